@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Installs the Debian packages animview needs to build, run and test. Idempotent: it asks apt
+# only for what is missing. Uses sudo when not root.
+set -euo pipefail
+
+packages=(
+  build-essential cmake pkg-config git
+  libglfw3-dev libglm-dev libimgui-dev libassimp-dev zlib1g-dev libstb-dev python3-glad
+  libcli11-dev nlohmann-json3-dev
+  libgtest-dev libgmock-dev libbenchmark-dev assimp-testmodels
+  xvfb xauth xdotool x11-apps libgl1-mesa-dri libegl-dev libegl-mesa0 mesa-utils
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed'; then
+    missing+=("$p")
+  fi
+done
+
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "install_deps: all ${#packages[@]} packages present"
+  exit 0
+fi
+
+sudo=""
+if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
+echo "install_deps: installing ${missing[*]}"
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -q
+$sudo apt-get install -y -q --no-install-recommends "${missing[@]}"

@@ -1,0 +1,45 @@
+#include "anim/skeleton.h"
+
+#include <cmath>
+#include <unordered_set>
+
+namespace anim {
+
+int Skeleton::find_joint(std::string_view name) const {
+  for (int i = 0; i < joint_count(); ++i) {
+    if (joint_names[i] == name) return i;
+  }
+  return -1;
+}
+
+namespace {
+bool finite(const Transform& t) {
+  const float values[] = {t.translation.x, t.translation.y, t.translation.z, t.rotation.x,
+                          t.rotation.y,    t.rotation.z,    t.rotation.w,    t.scale.x,
+                          t.scale.y,       t.scale.z};
+  for (float v : values) {
+    if (!std::isfinite(v)) return false;
+  }
+  return true;
+}
+}  // namespace
+
+std::string validate(const Skeleton& s) {
+  const std::size_t n = s.parents.size();
+  if (s.joint_names.size() != n || s.rest_pose.size() != n || s.inverse_bind.size() != n) {
+    return "joint names, parents, rest pose and inverse bind matrices differ in count";
+  }
+  std::unordered_set<std::string_view> seen;
+  for (std::size_t i = 0; i < n; ++i) {
+    const std::string& name = s.joint_names[i];
+    if (name.empty()) return "joint " + std::to_string(i) + " has no name";
+    if (!seen.insert(name).second) return "duplicate joint name '" + name + "'";
+    if (s.parents[i] != kNoParent && (s.parents[i] < 0 || s.parents[i] >= static_cast<int>(i))) {
+      return "joint '" + name + "' does not come after its parent";
+    }
+    if (!finite(s.rest_pose[i])) return "joint '" + name + "' has a non-finite rest pose";
+  }
+  return {};
+}
+
+}  // namespace anim

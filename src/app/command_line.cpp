@@ -1,0 +1,66 @@
+#include "app/command_line.h"
+
+#include <CLI/CLI.hpp>
+
+#include <cstdio>
+#include <regex>
+
+#include "app/viewer_options.h"
+
+namespace app {
+namespace {
+
+bool parse_size(const std::string& text, int& width, int& height) {
+  static const std::regex size(R"((\d{2,5})x(\d{2,5}))");
+  std::smatch m;
+  if (!std::regex_match(text, m, size)) return false;
+  width = std::stoi(m[1].str());
+  height = std::stoi(m[2].str());
+  return true;
+}
+
+}  // namespace
+
+int run_command_line(int argc, char** argv) {
+  CLI::App cli{"animview: a desktop viewer for skeletal animation (FBX, glTF/GLB, BVH, Collada)"};
+  cli.set_version_flag("--version", std::string("animview ") + ANIMVIEW_VERSION);
+  ViewerOptions options;
+  std::string size;
+  cli.add_option("files", options.files, "Character and clip files to open");
+  cli.add_flag("--headless", options.headless, "Render frames to PNG files instead of a window");
+  cli.add_option("--frames", options.frames, "With --headless: how many frames to render")
+      ->check(CLI::Range(1, 100000));
+  cli.add_option("--out", options.out_dir, "With --headless: the folder for the PNG files");
+  cli.add_option("--size", size, "Window or image size, WxH (e.g. 1280x720)");
+  cli.add_option("--skinning", options.skinning, "Skinning method")
+      ->check(CLI::IsMember({"lbs", "dq"}));
+  cli.add_option("--crowd", options.crowd, "Draw N copies of the character")
+      ->check(CLI::Range(1, 10000));
+  cli.add_option("--state-log", options.state_log,
+                 "Append one JSON line of viewer state per frame to this file");
+  cli.add_option("--max-frames", options.max_frames, "Close the window after N frames")
+      ->check(CLI::NonNegativeNumber);
+
+  // Headless subcommands: each registers itself and reports its exit code.
+  int exit_code = 0;
+
+  try {
+    cli.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return cli.exit(e);
+  } catch (const CLI::CallForVersion& e) {
+    return cli.exit(e);
+  } catch (const CLI::ParseError& e) {
+    cli.exit(e);
+    return 2;
+  }
+  if (!size.empty() && !parse_size(size, options.width, options.height)) {
+    std::fprintf(stderr, "animview: --size: expected WxH such as 1280x720, got '%s'\n",
+                 size.c_str());
+    return 2;
+  }
+  if (cli.get_subcommands().empty()) return run_viewer(options);
+  return exit_code;
+}
+
+}  // namespace app

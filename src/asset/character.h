@@ -1,0 +1,60 @@
+#pragma once
+// Character: everything an import (or the demo generator) produces for the viewer.
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <glm/glm.hpp>
+
+#include "anim/clip.h"
+#include "anim/skeleton.h"
+#include "anim/skinned_mesh.h"
+
+namespace asset {
+
+// An image either as a path on disk or as encoded bytes embedded in the file (PNG/JPEG).
+struct Texture {
+  std::string path;
+  std::vector<std::uint8_t> encoded;
+  bool empty() const { return path.empty() && encoded.empty(); }
+};
+
+struct Material {
+  std::string name;
+  glm::vec4 base_color{0.8f, 0.8f, 0.8f, 1.0f};
+  Texture base_color_texture;
+};
+
+// What the importer did to the data and what the user should know about it.
+struct ImportReport {
+  float unit_scale_applied = 1.0f;     // e.g. 0.01 for a centimetre scene
+  bool up_axis_converted = false;      // Z-up scene rotated to Y-up
+  int vertices_with_cut_influences = 0;  // had more influences than kept
+  int vertices_renormalized = 0;         // weights did not sum to one
+  std::vector<std::string> warnings;
+};
+
+struct Character {
+  std::string source_path;
+  anim::Skeleton skeleton;
+  std::vector<anim::SkinnedMesh> meshes;
+  std::vector<Material> materials;
+  std::vector<anim::Clip> clips;
+  ImportReport report;
+};
+
+}  // namespace asset
+
+namespace asset {
+
+// Axis-aligned bounds of all mesh vertices in the bind pose (or of the rest-pose joints when
+// there is no mesh); min > max when the character is empty.
+struct Bounds {
+  glm::vec3 min{1e30f};
+  glm::vec3 max{-1e30f};
+  bool empty() const { return min.x > max.x; }
+};
+Bounds bind_pose_bounds(const Character& character);
+
+}  // namespace asset

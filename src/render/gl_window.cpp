@@ -1,0 +1,49 @@
+#include "render/gl_window.h"
+
+#include <glad/gl.h>
+// glad must come first: GLFW would otherwise pull in the system GL header.
+#include <GLFW/glfw3.h>
+
+namespace render {
+namespace {
+std::string g_last_glfw_error;
+
+void record_glfw_error(int, const char* description) { g_last_glfw_error = description; }
+}  // namespace
+
+GlWindow::~GlWindow() {
+  if (window_) glfwDestroyWindow(window_);
+}
+
+std::string GlWindow::open(const WindowOptions& options) {
+  glfwSetErrorCallback(record_glfw_error);
+  if (!glfwInit()) return "cannot initialise GLFW: " + g_last_glfw_error;
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 4);
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 5);
+  glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
+  glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
+  glfwWindowHint(GLFW_VISIBLE, options.visible ? GLFW_TRUE : GLFW_FALSE);
+  glfwWindowHint(GLFW_SAMPLES, 4);
+  window_ = glfwCreateWindow(options.width, options.height, options.title.c_str(), nullptr,
+                             nullptr);
+  if (!window_) return "cannot create an OpenGL 4.5 core window: " + g_last_glfw_error;
+  glfwMakeContextCurrent(window_);
+  if (gladLoadGL(glfwGetProcAddress) == 0) {
+    glfwDestroyWindow(window_);
+    window_ = nullptr;
+    return "cannot load OpenGL 4.5 functions";
+  }
+  return {};
+}
+
+std::string GlWindow::renderer() {
+  const auto* s = reinterpret_cast<const char*>(glGetString(GL_RENDERER));
+  return s ? s : "";
+}
+
+std::string GlWindow::version() {
+  const auto* s = reinterpret_cast<const char*>(glGetString(GL_VERSION));
+  return s ? s : "";
+}
+
+}  // namespace render

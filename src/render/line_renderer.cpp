@@ -1,0 +1,67 @@
+#include "render/line_renderer.h"
+
+#include <glad/gl.h>
+
+#include <cmath>
+#include <cstddef>
+
+namespace render {
+
+LineRenderer::~LineRenderer() {
+  if (vbo_) glDeleteBuffers(1, &vbo_);
+  if (vao_) glDeleteVertexArrays(1, &vao_);
+}
+
+std::string LineRenderer::init() {
+  std::string error = program_.load({"lines.vert", "lines.frag", {}, {}});
+  if (!error.empty()) return error;
+  glCreateVertexArrays(1, &vao_);
+  glCreateBuffers(1, &vbo_);
+  glVertexArrayVertexBuffer(vao_, 0, vbo_, 0, sizeof(Vertex));
+  glEnableVertexArrayAttrib(vao_, 0);
+  glEnableVertexArrayAttrib(vao_, 1);
+  glVertexArrayAttribFormat(vao_, 0, 3, GL_FLOAT, GL_FALSE, offsetof(Vertex, position));
+  glVertexArrayAttribFormat(vao_, 1, 4, GL_FLOAT, GL_FALSE, offsetof(Vertex, color));
+  glVertexArrayAttribBinding(vao_, 0, 0);
+  glVertexArrayAttribBinding(vao_, 1, 0);
+  return {};
+}
+
+void LineRenderer::add(const glm::vec3& a, const glm::vec3& b, const glm::vec4& color) {
+  vertices_.push_back({a, color});
+  vertices_.push_back({b, color});
+}
+
+void LineRenderer::add_grid(float half_extent_m, float spacing_m) {
+  const glm::vec4 minor(0.42f, 0.42f, 0.45f, 1.0f);
+  const glm::vec4 major(0.55f, 0.55f, 0.6f, 1.0f);
+  const int steps = static_cast<int>(std::floor(half_extent_m / spacing_m));
+  for (int i = -steps; i <= steps; ++i) {
+    const float v = static_cast<float>(i) * spacing_m;
+    const glm::vec4 x_color = i == 0 ? glm::vec4(0.3f, 0.3f, 0.9f, 1.0f)  // the z axis
+                                     : (i % 5 == 0 ? major : minor);
+    const glm::vec4 z_color = i == 0 ? glm::vec4(0.9f, 0.3f, 0.3f, 1.0f)  // the x axis
+                                     : (i % 5 == 0 ? major : minor);
+    add({v, 0.0f, -half_extent_m}, {v, 0.0f, half_extent_m}, x_color);
+    add({-half_extent_m, 0.0f, v}, {half_extent_m, 0.0f, v}, z_color);
+  }
+}
+
+void LineRenderer::draw(const glm::mat4& view_projection, bool depth_test) {
+  if (vertices_.empty() || !program_.valid()) return;
+  glNamedBufferData(vbo_, static_cast<GLsizeiptr>(vertices_.size() * sizeof(Vertex)),
+                    vertices_.data(), GL_STREAM_DRAW);
+  if (depth_test) {
+    glEnable(GL_DEPTH_TEST);
+  } else {
+    glDisable(GL_DEPTH_TEST);
+  }
+  program_.use();
+  program_.set("u_view_projection", view_projection);
+  glBindVertexArray(vao_);
+  glDrawArrays(GL_LINES, 0, static_cast<GLsizei>(vertices_.size()));
+  glBindVertexArray(0);
+  vertices_.clear();
+}
+
+}  // namespace render

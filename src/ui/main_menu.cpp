@@ -1,0 +1,38 @@
+#include "ui/main_menu.h"
+
+#include <imgui.h>
+
+namespace ui {
+
+void draw_main_menu(ViewSettings& s) {
+  if (!ImGui::BeginMainMenuBar()) return;
+  if (ImGui::BeginMenu("File")) {
+    if (ImGui::MenuItem("Quit", "Ctrl+Q")) s.request_quit = true;
+    ImGui::EndMenu();
+  }
+  if (ImGui::BeginMenu("View")) {
+    ImGui::MenuItem("Side panel", nullptr, &s.show_side_panel);
+    ImGui::MenuItem("Grid", nullptr, &s.show_grid);
+    ImGui::MenuItem("Mesh", nullptr, &s.show_mesh);
+    ImGui::MenuItem("Skeleton", nullptr, &s.show_skeleton);
+    ImGui::MenuItem("Wireframe", nullptr, &s.wireframe);
+    if (ImGui::MenuItem("Frame character", "F")) s.request_frame_character = true;
+    ImGui::Separator();
+    if (ImGui::MenuItem("Navigation: Maya", nullptr,
+                        s.navigation == render::NavigationPreset::Maya)) {
+      s.navigation = render::NavigationPreset::Maya;
+    }
+    if (ImGui::MenuItem("Navigation: Blender", nullptr,
+                        s.navigation == render::NavigationPreset::Blender)) {
+      s.navigation = render::NavigationPreset::Blender;
+    }
+    ImGui::EndMenu();
+  }
+  if (ImGui::BeginMenu("Help")) {
+    ImGui::MenuItem("Controls", "H", &s.show_help);
+    ImGui::EndMenu();
+  }
+  ImGui::EndMainMenuBar();
+}
+
+}  // namespace ui

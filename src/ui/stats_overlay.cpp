@@ -1,0 +1,36 @@
+#include "ui/stats_overlay.h"
+
+#include <imgui.h>
+
+namespace ui {
+
+void draw_stats_overlay(const FrameStats& stats) {
+  const ImGuiViewport* vp = ImGui::GetMainViewport();
+  ImGui::SetNextWindowPos(ImVec2(vp->WorkPos.x + vp->WorkSize.x - 10.0f, vp->WorkPos.y + 10.0f),
+                          ImGuiCond_Always, ImVec2(1.0f, 0.0f));
+  ImGui::SetNextWindowBgAlpha(0.45f);
+  const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoInputs |
+                                 ImGuiWindowFlags_AlwaysAutoResize |
+                                 ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoNav;
+  if (ImGui::Begin("##stats", nullptr, flags)) {
+    const float fps = stats.frame_ms > 0.0f ? 1000.0f / stats.frame_ms : 0.0f;
+    ImGui::Text("%.0f FPS  %.2f ms", fps, stats.frame_ms);
+    ImGui::Text("CPU update %.3f ms", stats.cpu_update_ms);
+    ImGui::Text("GPU frame  %.3f ms", stats.gpu_ms);
+  }
+  ImGui::End();
+}
+
+void draw_help_window(ViewSettings& s) {
+  if (!s.show_help) return;
+  if (ImGui::Begin("Controls", &s.show_help, ImGuiWindowFlags_AlwaysAutoResize)) {
+    ImGui::TextUnformatted("Camera (Maya preset): Alt+LMB orbit, Alt+MMB pan, Alt+RMB dolly");
+    ImGui::TextUnformatted("Camera (Blender preset): MMB orbit, Shift+MMB pan, Ctrl+MMB zoom");
+    ImGui::TextUnformatted("Wheel: zoom    F: frame character    Home: frame all");
+    ImGui::TextUnformatted("Space: play/pause    Left/Right: one frame");
+    ImGui::TextUnformatted("Shift+Left/Right: first/last frame    H: this sheet");
+  }
+  ImGui::End();
+}
+
+}  // namespace ui

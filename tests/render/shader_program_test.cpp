@@ -1,0 +1,39 @@
+#include <filesystem>
+#include <fstream>
+
+#include "gl_fixture.h"
+#include "render/shader_program.h"
+
+namespace {
+// Writes a shader into the shader folder for the duration of a test.
+struct TemporaryShader {
+  std::filesystem::path path;
+  TemporaryShader(const std::string& name, const std::string& text)
+      : path(std::filesystem::path(render::shader_directory()) / name) {
+    std::ofstream(path) << text;
+  }
+  ~TemporaryShader() { std::filesystem::remove(path); }
+};
+}  // namespace
+
+TEST_F(GlTest, LinesProgramCompilesFromTheShaderFolder) {
+  render::ShaderProgram program;
+  EXPECT_EQ(program.load({"lines.vert", "lines.frag", {}, {}}), "");
+  EXPECT_TRUE(program.valid());
+}
+
+TEST_F(GlTest, CompileErrorNamesFileAndLine) {
+  TemporaryShader bad("test_broken.vert",
+                      "#version 450 core\nvoid main() {\n  gl_Position = vec4(1.0);\n"
+                      "  undefined_symbol = 2.0;\n}\n");
+  render::ShaderProgram program;
+  const std::string error = program.load({"test_broken.vert", "lines.frag", {}, {"FOO 1"}});
+  EXPECT_NE(error.find("test_broken.vert:4:"), std::string::npos) << error;
+  EXPECT_FALSE(program.valid());
+}
+
+TEST_F(GlTest, MissingShaderFileIsNamed) {
+  render::ShaderProgram program;
+  const std::string error = program.load({"does_not_exist.vert", "", {}, {}});
+  EXPECT_NE(error.find("does_not_exist.vert: cannot read shader file"), std::string::npos) << error;
+}
