@@ -38,6 +38,7 @@ int run_command_line(int argc, char** argv) {
       ->check(CLI::Range(1, 10000));
   cli.add_option("--state-log", options.state_log,
                  "Append one JSON line of viewer state per frame to this file");
+  cli.add_flag("--empty", options.empty_scene, "Open with an empty scene (no demo character)");
   cli.add_option("--max-frames", options.max_frames, "Close the window after N frames")
       ->check(CLI::NonNegativeNumber);
 

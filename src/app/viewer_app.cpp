@@ -46,6 +46,15 @@ render::PointerInput read_pointer(GLFWwindow* window, double& last_x, double& la
   return in;
 }
 
+// animview_screenshot_NNN.png in the working folder, the first number not taken.
+std::string next_screenshot_path() {
+  for (int i = 1;; ++i) {
+    char name[64];
+    std::snprintf(name, sizeof(name), "animview_screenshot_%03d.png", i);
+    if (!std::filesystem::exists(name)) return name;
+  }
+}
+
 float g_scroll = 0.0f;
 void on_scroll(GLFWwindow* window, double dx, double dy) {
   ImGui_ImplGlfw_ScrollCallback(window, dx, dy);
@@ -120,6 +129,8 @@ int run_viewer(const ViewerOptions& options) {
       if (ImGui::IsKeyPressed(GLFW_KEY_H)) settings.show_help = !settings.show_help;
       if (ImGui::IsKeyPressed(GLFW_KEY_Q) && io.KeyCtrl) settings.request_quit = true;
     }
+    // F12 works even while a text field has focus: a screenshot never edits anything.
+    const bool take_screenshot = ImGui::IsKeyPressed(GLFW_KEY_F12, false);
 
     int width = 0, height = 0;
     glfwGetFramebufferSize(window.handle(), &width, &height);
@@ -140,6 +151,13 @@ int run_viewer(const ViewerOptions& options) {
     ImGui::Render();
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
 
+    if (take_screenshot) {
+      const std::string path = next_screenshot_path();
+      glFinish();
+      const std::string e = render::write_png(render::read_framebuffer(width, height), path);
+      std::printf("%s\n", e.empty() ? ("animview: screenshot " + path).c_str() : e.c_str());
+      std::fflush(stdout);
+    }
     if (state_log.is_open()) {
       state_log << "{\"frame\":" << frame << ",\"camera_distance\":" << camera.distance_m
                 << "}\n";

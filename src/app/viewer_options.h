@@ -16,6 +16,7 @@ struct ViewerOptions {
   std::string skinning = "lbs";  // lbs | dq
   int crowd = 1;
   std::string state_log;   // when set, one JSON line of viewer state per frame
+  bool empty_scene = false;  // open without the built-in demo character
   int max_frames = 0;      // > 0: close after that many frames (scripted runs)
 };
 

@@ -1,0 +1,122 @@
+#include "viewer_process.h"
+
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <thread>
+
+namespace e2e {
+namespace {
+std::string read_all(const std::filesystem::path& path) {
+  std::ifstream in(path);
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+}  // namespace
+
+std::string run_and_read(const std::string& command) {
+  std::string out;
+  FILE* pipe = popen(command.c_str(), "r");
+  if (!pipe) return out;
+  char buffer[256];
+  while (std::fgets(buffer, sizeof(buffer), pipe)) out += buffer;
+  pclose(pipe);
+  while (!out.empty() && (out.back() == '\n' || out.back() == '\r')) out.pop_back();
+  return out;
+}
+
+bool can_drive_windows(std::string& why_not) {
+  if (!std::getenv("DISPLAY")) {
+    why_not = "no DISPLAY: run end-to-end tests under Xvfb (scripts/test.sh)";
+    return false;
+  }
+  if (std::system("command -v xdotool >/dev/null 2>&1") != 0) {
+    why_not = "xdotool is not installed (scripts/install_deps.sh installs it)";
+    return false;
+  }
+  if (!std::filesystem::exists(ANIMVIEW_EXE)) {
+    why_not = std::string("the animview executable is not built: ") + ANIMVIEW_EXE;
+    return false;
+  }
+  return true;
+}
+
+ViewerProcess::ViewerProcess(const std::filesystem::path& cwd, const std::vector<std::string>& args)
+    : cwd_(cwd) {
+  std::filesystem::create_directories(cwd_);
+  pid_ = fork();
+  if (pid_ == 0) {
+    if (chdir(cwd_.c_str()) != 0) _exit(127);
+    std::freopen("stdout.txt", "w", stdout);
+    std::freopen("stderr.txt", "w", stderr);
+    std::vector<char*> argv;
+    std::string exe = ANIMVIEW_EXE;
+    argv.push_back(exe.data());
+    std::vector<std::string> copy = args;
+    for (std::string& a : copy) argv.push_back(a.data());
+    argv.push_back(nullptr);
+    execv(exe.c_str(), argv.data());
+    _exit(127);
+  }
+}
+
+ViewerProcess::~ViewerProcess() {
+  if (pid_ > 0) {
+    kill(pid_, SIGKILL);
+    waitpid(pid_, nullptr, 0);
+  }
+}
+
+bool ViewerProcess::wait_for_output(const std::string& text, std::chrono::seconds timeout) {
+  const auto end = std::chrono::steady_clock::now() + timeout;
+  while (std::chrono::steady_clock::now() < end) {
+    if (output().find(text) != std::string::npos) return true;
+    int status = 0;
+    if (pid_ > 0 && waitpid(pid_, &status, WNOHANG) == pid_) {
+      pid_ = -1;
+      return output().find(text) != std::string::npos;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  return false;
+}
+
+std::string ViewerProcess::find_window(std::chrono::seconds timeout) {
+  const auto end = std::chrono::steady_clock::now() + timeout;
+  while (std::chrono::steady_clock::now() < end) {
+    const std::string ids =
+        run_and_read("xdotool search --pid " + std::to_string(pid_) + " --name '^animview' 2>/dev/null");
+    if (!ids.empty()) return ids.substr(0, ids.find('\n'));
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  return {};
+}
+
+void ViewerProcess::send_keys(const std::string& window, const std::string& keys) {
+  run_and_read("xdotool windowfocus --sync " + window + " 2>/dev/null; xdotool key --delay 50 " +
+               keys);
+}
+
+int ViewerProcess::wait_for_exit(std::chrono::seconds timeout) {
+  const auto end = std::chrono::steady_clock::now() + timeout;
+  while (std::chrono::steady_clock::now() < end && pid_ > 0) {
+    int status = 0;
+    if (waitpid(pid_, &status, WNOHANG) == pid_) {
+      pid_ = -1;
+      return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  return -1;
+}
+
+std::string ViewerProcess::output() const { return read_all(cwd_ / "stdout.txt"); }
+std::string ViewerProcess::errors() const { return read_all(cwd_ / "stderr.txt"); }
+
+}  // namespace e2e

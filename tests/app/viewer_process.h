@@ -1,0 +1,47 @@
+#pragma once
+// Drives the real animview executable in a real window under Xvfb for end-to-end tests:
+// starts it, finds its X window, sends real input with xdotool, and waits for it to exit.
+
+#include <sys/types.h>
+
+#include <chrono>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace e2e {
+
+// Runs a shell command and returns its standard output (trailing newline removed).
+std::string run_and_read(const std::string& command);
+
+// True when a display and xdotool are available (otherwise e2e tests skip).
+bool can_drive_windows(std::string& why_not);
+
+class ViewerProcess {
+ public:
+  // Starts ANIMVIEW_EXE with args in working folder `cwd`; stdout and stderr go to files there.
+  ViewerProcess(const std::filesystem::path& cwd, const std::vector<std::string>& args);
+  ~ViewerProcess();  // kills the process if it still runs
+
+  // Waits until stdout contains text; false on timeout or if the process died.
+  bool wait_for_output(const std::string& text, std::chrono::seconds timeout);
+
+  // The X window id of the viewer (searched by its title), or "" after the timeout.
+  std::string find_window(std::chrono::seconds timeout);
+
+  // Sends keys (xdotool key syntax, e.g. "ctrl+q") to the viewer window after focusing it.
+  void send_keys(const std::string& window, const std::string& keys);
+
+  // Waits for exit; returns the exit code, or -1 on timeout / abnormal termination.
+  int wait_for_exit(std::chrono::seconds timeout);
+
+  std::string output() const;
+  std::string errors() const;
+  const std::filesystem::path& cwd() const { return cwd_; }
+
+ private:
+  std::filesystem::path cwd_;
+  pid_t pid_ = -1;
+};
+
+}  // namespace e2e
