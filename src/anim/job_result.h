@@ -1,0 +1,17 @@
+#pragma once
+// JobResult: what every animation job returns, so a caller learns which argument was wrong
+// without exceptions or allocation on the per-frame path.
+
+namespace anim {
+
+// Success, or a static message naming the argument that failed validation. A failed job has
+// written nothing to its outputs. Converts to true on success, so `if (!job(...))` reads well.
+struct JobResult {
+  const char* error = nullptr;  // static storage; nullptr on success
+
+  static JobResult ok() { return {}; }
+  static JobResult fail(const char* message) { return {message}; }
+  explicit operator bool() const { return error == nullptr; }
+};
+
+}  // namespace anim

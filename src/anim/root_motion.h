@@ -1,0 +1,57 @@
+#pragma once
+// Root motion: the displacement on the ground plane (and optionally height) and the turn about
+// +Y (Y-up) that a clip's root joint performs, extracted so that the character's world transform
+// moves instead of the pose drifting away from it.
+
+#include <span>
+
+#include "anim/clip.h"
+#include "anim/clip_sampling.h"
+#include "anim/job_result.h"
+#include "anim/skeleton.h"
+#include "anim/transform.h"
+
+namespace anim {
+
+// What to extract from which joint. The root's motion is measured in model space, with the
+// joint's ancestors taken at their rest pose (they are usually static: an armature node).
+struct RootMotionSettings {
+  int root_joint = 0;
+  bool extract_x = true;    // sideways on the ground plane
+  bool extract_y = false;   // height: usually kept in the pose, so jumps stay jumps
+  bool extract_z = true;    // forward on the ground plane
+  bool extract_yaw = true;  // turning about +Y
+};
+
+// A root-motion step, relative to the character's heading at the start of the step: translation
+// in that heading frame (metres, model units), then yaw (radians, about +Y). Steps compose:
+// a then b = {a.translation + rotate_y(a.yaw) * b.translation, a.yaw + b.yaw}.
+struct RootMotionDelta {
+  glm::vec3 translation{0.0f};
+  float yaw_rad = 0.0f;
+};
+
+// Composes two consecutive steps (first a, then b) into one.
+RootMotionDelta compose(const RootMotionDelta& a, const RootMotionDelta& b);
+
+// The step the root performs when playback goes from time_s to time_s + delta_time_s (unwrapped:
+// several loops may be crossed; negative delta plays backwards). For a looping clip each wrap
+// adds the displacement of one whole cycle and continues from the clip's start, never snapping
+// back; a non-looping clip stops at its ends. settings.root_joint must be a skeleton joint;
+// otherwise, or for a zero-length clip, the result is a zero step.
+RootMotionDelta extract_root_motion(const Clip& clip, const ClipBinding& binding,
+                                    const Skeleton& skeleton, const RootMotionSettings& settings,
+                                    float time_s, float delta_time_s);
+
+// Removes the extracted components from a sampled local pose, in place, so the character moves
+// in place: the root's extracted translation axes and yaw (in model space, as extracted) are
+// replaced by the rest pose's, keeping the rest of its motion (bobbing, pitch, roll). Fails when
+// local is not the skeleton's size or root_joint is not a joint.
+JobResult remove_root_motion(const Skeleton& skeleton, const RootMotionSettings& settings,
+                             std::span<Transform> local);
+
+// Moves the character's world transform by a step: translation rotated into the world by the
+// character's current heading, then the turn about +Y. Scale is kept.
+Transform accumulate_root_motion(const Transform& world, const RootMotionDelta& step);
+
+}  // namespace anim

@@ -1,0 +1,157 @@
+// Proves the per-frame path allocates nothing: this file replaces the global allocation
+// functions of the anim test executable with counting ones, then runs whole character updates
+// between two readings of the counter.
+
+#include <atomic>
+#include <cstdlib>
+#include <new>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "anim/clip_sampling.h"
+#include "anim/pose.h"
+#include "anim/root_motion.h"
+#include "anim/skinning.h"
+#include "anim/synthetic_character.h"
+
+namespace {
+std::atomic<long> g_allocations{0};
+
+void* counted_alloc(std::size_t size) {
+  g_allocations.fetch_add(1, std::memory_order_relaxed);
+  if (void* p = std::malloc(size == 0 ? 1 : size)) return p;
+  throw std::bad_alloc();
+}
+
+void* counted_aligned_alloc(std::size_t size, std::align_val_t align) {
+  g_allocations.fetch_add(1, std::memory_order_relaxed);
+  const auto a = static_cast<std::size_t>(align);
+  // aligned_alloc wants the size to be a multiple of the alignment.
+  if (void* p = std::aligned_alloc(a, (size + a - 1) / a * a)) return p;
+  throw std::bad_alloc();
+}
+}  // namespace
+
+void* operator new(std::size_t size) {
+  return counted_alloc(size);
+}
+void* operator new[](std::size_t size) {
+  return counted_alloc(size);
+}
+void* operator new(std::size_t size, const std::nothrow_t&) noexcept {
+  try {
+    return counted_alloc(size);
+  } catch (const std::bad_alloc&) {
+    return nullptr;
+  }
+}
+void* operator new[](std::size_t size, const std::nothrow_t& tag) noexcept {
+  return operator new(size, tag);
+}
+void* operator new(std::size_t size, std::align_val_t align) {
+  return counted_aligned_alloc(size, align);
+}
+void* operator new[](std::size_t size, std::align_val_t align) {
+  return counted_aligned_alloc(size, align);
+}
+void operator delete(void* p) noexcept {
+  std::free(p);
+}
+void operator delete[](void* p) noexcept {
+  std::free(p);
+}
+void operator delete(void* p, std::size_t) noexcept {
+  std::free(p);
+}
+void operator delete[](void* p, std::size_t) noexcept {
+  std::free(p);
+}
+void operator delete(void* p, std::align_val_t) noexcept {
+  std::free(p);
+}
+void operator delete[](void* p, std::align_val_t) noexcept {
+  std::free(p);
+}
+void operator delete(void* p, std::size_t, std::align_val_t) noexcept {
+  std::free(p);
+}
+void operator delete[](void* p, std::size_t, std::align_val_t) noexcept {
+  std::free(p);
+}
+
+namespace anim {
+namespace {
+
+TEST(PerFramePath, CountingAllocatorSeesAllocationsAtAll) {
+  // Guards the test below against a replacement that silently does not count.
+  const long before = g_allocations.load();
+  auto* p = new std::vector<int>(100);
+  delete p;
+  EXPECT_GE(g_allocations.load() - before, 2);
+}
+
+TEST(PerFramePath, ThreeClipCharacterUpdateAllocatesNothing) {
+  const Skeleton skeleton = testing::make_synthetic_skeleton();
+  const Clip clips[] = {testing::make_synthetic_clip(skeleton, "walk", 0.0f),
+                        testing::make_synthetic_clip(skeleton, "jog", 1.0f, 0.8f),
+                        testing::make_synthetic_clip(skeleton, "run", 2.0f, 0.6f)};
+  const std::size_t joints = skeleton.rest_pose.size();
+
+  // Everything sized once, as a player does when it starts.
+  std::vector<ClipBinding> bindings;
+  std::vector<SamplingCache> caches;
+  std::vector<std::vector<Transform>> poses;
+  for (const Clip& clip : clips) {
+    // The run clip samples its keys (cursor path), the others their baked frames.
+    BindOptions options;
+    options.bake_uniform_frames = &clip != &clips[2];
+    bindings.push_back(bind_clip(clip, skeleton, options));
+    caches.emplace_back(clip);
+    poses.emplace_back(joints);
+  }
+  ASSERT_TRUE(bindings[0].baked());
+  ASSERT_FALSE(bindings[2].baked());
+  std::vector<Transform> blended(joints);
+  std::vector<Transform> additive_delta(joints);
+  std::vector<glm::mat4> model(joints);
+  std::vector<glm::mat4> palette(joints);
+  std::vector<DualQuat> dual_quats(joints);
+  std::vector<glm::mat3> stretch(joints);
+  std::vector<std::uint8_t> has_stretch(joints);
+  std::vector<float> upper_body(joints, 0.0f);
+  for (std::size_t j = joints / 2; j < joints; ++j) upper_body[j] = 1.0f;
+  RootMotionSettings root_settings;
+  Transform world;
+  ASSERT_TRUE(make_additive_delta(skeleton.rest_pose, poses[0], additive_delta));
+
+  const long before = g_allocations.load();
+  int failures = 0;
+  float time_s = 0.0f;
+  for (int frame = 0; frame < 100; ++frame) {
+    for (int c = 0; c < 3; ++c) {
+      failures += !sample_clip(clips[c], bindings[c], skeleton, time_s * (1.0f + 0.1f * c),
+                               caches[c], poses[c]);
+    }
+    const BlendLayer layers[] = {
+        {poses[0], 0.5f, {}}, {poses[1], 0.3f, {}}, {poses[2], 0.2f, upper_body}};
+    failures += !blend_poses(layers, skeleton.rest_pose, blended);
+    failures += !apply_additive(blended, additive_delta, 0.5f, upper_body, blended);
+    world = accumulate_root_motion(world, extract_root_motion(clips[0], bindings[0], skeleton,
+                                                              root_settings, time_s, 1 / 60.f));
+    failures += !remove_root_motion(skeleton, root_settings, blended);
+    failures += !local_to_model(skeleton, blended, model);
+    failures += !skinning_matrices(model, skeleton.inverse_bind, palette);
+    failures +=
+        !skinning_dual_quats(model, skeleton.inverse_bind, dual_quats, stretch, has_stretch);
+    time_s += 1.0f / 60.0f;
+  }
+  const long allocations = g_allocations.load() - before;
+  EXPECT_EQ(failures, 0);
+  EXPECT_EQ(allocations, 0);
+  // The frames did real work: the hips moved away from the rest pose.
+  EXPECT_NE(model[1], to_matrix(skeleton.rest_pose[0]) * to_matrix(skeleton.rest_pose[1]));
+}
+
+}  // namespace
+}  // namespace anim

@@ -1,0 +1,202 @@
+#include "anim/root_motion.h"
+
+#include <cmath>
+#include <numbers>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "anim/anim_expect.h"
+#include "anim/pose.h"
+
+namespace anim {
+namespace {
+
+using testing::rotation_about;
+using testing::same_rotation;
+using testing::vec3_near;
+
+constexpr float kPi = std::numbers::pi_v<float>;
+const glm::vec3 kY(0.0f, 1.0f, 0.0f);
+
+// An armature node (scaled by parent_scale) with the hips under it. The one-second walk cycle
+// moves the hips forward (+Z) by 2 units of their parent's space, bobs them up and down, and
+// turns them by turn_degrees about +Y.
+struct WalkRig {
+  Skeleton skeleton;
+  Clip clip;
+  ClipBinding binding;
+
+  explicit WalkRig(float turn_degrees = 0.0f, float parent_scale = 1.0f) {
+    skeleton.joint_names = {"armature", "hips", "spine"};
+    skeleton.parents = {kNoParent, 0, 1};
+    skeleton.rest_pose.resize(3);
+    skeleton.rest_pose[0].scale = glm::vec3(parent_scale);
+    skeleton.rest_pose[1].translation = {0, 1, 0};
+    skeleton.rest_pose[2].translation = {0, 0.5f, 0};
+    skeleton.inverse_bind.assign(3, glm::mat4(1.0f));
+
+    clip.name = "walk";
+    clip.duration_s = 1.0f;
+    clip.loop = true;
+    JointTrack hips;
+    hips.joint_name = "hips";
+    hips.translation.times_s = {0.0f, 0.5f, 1.0f};
+    hips.translation.values = {{0, 1, 0}, {0, 1.1f, 1}, {0, 1, 2}};
+    hips.rotation.times_s = {0.0f, 1.0f};
+    hips.rotation.values = {glm::quat(1, 0, 0, 0), rotation_about(turn_degrees, kY)};
+    clip.tracks = {hips};
+    binding = bind_clip(clip, skeleton);
+  }
+
+  RootMotionDelta step(float time_s, float delta_s, const RootMotionSettings& settings) const {
+    return extract_root_motion(clip, binding, skeleton, settings, time_s, delta_s);
+  }
+};
+
+RootMotionSettings hips_settings() {
+  RootMotionSettings settings;
+  settings.root_joint = 1;
+  return settings;
+}
+
+TEST(ExtractRootMotion, StepWithinTheCycleIsTheRootsDisplacement) {
+  const WalkRig rig;
+  const RootMotionDelta d = rig.step(0.25f, 0.5f, hips_settings());
+  EXPECT_TRUE(vec3_near(d.translation, {0, 0, 1}));
+  EXPECT_NEAR(d.yaw_rad, 0.0f, 1e-6f);
+}
+
+TEST(ExtractRootMotion, HeightIsExtractedOnlyWhenAsked) {
+  const WalkRig rig;
+  RootMotionSettings settings = hips_settings();
+  EXPECT_NEAR(rig.step(0.0f, 0.5f, settings).translation.y, 0.0f, 1e-6f);
+  settings.extract_y = true;
+  settings.extract_z = false;
+  EXPECT_TRUE(vec3_near(rig.step(0.0f, 0.5f, settings).translation, {0, 0.1f, 0}));
+}
+
+TEST(ExtractRootMotion, WrappingAddsTheRestOfTheCycleInsteadOfSnappingBack) {
+  const WalkRig rig;
+  // 0.9 -> 1.0 covers 0.2 units, then 0.0 -> 0.1 another 0.2.
+  EXPECT_TRUE(vec3_near(rig.step(0.9f, 0.2f, hips_settings()).translation, {0, 0, 0.4f}, 1e-5f));
+  // A jump of several cycles at once.
+  EXPECT_TRUE(vec3_near(rig.step(0.5f, 3.0f, hips_settings()).translation, {0, 0, 6}, 1e-4f));
+}
+
+TEST(ExtractRootMotion, AccumulatingFrameByFrameOverNLoopsIsNTimesOneCycle) {
+  const WalkRig rig;
+  for (int loops : {1, 3, 7}) {
+    Transform world;
+    float time_s = 0.0f;
+    const float dt = 1.0f / 30.0f;
+    const int frames = loops * 30;
+    for (int f = 0; f < frames; ++f) {
+      world = accumulate_root_motion(world, rig.step(time_s, dt, hips_settings()));
+      time_s = wrap_clip_time(rig.clip, time_s + dt);
+    }
+    EXPECT_TRUE(vec3_near(world.translation, {0, 0, 2.0f * static_cast<float>(loops)}, 1e-3f))
+        << loops << " loops";
+  }
+}
+
+TEST(ExtractRootMotion, TurningCycleComposesInTheCharactersHeading) {
+  // Each cycle walks 2 forward while turning 90 degrees left: four cycles trace a closed loop.
+  const WalkRig rig(90.0f);
+  const RootMotionDelta cycle = rig.step(0.0f, 1.0f, hips_settings());
+  EXPECT_TRUE(vec3_near(cycle.translation, {0, 0, 2}));
+  EXPECT_NEAR(cycle.yaw_rad, kPi / 2.0f, 1e-5f);
+  Transform world;
+  const glm::vec3 expected[] = {{0, 0, 2}, {2, 0, 2}, {2, 0, 0}, {0, 0, 0}};
+  for (int loop = 0; loop < 4; ++loop) {
+    world = accumulate_root_motion(world, rig.step(0.0f, 1.0f, hips_settings()));
+    EXPECT_TRUE(vec3_near(world.translation, expected[loop], 1e-4f)) << "after loop " << loop;
+  }
+  EXPECT_TRUE(same_rotation(world.rotation, glm::quat(1, 0, 0, 0), 1e-5f));
+  // Four cycles in one step give the same answer as four steps.
+  const RootMotionDelta four = rig.step(0.0f, 4.0f, hips_settings());
+  EXPECT_TRUE(vec3_near(four.translation, {0, 0, 0}, 1e-4f));
+  EXPECT_NEAR(std::remainder(four.yaw_rad, 2.0f * kPi), 0.0f, 1e-4f);
+}
+
+TEST(ExtractRootMotion, PlaysBackwardsAcrossTheLoopStart) {
+  const WalkRig rig;
+  EXPECT_TRUE(vec3_near(rig.step(0.1f, -0.2f, hips_settings()).translation, {0, 0, -0.4f}, 1e-5f));
+}
+
+TEST(ExtractRootMotion, OneShotClipStopsAtItsEnd) {
+  WalkRig rig;
+  rig.clip.loop = false;
+  EXPECT_TRUE(vec3_near(rig.step(0.5f, 2.0f, hips_settings()).translation, {0, 0, 1}));
+}
+
+TEST(ExtractRootMotion, MeasuresInModelSpaceThroughAScaledParent) {
+  const WalkRig rig(0.0f, 0.5f);
+  EXPECT_TRUE(vec3_near(rig.step(0.0f, 1.0f, hips_settings()).translation, {0, 0, 1}));
+}
+
+TEST(ExtractRootMotion, BadRootJointOrDurationGivesAZeroStep) {
+  WalkRig rig;
+  RootMotionSettings settings;
+  settings.root_joint = 3;
+  EXPECT_TRUE(vec3_near(rig.step(0.0f, 0.5f, settings).translation, {0, 0, 0}));
+  settings.root_joint = -1;
+  EXPECT_TRUE(vec3_near(rig.step(0.0f, 0.5f, settings).translation, {0, 0, 0}));
+  rig.clip.duration_s = 0.0f;
+  EXPECT_TRUE(vec3_near(rig.step(0.0f, 0.5f, hips_settings()).translation, {0, 0, 0}));
+}
+
+TEST(RemoveRootMotion, KeepsTheRootInPlaceButKeepsTheBobbing) {
+  const WalkRig rig(90.0f);
+  SamplingCache cache(rig.clip);
+  std::vector<Transform> pose(3);
+  ASSERT_TRUE(sample_clip(rig.clip, rig.binding, rig.skeleton, 0.5f, cache, pose));
+  ASSERT_TRUE(remove_root_motion(rig.skeleton, hips_settings(), pose));
+  std::vector<glm::mat4> model(3);
+  ASSERT_TRUE(local_to_model(rig.skeleton, pose, model));
+  EXPECT_TRUE(vec3_near(glm::vec3(model[1][3]), {0, 1.1f, 0}));
+  // The 45-degree turn of mid-cycle is gone: the hips face +Z again.
+  EXPECT_TRUE(vec3_near(glm::vec3(model[1] * glm::vec4(0, 0, 1, 0)), {0, 0, 1}, 1e-5f));
+}
+
+TEST(RemoveRootMotion, UndoesTheParentsScaleWhenWritingTheLocalPoseBack) {
+  const WalkRig rig(0.0f, 0.5f);
+  SamplingCache cache(rig.clip);
+  std::vector<Transform> pose(3);
+  ASSERT_TRUE(sample_clip(rig.clip, rig.binding, rig.skeleton, 0.5f, cache, pose));
+  ASSERT_TRUE(remove_root_motion(rig.skeleton, hips_settings(), pose));
+  EXPECT_TRUE(vec3_near(pose[1].translation, {0, 1.1f, 0}));
+}
+
+TEST(RemoveRootMotion, RejectsEachBrokenInput) {
+  const WalkRig rig;
+  std::vector<Transform> pose(3);
+  std::vector<Transform> short_pose(2);
+  EXPECT_FALSE(remove_root_motion(rig.skeleton, hips_settings(), short_pose));
+  RootMotionSettings settings;
+  settings.root_joint = 9;
+  EXPECT_FALSE(remove_root_motion(rig.skeleton, settings, pose));
+}
+
+TEST(AccumulateRootMotion, MovesAlongTheCurrentHeadingAndKeepsScale) {
+  Transform world;
+  world.translation = {1, 0, 0};
+  world.rotation = rotation_about(90.0f, kY);
+  world.scale = glm::vec3(2.0f);
+  const Transform next = accumulate_root_motion(world, {{0, 0, 1}, kPi / 2.0f});
+  // Forward (+Z) turned 90 degrees is +X, scaled by 2.
+  EXPECT_TRUE(vec3_near(next.translation, {3, 0, 0}));
+  EXPECT_TRUE(same_rotation(next.rotation, rotation_about(180.0f, kY)));
+  EXPECT_TRUE(vec3_near(next.scale, {2, 2, 2}));
+}
+
+TEST(ComposeRootMotion, SecondStepIsTakenInTheHeadingLeftByTheFirst) {
+  const RootMotionDelta a{{0, 0, 1}, kPi / 2.0f};
+  const RootMotionDelta b{{0, 0, 1}, 0.0f};
+  const RootMotionDelta ab = compose(a, b);
+  EXPECT_TRUE(vec3_near(ab.translation, {1, 0, 1}));
+  EXPECT_NEAR(ab.yaw_rad, kPi / 2.0f, 1e-6f);
+}
+
+}  // namespace
+}  // namespace anim

@@ -1,0 +1,186 @@
+#include "anim/skinning.h"
+
+#include <vector>
+
+#include <gtest/gtest.h>
+#include <glm/gtc/matrix_transform.hpp>
+
+#include "anim/anim_expect.h"
+
+namespace anim {
+namespace {
+
+using testing::mat4_near;
+using testing::rotation_about;
+using testing::vec3_near;
+
+const glm::vec3 kX(1.0f, 0.0f, 0.0f);
+
+glm::mat4 translate(const glm::vec3& t) {
+  return glm::translate(glm::mat4(1.0f), t);
+}
+
+SkinnedMesh one_vertex_mesh(const glm::vec3& position, const glm::uvec4& joints,
+                            const glm::vec4& weights) {
+  SkinnedMesh mesh;
+  mesh.positions = {position};
+  mesh.normals = {glm::vec3(0, 1, 0)};
+  mesh.joints0 = {joints};
+  mesh.weights0 = {weights};
+  return mesh;
+}
+
+TEST(SkinningMatrices, AreModelTimesInverseBind) {
+  const std::vector<glm::mat4> model = {
+      translate({1, 0, 0}),
+      translate({0, 2, 0}) * glm::mat4_cast(rotation_about(90.0f, {0, 0, 1}))};
+  const std::vector<glm::mat4> inverse_bind = {translate({-1, 0, 0}), translate({0, -1, 0})};
+  std::vector<glm::mat4> palette(2);
+  ASSERT_TRUE(skinning_matrices(model, inverse_bind, palette));
+  // A joint at its bind pose leaves vertices where they are.
+  EXPECT_TRUE(mat4_near(palette[0], glm::mat4(1.0f)));
+  // (0,1,0) is the second joint's origin in bind space; posed it sits at (0,2,0).
+  EXPECT_TRUE(vec3_near(glm::vec3(palette[1] * glm::vec4(0, 1, 0, 1)), {0, 2, 0}));
+  EXPECT_TRUE(vec3_near(glm::vec3(palette[1] * glm::vec4(1, 1, 0, 1)), {0, 3, 0}));
+  std::vector<glm::mat4> short_out(1);
+  EXPECT_FALSE(skinning_matrices(model, inverse_bind, short_out));
+  EXPECT_FALSE(skinning_matrices(model, std::span(inverse_bind).first(1), palette));
+}
+
+// Joint 0 at the origin, joint 1 at (1,0,0) twisted 180 degrees about the bone axis X. A vertex
+// halfway along, one unit from the axis, weighted half to each.
+struct TwistRig {
+  std::vector<glm::mat4> model = {
+      glm::mat4(1.0f), translate({1, 0, 0}) * glm::mat4_cast(rotation_about(180.0f, kX))};
+  std::vector<glm::mat4> inverse_bind = {glm::mat4(1.0f), translate({-1, 0, 0})};
+  SkinnedMesh mesh = one_vertex_mesh({0.5f, 1, 0}, {0, 1, 0, 0}, {0.5f, 0.5f, 0, 0});
+};
+
+float radius_about_x(const glm::vec3& p) {
+  return glm::length(glm::vec2(p.y, p.z));
+}
+
+TEST(SkinVertices, DualQuaternionsKeepTheRadiusOfA180DegreeTwistWhereLinearBlendCollapses) {
+  const TwistRig rig;
+  std::vector<glm::mat4> palette(2);
+  ASSERT_TRUE(skinning_matrices(rig.model, rig.inverse_bind, palette));
+  std::vector<glm::vec3> lbs(1);
+  ASSERT_TRUE(skin_vertices_lbs(rig.mesh, palette, lbs, {}));
+  // (0.5,1,0) and (0.5,-1,0) averaged: the candy-wrapper collapse onto the axis.
+  EXPECT_TRUE(vec3_near(lbs[0], {0.5f, 0, 0}));
+
+  std::vector<DualQuat> dqs(2);
+  std::vector<glm::mat3> stretch(2);
+  std::vector<std::uint8_t> has_stretch(2);
+  ASSERT_TRUE(skinning_dual_quats(rig.model, rig.inverse_bind, dqs, stretch, has_stretch));
+  std::vector<glm::vec3> dq(1);
+  std::vector<glm::vec3> normals(1);
+  ASSERT_TRUE(skin_vertices_dq(rig.mesh, dqs, stretch, dq, normals));
+  // Halfway round the twist (90 degrees, either way): still one unit from the axis.
+  EXPECT_NEAR(dq[0].x, 0.5f, 1e-5f);
+  EXPECT_NEAR(radius_about_x(dq[0]), 1.0f, 1e-5f);
+  EXPECT_NEAR(std::fabs(dq[0].z), 1.0f, 1e-5f);
+  EXPECT_NEAR(std::fabs(normals[0].z), 1.0f, 1e-5f);
+  EXPECT_EQ(has_stretch, (std::vector<std::uint8_t>{0, 0}));
+}
+
+TEST(SkinVertices, LinearBlendUsesBothInfluenceSets) {
+  const std::vector<glm::mat4> palette = {translate({1, 0, 0}), translate({0, 1, 0}),
+                                          translate({0, 0, 1})};
+  SkinnedMesh mesh = one_vertex_mesh({0, 0, 0}, {0, 1, 0, 0}, {0.25f, 0.25f, 0, 0});
+  mesh.joints1 = {glm::uvec4(2, 0, 0, 0)};
+  mesh.weights1 = {glm::vec4(0.5f, 0, 0, 0)};
+  std::vector<glm::vec3> positions(1);
+  ASSERT_TRUE(skin_vertices_lbs(mesh, palette, positions, {}));
+  EXPECT_TRUE(vec3_near(positions[0], {0.25f, 0.25f, 0.5f}));
+
+  std::vector<DualQuat> dqs;
+  for (const glm::mat4& m : palette) dqs.push_back(dual_quat_from_matrix(m));
+  ASSERT_TRUE(skin_vertices_dq(mesh, dqs, {}, positions, {}));
+  EXPECT_TRUE(vec3_near(positions[0], {0.25f, 0.25f, 0.5f}));
+}
+
+TEST(SkinVertices, LinearBlendTransformsNormalsByTheInverseTranspose) {
+  // Stretching X by 2 tilts the normal of the plane x + y = c towards Y.
+  const std::vector<glm::mat4> palette = {glm::scale(glm::mat4(1.0f), {2, 1, 1})};
+  SkinnedMesh mesh = one_vertex_mesh({1, 0, 0}, {0, 0, 0, 0}, {1, 0, 0, 0});
+  mesh.normals = {glm::normalize(glm::vec3(1, 1, 0))};
+  std::vector<glm::vec3> positions(1);
+  std::vector<glm::vec3> normals(1);
+  ASSERT_TRUE(skin_vertices_lbs(mesh, palette, positions, normals));
+  EXPECT_TRUE(vec3_near(positions[0], {2, 0, 0}));
+  EXPECT_TRUE(vec3_near(normals[0], glm::normalize(glm::vec3(0.5f, 1, 0))));
+}
+
+TEST(SkinningDualQuats, FlagsScaledJointsAndReproducesThemExactlyWithTheStretchFirst) {
+  // Joint 1 carries a non-uniform scale under a rotation: not representable by a dual
+  // quaternion alone.
+  const glm::mat4 scaled = translate({0, 1, 0}) * glm::mat4_cast(rotation_about(60.0f, {0, 0, 1})) *
+                           glm::scale(glm::mat4(1.0f), {2.0f, 1.0f, 0.5f});
+  const std::vector<glm::mat4> model = {translate({3, 0, 0}), scaled};
+  const std::vector<glm::mat4> inverse_bind = {glm::mat4(1.0f), glm::mat4(1.0f)};
+  std::vector<DualQuat> dqs(2);
+  std::vector<glm::mat3> stretch(2);
+  std::vector<std::uint8_t> has_stretch(2);
+  ASSERT_TRUE(skinning_dual_quats(model, inverse_bind, dqs, stretch, has_stretch));
+  EXPECT_EQ(has_stretch, (std::vector<std::uint8_t>{0, 1}));
+  const SkinnedMesh mesh = one_vertex_mesh({1, 2, 3}, {1, 0, 0, 0}, {1, 0, 0, 0});
+  std::vector<glm::vec3> positions(1);
+  ASSERT_TRUE(skin_vertices_dq(mesh, dqs, stretch, positions, {}));
+  EXPECT_TRUE(vec3_near(positions[0], glm::vec3(scaled * glm::vec4(1, 2, 3, 1)), 1e-5f));
+  // Without the stretch only the rigid part applies.
+  ASSERT_TRUE(skin_vertices_dq(mesh, dqs, {}, positions, {}));
+  EXPECT_TRUE(vec3_near(positions[0], glm::vec3(to_matrix(dqs[1]) * glm::vec4(1, 2, 3, 1))));
+}
+
+TEST(SkinVertices, AVertexWithoutInfluencesStaysAtItsBindPosition) {
+  const std::vector<glm::mat4> palette = {translate({5, 0, 0})};
+  const SkinnedMesh mesh = one_vertex_mesh({1, 2, 3}, {0, 0, 0, 0}, {0, 0, 0, 0});
+  std::vector<glm::vec3> positions(1);
+  ASSERT_TRUE(skin_vertices_lbs(mesh, palette, positions, {}));
+  EXPECT_TRUE(vec3_near(positions[0], {1, 2, 3}));
+  const std::vector<DualQuat> dqs = {dual_quat_from_matrix(palette[0])};
+  ASSERT_TRUE(skin_vertices_dq(mesh, dqs, {}, positions, {}));
+  EXPECT_TRUE(vec3_near(positions[0], {1, 2, 3}));
+}
+
+TEST(SkinVertices, RejectsEachBrokenInput) {
+  const std::vector<glm::mat4> palette(2, glm::mat4(1.0f));
+  const std::vector<DualQuat> dqs(2);
+  const SkinnedMesh good = one_vertex_mesh({0, 0, 0}, {0, 1, 0, 0}, {0.5f, 0.5f, 0, 0});
+  std::vector<glm::vec3> one(1);
+  std::vector<glm::vec3> two(2);
+  std::vector<glm::vec3> normals(1);
+
+  EXPECT_FALSE(skin_vertices_lbs(good, palette, two, {}));                      // positions size
+  EXPECT_FALSE(skin_vertices_lbs(good, palette, one, two));                     // normals size
+  EXPECT_FALSE(skin_vertices_lbs(good, std::span(palette).first(1), one, {}));  // index 1 out
+  SkinnedMesh no_normals = good;
+  no_normals.normals.clear();
+  EXPECT_FALSE(skin_vertices_lbs(no_normals, palette, one, normals));
+  EXPECT_TRUE(skin_vertices_lbs(no_normals, palette, one, {}));
+  SkinnedMesh short_weights = good;
+  short_weights.weights0.clear();
+  EXPECT_FALSE(skin_vertices_lbs(short_weights, palette, one, {}));
+  SkinnedMesh bad_second_set = good;
+  bad_second_set.joints1 = {glm::uvec4(7, 0, 0, 0)};
+  bad_second_set.weights1 = {glm::vec4(0.1f, 0, 0, 0)};
+  const JobResult bad_index = skin_vertices_lbs(bad_second_set, palette, one, {});
+  EXPECT_FALSE(bad_index);
+  EXPECT_NE(std::string(bad_index.error).find("joint index"), std::string::npos);
+  bad_second_set.weights1.clear();
+  EXPECT_FALSE(skin_vertices_dq(bad_second_set, dqs, {}, one, {}));
+
+  const std::vector<glm::mat3> one_stretch(1, glm::mat3(1.0f));
+  EXPECT_FALSE(skin_vertices_dq(good, dqs, one_stretch, one, {}));
+  EXPECT_FALSE(skin_vertices_dq(good, dqs, {}, two, {}));
+  EXPECT_FALSE(skin_vertices_dq(good, std::span(dqs).first(1), {}, one, {}));
+
+  std::vector<DualQuat> out_dqs(2);
+  std::vector<glm::mat3> out_stretch(2);
+  std::vector<std::uint8_t> flags(1);
+  EXPECT_FALSE(skinning_dual_quats(palette, palette, out_dqs, out_stretch, flags));
+}
+
+}  // namespace
+}  // namespace anim
