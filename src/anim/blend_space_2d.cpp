@@ -1,0 +1,327 @@
+#include "anim/blend_space_2d.h"
+
+#include <algorithm>
+#include <array>
+#include <cassert>
+#include <cmath>
+#include <limits>
+#include <numbers>
+
+namespace anim {
+namespace {
+
+constexpr std::array<std::pair<BlendMode2D, std::string_view>, 4> kModeNames{{
+    {BlendMode2D::SimpleDirectional, "simple-directional"},
+    {BlendMode2D::FreeformDirectional, "freeform-directional"},
+    {BlendMode2D::FreeformCartesian, "freeform-cartesian"},
+    {BlendMode2D::Delaunay, "delaunay"},
+}};
+
+// Below this length a position counts as the origin (it has no direction).
+constexpr float kOriginRadius = 1e-6f;
+// Directions closer than this (radians) count as the same direction in Simple Directional.
+constexpr float kSameDirection = 1e-4f;
+
+float cross(glm::vec2 a, glm::vec2 b) {
+  return a.x * b.y - a.y * b.x;
+}
+
+bool at_origin(glm::vec2 p) {
+  return glm::length(p) <= kOriginRadius;
+}
+
+// The unsigned angle between two non-zero vectors, in [0, pi].
+float angle_between(glm::vec2 a, glm::vec2 b) {
+  return std::atan2(std::abs(cross(a, b)), glm::dot(a, b));
+}
+
+// The counter-clockwise angle from a to b, in [0, 2 pi).
+float ccw_angle(glm::vec2 a, glm::vec2 b) {
+  float angle = std::atan2(cross(a, b), glm::dot(a, b));
+  if (angle < 0.0f) angle += 2.0f * std::numbers::pi_v<float>;
+  return angle;
+}
+
+std::string sample_name(std::size_t i) {
+  return "sample " + std::to_string(i + 1);
+}
+
+// Divides the weights by their sum; when nothing got any influence (only possible through
+// rounding), the sample nearest to point takes it all.
+void normalize_or_nearest(std::span<const glm::vec2> positions, glm::vec2 point,
+                          std::span<float> weights) {
+  float sum = 0.0f;
+  for (float w : weights) sum += w;
+  if (sum > 0.0f) {
+    for (float& w : weights) w /= sum;
+    return;
+  }
+  std::size_t nearest = 0;
+  for (std::size_t i = 0; i < positions.size(); ++i) {
+    weights[i] = 0.0f;
+    if (glm::length(positions[i] - point) < glm::length(positions[nearest] - point)) nearest = i;
+  }
+  weights[nearest] = 1.0f;
+}
+
+// The gradient band influence of sample i: the minimum over the other samples of
+// 1 - (i->point).(i->j) / |i->j|^2, with the two vectors given by measure(i, j).
+template <typename Measure>
+void gradient_band_weights(std::span<const glm::vec2> positions, glm::vec2 point,
+                           std::span<float> weights, Measure measure) {
+  assert(weights.size() == positions.size() && !positions.empty());
+  const std::size_t n = positions.size();
+  for (std::size_t i = 0; i < n; ++i) {
+    float influence = 1.0f;
+    for (std::size_t j = 0; j < n && influence > 0.0f; ++j) {
+      if (j == i) continue;
+      const auto [to_point, to_other] = measure(positions[i], positions[j], point);
+      influence =
+          std::min(influence, 1.0f - glm::dot(to_point, to_other) / glm::dot(to_other, to_other));
+    }
+    weights[i] = std::max(influence, 0.0f);
+  }
+  normalize_or_nearest(positions, point, weights);
+}
+
+struct BandVectors {
+  glm::vec2 to_point;
+  glm::vec2 to_other;
+};
+
+BandVectors cartesian_band(glm::vec2 pi, glm::vec2 pj, glm::vec2 point) {
+  return {point - pi, pj - pi};
+}
+
+// Johansen's polar measure: (speed difference relative to the pair's mean speed, angle * k).
+BandVectors polar_band(glm::vec2 pi, glm::vec2 pj, glm::vec2 point) {
+  constexpr float kAngleWeight = 2.0f;  // direction changes count twice as much as speed
+  const float speed_i = glm::length(pi);
+  const float speed_j = glm::length(pj);
+  const float speed_p = glm::length(point);
+  const float mean_speed = 0.5f * (speed_i + speed_j);
+  float angle_ij = 0.0f;
+  float angle_ip = 0.0f;
+  float angle_weight = kAngleWeight;
+  if (at_origin(pi) || at_origin(pj)) {
+    // The sample at the origin takes the point's direction, so only the other sample's angle
+    // to the point remains; it counts once, as the polar distance from the origin is speed only.
+    const glm::vec2 directed = at_origin(pi) ? pj : pi;
+    angle_ij = at_origin(point) ? 0.0f : angle_between(point, directed);
+    angle_ip = at_origin(pi) ? 0.0f : angle_ij;
+    angle_weight = 1.0f;
+  } else {
+    angle_ij = angle_between(pi, pj);
+    if (!at_origin(point)) {
+      angle_ip = std::atan2(cross(pi, point), glm::dot(pi, point));
+      // Signed toward pj; opposite samples have no side, so the unsigned angle is used there.
+      if (angle_ij < 0.99f * std::numbers::pi_v<float>) {
+        if (cross(pi, pj) < 0.0f) angle_ip = -angle_ip;
+      } else {
+        angle_ip = std::abs(angle_ip);
+      }
+    }
+  }
+  return {{(speed_p - speed_i) / mean_speed, angle_ip * angle_weight},
+          {(speed_j - speed_i) / mean_speed, angle_ij * angle_weight}};
+}
+
+}  // namespace
+
+std::string_view to_string(BlendMode2D mode) {
+  for (const auto& [m, name] : kModeNames) {
+    if (m == mode) return name;
+  }
+  return "unknown";
+}
+
+std::optional<BlendMode2D> parse_blend_mode_2d(std::string_view name) {
+  for (const auto& [mode, text] : kModeNames) {
+    if (text == name) return mode;
+  }
+  return std::nullopt;
+}
+
+std::string validate_positions_2d(BlendMode2D mode, std::span<const glm::vec2> positions) {
+  if (positions.empty()) return "the blend space has no samples";
+  for (std::size_t i = 0; i < positions.size(); ++i) {
+    if (!std::isfinite(positions[i].x) || !std::isfinite(positions[i].y)) {
+      return sample_name(i) + " has a coordinate that is not a finite number";
+    }
+    for (std::size_t j = 0; j < i; ++j) {
+      if (glm::length(positions[i] - positions[j]) <= kOriginRadius) {
+        return sample_name(j) + " and " + sample_name(i) + " are at the same position";
+      }
+      if (mode == BlendMode2D::SimpleDirectional && !at_origin(positions[i]) &&
+          !at_origin(positions[j]) && angle_between(positions[i], positions[j]) < kSameDirection) {
+        return sample_name(j) + " and " + sample_name(i) +
+               " point the same direction, which simple-directional cannot blend (use "
+               "freeform-directional for several speeds per direction)";
+      }
+    }
+  }
+  return {};
+}
+
+std::string validate(const BlendSpace2D& space) {
+  if (!(space.x_axis.min < space.x_axis.max)) return "the x axis range needs min < max";
+  if (!(space.y_axis.min < space.y_axis.max)) return "the y axis range needs min < max";
+  std::vector<glm::vec2> positions;
+  positions.reserve(space.samples.size());
+  for (const BlendSample2D& sample : space.samples) positions.push_back(sample.position);
+  return validate_positions_2d(space.mode, positions);
+}
+
+std::string prepare_blend_space_2d(BlendMode2D mode, std::span<const glm::vec2> positions,
+                                   PreparedBlendSpace2D& out) {
+  out = PreparedBlendSpace2D{};
+  out.mode = mode;
+  if (std::string error = validate_positions_2d(mode, positions); !error.empty()) return error;
+  out.positions.assign(positions.begin(), positions.end());
+  if (mode == BlendMode2D::Delaunay) out.triangulation = triangulate_delaunay(positions);
+  return {};
+}
+
+void blend_weights_2d(const PreparedBlendSpace2D& space, glm::vec2 point,
+                      std::span<float> weights) {
+  switch (space.mode) {
+    case BlendMode2D::SimpleDirectional:
+      simple_directional_weights(space.positions, point, weights);
+      return;
+    case BlendMode2D::FreeformDirectional:
+      freeform_directional_weights(space.positions, point, weights);
+      return;
+    case BlendMode2D::FreeformCartesian:
+      freeform_cartesian_weights(space.positions, point, weights);
+      return;
+    case BlendMode2D::Delaunay:
+      delaunay_weights(space.positions, space.triangulation, point, weights);
+      return;
+  }
+}
+
+void simple_directional_weights(std::span<const glm::vec2> positions, glm::vec2 point,
+                                std::span<float> weights) {
+  assert(weights.size() == positions.size() && !positions.empty());
+  const int n = static_cast<int>(positions.size());
+  int centre = -1;
+  int ahead = -1;   // the first sample direction counter-clockwise from the point (or on it)
+  int behind = -1;  // the first one clockwise
+  float ahead_angle = 0.0f;
+  float behind_angle = 0.0f;
+  for (int i = 0; i < n; ++i) {
+    weights[i] = 0.0f;
+    if (at_origin(positions[i])) {
+      centre = i;
+      continue;
+    }
+    if (at_origin(point)) continue;
+    const float angle = ccw_angle(point, positions[i]);
+    if (ahead < 0 || angle < ahead_angle) {
+      ahead = i;
+      ahead_angle = angle;
+    }
+    if (behind < 0 || angle > behind_angle) {
+      behind = i;
+      behind_angle = angle;
+    }
+  }
+
+  float t_ahead = 0.0f;
+  float t_behind = 0.0f;
+  if (ahead >= 0) {
+    const glm::vec2 pa = positions[ahead];
+    const glm::vec2 pb = positions[behind];
+    const float det = cross(pb, pa);
+    if (ahead != behind && det > 1e-6f * glm::length(pa) * glm::length(pb)) {
+      // Less than 180 degrees from pb to pa: solve point = t_behind * pb + t_ahead * pa.
+      t_behind = std::max(cross(point, pa) / det, 0.0f);
+      t_ahead = std::max(cross(pb, point) / det, 0.0f);
+    } else {
+      // A gap of 180 degrees or more (or one direction): project onto each direction while the
+      // point is within 90 degrees of it.
+      t_ahead = std::max(glm::dot(point, pa) / glm::dot(pa, pa), 0.0f);
+      if (ahead != behind) t_behind = std::max(glm::dot(point, pb) / glm::dot(pb, pb), 0.0f);
+    }
+  }
+  const float t_sum = t_ahead + t_behind;
+  const float node_influence = std::clamp(t_sum, 0.0f, 1.0f);
+  if (t_sum > 0.0f) {
+    weights[ahead] += node_influence * t_ahead / t_sum;
+    if (ahead != behind) weights[behind] += node_influence * t_behind / t_sum;
+  }
+  const float rest = 1.0f - node_influence;
+  if (centre >= 0) {
+    weights[centre] += rest;
+  } else {
+    for (float& w : weights) w += rest / static_cast<float>(n);
+  }
+}
+
+void freeform_cartesian_weights(std::span<const glm::vec2> positions, glm::vec2 point,
+                                std::span<float> weights) {
+  gradient_band_weights(positions, point, weights, cartesian_band);
+}
+
+void freeform_directional_weights(std::span<const glm::vec2> positions, glm::vec2 point,
+                                  std::span<float> weights) {
+  gradient_band_weights(positions, point, weights, polar_band);
+}
+
+void delaunay_weights(std::span<const glm::vec2> positions, const BlendTriangulation& triangulation,
+                      glm::vec2 point, std::span<float> weights) {
+  assert(weights.size() == positions.size() && !positions.empty());
+  std::fill(weights.begin(), weights.end(), 0.0f);
+
+  // The triangle the point is most inside of (the largest smallest barycentric coordinate),
+  // which also settles points on shared edges without a tolerance war.
+  int best = -1;
+  glm::vec3 best_bary{0.0f};
+  float best_min = -std::numeric_limits<float>::infinity();
+  for (int t = 0; t < static_cast<int>(triangulation.triangles.size()); ++t) {
+    const auto& tri = triangulation.triangles[t];
+    const glm::vec2 a = positions[tri[0]];
+    const glm::vec2 b = positions[tri[1]];
+    const glm::vec2 c = positions[tri[2]];
+    const float area = cross(b - a, c - a);
+    const glm::vec3 bary{cross(b - point, c - point) / area, cross(c - point, a - point) / area,
+                         cross(a - point, b - point) / area};
+    const float smallest = std::min({bary.x, bary.y, bary.z});
+    if (smallest > best_min) {
+      best_min = smallest;
+      best = t;
+      best_bary = bary;
+    }
+  }
+  constexpr float kInsideTolerance = 1e-5f;
+  if (best >= 0 && best_min >= -kInsideTolerance) {
+    best_bary = glm::max(best_bary, glm::vec3(0.0f));
+    best_bary /= best_bary.x + best_bary.y + best_bary.z;
+    for (int k = 0; k < 3; ++k) weights[triangulation.triangles[best][k]] = best_bary[k];
+    return;
+  }
+
+  // Outside: clamp onto the nearest boundary edge.
+  if (triangulation.boundary.empty()) {
+    weights[0] = 1.0f;  // a single sample
+    return;
+  }
+  float best_distance = std::numeric_limits<float>::infinity();
+  std::array<int, 2> best_edge{0, 0};
+  float best_t = 0.0f;
+  for (const auto& edge : triangulation.boundary) {
+    const glm::vec2 a = positions[edge[0]];
+    const glm::vec2 ab = positions[edge[1]] - a;
+    const float t = std::clamp(glm::dot(point - a, ab) / glm::dot(ab, ab), 0.0f, 1.0f);
+    const float distance = glm::length(a + t * ab - point);
+    if (distance < best_distance) {
+      best_distance = distance;
+      best_edge = edge;
+      best_t = t;
+    }
+  }
+  weights[best_edge[0]] = 1.0f - best_t;
+  weights[best_edge[1]] += best_t;
+}
+
+}  // namespace anim

@@ -1,0 +1,129 @@
+#include "anim/blend_space_player.h"
+
+#include <cmath>
+
+#include "anim/blend_space_1d.h"
+
+namespace anim {
+
+std::string BlendSpacePlayer::build_common(const Skeleton& skeleton,
+                                           std::span<const Clip* const> clips,
+                                           const BlendSpacePlayerSettings& settings) {
+  *this = BlendSpacePlayer{};
+  if (std::string error = validate(skeleton); !error.empty()) return "skeleton: " + error;
+  if (clips.empty()) return "the blend space has no clips";
+  for (const Clip* clip : clips) {
+    if (clip == nullptr) return "a blend space sample has no clip";
+    if (!(clip->duration_s > 0.0f)) return "clip '" + clip->name + "' has no duration";
+  }
+  if (settings.root_motion.root_joint < 0 ||
+      settings.root_motion.root_joint >= skeleton.joint_count()) {
+    return "the root motion joint is not a joint of the skeleton";
+  }
+  skeleton_ = &skeleton;
+  settings_ = settings;
+  clips_.assign(clips.begin(), clips.end());
+  for (const Clip* clip : clips) {
+    bindings_.push_back(bind_clip(*clip, skeleton));
+    caches_.emplace_back(*clip);
+    poses_.emplace_back(skeleton.rest_pose);
+  }
+  layers_.resize(clips.size());
+  weights_.assign(clips.size(), 0.0f);
+  sync_ = build_sync_group(clips);
+  return {};
+}
+
+std::string BlendSpacePlayer::build_1d(const Skeleton& skeleton, std::span<const Clip* const> clips,
+                                       std::span<const float> thresholds,
+                                       const BlendSpacePlayerSettings& settings) {
+  if (thresholds.size() != clips.size()) return "one threshold per clip is needed";
+  if (std::string error = validate_thresholds_1d(thresholds); !error.empty()) return error;
+  if (std::string error = build_common(skeleton, clips, settings); !error.empty()) return error;
+  one_dimensional_ = true;
+  thresholds_.assign(thresholds.begin(), thresholds.end());
+  return {};
+}
+
+std::string BlendSpacePlayer::build_2d(const Skeleton& skeleton, std::span<const Clip* const> clips,
+                                       BlendMode2D mode, std::span<const glm::vec2> positions,
+                                       const BlendSpacePlayerSettings& settings) {
+  if (positions.size() != clips.size()) return "one position per clip is needed";
+  PreparedBlendSpace2D space;
+  if (std::string error = prepare_blend_space_2d(mode, positions, space); !error.empty()) {
+    return error;
+  }
+  if (std::string error = build_common(skeleton, clips, settings); !error.empty()) return error;
+  space_ = std::move(space);
+  return {};
+}
+
+void BlendSpacePlayer::compute_weights(glm::vec2 point) {
+  if (one_dimensional_) {
+    blend_weights_1d(thresholds_, point.x, weights_);
+  } else {
+    blend_weights_2d(space_, point, weights_);
+  }
+  // Drop negligible weights and renormalize, so skipping a clip does not shrink the blend.
+  float sum = 0.0f;
+  for (float& w : weights_) {
+    if (w < settings_.negligible_weight) w = 0.0f;
+    sum += w;
+  }
+  if (sum > 0.0f) {
+    for (float& w : weights_) w /= sum;
+  }
+}
+
+JobResult BlendSpacePlayer::update(float dt_s, glm::vec2 input, std::span<Transform> out_local,
+                                   RootMotionDelta& out_root_motion) {
+  if (skeleton_ == nullptr) return JobResult::fail("blend space player: not built");
+  if (static_cast<int>(out_local.size()) != skeleton_->joint_count()) {
+    return JobResult::fail("blend space player: out_local is not the skeleton's size");
+  }
+  if (!std::isfinite(dt_s) || !std::isfinite(input.x) || !std::isfinite(input.y)) {
+    return JobResult::fail("blend space player: dt or input is not finite");
+  }
+
+  // Exponential smoothing toward the input: after one half-life half the gap remains.
+  if (!point_set_ || settings_.damping_half_life_s <= 0.0f) {
+    point_ = input;
+    point_set_ = true;
+  } else {
+    const float keep = std::exp2(-std::abs(dt_s) / settings_.damping_half_life_s);
+    point_ = input + (point_ - input) * keep;
+  }
+  compute_weights(point_);
+
+  const double next_phase = advance_phase(sync_, weights_, phase_, dt_s);
+  out_root_motion = RootMotionDelta{};
+  sampled_count_ = 0;
+  for (int i = 0; i < static_cast<int>(clips_.size()); ++i) {
+    const float w = weights_[i];
+    if (w <= 0.0f) continue;
+    const Clip& clip = *clips_[i];
+    const float time = clip_time_at_phase(sync_, i, next_phase);
+    // Sampling cannot fail here: binding, cache and pose were all sized for this clip in build.
+    sample_clip(clip, bindings_[i], *skeleton_, time, caches_[i], poses_[i]);
+    layers_[sampled_count_++] = BlendLayer{poses_[i], w, {}};
+    if (settings_.extract_root_motion) {
+      const float from = clip_time_at_phase(sync_, i, phase_);
+      const auto played = static_cast<float>(unwrapped_clip_time(sync_, i, next_phase) -
+                                             unwrapped_clip_time(sync_, i, phase_));
+      const RootMotionDelta step =
+          extract_root_motion(clip, bindings_[i], *skeleton_, settings_.root_motion, from, played);
+      out_root_motion.translation += w * step.translation;
+      out_root_motion.yaw_rad += w * step.yaw_rad;
+    }
+  }
+  phase_ = wrap_phase(sync_, next_phase);
+
+  const JobResult blended = blend_poses(std::span<const BlendLayer>(layers_.data(), sampled_count_),
+                                        skeleton_->rest_pose, out_local);
+  if (!blended) return blended;
+  if (settings_.extract_root_motion)
+    return remove_root_motion(*skeleton_, settings_.root_motion, out_local);
+  return JobResult::ok();
+}
+
+}  // namespace anim

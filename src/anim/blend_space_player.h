@@ -1,0 +1,89 @@
+#pragma once
+// BlendSpacePlayer: plays a 1D or 2D blend space. Each update advances the shared phase, takes
+// the weights at the (optionally damped) input point, samples the clips whose weight matters,
+// blends them, and returns the blended root motion of the same step.
+
+#include <span>
+#include <string>
+#include <vector>
+
+#include <glm/glm.hpp>
+
+#include "anim/blend_space_2d.h"
+#include "anim/clip.h"
+#include "anim/clip_sampling.h"
+#include "anim/job_result.h"
+#include "anim/pose.h"
+#include "anim/root_motion.h"
+#include "anim/skeleton.h"
+#include "anim/sync.h"
+
+namespace anim {
+
+struct BlendSpacePlayerSettings {
+  // Clips whose weight is below this are not sampled; the others' weights are renormalized.
+  float negligible_weight = 1e-3f;
+  // Half-life of the input point's exponential smoothing in seconds; 0 follows the input at once.
+  float damping_half_life_s = 0.0f;
+  // When true, the root motion is taken out of the pose and returned as a step; when false the
+  // pose keeps it and the step is zero.
+  bool extract_root_motion = true;
+  RootMotionSettings root_motion;
+};
+
+// Per-instance playback state. The skeleton and clips are borrowed: they must outlive the player
+// and not change while it plays (rebuild after an edit). Moved, not copied.
+class BlendSpacePlayer {
+ public:
+  // Sets up a 1D space: clips[i] sits at thresholds[i]. Allocates every buffer the updates need.
+  // Returns an empty string on success, otherwise the cause (the player is then empty).
+  std::string build_1d(const Skeleton& skeleton, std::span<const Clip* const> clips,
+                       std::span<const float> thresholds, const BlendSpacePlayerSettings& settings);
+
+  // Sets up a 2D space: clips[i] sits at positions[i], weighted by mode.
+  std::string build_2d(const Skeleton& skeleton, std::span<const Clip* const> clips,
+                       BlendMode2D mode, std::span<const glm::vec2> positions,
+                       const BlendSpacePlayerSettings& settings);
+
+  // Advances by dt_s with the input point (for 1D only x is used), writes the blended local
+  // pose into out_local (the skeleton's size) and this step's blended root motion into
+  // out_root_motion. No allocation, no exceptions. Fails when the player is not built or
+  // out_local has the wrong size.
+  JobResult update(float dt_s, glm::vec2 input, std::span<Transform> out_local,
+                   RootMotionDelta& out_root_motion);
+
+  // Jumps the damped point to input (e.g. when the user drops the handle somewhere new).
+  void reset_point(glm::vec2 input) { point_ = input; }
+
+  // The state after the last update, for the editor and the state log.
+  std::span<const float> weights() const { return weights_; }
+  glm::vec2 smoothed_point() const { return point_; }
+  double phase() const { return phase_; }
+  float clip_time(int clip) const { return clip_time_at_phase(sync_, clip, phase_); }
+  const SyncGroup& sync() const { return sync_; }
+  int sampled_clip_count() const { return sampled_count_; }
+
+ private:
+  std::string build_common(const Skeleton& skeleton, std::span<const Clip* const> clips,
+                           const BlendSpacePlayerSettings& settings);
+  void compute_weights(glm::vec2 point);
+
+  const Skeleton* skeleton_ = nullptr;
+  std::vector<const Clip*> clips_;
+  std::vector<ClipBinding> bindings_;
+  std::vector<SamplingCache> caches_;
+  std::vector<std::vector<Transform>> poses_;
+  std::vector<BlendLayer> layers_;
+  std::vector<float> weights_;
+  bool one_dimensional_ = false;
+  std::vector<float> thresholds_;
+  PreparedBlendSpace2D space_;
+  SyncGroup sync_;
+  BlendSpacePlayerSettings settings_;
+  glm::vec2 point_{0.0f};
+  bool point_set_ = false;
+  double phase_ = 0.0;
+  int sampled_count_ = 0;
+};
+
+}  // namespace anim

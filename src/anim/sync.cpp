@@ -1,0 +1,216 @@
+#include "anim/sync.h"
+
+#include <algorithm>
+#include <cassert>
+#include <cmath>
+
+namespace anim {
+namespace {
+
+struct SyncMarkers {
+  std::vector<float> times_s;
+  std::vector<std::string> names;
+};
+
+// Clip's sync markers in time order.
+SyncMarkers sync_markers(const Clip& clip) {
+  std::vector<Marker> markers;
+  for (const Marker& m : clip.markers) {
+    if (is_sync_marker(m.name)) markers.push_back(m);
+  }
+  std::stable_sort(markers.begin(), markers.end(),
+                   [](const Marker& a, const Marker& b) { return a.time_s < b.time_s; });
+  SyncMarkers result;
+  for (const Marker& m : markers) {
+    result.times_s.push_back(m.time_s);
+    result.names.push_back(m.name);
+  }
+  return result;
+}
+
+std::string describe(const Clip& clip) {
+  return "clip '" + clip.name + "'";
+}
+
+// Why clip cannot take part in marker sync (empty when it can); on success rotated and names hold
+// its sync markers starting at the first one called first_name.
+std::string rotate_to_marker(const Clip& clip, const std::string& first_name,
+                             std::vector<float>& rotated, std::vector<std::string>& names) {
+  const SyncMarkers markers = sync_markers(clip);
+  if (markers.times_s.empty()) return describe(clip) + " has no foot markers";
+  for (std::size_t k = 0; k < markers.times_s.size(); ++k) {
+    const float t = markers.times_s[k];
+    if (!(t >= 0.0f && t < clip.duration_s)) {
+      return describe(clip) + " has a foot marker outside [0, duration)";
+    }
+    if (k > 0 && t <= markers.times_s[k - 1]) {
+      return describe(clip) + " has two foot markers at the same time";
+    }
+  }
+  const auto start = std::find(markers.names.begin(), markers.names.end(), first_name);
+  if (start == markers.names.end()) return describe(clip) + " has no '" + first_name + "' marker";
+  const std::size_t offset = static_cast<std::size_t>(start - markers.names.begin());
+  const std::size_t n = markers.names.size();
+  rotated.clear();
+  names.clear();
+  for (std::size_t k = 0; k < n; ++k) {
+    // Markers before the reference one come after it, one loop later: starts keep increasing.
+    const float loop = offset + k >= n ? clip.duration_s : 0.0f;
+    rotated.push_back(markers.times_s[(offset + k) % n] + loop);
+    names.push_back(markers.names[(offset + k) % n]);
+  }
+  return {};
+}
+
+// Segment k of clip i: its start (unwrapped, may pass the duration) and length.
+void segment_of(const SyncGroup& group, int clip, int k, double& start, double& length) {
+  const std::vector<float>& starts = group.segment_starts_s[clip];
+  start = starts[k];
+  const double end =
+      k + 1 < group.segment_count ? starts[k + 1] : starts[0] + group.durations_s[clip];
+  length = end - start;
+}
+
+}  // namespace
+
+bool is_sync_marker(std::string_view name) {
+  return name.starts_with("foot_");
+}
+
+SyncGroup build_sync_group(std::span<const Clip* const> clips) {
+  SyncGroup group;
+  for (const Clip* clip : clips) group.durations_s.push_back(clip->duration_s);
+
+  bool any_markers = false;
+  for (const Clip* clip : clips) any_markers = any_markers || !sync_markers(*clip).names.empty();
+  if (any_markers && !clips.empty()) {
+    // The reference sequence starts at the alphabetically first name of the first clip
+    // (foot_l_down before foot_r_down), so phase 0 is a left foot contact when there is one.
+    const SyncMarkers first = sync_markers(*clips[0]);
+    std::string why = first.names.empty() ? describe(*clips[0]) + " has no foot markers" : "";
+    std::vector<std::string> reference;
+    std::vector<float> rotated;
+    std::vector<std::string> names;
+    std::vector<std::vector<float>> starts;
+    for (std::size_t i = 0; i < clips.size() && why.empty(); ++i) {
+      why = rotate_to_marker(*clips[i], *std::min_element(first.names.begin(), first.names.end()),
+                             rotated, names);
+      if (!why.empty()) break;
+      if (i == 0) reference = names;
+      if (names != reference) {
+        why = describe(*clips[i]) + "'s foot markers come in a different order or number";
+      }
+      starts.push_back(rotated);
+    }
+    if (why.empty()) {
+      group.by_markers = true;
+      group.segment_count = static_cast<int>(reference.size());
+      group.segment_starts_s = std::move(starts);
+      group.marker_names = std::move(reference);
+      return group;
+    }
+    group.fallback_reason = why + ": playing in normalized time instead";
+  }
+  group.segment_starts_s.assign(clips.size(), std::vector<float>{0.0f});
+  return group;
+}
+
+float blended_segment_duration(const SyncGroup& group, std::span<const float> weights,
+                               int segment) {
+  assert(weights.size() == group.durations_s.size());
+  double sum = 0.0;
+  double weighted = 0.0;
+  for (int i = 0; i < static_cast<int>(weights.size()); ++i) {
+    if (weights[i] <= 0.0f) continue;
+    double start = 0.0;
+    double length = 0.0;
+    segment_of(group, i, segment, start, length);
+    weighted += weights[i] * length;
+    sum += weights[i];
+  }
+  return sum > 0.0 ? static_cast<float>(weighted / sum) : 0.0f;
+}
+
+float blended_cycle_duration(const SyncGroup& group, std::span<const float> weights) {
+  assert(weights.size() == group.durations_s.size());
+  double sum = 0.0;
+  double weighted = 0.0;
+  for (std::size_t i = 0; i < weights.size(); ++i) {
+    if (weights[i] <= 0.0f) continue;
+    weighted += weights[i] * group.durations_s[i];
+    sum += weights[i];
+  }
+  return sum > 0.0 ? static_cast<float>(weighted / sum) : 0.0f;
+}
+
+double advance_phase(const SyncGroup& group, std::span<const float> weights, double phase,
+                     float dt_s) {
+  const double cycle = blended_cycle_duration(group, weights);
+  if (!(cycle > 0.0) || !std::isfinite(dt_s)) return phase;
+  // Whole cycles first (they advance the phase by exactly segment_count), then the rest segment
+  // by segment, so a huge dt costs no more than one cycle's segments.
+  const double cycles = std::trunc(dt_s / cycle);
+  double remaining = dt_s - cycles * cycle;
+  phase += cycles * group.segment_count;
+  const double direction = remaining < 0.0 ? -1.0 : 1.0;
+  remaining = std::abs(remaining);
+  for (int guard = 0; guard <= 2 * group.segment_count && remaining > 0.0; ++guard) {
+    const double wrapped = wrap_phase(group, phase);
+    const int segment = std::min(static_cast<int>(wrapped), group.segment_count - 1);
+    const double fraction = wrapped - segment;
+    const double length = blended_segment_duration(group, weights, segment);
+    // Time to the segment's end going forward, to its start going backward (a whole segment
+    // when already on the start).
+    double to_edge = (direction > 0.0 ? 1.0 - fraction : fraction) * length;
+    if (direction < 0.0 && fraction == 0.0) to_edge = length;
+    if (remaining < to_edge || length <= 0.0) {
+      phase += direction * (length > 0.0 ? remaining / length : 0.0);
+      break;
+    }
+    const double step = direction > 0.0 ? 1.0 - fraction : (fraction == 0.0 ? 1.0 : fraction);
+    phase += direction * step;
+    remaining -= to_edge;
+  }
+  return phase;
+}
+
+double wrap_phase(const SyncGroup& group, double phase) {
+  const double n = group.segment_count;
+  double wrapped = std::fmod(phase, n);
+  if (wrapped < 0.0) wrapped += n;
+  return wrapped >= n ? 0.0 : wrapped;
+}
+
+double unwrapped_clip_time(const SyncGroup& group, int clip, double phase) {
+  const double n = group.segment_count;
+  const double cycles = std::floor(phase / n);
+  const double wrapped = phase - cycles * n;
+  const int segment = std::clamp(static_cast<int>(wrapped), 0, group.segment_count - 1);
+  double start = 0.0;
+  double length = 0.0;
+  segment_of(group, clip, segment, start, length);
+  return cycles * group.durations_s[clip] + start + (wrapped - segment) * length;
+}
+
+float clip_time_at_phase(const SyncGroup& group, int clip, double phase) {
+  const double duration = group.durations_s[clip];
+  double t = std::fmod(unwrapped_clip_time(group, clip, phase), duration);
+  if (t < 0.0) t += duration;
+  return t >= duration ? 0.0f : static_cast<float>(t);
+}
+
+double phase_at_clip_time(const SyncGroup& group, int clip, float time_s) {
+  const double duration = group.durations_s[clip];
+  for (int k = 0; k < group.segment_count; ++k) {
+    double start = 0.0;
+    double length = 0.0;
+    segment_of(group, clip, k, start, length);
+    // The time measured from this segment's start, once round the loop.
+    double offset = std::fmod(time_s - start, duration);
+    if (offset < 0.0) offset += duration;
+    if (offset < length) return k + offset / length;
+  }
+  return 0.0;
+}
+
+}  // namespace anim

@@ -1,0 +1,70 @@
+#pragma once
+// Phase sync: the clips of a blend space play in step. They share one phase; where every clip
+// carries the same sequence of foot markers, the phase counts marker intervals so that
+// "foot_l_down" lines up across clips of different lengths (as Unreal's sync markers do);
+// otherwise the phase is the normalized time (as Unity does). Either way the phase advances at
+// the weight-averaged rate, so the blend's cycle lasts the weight-averaged duration.
+
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "anim/clip.h"
+
+namespace anim {
+
+// Markers whose name starts with "foot_" (foot_l_down, foot_r_down, foot_l_up, ...) drive sync;
+// other markers are user events and are ignored here.
+bool is_sync_marker(std::string_view name);
+
+// How the clips of a group map the shared phase onto their own time. The phase runs over
+// [0, segment_count): its integer part is the segment, its fraction the position inside it.
+// Segment k of clip i starts at segment_starts_s[i][k] and ends where segment k + 1 starts (the
+// last one ends at the first start plus the clip's duration). Starts increase; markers that come
+// before the first one in the clip are counted one loop later (their time plus the duration).
+struct SyncGroup {
+  bool by_markers = false;  // false: normalized time, one segment starting at 0 per clip
+  int segment_count = 1;
+  std::vector<float> durations_s;
+  std::vector<std::vector<float>> segment_starts_s;
+  std::vector<std::string> marker_names;  // the sync marker sequence, when by_markers
+  // Why markers were not used although some clip has them (empty otherwise), for the UI.
+  std::string fallback_reason;
+};
+
+// Builds the group for clips (each with a positive duration). Marker sync is used when every
+// clip has sync markers at distinct times and, after rotating each clip's sequence to start at
+// the same marker name, the name sequences are equal; otherwise normalized time is used and
+// fallback_reason says why (when any clip had markers). Allocates: call it once per edit.
+SyncGroup build_sync_group(std::span<const Clip* const> clips);
+
+// The weight-averaged length of the segment of the phase, in seconds: the time the blend takes to
+// cross it. weights (one per clip, >= 0, not all 0) need not be normalized.
+float blended_segment_duration(const SyncGroup& group, std::span<const float> weights, int segment);
+
+// The weight-averaged cycle duration: sum_i w_i * duration_i / sum_i w_i.
+float blended_cycle_duration(const SyncGroup& group, std::span<const float> weights);
+
+// Advances phase by dt_s (negative plays backwards) at the weight-averaged rate, segment by
+// segment, and returns the new phase unwrapped (it may leave [0, segment_count), so callers can
+// measure how far each clip moved; wrap_phase brings it back). No allocation.
+double advance_phase(const SyncGroup& group, std::span<const float> weights, double phase,
+                     float dt_s);
+
+// The phase reduced into [0, segment_count).
+double wrap_phase(const SyncGroup& group, double phase);
+
+// Clip i's time at an unwrapped phase, unwrapped too: whole cycles of the phase add whole
+// durations, so the difference between two calls is how far the clip played. Use
+// wrap_clip_time (clip_sampling.h) or clip_time_at_phase to sample.
+double unwrapped_clip_time(const SyncGroup& group, int clip, double phase);
+
+// Clip i's time at phase, in [0, duration).
+float clip_time_at_phase(const SyncGroup& group, int clip, double phase);
+
+// The phase at which clip i is at time_s (inverse of clip_time_at_phase), to start a group in
+// step with one clip's current time.
+double phase_at_clip_time(const SyncGroup& group, int clip, float time_s);
+
+}  // namespace anim

@@ -1,0 +1,240 @@
+#include "anim/blend_space_2d.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <numbers>
+#include <vector>
+
+namespace anim {
+namespace {
+
+constexpr float kPi = std::numbers::pi_v<float>;
+
+std::vector<float> weights_at(BlendMode2D mode, const std::vector<glm::vec2>& samples,
+                              glm::vec2 point) {
+  PreparedBlendSpace2D space;
+  EXPECT_EQ(prepare_blend_space_2d(mode, samples, space), "");
+  std::vector<float> w(samples.size(), -1.0f);
+  blend_weights_2d(space, point, w);
+  return w;
+}
+
+void expect_weights(const std::vector<float>& actual, const std::vector<float>& expected) {
+  ASSERT_EQ(actual.size(), expected.size());
+  for (std::size_t i = 0; i < expected.size(); ++i) {
+    EXPECT_NEAR(actual[i], expected[i], 1e-5f) << "sample " << i;
+  }
+}
+
+// Centre, forward (+y), right (+x), back, left: the classic Simple Directional layout.
+const std::vector<glm::vec2> kCross{{0, 0}, {0, 1}, {1, 0}, {0, -1}, {-1, 0}};
+
+TEST(SimpleDirectional, SplitsNodeInfluenceBetweenBracketingSamplesAndCentre) {
+  // (0.25, 0.5) = 0.25 * right + 0.5 * forward: node influence 0.75, the rest to the centre.
+  expect_weights(weights_at(BlendMode2D::SimpleDirectional, kCross, {0.25f, 0.5f}),
+                 {0.25f, 0.5f, 0.25f, 0.0f, 0.0f});
+  // (1, 1): t1 + t2 = 2 is clamped to 1 and shared 1:1.
+  expect_weights(weights_at(BlendMode2D::SimpleDirectional, kCross, {1.0f, 1.0f}),
+                 {0.0f, 0.5f, 0.5f, 0.0f, 0.0f});
+  // (-3, -1) = 1 * back + 3 * left: clamped, shared 1:3.
+  expect_weights(weights_at(BlendMode2D::SimpleDirectional, kCross, {-3.0f, -1.0f}),
+                 {0.0f, 0.0f, 0.0f, 0.25f, 0.75f});
+}
+
+TEST(SimpleDirectional, WithoutCentreTheRestIsSharedByAllSamples) {
+  const std::vector<glm::vec2> ring{{0, 1}, {1, 0}, {0, -1}, {-1, 0}};
+  // Node influence 0.75 as above; the remaining 0.25 is spread over four samples.
+  expect_weights(weights_at(BlendMode2D::SimpleDirectional, ring, {0.25f, 0.5f}),
+                 {0.5625f, 0.3125f, 0.0625f, 0.0625f});
+}
+
+TEST(SimpleDirectional, InputAtTheOriginGoesToTheCentreOrIsSharedEvenly) {
+  expect_weights(weights_at(BlendMode2D::SimpleDirectional, kCross, {0.0f, 0.0f}),
+                 {1.0f, 0.0f, 0.0f, 0.0f, 0.0f});
+  const std::vector<glm::vec2> ring{{0, 2}, {2, 0}, {0, -2}, {-2, 0}};
+  expect_weights(weights_at(BlendMode2D::SimpleDirectional, ring, {0.0f, 0.0f}),
+                 {0.25f, 0.25f, 0.25f, 0.25f});
+}
+
+TEST(SimpleDirectional, SamplesOnOneLineProjectOntoTheNearerDirection) {
+  const std::vector<glm::vec2> line{{0, 0}, {0, 2}, {0, -2}};
+  // Projection of (0.5, 1) onto (0, 2) is 0.5; back is more than 90 degrees away.
+  expect_weights(weights_at(BlendMode2D::SimpleDirectional, line, {0.5f, 1.0f}),
+                 {0.5f, 0.5f, 0.0f});
+  // Perpendicular to the line: no direction applies, all to the centre.
+  expect_weights(weights_at(BlendMode2D::SimpleDirectional, line, {3.0f, 0.0f}),
+                 {1.0f, 0.0f, 0.0f});
+  expect_weights(weights_at(BlendMode2D::SimpleDirectional, line, {0.1f, -5.0f}),
+                 {0.0f, 0.0f, 1.0f});
+}
+
+TEST(SimpleDirectional, SingleDirectionProjectsOntoIt) {
+  const std::vector<glm::vec2> single{{0, 0}, {0, 2}};
+  // dot((1, 1), (0, 2)) / |(0, 2)|^2 = 0.5.
+  expect_weights(weights_at(BlendMode2D::SimpleDirectional, single, {1.0f, 1.0f}), {0.5f, 0.5f});
+  expect_weights(weights_at(BlendMode2D::SimpleDirectional, single, {0.0f, -1.0f}), {1.0f, 0.0f});
+  const std::vector<glm::vec2> alone{{0, 2}};
+  expect_weights(weights_at(BlendMode2D::SimpleDirectional, alone, {-4.0f, 1.0f}), {1.0f});
+}
+
+TEST(SimpleDirectional, GapWiderThan180DegreesUsesProjections) {
+  // Forward and right only: from (-0.5, 0.5) the gap runs 270 degrees from forward to right.
+  // Projection onto forward 0.5, onto right negative (0); the rest 0.5 is shared by both.
+  const std::vector<glm::vec2> quarter{{0, 1}, {1, 0}};
+  expect_weights(weights_at(BlendMode2D::SimpleDirectional, quarter, {-0.5f, 0.5f}),
+                 {0.75f, 0.25f});
+}
+
+TEST(SimpleDirectional, RejectsTwoSamplesInOneDirection) {
+  const std::vector<glm::vec2> two_speeds{{0, 0}, {0, 1}, {0, 3}};
+  EXPECT_EQ(validate_positions_2d(BlendMode2D::SimpleDirectional, two_speeds),
+            "sample 2 and sample 3 point the same direction, which simple-directional cannot "
+            "blend (use freeform-directional for several speeds per direction)");
+  EXPECT_EQ(validate_positions_2d(BlendMode2D::FreeformDirectional, two_speeds), "");
+}
+
+TEST(FreeformCartesian, MatchesHandComputedGradientBands) {
+  // Two samples: h0 = 1 - 0.25 = 0.75, h1 = 1 - 0.75 = 0.25.
+  expect_weights(weights_at(BlendMode2D::FreeformCartesian, {{0, 0}, {1, 0}}, {0.25f, 0.0f}),
+                 {0.75f, 0.25f});
+  const std::vector<glm::vec2> corner{{0, 0}, {2, 0}, {0, 2}};
+  // (1, 1): each h is 0.5, so a third each.
+  expect_weights(weights_at(BlendMode2D::FreeformCartesian, corner, {1.0f, 1.0f}),
+                 {1.0f / 3.0f, 1.0f / 3.0f, 1.0f / 3.0f});
+  // (0.5, 0): h0 = min(0.75, 1), h1 = min(0.25, 0.625), h2 = min(0, ...) = 0.
+  expect_weights(weights_at(BlendMode2D::FreeformCartesian, corner, {0.5f, 0.0f}),
+                 {0.75f, 0.25f, 0.0f});
+}
+
+TEST(FreeformDirectional, MatchesHandComputedPolarGradientBands) {
+  const std::vector<glm::vec2> three{{0, 0}, {0, 1}, {1, 0}};
+  // Half way to forward: h_centre = h_forward = 0.5 (speed terms), h_right = 0 (its band
+  // towards forward ends at forward's direction).
+  expect_weights(weights_at(BlendMode2D::FreeformDirectional, three, {0.0f, 0.5f}),
+                 {0.5f, 0.5f, 0.0f});
+
+  // On the unit ring, 30 degrees from right towards forward: the angle bands give right 2/3
+  // and forward 1/3; the centre keeps 1 - 4 / (4 + (pi/6)^2) from its band towards right.
+  const float centre = 1.0f - 4.0f / (4.0f + (kPi / 6) * (kPi / 6));
+  const float sum = 1.0f + centre;
+  expect_weights(
+      weights_at(BlendMode2D::FreeformDirectional, kCross, {std::cos(kPi / 6), std::sin(kPi / 6)}),
+      {centre / sum, (1.0f / 3.0f) / sum, (2.0f / 3.0f) / sum, 0.0f, 0.0f});
+}
+
+TEST(Delaunay, BarycentricInsideAndClampedToTheHullOutside) {
+  const std::vector<glm::vec2> square{{0, 0}, {1, 0}, {1, 1}, {0, 1}, {0.5f, 0.5f}};
+  // (0.5, 0.25) in the triangle (0,0), (1,0), centre: half way up to the centre.
+  expect_weights(weights_at(BlendMode2D::Delaunay, square, {0.5f, 0.25f}),
+                 {0.25f, 0.25f, 0.0f, 0.0f, 0.5f});
+  // Below the bottom edge: clamped onto it at a quarter from (0,0).
+  expect_weights(weights_at(BlendMode2D::Delaunay, square, {0.25f, -1.0f}),
+                 {0.75f, 0.25f, 0.0f, 0.0f, 0.0f});
+  // Beyond the corner (1,1).
+  expect_weights(weights_at(BlendMode2D::Delaunay, square, {2.0f, 3.0f}),
+                 {0.0f, 0.0f, 1.0f, 0.0f, 0.0f});
+}
+
+TEST(Delaunay, CollinearSamplesClampOntoTheirSegments) {
+  const std::vector<glm::vec2> line{{3, 0}, {0, 0}, {1, 0}};
+  expect_weights(weights_at(BlendMode2D::Delaunay, line, {2.0f, 5.0f}), {0.5f, 0.0f, 0.5f});
+  expect_weights(weights_at(BlendMode2D::Delaunay, line, {-1.0f, -1.0f}), {0.0f, 1.0f, 0.0f});
+}
+
+TEST(BlendSpace2D, ModeNamesRoundTrip) {
+  for (BlendMode2D mode : {BlendMode2D::SimpleDirectional, BlendMode2D::FreeformDirectional,
+                           BlendMode2D::FreeformCartesian, BlendMode2D::Delaunay}) {
+    EXPECT_EQ(parse_blend_mode_2d(to_string(mode)), mode);
+  }
+  EXPECT_EQ(parse_blend_mode_2d("diagonal"), std::nullopt);
+}
+
+TEST(BlendSpace2D, ValidateNamesTheBadSamples) {
+  EXPECT_EQ(validate_positions_2d(BlendMode2D::Delaunay, {}), "the blend space has no samples");
+  const std::vector<glm::vec2> same{{0, 0}, {1, 1}, {1, 1}};
+  EXPECT_EQ(validate_positions_2d(BlendMode2D::FreeformCartesian, same),
+            "sample 2 and sample 3 are at the same position");
+  const std::vector<glm::vec2> inf{{0, 0}, {INFINITY, 1}};
+  EXPECT_EQ(validate_positions_2d(BlendMode2D::Delaunay, inf),
+            "sample 2 has a coordinate that is not a finite number");
+  BlendSpace2D space;
+  space.samples = {{"idle", {0, 0}}};
+  EXPECT_EQ(validate(space), "");
+  space.y_axis.min = 2.0f;
+  EXPECT_EQ(validate(space), "the y axis range needs min < max");
+  PreparedBlendSpace2D prepared;
+  EXPECT_EQ(prepare_blend_space_2d(BlendMode2D::FreeformCartesian, same, prepared),
+            "sample 2 and sample 3 are at the same position");
+  EXPECT_TRUE(prepared.positions.empty());
+}
+
+// Locomotion-like layouts: one sample per direction for Simple Directional; two speed rings for
+// the others.
+std::vector<glm::vec2> layout_for(BlendMode2D mode) {
+  if (mode == BlendMode2D::SimpleDirectional) {
+    return {{0, 0}, {0, 1.5f}, {2, 2}, {1.5f, 0}, {2, -2}, {0, -1}, {-2, -2}, {-1.5f, 0}, {-2, 2}};
+  }
+  return {{0, 0}, {0, 1.5f}, {1.5f, 0}, {0, -1.5f}, {-1.5f, 0},
+          {0, 4}, {4, 0},    {0, -3},   {-4, 0},    {2.5f, 2.5f}};
+}
+
+class AllModes : public ::testing::TestWithParam<BlendMode2D> {};
+
+TEST_P(AllModes, ExactlyOneOnEachSample) {
+  const auto samples = layout_for(GetParam());
+  for (std::size_t i = 0; i < samples.size(); ++i) {
+    const auto w = weights_at(GetParam(), samples, samples[i]);
+    for (std::size_t k = 0; k < samples.size(); ++k) {
+      EXPECT_NEAR(w[k], k == i ? 1.0f : 0.0f, 1e-6f) << "at sample " << i << ", weight " << k;
+    }
+  }
+}
+
+TEST_P(AllModes, NonNegativeSumToOneAndContinuousOnAFineGrid) {
+  const auto samples = layout_for(GetParam());
+  PreparedBlendSpace2D space;
+  ASSERT_EQ(prepare_blend_space_2d(GetParam(), samples, space), "");
+  // A 0.02 grid over [-6, 6]^2 (beyond every hull, to cover clamping too). Every mode's weights
+  // are Lipschitz away from the samples' directions' singularities, so neighbouring points
+  // 0.02 apart differ by far less than the 0.1 bound; a jump (a wrong bracket, a wrong hull
+  // edge, a sign flip) differs by much more.
+  constexpr int kSteps = 600;
+  constexpr float kStep = 0.02f;
+  const std::size_t n = samples.size();
+  std::vector<float> row_above((kSteps + 1) * n);
+  std::vector<float> row((kSteps + 1) * n);
+  float worst = 0.0f;
+  for (int iy = 0; iy <= kSteps; ++iy) {
+    for (int ix = 0; ix <= kSteps; ++ix) {
+      const glm::vec2 p{-6.0f + kStep * static_cast<float>(ix),
+                        -6.0f + kStep * static_cast<float>(iy)};
+      std::span<float> w(row.data() + ix * n, n);
+      blend_weights_2d(space, p, w);
+      float sum = 0.0f;
+      for (std::size_t k = 0; k < n; ++k) {
+        ASSERT_GE(w[k], 0.0f) << "at " << p.x << ", " << p.y;
+        sum += w[k];
+        if (ix > 0) worst = std::max(worst, std::abs(w[k] - row[(ix - 1) * n + k]));
+        if (iy > 0) worst = std::max(worst, std::abs(w[k] - row_above[ix * n + k]));
+      }
+      ASSERT_NEAR(sum, 1.0f, 1e-5f) << "at " << p.x << ", " << p.y;
+    }
+    std::swap(row, row_above);
+  }
+  EXPECT_LT(worst, 0.1f);
+}
+
+INSTANTIATE_TEST_SUITE_P(BlendSpace2D, AllModes,
+                         ::testing::Values(BlendMode2D::SimpleDirectional,
+                                           BlendMode2D::FreeformDirectional,
+                                           BlendMode2D::FreeformCartesian, BlendMode2D::Delaunay),
+                         [](const auto& info) {
+                           std::string name(to_string(info.param));
+                           std::replace(name.begin(), name.end(), '-', '_');
+                           return name;
+                         });
+
+}  // namespace
+}  // namespace anim

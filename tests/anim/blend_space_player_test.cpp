@@ -1,0 +1,133 @@
+#include "anim/blend_space_player.h"
+
+#include <gtest/gtest.h>
+
+#include <array>
+
+namespace anim {
+namespace {
+
+Skeleton two_joints() {
+  Skeleton s;
+  s.joint_names = {"root", "child"};
+  s.parents = {kNoParent, 0};
+  s.rest_pose = {Transform{}, Transform{}};
+  s.inverse_bind = {glm::mat4(1.0f), glm::mat4(1.0f)};
+  return s;
+}
+
+// A clip whose root moves forward (+z) by distance_m per cycle and whose child rises from 0 to
+// child_rise_m, both linearly.
+Clip moving_clip(std::string name, float duration_s, float distance_m, float child_rise_m) {
+  Clip clip;
+  clip.name = std::move(name);
+  clip.duration_s = duration_s;
+  JointTrack root;
+  root.joint_name = "root";
+  root.translation.times_s = {0.0f, duration_s};
+  root.translation.values = {glm::vec3(0.0f), glm::vec3(0.0f, 0.0f, distance_m)};
+  JointTrack child;
+  child.joint_name = "child";
+  child.translation.times_s = {0.0f, duration_s};
+  child.translation.values = {glm::vec3(0.0f), glm::vec3(0.0f, child_rise_m, 0.0f)};
+  clip.tracks = {root, child};
+  return clip;
+}
+
+class BlendSpacePlayerTest : public ::testing::Test {
+ protected:
+  Skeleton skeleton = two_joints();
+  Clip walk = moving_clip("walk", 1.0f, 1.0f, 1.0f);  // 1 m/s
+  Clip run = moving_clip("run", 0.5f, 1.5f, 2.0f);    // 3 m/s
+  std::array<const Clip*, 2> clips{&walk, &run};
+  std::array<float, 2> speeds{1.0f, 3.0f};
+  std::array<Transform, 2> pose{};
+  RootMotionDelta step;
+};
+
+TEST_F(BlendSpacePlayerTest, BlendsPoseAndRootMotionInOneCall) {
+  BlendSpacePlayer player;
+  ASSERT_EQ(player.build_1d(skeleton, clips, speeds, {}), "");
+  // Speed 2 is half way: cycle (1 + 0.5) / 2 = 0.75 s; half a cycle puts walk at 0.5 s and run at
+  // 0.25 s, where the child is at 0.5 and 1.0: blended 0.75.
+  ASSERT_TRUE(player.update(0.375f, {2.0f, 0.0f}, pose, step));
+  EXPECT_FLOAT_EQ(player.weights()[0], 0.5f);
+  EXPECT_FLOAT_EQ(player.weights()[1], 0.5f);
+  EXPECT_NEAR(player.phase(), 0.5, 1e-6);
+  EXPECT_NEAR(pose[1].translation.y, 0.75f, 1e-5f);
+  // Half a cycle of each: 0.5 * 0.5 m + 0.5 * 0.75 m forward, and the root kept in place.
+  EXPECT_NEAR(step.translation.z, 0.625f, 1e-4f);
+  EXPECT_NEAR(step.translation.x, 0.0f, 1e-6f);
+  EXPECT_NEAR(pose[0].translation.z, 0.0f, 1e-6f);
+  EXPECT_EQ(player.sampled_clip_count(), 2);
+}
+
+TEST_F(BlendSpacePlayerTest, RootMotionAccumulatesSmoothlyAcrossLoops) {
+  BlendSpacePlayer player;
+  ASSERT_EQ(player.build_1d(skeleton, clips, speeds, {}), "");
+  // At speed 2 the blend covers (1 + 1.5) / 2 = 1.25 m per 0.75 s cycle: 5/3 m/s.
+  float travelled = 0.0f;
+  for (int frame = 0; frame < 600; ++frame) {  // 10 s, 13.3 cycles
+    ASSERT_TRUE(player.update(1.0f / 60.0f, {2.0f, 0.0f}, pose, step));
+    EXPECT_NEAR(step.translation.z, (5.0f / 3.0f) / 60.0f, 1e-4f) << "frame " << frame;
+    travelled += step.translation.z;
+  }
+  EXPECT_NEAR(travelled, 50.0f / 3.0f, 1e-2f);
+}
+
+TEST_F(BlendSpacePlayerTest, SkipsNegligibleClipsAndKeepsTheSumAtOne) {
+  BlendSpacePlayer player;
+  ASSERT_EQ(player.build_1d(skeleton, clips, speeds, {}), "");
+  // Speed 1.001 gives run 0.0005, below the default 0.001: only walk is sampled.
+  ASSERT_TRUE(player.update(0.25f, {1.001f, 0.0f}, pose, step));
+  EXPECT_EQ(player.sampled_clip_count(), 1);
+  EXPECT_EQ(player.weights()[0], 1.0f);
+  EXPECT_EQ(player.weights()[1], 0.0f);
+  EXPECT_NEAR(pose[1].translation.y, 0.25f, 1e-5f);  // walk alone at 0.25 s
+}
+
+TEST_F(BlendSpacePlayerTest, DampingHalvesTheGapEveryHalfLife) {
+  BlendSpacePlayerSettings settings;
+  settings.damping_half_life_s = 0.1f;
+  BlendSpacePlayer player;
+  ASSERT_EQ(player.build_1d(skeleton, clips, speeds, settings), "");
+  ASSERT_TRUE(player.update(0.0f, {1.0f, 0.0f}, pose, step));  // starts at the input
+  ASSERT_TRUE(player.update(0.1f, {3.0f, 0.0f}, pose, step));
+  EXPECT_NEAR(player.smoothed_point().x, 2.0f, 1e-5f);
+  EXPECT_NEAR(player.weights()[1], 0.5f, 1e-5f);
+  ASSERT_TRUE(player.update(0.1f, {3.0f, 0.0f}, pose, step));
+  EXPECT_NEAR(player.smoothed_point().x, 2.5f, 1e-5f);
+}
+
+TEST_F(BlendSpacePlayerTest, PlaysA2DSpace) {
+  const std::array<glm::vec2, 2> positions{glm::vec2(0.0f, 1.0f), glm::vec2(0.0f, 3.0f)};
+  BlendSpacePlayer player;
+  ASSERT_EQ(player.build_2d(skeleton, clips, BlendMode2D::FreeformCartesian, positions, {}), "");
+  ASSERT_TRUE(player.update(0.375f, {0.0f, 2.0f}, pose, step));
+  EXPECT_FLOAT_EQ(player.weights()[0], 0.5f);
+  EXPECT_NEAR(pose[1].translation.y, 0.75f, 1e-5f);
+}
+
+TEST_F(BlendSpacePlayerTest, RejectsBadSetupsAndBadCalls) {
+  BlendSpacePlayer player;
+  EXPECT_FALSE(player.update(0.1f, {}, pose, step));
+  const std::array<float, 2> same{1.0f, 1.0f};
+  EXPECT_EQ(player.build_1d(skeleton, clips, same, {}),
+            "samples 1 and 2 share the threshold 1.000000");
+  const std::array<float, 1> one{1.0f};
+  EXPECT_EQ(player.build_1d(skeleton, clips, one, {}), "one threshold per clip is needed");
+  Clip empty = walk;
+  empty.duration_s = 0.0f;
+  const std::array<const Clip*, 2> with_empty{&walk, &empty};
+  EXPECT_EQ(player.build_1d(skeleton, with_empty, speeds, {}), "clip 'walk' has no duration");
+  BlendSpacePlayerSettings settings;
+  settings.root_motion.root_joint = 5;
+  EXPECT_EQ(player.build_1d(skeleton, clips, speeds, settings),
+            "the root motion joint is not a joint of the skeleton");
+  ASSERT_EQ(player.build_1d(skeleton, clips, speeds, {}), "");
+  std::array<Transform, 3> wrong_size{};
+  EXPECT_FALSE(player.update(0.1f, {2.0f, 0.0f}, wrong_size, step));
+}
+
+}  // namespace
+}  // namespace anim

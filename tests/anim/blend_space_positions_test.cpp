@@ -1,0 +1,77 @@
+#include "anim/blend_space_positions.h"
+
+#include <gtest/gtest.h>
+
+#include <array>
+
+namespace anim {
+namespace {
+
+// root -> foot_l, root -> foot_r.
+Skeleton legs() {
+  Skeleton s;
+  s.joint_names = {"root", "foot_l", "foot_r"};
+  s.parents = {kNoParent, 0, 0};
+  s.rest_pose = {Transform{}, Transform{}, Transform{}};
+  s.inverse_bind = {glm::mat4(1.0f), glm::mat4(1.0f), glm::mat4(1.0f)};
+  return s;
+}
+
+// A foot that is planted (height 0) and slides from z = +0.5 to -0.5 during one half of a 1 s
+// cycle, and swings forward 0.2 m up during the other half; `late` starts with the swing.
+JointTrack foot(std::string name, bool late) {
+  JointTrack t;
+  t.joint_name = std::move(name);
+  const glm::vec3 front(0.0f, 0.0f, 0.5f);
+  const glm::vec3 back(0.0f, 0.0f, -0.5f);
+  const glm::vec3 up(0.0f, 0.2f, 0.0f);
+  t.translation.times_s = {0.0f, 0.25f, 0.5f, 0.75f, 1.0f};
+  if (late) {
+    t.translation.values = {back, up, front, glm::vec3(0.0f), back};
+  } else {
+    t.translation.values = {front, glm::vec3(0.0f), back, up, front};
+  }
+  return t;
+}
+
+TEST(BlendSpacePositions, RootVelocityIsTheCycleDisplacementOverTheDuration) {
+  const Skeleton skeleton = legs();
+  Clip strafe;
+  strafe.name = "strafe";
+  strafe.duration_s = 0.5f;
+  JointTrack root;
+  root.joint_name = "root";
+  root.translation.times_s = {0.0f, 0.5f};
+  root.translation.values = {glm::vec3(0.0f), glm::vec3(1.5f, 0.0f, -0.25f)};
+  strafe.tracks = {root};
+  const ClipBinding binding = bind_clip(strafe, skeleton);
+  const glm::vec2 v = root_velocity(strafe, binding, skeleton, 0);
+  EXPECT_NEAR(v.x, 3.0f, 1e-5f);
+  EXPECT_NEAR(v.y, -0.5f, 1e-5f);
+  const std::array<int, 2> feet{1, 2};
+  const ClipVelocity c = compute_clip_velocity(strafe, binding, skeleton, 0, feet);
+  EXPECT_FALSE(c.from_feet);
+  EXPECT_NEAR(c.velocity.x, 3.0f, 1e-5f);
+}
+
+TEST(BlendSpacePositions, InPlaceClipsAreMeasuredFromThePlantedFoot) {
+  const Skeleton skeleton = legs();
+  Clip walk;
+  walk.name = "walk_in_place";
+  walk.duration_s = 1.0f;
+  walk.tracks = {foot("foot_l", false), foot("foot_r", true)};
+  const ClipBinding binding = bind_clip(walk, skeleton);
+  // The planted foot slides 1 m back in 0.5 s: the body walks forward at 2 m/s.
+  const std::array<int, 2> feet{1, 2};
+  const ClipVelocity c = compute_clip_velocity(walk, binding, skeleton, 0, feet);
+  EXPECT_TRUE(c.from_feet);
+  EXPECT_NEAR(c.velocity.x, 0.0f, 1e-4f);
+  EXPECT_NEAR(c.velocity.y, 2.0f, 1e-3f);
+  // Without feet there is nothing to measure an in-place clip by.
+  EXPECT_EQ(compute_clip_velocity(walk, binding, skeleton, 0, {}).velocity, glm::vec2(0.0f));
+  const std::array<int, 1> bad{7};
+  EXPECT_EQ(foot_velocity(walk, binding, skeleton, bad), glm::vec2(0.0f));
+}
+
+}  // namespace
+}  // namespace anim

@@ -1,0 +1,145 @@
+#include "anim/sync.h"
+
+#include <gtest/gtest.h>
+
+#include <array>
+#include <cmath>
+
+namespace anim {
+namespace {
+
+Clip make_clip(std::string name, float duration_s, std::vector<Marker> markers = {}) {
+  Clip clip;
+  clip.name = std::move(name);
+  clip.duration_s = duration_s;
+  clip.markers = std::move(markers);
+  return clip;
+}
+
+TEST(Sync, NormalizedTimeKeepsClipsOfDifferentLengthInPhaseOverManyLoops) {
+  const Clip walk = make_clip("walk", 1.0f);
+  const Clip run = make_clip("run", 1.5f);
+  const std::array<const Clip*, 2> clips{&walk, &run};
+  const SyncGroup group = build_sync_group(clips);
+  EXPECT_FALSE(group.by_markers);
+  EXPECT_EQ(group.fallback_reason, "");
+
+  const std::array<float, 2> weights{0.5f, 0.5f};
+  EXPECT_FLOAT_EQ(blended_cycle_duration(group, weights), 1.25f);
+  double phase = 0.0;
+  const float dt = 1.0f / 60.0f;
+  for (int frame = 1; frame <= 6000; ++frame) {  // 100 s, 80 cycles
+    phase = wrap_phase(group, advance_phase(group, weights, phase, dt));
+    const float walk_t = clip_time_at_phase(group, 0, phase);
+    const float run_t = clip_time_at_phase(group, 1, phase);
+    ASSERT_NEAR(walk_t / 1.0f, run_t / 1.5f, 1e-5f) << "frame " << frame;
+  }
+  // 100 s at a 1.25 s cycle is exactly 80 cycles: back at phase 0 (or a hair below 1).
+  const double drift = std::min(phase, 1.0 - phase);
+  EXPECT_NEAR(drift, 0.0, 1e-3);
+}
+
+TEST(Sync, PlaybackRateIsTheWeightAveragedDuration) {
+  const Clip a = make_clip("a", 1.0f);
+  const Clip b = make_clip("b", 2.0f);
+  const std::array<const Clip*, 2> clips{&a, &b};
+  const SyncGroup group = build_sync_group(clips);
+  // Weights 3:1 (not normalized): cycle = (3 * 1 + 1 * 2) / 4 = 1.25 s, so 0.5 s is 0.4 cycle.
+  const std::array<float, 2> weights{3.0f, 1.0f};
+  EXPECT_NEAR(advance_phase(group, weights, 0.0, 0.5f), 0.4, 1e-6);
+  // Unwrapped clip times tell how far each clip played: 2.5 cycles = 2.5 s of a, 5 s of b.
+  EXPECT_NEAR(unwrapped_clip_time(group, 0, 2.5) - unwrapped_clip_time(group, 0, 0.0), 2.5, 1e-6);
+  EXPECT_NEAR(unwrapped_clip_time(group, 1, 2.5) - unwrapped_clip_time(group, 1, 0.0), 5.0, 1e-6);
+}
+
+// A short walk with contacts at 0.1 (left) and 0.6 (right); a long run whose file starts with
+// the right contact: 0.2 (right) and 1.0 (left).
+const Clip kWalk = make_clip("walk", 1.0f, {{"foot_l_down", 0.1f}, {"foot_r_down", 0.6f}});
+const Clip kRun = make_clip("run", 1.6f, {{"foot_r_down", 0.2f}, {"foot_l_down", 1.0f}});
+
+TEST(Sync, MarkersLineUpLeftFootDownAcrossClipsOfDifferentLength) {
+  const std::array<const Clip*, 2> clips{&kWalk, &kRun};
+  const SyncGroup group = build_sync_group(clips);
+  ASSERT_TRUE(group.by_markers) << group.fallback_reason;
+  EXPECT_EQ(group.segment_count, 2);
+  EXPECT_EQ(group.marker_names, (std::vector<std::string>{"foot_l_down", "foot_r_down"}));
+  // Phase 0 is left foot down in both.
+  EXPECT_FLOAT_EQ(clip_time_at_phase(group, 0, 0.0), 0.1f);
+  EXPECT_FLOAT_EQ(clip_time_at_phase(group, 1, 0.0), 1.0f);
+
+  // Segments last 0.5 s (walk) and 0.8 s (run): blended 0.25 * 0.5 + 0.75 * 0.8 = 0.725 s.
+  const std::array<float, 2> weights{0.25f, 0.75f};
+  EXPECT_FLOAT_EQ(blended_segment_duration(group, weights, 0), 0.725f);
+  const float dt = 0.725f / 29.0f;
+  double phase = 0.0;
+  for (int frame = 1; frame <= 29 * 101; ++frame) {  // 101 segments, 50.5 cycles
+    phase = wrap_phase(group, advance_phase(group, weights, phase, dt));
+    // Both clips are always at the same place between the same two contacts.
+    ASSERT_NEAR(phase_at_clip_time(group, 0, clip_time_at_phase(group, 0, phase)),
+                phase_at_clip_time(group, 1, clip_time_at_phase(group, 1, phase)), 1e-4)
+        << "frame " << frame;
+  }
+  // After an odd number of segments both are on the right foot contact.
+  EXPECT_NEAR(phase, 1.0, 1e-3);
+  EXPECT_NEAR(clip_time_at_phase(group, 0, phase), 0.6f, 1e-3f);
+  EXPECT_NEAR(clip_time_at_phase(group, 1, phase), 0.2f, 1e-3f);
+}
+
+TEST(Sync, PhaseInsideASegmentMapsLinearlyBetweenItsMarkers) {
+  const Clip uneven = make_clip("uneven", 1.0f, {{"foot_l_down", 0.1f}, {"foot_r_down", 0.4f}});
+  const std::array<const Clip*, 2> clips{&uneven, &kRun};
+  const SyncGroup group = build_sync_group(clips);
+  ASSERT_TRUE(group.by_markers);
+  // Half way through segment 0: 0.1 + 0.5 * 0.3 and 1.0 + 0.5 * 0.8.
+  EXPECT_FLOAT_EQ(clip_time_at_phase(group, 0, 0.5), 0.25f);
+  EXPECT_FLOAT_EQ(clip_time_at_phase(group, 1, 0.5), 1.4f);
+  // Half way through segment 1 (0.4 -> 1.1 and 1.8 -> 2.6, wrapped): 0.75 and 2.2 - 1.6.
+  EXPECT_FLOAT_EQ(clip_time_at_phase(group, 0, 1.5), 0.75f);
+  EXPECT_NEAR(clip_time_at_phase(group, 1, 1.5), 0.6f, 1e-6f);
+  EXPECT_NEAR(phase_at_clip_time(group, 1, 0.6f), 1.5, 1e-6);
+  // Weights 1:0 cross segment 0 in uneven's 0.3 s, segment 1 in its 0.7 s.
+  const std::array<float, 2> only_uneven{1.0f, 0.0f};
+  EXPECT_NEAR(advance_phase(group, only_uneven, 0.0, 0.3f + 0.35f), 1.5, 1e-6);
+}
+
+TEST(Sync, BackwardsAndLargeStepsAgreeWithSmallForwardSteps) {
+  const std::array<const Clip*, 2> clips{&kWalk, &kRun};
+  const SyncGroup group = build_sync_group(clips);
+  const std::array<float, 2> weights{0.6f, 0.4f};
+  const double there = advance_phase(group, weights, 0.3, 0.9f);
+  EXPECT_NEAR(advance_phase(group, weights, there, -0.9f), 0.3, 1e-6);
+
+  double stepped = 0.0;
+  for (int i = 0; i < 1000; ++i) stepped = advance_phase(group, weights, stepped, 0.037f);
+  const double jumped = advance_phase(group, weights, 0.0, 37.0f);
+  EXPECT_NEAR(jumped, stepped, 1e-3);
+  // 37 s over a 0.6 * 1.0 + 0.4 * 1.6 = 1.24 s cycle of 2 segments.
+  EXPECT_NEAR(jumped, 2.0 * 37.0 / 1.24, 1e-3);
+}
+
+TEST(Sync, FallsBackToNormalizedTimeAndSaysWhy) {
+  const Clip plain = make_clip("plain", 1.0f, {{"jump", 0.5f}});
+  const std::array<const Clip*, 2> missing{&kWalk, &plain};
+  const SyncGroup a = build_sync_group(missing);
+  EXPECT_FALSE(a.by_markers);
+  EXPECT_EQ(a.fallback_reason,
+            "clip 'plain' has no foot markers: playing in normalized time instead");
+
+  const Clip triple = make_clip(
+      "triple", 1.0f, {{"foot_l_down", 0.0f}, {"foot_l_down", 0.3f}, {"foot_r_down", 0.6f}});
+  const std::array<const Clip*, 2> order{&kWalk, &triple};
+  EXPECT_EQ(build_sync_group(order).fallback_reason,
+            "clip 'triple''s foot markers come in a different order or number: playing in "
+            "normalized time instead");
+
+  const Clip clash = make_clip("clash", 1.0f, {{"foot_l_down", 0.5f}, {"foot_r_down", 0.5f}});
+  const std::array<const Clip*, 1> same_time{&clash};
+  EXPECT_EQ(build_sync_group(same_time).fallback_reason,
+            "clip 'clash' has two foot markers at the same time: playing in normalized time "
+            "instead");
+  EXPECT_TRUE(is_sync_marker("foot_r_up"));
+  EXPECT_FALSE(is_sync_marker("footstep_sound"));
+}
+
+}  // namespace
+}  // namespace anim
