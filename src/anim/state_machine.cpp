@@ -1,0 +1,577 @@
+#include "anim/state_machine.h"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+namespace anim {
+
+namespace {
+
+// Lengths below this are treated as this, so a one-frame clip (duration 0) cannot divide by zero.
+constexpr float kMinLengthS = 1e-3f;
+
+std::string where(const StateMachine& m) {
+  return "state machine '" + m.name + "'";
+}
+
+std::string validate_condition(const Condition& c, const Parameters& parameters) {
+  if (c.parameter < 0 || c.parameter >= parameters.count()) {
+    return "condition parameter " + std::to_string(c.parameter) + " does not exist";
+  }
+  const Parameter& p = parameters.at(c.parameter);
+  if (c.op == ConditionOp::Trigger && p.type != ParameterType::Trigger) {
+    return "condition 'trigger' on '" + p.name + "', which is not a trigger";
+  }
+  if (p.type == ParameterType::Trigger && c.op != ConditionOp::Trigger) {
+    return "trigger '" + p.name + "' can only be tested with 'trigger'";
+  }
+  if (!std::isfinite(c.threshold)) return "condition on '" + p.name + "' has a non-finite value";
+  return {};
+}
+
+// Position of a cubic Bezier coordinate with end points 0 and 1 and control values a, b.
+float bezier(float a, float b, float s) {
+  const float u = 1.0f - s;
+  return 3.0f * u * u * s * a + 3.0f * u * s * s * b + s * s * s;
+}
+
+float wrap_phase(float phase, bool loop) {
+  if (loop) return phase - std::floor(phase);
+  return std::clamp(phase, 0.0f, 1.0f);
+}
+
+// Adds source to a bounded list. When full, the lightest entry gives way to a heavier newcomer.
+void push_source(std::array<WeightedSource, StateMachinePlayer::kMaxSources>& list,
+                 std::size_t& count, const WeightedSource& source) {
+  if (source.weight <= 0.0f) return;
+  if (count < list.size()) {
+    list[count++] = source;
+    return;
+  }
+  auto lightest = std::min_element(
+      list.begin(), list.end(), [](const auto& a, const auto& b) { return a.weight < b.weight; });
+  if (lightest->weight < source.weight) *lightest = source;
+}
+
+}  // namespace
+
+std::string validate(const StateMachine& m, const Parameters& parameters, int clip_count,
+                     int blend_space_count) {
+  const int state_count = static_cast<int>(m.states.size());
+  if (state_count == 0) return where(m) + " has no states";
+  if (m.entry_state < 0 || m.entry_state >= state_count) {
+    return where(m) + ": entry state " + std::to_string(m.entry_state) + " does not exist";
+  }
+  for (const State& s : m.states) {
+    const std::string at = where(m) + ", state '" + s.name + "': ";
+    if (s.name.empty()) return where(m) + " has a state with no name";
+    int limit = 0;
+    switch (s.kind) {
+      case StateKind::Clip:
+        limit = clip_count;
+        break;
+      case StateKind::BlendSpace:
+        limit = blend_space_count;
+        break;
+      case StateKind::StateMachine:
+        limit = static_cast<int>(m.sub_machines.size());
+        break;
+    }
+    if (s.index < 0 || s.index >= limit) {
+      return at + to_string(s.kind) + " index " + std::to_string(s.index) + " is out of range (" +
+             std::to_string(limit) + " available)";
+    }
+    if (!std::isfinite(s.speed)) return at + "speed is not finite";
+    if (s.speed_parameter < -1 || s.speed_parameter >= parameters.count()) {
+      return at + "speed parameter " + std::to_string(s.speed_parameter) + " does not exist";
+    }
+  }
+  for (std::size_t i = 0; i < m.transitions.size(); ++i) {
+    const Transition& t = m.transitions[i];
+    const std::string at = where(m) + ", transition " + std::to_string(i) + ": ";
+    if (t.source != kAnyState && (t.source < 0 || t.source >= state_count)) {
+      return at + "source state " + std::to_string(t.source) + " does not exist";
+    }
+    if (t.target < 0 || t.target >= state_count) {
+      return at + "target state " + std::to_string(t.target) + " does not exist";
+    }
+    if (!t.has_exit_time && t.conditions.empty()) {
+      return at + "needs a condition or an exit time, or it would fire every frame";
+    }
+    if (!(t.exit_time >= 0.0f) || !std::isfinite(t.exit_time)) {
+      return at + "exit time must be a finite number >= 0";
+    }
+    if (!(t.duration >= 0.0f) || !std::isfinite(t.duration)) {
+      return at + "duration must be a finite number >= 0";
+    }
+    if (!std::isfinite(t.offset)) return at + "offset is not finite";
+    for (const Condition& c : t.conditions) {
+      const std::string error = validate_condition(c, parameters);
+      if (!error.empty()) return at + error;
+    }
+  }
+  for (const StateMachine& sub : m.sub_machines) {
+    const std::string error = validate(sub, parameters, clip_count, blend_space_count);
+    if (!error.empty()) return where(m) + " > " + error;
+  }
+  return {};
+}
+
+void remove_state(StateMachine& m, int state) {
+  if (state < 0 || state >= static_cast<int>(m.states.size())) return;
+  m.states.erase(m.states.begin() + state);
+  std::erase_if(m.transitions,
+                [&](const Transition& t) { return t.source == state || t.target == state; });
+  for (Transition& t : m.transitions) {
+    if (t.source > state) --t.source;
+    if (t.target > state) --t.target;
+  }
+  if (m.entry_state == state) {
+    m.entry_state = 0;
+  } else if (m.entry_state > state) {
+    --m.entry_state;
+  }
+}
+
+bool condition_holds(const Condition& c, const Parameters& parameters) {
+  const float v = parameters.get(c.parameter);
+  switch (c.op) {
+    case ConditionOp::Greater:
+      return v > c.threshold;
+    case ConditionOp::Less:
+      return v < c.threshold;
+    case ConditionOp::Equals:
+      return v == c.threshold;
+    case ConditionOp::True:
+    case ConditionOp::Trigger:
+      return v != 0.0f;
+    case ConditionOp::False:
+      return v == 0.0f;
+  }
+  return false;
+}
+
+float ease(Ease curve, float t) {
+  t = std::clamp(t, 0.0f, 1.0f);
+  switch (curve) {
+    case Ease::Linear:
+      return t;
+    case Ease::Smoothstep:
+      return t * t * (3.0f - 2.0f * t);
+    case Ease::Bezier: {
+      // x(s) increases monotonically for these control points: bisect s so that x(s) = t.
+      float lo = 0.0f, hi = 1.0f;
+      for (int i = 0; i < 24; ++i) {
+        const float mid = 0.5f * (lo + hi);
+        (bezier(0.42f, 0.58f, mid) < t ? lo : hi) = mid;
+      }
+      return bezier(0.0f, 1.0f, 0.5f * (lo + hi));
+    }
+  }
+  return t;
+}
+
+void StateMachinePlayer::init(const StateMachine& machine, const PoseMatchLibrary* pose_matches) {
+  machine_ = &machine;
+  pose_matches_ = pose_matches;
+  const int state_count = static_cast<int>(machine.states.size());
+  const auto by_priority = [&](int a, int b) {
+    return machine.transitions[a].priority < machine.transitions[b].priority;
+  };
+  any_order_.clear();
+  order_.clear();
+  order_begin_.assign(state_count + 1, 0);
+  for (int i = 0; i < static_cast<int>(machine.transitions.size()); ++i) {
+    if (machine.transitions[i].source == kAnyState) any_order_.push_back(i);
+  }
+  std::stable_sort(any_order_.begin(), any_order_.end(), by_priority);
+  for (int s = 0; s < state_count; ++s) {
+    order_begin_[s] = static_cast<int>(order_.size());
+    for (int i = 0; i < static_cast<int>(machine.transitions.size()); ++i) {
+      if (machine.transitions[i].source == s) order_.push_back(i);
+    }
+    std::stable_sort(order_.begin() + order_begin_[s], order_.end(), by_priority);
+  }
+  order_begin_[state_count] = static_cast<int>(order_.size());
+  nested_.clear();
+  nested_.resize(state_count);
+  for (int s = 0; s < state_count; ++s) {
+    const State& state = machine.states[s];
+    if (state.kind == StateKind::StateMachine) {
+      nested_[s].init(machine.sub_machines[state.index], pose_matches);
+    }
+  }
+  reset();
+}
+
+void StateMachinePlayer::reset() {
+  current_ = {};
+  previous_ = {};
+  frozen_count_ = 0;
+  status_ = {};
+  elapsed_s_ = 0.0f;
+  history_count_ = 0;
+  history_head_ = 0;
+  clock_s_ = 0.0f;
+  inertialization_started_ = false;
+  inertialization_duration_s_ = 0.0f;
+  source_count_ = 0;
+  if (machine_ == nullptr || machine_->states.empty()) return;
+  enter(machine_->entry_state, 0.0f);
+}
+
+const TransitionRecord& StateMachinePlayer::history(int i) const {
+  const int slot = (history_head_ - 1 - i + 2 * kHistorySize) % kHistorySize;
+  return history_[slot];
+}
+
+const StateMachinePlayer* StateMachinePlayer::nested_player(int state) const {
+  if (machine_ == nullptr || state < 0 || state >= static_cast<int>(nested_.size())) return nullptr;
+  if (machine_->states[state].kind != StateKind::StateMachine) return nullptr;
+  return &nested_[state];
+}
+
+float StateMachinePlayer::state_length_s(int state, const SourceDurations& durations) const {
+  const State& s = machine_->states[state];
+  float length = 0.0f;
+  switch (s.kind) {
+    case StateKind::Clip:
+      if (s.index < static_cast<int>(durations.clip_s.size())) length = durations.clip_s[s.index];
+      break;
+    case StateKind::BlendSpace:
+      if (s.index < static_cast<int>(durations.blend_space_s.size())) {
+        length = durations.blend_space_s[s.index];
+      }
+      break;
+    case StateKind::StateMachine: {
+      // A nested machine runs at the pace of its own active state.
+      const StateMachinePlayer& inner = nested_[state];
+      if (inner.current_.state >= 0) length = inner.state_length_s(inner.current_.state, durations);
+      break;
+    }
+  }
+  return std::isfinite(length) ? std::max(length, kMinLengthS) : kMinLengthS;
+}
+
+float StateMachinePlayer::state_speed(int state, const Parameters& parameters) const {
+  const State& s = machine_->states[state];
+  return s.speed_parameter >= 0 ? s.speed * parameters.get(s.speed_parameter) : s.speed;
+}
+
+void StateMachinePlayer::advance(Slot& slot, float dt_s, Parameters& parameters,
+                                 const SourceDurations& durations) {
+  const float speed = state_speed(slot.state, parameters);
+  slot.phase += dt_s * speed / state_length_s(slot.state, durations);
+  if (machine_->states[slot.state].kind == StateKind::StateMachine) {
+    StateMachinePlayer& inner = nested_[slot.state];
+    inner.update(dt_s * speed, parameters, durations);
+    // An inner inertialized switch changes this machine's output pose too: pass it on.
+    if (&slot == &current_ && inner.inertialization_started()) {
+      inertialization_started_ = true;
+      inertialization_duration_s_ = inner.inertialization_duration_s();
+    }
+  }
+}
+
+bool StateMachinePlayer::can_fire(const Transition& t, const Slot& slot, float phase_before,
+                                  const Parameters& parameters) const {
+  if (t.has_exit_time) {
+    const bool loop = machine_->states[slot.state].loop;
+    const float e = t.exit_time;
+    const bool reached = loop && e < 1.0f
+                             ? std::floor(slot.phase - e) > std::floor(phase_before - e)
+                             : slot.phase >= e;
+    if (!reached) return false;
+  }
+  for (const Condition& c : t.conditions) {
+    if (!condition_holds(c, parameters)) return false;
+  }
+  return true;
+}
+
+int StateMachinePlayer::choose_transition(float current_phase_before,
+                                          const Parameters& parameters) const {
+  const bool crossfading = status_.running && status_.blend != TransitionBlend::Inertialization;
+  if (crossfading) {
+    // Only the running transition's interruption source may cut in; its exit times are measured
+    // on that state's own clock.
+    const bool from_source = interruption_ == Interruption::Source;
+    if (interruption_ == Interruption::None) return -1;
+    if (from_source && previous_.state < 0) return -1;  // a frozen source has no clock
+    const Slot& slot = from_source ? previous_ : current_;
+    const float before = from_source ? slot.phase : current_phase_before;
+    const int state = from_source ? status_.from_state : current_.state;
+    for (int k = order_begin_[state]; k < order_begin_[state + 1]; ++k) {
+      const Transition& t = machine_->transitions[order_[k]];
+      if (t.target == current_.state) continue;
+      if (can_fire(t, slot, before, parameters)) return order_[k];
+    }
+    return -1;
+  }
+  for (int index : any_order_) {
+    const Transition& t = machine_->transitions[index];
+    if (t.target == current_.state && !t.allow_self) continue;
+    if (can_fire(t, current_, current_phase_before, parameters)) return index;
+  }
+  for (int k = order_begin_[current_.state]; k < order_begin_[current_.state + 1]; ++k) {
+    const Transition& t = machine_->transitions[order_[k]];
+    if (can_fire(t, current_, current_phase_before, parameters)) return order_[k];
+  }
+  return -1;
+}
+
+void StateMachinePlayer::enter(int state, float phase) {
+  current_ = {state, phase};
+  if (machine_->states[state].kind == StateKind::StateMachine) nested_[state].reset();
+}
+
+void StateMachinePlayer::start(int index, Parameters& parameters,
+                               const SourceDurations& durations) {
+  const Transition& t = machine_->transitions[index];
+  for (const Condition& c : t.conditions) {
+    if (c.op == ConditionOp::Trigger) parameters.consume_trigger(c.parameter);
+  }
+  const bool interrupting = status_.running && status_.blend != TransitionBlend::Inertialization;
+  const int from = current_.state;
+  const float from_length_s = state_length_s(from, durations);
+
+  float entry_phase = t.offset;
+  const State& source_state = machine_->states[from];
+  const State& target_state = machine_->states[t.target];
+  if (t.pose_matched_entry && pose_matches_ != nullptr && !interrupting &&
+      source_state.kind == StateKind::Clip && target_state.kind == StateKind::Clip) {
+    if (const PoseMatchTable* table = pose_matches_->find(source_state.index, target_state.index)) {
+      const float source_time_s = wrap_phase(current_.phase, source_state.loop) * from_length_s;
+      const float target_time_s = matched_target_time(*table, source_time_s, source_state.loop);
+      entry_phase = target_time_s / state_length_s(t.target, durations);
+    }
+  }
+
+  history_[history_head_] = {index, from, t.target, interrupting, clock_s_};
+  history_head_ = (history_head_ + 1) % kHistorySize;
+  history_count_ = std::min(history_count_ + 1, kHistorySize);
+
+  const float duration_s =
+      t.duration_unit == DurationUnit::Seconds ? t.duration : t.duration * from_length_s;
+  previous_ = {};
+  if (t.blend == TransitionBlend::Inertialization) {
+    frozen_count_ = 0;
+    inertialization_started_ = duration_s > 0.0f;
+    inertialization_duration_s_ = duration_s;
+  } else if (interrupting || t.blend == TransitionBlend::CrossfadeFrozen || t.target == from ||
+             source_state.kind == StateKind::StateMachine) {
+    // The source stops: keep what it shows now. A nested source is frozen too, because its inner
+    // player is reset if the target re-enters it and cannot keep two clocks.
+    frozen_count_ = source_count_;
+    std::copy_n(sources_.begin(), source_count_, frozen_.begin());
+  } else {
+    previous_ = current_;
+    frozen_count_ = 0;
+  }
+  enter(t.target, entry_phase);
+  if (target_state.kind == StateKind::StateMachine) nested_[t.target].rebuild_sources(durations);
+
+  status_ = {};
+  status_.running = duration_s > 0.0f;
+  status_.transition = index;
+  status_.from_state = from;
+  status_.to_state = t.target;
+  status_.blend = t.blend;
+  status_.duration_s = duration_s;
+  status_.progress = status_.running ? 0.0f : 1.0f;
+  status_.weight = status_.running && t.blend != TransitionBlend::Inertialization ? 0.0f : 1.0f;
+  elapsed_s_ = 0.0f;
+  ease_ = t.ease;
+  interruption_ = t.interruption;
+  if (!status_.running) {
+    previous_ = {};
+    frozen_count_ = 0;
+  }
+}
+
+void StateMachinePlayer::collect(const Slot& slot, float weight, const SourceDurations& durations,
+                                 SourceList& list, std::size_t& count) const {
+  if (weight <= 0.0f) return;
+  const State& s = machine_->states[slot.state];
+  if (s.kind == StateKind::StateMachine) {
+    for (const WeightedSource& inner : nested_[slot.state].sources()) {
+      WeightedSource scaled = inner;
+      scaled.weight *= weight;
+      push_source(list, count, scaled);
+    }
+    return;
+  }
+  WeightedSource source;
+  source.kind = s.kind == StateKind::Clip ? SourceKind::Clip : SourceKind::BlendSpace;
+  source.index = s.index;
+  source.normalized_time = wrap_phase(slot.phase, s.loop);
+  source.time_s = source.normalized_time * state_length_s(slot.state, durations);
+  source.weight = weight;
+  push_source(list, count, source);
+}
+
+void StateMachinePlayer::rebuild_sources(const SourceDurations& durations) {
+  const bool crossfading = status_.running && status_.blend != TransitionBlend::Inertialization;
+  const float w = crossfading ? status_.weight : 1.0f;
+  std::size_t count = 0;
+  if (w < 1.0f) {
+    if (previous_.state >= 0) {
+      collect(previous_, 1.0f - w, durations, sources_, count);
+    } else {
+      for (std::size_t i = 0; i < frozen_count_; ++i) {
+        WeightedSource f = frozen_[i];
+        f.weight *= 1.0f - w;
+        push_source(sources_, count, f);
+      }
+    }
+  }
+  collect(current_, w, durations, sources_, count);
+  float total = 0.0f;
+  for (std::size_t i = 0; i < count; ++i) total += sources_[i].weight;
+  if (total > 0.0f) {
+    for (std::size_t i = 0; i < count; ++i) sources_[i].weight /= total;
+  }
+  source_count_ = count;
+}
+
+void StateMachinePlayer::update(float dt_s, Parameters& parameters,
+                                const SourceDurations& durations) {
+  if (machine_ == nullptr || current_.state < 0) return;
+  inertialization_started_ = false;
+  clock_s_ += dt_s;
+  const float phase_before = current_.phase;
+  advance(current_, dt_s, parameters, durations);
+  if (status_.running) {
+    if (previous_.state >= 0) advance(previous_, dt_s, parameters, durations);
+    elapsed_s_ += dt_s;
+    status_.progress = std::min(elapsed_s_ / status_.duration_s, 1.0f);
+    if (status_.blend != TransitionBlend::Inertialization)
+      status_.weight = ease(ease_, status_.progress);
+    if (elapsed_s_ >= status_.duration_s) {
+      status_.running = false;
+      status_.progress = 1.0f;
+      status_.weight = 1.0f;
+      previous_ = {};
+      frozen_count_ = 0;
+    }
+  }
+  rebuild_sources(durations);
+  const int fired = choose_transition(phase_before, parameters);
+  if (fired >= 0) {
+    start(fired, parameters, durations);
+    rebuild_sources(durations);
+  }
+}
+
+const char* to_string(StateKind kind) {
+  switch (kind) {
+    case StateKind::Clip:
+      return "clip";
+    case StateKind::BlendSpace:
+      return "blend_space";
+    case StateKind::StateMachine:
+      return "state_machine";
+  }
+  return "clip";
+}
+
+const char* to_string(ConditionOp op) {
+  switch (op) {
+    case ConditionOp::Greater:
+      return "greater";
+    case ConditionOp::Less:
+      return "less";
+    case ConditionOp::Equals:
+      return "equals";
+    case ConditionOp::True:
+      return "true";
+    case ConditionOp::False:
+      return "false";
+    case ConditionOp::Trigger:
+      return "trigger";
+  }
+  return "true";
+}
+
+const char* to_string(DurationUnit unit) {
+  return unit == DurationUnit::Seconds ? "seconds" : "normalized";
+}
+
+const char* to_string(Interruption interruption) {
+  switch (interruption) {
+    case Interruption::None:
+      return "none";
+    case Interruption::Source:
+      return "source";
+    case Interruption::Target:
+      return "target";
+  }
+  return "none";
+}
+
+const char* to_string(TransitionBlend blend) {
+  switch (blend) {
+    case TransitionBlend::CrossfadeSmooth:
+      return "crossfade_smooth";
+    case TransitionBlend::CrossfadeFrozen:
+      return "crossfade_frozen";
+    case TransitionBlend::Inertialization:
+      return "inertialization";
+  }
+  return "crossfade_smooth";
+}
+
+const char* to_string(Ease curve) {
+  switch (curve) {
+    case Ease::Linear:
+      return "linear";
+    case Ease::Smoothstep:
+      return "smoothstep";
+    case Ease::Bezier:
+      return "bezier";
+  }
+  return "linear";
+}
+
+namespace {
+template <typename Enum, std::size_t N>
+bool parse_enum(std::string_view text, const Enum (&values)[N], Enum& out) {
+  for (Enum v : values) {
+    if (text == to_string(v)) {
+      out = v;
+      return true;
+    }
+  }
+  return false;
+}
+}  // namespace
+
+bool parse_condition_op(std::string_view text, ConditionOp& out) {
+  const ConditionOp all[] = {ConditionOp::Greater, ConditionOp::Less,  ConditionOp::Equals,
+                             ConditionOp::True,    ConditionOp::False, ConditionOp::Trigger};
+  return parse_enum(text, all, out);
+}
+
+bool parse_duration_unit(std::string_view text, DurationUnit& out) {
+  const DurationUnit all[] = {DurationUnit::Seconds, DurationUnit::Normalized};
+  return parse_enum(text, all, out);
+}
+
+bool parse_interruption(std::string_view text, Interruption& out) {
+  const Interruption all[] = {Interruption::None, Interruption::Source, Interruption::Target};
+  return parse_enum(text, all, out);
+}
+
+bool parse_transition_blend(std::string_view text, TransitionBlend& out) {
+  const TransitionBlend all[] = {TransitionBlend::CrossfadeSmooth, TransitionBlend::CrossfadeFrozen,
+                                 TransitionBlend::Inertialization};
+  return parse_enum(text, all, out);
+}
+
+bool parse_ease(std::string_view text, Ease& out) {
+  const Ease all[] = {Ease::Linear, Ease::Smoothstep, Ease::Bezier};
+  return parse_enum(text, all, out);
+}
+
+}  // namespace anim
