@@ -1,0 +1,202 @@
+#include "anim/foot_contact.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "anim/clip_sampling.h"
+#include "anim/pose.h"
+#include "anim/two_bone_ik.h"
+
+namespace anim {
+
+std::string_view contact_down_marker(FootSide side) {
+  return side == FootSide::Left ? "foot_l_down" : "foot_r_down";
+}
+
+std::string_view contact_up_marker(FootSide side) {
+  return side == FootSide::Left ? "foot_l_up" : "foot_r_up";
+}
+
+namespace {
+
+// +1 for the foot's down marker, -1 for its up marker, 0 for any other marker.
+int contact_sign(const Marker& marker, FootSide side) {
+  if (marker.name == contact_down_marker(side)) return 1;
+  if (marker.name == contact_up_marker(side)) return -1;
+  return 0;
+}
+
+}  // namespace
+
+bool has_contact_markers(const Clip& clip, FootSide side) {
+  return std::any_of(clip.markers.begin(), clip.markers.end(),
+                     [side](const Marker& m) { return contact_sign(m, side) != 0; });
+}
+
+bool foot_planted_at(const Clip& clip, FootSide side, float time_s) {
+  // The latest marker at or before time_s, the latest of all and the earliest of all (ties go
+  // to the later entry, as if markers at one time were applied in order).
+  const Marker* latest_before = nullptr;
+  const Marker* latest = nullptr;
+  const Marker* earliest = nullptr;
+  for (const Marker& m : clip.markers) {
+    if (contact_sign(m, side) == 0) continue;
+    if (m.time_s <= time_s && (!latest_before || m.time_s >= latest_before->time_s)) {
+      latest_before = &m;
+    }
+    if (!latest || m.time_s >= latest->time_s) latest = &m;
+    if (!earliest || m.time_s < earliest->time_s) earliest = &m;
+  }
+  if (!latest) return false;
+  if (latest_before) return contact_sign(*latest_before, side) > 0;
+  if (clip.loop) return contact_sign(*latest, side) > 0;
+  return contact_sign(*earliest, side) < 0;
+}
+
+namespace {
+
+float median(std::vector<float> values) {
+  if (values.empty()) return 0.0f;
+  const auto middle = values.begin() + static_cast<std::ptrdiff_t>(values.size() / 2);
+  std::nth_element(values.begin(), middle, values.end());
+  return *middle;
+}
+
+}  // namespace
+
+std::vector<ContactInterval> detect_contacts(std::span<const glm::vec3> heel,
+                                             std::span<const glm::vec3> toe, float frame_s,
+                                             bool loop, const ContactDetectionSettings& settings) {
+  const std::size_t n = heel.size();
+  if (n < 3 || toe.size() != n || !(frame_s > 0.0f) || !std::isfinite(frame_s)) return {};
+  const std::size_t frames = n - 1;  // frame i runs from sample i to sample i + 1
+
+  const std::span<const glm::vec3> points[2] = {heel, toe};
+  float lowest[2];
+  for (int p = 0; p < 2; ++p) {
+    lowest[p] = points[p][0].y;
+    for (const glm::vec3& v : points[p]) lowest[p] = std::min(lowest[p], v.y);
+  }
+  // A point is low over a frame when it is near its lowest height at both of the frame's ends.
+  auto low_over = [&](int p, std::size_t i) {
+    return points[p][i].y - lowest[p] <= settings.height_tolerance_m &&
+           points[p][i + 1].y - lowest[p] <= settings.height_tolerance_m;
+  };
+  auto velocity_over = [&](int p, std::size_t i) {
+    return (points[p][i + 1] - points[p][i]) / frame_s;
+  };
+
+  // The ground's speed under the clip: what low sole points typically do (zero when the clip
+  // carries root motion, the walking speed backwards when it plays in place).
+  std::vector<float> ground_x;
+  std::vector<float> ground_z;
+  for (int p = 0; p < 2; ++p) {
+    for (std::size_t i = 0; i < frames; ++i) {
+      if (!low_over(p, i)) continue;
+      const glm::vec3 v = velocity_over(p, i);
+      ground_x.push_back(v.x);
+      ground_z.push_back(v.z);
+    }
+  }
+  const glm::vec3 ground{median(ground_x), 0.0f, median(ground_z)};
+
+  // The foot is planted over a frame when its heel or its toe stays low and moves with the
+  // ground (vertical speed included: a heel swinging down onto the ground is not planted yet). A
+  // contact then runs from the start of its first planted frame to the end of its last, so each
+  // event is found within one frame of where it happens.
+  std::vector<bool> planted(frames, false);
+  for (std::size_t i = 0; i < frames; ++i) {
+    for (int p = 0; p < 2; ++p) {
+      if (low_over(p, i) &&
+          glm::length(velocity_over(p, i) - ground) < settings.speed_tolerance_m_s) {
+        planted[i] = true;
+      }
+    }
+  }
+  const auto free_frame =
+      static_cast<std::size_t>(std::find(planted.begin(), planted.end(), false) - planted.begin());
+  if (free_frame == frames) return {};
+
+  // Walk the runs of planted frames, starting at a free one in a loop so that a contact across
+  // the end of the clip is found whole.
+  const std::size_t start = loop ? free_frame : 0;
+  const auto min_frames = std::max<std::size_t>(
+      1, static_cast<std::size_t>(std::ceil(settings.min_contact_s / frame_s - 1e-3f)));
+  std::vector<ContactInterval> intervals;
+  std::size_t k = 0;
+  while (k < frames) {
+    if (!planted[(start + k) % frames]) {
+      ++k;
+      continue;
+    }
+    std::size_t length = 0;
+    while (k + length < frames && planted[(start + k + length) % frames]) ++length;
+    if (length >= min_frames) {
+      const std::size_t down = (start + k) % frames;
+      const std::size_t up = loop ? (start + k + length) % frames : k + length;
+      intervals.push_back({frame_s * static_cast<float>(down), frame_s * static_cast<float>(up)});
+    }
+    k += length;
+  }
+  std::sort(intervals.begin(), intervals.end(),
+            [](const ContactInterval& a, const ContactInterval& b) { return a.down_s < b.down_s; });
+  return intervals;
+}
+
+std::vector<Marker> detect_foot_contact_markers(const Skeleton& skeleton, const Clip& clip,
+                                                std::span<const Leg> legs,
+                                                const ContactDetectionSettings& settings) {
+  if (legs.size() != 2 || !(clip.duration_s > 0.0f) || !(clip.source_fps > 0.0f)) return {};
+  for (const Leg& leg : legs) {
+    if (validate(skeleton, TwoBoneIkJoints{leg.thigh, leg.calf, leg.foot}) != nullptr ||
+        leg.toes < 0 || leg.toes >= skeleton.joint_count()) {
+      return {};
+    }
+  }
+
+  // Samples evenly spaced at about the source frame rate from the start to the very end (for a
+  // looping clip the end is the first pose again, moved on by the clip's root motion).
+  const auto frames =
+      static_cast<std::size_t>(std::max(2L, std::lround(clip.duration_s * clip.source_fps)));
+  const float frame_s = clip.duration_s / static_cast<float>(frames);
+  const std::size_t samples = frames + 1;
+  // Sampled as a clip that does not loop, so its end is not wrapped back to its start.
+  Clip once = clip;
+  once.loop = false;
+  const ClipBinding binding = bind_clip(once, skeleton);
+  SamplingCache cache(once);
+  std::vector<Transform> local(static_cast<std::size_t>(skeleton.joint_count()));
+  std::vector<glm::mat4> model(local.size());
+  std::vector<glm::vec3> heels[2];
+  std::vector<glm::vec3> toes[2];
+  for (std::size_t i = 0; i < samples; ++i) {
+    const float t = i == frames ? clip.duration_s : frame_s * static_cast<float>(i);
+    if (!sample_clip(once, binding, skeleton, t, cache, local) ||
+        !local_to_model(skeleton, local, model)) {
+      return {};
+    }
+    for (int side = 0; side < 2; ++side) {
+      heels[side].push_back(heel_point(legs[static_cast<std::size_t>(side)], model));
+      toes[side].push_back(toe_point(legs[static_cast<std::size_t>(side)], model));
+    }
+  }
+
+  std::vector<Marker> markers;
+  for (int side = 0; side < 2; ++side) {
+    const FootSide foot = side == 0 ? FootSide::Left : FootSide::Right;
+    for (const ContactInterval& c :
+         detect_contacts(heels[side], toes[side], frame_s, clip.loop, settings)) {
+      // In a clip that does not loop, a contact at the first or after the last frame has no
+      // heel strike or toe-off inside the clip; foot_planted_at infers it from the other marker.
+      const bool down_inside = clip.loop || c.down_s > 0.5f * frame_s;
+      const bool up_inside = clip.loop || c.up_s < clip.duration_s - 0.5f * frame_s;
+      if (down_inside) markers.push_back({std::string(contact_down_marker(foot)), c.down_s});
+      if (up_inside) markers.push_back({std::string(contact_up_marker(foot)), c.up_s});
+    }
+  }
+  std::stable_sort(markers.begin(), markers.end(),
+                   [](const Marker& a, const Marker& b) { return a.time_s < b.time_s; });
+  return markers;
+}
+
+}  // namespace anim

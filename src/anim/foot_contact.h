@@ -1,0 +1,77 @@
+#pragma once
+// Foot contacts: when each foot is planted. A clip states them with markers named
+// foot_l_down / foot_l_up / foot_r_down / foot_r_up (heel-strike and toe-off times); clips
+// without them (most imports) get them detected from the heel's and toe's height and speed.
+// Foot locking reads them per frame; the timeline shows them; sync can use them as events.
+
+#include <span>
+#include <string_view>
+#include <vector>
+
+#include <glm/glm.hpp>
+
+#include "anim/clip.h"
+#include "anim/foot_ik.h"
+#include "anim/skeleton.h"
+
+namespace anim {
+
+enum class FootSide { Left, Right };
+
+// "foot_l_down" / "foot_r_down": the marker at a heel strike (the foot becomes planted).
+std::string_view contact_down_marker(FootSide side);
+// "foot_l_up" / "foot_r_up": the marker at a toe-off (the foot leaves the ground).
+std::string_view contact_up_marker(FootSide side);
+
+// Whether the clip's markers give this foot's contacts (at least one down or up marker).
+bool has_contact_markers(const Clip& clip, FootSide side);
+
+// Whether the foot is planted at time_s according to the clip's markers: the latest of its
+// down and up markers at or before time_s decides. Before the first marker, a looping clip
+// continues from the last marker of the cycle and a non-looping clip takes the opposite of the
+// first marker. False when the clip has no markers for this foot. No allocation.
+bool foot_planted_at(const Clip& clip, FootSide side, float time_s);
+
+struct ContactDetectionSettings {
+  // A sole point is low enough to be planted when it is within this height of the lowest
+  // height it reaches in the clip.
+  float height_tolerance_m = 0.01f;
+  // ... and slow enough when, over a frame, its velocity differs from the ground's (which has
+  // no vertical part) by less than this. The ground's own speed is measured (the typical speed of
+  // low sole points), so in-place clips, whose planted feet slide backwards, work as well as clips
+  // that carry root motion.
+  float speed_tolerance_m_s = 0.1f;
+  // Contact runs shorter than this are dropped (a toe brushing the ground in the swing).
+  float min_contact_s = 0.08f;
+};
+
+// One planted interval of a foot: from heel strike (down_s) to toe-off (up_s). In a looping clip
+// an interval may wrap: then up_s < down_s.
+struct ContactInterval {
+  float down_s = 0.0f;
+  float up_s = 0.0f;
+};
+
+// Detects the planted intervals of one foot from its heel and toe positions (model space, Y-up)
+// sampled every frame_s seconds from the start of the clip to its very end: for a looping clip
+// the last sample is the first pose again, moved on by the clip's root motion, and the frames
+// wrap around (the last frame is followed by the first). The foot is planted over a frame while
+// its heel or its toe is planted (low and slow, as above, at both ends of the frame); a contact
+// runs from the start of its first planted frame to the end of its last, so heel strikes and
+// toe-offs are found within one frame. A foot planted over every frame gives no interval. heel
+// and toe must have the same size (at least 3) and frame_s must be positive; otherwise the
+// result is empty.
+std::vector<ContactInterval> detect_contacts(std::span<const glm::vec3> heel,
+                                             std::span<const glm::vec3> toe, float frame_s,
+                                             bool loop, const ContactDetectionSettings& settings);
+
+// Samples clip at about its source frame rate (evenly, from start to end), measures the legs' heel
+// and toe points (legs[0] left, legs[1] right, as in a FootIkRig of a biped) and returns the
+// detected markers, sorted by time: foot_l_down, foot_l_up, foot_r_down, foot_r_up. Not for the
+// per-frame path (it allocates). Returns no markers when the legs are not two valid legs of
+// skeleton or the clip is empty.
+std::vector<Marker> detect_foot_contact_markers(const Skeleton& skeleton, const Clip& clip,
+                                                std::span<const Leg> legs,
+                                                const ContactDetectionSettings& settings = {});
+
+}  // namespace anim

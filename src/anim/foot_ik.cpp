@@ -1,0 +1,439 @@
+#include "anim/foot_ik.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <initializer_list>
+#include <string_view>
+
+#include "anim/pose.h"
+#include "anim/two_bone_ik.h"
+
+namespace anim {
+
+namespace {
+
+constexpr glm::vec3 kUp{0.0f, 1.0f, 0.0f};
+
+glm::vec3 position(const glm::mat4& m) {
+  return glm::vec3(m[3]);
+}
+
+glm::vec3 point_in(const glm::mat4& m, const glm::vec3& p) {
+  return glm::vec3(m * glm::vec4(p, 1.0f));
+}
+
+bool is_ancestor(const Skeleton& skeleton, int ancestor, int joint) {
+  for (int j = skeleton.parents[joint]; j != kNoParent; j = skeleton.parents[j]) {
+    if (j == ancestor) return true;
+  }
+  return false;
+}
+
+bool finite(const Transform& t) {
+  const float values[] = {t.translation.x, t.translation.y, t.translation.z, t.rotation.x,
+                          t.rotation.y,    t.rotation.z,    t.rotation.w,    t.scale.x,
+                          t.scale.y,       t.scale.z};
+  return std::all_of(std::begin(values), std::end(values),
+                     [](float v) { return std::isfinite(v); });
+}
+
+// A critically damped spring moving value toward goal: it settles without overshoot, and half of
+// any remaining gap closes in halflife_s. Exact for any dt, so frame rate does not change it.
+template <typename T>
+void spring_toward(T& value, T& velocity, const T& goal, float halflife_s, float dt_s) {
+  if (!(halflife_s > 0.0f)) {
+    value = goal;
+    velocity = T(0.0f);
+    return;
+  }
+  const float y = 2.0f * 0.69314718f / halflife_s;  // half the damping of a critical spring
+  const T j0 = value - goal;
+  const T j1 = velocity + j0 * y;
+  const float decay = std::exp(-y * dt_s);
+  value = decay * (j0 + j1 * dt_s) + goal;
+  velocity = decay * (velocity - j1 * y * dt_s);
+}
+
+// The shortest-arc rotation from +Y to unit vector n.
+glm::quat rotation_from_up(const glm::vec3& n) {
+  const float d = glm::dot(kUp, n);
+  if (d < -0.999999f) return glm::angleAxis(glm::pi<float>(), glm::vec3(1.0f, 0.0f, 0.0f));
+  return glm::normalize(glm::quat(1.0f + d, glm::cross(kUp, n)));
+}
+
+// Where one foot should go this frame, in world space.
+struct FootTarget {
+  glm::vec3 ankle;
+  glm::quat rotation;
+  float rise_m;  // ankle target height minus animated ankle height
+};
+
+// Updates the leg's lock from its contact and returns the animated foot's world x, z shift.
+glm::vec2 update_lock(FootLock& lock, bool planted, float heel_lift, float toe_lift,
+                      const glm::vec3& heel, const glm::vec3& toe, const FootIkSettings& settings,
+                      float dt_s) {
+  const bool was_on_toe = lock.pivot_on_toe;
+  if (lock.pivot_on_toe && heel_lift < toe_lift - settings.pivot_switch_m)
+    lock.pivot_on_toe = false;
+  if (!lock.pivot_on_toe && toe_lift < heel_lift - settings.pivot_switch_m)
+    lock.pivot_on_toe = true;
+  const glm::vec3& pivot = lock.pivot_on_toe ? toe : heel;
+  const glm::vec2 pivot_xz{pivot.x, pivot.z};
+  if (planted && settings.lock_feet) {
+    // A new lock (or a new pivot) starts where the foot is now drawn, so nothing jumps.
+    if (!lock.locked || lock.pivot_on_toe != was_on_toe) {
+      lock.locked_pivot_xz = pivot_xz + lock.offset_xz;
+      lock.locked = true;
+    }
+    lock.offset_xz = lock.locked_pivot_xz - pivot_xz;
+    lock.offset_velocity = glm::vec2(0.0f);
+  } else {
+    lock.locked = false;
+    spring_toward(lock.offset_xz, lock.offset_velocity, glm::vec2(0.0f),
+                  settings.lock_release_halflife_s, dt_s);
+  }
+  return lock.offset_xz;
+}
+
+}  // namespace
+
+Leg make_leg(std::span<const glm::mat4> standing_model, int thigh, int calf, int foot, int toes,
+             float ground_height_m) {
+  Leg leg;
+  leg.thigh = thigh;
+  leg.calf = calf;
+  leg.foot = foot;
+  leg.toes = toes;
+  const int count = static_cast<int>(standing_model.size());
+  if (foot < 0 || foot >= count || toes < 0 || toes >= count) return leg;
+  const glm::vec3 ankle = position(standing_model[foot]);
+  const glm::vec3 toe_joint = position(standing_model[toes]);
+  leg.heel_in_foot =
+      point_in(glm::inverse(standing_model[foot]), glm::vec3(ankle.x, ground_height_m, ankle.z));
+  leg.toe_in_toes = point_in(glm::inverse(standing_model[toes]),
+                             glm::vec3(toe_joint.x, ground_height_m, toe_joint.z));
+  return leg;
+}
+
+std::string validate(const Skeleton& skeleton, const FootIkRig& rig) {
+  const int n = skeleton.joint_count();
+  if (rig.legs.empty() || rig.legs.size() > static_cast<std::size_t>(kMaxFootIkLegs)) {
+    return "foot IK rig needs 1 to " + std::to_string(kMaxFootIkLegs) + " legs, has " +
+           std::to_string(rig.legs.size());
+  }
+  if (rig.pelvis < 0 || rig.pelvis >= n) return "foot IK pelvis joint is out of range";
+  for (std::size_t i = 0; i < rig.legs.size(); ++i) {
+    const Leg& leg = rig.legs[i];
+    const std::string name = "foot IK leg " + std::to_string(i);
+    const int joints[] = {leg.thigh, leg.calf, leg.foot, leg.toes};
+    const char* names[] = {"thigh", "calf", "foot", "toes"};
+    for (int k = 0; k < 4; ++k) {
+      if (joints[k] < 0 || joints[k] >= n) return name + ": " + names[k] + " joint is out of range";
+    }
+    for (int k = 1; k < 4; ++k) {
+      if (!is_ancestor(skeleton, joints[k - 1], joints[k])) {
+        return name + ": " + names[k] + " joint '" + skeleton.joint_names[joints[k]] +
+               "' is not below the " + names[k - 1] + " joint";
+      }
+    }
+    if (!is_ancestor(skeleton, rig.pelvis, leg.thigh)) {
+      return name + ": pelvis joint '" + skeleton.joint_names[rig.pelvis] +
+             "' is not above the thigh";
+    }
+  }
+  return {};
+}
+
+namespace {
+
+enum class Side { Left, Right, None };
+
+// Lower-case words of a joint name: split at anything not a letter or digit and before each
+// capital that follows a lower-case letter ("mixamorig:LeftUpLeg" -> mixamorig, left, up, leg).
+std::vector<std::string> name_words(std::string_view name) {
+  std::vector<std::string> words;
+  std::string word;
+  char previous = ' ';
+  for (const char c : name) {
+    const bool alnum = std::isalnum(static_cast<unsigned char>(c)) != 0;
+    const bool camel_break = std::isupper(static_cast<unsigned char>(c)) != 0 &&
+                             std::islower(static_cast<unsigned char>(previous)) != 0;
+    if ((!alnum || camel_break) && !word.empty()) {
+      words.push_back(word);
+      word.clear();
+    }
+    if (alnum) word.push_back(static_cast<char>(std::tolower(static_cast<unsigned char>(c))));
+    previous = c;
+  }
+  if (!word.empty()) words.push_back(word);
+  return words;
+}
+
+Side side_of(const std::vector<std::string>& words) {
+  for (const std::string& w : words) {
+    if (w == "l" || w == "left") return Side::Left;
+    if (w == "r" || w == "right") return Side::Right;
+  }
+  return Side::None;
+}
+
+bool has_word(const std::vector<std::string>& words, std::initializer_list<std::string_view> any) {
+  for (const std::string& w : words) {
+    for (std::string_view a : any) {
+      if (w.starts_with(a)) return true;
+    }
+  }
+  return false;
+}
+
+enum class LegPart { Thigh, Calf, Foot, Toes, None };
+
+LegPart part_of(const std::vector<std::string>& words) {
+  if (has_word(words, {"twist", "roll", "ik", "pole", "target", "end"})) return LegPart::None;
+  // "UpLeg" splits into up + leg, "UpperLeg" into upper + leg: both are the thigh.
+  const bool leg = has_word(words, {"leg"});
+  if (has_word(words, {"thigh"}) || (leg && has_word(words, {"up"}))) return LegPart::Thigh;
+  if (has_word(words, {"calf", "shin", "knee"}) || (leg && has_word(words, {"lower"})) || leg) {
+    return LegPart::Calf;
+  }
+  if (has_word(words, {"foot", "ankle"})) return LegPart::Foot;
+  if (has_word(words, {"toe", "ball"})) return LegPart::Toes;
+  return LegPart::None;
+}
+
+}  // namespace
+
+FootIkRig find_biped_rig(const Skeleton& skeleton, std::span<const glm::mat4> standing_model,
+                         float ground_height_m, std::string* error) {
+  auto fail = [&](std::string cause) {
+    if (error) *error = std::move(cause);
+    return FootIkRig{};
+  };
+  const int n = skeleton.joint_count();
+  if (standing_model.size() != static_cast<std::size_t>(n)) {
+    return fail("the standing pose is not the skeleton's size");
+  }
+  // The first joint of each side and part, in skeleton order (parents come first, so the
+  // main chain wins over helpers deeper in the hierarchy).
+  int found[2][4];
+  for (auto& side : found) std::fill(std::begin(side), std::end(side), -1);
+  for (int j = 0; j < n; ++j) {
+    const std::vector<std::string> words = name_words(skeleton.joint_names[j]);
+    const Side side = side_of(words);
+    const LegPart part = part_of(words);
+    if (side == Side::None || part == LegPart::None) continue;
+    int& slot = found[side == Side::Left ? 0 : 1][static_cast<int>(part)];
+    if (slot < 0) slot = j;
+  }
+  // Rigs without a toe-named joint (pab's LeftFootThumb1) still have a joint below the foot.
+  for (auto& side : found) {
+    const int foot = side[static_cast<int>(LegPart::Foot)];
+    int& toes = side[static_cast<int>(LegPart::Toes)];
+    for (int j = foot + 1; toes < 0 && foot >= 0 && j < n; ++j) {
+      if (skeleton.parents[j] == foot) toes = j;
+    }
+  }
+  const char* side_names[] = {"left", "right"};
+  const char* part_names[] = {"thigh", "calf", "foot", "toes"};
+  FootIkRig rig;
+  for (int side = 0; side < 2; ++side) {
+    for (int part = 0; part < 4; ++part) {
+      if (found[side][part] < 0) {
+        return fail(std::string("no ") + side_names[side] + " " + part_names[part] +
+                    " joint found by name");
+      }
+    }
+    rig.legs.push_back(make_leg(standing_model, found[side][0], found[side][1], found[side][2],
+                                found[side][3], ground_height_m));
+  }
+  // The pelvis: the nearest joint above the left thigh that is also above the right one.
+  for (int j = skeleton.parents[found[0][0]]; j != kNoParent; j = skeleton.parents[j]) {
+    if (is_ancestor(skeleton, j, found[1][0])) {
+      rig.pelvis = j;
+      break;
+    }
+  }
+  if (rig.pelvis < 0) return fail("the two thighs have no common parent joint");
+  if (std::string cause = validate(skeleton, rig); !cause.empty()) return fail(cause);
+  return rig;
+}
+
+glm::vec3 heel_point(const Leg& leg, std::span<const glm::mat4> model) {
+  return point_in(model[leg.foot], leg.heel_in_foot);
+}
+
+glm::vec3 toe_point(const Leg& leg, std::span<const glm::mat4> model) {
+  return point_in(model[leg.toes], leg.toe_in_toes);
+}
+
+JobResult solve_foot_ik(const Skeleton& skeleton, const FootIkRig& rig,
+                        const FootIkSettings& settings, const Terrain& terrain,
+                        const Transform& world_from_model, std::span<const bool> contacts,
+                        float dt_s, FootIkState& state, std::span<Transform> local,
+                        std::span<glm::mat4> model, FootIkDebug* debug) {
+  const int n = skeleton.joint_count();
+  const auto legs = static_cast<int>(rig.legs.size());
+  if (local.size() != static_cast<std::size_t>(n)) {
+    return JobResult::fail("foot IK: local pose is not skeleton-sized");
+  }
+  if (model.size() != static_cast<std::size_t>(n)) {
+    return JobResult::fail("foot IK: model pose is not skeleton-sized");
+  }
+  if (legs < 1 || legs > kMaxFootIkLegs)
+    return JobResult::fail("foot IK: rig has no or too many legs");
+  if (rig.pelvis < 0 || rig.pelvis >= n) return JobResult::fail("foot IK: pelvis is out of range");
+  for (const Leg& leg : rig.legs) {
+    if (validate(skeleton, TwoBoneIkJoints{leg.thigh, leg.calf, leg.foot}) != nullptr ||
+        leg.toes < 0 || leg.toes >= n) {
+      return JobResult::fail("foot IK: a leg's joints are invalid for this skeleton");
+    }
+  }
+  if (!contacts.empty() && contacts.size() != rig.legs.size()) {
+    return JobResult::fail("foot IK: contacts is neither empty nor one per leg");
+  }
+  if (!(dt_s >= 0.0f) || !std::isfinite(dt_s))
+    return JobResult::fail("foot IK: dt is negative or not finite");
+  if (!finite(world_from_model) || !(world_from_model.scale.y > 0.0f)) {
+    return JobResult::fail("foot IK: world_from_model is not finite or has no positive scale");
+  }
+  if (const JobResult r = local_to_model(skeleton, local, model); !r) return r;
+
+  const float weight = std::clamp(settings.weight, 0.0f, 1.0f);
+  const Transform& world = world_from_model;
+  const float base_y = world.translation.y;  // the clip's ground plane in the world
+  const float world_scale = world.scale.y;
+  std::array<FootTarget, kMaxFootIkLegs> targets{};
+  if (debug) debug->leg_count = legs;
+
+  // 1. Per foot: the lock, then the animated foot carried from the clip's ground onto the
+  //    terrain by the turn from +Y to the ground normal about its pivot point.
+  for (int i = 0; i < legs; ++i) {
+    const Leg& leg = rig.legs[static_cast<std::size_t>(i)];
+    FootLock& lock = state.locks[static_cast<std::size_t>(i)];
+    const bool planted = !contacts.empty() && contacts[static_cast<std::size_t>(i)];
+    glm::vec3 heel = transform_point(world, heel_point(leg, model));
+    glm::vec3 toe = transform_point(world, toe_point(leg, model));
+    glm::vec3 ankle = transform_point(world, position(model[leg.foot]));
+    const float heel_lift = heel.y - base_y;
+    const float toe_lift = toe.y - base_y;
+    const glm::vec2 shift =
+        update_lock(lock, planted, heel_lift, toe_lift, heel, toe, settings, dt_s);
+    const glm::vec3 shift3{shift.x, 0.0f, shift.y};
+    heel += shift3;
+    toe += shift3;
+    ankle += shift3;
+
+    const GroundProbe heel_ground = probe(terrain, heel.x, heel.z);
+    const GroundProbe toe_ground = probe(terrain, toe.x, toe.z);
+    glm::vec3 normal = kUp;
+    if (settings.align_to_ground) normal = glm::normalize(heel_ground.normal + toe_ground.normal);
+    // The sole's plane {p : dot(p, normal) = support} is the ground under the pivot (the sole
+    // point nearer the clip's ground), raised where the other point, at its animated lift above
+    // that plane, would go below the terrain under it. On a plane both agree; across a stair's
+    // edge a flat foot rests on the higher tread.
+    const glm::vec3 heel_on_ground{heel.x, heel_ground.height_m, heel.z};
+    const glm::vec3 toe_on_ground{toe.x, toe_ground.height_m, toe.z};
+    const bool on_toe = lock.pivot_on_toe;
+    const glm::vec3& pivot = on_toe ? toe : heel;
+    const float support = std::max(glm::dot(on_toe ? toe_on_ground : heel_on_ground, normal),
+                                   glm::dot(on_toe ? heel_on_ground : toe_on_ground, normal) -
+                                       (on_toe ? heel_lift : toe_lift));
+    const glm::vec3 pivot_on_clip_ground{pivot.x, base_y, pivot.z};
+    const float pivot_support_y = (support - normal.x * pivot.x - normal.z * pivot.z) / normal.y;
+    const glm::vec3 pivot_on_support{pivot.x, pivot_support_y, pivot.z};
+    const glm::quat turn = rotation_from_up(normal);
+    FootTarget& target = targets[static_cast<std::size_t>(i)];
+    target.ankle = pivot_on_support + turn * (ankle - pivot_on_clip_ground);
+    target.rotation = turn * (world.rotation * model_rotation(model[leg.foot]));
+    target.rise_m = target.ankle.y - ankle.y;
+
+    if (debug) {
+      FootDebug& d = debug->feet[static_cast<std::size_t>(i)];
+      d.heel_ground = heel_on_ground;
+      d.toe_ground = toe_on_ground;
+      d.ground_normal = normal;
+      d.ankle_target = target.ankle;
+      d.locked_point = glm::vec3(lock.locked_pivot_xz.x, pivot_support_y, lock.locked_pivot_xz.y);
+      d.in_contact = planted;
+      d.locked = lock.locked;
+    }
+  }
+
+  // 2. The pelvis follows the lower foot (smoothed), but never stays so high that a leg cannot
+  //    reach its target exactly.
+  float goal = targets[0].rise_m;
+  for (int i = 1; i < legs; ++i) goal = std::min(goal, targets[static_cast<std::size_t>(i)].rise_m);
+  if (!std::isfinite(goal)) goal = 0.0f;
+  if (!state.started) {
+    state.pelvis_offset_m = goal;
+    state.pelvis_velocity = 0.0f;
+    state.started = true;
+  } else {
+    spring_toward(state.pelvis_offset_m, state.pelvis_velocity, goal, settings.pelvis_halflife_s,
+                  dt_s);
+  }
+  const float soft_fraction = std::clamp(settings.soft_fraction, 0.0f, 0.5f);
+  for (int i = 0; i < legs; ++i) {
+    const Leg& leg = rig.legs[static_cast<std::size_t>(i)];
+    const glm::vec3 hip = transform_point(world, position(model[leg.thigh]));
+    const float chain =
+        world_scale * (glm::length(position(model[leg.calf]) - position(model[leg.thigh])) +
+                       glm::length(position(model[leg.foot]) - position(model[leg.calf])));
+    // Two-bone IK reaches exactly up to its soft start (see TwoBoneIkGoal::soft_fraction).
+    const float animated_reach =
+        world_scale * glm::length(position(model[leg.foot]) - position(model[leg.thigh]));
+    const float exact_reach = std::max(chain * (1.0f - soft_fraction), animated_reach);
+    const glm::vec3 to_target = targets[static_cast<std::size_t>(i)].ankle - hip;
+    const float across_sq = to_target.x * to_target.x + to_target.z * to_target.z;
+    if (across_sq < exact_reach * exact_reach) {
+      const float highest = to_target.y + std::sqrt(exact_reach * exact_reach - across_sq);
+      if (state.pelvis_offset_m > highest) {
+        state.pelvis_offset_m = highest;
+        state.pelvis_velocity = std::min(state.pelvis_velocity, 0.0f);
+      }
+    }
+  }
+  const float pelvis_offset = weight * state.pelvis_offset_m;
+  if (debug) debug->pelvis_offset_m = pelvis_offset;
+
+  // 3. Move the pelvis down (or up) in world space, expressed in its parent's space.
+  {
+    const glm::vec3 offset_model =
+        glm::inverse(world.rotation) * glm::vec3(0.0f, pelvis_offset / world_scale, 0.0f);
+    const int parent = skeleton.parents[rig.pelvis];
+    const glm::vec3 offset_parent =
+        parent == kNoParent ? offset_model : glm::inverse(glm::mat3(model[parent])) * offset_model;
+    local[rig.pelvis].translation += offset_parent;
+  }
+  if (const JobResult r = local_to_model(skeleton, local, model); !r) return r;
+
+  // 4. Two-bone IK per leg, the knee kept on the side it is animated on.
+  const Transform model_from_world = inverse(world);
+  const glm::quat model_from_world_rotation = glm::inverse(world.rotation);
+  for (int i = 0; i < legs; ++i) {
+    const Leg& leg = rig.legs[static_cast<std::size_t>(i)];
+    const FootTarget& target = targets[static_cast<std::size_t>(i)];
+    TwoBoneIkGoal goal_i;
+    goal_i.target = transform_point(model_from_world, target.ankle);
+    // The knee keeps the side it is animated on; a straight leg bends toward knee_forward.
+    const glm::vec3 hip = position(model[leg.thigh]);
+    const glm::vec3 ankle = position(model[leg.foot]);
+    goal_i.pole = position(model[leg.calf]) - 0.5f * (hip + ankle) +
+                  1e-3f * glm::length(ankle - hip) * leg.knee_forward;
+    goal_i.position_weight = weight;
+    goal_i.end_rotation = model_from_world_rotation * target.rotation;
+    goal_i.rotation_weight = weight;
+    goal_i.soft_fraction = soft_fraction;
+    TwoBoneIkSolution solution;
+    if (const JobResult r = apply_two_bone_ik(skeleton, model, local,
+                                              {leg.thigh, leg.calf, leg.foot}, goal_i, &solution);
+        !r) {
+      return r;
+    }
+    if (debug) debug->feet[static_cast<std::size_t>(i)].reached = solution.reached;
+  }
+  return local_to_model(skeleton, local, model);
+}
+
+}  // namespace anim

@@ -1,0 +1,212 @@
+#include "anim/two_bone_ik.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace anim {
+
+namespace {
+
+const glm::quat kIdentity{1.0f, 0.0f, 0.0f, 0.0f};
+
+bool finite(const glm::vec3& v) {
+  return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z);
+}
+
+bool finite(const glm::quat& q) {
+  return std::isfinite(q.x) && std::isfinite(q.y) && std::isfinite(q.z) && std::isfinite(q.w);
+}
+
+// Any unit vector perpendicular to unit vector v.
+glm::vec3 any_perpendicular(const glm::vec3& v) {
+  const glm::vec3 axis = std::fabs(v.x) < 0.9f ? glm::vec3(1, 0, 0) : glm::vec3(0, 1, 0);
+  return glm::normalize(glm::cross(v, axis));
+}
+
+// The part of v perpendicular to unit vector dir, normalized; zero when v is (near) parallel.
+glm::vec3 perpendicular_part(const glm::vec3& v, const glm::vec3& dir, float min_length) {
+  const glm::vec3 p = v - glm::dot(v, dir) * dir;
+  const float length = glm::length(p);
+  return length > min_length ? p / length : glm::vec3(0.0f);
+}
+
+// The shortest-arc rotation taking unit vector from onto unit vector to (half a turn about a
+// perpendicular axis when they are opposite).
+glm::quat rotation_between(const glm::vec3& from, const glm::vec3& to) {
+  const float d = glm::dot(from, to);
+  if (d < -0.999999f) return glm::angleAxis(glm::pi<float>(), any_perpendicular(from));
+  return glm::normalize(glm::quat(1.0f + d, glm::cross(from, to)));
+}
+
+float angle_between(const glm::vec3& a, const glm::vec3& b) {
+  return std::acos(std::clamp(glm::dot(a, b), -1.0f, 1.0f));
+}
+
+// The reach actually used for a target at distance d: d itself inside [shortest, soft_start],
+// then an exponential approach to full length, so the reach is smooth in d and never reaches
+// full extension. Below the shortest reach the chain cannot fold further.
+float soft_reach(float d, float shortest, float full, float soft_start) {
+  float reach = d;
+  if (soft_start < full && d > soft_start) {
+    const float span = full - soft_start;
+    reach = soft_start + span * (1.0f - std::exp(-(d - soft_start) / span));
+  }
+  return std::clamp(reach, shortest, full);
+}
+
+}  // namespace
+
+glm::quat model_rotation(const glm::mat4& m) {
+  glm::mat3 r(m);
+  for (int i = 0; i < 3; ++i) {
+    const float length = glm::length(r[i]);
+    r[i] = length > 0.0f ? r[i] / length : glm::vec3(0.0f);
+  }
+  const glm::quat q = glm::quat_cast(r);
+  return finite(q) && glm::length(q) > 0.0f ? glm::normalize(q) : kIdentity;
+}
+
+TwoBoneIkSolution solve_two_bone_ik(const glm::vec3& root, const glm::vec3& mid,
+                                    const glm::vec3& end, const TwoBoneIkGoal& goal) {
+  TwoBoneIkSolution out;
+  out.mid = mid;
+  out.end = end;
+  const float upper = glm::length(mid - root);
+  const float lower = glm::length(end - mid);
+  const float full = upper + lower;
+  const bool valid_input = finite(root) && finite(mid) && finite(end) && finite(goal.target) &&
+                           finite(goal.pole) && std::isfinite(goal.position_weight) &&
+                           std::isfinite(goal.soft_fraction);
+  if (!valid_input || !(upper > 1e-6f) || !(lower > 1e-6f)) return out;
+  const float tiny = 1e-6f * full;
+
+  // Direction and distance to the target; a target at the root keeps the end's direction.
+  const glm::vec3 to_target = goal.target - root;
+  const float distance = glm::length(to_target);
+  glm::vec3 dir;
+  if (distance > tiny) {
+    dir = to_target / distance;
+  } else if (glm::length(end - root) > tiny) {
+    dir = glm::normalize(end - root);
+  } else {
+    dir = glm::normalize(mid - root);
+  }
+  const float shortest = std::fabs(upper - lower) + 1e-4f * full;
+  // The animated extension is always reached exactly: softening starts no earlier than it.
+  const float soft_start = std::max(full * (1.0f - std::clamp(goal.soft_fraction, 0.0f, 0.5f)),
+                                    std::min(glm::length(end - root), full));
+  const float reach = soft_reach(distance, shortest, full, soft_start);
+
+  // The plane the chain bends in: the current one where the chain is bent, otherwise the
+  // plane of the line and the pole, otherwise any plane through the line.
+  const glm::vec3 pole_side = perpendicular_part(goal.pole, dir, 1e-6f);
+  const glm::vec3 root_to_end = end - root;
+  glm::vec3 axis = glm::cross(root_to_end, mid - root);
+  const float axis_length = glm::length(axis);
+  if (axis_length > 1e-6f * full * full) {
+    axis /= axis_length;
+  } else {
+    const glm::vec3 line = glm::length(root_to_end) > tiny ? glm::normalize(root_to_end) : dir;
+    glm::vec3 side = perpendicular_part(goal.pole, line, 1e-6f);
+    if (side == glm::vec3(0.0f)) side = any_perpendicular(line);
+    // Turning about cross(line, side) takes the line toward side: the mid joint moves that way.
+    axis = glm::normalize(glm::cross(line, side));
+  }
+
+  // Bend: set the interior angles at root and mid for the reach (law of cosines). A positive
+  // turn about axis opens the angle at either joint.
+  const glm::vec3 root_end_dir =
+      glm::length(root_to_end) > tiny ? glm::normalize(root_to_end) : dir;
+  const float root_angle_now = angle_between(root_end_dir, glm::normalize(mid - root));
+  const float mid_angle_now = angle_between(glm::normalize(root - mid), glm::normalize(end - mid));
+  const float root_angle = std::acos(std::clamp(
+      (upper * upper + reach * reach - lower * lower) / (2.0f * upper * reach), -1.0f, 1.0f));
+  const float mid_angle = std::acos(std::clamp(
+      (upper * upper + lower * lower - reach * reach) / (2.0f * upper * lower), -1.0f, 1.0f));
+  const glm::quat root_bend = glm::angleAxis(root_angle - root_angle_now, axis);
+  const glm::quat mid_bend = glm::angleAxis(mid_angle - mid_angle_now, axis);
+
+  // Swing: point the bent chain's root-end line at the target.
+  const glm::vec3 bent_mid = root + root_bend * (mid - root);
+  const glm::vec3 bent_end = bent_mid + root_bend * (mid_bend * (end - mid));
+  const glm::vec3 bent_dir =
+      glm::length(bent_end - root) > tiny ? glm::normalize(bent_end - root) : dir;
+  glm::quat root_delta = rotation_between(bent_dir, dir) * root_bend;
+
+  // Twist about the line so the mid joint lies on the pole side.
+  const glm::vec3 mid_side = perpendicular_part(root_delta * (mid - root), dir, 1e-6f * full);
+  if (pole_side != glm::vec3(0.0f) && mid_side != glm::vec3(0.0f)) {
+    const float twist =
+        std::atan2(glm::dot(glm::cross(mid_side, pole_side), dir), glm::dot(mid_side, pole_side));
+    root_delta = glm::angleAxis(twist, dir) * root_delta;
+  }
+
+  const float weight = std::clamp(goal.position_weight, 0.0f, 1.0f);
+  out.root_delta = glm::normalize(glm::slerp(kIdentity, glm::normalize(root_delta), weight));
+  out.mid_delta = glm::normalize(glm::slerp(kIdentity, mid_bend, weight));
+  out.mid = root + out.root_delta * (mid - root);
+  out.end = out.mid + out.root_delta * (out.mid_delta * (end - mid));
+  out.reached = weight == 1.0f && std::fabs(reach - distance) <= 1e-4f * full;
+  return out;
+}
+
+const char* validate(const Skeleton& skeleton, const TwoBoneIkJoints& joints) {
+  const int n = skeleton.joint_count();
+  if (joints.root < 0 || joints.root >= n) return "two-bone IK root joint is out of range";
+  if (joints.mid < 0 || joints.mid >= n) return "two-bone IK mid joint is out of range";
+  if (joints.end < 0 || joints.end >= n) return "two-bone IK end joint is out of range";
+  // Parents precede children, so walking up from a joint ends within n steps.
+  auto descends = [&](int child, int ancestor) {
+    for (int j = skeleton.parents[child]; j != kNoParent; j = skeleton.parents[j]) {
+      if (j == ancestor) return true;
+      if (j < 0 || j >= n) return false;
+    }
+    return false;
+  };
+  if (!descends(joints.mid, joints.root)) return "two-bone IK mid joint is not below the root";
+  if (!descends(joints.end, joints.mid)) return "two-bone IK end joint is not below the mid";
+  return nullptr;
+}
+
+JobResult apply_two_bone_ik(const Skeleton& skeleton, std::span<const glm::mat4> model,
+                            std::span<Transform> local, const TwoBoneIkJoints& joints,
+                            const TwoBoneIkGoal& goal, TwoBoneIkSolution* out_solution) {
+  const auto n = static_cast<std::size_t>(skeleton.joint_count());
+  if (model.size() != n) return JobResult::fail("two-bone IK: model pose is not skeleton-sized");
+  if (local.size() != n) return JobResult::fail("two-bone IK: local pose is not skeleton-sized");
+  if (const char* error = validate(skeleton, joints)) return JobResult::fail(error);
+
+  const TwoBoneIkSolution s =
+      solve_two_bone_ik(glm::vec3(model[joints.root][3]), glm::vec3(model[joints.mid][3]),
+                        glm::vec3(model[joints.end][3]), goal);
+  auto parent_rotation = [&](int joint) {
+    const int parent = skeleton.parents[joint];
+    return parent == kNoParent ? kIdentity : model_rotation(model[parent]);
+  };
+
+  // A model-space turn D of a joint whose parent has model rotation P (after the changes
+  // above it) changes its local rotation L to P^-1 * D * P * L.
+  const glm::quat root_parent = parent_rotation(joints.root);
+  Transform& root = local[joints.root];
+  root.rotation =
+      glm::normalize(glm::inverse(root_parent) * s.root_delta * root_parent * root.rotation);
+
+  // The mid's parent turned with root_delta, which cancels: only mid_delta remains.
+  const glm::quat mid_parent = parent_rotation(joints.mid);
+  Transform& mid = local[joints.mid];
+  mid.rotation = glm::normalize(glm::inverse(mid_parent) * s.mid_delta * mid_parent * mid.rotation);
+
+  const float rotation_weight = std::clamp(goal.rotation_weight, 0.0f, 1.0f);
+  if (rotation_weight > 0.0f && finite(goal.end_rotation) &&
+      glm::length(goal.end_rotation) > 0.0f) {
+    const glm::quat turn = s.root_delta * s.mid_delta;
+    const glm::quat end_parent = turn * parent_rotation(joints.end);
+    const glm::quat end_now = turn * model_rotation(model[joints.end]);
+    const glm::quat end_goal = slerp(end_now, glm::normalize(goal.end_rotation), rotation_weight);
+    local[joints.end].rotation = glm::normalize(glm::inverse(end_parent) * end_goal);
+  }
+  if (out_solution) *out_solution = s;
+  return JobResult::ok();
+}
+
+}  // namespace anim

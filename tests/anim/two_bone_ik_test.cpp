@@ -1,0 +1,262 @@
+#include "anim/two_bone_ik.h"
+
+#include <cmath>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "anim/pose.h"
+#include "anim_expect.h"
+
+namespace anim {
+namespace {
+
+using testing::rotation_about;
+using testing::same_rotation;
+using testing::vec3_near;
+
+// A leg hanging from the origin: thigh 0.45 m, calf 0.42 m, knee bent 5 cm forward (+Z).
+const glm::vec3 kRoot{0.0f, 0.0f, 0.0f};
+const glm::vec3 kMid{0.0f, -0.45f, 0.0f};
+const glm::vec3 kEnd = kMid + glm::vec3(0.0f, -std::sqrt(0.42f * 0.42f - 0.05f * 0.05f), -0.05f);
+constexpr float kUpper = 0.45f;
+constexpr float kLower = 0.42f;
+
+bool finite(const glm::vec3& v) {
+  return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z);
+}
+bool finite(const glm::quat& q) {
+  return std::isfinite(q.x) && std::isfinite(q.y) && std::isfinite(q.z) && std::isfinite(q.w);
+}
+
+// The solution's positions must equal the chain turned by its deltas (an independent check of
+// the rotations, not only of the reported positions).
+void expect_positions_from_deltas(const TwoBoneIkSolution& s, const glm::vec3& root,
+                                  const glm::vec3& mid, const glm::vec3& end) {
+  const glm::vec3 mid_new = root + s.root_delta * (mid - root);
+  EXPECT_TRUE(vec3_near(s.mid, mid_new, 1e-5f));
+  EXPECT_TRUE(vec3_near(s.end, mid_new + s.root_delta * (s.mid_delta * (end - mid)), 1e-5f));
+}
+
+TEST(TwoBoneIk, ReachesReachableTargetsKeepingBoneLengths) {
+  const glm::vec3 targets[] = {{0.0f, -0.8f, 0.1f},  {0.3f, -0.5f, 0.2f}, {-0.2f, -0.3f, -0.1f},
+                               {0.0f, -0.1f, 0.4f},  {0.5f, 0.2f, 0.3f},  {0.05f, -0.84f, 0.0f},
+                               {0.0f, -0.04f, 0.0f}, {0.6f, 0.0f, -0.5f}};
+  for (const glm::vec3& target : targets) {
+    TwoBoneIkGoal goal;
+    goal.target = target;
+    const TwoBoneIkSolution s = solve_two_bone_ik(kRoot, kMid, kEnd, goal);
+    EXPECT_TRUE(s.reached) << "target " << target.x << ", " << target.y << ", " << target.z;
+    EXPECT_LE(glm::length(s.end - target), 1e-4f);
+    EXPECT_NEAR(glm::length(s.mid - kRoot), kUpper, 1e-5f);
+    EXPECT_NEAR(glm::length(s.end - s.mid), kLower, 1e-5f);
+    expect_positions_from_deltas(s, kRoot, kMid, kEnd);
+  }
+}
+
+TEST(TwoBoneIk, EqualBonesBendAtTheHandComputedKnee) {
+  // Two 1 m bones reaching sqrt(2) m straight down: a right angle at the knee, which sits
+  // sqrt(1/2) m down and sqrt(1/2) m toward the pole (+X).
+  TwoBoneIkGoal goal;
+  goal.target = {0.0f, -std::sqrt(2.0f), 0.0f};
+  goal.pole = {1.0f, 0.0f, 0.0f};
+  goal.soft_fraction = 0.0f;
+  const TwoBoneIkSolution s =
+      solve_two_bone_ik({0, 0, 0}, {0.0f, -1.0f, 0.0f}, {0.0f, -2.0f, 0.0f}, goal);
+  EXPECT_TRUE(vec3_near(s.mid, {0.70710678f, -0.70710678f, 0.0f}, 1e-5f));
+  EXPECT_TRUE(vec3_near(s.end, goal.target, 1e-5f));
+}
+
+TEST(TwoBoneIk, UnreachableTargetStopsOnTheRootTargetLine) {
+  const glm::vec3 far{0.3f, -2.0f, 0.8f};
+  TwoBoneIkGoal goal;
+  goal.target = far;
+  goal.soft_fraction = 0.0f;
+  const TwoBoneIkSolution hard = solve_two_bone_ik(kRoot, kMid, kEnd, goal);
+  EXPECT_FALSE(hard.reached);
+  EXPECT_TRUE(vec3_near(hard.end, glm::normalize(far) * (kUpper + kLower), 1e-4f));
+
+  goal.soft_fraction = 0.02f;
+  const TwoBoneIkSolution soft = solve_two_bone_ik(kRoot, kMid, kEnd, goal);
+  const float reach = glm::length(soft.end - kRoot);
+  EXPECT_LT(reach, kUpper + kLower);
+  EXPECT_GT(reach, 0.98f * (kUpper + kLower));
+  EXPECT_TRUE(vec3_near(soft.end / reach, glm::normalize(far), 1e-4f));
+  EXPECT_NEAR(glm::length(soft.mid - kRoot), kUpper, 1e-5f);
+  EXPECT_NEAR(glm::length(soft.end - soft.mid), kLower, 1e-5f);
+
+  // A target nearer than the chain can fold stops on the line at the shortest reach.
+  goal.target = {0.0f, -0.01f, 0.0f};
+  const TwoBoneIkSolution near = solve_two_bone_ik(kRoot, kMid, kEnd, goal);
+  EXPECT_FALSE(near.reached);
+  EXPECT_TRUE(vec3_near(glm::normalize(near.end - kRoot), {0, -1, 0}, 1e-3f));
+  EXPECT_NEAR(glm::length(near.end - kRoot), kUpper - kLower, 1e-3f);
+}
+
+TEST(TwoBoneIk, SoftReachGrowsSmoothlyAndNeverStraightens) {
+  // Pulling the target away in 1 mm steps moves the end by at most 1 mm a step (no pop at full
+  // extension) and never beyond the chain's length.
+  TwoBoneIkGoal goal;
+  goal.soft_fraction = 0.03f;
+  glm::vec3 previous{0.0f};
+  for (int step = 0; step <= 200; ++step) {
+    goal.target = {0.0f, -0.8f - 0.001f * static_cast<float>(step), 0.0f};
+    const TwoBoneIkSolution s = solve_two_bone_ik(kRoot, kMid, kEnd, goal);
+    EXPECT_LE(glm::length(s.end - kRoot), kUpper + kLower + 1e-6f);
+    if (step > 0) {
+      EXPECT_LE(glm::length(s.end - previous), 1.0e-3f + 1e-5f) << "at step " << step;
+    }
+    previous = s.end;
+  }
+}
+
+TEST(TwoBoneIk, KneeBendsTowardThePole) {
+  const glm::vec3 poles[] = {{0, 0, 1}, {0, 0, -1}, {1, 0, 0}, {-1, 0.3f, 0.2f}};
+  for (const glm::vec3& pole : poles) {
+    TwoBoneIkGoal goal;
+    goal.target = {0.1f, -0.7f, 0.05f};
+    goal.pole = pole;
+    const TwoBoneIkSolution s = solve_two_bone_ik(kRoot, kMid, kEnd, goal);
+    const glm::vec3 line = glm::normalize(goal.target - kRoot);
+    const glm::vec3 pole_side = glm::normalize(pole - glm::dot(pole, line) * line);
+    const glm::vec3 knee = s.mid - kRoot;
+    const glm::vec3 knee_side = glm::normalize(knee - glm::dot(knee, line) * line);
+    // The knee lies in the plane of the line and the pole, on the pole's side.
+    EXPECT_TRUE(vec3_near(knee_side, pole_side, 1e-3f));
+    EXPECT_LE(glm::length(s.end - goal.target), 1e-4f);
+  }
+}
+
+TEST(TwoBoneIk, StraightChainBendsTowardThePole) {
+  TwoBoneIkGoal goal;
+  goal.target = {0.0f, -1.5f, 0.0f};
+  goal.pole = {0.0f, 0.0f, 1.0f};
+  const TwoBoneIkSolution s =
+      solve_two_bone_ik({0, 0, 0}, {0.0f, -1.0f, 0.0f}, {0.0f, -2.0f, 0.0f}, goal);
+  EXPECT_GT(s.mid.z, 0.5f);  // cos(knee) = 0.75: the knee sits sqrt(1 - 0.75^2) = 0.66 forward
+  EXPECT_TRUE(vec3_near(s.end, goal.target, 1e-4f));
+}
+
+TEST(TwoBoneIk, DegenerateInputNeverGivesNaN) {
+  struct Case {
+    const char* what;
+    glm::vec3 root, mid, end, target, pole;
+  };
+  const Case cases[] = {
+      {"target at the root", kRoot, kMid, kEnd, kRoot, {0, 0, 1}},
+      {"pole along the line", kRoot, kMid, kEnd, {0, -0.8f, 0}, {0, -1, 0}},
+      {"zero pole", kRoot, kMid, kEnd, {0.1f, -0.6f, 0}, {0, 0, 0}},
+      {"straight chain, pole along it", kRoot, {0, -1, 0}, {0, -2, 0}, {0, -1, 0}, {0, 1, 0}},
+      {"zero-length upper bone", kRoot, kRoot, kEnd, {0, -0.2f, 0}, {0, 0, 1}},
+      {"all joints at one point", kRoot, kRoot, kRoot, {0, -0.2f, 0}, {0, 0, 1}},
+      {"NaN target", kRoot, kMid, kEnd, {NAN, 0, 0}, {0, 0, 1}},
+      {"infinite pole", kRoot, kMid, kEnd, {0, -0.5f, 0}, {INFINITY, 0, 0}},
+      {"folded chain", kRoot, {0, -1, 0}, kRoot, {0, -0.5f, 0}, {0, 0, 1}},
+  };
+  for (const Case& c : cases) {
+    TwoBoneIkGoal goal;
+    goal.target = c.target;
+    goal.pole = c.pole;
+    const TwoBoneIkSolution s = solve_two_bone_ik(c.root, c.mid, c.end, goal);
+    EXPECT_TRUE(finite(s.root_delta) && finite(s.mid_delta)) << c.what;
+    EXPECT_TRUE(finite(s.mid) && finite(s.end)) << c.what;
+  }
+}
+
+TEST(TwoBoneIk, PositionWeightInterpolatesFromTheAnimation) {
+  TwoBoneIkGoal goal;
+  goal.target = {0.3f, -0.6f, 0.2f};
+  goal.position_weight = 0.0f;
+  const TwoBoneIkSolution none = solve_two_bone_ik(kRoot, kMid, kEnd, goal);
+  EXPECT_TRUE(same_rotation(none.root_delta, glm::quat(1, 0, 0, 0)));
+  EXPECT_TRUE(vec3_near(none.end, kEnd));
+  EXPECT_FALSE(none.reached);
+
+  goal.position_weight = 0.5f;
+  const TwoBoneIkSolution half = solve_two_bone_ik(kRoot, kMid, kEnd, goal);
+  const float start_gap = glm::length(kEnd - goal.target);
+  EXPECT_GT(glm::length(half.end - goal.target), 0.1f * start_gap);
+  EXPECT_LT(glm::length(half.end - goal.target), 0.9f * start_gap);
+  EXPECT_NEAR(glm::length(half.end - half.mid), kLower, 1e-5f);
+}
+
+// root (the parent, turned 30 degrees about Z) -> hip -> knee -> shin twist -> ankle -> toe.
+Skeleton make_leg_skeleton() {
+  Skeleton s;
+  s.joint_names = {"root", "hip", "knee", "twist", "ankle", "toe"};
+  s.parents = {kNoParent, 0, 1, 2, 3, 4};
+  Transform root;
+  root.translation = {0.0f, 1.0f, 0.0f};
+  root.rotation = rotation_about(30.0f, {0, 0, 1});
+  Transform hip;
+  hip.translation = {0.1f, 0.0f, 0.0f};
+  hip.rotation = rotation_about(-30.0f, {0, 0, 1});
+  Transform knee;
+  knee.translation = {0.0f, -0.45f, 0.0f};
+  knee.rotation = rotation_about(-10.0f, {1, 0, 0});
+  Transform twist;
+  twist.translation = {0.0f, -0.2f, 0.0f};
+  twist.rotation = rotation_about(20.0f, {0, 1, 0});
+  Transform ankle;
+  ankle.translation = {0.0f, -0.22f, 0.0f};
+  Transform toe;
+  toe.translation = {0.0f, -0.06f, 0.12f};
+  s.rest_pose = {root, hip, knee, twist, ankle, toe};
+  s.inverse_bind.assign(6, glm::mat4(1.0f));
+  return s;
+}
+
+TEST(TwoBoneIk, ApplyWritesLocalRotationsThatReachTheTarget) {
+  const Skeleton skeleton = make_leg_skeleton();
+  std::vector<Transform> local = skeleton.rest_pose;
+  std::vector<glm::mat4> model(local.size());
+  ASSERT_TRUE(local_to_model(skeleton, local, model));
+  const glm::vec3 hip = glm::vec3(model[1][3]);
+
+  TwoBoneIkGoal goal;
+  goal.target = hip + glm::vec3(0.1f, -0.7f, 0.15f);
+  goal.end_rotation = rotation_about(25.0f, {1, 0, 0});
+  goal.rotation_weight = 1.0f;
+  TwoBoneIkSolution solution;
+  ASSERT_TRUE(apply_two_bone_ik(skeleton, model, local, {1, 2, 4}, goal, &solution));
+  // Only the three chain joints' rotations change.
+  EXPECT_TRUE(vec3_near(local[1].translation, skeleton.rest_pose[1].translation));
+  EXPECT_TRUE(same_rotation(local[3].rotation, skeleton.rest_pose[3].rotation));
+  EXPECT_TRUE(same_rotation(local[0].rotation, skeleton.rest_pose[0].rotation));
+
+  std::vector<glm::mat4> solved(local.size());
+  ASSERT_TRUE(local_to_model(skeleton, local, solved));
+  EXPECT_LE(glm::length(glm::vec3(solved[4][3]) - goal.target), 1e-4f);
+  EXPECT_TRUE(vec3_near(glm::vec3(solved[2][3]), solution.mid, 1e-4f));
+  EXPECT_TRUE(vec3_near(glm::vec3(solved[1][3]), hip, 1e-5f));
+  EXPECT_TRUE(same_rotation(model_rotation(solved[4]), goal.end_rotation, 1e-5f));
+  EXPECT_NEAR(glm::length(glm::vec3(solved[2][3]) - hip), 0.45f, 1e-5f);
+  EXPECT_NEAR(glm::length(glm::vec3(solved[4][3]) - glm::vec3(solved[2][3])), 0.42f, 1e-5f);
+}
+
+TEST(TwoBoneIk, ApplyRejectsEachBadArgument) {
+  const Skeleton skeleton = make_leg_skeleton();
+  std::vector<Transform> local = skeleton.rest_pose;
+  std::vector<glm::mat4> model(local.size());
+  ASSERT_TRUE(local_to_model(skeleton, local, model));
+  const TwoBoneIkGoal goal;
+  std::vector<glm::mat4> short_model(3);
+  std::vector<Transform> short_local(3);
+  EXPECT_FALSE(apply_two_bone_ik(skeleton, short_model, local, {1, 2, 4}, goal));
+  EXPECT_FALSE(apply_two_bone_ik(skeleton, model, short_local, {1, 2, 4}, goal));
+  EXPECT_STREQ(validate(skeleton, {-1, 2, 4}), "two-bone IK root joint is out of range");
+  EXPECT_STREQ(validate(skeleton, {1, 6, 4}), "two-bone IK mid joint is out of range");
+  EXPECT_STREQ(validate(skeleton, {1, 2, 9}), "two-bone IK end joint is out of range");
+  EXPECT_STREQ(validate(skeleton, {2, 1, 4}), "two-bone IK mid joint is not below the root");
+  EXPECT_STREQ(validate(skeleton, {1, 4, 3}), "two-bone IK end joint is not below the mid");
+  EXPECT_EQ(validate(skeleton, {1, 2, 4}), nullptr);
+  const JobResult bad = apply_two_bone_ik(skeleton, model, local, {2, 1, 4}, goal);
+  ASSERT_FALSE(bad);
+  EXPECT_STREQ(bad.error, "two-bone IK mid joint is not below the root");
+  for (std::size_t i = 0; i < local.size(); ++i) {
+    EXPECT_TRUE(same_rotation(local[i].rotation, skeleton.rest_pose[i].rotation));  // untouched
+  }
+}
+
+}  // namespace
+}  // namespace anim
