@@ -30,8 +30,9 @@ void add_octahedron(LineRenderer& lines, const glm::vec3& head, const glm::vec3&
 
 }  // namespace
 
-void add_skeleton(LineRenderer& lines, std::span<const glm::mat4> model, std::span<const int> parents,
-                  const glm::mat4& world_from_model, BoneStyle style, const glm::vec4& color) {
+void add_skeleton(LineRenderer& lines, std::span<const glm::mat4> model,
+                  std::span<const int> parents, const glm::mat4& world_from_model, BoneStyle style,
+                  const glm::vec4& color) {
   for (std::size_t i = 0; i < model.size() && i < parents.size(); ++i) {
     if (parents[i] < 0) continue;
     const glm::vec3 head(world_from_model * model[parents[i]][3]);

@@ -14,8 +14,9 @@ enum class BoneStyle { Lines, Octahedra };
 
 // Adds every bone (joint to parent) of a model-space pose to lines, placed in the world by
 // world_from_model. parents[i] < i or -1.
-void add_skeleton(LineRenderer& lines, std::span<const glm::mat4> model, std::span<const int> parents,
-                  const glm::mat4& world_from_model, BoneStyle style, const glm::vec4& color);
+void add_skeleton(LineRenderer& lines, std::span<const glm::mat4> model,
+                  std::span<const int> parents, const glm::mat4& world_from_model, BoneStyle style,
+                  const glm::vec4& color);
 
 // The joint whose projected origin lies nearest to cursor_px (window pixels, origin top-left),
 // within max_distance_px; -1 when none does. viewport is (x, y, width, height) in window pixels

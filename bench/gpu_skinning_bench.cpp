@@ -1,0 +1,206 @@
+// GPU skinning cost per method for a crowd of the demo character (or cesium_man with
+// --character=cesium_man when ../shared/assets is present), on whatever GL 4.5 driver the
+// display offers (Mesa llvmpipe under Xvfb on the build machines):
+//   xvfb-run -a -s '-screen 0 1280x720x24' ./build/gpu_skinning_bench
+// BM_CrowdFrame: the whole frame (sample N poses, palettes, one upload, one instanced draw at
+// 1280x720, wait for the GPU). BM_CrowdDraw: the draw alone with a fixed palette, so the ratio
+// of the DualQuat and Lbs figures is the ratio of the two shaders' costs. The gpu_ms counter is
+// the draws' GL_TIME_ELAPSED per frame.
+
+#include <benchmark/benchmark.h>
+#include <glad/gl.h>
+
+#include <cmath>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "asset/demo_character.h"
+#include "asset/importer.h"
+#include "render/crowd.h"
+#include "render/gl_window.h"
+#include "render/gpu_mesh.h"
+#include "render/gpu_timer.h"
+#include "render/orbit_camera.h"
+#include "render/skinned_mesh_renderer.h"
+#include "render/skinning_palette_buffer.h"
+
+namespace {
+
+constexpr int kWidth = 1280;
+constexpr int kHeight = 720;
+constexpr float kSpacing_m = 1.5f;
+
+// Everything the benchmarks share, set up once in main.
+struct Scene {
+  render::GlWindow window;
+  asset::Character character;
+  render::SkinnedMeshRenderer renderer;
+  std::vector<render::GpuMesh> meshes;
+  std::size_t vertices = 0;  // over all meshes
+};
+Scene* g_scene = nullptr;
+
+std::string setup(Scene& scene, const std::string& which) {
+  if (std::string error = scene.window.open({kWidth, kHeight, false, "gpu_skinning_bench"});
+      !error.empty()) {
+    return error;
+  }
+  if (which == "cesium_man") {
+    const std::string path = std::string(ANIMVIEW_SHARED_ASSETS) + "/khronos/cesium_man.gltf";
+    asset::ImportResult imported = asset::import_file(path, {});
+    if (!imported.ok()) return imported.error;
+    scene.character = std::move(imported.character);
+  } else {
+    scene.character = asset::make_demo_character();
+  }
+  if (scene.character.clips.empty()) return "the character has no clip";
+  if (std::string error = scene.renderer.init(); !error.empty()) return error;
+  for (const anim::SkinnedMesh& mesh : scene.character.meshes) {
+    render::GpuMesh gpu;
+    if (std::string error = gpu.upload(mesh, scene.character.skeleton.joint_count());
+        !error.empty()) {
+      return error;
+    }
+    scene.meshes.push_back(std::move(gpu));
+    scene.vertices += mesh.vertex_count();
+  }
+  // One frame per method before timing: the driver compiles shaders on their first draw.
+  render::Crowd crowd;
+  render::SkinningPaletteBuffer palette;
+  std::string error = crowd.setup(scene.character.skeleton, scene.character.clips.front(), 1, 1.0f);
+  if (error.empty()) error = crowd.update(0.0f, true, true, palette);
+  for (auto method : {render::SkinningMethod::Lbs, render::SkinningMethod::DualQuat}) {
+    render::MeshDrawOptions options;
+    options.method = method;
+    for (const render::GpuMesh& mesh : scene.meshes) {
+      if (error.empty()) error = scene.renderer.draw(mesh, palette, glm::mat4(1.0f), options);
+    }
+  }
+  glFinish();
+  return error;
+}
+
+// A camera that sees the whole crowd of count characters.
+glm::mat4 crowd_view_projection(int count) {
+  const float half = 0.5f * kSpacing_m * std::ceil(std::sqrt(static_cast<float>(count))) + 0.5f;
+  render::OrbitCamera camera;
+  camera.frame({-half, 0.0f, -half}, {half, 1.8f, half});
+  return camera.projection(static_cast<float>(kWidth) / kHeight) * camera.view();
+}
+
+// Draws one frame and waits for it; returns the GPU time of the draws (GL_TIME_ELAPSED), ms.
+double draw(render::SkinnedMeshRenderer& renderer, const render::SkinningPaletteBuffer& palette,
+            render::SkinningMethod method, int count, const glm::mat4& view_projection,
+            benchmark::State& state) {
+  static render::GpuTimer timer;
+  glViewport(0, 0, kWidth, kHeight);
+  glClearColor(0.2f, 0.2f, 0.22f, 1.0f);
+  glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+  render::MeshDrawOptions options;
+  options.method = method;
+  options.instance_count = count;
+  timer.begin();
+  std::string error;
+  for (const render::GpuMesh& mesh : g_scene->meshes) {
+    if (error.empty()) error = renderer.draw(mesh, palette, view_projection, options);
+  }
+  timer.end();
+  if (!error.empty()) state.SkipWithError(error.c_str());
+  glFinish();  // the frame is done when the GPU is
+  timer.wait();
+  return timer.latest_ms();
+}
+
+void set_counters(benchmark::State& state, int count, double gpu_ms_total) {
+  state.counters["gpu_ms"] = gpu_ms_total / static_cast<double>(state.iterations());
+  state.counters["vertices"] = static_cast<double>(g_scene->vertices) * count;
+  state.counters["vertices/s"] = benchmark::Counter(
+      static_cast<double>(g_scene->vertices) * count * static_cast<double>(state.iterations()),
+      benchmark::Counter::kIsRate);
+}
+
+template <render::SkinningMethod kMethod>
+void BM_CrowdFrame(benchmark::State& state) {
+  const int count = static_cast<int>(state.range(0));
+  render::Crowd crowd;
+  const asset::Character& character = g_scene->character;
+  if (std::string error =
+          crowd.setup(character.skeleton, character.clips.front(), count, kSpacing_m);
+      !error.empty()) {
+    state.SkipWithError(error.c_str());
+    return;
+  }
+  render::SkinningPaletteBuffer palette;
+  const glm::mat4 view_projection = crowd_view_projection(count);
+  const bool lbs = kMethod == render::SkinningMethod::Lbs;
+  float time_s = 0.0f;
+  double gpu_ms = 0.0;
+  for (auto _ : state) {
+    if (std::string error = crowd.update(time_s, lbs, !lbs, palette); !error.empty()) {
+      state.SkipWithError(error.c_str());
+      return;
+    }
+    gpu_ms += draw(g_scene->renderer, palette, kMethod, count, view_projection, state);
+    time_s += 1.0f / 60.0f;
+  }
+  set_counters(state, count, gpu_ms);
+}
+
+template <render::SkinningMethod kMethod>
+void BM_CrowdDraw(benchmark::State& state) {
+  const int count = static_cast<int>(state.range(0));
+  render::Crowd crowd;
+  const asset::Character& character = g_scene->character;
+  render::SkinningPaletteBuffer palette;
+  if (std::string error =
+          crowd.setup(character.skeleton, character.clips.front(), count, kSpacing_m);
+      !error.empty() || !(error = crowd.update(0.3f, true, true, palette)).empty()) {
+    state.SkipWithError(error.c_str());
+    return;
+  }
+  const glm::mat4 view_projection = crowd_view_projection(count);
+  double gpu_ms = 0.0;
+  for (auto _ : state) {
+    gpu_ms += draw(g_scene->renderer, palette, kMethod, count, view_projection, state);
+  }
+  set_counters(state, count, gpu_ms);
+}
+
+#define CROWD_SIZES Arg(1)->Arg(10)->Arg(100)->Unit(benchmark::kMillisecond)->UseRealTime()
+BENCHMARK(BM_CrowdFrame<render::SkinningMethod::Lbs>)->CROWD_SIZES;
+BENCHMARK(BM_CrowdFrame<render::SkinningMethod::DualQuat>)->CROWD_SIZES;
+BENCHMARK(BM_CrowdDraw<render::SkinningMethod::Lbs>)->CROWD_SIZES;
+BENCHMARK(BM_CrowdDraw<render::SkinningMethod::DualQuat>)->CROWD_SIZES;
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  // Our own flag, taken out before Google Benchmark parses the rest.
+  std::string which = "demo";
+  int kept = 1;
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    if (arg.rfind("--character=", 0) == 0) {
+      which = arg.substr(12);
+    } else {
+      argv[kept++] = argv[i];
+    }
+  }
+  argc = kept;
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+  Scene scene;
+  if (std::string error = setup(scene, which); !error.empty()) {
+    std::fprintf(stderr, "gpu_skinning_bench: %s\n", error.c_str());
+    return 1;
+  }
+  g_scene = &scene;
+  benchmark::AddCustomContext("renderer", render::GlWindow::renderer());
+  benchmark::AddCustomContext(
+      "character", which + ", " + std::to_string(scene.vertices) + " vertices, " +
+                       std::to_string(scene.character.skeleton.joint_count()) + " joints");
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}

@@ -1,0 +1,116 @@
+#version 450 core
+// Dual-quaternion skinning (Kavan et al. 2007), matching anim::skin_vertices_dq:
+//  1. the stretch parts (scale and shear that a rigid dual quaternion cannot hold) of the
+//     influences are blended linearly and applied to the bind vertex first;
+//  2. the dual quaternions are summed with each one flipped into the hemisphere of the first
+//     influence, normalized, and applied as a rigid transform to position and normal.
+// Same attributes, outputs and variants (capture, DIFFERENCE_VIEW) as skin_lbs.vert.
+
+layout(location = 0) in vec3 a_position;
+layout(location = 1) in vec3 a_normal;
+layout(location = 2) in vec2 a_uv;
+layout(location = 3) in uvec4 a_joints0;
+layout(location = 4) in vec4 a_weights0;
+layout(location = 5) in uvec4 a_joints1;
+layout(location = 6) in vec4 a_weights1;
+#ifdef DIFFERENCE_VIEW
+// The other method's skinning of the same draw as transform feedback captured it: position and
+// normal (6 floats) per vertex, instance-major.
+layout(std430, binding = 3) readonly buffer ReferenceSkinning { float reference[]; };
+uniform int u_vertex_count;
+
+vec3 reference_position() {
+  const uint i = uint(gl_InstanceID * u_vertex_count + gl_VertexID) * 6u;
+  return vec3(reference[i], reference[i + 1u], reference[i + 2u]);
+}
+#endif
+
+// Per joint: the rotation quaternion (x, y, z, w), then the dual part.
+layout(std430, binding = 1) readonly buffer DualQuatPalette { vec4 dual_quats[]; };
+// Per joint: the 3x3 stretch matrix, 9 floats, column-major.
+layout(std430, binding = 2) readonly buffer StretchPalette { float stretch[]; };
+
+uniform mat4 u_model;
+uniform mat4 u_normal_matrix;  // inverse transpose of u_model (its 3x3 part is used)
+uniform mat4 u_view_projection;
+uniform int u_joints_per_instance;
+uniform bool u_second_influence_set;
+uniform bool u_apply_stretch;  // false when every joint is rigid: the stretch buffer is stale
+
+out vec3 v_world_position;
+out vec3 v_normal;
+out vec2 v_uv;
+flat out int v_influence_count;
+out float v_reference_distance;  // metres between this and the reference skinning
+
+mat3 stretch_of(uint joint) {
+  const uint s = joint * 9u;
+  return mat3(stretch[s], stretch[s + 1u], stretch[s + 2u], stretch[s + 3u], stretch[s + 4u],
+              stretch[s + 5u], stretch[s + 6u], stretch[s + 7u], stretch[s + 8u]);
+}
+
+// The cofactor matrix: det(m) * inverse(transpose(m)), from three cross products. Normals need
+// only its direction (times the sign of det for mirrored joints), so the division of a full
+// inverse per vertex is saved.
+mat3 cofactor(mat3 m) { return mat3(cross(m[1], m[2]), cross(m[2], m[0]), cross(m[0], m[1])); }
+
+// The direction of inverse(transpose(m)) * n, normalized: how m (with any scale) maps normals.
+vec3 transform_normal(mat3 m, vec3 n) {
+  return normalize(cofactor(m) * n) * sign(determinant(m));
+}
+
+// Rotates v by the unit quaternion q.
+vec3 rotate(vec4 q, vec3 v) { return v + 2.0 * cross(q.xyz, cross(q.xyz, v) + q.w * v); }
+
+void main() {
+  const uint base = uint(gl_InstanceID * u_joints_per_instance);
+  vec4 real = vec4(0.0);
+  vec4 dual = vec4(0.0);
+  vec4 pivot = vec4(0.0);
+  mat3 blended_stretch = mat3(0.0);
+  float total = 0.0;
+  int influences = 0;
+  for (int set = 0; set < (u_second_influence_set ? 2 : 1); ++set) {
+    const uvec4 joints = set == 0 ? a_joints0 : a_joints1;
+    const vec4 weights = set == 0 ? a_weights0 : a_weights1;
+    for (int i = 0; i < 4; ++i) {
+      if (weights[i] == 0.0) continue;
+      const uint joint = base + joints[i];
+      const vec4 r = dual_quats[2u * joint];
+      if (influences == 0) pivot = r;
+      // q and -q are the same rotation; summing them unaligned would cancel.
+      const float w = dot(pivot, r) < 0.0 ? -weights[i] : weights[i];
+      real += r * w;
+      dual += dual_quats[2u * joint + 1u] * w;
+      if (u_apply_stretch) blended_stretch += stretch_of(joint) * weights[i];
+      total += weights[i];
+      ++influences;
+    }
+  }
+
+  vec3 skinned = a_position;
+  vec3 normal = normalize(a_normal);
+  const float length_real = length(real);
+  if (total != 0.0 && length_real > 0.0) {
+    real /= length_real;
+    dual /= length_real;
+    const mat3 s = u_apply_stretch ? blended_stretch / total : mat3(1.0);
+    // Translation of a unit dual quaternion: the vector part of 2 * dual * conjugate(real).
+    const vec3 translation =
+        2.0 * (real.w * dual.xyz - dual.w * real.xyz + cross(real.xyz, dual.xyz));
+    skinned = rotate(real, s * a_position) + translation;
+    normal = rotate(real, transform_normal(s, a_normal));
+  }
+
+  const vec4 world = u_model * vec4(skinned, 1.0);
+  v_world_position = world.xyz;
+  v_normal = normalize(mat3(u_normal_matrix) * normal);
+  v_uv = a_uv;
+  v_influence_count = influences;
+#ifdef DIFFERENCE_VIEW
+  v_reference_distance = distance(skinned, reference_position());
+#else
+  v_reference_distance = 0.0;
+#endif
+  gl_Position = u_view_projection * world;
+}

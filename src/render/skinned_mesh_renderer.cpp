@@ -1,0 +1,188 @@
+#include "render/skinned_mesh_renderer.h"
+
+#include <glad/gl.h>
+
+#include <vector>
+
+#include <glm/gtc/matrix_inverse.hpp>
+
+namespace render {
+namespace {
+
+// Storage buffer binding of the captured reference skinning in the difference view.
+constexpr unsigned kReferenceSkinningBinding = 3;
+// Floats per captured vertex: position and normal, interleaved as the capture varyings list.
+constexpr int kCapturedFloats = 6;
+
+const char* vertex_file(SkinningMethod method) {
+  return method == SkinningMethod::Lbs ? "skin_lbs.vert" : "skin_dq.vert";
+}
+
+SkinningMethod other(SkinningMethod method) {
+  return method == SkinningMethod::Lbs ? SkinningMethod::DualQuat : SkinningMethod::Lbs;
+}
+
+const char* palette_name(SkinningMethod method) {
+  return method == SkinningMethod::Lbs ? "matrix palette" : "dual-quaternion palette";
+}
+
+}  // namespace
+
+SkinnedMeshRenderer::~SkinnedMeshRenderer() {
+  if (feedback_buffer_) glDeleteBuffers(1, &feedback_buffer_);
+}
+
+std::string SkinnedMeshRenderer::init() {
+  MethodPrograms loaded[2];
+  const SkinningMethod methods[2] = {SkinningMethod::Lbs, SkinningMethod::DualQuat};
+  for (int i = 0; i < 2; ++i) {
+    const std::string vertex = vertex_file(methods[i]);
+    std::string error = loaded[i].draw.load({vertex, "mesh.frag", {}, {}});
+    if (error.empty())
+      error = loaded[i].difference.load({vertex, "mesh.frag", {}, {"DIFFERENCE_VIEW"}});
+    if (error.empty()) {
+      error = loaded[i].capture.load({vertex, "", {"v_world_position", "v_normal"}, {}});
+    }
+    if (!error.empty()) return error;
+  }
+  lbs_ = std::move(loaded[0]);
+  dual_quat_ = std::move(loaded[1]);
+  return {};
+}
+
+std::string SkinnedMeshRenderer::check(const GpuMesh& mesh, const SkinningPaletteBuffer& palette,
+                                       SkinningMethod method, int instance_count) {
+  if (!programs(method).draw.valid()) return "skinned mesh renderer: shaders not loaded (init)";
+  if (mesh.vertex_array() == 0) return "skinned mesh renderer: the mesh was not uploaded";
+  if (!palette.has(method)) {
+    return std::string("skinned mesh renderer: no ") + palette_name(method) + " uploaded";
+  }
+  if (palette.joints_per_instance(method) < mesh.joint_count()) {
+    return std::string("skinned mesh renderer: the ") + palette_name(method) + " has " +
+           std::to_string(palette.joints_per_instance(method)) +
+           " joints per instance, the mesh's skeleton " + std::to_string(mesh.joint_count());
+  }
+  if (instance_count < 1 || instance_count > palette.instance_count(method)) {
+    return std::string("skinned mesh renderer: ") + std::to_string(instance_count) +
+           " instances asked, the " + palette_name(method) + " holds " +
+           std::to_string(palette.instance_count(method));
+  }
+  return {};
+}
+
+void SkinnedMeshRenderer::prepare(const ShaderProgram& program, const GpuMesh& mesh,
+                                  const SkinningPaletteBuffer& palette, SkinningMethod method) {
+  program.use();
+  program.set("u_joints_per_instance", palette.joints_per_instance(method));
+  program.set("u_second_influence_set", mesh.has_second_influence_set() ? 1 : 0);
+  if (method == SkinningMethod::DualQuat) {
+    program.set("u_apply_stretch", palette.stretched_joint_count() > 0 ? 1 : 0);
+  }
+  palette.bind(method);
+}
+
+void SkinnedMeshRenderer::capture(const GpuMesh& mesh, const SkinningPaletteBuffer& palette,
+                                  SkinningMethod method, int instance_count) {
+  const std::size_t bytes = static_cast<std::size_t>(mesh.vertex_count()) * instance_count *
+                            kCapturedFloats * sizeof(float);
+  if (!feedback_buffer_) glCreateBuffers(1, &feedback_buffer_);
+  if (bytes > feedback_capacity_) {
+    glNamedBufferData(feedback_buffer_, static_cast<GLsizeiptr>(bytes), nullptr, GL_DYNAMIC_COPY);
+    feedback_capacity_ = bytes;
+  }
+  const ShaderProgram& program = programs(method).capture;
+  prepare(program, mesh, palette, method);
+  // Model space: the same frame as the CPU reference and the other method's draw.
+  program.set("u_model", glm::mat4(1.0f));
+  program.set("u_normal_matrix", glm::mat4(1.0f));
+  program.set("u_view_projection", glm::mat4(1.0f));
+  glEnable(GL_RASTERIZER_DISCARD);
+  glBindBufferRange(GL_TRANSFORM_FEEDBACK_BUFFER, 0, feedback_buffer_, 0,
+                    static_cast<GLsizeiptr>(bytes));
+  glBindVertexArray(mesh.vertex_array());
+  // Points, without the index buffer: each vertex is captured exactly once, in vertex order.
+  glBeginTransformFeedback(GL_POINTS);
+  glDrawArraysInstanced(GL_POINTS, 0, mesh.vertex_count(), instance_count);
+  glEndTransformFeedback();
+  glBindVertexArray(0);
+  glBindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 0, 0);
+  glDisable(GL_RASTERIZER_DISCARD);
+}
+
+std::string SkinnedMeshRenderer::draw(const GpuMesh& mesh, const SkinningPaletteBuffer& palette,
+                                      const glm::mat4& view_projection,
+                                      const MeshDrawOptions& options) {
+  if (std::string error = check(mesh, palette, options.method, options.instance_count);
+      !error.empty()) {
+    return error;
+  }
+  const bool difference = options.color_mode == ColorMode::SkinningDifference;
+  if (difference) {
+    if (std::string error = check(mesh, palette, other(options.method), options.instance_count);
+        !error.empty()) {
+      return "difference view: " + error;
+    }
+    capture(mesh, palette, other(options.method), options.instance_count);
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kReferenceSkinningBinding, feedback_buffer_);
+  }
+  const MethodPrograms& variants = programs(options.method);
+  const ShaderProgram& program = difference ? variants.difference : variants.draw;
+  prepare(program, mesh, palette, options.method);
+  program.set("u_model", options.model);
+  program.set("u_normal_matrix", glm::inverseTranspose(options.model));
+  program.set("u_view_projection", view_projection);
+  program.set("u_color_mode", static_cast<int>(options.color_mode));
+  program.set("u_base_color", options.base_color);
+  program.set("u_light_direction", glm::normalize(light_direction_));
+  program.set("u_difference_full_scale_m", options.difference_full_scale_m);
+  if (difference) program.set("u_vertex_count", mesh.vertex_count());
+  const bool textured =
+      options.base_color_texture && options.base_color_texture->valid() && mesh.has_uvs();
+  program.set("u_has_base_color_texture", textured ? 1 : 0);
+  if (textured) options.base_color_texture->bind(0);
+
+  glEnable(GL_DEPTH_TEST);
+  glDisable(GL_CULL_FACE);  // two-sided: mesh.frag lights back faces
+  glPolygonMode(GL_FRONT_AND_BACK, options.wireframe ? GL_LINE : GL_FILL);
+  glBindVertexArray(mesh.vertex_array());
+  if (mesh.index_count() > 0) {
+    glDrawElementsInstanced(GL_TRIANGLES, mesh.index_count(), GL_UNSIGNED_INT, nullptr,
+                            options.instance_count);
+  } else {
+    glDrawArraysInstanced(GL_TRIANGLES, 0, mesh.vertex_count(), options.instance_count);
+  }
+  glBindVertexArray(0);
+  glPolygonMode(GL_FRONT_AND_BACK, GL_FILL);
+  return {};
+}
+
+std::string SkinnedMeshRenderer::capture_skinned_positions(const GpuMesh& mesh,
+                                                           const SkinningPaletteBuffer& palette,
+                                                           SkinningMethod method,
+                                                           std::span<glm::vec3> out_positions,
+                                                           std::span<glm::vec3> out_normals) {
+  const std::size_t n = static_cast<std::size_t>(mesh.vertex_count());
+  if (n == 0 || out_positions.empty() || out_positions.size() % n != 0) {
+    return "capture: " + std::to_string(out_positions.size()) +
+           " output positions is not a positive multiple of the mesh's " + std::to_string(n) +
+           " vertices";
+  }
+  if (!out_normals.empty() && out_normals.size() != out_positions.size()) {
+    return "capture: output normals are neither empty nor as many as the positions";
+  }
+  const int instances = static_cast<int>(out_positions.size() / n);
+  if (std::string error = check(mesh, palette, method, instances); !error.empty()) return error;
+  capture(mesh, palette, method, instances);
+  std::vector<float> captured(out_positions.size() * kCapturedFloats);
+  glGetNamedBufferSubData(feedback_buffer_, 0,
+                          static_cast<GLsizeiptr>(captured.size() * sizeof(float)),
+                          captured.data());
+  for (std::size_t v = 0; v < out_positions.size(); ++v) {
+    const float* f = &captured[v * kCapturedFloats];
+    out_positions[v] = {f[0], f[1], f[2]};
+    if (!out_normals.empty()) out_normals[v] = {f[3], f[4], f[5]};
+  }
+  return {};
+}
+
+}  // namespace render

@@ -1,0 +1,105 @@
+#pragma once
+// Draws skinned meshes on the GPU with linear blend or dual-quaternion skinning, chosen per
+// draw (the shaders are all loaded once, so switching reloads nothing), and captures the
+// skinned vertices with transform feedback so tests can compare the GPU with the CPU reference.
+//
+// One frame of one character, as the viewer, the headless tools and the tests run it:
+//   anim::skinning_matrices(model_pose, skeleton.inverse_bind, matrices);
+//   palette.upload_matrices(matrices, joint_count);
+//   (dual-quaternion method or difference view: anim::skinning_dual_quats(...) and
+//    palette.upload_dual_quats(...) as well)
+//   for each GpuMesh: renderer.draw(mesh, palette, projection * view, options);
+// A crowd fills the palette with render::Crowd and draws with options.instance_count.
+
+#include <span>
+#include <string>
+
+#include <glm/glm.hpp>
+
+#include "render/gpu_mesh.h"
+#include "render/shader_program.h"
+#include "render/skinning_palette_buffer.h"
+#include "render/texture.h"
+
+namespace render {
+
+// What decides a vertex's colour. Values match shaders/mesh.frag.
+enum class ColorMode {
+  Base = 0,                // the material's base colour (times its texture), lit
+  InfluenceCount = 1,      // heatmap of influences per vertex: 1 blue ... 4 yellow ... 8 red
+  SkinningDifference = 2,  // distance between the LBS and DQ positions of each vertex
+};
+
+struct MeshDrawOptions {
+  SkinningMethod method = SkinningMethod::Lbs;
+  ColorMode color_mode = ColorMode::Base;
+  bool wireframe = false;
+  // Placement of the skinned mesh in the world, applied after skinning (normals take its
+  // inverse transpose). Crowds bake each instance's placement into the palette instead.
+  glm::mat4 model{1.0f};
+  glm::vec4 base_color{0.8f, 0.8f, 0.8f, 1.0f};
+  // Multiplies base_color where the mesh has UVs; nullptr or an empty texture for none.
+  const Texture2D* base_color_texture = nullptr;
+  // Instances drawn, each with its own joints_per_instance block of the palette.
+  int instance_count = 1;
+  // For SkinningDifference: a vertex this far (metres) between its two skinnings is full red.
+  float difference_full_scale_m = 0.02f;
+};
+
+class SkinnedMeshRenderer {
+ public:
+  SkinnedMeshRenderer() = default;
+  SkinnedMeshRenderer(const SkinnedMeshRenderer&) = delete;
+  SkinnedMeshRenderer& operator=(const SkinnedMeshRenderer&) = delete;
+  ~SkinnedMeshRenderer();
+
+  // Compiles every program (both methods, their difference-view and capture variants) from
+  // shader_directory(). Returns "" or the first error, naming the shader file and line. Call it
+  // again to reload edited shaders; on failure the programs loaded before are kept.
+  std::string init();
+
+  // Towards the key light, world space (normalized when drawn).
+  void set_light_direction(const glm::vec3& direction) { light_direction_ = direction; }
+
+  // Draws mesh skinned by the palette of options.method. The difference view needs both
+  // palettes: it captures the other method's skinning first, then colours by the distance.
+  // Returns "" or why nothing was drawn: programs not loaded, the method's palette not uploaded
+  // or with fewer joints per instance than the mesh's skeleton, or fewer instances than asked.
+  std::string draw(const GpuMesh& mesh, const SkinningPaletteBuffer& palette,
+                   const glm::mat4& view_projection, const MeshDrawOptions& options);
+
+  // Skins every vertex with method on the GPU and reads the model-space results back, through
+  // transform feedback: out_positions gets vertex_count positions per instance (instance-major;
+  // its size sets how many instances), out_normals the unit normals (or is empty to skip them).
+  // Returns "" or the cause, as draw, plus sizes that do not fit the mesh.
+  std::string capture_skinned_positions(const GpuMesh& mesh, const SkinningPaletteBuffer& palette,
+                                        SkinningMethod method, std::span<glm::vec3> out_positions,
+                                        std::span<glm::vec3> out_normals = {});
+
+ private:
+  // The compiled variants of one skinning method.
+  struct MethodPrograms {
+    ShaderProgram draw;        // with mesh.frag
+    ShaderProgram difference;  // DIFFERENCE_VIEW, with mesh.frag
+    ShaderProgram capture;     // vertex stage only, transform feedback of position and normal
+  };
+  MethodPrograms& programs(SkinningMethod method) {
+    return method == SkinningMethod::Lbs ? lbs_ : dual_quat_;
+  }
+  std::string check(const GpuMesh& mesh, const SkinningPaletteBuffer& palette,
+                    SkinningMethod method, int instance_count);
+  // Sets the skinning uniforms of program and binds the palette for method.
+  static void prepare(const ShaderProgram& program, const GpuMesh& mesh,
+                      const SkinningPaletteBuffer& palette, SkinningMethod method);
+  // Captures instance_count instances into feedback_buffer_ (6 floats per vertex).
+  void capture(const GpuMesh& mesh, const SkinningPaletteBuffer& palette, SkinningMethod method,
+               int instance_count);
+
+  MethodPrograms lbs_;
+  MethodPrograms dual_quat_;
+  glm::vec3 light_direction_{0.4f, 0.8f, 0.45f};
+  unsigned feedback_buffer_ = 0;
+  std::size_t feedback_capacity_ = 0;  // bytes
+};
+
+}  // namespace render

@@ -1,0 +1,100 @@
+#include "render/texture.h"
+
+#include <glad/gl.h>
+
+#include <algorithm>
+#include <bit>
+#include <limits>
+#include <utility>
+
+#include <stb_image.h>
+
+namespace render {
+namespace {
+
+// Frees stb_image's pixels however the upload ends.
+struct DecodedImage {
+  stbi_uc* pixels = nullptr;
+  int width = 0;
+  int height = 0;
+  ~DecodedImage() { stbi_image_free(pixels); }
+};
+
+std::string decode_failure(const std::string& name) {
+  const char* reason = stbi_failure_reason();
+  return name + ": cannot decode image: " + (reason ? reason : "unknown format");
+}
+
+}  // namespace
+
+Texture2D::Texture2D(Texture2D&& other) noexcept
+    : texture_(std::exchange(other.texture_, 0)),
+      width_(std::exchange(other.width_, 0)),
+      height_(std::exchange(other.height_, 0)) {}
+
+Texture2D& Texture2D::operator=(Texture2D&& other) noexcept {
+  if (this != &other) {
+    if (texture_) glDeleteTextures(1, &texture_);
+    texture_ = std::exchange(other.texture_, 0);
+    width_ = std::exchange(other.width_, 0);
+    height_ = std::exchange(other.height_, 0);
+  }
+  return *this;
+}
+
+Texture2D::~Texture2D() {
+  if (texture_) glDeleteTextures(1, &texture_);
+}
+
+std::string Texture2D::load_file(const std::string& path) {
+  DecodedImage image;
+  int channels = 0;
+  image.pixels = stbi_load(path.c_str(), &image.width, &image.height, &channels, 4);
+  if (!image.pixels) return decode_failure(path);
+  return load_rgba(image.pixels, image.width, image.height, path);
+}
+
+std::string Texture2D::load_encoded(std::span<const std::uint8_t> encoded,
+                                    const std::string& name) {
+  if (encoded.empty()) return name + ": cannot decode image: no bytes";
+  if (encoded.size() > static_cast<std::size_t>(std::numeric_limits<int>::max())) {
+    return name + ": cannot decode image: larger than 2 GB";
+  }
+  DecodedImage image;
+  int channels = 0;
+  image.pixels = stbi_load_from_memory(encoded.data(), static_cast<int>(encoded.size()),
+                                       &image.width, &image.height, &channels, 4);
+  if (!image.pixels) return decode_failure(name);
+  return load_rgba(image.pixels, image.width, image.height, name);
+}
+
+std::string Texture2D::load_rgba(const std::uint8_t* pixels, int width, int height,
+                                 const std::string& name) {
+  GLint max_size = 0;
+  glGetIntegerv(GL_MAX_TEXTURE_SIZE, &max_size);
+  if (!pixels || width <= 0 || height <= 0 || width > max_size || height > max_size) {
+    return name + ": image size " + std::to_string(width) + "x" + std::to_string(height) +
+           " is not supported (at most " + std::to_string(max_size) + " per side)";
+  }
+  const int levels = std::bit_width(static_cast<unsigned>(std::max(width, height)));
+  GLuint texture = 0;
+  glCreateTextures(GL_TEXTURE_2D, 1, &texture);
+  glTextureStorage2D(texture, levels, GL_RGBA8, width, height);
+  glTextureSubImage2D(texture, 0, 0, 0, width, height, GL_RGBA, GL_UNSIGNED_BYTE, pixels);
+  glGenerateTextureMipmap(texture);
+  glTextureParameteri(texture, GL_TEXTURE_MIN_FILTER, GL_LINEAR_MIPMAP_LINEAR);
+  glTextureParameteri(texture, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+  glTextureParameteri(texture, GL_TEXTURE_WRAP_S, GL_REPEAT);
+  glTextureParameteri(texture, GL_TEXTURE_WRAP_T, GL_REPEAT);
+  if (texture_) glDeleteTextures(1, &texture_);
+  texture_ = texture;
+  width_ = width;
+  height_ = height;
+  return {};
+}
+
+void Texture2D::bind(unsigned unit) const {
+  glBindTextureUnit(unit, texture_);
+}
+
+}  // namespace render
