@@ -1,0 +1,145 @@
+#include "app/info_command.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <iostream>
+#include <memory>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "asset/importer.h"
+
+namespace app {
+namespace {
+
+struct InfoOptions {
+  std::string file;
+  bool json = false;
+};
+
+// The most keys any channel of the track has: the frame count of a baked clip.
+std::size_t key_count(const anim::JointTrack& track) {
+  return std::max({track.translation.times_s.size(), track.rotation.times_s.size(),
+                   track.scale.times_s.size()});
+}
+
+std::size_t clip_keys(const anim::Clip& clip) {
+  std::size_t keys = 0;
+  for (const anim::JointTrack& track : clip.tracks) keys = std::max(keys, key_count(track));
+  return keys;
+}
+
+// The most influences (non-zero weights) any vertex of mesh has.
+int max_influences(const anim::SkinnedMesh& mesh) {
+  int most = 0;
+  for (std::size_t v = 0; v < mesh.vertex_count(); ++v) {
+    int count = 0;
+    for (int k = 0; k < 4; ++k) {
+      count += mesh.weights0[v][k] > 0.0f;
+      if (mesh.has_second_influence_set()) count += mesh.weights1[v][k] > 0.0f;
+    }
+    most = std::max(most, count);
+  }
+  return most;
+}
+
+nlohmann::json to_json(const asset::Character& c) {
+  nlohmann::json joints = nlohmann::json::array();
+  for (int j = 0; j < c.skeleton.joint_count(); ++j) {
+    const int parent = c.skeleton.parents[j];
+    joints.push_back({{"name", c.skeleton.joint_names[j]},
+                      {"parent", parent < 0 ? nullptr : nlohmann::json(parent)}});
+  }
+  nlohmann::json clips = nlohmann::json::array();
+  for (const anim::Clip& clip : c.clips) {
+    clips.push_back({{"name", clip.name},
+                     {"duration", clip.duration_s},
+                     {"source_fps", clip.source_fps},
+                     {"keys", clip_keys(clip)},
+                     {"joints_animated", clip.tracks.size()}});
+  }
+  nlohmann::json meshes = nlohmann::json::array();
+  for (const anim::SkinnedMesh& mesh : c.meshes) {
+    meshes.push_back({{"name", mesh.name},
+                      {"vertices", mesh.vertex_count()},
+                      {"triangles", mesh.indices.size() / 3},
+                      {"max_influences", max_influences(mesh)},
+                      {"material", mesh.material}});
+  }
+  nlohmann::json materials = nlohmann::json::array();
+  for (const asset::Material& m : c.materials) {
+    const glm::vec4& color = m.base_color;
+    materials.push_back(
+        {{"name", m.name},
+         {"base_color", {color.x, color.y, color.z, color.w}},
+         {"texture", m.base_color_texture.encoded.empty() ? m.base_color_texture.path
+                                                          : std::string("(embedded)")}});
+  }
+  return {{"file", c.source_path},
+          {"unit_scale_applied", c.report.unit_scale_applied},
+          {"up_axis_converted", c.report.up_axis_converted},
+          {"skeleton", {{"joint_count", c.skeleton.joint_count()}, {"joints", joints}}},
+          {"clips", clips},
+          {"meshes", meshes},
+          {"materials", materials},
+          {"vertices_with_cut_influences", c.report.vertices_with_cut_influences},
+          {"vertices_renormalized", c.report.vertices_renormalized},
+          {"warnings", c.report.warnings}};
+}
+
+void print_text(const asset::Character& c) {
+  std::printf("file: %s\n", c.source_path.c_str());
+  std::printf("unit scale applied: %g, up axis converted: %s\n", c.report.unit_scale_applied,
+              c.report.up_axis_converted ? "yes (Z-up to Y-up)" : "no");
+  std::printf("skeleton: %d joints\n", c.skeleton.joint_count());
+  std::vector<int> depth(c.skeleton.parents.size(), 0);
+  for (int j = 0; j < c.skeleton.joint_count(); ++j) {
+    const int parent = c.skeleton.parents[j];
+    depth[j] = parent < 0 ? 0 : depth[parent] + 1;
+    std::printf("  %*s%s\n", 2 * depth[j], "", c.skeleton.joint_names[j].c_str());
+  }
+  std::printf("clips: %zu\n", c.clips.size());
+  for (const anim::Clip& clip : c.clips) {
+    std::printf("  %s: %.3f s, %zu keys, %zu joints animated, %g fps\n", clip.name.c_str(),
+                clip.duration_s, clip_keys(clip), clip.tracks.size(), clip.source_fps);
+  }
+  std::printf("meshes: %zu\n", c.meshes.size());
+  for (const anim::SkinnedMesh& mesh : c.meshes) {
+    std::printf("  %s: %zu vertices, %zu triangles, up to %d influences\n", mesh.name.c_str(),
+                mesh.vertex_count(), mesh.indices.size() / 3, max_influences(mesh));
+  }
+  if (c.report.vertices_with_cut_influences > 0 || c.report.vertices_renormalized > 0) {
+    std::printf("influences: %d vertices cut to the strongest, %d renormalized\n",
+                c.report.vertices_with_cut_influences, c.report.vertices_renormalized);
+  }
+  std::printf("warnings: %zu\n", c.report.warnings.size());
+  for (const std::string& w : c.report.warnings) std::printf("  %s\n", w.c_str());
+}
+
+int run_info(const InfoOptions& options) {
+  const asset::ImportResult result = asset::import_file(options.file, asset::ImportSettings{});
+  if (!result.ok()) {
+    std::fprintf(stderr, "animview info: %s\n", result.error.c_str());
+    return 1;
+  }
+  if (options.json) {
+    std::cout << to_json(result.character).dump(2) << '\n';
+  } else {
+    print_text(result.character);
+  }
+  return 0;
+}
+
+}  // namespace
+
+void add_info_command(CLI::App& app, int& exit_code) {
+  auto options = std::make_shared<InfoOptions>();
+  CLI::App* info =
+      app.add_subcommand("info", "Print a file's skeleton, clips, meshes and import warnings");
+  info->add_option("file", options->file, "Character or clip file")->required();
+  info->add_flag("--json", options->json, "Print JSON instead of text");
+  info->callback([options, &exit_code] { exit_code = run_info(*options); });
+}
+
+}  // namespace app

@@ -1,0 +1,204 @@
+#include "asset/importer.h"
+
+#include <algorithm>
+#include <exception>
+#include <filesystem>
+#include <memory>
+#include <system_error>
+
+#include <assimp/config.h>
+#include <assimp/postprocess.h>
+#include <assimp/scene.h>
+#include <assimp/Importer.hpp>
+#include <assimp/ProgressHandler.hpp>
+
+#include "asset/clip_builder.h"
+#include "asset/clip_rebinding.h"
+#include "asset/material_builder.h"
+#include "asset/mesh_builder.h"
+#include "asset/scene_conversion.h"
+#include "asset/skeleton_builder.h"
+
+namespace asset {
+namespace {
+
+// assimp's read covers the first 90% of the progress bar; our conversion the rest.
+constexpr float kReadShare = 0.9f;
+
+// Not aiProcess_RemoveRedundantMaterials: it fails animation-only glTF files ("No materials
+// remaining"). Not aiProcess_LimitBoneWeights: the mesh builder limits influences itself so it
+// can count the vertices affected. Nothing that flattens the node tree (PreTransformVertices,
+// OptimizeGraph), which would lose the skeleton.
+constexpr unsigned kPostProcess = aiProcess_Triangulate | aiProcess_JoinIdenticalVertices |
+                                  aiProcess_GenSmoothNormals | aiProcess_SortByPType |
+                                  aiProcess_ValidateDataStructure;
+
+class CallbackProgress final : public Assimp::ProgressHandler {
+ public:
+  CallbackProgress(const ProgressCallback& callback, bool& cancelled)
+      : callback_(callback), cancelled_(cancelled) {}
+  bool Update(float percentage) override {
+    if (!callback_ || percentage < 0.0f) return true;
+    // assimp restarts its count per stage; a progress bar must never go back.
+    reported_ = std::max(reported_, std::min(percentage, 1.0f) * kReadShare);
+    if (!callback_(reported_)) cancelled_ = true;
+    return !cancelled_;
+  }
+
+ private:
+  const ProgressCallback& callback_;
+  bool& cancelled_;
+  float reported_ = 0.0f;
+};
+
+// A readable cause for paths assimp would only call "unable to open".
+std::string check_path(const std::string& path) {
+  if (path.empty()) return "no file name given";
+  std::error_code ec;
+  const std::filesystem::file_status status = std::filesystem::status(path, ec);
+  if (!std::filesystem::exists(status)) return "the file does not exist";
+  if (std::filesystem::is_directory(status)) return "is a directory, not a file";
+  if (!std::filesystem::is_regular_file(status)) return "is not a regular file";
+  const auto size = std::filesystem::file_size(path, ec);
+  if (ec) return "cannot read the file size: " + ec.message();
+  if (size == 0) return "the file is empty";
+  return {};
+}
+
+struct Loaded {
+  Assimp::Importer importer;
+  const aiScene* scene = nullptr;
+  bool cancelled = false;
+  std::string error;
+};
+
+void read_scene(const std::string& path, const ImportSettings& settings,
+                const ProgressCallback& progress, Loaded& loaded) {
+  if (std::string cause = check_path(path); !cause.empty()) {
+    loaded.error = std::move(cause);
+    return;
+  }
+  const std::string extension = std::filesystem::path(path).extension().string();
+  if (!loaded.importer.IsExtensionSupported(extension)) {
+    loaded.error = "'" + extension + "' is not a format assimp can read";
+    return;
+  }
+  loaded.importer.SetPropertyBool(AI_CONFIG_IMPORT_FBX_PRESERVE_PIVOTS, false);
+  loaded.importer.SetPropertyBool(AI_CONFIG_IMPORT_COLLADA_IGNORE_UP_DIRECTION,
+                                  settings.up_axis != UpAxis::kAuto);
+  loaded.importer.SetPropertyInteger(AI_CONFIG_PP_SBP_REMOVE,
+                                     aiPrimitiveType_POINT | aiPrimitiveType_LINE);
+  // The importer owns and deletes the handler.
+  loaded.importer.SetProgressHandler(new CallbackProgress(progress, loaded.cancelled));
+  loaded.scene = loaded.importer.ReadFile(path, kPostProcess);
+  if (loaded.cancelled) {
+    loaded.error = "import cancelled";
+  } else if (loaded.scene == nullptr) {
+    loaded.error = std::string("assimp cannot read it: ") + loaded.importer.GetErrorString();
+  } else if (loaded.scene->mRootNode == nullptr) {
+    loaded.error = "the scene has no node tree";
+  } else if (loaded.scene->mNumMeshes == 0 && loaded.scene->mNumAnimations == 0) {
+    loaded.error = "contains neither meshes nor animation";
+  }
+}
+
+bool report_progress(const ProgressCallback& progress, float fraction) {
+  return !progress || progress(fraction);
+}
+
+std::string convert(const aiScene& scene, const std::string& path, const ImportSettings& settings,
+                    const ProgressCallback& progress, Character& character, bool& cancelled) {
+  character.source_path = path;
+  ImportReport& report = character.report;
+  const SceneConversion conversion =
+      make_scene_conversion(scene, settings, root_is_animated(scene), report.warnings);
+  report.unit_scale_applied = conversion.unit_scale;
+  report.up_axis_converted = conversion.up_axis_converted;
+  SkeletonBuild skeleton;
+  if (std::string error = build_skeleton(scene, conversion, skeleton); !error.empty()) {
+    return error;
+  }
+  if (!report_progress(progress, 0.93f)) return cancelled = true, "import cancelled";
+  if (std::string error =
+          build_clips(scene, conversion, skeleton, settings, character.clips, report.warnings);
+      !error.empty()) {
+    return error;
+  }
+  if (!report_progress(progress, 0.96f)) return cancelled = true, "import cancelled";
+  build_meshes(scene, conversion, skeleton, settings, character.meshes, report);
+  const std::string directory = std::filesystem::path(path).parent_path().string();
+  character.materials = build_materials(scene, directory, report.warnings);
+  character.skeleton = std::move(skeleton.skeleton);
+  if (!report_progress(progress, 1.0f)) return cancelled = true, "import cancelled";
+  return {};
+}
+
+std::string joined(const std::vector<std::string>& names, std::size_t limit) {
+  std::string out;
+  for (std::size_t i = 0; i < names.size() && i < limit; ++i) {
+    out += (i == 0 ? "" : ", ") + names[i];
+  }
+  if (names.size() > limit) out += " and " + std::to_string(names.size() - limit) + " more";
+  return out;
+}
+
+}  // namespace
+
+ImportResult import_file(const std::string& path, const ImportSettings& settings,
+                         ProgressCallback progress) {
+  ImportResult result;
+  try {
+    Loaded loaded;
+    read_scene(path, settings, progress, loaded);
+    std::string error = loaded.error;
+    result.cancelled = loaded.cancelled;
+    if (error.empty()) {
+      error = convert(*loaded.scene, path, settings, progress, result.character, result.cancelled);
+    }
+    if (!error.empty()) {
+      result.error = path + ": " + error;
+      result.character = {};
+    }
+  } catch (const std::exception& e) {
+    result.error = path + ": " + e.what();
+    result.character = {};
+  }
+  return result;
+}
+
+ClipImportResult import_clips(const std::string& path, const anim::Skeleton& target,
+                              const ImportSettings& settings, ProgressCallback progress) {
+  ClipImportResult result;
+  ImportResult imported = import_file(path, settings, std::move(progress));
+  result.cancelled = imported.cancelled;
+  if (!imported.ok()) {
+    result.error = std::move(imported.error);
+    return result;
+  }
+  const Character& source = imported.character;
+  result.warnings = source.report.warnings;
+  if (source.clips.empty()) {
+    result.error = path + ": contains no animation";
+    return result;
+  }
+  for (const anim::Clip& clip : source.clips) {
+    ReboundClip rebound = rebind_clip(clip, source.skeleton, target);
+    if (is_foreign_clip(rebound, clip.tracks.size())) {
+      result.clips.clear();
+      result.error =
+          path + ": clip '" + clip.name +
+          "' was made for another skeleton: " + std::to_string(rebound.unmatched_joints.size()) +
+          " of its " + std::to_string(clip.tracks.size()) +
+          " animated joints are not in the character: " + joined(rebound.unmatched_joints, 20);
+      return result;
+    }
+    if (!rebound.unmatched_joints.empty()) {
+      result.warnings.push_back("clip '" + clip.name + "' animates joints the character lacks (" +
+                                joined(rebound.unmatched_joints, 20) + "); they are ignored");
+    }
+    result.clips.push_back({std::move(rebound.clip), std::move(rebound.unmatched_joints)});
+  }
+  return result;
+}
+
+}  // namespace asset

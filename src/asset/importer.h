@@ -1,0 +1,58 @@
+#pragma once
+// Importer: reads FBX, glTF 2.0 (.gltf/.glb), Collada, BVH, X and the other formats assimp knows
+// into a Character (skeleton, skinned meshes, materials, clips) in metres, Y-up.
+//
+// Safe to call from a worker thread: every call owns its assimp importer and touches no
+// globals. Nothing throws: failures come back as a message naming the file and the cause.
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "anim/clip.h"
+#include "anim/skeleton.h"
+#include "asset/character.h"
+#include "asset/import_settings.h"
+
+namespace asset {
+
+// Called now and then during an import with the fraction done, in [0, 1]. Returning false
+// cancels the import (it then fails with cancelled set). Called on the importing thread.
+using ProgressCallback = std::function<bool(float fraction)>;
+
+struct ImportResult {
+  Character character;  // valid when ok()
+  std::string error;    // "<path>: <cause>" when the import failed
+  bool cancelled = false;
+
+  bool ok() const { return error.empty(); }
+};
+
+// Imports path with settings. A file with only a node tree and animation (BVH, animation-only
+// glTF/FBX) gets a skeleton from its animated nodes and no meshes; a mesh-only file gets its
+// meshes, a single-joint skeleton and no clips. Warnings go to character.report.
+ImportResult import_file(const std::string& path, const ImportSettings& settings,
+                         ProgressCallback progress = {});
+
+struct ImportedClip {
+  anim::Clip clip;                            // only tracks for joints of the target skeleton
+  std::vector<std::string> unmatched_joints;  // joints the clip animates that the target lacks
+};
+
+struct ClipImportResult {
+  std::vector<ImportedClip> clips;  // every animation of the file, bound to the target
+  std::vector<std::string> warnings;
+  std::string error;  // "<path>: <cause>" when the import failed
+  bool cancelled = false;
+
+  bool ok() const { return error.empty(); }
+};
+
+// Imports the animations of path (e.g. an animation-only file) for target, binding tracks to
+// joints by name. Fails with a message listing the unmatched joints when a clip was made for
+// another skeleton (fewer than half of its joints exist in target), or when the file has no
+// animation. Joints the target lacks but most others match are reported per clip and warned.
+ClipImportResult import_clips(const std::string& path, const anim::Skeleton& target,
+                              const ImportSettings& settings, ProgressCallback progress = {});
+
+}  // namespace asset

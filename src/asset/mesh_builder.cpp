@@ -1,0 +1,165 @@
+#include "asset/mesh_builder.h"
+
+#include <algorithm>
+#include <cmath>
+#include <utility>
+
+namespace asset {
+namespace {
+
+constexpr float kWeightSumTolerance = 1e-3f;
+
+// The joint a node's geometry follows: the node's own joint, else its nearest joint ancestor,
+// else the first joint (the single joint of a static scene).
+int rigid_joint(const SkeletonBuild& skeleton, const aiNode* node) {
+  for (const aiNode* n = node; n != nullptr; n = n->mParent) {
+    if (const int joint = skeleton.joint_of(n); joint >= 0) return joint;
+  }
+  return 0;
+}
+
+using Influence = std::pair<unsigned, float>;  // joint, weight
+
+struct InfluenceStats {
+  int cut = 0;
+  int renormalized = 0;
+  int unweighted = 0;
+};
+
+// Keeps the max_influences strongest, normalized; writes both sets (the second only if needed).
+void write_influences(std::vector<std::vector<Influence>>& per_vertex, int max_influences,
+                      unsigned fallback_joint, anim::SkinnedMesh& mesh, InfluenceStats& stats) {
+  const std::size_t count = per_vertex.size();
+  bool needs_second_set = false;
+  for (std::vector<Influence>& influences : per_vertex) {
+    if (influences.empty()) {
+      influences.emplace_back(fallback_joint, 1.0f);
+      ++stats.unweighted;
+      continue;
+    }
+    float total = 0.0f;
+    for (const Influence& i : influences) total += i.second;
+    if (std::abs(total - 1.0f) > kWeightSumTolerance) ++stats.renormalized;
+    std::stable_sort(influences.begin(), influences.end(),
+                     [](const Influence& a, const Influence& b) { return a.second > b.second; });
+    if (influences.size() > static_cast<std::size_t>(max_influences)) {
+      influences.resize(max_influences);
+      ++stats.cut;
+    }
+    float kept = 0.0f;
+    for (const Influence& i : influences) kept += i.second;
+    for (Influence& i : influences) i.second /= kept;
+    needs_second_set = needs_second_set || influences.size() > 4;
+  }
+  mesh.joints0.assign(count, glm::uvec4(0u));
+  mesh.weights0.assign(count, glm::vec4(0.0f));
+  if (needs_second_set) {
+    mesh.joints1.assign(count, glm::uvec4(0u));
+    mesh.weights1.assign(count, glm::vec4(0.0f));
+  }
+  for (std::size_t v = 0; v < count; ++v) {
+    const std::vector<Influence>& influences = per_vertex[v];
+    for (std::size_t k = 0; k < influences.size(); ++k) {
+      glm::uvec4& joints = k < 4 ? mesh.joints0[v] : mesh.joints1[v];
+      glm::vec4& weights = k < 4 ? mesh.weights0[v] : mesh.weights1[v];
+      joints[k % 4] = influences[k].first;
+      weights[k % 4] = influences[k].second;
+    }
+  }
+}
+
+anim::SkinnedMesh convert_mesh(const aiScene& scene, const aiMesh& source, const aiNode& node,
+                               const SceneConversion& conversion, const SkeletonBuild& skeleton,
+                               const ImportSettings& settings, InfluenceStats& stats) {
+  anim::SkinnedMesh mesh;
+  mesh.name = source.mName.length > 0 ? source.mName.C_Str() : node.mName.C_Str();
+  mesh.material =
+      source.mMaterialIndex < scene.mNumMaterials ? static_cast<int>(source.mMaterialIndex) : -1;
+  const glm::mat4 to_model = mesh_to_model(conversion, &node, source.mNumBones > 0);
+  const glm::mat3 normal_to_model = glm::transpose(glm::inverse(glm::mat3(to_model)));
+  const unsigned n = source.mNumVertices;
+  mesh.positions.resize(n);
+  for (unsigned v = 0; v < n; ++v) {
+    mesh.positions[v] =
+        glm::vec3(to_model * glm::vec4(to_glm(source.mVertices[v]) * conversion.unit_scale, 1.0f));
+  }
+  mesh.normals.assign(n, glm::vec3(0.0f, 1.0f, 0.0f));
+  if (source.HasNormals()) {
+    for (unsigned v = 0; v < n; ++v) {
+      const glm::vec3 normal = normal_to_model * to_glm(source.mNormals[v]);
+      const float length = glm::length(normal);
+      if (length > 0.0f && std::isfinite(length)) mesh.normals[v] = normal / length;
+    }
+  }
+  if (source.HasTextureCoords(0)) {
+    mesh.uvs.resize(n);
+    for (unsigned v = 0; v < n; ++v) {
+      mesh.uvs[v] = {source.mTextureCoords[0][v].x, source.mTextureCoords[0][v].y};
+    }
+  }
+  mesh.indices.reserve(static_cast<std::size_t>(source.mNumFaces) * 3);
+  for (unsigned f = 0; f < source.mNumFaces; ++f) {
+    const aiFace& face = source.mFaces[f];
+    if (face.mNumIndices != 3) continue;
+    mesh.indices.insert(mesh.indices.end(), face.mIndices, face.mIndices + 3);
+  }
+
+  const unsigned node_joint = static_cast<unsigned>(rigid_joint(skeleton, &node));
+  std::vector<std::vector<Influence>> per_vertex(n);
+  for (unsigned b = 0; b < source.mNumBones; ++b) {
+    const aiBone& bone = *source.mBones[b];
+    const aiNode* bone_node = scene.mRootNode->FindNode(bone.mName);
+    const int joint = skeleton.joint_of(bone_node);
+    if (joint < 0) continue;
+    for (unsigned w = 0; w < bone.mNumWeights; ++w) {
+      const aiVertexWeight& weight = bone.mWeights[w];
+      if (weight.mVertexId < n && weight.mWeight > 0.0f && std::isfinite(weight.mWeight)) {
+        per_vertex[weight.mVertexId].emplace_back(static_cast<unsigned>(joint), weight.mWeight);
+      }
+    }
+  }
+  InfluenceStats mesh_stats;
+  write_influences(per_vertex, settings.max_influences == 8 ? 8 : 4, node_joint, mesh, mesh_stats);
+  stats.cut += mesh_stats.cut;
+  stats.renormalized += mesh_stats.renormalized;
+  // Unskinned meshes are all "unweighted" by design; only skinned ones deserve a warning.
+  if (source.mNumBones > 0) stats.unweighted += mesh_stats.unweighted;
+  return mesh;
+}
+
+}  // namespace
+
+void build_meshes(const aiScene& scene, const SceneConversion& conversion,
+                  const SkeletonBuild& skeleton, const ImportSettings& settings,
+                  std::vector<anim::SkinnedMesh>& out, ImportReport& report) {
+  out.clear();
+  InfluenceStats stats;
+  std::vector<const aiNode*> stack{scene.mRootNode};
+  std::vector<const aiNode*> order;
+  // Depth-first in file order, so meshes come out in the order the file lists them.
+  while (!stack.empty()) {
+    const aiNode* node = stack.back();
+    stack.pop_back();
+    order.push_back(node);
+    for (unsigned i = node->mNumChildren; i-- > 0;) stack.push_back(node->mChildren[i]);
+  }
+  for (const aiNode* node : order) {
+    for (unsigned i = 0; i < node->mNumMeshes; ++i) {
+      const aiMesh& source = *scene.mMeshes[node->mMeshes[i]];
+      if ((source.mPrimitiveTypes & aiPrimitiveType_TRIANGLE) == 0) {
+        report.warnings.push_back(std::string("mesh '") + source.mName.C_Str() +
+                                  "' has no triangles (points or lines only); skipped");
+        continue;
+      }
+      out.push_back(convert_mesh(scene, source, *node, conversion, skeleton, settings, stats));
+    }
+  }
+  report.vertices_with_cut_influences += stats.cut;
+  report.vertices_renormalized += stats.renormalized;
+  if (stats.unweighted > 0) {
+    report.warnings.push_back(std::to_string(stats.unweighted) +
+                              " skinned vertices have no weights; they follow their mesh's node");
+  }
+}
+
+}  // namespace asset

@@ -1,0 +1,29 @@
+#pragma once
+// Mesh builder: converts the triangle meshes of an assimp scene into anim::SkinnedMesh in model
+// space (metres, Y-up), with joint indices into the skeleton built from the same scene.
+
+#include <string>
+#include <vector>
+
+#include <assimp/scene.h>
+
+#include "anim/skinned_mesh.h"
+#include "asset/character.h"
+#include "asset/import_settings.h"
+#include "asset/scene_conversion.h"
+#include "asset/skeleton_builder.h"
+
+namespace asset {
+
+// Builds one SkinnedMesh per mesh instance in the node tree (a mesh two nodes use appears
+// twice). Positions and normals are transformed to model space; UVs keep assimp's convention
+// (origin at the bottom-left of the image). Influences: each vertex keeps its
+// settings.max_influences strongest (4, or 8 in two sets), renormalized to sum to one; vertices
+// that lost influences and vertices whose weights did not sum to one are counted in report.
+// Unskinned meshes, and skinned vertices without weights, follow their node's joint rigidly.
+// Meshes without triangles (points, lines) are skipped with a warning in report.
+void build_meshes(const aiScene& scene, const SceneConversion& conversion,
+                  const SkeletonBuild& skeleton, const ImportSettings& settings,
+                  std::vector<anim::SkinnedMesh>& out, ImportReport& report);
+
+}  // namespace asset

@@ -1,0 +1,153 @@
+// The `info` and `pose` subcommands, run as the real animview executable on small files
+// written by the test.
+
+#include <gtest/gtest.h>
+
+#include <sys/wait.h>
+
+#include <array>
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+#include "gltf_writer.h"
+
+namespace {
+
+struct ProcessResult {
+  int exit_code = -1;
+  std::string out;
+  std::string err;
+};
+
+// Runs animview with args (already shell-quoted where needed), capturing stdout and stderr.
+ProcessResult run_animview(const std::string& args, const std::filesystem::path& dir) {
+  const std::filesystem::path err_file = dir / "stderr.txt";
+  const std::string command =
+      std::string("'") + ANIMVIEW_EXE + "' " + args + " 2>'" + err_file.string() + "'";
+  ProcessResult run;
+  FILE* pipe = popen(command.c_str(), "r");
+  if (pipe == nullptr) return run;
+  std::array<char, 4096> chunk;
+  std::size_t n;
+  while ((n = std::fread(chunk.data(), 1, chunk.size(), pipe)) > 0) run.out.append(chunk.data(), n);
+  const int status = pclose(pipe);
+  run.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  std::ifstream err(err_file);
+  std::stringstream text;
+  text << err.rdbuf();
+  run.err = text.str();
+  return run;
+}
+
+class Cli : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    if (!std::filesystem::exists(ANIMVIEW_EXE)) {
+      GTEST_SKIP() << ANIMVIEW_EXE << " is not built (build the animview target first)";
+    }
+    dir_ = test::make_temp_dir();
+    // hip (0, 1, 0) -> knee, whose translation goes (0, 1, 0) -> (0, 3, 0) over 2 s, and
+    // whose rotation turns 90 degrees about Y over the same time.
+    test::GltfWriter gltf;
+    const int hip = gltf.add_node("hip", {0.0f, 1.0f, 0.0f});
+    const int knee = gltf.add_node("knee", {0.0f, 1.0f, 0.0f});
+    gltf.add_child(hip, knee);
+    const float s = std::sqrt(0.5f);
+    gltf.add_animation("rise", {{knee, "translation", {0.0f, 2.0f}, {0, 1, 0, 0, 3, 0}},
+                                {knee, "rotation", {0.0f, 2.0f}, {0, 0, 0, 1, 0, s, 0, s}}});
+    file_ = gltf.write(dir_ / "chain.gltf").string();
+  }
+
+  std::filesystem::path dir_;
+  std::string file_;
+};
+
+TEST_F(Cli, InfoJsonDescribesSkeletonAndClips) {
+  const ProcessResult run = run_animview("info --json '" + file_ + "'", dir_);
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  const nlohmann::json info = nlohmann::json::parse(run.out);
+  EXPECT_EQ(info["skeleton"]["joint_count"], 2);
+  EXPECT_EQ(info["skeleton"]["joints"][1]["name"], "knee");
+  EXPECT_EQ(info["skeleton"]["joints"][1]["parent"], 0);
+  ASSERT_EQ(info["clips"].size(), 1u);
+  EXPECT_EQ(info["clips"][0]["name"], "rise");
+  EXPECT_NEAR(info["clips"][0]["duration"].get<double>(), 2.0, 1e-6);
+  EXPECT_EQ(info["clips"][0]["keys"], 2);
+  EXPECT_EQ(info["clips"][0]["joints_animated"], 1);
+  EXPECT_TRUE(info["meshes"].empty());
+}
+
+TEST_F(Cli, InfoTextListsTheHierarchy) {
+  const ProcessResult run = run_animview("info '" + file_ + "'", dir_);
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_NE(run.out.find("skeleton: 2 joints"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("\n    knee\n"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("rise: 2.000 s"), std::string::npos) << run.out;
+}
+
+TEST_F(Cli, PoseJsonGivesModelSpaceTransformsAtTheWrappedTime) {
+  // 2.5 s wraps to 0.5 s: a quarter of the way, the knee's local translation is (0, 1.5, 0) and
+  // its rotation a quarter of the way to 90 degrees about Y; the hip adds (0, 1, 0).
+  const ProcessResult run =
+      run_animview("pose '" + file_ + "' --clip rise --time 2.5 --json", dir_);
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  const nlohmann::json pose = nlohmann::json::parse(run.out);
+  EXPECT_EQ(pose["clip"], "rise");
+  EXPECT_NEAR(pose["time"].get<double>(), 0.5, 1e-6);
+  EXPECT_NEAR(pose["duration"].get<double>(), 2.0, 1e-6);
+  ASSERT_EQ(pose["joints"].size(), 2u);
+  const nlohmann::json& knee = pose["joints"][1];
+  EXPECT_EQ(knee["name"], "knee");
+  EXPECT_EQ(knee["parent"], "hip");
+  EXPECT_NEAR(knee["translation"][1].get<double>(), 2.5, 1e-5);
+  // Linear rotation keys are nlerped: normalize(0.75 * identity + 0.25 * (0, s, 0, s)).
+  const double s = std::sqrt(0.5);
+  const double y = 0.25 * s;
+  const double w = 0.75 + 0.25 * s;
+  const double length = std::sqrt(y * y + w * w);
+  EXPECT_NEAR(knee["rotation"][1].get<double>(), y / length, 1e-5);
+  EXPECT_NEAR(knee["rotation"][3].get<double>(), w / length, 1e-5);
+  EXPECT_NEAR(knee["scale"][0].get<double>(), 1.0, 1e-5);
+  // Column-major: the translation is elements 12..14; element 0 is 1 - 2 y^2 for a turn about Y.
+  EXPECT_NEAR(knee["matrix"][13].get<double>(), 2.5, 1e-5);
+  EXPECT_NEAR(knee["matrix"][0].get<double>(), 1.0 - 2.0 * y * y / (length * length), 1e-5);
+}
+
+TEST_F(Cli, PoseWithoutClipIsTheBindPoseAndClipsMayComeFromAnotherFile) {
+  const ProcessResult bind = run_animview("pose '" + file_ + "' --json", dir_);
+  ASSERT_EQ(bind.exit_code, 0) << bind.err;
+  const nlohmann::json pose = nlohmann::json::parse(bind.out);
+  EXPECT_TRUE(pose["clip"].is_null());
+  EXPECT_NEAR(pose["joints"][1]["translation"][1].get<double>(), 2.0, 1e-6);
+
+  const ProcessResult other = run_animview(
+      "pose '" + file_ + "' --anim-file '" + file_ + "' --clip 0 --time 2 --json", dir_);
+  ASSERT_EQ(other.exit_code, 0) << other.err;
+  // 2 s wraps to 0 in a looping 2 s clip: the first key again.
+  EXPECT_NEAR(nlohmann::json::parse(other.out)["joints"][1]["translation"][1].get<double>(), 2.0,
+              1e-5);
+}
+
+TEST_F(Cli, FailuresExitNonZeroNamingTheFileAndCause) {
+  const std::string missing = (dir_ / "missing.fbx").string();
+  const ProcessResult not_there = run_animview("info '" + missing + "'", dir_);
+  EXPECT_EQ(not_there.exit_code, 1);
+  EXPECT_NE(not_there.err.find(missing), std::string::npos) << not_there.err;
+  EXPECT_NE(not_there.err.find("does not exist"), std::string::npos) << not_there.err;
+
+  const ProcessResult no_clip = run_animview("pose '" + file_ + "' --clip walk --json", dir_);
+  EXPECT_EQ(no_clip.exit_code, 1);
+  EXPECT_NE(no_clip.err.find("no clip named or numbered 'walk'"), std::string::npos) << no_clip.err;
+  EXPECT_NE(no_clip.err.find("'rise'"), std::string::npos) << no_clip.err;
+
+  const ProcessResult bad_time = run_animview("pose '" + file_ + "' --time soon", dir_);
+  EXPECT_EQ(bad_time.exit_code, 2);
+  const ProcessResult no_file = run_animview("info", dir_);
+  EXPECT_EQ(no_file.exit_code, 2);
+}
+
+}  // namespace

@@ -1,0 +1,37 @@
+#include "import_test_util.h"
+
+#include "anim/clip_sampling.h"
+#include "anim/pose.h"
+
+namespace test {
+
+std::filesystem::path shared_asset(const std::string& relative) {
+  return std::filesystem::path(ANIMVIEW_SHARED_ASSETS) / relative;
+}
+
+std::filesystem::path assimp_model(const std::string& relative) {
+  return std::filesystem::path("/usr/share/assimp/models") / relative;
+}
+
+std::vector<glm::mat4> model_pose(const asset::Character& character, const anim::Clip* clip,
+                                  float time_s) {
+  const anim::Skeleton& skeleton = character.skeleton;
+  std::vector<anim::Transform> local = skeleton.rest_pose;
+  if (clip != nullptr) {
+    const anim::ClipBinding binding = anim::bind_clip(*clip, skeleton);
+    anim::SamplingCache cache(*clip);
+    EXPECT_TRUE(anim::sample_clip(*clip, binding, skeleton, time_s, cache, local));
+  }
+  std::vector<glm::mat4> model(local.size());
+  EXPECT_TRUE(anim::local_to_model(skeleton, local, model));
+  return model;
+}
+
+const anim::Clip* find_clip(const std::vector<anim::Clip>& clips, const std::string& name) {
+  for (const anim::Clip& clip : clips) {
+    if (clip.name == name) return &clip;
+  }
+  return nullptr;
+}
+
+}  // namespace test

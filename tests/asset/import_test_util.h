@@ -1,0 +1,39 @@
+#pragma once
+// Helpers shared by the asset tests: where the third-party files are, and the model-space pose
+// of an imported character through the same runtime path the viewer uses.
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include <glm/glm.hpp>
+
+#include "anim/clip.h"
+#include "asset/character.h"
+
+namespace test {
+
+// ../shared/assets/<relative>.
+std::filesystem::path shared_asset(const std::string& relative);
+// Debian's assimp-testmodels: /usr/share/assimp/models/<relative>.
+std::filesystem::path assimp_model(const std::string& relative);
+
+// Model-space joint matrices of character at time_s of clip (nullptr: the rest pose), via
+// sample_clip and local_to_model.
+std::vector<glm::mat4> model_pose(const asset::Character& character, const anim::Clip* clip,
+                                  float time_s);
+
+// The clip called name, or nullptr.
+const anim::Clip* find_clip(const std::vector<anim::Clip>& clips, const std::string& name);
+
+}  // namespace test
+
+// Skips the test, saying why, when a data file is not installed on this machine.
+#define SKIP_IF_ABSENT(path)                                                                  \
+  do {                                                                                        \
+    if (!std::filesystem::exists(path)) {                                                     \
+      GTEST_SKIP() << (path) << " is absent (../shared/assets or assimp-testmodels missing)"; \
+    }                                                                                         \
+  } while (false)
