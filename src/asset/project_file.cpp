@@ -1,0 +1,672 @@
+#include "asset/project_file.h"
+
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <optional>
+#include <set>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+namespace asset {
+
+namespace {
+
+using nlohmann::json;
+
+// --- writing -----------------------------------------------------------------------------------
+
+json vec_to_json(const glm::vec2& v) {
+  return json::array({v.x, v.y});
+}
+json vec_to_json(const glm::vec3& v) {
+  return json::array({v.x, v.y, v.z});
+}
+
+json axis_to_json(const anim::BlendAxis& axis) {
+  return {{"name", axis.name}, {"min", axis.min}, {"max", axis.max}};
+}
+
+json blend_space_to_json(const ProjectBlendSpace& b) {
+  json j = {{"name", b.name}, {"dimensions", b.dimensions}};
+  json samples = json::array();
+  if (b.dimensions == 1) {
+    j["parameter"] = b.space_1d.parameter_name;
+    j["min"] = b.space_1d.min;
+    j["max"] = b.space_1d.max;
+    for (const anim::BlendSample1D& s : b.space_1d.samples) {
+      samples.push_back({{"clip", s.clip_name}, {"threshold", s.threshold}});
+    }
+  } else {
+    j["mode"] = std::string(anim::to_string(b.space_2d.mode));
+    j["x_axis"] = axis_to_json(b.space_2d.x_axis);
+    j["y_axis"] = axis_to_json(b.space_2d.y_axis);
+    j["x_parameter"] = b.x_parameter;
+    j["y_parameter"] = b.y_parameter;
+    for (const anim::BlendSample2D& s : b.space_2d.samples) {
+      samples.push_back({{"clip", s.clip_name}, {"position", vec_to_json(s.position)}});
+    }
+  }
+  j["samples"] = samples;
+  return j;
+}
+
+// Names by index, for writing references; an index out of range writes an empty name, which
+// load then rejects rather than guessing.
+std::string name_at(const std::vector<std::string>& names, int index) {
+  return index >= 0 && index < static_cast<int>(names.size()) ? names[index] : std::string();
+}
+
+json machine_to_json(const anim::StateMachine& m, const Project& p) {
+  std::vector<std::string> state_names;
+  for (const anim::State& s : m.states) state_names.push_back(s.name);
+  std::vector<std::string> parameter_names;
+  for (const anim::Parameter& param : p.parameters.all()) parameter_names.push_back(param.name);
+  std::vector<std::string> blend_space_names;
+  for (const ProjectBlendSpace& b : p.blend_spaces) blend_space_names.push_back(b.name);
+
+  json states = json::array();
+  for (const anim::State& s : m.states) {
+    json js = {{"name", s.name}, {"speed", s.speed}, {"loop", s.loop}};
+    switch (s.kind) {
+      case anim::StateKind::Clip:
+        js["clip"] = name_at(p.clips, s.index);
+        break;
+      case anim::StateKind::BlendSpace:
+        js["blend_space"] = name_at(blend_space_names, s.index);
+        break;
+      case anim::StateKind::StateMachine:
+        js["state_machine"] = s.index >= 0 && s.index < static_cast<int>(m.sub_machines.size())
+                                  ? machine_to_json(m.sub_machines[s.index], p)
+                                  : json::object();
+        break;
+    }
+    if (s.speed_parameter >= 0) js["speed_parameter"] = name_at(parameter_names, s.speed_parameter);
+    states.push_back(js);
+  }
+  json transitions = json::array();
+  for (const anim::Transition& t : m.transitions) {
+    json conditions = json::array();
+    for (const anim::Condition& c : t.conditions) {
+      json jc = {{"parameter", name_at(parameter_names, c.parameter)},
+                 {"op", anim::to_string(c.op)}};
+      if (c.op == anim::ConditionOp::Greater || c.op == anim::ConditionOp::Less ||
+          c.op == anim::ConditionOp::Equals) {
+        jc["value"] = c.threshold;
+      }
+      conditions.push_back(jc);
+    }
+    json jt = {{"from", t.source == anim::kAnyState ? "any" : name_at(state_names, t.source)},
+               {"to", name_at(state_names, t.target)},
+               {"conditions", conditions},
+               {"duration", t.duration},
+               {"duration_unit", anim::to_string(t.duration_unit)},
+               {"offset", t.offset},
+               {"priority", t.priority},
+               {"interruption", anim::to_string(t.interruption)},
+               {"blend", anim::to_string(t.blend)},
+               {"ease", anim::to_string(t.ease)},
+               {"pose_match", t.pose_matched_entry},
+               {"allow_self", t.allow_self}};
+    if (t.has_exit_time) jt["exit_time"] = t.exit_time;
+    transitions.push_back(jt);
+  }
+  return {{"name", m.name},
+          {"entry", name_at(state_names, m.entry_state)},
+          {"states", states},
+          {"transitions", transitions}};
+}
+
+// --- reading -----------------------------------------------------------------------------------
+
+// A wrong field: where (a path like "layers[1].weight") and why.
+struct FieldError {
+  std::string path;
+  std::string message;
+};
+
+[[noreturn]] void fail(const std::string& path, const std::string& message) {
+  throw FieldError{path, message};
+}
+
+std::string type_name(const json& j) {
+  return j.type_name();
+}
+
+// Reads one JSON object at a path: typed getters that name the field on error, and a check that
+// every key was understood, so a misspelt field is reported instead of silently ignored.
+class ObjectReader {
+ public:
+  ObjectReader(const json& j, std::string path) : j_(j), path_(std::move(path)) {
+    if (!j.is_object()) fail(path_, "expected an object, found " + type_name(j));
+  }
+  ObjectReader(const ObjectReader&) = delete;
+
+  std::string field(std::string_view key) const {
+    return path_.empty() ? std::string(key) : path_ + "." + std::string(key);
+  }
+  bool has(const char* key) const { return j_.contains(key); }
+
+  const json* find(const char* key) {
+    used_.insert(key);
+    const auto it = j_.find(key);
+    return it == j_.end() ? nullptr : &*it;
+  }
+  const json& required(const char* key) {
+    const json* v = find(key);
+    if (v == nullptr) fail(field(key), "missing");
+    return *v;
+  }
+
+  std::string string(const char* key, std::optional<std::string> fallback = std::nullopt) {
+    const json* v = fallback ? find(key) : &required(key);
+    if (v == nullptr) return *fallback;
+    if (!v->is_string()) fail(field(key), "expected a string, found " + type_name(*v));
+    return v->get<std::string>();
+  }
+  float number(const char* key, std::optional<float> fallback = std::nullopt) {
+    const json* v = fallback ? find(key) : &required(key);
+    if (v == nullptr) return *fallback;
+    if (!v->is_number()) fail(field(key), "expected a number, found " + type_name(*v));
+    const double d = v->get<double>();
+    if (!std::isfinite(d) || std::abs(d) > 3.0e38) fail(field(key), "number out of range");
+    return static_cast<float>(d);
+  }
+  int integer(const char* key, std::optional<int> fallback = std::nullopt) {
+    const json* v = fallback ? find(key) : &required(key);
+    if (v == nullptr) return *fallback;
+    if (!v->is_number_integer()) fail(field(key), "expected an integer, found " + type_name(*v));
+    const auto i = v->get<long long>();
+    if (i < -1000000 || i > 1000000) fail(field(key), "integer out of range");
+    return static_cast<int>(i);
+  }
+  bool boolean(const char* key, bool fallback) {
+    const json* v = find(key);
+    if (v == nullptr) return fallback;
+    if (!v->is_boolean()) fail(field(key), "expected true or false, found " + type_name(*v));
+    return v->get<bool>();
+  }
+  const json& array(const char* key, bool is_required = false) {
+    static const json empty = json::array();
+    const json* v = is_required ? &required(key) : find(key);
+    if (v == nullptr) return empty;
+    if (!v->is_array()) fail(field(key), "expected an array, found " + type_name(*v));
+    return *v;
+  }
+  template <std::size_t N>
+  glm::vec<N, float> vec(const char* key, glm::vec<N, float> fallback) {
+    const json* v = find(key);
+    if (v == nullptr) return fallback;
+    if (!v->is_array() || v->size() != N) {
+      fail(field(key), "expected an array of " + std::to_string(N) + " numbers");
+    }
+    glm::vec<N, float> out;
+    for (std::size_t i = 0; i < N; ++i) {
+      if (!(*v)[i].is_number() || !std::isfinite((*v)[i].get<double>())) {
+        fail(field(key) + "[" + std::to_string(i) + "]", "expected a finite number");
+      }
+      out[static_cast<int>(i)] = (*v)[i].get<float>();
+    }
+    return out;
+  }
+
+  // Throws for the first key that no getter asked for.
+  void finish() const {
+    for (auto it = j_.begin(); it != j_.end(); ++it) {
+      if (!used_.count(it.key())) fail(field(it.key()), "unknown field");
+    }
+  }
+
+ private:
+  const json& j_;
+  std::string path_;
+  std::set<std::string, std::less<>> used_;
+};
+
+std::string element(const std::string& path, std::size_t i) {
+  return path + "[" + std::to_string(i) + "]";
+}
+
+int index_of(const std::vector<std::string>& names, const std::string& name) {
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    if (names[i] == name) return static_cast<int>(i);
+  }
+  return -1;
+}
+
+// Everything a machine's names resolve against.
+struct Names {
+  const std::vector<std::string>& clips;
+  std::vector<std::string> blend_spaces;
+  const anim::Parameters& parameters;
+};
+
+int parameter_index(const Names& names, const std::string& name, const std::string& path) {
+  const int index = names.parameters.find(name);
+  if (index < 0) fail(path, "unknown parameter '" + name + "'");
+  return index;
+}
+
+anim::StateMachine read_machine(const json& j, const std::string& path, const Names& names);
+
+anim::State read_state(const json& j, const std::string& path, const Names& names,
+                       anim::StateMachine& owner) {
+  ObjectReader r(j, path);
+  anim::State s;
+  s.name = r.string("name");
+  if (s.name.empty()) fail(r.field("name"), "must not be empty");
+  s.speed = r.number("speed", 1.0f);
+  s.loop = r.boolean("loop", true);
+  if (r.has("speed_parameter")) {
+    s.speed_parameter =
+        parameter_index(names, r.string("speed_parameter"), r.field("speed_parameter"));
+  }
+  const int kinds = r.has("clip") + r.has("blend_space") + r.has("state_machine");
+  if (kinds != 1) fail(path, "needs exactly one of 'clip', 'blend_space' or 'state_machine'");
+  if (r.has("clip")) {
+    const std::string clip = r.string("clip");
+    s.kind = anim::StateKind::Clip;
+    s.index = index_of(names.clips, clip);
+    if (s.index < 0) fail(r.field("clip"), "'" + clip + "' is not in the project's clips");
+  } else if (r.has("blend_space")) {
+    const std::string space = r.string("blend_space");
+    s.kind = anim::StateKind::BlendSpace;
+    s.index = index_of(names.blend_spaces, space);
+    if (s.index < 0) fail(r.field("blend_space"), "unknown blend space '" + space + "'");
+  } else {
+    s.kind = anim::StateKind::StateMachine;
+    s.index = static_cast<int>(owner.sub_machines.size());
+    owner.sub_machines.push_back(
+        read_machine(r.required("state_machine"), r.field("state_machine"), names));
+  }
+  r.finish();
+  return s;
+}
+
+template <typename Enum>
+Enum read_enum(ObjectReader& r, const char* key, Enum fallback,
+               bool (*parse)(std::string_view, Enum&), const char* choices) {
+  if (!r.has(key)) {
+    r.find(key);
+    return fallback;
+  }
+  const std::string text = r.string(key);
+  Enum out = fallback;
+  if (!parse(text, out)) fail(r.field(key), "'" + text + "' is not one of " + choices);
+  return out;
+}
+
+anim::Condition read_condition(const json& j, const std::string& path, const Names& names) {
+  ObjectReader r(j, path);
+  anim::Condition c;
+  c.parameter = parameter_index(names, r.string("parameter"), r.field("parameter"));
+  c.op = read_enum(r, "op", anim::ConditionOp::True, anim::parse_condition_op,
+                   "greater, less, equals, true, false, trigger");
+  const bool compares = c.op == anim::ConditionOp::Greater || c.op == anim::ConditionOp::Less ||
+                        c.op == anim::ConditionOp::Equals;
+  if (compares) c.threshold = r.number("value");
+  r.finish();
+  return c;
+}
+
+anim::Transition read_transition(const json& j, const std::string& path,
+                                 const std::vector<std::string>& states, const Names& names) {
+  ObjectReader r(j, path);
+  anim::Transition t;
+  const std::string from = r.string("from");
+  if (from == "any") {
+    t.source = anim::kAnyState;
+  } else {
+    t.source = index_of(states, from);
+    if (t.source < 0) fail(r.field("from"), "unknown state '" + from + "'");
+  }
+  const std::string to = r.string("to");
+  t.target = index_of(states, to);
+  if (t.target < 0) fail(r.field("to"), "unknown state '" + to + "'");
+  const json& conditions = r.array("conditions");
+  for (std::size_t i = 0; i < conditions.size(); ++i) {
+    t.conditions.push_back(read_condition(conditions[i], element(r.field("conditions"), i), names));
+  }
+  t.has_exit_time = r.has("exit_time");
+  t.exit_time = r.number("exit_time", 1.0f);
+  if (t.exit_time < 0.0f) fail(r.field("exit_time"), "must be >= 0");
+  t.duration = r.number("duration", 0.25f);
+  if (t.duration < 0.0f) fail(r.field("duration"), "must be >= 0");
+  t.duration_unit = read_enum(r, "duration_unit", anim::DurationUnit::Seconds,
+                              anim::parse_duration_unit, "seconds, normalized");
+  t.offset = r.number("offset", 0.0f);
+  t.priority = r.integer("priority", 0);
+  t.interruption = read_enum(r, "interruption", anim::Interruption::None, anim::parse_interruption,
+                             "none, source, target");
+  t.blend =
+      read_enum(r, "blend", anim::TransitionBlend::CrossfadeSmooth, anim::parse_transition_blend,
+                "crossfade_smooth, crossfade_frozen, inertialization");
+  t.ease = read_enum(r, "ease", anim::Ease::Linear, anim::parse_ease, "linear, smoothstep, bezier");
+  t.pose_matched_entry = r.boolean("pose_match", false);
+  t.allow_self = r.boolean("allow_self", false);
+  if (!t.has_exit_time && t.conditions.empty()) {
+    fail(path, "needs a condition or an exit time, or it would fire every frame");
+  }
+  r.finish();
+  return t;
+}
+
+anim::StateMachine read_machine(const json& j, const std::string& path, const Names& names) {
+  ObjectReader r(j, path);
+  anim::StateMachine m;
+  m.name = r.string("name", "");
+  const json& states = r.array("states", true);
+  if (states.empty()) fail(r.field("states"), "a state machine needs at least one state");
+  std::vector<std::string> state_names;
+  for (std::size_t i = 0; i < states.size(); ++i) {
+    const std::string at = element(r.field("states"), i);
+    m.states.push_back(read_state(states[i], at, names, m));
+    if (index_of(state_names, m.states.back().name) >= 0) {
+      fail(at + ".name", "duplicate state name '" + m.states.back().name + "'");
+    }
+    state_names.push_back(m.states.back().name);
+  }
+  const std::string entry = r.string("entry", state_names.front());
+  m.entry_state = index_of(state_names, entry);
+  if (m.entry_state < 0) fail(r.field("entry"), "unknown state '" + entry + "'");
+  const json& transitions = r.array("transitions");
+  for (std::size_t i = 0; i < transitions.size(); ++i) {
+    m.transitions.push_back(
+        read_transition(transitions[i], element(r.field("transitions"), i), state_names, names));
+  }
+  r.finish();
+  return m;
+}
+
+anim::BlendAxis read_axis(const json& j, const std::string& path, anim::BlendAxis fallback) {
+  ObjectReader r(j, path);
+  anim::BlendAxis axis;
+  axis.name = r.string("name", fallback.name);
+  axis.min = r.number("min", fallback.min);
+  axis.max = r.number("max", fallback.max);
+  r.finish();
+  return axis;
+}
+
+void check_clip(const std::vector<std::string>& clips, const std::string& clip,
+                const std::string& path) {
+  if (index_of(clips, clip) < 0) fail(path, "'" + clip + "' is not in the project's clips");
+}
+
+ProjectBlendSpace read_blend_space(const json& j, const std::string& path, const Project& p) {
+  ObjectReader r(j, path);
+  ProjectBlendSpace b;
+  b.name = r.string("name");
+  if (b.name.empty()) fail(r.field("name"), "must not be empty");
+  b.dimensions = r.integer("dimensions", 2);
+  if (b.dimensions != 1 && b.dimensions != 2) fail(r.field("dimensions"), "must be 1 or 2");
+  const json& samples = r.array("samples", true);
+  const auto parameter = [&](const char* key) {
+    const std::string name = r.string(key);
+    if (p.parameters.find(name) < 0) fail(r.field(key), "unknown parameter '" + name + "'");
+    return name;
+  };
+  if (b.dimensions == 1) {
+    b.space_1d.parameter_name = parameter("parameter");
+    b.space_1d.min = r.number("min", b.space_1d.min);
+    b.space_1d.max = r.number("max", b.space_1d.max);
+    for (std::size_t i = 0; i < samples.size(); ++i) {
+      ObjectReader s(samples[i], element(r.field("samples"), i));
+      anim::BlendSample1D sample{s.string("clip"), s.number("threshold")};
+      check_clip(p.clips, sample.clip_name, s.field("clip"));
+      s.finish();
+      b.space_1d.samples.push_back(sample);
+    }
+    const std::string error = anim::validate(b.space_1d);
+    if (!error.empty()) fail(path, error);
+  } else {
+    const std::string mode = r.string("mode");
+    const auto parsed = anim::parse_blend_mode_2d(mode);
+    if (!parsed) {
+      fail(r.field("mode"), "'" + mode +
+                                "' is not one of simple-directional, freeform-directional, "
+                                "freeform-cartesian, delaunay");
+    }
+    b.space_2d.mode = *parsed;
+    b.space_2d.x_axis = read_axis(r.required("x_axis"), r.field("x_axis"), b.space_2d.x_axis);
+    b.space_2d.y_axis = read_axis(r.required("y_axis"), r.field("y_axis"), b.space_2d.y_axis);
+    b.x_parameter = parameter("x_parameter");
+    b.y_parameter = parameter("y_parameter");
+    for (std::size_t i = 0; i < samples.size(); ++i) {
+      ObjectReader s(samples[i], element(r.field("samples"), i));
+      anim::BlendSample2D sample;
+      sample.clip_name = s.string("clip");
+      if (!s.has("position")) fail(s.field("position"), "missing");
+      sample.position = s.vec<2>("position", glm::vec2(0.0f));
+      check_clip(p.clips, sample.clip_name, s.field("clip"));
+      s.finish();
+      b.space_2d.samples.push_back(sample);
+    }
+    const std::string error = anim::validate(b.space_2d);
+    if (!error.empty()) fail(path, error);
+  }
+  r.finish();
+  return b;
+}
+
+ProjectLayer read_layer(const json& j, const std::string& path, const Project& p) {
+  ObjectReader r(j, path);
+  ProjectLayer l;
+  l.name = r.string("name");
+  l.mode =
+      read_enum(r, "mode", anim::LayerMode::Override, anim::parse_layer_mode, "override, additive");
+  l.weight = r.number("weight", 1.0f);
+  if (l.weight < 0.0f || l.weight > 1.0f) fail(r.field("weight"), "must be in [0, 1]");
+  const std::string clip = r.string("clip");
+  l.clip = index_of(p.clips, clip);
+  if (l.clip < 0) fail(r.field("clip"), "'" + clip + "' is not in the project's clips");
+  const json& mask = r.array("mask");
+  for (std::size_t i = 0; i < mask.size(); ++i) {
+    if (!mask[i].is_string()) fail(element(r.field("mask"), i), "expected a joint name");
+    l.mask_joints.push_back(mask[i].get<std::string>());
+  }
+  r.finish();
+  return l;
+}
+
+ProjectView read_view(const json& j, const std::string& path) {
+  ObjectReader r(j, path);
+  ProjectView v;
+  v.show_grid = r.boolean("show_grid", v.show_grid);
+  v.show_mesh = r.boolean("show_mesh", v.show_mesh);
+  v.show_skeleton = r.boolean("show_skeleton", v.show_skeleton);
+  v.wireframe = r.boolean("wireframe", v.wireframe);
+  v.dual_quaternion_skinning = r.boolean("dual_quaternion_skinning", v.dual_quaternion_skinning);
+  v.foot_ik = r.boolean("foot_ik", v.foot_ik);
+  v.apply_root_motion = r.boolean("apply_root_motion", v.apply_root_motion);
+  v.camera_yaw_deg = r.number("camera_yaw_deg", v.camera_yaw_deg);
+  v.camera_pitch_deg = r.number("camera_pitch_deg", v.camera_pitch_deg);
+  v.camera_distance_m = r.number("camera_distance_m", v.camera_distance_m);
+  if (!(v.camera_distance_m > 0.0f)) fail(r.field("camera_distance_m"), "must be > 0");
+  v.camera_target = r.vec<3>("camera_target", v.camera_target);
+  r.finish();
+  return v;
+}
+
+std::vector<std::string> read_strings(ObjectReader& r, const char* key) {
+  std::vector<std::string> out;
+  const json& a = r.array(key);
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    if (!a[i].is_string()) fail(element(r.field(key), i), "expected a string");
+    out.push_back(a[i].get<std::string>());
+  }
+  return out;
+}
+
+Project read_project(const json& j) {
+  ObjectReader r(j, "");
+  const int version = r.integer("version");
+  if (version != kProjectFormatVersion) {
+    fail("version", "unsupported version " + std::to_string(version) + " (this build reads " +
+                        std::to_string(kProjectFormatVersion) + ")");
+  }
+  Project p;
+  p.character = r.string("character");
+  p.clip_files = read_strings(r, "clip_files");
+  p.clips = read_strings(r, "clips");
+  for (std::size_t i = 0; i < p.clips.size(); ++i) {
+    if (p.clips[i].empty()) fail(element("clips", i), "must not be empty");
+    if (index_of(p.clips, p.clips[i]) != static_cast<int>(i)) {
+      fail(element("clips", i), "duplicate clip name '" + p.clips[i] + "'");
+    }
+  }
+  const json& parameters = r.array("parameters");
+  for (std::size_t i = 0; i < parameters.size(); ++i) {
+    ObjectReader pr(parameters[i], element("parameters", i));
+    const std::string name = pr.string("name");
+    const anim::ParameterType type =
+        read_enum(pr, "type", anim::ParameterType::Float, anim::parse_parameter_type,
+                  "float, int, bool, trigger");
+    const float value = pr.number("value", 0.0f);
+    pr.finish();
+    if (name.empty()) fail(pr.field("name"), "must not be empty");
+    if (p.parameters.add(name, type, value) < 0) {
+      fail(pr.field("name"), "duplicate parameter name '" + name + "'");
+    }
+  }
+  const json& spaces = r.array("blend_spaces");
+  for (std::size_t i = 0; i < spaces.size(); ++i) {
+    p.blend_spaces.push_back(read_blend_space(spaces[i], element("blend_spaces", i), p));
+    for (std::size_t k = 0; k < i; ++k) {
+      if (p.blend_spaces[k].name == p.blend_spaces[i].name) {
+        fail(element("blend_spaces", i) + ".name",
+             "duplicate blend space name '" + p.blend_spaces[i].name + "'");
+      }
+    }
+  }
+  Names names{p.clips, {}, p.parameters};
+  for (const ProjectBlendSpace& b : p.blend_spaces) names.blend_spaces.push_back(b.name);
+  p.state_machine = read_machine(r.required("state_machine"), "state_machine", names);
+  const json& layers = r.array("layers");
+  for (std::size_t i = 0; i < layers.size(); ++i) {
+    p.layers.push_back(read_layer(layers[i], element("layers", i), p));
+  }
+  if (const json* view = r.find("view")) p.view = read_view(*view, "view");
+  r.finish();
+  // The name checks above make this hold; it guards the machine's own numeric invariants.
+  const std::string error =
+      anim::validate(p.state_machine, p.parameters, static_cast<int>(p.clips.size()),
+                     static_cast<int>(p.blend_spaces.size()));
+  if (!error.empty()) fail("state_machine", error);
+  return p;
+}
+
+// 1-based line and column of a byte offset into text.
+std::pair<std::size_t, std::size_t> line_and_column(std::string_view text, std::size_t byte) {
+  std::size_t line = 1, column = 1;
+  for (std::size_t i = 0; i < byte && i < text.size(); ++i) {
+    if (text[i] == '\n') {
+      ++line;
+      column = 1;
+    } else {
+      ++column;
+    }
+  }
+  return {line, column};
+}
+
+}  // namespace
+
+std::string project_to_json(const Project& p) {
+  json parameters = json::array();
+  for (const anim::Parameter& param : p.parameters.all()) {
+    parameters.push_back(
+        {{"name", param.name}, {"type", anim::to_string(param.type)}, {"value", param.value}});
+  }
+  json spaces = json::array();
+  for (const ProjectBlendSpace& b : p.blend_spaces) spaces.push_back(blend_space_to_json(b));
+  json layers = json::array();
+  for (const ProjectLayer& l : p.layers) {
+    layers.push_back({{"name", l.name},
+                      {"mode", anim::to_string(l.mode)},
+                      {"weight", l.weight},
+                      {"clip", name_at(p.clips, l.clip)},
+                      {"mask", l.mask_joints}});
+  }
+  const ProjectView& v = p.view;
+  const json view = {{"show_grid", v.show_grid},
+                     {"show_mesh", v.show_mesh},
+                     {"show_skeleton", v.show_skeleton},
+                     {"wireframe", v.wireframe},
+                     {"dual_quaternion_skinning", v.dual_quaternion_skinning},
+                     {"foot_ik", v.foot_ik},
+                     {"apply_root_motion", v.apply_root_motion},
+                     {"camera_yaw_deg", v.camera_yaw_deg},
+                     {"camera_pitch_deg", v.camera_pitch_deg},
+                     {"camera_distance_m", v.camera_distance_m},
+                     {"camera_target", vec_to_json(v.camera_target)}};
+  const json j = {{"version", kProjectFormatVersion},
+                  {"character", p.character},
+                  {"clip_files", p.clip_files},
+                  {"clips", p.clips},
+                  {"parameters", parameters},
+                  {"blend_spaces", spaces},
+                  {"state_machine", machine_to_json(p.state_machine, p)},
+                  {"layers", layers},
+                  {"view", view}};
+  return j.dump(2) + "\n";
+}
+
+std::string parse_project(std::string_view text, const std::string& source_name, Project& out) {
+  json j;
+  try {
+    j = json::parse(text.begin(), text.end());
+  } catch (const json::parse_error& e) {
+    // e.byte is 1-based and points just past the offending character.
+    const auto [line, column] = line_and_column(text, e.byte > 0 ? e.byte - 1 : 0);
+    std::string what = e.what();
+    // nlohmann's text repeats its own position; keep the part after "parse error ...: ".
+    if (const std::size_t colon = what.find(": ", what.find("parse error"));
+        colon != std::string::npos) {
+      what = what.substr(colon + 2);
+    }
+    return source_name + ": line " + std::to_string(line) + ", column " + std::to_string(column) +
+           ": not valid JSON: " + what;
+  }
+  try {
+    out = read_project(j);
+  } catch (const FieldError& e) {
+    return source_name + ": " + (e.path.empty() ? "" : e.path + ": ") + e.message;
+  }
+  return {};
+}
+
+std::string load_project(const std::string& path, Project& out) {
+  std::ifstream file(path, std::ios::binary);
+  if (!file) return path + ": cannot open the project file";
+  std::ostringstream text;
+  text << file.rdbuf();
+  if (file.bad()) return path + ": read error";
+  return parse_project(text.str(), path, out);
+}
+
+std::string save_project(const Project& project, const std::string& path) {
+  const std::string text = project_to_json(project);
+  const std::string temporary = path + ".tmp";
+  {
+    std::ofstream file(temporary, std::ios::binary | std::ios::trunc);
+    if (!file) return path + ": cannot write the temporary file " + temporary;
+    file << text;
+    file.flush();
+    if (!file) {
+      std::remove(temporary.c_str());
+      return path + ": write failed (disk full?)";
+    }
+  }
+  std::error_code error;
+  std::filesystem::rename(temporary, path, error);
+  if (error) {
+    std::remove(temporary.c_str());
+    return path + ": cannot replace the project file: " + error.message();
+  }
+  return {};
+}
+
+}  // namespace asset

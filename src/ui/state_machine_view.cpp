@@ -1,0 +1,591 @@
+#include "ui/state_machine_view.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <queue>
+
+namespace ui {
+
+namespace {
+
+constexpr float kBoxWidth = 130.0f;
+constexpr float kBoxHeight = 44.0f;
+constexpr float kColumnGap = 70.0f;
+constexpr float kRowGap = 26.0f;
+constexpr float kMargin = 12.0f;
+constexpr float kArrowSide = 5.0f;  // two arrows between the same boxes sit this far apart
+constexpr float kArrowHead = 9.0f;
+
+const ImU32 kBoxColor = IM_COL32(52, 58, 70, 255);
+const ImU32 kActiveColor = IM_COL32(46, 120, 70, 255);
+const ImU32 kTargetColor = IM_COL32(70, 110, 160, 255);
+const ImU32 kBorderColor = IM_COL32(150, 150, 160, 255);
+const ImU32 kSelectedColor = IM_COL32(255, 200, 60, 255);
+const ImU32 kArrowColor = IM_COL32(170, 170, 180, 255);
+const ImU32 kRunningColor = IM_COL32(120, 230, 140, 255);
+const ImU32 kTextColor = IM_COL32(235, 235, 235, 255);
+
+ImVec2 add(ImVec2 a, ImVec2 b) {
+  return {a.x + b.x, a.y + b.y};
+}
+ImVec2 sub(ImVec2 a, ImVec2 b) {
+  return {a.x - b.x, a.y - b.y};
+}
+ImVec2 scale(ImVec2 a, float s) {
+  return {a.x * s, a.y * s};
+}
+float length(ImVec2 a) {
+  return std::sqrt(a.x * a.x + a.y * a.y);
+}
+
+// Where the ray from a box's center towards `toward` leaves the box.
+ImVec2 box_exit(const ScreenRect& box, ImVec2 toward) {
+  const ImVec2 c = box.center();
+  const ImVec2 d = sub(toward, c);
+  const float hx = (box.max.x - box.min.x) * 0.5f, hy = (box.max.y - box.min.y) * 0.5f;
+  const float tx = d.x != 0.0f ? hx / std::abs(d.x) : 1e9f;
+  const float ty = d.y != 0.0f ? hy / std::abs(d.y) : 1e9f;
+  const float t = std::min({tx, ty, 1.0f});
+  return add(c, scale(d, t));
+}
+
+float distance_to_segment(ImVec2 p, ImVec2 a, ImVec2 b) {
+  const ImVec2 ab = sub(b, a);
+  const float len2 = ab.x * ab.x + ab.y * ab.y;
+  const float t =
+      len2 > 0.0f ? std::clamp(((p.x - a.x) * ab.x + (p.y - a.y) * ab.y) / len2, 0.0f, 1.0f) : 0.0f;
+  return length(sub(p, add(a, scale(ab, t))));
+}
+
+// A transition's arrow in screen space: from the source box's edge to the target box's edge,
+// shifted sideways so the two directions between a pair of boxes do not overlap.
+struct Arrow {
+  ImVec2 from, to;
+};
+Arrow arrow_between(const ScreenRect& source, const ScreenRect& target) {
+  const ImVec2 d = sub(target.center(), source.center());
+  const float len = std::max(length(d), 1e-3f);
+  const ImVec2 side = {-d.y / len * kArrowSide, d.x / len * kArrowSide};
+  const ScreenRect s = {add(source.min, side), add(source.max, side)};
+  const ScreenRect t = {add(target.min, side), add(target.max, side)};
+  return {box_exit(s, t.center()), box_exit(t, s.center())};
+}
+
+void draw_arrow(ImDrawList* draw, const Arrow& a, ImU32 color, float thickness) {
+  const ImVec2 d = sub(a.to, a.from);
+  const float len = std::max(length(d), 1e-3f);
+  const ImVec2 u = scale(d, 1.0f / len);
+  const ImVec2 n = {-u.y, u.x};
+  const ImVec2 base = sub(a.to, scale(u, kArrowHead));
+  draw->AddLine(a.from, base, color, thickness);
+  draw->AddTriangleFilled(a.to, add(base, scale(n, kArrowHead * 0.5f)),
+                          sub(base, scale(n, kArrowHead * 0.5f)), color);
+}
+
+// A combo over names; returns true when the user picked another entry.
+bool name_combo(const char* label, int& index, std::span<const std::string> names) {
+  const char* preview =
+      index >= 0 && index < static_cast<int>(names.size()) ? names[index].c_str() : "(none)";
+  bool changed = false;
+  if (ImGui::BeginCombo(label, preview)) {
+    for (int i = 0; i < static_cast<int>(names.size()); ++i) {
+      ImGui::PushID(i);
+      if (ImGui::Selectable(names[i].c_str(), i == index)) {
+        index = i;
+        changed = true;
+      }
+      ImGui::PopID();
+    }
+    ImGui::EndCombo();
+  }
+  return changed;
+}
+
+// A combo over an enum whose values are 0..N-1 in the order of names.
+template <typename Enum, std::size_t N>
+bool enum_combo(const char* label, Enum& value, const char* const (&names)[N]) {
+  int index = static_cast<int>(value);
+  if (!ImGui::Combo(label, &index, names, static_cast<int>(N))) return false;
+  value = static_cast<Enum>(index);
+  return true;
+}
+
+std::vector<std::string> parameter_names(const anim::Parameters& parameters) {
+  std::vector<std::string> names;
+  for (const anim::Parameter& p : parameters.all()) names.push_back(p.name);
+  return names;
+}
+
+const char* state_name(const anim::StateMachine& m, int state) {
+  if (state == anim::kAnyState) return "Any State";
+  return state >= 0 && state < static_cast<int>(m.states.size()) ? m.states[state].name.c_str()
+                                                                 : "?";
+}
+
+// --- the panel's parts -----------------------------------------------------------------------
+
+void draw_graph(StateMachineViewState& view, const anim::StateMachine& m,
+                const anim::StateMachinePlayer* player, ImVec2 size) {
+  const StateGraphLayout layout = layout_state_graph(m);
+  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  ImGui::InvisibleButton(
+      "canvas", ImVec2(std::max(size.x, layout.extent.x), std::max(size.y, layout.extent.y)));
+  const bool clicked = ImGui::IsItemClicked(ImGuiMouseButton_Left);
+  const bool double_clicked = ImGui::IsItemHovered() && ImGui::IsMouseDoubleClicked(0);
+  const ImVec2 mouse = ImGui::GetMousePos();
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+
+  const auto box_of = [&](int state) {
+    const ImVec2 min =
+        add(origin, state == anim::kAnyState ? layout.any_state_min : layout.box_min[state]);
+    return ScreenRect{min, add(min, layout.box_size)};
+  };
+
+  const anim::TransitionStatus status =
+      player != nullptr ? player->transition() : anim::TransitionStatus{};
+  const int active = player != nullptr ? player->active_state() : -1;
+
+  // Arrows first, under the boxes.
+  int hit_transition = -1;
+  for (int i = 0; i < static_cast<int>(m.transitions.size()); ++i) {
+    const anim::Transition& t = m.transitions[i];
+    const Arrow a = arrow_between(box_of(t.source), box_of(t.target));
+    const bool running = status.running && status.transition == i;
+    const ImU32 color = running                         ? kRunningColor
+                        : i == view.selected_transition ? kSelectedColor
+                                                        : kArrowColor;
+    draw_arrow(draw, a, color, running ? 3.0f : 1.5f);
+    if (running) {
+      // A dot travelling along the arrow shows the progress.
+      draw->AddCircleFilled(add(a.from, scale(sub(a.to, a.from), status.progress)), 5.0f,
+                            kRunningColor);
+    }
+    if (distance_to_segment(mouse, a.from, a.to) < 5.0f) hit_transition = i;
+  }
+
+  int hit_state = kNothingSelected;
+  const int state_count = static_cast<int>(m.states.size());
+  for (int s = -1; s < state_count; ++s) {
+    const ScreenRect box = box_of(s);
+    ImU32 fill = kBoxColor;
+    if (s == active) fill = kActiveColor;
+    if (status.running && s == status.from_state && s != active) fill = kTargetColor;
+    draw->AddRectFilled(box.min, box.max, fill, 6.0f);
+    draw->AddRect(box.min, box.max, s == view.selected_state ? kSelectedColor : kBorderColor, 6.0f,
+                  0, s == view.selected_state ? 2.5f : 1.0f);
+    std::string label = state_name(m, s);
+    if (s >= 0 && s == m.entry_state) label += "  (entry)";
+    if (s >= 0 && m.states[s].kind == anim::StateKind::StateMachine) label += "  [+]";
+    draw->AddText(add(box.min, ImVec2(8.0f, 6.0f)), kTextColor, label.c_str());
+    if (s == active && player != nullptr) {
+      // The active state's normalized time as a bar along the box's bottom.
+      const float phase = player->active_normalized_time();
+      const float fraction =
+          m.states[s].loop ? phase - std::floor(phase) : std::clamp(phase, 0.0f, 1.0f);
+      const ImVec2 bar_min = {box.min.x + 6.0f, box.max.y - 10.0f};
+      draw->AddRectFilled(bar_min,
+                          ImVec2(bar_min.x + (kBoxWidth - 12.0f) * fraction, box.max.y - 5.0f),
+                          kRunningColor, 2.0f);
+    }
+    if (mouse.x >= box.min.x && mouse.x <= box.max.x && mouse.y >= box.min.y &&
+        mouse.y <= box.max.y) {
+      hit_state = s;
+    }
+  }
+
+  if (clicked) {
+    if (hit_state != kNothingSelected) {
+      view.selected_state = hit_state;
+      view.selected_transition = -1;
+    } else if (hit_transition >= 0) {
+      view.selected_transition = hit_transition;
+      view.selected_state = kNothingSelected;
+    } else {
+      view.selected_state = kNothingSelected;
+      view.selected_transition = -1;
+    }
+  }
+  if (double_clicked && hit_state >= 0 &&
+      m.states[hit_state].kind == anim::StateKind::StateMachine) {
+    view.path.push_back(hit_state);
+    view.selected_state = kNothingSelected;
+    view.selected_transition = -1;
+  }
+}
+
+void draw_parameters(StateMachineViewState& view, anim::Parameters& parameters) {
+  view.parameter_controls.clear();
+  for (int i = 0; i < parameters.count(); ++i) {
+    const anim::Parameter& p = parameters.at(i);
+    ImGui::PushID(i);
+    float value = p.value;
+    switch (p.type) {
+      case anim::ParameterType::Float:
+        if (ImGui::DragFloat(p.name.c_str(), &value, 0.01f)) parameters.set(i, value);
+        break;
+      case anim::ParameterType::Int: {
+        int whole = static_cast<int>(value);
+        if (ImGui::InputInt(p.name.c_str(), &whole)) parameters.set(i, static_cast<float>(whole));
+        break;
+      }
+      case anim::ParameterType::Bool: {
+        bool on = value != 0.0f;
+        if (ImGui::Checkbox(p.name.c_str(), &on)) parameters.set(i, on ? 1.0f : 0.0f);
+        break;
+      }
+      case anim::ParameterType::Trigger: {
+        const std::string label = (value != 0.0f ? "* " : "") + p.name;
+        if (ImGui::Button(label.c_str())) parameters.fire(i);
+        if (ImGui::IsItemHovered())
+          ImGui::SetTooltip("Fire the trigger; it stays set (*) until a transition uses it");
+        break;
+      }
+    }
+    view.parameter_controls.push_back({ImGui::GetItemRectMin(), ImGui::GetItemRectMax()});
+    ImGui::PopID();
+  }
+}
+
+void draw_history(const anim::StateMachine& m, const anim::StateMachinePlayer* player) {
+  if (player == nullptr || player->history_count() == 0) {
+    ImGui::TextDisabled("No transition yet");
+    return;
+  }
+  for (int i = 0; i < player->history_count(); ++i) {
+    const anim::TransitionRecord& r = player->history(i);
+    ImGui::Text("%7.2f s  %s -> %s%s", r.time_s, state_name(m, r.from_state),
+                state_name(m, r.to_state), r.interrupted_another ? "  (interrupted)" : "");
+  }
+}
+
+bool edit_state(anim::State& s, anim::StateMachine& m, const anim::Parameters& parameters,
+                const StateMachineViewSources& sources) {
+  bool edited = false;
+  char name[64];
+  std::snprintf(name, sizeof(name), "%s", s.name.c_str());
+  if (ImGui::InputText("name", name, sizeof(name)) && name[0] != '\0') {
+    s.name = name;
+    edited = true;
+  }
+  const char* const kinds[] = {"clip", "blend space", "state machine"};
+  if (enum_combo("plays", s.kind, kinds)) {
+    s.index = 0;
+    if (s.kind == anim::StateKind::StateMachine && m.sub_machines.empty()) {
+      // A new nested machine starts with one state so it is valid at once.
+      anim::StateMachine inner;
+      inner.name = s.name;
+      inner.states.push_back({"inner", anim::StateKind::Clip, 0, 1.0f, true, -1});
+      m.sub_machines.push_back(inner);
+    }
+    edited = true;
+  }
+  if (s.kind == anim::StateKind::Clip) edited |= name_combo("clip", s.index, sources.clip_names);
+  if (s.kind == anim::StateKind::BlendSpace) {
+    edited |= name_combo("blend space", s.index, sources.blend_space_names);
+  }
+  edited |= ImGui::DragFloat("speed", &s.speed, 0.01f, -4.0f, 4.0f);
+  edited |= ImGui::Checkbox("loop", &s.loop);
+  const std::vector<std::string> names = parameter_names(parameters);
+  int speed_parameter = s.speed_parameter;
+  if (name_combo("speed parameter", speed_parameter, names)) {
+    s.speed_parameter = speed_parameter;
+    edited = true;
+  }
+  if (s.speed_parameter >= 0 && ImGui::SmallButton("no speed parameter")) {
+    s.speed_parameter = -1;
+    edited = true;
+  }
+  return edited;
+}
+
+bool edit_transition(anim::Transition& t, const anim::Parameters& parameters) {
+  bool edited = false;
+  edited |= ImGui::Checkbox("exit time", &t.has_exit_time);
+  if (t.has_exit_time) {
+    ImGui::SameLine();
+    edited |= ImGui::DragFloat("##exit", &t.exit_time, 0.01f, 0.0f, 10.0f);
+  }
+  edited |= ImGui::DragFloat("duration", &t.duration, 0.01f, 0.0f, 10.0f);
+  const char* const units[] = {"seconds", "normalized"};
+  edited |= enum_combo("unit", t.duration_unit, units);
+  edited |= ImGui::DragFloat("offset", &t.offset, 0.01f, 0.0f, 1.0f);
+  edited |= ImGui::InputInt("priority", &t.priority);
+  const char* const interruptions[] = {"none", "by source", "by target"};
+  edited |= enum_combo("interruption", t.interruption, interruptions);
+  const char* const blends[] = {"crossfade smooth", "crossfade frozen", "inertialization"};
+  edited |= enum_combo("blend", t.blend, blends);
+  const char* const eases[] = {"linear", "smoothstep", "bezier ease in/out"};
+  if (t.blend != anim::TransitionBlend::Inertialization)
+    edited |= enum_combo("ease", t.ease, eases);
+  edited |= ImGui::Checkbox("pose-matched entry", &t.pose_matched_entry);
+  if (t.source == anim::kAnyState) edited |= ImGui::Checkbox("may re-enter", &t.allow_self);
+
+  ImGui::TextUnformatted("conditions");
+  const std::vector<std::string> names = parameter_names(parameters);
+  const char* const ops[] = {"greater", "less", "equals", "true", "false", "trigger"};
+  for (std::size_t i = 0; i < t.conditions.size(); ++i) {
+    anim::Condition& c = t.conditions[i];
+    ImGui::PushID(static_cast<int>(i));
+    ImGui::SetNextItemWidth(110.0f);
+    edited |= name_combo("##parameter", c.parameter, names);
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(90.0f);
+    edited |= enum_combo("##op", c.op, ops);
+    if (c.op == anim::ConditionOp::Greater || c.op == anim::ConditionOp::Less ||
+        c.op == anim::ConditionOp::Equals) {
+      ImGui::SameLine();
+      ImGui::SetNextItemWidth(70.0f);
+      edited |= ImGui::DragFloat("##value", &c.threshold, 0.01f);
+    }
+    ImGui::SameLine();
+    const bool remove = ImGui::SmallButton("x");
+    ImGui::PopID();
+    if (remove) {
+      t.conditions.erase(t.conditions.begin() + static_cast<std::ptrdiff_t>(i));
+      edited = true;
+      break;
+    }
+  }
+  if (ImGui::SmallButton("+ condition") && parameters.count() > 0) {
+    const bool is_trigger = parameters.at(0).type == anim::ParameterType::Trigger;
+    t.conditions.push_back(
+        {0, is_trigger ? anim::ConditionOp::Trigger : anim::ConditionOp::True, 0.0f});
+    edited = true;
+  }
+  return edited;
+}
+
+bool draw_editor(StateMachineViewState& view, anim::StateMachine& m,
+                 const anim::Parameters& parameters, const StateMachineViewSources& sources) {
+  bool edited = false;
+  const int state_count = static_cast<int>(m.states.size());
+  ImGui::InputText("##new state", view.new_state_name, sizeof(view.new_state_name));
+  ImGui::SameLine();
+  if (ImGui::Button("Add state") && view.new_state_name[0] != '\0') {
+    std::string name = view.new_state_name;
+    while (std::any_of(m.states.begin(), m.states.end(),
+                       [&](const anim::State& s) { return s.name == name; })) {
+      name += "_";
+    }
+    m.states.push_back({name, anim::StateKind::Clip, 0, 1.0f, true, -1});
+    view.selected_state = state_count;
+    view.selected_transition = -1;
+    edited = true;
+  }
+
+  if (view.selected_state == anim::kAnyState ||
+      (view.selected_state >= 0 && view.selected_state < state_count)) {
+    const int from = view.selected_state;
+    ImGui::Separator();
+    ImGui::Text("%s", state_name(m, from));
+    std::vector<std::string> names;
+    for (const anim::State& s : m.states) names.push_back(s.name);
+    view.new_transition_target =
+        std::clamp(view.new_transition_target, 0, std::max(state_count - 1, 0));
+    ImGui::SetNextItemWidth(140.0f);
+    name_combo("##target", view.new_transition_target, names);
+    ImGui::SameLine();
+    if (ImGui::Button("Add transition") && state_count > 0) {
+      anim::Transition t;
+      t.source = from;
+      t.target = view.new_transition_target;
+      t.has_exit_time = true;  // valid without conditions: leaves at the end of the source
+      m.transitions.push_back(t);
+      view.selected_transition = static_cast<int>(m.transitions.size()) - 1;
+      view.selected_state = kNothingSelected;
+      return true;
+    }
+    if (from >= 0) {
+      if (ImGui::Button("Make entry")) {
+        m.entry_state = from;
+        edited = true;
+      }
+      ImGui::SameLine();
+      if (state_count > 1 && ImGui::Button("Remove state")) {
+        anim::remove_state(m, from);
+        view.selected_state = kNothingSelected;
+        return true;
+      }
+      edited |= edit_state(m.states[from], m, parameters, sources);
+    }
+  } else if (view.selected_transition >= 0 &&
+             view.selected_transition < static_cast<int>(m.transitions.size())) {
+    anim::Transition& t = m.transitions[view.selected_transition];
+    ImGui::Separator();
+    ImGui::Text("%s -> %s", state_name(m, t.source), state_name(m, t.target));
+    ImGui::SameLine();
+    if (ImGui::Button("Remove transition")) {
+      m.transitions.erase(m.transitions.begin() + view.selected_transition);
+      view.selected_transition = -1;
+      return true;
+    }
+    edited |= edit_transition(t, parameters);
+  } else {
+    ImGui::TextDisabled(
+        "Click a state or an arrow to edit it; double-click a [+] state to open it");
+  }
+  return edited;
+}
+
+}  // namespace
+
+StateGraphLayout layout_state_graph(const anim::StateMachine& m) {
+  const int n = static_cast<int>(m.states.size());
+  std::vector<int> column(n, -1);
+  int deepest = 0;
+  if (m.entry_state >= 0 && m.entry_state < n) {
+    std::queue<int> open;
+    column[m.entry_state] = 0;
+    open.push(m.entry_state);
+    while (!open.empty()) {
+      const int s = open.front();
+      open.pop();
+      for (const anim::Transition& t : m.transitions) {
+        if (t.source != s || t.target < 0 || t.target >= n || column[t.target] >= 0) continue;
+        column[t.target] = column[s] + 1;
+        deepest = std::max(deepest, column[t.target]);
+        open.push(t.target);
+      }
+    }
+  }
+  const bool unreached = std::count(column.begin(), column.end(), -1) > 0;
+  std::vector<int> rows(deepest + 2, 0);
+  StateGraphLayout layout;
+  layout.box_size = {kBoxWidth, kBoxHeight};
+  layout.any_state_min = {kMargin, kMargin};
+  layout.box_min.resize(n);
+  int most_rows = 1;
+  for (int s = 0; s < n; ++s) {
+    const int c = column[s] >= 0 ? column[s] : deepest + 1;
+    const int row = rows[c]++;
+    most_rows = std::max(most_rows, row + 1);
+    // Column 0 holds "any state"; the entry's column is 1.
+    layout.box_min[s] = {kMargin + (c + 1) * (kBoxWidth + kColumnGap),
+                         kMargin + row * (kBoxHeight + kRowGap)};
+  }
+  const int columns = deepest + (unreached ? 3 : 2);
+  layout.extent = {2.0f * kMargin + columns * kBoxWidth + (columns - 1) * kColumnGap,
+                   2.0f * kMargin + most_rows * kBoxHeight + (most_rows - 1) * kRowGap};
+  return layout;
+}
+
+std::string describe_transition(const anim::StateMachine& m, const anim::Transition& t,
+                                const anim::Parameters& parameters) {
+  std::string text = std::string(state_name(m, t.source)) + " -> " + state_name(m, t.target) + ":";
+  const char* separator = " ";
+  for (const anim::Condition& c : t.conditions) {
+    const std::string name = c.parameter >= 0 && c.parameter < parameters.count()
+                                 ? parameters.at(c.parameter).name
+                                 : "?";
+    char buffer[128];
+    switch (c.op) {
+      case anim::ConditionOp::Greater:
+        std::snprintf(buffer, sizeof(buffer), "%s > %g", name.c_str(), c.threshold);
+        break;
+      case anim::ConditionOp::Less:
+        std::snprintf(buffer, sizeof(buffer), "%s < %g", name.c_str(), c.threshold);
+        break;
+      case anim::ConditionOp::Equals:
+        std::snprintf(buffer, sizeof(buffer), "%s == %g", name.c_str(), c.threshold);
+        break;
+      case anim::ConditionOp::True:
+      case anim::ConditionOp::Trigger:
+        std::snprintf(buffer, sizeof(buffer), "%s", name.c_str());
+        break;
+      case anim::ConditionOp::False:
+        std::snprintf(buffer, sizeof(buffer), "!%s", name.c_str());
+        break;
+    }
+    text += separator;
+    text += buffer;
+    separator = " and ";
+  }
+  char tail[128];
+  if (t.has_exit_time) {
+    std::snprintf(tail, sizeof(tail), "%sexit %g", t.conditions.empty() ? " " : ", ", t.exit_time);
+    text += tail;
+  }
+  std::snprintf(tail, sizeof(tail), ", %g %s, %s", t.duration,
+                t.duration_unit == anim::DurationUnit::Seconds ? "s" : "of source",
+                anim::to_string(t.blend));
+  return text + tail;
+}
+
+bool draw_state_machine_view(StateMachineViewState& view, anim::StateMachine& machine,
+                             anim::Parameters& parameters, const anim::StateMachinePlayer& player,
+                             const StateMachineViewSources& sources) {
+  // Walk the path of opened nested states; a path made stale by an edit is cut where it breaks.
+  anim::StateMachine* shown = &machine;
+  const anim::StateMachinePlayer* shown_player = &player;
+  for (std::size_t depth = 0; depth < view.path.size(); ++depth) {
+    const int s = view.path[depth];
+    if (s < 0 || s >= static_cast<int>(shown->states.size()) ||
+        shown->states[s].kind != anim::StateKind::StateMachine ||
+        shown->states[s].index >= static_cast<int>(shown->sub_machines.size())) {
+      view.path.resize(depth);
+      break;
+    }
+    shown = &shown->sub_machines[shown->states[s].index];
+    shown_player = shown_player != nullptr ? shown_player->nested_player(s) : nullptr;
+  }
+  if (shown_player != nullptr && shown_player->machine() != shown) shown_player = nullptr;
+
+  view.shown_active_state = shown_player != nullptr ? shown_player->active_state() : -1;
+  const anim::TransitionStatus status =
+      shown_player != nullptr ? shown_player->transition() : anim::TransitionStatus{};
+  view.shown_transition = status.running ? status.transition : -1;
+  view.shown_progress = status.running ? status.progress : 0.0f;
+
+  bool edited = false;
+  if (!view.path.empty()) {
+    if (ImGui::Button("< Up")) {
+      view.path.pop_back();
+      view.selected_state = kNothingSelected;
+      view.selected_transition = -1;
+    }
+    ImGui::SameLine();
+  }
+  ImGui::Text("%s", shown->name.empty() ? "state machine" : shown->name.c_str());
+  if (status.running) {
+    ImGui::SameLine();
+    const std::string overlay = std::string(state_name(*shown, status.from_state)) + " -> " +
+                                state_name(*shown, status.to_state) + "  (" +
+                                anim::to_string(status.blend) + ")";
+    ImGui::ProgressBar(status.progress, ImVec2(-1.0f, 0.0f), overlay.c_str());
+  }
+
+  const ImVec2 avail = ImGui::GetContentRegionAvail();
+  const float graph_height = std::max(avail.y * 0.55f, 160.0f);
+  ImGui::BeginChild("graph", ImVec2(avail.x * 0.68f, graph_height), true,
+                    ImGuiWindowFlags_HorizontalScrollbar);
+  draw_graph(view, *shown, shown_player, ImGui::GetContentRegionAvail());
+  ImGui::EndChild();
+  ImGui::SameLine();
+  ImGui::BeginChild("parameters", ImVec2(0.0f, graph_height), true);
+  ImGui::TextUnformatted("Parameters");
+  ImGui::Separator();
+  draw_parameters(view, parameters);
+  ImGui::EndChild();
+
+  if (ImGui::CollapsingHeader("Last transitions", ImGuiTreeNodeFlags_DefaultOpen)) {
+    draw_history(*shown, shown_player);
+  }
+  if (ImGui::CollapsingHeader("Edit", ImGuiTreeNodeFlags_DefaultOpen)) {
+    edited |= draw_editor(view, *shown, parameters, sources);
+  }
+  if (ImGui::CollapsingHeader("Transitions")) {
+    for (int i = 0; i < static_cast<int>(shown->transitions.size()); ++i) {
+      const std::string line = describe_transition(*shown, shown->transitions[i], parameters);
+      ImGui::PushID(i);
+      if (ImGui::Selectable(line.c_str(), view.selected_transition == i)) {
+        view.selected_transition = i;
+        view.selected_state = kNothingSelected;
+      }
+      ImGui::PopID();
+    }
+  }
+  return edited;
+}
+
+}  // namespace ui

@@ -1,0 +1,76 @@
+#pragma once
+// The state-machine panel: the machine's states as boxes and its transitions as arrows in a
+// layered layout, the active state and the running transition highlighted with their progress,
+// the parameters beside it (sliders, checkboxes, trigger buttons), the last transitions taken,
+// and an editor for adding and removing states and transitions and setting their properties.
+// Immediate mode: it reads the machine, the parameters and the player, and writes back edits.
+
+#include <span>
+#include <string>
+#include <vector>
+
+#include <imgui.h>
+
+#include "anim/parameters.h"
+#include "anim/state_machine.h"
+
+namespace ui {
+
+// Where the boxes go, in canvas coordinates (origin at the canvas's top-left, pixels). A state's
+// column is its distance in transitions from the entry state (states not reachable from it
+// follow in a last column); within a column states keep their list order. The "any state" box
+// sits left of the entry column.
+struct StateGraphLayout {
+  std::vector<ImVec2> box_min;  // per state, top-left of its box
+  ImVec2 any_state_min;
+  ImVec2 box_size;
+  ImVec2 extent;  // the size of the whole graph
+};
+StateGraphLayout layout_state_graph(const anim::StateMachine& machine);
+
+// A rectangle on screen.
+struct ScreenRect {
+  ImVec2 min, max;
+  ImVec2 center() const { return {(min.x + max.x) * 0.5f, (min.y + max.y) * 0.5f}; }
+};
+
+// selected_state's value when no state is selected (-1 is anim::kAnyState, the "any state" box).
+inline constexpr int kNothingSelected = -2;
+
+// What the panel remembers between frames, and what it showed last (for the caller's status
+// line and for tests).
+struct StateMachineViewState {
+  // Nested machines entered by double-clicking a nested state: state indices from the top.
+  std::vector<int> path;
+  int selected_state = kNothingSelected;  // in the machine shown
+  int selected_transition = -1;           // in the machine shown
+  int new_transition_target = 0;
+  char new_state_name[64] = "state";
+
+  // Set by every draw: the shown machine's active state, its running transition (-1 when none)
+  // and that transition's progress, and where each parameter's control was drawn (screen space),
+  // so a caller or a test can point at it.
+  int shown_active_state = -1;
+  int shown_transition = -1;
+  float shown_progress = 0.0f;
+  std::vector<ScreenRect> parameter_controls;
+};
+
+// The names the editor offers for a state's clip or blend space (indices as the states use).
+struct StateMachineViewSources {
+  std::span<const std::string> clip_names;
+  std::span<const std::string> blend_space_names;
+};
+
+// Draws the panel into the current ImGui window. Returns true when the machine definition was
+// edited: the caller must then validate it and re-init the player (parameter values changed by
+// the controls do not count: the player reads them on its next update).
+bool draw_state_machine_view(StateMachineViewState& state, anim::StateMachine& machine,
+                             anim::Parameters& parameters, const anim::StateMachinePlayer& player,
+                             const StateMachineViewSources& sources);
+
+// One line describing a transition, e.g. "idle -> walk: speed > 0.5, 0.25 s, crossfade_smooth".
+std::string describe_transition(const anim::StateMachine& machine, const anim::Transition& t,
+                                const anim::Parameters& parameters);
+
+}  // namespace ui

@@ -1,0 +1,131 @@
+#include "ui/state_machine_view.h"
+
+#include <gtest/gtest.h>
+
+#include <vector>
+
+#include "headless_imgui.h"
+
+namespace ui {
+namespace {
+
+using testing::HeadlessImGui;
+
+anim::Transition transition(int source, int target, std::vector<anim::Condition> conditions) {
+  anim::Transition t;
+  t.source = source;
+  t.target = target;
+  t.conditions = std::move(conditions);
+  return t;
+}
+
+anim::State clip_state(const char* name, int clip) {
+  return {name, anim::StateKind::Clip, clip, 1.0f, true, -1};
+}
+
+TEST(StateGraphLayout, ColumnsFollowTheDistanceFromTheEntry) {
+  anim::StateMachine m;
+  m.states = {clip_state("walk", 1), clip_state("idle", 0), clip_state("run", 2),
+              clip_state("jog", 1), clip_state("orphan", 0)};
+  m.entry_state = 1;
+  const anim::Condition c{0, anim::ConditionOp::True, 0.0f};
+  m.transitions = {transition(1, 0, {c}), transition(1, 3, {c}), transition(0, 2, {c}),
+                   transition(2, 1, {c}), transition(anim::kAnyState, 2, {c})};
+  const StateGraphLayout layout = layout_state_graph(m);
+  ASSERT_EQ(layout.box_min.size(), 5u);
+  const auto& b = layout.box_min;
+  EXPECT_LT(layout.any_state_min.x, b[1].x);  // any state, then the entry
+  EXPECT_GT(b[0].x, b[1].x);                  // walk and jog: one step from idle
+  EXPECT_EQ(b[0].x, b[3].x);
+  EXPECT_LT(b[0].y, b[3].y);  // list order within the column
+  EXPECT_GT(b[2].x, b[0].x);  // run: two steps
+  EXPECT_GT(b[4].x, b[2].x);  // unreachable: last column
+  // Columns are evenly spaced and every box lies inside the extent.
+  EXPECT_FLOAT_EQ(b[2].x - b[0].x, b[0].x - b[1].x);
+  for (const ImVec2& p : b) {
+    EXPECT_LE(p.x + layout.box_size.x, layout.extent.x);
+    EXPECT_LE(p.y + layout.box_size.y, layout.extent.y);
+  }
+}
+
+TEST(StateMachineView, DescribesATransitionInOneLine) {
+  anim::Parameters parameters;
+  parameters.add("speed", anim::ParameterType::Float);
+  parameters.add("crouch", anim::ParameterType::Bool);
+  anim::StateMachine m;
+  m.states = {clip_state("idle", 0), clip_state("walk", 1)};
+  anim::Transition t = transition(
+      0, 1, {{0, anim::ConditionOp::Greater, 0.5f}, {1, anim::ConditionOp::False, 0.0f}});
+  EXPECT_EQ(describe_transition(m, t, parameters),
+            "idle -> walk: speed > 0.5 and !crouch, 0.25 s, crossfade_smooth");
+  t.source = anim::kAnyState;
+  t.conditions.clear();
+  t.has_exit_time = true;
+  t.exit_time = 0.75f;
+  t.duration_unit = anim::DurationUnit::Normalized;
+  t.blend = anim::TransitionBlend::Inertialization;
+  EXPECT_EQ(describe_transition(m, t, parameters),
+            "Any State -> walk: exit 0.75, 0.25 of source, inertialization");
+}
+
+// Drives the panel like a user: the trigger button fires "go", the player takes idle -> walk,
+// and the panel shows the running transition and then the new active state.
+TEST(StateMachineView, TriggerButtonDrivesTheMachineAndTheViewFollows) {
+  HeadlessImGui imgui;
+  anim::Parameters parameters;
+  parameters.add("speed", anim::ParameterType::Float);
+  const int go = parameters.add("go", anim::ParameterType::Trigger);
+  anim::StateMachine machine;
+  machine.name = "base";
+  machine.states = {clip_state("idle", 0), clip_state("walk", 1)};
+  machine.transitions = {transition(0, 1, {{go, anim::ConditionOp::Trigger, 0.0f}})};
+  machine.transitions[0].duration = 0.25f;
+  anim::StateMachinePlayer player;
+  player.init(machine);
+  const std::vector<float> lengths = {1.0f, 1.0f};
+  const std::vector<std::string> clips = {"idle", "walk"};
+  StateMachineViewState view;
+  bool edited = false;
+
+  const auto frame = [&] {
+    imgui.frame([&] {
+      ImGui::SetNextWindowPos(ImVec2(0.0f, 0.0f));
+      ImGui::SetNextWindowSize(ImVec2(1100.0f, 700.0f));
+      ImGui::Begin("State machine");
+      edited |= draw_state_machine_view(view, machine, parameters, player, {clips, {}});
+      ImGui::End();
+    });
+    player.update(1.0f / 60.0f, parameters, {lengths, {}});
+  };
+
+  frame();
+  frame();
+  EXPECT_EQ(view.shown_active_state, 0);
+  EXPECT_EQ(view.shown_transition, -1);
+  ASSERT_EQ(view.parameter_controls.size(), 2u);
+
+  // Click the trigger's button: press on one frame, release on the next.
+  ImGuiIO& io = ImGui::GetIO();
+  io.MousePos = view.parameter_controls[go].center();
+  frame();
+  io.MouseDown[0] = true;
+  frame();
+  io.MouseDown[0] = false;
+  frame();  // the button fires on release; the update after this frame takes the transition
+  EXPECT_FALSE(parameters.get_bool(go));  // consumed by the transition
+  EXPECT_EQ(player.active_state(), 1);
+  frame();  // the view now shows the transition running
+  EXPECT_EQ(view.shown_active_state, 1);
+  EXPECT_EQ(view.shown_transition, 0);
+  EXPECT_FLOAT_EQ(view.shown_progress, 0.0f);  // it started at the end of the last update
+  frame();
+  EXPECT_NEAR(view.shown_progress, (1.0f / 60.0f) / 0.25f, 1e-5f);
+  for (int i = 0; i < 20; ++i) frame();  // a third of a second: the blend is over
+  EXPECT_EQ(view.shown_active_state, 1);
+  EXPECT_EQ(view.shown_transition, -1);
+  EXPECT_EQ(player.history_count(), 1);
+  EXPECT_FALSE(edited);  // driving parameters does not edit the machine
+}
+
+}  // namespace
+}  // namespace ui
