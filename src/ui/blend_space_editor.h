@@ -1,0 +1,87 @@
+#pragma once
+// The blend-space editors (2D and 1D): the space drawn large with its axes, grid, samples and
+// the input point as a handle, each sample's weight as a circle (area proportional to the
+// weight) and a number, the triangulation or influence regions on demand; and the controls to
+// add, move (with grid snapping), remove and re-place samples, change the mode and the axes.
+// Immediate mode: each call reads the space and the weights and writes back what the user
+// changed; the caller rebuilds what plays the space when told the space changed.
+
+#include <span>
+#include <string>
+
+#include <glm/glm.hpp>
+
+#include "anim/blend_space_1d.h"
+#include "anim/blend_space_2d.h"
+
+namespace ui {
+
+// What the user changed this frame.
+struct BlendSpaceEditorChange {
+  bool point = false;  // the input point moved: play at the new point
+  bool space = false;  // samples, mode or axes changed: rebuild what plays the space
+  bool any() const { return point || space; }
+};
+
+// What the 2D editor remembers between frames. point is the input point the character plays
+// (in axis units): the caller reads it every frame, and may set it (e.g. from parameters).
+struct BlendSpaceEditorState {
+  glm::vec2 point{0.0f};
+  int selected_sample = -1;
+  bool snap_to_grid = true;
+  int grid_divisions = 8;     // grid cells per axis; snapping goes to the grid's lines
+  bool show_regions = false;  // Delaunay: the triangulation; other modes: influence regions
+  int clip_to_add = 0;        // index into clip_names for "Add sample"
+  std::string error;          // why the space cannot be played as edited (shown in red)
+  // Where the last draw put the axes' corners on screen (window pixels): (x min, y min) at
+  // bottom-left and (x max, y max) at top-right. Scripts and tests aim the mouse with them.
+  glm::vec2 screen_of_min{0.0f};
+  glm::vec2 screen_of_max{0.0f};
+  // Interaction in progress.
+  int dragged_sample = -1;
+  bool dragging_point = false;
+  // The weights' precomputation for drawing regions, rebuilt after every edit.
+  anim::PreparedBlendSpace2D prepared;
+  bool prepared_current = false;
+};
+
+// Draws the 2D editor into the current ImGui window. clip_names are the clips a sample may
+// play (samples refer to them by name); weights are the weights the caller plays, one per
+// sample (ignored when their count differs, e.g. in the frame of an edit). clip_velocities,
+// one per clip name, are the "Compute positions" results (anim/blend_space_positions.h); when
+// empty the button is disabled. Mouse: drag the handle (or click anywhere to put it there),
+// drag a sample to move it, right-click a sample to remove it. Arrow keys over the space move
+// the handle by 1/200 of the axis range (with Shift 1/20).
+BlendSpaceEditorChange draw_blend_space_editor(BlendSpaceEditorState& state,
+                                               anim::BlendSpace2D& space,
+                                               std::span<const std::string> clip_names,
+                                               std::span<const float> weights,
+                                               std::span<const glm::vec2> clip_velocities);
+
+// What the 1D editor remembers between frames; point is the input value.
+struct BlendSpace1DEditorState {
+  float point = 0.0f;
+  int selected_sample = -1;
+  bool snap_to_grid = true;
+  int grid_divisions = 8;
+  int clip_to_add = 0;
+  std::string error;
+  int dragged_sample = -1;
+  bool dragging_point = false;
+};
+
+// The 1D editor, likewise: a horizontal axis with the thresholds, the handle, weight bars.
+// clip_speeds, one per clip name, place samples at each clip's speed on "Compute positions".
+BlendSpaceEditorChange draw_blend_space_1d_editor(BlendSpace1DEditorState& state,
+                                                  anim::BlendSpace1D& space,
+                                                  std::span<const std::string> clip_names,
+                                                  std::span<const float> weights,
+                                                  std::span<const float> clip_speeds);
+
+// The nearest grid line's value to value, the range [min, max] being cut in divisions cells.
+float snap_to_grid(float value, float min, float max, int divisions);
+
+// The radius of a circle whose area is proportional to weight (in [0, 1]), full_radius at 1.
+float weight_circle_radius(float weight, float full_radius);
+
+}  // namespace ui
