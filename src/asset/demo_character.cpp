@@ -1,0 +1,25 @@
+#include "asset/demo_character.h"
+
+#include "asset/demo_gait.h"
+#include "asset/demo_gestures.h"
+#include "asset/demo_mesh.h"
+#include "asset/demo_skeleton.h"
+
+namespace asset {
+
+Character make_demo_character() {
+  Character character;
+  character.source_path = kDemoSourcePath;
+  character.skeleton = make_demo_skeleton();
+  character.meshes.push_back(make_demo_mesh(character.skeleton));
+  character.materials.push_back({"mannequin", {0.72f, 0.72f, 0.74f, 1.0f}, {}});
+  for (const GaitSpec& spec : demo_gait_specs()) {
+    character.clips.push_back(make_gait_clip(character.skeleton, spec));
+  }
+  character.clips.push_back(make_wave_clip(character.skeleton));
+  character.clips.push_back(make_lean_clip(character.skeleton, true));
+  character.clips.push_back(make_lean_clip(character.skeleton, false));
+  return character;
+}
+
+}  // namespace asset
