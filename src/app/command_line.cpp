@@ -5,7 +5,12 @@
 #include <cstdio>
 #include <regex>
 
+#include "app/export_demo_command.h"
+#include "app/info_command.h"
+#include "app/pose_command.h"
+#include "app/render_command.h"
 #include "app/viewer_options.h"
+#include "app/weights_command.h"
 
 namespace app {
 namespace {
@@ -38,12 +43,20 @@ int run_command_line(int argc, char** argv) {
       ->check(CLI::Range(1, 10000));
   cli.add_option("--state-log", options.state_log,
                  "Append one JSON line of viewer state per frame to this file");
+  cli.add_option("--clip", options.clip, "Start by previewing this clip on the timeline");
+  cli.add_option("--param", options.parameters,
+                 "NAME=VALUE: set a graph parameter at start (e.g. velocity_z=1.4)");
   cli.add_flag("--empty", options.empty_scene, "Open with an empty scene (no demo character)");
   cli.add_option("--max-frames", options.max_frames, "Close the window after N frames")
       ->check(CLI::NonNegativeNumber);
 
   // Headless subcommands: each registers itself and reports its exit code.
   int exit_code = 0;
+  add_weights_command(cli, exit_code);
+  add_info_command(cli, exit_code);
+  add_pose_command(cli, exit_code);
+  add_export_demo_command(cli, exit_code);
+  add_render_command(cli, exit_code);
 
   try {
     cli.parse(argc, argv);

@@ -11,21 +11,55 @@
 #include <filesystem>
 #include <fstream>
 
+#include "app/async_loader.h"
+#include "app/recent_files.h"
+#include "app/scene_renderer.h"
+#include "app/state_log.h"
 #include "app/viewer_options.h"
+#include "app/viewer_panels.h"
+#include "app/viewer_scene.h"
+#include "asset/demo_character.h"
 #include "render/camera_controller.h"
 #include "render/frame_capture.h"
 #include "render/gl_window.h"
-#include "render/line_renderer.h"
+#include "render/gpu_timer.h"
 #include "render/orbit_camera.h"
+#include "render/skeleton_overlay.h"
 #include "ui/main_menu.h"
 #include "ui/stats_overlay.h"
-#include "ui/view_settings.h"
 
 namespace app {
 namespace {
 
-render::PointerInput read_pointer(GLFWwindow* window, double& last_x, double& last_y,
-                                  float wheel) {
+// Input the GLFW callbacks collect between frames.
+struct KeyPress {
+  int key;
+  int mods;
+};
+struct WindowEvents {
+  float scroll = 0.0f;
+  std::vector<std::string> dropped;
+  // Presses since the last frame. ImGui 1.86 only sees keys held at a frame's start, so a tap
+  // between two slow (software-rendered) frames would be lost without this queue.
+  std::vector<KeyPress> presses;
+};
+WindowEvents g_events;
+
+void on_scroll(GLFWwindow* window, double dx, double dy) {
+  ImGui_ImplGlfw_ScrollCallback(window, dx, dy);
+  if (!ImGui::GetIO().WantCaptureMouse) g_events.scroll += static_cast<float>(dy);
+}
+
+void on_key(GLFWwindow* window, int key, int scancode, int action, int mods) {
+  ImGui_ImplGlfw_KeyCallback(window, key, scancode, action, mods);
+  if (action == GLFW_PRESS || action == GLFW_REPEAT) g_events.presses.push_back({key, mods});
+}
+
+void on_drop(GLFWwindow*, int count, const char** paths) {
+  for (int i = 0; i < count; ++i) g_events.dropped.push_back(paths[i]);
+}
+
+render::PointerInput read_pointer(GLFWwindow* window, double& last_x, double& last_y) {
   render::PointerInput in;
   double x = 0.0, y = 0.0;
   glfwGetCursorPos(window, &x, &y);
@@ -33,16 +67,15 @@ render::PointerInput read_pointer(GLFWwindow* window, double& last_x, double& la
   in.dy = static_cast<float>(y - last_y);
   last_x = x;
   last_y = y;
-  in.wheel = wheel;
+  in.wheel = g_events.scroll;
+  g_events.scroll = 0.0f;
+  auto pressed = [window](int key) { return glfwGetKey(window, key) == GLFW_PRESS; };
   in.left = glfwGetMouseButton(window, GLFW_MOUSE_BUTTON_LEFT) == GLFW_PRESS;
   in.middle = glfwGetMouseButton(window, GLFW_MOUSE_BUTTON_MIDDLE) == GLFW_PRESS;
   in.right = glfwGetMouseButton(window, GLFW_MOUSE_BUTTON_RIGHT) == GLFW_PRESS;
-  in.alt = glfwGetKey(window, GLFW_KEY_LEFT_ALT) == GLFW_PRESS ||
-           glfwGetKey(window, GLFW_KEY_RIGHT_ALT) == GLFW_PRESS;
-  in.shift = glfwGetKey(window, GLFW_KEY_LEFT_SHIFT) == GLFW_PRESS ||
-             glfwGetKey(window, GLFW_KEY_RIGHT_SHIFT) == GLFW_PRESS;
-  in.ctrl = glfwGetKey(window, GLFW_KEY_LEFT_CONTROL) == GLFW_PRESS ||
-            glfwGetKey(window, GLFW_KEY_RIGHT_CONTROL) == GLFW_PRESS;
+  in.alt = pressed(GLFW_KEY_LEFT_ALT) || pressed(GLFW_KEY_RIGHT_ALT);
+  in.shift = pressed(GLFW_KEY_LEFT_SHIFT) || pressed(GLFW_KEY_RIGHT_SHIFT);
+  in.ctrl = pressed(GLFW_KEY_LEFT_CONTROL) || pressed(GLFW_KEY_RIGHT_CONTROL);
   return in;
 }
 
@@ -55,10 +88,90 @@ std::string next_screenshot_path() {
   }
 }
 
-float g_scroll = 0.0f;
-void on_scroll(GLFWwindow* window, double dx, double dy) {
-  ImGui_ImplGlfw_ScrollCallback(window, dx, dy);
-  if (!ImGui::GetIO().WantCaptureMouse) g_scroll += static_cast<float>(dy);
+// The character's bounds in the world: the bind-pose box moved with the root.
+void frame_character(render::OrbitCamera& camera, const ViewerScene& scene) {
+  const asset::Bounds b = asset::bind_pose_bounds(scene.character);
+  if (b.empty()) return;
+  const glm::vec3 offset = scene.player.world().translation;
+  camera.frame(b.min + offset, b.max + offset);
+}
+
+// Takes a finished load into the scene, or reports why it failed.
+void accept_load(LoadOutcome outcome, const std::vector<std::string>& files, ViewerScene& scene,
+                 SceneRenderer& renderer, ViewerUi& ui, RecentFiles& recent,
+                 render::OrbitCamera& camera, const std::string& start_clip,
+                 const std::vector<std::string>& start_parameters) {
+  for (const std::string& w : outcome.warnings) ui.errors.add("", w);
+  if (!outcome.ok) {
+    for (const std::string& e : outcome.errors) ui.errors.add(files.empty() ? "" : files[0], e);
+    if (outcome.cancelled) ui.errors.add(files.empty() ? "" : files[0], "loading cancelled");
+    return;
+  }
+  for (const std::string& e : outcome.errors) ui.errors.add("", e);
+  const std::string error = scene.open(std::move(outcome.character), std::move(outcome.project));
+  if (!error.empty()) {
+    ui.errors.add(files.empty() ? "" : files[0], error);
+    return;
+  }
+  for (const std::string& w : renderer.set_character(scene.character)) ui.errors.add("", w);
+  ui.loaded_files = files;
+  if (!files.empty() && files[0] != asset::kDemoSourcePath) {
+    recent.add(files[0]);
+    recent.save();
+  }
+  refresh_panels(ui, scene);
+  if (scene.mode == PlayMode::ClipPreview) preview_clip(ui, scene, scene.preview_clip);
+  for (const std::string& assignment : start_parameters) {
+    if (std::string e = scene.set_parameter(assignment); !e.empty()) ui.errors.add("--param", e);
+  }
+  if (!start_clip.empty()) {
+    const int clip = scene.find_clip(start_clip);
+    if (clip >= 0) {
+      preview_clip(ui, scene, clip);
+    } else {
+      ui.errors.add(files.empty() ? "" : files[0], "no clip '" + start_clip + "'");
+    }
+  }
+  frame_character(camera, scene);
+}
+
+// Applies the key presses queued since the last frame; returns whether F12 (screenshot) was
+// among them. F12 works even while a text field has focus: a screenshot edits nothing.
+bool handle_keys(ViewerUi& ui, ViewerScene& scene, render::OrbitCamera& camera) {
+  const ImGuiIO& io = ImGui::GetIO();
+  bool screenshot = false;
+  for (const KeyPress& press : g_events.presses) {
+    const bool ctrl = (press.mods & GLFW_MOD_CONTROL) != 0;
+    const bool shift = (press.mods & GLFW_MOD_SHIFT) != 0;
+    if (press.key == GLFW_KEY_F12) screenshot = true;
+    if (io.WantCaptureKeyboard) continue;
+    if (ctrl && press.key == GLFW_KEY_Q) ui.view.request_quit = true;
+    if (ctrl && press.key == GLFW_KEY_O) ui.view.request_open_file = true;
+    if (ctrl) continue;
+    if (press.key == GLFW_KEY_F) ui.view.request_frame_character = true;
+    if (press.key == GLFW_KEY_HOME) ui.view.request_frame_all = true;
+    // Arrow keys over the blend-space editor move its point, not the playhead.
+    if (scene.mode == PlayMode::ClipPreview && !ImGui::IsAnyItemHovered()) {
+      ui::apply_timeline_key(scene.clock, ui.jump_times, press.key, shift, ui.show_cheat_sheet);
+    } else if (press.key == GLFW_KEY_H) {
+      ui.show_cheat_sheet = !ui.show_cheat_sheet;
+    }
+  }
+  g_events.presses.clear();
+  if (ui.view.request_frame_character) {
+    frame_character(camera, scene);
+    ui.view.request_frame_character = false;
+  }
+  if (ui.view.request_frame_all) {
+    // Everything: the character and the ground around the origin it walked from.
+    asset::Bounds b = asset::bind_pose_bounds(scene.character);
+    const glm::vec3 at = scene.player.world().translation;
+    b.min = glm::min(glm::min(b.min + at, glm::vec3(-2.0f, 0.0f, -2.0f)), b.min);
+    b.max = glm::max(glm::max(b.max + at, glm::vec3(2.0f, 0.0f, 2.0f)), b.max);
+    camera.frame(b.min, b.max);
+    ui.view.request_frame_all = false;
+  }
+  return screenshot;
 }
 
 }  // namespace
@@ -85,15 +198,48 @@ int run_viewer(const ViewerOptions& options) {
   ImGui_ImplGlfw_InitForOpenGL(window.handle(), true);
   ImGui_ImplOpenGL3_Init("#version 450");
   glfwSetScrollCallback(window.handle(), on_scroll);
+  glfwSetDropCallback(window.handle(), on_drop);
+  glfwSetKeyCallback(window.handle(), on_key);
 
-  render::LineRenderer lines;
-  if (std::string e = lines.init(); !e.empty()) {
+  SceneRenderer renderer;
+  if (std::string e = renderer.init(); !e.empty()) {
     std::fprintf(stderr, "animview: %s\n", e.c_str());
     return 1;
   }
+  render::GpuTimer gpu_timer;
   render::OrbitCamera camera;
-  ui::ViewSettings settings;
-  ui::FrameStats stats;
+  ViewerScene scene;
+  ViewerUi ui;
+  ui.view.skinning =
+      options.skinning == "dq" ? ui::SkinningChoice::DualQuat : ui::SkinningChoice::Lbs;
+  ui.view.crowd = options.crowd;
+  RecentFiles recent(default_config_dir());
+  recent.load();
+  AsyncLoader loader;
+  std::vector<std::string> loading_files;
+  std::vector<std::vector<std::string>> open_requests;
+  std::string pending_clip = options.clip;
+  std::vector<std::string> pending_parameters = options.parameters;
+
+  // The first load: the files given, or the built-in demo. Headless runs load synchronously so
+  // their first frame already shows the character.
+  std::vector<std::string> initial = options.files;
+  if (initial.empty() && !options.empty_scene) initial = {asset::kDemoSourcePath};
+  if (!initial.empty()) {
+    if (options.headless) {
+      accept_load(load_now({initial, ui.import_settings}), initial, scene, renderer, ui, recent,
+                  camera, options.clip, options.parameters);
+      if (!ui.errors.empty()) {
+        for (const ui::ErrorReport& e : ui.errors.entries()) {
+          std::fprintf(stderr, "animview: %s%s%s\n", e.file.c_str(), e.file.empty() ? "" : ": ",
+                       e.cause.c_str());
+        }
+      }
+    } else {
+      open_requests.push_back(initial);
+    }
+  }
+
   std::ofstream state_log;
   if (!options.state_log.empty()) state_log.open(options.state_log, std::ios::app);
   if (options.headless) std::filesystem::create_directories(options.out_dir);
@@ -101,53 +247,84 @@ int run_viewer(const ViewerOptions& options) {
   double last_x = 0.0, last_y = 0.0;
   glfwGetCursorPos(window.handle(), &last_x, &last_y);
   auto last_time = std::chrono::steady_clock::now();
+  ui::FrameStats stats;
   int frame = 0;
   while (!glfwWindowShouldClose(window.handle())) {
     glfwPollEvents();
     const auto now = std::chrono::steady_clock::now();
     stats.frame_ms = std::chrono::duration<float, std::milli>(now - last_time).count();
     last_time = now;
+    // Headless frames step at 30 fps whatever the machine's speed, so their output is stable.
+    const float dt = options.headless ? 1.0f / 30.0f : std::min(stats.frame_ms / 1000.0f, 0.1f);
+
+    for (std::string& path : g_events.dropped) open_requests.push_back({path});
+    g_events.dropped.clear();
+    if (!open_requests.empty() && !loader.busy()) {
+      loading_files = open_requests.front();
+      open_requests.erase(open_requests.begin());
+      loader.start({loading_files, ui.import_settings});
+    }
+    if (auto outcome = loader.poll()) {
+      accept_load(std::move(*outcome), loading_files, scene, renderer, ui, recent, camera,
+                  pending_clip, pending_parameters);
+      // Only the first load starts on the asked clip and parameters.
+      pending_clip.clear();
+      pending_parameters.clear();
+    }
+
+    const auto update_start = std::chrono::steady_clock::now();
+    scene.update(dt);
+    stats.cpu_update_ms =
+        std::chrono::duration<float, std::milli>(std::chrono::steady_clock::now() - update_start)
+            .count();
+    renderer.upload(scene, ui.view, dt);
+    if (ui.view.follow_character && scene.loaded &&
+        scene.settings.root_motion_mode == anim::RootMotionMode::Applied) {
+      const glm::vec3 root = scene.player.world().translation;
+      camera.target.x = root.x;
+      camera.target.z = root.z;
+    }
 
     ImGui_ImplOpenGL3_NewFrame();
     ImGui_ImplGlfw_NewFrame();
     ImGui::NewFrame();
-    ui::draw_main_menu(settings);
-    ui::draw_stats_overlay(stats);
-    ui::draw_help_window(settings);
-    if (settings.show_side_panel) {
-      const ImGuiViewport* vp = ImGui::GetMainViewport();
-      // Docked to the left under the menu bar, which only has its height after the first frame.
-      const float top = std::max(vp->WorkPos.y, ImGui::GetFrameHeight());
-      ImGui::SetNextWindowPos(ImVec2(vp->WorkPos.x, top), ImGuiCond_Always);
-      ImGui::SetNextWindowSize(ImVec2(340.0f, vp->Size.y - top), ImGuiCond_FirstUseEver);
-      ImGui::Begin("Scene", &settings.show_side_panel);
-      ImGui::TextUnformatted("No file loaded");
-      ImGui::End();
-    }
-    ImGuiIO& io = ImGui::GetIO();
-    if (!io.WantCaptureKeyboard) {
-      if (ImGui::IsKeyPressed(GLFW_KEY_H)) settings.show_help = !settings.show_help;
-      if (ImGui::IsKeyPressed(GLFW_KEY_Q) && io.KeyCtrl) settings.request_quit = true;
-    }
-    // F12 works even while a text field has focus: a screenshot never edits anything.
-    const bool take_screenshot = ImGui::IsKeyPressed(GLFW_KEY_F12, false);
+    ui::draw_main_menu(ui.view);
+    const ViewportRect rect = draw_panels(ui, scene, loader, recent, open_requests);
+    ui::draw_stats_overlay(stats, rect.x + rect.width, rect.y);
+    ui::draw_help_window(ui.view);
+    const bool take_screenshot = handle_keys(ui, scene, camera);
 
     int width = 0, height = 0;
     glfwGetFramebufferSize(window.handle(), &width, &height);
-    const render::PointerInput pointer = read_pointer(window.handle(), last_x, last_y, g_scroll);
-    g_scroll = 0.0f;
-    if (!io.WantCaptureMouse) {
-      render::navigate(camera, settings.navigation, pointer, static_cast<float>(height));
+    const render::PointerInput pointer = read_pointer(window.handle(), last_x, last_y);
+    if (!ImGui::GetIO().WantCaptureMouse) {
+      render::navigate(camera, ui.view.navigation, pointer, rect.height);
     }
 
     glViewport(0, 0, width, height);
     glClearColor(0.18f, 0.19f, 0.22f, 1.0f);
     glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
-    const float aspect = height > 0 ? static_cast<float>(width) / static_cast<float>(height) : 1.0f;
-    const glm::mat4 view_projection = camera.projection(aspect) * camera.view();
-    if (settings.show_grid) lines.add_grid(10.0f, 0.5f);
-    lines.draw(view_projection);
+    // The 3D view fills the rectangle the panels leave (GL counts rows from the bottom).
+    glViewport(static_cast<int>(rect.x), static_cast<int>(height - rect.y - rect.height),
+               static_cast<int>(rect.width), static_cast<int>(rect.height));
+    const glm::mat4 view_projection = camera.projection(rect.width / rect.height) * camera.view();
+    gpu_timer.begin();
+    if (std::string e = renderer.draw(scene, ui.view, view_projection); !e.empty()) {
+      ui.errors.add(scene.character.source_path, e);
+    }
+    gpu_timer.end();
+    stats.gpu_ms = static_cast<float>(gpu_timer.latest_ms());
 
+    // Joint names on hover.
+    if (scene.loaded && ui.view.show_skeleton && !ImGui::GetIO().WantCaptureMouse) {
+      const ImVec2 mouse = ImGui::GetIO().MousePos;
+      const int joint = render::pick_joint(
+          scene.player.model_pose(), scene.player.world_matrix(), view_projection,
+          {rect.x, rect.y, rect.width, rect.height}, {mouse.x, mouse.y}, 8.0f);
+      if (joint >= 0) ImGui::SetTooltip("%s", scene.character.skeleton.joint_names[joint].c_str());
+    }
+
+    glViewport(0, 0, width, height);
     ImGui::Render();
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
 
@@ -159,8 +336,7 @@ int run_viewer(const ViewerOptions& options) {
       std::fflush(stdout);
     }
     if (state_log.is_open()) {
-      state_log << "{\"frame\":" << frame << ",\"camera_distance\":" << camera.distance_m
-                << "}\n";
+      state_log << state_line(frame, scene, ui) << "\n";
       state_log.flush();
     }
     if (options.headless) {
@@ -177,12 +353,16 @@ int run_viewer(const ViewerOptions& options) {
     }
     glfwSwapBuffers(window.handle());
     ++frame;
-    if (frame == 1) std::printf("animview: first frame\n"), std::fflush(stdout);
+    if (frame == 1) {
+      std::printf("animview: first frame\n");
+      std::fflush(stdout);
+    }
     if (options.headless && frame >= options.frames) break;
     if (options.max_frames > 0 && frame >= options.max_frames) break;
-    if (settings.request_quit) glfwSetWindowShouldClose(window.handle(), GLFW_TRUE);
+    if (ui.view.request_quit) glfwSetWindowShouldClose(window.handle(), GLFW_TRUE);
   }
 
+  loader.cancel();
   ImGui_ImplOpenGL3_Shutdown();
   ImGui_ImplGlfw_Shutdown();
   ImGui::DestroyContext();

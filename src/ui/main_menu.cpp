@@ -7,6 +7,8 @@ namespace ui {
 void draw_main_menu(ViewSettings& s) {
   if (!ImGui::BeginMainMenuBar()) return;
   if (ImGui::BeginMenu("File")) {
+    if (ImGui::MenuItem("Open...", "Ctrl+O")) s.request_open_file = true;
+    ImGui::Separator();
     if (ImGui::MenuItem("Quit", "Ctrl+Q")) s.request_quit = true;
     ImGui::EndMenu();
   }
@@ -15,8 +17,10 @@ void draw_main_menu(ViewSettings& s) {
     ImGui::MenuItem("Grid", nullptr, &s.show_grid);
     ImGui::MenuItem("Mesh", nullptr, &s.show_mesh);
     ImGui::MenuItem("Skeleton", nullptr, &s.show_skeleton);
+    ImGui::MenuItem("Bones as octahedra", nullptr, &s.skeleton_octahedra);
     ImGui::MenuItem("Wireframe", nullptr, &s.wireframe);
     if (ImGui::MenuItem("Frame character", "F")) s.request_frame_character = true;
+    if (ImGui::MenuItem("Frame all", "Home")) s.request_frame_all = true;
     ImGui::Separator();
     if (ImGui::MenuItem("Navigation: Maya", nullptr,
                         s.navigation == render::NavigationPreset::Maya)) {

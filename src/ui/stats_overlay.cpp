@@ -4,10 +4,9 @@
 
 namespace ui {
 
-void draw_stats_overlay(const FrameStats& stats) {
-  const ImGuiViewport* vp = ImGui::GetMainViewport();
-  ImGui::SetNextWindowPos(ImVec2(vp->WorkPos.x + vp->WorkSize.x - 10.0f, vp->WorkPos.y + 10.0f),
-                          ImGuiCond_Always, ImVec2(1.0f, 0.0f));
+void draw_stats_overlay(const FrameStats& stats, float top_right_x, float top_right_y) {
+  ImGui::SetNextWindowPos(ImVec2(top_right_x - 10.0f, top_right_y + 10.0f), ImGuiCond_Always,
+                          ImVec2(1.0f, 0.0f));
   ImGui::SetNextWindowBgAlpha(0.45f);
   const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoInputs |
                                  ImGuiWindowFlags_AlwaysAutoResize |

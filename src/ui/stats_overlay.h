@@ -3,8 +3,9 @@
 
 namespace ui {
 
-// The FPS / frame-time readout in the viewport's top-right corner.
-void draw_stats_overlay(const FrameStats& stats);
+// The FPS / frame-time readout, its top-right corner at top_right (window pixels): the
+// viewport's corner, so no panel covers it.
+void draw_stats_overlay(const FrameStats& stats, float top_right_x, float top_right_y);
 
 // The controls cheat sheet (toggled with H).
 void draw_help_window(ViewSettings& settings);

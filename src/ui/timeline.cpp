@@ -253,8 +253,8 @@ bool handle_timeline_keys(anim::PlaybackClock& clock, std::span<const double> ju
       handled |= apply_timeline_key(clock, jump_times, key, io.KeyShift, show_cheat_sheet);
     }
   }
-  for (const int key : {GLFW_KEY_LEFT, GLFW_KEY_COMMA, GLFW_KEY_RIGHT, GLFW_KEY_PERIOD,
-                        GLFW_KEY_UP, GLFW_KEY_DOWN}) {
+  for (const int key : {GLFW_KEY_LEFT, GLFW_KEY_COMMA, GLFW_KEY_RIGHT, GLFW_KEY_PERIOD, GLFW_KEY_UP,
+                        GLFW_KEY_DOWN}) {
     if (ImGui::IsKeyPressed(key)) {
       handled |= apply_timeline_key(clock, jump_times, key, io.KeyShift, show_cheat_sheet);
     }

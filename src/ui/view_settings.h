@@ -7,17 +7,30 @@ namespace ui {
 
 enum class SkinningChoice { Lbs, DualQuat };
 
+// What colours the mesh: its material, the influences per vertex, or where LBS and DQ disagree.
+enum class MeshColoring { Material, InfluenceCount, SkinningDifference };
+
 struct ViewSettings {
   bool show_grid = true;
   bool show_mesh = true;
   bool show_skeleton = true;
   bool wireframe = false;
+  bool skeleton_octahedra = false;  // bones as octahedra instead of lines
+  bool show_foot_ik_debug = true;   // probes, targets and contacts while foot IK is on
+  bool show_root_trail = true;      // the root's path and foot plants while root motion moves
+  bool follow_character = true;     // the camera target follows the character's root
   SkinningChoice skinning = SkinningChoice::Lbs;
+  MeshColoring coloring = MeshColoring::Material;
+  int crowd = 1;  // copies of the character drawn with staggered clip times (crowd mode)
   render::NavigationPreset navigation = render::NavigationPreset::Maya;
   bool show_side_panel = true;
   bool show_help = false;
   bool request_quit = false;
   bool request_frame_character = false;
+  bool request_frame_all = false;
+  bool request_open_file = false;
+  bool request_reload = false;
+  bool request_save_project = false;
 };
 
 // Timings for the overlay, in milliseconds.

@@ -9,11 +9,15 @@
 
 #include <gtest/gtest.h>
 
+#include "anim/character_player.h"
 #include "anim/clip_sampling.h"
+#include "anim/foot_ik.h"
 #include "anim/pose.h"
 #include "anim/root_motion.h"
 #include "anim/skinning.h"
 #include "anim/synthetic_character.h"
+#include "anim/terrain.h"
+#include "ik_biped.h"
 
 namespace {
 std::atomic<long> g_allocations{0};
@@ -151,6 +155,83 @@ TEST(PerFramePath, ThreeClipCharacterUpdateAllocatesNothing) {
   EXPECT_EQ(allocations, 0);
   // The frames did real work: the hips moved away from the rest pose.
   EXPECT_NE(model[1], to_matrix(skeleton.rest_pose[0]) * to_matrix(skeleton.rest_pose[1]));
+}
+
+}  // namespace
+}  // namespace anim
+
+namespace anim {
+namespace {
+
+TEST(PerFramePath, FootIkAllocatesNothing) {
+  const testing::Biped b = testing::make_biped();
+  std::vector<Transform> local(b.skeleton.rest_pose.size());
+  std::vector<glm::mat4> model(local.size());
+  Terrain rough;
+  rough.shape = TerrainShape::Rough;
+  FootIkState state;
+  FootIkDebug debug;
+  Transform world;
+  const bool contacts[2] = {true, false};
+  const long before = g_allocations.load();
+  int failures = 0;
+  for (int frame = 0; frame < 100; ++frame) {
+    world.translation.z = 0.01f * static_cast<float>(frame);
+    std::copy(b.skeleton.rest_pose.begin(), b.skeleton.rest_pose.end(), local.begin());
+    failures += !solve_foot_ik(b.skeleton, b.rig, {}, rough, world, contacts, 1.0f / 60.0f, state,
+                               local, model, &debug);
+  }
+  EXPECT_EQ(failures, 0);
+  EXPECT_EQ(g_allocations.load() - before, 0);
+  EXPECT_TRUE(debug.feet[0].locked);
+}
+
+// The whole frame of a character: a machine crossfading between a clip and a 2D blend space,
+// an additive layer, applied root motion, palettes in both forms.
+TEST(PerFramePath, CharacterPlayerUpdateAllocatesNothing) {
+  const Skeleton skeleton = testing::make_synthetic_skeleton();
+  const std::vector<Clip> clips = {testing::make_synthetic_clip(skeleton, "idle", 0.0f),
+                                   testing::make_synthetic_clip(skeleton, "walk", 1.0f, 0.8f),
+                                   testing::make_synthetic_clip(skeleton, "jog", 2.0f, 0.6f)};
+  Parameters parameters;
+  const int x = parameters.add("x", ParameterType::Float);
+  const int y = parameters.add("y", ParameterType::Float, 0.5f);
+  const int go = parameters.add("go", ParameterType::Bool);
+  BlendSpaceBinding space;
+  space.name = "move";
+  space.mode = BlendMode2D::FreeformCartesian;
+  space.clips = {0, 1, 2};
+  space.positions = {{0, 0}, {0, 1}, {1, 1}};
+  space.x_parameter = x;
+  space.y_parameter = y;
+  const std::vector<BlendSpaceBinding> spaces = {space};
+  StateMachine machine;
+  machine.states = {{"idle", StateKind::Clip, 0}, {"move", StateKind::BlendSpace, 0}};
+  Transition t;
+  t.source = 0;
+  t.target = 1;
+  t.conditions = {{go, ConditionOp::True, 0.0f}};
+  t.duration = 0.3f;
+  machine.transitions = {t};
+  LayerBinding lean;
+  lean.layer.mode = LayerMode::Additive;
+  lean.layer.weight = 0.5f;
+  lean.clip = 2;
+  const std::vector<LayerBinding> layers = {lean};
+  CharacterPlayer player;
+  ASSERT_EQ(player.init({&skeleton, clips, spaces, &machine, layers}, parameters), "");
+  CharacterSettings settings;
+  settings.root_motion_mode = RootMotionMode::Applied;
+  Terrain flat;
+  player.update(1.0f / 60.0f, parameters, settings, flat);  // the first frame may settle state
+  const long before = g_allocations.load();
+  for (int frame = 0; frame < 120; ++frame) {
+    if (frame == 30) parameters.set(go, 1.0f);
+    parameters.set(x, 0.005f * static_cast<float>(frame));
+    player.update(1.0f / 60.0f, parameters, settings, flat);
+  }
+  EXPECT_EQ(g_allocations.load() - before, 0);
+  EXPECT_EQ(player.machine().active_state(), 1);
 }
 
 }  // namespace

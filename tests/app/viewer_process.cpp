@@ -31,6 +31,16 @@ std::string run_and_read(const std::string& command) {
   return out;
 }
 
+nlohmann::json last_json_line(const std::filesystem::path& log) {
+  std::ifstream in(log);
+  std::string line, last;
+  while (std::getline(in, line)) {
+    if (!line.empty() && line.back() == '}') last = line;
+  }
+  if (last.empty()) return nullptr;
+  return nlohmann::json::parse(last, nullptr, false);
+}
+
 bool can_drive_windows(std::string& why_not) {
   if (!std::getenv("DISPLAY")) {
     why_not = "no DISPLAY: run end-to-end tests under Xvfb (scripts/test.sh)";
@@ -90,8 +100,8 @@ bool ViewerProcess::wait_for_output(const std::string& text, std::chrono::second
 std::string ViewerProcess::find_window(std::chrono::seconds timeout) {
   const auto end = std::chrono::steady_clock::now() + timeout;
   while (std::chrono::steady_clock::now() < end) {
-    const std::string ids =
-        run_and_read("xdotool search --pid " + std::to_string(pid_) + " --name '^animview' 2>/dev/null");
+    const std::string ids = run_and_read("xdotool search --pid " + std::to_string(pid_) +
+                                         " --name '^animview' 2>/dev/null");
     if (!ids.empty()) return ids.substr(0, ids.find('\n'));
     std::this_thread::sleep_for(std::chrono::milliseconds(100));
   }
@@ -99,8 +109,14 @@ std::string ViewerProcess::find_window(std::chrono::seconds timeout) {
 }
 
 void ViewerProcess::send_keys(const std::string& window, const std::string& keys) {
-  run_and_read("xdotool windowfocus --sync " + window + " 2>/dev/null; xdotool key --delay 50 " +
-               keys);
+  // Each key is held briefly, as a person taps it (shorter than X's auto-repeat delay).
+  std::string command = "xdotool windowfocus --sync " + window + " 2>/dev/null; xdotool";
+  std::istringstream combos(keys);
+  std::string combo;
+  while (combos >> combo) {
+    command += " keydown " + combo + " sleep 0.15 keyup " + combo + " sleep 0.2";
+  }
+  run_and_read(command);
 }
 
 int ViewerProcess::wait_for_exit(std::chrono::seconds timeout) {
@@ -116,7 +132,11 @@ int ViewerProcess::wait_for_exit(std::chrono::seconds timeout) {
   return -1;
 }
 
-std::string ViewerProcess::output() const { return read_all(cwd_ / "stdout.txt"); }
-std::string ViewerProcess::errors() const { return read_all(cwd_ / "stderr.txt"); }
+std::string ViewerProcess::output() const {
+  return read_all(cwd_ / "stdout.txt");
+}
+std::string ViewerProcess::errors() const {
+  return read_all(cwd_ / "stderr.txt");
+}
 
 }  // namespace e2e

@@ -4,6 +4,8 @@
 
 #include <sys/types.h>
 
+#include <nlohmann/json.hpp>
+
 #include <chrono>
 #include <filesystem>
 #include <string>
@@ -13,6 +15,10 @@ namespace e2e {
 
 // Runs a shell command and returns its standard output (trailing newline removed).
 std::string run_and_read(const std::string& command);
+
+// The last complete line of a JSON-lines log (the viewer's --state-log), parsed; null when the
+// file has none yet.
+nlohmann::json last_json_line(const std::filesystem::path& log);
 
 // True when a display and xdotool are available (otherwise e2e tests skip).
 bool can_drive_windows(std::string& why_not);
@@ -29,7 +35,8 @@ class ViewerProcess {
   // The X window id of the viewer (searched by its title), or "" after the timeout.
   std::string find_window(std::chrono::seconds timeout);
 
-  // Sends keys (xdotool key syntax, e.g. "ctrl+q") to the viewer window after focusing it.
+  // Sends keys (xdotool key syntax, e.g. "ctrl+q"; several separated by spaces) to the viewer
+  // window after focusing it, one tap each.
   void send_keys(const std::string& window, const std::string& keys);
 
   // Waits for exit; returns the exit code, or -1 on timeout / abnormal termination.

@@ -1,0 +1,68 @@
+#pragma once
+// Loads a character (and clip files, or a project) on a worker thread, so a large file does not
+// freeze the viewer; assimp's progress drives a progress bar and the user can cancel.
+
+#include <atomic>
+#include <functional>
+#include <optional>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "asset/character.h"
+#include "asset/import_settings.h"
+#include "asset/project_file.h"
+
+namespace app {
+
+struct LoadRequest {
+  // A model file, a project file (.json), or "<demo>"; further files are clip files bound to
+  // the character by joint name.
+  std::vector<std::string> files;
+  asset::ImportSettings settings;
+};
+
+struct LoadOutcome {
+  bool ok = false;
+  bool cancelled = false;
+  asset::Character character;
+  asset::Project project;
+  std::string project_path;         // when a project file was opened
+  std::vector<std::string> errors;  // each names the file and the cause
+  std::vector<std::string> warnings;
+};
+
+// Runs one request synchronously (the worker calls it; the command line and tests may too).
+// progress receives [0, 1] and returns false to cancel.
+LoadOutcome load_now(const LoadRequest& request, const std::function<bool(float)>& progress = {});
+
+class AsyncLoader {
+ public:
+  AsyncLoader() = default;
+  AsyncLoader(const AsyncLoader&) = delete;
+  AsyncLoader& operator=(const AsyncLoader&) = delete;
+  ~AsyncLoader();
+
+  // Starts loading; a load already running is cancelled first.
+  void start(LoadRequest request);
+  bool busy() const { return busy_.load(); }
+  float progress() const { return progress_.load(); }
+  const std::string& what() const { return what_; }
+  void cancel() { cancel_.store(true); }
+
+  // The outcome once the worker has finished (returned once), else nothing.
+  std::optional<LoadOutcome> poll();
+
+ private:
+  void join();
+
+  std::thread worker_;
+  std::atomic<bool> busy_{false};
+  std::atomic<bool> done_{false};
+  std::atomic<bool> cancel_{false};
+  std::atomic<float> progress_{0.0f};
+  std::string what_;
+  LoadOutcome outcome_;
+};
+
+}  // namespace app

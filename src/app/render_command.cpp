@@ -1,0 +1,137 @@
+#include "app/render_command.h"
+
+#include <glad/gl.h>
+
+#include <cstdio>
+#include <string>
+
+#include "app/async_loader.h"
+#include "app/scene_renderer.h"
+#include "app/viewer_scene.h"
+#include "asset/demo_character.h"
+#include "render/frame_capture.h"
+#include "render/gl_window.h"
+#include "render/orbit_camera.h"
+
+namespace app {
+namespace {
+
+struct RenderArgs {
+  std::string file = asset::kDemoSourcePath;
+  std::string anim_file;
+  std::string clip;
+  float time_s = 0.0f;
+  std::string skinning = "lbs";
+  std::string out;
+  int width = 960;
+  int height = 720;
+  bool skeleton = false;
+  std::string ground = "flat";
+  float slope_deg = 15.0f;
+  bool foot_ik = false;
+};
+
+anim::TerrainShape terrain_shape(const std::string& name) {
+  if (name == "slope") return anim::TerrainShape::Slope;
+  if (name == "stairs") return anim::TerrainShape::Stairs;
+  if (name == "rough") return anim::TerrainShape::Rough;
+  return anim::TerrainShape::Flat;
+}
+
+int run_render(const RenderArgs& args) {
+  LoadRequest request;
+  request.files = {args.file};
+  if (!args.anim_file.empty()) request.files.push_back(args.anim_file);
+  LoadOutcome loaded = load_now(request);
+  if (!loaded.ok) {
+    for (const std::string& e : loaded.errors)
+      std::fprintf(stderr, "animview render: %s\n", e.c_str());
+    return 1;
+  }
+  // A plain clip preview: the file's own project is not wanted here, only its clips.
+  asset::Project project = asset::preview_project(loaded.character, args.file);
+  render::GlWindow window;
+  if (std::string e = window.open({args.width, args.height, false, "animview render"});
+      !e.empty()) {
+    std::fprintf(stderr, "animview render: %s\n", e.c_str());
+    return 1;
+  }
+  ViewerScene scene;
+  if (std::string e = scene.open(std::move(loaded.character), std::move(project)); !e.empty()) {
+    std::fprintf(stderr, "animview render: %s\n", e.c_str());
+    return 1;
+  }
+  if (!args.clip.empty() || !scene.bound.clips.empty()) {
+    const int clip = args.clip.empty() ? 0 : scene.find_clip(args.clip);
+    if (clip < 0) {
+      std::fprintf(stderr, "animview render: %s: no clip '%s'\n", args.file.c_str(),
+                   args.clip.c_str());
+      return 1;
+    }
+    scene.preview(clip);
+    scene.clock.set_playing(false);
+    scene.clock.seek(args.time_s);
+  }
+  scene.terrain.shape = terrain_shape(args.ground);
+  scene.terrain.slope_deg = args.slope_deg;
+  scene.settings.foot_ik = args.foot_ik;
+  scene.update(0.0f);
+  SceneRenderer renderer;
+  if (std::string e = renderer.init(); !e.empty()) {
+    std::fprintf(stderr, "animview render: %s\n", e.c_str());
+    return 1;
+  }
+  ui::ViewSettings view;
+  view.show_skeleton = args.skeleton;
+  view.skinning = args.skinning == "dq" ? ui::SkinningChoice::DualQuat : ui::SkinningChoice::Lbs;
+  for (const std::string& w : renderer.set_character(scene.character)) {
+    std::fprintf(stderr, "animview render: %s\n", w.c_str());
+  }
+  renderer.upload(scene, view, 0.0f);
+  render::OrbitCamera camera;
+  const asset::Bounds bounds = asset::bind_pose_bounds(scene.character);
+  if (!bounds.empty()) camera.frame(bounds.min, bounds.max);
+  glViewport(0, 0, args.width, args.height);
+  glClearColor(0.18f, 0.19f, 0.22f, 1.0f);
+  glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+  const glm::mat4 vp =
+      camera.projection(static_cast<float>(args.width) / args.height) * camera.view();
+  if (std::string e = renderer.draw(scene, view, vp); !e.empty()) {
+    std::fprintf(stderr, "animview render: %s\n", e.c_str());
+    return 1;
+  }
+  glFinish();
+  if (std::string e =
+          render::write_png(render::read_framebuffer(args.width, args.height), args.out);
+      !e.empty()) {
+    std::fprintf(stderr, "animview render: %s\n", e.c_str());
+    return 1;
+  }
+  std::printf("%s\n", args.out.c_str());
+  return 0;
+}
+
+}  // namespace
+
+void add_render_command(CLI::App& app, int& exit_code) {
+  auto args = std::make_shared<RenderArgs>();
+  CLI::App* cmd = app.add_subcommand("render", "Render one frame of a clip to a PNG, headless");
+  cmd->add_option("file", args->file, "Character file (default: the built-in demo)");
+  cmd->add_option("--anim-file", args->anim_file, "A clip file bound to the character by name");
+  cmd->add_option("--clip", args->clip, "Clip name or index (default: the first clip)");
+  cmd->add_option("--time", args->time_s, "Time in seconds (wraps for looping clips)");
+  cmd->add_option("--skinning", args->skinning, "Skinning method")
+      ->check(CLI::IsMember({"lbs", "dq"}));
+  cmd->add_option("--width", args->width, "Image width")->check(CLI::Range(16, 8192));
+  cmd->add_option("--height", args->height, "Image height")->check(CLI::Range(16, 8192));
+  cmd->add_flag("--skeleton", args->skeleton, "Draw the skeleton over the mesh");
+  cmd->add_option("--ground", args->ground, "The ground under the character")
+      ->check(CLI::IsMember({"flat", "slope", "stairs", "rough"}));
+  cmd->add_option("--slope", args->slope_deg, "Slope angle in degrees (with --ground slope)")
+      ->check(CLI::Range(-60.0f, 60.0f));
+  cmd->add_flag("--foot-ik", args->foot_ik, "Fit the feet to the ground with foot IK");
+  cmd->add_option("--out", args->out, "The PNG to write")->required();
+  cmd->callback([args, &exit_code] { exit_code = run_render(*args); });
+}
+
+}  // namespace app

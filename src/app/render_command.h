@@ -1,0 +1,13 @@
+#pragma once
+// `animview render [FILE] [--anim-file F] [--clip NAME|INDEX] [--time T] [--skinning lbs|dq]
+// [--width W --height H] [--skeleton] [--ground flat|slope|stairs|rough] [--slope DEG]
+// [--foot-ik] --out x.png`: one frame of a clip rendered headless (no UI), through the same
+// scene, player and renderer as the viewer. No FILE: the built-in demo character.
+
+#include <CLI/CLI.hpp>
+
+namespace app {
+
+void add_render_command(CLI::App& app, int& exit_code);
+
+}  // namespace app

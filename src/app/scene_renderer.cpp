@@ -1,0 +1,203 @@
+#include "app/scene_renderer.h"
+
+#include <glad/gl.h>
+
+#include <cmath>
+
+#include "anim/terrain.h"
+#include "render/skeleton_overlay.h"
+
+namespace app {
+namespace {
+
+constexpr float kTrailSeconds = 6.0f;
+constexpr float kTerrainHalfExtent_m = 12.0f;
+
+bool same_terrain(const anim::Terrain& a, const anim::Terrain& b) {
+  return a.shape == b.shape && a.base_height_m == b.base_height_m && a.uphill_xz == b.uphill_xz &&
+         a.slope_deg == b.slope_deg && a.step_height_m == b.step_height_m &&
+         a.step_depth_m == b.step_depth_m && a.rough_amplitude_m == b.rough_amplitude_m &&
+         a.rough_wavelength_m == b.rough_wavelength_m;
+}
+
+render::ColorMode color_mode(ui::MeshColoring coloring) {
+  switch (coloring) {
+    case ui::MeshColoring::InfluenceCount:
+      return render::ColorMode::InfluenceCount;
+    case ui::MeshColoring::SkinningDifference:
+      return render::ColorMode::SkinningDifference;
+    case ui::MeshColoring::Material:
+      break;
+  }
+  return render::ColorMode::Base;
+}
+
+}  // namespace
+
+std::string SceneRenderer::init() {
+  if (std::string e = meshes_.init(); !e.empty()) return e;
+  if (std::string e = lines_.init(); !e.empty()) return e;
+  const glm::mat4 identity(1.0f);
+  return terrain_palette_.upload_matrices({&identity, 1}, 1);
+}
+
+const std::vector<std::string>& SceneRenderer::set_character(const asset::Character& character) {
+  character_.upload(character);
+  crowd_clip_ = nullptr;
+  trail_.clear();
+  plants_.clear();
+  return character_.warnings;
+}
+
+void SceneRenderer::upload(const ViewerScene& scene, const ui::ViewSettings& view, float dt_s) {
+  if (!scene.loaded) return;
+  const anim::CharacterPlayer& p = scene.player;
+  const int joints = scene.character.skeleton.joint_count();
+  if (view.crowd > 1 && p.dominant_clip() >= 0) {
+    const anim::Clip* clip = &scene.bound.clips[p.dominant_clip()];
+    if (clip != crowd_clip_ || crowd_.count() != view.crowd) {
+      crowd_error_ = crowd_.setup(scene.character.skeleton, *clip, view.crowd, 1.2f);
+      crowd_clip_ = clip;
+    }
+    crowd_time_s_ += dt_s;
+    if (crowd_error_.empty()) crowd_error_ = crowd_.update(crowd_time_s_, true, true, palette_);
+    return;
+  }
+  crowd_clip_ = nullptr;
+  palette_.upload_matrices(p.skinning_matrices(), joints);
+  palette_.upload_dual_quats(p.skinning_dual_quats(), p.skinning_stretch(),
+                             p.skinning_has_stretch(), joints);
+  // The trail follows the root's ground projection; plants mark where feet locked.
+  const glm::vec3 root = p.world().translation;
+  for (TrailPoint& t : trail_) t.age_s += dt_s;
+  for (TrailPoint& t : plants_) t.age_s += dt_s;
+  if (trail_.empty() || glm::length(trail_.back().position - root) > 0.02f) {
+    trail_.push_back({root, 0.0f});
+  }
+  const anim::FootIkDebug& debug = p.foot_ik_debug();
+  for (int leg = 0; leg < std::min(debug.leg_count, 2); ++leg) {
+    const bool down = debug.feet[leg].in_contact;
+    if (down && !foot_down_[leg]) plants_.push_back({debug.feet[leg].heel_ground, 0.0f});
+    foot_down_[leg] = down;
+  }
+  while (!trail_.empty() && trail_.front().age_s > kTrailSeconds) trail_.pop_front();
+  while (!plants_.empty() && plants_.front().age_s > kTrailSeconds) plants_.pop_front();
+}
+
+void SceneRenderer::draw_ground(const anim::Terrain& terrain, const glm::vec3& center,
+                                const glm::mat4& view_projection) {
+  const glm::vec2 center_xz(std::round(center.x), std::round(center.z));
+  if (!same_terrain(terrain, terrain_built_) || center_xz != terrain_center_) {
+    const anim::TerrainMesh built =
+        anim::build_terrain_mesh(terrain, center_xz, kTerrainHalfExtent_m, 96);
+    anim::SkinnedMesh mesh;
+    mesh.name = "terrain";
+    mesh.positions = built.positions;
+    mesh.normals = built.normals;
+    mesh.indices = built.indices;
+    mesh.joints0.assign(built.positions.size(), glm::uvec4(0));
+    mesh.weights0.assign(built.positions.size(), glm::vec4(1, 0, 0, 0));
+    terrain_mesh_.upload(mesh, 1);
+    terrain_built_ = terrain;
+    terrain_center_ = center_xz;
+  }
+  render::MeshDrawOptions options;
+  options.base_color = glm::vec4(0.36f, 0.38f, 0.34f, 1.0f);
+  meshes_.draw(terrain_mesh_, terrain_palette_, view_projection, options);
+}
+
+void SceneRenderer::add_foot_debug(const anim::FootIkDebug& debug) {
+  for (int leg = 0; leg < debug.leg_count; ++leg) {
+    const anim::FootDebug& f = debug.feet[leg];
+    const glm::vec4 probe_color =
+        f.in_contact ? glm::vec4(0.2f, 1.0f, 0.3f, 1.0f) : glm::vec4(1.0f, 0.8f, 0.2f, 1.0f);
+    lines_.add(f.heel_ground, f.heel_ground + f.ground_normal * 0.15f, probe_color);
+    lines_.add(f.toe_ground, f.toe_ground + f.ground_normal * 0.15f, probe_color);
+    lines_.add(f.heel_ground, f.toe_ground, probe_color);
+    const glm::vec3 t = f.ankle_target;
+    const glm::vec4 target_color(0.3f, 0.7f, 1.0f, 1.0f);
+    lines_.add(t - glm::vec3(0.04f, 0, 0), t + glm::vec3(0.04f, 0, 0), target_color);
+    lines_.add(t - glm::vec3(0, 0.04f, 0), t + glm::vec3(0, 0.04f, 0), target_color);
+    lines_.add(t - glm::vec3(0, 0, 0.04f), t + glm::vec3(0, 0, 0.04f), target_color);
+    if (f.locked) {
+      const glm::vec3 l = f.locked_point;
+      const glm::vec4 lock_color(1.0f, 0.3f, 0.3f, 1.0f);
+      lines_.add(l + glm::vec3(-0.05f, 0.005f, -0.05f), l + glm::vec3(0.05f, 0.005f, 0.05f),
+                 lock_color);
+      lines_.add(l + glm::vec3(-0.05f, 0.005f, 0.05f), l + glm::vec3(0.05f, 0.005f, -0.05f),
+                 lock_color);
+    }
+  }
+}
+
+std::string SceneRenderer::draw(const ViewerScene& scene, const ui::ViewSettings& view,
+                                const glm::mat4& view_projection) {
+  glEnable(GL_DEPTH_TEST);
+  const glm::vec3 root = scene.loaded ? scene.player.world().translation : glm::vec3(0.0f);
+  if (scene.terrain.shape != anim::TerrainShape::Flat) {
+    draw_ground(scene.terrain, root, view_projection);
+  }
+  // The grid is the flat ground's; over other ground it would cut through the terrain.
+  if (view.show_grid && scene.terrain.shape == anim::TerrainShape::Flat) {
+    lines_.add_grid(10.0f, 0.5f);
+    lines_.draw(view_projection);
+  }
+  std::string result;
+  if (scene.loaded) {
+    const anim::CharacterPlayer& p = scene.player;
+    const glm::mat4 world = p.world_matrix();
+    if (view.show_mesh) {
+      render::MeshDrawOptions options;
+      options.method = view.skinning == ui::SkinningChoice::Lbs ? render::SkinningMethod::Lbs
+                                                                : render::SkinningMethod::DualQuat;
+      options.color_mode = color_mode(view.coloring);
+      options.wireframe = view.wireframe;
+      const bool crowd = view.crowd > 1 && crowd_clip_ != nullptr;
+      options.model = crowd ? glm::mat4(1.0f) : world;  // crowds bake placement in the palette
+      options.instance_count = crowd ? crowd_.count() : 1;
+      if (crowd && !crowd_error_.empty()) result = crowd_error_;
+      for (std::size_t i = 0; i < character_.meshes.size(); ++i) {
+        const render::GpuMesh& mesh = character_.meshes[i];
+        if (mesh.index_count() == 0) continue;
+        const int material = scene.character.meshes[i].material;
+        if (material >= 0 && material < static_cast<int>(scene.character.materials.size())) {
+          options.base_color = scene.character.materials[material].base_color;
+          options.base_color_texture = &character_.textures[material];
+        } else {
+          options.base_color = glm::vec4(0.75f, 0.72f, 0.68f, 1.0f);
+          options.base_color_texture = nullptr;
+        }
+        if (std::string e = meshes_.draw(mesh, palette_, view_projection, options); !e.empty()) {
+          result = e;
+        }
+      }
+    }
+    if (view.show_root_trail && scene.settings.root_motion_mode == anim::RootMotionMode::Applied) {
+      for (std::size_t i = 1; i < trail_.size(); ++i) {
+        const float fade = 1.0f - trail_[i].age_s / kTrailSeconds;
+        lines_.add(trail_[i - 1].position + glm::vec3(0, 0.01f, 0),
+                   trail_[i].position + glm::vec3(0, 0.01f, 0), {1.0f, 0.85f, 0.2f, fade});
+      }
+      for (const TrailPoint& plant : plants_) {
+        const float fade = 1.0f - plant.age_s / kTrailSeconds;
+        const glm::vec3 c = plant.position + glm::vec3(0, 0.01f, 0);
+        lines_.add(c - glm::vec3(0.06f, 0, 0), c + glm::vec3(0.06f, 0, 0),
+                   {0.3f, 0.9f, 1.0f, fade});
+        lines_.add(c - glm::vec3(0, 0, 0.06f), c + glm::vec3(0, 0, 0.06f),
+                   {0.3f, 0.9f, 1.0f, fade});
+      }
+      lines_.draw(view_projection);
+    }
+    if (view.show_skeleton) {
+      render::add_skeleton(
+          lines_, p.model_pose(), scene.character.skeleton.parents, world,
+          view.skeleton_octahedra ? render::BoneStyle::Octahedra : render::BoneStyle::Lines,
+          {1.0f, 0.55f, 0.1f, 1.0f});
+    }
+    if (view.show_foot_ik_debug && scene.settings.foot_ik) add_foot_debug(p.foot_ik_debug());
+    lines_.draw(view_projection, false);  // the overlay shows through the mesh
+  }
+  return result;
+}
+
+}  // namespace app

@@ -1,0 +1,72 @@
+#pragma once
+// Draws the viewer's scene: the ground (grid or terrain), the skinned character with the chosen
+// method and colouring, the skeleton overlay, foot-IK debug and the root-motion trail.
+
+#include <deque>
+#include <string>
+
+#include <glm/glm.hpp>
+
+#include "anim/terrain.h"
+#include "app/character_gpu.h"
+#include "app/viewer_scene.h"
+#include "render/crowd.h"
+#include "render/gpu_mesh.h"
+#include "render/line_renderer.h"
+#include "render/skinned_mesh_renderer.h"
+#include "render/skinning_palette_buffer.h"
+#include "ui/view_settings.h"
+
+namespace app {
+
+class SceneRenderer {
+ public:
+  // Loads the shaders; returns "" or the error naming the shader file and line.
+  std::string init();
+
+  // Uploads a newly opened character's meshes and textures. Returns the warnings (a mesh or a
+  // texture that could not be uploaded), each naming the file.
+  const std::vector<std::string>& set_character(const asset::Character& character);
+
+  // Uploads the character's palettes for this frame (both methods, so switching is free) and
+  // remembers the root's path and the foot plants for the trail (they fade over dt_s steps).
+  // With view.crowd > 1 the palettes are the crowd's: that many copies playing the current clip.
+  void upload(const ViewerScene& scene, const ui::ViewSettings& view, float dt_s);
+
+  // Draws everything for one frame. Returns "" or why the character was not drawn.
+  std::string draw(const ViewerScene& scene, const ui::ViewSettings& view,
+                   const glm::mat4& view_projection);
+
+  const render::SkinningPaletteBuffer& palette() const { return palette_; }
+
+  // Forget the trail (after a reset of the world transform).
+  void clear_trail() { trail_.clear(); }
+
+ private:
+  void draw_ground(const anim::Terrain& terrain, const glm::vec3& center,
+                   const glm::mat4& view_projection);
+  void add_foot_debug(const anim::FootIkDebug& debug);
+
+  CharacterGpu character_;
+  render::SkinnedMeshRenderer meshes_;
+  render::SkinningPaletteBuffer palette_;
+  render::Crowd crowd_;
+  const anim::Clip* crowd_clip_ = nullptr;
+  float crowd_time_s_ = 0.0f;
+  std::string crowd_error_;
+  render::LineRenderer lines_;
+  // The terrain is drawn as a mesh rigidly bound to one identity joint.
+  render::GpuMesh terrain_mesh_;
+  render::SkinningPaletteBuffer terrain_palette_;
+  anim::Terrain terrain_built_;
+  glm::vec2 terrain_center_{1e9f};
+  struct TrailPoint {
+    glm::vec3 position;
+    float age_s;
+  };
+  std::deque<TrailPoint> trail_;
+  std::deque<TrailPoint> plants_;
+  bool foot_down_[2] = {false, false};
+};
+
+}  // namespace app

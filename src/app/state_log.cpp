@@ -1,0 +1,75 @@
+#include "app/state_log.h"
+
+#include <nlohmann/json.hpp>
+
+namespace app {
+
+namespace {
+
+nlohmann::json ui_geometry(const ViewerScene& scene, const ViewerUi& ui) {
+  nlohmann::json g;
+  const auto& b = ui.blend_editor;
+  g["blend_editor"]["screen_of_min"] = {b.screen_of_min.x, b.screen_of_min.y};
+  g["blend_editor"]["screen_of_max"] = {b.screen_of_max.x, b.screen_of_max.y};
+  if (!scene.project.blend_spaces.empty()) {
+    const anim::BlendSpace2D& space = scene.project.blend_spaces[ui.blend_space].space_2d;
+    g["blend_editor"]["axis_min"] = {space.x_axis.min, space.y_axis.min};
+    g["blend_editor"]["axis_max"] = {space.x_axis.max, space.y_axis.max};
+  }
+  nlohmann::json controls = nlohmann::json::array();
+  const auto& rects = ui.machine_view.parameter_controls;
+  for (std::size_t i = 0;
+       i < rects.size() && i < static_cast<std::size_t>(scene.parameters.count()); ++i) {
+    const ImVec2 c = rects[i].center();
+    controls.push_back(
+        {{"name", scene.parameters.at(static_cast<int>(i)).name}, {"center", {c.x, c.y}}});
+  }
+  g["parameter_controls"] = controls;
+  return g;
+}
+
+}  // namespace
+
+std::string state_line(int frame, const ViewerScene& scene, const ViewerUi& ui) {
+  const ui::ViewSettings& view = ui.view;
+  nlohmann::json j;
+  j["frame"] = frame;
+  j["loaded"] = scene.loaded;
+  j["skinning"] = view.skinning == ui::SkinningChoice::Lbs ? "lbs" : "dq";
+  if (!scene.loaded) return j.dump();
+  const anim::CharacterPlayer& p = scene.player;
+  j["mode"] = scene.mode == PlayMode::Graph ? "graph" : "clip";
+  const int clip = p.dominant_clip();
+  j["clip"] = clip >= 0 ? scene.bound.clips[clip].name : "";
+  j["time"] = p.dominant_clip_time();
+  if (scene.mode == PlayMode::ClipPreview) {
+    j["timeline"] = {{"frame", scene.clock.frame()},
+                     {"time", scene.clock.time_s()},
+                     {"playing", scene.clock.playing()},
+                     {"last_frame", anim::last_frame(scene.clock.timeline())}};
+  }
+  if (p.has_machine()) {
+    const int state = p.machine().active_state();
+    j["state"] = scene.bound.machine.states[state].name;
+    j["transition_running"] = p.machine().transition().running;
+  }
+  if (!p.blend_space_players().empty()) {
+    const glm::vec2 input = p.blend_space_input(0);
+    j["blend_space"]["input"] = {input.x, input.y};
+    nlohmann::json weights = nlohmann::json::array();
+    for (float w : p.blend_space_players()[0].weights()) weights.push_back(w);
+    j["blend_space"]["weights"] = weights;
+    nlohmann::json clips = nlohmann::json::array();
+    for (int c : scene.bound.blend_spaces[0].clips) clips.push_back(scene.bound.clips[c].name);
+    j["blend_space"]["clips"] = clips;
+  }
+  const glm::vec3 w = p.world().translation;
+  j["world"] = {w.x, w.y, w.z};
+  j["foot_ik"] = scene.settings.foot_ik;
+  j["root_motion"] =
+      scene.settings.root_motion_mode == anim::RootMotionMode::Applied ? "applied" : "in_place";
+  j["ui"] = ui_geometry(scene, ui);
+  return j.dump();
+}
+
+}  // namespace app

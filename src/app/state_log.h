@@ -1,0 +1,17 @@
+#pragma once
+// One JSON line per frame describing what the viewer shows: for scripts and end-to-end tests,
+// which read the character's state without scraping pixels.
+
+#include <string>
+
+#include "app/viewer_panels.h"
+#include "app/viewer_scene.h"
+
+namespace app {
+
+// {"frame", "mode", "clip", "time", "state", "transition", "blend_space": {"input", "weights"},
+//  "world": [x, y, z], "skinning", "foot_ik", "root_motion", "ui": {where the blend-space
+//  editor's axes and the state machine view's parameter controls are on screen}} on one line.
+std::string state_line(int frame, const ViewerScene& scene, const ViewerUi& ui);
+
+}  // namespace app

@@ -1,0 +1,279 @@
+#include "app/viewer_panels.h"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <filesystem>
+
+#include "anim/blend_space_positions.h"
+#include "anim/loop_seam.h"
+#include "anim/playback.h"
+#include "asset/rig_finder.h"
+
+namespace app {
+namespace {
+
+constexpr float kLeftWidth = 340.0f;
+constexpr float kRightWidth = 430.0f;
+constexpr float kBottomHeight = 118.0f;
+constexpr ImGuiWindowFlags kDockedFlags =
+    ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings;
+
+void begin_docked(const char* name, ImVec2 pos, ImVec2 size) {
+  ImGui::SetNextWindowPos(pos, ImGuiCond_Always);
+  ImGui::SetNextWindowSize(size, ImGuiCond_Always);
+  ImGui::Begin(name, nullptr, kDockedFlags | ImGuiWindowFlags_NoResize);
+}
+
+void draw_import_tab(ViewerUi& ui, RecentFiles& recent,
+                     std::vector<std::vector<std::string>>& open_requests) {
+  asset::ImportSettings& s = ui.import_settings;
+  ImGui::TextDisabled("FBX pivots are folded into the joints by assimp");
+  ImGui::InputFloat("Unit scale (0 = auto)", &s.unit_scale, 0.0f, 0.0f, "%.4f");
+  int up = static_cast<int>(s.up_axis);
+  ImGui::Combo("Up axis", &up, "auto\0Y\0Z\0");
+  s.up_axis = static_cast<asset::UpAxis>(up);
+  ImGui::InputFloat("Frame rate (0 = file's)", &s.frame_rate_override, 0.0f, 0.0f, "%.2f");
+  int eight = s.max_influences == 8 ? 1 : 0;
+  ImGui::Combo("Influences", &eight,
+               "4 per vertex\0"
+               "8 per vertex\0");
+  s.max_influences = eight ? 8 : 4;
+  const bool can_reimport = !ui.loaded_files.empty();
+  if (!can_reimport) ImGui::BeginDisabled();
+  if (ImGui::Button("Re-import with these settings")) open_requests.push_back(ui.loaded_files);
+  if (!can_reimport) ImGui::EndDisabled();
+  ImGui::Separator();
+  ImGui::TextUnformatted("Recent files");
+  for (const std::string& path : recent.paths()) {
+    if (ImGui::Selectable(path.c_str())) open_requests.push_back({path});
+  }
+}
+
+void draw_left_panel(ViewerUi& ui, ViewerScene& scene, RecentFiles& recent, float top, float height,
+                     std::vector<std::vector<std::string>>& open_requests) {
+  begin_docked("animview", ImVec2(0.0f, top), ImVec2(kLeftWidth, height));
+  if (ImGui::BeginTabBar("left tabs")) {
+    if (ImGui::BeginTabItem("Character")) {
+      if (scene.loaded) {
+        ui::CharacterPanelActions actions;
+        ui.health.stretched_joints = 0;
+        for (std::uint8_t s : scene.player.skinning_has_stretch()) ui.health.stretched_joints += s;
+        ui::draw_character_panel(scene.character, ui.health, ui.view, scene.settings, scene.terrain,
+                                 scene.player.has_foot_ik_rig(), actions);
+        if (actions.reset_world) scene.player.reset_world();
+      } else {
+        ImGui::TextWrapped(
+            "Nothing loaded. File > Open, drop a file on the window, or pick a "
+            "recent file in the Import tab.");
+      }
+      ImGui::EndTabItem();
+    }
+    if (ImGui::BeginTabItem("Clips")) {
+      if (auto chosen = ui::draw_clip_browser(ui.clip_rows, ui.clip_browser)) {
+        preview_clip(ui, scene, static_cast<int>(*chosen));
+      }
+      ImGui::EndTabItem();
+    }
+    if (ImGui::BeginTabItem("Import")) {
+      draw_import_tab(ui, recent, open_requests);
+      ImGui::EndTabItem();
+    }
+    ImGui::EndTabBar();
+  }
+  ImGui::End();
+}
+
+void draw_bottom_panel(ViewerUi& ui, ViewerScene& scene, float x, float y, float width) {
+  begin_docked("Timeline", ImVec2(x, y), ImVec2(width, kBottomHeight));
+  if (!scene.loaded || scene.bound.clips.empty()) {
+    ImGui::TextDisabled("no clips");
+  } else if (scene.mode == PlayMode::ClipPreview && scene.preview_clip >= 0) {
+    const bool has_graph = scene.bound.has_machine || !scene.bound.blend_spaces.empty();
+    if (has_graph && ImGui::SmallButton("Back to the graph")) scene.mode = PlayMode::Graph;
+    if (has_graph) ImGui::SameLine();
+    ImGui::Text("%s", scene.bound.clips[scene.preview_clip].name.c_str());
+    ui::draw_timeline(scene.clock, scene.bound.clips[scene.preview_clip], ui.timeline_times,
+                      ui.timeline);
+  } else {
+    const anim::CharacterPlayer& p = scene.player;
+    if (p.has_machine()) {
+      const int state = p.machine().active_state();
+      ImGui::Text("State: %s", scene.bound.machine.states[state].name.c_str());
+    }
+    if (p.dominant_clip() >= 0) {
+      ImGui::Text("Heaviest clip: %s at %.2f s", scene.bound.clips[p.dominant_clip()].name.c_str(),
+                  p.dominant_clip_time());
+    }
+    if (ImGui::Button("Preview this clip on the timeline") && p.dominant_clip() >= 0) {
+      preview_clip(ui, scene, p.dominant_clip());
+    }
+  }
+  ImGui::End();
+}
+
+// The blend-space editor for the chosen blend space. The point follows the parameters that
+// drive the space, and dragging it writes them, so the editor and the state machine agree.
+void draw_blend_space_tab(ViewerUi& ui, ViewerScene& scene, std::vector<std::string>& errors) {
+  auto& spaces = scene.project.blend_spaces;
+  if (spaces.empty()) {
+    ImGui::TextDisabled("This project has no blend space.");
+    return;
+  }
+  ui.blend_space = std::clamp(ui.blend_space, 0, static_cast<int>(spaces.size()) - 1);
+  if (spaces.size() > 1) {
+    std::string names;
+    for (const asset::ProjectBlendSpace& b : spaces) names += b.name + '\0';
+    ImGui::Combo("Blend space", &ui.blend_space, names.c_str());
+  }
+  const anim::BlendSpaceBinding& binding = scene.bound.blend_spaces[ui.blend_space];
+  const auto players = scene.player.blend_space_players();
+  std::span<const float> weights;
+  if (ui.blend_space < static_cast<int>(players.size()))
+    weights = players[ui.blend_space].weights();
+  ui::BlendSpaceEditorChange change;
+  if (spaces[ui.blend_space].dimensions == 1) {
+    ui.blend_editor_1d.point = scene.parameters.get(binding.x_parameter);
+    change = ui::draw_blend_space_1d_editor(ui.blend_editor_1d, spaces[ui.blend_space].space_1d,
+                                            scene.project.clips, weights, ui.clip_speeds);
+    if (change.point) scene.parameters.set(binding.x_parameter, ui.blend_editor_1d.point);
+  } else {
+    ui.blend_editor.point = {scene.parameters.get(binding.x_parameter),
+                             scene.parameters.get(binding.y_parameter)};
+    change = ui::draw_blend_space_editor(ui.blend_editor, spaces[ui.blend_space].space_2d,
+                                         scene.project.clips, weights, ui.clip_velocities);
+    if (change.point) {
+      scene.parameters.set(binding.x_parameter, ui.blend_editor.point.x);
+      scene.parameters.set(binding.y_parameter, ui.blend_editor.point.y);
+    }
+  }
+  if (change.any() && scene.mode != PlayMode::Graph) scene.mode = PlayMode::Graph;
+  if (change.space) {
+    if (std::string e = scene.rebind(); !e.empty()) errors.push_back(e);
+  }
+}
+
+void draw_right_panel(ViewerUi& ui, ViewerScene& scene, float top, float height) {
+  begin_docked("Animation graph", ImVec2(ImGui::GetMainViewport()->Size.x - kRightWidth, top),
+               ImVec2(kRightWidth, height));
+  std::vector<std::string> errors;
+  if (ImGui::BeginTabBar("graph tabs")) {
+    if (ImGui::BeginTabItem("Blend space")) {
+      draw_blend_space_tab(ui, scene, errors);
+      ImGui::EndTabItem();
+    }
+    if (ImGui::BeginTabItem("State machine")) {
+      std::vector<std::string> blend_names;
+      for (const asset::ProjectBlendSpace& b : scene.project.blend_spaces)
+        blend_names.push_back(b.name);
+      const bool edited = ui::draw_state_machine_view(ui.machine_view, scene.project.state_machine,
+                                                      scene.parameters, scene.player.machine(),
+                                                      {scene.project.clips, blend_names});
+      if (edited) {
+        if (std::string e = scene.rebind(); !e.empty()) errors.push_back(e);
+      }
+      ImGui::EndTabItem();
+    }
+    if (ImGui::BeginTabItem("Layers")) {
+      for (std::size_t i = 0; i < scene.project.layers.size(); ++i) {
+        asset::ProjectLayer& layer = scene.project.layers[i];
+        const bool additive = layer.mode == anim::LayerMode::Additive;
+        std::string label = layer.name + (additive ? " (additive)" : " (override)");
+        if (ImGui::SliderFloat(label.c_str(), &layer.weight, 0.0f, 1.0f)) {
+          scene.set_layer_weight(static_cast<int>(i), layer.weight);
+        }
+      }
+      if (scene.project.layers.empty()) ImGui::TextDisabled("This project has no layers.");
+      ImGui::EndTabItem();
+    }
+    ImGui::EndTabBar();
+  }
+  ImGui::End();
+  for (const std::string& e : errors) ui.errors.add(scene.project.character, e);
+}
+
+void draw_progress(AsyncLoader& loader) {
+  if (!loader.busy()) return;
+  const ImGuiViewport* vp = ImGui::GetMainViewport();
+  ImGui::SetNextWindowPos(ImVec2(vp->Size.x * 0.5f, vp->Size.y * 0.4f), ImGuiCond_Always,
+                          ImVec2(0.5f, 0.5f));
+  ImGui::SetNextWindowSize(ImVec2(420.0f, 0.0f));
+  ImGui::Begin("Loading", nullptr, kDockedFlags | ImGuiWindowFlags_NoResize);
+  ImGui::TextWrapped("%s", loader.what().c_str());
+  ImGui::ProgressBar(loader.progress());
+  if (ImGui::Button("Cancel")) loader.cancel();
+  ImGui::End();
+}
+
+}  // namespace
+
+void refresh_panels(ViewerUi& ui, const ViewerScene& scene) {
+  ui.clip_rows.clear();
+  const std::string file = std::filesystem::path(scene.character.source_path).filename().string();
+  for (std::size_t i = 0; i < scene.bound.clips.size(); ++i) {
+    const anim::Clip& clip = scene.bound.clips[i];
+    anim::ClipLoopReport report;
+    anim::LoopSeamSettings seam;
+    seam.root_motion = scene.settings.root_motion;
+    anim::measure_clip_loop(clip, anim::bind_clip(clip, scene.character.skeleton),
+                            scene.character.skeleton, seam, report);
+    ui.clip_rows.push_back(ui::make_clip_row(file, 0, clip, static_cast<int>(i), report));
+  }
+  ui.health = ui::measure_skinning(scene.character);
+  // Where each clip belongs in a locomotion space, for the editors' "Compute positions".
+  const anim::FootIkRig legs = asset::find_biped_legs(scene.character.skeleton);
+  std::vector<int> feet;
+  for (const anim::Leg& leg : legs.legs) feet.push_back(leg.foot);
+  ui.clip_velocities.clear();
+  ui.clip_speeds.clear();
+  for (const anim::Clip& clip : scene.bound.clips) {
+    const anim::ClipVelocity v = anim::compute_clip_velocity(
+        clip, anim::bind_clip(clip, scene.character.skeleton), scene.character.skeleton,
+        scene.settings.root_motion.root_joint, feet);
+    ui.clip_velocities.push_back(v.velocity);
+    ui.clip_speeds.push_back(glm::length(v.velocity));
+  }
+  ui.blend_space = 0;
+  ui.machine_view = {};
+}
+
+void preview_clip(ViewerUi& ui, ViewerScene& scene, int clip) {
+  if (clip < 0 || clip >= static_cast<int>(scene.bound.clips.size())) return;
+  scene.mode = PlayMode::ClipPreview;
+  scene.preview(clip);
+  scene.clock.set_playing(true);
+  ui.timeline_times = ui::timeline_times(scene.bound.clips[clip]);
+  ui.jump_times = anim::event_times(scene.bound.clips[clip], anim::TimelineEvents::MarkersAndKeys);
+}
+
+ViewportRect draw_panels(ViewerUi& ui, ViewerScene& scene, AsyncLoader& loader, RecentFiles& recent,
+                         std::vector<std::vector<std::string>>& open_requests) {
+  const ImGuiViewport* vp = ImGui::GetMainViewport();
+  const float top = ImGui::GetFrameHeight();  // the menu bar
+  const float width = vp->Size.x, height = vp->Size.y;
+  ViewportRect rect;
+  rect.x = ui.view.show_side_panel ? kLeftWidth : 0.0f;
+  rect.y = top;
+  const bool graph = scene.loaded && (!scene.project.blend_spaces.empty() ||
+                                      !scene.project.state_machine.states.empty());
+  const float right = graph && ui.view.show_side_panel ? kRightWidth : 0.0f;
+  rect.width = std::max(width - rect.x - right, 1.0f);
+  rect.height = std::max(height - top - kBottomHeight, 1.0f);
+  if (ui.view.show_side_panel) {
+    draw_left_panel(ui, scene, recent, top, height - top, open_requests);
+  }
+  if (right > 0.0f) draw_right_panel(ui, scene, top, height - top);
+  draw_bottom_panel(ui, scene, rect.x, top + rect.height, rect.width);
+  ui::draw_error_panel(ui.errors);
+  draw_progress(loader);
+  if (ui.view.request_open_file) {
+    ui::open_file_browser(ui.file_browser);
+    ui.view.request_open_file = false;
+  }
+  if (auto chosen = ui::draw_file_browser(ui.file_browser))
+    open_requests.push_back({chosen->string()});
+  ui::draw_timeline_cheat_sheet(ui.show_cheat_sheet);
+  return rect;
+}
+
+}  // namespace app

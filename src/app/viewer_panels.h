@@ -1,0 +1,61 @@
+#pragma once
+// The viewer's window layout: which panel goes where, and how each panel's edits reach the
+// scene. The panels themselves live in src/ui; this file wires them to the scene.
+
+#include <string>
+#include <vector>
+
+#include <glm/glm.hpp>
+
+#include "app/async_loader.h"
+#include "app/recent_files.h"
+#include "app/viewer_scene.h"
+#include "ui/blend_space_editor.h"
+#include "ui/character_panel.h"
+#include "ui/clip_browser.h"
+#include "ui/error_panel.h"
+#include "ui/file_browser.h"
+#include "ui/state_machine_view.h"
+#include "ui/timeline.h"
+#include "ui/view_settings.h"
+
+namespace app {
+
+// Where the 3D viewport is, in window pixels from the top-left corner.
+struct ViewportRect {
+  float x = 0.0f, y = 0.0f, width = 1.0f, height = 1.0f;
+};
+
+struct ViewerUi {
+  ui::ViewSettings view;
+  ui::ErrorLog errors;
+  ui::ClipBrowserState clip_browser;
+  std::vector<ui::ClipRow> clip_rows;  // rebuilt when a character is opened
+  ui::TimelineState timeline;
+  ui::TimelineTimes timeline_times;  // of the previewed clip
+  std::vector<double> jump_times;    // markers and keys of the previewed clip
+  ui::FileBrowserState file_browser;
+  ui::SkinningHealth health;
+  int blend_space = 0;  // the blend space the editor shows
+  ui::BlendSpaceEditorState blend_editor;
+  ui::BlendSpace1DEditorState blend_editor_1d;
+  std::vector<glm::vec2> clip_velocities;  // "compute positions", per project clip
+  std::vector<float> clip_speeds;
+  ui::StateMachineViewState machine_view;
+  bool show_cheat_sheet = false;
+  asset::ImportSettings import_settings;
+  std::vector<std::string> loaded_files;  // what the last successful load opened
+};
+
+// Rebuilds what the panels cache about the scene (clip rows, health) after a load.
+void refresh_panels(ViewerUi& ui, const ViewerScene& scene);
+
+// Selects clip for preview and caches its timeline times.
+void preview_clip(ViewerUi& ui, ViewerScene& scene, int clip);
+
+// Draws every panel for this frame and applies their edits. Returns the viewport rectangle
+// left for the 3D view. Files the user asked to open are appended to open_requests.
+ViewportRect draw_panels(ViewerUi& ui, ViewerScene& scene, AsyncLoader& loader, RecentFiles& recent,
+                         std::vector<std::vector<std::string>>& open_requests);
+
+}  // namespace app

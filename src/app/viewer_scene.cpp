@@ -1,0 +1,115 @@
+#include "app/viewer_scene.h"
+
+#include <cstdlib>
+
+#include "anim/foot_contact.h"
+#include "asset/rig_finder.h"
+
+namespace app {
+
+std::string ViewerScene::open(asset::Character new_character, asset::Project new_project) {
+  // Clips without foot-contact markers get detected ones: the timeline shows them, and sync
+  // and foot locking use them.
+  const anim::FootIkRig legs = asset::find_biped_legs(new_character.skeleton);
+  if (legs.legs.size() == 2) {
+    for (anim::Clip& clip : new_character.clips) {
+      if (anim::has_contact_markers(clip, anim::FootSide::Left) ||
+          anim::has_contact_markers(clip, anim::FootSide::Right)) {
+        continue;
+      }
+      for (anim::Marker& m :
+           anim::detect_foot_contact_markers(new_character.skeleton, clip, legs.legs)) {
+        clip.markers.push_back(std::move(m));
+      }
+    }
+  }
+  asset::BoundProject new_bound;
+  if (std::string e = asset::bind_project(new_project, new_character, new_bound); !e.empty()) {
+    return e;
+  }
+  anim::CharacterPlayer new_player;
+  anim::Parameters new_parameters = new_project.parameters;
+  if (std::string e = new_player.init(new_bound.graph(new_character.skeleton), new_parameters);
+      !e.empty()) {
+    return new_character.source_path + ": " + e;
+  }
+  character = std::move(new_character);
+  project = std::move(new_project);
+  bound = std::move(new_bound);
+  parameters = std::move(new_parameters);
+  player = std::move(new_player);
+  // The player borrows the graph: re-init it over the storage now owned by the scene.
+  player.init(bound.graph(character.skeleton), parameters);
+  player.set_foot_ik_rig(asset::find_biped_legs(character.skeleton));
+  settings.root_motion.root_joint = asset::find_root_motion_joint(character.skeleton);
+  mode = bound.has_machine || !bound.blend_spaces.empty() ? PlayMode::Graph : PlayMode::ClipPreview;
+  preview(bound.clips.empty() ? -1 : 0);
+  clock.set_playing(true);
+  loaded = true;
+  return {};
+}
+
+std::string ViewerScene::rebind() {
+  // Parameters edited live (added, removed, renamed in the state machine view) are the project's.
+  project.parameters = parameters;
+  asset::BoundProject new_bound;
+  if (std::string e = asset::bind_project(project, character, new_bound); !e.empty()) return e;
+  bound = std::move(new_bound);
+  if (std::string e = player.init(bound.graph(character.skeleton), parameters); !e.empty()) {
+    return e;
+  }
+  player.set_foot_ik_rig(asset::find_biped_legs(character.skeleton));
+  return {};
+}
+
+std::string ViewerScene::set_parameter(const std::string& assignment) {
+  const std::size_t eq = assignment.find('=');
+  if (eq == std::string::npos) return "'" + assignment + "': expected NAME=VALUE";
+  const std::string name = assignment.substr(0, eq);
+  const int index = parameters.find(name);
+  if (index < 0) return "'" + assignment + "': no parameter '" + name + "'";
+  char* end = nullptr;
+  const std::string text = assignment.substr(eq + 1);
+  const float value = std::strtof(text.c_str(), &end);
+  if (text.empty() || *end != '\0') return "'" + assignment + "': '" + text + "' is not a number";
+  parameters.set(index, value);
+  return {};
+}
+
+int ViewerScene::find_clip(const std::string& text) const {
+  for (std::size_t i = 0; i < bound.clips.size(); ++i) {
+    if (bound.clips[i].name == text) return static_cast<int>(i);
+  }
+  if (!text.empty() && text.find_first_not_of("0123456789") == std::string::npos &&
+      text.size() < 9) {
+    const int index = std::stoi(text);
+    if (index < static_cast<int>(bound.clips.size())) return index;
+  }
+  return -1;
+}
+
+void ViewerScene::set_layer_weight(int layer, float weight) {
+  if (layer < 0 || layer >= static_cast<int>(bound.layers.size())) return;
+  project.layers[layer].weight = weight;
+  bound.layers[layer].layer.weight = weight;
+}
+
+void ViewerScene::preview(int clip) {
+  preview_clip = clip;
+  if (clip < 0 || clip >= static_cast<int>(bound.clips.size())) return;
+  clock.set_timeline(anim::timeline_of(bound.clips[clip]));
+  clock.seek(0.0);
+}
+
+void ViewerScene::update(float dt_s) {
+  if (!loaded) return;
+  if (mode == PlayMode::ClipPreview && preview_clip >= 0) {
+    clock.advance(dt_s);
+    player.set_preview(preview_clip, static_cast<float>(clock.time_s()));
+  } else {
+    player.play_graph();
+  }
+  player.update(dt_s, parameters, settings, terrain);
+}
+
+}  // namespace app

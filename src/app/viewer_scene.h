@@ -1,0 +1,59 @@
+#pragma once
+// What the viewer has open: the character, its project (blend spaces, state machine, layers),
+// and the character's player. The frame loop updates it; panels edit it.
+
+#include <string>
+#include <vector>
+
+#include "anim/character_player.h"
+#include "anim/playback.h"
+#include "anim/terrain.h"
+#include "asset/character.h"
+#include "asset/project_binding.h"
+#include "asset/project_file.h"
+
+namespace app {
+
+enum class PlayMode {
+  Graph,        // the project's state machine (or its first blend space) drives the character
+  ClipPreview,  // one clip on the timeline's clock
+};
+
+struct ViewerScene {
+  asset::Character character;
+  asset::Project project;
+  asset::BoundProject bound;
+  anim::Parameters parameters;  // live values; project.parameters keeps the saved ones
+  anim::CharacterPlayer player;
+  anim::CharacterSettings settings;
+  anim::Terrain terrain;
+  anim::PlaybackClock clock;
+  PlayMode mode = PlayMode::ClipPreview;
+  int preview_clip = -1;  // index into bound.clips
+  bool loaded = false;
+
+  // Takes a freshly loaded character and its project and binds the graph (the GPU side is the
+  // renderer's: SceneRenderer::set_character).
+  // Returns "" or the cause; on failure the scene keeps what it had.
+  std::string open(asset::Character character, asset::Project project);
+
+  // Re-binds after an edit of project (blend spaces, machine, layers), keeping the character.
+  std::string rebind();
+
+  // Changes a layer's weight live (no re-init: the player reads the bound layer each frame).
+  void set_layer_weight(int layer, float weight);
+
+  // Sets a parameter from "NAME=VALUE"; returns "" or why not (unknown name, not a number).
+  std::string set_parameter(const std::string& assignment);
+
+  // The index in bound.clips of the clip named text, or with that index; -1 when none.
+  int find_clip(const std::string& text) const;
+
+  // Previews clip (index into bound.clips) on the timeline clock.
+  void preview(int clip);
+
+  // Advances the clock (in preview mode) and the character by dt_s.
+  void update(float dt_s);
+};
+
+}  // namespace app

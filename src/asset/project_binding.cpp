@@ -1,0 +1,105 @@
+#include "asset/project_binding.h"
+
+namespace asset {
+namespace {
+
+int find_clip(const Character& character, const std::string& name) {
+  for (std::size_t i = 0; i < character.clips.size(); ++i) {
+    if (character.clips[i].name == name) return static_cast<int>(i);
+  }
+  return -1;
+}
+
+int find_name(const std::vector<std::string>& names, const std::string& name) {
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    if (names[i] == name) return static_cast<int>(i);
+  }
+  return -1;
+}
+
+// Resolves a blend space's sample clip names to project clip indices and its parameters.
+std::string bind_blend_space(const ProjectBlendSpace& space, const Project& project,
+                             anim::BlendSpaceBinding& out) {
+  out.name = space.name;
+  out.one_dimensional = space.dimensions == 1;
+  auto add_sample = [&](const std::string& clip, glm::vec2 position) -> std::string {
+    const int index = find_name(project.clips, clip);
+    if (index < 0) return "blend space '" + space.name + "': unknown clip '" + clip + "'";
+    out.clips.push_back(index);
+    out.positions.push_back(position);
+    return {};
+  };
+  if (out.one_dimensional) {
+    for (const anim::BlendSample1D& s : space.space_1d.samples) {
+      if (std::string e = add_sample(s.clip_name, {s.threshold, 0.0f}); !e.empty()) return e;
+    }
+    out.x_parameter = project.parameters.find(space.space_1d.parameter_name);
+    if (out.x_parameter < 0) {
+      return "blend space '" + space.name + "': unknown parameter '" +
+             space.space_1d.parameter_name + "'";
+    }
+    return {};
+  }
+  out.mode = space.space_2d.mode;
+  for (const anim::BlendSample2D& s : space.space_2d.samples) {
+    if (std::string e = add_sample(s.clip_name, s.position); !e.empty()) return e;
+  }
+  out.x_parameter = project.parameters.find(space.x_parameter);
+  out.y_parameter = project.parameters.find(space.y_parameter);
+  if (out.x_parameter < 0 || out.y_parameter < 0) {
+    return "blend space '" + space.name + "': unknown parameter '" +
+           (out.x_parameter < 0 ? space.x_parameter : space.y_parameter) + "'";
+  }
+  return {};
+}
+
+}  // namespace
+
+anim::CharacterGraph BoundProject::graph(const anim::Skeleton& skeleton) const {
+  return {&skeleton, clips, blend_spaces, has_machine ? &machine : nullptr, layers};
+}
+
+std::string bind_project(const Project& project, const Character& character, BoundProject& out) {
+  BoundProject bound;
+  for (const std::string& name : project.clips) {
+    const int index = find_clip(character, name);
+    if (index < 0) {
+      return character.source_path + ": the project's clip '" + name + "' is not in the character";
+    }
+    bound.clips.push_back(character.clips[index]);
+  }
+  for (const ProjectBlendSpace& space : project.blend_spaces) {
+    anim::BlendSpaceBinding binding;
+    if (std::string e = bind_blend_space(space, project, binding); !e.empty()) return e;
+    bound.blend_spaces.push_back(std::move(binding));
+  }
+  for (const ProjectLayer& layer : project.layers) {
+    if (layer.clip < 0 || layer.clip >= static_cast<int>(bound.clips.size())) {
+      return "layer '" + layer.name + "': no clip";
+    }
+    anim::LayerBinding binding;
+    binding.layer.name = layer.name;
+    binding.layer.mode = layer.mode;
+    binding.layer.weight = layer.weight;
+    binding.clip = layer.clip;
+    if (!layer.mask_joints.empty()) {
+      const std::string e =
+          anim::make_joint_mask(character.skeleton, layer.mask_joints, binding.layer.joint_mask);
+      if (!e.empty()) return "layer '" + layer.name + "': " + e;
+    }
+    bound.layers.push_back(std::move(binding));
+  }
+  bound.has_machine = !project.state_machine.states.empty();
+  bound.machine = project.state_machine;
+  out = std::move(bound);
+  return {};
+}
+
+Project preview_project(const Character& character, const std::string& character_path) {
+  Project project;
+  project.character = character_path;
+  for (const anim::Clip& clip : character.clips) project.clips.push_back(clip.name);
+  return project;
+}
+
+}  // namespace asset

@@ -1,0 +1,143 @@
+#include "ui/character_panel.h"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <filesystem>
+
+namespace ui {
+
+SkinningHealth measure_skinning(const asset::Character& character) {
+  SkinningHealth h;
+  for (const anim::SkinnedMesh& mesh : character.meshes) {
+    for (std::size_t v = 0; v < mesh.vertex_count(); ++v) {
+      int n = 0;
+      for (int k = 0; k < 4; ++k) {
+        if (v < mesh.weights0.size() && mesh.weights0[v][k] > 0.0f) ++n;
+        if (v < mesh.weights1.size() && mesh.weights1[v][k] > 0.0f) ++n;
+      }
+      ++h.influence_histogram[n];
+      h.max_influences = std::max(h.max_influences, n);
+    }
+  }
+  return h;
+}
+
+namespace {
+
+void draw_loaded(const asset::Character& c) {
+  if (!ImGui::CollapsingHeader("Character", ImGuiTreeNodeFlags_DefaultOpen)) return;
+  const std::string name = std::filesystem::path(c.source_path).filename().string();
+  ImGui::TextUnformatted(name.empty() ? c.source_path.c_str() : name.c_str());
+  std::size_t vertices = 0, triangles = 0;
+  for (const anim::SkinnedMesh& m : c.meshes) {
+    vertices += m.vertex_count();
+    triangles += m.indices.size() / 3;
+  }
+  ImGui::Text("%d joints, %zu meshes, %zu vertices, %zu triangles", c.skeleton.joint_count(),
+              c.meshes.size(), vertices, triangles);
+  ImGui::Text("%zu clips", c.clips.size());
+  if (c.report.unit_scale_applied != 1.0f) {
+    ImGui::Text("unit scale applied: %g", c.report.unit_scale_applied);
+  }
+  if (c.report.up_axis_converted) ImGui::TextUnformatted("converted from Z-up");
+  for (const std::string& w : c.report.warnings) {
+    ImGui::TextColored(ImVec4(1.0f, 0.8f, 0.3f, 1.0f), "%s", w.c_str());
+  }
+}
+
+void draw_skinning(const asset::Character& c, const SkinningHealth& h, ViewSettings& view) {
+  if (!ImGui::CollapsingHeader("Skinning", ImGuiTreeNodeFlags_DefaultOpen)) return;
+  int method = view.skinning == SkinningChoice::Lbs ? 0 : 1;
+  ImGui::RadioButton("Linear blend (matrix palette)", &method, 0);
+  ImGui::RadioButton("Dual quaternion", &method, 1);
+  view.skinning = method == 0 ? SkinningChoice::Lbs : SkinningChoice::DualQuat;
+  int coloring = static_cast<int>(view.coloring);
+  ImGui::Combo("Colour", &coloring, "Material\0Influences per vertex\0LBS vs DQ difference\0");
+  view.coloring = static_cast<MeshColoring>(coloring);
+  ImGui::SliderInt("Crowd", &view.crowd, 1, 400);
+  if (view.crowd > 1) ImGui::TextDisabled("crowd plays the current clip on a grid");
+  if (ImGui::TreeNode("Health")) {
+    ImGui::Text("max influences per vertex: %d", h.max_influences);
+    for (int n = 0; n <= 8; ++n) {
+      if (h.influence_histogram[n] > 0) {
+        ImGui::Text("  %d influences: %d vertices", n, h.influence_histogram[n]);
+      }
+    }
+    ImGui::Text("cut to the supported count: %d vertices", c.report.vertices_with_cut_influences);
+    ImGui::Text("weights renormalized: %d vertices", c.report.vertices_renormalized);
+    ImGui::Text("joints with non-uniform scale: %d%s", h.stretched_joints,
+                h.stretched_joints > 0 ? " (DQ applies their scale first)" : "");
+    ImGui::TextWrapped("%s", h.palette_description.c_str());
+    ImGui::TreePop();
+  }
+}
+
+void draw_root_motion(ViewSettings& view, anim::CharacterSettings& s, CharacterPanelActions& a) {
+  if (!ImGui::CollapsingHeader("Root motion", ImGuiTreeNodeFlags_DefaultOpen)) return;
+  int mode = s.root_motion_mode == anim::RootMotionMode::InPlace ? 0 : 1;
+  ImGui::RadioButton("In place", &mode, 0);
+  ImGui::SameLine();
+  ImGui::RadioButton("Applied", &mode, 1);
+  s.root_motion_mode = mode == 0 ? anim::RootMotionMode::InPlace : anim::RootMotionMode::Applied;
+  ImGui::TextUnformatted("Extract:");
+  ImGui::SameLine();
+  ImGui::Checkbox("X", &s.root_motion.extract_x);
+  ImGui::SameLine();
+  ImGui::Checkbox("Y", &s.root_motion.extract_y);
+  ImGui::SameLine();
+  ImGui::Checkbox("Z", &s.root_motion.extract_z);
+  ImGui::SameLine();
+  ImGui::Checkbox("Yaw", &s.root_motion.extract_yaw);
+  ImGui::Checkbox("Camera follows", &view.follow_character);
+  ImGui::SameLine();
+  ImGui::Checkbox("Trail", &view.show_root_trail);
+  if (ImGui::Button("Reset to origin")) a.reset_world = true;
+}
+
+void draw_foot_ik(ViewSettings& view, anim::CharacterSettings& s, anim::Terrain& t, bool has_rig) {
+  if (!ImGui::CollapsingHeader("Foot IK and ground", ImGuiTreeNodeFlags_DefaultOpen)) return;
+  if (!has_rig) {
+    ImGui::TextDisabled("no legs found in this skeleton");
+  } else {
+    ImGui::Checkbox("Foot IK", &s.foot_ik);
+    ImGui::SameLine();
+    ImGui::Checkbox("Lock feet", &s.foot_ik_settings.lock_feet);
+    ImGui::Checkbox("Align to ground", &s.foot_ik_settings.align_to_ground);
+    ImGui::SameLine();
+    ImGui::Checkbox("Debug draw", &view.show_foot_ik_debug);
+    ImGui::SliderFloat("IK weight", &s.foot_ik_settings.weight, 0.0f, 1.0f);
+  }
+  int shape = static_cast<int>(t.shape);
+  ImGui::Combo("Ground", &shape, "Flat\0Slope\0Stairs\0Rough\0");
+  t.shape = static_cast<anim::TerrainShape>(shape);
+  switch (t.shape) {
+    case anim::TerrainShape::Slope:
+      ImGui::SliderFloat("Angle (deg)", &t.slope_deg, -30.0f, 30.0f);
+      break;
+    case anim::TerrainShape::Stairs:
+      ImGui::SliderFloat("Step height (m)", &t.step_height_m, 0.0f, 0.3f);
+      ImGui::SliderFloat("Step depth (m)", &t.step_depth_m, 0.2f, 1.0f);
+      break;
+    case anim::TerrainShape::Rough:
+      ImGui::SliderFloat("Amplitude (m)", &t.rough_amplitude_m, 0.0f, 0.2f);
+      ImGui::SliderFloat("Wavelength (m)", &t.rough_wavelength_m, 0.3f, 5.0f);
+      break;
+    case anim::TerrainShape::Flat:
+      break;
+  }
+}
+
+}  // namespace
+
+void draw_character_panel(const asset::Character& character, const SkinningHealth& health,
+                          ViewSettings& view, anim::CharacterSettings& settings,
+                          anim::Terrain& terrain, bool has_foot_rig,
+                          CharacterPanelActions& actions) {
+  draw_loaded(character);
+  draw_skinning(character, health, view);
+  draw_root_motion(view, settings, actions);
+  draw_foot_ik(view, settings, terrain, has_foot_rig);
+}
+
+}  // namespace ui

@@ -1,0 +1,35 @@
+#pragma once
+// The side panel's character sections: what is loaded, skinning (method, colouring, health),
+// root motion and foot IK with the terrain. Immediate mode: it edits the values it is given.
+
+#include <string>
+
+#include "anim/character_player.h"
+#include "anim/terrain.h"
+#include "asset/character.h"
+#include "ui/view_settings.h"
+
+namespace ui {
+
+// Read-only facts the panel shows about the skinning.
+struct SkinningHealth {
+  int max_influences = 0;           // most influences any vertex has
+  int influence_histogram[9] = {};  // vertices by influence count 0..8
+  int stretched_joints = 0;         // joints with non-uniform scale (DQ applies it first)
+  std::string palette_description;  // the buffer path and sizes
+};
+
+// Counts influences per vertex over every mesh.
+SkinningHealth measure_skinning(const asset::Character& character);
+
+// What the user asked for with the panel's buttons this frame.
+struct CharacterPanelActions {
+  bool reset_world = false;
+};
+
+void draw_character_panel(const asset::Character& character, const SkinningHealth& health,
+                          ViewSettings& view, anim::CharacterSettings& settings,
+                          anim::Terrain& terrain, bool has_foot_rig,
+                          CharacterPanelActions& actions);
+
+}  // namespace ui

@@ -1,0 +1,172 @@
+// The whole frame of one character on a two-joint rig whose answers are known by hand.
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "anim/character_player.h"
+
+namespace {
+
+using namespace anim;
+
+constexpr float kPi = 3.14159265f;
+
+// hips (root, 1 m up) -> leg (0.5 m below the hips).
+Skeleton make_rig() {
+  Skeleton s;
+  s.joint_names = {"hips", "leg"};
+  s.parents = {kNoParent, 0};
+  Transform hips;
+  hips.translation = {0, 1, 0};
+  Transform leg;
+  leg.translation = {0, -0.5f, 0};
+  s.rest_pose = {hips, leg};
+  s.inverse_bind = {glm::mat4(1.0f), glm::mat4(1.0f)};
+  return s;
+}
+
+// The hips move forward (+z) at speed_m_s over a 1 s loop; the leg swings about x by
+// leg_angle_rad for the whole clip.
+Clip make_clip(const std::string& name, float speed_m_s, float leg_angle_rad) {
+  Clip c;
+  c.name = name;
+  c.duration_s = 1.0f;
+  JointTrack hips;
+  hips.joint_name = "hips";
+  hips.translation.times_s = {0.0f, 1.0f};
+  hips.translation.values = {{0, 1, 0}, {0, 1, speed_m_s}};
+  JointTrack leg;
+  leg.joint_name = "leg";
+  leg.rotation.times_s = {0.0f, 1.0f};
+  const glm::quat q = glm::angleAxis(leg_angle_rad, glm::vec3(1, 0, 0));
+  leg.rotation.values = {q, q};
+  c.tracks = {hips, leg};
+  return c;
+}
+
+struct Fixture {
+  Skeleton skeleton = make_rig();
+  std::vector<Clip> clips = {make_clip("walk", 1.0f, 0.0f), make_clip("kick", 0.0f, kPi / 2)};
+  Parameters parameters;
+  Terrain flat;
+};
+
+float leg_angle(const CharacterPlayer& player) {
+  return glm::angle(player.local_pose()[1].rotation);
+}
+
+}  // namespace
+
+TEST(CharacterPlayer, PreviewInPlaceKeepsTheHipsOverTheOriginAndTheWorldStill) {
+  Fixture f;
+  CharacterPlayer player;
+  ASSERT_EQ(player.init({&f.skeleton, f.clips, {}, nullptr, {}}, f.parameters), "");
+  CharacterSettings settings;
+  settings.root_motion_mode = RootMotionMode::InPlace;
+  for (int i = 1; i <= 10; ++i) {
+    player.set_preview(0, 0.25f * i);
+    player.update(0.25f, f.parameters, settings, f.flat);
+    const glm::vec3 hips(player.model_pose()[0][3]);
+    EXPECT_NEAR(hips.z, 0.0f, 1e-5f) << "frame " << i;
+    EXPECT_NEAR(hips.y, 1.0f, 1e-5f);  // height is not extracted by default
+  }
+  EXPECT_NEAR(player.world().translation.z, 0.0f, 1e-6f);
+}
+
+TEST(CharacterPlayer, AppliedRootMotionAccumulatesAcrossLoopsWithoutSnappingBack) {
+  Fixture f;
+  CharacterPlayer player;
+  ASSERT_EQ(player.init({&f.skeleton, f.clips, {}, nullptr, {}}, f.parameters), "");
+  CharacterSettings settings;
+  settings.root_motion_mode = RootMotionMode::Applied;
+  // 2.5 s of a 1 m/s loop in 0.1 s steps: the world moves 2.5 m, through two wraps.
+  float previous_z = 0.0f;
+  for (int i = 1; i <= 25; ++i) {
+    player.set_preview(0, 0.1f * i);
+    player.update(0.1f, f.parameters, settings, f.flat);
+    EXPECT_GT(player.world().translation.z, previous_z - 1e-6f) << "snapped back at frame " << i;
+    previous_z = player.world().translation.z;
+  }
+  EXPECT_NEAR(player.world().translation.z, 2.5f, 1e-3f);
+  player.reset_world();
+  EXPECT_EQ(player.world().translation, glm::vec3(0.0f));
+}
+
+TEST(CharacterPlayer, MachineCrossfadeBlendsTheTwoClipsByTheTransitionWeight) {
+  Fixture f;
+  const int kick = f.parameters.add("kick", ParameterType::Trigger);
+  StateMachine machine;
+  machine.states = {{"walk", StateKind::Clip, 0}, {"kick", StateKind::Clip, 1}};
+  Transition t;
+  t.source = 0;
+  t.target = 1;
+  t.conditions = {{kick, ConditionOp::Trigger, 0.0f}};
+  t.duration = 0.4f;
+  t.blend = TransitionBlend::CrossfadeSmooth;
+  machine.transitions = {t};
+  CharacterPlayer player;
+  ASSERT_EQ(player.init({&f.skeleton, f.clips, {}, &machine, {}}, f.parameters), "");
+  CharacterSettings settings;
+  player.update(0.1f, f.parameters, settings, f.flat);
+  EXPECT_NEAR(leg_angle(player), 0.0f, 1e-5f);
+  f.parameters.fire(kick);
+  player.update(0.1f, f.parameters, settings, f.flat);  // fires; progress 0
+  EXPECT_EQ(player.machine().active_state(), 1);
+  EXPECT_EQ(f.parameters.get(kick), 0.0f) << "the trigger is consumed";
+  player.update(0.2f, f.parameters, settings, f.flat);  // half way: weight 0.5
+  // nlerp of 0 and 90 degrees with equal weights is exactly 45 degrees.
+  EXPECT_NEAR(leg_angle(player), kPi / 4, 1e-3f);
+  player.update(0.3f, f.parameters, settings, f.flat);  // done
+  EXPECT_NEAR(leg_angle(player), kPi / 2, 1e-4f);
+}
+
+TEST(CharacterPlayer, MaskedOverrideLayerChangesOnlyTheMaskedJoint) {
+  Fixture f;
+  LayerBinding layer;
+  layer.layer.name = "kick on leg";
+  layer.layer.mode = LayerMode::Override;
+  layer.layer.weight = 1.0f;
+  layer.layer.joint_mask = {0.0f, 1.0f};
+  layer.clip = 1;
+  std::vector<LayerBinding> layers = {layer};
+  CharacterPlayer player;
+  ASSERT_EQ(player.init({&f.skeleton, f.clips, {}, nullptr, layers}, f.parameters), "");
+  CharacterSettings settings;
+  player.set_preview(0, 0.5f);
+  player.update(0.1f, f.parameters, settings, f.flat);
+  EXPECT_NEAR(leg_angle(player), kPi / 2, 1e-4f);
+  // The hips still follow the base clip (in place: z removed, y kept).
+  EXPECT_NEAR(player.local_pose()[0].translation.y, 1.0f, 1e-5f);
+}
+
+TEST(CharacterPlayer, PalettesAreModelTimesInverseBind) {
+  Fixture f;
+  f.skeleton.inverse_bind[1] =
+      glm::inverse(glm::mat4(1.0f) * glm::mat4(glm::vec4(1, 0, 0, 0), glm::vec4(0, 1, 0, 0),
+                                               glm::vec4(0, 0, 1, 0), glm::vec4(0, 0.5f, 0, 1)));
+  CharacterPlayer player;
+  ASSERT_EQ(player.init({&f.skeleton, f.clips, {}, nullptr, {}}, f.parameters), "");
+  player.set_preview(1, 0.0f);
+  player.update(0.0f, f.parameters, {}, f.flat);
+  const glm::mat4 expected = player.model_pose()[1] * f.skeleton.inverse_bind[1];
+  for (int c = 0; c < 4; ++c)
+    for (int r = 0; r < 4; ++r)
+      EXPECT_NEAR(player.skinning_matrices()[1][c][r], expected[c][r], 1e-6f);
+  // The dual quaternion moves a point as the matrix does (the pose is rigid).
+  const glm::vec3 p(0.1f, 0.2f, 0.3f);
+  const glm::vec3 by_matrix(expected * glm::vec4(p, 1.0f));
+  const glm::vec3 by_dq = transform_point(player.skinning_dual_quats()[1], p);
+  EXPECT_NEAR(glm::length(by_matrix - by_dq), 0.0f, 1e-5f);
+}
+
+TEST(CharacterPlayer, RejectsAGraphThatNamesMissingClips) {
+  Fixture f;
+  BlendSpaceBinding b;
+  b.name = "broken";
+  b.clips = {0, 7};
+  b.positions = {{0, 0}, {1, 0}};
+  std::vector<BlendSpaceBinding> spaces = {b};
+  CharacterPlayer player;
+  const std::string error = player.init({&f.skeleton, f.clips, spaces, nullptr, {}}, f.parameters);
+  EXPECT_NE(error.find("broken"), std::string::npos) << error;
+}

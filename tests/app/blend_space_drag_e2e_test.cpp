@@ -1,0 +1,92 @@
+// End to end: drag the blend-space point with the real mouse (xdotool) in the real window and
+// watch, through the viewer's state log, the weights move to the sample it was dragged onto.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <thread>
+
+#include "viewer_process.h"
+
+namespace {
+
+// Waits until the state log shows a drawn blend-space editor; returns that state.
+nlohmann::json wait_for_editor(const std::filesystem::path& log) {
+  for (int i = 0; i < 600; ++i) {
+    const nlohmann::json s = e2e::last_json_line(log);
+    if (s.is_object() && s.value("loaded", false) && s.contains("ui") &&
+        s["ui"]["blend_editor"]["screen_of_max"][0].get<float>() > 0.0f) {
+      return s;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  return nullptr;
+}
+
+float weight_of(const nlohmann::json& state, const std::string& clip) {
+  const auto& clips = state["blend_space"]["clips"];
+  for (std::size_t i = 0; i < clips.size(); ++i) {
+    if (clips[i] == clip) return state["blend_space"]["weights"][i].get<float>();
+  }
+  ADD_FAILURE() << "no clip " << clip << " in the blend space";
+  return -1.0f;
+}
+
+}  // namespace
+
+TEST(BlendSpaceEditorWindow, DraggingThePointOntoWalkForwardMovesTheWeightsThere) {
+  std::string why;
+  if (!e2e::can_drive_windows(why)) GTEST_SKIP() << why;
+  const auto dir = std::filesystem::temp_directory_path() / "animview_e2e_blend";
+  std::filesystem::remove_all(dir);
+  e2e::ViewerProcess viewer(dir, {"--size", "1280x720", "--state-log", "state.jsonl"});
+  ASSERT_TRUE(viewer.wait_for_output("animview: first frame", std::chrono::seconds(60)))
+      << viewer.errors();
+  const std::string window = viewer.find_window(std::chrono::seconds(20));
+  ASSERT_FALSE(window.empty());
+  const nlohmann::json before = wait_for_editor(dir / "state.jsonl");
+  ASSERT_TRUE(before.is_object()) << "the blend-space editor never appeared";
+  EXPECT_NEAR(weight_of(before, "idle"), 1.0f, 1e-5f) << "the demo starts idle at the centre";
+
+  // Axis units to window pixels, from where the editor says its axes are.
+  const auto& g = before["ui"]["blend_editor"];
+  const float sx0 = g["screen_of_min"][0], sy0 = g["screen_of_min"][1];
+  const float sx1 = g["screen_of_max"][0], sy1 = g["screen_of_max"][1];
+  const float ax0 = g["axis_min"][0], ay0 = g["axis_min"][1];
+  const float ax1 = g["axis_max"][0], ay1 = g["axis_max"][1];
+  auto to_screen = [&](float x, float y) {
+    return std::make_pair(static_cast<int>(sx0 + (x - ax0) / (ax1 - ax0) * (sx1 - sx0)),
+                          static_cast<int>(sy0 + (y - ay0) / (ay1 - ay0) * (sy1 - sy0)));
+  };
+  // From the handle at the origin to walk_forward (0, 1.4 m/s), in small steps like a hand.
+  const auto [x0, y0] = to_screen(0.0f, 0.0f);
+  const auto [x1, y1] = to_screen(0.0f, 1.4f);
+  std::string drag = "xdotool mousemove --window " + window + " " + std::to_string(x0) + " " +
+                     std::to_string(y0) + " sleep 0.3 mousedown 1 sleep 0.3";
+  for (int step = 1; step <= 10; ++step) {
+    const int x = x0 + (x1 - x0) * step / 10, y = y0 + (y1 - y0) * step / 10;
+    drag += " mousemove --window " + window + " " + std::to_string(x) + " " + std::to_string(y) +
+            " sleep 0.1";
+  }
+  drag += " sleep 0.3 mouseup 1";
+  e2e::run_and_read(drag);
+  std::this_thread::sleep_for(std::chrono::milliseconds(1500));
+
+  const nlohmann::json after = e2e::last_json_line(dir / "state.jsonl");
+  ASSERT_TRUE(after.is_object());
+  const float input_z = after["blend_space"]["input"][1];
+  // Snapping puts the point on the grid line nearest to 1.4 (a 0.75 m/s grid over -3..3: 1.5).
+  EXPECT_NEAR(input_z, 1.5f, 0.2f);
+  EXPECT_NEAR(after["blend_space"]["input"][0].get<float>(), 0.0f, 0.2f);
+  EXPECT_GT(weight_of(after, "walk_forward"), 0.5f);
+  EXPECT_LT(weight_of(after, "idle"), 0.1f);
+  EXPECT_EQ(after["clip"], "walk_forward") << "the heaviest clip now plays";
+
+  viewer.send_keys(window, "F12");
+  ASSERT_TRUE(viewer.wait_for_output("animview: screenshot", std::chrono::seconds(20)));
+  EXPECT_GT(std::filesystem::file_size(dir / "animview_screenshot_001.png"), 10000u);
+  viewer.send_keys(window, "ctrl+q");
+  EXPECT_EQ(viewer.wait_for_exit(std::chrono::seconds(20)), 0) << viewer.errors();
+}
