@@ -63,7 +63,10 @@ std::string CharacterPlayer::init(const CharacterGraph& graph, const Parameters&
   blend_lengths_.assign(graph.blend_spaces.size(), 1.0f);
   inputs_.assign(graph.blend_spaces.size(), glm::vec2(0.0f));
   if (std::string e = build_blend_players(built_root_motion_); !e.empty()) return e;
-  if (graph.machine) machine_.init(*graph.machine);
+  if (graph.machine) {
+    if (std::string e = build_pose_matches(); !e.empty()) return e;
+    machine_.init(*graph.machine, &pose_matches_);
+  }
   inertializer_.init(static_cast<int>(joints));
   source_poses_.assign(StateMachinePlayer::kMaxSources, std::vector<Transform>(joints));
   blend_layers_.resize(StateMachinePlayer::kMaxSources);
@@ -81,6 +84,28 @@ std::string CharacterPlayer::init(const CharacterGraph& graph, const Parameters&
   has_stretch_.assign(joints, 0);
   preview_clip_ = graph.clips.empty() ? -1 : 0;
   reset();
+  return {};
+}
+
+std::string CharacterPlayer::build_pose_matches() {
+  // One table per clip pair that a pose-matched transition between two clip states joins.
+  pose_matches_.tables.clear();
+  const StateMachine& m = *graph_.machine;
+  PoseMatchWeights weights;
+  weights.joint_weights.assign(graph_.skeleton->parents.size(), 1.0f);
+  for (const Transition& t : m.transitions) {
+    if (!t.pose_matched_entry || t.source == kAnyState) continue;
+    const State& from = m.states[t.source];
+    const State& to = m.states[t.target];
+    if (from.kind != StateKind::Clip || to.kind != StateKind::Clip) continue;
+    if (pose_matches_.find(from.index, to.index)) continue;
+    PoseMatchTable table;
+    const std::string e =
+        build_pose_match_table(*graph_.skeleton, graph_.clips[from.index], from.index,
+                               graph_.clips[to.index], to.index, weights, table);
+    if (!e.empty()) return "pose matching '" + from.name + "' -> '" + to.name + "': " + e;
+    pose_matches_.tables.push_back(std::move(table));
+  }
   return {};
 }
 

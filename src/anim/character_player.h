@@ -23,6 +23,7 @@
 #include "anim/inertialization.h"
 #include "anim/layer.h"
 #include "anim/parameters.h"
+#include "anim/pose_matching.h"
 #include "anim/root_motion.h"
 #include "anim/skeleton.h"
 #include "anim/state_machine.h"
@@ -77,6 +78,11 @@ struct CharacterSettings {
 
 class CharacterPlayer {
  public:
+  CharacterPlayer() = default;
+  // The player's parts point at each other (the machine borrows the pose-match tables).
+  CharacterPlayer(const CharacterPlayer&) = delete;
+  CharacterPlayer& operator=(const CharacterPlayer&) = delete;
+
   // Binds to graph and allocates everything the frames need. Returns "" or the cause (an
   // invalid skeleton, clip index, blend space or machine). parameters are the ones the machine
   // and the blend spaces index.
@@ -134,6 +140,7 @@ class CharacterPlayer {
   void apply_layers(float dt_s);
   void update_contacts();
   std::string build_blend_players(const RootMotionSettings& root_motion);
+  std::string build_pose_matches();
 
   CharacterGraph graph_;
   std::vector<ClipBinding> bindings_;
@@ -144,6 +151,7 @@ class CharacterPlayer {
   std::vector<BlendSpacePlayer> blend_players_;
   std::vector<glm::vec2> inputs_;
   StateMachinePlayer machine_;
+  PoseMatchLibrary pose_matches_;  // borrowed by machine_: rebuilt before it on init
   Inertializer inertializer_;
   std::vector<std::vector<Transform>> source_poses_;  // one per possible source
   std::vector<BlendLayer> blend_layers_;

@@ -102,6 +102,7 @@ void accept_load(LoadOutcome outcome, const std::vector<std::string>& files, Vie
                  render::OrbitCamera& camera, const std::string& start_clip,
                  const std::vector<std::string>& start_parameters) {
   for (const std::string& w : outcome.warnings) ui.errors.add("", w);
+  const std::string outcome_project_path = outcome.project_path;
   if (!outcome.ok) {
     for (const std::string& e : outcome.errors) ui.errors.add(files.empty() ? "" : files[0], e);
     if (outcome.cancelled) ui.errors.add(files.empty() ? "" : files[0], "loading cancelled");
@@ -115,6 +116,23 @@ void accept_load(LoadOutcome outcome, const std::vector<std::string>& files, Vie
   }
   for (const std::string& w : renderer.set_character(scene.character)) ui.errors.add("", w);
   ui.loaded_files = files;
+  // Save project writes back to the project that was opened, or beside the model file.
+  if (!outcome_project_path.empty()) {
+    ui.project_path = outcome_project_path;
+  } else if (!files.empty() && files[0] != asset::kDemoSourcePath) {
+    ui.project_path = files[0] + ".animview.json";
+  } else {
+    ui.project_path = "demo.animview.json";
+  }
+  ui.view.show_grid = scene.project.view.show_grid;
+  ui.view.show_mesh = scene.project.view.show_mesh;
+  ui.view.show_skeleton = scene.project.view.show_skeleton;
+  ui.view.wireframe = scene.project.view.wireframe;
+  if (scene.project.view.dual_quaternion_skinning) ui.view.skinning = ui::SkinningChoice::DualQuat;
+  scene.settings.foot_ik = scene.project.view.foot_ik;
+  if (scene.project.view.apply_root_motion) {
+    scene.settings.root_motion_mode = anim::RootMotionMode::Applied;
+  }
   if (!files.empty() && files[0] != asset::kDemoSourcePath) {
     recent.add(files[0]);
     recent.save();
@@ -147,6 +165,7 @@ bool handle_keys(ViewerUi& ui, ViewerScene& scene, render::OrbitCamera& camera) 
     if (io.WantCaptureKeyboard) continue;
     if (ctrl && press.key == GLFW_KEY_Q) ui.view.request_quit = true;
     if (ctrl && press.key == GLFW_KEY_O) ui.view.request_open_file = true;
+    if (ctrl && press.key == GLFW_KEY_S) ui.view.request_save_project = true;
     if (ctrl) continue;
     if (press.key == GLFW_KEY_F) ui.view.request_frame_character = true;
     if (press.key == GLFW_KEY_HOME) ui.view.request_frame_all = true;

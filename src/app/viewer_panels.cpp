@@ -86,6 +86,10 @@ void draw_left_panel(ViewerUi& ui, ViewerScene& scene, RecentFiles& recent, floa
 
 void draw_bottom_panel(ViewerUi& ui, ViewerScene& scene, float x, float y, float width) {
   begin_docked("Timeline", ImVec2(x, y), ImVec2(width, kBottomHeight));
+  if (!ui.status.empty()) {
+    ImGui::TextDisabled("%s", ui.status.c_str());
+    ImGui::SameLine();
+  }
   if (!scene.loaded || scene.bound.clips.empty()) {
     ImGui::TextDisabled("no clips");
   } else if (scene.mode == PlayMode::ClipPreview && scene.preview_clip >= 0) {
@@ -207,6 +211,23 @@ void draw_progress(AsyncLoader& loader) {
 
 }  // namespace
 
+void save_project(ViewerUi& ui, ViewerScene& scene) {
+  asset::Project& p = scene.project;
+  p.parameters = scene.parameters;
+  p.view.show_grid = ui.view.show_grid;
+  p.view.show_mesh = ui.view.show_mesh;
+  p.view.show_skeleton = ui.view.show_skeleton;
+  p.view.wireframe = ui.view.wireframe;
+  p.view.dual_quaternion_skinning = ui.view.skinning == ui::SkinningChoice::DualQuat;
+  p.view.foot_ik = scene.settings.foot_ik;
+  p.view.apply_root_motion = scene.settings.root_motion_mode == anim::RootMotionMode::Applied;
+  if (const std::string e = asset::save_project(p, ui.project_path); !e.empty()) {
+    ui.errors.add(ui.project_path, e);
+    return;
+  }
+  ui.status = "saved " + ui.project_path;
+}
+
 void refresh_panels(ViewerUi& ui, const ViewerScene& scene) {
   ui.clip_rows.clear();
   const std::string file = std::filesystem::path(scene.character.source_path).filename().string();
@@ -266,6 +287,8 @@ ViewportRect draw_panels(ViewerUi& ui, ViewerScene& scene, AsyncLoader& loader, 
   draw_bottom_panel(ui, scene, rect.x, top + rect.height, rect.width);
   ui::draw_error_panel(ui.errors);
   draw_progress(loader);
+  if (ui.view.request_save_project && scene.loaded) save_project(ui, scene);
+  ui.view.request_save_project = false;
   if (ui.view.request_open_file) {
     ui::open_file_browser(ui.file_browser);
     ui.view.request_open_file = false;

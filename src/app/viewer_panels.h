@@ -45,6 +45,8 @@ struct ViewerUi {
   bool show_cheat_sheet = false;
   asset::ImportSettings import_settings;
   std::vector<std::string> loaded_files;  // what the last successful load opened
+  std::string project_path;               // where Save project writes
+  std::string status;                     // the last action's outcome, shown under the timeline
 };
 
 // Rebuilds what the panels cache about the scene (clip rows, health) after a load.
@@ -52,6 +54,10 @@ void refresh_panels(ViewerUi& ui, const ViewerScene& scene);
 
 // Selects clip for preview and caches its timeline times.
 void preview_clip(ViewerUi& ui, ViewerScene& scene, int clip);
+
+// Saves the scene's project (parameters and view settings as they are now) to ui.project_path,
+// through a temporary file; reports the outcome in ui.status or the error panel.
+void save_project(ViewerUi& ui, ViewerScene& scene);
 
 // Draws every panel for this frame and applies their edits. Returns the viewport rectangle
 // left for the 3D view. Files the user asked to open are appended to open_requests.

@@ -27,18 +27,19 @@ std::string ViewerScene::open(asset::Character new_character, asset::Project new
   if (std::string e = asset::bind_project(new_project, new_character, new_bound); !e.empty()) {
     return e;
   }
-  anim::CharacterPlayer new_player;
-  anim::Parameters new_parameters = new_project.parameters;
-  if (std::string e = new_player.init(new_bound.graph(new_character.skeleton), new_parameters);
-      !e.empty()) {
-    return new_character.source_path + ": " + e;
+  {
+    // Checked on a scratch player first, so a graph that cannot play leaves the scene as it was.
+    anim::CharacterPlayer check;
+    anim::Parameters check_parameters = new_project.parameters;
+    if (std::string e = check.init(new_bound.graph(new_character.skeleton), check_parameters);
+        !e.empty()) {
+      return new_character.source_path + ": " + e;
+    }
   }
   character = std::move(new_character);
   project = std::move(new_project);
   bound = std::move(new_bound);
-  parameters = std::move(new_parameters);
-  player = std::move(new_player);
-  // The player borrows the graph: re-init it over the storage now owned by the scene.
+  parameters = project.parameters;
   player.init(bound.graph(character.skeleton), parameters);
   player.set_foot_ik_rig(asset::find_biped_legs(character.skeleton));
   settings.root_motion.root_joint = asset::find_root_motion_joint(character.skeleton);

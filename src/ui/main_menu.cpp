@@ -8,6 +8,7 @@ void draw_main_menu(ViewSettings& s) {
   if (!ImGui::BeginMainMenuBar()) return;
   if (ImGui::BeginMenu("File")) {
     if (ImGui::MenuItem("Open...", "Ctrl+O")) s.request_open_file = true;
+    if (ImGui::MenuItem("Save project", "Ctrl+S")) s.request_save_project = true;
     ImGui::Separator();
     if (ImGui::MenuItem("Quit", "Ctrl+Q")) s.request_quit = true;
     ImGui::EndMenu();

@@ -159,6 +159,54 @@ TEST(CharacterPlayer, PalettesAreModelTimesInverseBind) {
   EXPECT_NEAR(glm::length(by_matrix - by_dq), 0.0f, 1e-5f);
 }
 
+// The leg swings from from_rad to to_rad over a 1 s clip sampled at 30 fps.
+Clip make_swing(const std::string& name, float from_rad, float to_rad) {
+  Clip c;
+  c.name = name;
+  c.duration_s = 1.0f;
+  c.source_fps = 30.0f;
+  JointTrack leg;
+  leg.joint_name = "leg";
+  for (int k = 0; k <= 30; ++k) {
+    const float t = static_cast<float>(k) / 30.0f;
+    leg.rotation.times_s.push_back(t);
+    leg.rotation.values.push_back(
+        glm::angleAxis(from_rad + (to_rad - from_rad) * t, glm::vec3(1, 0, 0)));
+  }
+  c.tracks = {leg};
+  return c;
+}
+
+TEST(CharacterPlayer, PoseMatchedEntryStartsTheTargetWhereItsPoseIsClosest) {
+  Fixture f;
+  // "up" swings 0 -> 90 degrees, "down" 90 -> 0: the pose "up" has at 0.25 s (22.5 degrees),
+  // "down" has at 0.75 s.
+  f.clips = {make_swing("up", 0.0f, kPi / 2), make_swing("down", kPi / 2, 0.0f)};
+  const int go = f.parameters.add("go", ParameterType::Trigger);
+  StateMachine machine;
+  machine.states = {{"up", StateKind::Clip, 0}, {"down", StateKind::Clip, 1}};
+  Transition t;
+  t.source = 0;
+  t.target = 1;
+  t.conditions = {{go, ConditionOp::Trigger, 0.0f}};
+  t.duration = 0.1f;
+  t.blend = TransitionBlend::Inertialization;
+  t.pose_matched_entry = true;
+  machine.transitions = {t};
+  CharacterPlayer player;
+  ASSERT_EQ(player.init({&f.skeleton, f.clips, {}, &machine, {}}, f.parameters), "");
+  CharacterSettings settings;
+  player.update(0.25f, f.parameters, settings, f.flat);
+  EXPECT_NEAR(leg_angle(player), kPi / 8, 1e-3f);
+  f.parameters.fire(go);
+  player.update(0.0f, f.parameters, settings, f.flat);
+  ASSERT_EQ(player.machine().active_state(), 1);
+  const auto sources = player.machine().sources();
+  ASSERT_EQ(sources.size(), 1u);  // inertialization plays the target alone
+  EXPECT_NEAR(sources[0].time_s, 0.75f, 1.0f / 30.0f);
+  EXPECT_NEAR(leg_angle(player), kPi / 8, 0.06f) << "no jump in the pose at the switch";
+}
+
 TEST(CharacterPlayer, RejectsAGraphThatNamesMissingClips) {
   Fixture f;
   BlendSpaceBinding b;

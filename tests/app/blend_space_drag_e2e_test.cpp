@@ -87,6 +87,20 @@ TEST(BlendSpaceEditorWindow, DraggingThePointOntoWalkForwardMovesTheWeightsThere
   viewer.send_keys(window, "F12");
   ASSERT_TRUE(viewer.wait_for_output("animview: screenshot", std::chrono::seconds(20)));
   EXPECT_GT(std::filesystem::file_size(dir / "animview_screenshot_001.png"), 10000u);
+
+  // Ctrl+S saves the project with the point where it was dropped; opening that project again
+  // plays the blend space at the same point.
+  viewer.send_keys(window, "ctrl+s");
   viewer.send_keys(window, "ctrl+q");
   EXPECT_EQ(viewer.wait_for_exit(std::chrono::seconds(20)), 0) << viewer.errors();
+  const auto project = dir / "demo.animview.json";
+  ASSERT_TRUE(std::filesystem::exists(project)) << viewer.output() << viewer.errors();
+  const std::string reopen =
+      std::string(ANIMVIEW_EXE) + " --headless --frames 3 --out " + (dir / "reopened").string() +
+      " --state-log " + (dir / "reopened.jsonl").string() + " " + project.string() + " > /dev/null";
+  ASSERT_EQ(std::system(reopen.c_str()), 0);
+  const nlohmann::json reopened = e2e::last_json_line(dir / "reopened.jsonl");
+  ASSERT_TRUE(reopened.is_object());
+  EXPECT_NEAR(reopened["blend_space"]["input"][1].get<float>(), input_z, 1e-4f);
+  EXPECT_EQ(reopened["state"], "locomotion");
 }

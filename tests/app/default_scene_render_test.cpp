@@ -1,0 +1,137 @@
+// Pictures of the built-in scene, rendered headless by the real executable: the default view
+// shows the skinned character on the grid; linear blend and dual quaternions differ only where
+// the wave twists the forearm; foot IK changes the legs on a slope.
+#include <gtest/gtest.h>
+
+#include <stb_image.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+
+#include "viewer_process.h"
+
+namespace {
+
+struct Picture {
+  int width = 0, height = 0;
+  std::vector<unsigned char> rgb;
+  const unsigned char* at(int x, int y) const {
+    return &rgb[(static_cast<std::size_t>(y) * width + x) * 3];
+  }
+};
+
+Picture load(const std::filesystem::path& path) {
+  Picture p;
+  int channels = 0;
+  if (unsigned char* data = stbi_load(path.c_str(), &p.width, &p.height, &channels, 3)) {
+    p.rgb.assign(data, data + static_cast<std::size_t>(p.width) * p.height * 3);
+    stbi_image_free(data);
+  }
+  return p;
+}
+
+// The mesh is lit light grey; the background, grid and UI are darker or coloured.
+bool is_mesh(const unsigned char* c) {
+  return c[0] > 150 && std::abs(c[0] - c[1]) < 16 && std::abs(c[1] - c[2]) < 24;
+}
+
+// Pixels whose colour differs by more than 6 in any channel (shading, not rounding), and their
+// bounding box.
+struct Difference {
+  int count = 0;
+  int min_x = 1 << 30, min_y = 1 << 30, max_x = -1, max_y = -1;
+};
+Difference compare(const Picture& a, const Picture& b) {
+  Difference d;
+  for (int y = 0; y < a.height; ++y) {
+    for (int x = 0; x < a.width; ++x) {
+      const unsigned char *p = a.at(x, y), *q = b.at(x, y);
+      if (std::abs(p[0] - q[0]) > 6 || std::abs(p[1] - q[1]) > 6 || std::abs(p[2] - q[2]) > 6) {
+        ++d.count;
+        d.min_x = std::min(d.min_x, x), d.max_x = std::max(d.max_x, x);
+        d.min_y = std::min(d.min_y, y), d.max_y = std::max(d.max_y, y);
+      }
+    }
+  }
+  return d;
+}
+
+std::filesystem::path output_dir(const char* name) {
+  const auto dir = std::filesystem::temp_directory_path() / name;
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  return dir;
+}
+
+int animview(const std::string& args) {
+  return std::system((std::string(ANIMVIEW_EXE) + " " + args + " > /dev/null").c_str());
+}
+
+}  // namespace
+
+TEST(DefaultScene, HeadlessFrameShowsTheSkinnedCharacterStandingOnTheGrid) {
+  std::string why;
+  if (!e2e::can_drive_windows(why)) GTEST_SKIP() << why;
+  const auto dir = output_dir("animview_default_scene");
+  ASSERT_EQ(animview("--headless --frames 2 --size 1280x720 --out " + dir.string()), 0);
+  const Picture frame = load(dir / "frame_0001.png");
+  ASSERT_EQ(frame.width, 1280);
+  // The viewport lies between the side panel (340 px) and the graph panel (430 px); the
+  // character stands in its middle, framed, with its feet in the lower half.
+  int mesh = 0, lowest = 0, leftmost = 1280, rightmost = 0;
+  for (int y = 30; y < 600; ++y) {
+    for (int x = 345; x < 845; ++x) {
+      if (!is_mesh(frame.at(x, y))) continue;
+      ++mesh;
+      lowest = std::max(lowest, y);
+      leftmost = std::min(leftmost, x), rightmost = std::max(rightmost, x);
+    }
+  }
+  EXPECT_GT(mesh, 2000) << "the character's mesh is not in the viewport";
+  EXPECT_GT(lowest, 350) << "the feet should stand in the lower half";
+  EXPECT_LT(rightmost - leftmost, 400) << "one standing figure, not a smear";
+  // Grid lines around the feet (the character stands on the ground).
+  int grid = 0;
+  for (int y = lowest - 40; y < std::min(lowest + 40, 600); ++y) {
+    for (int x = 345; x < 845; ++x) {
+      const unsigned char* c = frame.at(x, y);
+      grid += (c[0] > 90 && c[0] < 150 && std::abs(c[0] - c[2]) < 20) ? 1 : 0;
+    }
+  }
+  EXPECT_GT(grid, 200);
+}
+
+TEST(DefaultScene, LinearBlendAndDualQuaternionDifferOnlyAtTheTwistedForearm) {
+  std::string why;
+  if (!e2e::can_drive_windows(why)) GTEST_SKIP() << why;
+  const auto dir = output_dir("animview_skinning_modes");
+  for (const char* method : {"lbs", "dq"}) {
+    ASSERT_EQ(animview(std::string("render --clip wave --time 1.0 --skinning ") + method +
+                       " --out " + (dir / (std::string(method) + ".png")).string()),
+              0);
+  }
+  const Picture lbs = load(dir / "lbs.png"), dq = load(dir / "dq.png");
+  ASSERT_EQ(lbs.width, dq.width);
+  const Difference d = compare(lbs, dq);
+  EXPECT_GT(d.count, 30) << "the methods should disagree where the forearm twists";
+  std::printf("LBS vs DQ: %d pixels differ in a %d x %d box\n", d.count, d.max_x - d.min_x,
+              d.max_y - d.min_y);
+  EXPECT_LT(d.count, lbs.width * lbs.height / 100) << "and agree everywhere else";
+  // The disagreement is local: a forearm-sized box, not the whole figure.
+  EXPECT_LT(d.max_x - d.min_x, 150);
+  EXPECT_LT(d.max_y - d.min_y, 150);
+}
+
+TEST(DefaultScene, FootIkChangesTheLegsOnASlope) {
+  std::string why;
+  if (!e2e::can_drive_windows(why)) GTEST_SKIP() << why;
+  const auto dir = output_dir("animview_slope");
+  const std::string common = "render --clip walk_forward --time 0.25 --ground slope --slope 15 ";
+  ASSERT_EQ(animview(common + "--out " + (dir / "off.png").string()), 0);
+  ASSERT_EQ(animview(common + "--foot-ik --out " + (dir / "on.png").string()), 0);
+  const Picture off = load(dir / "off.png"), on = load(dir / "on.png");
+  const Difference d = compare(off, on);
+  EXPECT_GT(d.count, 200) << "foot IK should move the legs and pelvis on a 15 degree slope";
+  std::printf("IK off vs on: %d pixels differ\n", d.count);
+}
