@@ -8,12 +8,12 @@
 #include <string>
 #include <vector>
 
-#include <glm/gtc/type_ptr.hpp>
 #include <nlohmann/json.hpp>
 
 #include "anim/clip_sampling.h"
 #include "anim/pose.h"
 #include "asset/importer.h"
+#include "asset/pose_json.h"
 
 namespace app {
 namespace {
@@ -45,19 +45,6 @@ std::string clip_names(const std::vector<anim::Clip>& clips) {
     out += (i == 0 ? "" : ", ") + std::to_string(i) + ": '" + clips[i].name + "'";
   }
   return out.empty() ? "none" : out;
-}
-
-nlohmann::json joint_json(const anim::Skeleton& skeleton, int joint, const glm::mat4& model) {
-  const anim::Transform t = anim::from_matrix(model);
-  const float* m = glm::value_ptr(model);  // column-major, as glm stores it
-  const int parent = skeleton.parents[joint];
-  return {{"name", skeleton.joint_names[joint]},
-          {"parent",
-           parent < 0 ? nlohmann::json(nullptr) : nlohmann::json(skeleton.joint_names[parent])},
-          {"translation", {t.translation.x, t.translation.y, t.translation.z}},
-          {"rotation", {t.rotation.x, t.rotation.y, t.rotation.z, t.rotation.w}},
-          {"scale", {t.scale.x, t.scale.y, t.scale.z}},
-          {"matrix", std::vector<float>(m, m + 16)}};
 }
 
 int run_pose(const PoseOptions& options) {
@@ -109,16 +96,9 @@ int run_pose(const PoseOptions& options) {
   }
 
   if (options.json) {
-    nlohmann::json joints = nlohmann::json::array();
-    for (int j = 0; j < skeleton.joint_count(); ++j) {
-      joints.push_back(joint_json(skeleton, j, model[j]));
-    }
-    const nlohmann::json out = {
-        {"file", options.file},
-        {"clip", clip == nullptr ? nlohmann::json(nullptr) : nlohmann::json(clip->name)},
-        {"time", time_s},
-        {"duration", clip == nullptr ? 0.0f : clip->duration_s},
-        {"joints", joints}};
+    const nlohmann::json out =
+        asset::pose_to_json(options.file, clip == nullptr ? std::string() : clip->name, time_s,
+                            clip == nullptr ? 0.0f : clip->duration_s, skeleton, model);
     std::cout << out.dump(2) << '\n';
     return 0;
   }

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "app/async_loader.h"
+#include "app/frame_exporter.h"
 #include "app/scene_renderer.h"
 #include "app/viewer_scene.h"
 #include "asset/demo_character.h"
@@ -29,6 +30,11 @@ struct RenderArgs {
   std::string ground = "flat";
   float slope_deg = 15.0f;
   bool foot_ik = false;
+  // A frame sequence instead of one picture: every clip frame from `from` to `to` (seconds),
+  // written to out_dir as <clip>_NNNN.png.
+  std::string out_dir;
+  double from_s = 0.0;
+  double to_s = -1.0;  // negative: the clip's end
 };
 
 anim::TerrainShape terrain_shape(const std::string& name) {
@@ -91,19 +97,55 @@ int run_render(const RenderArgs& args) {
   render::OrbitCamera camera;
   const asset::Bounds bounds = asset::bind_pose_bounds(scene.character);
   if (!bounds.empty()) camera.frame(bounds.min, bounds.max);
-  glViewport(0, 0, args.width, args.height);
-  glClearColor(0.18f, 0.19f, 0.22f, 1.0f);
-  glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
   const glm::mat4 vp =
       camera.projection(static_cast<float>(args.width) / args.height) * camera.view();
-  if (std::string e = renderer.draw(scene, view, vp); !e.empty()) {
-    std::fprintf(stderr, "animview render: %s\n", e.c_str());
-    return 1;
+  // Draws the scene as it is now and writes it to path.
+  auto draw_to = [&](const std::string& path) -> std::string {
+    glViewport(0, 0, args.width, args.height);
+    glClearColor(0.18f, 0.19f, 0.22f, 1.0f);
+    glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+    if (std::string e = renderer.draw(scene, view, vp); !e.empty()) return e;
+    glFinish();
+    return render::write_png(render::read_framebuffer(args.width, args.height), path);
+  };
+  if (!args.out_dir.empty()) {
+    if (scene.preview_clip < 0) {
+      std::fprintf(stderr, "animview render: %s: no clip to export\n", args.file.c_str());
+      return 1;
+    }
+    const anim::Clip& clip = scene.bound.clips[scene.preview_clip];
+    FrameExportRequest request;
+    request.directory = args.out_dir;
+    request.prefix = clip.name;
+    request.timeline = anim::timeline_of(clip);
+    request.start_s = args.from_s;
+    request.end_s = args.to_s < 0.0 ? request.timeline.duration_s : args.to_s;
+    std::vector<ExportFrame> frames;
+    if (std::string e = plan_frame_export(request, frames); !e.empty()) {
+      std::fprintf(stderr, "animview render: %s\n", e.c_str());
+      return 2;
+    }
+    const ExportResult result = export_frames(
+        frames,
+        [&](const ExportFrame& frame) {
+          scene.clock.seek(frame.time_s);
+          scene.update(0.0f);
+          renderer.upload(scene, view, 0.0f);
+          return draw_to(frame.path.string());
+        },
+        [](int done, int total) {
+          std::fprintf(stderr, "\ranimview render: frame %d of %d", done, total);
+          return true;
+        });
+    std::fprintf(stderr, "\n");
+    if (!result.error.empty()) {
+      std::fprintf(stderr, "animview render: %s\n", result.error.c_str());
+      return 1;
+    }
+    std::printf("%d frames in %s\n", result.frames_written, args.out_dir.c_str());
+    return 0;
   }
-  glFinish();
-  if (std::string e =
-          render::write_png(render::read_framebuffer(args.width, args.height), args.out);
-      !e.empty()) {
+  if (std::string e = draw_to(args.out); !e.empty()) {
     std::fprintf(stderr, "animview render: %s\n", e.c_str());
     return 1;
   }
@@ -130,8 +172,19 @@ void add_render_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--slope", args->slope_deg, "Slope angle in degrees (with --ground slope)")
       ->check(CLI::Range(-60.0f, 60.0f));
   cmd->add_flag("--foot-ik", args->foot_ik, "Fit the feet to the ground with foot IK");
-  cmd->add_option("--out", args->out, "The PNG to write")->required();
-  cmd->callback([args, &exit_code] { exit_code = run_render(*args); });
+  cmd->add_option("--out", args->out, "The PNG to write");
+  cmd->add_option("--out-dir", args->out_dir,
+                  "Write a frame sequence here instead (every frame from --from to --to)");
+  cmd->add_option("--from", args->from_s, "With --out-dir: first time in seconds");
+  cmd->add_option("--to", args->to_s, "With --out-dir: last time in seconds (default: the end)");
+  cmd->callback([args, &exit_code] {
+    if (args->out.empty() == args->out_dir.empty()) {
+      std::fprintf(stderr, "animview render: give either --out FILE or --out-dir DIR\n");
+      exit_code = 2;
+      return;
+    }
+    exit_code = run_render(*args);
+  });
 }
 
 }  // namespace app

@@ -1,8 +1,9 @@
 #pragma once
 // `animview render [FILE] [--anim-file F] [--clip NAME|INDEX] [--time T] [--skinning lbs|dq]
 // [--width W --height H] [--skeleton] [--ground flat|slope|stairs|rough] [--slope DEG]
-// [--foot-ik] --out x.png`: one frame of a clip rendered headless (no UI), through the same
-// scene, player and renderer as the viewer. No FILE: the built-in demo character.
+// [--foot-ik] (--out x.png | --out-dir DIR [--from T0] [--to T1])`: one frame of a clip, or
+// every frame of a time range as a numbered PNG sequence, rendered headless (no UI) through the
+// same scene, player and renderer as the viewer. No FILE: the built-in demo character.
 
 #include <CLI/CLI.hpp>
 

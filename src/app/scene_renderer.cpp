@@ -130,6 +130,27 @@ void SceneRenderer::add_foot_debug(const anim::FootIkDebug& debug) {
   }
 }
 
+void SceneRenderer::add_onion_skin(const ViewerScene& scene, const ui::ViewSettings& view,
+                                   const glm::mat4& world) {
+  onion_offsets_.clear();
+  const double frame_s = 1.0 / scene.clock.timeline().fps;
+  for (int k = -view.onion_frames; k <= view.onion_frames; ++k) {
+    if (k != 0) onion_offsets_.push_back(static_cast<float>(k * view.onion_step * frame_s));
+  }
+  scene.sample_preview_poses(onion_offsets_, onion_poses_);
+  for (std::size_t i = 0; i < onion_poses_.size(); ++i) {
+    // Past ghosts blue, future ghosts green, fading with distance from the playhead.
+    const bool past = onion_offsets_[i] < 0.0f;
+    const float distance = std::abs(onion_offsets_[i]) /
+                           static_cast<float>(view.onion_frames * view.onion_step * frame_s);
+    const float alpha = 0.85f - 0.6f * distance;
+    const glm::vec4 color =
+        past ? glm::vec4(0.35f, 0.6f, 1.0f, alpha) : glm::vec4(0.4f, 1.0f, 0.5f, alpha);
+    render::add_skeleton(lines_, onion_poses_[i], scene.character.skeleton.parents, world,
+                         render::BoneStyle::Lines, color);
+  }
+}
+
 std::string SceneRenderer::draw(const ViewerScene& scene, const ui::ViewSettings& view,
                                 const glm::mat4& view_projection) {
   glEnable(GL_DEPTH_TEST);
@@ -195,6 +216,7 @@ std::string SceneRenderer::draw(const ViewerScene& scene, const ui::ViewSettings
           {1.0f, 0.55f, 0.1f, 1.0f});
     }
     if (view.show_foot_ik_debug && scene.settings.foot_ik) add_foot_debug(p.foot_ik_debug());
+    if (view.onion_skin && scene.mode == PlayMode::ClipPreview) add_onion_skin(scene, view, world);
     lines_.draw(view_projection, false);  // the overlay shows through the mesh
   }
   return result;

@@ -46,6 +46,8 @@ class SceneRenderer {
   void draw_ground(const anim::Terrain& terrain, const glm::vec3& center,
                    const glm::mat4& view_projection);
   void add_foot_debug(const anim::FootIkDebug& debug);
+  void add_onion_skin(const ViewerScene& scene, const ui::ViewSettings& view,
+                      const glm::mat4& world);
 
   CharacterGpu character_;
   render::SkinnedMeshRenderer meshes_;
@@ -66,6 +68,8 @@ class SceneRenderer {
   };
   std::deque<TrailPoint> trail_;
   std::deque<TrailPoint> plants_;
+  std::vector<float> onion_offsets_;
+  std::vector<std::vector<glm::mat4>> onion_poses_;
   bool foot_down_[2] = {false, false};
 };
 

@@ -35,6 +35,7 @@ std::string state_line(int frame, const ViewerScene& scene, const ViewerUi& ui) 
   nlohmann::json j;
   j["frame"] = frame;
   j["loaded"] = scene.loaded;
+  j["load_count"] = ui.load_count;
   j["skinning"] = view.skinning == ui::SkinningChoice::Lbs ? "lbs" : "dq";
   if (!scene.loaded) return j.dump();
   const anim::CharacterPlayer& p = scene.player;

@@ -96,6 +96,24 @@ void frame_character(render::OrbitCamera& camera, const ViewerScene& scene) {
   camera.frame(b.min + offset, b.max + offset);
 }
 
+// When each file was last written (a file that cannot be read counts as never).
+std::vector<std::filesystem::file_time_type> modification_times(
+    const std::vector<std::string>& files) {
+  std::vector<std::filesystem::file_time_type> times;
+  for (const std::string& f : files) {
+    std::error_code ec;
+    times.push_back(std::filesystem::last_write_time(f, ec));
+  }
+  return times;
+}
+
+// What a reload must give back: the clip on the timeline and where its playhead was.
+struct Playhead {
+  std::string clip;
+  double time_s = 0.0;
+  bool playing = true;
+};
+
 // Takes a finished load into the scene, or reports why it failed.
 void accept_load(LoadOutcome outcome, const std::vector<std::string>& files, ViewerScene& scene,
                  SceneRenderer& renderer, ViewerUi& ui, RecentFiles& recent,
@@ -116,6 +134,7 @@ void accept_load(LoadOutcome outcome, const std::vector<std::string>& files, Vie
   }
   for (const std::string& w : renderer.set_character(scene.character)) ui.errors.add("", w);
   ui.loaded_files = files;
+  ++ui.load_count;
   // Save project writes back to the project that was opened, or beside the model file.
   if (!outcome_project_path.empty()) {
     ui.project_path = outcome_project_path;
@@ -150,6 +169,7 @@ void accept_load(LoadOutcome outcome, const std::vector<std::string>& files, Vie
       ui.errors.add(files.empty() ? "" : files[0], "no clip '" + start_clip + "'");
     }
   }
+  ui.loaded_times = modification_times(files);
   frame_character(camera, scene);
 }
 
@@ -166,6 +186,7 @@ bool handle_keys(ViewerUi& ui, ViewerScene& scene, render::OrbitCamera& camera) 
     if (ctrl && press.key == GLFW_KEY_Q) ui.view.request_quit = true;
     if (ctrl && press.key == GLFW_KEY_O) ui.view.request_open_file = true;
     if (ctrl && press.key == GLFW_KEY_S) ui.view.request_save_project = true;
+    if (ctrl && press.key == GLFW_KEY_R) ui.view.request_reload = true;
     if (ctrl) continue;
     if (press.key == GLFW_KEY_F) ui.view.request_frame_character = true;
     if (press.key == GLFW_KEY_HOME) ui.view.request_frame_all = true;
@@ -239,6 +260,8 @@ int run_viewer(const ViewerOptions& options) {
   std::vector<std::vector<std::string>> open_requests;
   std::string pending_clip = options.clip;
   std::vector<std::string> pending_parameters = options.parameters;
+  Playhead reload_playhead;
+  double last_watch_s = 0.0;
 
   // The first load: the files given, or the built-in demo. Headless runs load synchronously so
   // their first frame already shows the character.
@@ -278,6 +301,23 @@ int run_viewer(const ViewerOptions& options) {
 
     for (std::string& path : g_events.dropped) open_requests.push_back({path});
     g_events.dropped.clear();
+    // Reload (asked for, or the files changed on disk), keeping the playhead.
+    const auto now_s = std::chrono::duration<double>(now.time_since_epoch()).count();
+    if (ui.view.reload_on_change && !loader.busy() && now_s - last_watch_s > 1.0) {
+      last_watch_s = now_s;
+      if (!ui.loaded_files.empty() && ui.loaded_files[0] != asset::kDemoSourcePath &&
+          modification_times(ui.loaded_files) != ui.loaded_times) {
+        ui.view.request_reload = true;
+      }
+    }
+    if (ui.view.request_reload && !ui.loaded_files.empty() && !loader.busy()) {
+      ui.view.request_reload = false;
+      if (scene.mode == PlayMode::ClipPreview && scene.preview_clip >= 0) {
+        reload_playhead = {scene.bound.clips[scene.preview_clip].name, scene.clock.time_s(),
+                           scene.clock.playing()};
+      }
+      open_requests.push_back(ui.loaded_files);
+    }
     if (!open_requests.empty() && !loader.busy()) {
       loading_files = open_requests.front();
       open_requests.erase(open_requests.begin());
@@ -285,7 +325,13 @@ int run_viewer(const ViewerOptions& options) {
     }
     if (auto outcome = loader.poll()) {
       accept_load(std::move(*outcome), loading_files, scene, renderer, ui, recent, camera,
-                  pending_clip, pending_parameters);
+                  reload_playhead.clip.empty() ? pending_clip : reload_playhead.clip,
+                  pending_parameters);
+      if (!reload_playhead.clip.empty() && scene.mode == PlayMode::ClipPreview) {
+        scene.clock.seek(reload_playhead.time_s);
+        scene.clock.set_playing(reload_playhead.playing);
+      }
+      reload_playhead = {};
       // Only the first load starts on the asked clip and parameters.
       pending_clip.clear();
       pending_parameters.clear();

@@ -3,11 +3,14 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <filesystem>
+#include <fstream>
 
 #include "anim/blend_space_positions.h"
 #include "anim/loop_seam.h"
 #include "anim/playback.h"
+#include "asset/pose_json.h"
 #include "asset/rig_finder.h"
 
 namespace app {
@@ -228,6 +231,35 @@ void save_project(ViewerUi& ui, ViewerScene& scene) {
   ui.status = "saved " + ui.project_path;
 }
 
+void export_pose(ViewerUi& ui, const ViewerScene& scene) {
+  const anim::CharacterPlayer& p = scene.player;
+  const std::string clip = p.dominant_clip() >= 0 ? scene.bound.clips[p.dominant_clip()].name : "";
+  char name[256];
+  std::snprintf(name, sizeof(name), "%s_%.3f.pose.json", clip.empty() ? "bind" : clip.c_str(),
+                p.dominant_clip_time());
+  const float duration = clip.empty() ? 0.0f : scene.bound.clips[p.dominant_clip()].duration_s;
+  const nlohmann::json json =
+      asset::pose_to_json(scene.character.source_path, clip, p.dominant_clip_time(), duration,
+                          scene.character.skeleton, p.model_pose());
+  // Written beside, then renamed over: a crash never leaves half a file under the real name.
+  const std::string temporary = std::string(name) + ".tmp";
+  {
+    std::ofstream out(temporary);
+    out << json.dump(2) << '\n';
+    if (!out) {
+      ui.errors.add(name, "cannot write the pose file");
+      return;
+    }
+  }
+  std::error_code ec;
+  std::filesystem::rename(temporary, name, ec);
+  if (ec) {
+    ui.errors.add(name, ec.message());
+    return;
+  }
+  ui.status = std::string("wrote ") + name;
+}
+
 void refresh_panels(ViewerUi& ui, const ViewerScene& scene) {
   ui.clip_rows.clear();
   const std::string file = std::filesystem::path(scene.character.source_path).filename().string();
@@ -288,6 +320,8 @@ ViewportRect draw_panels(ViewerUi& ui, ViewerScene& scene, AsyncLoader& loader, 
   ui::draw_error_panel(ui.errors);
   draw_progress(loader);
   if (ui.view.request_save_project && scene.loaded) save_project(ui, scene);
+  if (ui.view.request_export_pose && scene.loaded) export_pose(ui, scene);
+  ui.view.request_export_pose = false;
   ui.view.request_save_project = false;
   if (ui.view.request_open_file) {
     ui::open_file_browser(ui.file_browser);

@@ -2,6 +2,7 @@
 // The viewer's window layout: which panel goes where, and how each panel's edits reach the
 // scene. The panels themselves live in src/ui; this file wires them to the scene.
 
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -45,8 +46,10 @@ struct ViewerUi {
   bool show_cheat_sheet = false;
   asset::ImportSettings import_settings;
   std::vector<std::string> loaded_files;  // what the last successful load opened
-  std::string project_path;               // where Save project writes
-  std::string status;                     // the last action's outcome, shown under the timeline
+  std::vector<std::filesystem::file_time_type> loaded_times;  // their times, to reload on change
+  std::string project_path;                                   // where Save project writes
+  int load_count = 0;  // successful loads so far (reloads included)
+  std::string status;  // the last action's outcome, shown under the timeline
 };
 
 // Rebuilds what the panels cache about the scene (clip rows, health) after a load.
@@ -58,6 +61,10 @@ void preview_clip(ViewerUi& ui, ViewerScene& scene, int clip);
 // Saves the scene's project (parameters and view settings as they are now) to ui.project_path,
 // through a temporary file; reports the outcome in ui.status or the error panel.
 void save_project(ViewerUi& ui, ViewerScene& scene);
+
+// Writes the current model-space pose as JSON (the `animview pose --json` format) to
+// "<clip>_<time>.pose.json" in the working folder; reports the outcome like save_project.
+void export_pose(ViewerUi& ui, const ViewerScene& scene);
 
 // Draws every panel for this frame and applies their edits. Returns the viewport rectangle
 // left for the 3D view. Files the user asked to open are appended to open_requests.

@@ -2,7 +2,9 @@
 
 #include <cstdlib>
 
+#include "anim/clip_sampling.h"
 #include "anim/foot_contact.h"
+#include "anim/pose.h"
 #include "asset/rig_finder.h"
 
 namespace app {
@@ -75,6 +77,25 @@ std::string ViewerScene::set_parameter(const std::string& assignment) {
   if (text.empty() || *end != '\0') return "'" + assignment + "': '" + text + "' is not a number";
   parameters.set(index, value);
   return {};
+}
+
+void ViewerScene::sample_preview_poses(std::span<const float> offsets_s,
+                                       std::vector<std::vector<glm::mat4>>& out) const {
+  out.clear();
+  if (mode != PlayMode::ClipPreview || preview_clip < 0) return;
+  const anim::Clip& clip = bound.clips[preview_clip];
+  const anim::Skeleton& skeleton = character.skeleton;
+  const anim::ClipBinding binding = anim::bind_clip(clip, skeleton, {.bake_uniform_frames = false});
+  anim::SamplingCache cache(clip);
+  std::vector<anim::Transform> local(skeleton.rest_pose.size());
+  for (const float offset : offsets_s) {
+    const float t = static_cast<float>(
+        anim::wrap_time(clock.mode(), clock.time_s() + offset, clock.timeline().duration_s));
+    anim::sample_clip(clip, binding, skeleton, t, cache, local);
+    anim::remove_root_motion(skeleton, settings.root_motion, local);
+    out.emplace_back(local.size());
+    anim::local_to_model(skeleton, local, out.back());
+  }
 }
 
 int ViewerScene::find_clip(const std::string& text) const {

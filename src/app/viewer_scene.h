@@ -43,6 +43,11 @@ struct ViewerScene {
   // Changes a layer's weight live (no re-init: the player reads the bound layer each frame).
   void set_layer_weight(int layer, float weight);
 
+  // Model-space poses of the previewed clip at the playhead plus offsets_s (onion skin), into
+  // out (resized to offsets_s). Empty when no clip is previewed.
+  void sample_preview_poses(std::span<const float> offsets_s,
+                            std::vector<std::vector<glm::mat4>>& out) const;
+
   // Sets a parameter from "NAME=VALUE"; returns "" or why not (unknown name, not a number).
   std::string set_parameter(const std::string& assignment);
 

@@ -56,11 +56,15 @@ void LineRenderer::draw(const glm::mat4& view_projection, bool depth_test) {
   } else {
     glDisable(GL_DEPTH_TEST);
   }
+  // Faded lines (trails, onion-skin ghosts) carry their opacity in alpha.
+  glEnable(GL_BLEND);
+  glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
   program_.use();
   program_.set("u_view_projection", view_projection);
   glBindVertexArray(vao_);
   glDrawArrays(GL_LINES, 0, static_cast<GLsizei>(vertices_.size()));
   glBindVertexArray(0);
+  glDisable(GL_BLEND);
   vertices_.clear();
 }
 

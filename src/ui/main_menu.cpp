@@ -9,6 +9,9 @@ void draw_main_menu(ViewSettings& s) {
   if (ImGui::BeginMenu("File")) {
     if (ImGui::MenuItem("Open...", "Ctrl+O")) s.request_open_file = true;
     if (ImGui::MenuItem("Save project", "Ctrl+S")) s.request_save_project = true;
+    if (ImGui::MenuItem("Reload", "Ctrl+R")) s.request_reload = true;
+    if (ImGui::MenuItem("Export pose as JSON")) s.request_export_pose = true;
+    ImGui::MenuItem("Reload when the file changes", nullptr, &s.reload_on_change);
     ImGui::Separator();
     if (ImGui::MenuItem("Quit", "Ctrl+Q")) s.request_quit = true;
     ImGui::EndMenu();
@@ -20,6 +23,7 @@ void draw_main_menu(ViewSettings& s) {
     ImGui::MenuItem("Skeleton", nullptr, &s.show_skeleton);
     ImGui::MenuItem("Bones as octahedra", nullptr, &s.skeleton_octahedra);
     ImGui::MenuItem("Wireframe", nullptr, &s.wireframe);
+    ImGui::MenuItem("Onion skin (clip preview)", nullptr, &s.onion_skin);
     if (ImGui::MenuItem("Frame character", "F")) s.request_frame_character = true;
     if (ImGui::MenuItem("Frame all", "Home")) s.request_frame_all = true;
     ImGui::Separator();

@@ -19,6 +19,9 @@ struct ViewSettings {
   bool show_foot_ik_debug = true;   // probes, targets and contacts while foot IK is on
   bool show_root_trail = true;      // the root's path and foot plants while root motion moves
   bool follow_character = true;     // the camera target follows the character's root
+  bool onion_skin = false;          // ghosts of past and future frames of the previewed clip
+  int onion_frames = 3;             // ghosts on each side
+  int onion_step = 4;               // frames between ghosts
   SkinningChoice skinning = SkinningChoice::Lbs;
   MeshColoring coloring = MeshColoring::Material;
   int crowd = 1;  // copies of the character drawn with staggered clip times (crowd mode)
@@ -31,6 +34,8 @@ struct ViewSettings {
   bool request_open_file = false;
   bool request_reload = false;
   bool request_save_project = false;
+  bool reload_on_change = true;
+  bool request_export_pose = false;
 };
 
 // Timings for the overlay, in milliseconds.

@@ -135,3 +135,26 @@ TEST(DefaultScene, FootIkChangesTheLegsOnASlope) {
   EXPECT_GT(d.count, 200) << "foot IK should move the legs and pelvis on a 15 degree slope";
   std::printf("IK off vs on: %d pixels differ\n", d.count);
 }
+
+TEST(DefaultScene, ExportingATimeRangeWritesOnePictureForEachFrameInIt) {
+  std::string why;
+  if (!e2e::can_drive_windows(why)) GTEST_SKIP() << why;
+  const auto dir = output_dir("animview_frame_range");
+  // The demo clips are authored at 120 fps: 0.1 s to 0.2 s holds frames 12 to 24.
+  ASSERT_EQ(animview("render --clip walk_forward --from 0.1 --to 0.2 --width 320 --height 240 "
+                     "--out-dir " +
+                     dir.string()),
+            0);
+  int files = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(dir))
+    files += entry.is_regular_file();
+  EXPECT_EQ(files, 13);
+  ASSERT_TRUE(std::filesystem::exists(dir / "walk_forward_0012.png"));
+  ASSERT_TRUE(std::filesystem::exists(dir / "walk_forward_0024.png"));
+  EXPECT_FALSE(std::filesystem::exists(dir / "walk_forward_0025.png"));
+  // The character moves between the first and the last frame.
+  EXPECT_GT(compare(load(dir / "walk_forward_0012.png"), load(dir / "walk_forward_0024.png")).count,
+            100);
+  // Both outputs at once is a usage error.
+  EXPECT_NE(animview("render --out x.png --out-dir " + dir.string() + " 2>/dev/null"), 0);
+}

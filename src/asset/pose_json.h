@@ -1,0 +1,21 @@
+#pragma once
+// The pose JSON format of `animview pose --json` and of the viewer's pose export:
+// {"file", "clip", "time", "duration", "joints": [{"name", "parent", "translation": [x,y,z],
+//  "rotation": [x,y,z,w], "scale": [x,y,z], "matrix": [16 floats, column-major]}]}.
+
+#include <span>
+#include <string>
+
+#include <glm/glm.hpp>
+#include <nlohmann/json.hpp>
+
+#include "anim/skeleton.h"
+
+namespace asset {
+
+// clip empty means the bind pose ("clip": null). model holds one model-space matrix per joint.
+nlohmann::json pose_to_json(const std::string& file, const std::string& clip, float time_s,
+                            float duration_s, const anim::Skeleton& skeleton,
+                            std::span<const glm::mat4> model);
+
+}  // namespace asset
