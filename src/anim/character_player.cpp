@@ -62,7 +62,10 @@ std::string CharacterPlayer::init(const CharacterGraph& graph, const Parameters&
   for (const Clip& clip : graph.clips) clip_lengths_.push_back(clip.duration_s);
   blend_lengths_.assign(graph.blend_spaces.size(), 1.0f);
   inputs_.assign(graph.blend_spaces.size(), glm::vec2(0.0f));
-  if (std::string e = build_blend_players(built_root_motion_); !e.empty()) return e;
+  if (std::string e = build_blend_players(built_root_motion_, built_input_half_life_s_);
+      !e.empty()) {
+    return e;
+  }
   if (graph.machine) {
     if (std::string e = build_pose_matches(); !e.empty()) return e;
     machine_.init(*graph.machine, &pose_matches_);
@@ -109,8 +112,10 @@ std::string CharacterPlayer::build_pose_matches() {
   return {};
 }
 
-std::string CharacterPlayer::build_blend_players(const RootMotionSettings& root_motion) {
+std::string CharacterPlayer::build_blend_players(const RootMotionSettings& root_motion,
+                                                 float input_half_life_s) {
   built_root_motion_ = root_motion;
+  built_input_half_life_s_ = input_half_life_s;
   blend_players_.clear();
   blend_players_.resize(graph_.blend_spaces.size());
   for (std::size_t i = 0; i < graph_.blend_spaces.size(); ++i) {
@@ -120,6 +125,7 @@ std::string CharacterPlayer::build_blend_players(const RootMotionSettings& root_
     BlendSpacePlayerSettings settings;
     settings.extract_root_motion = true;
     settings.root_motion = root_motion;
+    settings.damping_half_life_s = input_half_life_s;
     std::string e;
     if (b.one_dimensional) {
       std::vector<float> thresholds;
@@ -189,8 +195,10 @@ void CharacterPlayer::update(float dt_s, Parameters& parameters, const Character
                              const Terrain& terrain) {
   if (!graph_.skeleton) return;
   const Skeleton& skeleton = *graph_.skeleton;
-  if (!same_axes(settings.root_motion, built_root_motion_)) {
-    build_blend_players(settings.root_motion);  // a settings edit, not a per-frame cost
+  if (!same_axes(settings.root_motion, built_root_motion_) ||
+      settings.blend_input_half_life_s != built_input_half_life_s_) {
+    // A settings edit, not a per-frame cost.
+    build_blend_players(settings.root_motion, settings.blend_input_half_life_s);
   }
   dt_s = std::isfinite(dt_s) ? std::clamp(dt_s, 0.0f, 0.25f) : 0.0f;
 

@@ -74,6 +74,9 @@ struct CharacterSettings {
   RootMotionSettings root_motion;
   bool foot_ik = false;
   FootIkSettings foot_ik_settings;
+  // Half-life (seconds) of the smoothing of blend-space input points: 0 follows the parameters
+  // at once; larger values ease the blend after a sudden change of input.
+  float blend_input_half_life_s = 0.0f;
 };
 
 class CharacterPlayer {
@@ -139,7 +142,7 @@ class CharacterPlayer {
   void sample_clip_source(int clip, float time_s, std::span<Transform> out, RootMotionDelta& step);
   void apply_layers(float dt_s);
   void update_contacts();
-  std::string build_blend_players(const RootMotionSettings& root_motion);
+  std::string build_blend_players(const RootMotionSettings& root_motion, float input_half_life_s);
   std::string build_pose_matches();
 
   CharacterGraph graph_;
@@ -164,6 +167,7 @@ class CharacterPlayer {
   std::vector<glm::mat3> stretch_;
   std::vector<std::uint8_t> has_stretch_;
   RootMotionSettings built_root_motion_;  // what the blend-space players extract
+  float built_input_half_life_s_ = 0.0f;  // and how they smooth their input
   FootIkRig rig_;
   FootIkState foot_ik_state_;
   FootIkDebug foot_debug_;

@@ -25,6 +25,7 @@ nlohmann::json ui_geometry(const ViewerScene& scene, const ViewerUi& ui) {
         {{"name", scene.parameters.at(static_cast<int>(i)).name}, {"center", {c.x, c.y}}});
   }
   g["parameter_controls"] = controls;
+  g["state_machine_tab"] = {ui.machine_tab_center.x, ui.machine_tab_center.y};
   return g;
 }
 
@@ -64,6 +65,11 @@ std::string state_line(int frame, const ViewerScene& scene, const ViewerUi& ui) 
     for (int c : scene.bound.blend_spaces[0].clips) clips.push_back(scene.bound.clips[c].name);
     j["blend_space"]["clips"] = clips;
   }
+  nlohmann::json parameters = nlohmann::json::object();
+  for (const anim::Parameter& parameter : scene.parameters.all()) {
+    parameters[parameter.name] = parameter.value;
+  }
+  j["parameters"] = parameters;
   const glm::vec3 w = p.world().translation;
   j["world"] = {w.x, w.y, w.z};
   j["foot_ik"] = scene.settings.foot_ik;

@@ -154,6 +154,8 @@ void draw_blend_space_tab(ViewerUi& ui, ViewerScene& scene, std::vector<std::str
       scene.parameters.set(binding.y_parameter, ui.blend_editor.point.y);
     }
   }
+  ImGui::SliderFloat("input smoothing (half-life, s)", &scene.settings.blend_input_half_life_s,
+                     0.0f, 1.0f);
   if (change.any() && scene.mode != PlayMode::Graph) scene.mode = PlayMode::Graph;
   if (change.space) {
     if (std::string e = scene.rebind(); !e.empty()) errors.push_back(e);
@@ -169,7 +171,10 @@ void draw_right_panel(ViewerUi& ui, ViewerScene& scene, float top, float height)
       draw_blend_space_tab(ui, scene, errors);
       ImGui::EndTabItem();
     }
-    if (ImGui::BeginTabItem("State machine")) {
+    const bool machine_tab = ImGui::BeginTabItem("State machine");
+    ui.machine_tab_center = {(ImGui::GetItemRectMin().x + ImGui::GetItemRectMax().x) * 0.5f,
+                             (ImGui::GetItemRectMin().y + ImGui::GetItemRectMax().y) * 0.5f};
+    if (machine_tab) {
       std::vector<std::string> blend_names;
       for (const asset::ProjectBlendSpace& b : scene.project.blend_spaces)
         blend_names.push_back(b.name);

@@ -43,6 +43,7 @@ struct ViewerUi {
   std::vector<glm::vec2> clip_velocities;  // "compute positions", per project clip
   std::vector<float> clip_speeds;
   ui::StateMachineViewState machine_view;
+  glm::vec2 machine_tab_center{0.0f};  // where the State machine tab is (for scripted clicks)
   bool show_cheat_sheet = false;
   asset::ImportSettings import_settings;
   std::vector<std::string> loaded_files;  // what the last successful load opened

@@ -207,6 +207,32 @@ TEST(CharacterPlayer, PoseMatchedEntryStartsTheTargetWhereItsPoseIsClosest) {
   EXPECT_NEAR(leg_angle(player), kPi / 8, 0.06f) << "no jump in the pose at the switch";
 }
 
+TEST(CharacterPlayer, BlendInputSmoothingEasesTheWeightsByItsHalfLife) {
+  Fixture f;
+  const int speed = f.parameters.add("speed", ParameterType::Float);
+  BlendSpaceBinding space;
+  space.name = "walk to kick";
+  space.one_dimensional = true;
+  space.clips = {0, 1};
+  space.positions = {{0, 0}, {1, 0}};
+  space.x_parameter = speed;
+  const std::vector<BlendSpaceBinding> spaces = {space};
+  CharacterPlayer player;
+  ASSERT_EQ(player.init({&f.skeleton, f.clips, spaces, nullptr, {}}, f.parameters), "");
+  CharacterSettings settings;
+  settings.blend_input_half_life_s = 0.5f;
+  player.update(0.0f, f.parameters, settings, f.flat);
+  f.parameters.set(speed, 1.0f);  // a sudden jump of the input
+  for (int i = 0; i < 10; ++i) player.update(0.05f, f.parameters, settings, f.flat);
+  // After one half-life the smoothed point is half way, and so is the blend: nlerp of 0 and 90
+  // degrees with equal weights is 45 degrees.
+  EXPECT_NEAR(player.blend_space_players()[0].smoothed_point().x, 0.5f, 0.02f);
+  EXPECT_NEAR(leg_angle(player), kPi / 4, 0.03f);
+  settings.blend_input_half_life_s = 0.0f;  // without smoothing the input is followed at once
+  player.update(0.05f, f.parameters, settings, f.flat);
+  EXPECT_NEAR(leg_angle(player), kPi / 2, 1e-3f);
+}
+
 TEST(CharacterPlayer, RejectsAGraphThatNamesMissingClips) {
   Fixture f;
   BlendSpaceBinding b;
