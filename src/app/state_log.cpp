@@ -54,6 +54,13 @@ std::string state_line(int frame, const ViewerScene& scene, const ViewerUi& ui) 
     const int state = p.machine().active_state();
     j["state"] = scene.bound.machine.states[state].name;
     j["transition_running"] = p.machine().transition().running;
+    nlohmann::json history = nlohmann::json::array();
+    for (int i = 0; i < p.machine().history_count(); ++i) {
+      const anim::TransitionRecord& r = p.machine().history(i);
+      history.push_back(scene.bound.machine.states[r.from_state].name + " -> " +
+                        scene.bound.machine.states[r.to_state].name);
+    }
+    j["history"] = history;
   }
   if (!p.blend_space_players().empty()) {
     const glm::vec2 input = p.blend_space_input(0);

@@ -529,7 +529,16 @@ bool draw_state_machine_view(StateMachineViewState& view, anim::StateMachine& ma
     shown = &shown->sub_machines[shown->states[s].index];
     shown_player = shown_player != nullptr ? shown_player->nested_player(s) : nullptr;
   }
-  if (shown_player != nullptr && shown_player->machine() != shown) shown_player = nullptr;
+  // The player may play a copy of the machine shown (the viewer edits the project's and plays a
+  // bound copy); it shows the player's state only while the two have the same states and
+  // transitions, so indices cannot point past an edit.
+  if (shown_player != nullptr) {
+    const anim::StateMachine* played = shown_player->machine();
+    if (played == nullptr || played->states.size() != shown->states.size() ||
+        played->transitions.size() != shown->transitions.size()) {
+      shown_player = nullptr;
+    }
+  }
 
   view.shown_active_state = shown_player != nullptr ? shown_player->active_state() : -1;
   const anim::TransitionStatus status =
@@ -555,14 +564,16 @@ bool draw_state_machine_view(StateMachineViewState& view, anim::StateMachine& ma
     ImGui::ProgressBar(status.progress, ImVec2(-1.0f, 0.0f), overlay.c_str());
   }
 
+  // The graph takes the panel's width (state boxes need it); the parameters go below it.
   const ImVec2 avail = ImGui::GetContentRegionAvail();
-  const float graph_height = std::max(avail.y * 0.55f, 160.0f);
-  ImGui::BeginChild("graph", ImVec2(avail.x * 0.68f, graph_height), true,
+  const float graph_height = std::max(avail.y * 0.4f, 160.0f);
+  ImGui::BeginChild("graph", ImVec2(0.0f, graph_height), true,
                     ImGuiWindowFlags_HorizontalScrollbar);
   draw_graph(view, *shown, shown_player, ImGui::GetContentRegionAvail());
   ImGui::EndChild();
-  ImGui::SameLine();
-  ImGui::BeginChild("parameters", ImVec2(0.0f, graph_height), true);
+  const float parameter_rows = static_cast<float>(std::min(parameters.count(), 6) + 2);
+  ImGui::BeginChild("parameters", ImVec2(0.0f, parameter_rows * ImGui::GetFrameHeightWithSpacing()),
+                    true);
   ImGui::TextUnformatted("Parameters");
   ImGui::Separator();
   draw_parameters(view, parameters);

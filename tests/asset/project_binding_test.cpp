@@ -92,3 +92,20 @@ TEST(RigFinder, RootMotionJointSkipsSidedHipsAndArmatures) {
   s.parents = {anim::kNoParent, 0, 1};
   EXPECT_EQ(asset::find_root_motion_joint(s), 1);  // the joint below the armature node
 }
+
+TEST(ProjectBinding, DemoMachineTurnsOnTheTurnParameterAndRecordsTheTransition) {
+  const asset::Project project = asset::make_demo_project();
+  asset::BoundProject bound;
+  ASSERT_EQ(asset::bind_project(project, demo(), bound), "");
+  anim::Parameters parameters = project.parameters;
+  anim::CharacterPlayer player;
+  ASSERT_EQ(player.init(bound.graph(demo().skeleton), parameters), "");
+  anim::CharacterSettings settings;
+  anim::Terrain flat;
+  parameters.set(parameters.find("turn"), 1.0f);
+  for (int i = 0; i < 30; ++i) player.update(1.0f / 30.0f, parameters, settings, flat);
+  const anim::StateMachinePlayer& machine = player.machine();
+  EXPECT_EQ(bound.machine.states[machine.active_state()].name, "turn_left");
+  ASSERT_EQ(machine.history_count(), 1);
+  EXPECT_EQ(bound.machine.states[machine.history(0).to_state].name, "turn_left");
+}
