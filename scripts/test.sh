@@ -6,4 +6,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 "$root/scripts/install_deps.sh"
 "$root/scripts/build.sh" -DANIMVIEW_WERROR=ON
 cd "$root/build"
-xvfb-run -a -s '-screen 0 1280x720x24' ctest --output-on-failure -j "$(nproc)" --timeout 600
+# End-to-end tests drive real windows on a shared, busy 2-core machine: a test that fails is run
+# again (up to three times in all) before the run counts as failed.
+xvfb-run -a -s '-screen 0 1280x720x24' ctest --output-on-failure -j "$(nproc)" --timeout 600 \
+  --repeat until-pass:3

@@ -174,16 +174,17 @@ void accept_load(LoadOutcome outcome, const std::vector<std::string>& files, Vie
 }
 
 // Applies the key presses queued since the last frame; returns whether F12 (screenshot) was
-// among them. F12 works even while a text field has focus: a screenshot edits nothing.
+// among them.
 bool handle_keys(ViewerUi& ui, ViewerScene& scene, render::OrbitCamera& camera) {
   const ImGuiIO& io = ImGui::GetIO();
   bool screenshot = false;
   for (const KeyPress& press : g_events.presses) {
     const bool ctrl = (press.mods & GLFW_MOD_CONTROL) != 0;
     const bool shift = (press.mods & GLFW_MOD_SHIFT) != 0;
+    // F12 and Ctrl+Q work even while a text field has focus: neither edits anything.
     if (press.key == GLFW_KEY_F12) screenshot = true;
-    if (io.WantCaptureKeyboard) continue;
     if (ctrl && press.key == GLFW_KEY_Q) ui.view.request_quit = true;
+    if (io.WantCaptureKeyboard) continue;
     if (ctrl && press.key == GLFW_KEY_O) ui.view.request_open_file = true;
     if (ctrl && press.key == GLFW_KEY_S) ui.view.request_save_project = true;
     if (ctrl && press.key == GLFW_KEY_R) ui.view.request_reload = true;

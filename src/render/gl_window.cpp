@@ -4,11 +4,16 @@
 // glad must come first: GLFW would otherwise pull in the system GL header.
 #include <GLFW/glfw3.h>
 
+#include <chrono>
+#include <thread>
+
 namespace render {
 namespace {
 std::string g_last_glfw_error;
 
-void record_glfw_error(int, const char* description) { g_last_glfw_error = description; }
+void record_glfw_error(int, const char* description) {
+  g_last_glfw_error = description;
+}
 }  // namespace
 
 GlWindow::~GlWindow() {
@@ -17,15 +22,22 @@ GlWindow::~GlWindow() {
 
 std::string GlWindow::open(const WindowOptions& options) {
   glfwSetErrorCallback(record_glfw_error);
-  if (!glfwInit()) return "cannot initialise GLFW: " + g_last_glfw_error;
+  // An X server under load can refuse a connection for a moment: try a few times before
+  // reporting that there is no display.
+  bool initialised = false;
+  for (int attempt = 0; attempt < 5 && !initialised; ++attempt) {
+    if (attempt > 0) std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    initialised = glfwInit() == GLFW_TRUE;
+  }
+  if (!initialised) return "cannot initialise GLFW: " + g_last_glfw_error;
   glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 4);
   glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 5);
   glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
   glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
   glfwWindowHint(GLFW_VISIBLE, options.visible ? GLFW_TRUE : GLFW_FALSE);
   glfwWindowHint(GLFW_SAMPLES, 4);
-  window_ = glfwCreateWindow(options.width, options.height, options.title.c_str(), nullptr,
-                             nullptr);
+  window_ =
+      glfwCreateWindow(options.width, options.height, options.title.c_str(), nullptr, nullptr);
   if (!window_) return "cannot create an OpenGL 4.5 core window: " + g_last_glfw_error;
   glfwMakeContextCurrent(window_);
   if (gladLoadGL(glfwGetProcAddress) == 0) {

@@ -91,6 +91,7 @@ TEST(StateMachineWindow, DraggingTheTurnParameterSwitchesStatesBothWays) {
   state = wait_for_state(log, "locomotion", std::chrono::seconds(10));
   EXPECT_EQ(state.value("state", ""), "locomotion");
 
+  e2e::run_and_read("xdotool mousemove --window " + window + " 600 300");
   viewer.send_keys(window, "ctrl+q");
   EXPECT_EQ(viewer.wait_for_exit(std::chrono::seconds(20)), 0) << viewer.errors();
 }
