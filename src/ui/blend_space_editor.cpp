@@ -83,6 +83,35 @@ int clip_index(std::span<const std::string> clip_names, const std::string& name)
   return it == clip_names.end() ? -1 : static_cast<int>(it - clip_names.begin());
 }
 
+// The row under the editors for the selected sample (1D or 2D): its clip, where it sits
+// (edit_position draws that widget) and Remove. Returns whether the space changed.
+template <typename Sample, typename EditPosition>
+bool edit_selected_sample(int& selected, std::vector<Sample>& samples,
+                          std::span<const std::string> clip_names, float position_width,
+                          EditPosition edit_position) {
+  if (selected < 0) return false;
+  bool changed = false;
+  Sample& s = samples[selected];
+  ImGui::PushID("selected");
+  int clip = clip_index(clip_names, s.clip_name);
+  ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.35f);
+  if (clip_combo("##clip", clip_names, clip)) {
+    s.clip_name = clip_names[clip];
+    changed = true;
+  }
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * position_width);
+  changed |= edit_position(s);
+  ImGui::SameLine();
+  if (ImGui::Button("Remove")) {
+    samples.erase(samples.begin() + selected);
+    selected = -1;
+    changed = true;
+  }
+  ImGui::PopID();
+  return changed;
+}
+
 // Arrow keys while the mouse is over the space: the step in axis units along x and y.
 glm::vec2 arrow_key_step(glm::vec2 range) {
   const float fraction = ImGui::GetIO().KeyShift ? 1.0f / 20.0f : 1.0f / 200.0f;
@@ -400,26 +429,9 @@ BlendSpaceEditorChange draw_blend_space_editor(BlendSpaceEditorState& state,
     ImGui::SetTooltip("Place every sample at its clip's average ground velocity (x, z)");
   }
 
-  if (state.selected_sample >= 0) {
-    anim::BlendSample2D& s = space.samples[state.selected_sample];
-    ImGui::PushID("selected");
-    int clip = clip_index(clip_names, s.clip_name);
-    ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.35f);
-    if (clip_combo("##clip", clip_names, clip)) {
-      s.clip_name = clip_names[clip];
-      change.space = true;
-    }
-    ImGui::SameLine();
-    ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.6f);
-    change.space |= ImGui::DragFloat2("##position", &s.position.x, 0.01f);
-    ImGui::SameLine();
-    if (ImGui::Button("Remove")) {
-      space.samples.erase(space.samples.begin() + state.selected_sample);
-      state.selected_sample = -1;
-      change.space = true;
-    }
-    ImGui::PopID();
-  }
+  change.space |= edit_selected_sample(
+      state.selected_sample, space.samples, clip_names, 0.6f,
+      [](anim::BlendSample2D& s) { return ImGui::DragFloat2("##position", &s.position.x, 0.01f); });
   if (change.space) state.prepared_current = false;
   return change;
 }
@@ -573,26 +585,9 @@ BlendSpaceEditorChange draw_blend_space_1d_editor(BlendSpace1DEditorState& state
     change.space = true;
   }
   ImGui::EndDisabled();
-  if (state.selected_sample >= 0) {
-    anim::BlendSample1D& s = space.samples[state.selected_sample];
-    ImGui::PushID("selected");
-    int clip = clip_index(clip_names, s.clip_name);
-    ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.35f);
-    if (clip_combo("##clip", clip_names, clip)) {
-      s.clip_name = clip_names[clip];
-      change.space = true;
-    }
-    ImGui::SameLine();
-    ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.5f);
-    change.space |= ImGui::DragFloat("##threshold", &s.threshold, 0.01f);
-    ImGui::SameLine();
-    if (ImGui::Button("Remove")) {
-      space.samples.erase(space.samples.begin() + state.selected_sample);
-      state.selected_sample = -1;
-      change.space = true;
-    }
-    ImGui::PopID();
-  }
+  change.space |= edit_selected_sample(
+      state.selected_sample, space.samples, clip_names, 0.5f,
+      [](anim::BlendSample1D& s) { return ImGui::DragFloat("##threshold", &s.threshold, 0.01f); });
   return change;
 }
 
