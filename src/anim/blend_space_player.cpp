@@ -23,12 +23,15 @@ std::string BlendSpacePlayer::build_common(const Skeleton& skeleton,
   skeleton_ = &skeleton;
   settings_ = settings;
   clips_.assign(clips.begin(), clips.end());
+  all_compressed_ = true;
   for (const Clip* clip : clips) {
-    bindings_.push_back(bind_clip(*clip, skeleton));
-    caches_.emplace_back(*clip);
+    bindings_.push_back(bind_clip(*clip, skeleton, settings.clip_binding));
+    caches_.emplace_back(*clip, bindings_.back());
     poses_.emplace_back(skeleton.rest_pose);
+    all_compressed_ = all_compressed_ && !bindings_.back().compressed.empty();
   }
   layers_.resize(clips.size());
+  compressed_inputs_.resize(clips.size());
   weights_.assign(clips.size(), 0.0f);
   sync_ = build_sync_group(clips);
   return {};
@@ -103,9 +106,15 @@ JobResult BlendSpacePlayer::update(float dt_s, glm::vec2 input, std::span<Transf
     if (w <= 0.0f) continue;
     const Clip& clip = *clips_[i];
     const float time = clip_time_at_phase(sync_, i, next_phase);
-    // Sampling cannot fail here: binding, cache and pose were all sized for this clip in build.
-    sample_clip(clip, bindings_[i], *skeleton_, time, caches_[i], poses_[i]);
-    layers_[sampled_count_++] = BlendLayer{poses_[i], w, {}};
+    if (all_compressed_) {
+      // Sampled below, together with the blend.
+      compressed_inputs_[sampled_count_++] = {&bindings_[i].compressed, &caches_[i].compressed,
+                                              wrap_clip_time(clip, time), w};
+    } else {
+      // Sampling cannot fail here: binding, cache and pose were all sized for this clip in build.
+      sample_clip(clip, bindings_[i], *skeleton_, time, caches_[i], poses_[i]);
+      layers_[sampled_count_++] = BlendLayer{poses_[i], w, {}};
+    }
     if (settings_.extract_root_motion) {
       const float from = clip_time_at_phase(sync_, i, phase_);
       const auto played = static_cast<float>(unwrapped_clip_time(sync_, i, next_phase) -
@@ -118,8 +127,11 @@ JobResult BlendSpacePlayer::update(float dt_s, glm::vec2 input, std::span<Transf
   }
   phase_ = wrap_phase(sync_, next_phase);
 
-  const JobResult blended = blend_poses(std::span<const BlendLayer>(layers_.data(), sampled_count_),
-                                        skeleton_->rest_pose, out_local);
+  const auto count = static_cast<std::size_t>(sampled_count_);
+  const JobResult blended =
+      all_compressed_
+          ? sample_and_blend({compressed_inputs_.data(), count}, skeleton_->rest_pose, out_local)
+          : blend_poses({layers_.data(), count}, skeleton_->rest_pose, out_local);
   if (!blended) return blended;
   if (settings_.extract_root_motion)
     return remove_root_motion(*skeleton_, settings_.root_motion, out_local);

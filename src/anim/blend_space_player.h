@@ -29,6 +29,9 @@ struct BlendSpacePlayerSettings {
   // pose keeps it and the step is zero.
   bool extract_root_motion = true;
   RootMotionSettings root_motion;
+  // How the clips are bound: with compression, the player samples and blends them in one job
+  // (sample_and_blend).
+  BindOptions clip_binding{};
 };
 
 // Per-instance playback state. The skeleton and clips are borrowed: they must outlive the player
@@ -74,6 +77,8 @@ class BlendSpacePlayer {
   std::vector<SamplingCache> caches_;
   std::vector<std::vector<Transform>> poses_;
   std::vector<BlendLayer> layers_;
+  std::vector<CompressedBlendInput> compressed_inputs_;
+  bool all_compressed_ = false;  // every clip's binding has its compressed form
   std::vector<float> weights_;
   bool one_dimensional_ = false;
   std::vector<float> thresholds_;

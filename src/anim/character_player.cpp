@@ -28,7 +28,8 @@ float playhead_advance(const Clip& clip, float from, float to) {
 
 }  // namespace
 
-std::string CharacterPlayer::init(const CharacterGraph& graph, const Parameters& parameters) {
+std::string CharacterPlayer::init(const CharacterGraph& graph, const Parameters& parameters,
+                                  const BindOptions& clip_binding) {
   if (!graph.skeleton) return "no skeleton";
   if (std::string e = validate(*graph.skeleton); !e.empty()) return e;
   const Skeleton& skeleton = *graph.skeleton;
@@ -53,9 +54,10 @@ std::string CharacterPlayer::init(const CharacterGraph& graph, const Parameters&
   const std::size_t joints = skeleton.parents.size();
   bindings_.clear();
   caches_.clear();
+  clip_binding_ = clip_binding;
   for (const Clip& clip : graph.clips) {
-    bindings_.push_back(bind_clip(clip, skeleton));
-    caches_.emplace_back(clip);
+    bindings_.push_back(bind_clip(clip, skeleton, clip_binding));
+    caches_.emplace_back(clip, bindings_.back());
   }
   clip_last_time_.assign(graph.clips.size(), 0.0f);
   clip_lengths_.clear();
@@ -79,7 +81,9 @@ std::string CharacterPlayer::init(const CharacterGraph& graph, const Parameters&
   layer_pose_.assign(joints, Transform{});
   layer_caches_.clear();
   layer_time_.assign(graph.layers.size(), 0.0f);
-  for (const LayerBinding& l : graph.layers) layer_caches_.emplace_back(graph.clips[l.clip]);
+  for (const LayerBinding& l : graph.layers) {
+    layer_caches_.emplace_back(graph.clips[l.clip], bindings_[l.clip]);
+  }
   model_.assign(joints, glm::mat4(1.0f));
   palette_.assign(joints, glm::mat4(1.0f));
   dual_quats_.assign(joints, DualQuat{});
@@ -126,6 +130,7 @@ std::string CharacterPlayer::build_blend_players(const RootMotionSettings& root_
     settings.extract_root_motion = true;
     settings.root_motion = root_motion;
     settings.damping_half_life_s = input_half_life_s;
+    settings.clip_binding = clip_binding_;
     std::string e;
     if (b.one_dimensional) {
       std::vector<float> thresholds;

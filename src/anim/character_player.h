@@ -88,8 +88,10 @@ class CharacterPlayer {
 
   // Binds to graph and allocates everything the frames need. Returns "" or the cause (an
   // invalid skeleton, clip index, blend space or machine). parameters are the ones the machine
-  // and the blend spaces index.
-  std::string init(const CharacterGraph& graph, const Parameters& parameters);
+  // and the blend spaces index. clip_binding chooses how clips are stored and sampled: exactly
+  // (the default) or compressed (BindOptions::compress: far less memory, within its error).
+  std::string init(const CharacterGraph& graph, const Parameters& parameters,
+                   const BindOptions& clip_binding = {});
 
   // Sets the foot IK legs (validated against the skeleton); an empty rig turns foot IK off.
   std::string set_foot_ik_rig(const FootIkRig& rig);
@@ -147,6 +149,7 @@ class CharacterPlayer {
 
   CharacterGraph graph_;
   std::vector<ClipBinding> bindings_;
+  BindOptions clip_binding_;
   std::vector<SamplingCache> caches_;
   std::vector<float> clip_last_time_;  // per clip: where root motion was last measured
   std::vector<float> clip_lengths_;    // per clip, for the machine's normalized times

@@ -29,6 +29,10 @@ ClipBinding bind_clip(const Clip& clip, const Skeleton& skeleton, const BindOpti
   for (int j = 0; j < skeleton.joint_count(); ++j) {
     if (binding.joint_to_track[j] < 0) binding.unanimated_joints.push_back(j);
   }
+  if (options.compress) {
+    binding.compressed = compress_clip(clip, binding, skeleton, options.compression);
+    if (!binding.compressed.empty()) return binding;
+  }
   if (options.bake_uniform_frames) bake(clip, skeleton, options, binding);
   return binding;
 }
@@ -300,6 +304,13 @@ JobResult sample_clip(const Clip& clip, const ClipBinding& binding, const Skelet
     return JobResult::fail("sample_clip: out_local is not the skeleton's joint count");
   }
   const float t = wrap_clip_time(clip, time_s);
+  if (!binding.compressed.empty()) {
+    if (cache.compressed.joint_count != binding.compressed.joint_count) {
+      return JobResult::fail(
+          "sample_clip: the sampling cache is not sized for the compressed clip");
+    }
+    return sample_compressed(binding.compressed, t, cache.compressed, out_local);
+  }
   if (binding.baked()) {
     sample_baked(binding, t, out_local);
     for (Transform& out : out_local) out.rotation = fast::normalize(out.rotation);

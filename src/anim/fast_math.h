@@ -5,6 +5,10 @@
 
 #include <cmath>
 
+#if defined(__SSE2__)
+#include <xmmintrin.h>
+#endif
+
 #include <glm/glm.hpp>
 #include <glm/gtc/quaternion.hpp>
 
@@ -31,11 +35,23 @@ inline glm::mat4 to_matrix(const Transform& t) {
   return m;
 }
 
-// a * b for affine matrices (last row 0 0 0 1): 12 vector multiply-adds instead of 16.
+// a * b for affine matrices (last row 0 0 0 1): 12 vector multiply-adds instead of 16, with
+// every column of a in a register and each factor of b broadcast.
 inline glm::mat4 affine_product(const glm::mat4& a, const glm::mat4& b) {
   glm::mat4 m;
+#if defined(__SSE2__)
+  const __m128 a0 = _mm_loadu_ps(&a[0].x), a1 = _mm_loadu_ps(&a[1].x), a2 = _mm_loadu_ps(&a[2].x);
+  for (int c = 0; c < 4; ++c) {
+    __m128 column = _mm_add_ps(
+        _mm_add_ps(_mm_mul_ps(a0, _mm_set1_ps(b[c].x)), _mm_mul_ps(a1, _mm_set1_ps(b[c].y))),
+        _mm_mul_ps(a2, _mm_set1_ps(b[c].z)));
+    if (c == 3) column = _mm_add_ps(column, _mm_loadu_ps(&a[3].x));
+    _mm_storeu_ps(&m[c].x, column);
+  }
+#else
   for (int c = 0; c < 3; ++c) m[c] = a[0] * b[c].x + a[1] * b[c].y + a[2] * b[c].z;
   m[3] = a[0] * b[3].x + a[1] * b[3].y + a[2] * b[3].z + a[3];
+#endif
   return m;
 }
 

@@ -14,11 +14,8 @@ float error_between(const glm::vec3& original, const glm::vec3& reduced, bool pe
   return per_axis ? std::max({d.x, d.y, d.z}) : glm::length(original - reduced);
 }
 
-// The angle of the rotation between the two, from atan2 rather than acos of their dot product,
-// which in float cannot resolve angles below about a thousandth of a radian.
 float error_between(const glm::quat& original, const glm::quat& reduced, bool) {
-  const glm::quat r = glm::conjugate(glm::normalize(original)) * glm::normalize(reduced);
-  return 2.0f * std::atan2(glm::length(glm::vec3(r.x, r.y, r.z)), std::fabs(r.w));
+  return angle_between(original, reduced);
 }
 
 glm::vec3 interpolate(const glm::vec3& a, const glm::vec3& b, float s) {
@@ -30,7 +27,7 @@ glm::quat interpolate(const glm::quat& a, const glm::quat& b, float s) {
 
 // Ramer-Douglas-Peucker over the keys of one linear track: keep[k] marks the keys that stay.
 template <typename T>
-Track<T> reduce_track(const Track<T>& track, float tolerance, bool per_axis) {
+Track<T> reduce_linear(const Track<T>& track, float tolerance, bool per_axis) {
   const std::size_t keys = track.times_s.size();
   if (track.interpolation != Interpolation::Linear || keys < 3 || !std::isfinite(tolerance) ||
       tolerance < 0.0f) {
@@ -78,11 +75,26 @@ std::size_t track_bytes(const Track<T>& track) {
 
 }  // namespace
 
+// From atan2 rather than acos of the dot product, which in float cannot resolve angles below
+// about a thousandth of a radian.
+float angle_between(const glm::quat& a, const glm::quat& b) {
+  const glm::quat r = glm::conjugate(glm::normalize(a)) * glm::normalize(b);
+  return 2.0f * std::atan2(glm::length(glm::vec3(r.x, r.y, r.z)), std::fabs(r.w));
+}
+
+Vec3Track reduce_track(const Vec3Track& track, float tolerance, bool per_axis) {
+  return reduce_linear(track, tolerance, per_axis);
+}
+
+QuatTrack reduce_track(const QuatTrack& track, float tolerance_rad) {
+  return reduce_linear(track, tolerance_rad, false);
+}
+
 Clip reduce_keyframes(const Clip& clip, const KeyReductionTolerance& tolerance) {
   Clip reduced = clip;
   for (JointTrack& track : reduced.tracks) {
     track.translation = reduce_track(track.translation, tolerance.translation_m, false);
-    track.rotation = reduce_track(track.rotation, tolerance.rotation_rad, false);
+    track.rotation = reduce_track(track.rotation, tolerance.rotation_rad);
     track.scale = reduce_track(track.scale, tolerance.scale, true);
   }
   return reduced;

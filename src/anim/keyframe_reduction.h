@@ -24,6 +24,16 @@ struct KeyReductionTolerance {
 // non-finite tolerance keeps every key.
 Clip reduce_keyframes(const Clip& clip, const KeyReductionTolerance& tolerance = {});
 
+// The angle of the rotation from a to b, in [0, pi] (q and -q are the same rotation): the
+// error measure of rotations.
+float angle_between(const glm::quat& a, const glm::quat& b);
+
+// One Linear track reduced the same way, within tolerance: the distance between vectors, or
+// with per_axis their largest per-axis difference; the angle between rotations. Tracks of other
+// interpolations, or of fewer than three keys, come back unchanged.
+Vec3Track reduce_track(const Vec3Track& track, float tolerance, bool per_axis);
+QuatTrack reduce_track(const QuatTrack& track, float tolerance_rad);
+
 // Bytes the keys of a clip occupy (key times and values; container overhead excluded).
 std::size_t clip_key_bytes(const Clip& clip);
 

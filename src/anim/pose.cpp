@@ -4,13 +4,77 @@
 #include <cmath>
 #include <type_traits>
 
-#if defined(__SSE2__)
-#include <xmmintrin.h>
-#endif
-
 #include "anim/fast_math.h"
+#include "anim/soa_transform.h"
 
 namespace anim {
+
+#if defined(__SSE2__)
+namespace {
+
+template <int kLane>
+inline __m128 broadcast(__m128 v) {
+  return _mm_shuffle_ps(v, v, _MM_SHUFFLE(kLane, kLane, kLane, kLane));
+}
+
+// model = parent * local for an affine local matrix given by its columns in registers.
+inline void store_product(const glm::mat4& parent, const __m128 local[4], glm::mat4& model) {
+  const __m128 a0 = _mm_loadu_ps(&parent[0].x), a1 = _mm_loadu_ps(&parent[1].x),
+               a2 = _mm_loadu_ps(&parent[2].x), a3 = _mm_loadu_ps(&parent[3].x);
+  for (int c = 0; c < 4; ++c) {
+    __m128 column = _mm_add_ps(
+        _mm_add_ps(_mm_mul_ps(a0, broadcast<0>(local[c])), _mm_mul_ps(a1, broadcast<1>(local[c]))),
+        _mm_mul_ps(a2, broadcast<2>(local[c])));
+    if (c == 3) column = _mm_add_ps(column, a3);
+    _mm_storeu_ps(&model[c].x, column);
+  }
+}
+
+// Joints j to j + 3: their local matrices (fast::to_matrix) computed together from their SQT in
+// registers and transposed into columns, then each multiplied by its parent's model matrix
+// (already written: parents precede children, also within the four) and stored.
+void model_matrices4(std::span<const int> parents, std::span<const Transform> local, std::size_t j,
+                     std::span<glm::mat4> model) {
+  const simd::SoaTransform4 t = simd::load4(&local[j]);
+  const __m128 qx = t.qx, qy = t.qy, qz = t.qz, qw = t.qw, sx = t.sx, sy = t.sy, sz = t.sz;
+  const __m128 one = _mm_set1_ps(1.0f), two = _mm_set1_ps(2.0f);
+  const __m128 xx = _mm_mul_ps(qx, qx), yy = _mm_mul_ps(qy, qy), zz = _mm_mul_ps(qz, qz);
+  const __m128 xy = _mm_mul_ps(qx, qy), xz = _mm_mul_ps(qx, qz), yz = _mm_mul_ps(qy, qz);
+  const __m128 wx = _mm_mul_ps(qw, qx), wy = _mm_mul_ps(qw, qy), wz = _mm_mul_ps(qw, qz);
+  const auto diagonal = [&](__m128 a, __m128 b, __m128 s) {
+    return _mm_mul_ps(_mm_sub_ps(one, _mm_mul_ps(two, _mm_add_ps(a, b))), s);
+  };
+  const auto twice_sum = [&](__m128 a, __m128 b, __m128 s) {
+    return _mm_mul_ps(_mm_mul_ps(two, _mm_add_ps(a, b)), s);
+  };
+  const auto twice_difference = [&](__m128 a, __m128 b, __m128 s) {
+    return _mm_mul_ps(_mm_mul_ps(two, _mm_sub_ps(a, b)), s);
+  };
+  __m128 c0[4] = {diagonal(yy, zz, sx), twice_sum(xy, wz, sx), twice_difference(xz, wy, sx),
+                  _mm_setzero_ps()};
+  __m128 c1[4] = {twice_difference(xy, wz, sy), diagonal(xx, zz, sy), twice_sum(yz, wx, sy),
+                  _mm_setzero_ps()};
+  __m128 c2[4] = {twice_sum(xz, wy, sz), twice_difference(yz, wx, sz), diagonal(xx, yy, sz),
+                  _mm_setzero_ps()};
+  __m128 c3[4] = {t.tx, t.ty, t.tz, one};
+  _MM_TRANSPOSE4_PS(c0[0], c0[1], c0[2], c0[3]);
+  _MM_TRANSPOSE4_PS(c1[0], c1[1], c1[2], c1[3]);
+  _MM_TRANSPOSE4_PS(c2[0], c2[1], c2[2], c2[3]);
+  _MM_TRANSPOSE4_PS(c3[0], c3[1], c3[2], c3[3]);
+  for (std::size_t i = 0; i < 4; ++i) {
+    const __m128 columns[4] = {c0[i], c1[i], c2[i], c3[i]};
+    glm::mat4& out = model[j + i];
+    const int parent = parents[j + i];
+    if (parent >= 0) {
+      store_product(model[static_cast<std::size_t>(parent)], columns, out);
+    } else {
+      for (int c = 0; c < 4; ++c) _mm_storeu_ps(&out[c].x, columns[c]);
+    }
+  }
+}
+
+}  // namespace
+#endif
 
 JobResult local_to_model(const Skeleton& skeleton, std::span<const Transform> local,
                          std::span<glm::mat4> model) {
@@ -21,13 +85,14 @@ JobResult local_to_model(const Skeleton& skeleton, std::span<const Transform> lo
   if (model.size() != joints) {
     return JobResult::fail("local_to_model: model output is not the skeleton's joint count");
   }
-  // Two passes: the local matrices are independent of each other and pipeline well; only the
-  // products must follow the hierarchy.
-  for (std::size_t j = 0; j < joints; ++j) model[j] = fast::to_matrix(local[j]);
-  for (std::size_t j = 0; j < joints; ++j) {
+  std::size_t j = 0;
+#if defined(__SSE2__)
+  for (; j + 4 <= joints; j += 4) model_matrices4(skeleton.parents, local, j, model);
+#endif
+  for (; j < joints; ++j) {
     const int parent = skeleton.parents[j];
-    if (parent >= 0)
-      model[j] = fast::affine_product(model[static_cast<std::size_t>(parent)], model[j]);
+    const glm::mat4 m = fast::to_matrix(local[j]);
+    model[j] = parent >= 0 ? fast::affine_product(model[static_cast<std::size_t>(parent)], m) : m;
   }
   return JobResult::ok();
 }
@@ -54,8 +119,19 @@ inline void accumulate(const Transform& t, float w, float wr, Transform& acc) {
 #endif
 }
 
-// blend_poses without masks: one total weight for every joint, folded into the layer weights, so
-// the first layer is a plain scaled copy and the last pass only normalizes rotations.
+#if defined(__SSE2__)
+// Four joints of every layer at once: the weighted sum in registers, then normalized and stored.
+void blend4(std::span<const BlendLayer> layers, std::size_t j, float inv_total, Transform* out) {
+  simd::SoaTransform4 sum = simd::zero4();
+  for (const BlendLayer& layer : layers) {
+    simd::add_weighted(simd::load4(&layer.pose[j]), _mm_set1_ps(layer.weight * inv_total), sum);
+  }
+  simd::normalize_rotations(sum);
+  simd::store(sum, out, 4);
+}
+#endif
+
+// blend_poses without masks: one total weight for every joint, folded into the layer weights.
 void blend_unmasked(std::span<const BlendLayer> layers, std::span<const Transform> fallback,
                     std::span<Transform> out) {
   float total = 0.0f;
@@ -65,19 +141,20 @@ void blend_unmasked(std::span<const BlendLayer> layers, std::span<const Transfor
     return;
   }
   const float inv_total = 1.0f / total;
-  const std::size_t floats = out.size() * 10;
-  const float w0 = layers[0].weight * inv_total;
-  const float* __restrict first = &layers[0].pose[0].translation.x;
-  float* __restrict acc = &out[0].translation.x;
-  for (std::size_t i = 0; i < floats; ++i) acc[i] = first[i] * w0;
-  for (const BlendLayer& layer : layers.subspan(1)) {
-    const float w = layer.weight * inv_total;
-    for (std::size_t j = 0; j < out.size(); ++j) {
+  std::size_t j = 0;
+#if defined(__SSE2__)
+  for (; j + 4 <= out.size(); j += 4) blend4(layers, j, inv_total, &out[j]);
+#endif
+  for (; j < out.size(); ++j) {
+    Transform acc = {glm::vec3(0.0f), glm::quat(0.0f, 0.0f, 0.0f, 0.0f), glm::vec3(0.0f)};
+    for (const BlendLayer& layer : layers) {
+      const float w = layer.weight * inv_total;
       const Transform& t = layer.pose[j];
-      accumulate(t, w, std::copysign(w, glm::dot(out[j].rotation, t.rotation)), out[j]);
+      accumulate(t, w, std::copysign(w, glm::dot(acc.rotation, t.rotation)), acc);
     }
+    acc.rotation = fast::normalize(acc.rotation);
+    out[j] = acc;
   }
-  for (Transform& t : out) t.rotation = fast::normalize(t.rotation);
 }
 
 }  // namespace

@@ -107,15 +107,18 @@ TEST(PerFramePath, ThreeClipCharacterUpdateAllocatesNothing) {
   std::vector<SamplingCache> caches;
   std::vector<std::vector<Transform>> poses;
   for (const Clip& clip : clips) {
-    // The run clip samples its keys (cursor path), the others their baked frames.
+    // Walk samples its baked frames, jog its compressed form, run its keys (cursor path).
     BindOptions options;
-    options.bake_uniform_frames = &clip != &clips[2];
+    options.bake_uniform_frames = &clip == &clips[0];
+    options.compress = &clip == &clips[1];
     bindings.push_back(bind_clip(clip, skeleton, options));
-    caches.emplace_back(clip);
+    caches.emplace_back(clip, bindings.back());
     poses.emplace_back(joints);
   }
   ASSERT_TRUE(bindings[0].baked());
+  ASSERT_FALSE(bindings[1].compressed.empty());
   ASSERT_FALSE(bindings[2].baked());
+  ASSERT_TRUE(bindings[2].compressed.empty());
   std::vector<Transform> blended(joints);
   std::vector<Transform> additive_delta(joints);
   std::vector<glm::mat4> model(joints);
@@ -188,7 +191,10 @@ TEST(PerFramePath, FootIkAllocatesNothing) {
 
 // The whole frame of a character: a machine crossfading between a clip and a 2D blend space,
 // an additive layer, applied root motion, palettes in both forms.
-TEST(PerFramePath, CharacterPlayerUpdateAllocatesNothing) {
+// With exact clips (baked frames) and with compressed ones (sampled and blended in one job).
+class CharacterPlayerAllocations : public ::testing::TestWithParam<bool> {};
+
+TEST_P(CharacterPlayerAllocations, UpdateAllocatesNothing) {
   const Skeleton skeleton = testing::make_synthetic_skeleton();
   const std::vector<Clip> clips = {testing::make_synthetic_clip(skeleton, "idle", 0.0f),
                                    testing::make_synthetic_clip(skeleton, "walk", 1.0f, 0.8f),
@@ -219,7 +225,10 @@ TEST(PerFramePath, CharacterPlayerUpdateAllocatesNothing) {
   lean.clip = 2;
   const std::vector<LayerBinding> layers = {lean};
   CharacterPlayer player;
-  ASSERT_EQ(player.init({&skeleton, clips, spaces, &machine, layers}, parameters), "");
+  BindOptions clip_binding;
+  clip_binding.compress = GetParam();
+  ASSERT_EQ(player.init({&skeleton, clips, spaces, &machine, layers}, parameters, clip_binding),
+            "");
   CharacterSettings settings;
   settings.root_motion_mode = RootMotionMode::Applied;
   Terrain flat;
@@ -233,6 +242,11 @@ TEST(PerFramePath, CharacterPlayerUpdateAllocatesNothing) {
   EXPECT_EQ(g_allocations.load() - before, 0);
   EXPECT_EQ(player.machine().active_state(), 1);
 }
+
+INSTANTIATE_TEST_SUITE_P(PerFramePath, CharacterPlayerAllocations, ::testing::Bool(),
+                         [](const ::testing::TestParamInfo<bool>& info) {
+                           return info.param ? "Compressed" : "Exact";
+                         });
 
 }  // namespace
 }  // namespace anim

@@ -233,6 +233,29 @@ TEST(CharacterPlayer, BlendInputSmoothingEasesTheWeightsByItsHalfLife) {
   EXPECT_NEAR(leg_angle(player), kPi / 2, 1e-3f);
 }
 
+TEST(CharacterPlayer, CompressedClipsBlendToTheSameHandComputedPose) {
+  Fixture f;
+  const int speed = f.parameters.add("speed", ParameterType::Float, 0.5f);
+  BlendSpaceBinding space;
+  space.name = "walk to kick";
+  space.one_dimensional = true;
+  space.clips = {0, 1};
+  space.positions = {{0, 0}, {1, 0}};
+  space.x_parameter = speed;
+  const std::vector<BlendSpaceBinding> spaces = {space};
+  CharacterPlayer player;
+  BindOptions compressed;
+  compressed.compress = true;
+  ASSERT_EQ(player.init({&f.skeleton, f.clips, spaces, nullptr, {}}, f.parameters, compressed), "");
+  CharacterSettings settings;
+  settings.root_motion_mode = RootMotionMode::Applied;
+  player.update(0.25f, f.parameters, settings, f.flat);
+  // Half walk, half kick: the leg at 45 degrees (quantized keys: within 1e-4 rad), the world
+  // moved by half the walk's 1 m/s over 0.25 s.
+  EXPECT_NEAR(leg_angle(player), kPi / 4, 1e-4f);
+  EXPECT_NEAR(player.world().translation.z, 0.125f, 1e-3f);
+}
+
 TEST(CharacterPlayer, RejectsAGraphThatNamesMissingClips) {
   Fixture f;
   BlendSpaceBinding b;

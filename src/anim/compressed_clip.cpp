@@ -1,0 +1,280 @@
+#include "anim/compressed_clip.h"
+
+#include <algorithm>
+#include <atomic>
+#include <cmath>
+#include <tuple>
+
+#include "anim/clip_sampling.h"
+#include "anim/keyframe_reduction.h"
+#include "anim/pose.h"
+#include "anim/quantization.h"
+
+namespace anim {
+
+std::size_t CompressedClip::byte_size() const {
+  std::size_t bytes = sizeof(duration_s) + sizeof(joint_count);
+  for (const CompressedChannel* c : {&translations, &rotations, &scales}) {
+    bytes += (c->keys.size() + c->constants.size()) * sizeof(QuantizedKey) +
+             (c->range_min.size() + c->range_extent.size()) * sizeof(glm::vec3);
+  }
+  // The constants' boxes of the two vector channels.
+  bytes += 4 * sizeof(glm::vec3);
+  return bytes;
+}
+
+std::vector<float> joint_extents(const Skeleton& skeleton, float leaf_extent_m) {
+  const std::size_t joints = skeleton.parents.size();
+  std::vector<float> extents(joints, 0.0f);
+  std::vector<glm::mat4> model(joints);
+  if (!local_to_model(skeleton, skeleton.rest_pose, model)) return extents;
+  for (std::size_t j = 0; j < joints; ++j) {
+    const glm::vec3 position(model[j][3]);
+    for (int a = skeleton.parents[j]; a >= 0; a = skeleton.parents[static_cast<std::size_t>(a)]) {
+      const auto ancestor = static_cast<std::size_t>(a);
+      extents[ancestor] =
+          std::max(extents[ancestor], glm::length(position - glm::vec3(model[a][3])));
+    }
+  }
+  for (float& e : extents) e += leaf_extent_m;
+  return extents;
+}
+
+namespace {
+
+// A channel of one joint as linear keys from time 0 to the duration.
+template <typename T>
+struct LinearKeys {
+  std::vector<float> times_s;
+  std::vector<T> values;
+};
+
+// The track as linear keys over [0, duration]: constant tracks (or no track) as two keys of
+// their value, CubicSpline resampled at fps, and a key added at either end where the track's
+// first or last key leaves the value held. Returns false for Step tracks.
+template <typename T>
+bool linear_keys(const Track<T>* track, const T& rest, float duration_s, float fps,
+                 LinearKeys<T>& out) {
+  out = {};
+  const std::size_t keys = track ? track->times_s.size() : 0;
+  if (keys < 2) {
+    const T value = keys == 0                                            ? rest
+                    : track->interpolation == Interpolation::CubicSpline ? track->values[1]
+                                                                         : track->values[0];
+    out.times_s = {0.0f, duration_s};
+    out.values = {value, value};
+    return true;
+  }
+  if (track->interpolation == Interpolation::Step) return false;
+  if (track->interpolation == Interpolation::CubicSpline) {
+    const auto frames = static_cast<std::size_t>(std::ceil(duration_s * fps - 1e-3f));
+    std::uint32_t cursor = 0;
+    for (std::size_t f = 0; f <= frames; ++f) {
+      const float t = std::min(static_cast<float>(f) / fps, duration_s);
+      out.times_s.push_back(t);
+      out.values.push_back(sample_track(*track, t, cursor, rest));
+    }
+    return true;
+  }
+  out.times_s = track->times_s;
+  out.values = track->values;
+  if (out.times_s.front() > 0.0f) {
+    out.times_s.insert(out.times_s.begin(), 0.0f);
+    out.values.insert(out.values.begin(), out.values.front());
+  }
+  if (out.times_s.back() < duration_s) {
+    out.times_s.push_back(duration_s);
+    out.values.push_back(out.values.back());
+  }
+  return true;
+}
+
+template <typename T>
+Track<T> as_track(LinearKeys<T>&& keys) {
+  Track<T> track;
+  track.times_s = std::move(keys.times_s);
+  track.values = std::move(keys.values);
+  track.interpolation = Interpolation::Linear;
+  return track;
+}
+
+// The quantized keys of one joint, in time order; keys that quantize to the time of the key
+// before them are dropped (the last key, at the duration, stays).
+template <typename Encode>
+std::vector<QuantizedKey> quantize_keys(const std::vector<float>& times_s, float duration_s,
+                                        Encode&& encode) {
+  std::vector<QuantizedKey> keys;
+  for (std::size_t k = 0; k < times_s.size(); ++k) {
+    QuantizedKey key{};
+    key.time = quantize_unit(times_s[k] / duration_s);
+    encode(k, key);
+    const bool last = k + 1 == times_s.size();
+    if (!keys.empty() && keys.back().time >= key.time) {
+      if (!last || keys.size() < 2) continue;
+      keys.pop_back();
+    }
+    keys.push_back(key);
+  }
+  return keys;
+}
+
+// The keys of one channel of every joint, before they become a CompressedChannel: the animated
+// joints' keys in time order and the constant joints' single values.
+struct ChannelBuilder {
+  std::vector<std::vector<QuantizedKey>> animated;  // per joint; empty when constant
+  std::vector<QuantizedKey> constants;
+  std::vector<glm::vec3> constant_values;  // vector channels: quantized once all are known
+  std::vector<std::size_t> constant_joints;
+  std::vector<glm::vec3> range_min, range_extent;  // per joint (vector channels)
+
+  explicit ChannelBuilder(std::size_t joints)
+      : animated(joints), range_min(joints), range_extent(joints) {}
+};
+
+void bounds(const std::vector<glm::vec3>& values, glm::vec3& min, glm::vec3& extent) {
+  glm::vec3 max = values.front();
+  min = values.front();
+  for (const glm::vec3& v : values) {
+    min = glm::min(min, v);
+    max = glm::max(max, v);
+  }
+  extent = max - min;
+}
+
+// Adds a joint's vector channel: as a constant (the centre of its values) when every value is
+// within tolerance of it, otherwise reduced within tolerance and quantized in its own box.
+void add_vector_track(const Vec3Track& track, float tolerance, bool per_axis, std::size_t j,
+                      float duration_s, ChannelBuilder& out) {
+  glm::vec3 min, extent;
+  bounds(track.values, min, extent);
+  const glm::vec3 half = extent * 0.5f;
+  if ((per_axis ? std::max({half.x, half.y, half.z}) : glm::length(half)) <= tolerance) {
+    out.constant_joints.push_back(j);
+    out.constant_values.push_back(min + half);
+    return;
+  }
+  const Vec3Track reduced = reduce_track(track, tolerance, per_axis);
+  bounds(reduced.values, out.range_min[j], out.range_extent[j]);
+  out.animated[j] =
+      quantize_keys(reduced.times_s, duration_s, [&](std::size_t k, QuantizedKey& key) {
+        encode_vector(reduced.values[k], out.range_min[j], out.range_extent[j], key);
+        key.joint = static_cast<std::uint16_t>(j);
+      });
+}
+
+// Adds a joint's rotation channel: as a constant (its first key) when every key is within
+// tolerance of it, otherwise reduced within tolerance and quantized.
+void add_rotation_track(const QuatTrack& track, float tolerance, std::size_t j, float duration_s,
+                        ChannelBuilder& out) {
+  const glm::quat first = track.values.front();
+  if (std::all_of(track.values.begin(), track.values.end(),
+                  [&](const glm::quat& q) { return angle_between(first, q) <= tolerance; })) {
+    QuantizedKey key{};
+    encode_rotation(first, j, key);
+    out.constants.push_back(key);
+    return;
+  }
+  const QuatTrack reduced = reduce_track(track, tolerance);
+  out.animated[j] = quantize_keys(
+      reduced.times_s, duration_s,
+      [&](std::size_t k, QuantizedKey& key) { encode_rotation(reduced.values[k], j, key); });
+}
+
+// The channel: the animated joints' keys ordered into one stream (see CompressedChannel) with
+// their ranges, and the constants (vector ones quantized in the box they span together).
+CompressedChannel finish(ChannelBuilder&& in, bool rotation) {
+  CompressedChannel out;
+  std::vector<std::size_t> animated;
+  for (std::size_t j = 0; j < in.animated.size(); ++j) {
+    if (!in.animated[j].empty()) animated.push_back(j);
+  }
+  out.animated_joints = animated.size();
+  for (std::size_t j : animated) out.keys.push_back(in.animated[j][0]);
+  for (std::size_t j : animated) out.keys.push_back(in.animated[j][1]);
+  // (time of the predecessor, joint, key index): the order forward playback needs them in.
+  std::vector<std::tuple<std::uint16_t, std::size_t, std::size_t>> later;
+  for (std::size_t j : animated) {
+    for (std::size_t k = 2; k < in.animated[j].size(); ++k) {
+      later.emplace_back(in.animated[j][k - 1].time, j, k);
+    }
+  }
+  std::sort(later.begin(), later.end());
+  for (const auto& [needed, j, k] : later) out.keys.push_back(in.animated[j][k]);
+  if (rotation) {
+    out.constants = std::move(in.constants);
+    return out;
+  }
+  for (std::size_t j : animated) {
+    out.range_min.push_back(in.range_min[j]);
+    out.range_extent.push_back(in.range_extent[j]);
+  }
+  if (in.constant_values.empty()) return out;
+  bounds(in.constant_values, out.constant_min, out.constant_extent);
+  for (std::size_t i = 0; i < in.constant_values.size(); ++i) {
+    QuantizedKey key{};
+    encode_vector(in.constant_values[i], out.constant_min, out.constant_extent, key);
+    key.joint = static_cast<std::uint16_t>(in.constant_joints[i]);
+    out.constants.push_back(key);
+  }
+  return out;
+}
+
+std::atomic<std::uint64_t> g_next_id{1};
+
+}  // namespace
+
+CompressedClip compress_clip(const Clip& clip, const ClipBinding& binding, const Skeleton& skeleton,
+                             const CompressionTolerance& tolerance, std::string* why_not) {
+  const auto fail = [why_not](std::string cause) {
+    if (why_not) *why_not = std::move(cause);
+    return CompressedClip{};
+  };
+  const std::size_t joints = skeleton.rest_pose.size();
+  if (!std::isfinite(clip.duration_s) || clip.duration_s <= 0.0f) {
+    return fail("the clip has no positive duration");
+  }
+  if (joints == 0 || joints > static_cast<std::size_t>(kMaxCompressedJoints)) {
+    return fail("the skeleton has " + std::to_string(joints) + " joints (1 to " +
+                std::to_string(kMaxCompressedJoints) + " can be compressed)");
+  }
+  if (binding.joint_to_track.size() != joints ||
+      binding.track_to_joint.size() != clip.tracks.size()) {
+    return fail("the binding was built for another clip or skeleton");
+  }
+  const float fps =
+      std::isfinite(clip.source_fps) && clip.source_fps > 0.0f ? clip.source_fps : 30.0f;
+  const std::vector<float> extents = joint_extents(skeleton, tolerance.leaf_extent_m);
+
+  CompressedClip out;
+  out.duration_s = clip.duration_s;
+  out.joint_count = static_cast<int>(joints);
+  ChannelBuilder translations(joints), rotations(joints), scales(joints);
+  for (std::size_t j = 0; j < joints; ++j) {
+    const int t = binding.joint_to_track[j];
+    const JointTrack* track = t >= 0 ? &clip.tracks[static_cast<std::size_t>(t)] : nullptr;
+    const Transform& rest = skeleton.rest_pose[j];
+    LinearKeys<glm::vec3> translation, scale;
+    LinearKeys<glm::quat> rotation;
+    if (!linear_keys(track ? &track->translation : nullptr, rest.translation, clip.duration_s, fps,
+                     translation) ||
+        !linear_keys(track ? &track->rotation : nullptr, rest.rotation, clip.duration_s, fps,
+                     rotation) ||
+        !linear_keys(track ? &track->scale : nullptr, rest.scale, clip.duration_s, fps, scale)) {
+      return fail("joint '" + skeleton.joint_names[j] + "' has a Step track");
+    }
+    // The joint's rotation and scale errors act over its extent; its translation error as is.
+    const float angle_tolerance = tolerance.position_m / extents[j];
+    add_vector_track(as_track(std::move(translation)), tolerance.position_m, false, j,
+                     clip.duration_s, translations);
+    add_rotation_track(as_track(std::move(rotation)), angle_tolerance, j, clip.duration_s,
+                       rotations);
+    add_vector_track(as_track(std::move(scale)), angle_tolerance, true, j, clip.duration_s, scales);
+  }
+  out.translations = finish(std::move(translations), false);
+  out.rotations = finish(std::move(rotations), true);
+  out.scales = finish(std::move(scales), false);
+  out.id = g_next_id.fetch_add(1);
+  return out;
+}
+
+}  // namespace anim

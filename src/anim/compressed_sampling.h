@@ -1,0 +1,65 @@
+#pragma once
+// Sampling a compressed clip (compressed_clip.h). A per-player context holds, for every joint
+// and channel, the two decoded keys around the last sampled time, as structure-of-arrays, so
+// that a frame is one vectorizable interpolation loop per channel plus the decoding of the few
+// keys the playhead passed since the last frame (read in order from each channel's stream).
+// Seeking backwards, a wrap of a looping clip or a different clip restarts from the first keys.
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "anim/compressed_clip.h"
+#include "anim/job_result.h"
+#include "anim/transform.h"
+
+namespace anim {
+
+// The decoded interval of every joint for one channel: for joint j, keys at times t0[j] and
+// t1[j] (inv_interval[j] = 1 / (t1 - t0), or 0 for a constant joint or keys at the same
+// quantized time), and the values of component c at v0[c * stride + j] and v1[c * stride + j],
+// where stride is the joint count rounded up to a multiple of 4 (SIMD groups). Rotations in v1
+// are kept in the hemisphere of v0, so they interpolate without a test.
+struct DecodedChannel {
+  std::vector<float> t0, t1, inv_interval, v0, v1;
+  std::vector<glm::vec3> range_min, range_extent;  // per joint: its keys' box (vector channels)
+  std::uint32_t cursor = 0;                        // the next key of the channel's stream
+};
+
+struct CompressedSamplingContext {
+  DecodedChannel translation, rotation, scale;
+  int joint_count = 0;
+  std::size_t stride = 0;      // joint_count rounded up to a multiple of 4
+  std::uint64_t clip_id = 0;   // the clip decoded; 0 before the first sample
+  float time_s = 0.0f;         // the last time sampled
+  bool scale_animated = true;  // whether any joint of the clip decoded animates its scale
+
+  CompressedSamplingContext() = default;
+  explicit CompressedSamplingContext(int joints) { resize(joints); }
+  // Sizes the context for a clip of joints joints (the only allocation) and forgets any state.
+  void resize(int joints);
+};
+
+// Samples clip at time_s (clamped to [0, duration]) into out_local, one transform per joint.
+// No allocation. Fails, writing nothing, when the context or out_local is not sized for the
+// clip's joint count or the clip is empty.
+JobResult sample_compressed(const CompressedClip& clip, float time_s,
+                            CompressedSamplingContext& context, std::span<Transform> out_local);
+
+// One clip of a blend: where to sample it and with what weight.
+struct CompressedBlendInput {
+  const CompressedClip* clip = nullptr;
+  CompressedSamplingContext* context = nullptr;
+  float time_s = 0.0f;  // clamped to the clip's [0, duration]
+  float weight = 0.0f;  // >= 0; normalized over the inputs
+};
+
+// Samples every input and blends the poses by weight into out_local: the result of
+// sample_compressed for each input followed by blend_poses without masks, but four joints at a
+// time in registers, without writing the sampled poses. Weights summing to (nearly) zero give
+// fallback. No allocation. Fails, writing nothing, when an input's context or the poses are not
+// sized for its clip, or a weight is negative or not finite.
+JobResult sample_and_blend(std::span<const CompressedBlendInput> inputs,
+                           std::span<const Transform> fallback, std::span<Transform> out_local);
+
+}  // namespace anim
