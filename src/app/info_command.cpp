@@ -8,6 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "anim/compression_report.h"
 #include "asset/importer.h"
 
 namespace app {
@@ -53,11 +54,20 @@ nlohmann::json to_json(const asset::Character& c) {
   }
   nlohmann::json clips = nlohmann::json::array();
   for (const anim::Clip& clip : c.clips) {
+    const anim::CompressionReport compression = anim::measure_compression(clip, c.skeleton);
+    nlohmann::json compressed = nullptr;
+    if (compression.compressed) {
+      compressed = {{"bytes", compression.compressed_bytes},
+                    {"bytes_per_joint_second", compression.bytes_per_joint_second},
+                    {"max_error_m", compression.max_error_m}};
+    }
     clips.push_back({{"name", clip.name},
                      {"duration", clip.duration_s},
                      {"source_fps", clip.source_fps},
                      {"keys", clip_keys(clip)},
-                     {"joints_animated", clip.tracks.size()}});
+                     {"joints_animated", clip.tracks.size()},
+                     {"key_bytes", compression.key_bytes},
+                     {"compressed", compressed}});
   }
   nlohmann::json meshes = nlohmann::json::array();
   for (const anim::SkinnedMesh& mesh : c.meshes) {
@@ -103,6 +113,19 @@ void print_text(const asset::Character& c) {
   for (const anim::Clip& clip : c.clips) {
     std::printf("  %s: %.3f s, %zu keys, %zu joints animated, %g fps\n", clip.name.c_str(),
                 clip.duration_s, clip_keys(clip), clip.tracks.size(), clip.source_fps);
+    const anim::CompressionReport r = anim::measure_compression(clip, c.skeleton);
+    if (r.compressed) {
+      std::printf(
+          "    memory: %.1f KB of keys, %.1f KB compressed (%.0f B per joint-second), "
+          "largest error %.2f mm at %s\n",
+          static_cast<double>(r.key_bytes) / 1000.0,
+          static_cast<double>(r.compressed_bytes) / 1000.0, r.bytes_per_joint_second,
+          r.max_error_m * 1000.0f,
+          r.worst_joint >= 0 ? c.skeleton.joint_names[r.worst_joint].c_str() : "-");
+    } else {
+      std::printf("    memory: %.1f KB of keys, not compressible: %s\n",
+                  static_cast<double>(r.key_bytes) / 1000.0, r.why_not.c_str());
+    }
   }
   std::printf("meshes: %zu\n", c.meshes.size());
   for (const anim::SkinnedMesh& mesh : c.meshes) {
