@@ -97,6 +97,8 @@ class CharacterPlayer {
   std::string set_foot_ik_rig(const FootIkRig& rig);
 
   bool has_foot_ik_rig() const { return !rig_.legs.empty(); }
+  // The bytes of clip data the player samples from: compressed, baked or keys, per clip.
+  std::size_t clip_memory_bytes() const;
 
   // Previews one clip at a playhead the caller's clock drives (seconds), instead of the graph.
   // Root motion between two calls follows the playhead's advance, wrapping at loop ends.

@@ -16,8 +16,11 @@ std::string Crowd::setup(const anim::Skeleton& skeleton, const anim::Clip& clip,
   if (!(clip.duration_s > 0.0f)) return "crowd: clip '" + clip.name + "' has no duration";
   skeleton_ = &skeleton;
   clip_ = &clip;
-  binding_ = anim::bind_clip(clip, skeleton);
-  caches_.assign(static_cast<std::size_t>(count), anim::SamplingCache(clip));
+  // Many instances of one clip: its compressed form keeps the shared data small and samples fast.
+  anim::BindOptions compressed;
+  compressed.compress = true;
+  binding_ = anim::bind_clip(clip, skeleton, compressed);
+  caches_.assign(static_cast<std::size_t>(count), anim::SamplingCache(clip, binding_));
   const std::size_t joints = static_cast<std::size_t>(skeleton.joint_count());
   local_.resize(joints);
   model_.resize(joints);
