@@ -51,6 +51,17 @@ struct Fixture {
   Terrain flat;
 };
 
+// A 1D blend space from walk (at 0) to kick (at 1) along the parameter speed.
+BlendSpaceBinding walk_to_kick(int speed) {
+  BlendSpaceBinding space;
+  space.name = "walk to kick";
+  space.one_dimensional = true;
+  space.clips = {0, 1};
+  space.positions = {{0, 0}, {1, 0}};
+  space.x_parameter = speed;
+  return space;
+}
+
 float leg_angle(const CharacterPlayer& player) {
   return glm::angle(player.local_pose()[1].rotation);
 }
@@ -210,13 +221,7 @@ TEST(CharacterPlayer, PoseMatchedEntryStartsTheTargetWhereItsPoseIsClosest) {
 TEST(CharacterPlayer, BlendInputSmoothingEasesTheWeightsByItsHalfLife) {
   Fixture f;
   const int speed = f.parameters.add("speed", ParameterType::Float);
-  BlendSpaceBinding space;
-  space.name = "walk to kick";
-  space.one_dimensional = true;
-  space.clips = {0, 1};
-  space.positions = {{0, 0}, {1, 0}};
-  space.x_parameter = speed;
-  const std::vector<BlendSpaceBinding> spaces = {space};
+  const std::vector<BlendSpaceBinding> spaces = {walk_to_kick(speed)};
   CharacterPlayer player;
   ASSERT_EQ(player.init({&f.skeleton, f.clips, spaces, nullptr, {}}, f.parameters), "");
   CharacterSettings settings;
@@ -236,13 +241,7 @@ TEST(CharacterPlayer, BlendInputSmoothingEasesTheWeightsByItsHalfLife) {
 TEST(CharacterPlayer, CompressedClipsBlendToTheSameHandComputedPose) {
   Fixture f;
   const int speed = f.parameters.add("speed", ParameterType::Float, 0.5f);
-  BlendSpaceBinding space;
-  space.name = "walk to kick";
-  space.one_dimensional = true;
-  space.clips = {0, 1};
-  space.positions = {{0, 0}, {1, 0}};
-  space.x_parameter = speed;
-  const std::vector<BlendSpaceBinding> spaces = {space};
+  const std::vector<BlendSpaceBinding> spaces = {walk_to_kick(speed)};
   CharacterPlayer player;
   BindOptions compressed;
   compressed.compress = true;
