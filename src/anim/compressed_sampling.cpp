@@ -10,20 +10,21 @@
 
 namespace anim {
 
+void DecodedChannel::resize(std::size_t joints, std::size_t values) {
+  components = values;
+  blocks.assign((joints + 3) / 4 * block_floats(), 0.0f);
+  t1.assign(joints, 0.0f);
+  range_min.assign(joints, glm::vec3(0.0f));
+  range_extent.assign(joints, glm::vec3(0.0f));
+  cursor = 0;
+}
+
 void CompressedSamplingContext::resize(int joints) {
   joint_count = std::max(joints, 0);
   const auto n = static_cast<std::size_t>(joint_count);
-  stride = (n + 3) & ~std::size_t{3};
-  for (DecodedChannel* c : {&translation, &rotation, &scale}) {
-    c->t0.assign(stride, 0.0f);
-    c->t1.assign(stride, 0.0f);
-    c->inv_interval.assign(stride, 0.0f);
-    c->v0.assign(stride * 4, 0.0f);
-    c->v1.assign(stride * 4, 0.0f);
-    c->range_min.assign(n, glm::vec3(0.0f));
-    c->range_extent.assign(n, glm::vec3(0.0f));
-    c->cursor = 0;
-  }
+  translation.resize(n, 3);
+  rotation.resize(n, 4);
+  scale.resize(n, 3);
   clip_id = 0;
   time_s = 0.0f;
 }
@@ -43,40 +44,46 @@ void decode(const QuantizedKey& key, const glm::vec3& min, const glm::vec3& exte
 
 // Makes key the new second key of its joint (the old second key becomes the first).
 template <bool kRotation>
-void push_key(const QuantizedKey& key, float duration_s, std::size_t stride,
-              DecodedChannel& state) {
+void push_key(const QuantizedKey& key, float duration_s, DecodedChannel& state) {
+  using C = DecodedChannel;
   const std::size_t j = key_joint(key);
   float value[4];
   decode<kRotation>(key, state.range_min[j], state.range_extent[j], value);
-  state.t0[j] = state.t1[j];
-  state.t1[j] = key_time_s(key, duration_s);
-  const float interval = state.t1[j] - state.t0[j];
-  state.inv_interval[j] = interval > 0.0f ? 1.0f / interval : 0.0f;
+  constexpr std::size_t kComponents = kRotation ? 4 : 3;
+  const float t0 = state.t1[j];
+  const float t1 = key_time_s(key, duration_s);
+  state.at(C::kT0, j) = t0;
+  state.t1[j] = t1;
+  state.at(C::kInvInterval, j) = t1 > t0 ? 1.0f / (t1 - t0) : 0.0f;
+  const std::size_t v1 = state.v1();
   float dot = 0.0f;
-  for (std::size_t c = 0; c < 4; ++c) {
-    state.v0[c * stride + j] = state.v1[c * stride + j];
-    dot += state.v0[c * stride + j] * value[c];
+  for (std::size_t c = 0; c < kComponents; ++c) {
+    const float first = state.at(v1, j, c);
+    state.at(C::kV0, j, c) = first;
+    dot += first * value[c];
   }
   // q and -q are one rotation: the one nearer the first key interpolates along the short arc.
   const float sign = kRotation && dot < 0.0f ? -1.0f : 1.0f;
-  for (std::size_t c = 0; c < 4; ++c) state.v1[c * stride + j] = value[c] * sign;
+  for (std::size_t c = 0; c < kComponents; ++c) state.at(v1, j, c) = value[c] * sign;
 }
 
 // Sets every animated joint of the channel to its first interval, from the stream's first two
 // keys each; with constants, the constant joints too (as an interval that never ends).
 template <bool kRotation>
-void restart(const CompressedChannel& channel, float duration_s, std::size_t stride, bool constants,
+void restart(const CompressedChannel& channel, float duration_s, bool constants,
              DecodedChannel& state) {
+  using C = DecodedChannel;
   for (const QuantizedKey& key :
        constants ? std::span(channel.constants) : std::span<const QuantizedKey>()) {
     const std::size_t j = key_joint(key);
     float value[4];
     decode<kRotation>(key, channel.constant_min, channel.constant_extent, value);
-    state.t0[j] = 0.0f;
+    state.at(C::kT0, j) = 0.0f;
     state.t1[j] = INFINITY;
-    state.inv_interval[j] = 0.0f;
-    for (std::size_t c = 0; c < 4; ++c)
-      state.v0[c * stride + j] = state.v1[c * stride + j] = value[c];
+    state.at(C::kInvInterval, j) = 0.0f;
+    for (std::size_t c = 0; c < state.components; ++c) {
+      state.at(C::kV0, j, c) = state.at(state.v1(), j, c) = value[c];
+    }
   }
   const std::size_t animated = channel.animated_joints;
   for (std::size_t i = 0; i < animated; ++i) {
@@ -86,10 +93,10 @@ void restart(const CompressedChannel& channel, float duration_s, std::size_t str
       state.range_extent[j] = channel.range_extent[i];
     }
     state.t1[j] = 0.0f;
-    push_key<kRotation>(channel.keys[i], duration_s, stride, state);
+    push_key<kRotation>(channel.keys[i], duration_s, state);
   }
   for (std::size_t i = animated; i < 2 * animated; ++i) {
-    push_key<kRotation>(channel.keys[i], duration_s, stride, state);
+    push_key<kRotation>(channel.keys[i], duration_s, state);
   }
   state.cursor = static_cast<std::uint32_t>(2 * animated);
 }
@@ -99,13 +106,12 @@ void restart(const CompressedChannel& channel, float duration_s, std::size_t str
 // predecessor, which is that second key: the first key whose joint has not reached it ends the
 // scan.
 template <bool kRotation>
-void advance(const CompressedChannel& channel, float duration_s, std::size_t stride, float t,
-             DecodedChannel& state) {
+void advance(const CompressedChannel& channel, float duration_s, float t, DecodedChannel& state) {
   const QuantizedKey* keys = channel.keys.data();
   const auto count = static_cast<std::uint32_t>(channel.keys.size());
   std::uint32_t k = state.cursor;
   while (k < count && state.t1[key_joint(keys[k])] <= t) {
-    push_key<kRotation>(keys[k], duration_s, stride, state);
+    push_key<kRotation>(keys[k], duration_s, state);
     ++k;
   }
   state.cursor = k;
@@ -114,19 +120,18 @@ void advance(const CompressedChannel& channel, float duration_s, std::size_t str
 // Brings a context to time t of clip: from the first keys when it held another clip or an
 // earlier time (the constants only for another clip: they never change), then forward.
 void seek(const CompressedClip& clip, float t, CompressedSamplingContext& context) {
-  const std::size_t stride = context.stride;
   const bool other_clip = context.clip_id != clip.id;
   if (other_clip || t < context.time_s) {
-    restart<false>(clip.translations, clip.duration_s, stride, other_clip, context.translation);
-    restart<true>(clip.rotations, clip.duration_s, stride, other_clip, context.rotation);
-    restart<false>(clip.scales, clip.duration_s, stride, other_clip, context.scale);
+    restart<false>(clip.translations, clip.duration_s, other_clip, context.translation);
+    restart<true>(clip.rotations, clip.duration_s, other_clip, context.rotation);
+    restart<false>(clip.scales, clip.duration_s, other_clip, context.scale);
   }
   context.clip_id = clip.id;
   context.scale_animated = clip.scales.animated_joints > 0;
   context.time_s = t;
-  advance<false>(clip.translations, clip.duration_s, stride, t, context.translation);
-  advance<true>(clip.rotations, clip.duration_s, stride, t, context.rotation);
-  advance<false>(clip.scales, clip.duration_s, stride, t, context.scale);
+  advance<false>(clip.translations, clip.duration_s, t, context.translation);
+  advance<true>(clip.rotations, clip.duration_s, t, context.rotation);
+  advance<false>(clip.scales, clip.duration_s, t, context.scale);
 }
 
 const char* check(const CompressedClip& clip, const CompressedSamplingContext& context,
@@ -148,46 +153,50 @@ float clamp_time(const CompressedClip& clip, float time_s) {
 #if defined(__SSE2__)
 
 // The four joints' interpolation factors at t, clamped against rounding.
-inline __m128 factors(const DecodedChannel& c, std::size_t g, __m128 t) {
-  const __m128 a =
-      _mm_mul_ps(_mm_sub_ps(t, _mm_loadu_ps(&c.t0[g])), _mm_loadu_ps(&c.inv_interval[g]));
+inline __m128 factors(const float* block, __m128 t) {
+  using C = DecodedChannel;
+  const __m128 a = _mm_mul_ps(_mm_sub_ps(t, _mm_loadu_ps(block + C::kT0)),
+                              _mm_loadu_ps(block + C::kInvInterval));
   return _mm_min_ps(_mm_max_ps(a, _mm_setzero_ps()), _mm_set1_ps(1.0f));
 }
 
-// Component `component` of the four joints' values, lerped by a.
-inline __m128 lerp(const DecodedChannel& c, std::size_t stride, std::size_t component,
-                   std::size_t g, __m128 a) {
-  const __m128 v0 = _mm_loadu_ps(&c.v0[component * stride + g]);
-  const __m128 v1 = _mm_loadu_ps(&c.v1[component * stride + g]);
+// Component c of the four joints' values (their second key's at offset v1), lerped by a.
+inline __m128 lerp(const float* block, std::size_t second, std::size_t c, __m128 a) {
+  const __m128 v0 = _mm_loadu_ps(block + DecodedChannel::kV0 + 4 * c);
+  const __m128 v1 = _mm_loadu_ps(block + second + 4 * c);
   return _mm_add_ps(v0, _mm_mul_ps(_mm_sub_ps(v1, v0), a));
 }
 
-// Joints g to g + 3 at time t: every channel lerped as structure-of-arrays, rotations
+// Joints 4g to 4g + 3 at time t: every channel lerped as structure-of-arrays, rotations
 // normalized.
 inline simd::SoaTransform4 interpolate4(const CompressedSamplingContext& ctx, std::size_t g,
                                         __m128 t) {
-  const std::size_t stride = ctx.stride;
   simd::SoaTransform4 s;
-  const __m128 at = factors(ctx.translation, g, t);
-  s.tx = lerp(ctx.translation, stride, 0, g, at);
-  s.ty = lerp(ctx.translation, stride, 1, g, at);
-  s.tz = lerp(ctx.translation, stride, 2, g, at);
-  const __m128 ar = factors(ctx.rotation, g, t);
-  s.qx = lerp(ctx.rotation, stride, 0, g, ar);
-  s.qy = lerp(ctx.rotation, stride, 1, g, ar);
-  s.qz = lerp(ctx.rotation, stride, 2, g, ar);
-  s.qw = lerp(ctx.rotation, stride, 3, g, ar);
+  const float* translation = ctx.translation.group(g);
+  const __m128 at = factors(translation, t);
+  constexpr std::size_t kVectorV1 = DecodedChannel::kV0 + 12,
+                        kRotationV1 = DecodedChannel::kV0 + 16;
+  s.tx = lerp(translation, kVectorV1, 0, at);
+  s.ty = lerp(translation, kVectorV1, 1, at);
+  s.tz = lerp(translation, kVectorV1, 2, at);
+  const float* rotation = ctx.rotation.group(g);
+  const __m128 ar = factors(rotation, t);
+  s.qx = lerp(rotation, kRotationV1, 0, ar);
+  s.qy = lerp(rotation, kRotationV1, 1, ar);
+  s.qz = lerp(rotation, kRotationV1, 2, ar);
+  s.qw = lerp(rotation, kRotationV1, 3, ar);
   simd::normalize_rotations(s);
+  const float* scale = ctx.scale.group(g);
   if (ctx.scale_animated) {
-    const __m128 as = factors(ctx.scale, g, t);
-    s.sx = lerp(ctx.scale, stride, 0, g, as);
-    s.sy = lerp(ctx.scale, stride, 1, g, as);
-    s.sz = lerp(ctx.scale, stride, 2, g, as);
+    const __m128 as = factors(scale, t);
+    s.sx = lerp(scale, kVectorV1, 0, as);
+    s.sy = lerp(scale, kVectorV1, 1, as);
+    s.sz = lerp(scale, kVectorV1, 2, as);
   } else {
     // Most clips never scale a joint: every joint holds its constant.
-    s.sx = _mm_loadu_ps(&ctx.scale.v0[g]);
-    s.sy = _mm_loadu_ps(&ctx.scale.v0[stride + g]);
-    s.sz = _mm_loadu_ps(&ctx.scale.v0[2 * stride + g]);
+    s.sx = _mm_loadu_ps(scale + DecodedChannel::kV0);
+    s.sy = _mm_loadu_ps(scale + DecodedChannel::kV0 + 4);
+    s.sz = _mm_loadu_ps(scale + DecodedChannel::kV0 + 8);
   }
   return s;
 }
@@ -195,7 +204,7 @@ inline simd::SoaTransform4 interpolate4(const CompressedSamplingContext& ctx, st
 void interpolate(const CompressedSamplingContext& ctx, float time_s, std::span<Transform> out) {
   const __m128 t = _mm_set1_ps(time_s);
   for (std::size_t g = 0; g < out.size(); g += 4) {
-    simd::store(interpolate4(ctx, g, t), &out[g],
+    simd::store(interpolate4(ctx, g / 4, t), &out[g],
                 static_cast<int>(std::min<std::size_t>(4, out.size() - g)));
   }
 }
@@ -207,7 +216,7 @@ void interpolate_blended(std::span<const CompressedBlendInput> inputs, float inv
   for (std::size_t g = 0; g < out.size(); g += 4) {
     simd::SoaTransform4 sum = simd::zero4();
     for (const CompressedBlendInput& in : inputs) {
-      simd::add_weighted(interpolate4(*in.context, g, _mm_set1_ps(in.context->time_s)),
+      simd::add_weighted(interpolate4(*in.context, g / 4, _mm_set1_ps(in.context->time_s)),
                          _mm_set1_ps(in.weight * inv_total), sum);
     }
     simd::normalize_rotations(sum);
@@ -219,11 +228,11 @@ void interpolate_blended(std::span<const CompressedBlendInput> inputs, float inv
 
 // Joint j of the context at time t (scalar: targets without SSE2).
 Transform interpolate_joint(const CompressedSamplingContext& ctx, std::size_t j, float time_s) {
-  const std::size_t stride = ctx.stride;
-  const auto lerp = [stride, j, time_s](const DecodedChannel& c, std::size_t comp) {
-    const float a = std::clamp((time_s - c.t0[j]) * c.inv_interval[j], 0.0f, 1.0f);
-    const float v0 = c.v0[comp * stride + j];
-    return v0 + (c.v1[comp * stride + j] - v0) * a;
+  using C = DecodedChannel;
+  const auto lerp = [j, time_s](const DecodedChannel& c, std::size_t comp) {
+    const float a = std::clamp((time_s - c.at(C::kT0, j)) * c.at(C::kInvInterval, j), 0.0f, 1.0f);
+    const float v0 = c.at(C::kV0, j, comp);
+    return v0 + (c.at(c.v1(), j, comp) - v0) * a;
   };
   Transform out;
   out.translation = {lerp(ctx.translation, 0), lerp(ctx.translation, 1), lerp(ctx.translation, 2)};

@@ -15,15 +15,35 @@
 
 namespace anim {
 
-// The decoded interval of every joint for one channel: for joint j, keys at times t0[j] and
-// t1[j] (inv_interval[j] = 1 / (t1 - t0), or 0 for a constant joint or keys at the same
-// quantized time), and the values of component c at v0[c * stride + j] and v1[c * stride + j],
-// where stride is the joint count rounded up to a multiple of 4 (SIMD groups). Rotations in v1
-// are kept in the hemisphere of v0, so they interpolate without a test.
+// The decoded interval of every joint for one channel: for joint j, keys at times t0 and t1
+// (inv_interval = 1 / (t1 - t0), or 0 for a constant joint or keys at the same quantized time)
+// and the values of both keys, component by component (3 for vectors, 4 for rotations). What
+// every frame reads is stored group by group, four joints to a group (the SIMD width), each
+// group one contiguous block read front to back: t0 and inv_interval of the four joints, then
+// the components of their first key, then those of their second. t1, read only when keys are
+// decoded, is kept apart. Rotations' second keys are kept in the hemisphere of their first, so
+// they interpolate without a test.
 struct DecodedChannel {
-  std::vector<float> t0, t1, inv_interval, v0, v1;
+  static constexpr std::size_t kT0 = 0, kInvInterval = 4, kV0 = 8;
+
+  std::size_t components = 0;
+  std::vector<float> blocks;
+  std::vector<float> t1;                           // per joint
   std::vector<glm::vec3> range_min, range_extent;  // per joint: its keys' box (vector channels)
   std::uint32_t cursor = 0;                        // the next key of the channel's stream
+
+  // Sizes the channel for joints joints of `values` components, all zero.
+  void resize(std::size_t joints, std::size_t values);
+  std::size_t block_floats() const { return kV0 + 8 * components; }
+  std::size_t v1() const { return kV0 + 4 * components; }  // offset of the second key's values
+  const float* group(std::size_t g) const { return blocks.data() + g * block_floats(); }
+  // Joint j's entry in the block member at offset `member` (component c for values).
+  float& at(std::size_t member, std::size_t j, std::size_t c = 0) {
+    return blocks[(j / 4) * block_floats() + member + c * 4 + j % 4];
+  }
+  float at(std::size_t member, std::size_t j, std::size_t c = 0) const {
+    return blocks[(j / 4) * block_floats() + member + c * 4 + j % 4];
+  }
 };
 
 struct CompressedSamplingContext {

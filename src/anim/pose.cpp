@@ -12,24 +12,6 @@ namespace anim {
 #if defined(__SSE2__)
 namespace {
 
-template <int kLane>
-inline __m128 broadcast(__m128 v) {
-  return _mm_shuffle_ps(v, v, _MM_SHUFFLE(kLane, kLane, kLane, kLane));
-}
-
-// model = parent * local for an affine local matrix given by its columns in registers.
-inline void store_product(const glm::mat4& parent, const __m128 local[4], glm::mat4& model) {
-  const __m128 a0 = _mm_loadu_ps(&parent[0].x), a1 = _mm_loadu_ps(&parent[1].x),
-               a2 = _mm_loadu_ps(&parent[2].x), a3 = _mm_loadu_ps(&parent[3].x);
-  for (int c = 0; c < 4; ++c) {
-    __m128 column = _mm_add_ps(
-        _mm_add_ps(_mm_mul_ps(a0, broadcast<0>(local[c])), _mm_mul_ps(a1, broadcast<1>(local[c]))),
-        _mm_mul_ps(a2, broadcast<2>(local[c])));
-    if (c == 3) column = _mm_add_ps(column, a3);
-    _mm_storeu_ps(&model[c].x, column);
-  }
-}
-
 // Joints j to j + 3: their local matrices (fast::to_matrix) computed together from their SQT in
 // registers and transposed into columns, then each multiplied by its parent's model matrix
 // (already written: parents precede children, also within the four) and stored.
@@ -66,7 +48,7 @@ void model_matrices4(std::span<const int> parents, std::span<const Transform> lo
     glm::mat4& out = model[j + i];
     const int parent = parents[j + i];
     if (parent >= 0) {
-      store_product(model[static_cast<std::size_t>(parent)], columns, out);
+      fast::affine_product(model[static_cast<std::size_t>(parent)], columns, out);
     } else {
       for (int c = 0; c < 4; ++c) _mm_storeu_ps(&out[c].x, columns[c]);
     }
