@@ -8,7 +8,7 @@ packages=(
   libglfw3-dev libglm-dev libimgui-dev libassimp-dev zlib1g-dev libstb-dev python3-glad
   libcli11-dev nlohmann-json3-dev
   libgtest-dev libgmock-dev libbenchmark-dev assimp-testmodels
-  xvfb xauth xdotool x11-apps libgl1-mesa-dri libegl-dev libegl-mesa0 mesa-utils
+  xvfb xauth xdotool x11-apps libx11-dev libgl1-mesa-dri libegl-dev libegl-mesa0 mesa-utils
 )
 
 missing=()

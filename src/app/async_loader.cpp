@@ -1,5 +1,6 @@
 #include "app/async_loader.h"
 
+#include <algorithm>
 #include <filesystem>
 
 #include "asset/demo_character.h"
@@ -14,19 +15,36 @@ bool is_project_file(const std::string& path) {
   return std::filesystem::path(path).extension() == ".json";
 }
 
-// Binds the clips of a clip file to the loaded character (by joint name) and adds them.
-void add_clip_file(const std::string& path, const asset::ImportSettings& settings,
-                   const std::function<bool(float)>& progress, LoadOutcome& out) {
-  asset::ClipImportResult clips =
-      asset::import_clips(path, out.character.skeleton, settings, progress);
-  if (!clips.ok()) {
-    out.errors.push_back(clips.error);
-    out.cancelled = out.cancelled || clips.cancelled;
+// name, or "<name> (<file name>)" (then " 2", " 3", ...) when an earlier clip took name.
+std::string unique_clip_name(const std::string& name, const std::string& path,
+                             const std::vector<std::string>& taken) {
+  auto is_taken = [&taken](const std::string& n) {
+    return std::find(taken.begin(), taken.end(), n) != taken.end();
+  };
+  if (!is_taken(name)) return name;
+  const std::string base = name + " (" + std::filesystem::path(path).filename().string() + ")";
+  std::string candidate = base;
+  for (int i = 2; is_taken(candidate); ++i) candidate = base + " " + std::to_string(i);
+  return candidate;
+}
+
+// Imports the clips of a clip file bound to skeleton (by joint name) into clips, each with a name
+// not in taken (which grows with them).
+void import_clip_file(const std::string& path, const anim::Skeleton& skeleton,
+                      const asset::ImportSettings& settings,
+                      const std::function<bool(float)>& progress, std::vector<std::string>& taken,
+                      std::vector<anim::Clip>& clips, LoadOutcome& out) {
+  asset::ClipImportResult imported = asset::import_clips(path, skeleton, settings, progress);
+  if (!imported.ok()) {
+    out.errors.push_back(imported.error);
+    out.cancelled = out.cancelled || imported.cancelled;
     return;
   }
-  for (const std::string& w : clips.warnings) out.warnings.push_back(w);
-  for (asset::ImportedClip& c : clips.clips) {
-    out.character.clips.push_back(std::move(c.clip));
+  for (const std::string& w : imported.warnings) out.warnings.push_back(path + ": " + w);
+  for (asset::ImportedClip& c : imported.clips) {
+    c.clip.name = unique_clip_name(c.clip.name, path, taken);
+    taken.push_back(c.clip.name);
+    clips.push_back(std::move(c.clip));
   }
 }
 
@@ -56,6 +74,19 @@ LoadOutcome load_now(const LoadRequest& request, const std::function<bool(float)
     for (const std::string& clip_file : out.project.clip_files) files.push_back(resolve(clip_file));
     from_project = true;
   }
+  // Files after a project (or after the character) that its project does not list yet.
+  const std::size_t first_unlisted = from_project ? files.size() : 1;
+  if (from_project) {
+    // A file the project lists already (saved after it was added in the viewer) loads once.
+    for (std::size_t i = 1; i < request.files.size(); ++i) {
+      const auto same = [&](const std::string& listed) {
+        std::error_code ec;
+        return listed == request.files[i] ||
+               std::filesystem::equivalent(listed, request.files[i], ec);
+      };
+      if (std::none_of(files.begin() + 1, files.end(), same)) files.push_back(request.files[i]);
+    }
+  }
   if (files[0] == asset::kDemoSourcePath) {
     out.character = asset::make_demo_character();
   } else {
@@ -67,17 +98,51 @@ LoadOutcome load_now(const LoadRequest& request, const std::function<bool(float)
     }
     out.character = std::move(imported.character);
   }
+  std::vector<std::string> taken;
+  for (const anim::Clip& clip : out.character.clips) taken.push_back(clip.name);
+  out.clip_sources.assign(out.character.clips.size(), files[0]);
   for (std::size_t i = 1; i < files.size() && !out.cancelled; ++i) {
-    add_clip_file(files[i], request.settings, progress, out);
+    import_clip_file(files[i], out.character.skeleton, request.settings, progress, taken,
+                     out.character.clips, out);
+    out.clip_sources.resize(out.character.clips.size(), files[i]);
   }
   if (!from_project) {
     // The demo opens in its default project (blend space, state machine, layers); a model file
     // in a project that previews its clips.
-    out.project = files[0] == asset::kDemoSourcePath && files.size() == 1
+    out.project = files[0] == asset::kDemoSourcePath
                       ? asset::make_demo_project()
                       : asset::preview_project(out.character, files[0]);
   }
+  // Clip files the project does not list become its own, with their clips, so they are bound,
+  // listed in the clip browser and saved with it.
+  asset::Project& project = out.project;
+  for (std::size_t i = first_unlisted; i < files.size(); ++i) {
+    if (std::find(project.clip_files.begin(), project.clip_files.end(), files[i]) ==
+        project.clip_files.end()) {
+      project.clip_files.push_back(files[i]);
+    }
+  }
+  for (std::size_t c = 0; c < out.character.clips.size(); ++c) {
+    const bool unlisted =
+        std::find(files.begin() + first_unlisted, files.end(), out.clip_sources[c]) != files.end();
+    const std::string& name = out.character.clips[c].name;
+    if (unlisted &&
+        std::find(project.clips.begin(), project.clips.end(), name) == project.clips.end()) {
+      project.clips.push_back(name);
+    }
+  }
   out.ok = !out.cancelled;
+  return out;
+}
+
+LoadOutcome load_clips_now(const AddClipsRequest& request,
+                           const std::function<bool(float)>& progress) {
+  LoadOutcome out;
+  std::vector<std::string> taken = request.taken_names;
+  import_clip_file(request.file, request.skeleton, request.settings, progress, taken,
+                   out.character.clips, out);
+  out.clip_sources.assign(out.character.clips.size(), request.file);
+  out.ok = out.errors.empty() && !out.cancelled;
   return out;
 }
 
@@ -91,15 +156,29 @@ void AsyncLoader::join() {
 }
 
 void AsyncLoader::start(LoadRequest request) {
+  std::string what = request.files.empty() ? std::string() : request.files.front();
+  run(std::move(what), [request = std::move(request)](const std::function<bool(float)>& progress) {
+    return load_now(request, progress);
+  });
+}
+
+void AsyncLoader::start_adding_clips(AddClipsRequest request) {
+  std::string what = "adding the clips of " + request.file;
+  run(std::move(what), [request = std::move(request)](const std::function<bool(float)>& progress) {
+    return load_clips_now(request, progress);
+  });
+}
+
+void AsyncLoader::run(std::string what, Job job) {
   cancel();
   join();
   cancel_.store(false);
   done_.store(false);
   progress_.store(0.0f);
   busy_.store(true);
-  what_ = request.files.empty() ? std::string() : request.files.front();
-  worker_ = std::thread([this, request = std::move(request)] {
-    outcome_ = load_now(request, [this](float fraction) {
+  what_ = std::move(what);
+  worker_ = std::thread([this, job = std::move(job)] {
+    outcome_ = job([this](float fraction) {
       progress_.store(fraction);
       return !cancel_.load();
     });

@@ -27,14 +27,33 @@ struct LoadOutcome {
   bool cancelled = false;
   asset::Character character;
   asset::Project project;
-  std::string project_path;         // when a project file was opened
-  std::vector<std::string> errors;  // each names the file and the cause
+  std::string project_path;               // when a project file was opened
+  std::vector<std::string> clip_sources;  // the file each of character.clips came from
+  std::vector<std::string> errors;        // each names the file and the cause
   std::vector<std::string> warnings;
 };
 
 // Runs one request synchronously (the worker calls it; the command line and tests may too).
-// progress receives [0, 1] and returns false to cancel.
+// progress receives [0, 1] and returns false to cancel. A clip whose name an earlier clip has
+// is renamed "<name> (<file name>)" (Mixamo names every clip "mixamo.com"). Clip files that a
+// project file does not list (files after a project) are added to its clip files and clips, so
+// a reload keeps clips added in the viewer; the demo keeps its own project when clip files come
+// with it.
 LoadOutcome load_now(const LoadRequest& request, const std::function<bool(float)>& progress = {});
+
+// A clip file to add to the character that is open (File > Add clip file...).
+struct AddClipsRequest {
+  std::string file;
+  anim::Skeleton skeleton;               // the open character's: clips bind to it by joint name
+  std::vector<std::string> taken_names;  // its clips' names; an added clip with one is renamed
+  asset::ImportSettings settings;
+};
+
+// Imports the clips of request.file, bound to request.skeleton by joint name and named as
+// load_now names them, into outcome.character.clips (nothing else of the character is set). A
+// file made for another skeleton fails with an error that lists its unmatched joints.
+LoadOutcome load_clips_now(const AddClipsRequest& request,
+                           const std::function<bool(float)>& progress = {});
 
 class AsyncLoader {
  public:
@@ -45,6 +64,8 @@ class AsyncLoader {
 
   // Starts loading; a load already running is cancelled first.
   void start(LoadRequest request);
+  // Starts adding clip files (load_clips_now); a load already running is cancelled first.
+  void start_adding_clips(AddClipsRequest request);
   bool busy() const { return busy_.load(); }
   float progress() const { return progress_.load(); }
   const std::string& what() const { return what_; }
@@ -54,6 +75,9 @@ class AsyncLoader {
   std::optional<LoadOutcome> poll();
 
  private:
+  using Job = std::function<LoadOutcome(const std::function<bool(float)>& progress)>;
+  // Runs job on the worker thread, described as what (a file name) in the progress window.
+  void run(std::string what, Job job);
   void join();
 
   std::thread worker_;

@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <regex>
 
+#include "app/compare_view.h"
 #include "app/export_demo_command.h"
 #include "app/info_command.h"
 #include "app/pose_command.h"
@@ -47,8 +48,22 @@ int run_command_line(int argc, char** argv) {
   cli.add_option("--param", options.parameters,
                  "NAME=VALUE: set a graph parameter at start (e.g. velocity_z=1.4)");
   cli.add_flag("--empty", options.empty_scene, "Open with an empty scene (no demo character)");
+  cli.add_flag("--compressed-clips", options.compressed_clips,
+               "Play clips in their compressed runtime form (within 1 mm)");
   cli.add_option("--max-frames", options.max_frames, "Close the window after N frames")
       ->check(CLI::NonNegativeNumber);
+  cli.add_option("--export-frames", options.export_dir,
+                 "Export the timeline's clip as PNGs into this folder (File > Export frames)");
+  cli.add_option("--export-from", options.export_from_s,
+                 "With --export-frames: first time in seconds (default 0)");
+  cli.add_option("--export-to", options.export_to_s,
+                 "With --export-frames: last time in seconds (default: the clip's end)");
+  cli.add_option("--compare", options.compare,
+                 "Side by side: skinning (LBS | DQ), clip:NAME (the timeline's clip | NAME), off")
+      ->check(compare_option_validator());
+  cli.add_option("--compare-sync", options.compare_sync,
+                 "With --compare clip:NAME: B follows A's phase, or its time in seconds")
+      ->check(CLI::IsMember({"phase", "seconds"}));
 
   // Headless subcommands: each registers itself and reports its exit code.
   int exit_code = 0;

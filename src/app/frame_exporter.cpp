@@ -53,30 +53,42 @@ std::string plan_frame_export(const FrameExportRequest& request, std::vector<Exp
   return {};
 }
 
-ExportResult export_frames(const std::vector<ExportFrame>& frames, const RenderFrameFn& render,
-                           const ExportProgressFn& progress) {
-  ExportResult result;
+void ExportJob::step(const RenderFrameFn& render) {
+  if (finished()) return;
+  const ExportFrame& frame = next();
+  const std::filesystem::path directory = frame.path.parent_path();
   std::error_code ec;
-  for (const ExportFrame& frame : frames) {
-    const std::filesystem::path directory = frame.path.parent_path();
-    if (!directory.empty() && !std::filesystem::is_directory(directory, ec)) {
-      std::filesystem::create_directories(directory, ec);
-      if (ec) {
-        result.error = "cannot create " + directory.string() + ": " + ec.message();
-        return result;
-      }
-    }
-    if (std::string error = render(frame); !error.empty()) {
-      result.error = frame.path.string() + ": " + error;
-      return result;
-    }
-    ++result.frames_written;
-    if (progress && !progress(result.frames_written, static_cast<int>(frames.size()))) {
-      result.cancelled = result.frames_written < static_cast<int>(frames.size());
-      return result;
+  if (!directory.empty() && !std::filesystem::is_directory(directory, ec)) {
+    std::filesystem::create_directories(directory, ec);
+    if (ec) {
+      result_.error = "cannot create " + directory.string() + ": " + ec.message();
+      stopped_ = true;
+      return;
     }
   }
-  return result;
+  if (std::string error = render(frame); !error.empty()) {
+    result_.error = frame.path.string() + ": " + error;
+    stopped_ = true;
+    return;
+  }
+  ++result_.frames_written;
+}
+
+void ExportJob::cancel() {
+  if (finished()) return;
+  result_.cancelled = true;
+  stopped_ = true;
+}
+
+ExportResult export_frames(const std::vector<ExportFrame>& frames, const RenderFrameFn& render,
+                           const ExportProgressFn& progress) {
+  ExportJob job(frames);
+  while (!job.finished()) {
+    job.step(render);
+    if (!job.result().error.empty()) break;
+    if (progress && !progress(job.done(), job.total())) job.cancel();
+  }
+  return job.result();
 }
 
 }  // namespace app

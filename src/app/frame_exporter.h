@@ -7,6 +7,7 @@
 #include <functional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "anim/playback.h"
@@ -55,9 +56,43 @@ struct ExportResult {
   std::string error;  // empty on success or cancel; otherwise names the file and the cause
 };
 
+// A planned export rendered one frame per step(), so the viewer can render a frame per UI frame
+// and stay responsive (progress bar, Cancel) instead of blocking in a loop. It holds the plan
+// made by plan_frame_export and the outcome so far; export_frames runs one to the end.
+class ExportJob {
+ public:
+  // A job with nothing to do (finished at once).
+  ExportJob() = default;
+  // A job that will render frames in order.
+  explicit ExportJob(std::vector<ExportFrame> frames) : frames_(std::move(frames)) {}
+
+  // True once every frame is written, a frame failed, or the job was cancelled.
+  bool finished() const { return stopped_ || done() == total(); }
+  int done() const { return result_.frames_written; }
+  int total() const { return static_cast<int>(frames_.size()); }
+  // The frame the next step() renders. Only valid while !finished().
+  const ExportFrame& next() const { return frames_[static_cast<std::size_t>(done())]; }
+
+  // Creates the next frame's directory if missing and renders the frame. A failure finishes the
+  // job with result().error naming the file (or the directory) and the cause; the files written
+  // before it stay. Does nothing once finished().
+  void step(const RenderFrameFn& render);
+
+  // Stops before the next frame: the files written so far stay, and result().cancelled tells
+  // whether frames were left unwritten. Does nothing once finished().
+  void cancel();
+
+  const ExportResult& result() const { return result_; }
+
+ private:
+  std::vector<ExportFrame> frames_;
+  ExportResult result_;
+  bool stopped_ = false;
+};
+
 // Creates the frames' directory and renders the planned frames in order, reporting progress
 // after each. Stops at the first failing frame (the files written so far stay) or when progress
-// asks to cancel. progress may be empty.
+// asks to cancel. progress may be empty. Runs an ExportJob to its end.
 ExportResult export_frames(const std::vector<ExportFrame>& frames, const RenderFrameFn& render,
                            const ExportProgressFn& progress);
 

@@ -1,16 +1,15 @@
 #include "app/render_command.h"
 
-#include <glad/gl.h>
-
 #include <cstdio>
 #include <string>
 
 #include "app/async_loader.h"
+#include "app/compare_view.h"
 #include "app/frame_exporter.h"
 #include "app/scene_renderer.h"
+#include "app/scene_snapshot.h"
 #include "app/viewer_scene.h"
 #include "asset/demo_character.h"
-#include "render/frame_capture.h"
 #include "render/gl_window.h"
 #include "render/orbit_camera.h"
 
@@ -35,6 +34,9 @@ struct RenderArgs {
   std::string out_dir;
   double from_s = 0.0;
   double to_s = -1.0;  // negative: the clip's end
+  // Side by side: skinning or clip:NAME (compare_view.h), and how clip B follows.
+  std::string compare = "off";
+  std::string compare_sync = "phase";
 };
 
 anim::TerrainShape terrain_shape(const std::string& name) {
@@ -81,7 +83,6 @@ int run_render(const RenderArgs& args) {
   scene.terrain.shape = terrain_shape(args.ground);
   scene.terrain.slope_deg = args.slope_deg;
   scene.settings.foot_ik = args.foot_ik;
-  scene.update(0.0f);
   SceneRenderer renderer;
   if (std::string e = renderer.init(); !e.empty()) {
     std::fprintf(stderr, "animview render: %s\n", e.c_str());
@@ -90,6 +91,15 @@ int run_render(const RenderArgs& args) {
   ui::ViewSettings view;
   view.show_skeleton = args.skeleton;
   view.skinning = args.skinning == "dq" ? ui::SkinningChoice::DualQuat : ui::SkinningChoice::Lbs;
+  parse_compare_option(args.compare, view);  // the option's validator has checked the text
+  view.compare_sync =
+      args.compare_sync == "seconds" ? ui::CompareSync::Seconds : ui::CompareSync::Phase;
+  if (view.compare == ui::CompareMode::Clips && scene.find_clip(view.compare_clip) < 0) {
+    std::fprintf(stderr, "animview render: %s: no clip '%s' to compare with\n", args.file.c_str(),
+                 view.compare_clip.c_str());
+    return 1;
+  }
+  scene.update(0.0f, view);
   for (const std::string& w : renderer.set_character(scene.character)) {
     std::fprintf(stderr, "animview render: %s\n", w.c_str());
   }
@@ -100,13 +110,8 @@ int run_render(const RenderArgs& args) {
   const glm::mat4 vp =
       camera.projection(static_cast<float>(args.width) / args.height) * camera.view();
   // Draws the scene as it is now and writes it to path.
-  auto draw_to = [&](const std::string& path) -> std::string {
-    glViewport(0, 0, args.width, args.height);
-    glClearColor(0.18f, 0.19f, 0.22f, 1.0f);
-    glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
-    if (std::string e = renderer.draw(scene, view, vp); !e.empty()) return e;
-    glFinish();
-    return render::write_png(render::read_framebuffer(args.width, args.height), path);
+  auto draw_to = [&](const std::string& path) {
+    return write_scene_png(renderer, scene, view, vp, args.width, args.height, path);
   };
   if (!args.out_dir.empty()) {
     if (scene.preview_clip < 0) {
@@ -129,7 +134,7 @@ int run_render(const RenderArgs& args) {
         frames,
         [&](const ExportFrame& frame) {
           scene.clock.seek(frame.time_s);
-          scene.update(0.0f);
+          scene.update(0.0f, view);
           renderer.upload(scene, view, 0.0f);
           return draw_to(frame.path.string());
         },
@@ -172,6 +177,12 @@ void add_render_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--slope", args->slope_deg, "Slope angle in degrees (with --ground slope)")
       ->check(CLI::Range(-60.0f, 60.0f));
   cmd->add_flag("--foot-ik", args->foot_ik, "Fit the feet to the ground with foot IK");
+  cmd->add_option("--compare", args->compare,
+                  "Side by side: skinning (LBS | DQ), clip:NAME (--clip | NAME, in sync), off")
+      ->check(compare_option_validator());
+  cmd->add_option("--compare-sync", args->compare_sync,
+                  "With --compare clip:NAME: B follows the clip's phase, or its time in seconds")
+      ->check(CLI::IsMember({"phase", "seconds"}));
   cmd->add_option("--out", args->out, "The PNG to write");
   cmd->add_option("--out-dir", args->out_dir,
                   "Write a frame sequence here instead (every frame from --from to --to)");

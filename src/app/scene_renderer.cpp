@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "anim/terrain.h"
+#include "app/compare_view.h"
 #include "render/skeleton_overlay.h"
 
 namespace app {
@@ -12,6 +13,7 @@ namespace {
 
 constexpr float kTrailSeconds = 6.0f;
 constexpr float kTerrainHalfExtent_m = 12.0f;
+constexpr int kDividerWidth_px = 2;
 
 bool same_terrain(const anim::Terrain& a, const anim::Terrain& b) {
   return a.shape == b.shape && a.base_height_m == b.base_height_m && a.uphill_xz == b.uphill_xz &&
@@ -53,6 +55,12 @@ void SceneRenderer::upload(const ViewerScene& scene, const ui::ViewSettings& vie
   if (!scene.loaded) return;
   const anim::CharacterPlayer& p = scene.player;
   const int joints = scene.character.skeleton.joint_count();
+  if (view.compare == ui::CompareMode::Clips && scene.comparison.active()) {
+    const anim::CharacterPlayer& b = scene.comparison.player();
+    compare_palette_.upload_matrices(b.skinning_matrices(), joints);
+    compare_palette_.upload_dual_quats(b.skinning_dual_quats(), b.skinning_stretch(),
+                                       b.skinning_has_stretch(), joints);
+  }
   if (view.crowd > 1 && p.dominant_clip() >= 0) {
     const anim::Clip* clip = &scene.bound.clips[p.dominant_clip()];
     if (clip != crowd_clip_ || crowd_.count() != view.crowd) {
@@ -153,6 +161,33 @@ void SceneRenderer::add_onion_skin(const ViewerScene& scene, const ui::ViewSetti
 
 std::string SceneRenderer::draw(const ViewerScene& scene, const ui::ViewSettings& view,
                                 const glm::mat4& view_projection) {
+  if (view.compare == ui::CompareMode::Off) {
+    return draw_view(scene, view, view_projection, ViewPart::Whole);
+  }
+  GLint viewport[4] = {0, 0, 0, 0};
+  glGetIntegerv(GL_VIEWPORT, viewport);
+  const PixelRect whole{viewport[0], viewport[1], viewport[2], viewport[3]};
+  const std::array<PixelRect, 2> halves = split_side_by_side(whole);
+  std::string result;
+  for (int side = 0; side < 2; ++side) {
+    const PixelRect& half = halves[side];
+    glViewport(half.x, half.y, half.width, half.height);
+    const glm::mat4 half_vp = half_view_projection(view_projection, whole.width, half.width);
+    std::string e = draw_view(scene, view, half_vp, side == 0 ? ViewPart::Left : ViewPart::Right);
+    if (result.empty()) result = std::move(e);
+  }
+  glViewport(whole.x, whole.y, whole.width, whole.height);
+  // The divider straddles the seam, over both halves, so each half keeps its exact width.
+  glEnable(GL_SCISSOR_TEST);
+  glScissor(halves[1].x - kDividerWidth_px / 2, whole.y, kDividerWidth_px, whole.height);
+  glClearColor(0.62f, 0.64f, 0.68f, 1.0f);
+  glClear(GL_COLOR_BUFFER_BIT);
+  glDisable(GL_SCISSOR_TEST);
+  return result;
+}
+
+std::string SceneRenderer::draw_view(const ViewerScene& scene, const ui::ViewSettings& view,
+                                     const glm::mat4& view_projection, ViewPart part) {
   glEnable(GL_DEPTH_TEST);
   const glm::vec3 root = scene.loaded ? scene.player.world().translation : glm::vec3(0.0f);
   if (scene.terrain.shape != anim::TerrainShape::Flat) {
@@ -164,16 +199,25 @@ std::string SceneRenderer::draw(const ViewerScene& scene, const ui::ViewSettings
     lines_.draw(view_projection);
   }
   std::string result;
+  // The right half of a clip comparison shows clip B (where the character stands, in place);
+  // the trail, foot-IK debug and onion skin belong to the scene's own clip and stay on the left.
+  const bool clip_b = part == ViewPart::Right && view.compare == ui::CompareMode::Clips;
+  if (clip_b && !scene.comparison.active()) return result;
   if (scene.loaded) {
-    const anim::CharacterPlayer& p = scene.player;
-    const glm::mat4 world = p.world_matrix();
+    const anim::CharacterPlayer& p = clip_b ? scene.comparison.player() : scene.player;
+    const render::SkinningPaletteBuffer& palette = clip_b ? compare_palette_ : palette_;
+    const glm::mat4 world = scene.player.world_matrix();
     if (view.show_mesh) {
       render::MeshDrawOptions options;
       options.method = view.skinning == ui::SkinningChoice::Lbs ? render::SkinningMethod::Lbs
                                                                 : render::SkinningMethod::DualQuat;
+      if (view.compare == ui::CompareMode::Skinning && part != ViewPart::Whole) {
+        options.method =
+            part == ViewPart::Left ? render::SkinningMethod::Lbs : render::SkinningMethod::DualQuat;
+      }
       options.color_mode = color_mode(view.coloring);
       options.wireframe = view.wireframe;
-      const bool crowd = view.crowd > 1 && crowd_clip_ != nullptr;
+      const bool crowd = view.crowd > 1 && crowd_clip_ != nullptr && !clip_b;
       options.model = crowd ? glm::mat4(1.0f) : world;  // crowds bake placement in the palette
       options.instance_count = crowd ? crowd_.count() : 1;
       if (crowd && !crowd_error_.empty()) result = crowd_error_;
@@ -188,12 +232,13 @@ std::string SceneRenderer::draw(const ViewerScene& scene, const ui::ViewSettings
           options.base_color = glm::vec4(0.75f, 0.72f, 0.68f, 1.0f);
           options.base_color_texture = nullptr;
         }
-        if (std::string e = meshes_.draw(mesh, palette_, view_projection, options); !e.empty()) {
+        if (std::string e = meshes_.draw(mesh, palette, view_projection, options); !e.empty()) {
           result = e;
         }
       }
     }
-    if (view.show_root_trail && scene.settings.root_motion_mode == anim::RootMotionMode::Applied) {
+    if (view.show_root_trail && !clip_b &&
+        scene.settings.root_motion_mode == anim::RootMotionMode::Applied) {
       for (std::size_t i = 1; i < trail_.size(); ++i) {
         const float fade = 1.0f - trail_[i].age_s / kTrailSeconds;
         lines_.add(trail_[i - 1].position + glm::vec3(0, 0.01f, 0),
@@ -215,8 +260,12 @@ std::string SceneRenderer::draw(const ViewerScene& scene, const ui::ViewSettings
           view.skeleton_octahedra ? render::BoneStyle::Octahedra : render::BoneStyle::Lines,
           {1.0f, 0.55f, 0.1f, 1.0f});
     }
-    if (view.show_foot_ik_debug && scene.settings.foot_ik) add_foot_debug(p.foot_ik_debug());
-    if (view.onion_skin && scene.mode == PlayMode::ClipPreview) add_onion_skin(scene, view, world);
+    if (view.show_foot_ik_debug && scene.settings.foot_ik && !clip_b) {
+      add_foot_debug(p.foot_ik_debug());
+    }
+    if (view.onion_skin && scene.mode == PlayMode::ClipPreview && !clip_b) {
+      add_onion_skin(scene, view, world);
+    }
     lines_.draw(view_projection, false);  // the overlay shows through the mesh
   }
   return result;

@@ -31,9 +31,15 @@ class SceneRenderer {
   // Uploads the character's palettes for this frame (both methods, so switching is free) and
   // remembers the root's path and the foot plants for the trail (they fade over dt_s steps).
   // With view.crowd > 1 the palettes are the crowd's: that many copies playing the current clip.
+  // While the scene's clip comparison is active, clip B's palettes go to a second buffer.
   void upload(const ViewerScene& scene, const ui::ViewSettings& view, float dt_s);
 
-  // Draws everything for one frame. Returns "" or why the character was not drawn.
+  // Draws everything for one frame into the current GL viewport. Returns "" or why the
+  // character was not drawn. With a comparison on (view.compare), the viewport is split side by
+  // side (compare_view.h), both halves seen by the same camera: on the left the scene as usual
+  // but skinned by LBS (skinning) or as it is (clips); on the right the same pose skinned by
+  // dual quaternions, or clip B, drawn where the character stands. A thin divider separates
+  // them.
   std::string draw(const ViewerScene& scene, const ui::ViewSettings& view,
                    const glm::mat4& view_projection);
 
@@ -43,6 +49,10 @@ class SceneRenderer {
   void clear_trail() { trail_.clear(); }
 
  private:
+  // Which picture draw_view makes: the whole view, or one half of a comparison.
+  enum class ViewPart { Whole, Left, Right };
+  std::string draw_view(const ViewerScene& scene, const ui::ViewSettings& view,
+                        const glm::mat4& view_projection, ViewPart part);
   void draw_ground(const anim::Terrain& terrain, const glm::vec3& center,
                    const glm::mat4& view_projection);
   void add_foot_debug(const anim::FootIkDebug& debug);
@@ -52,6 +62,7 @@ class SceneRenderer {
   CharacterGpu character_;
   render::SkinnedMeshRenderer meshes_;
   render::SkinningPaletteBuffer palette_;
+  render::SkinningPaletteBuffer compare_palette_;  // clip B's, in a clip comparison
   render::Crowd crowd_;
   const anim::Clip* crowd_clip_ = nullptr;
   float crowd_time_s_ = 0.0f;

@@ -2,6 +2,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "app/compare_view.h"
+
 namespace app {
 
 namespace {
@@ -37,8 +39,25 @@ std::string state_line(int frame, const ViewerScene& scene, const ViewerUi& ui) 
   j["frame"] = frame;
   j["loaded"] = scene.loaded;
   j["load_count"] = ui.load_count;
+  j["clip_storage"] = {{"compressed", scene.clip_binding.compress},
+                       {"bytes", scene.player.clip_memory_bytes()}};
   j["skinning"] = view.skinning == ui::SkinningChoice::Lbs ? "lbs" : "dq";
+  j["compare"] = compare_mode_name(view.compare);
+  const ui::FrameExportDialogState& exporting = ui.frame_export;
+  j["export"] = {{"open", exporting.open},
+                 {"running", exporting.progress.running},
+                 {"done", exporting.progress.done},
+                 {"total", exporting.progress.total}};
+  j["status"] = ui.status;
+  nlohmann::json errors = nlohmann::json::array();
+  for (const ui::ErrorReport& e : ui.errors.entries()) {
+    errors.push_back({{"file", e.file}, {"cause", e.cause}});
+  }
+  j["errors"] = errors;
   if (!scene.loaded) return j.dump();
+  nlohmann::json clips = nlohmann::json::array();
+  for (const anim::Clip& clip : scene.bound.clips) clips.push_back(clip.name);
+  j["clips"] = clips;
   const anim::CharacterPlayer& p = scene.player;
   j["mode"] = scene.mode == PlayMode::Graph ? "graph" : "clip";
   const int clip = p.dominant_clip();
@@ -82,6 +101,20 @@ std::string state_line(int frame, const ViewerScene& scene, const ViewerUi& ui) 
   j["foot_ik"] = scene.settings.foot_ik;
   j["root_motion"] =
       scene.settings.root_motion_mode == anim::RootMotionMode::Applied ? "applied" : "in_place";
+  if (view.compare == ui::CompareMode::Clips) {
+    const ClipComparison& b = scene.comparison;
+    nlohmann::json& c = j["compare_b"];
+    c["sync"] = view.compare_sync == ui::CompareSync::Phase ? "phase" : "seconds";
+    if (b.active()) {
+      const anim::Clip& clip = scene.bound.clips[b.clip()];
+      c["clip"] = clip.name;
+      c["time"] = b.time_s();
+      c["duration"] = clip.duration_s;
+      c["frame"] = anim::frame_at(anim::timeline_of(clip), b.time_s());
+    } else {
+      c["error"] = b.error();
+    }
+  }
   j["ui"] = ui_geometry(scene, ui);
   return j.dump();
 }

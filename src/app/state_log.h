@@ -10,8 +10,10 @@
 namespace app {
 
 // {"frame", "mode", "clip", "time", "state", "transition", "blend_space": {"input", "weights"},
-//  "world": [x, y, z], "skinning", "foot_ik", "root_motion", "ui": {where the blend-space
-//  editor's axes and the state machine view's parameter controls are on screen}} on one line.
+//  "world": [x, y, z], "skinning", "foot_ik", "root_motion", "compare" (off | skinning | clips),
+//  "compare_b": {"clip", "time", "duration", "frame", "sync"} in clip comparisons (or "error"
+//  when clip B cannot play), "ui": {where the blend-space editor's axes and the state machine
+//  view's parameter controls are on screen}} on one line.
 std::string state_line(int frame, const ViewerScene& scene, const ViewerUi& ui);
 
 }  // namespace app

@@ -12,9 +12,13 @@
 #include <fstream>
 
 #include "app/async_loader.h"
+#include "app/clip_file_adding.h"
+#include "app/compare_view.h"
 #include "app/recent_files.h"
 #include "app/scene_renderer.h"
+#include "app/scene_snapshot.h"
 #include "app/state_log.h"
+#include "app/viewer_frame_export.h"
 #include "app/viewer_options.h"
 #include "app/viewer_panels.h"
 #include "app/viewer_scene.h"
@@ -133,6 +137,9 @@ void accept_load(LoadOutcome outcome, const std::vector<std::string>& files, Vie
     return;
   }
   for (const std::string& w : renderer.set_character(scene.character)) ui.errors.add("", w);
+  ui.clip_sources.clear();
+  for (std::size_t i = 0; i < outcome.clip_sources.size() && i < scene.character.clips.size(); ++i)
+    ui.clip_sources[scene.character.clips[i].name] = outcome.clip_sources[i];
   ui.loaded_files = files;
   ++ui.load_count;
   // Save project writes back to the project that was opened, or beside the model file.
@@ -250,14 +257,21 @@ int run_viewer(const ViewerOptions& options) {
   render::GpuTimer gpu_timer;
   render::OrbitCamera camera;
   ViewerScene scene;
+  scene.clip_binding.compress = options.compressed_clips;
   ViewerUi ui;
   ui.view.skinning =
       options.skinning == "dq" ? ui::SkinningChoice::DualQuat : ui::SkinningChoice::Lbs;
   ui.view.crowd = options.crowd;
+  parse_compare_option(options.compare, ui.view);  // the command line has checked the text
+  ui.view.compare_sync =
+      options.compare_sync == "seconds" ? ui::CompareSync::Seconds : ui::CompareSync::Phase;
   RecentFiles recent(default_config_dir());
   recent.load();
   AsyncLoader loader;
   std::vector<std::string> loading_files;
+  std::string adding_clip_file;  // the clip file the loader is adding, while it does
+  ViewerFrameExport frame_export;
+  bool export_option_started = false;
   std::vector<std::vector<std::string>> open_requests;
   std::string pending_clip = options.clip;
   std::vector<std::string> pending_parameters = options.parameters;
@@ -300,7 +314,9 @@ int run_viewer(const ViewerOptions& options) {
     // Headless frames step at 30 fps whatever the machine's speed, so their output is stable.
     const float dt = options.headless ? 1.0f / 30.0f : std::min(stats.frame_ms / 1000.0f, 0.1f);
 
-    for (std::string& path : g_events.dropped) open_requests.push_back({path});
+    // Files dropped together open together, as on the command line: the first is the character
+    // (or a project), the others are clip files bound to it by joint name.
+    if (!g_events.dropped.empty()) open_requests.push_back(std::move(g_events.dropped));
     g_events.dropped.clear();
     // Reload (asked for, or the files changed on disk), keeping the playhead.
     const auto now_s = std::chrono::duration<double>(now.time_since_epoch()).count();
@@ -319,12 +335,15 @@ int run_viewer(const ViewerOptions& options) {
       }
       open_requests.push_back(ui.loaded_files);
     }
-    if (!open_requests.empty() && !loader.busy()) {
+    if (!open_requests.empty() && !loader.busy() && adding_clip_file.empty()) {
       loading_files = open_requests.front();
       open_requests.erase(open_requests.begin());
       loader.start({loading_files, ui.import_settings});
     }
-    if (auto outcome = loader.poll()) {
+    if (auto outcome = loader.poll(); outcome && !adding_clip_file.empty()) {
+      accept_added_clips(std::move(*outcome), adding_clip_file, scene, ui);
+      adding_clip_file.clear();
+    } else if (outcome) {
       accept_load(std::move(*outcome), loading_files, scene, renderer, ui, recent, camera,
                   reload_playhead.clip.empty() ? pending_clip : reload_playhead.clip,
                   pending_parameters);
@@ -337,9 +356,15 @@ int run_viewer(const ViewerOptions& options) {
       pending_clip.clear();
       pending_parameters.clear();
     }
+    // After the poll, so a finished load is taken before the loader starts on the clip file.
+    if (!ui.add_clip_requests.empty() && !loader.busy() && open_requests.empty()) {
+      adding_clip_file = ui.add_clip_requests.front();
+      ui.add_clip_requests.erase(ui.add_clip_requests.begin());
+      loader.start_adding_clips(add_clips_request(adding_clip_file, scene, ui.import_settings));
+    }
 
     const auto update_start = std::chrono::steady_clock::now();
-    scene.update(dt);
+    scene.update(dt, ui.view);
     stats.cpu_update_ms =
         std::chrono::duration<float, std::milli>(std::chrono::steady_clock::now() - update_start)
             .count();
@@ -357,18 +382,34 @@ int run_viewer(const ViewerOptions& options) {
     ui::draw_main_menu(ui.view);
     const ViewportRect rect = draw_panels(ui, scene, loader, recent, open_requests);
     ui::draw_stats_overlay(stats, rect.x + rect.width, rect.y);
+    draw_compare_toolbar(ui.view, scene, rect.x, rect.y, rect.width);
+    draw_compare_labels(scene, ui.view, rect);
     ui::draw_help_window(ui.view);
     const bool take_screenshot = handle_keys(ui, scene, camera);
 
     int width = 0, height = 0;
     glfwGetFramebufferSize(window.handle(), &width, &height);
+    const ExportSizes export_sizes{static_cast<int>(rect.width), static_cast<int>(rect.height),
+                                   width, height};
+    // --export-frames: the dialog's export, started once the first load is in.
+    if (!options.export_dir.empty() && !export_option_started && ui.load_count > 0 &&
+        !loader.busy() && open_requests.empty()) {
+      export_option_started = true;
+      frame_export.open(ui.frame_export, scene);
+      ui.frame_export.form.directory = options.export_dir;
+      ui.frame_export.form.from_s = options.export_from_s;
+      if (options.export_to_s >= 0.0) ui.frame_export.form.to_s = options.export_to_s;
+      frame_export.start(ui, scene, export_sizes);
+    }
+    frame_export.draw(ui, scene, export_sizes);
+    frame_export.step(ui, scene, renderer, camera);
     const render::PointerInput pointer = read_pointer(window.handle(), last_x, last_y);
     if (!ImGui::GetIO().WantCaptureMouse) {
       render::navigate(camera, ui.view.navigation, pointer, rect.height);
     }
 
     glViewport(0, 0, width, height);
-    glClearColor(0.18f, 0.19f, 0.22f, 1.0f);
+    glClearColor(kBackgroundColor.x, kBackgroundColor.y, kBackgroundColor.z, 1.0f);
     glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
     // The 3D view fills the rectangle the panels leave (GL counts rows from the bottom).
     glViewport(static_cast<int>(rect.x), static_cast<int>(height - rect.y - rect.height),
@@ -384,9 +425,13 @@ int run_viewer(const ViewerOptions& options) {
     // Joint names on hover.
     if (scene.loaded && ui.view.show_skeleton && !ImGui::GetIO().WantCaptureMouse) {
       const ImVec2 mouse = ImGui::GetIO().MousePos;
-      const int joint = render::pick_joint(
-          scene.player.model_pose(), scene.player.world_matrix(), view_projection,
-          {rect.x, rect.y, rect.width, rect.height}, {mouse.x, mouse.y}, 8.0f);
+      // In a comparison, the joints of the half under the pointer.
+      const ViewUnderPointer under =
+          view_under_pointer(scene, ui.view, rect, view_projection, mouse.x);
+      const PixelRect& r = under.rect;
+      const int joint =
+          render::pick_joint(under.model_pose, scene.player.world_matrix(), under.view_projection,
+                             {r.x, r.y, r.width, r.height}, {mouse.x, mouse.y}, 8.0f);
       if (joint >= 0) ImGui::SetTooltip("%s", scene.character.skeleton.joint_names[joint].c_str());
     }
 

@@ -19,7 +19,15 @@ struct ViewerOptions {
   std::string clip;       // start previewing this clip on the timeline (name or index)
   std::vector<std::string> parameters;  // NAME=VALUE: starting values of graph parameters
   bool empty_scene = false;             // open without the built-in demo character
+  bool compressed_clips = false;        // the player samples compressed clips
   int max_frames = 0;                   // > 0: close after that many frames (scripted runs)
+  // Export frames of the clip on the timeline as the Export frames dialog does, into this folder
+  // (none when empty), from export_from_s to export_to_s (negative: the clip's end).
+  std::string export_dir;
+  double export_from_s = 0.0;
+  double export_to_s = -1.0;
+  std::string compare = "off";         // side by side: off | skinning | clip:NAME (compare_view.h)
+  std::string compare_sync = "phase";  // how clip B follows clip A: phase | seconds
 };
 
 // Opens the viewer (or renders headless) and returns the exit code.

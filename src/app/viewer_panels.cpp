@@ -62,9 +62,17 @@ void draw_left_panel(ViewerUi& ui, ViewerScene& scene, RecentFiles& recent, floa
         ui::CharacterPanelActions actions;
         ui.health.stretched_joints = 0;
         for (std::uint8_t s : scene.player.skinning_has_stretch()) ui.health.stretched_joints += s;
+        ui::ClipStorage storage{scene.clip_binding.compress,
+                                scene.clip_binding.compression.position_m,
+                                scene.player.clip_memory_bytes()};
         ui::draw_character_panel(scene.character, ui.health, ui.view, scene.settings, scene.terrain,
-                                 scene.player.has_foot_ik_rig(), actions);
+                                 scene.player.has_foot_ik_rig(), storage, actions);
         if (actions.reset_world) scene.player.reset_world();
+        if (actions.clip_storage_changed) {
+          scene.clip_binding.compress = storage.compressed;
+          if (std::string e = scene.rebind(); !e.empty())
+            ui.errors.add(scene.character.source_path, e);
+        }
       } else {
         ImGui::TextWrapped(
             "Nothing loaded. File > Open, drop a file on the window, or pick a "
@@ -73,6 +81,9 @@ void draw_left_panel(ViewerUi& ui, ViewerScene& scene, RecentFiles& recent, floa
       ImGui::EndTabItem();
     }
     if (ImGui::BeginTabItem("Clips")) {
+      ImGui::BeginDisabled(!scene.loaded);
+      if (ImGui::Button("Add clip file...")) ui.view.request_add_clip_file = true;
+      ImGui::EndDisabled();
       if (auto chosen = ui::draw_clip_browser(ui.clip_rows, ui.clip_browser)) {
         preview_clip(ui, scene, static_cast<int>(*chosen));
       }
@@ -267,9 +278,14 @@ void export_pose(ViewerUi& ui, const ViewerScene& scene) {
 
 void refresh_panels(ViewerUi& ui, const ViewerScene& scene) {
   ui.clip_rows.clear();
-  const std::string file = std::filesystem::path(scene.character.source_path).filename().string();
+  const std::string character_file = scene.character.source_path;
   for (std::size_t i = 0; i < scene.bound.clips.size(); ++i) {
     const anim::Clip& clip = scene.bound.clips[i];
+    const auto source = ui.clip_sources.find(clip.name);
+    const std::string file =
+        std::filesystem::path(source != ui.clip_sources.end() ? source->second : character_file)
+            .filename()
+            .string();
     anim::ClipLoopReport report;
     anim::LoopSeamSettings seam;
     seam.root_motion = scene.settings.root_motion;
@@ -328,12 +344,23 @@ ViewportRect draw_panels(ViewerUi& ui, ViewerScene& scene, AsyncLoader& loader, 
   if (ui.view.request_export_pose && scene.loaded) export_pose(ui, scene);
   ui.view.request_export_pose = false;
   ui.view.request_save_project = false;
-  if (ui.view.request_open_file) {
+  if (ui.view.request_open_file || (ui.view.request_add_clip_file && scene.loaded)) {
+    ui.file_browser_adds_clips = !ui.view.request_open_file;
+    ui.file_browser.title = ui.file_browser_adds_clips ? "Add clip file" : "Open file";
     ui::open_file_browser(ui.file_browser);
-    ui.view.request_open_file = false;
   }
-  if (auto chosen = ui::draw_file_browser(ui.file_browser))
-    open_requests.push_back({chosen->string()});
+  if (ui.view.request_add_clip_file && !scene.loaded) {
+    ui.errors.add("", "Add clip file: open a character first (clips bind to its joints)");
+  }
+  ui.view.request_open_file = false;
+  ui.view.request_add_clip_file = false;
+  if (auto chosen = ui::draw_file_browser(ui.file_browser)) {
+    if (ui.file_browser_adds_clips) {
+      ui.add_clip_requests.push_back(chosen->string());
+    } else {
+      open_requests.push_back({chosen->string()});
+    }
+  }
   ui::draw_timeline_cheat_sheet(ui.show_cheat_sheet);
   return rect;
 }

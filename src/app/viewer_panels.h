@@ -3,6 +3,7 @@
 // scene. The panels themselves live in src/ui; this file wires them to the scene.
 
 #include <filesystem>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -16,6 +17,7 @@
 #include "ui/clip_browser.h"
 #include "ui/error_panel.h"
 #include "ui/file_browser.h"
+#include "ui/frame_export_dialog.h"
 #include "ui/state_machine_view.h"
 #include "ui/timeline.h"
 #include "ui/view_settings.h"
@@ -32,10 +34,15 @@ struct ViewerUi {
   ui::ErrorLog errors;
   ui::ClipBrowserState clip_browser;
   std::vector<ui::ClipRow> clip_rows;  // rebuilt when a character is opened
+  // Clip name -> the file the clip came from (the clip rows' File column).
+  std::map<std::string, std::string> clip_sources;
   ui::TimelineState timeline;
   ui::TimelineTimes timeline_times;  // of the previewed clip
   std::vector<double> jump_times;    // markers and keys of the previewed clip
   ui::FileBrowserState file_browser;
+  bool file_browser_adds_clips = false;        // the browser picks a clip file, not a character
+  std::vector<std::string> add_clip_requests;  // clip files to add to the open character
+  ui::FrameExportDialogState frame_export;
   ui::SkinningHealth health;
   int blend_space = 0;  // the blend space the editor shows
   ui::BlendSpaceEditorState blend_editor;

@@ -9,22 +9,28 @@
 
 namespace app {
 
-std::string ViewerScene::open(asset::Character new_character, asset::Project new_project) {
-  // Clips without foot-contact markers get detected ones: the timeline shows them, and sync
-  // and foot locking use them.
-  const anim::FootIkRig legs = asset::find_biped_legs(new_character.skeleton);
-  if (legs.legs.size() == 2) {
-    for (anim::Clip& clip : new_character.clips) {
-      if (anim::has_contact_markers(clip, anim::FootSide::Left) ||
-          anim::has_contact_markers(clip, anim::FootSide::Right)) {
-        continue;
-      }
-      for (anim::Marker& m :
-           anim::detect_foot_contact_markers(new_character.skeleton, clip, legs.legs)) {
-        clip.markers.push_back(std::move(m));
-      }
+namespace {
+
+// Clips without foot-contact markers get detected ones: the timeline shows them, and sync and
+// foot locking use them.
+void add_foot_contact_markers(const anim::Skeleton& skeleton, std::span<anim::Clip> clips) {
+  const anim::FootIkRig legs = asset::find_biped_legs(skeleton);
+  if (legs.legs.size() != 2) return;
+  for (anim::Clip& clip : clips) {
+    if (anim::has_contact_markers(clip, anim::FootSide::Left) ||
+        anim::has_contact_markers(clip, anim::FootSide::Right)) {
+      continue;
+    }
+    for (anim::Marker& m : anim::detect_foot_contact_markers(skeleton, clip, legs.legs)) {
+      clip.markers.push_back(std::move(m));
     }
   }
+}
+
+}  // namespace
+
+std::string ViewerScene::open(asset::Character new_character, asset::Project new_project) {
+  add_foot_contact_markers(new_character.skeleton, new_character.clips);
   asset::BoundProject new_bound;
   if (std::string e = asset::bind_project(new_project, new_character, new_bound); !e.empty()) {
     return e;
@@ -33,7 +39,8 @@ std::string ViewerScene::open(asset::Character new_character, asset::Project new
     // Checked on a scratch player first, so a graph that cannot play leaves the scene as it was.
     anim::CharacterPlayer check;
     anim::Parameters check_parameters = new_project.parameters;
-    if (std::string e = check.init(new_bound.graph(new_character.skeleton), check_parameters);
+    if (std::string e =
+            check.init(new_bound.graph(new_character.skeleton), check_parameters, clip_binding);
         !e.empty()) {
       return new_character.source_path + ": " + e;
     }
@@ -41,8 +48,9 @@ std::string ViewerScene::open(asset::Character new_character, asset::Project new
   character = std::move(new_character);
   project = std::move(new_project);
   bound = std::move(new_bound);
+  comparison.unbind();
   parameters = project.parameters;
-  player.init(bound.graph(character.skeleton), parameters);
+  player.init(bound.graph(character.skeleton), parameters, clip_binding);
   player.set_foot_ik_rig(asset::find_biped_legs(character.skeleton));
   settings.root_motion.root_joint = asset::find_root_motion_joint(character.skeleton);
   mode = bound.has_machine || !bound.blend_spaces.empty() ? PlayMode::Graph : PlayMode::ClipPreview;
@@ -58,10 +66,32 @@ std::string ViewerScene::rebind() {
   asset::BoundProject new_bound;
   if (std::string e = asset::bind_project(project, character, new_bound); !e.empty()) return e;
   bound = std::move(new_bound);
-  if (std::string e = player.init(bound.graph(character.skeleton), parameters); !e.empty()) {
+  comparison.unbind();
+  if (std::string e = player.init(bound.graph(character.skeleton), parameters, clip_binding);
+      !e.empty()) {
     return e;
   }
   player.set_foot_ik_rig(asset::find_biped_legs(character.skeleton));
+  return {};
+}
+
+std::string ViewerScene::add_clips(std::vector<anim::Clip> clips, const std::string& clip_file) {
+  add_foot_contact_markers(character.skeleton, clips);
+  const std::size_t clip_count = character.clips.size();
+  const std::size_t name_count = project.clips.size();
+  const std::size_t file_count = project.clip_files.size();
+  for (anim::Clip& clip : clips) {
+    project.clips.push_back(clip.name);
+    character.clips.push_back(std::move(clip));
+  }
+  project.clip_files.push_back(clip_file);
+  if (std::string e = rebind(); !e.empty()) {
+    character.clips.resize(clip_count);
+    project.clips.resize(name_count);
+    project.clip_files.resize(file_count);
+    rebind();
+    return e;
+  }
   return {};
 }
 
@@ -132,6 +162,11 @@ void ViewerScene::update(float dt_s) {
     player.play_graph();
   }
   player.update(dt_s, parameters, settings, terrain);
+}
+
+void ViewerScene::update(float dt_s, const ui::ViewSettings& view) {
+  update(dt_s);
+  comparison.update(*this, view, dt_s);
 }
 
 }  // namespace app

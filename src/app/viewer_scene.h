@@ -8,9 +8,11 @@
 #include "anim/character_player.h"
 #include "anim/playback.h"
 #include "anim/terrain.h"
+#include "app/clip_comparison.h"
 #include "asset/character.h"
 #include "asset/project_binding.h"
 #include "asset/project_file.h"
+#include "ui/view_settings.h"
 
 namespace app {
 
@@ -26,10 +28,14 @@ struct ViewerScene {
   anim::Parameters parameters;  // live values; project.parameters keeps the saved ones
   anim::CharacterPlayer player;
   anim::CharacterSettings settings;
+  // How the player stores its clips: exact by default, or compressed (the runtime's compact form).
+  anim::BindOptions clip_binding;
   anim::Terrain terrain;
   anim::PlaybackClock clock;
   PlayMode mode = PlayMode::ClipPreview;
   int preview_clip = -1;  // index into bound.clips
+  // Clip B of a side-by-side comparison; the frame loop updates it after update().
+  ClipComparison comparison;
   bool loaded = false;
 
   // Takes a freshly loaded character and its project and binds the graph (the GPU side is the
@@ -39,6 +45,13 @@ struct ViewerScene {
 
   // Re-binds after an edit of project (blend spaces, machine, layers), keeping the character.
   std::string rebind();
+
+  // Adds clips imported from clip_file for this character (File > Add clip file...): they get
+  // foot-contact markers as open() gives them, join the project's clips (and clip_file its clip
+  // files, so Save keeps them) and are bound after the clips already there, so the previewed
+  // clip, the playhead and the parameters stay. Names must be new (load_clips_now sees to it).
+  // Returns "" or the cause; on failure the scene keeps what it had.
+  std::string add_clips(std::vector<anim::Clip> clips, const std::string& clip_file);
 
   // Changes a layer's weight live (no re-init: the player reads the bound layer each frame).
   void set_layer_weight(int layer, float weight);
@@ -59,6 +72,9 @@ struct ViewerScene {
 
   // Advances the clock (in preview mode) and the character by dt_s.
   void update(float dt_s);
+  // The same, then clip B of view's comparison (ClipComparison::update), which follows the
+  // clock: callers that draw a view with a comparison update through this one.
+  void update(float dt_s, const ui::ViewSettings& view);
 };
 
 }  // namespace app

@@ -128,16 +128,30 @@ void draw_foot_ik(ViewSettings& view, anim::CharacterSettings& s, anim::Terrain&
   }
 }
 
+void draw_clip_storage(ClipStorage& storage, CharacterPanelActions& actions) {
+  if (!ImGui::CollapsingHeader("Clip storage")) return;
+  if (ImGui::Checkbox("Compressed clips", &storage.compressed)) actions.clip_storage_changed = true;
+  if (ImGui::IsItemHovered()) {
+    ImGui::SetTooltip(
+        "Keyframe reduction and 16-bit keys, as a game runtime stores them: a tenth "
+        "of the memory, each joint within %.1f mm (errors add up along a chain)",
+        storage.tolerance_m * 1000.0f);
+  }
+  ImGui::Text("%s: %.1f KB", storage.compressed ? "Compressed" : "Exact (keys or baked frames)",
+              static_cast<double>(storage.bytes) / 1000.0);
+}
+
 }  // namespace
 
 void draw_character_panel(const asset::Character& character, const SkinningHealth& health,
                           ViewSettings& view, anim::CharacterSettings& settings,
-                          anim::Terrain& terrain, bool has_foot_rig,
+                          anim::Terrain& terrain, bool has_foot_rig, ClipStorage& clip_storage,
                           CharacterPanelActions& actions) {
   draw_loaded(character);
   draw_skinning(character, health, view);
   draw_root_motion(view, settings, actions);
   draw_foot_ik(view, settings, terrain, has_foot_rig);
+  draw_clip_storage(clip_storage, actions);
 }
 
 }  // namespace ui

@@ -25,11 +25,19 @@ SkinningHealth measure_skinning(const asset::Character& character);
 // What the user asked for with the panel's buttons this frame.
 struct CharacterPanelActions {
   bool reset_world = false;
+  bool clip_storage_changed = false;  // the compressed-clips box was toggled: rebind the player
+};
+
+// The player's clip storage, shown and chosen in the panel.
+struct ClipStorage {
+  bool compressed = false;
+  float tolerance_m = 0.0f;  // the compression's stated error
+  std::size_t bytes = 0;     // what the player samples from
 };
 
 void draw_character_panel(const asset::Character& character, const SkinningHealth& health,
                           ViewSettings& view, anim::CharacterSettings& settings,
-                          anim::Terrain& terrain, bool has_foot_rig,
+                          anim::Terrain& terrain, bool has_foot_rig, ClipStorage& clip_storage,
                           CharacterPanelActions& actions);
 
 }  // namespace ui

@@ -173,7 +173,9 @@ std::optional<fs::path> draw_file_browser(FileBrowserState& state) {
   const ImGuiViewport* viewport = ImGui::GetMainViewport();
   ImGui::SetNextWindowPos(viewport->GetCenter(), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
   ImGui::SetNextWindowSize(ImVec2(640.0f, 440.0f), ImGuiCond_Appearing);
-  if (!ImGui::Begin("Open file", &state.open, ImGuiWindowFlags_NoSavedSettings)) {
+  // One window whatever its title ("###"), so it keeps its place when the title changes.
+  const std::string window = state.title + "###file browser";
+  if (!ImGui::Begin(window.c_str(), &state.open, ImGuiWindowFlags_NoSavedSettings)) {
     ImGui::End();
     return std::nullopt;
   }

@@ -53,6 +53,7 @@ TypedPath resolve_typed_path(std::string_view typed,
 // The dialog's state between frames.
 struct FileBrowserState {
   bool open = false;
+  std::string title = "Open file";  // the dialog's title: what the chosen file is for
   std::filesystem::path directory;  // the directory listed
   std::string typed_path;           // the path field
   ListingOptions options;

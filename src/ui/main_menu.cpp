@@ -10,7 +10,9 @@ void draw_main_menu(ViewSettings& s) {
     if (ImGui::MenuItem("Open...", "Ctrl+O")) s.request_open_file = true;
     if (ImGui::MenuItem("Save project", "Ctrl+S")) s.request_save_project = true;
     if (ImGui::MenuItem("Reload", "Ctrl+R")) s.request_reload = true;
+    if (ImGui::MenuItem("Add clip file...")) s.request_add_clip_file = true;
     if (ImGui::MenuItem("Export pose as JSON")) s.request_export_pose = true;
+    if (ImGui::MenuItem("Export frames...")) s.request_export_frames = true;
     ImGui::MenuItem("Reload when the file changes", nullptr, &s.reload_on_change);
     ImGui::Separator();
     if (ImGui::MenuItem("Quit", "Ctrl+Q")) s.request_quit = true;
@@ -24,6 +26,18 @@ void draw_main_menu(ViewSettings& s) {
     ImGui::MenuItem("Bones as octahedra", nullptr, &s.skeleton_octahedra);
     ImGui::MenuItem("Wireframe", nullptr, &s.wireframe);
     ImGui::MenuItem("Onion skin (clip preview)", nullptr, &s.onion_skin);
+    if (ImGui::BeginMenu("Compare side by side")) {
+      if (ImGui::MenuItem("Off", nullptr, s.compare == CompareMode::Off)) {
+        s.compare = CompareMode::Off;
+      }
+      if (ImGui::MenuItem("Skinning: LBS | DQ", nullptr, s.compare == CompareMode::Skinning)) {
+        s.compare = CompareMode::Skinning;
+      }
+      if (ImGui::MenuItem("Clips: A | B", nullptr, s.compare == CompareMode::Clips)) {
+        s.compare = CompareMode::Clips;
+      }
+      ImGui::EndMenu();
+    }
     if (ImGui::MenuItem("Frame character", "F")) s.request_frame_character = true;
     if (ImGui::MenuItem("Frame all", "Home")) s.request_frame_all = true;
     ImGui::Separator();

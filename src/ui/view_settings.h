@@ -1,6 +1,8 @@
 #pragma once
 // What the user toggles about the view; panels edit it, the frame loop reads it.
 
+#include <string>
+
 #include "render/camera_controller.h"
 
 namespace ui {
@@ -9,6 +11,14 @@ enum class SkinningChoice { Lbs, DualQuat };
 
 // What colours the mesh: its material, the influences per vertex, or where LBS and DQ disagree.
 enum class MeshColoring { Material, InfluenceCount, SkinningDifference };
+
+// Side by side in the viewport: off, the same pose skinned by LBS (left) and dual quaternions
+// (right), or the timeline's clip A (left) and a second clip B (right) in sync with it.
+enum class CompareMode { Off, Skinning, Clips };
+
+// How clip B follows clip A: at the same normalized phase (B's time is A's phase times B's
+// duration: a walk against a run), or at the same time in seconds.
+enum class CompareSync { Phase, Seconds };
 
 struct ViewSettings {
   bool show_grid = true;
@@ -25,6 +35,9 @@ struct ViewSettings {
   SkinningChoice skinning = SkinningChoice::Lbs;
   MeshColoring coloring = MeshColoring::Material;
   int crowd = 1;  // copies of the character drawn with staggered clip times (crowd mode)
+  CompareMode compare = CompareMode::Off;
+  CompareSync compare_sync = CompareSync::Phase;
+  std::string compare_clip;  // clip B in CompareMode::Clips: a clip name (or index)
   render::NavigationPreset navigation = render::NavigationPreset::Maya;
   bool show_side_panel = true;
   bool show_help = false;
@@ -36,6 +49,8 @@ struct ViewSettings {
   bool request_save_project = false;
   bool reload_on_change = true;
   bool request_export_pose = false;
+  bool request_export_frames = false;  // File > Export frames...: open the export dialog
+  bool request_add_clip_file = false;  // File > Add clip file...: pick a clip file to bind
 };
 
 // Timings for the overlay, in milliseconds.

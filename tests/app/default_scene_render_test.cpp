@@ -3,59 +3,20 @@
 // the wave twists the forearm; foot IK changes the legs on a slope.
 #include <gtest/gtest.h>
 
-#include <stb_image.h>
-
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 
+#include "picture_diff.h"
 #include "viewer_process.h"
 
 namespace {
 
-struct Picture {
-  int width = 0, height = 0;
-  std::vector<unsigned char> rgb;
-  const unsigned char* at(int x, int y) const {
-    return &rgb[(static_cast<std::size_t>(y) * width + x) * 3];
-  }
-};
-
-Picture load(const std::filesystem::path& path) {
-  Picture p;
-  int channels = 0;
-  if (unsigned char* data = stbi_load(path.c_str(), &p.width, &p.height, &channels, 3)) {
-    p.rgb.assign(data, data + static_cast<std::size_t>(p.width) * p.height * 3);
-    stbi_image_free(data);
-  }
-  return p;
-}
-
-// The mesh is lit light grey; the background, grid and UI are darker or coloured.
-bool is_mesh(const unsigned char* c) {
-  return c[0] > 150 && std::abs(c[0] - c[1]) < 16 && std::abs(c[1] - c[2]) < 24;
-}
-
-// Pixels whose colour differs by more than 6 in any channel (shading, not rounding), and their
-// bounding box.
-struct Difference {
-  int count = 0;
-  int min_x = 1 << 30, min_y = 1 << 30, max_x = -1, max_y = -1;
-};
-Difference compare(const Picture& a, const Picture& b) {
-  Difference d;
-  for (int y = 0; y < a.height; ++y) {
-    for (int x = 0; x < a.width; ++x) {
-      const unsigned char *p = a.at(x, y), *q = b.at(x, y);
-      if (std::abs(p[0] - q[0]) > 6 || std::abs(p[1] - q[1]) > 6 || std::abs(p[2] - q[2]) > 6) {
-        ++d.count;
-        d.min_x = std::min(d.min_x, x), d.max_x = std::max(d.max_x, x);
-        d.min_y = std::min(d.min_y, y), d.max_y = std::max(d.max_y, y);
-      }
-    }
-  }
-  return d;
-}
+using pictures::compare;
+using pictures::Difference;
+using pictures::is_mesh;
+using pictures::load;
+using pictures::Picture;
 
 std::filesystem::path output_dir(const char* name) {
   const auto dir = std::filesystem::temp_directory_path() / name;

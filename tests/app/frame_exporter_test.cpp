@@ -168,5 +168,69 @@ TEST_F(ExportFramesTest, RenderFailureStopsAndNamesTheFile) {
   EXPECT_EQ(png_count(), 2);
 }
 
+TEST_F(ExportFramesTest, JobStepsOneFrameAtATimeInPlanOrder) {
+  ExportJob job(planned(0.2, 0.3));  // frames 6 to 9
+  EXPECT_EQ(job.total(), 4);
+  std::vector<int> rendered;
+  const auto render = [&](const ExportFrame& frame) {
+    rendered.push_back(frame.frame);
+    return write_png(frame);
+  };
+  for (int step = 1; step <= 4; ++step) {
+    ASSERT_FALSE(job.finished());
+    EXPECT_EQ(job.next().frame, 5 + step);
+    job.step(render);
+    EXPECT_EQ(job.done(), step);
+    EXPECT_EQ(png_count(), step);  // nothing is rendered ahead of its step
+  }
+  EXPECT_TRUE(job.finished());
+  EXPECT_EQ(rendered, (std::vector<int>{6, 7, 8, 9}));
+  EXPECT_TRUE(fs::exists(dir_ / "walk_0006.png"));
+  EXPECT_TRUE(fs::exists(dir_ / "walk_0009.png"));
+  job.step(render);  // a finished job renders nothing more
+  EXPECT_EQ(rendered.size(), 4u);
+  EXPECT_FALSE(job.result().cancelled);
+  EXPECT_EQ(job.result().error, "");
+}
+
+TEST_F(ExportFramesTest, JobCancelledMidwayKeepsTheWrittenFilesAndSaysSo) {
+  ExportJob job(planned(0.0, 1.0));  // 31 frames
+  job.step(write_png);
+  job.step(write_png);
+  job.cancel();
+  EXPECT_TRUE(job.finished());
+  EXPECT_TRUE(job.result().cancelled);
+  EXPECT_EQ(job.result().frames_written, 2);
+  job.step(write_png);  // a cancelled job renders nothing more
+  EXPECT_EQ(png_count(), 2);
+  EXPECT_TRUE(fs::exists(dir_ / "walk_0001.png"));
+}
+
+TEST_F(ExportFramesTest, JobCancelAfterTheLastFrameIsNotACancel) {
+  ExportJob job(planned(0.0, 0.0));
+  ASSERT_EQ(job.total(), 1);
+  job.step(write_png);
+  job.cancel();
+  EXPECT_FALSE(job.result().cancelled);
+  EXPECT_EQ(job.result().frames_written, 1);
+}
+
+TEST_F(ExportFramesTest, JobReportsADirectoryItCannotCreate) {
+  fs::create_directories(dir_.parent_path());
+  std::ofstream(dir_) << "a file where the folder should be";
+  ExportJob job(planned(0.0, 0.1));
+  job.step(write_png);
+  EXPECT_TRUE(job.finished());
+  EXPECT_EQ(job.done(), 0);
+  EXPECT_NE(job.result().error.find("cannot create " + dir_.string()), std::string::npos)
+      << job.result().error;
+}
+
+TEST(ExportJob, AnEmptyJobIsFinishedAtOnce) {
+  ExportJob job;
+  EXPECT_TRUE(job.finished());
+  EXPECT_EQ(job.total(), 0);
+}
+
 }  // namespace
 }  // namespace app

@@ -1,0 +1,73 @@
+#include "app/clip_comparison.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "app/viewer_scene.h"
+#include "asset/rig_finder.h"
+
+namespace app {
+
+double synced_clip_time(ui::CompareSync sync, anim::PlaybackMode mode, double a_time_s,
+                        double a_duration_s, double b_duration_s) {
+  if (!std::isfinite(a_time_s) || !std::isfinite(a_duration_s) || !std::isfinite(b_duration_s) ||
+      b_duration_s <= 0.0) {
+    return 0.0;
+  }
+  if (sync == ui::CompareSync::Seconds) return anim::wrap_time(mode, a_time_s, b_duration_s);
+  if (a_duration_s <= 0.0) return 0.0;
+  const double phase = std::clamp(a_time_s / a_duration_s, 0.0, 1.0);
+  return phase * b_duration_s;
+}
+
+void ClipComparison::unbind() {
+  clip_ = -1;
+  active_ = false;
+}
+
+void ClipComparison::update(const ViewerScene& scene, const ui::ViewSettings& view, float dt_s) {
+  active_ = false;
+  if (view.compare != ui::CompareMode::Clips || !scene.loaded) {
+    error_.clear();
+    return;
+  }
+  const int b = scene.find_clip(view.compare_clip);
+  if (b < 0) {
+    error_ = view.compare_clip.empty() ? "no clip B chosen" : "no clip '" + view.compare_clip + "'";
+    return;
+  }
+  error_.clear();
+  if (b != clip_) {
+    // B alone: a one-clip graph, so the player binds and caches nothing else.
+    anim::CharacterGraph graph;
+    graph.skeleton = &scene.character.skeleton;
+    graph.clips = std::span<const anim::Clip>(&scene.bound.clips[b], 1);
+    if (std::string e = player_.init(graph, parameters_, scene.clip_binding); !e.empty()) {
+      error_ = scene.bound.clips[b].name + ": " + e;
+      clip_ = -1;
+      return;
+    }
+    player_.set_foot_ik_rig(asset::find_biped_legs(scene.character.skeleton));
+    clip_ = b;
+  }
+  // Clip A's playhead: the timeline's in clip preview, the heaviest clip's under the graph.
+  double a_time_s = 0.0, a_duration_s = 0.0;
+  anim::PlaybackMode mode = anim::PlaybackMode::Loop;
+  if (scene.mode == PlayMode::ClipPreview && scene.preview_clip >= 0) {
+    a_time_s = scene.clock.time_s();
+    a_duration_s = scene.clock.timeline().duration_s;
+    mode = scene.clock.mode();
+  } else if (const int a = scene.player.dominant_clip(); a >= 0) {
+    a_time_s = scene.player.dominant_clip_time();
+    a_duration_s = scene.bound.clips[a].duration_s;
+  }
+  const double b_duration_s = scene.bound.clips[b].duration_s;
+  time_s_ = synced_clip_time(view.compare_sync, mode, a_time_s, a_duration_s, b_duration_s);
+  anim::CharacterSettings settings = scene.settings;
+  settings.root_motion_mode = anim::RootMotionMode::InPlace;
+  player_.set_preview(0, static_cast<float>(time_s_));
+  player_.update(dt_s, parameters_, settings, scene.terrain);
+  active_ = true;
+}
+
+}  // namespace app

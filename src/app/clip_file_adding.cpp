@@ -1,0 +1,56 @@
+#include "app/clip_file_adding.h"
+
+#include <filesystem>
+#include <utility>
+
+namespace app {
+namespace {
+
+// The cause alone, when message starts with "<file>: " (import errors name their file).
+std::string cause_of(const std::string& message, const std::string& file) {
+  const std::string prefix = file + ": ";
+  return message.starts_with(prefix) ? message.substr(prefix.size()) : message;
+}
+
+}  // namespace
+
+AddClipsRequest add_clips_request(const std::string& file, const ViewerScene& scene,
+                                  const asset::ImportSettings& settings) {
+  AddClipsRequest request;
+  request.file = file;
+  request.skeleton = scene.character.skeleton;
+  for (const anim::Clip& clip : scene.character.clips) request.taken_names.push_back(clip.name);
+  request.settings = settings;
+  return request;
+}
+
+void accept_added_clips(LoadOutcome outcome, const std::string& file, ViewerScene& scene,
+                        ViewerUi& ui) {
+  for (const std::string& w : outcome.warnings) ui.errors.add(file, cause_of(w, file));
+  for (const std::string& e : outcome.errors) ui.errors.add(file, cause_of(e, file));
+  if (outcome.cancelled) ui.errors.add(file, "adding the clips was cancelled");
+  if (!outcome.ok) return;
+  if (!scene.loaded) {
+    ui.errors.add(file, "no character is open to add the clips to");
+    return;
+  }
+  const std::size_t count = outcome.character.clips.size();
+  for (const anim::Clip& clip : outcome.character.clips) ui.clip_sources[clip.name] = file;
+  if (std::string e = scene.add_clips(std::move(outcome.character.clips), file); !e.empty()) {
+    ui.errors.add(file, e);
+    return;
+  }
+  ui.loaded_files.push_back(file);
+  std::error_code ec;
+  ui.loaded_times.push_back(std::filesystem::last_write_time(file, ec));
+  // The rows are rebuilt for the new clips; the editors stay on what they showed.
+  const int blend_space = ui.blend_space;
+  ui::StateMachineViewState machine_view = std::move(ui.machine_view);
+  refresh_panels(ui, scene);
+  ui.blend_space = blend_space;
+  ui.machine_view = std::move(machine_view);
+  ui.status = "added " + std::to_string(count) + (count == 1 ? " clip from " : " clips from ") +
+              std::filesystem::path(file).filename().string();
+}
+
+}  // namespace app

@@ -1,0 +1,81 @@
+#pragma once
+// The viewport's side-by-side comparison: how the view splits into two halves that share one
+// camera, the --compare option, and the ImGui parts (a toolbar to choose the comparison, a
+// label on each half). SceneRenderer draws the halves; ClipComparison plays clip B.
+
+#include <array>
+#include <span>
+#include <string>
+
+#include <glm/glm.hpp>
+
+#include "app/viewer_panels.h"
+#include "app/viewer_scene.h"
+#include "ui/view_settings.h"
+
+namespace CLI {
+class Validator;
+}
+
+namespace app {
+
+// A rectangle of whole pixels. Its y axis is the caller's (GL's viewport counts rows from the
+// bottom, ImGui from the top); splitting side by side does not depend on it.
+struct PixelRect {
+  int x = 0, y = 0, width = 0, height = 0;
+};
+
+// The viewport in whole pixels, as the frame loop hands it to glViewport.
+PixelRect to_pixels(const ViewportRect& viewport);
+
+// The left and right halves of whole: the left one floor(width / 2) pixels wide, the right one
+// the rest, so together they cover whole exactly.
+std::array<PixelRect, 2> split_side_by_side(const PixelRect& whole);
+
+// The view-projection for a half of a view: the same camera with the half's aspect ratio.
+// The camera's projections are symmetric and their x extent grows with the aspect ratio, so
+// narrowing the view from whole_width to half_width pixels scales clip-space x by
+// whole_width / half_width and changes nothing else.
+glm::mat4 half_view_projection(const glm::mat4& whole_view_projection, int whole_width,
+                               int half_width);
+
+// What the viewport shows under a pointer at pointer_x (window pixels): the viewport itself and
+// the scene's pose, or in a comparison the half under the pointer, its view-projection
+// (half_view_projection) and the pose drawn there (clip B's on the right of a clip comparison).
+// For joint picking, which must test the joints that are drawn where the pointer is.
+struct ViewUnderPointer {
+  PixelRect rect;
+  glm::mat4 view_projection{1.0f};
+  std::span<const glm::mat4> model_pose;
+};
+ViewUnderPointer view_under_pointer(const ViewerScene& scene, const ui::ViewSettings& view,
+                                    const ViewportRect& viewport, const glm::mat4& view_projection,
+                                    float pointer_x);
+
+// Sets view's comparison from the --compare text: "off", "skinning", or "clip:NAME" (clip B by
+// name or index). Returns "" or the cause; view is left as it was then.
+std::string parse_compare_option(const std::string& text, ui::ViewSettings& view);
+
+// A command-line check of the --compare text with parse_compare_option, so a typo fails before
+// a window opens or a file loads.
+CLI::Validator compare_option_validator();
+
+// The mode as the command line and the state log spell it: "off", "skinning" or "clips".
+const char* compare_mode_name(ui::CompareMode mode);
+
+// The label of each half, for the overlay: "LBS" / "DQ", or each clip's name with its frame
+// and time; clip B's label gives the reason when B cannot be played.
+std::array<std::string, 2> compare_labels(const ViewerScene& scene, const ui::ViewSettings& view);
+
+// A small toolbar at the top of the viewport (x, y, width in window pixels from the top-left)
+// while a comparison is on: the mode (Off leaves it), and in clip mode clip B and the sync.
+void draw_compare_toolbar(ui::ViewSettings& view, const ViewerScene& scene, float x, float y,
+                          float width);
+
+// Each half's label, at the bottom-left corner of the half, drawn over the 3D view (ImGui's
+// foreground list: it takes no mouse input, so camera navigation works in both halves).
+// viewport is in window pixels from the top-left.
+void draw_compare_labels(const ViewerScene& scene, const ui::ViewSettings& view,
+                         const ViewportRect& viewport);
+
+}  // namespace app

@@ -1,0 +1,26 @@
+#pragma once
+// One picture of the 3D scene written to a PNG: what `animview render` writes and what the
+// viewer's frame export writes, drawn by the same code.
+
+#include <string>
+
+#include <glm/glm.hpp>
+
+#include "app/scene_renderer.h"
+#include "app/viewer_scene.h"
+#include "ui/view_settings.h"
+
+namespace app {
+
+// The viewer's background colour (linear RGB), behind the scene and the panels alike.
+inline constexpr glm::vec3 kBackgroundColor{0.18f, 0.19f, 0.22f};
+
+// Clears the framebuffer bound now (width x height pixels) to kBackgroundColor, draws the scene
+// as the renderer last uploaded it, seen through view_projection, and writes the picture to
+// path as PNG. Returns "" or the cause (the character could not be drawn, or the PNG written;
+// a PNG error names path).
+std::string write_scene_png(SceneRenderer& renderer, const ViewerScene& scene,
+                            const ui::ViewSettings& view, const glm::mat4& view_projection,
+                            int width, int height, const std::string& path);
+
+}  // namespace app

@@ -1,0 +1,86 @@
+#pragma once
+// The viewer's frame-range export (File > Export frames...): the dialog's defaults and plan for
+// the clip on the timeline, and the export itself, one frame per UI frame into an offscreen
+// framebuffer so the pictures hold the 3D scene alone and the window stays responsive. The
+// plan is plan_frame_export's and the stepping ExportJob's, as for `animview render --out-dir`.
+
+#include <string>
+#include <vector>
+
+#include "app/frame_exporter.h"
+#include "render/offscreen_target.h"
+#include "app/scene_renderer.h"
+#include "app/viewer_panels.h"
+#include "app/viewer_scene.h"
+#include "render/orbit_camera.h"
+
+namespace app {
+
+// The sizes the dialog's resolution choices stand for, in pixels.
+struct ExportSizes {
+  int viewport_width = 0;
+  int viewport_height = 0;
+  int window_width = 0;
+  int window_height = 0;
+};
+
+// Plans form for the clip on scene's timeline into out. Returns "" or the cause: no clip on the
+// timeline, or what plan_frame_export rejects (out is then empty).
+std::string plan_form_export(const ui::FrameExportForm& form, const ViewerScene& scene,
+                             std::vector<ExportFrame>& out);
+
+class ViewerFrameExport {
+ public:
+  // Opens the dialog on the defaults for the clip on the timeline (the whole clip into
+  // export/<clip>), unless an export is running.
+  void open(ui::FrameExportDialogState& dialog, const ViewerScene& scene);
+
+  // Starts exporting what ui.frame_export.form plans, at the size its resolution names: pauses
+  // the timeline and remembers its playhead. Returns "" or why it did not start (also listed in
+  // the error panel, naming the folder).
+  std::string start(ViewerUi& ui, ViewerScene& scene, const ExportSizes& sizes);
+
+  // Draws the dialog (opening it when the menu asked) and acts on its buttons.
+  void draw(ViewerUi& ui, ViewerScene& scene, const ExportSizes& sizes);
+
+  // While an export runs: shows the timeline's pose at the next frame, draws it through camera
+  // into the offscreen framebuffer and writes its PNG; then binds the window's framebuffer
+  // again. After the last frame, a failure, a cancel, or a change of the clip on the timeline
+  // (the user previewed another clip, a file was loaded), it puts the playhead back and reports
+  // where the files went (ui.status) or what failed (ui.errors).
+  void step(ViewerUi& ui, ViewerScene& scene, SceneRenderer& renderer,
+            const render::OrbitCamera& camera);
+
+  // Stops a running export before its next frame (the dialog's Cancel); the next step() ends
+  // it, keeping the files written, and puts the playhead back.
+  void cancel() { job_.cancel(); }
+
+  bool running() const { return running_; }
+
+ private:
+  void finish(ViewerUi& ui, ViewerScene& scene);
+  // Plans the form into the dialog's count or error, again only when the form, the clip or the
+  // character changed (a long clip plans hundreds of thousands of frames).
+  void update_plan(const ui::FrameExportForm& form, const ViewerScene& scene, int load_count,
+                   ui::FrameExportDialogInfo& info);
+
+  ExportJob job_;
+  // The plan the dialog shows, and what it was made from.
+  ui::FrameExportForm planned_form_;
+  int planned_clip_ = -1;
+  int planned_load_count_ = -1;
+  int planned_frames_ = 0;
+  std::string plan_error_;
+  bool running_ = false;
+  render::OffscreenTarget target_;
+  int width_ = 0;
+  int height_ = 0;
+  std::string directory_;
+  // What the export draws from, and what to give back when it ends.
+  int clip_ = -1;
+  int load_count_ = 0;
+  double playhead_s_ = 0.0;
+  bool was_playing_ = false;
+};
+
+}  // namespace app

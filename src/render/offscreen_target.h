@@ -1,0 +1,38 @@
+#pragma once
+// An offscreen framebuffer (RGBA8 colour and 24-bit depth) that the viewer draws the 3D scene
+// into when it exports frames: the pictures then hold the scene alone, without the panels, at a
+// size that need not match the window.
+
+#include <string>
+
+namespace render {
+
+class OffscreenTarget {
+ public:
+  OffscreenTarget() = default;
+  OffscreenTarget(const OffscreenTarget&) = delete;
+  OffscreenTarget& operator=(const OffscreenTarget&) = delete;
+  ~OffscreenTarget();
+
+  // Binds the framebuffer for drawing and reading, (re)allocating it when width or height
+  // changed. Needs a current GL 4.5 context. Returns "" or the cause (a size outside
+  // [1, GL_MAX_RENDERBUFFER_SIZE], an incomplete framebuffer); nothing is bound on failure.
+  std::string bind(int width, int height);
+
+  // Binds the window's default framebuffer again.
+  static void unbind();
+
+  int width() const { return width_; }
+  int height() const { return height_; }
+
+ private:
+  void release();
+
+  unsigned framebuffer_ = 0;
+  unsigned color_ = 0;
+  unsigned depth_ = 0;
+  int width_ = 0;
+  int height_ = 0;
+};
+
+}  // namespace render

@@ -1,0 +1,172 @@
+// Adding a clip file to the open character: its clips bind by joint name and play, a file for
+// another skeleton is refused with its unmatched joints listed, and the project, the parameters
+// and the playhead stay. A reload of the same files keeps the added clips and the demo's project.
+#include "app/clip_file_adding.h"
+
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <filesystem>
+
+#include "asset/demo_character.h"
+#include "asset/demo_export.h"
+#include "asset/project_file.h"
+
+namespace app {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr const char* kForeignBvh = "/usr/share/assimp/models/BVH/01_01.bvh";
+
+// The demo opened as the viewer opens it, and the demo written as a glTF clip file beside.
+class ClipFileAddingTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() / ("animview_add_clips_" + std::to_string(::getpid()));
+    fs::create_directories(dir_);
+    clip_file_ = (dir_ / "moves.glb").string();
+    ASSERT_EQ(asset::export_demo_character(clip_file_), "");
+    LoadOutcome demo = load_now({{asset::kDemoSourcePath}, {}});
+    ASSERT_TRUE(demo.ok);
+    ASSERT_EQ(scene_.open(std::move(demo.character), std::move(demo.project)), "");
+    ui_.loaded_files = {asset::kDemoSourcePath};
+    refresh_panels(ui_, scene_);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+
+  void add(const std::string& file) {
+    accept_added_clips(load_clips_now(add_clips_request(file, scene_, {})), file, scene_, ui_);
+  }
+
+  // The model-space translation of joint for clip at time_s, as the viewer previews it.
+  glm::vec3 joint_at(int clip, float time_s, int joint) {
+    scene_.mode = PlayMode::ClipPreview;
+    scene_.preview(clip);
+    scene_.clock.set_playing(false);
+    scene_.clock.seek(time_s);
+    scene_.update(0.0f);
+    return glm::vec3(scene_.player.model_pose()[joint][3]);
+  }
+
+  fs::path dir_;
+  std::string clip_file_;
+  ViewerScene scene_;
+  ViewerUi ui_;
+};
+
+TEST_F(ClipFileAddingTest, ClipsOfTheSameSkeletonBindAndPlay) {
+  const std::size_t before = scene_.bound.clips.size();
+  const std::size_t rows_before = ui_.clip_rows.size();
+  add(clip_file_);
+  ASSERT_TRUE(ui_.errors.empty()) << ui_.errors.entries()[0].cause;
+  // The file holds the demo's 23 clips again; their names are taken, so each names its file.
+  ASSERT_EQ(scene_.bound.clips.size(), before + 23);
+  EXPECT_EQ(ui_.clip_rows.size(), rows_before + 23);
+  const int added = scene_.find_clip("wave (moves.glb)");
+  ASSERT_GE(added, static_cast<int>(before));
+  const int original = scene_.find_clip("wave");
+  ASSERT_GE(original, 0);
+  EXPECT_EQ(ui_.clip_rows[added].clip, "wave (moves.glb)");
+  EXPECT_EQ(ui_.clip_rows[added].file, "moves.glb");
+  EXPECT_EQ(ui_.clip_rows[original].file, "<demo>");
+  EXPECT_EQ(ui_.loaded_files.back(), clip_file_);
+  EXPECT_EQ(ui_.status, "added 23 clips from moves.glb");
+  EXPECT_EQ(scene_.project.clip_files.back(), clip_file_);
+
+  // The added wave moves the hand as the demo's own wave does (the file went through glTF).
+  const int hand = scene_.character.skeleton.find_joint("hand_r");
+  ASSERT_GE(hand, 0);
+  for (const float t : {0.25f, 0.8f, 1.5f}) {
+    const glm::vec3 expected = joint_at(original, t, hand);
+    const glm::vec3 got = joint_at(added, t, hand);
+    EXPECT_NEAR(got.x, expected.x, 2e-3f) << "t=" << t;
+    EXPECT_NEAR(got.y, expected.y, 2e-3f) << "t=" << t;
+    EXPECT_NEAR(got.z, expected.z, 2e-3f) << "t=" << t;
+  }
+  // And it moves: the hand is centimetres away a fraction of a second later.
+  EXPECT_GT(glm::distance(joint_at(added, 0.25f, hand), joint_at(added, 0.8f, hand)), 0.02f);
+}
+
+TEST_F(ClipFileAddingTest, TheProjectTheParametersAndThePlayheadStay) {
+  const std::size_t blend_spaces = scene_.project.blend_spaces.size();
+  const std::size_t states = scene_.project.state_machine.states.size();
+  ASSERT_GT(blend_spaces, 0u);
+  const auto& all = scene_.parameters.all();
+  const auto is_float = [](const anim::Parameter& p) {
+    return p.type == anim::ParameterType::Float;
+  };
+  const auto found = std::find_if(all.begin(), all.end(), is_float);
+  ASSERT_NE(found, all.end()) << "the demo project has no float parameter";
+  const std::string parameter = found->name;
+  ASSERT_EQ(scene_.set_parameter(parameter + "=0.75"), "");
+  preview_clip(ui_, scene_, scene_.find_clip("jog_left"));
+  scene_.clock.set_playing(false);
+  scene_.clock.seek(0.4);
+  ui_.blend_space = static_cast<int>(blend_spaces) - 1;
+
+  add(clip_file_);
+  ASSERT_TRUE(ui_.errors.empty());
+  EXPECT_EQ(scene_.project.blend_spaces.size(), blend_spaces);
+  EXPECT_EQ(scene_.project.state_machine.states.size(), states);
+  EXPECT_FLOAT_EQ(scene_.parameters.get(scene_.parameters.find(parameter)), 0.75f);
+  EXPECT_EQ(scene_.mode, PlayMode::ClipPreview);
+  EXPECT_EQ(scene_.bound.clips[scene_.preview_clip].name, "jog_left");
+  EXPECT_DOUBLE_EQ(scene_.clock.time_s(), 0.4);
+  EXPECT_FALSE(scene_.clock.playing());
+  EXPECT_EQ(ui_.blend_space, static_cast<int>(blend_spaces) - 1);
+}
+
+TEST_F(ClipFileAddingTest, AClipForAnotherSkeletonListsItsUnmatchedJoints) {
+  if (!fs::exists(kForeignBvh)) GTEST_SKIP() << kForeignBvh << " is absent (assimp-testmodels)";
+  const std::size_t before = scene_.bound.clips.size();
+  add(kForeignBvh);
+  ASSERT_EQ(ui_.errors.entries().size(), 1u);
+  const ui::ErrorReport& error = ui_.errors.entries()[0];
+  EXPECT_EQ(error.file, kForeignBvh);
+  EXPECT_NE(error.cause.find("was made for another skeleton"), std::string::npos) << error.cause;
+  EXPECT_NE(error.cause.find("LeftUpLeg"), std::string::npos) << error.cause;
+  EXPECT_EQ(scene_.bound.clips.size(), before);
+  EXPECT_EQ(ui_.loaded_files.size(), 1u);
+}
+
+TEST_F(ClipFileAddingTest, ACancelledAddChangesNothing) {
+  const std::size_t before = scene_.bound.clips.size();
+  const LoadOutcome outcome =
+      load_clips_now(add_clips_request(clip_file_, scene_, {}), [](float) { return false; });
+  EXPECT_FALSE(outcome.ok);
+  EXPECT_TRUE(outcome.cancelled);
+  accept_added_clips(outcome, clip_file_, scene_, ui_);
+  EXPECT_EQ(scene_.bound.clips.size(), before);
+  ASSERT_FALSE(ui_.errors.empty());
+  EXPECT_EQ(ui_.errors.entries().back().cause, "adding the clips was cancelled");
+}
+
+TEST_F(ClipFileAddingTest, AReloadOfTheDemoWithTheAddedFileKeepsBoth) {
+  add(clip_file_);
+  ASSERT_TRUE(ui_.errors.empty());
+  LoadOutcome reloaded = load_now({ui_.loaded_files, {}});
+  ASSERT_TRUE(reloaded.ok);
+  EXPECT_EQ(reloaded.project.blend_spaces.size(), scene_.project.blend_spaces.size());
+  EXPECT_EQ(reloaded.project.clips, scene_.project.clips);
+  EXPECT_EQ(reloaded.project.clip_files, std::vector<std::string>{clip_file_});
+  ViewerScene again;
+  ASSERT_EQ(again.open(std::move(reloaded.character), std::move(reloaded.project)), "");
+  EXPECT_EQ(again.find_clip("wave (moves.glb)"), scene_.find_clip("wave (moves.glb)"));
+}
+
+TEST_F(ClipFileAddingTest, AProjectSavedWithTheAddedFileLoadsItOnce) {
+  add(clip_file_);
+  const std::string project = (dir_ / "demo.animview.json").string();
+  ASSERT_EQ(asset::save_project(scene_.project, project), "");
+  // The viewer reloads the project with the added file after it, as ui.loaded_files lists them.
+  LoadOutcome reloaded = load_now({{project, clip_file_}, {}});
+  ASSERT_TRUE(reloaded.ok) << (reloaded.errors.empty() ? "" : reloaded.errors[0]);
+  EXPECT_EQ(reloaded.character.clips.size(), scene_.character.clips.size());
+  EXPECT_EQ(reloaded.project.clip_files, std::vector<std::string>{clip_file_});
+  EXPECT_EQ(reloaded.project.clips, scene_.project.clips);
+}
+
+}  // namespace
+}  // namespace app

@@ -1,0 +1,120 @@
+// The side-by-side view's arithmetic: how the viewport splits, the half's projection against the
+// camera's own, the --compare text, and which pose lies under the pointer.
+#include "app/compare_view.h"
+
+#include <gtest/gtest.h>
+
+#include "asset/demo_character.h"
+#include "asset/project_binding.h"
+#include "render/orbit_camera.h"
+
+namespace {
+
+TEST(SplitSideBySide, HalvesCoverTheViewportExactlyWithTheOddPixelOnTheRight) {
+  const auto halves = app::split_side_by_side({340, 30, 511, 572});
+  EXPECT_EQ(halves[0].x, 340);
+  EXPECT_EQ(halves[0].width, 255);
+  EXPECT_EQ(halves[1].x, 595);
+  EXPECT_EQ(halves[1].width, 256);
+  for (const app::PixelRect& half : halves) {
+    EXPECT_EQ(half.y, 30);
+    EXPECT_EQ(half.height, 572);
+  }
+}
+
+TEST(HalfViewProjection, EqualsTheCamerasProjectionForTheHalfsAspect) {
+  render::OrbitCamera camera;
+  camera.frame({-0.4f, 0.0f, -0.2f}, {0.4f, 1.8f, 0.2f});
+  const int width = 960, height = 720;
+  for (const int half : {480, 481}) {
+    const glm::mat4 expected = camera.projection(static_cast<float>(half) / height) * camera.view();
+    const glm::mat4 got = app::half_view_projection(
+        camera.projection(static_cast<float>(width) / height) * camera.view(), width, half);
+    for (int c = 0; c < 4; ++c) {
+      for (int r = 0; r < 4; ++r) EXPECT_NEAR(got[c][r], expected[c][r], 1e-5f) << c << r;
+    }
+  }
+  // A point on the view's centre line stays there; one at the whole view's right edge (clip x
+  // = 1) lies twice as far out in a half as wide.
+  const glm::mat4 vp(1.0f);
+  EXPECT_FLOAT_EQ((app::half_view_projection(vp, 800, 400) * glm::vec4(0.5f, 0.3f, 0, 1)).x, 1.0f);
+  EXPECT_FLOAT_EQ((app::half_view_projection(vp, 800, 400) * glm::vec4(0.0f, 0.3f, 0, 1)).y, 0.3f);
+}
+
+TEST(CompareOption, ParsesOffSkinningAndClipWithItsName) {
+  ui::ViewSettings view;
+  EXPECT_EQ(app::parse_compare_option("skinning", view), "");
+  EXPECT_EQ(view.compare, ui::CompareMode::Skinning);
+  EXPECT_EQ(app::parse_compare_option("clip:run_forward", view), "");
+  EXPECT_EQ(view.compare, ui::CompareMode::Clips);
+  EXPECT_EQ(view.compare_clip, "run_forward");
+  EXPECT_EQ(app::parse_compare_option("off", view), "");
+  EXPECT_EQ(view.compare, ui::CompareMode::Off);
+  EXPECT_STREQ(app::compare_mode_name(ui::CompareMode::Clips), "clips");
+}
+
+TEST(CompareOption, RejectsOtherTextSayingWhatItExpectsAndKeepsTheView) {
+  ui::ViewSettings view;
+  view.compare = ui::CompareMode::Skinning;
+  EXPECT_EQ(app::parse_compare_option("lbs", view),
+            "expected off, skinning or clip:NAME, got 'lbs'");
+  const std::string empty_name = app::parse_compare_option("clip:", view);
+  EXPECT_NE(empty_name.find("needs the name of clip B"), std::string::npos) << empty_name;
+  EXPECT_EQ(view.compare, ui::CompareMode::Skinning);
+  EXPECT_EQ(view.compare_clip, "");
+}
+
+class CompareViewOnTheDemo : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    asset::Character character = asset::make_demo_character();
+    asset::Project project = asset::preview_project(character, asset::kDemoSourcePath);
+    ASSERT_EQ(scene.open(std::move(character), std::move(project)), "");
+    scene.preview(scene.find_clip("walk_forward"));
+    scene.clock.set_playing(false);
+    scene.clock.seek(0.25);
+  }
+  app::ViewerScene scene;
+  ui::ViewSettings view;
+  const app::ViewportRect viewport{340.0f, 20.0f, 510.0f, 580.0f};
+};
+
+TEST_F(CompareViewOnTheDemo, LabelsNameEachHalf) {
+  view.compare = ui::CompareMode::Skinning;
+  auto labels = app::compare_labels(scene, view);
+  EXPECT_EQ(labels[0].substr(0, 3), "LBS");
+  EXPECT_EQ(labels[1].substr(0, 2), "DQ");
+  view.compare = ui::CompareMode::Clips;
+  view.compare_clip = "run_forward";
+  scene.update(0.0f, view);
+  labels = app::compare_labels(scene, view);
+  // 0.25 s is frame 30 of walk_forward (120 fps, last frame 133); B at the same phase is at
+  // 0.25 / 1.1111 * 0.6667 = 0.15 s: frame 18 of 80.
+  EXPECT_EQ(labels[0], "A: walk_forward\nframe 30 / 133  0.25 s");
+  EXPECT_EQ(labels[1], "B: run_forward\nframe 18 / 80  0.15 s");
+  view.compare_clip = "sprint";
+  scene.update(0.0f, view);
+  EXPECT_EQ(app::compare_labels(scene, view)[1], "B: no clip 'sprint'");
+}
+
+TEST_F(CompareViewOnTheDemo, ThePointerPicksFromTheHalfUnderIt) {
+  const glm::mat4 vp(1.0f);
+  view.compare = ui::CompareMode::Off;
+  app::ViewUnderPointer under = app::view_under_pointer(scene, view, viewport, vp, 800.0f);
+  EXPECT_EQ(under.rect.width, 510);
+  EXPECT_EQ(under.model_pose.data(), scene.player.model_pose().data());
+
+  view.compare = ui::CompareMode::Clips;
+  view.compare_clip = "run_forward";
+  scene.update(0.0f, view);
+  under = app::view_under_pointer(scene, view, viewport, vp, 400.0f);
+  EXPECT_EQ(under.rect.x, 340);
+  EXPECT_EQ(under.rect.width, 255);
+  EXPECT_EQ(under.model_pose.data(), scene.player.model_pose().data());
+  EXPECT_FLOAT_EQ(under.view_projection[0][0], 2.0f);
+  under = app::view_under_pointer(scene, view, viewport, vp, 700.0f);
+  EXPECT_EQ(under.rect.x, 595);
+  EXPECT_EQ(under.model_pose.data(), scene.comparison.player().model_pose().data());
+}
+
+}  // namespace
