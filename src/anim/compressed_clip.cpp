@@ -16,7 +16,8 @@ std::size_t CompressedClip::byte_size() const {
   std::size_t bytes = sizeof(duration_s) + sizeof(joint_count);
   for (const CompressedChannel* c : {&translations, &rotations, &scales}) {
     bytes += (c->keys.size() + c->constants.size()) * sizeof(QuantizedKey) +
-             (c->range_min.size() + c->range_extent.size()) * sizeof(glm::vec3);
+             (c->range_min.size() + c->range_extent.size()) * sizeof(glm::vec3) +
+             c->animated_groups.size();
   }
   // The constants' boxes of the two vector channels.
   bytes += 4 * sizeof(glm::vec3);
@@ -189,6 +190,8 @@ CompressedChannel finish(ChannelBuilder&& in, bool rotation) {
     if (!in.animated[j].empty()) animated.push_back(j);
   }
   out.animated_joints = animated.size();
+  out.animated_groups.assign((in.animated.size() + 3) / 4, 0);
+  for (std::size_t j : animated) out.animated_groups[j / 4] = 1;
   for (std::size_t j : animated) out.keys.push_back(in.animated[j][0]);
   for (std::size_t j : animated) out.keys.push_back(in.animated[j][1]);
   // (time of the predecessor, joint, key index): the order forward playback needs them in.

@@ -52,6 +52,9 @@ static_assert(sizeof(QuantizedKey) == 10);
 struct CompressedChannel {
   std::vector<QuantizedKey> keys;
   std::size_t animated_joints = 0;
+  // Per group of four joints (0-3, 4-7, ...): 1 when any of them is animated. A sampler reads
+  // only the constants of the other groups.
+  std::vector<std::uint8_t> animated_groups;
   std::vector<QuantizedKey> constants;  // one per constant joint; time unused
   // Vector channels: the box the values of the i-th animated joint (the joint of keys[i]) span,
   // and the box every constant value spans. Unused for rotations.

@@ -127,7 +127,6 @@ void seek(const CompressedClip& clip, float t, CompressedSamplingContext& contex
     restart<false>(clip.scales, clip.duration_s, other_clip, context.scale);
   }
   context.clip_id = clip.id;
-  context.scale_animated = clip.scales.animated_joints > 0;
   context.time_s = t;
   advance<false>(clip.translations, clip.duration_s, t, context.translation);
   advance<true>(clip.rotations, clip.duration_s, t, context.rotation);
@@ -167,44 +166,44 @@ inline __m128 lerp(const float* block, std::size_t second, std::size_t c, __m128
   return _mm_add_ps(v0, _mm_mul_ps(_mm_sub_ps(v1, v0), a));
 }
 
-// Joints 4g to 4g + 3 at time t: every channel lerped as structure-of-arrays, rotations
-// normalized.
-inline simd::SoaTransform4 interpolate4(const CompressedSamplingContext& ctx, std::size_t g,
-                                        __m128 t) {
-  simd::SoaTransform4 s;
-  const float* translation = ctx.translation.group(g);
-  const __m128 at = factors(translation, t);
-  constexpr std::size_t kVectorV1 = DecodedChannel::kV0 + 12,
-                        kRotationV1 = DecodedChannel::kV0 + 16;
-  s.tx = lerp(translation, kVectorV1, 0, at);
-  s.ty = lerp(translation, kVectorV1, 1, at);
-  s.tz = lerp(translation, kVectorV1, 2, at);
-  const float* rotation = ctx.rotation.group(g);
-  const __m128 ar = factors(rotation, t);
-  s.qx = lerp(rotation, kRotationV1, 0, ar);
-  s.qy = lerp(rotation, kRotationV1, 1, ar);
-  s.qz = lerp(rotation, kRotationV1, 2, ar);
-  s.qw = lerp(rotation, kRotationV1, 3, ar);
-  simd::normalize_rotations(s);
-  const float* scale = ctx.scale.group(g);
-  if (ctx.scale_animated) {
-    const __m128 as = factors(scale, t);
-    s.sx = lerp(scale, kVectorV1, 0, as);
-    s.sy = lerp(scale, kVectorV1, 1, as);
-    s.sz = lerp(scale, kVectorV1, 2, as);
+// The first three (vectors) or four (rotations) components of group g of a channel at time t:
+// lerped, or for a group of constant joints their values as they are.
+template <std::size_t kComponents>
+inline void channel4(const CompressedChannel& channel, const DecodedChannel& state, std::size_t g,
+                     __m128 t, __m128* out) {
+  const float* block = state.group(g);
+  if (channel.animated_groups[g] != 0) {
+    const __m128 a = factors(block, t);
+    for (std::size_t c = 0; c < kComponents; ++c) {
+      out[c] = lerp(block, DecodedChannel::kV0 + 4 * kComponents, c, a);
+    }
   } else {
-    // Most clips never scale a joint: every joint holds its constant.
-    s.sx = _mm_loadu_ps(scale + DecodedChannel::kV0);
-    s.sy = _mm_loadu_ps(scale + DecodedChannel::kV0 + 4);
-    s.sz = _mm_loadu_ps(scale + DecodedChannel::kV0 + 8);
+    for (std::size_t c = 0; c < kComponents; ++c) {
+      out[c] = _mm_loadu_ps(block + DecodedChannel::kV0 + 4 * c);
+    }
   }
+}
+
+// Joints 4g to 4g + 3 of clip at time t: every channel lerped as structure-of-arrays, rotations
+// normalized.
+inline simd::SoaTransform4 interpolate4(const CompressedClip& clip,
+                                        const CompressedSamplingContext& ctx, std::size_t g,
+                                        __m128 t) {
+  __m128 translation[3], rotation[4], scale[3];
+  channel4<3>(clip.translations, ctx.translation, g, t, translation);
+  channel4<4>(clip.rotations, ctx.rotation, g, t, rotation);
+  channel4<3>(clip.scales, ctx.scale, g, t, scale);
+  simd::SoaTransform4 s{translation[0], translation[1], translation[2], rotation[0], rotation[1],
+                        rotation[2],    rotation[3],    scale[0],       scale[1],    scale[2]};
+  simd::normalize_rotations(s);
   return s;
 }
 
-void interpolate(const CompressedSamplingContext& ctx, float time_s, std::span<Transform> out) {
+void interpolate(const CompressedClip& clip, const CompressedSamplingContext& ctx, float time_s,
+                 std::span<Transform> out) {
   const __m128 t = _mm_set1_ps(time_s);
   for (std::size_t g = 0; g < out.size(); g += 4) {
-    simd::store(interpolate4(ctx, g / 4, t), &out[g],
+    simd::store(interpolate4(clip, ctx, g / 4, t), &out[g],
                 static_cast<int>(std::min<std::size_t>(4, out.size() - g)));
   }
 }
@@ -216,8 +215,9 @@ void interpolate_blended(std::span<const CompressedBlendInput> inputs, float inv
   for (std::size_t g = 0; g < out.size(); g += 4) {
     simd::SoaTransform4 sum = simd::zero4();
     for (const CompressedBlendInput& in : inputs) {
-      simd::add_weighted(interpolate4(*in.context, g / 4, _mm_set1_ps(in.context->time_s)),
-                         _mm_set1_ps(in.weight * inv_total), sum);
+      simd::add_weighted(
+          interpolate4(*in.clip, *in.context, g / 4, _mm_set1_ps(in.context->time_s)),
+          _mm_set1_ps(in.weight * inv_total), sum);
     }
     simd::normalize_rotations(sum);
     simd::store(sum, &out[g], static_cast<int>(std::min<std::size_t>(4, out.size() - g)));
@@ -242,7 +242,8 @@ Transform interpolate_joint(const CompressedSamplingContext& ctx, std::size_t j,
   return out;
 }
 
-void interpolate(const CompressedSamplingContext& ctx, float time_s, std::span<Transform> out) {
+void interpolate(const CompressedClip&, const CompressedSamplingContext& ctx, float time_s,
+                 std::span<Transform> out) {
   for (std::size_t j = 0; j < out.size(); ++j) out[j] = interpolate_joint(ctx, j, time_s);
 }
 
@@ -271,7 +272,7 @@ JobResult sample_compressed(const CompressedClip& clip, float time_s,
   if (const char* error = check(clip, context, out_local.size())) return JobResult::fail(error);
   const float t = clamp_time(clip, time_s);
   seek(clip, t, context);
-  interpolate(context, t, out_local);
+  interpolate(clip, context, t, out_local);
   return JobResult::ok();
 }
 

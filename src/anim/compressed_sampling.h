@@ -49,10 +49,9 @@ struct DecodedChannel {
 struct CompressedSamplingContext {
   DecodedChannel translation, rotation, scale;
   int joint_count = 0;
-  std::size_t stride = 0;      // joint_count rounded up to a multiple of 4
-  std::uint64_t clip_id = 0;   // the clip decoded; 0 before the first sample
-  float time_s = 0.0f;         // the last time sampled
-  bool scale_animated = true;  // whether any joint of the clip decoded animates its scale
+  std::size_t stride = 0;     // joint_count rounded up to a multiple of 4
+  std::uint64_t clip_id = 0;  // the clip decoded; 0 before the first sample
+  float time_s = 0.0f;        // the last time sampled
 
   CompressedSamplingContext() = default;
   explicit CompressedSamplingContext(int joints) { resize(joints); }

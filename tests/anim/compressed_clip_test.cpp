@@ -115,9 +115,12 @@ TEST(CompressClip, KeepsOnlyTheKeysLinearInterpolationNeeds) {
   EXPECT_LT(c.rotations.keys.size(), 31u);
   // Duration and joint count; 10 bytes a key (translation: 2 + 1 constant, rotation: its
   // stream + 1 constant, scale: 2 constants); two 12-byte boxes for the animated translation
-  // joint, and the constant boxes of translation and scale.
+  // joint, the constant boxes of translation and scale; one byte per channel for the group of
+  // the two joints (animated or not).
   EXPECT_EQ(c.rotations.constants.size(), 1u);
-  EXPECT_EQ(c.byte_size(), 8u + 10u * (3 + c.rotations.keys.size() + 1 + 2) + 24u + 24u + 24u);
+  EXPECT_EQ(c.byte_size(), 8u + 10u * (3 + c.rotations.keys.size() + 1 + 2) + 24u + 24u + 24u + 3u);
+  EXPECT_EQ(c.translations.animated_groups, std::vector<std::uint8_t>{1});
+  EXPECT_EQ(c.scales.animated_groups, std::vector<std::uint8_t>{0});
 
   SamplingCache cache(ramp.clip, binding);
   std::vector<Transform> pose(2);
