@@ -4,59 +4,22 @@
 //     influences are blended linearly and applied to the bind vertex first;
 //  2. the dual quaternions are summed with each one flipped into the hemisphere of the first
 //     influence, normalized, and applied as a rigid transform to position and normal.
-// Same attributes, outputs and variants (capture, DIFFERENCE_VIEW) as skin_lbs.vert.
+// Attributes, outputs and variants (capture, DIFFERENCE_VIEW) are skin_lbs.vert's, from
+// skin_common.glsl.
 
-layout(location = 0) in vec3 a_position;
-layout(location = 1) in vec3 a_normal;
-layout(location = 2) in vec2 a_uv;
-layout(location = 3) in uvec4 a_joints0;
-layout(location = 4) in vec4 a_weights0;
-layout(location = 5) in uvec4 a_joints1;
-layout(location = 6) in vec4 a_weights1;
-#ifdef DIFFERENCE_VIEW
-// The other method's skinning of the same draw as transform feedback captured it: position and
-// normal (6 floats) per vertex, instance-major.
-layout(std430, binding = 3) readonly buffer ReferenceSkinning { float reference[]; };
-uniform int u_vertex_count;
-
-vec3 reference_position() {
-  const uint i = uint(gl_InstanceID * u_vertex_count + gl_VertexID) * 6u;
-  return vec3(reference[i], reference[i + 1u], reference[i + 2u]);
-}
-#endif
+#include "skin_common.glsl"
 
 // Per joint: the rotation quaternion (x, y, z, w), then the dual part.
 layout(std430, binding = 1) readonly buffer DualQuatPalette { vec4 dual_quats[]; };
 // Per joint: the 3x3 stretch matrix, 9 floats, column-major.
 layout(std430, binding = 2) readonly buffer StretchPalette { float stretch[]; };
 
-uniform mat4 u_model;
-uniform mat4 u_normal_matrix;  // inverse transpose of u_model (its 3x3 part is used)
-uniform mat4 u_view_projection;
-uniform int u_joints_per_instance;
-uniform bool u_second_influence_set;
 uniform bool u_apply_stretch;  // false when every joint is rigid: the stretch buffer is stale
-
-out vec3 v_world_position;
-out vec3 v_normal;
-out vec2 v_uv;
-flat out int v_influence_count;
-out float v_reference_distance;  // metres between this and the reference skinning
 
 mat3 stretch_of(uint joint) {
   const uint s = joint * 9u;
   return mat3(stretch[s], stretch[s + 1u], stretch[s + 2u], stretch[s + 3u], stretch[s + 4u],
               stretch[s + 5u], stretch[s + 6u], stretch[s + 7u], stretch[s + 8u]);
-}
-
-// The cofactor matrix: det(m) * inverse(transpose(m)), from three cross products. Normals need
-// only its direction (times the sign of det for mirrored joints), so the division of a full
-// inverse per vertex is saved.
-mat3 cofactor(mat3 m) { return mat3(cross(m[1], m[2]), cross(m[2], m[0]), cross(m[0], m[1])); }
-
-// The direction of inverse(transpose(m)) * n, normalized: how m (with any scale) maps normals.
-vec3 transform_normal(mat3 m, vec3 n) {
-  return normalize(cofactor(m) * n) * sign(determinant(m));
 }
 
 // Rotates v by the unit quaternion q.
@@ -102,15 +65,5 @@ void main() {
     normal = rotate(real, transform_normal(s, a_normal));
   }
 
-  const vec4 world = u_model * vec4(skinned, 1.0);
-  v_world_position = world.xyz;
-  v_normal = normalize(mat3(u_normal_matrix) * normal);
-  v_uv = a_uv;
-  v_influence_count = influences;
-#ifdef DIFFERENCE_VIEW
-  v_reference_distance = distance(skinned, reference_position());
-#else
-  v_reference_distance = 0.0;
-#endif
-  gl_Position = u_view_projection * world;
+  write_outputs(skinned, normal, influences);
 }

@@ -7,6 +7,7 @@
 #include <regex>
 #include <sstream>
 #include <utility>
+#include <vector>
 
 #include <glm/gtc/type_ptr.hpp>
 
@@ -47,18 +48,54 @@ std::string with_defines(const std::string& source, const std::vector<std::strin
   return out;
 }
 
-// Mesa reports "0:LINE(COL): error: ..."; rewrite each such line as "FILE:LINE:COL: ...".
-std::string located_log(const std::string& log, const std::string& file) {
-  static const std::regex mesa_location(R"(^\d+:(\d+)\((\d+)\): (.*)$)");
+// Replaces each `#include "NAME"` line of source by the file NAME of the same folder (what the
+// skinning shaders share), numbered as GLSL source string 1, 2, ... with #line, so compiler
+// messages keep each file's own line numbers. files receives the path of each source string
+// (0: the shader itself). An included file may not include another.
+std::string expand_includes(const std::string& source, const fs::path& folder,
+                            std::vector<std::string>& files, std::string& error) {
+  static const std::regex include_line(R"re(^\s*#\s*include\s+"([^"/]+)"\s*$)re");
+  std::istringstream lines(source);
+  std::string line, out;
+  for (int number = 1; std::getline(lines, line); ++number) {
+    std::smatch m;
+    if (!std::regex_match(line, m, include_line)) {
+      out += line + "\n";
+      continue;
+    }
+    const fs::path included = folder / m[1].str();
+    std::string text;
+    if (!read_file(included, text)) {
+      error = files[0] + ":" + std::to_string(number) + ": cannot read " + included.string();
+      return {};
+    }
+    if (std::regex_search(text, std::regex(R"((^|\n)\s*#\s*include)"))) {
+      error = included.string() + ": an included file cannot include another";
+      return {};
+    }
+    files.push_back(included.string());
+    out += "#line 1 " + std::to_string(files.size() - 1) + "\n" + text;
+    if (!text.empty() && text.back() != '\n') out += "\n";
+    out += "#line " + std::to_string(number + 1) + " 0\n";
+  }
+  return out;
+}
+
+// Mesa reports "SOURCE:LINE(COL): error: ..."; rewrite each such line as "FILE:LINE:COL: ...",
+// with FILE the path of that source string.
+std::string located_log(const std::string& log, const std::vector<std::string>& files) {
+  static const std::regex mesa_location(R"(^(\d+):(\d+)\((\d+)\): (.*)$)");
   std::istringstream lines(log);
   std::string line, out;
   while (std::getline(lines, line)) {
     if (line.empty()) continue;
     std::smatch m;
     if (std::regex_match(line, m, mesa_location)) {
-      out += file + ":" + m[1].str() + ":" + m[2].str() + ": " + m[3].str() + "\n";
+      const std::size_t source = std::stoul(m[1].str());
+      const std::string& file = source < files.size() ? files[source] : files[0];
+      out += file + ":" + m[2].str() + ":" + m[3].str() + ": " + m[4].str() + "\n";
     } else {
-      out += file + ": " + line + "\n";
+      out += files[0] + ": " + line + "\n";
     }
   }
   return out;
@@ -69,6 +106,10 @@ std::string compile(GLenum stage, const std::string& file, const std::vector<std
   const fs::path path = fs::path(shader_directory()) / file;
   std::string source;
   if (!read_file(path, source)) return path.string() + ": cannot read shader file";
+  std::vector<std::string> files = {path.string()};
+  std::string error;
+  source = expand_includes(source, path.parent_path(), files, error);
+  if (!error.empty()) return error;
   source = with_defines(source, defines);
   shader = glCreateShader(stage);
   const char* text = source.c_str();
@@ -83,7 +124,7 @@ std::string compile(GLenum stage, const std::string& file, const std::vector<std
   glGetShaderInfoLog(shader, length, nullptr, log.data());
   glDeleteShader(shader);
   shader = 0;
-  return located_log(log.c_str(), path.string());
+  return located_log(log.c_str(), files);
 }
 
 }  // namespace
@@ -141,7 +182,9 @@ std::string ShaderProgram::load(const ShaderSources& sources) {
   return {};
 }
 
-void ShaderProgram::use() const { glUseProgram(program_); }
+void ShaderProgram::use() const {
+  glUseProgram(program_);
+}
 
 void ShaderProgram::set(const char* name, const glm::mat4& value) const {
   glProgramUniformMatrix4fv(program_, glGetUniformLocation(program_, name), 1, GL_FALSE,

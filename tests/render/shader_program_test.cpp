@@ -37,3 +37,24 @@ TEST_F(GlTest, MissingShaderFileIsNamed) {
   const std::string error = program.load({"does_not_exist.vert", "", {}, {}});
   EXPECT_NE(error.find("does_not_exist.vert: cannot read shader file"), std::string::npos) << error;
 }
+
+TEST_F(GlTest, IncludedFilesKeepTheirOwnNamesAndLinesInErrors) {
+  TemporaryShader part("test_part.glsl", "// shared\nfloat broken() { return undefined_name; }\n");
+  TemporaryShader shader("test_includer.vert",
+                         "#version 450 core\n#include \"test_part.glsl\"\nvoid main() {\n"
+                         "  gl_Position = vec4(broken());\n  undefined_too = 1.0;\n}\n");
+  render::ShaderProgram program;
+  const std::string error = program.load({"test_includer.vert", "lines.frag", {}, {"FOO 1"}});
+  EXPECT_NE(error.find("test_part.glsl:2:"), std::string::npos) << error;
+  EXPECT_NE(error.find("test_includer.vert:5:"), std::string::npos) << error;
+  EXPECT_FALSE(program.valid());
+}
+
+TEST_F(GlTest, AMissingIncludeNamesTheIncludingLine) {
+  TemporaryShader shader("test_includer.vert",
+                         "#version 450 core\n\n#include \"test_absent.glsl\"\nvoid main() {}\n");
+  render::ShaderProgram program;
+  const std::string error = program.load({"test_includer.vert", "", {}, {}});
+  EXPECT_NE(error.find("test_includer.vert:3: cannot read"), std::string::npos) << error;
+  EXPECT_NE(error.find("test_absent.glsl"), std::string::npos) << error;
+}

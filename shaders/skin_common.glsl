@@ -1,0 +1,60 @@
+// What both skinning vertex shaders (skin_lbs.vert, skin_dq.vert) share: the vertex
+// attributes, the uniforms and outputs, the DIFFERENCE_VIEW reference, normals under any
+// joint matrix, and the last step of main. Included by them (ShaderProgram expands #include).
+
+layout(location = 0) in vec3 a_position;
+layout(location = 1) in vec3 a_normal;
+layout(location = 2) in vec2 a_uv;
+layout(location = 3) in uvec4 a_joints0;
+layout(location = 4) in vec4 a_weights0;
+layout(location = 5) in uvec4 a_joints1;
+layout(location = 6) in vec4 a_weights1;
+#ifdef DIFFERENCE_VIEW
+// The other method's skinning of the same draw as transform feedback captured it: position and
+// normal (6 floats) per vertex, instance-major.
+layout(std430, binding = 3) readonly buffer ReferenceSkinning { float reference[]; };
+uniform int u_vertex_count;
+
+vec3 reference_position() {
+  const uint i = uint(gl_InstanceID * u_vertex_count + gl_VertexID) * 6u;
+  return vec3(reference[i], reference[i + 1u], reference[i + 2u]);
+}
+#endif
+
+uniform mat4 u_model;
+uniform mat4 u_normal_matrix;  // inverse transpose of u_model (its 3x3 part is used)
+uniform mat4 u_view_projection;
+uniform int u_joints_per_instance;
+uniform bool u_second_influence_set;
+
+out vec3 v_world_position;
+out vec3 v_normal;
+out vec2 v_uv;
+flat out int v_influence_count;
+out float v_reference_distance;  // metres between this and the reference skinning
+
+// The cofactor matrix: det(m) * inverse(transpose(m)), from three cross products. Normals need
+// only its direction (times the sign of det for mirrored joints), so the division of a full
+// inverse per vertex is saved.
+mat3 cofactor(mat3 m) { return mat3(cross(m[1], m[2]), cross(m[2], m[0]), cross(m[0], m[1])); }
+
+// The direction of inverse(transpose(m)) * n, normalized: how m (with any scale) maps normals.
+vec3 transform_normal(mat3 m, vec3 n) {
+  return normalize(cofactor(m) * n) * sign(determinant(m));
+}
+
+// The end of main for either method: the skinned model-space position and normal into the
+// world, and the outputs.
+void write_outputs(vec3 skinned, vec3 normal, int influences) {
+  const vec4 world = u_model * vec4(skinned, 1.0);
+  v_world_position = world.xyz;
+  v_normal = normalize(mat3(u_normal_matrix) * normal);
+  v_uv = a_uv;
+  v_influence_count = influences;
+#ifdef DIFFERENCE_VIEW
+  v_reference_distance = distance(skinned, reference_position());
+#else
+  v_reference_distance = 0.0;
+#endif
+  gl_Position = u_view_projection * world;
+}
