@@ -14,8 +14,7 @@ void DecodedChannel::resize(std::size_t joints, std::size_t values) {
   components = values;
   blocks.assign((joints + 3) / 4 * block_floats(), 0.0f);
   t1.assign(joints, 0.0f);
-  range_min.assign(joints, glm::vec3(0.0f));
-  range_extent.assign(joints, glm::vec3(0.0f));
+  range_slot.assign(joints, 0);
   cursor = 0;
 }
 
@@ -44,11 +43,17 @@ void decode(const QuantizedKey& key, const glm::vec3& min, const glm::vec3& exte
 
 // Makes key the new second key of its joint (the old second key becomes the first).
 template <bool kRotation>
-void push_key(const QuantizedKey& key, float duration_s, DecodedChannel& state) {
+void push_key(const CompressedChannel& channel, const QuantizedKey& key, float duration_s,
+              DecodedChannel& state) {
   using C = DecodedChannel;
   const std::size_t j = key_joint(key);
   float value[4];
-  decode<kRotation>(key, state.range_min[j], state.range_extent[j], value);
+  if constexpr (kRotation) {
+    decode_rotation(key, value);
+  } else {
+    const std::size_t slot = state.range_slot[j];
+    decode_vector(key, channel.range_min[slot], channel.range_extent[slot], value);
+  }
   constexpr std::size_t kComponents = kRotation ? 4 : 3;
   const float t0 = state.t1[j];
   const float t1 = key_time_s(key, duration_s);
@@ -88,15 +93,12 @@ void restart(const CompressedChannel& channel, float duration_s, bool constants,
   const std::size_t animated = channel.animated_joints;
   for (std::size_t i = 0; i < animated; ++i) {
     const std::size_t j = key_joint(channel.keys[i]);
-    if constexpr (!kRotation) {
-      state.range_min[j] = channel.range_min[i];
-      state.range_extent[j] = channel.range_extent[i];
-    }
+    state.range_slot[j] = static_cast<std::uint16_t>(i);
     state.t1[j] = 0.0f;
-    push_key<kRotation>(channel.keys[i], duration_s, state);
+    push_key<kRotation>(channel, channel.keys[i], duration_s, state);
   }
   for (std::size_t i = animated; i < 2 * animated; ++i) {
-    push_key<kRotation>(channel.keys[i], duration_s, state);
+    push_key<kRotation>(channel, channel.keys[i], duration_s, state);
   }
   state.cursor = static_cast<std::uint32_t>(2 * animated);
 }
@@ -111,7 +113,7 @@ void advance(const CompressedChannel& channel, float duration_s, float t, Decode
   const auto count = static_cast<std::uint32_t>(channel.keys.size());
   std::uint32_t k = state.cursor;
   while (k < count && state.t1[key_joint(keys[k])] <= t) {
-    push_key<kRotation>(keys[k], duration_s, state);
+    push_key<kRotation>(channel, keys[k], duration_s, state);
     ++k;
   }
   state.cursor = k;

@@ -28,9 +28,10 @@ struct DecodedChannel {
 
   std::size_t components = 0;
   std::vector<float> blocks;
-  std::vector<float> t1;                           // per joint
-  std::vector<glm::vec3> range_min, range_extent;  // per joint: its keys' box (vector channels)
-  std::uint32_t cursor = 0;                        // the next key of the channel's stream
+  std::vector<float> t1;  // per joint
+  // Per joint of a vector channel: which of the clip's boxes its keys are quantized in.
+  std::vector<std::uint16_t> range_slot;
+  std::uint32_t cursor = 0;  // the next key of the channel's stream
 
   // Sizes the channel for joints joints of `values` components, all zero.
   void resize(std::size_t joints, std::size_t values);
