@@ -9,9 +9,9 @@ namespace ui {
 
 namespace {
 
-constexpr float kBoxWidth = 130.0f;
+constexpr float kBoxWidth = 150.0f;
 constexpr float kBoxHeight = 44.0f;
-constexpr float kColumnGap = 70.0f;
+constexpr float kColumnGap = 60.0f;
 constexpr float kRowGap = 26.0f;
 constexpr float kMargin = 12.0f;
 constexpr float kArrowSide = 5.0f;  // two arrows between the same boxes sit this far apart
@@ -460,13 +460,15 @@ StateGraphLayout layout_state_graph(const anim::StateMachine& m) {
     const int c = column[s] >= 0 ? column[s] : deepest + 1;
     const int row = rows[c]++;
     most_rows = std::max(most_rows, row + 1);
-    // Column 0 holds "any state"; the entry's column is 1.
-    layout.box_min[s] = {kMargin + (c + 1) * (kBoxWidth + kColumnGap),
-                         kMargin + row * (kBoxHeight + kRowGap)};
+    // Row 0 holds "any state" (above the entry), so it costs the panel no column.
+    layout.box_min[s] = {kMargin + c * (kBoxWidth + kColumnGap),
+                         kMargin + (row + 1) * (kBoxHeight + kRowGap)};
   }
-  const int columns = deepest + (unreached ? 3 : 2);
-  layout.extent = {2.0f * kMargin + columns * kBoxWidth + (columns - 1) * kColumnGap,
-                   2.0f * kMargin + most_rows * kBoxHeight + (most_rows - 1) * kRowGap};
+  const int columns = deepest + (unreached ? 2 : 1);
+  const int rows_with_any_state = most_rows + 1;
+  layout.extent = {
+      2.0f * kMargin + columns * kBoxWidth + (columns - 1) * kColumnGap,
+      2.0f * kMargin + rows_with_any_state * kBoxHeight + (rows_with_any_state - 1) * kRowGap};
   return layout;
 }
 

@@ -34,8 +34,9 @@ TEST(StateGraphLayout, ColumnsFollowTheDistanceFromTheEntry) {
   const StateGraphLayout layout = layout_state_graph(m);
   ASSERT_EQ(layout.box_min.size(), 5u);
   const auto& b = layout.box_min;
-  EXPECT_LT(layout.any_state_min.x, b[1].x);  // any state, then the entry
-  EXPECT_GT(b[0].x, b[1].x);                  // walk and jog: one step from idle
+  EXPECT_EQ(layout.any_state_min.x, b[1].x);  // any state above the entry
+  EXPECT_LT(layout.any_state_min.y + layout.box_size.y, b[1].y);
+  EXPECT_GT(b[0].x, b[1].x);  // walk and jog: one step from idle
   EXPECT_EQ(b[0].x, b[3].x);
   EXPECT_LT(b[0].y, b[3].y);  // list order within the column
   EXPECT_GT(b[2].x, b[0].x);  // run: two steps
@@ -46,6 +47,20 @@ TEST(StateGraphLayout, ColumnsFollowTheDistanceFromTheEntry) {
     EXPECT_LE(p.x + layout.box_size.x, layout.extent.x);
     EXPECT_LE(p.y + layout.box_size.y, layout.extent.y);
   }
+}
+
+TEST(StateGraphLayout, AnEntryWithOneStepOfStatesFitsTheGraphPanel) {
+  // The demo's shape: locomotion and the turns it leads to, and an any-state transition.
+  anim::StateMachine m;
+  m.states = {clip_state("locomotion", 0), clip_state("turn_left", 1), clip_state("turn_right", 2)};
+  const anim::Condition c{0, anim::ConditionOp::True, 0.0f};
+  m.transitions = {transition(0, 1, {c}), transition(0, 2, {c}), transition(1, 0, {c}),
+                   transition(anim::kAnyState, 0, {c})};
+  const StateGraphLayout layout = layout_state_graph(m);
+  // Two columns of boxes: narrower than the 430-pixel graph panel, so nothing needs scrolling.
+  EXPECT_LE(layout.extent.x, 430.0f);
+  EXPECT_GT(layout.box_min[1].x, layout.box_min[0].x);
+  EXPECT_EQ(layout.box_min[1].x, layout.box_min[2].x);
 }
 
 TEST(StateMachineView, DescribesATransitionInOneLine) {
