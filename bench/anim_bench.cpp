@@ -22,7 +22,6 @@
 
 #include "../tests/anim/synthetic_character.h"
 #include "anim/clip_sampling.h"
-#include "anim/keyframe_reduction.h"
 #include "anim/pose.h"
 #include "anim/skinning.h"
 #include "asset/importer.h"
@@ -40,13 +39,6 @@ BindOptions bind_options(Storage storage) {
   options.compress = storage == Storage::Compressed;
   options.bake_uniform_frames = storage == Storage::Baked;
   return options;
-}
-
-// The bytes a bound clip is sampled from.
-std::size_t storage_bytes(const Clip& clip, const ClipBinding& binding) {
-  if (!binding.compressed.empty()) return binding.compressed.byte_size();
-  if (binding.baked()) return binding.baked_frames.size() * sizeof(Transform);
-  return clip_key_bytes(clip);
 }
 
 struct Character {
@@ -164,9 +156,9 @@ void BM_SampleClip(benchmark::State& state, Storage storage) {
   }
   per_joint_counters(state, static_cast<double>(c.joints()), static_cast<double>(c.joints()));
   // Memory of the first clip (walk) in the storage sampled, per joint and second.
-  state.counters["B_per_joint_s"] = static_cast<double>(storage_bytes(c.clips[0], c.bindings[0])) /
+  state.counters["B_per_joint_s"] = static_cast<double>(sampled_bytes(c.clips[0], c.bindings[0])) /
                                     static_cast<double>(c.joints()) / c.clips[0].duration_s;
-  state.counters["bytes"] = static_cast<double>(storage_bytes(c.clips[0], c.bindings[0]));
+  state.counters["bytes"] = static_cast<double>(sampled_bytes(c.clips[0], c.bindings[0]));
   state.SetLabel(c.source);
 }
 BENCHMARK_CAPTURE(BM_SampleClip, compressed, Storage::Compressed);

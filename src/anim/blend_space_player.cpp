@@ -27,11 +27,15 @@ std::string BlendSpacePlayer::build_common(const Skeleton& skeleton,
   for (const Clip* clip : clips) {
     bindings_.push_back(bind_clip(*clip, skeleton, settings.clip_binding));
     caches_.emplace_back(*clip, bindings_.back());
-    poses_.emplace_back(skeleton.rest_pose);
     all_compressed_ = all_compressed_ && !bindings_.back().compressed.empty();
   }
-  layers_.resize(clips.size());
-  compressed_inputs_.resize(clips.size());
+  // Compressed clips are sampled and blended in one job; the others need a pose each.
+  if (all_compressed_) {
+    compressed_inputs_.resize(clips.size());
+  } else {
+    poses_.assign(clips.size(), skeleton.rest_pose);
+    layers_.resize(clips.size());
+  }
   weights_.assign(clips.size(), 0.0f);
   sync_ = build_sync_group(clips);
   return {};

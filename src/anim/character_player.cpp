@@ -4,7 +4,6 @@
 #include <cmath>
 
 #include "anim/foot_contact.h"
-#include "anim/keyframe_reduction.h"
 #include "anim/pose.h"
 #include "anim/skinning.h"
 
@@ -32,14 +31,7 @@ float playhead_advance(const Clip& clip, float from, float to) {
 std::size_t CharacterPlayer::clip_memory_bytes() const {
   std::size_t bytes = 0;
   for (std::size_t i = 0; i < bindings_.size() && i < graph_.clips.size(); ++i) {
-    const ClipBinding& b = bindings_[i];
-    if (!b.compressed.empty()) {
-      bytes += b.compressed.byte_size();
-    } else if (b.baked()) {
-      bytes += b.baked_frames.size() * sizeof(Transform);
-    } else {
-      bytes += clip_key_bytes(graph_.clips[i]);
-    }
+    bytes += sampled_bytes(graph_.clips[i], bindings_[i]);
   }
   return bytes;
 }

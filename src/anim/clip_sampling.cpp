@@ -5,6 +5,7 @@
 #include <type_traits>
 
 #include "anim/fast_math.h"
+#include "anim/keyframe_reduction.h"
 
 namespace anim {
 
@@ -250,6 +251,12 @@ void sample_baked(const ClipBinding& binding, float t, std::span<Transform> out)
 }
 
 }  // namespace
+
+std::size_t sampled_bytes(const Clip& clip, const ClipBinding& binding) {
+  if (!binding.compressed.empty()) return binding.compressed.byte_size();
+  if (binding.baked()) return binding.baked_frames.size() * sizeof(Transform);
+  return clip_key_bytes(clip);
+}
 
 std::string validate(const Clip& clip) {
   if (!std::isfinite(clip.duration_s) || clip.duration_s <= 0.0f) {

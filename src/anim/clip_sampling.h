@@ -71,6 +71,10 @@ struct BindOptions {
 // float rounding; other clips sample their keys.
 ClipBinding bind_clip(const Clip& clip, const Skeleton& skeleton, const BindOptions& options = {});
 
+// The bytes sample_clip reads for clip through binding: its compressed form, its baked frames,
+// or its keys (clip_key_bytes), whichever the binding samples.
+std::size_t sampled_bytes(const Clip& clip, const ClipBinding& binding);
+
 // Checks a clip's own invariants: a finite positive duration, track times strictly increasing
 // and within [0, duration], values sized to the keys (three per key for CubicSpline), finite
 // values. Returns an empty string when valid, otherwise the cause naming the joint and channel.

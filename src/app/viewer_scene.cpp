@@ -153,7 +153,7 @@ void ViewerScene::preview(int clip) {
   clock.seek(0.0);
 }
 
-void ViewerScene::update(float dt_s) {
+void ViewerScene::update(float dt_s, const ui::ViewSettings& view) {
   if (!loaded) return;
   if (mode == PlayMode::ClipPreview && preview_clip >= 0) {
     clock.advance(dt_s);
@@ -162,10 +162,6 @@ void ViewerScene::update(float dt_s) {
     player.play_graph();
   }
   player.update(dt_s, parameters, settings, terrain);
-}
-
-void ViewerScene::update(float dt_s, const ui::ViewSettings& view) {
-  update(dt_s);
   comparison.update(*this, view, dt_s);
 }
 

@@ -70,10 +70,8 @@ struct ViewerScene {
   // Previews clip (index into bound.clips) on the timeline clock.
   void preview(int clip);
 
-  // Advances the clock (in preview mode) and the character by dt_s.
-  void update(float dt_s);
-  // The same, then clip B of view's comparison (ClipComparison::update), which follows the
-  // clock: callers that draw a view with a comparison update through this one.
+  // Advances the clock (in preview mode) and the character by dt_s, then clip B of view's
+  // comparison (ClipComparison::update), which follows the clock.
   void update(float dt_s, const ui::ViewSettings& view);
 };
 

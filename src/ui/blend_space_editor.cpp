@@ -112,6 +112,22 @@ bool edit_selected_sample(int& selected, std::vector<Sample>& samples,
   return changed;
 }
 
+// The row that adds a sample: a clip combo and "Add sample at point", which appends the chosen
+// clip at position and selects it. Returns whether the space changed.
+template <typename Sample, typename Position>
+bool add_sample_row(std::span<const std::string> clip_names, int& clip_to_add,
+                    std::vector<Sample>& samples, int& selected, Position position) {
+  if (clip_names.empty()) return false;
+  clip_to_add = std::clamp(clip_to_add, 0, static_cast<int>(clip_names.size()) - 1);
+  ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.5f);
+  clip_combo("##add clip", clip_names, clip_to_add);
+  ImGui::SameLine();
+  if (!ImGui::Button("Add sample at point")) return false;
+  samples.push_back({clip_names[clip_to_add], position});
+  selected = static_cast<int>(samples.size()) - 1;
+  return true;
+}
+
 // Arrow keys while the mouse is over the space: the step in axis units along x and y.
 glm::vec2 arrow_key_step(glm::vec2 range) {
   const float fraction = ImGui::GetIO().KeyShift ? 1.0f / 20.0f : 1.0f / 200.0f;
@@ -404,17 +420,8 @@ BlendSpaceEditorChange draw_blend_space_editor(BlendSpaceEditorState& state,
   change.space |= axis_controls("x axis", space.x_axis.name, space.x_axis.min, space.x_axis.max);
   change.space |= axis_controls("y axis", space.y_axis.name, space.y_axis.min, space.y_axis.max);
 
-  if (!clip_names.empty()) {
-    state.clip_to_add = std::clamp(state.clip_to_add, 0, static_cast<int>(clip_names.size()) - 1);
-    ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.5f);
-    clip_combo("##add clip", clip_names, state.clip_to_add);
-    ImGui::SameLine();
-    if (ImGui::Button("Add sample at point")) {
-      space.samples.push_back({clip_names[state.clip_to_add], snapped(state.point)});
-      state.selected_sample = static_cast<int>(space.samples.size()) - 1;
-      change.space = true;
-    }
-  }
+  change.space |= add_sample_row(clip_names, state.clip_to_add, space.samples,
+                                 state.selected_sample, snapped(state.point));
   ImGui::BeginDisabled(clip_velocities.size() != clip_names.size() || clip_names.empty());
   if (ImGui::Button("Compute positions")) {
     for (anim::BlendSample2D& s : space.samples) {
@@ -561,19 +568,11 @@ BlendSpaceEditorChange draw_blend_space_1d_editor(BlendSpace1DEditorState& state
   ImGui::SetNextItemWidth(90.0f);
   ImGui::SliderInt("grid", &state.grid_divisions, 2, 24);
   change.space |= axis_controls("parameter", space.parameter_name, space.min, space.max);
-  if (!clip_names.empty()) {
-    state.clip_to_add = std::clamp(state.clip_to_add, 0, static_cast<int>(clip_names.size()) - 1);
-    ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.5f);
-    clip_combo("##add clip", clip_names, state.clip_to_add);
-    ImGui::SameLine();
-    if (ImGui::Button("Add sample at point")) {
-      float v = state.point;
-      if (state.snap_to_grid) v = snap_to_grid(v, space.min, space.max, state.grid_divisions);
-      space.samples.push_back({clip_names[state.clip_to_add], v});
-      state.selected_sample = static_cast<int>(space.samples.size()) - 1;
-      change.space = true;
-    }
-  }
+  const float at = state.snap_to_grid
+                       ? snap_to_grid(state.point, space.min, space.max, state.grid_divisions)
+                       : state.point;
+  change.space |=
+      add_sample_row(clip_names, state.clip_to_add, space.samples, state.selected_sample, at);
   ImGui::BeginDisabled(clip_speeds.size() != clip_names.size() || clip_names.empty());
   if (ImGui::Button("Compute positions")) {
     for (anim::BlendSample1D& s : space.samples) {

@@ -36,7 +36,7 @@ TEST(AsyncLoader, LoadsTheDemoWithItsDefaultProject) {
   app::ViewerScene scene;
   ASSERT_EQ(scene.open(std::move(outcome.character), std::move(outcome.project)), "");
   EXPECT_EQ(scene.mode, app::PlayMode::Graph);
-  scene.update(0.1f);
+  scene.update(0.1f, ui::ViewSettings{});
   EXPECT_EQ(scene.player.model_pose().size(),
             static_cast<std::size_t>(scene.character.skeleton.joint_count()));
 }

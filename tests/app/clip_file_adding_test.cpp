@@ -46,7 +46,7 @@ class ClipFileAddingTest : public ::testing::Test {
     scene_.preview(clip);
     scene_.clock.set_playing(false);
     scene_.clock.seek(time_s);
-    scene_.update(0.0f);
+    scene_.update(0.0f, ui::ViewSettings{});
     return glm::vec3(scene_.player.model_pose()[joint][3]);
   }
 
