@@ -16,11 +16,9 @@ CompressionReport measure_compression(const Clip& clip, const Skeleton& skeleton
   BindOptions exact_options;
   exact_options.bake_uniform_frames = false;
   const ClipBinding exact = bind_clip(clip, skeleton, exact_options);
-  const ClipBinding compressed = [&] {
-    ClipBinding b = exact;
-    b.compressed = compress_clip(clip, exact, skeleton, tolerance, &report.why_not);
-    return b;
-  }();
+  // The same binding with the compressed form added: compressed once, and the reason kept.
+  ClipBinding compressed = exact;
+  compressed.compressed = compress_clip(clip, exact, skeleton, tolerance, &report.why_not);
   if (compressed.compressed.empty()) return report;
   report.compressed = true;
   report.compressed_bytes = compressed.compressed.byte_size();
