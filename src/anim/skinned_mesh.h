@@ -16,7 +16,11 @@ struct SkinnedMesh {
   std::string name;
   std::vector<glm::vec3> positions;  // bind pose, model space, metres
   std::vector<glm::vec3> normals;
-  std::vector<glm::vec2> uvs;        // empty when the mesh has none
+  // Texture coordinates in glTF's convention, whatever the file's format: (0, 0) is the
+  // image's first row as stored in the file (top-left), v grows downwards. Empty when none.
+  std::vector<glm::vec2> uvs;
+  std::vector<glm::vec4> tangents;  // xyz and handedness in w; empty: generated when needed
+  std::vector<glm::vec4> colors;    // linear RGBA vertex colours; empty when the mesh has none
   std::vector<glm::uvec4> joints0;
   std::vector<glm::vec4> weights0;
   std::vector<glm::uvec4> joints1;

@@ -20,16 +20,34 @@ struct Texture {
   bool empty() const { return path.empty() && encoded.empty(); }
 };
 
+// How a material's alpha is used, as glTF's alphaMode defines it.
+enum class AlphaMode { kOpaque, kMask, kBlend };
+
+// glTF's metallic-roughness material; other formats are mapped onto it by their importer
+// (diffuse colour to base colour, shininess to roughness). Texture images keep the file's row
+// order: every importer hands over UVs in glTF's convention (see anim::SkinnedMesh::uvs).
 struct Material {
   std::string name;
-  glm::vec4 base_color{0.8f, 0.8f, 0.8f, 1.0f};
-  Texture base_color_texture;
+  glm::vec4 base_color{0.8f, 0.8f, 0.8f, 1.0f};  // linear RGB and alpha
+  Texture base_color_texture;                    // sRGB
+  float metallic = 0.0f;
+  float roughness = 0.6f;
+  Texture metallic_roughness_texture;  // linear; G = roughness, B = metallic
+  Texture normal_texture;              // tangent space, linear
+  float normal_scale = 1.0f;
+  Texture occlusion_texture;  // linear; R = occlusion
+  float occlusion_strength = 1.0f;
+  glm::vec3 emissive{0.0f};  // linear RGB
+  Texture emissive_texture;  // sRGB
+  AlphaMode alpha_mode = AlphaMode::kOpaque;
+  float alpha_cutoff = 0.5f;  // for kMask
+  bool double_sided = false;
 };
 
 // What the importer did to the data and what the user should know about it.
 struct ImportReport {
-  float unit_scale_applied = 1.0f;     // e.g. 0.01 for a centimetre scene
-  bool up_axis_converted = false;      // Z-up scene rotated to Y-up
+  float unit_scale_applied = 1.0f;       // e.g. 0.01 for a centimetre scene
+  bool up_axis_converted = false;        // Z-up scene rotated to Y-up
   int vertices_with_cut_influences = 0;  // had more influences than kept
   int vertices_renormalized = 0;         // weights did not sum to one
   std::vector<std::string> warnings;
