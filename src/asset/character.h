@@ -29,16 +29,16 @@ enum class AlphaMode { kOpaque, kMask, kBlend };
 struct Material {
   std::string name;
   glm::vec4 base_color{0.8f, 0.8f, 0.8f, 1.0f};  // linear RGB and alpha
-  Texture base_color_texture;                    // sRGB
+  Texture base_color_texture{};                  // sRGB
   float metallic = 0.0f;
   float roughness = 0.6f;
-  Texture metallic_roughness_texture;  // linear; G = roughness, B = metallic
-  Texture normal_texture;              // tangent space, linear
+  Texture metallic_roughness_texture{};  // linear; G = roughness, B = metallic
+  Texture normal_texture{};              // tangent space, linear
   float normal_scale = 1.0f;
-  Texture occlusion_texture;  // linear; R = occlusion
+  Texture occlusion_texture{};  // linear; R = occlusion
   float occlusion_strength = 1.0f;
-  glm::vec3 emissive{0.0f};  // linear RGB
-  Texture emissive_texture;  // sRGB
+  glm::vec3 emissive{0.0f};    // linear RGB
+  Texture emissive_texture{};  // sRGB
   AlphaMode alpha_mode = AlphaMode::kOpaque;
   float alpha_cutoff = 0.5f;  // for kMask
   bool double_sided = false;
