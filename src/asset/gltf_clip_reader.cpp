@@ -123,6 +123,17 @@ void retime(anim::Track<T>& track, float factor) {
   }
 }
 
+// A STEP track whose keys all hold one value (Blender writes these for unanimated channels) is
+// the same as a LINEAR one, which the runtime can bake and compress.
+template <typename T>
+void linear_if_constant(anim::Track<T>& track) {
+  if (track.interpolation != anim::Interpolation::Step) return;
+  for (const T& value : track.values) {
+    if (value != track.values.front()) return;
+  }
+  track.interpolation = anim::Interpolation::Linear;
+}
+
 std::string read_joint_track(const GltfScene& scene, int joint,
                              const std::map<std::string, ChannelSource>& channels,
                              anim::JointTrack& track) {
@@ -177,8 +188,8 @@ std::string read_joint_track(const GltfScene& scene, int joint,
 }  // namespace
 
 std::string read_gltf_clips(const GltfScene& scene, const ImportSettings& settings,
-                            float max_rotation_error_rad, std::vector<anim::Clip>& out,
-                            std::vector<std::string>& warnings) {
+                            const std::vector<float>& max_rotation_error_rad,
+                            std::vector<anim::Clip>& out, std::vector<std::string>& warnings) {
   out.clear();
   const tinygltf::Model& model = *scene.model;
   for (std::size_t a = 0; a < model.animations.size(); ++a) {
@@ -251,7 +262,11 @@ std::string read_gltf_clips(const GltfScene& scene, const ImportSettings& settin
       }
     }
     for (anim::JointTrack& track : clip.tracks) {
-      insert_slerp_keys(track.rotation, max_rotation_error_rad);
+      linear_if_constant(track.translation);
+      linear_if_constant(track.rotation);
+      linear_if_constant(track.scale);
+      const int joint = scene.skeleton.find_joint(track.joint_name);
+      insert_slerp_keys(track.rotation, max_rotation_error_rad.at(joint));
       for (const std::vector<float>* times :
            {&track.translation.times_s, &track.rotation.times_s, &track.scale.times_s}) {
         if (!times->empty()) clip.duration_s = std::max(clip.duration_s, times->back());

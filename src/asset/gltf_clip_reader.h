@@ -14,13 +14,14 @@ namespace asset {
 // `clip_<index>`. STEP, LINEAR and CUBICSPLINE samplers become Step, Linear and CubicSpline
 // tracks (values converted like the nodes: translations to metres, the up-axis turn in front of
 // top-level joints, tangents too). The runtime nlerps Linear rotations: where that would leave
-// the spec's slerp by more than max_rotation_error_rad, keys on the slerp path are inserted.
+// the spec's slerp by more than the joint's max_rotation_error_rad (one per joint of scene's
+// skeleton), keys on the slerp path are inserted. STEP tracks holding one value become Linear.
 // Markers and the loop flag come from the animation's extras (`{"markers": [{"name", "time"}],
 // "loop": bool}`, as the glTF writer stores them). Morph weight channels are skipped with a
 // warning. Returns an empty string on success, otherwise the cause naming the clip, joint and
 // channel (NaN keys, times out of order, accessors that do not fit).
 std::string read_gltf_clips(const GltfScene& scene, const ImportSettings& settings,
-                            float max_rotation_error_rad, std::vector<anim::Clip>& out,
-                            std::vector<std::string>& warnings);
+                            const std::vector<float>& max_rotation_error_rad,
+                            std::vector<anim::Clip>& out, std::vector<std::string>& warnings);
 
 }  // namespace asset

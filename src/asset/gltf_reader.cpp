@@ -10,14 +10,13 @@
 #include "asset/gltf_clip_reader.h"
 #include "asset/gltf_scene.h"
 #include "asset/import_path.h"
+#include "asset/skeleton_builder.h"
 #include "asset/vertex_influences.h"
 
 namespace asset {
 namespace {
 
-// A rotation error of e radians moves a point at distance d by at most d * e, and every point
-// of a character lies within its size of every joint; along a chain of joints the errors add.
-// So with e = kPoseTolerance / depth the pose stays within kPoseTolerance of the size.
+// How close to the spec a pose must stay, as a fraction of the character's size.
 constexpr float kPoseTolerance = 1e-5f;
 
 std::string lower_extension(const std::string& path) {
@@ -386,15 +385,47 @@ std::string read_meshes(const GltfScene& scene, const ImportSettings& settings,
   return {};
 }
 
-// The longest chain of joints from a root to a leaf.
-int skeleton_depth(const anim::Skeleton& skeleton) {
-  std::vector<int> depth(skeleton.parents.size(), 1);
+// Per joint, how far its rotation may stray (radians) for the pose to stay within
+// kPoseTolerance of the character's size. A rotation error e at joint j moves a point p of its
+// subtree by e * |p - j|; a point has at most `depth` joints above it, so giving each joint
+// kPoseTolerance * size / (depth * reach_j), where reach_j bounds |p - j| over the joint's
+// subtree at rest (its descendant joints and the vertices they move), keeps every point within
+// the bound. A joint that moves nothing still keeps its own orientation to 1 / kMinReach of that.
+std::vector<float> rotation_tolerances(const anim::Skeleton& skeleton,
+                                       const std::vector<anim::SkinnedMesh>& meshes, float size) {
+  constexpr float kMinReach = 0.05f;
+  const std::size_t joints = skeleton.parents.size();
+  const std::vector<glm::mat4> rest = rest_model(skeleton);
+  std::vector<float> reach(joints, 0.0f);
+  std::vector<int> depth(joints, 1);
   int deepest = 1;
-  for (std::size_t j = 0; j < depth.size(); ++j) {
+  const auto spread = [&](int joint, const glm::vec3& point) {
+    for (int a = joint; a != anim::kNoParent; a = skeleton.parents[a]) {
+      reach[a] = std::max(reach[a], glm::length(point - glm::vec3(rest[a][3])));
+    }
+  };
+  for (std::size_t j = 0; j < joints; ++j) {
     if (skeleton.parents[j] != anim::kNoParent) depth[j] = depth[skeleton.parents[j]] + 1;
     deepest = std::max(deepest, depth[j]);
+    spread(static_cast<int>(j), glm::vec3(rest[j][3]));
   }
-  return deepest;
+  for (const anim::SkinnedMesh& mesh : meshes) {
+    for (std::size_t v = 0; v < mesh.vertex_count(); ++v) {
+      for (int k = 0; k < 4; ++k) {
+        if (mesh.weights0[v][k] > 0.0f)
+          spread(static_cast<int>(mesh.joints0[v][k]), mesh.positions[v]);
+        if (mesh.has_second_influence_set() && mesh.weights1[v][k] > 0.0f) {
+          spread(static_cast<int>(mesh.joints1[v][k]), mesh.positions[v]);
+        }
+      }
+    }
+  }
+  std::vector<float> tolerance(joints);
+  for (std::size_t j = 0; j < joints; ++j) {
+    tolerance[j] = kPoseTolerance * size /
+                   (static_cast<float>(deepest) * std::max(reach[j], kMinReach * size));
+  }
+  return tolerance;
 }
 
 bool report_progress(const ProgressCallback& progress, float fraction) {
@@ -448,14 +479,15 @@ std::string convert(const tinygltf::Model& model, const std::string& path,
   }
   character.materials = read_materials(model, std::filesystem::path(path).parent_path().string());
   if (!report_progress(progress, 0.8f)) return cancelled = true, "import cancelled";
-  const float max_rotation_error =
-      kPoseTolerance / static_cast<float>(skeleton_depth(scene.skeleton));
+  character.skeleton = scene.skeleton;
+  const asset::Bounds bounds = bind_pose_bounds(character);
+  const float size = bounds.empty() ? 1.0f : std::max(glm::length(bounds.max - bounds.min), 1e-6f);
+  const std::vector<float> tolerances = rotation_tolerances(scene.skeleton, character.meshes, size);
   if (std::string error =
-          read_gltf_clips(scene, settings, max_rotation_error, character.clips, report.warnings);
+          read_gltf_clips(scene, settings, tolerances, character.clips, report.warnings);
       !error.empty()) {
     return error;
   }
-  character.skeleton = std::move(scene.skeleton);
   if (!report_progress(progress, 1.0f)) return cancelled = true, "import cancelled";
   return {};
 }
