@@ -294,6 +294,48 @@ TEST(GltfAccessors, UnnamedNodesGetStableNames) {
   expect_clip_matches(character, reference, "clip_0", {0.0f, 0.6f, 1.3f, 2.1f, 3.3f}, 1e-4f);
 }
 
+TEST(GltfSettings, UnitScaleUpAxisAndFrameRateApplyAsForOtherFormats) {
+  // The arm's elbow rests at (1, 1, 0); a clip turns nothing but lasts 1 s with keys 1/30 s
+  // apart (30 fps).
+  test::GltfWriter gltf = two_joint_arm();
+  std::vector<float> times;
+  std::vector<float> values;
+  for (int k = 0; k <= 30; ++k) {
+    times.push_back(static_cast<float>(k) / 30.0f);
+    values.insert(values.end(), {0.0f, 0.0f, 0.0f, 1.0f});
+  }
+  gltf.add_animation("hold", {{1, "rotation", times, values}});
+  const auto file = gltf.write(test::make_temp_dir() / "arm_clip.gltf");
+  const asset::Character plain = import_ok(file);
+  ASSERT_EQ(plain.clips.size(), 1u);
+  EXPECT_FLOAT_EQ(plain.clips[0].source_fps, 30.0f);
+  const int elbow = plain.skeleton.find_joint("elbow");
+
+  asset::ImportSettings settings;
+  settings.unit_scale = 0.01f;
+  const asset::Character small = import_ok(file, settings);
+  EXPECT_FLOAT_EQ(small.report.unit_scale_applied, 0.01f);
+  EXPECT_LT(glm::length(glm::vec3(test::model_pose(small, nullptr, 0.0f)[elbow][3]) -
+                        glm::vec3(0.01f, 0.01f, 0.0f)),
+            1e-7f);
+  EXPECT_LT(glm::length(small.meshes[0].positions[2] - glm::vec3(0.02f, 0.01f, 0.0f)), 1e-7f);
+
+  settings = {};
+  settings.up_axis = asset::UpAxis::kZ;  // (x, y, z) -> (x, z, -y)
+  const asset::Character turned = import_ok(file, settings);
+  EXPECT_TRUE(turned.report.up_axis_converted);
+  EXPECT_LT(glm::length(glm::vec3(test::model_pose(turned, nullptr, 0.0f)[elbow][3]) -
+                        glm::vec3(1.0f, 0.0f, -1.0f)),
+            1e-6f);
+  EXPECT_LT(glm::length(turned.meshes[0].positions[2] - glm::vec3(2.0f, 0.0f, -1.0f)), 1e-6f);
+
+  settings = {};
+  settings.frame_rate_override = 60.0f;  // the 30 fps keys replayed at 60: half as long
+  const asset::Character fast = import_ok(file, settings);
+  EXPECT_NEAR(fast.clips[0].duration_s, 0.5f, 1e-6f);
+  EXPECT_FLOAT_EQ(fast.clips[0].source_fps, 60.0f);
+}
+
 TEST(GltfBadInput, BrokenFilesNameTheFileAndTinygltfsCause) {
   const auto dir = test::make_temp_dir();
   const auto whole = two_joint_arm().write(dir / "whole.gltf");
