@@ -86,7 +86,7 @@ void read_extras(const tinygltf::Animation& animation, anim::Clip& clip,
     clip.loop = loop->get<bool>();
   }
   const auto markers = extras.find("markers");
-  if (markers == extras.end()) return;
+  if (markers == extras.end() || markers->is_null()) return;
   bool skipped = false;
   if (markers->is_array()) {
     for (const nlohmann::json& marker : *markers) {

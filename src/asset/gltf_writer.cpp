@@ -378,7 +378,8 @@ tinygltf::Value clip_extras(const anim::Clip& clip) {
     markers.emplace_back(std::move(m));
   }
   tinygltf::Value::Object extras;
-  extras["markers"] = tinygltf::Value(std::move(markers));
+  // tinygltf writes an empty array as null: no markers, no key.
+  if (!markers.empty()) extras["markers"] = tinygltf::Value(std::move(markers));
   extras["loop"] = tinygltf::Value(clip.loop);
   return tinygltf::Value(std::move(extras));
 }

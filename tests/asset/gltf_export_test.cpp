@@ -97,6 +97,7 @@ TEST(GltfExport, TheDemoComesBackWithItsMarkers) {
   ASSERT_EQ(asset::export_demo_character(file.string()), "");
   const asset::Character demo = asset::make_demo_character();
   const asset::Character read = import_ok(file);
+  EXPECT_TRUE(read.report.warnings.empty()) << read.report.warnings.front();
   ASSERT_EQ(read.clips.size(), demo.clips.size());
   std::size_t markers = 0;
   for (std::size_t c = 0; c < demo.clips.size(); ++c) {
