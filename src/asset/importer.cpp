@@ -4,7 +4,6 @@
 #include <exception>
 #include <filesystem>
 #include <memory>
-#include <system_error>
 
 #include <assimp/config.h>
 #include <assimp/postprocess.h>
@@ -14,6 +13,8 @@
 
 #include "asset/clip_builder.h"
 #include "asset/clip_rebinding.h"
+#include "asset/gltf_reader.h"
+#include "asset/import_path.h"
 #include "asset/material_builder.h"
 #include "asset/mesh_builder.h"
 #include "asset/scene_conversion.h"
@@ -51,20 +52,6 @@ class CallbackProgress final : public Assimp::ProgressHandler {
   float reported_ = 0.0f;
 };
 
-// A readable cause for paths assimp would only call "unable to open".
-std::string check_path(const std::string& path) {
-  if (path.empty()) return "no file name given";
-  std::error_code ec;
-  const std::filesystem::file_status status = std::filesystem::status(path, ec);
-  if (!std::filesystem::exists(status)) return "the file does not exist";
-  if (std::filesystem::is_directory(status)) return "is a directory, not a file";
-  if (!std::filesystem::is_regular_file(status)) return "is not a regular file";
-  const auto size = std::filesystem::file_size(path, ec);
-  if (ec) return "cannot read the file size: " + ec.message();
-  if (size == 0) return "the file is empty";
-  return {};
-}
-
 struct Loaded {
   Assimp::Importer importer;
   const aiScene* scene = nullptr;
@@ -74,7 +61,7 @@ struct Loaded {
 
 void read_scene(const std::string& path, const ImportSettings& settings,
                 const ProgressCallback& progress, Loaded& loaded) {
-  if (std::string cause = check_path(path); !cause.empty()) {
+  if (std::string cause = check_import_path(path); !cause.empty()) {
     loaded.error = std::move(cause);
     return;
   }
@@ -146,6 +133,9 @@ std::string joined(const std::vector<std::string>& names, std::size_t limit) {
 
 ImportResult import_file(const std::string& path, const ImportSettings& settings,
                          ProgressCallback progress) {
+  // glTF through tinygltf, which keeps what assimp loses (interpolation, skins without
+  // inverse binds, materials); every other format through assimp.
+  if (is_gltf_path(path)) return read_gltf(path, settings, progress);
   ImportResult result;
   try {
     Loaded loaded;

@@ -100,6 +100,8 @@ struct Walker {
   }
 };
 
+}  // namespace
+
 std::string check_unique_names(const anim::Skeleton& skeleton) {
   std::unordered_map<std::string_view, int> first;
   for (int j = 0; j < skeleton.joint_count(); ++j) {
@@ -125,6 +127,8 @@ std::vector<glm::mat4> rest_model(const anim::Skeleton& skeleton) {
   }
   return model;
 }
+
+namespace {
 
 void fill_inverse_bind(const aiScene& scene, const SceneConversion& conversion,
                        SkeletonBuild& out) {
