@@ -216,6 +216,7 @@ JobResult MotionMatchingController::update(const MotionMatchingInput& input, flo
   const Clip& clip = clips_[clip_index];
   const RootMotionDelta step =
       extract_root_motion(clip, bindings_[clip_index], *skeleton_, root_settings_, time_s_, dt_s);
+  clip_step_ = step;
   time_s_ =
       clip.loop ? wrap_clip_time(clip, time_s_ + dt_s) : std::min(time_s_ + dt_s, clip.duration_s);
   if (JobResult r = sample_in_place(range_, time_s_, pose_); !r) return r;

@@ -94,6 +94,10 @@ class MotionMatchingController {
   int switch_count() const { return switch_count_; }
   const MotionMatchingSearchReport& last_search() const { return last_search_; }
 
+  // The root motion of the clip over the last update (before the character was pulled towards
+  // the simulation): how far the animation itself carried the character.
+  const RootMotionDelta& clip_step() const { return clip_step_; }
+
   // The character's ground position and heading, and the simulation's.
   glm::vec3 character_position() const { return character_position_; }
   float character_yaw_rad() const { return character_yaw_; }
@@ -134,6 +138,7 @@ class MotionMatchingController {
   int search_count_ = 0;
   int switch_count_ = 0;
   MotionMatchingSearchReport last_search_;
+  RootMotionDelta clip_step_;
 
   glm::vec3 character_position_{0.0f};
   float character_yaw_ = 0.0f;

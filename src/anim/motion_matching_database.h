@@ -48,8 +48,10 @@ const FeatureGroupLayout& feature_group_layout(FeatureGroup group);
 const FeatureGroupLayout& feature_group_layout(int group_index);
 
 // How much each group counts in a match (multiplies the normalised features; 0 ignores it).
+// The defaults favour the trajectory: a database of looping clips without starts, stops or
+// turns between them (the demo's) must still leave a gait when the input asks for another.
 struct FeatureWeights {
-  std::array<float, kFeatureGroupCount> group{1.0f, 1.0f, 1.0f, 1.0f, 1.5f};
+  std::array<float, kFeatureGroupCount> group{0.75f, 0.5f, 0.5f, 2.0f, 1.5f};
 };
 
 // The joints the features are measured on. Taken as inputs so any rig finder can supply them.

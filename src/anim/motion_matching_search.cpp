@@ -10,33 +10,61 @@ namespace {
 constexpr float kInfinity = std::numeric_limits<float>::infinity();
 constexpr std::size_t kDim = kFeatureDimension;
 
-// Squared distance, summed in dimension order (both searches use this one function, so equal
-// frames give equal costs), stopping early once it reaches limit (the frame cannot win then).
+// Squared distances are summed in four lanes (dimension d into lane d % 4; the compiler turns a
+// block of four into one vector operation), the lanes added in a fixed order. Every cost and
+// bound goes through the same expression, so equal frames give equal costs in both searches,
+// and a bound, whose every term is no larger than the frame's, stays no larger than the frame's
+// cost in float too (rounding is monotonic).
+struct Lanes {
+  float a[4] = {0.0f, 0.0f, 0.0f, 0.0f};
+  float total() const { return (a[0] + a[1]) + (a[2] + a[3]); }
+};
+constexpr std::size_t kBlocks = kDim / 4;  // whole blocks of four; the rest go to lanes 0..2
+
+// The cost of x against q, or any value above limit as soon as the partial sum exceeds it (the
+// frame cannot win then).
 inline float frame_cost(const float* q, const float* x, float limit) {
-  float cost = 0.0f;
-  for (std::size_t d = 0; d < kDim; ++d) {
+  Lanes s;
+  for (std::size_t b = 0; b < kBlocks; ++b) {
+    for (std::size_t k = 0; k < 4; ++k) {
+      const float e = q[4 * b + k] - x[4 * b + k];
+      s.a[k] += e * e;
+    }
+    if ((b & 1) == 1 && s.total() > limit) return s.total();
+  }
+  for (std::size_t d = 4 * kBlocks; d < kDim; ++d) {
     const float e = q[d] - x[d];
-    cost += e * e;
-    if (cost >= limit) return cost;
+    s.a[d - 4 * kBlocks] += e * e;
   }
-  return cost;
+  return s.total();
 }
 
-// A lower bound of frame_cost over every point of the box [lo, hi]: each term is no larger
-// than the frame's, also in float (rounding is monotonic), so a box is skipped only when none
-// of its frames could have been accepted.
+// A lower bound of frame_cost over every point of the box [lo, hi] (see Lanes), or any value
+// above limit once that is certain.
 inline float box_bound(const float* q, const float* lo, const float* hi, float limit) {
-  float cost = 0.0f;
-  for (std::size_t d = 0; d < kDim; ++d) {
-    const float e = q[d] - std::clamp(q[d], lo[d], hi[d]);
-    cost += e * e;
-    if (cost >= limit) return cost;
+  Lanes s;
+  for (std::size_t b = 0; b < kBlocks; ++b) {
+    for (std::size_t k = 0; k < 4; ++k) {
+      const std::size_t d = 4 * b + k;
+      const float e = q[d] - std::clamp(q[d], lo[d], hi[d]);
+      s.a[k] += e * e;
+    }
+    if ((b & 1) == 1 && s.total() > limit) return s.total();
   }
-  return cost;
+  for (std::size_t d = 4 * kBlocks; d < kDim; ++d) {
+    const float e = q[d] - std::clamp(q[d], lo[d], hi[d]);
+    s.a[d - 4 * kBlocks] += e * e;
+  }
+  return s.total();
 }
 
-// The best frame and, when asked, the best frame of another clip. A candidate is accepted only
-// when strictly cheaper, so ties go to the earlier frame in both searches.
+// The best frame and, when asked, the best frame of another clip. Frames are ordered by cost,
+// then by index (ties go to the earlier frame), so the answer does not depend on the order in
+// which frames are offered: the bounded search may look at promising frames first.
+inline bool before(float cost, int frame, float other_cost, int other_frame) {
+  return cost < other_cost || (cost == other_cost && frame < other_frame);
+}
+
 struct Candidates {
   bool want_runner_up = false;
   int best = -1, best_clip = -1, runner_up = -1;
@@ -45,7 +73,7 @@ struct Candidates {
   float limit() const { return want_runner_up ? runner_up_cost : best_cost; }
 
   void offer(int frame, float cost, int clip) {
-    if (cost < best_cost) {
+    if (before(cost, frame, best_cost, best)) {
       if (want_runner_up && clip != best_clip) {
         runner_up = best;
         runner_up_cost = best_cost;
@@ -53,7 +81,8 @@ struct Candidates {
       best = frame;
       best_cost = cost;
       best_clip = clip;
-    } else if (want_runner_up && clip != best_clip && cost < runner_up_cost) {
+    } else if (want_runner_up && clip != best_clip &&
+               before(cost, frame, runner_up_cost, runner_up)) {
       runner_up = frame;
       runner_up_cost = cost;
     }
@@ -108,7 +137,7 @@ void scan_frames(const MotionMatchingDatabase& db, const MotionMatchingQuery& qu
   for (int f = first; f < first + count; ++f, x += kDim) {
     if (f == query.current_frame) continue;
     const float cost = frame_cost(q, x, c.limit());
-    if (cost < c.limit()) c.offer(f, cost, clip);
+    if (cost <= c.limit()) c.offer(f, cost, clip);
   }
 }
 
@@ -180,22 +209,41 @@ JobResult search(const MotionMatchingDatabase& db, const MotionMatchingBounds& b
   }
   Candidates c = start(db, query);
   const float* q = query.features.data();
+  // First the large box with the lowest bound: its frames give a tight cost to beat early, so
+  // the ordered pass below prunes most boxes.
+  std::size_t seed = bounds.large.size();
+  float seed_bound = kInfinity;
   for (std::size_t l = 0; l < bounds.large.size(); ++l) {
-    const MotionMatchingBounds::Box& large = bounds.large[l];
-    if (!range_enabled(query, static_cast<std::size_t>(large.range))) continue;
-    if (box_bound(q, &bounds.large_min[l * kDim], &bounds.large_max[l * kDim], c.limit()) >=
-        c.limit()) {
-      continue;
+    if (!range_enabled(query, static_cast<std::size_t>(bounds.large[l].range))) continue;
+    const float bound =
+        box_bound(q, &bounds.large_min[l * kDim], &bounds.large_max[l * kDim], seed_bound);
+    if (bound < seed_bound) {
+      seed_bound = bound;
+      seed = l;
     }
+  }
+  auto scan_large = [&](std::size_t l) {
+    const MotionMatchingBounds::Box& large = bounds.large[l];
     const int clip = db.ranges[static_cast<std::size_t>(large.range)].clip_index;
     for (int s = large.first_child; s < large.first_child + large.children; ++s) {
       const auto si = static_cast<std::size_t>(s);
-      if (box_bound(q, &bounds.small_min[si * kDim], &bounds.small_max[si * kDim], c.limit()) >=
+      if (box_bound(q, &bounds.small_min[si * kDim], &bounds.small_max[si * kDim], c.limit()) >
           c.limit()) {
         continue;
       }
       scan_frames(db, query, bounds.small[si].first_frame, bounds.small[si].frame_count, clip, c);
     }
+  };
+  if (seed < bounds.large.size()) scan_large(seed);
+  for (std::size_t l = 0; l < bounds.large.size(); ++l) {
+    if (l == seed || !range_enabled(query, static_cast<std::size_t>(bounds.large[l].range))) {
+      continue;
+    }
+    if (box_bound(q, &bounds.large_min[l * kDim], &bounds.large_max[l * kDim], c.limit()) >
+        c.limit()) {
+      continue;
+    }
+    scan_large(l);
   }
   c.write(out);
   return JobResult::ok();

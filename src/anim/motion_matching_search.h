@@ -2,9 +2,11 @@
 // Motion-matching search: the database frame nearest to a query (squared Euclidean distance
 // between normalised, weighted feature vectors). search_brute_force is the reference; search
 // with MotionMatchingBounds prunes whole runs of frames by their bounding boxes (two levels, as
-// in Holden's open Motion-Matching code) and returns exactly the same frames and costs: it
-// visits the frames in the same order, sums each cost in the same order, and skips only frames
-// whose lower bound already reaches the cost to beat.
+// in Holden's open Motion-Matching code) and returns exactly the same frames and costs: each
+// cost is summed in the same order, frames are ranked by cost and then by index (so the order of
+// the visit does not matter), and a frame is skipped only when its lower bound already exceeds
+// the cost to beat. It first visits the box with the lowest bound, so that the cost to beat is
+// tight from the start.
 
 #include <cstdint>
 #include <span>
@@ -19,7 +21,7 @@ namespace anim {
 // of small_size frames, grouped into large boxes of large_size frames. Rebuild whenever the
 // database's features change (set_feature_weights).
 struct MotionMatchingBounds {
-  int small_size = 16;
+  int small_size = 8;
   int large_size = 64;
   struct Box {
     int first_frame = 0;
@@ -36,8 +38,8 @@ struct MotionMatchingBounds {
 
 // Builds the boxes over database's features. small_size and large_size are clamped so that
 // 1 <= small_size <= large_size.
-MotionMatchingBounds build_search_bounds(const MotionMatchingDatabase& database,
-                                         int small_size = 16, int large_size = 64);
+MotionMatchingBounds build_search_bounds(const MotionMatchingDatabase& database, int small_size = 8,
+                                         int large_size = 64);
 
 // What to search for.
 struct MotionMatchingQuery {

@@ -8,6 +8,7 @@
 #include "app/compare_view.h"
 #include "app/export_demo_command.h"
 #include "app/info_command.h"
+#include "app/mm_commands.h"
 #include "app/pose_command.h"
 #include "app/render_command.h"
 #include "app/viewer_options.h"
@@ -72,6 +73,8 @@ int run_command_line(int argc, char** argv) {
   add_pose_command(cli, exit_code);
   add_export_demo_command(cli, exit_code);
   add_render_command(cli, exit_code);
+  add_mm_build_command(cli, exit_code);
+  add_mm_query_command(cli, exit_code);
 
   try {
     cli.parse(argc, argv);
