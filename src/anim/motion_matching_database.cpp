@@ -34,23 +34,6 @@ struct GroundFrame {
   glm::vec3 to_local_point(const glm::vec3& p) const { return to_local_direction(p - position); }
 };
 
-// The heading of a model-space rotation relative to the root's rest rotation, measured as
-// root_motion.cpp does (the rest-relative forward axis projected on the ground).
-float heading_yaw(const glm::quat& rotation, const glm::quat& rest_rotation) {
-  const glm::vec3 forward = (rotation * glm::conjugate(rest_rotation)) * glm::vec3(0, 0, 1);
-  if (std::fabs(forward.x) + std::fabs(forward.z) < 1e-6f) return 0.0f;
-  return std::atan2(forward.x, forward.z);
-}
-
-Transform parent_rest_model(const Skeleton& skeleton, int joint) {
-  Transform model;
-  for (int p = skeleton.parents[static_cast<std::size_t>(joint)]; p >= 0;
-       p = skeleton.parents[static_cast<std::size_t>(p)]) {
-    model = compose(skeleton.rest_pose[static_cast<std::size_t>(p)], model);
-  }
-  return model;
-}
-
 // What one sampled frame of a clip gives the features.
 struct SampledFrame {
   float time_s = 0.0f;

@@ -17,6 +17,7 @@
 #include <nlohmann/json.hpp>
 
 #include "anim/motion_matching_controller.h"
+#include "animview_process.h"
 #include "asset/demo_character.h"
 #include "asset/importer.h"
 #include "asset/motion_matching_build.h"
@@ -165,30 +166,8 @@ TEST(MotionMatchingFile, RoundTripKeepsTheDatabaseAndBadFilesNameTheirCause) {
   std::filesystem::remove_all(dir);
 }
 
-struct ProcessResult {
-  int exit_code = -1;
-  std::string out;
-  std::string err;
-};
-
-ProcessResult run_animview(const std::string& args, const std::filesystem::path& dir) {
-  const std::filesystem::path err_file = dir / "stderr.txt";
-  const std::string command =
-      std::string("'") + ANIMVIEW_EXE + "' " + args + " 2>'" + err_file.string() + "'";
-  ProcessResult run;
-  FILE* pipe = popen(command.c_str(), "r");
-  if (pipe == nullptr) return run;
-  std::array<char, 4096> chunk;
-  std::size_t n;
-  while ((n = std::fread(chunk.data(), 1, chunk.size(), pipe)) > 0) run.out.append(chunk.data(), n);
-  const int status = pclose(pipe);
-  run.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  std::ifstream err(err_file);
-  std::stringstream text;
-  text << err.rdbuf();
-  run.err = text.str();
-  return run;
-}
+using test::ProcessResult;
+using test::run_animview;
 
 TEST(MotionMatchingCli, QueryOfABuiltFrameAnswersThatFrameAndItsClip) {
   if (!std::filesystem::exists(ANIMVIEW_EXE)) GTEST_SKIP() << ANIMVIEW_EXE << " is not built";
