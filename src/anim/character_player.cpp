@@ -204,6 +204,15 @@ void CharacterPlayer::evaluate_source(const WeightedSource& source, float dt_s,
   blend_players_[source.index].update(dt_s, input, out, step);
 }
 
+void CharacterPlayer::set_external_source(std::span<const Transform> pose,
+                                          const RootMotionDelta& step, int clip,
+                                          float clip_time_s) {
+  external_pose_ = pose;
+  external_step_ = step;
+  external_clip_ = clip;
+  external_time_s_ = clip_time_s;
+}
+
 void CharacterPlayer::update(float dt_s, Parameters& parameters, const CharacterSettings& settings,
                              const Terrain& terrain) {
   if (!graph_.skeleton) return;
@@ -240,6 +249,8 @@ void CharacterPlayer::update(float dt_s, Parameters& parameters, const Character
     sources = {&single, 1};
   }
 
+  if (external_pose_.size() == local_.size()) sources = {};  // the external source replaces them
+
   // Sample every source, blend poses and root motion.
   root_step_ = {};
   float total = 0.0f, heaviest = -1.0f;
@@ -271,6 +282,11 @@ void CharacterPlayer::update(float dt_s, Parameters& parameters, const Character
     root_step_.translation /= total;
     root_step_.yaw_rad /= total;
     blend_poses({blend_layers_.data(), used}, skeleton.rest_pose, local_);
+  } else if (external_pose_.size() == local_.size()) {
+    std::copy(external_pose_.begin(), external_pose_.end(), local_.begin());
+    root_step_ = external_step_;
+    dominant_clip_ = external_clip_;
+    dominant_time_ = external_time_s_;
   } else {
     std::copy(skeleton.rest_pose.begin(), skeleton.rest_pose.end(), local_.begin());
   }

@@ -104,6 +104,13 @@ class CharacterPlayer {
   // Root motion between two calls follows the playhead's advance, wrapping at loop ends.
   void set_preview(int clip, float time_s);
 
+  // A source made outside the graph (a motion-matching controller) played instead of the graph
+  // and the preview on the next updates: its local pose (root motion already removed; borrowed,
+  // it must stay valid while set), the root step of each update (set it before each update) and
+  // the clip and time it shows (for foot contacts). An empty pose goes back to the graph.
+  void set_external_source(std::span<const Transform> pose, const RootMotionDelta& step, int clip,
+                           float clip_time_s);
+
   // Back from a preview to the graph: the machine, or without one the first blend space.
   void play_graph() { previewing_ = false; }
   bool previewing() const { return previewing_; }
@@ -150,6 +157,10 @@ class CharacterPlayer {
   std::string build_pose_matches();
 
   CharacterGraph graph_;
+  std::span<const Transform> external_pose_;
+  RootMotionDelta external_step_;
+  int external_clip_ = -1;
+  float external_time_s_ = 0.0f;
   std::vector<ClipBinding> bindings_;
   BindOptions clip_binding_;
   std::vector<SamplingCache> caches_;

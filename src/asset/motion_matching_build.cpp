@@ -50,24 +50,30 @@ bool find_motion_matching_joints(const anim::Skeleton& skeleton, anim::MotionMat
 
 MotionMatchingBuild build_motion_matching(const Character& character,
                                           const MotionMatchingBuildOptions& options) {
+  return build_motion_matching(character.skeleton, character.clips, character.source_path,
+                               options);
+}
+
+MotionMatchingBuild build_motion_matching(const anim::Skeleton& skeleton,
+                                          std::span<const anim::Clip> clips,
+                                          const std::string& source,
+                                          const MotionMatchingBuildOptions& options) {
   MotionMatchingBuild build;
   std::string cause;
-  if (!find_motion_matching_joints(character.skeleton, build.joints, &cause)) {
-    build.error = character.source_path + ": " + cause;
+  if (!find_motion_matching_joints(skeleton, build.joints, &cause)) {
+    build.error = source + ": " + cause;
     return build;
   }
-  for (const anim::Clip& clip : character.clips) {
-    build.bindings.push_back(anim::bind_clip(clip, character.skeleton));
-  }
+  for (const anim::Clip& clip : clips) build.bindings.push_back(anim::bind_clip(clip, skeleton));
   std::vector<anim::DatabaseSource> sources;
   const int repeats = std::max(1, options.repeats);
   for (int repeat = 0; repeat < repeats; ++repeat) {
-    for (std::size_t c = 0; c < character.clips.size(); ++c) {
+    for (std::size_t c = 0; c < clips.size(); ++c) {
       if (!options.clip_included.empty() &&
           (c >= options.clip_included.size() || options.clip_included[c] == 0)) {
         continue;
       }
-      const anim::Clip& clip = character.clips[c];
+      const anim::Clip& clip = clips[c];
       // Sub-frame offsets of the database's 60 Hz grid.
       const float offset = options.start_offset_s +
                            static_cast<float>(repeat) / (60.0f * static_cast<float>(repeats));
@@ -81,8 +87,8 @@ MotionMatchingBuild build_motion_matching(const Character& character,
   settings.joints = build.joints;
   settings.weights = options.weights;
   build.database =
-      anim::build_motion_matching_database(character.skeleton, sources, settings, &cause);
-  if (build.database.frame_count() == 0) build.error = character.source_path + ": " + cause;
+      anim::build_motion_matching_database(skeleton, sources, settings, &cause);
+  if (build.database.frame_count() == 0) build.error = source + ": " + cause;
   return build;
 }
 

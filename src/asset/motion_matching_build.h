@@ -5,6 +5,7 @@
 // the benchmark, so they all build the same database from the same clips.
 
 #include <cstdint>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -44,6 +45,12 @@ bool find_motion_matching_joints(const anim::Skeleton& skeleton, anim::MotionMat
 // Builds the database of character's clips (see the options). Fails, with the cause naming the
 // character's file, when its joints are not found or no frame remains.
 MotionMatchingBuild build_motion_matching(const Character& character,
+                                          const MotionMatchingBuildOptions& options = {});
+
+// The same for clips of skeleton (e.g. a project's clips), source naming them in messages.
+MotionMatchingBuild build_motion_matching(const anim::Skeleton& skeleton,
+                                          std::span<const anim::Clip> clips,
+                                          const std::string& source,
                                           const MotionMatchingBuildOptions& options = {});
 
 }  // namespace asset
