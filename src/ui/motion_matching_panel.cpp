@@ -120,8 +120,8 @@ void draw_coverage(const MotionMatchingPanelView& view) {
 MotionMatchingPanelChange draw_motion_matching_panel(MotionMatchingPanelState& state,
                                                      const MotionMatchingPanelView& view) {
   MotionMatchingPanelChange change;
-  ImGui::SetNextWindowSize({420.0f, 520.0f}, ImGuiCond_FirstUseEver);
-  ImGui::SetNextWindowPos({320.0f, 60.0f}, ImGuiCond_FirstUseEver);
+  ImGui::SetNextWindowSize({330.0f, 250.0f}, ImGuiCond_FirstUseEver);
+  ImGui::SetNextWindowPos({345.0f, 25.0f}, ImGuiCond_FirstUseEver);
   ImGui::SetNextWindowCollapsed(!state.active, ImGuiCond_FirstUseEver);
   if (!ImGui::Begin("Motion matching")) {
     ImGui::End();
@@ -154,7 +154,7 @@ MotionMatchingPanelChange draw_motion_matching_panel(MotionMatchingPanelState& s
     draw_costs(view);
     ImGui::TextUnformatted("Clips played (last 20 s):");
     draw_history(view);
-    if (ImGui::CollapsingHeader("Coverage", ImGuiTreeNodeFlags_DefaultOpen)) {
+    if (ImGui::CollapsingHeader("Coverage")) {
       draw_coverage(view);
       ImGui::SliderFloat("poor match above cost", &state.poor_match_cost, 0.5f, 50.0f);
       ImGui::Text("Poorly matched requests: %zu", view.poor_matches.size());
