@@ -1,6 +1,7 @@
 #include "anim/motion_matching_search.h"
 
 #include <algorithm>
+#include <array>
 #include <limits>
 
 namespace anim {
@@ -210,13 +211,20 @@ JobResult search(const MotionMatchingDatabase& db, const MotionMatchingBounds& b
   Candidates c = start(db, query);
   const float* q = query.features.data();
   // First the large box with the lowest bound: its frames give a tight cost to beat early, so
-  // the ordered pass below prunes most boxes.
+  // the ordered pass below prunes most boxes. The bounds found on the way (exact, or partial
+  // sums already above the lowest so far: lower bounds either way) are kept on the stack for
+  // databases of up to kKeptBounds large boxes, so the ordered pass skips those above its limit
+  // without summing them again.
+  constexpr std::size_t kKeptBounds = 4096;
+  std::array<float, kKeptBounds> kept;
+  const bool keep = bounds.large.size() <= kKeptBounds;
   std::size_t seed = bounds.large.size();
   float seed_bound = kInfinity;
   for (std::size_t l = 0; l < bounds.large.size(); ++l) {
     if (!range_enabled(query, static_cast<std::size_t>(bounds.large[l].range))) continue;
     const float bound =
         box_bound(q, &bounds.large_min[l * kDim], &bounds.large_max[l * kDim], seed_bound);
+    if (keep) kept[l] = bound;
     if (bound < seed_bound) {
       seed_bound = bound;
       seed = l;
@@ -239,6 +247,7 @@ JobResult search(const MotionMatchingDatabase& db, const MotionMatchingBounds& b
     if (l == seed || !range_enabled(query, static_cast<std::size_t>(bounds.large[l].range))) {
       continue;
     }
+    if (keep && kept[l] > c.limit()) continue;
     if (box_bound(q, &bounds.large_min[l * kDim], &bounds.large_max[l * kDim], c.limit()) >
         c.limit()) {
       continue;
