@@ -226,6 +226,15 @@ JobResult CharacterInstance::evaluate_source(const WeightedSource& source, float
   return blend_players_[source.index].update(dt_s, input, out, step);
 }
 
+void CharacterInstance::set_external_source(std::span<const Transform> pose,
+                                            const RootMotionDelta& step, int clip,
+                                            float clip_time_s) {
+  external_pose_ = pose;
+  external_step_ = step;
+  external_clip_ = clip;
+  external_time_s_ = clip_time_s;
+}
+
 JobResult CharacterInstance::update(float dt_s, Parameters& parameters,
                                     const CharacterSettings& settings, const Terrain& terrain) {
   if (character_ == nullptr || graph_ == nullptr) {
@@ -278,6 +287,9 @@ JobResult CharacterInstance::update(float dt_s, Parameters& parameters,
     sources = {&single, 1};
   }
 
+  const bool external = external_pose_.size() == local_.size();
+  if (external) sources = {};  // the external source replaces them
+
   // Sample every source, blend poses and root motion.
   root_step_ = {};
   float total = 0.0f, heaviest = -1.0f;
@@ -312,6 +324,11 @@ JobResult CharacterInstance::update(float dt_s, Parameters& parameters,
     if (JobResult r = blend_poses({blend_layers_.data(), used}, skeleton.rest_pose, local_); !r) {
       return r;
     }
+  } else if (external) {
+    std::copy(external_pose_.begin(), external_pose_.end(), local_.begin());
+    root_step_ = external_step_;
+    dominant_clip_ = external_clip_;
+    dominant_time_ = external_time_s_;
   } else {
     std::copy(skeleton.rest_pose.begin(), skeleton.rest_pose.end(), local_.begin());
   }

@@ -95,6 +95,13 @@ class CharacterInstance {
     preview_clip_ = -1;
   }
 
+  // A source made outside the graph (a motion-matching controller) played instead of the graph
+  // and the preview on the next updates: its local pose (root motion already removed; borrowed,
+  // it must stay valid while set), the root step of each update (set it before each update) and
+  // the clip and time it shows (for foot contacts). An empty pose goes back to the graph.
+  void set_external_source(std::span<const Transform> pose, const RootMotionDelta& step, int clip,
+                           float clip_time_s);
+
   // Back from a preview to the graph: the machine, or without one the first blend space.
   void play_graph() { previewing_ = false; }
   bool previewing() const { return previewing_; }
@@ -148,6 +155,10 @@ class CharacterInstance {
 
   const BoundCharacter* character_ = nullptr;
   const GraphBinding* graph_ = nullptr;
+  std::span<const Transform> external_pose_;
+  RootMotionDelta external_step_;
+  int external_clip_ = -1;
+  float external_time_s_ = 0.0f;
   std::vector<SamplingCache> caches_;
   std::vector<float> clip_last_time_;  // per clip: where root motion was last measured
   std::vector<float> clip_lengths_;    // per clip, for the machine's normalized times

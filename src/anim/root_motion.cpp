@@ -5,18 +5,6 @@
 
 namespace anim {
 
-namespace {
-
-glm::quat yaw_rotation(float yaw_rad) {
-  return glm::angleAxis(yaw_rad, glm::vec3(0.0f, 1.0f, 0.0f));
-}
-
-// The same angle in [-pi, pi], so a heading difference never spins the long way round.
-float wrap_angle(float a) {
-  return std::remainder(a, 2.0f * std::numbers::pi_v<float>);
-}
-
-// The model transform of the root joint's parent, its ancestors taken at their rest pose.
 Transform parent_rest_model(const Skeleton& skeleton, int joint) {
   Transform model;
   for (int p = skeleton.parents[static_cast<std::size_t>(joint)]; p >= 0;
@@ -26,13 +14,21 @@ Transform parent_rest_model(const Skeleton& skeleton, int joint) {
   return model;
 }
 
-// Heading of a model-space rotation relative to the root's rest rotation: the angle about +Y of
-// the rest-relative forward (+Z) axis projected on the ground plane. Measuring a direction rather
-// than a quaternion component works whatever the joint's own axes are.
 float heading_yaw(const glm::quat& rotation, const glm::quat& rest_rotation) {
   const glm::vec3 forward = (rotation * glm::conjugate(rest_rotation)) * glm::vec3(0, 0, 1);
   if (std::fabs(forward.x) + std::fabs(forward.z) < 1e-6f) return 0.0f;  // pointing straight up
   return std::atan2(forward.x, forward.z);
+}
+
+namespace {
+
+glm::quat yaw_rotation(float yaw_rad) {
+  return glm::angleAxis(yaw_rad, glm::vec3(0.0f, 1.0f, 0.0f));
+}
+
+// The same angle in [-pi, pi], so a heading difference never spins the long way round.
+float wrap_angle(float a) {
+  return std::remainder(a, 2.0f * std::numbers::pi_v<float>);
 }
 
 // What the root motion settings extract from the root at one time: a position and a heading.

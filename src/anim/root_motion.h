@@ -31,6 +31,15 @@ struct RootMotionDelta {
   float yaw_rad = 0.0f;
 };
 
+// The model transform of joint's parent with every ancestor at its rest pose: the frame in which
+// root motion measures the root joint.
+Transform parent_rest_model(const Skeleton& skeleton, int joint);
+
+// The heading of a model-space rotation relative to the root's rest rotation: the angle about +Y
+// (radians) of the rest-relative forward (+Z) axis projected on the ground plane. Measuring a
+// direction rather than a quaternion component works whatever the joint's own axes are.
+float heading_yaw(const glm::quat& rotation, const glm::quat& rest_rotation);
+
 // Composes two consecutive steps (first a, then b) into one.
 RootMotionDelta compose(const RootMotionDelta& a, const RootMotionDelta& b);
 

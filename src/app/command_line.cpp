@@ -8,6 +8,7 @@
 #include "app/compare_view.h"
 #include "app/export_demo_command.h"
 #include "app/info_command.h"
+#include "app/mm_commands.h"
 #include "app/pose_command.h"
 #include "app/render_command.h"
 #include "app/viewer_options.h"
@@ -48,6 +49,8 @@ int run_command_line(int argc, char** argv) {
   cli.add_option("--param", options.parameters,
                  "NAME=VALUE: set a graph parameter at start (e.g. velocity_z=1.4)");
   cli.add_flag("--empty", options.empty_scene, "Open with an empty scene (no demo character)");
+  cli.add_flag("--motion-matching", options.motion_matching,
+               "Start in the motion-matching play mode (WASD steers, Shift runs)");
   cli.add_flag("--compressed-clips", options.compressed_clips,
                "Play clips in their compressed runtime form (within 1 mm)");
   cli.add_option("--max-frames", options.max_frames, "Close the window after N frames")
@@ -72,6 +75,8 @@ int run_command_line(int argc, char** argv) {
   add_pose_command(cli, exit_code);
   add_export_demo_command(cli, exit_code);
   add_render_command(cli, exit_code);
+  add_mm_build_command(cli, exit_code);
+  add_mm_query_command(cli, exit_code);
 
   try {
     cli.parse(argc, argv);

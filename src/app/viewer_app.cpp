@@ -14,6 +14,7 @@
 #include "app/async_loader.h"
 #include "app/clip_file_adding.h"
 #include "app/compare_view.h"
+#include "app/motion_matching_mode.h"
 #include "app/recent_files.h"
 #include "app/scene_renderer.h"
 #include "app/scene_snapshot.h"
@@ -304,6 +305,9 @@ int run_viewer(const ViewerOptions& options) {
   double last_x = 0.0, last_y = 0.0;
   glfwGetCursorPos(window.handle(), &last_x, &last_y);
   auto last_time = std::chrono::steady_clock::now();
+  MotionMatchingMode motion_matching;
+  ui::MotionMatchingPanelState motion_matching_panel;
+  motion_matching_panel.active = options.motion_matching;
   ui::FrameStats stats;
   int frame = 0;
   while (!glfwWindowShouldClose(window.handle())) {
@@ -364,6 +368,8 @@ int run_viewer(const ViewerOptions& options) {
     }
 
     const auto update_start = std::chrono::steady_clock::now();
+    motion_matching.update(dt, window.handle(), camera.yaw, !ImGui::GetIO().WantCaptureKeyboard,
+                           !ImGui::GetIO().WantCaptureMouse, scene);
     // A failing frame is reported when it starts failing, not on every frame after.
     const std::string frame_error = scene.update(dt, ui.view);
     if (!frame_error.empty() && frame_error != ui.last_frame_error) {
@@ -386,6 +392,11 @@ int run_viewer(const ViewerOptions& options) {
     ImGui::NewFrame();
     ui::draw_main_menu(ui.view);
     const ViewportRect rect = draw_panels(ui, scene, loader, recent, open_requests);
+    // The window covers part of the viewport: only when asked for (View menu, or the mode on).
+    if (ui.view.show_motion_matching || motion_matching_panel.active) {
+      run_motion_matching_window(motion_matching, motion_matching_panel, scene,
+                                 ui.view.follow_character);
+    }
     ui::draw_stats_overlay(stats, rect.x + rect.width, rect.y);
     draw_compare_toolbar(ui.view, scene, rect.x, rect.y, rect.width);
     draw_compare_labels(scene, ui.view, rect);
@@ -420,6 +431,8 @@ int run_viewer(const ViewerOptions& options) {
     glViewport(static_cast<int>(rect.x), static_cast<int>(height - rect.y - rect.height),
                static_cast<int>(rect.width), static_cast<int>(rect.height));
     const glm::mat4 view_projection = camera.projection(rect.width / rect.height) * camera.view();
+    motion_matching.set_view(view_projection, {rect.x, rect.y, rect.width, rect.height});
+    motion_matching.draw_overlay();
     gpu_timer.begin();
     if (std::string e = renderer.draw(scene, ui.view, view_projection); !e.empty()) {
       ui.errors.add(scene.character.source_path, e);
@@ -452,7 +465,8 @@ int run_viewer(const ViewerOptions& options) {
       std::fflush(stdout);
     }
     if (state_log.is_open()) {
-      state_log << state_line(frame, scene, ui) << "\n";
+      state_log << with_motion_matching(state_line(frame, scene, ui), motion_matching, scene)
+                << "\n";
       state_log.flush();
     }
     if (options.headless) {

@@ -28,6 +28,7 @@ struct ViewerOptions {
   double export_to_s = -1.0;
   std::string compare = "off";         // side by side: off | skinning | clip:NAME (compare_view.h)
   std::string compare_sync = "phase";  // how clip B follows clip A: phase | seconds
+  bool motion_matching = false;        // start in the motion-matching play mode
 };
 
 // Opens the viewer (or renders headless) and returns the exit code.

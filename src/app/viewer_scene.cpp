@@ -29,6 +29,11 @@ void add_foot_contact_markers(const anim::Skeleton& skeleton, std::span<anim::Cl
 
 }  // namespace
 
+const std::vector<anim::Clip>& ViewerScene::clips() const {
+  static const std::vector<anim::Clip> none;
+  return bound.character ? bound.character->clips : none;
+}
+
 std::string ViewerScene::open(asset::Character new_character, asset::Project new_project) {
   add_foot_contact_markers(new_character.skeleton, new_character.clips);
   asset::BoundProject new_bound;
@@ -158,6 +163,7 @@ void ViewerScene::update_onion_skin(const ui::ViewSettings& view) {
 }
 
 int ViewerScene::find_clip(const std::string& text) const {
+  if (!bound.character) return -1;
   if (const int index = bound.character->find_clip(text); index >= 0) return index;
   if (!text.empty() && text.find_first_not_of("0123456789") == std::string::npos &&
       text.size() < 9) {

@@ -37,15 +37,16 @@ struct ViewerScene {
   anim::Terrain terrain;
   anim::PlaybackClock clock;
   PlayMode mode = PlayMode::ClipPreview;
-  int preview_clip = -1;  // index into bound.clips
+  int preview_clip = -1;  // index into clips()
   // Clip B of a side-by-side comparison; the frame loop updates it after update().
   ClipComparison comparison;
   // N copies of the character playing the same graph, staggered (View > crowd size > 1).
   anim::Crowd crowd;
   bool loaded = false;
 
-  // The bound clips (the project's, in its order) and the bound graph.
-  const std::vector<anim::Clip>& clips() const { return bound.character->clips; }
+  // The bound clips (the project's, in its order; none before a load) and the bound graph
+  // (only while loaded).
+  const std::vector<anim::Clip>& clips() const;
   const anim::GraphBinding& graph() const { return *bound.graph; }
 
   // Takes a freshly loaded character and its project and binds the graph (the GPU side is the
@@ -82,10 +83,10 @@ struct ViewerScene {
   // Sets a parameter from "NAME=VALUE"; returns "" or why not (unknown name, not a number).
   std::string set_parameter(const std::string& assignment);
 
-  // The index in bound.clips of the clip named text, or with that index; -1 when none.
+  // The index in clips() of the clip named text, or with that index; -1 when none.
   int find_clip(const std::string& text) const;
 
-  // Previews clip (index into bound.clips) on the timeline clock.
+  // Previews clip (index into clips()) on the timeline clock.
   void preview(int clip);
 
   // Advances the clock (in preview mode) and the character by dt_s, then clip B of view's

@@ -520,6 +520,34 @@ void collect_unknown_fields(const json& read, const json& written,
   }
 }
 
+ProjectMotionMatching read_motion_matching(const json& j, const std::string& path) {
+  ObjectReader r(j, path);
+  ProjectMotionMatching m;
+  if (const json* weights = r.find("weights")) {
+    if (!weights->is_object()) fail(r.field("weights"), "expected an object of group: weight");
+    for (const auto& [name, value] : weights->items()) {
+      if (!value.is_number() || !(value.get<float>() >= 0.0f)) {
+        fail(r.field("weights") + "." + name, "expected a number >= 0");
+      }
+      m.weights.emplace_back(name, value.get<float>());
+    }
+  }
+  m.excluded_clips = read_strings(r, "excluded_clips");
+  m.poor_match_cost = r.number("poor_match_cost", m.poor_match_cost);
+  r.finish();
+  return m;
+}
+
+// j with the optional "motion_matching" section added.
+json with_motion_matching(json j, const ProjectMotionMatching& m) {
+  json weights = json::object();
+  for (const auto& [name, weight] : m.weights) weights[name] = weight;
+  j["motion_matching"] = {{"weights", weights},
+                          {"excluded_clips", m.excluded_clips},
+                          {"poor_match_cost", m.poor_match_cost}};
+  return j;
+}
+
 Project read_project(const json& j) {
   ObjectReader r(j, "");
   const int version = r.integer("version");
@@ -570,6 +598,9 @@ Project read_project(const json& j) {
     p.layers.push_back(read_layer(layers[i], element("layers", i), p));
   }
   if (const json* view = r.find("view")) p.view = read_view(*view, "view");
+  if (const json* mm = r.find("motion_matching")) {
+    p.motion_matching = read_motion_matching(*mm, "motion_matching");
+  }
   r.finish();
   // The name checks above make this hold; it guards the machine's own numeric invariants.
   const std::string error =
@@ -632,7 +663,7 @@ std::string project_to_json(const Project& p) {
                   {"state_machine", machine_to_json(p.state_machine, p)},
                   {"layers", layers},
                   {"view", view}};
-  json with_unknown = j;
+  json with_unknown = p.motion_matching ? with_motion_matching(j, *p.motion_matching) : j;
   for (const UnknownField& f : p.unknown_fields) {
     const json::json_pointer at(f.pointer);
     if (with_unknown.contains(at) || !with_unknown.contains(at.parent_pointer())) continue;

@@ -7,6 +7,7 @@
 // memory (Project::clips, Project::blend_spaces, ...), so the anim types load unchanged. Paths are
 // stored as written; relative paths are relative to the project file's folder.
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -64,6 +65,16 @@ struct UnknownField {
   std::string value_json;  // its value as JSON text
 };
 
+// The motion-matching database settings of the viewer's motion-matching mode (optional in the
+// file; absent in projects that never used it): the feature weights by group name (see
+// anim::feature_group_layout), the clips the search leaves out, and the cost above which the
+// coverage view lists a match as poor.
+struct ProjectMotionMatching {
+  std::vector<std::pair<std::string, float>> weights;
+  std::vector<std::string> excluded_clips;
+  float poor_match_cost = 8.0f;
+};
+
 struct Project {
   std::string character;                // a model file, or "<demo>" for the built-in character
   std::vector<std::string> clip_files;  // further animation files to import
@@ -74,6 +85,7 @@ struct Project {
   std::vector<ProjectLayer> layers;
   ProjectView view;
   std::vector<UnknownField> unknown_fields;
+  std::optional<ProjectMotionMatching> motion_matching;
 };
 
 // The file format version written by save. Load reads this version and every older one (each

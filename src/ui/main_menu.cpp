@@ -26,6 +26,7 @@ void draw_main_menu(ViewSettings& s) {
     ImGui::MenuItem("Bones as octahedra", nullptr, &s.skeleton_octahedra);
     ImGui::MenuItem("Wireframe", nullptr, &s.wireframe);
     ImGui::MenuItem("Onion skin (clip preview)", nullptr, &s.onion_skin);
+    ImGui::MenuItem("Motion matching", nullptr, &s.show_motion_matching);
     if (ImGui::BeginMenu("Compare side by side")) {
       if (ImGui::MenuItem("Off", nullptr, s.compare == CompareMode::Off)) {
         s.compare = CompareMode::Off;

@@ -13,12 +13,14 @@
 #include "anim/clip_sampling.h"
 #include "anim/crowd.h"
 #include "anim/foot_ik.h"
+#include "anim/motion_matching_controller.h"
 #include "anim/pose.h"
 #include "anim/root_motion.h"
 #include "anim/skinning.h"
 #include "anim/synthetic_character.h"
 #include "anim/terrain.h"
 #include "ik_biped.h"
+#include "locomotion_clips.h"
 
 namespace {
 std::atomic<long> g_allocations{0};
@@ -188,6 +190,41 @@ TEST(PerFramePath, FootIkAllocatesNothing) {
   EXPECT_EQ(failures, 0);
   EXPECT_EQ(g_allocations.load() - before, 0);
   EXPECT_TRUE(debug.feet[0].locked);
+}
+
+// Motion matching: searches (bounded, with the runner-up), switches with inertialization and
+// plays on, steered round a circle.
+TEST(PerFramePath, MotionMatchingControllerAllocatesNothing) {
+  const Skeleton skeleton = testing::make_walker_skeleton();
+  const std::vector<Clip> clips = {
+      testing::make_walker_clip("walk", {0.0f, 1.4f}, 0.0f, 2.0f, true),
+      testing::make_walker_clip("left", {1.4f, 0.0f}, 0.0f, 2.0f, true),
+      testing::make_walker_clip("turn", {0.0f, 1.0f}, 1.0f, 2.0f, true)};
+  std::vector<ClipBinding> bindings;
+  std::vector<DatabaseSource> sources;
+  for (const Clip& clip : clips) bindings.push_back(bind_clip(clip, skeleton));
+  for (std::size_t i = 0; i < clips.size(); ++i)
+    sources.push_back({&clips[i], &bindings[i], static_cast<int>(i), false, 0.0f});
+  DatabaseSettings settings;
+  settings.joints = {1, 2, 0, 0};
+  const MotionMatchingDatabase db = build_motion_matching_database(skeleton, sources, settings);
+  const MotionMatchingBounds bounds = build_search_bounds(db);
+  MotionMatchingController controller;
+  ASSERT_TRUE(controller.init(skeleton, clips, bindings, db, bounds, 0));
+  std::vector<Transform> pose(skeleton.parents.size());
+  RootMotionDelta step;
+  MotionMatchingInput input;
+  const long before = g_allocations.load();
+  int failures = 0;
+  for (int frame = 0; frame < 300; ++frame) {
+    const float heading = 0.02f * static_cast<float>(frame);
+    input.desired_velocity = {1.4f * std::sin(heading), 0.0f, 1.4f * std::cos(heading)};
+    failures += !controller.update(input, 1.0f / 60.0f, pose, step);
+  }
+  EXPECT_EQ(failures, 0);
+  EXPECT_EQ(g_allocations.load() - before, 0);
+  EXPECT_GT(controller.search_count(), 30);
+  EXPECT_GT(controller.switch_count(), 0);
 }
 
 // The whole frame of a character: a machine crossfading between a clip and a 2D blend space,

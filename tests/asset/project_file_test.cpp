@@ -289,7 +289,7 @@ TEST(ProjectFileErrors, EachBadFieldIsNamedByItsPath) {
 // project opens, each is named in a notice, and saving writes them back where they were.
 TEST(ProjectFileErrors, UnknownFieldsAreReportedAndKeptOnSave) {
   json j = json::parse(project_to_json(make_demo_project()));
-  j["motion_matching"] = {{"weights", {1, 2, 3}}};
+  j["future_section"] = {{"weights", {1, 2, 3}}};
   j["view"]["sky"] = "studio";
   j["state_machine"]["transitions"][0]["durration"] = 1;
   Project p;
@@ -298,13 +298,13 @@ TEST(ProjectFileErrors, UnknownFieldsAreReportedAndKeptOnSave) {
   ASSERT_EQ(notices.size(), 3u);
   std::string all;
   for (const std::string& n : notices) all += n + "\n";
-  EXPECT_NE(all.find("newer.json: field 'motion_matching'"), std::string::npos) << all;
+  EXPECT_NE(all.find("newer.json: field 'future_section'"), std::string::npos) << all;
   EXPECT_NE(all.find("'view/sky'"), std::string::npos) << all;
   EXPECT_NE(all.find("'state_machine/transitions/0/durration'"), std::string::npos) << all;
   // Known fields still read as usual, and an edit is saved with the unknown fields around it.
   p.view.wireframe = true;
   const json saved = json::parse(project_to_json(p));
-  EXPECT_EQ(saved["motion_matching"]["weights"], json({1, 2, 3}));
+  EXPECT_EQ(saved["future_section"]["weights"], json({1, 2, 3}));
   EXPECT_EQ(saved["view"]["sky"], "studio");
   EXPECT_EQ(saved["view"]["wireframe"], true);
   EXPECT_EQ(saved["state_machine"]["transitions"][0]["durration"], 1);

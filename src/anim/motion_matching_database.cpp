@@ -1,0 +1,350 @@
+#include "anim/motion_matching_database.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "anim/pose.h"
+#include "anim/root_motion.h"
+
+namespace anim {
+
+namespace {
+
+constexpr std::array<FeatureGroupLayout, kFeatureGroupCount> kLayout{{
+    {0, 6, "foot_positions"},
+    {6, 6, "foot_velocities"},
+    {12, 3, "hips_velocity"},
+    {15, 2 * kTrajectoryPointCount, "trajectory_positions"},
+    {15 + 2 * kTrajectoryPointCount, 2 * kTrajectoryPointCount, "trajectory_directions"},
+}};
+static_assert(kLayout[4].offset + kLayout[4].size == kFeatureDimension);
+
+bool valid_joint(const Skeleton& skeleton, int joint) {
+  return joint >= 0 && joint < skeleton.joint_count();
+}
+
+// The character's ground frame: the root's ground position and heading (see the header).
+struct GroundFrame {
+  glm::vec3 position{0.0f};
+  float yaw_rad = 0.0f;
+
+  glm::vec3 to_local_direction(const glm::vec3& v) const {
+    return glm::angleAxis(-yaw_rad, glm::vec3(0, 1, 0)) * v;
+  }
+  glm::vec3 to_local_point(const glm::vec3& p) const { return to_local_direction(p - position); }
+};
+
+// What one sampled frame of a clip gives the features.
+struct SampledFrame {
+  float time_s = 0.0f;
+  GroundFrame ground;
+  glm::vec3 left_foot{0.0f}, right_foot{0.0f}, hips{0.0f};  // model space
+};
+
+// Appends the raw features of every frame of source that the database keeps; returns the
+// number of frames appended, or -1 (and the reason in notice) when the clip is left out.
+int append_source(const Skeleton& skeleton, const DatabaseSource& source,
+                  const DatabaseSettings& settings, std::vector<float>& raw, std::string& notice) {
+  const Clip& clip = *source.clip;
+  const ClipBinding& binding = *source.binding;
+  const float duration = clip.duration_s;
+  const float dt = 1.0f / settings.frame_rate;
+  if (!std::isfinite(duration) || duration <= dt) {
+    notice = "clip '" + clip.name + "': shorter than one frame, left out";
+    return -1;
+  }
+  if (binding.joint_to_track.size() != skeleton.parents.size()) {
+    notice = "clip '" + clip.name + "': not bound to this skeleton, left out";
+    return -1;
+  }
+  const MotionMatchingJoints& joints = settings.joints;
+  RootMotionSettings root_settings;
+  root_settings.root_joint = joints.root;
+  const Transform root_parent = parent_rest_model(skeleton, joints.root);
+  const glm::quat rest_root =
+      compose(root_parent, skeleton.rest_pose[static_cast<std::size_t>(joints.root)]).rotation;
+
+  // Sample the whole clip on the source's grid.
+  std::vector<SampledFrame> frames;
+  std::vector<Transform> local(skeleton.parents.size());
+  std::vector<glm::mat4> model(skeleton.parents.size());
+  SamplingCache cache(clip, binding);
+  for (int k = 0;; ++k) {
+    const float t = source.start_time_s + static_cast<float>(k) * dt;
+    if (clip.loop ? t >= duration : t > duration + 1e-5f) break;
+    if (!sample_clip(clip, binding, skeleton, std::min(t, duration), cache, local) ||
+        !local_to_model(skeleton, local, model)) {
+      break;
+    }
+    SampledFrame f;
+    f.time_s = t;
+    const Transform root = compose(root_parent, local[static_cast<std::size_t>(joints.root)]);
+    f.ground.position = {root.translation.x, 0.0f, root.translation.z};
+    f.ground.yaw_rad = heading_yaw(root.rotation, rest_root);
+    f.left_foot = glm::vec3(model[static_cast<std::size_t>(joints.left_foot)][3]);
+    f.right_foot = glm::vec3(model[static_cast<std::size_t>(joints.right_foot)][3]);
+    f.hips = glm::vec3(model[static_cast<std::size_t>(joints.hips)][3]);
+    frames.push_back(f);
+  }
+  if (frames.size() < 2) {
+    notice = "clip '" + clip.name + "': fewer than two frames, left out";
+    return -1;
+  }
+
+  // A locomotion clip authored in place: its trajectory features would say "standing still".
+  float foot_min = 1e30f, foot_max = -1e30f;
+  for (const SampledFrame& f : frames) {
+    for (const glm::vec3& foot : {f.left_foot, f.right_foot}) {
+      const float z = f.ground.to_local_point(foot).z;
+      foot_min = std::min(foot_min, z);
+      foot_max = std::max(foot_max, z);
+    }
+  }
+  const float travel = glm::length(frames.back().ground.position - frames.front().ground.position);
+  if (travel < settings.in_place_root_travel_m &&
+      foot_max - foot_min > settings.in_place_foot_sweep_m) {
+    notice = "clip '" + clip.name +
+             "': in place (no root motion) while its feet step, left out (its trajectory is "
+             "unknown)";
+    return -1;
+  }
+
+  const int last_trajectory_frame = settings.trajectory_frames.back();
+  const float horizon_s = static_cast<float>(last_trajectory_frame) * dt;
+  int appended = 0;
+  std::array<float, kFeatureDimension> v{};
+  for (std::size_t k = 0; k < frames.size(); ++k) {
+    const SampledFrame& f = frames[k];
+    if (!clip.loop && f.time_s + horizon_s > duration + 1e-5f) break;
+    // Velocities: backward differences (forward at the first frame), so a looping clip's wrap
+    // never enters a difference.
+    const SampledFrame& a = k == 0 ? frames[0] : frames[k - 1];
+    const SampledFrame& b = k == 0 ? frames[1] : frames[k];
+    const float inv_dt = 1.0f / (b.time_s - a.time_s);
+    const glm::vec3 lp = f.ground.to_local_point(f.left_foot);
+    const glm::vec3 rp = f.ground.to_local_point(f.right_foot);
+    const glm::vec3 lv = f.ground.to_local_direction((b.left_foot - a.left_foot) * inv_dt);
+    const glm::vec3 rv = f.ground.to_local_direction((b.right_foot - a.right_foot) * inv_dt);
+    const glm::vec3 hv = f.ground.to_local_direction((b.hips - a.hips) * inv_dt);
+    const std::array<glm::vec3, 5> vectors{lp, rp, lv, rv, hv};
+    for (int i = 0; i < 5; ++i) {
+      for (int c = 0; c < 3; ++c) v[static_cast<std::size_t>(i * 3 + c)] = vectors[i][c];
+    }
+    for (int p = 0; p < kTrajectoryPointCount; ++p) {
+      const float ahead = static_cast<float>(settings.trajectory_frames[p]) * dt;
+      const RootMotionDelta d =
+          extract_root_motion(clip, binding, skeleton, root_settings, f.time_s, ahead);
+      const auto pos = static_cast<std::size_t>(kLayout[3].offset + 2 * p);
+      const auto dir = static_cast<std::size_t>(kLayout[4].offset + 2 * p);
+      v[pos] = d.translation.x;
+      v[pos + 1] = d.translation.z;
+      v[dir] = std::sin(d.yaw_rad);
+      v[dir + 1] = std::cos(d.yaw_rad);
+    }
+    if (source.mirrored) mirror_features(v, v);
+    raw.insert(raw.end(), v.begin(), v.end());
+    ++appended;
+  }
+  if (appended == 0) {
+    notice = "clip '" + clip.name + "': shorter than its trajectory horizon, left out";
+    return -1;
+  }
+  return appended;
+}
+
+}  // namespace
+
+const FeatureGroupLayout& feature_group_layout(FeatureGroup group) {
+  return kLayout[static_cast<std::size_t>(group)];
+}
+
+const FeatureGroupLayout& feature_group_layout(int group_index) {
+  return kLayout[static_cast<std::size_t>(std::clamp(group_index, 0, kFeatureGroupCount - 1))];
+}
+
+int MotionMatchingDatabase::range_of(int frame) const {
+  if (frame < 0 || frame >= frame_count()) return -1;
+  const auto it = std::upper_bound(ranges.begin(), ranges.end(), frame,
+                                   [](int f, const DatabaseRange& r) { return f < r.first_frame; });
+  return static_cast<int>(it - ranges.begin()) - 1;
+}
+
+float MotionMatchingDatabase::frame_time_s(int frame) const {
+  const int r = range_of(frame);
+  if (r < 0) return 0.0f;
+  const DatabaseRange& range = ranges[static_cast<std::size_t>(r)];
+  return range.start_time_s + static_cast<float>(frame - range.first_frame) / frame_rate;
+}
+
+int MotionMatchingDatabase::frame_at(int range, float time_s) const {
+  if (range < 0 || range >= static_cast<int>(ranges.size())) return -1;
+  const DatabaseRange& r = ranges[static_cast<std::size_t>(range)];
+  const float k = std::round((time_s - r.start_time_s) * frame_rate);
+  if (!(k >= 0.0f) || k >= static_cast<float>(r.frame_count)) return -1;
+  return r.first_frame + static_cast<int>(k);
+}
+
+void mirror_features(std::span<const float, kFeatureDimension> in,
+                     std::span<float, kFeatureDimension> out) {
+  std::array<float, kFeatureDimension> m;
+  std::copy(in.begin(), in.end(), m.begin());
+  // Left and right feet swap (positions and velocities).
+  for (int group = 0; group < 2; ++group) {
+    const int o = kLayout[static_cast<std::size_t>(group)].offset;
+    for (int c = 0; c < 3; ++c)
+      std::swap(m[static_cast<std::size_t>(o + c)], m[static_cast<std::size_t>(o + 3 + c)]);
+  }
+  // Sideways components change sign.
+  for (int o = 0; o < 15; o += 3) m[static_cast<std::size_t>(o)] = -m[static_cast<std::size_t>(o)];
+  for (int o = 15; o < kFeatureDimension; o += 2)
+    m[static_cast<std::size_t>(o)] = -m[static_cast<std::size_t>(o)];
+  std::copy(m.begin(), m.end(), out.begin());
+}
+
+MotionMatchingDatabase build_motion_matching_database(const Skeleton& skeleton,
+                                                      std::span<const DatabaseSource> sources,
+                                                      const DatabaseSettings& settings,
+                                                      std::string* error) {
+  MotionMatchingDatabase db;
+  auto fail = [&](const std::string& cause) {
+    if (error) *error = cause;
+    return MotionMatchingDatabase{};
+  };
+  const MotionMatchingJoints& j = settings.joints;
+  for (const auto& [joint, name] : {std::pair{j.left_foot, "left foot"},
+                                    {j.right_foot, "right foot"},
+                                    {j.hips, "hips"},
+                                    {j.root, "root"}}) {
+    if (!valid_joint(skeleton, joint)) {
+      return fail(std::string("motion matching: the ") + name + " joint (" + std::to_string(joint) +
+                  ") is not a joint of the skeleton");
+    }
+  }
+  if (skeleton.rest_pose.size() != skeleton.parents.size()) {
+    return fail("motion matching: the skeleton's rest pose is not its joint count");
+  }
+  if (!(settings.frame_rate > 0.0f) || !std::isfinite(settings.frame_rate)) {
+    return fail("motion matching: the frame rate is not positive");
+  }
+  for (std::size_t p = 0; p < settings.trajectory_frames.size(); ++p) {
+    if (settings.trajectory_frames[p] <= 0 ||
+        (p > 0 && settings.trajectory_frames[p] <= settings.trajectory_frames[p - 1])) {
+      return fail("motion matching: trajectory frames must be positive and increasing");
+    }
+  }
+  db.frame_rate = settings.frame_rate;
+  db.trajectory_frames = settings.trajectory_frames;
+  for (const DatabaseSource& source : sources) {
+    if (!source.clip || !source.binding) {
+      db.notices.push_back("a source without a clip or binding was left out");
+      continue;
+    }
+    std::string notice;
+    const int first = db.frame_count();
+    const int count = append_source(skeleton, source, settings, db.raw, notice);
+    if (count < 0) {
+      db.notices.push_back(notice);
+      continue;
+    }
+    db.ranges.push_back({source.clip_index, source.mirrored, source.start_time_s, first, count});
+  }
+  if (db.frame_count() == 0) {
+    std::string cause = "motion matching: no frame in the database";
+    if (!db.notices.empty()) cause += " (" + db.notices.front() + ")";
+    return fail(cause);
+  }
+  compute_normalisation(db);
+  set_feature_weights(db, settings.weights);
+  return db;
+}
+
+JobResult append_database(MotionMatchingDatabase& into, const MotionMatchingDatabase& from,
+                          int clip_index_offset) {
+  if (into.frame_count() > 0 &&
+      (into.frame_rate != from.frame_rate || into.trajectory_frames != from.trajectory_frames)) {
+    return JobResult::fail("append_database: the frame rates or trajectory frames differ");
+  }
+  if (into.frame_count() == 0) {
+    into.frame_rate = from.frame_rate;
+    into.trajectory_frames = from.trajectory_frames;
+  }
+  const int first = into.frame_count();
+  for (DatabaseRange range : from.ranges) {
+    range.first_frame += first;
+    range.clip_index += clip_index_offset;
+    into.ranges.push_back(range);
+  }
+  into.raw.insert(into.raw.end(), from.raw.begin(), from.raw.end());
+  into.notices.insert(into.notices.end(), from.notices.begin(), from.notices.end());
+  compute_normalisation(into);
+  set_feature_weights(into, into.weights);
+  return JobResult::ok();
+}
+
+void compute_normalisation(MotionMatchingDatabase& db) {
+  const int n = db.frame_count();
+  if (n == 0) return;
+  std::array<double, kFeatureDimension> sum{}, sum_sq{};
+  for (int f = 0; f < n; ++f) {
+    const std::span<const float> v = db.raw_frame(f);
+    for (int d = 0; d < kFeatureDimension; ++d)
+      sum[static_cast<std::size_t>(d)] += v[static_cast<std::size_t>(d)];
+  }
+  for (int d = 0; d < kFeatureDimension; ++d) {
+    db.mean[static_cast<std::size_t>(d)] = static_cast<float>(sum[static_cast<std::size_t>(d)] / n);
+  }
+  for (int f = 0; f < n; ++f) {
+    const std::span<const float> v = db.raw_frame(f);
+    for (int d = 0; d < kFeatureDimension; ++d) {
+      const double x = v[static_cast<std::size_t>(d)] - db.mean[static_cast<std::size_t>(d)];
+      sum_sq[static_cast<std::size_t>(d)] += x * x;
+    }
+  }
+  // One scale per group (the mean of its dims' deviations) keeps a group's shape: the x and z
+  // of a position stay comparable.
+  for (const FeatureGroupLayout& g : kLayout) {
+    double deviation = 0.0;
+    for (int d = g.offset; d < g.offset + g.size; ++d) {
+      deviation += std::sqrt(sum_sq[static_cast<std::size_t>(d)] / n);
+    }
+    deviation /= g.size;
+    const float scale = deviation > 1e-6 ? static_cast<float>(deviation) : 1.0f;
+    for (int d = g.offset; d < g.offset + g.size; ++d)
+      db.scale[static_cast<std::size_t>(d)] = scale;
+  }
+}
+
+void set_feature_weights(MotionMatchingDatabase& db, const FeatureWeights& weights) {
+  db.weights = weights;
+  db.features.resize(db.raw.size());
+  const int n = db.frame_count();
+  for (int f = 0; f < n; ++f) {
+    const auto offset = static_cast<std::size_t>(f) * kFeatureDimension;
+    // Both spans are kFeatureDimension long by construction: this cannot fail.
+    if (!normalize_features(db, db.raw_frame(f),
+                            std::span<float>(db.features.data() + offset, kFeatureDimension))) {
+      break;
+    }
+  }
+}
+
+JobResult normalize_features(const MotionMatchingDatabase& db, std::span<const float> raw,
+                             std::span<float> out) {
+  if (raw.size() != kFeatureDimension) {
+    return JobResult::fail("normalize_features: raw is not kFeatureDimension long");
+  }
+  if (out.size() != kFeatureDimension) {
+    return JobResult::fail("normalize_features: out is not kFeatureDimension long");
+  }
+  for (int g = 0; g < kFeatureGroupCount; ++g) {
+    const FeatureGroupLayout& layout = kLayout[static_cast<std::size_t>(g)];
+    const float w = db.weights.group[static_cast<std::size_t>(g)];
+    for (int d = layout.offset; d < layout.offset + layout.size; ++d) {
+      const auto i = static_cast<std::size_t>(d);
+      out[i] = (raw[i] - db.mean[i]) / db.scale[i] * w;
+    }
+  }
+  return JobResult::ok();
+}
+
+}  // namespace anim

@@ -1,0 +1,255 @@
+#include "app/mm_commands.h"
+
+#include <CLI/CLI.hpp>
+
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "anim/motion_matching_search.h"
+#include "asset/demo_character.h"
+#include "asset/importer.h"
+#include "asset/motion_matching_build.h"
+#include "asset/motion_matching_file.h"
+
+namespace app {
+namespace {
+
+using nlohmann::json;
+
+struct BuildArgs {
+  std::string file;
+  std::vector<std::string> anim_files;
+  std::vector<std::string> exclude;
+  std::string out;
+  bool mirror = false;
+  bool json_output = false;
+};
+
+int run_build(const BuildArgs& args) {
+  asset::Character character;
+  if (args.file.empty()) {
+    character = asset::make_demo_character();
+  } else {
+    asset::ImportResult imported = asset::import_file(args.file, {});
+    if (!imported.ok()) {
+      std::fprintf(stderr, "animview mm-build: %s\n", imported.error.c_str());
+      return 1;
+    }
+    character = std::move(imported.character);
+  }
+  for (const std::string& anim_file : args.anim_files) {
+    asset::ClipImportResult loaded = asset::import_clips(anim_file, character.skeleton, {});
+    if (!loaded.ok()) {
+      std::fprintf(stderr, "animview mm-build: %s\n", loaded.error.c_str());
+      return 1;
+    }
+    for (asset::ImportedClip& c : loaded.clips) character.clips.push_back(std::move(c.clip));
+  }
+  asset::MotionMatchingBuildOptions options;
+  options.mirrored = args.mirror;
+  options.clip_included.assign(character.clips.size(), 1);
+  for (const std::string& name : args.exclude) {
+    bool found = false;
+    for (std::size_t c = 0; c < character.clips.size(); ++c) {
+      if (character.clips[c].name == name) {
+        options.clip_included[c] = 0;
+        found = true;
+      }
+    }
+    if (!found) {
+      std::fprintf(stderr, "animview mm-build: %s: --exclude: no clip named '%s'\n",
+                   character.source_path.c_str(), name.c_str());
+      return 2;
+    }
+  }
+  const asset::MotionMatchingBuild build = asset::build_motion_matching(character, options);
+  if (!build.ok()) {
+    std::fprintf(stderr, "animview mm-build: %s\n", build.error.c_str());
+    return 1;
+  }
+  asset::MotionMatchingFile file;
+  file.source = character.source_path;
+  for (const anim::Clip& clip : character.clips) file.clip_names.push_back(clip.name);
+  file.database = build.database;
+  if (const std::string error = asset::save_motion_matching_file(args.out, file); !error.empty()) {
+    std::fprintf(stderr, "animview mm-build: %s\n", error.c_str());
+    return 1;
+  }
+  const anim::MotionMatchingDatabase& db = build.database;
+  std::vector<int> frames_per_clip(character.clips.size(), 0);
+  for (const anim::DatabaseRange& r : db.ranges) {
+    frames_per_clip[static_cast<std::size_t>(r.clip_index)] += r.frame_count;
+  }
+  if (args.json_output) {
+    json clips = json::array();
+    for (std::size_t c = 0; c < character.clips.size(); ++c) {
+      clips.push_back({{"name", character.clips[c].name}, {"frames", frames_per_clip[c]}});
+    }
+    json groups = json::array();
+    for (int g = 0; g < anim::kFeatureGroupCount; ++g) {
+      const anim::FeatureGroupLayout& layout = anim::feature_group_layout(g);
+      groups.push_back({{"name", layout.name},
+                        {"scale", db.scale[static_cast<std::size_t>(layout.offset)]},
+                        {"weight", db.weights.group[static_cast<std::size_t>(g)]}});
+    }
+    std::cout << json{{"out", args.out}, {"frames", db.frame_count()}, {"ranges", db.ranges.size()},
+                      {"clips", clips},  {"groups", groups},           {"notices", db.notices}}
+                     .dump(2)
+              << '\n';
+    return 0;
+  }
+  std::printf("%s: %d frames at %.0f Hz in %zu ranges, written to %s\n",
+              character.source_path.c_str(), db.frame_count(), db.frame_rate, db.ranges.size(),
+              args.out.c_str());
+  for (std::size_t c = 0; c < character.clips.size(); ++c) {
+    std::printf("  %-24s %6d frames\n", character.clips[c].name.c_str(), frames_per_clip[c]);
+  }
+  for (int g = 0; g < anim::kFeatureGroupCount; ++g) {
+    const anim::FeatureGroupLayout& layout = anim::feature_group_layout(g);
+    std::printf("  group %-22s scale %.4f weight %.2f\n", layout.name,
+                db.scale[static_cast<std::size_t>(layout.offset)],
+                db.weights.group[static_cast<std::size_t>(g)]);
+  }
+  for (const std::string& notice : db.notices) std::printf("  left out: %s\n", notice.c_str());
+  return 0;
+}
+
+struct QueryArgs {
+  std::string db;
+  std::string query;
+  bool json_output = false;
+};
+
+json describe(const asset::MotionMatchingFile& file, std::span<const float> query, int frame,
+              float cost) {
+  const anim::MotionMatchingDatabase& db = file.database;
+  const anim::DatabaseRange& range = db.ranges[static_cast<std::size_t>(db.range_of(frame))];
+  std::array<float, anim::kFeatureGroupCount> costs{};
+  if (!anim::group_costs(db, query, frame, costs)) costs.fill(0.0f);
+  json groups = json::object();
+  for (int g = 0; g < anim::kFeatureGroupCount; ++g) {
+    groups[anim::feature_group_layout(g).name] = costs[static_cast<std::size_t>(g)];
+  }
+  return {{"frame", frame},
+          {"clip", file.clip_names[static_cast<std::size_t>(range.clip_index)]},
+          {"time_s", db.frame_time_s(frame)},
+          {"mirrored", range.mirrored},
+          {"cost", cost},
+          {"group_costs", groups}};
+}
+
+int run_query(const QueryArgs& args) {
+  asset::MotionMatchingFile file;
+  if (const std::string error = asset::load_motion_matching_file(args.db, file); !error.empty()) {
+    std::fprintf(stderr, "animview mm-query: %s\n", error.c_str());
+    return 1;
+  }
+  std::ifstream stream(args.query, std::ios::binary);
+  const json q = stream ? json::parse(stream, nullptr, false) : json();
+  auto fail = [&](const std::string& cause) {
+    std::fprintf(stderr, "animview mm-query: %s: %s\n", args.query.c_str(), cause.c_str());
+    return 1;
+  };
+  if (!stream) return fail("cannot open the file");
+  if (q.is_discarded() || !q.is_object()) return fail("not a JSON object");
+  if (!q.contains("features") || !q["features"].is_array() ||
+      q["features"].size() != static_cast<std::size_t>(anim::kFeatureDimension)) {
+    return fail("\"features\" is not a list of " + std::to_string(anim::kFeatureDimension) +
+                " numbers");
+  }
+  std::vector<float> raw;
+  for (const json& v : q["features"]) {
+    if (!v.is_number()) return fail("\"features\" holds something that is not a number");
+    raw.push_back(v.get<float>());
+  }
+  anim::MotionMatchingDatabase& db = file.database;
+  if (q.contains("weights")) {
+    const json& w = q["weights"];
+    if (!w.is_array() || w.size() != static_cast<std::size_t>(anim::kFeatureGroupCount)) {
+      return fail("\"weights\" is not a list of " + std::to_string(anim::kFeatureGroupCount) +
+                  " numbers");
+    }
+    anim::FeatureWeights weights;
+    for (int g = 0; g < anim::kFeatureGroupCount; ++g) {
+      if (!w[static_cast<std::size_t>(g)].is_number()) return fail("a weight is not a number");
+      weights.group[static_cast<std::size_t>(g)] = w[static_cast<std::size_t>(g)].get<float>();
+    }
+    anim::set_feature_weights(db, weights);
+  }
+  std::vector<std::uint8_t> enabled(db.ranges.size(), 1);
+  if (q.contains("exclude")) {
+    if (!q["exclude"].is_array()) return fail("\"exclude\" is not a list of clip names");
+    for (const json& name : q["exclude"]) {
+      if (!name.is_string()) return fail("\"exclude\" holds something that is not a name");
+      bool found = false;
+      for (std::size_t r = 0; r < db.ranges.size(); ++r) {
+        if (file.clip_names[static_cast<std::size_t>(db.ranges[r].clip_index)] == name) {
+          enabled[r] = 0;
+          found = true;
+        }
+      }
+      if (!found) return fail("\"exclude\": no clip named '" + name.get<std::string>() + "'");
+    }
+  }
+  std::vector<float> features(anim::kFeatureDimension);
+  if (anim::JobResult r = anim::normalize_features(db, raw, features); !r) return fail(r.error);
+  const anim::MotionMatchingBounds bounds = anim::build_search_bounds(db);
+  anim::MotionMatchingQuery query;
+  query.features = features;
+  query.range_enabled = enabled;
+  query.runner_up = true;
+  anim::MotionMatchingMatch match;
+  if (const anim::JobResult r = anim::search(db, bounds, query, match); !r) return fail(r.error);
+  if (match.frame < 0) return fail("every clip is excluded");
+  json out{{"best", describe(file, features, match.frame, match.cost)}};
+  out["runner_up"] = match.runner_up_frame >= 0
+                         ? describe(file, features, match.runner_up_frame, match.runner_up_cost)
+                         : json();
+  if (args.json_output) {
+    std::cout << out.dump(2) << '\n';
+    return 0;
+  }
+  for (const char* which : {"best", "runner_up"}) {
+    const json& m = out[which];
+    if (m.is_null()) continue;
+    std::printf("%-9s frame %d: clip '%s' at %.4f s%s, cost %.4f\n", which, m["frame"].get<int>(),
+                m["clip"].get<std::string>().c_str(), m["time_s"].get<float>(),
+                m["mirrored"].get<bool>() ? " (mirrored)" : "", m["cost"].get<float>());
+    for (const auto& [name, cost] : m["group_costs"].items()) {
+      std::printf("    %-22s %.4f\n", name.c_str(), cost.get<float>());
+    }
+  }
+  return 0;
+}
+
+}  // namespace
+
+void add_mm_build_command(CLI::App& cli, int& exit_code) {
+  auto args = std::make_shared<BuildArgs>();
+  CLI::App* cmd = cli.add_subcommand("mm-build", "Build a motion-matching database of the clips");
+  cmd->add_option("file", args->file, "Character file (default: the built-in demo)");
+  cmd->add_option("--anim-file", args->anim_files, "Clip files bound to the character by name");
+  cmd->add_option("--exclude", args->exclude, "Leave out the clip of this name");
+  cmd->add_flag("--mirror", args->mirror, "Add a mirrored copy of every clip");
+  cmd->add_option("--out", args->out, "The database file to write (JSON)")->required();
+  cmd->add_flag("--json", args->json_output, "Print the summary as JSON");
+  cmd->callback([args, &exit_code] { exit_code = run_build(*args); });
+}
+
+void add_mm_query_command(CLI::App& cli, int& exit_code) {
+  auto args = std::make_shared<QueryArgs>();
+  CLI::App* cmd =
+      cli.add_subcommand("mm-query", "Find the best frame of a motion-matching database");
+  cmd->add_option("db", args->db, "The database file (from mm-build)")->required();
+  cmd->add_option("--query", args->query, "JSON file: {\"features\": [27 numbers]}")->required();
+  cmd->add_flag("--json", args->json_output, "Print JSON");
+  cmd->callback([args, &exit_code] { exit_code = run_query(*args); });
+}
+
+}  // namespace app

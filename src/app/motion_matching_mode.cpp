@@ -1,0 +1,350 @@
+#include "app/motion_matching_mode.h"
+
+#include <GLFW/glfw3.h>
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+
+#include <nlohmann/json.hpp>
+
+namespace app {
+
+namespace {
+
+constexpr float kWalkSpeed_mps = 1.4f;
+constexpr float kRunSpeed_mps = 3.0f;
+constexpr float kStickDeadZone = 0.2f;
+constexpr float kTargetReached_m = 0.3f;
+constexpr std::size_t kMaxPoorMatches = 100;
+
+// Camera-relative ground directions: the camera looks along -Z from +Z at yaw 0.
+glm::vec3 camera_forward(float yaw) {
+  return {-std::sin(yaw), 0.0f, -std::cos(yaw)};
+}
+glm::vec3 camera_right(float yaw) {
+  return {std::cos(yaw), 0.0f, -std::sin(yaw)};
+}
+
+float yaw_of(const glm::vec3& v) {
+  return std::atan2(v.x, v.z);
+}
+
+}  // namespace
+
+std::string MotionMatchingMode::start(ViewerScene& scene,
+                                      const std::vector<std::uint8_t>& clip_included,
+                                      const anim::FeatureWeights& weights) {
+  asset::MotionMatchingBuildOptions options;
+  options.clip_included = clip_included;
+  options.weights = weights;
+  asset::MotionMatchingBuild build = asset::build_motion_matching(
+      scene.character.skeleton, scene.clips(), scene.character.source_path, options);
+  if (!build.ok()) return build.error;
+  build_ = std::move(build);
+  bounds_ = anim::build_search_bounds(build_.database);
+  if (const anim::JobResult r =
+          controller_.init(scene.character.skeleton, scene.clips(), build_.bindings,
+                           build_.database, bounds_, build_.joints.root, controller_.settings());
+      !r) {
+    return r.error;
+  }
+  pose_.assign(scene.character.skeleton.parents.size(), anim::Transform{});
+  clip_enabled.assign(scene.clips().size(), 1);
+  coverage_.assign(static_cast<std::size_t>(build_.database.frame_count()), 0u);
+  poor_.clear();
+  poor_.reserve(kMaxPoorMatches);
+  history_.clear();
+  session_s_ = 0.0f;
+  facing_rad_ = 0.0f;
+  has_target_ = false;
+  last_search_count_ = 0;
+  scene.settings.root_motion_mode = anim::RootMotionMode::Applied;
+  scene.settings.root_motion.root_joint = build_.joints.root;
+  scene.instance.reset_world();
+  clips_ = scene.clips().data();
+  clip_count_ = scene.clips().size();
+  active_ = true;
+  return {};
+}
+
+void MotionMatchingMode::stop(ViewerScene& scene) {
+  active_ = false;
+  scene.instance.set_external_source({}, {}, -1, 0.0f);
+}
+
+void MotionMatchingMode::set_weights(const anim::FeatureWeights& weights) {
+  if (!active_) return;
+  anim::set_feature_weights(build_.database, weights);
+  bounds_ = anim::build_search_bounds(build_.database);
+}
+
+SteeringInput MotionMatchingMode::read_input(GLFWwindow* window, float camera_yaw,
+                                             bool keyboard_free, bool mouse_free) {
+  SteeringInput in;
+  const glm::vec3 forward = camera_forward(camera_yaw), right = camera_right(camera_yaw);
+  glm::vec3 direction(0.0f);
+  float speed = kWalkSpeed_mps;
+  if (keyboard_free) {
+    auto held = [window](int key) { return glfwGetKey(window, key) == GLFW_PRESS; };
+    const bool ctrl = held(GLFW_KEY_LEFT_CONTROL) || held(GLFW_KEY_RIGHT_CONTROL);
+    if (!ctrl) {
+      if (held(GLFW_KEY_W)) direction += forward;
+      if (held(GLFW_KEY_S)) direction -= forward;
+      if (held(GLFW_KEY_D)) direction += right;
+      if (held(GLFW_KEY_A)) direction -= right;
+      if (held(GLFW_KEY_LEFT_SHIFT) || held(GLFW_KEY_RIGHT_SHIFT)) speed = kRunSpeed_mps;
+    }
+  }
+  if (glm::length(direction) > 0.0f) {
+    in.velocity = glm::normalize(direction) * speed;
+    has_target_ = false;
+  }
+  GLFWgamepadstate pad;
+  if (glm::length(direction) == 0.0f && glfwJoystickIsGamepad(GLFW_JOYSTICK_1) &&
+      glfwGetGamepadState(GLFW_JOYSTICK_1, &pad)) {
+    const glm::vec2 left(pad.axes[GLFW_GAMEPAD_AXIS_LEFT_X], pad.axes[GLFW_GAMEPAD_AXIS_LEFT_Y]);
+    const glm::vec2 look(pad.axes[GLFW_GAMEPAD_AXIS_RIGHT_X], pad.axes[GLFW_GAMEPAD_AXIS_RIGHT_Y]);
+    const bool run = pad.axes[GLFW_GAMEPAD_AXIS_RIGHT_TRIGGER] > 0.0f;
+    if (glm::length(left) > kStickDeadZone) {
+      in.velocity = (right * left.x - forward * left.y) * std::min(glm::length(left), 1.0f) /
+                    glm::length(left) * (run ? kRunSpeed_mps : kWalkSpeed_mps);
+      has_target_ = false;
+    }
+    if (glm::length(look) > kStickDeadZone) {
+      facing_rad_ = yaw_of(right * look.x - forward * look.y);
+      in.strafe = true;
+    }
+  }
+  // Ctrl + left drag puts a target on the ground; the character walks to it.
+  double mx = 0.0, my = 0.0;
+  glfwGetCursorPos(window, &mx, &my);
+  const bool ctrl = glfwGetKey(window, GLFW_KEY_LEFT_CONTROL) == GLFW_PRESS ||
+                    glfwGetKey(window, GLFW_KEY_RIGHT_CONTROL) == GLFW_PRESS;
+  if (mouse_free && ctrl && glfwGetMouseButton(window, GLFW_MOUSE_BUTTON_LEFT) == GLFW_PRESS &&
+      viewport_.z > 0.0f && viewport_.w > 0.0f) {
+    const float x = (static_cast<float>(mx) - viewport_.x) / viewport_.z * 2.0f - 1.0f;
+    const float y = 1.0f - (static_cast<float>(my) - viewport_.y) / viewport_.w * 2.0f;
+    const glm::mat4 inverse = glm::inverse(view_projection_);
+    glm::vec4 near = inverse * glm::vec4(x, y, -1.0f, 1.0f);
+    glm::vec4 far = inverse * glm::vec4(x, y, 1.0f, 1.0f);
+    near /= near.w;
+    far /= far.w;
+    const glm::vec3 ray = glm::vec3(far - near);
+    if (std::abs(ray.y) > 1e-6f) {
+      const float t = -near.y / ray.y;
+      if (t > 0.0f) {
+        target_ = glm::vec3(near) + ray * t;
+        target_.y = 0.0f;
+        has_target_ = true;
+      }
+    }
+  }
+  if (has_target_ && glm::length(in.velocity) == 0.0f) {
+    glm::vec3 to = target_ - controller_.character_position();
+    to.y = 0.0f;
+    if (glm::length(to) > kTargetReached_m) {
+      in.velocity = glm::normalize(to) * kWalkSpeed_mps;
+    } else {
+      has_target_ = false;
+    }
+  }
+  if (!in.strafe && glm::length(in.velocity) > 0.0f) facing_rad_ = yaw_of(in.velocity);
+  in.yaw_rad = facing_rad_;
+  return in;
+}
+
+void MotionMatchingMode::update(float dt_s, GLFWwindow* window, float camera_yaw_rad,
+                                bool keyboard_free, bool mouse_free, ViewerScene& scene) {
+  if (!active_ || !(dt_s > 0.0f)) return;
+  if (!started_on(scene)) {
+    stop(scene);
+    return;
+  }
+  input_ = read_input(window, camera_yaw_rad, keyboard_free, mouse_free);
+  anim::MotionMatchingInput in;
+  in.desired_velocity = input_.velocity;
+  in.desired_yaw_rad = input_.yaw_rad;
+  in.clip_enabled = clip_enabled;
+  anim::RootMotionDelta step;
+  if (!controller_.update(in, dt_s, pose_, step)) return;
+  scene.instance.set_external_source(pose_, step, controller_.current_clip(),
+                                     controller_.current_time_s());
+  session_s_ += dt_s;
+  const int frame = controller_.current_frame();
+  if (frame >= 0) ++coverage_[static_cast<std::size_t>(frame)];
+  const int clip = controller_.current_clip();
+  if (history_.empty() || history_.back().clip != clip) {
+    history_.push_back({clip, session_s_ - dt_s, session_s_});
+  } else {
+    history_.back().to_s = session_s_;
+  }
+  if (controller_.search_count() != last_search_count_) {
+    last_search_count_ = controller_.search_count();
+    const anim::MotionMatchingSearchReport& report = controller_.last_search();
+    if (report.match.frame >= 0 && report.match.cost > poor_match_cost) {
+      if (poor_.size() >= kMaxPoorMatches) poor_.erase(poor_.begin());
+      PoorMatch poor{session_s_, report.match.cost, clip, {}};
+      const int offset = anim::feature_group_layout(anim::FeatureGroup::TrajectoryPositions).offset;
+      const auto query = controller_.last_query();
+      for (int p = 0; p < anim::kTrajectoryPointCount; ++p) {
+        poor.desired[static_cast<std::size_t>(p)] = {
+            query[static_cast<std::size_t>(offset + 2 * p)],
+            query[static_cast<std::size_t>(offset + 2 * p + 1)]};
+      }
+      poor_.push_back(poor);
+    }
+  }
+}
+
+void MotionMatchingMode::draw_overlay() const {
+  if (!active_ || viewport_.z <= 0.0f) return;
+  ImDrawList* draw = ImGui::GetBackgroundDrawList();
+  auto to_screen = [this](const glm::vec3& p, ImVec2& out) {
+    const glm::vec4 clip = view_projection_ * glm::vec4(p, 1.0f);
+    if (clip.w <= 1e-4f) return false;
+    out = {viewport_.x + (clip.x / clip.w * 0.5f + 0.5f) * viewport_.z,
+           viewport_.y + (0.5f - clip.y / clip.w * 0.5f) * viewport_.w};
+    return true;
+  };
+  auto polyline = [&](glm::vec3 from, std::span<const glm::vec3> points, ImU32 colour) {
+    ImVec2 a, b;
+    for (const glm::vec3& p : points) {
+      if (to_screen(from, a) && to_screen(p, b)) draw->AddLine(a, b, colour, 2.5f);
+      if (to_screen(p, b)) draw->AddCircleFilled(b, 4.0f, colour);
+      from = p;
+    }
+  };
+  const glm::vec3 at = controller_.character_position();
+  const std::array<glm::vec3, anim::kTrajectoryPointCount> matched =
+      controller_.matched_positions();
+  polyline(at, matched, IM_COL32(60, 220, 255, 255));
+  std::array<glm::vec3, anim::kTrajectoryPointCount> desired{};
+  const auto positions = controller_.desired_positions();
+  const auto yaws = controller_.desired_yaws_rad();
+  for (std::size_t p = 0; p < desired.size(); ++p)
+    desired[p] = {positions[p].x, 0.0f, positions[p].z};
+  polyline(at, desired, IM_COL32(255, 160, 40, 255));
+  for (std::size_t p = 0; p < desired.size(); ++p) {
+    ImVec2 a, b;
+    const glm::vec3 tip =
+        desired[p] + 0.25f * glm::vec3(std::sin(yaws[p]), 0.0f, std::cos(yaws[p]));
+    if (to_screen(desired[p], a) && to_screen(tip, b))
+      draw->AddLine(a, b, IM_COL32(255, 160, 40, 255), 1.5f);
+  }
+  if (has_target_) {
+    ImVec2 t;
+    if (to_screen(target_, t)) draw->AddCircle(t, 10.0f, IM_COL32(255, 80, 80, 255), 16, 2.5f);
+  }
+}
+
+namespace {
+
+// The panel's settings from the project's motion-matching section (defaults without one).
+void read_project_settings(const ViewerScene& scene, ui::MotionMatchingPanelState& panel) {
+  panel.weights = {};
+  panel.clip_enabled.assign(scene.clips().size(), 1);
+  if (!scene.project.motion_matching) return;
+  const asset::ProjectMotionMatching& m = *scene.project.motion_matching;
+  for (const auto& [name, weight] : m.weights) {
+    for (int g = 0; g < anim::kFeatureGroupCount; ++g) {
+      if (name == anim::feature_group_layout(g).name) {
+        panel.weights.group[static_cast<std::size_t>(g)] = weight;
+      }
+    }
+  }
+  for (std::size_t c = 0; c < scene.clips().size(); ++c) {
+    for (const std::string& excluded : m.excluded_clips) {
+      if (scene.clips()[c].name == excluded) panel.clip_enabled[c] = 0;
+    }
+  }
+  panel.poor_match_cost = m.poor_match_cost;
+}
+
+void write_project_settings(const ui::MotionMatchingPanelState& panel, ViewerScene& scene) {
+  asset::ProjectMotionMatching m;
+  for (int g = 0; g < anim::kFeatureGroupCount; ++g) {
+    m.weights.emplace_back(anim::feature_group_layout(g).name,
+                           panel.weights.group[static_cast<std::size_t>(g)]);
+  }
+  for (std::size_t c = 0; c < scene.clips().size() && c < panel.clip_enabled.size(); ++c) {
+    if (panel.clip_enabled[c] == 0) m.excluded_clips.push_back(scene.clips()[c].name);
+  }
+  m.poor_match_cost = panel.poor_match_cost;
+  scene.project.motion_matching = m;
+}
+
+}  // namespace
+
+void run_motion_matching_window(MotionMatchingMode& mode, ui::MotionMatchingPanelState& panel,
+                                ViewerScene& scene, bool& follow_character) {
+  if (mode.active() && !mode.started_on(scene)) mode.stop(scene);
+  // A new scene (a load): its project's settings.
+  if (panel.settings_for != static_cast<const void*>(scene.clips().data())) {
+    panel.settings_for = scene.clips().data();
+    read_project_settings(scene, panel);
+  }
+  const float poor_cost = panel.poor_match_cost;
+  std::vector<std::string> names;
+  for (const anim::Clip& clip : scene.clips()) names.push_back(clip.name);
+  ui::MotionMatchingPanelView view;
+  view.clip_names = names;
+  if (mode.active()) {
+    view.database = &mode.build().database;
+    view.controller = &mode.controller();
+    view.coverage = mode.coverage();
+    view.poor_matches = mode.poor_matches();
+    view.history = mode.history();
+    view.session_time_s = mode.session_time_s();
+  }
+  const ui::MotionMatchingPanelChange change = ui::draw_motion_matching_panel(panel, view);
+  if (panel.clip_enabled.size() != scene.clips().size()) {
+    panel.clip_enabled.assign(scene.clips().size(), 1);
+  }
+  mode.poor_match_cost = panel.poor_match_cost;
+  if (panel.active && !mode.active() && scene.loaded && (change.toggled || panel.error.empty())) {
+    panel.error = mode.start(scene, panel.clip_enabled, panel.weights);
+    if (!panel.error.empty()) {
+      panel.active = false;
+    } else {
+      follow_character = true;
+    }
+  } else if (!panel.active && mode.active()) {
+    mode.stop(scene);
+  }
+  if (mode.active() && change.weights) mode.set_weights(panel.weights);
+  if (mode.active()) mode.clip_enabled = panel.clip_enabled;
+  // Saved with the project (File > Save project) once edited.
+  if (change.weights || change.clips || panel.poor_match_cost != poor_cost) {
+    write_project_settings(panel, scene);
+  }
+}
+
+std::string with_motion_matching(const std::string& line, const MotionMatchingMode& mode,
+                                 const ViewerScene& scene) {
+  nlohmann::json j = nlohmann::json::parse(line, nullptr, false);
+  if (!j.is_object()) return line;
+  j["motion_matching"] = nlohmann::json::parse(mode.state_json(scene));
+  return j.dump();
+}
+
+std::string MotionMatchingMode::state_json(const ViewerScene& scene) const {
+  nlohmann::json j{{"active", active_}};
+  if (active_) {
+    const int clip = controller_.current_clip();
+    j["clip"] = clip >= 0 && clip < static_cast<int>(scene.clips().size())
+                    ? scene.clips()[static_cast<std::size_t>(clip)].name
+                    : std::string();
+    j["frame"] = controller_.current_frame();
+    j["time"] = controller_.current_time_s();
+    j["cost"] = controller_.last_search().match.cost;
+    j["searches"] = controller_.search_count();
+    j["switches"] = controller_.switch_count();
+    j["velocity"] = {input_.velocity.x, input_.velocity.z};
+    const glm::vec3 p = controller_.character_position();
+    j["position"] = {p.x, p.z};
+  }
+  return j.dump();
+}
+
+}  // namespace app

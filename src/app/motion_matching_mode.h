@@ -1,0 +1,116 @@
+#pragma once
+// The viewer's motion-matching play mode: the scene's clips in a database, a controller steered
+// by the keyboard (WASD relative to the camera, Shift runs), a gamepad (left stick moves, right
+// stick faces, GLFW's gamepad API) or a target dragged on the ground (Ctrl + left drag), and the
+// session's record for the debug and coverage views. Each frame it hands the controller's pose
+// and root step to the character's player as an external source, so the rest of the frame
+// (root motion, foot IK, skinning, drawing) is the one every mode uses.
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <glm/glm.hpp>
+
+#include "anim/motion_matching_controller.h"
+#include "app/viewer_scene.h"
+#include "asset/motion_matching_build.h"
+#include "ui/motion_matching_panel.h"
+
+struct GLFWwindow;
+
+namespace app {
+
+// What the player asks for, read from the devices.
+struct SteeringInput {
+  glm::vec3 velocity{0.0f};  // world, m/s
+  float yaw_rad = 0.0f;      // desired facing
+  bool strafe = false;       // facing held while moving (gamepad right stick)
+};
+
+using ui::ClipSpan;
+using ui::PoorMatch;
+
+class MotionMatchingMode {
+ public:
+  // Builds the database of the scene's clips (those with a nonzero clip_included, all when
+  // empty) and starts steering from the origin. Returns "" or the cause.
+  std::string start(ViewerScene& scene, const std::vector<std::uint8_t>& clip_included,
+                    const anim::FeatureWeights& weights);
+  // Gives the player back to its graph.
+  void stop(ViewerScene& scene);
+  bool active() const { return active_; }
+
+  // Re-weights the database without resampling.
+  void set_weights(const anim::FeatureWeights& weights);
+
+  // Reads the devices (keyboard only when keyboard_free), steps the controller by dt_s and hands
+  // its pose to the scene's player. Call before ViewerScene::update.
+  void update(float dt_s, GLFWwindow* window, float camera_yaw_rad, bool keyboard_free,
+              bool mouse_free, ViewerScene& scene);
+
+  // Where the 3D view was drawn last, for picking the ground target.
+  void set_view(const glm::mat4& view_projection, glm::vec4 viewport_rect) {
+    view_projection_ = view_projection;
+    viewport_ = viewport_rect;
+  }
+  // Draws the desired (orange) and matched (cyan) trajectories and the target on the ground,
+  // over the 3D view.
+  void draw_overlay() const;
+
+  const anim::MotionMatchingController& controller() const { return controller_; }
+  anim::MotionMatchingControllerSettings& controller_settings() { return controller_.settings(); }
+  const asset::MotionMatchingBuild& build() const { return build_; }
+  const SteeringInput& input() const { return input_; }
+  // Per database frame: how many updates it played.
+  const std::vector<std::uint32_t>& coverage() const { return coverage_; }
+  const std::vector<PoorMatch>& poor_matches() const { return poor_; }
+  const std::vector<ClipSpan>& history() const { return history_; }
+  float session_time_s() const { return session_s_; }
+  float poor_match_cost = 8.0f;
+  std::vector<std::uint8_t> clip_enabled;  // per scene clip: may the search choose it
+
+  // The state log's "motion_matching" object.
+  std::string state_json(const ViewerScene& scene) const;
+
+  // Whether the scene still holds the clips the mode was started on (a load replaces them).
+  bool started_on(const ViewerScene& scene) const {
+    return scene.clips().data() == clips_ && scene.clips().size() == clip_count_;
+  }
+
+ private:
+  SteeringInput read_input(GLFWwindow* window, float camera_yaw_rad, bool keyboard_free,
+                           bool mouse_free);
+
+  bool active_ = false;
+  asset::MotionMatchingBuild build_;
+  anim::MotionMatchingBounds bounds_;
+  anim::MotionMatchingController controller_;
+  std::vector<anim::Transform> pose_;
+  SteeringInput input_;
+  float facing_rad_ = 0.0f;
+  int last_search_count_ = 0;
+  float session_s_ = 0.0f;
+  std::vector<std::uint32_t> coverage_;
+  std::vector<PoorMatch> poor_;
+  std::vector<ClipSpan> history_;
+  bool has_target_ = false;
+  glm::vec3 target_{0.0f};
+  glm::mat4 view_projection_{1.0f};
+  glm::vec4 viewport_{0.0f};
+  const anim::Clip* clips_ = nullptr;
+  std::size_t clip_count_ = 0;
+};
+
+// The frame's wiring of the mode: draws the Motion matching window, starts or stops the mode
+// (also when the scene's clips were replaced by a load), applies edits of weights and clips,
+// and turns on camera follow when the mode starts.
+void run_motion_matching_window(MotionMatchingMode& mode, ui::MotionMatchingPanelState& panel,
+                                ViewerScene& scene, bool& follow_character);
+
+// line (a state-log line, a JSON object) with the mode's "motion_matching" object added.
+std::string with_motion_matching(const std::string& line, const MotionMatchingMode& mode,
+                                 const ViewerScene& scene);
+
+}  // namespace app

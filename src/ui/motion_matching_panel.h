@@ -1,0 +1,68 @@
+#pragma once
+// The motion-matching window: the switch into the play mode, the feature weights and the clips
+// the search may choose (debug), the current clip and frame with the cost of the best candidate
+// and of the runner-up per feature group, a timeline of which clip played when, and the
+// coverage view: a strip per clip coloured by how often its frames played this session, and the
+// searches that matched poorly (what to capture or author next). Immediate mode: it reads the
+// session and returns what the user changed.
+
+#include <array>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+#include <glm/glm.hpp>
+
+#include "anim/motion_matching_controller.h"
+#include "anim/motion_matching_database.h"
+
+namespace ui {
+
+// One stretch of the session during which one clip played.
+struct ClipSpan {
+  int clip = -1;
+  float from_s = 0.0f;
+  float to_s = 0.0f;
+};
+
+// A search whose best cost was high: what the database lacks.
+struct PoorMatch {
+  float session_time_s = 0.0f;
+  float cost = 0.0f;
+  int clip = -1;                                                 // what was chosen anyway
+  std::array<glm::vec2, anim::kTrajectoryPointCount> desired{};  // (x, z) in the character's frame
+};
+
+// What the user edits; the caller applies it when told.
+struct MotionMatchingPanelState {
+  bool active = false;
+  anim::FeatureWeights weights;
+  std::vector<std::uint8_t> clip_enabled;  // per clip
+  float poor_match_cost = 8.0f;
+  std::string error;                   // why the mode could not start
+  const void* settings_for = nullptr;  // the caller's mark of the scene these settings are for
+};
+
+// The session, read-only.
+struct MotionMatchingPanelView {
+  const anim::MotionMatchingDatabase* database = nullptr;  // null while the mode is off
+  std::span<const std::string> clip_names;
+  const anim::MotionMatchingController* controller = nullptr;
+  std::span<const std::uint32_t> coverage;  // per database frame
+  std::span<const PoorMatch> poor_matches;
+  std::span<const ClipSpan> history;
+  float session_time_s = 0.0f;
+};
+
+struct MotionMatchingPanelChange {
+  bool toggled = false;  // active changed: start or stop the mode
+  bool weights = false;  // re-weight the database
+  bool clips = false;    // clip_enabled changed
+  bool any() const { return toggled || weights || clips; }
+};
+
+MotionMatchingPanelChange draw_motion_matching_panel(MotionMatchingPanelState& state,
+                                                     const MotionMatchingPanelView& view);
+
+}  // namespace ui

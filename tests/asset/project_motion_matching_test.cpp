@@ -1,0 +1,59 @@
+// The project file's optional "motion_matching" section (the viewer's motion-matching settings).
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "asset/project_file.h"
+
+namespace {
+
+using namespace asset;
+
+const char* kMinimal = R"({
+  "version": 1,
+  "character": "<demo>",
+  "clips": ["idle", "walk"],
+  "state_machine": {"states": [{"name": "idle", "clip": "idle"}], "transitions": []}
+  %s
+})";
+
+std::string minimal_with(const std::string& extra) {
+  std::string text = kMinimal;
+  return text.replace(text.find("%s"), 2, extra);
+}
+
+TEST(ProjectMotionMatching, AbsentSectionStaysAbsent) {
+  Project p;
+  ASSERT_EQ(parse_project(minimal_with(""), "minimal.json", p), "");
+  EXPECT_FALSE(p.motion_matching.has_value());
+  EXPECT_FALSE(nlohmann::json::parse(project_to_json(p)).contains("motion_matching"));
+}
+
+TEST(ProjectMotionMatching, SectionRoundTrips) {
+  Project p;
+  ASSERT_EQ(parse_project(minimal_with(R"(, "motion_matching": {
+      "weights": {"foot_positions": 0.5, "trajectory_positions": 3},
+      "excluded_clips": ["idle"], "poor_match_cost": 4.5})"),
+                          "mm.json", p),
+            "");
+  ASSERT_TRUE(p.motion_matching.has_value());
+  ASSERT_EQ(p.motion_matching->weights.size(), 2u);
+  EXPECT_EQ(p.motion_matching->weights[0].first, "foot_positions");
+  EXPECT_EQ(p.motion_matching->weights[0].second, 0.5f);
+  EXPECT_EQ(p.motion_matching->weights[1].second, 3.0f);
+  EXPECT_EQ(p.motion_matching->excluded_clips, std::vector<std::string>{"idle"});
+  EXPECT_EQ(p.motion_matching->poor_match_cost, 4.5f);
+  Project again;
+  ASSERT_EQ(parse_project(project_to_json(p), "again.json", again), "");
+  EXPECT_EQ(project_to_json(again), project_to_json(p));
+}
+
+TEST(ProjectMotionMatching, BadWeightIsNamedByItsPath) {
+  Project p;
+  const std::string error = parse_project(
+      minimal_with(R"(, "motion_matching": {"weights": {"hips_velocity": -1}})"), "bad.json", p);
+  EXPECT_NE(error.find("bad.json"), std::string::npos) << error;
+  EXPECT_NE(error.find("motion_matching.weights.hips_velocity"), std::string::npos) << error;
+}
+
+}  // namespace
