@@ -47,7 +47,7 @@ void ClipComparison::update(const ViewerScene& scene, const ui::ViewSettings& vi
       clip_ = -1;
       return;
     }
-    player_.set_foot_ik_rig(asset::find_biped_legs(scene.character.skeleton));
+    player_.set_foot_ik_rig(asset::find_legs(scene.character));
     clip_ = b;
   }
   // Clip A's playhead: the timeline's in clip preview, the heaviest clip's under the graph.

@@ -295,7 +295,7 @@ void refresh_panels(ViewerUi& ui, const ViewerScene& scene) {
   }
   ui.health = ui::measure_skinning(scene.character);
   // Where each clip belongs in a locomotion space, for the editors' "Compute positions".
-  const anim::FootIkRig legs = asset::find_biped_legs(scene.character.skeleton);
+  const anim::FootIkRig legs = asset::find_legs(scene.character);
   std::vector<int> feet;
   for (const anim::Leg& leg : legs.legs) feet.push_back(leg.foot);
   ui.clip_velocities.clear();

@@ -13,14 +13,16 @@ namespace {
 
 // Clips without foot-contact markers get detected ones: the timeline shows them, and sync and
 // foot locking use them.
-void add_foot_contact_markers(const anim::Skeleton& skeleton, std::span<anim::Clip> clips) {
-  const anim::FootIkRig legs = asset::find_biped_legs(skeleton);
-  if (legs.legs.size() != 2) return;
+void add_foot_contact_markers(const asset::Character& character, std::span<anim::Clip> clips) {
+  const anim::Skeleton& skeleton = character.skeleton;
+  const anim::FootIkRig legs = asset::find_legs(character);
+  if (legs.legs.empty()) return;
   for (anim::Clip& clip : clips) {
-    if (anim::has_contact_markers(clip, anim::FootSide::Left) ||
-        anim::has_contact_markers(clip, anim::FootSide::Right)) {
-      continue;
+    bool marked = false;
+    for (std::size_t i = 0; i < legs.legs.size(); ++i) {
+      marked = marked || anim::has_contact_markers(clip, anim::leg_contact_name(legs.legs, i));
     }
+    if (marked) continue;
     for (anim::Marker& m : anim::detect_foot_contact_markers(skeleton, clip, legs.legs)) {
       clip.markers.push_back(std::move(m));
     }
@@ -30,7 +32,7 @@ void add_foot_contact_markers(const anim::Skeleton& skeleton, std::span<anim::Cl
 }  // namespace
 
 std::string ViewerScene::open(asset::Character new_character, asset::Project new_project) {
-  add_foot_contact_markers(new_character.skeleton, new_character.clips);
+  add_foot_contact_markers(new_character, new_character.clips);
   asset::BoundProject new_bound;
   if (std::string e = asset::bind_project(new_project, new_character, new_bound); !e.empty()) {
     return e;
@@ -51,7 +53,7 @@ std::string ViewerScene::open(asset::Character new_character, asset::Project new
   comparison.unbind();
   parameters = project.parameters;
   player.init(bound.graph(character.skeleton), parameters, clip_binding);
-  player.set_foot_ik_rig(asset::find_biped_legs(character.skeleton));
+  player.set_foot_ik_rig(asset::find_legs(character));
   settings.root_motion.root_joint = asset::find_root_motion_joint(character.skeleton);
   mode = bound.has_machine || !bound.blend_spaces.empty() ? PlayMode::Graph : PlayMode::ClipPreview;
   preview(bound.clips.empty() ? -1 : 0);
@@ -71,12 +73,12 @@ std::string ViewerScene::rebind() {
       !e.empty()) {
     return e;
   }
-  player.set_foot_ik_rig(asset::find_biped_legs(character.skeleton));
+  player.set_foot_ik_rig(asset::find_legs(character));
   return {};
 }
 
 std::string ViewerScene::add_clips(std::vector<anim::Clip> clips, const std::string& clip_file) {
-  add_foot_contact_markers(character.skeleton, clips);
+  add_foot_contact_markers(character, clips);
   const std::size_t clip_count = character.clips.size();
   const std::size_t name_count = project.clips.size();
   const std::size_t file_count = project.clip_files.size();
