@@ -111,6 +111,56 @@ TwoBoneIkSolution place_detached_foot(const Skeleton& skeleton, const Leg& leg,
   return out;
 }
 
+// How far (world metres) the leg's hip may rise from where it is and still reach ankle_target
+// exactly: two-bone IK is exact up to its soft start (see TwoBoneIkGoal::soft_fraction) or the
+// animated reach. Very large when the target is out of reach across the ground (no height helps).
+float hip_headroom(const Leg& leg, std::span<const glm::mat4> model, const Transform& world,
+                   const glm::vec3& ankle_target, float soft_fraction) {
+  const float world_scale = world.scale.y;
+  const glm::vec3 hip = transform_point(world, position(model[leg.thigh]));
+  const glm::vec3 animated_ankle = ankle_of_calf(leg, model);
+  const float chain =
+      world_scale * (glm::length(position(model[leg.calf]) - position(model[leg.thigh])) +
+                     glm::length(animated_ankle - position(model[leg.calf])));
+  const float animated_reach =
+      world_scale * glm::length(animated_ankle - position(model[leg.thigh]));
+  const float exact_reach = std::max(chain * (1.0f - soft_fraction), animated_reach);
+  const glm::vec3 to_target = ankle_target - hip;
+  const float across_sq = to_target.x * to_target.x + to_target.z * to_target.z;
+  if (across_sq >= exact_reach * exact_reach) return 1e30f;
+  return to_target.y + std::sqrt(exact_reach * exact_reach - across_sq);
+}
+
+// Turns the spine about spine_base in the vertical plane so the middle of the front legs' hips
+// (they may sit far beyond the chest joint) moves by rise_model vertically, at the same
+// distance from the base; writes the spine base's local rotation.
+template <typename IsFront>
+void turn_spine(const Skeleton& skeleton, const FootIkRig& rig, IsFront is_front, float rise_model,
+                std::span<const glm::mat4> model, std::span<Transform> local) {
+  glm::vec3 shoulders{0.0f};
+  int fronts = 0;
+  for (std::size_t i = 0; i < rig.legs.size(); ++i) {
+    if (!is_front(static_cast<int>(i))) continue;
+    shoulders += position(model[rig.legs[i].thigh]);
+    ++fronts;
+  }
+  shoulders = fronts > 0 ? shoulders / static_cast<float>(fronts) : position(model[rig.chest]);
+  const glm::vec3 from = shoulders - position(model[rig.spine_base]);
+  const float r = glm::length(from);
+  const glm::vec3 across{from.x, 0.0f, from.z};
+  if (!(r > 1e-6f) || !(glm::length(across) > 1e-6f * r)) return;
+  const float height = std::clamp(from.y + rise_model, -0.99f * r, 0.99f * r);
+  const glm::vec3 to =
+      glm::normalize(across) * std::sqrt(r * r - height * height) + glm::vec3(0.0f, height, 0.0f);
+  const glm::quat turn = shortest_arc(from / r, glm::normalize(to));
+  const int parent = skeleton.parents[rig.spine_base];
+  const glm::quat parent_rotation =
+      parent == kNoParent ? glm::quat(1.0f, 0.0f, 0.0f, 0.0f) : model_rotation(model[parent]);
+  Transform& spine = local[rig.spine_base];
+  spine.rotation =
+      glm::normalize(glm::inverse(parent_rotation) * turn * parent_rotation * spine.rotation);
+}
+
 // Where one foot should go this frame, in world space.
 struct FootTarget {
   glm::vec3 ankle;
@@ -416,24 +466,11 @@ JobResult solve_foot_ik(const Skeleton& skeleton, const FootIkRig& rig,
     }
     for (int i = 0; i < legs; ++i) {
       if (carried_by_chest(i) != chest_group) continue;
-      const Leg& leg = rig.legs[static_cast<std::size_t>(i)];
-      const glm::vec3 hip = transform_point(world, position(model[leg.thigh]));
-      const glm::vec3 animated_ankle = ankle_of_calf(leg, model);
-      const float chain =
-          world_scale * (glm::length(position(model[leg.calf]) - position(model[leg.thigh])) +
-                         glm::length(animated_ankle - position(model[leg.calf])));
-      // Two-bone IK reaches exactly up to its soft start (see TwoBoneIkGoal::soft_fraction).
-      const float animated_reach =
-          world_scale * glm::length(animated_ankle - position(model[leg.thigh]));
-      const float exact_reach = std::max(chain * (1.0f - soft_fraction), animated_reach);
-      const glm::vec3 to_target = targets[static_cast<std::size_t>(i)].ankle - hip;
-      const float across_sq = to_target.x * to_target.x + to_target.z * to_target.z;
-      if (across_sq < exact_reach * exact_reach) {
-        const float highest = to_target.y + std::sqrt(exact_reach * exact_reach - across_sq);
-        if (offset > highest) {
-          offset = highest;
-          velocity = std::min(velocity, 0.0f);
-        }
+      const float highest = hip_headroom(rig.legs[static_cast<std::size_t>(i)], model, world,
+                                         targets[static_cast<std::size_t>(i)].ankle, soft_fraction);
+      if (offset > highest) {
+        offset = highest;
+        velocity = std::min(velocity, 0.0f);
       }
     }
   };
@@ -453,21 +490,24 @@ JobResult solve_foot_ik(const Skeleton& skeleton, const FootIkRig& rig,
     local[rig.pelvis].translation += offset_parent;
   }
   if (const JobResult r = local_to_model(skeleton, local, model); !r) return r;
-  //    The chest rises or sinks by the rest: the spine turns about its base so the chest moves
-  //    by that much vertically, keeping the spine's length.
+  //    The chest rises or sinks by the rest: the spine turns about its base so the front hips
+  //    move by that much vertically.
   if (has_chest) {
-    const float rise_model = weight * (state.chest_offset_m - state.pelvis_offset_m) / world_scale;
-    const glm::vec3 base = position(model[rig.spine_base]);
-    const glm::vec3 from = position(model[rig.chest]) - base;
-    const glm::vec3 to = from + glm::vec3(0.0f, rise_model, 0.0f);
-    if (glm::length(from) > 1e-6f && glm::length(to) > 1e-6f) {
-      const glm::quat turn = shortest_arc(glm::normalize(from), glm::normalize(to));
-      const int parent = skeleton.parents[rig.spine_base];
-      const glm::quat parent_rotation =
-          parent == kNoParent ? glm::quat(1.0f, 0.0f, 0.0f, 0.0f) : model_rotation(model[parent]);
-      Transform& spine = local[rig.spine_base];
-      spine.rotation =
-          glm::normalize(glm::inverse(parent_rotation) * turn * parent_rotation * spine.rotation);
+    turn_spine(skeleton, rig, carried_by_chest,
+               weight * (state.chest_offset_m - state.pelvis_offset_m) / world_scale, model, local);
+    if (const JobResult r = local_to_model(skeleton, local, model); !r) return r;
+    // The turn also moves the front hips along the ground, which can leave a foot just out of
+    // exact reach: lower the chest by what is missing (twice converges well within a millimetre).
+    for (int pass = 0; pass < 2 && weight > 0.0f; ++pass) {
+      float missing = 0.0f;
+      for (int i = 0; i < legs; ++i) {
+        if (!carried_by_chest(i)) continue;
+        missing = std::min(missing,
+                           hip_headroom(rig.legs[static_cast<std::size_t>(i)], model, world,
+                                        targets[static_cast<std::size_t>(i)].ankle, soft_fraction));
+      }
+      if (missing >= 0.0f) break;
+      turn_spine(skeleton, rig, carried_by_chest, weight * missing / world_scale, model, local);
       if (const JobResult r = local_to_model(skeleton, local, model); !r) return r;
     }
   }
