@@ -440,7 +440,41 @@ Rig find_rig(const Skeleton& skeleton, std::span<const glm::mat4> rest_model,
     }
     if (fronts == 2) forward = horizontal(front - hind);
     if (fronts != 2) {
-      for (Limb& l : rig.limbs) l.front = false;
+      // All four from one joint: the front pair is the one named fore or front (a hint), else
+      // the pair the feet point toward, along the body's long axis.
+      glm::vec3 centre{0.0f};
+      for (const Limb& l : rig.limbs) centre += s.p[static_cast<std::size_t>(l.joints[0])] / 4.0f;
+      glm::vec3 axis{0.0f};
+      for (const Limb& l : rig.limbs) {
+        glm::vec3 d = horizontal(s.p[static_cast<std::size_t>(l.joints[0])] - centre);
+        if (glm::dot(d, axis) < 0.0f) d = -d;
+        axis += d;
+      }
+      // The long axis is the mean of the hips' offsets, folded onto one side; across it the
+      // offsets would cancel, so check the other diagonal too.
+      float sign = 0.0f;
+      for (const Limb& l : rig.limbs) {
+        const float along = glm::dot(s.p[static_cast<std::size_t>(l.joints[0])] - centre, axis);
+        for (int j : l.joints) {
+          const std::vector<std::string> w =
+              name_words(skeleton.joint_names[static_cast<std::size_t>(j)]);
+          if (has_word(w, {"fore", "front"})) sign += along;
+          if (has_word(w, {"hind", "back", "rear"})) sign -= along;
+        }
+        if (l.joints.size() >= 4) {
+          sign += 0.01f * glm::dot(horizontal(s.p[static_cast<std::size_t>(l.joints[3])] -
+                                              s.p[static_cast<std::size_t>(l.joints[2])]),
+                                   axis);
+        }
+      }
+      if (glm::length(axis) > 1e-6f) {
+        forward = sign < 0.0f ? -axis : axis;
+        for (Limb& l : rig.limbs) {
+          l.front = glm::dot(s.p[static_cast<std::size_t>(l.joints[0])] - centre, forward) > 0.0f;
+        }
+      } else {
+        for (Limb& l : rig.limbs) l.front = false;
+      }
     }
   }
   if (glm::length(forward) < 1e-6f) {
