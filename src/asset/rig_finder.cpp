@@ -83,6 +83,10 @@ anim::FootIkRig find_legs(const Character& character, std::string* error) {
   return foot_ik_rig(character, rig);
 }
 
+anim::MirrorTable mirror_table(const Character& character, const anim::Rig& rig) {
+  return anim::make_mirror_table(character.skeleton, rig, rest_model(character.skeleton));
+}
+
 anim::FootIkRig find_biped_legs(const anim::Skeleton& skeleton, std::string* error) {
   Character character;
   character.skeleton = skeleton;

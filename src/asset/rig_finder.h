@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "anim/foot_ik.h"
+#include "anim/mirror.h"
 #include "anim/rig.h"
 #include "anim/skeleton.h"
 #include "asset/character.h"
@@ -33,6 +34,9 @@ anim::FootIkRig foot_ik_rig(const Character& character, const anim::Rig& rig);
 // The foot IK legs of the rig found on the character. No legs, and the cause in *error, when
 // none are found.
 anim::FootIkRig find_legs(const Character& character, std::string* error = nullptr);
+
+// The left/right table of the character (anim::make_mirror_table on its rest pose).
+anim::MirrorTable mirror_table(const Character& character, const anim::Rig& rig);
 
 // The biped legs of a skeleton without a mesh (the rig found from its rest pose and names).
 anim::FootIkRig find_biped_legs(const anim::Skeleton& skeleton, std::string* error = nullptr);
