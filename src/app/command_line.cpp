@@ -6,6 +6,7 @@
 #include <regex>
 
 #include "app/compare_view.h"
+#include "app/export_clip_command.h"
 #include "app/export_demo_command.h"
 #include "app/info_command.h"
 #include "app/pose_command.h"
@@ -71,6 +72,7 @@ int run_command_line(int argc, char** argv) {
   add_info_command(cli, exit_code);
   add_pose_command(cli, exit_code);
   add_export_demo_command(cli, exit_code);
+  add_export_clip_command(cli, exit_code);
   add_render_command(cli, exit_code);
 
   try {
