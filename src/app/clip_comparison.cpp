@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "app/viewer_scene.h"
+#include "asset/rig_corrections.h"
 #include "asset/rig_finder.h"
 
 namespace app {
@@ -47,7 +48,7 @@ void ClipComparison::update(const ViewerScene& scene, const ui::ViewSettings& vi
       clip_ = -1;
       return;
     }
-    player_.set_foot_ik_rig(asset::find_legs(scene.character));
+    player_.set_foot_ik_rig(asset::foot_ik_rig(scene.character, asset::project_rig(scene.character, scene.project.rig)));
     clip_ = b;
   }
   // Clip A's playhead: the timeline's in clip preview, the heaviest clip's under the graph.

@@ -1,5 +1,7 @@
 #include "app/viewer_panels.h"
 
+#include <utility>
+
 #include <imgui.h>
 
 #include <algorithm>
@@ -11,6 +13,7 @@
 #include "anim/loop_seam.h"
 #include "anim/playback.h"
 #include "asset/pose_json.h"
+#include "asset/rig_corrections.h"
 #include "asset/rig_finder.h"
 
 namespace app {
@@ -197,6 +200,18 @@ void draw_right_panel(ViewerUi& ui, ViewerScene& scene, float top, float height)
       }
       ImGui::EndTabItem();
     }
+    ui.rig.shown = false;
+    if (ImGui::BeginTabItem("Rig")) {
+      ui.rig.shown = scene.loaded;
+      if (scene.loaded && ui::draw_rig_panel(scene.character.skeleton, ui.rig.rig, ui.rig.reason,
+                                             ui.rig.table, scene.project.rig, ui.rig.state,
+                                             std::exchange(ui.rig.clicked_joint, -1))
+                              .corrections_changed) {
+        if (std::string e = scene.rebind(); !e.empty()) errors.push_back(e);
+        refresh_rig(ui, scene);
+      }
+      ImGui::EndTabItem();
+    }
     if (ImGui::BeginTabItem("Layers")) {
       for (std::size_t i = 0; i < scene.project.layers.size(); ++i) {
         asset::ProjectLayer& layer = scene.project.layers[i];
@@ -276,7 +291,14 @@ void export_pose(ViewerUi& ui, const ViewerScene& scene) {
   ui.status = std::string("wrote ") + name;
 }
 
+void refresh_rig(ViewerUi& ui, const ViewerScene& scene) {
+  ui.rig.reason.clear();
+  ui.rig.rig = asset::project_rig(scene.character, scene.project.rig, &ui.rig.reason);
+  ui.rig.table = asset::project_mirror_table(scene.character, ui.rig.rig, scene.project.rig);
+}
+
 void refresh_panels(ViewerUi& ui, const ViewerScene& scene) {
+  refresh_rig(ui, scene);
   ui.clip_rows.clear();
   const std::string character_file = scene.character.source_path;
   for (std::size_t i = 0; i < scene.bound.clips.size(); ++i) {
@@ -295,7 +317,8 @@ void refresh_panels(ViewerUi& ui, const ViewerScene& scene) {
   }
   ui.health = ui::measure_skinning(scene.character);
   // Where each clip belongs in a locomotion space, for the editors' "Compute positions".
-  const anim::FootIkRig legs = asset::find_legs(scene.character);
+  const anim::FootIkRig legs =
+      asset::foot_ik_rig(scene.character, asset::project_rig(scene.character, scene.project.rig));
   std::vector<int> feet;
   for (const anim::Leg& leg : legs.legs) feet.push_back(leg.foot);
   ui.clip_velocities.clear();

@@ -5,6 +5,7 @@
 #include "anim/clip_sampling.h"
 #include "anim/foot_contact.h"
 #include "anim/pose.h"
+#include "asset/rig_corrections.h"
 #include "asset/rig_finder.h"
 
 namespace app {
@@ -13,9 +14,10 @@ namespace {
 
 // Clips without foot-contact markers get detected ones: the timeline shows them, and sync and
 // foot locking use them.
-void add_foot_contact_markers(const asset::Character& character, std::span<anim::Clip> clips) {
+void add_foot_contact_markers(const asset::Character& character, const asset::ProjectRig& rig,
+                              std::span<anim::Clip> clips) {
   const anim::Skeleton& skeleton = character.skeleton;
-  const anim::FootIkRig legs = asset::find_legs(character);
+  const anim::FootIkRig legs = asset::foot_ik_rig(character, asset::project_rig(character, rig));
   if (legs.legs.empty()) return;
   for (anim::Clip& clip : clips) {
     bool marked = false;
@@ -32,7 +34,7 @@ void add_foot_contact_markers(const asset::Character& character, std::span<anim:
 }  // namespace
 
 std::string ViewerScene::open(asset::Character new_character, asset::Project new_project) {
-  add_foot_contact_markers(new_character, new_character.clips);
+  add_foot_contact_markers(new_character, new_project.rig, new_character.clips);
   asset::BoundProject new_bound;
   if (std::string e = asset::bind_project(new_project, new_character, new_bound); !e.empty()) {
     return e;
@@ -53,7 +55,7 @@ std::string ViewerScene::open(asset::Character new_character, asset::Project new
   comparison.unbind();
   parameters = project.parameters;
   player.init(bound.graph(character.skeleton), parameters, clip_binding);
-  player.set_foot_ik_rig(asset::find_legs(character));
+  player.set_foot_ik_rig(asset::foot_ik_rig(character, asset::project_rig(character, project.rig)));
   settings.root_motion.root_joint = asset::find_root_motion_joint(character.skeleton);
   mode = bound.has_machine || !bound.blend_spaces.empty() ? PlayMode::Graph : PlayMode::ClipPreview;
   preview(bound.clips.empty() ? -1 : 0);
@@ -73,12 +75,12 @@ std::string ViewerScene::rebind() {
       !e.empty()) {
     return e;
   }
-  player.set_foot_ik_rig(asset::find_legs(character));
+  player.set_foot_ik_rig(asset::foot_ik_rig(character, asset::project_rig(character, project.rig)));
   return {};
 }
 
 std::string ViewerScene::add_clips(std::vector<anim::Clip> clips, const std::string& clip_file) {
-  add_foot_contact_markers(character, clips);
+  add_foot_contact_markers(character, project.rig, clips);
   const std::size_t clip_count = character.clips.size();
   const std::size_t name_count = project.clips.size();
   const std::size_t file_count = project.clip_files.size();

@@ -9,6 +9,7 @@
 
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include <glm/glm.hpp>
@@ -57,6 +58,22 @@ struct ProjectView {
   glm::vec3 camera_target{0.0f, 1.0f, 0.0f};
 };
 
+// The user's corrections to the rig found on the character (the rig panel), joints by name.
+// With limbs, the pelvis and limbs replace the found ones; mirror_pairs override the left/right
+// table (each pair swaps two joints; a joint paired with itself stays on the middle line).
+struct ProjectRigLimb {
+  std::string role = "leg";   // "leg" or "arm"
+  std::string side = "left";  // "left", "right" or "center"
+  bool front = false;
+  std::vector<std::string> joints;
+};
+struct ProjectRig {
+  std::string pelvis;
+  std::vector<ProjectRigLimb> limbs;
+  std::vector<std::pair<std::string, std::string>> mirror_pairs;
+  bool empty() const { return pelvis.empty() && limbs.empty() && mirror_pairs.empty(); }
+};
+
 struct Project {
   std::string character;                // a model file, or "<demo>" for the built-in character
   std::vector<std::string> clip_files;  // further animation files to import
@@ -66,6 +83,7 @@ struct Project {
   anim::StateMachine state_machine;
   std::vector<ProjectLayer> layers;
   ProjectView view;
+  ProjectRig rig;  // optional in the file ("rig"); written only when not empty
 };
 
 // The file format version written by save; load accepts this version only.
