@@ -81,7 +81,7 @@ class SceneRenderer {
   std::deque<TrailPoint> plants_;
   std::vector<float> onion_offsets_;
   std::vector<std::vector<glm::mat4>> onion_poses_;
-  bool foot_down_[2] = {false, false};
+  bool foot_down_[anim::kMaxFootIkLegs] = {};  // per leg, for the plant markers
 };
 
 }  // namespace app
