@@ -96,6 +96,18 @@ void draw_left_panel(ViewerUi& ui, ViewerScene& scene, RecentFiles& recent, floa
       draw_import_tab(ui, recent, open_requests);
       ImGui::EndTabItem();
     }
+    ui.rig.shown = false;
+    if (ImGui::BeginTabItem("Rig")) {
+      ui.rig.shown = scene.loaded;
+      if (scene.loaded && ui::draw_rig_panel(scene.character.skeleton, ui.rig.rig, ui.rig.reason,
+                                             ui.rig.table, scene.project.rig, ui.rig.state,
+                                             std::exchange(ui.rig.clicked_joint, -1))
+                              .corrections_changed) {
+        if (std::string e = scene.rebind(); !e.empty()) ui.errors.add(scene.project.character, e);
+        refresh_rig(ui, scene);
+      }
+      ImGui::EndTabItem();
+    }
     ImGui::EndTabBar();
   }
   ImGui::End();
@@ -197,18 +209,6 @@ void draw_right_panel(ViewerUi& ui, ViewerScene& scene, float top, float height)
                                                       {scene.project.clips, blend_names});
       if (edited) {
         if (std::string e = scene.rebind(); !e.empty()) errors.push_back(e);
-      }
-      ImGui::EndTabItem();
-    }
-    ui.rig.shown = false;
-    if (ImGui::BeginTabItem("Rig")) {
-      ui.rig.shown = scene.loaded;
-      if (scene.loaded && ui::draw_rig_panel(scene.character.skeleton, ui.rig.rig, ui.rig.reason,
-                                             ui.rig.table, scene.project.rig, ui.rig.state,
-                                             std::exchange(ui.rig.clicked_joint, -1))
-                              .corrections_changed) {
-        if (std::string e = scene.rebind(); !e.empty()) errors.push_back(e);
-        refresh_rig(ui, scene);
       }
       ImGui::EndTabItem();
     }
