@@ -99,10 +99,11 @@ void draw_left_panel(ViewerUi& ui, ViewerScene& scene, RecentFiles& recent, floa
     ui.rig.shown = false;
     if (ImGui::BeginTabItem("Rig")) {
       ui.rig.shown = scene.loaded;
-      if (scene.loaded && ui::draw_rig_panel(scene.character.skeleton, ui.rig.rig, ui.rig.reason,
-                                             ui.rig.table, scene.project.rig, ui.rig.state,
-                                             std::exchange(ui.rig.clicked_joint, -1))
-                              .corrections_changed) {
+      if (scene.loaded &&
+          ui::draw_rig_panel(scene.character.skeleton, ui.rig.rig, ui.rig.reason, ui.rig.table,
+                             scene.project.rig, ui.rig.state,
+                             std::exchange(ui.rig.clicked_joint, -1), scene.project.clips)
+              .corrections_changed) {
         if (std::string e = scene.rebind(); !e.empty()) ui.errors.add(scene.project.character, e);
         refresh_rig(ui, scene);
       }

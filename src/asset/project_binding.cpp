@@ -1,5 +1,7 @@
 #include "asset/project_binding.h"
 
+#include "asset/rig_corrections.h"
+
 namespace asset {
 namespace {
 
@@ -68,6 +70,7 @@ std::string bind_project(const Project& project, const Character& character, Bou
     }
     bound.clips.push_back(character.clips[index]);
   }
+  if (std::string e = mirror_project_clips(project, character, bound.clips); !e.empty()) return e;
   for (const ProjectBlendSpace& space : project.blend_spaces) {
     anim::BlendSpaceBinding binding;
     if (std::string e = bind_blend_space(space, project, binding); !e.empty()) return e;

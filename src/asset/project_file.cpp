@@ -520,6 +520,7 @@ ProjectRig read_rig(const json& j, const std::string& path) {
     }
     rig.mirror_pairs.emplace_back(pair[0].get<std::string>(), pair[1].get<std::string>());
   }
+  rig.mirrored_clips = read_strings(r, "mirrored_clips");
   r.finish();
   return rig;
 }
@@ -654,7 +655,10 @@ std::string project_to_json(const Project& p) {
     }
     json pairs = json::array();
     for (const auto& [a, b] : p.rig.mirror_pairs) pairs.push_back({a, b});
-    j["rig"] = {{"pelvis", p.rig.pelvis}, {"limbs", rig_limbs}, {"mirror_pairs", pairs}};
+    j["rig"] = {{"pelvis", p.rig.pelvis},
+                {"limbs", rig_limbs},
+                {"mirror_pairs", pairs},
+                {"mirrored_clips", p.rig.mirrored_clips}};
   }
   return j.dump(2) + "\n";
 }

@@ -71,7 +71,12 @@ struct ProjectRig {
   std::string pelvis;
   std::vector<ProjectRigLimb> limbs;
   std::vector<std::pair<std::string, std::string>> mirror_pairs;
-  bool empty() const { return pelvis.empty() && limbs.empty() && mirror_pairs.empty(); }
+  // Project clips played mirrored left <-> right (everywhere they are used: preview, blend-space
+  // samples, states), e.g. a strafe-right made from a strafe-left.
+  std::vector<std::string> mirrored_clips;
+  bool empty() const {
+    return pelvis.empty() && limbs.empty() && mirror_pairs.empty() && mirrored_clips.empty();
+  }
 };
 
 struct Project {

@@ -2,6 +2,8 @@
 
 #include "asset/rig_finder.h"
 
+#include <algorithm>
+
 namespace asset {
 
 anim::Rig apply_rig_corrections(const Character& character, anim::Rig found,
@@ -67,6 +69,25 @@ anim::MirrorTable project_mirror_table(const Character& character, const anim::R
     table.partner[static_cast<std::size_t>(b)] = a;
   }
   return table;
+}
+
+std::string mirror_project_clips(const Project& project, const Character& character,
+                                 std::vector<anim::Clip>& clips) {
+  if (project.rig.mirrored_clips.empty()) return {};
+  const anim::Rig rig = project_rig(character, project.rig);
+  const anim::MirrorTable table = project_mirror_table(character, rig, project.rig);
+  for (anim::Clip& clip : clips) {
+    if (std::find(project.rig.mirrored_clips.begin(), project.rig.mirrored_clips.end(),
+                  clip.name) == project.rig.mirrored_clips.end()) {
+      continue;
+    }
+    std::string error;
+    anim::Clip mirrored = anim::mirror_clip(clip, character.skeleton, table, &error);
+    if (mirrored.tracks.empty()) return "cannot mirror clip '" + clip.name + "': " + error;
+    mirrored.name = clip.name;
+    clip = std::move(mirrored);
+  }
+  return {};
 }
 
 void store_rig(const anim::Skeleton& skeleton, const anim::Rig& rig, ProjectRig& corrections) {

@@ -28,6 +28,12 @@ anim::Rig project_rig(const Character& character, const ProjectRig& corrections,
 anim::MirrorTable project_mirror_table(const Character& character, const anim::Rig& rig,
                                        const ProjectRig& corrections);
 
+// Replaces each of clips (the project's, in order) that corrections.mirrored_clips names with
+// its mirror (anim::mirror_clip over project_mirror_table), keeping its name. Returns "" or the
+// cause naming the clip.
+std::string mirror_project_clips(const Project& project, const Character& character,
+                                 std::vector<anim::Clip>& clips);
+
 // The corrections that describe rig exactly (for saving what the user set in the panel).
 void store_rig(const anim::Skeleton& skeleton, const anim::Rig& rig, ProjectRig& corrections);
 

@@ -2,6 +2,8 @@
 
 #include <imgui.h>
 
+#include <algorithm>
+
 #include "asset/rig_corrections.h"
 
 namespace ui {
@@ -59,7 +61,7 @@ bool set_rig_joint(const anim::Skeleton& skeleton, const anim::Rig& rig,
 RigPanelChange draw_rig_panel(const anim::Skeleton& skeleton, const anim::Rig& rig,
                               const std::string& reason, const anim::MirrorTable& table,
                               asset::ProjectRig& corrections, RigPanelState& state,
-                              int clicked_joint) {
+                              int clicked_joint, std::span<const std::string> clips) {
   RigPanelChange change;
   if (state.picking && clicked_joint >= 0) {
     change.corrections_changed =
@@ -130,6 +132,21 @@ RigPanelChange draw_rig_panel(const anim::Skeleton& skeleton, const anim::Rig& r
       corrections.mirror_pairs.emplace_back(skeleton.joint_names[state.pair_a],
                                             skeleton.joint_names[state.pair_b]);
       change.corrections_changed = true;
+    }
+  }
+  if (!clips.empty() && ImGui::CollapsingHeader("Mirrored clips")) {
+    std::vector<std::string>& mirrored = corrections.mirrored_clips;
+    for (const std::string& name : clips) {
+      const auto it = std::find(mirrored.begin(), mirrored.end(), name);
+      bool on = it != mirrored.end();
+      if (ImGui::Checkbox(name.c_str(), &on)) {
+        if (on) {
+          mirrored.push_back(name);
+        } else {
+          mirrored.erase(it);
+        }
+        change.corrections_changed = true;
+      }
     }
   }
   return change;

@@ -48,10 +48,11 @@ struct RigPanelChange {
 // clicked_joint is the joint the user clicked in the viewport this frame (-1: none); it fills
 // the slot that waits for it. Edits go into corrections (the whole rig is stored there on the
 // first edit, so the correction is complete).
+// clips are the project's clip names, each with a "mirrored" checkbox.
 RigPanelChange draw_rig_panel(const anim::Skeleton& skeleton, const anim::Rig& rig,
                               const std::string& reason, const anim::MirrorTable& table,
                               asset::ProjectRig& corrections, RigPanelState& state,
-                              int clicked_joint);
+                              int clicked_joint, std::span<const std::string> clips = {});
 
 // Draws the rig over the viewport with ImGui's foreground list: each limb's chain (legs green,
 // arms blue, the left side brighter) with a dot per joint, and the pelvis. model is the pose in

@@ -5,7 +5,10 @@
 
 #include <gtest/gtest.h>
 
+#include "anim/mirror.h"
 #include "asset/demo_character.h"
+#include "asset/demo_project.h"
+#include "asset/project_binding.h"
 #include "asset/project_file.h"
 #include "asset/rig_corrections.h"
 #include "asset/rig_finder.h"
@@ -99,6 +102,40 @@ TEST(RigCorrections, BadCorrectionsKeepTheFoundRigAndSayWhy) {
     EXPECT_EQ(again.limbs[i].joints, found.limbs[i].joints);
     EXPECT_EQ(again.limbs[i].side, found.limbs[i].side);
   }
+}
+
+// A clip ticked "mirrored" plays mirrored wherever the project uses it, under its own name, and
+// the choice survives saving.
+TEST(RigCorrections, MirroredClipsBindMirrored) {
+  asset::Project project = asset::make_demo_project();
+  project.rig.mirrored_clips = {"walk_left"};
+  asset::BoundProject bound;
+  ASSERT_EQ(asset::bind_project(project, demo(), bound), "");
+  const auto at = [&](const std::string& name) {
+    for (std::size_t i = 0; i < project.clips.size(); ++i) {
+      if (project.clips[i] == name) return i;
+    }
+    ADD_FAILURE() << name;
+    return std::size_t{0};
+  };
+  const anim::Clip& bound_walk = bound.clips[at("walk_left")];
+  EXPECT_EQ(bound_walk.name, "walk_left");
+  const anim::Rig rig = asset::find_character_rig(demo());
+  const anim::Clip* original = nullptr;
+  for (const anim::Clip& c : demo().clips) {
+    if (c.name == "walk_left") original = &c;
+  }
+  ASSERT_NE(original, nullptr);
+  const anim::Clip expected =
+      anim::mirror_clip(*original, demo().skeleton, asset::mirror_table(demo(), rig));
+  ASSERT_EQ(bound_walk.tracks.size(), expected.tracks.size());
+  EXPECT_EQ(bound_walk.tracks[0].rotation.values, expected.tracks[0].rotation.values);
+  EXPECT_EQ(bound.clips[at("walk_right")].tracks.size(),
+            demo().clips[at("walk_right")].tracks.size());
+
+  asset::Project back;
+  ASSERT_EQ(asset::parse_project(asset::project_to_json(project), "p.json", back), "");
+  EXPECT_EQ(back.rig.mirrored_clips, project.rig.mirrored_clips);
 }
 
 }  // namespace
