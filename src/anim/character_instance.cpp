@@ -404,10 +404,11 @@ JobResult CharacterInstance::apply_layers(float dt_s) {
 
 void CharacterInstance::update_contacts() {
   contacts_.fill(false);
-  if (dominant_clip_ < 0 || rig_.legs.size() < 2) return;
+  if (dominant_clip_ < 0) return;
   const Clip& clip = character_->clips[dominant_clip_];
-  contacts_[0] = foot_planted_at(clip, FootSide::Left, dominant_time_);
-  contacts_[1] = foot_planted_at(clip, FootSide::Right, dominant_time_);
+  for (std::size_t i = 0; i < rig_.legs.size(); ++i) {
+    contacts_[i] = foot_planted_at(clip, leg_contact_name(rig_.legs, i), dominant_time_);
+  }
 }
 
 }  // namespace anim

@@ -17,23 +17,46 @@ std::string_view contact_up_marker(FootSide side) {
   return side == FootSide::Left ? "foot_l_up" : "foot_r_up";
 }
 
+std::string_view contact_name(FootSide side) {
+  return side == FootSide::Left ? "foot_l" : "foot_r";
+}
+
+std::string_view leg_contact_name(std::span<const Leg> legs, std::size_t index) {
+  if (index >= legs.size()) return {};
+  if (!legs[index].contact_name.empty()) return legs[index].contact_name;
+  if (index < 2) return contact_name(index == 0 ? FootSide::Left : FootSide::Right);
+  return {};
+}
+
 namespace {
 
-// +1 for the foot's down marker, -1 for its up marker, 0 for any other marker.
-int contact_sign(const Marker& marker, FootSide side) {
-  if (marker.name == contact_down_marker(side)) return 1;
-  if (marker.name == contact_up_marker(side)) return -1;
+// +1 for the foot's down marker (name + "_down"), -1 for its up marker (name + "_up"), 0 for any
+// other marker. Compared in place, so the per-frame path does not allocate.
+int contact_sign(const Marker& marker, std::string_view name) {
+  const std::string_view m = marker.name;
+  if (name.empty() || !m.starts_with(name)) return 0;
+  const std::string_view rest = m.substr(name.size());
+  if (rest == "_down") return 1;
+  if (rest == "_up") return -1;
   return 0;
 }
 
 }  // namespace
 
 bool has_contact_markers(const Clip& clip, FootSide side) {
+  return has_contact_markers(clip, contact_name(side));
+}
+
+bool has_contact_markers(const Clip& clip, std::string_view name) {
   return std::any_of(clip.markers.begin(), clip.markers.end(),
-                     [side](const Marker& m) { return contact_sign(m, side) != 0; });
+                     [name](const Marker& m) { return contact_sign(m, name) != 0; });
 }
 
 bool foot_planted_at(const Clip& clip, FootSide side, float time_s) {
+  return foot_planted_at(clip, contact_name(side), time_s);
+}
+
+bool foot_planted_at(const Clip& clip, std::string_view side, float time_s) {
   // The latest marker at or before time_s, the latest of all and the earliest of all (ties go
   // to the later entry, as if markers at one time were applied in order).
   const Marker* latest_before = nullptr;
@@ -146,13 +169,15 @@ std::vector<ContactInterval> detect_contacts(std::span<const glm::vec3> heel,
 std::vector<Marker> detect_foot_contact_markers(const Skeleton& skeleton, const Clip& clip,
                                                 std::span<const Leg> legs,
                                                 const ContactDetectionSettings& settings) {
-  if (legs.size() != 2 || !(clip.duration_s > 0.0f) || !(clip.source_fps > 0.0f)) return {};
-  for (const Leg& leg : legs) {
-    if (validate(skeleton, TwoBoneIkJoints{leg.thigh, leg.calf, leg.foot}) != nullptr ||
-        leg.toes < 0 || leg.toes >= skeleton.joint_count()) {
-      return {};
-    }
+  if (legs.empty() || legs.size() > static_cast<std::size_t>(kMaxFootIkLegs) ||
+      !(clip.duration_s > 0.0f) || !(clip.source_fps > 0.0f)) {
+    return {};
   }
+  const int n = skeleton.joint_count();
+  for (const Leg& leg : legs) {
+    if (leg.foot < 0 || leg.foot >= n || leg.toes < 0 || leg.toes >= n) return {};
+  }
+  auto name_of = [&](std::size_t i) { return std::string(leg_contact_name(legs, i)); };
 
   // Samples evenly spaced at about the source frame rate from the start to the very end (for a
   // looping clip the end is the first pose again, moved on by the clip's root motion).
@@ -167,31 +192,32 @@ std::vector<Marker> detect_foot_contact_markers(const Skeleton& skeleton, const 
   SamplingCache cache(once);
   std::vector<Transform> local(static_cast<std::size_t>(skeleton.joint_count()));
   std::vector<glm::mat4> model(local.size());
-  std::vector<glm::vec3> heels[2];
-  std::vector<glm::vec3> toes[2];
+  const std::size_t leg_count = legs.size();
+  std::vector<std::vector<glm::vec3>> heels(leg_count);
+  std::vector<std::vector<glm::vec3>> toes(leg_count);
   for (std::size_t i = 0; i < samples; ++i) {
     const float t = i == frames ? clip.duration_s : frame_s * static_cast<float>(i);
     if (!sample_clip(once, binding, skeleton, t, cache, local) ||
         !local_to_model(skeleton, local, model)) {
       return {};
     }
-    for (int side = 0; side < 2; ++side) {
-      heels[side].push_back(heel_point(legs[static_cast<std::size_t>(side)], model));
-      toes[side].push_back(toe_point(legs[static_cast<std::size_t>(side)], model));
+    for (std::size_t leg = 0; leg < leg_count; ++leg) {
+      heels[leg].push_back(heel_point(legs[leg], model));
+      toes[leg].push_back(toe_point(legs[leg], model));
     }
   }
 
   std::vector<Marker> markers;
-  for (int side = 0; side < 2; ++side) {
-    const FootSide foot = side == 0 ? FootSide::Left : FootSide::Right;
+  for (std::size_t leg = 0; leg < leg_count; ++leg) {
+    const std::string name = name_of(leg);
     for (const ContactInterval& c :
-         detect_contacts(heels[side], toes[side], frame_s, clip.loop, settings)) {
+         detect_contacts(heels[leg], toes[leg], frame_s, clip.loop, settings)) {
       // In a clip that does not loop, a contact at the first or after the last frame has no
       // heel strike or toe-off inside the clip; foot_planted_at infers it from the other marker.
       const bool down_inside = clip.loop || c.down_s > 0.5f * frame_s;
       const bool up_inside = clip.loop || c.up_s < clip.duration_s - 0.5f * frame_s;
-      if (down_inside) markers.push_back({std::string(contact_down_marker(foot)), c.down_s});
-      if (up_inside) markers.push_back({std::string(contact_up_marker(foot)), c.up_s});
+      if (down_inside) markers.push_back({name + "_down", c.down_s});
+      if (up_inside) markers.push_back({name + "_up", c.up_s});
     }
   }
   std::stable_sort(markers.begin(), markers.end(),

@@ -23,14 +23,25 @@ std::string_view contact_down_marker(FootSide side);
 // "foot_l_up" / "foot_r_up": the marker at a toe-off (the foot leaves the ground).
 std::string_view contact_up_marker(FootSide side);
 
+// The prefix of a biped foot's markers: "foot_l" / "foot_r". Any leg of a rig has one
+// (Leg::contact_name: a quadruped's are foot_fl, foot_fr, foot_hl, foot_hr); its markers are the
+// prefix followed by "_down" and "_up".
+std::string_view contact_name(FootSide side);
+
+// The contact name of legs[index]: its contact_name, or for a leg without one the biped's
+// (foot_l for the first leg, foot_r for the second); empty past those.
+std::string_view leg_contact_name(std::span<const Leg> legs, std::size_t index);
+
 // Whether the clip's markers give this foot's contacts (at least one down or up marker).
 bool has_contact_markers(const Clip& clip, FootSide side);
+bool has_contact_markers(const Clip& clip, std::string_view contact_name);
 
 // Whether the foot is planted at time_s according to the clip's markers: the latest of its
 // down and up markers at or before time_s decides. Before the first marker, a looping clip
 // continues from the last marker of the cycle and a non-looping clip takes the opposite of the
 // first marker. False when the clip has no markers for this foot. No allocation.
 bool foot_planted_at(const Clip& clip, FootSide side, float time_s);
+bool foot_planted_at(const Clip& clip, std::string_view contact_name, float time_s);
 
 struct ContactDetectionSettings {
   // A sole point is low enough to be planted when it is within this height of the lowest
@@ -66,10 +77,11 @@ std::vector<ContactInterval> detect_contacts(std::span<const glm::vec3> heel,
                                              bool loop, const ContactDetectionSettings& settings);
 
 // Samples clip at about its source frame rate (evenly, from start to end), measures the legs' heel
-// and toe points (legs[0] left, legs[1] right, as in a FootIkRig of a biped) and returns the
-// detected markers, sorted by time: foot_l_down, foot_l_up, foot_r_down, foot_r_up. Not for the
-// per-frame path (it allocates). Returns no markers when the legs are not two valid legs of
-// skeleton or the clip is empty.
+// and toe points and returns the detected markers, sorted by time, named by each leg's
+// contact_name (a leg without one: foot_l for legs[0], foot_r for legs[1], as in a FootIkRig of a
+// biped), e.g. foot_l_down, foot_l_up, foot_r_down, foot_r_up. Not for the per-frame path (it
+// allocates). Returns no markers when there are no legs or more than kMaxFootIkLegs, a leg's foot
+// or toes is not a joint of skeleton, or the clip is empty.
 std::vector<Marker> detect_foot_contact_markers(const Skeleton& skeleton, const Clip& clip,
                                                 std::span<const Leg> legs,
                                                 const ContactDetectionSettings& settings = {});

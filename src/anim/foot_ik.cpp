@@ -6,6 +6,7 @@
 #include <initializer_list>
 #include <string_view>
 
+#include "anim/joint_names.h"
 #include "anim/pose.h"
 #include "anim/two_bone_ik.h"
 
@@ -60,6 +61,104 @@ glm::quat rotation_from_up(const glm::vec3& n) {
   const float d = glm::dot(kUp, n);
   if (d < -0.999999f) return glm::angleAxis(glm::pi<float>(), glm::vec3(1.0f, 0.0f, 0.0f));
   return glm::normalize(glm::quat(1.0f + d, glm::cross(kUp, n)));
+}
+
+// The shortest-arc rotation taking unit vector a to unit vector b.
+glm::quat shortest_arc(const glm::vec3& a, const glm::vec3& b) {
+  const float d = glm::dot(a, b);
+  if (d < -0.999999f) return glm::angleAxis(glm::pi<float>(), glm::vec3(1.0f, 0.0f, 0.0f));
+  return glm::normalize(glm::quat(1.0f + d, glm::cross(a, b)));
+}
+
+// Where the calf's chain ends: the foot joint, or for a foot that is not below the calf the
+// point where it rests in the calf's space.
+glm::vec3 ankle_of_calf(const Leg& leg, std::span<const glm::mat4> model) {
+  if (leg.foot_attached) return position(model[leg.foot]);
+  return point_in(model[leg.calf], leg.ankle_in_calf);
+}
+
+// Solves the thigh and calf toward goal with the calf's end point as the chain's end, writes
+// their local rotations, and places the foot joint itself on the goal (its position and
+// rotation, blended by the goal's weights), expressed in its parent's space.
+TwoBoneIkSolution place_detached_foot(const Skeleton& skeleton, const Leg& leg,
+                                      const TwoBoneIkGoal& goal, std::span<const glm::mat4> model,
+                                      std::span<Transform> local) {
+  const TwoBoneIkSolution s = solve_two_bone_ik(
+      position(model[leg.thigh]), position(model[leg.calf]), ankle_of_calf(leg, model), goal);
+  auto parent_rotation = [&](int joint) {
+    const int parent = skeleton.parents[joint];
+    return parent == kNoParent ? glm::quat(1.0f, 0.0f, 0.0f, 0.0f) : model_rotation(model[parent]);
+  };
+  const glm::quat thigh_parent = parent_rotation(leg.thigh);
+  local[leg.thigh].rotation = glm::normalize(glm::inverse(thigh_parent) * s.root_delta *
+                                             thigh_parent * local[leg.thigh].rotation);
+  const glm::quat calf_parent = parent_rotation(leg.calf);
+  local[leg.calf].rotation = glm::normalize(glm::inverse(calf_parent) * s.mid_delta * calf_parent *
+                                            local[leg.calf].rotation);
+  // The foot's parent is not moved by the leg's IK, so its model matrix is still current.
+  const int parent = skeleton.parents[leg.foot];
+  const glm::mat4 parent_model = parent == kNoParent ? glm::mat4(1.0f) : model[parent];
+  const float w = std::clamp(goal.position_weight, 0.0f, 1.0f);
+  const glm::vec3 animated = position(model[leg.foot]);
+  const glm::vec3 placed = animated + w * (goal.target - animated);
+  const glm::quat rotation = slerp(model_rotation(model[leg.foot]), goal.end_rotation,
+                                   std::clamp(goal.rotation_weight, 0.0f, 1.0f));
+  Transform& foot = local[leg.foot];
+  foot.translation = glm::vec3(glm::inverse(parent_model) * glm::vec4(placed, 1.0f));
+  foot.rotation = glm::normalize(glm::inverse(parent_rotation(leg.foot)) * rotation);
+  TwoBoneIkSolution out = s;
+  out.reached = s.reached;
+  return out;
+}
+
+// How far (world metres) the leg's hip may rise from where it is and still reach ankle_target
+// exactly: two-bone IK is exact up to its soft start (see TwoBoneIkGoal::soft_fraction) or the
+// animated reach. Very large when the target is out of reach across the ground (no height helps).
+float hip_headroom(const Leg& leg, std::span<const glm::mat4> model, const Transform& world,
+                   const glm::vec3& ankle_target, float soft_fraction) {
+  const float world_scale = world.scale.y;
+  const glm::vec3 hip = transform_point(world, position(model[leg.thigh]));
+  const glm::vec3 animated_ankle = ankle_of_calf(leg, model);
+  const float chain =
+      world_scale * (glm::length(position(model[leg.calf]) - position(model[leg.thigh])) +
+                     glm::length(animated_ankle - position(model[leg.calf])));
+  const float animated_reach =
+      world_scale * glm::length(animated_ankle - position(model[leg.thigh]));
+  const float exact_reach = std::max(chain * (1.0f - soft_fraction), animated_reach);
+  const glm::vec3 to_target = ankle_target - hip;
+  const float across_sq = to_target.x * to_target.x + to_target.z * to_target.z;
+  if (across_sq >= exact_reach * exact_reach) return 1e30f;
+  return to_target.y + std::sqrt(exact_reach * exact_reach - across_sq);
+}
+
+// Turns the spine about spine_base in the vertical plane so the middle of the front legs' hips
+// (they may sit far beyond the chest joint) moves by rise_model vertically, at the same
+// distance from the base; writes the spine base's local rotation.
+template <typename IsFront>
+void turn_spine(const Skeleton& skeleton, const FootIkRig& rig, IsFront is_front, float rise_model,
+                std::span<const glm::mat4> model, std::span<Transform> local) {
+  glm::vec3 shoulders{0.0f};
+  int fronts = 0;
+  for (std::size_t i = 0; i < rig.legs.size(); ++i) {
+    if (!is_front(static_cast<int>(i))) continue;
+    shoulders += position(model[rig.legs[i].thigh]);
+    ++fronts;
+  }
+  shoulders = fronts > 0 ? shoulders / static_cast<float>(fronts) : position(model[rig.chest]);
+  const glm::vec3 from = shoulders - position(model[rig.spine_base]);
+  const float r = glm::length(from);
+  const glm::vec3 across{from.x, 0.0f, from.z};
+  if (!(r > 1e-6f) || !(glm::length(across) > 1e-6f * r)) return;
+  const float height = std::clamp(from.y + rise_model, -0.99f * r, 0.99f * r);
+  const glm::vec3 to =
+      glm::normalize(across) * std::sqrt(r * r - height * height) + glm::vec3(0.0f, height, 0.0f);
+  const glm::quat turn = shortest_arc(from / r, glm::normalize(to));
+  const int parent = skeleton.parents[rig.spine_base];
+  const glm::quat parent_rotation =
+      parent == kNoParent ? glm::quat(1.0f, 0.0f, 0.0f, 0.0f) : model_rotation(model[parent]);
+  Transform& spine = local[rig.spine_base];
+  spine.rotation =
+      glm::normalize(glm::inverse(parent_rotation) * turn * parent_rotation * spine.rotation);
 }
 
 // Where one foot should go this frame, in world space.
@@ -132,6 +231,8 @@ std::string validate(const Skeleton& skeleton, const FootIkRig& rig) {
       if (joints[k] < 0 || joints[k] >= n) return name + ": " + names[k] + " joint is out of range";
     }
     for (int k = 1; k < 4; ++k) {
+      if (k == 2 && !leg.foot_attached) continue;    // a foot hanging from elsewhere
+      if (k == 3 && leg.toes == leg.foot) continue;  // a foot without toes
       if (!is_ancestor(skeleton, joints[k - 1], joints[k])) {
         return name + ": " + names[k] + " joint '" + skeleton.joint_names[joints[k]] +
                "' is not below the " + names[k - 1] + " joint";
@@ -141,51 +242,24 @@ std::string validate(const Skeleton& skeleton, const FootIkRig& rig) {
       return name + ": pelvis joint '" + skeleton.joint_names[rig.pelvis] +
              "' is not above the thigh";
     }
+    if (leg.front && rig.chest >= 0 && !is_ancestor(skeleton, rig.chest, leg.thigh)) {
+      return name + ": the chest joint is not above this front leg";
+    }
+  }
+  if ((rig.chest >= 0) != (rig.spine_base >= 0)) {
+    return "foot IK chest and spine base must be set together";
+  }
+  if (rig.chest >= 0) {
+    if (rig.chest >= n || rig.spine_base >= n) return "foot IK chest joint is out of range";
+    if (!is_ancestor(skeleton, rig.pelvis, rig.spine_base) ||
+        (rig.chest != rig.spine_base && !is_ancestor(skeleton, rig.spine_base, rig.chest))) {
+      return "foot IK chest is not below its spine base, or that not below the pelvis";
+    }
   }
   return {};
 }
 
 namespace {
-
-enum class Side { Left, Right, None };
-
-// Lower-case words of a joint name: split at anything not a letter or digit and before each
-// capital that follows a lower-case letter ("mixamorig:LeftUpLeg" -> mixamorig, left, up, leg).
-std::vector<std::string> name_words(std::string_view name) {
-  std::vector<std::string> words;
-  std::string word;
-  char previous = ' ';
-  for (const char c : name) {
-    const bool alnum = std::isalnum(static_cast<unsigned char>(c)) != 0;
-    const bool camel_break = std::isupper(static_cast<unsigned char>(c)) != 0 &&
-                             std::islower(static_cast<unsigned char>(previous)) != 0;
-    if ((!alnum || camel_break) && !word.empty()) {
-      words.push_back(word);
-      word.clear();
-    }
-    if (alnum) word.push_back(static_cast<char>(std::tolower(static_cast<unsigned char>(c))));
-    previous = c;
-  }
-  if (!word.empty()) words.push_back(word);
-  return words;
-}
-
-Side side_of(const std::vector<std::string>& words) {
-  for (const std::string& w : words) {
-    if (w == "l" || w == "left") return Side::Left;
-    if (w == "r" || w == "right") return Side::Right;
-  }
-  return Side::None;
-}
-
-bool has_word(const std::vector<std::string>& words, std::initializer_list<std::string_view> any) {
-  for (const std::string& w : words) {
-    for (std::string_view a : any) {
-      if (w.starts_with(a)) return true;
-    }
-  }
-  return false;
-}
 
 enum class LegPart { Thigh, Calf, Foot, Toes, None };
 
@@ -220,10 +294,10 @@ FootIkRig find_biped_rig(const Skeleton& skeleton, std::span<const glm::mat4> st
   for (auto& side : found) std::fill(std::begin(side), std::end(side), -1);
   for (int j = 0; j < n; ++j) {
     const std::vector<std::string> words = name_words(skeleton.joint_names[j]);
-    const Side side = side_of(words);
+    const NameSide side = name_side(words);
     const LegPart part = part_of(words);
-    if (side == Side::None || part == LegPart::None) continue;
-    int& slot = found[side == Side::Left ? 0 : 1][static_cast<int>(part)];
+    if (side == NameSide::None || part == LegPart::None) continue;
+    int& slot = found[side == NameSide::Left ? 0 : 1][static_cast<int>(part)];
     if (slot < 0) slot = j;
   }
   // Rigs without a toe-named joint (pab's LeftFootThumb1) still have a joint below the foot.
@@ -246,6 +320,7 @@ FootIkRig find_biped_rig(const Skeleton& skeleton, std::span<const glm::mat4> st
     }
     rig.legs.push_back(make_leg(standing_model, found[side][0], found[side][1], found[side][2],
                                 found[side][3], ground_height_m));
+    rig.legs.back().contact_name = side == 0 ? "foot_l" : "foot_r";
   }
   // The pelvis: the nearest joint above the left thigh that is also above the right one.
   for (int j = skeleton.parents[found[0][0]]; j != kNoParent; j = skeleton.parents[j]) {
@@ -284,10 +359,17 @@ JobResult solve_foot_ik(const Skeleton& skeleton, const FootIkRig& rig,
     return JobResult::fail("foot IK: rig has no or too many legs");
   if (rig.pelvis < 0 || rig.pelvis >= n) return JobResult::fail("foot IK: pelvis is out of range");
   for (const Leg& leg : rig.legs) {
-    if (validate(skeleton, TwoBoneIkJoints{leg.thigh, leg.calf, leg.foot}) != nullptr ||
-        leg.toes < 0 || leg.toes >= n) {
+    const bool chain_ok =
+        leg.foot_attached
+            ? validate(skeleton, TwoBoneIkJoints{leg.thigh, leg.calf, leg.foot}) == nullptr
+            : leg.thigh >= 0 && leg.thigh < n && leg.calf >= 0 && leg.calf < n && leg.foot >= 0 &&
+                  leg.foot < n && is_ancestor(skeleton, leg.thigh, leg.calf);
+    if (!chain_ok || leg.toes < 0 || leg.toes >= n) {
       return JobResult::fail("foot IK: a leg's joints are invalid for this skeleton");
     }
+  }
+  if ((rig.chest >= 0) != (rig.spine_base >= 0) || rig.chest >= n || rig.spine_base >= n) {
+    return JobResult::fail("foot IK: the chest and spine base are not both set or out of range");
   }
   if (!contacts.empty() && contacts.size() != rig.legs.size()) {
     return JobResult::fail("foot IK: contacts is neither empty nor one per leg");
@@ -361,39 +443,40 @@ JobResult solve_foot_ik(const Skeleton& skeleton, const FootIkRig& rig,
   }
 
   // 2. The pelvis follows the lower foot (smoothed), but never stays so high that a leg cannot
-  //    reach its target exactly.
-  float goal = targets[0].rise_m;
-  for (int i = 1; i < legs; ++i) goal = std::min(goal, targets[static_cast<std::size_t>(i)].rise_m);
-  if (!std::isfinite(goal)) goal = 0.0f;
-  if (!state.started) {
-    state.pelvis_offset_m = goal;
-    state.pelvis_velocity = 0.0f;
-    state.started = true;
-  } else {
-    spring_toward(state.pelvis_offset_m, state.pelvis_velocity, goal, settings.pelvis_halflife_s,
-                  dt_s);
-  }
+  //    reach its target exactly. With a chest, the pelvis follows the hind feet and the chest
+  //    the front ones, each with its own spring.
+  const bool has_chest = rig.chest >= 0 && rig.spine_base >= 0;
   const float soft_fraction = std::clamp(settings.soft_fraction, 0.0f, 0.5f);
-  for (int i = 0; i < legs; ++i) {
-    const Leg& leg = rig.legs[static_cast<std::size_t>(i)];
-    const glm::vec3 hip = transform_point(world, position(model[leg.thigh]));
-    const float chain =
-        world_scale * (glm::length(position(model[leg.calf]) - position(model[leg.thigh])) +
-                       glm::length(position(model[leg.foot]) - position(model[leg.calf])));
-    // Two-bone IK reaches exactly up to its soft start (see TwoBoneIkGoal::soft_fraction).
-    const float animated_reach =
-        world_scale * glm::length(position(model[leg.foot]) - position(model[leg.thigh]));
-    const float exact_reach = std::max(chain * (1.0f - soft_fraction), animated_reach);
-    const glm::vec3 to_target = targets[static_cast<std::size_t>(i)].ankle - hip;
-    const float across_sq = to_target.x * to_target.x + to_target.z * to_target.z;
-    if (across_sq < exact_reach * exact_reach) {
-      const float highest = to_target.y + std::sqrt(exact_reach * exact_reach - across_sq);
-      if (state.pelvis_offset_m > highest) {
-        state.pelvis_offset_m = highest;
-        state.pelvis_velocity = std::min(state.pelvis_velocity, 0.0f);
+  auto carried_by_chest = [&](int i) {
+    return has_chest && rig.legs[static_cast<std::size_t>(i)].front;
+  };
+  // The spring toward the lowest rise of one group of legs, capped by what they can reach.
+  auto follow = [&](bool chest_group, float& offset, float& velocity) {
+    float goal = 1e30f;
+    for (int i = 0; i < legs; ++i) {
+      if (carried_by_chest(i) == chest_group)
+        goal = std::min(goal, targets[static_cast<std::size_t>(i)].rise_m);
+    }
+    if (!std::isfinite(goal) || goal > 1e29f) goal = 0.0f;
+    if (!state.started) {
+      offset = goal;
+      velocity = 0.0f;
+    } else {
+      spring_toward(offset, velocity, goal, settings.pelvis_halflife_s, dt_s);
+    }
+    for (int i = 0; i < legs; ++i) {
+      if (carried_by_chest(i) != chest_group) continue;
+      const float highest = hip_headroom(rig.legs[static_cast<std::size_t>(i)], model, world,
+                                         targets[static_cast<std::size_t>(i)].ankle, soft_fraction);
+      if (offset > highest) {
+        offset = highest;
+        velocity = std::min(velocity, 0.0f);
       }
     }
-  }
+  };
+  follow(false, state.pelvis_offset_m, state.pelvis_velocity);
+  if (has_chest) follow(true, state.chest_offset_m, state.chest_velocity);
+  state.started = true;
   const float pelvis_offset = weight * state.pelvis_offset_m;
   if (debug) debug->pelvis_offset_m = pelvis_offset;
 
@@ -407,6 +490,27 @@ JobResult solve_foot_ik(const Skeleton& skeleton, const FootIkRig& rig,
     local[rig.pelvis].translation += offset_parent;
   }
   if (const JobResult r = local_to_model(skeleton, local, model); !r) return r;
+  //    The chest rises or sinks by the rest: the spine turns about its base so the front hips
+  //    move by that much vertically.
+  if (has_chest) {
+    turn_spine(skeleton, rig, carried_by_chest,
+               weight * (state.chest_offset_m - state.pelvis_offset_m) / world_scale, model, local);
+    if (const JobResult r = local_to_model(skeleton, local, model); !r) return r;
+    // The turn also moves the front hips along the ground, which can leave a foot just out of
+    // exact reach: lower the chest by what is missing (twice converges well within a millimetre).
+    for (int pass = 0; pass < 2 && weight > 0.0f; ++pass) {
+      float missing = 0.0f;
+      for (int i = 0; i < legs; ++i) {
+        if (!carried_by_chest(i)) continue;
+        missing = std::min(missing,
+                           hip_headroom(rig.legs[static_cast<std::size_t>(i)], model, world,
+                                        targets[static_cast<std::size_t>(i)].ankle, soft_fraction));
+      }
+      if (missing >= 0.0f) break;
+      turn_spine(skeleton, rig, carried_by_chest, weight * missing / world_scale, model, local);
+      if (const JobResult r = local_to_model(skeleton, local, model); !r) return r;
+    }
+  }
 
   // 4. Two-bone IK per leg, the knee kept on the side it is animated on.
   const Transform model_from_world = inverse(world);
@@ -418,7 +522,7 @@ JobResult solve_foot_ik(const Skeleton& skeleton, const FootIkRig& rig,
     goal_i.target = transform_point(model_from_world, target.ankle);
     // The knee keeps the side it is animated on; a straight leg bends toward knee_forward.
     const glm::vec3 hip = position(model[leg.thigh]);
-    const glm::vec3 ankle = position(model[leg.foot]);
+    const glm::vec3 ankle = ankle_of_calf(leg, model);
     goal_i.pole = position(model[leg.calf]) - 0.5f * (hip + ankle) +
                   1e-3f * glm::length(ankle - hip) * leg.knee_forward;
     goal_i.position_weight = weight;
@@ -426,10 +530,14 @@ JobResult solve_foot_ik(const Skeleton& skeleton, const FootIkRig& rig,
     goal_i.rotation_weight = weight;
     goal_i.soft_fraction = soft_fraction;
     TwoBoneIkSolution solution;
-    if (const JobResult r = apply_two_bone_ik(skeleton, model, local,
-                                              {leg.thigh, leg.calf, leg.foot}, goal_i, &solution);
-        !r) {
-      return r;
+    if (leg.foot_attached) {
+      if (const JobResult r = apply_two_bone_ik(skeleton, model, local,
+                                                {leg.thigh, leg.calf, leg.foot}, goal_i, &solution);
+          !r) {
+        return r;
+      }
+    } else {
+      solution = place_detached_foot(skeleton, leg, goal_i, model, local);
     }
     if (debug) debug->feet[static_cast<std::size_t>(i)].reached = solution.reached;
   }

@@ -49,6 +49,15 @@ struct Leg {
   // The model-space direction the knee bends toward when the animated leg is straight (a rest
   // T-pose), where the animated knee gives no side to keep.
   glm::vec3 knee_forward{0.0f, 0.0f, 1.0f};
+  // False when the foot is not below the calf (a rig whose feet hang from the root): then the
+  // calf's chain ends at ankle_in_calf (a point in the calf's space, where the foot rests), IK
+  // aims the calf there and the foot joint itself is placed on the target.
+  bool foot_attached = true;
+  glm::vec3 ankle_in_calf{0.0f};
+  // A quadruped's front leg: the chest, not the pelvis, carries it down to the ground.
+  bool front = false;
+  // The prefix of the leg's contact markers ("foot_l" gives foot_l_down and foot_l_up).
+  std::string contact_name;
 };
 
 // The legs of a character and the joint that carries the upper body (moved down when a foot
@@ -56,6 +65,11 @@ struct Leg {
 struct FootIkRig {
   int pelvis = -1;
   std::vector<Leg> legs;
+  // For a quadruped: the joint where the front legs attach, and the spine joint below it that
+  // turns (about its own position) so the chest follows the front feet while the pelvis follows
+  // the hind ones. -1 when the pelvis carries every leg.
+  int chest = -1;
+  int spine_base = -1;
 };
 
 // Builds a leg whose sole points are measured in standing_model, the model-space matrices of a
@@ -77,8 +91,10 @@ FootIkRig find_biped_rig(const Skeleton& skeleton, std::span<const glm::mat4> st
                          float ground_height_m = 0.0f, std::string* error = nullptr);
 
 // Checks the rig against the skeleton: 1 to kMaxFootIkLegs legs, every joint in range, each
-// leg's calf below its thigh, foot below its calf and toes below its foot, and the pelvis above
-// every thigh. Returns an empty string when valid, otherwise the cause naming the leg and joint.
+// leg's calf below its thigh, foot below its calf (unless not attached) and toes below or equal
+// to its foot, the pelvis above every thigh, and a chest (when set) below its spine base, that
+// below the pelvis, and above every front leg. Returns an empty string when valid, otherwise the
+// cause naming the leg and joint.
 std::string validate(const Skeleton& skeleton, const FootIkRig& rig);
 
 // The model-space heel and toe points of a leg in a model pose.
@@ -119,6 +135,8 @@ struct FootIkState {
   bool started = false;
   float pelvis_offset_m = 0.0f;
   float pelvis_velocity = 0.0f;
+  float chest_offset_m = 0.0f;  // the front legs' hip offset, as the pelvis's (quadrupeds)
+  float chest_velocity = 0.0f;
   std::array<FootLock, kMaxFootIkLegs> locks{};
 };
 

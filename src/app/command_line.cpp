@@ -6,6 +6,7 @@
 #include <regex>
 
 #include "app/compare_view.h"
+#include "app/export_clip_command.h"
 #include "app/export_demo_command.h"
 #include "app/info_command.h"
 #include "app/mm_commands.h"
@@ -74,6 +75,7 @@ int run_command_line(int argc, char** argv) {
   add_info_command(cli, exit_code);
   add_pose_command(cli, exit_code);
   add_export_demo_command(cli, exit_code);
+  add_export_clip_command(cli, exit_code);
   add_render_command(cli, exit_code);
   add_mm_build_command(cli, exit_code);
   add_mm_query_command(cli, exit_code);

@@ -10,6 +10,7 @@
 
 #include "anim/compression_report.h"
 #include "asset/importer.h"
+#include "asset/rig_finder.h"
 
 namespace app {
 namespace {
@@ -43,6 +44,38 @@ int max_influences(const anim::SkinnedMesh& mesh) {
     most = std::max(most, count);
   }
   return most;
+}
+
+// The rig found on the character: its kind, limbs (joint names) and how it was found, or the
+// reason none was found.
+nlohmann::json rig_json(const asset::Character& c) {
+  std::string error;
+  const anim::Rig rig = asset::find_character_rig(c, &error);
+  auto name = [&](int j) {
+    return j < 0 ? nlohmann::json(nullptr) : nlohmann::json(c.skeleton.joint_names[j]);
+  };
+  nlohmann::json limbs = nlohmann::json::array();
+  for (const anim::Limb& limb : rig.limbs) {
+    nlohmann::json joints = nlohmann::json::array();
+    for (int j : limb.joints) joints.push_back(c.skeleton.joint_names[j]);
+    limbs.push_back({{"role", anim::to_string(limb.role)},
+                     {"side", anim::to_string(limb.side)},
+                     {"front", limb.front},
+                     {"joints", joints}});
+  }
+  nlohmann::json spine = nlohmann::json::array();
+  for (int j : rig.spine) spine.push_back(c.skeleton.joint_names[j]);
+  nlohmann::json out = {
+      {"kind", anim::rig_kind(rig)},
+      {"pelvis", name(rig.pelvis)},
+      {"spine", spine},
+      {"chest", name(rig.chest)},
+      {"neck", name(rig.neck)},
+      {"head", name(rig.head)},
+      {"limbs", limbs},
+      {"found_by", rig.limbs.empty() ? nlohmann::json(nullptr) : nlohmann::json(rig.found_by)}};
+  if (rig.limbs.empty()) out["error"] = error;
+  return out;
 }
 
 nlohmann::json to_json(const asset::Character& c) {
@@ -93,6 +126,7 @@ nlohmann::json to_json(const asset::Character& c) {
           {"clips", clips},
           {"meshes", meshes},
           {"materials", materials},
+          {"rig", rig_json(c)},
           {"vertices_with_cut_influences", c.report.vertices_with_cut_influences},
           {"vertices_renormalized", c.report.vertices_renormalized},
           {"warnings", c.report.warnings}};

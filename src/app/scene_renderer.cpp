@@ -75,7 +75,7 @@ void SceneRenderer::upload(const ViewerScene& scene, const ui::ViewSettings& vie
     trail_.push_back({root, 0.0f});
   }
   const anim::FootIkDebug& debug = p.foot_ik_debug();
-  for (int leg = 0; leg < std::min(debug.leg_count, 2); ++leg) {
+  for (int leg = 0; leg < std::min(debug.leg_count, anim::kMaxFootIkLegs); ++leg) {
     const bool down = debug.feet[leg].in_contact;
     if (down && !foot_down_[leg]) plants_.push_back({debug.feet[leg].heel_ground, 0.0f});
     foot_down_[leg] = down;

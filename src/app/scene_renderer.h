@@ -77,7 +77,7 @@ class SceneRenderer {
   };
   std::deque<TrailPoint> trail_;
   std::deque<TrailPoint> plants_;
-  bool foot_down_[2] = {false, false};
+  bool foot_down_[anim::kMaxFootIkLegs] = {};  // per leg, for the plant markers
 };
 
 }  // namespace app

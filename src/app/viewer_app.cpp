@@ -451,6 +451,12 @@ int run_viewer(const ViewerOptions& options) {
           render::pick_joint(under.model_pose, scene.instance.world_matrix(), under.view_projection,
                              {r.x, r.y, r.width, r.height}, {mouse.x, mouse.y}, 8.0f);
       if (joint >= 0) ImGui::SetTooltip("%s", scene.character.skeleton.joint_names[joint].c_str());
+      if (joint >= 0 && ImGui::IsMouseClicked(0)) ui.rig.clicked_joint = joint;
+    }
+    if (scene.loaded && ui.rig.shown) {  // the rig panel's limbs over the skeleton
+      const ViewUnderPointer v = view_under_pointer(scene, ui.view, rect, view_projection, 0.0f);
+      ui::draw_rig_overlay(ui.rig.rig, v.model_pose, scene.instance.world_matrix(),
+                           v.view_projection, {v.rect.x, v.rect.y, v.rect.width, v.rect.height});
     }
 
     glViewport(0, 0, width, height);

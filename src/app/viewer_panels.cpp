@@ -1,5 +1,7 @@
 #include "app/viewer_panels.h"
 
+#include <utility>
+
 #include <imgui.h>
 
 #include <algorithm>
@@ -12,6 +14,7 @@
 #include "anim/playback.h"
 #include "asset/atomic_write.h"
 #include "asset/pose_json.h"
+#include "asset/rig_corrections.h"
 #include "asset/rig_finder.h"
 
 namespace app {
@@ -93,6 +96,20 @@ void draw_left_panel(ViewerUi& ui, ViewerScene& scene, RecentFiles& recent, floa
     }
     if (ImGui::BeginTabItem("Import")) {
       draw_import_tab(ui, recent, open_requests);
+      ImGui::EndTabItem();
+    }
+    ui.rig.shown = false;
+    if (ImGui::BeginTabItem("Rig")) {
+      ui.rig.shown = scene.loaded;
+      if (scene.loaded &&
+          ui::draw_rig_panel(scene.character.skeleton, ui.rig.rig, ui.rig.reason, ui.rig.table,
+                             scene.project.rig, ui.rig.state,
+                             std::exchange(ui.rig.clicked_joint, -1), scene.project.clips)
+              .corrections_changed) {
+        if (std::string e = scene.rebind_character(); !e.empty())
+          ui.errors.add(scene.project.character, e);
+        refresh_rig(ui, scene);
+      }
       ImGui::EndTabItem();
     }
     ImGui::EndTabBar();
@@ -266,7 +283,14 @@ void export_pose(ViewerUi& ui, const ViewerScene& scene) {
   ui.status = std::string("wrote ") + name;
 }
 
+void refresh_rig(ViewerUi& ui, const ViewerScene& scene) {
+  ui.rig.reason.clear();
+  ui.rig.rig = asset::project_rig(scene.character, scene.project.rig, &ui.rig.reason);
+  ui.rig.table = asset::project_mirror_table(scene.character, ui.rig.rig, scene.project.rig);
+}
+
 void refresh_panels(ViewerUi& ui, const ViewerScene& scene) {
+  refresh_rig(ui, scene);
   ui.clip_rows.clear();
   const std::string character_file = scene.character.source_path;
   for (std::size_t i = 0; i < scene.clips().size(); ++i) {
@@ -287,7 +311,8 @@ void refresh_panels(ViewerUi& ui, const ViewerScene& scene) {
   }
   ui.health = ui::measure_skinning(scene.character);
   // Where each clip belongs in a locomotion space, for the editors' "Compute positions".
-  const anim::FootIkRig legs = asset::find_biped_legs(scene.character.skeleton);
+  const anim::FootIkRig legs =
+      asset::foot_ik_rig(scene.character, asset::project_rig(scene.character, scene.project.rig));
   std::vector<int> feet;
   for (const anim::Leg& leg : legs.legs) feet.push_back(leg.foot);
   ui.clip_velocities.clear();

@@ -18,6 +18,7 @@
 #include "ui/error_panel.h"
 #include "ui/file_browser.h"
 #include "ui/frame_export_dialog.h"
+#include "ui/rig_panel.h"
 #include "ui/state_machine_view.h"
 #include "ui/timeline.h"
 #include "ui/view_settings.h"
@@ -59,9 +60,13 @@ struct ViewerUi {
   std::string project_path;                                   // where Save project writes
   int load_count = 0;  // successful loads so far (reloads included)
   std::string status;  // the last action's outcome, shown under the timeline
+  ui::RigPanelModel rig;
 };
 
 // Rebuilds what the panels cache about the scene (clip rows, health) after a load.
+// Finds the rig again (with the project's corrections) for the rig panel.
+void refresh_rig(ViewerUi& ui, const ViewerScene& scene);
+
 void refresh_panels(ViewerUi& ui, const ViewerScene& scene);
 
 // Selects clip for preview and caches its timeline times.

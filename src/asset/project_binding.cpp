@@ -1,5 +1,6 @@
 #include "asset/project_binding.h"
 
+#include "asset/rig_corrections.h"
 #include "asset/rig_finder.h"
 
 namespace asset {
@@ -101,13 +102,14 @@ std::string bind_project(const Project& project, const Character& character,
     }
     clips.push_back(character.clips[index]);
   }
+  if (std::string e = mirror_project_clips(project, character, clips); !e.empty()) return e;
   auto bound_character = std::make_shared<anim::BoundCharacter>();
   if (std::string e =
           anim::bind_character(character.skeleton, std::move(clips), storage, *bound_character);
       !e.empty()) {
     return character.source_path + ": " + e;
   }
-  bound_character->foot_ik_rig = find_biped_legs(character.skeleton);
+  bound_character->foot_ik_rig = foot_ik_rig(character, project_rig(character, project.rig));
   bound_character->root_motion_joint = find_root_motion_joint(character.skeleton);
   auto graph = std::make_shared<anim::GraphBinding>();
   if (std::string e = bind_project_graph(project, *bound_character, *graph); !e.empty()) return e;

@@ -490,6 +490,41 @@ ProjectView read_view(const json& j, const std::string& path) {
   return v;
 }
 
+std::vector<std::string> read_strings(ObjectReader& r, const char* key);
+
+ProjectRig read_rig(const json& j, const std::string& path) {
+  ObjectReader r(j, path);
+  ProjectRig rig;
+  rig.pelvis = r.string("pelvis", std::string());
+  const json& limbs = r.array("limbs");
+  for (std::size_t i = 0; i < limbs.size(); ++i) {
+    ObjectReader lr(limbs[i], element(r.field("limbs"), i));
+    ProjectRigLimb limb;
+    limb.role = lr.string("role");
+    if (limb.role != "leg" && limb.role != "arm") fail(lr.field("role"), "expected leg or arm");
+    limb.side = lr.string("side");
+    if (limb.side != "left" && limb.side != "right" && limb.side != "center") {
+      fail(lr.field("side"), "expected left, right or center");
+    }
+    limb.front = lr.boolean("front", false);
+    limb.joints = read_strings(lr, "joints");
+    if (limb.joints.size() < 3) fail(lr.field("joints"), "a limb needs at least three joints");
+    lr.finish();
+    rig.limbs.push_back(std::move(limb));
+  }
+  const json& pairs = r.array("mirror_pairs");
+  for (std::size_t i = 0; i < pairs.size(); ++i) {
+    const json& pair = pairs[i];
+    if (!pair.is_array() || pair.size() != 2 || !pair[0].is_string() || !pair[1].is_string()) {
+      fail(element(r.field("mirror_pairs"), i), "expected two joint names");
+    }
+    rig.mirror_pairs.emplace_back(pair[0].get<std::string>(), pair[1].get<std::string>());
+  }
+  rig.mirrored_clips = read_strings(r, "mirrored_clips");
+  r.finish();
+  return rig;
+}
+
 std::vector<std::string> read_strings(ObjectReader& r, const char* key) {
   std::vector<std::string> out;
   const json& a = r.array(key);
@@ -601,6 +636,7 @@ Project read_project(const json& j) {
   if (const json* mm = r.find("motion_matching")) {
     p.motion_matching = read_motion_matching(*mm, "motion_matching");
   }
+  if (const json* rig = r.find("rig")) p.rig = read_rig(*rig, "rig");
   r.finish();
   // The name checks above make this hold; it guards the machine's own numeric invariants.
   const std::string error =
@@ -654,15 +690,28 @@ std::string project_to_json(const Project& p) {
                      {"camera_pitch_deg", v.camera_pitch_deg},
                      {"camera_distance_m", v.camera_distance_m},
                      {"camera_target", vec_to_json(v.camera_target)}};
-  const json j = {{"version", kProjectFormatVersion},
-                  {"character", p.character},
-                  {"clip_files", p.clip_files},
-                  {"clips", p.clips},
-                  {"parameters", parameters},
-                  {"blend_spaces", spaces},
-                  {"state_machine", machine_to_json(p.state_machine, p)},
-                  {"layers", layers},
-                  {"view", view}};
+  json j = {{"version", kProjectFormatVersion},
+            {"character", p.character},
+            {"clip_files", p.clip_files},
+            {"clips", p.clips},
+            {"parameters", parameters},
+            {"blend_spaces", spaces},
+            {"state_machine", machine_to_json(p.state_machine, p)},
+            {"layers", layers},
+            {"view", view}};
+  if (!p.rig.empty()) {
+    json rig_limbs = json::array();
+    for (const ProjectRigLimb& l : p.rig.limbs) {
+      rig_limbs.push_back(
+          {{"role", l.role}, {"side", l.side}, {"front", l.front}, {"joints", l.joints}});
+    }
+    json pairs = json::array();
+    for (const auto& [a, b] : p.rig.mirror_pairs) pairs.push_back({a, b});
+    j["rig"] = {{"pelvis", p.rig.pelvis},
+                {"limbs", rig_limbs},
+                {"mirror_pairs", pairs},
+                {"mirrored_clips", p.rig.mirrored_clips}};
+  }
   json with_unknown = p.motion_matching ? with_motion_matching(j, *p.motion_matching) : j;
   for (const UnknownField& f : p.unknown_fields) {
     const json::json_pointer at(f.pointer);

@@ -10,6 +10,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include <glm/glm.hpp>
@@ -75,6 +76,27 @@ struct ProjectMotionMatching {
   float poor_match_cost = 8.0f;
 };
 
+// The user's corrections to the rig found on the character (the rig panel), joints by name.
+// With limbs, the pelvis and limbs replace the found ones; mirror_pairs override the left/right
+// table (each pair swaps two joints; a joint paired with itself stays on the middle line).
+struct ProjectRigLimb {
+  std::string role = "leg";   // "leg" or "arm"
+  std::string side = "left";  // "left", "right" or "center"
+  bool front = false;
+  std::vector<std::string> joints;
+};
+struct ProjectRig {
+  std::string pelvis;
+  std::vector<ProjectRigLimb> limbs;
+  std::vector<std::pair<std::string, std::string>> mirror_pairs;
+  // Project clips played mirrored left <-> right (everywhere they are used: preview, blend-space
+  // samples, states), e.g. a strafe-right made from a strafe-left.
+  std::vector<std::string> mirrored_clips;
+  bool empty() const {
+    return pelvis.empty() && limbs.empty() && mirror_pairs.empty() && mirrored_clips.empty();
+  }
+};
+
 struct Project {
   std::string character;                // a model file, or "<demo>" for the built-in character
   std::vector<std::string> clip_files;  // further animation files to import
@@ -86,6 +108,7 @@ struct Project {
   ProjectView view;
   std::vector<UnknownField> unknown_fields;
   std::optional<ProjectMotionMatching> motion_matching;
+  ProjectRig rig;  // optional in the file ("rig"); written only when not empty
 };
 
 // The file format version written by save. Load reads this version and every older one (each

@@ -8,15 +8,89 @@
 
 namespace asset {
 
-anim::FootIkRig find_biped_legs(const anim::Skeleton& skeleton, std::string* error) {
+namespace {
+
+std::vector<glm::mat4> rest_model(const anim::Skeleton& skeleton) {
   std::vector<glm::mat4> model(skeleton.parents.size());
-  if (!anim::local_to_model(skeleton, skeleton.rest_pose, model) || model.empty()) {
+  if (!anim::local_to_model(skeleton, skeleton.rest_pose, model)) model.clear();
+  return model;
+}
+
+}  // namespace
+
+JointWeights joint_skin_weights(const Character& character) {
+  const auto n = static_cast<std::size_t>(character.skeleton.joint_count());
+  JointWeights out;
+  out.skin.assign(n, 0.0f);
+  out.rigid.assign(n, 0.0f);
+  auto add = [&](const std::vector<glm::uvec4>& joints, const std::vector<glm::vec4>& w) {
+    for (std::size_t v = 0; v < joints.size() && v < w.size(); ++v) {
+      for (int k = 0; k < 4; ++k) {
+        if (joints[v][k] < n && w[v][k] > 0.0f) out.skin[joints[v][k]] += w[v][k];
+      }
+    }
+  };
+  for (const anim::SkinnedMesh& mesh : character.meshes) {
+    // A mesh whose every vertex follows one joint with full weight hangs rigidly on it.
+    bool rigid = !mesh.joints0.empty() && mesh.joints1.empty();
+    for (std::size_t v = 0; rigid && v < mesh.joints0.size(); ++v) {
+      rigid = mesh.weights0[v][0] >= 0.999f && mesh.joints0[v][0] == mesh.joints0[0][0];
+    }
+    if (rigid && mesh.joints0[0][0] < n) {
+      out.rigid[mesh.joints0[0][0]] += static_cast<float>(mesh.joints0.size());
+      continue;
+    }
+    add(mesh.joints0, mesh.weights0);
+    add(mesh.joints1, mesh.weights1);
+  }
+  return out;
+}
+
+anim::Rig find_character_rig(const Character& character, std::string* error) {
+  const std::vector<glm::mat4> model = rest_model(character.skeleton);
+  if (model.empty()) {
     if (error) *error = "no skeleton";
     return {};
   }
-  float ground = model[0][3].y;
-  for (const glm::mat4& m : model) ground = std::min(ground, m[3].y);
-  return anim::find_biped_rig(skeleton, model, ground, error);
+  const JointWeights weights = joint_skin_weights(character);
+  return anim::find_rig(character.skeleton, model, weights.skin, weights.rigid, error);
+}
+
+anim::FootIkRig foot_ik_rig(const Character& character, const anim::Rig& rig) {
+  const std::vector<glm::mat4> model = rest_model(character.skeleton);
+  if (model.empty() || rig.leg_count() == 0) return {};
+  float feet = 1e30f;
+  for (const anim::Limb& limb : rig.limbs) {
+    if (limb.role != anim::LimbRole::Leg) continue;
+    for (std::size_t k = 2; k < limb.joints.size(); ++k) {
+      feet = std::min(feet, model[static_cast<std::size_t>(limb.joints[k])][3].y);
+    }
+  }
+  float ground = feet;
+  if (!character.meshes.empty()) {
+    const Bounds bounds = bind_pose_bounds(character);
+    // A mesh's soles lie a little below the foot joints; much lower is a prop or a base.
+    const float below = feet - bounds.min.y;
+    if (!bounds.empty() && below >= 0.0f && below < 0.25f * (bounds.max.y - bounds.min.y)) {
+      ground = bounds.min.y;
+    }
+  }
+  return anim::make_foot_ik_rig(character.skeleton, rig, model, ground);
+}
+
+anim::FootIkRig find_legs(const Character& character, std::string* error) {
+  const anim::Rig rig = find_character_rig(character, error);
+  return foot_ik_rig(character, rig);
+}
+
+anim::MirrorTable mirror_table(const Character& character, const anim::Rig& rig) {
+  return anim::make_mirror_table(character.skeleton, rig, rest_model(character.skeleton));
+}
+
+anim::FootIkRig find_biped_legs(const anim::Skeleton& skeleton, std::string* error) {
+  Character character;
+  character.skeleton = skeleton;
+  return find_legs(character, error);
 }
 
 int find_root_motion_joint(const anim::Skeleton& skeleton) {

@@ -1,17 +1,44 @@
 #pragma once
-// Finds the joints the viewer's tools need on any skeleton: the legs for foot IK and contact
-// detection, and the joint that carries the ground motion.
+// Finds the joints the viewer's tools need on any skeleton: the rig (legs for foot IK and contact
+// detection, arms, spine, head; anim/rig.h), and the joint that carries the ground motion.
 
 #include <string>
+#include <vector>
 
 #include "anim/foot_ik.h"
+#include "anim/mirror.h"
+#include "anim/rig.h"
 #include "anim/skeleton.h"
+#include "asset/character.h"
 
 namespace asset {
 
-// The biped legs of skeleton (anim::find_biped_rig by joint names), with sole points measured
-// in the rest pose standing on its lowest joint. No legs, and the cause in *error, when the
-// skeleton is not a recognizable biped.
+// Per joint, the sum of the vertex weights the character's deforming meshes put on it, and the
+// vertex count of meshes hung rigidly on it (every vertex fully on that one joint), so the rig
+// finder can tell helper joints (IK targets, controls: no weight) and mesh holders from bones.
+struct JointWeights {
+  std::vector<float> skin;
+  std::vector<float> rigid;
+};
+JointWeights joint_skin_weights(const Character& character);
+
+// The rig of the character, from its rest pose, skin weights and (as a hint) joint names. No
+// limbs, and the cause in *error, when no leg is found.
+anim::Rig find_character_rig(const Character& character, std::string* error = nullptr);
+
+// The foot IK legs of rig (see anim::make_foot_ik_rig), with sole points measured in the rest
+// pose standing on the ground under it: the lowest mesh vertex, or the lowest leg joint when
+// there is no mesh or the mesh lies lower than the feet.
+anim::FootIkRig foot_ik_rig(const Character& character, const anim::Rig& rig);
+
+// The foot IK legs of the rig found on the character. No legs, and the cause in *error, when
+// none are found.
+anim::FootIkRig find_legs(const Character& character, std::string* error = nullptr);
+
+// The left/right table of the character (anim::make_mirror_table on its rest pose).
+anim::MirrorTable mirror_table(const Character& character, const anim::Rig& rig);
+
+// The biped legs of a skeleton without a mesh (the rig found from its rest pose and names).
 anim::FootIkRig find_biped_legs(const anim::Skeleton& skeleton, std::string* error = nullptr);
 
 // The joint that carries the character's ground motion: the pelvis (a joint named hips or

@@ -169,17 +169,46 @@ TEST(FootContact, ClipMarkersAreFoundWithinOneFrame) {
   }
 }
 
-TEST(FootContact, ClipDetectionNeedsTwoValidLegs) {
+TEST(FootContact, ClipDetectionNeedsValidLegs) {
   const testing::Biped b = make_biped();
   const Clip clip = make_stepping_clip();
-  EXPECT_TRUE(
-      detect_foot_contact_markers(b.skeleton, clip, std::span(b.rig.legs).first(1)).empty());
+  // One leg is a rig too: its markers only.
+  for (const Marker& m :
+       detect_foot_contact_markers(b.skeleton, clip, std::span(b.rig.legs).first(1))) {
+    EXPECT_TRUE(m.name.starts_with("foot_l_")) << m.name;
+  }
   std::vector<Leg> legs = b.rig.legs;
-  legs[1].foot = 2;  // the left thigh is not below the right calf
+  legs[1].foot = b.skeleton.joint_count();  // not a joint
   EXPECT_TRUE(detect_foot_contact_markers(b.skeleton, clip, legs).empty());
+  std::vector<Leg> five(5, b.rig.legs[0]);
+  EXPECT_TRUE(detect_foot_contact_markers(b.skeleton, clip, five).empty());
   Clip empty = clip;
   empty.duration_s = 0.0f;
   EXPECT_TRUE(detect_foot_contact_markers(b.skeleton, empty, b.rig.legs).empty());
+}
+
+TEST(FootContact, EachLegsMarkersCarryItsContactName) {
+  const testing::Biped b = make_biped();
+  const Clip clip = make_stepping_clip();
+  std::vector<Leg> legs = b.rig.legs;
+  legs[0].contact_name = "foot_hl";
+  legs[1].contact_name = "foot_hr";
+  const std::vector<Marker> named = detect_foot_contact_markers(b.skeleton, clip, legs);
+  const std::vector<Marker> biped = detect_foot_contact_markers(b.skeleton, clip, b.rig.legs);
+  ASSERT_EQ(named.size(), biped.size());
+  ASSERT_FALSE(named.empty());
+  for (std::size_t i = 0; i < named.size(); ++i) {
+    std::string expected = biped[i].name;
+    expected.replace(0, 6, expected[5] == 'l' ? "foot_hl" : "foot_hr");
+    EXPECT_EQ(named[i].name, expected);
+    EXPECT_FLOAT_EQ(named[i].time_s, biped[i].time_s);
+  }
+  Clip with = clip;
+  with.markers = named;
+  for (const Marker& m : named) {
+    const std::string leg = m.name.substr(0, 7);
+    EXPECT_EQ(foot_planted_at(with, leg, m.time_s), m.name.ends_with("_down")) << m.name;
+  }
 }
 
 }  // namespace

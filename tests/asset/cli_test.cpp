@@ -13,8 +13,12 @@
 
 #include <nlohmann/json.hpp>
 
+#include "anim/mirror.h"
 #include "animview_process.h"
+#include "asset/importer.h"
+#include "asset/rig_finder.h"
 #include "gltf_writer.h"
+#include "import_test_util.h"
 
 namespace {
 
@@ -131,6 +135,46 @@ TEST_F(Cli, FailuresExitNonZeroNamingTheFileAndCause) {
   EXPECT_EQ(bad_time.exit_code, 2);
   const ProcessResult no_file = run_animview("info", dir_);
   EXPECT_EQ(no_file.exit_code, 2);
+}
+
+// export-clip writes one clip, mirrored on request: the written walk_left is the demo's, mirrored
+// by the same table, and its rig is reported by info --json.
+TEST_F(Cli, ExportClipWritesTheMirroredClip) {
+  const std::string demo = (dir_ / "demo.glb").string();
+  ASSERT_EQ(run_animview("export-demo '" + demo + "'", dir_).exit_code, 0);
+  const std::string out = (dir_ / "walk_right.glb").string();
+  const ProcessResult run = run_animview(
+      "export-clip '" + demo + "' --clip walk_left --mirror --out '" + out + "'", dir_);
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+
+  const asset::ImportResult original = asset::import_file(demo, asset::ImportSettings{});
+  const asset::ImportResult written = asset::import_file(out, asset::ImportSettings{});
+  ASSERT_TRUE(original.ok()) << original.error;
+  ASSERT_TRUE(written.ok()) << written.error;
+  ASSERT_EQ(written.character.clips.size(), 1u);
+  const anim::Clip* walk = test::find_clip(original.character.clips, "walk_left");
+  ASSERT_NE(walk, nullptr);
+  const anim::MirrorTable table =
+      asset::mirror_table(original.character, asset::find_character_rig(original.character));
+  const anim::Clip expected = anim::mirror_clip(*walk, original.character.skeleton, table);
+  const int foot = original.character.skeleton.find_joint("foot_l");
+  for (const float t : {0.0f, 0.3f, 0.7f}) {
+    const glm::vec3 want = test::model_pose(original.character, &expected, t)[foot][3];
+    const glm::vec3 got =
+        test::model_pose(written.character, &written.character.clips[0], t)[foot][3];
+    EXPECT_LT(glm::length(got - want), 1e-3f) << t;
+  }
+
+  const ProcessResult info = run_animview("info --json '" + out + "'", dir_);
+  const nlohmann::json rig = nlohmann::json::parse(info.out)["rig"];
+  EXPECT_EQ(rig["kind"], "biped");
+  EXPECT_EQ(rig["limbs"][0]["joints"][0], "thigh_l");
+  EXPECT_EQ(rig["limbs"][0]["side"], "left");
+
+  const ProcessResult missing =
+      run_animview("export-clip '" + demo + "' --clip nope --out '" + out + "'", dir_);
+  EXPECT_EQ(missing.exit_code, 1);
+  EXPECT_NE(missing.err.find("no clip 'nope'"), std::string::npos) << missing.err;
 }
 
 }  // namespace

@@ -1,0 +1,80 @@
+#include "app/export_clip_command.h"
+
+#include <cstdio>
+#include <memory>
+#include <string>
+
+#include "anim/mirror.h"
+#include "asset/demo_export.h"
+#include "asset/importer.h"
+#include "asset/rig_finder.h"
+
+namespace app {
+namespace {
+
+struct ExportClipOptions {
+  std::string file;
+  std::string clip;
+  std::string out;
+  bool mirror = false;
+};
+
+int run_export_clip(const ExportClipOptions& options) {
+  asset::ImportResult imported = asset::import_file(options.file, asset::ImportSettings{});
+  if (!imported.ok()) {
+    std::fprintf(stderr, "animview export-clip: %s\n", imported.error.c_str());
+    return 1;
+  }
+  asset::Character character = std::move(imported.character);
+  const anim::Clip* found = nullptr;
+  std::string names;
+  for (const anim::Clip& clip : character.clips) {
+    if (clip.name == options.clip) found = &clip;
+    names += (names.empty() ? "" : ", ") + ("'" + clip.name + "'");
+  }
+  if (found == nullptr) {
+    std::fprintf(stderr, "animview export-clip: %s: no clip '%s' (clips: %s)\n",
+                 options.file.c_str(), options.clip.c_str(),
+                 names.empty() ? "none" : names.c_str());
+    return 1;
+  }
+  anim::Clip clip = *found;
+  if (options.mirror) {
+    // Without limbs the table still pairs joints by name and geometry about the x = 0 plane.
+    const anim::Rig rig = asset::find_character_rig(character);
+    std::string error;
+    const anim::MirrorTable table = asset::mirror_table(character, rig);
+    clip = anim::mirror_clip(clip, character.skeleton, table, &error);
+    if (clip.tracks.empty()) {
+      std::fprintf(stderr, "animview export-clip: %s: cannot mirror '%s': %s\n",
+                   options.file.c_str(), options.clip.c_str(), error.c_str());
+      return 1;
+    }
+  }
+  character.clips.clear();
+  character.clips.push_back(std::move(clip));
+  if (const std::string error = asset::export_character_glb(character, options.out);
+      !error.empty()) {
+    std::fprintf(stderr, "animview export-clip: %s\n", error.c_str());
+    return 1;
+  }
+  std::printf("wrote %s (clip '%s'%s)\n", options.out.c_str(), character.clips[0].name.c_str(),
+              options.mirror ? ", mirrored" : "");
+  return 0;
+}
+
+}  // namespace
+
+void add_export_clip_command(CLI::App& app, int& exit_code) {
+  auto options = std::make_shared<ExportClipOptions>();
+  CLI::App* command = app.add_subcommand(
+      "export-clip", "Write one clip of a file with its character as binary glTF (.glb)");
+  command->add_option("file", options->file, "Character file with the clip")->required();
+  command->add_option("--clip", options->clip, "The clip to write")->required();
+  command->add_flag("--mirror", options->mirror,
+                    "Mirror the clip across the character's sagittal plane (left <-> right)");
+  command->add_option("--out", options->out, "The .glb file to write")->required();
+  command->callback([options, &exit_code] { exit_code = run_export_clip(*options); });
+}
+
+}  // namespace app
