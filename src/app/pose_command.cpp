@@ -12,6 +12,7 @@
 
 #include "anim/clip_sampling.h"
 #include "anim/pose.h"
+#include "app/cli_checks.h"
 #include "asset/importer.h"
 #include "asset/pose_json.h"
 
@@ -121,7 +122,8 @@ void add_pose_command(CLI::App& app, int& exit_code) {
   pose->add_option("--anim-file", options->anim_file,
                    "Take the clips from this file, bound to the character by joint name");
   pose->add_option("--clip", options->clip, "Clip name or index (default: the bind pose)");
-  pose->add_option("--time", options->time_s, "Time in seconds, wrapped to the clip's duration");
+  pose->add_option("--time", options->time_s, "Time in seconds, wrapped to the clip's duration")
+      ->check(finite_number());
   pose->add_flag("--json", options->json, "Print JSON (the format scripts should use)");
   pose->callback([options, &exit_code] { exit_code = run_pose(*options); });
 }

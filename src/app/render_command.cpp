@@ -4,8 +4,10 @@
 #include <string>
 
 #include "app/async_loader.h"
+#include "app/cli_checks.h"
 #include "app/compare_view.h"
 #include "app/frame_exporter.h"
+#include "app/project_check.h"
 #include "app/scene_renderer.h"
 #include "app/scene_snapshot.h"
 #include "app/viewer_scene.h"
@@ -55,6 +57,13 @@ int run_render(const RenderArgs& args) {
     for (const std::string& e : loaded.errors)
       std::fprintf(stderr, "animview render: %s\n", e.c_str());
     return 1;
+  }
+  // A project must open as the viewer would open it, even though only its clips are drawn.
+  if (!loaded.project_path.empty()) {
+    if (std::string e = check_loaded_project(loaded); !e.empty()) {
+      std::fprintf(stderr, "animview render: %s\n", e.c_str());
+      return 1;
+    }
   }
   // A plain clip preview: the file's own project is not wanted here, only its clips.
   asset::Project project = asset::preview_project(loaded.character, args.file);
@@ -166,7 +175,8 @@ void add_render_command(CLI::App& app, int& exit_code) {
   cmd->add_option("file", args->file, "Character file (default: the built-in demo)");
   cmd->add_option("--anim-file", args->anim_file, "A clip file bound to the character by name");
   cmd->add_option("--clip", args->clip, "Clip name or index (default: the first clip)");
-  cmd->add_option("--time", args->time_s, "Time in seconds (wraps for looping clips)");
+  cmd->add_option("--time", args->time_s, "Time in seconds (wraps for looping clips)")
+      ->check(finite_number());
   cmd->add_option("--skinning", args->skinning, "Skinning method")
       ->check(CLI::IsMember({"lbs", "dq"}));
   cmd->add_option("--width", args->width, "Image width")->check(CLI::Range(16, 8192));
@@ -175,7 +185,7 @@ void add_render_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--ground", args->ground, "The ground under the character")
       ->check(CLI::IsMember({"flat", "slope", "stairs", "rough"}));
   cmd->add_option("--slope", args->slope_deg, "Slope angle in degrees (with --ground slope)")
-      ->check(CLI::Range(-60.0f, 60.0f));
+      ->check(finite_number() & CLI::Range(-60.0f, 60.0f));
   cmd->add_flag("--foot-ik", args->foot_ik, "Fit the feet to the ground with foot IK");
   cmd->add_option("--compare", args->compare,
                   "Side by side: skinning (LBS | DQ), clip:NAME (--clip | NAME, in sync), off")

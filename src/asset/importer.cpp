@@ -1,11 +1,15 @@
 #include "asset/importer.h"
 
 #include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
 #include <exception>
 #include <filesystem>
 #include <memory>
 #include <system_error>
 
+#include <assimp/BaseImporter.h>
 #include <assimp/config.h>
 #include <assimp/postprocess.h>
 #include <assimp/scene.h>
@@ -62,7 +66,24 @@ std::string check_path(const std::string& path) {
   const auto size = std::filesystem::file_size(path, ec);
   if (ec) return "cannot read the file size: " + ec.message();
   if (size == 0) return "the file is empty";
+  std::FILE* file = std::fopen(path.c_str(), "rb");
+  if (file == nullptr) {
+    return errno == EACCES ? "permission denied"
+                           : std::string("cannot open: ") + std::strerror(errno);
+  }
+  std::fclose(file);
   return {};
+}
+
+// When the reader for the file's extension does not recognise the content, assimp tries every
+// other reader and reports the last one's complaint ("OBJ: Invalid face index" for a truncated
+// .glb); say what happened instead.
+std::string refusal_by_extension(const Assimp::Importer& importer, const std::string& path,
+                                 const std::string& extension) {
+  Assimp::BaseImporter* reader = importer.GetImporter(extension.c_str());
+  if (reader == nullptr || reader->CanRead(path, importer.GetIOHandler(), false)) return {};
+  return "assimp cannot read it: no reader for '" + extension +
+         "' recognises its content (is it truncated, or another format under this name?)";
 }
 
 struct Loaded {
@@ -94,7 +115,10 @@ void read_scene(const std::string& path, const ImportSettings& settings,
   if (loaded.cancelled) {
     loaded.error = "import cancelled";
   } else if (loaded.scene == nullptr) {
-    loaded.error = std::string("assimp cannot read it: ") + loaded.importer.GetErrorString();
+    loaded.error = refusal_by_extension(loaded.importer, path, extension);
+    if (loaded.error.empty()) {
+      loaded.error = std::string("assimp cannot read it: ") + loaded.importer.GetErrorString();
+    }
   } else if (loaded.scene->mRootNode == nullptr) {
     loaded.error = "the scene has no node tree";
   } else if (loaded.scene->mNumMeshes == 0 && loaded.scene->mNumAnimations == 0) {
@@ -144,8 +168,8 @@ std::string joined(const std::vector<std::string>& names, std::size_t limit) {
 
 }  // namespace
 
-ImportResult import_file(const std::string& path, const ImportSettings& settings,
-                         ProgressCallback progress) {
+ImportResult import_file_in_process(const std::string& path, const ImportSettings& settings,
+                                    ProgressCallback progress) {
   ImportResult result;
   try {
     Loaded loaded;
@@ -166,10 +190,11 @@ ImportResult import_file(const std::string& path, const ImportSettings& settings
   return result;
 }
 
-ClipImportResult import_clips(const std::string& path, const anim::Skeleton& target,
-                              const ImportSettings& settings, ProgressCallback progress) {
+ClipImportResult import_clips_in_process(const std::string& path, const anim::Skeleton& target,
+                                         const ImportSettings& settings,
+                                         ProgressCallback progress) {
   ClipImportResult result;
-  ImportResult imported = import_file(path, settings, std::move(progress));
+  ImportResult imported = import_file_in_process(path, settings, std::move(progress));
   result.cancelled = imported.cancelled;
   if (!imported.ok()) {
     result.error = std::move(imported.error);

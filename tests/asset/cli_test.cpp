@@ -13,35 +13,13 @@
 
 #include <nlohmann/json.hpp>
 
+#include "cli_runner.h"
 #include "gltf_writer.h"
 
 namespace {
 
-struct ProcessResult {
-  int exit_code = -1;
-  std::string out;
-  std::string err;
-};
-
-// Runs animview with args (already shell-quoted where needed), capturing stdout and stderr.
-ProcessResult run_animview(const std::string& args, const std::filesystem::path& dir) {
-  const std::filesystem::path err_file = dir / "stderr.txt";
-  const std::string command =
-      std::string("'") + ANIMVIEW_EXE + "' " + args + " 2>'" + err_file.string() + "'";
-  ProcessResult run;
-  FILE* pipe = popen(command.c_str(), "r");
-  if (pipe == nullptr) return run;
-  std::array<char, 4096> chunk;
-  std::size_t n;
-  while ((n = std::fread(chunk.data(), 1, chunk.size(), pipe)) > 0) run.out.append(chunk.data(), n);
-  const int status = pclose(pipe);
-  run.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  std::ifstream err(err_file);
-  std::stringstream text;
-  text << err.rdbuf();
-  run.err = text.str();
-  return run;
-}
+using test::ProcessResult;
+using test::run_animview;
 
 class Cli : public ::testing::Test {
  protected:
