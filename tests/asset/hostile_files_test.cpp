@@ -6,6 +6,8 @@
 
 #include <fstream>
 
+#include <nlohmann/json.hpp>
+
 #include "asset/demo_character.h"
 #include "asset/demo_project.h"
 #include "asset/project_file.h"
@@ -71,6 +73,19 @@ TEST_F(HostileFiles, ABvhThirtyThousandJointsDeepEndsWithAnExitCodeNotASignal) {
   EXPECT_NE(small.err.find("the BVH importer crashed (SIGSEGV) reading " + file.string()),
             std::string::npos)
       << small.err;
+}
+
+TEST_F(HostileFiles, AChainThreeThousandJointsDeepImportsWholeAndInOrder) {
+  const auto file = hostile::deep_bvh(dir_, 3000);
+  const test::ProcessResult run = run_animview("info --json " + quoted(file), dir_);
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  const nlohmann::json info = nlohmann::json::parse(run.out);
+  // assimp adds an "End Site" joint after the last one.
+  ASSERT_EQ(info["skeleton"]["joint_count"], 3001);
+  const nlohmann::json& joints = info["skeleton"]["joints"];
+  EXPECT_TRUE(joints[0]["parent"].is_null());
+  for (int j = 1; j < 3001; ++j) ASSERT_EQ(joints[j]["parent"], j - 1) << j;
+  EXPECT_EQ(joints[2999]["name"], "j2999");
 }
 
 TEST_F(HostileFiles, AHugeSparseFileRunsIntoTheMemoryLimit) {
