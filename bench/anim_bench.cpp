@@ -8,23 +8,36 @@
 // (whole-skeleton frames, exact) or keys (the imported tracks, exact).
 //
 // BM_SampleClip             one clip sampled at an advancing time
-// BM_CharacterUpdate_3Clips 3 clips sampled + blended + local-to-model + matrix palette
-// BM_Crowd_3Clips/N         the same for N characters with staggered times and their own
-//                           caches and palettes (cache effects included)
-// Counters: joints, time_per_joint (CPU time per joint per update), and for BM_SampleClip the
-// clip's bytes per joint per second of animation in the storage sampled.
+// BM_CharacterUpdate_3Clips the product's frame (anim::CharacterInstance) playing a 2D blend
+//                           space whose point weights the 3 clips 0.5 / 0.3 / 0.2: sampled +
+//                           blended (with root motion and phase sync) + local-to-model + matrix
+//                           palette, the work of ozz-animation's 3-clip sample
+// BM_CharacterInstance_Demo the product's whole frame on the built-in character: state machine,
+//                           its 17-sample 2D blend space with the point moving, foot IK on a
+//                           15-degree slope, both palettes
+// BM_Crowd_Instances/N      N instances of one bound character (anim::Crowd) playing the 3-clip
+//                           blend, staggered, each with its own state; matrix palettes only
+// BM_Stage_*                the jobs of the 3-clip frame one by one, to show where time goes
+// Counters: joints, time_per_joint (CPU time per joint per update), characters, and for
+// BM_SampleClip the clip's bytes per joint per second of animation in the storage sampled.
 
 #include <benchmark/benchmark.h>
 
+#include <cmath>
 #include <filesystem>
 #include <string>
 #include <vector>
 
 #include "../tests/anim/synthetic_character.h"
+#include "anim/character_instance.h"
 #include "anim/clip_sampling.h"
+#include "anim/crowd.h"
 #include "anim/pose.h"
 #include "anim/skinning.h"
+#include "asset/demo_character.h"
+#include "asset/demo_project.h"
 #include "asset/importer.h"
+#include "asset/project_binding.h"
 
 namespace {
 
@@ -165,16 +178,50 @@ BENCHMARK_CAPTURE(BM_SampleClip, compressed, Storage::Compressed);
 BENCHMARK_CAPTURE(BM_SampleClip, baked, Storage::Baked);
 BENCHMARK_CAPTURE(BM_SampleClip, keys, Storage::Keys);
 
+// The 3-clip character as the product plays it: bound once, a 2D blend space over the clips
+// (Delaunay: barycentric weights) with its point where the weights are 0.5 / 0.3 / 0.2.
+struct ThreeClipGraph {
+  BoundCharacter character;
+  GraphBinding graph;
+  Parameters parameters;
+  CharacterSettings settings;
+  std::string source;
+
+  explicit ThreeClipGraph(Storage storage) {
+    Character c(storage);
+    source = c.source;
+    if (!bind_character(std::move(c.skeleton), std::move(c.clips), bind_options(storage), character)
+             .empty()) {
+      return;
+    }
+    BlendSpaceBinding space;
+    space.name = "3 clips";
+    space.mode = BlendMode2D::Delaunay;
+    space.clips = {0, 1, 2};
+    space.positions = {{0, 0}, {1, 0}, {0, 1}};
+    space.x_parameter = parameters.add("x", ParameterType::Float, kWeights[1]);
+    space.y_parameter = parameters.add("y", ParameterType::Float, kWeights[2]);
+    graph.blend_spaces = {space};
+    if (!bind_graph(character, parameters, graph).empty()) graph = {};
+    settings.dual_quat_palette = false;  // ozz's update ends with skinning matrices
+  }
+  std::size_t joints() const { return character.skeleton.rest_pose.size(); }
+};
+
 void BM_CharacterUpdate_3Clips(benchmark::State& state, Storage storage) {
-  const Character c(storage);
-  Player player(c, 0.0f);
-  Scratch scratch(c.joints());
+  ThreeClipGraph c(storage);
+  CharacterInstance instance;
+  if (c.graph.blend_spaces.empty() || !instance.bind(c.character, c.graph).empty()) {
+    state.SkipWithError("binding failed");
+    return;
+  }
+  const Terrain flat;
   for (auto _ : state) {
-    if (!update(c, player, scratch)) {
+    if (!instance.update(kFrame_s, c.parameters, c.settings, flat)) {
       state.SkipWithError("character update failed");
       break;
     }
-    benchmark::DoNotOptimize(player.palette.data());
+    benchmark::DoNotOptimize(instance.skinning_matrices().data());
     benchmark::ClobberMemory();
   }
   per_joint_counters(state, static_cast<double>(c.joints()), static_cast<double>(c.joints()));
@@ -182,6 +229,46 @@ void BM_CharacterUpdate_3Clips(benchmark::State& state, Storage storage) {
 }
 BENCHMARK_CAPTURE(BM_CharacterUpdate_3Clips, compressed, Storage::Compressed);
 BENCHMARK_CAPTURE(BM_CharacterUpdate_3Clips, baked, Storage::Baked);
+
+void BM_CharacterInstance_Demo(benchmark::State& state, Storage storage) {
+  const asset::Character demo = asset::make_demo_character();
+  const asset::Project project = asset::make_demo_project();
+  asset::BoundProject bound;
+  if (!asset::bind_project(project, demo, bind_options(storage), bound).empty()) {
+    state.SkipWithError("the demo project does not bind");
+    return;
+  }
+  CharacterInstance instance;
+  if (!instance.bind(*bound.character, *bound.graph).empty()) {
+    state.SkipWithError("the demo instance does not bind");
+    return;
+  }
+  Parameters parameters = project.parameters;
+  const BlendSpaceBinding& space = bound.graph->blend_spaces[0];
+  CharacterSettings settings;
+  settings.root_motion.root_joint = bound.character->root_motion_joint;
+  settings.foot_ik = true;
+  Terrain slope;
+  slope.shape = TerrainShape::Slope;
+  slope.slope_deg = 15.0f;
+  float angle = 0.0f;
+  for (auto _ : state) {
+    // The point circles through the space: walk and jog in every direction.
+    angle += 0.01f;
+    parameters.set(space.x_parameter, 1.2f * std::sin(angle));
+    parameters.set(space.y_parameter, 1.2f * std::cos(angle));
+    if (!instance.update(kFrame_s, parameters, settings, slope)) {
+      state.SkipWithError("character update failed");
+      break;
+    }
+    benchmark::DoNotOptimize(instance.skinning_dual_quats().data());
+    benchmark::ClobberMemory();
+  }
+  const double joints = static_cast<double>(bound.character->skeleton.rest_pose.size());
+  per_joint_counters(state, joints, joints);
+}
+BENCHMARK_CAPTURE(BM_CharacterInstance_Demo, compressed, Storage::Compressed);
+BENCHMARK_CAPTURE(BM_CharacterInstance_Demo, baked, Storage::Baked);
 
 // The stages of BM_CharacterUpdate_3Clips alone, to show where its time goes.
 // The blend of three sampled poses alone (what sample_and_blend saves writing and reading).
@@ -194,7 +281,10 @@ void BM_Stage_Blend3(benchmark::State& state) {
                                {scratch.sampled[1], kWeights[1], {}},
                                {scratch.sampled[2], kWeights[2], {}}};
   for (auto _ : state) {
-    blend_poses(layers, c.skeleton.rest_pose, scratch.blended);
+    if (!blend_poses(layers, c.skeleton.rest_pose, scratch.blended)) {
+      state.SkipWithError("blend failed");
+      break;
+    }
     benchmark::ClobberMemory();
   }
   per_joint_counters(state, static_cast<double>(c.joints()), static_cast<double>(c.joints()));
@@ -221,7 +311,10 @@ void BM_Stage_LocalToModel(benchmark::State& state) {
   Scratch scratch(c.joints());
   update(c, player, scratch);
   for (auto _ : state) {
-    local_to_model(c.skeleton, scratch.blended, scratch.model);
+    if (!local_to_model(c.skeleton, scratch.blended, scratch.model)) {
+      state.SkipWithError("local_to_model failed");
+      break;
+    }
     benchmark::ClobberMemory();
   }
   per_joint_counters(state, static_cast<double>(c.joints()), static_cast<double>(c.joints()));
@@ -234,28 +327,29 @@ void BM_Stage_SkinningMatrices(benchmark::State& state) {
   Scratch scratch(c.joints());
   update(c, player, scratch);
   for (auto _ : state) {
-    skinning_matrices(scratch.model, c.skeleton.inverse_bind, player.palette);
+    if (!skinning_matrices(scratch.model, c.skeleton.inverse_bind, player.palette)) {
+      state.SkipWithError("skinning_matrices failed");
+      break;
+    }
     benchmark::ClobberMemory();
   }
   per_joint_counters(state, static_cast<double>(c.joints()), static_cast<double>(c.joints()));
 }
 BENCHMARK(BM_Stage_SkinningMatrices);
 
-void BM_Crowd_3Clips(benchmark::State& state, Storage storage) {
-  const Character c(storage);
+void BM_Crowd_Instances(benchmark::State& state) {
+  ThreeClipGraph c(Storage::Compressed);
   const auto count = static_cast<int>(state.range(0));
-  std::vector<Player> players;
-  players.reserve(static_cast<std::size_t>(count));
-  for (int i = 0; i < count; ++i) {
-    // Staggered start times spread the crowd over the whole cycle.
-    players.emplace_back(c, static_cast<float>(i) * 0.37f);
+  Crowd crowd;
+  if (c.graph.blend_spaces.empty() ||
+      !crowd.setup(c.character, c.graph, c.parameters, count, 1.0f, 1.0f, c.settings).empty()) {
+    state.SkipWithError("crowd setup failed");
+    return;
   }
-  Scratch scratch(c.joints());
+  const Terrain flat;
   for (auto _ : state) {
-    bool ok = true;
-    for (Player& player : players) ok &= update(c, player, scratch);
-    if (!ok) {
-      state.SkipWithError("character update failed");
+    if (!crowd.update(kFrame_s, c.parameters, c.settings, flat)) {
+      state.SkipWithError("crowd update failed");
       break;
     }
     benchmark::ClobberMemory();
@@ -264,10 +358,7 @@ void BM_Crowd_3Clips(benchmark::State& state, Storage storage) {
                      static_cast<double>(c.joints()));
   state.counters["characters"] = count;
 }
-BENCHMARK_CAPTURE(BM_Crowd_3Clips, compressed, Storage::Compressed)
-    ->Arg(1000)
-    ->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_Crowd_3Clips, baked, Storage::Baked)->Arg(1000)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Crowd_Instances)->Arg(1000)->Unit(benchmark::kMillisecond);
 
 }  // namespace
 

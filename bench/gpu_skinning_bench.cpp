@@ -2,7 +2,7 @@
 // --character=cesium_man when ../shared/assets is present), on whatever GL 4.5 driver the
 // display offers (Mesa llvmpipe under Xvfb on the build machines):
 //   xvfb-run -a -s '-screen 0 1280x720x24' ./build/gpu_skinning_bench
-// BM_CrowdFrame: the whole frame (sample N poses, palettes, one upload, one instanced draw at
+// BM_CrowdFrame: the whole frame (N instances' frames, palettes, one upload, one instanced draw at
 // 1280x720, wait for the GPU). BM_CrowdDraw: the draw alone with a fixed palette, so the ratio
 // of the DualQuat and Lbs figures is the ratio of the two shaders' costs. The gpu_ms counter is
 // the draws' GL_TIME_ELAPSED per frame.
@@ -15,9 +15,10 @@
 #include <string>
 #include <vector>
 
+#include "anim/crowd.h"
 #include "asset/demo_character.h"
 #include "asset/importer.h"
-#include "render/crowd.h"
+#include "render/crowd_palettes.h"
 #include "render/gl_window.h"
 #include "render/gpu_mesh.h"
 #include "render/gpu_timer.h"
@@ -35,11 +36,34 @@ constexpr float kSpacing_m = 1.5f;
 struct Scene {
   render::GlWindow window;
   asset::Character character;
+  anim::BoundCharacter bound;  // the character's first clip, previewed by every instance
+  anim::GraphBinding no_graph;
   render::SkinnedMeshRenderer renderer;
   std::vector<render::GpuMesh> meshes;
   std::size_t vertices = 0;  // over all meshes
 };
 Scene* g_scene = nullptr;
+
+// The crowd's frame at time_s (count instances set up on the first call) and its palettes.
+std::string play_crowd(const Scene& scene, int count, float time_s, bool matrices, bool dual_quats,
+                       anim::Crowd& crowd, render::CrowdPalettes& palettes,
+                       render::SkinningPaletteBuffer& palette) {
+  anim::CharacterSettings settings;
+  settings.matrix_palette = matrices;
+  settings.dual_quat_palette = dual_quats;
+  const anim::Parameters none;
+  if (crowd.count() != count) {
+    const float stagger_s = scene.bound.clips.front().duration_s;
+    if (std::string e =
+            crowd.setup(scene.bound, scene.no_graph, none, count, kSpacing_m, stagger_s, settings);
+        !e.empty()) {
+      return e;
+    }
+  }
+  crowd.set_preview(0, time_s);
+  if (anim::JobResult r = crowd.update(0.0f, none, settings, anim::Terrain{}); !r) return r.error;
+  return palettes.upload(crowd, matrices, dual_quats, palette);
+}
 
 std::string setup(Scene& scene, const std::string& which) {
   if (std::string error = scene.window.open({kWidth, kHeight, false, "gpu_skinning_bench"});
@@ -55,6 +79,11 @@ std::string setup(Scene& scene, const std::string& which) {
     scene.character = asset::make_demo_character();
   }
   if (scene.character.clips.empty()) return "the character has no clip";
+  if (std::string error = anim::bind_character(scene.character.skeleton,
+                                               {scene.character.clips.front()}, {}, scene.bound);
+      !error.empty()) {
+    return error;
+  }
   if (std::string error = scene.renderer.init(); !error.empty()) return error;
   for (const anim::SkinnedMesh& mesh : scene.character.meshes) {
     render::GpuMesh gpu;
@@ -66,10 +95,10 @@ std::string setup(Scene& scene, const std::string& which) {
     scene.vertices += mesh.vertex_count();
   }
   // One frame per method before timing: the driver compiles shaders on their first draw.
-  render::Crowd crowd;
+  anim::Crowd crowd;
+  render::CrowdPalettes palettes;
   render::SkinningPaletteBuffer palette;
-  std::string error = crowd.setup(scene.character.skeleton, scene.character.clips.front(), 1, 1.0f);
-  if (error.empty()) error = crowd.update(0.0f, true, true, palette);
+  std::string error = play_crowd(scene, 1, 0.0f, true, true, crowd, palettes, palette);
   for (auto method : {render::SkinningMethod::Lbs, render::SkinningMethod::DualQuat}) {
     render::MeshDrawOptions options;
     options.method = method;
@@ -123,21 +152,17 @@ void set_counters(benchmark::State& state, int count, double gpu_ms_total) {
 template <render::SkinningMethod kMethod>
 void BM_CrowdFrame(benchmark::State& state) {
   const int count = static_cast<int>(state.range(0));
-  render::Crowd crowd;
-  const asset::Character& character = g_scene->character;
-  if (std::string error =
-          crowd.setup(character.skeleton, character.clips.front(), count, kSpacing_m);
-      !error.empty()) {
-    state.SkipWithError(error.c_str());
-    return;
-  }
+  anim::Crowd crowd;
+  render::CrowdPalettes palettes;
   render::SkinningPaletteBuffer palette;
   const glm::mat4 view_projection = crowd_view_projection(count);
   const bool lbs = kMethod == render::SkinningMethod::Lbs;
   float time_s = 0.0f;
   double gpu_ms = 0.0;
   for (auto _ : state) {
-    if (std::string error = crowd.update(time_s, lbs, !lbs, palette); !error.empty()) {
+    if (std::string error =
+            play_crowd(*g_scene, count, time_s, lbs, !lbs, crowd, palettes, palette);
+        !error.empty()) {
       state.SkipWithError(error.c_str());
       return;
     }
@@ -150,12 +175,11 @@ void BM_CrowdFrame(benchmark::State& state) {
 template <render::SkinningMethod kMethod>
 void BM_CrowdDraw(benchmark::State& state) {
   const int count = static_cast<int>(state.range(0));
-  render::Crowd crowd;
-  const asset::Character& character = g_scene->character;
+  anim::Crowd crowd;
+  render::CrowdPalettes palettes;
   render::SkinningPaletteBuffer palette;
-  if (std::string error =
-          crowd.setup(character.skeleton, character.clips.front(), count, kSpacing_m);
-      !error.empty() || !(error = crowd.update(0.3f, true, true, palette)).empty()) {
+  if (std::string error = play_crowd(*g_scene, count, 0.3f, true, true, crowd, palettes, palette);
+      !error.empty()) {
     state.SkipWithError(error.c_str());
     return;
   }

@@ -7,6 +7,7 @@ packages=(
   build-essential cmake pkg-config git
   libglfw3-dev libglm-dev libimgui-dev libassimp-dev zlib1g-dev libstb-dev python3-glad
   libcli11-dev nlohmann-json3-dev
+  libtinygltf-dev  # glTF reading and writing (header-only; uses nlohmann-json)
   libgtest-dev libgmock-dev libbenchmark-dev assimp-testmodels
   xvfb xauth xdotool x11-apps libx11-dev libgl1-mesa-dri libegl-dev libegl-mesa0 mesa-utils
   clang-14 libfuzzer-14-dev  # the ASan/UBSan build and the fuzz targets (scripts/sanitize.sh)

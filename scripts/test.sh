@@ -6,6 +6,7 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 "$root/scripts/install_deps.sh"
 "$root/scripts/build.sh" -DANIMVIEW_WERROR=ON
+"$root/scripts/install_node_tools.sh"  # the Khronos glTF-Validator for the export tests
 cd "$root/build"
 # End-to-end tests drive real windows on a shared, busy 2-core machine: a test that fails is run
 # again (up to three times in all) before the run counts as failed.

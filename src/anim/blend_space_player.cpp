@@ -8,10 +8,15 @@ namespace anim {
 
 std::string BlendSpacePlayer::build_common(const Skeleton& skeleton,
                                            std::span<const Clip* const> clips,
+                                           std::span<const ClipBinding* const> bindings,
                                            const BlendSpacePlayerSettings& settings) {
   *this = BlendSpacePlayer{};
   if (std::string error = validate(skeleton); !error.empty()) return "skeleton: " + error;
   if (clips.empty()) return "the blend space has no clips";
+  if (bindings.size() != clips.size()) return "one binding per clip is needed";
+  for (const ClipBinding* binding : bindings) {
+    if (binding == nullptr) return "a blend space sample has no binding";
+  }
   for (const Clip* clip : clips) {
     if (clip == nullptr) return "a blend space sample has no clip";
     if (!(clip->duration_s > 0.0f)) return "clip '" + clip->name + "' has no duration";
@@ -24,10 +29,10 @@ std::string BlendSpacePlayer::build_common(const Skeleton& skeleton,
   settings_ = settings;
   clips_.assign(clips.begin(), clips.end());
   all_compressed_ = true;
-  for (const Clip* clip : clips) {
-    bindings_.push_back(bind_clip(*clip, skeleton, settings.clip_binding));
-    caches_.emplace_back(*clip, bindings_.back());
-    all_compressed_ = all_compressed_ && !bindings_.back().compressed.empty();
+  bindings_.assign(bindings.begin(), bindings.end());
+  for (std::size_t i = 0; i < clips.size(); ++i) {
+    caches_.emplace_back(*clips[i], *bindings[i]);
+    all_compressed_ = all_compressed_ && !bindings[i]->compressed.empty();
   }
   // Compressed clips are sampled and blended in one job; the others need a pose each.
   if (all_compressed_) {
@@ -42,17 +47,21 @@ std::string BlendSpacePlayer::build_common(const Skeleton& skeleton,
 }
 
 std::string BlendSpacePlayer::build_1d(const Skeleton& skeleton, std::span<const Clip* const> clips,
+                                       std::span<const ClipBinding* const> bindings,
                                        std::span<const float> thresholds,
                                        const BlendSpacePlayerSettings& settings) {
   if (thresholds.size() != clips.size()) return "one threshold per clip is needed";
   if (std::string error = validate_thresholds_1d(thresholds); !error.empty()) return error;
-  if (std::string error = build_common(skeleton, clips, settings); !error.empty()) return error;
+  if (std::string error = build_common(skeleton, clips, bindings, settings); !error.empty()) {
+    return error;
+  }
   one_dimensional_ = true;
   thresholds_.assign(thresholds.begin(), thresholds.end());
   return {};
 }
 
 std::string BlendSpacePlayer::build_2d(const Skeleton& skeleton, std::span<const Clip* const> clips,
+                                       std::span<const ClipBinding* const> bindings,
                                        BlendMode2D mode, std::span<const glm::vec2> positions,
                                        const BlendSpacePlayerSettings& settings) {
   if (positions.size() != clips.size()) return "one position per clip is needed";
@@ -60,9 +69,18 @@ std::string BlendSpacePlayer::build_2d(const Skeleton& skeleton, std::span<const
   if (std::string error = prepare_blend_space_2d(mode, positions, space); !error.empty()) {
     return error;
   }
-  if (std::string error = build_common(skeleton, clips, settings); !error.empty()) return error;
+  if (std::string error = build_common(skeleton, clips, bindings, settings); !error.empty()) {
+    return error;
+  }
   space_ = std::move(space);
   return {};
+}
+
+void BlendSpacePlayer::continue_from(const BlendSpacePlayer& previous) {
+  point_ = previous.point_;
+  point_set_ = previous.point_set_;
+  // The same phase is the same place in the cycle, even when the samples changed.
+  phase_ = wrap_phase(sync_, previous.phase_);
 }
 
 void BlendSpacePlayer::compute_weights(glm::vec2 point) {
@@ -71,14 +89,17 @@ void BlendSpacePlayer::compute_weights(glm::vec2 point) {
   } else {
     blend_weights_2d(space_, point, weights_);
   }
-  // Drop negligible weights and renormalize, so skipping a clip does not shrink the blend.
+  drop_negligible_weights(settings_.negligible_weight, weights_);
+}
+
+void drop_negligible_weights(float negligible_weight, std::span<float> weights) {
   float sum = 0.0f;
-  for (float& w : weights_) {
-    if (w < settings_.negligible_weight) w = 0.0f;
+  for (float& w : weights) {
+    if (w < negligible_weight) w = 0.0f;
     sum += w;
   }
   if (sum > 0.0f) {
-    for (float& w : weights_) w /= sum;
+    for (float& w : weights) w /= sum;
   }
 }
 
@@ -112,11 +133,13 @@ JobResult BlendSpacePlayer::update(float dt_s, glm::vec2 input, std::span<Transf
     const float time = clip_time_at_phase(sync_, i, next_phase);
     if (all_compressed_) {
       // Sampled below, together with the blend.
-      compressed_inputs_[sampled_count_++] = {&bindings_[i].compressed, &caches_[i].compressed,
+      compressed_inputs_[sampled_count_++] = {&bindings_[i]->compressed, &caches_[i].compressed,
                                               wrap_clip_time(clip, time), w};
     } else {
-      // Sampling cannot fail here: binding, cache and pose were all sized for this clip in build.
-      sample_clip(clip, bindings_[i], *skeleton_, time, caches_[i], poses_[i]);
+      if (JobResult r = sample_clip(clip, *bindings_[i], *skeleton_, time, caches_[i], poses_[i]);
+          !r) {
+        return r;
+      }
       layers_[sampled_count_++] = BlendLayer{poses_[i], w, {}};
     }
     if (settings_.extract_root_motion) {
@@ -124,7 +147,7 @@ JobResult BlendSpacePlayer::update(float dt_s, glm::vec2 input, std::span<Transf
       const auto played = static_cast<float>(unwrapped_clip_time(sync_, i, next_phase) -
                                              unwrapped_clip_time(sync_, i, phase_));
       const RootMotionDelta step =
-          extract_root_motion(clip, bindings_[i], *skeleton_, settings_.root_motion, from, played);
+          extract_root_motion(clip, *bindings_[i], *skeleton_, settings_.root_motion, from, played);
       out_root_motion.translation += w * step.translation;
       out_root_motion.yaw_rad += w * step.yaw_rad;
     }

@@ -34,26 +34,39 @@ struct BlendSpacePlayerSettings {
   BindOptions clip_binding{};
 };
 
-// Per-instance playback state. The skeleton and clips are borrowed: they must outlive the player
-// and not change while it plays (rebuild after an edit). Moved, not copied.
+// The weights a player plays: those below negligible_weight set to zero and the rest
+// renormalized, so skipping a clip does not shrink the blend. No allocation.
+void drop_negligible_weights(float negligible_weight, std::span<float> weights);
+
+// Per-instance playback state. The skeleton, the clips and their bindings (bind_clip, usually a
+// BoundCharacter's) are borrowed: they must outlive the player and not change while it plays
+// (rebuild after an edit). Building binds nothing, so it is cheap. Moved, not copied.
 class BlendSpacePlayer {
  public:
-  // Sets up a 1D space: clips[i] sits at thresholds[i]. Allocates every buffer the updates need.
-  // Returns an empty string on success, otherwise the cause (the player is then empty).
-  std::string build_1d(const Skeleton& skeleton, std::span<const Clip* const> clips,
-                       std::span<const float> thresholds, const BlendSpacePlayerSettings& settings);
+  // Sets up a 1D space: clips[i], sampled through bindings[i], sits at thresholds[i]. Allocates
+  // every buffer the updates need. Returns an empty string on success, otherwise the cause (the
+  // player is then empty).
+  [[nodiscard]] std::string build_1d(const Skeleton& skeleton, std::span<const Clip* const> clips,
+                                     std::span<const ClipBinding* const> bindings,
+                                     std::span<const float> thresholds,
+                                     const BlendSpacePlayerSettings& settings);
 
   // Sets up a 2D space: clips[i] sits at positions[i], weighted by mode.
-  std::string build_2d(const Skeleton& skeleton, std::span<const Clip* const> clips,
-                       BlendMode2D mode, std::span<const glm::vec2> positions,
-                       const BlendSpacePlayerSettings& settings);
+  [[nodiscard]] std::string build_2d(const Skeleton& skeleton, std::span<const Clip* const> clips,
+                                     std::span<const ClipBinding* const> bindings, BlendMode2D mode,
+                                     std::span<const glm::vec2> positions,
+                                     const BlendSpacePlayerSettings& settings);
+
+  // Keeps the playback of previous (its phase and smoothed input point), e.g. the player of the
+  // same blend space before a graph edit, so an edit does not restart the cycle.
+  void continue_from(const BlendSpacePlayer& previous);
 
   // Advances by dt_s with the input point (for 1D only x is used), writes the blended local
   // pose into out_local (the skeleton's size) and this step's blended root motion into
   // out_root_motion. No allocation, no exceptions. Fails when the player is not built or
   // out_local has the wrong size.
-  JobResult update(float dt_s, glm::vec2 input, std::span<Transform> out_local,
-                   RootMotionDelta& out_root_motion);
+  [[nodiscard]] JobResult update(float dt_s, glm::vec2 input, std::span<Transform> out_local,
+                                 RootMotionDelta& out_root_motion);
 
   // Jumps the damped point to input (e.g. when the user drops the handle somewhere new).
   void reset_point(glm::vec2 input) { point_ = input; }
@@ -68,12 +81,13 @@ class BlendSpacePlayer {
 
  private:
   std::string build_common(const Skeleton& skeleton, std::span<const Clip* const> clips,
+                           std::span<const ClipBinding* const> bindings,
                            const BlendSpacePlayerSettings& settings);
   void compute_weights(glm::vec2 point);
 
   const Skeleton* skeleton_ = nullptr;
   std::vector<const Clip*> clips_;
-  std::vector<ClipBinding> bindings_;
+  std::vector<const ClipBinding*> bindings_;
   std::vector<SamplingCache> caches_;
   std::vector<std::vector<Transform>> poses_;
   std::vector<BlendLayer> layers_;

@@ -41,8 +41,10 @@ glm::vec2 foot_velocity(const Clip& clip, const ClipBinding& binding, const Skel
   const float dt = clip.duration_s / static_cast<float>(samples_per_cycle);
   for (int k = 0; k <= samples_per_cycle; ++k) {
     // The last sample is the cycle's end; a looping clip wraps it to 0, which is the same pose.
-    sample_clip(clip, binding, skeleton, static_cast<float>(k) * dt, cache, local);
-    local_to_model(skeleton, local, model);
+    if (!sample_clip(clip, binding, skeleton, static_cast<float>(k) * dt, cache, local) ||
+        !local_to_model(skeleton, local, model)) {
+      return glm::vec2(0.0f);
+    }
     for (int foot : feet) positions[k].push_back(glm::vec3(model[foot][3]));
   }
   glm::vec2 sum{0.0f};

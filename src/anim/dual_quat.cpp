@@ -47,6 +47,10 @@ glm::vec3 transform_normal(const DualQuat& dq, const glm::vec3& n) {
   return dq.real * n;
 }
 
+DualQuat compose(const DualQuat& a, const DualQuat& b) {
+  return {a.real * b.real, a.real * b.dual + a.dual * b.real};
+}
+
 glm::mat4 to_matrix(const DualQuat& dq) {
   glm::mat4 m = glm::mat4_cast(dq.real);
   m[3] = glm::vec4(translation_of(dq), 1.0f);

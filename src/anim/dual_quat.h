@@ -39,6 +39,9 @@ glm::vec3 translation_of(const DualQuat& dq);
 glm::vec3 transform_point(const DualQuat& dq, const glm::vec3& p);
 glm::vec3 transform_normal(const DualQuat& dq, const glm::vec3& n);
 
+// The composition that applies b, then a (as the product of their matrices, a * b).
+DualQuat compose(const DualQuat& a, const DualQuat& b);
+
 // The rigid 4x4 matrix of a unit dual quaternion.
 glm::mat4 to_matrix(const DualQuat& dq);
 

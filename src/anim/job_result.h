@@ -6,7 +6,9 @@ namespace anim {
 
 // Success, or a static message naming the argument that failed validation. A failed job has
 // written nothing to its outputs. Converts to true on success, so `if (!job(...))` reads well.
-struct JobResult {
+// [[nodiscard]]: a result dropped on the floor is a compile error, so failures reach the caller
+// (the frame passes them up to the error panel and the command line's exit code).
+struct [[nodiscard]] JobResult {
   const char* error = nullptr;  // static storage; nullptr on success
 
   static JobResult ok() { return {}; }

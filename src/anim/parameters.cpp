@@ -1,5 +1,7 @@
 #include "anim/parameters.h"
 
+#include <algorithm>
+
 #include <cmath>
 
 namespace anim {
@@ -74,6 +76,11 @@ bool parse_parameter_type(std::string_view text, ParameterType& out) {
     }
   }
   return false;
+}
+
+void Parameters::copy_values_from(const Parameters& other) {
+  const std::size_t n = std::min(parameters_.size(), other.parameters_.size());
+  for (std::size_t i = 0; i < n; ++i) parameters_[i].value = other.parameters_[i].value;
 }
 
 }  // namespace anim

@@ -47,6 +47,10 @@ class Parameters {
   // Sets a trigger (or a bool) to 1; it stays set until a transition consumes it.
   void fire(int index) { set(index, 1.0f); }
 
+  // Takes the values of other's parameters of the same index (a copy of this set driven from
+  // elsewhere, e.g. a crowd instance following the viewer's parameters). No allocation.
+  void copy_values_from(const Parameters& other);
+
   // Resets a trigger to 0 if the parameter at index is a trigger; other types are left alone.
   void consume_trigger(int index);
 

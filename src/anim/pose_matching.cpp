@@ -35,8 +35,12 @@ FrameFeatures features_of(const Skeleton& skeleton, const Clip& clip) {
   std::vector<Transform> local(joints);
   std::vector<glm::mat4> model(joints);
   for (int i = 0; i < f.frames; ++i) {
-    sample_clip(clip, binding, skeleton, static_cast<float>(i) / clip.source_fps, cache, local);
-    local_to_model(skeleton, local, model);
+    // Buffers are sized for the clip above; a failure leaves the frame at the previous pose.
+    if (!sample_clip(clip, binding, skeleton, static_cast<float>(i) / clip.source_fps, cache,
+                     local) ||
+        !local_to_model(skeleton, local, model)) {
+      continue;
+    }
     const glm::vec3 root = joints > 0 ? glm::vec3(model[0][3]) : glm::vec3(0.0f);
     for (int j = 0; j < joints; ++j) {
       f.rotations[static_cast<std::size_t>(i) * joints + j] = local[j].rotation;

@@ -26,7 +26,10 @@ struct SkinnedMesh {
   std::vector<glm::uvec4> joints1;
   std::vector<glm::vec4> weights1;
   std::vector<std::uint32_t> indices;  // triangles
-  int material = -1;                   // index into the character's materials, or -1
+  // glTF's default morph target weights (the node's, else the mesh's). The positions and
+  // normals above already include the targets at these weights; the targets are not kept.
+  std::vector<float> morph_weights;
+  int material = -1;  // index into the character's materials, or -1
 
   std::size_t vertex_count() const { return positions.size(); }
   bool has_second_influence_set() const { return !joints1.empty(); }

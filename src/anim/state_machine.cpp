@@ -221,6 +221,20 @@ void StateMachinePlayer::reset() {
   enter(machine_->entry_state, 0.0f);
 }
 
+void StateMachinePlayer::resume(int state, float phase, const StateMachinePlayer* previous) {
+  reset();
+  if (machine_ == nullptr || state < 0 || state >= static_cast<int>(machine_->states.size())) {
+    return;
+  }
+  enter(state, phase);
+  if (previous != nullptr) {
+    history_ = previous->history_;
+    history_count_ = previous->history_count_;
+    history_head_ = previous->history_head_;
+    clock_s_ = previous->clock_s_;
+  }
+}
+
 const TransitionRecord& StateMachinePlayer::history(int i) const {
   const int slot = (history_head_ - 1 - i + 2 * kHistorySize) % kHistorySize;
   return history_[slot];

@@ -175,6 +175,10 @@ class StateMachinePlayer {
   // Back to the entry state at time 0, no transition, empty history.
   void reset();
 
+  // Continues in state at normalized time phase after the machine was edited (re-init): no
+  // transition, the history of previous kept when it is given. state must be valid.
+  void resume(int state, float phase, const StateMachinePlayer* previous = nullptr);
+
   // Advances the active state (and a smooth crossfade's source) by dt_s, finishes a transition
   // whose duration has passed, then fires at most one transition whose conditions and exit time
   // hold, consuming the triggers it uses. Finally rebuilds sources().

@@ -64,6 +64,9 @@ LoadOutcome load_now(const LoadRequest& request, const std::function<bool(float)
       out.errors.push_back(e);
       return out;
     }
+    for (std::string& notice : asset::unknown_field_notices(out.project, files[0])) {
+      out.warnings.push_back(std::move(notice));
+    }
     // Paths in a project are relative to its folder.
     const std::filesystem::path base = std::filesystem::path(files[0]).parent_path();
     auto resolve = [&base](const std::string& p) {

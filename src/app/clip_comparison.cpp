@@ -4,7 +4,6 @@
 #include <cmath>
 
 #include "app/viewer_scene.h"
-#include "asset/rig_finder.h"
 
 namespace app {
 
@@ -37,17 +36,13 @@ void ClipComparison::update(const ViewerScene& scene, const ui::ViewSettings& vi
     return;
   }
   error_.clear();
-  if (b != clip_) {
-    // B alone: a one-clip graph, so the player binds and caches nothing else.
-    anim::CharacterGraph graph;
-    graph.skeleton = &scene.character.skeleton;
-    graph.clips = std::span<const anim::Clip>(&scene.bound.clips[b], 1);
-    if (std::string e = player_.init(graph, parameters_, scene.clip_binding); !e.empty()) {
-      error_ = scene.bound.clips[b].name + ": " + e;
+  if (b != clip_ || player_.character() != scene.bound.character.get()) {
+    // B shares the scene's bound clips: binding an instance binds no clip again.
+    if (std::string e = player_.bind(*scene.bound.character, no_graph_); !e.empty()) {
+      error_ = scene.clips()[b].name + ": " + e;
       clip_ = -1;
       return;
     }
-    player_.set_foot_ik_rig(asset::find_biped_legs(scene.character.skeleton));
     clip_ = b;
   }
   // Clip A's playhead: the timeline's in clip preview, the heaviest clip's under the graph.
@@ -57,16 +52,19 @@ void ClipComparison::update(const ViewerScene& scene, const ui::ViewSettings& vi
     a_time_s = scene.clock.time_s();
     a_duration_s = scene.clock.timeline().duration_s;
     mode = scene.clock.mode();
-  } else if (const int a = scene.player.dominant_clip(); a >= 0) {
-    a_time_s = scene.player.dominant_clip_time();
-    a_duration_s = scene.bound.clips[a].duration_s;
+  } else if (const int a = scene.instance.dominant_clip(); a >= 0) {
+    a_time_s = scene.instance.dominant_clip_time();
+    a_duration_s = scene.clips()[a].duration_s;
   }
-  const double b_duration_s = scene.bound.clips[b].duration_s;
+  const double b_duration_s = scene.clips()[b].duration_s;
   time_s_ = synced_clip_time(view.compare_sync, mode, a_time_s, a_duration_s, b_duration_s);
   anim::CharacterSettings settings = scene.settings;
   settings.root_motion_mode = anim::RootMotionMode::InPlace;
-  player_.set_preview(0, static_cast<float>(time_s_));
-  player_.update(dt_s, parameters_, settings, scene.terrain);
+  player_.set_preview(b, static_cast<float>(time_s_));
+  if (anim::JobResult r = player_.update(dt_s, parameters_, settings, scene.terrain); !r) {
+    error_ = scene.clips()[b].name + ": " + r.error;
+    return;
+  }
   active_ = true;
 }
 

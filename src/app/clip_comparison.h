@@ -5,7 +5,7 @@
 #include <span>
 #include <string>
 
-#include "anim/character_player.h"
+#include "anim/character_instance.h"
 #include "anim/playback.h"
 #include "ui/view_settings.h"
 
@@ -49,10 +49,11 @@ class ClipComparison {
   double time_s() const { return time_s_; }
   // Why clip B is not played ("" when it is, or when the mode is not Clips).
   const std::string& error() const { return error_; }
-  const anim::CharacterPlayer& player() const { return player_; }
+  const anim::CharacterInstance& player() const { return player_; }
 
  private:
-  anim::CharacterPlayer player_;
+  anim::CharacterInstance player_;
+  anim::GraphBinding no_graph_;  // B previews one clip and plays no graph
   anim::Parameters parameters_;  // none: B plays a single clip
   int clip_ = -1;
   double time_s_ = 0.0;

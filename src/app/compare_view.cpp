@@ -49,13 +49,13 @@ ViewUnderPointer view_under_pointer(const ViewerScene& scene, const ui::ViewSett
                                     float pointer_x) {
   const PixelRect whole = to_pixels(viewport);
   if (view.compare == ui::CompareMode::Off) {
-    return {whole, view_projection, scene.player.model_pose()};
+    return {whole, view_projection, scene.instance.model_pose()};
   }
   const std::array<PixelRect, 2> halves = split_side_by_side(whole);
   const bool right = pointer_x >= static_cast<float>(halves[1].x);
   const PixelRect& half = halves[right ? 1 : 0];
   const bool clip_b = right && view.compare == ui::CompareMode::Clips;
-  std::span<const glm::mat4> pose = scene.player.model_pose();
+  std::span<const glm::mat4> pose = scene.instance.model_pose();
   if (clip_b) {
     pose = scene.comparison.active() ? scene.comparison.player().model_pose()
                                      : std::span<const glm::mat4>();
@@ -110,20 +110,19 @@ std::array<std::string, 2> compare_labels(const ViewerScene& scene, const ui::Vi
   if (view.compare != ui::CompareMode::Clips || !scene.loaded) return {};
   std::array<std::string, 2> labels;
   if (scene.mode == PlayMode::ClipPreview && scene.preview_clip >= 0) {
-    labels[0] = clip_label("A", scene.bound.clips[scene.preview_clip], scene.clock.time_s());
-  } else if (const int a = scene.player.dominant_clip(); a >= 0) {
-    labels[0] = clip_label("A (graph)", scene.bound.clips[a], scene.player.dominant_clip_time());
+    labels[0] = clip_label("A", scene.clips()[scene.preview_clip], scene.clock.time_s());
+  } else if (const int a = scene.instance.dominant_clip(); a >= 0) {
+    labels[0] = clip_label("A (graph)", scene.clips()[a], scene.instance.dominant_clip_time());
   }
   const ClipComparison& b = scene.comparison;
-  labels[1] =
-      b.active() ? clip_label("B", scene.bound.clips[b.clip()], b.time_s()) : "B: " + b.error();
+  labels[1] = b.active() ? clip_label("B", scene.clips()[b.clip()], b.time_s()) : "B: " + b.error();
   return labels;
 }
 
 void draw_compare_toolbar(ui::ViewSettings& view, const ViewerScene& scene, float x, float y,
                           float width) {
   if (view.compare == ui::CompareMode::Off) return;
-  const auto& clips = scene.bound.clips;
+  const auto& clips = scene.clips();
   // Clip mode with no B yet (chosen from the View menu): the first clip that is not A.
   if (view.compare == ui::CompareMode::Clips && view.compare_clip.empty() && scene.loaded) {
     for (std::size_t i = 0; i < clips.size(); ++i) {

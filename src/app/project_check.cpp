@@ -1,6 +1,6 @@
 #include "app/project_check.h"
 
-#include "anim/character_player.h"
+#include "anim/character_instance.h"
 #include "asset/project_binding.h"
 
 namespace app {
@@ -10,12 +10,12 @@ std::string check_loaded_project(const LoadOutcome& loaded) {
   if (!loaded.errors.empty()) return loaded.errors.front();
   if (!loaded.ok) return loaded.project_path + ": loading was cancelled";
   asset::BoundProject bound;
-  if (std::string e = asset::bind_project(loaded.project, loaded.character, bound); !e.empty()) {
+  if (std::string e = asset::bind_project(loaded.project, loaded.character, {}, bound);
+      !e.empty()) {
     return loaded.project_path + ": " + e;
   }
-  anim::CharacterPlayer player;
-  anim::Parameters parameters = loaded.project.parameters;
-  if (std::string e = player.init(bound.graph(loaded.character.skeleton), parameters); !e.empty()) {
+  anim::CharacterInstance instance;
+  if (std::string e = instance.bind(*bound.character, *bound.graph); !e.empty()) {
     return loaded.project_path + ": " + e;
   }
   return {};

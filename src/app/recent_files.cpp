@@ -7,6 +7,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "asset/atomic_write.h"
+
 namespace app {
 namespace {
 
@@ -60,24 +62,7 @@ std::string RecentFiles::save() const {
   fs::create_directories(file_.parent_path(), ec);
   if (ec) return "cannot create " + file_.parent_path().string() + ": " + ec.message();
   const nlohmann::json json = {{"version", 1}, {"recent", paths_}};
-  fs::path temporary = file_;
-  temporary += ".tmp";
-  {
-    std::ofstream out(temporary, std::ios::trunc);
-    out << json.dump(2) << '\n';
-    out.close();
-    if (!out) {
-      fs::remove(temporary, ec);
-      return "cannot write " + temporary.string();
-    }
-  }
-  fs::rename(temporary, file_, ec);
-  if (ec) {
-    const std::string cause = ec.message();
-    fs::remove(temporary, ec);
-    return "cannot replace " + file_.string() + ": " + cause;
-  }
-  return {};
+  return asset::write_file_atomically(file_.string(), json.dump(2) + '\n');
 }
 
 void RecentFiles::add(const fs::path& path) {

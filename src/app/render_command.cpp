@@ -4,10 +4,9 @@
 #include <string>
 
 #include "app/async_loader.h"
-#include "app/cli_checks.h"
 #include "app/compare_view.h"
 #include "app/frame_exporter.h"
-#include "app/project_check.h"
+#include "app/frame_options.h"
 #include "app/scene_renderer.h"
 #include "app/scene_snapshot.h"
 #include "app/viewer_scene.h"
@@ -19,18 +18,12 @@ namespace app {
 namespace {
 
 struct RenderArgs {
-  std::string file = asset::kDemoSourcePath;
-  std::string anim_file;
-  std::string clip;
-  float time_s = 0.0f;
+  FrameOptions frame;  // file: the built-in demo unless given
   std::string skinning = "lbs";
   std::string out;
   int width = 960;
   int height = 720;
   bool skeleton = false;
-  std::string ground = "flat";
-  float slope_deg = 15.0f;
-  bool foot_ik = false;
   // A frame sequence instead of one picture: every clip frame from `from` to `to` (seconds),
   // written to out_dir as <clip>_NNNN.png.
   std::string out_dir;
@@ -41,32 +34,7 @@ struct RenderArgs {
   std::string compare_sync = "phase";
 };
 
-anim::TerrainShape terrain_shape(const std::string& name) {
-  if (name == "slope") return anim::TerrainShape::Slope;
-  if (name == "stairs") return anim::TerrainShape::Stairs;
-  if (name == "rough") return anim::TerrainShape::Rough;
-  return anim::TerrainShape::Flat;
-}
-
 int run_render(const RenderArgs& args) {
-  LoadRequest request;
-  request.files = {args.file};
-  if (!args.anim_file.empty()) request.files.push_back(args.anim_file);
-  LoadOutcome loaded = load_now(request);
-  if (!loaded.ok) {
-    for (const std::string& e : loaded.errors)
-      std::fprintf(stderr, "animview render: %s\n", e.c_str());
-    return 1;
-  }
-  // A project must open as the viewer would open it, even though only its clips are drawn.
-  if (!loaded.project_path.empty()) {
-    if (std::string e = check_loaded_project(loaded); !e.empty()) {
-      std::fprintf(stderr, "animview render: %s\n", e.c_str());
-      return 1;
-    }
-  }
-  // A plain clip preview: the file's own project is not wanted here, only its clips.
-  asset::Project project = asset::preview_project(loaded.character, args.file);
   render::GlWindow window;
   if (std::string e = window.open({args.width, args.height, false, "animview render"});
       !e.empty()) {
@@ -74,24 +42,11 @@ int run_render(const RenderArgs& args) {
     return 1;
   }
   ViewerScene scene;
-  if (std::string e = scene.open(std::move(loaded.character), std::move(project)); !e.empty()) {
-    std::fprintf(stderr, "animview render: %s\n", e.c_str());
-    return 1;
+  std::string error;
+  if (const int code = compose_frame(args.frame, scene, error); code != 0) {
+    std::fprintf(stderr, "animview render: %s\n", error.c_str());
+    return code;
   }
-  if (!args.clip.empty() || !scene.bound.clips.empty()) {
-    const int clip = args.clip.empty() ? 0 : scene.find_clip(args.clip);
-    if (clip < 0) {
-      std::fprintf(stderr, "animview render: %s: no clip '%s'\n", args.file.c_str(),
-                   args.clip.c_str());
-      return 1;
-    }
-    scene.preview(clip);
-    scene.clock.set_playing(false);
-    scene.clock.seek(args.time_s);
-  }
-  scene.terrain.shape = terrain_shape(args.ground);
-  scene.terrain.slope_deg = args.slope_deg;
-  scene.settings.foot_ik = args.foot_ik;
   SceneRenderer renderer;
   if (std::string e = renderer.init(); !e.empty()) {
     std::fprintf(stderr, "animview render: %s\n", e.c_str());
@@ -104,8 +59,8 @@ int run_render(const RenderArgs& args) {
   view.compare_sync =
       args.compare_sync == "seconds" ? ui::CompareSync::Seconds : ui::CompareSync::Phase;
   if (view.compare == ui::CompareMode::Clips && scene.find_clip(view.compare_clip) < 0) {
-    std::fprintf(stderr, "animview render: %s: no clip '%s' to compare with\n", args.file.c_str(),
-                 view.compare_clip.c_str());
+    std::fprintf(stderr, "animview render: %s: no clip '%s' to compare with\n",
+                 args.frame.file.c_str(), view.compare_clip.c_str());
     return 1;
   }
   scene.update(0.0f, view);
@@ -124,10 +79,11 @@ int run_render(const RenderArgs& args) {
   };
   if (!args.out_dir.empty()) {
     if (scene.preview_clip < 0) {
-      std::fprintf(stderr, "animview render: %s: no clip to export\n", args.file.c_str());
+      std::fprintf(stderr, "animview render: %s: --out-dir needs --clip\n",
+                   args.frame.file.c_str());
       return 1;
     }
-    const anim::Clip& clip = scene.bound.clips[scene.preview_clip];
+    const anim::Clip& clip = scene.clips()[scene.preview_clip];
     FrameExportRequest request;
     request.directory = args.out_dir;
     request.prefix = clip.name;
@@ -171,22 +127,16 @@ int run_render(const RenderArgs& args) {
 
 void add_render_command(CLI::App& app, int& exit_code) {
   auto args = std::make_shared<RenderArgs>();
+  args->frame.file = asset::kDemoSourcePath;
   CLI::App* cmd = app.add_subcommand("render", "Render one frame of a clip to a PNG, headless");
-  cmd->add_option("file", args->file, "Character file (default: the built-in demo)");
-  cmd->add_option("--anim-file", args->anim_file, "A clip file bound to the character by name");
-  cmd->add_option("--clip", args->clip, "Clip name or index (default: the first clip)");
-  cmd->add_option("--time", args->time_s, "Time in seconds (wraps for looping clips)")
-      ->check(finite_number());
+  cmd->add_option("file", args->frame.file,
+                  "Character file or project (.json) (default: the built-in demo)");
+  add_frame_options(*cmd, args->frame);
   cmd->add_option("--skinning", args->skinning, "Skinning method")
       ->check(CLI::IsMember({"lbs", "dq"}));
   cmd->add_option("--width", args->width, "Image width")->check(CLI::Range(16, 8192));
   cmd->add_option("--height", args->height, "Image height")->check(CLI::Range(16, 8192));
   cmd->add_flag("--skeleton", args->skeleton, "Draw the skeleton over the mesh");
-  cmd->add_option("--ground", args->ground, "The ground under the character")
-      ->check(CLI::IsMember({"flat", "slope", "stairs", "rough"}));
-  cmd->add_option("--slope", args->slope_deg, "Slope angle in degrees (with --ground slope)")
-      ->check(finite_number() & CLI::Range(-60.0f, 60.0f));
-  cmd->add_flag("--foot-ik", args->foot_ik, "Fit the feet to the ground with foot IK");
   cmd->add_option("--compare", args->compare,
                   "Side by side: skinning (LBS | DQ), clip:NAME (--clip | NAME, in sync), off")
       ->check(compare_option_validator());

@@ -45,7 +45,6 @@ std::string SceneRenderer::init() {
 
 const std::vector<std::string>& SceneRenderer::set_character(const asset::Character& character) {
   character_.upload(character);
-  crowd_clip_ = nullptr;
   trail_.clear();
   plants_.clear();
   return character_.warnings;
@@ -53,25 +52,18 @@ const std::vector<std::string>& SceneRenderer::set_character(const asset::Charac
 
 void SceneRenderer::upload(const ViewerScene& scene, const ui::ViewSettings& view, float dt_s) {
   if (!scene.loaded) return;
-  const anim::CharacterPlayer& p = scene.player;
+  const anim::CharacterInstance& p = scene.instance;
   const int joints = scene.character.skeleton.joint_count();
   if (view.compare == ui::CompareMode::Clips && scene.comparison.active()) {
-    const anim::CharacterPlayer& b = scene.comparison.player();
+    const anim::CharacterInstance& b = scene.comparison.player();
     compare_palette_.upload_matrices(b.skinning_matrices(), joints);
     compare_palette_.upload_dual_quats(b.skinning_dual_quats(), b.skinning_stretch(),
                                        b.skinning_has_stretch(), joints);
   }
-  if (view.crowd > 1 && p.dominant_clip() >= 0) {
-    const anim::Clip* clip = &scene.bound.clips[p.dominant_clip()];
-    if (clip != crowd_clip_ || crowd_.count() != view.crowd) {
-      crowd_error_ = crowd_.setup(scene.character.skeleton, *clip, view.crowd, 1.2f);
-      crowd_clip_ = clip;
-    }
-    crowd_time_s_ += dt_s;
-    if (crowd_error_.empty()) crowd_error_ = crowd_.update(crowd_time_s_, true, true, palette_);
+  if (view.crowd > 1 && scene.crowd.count() > 1) {
+    crowd_error_ = crowd_.upload(scene.crowd, true, true, palette_);
     return;
   }
-  crowd_clip_ = nullptr;
   palette_.upload_matrices(p.skinning_matrices(), joints);
   palette_.upload_dual_quats(p.skinning_dual_quats(), p.skinning_stretch(),
                              p.skinning_has_stretch(), joints);
@@ -140,21 +132,16 @@ void SceneRenderer::add_foot_debug(const anim::FootIkDebug& debug) {
 
 void SceneRenderer::add_onion_skin(const ViewerScene& scene, const ui::ViewSettings& view,
                                    const glm::mat4& world) {
-  onion_offsets_.clear();
   const double frame_s = 1.0 / scene.clock.timeline().fps;
-  for (int k = -view.onion_frames; k <= view.onion_frames; ++k) {
-    if (k != 0) onion_offsets_.push_back(static_cast<float>(k * view.onion_step * frame_s));
-  }
-  scene.sample_preview_poses(onion_offsets_, onion_poses_);
-  for (std::size_t i = 0; i < onion_poses_.size(); ++i) {
+  for (std::size_t i = 0; i < scene.onion_poses.size(); ++i) {
     // Past ghosts blue, future ghosts green, fading with distance from the playhead.
-    const bool past = onion_offsets_[i] < 0.0f;
-    const float distance = std::abs(onion_offsets_[i]) /
+    const bool past = scene.onion_offsets_s[i] < 0.0f;
+    const float distance = std::abs(scene.onion_offsets_s[i]) /
                            static_cast<float>(view.onion_frames * view.onion_step * frame_s);
     const float alpha = 0.85f - 0.6f * distance;
     const glm::vec4 color =
         past ? glm::vec4(0.35f, 0.6f, 1.0f, alpha) : glm::vec4(0.4f, 1.0f, 0.5f, alpha);
-    render::add_skeleton(lines_, onion_poses_[i], scene.character.skeleton.parents, world,
+    render::add_skeleton(lines_, scene.onion_poses[i], scene.character.skeleton.parents, world,
                          render::BoneStyle::Lines, color);
   }
 }
@@ -189,7 +176,7 @@ std::string SceneRenderer::draw(const ViewerScene& scene, const ui::ViewSettings
 std::string SceneRenderer::draw_view(const ViewerScene& scene, const ui::ViewSettings& view,
                                      const glm::mat4& view_projection, ViewPart part) {
   glEnable(GL_DEPTH_TEST);
-  const glm::vec3 root = scene.loaded ? scene.player.world().translation : glm::vec3(0.0f);
+  const glm::vec3 root = scene.loaded ? scene.instance.world().translation : glm::vec3(0.0f);
   if (scene.terrain.shape != anim::TerrainShape::Flat) {
     draw_ground(scene.terrain, root, view_projection);
   }
@@ -204,9 +191,9 @@ std::string SceneRenderer::draw_view(const ViewerScene& scene, const ui::ViewSet
   const bool clip_b = part == ViewPart::Right && view.compare == ui::CompareMode::Clips;
   if (clip_b && !scene.comparison.active()) return result;
   if (scene.loaded) {
-    const anim::CharacterPlayer& p = clip_b ? scene.comparison.player() : scene.player;
+    const anim::CharacterInstance& p = clip_b ? scene.comparison.player() : scene.instance;
     const render::SkinningPaletteBuffer& palette = clip_b ? compare_palette_ : palette_;
-    const glm::mat4 world = scene.player.world_matrix();
+    const glm::mat4 world = scene.instance.world_matrix();
     if (view.show_mesh) {
       render::MeshDrawOptions options;
       options.method = view.skinning == ui::SkinningChoice::Lbs ? render::SkinningMethod::Lbs
@@ -217,9 +204,9 @@ std::string SceneRenderer::draw_view(const ViewerScene& scene, const ui::ViewSet
       }
       options.color_mode = color_mode(view.coloring);
       options.wireframe = view.wireframe;
-      const bool crowd = view.crowd > 1 && crowd_clip_ != nullptr && !clip_b;
+      const bool crowd = view.crowd > 1 && scene.crowd.count() > 1 && !clip_b;
       options.model = crowd ? glm::mat4(1.0f) : world;  // crowds bake placement in the palette
-      options.instance_count = crowd ? crowd_.count() : 1;
+      options.instance_count = crowd ? scene.crowd.count() : 1;
       if (crowd && !crowd_error_.empty()) result = crowd_error_;
       for (std::size_t i = 0; i < character_.meshes.size(); ++i) {
         const render::GpuMesh& mesh = character_.meshes[i];

@@ -10,7 +10,7 @@
 #include "anim/terrain.h"
 #include "app/character_gpu.h"
 #include "app/viewer_scene.h"
-#include "render/crowd.h"
+#include "render/crowd_palettes.h"
 #include "render/gpu_mesh.h"
 #include "render/line_renderer.h"
 #include "render/skinned_mesh_renderer.h"
@@ -30,7 +30,7 @@ class SceneRenderer {
 
   // Uploads the character's palettes for this frame (both methods, so switching is free) and
   // remembers the root's path and the foot plants for the trail (they fade over dt_s steps).
-  // With view.crowd > 1 the palettes are the crowd's: that many copies playing the current clip.
+  // With view.crowd > 1 the palettes are the scene's crowd's (ViewerScene::crowd).
   // While the scene's clip comparison is active, clip B's palettes go to a second buffer.
   void upload(const ViewerScene& scene, const ui::ViewSettings& view, float dt_s);
 
@@ -63,9 +63,7 @@ class SceneRenderer {
   render::SkinnedMeshRenderer meshes_;
   render::SkinningPaletteBuffer palette_;
   render::SkinningPaletteBuffer compare_palette_;  // clip B's, in a clip comparison
-  render::Crowd crowd_;
-  const anim::Clip* crowd_clip_ = nullptr;
-  float crowd_time_s_ = 0.0f;
+  render::CrowdPalettes crowd_;
   std::string crowd_error_;
   render::LineRenderer lines_;
   // The terrain is drawn as a mesh rigidly bound to one identity joint.
@@ -79,8 +77,6 @@ class SceneRenderer {
   };
   std::deque<TrailPoint> trail_;
   std::deque<TrailPoint> plants_;
-  std::vector<float> onion_offsets_;
-  std::vector<std::vector<glm::mat4>> onion_poses_;
   bool foot_down_[2] = {false, false};
 };
 

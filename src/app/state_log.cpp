@@ -40,7 +40,7 @@ std::string state_line(int frame, const ViewerScene& scene, const ViewerUi& ui) 
   j["loaded"] = scene.loaded;
   j["load_count"] = ui.load_count;
   j["clip_storage"] = {{"compressed", scene.clip_binding.compress},
-                       {"bytes", scene.player.clip_memory_bytes()}};
+                       {"bytes", scene.loaded ? scene.bound.character->clip_memory_bytes() : 0}};
   j["skinning"] = view.skinning == ui::SkinningChoice::Lbs ? "lbs" : "dq";
   j["compare"] = compare_mode_name(view.compare);
   const ui::FrameExportDialogState& exporting = ui.frame_export;
@@ -56,12 +56,12 @@ std::string state_line(int frame, const ViewerScene& scene, const ViewerUi& ui) 
   j["errors"] = errors;
   if (!scene.loaded) return j.dump();
   nlohmann::json clips = nlohmann::json::array();
-  for (const anim::Clip& clip : scene.bound.clips) clips.push_back(clip.name);
+  for (const anim::Clip& clip : scene.clips()) clips.push_back(clip.name);
   j["clips"] = clips;
-  const anim::CharacterPlayer& p = scene.player;
+  const anim::CharacterInstance& p = scene.instance;
   j["mode"] = scene.mode == PlayMode::Graph ? "graph" : "clip";
   const int clip = p.dominant_clip();
-  j["clip"] = clip >= 0 ? scene.bound.clips[clip].name : "";
+  j["clip"] = clip >= 0 ? scene.clips()[clip].name : "";
   j["time"] = p.dominant_clip_time();
   if (scene.mode == PlayMode::ClipPreview) {
     j["timeline"] = {{"frame", scene.clock.frame()},
@@ -71,13 +71,13 @@ std::string state_line(int frame, const ViewerScene& scene, const ViewerUi& ui) 
   }
   if (p.has_machine()) {
     const int state = p.machine().active_state();
-    j["state"] = scene.bound.machine.states[state].name;
+    j["state"] = scene.graph().machine.states[state].name;
     j["transition_running"] = p.machine().transition().running;
     nlohmann::json history = nlohmann::json::array();
     for (int i = 0; i < p.machine().history_count(); ++i) {
       const anim::TransitionRecord& r = p.machine().history(i);
-      history.push_back(scene.bound.machine.states[r.from_state].name + " -> " +
-                        scene.bound.machine.states[r.to_state].name);
+      history.push_back(scene.graph().machine.states[r.from_state].name + " -> " +
+                        scene.graph().machine.states[r.to_state].name);
     }
     j["history"] = history;
   }
@@ -88,7 +88,7 @@ std::string state_line(int frame, const ViewerScene& scene, const ViewerUi& ui) 
     for (float w : p.blend_space_players()[0].weights()) weights.push_back(w);
     j["blend_space"]["weights"] = weights;
     nlohmann::json clips = nlohmann::json::array();
-    for (int c : scene.bound.blend_spaces[0].clips) clips.push_back(scene.bound.clips[c].name);
+    for (int c : scene.graph().blend_spaces[0].clips) clips.push_back(scene.clips()[c].name);
     j["blend_space"]["clips"] = clips;
   }
   nlohmann::json parameters = nlohmann::json::object();
@@ -106,7 +106,7 @@ std::string state_line(int frame, const ViewerScene& scene, const ViewerUi& ui) 
     nlohmann::json& c = j["compare_b"];
     c["sync"] = view.compare_sync == ui::CompareSync::Phase ? "phase" : "seconds";
     if (b.active()) {
-      const anim::Clip& clip = scene.bound.clips[b.clip()];
+      const anim::Clip& clip = scene.clips()[b.clip()];
       c["clip"] = clip.name;
       c["time"] = b.time_s();
       c["duration"] = clip.duration_s;

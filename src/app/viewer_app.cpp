@@ -96,7 +96,7 @@ std::string next_screenshot_path() {
 void frame_character(render::OrbitCamera& camera, const ViewerScene& scene) {
   const asset::Bounds b = asset::bind_pose_bounds(scene.character);
   if (b.empty()) return;
-  const glm::vec3 offset = scene.player.world().translation;
+  const glm::vec3 offset = scene.instance.world().translation;
   camera.frame(b.min + offset, b.max + offset);
 }
 
@@ -213,7 +213,7 @@ bool handle_keys(ViewerUi& ui, ViewerScene& scene, render::OrbitCamera& camera) 
   if (ui.view.request_frame_all) {
     // Everything: the character and the ground around the origin it walked from.
     asset::Bounds b = asset::bind_pose_bounds(scene.character);
-    const glm::vec3 at = scene.player.world().translation;
+    const glm::vec3 at = scene.instance.world().translation;
     b.min = glm::min(glm::min(b.min + at, glm::vec3(-2.0f, 0.0f, -2.0f)), b.min);
     b.max = glm::max(glm::max(b.max + at, glm::vec3(2.0f, 0.0f, 2.0f)), b.max);
     camera.frame(b.min, b.max);
@@ -333,7 +333,7 @@ int run_viewer(const ViewerOptions& options) {
     if (ui.view.request_reload && !ui.loaded_files.empty() && !loader.busy()) {
       ui.view.request_reload = false;
       if (scene.mode == PlayMode::ClipPreview && scene.preview_clip >= 0) {
-        reload_playhead = {scene.bound.clips[scene.preview_clip].name, scene.clock.time_s(),
+        reload_playhead = {scene.clips()[scene.preview_clip].name, scene.clock.time_s(),
                            scene.clock.playing()};
       }
       open_requests.push_back(ui.loaded_files);
@@ -367,14 +367,19 @@ int run_viewer(const ViewerOptions& options) {
     }
 
     const auto update_start = std::chrono::steady_clock::now();
-    scene.update(dt, ui.view);
+    // A failing frame is reported when it starts failing, not on every frame after.
+    const std::string frame_error = scene.update(dt, ui.view);
+    if (!frame_error.empty() && frame_error != ui.last_frame_error) {
+      ui.errors.add(scene.character.source_path, frame_error);
+    }
+    ui.last_frame_error = frame_error;
     stats.cpu_update_ms =
         std::chrono::duration<float, std::milli>(std::chrono::steady_clock::now() - update_start)
             .count();
     renderer.upload(scene, ui.view, dt);
     if (ui.view.follow_character && scene.loaded &&
         scene.settings.root_motion_mode == anim::RootMotionMode::Applied) {
-      const glm::vec3 root = scene.player.world().translation;
+      const glm::vec3 root = scene.instance.world().translation;
       camera.target.x = root.x;
       camera.target.z = root.z;
     }
@@ -433,7 +438,7 @@ int run_viewer(const ViewerOptions& options) {
           view_under_pointer(scene, ui.view, rect, view_projection, mouse.x);
       const PixelRect& r = under.rect;
       const int joint =
-          render::pick_joint(under.model_pose, scene.player.world_matrix(), under.view_projection,
+          render::pick_joint(under.model_pose, scene.instance.world_matrix(), under.view_projection,
                              {r.x, r.y, r.width, r.height}, {mouse.x, mouse.y}, 8.0f);
       if (joint >= 0) ImGui::SetTooltip("%s", scene.character.skeleton.joint_names[joint].c_str());
     }

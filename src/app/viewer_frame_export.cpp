@@ -10,7 +10,7 @@ namespace {
 // The clip on the timeline, or -1 when the timeline shows none.
 int timeline_clip(const ViewerScene& scene) {
   if (!scene.loaded || scene.mode != PlayMode::ClipPreview) return -1;
-  if (scene.preview_clip < 0 || scene.preview_clip >= static_cast<int>(scene.bound.clips.size()))
+  if (scene.preview_clip < 0 || scene.preview_clip >= static_cast<int>(scene.clips().size()))
     return -1;
   return scene.preview_clip;
 }
@@ -25,7 +25,7 @@ std::string plan_form_export(const ui::FrameExportForm& form, const ViewerScene&
   FrameExportRequest request;
   request.directory = form.directory;
   request.prefix = form.prefix;
-  request.timeline = anim::timeline_of(scene.bound.clips[clip]);
+  request.timeline = anim::timeline_of(scene.clips()[clip]);
   request.start_s = form.from_s;
   request.end_s = form.to_s;
   return plan_frame_export(request, out);
@@ -36,7 +36,7 @@ void ViewerFrameExport::open(ui::FrameExportDialogState& dialog, const ViewerSce
   if (running_) return;
   const int clip = timeline_clip(scene);
   if (clip < 0) return;
-  const anim::Clip& c = scene.bound.clips[clip];
+  const anim::Clip& c = scene.clips()[clip];
   const ui::ExportResolution resolution = dialog.form.resolution;
   dialog.form = ui::default_frame_export_form(c.name, anim::timeline_of(c));
   dialog.form.resolution = resolution;
@@ -79,8 +79,8 @@ void ViewerFrameExport::draw(ViewerUi& ui, ViewerScene& scene, const ExportSizes
   ui::FrameExportDialogInfo info;
   const int clip = timeline_clip(scene);
   if (clip >= 0) {
-    info.clip = scene.bound.clips[clip].name;
-    info.timeline = anim::timeline_of(scene.bound.clips[clip]);
+    info.clip = scene.clips()[clip].name;
+    info.timeline = anim::timeline_of(scene.clips()[clip]);
   }
   info.viewport_width = sizes.viewport_width;
   info.viewport_height = sizes.viewport_height;

@@ -8,10 +8,10 @@
 #include <vector>
 
 #include "app/frame_exporter.h"
-#include "render/offscreen_target.h"
 #include "app/scene_renderer.h"
 #include "app/viewer_panels.h"
 #include "app/viewer_scene.h"
+#include "render/offscreen_target.h"
 #include "render/orbit_camera.h"
 
 namespace app {

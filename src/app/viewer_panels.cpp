@@ -10,6 +10,7 @@
 #include "anim/blend_space_positions.h"
 #include "anim/loop_seam.h"
 #include "anim/playback.h"
+#include "asset/atomic_write.h"
 #include "asset/pose_json.h"
 #include "asset/rig_finder.h"
 
@@ -61,16 +62,17 @@ void draw_left_panel(ViewerUi& ui, ViewerScene& scene, RecentFiles& recent, floa
       if (scene.loaded) {
         ui::CharacterPanelActions actions;
         ui.health.stretched_joints = 0;
-        for (std::uint8_t s : scene.player.skinning_has_stretch()) ui.health.stretched_joints += s;
+        for (std::uint8_t s : scene.instance.skinning_has_stretch())
+          ui.health.stretched_joints += s;
         ui::ClipStorage storage{scene.clip_binding.compress,
                                 scene.clip_binding.compression.position_m,
-                                scene.player.clip_memory_bytes()};
+                                scene.bound.character->clip_memory_bytes()};
         ui::draw_character_panel(scene.character, ui.health, ui.view, scene.settings, scene.terrain,
-                                 scene.player.has_foot_ik_rig(), storage, actions);
-        if (actions.reset_world) scene.player.reset_world();
+                                 scene.instance.has_foot_ik_rig(), storage, actions);
+        if (actions.reset_world) scene.instance.reset_world();
         if (actions.clip_storage_changed) {
           scene.clip_binding.compress = storage.compressed;
-          if (std::string e = scene.rebind(); !e.empty())
+          if (std::string e = scene.rebind_character(); !e.empty())
             ui.errors.add(scene.character.source_path, e);
         }
       } else {
@@ -104,23 +106,23 @@ void draw_bottom_panel(ViewerUi& ui, ViewerScene& scene, float x, float y, float
     ImGui::TextDisabled("%s", ui.status.c_str());
     ImGui::SameLine();
   }
-  if (!scene.loaded || scene.bound.clips.empty()) {
+  if (!scene.loaded || scene.clips().empty()) {
     ImGui::TextDisabled("no clips");
   } else if (scene.mode == PlayMode::ClipPreview && scene.preview_clip >= 0) {
-    const bool has_graph = scene.bound.has_machine || !scene.bound.blend_spaces.empty();
+    const bool has_graph = scene.graph().has_machine || !scene.graph().blend_spaces.empty();
     if (has_graph && ImGui::SmallButton("Back to the graph")) scene.mode = PlayMode::Graph;
     if (has_graph) ImGui::SameLine();
-    ImGui::Text("%s", scene.bound.clips[scene.preview_clip].name.c_str());
-    ui::draw_timeline(scene.clock, scene.bound.clips[scene.preview_clip], ui.timeline_times,
+    ImGui::Text("%s", scene.clips()[scene.preview_clip].name.c_str());
+    ui::draw_timeline(scene.clock, scene.clips()[scene.preview_clip], ui.timeline_times,
                       ui.timeline);
   } else {
-    const anim::CharacterPlayer& p = scene.player;
+    const anim::CharacterInstance& p = scene.instance;
     if (p.has_machine()) {
       const int state = p.machine().active_state();
-      ImGui::Text("State: %s", scene.bound.machine.states[state].name.c_str());
+      ImGui::Text("State: %s", scene.graph().machine.states[state].name.c_str());
     }
     if (p.dominant_clip() >= 0) {
-      ImGui::Text("Heaviest clip: %s at %.2f s", scene.bound.clips[p.dominant_clip()].name.c_str(),
+      ImGui::Text("Heaviest clip: %s at %.2f s", scene.clips()[p.dominant_clip()].name.c_str(),
                   p.dominant_clip_time());
     }
     if (ImGui::Button("Preview this clip on the timeline") && p.dominant_clip() >= 0) {
@@ -144,8 +146,8 @@ void draw_blend_space_tab(ViewerUi& ui, ViewerScene& scene, std::vector<std::str
     for (const asset::ProjectBlendSpace& b : spaces) names += b.name + '\0';
     ImGui::Combo("Blend space", &ui.blend_space, names.c_str());
   }
-  const anim::BlendSpaceBinding& binding = scene.bound.blend_spaces[ui.blend_space];
-  const auto players = scene.player.blend_space_players();
+  const anim::BlendSpaceBinding& binding = scene.graph().blend_spaces[ui.blend_space];
+  const auto players = scene.instance.blend_space_players();
   std::span<const float> weights;
   if (ui.blend_space < static_cast<int>(players.size()))
     weights = players[ui.blend_space].weights();
@@ -169,7 +171,7 @@ void draw_blend_space_tab(ViewerUi& ui, ViewerScene& scene, std::vector<std::str
                      0.0f, 1.0f);
   if (change.any() && scene.mode != PlayMode::Graph) scene.mode = PlayMode::Graph;
   if (change.space) {
-    if (std::string e = scene.rebind(); !e.empty()) errors.push_back(e);
+    if (std::string e = scene.rebind_graph(); !e.empty()) errors.push_back(e);
   }
 }
 
@@ -190,10 +192,10 @@ void draw_right_panel(ViewerUi& ui, ViewerScene& scene, float top, float height)
       for (const asset::ProjectBlendSpace& b : scene.project.blend_spaces)
         blend_names.push_back(b.name);
       const bool edited = ui::draw_state_machine_view(ui.machine_view, scene.project.state_machine,
-                                                      scene.parameters, scene.player.machine(),
+                                                      scene.parameters, scene.instance.machine(),
                                                       {scene.project.clips, blend_names});
       if (edited) {
-        if (std::string e = scene.rebind(); !e.empty()) errors.push_back(e);
+        if (std::string e = scene.rebind_graph(); !e.empty()) errors.push_back(e);
       }
       ImGui::EndTabItem();
     }
@@ -248,29 +250,17 @@ void save_project(ViewerUi& ui, ViewerScene& scene) {
 }
 
 void export_pose(ViewerUi& ui, const ViewerScene& scene) {
-  const anim::CharacterPlayer& p = scene.player;
-  const std::string clip = p.dominant_clip() >= 0 ? scene.bound.clips[p.dominant_clip()].name : "";
+  const anim::CharacterInstance& p = scene.instance;
+  const std::string clip = p.dominant_clip() >= 0 ? scene.clips()[p.dominant_clip()].name : "";
   char name[256];
   std::snprintf(name, sizeof(name), "%s_%.3f.pose.json", clip.empty() ? "bind" : clip.c_str(),
                 p.dominant_clip_time());
-  const float duration = clip.empty() ? 0.0f : scene.bound.clips[p.dominant_clip()].duration_s;
+  const float duration = clip.empty() ? 0.0f : scene.clips()[p.dominant_clip()].duration_s;
   const nlohmann::json json =
       asset::pose_to_json(scene.character.source_path, clip, p.dominant_clip_time(), duration,
                           scene.character.skeleton, p.model_pose());
-  // Written beside, then renamed over: a crash never leaves half a file under the real name.
-  const std::string temporary = std::string(name) + ".tmp";
-  {
-    std::ofstream out(temporary);
-    out << json.dump(2) << '\n';
-    if (!out) {
-      ui.errors.add(name, "cannot write the pose file");
-      return;
-    }
-  }
-  std::error_code ec;
-  std::filesystem::rename(temporary, name, ec);
-  if (ec) {
-    ui.errors.add(name, ec.message());
+  if (std::string e = asset::write_file_atomically(name, json.dump(2) + '\n'); !e.empty()) {
+    ui.errors.add(name, e);
     return;
   }
   ui.status = std::string("wrote ") + name;
@@ -279,8 +269,8 @@ void export_pose(ViewerUi& ui, const ViewerScene& scene) {
 void refresh_panels(ViewerUi& ui, const ViewerScene& scene) {
   ui.clip_rows.clear();
   const std::string character_file = scene.character.source_path;
-  for (std::size_t i = 0; i < scene.bound.clips.size(); ++i) {
-    const anim::Clip& clip = scene.bound.clips[i];
+  for (std::size_t i = 0; i < scene.clips().size(); ++i) {
+    const anim::Clip& clip = scene.clips()[i];
     const auto source = ui.clip_sources.find(clip.name);
     const std::string file =
         std::filesystem::path(source != ui.clip_sources.end() ? source->second : character_file)
@@ -289,8 +279,10 @@ void refresh_panels(ViewerUi& ui, const ViewerScene& scene) {
     anim::ClipLoopReport report;
     anim::LoopSeamSettings seam;
     seam.root_motion = scene.settings.root_motion;
-    anim::measure_clip_loop(clip, anim::bind_clip(clip, scene.character.skeleton),
-                            scene.character.skeleton, seam, report);
+    const anim::ClipBinding& binding = scene.bound.character->bindings[i];
+    if (!anim::measure_clip_loop(clip, binding, scene.character.skeleton, seam, report)) {
+      report = {};
+    }
     ui.clip_rows.push_back(ui::make_clip_row(file, 0, clip, static_cast<int>(i), report));
   }
   ui.health = ui::measure_skinning(scene.character);
@@ -300,9 +292,9 @@ void refresh_panels(ViewerUi& ui, const ViewerScene& scene) {
   for (const anim::Leg& leg : legs.legs) feet.push_back(leg.foot);
   ui.clip_velocities.clear();
   ui.clip_speeds.clear();
-  for (const anim::Clip& clip : scene.bound.clips) {
+  for (std::size_t i = 0; i < scene.clips().size(); ++i) {
     const anim::ClipVelocity v = anim::compute_clip_velocity(
-        clip, anim::bind_clip(clip, scene.character.skeleton), scene.character.skeleton,
+        scene.clips()[i], scene.bound.character->bindings[i], scene.character.skeleton,
         scene.settings.root_motion.root_joint, feet);
     ui.clip_velocities.push_back(v.velocity);
     ui.clip_speeds.push_back(glm::length(v.velocity));
@@ -312,12 +304,12 @@ void refresh_panels(ViewerUi& ui, const ViewerScene& scene) {
 }
 
 void preview_clip(ViewerUi& ui, ViewerScene& scene, int clip) {
-  if (clip < 0 || clip >= static_cast<int>(scene.bound.clips.size())) return;
+  if (clip < 0 || clip >= static_cast<int>(scene.clips().size())) return;
   scene.mode = PlayMode::ClipPreview;
   scene.preview(clip);
   scene.clock.set_playing(true);
-  ui.timeline_times = ui::timeline_times(scene.bound.clips[clip]);
-  ui.jump_times = anim::event_times(scene.bound.clips[clip], anim::TimelineEvents::MarkersAndKeys);
+  ui.timeline_times = ui::timeline_times(scene.clips()[clip]);
+  ui.jump_times = anim::event_times(scene.clips()[clip], anim::TimelineEvents::MarkersAndKeys);
 }
 
 ViewportRect draw_panels(ViewerUi& ui, ViewerScene& scene, AsyncLoader& loader, RecentFiles& recent,

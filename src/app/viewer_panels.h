@@ -32,6 +32,7 @@ struct ViewportRect {
 struct ViewerUi {
   ui::ViewSettings view;
   ui::ErrorLog errors;
+  std::string last_frame_error;  // the frame's last failure, reported once
   ui::ClipBrowserState clip_browser;
   std::vector<ui::ClipRow> clip_rows;  // rebuilt when a character is opened
   // Clip name -> the file the clip came from (the clip rows' File column).

@@ -32,46 +32,60 @@ void add_foot_contact_markers(const anim::Skeleton& skeleton, std::span<anim::Cl
 std::string ViewerScene::open(asset::Character new_character, asset::Project new_project) {
   add_foot_contact_markers(new_character.skeleton, new_character.clips);
   asset::BoundProject new_bound;
-  if (std::string e = asset::bind_project(new_project, new_character, new_bound); !e.empty()) {
+  if (std::string e = asset::bind_project(new_project, new_character, clip_binding, new_bound);
+      !e.empty()) {
     return e;
   }
-  {
-    // Checked on a scratch player first, so a graph that cannot play leaves the scene as it was.
-    anim::CharacterPlayer check;
-    anim::Parameters check_parameters = new_project.parameters;
-    if (std::string e =
-            check.init(new_bound.graph(new_character.skeleton), check_parameters, clip_binding);
-        !e.empty()) {
-      return new_character.source_path + ": " + e;
-    }
+  // Checked on a scratch instance first, so a graph that cannot play leaves the scene as it was.
+  anim::CharacterInstance check;
+  if (std::string e = check.bind(*new_bound.character, *new_bound.graph); !e.empty()) {
+    return new_character.source_path + ": " + e;
   }
   character = std::move(new_character);
   project = std::move(new_project);
   bound = std::move(new_bound);
   comparison.unbind();
+  crowd = {};
   parameters = project.parameters;
-  player.init(bound.graph(character.skeleton), parameters, clip_binding);
-  player.set_foot_ik_rig(asset::find_biped_legs(character.skeleton));
-  settings.root_motion.root_joint = asset::find_root_motion_joint(character.skeleton);
-  mode = bound.has_machine || !bound.blend_spaces.empty() ? PlayMode::Graph : PlayMode::ClipPreview;
-  preview(bound.clips.empty() ? -1 : 0);
+  instance = std::move(check);
+  settings.root_motion.root_joint = bound.character->root_motion_joint;
+  mode = graph().has_machine || !graph().blend_spaces.empty() ? PlayMode::Graph
+                                                              : PlayMode::ClipPreview;
+  preview(clips().empty() ? -1 : 0);
   clock.set_playing(true);
   loaded = true;
   return {};
 }
 
-std::string ViewerScene::rebind() {
+std::string ViewerScene::rebind_graph() {
   // Parameters edited live (added, removed, renamed in the state machine view) are the project's.
   project.parameters = parameters;
-  asset::BoundProject new_bound;
-  if (std::string e = asset::bind_project(project, character, new_bound); !e.empty()) return e;
-  bound = std::move(new_bound);
-  comparison.unbind();
-  if (std::string e = player.init(bound.graph(character.skeleton), parameters, clip_binding);
+  auto graph = std::make_shared<anim::GraphBinding>();
+  if (std::string e =
+          asset::bind_project_graph(project, *bound.character, *graph, bound.graph.get());
       !e.empty()) {
     return e;
   }
-  player.set_foot_ik_rig(asset::find_biped_legs(character.skeleton));
+  if (std::string e = instance.set_graph(*graph); !e.empty()) return e;
+  bound.graph = std::move(graph);
+  crowd = {};  // set up again on the next update, over the new graph
+  return {};
+}
+
+std::string ViewerScene::rebind_character() {
+  project.parameters = parameters;
+  asset::BoundProject new_bound;
+  if (std::string e = asset::bind_project(project, character, clip_binding, new_bound);
+      !e.empty()) {
+    return e;
+  }
+  anim::CharacterInstance rebound;
+  if (std::string e = rebound.bind(*new_bound.character, *new_bound.graph); !e.empty()) return e;
+  bound = std::move(new_bound);
+  instance = std::move(rebound);
+  comparison.unbind();
+  crowd = {};
+  onion_ = {};
   return {};
 }
 
@@ -85,13 +99,15 @@ std::string ViewerScene::add_clips(std::vector<anim::Clip> clips, const std::str
     character.clips.push_back(std::move(clip));
   }
   project.clip_files.push_back(clip_file);
-  if (std::string e = rebind(); !e.empty()) {
+  // The new clips come after the old ones, so the playhead and the graph's indices stay.
+  const anim::Transform world = instance.world();
+  if (std::string e = rebind_character(); !e.empty()) {
     character.clips.resize(clip_count);
     project.clips.resize(name_count);
     project.clip_files.resize(file_count);
-    rebind();
     return e;
   }
+  instance.set_world(world);
   return {};
 }
 
@@ -109,60 +125,107 @@ std::string ViewerScene::set_parameter(const std::string& assignment) {
   return {};
 }
 
-void ViewerScene::sample_preview_poses(std::span<const float> offsets_s,
-                                       std::vector<std::vector<glm::mat4>>& out) const {
-  out.clear();
-  if (mode != PlayMode::ClipPreview || preview_clip < 0) return;
-  const anim::Clip& clip = bound.clips[preview_clip];
-  const anim::Skeleton& skeleton = character.skeleton;
-  const anim::ClipBinding binding = anim::bind_clip(clip, skeleton, {.bake_uniform_frames = false});
-  anim::SamplingCache cache(clip);
-  std::vector<anim::Transform> local(skeleton.rest_pose.size());
-  for (const float offset : offsets_s) {
-    const float t = static_cast<float>(
-        anim::wrap_time(clock.mode(), clock.time_s() + offset, clock.timeline().duration_s));
-    anim::sample_clip(clip, binding, skeleton, t, cache, local);
-    anim::remove_root_motion(skeleton, settings.root_motion, local);
-    out.emplace_back(local.size());
-    anim::local_to_model(skeleton, local, out.back());
+void ViewerScene::update_onion_skin(const ui::ViewSettings& view) {
+  onion_offsets_s.clear();
+  if (!view.onion_skin || mode != PlayMode::ClipPreview || preview_clip < 0) {
+    onion_poses.clear();
+    return;
+  }
+  if (onion_.character() != bound.character.get() &&
+      !onion_.bind(*bound.character, graph()).empty()) {
+    onion_poses.clear();
+    return;
+  }
+  const double frame_s = 1.0 / clock.timeline().fps;
+  for (int k = -view.onion_frames; k <= view.onion_frames; ++k) {
+    if (k != 0) onion_offsets_s.push_back(static_cast<float>(k * view.onion_step * frame_s));
+  }
+  anim::CharacterSettings onion_settings = settings;
+  onion_settings.root_motion_mode = anim::RootMotionMode::InPlace;
+  onion_settings.foot_ik = false;
+  onion_settings.matrix_palette = onion_settings.dual_quat_palette = false;
+  onion_poses.resize(onion_offsets_s.size());
+  for (std::size_t i = 0; i < onion_offsets_s.size(); ++i) {
+    const float t = static_cast<float>(anim::wrap_time(
+        clock.mode(), clock.time_s() + onion_offsets_s[i], clock.timeline().duration_s));
+    onion_.set_preview(preview_clip, t);
+    if (!onion_.update(0.0f, parameters, onion_settings, terrain)) {
+      onion_poses.clear();
+      return;
+    }
+    onion_poses[i].assign(onion_.model_pose().begin(), onion_.model_pose().end());
   }
 }
 
 int ViewerScene::find_clip(const std::string& text) const {
-  for (std::size_t i = 0; i < bound.clips.size(); ++i) {
-    if (bound.clips[i].name == text) return static_cast<int>(i);
-  }
+  if (const int index = bound.character->find_clip(text); index >= 0) return index;
   if (!text.empty() && text.find_first_not_of("0123456789") == std::string::npos &&
       text.size() < 9) {
     const int index = std::stoi(text);
-    if (index < static_cast<int>(bound.clips.size())) return index;
+    if (index < static_cast<int>(clips().size())) return index;
   }
   return -1;
 }
 
 void ViewerScene::set_layer_weight(int layer, float weight) {
-  if (layer < 0 || layer >= static_cast<int>(bound.layers.size())) return;
+  if (layer < 0 || layer >= static_cast<int>(graph().layers.size())) return;
   project.layers[layer].weight = weight;
-  bound.layers[layer].layer.weight = weight;
+  // A weight is read every frame: the binding is shared, so it changes in a new one.
+  if (std::string e = rebind_graph(); !e.empty()) return;
 }
 
 void ViewerScene::preview(int clip) {
   preview_clip = clip;
-  if (clip < 0 || clip >= static_cast<int>(bound.clips.size())) return;
-  clock.set_timeline(anim::timeline_of(bound.clips[clip]));
+  if (clip < 0 || clip >= static_cast<int>(clips().size())) return;
+  clock.set_timeline(anim::timeline_of(clips()[clip]));
   clock.seek(0.0);
 }
 
-void ViewerScene::update(float dt_s, const ui::ViewSettings& view) {
-  if (!loaded) return;
-  if (mode == PlayMode::ClipPreview && preview_clip >= 0) {
+std::string ViewerScene::update(float dt_s, const ui::ViewSettings& view) {
+  if (!loaded) return {};
+  const bool previewing = mode == PlayMode::ClipPreview && preview_clip >= 0;
+  if (previewing) {
     clock.advance(dt_s);
-    player.set_preview(preview_clip, static_cast<float>(clock.time_s()));
+    instance.set_preview(preview_clip, static_cast<float>(clock.time_s()));
+  } else if (mode == PlayMode::RestPose) {
+    instance.show_rest_pose();
   } else {
-    player.play_graph();
+    instance.play_graph();
   }
-  player.update(dt_s, parameters, settings, terrain);
+  if (anim::JobResult r = instance.update(dt_s, parameters, settings, terrain); !r) {
+    return character.source_path + ": " + r.error;
+  }
   comparison.update(*this, view, dt_s);
+  update_onion_skin(view);
+  return update_crowd(view, dt_s, previewing);
+}
+
+std::string ViewerScene::update_crowd(const ui::ViewSettings& view, float dt_s, bool previewing) {
+  if (view.crowd <= 1) {
+    crowd = {};
+    return {};
+  }
+  if (crowd.count() != view.crowd) {
+    const int clip = instance.dominant_clip();
+    const float stagger_s = clip >= 0 ? clips()[clip].duration_s : 1.0f;
+    if (std::string e = crowd.setup(*bound.character, graph(), parameters, view.crowd, 1.2f,
+                                    stagger_s, settings);
+        !e.empty()) {
+      return e;
+    }
+  }
+  if (previewing) {
+    crowd.set_preview(preview_clip, static_cast<float>(clock.time_s()));
+  } else {
+    crowd.play_graph();
+  }
+  // Each copy treads in place at its spot on the grid.
+  anim::CharacterSettings crowd_settings = settings;
+  crowd_settings.root_motion_mode = anim::RootMotionMode::InPlace;
+  if (anim::JobResult r = crowd.update(dt_s, parameters, crowd_settings, terrain); !r) {
+    return std::string("crowd: ") + r.error;
+  }
+  return {};
 }
 
 }  // namespace app

@@ -1,11 +1,14 @@
 #pragma once
 // What the viewer has open: the character, its project (blend spaces, state machine, layers),
-// and the character's player. The frame loop updates it; panels edit it.
+// the project bound to the character (shared, see DESIGN.md's lifetimes), and the instances that
+// play it: the character's own, the onion skin's, the crowd's and the comparison's clip B. The
+// frame loop updates it; panels edit it.
 
 #include <string>
 #include <vector>
 
-#include "anim/character_player.h"
+#include "anim/character_instance.h"
+#include "anim/crowd.h"
 #include "anim/playback.h"
 #include "anim/terrain.h"
 #include "app/clip_comparison.h"
@@ -19,6 +22,7 @@ namespace app {
 enum class PlayMode {
   Graph,        // the project's state machine (or its first blend space) drives the character
   ClipPreview,  // one clip on the timeline's clock
+  RestPose,     // the file's own node pose (the skeleton's rest pose)
 };
 
 struct ViewerScene {
@@ -26,7 +30,7 @@ struct ViewerScene {
   asset::Project project;
   asset::BoundProject bound;
   anim::Parameters parameters;  // live values; project.parameters keeps the saved ones
-  anim::CharacterPlayer player;
+  anim::CharacterInstance instance;
   anim::CharacterSettings settings;
   // How the player stores its clips: exact by default, or compressed (the runtime's compact form).
   anim::BindOptions clip_binding;
@@ -36,15 +40,27 @@ struct ViewerScene {
   int preview_clip = -1;  // index into bound.clips
   // Clip B of a side-by-side comparison; the frame loop updates it after update().
   ClipComparison comparison;
+  // N copies of the character playing the same graph, staggered (View > crowd size > 1).
+  anim::Crowd crowd;
   bool loaded = false;
+
+  // The bound clips (the project's, in its order) and the bound graph.
+  const std::vector<anim::Clip>& clips() const { return bound.character->clips; }
+  const anim::GraphBinding& graph() const { return *bound.graph; }
 
   // Takes a freshly loaded character and its project and binds the graph (the GPU side is the
   // renderer's: SceneRenderer::set_character).
   // Returns "" or the cause; on failure the scene keeps what it had.
   std::string open(asset::Character character, asset::Project project);
 
-  // Re-binds after an edit of project (blend spaces, machine, layers), keeping the character.
-  std::string rebind();
+  // Re-binds the graph after an edit of project (blend spaces, machine, layers): cheap, and the
+  // character keeps playing (its position, time and active state stay). On failure the last
+  // good binding keeps playing. Returns "" or the cause.
+  std::string rebind_graph();
+
+  // Re-binds the clips too (their storage changed, or clips were added), then the graph; the
+  // character starts again. Returns "" or the cause; on failure the scene keeps what it had.
+  std::string rebind_character();
 
   // Adds clips imported from clip_file for this character (File > Add clip file...): they get
   // foot-contact markers as open() gives them, join the project's clips (and clip_file its clip
@@ -56,10 +72,12 @@ struct ViewerScene {
   // Changes a layer's weight live (no re-init: the player reads the bound layer each frame).
   void set_layer_weight(int layer, float weight);
 
-  // Model-space poses of the previewed clip at the playhead plus offsets_s (onion skin), into
-  // out (resized to offsets_s). Empty when no clip is previewed.
-  void sample_preview_poses(std::span<const float> offsets_s,
-                            std::vector<std::vector<glm::mat4>>& out) const;
+  // The onion skin of the last update (view.onion_skin): the previewed clip's model-space poses
+  // at the playhead plus each offset, computed by update() through the onion skin's own
+  // instance (the same frame as the character's, root motion in place, no foot IK). Empty when
+  // no clip is previewed.
+  std::vector<float> onion_offsets_s;
+  std::vector<std::vector<glm::mat4>> onion_poses;
 
   // Sets a parameter from "NAME=VALUE"; returns "" or why not (unknown name, not a number).
   std::string set_parameter(const std::string& assignment);
@@ -71,8 +89,15 @@ struct ViewerScene {
   void preview(int clip);
 
   // Advances the clock (in preview mode) and the character by dt_s, then clip B of view's
-  // comparison (ClipComparison::update), which follows the clock.
-  void update(float dt_s, const ui::ViewSettings& view);
+  // comparison (ClipComparison::update), which follows the clock, and the crowd when view asks
+  // for one. Returns "" or the failing job's message.
+  std::string update(float dt_s, const ui::ViewSettings& view);
+
+ private:
+  void update_onion_skin(const ui::ViewSettings& view);
+  std::string update_crowd(const ui::ViewSettings& view, float dt_s, bool previewing);
+
+  anim::CharacterInstance onion_;
 };
 
 }  // namespace app

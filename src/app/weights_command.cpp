@@ -8,6 +8,7 @@
 
 #include "anim/blend_space_1d.h"
 #include "anim/blend_space_2d.h"
+#include "anim/blend_space_player.h"
 
 namespace app {
 namespace {
@@ -17,6 +18,7 @@ struct WeightsArguments {
   std::string samples;
   std::string at;
   bool json = false;
+  bool as_played = false;
 };
 
 std::string_view trim(std::string_view s) {
@@ -101,6 +103,10 @@ int run_weights(const WeightsArguments& args) {
     }
     anim::blend_weights_2d(space, at->front(), weights);
   }
+  // What the player samples: negligible weights dropped and the rest renormalized.
+  if (args.as_played) {
+    anim::drop_negligible_weights(anim::BlendSpacePlayerSettings{}.negligible_weight, weights);
+  }
   print_weights(weights, args.json);
   return 0;
 }
@@ -146,6 +152,9 @@ void add_weights_command(CLI::App& cli, int& exit_code) {
                       "Sample positions: \"x,y;x,y;...\" (1d: \"x;x;...\")");
   command->add_option("--at", args->at, "The point: x,y (1d: x)");
   command->add_flag("--json", args->json, "Print {\"weights\": [...]}");
+  command->add_flag("--as-played", args->as_played,
+                    "Print the weights the player uses: those under its negligible weight "
+                    "dropped and the rest renormalized");
   command->callback([args, &exit_code] { exit_code = run_weights(*args); });
 }
 

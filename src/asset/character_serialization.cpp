@@ -17,7 +17,7 @@ static_assert(sizeof(anim::JointTrack) == 200, "update the serializer for JointT
 static_assert(sizeof(anim::Vec3Track) == 56, "update the serializer for Track's new field");
 static_assert(sizeof(anim::QuatTrack) == 56, "update the serializer for Track's new field");
 static_assert(sizeof(anim::Marker) == 40, "update the serializer for Marker's new field");
-static_assert(sizeof(anim::SkinnedMesh) == 280, "update the serializer for SkinnedMesh");
+static_assert(sizeof(anim::SkinnedMesh) == 304, "update the serializer for SkinnedMesh");
 static_assert(sizeof(Material) == 376, "update the serializer for Material's new field");
 static_assert(sizeof(Texture) == 56, "update the serializer for Texture's new field");
 static_assert(sizeof(ImportReport) == 40, "update the serializer for ImportReport");
@@ -194,6 +194,7 @@ void write(Writer& w, const anim::SkinnedMesh& m) {
   w.pods(m.joints1);
   w.pods(m.weights1);
   w.pods(m.indices);
+  w.pods(m.morph_weights);
   w.pod(m.material);
 }
 void read(Reader& r, anim::SkinnedMesh& m) {
@@ -208,6 +209,7 @@ void read(Reader& r, anim::SkinnedMesh& m) {
   m.joints1 = r.pods<glm::uvec4>();
   m.weights1 = r.pods<glm::vec4>();
   m.indices = r.pods<std::uint32_t>();
+  m.morph_weights = r.pods<float>();
   m.material = r.pod<int>();
 }
 

@@ -1,6 +1,6 @@
 #pragma once
-// Writing a character as binary glTF 2.0 (.glb) through assimp's exporter, so that the built-in
-// demo character can be opened in other tools (`animview export-demo OUT.glb`).
+// Writing a character as binary glTF 2.0 (.glb), so that the built-in demo character (and
+// retargeted or exported clips) can be opened in other tools (`animview export-demo OUT.glb`).
 
 #include <string>
 
@@ -8,13 +8,12 @@
 
 namespace asset {
 
-// Writes character to path as binary glTF 2.0: the skeleton as a node tree under a "scene_root"
-// node (rest pose as node transforms), each skinned mesh with its normals, up to four
-// influences per vertex (JOINTS_0/WEIGHTS_0) and a skin listing every joint with its inverse
-// bind matrix, the materials' base colours, and each clip as an animation (Linear keys, times
-// in seconds). Markers are not written: glTF has no place for them. Returns an empty string on
-// success, otherwise "<path>: <cause>" (nothing is left behind on failure other than what the
-// exporter wrote).
+// Writes character to path as binary glTF 2.0 with the glTF writer (asset/gltf_writer.h): the
+// skeleton as a node tree (rest pose as node transforms), each skinned mesh with a skin over
+// every joint and its inverse bind matrices, the materials with their textures embedded, and
+// each clip as an animation keeping its interpolation, with its markers in the animation's
+// extras. Returns an empty string on success, otherwise "<path>: <cause>" (a failed export
+// leaves no file behind).
 std::string export_character_glb(const Character& character, const std::string& path);
 
 // make_demo_character() written with export_character_glb.

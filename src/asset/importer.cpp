@@ -1,13 +1,9 @@
 #include "asset/importer.h"
 
 #include <algorithm>
-#include <cerrno>
-#include <cstdio>
-#include <cstring>
 #include <exception>
 #include <filesystem>
 #include <memory>
-#include <system_error>
 
 #include <assimp/BaseImporter.h>
 #include <assimp/config.h>
@@ -18,6 +14,8 @@
 
 #include "asset/clip_builder.h"
 #include "asset/clip_rebinding.h"
+#include "asset/gltf_reader.h"
+#include "asset/import_path.h"
 #include "asset/material_builder.h"
 #include "asset/mesh_builder.h"
 #include "asset/scene_conversion.h"
@@ -55,26 +53,6 @@ class CallbackProgress final : public Assimp::ProgressHandler {
   float reported_ = 0.0f;
 };
 
-// A readable cause for paths assimp would only call "unable to open".
-std::string check_path(const std::string& path) {
-  if (path.empty()) return "no file name given";
-  std::error_code ec;
-  const std::filesystem::file_status status = std::filesystem::status(path, ec);
-  if (!std::filesystem::exists(status)) return "the file does not exist";
-  if (std::filesystem::is_directory(status)) return "is a directory, not a file";
-  if (!std::filesystem::is_regular_file(status)) return "is not a regular file";
-  const auto size = std::filesystem::file_size(path, ec);
-  if (ec) return "cannot read the file size: " + ec.message();
-  if (size == 0) return "the file is empty";
-  std::FILE* file = std::fopen(path.c_str(), "rb");
-  if (file == nullptr) {
-    return errno == EACCES ? "permission denied"
-                           : std::string("cannot open: ") + std::strerror(errno);
-  }
-  std::fclose(file);
-  return {};
-}
-
 // When the reader for the file's extension does not recognise the content, assimp tries every
 // other reader and reports the last one's complaint ("OBJ: Invalid face index" for a truncated
 // .glb); say what happened instead.
@@ -95,7 +73,7 @@ struct Loaded {
 
 void read_scene(const std::string& path, const ImportSettings& settings,
                 const ProgressCallback& progress, Loaded& loaded) {
-  if (std::string cause = check_path(path); !cause.empty()) {
+  if (std::string cause = check_import_path(path); !cause.empty()) {
     loaded.error = std::move(cause);
     return;
   }
@@ -170,6 +148,9 @@ std::string joined(const std::vector<std::string>& names, std::size_t limit) {
 
 ImportResult import_file_in_process(const std::string& path, const ImportSettings& settings,
                                     ProgressCallback progress) {
+  // glTF through tinygltf, which keeps what assimp loses (interpolation, skins without
+  // inverse binds, materials); every other format through assimp.
+  if (is_gltf_path(path)) return read_gltf(path, settings, progress);
   ImportResult result;
   try {
     Loaded loaded;

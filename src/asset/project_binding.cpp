@@ -1,5 +1,7 @@
 #include "asset/project_binding.h"
 
+#include "asset/rig_finder.h"
+
 namespace asset {
 namespace {
 
@@ -55,26 +57,16 @@ std::string bind_blend_space(const ProjectBlendSpace& space, const Project& proj
 
 }  // namespace
 
-anim::CharacterGraph BoundProject::graph(const anim::Skeleton& skeleton) const {
-  return {&skeleton, clips, blend_spaces, has_machine ? &machine : nullptr, layers};
-}
-
-std::string bind_project(const Project& project, const Character& character, BoundProject& out) {
-  BoundProject bound;
-  for (const std::string& name : project.clips) {
-    const int index = find_clip(character, name);
-    if (index < 0) {
-      return character.source_path + ": the project's clip '" + name + "' is not in the character";
-    }
-    bound.clips.push_back(character.clips[index]);
-  }
+std::string bind_project_graph(const Project& project, const anim::BoundCharacter& character,
+                               anim::GraphBinding& out, const anim::GraphBinding* previous) {
+  anim::GraphBinding graph;
   for (const ProjectBlendSpace& space : project.blend_spaces) {
     anim::BlendSpaceBinding binding;
     if (std::string e = bind_blend_space(space, project, binding); !e.empty()) return e;
-    bound.blend_spaces.push_back(std::move(binding));
+    graph.blend_spaces.push_back(std::move(binding));
   }
   for (const ProjectLayer& layer : project.layers) {
-    if (layer.clip < 0 || layer.clip >= static_cast<int>(bound.clips.size())) {
+    if (layer.clip < 0 || layer.clip >= static_cast<int>(character.clips.size())) {
       return "layer '" + layer.name + "': no clip";
     }
     anim::LayerBinding binding;
@@ -87,11 +79,40 @@ std::string bind_project(const Project& project, const Character& character, Bou
           anim::make_joint_mask(character.skeleton, layer.mask_joints, binding.layer.joint_mask);
       if (!e.empty()) return "layer '" + layer.name + "': " + e;
     }
-    bound.layers.push_back(std::move(binding));
+    graph.layers.push_back(std::move(binding));
   }
-  bound.has_machine = !project.state_machine.states.empty();
-  bound.machine = project.state_machine;
-  out = std::move(bound);
+  graph.has_machine = !project.state_machine.states.empty();
+  graph.machine = project.state_machine;
+  if (std::string e = anim::bind_graph(character, project.parameters, graph, previous);
+      !e.empty()) {
+    return e;
+  }
+  out = std::move(graph);
+  return {};
+}
+
+std::string bind_project(const Project& project, const Character& character,
+                         const anim::BindOptions& storage, BoundProject& out) {
+  std::vector<anim::Clip> clips;
+  for (const std::string& name : project.clips) {
+    const int index = find_clip(character, name);
+    if (index < 0) {
+      return character.source_path + ": the project's clip '" + name + "' is not in the character";
+    }
+    clips.push_back(character.clips[index]);
+  }
+  auto bound_character = std::make_shared<anim::BoundCharacter>();
+  if (std::string e =
+          anim::bind_character(character.skeleton, std::move(clips), storage, *bound_character);
+      !e.empty()) {
+    return character.source_path + ": " + e;
+  }
+  bound_character->foot_ik_rig = find_biped_legs(character.skeleton);
+  bound_character->root_motion_joint = find_root_motion_joint(character.skeleton);
+  auto graph = std::make_shared<anim::GraphBinding>();
+  if (std::string e = bind_project_graph(project, *bound_character, *graph); !e.empty()) return e;
+  out.character = std::move(bound_character);
+  out.graph = std::move(graph);
   return {};
 }
 

@@ -1,33 +1,41 @@
 #pragma once
 // Binds a project to a loaded character: resolves the clip names, parameters and joints the
-// project refers to, and produces the graph that anim::CharacterPlayer plays.
+// project refers to, and produces what anim::CharacterInstance plays: the bound character
+// (once per load) and the graph (again on every edit).
 
+#include <memory>
 #include <string>
 #include <vector>
 
-#include "anim/character_player.h"
+#include "anim/bound_character.h"
+#include "anim/graph_binding.h"
 #include "asset/character.h"
 #include "asset/project_file.h"
 
 namespace asset {
 
-// The storage behind an anim::CharacterGraph: clips in the project's order (copied from the
-// character), blend spaces and layers with indices resolved, and the state machine.
+// What a project plays on a character: the character bound with the project's clips (in the
+// project's order), its legs and root-motion joint found, and the graph over those clips. Shared:
+// instances borrow both, so whoever plays them keeps a copy of the pointers.
 struct BoundProject {
-  std::vector<anim::Clip> clips;
-  std::vector<anim::BlendSpaceBinding> blend_spaces;
-  std::vector<anim::LayerBinding> layers;
-  anim::StateMachine machine;
-  bool has_machine = false;
-
-  // The graph over this storage (valid while this object lives and is not changed).
-  anim::CharacterGraph graph(const anim::Skeleton& skeleton) const;
+  std::shared_ptr<const anim::BoundCharacter> character;
+  std::shared_ptr<const anim::GraphBinding> graph;
 };
 
-// Resolves project against character. Returns "" or the cause naming what is missing (a clip
-// name the character does not have, a parameter a blend space names, an unknown mask joint).
-// out is only written on success.
-std::string bind_project(const Project& project, const Character& character, BoundProject& out);
+// Binds project's clips (copied from character) in storage, finds the legs and the root-motion
+// joint, and binds the graph (bind_project_graph). Returns "" or the cause naming what is
+// missing (a clip name the character does not have, a parameter a blend space names, an unknown
+// mask joint, a layout a blend mode cannot weight). out is only written on success.
+[[nodiscard]] std::string bind_project(const Project& project, const Character& character,
+                                       const anim::BindOptions& storage, BoundProject& out);
+
+// The project's graph (blend spaces, layers, machine) over character, which must be bound with
+// the project's clips: what an edit rebuilds. previous, if given, lends the pose-match tables it
+// already built. out is only written on success.
+[[nodiscard]] std::string bind_project_graph(const Project& project,
+                                             const anim::BoundCharacter& character,
+                                             anim::GraphBinding& out,
+                                             const anim::GraphBinding* previous = nullptr);
 
 // A project that previews the character's clips: every clip by name, no machine.
 Project preview_project(const Character& character, const std::string& character_path);

@@ -10,6 +10,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "asset/atomic_write.h"
+
 namespace asset {
 
 namespace {
@@ -228,12 +230,10 @@ class ObjectReader {
     return out;
   }
 
-  // Throws for the first key that no getter asked for.
-  void finish() const {
-    for (auto it = j_.begin(); it != j_.end(); ++it) {
-      if (!used_.count(it.key())) fail(field(it.key()), "unknown field");
-    }
-  }
+  // The object is read: keys no getter asked for are not this build's. They are found by
+  // comparing the document with what the project writes back (collect_unknown_fields), so the
+  // readers need not carry them.
+  void finish() const {}
 
  private:
   const json& j_;
@@ -544,13 +544,34 @@ std::vector<std::string> read_strings(ObjectReader& r, const char* key) {
   return out;
 }
 
+// Every key of read that written lacks, as JSON pointers with their values: the fields the
+// readers skipped (the writer writes every field it knows).
+void collect_unknown_fields(const json& read, const json& written,
+                            const json::json_pointer& pointer, std::vector<UnknownField>& out) {
+  if (read.is_object() && written.is_object()) {
+    for (auto it = read.begin(); it != read.end(); ++it) {
+      const json::json_pointer child = pointer / it.key();
+      if (!written.contains(it.key())) {
+        out.push_back({child.to_string(), it.value().dump()});
+      } else {
+        collect_unknown_fields(it.value(), written[it.key()], child, out);
+      }
+    }
+  } else if (read.is_array() && written.is_array()) {
+    for (std::size_t i = 0; i < read.size() && i < written.size(); ++i) {
+      collect_unknown_fields(read[i], written[i], pointer / i, out);
+    }
+  }
+}
+
 Project read_project(const json& j) {
   ObjectReader r(j, "");
   const int version = r.integer("version");
-  if (version != kProjectFormatVersion) {
-    fail("version", "unsupported version " + std::to_string(version) + " (this build reads " +
-                        std::to_string(kProjectFormatVersion) + ")");
+  if (version > kProjectFormatVersion) {
+    fail("version", "the project was saved by a newer animview (format " + std::to_string(version) +
+                        "; this build reads up to " + std::to_string(kProjectFormatVersion) + ")");
   }
+  if (version < 1) fail("version", "unknown format version " + std::to_string(version));
   Project p;
   p.character = r.string("character");
   p.clip_files = read_strings(r, "clip_files");
@@ -655,7 +676,25 @@ std::string project_to_json(const Project& p) {
                   {"state_machine", machine_to_json(p.state_machine, p)},
                   {"layers", layers},
                   {"view", view}};
-  return j.dump(2) + "\n";
+  json with_unknown = j;
+  for (const UnknownField& f : p.unknown_fields) {
+    const json::json_pointer at(f.pointer);
+    if (with_unknown.contains(at) || !with_unknown.contains(at.parent_pointer())) continue;
+    json& parent = with_unknown[at.parent_pointer()];
+    if (parent.is_object()) parent[at.back()] = json::parse(f.value_json);
+  }
+  return with_unknown.dump(2) + "\n";
+}
+
+std::vector<std::string> unknown_field_notices(const Project& project,
+                                               const std::string& source_name) {
+  std::vector<std::string> notices;
+  for (const UnknownField& f : project.unknown_fields) {
+    notices.push_back(source_name + ": field '" + f.pointer.substr(1) +
+                      "' is not known to this animview; it is kept as it is when the project "
+                      "is saved");
+  }
+  return notices;
 }
 
 // nlohmann's message without its "[json.exception.type.NNN] " prefix.
@@ -701,7 +740,10 @@ std::string parse_project(std::string_view text, const std::string& source_name,
     return source_name + ": not valid JSON: " + plain(e);
   }
   try {
-    out = read_project(j);
+    Project project = read_project(j);
+    collect_unknown_fields(j, json::parse(project_to_json(project)), json::json_pointer(),
+                           project.unknown_fields);
+    out = std::move(project);
   } catch (const FieldError& e) {
     return source_name + ": " + (e.path.empty() ? "" : e.path + ": ") + e.message;
   } catch (const json::exception& e) {
@@ -724,25 +766,7 @@ std::string load_project(const std::string& path, Project& out) {
 }
 
 std::string save_project(const Project& project, const std::string& path) {
-  const std::string text = project_to_json(project);
-  const std::string temporary = path + ".tmp";
-  {
-    std::ofstream file(temporary, std::ios::binary | std::ios::trunc);
-    if (!file) return path + ": cannot write the temporary file " + temporary;
-    file << text;
-    file.flush();
-    if (!file) {
-      std::remove(temporary.c_str());
-      return path + ": write failed (disk full?)";
-    }
-  }
-  std::error_code error;
-  std::filesystem::rename(temporary, path, error);
-  if (error) {
-    std::remove(temporary.c_str());
-    return path + ": cannot replace the project file: " + error.message();
-  }
-  return {};
+  return write_file_atomically(path, project_to_json(project));
 }
 
 }  // namespace asset

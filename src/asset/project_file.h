@@ -57,6 +57,13 @@ struct ProjectView {
   glm::vec3 camera_target{0.0f, 1.0f, 0.0f};
 };
 
+// A field of the file that this build does not read (written by a newer animview, or by another
+// tool): reported as a notice when the project is loaded and written back unchanged on save.
+struct UnknownField {
+  std::string pointer;     // JSON pointer, e.g. "/state_machine/states/2/color"
+  std::string value_json;  // its value as JSON text
+};
+
 struct Project {
   std::string character;                // a model file, or "<demo>" for the built-in character
   std::vector<std::string> clip_files;  // further animation files to import
@@ -66,12 +73,20 @@ struct Project {
   anim::StateMachine state_machine;
   std::vector<ProjectLayer> layers;
   ProjectView view;
+  std::vector<UnknownField> unknown_fields;
 };
 
-// The file format version written by save; load accepts this version only.
+// The file format version written by save. Load reads this version and every older one (each
+// has its reader); a newer version is refused with a message that says so.
 inline constexpr int kProjectFormatVersion = 1;
 
-// Serializes project as JSON text (2-space indentation). Does not validate.
+// "field 'view.sky' is not known to this animview; it is kept as it is when the project is
+// saved": one notice per unknown field of project, for the error panel's notices.
+std::vector<std::string> unknown_field_notices(const Project& project,
+                                               const std::string& source_name);
+
+// Serializes project as JSON text (2-space indentation), its unknown fields back in their
+// places (where their parent object still exists). Does not validate.
 std::string project_to_json(const Project& project);
 
 // Parses JSON text. source_name names the text in messages (usually the file path). Returns an

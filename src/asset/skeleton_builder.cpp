@@ -129,6 +129,8 @@ void add_joints(const aiNode* root, const SceneConversion& conversion,
   }
 }
 
+}  // namespace
+
 std::string check_unique_names(const anim::Skeleton& skeleton) {
   std::unordered_map<std::string_view, int> first;
   for (int j = 0; j < skeleton.joint_count(); ++j) {
@@ -154,6 +156,8 @@ std::vector<glm::mat4> rest_model(const anim::Skeleton& skeleton) {
   }
   return model;
 }
+
+namespace {
 
 void fill_inverse_bind(const aiScene& scene, const SceneConversion& conversion,
                        SkeletonBuild& out) {

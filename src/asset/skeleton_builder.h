@@ -45,6 +45,12 @@ struct SkeletonBuild {
 // its scale must not be taken out by the scene conversion).
 bool root_is_animated(const aiScene& scene);
 
+// An empty string when every joint has a unique, non-empty name; otherwise the cause.
+std::string check_unique_names(const anim::Skeleton& skeleton);
+
+// Model-space rest matrices of skeleton's joints.
+std::vector<glm::mat4> rest_model(const anim::Skeleton& skeleton);
+
 // Builds the skeleton of scene. Returns an empty string on success, otherwise the cause (e.g. a
 // bone naming a node that does not exist, or two joints sharing a name).
 std::string build_skeleton(const aiScene& scene, const SceneConversion& conversion,

@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "anim/character_player.h"
+#include "anim/character_instance.h"
 #include "anim/terrain.h"
 #include "asset/character.h"
 #include "ui/view_settings.h"

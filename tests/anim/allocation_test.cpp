@@ -9,8 +9,9 @@
 
 #include <gtest/gtest.h>
 
-#include "anim/character_player.h"
+#include "anim/character_instance.h"
 #include "anim/clip_sampling.h"
+#include "anim/crowd.h"
 #include "anim/foot_ik.h"
 #include "anim/pose.h"
 #include "anim/root_motion.h"
@@ -190,11 +191,11 @@ TEST(PerFramePath, FootIkAllocatesNothing) {
 }
 
 // The whole frame of a character: a machine crossfading between a clip and a 2D blend space,
-// an additive layer, applied root motion, palettes in both forms.
+// an additive layer, applied root motion, palettes in both forms; then the same graph on a crowd.
 // With exact clips (baked frames) and with compressed ones (sampled and blended in one job).
-class CharacterPlayerAllocations : public ::testing::TestWithParam<bool> {};
+class CharacterInstanceAllocations : public ::testing::TestWithParam<bool> {};
 
-TEST_P(CharacterPlayerAllocations, UpdateAllocatesNothing) {
+TEST_P(CharacterInstanceAllocations, UpdateAllocatesNothing) {
   const Skeleton skeleton = testing::make_synthetic_skeleton();
   const std::vector<Clip> clips = {testing::make_synthetic_clip(skeleton, "idle", 0.0f),
                                    testing::make_synthetic_clip(skeleton, "walk", 1.0f, 0.8f),
@@ -210,7 +211,6 @@ TEST_P(CharacterPlayerAllocations, UpdateAllocatesNothing) {
   space.positions = {{0, 0}, {0, 1}, {1, 1}};
   space.x_parameter = x;
   space.y_parameter = y;
-  const std::vector<BlendSpaceBinding> spaces = {space};
   StateMachine machine;
   machine.states = {{"idle", StateKind::Clip, 0}, {"move", StateKind::BlendSpace, 0}};
   Transition t;
@@ -223,27 +223,46 @@ TEST_P(CharacterPlayerAllocations, UpdateAllocatesNothing) {
   lean.layer.mode = LayerMode::Additive;
   lean.layer.weight = 0.5f;
   lean.clip = 2;
-  const std::vector<LayerBinding> layers = {lean};
-  CharacterPlayer player;
   BindOptions clip_binding;
   clip_binding.compress = GetParam();
-  ASSERT_EQ(player.init({&skeleton, clips, spaces, &machine, layers}, parameters, clip_binding),
-            "");
+  BoundCharacter character;
+  ASSERT_EQ(bind_character(skeleton, clips, clip_binding, character), "");
+  GraphBinding graph;
+  graph.blend_spaces = {space};
+  graph.layers = {lean};
+  graph.machine = machine;
+  graph.has_machine = true;
+  ASSERT_EQ(bind_graph(character, parameters, graph), "");
+  CharacterInstance player;
+  ASSERT_EQ(player.bind(character, graph), "");
   CharacterSettings settings;
   settings.root_motion_mode = RootMotionMode::Applied;
   Terrain flat;
-  player.update(1.0f / 60.0f, parameters, settings, flat);  // the first frame may settle state
-  const long before = g_allocations.load();
+  // The first frame may settle state.
+  ASSERT_TRUE(player.update(1.0f / 60.0f, parameters, settings, flat));
+  long before = g_allocations.load();
+  int failures = 0;
   for (int frame = 0; frame < 120; ++frame) {
     if (frame == 30) parameters.set(go, 1.0f);
     parameters.set(x, 0.005f * static_cast<float>(frame));
-    player.update(1.0f / 60.0f, parameters, settings, flat);
+    failures += !player.update(1.0f / 60.0f, parameters, settings, flat);
   }
   EXPECT_EQ(g_allocations.load() - before, 0);
+  EXPECT_EQ(failures, 0);
   EXPECT_EQ(player.machine().active_state(), 1);
+
+  Crowd crowd;
+  ASSERT_EQ(crowd.setup(character, graph, parameters, 50, 1.0f, 1.0f, settings), "");
+  ASSERT_TRUE(crowd.update(1.0f / 60.0f, parameters, settings, flat));
+  before = g_allocations.load();
+  for (int frame = 0; frame < 30; ++frame) {
+    failures += !crowd.update(1.0f / 60.0f, parameters, settings, flat);
+  }
+  EXPECT_EQ(g_allocations.load() - before, 0);
+  EXPECT_EQ(failures, 0);
 }
 
-INSTANTIATE_TEST_SUITE_P(PerFramePath, CharacterPlayerAllocations, ::testing::Bool(),
+INSTANTIATE_TEST_SUITE_P(PerFramePath, CharacterInstanceAllocations, ::testing::Bool(),
                          [](const ::testing::TestParamInfo<bool>& info) {
                            return info.param ? "Compressed" : "Exact";
                          });

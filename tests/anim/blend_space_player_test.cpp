@@ -40,6 +40,9 @@ class BlendSpacePlayerTest : public ::testing::Test {
   Clip walk = moving_clip("walk", 1.0f, 1.0f, 1.0f);  // 1 m/s
   Clip run = moving_clip("run", 0.5f, 1.5f, 2.0f);    // 3 m/s
   std::array<const Clip*, 2> clips{&walk, &run};
+  ClipBinding walk_binding = bind_clip(walk, skeleton);
+  ClipBinding run_binding = bind_clip(run, skeleton);
+  std::array<const ClipBinding*, 2> bindings{&walk_binding, &run_binding};
   std::array<float, 2> speeds{1.0f, 3.0f};
   std::array<Transform, 2> pose{};
   RootMotionDelta step;
@@ -47,7 +50,7 @@ class BlendSpacePlayerTest : public ::testing::Test {
 
 TEST_F(BlendSpacePlayerTest, BlendsPoseAndRootMotionInOneCall) {
   BlendSpacePlayer player;
-  ASSERT_EQ(player.build_1d(skeleton, clips, speeds, {}), "");
+  ASSERT_EQ(player.build_1d(skeleton, clips, bindings, speeds, {}), "");
   // Speed 2 is half way: cycle (1 + 0.5) / 2 = 0.75 s; half a cycle puts walk at 0.5 s and run at
   // 0.25 s, where the child is at 0.5 and 1.0: blended 0.75.
   ASSERT_TRUE(player.update(0.375f, {2.0f, 0.0f}, pose, step));
@@ -64,7 +67,7 @@ TEST_F(BlendSpacePlayerTest, BlendsPoseAndRootMotionInOneCall) {
 
 TEST_F(BlendSpacePlayerTest, RootMotionAccumulatesSmoothlyAcrossLoops) {
   BlendSpacePlayer player;
-  ASSERT_EQ(player.build_1d(skeleton, clips, speeds, {}), "");
+  ASSERT_EQ(player.build_1d(skeleton, clips, bindings, speeds, {}), "");
   // At speed 2 the blend covers (1 + 1.5) / 2 = 1.25 m per 0.75 s cycle: 5/3 m/s.
   float travelled = 0.0f;
   for (int frame = 0; frame < 600; ++frame) {  // 10 s, 13.3 cycles
@@ -77,7 +80,7 @@ TEST_F(BlendSpacePlayerTest, RootMotionAccumulatesSmoothlyAcrossLoops) {
 
 TEST_F(BlendSpacePlayerTest, SkipsNegligibleClipsAndKeepsTheSumAtOne) {
   BlendSpacePlayer player;
-  ASSERT_EQ(player.build_1d(skeleton, clips, speeds, {}), "");
+  ASSERT_EQ(player.build_1d(skeleton, clips, bindings, speeds, {}), "");
   // Speed 1.001 gives run 0.0005, below the default 0.001: only walk is sampled.
   ASSERT_TRUE(player.update(0.25f, {1.001f, 0.0f}, pose, step));
   EXPECT_EQ(player.sampled_clip_count(), 1);
@@ -90,7 +93,7 @@ TEST_F(BlendSpacePlayerTest, DampingHalvesTheGapEveryHalfLife) {
   BlendSpacePlayerSettings settings;
   settings.damping_half_life_s = 0.1f;
   BlendSpacePlayer player;
-  ASSERT_EQ(player.build_1d(skeleton, clips, speeds, settings), "");
+  ASSERT_EQ(player.build_1d(skeleton, clips, bindings, speeds, settings), "");
   ASSERT_TRUE(player.update(0.0f, {1.0f, 0.0f}, pose, step));  // starts at the input
   ASSERT_TRUE(player.update(0.1f, {3.0f, 0.0f}, pose, step));
   EXPECT_NEAR(player.smoothed_point().x, 2.0f, 1e-5f);
@@ -102,7 +105,9 @@ TEST_F(BlendSpacePlayerTest, DampingHalvesTheGapEveryHalfLife) {
 TEST_F(BlendSpacePlayerTest, PlaysA2DSpace) {
   const std::array<glm::vec2, 2> positions{glm::vec2(0.0f, 1.0f), glm::vec2(0.0f, 3.0f)};
   BlendSpacePlayer player;
-  ASSERT_EQ(player.build_2d(skeleton, clips, BlendMode2D::FreeformCartesian, positions, {}), "");
+  ASSERT_EQ(
+      player.build_2d(skeleton, clips, bindings, BlendMode2D::FreeformCartesian, positions, {}),
+      "");
   ASSERT_TRUE(player.update(0.375f, {0.0f, 2.0f}, pose, step));
   EXPECT_FLOAT_EQ(player.weights()[0], 0.5f);
   EXPECT_NEAR(pose[1].translation.y, 0.75f, 1e-5f);
@@ -112,19 +117,24 @@ TEST_F(BlendSpacePlayerTest, RejectsBadSetupsAndBadCalls) {
   BlendSpacePlayer player;
   EXPECT_FALSE(player.update(0.1f, {}, pose, step));
   const std::array<float, 2> same{1.0f, 1.0f};
-  EXPECT_EQ(player.build_1d(skeleton, clips, same, {}),
+  EXPECT_EQ(player.build_1d(skeleton, clips, bindings, same, {}),
             "samples 1 and 2 share the threshold 1.000000");
   const std::array<float, 1> one{1.0f};
-  EXPECT_EQ(player.build_1d(skeleton, clips, one, {}), "one threshold per clip is needed");
+  EXPECT_EQ(player.build_1d(skeleton, clips, bindings, one, {}),
+            "one threshold per clip is needed");
   Clip empty = walk;
   empty.duration_s = 0.0f;
   const std::array<const Clip*, 2> with_empty{&walk, &empty};
-  EXPECT_EQ(player.build_1d(skeleton, with_empty, speeds, {}), "clip 'walk' has no duration");
+  EXPECT_EQ(player.build_1d(skeleton, with_empty, bindings, speeds, {}),
+            "clip 'walk' has no duration");
+  const std::array<const ClipBinding*, 1> one_binding{&walk_binding};
+  EXPECT_EQ(player.build_1d(skeleton, clips, one_binding, speeds, {}),
+            "one binding per clip is needed");
   BlendSpacePlayerSettings settings;
   settings.root_motion.root_joint = 5;
-  EXPECT_EQ(player.build_1d(skeleton, clips, speeds, settings),
+  EXPECT_EQ(player.build_1d(skeleton, clips, bindings, speeds, settings),
             "the root motion joint is not a joint of the skeleton");
-  ASSERT_EQ(player.build_1d(skeleton, clips, speeds, {}), "");
+  ASSERT_EQ(player.build_1d(skeleton, clips, bindings, speeds, {}), "");
   std::array<Transform, 3> wrong_size{};
   EXPECT_FALSE(player.update(0.1f, {2.0f, 0.0f}, wrong_size, step));
 }

@@ -268,14 +268,14 @@ TEST(FootIk, FindsBipedLegsByCommonJointNames) {
   expect_biped_legs_found(renamed({"root", "pelvis", "thigh.L", "shin.L", "foot.L", "toe.L",
                                    "thigh.R", "shin.R", "foot.R", "toe.R"}));
   // No toe-named joint (as in the pab rigs): the foot's child stands for the toes.
-  expect_biped_legs_found(renamed({"Hips", "Pelvis", "LeftUpLeg", "LeftLeg", "LeftFoot",
-                                   "LeftFootThumb1", "RightUpLeg", "RightLeg", "RightFoot",
-                                   "RightFootThumb1"}));
+  expect_biped_legs_found(
+      renamed({"Hips", "Pelvis", "LeftUpLeg", "LeftLeg", "LeftFoot", "LeftFootThumb1", "RightUpLeg",
+               "RightLeg", "RightFoot", "RightFootThumb1"}));
 }
 
 TEST(FootIk, FindBipedRigNamesTheMissingJoint) {
-  const Skeleton s = renamed({"root", "pelvis", "thigh_l", "calf_l", "heel_l", "toes_l",
-                              "thigh_r", "calf_r", "foot_r", "toes_r"});
+  const Skeleton s = renamed({"root", "pelvis", "thigh_l", "calf_l", "heel_l", "toes_l", "thigh_r",
+                              "calf_r", "foot_r", "toes_r"});
   std::vector<glm::mat4> model(s.rest_pose.size());
   ASSERT_TRUE(local_to_model(s, s.rest_pose, model));
   std::string error;

@@ -38,7 +38,7 @@ inline Biped make_biped() {
     add(side > 0 ? "toes_l" : "toes_r", thigh + 2, {0, -0.06f, 0.12f});
   }
   std::vector<glm::mat4> model(s.rest_pose.size());
-  local_to_model(s, s.rest_pose, model);
+  if (!local_to_model(s, s.rest_pose, model)) return b;  // never: sizes match
   b.rig.pelvis = 1;
   b.rig.legs = {make_leg(model, 2, 3, 4, 5), make_leg(model, 6, 7, 8, 9)};
   return b;

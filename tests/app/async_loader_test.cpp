@@ -37,7 +37,7 @@ TEST(AsyncLoader, LoadsTheDemoWithItsDefaultProject) {
   ASSERT_EQ(scene.open(std::move(outcome.character), std::move(outcome.project)), "");
   EXPECT_EQ(scene.mode, app::PlayMode::Graph);
   scene.update(0.1f, ui::ViewSettings{});
-  EXPECT_EQ(scene.player.model_pose().size(),
+  EXPECT_EQ(scene.instance.model_pose().size(),
             static_cast<std::size_t>(scene.character.skeleton.joint_count()));
 }
 
@@ -74,7 +74,7 @@ TEST(AsyncLoader, ClipFilesBindToTheCharacterByJointName) {
   app::ViewerScene scene;
   ASSERT_EQ(scene.open(std::move(outcome.character), std::move(outcome.project)), "");
   EXPECT_EQ(scene.mode, app::PlayMode::ClipPreview);
-  EXPECT_TRUE(scene.player.has_foot_ik_rig()) << "the pab skeleton's legs are found by name";
+  EXPECT_TRUE(scene.instance.has_foot_ik_rig()) << "the pab skeleton's legs are found by name";
 }
 
 TEST(AsyncLoader, CancelStopsALoadAndReportsIt) {

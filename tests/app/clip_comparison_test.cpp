@@ -82,7 +82,7 @@ class ClipComparisonOnTheDemo : public ::testing::Test {
     view.compare_clip = "run_forward";
   }
   double a_duration() const { return scene.clock.timeline().duration_s; }
-  double b_duration() const { return scene.bound.clips[scene.find_clip("run_forward")].duration_s; }
+  double b_duration() const { return scene.clips()[scene.find_clip("run_forward")].duration_s; }
 
   app::ViewerScene scene;
   ui::ViewSettings view;
@@ -91,7 +91,7 @@ class ClipComparisonOnTheDemo : public ::testing::Test {
 TEST_F(ClipComparisonOnTheDemo, BPlaysAtAsPhaseWhilePlayingSteppingScrubbingAndReversing) {
   scene.update(0.25f, view);
   ASSERT_TRUE(scene.comparison.active()) << scene.comparison.error();
-  EXPECT_EQ(scene.bound.clips[scene.comparison.clip()].name, "run_forward");
+  EXPECT_EQ(scene.clips()[scene.comparison.clip()].name, "run_forward");
   // walk_forward is 1.111 s and run_forward 0.667 s: 0.25 s of walk is 0.15 s of run.
   EXPECT_NEAR(scene.clock.time_s(), 0.25, 1e-9);
   EXPECT_NEAR(scene.comparison.time_s(), 0.25 / a_duration() * b_duration(), 1e-9);
@@ -120,13 +120,13 @@ TEST_F(ClipComparisonOnTheDemo, BsPoseIsRunForwardSampledAtItsSyncedTime) {
   // An independent sample of run_forward at B's time: every joint below the root matches
   // (the root differs only by the root motion kept in place).
   const anim::Skeleton& skeleton = scene.character.skeleton;
-  const anim::Clip& run = scene.bound.clips[scene.find_clip("run_forward")];
+  const anim::Clip& run = scene.clips()[scene.find_clip("run_forward")];
   std::vector<anim::Transform> expected(skeleton.rest_pose.size());
   anim::SamplingCache cache(run);
-  anim::sample_clip(run, anim::bind_clip(run, skeleton), skeleton,
-                    static_cast<float>(scene.comparison.time_s()), cache, expected);
+  ASSERT_TRUE(anim::sample_clip(run, anim::bind_clip(run, skeleton), skeleton,
+                                static_cast<float>(scene.comparison.time_s()), cache, expected));
   const auto b_pose = scene.comparison.player().local_pose();
-  const auto a_pose = scene.player.local_pose();
+  const auto a_pose = scene.instance.local_pose();
   int differs_from_a = 0;
   for (int j = 0; j < skeleton.joint_count(); ++j) {
     if (j == scene.settings.root_motion.root_joint) continue;
@@ -161,8 +161,8 @@ TEST_F(ClipComparisonOnTheDemo, OtherModesLeaveBInactive) {
   view.compare = ui::CompareMode::Clips;
   scene.update(0.1f, view);
   EXPECT_TRUE(scene.comparison.active());
-  // Re-binding the scene (an edited project) forgets B until the next update binds it again.
-  ASSERT_EQ(scene.rebind(), "");
+  // Re-binding the clips forgets B until the next update binds it again.
+  ASSERT_EQ(scene.rebind_character(), "");
   EXPECT_FALSE(scene.comparison.active());
   scene.update(0.1f, view);
   EXPECT_TRUE(scene.comparison.active());

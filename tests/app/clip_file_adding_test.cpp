@@ -47,7 +47,7 @@ class ClipFileAddingTest : public ::testing::Test {
     scene_.clock.set_playing(false);
     scene_.clock.seek(time_s);
     scene_.update(0.0f, ui::ViewSettings{});
-    return glm::vec3(scene_.player.model_pose()[joint][3]);
+    return glm::vec3(scene_.instance.model_pose()[joint][3]);
   }
 
   fs::path dir_;
@@ -57,12 +57,12 @@ class ClipFileAddingTest : public ::testing::Test {
 };
 
 TEST_F(ClipFileAddingTest, ClipsOfTheSameSkeletonBindAndPlay) {
-  const std::size_t before = scene_.bound.clips.size();
+  const std::size_t before = scene_.clips().size();
   const std::size_t rows_before = ui_.clip_rows.size();
   add(clip_file_);
-  ASSERT_TRUE(ui_.errors.empty()) << ui_.errors.entries()[0].cause;
+  ASSERT_TRUE(ui_.errors.empty()) << ui_.errors.entries()[0].file << " " << ui_.errors.entries()[0].cause;
   // The file holds the demo's 23 clips again; their names are taken, so each names its file.
-  ASSERT_EQ(scene_.bound.clips.size(), before + 23);
+  ASSERT_EQ(scene_.clips().size(), before + 23);
   EXPECT_EQ(ui_.clip_rows.size(), rows_before + 23);
   const int added = scene_.find_clip("wave (moves.glb)");
   ASSERT_GE(added, static_cast<int>(before));
@@ -112,7 +112,7 @@ TEST_F(ClipFileAddingTest, TheProjectTheParametersAndThePlayheadStay) {
   EXPECT_EQ(scene_.project.state_machine.states.size(), states);
   EXPECT_FLOAT_EQ(scene_.parameters.get(scene_.parameters.find(parameter)), 0.75f);
   EXPECT_EQ(scene_.mode, PlayMode::ClipPreview);
-  EXPECT_EQ(scene_.bound.clips[scene_.preview_clip].name, "jog_left");
+  EXPECT_EQ(scene_.clips()[scene_.preview_clip].name, "jog_left");
   EXPECT_DOUBLE_EQ(scene_.clock.time_s(), 0.4);
   EXPECT_FALSE(scene_.clock.playing());
   EXPECT_EQ(ui_.blend_space, static_cast<int>(blend_spaces) - 1);
@@ -120,25 +120,25 @@ TEST_F(ClipFileAddingTest, TheProjectTheParametersAndThePlayheadStay) {
 
 TEST_F(ClipFileAddingTest, AClipForAnotherSkeletonListsItsUnmatchedJoints) {
   if (!fs::exists(kForeignBvh)) GTEST_SKIP() << kForeignBvh << " is absent (assimp-testmodels)";
-  const std::size_t before = scene_.bound.clips.size();
+  const std::size_t before = scene_.clips().size();
   add(kForeignBvh);
   ASSERT_EQ(ui_.errors.entries().size(), 1u);
   const ui::ErrorReport& error = ui_.errors.entries()[0];
   EXPECT_EQ(error.file, kForeignBvh);
   EXPECT_NE(error.cause.find("was made for another skeleton"), std::string::npos) << error.cause;
   EXPECT_NE(error.cause.find("LeftUpLeg"), std::string::npos) << error.cause;
-  EXPECT_EQ(scene_.bound.clips.size(), before);
+  EXPECT_EQ(scene_.clips().size(), before);
   EXPECT_EQ(ui_.loaded_files.size(), 1u);
 }
 
 TEST_F(ClipFileAddingTest, ACancelledAddChangesNothing) {
-  const std::size_t before = scene_.bound.clips.size();
+  const std::size_t before = scene_.clips().size();
   const LoadOutcome outcome =
       load_clips_now(add_clips_request(clip_file_, scene_, {}), [](float) { return false; });
   EXPECT_FALSE(outcome.ok);
   EXPECT_TRUE(outcome.cancelled);
   accept_added_clips(outcome, clip_file_, scene_, ui_);
-  EXPECT_EQ(scene_.bound.clips.size(), before);
+  EXPECT_EQ(scene_.clips().size(), before);
   ASSERT_FALSE(ui_.errors.empty());
   EXPECT_EQ(ui_.errors.entries().back().cause, "adding the clips was cancelled");
 }

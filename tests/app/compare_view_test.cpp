@@ -102,7 +102,7 @@ TEST_F(CompareViewOnTheDemo, ThePointerPicksFromTheHalfUnderIt) {
   view.compare = ui::CompareMode::Off;
   app::ViewUnderPointer under = app::view_under_pointer(scene, view, viewport, vp, 800.0f);
   EXPECT_EQ(under.rect.width, 510);
-  EXPECT_EQ(under.model_pose.data(), scene.player.model_pose().data());
+  EXPECT_EQ(under.model_pose.data(), scene.instance.model_pose().data());
 
   view.compare = ui::CompareMode::Clips;
   view.compare_clip = "run_forward";
@@ -110,7 +110,7 @@ TEST_F(CompareViewOnTheDemo, ThePointerPicksFromTheHalfUnderIt) {
   under = app::view_under_pointer(scene, view, viewport, vp, 400.0f);
   EXPECT_EQ(under.rect.x, 340);
   EXPECT_EQ(under.rect.width, 255);
-  EXPECT_EQ(under.model_pose.data(), scene.player.model_pose().data());
+  EXPECT_EQ(under.model_pose.data(), scene.instance.model_pose().data());
   EXPECT_FLOAT_EQ(under.view_projection[0][0], 2.0f);
   under = app::view_under_pointer(scene, view, viewport, vp, 700.0f);
   EXPECT_EQ(under.rect.x, 595);

@@ -18,13 +18,10 @@ TEST(HostileFileWindow, AFileThatCrashesTheImporterLeavesThePreviousCharacter) {
   const auto dir = std::filesystem::temp_directory_path() / "animview_e2e_hostile";
   std::filesystem::remove_all(dir);
   std::filesystem::create_directories(dir);
-  const auto model = dir / "demo.glb";
-  ASSERT_EQ(
-      std::system(
-          (std::string(ANIMVIEW_EXE) + " export-demo " + model.string() + " > /dev/null").c_str()),
-      0);
-  e2e::ViewerProcess viewer(dir,
-                            {model.string(), "--clip", "jog_left", "--state-log", "state.jsonl"});
+  // A BVH chain of 50 joints opens on a 1 MiB import stack; one of 30000 overflows it.
+  const auto model = hostile::deep_bvh(dir, 50);
+  e2e::ViewerProcess viewer(
+      dir, {"--import-stack-mib", "1", model.string(), "--state-log", "state.jsonl"});
   const auto log = dir / "state.jsonl";
   ASSERT_TRUE(viewer.wait_for_output("animview: first frame", std::chrono::seconds(60)));
   nlohmann::json state;
@@ -36,9 +33,10 @@ TEST(HostileFileWindow, AFileThatCrashesTheImporterLeavesThePreviousCharacter) {
   ASSERT_EQ(state["load_count"], 1) << viewer.errors();
   const nlohmann::json clips_before = state["clips"];
 
-  // The open file becomes a glTF that segfaults assimp; the viewer reloads it on its own.
-  const auto crasher = hostile::skin_without_inverse_bind(dir);
-  std::filesystem::rename(crasher, model);
+  // The open file becomes one that crashes assimp; the viewer reloads it on its own.
+  const auto deeper = dir / "deeper";
+  std::filesystem::create_directories(deeper);
+  std::filesystem::rename(hostile::deep_bvh(deeper, 30000), model);
   std::filesystem::last_write_time(model, std::filesystem::file_time_type::clock::now());
   bool reported = false;
   for (int i = 0; i < 200 && !reported; ++i) {
@@ -67,9 +65,9 @@ TEST(HostileFileHeadless, AFileThatCrashesTheImporterExitsNonZero) {
   const auto dir = std::filesystem::temp_directory_path() / "animview_e2e_hostile_headless";
   std::filesystem::remove_all(dir);
   std::filesystem::create_directories(dir);
-  const auto crasher = hostile::skin_without_inverse_bind(dir);
-  e2e::ViewerProcess viewer(
-      dir, {"--headless", "--frames", "1", "--out", (dir / "frames").string(), crasher.string()});
+  const auto crasher = hostile::deep_bvh(dir, 30000);
+  e2e::ViewerProcess viewer(dir, {"--import-stack-mib", "1", "--headless", "--frames", "1", "--out",
+                                  (dir / "frames").string(), crasher.string()});
   EXPECT_EQ(viewer.wait_for_exit(std::chrono::seconds(60)), 1) << viewer.errors();
   EXPECT_NE(viewer.errors().find("crashed (SIGSEGV)"), std::string::npos) << viewer.errors();
   std::filesystem::remove_all(dir);

@@ -81,7 +81,7 @@ TEST_F(ViewerFrameExportTest, OpeningTheDialogProposesTheWholeClip) {
   EXPECT_EQ(ui_.frame_export.form.prefix, "wave");
   EXPECT_DOUBLE_EQ(ui_.frame_export.form.from_s, 0.0);
   EXPECT_FLOAT_EQ(static_cast<float>(ui_.frame_export.form.to_s),
-                  scene_.bound.clips[scene_.preview_clip].duration_s);
+                  scene_.clips()[scene_.preview_clip].duration_s);
 }
 
 TEST_F(ViewerFrameExportTest, WritesAFramePerStepAndGivesThePlayheadBack) {

@@ -36,6 +36,18 @@ class WeightsCommand : public ::testing::Test {
   }
 };
 
+// 1D between 0 and 1 at 0.0004: exactly 0.9996 and 0.0004 (linear, by hand). The player drops
+// weights under 1e-3 and renormalizes: it plays 1 and 0, which --as-played prints.
+TEST_F(WeightsCommand, AsPlayedPrintsTheWeightsThePlayerUses) {
+  const RunResult exact = run_animview("weights --mode 1d --samples '0;1' --at 0.0004");
+  ASSERT_EQ(exact.exit_code, 0) << exact.output;
+  EXPECT_EQ(exact.output, "0.999600\n0.000400\n");
+  const RunResult played =
+      run_animview("weights --mode 1d --samples '0;1' --at 0.0004 --as-played");
+  ASSERT_EQ(played.exit_code, 0) << played.output;
+  EXPECT_EQ(played.output, "1.000000\n0.000000\n");
+}
+
 TEST_F(WeightsCommand, PrintsOneWeightPerSampleInOrder) {
   // Gradient bands for two samples at a quarter: 0.75 and 0.25.
   const RunResult r =

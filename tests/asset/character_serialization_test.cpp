@@ -34,6 +34,7 @@ Character full_character() {
   mesh.joints1 = {{1, 1, 1, 1}, {0, 0, 0, 0}, {1, 0, 1, 0}};
   mesh.weights1 = {{0, 0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0.125f}};
   mesh.indices = {0, 1, 2};
+  mesh.morph_weights = {0.25f, 0.75f};
   mesh.material = 1;
   c.meshes = {mesh, anim::SkinnedMesh{}};
 
@@ -135,6 +136,7 @@ void expect_character_eq(const Character& a, const Character& b) {
     EXPECT_EQ(x.joints1, y.joints1);
     EXPECT_EQ(x.weights1, y.weights1);
     EXPECT_EQ(x.indices, y.indices);
+    EXPECT_EQ(x.morph_weights, y.morph_weights);
     EXPECT_EQ(x.material, y.material);
   }
   ASSERT_EQ(a.materials.size(), b.materials.size());

@@ -41,7 +41,7 @@ const anim::Clip& demo_clip(const std::string& name) {
 anim::FootIkRig demo_rig() {
   const anim::Skeleton& s = demo().skeleton;
   std::vector<glm::mat4> rest(s.rest_pose.size());
-  anim::local_to_model(s, s.rest_pose, rest);
+  if (!anim::local_to_model(s, s.rest_pose, rest)) return {};
   std::string error;
   const anim::FootIkRig rig = anim::find_biped_rig(s, rest, 0.0f, &error);
   EXPECT_EQ(rig.legs.size(), 2u) << error;
@@ -191,9 +191,10 @@ TEST(FootIkDemo, WalkingUpStairsKeepsPlantedFeetOnTheGround) {
   std::vector<glm::mat4> model(local.size());
   anim::SamplingCache cache(clip);
   const anim::RootMotionSettings root_motion;
-  anim::sample_clip(clip, anim::bind_clip(clip, skeleton), skeleton, 0.0f, cache, local);
-  anim::remove_root_motion(skeleton, root_motion, local);
-  anim::local_to_model(skeleton, local, model);
+  ASSERT_TRUE(
+      anim::sample_clip(clip, anim::bind_clip(clip, skeleton), skeleton, 0.0f, cache, local));
+  ASSERT_TRUE(anim::remove_root_motion(skeleton, root_motion, local));
+  ASSERT_TRUE(anim::local_to_model(skeleton, local, model));
   const float first_ball_z = anim::toe_point(rig.legs[0], model).z;
   const float start_z = 0.7f * stairs.step_depth_m - first_ball_z;
   ASSERT_GT(stairs.step_depth_m, 0.3f);

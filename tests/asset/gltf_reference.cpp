@@ -1,5 +1,7 @@
 #include "gltf_reference.h"
 
+#include <cmath>
+#include <cstdint>
 #include <cstring>
 #include <fstream>
 #include <stdexcept>
@@ -50,9 +52,30 @@ int component_count(const std::string& type) {
 }  // namespace
 
 GltfReference::GltfReference(const std::filesystem::path& file) {
-  std::ifstream in(file);
-  doc_ = nlohmann::json::parse(in);
+  std::ifstream in(file, std::ios::binary);
+  const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  // Binary glTF: a 12-byte header, then chunks of (length, type, data): JSON, then BIN.
+  std::vector<unsigned char> bin;
+  if (bytes.rfind("glTF", 0) == 0) {
+    std::size_t at = 12;
+    while (at + 8 <= bytes.size()) {
+      std::uint32_t length = 0;
+      std::uint32_t type = 0;
+      std::memcpy(&length, bytes.data() + at, 4);
+      std::memcpy(&type, bytes.data() + at + 4, 4);
+      const std::string chunk = bytes.substr(at + 8, length);
+      if (type == 0x4E4F534Au) doc_ = nlohmann::json::parse(chunk);
+      if (type == 0x004E4942u) bin.assign(chunk.begin(), chunk.end());
+      at += 8 + length;
+    }
+  } else {
+    doc_ = nlohmann::json::parse(bytes);
+  }
   for (const auto& buffer : doc_["buffers"]) {
+    if (!buffer.contains("uri")) {
+      buffers_.push_back(bin);
+      continue;
+    }
     const std::string uri = buffer["uri"];
     const std::size_t comma = uri.find(',');
     if (uri.rfind("data:", 0) == 0 && comma != std::string::npos) {
@@ -88,11 +111,14 @@ std::vector<float> GltfReference::read_floats(int accessor_index) const {
   if (accessor["componentType"] != 5126) throw std::runtime_error("only float accessors");
   const auto& view = doc_["bufferViews"][accessor["bufferView"].get<int>()];
   const std::size_t offset = view.value("byteOffset", 0) + accessor.value("byteOffset", 0);
-  const std::size_t count =
-      accessor["count"].get<std::size_t>() * component_count(accessor["type"]);
+  const int width = component_count(accessor["type"]);
+  const std::size_t count = accessor["count"].get<std::size_t>();
+  const std::size_t stride = view.value("byteStride", width * sizeof(float));
   const std::vector<unsigned char>& buffer = buffers_.at(view["buffer"].get<int>());
-  std::vector<float> out(count);
-  std::memcpy(out.data(), buffer.data() + offset, count * sizeof(float));
+  std::vector<float> out(count * width);
+  for (std::size_t e = 0; e < count; ++e) {
+    std::memcpy(out.data() + e * width, buffer.data() + offset + e * stride, width * sizeof(float));
+  }
   return out;
 }
 
@@ -114,6 +140,7 @@ glm::mat4 GltfReference::local(int node, int animation, float time_s) const {
       const std::vector<float> values = read_floats(sampler["output"]);
       const std::string path = channel["target"]["path"];
       const int width = path == "rotation" ? 4 : 3;
+      const std::string interpolation = sampler.value("interpolation", "LINEAR");
       // The key interval holding time_s, and the fraction into it (clamped at both ends).
       std::size_t k = 0;
       while (k + 1 < times.size() && times[k + 1] <= time_s) ++k;
@@ -121,10 +148,27 @@ glm::mat4 GltfReference::local(int node, int animation, float time_s) const {
       if (k + 1 < times.size() && time_s > times[k]) {
         u = (time_s - times[k]) / (times[k + 1] - times[k]);
       }
-      if (sampler.value("interpolation", "LINEAR") == "STEP") u = 0.0f;
+      if (interpolation == "STEP") u = 0.0f;
       const std::size_t k1 = std::min(k + 1, times.size() - 1);
       std::vector<float> v(width);
-      if (width == 4) {
+      if (interpolation == "CUBICSPLINE") {
+        // glTF 2.0 Appendix C: p(u) = (2u^3 - 3u^2 + 1) v_k + d (u^3 - 2u^2 + u) b_k
+        //   + (-2u^3 + 3u^2) v_k+1 + d (u^3 - u^2) a_k+1, with elements (a, v, b) per key.
+        const float d = k1 > k ? times[k1] - times[k] : 0.0f;
+        const auto at = [&](std::size_t key, int element, int c) {
+          return values[(key * 3 + element) * width + c];
+        };
+        for (int c = 0; c < width; ++c) {
+          v[c] = (2 * u * u * u - 3 * u * u + 1) * at(k, 1, c) +
+                 d * (u * u * u - 2 * u * u + u) * at(k, 2, c) +
+                 (-2 * u * u * u + 3 * u * u) * at(k1, 1, c) +
+                 d * (u * u * u - u * u) * at(k1, 0, c);
+        }
+        if (width == 4) {
+          const float length = std::sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2] + v[3] * v[3]);
+          for (float& x : v) x /= length;
+        }
+      } else if (width == 4) {
         const glm::quat q0(values[k * 4 + 3], values[k * 4], values[k * 4 + 1], values[k * 4 + 2]);
         const glm::quat q1(values[k1 * 4 + 3], values[k1 * 4], values[k1 * 4 + 1],
                            values[k1 * 4 + 2]);

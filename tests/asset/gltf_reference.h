@@ -1,7 +1,8 @@
 #pragma once
-// An independent evaluator of glTF 2.0 node transforms for tests: reads the JSON with
-// nlohmann_json and the embedded (data URI) buffers, and computes a node's scene-space matrix at
-// a time of an animation by sampling its LINEAR / STEP channels by hand. It shares no code with
+// An independent evaluator of glTF 2.0 node transforms for tests: reads the JSON (of a .gltf or
+// a .glb) with nlohmann_json and the buffers (data URI, file or GLB chunk), and computes a
+// node's scene-space matrix at a time of an animation by sampling its STEP, LINEAR (slerp for
+// rotations) and CUBICSPLINE channels by hand, as the spec writes them. It shares no code with
 // the importer or the animation runtime, so agreeing with it means something.
 
 #include <filesystem>

@@ -2,6 +2,7 @@
 
 #include "anim/clip_sampling.h"
 #include "anim/pose.h"
+#include "asset/importer.h"
 
 namespace test {
 
@@ -11,6 +12,13 @@ std::filesystem::path shared_asset(const std::string& relative) {
 
 std::filesystem::path assimp_model(const std::string& relative) {
   return std::filesystem::path("/usr/share/assimp/models") / relative;
+}
+
+asset::Character import_ok(const std::filesystem::path& path,
+                           const asset::ImportSettings& settings) {
+  asset::ImportResult result = asset::import_file(path.string(), settings);
+  EXPECT_TRUE(result.ok()) << result.error;
+  return std::move(result.character);
 }
 
 std::vector<glm::mat4> model_pose(const asset::Character& character, const anim::Clip* clip,

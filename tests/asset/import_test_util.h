@@ -12,6 +12,7 @@
 
 #include "anim/clip.h"
 #include "asset/character.h"
+#include "asset/import_settings.h"
 
 namespace test {
 
@@ -19,6 +20,10 @@ namespace test {
 std::filesystem::path shared_asset(const std::string& relative);
 // Debian's assimp-testmodels: /usr/share/assimp/models/<relative>.
 std::filesystem::path assimp_model(const std::string& relative);
+
+// The character imported from path, failing the test (with the import's error) when it fails.
+asset::Character import_ok(const std::filesystem::path& path,
+                           const asset::ImportSettings& settings = {});
 
 // Model-space joint matrices of character at time_s of clip (nullptr: the rest pose), via
 // sample_clip and local_to_model.

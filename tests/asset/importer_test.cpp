@@ -20,14 +20,8 @@
 namespace {
 
 using test::assimp_model;
+using test::import_ok;
 using test::shared_asset;
-
-asset::Character import_ok(const std::filesystem::path& path,
-                           const asset::ImportSettings& settings = {}) {
-  asset::ImportResult result = asset::import_file(path.string(), settings);
-  EXPECT_TRUE(result.ok()) << result.error;
-  return std::move(result.character);
-}
 
 void expect_near(const glm::vec3& a, const glm::vec3& b, float tolerance, const std::string& what) {
   EXPECT_LT(glm::length(a - b), tolerance) << what << ": (" << a.x << ", " << a.y << ", " << a.z

@@ -1,6 +1,7 @@
 // Binding a project to a character: names resolve to indices, and what is missing is named.
 #include <gtest/gtest.h>
 
+#include "anim/character_instance.h"
 #include "asset/demo_character.h"
 #include "asset/demo_project.h"
 #include "asset/project_binding.h"
@@ -16,24 +17,24 @@ const asset::Character& demo() {
 TEST(ProjectBinding, DemoProjectBindsAndItsGraphPlays) {
   const asset::Project project = asset::make_demo_project();
   asset::BoundProject bound;
-  ASSERT_EQ(asset::bind_project(project, demo(), bound), "");
-  ASSERT_EQ(bound.clips.size(), project.clips.size());
-  for (std::size_t i = 0; i < project.clips.size(); ++i)
-    EXPECT_EQ(bound.clips[i].name, project.clips[i]);
-  ASSERT_FALSE(bound.blend_spaces.empty());
+  ASSERT_EQ(asset::bind_project(project, demo(), {}, bound), "");
+  const std::vector<anim::Clip>& clips = bound.character->clips;
+  ASSERT_EQ(clips.size(), project.clips.size());
+  for (std::size_t i = 0; i < project.clips.size(); ++i) EXPECT_EQ(clips[i].name, project.clips[i]);
+  ASSERT_FALSE(bound.graph->blend_spaces.empty());
   // Every sample of the locomotion space plays the clip the project names at that index.
   const asset::ProjectBlendSpace& space = project.blend_spaces[0];
-  const anim::BlendSpaceBinding& binding = bound.blend_spaces[0];
+  const anim::BlendSpaceBinding& binding = bound.graph->blend_spaces[0];
   ASSERT_EQ(binding.clips.size(), space.space_2d.samples.size());
   for (std::size_t i = 0; i < binding.clips.size(); ++i) {
-    EXPECT_EQ(bound.clips[binding.clips[i]].name, space.space_2d.samples[i].clip_name);
+    EXPECT_EQ(clips[binding.clips[i]].name, space.space_2d.samples[i].clip_name);
   }
   EXPECT_EQ(binding.x_parameter, project.parameters.find(space.x_parameter));
-  EXPECT_TRUE(bound.has_machine);
+  EXPECT_TRUE(bound.graph->has_machine);
 
   anim::Parameters parameters = project.parameters;
-  anim::CharacterPlayer player;
-  ASSERT_EQ(player.init(bound.graph(demo().skeleton), parameters), "");
+  anim::CharacterInstance player;
+  ASSERT_EQ(player.bind(*bound.character, *bound.graph), "");
   // Ask for walking forward at 1.4 m/s and apply root motion: after 2 s the character has
   // moved about 2.8 m forward (+z), within the blend's smoothing.
   parameters.set(binding.y_parameter, 1.4f);
@@ -41,7 +42,8 @@ TEST(ProjectBinding, DemoProjectBindsAndItsGraphPlays) {
   settings.root_motion_mode = anim::RootMotionMode::Applied;
   settings.root_motion.root_joint = asset::find_root_motion_joint(demo().skeleton);
   anim::Terrain flat;
-  for (int i = 0; i < 120; ++i) player.update(1.0f / 60.0f, parameters, settings, flat);
+  for (int i = 0; i < 120; ++i)
+    ASSERT_TRUE(player.update(1.0f / 60.0f, parameters, settings, flat));
   EXPECT_NEAR(player.world().translation.z, 2.8f, 0.15f);
   EXPECT_NEAR(player.world().translation.x, 0.0f, 0.05f);
 }
@@ -50,9 +52,9 @@ TEST(ProjectBinding, NamesTheMissingClip) {
   asset::Project project = asset::make_demo_project();
   project.clips.push_back("moonwalk");
   asset::BoundProject bound;
-  const std::string error = asset::bind_project(project, demo(), bound);
+  const std::string error = asset::bind_project(project, demo(), {}, bound);
   EXPECT_NE(error.find("moonwalk"), std::string::npos) << error;
-  EXPECT_TRUE(bound.clips.empty()) << "nothing partial";
+  EXPECT_EQ(bound.character, nullptr) << "nothing partial";
 }
 
 TEST(ProjectBinding, NamesTheUnknownBlendSpaceParameter) {
@@ -60,7 +62,7 @@ TEST(ProjectBinding, NamesTheUnknownBlendSpaceParameter) {
   ASSERT_FALSE(project.blend_spaces.empty());
   project.blend_spaces[0].x_parameter = "no_such_parameter";
   asset::BoundProject bound;
-  const std::string error = asset::bind_project(project, demo(), bound);
+  const std::string error = asset::bind_project(project, demo(), {}, bound);
   EXPECT_NE(error.find("no_such_parameter"), std::string::npos) << error;
 }
 
@@ -68,8 +70,8 @@ TEST(ProjectBinding, PreviewProjectListsEveryClipAndHasNoMachine) {
   const asset::Project project = asset::preview_project(demo(), "somewhere.glb");
   EXPECT_EQ(project.clips.size(), demo().clips.size());
   asset::BoundProject bound;
-  ASSERT_EQ(asset::bind_project(project, demo(), bound), "");
-  EXPECT_FALSE(bound.has_machine);
+  ASSERT_EQ(asset::bind_project(project, demo(), {}, bound), "");
+  EXPECT_FALSE(bound.graph->has_machine);
 }
 
 TEST(RigFinder, FindsTheDemoLegsAndHips) {
@@ -96,16 +98,72 @@ TEST(RigFinder, RootMotionJointSkipsSidedHipsAndArmatures) {
 TEST(ProjectBinding, DemoMachineTurnsOnTheTurnParameterAndRecordsTheTransition) {
   const asset::Project project = asset::make_demo_project();
   asset::BoundProject bound;
-  ASSERT_EQ(asset::bind_project(project, demo(), bound), "");
+  ASSERT_EQ(asset::bind_project(project, demo(), {}, bound), "");
   anim::Parameters parameters = project.parameters;
-  anim::CharacterPlayer player;
-  ASSERT_EQ(player.init(bound.graph(demo().skeleton), parameters), "");
+  anim::CharacterInstance player;
+  ASSERT_EQ(player.bind(*bound.character, *bound.graph), "");
   anim::CharacterSettings settings;
   anim::Terrain flat;
   parameters.set(parameters.find("turn"), 1.0f);
-  for (int i = 0; i < 30; ++i) player.update(1.0f / 30.0f, parameters, settings, flat);
+  for (int i = 0; i < 30; ++i) ASSERT_TRUE(player.update(1.0f / 30.0f, parameters, settings, flat));
   const anim::StateMachinePlayer& machine = player.machine();
-  EXPECT_EQ(bound.machine.states[machine.active_state()].name, "turn_left");
+  EXPECT_EQ(bound.graph->machine.states[machine.active_state()].name, "turn_left");
   ASSERT_EQ(machine.history_count(), 1);
-  EXPECT_EQ(bound.machine.states[machine.history(0).to_state].name, "turn_left");
+  EXPECT_EQ(bound.graph->machine.states[machine.history(0).to_state].name, "turn_left");
+}
+
+// A graph edit (a blend-space sample moved, a transition added) builds a new graph binding; the
+// instance switches to it and keeps its place in the world, its cycle and its active state.
+TEST(ProjectBinding, GraphEditsKeepThePositionTimeAndActiveState) {
+  asset::Project project = asset::make_demo_project();
+  asset::BoundProject bound;
+  ASSERT_EQ(asset::bind_project(project, demo(), {}, bound), "");
+  anim::Parameters parameters = project.parameters;
+  anim::CharacterInstance player;
+  ASSERT_EQ(player.bind(*bound.character, *bound.graph), "");
+  anim::CharacterSettings settings;
+  settings.root_motion_mode = anim::RootMotionMode::Applied;
+  settings.root_motion.root_joint = bound.character->root_motion_joint;
+  anim::Terrain flat;
+  const int forward = bound.graph->blend_spaces[0].y_parameter;
+  parameters.set(forward, 1.4f);
+  for (int i = 0; i < 90; ++i) ASSERT_TRUE(player.update(1.0f / 60.0f, parameters, settings, flat));
+  const glm::vec3 position = player.world().translation;
+  ASSERT_GT(position.z, 1.0f) << "walked forward";
+  const int state = player.machine().active_state();
+  const float state_time = player.machine().active_normalized_time();
+  const double phase = player.blend_space_players()[0].phase();
+
+  // Move a sample a little and add a transition from the active state, as the editors do.
+  project.blend_spaces[0].space_2d.samples.back().position += glm::vec2(0.05f, 0.0f);
+  anim::Transition extra;
+  extra.source = state;
+  extra.target = state == 0 ? 1 : 0;
+  extra.conditions = {{parameters.find("turn"), anim::ConditionOp::Greater, 5.0f}};
+  project.state_machine.transitions.push_back(extra);
+  project.parameters = parameters;
+  auto edited = std::make_shared<anim::GraphBinding>();
+  ASSERT_EQ(asset::bind_project_graph(project, *bound.character, *edited, bound.graph.get()), "");
+  ASSERT_EQ(player.set_graph(*edited), "");
+  bound.graph = edited;
+
+  EXPECT_EQ(player.world().translation, position);
+  EXPECT_EQ(player.machine().active_state(), state);
+  EXPECT_FLOAT_EQ(player.machine().active_normalized_time(), state_time);
+  EXPECT_NEAR(player.blend_space_players()[0].phase(), phase, 1e-9);
+  // And it goes on from there: one more frame moves it about 1.4 m/s * 1/60 s further.
+  ASSERT_TRUE(player.update(1.0f / 60.0f, parameters, settings, flat));
+  EXPECT_NEAR(glm::distance(player.world().translation, position), 1.4f / 60.0f, 0.01f);
+}
+
+// A layout the blend mode cannot weight (two samples in one direction for Simple Directional)
+// is refused by the binding with the reason, so the player keeps its last good graph.
+TEST(ProjectBinding, RefusesALayoutItsModeCannotWeight) {
+  asset::Project project = asset::make_demo_project();
+  asset::BoundProject bound;
+  ASSERT_EQ(asset::bind_project(project, demo(), {}, bound), "");
+  project.blend_spaces[0].space_2d.mode = anim::BlendMode2D::SimpleDirectional;
+  anim::GraphBinding edited;
+  const std::string error = asset::bind_project_graph(project, *bound.character, edited);
+  EXPECT_NE(error.find("same direction"), std::string::npos) << error;
 }

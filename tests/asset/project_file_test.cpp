@@ -10,6 +10,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "asset/demo_project.h"
+
 namespace asset {
 namespace {
 
@@ -222,7 +224,8 @@ TEST(ProjectFileErrors, SyntaxErrorNamesLineAndColumn) {
 }
 
 TEST(ProjectFileErrors, EachBadFieldIsNamedByItsPath) {
-  expect_rejected(edited([](json& j) { j["version"] = 2; }), {"version", "unsupported version 2"});
+  expect_rejected(edited([](json& j) { j["version"] = 2; }), {"version", "newer animview"});
+  expect_rejected(edited([](json& j) { j["version"] = 0; }), {"version", "unknown format"});
   expect_rejected(edited([](json& j) { j.erase("state_machine"); }), {"state_machine: missing"});
   expect_rejected(edited([](json& j) { j["clips"][1] = "idle"; }),
                   {"clips[1]", "duplicate clip name 'idle'"});
@@ -254,8 +257,6 @@ TEST(ProjectFileErrors, EachBadFieldIsNamedByItsPath) {
                   {"state_machine.transitions[0].duration", ">= 0"});
   expect_rejected(edited([](json& j) { j["state_machine"]["transitions"][0]["blend"] = "cut"; }),
                   {"state_machine.transitions[0].blend", "'cut'"});
-  expect_rejected(edited([](json& j) { j["state_machine"]["transitions"][0]["durration"] = 1; }),
-                  {"state_machine.transitions[0].durration", "unknown field"});
   expect_rejected(
       edited([](json& j) { j["state_machine"]["transitions"][2]["conditions"][0]["op"] = "true"; }),
       {"state_machine", "trigger 'jump'"});
@@ -282,6 +283,36 @@ TEST(ProjectFileErrors, EachBadFieldIsNamedByItsPath) {
   expect_rejected(edited([](json& j) { j["view"]["camera_distance_m"] = 0; }),
                   {"view.camera_distance_m", "> 0"});
   expect_rejected("[1, 2]", {"expected an object, found array"});
+}
+
+// Fields this build does not know (a newer animview's, another tool's, a typo) are not errors: the
+// project opens, each is named in a notice, and saving writes them back where they were.
+TEST(ProjectFileErrors, UnknownFieldsAreReportedAndKeptOnSave) {
+  json j = json::parse(project_to_json(make_demo_project()));
+  j["motion_matching"] = {{"weights", {1, 2, 3}}};
+  j["view"]["sky"] = "studio";
+  j["state_machine"]["transitions"][0]["durration"] = 1;
+  Project p;
+  ASSERT_EQ(parse_project(j.dump(), "newer.json", p), "");
+  const std::vector<std::string> notices = unknown_field_notices(p, "newer.json");
+  ASSERT_EQ(notices.size(), 3u);
+  std::string all;
+  for (const std::string& n : notices) all += n + "\n";
+  EXPECT_NE(all.find("newer.json: field 'motion_matching'"), std::string::npos) << all;
+  EXPECT_NE(all.find("'view/sky'"), std::string::npos) << all;
+  EXPECT_NE(all.find("'state_machine/transitions/0/durration'"), std::string::npos) << all;
+  // Known fields still read as usual, and an edit is saved with the unknown fields around it.
+  p.view.wireframe = true;
+  const json saved = json::parse(project_to_json(p));
+  EXPECT_EQ(saved["motion_matching"]["weights"], json({1, 2, 3}));
+  EXPECT_EQ(saved["view"]["sky"], "studio");
+  EXPECT_EQ(saved["view"]["wireframe"], true);
+  EXPECT_EQ(saved["state_machine"]["transitions"][0]["durration"], 1);
+  // A project without unknown fields has no notices and saves the same text as before.
+  Project plain;
+  ASSERT_EQ(parse_project(project_to_json(make_demo_project()), "plain.json", plain), "");
+  EXPECT_TRUE(unknown_field_notices(plain, "plain.json").empty());
+  EXPECT_EQ(project_to_json(plain), project_to_json(make_demo_project()));
 }
 
 TEST(ProjectFileErrors, OptionalFieldsTakeTheirDefaults) {

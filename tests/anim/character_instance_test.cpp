@@ -3,7 +3,7 @@
 
 #include <cmath>
 
-#include "anim/character_player.h"
+#include "anim/character_instance.h"
 
 namespace {
 
@@ -49,6 +49,22 @@ struct Fixture {
   std::vector<Clip> clips = {make_clip("walk", 1.0f, 0.0f), make_clip("kick", 0.0f, kPi / 2)};
   Parameters parameters;
   Terrain flat;
+  BoundCharacter character;
+  GraphBinding graph;
+
+  // Binds the clips in storage and the graph, then starts instance on them: "" or the cause.
+  std::string play(CharacterInstance& instance, std::vector<BlendSpaceBinding> spaces,
+                   const StateMachine* machine, std::vector<LayerBinding> layers,
+                   const BindOptions& storage = {}) {
+    if (std::string e = bind_character(skeleton, clips, storage, character); !e.empty()) return e;
+    graph = {};
+    graph.blend_spaces = std::move(spaces);
+    graph.layers = std::move(layers);
+    graph.has_machine = machine != nullptr;
+    if (machine) graph.machine = *machine;
+    if (std::string e = bind_graph(character, parameters, graph); !e.empty()) return e;
+    return instance.bind(character, graph);
+  }
 };
 
 // A 1D blend space from walk (at 0) to kick (at 1) along the parameter speed.
@@ -62,21 +78,21 @@ BlendSpaceBinding walk_to_kick(int speed) {
   return space;
 }
 
-float leg_angle(const CharacterPlayer& player) {
+float leg_angle(const CharacterInstance& player) {
   return glm::angle(player.local_pose()[1].rotation);
 }
 
 }  // namespace
 
-TEST(CharacterPlayer, PreviewInPlaceKeepsTheHipsOverTheOriginAndTheWorldStill) {
+TEST(CharacterInstance, PreviewInPlaceKeepsTheHipsOverTheOriginAndTheWorldStill) {
   Fixture f;
-  CharacterPlayer player;
-  ASSERT_EQ(player.init({&f.skeleton, f.clips, {}, nullptr, {}}, f.parameters), "");
+  CharacterInstance player;
+  ASSERT_EQ(f.play(player, {}, nullptr, {}), "");
   CharacterSettings settings;
   settings.root_motion_mode = RootMotionMode::InPlace;
   for (int i = 1; i <= 10; ++i) {
     player.set_preview(0, 0.25f * i);
-    player.update(0.25f, f.parameters, settings, f.flat);
+    ASSERT_TRUE(player.update(0.25f, f.parameters, settings, f.flat));
     const glm::vec3 hips(player.model_pose()[0][3]);
     EXPECT_NEAR(hips.z, 0.0f, 1e-5f) << "frame " << i;
     EXPECT_NEAR(hips.y, 1.0f, 1e-5f);  // height is not extracted by default
@@ -84,17 +100,17 @@ TEST(CharacterPlayer, PreviewInPlaceKeepsTheHipsOverTheOriginAndTheWorldStill) {
   EXPECT_NEAR(player.world().translation.z, 0.0f, 1e-6f);
 }
 
-TEST(CharacterPlayer, AppliedRootMotionAccumulatesAcrossLoopsWithoutSnappingBack) {
+TEST(CharacterInstance, AppliedRootMotionAccumulatesAcrossLoopsWithoutSnappingBack) {
   Fixture f;
-  CharacterPlayer player;
-  ASSERT_EQ(player.init({&f.skeleton, f.clips, {}, nullptr, {}}, f.parameters), "");
+  CharacterInstance player;
+  ASSERT_EQ(f.play(player, {}, nullptr, {}), "");
   CharacterSettings settings;
   settings.root_motion_mode = RootMotionMode::Applied;
   // 2.5 s of a 1 m/s loop in 0.1 s steps: the world moves 2.5 m, through two wraps.
   float previous_z = 0.0f;
   for (int i = 1; i <= 25; ++i) {
     player.set_preview(0, 0.1f * i);
-    player.update(0.1f, f.parameters, settings, f.flat);
+    ASSERT_TRUE(player.update(0.1f, f.parameters, settings, f.flat));
     EXPECT_GT(player.world().translation.z, previous_z - 1e-6f) << "snapped back at frame " << i;
     previous_z = player.world().translation.z;
   }
@@ -103,7 +119,7 @@ TEST(CharacterPlayer, AppliedRootMotionAccumulatesAcrossLoopsWithoutSnappingBack
   EXPECT_EQ(player.world().translation, glm::vec3(0.0f));
 }
 
-TEST(CharacterPlayer, MachineCrossfadeBlendsTheTwoClipsByTheTransitionWeight) {
+TEST(CharacterInstance, MachineCrossfadeBlendsTheTwoClipsByTheTransitionWeight) {
   Fixture f;
   const int kick = f.parameters.add("kick", ParameterType::Trigger);
   StateMachine machine;
@@ -115,23 +131,23 @@ TEST(CharacterPlayer, MachineCrossfadeBlendsTheTwoClipsByTheTransitionWeight) {
   t.duration = 0.4f;
   t.blend = TransitionBlend::CrossfadeSmooth;
   machine.transitions = {t};
-  CharacterPlayer player;
-  ASSERT_EQ(player.init({&f.skeleton, f.clips, {}, &machine, {}}, f.parameters), "");
+  CharacterInstance player;
+  ASSERT_EQ(f.play(player, {}, &machine, {}), "");
   CharacterSettings settings;
-  player.update(0.1f, f.parameters, settings, f.flat);
+  ASSERT_TRUE(player.update(0.1f, f.parameters, settings, f.flat));
   EXPECT_NEAR(leg_angle(player), 0.0f, 1e-5f);
   f.parameters.fire(kick);
-  player.update(0.1f, f.parameters, settings, f.flat);  // fires; progress 0
+  ASSERT_TRUE(player.update(0.1f, f.parameters, settings, f.flat));  // fires; progress 0
   EXPECT_EQ(player.machine().active_state(), 1);
   EXPECT_EQ(f.parameters.get(kick), 0.0f) << "the trigger is consumed";
-  player.update(0.2f, f.parameters, settings, f.flat);  // half way: weight 0.5
+  ASSERT_TRUE(player.update(0.2f, f.parameters, settings, f.flat));  // half way: weight 0.5
   // nlerp of 0 and 90 degrees with equal weights is exactly 45 degrees.
   EXPECT_NEAR(leg_angle(player), kPi / 4, 1e-3f);
-  player.update(0.3f, f.parameters, settings, f.flat);  // done
+  ASSERT_TRUE(player.update(0.3f, f.parameters, settings, f.flat));  // done
   EXPECT_NEAR(leg_angle(player), kPi / 2, 1e-4f);
 }
 
-TEST(CharacterPlayer, MaskedOverrideLayerChangesOnlyTheMaskedJoint) {
+TEST(CharacterInstance, MaskedOverrideLayerChangesOnlyTheMaskedJoint) {
   Fixture f;
   LayerBinding layer;
   layer.layer.name = "kick on leg";
@@ -140,25 +156,25 @@ TEST(CharacterPlayer, MaskedOverrideLayerChangesOnlyTheMaskedJoint) {
   layer.layer.joint_mask = {0.0f, 1.0f};
   layer.clip = 1;
   std::vector<LayerBinding> layers = {layer};
-  CharacterPlayer player;
-  ASSERT_EQ(player.init({&f.skeleton, f.clips, {}, nullptr, layers}, f.parameters), "");
+  CharacterInstance player;
+  ASSERT_EQ(f.play(player, {}, nullptr, layers), "");
   CharacterSettings settings;
   player.set_preview(0, 0.5f);
-  player.update(0.1f, f.parameters, settings, f.flat);
+  ASSERT_TRUE(player.update(0.1f, f.parameters, settings, f.flat));
   EXPECT_NEAR(leg_angle(player), kPi / 2, 1e-4f);
   // The hips still follow the base clip (in place: z removed, y kept).
   EXPECT_NEAR(player.local_pose()[0].translation.y, 1.0f, 1e-5f);
 }
 
-TEST(CharacterPlayer, PalettesAreModelTimesInverseBind) {
+TEST(CharacterInstance, PalettesAreModelTimesInverseBind) {
   Fixture f;
   f.skeleton.inverse_bind[1] =
       glm::inverse(glm::mat4(1.0f) * glm::mat4(glm::vec4(1, 0, 0, 0), glm::vec4(0, 1, 0, 0),
                                                glm::vec4(0, 0, 1, 0), glm::vec4(0, 0.5f, 0, 1)));
-  CharacterPlayer player;
-  ASSERT_EQ(player.init({&f.skeleton, f.clips, {}, nullptr, {}}, f.parameters), "");
+  CharacterInstance player;
+  ASSERT_EQ(f.play(player, {}, nullptr, {}), "");
   player.set_preview(1, 0.0f);
-  player.update(0.0f, f.parameters, {}, f.flat);
+  ASSERT_TRUE(player.update(0.0f, f.parameters, {}, f.flat));
   const glm::mat4 expected = player.model_pose()[1] * f.skeleton.inverse_bind[1];
   for (int c = 0; c < 4; ++c)
     for (int r = 0; r < 4; ++r)
@@ -188,7 +204,7 @@ Clip make_swing(const std::string& name, float from_rad, float to_rad) {
   return c;
 }
 
-TEST(CharacterPlayer, PoseMatchedEntryStartsTheTargetWhereItsPoseIsClosest) {
+TEST(CharacterInstance, PoseMatchedEntryStartsTheTargetWhereItsPoseIsClosest) {
   Fixture f;
   // "up" swings 0 -> 90 degrees, "down" 90 -> 0: the pose "up" has at 0.25 s (22.5 degrees),
   // "down" has at 0.75 s.
@@ -204,13 +220,13 @@ TEST(CharacterPlayer, PoseMatchedEntryStartsTheTargetWhereItsPoseIsClosest) {
   t.blend = TransitionBlend::Inertialization;
   t.pose_matched_entry = true;
   machine.transitions = {t};
-  CharacterPlayer player;
-  ASSERT_EQ(player.init({&f.skeleton, f.clips, {}, &machine, {}}, f.parameters), "");
+  CharacterInstance player;
+  ASSERT_EQ(f.play(player, {}, &machine, {}), "");
   CharacterSettings settings;
-  player.update(0.25f, f.parameters, settings, f.flat);
+  ASSERT_TRUE(player.update(0.25f, f.parameters, settings, f.flat));
   EXPECT_NEAR(leg_angle(player), kPi / 8, 1e-3f);
   f.parameters.fire(go);
-  player.update(0.0f, f.parameters, settings, f.flat);
+  ASSERT_TRUE(player.update(0.0f, f.parameters, settings, f.flat));
   ASSERT_EQ(player.machine().active_state(), 1);
   const auto sources = player.machine().sources();
   ASSERT_EQ(sources.size(), 1u);  // inertialization plays the target alone
@@ -218,51 +234,50 @@ TEST(CharacterPlayer, PoseMatchedEntryStartsTheTargetWhereItsPoseIsClosest) {
   EXPECT_NEAR(leg_angle(player), kPi / 8, 0.06f) << "no jump in the pose at the switch";
 }
 
-TEST(CharacterPlayer, BlendInputSmoothingEasesTheWeightsByItsHalfLife) {
+TEST(CharacterInstance, BlendInputSmoothingEasesTheWeightsByItsHalfLife) {
   Fixture f;
   const int speed = f.parameters.add("speed", ParameterType::Float);
   const std::vector<BlendSpaceBinding> spaces = {walk_to_kick(speed)};
-  CharacterPlayer player;
-  ASSERT_EQ(player.init({&f.skeleton, f.clips, spaces, nullptr, {}}, f.parameters), "");
+  CharacterInstance player;
+  ASSERT_EQ(f.play(player, spaces, nullptr, {}), "");
   CharacterSettings settings;
   settings.blend_input_half_life_s = 0.5f;
-  player.update(0.0f, f.parameters, settings, f.flat);
+  ASSERT_TRUE(player.update(0.0f, f.parameters, settings, f.flat));
   f.parameters.set(speed, 1.0f);  // a sudden jump of the input
-  for (int i = 0; i < 10; ++i) player.update(0.05f, f.parameters, settings, f.flat);
+  for (int i = 0; i < 10; ++i) ASSERT_TRUE(player.update(0.05f, f.parameters, settings, f.flat));
   // After one half-life the smoothed point is half way, and so is the blend: nlerp of 0 and 90
   // degrees with equal weights is 45 degrees.
   EXPECT_NEAR(player.blend_space_players()[0].smoothed_point().x, 0.5f, 0.02f);
   EXPECT_NEAR(leg_angle(player), kPi / 4, 0.03f);
   settings.blend_input_half_life_s = 0.0f;  // without smoothing the input is followed at once
-  player.update(0.05f, f.parameters, settings, f.flat);
+  ASSERT_TRUE(player.update(0.05f, f.parameters, settings, f.flat));
   EXPECT_NEAR(leg_angle(player), kPi / 2, 1e-3f);
 }
 
-TEST(CharacterPlayer, CompressedClipsBlendToTheSameHandComputedPose) {
+TEST(CharacterInstance, CompressedClipsBlendToTheSameHandComputedPose) {
   Fixture f;
   const int speed = f.parameters.add("speed", ParameterType::Float, 0.5f);
   const std::vector<BlendSpaceBinding> spaces = {walk_to_kick(speed)};
-  CharacterPlayer player;
+  CharacterInstance player;
   BindOptions compressed;
   compressed.compress = true;
-  ASSERT_EQ(player.init({&f.skeleton, f.clips, spaces, nullptr, {}}, f.parameters, compressed), "");
+  ASSERT_EQ(f.play(player, spaces, nullptr, {}, compressed), "");
   CharacterSettings settings;
   settings.root_motion_mode = RootMotionMode::Applied;
-  player.update(0.25f, f.parameters, settings, f.flat);
+  ASSERT_TRUE(player.update(0.25f, f.parameters, settings, f.flat));
   // Half walk, half kick: the leg at 45 degrees (quantized keys: within 1e-4 rad), the world
   // moved by half the walk's 1 m/s over 0.25 s.
   EXPECT_NEAR(leg_angle(player), kPi / 4, 1e-4f);
   EXPECT_NEAR(player.world().translation.z, 0.125f, 1e-3f);
 }
 
-TEST(CharacterPlayer, RejectsAGraphThatNamesMissingClips) {
+TEST(CharacterInstance, RejectsAGraphThatNamesMissingClips) {
   Fixture f;
   BlendSpaceBinding b;
   b.name = "broken";
   b.clips = {0, 7};
   b.positions = {{0, 0}, {1, 0}};
-  std::vector<BlendSpaceBinding> spaces = {b};
-  CharacterPlayer player;
-  const std::string error = player.init({&f.skeleton, f.clips, spaces, nullptr, {}}, f.parameters);
+  CharacterInstance player;
+  const std::string error = f.play(player, {b}, nullptr, {});
   EXPECT_NE(error.find("broken"), std::string::npos) << error;
 }

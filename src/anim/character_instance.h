@@ -1,66 +1,41 @@
 #pragma once
-// CharacterPlayer: one character's frame, in the order of DESIGN.md's data flow. The state
+// CharacterInstance: one character's frame, in the order of DESIGN.md's data flow. The state
 // machine (or a single previewed clip) gives weighted sources; each source is sampled (clips)
 // or played (blend spaces, phase-synced); the sources are blended with their root motion; an
 // inertialized switch decays its offset; layers (override or additive, masked) go on top; root
 // motion is extracted and accumulated into the world transform or kept in the pose; the pose
 // goes to model space; foot IK corrects the legs on the terrain; and the skinning palettes are
-// built as matrices and as dual quaternions. The window, the command-line tools, the tests and
-// the benchmarks all run this one path.
+// built as matrices and/or as dual quaternions. This is the one place a frame is composed: the
+// viewer, the comparison, the crowd, the onion skin, frame export, the command-line tools and
+// the benchmarks all run it.
+//
+// Three lifetimes: a BoundCharacter (skeleton, clips in their storage, legs) built once per
+// load and shared; a GraphBinding (blend spaces, machine, layers) rebuilt on every edit; and
+// this instance (clocks, machine state, sampling caches, inertialization, root and IK state,
+// palettes), which survives a graph edit.
 
+#include <array>
+#include <cstdint>
 #include <span>
 #include <string>
 #include <vector>
 
 #include <glm/glm.hpp>
 
-#include "anim/blend_space_2d.h"
 #include "anim/blend_space_player.h"
-#include "anim/clip.h"
+#include "anim/bound_character.h"
 #include "anim/clip_sampling.h"
 #include "anim/dual_quat.h"
 #include "anim/foot_ik.h"
+#include "anim/graph_binding.h"
 #include "anim/inertialization.h"
-#include "anim/layer.h"
+#include "anim/job_result.h"
 #include "anim/parameters.h"
-#include "anim/pose_matching.h"
 #include "anim/root_motion.h"
-#include "anim/skeleton.h"
 #include "anim/state_machine.h"
 #include "anim/terrain.h"
 
 namespace anim {
-
-// A blend space as a graph plays it: its clips (indices into the graph's clips), where each
-// sits, and the parameters that move its input point (x_parameter alone for 1D).
-struct BlendSpaceBinding {
-  std::string name;
-  bool one_dimensional = false;
-  BlendMode2D mode = BlendMode2D::FreeformDirectional;
-  std::vector<int> clips;
-  std::vector<glm::vec2> positions;  // 1D: the threshold in x
-  int x_parameter = -1;
-  int y_parameter = -1;
-};
-
-// A layer over the base pose that plays one clip (looping on its own clock). For an additive
-// layer the clip is turned into a delta against the skeleton's rest pose, so a clip that holds
-// a lean adds that lean.
-struct LayerBinding {
-  Layer layer;
-  int clip = -1;
-};
-
-// What a character plays. Borrowed by the player: it must outlive it and not change while it
-// plays (call CharacterPlayer::init again after an edit). machine may be null: the graph then
-// plays its first blend space, or previews a clip (see set_preview).
-struct CharacterGraph {
-  const Skeleton* skeleton = nullptr;
-  std::span<const Clip> clips;
-  std::span<const BlendSpaceBinding> blend_spaces;
-  const StateMachine* machine = nullptr;
-  std::span<const LayerBinding> layers;
-};
 
 // Either way the extracted motion (the axes chosen in RootMotionSettings) leaves the pose;
 // what it does then differs. Axes that are not extracted stay in the pose.
@@ -77,43 +52,62 @@ struct CharacterSettings {
   // Half-life (seconds) of the smoothing of blend-space input points: 0 follows the parameters
   // at once; larger values ease the blend after a sudden change of input.
   float blend_input_half_life_s = 0.0f;
+  // Which skinning palettes update() builds: the matrix palette (LBS), the dual quaternions
+  // with their stretch (DQ); both for views that show the two.
+  bool matrix_palette = true;
+  bool dual_quat_palette = true;
 };
 
-class CharacterPlayer {
+class CharacterInstance {
  public:
-  CharacterPlayer() = default;
-  // The player's parts point at each other (the machine borrows the pose-match tables).
-  CharacterPlayer(const CharacterPlayer&) = delete;
-  CharacterPlayer& operator=(const CharacterPlayer&) = delete;
+  CharacterInstance() = default;
+  // Its parts point at each other (the blend-space players borrow the character's bindings).
+  CharacterInstance(const CharacterInstance&) = delete;
+  CharacterInstance& operator=(const CharacterInstance&) = delete;
+  CharacterInstance(CharacterInstance&&) = default;
+  CharacterInstance& operator=(CharacterInstance&&) = default;
 
-  // Binds to graph and allocates everything the frames need. Returns "" or the cause (an
-  // invalid skeleton, clip index, blend space or machine). parameters are the ones the machine
-  // and the blend spaces index. clip_binding chooses how clips are stored and sampled: exactly
-  // (the default) or compressed (BindOptions::compress: far less memory, within its error).
-  std::string init(const CharacterGraph& graph, const Parameters& parameters,
-                   const BindOptions& clip_binding = {});
+  // Starts playing graph on character from the beginning: allocates everything the frames need,
+  // the machine at its entry state, the world transform at the origin, the character's legs for
+  // foot IK. Both are borrowed: they must outlive the instance and not change while it plays.
+  // graph must have passed bind_graph for character. Returns "" or the cause.
+  [[nodiscard]] std::string bind(const BoundCharacter& character, const GraphBinding& graph);
+
+  // Switches to an edited graph of the same character and keeps playing: the world transform,
+  // the clips' playheads, the foot IK state, the blend spaces' phases (by name) and the
+  // machine's active state (by name, else the entry state) stay. On failure the instance keeps
+  // the graph it had.
+  [[nodiscard]] std::string set_graph(const GraphBinding& graph);
 
   // Sets the foot IK legs (validated against the skeleton); an empty rig turns foot IK off.
-  std::string set_foot_ik_rig(const FootIkRig& rig);
+  [[nodiscard]] std::string set_foot_ik_rig(const FootIkRig& rig);
 
   bool has_foot_ik_rig() const { return !rig_.legs.empty(); }
-  // The bytes of clip data the player samples from: compressed, baked or keys, per clip.
-  std::size_t clip_memory_bytes() const;
+  const BoundCharacter* character() const { return character_; }
 
   // Previews one clip at a playhead the caller's clock drives (seconds), instead of the graph.
   // Root motion between two calls follows the playhead's advance, wrapping at loop ends.
   void set_preview(int clip, float time_s);
 
+  // Shows the skeleton's rest pose (the file's own node pose) instead of the graph.
+  void show_rest_pose() {
+    previewing_ = true;
+    preview_clip_ = -1;
+  }
+
   // Back from a preview to the graph: the machine, or without one the first blend space.
   void play_graph() { previewing_ = false; }
   bool previewing() const { return previewing_; }
 
-  // One frame: runs the flow above for dt_s seconds. No allocation.
-  void update(float dt_s, Parameters& parameters, const CharacterSettings& settings,
-              const Terrain& terrain);
+  // One frame: runs the flow above for dt_s seconds (clamped to [0, 0.25]). No allocation.
+  // Fails with the first failing job's message (the outputs then hold the last good frame).
+  [[nodiscard]] JobResult update(float dt_s, Parameters& parameters,
+                                 const CharacterSettings& settings, const Terrain& terrain);
 
   // Back to the start: machine at its entry state, world transform at the origin.
   void reset();
+  // Puts the character at world (e.g. back where it stood after the character was re-bound).
+  void set_world(const Transform& world) { world_ = world; }
   void reset_world() {
     world_ = Transform::identity();
     foot_ik_state_ = {};
@@ -131,7 +125,7 @@ class CharacterPlayer {
   const RootMotionDelta& last_root_motion() const { return root_step_; }
   const FootIkDebug& foot_ik_debug() const { return foot_debug_; }
   const StateMachinePlayer& machine() const { return machine_; }
-  bool has_machine() const { return graph_.machine != nullptr; }
+  bool has_machine() const { return graph_ != nullptr && graph_->has_machine; }
   // The blend-space players (weights, phase) for the editor and the state log.
   std::span<const BlendSpacePlayer> blend_space_players() const { return blend_players_; }
   // The input point each blend space played last (from its parameters).
@@ -141,17 +135,19 @@ class CharacterPlayer {
   float dominant_clip_time() const { return dominant_time_; }
 
  private:
-  void evaluate_source(const WeightedSource& source, float dt_s, const Parameters& parameters,
-                       std::span<Transform> out, RootMotionDelta& step);
-  void sample_clip_source(int clip, float time_s, std::span<Transform> out, RootMotionDelta& step);
-  void apply_layers(float dt_s);
+  JobResult evaluate_source(const WeightedSource& source, float dt_s, const Parameters& parameters,
+                            std::span<Transform> out, RootMotionDelta& step);
+  JobResult sample_clip_source(int clip, float time_s, std::span<Transform> out,
+                               RootMotionDelta& step);
+  JobResult apply_layers(float dt_s);
   void update_contacts();
-  std::string build_blend_players(const RootMotionSettings& root_motion, float input_half_life_s);
-  std::string build_pose_matches();
+  std::string build_graph_players(const GraphBinding& graph, const RootMotionSettings& root_motion,
+                                  float input_half_life_s,
+                                  std::vector<BlendSpacePlayer>& blend_players,
+                                  std::vector<SamplingCache>& layer_caches) const;
 
-  CharacterGraph graph_;
-  std::vector<ClipBinding> bindings_;
-  BindOptions clip_binding_;
+  const BoundCharacter* character_ = nullptr;
+  const GraphBinding* graph_ = nullptr;
   std::vector<SamplingCache> caches_;
   std::vector<float> clip_last_time_;  // per clip: where root motion was last measured
   std::vector<float> clip_lengths_;    // per clip, for the machine's normalized times
@@ -159,7 +155,6 @@ class CharacterPlayer {
   std::vector<BlendSpacePlayer> blend_players_;
   std::vector<glm::vec2> inputs_;
   StateMachinePlayer machine_;
-  PoseMatchLibrary pose_matches_;  // borrowed by machine_: rebuilt before it on init
   Inertializer inertializer_;
   std::vector<std::vector<Transform>> source_poses_;  // one per possible source
   std::vector<BlendLayer> blend_layers_;

@@ -1,4 +1,4 @@
-#include "render/crowd.h"
+#include "render/crowd_palettes.h"
 
 #include <vector>
 
@@ -24,16 +24,24 @@ anim::Clip bend_clip() {
   return clip;
 }
 
-class CrowdTest : public GlTest {};
+class CrowdPalettesTest : public GlTest {};
 
-TEST_F(CrowdTest, EachInstanceIsItsOwnClipTimeAtItsOwnPlace) {
+// The crowd's frame runs on the CPU (anim::Crowd); the palettes uploaded for the instanced draw
+// must skin each copy as its own instance's pose, placed at its spot on the grid.
+TEST_F(CrowdPalettesTest, EachCopyIsItsInstancesPoseAtItsPlace) {
   const skin_test::Rig rig = skin_test::make_arm(3, 0.5f, 0.1f, 13, 8);
-  const anim::Clip clip = bend_clip();
-  render::Crowd crowd;
-  ASSERT_EQ(crowd.setup(rig.skeleton, clip, 5, 2.0f), "");
-  ASSERT_EQ(crowd.count(), 5);
+  anim::BoundCharacter character;
+  ASSERT_EQ(anim::bind_character(rig.skeleton, {bend_clip()}, {}, character), "");
+  const anim::GraphBinding no_graph;
+  anim::Parameters parameters;
+  anim::Crowd crowd;
+  const anim::CharacterSettings settings;
+  ASSERT_EQ(crowd.setup(character, no_graph, parameters, 5, 2.0f, 1.0f, settings), "");
+  crowd.set_preview(0, 0.2f);
+  ASSERT_TRUE(crowd.update(0.0f, parameters, settings, anim::Terrain{}));
+  render::CrowdPalettes palettes;
   render::SkinningPaletteBuffer palette;
-  ASSERT_EQ(crowd.update(0.2f, true, true, palette), "");
+  ASSERT_EQ(palettes.upload(crowd, true, true, palette), "");
   EXPECT_EQ(palette.instance_count(SkinningMethod::Lbs), 5);
   EXPECT_EQ(palette.instance_count(SkinningMethod::DualQuat), 5);
 
@@ -42,16 +50,16 @@ TEST_F(CrowdTest, EachInstanceIsItsOwnClipTimeAtItsOwnPlace) {
   render::GpuMesh mesh;
   ASSERT_EQ(mesh.upload(rig.mesh, 3), "");
   const std::size_t n = rig.mesh.vertex_count();
-  const anim::ClipBinding binding = anim::bind_clip(clip, rig.skeleton);
   for (SkinningMethod method : {SkinningMethod::Lbs, SkinningMethod::DualQuat}) {
     std::vector<glm::vec3> gpu(5 * n);
     ASSERT_EQ(renderer.capture_skinned_positions(mesh, palette, method, gpu), "");
     for (int i = 0; i < 5; ++i) {
-      // The pose sample_clip gives at the instance's time, skinned on the CPU, then placed.
+      // The clip sampled at the instance's own time, skinned on the CPU, then placed.
       auto pose = rig.skeleton.rest_pose;
-      anim::SamplingCache cache(clip);
-      ASSERT_TRUE(anim::sample_clip(clip, binding, rig.skeleton, crowd.instance_time(i, 0.2f),
-                                    cache, pose));
+      anim::SamplingCache cache(character.clips[0]);
+      ASSERT_TRUE(anim::sample_clip(
+          character.clips[0], character.bindings[0], rig.skeleton,
+          anim::wrap_clip_time(character.clips[0], 0.2f + crowd.offset_s(i)), cache, pose));
       const auto cpu =
           skin_test::cpu_skin(rig.mesh, skin_test::make_palettes(rig.skeleton, pose), method);
       const glm::mat4& place = crowd.placement(i);
@@ -62,21 +70,16 @@ TEST_F(CrowdTest, EachInstanceIsItsOwnClipTimeAtItsOwnPlace) {
     }
   }
   // Staggered: neighbours play different times, and the grid keeps them 2 m apart.
-  EXPECT_NEAR(crowd.instance_time(1, 0.2f) - crowd.instance_time(0, 0.2f), 0.618034f, 1e-5f);
+  EXPECT_NEAR(crowd.offset_s(1) - crowd.offset_s(0), 0.618034f, 1e-5f);
   EXPECT_NEAR(glm::distance(glm::vec3(crowd.placement(0)[3]), glm::vec3(crowd.placement(1)[3])),
               2.0f, 1e-6f);
 }
 
-TEST_F(CrowdTest, BadSetupIsReported) {
-  const skin_test::Rig rig = skin_test::make_arm(2, 0.5f, 0.1f, 3, 4);
-  const anim::Clip clip = bend_clip();
-  render::Crowd crowd;
-  EXPECT_NE(crowd.setup(rig.skeleton, clip, 0, 1.0f).find("at least 1"), std::string::npos);
-  anim::Clip empty = clip;
-  empty.duration_s = 0.0f;
-  EXPECT_NE(crowd.setup(rig.skeleton, empty, 3, 1.0f).find("has no duration"), std::string::npos);
+TEST_F(CrowdPalettesTest, AnEmptyCrowdIsReported) {
+  const anim::Crowd crowd;
+  render::CrowdPalettes palettes;
   render::SkinningPaletteBuffer palette;
-  EXPECT_NE(crowd.update(0.0f, true, false, palette).find("before setup"), std::string::npos);
+  EXPECT_NE(palettes.upload(crowd, true, false, palette).find("no instances"), std::string::npos);
 }
 
 }  // namespace

@@ -1,0 +1,36 @@
+#include "anim/bound_character.h"
+
+namespace anim {
+
+std::size_t BoundCharacter::clip_memory_bytes() const {
+  std::size_t bytes = 0;
+  for (std::size_t i = 0; i < clips.size() && i < bindings.size(); ++i) {
+    bytes += sampled_bytes(clips[i], bindings[i]);
+  }
+  return bytes;
+}
+
+int BoundCharacter::find_clip(std::string_view name) const {
+  for (std::size_t i = 0; i < clips.size(); ++i) {
+    if (clips[i].name == name) return static_cast<int>(i);
+  }
+  return -1;
+}
+
+std::string bind_character(Skeleton skeleton, std::vector<Clip> clips, const BindOptions& storage,
+                           BoundCharacter& out) {
+  if (std::string e = validate(skeleton); !e.empty()) return "skeleton: " + e;
+  for (const Clip& clip : clips) {
+    if (std::string e = validate(clip); !e.empty()) return "clip '" + clip.name + "': " + e;
+  }
+  BoundCharacter bound;
+  bound.bindings.reserve(clips.size());
+  for (const Clip& clip : clips) bound.bindings.push_back(bind_clip(clip, skeleton, storage));
+  bound.skeleton = std::move(skeleton);
+  bound.clips = std::move(clips);
+  bound.storage = storage;
+  out = std::move(bound);
+  return {};
+}
+
+}  // namespace anim

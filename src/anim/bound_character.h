@@ -1,0 +1,42 @@
+#pragma once
+// BoundCharacter: what every instance of one loaded character shares. Built once per load (and
+// again only when the clip list changes), immutable afterwards, read by any number of
+// CharacterInstances at once: the viewer's, the comparison's, the crowd's, the tools'.
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "anim/clip.h"
+#include "anim/clip_sampling.h"
+#include "anim/foot_ik.h"
+#include "anim/skeleton.h"
+
+namespace anim {
+
+struct BoundCharacter {
+  Skeleton skeleton;
+  std::vector<Clip> clips;
+  // One per clip, in the storage asked for (exact keys and baked frames, or compressed).
+  std::vector<ClipBinding> bindings;
+  BindOptions storage;
+  // The legs foot IK and contact detection use (empty: the character has none found), and the
+  // joint that carries the ground motion. The caller finds them (asset::find_biped_legs, a rig).
+  FootIkRig foot_ik_rig;
+  int root_motion_joint = 0;
+
+  // The bytes of clip data instances sample from, over all clips.
+  std::size_t clip_memory_bytes() const;
+  // The index of the clip called name, or -1.
+  int find_clip(std::string_view name) const;
+};
+
+// Binds clips to skeleton in storage: validates the skeleton and every clip and builds each
+// clip's binding (for compressed storage this is where clips are compressed, once). Returns ""
+// or the cause naming the clip; out is written only on success. Clips animating joints the
+// skeleton lacks are accepted (those tracks are ignored; ClipBinding::missing_joints).
+[[nodiscard]] std::string bind_character(Skeleton skeleton, std::vector<Clip> clips,
+                                         const BindOptions& storage, BoundCharacter& out);
+
+}  // namespace anim

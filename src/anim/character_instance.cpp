@@ -1,0 +1,396 @@
+#include "anim/character_instance.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "anim/foot_contact.h"
+#include "anim/pose.h"
+#include "anim/skinning.h"
+
+namespace anim {
+namespace {
+
+bool same_axes(const RootMotionSettings& a, const RootMotionSettings& b) {
+  return a.root_joint == b.root_joint && a.extract_x == b.extract_x && a.extract_y == b.extract_y &&
+         a.extract_z == b.extract_z && a.extract_yaw == b.extract_yaw;
+}
+
+// How far a clip's playhead moved from `from` to `to`, both wrapped into the clip: a looping
+// clip that jumped back by more than half its length has wrapped forward (and vice versa).
+float playhead_advance(const Clip& clip, float from, float to) {
+  float d = to - from;
+  if (clip.loop && clip.duration_s > 0.0f) {
+    if (d < -0.5f * clip.duration_s) d += clip.duration_s;
+    if (d > 0.5f * clip.duration_s) d -= clip.duration_s;
+  }
+  return d;
+}
+
+int find_state(const StateMachine& machine, const std::string& name) {
+  for (std::size_t i = 0; i < machine.states.size(); ++i) {
+    if (machine.states[i].name == name) return static_cast<int>(i);
+  }
+  return -1;
+}
+
+}  // namespace
+
+std::string CharacterInstance::build_graph_players(const GraphBinding& graph,
+                                                   const RootMotionSettings& root_motion,
+                                                   float input_half_life_s,
+                                                   std::vector<BlendSpacePlayer>& blend_players,
+                                                   std::vector<SamplingCache>& layer_caches) const {
+  const BoundCharacter& character = *character_;
+  blend_players.clear();
+  blend_players.resize(graph.blend_spaces.size());
+  for (std::size_t i = 0; i < graph.blend_spaces.size(); ++i) {
+    const BlendSpaceBinding& b = graph.blend_spaces[i];
+    std::vector<const Clip*> clips;
+    std::vector<const ClipBinding*> bindings;
+    for (int c : b.clips) {
+      clips.push_back(&character.clips[c]);
+      bindings.push_back(&character.bindings[c]);
+    }
+    BlendSpacePlayerSettings settings;
+    settings.extract_root_motion = true;
+    settings.root_motion = root_motion;
+    settings.damping_half_life_s = input_half_life_s;
+    settings.clip_binding = character.storage;
+    std::string e;
+    if (b.one_dimensional) {
+      std::vector<float> thresholds;
+      for (const glm::vec2& p : b.positions) thresholds.push_back(p.x);
+      e = blend_players[i].build_1d(character.skeleton, clips, bindings, thresholds, settings);
+    } else {
+      e = blend_players[i].build_2d(character.skeleton, clips, bindings, b.mode, b.positions,
+                                    settings);
+    }
+    if (!e.empty()) return "blend space '" + b.name + "': " + e;
+  }
+  layer_caches.clear();
+  for (const LayerBinding& l : graph.layers) {
+    layer_caches.emplace_back(character.clips[l.clip], character.bindings[l.clip]);
+  }
+  return {};
+}
+
+std::string CharacterInstance::bind(const BoundCharacter& character, const GraphBinding& graph) {
+  if (std::string e = validate(character.skeleton); !e.empty()) return e;
+  if (character.bindings.size() != character.clips.size()) return "the character is not bound";
+  const BoundCharacter* previous_character = character_;
+  character_ = &character;
+  std::vector<BlendSpacePlayer> blend_players;
+  std::vector<SamplingCache> layer_caches;
+  if (std::string e = build_graph_players(graph, built_root_motion_, built_input_half_life_s_,
+                                          blend_players, layer_caches);
+      !e.empty()) {
+    character_ = previous_character;
+    return e;
+  }
+  graph_ = &graph;
+  blend_players_ = std::move(blend_players);
+  layer_caches_ = std::move(layer_caches);
+  const std::size_t joints = character.skeleton.parents.size();
+  caches_.clear();
+  for (std::size_t i = 0; i < character.clips.size(); ++i) {
+    caches_.emplace_back(character.clips[i], character.bindings[i]);
+  }
+  clip_last_time_.assign(character.clips.size(), 0.0f);
+  clip_lengths_.clear();
+  for (const Clip& clip : character.clips) clip_lengths_.push_back(clip.duration_s);
+  blend_lengths_.assign(graph.blend_spaces.size(), 1.0f);
+  inputs_.assign(graph.blend_spaces.size(), glm::vec2(0.0f));
+  if (graph.has_machine) machine_.init(graph.machine, &graph.pose_matches);
+  inertializer_.init(static_cast<int>(joints));
+  source_poses_.assign(StateMachinePlayer::kMaxSources, std::vector<Transform>(joints));
+  blend_layers_.resize(StateMachinePlayer::kMaxSources);
+  local_ = character.skeleton.rest_pose;
+  previous_output_ = local_;
+  before_previous_output_ = local_;
+  layer_pose_.assign(joints, Transform{});
+  layer_time_.assign(graph.layers.size(), 0.0f);
+  model_.assign(joints, glm::mat4(1.0f));
+  palette_.assign(joints, glm::mat4(1.0f));
+  dual_quats_.assign(joints, DualQuat{});
+  stretch_.assign(joints, glm::mat3(1.0f));
+  has_stretch_.assign(joints, 0);
+  preview_clip_ = character.clips.empty() ? -1 : 0;
+  rig_ = {};
+  if (!character.foot_ik_rig.legs.empty() &&
+      validate(character.skeleton, character.foot_ik_rig).empty()) {
+    rig_ = character.foot_ik_rig;
+  }
+  reset();
+  return {};
+}
+
+std::string CharacterInstance::set_graph(const GraphBinding& graph) {
+  if (character_ == nullptr) return "the instance has no character";
+  std::vector<BlendSpacePlayer> blend_players;
+  std::vector<SamplingCache> layer_caches;
+  if (std::string e = build_graph_players(graph, built_root_motion_, built_input_half_life_s_,
+                                          blend_players, layer_caches);
+      !e.empty()) {
+    return e;
+  }
+  // Blend spaces keep their cycle and input point by name.
+  for (std::size_t i = 0; i < graph.blend_spaces.size(); ++i) {
+    for (std::size_t j = 0; graph_ && j < graph_->blend_spaces.size(); ++j) {
+      if (graph_->blend_spaces[j].name == graph.blend_spaces[i].name) {
+        blend_players[i].continue_from(blend_players_[j]);
+        inputs_.resize(graph.blend_spaces.size());
+        break;
+      }
+    }
+  }
+  // The machine stays in the state of the same name, at the same normalized time.
+  if (graph.has_machine) {
+    int state = graph.machine.entry_state;
+    float phase = 0.0f;
+    StateMachinePlayer previous = std::move(machine_);
+    if (graph_ && graph_->has_machine && previous.machine() != nullptr) {
+      const int old_state = previous.active_state();
+      if (old_state >= 0 && old_state < static_cast<int>(graph_->machine.states.size())) {
+        const int same = find_state(graph.machine, graph_->machine.states[old_state].name);
+        if (same >= 0) {
+          state = same;
+          phase = previous.active_normalized_time();
+        }
+      }
+    }
+    machine_ = StateMachinePlayer{};
+    machine_.init(graph.machine, &graph.pose_matches);
+    machine_.resume(state, phase, previous.machine() ? &previous : nullptr);
+  }
+  graph_ = &graph;
+  blend_players_ = std::move(blend_players);
+  layer_caches_ = std::move(layer_caches);
+  blend_lengths_.assign(graph.blend_spaces.size(), 1.0f);
+  inputs_.resize(graph.blend_spaces.size(), glm::vec2(0.0f));
+  layer_time_.resize(graph.layers.size(), 0.0f);
+  return {};
+}
+
+std::string CharacterInstance::set_foot_ik_rig(const FootIkRig& rig) {
+  if (character_ == nullptr) return "no skeleton";
+  if (!rig.legs.empty()) {
+    if (std::string e = validate(character_->skeleton, rig); !e.empty()) return e;
+  }
+  rig_ = rig;
+  foot_ik_state_ = {};
+  return {};
+}
+
+void CharacterInstance::set_preview(int clip, float time_s) {
+  if (character_ == nullptr || clip < 0 || clip >= static_cast<int>(character_->clips.size())) {
+    return;
+  }
+  if (clip != preview_clip_) {
+    clip_last_time_[clip] = wrap_clip_time(character_->clips[clip], time_s);
+  }
+  preview_clip_ = clip;
+  preview_time_ = time_s;
+  previewing_ = true;
+}
+
+void CharacterInstance::reset() {
+  if (graph_ && graph_->has_machine) machine_.reset();
+  std::fill(clip_last_time_.begin(), clip_last_time_.end(), 0.0f);
+  world_ = Transform::identity();
+  foot_ik_state_ = {};
+  root_step_ = {};
+}
+
+JobResult CharacterInstance::sample_clip_source(int clip_index, float time_s,
+                                                std::span<Transform> out, RootMotionDelta& step) {
+  const Clip& clip = character_->clips[clip_index];
+  const ClipBinding& binding = character_->bindings[clip_index];
+  const Skeleton& skeleton = character_->skeleton;
+  const float t = wrap_clip_time(clip, time_s);
+  if (JobResult r = sample_clip(clip, binding, skeleton, t, caches_[clip_index], out); !r) return r;
+  const float advance = playhead_advance(clip, clip_last_time_[clip_index], t);
+  step = extract_root_motion(clip, binding, skeleton, built_root_motion_,
+                             clip_last_time_[clip_index], advance);
+  clip_last_time_[clip_index] = t;
+  return remove_root_motion(skeleton, built_root_motion_, out);
+}
+
+JobResult CharacterInstance::evaluate_source(const WeightedSource& source, float dt_s,
+                                             const Parameters& parameters, std::span<Transform> out,
+                                             RootMotionDelta& step) {
+  if (source.kind == SourceKind::Clip)
+    return sample_clip_source(source.index, source.time_s, out, step);
+  const BlendSpaceBinding& b = graph_->blend_spaces[source.index];
+  const glm::vec2 input(parameters.get(b.x_parameter), parameters.get(b.y_parameter));
+  inputs_[source.index] = input;
+  return blend_players_[source.index].update(dt_s, input, out, step);
+}
+
+JobResult CharacterInstance::update(float dt_s, Parameters& parameters,
+                                    const CharacterSettings& settings, const Terrain& terrain) {
+  if (character_ == nullptr || graph_ == nullptr) {
+    return JobResult::fail("character instance: not bound");
+  }
+  const Skeleton& skeleton = character_->skeleton;
+  const GraphBinding& graph = *graph_;
+  if (!same_axes(settings.root_motion, built_root_motion_) ||
+      settings.blend_input_half_life_s != built_input_half_life_s_) {
+    // A settings edit, not a per-frame cost: the blend-space players extract with these axes.
+    std::vector<BlendSpacePlayer> blend_players;
+    std::vector<SamplingCache> layer_caches;
+    if (!build_graph_players(graph, settings.root_motion, settings.blend_input_half_life_s,
+                             blend_players, layer_caches)
+             .empty()) {
+      return JobResult::fail("character instance: the root motion joint is not in the skeleton");
+    }
+    for (std::size_t i = 0; i < blend_players.size(); ++i) {
+      blend_players[i].continue_from(blend_players_[i]);
+    }
+    blend_players_ = std::move(blend_players);
+    layer_caches_ = std::move(layer_caches);
+    built_root_motion_ = settings.root_motion;
+    built_input_half_life_s_ = settings.blend_input_half_life_s;
+  }
+  dt_s = std::isfinite(dt_s) ? std::clamp(dt_s, 0.0f, 0.25f) : 0.0f;
+
+  // Sources and their weights: the previewed clip alone, the machine's, or the first blend space.
+  WeightedSource single;
+  single.weight = 1.0f;
+  std::span<const WeightedSource> sources;
+  if (previewing_ || (!graph.has_machine && graph.blend_spaces.empty())) {
+    if (preview_clip_ >= 0) {
+      single.kind = SourceKind::Clip;
+      single.index = preview_clip_;
+      single.time_s = preview_time_;
+      sources = {&single, 1};
+    }
+  } else if (graph.has_machine) {
+    for (std::size_t i = 0; i < blend_players_.size(); ++i) {
+      const BlendSpacePlayer& p = blend_players_[i];
+      blend_lengths_[i] =
+          p.weights().empty() ? 1.0f : blended_cycle_duration(p.sync(), p.weights());
+    }
+    machine_.update(dt_s, parameters, {clip_lengths_, blend_lengths_});
+    sources = machine_.sources();
+  } else {
+    single.kind = SourceKind::BlendSpace;
+    single.index = 0;
+    sources = {&single, 1};
+  }
+
+  // Sample every source, blend poses and root motion.
+  root_step_ = {};
+  float total = 0.0f, heaviest = -1.0f;
+  std::size_t used = 0;
+  for (const WeightedSource& source : sources) {
+    if (used >= source_poses_.size() || source.weight <= 0.0f) continue;
+    RootMotionDelta step;
+    if (JobResult r = evaluate_source(source, dt_s, parameters, source_poses_[used], step); !r) {
+      return r;
+    }
+    blend_layers_[used] = {source_poses_[used], source.weight, {}};
+    root_step_.translation += step.translation * source.weight;
+    root_step_.yaw_rad += step.yaw_rad * source.weight;
+    total += source.weight;
+    if (source.weight > heaviest) {
+      heaviest = source.weight;
+      if (source.kind == SourceKind::Clip) {
+        dominant_clip_ = source.index;
+        dominant_time_ = wrap_clip_time(character_->clips[source.index], source.time_s);
+      } else if (const BlendSpacePlayer& p = blend_players_[source.index]; !p.weights().empty()) {
+        const auto w = p.weights();
+        const auto best = std::max_element(w.begin(), w.end()) - w.begin();
+        dominant_clip_ = graph.blend_spaces[source.index].clips[best];
+        dominant_time_ = p.clip_time(static_cast<int>(best));
+      }
+    }
+    ++used;
+  }
+  if (total > 0.0f) {
+    root_step_.translation /= total;
+    root_step_.yaw_rad /= total;
+    if (JobResult r = blend_poses({blend_layers_.data(), used}, skeleton.rest_pose, local_); !r) {
+      return r;
+    }
+  } else {
+    std::copy(skeleton.rest_pose.begin(), skeleton.rest_pose.end(), local_.begin());
+  }
+
+  // Inertialization: at the switch the offset is taken from the last two outputs.
+  if (graph.has_machine && !previewing_ && machine_.inertialization_started()) {
+    if (JobResult r = inertializer_.start(before_previous_output_, previous_output_, local_,
+                                          last_dt_, machine_.inertialization_duration_s());
+        !r) {
+      return r;
+    }
+  } else {
+    inertializer_.advance(dt_s);
+  }
+  if (JobResult r = inertializer_.apply(local_); !r) return r;
+
+  if (JobResult r = apply_layers(dt_s); !r) return r;
+  std::copy(previous_output_.begin(), previous_output_.end(), before_previous_output_.begin());
+  std::copy(local_.begin(), local_.end(), previous_output_.begin());
+  if (dt_s > 0.0f) last_dt_ = dt_s;
+
+  if (settings.root_motion_mode == RootMotionMode::Applied) {
+    world_ = accumulate_root_motion(world_, root_step_);
+  }
+  // The character stands on the ground under its root (stairs smoothed into a ramp, so the
+  // root glides rather than jumps); foot IK then fits the feet.
+  world_.translation.y = smoothed_height(terrain, world_.translation.x, world_.translation.z);
+
+  if (JobResult r = local_to_model(skeleton, local_, model_); !r) return r;
+  if (settings.foot_ik && !rig_.legs.empty()) {
+    update_contacts();
+    if (JobResult r = solve_foot_ik(skeleton, rig_, settings.foot_ik_settings, terrain, world_,
+                                    {contacts_.data(), rig_.legs.size()}, dt_s, foot_ik_state_,
+                                    local_, model_, &foot_debug_);
+        !r) {
+      return r;
+    }
+  } else {
+    foot_debug_ = {};
+  }
+  if (settings.matrix_palette) {
+    if (JobResult r = anim::skinning_matrices(model_, skeleton.inverse_bind, palette_); !r)
+      return r;
+  }
+  if (settings.dual_quat_palette) {
+    return anim::skinning_dual_quats(model_, skeleton.inverse_bind, dual_quats_, stretch_,
+                                     has_stretch_);
+  }
+  return JobResult::ok();
+}
+
+JobResult CharacterInstance::apply_layers(float dt_s) {
+  const Skeleton& skeleton = character_->skeleton;
+  for (std::size_t i = 0; i < graph_->layers.size(); ++i) {
+    const LayerBinding& l = graph_->layers[i];
+    if (l.layer.weight <= 0.0f) continue;
+    const Clip& clip = character_->clips[l.clip];
+    layer_time_[i] = wrap_clip_time(clip, layer_time_[i] + dt_s);
+    if (JobResult r = sample_clip(clip, character_->bindings[l.clip], skeleton, layer_time_[i],
+                                  layer_caches_[i], layer_pose_);
+        !r) {
+      return r;
+    }
+    if (l.layer.mode == LayerMode::Additive) {
+      if (JobResult r = make_additive_delta(skeleton.rest_pose, layer_pose_, layer_pose_); !r) {
+        return r;
+      }
+    }
+    if (JobResult r = apply_layer(l.layer, layer_pose_, local_); !r) return r;
+  }
+  return JobResult::ok();
+}
+
+void CharacterInstance::update_contacts() {
+  contacts_.fill(false);
+  if (dominant_clip_ < 0 || rig_.legs.size() < 2) return;
+  const Clip& clip = character_->clips[dominant_clip_];
+  contacts_[0] = foot_planted_at(clip, FootSide::Left, dominant_time_);
+  contacts_[1] = foot_planted_at(clip, FootSide::Right, dominant_time_);
+}
+
+}  // namespace anim

@@ -1,0 +1,71 @@
+#include "anim/crowd.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace anim {
+
+std::string Crowd::setup(const BoundCharacter& character, const GraphBinding& graph,
+                         const Parameters& parameters, int count, float spacing_m, float stagger_s,
+                         const CharacterSettings& settings) {
+  if (count < 1) return "crowd: the count must be at least 1, got " + std::to_string(count);
+  if (!(spacing_m >= 0.0f) || !(stagger_s >= 0.0f)) {
+    return "crowd: spacing and stagger must be finite and not negative";
+  }
+  std::vector<CharacterInstance> instances(static_cast<std::size_t>(count));
+  for (CharacterInstance& instance : instances) {
+    if (std::string e = instance.bind(character, graph); !e.empty()) return "crowd: " + e;
+  }
+  instances_ = std::move(instances);
+  parameters_.assign(static_cast<std::size_t>(count), parameters);
+  const int columns = static_cast<int>(std::ceil(std::sqrt(static_cast<float>(count))));
+  const int rows = (count + columns - 1) / columns;
+  placements_.clear();
+  offsets_s_.clear();
+  constexpr float kGoldenRatioFraction = 0.618034f;
+  const Terrain flat;
+  for (std::size_t i = 0; i < instances_.size(); ++i) {
+    const int cell = static_cast<int>(i);
+    const float x = (static_cast<float>(cell % columns) - 0.5f * (columns - 1)) * spacing_m;
+    const float z = (static_cast<float>(cell / columns) - 0.5f * (rows - 1)) * spacing_m;
+    glm::mat4 placement(1.0f);
+    placement[3] = glm::vec4(x, 0.0f, z, 1.0f);
+    placements_.push_back(placement);
+    const float fraction = static_cast<float>(cell) * kGoldenRatioFraction;
+    offsets_s_.push_back((fraction - std::floor(fraction)) * stagger_s);
+    // Play the graph forward to the offset, in steps the frame accepts, then start from there.
+    CharacterSettings warm_up = settings;
+    warm_up.root_motion_mode = RootMotionMode::InPlace;
+    warm_up.foot_ik = false;
+    warm_up.matrix_palette = warm_up.dual_quat_palette = false;
+    for (float left = offsets_s_.back(); left > 0.0f; left -= 0.25f) {
+      if (JobResult r = instances_[i].update(std::min(left, 0.25f), parameters_[i], warm_up, flat);
+          !r) {
+        return std::string("crowd: ") + r.error;
+      }
+    }
+    instances_[i].reset_world();
+  }
+  return {};
+}
+
+void Crowd::set_preview(int clip, float time_s) {
+  for (std::size_t i = 0; i < instances_.size(); ++i) {
+    instances_[i].set_preview(clip, time_s + offsets_s_[i]);
+  }
+}
+
+void Crowd::play_graph() {
+  for (CharacterInstance& instance : instances_) instance.play_graph();
+}
+
+JobResult Crowd::update(float dt_s, const Parameters& parameters, const CharacterSettings& settings,
+                        const Terrain& terrain) {
+  for (std::size_t i = 0; i < instances_.size(); ++i) {
+    parameters_[i].copy_values_from(parameters);
+    if (JobResult r = instances_[i].update(dt_s, parameters_[i], settings, terrain); !r) return r;
+  }
+  return JobResult::ok();
+}
+
+}  // namespace anim

@@ -1,0 +1,55 @@
+#pragma once
+// Crowd: N instances of one bound character playing one graph, spread over a grid and staggered
+// in time. Each instance owns all of its state (its CharacterInstance and its parameters), so
+// instances could be updated on different threads; the character and the graph are shared.
+
+#include <span>
+#include <string>
+#include <vector>
+
+#include <glm/glm.hpp>
+
+#include "anim/bound_character.h"
+#include "anim/character_instance.h"
+#include "anim/graph_binding.h"
+#include "anim/job_result.h"
+#include "anim/parameters.h"
+#include "anim/terrain.h"
+
+namespace anim {
+
+class Crowd {
+ public:
+  // Prepares count instances of graph on character (both borrowed: they must outlive the crowd),
+  // spacing_m apart on a square grid centred on the origin. Instance i starts stagger_s times a
+  // fraction that differs between neighbours (multiples of the golden ratio) into the graph, so
+  // the crowd does not move in step. Every buffer is allocated here. Returns "" or the cause.
+  [[nodiscard]] std::string setup(const BoundCharacter& character, const GraphBinding& graph,
+                                  const Parameters& parameters, int count, float spacing_m,
+                                  float stagger_s, const CharacterSettings& settings);
+
+  int count() const { return static_cast<int>(instances_.size()); }
+  std::span<const CharacterInstance> instances() const { return instances_; }
+  // Where instance i stands on the grid.
+  const glm::mat4& placement(int i) const { return placements_[static_cast<std::size_t>(i)]; }
+  // Instance i's time offset, in seconds.
+  float offset_s(int i) const { return offsets_s_[static_cast<std::size_t>(i)]; }
+
+  // Every instance previews clip at time_s plus its offset (the timeline's clip preview), or
+  // plays the graph.
+  void set_preview(int clip, float time_s);
+  void play_graph();
+
+  // One frame for every instance (CharacterInstance::update with parameters copied into each
+  // instance's own set). No allocation. Fails with the first failing instance's job.
+  [[nodiscard]] JobResult update(float dt_s, const Parameters& parameters,
+                                 const CharacterSettings& settings, const Terrain& terrain);
+
+ private:
+  std::vector<CharacterInstance> instances_;
+  std::vector<Parameters> parameters_;
+  std::vector<glm::mat4> placements_;
+  std::vector<float> offsets_s_;
+};
+
+}  // namespace anim

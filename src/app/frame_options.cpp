@@ -1,0 +1,135 @@
+#include "app/frame_options.h"
+
+#include <cmath>
+#include <filesystem>
+
+#include "anim/clip_sampling.h"
+#include "app/async_loader.h"
+#include "app/cli_checks.h"
+#include "asset/project_binding.h"
+
+namespace app {
+namespace {
+
+anim::TerrainShape terrain_shape(const std::string& name) {
+  if (name == "slope") return anim::TerrainShape::Slope;
+  if (name == "stairs") return anim::TerrainShape::Stairs;
+  if (name == "rough") return anim::TerrainShape::Rough;
+  return anim::TerrainShape::Flat;
+}
+
+bool is_project(const std::string& path) {
+  return std::filesystem::path(path).extension() == ".json";
+}
+
+}  // namespace
+
+void add_frame_options(CLI::App& command, FrameOptions& options) {
+  command.add_option("--anim-file", options.anim_file,
+                     "Take the clips from this file, bound to the character by joint name");
+  command.add_option("--clip", options.clip,
+                     "Clip name or index (default: the node pose, or a project's graph)");
+  command
+      .add_option("--time", options.time_s,
+                  "Time in seconds (wraps for looping clips; a project's graph runs up to it)")
+      ->check(finite_number());
+  command.add_flag("--rest-pose", options.rest_pose, "The file's own node pose");
+  command.add_option("--ground", options.ground, "The ground under the character")
+      ->check(CLI::IsMember({"flat", "slope", "stairs", "rough"}));
+  command.add_option("--slope", options.slope_deg, "Slope angle in degrees (--ground slope)")
+      ->check(finite_number() & CLI::Range(-60.0f, 60.0f));
+  command.add_flag("--foot-ik", options.foot_ik, "Fit the feet to the ground with foot IK");
+  command
+      .add_option("--root-motion", options.root_motion,
+                  "in-place (the viewer's default), applied (moves the character), off (left "
+                  "in the pose)")
+      ->check(CLI::IsMember({"in-place", "applied", "off"}));
+  command.add_option("--param", options.parameters, "Set a graph parameter, NAME=VALUE")
+      ->check(finite_assignment());
+  command
+      .add_option("--unit-scale", options.unit_scale,
+                  "Metres per file unit (default: the file's own)")
+      ->check(CLI::Range(1e-6f, 1e6f));
+}
+
+int compose_frame(const FrameOptions& options, ViewerScene& scene, std::string& error) {
+  if (!std::isfinite(options.time_s)) {
+    error = "--time must be a finite number";
+    return 2;
+  }
+  LoadRequest request;
+  request.files = {options.file};
+  if (!options.anim_file.empty()) request.files.push_back(options.anim_file);
+  request.settings.unit_scale = options.unit_scale;
+  LoadOutcome loaded = load_now(request);
+  if (!loaded.ok) {
+    error = loaded.errors.empty() ? options.file + ": cannot be loaded" : loaded.errors.front();
+    return 1;
+  }
+  // A model file plays its clips one by one; only a project brings its graph.
+  const bool with_project = is_project(options.file);
+  asset::Project project = with_project ? std::move(loaded.project)
+                                        : asset::preview_project(loaded.character, options.file);
+  if (std::string e = scene.open(std::move(loaded.character), std::move(project)); !e.empty()) {
+    error = e;
+    return 1;
+  }
+  for (const std::string& assignment : options.parameters) {
+    const std::size_t eq = assignment.find('=');
+    const float value =
+        eq == std::string::npos ? 0.0f : std::strtof(assignment.c_str() + eq + 1, nullptr);
+    if (std::string e = scene.set_parameter(assignment); !e.empty() || !std::isfinite(value)) {
+      error = "--param " + (e.empty() ? "'" + assignment + "': not a finite number" : e);
+      return 2;
+    }
+  }
+  scene.terrain.shape = terrain_shape(options.ground);
+  scene.terrain.slope_deg = options.slope_deg;
+  scene.settings.foot_ik = options.foot_ik;
+  scene.settings.root_motion_mode = options.root_motion == "applied"
+                                        ? anim::RootMotionMode::Applied
+                                        : anim::RootMotionMode::InPlace;
+  if (options.root_motion == "off") {
+    scene.settings.root_motion.extract_x = scene.settings.root_motion.extract_y = false;
+    scene.settings.root_motion.extract_z = scene.settings.root_motion.extract_yaw = false;
+  }
+  const ui::ViewSettings view;
+  if (!options.clip.empty() && !options.rest_pose) {
+    const int clip = scene.find_clip(options.clip);
+    if (clip < 0) {
+      std::string names;
+      for (std::size_t i = 0; i < scene.clips().size(); ++i) {
+        names += (i == 0 ? "" : ", ") + std::to_string(i) + ": '" + scene.clips()[i].name + "'";
+      }
+      error = options.file + ": no clip named or numbered '" + options.clip +
+              "' (clips: " + (names.empty() ? "none" : names) + ")";
+      return 1;
+    }
+    scene.mode = PlayMode::ClipPreview;
+    scene.preview(clip);
+    scene.clock.set_playing(false);
+    // A looping clip's time wraps, as the viewer's playhead does (the clock alone would clamp).
+    scene.clock.seek(anim::wrap_clip_time(scene.clips()[clip], options.time_s));
+  } else if (with_project && !options.rest_pose &&
+             (scene.graph().has_machine || !scene.graph().blend_spaces.empty())) {
+    scene.mode = PlayMode::Graph;
+    constexpr float kStep_s = 1.0f / 60.0f;
+    const int steps = static_cast<int>(std::lround(options.time_s / kStep_s));
+    for (int i = 0; i < steps; ++i) {
+      if (std::string e = scene.update(kStep_s, view); !e.empty()) {
+        error = e;
+        return 1;
+      }
+    }
+    return 0;
+  } else {
+    scene.mode = PlayMode::RestPose;
+  }
+  if (std::string e = scene.update(0.0f, view); !e.empty()) {
+    error = e;
+    return 1;
+  }
+  return 0;
+}
+
+}  // namespace app

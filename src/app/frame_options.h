@@ -1,0 +1,40 @@
+#pragma once
+// What a headless frame includes, shared by `animview pose` and `animview render`, so both
+// show the frame the viewer would: the same files, clip, time, ground, foot IK, root motion,
+// parameters and unit scale, composed by the same CharacterInstance.
+
+#include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+
+#include "app/viewer_scene.h"
+
+namespace app {
+
+struct FrameOptions {
+  std::string file;       // a model file or a project (.json)
+  std::string anim_file;  // clips bound to the model by joint name
+  std::string clip;       // a name or index; empty: the node pose, or a project's graph
+  float time_s = 0.0f;
+  bool rest_pose = false;  // the file's own node pose, whatever else is asked
+  std::string ground = "flat";
+  float slope_deg = 15.0f;
+  bool foot_ik = false;
+  std::string root_motion = "in-place";  // in-place | applied | off (kept in the pose)
+  std::vector<std::string> parameters;   // NAME=VALUE
+  float unit_scale = 0.0f;               // metres per file unit; 0: the file's own or auto
+};
+
+// Adds the options above (but the file, which each command names itself) to command.
+void add_frame_options(CLI::App& command, FrameOptions& options);
+
+// Loads options.file (and the clip file) into scene and plays the frame the options describe:
+// with --rest-pose, or with neither a clip nor a project, the node pose; with a clip, that clip
+// at the time; with a project and no clip, the project's graph from its entry state in fixed
+// 1/60 s steps up to the time. Returns 0, or the exit code with the message in error: 1 when a
+// file cannot be read or names no such clip, 2 for a bad option value (a non-finite number, an
+// unknown parameter).
+int compose_frame(const FrameOptions& options, ViewerScene& scene, std::string& error);
+
+}  // namespace app

@@ -1,0 +1,524 @@
+#include "asset/gltf_reader.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <exception>
+#include <filesystem>
+
+#include "asset/gltf_accessor.h"
+#include "asset/gltf_clip_reader.h"
+#include "asset/gltf_scene.h"
+#include "asset/import_path.h"
+#include "asset/skeleton_builder.h"
+#include "asset/vertex_influences.h"
+
+namespace asset {
+namespace {
+
+// How close to the spec a pose must stay, as a fraction of the character's size.
+constexpr float kPoseTolerance = 1e-5f;
+
+std::string lower_extension(const std::string& path) {
+  std::string extension = std::filesystem::path(path).extension().string();
+  for (char& c : extension) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return extension;
+}
+
+std::string trimmed(std::string text) {
+  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back()))) text.pop_back();
+  return text;
+}
+
+// Keeps images as they are stored: encoded bytes for the renderer to decode. Refuses image
+// bytes that tinygltf found through a bufferView reaching past its buffer (it does not check).
+bool keep_encoded(tinygltf::Image* image, const int index, std::string* err, std::string*, int, int,
+                  const unsigned char* bytes, int size, void* user_data) {
+  const auto* model = static_cast<const tinygltf::Model*>(user_data);
+  for (const tinygltf::Buffer& buffer : model->buffers) {
+    const unsigned char* begin = buffer.data.data();
+    const unsigned char* end = begin + buffer.data.size();
+    if (bytes >= begin && bytes <= end && size > end - bytes) {
+      if (err != nullptr) {
+        *err += "image " + std::to_string(index) + " reaches past the end of its buffer\n";
+      }
+      return false;
+    }
+  }
+  image->image.assign(bytes, bytes + std::max(size, 0));
+  image->as_is = true;
+  return true;
+}
+
+// %XX escapes in a relative uri (glTF uris are percent-encoded).
+std::string decode_uri(const std::string& uri) {
+  std::string out;
+  for (std::size_t i = 0; i < uri.size(); ++i) {
+    if (uri[i] == '%' && i + 2 < uri.size() &&
+        std::isxdigit(static_cast<unsigned char>(uri[i + 1])) &&
+        std::isxdigit(static_cast<unsigned char>(uri[i + 2]))) {
+      out += static_cast<char>(std::stoi(uri.substr(i + 1, 2), nullptr, 16));
+      i += 2;
+    } else {
+      out += uri[i];
+    }
+  }
+  return out;
+}
+
+Texture read_texture(const tinygltf::Model& model, int index, const std::string& directory) {
+  if (index < 0 || index >= static_cast<int>(model.textures.size())) return {};
+  const int source = model.textures[index].source;
+  if (source < 0 || source >= static_cast<int>(model.images.size())) return {};
+  const tinygltf::Image& image = model.images[source];
+  Texture texture;
+  if (!image.image.empty()) {
+    texture.encoded.assign(image.image.begin(), image.image.end());
+  } else if (!image.uri.empty()) {
+    std::filesystem::path file(decode_uri(image.uri));
+    if (file.is_relative()) file = std::filesystem::path(directory) / file;
+    texture.path = file.lexically_normal().string();
+  }
+  return texture;
+}
+
+std::vector<Material> read_materials(const tinygltf::Model& model, const std::string& directory) {
+  std::vector<Material> materials;
+  for (const tinygltf::Material& source : model.materials) {
+    Material m;
+    m.name = source.name;
+    const tinygltf::PbrMetallicRoughness& pbr = source.pbrMetallicRoughness;
+    if (pbr.baseColorFactor.size() == 4) {
+      m.base_color = {pbr.baseColorFactor[0], pbr.baseColorFactor[1], pbr.baseColorFactor[2],
+                      pbr.baseColorFactor[3]};
+    }
+    m.base_color_texture = read_texture(model, pbr.baseColorTexture.index, directory);
+    m.metallic = static_cast<float>(pbr.metallicFactor);
+    m.roughness = static_cast<float>(pbr.roughnessFactor);
+    m.metallic_roughness_texture =
+        read_texture(model, pbr.metallicRoughnessTexture.index, directory);
+    m.normal_texture = read_texture(model, source.normalTexture.index, directory);
+    m.normal_scale = static_cast<float>(source.normalTexture.scale);
+    m.occlusion_texture = read_texture(model, source.occlusionTexture.index, directory);
+    m.occlusion_strength = static_cast<float>(source.occlusionTexture.strength);
+    if (source.emissiveFactor.size() == 3) {
+      m.emissive = {source.emissiveFactor[0], source.emissiveFactor[1], source.emissiveFactor[2]};
+    }
+    m.emissive_texture = read_texture(model, source.emissiveTexture.index, directory);
+    m.alpha_mode = source.alphaMode == "MASK"    ? AlphaMode::kMask
+                   : source.alphaMode == "BLEND" ? AlphaMode::kBlend
+                                                 : AlphaMode::kOpaque;
+    m.alpha_cutoff = static_cast<float>(source.alphaCutoff);
+    m.double_sided = source.doubleSided;
+    materials.push_back(std::move(m));
+  }
+  return materials;
+}
+
+// An attribute of primitive as vectors of N floats; empty when absent.
+template <int N>
+std::string read_attribute(const tinygltf::Model& model,
+                           const std::map<std::string, int>& attributes, const std::string& name,
+                           std::size_t vertices, std::vector<glm::vec<N, float>>& out,
+                           int min_components = N) {
+  out.clear();
+  const auto it = attributes.find(name);
+  if (it == attributes.end()) return {};
+  AccessorValues values;
+  if (std::string cause = read_accessor(model, it->second, values); !cause.empty()) {
+    return name + ": " + cause;
+  }
+  if (values.components < min_components || values.components > N) {
+    return name + " has " + std::to_string(values.components) + " components per vertex";
+  }
+  if (vertices != 0 && values.count != vertices) {
+    return name + " has " + std::to_string(values.count) + " elements for " +
+           std::to_string(vertices) + " vertices";
+  }
+  out.assign(values.count, glm::vec<N, float>(0.0f));
+  for (std::size_t v = 0; v < values.count; ++v) {
+    for (int c = 0; c < values.components; ++c) {
+      out[v][c] = static_cast<float>(values.values[v * values.components + c]);
+    }
+  }
+  return {};
+}
+
+std::vector<float> morph_weights(const tinygltf::Node& node, const tinygltf::Mesh& mesh) {
+  const std::vector<double>& weights = !node.weights.empty() ? node.weights : mesh.weights;
+  return {weights.begin(), weights.end()};
+}
+
+// Triangles from the primitive's indices (or 0..n-1) in its mode; out-of-range ones dropped.
+std::string read_triangles(const tinygltf::Model& model, const tinygltf::Primitive& primitive,
+                           std::size_t vertices, std::vector<std::uint32_t>& out, int& dropped) {
+  std::vector<std::uint32_t> indices;
+  if (primitive.indices >= 0) {
+    AccessorValues values;
+    if (std::string cause = read_accessor(model, primitive.indices, values); !cause.empty()) {
+      return "indices: " + cause;
+    }
+    if (values.components != 1) return "indices are not SCALAR";
+    indices.reserve(values.count);
+    for (const double i : values.values) indices.push_back(static_cast<std::uint32_t>(i));
+  } else {
+    for (std::size_t i = 0; i < vertices; ++i) indices.push_back(static_cast<std::uint32_t>(i));
+  }
+  const auto add = [&](std::uint32_t a, std::uint32_t b, std::uint32_t c) {
+    if (a >= vertices || b >= vertices || c >= vertices) {
+      ++dropped;
+      return;
+    }
+    out.insert(out.end(), {a, b, c});
+  };
+  const std::size_t n = indices.size();
+  if (primitive.mode == TINYGLTF_MODE_TRIANGLE_STRIP) {
+    for (std::size_t i = 2; i < n; ++i) {
+      // Every other triangle of a strip is flipped to keep the winding.
+      if (i % 2 == 0) {
+        add(indices[i - 2], indices[i - 1], indices[i]);
+      } else {
+        add(indices[i - 1], indices[i - 2], indices[i]);
+      }
+    }
+  } else if (primitive.mode == TINYGLTF_MODE_TRIANGLE_FAN) {
+    for (std::size_t i = 2; i < n; ++i) add(indices[0], indices[i - 1], indices[i]);
+  } else {
+    for (std::size_t i = 0; i + 2 < n; i += 3) add(indices[i], indices[i + 1], indices[i + 2]);
+  }
+  return {};
+}
+
+// Area-weighted vertex normals, for primitives without NORMAL.
+std::vector<glm::vec3> smooth_normals(const std::vector<glm::vec3>& positions,
+                                      const std::vector<std::uint32_t>& triangles) {
+  std::vector<glm::vec3> normals(positions.size(), glm::vec3(0.0f));
+  for (std::size_t i = 0; i + 2 < triangles.size(); i += 3) {
+    const glm::vec3& a = positions[triangles[i]];
+    const glm::vec3 face =
+        glm::cross(positions[triangles[i + 1]] - a, positions[triangles[i + 2]] - a);
+    for (int k = 0; k < 3; ++k) normals[triangles[i + k]] += face;
+  }
+  return normals;
+}
+
+struct MeshContext {
+  const GltfScene& scene;
+  const ImportSettings& settings;
+  InfluenceStats stats;
+  int dropped_triangles = 0;
+};
+
+std::string read_influences(const tinygltf::Model& model, const tinygltf::Primitive& primitive,
+                            const tinygltf::Skin& skin, const GltfScene& scene,
+                            std::size_t vertices, std::vector<std::vector<Influence>>& per_vertex) {
+  for (int set = 0;; ++set) {
+    const std::string joints_name = "JOINTS_" + std::to_string(set);
+    const std::string weights_name = "WEIGHTS_" + std::to_string(set);
+    if (primitive.attributes.count(joints_name) == 0) return {};
+    std::vector<glm::vec4> joints;
+    std::vector<glm::vec4> weights;
+    if (std::string cause =
+            read_attribute<4>(model, primitive.attributes, joints_name, vertices, joints);
+        !cause.empty()) {
+      return cause;
+    }
+    if (std::string cause =
+            read_attribute<4>(model, primitive.attributes, weights_name, vertices, weights);
+        !cause.empty()) {
+      return cause;
+    }
+    if (weights.size() != vertices) return weights_name + " is missing beside " + joints_name;
+    for (std::size_t v = 0; v < vertices; ++v) {
+      for (int k = 0; k < 4; ++k) {
+        const float w = weights[v][k];
+        if (!(w > 0.0f) || !std::isfinite(w)) continue;
+        const auto slot = static_cast<std::size_t>(joints[v][k]);
+        if (slot >= skin.joints.size()) {
+          return joints_name + " of vertex " + std::to_string(v) + " names joint " +
+                 std::to_string(slot) + " of a skin with " + std::to_string(skin.joints.size());
+        }
+        const int joint = scene.joint_of_node[skin.joints[slot]];
+        if (joint >= 0) per_vertex[v].emplace_back(static_cast<unsigned>(joint), w);
+      }
+    }
+  }
+}
+
+std::string read_primitive(const tinygltf::Node& node, int node_index, const tinygltf::Mesh& source,
+                           std::size_t p, MeshContext& context, anim::SkinnedMesh& mesh) {
+  const GltfScene& scene = context.scene;
+  const tinygltf::Model& model = *scene.model;
+  const tinygltf::Primitive& primitive = source.primitives[p];
+  const bool skinned = node.skin >= 0 && node.skin < static_cast<int>(model.skins.size()) &&
+                       primitive.attributes.count("JOINTS_0") != 0;
+  // glTF skins vertices in the skin's space and ignores the skinned mesh node's transform.
+  const glm::mat4 to_model = skinned ? anim::to_matrix(scene.axis) : scene.global(node_index);
+  const glm::mat3 normal_to_model = glm::transpose(glm::inverse(glm::mat3(to_model)));
+  const auto& attributes = primitive.attributes;
+  if (std::string cause = read_attribute<3>(model, attributes, "POSITION", 0, mesh.positions);
+      !cause.empty()) {
+    return cause;
+  }
+  const std::size_t n = mesh.positions.size();
+  std::vector<glm::vec3> normals;
+  if (std::string cause = read_attribute<3>(model, attributes, "NORMAL", n, normals);
+      !cause.empty()) {
+    return cause;
+  }
+  if (std::string cause = read_attribute<2>(model, attributes, "TEXCOORD_0", n, mesh.uvs);
+      !cause.empty()) {
+    return cause;
+  }
+  if (std::string cause = read_attribute<4>(model, attributes, "TANGENT", n, mesh.tangents);
+      !cause.empty()) {
+    return cause;
+  }
+  if (std::string cause = read_attribute<4>(model, attributes, "COLOR_0", n, mesh.colors, 3);
+      !cause.empty()) {
+    return cause;
+  }
+  if (!mesh.colors.empty() &&
+      model.accessors[attributes.at("COLOR_0")].type == TINYGLTF_TYPE_VEC3) {
+    for (glm::vec4& c : mesh.colors) c.w = 1.0f;
+  }
+  // Default morph weights shape the rest mesh; the targets themselves are not kept.
+  mesh.morph_weights = morph_weights(node, source);
+  for (std::size_t t = 0; t < primitive.targets.size() && t < mesh.morph_weights.size(); ++t) {
+    const float w = mesh.morph_weights[t];
+    if (w == 0.0f) continue;
+    for (const auto& [name, target] : std::map<std::string, std::vector<glm::vec3>*>{
+             {"POSITION", &mesh.positions}, {"NORMAL", &normals}}) {
+      std::vector<glm::vec3> delta;
+      if (std::string cause = read_attribute<3>(model, primitive.targets[t], name, n, delta);
+          !cause.empty()) {
+        return "morph target " + std::to_string(t) + ": " + cause;
+      }
+      if (target->size() != n) continue;
+      for (std::size_t v = 0; v < delta.size(); ++v) (*target)[v] += w * delta[v];
+    }
+  }
+  if (std::string cause =
+          read_triangles(model, primitive, n, mesh.indices, context.dropped_triangles);
+      !cause.empty()) {
+    return cause;
+  }
+  if (normals.empty()) normals = smooth_normals(mesh.positions, mesh.indices);
+
+  const float unit = scene.unit_scale;
+  for (glm::vec3& position : mesh.positions) {
+    position = glm::vec3(to_model * glm::vec4(position * unit, 1.0f));
+  }
+  mesh.normals.assign(n, glm::vec3(0.0f, 1.0f, 0.0f));
+  for (std::size_t v = 0; v < n; ++v) {
+    const glm::vec3 normal = normal_to_model * normals[v];
+    const float length = glm::length(normal);
+    if (length > 0.0f && std::isfinite(length)) mesh.normals[v] = normal / length;
+  }
+  for (glm::vec4& tangent : mesh.tangents) {
+    const glm::vec3 t = glm::mat3(to_model) * glm::vec3(tangent);
+    const float length = glm::length(t);
+    if (length > 0.0f && std::isfinite(length)) tangent = glm::vec4(t / length, tangent.w);
+  }
+  mesh.material =
+      primitive.material >= 0 && primitive.material < static_cast<int>(model.materials.size())
+          ? primitive.material
+          : -1;
+
+  std::vector<std::vector<Influence>> per_vertex(n);
+  if (skinned) {
+    if (std::string cause =
+            read_influences(model, primitive, model.skins[node.skin], scene, n, per_vertex);
+        !cause.empty()) {
+      return cause;
+    }
+  }
+  InfluenceStats stats;
+  write_influences(per_vertex, context.settings.max_influences == 8 ? 8 : 4,
+                   static_cast<unsigned>(scene.rigid_joint(node_index)), mesh, stats);
+  context.stats.cut += stats.cut;
+  context.stats.renormalized += stats.renormalized;
+  // Unskinned meshes are all "unweighted" by design; only skinned ones deserve a warning.
+  if (skinned) context.stats.unweighted += stats.unweighted;
+  return {};
+}
+
+std::string read_meshes(const GltfScene& scene, const ImportSettings& settings,
+                        std::vector<anim::SkinnedMesh>& out, ImportReport& report) {
+  const tinygltf::Model& model = *scene.model;
+  MeshContext context{scene, settings, {}, 0};
+  for (const int n : scene.order) {
+    const tinygltf::Node& node = model.nodes[n];
+    if (node.mesh < 0) continue;
+    if (node.mesh >= static_cast<int>(model.meshes.size())) {
+      return "node '" + scene.names[n] + "' refers to a mesh that does not exist";
+    }
+    const tinygltf::Mesh& source = model.meshes[node.mesh];
+    const std::string name = !source.name.empty() ? source.name : scene.names[n];
+    for (std::size_t p = 0; p < source.primitives.size(); ++p) {
+      anim::SkinnedMesh mesh;
+      // Named as assimp names them: one mesh per primitive, numbered when there are several.
+      mesh.name = source.primitives.size() > 1 ? name + "-" + std::to_string(p) : name;
+      const int mode = source.primitives[p].mode;
+      if (mode != TINYGLTF_MODE_TRIANGLES && mode != TINYGLTF_MODE_TRIANGLE_STRIP &&
+          mode != TINYGLTF_MODE_TRIANGLE_FAN && mode != -1) {
+        report.warnings.push_back("mesh '" + mesh.name +
+                                  "' has no triangles (points or lines only); skipped");
+        continue;
+      }
+      if (std::string cause = read_primitive(node, n, source, p, context, mesh); !cause.empty()) {
+        return "mesh '" + mesh.name + "': " + cause;
+      }
+      out.push_back(std::move(mesh));
+    }
+  }
+  report.vertices_with_cut_influences += context.stats.cut;
+  report.vertices_renormalized += context.stats.renormalized;
+  if (context.stats.unweighted > 0) {
+    report.warnings.push_back(std::to_string(context.stats.unweighted) +
+                              " skinned vertices have no weights; they follow their mesh's node");
+  }
+  if (context.dropped_triangles > 0) {
+    report.warnings.push_back(std::to_string(context.dropped_triangles) +
+                              " triangles refer to vertices that do not exist; dropped");
+  }
+  return {};
+}
+
+// Per joint, how far its rotation may stray (radians) for the pose to stay within
+// kPoseTolerance of the character's size. A rotation error e at joint j moves a point p of its
+// subtree by e * |p - j|; a point has at most `depth` joints above it, so giving each joint
+// kPoseTolerance * size / (depth * reach_j), where reach_j bounds |p - j| over the joint's
+// subtree at rest (its descendant joints and the vertices they move), keeps every point within
+// the bound. A joint that moves nothing still keeps its own orientation to 1 / kMinReach of that.
+std::vector<float> rotation_tolerances(const anim::Skeleton& skeleton,
+                                       const std::vector<anim::SkinnedMesh>& meshes, float size) {
+  constexpr float kMinReach = 0.05f;
+  const std::size_t joints = skeleton.parents.size();
+  const std::vector<glm::mat4> rest = rest_model(skeleton);
+  std::vector<float> reach(joints, 0.0f);
+  std::vector<int> depth(joints, 1);
+  int deepest = 1;
+  const auto spread = [&](int joint, const glm::vec3& point) {
+    for (int a = joint; a != anim::kNoParent; a = skeleton.parents[a]) {
+      reach[a] = std::max(reach[a], glm::length(point - glm::vec3(rest[a][3])));
+    }
+  };
+  for (std::size_t j = 0; j < joints; ++j) {
+    if (skeleton.parents[j] != anim::kNoParent) depth[j] = depth[skeleton.parents[j]] + 1;
+    deepest = std::max(deepest, depth[j]);
+    spread(static_cast<int>(j), glm::vec3(rest[j][3]));
+  }
+  for (const anim::SkinnedMesh& mesh : meshes) {
+    for (std::size_t v = 0; v < mesh.vertex_count(); ++v) {
+      for (int k = 0; k < 4; ++k) {
+        if (mesh.weights0[v][k] > 0.0f)
+          spread(static_cast<int>(mesh.joints0[v][k]), mesh.positions[v]);
+        if (mesh.has_second_influence_set() && mesh.weights1[v][k] > 0.0f) {
+          spread(static_cast<int>(mesh.joints1[v][k]), mesh.positions[v]);
+        }
+      }
+    }
+  }
+  std::vector<float> tolerance(joints);
+  for (std::size_t j = 0; j < joints; ++j) {
+    tolerance[j] = kPoseTolerance * size /
+                   (static_cast<float>(deepest) * std::max(reach[j], kMinReach * size));
+  }
+  return tolerance;
+}
+
+bool report_progress(const ProgressCallback& progress, float fraction) {
+  return !progress || progress(fraction);
+}
+
+std::string load(const std::string& path, tinygltf::Model& model,
+                 std::vector<std::string>& warnings) {
+  tinygltf::TinyGLTF loader;
+  loader.SetImageLoader(&keep_encoded, &model);
+  loader.SetStoreOriginalJSONForExtrasAndExtensions(true);
+  std::string error;
+  std::string warning;
+  const bool ok = lower_extension(path) == ".glb"
+                      ? loader.LoadBinaryFromFile(&model, &error, &warning, path)
+                      : loader.LoadASCIIFromFile(&model, &error, &warning, path);
+  if (!ok) {
+    return "tinygltf cannot read it: " +
+           (error.empty() ? std::string("no cause given") : trimmed(error));
+  }
+  if (!trimmed(warning).empty()) warnings.push_back("tinygltf: " + trimmed(warning));
+  for (const std::string& extension : model.extensionsRequired) {
+    if (extension == "KHR_draco_mesh_compression" || extension == "EXT_meshopt_compression") {
+      return "its geometry is compressed with " + extension + ", which animview cannot read";
+    }
+    if (extension != "KHR_mesh_quantization") {
+      warnings.push_back("the file requires " + extension + ", which animview ignores");
+    }
+  }
+  return {};
+}
+
+std::string convert(const tinygltf::Model& model, const std::string& path,
+                    const ImportSettings& settings, const ProgressCallback& progress,
+                    Character& character, bool& cancelled) {
+  character.source_path = path;
+  ImportReport& report = character.report;
+  if (model.meshes.empty() && !gltf_is_animated_or_skinned(model)) {
+    return "contains neither meshes nor animation";
+  }
+  GltfScene scene;
+  if (std::string error = build_gltf_scene(model, settings, scene, report.warnings);
+      !error.empty()) {
+    return error;
+  }
+  report.unit_scale_applied = scene.unit_scale;
+  report.up_axis_converted = scene.up_axis_converted;
+  if (!report_progress(progress, 0.6f)) return cancelled = true, "import cancelled";
+  if (std::string error = read_meshes(scene, settings, character.meshes, report); !error.empty()) {
+    return error;
+  }
+  character.materials = read_materials(model, std::filesystem::path(path).parent_path().string());
+  if (!report_progress(progress, 0.8f)) return cancelled = true, "import cancelled";
+  character.skeleton = scene.skeleton;
+  const asset::Bounds bounds = bind_pose_bounds(character);
+  const float size = bounds.empty() ? 1.0f : std::max(glm::length(bounds.max - bounds.min), 1e-6f);
+  const std::vector<float> tolerances = rotation_tolerances(scene.skeleton, character.meshes, size);
+  if (std::string error =
+          read_gltf_clips(scene, settings, tolerances, character.clips, report.warnings);
+      !error.empty()) {
+    return error;
+  }
+  if (!report_progress(progress, 1.0f)) return cancelled = true, "import cancelled";
+  return {};
+}
+
+}  // namespace
+
+bool is_gltf_path(const std::string& path) {
+  const std::string extension = lower_extension(path);
+  return extension == ".gltf" || extension == ".glb";
+}
+
+ImportResult read_gltf(const std::string& path, const ImportSettings& settings,
+                       const ProgressCallback& progress) {
+  ImportResult result;
+  std::string error;
+  try {
+    tinygltf::Model model;
+    error = check_import_path(path);
+    if (error.empty()) error = load(path, model, result.character.report.warnings);
+    if (error.empty() && !report_progress(progress, 0.5f)) {
+      result.cancelled = true;
+      error = "import cancelled";
+    }
+    if (error.empty()) {
+      error = convert(model, path, settings, progress, result.character, result.cancelled);
+    }
+  } catch (const std::exception& e) {
+    error = e.what();
+  }
+  if (!error.empty()) result = {{}, path + ": " + error, result.cancelled};
+  return result;
+}
+
+}  // namespace asset

@@ -1,0 +1,293 @@
+#include "asset/gltf_scene.h"
+
+#include <cmath>
+#include <unordered_set>
+
+#include <glm/gtc/quaternion.hpp>
+#include <glm/gtc/type_ptr.hpp>
+
+#include "asset/gltf_accessor.h"
+#include "asset/skeleton_builder.h"
+
+namespace asset {
+namespace {
+
+bool is_transform_path(const std::string& path) {
+  return path == "translation" || path == "rotation" || path == "scale";
+}
+
+// The node's own local matrix in file units.
+glm::mat4 file_local(const tinygltf::Node& node) {
+  if (node.matrix.size() == 16) {
+    glm::mat4 m;
+    for (int i = 0; i < 16; ++i) glm::value_ptr(m)[i] = static_cast<float>(node.matrix[i]);
+    return m;
+  }
+  anim::Transform t;
+  if (node.translation.size() == 3) {
+    t.translation = {node.translation[0], node.translation[1], node.translation[2]};
+  }
+  if (node.rotation.size() == 4) {
+    // glTF stores x, y, z, w; a file's rotation need not be exactly unit length.
+    t.rotation = glm::normalize(
+        glm::quat(static_cast<float>(node.rotation[3]), static_cast<float>(node.rotation[0]),
+                  static_cast<float>(node.rotation[1]), static_cast<float>(node.rotation[2])));
+  }
+  if (node.scale.size() == 3) t.scale = {node.scale[0], node.scale[1], node.scale[2]};
+  return anim::to_matrix(t);
+}
+
+std::string build_tree(const tinygltf::Model& model, GltfScene& scene) {
+  const int count = static_cast<int>(model.nodes.size());
+  scene.parent.assign(count, -1);
+  scene.in_scene.assign(count, false);
+  scene.names.resize(count);
+  std::vector<bool> has_parent(count, false);
+  for (int n = 0; n < count; ++n) {
+    scene.names[n] =
+        model.nodes[n].name.empty() ? "nodes[" + std::to_string(n) + "]" : model.nodes[n].name;
+    for (const int child : model.nodes[n].children) {
+      if (child < 0 || child >= count) {
+        return "node '" + scene.names[n] + "' has child " + std::to_string(child) +
+               ", which does not exist";
+      }
+      if (has_parent[child]) {
+        return "node " + std::to_string(child) + " has two parents; glTF nodes form a tree";
+      }
+      has_parent[child] = true;
+      scene.parent[child] = n;
+    }
+  }
+  std::vector<int> roots;
+  if (!model.scenes.empty()) {
+    const int index =
+        model.defaultScene >= 0 && model.defaultScene < static_cast<int>(model.scenes.size())
+            ? model.defaultScene
+            : 0;
+    roots = model.scenes[index].nodes;
+  } else {
+    for (int n = 0; n < count; ++n) {
+      if (!has_parent[n]) roots.push_back(n);
+    }
+  }
+  for (const int root : roots) {
+    if (root < 0 || root >= count) {
+      return "the scene lists node " + std::to_string(root) + ", which does not exist";
+    }
+    if (has_parent[root]) return "the scene lists node " + std::to_string(root) + ", a child";
+  }
+  // Depth-first in file order; a node met twice means a cycle.
+  std::vector<int> stack(roots.rbegin(), roots.rend());
+  while (!stack.empty()) {
+    const int n = stack.back();
+    stack.pop_back();
+    if (scene.in_scene[n]) {
+      return "the node tree has a cycle through node '" + scene.names[n] + "'";
+    }
+    scene.in_scene[n] = true;
+    scene.order.push_back(n);
+    const std::vector<int>& children = model.nodes[n].children;
+    for (auto it = children.rbegin(); it != children.rend(); ++it) stack.push_back(*it);
+  }
+  // Nodes under a cycle that no root reaches are not in the scene; a cycle among them must
+  // still not hang anything that walks parents, so cut those links.
+  for (int n = 0; n < count; ++n) {
+    if (!scene.in_scene[n]) scene.parent[n] = -1;
+  }
+  return {};
+}
+
+bool mesh_is_skinned(const tinygltf::Model& model, const tinygltf::Node& node) {
+  if (node.skin < 0 || node.mesh < 0 || node.mesh >= static_cast<int>(model.meshes.size())) {
+    return false;
+  }
+  for (const tinygltf::Primitive& primitive : model.meshes[node.mesh].primitives) {
+    if (primitive.attributes.count("JOINTS_0") == 0) return false;
+  }
+  return true;
+}
+
+std::unordered_set<int> required_nodes(const tinygltf::Model& model, const GltfScene& scene) {
+  std::unordered_set<int> required;
+  const int count = static_cast<int>(model.nodes.size());
+  for (const tinygltf::Skin& skin : model.skins) {
+    for (const int joint : skin.joints) {
+      if (joint >= 0 && joint < count && scene.in_scene[joint]) required.insert(joint);
+    }
+  }
+  for (const tinygltf::Animation& animation : model.animations) {
+    for (const tinygltf::AnimationChannel& channel : animation.channels) {
+      const int node = channel.target_node;
+      if (node >= 0 && node < count && scene.in_scene[node] &&
+          is_transform_path(channel.target_path)) {
+        required.insert(node);
+      }
+    }
+  }
+  if (required.empty()) return required;
+  // Unskinned meshes follow their node, so that node must be a joint.
+  for (const int n : scene.order) {
+    const tinygltf::Node& node = model.nodes[n];
+    if (node.mesh >= 0 && !mesh_is_skinned(model, node)) required.insert(n);
+  }
+  return required;
+}
+
+void fill_inverse_bind(const tinygltf::Model& model, GltfScene& scene,
+                       std::vector<std::string>& warnings, std::string& error) {
+  anim::Skeleton& skeleton = scene.skeleton;
+  const std::vector<glm::mat4> rest = rest_model(skeleton);
+  skeleton.inverse_bind.resize(rest.size());
+  std::vector<bool> from_skin(rest.size(), false);
+  // Skinned vertices are in the skin's space, which is model space before the axis turn.
+  const glm::mat4 model_to_mesh = glm::inverse(anim::to_matrix(scene.axis));
+  for (std::size_t s = 0; s < model.skins.size(); ++s) {
+    const tinygltf::Skin& skin = model.skins[s];
+    AccessorValues matrices;
+    if (skin.inverseBindMatrices >= 0) {
+      if (std::string cause = read_accessor(model, skin.inverseBindMatrices, matrices);
+          !cause.empty()) {
+        error = "skin " + std::to_string(s) + ": " + cause;
+        return;
+      }
+      if (matrices.components != 16 || matrices.count < skin.joints.size()) {
+        error = "skin " + std::to_string(s) + ": inverseBindMatrices holds " +
+                std::to_string(matrices.count) + " elements for " +
+                std::to_string(skin.joints.size()) + " joints (MAT4 each)";
+        return;
+      }
+    }
+    bool disagrees = false;
+    for (std::size_t k = 0; k < skin.joints.size(); ++k) {
+      const int node = skin.joints[k];
+      if (node < 0 || node >= static_cast<int>(model.nodes.size())) {
+        error = "skin " + std::to_string(s) + " lists node " + std::to_string(node) +
+                ", which does not exist";
+        return;
+      }
+      const int joint = scene.joint_of_node[node];
+      if (joint < 0) continue;
+      // Without inverseBindMatrices every joint's is the identity (glTF 2.0, 5.28).
+      glm::mat4 inverse_bind(1.0f);
+      if (!matrices.values.empty()) {
+        for (int i = 0; i < 16; ++i) {
+          glm::value_ptr(inverse_bind)[i] = static_cast<float>(matrices.values[k * 16 + i]);
+        }
+      }
+      inverse_bind[3] = glm::vec4(glm::vec3(inverse_bind[3]) * scene.unit_scale, 1.0f);
+      inverse_bind = inverse_bind * model_to_mesh;
+      if (from_skin[joint]) {
+        for (int c = 0; c < 4; ++c) {
+          disagrees =
+              disagrees || glm::length(skeleton.inverse_bind[joint][c] - inverse_bind[c]) > 1e-4f;
+        }
+        continue;
+      }
+      skeleton.inverse_bind[joint] = inverse_bind;
+      from_skin[joint] = true;
+    }
+    if (disagrees) {
+      warnings.push_back("skin " + std::to_string(s) +
+                         " binds some joints differently from an earlier skin; the first "
+                         "skin's inverse bind matrices are used");
+    }
+  }
+  // Joints of no skin (animated nodes, rigid mesh nodes) bind at their rest pose, so a rigid
+  // mesh stored in model space stays in place at rest.
+  for (std::size_t j = 0; j < rest.size(); ++j) {
+    if (!from_skin[j]) skeleton.inverse_bind[j] = glm::inverse(rest[j]);
+  }
+}
+
+}  // namespace
+
+glm::mat4 GltfScene::local(int node) const {
+  glm::mat4 m = file_local(model->nodes[node]);
+  m[3] = glm::vec4(glm::vec3(m[3]) * unit_scale, 1.0f);
+  return m;
+}
+
+glm::mat4 GltfScene::global(int node) const {
+  glm::mat4 m(1.0f);
+  for (int n = node; n >= 0; n = parent[n]) m = local(n) * m;
+  return anim::to_matrix(axis) * m;
+}
+
+int GltfScene::rigid_joint(int node) const {
+  for (int n = node; n >= 0; n = parent[n]) {
+    if (joint_of_node[n] >= 0) return joint_of_node[n];
+  }
+  return 0;
+}
+
+bool gltf_is_animated_or_skinned(const tinygltf::Model& model) {
+  if (!model.skins.empty()) return true;
+  for (const tinygltf::Animation& animation : model.animations) {
+    for (const tinygltf::AnimationChannel& channel : animation.channels) {
+      if (is_transform_path(channel.target_path)) return true;
+    }
+  }
+  return false;
+}
+
+std::string build_gltf_scene(const tinygltf::Model& model, const ImportSettings& settings,
+                             GltfScene& scene, std::vector<std::string>& warnings) {
+  scene = {};
+  scene.model = &model;
+  // glTF is in metres and Y-up; the settings override a file that says otherwise wrongly.
+  scene.unit_scale = settings.unit_scale > 0.0f ? settings.unit_scale : 1.0f;
+  if (settings.up_axis == UpAxis::kZ) {
+    scene.axis.rotation = glm::angleAxis(glm::radians(-90.0f), glm::vec3(1.0f, 0.0f, 0.0f));
+    scene.up_axis_converted = true;
+  }
+  if (std::string error = build_tree(model, scene); !error.empty()) return error;
+  scene.joint_of_node.assign(model.nodes.size(), -1);
+  anim::Skeleton& skeleton = scene.skeleton;
+
+  const std::unordered_set<int> required = required_nodes(model, scene);
+  if (required.empty()) {
+    // A static mesh: one identity joint that every vertex follows.
+    int roots = 0;
+    for (const int n : scene.order) roots += scene.parent[n] < 0 ? 1 : 0;
+    const bool named_root = roots == 1 && !model.nodes[scene.order[0]].name.empty();
+    skeleton.joint_names.push_back(named_root ? scene.names[scene.order[0]] : "root");
+    skeleton.parents.push_back(anim::kNoParent);
+    skeleton.rest_pose.push_back(anim::Transform::identity());
+    skeleton.inverse_bind.push_back(glm::mat4(1.0f));
+    scene.node_of_joint.push_back(-1);
+    return {};
+  }
+  // Every ancestor of a required node is a joint too, except a scene root with an identity
+  // transform, which would only add a joint that does nothing.
+  std::vector<bool> is_joint(model.nodes.size(), false);
+  for (const int node : required) {
+    for (int n = node; n >= 0 && !is_joint[n]; n = scene.parent[n]) {
+      if (n != node && scene.parent[n] < 0 && scene.local(n) == glm::mat4(1.0f)) break;
+      is_joint[n] = true;
+    }
+  }
+  // Depth-first order puts parents first. The nodes between a joint and its parent joint are
+  // only ever such identity roots, so a joint's local transform is its node's.
+  for (const int n : scene.order) {
+    if (!is_joint[n]) continue;
+    int parent_joint = anim::kNoParent;
+    for (int p = scene.parent[n]; p >= 0 && parent_joint < 0; p = scene.parent[p]) {
+      parent_joint = scene.joint_of_node[p];
+    }
+    const glm::mat4 local = parent_joint == anim::kNoParent
+                                ? anim::to_matrix(scene.axis) * scene.local(n)
+                                : scene.local(n);
+    scene.joint_of_node[n] = skeleton.joint_count();
+    scene.node_of_joint.push_back(n);
+    skeleton.joint_names.push_back(scene.names[n]);
+    skeleton.parents.push_back(parent_joint);
+    skeleton.rest_pose.push_back(anim::from_matrix(local));
+  }
+  if (std::string error = check_unique_names(skeleton); !error.empty()) return error;
+  std::string error;
+  fill_inverse_bind(model, scene, warnings, error);
+  if (!error.empty()) return error;
+  return anim::validate(skeleton);
+}
+
+}  // namespace asset

@@ -1,0 +1,486 @@
+#include "asset/gltf_writer.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <map>
+#include <sstream>
+#include <type_traits>
+
+#include "asset/gltf_model.h"
+
+namespace asset {
+namespace {
+
+constexpr int kArrayBuffer = 34962;
+constexpr int kElementArrayBuffer = 34963;
+
+class ModelBuilder {
+ public:
+  ModelBuilder() {
+    model_.asset.version = "2.0";
+    model_.asset.generator = "animview";
+    model_.buffers.emplace_back();
+  }
+
+  // A bufferView over bytes appended to the buffer (4-byte aligned, as accessors need).
+  int add_view(const void* data, std::size_t bytes, int target) {
+    std::vector<unsigned char>& buffer = model_.buffers[0].data;
+    buffer.resize((buffer.size() + 3) / 4 * 4, 0);
+    tinygltf::BufferView view;
+    view.buffer = 0;
+    view.byteOffset = buffer.size();
+    view.byteLength = bytes;
+    view.target = target;
+    const auto* begin = static_cast<const unsigned char*>(data);
+    buffer.insert(buffer.end(), begin, begin + bytes);
+    model_.bufferViews.push_back(view);
+    return static_cast<int>(model_.bufferViews.size()) - 1;
+  }
+
+  // A float accessor over values (components floats per element); with_bounds adds min / max,
+  // which POSITION and animation inputs require.
+  int add_floats(const std::vector<float>& values, int type, int components, int target,
+                 bool with_bounds = false) {
+    tinygltf::Accessor accessor;
+    accessor.bufferView = add_view(values.data(), values.size() * sizeof(float), target);
+    accessor.componentType = TINYGLTF_COMPONENT_TYPE_FLOAT;
+    accessor.count = values.size() / components;
+    accessor.type = type;
+    if (with_bounds && !values.empty()) {
+      accessor.minValues.assign(components, 1e300);
+      accessor.maxValues.assign(components, -1e300);
+      for (std::size_t i = 0; i < values.size(); ++i) {
+        const int c = static_cast<int>(i % components);
+        accessor.minValues[c] = std::min<double>(accessor.minValues[c], values[i]);
+        accessor.maxValues[c] = std::max<double>(accessor.maxValues[c], values[i]);
+      }
+    }
+    return add_accessor(std::move(accessor));
+  }
+
+  template <typename T>
+  int add_integers(const std::vector<T>& values, int component_type, int type, int components,
+                   int target) {
+    tinygltf::Accessor accessor;
+    accessor.bufferView = add_view(values.data(), values.size() * sizeof(T), target);
+    accessor.componentType = component_type;
+    accessor.count = values.size() / components;
+    accessor.type = type;
+    return add_accessor(std::move(accessor));
+  }
+
+  tinygltf::Model& model() { return model_; }
+
+ private:
+  int add_accessor(tinygltf::Accessor accessor) {
+    model_.accessors.push_back(std::move(accessor));
+    return static_cast<int>(model_.accessors.size()) - 1;
+  }
+
+  tinygltf::Model model_;
+};
+
+template <int N>
+std::vector<float> flat(const std::vector<glm::vec<N, float>>& values) {
+  std::vector<float> out;
+  out.reserve(values.size() * N);
+  for (const auto& v : values) {
+    for (int c = 0; c < N; ++c) out.push_back(v[c]);
+  }
+  return out;
+}
+
+std::vector<float> flat(const std::vector<glm::quat>& values) {
+  std::vector<float> out;
+  out.reserve(values.size() * 4);
+  for (const glm::quat& q : values) out.insert(out.end(), {q.x, q.y, q.z, q.w});
+  return out;
+}
+
+// glTF wants unit normals and tangents with w = +-1 (the validator checks).
+glm::vec3 unit_or(const glm::vec3& v, const glm::vec3& fallback) {
+  const float length = glm::length(v);
+  return length > 0.0f && std::isfinite(length) ? v / length : fallback;
+}
+
+void add_joint_nodes(const anim::Skeleton& skeleton, tinygltf::Model& model) {
+  // A skin's joints need a common root: several root joints hang from an identity node (which
+  // the reader leaves out again).
+  int roots = 0;
+  for (const int parent : skeleton.parents) roots += parent == anim::kNoParent ? 1 : 0;
+  int root_node = -1;
+  if (roots > 1) {
+    root_node = skeleton.joint_count();
+    model.scenes[0].nodes.push_back(root_node);
+  }
+  for (int j = 0; j < skeleton.joint_count(); ++j) {
+    tinygltf::Node node;
+    node.name = skeleton.joint_names[j];
+    const anim::Transform& rest = skeleton.rest_pose[j];
+    if (rest.translation != glm::vec3(0.0f)) {
+      node.translation = {rest.translation.x, rest.translation.y, rest.translation.z};
+    }
+    const glm::quat r = glm::normalize(rest.rotation);
+    if (r != glm::quat(1.0f, 0.0f, 0.0f, 0.0f)) node.rotation = {r.x, r.y, r.z, r.w};
+    if (rest.scale != glm::vec3(1.0f)) node.scale = {rest.scale.x, rest.scale.y, rest.scale.z};
+    model.nodes.push_back(std::move(node));
+    if (skeleton.parents[j] != anim::kNoParent) {
+      model.nodes[skeleton.parents[j]].children.push_back(j);
+    } else if (root_node < 0) {
+      model.scenes[0].nodes.push_back(j);
+    }
+  }
+  if (root_node >= 0) {
+    tinygltf::Node root;
+    root.name = "animview_root";
+    for (int j = 0; j < skeleton.joint_count(); ++j) {
+      if (skeleton.parents[j] == anim::kNoParent) root.children.push_back(j);
+    }
+    model.nodes.push_back(std::move(root));
+  }
+}
+
+// The PNG or JPEG bytes of texture, and their mime type; empty when there are none.
+std::vector<unsigned char> image_bytes(const Texture& texture, std::string& mime) {
+  std::vector<unsigned char> bytes(texture.encoded.begin(), texture.encoded.end());
+  if (bytes.empty() && !texture.path.empty()) {
+    std::ifstream in(texture.path, std::ios::binary);
+    bytes.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  }
+  static const unsigned char kPng[] = {0x89, 'P', 'N', 'G'};
+  static const unsigned char kJpeg[] = {0xFF, 0xD8, 0xFF};
+  if (bytes.size() >= 4 && std::equal(kPng, kPng + 4, bytes.begin())) {
+    mime = "image/png";
+  } else if (bytes.size() >= 3 && std::equal(kJpeg, kJpeg + 3, bytes.begin())) {
+    mime = "image/jpeg";
+  } else {
+    bytes.clear();
+  }
+  return bytes;
+}
+
+class MaterialWriter {
+ public:
+  explicit MaterialWriter(ModelBuilder& builder) : builder_(builder) {}
+
+  // The texture index for texture (shared between materials using the same image), or -1.
+  int texture(const Texture& texture) {
+    if (texture.empty()) return -1;
+    const std::string key = texture.path.empty()
+                                ? std::string(texture.encoded.begin(), texture.encoded.end())
+                                : "path:" + texture.path;
+    if (const auto it = textures_.find(key); it != textures_.end()) return it->second;
+    std::string mime;
+    const std::vector<unsigned char> bytes = image_bytes(texture, mime);
+    int index = -1;
+    if (!bytes.empty()) {
+      tinygltf::Model& model = builder_.model();
+      tinygltf::Image image;
+      image.bufferView = builder_.add_view(bytes.data(), bytes.size(), 0);
+      image.mimeType = mime;
+      model.images.push_back(std::move(image));
+      tinygltf::Texture gltf_texture;
+      gltf_texture.source = static_cast<int>(model.images.size()) - 1;
+      model.textures.push_back(gltf_texture);
+      index = static_cast<int>(model.textures.size()) - 1;
+    }
+    textures_[key] = index;
+    return index;
+  }
+
+  void add(const Material& m) {
+    tinygltf::Material out;
+    out.name = m.name;
+    out.pbrMetallicRoughness.baseColorFactor = {m.base_color.x, m.base_color.y, m.base_color.z,
+                                                m.base_color.w};
+    out.pbrMetallicRoughness.baseColorTexture.index = texture(m.base_color_texture);
+    out.pbrMetallicRoughness.metallicFactor = m.metallic;
+    out.pbrMetallicRoughness.roughnessFactor = m.roughness;
+    out.pbrMetallicRoughness.metallicRoughnessTexture.index = texture(m.metallic_roughness_texture);
+    out.normalTexture.index = texture(m.normal_texture);
+    out.normalTexture.scale = m.normal_scale;
+    out.occlusionTexture.index = texture(m.occlusion_texture);
+    out.occlusionTexture.strength = m.occlusion_strength;
+    out.emissiveFactor = {m.emissive.x, m.emissive.y, m.emissive.z};
+    out.emissiveTexture.index = texture(m.emissive_texture);
+    out.alphaMode = m.alpha_mode == AlphaMode::kMask    ? "MASK"
+                    : m.alpha_mode == AlphaMode::kBlend ? "BLEND"
+                                                        : "OPAQUE";
+    out.alphaCutoff = m.alpha_cutoff;
+    out.doubleSided = m.double_sided;
+    builder_.model().materials.push_back(std::move(out));
+  }
+
+ private:
+  ModelBuilder& builder_;
+  std::map<std::string, int> textures_;
+};
+
+// The influences of mesh as glTF wants them: joint 0 where the weight is 0, and the weights of
+// each vertex summing to one across both sets.
+void add_influences(const anim::SkinnedMesh& mesh, ModelBuilder& builder,
+                    tinygltf::Primitive& primitive) {
+  const std::size_t n = mesh.vertex_count();
+  const bool second = mesh.joints1.size() == n && mesh.weights1.size() == n;
+  std::vector<std::uint16_t> joints[2];
+  std::vector<float> weights[2];
+  for (std::size_t v = 0; v < n; ++v) {
+    const glm::vec4 w0 = mesh.weights0[v];
+    const glm::vec4 w1 = second ? mesh.weights1[v] : glm::vec4(0.0f);
+    double total = 0.0;
+    for (int k = 0; k < 4; ++k) total += std::max(w0[k], 0.0f) + std::max(w1[k], 0.0f);
+    for (int set = 0; set < (second ? 2 : 1); ++set) {
+      const glm::vec4& w = set == 0 ? w0 : w1;
+      const glm::uvec4& j = set == 0 ? mesh.joints0[v] : mesh.joints1[v];
+      for (int k = 0; k < 4; ++k) {
+        const bool used = w[k] > 0.0f && total > 0.0;
+        joints[set].push_back(used ? static_cast<std::uint16_t>(j[k]) : 0);
+        weights[set].push_back(used ? static_cast<float>(w[k] / total) : 0.0f);
+      }
+    }
+    if (!(total > 0.0)) weights[0][v * 4] = 1.0f;  // no influence: all on joint 0
+  }
+  for (int set = 0; set < (second ? 2 : 1); ++set) {
+    const std::string suffix = std::to_string(set);
+    primitive.attributes["JOINTS_" + suffix] = builder.add_integers(
+        joints[set], TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT, TINYGLTF_TYPE_VEC4, 4, kArrayBuffer);
+    primitive.attributes["WEIGHTS_" + suffix] =
+        builder.add_floats(weights[set], TINYGLTF_TYPE_VEC4, 4, kArrayBuffer);
+  }
+}
+
+bool has_texture(const Material& m) {
+  return !m.base_color_texture.empty() || !m.metallic_roughness_texture.empty() ||
+         !m.normal_texture.empty() || !m.occlusion_texture.empty() || !m.emissive_texture.empty();
+}
+
+void add_mesh(const anim::SkinnedMesh& mesh, bool skinned, int skin,
+              const std::vector<Material>& materials, ModelBuilder& builder) {
+  tinygltf::Model& model = builder.model();
+  const std::size_t n = mesh.vertex_count();
+  tinygltf::Primitive primitive;
+  primitive.mode = TINYGLTF_MODE_TRIANGLES;
+  primitive.attributes["POSITION"] =
+      builder.add_floats(flat(mesh.positions), TINYGLTF_TYPE_VEC3, 3, kArrayBuffer, true);
+  if (mesh.normals.size() == n) {
+    std::vector<glm::vec3> normals;
+    for (const glm::vec3& normal : mesh.normals) normals.push_back(unit_or(normal, {0, 1, 0}));
+    primitive.attributes["NORMAL"] =
+        builder.add_floats(flat(normals), TINYGLTF_TYPE_VEC3, 3, kArrayBuffer);
+  }
+  if (mesh.tangents.size() == n && mesh.normals.size() == n) {
+    std::vector<glm::vec4> tangents;
+    for (const glm::vec4& t : mesh.tangents) {
+      tangents.emplace_back(unit_or(glm::vec3(t), {1, 0, 0}), t.w < 0.0f ? -1.0f : 1.0f);
+    }
+    primitive.attributes["TANGENT"] =
+        builder.add_floats(flat(tangents), TINYGLTF_TYPE_VEC4, 4, kArrayBuffer);
+  }
+  const int material_count = static_cast<int>(materials.size());
+  const bool textured =
+      mesh.material >= 0 && mesh.material < material_count && has_texture(materials[mesh.material]);
+  if (mesh.uvs.size() == n) {
+    primitive.attributes["TEXCOORD_0"] =
+        builder.add_floats(flat(mesh.uvs), TINYGLTF_TYPE_VEC2, 2, kArrayBuffer);
+  } else if (textured) {
+    // glTF wants UVs wherever a texture is bound; without any, the texture's first texel.
+    primitive.attributes["TEXCOORD_0"] =
+        builder.add_floats(std::vector<float>(2 * n, 0.0f), TINYGLTF_TYPE_VEC2, 2, kArrayBuffer);
+  }
+  if (mesh.colors.size() == n) {
+    primitive.attributes["COLOR_0"] =
+        builder.add_floats(flat(mesh.colors), TINYGLTF_TYPE_VEC4, 4, kArrayBuffer);
+  }
+  if (skinned) add_influences(mesh, builder, primitive);
+  primitive.indices = builder.add_integers(mesh.indices, TINYGLTF_COMPONENT_TYPE_UNSIGNED_INT,
+                                           TINYGLTF_TYPE_SCALAR, 1, kElementArrayBuffer);
+  if (mesh.material >= 0 && mesh.material < material_count) primitive.material = mesh.material;
+
+  tinygltf::Mesh out;
+  out.name = mesh.name;
+  out.primitives.push_back(std::move(primitive));
+  model.meshes.push_back(std::move(out));
+  // Skinned meshes sit on root nodes without a transform, as glTF recommends.
+  tinygltf::Node node;
+  node.name = mesh.name;
+  node.mesh = static_cast<int>(model.meshes.size()) - 1;
+  if (skinned) node.skin = skin;
+  model.nodes.push_back(std::move(node));
+  model.scenes[0].nodes.push_back(static_cast<int>(model.nodes.size()) - 1);
+}
+
+const char* interpolation_name(anim::Interpolation interpolation) {
+  switch (interpolation) {
+    case anim::Interpolation::Step:
+      return "STEP";
+    case anim::Interpolation::CubicSpline:
+      return "CUBICSPLINE";
+    case anim::Interpolation::Linear:
+      break;
+  }
+  return "LINEAR";
+}
+
+// Holds a track's last value until end_s (sampling clamps after the last key, so the clip
+// plays the same) so that the animation lasts as long as the clip.
+template <typename T>
+anim::Track<T> held_until(anim::Track<T> track, float end_s) {
+  if (track.empty() || !(track.times_s.back() < end_s)) return track;
+  track.times_s.push_back(end_s);
+  if (track.interpolation == anim::Interpolation::CubicSpline) {
+    const std::size_t last = track.values.size() - 2;     // the last key's value
+    track.values.back() = T(track.values.back()) * 0.0f;  // its out-tangent: flat
+    track.values.insert(track.values.end(),
+                        {track.values.back(), track.values[last], track.values.back()});
+  } else {
+    track.values.push_back(track.values.back());
+  }
+  return track;
+}
+
+template <typename T>
+void add_channel(const anim::Track<T>& track, int node, const char* path, int type, int components,
+                 ModelBuilder& builder, tinygltf::Animation& animation) {
+  if (track.empty()) return;
+  std::vector<float> values = flat(track.values);
+  if constexpr (std::is_same_v<T, glm::quat>) {
+    // The validator wants unit quaternions for keys (not for cubic tangents).
+    if (track.interpolation != anim::Interpolation::CubicSpline) {
+      for (std::size_t i = 0; i + 3 < values.size(); i += 4) {
+        const glm::vec4 q =
+            glm::normalize(glm::vec4(values[i], values[i + 1], values[i + 2], values[i + 3]));
+        for (int c = 0; c < 4; ++c) values[i + c] = q[c];
+      }
+    }
+  }
+  tinygltf::AnimationSampler sampler;
+  sampler.input = builder.add_floats(track.times_s, TINYGLTF_TYPE_SCALAR, 1, 0, true);
+  sampler.output = builder.add_floats(values, type, components, 0);
+  sampler.interpolation = interpolation_name(track.interpolation);
+  animation.samplers.push_back(std::move(sampler));
+  tinygltf::AnimationChannel channel;
+  channel.sampler = static_cast<int>(animation.samplers.size()) - 1;
+  channel.target_node = node;
+  channel.target_path = path;
+  animation.channels.push_back(std::move(channel));
+}
+
+tinygltf::Value clip_extras(const anim::Clip& clip) {
+  tinygltf::Value::Array markers;
+  for (const anim::Marker& marker : clip.markers) {
+    tinygltf::Value::Object m;
+    m["name"] = tinygltf::Value(marker.name);
+    m["time"] = tinygltf::Value(static_cast<double>(marker.time_s));
+    markers.emplace_back(std::move(m));
+  }
+  tinygltf::Value::Object extras;
+  // tinygltf writes an empty array as null: no markers, no key.
+  if (!markers.empty()) extras["markers"] = tinygltf::Value(std::move(markers));
+  extras["loop"] = tinygltf::Value(clip.loop);
+  return tinygltf::Value(std::move(extras));
+}
+
+void add_clip(const anim::Clip& clip, const anim::Skeleton& skeleton, ModelBuilder& builder) {
+  tinygltf::Animation animation;
+  animation.name = clip.name;
+  bool held = false;
+  for (const anim::JointTrack& track : clip.tracks) {
+    const int node = skeleton.find_joint(track.joint_name);
+    if (node < 0) continue;
+    // One channel holding its last key until the clip's end keeps the clip's duration.
+    const float end = held ? 0.0f : clip.duration_s;
+    const std::size_t before = animation.channels.size();
+    add_channel(held_until(track.translation, end), node, "translation", TINYGLTF_TYPE_VEC3, 3,
+                builder, animation);
+    add_channel(held_until(track.rotation, end), node, "rotation", TINYGLTF_TYPE_VEC4, 4, builder,
+                animation);
+    add_channel(held_until(track.scale, end), node, "scale", TINYGLTF_TYPE_VEC3, 3, builder,
+                animation);
+    held = held || animation.channels.size() > before;
+  }
+  if (animation.channels.empty() && skeleton.joint_count() > 0) {
+    // glTF needs a channel: the first joint held at rest for the clip's duration.
+    anim::Vec3Track rest;
+    rest.times_s = {0.0f, clip.duration_s};
+    rest.values = {skeleton.rest_pose[0].translation, skeleton.rest_pose[0].translation};
+    add_channel(rest, 0, "translation", TINYGLTF_TYPE_VEC3, 3, builder, animation);
+  }
+  animation.extras = clip_extras(clip);
+  builder.model().animations.push_back(std::move(animation));
+}
+
+std::string write_file(const std::string& path, const std::string& bytes) {
+  const std::string temporary = path + ".tmp";
+  {
+    std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
+    if (!out) return std::string("cannot create the file: ") + std::strerror(errno);
+    out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+    out.flush();
+    if (!out) {
+      std::remove(temporary.c_str());
+      return "cannot write the file (disk full?)";
+    }
+  }
+  if (std::rename(temporary.c_str(), path.c_str()) != 0) {
+    const std::string cause = std::strerror(errno);
+    std::remove(temporary.c_str());
+    return "cannot replace the file: " + cause;
+  }
+  return {};
+}
+
+}  // namespace
+
+std::string write_glb(const Character& character, const std::string& path) {
+  const anim::Skeleton& skeleton = character.skeleton;
+  if (const std::string invalid = anim::validate(skeleton); !invalid.empty()) {
+    return path + ": cannot export an invalid skeleton: " + invalid;
+  }
+  if (skeleton.joint_count() >= 65536) return path + ": more joints than glTF's JOINTS_n hold";
+  ModelBuilder builder;
+  tinygltf::Model& model = builder.model();
+  model.scenes.emplace_back();
+  model.defaultScene = 0;
+  add_joint_nodes(skeleton, model);
+
+  int skin = -1;
+  if (!character.meshes.empty() && skeleton.joint_count() > 0) {
+    tinygltf::Skin out;
+    for (int j = 0; j < skeleton.joint_count(); ++j) out.joints.push_back(j);
+    std::vector<float> matrices;
+    for (const glm::mat4& m : skeleton.inverse_bind) {
+      for (int c = 0; c < 4; ++c) {
+        // glTF requires the affine last row exactly.
+        for (int r = 0; r < 4; ++r) matrices.push_back(r == 3 ? (c == 3 ? 1.0f : 0.0f) : m[c][r]);
+      }
+    }
+    out.inverseBindMatrices = builder.add_floats(matrices, TINYGLTF_TYPE_MAT4, 16, 0);
+    model.skins.push_back(std::move(out));
+    skin = 0;
+  }
+  MaterialWriter materials(builder);
+  for (const Material& material : character.materials) materials.add(material);
+  for (const anim::SkinnedMesh& mesh : character.meshes) {
+    if (mesh.vertex_count() == 0 || mesh.indices.empty()) continue;
+    const bool skinned = skin >= 0 && mesh.joints0.size() == mesh.vertex_count() &&
+                         mesh.weights0.size() == mesh.vertex_count();
+    add_mesh(mesh, skinned, skin, character.materials, builder);
+  }
+  for (const anim::Clip& clip : character.clips) add_clip(clip, skeleton, builder);
+
+  std::ostringstream stream;
+  tinygltf::TinyGLTF writer;
+  if (!writer.WriteGltfSceneToStream(&model, stream, false, true)) {
+    return path + ": tinygltf could not serialize the model";
+  }
+  if (std::string cause = write_file(path, stream.str()); !cause.empty()) {
+    return path + ": " + cause;
+  }
+  return {};
+}
+
+}  // namespace asset
