@@ -10,6 +10,7 @@ packages=(
   libtinygltf-dev  # glTF reading and writing (header-only; uses nlohmann-json)
   libgtest-dev libgmock-dev libbenchmark-dev assimp-testmodels
   xvfb xauth xdotool x11-apps libx11-dev libgl1-mesa-dri libegl-dev libegl-mesa0 mesa-utils
+  clang-14 libfuzzer-14-dev  # the ASan/UBSan build and the fuzz targets (scripts/sanitize.sh)
 )
 
 missing=()

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what is missing, builds (warnings are errors), and runs the whole test suite with
-# CTest under Xvfb, so GL tests get a real Mesa llvmpipe context.
+# CTest under Xvfb, so GL tests get a real Mesa llvmpipe context; then the sanitizer and fuzzing
+# steps (scripts/sanitize.sh).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 "$root/scripts/install_deps.sh"
@@ -11,3 +12,5 @@ cd "$root/build"
 # again (up to three times in all) before the run counts as failed.
 xvfb-run -a -s '-screen 0 1280x720x24' ctest --output-on-failure -j "$(nproc)" --timeout 600 \
   --repeat until-pass:3
+# Then the anim and asset suites under ASan + UBSan, and each fuzz target for 60 s.
+"$root/scripts/sanitize.sh"

@@ -220,8 +220,9 @@ void bake(const Clip& clip, const Skeleton& skeleton, const BindOptions& options
     sample_keys(clip, binding, skeleton, time_s, cache.cursors.data(), pose);
     if (f == 0) continue;
     // Aligned once here so sampling can lerp without a hemisphere test per joint.
+    const Transform* previous = binding.baked_frames.data() + (f - 1) * joints;
     for (std::size_t j = 0; j < joints; ++j) {
-      if (glm::dot(pose[j].rotation, pose[j - joints].rotation) < 0.0f) {
+      if (glm::dot(pose[j].rotation, previous[j].rotation) < 0.0f) {
         pose[j].rotation = -pose[j].rotation;
       }
     }

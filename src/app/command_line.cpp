@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <regex>
 
+#include "app/cli_checks.h"
 #include "app/compare_view.h"
 #include "app/export_clip_command.h"
 #include "app/export_demo_command.h"
@@ -48,7 +49,8 @@ int run_command_line(int argc, char** argv) {
                  "Append one JSON line of viewer state per frame to this file");
   cli.add_option("--clip", options.clip, "Start by previewing this clip on the timeline");
   cli.add_option("--param", options.parameters,
-                 "NAME=VALUE: set a graph parameter at start (e.g. velocity_z=1.4)");
+                 "NAME=VALUE: set a graph parameter at start (e.g. velocity_z=1.4)")
+      ->check(finite_assignment());
   cli.add_flag("--empty", options.empty_scene, "Open with an empty scene (no demo character)");
   cli.add_flag("--motion-matching", options.motion_matching,
                "Start in the motion-matching play mode (WASD steers, Shift runs)");
@@ -68,6 +70,8 @@ int run_command_line(int argc, char** argv) {
   cli.add_option("--compare-sync", options.compare_sync,
                  "With --compare clip:NAME: B follows A's phase, or its time in seconds")
       ->check(CLI::IsMember({"phase", "seconds"}));
+
+  add_import_limit_options(cli);
 
   // Headless subcommands: each registers itself and reports its exit code.
   int exit_code = 0;

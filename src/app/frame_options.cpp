@@ -5,6 +5,7 @@
 
 #include "anim/clip_sampling.h"
 #include "app/async_loader.h"
+#include "app/cli_checks.h"
 #include "asset/project_binding.h"
 
 namespace app {
@@ -28,20 +29,23 @@ void add_frame_options(CLI::App& command, FrameOptions& options) {
                      "Take the clips from this file, bound to the character by joint name");
   command.add_option("--clip", options.clip,
                      "Clip name or index (default: the node pose, or a project's graph)");
-  command.add_option("--time", options.time_s,
-                     "Time in seconds (wraps for looping clips; a project's graph runs up to it)");
+  command
+      .add_option("--time", options.time_s,
+                  "Time in seconds (wraps for looping clips; a project's graph runs up to it)")
+      ->check(finite_number());
   command.add_flag("--rest-pose", options.rest_pose, "The file's own node pose");
   command.add_option("--ground", options.ground, "The ground under the character")
       ->check(CLI::IsMember({"flat", "slope", "stairs", "rough"}));
   command.add_option("--slope", options.slope_deg, "Slope angle in degrees (--ground slope)")
-      ->check(CLI::Range(-60.0f, 60.0f));
+      ->check(finite_number() & CLI::Range(-60.0f, 60.0f));
   command.add_flag("--foot-ik", options.foot_ik, "Fit the feet to the ground with foot IK");
   command
       .add_option("--root-motion", options.root_motion,
                   "in-place (the viewer's default), applied (moves the character), off (left "
                   "in the pose)")
       ->check(CLI::IsMember({"in-place", "applied", "off"}));
-  command.add_option("--param", options.parameters, "Set a graph parameter, NAME=VALUE");
+  command.add_option("--param", options.parameters, "Set a graph parameter, NAME=VALUE")
+      ->check(finite_assignment());
   command
       .add_option("--unit-scale", options.unit_scale,
                   "Metres per file unit (default: the file's own)")

@@ -283,10 +283,13 @@ int run_viewer(const ViewerOptions& options) {
   // their first frame already shows the character.
   std::vector<std::string> initial = options.files;
   if (initial.empty() && !options.empty_scene) initial = {asset::kDemoSourcePath};
+  // A headless run whose files did not load renders an empty scene, and must say so.
+  bool initial_load_failed = false;
   if (!initial.empty()) {
     if (options.headless) {
       accept_load(load_now({initial, ui.import_settings}), initial, scene, renderer, ui, recent,
                   camera, options.clip, options.parameters);
+      initial_load_failed = ui.load_count == 0;
       if (!ui.errors.empty()) {
         for (const ui::ErrorReport& e : ui.errors.entries()) {
           std::fprintf(stderr, "animview: %s%s%s\n", e.file.c_str(), e.file.empty() ? "" : ": ",
@@ -502,7 +505,7 @@ int run_viewer(const ViewerOptions& options) {
   ImGui_ImplOpenGL3_Shutdown();
   ImGui_ImplGlfw_Shutdown();
   ImGui::DestroyContext();
-  return 0;
+  return initial_load_failed ? 1 : 0;
 }
 
 }  // namespace app

@@ -1,5 +1,8 @@
 #include "asset/import_path.h"
 
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <system_error>
 
@@ -15,6 +18,12 @@ std::string check_import_path(const std::string& path) {
   const auto size = std::filesystem::file_size(path, ec);
   if (ec) return "cannot read the file size: " + ec.message();
   if (size == 0) return "the file is empty";
+  std::FILE* file = std::fopen(path.c_str(), "rb");
+  if (file == nullptr) {
+    return errno == EACCES ? "permission denied"
+                           : std::string("cannot open: ") + std::strerror(errno);
+  }
+  std::fclose(file);
   return {};
 }
 

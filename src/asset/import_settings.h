@@ -2,6 +2,8 @@
 // ImportSettings: the knobs users need against assimp's FBX quirks (pivot helper nodes, wrong
 // ticks per second, centimetre units, Z-up). The viewer shows them and re-imports on change.
 
+#include "asset/import_limits.h"
+
 namespace asset {
 
 // The up axis of the file's data. Auto trusts the file (FBX global settings, Collada's
@@ -24,6 +26,8 @@ struct ImportSettings {
   float fallback_ticks_per_second = 30.0f;
   // Influences kept per vertex: 4 (one set) or 8 (two sets, for renderers that support it).
   int max_influences = 4;
+  // Memory, CPU time and stack of the child process that reads the file.
+  ImportLimits limits = default_import_limits();
 };
 
 }  // namespace asset

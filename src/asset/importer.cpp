@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <memory>
 
+#include <assimp/BaseImporter.h>
 #include <assimp/config.h>
 #include <assimp/postprocess.h>
 #include <assimp/scene.h>
@@ -52,6 +53,17 @@ class CallbackProgress final : public Assimp::ProgressHandler {
   float reported_ = 0.0f;
 };
 
+// When the reader for the file's extension does not recognise the content, assimp tries every
+// other reader and reports the last one's complaint ("OBJ: Invalid face index" for a truncated
+// .glb); say what happened instead.
+std::string refusal_by_extension(const Assimp::Importer& importer, const std::string& path,
+                                 const std::string& extension) {
+  Assimp::BaseImporter* reader = importer.GetImporter(extension.c_str());
+  if (reader == nullptr || reader->CanRead(path, importer.GetIOHandler(), false)) return {};
+  return "assimp cannot read it: no reader for '" + extension +
+         "' recognises its content (is it truncated, or another format under this name?)";
+}
+
 struct Loaded {
   Assimp::Importer importer;
   const aiScene* scene = nullptr;
@@ -81,7 +93,10 @@ void read_scene(const std::string& path, const ImportSettings& settings,
   if (loaded.cancelled) {
     loaded.error = "import cancelled";
   } else if (loaded.scene == nullptr) {
-    loaded.error = std::string("assimp cannot read it: ") + loaded.importer.GetErrorString();
+    loaded.error = refusal_by_extension(loaded.importer, path, extension);
+    if (loaded.error.empty()) {
+      loaded.error = std::string("assimp cannot read it: ") + loaded.importer.GetErrorString();
+    }
   } else if (loaded.scene->mRootNode == nullptr) {
     loaded.error = "the scene has no node tree";
   } else if (loaded.scene->mNumMeshes == 0 && loaded.scene->mNumAnimations == 0) {
@@ -131,8 +146,8 @@ std::string joined(const std::vector<std::string>& names, std::size_t limit) {
 
 }  // namespace
 
-ImportResult import_file(const std::string& path, const ImportSettings& settings,
-                         ProgressCallback progress) {
+ImportResult import_file_in_process(const std::string& path, const ImportSettings& settings,
+                                    ProgressCallback progress) {
   // glTF through tinygltf, which keeps what assimp loses (interpolation, skins without
   // inverse binds, materials); every other format through assimp.
   if (is_gltf_path(path)) return read_gltf(path, settings, progress);
@@ -156,10 +171,11 @@ ImportResult import_file(const std::string& path, const ImportSettings& settings
   return result;
 }
 
-ClipImportResult import_clips(const std::string& path, const anim::Skeleton& target,
-                              const ImportSettings& settings, ProgressCallback progress) {
+ClipImportResult import_clips_in_process(const std::string& path, const anim::Skeleton& target,
+                                         const ImportSettings& settings,
+                                         ProgressCallback progress) {
   ClipImportResult result;
-  ImportResult imported = import_file(path, settings, std::move(progress));
+  ImportResult imported = import_file_in_process(path, settings, std::move(progress));
   result.cancelled = imported.cancelled;
   if (!imported.ok()) {
     result.error = std::move(imported.error);

@@ -2,6 +2,12 @@
 // Importer: reads FBX, glTF 2.0 (.gltf/.glb), Collada, BVH, X and the other formats assimp knows
 // into a Character (skeleton, skinned meshes, materials, clips) in metres, Y-up.
 //
+// import_file and import_clips read the file in a child process within settings.limits
+// (asset/import_isolation.h): a reader that crashes, aborts, runs out of memory or time becomes
+// an error ("the FBX importer crashed (SIGSEGV) reading walk.fbx"), and the caller goes on. The
+// *_in_process variants do the same work unprotected, in the calling process; the child runs
+// them, and so do fuzzers.
+//
 // Safe to call from a worker thread: every call owns its assimp importer and touches no
 // globals. Nothing throws: failures come back as a message naming the file and the cause.
 
@@ -34,6 +40,10 @@ struct ImportResult {
 ImportResult import_file(const std::string& path, const ImportSettings& settings,
                          ProgressCallback progress = {});
 
+// import_file without the child process.
+ImportResult import_file_in_process(const std::string& path, const ImportSettings& settings,
+                                    ProgressCallback progress = {});
+
 struct ImportedClip {
   anim::Clip clip;                            // only tracks for joints of the target skeleton
   std::vector<std::string> unmatched_joints;  // joints the clip animates that the target lacks
@@ -54,5 +64,10 @@ struct ClipImportResult {
 // animation. Joints the target lacks but most others match are reported per clip and warned.
 ClipImportResult import_clips(const std::string& path, const anim::Skeleton& target,
                               const ImportSettings& settings, ProgressCallback progress = {});
+
+// import_clips without the child process.
+ClipImportResult import_clips_in_process(const std::string& path, const anim::Skeleton& target,
+                                         const ImportSettings& settings,
+                                         ProgressCallback progress = {});
 
 }  // namespace asset

@@ -123,6 +123,14 @@ json machine_to_json(const anim::StateMachine& m, const Project& p) {
 
 // --- reading -----------------------------------------------------------------------------------
 
+// What a project file may hold: more is refused with a message rather than read, because the
+// runtime walks state machines recursively and a file is only ever written by a person or this
+// program.
+constexpr int kMaxJsonDepth = 64;
+constexpr int kMaxMachineDepth = 16;
+constexpr std::size_t kMaxListSize = 10000;
+constexpr std::size_t kMaxFileBytes = std::size_t{64} << 20;
+
 // A wrong field: where (a path like "layers[1].weight") and why.
 struct FieldError {
   std::string path;
@@ -139,9 +147,13 @@ std::string type_name(const json& j) {
 
 // Reads one JSON object at a path: typed getters that name the field on error, and a check that
 // every key was understood, so a misspelt field is reported instead of silently ignored.
+// The object being read, for errors that do not come with a field path (nlohmann's own).
+thread_local std::string last_object_path;
+
 class ObjectReader {
  public:
   ObjectReader(const json& j, std::string path) : j_(j), path_(std::move(path)) {
+    last_object_path = path_;
     if (!j.is_object()) fail(path_, "expected an object, found " + type_name(j));
   }
   ObjectReader(const ObjectReader&) = delete;
@@ -195,6 +207,10 @@ class ObjectReader {
     const json* v = is_required ? &required(key) : find(key);
     if (v == nullptr) return empty;
     if (!v->is_array()) fail(field(key), "expected an array, found " + type_name(*v));
+    if (v->size() > kMaxListSize) {
+      fail(field(key), "has " + std::to_string(v->size()) +
+                           " entries; a project may have at most " + std::to_string(kMaxListSize));
+    }
     return *v;
   }
   template <std::size_t N>
@@ -249,10 +265,16 @@ int parameter_index(const Names& names, const std::string& name, const std::stri
   return index;
 }
 
-anim::StateMachine read_machine(const json& j, const std::string& path, const Names& names);
+// A sub-machine still to read: its JSON, its path in the file, where it goes and how deep.
+struct PendingMachine {
+  const json* j;
+  std::string path;
+  anim::StateMachine* out;
+  int depth;
+};
 
 anim::State read_state(const json& j, const std::string& path, const Names& names,
-                       anim::StateMachine& owner) {
+                       anim::StateMachine& owner, std::vector<PendingMachine>& nested, int depth) {
   ObjectReader r(j, path);
   anim::State s;
   s.name = r.string("name");
@@ -278,8 +300,8 @@ anim::State read_state(const json& j, const std::string& path, const Names& name
   } else {
     s.kind = anim::StateKind::StateMachine;
     s.index = static_cast<int>(owner.sub_machines.size());
-    owner.sub_machines.push_back(
-        read_machine(r.required("state_machine"), r.field("state_machine"), names));
+    owner.sub_machines.emplace_back();
+    nested.push_back({&r.required("state_machine"), r.field("state_machine"), nullptr, depth + 1});
   }
   r.finish();
   return s;
@@ -353,16 +375,17 @@ anim::Transition read_transition(const json& j, const std::string& path,
   return t;
 }
 
-anim::StateMachine read_machine(const json& j, const std::string& path, const Names& names) {
+// Reads one machine's own fields; its sub-machines are appended to nested, to read later.
+void read_machine_level(const json& j, const std::string& path, const Names& names, int depth,
+                        anim::StateMachine& m, std::vector<PendingMachine>& nested) {
   ObjectReader r(j, path);
-  anim::StateMachine m;
   m.name = r.string("name", "");
   const json& states = r.array("states", true);
   if (states.empty()) fail(r.field("states"), "a state machine needs at least one state");
   std::vector<std::string> state_names;
   for (std::size_t i = 0; i < states.size(); ++i) {
     const std::string at = element(r.field("states"), i);
-    m.states.push_back(read_state(states[i], at, names, m));
+    m.states.push_back(read_state(states[i], at, names, m, nested, depth));
     if (index_of(state_names, m.states.back().name) >= 0) {
       fail(at + ".name", "duplicate state name '" + m.states.back().name + "'");
     }
@@ -377,7 +400,27 @@ anim::StateMachine read_machine(const json& j, const std::string& path, const Na
         read_transition(transitions[i], element(r.field("transitions"), i), state_names, names));
   }
   r.finish();
-  return m;
+  // m.sub_machines is complete now, so pointers into it stay valid.
+  for (std::size_t k = 0; k < nested.size(); ++k) nested[k].out = &m.sub_machines[k];
+}
+
+// Iterative, so the file's nesting never decides the reader's stack depth; sub-machines are
+// read depth-first, in file order.
+anim::StateMachine read_machine(const json& j, const std::string& path, const Names& names) {
+  anim::StateMachine top;
+  std::vector<PendingMachine> stack{{&j, path, &top, 1}};
+  while (!stack.empty()) {
+    const PendingMachine next = std::move(stack.back());
+    stack.pop_back();
+    if (next.depth > kMaxMachineDepth) {
+      fail(next.path,
+           "state machines nest more than " + std::to_string(kMaxMachineDepth) + " levels deep");
+    }
+    std::vector<PendingMachine> nested;
+    read_machine_level(*next.j, next.path, names, next.depth, *next.out, nested);
+    for (auto it = nested.rbegin(); it != nested.rend(); ++it) stack.push_back(std::move(*it));
+  }
+  return top;
 }
 
 anim::BlendAxis read_axis(const json& j, const std::string& path, anim::BlendAxis fallback) {
@@ -528,6 +571,7 @@ ProjectRig read_rig(const json& j, const std::string& path) {
 std::vector<std::string> read_strings(ObjectReader& r, const char* key) {
   std::vector<std::string> out;
   const json& a = r.array(key);
+  out.reserve(a.size());
   for (std::size_t i = 0; i < a.size(); ++i) {
     if (!a[i].is_string()) fail(element(r.field(key), i), "expected a string");
     out.push_back(a[i].get<std::string>());
@@ -733,10 +777,33 @@ std::vector<std::string> unknown_field_notices(const Project& project,
   return notices;
 }
 
+// nlohmann's message without its "[json.exception.type.NNN] " prefix.
+std::string plain(const json::exception& e) {
+  std::string what = e.what();
+  if (const std::size_t bracket = what.find("] ");
+      what.rfind("[json.exception", 0) == 0 && bracket != std::string::npos) {
+    what = what.substr(bracket + 2);
+  }
+  return what;
+}
+
+struct TooDeep {};
+
 std::string parse_project(std::string_view text, const std::string& source_name, Project& out) {
+  if (text.size() > kMaxFileBytes) {
+    return source_name + ": " + std::to_string(text.size() >> 20) +
+           " MiB is too large for a project file (at most " + std::to_string(kMaxFileBytes >> 20) +
+           " MiB)";
+  }
   json j;
   try {
-    j = json::parse(text.begin(), text.end());
+    j = json::parse(text.begin(), text.end(), [](int depth, json::parse_event_t, json&) {
+      if (depth > kMaxJsonDepth) throw TooDeep{};
+      return true;
+    });
+  } catch (const TooDeep&) {
+    return source_name + ": the JSON nests more than " + std::to_string(kMaxJsonDepth) +
+           " levels deep";
   } catch (const json::parse_error& e) {
     // e.byte is 1-based and points just past the offending character.
     const auto [line, column] = line_and_column(text, e.byte > 0 ? e.byte - 1 : 0);
@@ -748,6 +815,9 @@ std::string parse_project(std::string_view text, const std::string& source_name,
     }
     return source_name + ": line " + std::to_string(line) + ", column " + std::to_string(column) +
            ": not valid JSON: " + what;
+  } catch (const json::exception& e) {
+    // out_of_range for a number like 1e309, which has no position in nlohmann's report.
+    return source_name + ": not valid JSON: " + plain(e);
   }
   try {
     Project project = read_project(j);
@@ -756,6 +826,12 @@ std::string parse_project(std::string_view text, const std::string& source_name,
     out = std::move(project);
   } catch (const FieldError& e) {
     return source_name + ": " + (e.path.empty() ? "" : e.path + ": ") + e.message;
+  } catch (const json::exception& e) {
+    return source_name + ": " + (last_object_path.empty() ? "" : last_object_path + ": ") +
+           plain(e);
+  } catch (const std::exception& e) {
+    return source_name + ": " + (last_object_path.empty() ? "" : last_object_path + ": ") +
+           e.what();
   }
   return {};
 }

@@ -1,5 +1,6 @@
 #include "asset/skeleton_builder.h"
 
+#include <algorithm>
 #include <string_view>
 #include <unordered_set>
 
@@ -16,9 +17,14 @@ const aiNode* find_node(const aiScene& scene, std::string_view name) {
   return scene.mRootNode->FindNode(aiString(std::string(name)));
 }
 
-void count_names(const aiNode* node, std::unordered_map<std::string, int>& counts) {
-  ++counts[node->mName.C_Str()];
-  for (unsigned i = 0; i < node->mNumChildren; ++i) count_names(node->mChildren[i], counts);
+void count_names(const aiNode* root, std::unordered_map<std::string, int>& counts) {
+  std::vector<const aiNode*> stack{root};
+  while (!stack.empty()) {
+    const aiNode* node = stack.back();
+    stack.pop_back();
+    ++counts[node->mName.C_Str()];
+    for (unsigned i = 0; i < node->mNumChildren; ++i) stack.push_back(node->mChildren[i]);
+  }
 }
 
 // Bones and channels name their node: two nodes of that name make the reference ambiguous.
@@ -72,33 +78,56 @@ void collect_required(const aiScene& scene, std::unordered_set<const aiNode*>& r
   }
 }
 
-struct Walker {
-  const SceneConversion& conversion;
-  const std::unordered_set<const aiNode*>& is_joint;
-  SkeletonBuild& out;
-
-  // Depth-first, so parents precede children. pending: non-joint nodes since the parent joint.
-  void visit(const aiNode* node, int parent_joint, std::vector<const aiNode*> pending) {
-    int joint = parent_joint;
+// Adds the joints of the tree under root, depth-first in child order so parents precede
+// children. Iterative, so a file's nesting never decides the stack depth; the non-joint nodes
+// between a joint and its parent joint (folded into its rest pose) are kept as a chain of
+// links, not copied per level.
+void add_joints(const aiNode* root, const SceneConversion& conversion,
+                const std::unordered_set<const aiNode*>& is_joint, SkeletonBuild& out) {
+  struct Link {
+    const aiNode* node;
+    int previous;  // the link before it, or -1
+  };
+  struct Visit {
+    const aiNode* node;
+    int parent_joint;
+    int pending;  // the last link of the non-joint nodes since the parent joint, or -1
+  };
+  std::vector<Link> links;
+  std::vector<Visit> stack{{root, anim::kNoParent, -1}};
+  while (!stack.empty()) {
+    const Visit visit = stack.back();
+    stack.pop_back();
+    const aiNode* node = visit.node;
+    int joint = visit.parent_joint;
+    int pending = visit.pending;
     if (is_joint.count(node) != 0) {
       joint = static_cast<int>(out.joint_nodes.size());
+      std::vector<const aiNode*> folded;
+      for (int link = pending; link >= 0; link = links[link].previous) {
+        folded.push_back(links[link].node);
+      }
+      std::reverse(folded.begin(), folded.end());
       out.skeleton.joint_names.emplace_back(node->mName.C_Str());
-      out.skeleton.parents.push_back(parent_joint);
-      glm::mat4 local =
-          parent_joint == anim::kNoParent ? anim::to_matrix(conversion.axis) : glm::mat4(1.0f);
-      for (const aiNode* folded : pending) local *= converted_local(conversion, folded);
+      out.skeleton.parents.push_back(visit.parent_joint);
+      glm::mat4 local = visit.parent_joint == anim::kNoParent ? anim::to_matrix(conversion.axis)
+                                                              : glm::mat4(1.0f);
+      for (const aiNode* f : folded) local *= converted_local(conversion, f);
       local *= converted_local(conversion, node);
       out.skeleton.rest_pose.push_back(anim::from_matrix(local));
       out.joint_nodes.push_back(node);
-      out.folded_nodes.push_back(std::move(pending));
+      out.folded_nodes.push_back(std::move(folded));
       out.joint_of_node[node] = joint;
-      pending = {};
+      pending = -1;
     } else {
-      pending.push_back(node);
+      links.push_back({node, pending});
+      pending = static_cast<int>(links.size()) - 1;
     }
-    for (unsigned i = 0; i < node->mNumChildren; ++i) visit(node->mChildren[i], joint, pending);
+    for (unsigned i = node->mNumChildren; i-- > 0;) {
+      stack.push_back({node->mChildren[i], joint, pending});
+    }
   }
-};
+}
 
 }  // namespace
 
@@ -212,7 +241,7 @@ std::string build_skeleton(const aiScene& scene, const SceneConversion& conversi
       if (!is_joint.insert(n).second) break;
     }
   }
-  Walker{conversion, is_joint, out}.visit(scene.mRootNode, anim::kNoParent, {});
+  add_joints(scene.mRootNode, conversion, is_joint, out);
   if (error = check_unique_names(out.skeleton); !error.empty()) return error;
   fill_inverse_bind(scene, conversion, out);
   return anim::validate(out.skeleton);

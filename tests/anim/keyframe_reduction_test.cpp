@@ -67,7 +67,8 @@ TEST(ReduceKeyframes, ConstantSpeedTurnNeedsOnlyItsEnds) {
   // nlerp over 20 degrees lags slerp by well under a thousandth of a radian.
   KeyReductionTolerance tolerance;
   tolerance.rotation_rad = 1e-3f;
-  const QuatTrack& r = reduce_keyframes(one_track_clip({}, turn), tolerance).tracks[0].rotation;
+  // A copy: a reference into the returned clip would outlive it.
+  const QuatTrack r = reduce_keyframes(one_track_clip({}, turn), tolerance).tracks[0].rotation;
   ASSERT_EQ(r.times_s.size(), 2u);
   EXPECT_TRUE(same_rotation(r.values[1], rotation_about(20.0f, kY)));
 }

@@ -14,9 +14,9 @@
 #include <nlohmann/json.hpp>
 
 #include "anim/mirror.h"
-#include "animview_process.h"
 #include "asset/importer.h"
 #include "asset/rig_finder.h"
+#include "cli_runner.h"
 #include "gltf_writer.h"
 #include "import_test_util.h"
 

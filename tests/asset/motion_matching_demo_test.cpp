@@ -17,11 +17,11 @@
 #include <nlohmann/json.hpp>
 
 #include "anim/motion_matching_controller.h"
-#include "animview_process.h"
 #include "asset/demo_character.h"
 #include "asset/importer.h"
 #include "asset/motion_matching_build.h"
 #include "asset/motion_matching_file.h"
+#include "cli_runner.h"
 #include "gltf_writer.h"
 
 namespace {

@@ -1,4 +1,4 @@
-#include "animview_process.h"
+#include "cli_runner.h"
 
 #include <sys/wait.h>
 

@@ -1,0 +1,28 @@
+// libFuzzer target: the glTF reader with the conversion to a Character (skeleton, clips,
+// meshes, materials), in this process (the isolation would hide the findings). Inputs starting
+// with glTF's binary magic are read as .glb, the others as .gltf.
+
+#include <unistd.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <string>
+
+#include "asset/importer.h"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  const bool binary =
+      size >= 4 && data[0] == 'g' && data[1] == 'l' && data[2] == 'T' && data[3] == 'F';
+  static const std::string base = "/tmp/animview_fuzz_" + std::to_string(getpid());
+  const std::string path = base + (binary ? ".glb" : ".gltf");
+  std::FILE* file = std::fopen(path.c_str(), "wb");
+  if (file == nullptr) return 0;
+  std::fwrite(data, 1, size, file);
+  std::fclose(file);
+  asset::ImportSettings settings;
+  settings.limits.isolated = false;
+  const asset::ImportResult result = asset::import_file_in_process(path, settings);
+  if (result.ok() && !anim::validate(result.character.skeleton).empty()) __builtin_trap();
+  return 0;
+}
