@@ -9,6 +9,7 @@ packages=(
   libcli11-dev nlohmann-json3-dev
   libgtest-dev libgmock-dev libbenchmark-dev assimp-testmodels
   xvfb xauth xdotool x11-apps libx11-dev libgl1-mesa-dri libegl-dev libegl-mesa0 mesa-utils
+  f3d  # test-only: the reference renderer that the material colour test compares with
 )
 
 missing=()
