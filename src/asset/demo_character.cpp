@@ -5,8 +5,6 @@
 #include "asset/demo_mesh.h"
 #include "asset/demo_skeleton.h"
 
-#include <utility>
-
 namespace asset {
 
 Character make_demo_character() {
@@ -14,10 +12,8 @@ Character make_demo_character() {
   character.source_path = kDemoSourcePath;
   character.skeleton = make_demo_skeleton();
   character.meshes.push_back(make_demo_mesh(character.skeleton));
-  Material mannequin;
-  mannequin.name = "mannequin";
-  mannequin.base_color = {0.72f, 0.72f, 0.74f, 1.0f};
-  character.materials.push_back(std::move(mannequin));
+  character.materials.push_back(
+      Material{.name = "mannequin", .base_color = {0.72f, 0.72f, 0.74f, 1.0f}});
   for (const GaitSpec& spec : demo_gait_specs()) {
     character.clips.push_back(make_gait_clip(character.skeleton, spec));
   }

@@ -165,10 +165,7 @@ std::string export_character_glb(const Character& character, const std::string& 
   }
   // glTF needs a material for every mesh: a neutral one stands in when the character has none.
   std::vector<Material> materials = character.materials;
-  if (materials.empty()) {
-    materials.emplace_back();
-    materials.back().name = "default";
-  }
+  if (materials.empty()) materials.push_back(Material{.name = "default"});
   scene->mNumMaterials = static_cast<unsigned>(materials.size());
   scene->mMaterials = new aiMaterial*[scene->mNumMaterials];
   for (std::size_t m = 0; m < materials.size(); ++m)
