@@ -238,7 +238,7 @@ TEST_F(SkinnedMeshRendererTest, SkinnedMeshCoversTheExpectedPixels) {
   for (SkinningMethod method : kMethods) {
     render::MeshDrawOptions options;
     options.method = method;
-    options.base_color = {0.9f, 0.1f, 0.1f, 1.0f};
+    options.material.base_color = {0.9f, 0.1f, 0.1f, 1.0f};
     const render::Image image = render(options, -2, 2, -2, 2);
     const std::uint8_t* on_arm = pixel_at(image, 0.0f, 0.5f, -2, 2, -2, 2);
     EXPECT_GT(on_arm[0], 150) << render::to_string(method);
