@@ -6,6 +6,7 @@
 #include "app/async_loader.h"
 #include "app/compare_view.h"
 #include "app/frame_exporter.h"
+#include "app/render_view_options.h"
 #include "app/scene_renderer.h"
 #include "app/scene_snapshot.h"
 #include "app/viewer_scene.h"
@@ -37,6 +38,7 @@ struct RenderArgs {
   // Side by side: skinning or clip:NAME (compare_view.h), and how clip B follows.
   std::string compare = "off";
   std::string compare_sync = "phase";
+  RenderViewOptions view;  // camera, ground, rest pose (render_view_options.h)
 };
 
 anim::TerrainShape terrain_shape(const std::string& name) {
@@ -64,6 +66,7 @@ int run_render(const RenderArgs& args) {
     std::fprintf(stderr, "animview render: %s\n", e.c_str());
     return 1;
   }
+  apply_debug_material(args.view.debug_material, loaded.character);
   ViewerScene scene;
   if (std::string e = scene.open(std::move(loaded.character), std::move(project)); !e.empty()) {
     std::fprintf(stderr, "animview render: %s\n", e.c_str());
@@ -90,6 +93,7 @@ int run_render(const RenderArgs& args) {
   }
   ui::ViewSettings view;
   view.show_skeleton = args.skeleton;
+  apply_render_view_options(args.view, view);
   view.skinning = args.skinning == "dq" ? ui::SkinningChoice::DualQuat : ui::SkinningChoice::Lbs;
   parse_compare_option(args.compare, view);  // the option's validator has checked the text
   view.compare_sync =
@@ -104,11 +108,22 @@ int run_render(const RenderArgs& args) {
     std::fprintf(stderr, "animview render: %s\n", w.c_str());
   }
   renderer.upload(scene, view, 0.0f);
+  if (args.view.rest_pose) {
+    if (std::string e = renderer.upload_rest_pose(scene.character.skeleton); !e.empty()) {
+      std::fprintf(stderr, "animview render: %s: %s\n", args.file.c_str(), e.c_str());
+      return 1;
+    }
+  }
   render::OrbitCamera camera;
   const asset::Bounds bounds = asset::bind_pose_bounds(scene.character);
   if (!bounds.empty()) camera.frame(bounds.min, bounds.max);
-  const glm::mat4 vp =
-      camera.projection(static_cast<float>(args.width) / args.height) * camera.view();
+  glm::mat4 vp;
+  if (std::string e = render_view_projection(args.view, camera,
+                                             static_cast<float>(args.width) / args.height, vp);
+      !e.empty()) {
+    std::fprintf(stderr, "animview render: %s\n", e.c_str());
+    return 2;
+  }
   // Draws the scene as it is now and writes it to path.
   auto draw_to = [&](const std::string& path) {
     return write_scene_png(renderer, scene, view, vp, args.width, args.height, path);
@@ -183,6 +198,7 @@ void add_render_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--compare-sync", args->compare_sync,
                   "With --compare clip:NAME: B follows the clip's phase, or its time in seconds")
       ->check(CLI::IsMember({"phase", "seconds"}));
+  add_render_view_options(*cmd, args->view);
   cmd->add_option("--out", args->out, "The PNG to write");
   cmd->add_option("--out-dir", args->out_dir,
                   "Write a frame sequence here instead (every frame from --from to --to)");

@@ -10,6 +10,7 @@
 
 #include "anim/terrain.h"
 #include "app/compare_view.h"
+#include "app/rest_pose_palette.h"
 #include "render/skeleton_overlay.h"
 
 namespace app {
@@ -127,6 +128,10 @@ void SceneRenderer::upload(const ViewerScene& scene, const ui::ViewSettings& vie
   }
   while (!trail_.empty() && trail_.front().age_s > kTrailSeconds) trail_.pop_front();
   while (!plants_.empty() && plants_.front().age_s > kTrailSeconds) plants_.pop_front();
+}
+
+std::string SceneRenderer::upload_rest_pose(const anim::Skeleton& skeleton) {
+  return upload_rest_pose_palette(skeleton, palette_);
 }
 
 void SceneRenderer::draw_ground(const anim::Terrain& terrain, const glm::vec3& center,

@@ -46,6 +46,8 @@ class SceneRenderer {
                    const glm::mat4& view_projection);
 
   const render::SkinningPaletteBuffer& palette() const { return palette_; }
+  // Replaces this frame's palettes with the skeleton's rest pose (`render --rest-pose`).
+  std::string upload_rest_pose(const anim::Skeleton& skeleton);
 
   // Forget the trail (after a reset of the world transform).
   void clear_trail() { trail_.clear(); }

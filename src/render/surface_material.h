@@ -2,6 +2,8 @@
 // What the surface shader needs of a material, with its textures already on the GPU: glTF's
 // metallic-roughness model (asset::Material's GPU-side view; render does not know asset).
 
+#include <string_view>
+
 #include <glm/glm.hpp>
 
 #include "render/texture.h"
@@ -17,6 +19,11 @@ enum class ShadingMode {
   Matcap = 1,    // a studio matcap on the normals: shapes and folds, no material
   Clay = 2,      // one grey clay material under the same light: silhouettes and contacts
 };
+
+// "material", "matcap", "clay" (the project file's and the command line's names).
+const char* to_string(ShadingMode mode);
+// The mode of such a name; Material for any other text.
+ShadingMode parse_shading_mode(std::string_view name);
 
 // Textures are borrowed (nullptr or an invalid texture: none); colours are linear.
 struct SurfaceMaterial {
