@@ -118,6 +118,18 @@ vec3 shade(Surface s, vec3 position, vec3 geometric_normal) {
   return color + s.emissive;
 }
 
+// Lambert only, for rough surfaces that fill the screen (the ground): the key light with its
+// shadow and the sky's irradiance, without the specular terms' cost.
+vec3 shade_diffuse(Surface s, vec3 position, vec3 geometric_normal) {
+  const float n_dot_l = max(dot(s.normal, u_light_direction), 0.0);
+  vec3 color = s.base_color * sky_irradiance(s.normal) * u_environment_intensity * s.occlusion;
+  if (n_dot_l > 0.0) {
+    color += s.base_color / kPi * u_light_radiance * n_dot_l *
+             key_light_visibility(position, geometric_normal);
+  }
+  return color + s.emissive;
+}
+
 // Narkowicz's fit of the ACES filmic curve, after the exposure.
 vec3 tone_map(vec3 color) {
   const vec3 x = color * u_exposure;

@@ -48,6 +48,7 @@ uniform float u_alpha_cutoff;
 uniform int u_textures;
 uniform bool u_has_vertex_colors;
 uniform bool u_has_tangents;
+uniform bool u_diffuse_only;  // Lambert only (lighting.glsl's shade_diffuse)
 // Blends the surface into the sky's horizon colour beyond this distance from u_fade_center
 // (the ground's edge); 0: no fade.
 uniform float u_fade_radius_m;
@@ -147,6 +148,14 @@ void main() {
     o_color = vec4(encode_srgb(tone_map(color)), 1.0);
     return;
   }
+  // Beyond the fade radius only the sky's horizon remains: skip the shading.
+  const bool fades = u_fade_radius_m > 0.0;
+  const float fade_distance = fades ? length(v_world_position.xz - u_fade_center.xz) : 0.0;
+  const vec3 horizon = sky_radiance(vec3(0.0, 0.0, 1.0)) * u_environment_intensity;
+  if (fades && fade_distance >= u_fade_radius_m) {
+    o_color = vec4(encode_srgb(tone_map(horizon)), alpha);
+    return;
+  }
   Surface s;
   if (u_shading == kShadingClay) {
     s.base_color = vec3(0.62, 0.6, 0.58);
@@ -175,11 +184,11 @@ void main() {
     if (has(kEmissiveTexture)) s.emissive *= texture(u_emissive_texture, v_uv).rgb;
     s.normal = shading_normal(true);
   }
-  color = shade(s, v_world_position, normalize(v_normal) * (gl_FrontFacing ? 1.0 : -1.0));
-  if (u_fade_radius_m > 0.0) {
-    const float d = length(v_world_position.xz - u_fade_center.xz);
-    color = mix(color, sky_radiance(vec3(0.0, 0.02, 1.0)),
-                smoothstep(0.55 * u_fade_radius_m, u_fade_radius_m, d));
+  const vec3 geometric_normal = normalize(v_normal) * (gl_FrontFacing ? 1.0 : -1.0);
+  color = u_diffuse_only ? shade_diffuse(s, v_world_position, geometric_normal)
+                         : shade(s, v_world_position, geometric_normal);
+  if (fades) {
+    color = mix(color, horizon, smoothstep(0.55 * u_fade_radius_m, u_fade_radius_m, fade_distance));
   }
   o_color = vec4(encode_srgb(tone_map(color)), alpha);
 #endif

@@ -83,10 +83,9 @@ std::string render_view_projection(const RenderViewOptions& options,
 }
 
 void apply_render_view_options(const RenderViewOptions& options, ui::ViewSettings& view) {
-  if (options.no_ground) {
-    view.show_ground = false;
-    view.show_grid = false;
-  }
+  // The render command shows the ground, shadows and sky unless told not to.
+  view.show_ground = !options.no_ground;
+  if (options.no_ground) view.show_grid = false;
   view.shading = render::parse_shading_mode(options.shading);
 }
 

@@ -62,9 +62,9 @@ std::string SceneRenderer::init() {
   if (std::string e = meshes_.init(); !e.empty()) return e;
   if (std::string e = lines_.init(); !e.empty()) return e;
   if (std::string e = sky_.init(); !e.empty()) return e;
-  const bool software = software_renderer();
-  shadow_map_size_ = software ? 1024 : 2048;
-  shadow_taps_ = software ? 4 : 12;
+  software_ = software_renderer();
+  shadow_map_size_ = software_ ? 1024 : 2048;
+  shadow_taps_ = software_ ? 4 : 12;
   anim::SkinnedMesh ground;
   ground.name = "ground";
   ground.positions = {{-1, 0, -1}, {1, 0, -1}, {1, 0, 1}, {-1, 0, 1}};
@@ -136,12 +136,16 @@ std::string SceneRenderer::upload_rest_pose(const anim::Skeleton& skeleton) {
 
 void SceneRenderer::draw_ground(const anim::Terrain& terrain, const glm::vec3& center,
                                 const glm::mat4& view_projection, const ui::ViewSettings& view) {
-  const float radius_m = std::max(kGroundRadius_m, 6.0f * character_radius_m_);
+  // Without a GPU the ground is a patch around the character (every pixel of it costs); both
+  // fade into the sky's horizon, which continues below it.
+  const float radius_m = software_ ? 3.0f * character_radius_m_
+                                   : std::max(kGroundRadius_m, 6.0f * character_radius_m_);
   render::MeshDrawOptions options;
   options.material = ground_material();
   options.shading = view.shading == render::ShadingMode::Matcap ? render::ShadingMode::Clay
                                                                 : render::ShadingMode::Material;
   options.fade_center = center;
+  options.diffuse_only = true;  // a rough ground: specular would cost much and show little
   if (terrain.shape == anim::TerrainShape::Flat) {
     options.fade_radius_m = radius_m;
     options.model = glm::translate(glm::mat4(1.0f), glm::vec3(center.x, 0.0f, center.z)) *

@@ -75,6 +75,7 @@ class SceneRenderer {
   render::SkinnedMeshRenderer meshes_;
   render::SkyRenderer sky_;
   render::ShadowMap shadow_map_;
+  bool software_ = false;  // Mesa's llvmpipe or softpipe: the cheap path
   int shadow_map_size_ = 2048;
   int shadow_taps_ = 12;
   // The flat ground: a square rigidly bound to the terrain palette's identity joint.

@@ -52,7 +52,7 @@ struct ProjectView {
   bool foot_ik = false;
   bool apply_root_motion = false;
   std::string shading = "material";  // "material", "matcap" or "clay"
-  bool show_ground = true;           // ground, shadows and sky
+  bool show_ground = false;          // ground, shadows and sky
   bool shadows = true;
   float camera_yaw_deg = 0.0f;
   float camera_pitch_deg = -15.0f;

@@ -129,6 +129,7 @@ void SkinnedMeshRenderer::set_material(const ShaderProgram& program, const GpuMe
   program.set("u_has_tangents", mesh.has_uvs() ? 1 : 0);  // GpuMesh makes them with UVs
   program.set("u_fade_radius_m", options.fade_radius_m);
   program.set("u_fade_center", options.fade_center);
+  program.set("u_diffuse_only", options.diffuse_only ? 1 : 0);
   // Bit k of u_textures: the texture on unit k is bound (shaders/mesh.frag's k*Texture).
   const Texture2D* textures[5] = {m.base_color_texture, m.metallic_roughness_texture,
                                   m.normal_texture, m.occlusion_texture, m.emissive_texture};

@@ -47,6 +47,8 @@ struct MeshDrawOptions {
   // Blends the surface into the sky's horizon beyond this distance (metres, in the ground
   // plane) from fade_center: the ground's far edge. 0: no fade.
   float fade_radius_m = 0.0f;
+  // Lambert shading only: cheaper for rough surfaces that cover much of the picture.
+  bool diffuse_only = false;
   glm::vec3 fade_center{0.0f};
   // Instances drawn, each with its own joints_per_instance block of the palette.
   int instance_count = 1;

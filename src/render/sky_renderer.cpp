@@ -3,6 +3,12 @@
 #include <glad/gl.h>
 
 namespace render {
+namespace {
+
+// shaders/sky.vert's grid: 32 x 18 quads of two triangles.
+constexpr int kSkyVertices = 32 * 18 * 6;
+
+}  // namespace
 
 SkyRenderer::~SkyRenderer() {
   if (vertex_array_) glDeleteVertexArrays(1, &vertex_array_);
@@ -25,7 +31,7 @@ void SkyRenderer::draw(const glm::mat4& view_projection, const SceneLighting& li
   glDisable(GL_DEPTH_TEST);
   glDepthMask(GL_FALSE);
   glBindVertexArray(vertex_array_);
-  glDrawArrays(GL_TRIANGLES, 0, 3);
+  glDrawArrays(GL_TRIANGLES, 0, kSkyVertices);
   glBindVertexArray(0);
   glDepthMask(GL_TRUE);
   glEnable(GL_DEPTH_TEST);

@@ -26,7 +26,7 @@ class SkyRenderer {
 
  private:
   ShaderProgram program_;
-  unsigned vertex_array_ = 0;  // empty: the triangle comes from gl_VertexID
+  unsigned vertex_array_ = 0;  // empty: the grid comes from gl_VertexID
 };
 
 }  // namespace render
