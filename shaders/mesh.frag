@@ -105,6 +105,7 @@ vec3 shading_normal(bool use_normal_map) {
 
 // A studio matcap without an image: a warm key from the upper left, a cool fill from below and
 // a rim, all in view space, so the silhouette and its folds read the same from every side.
+// Display colours (sRGB), not lit radiance.
 vec3 matcap(vec3 n_world) {
   const vec3 to_eye = normalize(u_camera_position - v_world_position);
   const vec3 right = normalize(cross(vec3(0.0, 1.0, 0.0), to_eye) + vec3(1e-6, 0.0, 0.0));
@@ -114,8 +115,8 @@ vec3 matcap(vec3 n_world) {
   const float fill = max(dot(n, normalize(vec3(0.4, -0.6, 0.5))), 0.0);
   const float rim = pow(1.0 - max(n.z, 0.0), 3.0);
   const float highlight = pow(key, 40.0);
-  return vec3(0.08, 0.075, 0.07) + vec3(0.78, 0.68, 0.58) * key + vec3(0.12, 0.16, 0.22) * fill +
-         vec3(0.35, 0.38, 0.42) * rim + vec3(0.6) * highlight;
+  return vec3(0.12, 0.11, 0.10) + vec3(0.58, 0.50, 0.42) * key + vec3(0.10, 0.13, 0.18) * fill +
+         vec3(0.22, 0.24, 0.27) * rim + vec3(0.3) * highlight;
 }
 
 void main() {
@@ -144,8 +145,7 @@ void main() {
     return;
   }
   if (u_shading == kShadingMatcap) {
-    color = matcap(shading_normal(false));
-    o_color = vec4(encode_srgb(tone_map(color)), 1.0);
+    o_color = vec4(clamp(matcap(shading_normal(false)), 0.0, 1.0), 1.0);
     return;
   }
   // Beyond the fade radius only the sky's horizon remains: skip the shading.
@@ -158,7 +158,7 @@ void main() {
   }
   Surface s;
   if (u_shading == kShadingClay) {
-    s.base_color = vec3(0.62, 0.6, 0.58);
+    s.base_color = vec3(0.36, 0.35, 0.34);
     s.metallic = 0.0;
     s.roughness = 0.7;
     s.occlusion = 1.0;
