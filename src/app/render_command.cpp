@@ -66,7 +66,6 @@ int run_render(const RenderArgs& args) {
     std::fprintf(stderr, "animview render: %s\n", e.c_str());
     return 1;
   }
-  apply_debug_material(args.view.debug_material, loaded.character);
   ViewerScene scene;
   if (std::string e = scene.open(std::move(loaded.character), std::move(project)); !e.empty()) {
     std::fprintf(stderr, "animview render: %s\n", e.c_str());
@@ -104,6 +103,7 @@ int run_render(const RenderArgs& args) {
     return 1;
   }
   scene.update(0.0f, view);
+  apply_debug_material(args.view.debug_material, scene.character);  // only what is drawn
   for (const std::string& w : renderer.set_character(scene.character)) {
     std::fprintf(stderr, "animview render: %s\n", w.c_str());
   }
