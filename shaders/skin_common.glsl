@@ -9,6 +9,8 @@ layout(location = 3) in uvec4 a_joints0;
 layout(location = 4) in vec4 a_weights0;
 layout(location = 5) in uvec4 a_joints1;
 layout(location = 6) in vec4 a_weights1;
+layout(location = 7) in vec4 a_tangent;  // xyz and handedness; present with UVs
+layout(location = 8) in vec4 a_color;    // linear RGBA vertex colour, when the mesh has one
 #ifdef DIFFERENCE_VIEW
 // The other method's skinning of the same draw as transform feedback captured it: position and
 // normal (6 floats) per vertex, instance-major.
@@ -30,6 +32,8 @@ uniform bool u_second_influence_set;
 out vec3 v_world_position;
 out vec3 v_normal;
 out vec2 v_uv;
+out vec4 v_tangent;  // world space, handedness in w
+out vec4 v_color;
 flat out int v_influence_count;
 out float v_reference_distance;  // metres between this and the reference skinning
 
@@ -43,12 +47,14 @@ vec3 transform_normal(mat3 m, vec3 n) {
   return normalize(cofactor(m) * n) * sign(determinant(m));
 }
 
-// The end of main for either method: the skinned model-space position and normal into the
-// world, and the outputs.
-void write_outputs(vec3 skinned, vec3 normal, int influences) {
+// The end of main for either method: the skinned model-space position, normal and tangent
+// into the world, and the outputs. Tangents lie in the surface, so they move like positions.
+void write_outputs(vec3 skinned, vec3 normal, vec3 tangent, int influences) {
   const vec4 world = u_model * vec4(skinned, 1.0);
   v_world_position = world.xyz;
   v_normal = normalize(mat3(u_normal_matrix) * normal);
+  v_tangent = vec4(mat3(u_model) * tangent, a_tangent.w);
+  v_color = a_color;
   v_uv = a_uv;
   v_influence_count = influences;
 #ifdef DIFFERENCE_VIEW

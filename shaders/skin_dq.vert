@@ -53,6 +53,7 @@ void main() {
 
   vec3 skinned = a_position;
   vec3 normal = normalize(a_normal);
+  vec3 tangent = a_tangent.xyz;
   const float length_real = length(real);
   if (total != 0.0 && length_real > 0.0) {
     real /= length_real;
@@ -63,7 +64,8 @@ void main() {
         2.0 * (real.w * dual.xyz - dual.w * real.xyz + cross(real.xyz, dual.xyz));
     skinned = rotate(real, s * a_position) + translation;
     normal = rotate(real, transform_normal(s, a_normal));
+    tangent = rotate(real, s * a_tangent.xyz);
   }
 
-  write_outputs(skinned, normal, influences);
+  write_outputs(skinned, normal, tangent, influences);
 }

@@ -32,5 +32,5 @@ void main() {
   // Normals take the inverse transpose, exact where joints carry (non-uniform) scale.
   const vec3 normal = transform_normal(mat3(blended), a_normal);
 
-  write_outputs(skinned, normal, influences);
+  write_outputs(skinned, normal, mat3(blended) * a_tangent.xyz, influences);
 }

@@ -1,12 +1,62 @@
 #include "app/character_gpu.h"
 
 #include <filesystem>
+#include <set>
 
 namespace app {
+namespace {
+
+// Loads texture into out; on failure adds the warning unless an earlier one named the same
+// image, and returns false.
+bool load_texture(const asset::Texture& texture, const asset::Character& character,
+                  const std::string& label, render::TextureEncoding encoding,
+                  render::Texture2D& out, std::set<std::string>& reported,
+                  std::vector<std::string>& warnings) {
+  std::string error;
+  std::string key;
+  if (!texture.encoded.empty()) {
+    error = out.load_encoded(texture.encoded, label, encoding);
+    key = label;
+  } else {
+    // Texture paths in model files are relative to the model file.
+    std::filesystem::path path = texture.path;
+    if (path.is_relative())
+      path = std::filesystem::path(character.source_path).parent_path() / path;
+    key = path.lexically_normal().string();
+    if (!std::filesystem::exists(path)) {
+      error = key + ": texture not found (" + label + ")";
+    } else {
+      error = out.load_file(key, encoding);
+    }
+  }
+  if (error.empty()) return true;
+  if (reported.insert(key).second) warnings.push_back(character.source_path + ": " + error);
+  return false;
+}
+
+const render::Texture2D* valid_or_null(const render::Texture2D& texture) {
+  return texture.valid() ? &texture : nullptr;
+}
+
+}  // namespace
+
+render::SurfaceAlphaMode surface_alpha_mode(asset::AlphaMode mode) {
+  switch (mode) {
+    case asset::AlphaMode::kMask:
+      return render::SurfaceAlphaMode::Mask;
+    case asset::AlphaMode::kBlend:
+      return render::SurfaceAlphaMode::Blend;
+    case asset::AlphaMode::kOpaque:
+      break;
+  }
+  return render::SurfaceAlphaMode::Opaque;
+}
 
 void CharacterGpu::upload(const asset::Character& character) {
   meshes.clear();
+  mesh_centers.clear();
   textures.clear();
+  materials.clear();
   warnings.clear();
   for (const anim::SkinnedMesh& mesh : character.meshes) {
     render::GpuMesh gpu;
@@ -14,22 +64,47 @@ void CharacterGpu::upload(const asset::Character& character) {
     // A failed mesh stays as an empty slot so indices keep matching character.meshes.
     if (!error.empty()) warnings.push_back(character.source_path + ": " + error);
     meshes.push_back(std::move(gpu));
+    glm::vec3 sum(0.0f);
+    for (const glm::vec3& p : mesh.positions) sum += p;
+    mesh_centers.push_back(mesh.positions.empty() ? sum : sum / float(mesh.positions.size()));
   }
-  textures.resize(character.materials.size());
+  // Sized once: materials point into it.
+  textures = std::vector<MaterialTextures>(character.materials.size());
+  materials.resize(character.materials.size());
+  std::set<std::string> reported;
   for (std::size_t i = 0; i < character.materials.size(); ++i) {
-    const asset::Texture& texture = character.materials[i].base_color_texture;
-    if (texture.empty()) continue;
-    std::string error;
-    if (!texture.encoded.empty()) {
-      error = textures[i].load_encoded(texture.encoded, character.materials[i].name);
-    } else {
-      // Texture paths in model files are relative to the model file.
-      std::filesystem::path path = texture.path;
-      if (path.is_relative())
-        path = std::filesystem::path(character.source_path).parent_path() / path;
-      error = textures[i].load_file(path.string());
-    }
-    if (!error.empty()) warnings.push_back(character.source_path + ": " + error);
+    const asset::Material& m = character.materials[i];
+    MaterialTextures& t = textures[i];
+    const std::string label = "material '" + m.name + "'";
+    auto load = [&](const asset::Texture& texture, const char* what,
+                    render::TextureEncoding encoding, render::Texture2D& out) {
+      return texture.empty() || load_texture(texture, character, label + " " + what, encoding, out,
+                                             reported, warnings);
+    };
+    const bool base_ok =
+        load(m.base_color_texture, "base colour", render::TextureEncoding::kSrgb, t.base_color);
+    load(m.metallic_roughness_texture, "metallic-roughness", render::TextureEncoding::kLinear,
+         t.metallic_roughness);
+    load(m.normal_texture, "normal", render::TextureEncoding::kLinear, t.normal);
+    load(m.occlusion_texture, "occlusion", render::TextureEncoding::kLinear, t.occlusion);
+    load(m.emissive_texture, "emissive", render::TextureEncoding::kSrgb, t.emissive);
+    if (!base_ok && !checker.valid()) checker.load_checker();
+
+    render::SurfaceMaterial& s = materials[i];
+    s.base_color = m.base_color;
+    s.base_color_texture = base_ok ? valid_or_null(t.base_color) : &checker;
+    s.metallic = m.metallic;
+    s.roughness = m.roughness;
+    s.metallic_roughness_texture = valid_or_null(t.metallic_roughness);
+    s.normal_texture = valid_or_null(t.normal);
+    s.normal_scale = m.normal_scale;
+    s.occlusion_texture = valid_or_null(t.occlusion);
+    s.occlusion_strength = m.occlusion_strength;
+    s.emissive = m.emissive;
+    s.emissive_texture = valid_or_null(t.emissive);
+    s.alpha_mode = surface_alpha_mode(m.alpha_mode);
+    s.alpha_cutoff = m.alpha_cutoff;
+    s.double_sided = m.double_sided;
   }
 }
 

@@ -1,25 +1,46 @@
 #pragma once
-// The GPU side of a loaded character: one GpuMesh per mesh and one texture per material, built
-// from asset::Character when a file is loaded and dropped with it.
+// The GPU side of a loaded character: one GpuMesh per mesh and the textures of every material,
+// built from asset::Character when a file is loaded and dropped with it.
 
 #include <string>
 #include <vector>
 
+#include <glm/glm.hpp>
+
 #include "asset/character.h"
 #include "render/gpu_mesh.h"
+#include "render/surface_material.h"
 #include "render/texture.h"
 
 namespace app {
 
+// The images of one material on the GPU; invalid where the material has none.
+struct MaterialTextures {
+  render::Texture2D base_color;  // sRGB
+  render::Texture2D metallic_roughness;
+  render::Texture2D normal;
+  render::Texture2D occlusion;
+  render::Texture2D emissive;  // sRGB
+};
+
 struct CharacterGpu {
-  std::vector<render::GpuMesh> meshes;      // parallel to Character::meshes; empty where it failed
-  std::vector<render::Texture2D> textures;  // one per material; invalid where it has none
-  std::vector<std::string> warnings;        // e.g. a texture that could not be decoded
+  std::vector<render::GpuMesh> meshes;  // parallel to Character::meshes; empty where it failed
+  // Bind-pose centre of each mesh (model space): the order of blended meshes, back to front.
+  std::vector<glm::vec3> mesh_centers;
+  std::vector<MaterialTextures> textures;  // one per material
+  // One per material, its textures pointing into `textures` (or at `checker`).
+  std::vector<render::SurfaceMaterial> materials;
+  render::Texture2D checker;          // stands in for base colour images that failed
+  std::vector<std::string> warnings;  // e.g. a texture that could not be found or decoded
 
   // Uploads every mesh and material texture. A mesh that fails to upload is left empty (not
-  // drawn) with a warning naming it; a missing texture is a warning and the base colour is used
-  // alone.
+  // drawn) with a warning naming it. A texture that cannot be loaded is a warning, given once
+  // per image however many materials use it; a missing base colour image is drawn as a
+  // checkerboard, the others are left out.
   void upload(const asset::Character& character);
 };
+
+// asset::Material's alpha mode as the renderer's.
+render::SurfaceAlphaMode surface_alpha_mode(asset::AlphaMode mode);
 
 }  // namespace app

@@ -7,6 +7,7 @@
 #include "app/compare_view.h"
 #include "app/frame_exporter.h"
 #include "app/frame_options.h"
+#include "app/render_view_options.h"
 #include "app/scene_renderer.h"
 #include "app/scene_snapshot.h"
 #include "app/viewer_scene.h"
@@ -32,6 +33,7 @@ struct RenderArgs {
   // Side by side: skinning or clip:NAME (compare_view.h), and how clip B follows.
   std::string compare = "off";
   std::string compare_sync = "phase";
+  RenderViewOptions view;  // camera, ground, rest pose (render_view_options.h)
 };
 
 int run_render(const RenderArgs& args) {
@@ -54,6 +56,7 @@ int run_render(const RenderArgs& args) {
   }
   ui::ViewSettings view;
   view.show_skeleton = args.skeleton;
+  apply_render_view_options(args.view, view);
   view.skinning = args.skinning == "dq" ? ui::SkinningChoice::DualQuat : ui::SkinningChoice::Lbs;
   parse_compare_option(args.compare, view);  // the option's validator has checked the text
   view.compare_sync =
@@ -64,6 +67,7 @@ int run_render(const RenderArgs& args) {
     return 1;
   }
   scene.update(0.0f, view);
+  apply_debug_material(args.view.debug_material, scene.character);  // only what is drawn
   for (const std::string& w : renderer.set_character(scene.character)) {
     std::fprintf(stderr, "animview render: %s\n", w.c_str());
   }
@@ -71,8 +75,13 @@ int run_render(const RenderArgs& args) {
   render::OrbitCamera camera;
   const asset::Bounds bounds = asset::bind_pose_bounds(scene.character);
   if (!bounds.empty()) camera.frame(bounds.min, bounds.max);
-  const glm::mat4 vp =
-      camera.projection(static_cast<float>(args.width) / args.height) * camera.view();
+  glm::mat4 vp;
+  if (std::string e = render_view_projection(args.view, camera,
+                                             static_cast<float>(args.width) / args.height, vp);
+      !e.empty()) {
+    std::fprintf(stderr, "animview render: %s\n", e.c_str());
+    return 2;
+  }
   // Draws the scene as it is now and writes it to path.
   auto draw_to = [&](const std::string& path) {
     return write_scene_png(renderer, scene, view, vp, args.width, args.height, path);
@@ -143,6 +152,7 @@ void add_render_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--compare-sync", args->compare_sync,
                   "With --compare clip:NAME: B follows the clip's phase, or its time in seconds")
       ->check(CLI::IsMember({"phase", "seconds"}));
+  add_render_view_options(*cmd, args->view);
   cmd->add_option("--out", args->out, "The PNG to write");
   cmd->add_option("--out-dir", args->out_dir,
                   "Write a frame sequence here instead (every frame from --from to --to)");

@@ -2,7 +2,11 @@
 
 #include <glad/gl.h>
 
+#include <algorithm>
 #include <cmath>
+#include <cstring>
+
+#include <glm/gtc/matrix_transform.hpp>
 
 #include "anim/terrain.h"
 #include "app/compare_view.h"
@@ -14,6 +18,23 @@ namespace {
 constexpr float kTrailSeconds = 6.0f;
 constexpr float kTerrainHalfExtent_m = 12.0f;
 constexpr int kDividerWidth_px = 2;
+// The flat ground reaches this far from the character (at least), fading into the sky.
+constexpr float kGroundRadius_m = 12.0f;
+
+// The flat ground's material: a neutral, rough grey that shows shadows and contacts.
+render::SurfaceMaterial ground_material() {
+  render::SurfaceMaterial m;
+  m.base_color = {0.34f, 0.34f, 0.33f, 1.0f};
+  m.roughness = 0.95f;
+  return m;
+}
+
+// Without a GPU (Mesa's llvmpipe and softpipe) every pixel is shaded on the CPU: a smaller
+// shadow map and fewer filtered taps keep the frame cheap.
+bool software_renderer() {
+  const char* name = reinterpret_cast<const char*>(glGetString(GL_RENDERER));
+  return name && (std::strstr(name, "llvmpipe") || std::strstr(name, "softpipe"));
+}
 
 bool same_terrain(const anim::Terrain& a, const anim::Terrain& b) {
   return a.shape == b.shape && a.base_height_m == b.base_height_m && a.uphill_xz == b.uphill_xz &&
@@ -39,12 +60,28 @@ render::ColorMode color_mode(ui::MeshColoring coloring) {
 std::string SceneRenderer::init() {
   if (std::string e = meshes_.init(); !e.empty()) return e;
   if (std::string e = lines_.init(); !e.empty()) return e;
+  if (std::string e = sky_.init(); !e.empty()) return e;
+  software_ = software_renderer();
+  shadow_map_size_ = software_ ? 1024 : 2048;
+  shadow_taps_ = software_ ? 4 : 12;
+  anim::SkinnedMesh ground;
+  ground.name = "ground";
+  ground.positions = {{-1, 0, -1}, {1, 0, -1}, {1, 0, 1}, {-1, 0, 1}};
+  ground.normals.assign(4, glm::vec3(0, 1, 0));
+  ground.indices = {0, 2, 1, 0, 3, 2};
+  ground.joints0.assign(4, glm::uvec4(0));
+  ground.weights0.assign(4, glm::vec4(1, 0, 0, 0));
+  if (std::string e = ground_mesh_.upload(ground, 1); !e.empty()) return e;
   const glm::mat4 identity(1.0f);
   return terrain_palette_.upload_matrices({&identity, 1}, 1);
 }
 
 const std::vector<std::string>& SceneRenderer::set_character(const asset::Character& character) {
   character_.upload(character);
+  const asset::Bounds bounds = asset::bind_pose_bounds(character);
+  character_center_ = bounds.empty() ? glm::vec3(0.0f) : 0.5f * (bounds.min + bounds.max);
+  character_radius_m_ =
+      bounds.empty() ? 1.0f : std::max(0.5f * glm::length(bounds.max - bounds.min), 0.05f);
   trail_.clear();
   plants_.clear();
   return character_.warnings;
@@ -85,7 +122,25 @@ void SceneRenderer::upload(const ViewerScene& scene, const ui::ViewSettings& vie
 }
 
 void SceneRenderer::draw_ground(const anim::Terrain& terrain, const glm::vec3& center,
-                                const glm::mat4& view_projection) {
+                                const glm::mat4& view_projection, const ui::ViewSettings& view) {
+  // Without a GPU the ground is a patch around the character (every pixel of it costs); both
+  // fade into the sky's horizon, which continues below it.
+  const float radius_m = software_ ? 3.0f * character_radius_m_
+                                   : std::max(kGroundRadius_m, 6.0f * character_radius_m_);
+  render::MeshDrawOptions options;
+  options.material = ground_material();
+  options.shading = view.shading == render::ShadingMode::Matcap ? render::ShadingMode::Clay
+                                                                : render::ShadingMode::Material;
+  options.fade_center = center;
+  options.diffuse_only = true;  // a rough ground: specular would cost much and show little
+  if (terrain.shape == anim::TerrainShape::Flat) {
+    options.fade_radius_m = radius_m;
+    options.model = glm::translate(glm::mat4(1.0f), glm::vec3(center.x, 0.0f, center.z)) *
+                    glm::scale(glm::mat4(1.0f), glm::vec3(radius_m, 1.0f, radius_m));
+    meshes_.draw(ground_mesh_, terrain_palette_, view_projection, options);
+    return;
+  }
+  options.fade_radius_m = kTerrainHalfExtent_m;
   const glm::vec2 center_xz(std::round(center.x), std::round(center.z));
   if (!same_terrain(terrain, terrain_built_) || center_xz != terrain_center_) {
     const anim::TerrainMesh built =
@@ -101,8 +156,7 @@ void SceneRenderer::draw_ground(const anim::Terrain& terrain, const glm::vec3& c
     terrain_built_ = terrain;
     terrain_center_ = center_xz;
   }
-  render::MeshDrawOptions options;
-  options.base_color = glm::vec4(0.36f, 0.38f, 0.34f, 1.0f);
+  options.material.base_color = glm::vec4(0.36f, 0.38f, 0.34f, 1.0f);
   meshes_.draw(terrain_mesh_, terrain_palette_, view_projection, options);
 }
 
@@ -173,12 +227,95 @@ std::string SceneRenderer::draw(const ViewerScene& scene, const ui::ViewSettings
   return result;
 }
 
+void SceneRenderer::draw_shadow_map(const ViewerScene& scene, const ui::ViewSettings& view,
+                                    const render::SkinningPaletteBuffer& palette, bool crowd) {
+  // Crowds spread over the ground: their shadows would need a map of the whole crowd.
+  if (crowd || !scene.loaded || !view.show_mesh) return;
+  const glm::mat4 world = scene.instance.world_matrix();
+  const glm::vec3 center = glm::vec3(world * glm::vec4(character_center_, 1.0f));
+  // Limbs swing beyond the bind pose's box; the ground under the feet must be inside too.
+  const float radius_m = 1.6f * character_radius_m_;
+  if (!shadow_map_.begin(center, radius_m, meshes_.lighting().key_direction, shadow_map_size_)
+           .empty()) {
+    return;
+  }
+  render::MeshDrawOptions options;
+  options.depth_only = true;
+  options.method = view.skinning == ui::SkinningChoice::Lbs ? render::SkinningMethod::Lbs
+                                                            : render::SkinningMethod::DualQuat;
+  options.model = world;
+  draw_character(scene, palette, shadow_map_.light_view_projection(), options);
+  shadow_map_.end();
+}
+
+std::string SceneRenderer::draw_character(const ViewerScene& scene,
+                                          const render::SkinningPaletteBuffer& palette,
+                                          const glm::mat4& view_projection,
+                                          render::MeshDrawOptions options) {
+  std::string result;
+  blend_order_.clear();
+  auto draw_mesh = [&](std::size_t i) {
+    const int material = scene.character.meshes[i].material;
+    if (material >= 0 && material < static_cast<int>(character_.materials.size())) {
+      options.material = character_.materials[material];
+    } else {
+      options.material = render::SurfaceMaterial{};
+      options.material.base_color = glm::vec4(0.75f, 0.72f, 0.68f, 1.0f);
+    }
+    if (std::string e = meshes_.draw(character_.meshes[i], palette, view_projection, options);
+        !e.empty()) {
+      result = e;
+    }
+  };
+  for (std::size_t i = 0; i < character_.meshes.size(); ++i) {
+    if (character_.meshes[i].index_count() == 0) continue;
+    const int material = scene.character.meshes[i].material;
+    const bool blended =
+        !options.depth_only && material >= 0 &&
+        material < static_cast<int>(character_.materials.size()) &&
+        character_.materials[material].alpha_mode == render::SurfaceAlphaMode::Blend;
+    if (blended) {
+      blend_order_.push_back(i);
+    } else {
+      draw_mesh(i);
+    }
+  }
+  // Blended meshes over what is behind them: the farthest first (by their centres' depth).
+  const glm::mat4 to_clip = view_projection * options.model;
+  auto depth = [&](std::size_t i) {
+    const glm::vec4 c = to_clip * glm::vec4(character_.mesh_centers[i], 1.0f);
+    return c.z / c.w;
+  };
+  std::stable_sort(blend_order_.begin(), blend_order_.end(),
+                   [&](std::size_t a, std::size_t b) { return depth(a) > depth(b); });
+  for (const std::size_t i : blend_order_) draw_mesh(i);
+  return result;
+}
+
 std::string SceneRenderer::draw_view(const ViewerScene& scene, const ui::ViewSettings& view,
                                      const glm::mat4& view_projection, ViewPart part) {
   glEnable(GL_DEPTH_TEST);
   const glm::vec3 root = scene.loaded ? scene.instance.world().translation : glm::vec3(0.0f);
-  if (scene.terrain.shape != anim::TerrainShape::Flat) {
-    draw_ground(scene.terrain, root, view_projection);
+  // The right half of a clip comparison shows clip B (where the character stands, in place);
+  // the trail, foot-IK debug and onion skin belong to the scene's own clip and stay on the left.
+  const bool clip_b = part == ViewPart::Right && view.compare == ui::CompareMode::Clips;
+  const bool crowd = view.crowd > 1 && scene.crowd.count() > 1 && !clip_b;
+  const render::SkinningPaletteBuffer& palette = clip_b ? compare_palette_ : palette_;
+  render::SceneLighting lighting;
+  lighting.shadow_taps = shadow_taps_;
+  meshes_.set_lighting(lighting);
+  if (view.show_ground) {
+    sky_.draw(view_projection, lighting);
+    if (view.shadows && view.shading != render::ShadingMode::Matcap &&
+        !(clip_b && !scene.comparison.active())) {
+      draw_shadow_map(scene, view, palette, crowd);
+      if (shadow_map_.valid()) lighting.shadow_map = &shadow_map_;
+    }
+    meshes_.set_lighting(lighting);
+  }
+  // Uneven ground is the foot IK's terrain: it is drawn even without the ground and sky.
+  if (view.show_ground || scene.terrain.shape != anim::TerrainShape::Flat) {
+    draw_ground(scene.terrain, root, view_projection, view);
   }
   // The grid is the flat ground's; over other ground it would cut through the terrain.
   if (view.show_grid && scene.terrain.shape == anim::TerrainShape::Flat) {
@@ -186,13 +323,9 @@ std::string SceneRenderer::draw_view(const ViewerScene& scene, const ui::ViewSet
     lines_.draw(view_projection);
   }
   std::string result;
-  // The right half of a clip comparison shows clip B (where the character stands, in place);
-  // the trail, foot-IK debug and onion skin belong to the scene's own clip and stay on the left.
-  const bool clip_b = part == ViewPart::Right && view.compare == ui::CompareMode::Clips;
   if (clip_b && !scene.comparison.active()) return result;
   if (scene.loaded) {
     const anim::CharacterInstance& p = clip_b ? scene.comparison.player() : scene.instance;
-    const render::SkinningPaletteBuffer& palette = clip_b ? compare_palette_ : palette_;
     const glm::mat4 world = scene.instance.world_matrix();
     if (view.show_mesh) {
       render::MeshDrawOptions options;
@@ -203,25 +336,13 @@ std::string SceneRenderer::draw_view(const ViewerScene& scene, const ui::ViewSet
             part == ViewPart::Left ? render::SkinningMethod::Lbs : render::SkinningMethod::DualQuat;
       }
       options.color_mode = color_mode(view.coloring);
+      options.shading = view.shading;
       options.wireframe = view.wireframe;
-      const bool crowd = view.crowd > 1 && scene.crowd.count() > 1 && !clip_b;
       options.model = crowd ? glm::mat4(1.0f) : world;  // crowds bake placement in the palette
       options.instance_count = crowd ? scene.crowd.count() : 1;
       if (crowd && !crowd_error_.empty()) result = crowd_error_;
-      for (std::size_t i = 0; i < character_.meshes.size(); ++i) {
-        const render::GpuMesh& mesh = character_.meshes[i];
-        if (mesh.index_count() == 0) continue;
-        const int material = scene.character.meshes[i].material;
-        if (material >= 0 && material < static_cast<int>(scene.character.materials.size())) {
-          options.base_color = scene.character.materials[material].base_color;
-          options.base_color_texture = &character_.textures[material];
-        } else {
-          options.base_color = glm::vec4(0.75f, 0.72f, 0.68f, 1.0f);
-          options.base_color_texture = nullptr;
-        }
-        if (std::string e = meshes_.draw(mesh, palette, view_projection, options); !e.empty()) {
-          result = e;
-        }
+      if (std::string e = draw_character(scene, palette, view_projection, options); !e.empty()) {
+        result = e;
       }
     }
     if (view.show_root_trail && !clip_b &&

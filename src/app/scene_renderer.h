@@ -13,8 +13,10 @@
 #include "render/crowd_palettes.h"
 #include "render/gpu_mesh.h"
 #include "render/line_renderer.h"
+#include "render/shadow_map.h"
 #include "render/skinned_mesh_renderer.h"
 #include "render/skinning_palette_buffer.h"
+#include "render/sky_renderer.h"
 #include "ui/view_settings.h"
 
 namespace app {
@@ -44,7 +46,6 @@ class SceneRenderer {
                    const glm::mat4& view_projection);
 
   const render::SkinningPaletteBuffer& palette() const { return palette_; }
-
   // Forget the trail (after a reset of the world transform).
   void clear_trail() { trail_.clear(); }
 
@@ -54,13 +55,29 @@ class SceneRenderer {
   std::string draw_view(const ViewerScene& scene, const ui::ViewSettings& view,
                         const glm::mat4& view_projection, ViewPart part);
   void draw_ground(const anim::Terrain& terrain, const glm::vec3& center,
-                   const glm::mat4& view_projection);
+                   const glm::mat4& view_projection, const ui::ViewSettings& view);
+  // The key light's shadow map of the character's meshes this frame, or none.
+  void draw_shadow_map(const ViewerScene& scene, const ui::ViewSettings& view,
+                       const render::SkinningPaletteBuffer& palette, bool crowd);
+  // The character's meshes: opaque and cut-out ones first, then blended ones back to front.
+  std::string draw_character(const ViewerScene& scene, const render::SkinningPaletteBuffer& palette,
+                             const glm::mat4& view_projection, render::MeshDrawOptions options);
   void add_foot_debug(const anim::FootIkDebug& debug);
   void add_onion_skin(const ViewerScene& scene, const ui::ViewSettings& view,
                       const glm::mat4& world);
 
   CharacterGpu character_;
+  float character_radius_m_ = 1.0f;   // half the bind-pose diagonal
+  glm::vec3 character_center_{0.0f};  // bind-pose bounds centre, model space
   render::SkinnedMeshRenderer meshes_;
+  render::SkyRenderer sky_;
+  render::ShadowMap shadow_map_;
+  bool software_ = false;  // Mesa's llvmpipe or softpipe: the cheap path
+  int shadow_map_size_ = 2048;
+  int shadow_taps_ = 12;
+  // The flat ground: a square rigidly bound to the terrain palette's identity joint.
+  render::GpuMesh ground_mesh_;
+  std::vector<std::size_t> blend_order_;
   render::SkinningPaletteBuffer palette_;
   render::SkinningPaletteBuffer compare_palette_;  // clip B's, in a clip comparison
   render::CrowdPalettes crowd_;

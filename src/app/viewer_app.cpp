@@ -155,6 +155,9 @@ void accept_load(LoadOutcome outcome, const std::vector<std::string>& files, Vie
   ui.view.show_mesh = scene.project.view.show_mesh;
   ui.view.show_skeleton = scene.project.view.show_skeleton;
   ui.view.wireframe = scene.project.view.wireframe;
+  ui.view.shading = render::parse_shading_mode(scene.project.view.shading);
+  ui.view.show_ground = scene.project.view.show_ground;
+  ui.view.shadows = scene.project.view.shadows;
   if (scene.project.view.dual_quaternion_skinning) ui.view.skinning = ui::SkinningChoice::DualQuat;
   scene.settings.foot_ik = scene.project.view.foot_ik;
   if (scene.project.view.apply_root_motion) {

@@ -256,6 +256,9 @@ void save_project(ViewerUi& ui, ViewerScene& scene) {
   p.view.show_mesh = ui.view.show_mesh;
   p.view.show_skeleton = ui.view.show_skeleton;
   p.view.wireframe = ui.view.wireframe;
+  p.view.shading = render::to_string(ui.view.shading);
+  p.view.show_ground = ui.view.show_ground;
+  p.view.shadows = ui.view.shadows;
   p.view.dual_quaternion_skinning = ui.view.skinning == ui::SkinningChoice::DualQuat;
   p.view.foot_ik = scene.settings.foot_ik;
   p.view.apply_root_motion = scene.settings.root_motion_mode == anim::RootMotionMode::Applied;

@@ -1,5 +1,5 @@
 #pragma once
-// Material builder: the base colour and base-colour texture of every assimp material.
+// Material builder: every assimp material mapped onto glTF's metallic-roughness model.
 
 #include <string>
 #include <vector>
@@ -10,8 +10,10 @@
 
 namespace asset {
 
-// One Material per scene material, in the same order (meshes refer to them by index). The base
-// colour is glTF's base colour factor, or the diffuse colour for other formats. A texture is
+// One Material per scene material, in the same order (meshes refer to them by index). glTF
+// materials (read through assimp) keep their factors, textures, alpha mode and double-sided
+// flag; other formats map diffuse to base colour, shininess to roughness (a black specular
+// colour: fully rough), opacity below one to BLEND, and are not metallic. A texture is
 // either encoded bytes embedded in the file (PNG/JPEG, `*N` references or named embedded
 // textures) or a path resolved against model_dir. Textures that cannot be used (raw embedded
 // texels) are skipped with a warning.

@@ -42,9 +42,32 @@ anim::SkinnedMesh convert_mesh(const aiScene& scene, const aiMesh& source, const
     }
   }
   if (source.HasTextureCoords(0)) {
+    // assimp puts the UV origin at the image's bottom-left (it flips glTF's v on import);
+    // SkinnedMesh::uvs use glTF's top-left origin, the row order images are stored in.
     mesh.uvs.resize(n);
     for (unsigned v = 0; v < n; ++v) {
-      mesh.uvs[v] = {source.mTextureCoords[0][v].x, source.mTextureCoords[0][v].y};
+      mesh.uvs[v] = {source.mTextureCoords[0][v].x, 1.0f - source.mTextureCoords[0][v].y};
+    }
+  }
+  if (source.HasTangentsAndBitangents() && source.HasNormals() && source.HasTextureCoords(0)) {
+    mesh.tangents.resize(n);
+    for (unsigned v = 0; v < n; ++v) {
+      glm::vec3 tangent = glm::mat3(to_model) * to_glm(source.mTangents[v]);
+      const glm::vec3 bitangent = glm::mat3(to_model) * to_glm(source.mBitangents[v]);
+      const float length = glm::length(tangent);
+      tangent = length > 0.0f && std::isfinite(length) ? tangent / length : glm::vec3(1, 0, 0);
+      // glTF's bitangent, cross(normal, tangent) * w, points towards the image's top (v up in
+      // assimp's convention, as assimp's own bitangent does), so w is their agreement.
+      const float handedness =
+          glm::dot(glm::cross(mesh.normals[v], tangent), bitangent) < 0.0f ? -1.0f : 1.0f;
+      mesh.tangents[v] = glm::vec4(tangent, handedness);
+    }
+  }
+  if (source.HasVertexColors(0)) {
+    mesh.colors.resize(n);
+    for (unsigned v = 0; v < n; ++v) {
+      const aiColor4D& c = source.mColors[0][v];
+      mesh.colors[v] = {c.r, c.g, c.b, c.a};
     }
   }
   mesh.indices.reserve(static_cast<std::size_t>(source.mNumFaces) * 3);

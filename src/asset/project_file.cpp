@@ -524,6 +524,12 @@ ProjectView read_view(const json& j, const std::string& path) {
   v.dual_quaternion_skinning = r.boolean("dual_quaternion_skinning", v.dual_quaternion_skinning);
   v.foot_ik = r.boolean("foot_ik", v.foot_ik);
   v.apply_root_motion = r.boolean("apply_root_motion", v.apply_root_motion);
+  v.shading = r.string("shading", v.shading);
+  if (v.shading != "material" && v.shading != "matcap" && v.shading != "clay") {
+    fail(r.field("shading"), "must be \"material\", \"matcap\" or \"clay\"");
+  }
+  v.show_ground = r.boolean("show_ground", v.show_ground);
+  v.shadows = r.boolean("shadows", v.shadows);
   v.camera_yaw_deg = r.number("camera_yaw_deg", v.camera_yaw_deg);
   v.camera_pitch_deg = r.number("camera_pitch_deg", v.camera_pitch_deg);
   v.camera_distance_m = r.number("camera_distance_m", v.camera_distance_m);
@@ -730,6 +736,9 @@ std::string project_to_json(const Project& p) {
                      {"dual_quaternion_skinning", v.dual_quaternion_skinning},
                      {"foot_ik", v.foot_ik},
                      {"apply_root_motion", v.apply_root_motion},
+                     {"shading", v.shading},
+                     {"show_ground", v.show_ground},
+                     {"shadows", v.shadows},
                      {"camera_yaw_deg", v.camera_yaw_deg},
                      {"camera_pitch_deg", v.camera_pitch_deg},
                      {"camera_distance_m", v.camera_distance_m},

@@ -53,6 +53,9 @@ struct ProjectView {
   bool dual_quaternion_skinning = false;
   bool foot_ik = false;
   bool apply_root_motion = false;
+  std::string shading = "material";  // "material", "matcap" or "clay"
+  bool show_ground = false;          // ground, shadows and sky
+  bool shadows = true;
   float camera_yaw_deg = 0.0f;
   float camera_pitch_deg = -15.0f;
   float camera_distance_m = 4.0f;

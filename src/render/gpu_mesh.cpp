@@ -6,6 +6,8 @@
 #include <utility>
 #include <vector>
 
+#include "render/tangent_generation.h"
+
 namespace render {
 namespace {
 
@@ -38,6 +40,12 @@ std::string validate(const anim::SkinnedMesh& mesh, int joint_count) {
   if (mesh.normals.size() != n) return count_mismatch(mesh, "normals", mesh.normals.size());
   if (!mesh.uvs.empty() && mesh.uvs.size() != n) {
     return count_mismatch(mesh, "uvs", mesh.uvs.size());
+  }
+  if (!mesh.tangents.empty() && mesh.tangents.size() != n) {
+    return count_mismatch(mesh, "tangents", mesh.tangents.size());
+  }
+  if (!mesh.colors.empty() && mesh.colors.size() != n) {
+    return count_mismatch(mesh, "colors", mesh.colors.size());
   }
   if (mesh.joints0.size() != n) return count_mismatch(mesh, "joints0", mesh.joints0.size());
   if (mesh.weights0.size() != n) return count_mismatch(mesh, "weights0", mesh.weights0.size());
@@ -88,6 +96,7 @@ GpuMesh::GpuMesh(GpuMesh&& other) noexcept
       joint_count_(std::exchange(other.joint_count_, 0)),
       second_set_(std::exchange(other.second_set_, false)),
       has_uvs_(std::exchange(other.has_uvs_, false)),
+      has_colors_(std::exchange(other.has_colors_, false)),
       bytes_(std::exchange(other.bytes_, 0)) {}
 
 GpuMesh& GpuMesh::operator=(GpuMesh&& other) noexcept {
@@ -101,6 +110,7 @@ GpuMesh& GpuMesh::operator=(GpuMesh&& other) noexcept {
     joint_count_ = std::exchange(other.joint_count_, 0);
     second_set_ = std::exchange(other.second_set_, false);
     has_uvs_ = std::exchange(other.has_uvs_, false);
+    has_colors_ = std::exchange(other.has_colors_, false);
     bytes_ = std::exchange(other.bytes_, 0);
   }
   return *this;
@@ -138,6 +148,13 @@ std::string GpuMesh::upload(const anim::SkinnedMesh& mesh, int joint_count) {
   };
   if (!mesh.uvs.empty()) {
     arrays.push_back({kAttribUv, append(image, mesh.uvs), sizeof(glm::vec2), 2, GL_FLOAT});
+    const std::vector<glm::vec4> generated =
+        mesh.tangents.empty() ? generate_tangents(mesh) : std::vector<glm::vec4>{};
+    const std::vector<glm::vec4>& tangents = mesh.tangents.empty() ? generated : mesh.tangents;
+    arrays.push_back({kAttribTangent, append(image, tangents), sizeof(glm::vec4), 4, GL_FLOAT});
+  }
+  if (!mesh.colors.empty()) {
+    arrays.push_back({kAttribColor, append(image, mesh.colors), sizeof(glm::vec4), 4, GL_FLOAT});
   }
   if (mesh.has_second_influence_set()) {
     arrays.push_back(
@@ -173,6 +190,7 @@ std::string GpuMesh::upload(const anim::SkinnedMesh& mesh, int joint_count) {
   joint_count_ = joint_count;
   second_set_ = mesh.has_second_influence_set();
   has_uvs_ = !mesh.uvs.empty();
+  has_colors_ = !mesh.colors.empty();
   bytes_ = image.size() + mesh.indices.size() * sizeof(std::uint32_t);
   return {};
 }

@@ -18,6 +18,8 @@ enum VertexAttribute : unsigned {
   kAttribWeights0 = 4,
   kAttribJoints1 = 5,
   kAttribWeights1 = 6,
+  kAttribTangent = 7,
+  kAttribColor = 8,
 };
 
 class GpuMesh {
@@ -29,7 +31,8 @@ class GpuMesh {
   GpuMesh& operator=(GpuMesh&& other) noexcept;
   ~GpuMesh();
 
-  // Uploads mesh (positions, normals, uvs when present, joints0/weights0, and joints1/weights1
+  // Uploads mesh (positions, normals, uvs when present, tangents (the mesh's, else generated
+  // when it has uvs), vertex colours when present, joints0/weights0, and joints1/weights1
   // when the mesh has a second influence set). Returns "" on success, otherwise a message
   // naming the mesh and the inconsistency (attribute counts that differ from the vertex count,
   // a missing first influence set, an index that is not a vertex, an index count that is not a
@@ -41,6 +44,7 @@ class GpuMesh {
   int index_count() const { return index_count_; }
   bool has_second_influence_set() const { return second_set_; }
   bool has_uvs() const { return has_uvs_; }
+  bool has_colors() const { return has_colors_; }
   // The skeleton size the mesh was checked against: a palette must hold at least this many
   // joints per instance.
   int joint_count() const { return joint_count_; }
@@ -58,6 +62,7 @@ class GpuMesh {
   int joint_count_ = 0;
   bool second_set_ = false;
   bool has_uvs_ = false;
+  bool has_colors_ = false;
   std::size_t bytes_ = 0;
 };
 

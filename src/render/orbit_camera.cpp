@@ -13,7 +13,9 @@ glm::vec3 OrbitCamera::eye() const {
   return target + offset * distance_m;
 }
 
-glm::mat4 OrbitCamera::view() const { return glm::lookAt(eye(), target, {0.0f, 1.0f, 0.0f}); }
+glm::mat4 OrbitCamera::view() const {
+  return glm::lookAt(eye(), target, {0.0f, 1.0f, 0.0f});
+}
 
 glm::mat4 OrbitCamera::projection(float aspect) const {
   return glm::perspective(fov_y, aspect, near_m, far_m);
@@ -31,7 +33,9 @@ void OrbitCamera::pan(float dx, float dy) {
   target += (-right * dx + up * dy) * distance_m;
 }
 
-void OrbitCamera::dolly(float factor) { distance_m = std::clamp(distance_m * factor, 0.1f, 400.0f); }
+void OrbitCamera::dolly(float factor) {
+  distance_m = std::clamp(distance_m * factor, 0.1f, 400.0f);
+}
 
 void OrbitCamera::frame(const glm::vec3& box_min, const glm::vec3& box_max) {
   target = 0.5f * (box_min + box_max);

@@ -11,6 +11,8 @@ namespace {
 
 // Storage buffer binding of the captured reference skinning in the difference view.
 constexpr unsigned kReferenceSkinningBinding = 3;
+// Texture unit of the key light's shadow map (shaders/lighting.glsl).
+constexpr unsigned kShadowMapUnit = 5;
 // Floats per captured vertex: position and normal, interleaved as the capture varyings list.
 constexpr int kCapturedFloats = 6;
 
@@ -43,6 +45,7 @@ std::string SkinnedMeshRenderer::init() {
     if (error.empty()) {
       error = loaded[i].capture.load({vertex, "", {"v_world_position", "v_normal"}, {}});
     }
+    if (error.empty()) error = loaded[i].depth.load({vertex, "mesh.frag", {}, {"DEPTH_ONLY"}});
     if (!error.empty()) return error;
   }
   lbs_ = std::move(loaded[0]);
@@ -109,6 +112,54 @@ void SkinnedMeshRenderer::capture(const GpuMesh& mesh, const SkinningPaletteBuff
   glDisable(GL_RASTERIZER_DISCARD);
 }
 
+void SkinnedMeshRenderer::set_material(const ShaderProgram& program, const GpuMesh& mesh,
+                                       const MeshDrawOptions& options) {
+  const SurfaceMaterial& m = options.material;
+  program.set("u_color_mode", static_cast<int>(options.color_mode));
+  program.set("u_shading", static_cast<int>(options.shading));
+  program.set("u_base_color", m.base_color);
+  program.set("u_metallic", m.metallic);
+  program.set("u_roughness", m.roughness);
+  program.set("u_normal_scale", m.normal_scale);
+  program.set("u_occlusion_strength", m.occlusion_strength);
+  program.set("u_emissive", m.emissive);
+  program.set("u_alpha_mode", static_cast<int>(m.alpha_mode));
+  program.set("u_alpha_cutoff", m.alpha_cutoff);
+  program.set("u_has_vertex_colors", mesh.has_colors() ? 1 : 0);
+  program.set("u_has_tangents", mesh.has_uvs() ? 1 : 0);  // GpuMesh makes them with UVs
+  program.set("u_fade_radius_m", options.fade_radius_m);
+  program.set("u_fade_center", options.fade_center);
+  program.set("u_diffuse_only", options.diffuse_only ? 1 : 0);
+  // Bit k of u_textures: the texture on unit k is bound (shaders/mesh.frag's k*Texture).
+  const Texture2D* textures[5] = {m.base_color_texture, m.metallic_roughness_texture,
+                                  m.normal_texture, m.occlusion_texture, m.emissive_texture};
+  int bound = 0;
+  for (unsigned unit = 0; unit < 5; ++unit) {
+    if (mesh.has_uvs() && textures[unit] && textures[unit]->valid()) {
+      textures[unit]->bind(unit);
+      bound |= 1 << unit;
+    }
+  }
+  program.set("u_textures", bound);
+}
+
+void SkinnedMeshRenderer::set_lighting_uniforms(const ShaderProgram& program,
+                                                const glm::mat4& view_projection) const {
+  program.set("u_camera_position", eye_position(view_projection));
+  program.set("u_light_direction", glm::normalize(lighting_.key_direction));
+  program.set("u_light_radiance", lighting_.key_radiance);
+  program.set("u_environment_intensity", lighting_.environment_intensity);
+  program.set("u_exposure", lighting_.exposure);
+  const bool shadows = lighting_.shadow_map && lighting_.shadow_map->valid();
+  program.set("u_shadows", shadows ? 1 : 0);
+  if (shadows) {
+    program.set("u_light_view_projection", lighting_.shadow_map->light_view_projection());
+    program.set("u_shadow_texel", lighting_.shadow_map->texel());
+    program.set("u_shadow_taps", lighting_.shadow_taps);
+    lighting_.shadow_map->bind(kShadowMapUnit);
+  }
+}
+
 std::string SkinnedMeshRenderer::draw(const GpuMesh& mesh, const SkinningPaletteBuffer& palette,
                                       const glm::mat4& view_projection,
                                       const MeshDrawOptions& options) {
@@ -126,23 +177,34 @@ std::string SkinnedMeshRenderer::draw(const GpuMesh& mesh, const SkinningPalette
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kReferenceSkinningBinding, feedback_buffer_);
   }
   const MethodPrograms& variants = programs(options.method);
-  const ShaderProgram& program = difference ? variants.difference : variants.draw;
+  const ShaderProgram& program =
+      options.depth_only ? variants.depth : (difference ? variants.difference : variants.draw);
   prepare(program, mesh, palette, options.method);
   program.set("u_model", options.model);
   program.set("u_normal_matrix", glm::inverseTranspose(options.model));
   program.set("u_view_projection", view_projection);
-  program.set("u_color_mode", static_cast<int>(options.color_mode));
-  program.set("u_base_color", options.base_color);
-  program.set("u_light_direction", glm::normalize(light_direction_));
   program.set("u_difference_full_scale_m", options.difference_full_scale_m);
   if (difference) program.set("u_vertex_count", mesh.vertex_count());
-  const bool textured =
-      options.base_color_texture && options.base_color_texture->valid() && mesh.has_uvs();
-  program.set("u_has_base_color_texture", textured ? 1 : 0);
-  if (textured) options.base_color_texture->bind(0);
+  set_material(program, mesh, options);
+  if (!options.depth_only) set_lighting_uniforms(program, view_projection);
 
   glEnable(GL_DEPTH_TEST);
-  glDisable(GL_CULL_FACE);  // two-sided: mesh.frag lights back faces
+  // Single-sided materials cull back faces (a mirroring placement turns the winding over);
+  // double-sided ones are lit on the side the camera sees (mesh.frag).
+  if (options.material.double_sided || options.wireframe) {
+    glDisable(GL_CULL_FACE);
+  } else {
+    glEnable(GL_CULL_FACE);
+    glCullFace(GL_BACK);
+    glFrontFace(glm::determinant(glm::mat3(options.model)) < 0.0f ? GL_CW : GL_CCW);
+  }
+  const bool blend = options.material.alpha_mode == SurfaceAlphaMode::Blend &&
+                     !options.depth_only && options.color_mode == ColorMode::Base;
+  if (blend) {
+    glEnable(GL_BLEND);
+    glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+    glDepthMask(GL_FALSE);
+  }
   glPolygonMode(GL_FRONT_AND_BACK, options.wireframe ? GL_LINE : GL_FILL);
   glBindVertexArray(mesh.vertex_array());
   if (mesh.index_count() > 0) {
@@ -153,6 +215,12 @@ std::string SkinnedMeshRenderer::draw(const GpuMesh& mesh, const SkinningPalette
   }
   glBindVertexArray(0);
   glPolygonMode(GL_FRONT_AND_BACK, GL_FILL);
+  glDisable(GL_CULL_FACE);
+  glFrontFace(GL_CCW);
+  if (blend) {
+    glDisable(GL_BLEND);
+    glDepthMask(GL_TRUE);
+  }
   return {};
 }
 

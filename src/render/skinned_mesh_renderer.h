@@ -17,15 +17,17 @@
 #include <glm/glm.hpp>
 
 #include "render/gpu_mesh.h"
+#include "render/scene_lighting.h"
 #include "render/shader_program.h"
 #include "render/skinning_palette_buffer.h"
+#include "render/surface_material.h"
 #include "render/texture.h"
 
 namespace render {
 
 // What decides a vertex's colour. Values match shaders/mesh.frag.
 enum class ColorMode {
-  Base = 0,                // the material's base colour (times its texture), lit
+  Base = 0,                // the material, lit as MeshDrawOptions::shading says
   InfluenceCount = 1,      // heatmap of influences per vertex: 1 blue ... 4 yellow ... 8 red
   SkinningDifference = 2,  // distance between the LBS and DQ positions of each vertex
 };
@@ -37,9 +39,17 @@ struct MeshDrawOptions {
   // Placement of the skinned mesh in the world, applied after skinning (normals take its
   // inverse transpose). Crowds bake each instance's placement into the palette instead.
   glm::mat4 model{1.0f};
-  glm::vec4 base_color{0.8f, 0.8f, 0.8f, 1.0f};
-  // Multiplies base_color where the mesh has UVs; nullptr or an empty texture for none.
-  const Texture2D* base_color_texture = nullptr;
+  // Textures are used where the mesh has UVs (the normal map where it has tangents too).
+  SurfaceMaterial material;
+  ShadingMode shading = ShadingMode::Material;
+  // Only depth, into the bound target (a shadow map's): alpha cut-outs still cut.
+  bool depth_only = false;
+  // Blends the surface into the sky's horizon beyond this distance (metres, in the ground
+  // plane) from fade_center: the ground's far edge. 0: no fade.
+  float fade_radius_m = 0.0f;
+  // Lambert shading only: cheaper for rough surfaces that cover much of the picture.
+  bool diffuse_only = false;
+  glm::vec3 fade_center{0.0f};
   // Instances drawn, each with its own joints_per_instance block of the palette.
   int instance_count = 1;
   // For SkinningDifference: a vertex this far (metres) between its two skinnings is full red.
@@ -59,7 +69,10 @@ class SkinnedMeshRenderer {
   std::string init();
 
   // Towards the key light, world space (normalized when drawn).
-  void set_light_direction(const glm::vec3& direction) { light_direction_ = direction; }
+  void set_light_direction(const glm::vec3& direction) { lighting_.key_direction = direction; }
+  // The key light, shadows, sky and exposure of the draws that follow.
+  void set_lighting(const SceneLighting& lighting) { lighting_ = lighting; }
+  const SceneLighting& lighting() const { return lighting_; }
 
   // Draws mesh skinned by the palette of options.method. The difference view needs both
   // palettes: it captures the other method's skinning first, then colours by the distance.
@@ -82,6 +95,7 @@ class SkinnedMeshRenderer {
     ShaderProgram draw;        // with mesh.frag
     ShaderProgram difference;  // DIFFERENCE_VIEW, with mesh.frag
     ShaderProgram capture;     // vertex stage only, transform feedback of position and normal
+    ShaderProgram depth;       // DEPTH_ONLY, with mesh.frag: shadow maps
   };
   MethodPrograms& programs(SkinningMethod method) {
     return method == SkinningMethod::Lbs ? lbs_ : dual_quat_;
@@ -91,13 +105,18 @@ class SkinnedMeshRenderer {
   // Sets the skinning uniforms of program and binds the palette for method.
   static void prepare(const ShaderProgram& program, const GpuMesh& mesh,
                       const SkinningPaletteBuffer& palette, SkinningMethod method);
+  // Sets the material's uniforms and binds its textures (units 0-4).
+  static void set_material(const ShaderProgram& program, const GpuMesh& mesh,
+                           const MeshDrawOptions& options);
+  // Sets the lighting uniforms for a picture seen through view_projection.
+  void set_lighting_uniforms(const ShaderProgram& program, const glm::mat4& view_projection) const;
   // Captures instance_count instances into feedback_buffer_ (6 floats per vertex).
   void capture(const GpuMesh& mesh, const SkinningPaletteBuffer& palette, SkinningMethod method,
                int instance_count);
 
   MethodPrograms lbs_;
   MethodPrograms dual_quat_;
-  glm::vec3 light_direction_{0.4f, 0.8f, 0.45f};
+  SceneLighting lighting_;
   unsigned feedback_buffer_ = 0;
   std::size_t feedback_capacity_ = 0;  // bytes
 };

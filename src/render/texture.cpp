@@ -6,6 +6,7 @@
 #include <bit>
 #include <limits>
 #include <utility>
+#include <vector>
 
 #include <stb_image.h>
 
@@ -46,16 +47,16 @@ Texture2D::~Texture2D() {
   if (texture_) glDeleteTextures(1, &texture_);
 }
 
-std::string Texture2D::load_file(const std::string& path) {
+std::string Texture2D::load_file(const std::string& path, TextureEncoding encoding) {
   DecodedImage image;
   int channels = 0;
   image.pixels = stbi_load(path.c_str(), &image.width, &image.height, &channels, 4);
   if (!image.pixels) return decode_failure(path);
-  return load_rgba(image.pixels, image.width, image.height, path);
+  return load_rgba(image.pixels, image.width, image.height, path, encoding);
 }
 
-std::string Texture2D::load_encoded(std::span<const std::uint8_t> encoded,
-                                    const std::string& name) {
+std::string Texture2D::load_encoded(std::span<const std::uint8_t> encoded, const std::string& name,
+                                    TextureEncoding encoding) {
   if (encoded.empty()) return name + ": cannot decode image: no bytes";
   if (encoded.size() > static_cast<std::size_t>(std::numeric_limits<int>::max())) {
     return name + ": cannot decode image: larger than 2 GB";
@@ -65,11 +66,11 @@ std::string Texture2D::load_encoded(std::span<const std::uint8_t> encoded,
   image.pixels = stbi_load_from_memory(encoded.data(), static_cast<int>(encoded.size()),
                                        &image.width, &image.height, &channels, 4);
   if (!image.pixels) return decode_failure(name);
-  return load_rgba(image.pixels, image.width, image.height, name);
+  return load_rgba(image.pixels, image.width, image.height, name, encoding);
 }
 
 std::string Texture2D::load_rgba(const std::uint8_t* pixels, int width, int height,
-                                 const std::string& name) {
+                                 const std::string& name, TextureEncoding encoding) {
   GLint max_size = 0;
   glGetIntegerv(GL_MAX_TEXTURE_SIZE, &max_size);
   if (!pixels || width <= 0 || height <= 0 || width > max_size || height > max_size) {
@@ -79,7 +80,9 @@ std::string Texture2D::load_rgba(const std::uint8_t* pixels, int width, int heig
   const int levels = std::bit_width(static_cast<unsigned>(std::max(width, height)));
   GLuint texture = 0;
   glCreateTextures(GL_TEXTURE_2D, 1, &texture);
-  glTextureStorage2D(texture, levels, GL_RGBA8, width, height);
+  glTextureStorage2D(texture, levels,
+                     encoding == TextureEncoding::kSrgb ? GL_SRGB8_ALPHA8 : GL_RGBA8, width,
+                     height);
   glTextureSubImage2D(texture, 0, 0, 0, width, height, GL_RGBA, GL_UNSIGNED_BYTE, pixels);
   glGenerateTextureMipmap(texture);
   glTextureParameteri(texture, GL_TEXTURE_MIN_FILTER, GL_LINEAR_MIPMAP_LINEAR);
@@ -91,6 +94,23 @@ std::string Texture2D::load_rgba(const std::uint8_t* pixels, int width, int heig
   width_ = width;
   height_ = height;
   return {};
+}
+
+std::string Texture2D::load_checker() {
+  constexpr int kSize = 64;
+  constexpr int kCell = kSize / 8;
+  std::vector<std::uint8_t> pixels(kSize * kSize * 4);
+  for (int y = 0; y < kSize; ++y) {
+    for (int x = 0; x < kSize; ++x) {
+      const bool odd = ((x / kCell) + (y / kCell)) % 2 == 1;
+      std::uint8_t* p = &pixels[(y * kSize + x) * 4];
+      p[0] = odd ? 230 : 90;
+      p[1] = odd ? 40 : 90;
+      p[2] = odd ? 200 : 90;
+      p[3] = 255;
+    }
+  }
+  return load_rgba(pixels.data(), kSize, kSize, "checker", TextureEncoding::kSrgb);
 }
 
 void Texture2D::bind(unsigned unit) const {

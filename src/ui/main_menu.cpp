@@ -27,6 +27,16 @@ void draw_main_menu(ViewSettings& s) {
     ImGui::MenuItem("Wireframe", nullptr, &s.wireframe);
     ImGui::MenuItem("Onion skin (clip preview)", nullptr, &s.onion_skin);
     ImGui::MenuItem("Motion matching", nullptr, &s.show_motion_matching);
+    if (ImGui::BeginMenu("Shading")) {
+      for (const render::ShadingMode mode :
+           {render::ShadingMode::Material, render::ShadingMode::Matcap,
+            render::ShadingMode::Clay}) {
+        if (ImGui::MenuItem(render::to_string(mode), nullptr, s.shading == mode)) s.shading = mode;
+      }
+      ImGui::EndMenu();
+    }
+    ImGui::MenuItem("Ground, sky and shadows", nullptr, &s.show_ground);
+    ImGui::MenuItem("Shadows", nullptr, &s.shadows, s.show_ground);
     if (ImGui::BeginMenu("Compare side by side")) {
       if (ImGui::MenuItem("Off", nullptr, s.compare == CompareMode::Off)) {
         s.compare = CompareMode::Off;

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "render/camera_controller.h"
+#include "render/surface_material.h"
 
 namespace ui {
 
@@ -35,7 +36,13 @@ struct ViewSettings {
   int onion_step = 4;                 // frames between ghosts
   SkinningChoice skinning = SkinningChoice::Lbs;
   MeshColoring coloring = MeshColoring::Material;
-  int crowd = 1;  // copies of the character drawn with staggered clip times (crowd mode)
+  // How the mesh is lit: its materials, a matcap, or clay (View > Shading).
+  render::ShadingMode shading = render::ShadingMode::Material;
+  // The ground, its shadows and the sky; off: a plain background. Off by default in the viewer
+  // for now: its picture tests tell the mesh from the background by the dark background.
+  bool show_ground = false;
+  bool shadows = true;  // the key light's shadows (with show_ground)
+  int crowd = 1;        // copies of the character drawn with staggered clip times (crowd mode)
   CompareMode compare = CompareMode::Off;
   CompareSync compare_sync = CompareSync::Phase;
   std::string compare_clip;  // clip B in CompareMode::Clips: a clip name (or index)

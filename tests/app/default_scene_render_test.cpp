@@ -68,8 +68,8 @@ TEST(DefaultScene, LinearBlendAndDualQuaternionDifferOnlyAtTheTwistedForearm) {
   if (!e2e::can_drive_windows(why)) GTEST_SKIP() << why;
   const auto dir = output_dir("animview_skinning_modes");
   for (const char* method : {"lbs", "dq"}) {
-    ASSERT_EQ(animview(std::string("render --clip wave --time 1.0 --skinning ") + method +
-                       " --out " + (dir / (std::string(method) + ".png")).string()),
+    ASSERT_EQ(animview(std::string("render --no-ground --clip wave --time 1.0 --skinning ") +
+                       method + " --out " + (dir / (std::string(method) + ".png")).string()),
               0);
   }
   const Picture lbs = load(dir / "lbs.png"), dq = load(dir / "dq.png");

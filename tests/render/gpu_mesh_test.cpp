@@ -22,8 +22,9 @@ TEST_F(GpuMeshTest, UploadsEveryAttributeAndReportsTheSizes) {
   EXPECT_EQ(gpu_.joint_count(), 3);
   EXPECT_TRUE(gpu_.has_uvs());
   EXPECT_FALSE(gpu_.has_second_influence_set());
-  // positions, normals (12 B), uvs (8 B), joints0 and weights0 (16 B each) + 4 B per index.
-  EXPECT_EQ(gpu_.bytes(), 20u * (12 + 12 + 8 + 16 + 16) + 90u * 4);
+  // positions, normals (12 B), uvs (8 B), tangents generated from the uvs, joints0 and
+  // weights0 (16 B each) + 4 B per index.
+  EXPECT_EQ(gpu_.bytes(), 20u * (12 + 12 + 8 + 16 + 16 + 16) + 90u * 4);
 }
 
 TEST_F(GpuMeshTest, SecondInfluenceSetAndMissingUvsAreSupported) {

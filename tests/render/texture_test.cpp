@@ -83,8 +83,8 @@ TEST_F(TextureTest, BaseColourTextureIsSampledWithGltfUvs) {
   glClearColor(0, 0, 0, 1);
   glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
   render::MeshDrawOptions options;
-  options.base_color = glm::vec4(1.0f);
-  options.base_color_texture = &texture;
+  options.material.base_color = glm::vec4(1.0f);
+  options.material.base_color_texture = &texture;
   ASSERT_EQ(renderer.draw(mesh, palette, glm::ortho(-1.f, 1.f, -1.f, 1.f, -1.f, 1.f), options), "");
   const render::Image image = render::read_framebuffer(256, 256);
   // Texel centres (UV 0.25 and 0.75; top-first image rows), where bilinear filtering gives the
