@@ -26,7 +26,7 @@ const std::vector<std::uint8_t> kPng = {
     0xd9, 0x68, 0x8b, 0x00, 0x00, 0x00, 0x00, 0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82};
 
 std::filesystem::path validator_modules() {
-  return std::filesystem::path(ANIMVIEW_BINARY_DIR) / "node_tools" / "node_modules";
+  return std::filesystem::path(ANIMVIEW_NODE_TOOLS) / "node_modules";
 }
 
 // Runs the Khronos glTF-Validator on file through node; returns its summary and errors.
