@@ -233,11 +233,13 @@ std::string read_influences(const tinygltf::Model& model, const tinygltf::Primit
       for (int k = 0; k < 4; ++k) {
         const float w = weights[v][k];
         if (!(w > 0.0f) || !std::isfinite(w)) continue;
-        const auto slot = static_cast<std::size_t>(joints[v][k]);
-        if (slot >= skin.joints.size()) {
+        // Checked as a float first: a value past size_t's range must not reach the cast.
+        const float index = joints[v][k];
+        if (!(index >= 0.0f) || !(index < static_cast<float>(skin.joints.size()))) {
           return joints_name + " of vertex " + std::to_string(v) + " names joint " +
-                 std::to_string(slot) + " of a skin with " + std::to_string(skin.joints.size());
+                 std::to_string(index) + " of a skin with " + std::to_string(skin.joints.size());
         }
+        const auto slot = static_cast<std::size_t>(index);
         const int joint = scene.joint_of_node[skin.joints[slot]];
         if (joint >= 0) per_vertex[v].emplace_back(static_cast<unsigned>(joint), w);
       }
