@@ -85,6 +85,26 @@ float median(std::vector<float> values) {
   return *middle;
 }
 
+// The mean length of the legs in the rest pose, thigh to ankle; 0 when it cannot be measured.
+float rest_leg_length(const Skeleton& skeleton, std::span<const Leg> legs) {
+  std::vector<glm::mat4> rest(skeleton.rest_pose.size());
+  if (!local_to_model(skeleton, skeleton.rest_pose, rest)) return 0.0f;
+  auto at = [&](int joint) { return glm::vec3(rest[static_cast<std::size_t>(joint)][3]); };
+  const auto n = static_cast<int>(rest.size());
+  float total = 0.0f;
+  int measured = 0;
+  for (const Leg& leg : legs) {
+    if (leg.thigh < 0 || leg.thigh >= n || leg.calf < 0 || leg.calf >= n) continue;
+    const glm::vec3 ankle =
+        leg.foot_attached
+            ? at(leg.foot)
+            : glm::vec3(rest[static_cast<std::size_t>(leg.calf)] * glm::vec4(leg.ankle_in_calf, 1));
+    total += glm::length(at(leg.calf) - at(leg.thigh)) + glm::length(ankle - at(leg.calf));
+    ++measured;
+  }
+  return measured > 0 ? total / static_cast<float>(measured) : 0.0f;
+}
+
 }  // namespace
 
 std::vector<ContactInterval> detect_contacts(std::span<const glm::vec3> heel,
@@ -94,19 +114,38 @@ std::vector<ContactInterval> detect_contacts(std::span<const glm::vec3> heel,
   if (n < 3 || toe.size() != n || !(frame_s > 0.0f) || !std::isfinite(frame_s)) return {};
   const std::size_t frames = n - 1;  // frame i runs from sample i to sample i + 1
 
+  const float scale = settings.leg_length > 0.0f && std::isfinite(settings.leg_length)
+                          ? settings.leg_length / kReferenceLegLength
+                          : 1.0f;
   const std::span<const glm::vec3> points[2] = {heel, toe};
   float lowest[2];
+  float height_tolerance[2];
   for (int p = 0; p < 2; ++p) {
     lowest[p] = points[p][0].y;
-    for (const glm::vec3& v : points[p]) lowest[p] = std::min(lowest[p], v.y);
+    float highest = lowest[p];
+    for (const glm::vec3& v : points[p]) {
+      lowest[p] = std::min(lowest[p], v.y);
+      highest = std::max(highest, v.y);
+    }
+    height_tolerance[p] = std::max(settings.height_tolerance_m * scale,
+                                   settings.height_share * (highest - lowest[p]));
   }
   // A point is low over a frame when it is near its lowest height at both of the frame's ends.
   auto low_over = [&](int p, std::size_t i) {
-    return points[p][i].y - lowest[p] <= settings.height_tolerance_m &&
-           points[p][i + 1].y - lowest[p] <= settings.height_tolerance_m;
+    return points[p][i].y - lowest[p] <= height_tolerance[p] &&
+           points[p][i + 1].y - lowest[p] <= height_tolerance[p];
   };
-  auto velocity_over = [&](int p, std::size_t i) {
-    return (points[p][i + 1] - points[p][i]) / frame_s;
+  // The velocity over frame i, and over at least kSpeedWindow_s centred on it (one-sided at the
+  // clip's ends): the first finds heel strikes and toe-offs to the frame, the second keeps a high
+  // frame rate capture's jitter from breaking a contact.
+  const auto half =
+      static_cast<std::size_t>(std::max(0L, std::lround((kSpeedWindow_s / frame_s - 1.0f) * 0.5f)));
+  auto velocity_across = [&](int p, std::size_t from, std::size_t to) {
+    return (points[p][to] - points[p][from]) / (frame_s * static_cast<float>(to - from));
+  };
+  auto velocity_over = [&](int p, std::size_t i) { return velocity_across(p, i, i + 1); };
+  auto velocity_around = [&](int p, std::size_t i) {
+    return velocity_across(p, i > half ? i - half : 0, std::min(i + 1 + half, frames));
   };
 
   // The ground's speed under the clip: what low sole points typically do (zero when the clip
@@ -116,12 +155,14 @@ std::vector<ContactInterval> detect_contacts(std::span<const glm::vec3> heel,
   for (int p = 0; p < 2; ++p) {
     for (std::size_t i = 0; i < frames; ++i) {
       if (!low_over(p, i)) continue;
-      const glm::vec3 v = velocity_over(p, i);
+      const glm::vec3 v = velocity_around(p, i);
       ground_x.push_back(v.x);
       ground_z.push_back(v.z);
     }
   }
   const glm::vec3 ground{median(ground_x), 0.0f, median(ground_z)};
+  const float speed_tolerance =
+      settings.speed_tolerance_m_s * scale + settings.ground_slip_share * glm::length(ground);
 
   // The foot is planted over a frame when its heel or its toe stays low and moves with the
   // ground (vertical speed included: a heel swinging down onto the ground is not planted yet). A
@@ -130,8 +171,9 @@ std::vector<ContactInterval> detect_contacts(std::span<const glm::vec3> heel,
   std::vector<bool> planted(frames, false);
   for (std::size_t i = 0; i < frames; ++i) {
     for (int p = 0; p < 2; ++p) {
-      if (low_over(p, i) &&
-          glm::length(velocity_over(p, i) - ground) < settings.speed_tolerance_m_s) {
+      const float slip = std::min(glm::length(velocity_over(p, i) - ground),
+                                  glm::length(velocity_around(p, i) - ground));
+      if (low_over(p, i) && slip < speed_tolerance) {
         planted[i] = true;
       }
     }
@@ -178,6 +220,8 @@ std::vector<Marker> detect_foot_contact_markers(const Skeleton& skeleton, const 
     if (leg.foot < 0 || leg.foot >= n || leg.toes < 0 || leg.toes >= n) return {};
   }
   auto name_of = [&](std::size_t i) { return std::string(leg_contact_name(legs, i)); };
+  ContactDetectionSettings scaled = settings;
+  if (!(scaled.leg_length > 0.0f)) scaled.leg_length = rest_leg_length(skeleton, legs);
 
   // Samples evenly spaced at about the source frame rate from the start to the very end (for a
   // looping clip the end is the first pose again, moved on by the clip's root motion).
@@ -211,7 +255,7 @@ std::vector<Marker> detect_foot_contact_markers(const Skeleton& skeleton, const 
   for (std::size_t leg = 0; leg < leg_count; ++leg) {
     const std::string name = name_of(leg);
     for (const ContactInterval& c :
-         detect_contacts(heels[leg], toes[leg], frame_s, clip.loop, settings)) {
+         detect_contacts(heels[leg], toes[leg], frame_s, clip.loop, scaled)) {
       // In a clip that does not loop, a contact at the first or after the last frame has no
       // heel strike or toe-off inside the clip; foot_planted_at infers it from the other marker.
       const bool down_inside = clip.loop || c.down_s > 0.5f * frame_s;

@@ -45,16 +45,32 @@ bool foot_planted_at(const Clip& clip, std::string_view contact_name, float time
 
 struct ContactDetectionSettings {
   // A sole point is low enough to be planted when it is within this height of the lowest
-  // height it reaches in the clip.
+  // height it reaches in the clip ...
   float height_tolerance_m = 0.01f;
-  // ... and slow enough when, over a frame, its velocity differs from the ground's (which has
-  // no vertical part) by less than this. The ground's own speed is measured (the typical speed of
-  // low sole points), so in-place clips, whose planted feet slide backwards, work as well as clips
-  // that carry root motion.
+  // ... or within this share of its height range over the clip, when that is more: the planted
+  // foot of a hand-keyed or stylised walk sinks and rolls by a few percent of the leg.
+  float height_share = 0.15f;
+  // ... and slow enough when its velocity over a frame, or over kSpeedWindow_s around it (so that
+  // a 120 fps capture's millimetre jitter does not read as speed), differs from the ground's
+  // (which has no vertical part) by less than this. The ground's own speed is measured (the typical
+  // speed of low sole points), so in-place clips, whose planted feet slide backwards, work as
+  // well as clips that carry root motion.
   float speed_tolerance_m_s = 0.1f;
+  // When the ground moves (an in-place clip), a planted foot may also differ from it by this
+  // share of the ground's speed: hand-keyed feet rarely keep the ground's pace exactly (the
+  // Fox's stop mid-contact), while a swinging foot moves against the ground, twice as far off.
+  float ground_slip_share = 1.0f;
   // Contact runs shorter than this are dropped (a toe brushing the ground in the swing).
   float min_contact_s = 0.08f;
+  // The tolerances above are for a leg of kReferenceLegLength (a human's, in metres). When
+  // leg_length is positive they scale with it, so a fox authored in centimetres or a mouse in
+  // metres is judged by its own size; detect_foot_contact_markers measures it from the rest pose
+  // when it is left at zero.
+  float leg_length = 0.0f;
 };
+
+inline constexpr float kReferenceLegLength = 0.9f;
+inline constexpr float kSpeedWindow_s = 1.0f / 30.0f;
 
 // One planted interval of a foot: from heel strike (down_s) to toe-off (up_s). In a looping clip
 // an interval may wrap: then up_s < down_s.

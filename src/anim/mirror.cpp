@@ -15,12 +15,13 @@ glm::vec3 position(const glm::mat4& m) {
   return glm::vec3(m[3]);
 }
 
-// The reflection across the plane through the origin with unit normal n.
-glm::mat4 reflection(const glm::vec3& n) {
+// The reflection across the plane dot(n, p) == d, n of unit length: p - 2 n (dot(n, p) - d).
+glm::mat4 reflection(const glm::vec3& n, float d) {
   glm::mat4 m(1.0f);
   for (int c = 0; c < 3; ++c) {
     for (int r = 0; r < 3; ++r) m[c][r] -= 2.0f * n[c] * n[r];
   }
+  m[3] = glm::vec4(2.0f * d * n, 1.0f);
   return m;
 }
 
@@ -77,6 +78,10 @@ MirrorTable make_mirror_table(const Skeleton& skeleton, const Rig& rig,
   table.partner.assign(static_cast<std::size_t>(n), -1);
   const glm::vec3 left = glm::cross(glm::vec3(0.0f, 1.0f, 0.0f), rig.forward);
   if (glm::length(left) > 1e-6f) table.plane_normal = glm::normalize(left);
+  if (rig.pelvis >= 0 && static_cast<std::size_t>(rig.pelvis) < rest_model.size()) {
+    table.plane_distance =
+        glm::dot(table.plane_normal, position(rest_model[static_cast<std::size_t>(rig.pelvis)]));
+  }
   Pairing pairing{table.partner};
   const std::vector<std::vector<int>> children = children_of(skeleton);
 
@@ -122,11 +127,11 @@ MirrorTable make_mirror_table(const Skeleton& skeleton, const Rig& rig,
       high = std::max(high, m[3].y);
     }
     const float tolerance = 0.02f * std::max(high - low, 1e-6f);
-    const glm::vec3 normal = table.plane_normal;
+    const glm::mat4 mirror = reflection(table.plane_normal, table.plane_distance);
     for (int j = 0; j < n; ++j) {
       if (table.partner[static_cast<std::size_t>(j)] >= 0) continue;
       const glm::vec3 p = position(rest_model[static_cast<std::size_t>(j)]);
-      const glm::vec3 image = p - 2.0f * glm::dot(p, normal) * normal;
+      const glm::vec3 image = glm::vec3(mirror * glm::vec4(p, 1.0f));
       if (glm::length(image - p) < tolerance) continue;  // on the middle line
       int best = -1;
       float best_distance = tolerance;
@@ -157,6 +162,7 @@ std::string validate(const Skeleton& skeleton, const MirrorTable& table) {
   if (!(std::fabs(glm::length(table.plane_normal) - 1.0f) < 1e-3f)) {
     return "the mirror plane's normal is not a unit vector";
   }
+  if (!std::isfinite(table.plane_distance)) return "the mirror plane's distance is not finite";
   for (int j = 0; j < n; ++j) {
     const int p = table.partner[static_cast<std::size_t>(j)];
     if (p < 0 || p >= n) {
@@ -204,7 +210,7 @@ Clip mirror_clip(const Clip& clip, const Skeleton& skeleton, const MirrorTable& 
   // The reflection, and per joint the fix-up that turns its reflected partner's frame into a
   // frame of its own convention: C_j = (M * G_partner,rest)^-1 * G_j,rest, so the mirrored rest
   // pose is the rest pose and M * G_p(t) * C_j is a proper (unreflected) frame.
-  const glm::mat4 m = reflection(table.plane_normal);
+  const glm::mat4 m = reflection(table.plane_normal, table.plane_distance);
   std::vector<glm::mat4> rest(count);
   if (!local_to_model(skeleton, skeleton.rest_pose, rest)) return fail("the rest pose is invalid");
   std::vector<glm::mat4> fix(count);

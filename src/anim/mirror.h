@@ -16,19 +16,23 @@
 namespace anim {
 
 // Per joint, the joint on the other side that it swaps with (itself for a joint on the middle
-// line), and the sagittal plane: through the model's origin, with plane_normal the character's
-// left (unit, model space).
+// line), and the sagittal plane: the points p with dot(plane_normal, p) == plane_distance, with
+// plane_normal the character's left (unit, model space). The plane passes through the pelvis as
+// it stands in the rest pose, so a character modelled away from its file's origin is mirrored in
+// place rather than onto the other side of the origin.
 struct MirrorTable {
   std::vector<int> partner;
   glm::vec3 plane_normal{1.0f, 0.0f, 0.0f};
+  float plane_distance = 0.0f;
 };
 
 // Builds the table for skeleton from, in order of trust: the rig's limbs (a left and a right limb
 // of the same role pair joint by joint, and the joints below them in the same order when their
 // subtrees have the same shape), joint names (thigh_l and thigh_r, LeftArm and RightArm), and
 // the rest pose's geometry (a joint pairs with the one nearest its mirror image, within 2% of
-// the character's height). The plane's normal is the rig's left (up cross forward). rest_model is
-// the rest pose in model space. Joints left unpaired are their own partner.
+// the character's height). The plane's normal is the rig's left (up cross forward); it passes
+// through the rig's pelvis (the origin when the rig has none). rest_model is the rest pose in
+// model space. Joints left unpaired are their own partner.
 MirrorTable make_mirror_table(const Skeleton& skeleton, const Rig& rig,
                               std::span<const glm::mat4> rest_model);
 

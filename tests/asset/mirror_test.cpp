@@ -164,6 +164,40 @@ TEST(Mirror, MirroredWalksLeftFootTracesTheRightFootsPathReflected) {
   EXPECT_EQ(anim::mirrored_name("spine"), "spine");
 }
 
+// A character modelled half a metre to the side of its file's origin is mirrored in place: the
+// plane passes through its pelvis, not through the origin.
+TEST(Mirror, PlanePassesThroughThePelvisOfACharacterAwayFromTheOrigin) {
+  constexpr float kOffset = 0.5f;
+  asset::Character shifted = demo();
+  shifted.skeleton.rest_pose[0].translation.x += kOffset;
+  const std::string& root = shifted.skeleton.joint_names[0];
+  for (anim::Clip& clip : shifted.clips) {
+    for (anim::JointTrack& track : clip.tracks) {
+      if (track.joint_name != root) continue;
+      for (glm::vec3& v : track.translation.values) v.x += kOffset;
+    }
+  }
+  const anim::MirrorTable table = table_of(shifted);
+  EXPECT_NEAR(table.plane_distance, kOffset, 1e-4f);
+  const anim::Clip* walk = test::find_clip(shifted.clips, "walk_forward");
+  ASSERT_NE(walk, nullptr);
+  const anim::Clip mirrored = anim::mirror_clip(*walk, shifted.skeleton, table);
+  const int foot_l = shifted.skeleton.find_joint("foot_l");
+  const int foot_r = shifted.skeleton.find_joint("foot_r");
+  float worst = 0.0f;
+  for (int i = 0; i <= 40; ++i) {
+    const float t = walk->duration_s * static_cast<float>(i) / 40.0f;
+    const glm::vec3 right = test::model_pose(shifted, walk, t)[foot_r][3];
+    const glm::vec3 left = test::model_pose(shifted, &mirrored, t)[foot_l][3];
+    const glm::vec3 reflected{2.0f * kOffset - right.x, right.y, right.z};
+    worst = std::max(worst, glm::length(left - reflected));
+  }
+  EXPECT_LT(worst, 1e-4f);
+  EXPECT_LT(pose_gap(shifted.skeleton, *walk, anim::mirror_clip(mirrored, shifted.skeleton, table))
+                .translation_m,
+            1e-4f);
+}
+
 TEST(Mirror, RejectsATableThatDoesNotFit) {
   anim::MirrorTable table = table_of(demo());
   table.partner[0] = 1;  // 1 does not mirror back to 0
