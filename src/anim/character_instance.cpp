@@ -346,8 +346,11 @@ JobResult CharacterInstance::update(float dt_s, Parameters& parameters,
   if (JobResult r = inertializer_.apply(local_); !r) return r;
 
   if (JobResult r = apply_layers(dt_s); !r) return r;
-  std::copy(previous_output_.begin(), previous_output_.end(), before_previous_output_.begin());
-  std::copy(local_.begin(), local_.end(), previous_output_.begin());
+  // The last two outputs, for the machine's inertialized switches (a swap, not a second copy).
+  if (graph.has_machine) {
+    previous_output_.swap(before_previous_output_);
+    std::copy(local_.begin(), local_.end(), previous_output_.begin());
+  }
   if (dt_s > 0.0f) last_dt_ = dt_s;
 
   if (settings.root_motion_mode == RootMotionMode::Applied) {
