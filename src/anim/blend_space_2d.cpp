@@ -64,66 +64,31 @@ void normalize_or_nearest(std::span<const glm::vec2> positions, glm::vec2 point,
   weights[nearest] = 1.0f;
 }
 
-// The gradient band influence of sample i: the minimum over the other samples of
-// 1 - (i->point).(i->j) / |i->j|^2, with the two vectors given by measure(i, j).
-template <typename Measure>
-void gradient_band_weights(std::span<const glm::vec2> positions, glm::vec2 point,
-                           std::span<float> weights, Measure measure) {
-  assert(weights.size() == positions.size() && !positions.empty());
-  const std::size_t n = positions.size();
-  for (std::size_t i = 0; i < n; ++i) {
-    float influence = 1.0f;
-    for (std::size_t j = 0; j < n && influence > 0.0f; ++j) {
-      if (j == i) continue;
-      const auto [to_point, to_other] = measure(positions[i], positions[j], point);
-      influence =
-          std::min(influence, 1.0f - glm::dot(to_point, to_other) / glm::dot(to_other, to_other));
-    }
-    weights[i] = std::max(influence, 0.0f);
-  }
-  normalize_or_nearest(positions, point, weights);
-}
-
 struct BandVectors {
   glm::vec2 to_point;
   glm::vec2 to_other;
 };
 
-BandVectors cartesian_band(glm::vec2 pi, glm::vec2 pj, glm::vec2 point) {
-  return {point - pi, pj - pi};
-}
-
-// Johansen's polar measure: (speed difference relative to the pair's mean speed, angle * k).
-BandVectors polar_band(glm::vec2 pi, glm::vec2 pj, glm::vec2 point) {
-  constexpr float kAngleWeight = 2.0f;  // direction changes count twice as much as speed
-  const float speed_i = glm::length(pi);
-  const float speed_j = glm::length(pj);
-  const float speed_p = glm::length(point);
-  const float mean_speed = 0.5f * (speed_i + speed_j);
-  float angle_ij = 0.0f;
-  float angle_ip = 0.0f;
-  float angle_weight = kAngleWeight;
-  if (at_origin(pi) || at_origin(pj)) {
-    // The sample at the origin takes the point's direction, so only the other sample's angle
-    // to the point remains; it counts once, as the polar distance from the origin is speed only.
-    const glm::vec2 directed = at_origin(pi) ? pj : pi;
-    angle_ij = at_origin(point) ? 0.0f : angle_between(point, directed);
-    angle_ip = at_origin(pi) ? 0.0f : angle_ij;
-    angle_weight = 1.0f;
-  } else {
-    angle_ij = angle_between(pi, pj);
-    if (!at_origin(point)) {
-      angle_ip = std::atan2(cross(pi, point), glm::dot(pi, point));
-      // Signed toward pj; opposite samples have no side, so the unsigned angle is used there.
-      if (angle_ij < 0.99f * std::numbers::pi_v<float>) {
-        if (cross(pi, pj) < 0.0f) angle_ip = -angle_ip;
-      } else {
-        angle_ip = std::abs(angle_ip);
-      }
+// The gradient band influence of sample i: the minimum over the other samples of
+// 1 - (i->point).(i->j) / |i->j|^2. row(i) gives the measure of sample i's pairs, a callable
+// from j to the two vectors (it may compute what depends on i alone once).
+template <typename Row>
+void gradient_band_weights(std::span<const glm::vec2> positions, glm::vec2 point,
+                           std::span<float> weights, Row row) {
+  assert(weights.size() == positions.size() && !positions.empty());
+  const std::size_t n = positions.size();
+  for (std::size_t i = 0; i < n; ++i) {
+    const auto measure = row(i);
+    float influence = 1.0f;
+    for (std::size_t j = 0; j < n && influence > 0.0f; ++j) {
+      if (j == i) continue;
+      const BandVectors v = measure(j);
+      influence = std::min(
+          influence, 1.0f - glm::dot(v.to_point, v.to_other) / glm::dot(v.to_other, v.to_other));
     }
+    weights[i] = std::max(influence, 0.0f);
   }
-  return {{(speed_p - speed_i) / mean_speed, angle_ip * angle_weight},
-          {(speed_j - speed_i) / mean_speed, angle_ij * angle_weight}};
+  normalize_or_nearest(positions, point, weights);
 }
 
 }  // namespace
@@ -179,6 +144,18 @@ std::string prepare_blend_space_2d(BlendMode2D mode, std::span<const glm::vec2> 
   if (std::string error = validate_positions_2d(mode, positions); !error.empty()) return error;
   out.positions.assign(positions.begin(), positions.end());
   if (mode == BlendMode2D::Delaunay) out.triangulation = triangulate_delaunay(positions);
+  if (mode == BlendMode2D::FreeformDirectional) {
+    const std::size_t n = positions.size();
+    out.pair_angles.assign(n * n, 0.0f);
+    for (std::size_t i = 0; i < n; ++i) {
+      out.speeds.push_back(glm::length(positions[i]));
+      for (std::size_t j = 0; j < n; ++j) {
+        if (!at_origin(positions[i]) && !at_origin(positions[j])) {
+          out.pair_angles[i * n + j] = angle_between(positions[i], positions[j]);
+        }
+      }
+    }
+  }
   return {};
 }
 
@@ -189,7 +166,7 @@ void blend_weights_2d(const PreparedBlendSpace2D& space, glm::vec2 point,
       simple_directional_weights(space.positions, point, weights);
       return;
     case BlendMode2D::FreeformDirectional:
-      freeform_directional_weights(space.positions, point, weights);
+      freeform_directional_weights(space, point, weights);
       return;
     case BlendMode2D::FreeformCartesian:
       freeform_cartesian_weights(space.positions, point, weights);
@@ -260,12 +237,58 @@ void simple_directional_weights(std::span<const glm::vec2> positions, glm::vec2 
 
 void freeform_cartesian_weights(std::span<const glm::vec2> positions, glm::vec2 point,
                                 std::span<float> weights) {
-  gradient_band_weights(positions, point, weights, cartesian_band);
+  gradient_band_weights(positions, point, weights, [&](std::size_t i) {
+    return [&, pi = positions[i]](std::size_t j) {
+      return BandVectors{point - pi, positions[j] - pi};
+    };
+  });
 }
 
-void freeform_directional_weights(std::span<const glm::vec2> positions, glm::vec2 point,
+// Johansen's polar measure between samples i and j: (speed difference relative to the pair's mean
+// speed, angle * 2), so direction changes count twice as much as speed.
+void freeform_directional_weights(const PreparedBlendSpace2D& space, glm::vec2 point,
                                   std::span<float> weights) {
-  gradient_band_weights(positions, point, weights, polar_band);
+  constexpr float kAngleWeight = 2.0f;
+  const std::span<const glm::vec2> positions = space.positions;
+  const std::size_t n = positions.size();
+  const bool point_at_origin = at_origin(point);
+  const float speed_p = glm::length(point);
+  // The signed angle from a sample's direction to the point's (0 when either has none).
+  auto angle_to_point = [&](std::size_t k) {
+    if (point_at_origin || at_origin(positions[k])) return 0.0f;
+    return std::atan2(cross(positions[k], point), glm::dot(positions[k], point));
+  };
+  gradient_band_weights(positions, point, weights, [&](std::size_t i) {
+    const glm::vec2 pi = positions[i];
+    const bool origin_i = at_origin(pi);
+    const float speed_i = space.speeds[i];
+    const float angle_ip_i = angle_to_point(i);
+    return [&, i, pi, origin_i, speed_i, angle_ip_i](std::size_t j) {
+      const glm::vec2 pj = positions[j];
+      const float mean_speed = 0.5f * (speed_i + space.speeds[j]);
+      float angle_ij = 0.0f;
+      float angle_ip = 0.0f;
+      float angle_weight = kAngleWeight;
+      if (origin_i || at_origin(pj)) {
+        // The sample at the origin takes the point's direction, so only the other sample's angle
+        // to the point remains; it counts once, as the polar distance from the origin is speed.
+        angle_ij = std::abs(origin_i ? angle_to_point(j) : angle_ip_i);
+        angle_ip = origin_i ? 0.0f : angle_ij;
+        angle_weight = 1.0f;
+      } else {
+        angle_ij = space.pair_angles[i * n + j];
+        angle_ip = angle_ip_i;
+        // Signed toward pj; opposite samples have no side, so the unsigned angle is used there.
+        if (angle_ij < 0.99f * std::numbers::pi_v<float>) {
+          if (cross(pi, pj) < 0.0f) angle_ip = -angle_ip;
+        } else {
+          angle_ip = std::abs(angle_ip);
+        }
+      }
+      return BandVectors{{(speed_p - speed_i) / mean_speed, angle_ip * angle_weight},
+                         {(space.speeds[j] - speed_i) / mean_speed, angle_ij * angle_weight}};
+    };
+  });
 }
 
 void delaunay_weights(std::span<const glm::vec2> positions, const BlendTriangulation& triangulation,

@@ -65,6 +65,11 @@ struct PreparedBlendSpace2D {
   BlendMode2D mode = BlendMode2D::FreeformDirectional;
   std::vector<glm::vec2> positions;
   BlendTriangulation triangulation;  // empty unless mode is Delaunay
+  // Freeform Directional's terms that depend on the samples alone: each sample's speed (its
+  // distance from the origin) and, per ordered pair (row i, column j), the angle between them.
+  // Measured here, the weights at a point need one arctangent per sample instead of two per pair.
+  std::vector<float> speeds;
+  std::vector<float> pair_angles;
 };
 
 // Validates the positions (as validate_positions_2d) and fills out. Returns an empty string on
@@ -104,7 +109,7 @@ void freeform_cartesian_weights(std::span<const glm::vec2> positions, glm::vec2 
 // no direction: its pairs use the point's direction instead, with the angle weighed once. Weights
 // are continuous everywhere except at the origin when no sample sits there (direction is
 // undefined there), so a directional space wants a sample at the origin, as in Unity.
-void freeform_directional_weights(std::span<const glm::vec2> positions, glm::vec2 point,
+void freeform_directional_weights(const PreparedBlendSpace2D& space, glm::vec2 point,
                                   std::span<float> weights);
 
 // Barycentric weights in the triangle containing point; outside the triangulation, the weights

@@ -377,8 +377,10 @@ JobResult CharacterInstance::update(float dt_s, Parameters& parameters,
       return r;
   }
   if (settings.dual_quat_palette) {
-    return anim::skinning_dual_quats(model_, skeleton.inverse_bind, dual_quats_, stretch_,
-                                     has_stretch_);
+    return settings.matrix_palette
+               ? anim::dual_quats_from_palette(palette_, dual_quats_, stretch_, has_stretch_)
+               : anim::skinning_dual_quats(model_, skeleton.inverse_bind, dual_quats_, stretch_,
+                                           has_stretch_);
   }
   return JobResult::ok();
 }

@@ -20,6 +20,42 @@ JobResult skinning_matrices(std::span<const glm::mat4> model,
   return JobResult::ok();
 }
 
+namespace {
+
+// Splits one skinning matrix M into its rigid dual quaternion D and stretch S = D^-1 * M. A matrix
+// whose 3x3 part is already a rotation to well within kRigidTolerance (the usual joint: no scale)
+// takes a short path: its rotation is read directly and S is the identity.
+void split_skinning_matrix(const glm::mat4& m, DualQuat& out_dual_quat, glm::mat3& out_stretch,
+                           std::uint8_t& out_has_stretch) {
+  constexpr float kOrthonormal = 0.1f * kRigidTolerance;
+  const glm::vec3 x(m[0]), y(m[1]), z(m[2]);
+  if (std::fabs(glm::dot(x, x) - 1.0f) < kOrthonormal &&
+      std::fabs(glm::dot(y, y) - 1.0f) < kOrthonormal &&
+      std::fabs(glm::dot(z, z) - 1.0f) < kOrthonormal && std::fabs(glm::dot(x, y)) < kOrthonormal &&
+      std::fabs(glm::dot(y, z)) < kOrthonormal && std::fabs(glm::dot(z, x)) < kOrthonormal &&
+      glm::dot(glm::cross(x, y), z) > 0.0f) {
+    out_dual_quat =
+        dual_quat_from_rigid(glm::normalize(glm::quat_cast(glm::mat3(m))), glm::vec3(m[3]));
+    out_stretch = glm::mat3(1.0f);
+    out_has_stretch = 0;
+    return;
+  }
+  const DualQuat rigid = dual_quat_from_matrix(m);
+  // S = R^-1 * M's 3x3 part, so that R * S reproduces M exactly whatever R was chosen.
+  const glm::mat3 stretch = glm::mat3_cast(glm::conjugate(rigid.real)) * glm::mat3(m);
+  float deviation = 0.0f;
+  for (int c = 0; c < 3; ++c) {
+    for (int r = 0; r < 3; ++r) {
+      deviation = std::fmax(deviation, std::fabs(stretch[c][r] - (c == r ? 1.0f : 0.0f)));
+    }
+  }
+  out_dual_quat = rigid;
+  out_stretch = stretch;
+  out_has_stretch = deviation > kRigidTolerance ? 1 : 0;
+}
+
+}  // namespace
+
 JobResult skinning_dual_quats(std::span<const glm::mat4> model,
                               std::span<const glm::mat4> inverse_bind,
                               std::span<DualQuat> out_dual_quats, std::span<glm::mat3> out_stretch,
@@ -30,19 +66,23 @@ JobResult skinning_dual_quats(std::span<const glm::mat4> model,
     return JobResult::fail("skinning_dual_quats: the input and output spans differ in size");
   }
   for (std::size_t j = 0; j < joints; ++j) {
-    const glm::mat4 m = model[j] * inverse_bind[j];
-    const DualQuat rigid = dual_quat_from_matrix(m);
-    // S = R^-1 * M's 3x3 part, so that R * S reproduces M exactly whatever R was chosen.
-    const glm::mat3 stretch = glm::mat3_cast(glm::conjugate(rigid.real)) * glm::mat3(m);
-    float deviation = 0.0f;
-    for (int c = 0; c < 3; ++c) {
-      for (int r = 0; r < 3; ++r) {
-        deviation = std::fmax(deviation, std::fabs(stretch[c][r] - (c == r ? 1.0f : 0.0f)));
-      }
-    }
-    out_dual_quats[j] = rigid;
-    out_stretch[j] = stretch;
-    out_has_stretch[j] = deviation > kRigidTolerance ? 1 : 0;
+    split_skinning_matrix(fast::affine_product(model[j], inverse_bind[j]), out_dual_quats[j],
+                          out_stretch[j], out_has_stretch[j]);
+  }
+  return JobResult::ok();
+}
+
+JobResult dual_quats_from_palette(std::span<const glm::mat4> palette,
+                                  std::span<DualQuat> out_dual_quats,
+                                  std::span<glm::mat3> out_stretch,
+                                  std::span<std::uint8_t> out_has_stretch) {
+  const std::size_t joints = palette.size();
+  if (out_dual_quats.size() != joints || out_stretch.size() != joints ||
+      out_has_stretch.size() != joints) {
+    return JobResult::fail("dual_quats_from_palette: the input and output spans differ in size");
+  }
+  for (std::size_t j = 0; j < joints; ++j) {
+    split_skinning_matrix(palette[j], out_dual_quats[j], out_stretch[j], out_has_stretch[j]);
   }
   return JobResult::ok();
 }

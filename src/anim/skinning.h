@@ -34,6 +34,13 @@ JobResult skinning_dual_quats(std::span<const glm::mat4> model,
                               std::span<DualQuat> out_dual_quats, std::span<glm::mat3> out_stretch,
                               std::span<std::uint8_t> out_has_stretch);
 
+// The same split of a matrix palette already computed (skinning_matrices' output), when a frame
+// wants both palettes.
+JobResult dual_quats_from_palette(std::span<const glm::mat4> palette,
+                                  std::span<DualQuat> out_dual_quats,
+                                  std::span<glm::mat3> out_stretch,
+                                  std::span<std::uint8_t> out_has_stretch);
+
 // CPU reference linear blend skinning: every vertex's position is the weighted sum of its joints'
 // palette matrices applied to the bind position (both influence sets, joints0/weights0 and
 // joints1/weights1); its normal is the blended matrix's inverse transpose applied to the bind
