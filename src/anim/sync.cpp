@@ -213,4 +213,16 @@ double phase_at_clip_time(const SyncGroup& group, int clip, float time_s) {
   return 0.0;
 }
 
+double synced_clip_time(TimeSync sync, PlaybackMode mode, double a_time_s, double a_duration_s,
+                        double b_duration_s) {
+  if (!std::isfinite(a_time_s) || !std::isfinite(a_duration_s) || !std::isfinite(b_duration_s) ||
+      b_duration_s <= 0.0) {
+    return 0.0;
+  }
+  if (sync == TimeSync::Seconds) return wrap_time(mode, a_time_s, b_duration_s);
+  if (a_duration_s <= 0.0) return 0.0;
+  const double phase = std::clamp(a_time_s / a_duration_s, 0.0, 1.0);
+  return phase * b_duration_s;
+}
+
 }  // namespace anim

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "anim/clip.h"
+#include "anim/playback.h"
 
 namespace anim {
 
@@ -66,5 +67,17 @@ float clip_time_at_phase(const SyncGroup& group, int clip, double phase);
 // The phase at which clip i is at time_s (inverse of clip_time_at_phase), to start a group in
 // step with one clip's current time.
 double phase_at_clip_time(const SyncGroup& group, int clip, float time_s);
+
+// How a second clip follows a first one's playhead: at the same normalized phase (a walk against
+// a run, feet down together), or at the same time in seconds.
+enum class TimeSync { Phase, Seconds };
+
+// Where clip B's playhead is when clip A's is at a_time_s (within [0, a_duration_s]).
+// Phase: the same normalized phase, (a_time_s / a_duration_s) * b_duration_s; a zero A duration
+// counts as phase 0. Seconds: the same time, mapped onto B as the timeline's mode maps a
+// playhead (Loop wraps into [0, b_duration_s), Once clamps to [0, b_duration_s], PingPong
+// bounces), see wrap_time. Gives 0 for a zero B duration or non-finite input.
+double synced_clip_time(TimeSync sync, PlaybackMode mode, double a_time_s, double a_duration_s,
+                        double b_duration_s);
 
 }  // namespace anim

@@ -7,18 +7,6 @@
 
 namespace app {
 
-double synced_clip_time(ui::CompareSync sync, anim::PlaybackMode mode, double a_time_s,
-                        double a_duration_s, double b_duration_s) {
-  if (!std::isfinite(a_time_s) || !std::isfinite(a_duration_s) || !std::isfinite(b_duration_s) ||
-      b_duration_s <= 0.0) {
-    return 0.0;
-  }
-  if (sync == ui::CompareSync::Seconds) return anim::wrap_time(mode, a_time_s, b_duration_s);
-  if (a_duration_s <= 0.0) return 0.0;
-  const double phase = std::clamp(a_time_s / a_duration_s, 0.0, 1.0);
-  return phase * b_duration_s;
-}
-
 void ClipComparison::unbind() {
   clip_ = -1;
   active_ = false;
@@ -57,7 +45,7 @@ void ClipComparison::update(const ViewerScene& scene, const ui::ViewSettings& vi
     a_duration_s = scene.clips()[a].duration_s;
   }
   const double b_duration_s = scene.clips()[b].duration_s;
-  time_s_ = synced_clip_time(view.compare_sync, mode, a_time_s, a_duration_s, b_duration_s);
+  time_s_ = anim::synced_clip_time(view.compare_sync, mode, a_time_s, a_duration_s, b_duration_s);
   anim::CharacterSettings settings = scene.settings;
   settings.root_motion_mode = anim::RootMotionMode::InPlace;
   player_.set_preview(b, static_cast<float>(time_s_));

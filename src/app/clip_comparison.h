@@ -13,15 +13,6 @@ namespace app {
 
 struct ViewerScene;
 
-// Where clip B's playhead is when clip A's is at a_time_s (within [0, a_duration_s]).
-// Phase: the same normalized phase, (a_time_s / a_duration_s) * b_duration_s, so a walk and a
-// run put their feet down together; a zero A duration counts as phase 0.
-// Seconds: the same time, mapped onto B as the timeline's mode maps a playhead (Loop wraps into
-// [0, b_duration_s), Once clamps to [0, b_duration_s], PingPong bounces), see anim::wrap_time.
-// Gives 0 for a zero B duration or non-finite input.
-double synced_clip_time(ui::CompareSync sync, anim::PlaybackMode mode, double a_time_s,
-                        double a_duration_s, double b_duration_s);
-
 class ClipComparison {
  public:
   ClipComparison() = default;
@@ -35,7 +26,7 @@ class ClipComparison {
 
   // One frame of clip B, after the scene's own update: when view asks for CompareMode::Clips,
   // finds clip B (view.compare_clip, a name or index), binds the player to it when it changed,
-  // and plays it at synced_clip_time of clip A's playhead (the timeline in clip preview, the
+  // and plays it at anim::synced_clip_time of clip A's playhead (the timeline in clip preview, the
   // heaviest clip of the graph otherwise) with the scene's settings, root motion kept in place
   // (B is drawn where A stands). Otherwise does nothing and is inactive. Allocates only when it
   // binds a clip (or names a missing one).

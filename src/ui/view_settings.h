@@ -3,6 +3,8 @@
 
 #include <string>
 
+#include "anim/sync.h"
+
 #include "render/camera_controller.h"
 #include "render/surface_material.h"
 
@@ -17,9 +19,8 @@ enum class MeshColoring { Material, InfluenceCount, SkinningDifference };
 // (right), or the timeline's clip A (left) and a second clip B (right) in sync with it.
 enum class CompareMode { Off, Skinning, Clips };
 
-// How clip B follows clip A: at the same normalized phase (B's time is A's phase times B's
-// duration: a walk against a run), or at the same time in seconds.
-enum class CompareSync { Phase, Seconds };
+// How clip B follows clip A (anim::synced_clip_time).
+using CompareSync = anim::TimeSync;
 
 struct ViewSettings {
   bool show_grid = true;

@@ -4,6 +4,7 @@
 
 #include <array>
 #include <cmath>
+#include <limits>
 
 namespace anim {
 namespace {
@@ -139,6 +140,50 @@ TEST(Sync, FallsBackToNormalizedTimeAndSaysWhy) {
             "instead");
   EXPECT_TRUE(is_sync_marker("foot_r_up"));
   EXPECT_FALSE(is_sync_marker("footstep_sound"));
+}
+
+// synced_clip_time: where a compared clip B plays while clip A's playhead moves.
+TEST(SyncedClipTime, SamePhaseScalesAsPhaseToBsDuration) {
+  // A (walk, 1.2 s) at 0.3 s is a quarter through; B (run, 0.8 s) is a quarter through too.
+  EXPECT_DOUBLE_EQ(synced_clip_time(TimeSync::Phase, PlaybackMode::Loop, 0.3, 1.2, 0.8), 0.2);
+  EXPECT_DOUBLE_EQ(synced_clip_time(TimeSync::Phase, PlaybackMode::Loop, 0.9, 1.2, 2.0), 1.5);
+  // A Once clip standing at its end holds B at its end.
+  EXPECT_DOUBLE_EQ(synced_clip_time(TimeSync::Phase, PlaybackMode::Once, 1.2, 1.2, 0.8), 0.8);
+  EXPECT_DOUBLE_EQ(synced_clip_time(TimeSync::Phase, PlaybackMode::Loop, 0.0, 1.2, 0.8), 0.0);
+}
+
+TEST(SyncedClipTime, SameSecondsWrapsClampsOrBouncesAsTheTimelineMode) {
+  // A at 1.3 s of 2 s against B of 0.8 s: Loop wraps to 0.5, Once stops at 0.8, PingPong has
+  // come back 0.5 s from B's end: 0.3.
+  EXPECT_NEAR(synced_clip_time(TimeSync::Seconds, PlaybackMode::Loop, 1.3, 2.0, 0.8), 0.5, 1e-12);
+  EXPECT_DOUBLE_EQ(synced_clip_time(TimeSync::Seconds, PlaybackMode::Once, 1.3, 2.0, 0.8), 0.8);
+  EXPECT_NEAR(synced_clip_time(TimeSync::Seconds, PlaybackMode::PingPong, 1.3, 2.0, 0.8), 0.3,
+              1e-12);
+  // Within B's length the time is A's.
+  EXPECT_DOUBLE_EQ(synced_clip_time(TimeSync::Seconds, PlaybackMode::Loop, 0.25, 2.0, 0.8), 0.25);
+}
+
+TEST(SyncedClipTime, DegenerateDurationsAndNonFiniteTimesGiveZero) {
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  EXPECT_EQ(synced_clip_time(TimeSync::Phase, PlaybackMode::Loop, 0.5, 0.0, 0.8), 0.0);
+  EXPECT_EQ(synced_clip_time(TimeSync::Phase, PlaybackMode::Loop, 0.5, 1.0, 0.0), 0.0);
+  EXPECT_EQ(synced_clip_time(TimeSync::Seconds, PlaybackMode::Loop, 0.5, 1.0, 0.0), 0.0);
+  EXPECT_EQ(synced_clip_time(TimeSync::Phase, PlaybackMode::Loop, nan, 1.0, 0.8), 0.0);
+}
+
+TEST(SyncedClipTime, FollowsAReversedClockAcrossTheLoopSeam) {
+  // A's clock: 1 s at 30 fps, at 0.1 s, playing backwards. 0.2 s later it has wrapped to 0.9 s,
+  // phase 0.9: B (0.5 s) at 0.45 s; in seconds, 0.9 s wraps into B at 0.4 s.
+  anim::PlaybackClock clock(anim::Timeline{1.0, 30.0});
+  clock.seek(0.1);
+  clock.set_reverse(true);
+  clock.set_playing(true);
+  clock.advance(0.2);
+  ASSERT_NEAR(clock.time_s(), 0.9, 1e-12);
+  EXPECT_NEAR(synced_clip_time(TimeSync::Phase, clock.mode(), clock.time_s(), 1.0, 0.5), 0.45,
+              1e-12);
+  EXPECT_NEAR(synced_clip_time(TimeSync::Seconds, clock.mode(), clock.time_s(), 1.0, 0.5), 0.4,
+              1e-12);
 }
 
 }  // namespace

@@ -1,11 +1,9 @@
-// Clip B of a side-by-side comparison follows clip A's playhead: the sync arithmetic by hand,
-// then the real player on the demo character through the timeline's play, step, scrub and
-// reverse.
+// Clip B of a side-by-side comparison follows clip A's playhead (anim::synced_clip_time, tested
+// in tests/anim/sync_test.cpp): the real player on the demo character through the timeline's
+// play, step, scrub and reverse.
 #include "app/clip_comparison.h"
 
 #include <gtest/gtest.h>
-
-#include <limits>
 
 #include "anim/clip_sampling.h"
 #include "app/viewer_scene.h"
@@ -13,59 +11,6 @@
 #include "asset/project_binding.h"
 
 namespace {
-
-using anim::PlaybackMode;
-using ui::CompareSync;
-
-TEST(SyncedClipTime, SamePhaseScalesAsPhaseToBsDuration) {
-  // A (walk, 1.2 s) at 0.3 s is a quarter through; B (run, 0.8 s) is a quarter through too.
-  EXPECT_DOUBLE_EQ(app::synced_clip_time(CompareSync::Phase, PlaybackMode::Loop, 0.3, 1.2, 0.8),
-                   0.2);
-  EXPECT_DOUBLE_EQ(app::synced_clip_time(CompareSync::Phase, PlaybackMode::Loop, 0.9, 1.2, 2.0),
-                   1.5);
-  // A Once clip standing at its end holds B at its end.
-  EXPECT_DOUBLE_EQ(app::synced_clip_time(CompareSync::Phase, PlaybackMode::Once, 1.2, 1.2, 0.8),
-                   0.8);
-  EXPECT_DOUBLE_EQ(app::synced_clip_time(CompareSync::Phase, PlaybackMode::Loop, 0.0, 1.2, 0.8),
-                   0.0);
-}
-
-TEST(SyncedClipTime, SameSecondsWrapsClampsOrBouncesAsTheTimelineMode) {
-  // A at 1.3 s of 2 s against B of 0.8 s: Loop wraps to 0.5, Once stops at 0.8, PingPong has
-  // come back 0.5 s from B's end: 0.3.
-  EXPECT_NEAR(app::synced_clip_time(CompareSync::Seconds, PlaybackMode::Loop, 1.3, 2.0, 0.8), 0.5,
-              1e-12);
-  EXPECT_DOUBLE_EQ(app::synced_clip_time(CompareSync::Seconds, PlaybackMode::Once, 1.3, 2.0, 0.8),
-                   0.8);
-  EXPECT_NEAR(app::synced_clip_time(CompareSync::Seconds, PlaybackMode::PingPong, 1.3, 2.0, 0.8),
-              0.3, 1e-12);
-  // Within B's length the time is A's.
-  EXPECT_DOUBLE_EQ(app::synced_clip_time(CompareSync::Seconds, PlaybackMode::Loop, 0.25, 2.0, 0.8),
-                   0.25);
-}
-
-TEST(SyncedClipTime, DegenerateDurationsAndNonFiniteTimesGiveZero) {
-  const double nan = std::numeric_limits<double>::quiet_NaN();
-  EXPECT_EQ(app::synced_clip_time(CompareSync::Phase, PlaybackMode::Loop, 0.5, 0.0, 0.8), 0.0);
-  EXPECT_EQ(app::synced_clip_time(CompareSync::Phase, PlaybackMode::Loop, 0.5, 1.0, 0.0), 0.0);
-  EXPECT_EQ(app::synced_clip_time(CompareSync::Seconds, PlaybackMode::Loop, 0.5, 1.0, 0.0), 0.0);
-  EXPECT_EQ(app::synced_clip_time(CompareSync::Phase, PlaybackMode::Loop, nan, 1.0, 0.8), 0.0);
-}
-
-TEST(SyncedClipTime, FollowsAReversedClockAcrossTheLoopSeam) {
-  // A's clock: 1 s at 30 fps, at 0.1 s, playing backwards. 0.2 s later it has wrapped to 0.9 s,
-  // phase 0.9: B (0.5 s) at 0.45 s; in seconds, 0.9 s wraps into B at 0.4 s.
-  anim::PlaybackClock clock(anim::Timeline{1.0, 30.0});
-  clock.seek(0.1);
-  clock.set_reverse(true);
-  clock.set_playing(true);
-  clock.advance(0.2);
-  ASSERT_NEAR(clock.time_s(), 0.9, 1e-12);
-  EXPECT_NEAR(app::synced_clip_time(CompareSync::Phase, clock.mode(), clock.time_s(), 1.0, 0.5),
-              0.45, 1e-12);
-  EXPECT_NEAR(app::synced_clip_time(CompareSync::Seconds, clock.mode(), clock.time_s(), 1.0, 0.5),
-              0.4, 1e-12);
-}
 
 // The demo character previewing walk_forward on the timeline, compared with run_forward.
 class ClipComparisonOnTheDemo : public ::testing::Test {
