@@ -1,0 +1,59 @@
+#include "ui/unsaved_changes_prompt.h"
+
+#include <imgui.h>
+
+namespace ui {
+namespace {
+
+// Opens the modal id (on the first frame open is true) centred in the window; true while it
+// shows, then EndPopup is due.
+bool begin_prompt(const char* id, bool open) {
+  if (!open) return false;
+  if (!ImGui::IsPopupOpen(id)) ImGui::OpenPopup(id);
+  const ImGuiViewport* viewport = ImGui::GetMainViewport();
+  ImGui::SetNextWindowPos(viewport->GetCenter(), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
+  return ImGui::BeginPopupModal(id, nullptr, ImGuiWindowFlags_AlwaysAutoResize);
+}
+
+}  // namespace
+
+UnsavedChoice draw_unsaved_changes_prompt(bool& open, const std::string& action,
+                                          const std::string& project) {
+  UnsavedChoice choice = UnsavedChoice::None;
+  if (begin_prompt("Unsaved changes", open)) {
+    ImGui::Text("%s has unsaved changes.", project.c_str());
+    ImGui::Text("Save them before %s?", action.c_str());
+    if (ImGui::Button("Save")) choice = UnsavedChoice::Save;
+    ImGui::SameLine();
+    if (ImGui::Button("Discard")) choice = UnsavedChoice::Discard;
+    ImGui::SameLine();
+    if (ImGui::Button("Cancel") || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) {
+      choice = UnsavedChoice::Cancel;
+    }
+    if (choice != UnsavedChoice::None) {
+      ImGui::CloseCurrentPopup();
+      open = false;
+    }
+    ImGui::EndPopup();
+  }
+  return choice;
+}
+
+RecoveryChoice draw_recovery_prompt(bool& open, const std::string& file) {
+  RecoveryChoice choice = RecoveryChoice::None;
+  if (begin_prompt("Recover unsaved work", open)) {
+    ImGui::TextUnformatted("animview did not quit cleanly last time.");
+    ImGui::Text("Open the recovery copy of the project it had open?\n%s", file.c_str());
+    if (ImGui::Button("Open")) choice = RecoveryChoice::Open;
+    ImGui::SameLine();
+    if (ImGui::Button("Discard")) choice = RecoveryChoice::Discard;
+    if (choice != RecoveryChoice::None) {
+      ImGui::CloseCurrentPopup();
+      open = false;
+    }
+    ImGui::EndPopup();
+  }
+  return choice;
+}
+
+}  // namespace ui
