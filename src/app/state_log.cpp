@@ -50,7 +50,8 @@ std::string state_line(int frame, const ViewerScene& scene, const ViewerUi& ui) 
                  {"total", exporting.progress.total}};
   j["status"] = ui.status;
   j["time_scale"] = view.time_scale;
-  j["title_project"] = ui.project_path;
+  j["project_file"] = ui.project_path;
+  j["show_grid"] = view.show_grid;
   nlohmann::json errors = nlohmann::json::array();
   for (const ui::ErrorReport& e : ui.errors.entries()) {
     errors.push_back({{"file", e.file}, {"cause", e.cause}});

@@ -5,14 +5,16 @@
 namespace ui {
 namespace {
 
-// Opens the modal id (on the first frame open is true) centred in the window; true while it
-// shows, then EndPopup is due.
-bool begin_prompt(const char* id, bool open) {
+// Opens the modal id (on the first frame open is true) centred in the window, width pixels
+// wide (0: as wide as its contents); true while it shows, then EndPopup is due.
+bool begin_prompt(const char* id, bool open, float width = 0.0f) {
   if (!open) return false;
   if (!ImGui::IsPopupOpen(id)) ImGui::OpenPopup(id);
   const ImGuiViewport* viewport = ImGui::GetMainViewport();
-  ImGui::SetNextWindowPos(viewport->GetCenter(), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
-  return ImGui::BeginPopupModal(id, nullptr, ImGuiWindowFlags_AlwaysAutoResize);
+  ImGui::SetNextWindowPos(viewport->GetCenter(), ImGuiCond_Always, ImVec2(0.5f, 0.5f));
+  if (width > 0.0f) ImGui::SetNextWindowSize(ImVec2(width, 0.0f), ImGuiCond_Always);
+  return ImGui::BeginPopupModal(
+      id, nullptr, width > 0.0f ? ImGuiWindowFlags_None : ImGuiWindowFlags_AlwaysAutoResize);
 }
 
 }  // namespace
@@ -41,12 +43,14 @@ UnsavedChoice draw_unsaved_changes_prompt(bool& open, const std::string& action,
 
 RecoveryChoice draw_recovery_prompt(bool& open, const std::string& file) {
   RecoveryChoice choice = RecoveryChoice::None;
-  if (begin_prompt("Recover unsaved work", open)) {
-    ImGui::TextUnformatted("animview did not quit cleanly last time.");
-    ImGui::Text("Open the recovery copy of the project it had open?\n%s", file.c_str());
+  // A fixed width and the buttons above the (long) file name: they stay in one place.
+  if (begin_prompt("Recover unsaved work", open, 520.0f)) {
+    ImGui::TextUnformatted("animview did not quit cleanly last time. Open the recovery copy of");
+    ImGui::TextUnformatted("the project it had open?");
     if (ImGui::Button("Open")) choice = RecoveryChoice::Open;
     ImGui::SameLine();
     if (ImGui::Button("Discard")) choice = RecoveryChoice::Discard;
+    ImGui::TextWrapped("%s", file.c_str());
     if (choice != RecoveryChoice::None) {
       ImGui::CloseCurrentPopup();
       open = false;

@@ -95,7 +95,7 @@ TEST(SaveAsWindow, ASavedProjectReopensWithTheSameClipSpeedAndCamera) {
     EXPECT_EQ(state["clip"], "jog_left");
     EXPECT_NEAR(state["timeline"]["time"].get<double>(), 0.5, 1e-6);
     EXPECT_FALSE(state["timeline"]["playing"].get<bool>());
-    EXPECT_EQ(state["title_project"], mine.string());
+    EXPECT_EQ(state["project_file"], mine.string());
     e2e::run_and_read("xdotool mousemove --window " + window + " 5 5");
     viewer.send_keys(window, "F12");
     ASSERT_TRUE(viewer.wait_for_output("animview: screenshot", std::chrono::seconds(20)));
