@@ -458,6 +458,8 @@ int run_viewer(const ViewerOptions& options) {
     if (save_flow.frame(ui, scene, camera)) {
       open_requests.clear();
       reload_playhead = {};
+      // A reload of changed files that was cancelled is not asked again for the same change.
+      ui.loaded_times = modification_times(ui.loaded_files);
     }
     if (recovery) {
       const ui::RecoveryChoice choice =
