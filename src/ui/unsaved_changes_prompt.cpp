@@ -22,7 +22,7 @@ bool begin_prompt(const char* id, bool open, float width = 0.0f) {
 UnsavedChoice draw_unsaved_changes_prompt(bool& open, const std::string& action,
                                           const std::string& project) {
   UnsavedChoice choice = UnsavedChoice::None;
-  if (begin_prompt("Unsaved changes", open)) {
+  if (begin_prompt("Unsaved changes", open, 440.0f)) {
     ImGui::Text("%s has unsaved changes.", project.c_str());
     ImGui::Text("Save them before %s?", action.c_str());
     if (ImGui::Button("Save")) choice = UnsavedChoice::Save;
