@@ -102,10 +102,8 @@ std::string next_screenshot_path() {
 
 // The transition record as JSON (asset/transition_record_json.h), names from the scene.
 std::string transition_record(const ViewerUi& ui, const ViewerScene& scene) {
-  std::vector<std::string> states, parameters;
-  for (const anim::State& s : scene.project.state_machine.states) states.push_back(s.name);
-  for (const anim::Parameter& p : scene.parameters.all()) parameters.push_back(p.name);
-  return asset::history_to_json(ui.history, states, parameters);
+  const RecordNames names = record_names(scene);
+  return asset::history_to_json(ui.history, names.states, names.parameters);
 }
 
 // animview_transition_record_NNN.json in the working folder, the first number not taken.

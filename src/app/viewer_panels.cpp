@@ -193,10 +193,8 @@ void draw_blend_space_tab(ViewerUi& ui, ViewerScene& scene, std::vector<std::str
 }
 
 void draw_transition_timeline(ViewerUi& ui, const ViewerScene& scene) {
-  std::vector<std::string> states, parameters;
-  for (const anim::State& s : scene.project.state_machine.states) states.push_back(s.name);
-  for (const anim::Parameter& p : scene.parameters.all()) parameters.push_back(p.name);
-  ui::draw_transition_timeline(ui.transition_timeline, ui.history, states, parameters,
+  const RecordNames names = record_names(scene);
+  ui::draw_transition_timeline(ui.transition_timeline, ui.history, names.states, names.parameters,
                                ui.view.time_scale);
 }
 
@@ -273,6 +271,13 @@ void export_pose(ViewerUi& ui, const ViewerScene& scene) {
     return;
   }
   ui.status = std::string("wrote ") + name;
+}
+
+RecordNames record_names(const ViewerScene& scene) {
+  RecordNames names;
+  for (const anim::State& s : scene.project.state_machine.states) names.states.push_back(s.name);
+  for (const anim::Parameter& p : scene.parameters.all()) names.parameters.push_back(p.name);
+  return names;
 }
 
 void refresh_rig(ViewerUi& ui, const ViewerScene& scene) {

@@ -75,6 +75,12 @@ struct ViewerUi {
 // Frames the transition record keeps: 20 s at 60 frames a second.
 inline constexpr int kHistoryFrames = 1200;
 
+// The names the transition record's indices stand for: the machine's states, the parameters.
+struct RecordNames {
+  std::vector<std::string> states, parameters;
+};
+RecordNames record_names(const ViewerScene& scene);
+
 // Rebuilds what the panels cache about the scene (clip rows, health) after a load.
 // Finds the rig again (with the project's corrections) for the rig panel.
 void refresh_rig(ViewerUi& ui, const ViewerScene& scene);
