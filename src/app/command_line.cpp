@@ -47,6 +47,11 @@ int run_command_line(int argc, char** argv) {
       ->check(CLI::Range(1, 10000));
   cli.add_option("--state-log", options.state_log,
                  "Append one JSON line of viewer state per frame to this file");
+  cli.add_option("--transition-record", options.transition_record,
+                 "At exit, write the transition record (the last seconds of the state machine) "
+                 "as JSON to this file");
+  cli.add_option("--time-scale", options.time_scale, "Slow motion: 0.05 to 1 (1 is real time)")
+      ->check(CLI::Range(0.05f, 1.0f));
   cli.add_option("--clip", options.clip, "Start by previewing this clip on the timeline");
   cli.add_option("--param", options.parameters,
                  "NAME=VALUE: set a graph parameter at start (e.g. velocity_z=1.4)")

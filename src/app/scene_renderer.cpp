@@ -87,7 +87,17 @@ const std::vector<std::string>& SceneRenderer::set_character(const asset::Charac
   return character_.warnings;
 }
 
+void SceneRenderer::show_recorded(const anim::StateHistory& history, int frame) {
+  if (frame < 0 || frame >= history.size() || !history.has_pose(frame)) return;
+  const int joints = static_cast<int>(history.model_pose(frame).size());
+  palette_.upload_matrices(history.skinning_matrices(frame), joints);
+  palette_.upload_dual_quats(history.skinning_dual_quats(frame), history.skinning_stretch(frame),
+                             history.skinning_has_stretch(frame), joints);
+  recorded_model_pose_ = history.model_pose(frame);
+}
+
 void SceneRenderer::upload(const ViewerScene& scene, const ui::ViewSettings& view, float dt_s) {
+  recorded_model_pose_ = {};
   if (!scene.loaded) return;
   const anim::CharacterInstance& p = scene.instance;
   const int joints = scene.character.skeleton.joint_count();
@@ -364,7 +374,8 @@ std::string SceneRenderer::draw_view(const ViewerScene& scene, const ui::ViewSet
     }
     if (view.show_skeleton) {
       render::add_skeleton(
-          lines_, p.model_pose(), scene.character.skeleton.parents, world,
+          lines_, recorded_model_pose_.empty() ? p.model_pose() : recorded_model_pose_,
+          scene.character.skeleton.parents, world,
           view.skeleton_octahedra ? render::BoneStyle::Octahedra : render::BoneStyle::Lines,
           {1.0f, 0.55f, 0.1f, 1.0f});
     }

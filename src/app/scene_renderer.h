@@ -3,10 +3,12 @@
 // method and colouring, the skeleton overlay, foot-IK debug and the root-motion trail.
 
 #include <deque>
+#include <span>
 #include <string>
 
 #include <glm/glm.hpp>
 
+#include "anim/state_history.h"
 #include "anim/terrain.h"
 #include "app/character_gpu.h"
 #include "app/viewer_scene.h"
@@ -35,6 +37,10 @@ class SceneRenderer {
   // With view.crowd > 1 the palettes are the scene's crowd's (ViewerScene::crowd).
   // While the scene's clip comparison is active, clip B's palettes go to a second buffer.
   void upload(const ViewerScene& scene, const ui::ViewSettings& view, float dt_s);
+  // After upload: shows frame (index into history, which has a pose there) instead of the
+  // character's live pose until the next upload: its palettes skin the mesh, its model pose
+  // draws the skeleton (the transition timeline's scrubbing). history must outlive the draw.
+  void show_recorded(const anim::StateHistory& history, int frame);
 
   // Draws everything for one frame into the current GL viewport. Returns "" or why the
   // character was not drawn. With a comparison on (view.compare), the viewport is split side by
@@ -79,7 +85,8 @@ class SceneRenderer {
   render::GpuMesh ground_mesh_;
   std::vector<std::size_t> blend_order_;
   render::SkinningPaletteBuffer palette_;
-  render::SkinningPaletteBuffer compare_palette_;  // clip B's, in a clip comparison
+  std::span<const glm::mat4> recorded_model_pose_;  // show_recorded's, until the next upload
+  render::SkinningPaletteBuffer compare_palette_;   // clip B's, in a clip comparison
   render::CrowdPalettes crowd_;
   std::string crowd_error_;
   render::LineRenderer lines_;

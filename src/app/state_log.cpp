@@ -49,6 +49,9 @@ std::string state_line(int frame, const ViewerScene& scene, const ViewerUi& ui) 
                  {"done", exporting.progress.done},
                  {"total", exporting.progress.total}};
   j["status"] = ui.status;
+  j["time_scale"] = view.time_scale;
+  j["project_file"] = ui.project_path;
+  j["show_grid"] = view.show_grid;
   nlohmann::json errors = nlohmann::json::array();
   for (const ui::ErrorReport& e : ui.errors.entries()) {
     errors.push_back({{"file", e.file}, {"cause", e.cause}});
@@ -73,6 +76,7 @@ std::string state_line(int frame, const ViewerScene& scene, const ViewerUi& ui) 
     const int state = p.machine().active_state();
     j["state"] = scene.graph().machine.states[state].name;
     j["transition_running"] = p.machine().transition().running;
+    j["transition_weight"] = p.machine().transition().weight;
     nlohmann::json history = nlohmann::json::array();
     for (int i = 0; i < p.machine().history_count(); ++i) {
       const anim::TransitionRecord& r = p.machine().history(i);

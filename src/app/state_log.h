@@ -13,7 +13,8 @@ namespace app {
 //  "world": [x, y, z], "skinning", "foot_ik", "root_motion", "compare" (off | skinning | clips),
 //  "compare_b": {"clip", "time", "duration", "frame", "sync"} in clip comparisons (or "error"
 //  when clip B cannot play), "ui": {where the blend-space editor's axes and the state machine
-//  view's parameter controls are on screen}} on one line.
+//  view's parameter controls are on screen}, "time_scale" (slow motion), "transition_weight",
+//  "project_file" (where Save writes; "" for a new project), "show_grid"} on one line.
 std::string state_line(int frame, const ViewerScene& scene, const ViewerUi& ui);
 
 }  // namespace app

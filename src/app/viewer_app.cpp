@@ -10,12 +10,16 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <utility>
 
 #include "app/async_loader.h"
+#include "app/autosave.h"
 #include "app/clip_file_adding.h"
 #include "app/compare_view.h"
 #include "app/motion_matching_mode.h"
+#include "app/project_session.h"
 #include "app/recent_files.h"
+#include "app/save_flow.h"
 #include "app/scene_renderer.h"
 #include "app/scene_snapshot.h"
 #include "app/state_log.h"
@@ -23,7 +27,9 @@
 #include "app/viewer_options.h"
 #include "app/viewer_panels.h"
 #include "app/viewer_scene.h"
+#include "asset/atomic_write.h"
 #include "asset/demo_character.h"
+#include "asset/transition_record_json.h"
 #include "render/camera_controller.h"
 #include "render/frame_capture.h"
 #include "render/gl_window.h"
@@ -32,6 +38,7 @@
 #include "render/skeleton_overlay.h"
 #include "ui/main_menu.h"
 #include "ui/stats_overlay.h"
+#include "ui/unsaved_changes_prompt.h"
 
 namespace app {
 namespace {
@@ -93,6 +100,21 @@ std::string next_screenshot_path() {
   }
 }
 
+// The transition record as JSON (asset/transition_record_json.h), names from the scene.
+std::string transition_record(const ViewerUi& ui, const ViewerScene& scene) {
+  const RecordNames names = record_names(scene);
+  return asset::history_to_json(ui.history, names.states, names.parameters);
+}
+
+// animview_transition_record_NNN.json in the working folder, the first number not taken.
+std::string next_record_path() {
+  for (int i = 1;; ++i) {
+    char name[64];
+    std::snprintf(name, sizeof(name), "animview_transition_record_%03d.json", i);
+    if (!std::filesystem::exists(name)) return name;
+  }
+}
+
 // The character's bounds in the world: the bind-pose box moved with the root.
 void frame_character(render::OrbitCamera& camera, const ViewerScene& scene) {
   const asset::Bounds b = asset::bind_pose_bounds(scene.character);
@@ -143,32 +165,20 @@ void accept_load(LoadOutcome outcome, const std::vector<std::string>& files, Vie
     ui.clip_sources[scene.character.clips[i].name] = outcome.clip_sources[i];
   ui.loaded_files = files;
   ++ui.load_count;
-  // Save project writes back to the project that was opened, or beside the model file.
-  if (!outcome_project_path.empty()) {
-    ui.project_path = outcome_project_path;
-  } else if (!files.empty() && files[0] != asset::kDemoSourcePath) {
-    ui.project_path = files[0] + ".animview.json";
-  } else {
-    ui.project_path = "demo.animview.json";
-  }
-  ui.view.show_grid = scene.project.view.show_grid;
-  ui.view.show_mesh = scene.project.view.show_mesh;
-  ui.view.show_skeleton = scene.project.view.show_skeleton;
-  ui.view.wireframe = scene.project.view.wireframe;
-  ui.view.shading = render::parse_shading_mode(scene.project.view.shading);
-  ui.view.show_ground = scene.project.view.show_ground;
-  ui.view.shadows = scene.project.view.shadows;
-  if (scene.project.view.dual_quaternion_skinning) ui.view.skinning = ui::SkinningChoice::DualQuat;
-  scene.settings.foot_ik = scene.project.view.foot_ik;
-  if (scene.project.view.apply_root_motion) {
-    scene.settings.root_motion_mode = anim::RootMotionMode::Applied;
-  }
+  // Save writes back to the project that was opened; a new project asks where (save_flow.h).
+  ui.project_path = outcome_project_path;
+  ui.project_folder = outcome_project_path.empty()
+                          ? "."
+                          : std::filesystem::path(outcome_project_path).parent_path().string();
+  restore_view(scene.project, ui, scene);
   if (!files.empty() && files[0] != asset::kDemoSourcePath) {
     recent.add(files[0]);
     recent.save();
   }
   refresh_panels(ui, scene);
   if (scene.mode == PlayMode::ClipPreview) preview_clip(ui, scene, scene.preview_clip);
+  frame_character(camera, scene);
+  restore_session(scene.project, ui, scene, camera);
   for (const std::string& assignment : start_parameters) {
     if (std::string e = scene.set_parameter(assignment); !e.empty()) ui.errors.add("--param", e);
   }
@@ -181,7 +191,7 @@ void accept_load(LoadOutcome outcome, const std::vector<std::string>& files, Vie
     }
   }
   ui.loaded_times = modification_times(files);
-  frame_character(camera, scene);
+  ui.saved_project = authored_json(current_project(ui, scene, camera));
 }
 
 // Applies the key presses queued since the last frame; returns whether F12 (screenshot) was
@@ -197,7 +207,9 @@ bool handle_keys(ViewerUi& ui, ViewerScene& scene, render::OrbitCamera& camera) 
     if (ctrl && press.key == GLFW_KEY_Q) ui.view.request_quit = true;
     if (io.WantCaptureKeyboard) continue;
     if (ctrl && press.key == GLFW_KEY_O) ui.view.request_open_file = true;
-    if (ctrl && press.key == GLFW_KEY_S) ui.view.request_save_project = true;
+    if (ctrl && press.key == GLFW_KEY_S) {
+      (shift ? ui.view.request_save_as : ui.view.request_save_project) = true;
+    }
     if (ctrl && press.key == GLFW_KEY_R) ui.view.request_reload = true;
     if (ctrl) continue;
     if (press.key == GLFW_KEY_F) ui.view.request_frame_character = true;
@@ -266,6 +278,7 @@ int run_viewer(const ViewerOptions& options) {
   ui.view.skinning =
       options.skinning == "dq" ? ui::SkinningChoice::DualQuat : ui::SkinningChoice::Lbs;
   ui.view.crowd = options.crowd;
+  ui.view.time_scale = options.time_scale;
   parse_compare_option(options.compare, ui.view);  // the command line has checked the text
   ui.view.compare_sync =
       options.compare_sync == "seconds" ? ui::CompareSync::Seconds : ui::CompareSync::Phase;
@@ -281,6 +294,21 @@ int run_viewer(const ViewerOptions& options) {
   std::vector<std::string> pending_parameters = options.parameters;
   Playhead reload_playhead;
   double last_watch_s = 0.0;
+  SaveFlow save_flow;
+  // Autosave's recovery copy: written while there are unsaved changes; a crashed run's is
+  // offered (scripted headless runs neither write nor offer one).
+  Autosave autosave(autosave_folder());
+  std::optional<std::filesystem::path> recovery;
+  bool recovery_prompt = false;
+  std::string recovering;  // the recovery copy being opened
+  if (!options.headless) {
+    std::string e;
+    recovery = autosave.start(e);
+    if (!e.empty()) ui.errors.add("", e);
+    recovery_prompt = recovery.has_value();
+  }
+  const double autosave_s = autosave_interval_s();
+  std::string window_title_shown;
 
   // The first load: the files given, or the built-in demo. Headless runs load synchronously so
   // their first frame already shows the character.
@@ -322,7 +350,13 @@ int run_viewer(const ViewerOptions& options) {
     stats.frame_ms = std::chrono::duration<float, std::milli>(now - last_time).count();
     last_time = now;
     // Headless frames step at 30 fps whatever the machine's speed, so their output is stable.
-    const float dt = options.headless ? 1.0f / 30.0f : std::min(stats.frame_ms / 1000.0f, 0.1f);
+    const float dt = (options.headless ? 1.0f / 30.0f : std::min(stats.frame_ms / 1000.0f, 0.1f)) *
+                     ui.view.time_scale;
+    const bool unsaved = has_unsaved_changes(ui, scene, camera);
+    if (const std::string title = window_title(ui, unsaved); title != window_title_shown) {
+      glfwSetWindowTitle(window.handle(), title.c_str());
+      window_title_shown = title;
+    }
 
     // Files dropped together open together, as on the command line: the first is the character
     // (or a project), the others are clip files bound to it by joint name.
@@ -345,7 +379,8 @@ int run_viewer(const ViewerOptions& options) {
       }
       open_requests.push_back(ui.loaded_files);
     }
-    if (!open_requests.empty() && !loader.busy() && adding_clip_file.empty()) {
+    if (!open_requests.empty() && !loader.busy() && adding_clip_file.empty() &&
+        save_flow.allow(GuardedAction::Open, unsaved)) {
       loading_files = open_requests.front();
       open_requests.erase(open_requests.begin());
       loader.start({loading_files, ui.import_settings});
@@ -362,6 +397,13 @@ int run_viewer(const ViewerOptions& options) {
         scene.clock.set_playing(reload_playhead.playing);
       }
       reload_playhead = {};
+      // A recovery copy opens as a new project: Save asks where, and the work is unsaved.
+      if (!recovering.empty() && loading_files == std::vector<std::string>{recovering}) {
+        ui.project_path.clear();
+        ui.saved_project.clear();
+        ui.loaded_files.clear();
+      }
+      recovering.clear();
       // Only the first load starts on the asked clip and parameters.
       pending_clip.clear();
       pending_parameters.clear();
@@ -377,7 +419,10 @@ int run_viewer(const ViewerOptions& options) {
     motion_matching.update(dt, window.handle(), camera.yaw, !ImGui::GetIO().WantCaptureKeyboard,
                            !ImGui::GetIO().WantCaptureMouse, scene);
     // A failing frame is reported when it starts failing, not on every frame after.
-    const std::string frame_error = scene.update(dt, ui.view);
+    // Paused on the transition timeline: the character stands still on the recorded frame.
+    const bool history_paused = ui.transition_timeline.paused;
+    const std::string frame_error = history_paused ? std::string() : scene.update(dt, ui.view);
+    if (!history_paused && scene.loaded) ui.history.record(dt, scene.instance, scene.parameters);
     if (!frame_error.empty() && frame_error != ui.last_frame_error) {
       ui.errors.add(scene.character.source_path, frame_error);
     }
@@ -386,6 +431,7 @@ int run_viewer(const ViewerOptions& options) {
         std::chrono::duration<float, std::milli>(std::chrono::steady_clock::now() - update_start)
             .count();
     renderer.upload(scene, ui.view, dt);
+    if (history_paused) renderer.show_recorded(ui.history, ui.transition_timeline.shown);
     if (ui.view.follow_character && scene.loaded &&
         scene.settings.root_motion_mode == anim::RootMotionMode::Applied) {
       const glm::vec3 root = scene.instance.world().translation;
@@ -407,7 +453,37 @@ int run_viewer(const ViewerOptions& options) {
     draw_compare_toolbar(ui.view, scene, rect.x, rect.y, rect.width);
     draw_compare_labels(scene, ui.view, rect);
     ui::draw_help_window(ui.view);
+    if (save_flow.frame(ui, scene, camera)) {
+      open_requests.clear();
+      reload_playhead = {};
+      // A reload of changed files that was cancelled is not asked again for the same change.
+      ui.loaded_times = modification_times(ui.loaded_files);
+    }
+    if (recovery) {
+      const ui::RecoveryChoice choice =
+          ui::draw_recovery_prompt(recovery_prompt, recovery->string());
+      if (choice == ui::RecoveryChoice::Open) {
+        recovering = recovery->string();
+        open_requests.push_back({recovering});
+      }
+      if (choice != ui::RecoveryChoice::None) recovery.reset();
+    }
+    if (unsaved) {
+      const std::string e = autosave.tick(
+          now_s, [&] { return project_json_in(autosave.folder().string(), ui, scene, camera); },
+          autosave_s);
+      if (!e.empty()) ui.errors.add("", "autosave: " + e);
+    }
     const bool take_screenshot = handle_keys(ui, scene, camera);
+    if (std::exchange(ui.view.request_export_record, false) && scene.loaded) {
+      const std::string path = next_record_path();
+      const std::string e = asset::write_file_atomically(path, transition_record(ui, scene));
+      if (e.empty()) {
+        ui.status = "wrote " + path;
+      } else {
+        ui.errors.add(path, e);
+      }
+    }
 
     int width = 0, height = 0;
     glfwGetFramebufferSize(window.handle(), &width, &height);
@@ -502,9 +578,19 @@ int run_viewer(const ViewerOptions& options) {
     if (options.headless && frame >= options.frames) break;
     if (options.max_frames > 0 && frame >= options.max_frames) break;
     if (ui.view.request_quit) glfwSetWindowShouldClose(window.handle(), GLFW_TRUE);
+    ui.view.request_quit = false;
+    if (glfwWindowShouldClose(window.handle()) && !save_flow.allow(GuardedAction::Quit, unsaved)) {
+      glfwSetWindowShouldClose(window.handle(), GLFW_FALSE);
+    }
   }
 
   loader.cancel();
+  autosave.finish();
+  if (!options.transition_record.empty()) {
+    const std::string e =
+        asset::write_file_atomically(options.transition_record, transition_record(ui, scene));
+    if (!e.empty()) std::fprintf(stderr, "animview: %s\n", e.c_str());
+  }
   ImGui_ImplOpenGL3_Shutdown();
   ImGui_ImplGlfw_Shutdown();
   ImGui::DestroyContext();

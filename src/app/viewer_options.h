@@ -29,6 +29,8 @@ struct ViewerOptions {
   std::string compare = "off";         // side by side: off | skinning | clip:NAME (compare_view.h)
   std::string compare_sync = "phase";  // how clip B follows clip A: phase | seconds
   bool motion_matching = false;        // start in the motion-matching play mode
+  float time_scale = 1.0f;             // slow motion, 0.05 to 1 (the transition timeline's)
+  std::string transition_record;       // when set, the transition record is written there at exit
 };
 
 // Opens the viewer (or renders headless) and returns the exit code.

@@ -192,6 +192,12 @@ void draw_blend_space_tab(ViewerUi& ui, ViewerScene& scene, std::vector<std::str
   }
 }
 
+void draw_transition_timeline(ViewerUi& ui, const ViewerScene& scene) {
+  const RecordNames names = record_names(scene);
+  ui::draw_transition_timeline(ui.transition_timeline, ui.history, names.states, names.parameters,
+                               ui.view.time_scale);
+}
+
 void draw_right_panel(ViewerUi& ui, ViewerScene& scene, float top, float height) {
   begin_docked("Animation graph", ImVec2(ImGui::GetMainViewport()->Size.x - kRightWidth, top),
                ImVec2(kRightWidth, height));
@@ -214,6 +220,7 @@ void draw_right_panel(ViewerUi& ui, ViewerScene& scene, float top, float height)
       if (edited) {
         if (std::string e = scene.rebind_graph(); !e.empty()) errors.push_back(e);
       }
+      draw_transition_timeline(ui, scene);
       ImGui::EndTabItem();
     }
     if (ImGui::BeginTabItem("Layers")) {
@@ -249,26 +256,6 @@ void draw_progress(AsyncLoader& loader) {
 
 }  // namespace
 
-void save_project(ViewerUi& ui, ViewerScene& scene) {
-  asset::Project& p = scene.project;
-  p.parameters = scene.parameters;
-  p.view.show_grid = ui.view.show_grid;
-  p.view.show_mesh = ui.view.show_mesh;
-  p.view.show_skeleton = ui.view.show_skeleton;
-  p.view.wireframe = ui.view.wireframe;
-  p.view.shading = render::to_string(ui.view.shading);
-  p.view.show_ground = ui.view.show_ground;
-  p.view.shadows = ui.view.shadows;
-  p.view.dual_quaternion_skinning = ui.view.skinning == ui::SkinningChoice::DualQuat;
-  p.view.foot_ik = scene.settings.foot_ik;
-  p.view.apply_root_motion = scene.settings.root_motion_mode == anim::RootMotionMode::Applied;
-  if (const std::string e = asset::save_project(p, ui.project_path); !e.empty()) {
-    ui.errors.add(ui.project_path, e);
-    return;
-  }
-  ui.status = "saved " + ui.project_path;
-}
-
 void export_pose(ViewerUi& ui, const ViewerScene& scene) {
   const anim::CharacterInstance& p = scene.instance;
   const std::string clip = p.dominant_clip() >= 0 ? scene.clips()[p.dominant_clip()].name : "";
@@ -284,6 +271,13 @@ void export_pose(ViewerUi& ui, const ViewerScene& scene) {
     return;
   }
   ui.status = std::string("wrote ") + name;
+}
+
+RecordNames record_names(const ViewerScene& scene) {
+  RecordNames names;
+  for (const anim::State& s : scene.project.state_machine.states) names.states.push_back(s.name);
+  for (const anim::Parameter& p : scene.parameters.all()) names.parameters.push_back(p.name);
+  return names;
 }
 
 void refresh_rig(ViewerUi& ui, const ViewerScene& scene) {
@@ -329,6 +323,10 @@ void refresh_panels(ViewerUi& ui, const ViewerScene& scene) {
   }
   ui.blend_space = 0;
   ui.machine_view = {};
+  ui.history.reset(kHistoryFrames, scene.character.skeleton.joint_count(),
+                   static_cast<int>(scene.project.state_machine.states.size()),
+                   scene.parameters.count());
+  ui.transition_timeline = {};
 }
 
 void preview_clip(ViewerUi& ui, ViewerScene& scene, int clip) {
@@ -360,10 +358,8 @@ ViewportRect draw_panels(ViewerUi& ui, ViewerScene& scene, AsyncLoader& loader, 
   draw_bottom_panel(ui, scene, rect.x, top + rect.height, rect.width);
   ui::draw_error_panel(ui.errors);
   draw_progress(loader);
-  if (ui.view.request_save_project && scene.loaded) save_project(ui, scene);
   if (ui.view.request_export_pose && scene.loaded) export_pose(ui, scene);
   ui.view.request_export_pose = false;
-  ui.view.request_save_project = false;
   if (ui.view.request_open_file || (ui.view.request_add_clip_file && scene.loaded)) {
     ui.file_browser_adds_clips = !ui.view.request_open_file;
     ui.file_browser.title = ui.file_browser_adds_clips ? "Add clip file" : "Open file";

@@ -9,6 +9,7 @@
 
 #include <glm/glm.hpp>
 
+#include "anim/state_history.h"
 #include "app/async_loader.h"
 #include "app/recent_files.h"
 #include "app/viewer_scene.h"
@@ -21,6 +22,7 @@
 #include "ui/rig_panel.h"
 #include "ui/state_machine_view.h"
 #include "ui/timeline.h"
+#include "ui/transition_timeline.h"
 #include "ui/view_settings.h"
 
 namespace app {
@@ -57,11 +59,27 @@ struct ViewerUi {
   asset::ImportSettings import_settings;
   std::vector<std::string> loaded_files;  // what the last successful load opened
   std::vector<std::filesystem::file_time_type> loaded_times;  // their times, to reload on change
-  std::string project_path;                                   // where Save project writes
-  int load_count = 0;  // successful loads so far (reloads included)
-  std::string status;  // the last action's outcome, shown under the timeline
+  // Where Save writes: the project file opened or last saved; empty for a new project (Save
+  // asks where). project_folder: what scene.project's relative paths are relative to.
+  std::string project_path;
+  std::string project_folder = ".";
+  std::string saved_project;  // authored_json at the last load or save (unsaved-changes marker)
+  int load_count = 0;         // successful loads so far (reloads included)
+  std::string status;         // the last action's outcome, shown under the timeline
   ui::RigPanelModel rig;
+  // The last frames of the character (the transition timeline), allocated once per load.
+  anim::StateHistory history;
+  ui::TransitionTimelineState transition_timeline;
 };
+
+// Frames the transition record keeps: 20 s at 60 frames a second.
+inline constexpr int kHistoryFrames = 1200;
+
+// The names the transition record's indices stand for: the machine's states, the parameters.
+struct RecordNames {
+  std::vector<std::string> states, parameters;
+};
+RecordNames record_names(const ViewerScene& scene);
 
 // Rebuilds what the panels cache about the scene (clip rows, health) after a load.
 // Finds the rig again (with the project's corrections) for the rig panel.
@@ -71,10 +89,6 @@ void refresh_panels(ViewerUi& ui, const ViewerScene& scene);
 
 // Selects clip for preview and caches its timeline times.
 void preview_clip(ViewerUi& ui, ViewerScene& scene, int clip);
-
-// Saves the scene's project (parameters and view settings as they are now) to ui.project_path,
-// through a temporary file; reports the outcome in ui.status or the error panel.
-void save_project(ViewerUi& ui, ViewerScene& scene);
 
 // Writes the current model-space pose as JSON (the `animview pose --json` format) to
 // "<clip>_<time>.pose.json" in the working folder; reports the outcome like save_project.

@@ -381,7 +381,15 @@ void read_machine_level(const json& j, const std::string& path, const Names& nam
   ObjectReader r(j, path);
   m.name = r.string("name", "");
   const json& states = r.array("states", true);
-  if (states.empty()) fail(r.field("states"), "a state machine needs at least one state");
+  if (states.empty()) {
+    // Only the top level may be empty: a project that just previews clips (a model opened
+    // directly and saved) has no machine.
+    if (depth > 1) fail(r.field("states"), "a state machine needs at least one state");
+    if (!r.string("entry", "").empty()) fail(r.field("entry"), "a machine without states");
+    if (!r.array("transitions").empty()) fail(r.field("transitions"), "a machine without states");
+    r.finish();
+    return;
+  }
   std::vector<std::string> state_names;
   for (std::size_t i = 0; i < states.size(); ++i) {
     const std::string at = element(r.field("states"), i);
@@ -623,6 +631,29 @@ ProjectMotionMatching read_motion_matching(const json& j, const std::string& pat
   return m;
 }
 
+ProjectSession read_session(const json& j, const std::string& path) {
+  ObjectReader r(j, path);
+  ProjectSession s;
+  s.mode = r.string("mode", s.mode);
+  if (s.mode != "clip" && s.mode != "graph") fail(r.field("mode"), "must be \"clip\" or \"graph\"");
+  s.clip = r.string("clip", s.clip);
+  s.time_s = r.number("time_s", s.time_s);
+  if (!(s.time_s >= 0.0f)) fail(r.field("time_s"), "must be >= 0");
+  s.playing = r.boolean("playing", s.playing);
+  s.speed = r.number("speed", s.speed);
+  if (!(s.speed >= 0.0f && s.speed <= 16.0f)) fail(r.field("speed"), "must be in [0, 16]");
+  s.loop = r.string("loop", s.loop);
+  if (s.loop != "loop" && s.loop != "once" && s.loop != "ping_pong") {
+    fail(r.field("loop"), "must be \"loop\", \"once\" or \"ping_pong\"");
+  }
+  s.time_scale = r.number("time_scale", s.time_scale);
+  if (!(s.time_scale >= 0.05f && s.time_scale <= 1.0f)) {
+    fail(r.field("time_scale"), "must be in [0.05, 1]");
+  }
+  r.finish();
+  return s;
+}
+
 // j with the optional "motion_matching" section added.
 json with_motion_matching(json j, const ProjectMotionMatching& m) {
   json weights = json::object();
@@ -687,8 +718,10 @@ Project read_project(const json& j) {
     p.motion_matching = read_motion_matching(*mm, "motion_matching");
   }
   if (const json* rig = r.find("rig")) p.rig = read_rig(*rig, "rig");
+  if (const json* session = r.find("session")) p.session = read_session(*session, "session");
   r.finish();
   // The name checks above make this hold; it guards the machine's own numeric invariants.
+  if (p.state_machine.states.empty()) return p;  // no machine: nothing to validate
   const std::string error =
       anim::validate(p.state_machine, p.parameters, static_cast<int>(p.clips.size()),
                      static_cast<int>(p.blend_spaces.size()));
@@ -764,6 +797,12 @@ std::string project_to_json(const Project& p) {
                 {"limbs", rig_limbs},
                 {"mirror_pairs", pairs},
                 {"mirrored_clips", p.rig.mirrored_clips}};
+  }
+  if (p.session) {
+    const ProjectSession& s = *p.session;
+    j["session"] = {
+        {"mode", s.mode},   {"clip", s.clip}, {"time_s", s.time_s},        {"playing", s.playing},
+        {"speed", s.speed}, {"loop", s.loop}, {"time_scale", s.time_scale}};
   }
   json with_unknown = p.motion_matching ? with_motion_matching(j, *p.motion_matching) : j;
   for (const UnknownField& f : p.unknown_fields) {

@@ -100,6 +100,20 @@ struct ProjectRig {
   }
 };
 
+// Where the user left off (optional in the file, "session"; absent in projects saved before
+// it): what played and how, so a reopened project plays the same. The camera is in
+// ProjectView's camera_* fields, which the viewer restores only when a session is present
+// (older files carry their defaults there, not a camera the user chose).
+struct ProjectSession {
+  std::string mode = "clip";  // "clip" (one clip on the timeline) or "graph"
+  std::string clip;           // the previewed clip's name (mode "clip")
+  float time_s = 0.0f;        // its playhead
+  bool playing = true;
+  float speed = 1.0f;         // timeline speed, 0 to anim::PlaybackClock::kMaxSpeed
+  std::string loop = "loop";  // "loop", "once" or "ping_pong"
+  float time_scale = 1.0f;    // the viewer's slow motion, 0.05 to 1 (the toolbar's control)
+};
+
 struct Project {
   std::string character;                // a model file, or "<demo>" for the built-in character
   std::vector<std::string> clip_files;  // further animation files to import
@@ -112,6 +126,7 @@ struct Project {
   std::vector<UnknownField> unknown_fields;
   std::optional<ProjectMotionMatching> motion_matching;
   ProjectRig rig;  // optional in the file ("rig"); written only when not empty
+  std::optional<ProjectSession> session;  // optional in the file ("session")
 };
 
 // The file format version written by save. Load reads this version and every older one (each

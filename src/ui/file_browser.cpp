@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <system_error>
+#include <utility>
 
 #include <imgui.h>
 #include <imgui_stdlib.h>
@@ -56,6 +57,9 @@ std::optional<fs::path> follow_typed_path(FileBrowserState& state) {
     case TypedPath::Kind::File:
       return typed.path;
     case TypedPath::Kind::Missing:
+      if (state.saving && typed.path.has_filename() && fs::is_directory(typed.path.parent_path())) {
+        return typed.path;
+      }
       state.error = typed.path.string() + ": no such file or directory";
       return std::nullopt;
   }
@@ -141,6 +145,8 @@ TypedPath resolve_typed_path(std::string_view typed, const fs::path& current_dir
 
 void open_file_browser(FileBrowserState& state, const fs::path& directory) {
   state.open = true;
+  state.saving = false;
+  state.focus_path = false;
   std::error_code ec;
   const fs::path start = directory.empty() ? fs::current_path(ec) : directory;
   state.directory.clear();
@@ -153,6 +159,15 @@ void open_file_browser(FileBrowserState& state, const fs::path& directory) {
   }
 }
 
+void open_save_browser(FileBrowserState& state, const fs::path& suggested) {
+  std::error_code ec;
+  const fs::path absolute = fs::absolute(suggested, ec).lexically_normal();
+  open_file_browser(state, absolute.parent_path());
+  state.saving = true;
+  state.focus_path = true;
+  state.typed_path = absolute.string();
+}
+
 void navigate_to(FileBrowserState& state, const fs::path& directory) {
   std::vector<DirectoryEntry> entries;
   const fs::path target = directory.lexically_normal();
@@ -160,8 +175,10 @@ void navigate_to(FileBrowserState& state, const fs::path& directory) {
     state.error = std::move(error);
     return;
   }
+  // Saving keeps the file name typed while the user walks to another folder.
+  const fs::path file_name = state.saving ? fs::path(state.typed_path).filename() : fs::path();
   state.directory = target;
-  state.typed_path = target.string();
+  state.typed_path = file_name.empty() ? target.string() : (target / file_name).string();
   state.entries = std::move(entries);
   state.selected.reset();
   state.error.clear();
@@ -185,6 +202,7 @@ std::optional<fs::path> draw_file_browser(FileBrowserState& state) {
   if (ImGui::Button("Home")) navigate_to(state, home_directory());
   ImGui::SameLine();
   ImGui::SetNextItemWidth(-1.0f);
+  if (std::exchange(state.focus_path, false)) ImGui::SetKeyboardFocusHere();
   if (ImGui::InputText("##path", &state.typed_path, ImGuiInputTextFlags_EnterReturnsTrue)) {
     chosen = follow_typed_path(state);
   }
@@ -201,6 +219,9 @@ std::optional<fs::path> draw_file_browser(FileBrowserState& state) {
       if (ImGui::Selectable(label.c_str(), state.selected == i,
                             ImGuiSelectableFlags_AllowDoubleClick)) {
         state.selected = i;
+        if (state.saving && !entry.is_directory) {
+          state.typed_path = (state.directory / entry.name).string();
+        }
         if (ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) activated = i;
       }
       if (!entry.is_directory) {
@@ -224,8 +245,10 @@ std::optional<fs::path> draw_file_browser(FileBrowserState& state) {
   if (!state.error.empty())
     ImGui::TextColored(ImVec4(1.0f, 0.4f, 0.4f, 1.0f), "%s", state.error.c_str());
 
-  if (ImGui::Button("Open")) {
-    if (state.selected && *state.selected < state.entries.size()) {
+  if (ImGui::Button(state.saving ? "Save" : "Open")) {
+    if (state.saving) {
+      chosen = follow_typed_path(state);
+    } else if (state.selected && *state.selected < state.entries.size()) {
       chosen = activate(state, state.entries[*state.selected]);
     } else {
       chosen = follow_typed_path(state);

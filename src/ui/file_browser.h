@@ -60,10 +60,19 @@ struct FileBrowserState {
   std::vector<DirectoryEntry> entries;
   std::optional<std::size_t> selected;  // index into entries
   std::string error;                    // shown in red until the next navigation
+  // Save As: a file that does not exist yet may be chosen (typed into the path field, which has
+  // the keyboard focus when the dialog opens), and the button says Save.
+  bool saving = false;
+  bool focus_path = false;  // give the path field the keyboard focus on the next frame
 };
 
 // Opens the dialog on directory (the current directory when empty) and lists it.
 void open_file_browser(FileBrowserState& state, const std::filesystem::path& directory = {});
+
+// Opens the dialog to save a file: lists suggested's folder (the current directory when it has
+// none), with suggested (made absolute) in the path field and the keyboard focus on it, so Enter
+// saves there.
+void open_save_browser(FileBrowserState& state, const std::filesystem::path& suggested);
 
 // Lists another directory; on failure the dialog stays where it was and shows the error.
 void navigate_to(FileBrowserState& state, const std::filesystem::path& directory);

@@ -8,11 +8,13 @@ void draw_main_menu(ViewSettings& s) {
   if (!ImGui::BeginMainMenuBar()) return;
   if (ImGui::BeginMenu("File")) {
     if (ImGui::MenuItem("Open...", "Ctrl+O")) s.request_open_file = true;
-    if (ImGui::MenuItem("Save project", "Ctrl+S")) s.request_save_project = true;
+    if (ImGui::MenuItem("Save", "Ctrl+S")) s.request_save_project = true;
+    if (ImGui::MenuItem("Save As...", "Ctrl+Shift+S")) s.request_save_as = true;
     if (ImGui::MenuItem("Reload", "Ctrl+R")) s.request_reload = true;
     if (ImGui::MenuItem("Add clip file...")) s.request_add_clip_file = true;
     if (ImGui::MenuItem("Export pose as JSON")) s.request_export_pose = true;
     if (ImGui::MenuItem("Export frames...")) s.request_export_frames = true;
+    if (ImGui::MenuItem("Export transition record")) s.request_export_record = true;
     ImGui::MenuItem("Reload when the file changes", nullptr, &s.reload_on_change);
     ImGui::Separator();
     if (ImGui::MenuItem("Quit", "Ctrl+Q")) s.request_quit = true;

@@ -56,6 +56,10 @@ struct ViewSettings {
   bool request_open_file = false;
   bool request_reload = false;
   bool request_save_project = false;
+  bool request_save_as = false;        // File > Save As... (Ctrl+Shift+S)
+  bool request_export_record = false;  // File > Export transition record...
+  // Slow motion of everything that plays (the toolbar's control): frame time is scaled by it.
+  float time_scale = 1.0f;
   bool reload_on_change = true;
   bool request_export_pose = false;
   bool request_export_frames = false;  // File > Export frames...: open the export dialog

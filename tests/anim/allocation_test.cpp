@@ -17,6 +17,7 @@
 #include "anim/pose.h"
 #include "anim/root_motion.h"
 #include "anim/skinning.h"
+#include "anim/state_history.h"
 #include "anim/synthetic_character.h"
 #include "anim/terrain.h"
 #include "ik_biped.h"
@@ -277,14 +278,20 @@ TEST_P(CharacterInstanceAllocations, UpdateAllocatesNothing) {
   Terrain flat;
   // The first frame may settle state.
   ASSERT_TRUE(player.update(1.0f / 60.0f, parameters, settings, flat));
+  // The transition record keeps each frame too, in a ring allocated once (here).
+  StateHistory history;
+  history.reset(60, static_cast<int>(skeleton.rest_pose.size()), 2, parameters.count());
   long before = g_allocations.load();
   int failures = 0;
   for (int frame = 0; frame < 120; ++frame) {
     if (frame == 30) parameters.set(go, 1.0f);
     parameters.set(x, 0.005f * static_cast<float>(frame));
     failures += !player.update(1.0f / 60.0f, parameters, settings, flat);
+    history.record(1.0 / 60.0, player, parameters);
   }
   EXPECT_EQ(g_allocations.load() - before, 0);
+  EXPECT_EQ(history.size(), 60);
+  EXPECT_TRUE(history.has_pose(59));
   EXPECT_EQ(failures, 0);
   EXPECT_EQ(player.machine().active_state(), 1);
 

@@ -88,9 +88,13 @@ TEST(BlendSpaceEditorWindow, DraggingThePointOntoWalkForwardMovesTheWeightsThere
   ASSERT_TRUE(viewer.wait_for_output("animview: screenshot", std::chrono::seconds(20)));
   EXPECT_GT(std::filesystem::file_size(dir / "animview_screenshot_001.png"), 10000u);
 
-  // Ctrl+S saves the project with the point where it was dropped; opening that project again
-  // plays the blend space at the same point.
+  // Ctrl+S saves the project with the point where it was dropped (the new project's first save
+  // asks where, offering the working folder: Return takes it); opening that project again plays
+  // the blend space at the same point.
   viewer.send_keys(window, "ctrl+s");
+  std::this_thread::sleep_for(std::chrono::milliseconds(1000));
+  viewer.send_keys(window, "Return");
+  std::this_thread::sleep_for(std::chrono::milliseconds(1000));
   viewer.send_keys(window, "ctrl+q");
   EXPECT_EQ(viewer.wait_for_exit(std::chrono::seconds(20)), 0) << viewer.errors();
   const auto project = dir / "demo.animview.json";

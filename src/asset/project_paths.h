@@ -1,0 +1,18 @@
+#pragma once
+// Where a project's files are, relative to the project: a saved project names its character and
+// clip files relative to its own folder, so the project and its files move together.
+
+#include <filesystem>
+
+#include "asset/project_file.h"
+
+namespace asset {
+
+// Rewrites project.character and project.clip_files, which are relative to from_folder (or
+// absolute), as paths relative to to_folder (the folder the project is about to be saved in).
+// A path with no relative form (another root) stays absolute; the demo's "<demo>" stays.
+// Both folders may be relative (to the working folder).
+void rebase_project_paths(Project& project, const std::filesystem::path& from_folder,
+                          const std::filesystem::path& to_folder);
+
+}  // namespace asset

@@ -1,0 +1,154 @@
+#include "ui/transition_timeline.h"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+
+namespace ui {
+namespace {
+
+constexpr float kLabelWidth = 90.0f;
+constexpr float kLaneHeight = 16.0f;
+
+// A colour per state, the same for the lane and the band (golden-angle hues).
+ImU32 state_color(int state, float alpha = 1.0f) {
+  ImVec4 c;
+  const float hue = std::fmod(static_cast<float>(state) * 0.618034f, 1.0f);
+  ImGui::ColorConvertHSVtoRGB(hue, 0.55f, 0.85f, c.x, c.y, c.z);
+  c.w = alpha;
+  return ImGui::ColorConvertFloat4ToU32(c);
+}
+
+void draw_toolbar(TransitionTimelineState& state, const anim::StateHistory& history,
+                  float& time_scale) {
+  if (ImGui::SmallButton(state.paused ? "Live" : "Pause")) {
+    state.paused = !state.paused;
+    state.shown = history.size() - 1;
+  }
+  ImGui::SameLine();
+  const bool can_step = history.size() > 0;
+  if (ImGui::SmallButton("<") && can_step) {
+    state.paused = true;
+    state.shown = std::max((state.shown < 0 ? history.size() - 1 : state.shown) - 1, 0);
+  }
+  ImGui::SameLine();
+  if (ImGui::SmallButton(">") && can_step) {
+    state.paused = true;
+    state.shown = std::min(state.shown + 1, history.size() - 1);
+  }
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(130.0f);
+  ImGui::SliderFloat("slow motion", &time_scale, kMinTimeScale, 1.0f, "%.2fx",
+                     ImGuiSliderFlags_Logarithmic);
+  time_scale = std::clamp(time_scale, kMinTimeScale, 1.0f);
+  if (state.paused && state.shown >= 0 && state.shown < history.size()) {
+    const anim::HistoryFrame& f = history.frame(state.shown);
+    ImGui::SameLine();
+    ImGui::TextDisabled("frame %d  %.3f s", state.shown, f.time_s - history.frame(0).time_s);
+  }
+}
+
+}  // namespace
+
+void draw_transition_timeline(TransitionTimelineState& state, const anim::StateHistory& history,
+                              std::span<const std::string> state_names,
+                              std::span<const std::string> parameter_names, float& time_scale) {
+  ImGui::Separator();
+  ImGui::TextUnformatted("Transition timeline");
+  draw_toolbar(state, history, time_scale);
+  const int frames = history.size();
+  const int lanes = 1 + history.states() + history.parameters();
+  const ImVec2 avail = ImGui::GetContentRegionAvail();
+  const float height = std::max(avail.y, lanes * kLaneHeight + 8.0f);
+  ImGui::BeginChild("transition timeline", ImVec2(0.0f, height), true,
+                    ImGuiWindowFlags_HorizontalScrollbar);
+  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  const float width = std::max(ImGui::GetContentRegionAvail().x - kLabelWidth, 10.0f);
+  ImGui::InvisibleButton("lanes", ImVec2(kLabelWidth + width, lanes * kLaneHeight));
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  const float x0 = origin.x + kLabelWidth;
+  if (frames == 0) {
+    draw->AddText(ImVec2(x0, origin.y), ImGui::GetColorU32(ImGuiCol_TextDisabled),
+                  "(nothing recorded yet)");
+    ImGui::EndChild();
+    return;
+  }
+  const double t0 = history.frame(0).time_s, t1 = history.frame(frames - 1).time_s;
+  const double span_s = std::max(t1 - t0, 1e-6);
+  auto x_of = [&](int i) {
+    return x0 + static_cast<float>((history.frame(i).time_s - t0) / span_s) * width;
+  };
+  const ImU32 text = ImGui::GetColorU32(ImGuiCol_Text);
+  // Lane 0: the active state, transitions drawn as the two states' colours stacked.
+  draw->AddText(ImVec2(origin.x, origin.y), text, "state");
+  for (int i = 0; i + 1 < frames; ++i) {
+    const anim::HistoryFrame& f = history.frame(i);
+    const float xa = x_of(i), xb = std::max(x_of(i + 1), xa + 1.0f);
+    const float y = origin.y + 1.0f;
+    if (f.state < 0) continue;
+    if (f.transition && f.from_state >= 0) {
+      const float split = y + (kLaneHeight - 2.0f) * f.weight;
+      draw->AddRectFilled(ImVec2(xa, y), ImVec2(xb, split), state_color(f.state));
+      draw->AddRectFilled(ImVec2(xa, split), ImVec2(xb, y + kLaneHeight - 2.0f),
+                          state_color(f.from_state));
+    } else {
+      draw->AddRectFilled(ImVec2(xa, y), ImVec2(xb, y + kLaneHeight - 2.0f),
+                          state_color(f.state, 0.8f));
+    }
+  }
+  // Each state's weight as a band rising from its lane's floor.
+  for (int s = 0; s < history.states(); ++s) {
+    const float floor = origin.y + (1 + s + 1) * kLaneHeight - 1.0f;
+    const std::string label = s < static_cast<int>(state_names.size()) ? state_names[s] : "?";
+    draw->AddText(ImVec2(origin.x, floor - kLaneHeight + 1.0f), text, label.c_str());
+    for (int i = 0; i + 1 < frames; ++i) {
+      const float w = history.state_weights(i)[s];
+      if (w <= 0.0f) continue;
+      const float xa = x_of(i), xb = std::max(x_of(i + 1), xa + 1.0f);
+      draw->AddRectFilled(ImVec2(xa, floor - w * (kLaneHeight - 2.0f)), ImVec2(xb, floor),
+                          state_color(s, 0.9f));
+    }
+  }
+  // Each parameter as a curve over its recorded range.
+  for (int p = 0; p < history.parameters(); ++p) {
+    const float floor = origin.y + (1 + history.states() + p + 1) * kLaneHeight - 1.0f;
+    const std::string label =
+        p < static_cast<int>(parameter_names.size()) ? parameter_names[p] : "?";
+    float lo = history.parameter_values(0)[p], hi = lo;
+    for (int i = 1; i < frames; ++i) {
+      lo = std::min(lo, history.parameter_values(i)[p]);
+      hi = std::max(hi, history.parameter_values(i)[p]);
+    }
+    draw->AddText(ImVec2(origin.x, floor - kLaneHeight + 1.0f), text, label.c_str());
+    const float scale = hi > lo ? (kLaneHeight - 3.0f) / (hi - lo) : 0.0f;
+    for (int i = 0; i + 1 < frames; ++i) {
+      const float ya = floor - 1.0f - (history.parameter_values(i)[p] - lo) * scale;
+      const float yb = floor - 1.0f - (history.parameter_values(i + 1)[p] - lo) * scale;
+      draw->AddLine(ImVec2(x_of(i), ya), ImVec2(x_of(i + 1), yb), IM_COL32(240, 200, 90, 255));
+    }
+  }
+  // Clicking or dragging in the lanes pauses on the frame under the pointer.
+  if (ImGui::IsItemActive()) {
+    const float fraction = std::clamp((ImGui::GetIO().MousePos.x - x0) / width, 0.0f, 1.0f);
+    state.paused = true;
+    state.shown = history.frame_at(t0 + fraction * span_s);
+  }
+  if (state.paused && state.shown >= 0 && state.shown < frames) {
+    const float x = x_of(state.shown);
+    draw->AddLine(ImVec2(x, origin.y), ImVec2(x, origin.y + lanes * kLaneHeight),
+                  IM_COL32(255, 255, 255, 220), 2.0f);
+    const std::span<const float> w = history.state_weights(state.shown);
+    if (ImGui::IsItemHovered() && !w.empty()) {
+      const anim::HistoryFrame& f = history.frame(state.shown);
+      ImGui::SetTooltip("%.3f s  %s  weight %.2f", f.time_s - t0,
+                        f.state >= 0 && f.state < static_cast<int>(state_names.size())
+                            ? state_names[f.state].c_str()
+                            : "",
+                        f.weight);
+    }
+  }
+  ImGui::EndChild();
+}
+
+}  // namespace ui

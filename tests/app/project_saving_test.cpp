@@ -1,0 +1,154 @@
+// Saving a project: a saved project names its files relative to itself and reopens with the
+// same files, clip, playhead, speed, loop mode, view and camera; nothing is written beside an
+// opened asset; unsaved changes are what the marker says.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <iterator>
+
+#include "app/async_loader.h"
+#include "app/project_session.h"
+#include "app/save_flow.h"
+#include "asset/demo_character.h"
+#include "asset/demo_export.h"
+#include "asset/project_file.h"
+
+namespace app {
+namespace {
+
+namespace fs = std::filesystem;
+
+fs::path shared_assets() {
+  return ANIMVIEW_SHARED_ASSETS;
+}
+
+class ProjectSavingTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() / ("animview_saving_" + std::to_string(::getpid()));
+    fs::create_directories(dir_);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+
+  // Opens files as the viewer's accept_load does (the parts a save depends on).
+  static void open(const std::vector<std::string>& files, ViewerScene& scene, ViewerUi& ui,
+                   render::OrbitCamera& camera) {
+    LoadOutcome outcome = load_now({files, {}});
+    ASSERT_TRUE(outcome.ok) << (outcome.errors.empty() ? "" : outcome.errors[0]);
+    const std::string project_path = outcome.project_path;
+    ASSERT_EQ(scene.open(std::move(outcome.character), std::move(outcome.project)), "");
+    ui.loaded_files = files;
+    ui.project_path = project_path;
+    ui.project_folder = project_path.empty() ? "." : fs::path(project_path).parent_path().string();
+    restore_view(scene.project, ui, scene);
+    refresh_panels(ui, scene);
+    if (scene.mode == PlayMode::ClipPreview) preview_clip(ui, scene, scene.preview_clip);
+    restore_session(scene.project, ui, scene, camera);
+    ui.saved_project = authored_json(current_project(ui, scene, camera));
+  }
+
+  fs::path dir_;
+};
+
+TEST_F(ProjectSavingTest, AProjectBesideACopiedAssetFolderReopensWithRelativePaths) {
+  const fs::path original = shared_assets() / "quaternius" / "RobotExpressive.glb";
+  if (!fs::exists(original)) GTEST_SKIP() << "no ../shared/assets/quaternius/RobotExpressive.glb";
+  // The asset folder is a copy: the test never writes into ../shared.
+  const fs::path assets = dir_ / "assets";
+  const fs::path projects = dir_ / "projects";
+  fs::create_directories(assets);
+  fs::create_directories(projects);
+  fs::copy_file(original, assets / "RobotExpressive.glb");
+  ViewerScene scene;
+  ViewerUi ui;
+  render::OrbitCamera camera;
+  open({(assets / "RobotExpressive.glb").string()}, scene, ui, camera);
+  EXPECT_TRUE(ui.project_path.empty()) << "a model opened directly is a new, unsaved project";
+  EXPECT_EQ(fs::path(suggested_project_path(ui, scene)),
+            fs::current_path() / "RobotExpressive.animview.json")
+      << "Save As starts in the working folder, not beside the asset";
+  ASSERT_GE(scene.clips().size(), 3u);
+  preview_clip(ui, scene, 2);
+  scene.clock.seek(0.4);
+  scene.clock.set_speed(0.5);
+  scene.clock.set_mode(anim::PlaybackMode::PingPong);
+  scene.clock.set_playing(false);
+  camera.yaw = 1.25f;
+  camera.pitch = 0.5f;
+  camera.distance_m = 7.5f;
+  camera.target = {0.5f, 1.5f, -2.0f};
+  ui.view.show_grid = false;
+  ui.view.shading = render::ShadingMode::Clay;
+  EXPECT_TRUE(has_unsaved_changes(ui, scene, camera)) << "the grid and the shading changed";
+
+  const std::string path = (projects / "robot.animview.json").string();
+  ASSERT_EQ(save_project_to(path, ui, scene, camera), "");
+  EXPECT_FALSE(has_unsaved_changes(ui, scene, camera));
+  EXPECT_EQ(std::distance(fs::directory_iterator(assets), fs::directory_iterator{}), 1)
+      << "nothing written beside the asset";
+  asset::Project saved;
+  ASSERT_EQ(asset::load_project(path, saved), "");
+  EXPECT_EQ(saved.character, "../assets/RobotExpressive.glb");
+  ASSERT_TRUE(saved.session.has_value());
+  EXPECT_EQ(saved.session->clip, scene.clips()[2].name);
+
+  // Reopened from another working folder: the same file, clip, playhead, speed, mode, camera.
+  const fs::path cwd = fs::current_path();
+  fs::current_path(dir_);
+  ViewerScene reopened;
+  ViewerUi reopened_ui;
+  render::OrbitCamera reopened_camera;
+  open({path}, reopened, reopened_ui, reopened_camera);
+  fs::current_path(cwd);
+  EXPECT_EQ(reopened_ui.project_path, path);
+  EXPECT_EQ(reopened.mode, PlayMode::ClipPreview);
+  EXPECT_EQ(reopened.preview_clip, 2);
+  EXPECT_NEAR(reopened.clock.time_s(), 0.4, 1e-6);
+  EXPECT_DOUBLE_EQ(reopened.clock.speed(), 0.5);
+  EXPECT_EQ(reopened.clock.mode(), anim::PlaybackMode::PingPong);
+  EXPECT_FALSE(reopened.clock.playing());
+  EXPECT_NEAR(reopened_camera.yaw, 1.25f, 1e-5f);
+  EXPECT_NEAR(reopened_camera.pitch, 0.5f, 1e-5f);
+  EXPECT_NEAR(reopened_camera.distance_m, 7.5f, 1e-5f);
+  EXPECT_NEAR(reopened_camera.target.z, -2.0f, 1e-5f);
+  EXPECT_FALSE(reopened_ui.view.show_grid);
+  EXPECT_EQ(reopened_ui.view.shading, render::ShadingMode::Clay);
+  EXPECT_FALSE(has_unsaved_changes(reopened_ui, reopened, reopened_camera));
+}
+
+TEST_F(ProjectSavingTest, SaveAsElsewhereKeepsTheFilesFoundAndWatchingIsNoChange) {
+  const fs::path model = dir_ / "models" / "demo.glb";
+  fs::create_directories(model.parent_path());
+  ASSERT_EQ(asset::export_demo_character(model.string()), "");
+  ViewerScene scene;
+  ViewerUi ui;
+  render::OrbitCamera camera;
+  open({model.string()}, scene, ui, camera);
+  const std::string first = (dir_ / "a.animview.json").string();
+  ASSERT_EQ(save_project_to(first, ui, scene, camera), "");
+  // Playing, scrubbing, moving the camera and setting parameters change no saved work.
+  scene.clock.set_playing(false);
+  scene.clock.seek(0.3);
+  camera.yaw += 1.0f;
+  scene.update(0.1f, ui.view);
+  EXPECT_FALSE(has_unsaved_changes(ui, scene, camera));
+  // Save As into a deeper folder: the character path is rewritten relative to it.
+  fs::create_directories(dir_ / "deep" / "er");
+  const std::string second = (dir_ / "deep" / "er" / "b.animview.json").string();
+  ASSERT_EQ(save_project_to(second, ui, scene, camera), "");
+  asset::Project saved;
+  ASSERT_EQ(asset::load_project(second, saved), "");
+  EXPECT_EQ(saved.character, "../../models/demo.glb");
+  EXPECT_EQ(window_title(ui, false), "b.animview.json - animview");
+  EXPECT_EQ(window_title(ui, true), "b.animview.json* - animview");
+  ViewerScene reopened;
+  ViewerUi reopened_ui;
+  render::OrbitCamera reopened_camera;
+  open({second}, reopened, reopened_ui, reopened_camera);
+  EXPECT_EQ(reopened.clips().size(), scene.clips().size());
+  EXPECT_NEAR(reopened.clock.time_s(), 0.3, 1e-6);
+}
+
+}  // namespace
+}  // namespace app
