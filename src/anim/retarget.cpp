@@ -70,6 +70,14 @@ float rest_ground(const Rig& rig, std::span<const glm::mat4> model) {
   return ground < 1e29f ? ground : 0.0f;
 }
 
+// How high the pelvis stands above the soles in the rest pose.
+float pelvis_height(const Rig& rig, const FootIkRig& legs, std::span<const glm::mat4> rest) {
+  float sole = 0.0f;
+  for (const Leg& leg : legs.legs) sole += heel_point(leg, rest).y;
+  if (!legs.legs.empty()) sole /= static_cast<float>(legs.legs.size());
+  return position(rest[static_cast<std::size_t>(rig.pelvis)]).y - sole;
+}
+
 // The limb of rig with the same role, side and front as limb that is not taken yet.
 int matching_limb(const Rig& rig, const Limb& limb, const std::vector<bool>& taken) {
   for (std::size_t i = 0; i < rig.limbs.size(); ++i) {
@@ -99,6 +107,13 @@ glm::quat parent_rotation(const Skeleton& skeleton, std::span<const glm::mat4> m
 glm::mat4 parent_matrix(const Skeleton& skeleton, std::span<const glm::mat4> model, int joint) {
   const int p = skeleton.parents[static_cast<std::size_t>(joint)];
   return p < 0 ? glm::mat4(1.0f) : model[static_cast<std::size_t>(p)];
+}
+
+// Where a leg's ankle is: its foot joint, or for a foot hanging from elsewhere, the point in the
+// calf where the foot rests.
+glm::vec3 ankle_of(const Leg& leg, std::span<const glm::mat4> model) {
+  if (leg.foot_attached) return position(model[static_cast<std::size_t>(leg.foot)]);
+  return glm::vec3(model[static_cast<std::size_t>(leg.calf)] * glm::vec4(leg.ankle_in_calf, 1.0f));
 }
 
 // Moves a target limb's end (model space) to goal with two-bone IK, keeping the end's model
@@ -137,6 +152,36 @@ void reach(const RetargetMap& map, const Limb& limb, const Leg* leg, glm::vec3 g
   // The detached end hangs from a joint the solve did not move.
   const glm::mat4 end_parent = parent_matrix(skeleton, model, limb.joints[2]);
   local[end].translation = glm::vec3(glm::inverse(end_parent) * glm::vec4(s.end, 1.0f));
+}
+
+// Where a leg's ankle must go for its foot to stand where the source's planted foot stands (see
+// RetargetContact), and the IK's weight. False when the leg is not solved this frame.
+bool leg_goal(const RetargetMap& map, const RetargetChain& chain,
+              std::span<const RetargetContact> contacts, std::span<const glm::mat4> source_model,
+              std::span<const glm::mat4> target_model, float& weight, glm::vec3& goal) {
+  if (chain.target_leg < 0 || chain.source_leg < 0 || chain.mode == ChainMode::Rotation) {
+    return false;
+  }
+  const auto index = static_cast<std::size_t>(chain.target_leg);
+  weight = 1.0f;
+  if (chain.mode == ChainMode::KeepContacts) {
+    weight = contacts.empty() ? 0.0f : std::clamp(contacts[index].weight, 0.0f, 1.0f);
+  }
+  if (weight <= 0.0f) return false;
+  const Leg& sleg = map.source_legs.legs[static_cast<std::size_t>(chain.source_leg)];
+  const Leg& tleg = map.target_legs.legs[index];
+  const glm::vec3 sheel = heel_point(sleg, source_model);
+  const glm::vec3 stoe = toe_point(sleg, source_model);
+  // The foot pivots on its lower sole point, as a planted foot does.
+  const bool on_toe = stoe.y < sheel.y;
+  const glm::vec3 shift = contacts.empty() ? glm::vec3(0.0f) : contacts[index].offset;
+  const glm::vec3 wanted =
+      map.scale * (glm::inverse(map.target_to_source) * (on_toe ? stoe : sheel)) + shift;
+  const glm::vec3 now = on_toe ? toe_point(tleg, target_model) : heel_point(tleg, target_model);
+  const glm::vec3 offset = wanted - now;
+  if (glm::length(offset) < 1e-6f * map.target_leg_length_m) return false;
+  goal = ankle_of(tleg, target_model) + offset;
+  return true;
 }
 
 }  // namespace
@@ -259,14 +304,6 @@ RetargetMap make_retarget_map(const Skeleton& source, const Rig& source_rig, con
     if (tl.role == LimbRole::Leg) {
       chain.target_leg = leg_index(map.target_legs, tl);
       chain.source_leg = leg_index(map.source_legs, sl);
-      if (chain.target_leg >= 0 && chain.source_leg >= 0) {
-        const Leg& a = map.source_legs.legs[static_cast<std::size_t>(chain.source_leg)];
-        const Leg& b = map.target_legs.legs[static_cast<std::size_t>(chain.target_leg)];
-        chain.source_heel_rest = heel_point(a, source_rest);
-        chain.source_toe_rest = toe_point(a, source_rest);
-        chain.target_heel_rest = heel_point(b, target_rest);
-        chain.target_toe_rest = toe_point(b, target_rest);
-      }
     }
     const float source_length = limb_length(sl, source_rest);
     chain.length_ratio =
@@ -309,8 +346,8 @@ RetargetMap make_retarget_map(const Skeleton& source, const Rig& source_rig, con
     return fail("a rig's legs have no length in the rest pose");
   }
   map.scale = map.target_leg_length_m / map.source_leg_length_m;
-  map.source_pelvis_rest = position(source_rest[static_cast<std::size_t>(source_rig.pelvis)]);
-  map.target_pelvis_rest = position(target_rest[static_cast<std::size_t>(target_rig.pelvis)]);
+  map.source_pelvis_height_m = pelvis_height(source_rig, map.source_legs, source_rest);
+  map.target_pelvis_height_m = pelvis_height(target_rig, map.target_legs, target_rest);
 
   // The reference pose: the source's rest with each mapped limb bone turned, parent first, to
   // point where the target's rest points it (seen in the source's frame).
@@ -319,8 +356,11 @@ RetargetMap make_retarget_map(const Skeleton& source, const Rig& source_rig, con
   for (const RetargetChain& chain : map.chains) {
     const Limb& sl = source_rig.limbs[static_cast<std::size_t>(chain.source_limb)];
     const Limb& tl = target_rig.limbs[static_cast<std::size_t>(chain.target_limb)];
+    // A leg's foot is not turned by direction: both rests stand flat, so the foot keeps its rest
+    // rotation in the model and a flat source foot gives a flat target foot.
+    const bool leg = sl.role == LimbRole::Leg;
     const std::size_t segments = std::min(sl.joints.size(), tl.joints.size()) - 1;
-    for (std::size_t k = 0; k < segments; ++k) {
+    for (std::size_t k = 0; k < (leg ? std::min<std::size_t>(segments, 2) : segments); ++k) {
       // A detached end does not follow its mid joint: that segment cannot be turned.
       if (k == 1 && !sl.end_attached) continue;
       const auto s0 = static_cast<std::size_t>(sl.joints[k]);
@@ -338,6 +378,13 @@ RetargetMap make_retarget_map(const Skeleton& source, const Rig& source_rig, con
           glm::inverse(parent_rotation(source, reference, static_cast<int>(s0))) * turned);
       reference = model_of(source, map.source_reference);
     }
+    if (leg && sl.end_attached) {
+      const auto end = static_cast<std::size_t>(sl.joints[2]);
+      map.source_reference[end].rotation =
+          glm::normalize(glm::inverse(parent_rotation(source, reference, sl.joints[2])) *
+                         model_rotation(source_rest[end]));
+      reference = model_of(source, map.source_reference);
+    }
   }
   map.source_reference_inverse.resize(reference.size());
   for (std::size_t i = 0; i < reference.size(); ++i) {
@@ -349,8 +396,9 @@ RetargetMap make_retarget_map(const Skeleton& source, const Rig& source_rig, con
 }
 
 JobResult retarget_pose(const RetargetMap& map, std::span<const Transform> source_local,
-                        std::span<const float> contact_weights, std::span<glm::mat4> source_model,
-                        std::span<Transform> target_local, std::span<glm::mat4> target_model) {
+                        std::span<const RetargetContact> contacts,
+                        std::span<glm::mat4> source_model, std::span<Transform> target_local,
+                        std::span<glm::mat4> target_model) {
   const std::size_t sn = static_cast<std::size_t>(map.source.joint_count());
   const std::size_t tn = static_cast<std::size_t>(map.target.joint_count());
   if (map.joints.empty() || map.joints.size() != tn)
@@ -361,11 +409,14 @@ JobResult retarget_pose(const RetargetMap& map, std::span<const Transform> sourc
   if (target_local.size() != tn || target_model.size() != tn) {
     return JobResult::fail("target pose is not the target skeleton's size");
   }
-  if (!contact_weights.empty() && contact_weights.size() != map.target_legs.legs.size()) {
-    return JobResult::fail("contact weights are not one per target leg");
+  if (!contacts.empty() && contacts.size() != map.target_legs.legs.size()) {
+    return JobResult::fail("contacts are not one per target leg");
   }
-  for (float w : contact_weights) {
-    if (!std::isfinite(w)) return JobResult::fail("a contact weight is not finite");
+  for (const RetargetContact& c : contacts) {
+    if (!std::isfinite(c.weight) || !std::isfinite(c.offset.x) || !std::isfinite(c.offset.y) ||
+        !std::isfinite(c.offset.z)) {
+      return JobResult::fail("a contact is not finite");
+    }
   }
   if (const JobResult r = local_to_model(map.source, source_local, source_model); !r) return r;
 
@@ -393,8 +444,10 @@ JobResult retarget_pose(const RetargetMap& map, std::span<const Transform> sourc
       out.rotation = glm::normalize(glm::inverse(parent_rot) * model_rot);
       const auto s = static_cast<std::size_t>(j.source_a);
       if (static_cast<int>(t) == map.target_rig.pelvis) {
-        const glm::vec3 path = position(source_model[s]) - map.source_pelvis_rest;
-        const glm::vec3 at = map.target_pelvis_rest + map.scale * (to_target * path);
+        // Across the ground scaled; up and down scaled from where each stands in its rest pose.
+        const glm::vec3 from = position(source_model[s]);
+        glm::vec3 at = map.scale * (to_target * from);
+        at.y = map.target_pelvis_height_m + map.scale * (from.y - map.source_pelvis_height_m);
         out.translation = glm::vec3(glm::inverse(parent) * glm::vec4(at, 1.0f));
       } else if (j.carry_translation) {
         const Transform& source_rest = map.source.rest_pose[s];
@@ -423,41 +476,46 @@ JobResult retarget_pose(const RetargetMap& map, std::span<const Transform> sourc
     if (const JobResult r = local_to_model(map.target, target_local, target_model); !r) return r;
   }
 
-  // IK: planted feet where the source's soles are (scaled about the rest pose); chains that
+  // A target whose legs are shorter for its hips than the source's cannot reach the planted
+  // feet from where the pelvis was scaled to: lower the pelvis until every planted foot is
+  // within reach (or no farther than its animated leg already stretches).
+  float drop = 0.0f;
+  for (const RetargetChain& chain : map.chains) {
+    float weight = 0.0f;
+    glm::vec3 goal{0.0f};
+    if (!leg_goal(map, chain, contacts, source_model, target_model, weight, goal)) continue;
+    const Leg& leg = map.target_legs.legs[static_cast<std::size_t>(chain.target_leg)];
+    const glm::vec3 hip = position(target_model[static_cast<std::size_t>(leg.thigh)]);
+    const glm::vec3 knee = position(target_model[static_cast<std::size_t>(leg.calf)]);
+    const glm::vec3 ankle = ankle_of(leg, target_model);
+    const float reach_max = std::max(0.995f * (glm::length(knee - hip) + glm::length(ankle - knee)),
+                                     glm::length(ankle - hip));
+    const float across = glm::length(glm::vec2(goal.x - hip.x, goal.z - hip.z));
+    const float down = std::sqrt(std::max(reach_max * reach_max - across * across, 0.0f));
+    drop = std::max(drop, weight * ((hip.y - goal.y) - down));
+  }
+  const int pelvis = map.target_rig.pelvis;
+  if (drop > 0.0f && pelvis >= 0) {
+    const glm::mat4 parent = parent_matrix(map.target, target_model, pelvis);
+    glm::vec3 at = position(target_model[static_cast<std::size_t>(pelvis)]);
+    at.y -= drop;
+    target_local[static_cast<std::size_t>(pelvis)].translation =
+        glm::vec3(glm::inverse(parent) * glm::vec4(at, 1.0f));
+    if (const JobResult r = local_to_model(map.target, target_local, target_model); !r) return r;
+  }
+
+  // IK: planted feet where the source's soles are (scaled about the origin); chains that
   // follow the source's positions, on every frame.
   for (const RetargetChain& chain : map.chains) {
     const Limb& tl = map.target_rig.limbs[static_cast<std::size_t>(chain.target_limb)];
     const Limb& sl = map.source_rig.limbs[static_cast<std::size_t>(chain.source_limb)];
     if (chain.mode == ChainMode::Rotation || tl.joints.size() < 3 || sl.joints.size() < 3) continue;
-    const auto end = static_cast<std::size_t>(tl.joints[2]);
     if (tl.role == LimbRole::Leg) {
-      if (chain.target_leg < 0 || chain.source_leg < 0) continue;
-      float weight = 1.0f;
-      if (chain.mode == ChainMode::KeepContacts) {
-        weight = contact_weights.empty()
-                     ? 0.0f
-                     : std::clamp(contact_weights[static_cast<std::size_t>(chain.target_leg)], 0.0f,
-                                  1.0f);
-      }
-      if (weight <= 0.0f) continue;
-      const Leg& sleg = map.source_legs.legs[static_cast<std::size_t>(chain.source_leg)];
+      float weight = 0.0f;
+      glm::vec3 goal{0.0f};
+      if (!leg_goal(map, chain, contacts, source_model, target_model, weight, goal)) continue;
       const Leg& tleg = map.target_legs.legs[static_cast<std::size_t>(chain.target_leg)];
-      const glm::vec3 sheel = heel_point(sleg, source_model);
-      const glm::vec3 stoe = toe_point(sleg, source_model);
-      // The foot pivots on its lower sole point, as a planted foot does.
-      const bool on_toe = stoe.y < sheel.y;
-      const glm::vec3 source_point = on_toe ? stoe : sheel;
-      const glm::vec3 source_rest = on_toe ? chain.source_toe_rest : chain.source_heel_rest;
-      const glm::vec3 target_rest = on_toe ? chain.target_toe_rest : chain.target_heel_rest;
-      const glm::vec3 wanted = target_rest + map.scale * (to_target * (source_point - source_rest));
-      const glm::vec3 now = on_toe ? toe_point(tleg, target_model) : heel_point(tleg, target_model);
-      const glm::vec3 offset = wanted - now;
-      if (glm::length(offset) < 1e-6f * map.target_leg_length_m) continue;
-      const glm::vec3 ankle = tleg.foot_attached
-                                  ? position(target_model[end])
-                                  : glm::vec3(target_model[static_cast<std::size_t>(tleg.calf)] *
-                                              glm::vec4(tleg.ankle_in_calf, 1.0f));
-      reach(map, tl, &tleg, ankle + offset, weight, target_model, target_local);
+      reach(map, tl, &tleg, goal, weight, target_model, target_local);
     } else {
       // An arm's end follows the source's, relative to the limb's root, scaled by the limbs'
       // lengths.
@@ -552,10 +610,73 @@ Clip retarget_clip(const RetargetMap& map, const Clip& clip, std::string* error)
   std::vector<glm::mat4> source_model(source_local.size());
   std::vector<Transform> target_local(tn);
   std::vector<glm::mat4> target_model(tn);
-  std::vector<float> contact(legs);
+  auto time_of = [&](std::size_t f) {
+    return f == frames ? clip.duration_s : frame_s * static_cast<float>(f);
+  };
+
+  // Where the target's own FK puts each planted foot, relative to the source's scaled: averaged
+  // over each contact, it becomes that contact's offset (the target's stance, the source's
+  // motion).
+  const glm::quat to_target = glm::inverse(map.target_to_source);
+  std::vector<std::vector<glm::vec3>> fk_offset(legs, std::vector<glm::vec3>(samples));
   for (std::size_t f = 0; f < samples; ++f) {
-    const float t = f == frames ? clip.duration_s : frame_s * static_cast<float>(f);
-    for (std::size_t leg = 0; leg < legs; ++leg) contact[leg] = weights[leg][f];
+    if (const JobResult r = sample_clip(once, binding, map.source, time_of(f), cache, source_local);
+        !r || !retarget_pose(map, source_local, {}, source_model, target_local, target_model)) {
+      return fail("clip '" + clip.name + "' cannot be sampled on its skeleton");
+    }
+    for (const RetargetChain& chain : map.chains) {
+      if (chain.target_leg < 0 || chain.source_leg < 0) continue;
+      const Leg& sleg = map.source_legs.legs[static_cast<std::size_t>(chain.source_leg)];
+      const Leg& tleg = map.target_legs.legs[static_cast<std::size_t>(chain.target_leg)];
+      const glm::vec3 sh = heel_point(sleg, source_model);
+      const glm::vec3 st = toe_point(sleg, source_model);
+      const bool on_toe = st.y < sh.y;
+      const glm::vec3 fk = on_toe ? toe_point(tleg, target_model) : heel_point(tleg, target_model);
+      glm::vec3 d = fk - map.scale * (to_target * (on_toe ? st : sh));
+      d.y = 0.0f;
+      fk_offset[static_cast<std::size_t>(chain.target_leg)][f] = d;
+    }
+  }
+  std::vector<std::vector<RetargetContact>> frame_contacts(samples,
+                                                           std::vector<RetargetContact>(legs));
+  for (std::size_t leg = 0; leg < legs; ++leg) {
+    // Each contact's mean offset, given to its frames and to the fades around it.
+    std::vector<std::pair<long, long>> runs;
+    std::vector<glm::vec3> means;
+    for (std::size_t f = 0; f < samples;) {
+      if (planted[leg][f] <= 0.0f) {
+        ++f;
+        continue;
+      }
+      glm::vec3 sum{0.0f};
+      const std::size_t start = f;
+      for (; f < samples && planted[leg][f] > 0.0f; ++f) sum += fk_offset[leg][f];
+      runs.emplace_back(static_cast<long>(start), static_cast<long>(f) - 1);
+      means.push_back(sum / static_cast<float>(f - start));
+    }
+    for (std::size_t f = 0; f < samples; ++f) {
+      RetargetContact& c = frame_contacts[f][leg];
+      c.weight = weights[leg][f];
+      long best = -1;
+      long best_distance = 0;
+      for (std::size_t r = 0; r < runs.size(); ++r) {
+        const long at = static_cast<long>(f);
+        const long distance = at < runs[r].first    ? runs[r].first - at
+                              : at > runs[r].second ? at - runs[r].second
+                                                    : 0;
+        if (best < 0 || distance < best_distance) {
+          best = static_cast<long>(r);
+          best_distance = distance;
+        }
+      }
+      if (best >= 0) c.offset = means[static_cast<std::size_t>(best)];
+    }
+  }
+
+  cache.reset(once, binding);
+  for (std::size_t f = 0; f < samples; ++f) {
+    const float t = time_of(f);
+    const std::vector<RetargetContact>& contact = frame_contacts[f];
     if (const JobResult r = sample_clip(once, binding, map.source, t, cache, source_local); !r) {
       return fail(std::string("clip '") + clip.name + "': " + r.error);
     }

@@ -9,9 +9,11 @@
 // mapped limb bone turned to point where the target's rest pose points it (an A-pose source meets
 // a T-pose target). Rotations then travel as model-space deltas from that reference, so the
 // joints' own axis conventions never matter; the pelvis's translation travels scaled by the ratio
-// of the legs' lengths; and an IK pass puts each target foot where the source's sole is, scaled,
-// while the source's foot is planted, so planted feet stay planted on a differently proportioned
-// body. Building allocates; retarget_pose (the per-frame transfer) does not.
+// of the legs' lengths about the model's origin (a clip's ground is the model's y = 0 plane); and
+// an IK pass puts each target foot's lower sole point where the source's is, scaled the same way,
+// while the source's foot is planted, so planted feet stay planted and on the ground on a
+// differently proportioned body. Building allocates; retarget_pose (the per-frame transfer) does
+// not.
 
 #include <span>
 #include <string>
@@ -35,7 +37,8 @@ enum class ChainMode {
   Rotation,
   // Rotations, then (legs) IK while the source's foot is planted, so it stays planted.
   KeepContacts,
-  // IK on every frame: the limb's end follows the source's end, scaled about the rest pose.
+  // IK on every frame: a leg's lower sole point goes where the source's is
+  // (scaled about the origin), an arm's hand where the source's is from its shoulder (scaled).
   SourcePosition,
 };
 const char* to_string(ChainMode mode);
@@ -62,6 +65,10 @@ struct RetargetOptions {
   // How long a planted foot's IK fades in before heel strike and out after toe-off (seconds),
   // so the leg does not pop between FK and IK.
   float contact_blend_s = 0.1f;
+  // The legs with their sole points as the caller measures them (asset::foot_ik_rig measures
+  // them on the mesh). Empty: measured on the rest pose, standing on its lowest leg joint.
+  FootIkRig source_legs;
+  FootIkRig target_legs;
 };
 
 // One target joint's source: the model-space delta of source joint a, or between a and b
@@ -82,12 +89,7 @@ struct RetargetChain {
   ChainMode mode = ChainMode::Rotation;
   int target_leg = -1;  // index into target_legs.legs for a leg, else -1
   int source_leg = -1;  // index into source_legs.legs for a leg, else -1
-  // Rest-pose model positions of the legs' sole points (heel, toe) and the arms' ratio of
-  // lengths, for the IK targets.
-  glm::vec3 source_heel_rest{0.0f};
-  glm::vec3 source_toe_rest{0.0f};
-  glm::vec3 target_heel_rest{0.0f};
-  glm::vec3 target_toe_rest{0.0f};
+  // For an arm's IK target.
   float length_ratio = 1.0f;  // target limb length / source limb length
 };
 
@@ -112,8 +114,10 @@ struct RetargetMap {
   float scale = 1.0f;
   float source_leg_length_m = 0.0f;
   float target_leg_length_m = 0.0f;
-  glm::vec3 source_pelvis_rest{0.0f};  // model space
-  glm::vec3 target_pelvis_rest{0.0f};
+  // The pelvis's height above the soles in each rest pose: the pelvis moves up and down from
+  // there (scaled), so a rig whose hips sit higher on its legs keeps them there.
+  float source_pelvis_height_m = 0.0f;
+  float target_pelvis_height_m = 0.0f;
   float contact_blend_s = 0.1f;
 };
 
@@ -125,15 +129,26 @@ RetargetMap make_retarget_map(const Skeleton& source, const Rig& source_rig, con
                               const Rig& target_rig, const RetargetOptions& options = {},
                               std::string* error = nullptr);
 
-// The per-frame transfer. source_local is a local pose of map.source; contact_weights holds, per
-// target leg (map.target_legs.legs), how much the foot is planted (0 to 1; empty: none is);
-// source_model and target_model are caller-owned scratch of each skeleton's size, and on success
-// target_model holds the model pose of target_local, the retargeted local pose of map.target.
-// Never allocates. Fails (writing nothing to target_local) when a span has the wrong size, a
-// weight is not finite, or the map is empty.
+// Per target leg, for one frame: how much its foot is planted (0 to 1, the IK's weight) and
+// where, as an offset (model space, across the ground) from the source's sole point scaled onto
+// the target. retarget_clip sets the offset once per contact to where the target's own FK puts
+// the foot on average, so a wider or narrower stance is kept while the foot moves exactly as the
+// source's does (and so does not slide more than it).
+struct RetargetContact {
+  float weight = 0.0f;
+  glm::vec3 offset{0.0f};
+};
+
+// The per-frame transfer. source_local is a local pose of map.source; contacts holds one entry
+// per target leg (map.target_legs.legs; empty: no foot is planted); source_model and
+// target_model are caller-owned scratch of each skeleton's size, and on success target_model
+// holds the model pose of target_local, the retargeted local pose of map.target. Never
+// allocates. Fails (writing nothing to target_local) when a span has the wrong size, a contact
+// is not finite, or the map is empty.
 JobResult retarget_pose(const RetargetMap& map, std::span<const Transform> source_local,
-                        std::span<const float> contact_weights, std::span<glm::mat4> source_model,
-                        std::span<Transform> target_local, std::span<glm::mat4> target_model);
+                        std::span<const RetargetContact> contacts,
+                        std::span<glm::mat4> source_model, std::span<Transform> target_local,
+                        std::span<glm::mat4> target_model);
 
 // The clip retargeted onto map.target: sampled at the clip's frame rate from start to end, each
 // frame through retarget_pose with the source's foot contacts (its markers, or detected with

@@ -209,7 +209,7 @@ TEST(PerFramePath, RetargetPoseAllocatesNothing) {
   std::vector<glm::mat4> source_model(source.size());
   std::vector<Transform> target(longer.rest_pose.size());
   std::vector<glm::mat4> target_model(target.size());
-  const float contacts[2] = {1.0f, 0.5f};
+  const RetargetContact contacts[2] = {{1.0f, glm::vec3(0.01f, 0, 0)}, {0.5f, glm::vec3(0)}};
   const long before = g_allocations.load();
   int failures = 0;
   for (int frame = 0; frame < 100; ++frame) {

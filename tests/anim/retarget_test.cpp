@@ -237,8 +237,8 @@ TEST(Retarget, APoseTargetWithOtherAxesPointsEveryBoneLikeTheSource) {
 }
 
 TEST(Retarget, KeepContactsPutsAPlantedFootWhereTheScaledSourceSoleIs) {
-  // Longer legs (2x) but the same clip: with contacts given for every frame the target's heel
-  // follows the source's heel about the rest pose, scaled.
+  // Legs 1.5 times as long, an A-pose and other joint axes: with contacts given, the target's
+  // lower sole point goes where the source's is, scaled by 1.5 about the origin.
   const Skeleton source = make_humanoid(3, false);
   Skeleton target = with_turned_frames(make_humanoid(2, true, 1.5f));
   const Clip clip = make_walk(source);
@@ -247,7 +247,7 @@ TEST(Retarget, KeepContactsPutsAPlantedFootWhereTheScaledSourceSoleIs) {
   std::vector<Transform> target_local(target.rest_pose.size());
   std::vector<glm::mat4> target_model(target_local.size());
   std::vector<glm::mat4> source_model(source.rest_pose.size());
-  const float planted[] = {1.0f, 1.0f};
+  const RetargetContact planted[] = {{1.0f, glm::vec3(0)}, {1.0f, glm::vec3(0)}};
   const std::vector<Transform> local = sample(clip, source, 0.25f);
   ASSERT_TRUE(retarget_pose(map, local, planted, source_model, target_local, target_model));
   for (const RetargetChain& chain : map.chains) {
@@ -257,9 +257,7 @@ TEST(Retarget, KeepContactsPutsAPlantedFootWhereTheScaledSourceSoleIs) {
     const glm::vec3 sh = heel_point(sl, source_model);
     const glm::vec3 st = toe_point(sl, source_model);
     const bool toe = st.y < sh.y;
-    const glm::vec3 expected =
-        (toe ? chain.target_toe_rest : chain.target_heel_rest) +
-        1.5f * ((toe ? st : sh) - (toe ? chain.source_toe_rest : chain.source_heel_rest));
+    const glm::vec3 expected = 1.5f * (toe ? st : sh);
     EXPECT_TRUE(vec3_near(toe ? toe_point(tl, target_model) : heel_point(tl, target_model),
                           expected, 1e-4f));
   }
@@ -285,7 +283,7 @@ TEST(Retarget, RefusesRigsWithoutLegsAndBadPoses) {
   std::vector<glm::mat4> out_model(local.size());
   EXPECT_FALSE(retarget_pose(map, std::span(local).first(3), {}, model, out, out_model));
   EXPECT_FALSE(retarget_pose(map, local, {}, model, std::span(out).first(3), out_model));
-  const float one[] = {1.0f};
+  const RetargetContact one[] = {{1.0f, glm::vec3(0)}};
   EXPECT_FALSE(retarget_pose(map, local, one, model, out, out_model));
   EXPECT_FALSE(retarget_pose(empty, local, {}, model, out, out_model));
   EXPECT_TRUE(retarget_pose(map, local, {}, model, out, out_model));
