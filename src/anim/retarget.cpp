@@ -174,7 +174,9 @@ bool leg_goal(const RetargetMap& map, const RetargetChain& chain,
   const glm::vec3 stoe = toe_point(sleg, source_model);
   // The foot pivots on its lower sole point, as a planted foot does.
   const bool on_toe = stoe.y < sheel.y;
-  const glm::vec3 shift = contacts.empty() ? glm::vec3(0.0f) : contacts[index].offset;
+  const glm::vec3 shift = contacts.empty() ? glm::vec3(0.0f)
+                          : on_toe         ? contacts[index].toe_offset
+                                           : contacts[index].heel_offset;
   const glm::vec3 wanted =
       map.scale * (glm::inverse(map.target_to_source) * (on_toe ? stoe : sheel)) + shift;
   const glm::vec3 now = on_toe ? toe_point(tleg, target_model) : heel_point(tleg, target_model);
@@ -413,8 +415,9 @@ JobResult retarget_pose(const RetargetMap& map, std::span<const Transform> sourc
     return JobResult::fail("contacts are not one per target leg");
   }
   for (const RetargetContact& c : contacts) {
-    if (!std::isfinite(c.weight) || !std::isfinite(c.offset.x) || !std::isfinite(c.offset.y) ||
-        !std::isfinite(c.offset.z)) {
+    const glm::vec3 both = c.heel_offset + c.toe_offset;
+    if (!std::isfinite(c.weight) || !std::isfinite(both.x) || !std::isfinite(both.y) ||
+        !std::isfinite(both.z)) {
       return JobResult::fail("a contact is not finite");
     }
   }
@@ -619,6 +622,7 @@ Clip retarget_clip(const RetargetMap& map, const Clip& clip, std::string* error)
   // motion).
   const glm::quat to_target = glm::inverse(map.target_to_source);
   std::vector<std::vector<glm::vec3>> fk_offset(legs, std::vector<glm::vec3>(samples));
+  std::vector<std::vector<int>> fk_on_toe(legs, std::vector<int>(samples, 0));
   for (std::size_t f = 0; f < samples; ++f) {
     if (const JobResult r = sample_clip(once, binding, map.source, time_of(f), cache, source_local);
         !r || !retarget_pose(map, source_local, {}, source_model, target_local, target_model)) {
@@ -635,24 +639,35 @@ Clip retarget_clip(const RetargetMap& map, const Clip& clip, std::string* error)
       glm::vec3 d = fk - map.scale * (to_target * (on_toe ? st : sh));
       d.y = 0.0f;
       fk_offset[static_cast<std::size_t>(chain.target_leg)][f] = d;
+      fk_on_toe[static_cast<std::size_t>(chain.target_leg)][f] = on_toe ? 1 : 0;
     }
   }
   std::vector<std::vector<RetargetContact>> frame_contacts(samples,
                                                            std::vector<RetargetContact>(legs));
   for (std::size_t leg = 0; leg < legs; ++leg) {
     // Each contact's mean offset, given to its frames and to the fades around it.
+    // Heel and toe apart: a target without toes has them at one point, the source's are a
+    // foot apart.
     std::vector<std::pair<long, long>> runs;
-    std::vector<glm::vec3> means;
+    std::vector<std::pair<glm::vec3, glm::vec3>> means;  // heel, toe
     for (std::size_t f = 0; f < samples;) {
       if (planted[leg][f] <= 0.0f) {
         ++f;
         continue;
       }
-      glm::vec3 sum{0.0f};
+      glm::vec3 sum[2] = {glm::vec3(0.0f), glm::vec3(0.0f)};
+      int count[2] = {0, 0};
       const std::size_t start = f;
-      for (; f < samples && planted[leg][f] > 0.0f; ++f) sum += fk_offset[leg][f];
+      for (; f < samples && planted[leg][f] > 0.0f; ++f) {
+        sum[static_cast<std::size_t>(fk_on_toe[leg][f])] += fk_offset[leg][f];
+        ++count[static_cast<std::size_t>(fk_on_toe[leg][f])];
+      }
       runs.emplace_back(static_cast<long>(start), static_cast<long>(f) - 1);
-      means.push_back(sum / static_cast<float>(f - start));
+      // A contact that never pivots on one point takes the other's offset for it (the fades).
+      const glm::vec3 heel = count[0] > 0 ? sum[0] / static_cast<float>(count[0])
+                                          : sum[1] / static_cast<float>(count[1]);
+      const glm::vec3 toe = count[1] > 0 ? sum[1] / static_cast<float>(count[1]) : heel;
+      means.emplace_back(heel, toe);
     }
     for (std::size_t f = 0; f < samples; ++f) {
       RetargetContact& c = frame_contacts[f][leg];
@@ -669,7 +684,10 @@ Clip retarget_clip(const RetargetMap& map, const Clip& clip, std::string* error)
           best_distance = distance;
         }
       }
-      if (best >= 0) c.offset = means[static_cast<std::size_t>(best)];
+      if (best >= 0) {
+        c.heel_offset = means[static_cast<std::size_t>(best)].first;
+        c.toe_offset = means[static_cast<std::size_t>(best)].second;
+      }
     }
   }
 

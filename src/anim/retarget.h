@@ -130,13 +130,14 @@ RetargetMap make_retarget_map(const Skeleton& source, const Rig& source_rig, con
                               std::string* error = nullptr);
 
 // Per target leg, for one frame: how much its foot is planted (0 to 1, the IK's weight) and
-// where, as an offset (model space, across the ground) from the source's sole point scaled onto
-// the target. retarget_clip sets the offset once per contact to where the target's own FK puts
-// the foot on average, so a wider or narrower stance is kept while the foot moves exactly as the
-// source's does (and so does not slide more than it).
+// where, as offsets (model space, across the ground) from the source's sole point (the heel, or
+// the toe when it is the lower) scaled onto the target. retarget_clip sets the offset once per
+// contact to where the target's own FK puts the foot on average, so a wider or narrower stance is
+// kept while the foot moves exactly as the source's does (and so does not slide more than it).
 struct RetargetContact {
   float weight = 0.0f;
-  glm::vec3 offset{0.0f};
+  glm::vec3 heel_offset{0.0f};
+  glm::vec3 toe_offset{0.0f};
 };
 
 // The per-frame transfer. source_local is a local pose of map.source; contacts holds one entry
