@@ -6,6 +6,23 @@ namespace asset {
 
 ClipRetargeting retarget_clips(const Character& source, const Character& target,
                                const std::string& clip_name, const anim::RetargetOptions& options) {
+  std::string rig_error;
+  const anim::Rig target_rig = find_character_rig(target, &rig_error);
+  if (target_rig.leg_count() == 0) {
+    ClipRetargeting out;
+    out.error =
+        target.source_path + ": no rig with legs found to retarget onto (" + rig_error + ")";
+    return out;
+  }
+  // Sole points measured on the mesh, as foot IK measures them.
+  return retarget_clips(source, target.skeleton, target_rig, foot_ik_rig(target, target_rig),
+                        target.source_path, clip_name, options);
+}
+
+ClipRetargeting retarget_clips(const Character& source, const anim::Skeleton& target,
+                               const anim::Rig& target_rig, const anim::FootIkRig& target_legs,
+                               const std::string& target_name, const std::string& clip_name,
+                               const anim::RetargetOptions& options) {
   ClipRetargeting out;
   std::string rig_error;
   const anim::Rig source_rig = find_character_rig(source, &rig_error);
@@ -14,10 +31,8 @@ ClipRetargeting retarget_clips(const Character& source, const Character& target,
         source.source_path + ": no rig with legs found to retarget from (" + rig_error + ")";
     return out;
   }
-  const anim::Rig target_rig = find_character_rig(target, &rig_error);
   if (target_rig.leg_count() == 0) {
-    out.error =
-        target.source_path + ": no rig with legs found to retarget onto (" + rig_error + ")";
+    out.error = target_name + ": no rig with legs found to retarget onto";
     return out;
   }
   std::vector<const anim::Clip*> chosen;
@@ -35,14 +50,13 @@ ClipRetargeting retarget_clips(const Character& source, const Character& target,
     return out;
   }
   std::string error;
-  // Sole points measured on the meshes, as foot IK measures them.
   anim::RetargetOptions with_legs = options;
   if (with_legs.source_legs.legs.empty()) with_legs.source_legs = foot_ik_rig(source, source_rig);
-  if (with_legs.target_legs.legs.empty()) with_legs.target_legs = foot_ik_rig(target, target_rig);
-  out.map = anim::make_retarget_map(source.skeleton, source_rig, target.skeleton, target_rig,
-                                    with_legs, &error);
+  if (with_legs.target_legs.legs.empty()) with_legs.target_legs = target_legs;
+  out.map =
+      anim::make_retarget_map(source.skeleton, source_rig, target, target_rig, with_legs, &error);
   if (out.map.joints.empty()) {
-    out.error = source.source_path + " onto " + target.source_path + ": " + error;
+    out.error = source.source_path + " onto " + target_name + ": " + error;
     return out;
   }
   for (const anim::Clip* clip : chosen) {

@@ -7,7 +7,9 @@
 #include <vector>
 
 #include "anim/clip.h"
+#include "anim/foot_ik.h"
 #include "anim/retarget.h"
+#include "anim/rig.h"
 #include "asset/character.h"
 
 namespace asset {
@@ -25,6 +27,13 @@ struct ClipRetargeting {
 // a clip cannot be sampled.
 ClipRetargeting retarget_clips(const Character& source, const Character& target,
                                const std::string& clip_name = {},
+                               const anim::RetargetOptions& options = {});
+
+// The same onto a target given by its skeleton, its rig (the viewer's, with the project's
+// corrections) and its legs' sole points (foot_ik_rig); target_name names it in messages.
+ClipRetargeting retarget_clips(const Character& source, const anim::Skeleton& target,
+                               const anim::Rig& target_rig, const anim::FootIkRig& target_legs,
+                               const std::string& target_name, const std::string& clip_name = {},
                                const anim::RetargetOptions& options = {});
 
 }  // namespace asset
