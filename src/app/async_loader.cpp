@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <filesystem>
 
+#include "asset/clip_retargeting.h"
 #include "asset/demo_character.h"
 #include "asset/demo_project.h"
 #include "asset/importer.h"
@@ -45,6 +46,28 @@ void import_clip_file(const std::string& path, const anim::Skeleton& skeleton,
     c.clip.name = unique_clip_name(c.clip.name, path, taken);
     taken.push_back(c.clip.name);
     clips.push_back(std::move(c.clip));
+  }
+}
+
+// The clips of request.file retargeted onto request's character (asset/clip_retargeting.h).
+void retarget_clip_file(const AddClipsRequest& request, const std::function<bool(float)>& progress,
+                        std::vector<std::string>& taken, LoadOutcome& out) {
+  asset::ImportResult imported = asset::import_file(request.file, request.settings, progress);
+  if (!imported.ok()) {
+    out.errors.push_back(imported.error);
+    out.cancelled = imported.cancelled;
+    return;
+  }
+  asset::ClipRetargeting retargeted = asset::retarget_clips(
+      imported.character, request.skeleton, request.rig, request.legs, "the open character");
+  if (!retargeted.ok()) {
+    out.errors.push_back(retargeted.error);
+    return;
+  }
+  for (anim::Clip& clip : retargeted.clips) {
+    clip.name = unique_clip_name(clip.name, request.file, taken);
+    taken.push_back(clip.name);
+    out.character.clips.push_back(std::move(clip));
   }
 }
 
@@ -142,8 +165,12 @@ LoadOutcome load_clips_now(const AddClipsRequest& request,
                            const std::function<bool(float)>& progress) {
   LoadOutcome out;
   std::vector<std::string> taken = request.taken_names;
-  import_clip_file(request.file, request.skeleton, request.settings, progress, taken,
-                   out.character.clips, out);
+  if (request.retarget) {
+    retarget_clip_file(request, progress, taken, out);
+  } else {
+    import_clip_file(request.file, request.skeleton, request.settings, progress, taken,
+                     out.character.clips, out);
+  }
   out.clip_sources.assign(out.character.clips.size(), request.file);
   out.ok = out.errors.empty() && !out.cancelled;
   return out;

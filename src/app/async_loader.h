@@ -9,6 +9,8 @@
 #include <thread>
 #include <vector>
 
+#include "anim/foot_ik.h"
+#include "anim/rig.h"
 #include "asset/character.h"
 #include "asset/import_settings.h"
 #include "asset/project_file.h"
@@ -47,6 +49,11 @@ struct AddClipsRequest {
   anim::Skeleton skeleton;               // the open character's: clips bind to it by joint name
   std::vector<std::string> taken_names;  // its clips' names; an added clip with one is renamed
   asset::ImportSettings settings;
+  // Retarget the file's clips onto the character (a file made for another skeleton) instead of
+  // binding them by joint name: the character's rig and its legs' sole points.
+  bool retarget = false;
+  anim::Rig rig;
+  anim::FootIkRig legs;
 };
 
 // Imports the clips of request.file, bound to request.skeleton by joint name and named as

@@ -3,6 +3,8 @@
 #include <filesystem>
 #include <utility>
 
+#include "asset/rig_finder.h"
+
 namespace app {
 namespace {
 
@@ -15,19 +17,31 @@ std::string cause_of(const std::string& message, const std::string& file) {
 }  // namespace
 
 AddClipsRequest add_clips_request(const std::string& file, const ViewerScene& scene,
-                                  const asset::ImportSettings& settings) {
+                                  const asset::ImportSettings& settings, bool retarget,
+                                  const ViewerUi* ui) {
   AddClipsRequest request;
   request.file = file;
   request.skeleton = scene.character.skeleton;
   for (const anim::Clip& clip : scene.character.clips) request.taken_names.push_back(clip.name);
   request.settings = settings;
+  request.retarget = retarget;
+  if (retarget) {
+    request.rig = ui != nullptr && ui->rig.rig.leg_count() > 0
+                      ? ui->rig.rig
+                      : asset::find_character_rig(scene.character);
+    request.legs = asset::foot_ik_rig(scene.character, request.rig);
+  }
   return request;
 }
 
 void accept_added_clips(LoadOutcome outcome, const std::string& file, ViewerScene& scene,
                         ViewerUi& ui) {
   for (const std::string& w : outcome.warnings) ui.errors.add(file, cause_of(w, file));
-  for (const std::string& e : outcome.errors) ui.errors.add(file, cause_of(e, file));
+  for (const std::string& e : outcome.errors) {
+    ui.errors.add(file, cause_of(e, file));
+    // Made for another skeleton: the viewer asks whether to retarget it instead.
+    if (e.find("was made for another skeleton") != std::string::npos) ui.retarget_offer = file;
+  }
   if (outcome.cancelled) ui.errors.add(file, "adding the clips was cancelled");
   if (!outcome.ok) return;
   if (!scene.loaded) {

@@ -12,16 +12,20 @@
 
 namespace app {
 
-// The request that adds file's clips to scene's character with the given import settings.
+// The request that adds file's clips to scene's character with the given import settings;
+// with retarget, the clips are retargeted onto the character's rig (ui.rig.rig, the project's
+// corrections included, when ui is given) instead of bound by joint name.
 AddClipsRequest add_clips_request(const std::string& file, const ViewerScene& scene,
-                                  const asset::ImportSettings& settings);
+                                  const asset::ImportSettings& settings, bool retarget = false,
+                                  const ViewerUi* ui = nullptr);
 
 // Takes the outcome of an AddClipsRequest for file into the scene: its clips join the character
 // and the project (ViewerScene::add_clips), the clip browser lists them, file joins
 // ui.loaded_files (so a reload keeps it) and ui.status says how many clips came. A failure
 // (a clip made for another skeleton lists the joints the character lacks), a cancel, or no open
 // character is listed in ui.errors under file; the scene is then unchanged. Warnings are listed
-// too.
+// too. A file refused as made for another skeleton is offered for retargeting
+// (ui.retarget_offer).
 void accept_added_clips(LoadOutcome outcome, const std::string& file, ViewerScene& scene,
                         ViewerUi& ui);
 

@@ -13,6 +13,7 @@
 #include "app/mm_commands.h"
 #include "app/pose_command.h"
 #include "app/render_command.h"
+#include "app/retarget_command.h"
 #include "app/viewer_options.h"
 #include "app/weights_command.h"
 
@@ -85,6 +86,7 @@ int run_command_line(int argc, char** argv) {
   add_pose_command(cli, exit_code);
   add_export_demo_command(cli, exit_code);
   add_export_clip_command(cli, exit_code);
+  add_retarget_command(cli, exit_code);
   add_render_command(cli, exit_code);
   add_mm_build_command(cli, exit_code);
   add_mm_query_command(cli, exit_code);

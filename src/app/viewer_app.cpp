@@ -414,6 +414,12 @@ int run_viewer(const ViewerOptions& options) {
       ui.add_clip_requests.erase(ui.add_clip_requests.begin());
       loader.start_adding_clips(add_clips_request(adding_clip_file, scene, ui.import_settings));
     }
+    if (!ui.retarget_requests.empty() && !loader.busy() && open_requests.empty()) {
+      adding_clip_file = ui.retarget_requests.front();
+      ui.retarget_requests.erase(ui.retarget_requests.begin());
+      loader.start_adding_clips(
+          add_clips_request(adding_clip_file, scene, ui.import_settings, true, &ui));
+    }
 
     const auto update_start = std::chrono::steady_clock::now();
     motion_matching.update(dt, window.handle(), camera.yaw, !ImGui::GetIO().WantCaptureKeyboard,

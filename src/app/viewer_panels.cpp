@@ -16,6 +16,7 @@
 #include "asset/pose_json.h"
 #include "asset/rig_corrections.h"
 #include "asset/rig_finder.h"
+#include "ui/retarget_offer.h"
 
 namespace app {
 namespace {
@@ -376,6 +377,13 @@ ViewportRect draw_panels(ViewerUi& ui, ViewerScene& scene, AsyncLoader& loader, 
     } else {
       open_requests.push_back({chosen->string()});
     }
+  }
+  if (!ui.retarget_offer.empty()) {
+    const ui::RetargetOfferChoice choice = ui::draw_retarget_offer(ui.retarget_offer);
+    if (choice == ui::RetargetOfferChoice::kRetarget) {
+      ui.retarget_requests.push_back(ui.retarget_offer);
+    }
+    if (choice != ui::RetargetOfferChoice::kNone) ui.retarget_offer.clear();
   }
   ui::draw_timeline_cheat_sheet(ui.show_cheat_sheet);
   return rect;

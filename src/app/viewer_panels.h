@@ -46,6 +46,8 @@ struct ViewerUi {
   ui::FileBrowserState file_browser;
   bool file_browser_adds_clips = false;        // the browser picks a clip file, not a character
   std::vector<std::string> add_clip_requests;  // clip files to add to the open character
+  std::string retarget_offer;  // a clip file for another skeleton, offered for retargeting
+  std::vector<std::string> retarget_requests;  // clip files to retarget onto the character
   ui::FrameExportDialogState frame_export;
   ui::SkinningHealth health;
   int blend_space = 0;  // the blend space the editor shows

@@ -15,6 +15,8 @@
 #include "anim/foot_ik.h"
 #include "anim/motion_matching_controller.h"
 #include "anim/pose.h"
+#include "anim/retarget.h"
+#include "anim/rig.h"
 #include "anim/root_motion.h"
 #include "anim/skinning.h"
 #include "anim/state_history.h"
@@ -191,6 +193,32 @@ TEST(PerFramePath, FootIkAllocatesNothing) {
   EXPECT_EQ(failures, 0);
   EXPECT_EQ(g_allocations.load() - before, 0);
   EXPECT_TRUE(debug.feet[0].locked);
+}
+
+TEST(PerFramePath, RetargetPoseAllocatesNothing) {
+  const testing::Biped b = testing::make_biped();
+  Skeleton longer = b.skeleton;  // legs 1.3 times as long: the planted feet need IK
+  for (Transform& t : longer.rest_pose) t.translation *= 1.3f;
+  auto rig_of = [](const Skeleton& s) {
+    std::vector<glm::mat4> rest(s.rest_pose.size());
+    EXPECT_TRUE(local_to_model(s, s.rest_pose, rest));
+    return find_rig(s, rest, {});
+  };
+  const RetargetMap map = make_retarget_map(b.skeleton, rig_of(b.skeleton), longer, rig_of(longer));
+  ASSERT_FALSE(map.joints.empty());
+  std::vector<Transform> source(b.skeleton.rest_pose);
+  std::vector<glm::mat4> source_model(source.size());
+  std::vector<Transform> target(longer.rest_pose.size());
+  std::vector<glm::mat4> target_model(target.size());
+  const RetargetContact contacts[2] = {{1.0f, glm::vec3(0.01f, 0, 0)}, {0.5f, glm::vec3(0)}};
+  const long before = g_allocations.load();
+  int failures = 0;
+  for (int frame = 0; frame < 100; ++frame) {
+    source[2].rotation = glm::angleAxis(0.005f * static_cast<float>(frame), glm::vec3(1, 0, 0));
+    failures += !retarget_pose(map, source, contacts, source_model, target, target_model);
+  }
+  EXPECT_EQ(failures, 0);
+  EXPECT_EQ(g_allocations.load() - before, 0);
 }
 
 // Motion matching: searches (bounded, with the runner-up), switches with inertialization and

@@ -1,12 +1,14 @@
 // Adding a clip file to the open character: its clips bind by joint name and play, a file for
-// another skeleton is refused with its unmatched joints listed, and the project, the parameters
-// and the playhead stay. A reload of the same files keeps the added clips and the demo's project.
+// another skeleton is refused with its unmatched joints listed and offered for retargeting, and
+// the project, the parameters and the playhead stay. A reload of the same files keeps the added
+// clips and the demo's project.
 #include "app/clip_file_adding.h"
 
 #include <gtest/gtest.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <cmath>
 #include <filesystem>
 
 #include "asset/demo_character.h"
@@ -60,7 +62,8 @@ TEST_F(ClipFileAddingTest, ClipsOfTheSameSkeletonBindAndPlay) {
   const std::size_t before = scene_.clips().size();
   const std::size_t rows_before = ui_.clip_rows.size();
   add(clip_file_);
-  ASSERT_TRUE(ui_.errors.empty()) << ui_.errors.entries()[0].file << " " << ui_.errors.entries()[0].cause;
+  ASSERT_TRUE(ui_.errors.empty()) << ui_.errors.entries()[0].file << " "
+                                  << ui_.errors.entries()[0].cause;
   // The file holds the demo's 23 clips again; their names are taken, so each names its file.
   ASSERT_EQ(scene_.clips().size(), before + 23);
   EXPECT_EQ(ui_.clip_rows.size(), rows_before + 23);
@@ -129,6 +132,43 @@ TEST_F(ClipFileAddingTest, AClipForAnotherSkeletonListsItsUnmatchedJoints) {
   EXPECT_NE(error.cause.find("LeftUpLeg"), std::string::npos) << error.cause;
   EXPECT_EQ(scene_.clips().size(), before);
   EXPECT_EQ(ui_.loaded_files.size(), 1u);
+}
+
+// Refused, it is offered for retargeting; retargeted, its clips join the character and play.
+TEST_F(ClipFileAddingTest, AFileForAnotherSkeletonIsOfferedThenRetargetedAndPlays) {
+  if (!fs::exists(kForeignBvh)) GTEST_SKIP() << kForeignBvh << " is absent (assimp-testmodels)";
+  const std::size_t before = scene_.clips().size();
+  add(kForeignBvh);
+  EXPECT_EQ(scene_.clips().size(), before);
+  EXPECT_EQ(ui_.retarget_offer, kForeignBvh);
+
+  ui_.errors = {};
+  const LoadOutcome outcome =
+      load_clips_now(add_clips_request(kForeignBvh, scene_, {}, true, &ui_));
+  ASSERT_TRUE(outcome.ok) << (outcome.errors.empty() ? "" : outcome.errors[0]);
+  accept_added_clips(LoadOutcome(outcome), kForeignBvh, scene_, ui_);
+  EXPECT_TRUE(ui_.errors.entries().empty())
+      << (ui_.errors.entries().empty() ? "" : ui_.errors.entries()[0].cause);
+  ASSERT_EQ(scene_.clips().size(), before + 1);
+  const anim::Clip& clip = scene_.clips().back();
+  EXPECT_EQ(clip.tracks.size(), static_cast<std::size_t>(scene_.character.skeleton.joint_count()));
+  // It plays like the character's own clips: the demo's feet move and stay finite.
+  const int foot = scene_.character.skeleton.find_joint("foot_l");
+  ASSERT_GE(foot, 0);
+  scene_.mode = PlayMode::ClipPreview;
+  scene_.preview(static_cast<int>(before));
+  scene_.clock.set_playing(false);
+  glm::vec3 first{0.0f};
+  float moved = 0.0f;
+  for (float t : {0.0f, 0.5f, 1.0f, 1.5f}) {
+    scene_.clock.seek(t);
+    scene_.update(0.0f, ui::ViewSettings{});
+    const glm::vec3 p = glm::vec3(scene_.instance.model_pose()[static_cast<std::size_t>(foot)][3]);
+    ASSERT_TRUE(std::isfinite(p.x) && std::isfinite(p.y) && std::isfinite(p.z));
+    if (t == 0.0f) first = p;
+    moved = std::max(moved, glm::length(p - first));
+  }
+  EXPECT_GT(moved, 0.05f);
 }
 
 TEST_F(ClipFileAddingTest, ACancelledAddChangesNothing) {

@@ -1,0 +1,311 @@
+#include "anim/retarget.h"
+
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "anim/clip_sampling.h"
+#include "anim/pose.h"
+#include "anim/rig.h"
+#include "anim/two_bone_ik.h"
+#include "anim_expect.h"
+
+namespace anim {
+namespace {
+
+using testing::same_rotation;
+using testing::vec3_near;
+
+glm::vec3 position(const glm::mat4& m) {
+  return glm::vec3(m[3]);
+}
+
+// A humanoid facing +Z, feet on y = 0: pelvis 1 m up, a spine of spine_joints joints to the chest,
+// neck and head, arms out sideways (T-pose) or 45 degrees down (A-pose), legs of 0.45 + 0.45 m
+// with the knee 3 cm forward, ankle 10 cm up, toes 12 cm ahead. size scales every length.
+Skeleton make_humanoid(int spine_joints, bool a_pose, float size = 1.0f) {
+  Skeleton s;
+  auto add = [&](const std::string& name, int parent, glm::vec3 t) {
+    s.joint_names.push_back(name);
+    s.parents.push_back(parent);
+    Transform local;
+    local.translation = size * t;
+    s.rest_pose.push_back(local);
+    s.inverse_bind.emplace_back(1.0f);
+    return s.joint_count() - 1;
+  };
+  const int root = add("root", kNoParent, {0, 0, 0});
+  const int pelvis = add("pelvis", root, {0, 1.0f, 0});
+  int chest = pelvis;
+  for (int i = 0; i < spine_joints; ++i) {
+    chest =
+        add("spine" + std::to_string(i), chest, {0, 0.45f / static_cast<float>(spine_joints), 0});
+  }
+  const int neck = add("neck", chest, {0, 0.1f, 0});
+  add("head", neck, {0, 0.12f, 0});
+  for (float side : {1.0f, -1.0f}) {
+    const std::string sfx = side > 0 ? "_l" : "_r";
+    const glm::vec3 out = a_pose ? glm::vec3(side * 0.7071f, -0.7071f, 0) : glm::vec3(side, 0, 0);
+    const int upper = add("upperarm" + sfx, chest, {side * 0.18f, 0, 0});
+    const int fore = add("forearm" + sfx, upper, 0.28f * out);
+    add("hand" + sfx, fore, 0.25f * out);
+  }
+  for (float side : {1.0f, -1.0f}) {
+    const std::string sfx = side > 0 ? "_l" : "_r";
+    const int thigh = add("thigh" + sfx, pelvis, {side * 0.1f, 0, 0});
+    const int calf = add("calf" + sfx, thigh, {0, -0.45f, 0.03f});
+    const int foot = add("foot" + sfx, calf, {0, -0.45f, -0.03f});
+    add("toes" + sfx, foot, {0, -0.08f, 0.12f});
+  }
+  return s;
+}
+
+// The same skeleton with every joint's local frame turned by its own rotation (another rig's
+// axis conventions) and names prefixed: the rest pose's joint positions are unchanged.
+Skeleton with_turned_frames(const Skeleton& skeleton) {
+  std::vector<glm::mat4> model(skeleton.rest_pose.size());
+  EXPECT_TRUE(local_to_model(skeleton, skeleton.rest_pose, model));
+  Skeleton out = skeleton;
+  std::vector<glm::quat> rotation(model.size());
+  for (std::size_t j = 0; j < model.size(); ++j) {
+    rotation[j] = model_rotation(model[j]) * glm::angleAxis(0.7f * static_cast<float>(j) + 0.3f,
+                                                            glm::normalize(glm::vec3(1, 2, 3)));
+    out.joint_names[j] = "other:" + skeleton.joint_names[j];
+    const int p = skeleton.parents[j];
+    const glm::quat parent = p < 0 ? glm::quat(1, 0, 0, 0) : rotation[static_cast<std::size_t>(p)];
+    const glm::vec3 parent_pos =
+        p < 0 ? glm::vec3(0) : position(model[static_cast<std::size_t>(p)]);
+    out.rest_pose[j].rotation = glm::inverse(parent) * rotation[j];
+    out.rest_pose[j].translation = glm::inverse(parent) * (position(model[j]) - parent_pos);
+  }
+  return out;
+}
+
+Rig rig_of(const Skeleton& skeleton) {
+  std::vector<glm::mat4> model(skeleton.rest_pose.size());
+  EXPECT_TRUE(local_to_model(skeleton, skeleton.rest_pose, model));
+  std::string error;
+  Rig rig = find_rig(skeleton, model, {}, {}, &error);
+  EXPECT_EQ(rig.leg_count(), 2) << error;
+  return rig;
+}
+
+// A walk-like clip: the pelvis moves forward and bobs, every joint swings about its own axes.
+Clip make_walk(const Skeleton& skeleton) {
+  Clip clip;
+  clip.name = "walk";
+  clip.duration_s = 1.0f;
+  clip.source_fps = 30.0f;
+  for (int j = 0; j < skeleton.joint_count(); ++j) {
+    JointTrack track;
+    track.joint_name = skeleton.joint_names[static_cast<std::size_t>(j)];
+    const Transform& rest = skeleton.rest_pose[static_cast<std::size_t>(j)];
+    for (int k = 0; k <= 30; ++k) {
+      const float t = static_cast<float>(k) / 30.0f;
+      const float a = 6.2831853f * t + 0.5f * static_cast<float>(j);
+      track.rotation.times_s.push_back(t);
+      track.rotation.values.push_back(
+          rest.rotation *
+          glm::angleAxis(0.3f * std::sin(a), glm::normalize(glm::vec3(1, 0.3f, 0.2f))));
+      if (j == 1) {
+        track.translation.times_s.push_back(t);
+        track.translation.values.push_back(
+            rest.translation + glm::vec3(0.1f * std::sin(a), 0.03f * std::cos(2 * a), 1.2f * t));
+      }
+    }
+    clip.tracks.push_back(std::move(track));
+  }
+  return clip;
+}
+
+std::vector<Transform> sample(const Clip& clip, const Skeleton& skeleton, float t) {
+  const ClipBinding binding = bind_clip(clip, skeleton);
+  SamplingCache cache(clip, binding);
+  std::vector<Transform> local(skeleton.rest_pose.size());
+  EXPECT_TRUE(sample_clip(clip, binding, skeleton, t, cache, local));
+  return local;
+}
+
+std::vector<glm::mat4> model_at(const Clip& clip, const Skeleton& skeleton, float t) {
+  const std::vector<Transform> local = sample(clip, skeleton, t);
+  std::vector<glm::mat4> model(local.size());
+  EXPECT_TRUE(local_to_model(skeleton, local, model));
+  return model;
+}
+
+RetargetOptions fk_only() {
+  RetargetOptions options;
+  options.leg_mode = ChainMode::Rotation;
+  return options;
+}
+
+TEST(Retarget, MapsRolesAndSpinesOfDifferentLengthsByProportion) {
+  const Skeleton source = make_humanoid(3, false);
+  const Skeleton target = with_turned_frames(make_humanoid(2, true));
+  std::string error;
+  const RetargetMap map =
+      make_retarget_map(source, rig_of(source), target, rig_of(target), {}, &error);
+  ASSERT_TRUE(error.empty()) << error;
+  // Target spine0 (half way up its chain) sits at 1.5 of the source's three: between the
+  // source's spine0 and spine1, half each; the chest (spine1) takes the source's chest (spine2).
+  const RetargetJoint& mid =
+      map.joints[static_cast<std::size_t>(target.find_joint("other:spine0"))];
+  EXPECT_EQ(mid.source_a, source.find_joint("spine0"));
+  EXPECT_EQ(mid.source_b, source.find_joint("spine1"));
+  EXPECT_FLOAT_EQ(mid.weight_b, 0.5f);
+  const RetargetJoint& chest =
+      map.joints[static_cast<std::size_t>(target.find_joint("other:spine1"))];
+  EXPECT_EQ(chest.source_a, source.find_joint("spine2"));
+  for (const char* name : {"pelvis", "neck", "head", "thigh_l", "calf_r", "foot_l", "toes_r",
+                           "upperarm_l", "hand_r"}) {
+    EXPECT_EQ(map.joints[static_cast<std::size_t>(target.find_joint(std::string("other:") + name))]
+                  .source_a,
+              source.find_joint(name))
+        << name;
+  }
+  // The root above the pelvis has no role and no namesake: it keeps its rest pose.
+  ASSERT_EQ(map.unmapped.size(), 1u);
+  EXPECT_EQ(map.unmapped[0], target.find_joint("other:root"));
+  EXPECT_FLOAT_EQ(map.scale, 1.0f);
+}
+
+TEST(Retarget, OntoItsOwnSkeletonGivesTheClipBack) {
+  const Skeleton skeleton = make_humanoid(3, false);
+  const Clip clip = make_walk(skeleton);
+  const RetargetMap map = make_retarget_map(skeleton, rig_of(skeleton), skeleton, rig_of(skeleton));
+  std::string error;
+  const Clip out = retarget_clip(map, clip, &error);
+  ASSERT_FALSE(out.tracks.empty()) << error;
+  for (float t : {0.0f, 0.2f, 0.5f, 0.8f, 1.0f}) {
+    const std::vector<Transform> a = sample(clip, skeleton, t);
+    const std::vector<Transform> b = sample(out, skeleton, t);
+    for (std::size_t j = 0; j < a.size(); ++j) {
+      EXPECT_TRUE(same_rotation(b[j].rotation, a[j].rotation, 1e-5f))
+          << skeleton.joint_names[j] << " at " << t;
+      EXPECT_TRUE(vec3_near(b[j].translation, a[j].translation, 1e-5f))
+          << skeleton.joint_names[j] << " at " << t;
+    }
+  }
+}
+
+TEST(Retarget, OntoATwiceAsLargeCopyKeepsRotationsAndDoublesThePath) {
+  const Skeleton source = make_humanoid(3, false);
+  const Skeleton target = make_humanoid(3, false, 2.0f);
+  const Clip clip = make_walk(source);
+  const RetargetMap map = make_retarget_map(source, rig_of(source), target, rig_of(target));
+  EXPECT_FLOAT_EQ(map.scale, 2.0f);
+  const Clip out = retarget_clip(map, clip);
+  ASSERT_FALSE(out.tracks.empty());
+  const int pelvis = source.find_joint("pelvis");
+  for (float t : {0.0f, 0.3f, 0.7f, 1.0f}) {
+    const std::vector<Transform> a = sample(clip, source, t);
+    const std::vector<Transform> b = sample(out, target, t);
+    for (std::size_t j = 0; j < a.size(); ++j) {
+      EXPECT_TRUE(same_rotation(b[j].rotation, a[j].rotation, 1e-5f)) << source.joint_names[j];
+    }
+    EXPECT_TRUE(vec3_near(b[static_cast<std::size_t>(pelvis)].translation,
+                          2.0f * a[static_cast<std::size_t>(pelvis)].translation, 1e-5f));
+  }
+}
+
+// An A-pose target whose joints use other axes: every mapped bone points the way the source's
+// does, on every frame (FK), whatever the joints' frames.
+TEST(Retarget, APoseTargetWithOtherAxesPointsEveryBoneLikeTheSource) {
+  const Skeleton source = make_humanoid(3, false);
+  const Skeleton target = with_turned_frames(make_humanoid(3, true));
+  const Clip clip = make_walk(source);
+  const RetargetMap map =
+      make_retarget_map(source, rig_of(source), target, rig_of(target), fk_only());
+  const Clip out = retarget_clip(map, clip);
+  ASSERT_FALSE(out.tracks.empty());
+  for (float t : {0.0f, 0.4f, 0.9f}) {
+    const std::vector<glm::mat4> a = model_at(clip, source, t);
+    const std::vector<glm::mat4> b = model_at(out, target, t);
+    for (int j = 2; j < source.joint_count(); ++j) {
+      const int p = source.parents[static_cast<std::size_t>(j)];
+      if (p < 1) continue;
+      const glm::vec3 da = glm::normalize(position(a[static_cast<std::size_t>(j)]) -
+                                          position(a[static_cast<std::size_t>(p)]));
+      const glm::vec3 db = glm::normalize(position(b[static_cast<std::size_t>(j)]) -
+                                          position(b[static_cast<std::size_t>(p)]));
+      EXPECT_TRUE(vec3_near(db, da, 1e-4f))
+          << source.joint_names[static_cast<std::size_t>(j)] << " at " << t;
+    }
+  }
+}
+
+TEST(Retarget, KeepContactsPutsAPlantedFootWhereTheScaledSourceSoleIs) {
+  // Legs 1.5 times as long, an A-pose and other joint axes: with contacts given, the target's
+  // lower sole point goes where the source's is, scaled by 1.5 about the origin.
+  const Skeleton source = make_humanoid(3, false);
+  Skeleton target = with_turned_frames(make_humanoid(2, true, 1.5f));
+  const Clip clip = make_walk(source);
+  const RetargetMap map = make_retarget_map(source, rig_of(source), target, rig_of(target));
+  ASSERT_EQ(map.target_legs.legs.size(), 2u);
+  std::vector<Transform> target_local(target.rest_pose.size());
+  std::vector<glm::mat4> target_model(target_local.size());
+  std::vector<glm::mat4> source_model(source.rest_pose.size());
+  const RetargetContact planted[] = {{1.0f, glm::vec3(0)}, {1.0f, glm::vec3(0)}};
+  const std::vector<Transform> local = sample(clip, source, 0.25f);
+  ASSERT_TRUE(retarget_pose(map, local, planted, source_model, target_local, target_model));
+  for (const RetargetChain& chain : map.chains) {
+    if (chain.target_leg < 0) continue;
+    const Leg& sl = map.source_legs.legs[static_cast<std::size_t>(chain.source_leg)];
+    const Leg& tl = map.target_legs.legs[static_cast<std::size_t>(chain.target_leg)];
+    const glm::vec3 sh = heel_point(sl, source_model);
+    const glm::vec3 st = toe_point(sl, source_model);
+    const bool toe = st.y < sh.y;
+    const glm::vec3 expected = 1.5f * (toe ? st : sh);
+    EXPECT_TRUE(vec3_near(toe ? toe_point(tl, target_model) : heel_point(tl, target_model),
+                          expected, 1e-4f));
+  }
+}
+
+TEST(Retarget, RefusesRigsWithoutLegsAndBadPoses) {
+  const Skeleton skeleton = make_humanoid(3, false);
+  std::string error;
+  const RetargetMap empty =
+      make_retarget_map(skeleton, Rig{}, skeleton, rig_of(skeleton), {}, &error);
+  EXPECT_TRUE(empty.joints.empty());
+  EXPECT_NE(error.find("source rig has no legs"), std::string::npos) << error;
+  RetargetOptions bad;
+  bad.corrections.push_back({"nope", "pelvis"});
+  EXPECT_TRUE(make_retarget_map(skeleton, rig_of(skeleton), skeleton, rig_of(skeleton), bad, &error)
+                  .joints.empty());
+  EXPECT_NE(error.find("'nope'"), std::string::npos) << error;
+
+  const RetargetMap map = make_retarget_map(skeleton, rig_of(skeleton), skeleton, rig_of(skeleton));
+  std::vector<Transform> local(skeleton.rest_pose);
+  std::vector<glm::mat4> model(local.size());
+  std::vector<Transform> out(local.size());
+  std::vector<glm::mat4> out_model(local.size());
+  EXPECT_FALSE(retarget_pose(map, std::span(local).first(3), {}, model, out, out_model));
+  EXPECT_FALSE(retarget_pose(map, local, {}, model, std::span(out).first(3), out_model));
+  const RetargetContact one[] = {{1.0f, glm::vec3(0)}};
+  EXPECT_FALSE(retarget_pose(map, local, one, model, out, out_model));
+  EXPECT_FALSE(retarget_pose(empty, local, {}, model, out, out_model));
+  EXPECT_TRUE(retarget_pose(map, local, {}, model, out, out_model));
+  Clip still = make_walk(skeleton);
+  still.duration_s = 0.0f;
+  EXPECT_TRUE(retarget_clip(map, still, &error).tracks.empty());
+  EXPECT_NE(error.find("no duration"), std::string::npos);
+}
+
+TEST(Retarget, CorrectionsRemapAndUnmapJoints) {
+  const Skeleton skeleton = make_humanoid(3, false);
+  RetargetOptions options;
+  options.corrections = {{"head", ""}, {"neck", "spine1"}};
+  const RetargetMap map =
+      make_retarget_map(skeleton, rig_of(skeleton), skeleton, rig_of(skeleton), options);
+  EXPECT_EQ(map.joints[static_cast<std::size_t>(skeleton.find_joint("head"))].source_a, -1);
+  EXPECT_EQ(map.joints[static_cast<std::size_t>(skeleton.find_joint("neck"))].source_a,
+            skeleton.find_joint("spine1"));
+  EXPECT_EQ(map.joints[static_cast<std::size_t>(skeleton.find_joint("neck"))].via,
+            RetargetVia::Correction);
+  EXPECT_EQ(map.unmapped.size(), 1u);
+}
+
+}  // namespace
+}  // namespace anim

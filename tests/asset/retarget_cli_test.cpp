@@ -1,0 +1,101 @@
+// `animview retarget`, run as the real executable: the demo's walk onto KayKit's Knight, written
+// as .glb and read back; and the messages and exit codes of bad input.
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include <gtest/gtest.h>
+
+#include "asset/clip_retargeting.h"
+#include "asset/importer.h"
+#include "cli_runner.h"
+#include "gltf_writer.h"
+#include "import_test_util.h"
+
+namespace {
+
+using test::ProcessResult;
+using test::run_animview;
+
+class RetargetCli : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    if (!std::filesystem::exists(ANIMVIEW_EXE)) {
+      GTEST_SKIP() << ANIMVIEW_EXE << " is not built (build the animview target first)";
+    }
+    dir_ = test::make_temp_dir();
+    demo_ = (dir_ / "demo.glb").string();
+    ASSERT_EQ(run_animview("export-demo '" + demo_ + "'", dir_).exit_code, 0);
+  }
+  void TearDown() override {
+    if (!dir_.empty()) std::filesystem::remove_all(dir_);
+  }
+  std::filesystem::path dir_;
+  std::string demo_;
+};
+
+TEST_F(RetargetCli, WritesTheDemoWalkOnTheKnightAsTheLibraryMakesIt) {
+  const std::filesystem::path knight = test::shared_asset("kaykit/Knight.glb");
+  SKIP_IF_ABSENT(knight);
+  const std::string out = (dir_ / "knight_walk.glb").string();
+  const ProcessResult run = run_animview("retarget '" + demo_ + "' --to '" + knight.string() +
+                                             "' --clip walk_forward --out '" + out + "'",
+                                         dir_);
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_NE(run.out.find("1 clip retargeted"), std::string::npos) << run.out;
+
+  const asset::ImportResult written = asset::import_file(out, asset::ImportSettings{});
+  const asset::ImportResult demo = asset::import_file(demo_, asset::ImportSettings{});
+  const asset::ImportResult model = asset::import_file(knight.string(), asset::ImportSettings{});
+  ASSERT_TRUE(written.ok() && demo.ok() && model.ok()) << written.error << demo.error;
+  ASSERT_EQ(written.character.clips.size(), 1u);
+  EXPECT_EQ(written.character.clips[0].name, "walk_forward");
+  EXPECT_EQ(written.character.skeleton.joint_count(), model.character.skeleton.joint_count());
+  // The file holds what the library gives (the viewer's path): the Knight's left foot agrees.
+  const asset::ClipRetargeting expected =
+      asset::retarget_clips(demo.character, model.character, "walk_forward");
+  ASSERT_TRUE(expected.ok()) << expected.error;
+  asset::Character with_expected = model.character;
+  with_expected.clips = expected.clips;
+  const int foot = model.character.skeleton.find_joint("foot.l");
+  ASSERT_GE(foot, 0);
+  for (const float t : {0.0f, 0.25f, 0.5f}) {
+    const glm::vec3 want = test::model_pose(with_expected, &with_expected.clips[0], t)[foot][3];
+    const glm::vec3 got =
+        test::model_pose(written.character, &written.character.clips[0], t)[foot][3];
+    EXPECT_LT(glm::length(got - want), 1e-3f) << t;
+  }
+}
+
+TEST_F(RetargetCli, BadInputGetsAMessageAndExitCodeOne) {
+  const std::string out = (dir_ / "out.glb").string();
+  const ProcessResult missing = run_animview(
+      "retarget '" + demo_ + "' --to '" + demo_ + "' --clip nope --out '" + out + "'", dir_);
+  EXPECT_EQ(missing.exit_code, 1);
+  EXPECT_NE(missing.err.find("no clip 'nope'"), std::string::npos) << missing.err;
+
+  const std::string garbage = (dir_ / "garbage.fbx").string();
+  std::ofstream(garbage) << "not a model";
+  const ProcessResult unreadable =
+      run_animview("retarget '" + garbage + "' --to '" + demo_ + "' --out '" + out + "'", dir_);
+  EXPECT_EQ(unreadable.exit_code, 1);
+  EXPECT_NE(unreadable.err.find("garbage.fbx"), std::string::npos) << unreadable.err;
+
+  // A skinned cylinder of two bones has no legs.
+  const std::filesystem::path cylinder = test::shared_asset("khronos/rigged_simple.gltf");
+  if (std::filesystem::exists(cylinder)) {
+    const ProcessResult no_legs = run_animview(
+        "retarget '" + demo_ + "' --to '" + cylinder.string() + "' --out '" + out + "'", dir_);
+    EXPECT_EQ(no_legs.exit_code, 1);
+    EXPECT_NE(no_legs.err.find("no rig with legs found to retarget onto"), std::string::npos)
+        << no_legs.err;
+    EXPECT_NE(no_legs.err.find("rigged_simple.gltf"), std::string::npos) << no_legs.err;
+  }
+  EXPECT_FALSE(std::filesystem::exists(out));
+
+  const ProcessResult no_to = run_animview("retarget '" + demo_ + "' --out '" + out + "'", dir_);
+  EXPECT_EQ(no_to.exit_code, 2);
+}
+
+}  // namespace

@@ -1,0 +1,296 @@
+// Retargeting real walks onto real characters: a CMU BVH walk, ProAnimationBank's walk.fbx and
+// the demo's exported walk, onto each other and onto KayKit's Knight. (RobotExpressive, whose feet
+// hang from the root, does not meet the bounds yet: its planted feet sink up to 13 % of its leg
+// length; see the branch's report.) Per contact of the source's feet: the target's lowest sole
+// height matches the source's (scaled to the target) within 1 % of the target's leg length, and the
+// planted foot slides less than 2 % of the leg's length and no more (relative to its leg) than the
+// source's.
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "anim/clip_sampling.h"
+#include "anim/foot_contact.h"
+#include "anim/pose.h"
+#include "anim/retarget.h"
+#include "asset/demo_export.h"
+#include "asset/importer.h"
+#include "asset/rig_finder.h"
+#include "import_test_util.h"
+
+namespace {
+
+struct Loaded {
+  asset::Character character;
+  anim::Rig rig;
+  std::string error;
+};
+
+std::string demo_glb() {
+  static const std::string path = [] {
+    const std::string p =
+        (std::filesystem::temp_directory_path() / "animview_retarget_demo.glb").string();
+    const std::string error = asset::export_demo_character(p);
+    EXPECT_TRUE(error.empty()) << error;
+    return p;
+  }();
+  return path;
+}
+
+std::string path_of(const std::string& label) {
+  if (label == "cmu") return test::shared_asset("cmu/scaled_131_01.bvh").string();
+  if (label == "pab") return test::shared_asset("pab/arnaud.fbx").string();
+  if (label == "knight") return test::shared_asset("kaykit/Knight.glb").string();
+  if (label == "robot") return test::shared_asset("quaternius/RobotExpressive.glb").string();
+  return demo_glb();
+}
+
+// Imports are slow (a child process each): every file once per test program.
+const Loaded& load(const std::string& label) {
+  static std::map<std::string, std::unique_ptr<Loaded>> cache;
+  auto& slot = cache[label];
+  if (!slot) {
+    slot = std::make_unique<Loaded>();
+    asset::ImportResult r = asset::import_file(path_of(label), asset::ImportSettings{});
+    if (!r.ok()) {
+      slot->error = r.error;
+    } else {
+      slot->character = std::move(r.character);
+      if (label == "pab") {
+        // arnaud.fbx is the mesh and skeleton; walk.fbx's clip binds to it by joint name.
+        asset::ClipImportResult walk =
+            asset::import_clips(test::shared_asset("pab/walk.fbx").string(),
+                                slot->character.skeleton, asset::ImportSettings{}, {});
+        if (!walk.ok()) slot->error = walk.error;
+        for (asset::ImportedClip& c : walk.clips)
+          slot->character.clips.push_back(std::move(c.clip));
+      }
+      slot->rig = asset::find_character_rig(slot->character, &slot->error);
+      if (slot->rig.leg_count() > 0) slot->error.clear();
+    }
+  }
+  return *slot;
+}
+
+const char* walk_clip(const std::string& label) {
+  if (label == "pab") return "walk";
+  if (label == "demo") return "walk_forward";
+  return nullptr;  // the first clip
+}
+
+bool absent(const std::string& label) {
+  return label != "demo" && !std::filesystem::exists(path_of(label));
+}
+
+std::vector<glm::mat4> model_at(const anim::Skeleton& skeleton, const anim::Clip& clip,
+                                const anim::ClipBinding& binding, float t) {
+  anim::SamplingCache cache(clip, binding);
+  std::vector<anim::Transform> local(skeleton.rest_pose.size());
+  std::vector<glm::mat4> model(local.size());
+  EXPECT_TRUE(anim::sample_clip(clip, binding, skeleton, t, cache, local));
+  EXPECT_TRUE(anim::local_to_model(skeleton, local, model));
+  return model;
+}
+
+struct ContactFigures {
+  float height_error = 0.0f;  // worst |target low - scaled source low| / target leg length
+  float target_skate = 0.0f;  // worst planted slide / its leg length
+  float source_skate = 0.0f;
+  float skate_excess = 0.0f;  // worst (target - source) slide per leg length, one contact
+  int contacts = 0;
+};
+
+// Walks the retargeted clip's contacts (the source's, renamed to the target's legs) frame by
+// frame on both skeletons.
+ContactFigures measure(const anim::RetargetMap& map, const anim::Clip& source_clip,
+                       const anim::Clip& out) {
+  ContactFigures figures;
+  anim::Clip once_source = source_clip;
+  once_source.loop = false;
+  anim::Clip once_out = out;
+  once_out.loop = false;
+  const anim::ClipBinding sb = anim::bind_clip(once_source, map.source);
+  const anim::ClipBinding tb = anim::bind_clip(once_out, map.target);
+  const auto frames = static_cast<int>(std::lround(out.duration_s * out.source_fps));
+  const float frame_s = out.duration_s / static_cast<float>(frames);
+  std::vector<std::vector<glm::mat4>> source_models;
+  std::vector<std::vector<glm::mat4>> target_models;
+  for (int f = 0; f <= frames; ++f) {
+    const float t = std::min(frame_s * static_cast<float>(f), out.duration_s);
+    source_models.push_back(model_at(map.source, once_source, sb, t));
+    target_models.push_back(model_at(map.target, once_out, tb, t));
+  }
+  for (const anim::RetargetChain& chain : map.chains) {
+    if (chain.target_leg < 0 || chain.source_leg < 0) continue;
+    const anim::Leg& sl = map.source_legs.legs[static_cast<std::size_t>(chain.source_leg)];
+    const anim::Leg& tl = map.target_legs.legs[static_cast<std::size_t>(chain.target_leg)];
+    const std::string_view name =
+        anim::leg_contact_name(map.target_legs.legs, static_cast<std::size_t>(chain.target_leg));
+    int f = 0;
+    while (f <= frames) {
+      const int start = f;
+      if (!anim::foot_planted_at(out, name, frame_s * static_cast<float>(f))) {
+        ++f;
+        continue;
+      }
+      float source_low = 1e30f, target_low = 1e30f, source_slide = 0.0f, target_slide = 0.0f;
+      glm::vec3 sp{0}, tp{0};
+      bool previous_on_toe = false;
+      for (int g = f;
+           g <= frames && anim::foot_planted_at(out, name, frame_s * static_cast<float>(g));
+           ++g, f = g) {
+        const auto& sm = source_models[static_cast<std::size_t>(g)];
+        const auto& tm = target_models[static_cast<std::size_t>(g)];
+        const glm::vec3 sh = anim::heel_point(sl, sm), st = anim::toe_point(sl, sm);
+        const glm::vec3 th = anim::heel_point(tl, tm), tt = anim::toe_point(tl, tm);
+        source_low = std::min(source_low, std::min(sh.y, st.y));
+        target_low = std::min(target_low, std::min(th.y, tt.y));
+        // The slide of the point the foot stands on (the lower of heel and toe, as in the
+        // source), in the ground plane, while it stays the same point.
+        const bool on_toe = st.y < sh.y;
+        const glm::vec3 s = on_toe ? st : sh, t = on_toe ? tt : th;
+        if (g != start && on_toe == previous_on_toe) {
+          source_slide += glm::length(glm::vec2(s.x - sp.x, s.z - sp.z));
+          target_slide += glm::length(glm::vec2(t.x - tp.x, t.z - tp.z));
+        }
+        sp = s;
+        tp = t;
+        previous_on_toe = on_toe;
+      }
+      ++f;
+      // Both clips stand on the model's y = 0 plane; the source's soles scale with its body.
+      figures.height_error =
+          std::max(figures.height_error,
+                   std::fabs(target_low - map.scale * source_low) / map.target_leg_length_m);
+      const float ts = target_slide / map.target_leg_length_m;
+      const float ss = source_slide / map.source_leg_length_m;
+      figures.target_skate = std::max(figures.target_skate, ts);
+      figures.source_skate = std::max(figures.source_skate, ss);
+      figures.skate_excess = std::max(figures.skate_excess, ts - ss);
+      ++figures.contacts;
+    }
+  }
+  return figures;
+}
+
+struct Pair {
+  const char* source;
+  const char* target;
+};
+
+class RetargetQuality : public ::testing::TestWithParam<Pair> {};
+
+TEST_P(RetargetQuality, PlantedFeetTouchTheGroundAndDoNotSlide) {
+  const Pair p = GetParam();
+  for (const std::string label : {p.source, p.target}) {
+    if (absent(label)) GTEST_SKIP() << path_of(label) << " is absent (../shared/assets missing)";
+  }
+  const Loaded& source = load(p.source);
+  const Loaded& target = load(p.target);
+  ASSERT_TRUE(source.error.empty()) << p.source << ": " << source.error;
+  ASSERT_TRUE(target.error.empty()) << p.target << ": " << target.error;
+  const char* clip_name = walk_clip(p.source);
+  const anim::Clip* clip = clip_name ? test::find_clip(source.character.clips, clip_name)
+                                     : &source.character.clips.front();
+  ASSERT_NE(clip, nullptr);
+  std::string error;
+  const anim::RetargetMap map = anim::make_retarget_map(
+      source.character.skeleton, source.rig, target.character.skeleton, target.rig, {}, &error);
+  ASSERT_TRUE(error.empty()) << error;
+  const anim::Clip out = anim::retarget_clip(map, *clip, &error);
+  ASSERT_FALSE(out.tracks.empty()) << error;
+  const ContactFigures f = measure(map, *clip, out);
+  std::printf(
+      "[ figures  ] %s -> %s: %d contacts, scale %.3f, unmapped %zu of %d; sole height error "
+      "%.3f %%, slide %.3f %% (source %.3f %%), excess %.4f %% of leg length\n",
+      p.source, p.target, f.contacts, map.scale, map.unmapped.size(), map.target.joint_count(),
+      100.0f * f.height_error, 100.0f * f.target_skate, 100.0f * f.source_skate,
+      100.0f * f.skate_excess);
+  EXPECT_GT(f.contacts, 1);
+  EXPECT_LT(f.height_error, 0.01f);
+  EXPECT_LT(f.target_skate, 0.02f);
+  EXPECT_LE(f.skate_excess, 1e-3f);
+}
+
+INSTANTIATE_TEST_SUITE_P(Walks, RetargetQuality,
+                         ::testing::Values(Pair{"cmu", "pab"}, Pair{"cmu", "demo"},
+                                           Pair{"cmu", "knight"}, Pair{"pab", "cmu"},
+                                           Pair{"pab", "demo"}, Pair{"pab", "knight"},
+                                           Pair{"demo", "cmu"}, Pair{"demo", "pab"},
+                                           Pair{"demo", "knight"}),
+                         [](const ::testing::TestParamInfo<Pair>& info) {
+                           return std::string(info.param.source) + "_to_" + info.param.target;
+                         });
+
+// The real files onto themselves, and onto a copy twice as large.
+class RetargetSelf : public ::testing::TestWithParam<const char*> {};
+
+TEST_P(RetargetSelf, GivesTheClipBackAndScalesWithTheSkeleton) {
+  const std::string label = GetParam();
+  if (absent(label)) GTEST_SKIP() << path_of(label) << " is absent (../shared/assets missing)";
+  const Loaded& loaded = load(label);
+  ASSERT_TRUE(loaded.error.empty()) << loaded.error;
+  const anim::Skeleton& skeleton = loaded.character.skeleton;
+  const char* clip_name = walk_clip(label);
+  const anim::Clip* clip = clip_name ? test::find_clip(loaded.character.clips, clip_name)
+                                     : &loaded.character.clips.front();
+  ASSERT_NE(clip, nullptr);
+  anim::Skeleton twice = skeleton;
+  for (anim::Transform& t : twice.rest_pose) t.translation *= 2.0f;
+  std::string error;
+  const anim::RetargetMap self =
+      anim::make_retarget_map(skeleton, loaded.rig, skeleton, loaded.rig, {}, &error);
+  const anim::RetargetMap large =
+      anim::make_retarget_map(skeleton, loaded.rig, twice, loaded.rig, {}, &error);
+  ASSERT_TRUE(error.empty()) << error;
+  const anim::Clip back = anim::retarget_clip(self, *clip);
+  const anim::Clip doubled = anim::retarget_clip(large, *clip);
+  const anim::ClipBinding cb = anim::bind_clip(*clip, skeleton);
+  const anim::ClipBinding bb = anim::bind_clip(back, skeleton);
+  const anim::ClipBinding db = anim::bind_clip(doubled, twice);
+  float rotation_error = 0.0f, translation_error = 0.0f, doubled_rotation_error = 0.0f,
+        path_error = 0.0f;
+  const auto pelvis = static_cast<std::size_t>(loaded.rig.pelvis);
+  const std::size_t n = skeleton.rest_pose.size();
+  std::vector<anim::Transform> a(n), b(n), d(n);
+  std::vector<glm::mat4> am(n), dm(n);
+  for (int k = 0; k <= 20; ++k) {
+    const float t = clip->duration_s * static_cast<float>(k) / 20.0f;
+    anim::SamplingCache c1(*clip, cb), c2(back, bb), c3(doubled, db);
+    ASSERT_TRUE(anim::sample_clip(*clip, cb, skeleton, t, c1, a));
+    ASSERT_TRUE(anim::sample_clip(back, bb, skeleton, t, c2, b));
+    ASSERT_TRUE(anim::sample_clip(doubled, db, twice, t, c3, d));
+    ASSERT_TRUE(anim::local_to_model(skeleton, a, am));
+    ASSERT_TRUE(anim::local_to_model(twice, d, dm));
+    for (std::size_t j = 0; j < n; ++j) {
+      rotation_error =
+          std::max(rotation_error, 1.0f - std::fabs(glm::dot(a[j].rotation, b[j].rotation)));
+      translation_error =
+          std::max(translation_error, glm::length(a[j].translation - b[j].translation));
+      doubled_rotation_error = std::max(doubled_rotation_error,
+                                        1.0f - std::fabs(glm::dot(a[j].rotation, d[j].rotation)));
+    }
+    path_error = std::max(path_error,
+                          glm::length(glm::vec3(dm[pelvis][3]) - 2.0f * glm::vec3(am[pelvis][3])));
+  }
+  std::printf(
+      "[ figures  ] %s onto itself: rotation 1-|dot| %.2g, translation %.2g m; onto 2x: rotation "
+      "1-|dot| %.2g, pelvis path %.2g m\n",
+      label.c_str(), rotation_error, translation_error, doubled_rotation_error, path_error);
+  EXPECT_LT(rotation_error, 1e-5f);
+  EXPECT_LT(translation_error, 1e-5f);
+  EXPECT_LT(doubled_rotation_error, 1e-5f);
+  EXPECT_LT(path_error, 1e-5f);
+}
+
+INSTANTIATE_TEST_SUITE_P(Files, RetargetSelf, ::testing::Values("cmu", "pab", "demo"));
+
+}  // namespace
