@@ -27,6 +27,8 @@ bool guess_units_after_load(ViewerUi& ui, const ViewerScene& scene) {
   ui.unit_guess = text;
   ui.unit_guess_files = ui.loaded_files;
   ui.status = std::string("units: ") + guess.unit + " (guessed from the character's size)";
+  // The load is redone: it counts once, when the import at the right scale is in.
+  --ui.load_count;
   return true;
 }
 
