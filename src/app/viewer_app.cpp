@@ -360,6 +360,7 @@ int run_viewer(const ViewerOptions& options) {
   ui::FrameStats stats;
   int frame = 0;
   int framed_loads = 0;  // loads whose posed character the camera has framed
+  anim::TerrainShape framed_ground = scene.terrain.shape;
   while (!glfwWindowShouldClose(window.handle())) {
     glfwPollEvents();
     const auto now = std::chrono::steady_clock::now();
@@ -439,6 +440,12 @@ int run_viewer(const ViewerOptions& options) {
     // its bind pose, which a clip may leave far behind).
     if (ui.load_count != framed_loads && scene.loaded) {
       framed_loads = ui.load_count;
+      frame_character(camera, scene, true);
+    }
+    // Another ground puts the character at another height (a slope far from the origin): the
+    // camera goes with it.
+    if (scene.terrain.shape != framed_ground && scene.loaded) {
+      framed_ground = scene.terrain.shape;
       frame_character(camera, scene, true);
     }
     if (ui.view.follow_character && scene.loaded &&

@@ -25,6 +25,7 @@ void build_ground_grid(const anim::Terrain& terrain, glm::vec2 focus_xz, float h
   // Snapped to five spacings: major lines stay major as the grid follows the camera.
   const glm::vec2 centre = glm::round(focus_xz / (5.0f * spacing)) * (5.0f * spacing);
   const bool flat = terrain.shape == anim::TerrainShape::Flat;
+  const bool stairs = terrain.shape == anim::TerrainShape::Stairs;
   // Flat ground needs segments only for the fade; uneven ground follows the height closely.
   const int pieces = flat ? 2 * kHalfLines : 8 * kHalfLines;
   const float lift = 0.01f * spacing;
@@ -54,7 +55,23 @@ void build_ground_grid(const anim::Terrain& terrain, glm::vec2 focus_xz, float h
         const glm::vec3 b = axis == 0 ? point(c, t1) : point(t1, c);
         const float alpha = std::min(fade(a), fade(b));
         if (alpha <= 0.0f) continue;
-        out.push_back({a, b, glm::vec4(glm::vec3(color), color.w * alpha)});
+        const glm::vec4 faded(glm::vec3(color), color.w * alpha);
+        if (!stairs || std::abs(a.y - b.y) < 1e-4f) {
+          out.push_back({a, b, faded});
+          continue;
+        }
+        // A riser between a and b: find its edge (heights are constant on a tread) and go
+        // along the lower tread, up the riser, along the upper one, instead of through the step.
+        float lo = 0.0f, hi = 1.0f;
+        for (int iteration = 0; iteration < 12; ++iteration) {
+          const float mid = 0.5f * (lo + hi);
+          const glm::vec3 m = glm::mix(a, b, mid);
+          (std::abs(point(m.x, m.z).y - a.y) < 1e-4f ? lo : hi) = mid;
+        }
+        const glm::vec3 edge = glm::mix(a, b, hi);
+        out.push_back({a, glm::vec3(edge.x, a.y, edge.z), faded});
+        out.push_back({glm::vec3(edge.x, a.y, edge.z), glm::vec3(edge.x, b.y, edge.z), faded});
+        out.push_back({glm::vec3(edge.x, b.y, edge.z), b, faded});
       }
     }
   }

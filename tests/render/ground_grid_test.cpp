@@ -56,6 +56,24 @@ TEST(GroundGrid, LiesOnASlope) {
   EXPECT_GT(highest - lowest, 2.0f);  // tan(15 deg) * 20 m = 5.4 m from edge to edge
 }
 
+// On stairs every segment runs along a tread or up a riser, never through a step.
+TEST(GroundGrid, ClimbsStairsAlongTreadsAndRisers) {
+  anim::Terrain stairs;
+  stairs.shape = anim::TerrainShape::Stairs;
+  std::vector<GridSegment> grid;
+  build_ground_grid(stairs, {0.0f, 0.0f}, 2.0f, grid);
+  int risers = 0;
+  for (const GridSegment& s : grid) {
+    const bool vertical = s.a.x == s.b.x && s.a.z == s.b.z;
+    if (vertical) {
+      ++risers;
+      continue;
+    }
+    EXPECT_NEAR(s.a.y, s.b.y, 1e-4f) << "a segment through a step";
+  }
+  EXPECT_GT(risers, 20);
+}
+
 TEST(GroundGrid, FocusIsWhereTheViewLooksAtTheGround) {
   OrbitCamera camera;
   camera.target = {3.0f, 0.0f, -2.0f};
