@@ -298,6 +298,7 @@ int run_viewer(const ViewerOptions& options) {
   ViewerScene scene;
   scene.clip_binding.compress = options.compressed_clips;
   ViewerUi ui;
+  ui.import_settings.unit_scale = options.unit_scale;
   ui.view.skinning =
       options.skinning == "dq" ? ui::SkinningChoice::DualQuat : ui::SkinningChoice::Lbs;
   ui.view.crowd = options.crowd;
