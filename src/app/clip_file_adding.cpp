@@ -36,7 +36,7 @@ AddClipsRequest add_clips_request(const std::string& file, const ViewerScene& sc
 
 void accept_added_clips(LoadOutcome outcome, const std::string& file, ViewerScene& scene,
                         ViewerUi& ui) {
-  for (const std::string& w : outcome.warnings) ui.errors.add(file, cause_of(w, file));
+  for (const std::string& w : outcome.warnings) ui.notices.add(file + ": " + cause_of(w, file));
   for (const std::string& e : outcome.errors) {
     ui.errors.add(file, cause_of(e, file));
     // Made for another skeleton: the viewer asks whether to retarget it instead.

@@ -62,6 +62,9 @@ int run_command_line(int argc, char** argv) {
                "Start in the motion-matching play mode (WASD steers, Shift runs)");
   cli.add_flag("--compressed-clips", options.compressed_clips,
                "Play clips in their compressed runtime form (within 1 mm)");
+  cli.add_option("--unit-scale", options.unit_scale,
+                 "Metres per file unit (default: the file's own, or guessed from its size)")
+      ->check(finite_number() & CLI::Range(1e-6f, 1e6f));
   cli.add_option("--max-frames", options.max_frames, "Close the window after N frames")
       ->check(CLI::NonNegativeNumber);
   cli.add_option("--export-frames", options.export_dir,

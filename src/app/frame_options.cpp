@@ -49,7 +49,7 @@ void add_frame_options(CLI::App& command, FrameOptions& options) {
   command
       .add_option("--unit-scale", options.unit_scale,
                   "Metres per file unit (default: the file's own)")
-      ->check(CLI::Range(1e-6f, 1e6f));
+      ->check(finite_number() & CLI::Range(1e-6f, 1e6f));
 }
 
 int compose_frame(const FrameOptions& options, ViewerScene& scene, std::string& error) {

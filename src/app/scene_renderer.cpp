@@ -10,6 +10,7 @@
 
 #include "anim/terrain.h"
 #include "app/compare_view.h"
+#include "render/ground_grid.h"
 #include "render/skeleton_overlay.h"
 
 namespace app {
@@ -327,9 +328,9 @@ std::string SceneRenderer::draw_view(const ViewerScene& scene, const ui::ViewSet
   if (view.show_ground || scene.terrain.shape != anim::TerrainShape::Flat) {
     draw_ground(scene.terrain, root, view_projection, view);
   }
-  // The grid is the flat ground's; over other ground it would cut through the terrain.
-  if (view.show_grid && scene.terrain.shape == anim::TerrainShape::Flat) {
-    lines_.add_grid(10.0f, 0.5f);
+  // The grid follows the camera and lies on the terrain, whatever its shape.
+  if (view.show_grid) {
+    render::add_ground_grid(lines_, scene.terrain, view_projection);
     lines_.draw(view_projection);
   }
   std::string result;

@@ -12,6 +12,7 @@
 #include <fstream>
 #include <utility>
 
+#include "anim/terrain.h"
 #include "app/async_loader.h"
 #include "app/autosave.h"
 #include "app/clip_file_adding.h"
@@ -23,12 +24,14 @@
 #include "app/scene_renderer.h"
 #include "app/scene_snapshot.h"
 #include "app/state_log.h"
+#include "app/unit_guessing.h"
 #include "app/viewer_frame_export.h"
 #include "app/viewer_options.h"
 #include "app/viewer_panels.h"
 #include "app/viewer_scene.h"
 #include "asset/atomic_write.h"
 #include "asset/demo_character.h"
+#include "asset/posed_bounds.h"
 #include "asset/transition_record_json.h"
 #include "render/camera_controller.h"
 #include "render/frame_capture.h"
@@ -36,6 +39,8 @@
 #include "render/gpu_timer.h"
 #include "render/orbit_camera.h"
 #include "render/skeleton_overlay.h"
+#include "render/skinned_mesh_renderer.h"
+#include "ui/color_legend.h"
 #include "ui/main_menu.h"
 #include "ui/stats_overlay.h"
 #include "ui/unsaved_changes_prompt.h"
@@ -115,12 +120,30 @@ std::string next_record_path() {
   }
 }
 
-// The character's bounds in the world: the bind-pose box moved with the root.
-void frame_character(render::OrbitCamera& camera, const ViewerScene& scene) {
-  const asset::Bounds b = asset::bind_pose_bounds(scene.character);
-  if (b.empty()) return;
+// The character's bounds in the world: as posed now (asset/posed_bounds.h) once a frame has
+// posed it, otherwise (just loaded: the instance has no pose yet) the bind-pose box moved with
+// the root.
+asset::Bounds character_bounds(const ViewerScene& scene, bool posed) {
+  asset::Bounds b;
+  if (posed) {
+    b = asset::posed_bounds(scene.character, scene.instance.model_pose(),
+                            scene.instance.world_matrix());
+  }
+  const asset::Bounds bind = asset::bind_pose_bounds(scene.character);
+  // A pose collapsed to a point is no pose yet (an instance not updated since the load).
+  if (!b.empty() &&
+      (bind.empty() || glm::length(b.max - b.min) > 0.1f * glm::length(bind.max - bind.min)))
+    return b;
+  b = bind;
   const glm::vec3 offset = scene.instance.world().translation;
-  camera.frame(b.min + offset, b.max + offset);
+  b.min += offset;
+  b.max += offset;
+  return b;
+}
+
+void frame_character(render::OrbitCamera& camera, const ViewerScene& scene, bool posed) {
+  const asset::Bounds b = character_bounds(scene, posed);
+  if (!b.empty()) camera.frame(b.min, b.max);
 }
 
 // When each file was last written (a file that cannot be read counts as never).
@@ -146,7 +169,8 @@ void accept_load(LoadOutcome outcome, const std::vector<std::string>& files, Vie
                  SceneRenderer& renderer, ViewerUi& ui, RecentFiles& recent,
                  render::OrbitCamera& camera, const std::string& start_clip,
                  const std::vector<std::string>& start_parameters) {
-  for (const std::string& w : outcome.warnings) ui.errors.add("", w);
+  // Warnings go to the status bar's list; only errors open the error panel.
+  for (const std::string& w : outcome.warnings) ui.notices.add(w);
   const std::string outcome_project_path = outcome.project_path;
   if (!outcome.ok) {
     for (const std::string& e : outcome.errors) ui.errors.add(files.empty() ? "" : files[0], e);
@@ -159,7 +183,7 @@ void accept_load(LoadOutcome outcome, const std::vector<std::string>& files, Vie
     ui.errors.add(files.empty() ? "" : files[0], error);
     return;
   }
-  for (const std::string& w : renderer.set_character(scene.character)) ui.errors.add("", w);
+  for (const std::string& w : renderer.set_character(scene.character)) ui.notices.add(w);
   ui.clip_sources.clear();
   for (std::size_t i = 0; i < outcome.clip_sources.size() && i < scene.character.clips.size(); ++i)
     ui.clip_sources[scene.character.clips[i].name] = outcome.clip_sources[i];
@@ -177,8 +201,9 @@ void accept_load(LoadOutcome outcome, const std::vector<std::string>& files, Vie
   }
   refresh_panels(ui, scene);
   if (scene.mode == PlayMode::ClipPreview) preview_clip(ui, scene, scene.preview_clip);
-  frame_character(camera, scene);
-  restore_session(scene.project, ui, scene, camera);
+  frame_character(camera, scene, false);
+  // A saved session brings its own camera, which the first posed frame then leaves alone.
+  if (restore_session(scene.project, ui, scene, camera)) ui.camera_restored_load = ui.load_count;
   for (const std::string& assignment : start_parameters) {
     if (std::string e = scene.set_parameter(assignment); !e.empty()) ui.errors.add("--param", e);
   }
@@ -214,6 +239,11 @@ bool handle_keys(ViewerUi& ui, ViewerScene& scene, render::OrbitCamera& camera) 
     if (ctrl) continue;
     if (press.key == GLFW_KEY_F) ui.view.request_frame_character = true;
     if (press.key == GLFW_KEY_HOME) ui.view.request_frame_all = true;
+    // Blender's numpad: 1 front, 3 right, 7 top (orthographic), 5 perspective <-> orthographic.
+    if (press.key == GLFW_KEY_KP_1) render::look_along(camera, render::AxisView::Front);
+    if (press.key == GLFW_KEY_KP_3) render::look_along(camera, render::AxisView::Right);
+    if (press.key == GLFW_KEY_KP_7) render::look_along(camera, render::AxisView::Top);
+    if (press.key == GLFW_KEY_KP_5) camera.orthographic = !camera.orthographic;
     // Arrow keys over the blend-space editor move its point, not the playhead.
     if (scene.mode == PlayMode::ClipPreview && !ImGui::IsAnyItemHovered()) {
       ui::apply_timeline_key(scene.clock, ui.jump_times, press.key, shift, ui.show_cheat_sheet);
@@ -223,16 +253,19 @@ bool handle_keys(ViewerUi& ui, ViewerScene& scene, render::OrbitCamera& camera) 
   }
   g_events.presses.clear();
   if (ui.view.request_frame_character) {
-    frame_character(camera, scene);
+    frame_character(camera, scene, true);
     ui.view.request_frame_character = false;
   }
   if (ui.view.request_frame_all) {
     // Everything: the character and the ground around the origin it walked from.
-    asset::Bounds b = asset::bind_pose_bounds(scene.character);
-    const glm::vec3 at = scene.instance.world().translation;
-    b.min = glm::min(glm::min(b.min + at, glm::vec3(-2.0f, 0.0f, -2.0f)), b.min);
-    b.max = glm::max(glm::max(b.max + at, glm::vec3(2.0f, 0.0f, 2.0f)), b.max);
-    camera.frame(b.min, b.max);
+    asset::Bounds b = character_bounds(scene, true);
+    if (!b.empty()) {
+      // The origin's neighbourhood, at the character's scale (2 m for a person).
+      const float reach = std::max(b.max.y - b.min.y, 0.1f);
+      b.min = glm::min(b.min, glm::vec3(-reach, 0.0f, -reach));
+      b.max = glm::max(b.max, glm::vec3(reach, 0.0f, reach));
+      camera.frame(b.min, b.max);
+    }
     ui.view.request_frame_all = false;
   }
   return screenshot;
@@ -275,6 +308,7 @@ int run_viewer(const ViewerOptions& options) {
   ViewerScene scene;
   scene.clip_binding.compress = options.compressed_clips;
   ViewerUi ui;
+  ui.import_settings.unit_scale = options.unit_scale;
   ui.view.skinning =
       options.skinning == "dq" ? ui::SkinningChoice::DualQuat : ui::SkinningChoice::Lbs;
   ui.view.crowd = options.crowd;
@@ -320,7 +354,15 @@ int run_viewer(const ViewerOptions& options) {
     if (options.headless) {
       accept_load(load_now({initial, ui.import_settings}), initial, scene, renderer, ui, recent,
                   camera, options.clip, options.parameters);
+      if (guess_units_after_load(ui, scene)) {
+        accept_load(load_now({initial, ui.import_settings}), initial, scene, renderer, ui, recent,
+                    camera, options.clip, options.parameters);
+      }
       initial_load_failed = ui.load_count == 0;
+      for (const ui::NoticeGroup& g : ui.notices.groups()) {
+        for (const std::string& w : g.texts)
+          std::fprintf(stderr, "animview: warning: %s\n", w.c_str());
+      }
       if (!ui.errors.empty()) {
         for (const ui::ErrorReport& e : ui.errors.entries()) {
           std::fprintf(stderr, "animview: %s%s%s\n", e.file.c_str(), e.file.empty() ? "" : ": ",
@@ -344,6 +386,8 @@ int run_viewer(const ViewerOptions& options) {
   motion_matching_panel.active = options.motion_matching;
   ui::FrameStats stats;
   int frame = 0;
+  int framed_loads = 0;  // loads whose posed character the camera has framed
+  anim::TerrainShape framed_ground = scene.terrain.shape;
   while (!glfwWindowShouldClose(window.handle())) {
     glfwPollEvents();
     const auto now = std::chrono::steady_clock::now();
@@ -383,6 +427,7 @@ int run_viewer(const ViewerOptions& options) {
         save_flow.allow(GuardedAction::Open, unsaved)) {
       loading_files = open_requests.front();
       open_requests.erase(open_requests.begin());
+      forget_unit_guess(ui, loading_files);
       loader.start({loading_files, ui.import_settings});
     }
     if (auto outcome = loader.poll(); outcome && !adding_clip_file.empty()) {
@@ -396,17 +441,21 @@ int run_viewer(const ViewerOptions& options) {
         scene.clock.seek(reload_playhead.time_s);
         scene.clock.set_playing(reload_playhead.playing);
       }
-      reload_playhead = {};
-      // A recovery copy opens as a new project: Save asks where, and the work is unsaved.
-      if (!recovering.empty() && loading_files == std::vector<std::string>{recovering}) {
-        ui.project_path.clear();
-        ui.saved_project.clear();
-        ui.loaded_files.clear();
+      if (guess_units_after_load(ui, scene)) {
+        open_requests.insert(open_requests.begin(), ui.loaded_files);
+      } else {
+        reload_playhead = {};
+        // A recovery copy opens as a new project: Save asks where, and the work is unsaved.
+        if (!recovering.empty() && loading_files == std::vector<std::string>{recovering}) {
+          ui.project_path.clear();
+          ui.saved_project.clear();
+          ui.loaded_files.clear();
+        }
+        recovering.clear();
+        // Only the first load starts on the asked clip and parameters.
+        pending_clip.clear();
+        pending_parameters.clear();
       }
-      recovering.clear();
-      // Only the first load starts on the asked clip and parameters.
-      pending_clip.clear();
-      pending_parameters.clear();
     }
     // After the poll, so a finished load is taken before the loader starts on the clip file.
     if (!ui.add_clip_requests.empty() && !loader.busy() && open_requests.empty()) {
@@ -438,6 +487,18 @@ int run_viewer(const ViewerOptions& options) {
             .count();
     renderer.upload(scene, ui.view, dt);
     if (history_paused) renderer.show_recorded(ui.history, ui.transition_timeline.shown);
+    // The first frame after a load frames the character as posed by its clip (the load framed
+    // its bind pose, which a clip may leave far behind).
+    if (ui.load_count != framed_loads && scene.loaded) {
+      framed_loads = ui.load_count;
+      if (ui.camera_restored_load != ui.load_count) frame_character(camera, scene, true);
+    }
+    // Another ground puts the character at another height (a slope far from the origin): the
+    // camera goes with it.
+    if (scene.terrain.shape != framed_ground && scene.loaded) {
+      framed_ground = scene.terrain.shape;
+      frame_character(camera, scene, true);
+    }
     if (ui.view.follow_character && scene.loaded &&
         scene.settings.root_motion_mode == anim::RootMotionMode::Applied) {
       const glm::vec3 root = scene.instance.world().translation;
@@ -456,6 +517,8 @@ int run_viewer(const ViewerOptions& options) {
                                  ui.view.follow_character);
     }
     ui::draw_stats_overlay(stats, rect.x + rect.width, rect.y);
+    ui::draw_color_legend(ui.view.coloring, render::MeshDrawOptions{}.difference_full_scale_m,
+                          rect.x, rect.y + rect.height);
     draw_compare_toolbar(ui.view, scene, rect.x, rect.y, rect.width);
     draw_compare_labels(scene, ui.view, rect);
     ui::draw_help_window(ui.view);
@@ -510,6 +573,10 @@ int run_viewer(const ViewerOptions& options) {
     const render::PointerInput pointer = read_pointer(window.handle(), last_x, last_y);
     if (!ImGui::GetIO().WantCaptureMouse) {
       render::navigate(camera, ui.view.navigation, pointer, rect.height);
+    }
+    if (ui.view.camera_above_ground) {
+      const glm::vec3 eye = camera.eye();
+      render::keep_above_ground(camera, anim::probe(scene.terrain, eye.x, eye.z).height_m);
     }
 
     glViewport(0, 0, width, height);

@@ -20,6 +20,7 @@ struct ViewerOptions {
   std::vector<std::string> parameters;  // NAME=VALUE: starting values of graph parameters
   bool empty_scene = false;             // open without the built-in demo character
   bool compressed_clips = false;        // the player samples compressed clips
+  float unit_scale = 0.0f;              // metres per file unit; 0: guessed from the size
   int max_frames = 0;                   // > 0: close after that many frames (scripted runs)
   // Export frames of the clip on the timeline as the Export frames dialog does, into this folder
   // (none when empty), from export_from_s to export_to_s (negative: the clip's end).

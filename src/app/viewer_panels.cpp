@@ -16,28 +16,65 @@
 #include "asset/pose_json.h"
 #include "asset/rig_corrections.h"
 #include "asset/rig_finder.h"
+#include "asset/unit_detection.h"
 #include "ui/retarget_offer.h"
 
 namespace app {
 namespace {
 
-constexpr float kLeftWidth = 340.0f;
-constexpr float kRightWidth = 430.0f;
-constexpr float kBottomHeight = 118.0f;
-constexpr ImGuiWindowFlags kDockedFlags =
-    ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings;
+// Docked panels stay behind floating windows (notices, dialogs) and the splitters.
+constexpr ImGuiWindowFlags kDockedFlags = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoCollapse |
+                                          ImGuiWindowFlags_NoSavedSettings |
+                                          ImGuiWindowFlags_NoBringToFrontOnFocus;
 
-void begin_docked(const char* name, ImVec2 pos, ImVec2 size) {
-  ImGui::SetNextWindowPos(pos, ImGuiCond_Always);
-  ImGui::SetNextWindowSize(size, ImGuiCond_Always);
+void begin_docked(const char* name, const ui::PanelRect& r) {
+  ImGui::SetNextWindowPos(ImVec2(r.x, r.y), ImGuiCond_Always);
+  ImGui::SetNextWindowSize(ImVec2(r.width, r.height), ImGuiCond_Always);
   ImGui::Begin(name, nullptr, kDockedFlags | ImGuiWindowFlags_NoResize);
+}
+
+// A collapsed panel: a thin strip with the arrow that opens it again.
+void draw_collapsed_strip(const char* name, const ui::PanelRect& r, ImGuiDir arrow, bool& open) {
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(2.0f, 4.0f));
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowMinSize, ImVec2(1.0f, 1.0f));
+  begin_docked(name, r);
+  if (ImGui::ArrowButton("##open", arrow)) open = true;
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Show the panel");
+  ImGui::End();
+  ImGui::PopStyleVar(2);
+}
+
+// The arrow at the start of an open panel's first line that collapses it.
+void collapse_button(ImGuiDir arrow, bool& open) {
+  if (ImGui::ArrowButton("##collapse", arrow)) open = false;
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Hide the panel");
+  ImGui::SameLine();
 }
 
 void draw_import_tab(ViewerUi& ui, RecentFiles& recent,
                      std::vector<std::vector<std::string>>& open_requests) {
   asset::ImportSettings& s = ui.import_settings;
   ImGui::TextDisabled("FBX pivots are folded into the joints by assimp");
-  ImGui::InputFloat("Unit scale (0 = auto)", &s.unit_scale, 0.0f, 0.0f, "%.4f");
+  // Applied on Enter, and only when sensible: -5 or NaN would silently mean "automatic".
+  float unit_scale = s.unit_scale;
+  if (ImGui::InputFloat("Unit scale (0 = auto)", &unit_scale, 0.0f, 0.0f, "%.4f",
+                        ImGuiInputTextFlags_EnterReturnsTrue)) {
+    ui.unit_scale_problem = asset::unit_scale_problem(unit_scale);
+    if (ui.unit_scale_problem.empty()) {
+      s.unit_scale = unit_scale;
+      ui.unit_guess.clear();  // the user's choice, not a guess
+    }
+  }
+  if (!ui.unit_scale_problem.empty()) {
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextColored(ImVec4(1.0f, 0.45f, 0.4f, 1.0f), "%s", ui.unit_scale_problem.c_str());
+    ImGui::PopTextWrapPos();
+  }
+  if (!ui.unit_guess.empty()) {
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextDisabled("Units guessed: %s", ui.unit_guess.c_str());
+    ImGui::PopTextWrapPos();
+  }
   int up = static_cast<int>(s.up_axis);
   ImGui::Combo("Up axis", &up, "auto\0Y\0Z\0");
   s.up_axis = static_cast<asset::UpAxis>(up);
@@ -58,9 +95,10 @@ void draw_import_tab(ViewerUi& ui, RecentFiles& recent,
   }
 }
 
-void draw_left_panel(ViewerUi& ui, ViewerScene& scene, RecentFiles& recent, float top, float height,
+void draw_left_panel(ViewerUi& ui, ViewerScene& scene, RecentFiles& recent, const ui::PanelRect& r,
                      std::vector<std::vector<std::string>>& open_requests) {
-  begin_docked("animview", ImVec2(0.0f, top), ImVec2(kLeftWidth, height));
+  begin_docked("animview", r);
+  collapse_button(ImGuiDir_Left, ui.view.layout.left_open);
   if (ImGui::BeginTabBar("left tabs")) {
     if (ImGui::BeginTabItem("Character")) {
       if (scene.loaded) {
@@ -118,8 +156,9 @@ void draw_left_panel(ViewerUi& ui, ViewerScene& scene, RecentFiles& recent, floa
   ImGui::End();
 }
 
-void draw_bottom_panel(ViewerUi& ui, ViewerScene& scene, float x, float y, float width) {
-  begin_docked("Timeline", ImVec2(x, y), ImVec2(width, kBottomHeight));
+void draw_bottom_panel(ViewerUi& ui, ViewerScene& scene, const ui::PanelRect& r) {
+  begin_docked("Timeline", r);
+  ui::draw_notice_button(ui.notices, ui.notice_list);
   if (!ui.status.empty()) {
     ImGui::TextDisabled("%s", ui.status.c_str());
     ImGui::SameLine();
@@ -199,10 +238,10 @@ void draw_transition_timeline(ViewerUi& ui, const ViewerScene& scene) {
                                ui.view.time_scale);
 }
 
-void draw_right_panel(ViewerUi& ui, ViewerScene& scene, float top, float height) {
-  begin_docked("Animation graph", ImVec2(ImGui::GetMainViewport()->Size.x - kRightWidth, top),
-               ImVec2(kRightWidth, height));
+void draw_right_panel(ViewerUi& ui, ViewerScene& scene, const ui::PanelRect& r) {
+  begin_docked("Animation graph", r);
   std::vector<std::string> errors;
+  collapse_button(ImGuiDir_Right, ui.view.layout.right_open);
   if (ImGui::BeginTabBar("graph tabs")) {
     if (ImGui::BeginTabItem("Blend space")) {
       draw_blend_space_tab(ui, scene, errors);
@@ -342,21 +381,50 @@ void preview_clip(ViewerUi& ui, ViewerScene& scene, int clip) {
 ViewportRect draw_panels(ViewerUi& ui, ViewerScene& scene, AsyncLoader& loader, RecentFiles& recent,
                          std::vector<std::vector<std::string>>& open_requests) {
   const ImGuiViewport* vp = ImGui::GetMainViewport();
+  ui::PanelLayout& layout = ui.view.layout;
+  if (layout.ui_scale != ui.applied_ui_scale) {
+    ui::apply_ui_scale(layout.ui_scale);
+    ui.applied_ui_scale = layout.ui_scale;
+  }
   const float top = ImGui::GetFrameHeight();  // the menu bar
   const float width = vp->Size.x, height = vp->Size.y;
-  ViewportRect rect;
-  rect.x = ui.view.show_side_panel ? kLeftWidth : 0.0f;
-  rect.y = top;
   const bool graph = scene.loaded && (!scene.project.blend_spaces.empty() ||
                                       !scene.project.state_machine.states.empty());
-  const float right = graph && ui.view.show_side_panel ? kRightWidth : 0.0f;
-  rect.width = std::max(width - rect.x - right, 1.0f);
-  rect.height = std::max(height - top - kBottomHeight, 1.0f);
-  if (ui.view.show_side_panel) {
-    draw_left_panel(ui, scene, recent, top, height - top, open_requests);
+  ui::PanelRects r = ui::arrange_panels(layout, width, height, top, graph);
+  if (!ui.view.show_side_panel) {  // View > Side panel off: the viewport takes the width
+    r.left.width = r.right.width = 0.0f;
+    r.viewport.x = r.bottom.x = 0.0f;
+    r.viewport.width = r.bottom.width = width;
   }
-  if (right > 0.0f) draw_right_panel(ui, scene, top, height - top);
-  draw_bottom_panel(ui, scene, rect.x, top + rect.height, rect.width);
+  if (r.left.width > 0.0f) {
+    if (layout.left_open) {
+      draw_left_panel(ui, scene, recent, r.left, open_requests);
+    } else {
+      draw_collapsed_strip("##left strip", r.left, ImGuiDir_Right, layout.left_open);
+    }
+  }
+  if (r.right.width > 0.0f) {
+    if (layout.right_open) {
+      draw_right_panel(ui, scene, r.right);
+    } else {
+      draw_collapsed_strip("##right strip", r.right, ImGuiDir_Left, layout.right_open);
+    }
+  }
+  draw_bottom_panel(ui, scene, r.bottom);
+  ui::draw_notice_list(ui.notices, ui.notice_list, r.bottom.x, r.bottom.y);
+  // Splitters last, so they are above the panels they resize. Widths are kept at UI scale 1.
+  const float scale = std::clamp(layout.ui_scale, 0.5f, 3.0f);
+  float w = r.left.width;
+  if (r.left.width > 0.0f && layout.left_open &&
+      ui::draw_vertical_splitter("##left splitter", r.left.width, top, height - top, 1.0f, w)) {
+    layout.left_width = std::max(w, ui::kMinPanelWidth * scale) / scale;
+  }
+  w = r.right.width;
+  if (r.right.width > 0.0f && layout.right_open &&
+      ui::draw_vertical_splitter("##right splitter", r.right.x, top, height - top, -1.0f, w)) {
+    layout.right_width = std::max(w, ui::kMinPanelWidth * scale) / scale;
+  }
+  const ViewportRect rect{r.viewport.x, r.viewport.y, r.viewport.width, r.viewport.height};
   ui::draw_error_panel(ui.errors);
   draw_progress(loader);
   if (ui.view.request_export_pose && scene.loaded) export_pose(ui, scene);

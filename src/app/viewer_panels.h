@@ -19,6 +19,7 @@
 #include "ui/error_panel.h"
 #include "ui/file_browser.h"
 #include "ui/frame_export_dialog.h"
+#include "ui/notice_list.h"
 #include "ui/rig_panel.h"
 #include "ui/state_machine_view.h"
 #include "ui/timeline.h"
@@ -35,6 +36,8 @@ struct ViewportRect {
 struct ViewerUi {
   ui::ViewSettings view;
   ui::ErrorLog errors;
+  ui::NoticeList notices;  // warnings: counted in the status bar, listed on demand
+  ui::NoticeListState notice_list;
   std::string last_frame_error;  // the frame's last failure, reported once
   ui::ClipBrowserState clip_browser;
   std::vector<ui::ClipRow> clip_rows;  // rebuilt when a character is opened
@@ -65,13 +68,20 @@ struct ViewerUi {
   // asks where). project_folder: what scene.project's relative paths are relative to.
   std::string project_path;
   std::string project_folder = ".";
-  std::string saved_project;  // authored_json at the last load or save (unsaved-changes marker)
-  int load_count = 0;         // successful loads so far (reloads included)
-  std::string status;         // the last action's outcome, shown under the timeline
+  std::string saved_project;      // authored_json at the last load or save (unsaved-changes marker)
+  int load_count = 0;             // successful loads so far (reloads included)
+  int camera_restored_load = -1;  // the load whose saved session set the camera
+  std::string status;             // the last action's outcome, shown under the timeline
   ui::RigPanelModel rig;
   // The last frames of the character (the transition timeline), allocated once per load.
   anim::StateHistory history;
   ui::TransitionTimelineState transition_timeline;
+  float applied_ui_scale = 1.0f;  // the scale ImGui's style was last built for
+  // The unit guessed from the character's size (app/unit_guessing.h), for the files it was
+  // guessed for; empty when the units are the file's own or the user's.
+  std::string unit_guess;
+  std::vector<std::string> unit_guess_files;
+  std::string unit_scale_problem;  // why the Import tab's last typed unit scale was refused
 };
 
 // Frames the transition record keeps: 20 s at 60 frames a second.

@@ -543,6 +543,17 @@ ProjectView read_view(const json& j, const std::string& path) {
   v.camera_distance_m = r.number("camera_distance_m", v.camera_distance_m);
   if (!(v.camera_distance_m > 0.0f)) fail(r.field("camera_distance_m"), "must be > 0");
   v.camera_target = r.vec<3>("camera_target", v.camera_target);
+  v.left_panel_width_px = r.number("left_panel_width_px", v.left_panel_width_px);
+  v.right_panel_width_px = r.number("right_panel_width_px", v.right_panel_width_px);
+  if (!(v.left_panel_width_px >= 0.0f && v.left_panel_width_px <= 10000.0f))
+    fail(r.field("left_panel_width_px"), "must be from 0 to 10000");
+  if (!(v.right_panel_width_px >= 0.0f && v.right_panel_width_px <= 10000.0f))
+    fail(r.field("right_panel_width_px"), "must be from 0 to 10000");
+  v.left_panel_open = r.boolean("left_panel_open", v.left_panel_open);
+  v.right_panel_open = r.boolean("right_panel_open", v.right_panel_open);
+  v.ui_scale = r.number("ui_scale", v.ui_scale);
+  if (!(v.ui_scale >= 0.5f && v.ui_scale <= 3.0f))
+    fail(r.field("ui_scale"), "must be from 0.5 to 3");
   r.finish();
   return v;
 }
@@ -775,7 +786,12 @@ std::string project_to_json(const Project& p) {
                      {"camera_yaw_deg", v.camera_yaw_deg},
                      {"camera_pitch_deg", v.camera_pitch_deg},
                      {"camera_distance_m", v.camera_distance_m},
-                     {"camera_target", vec_to_json(v.camera_target)}};
+                     {"camera_target", vec_to_json(v.camera_target)},
+                     {"left_panel_width_px", v.left_panel_width_px},
+                     {"right_panel_width_px", v.right_panel_width_px},
+                     {"left_panel_open", v.left_panel_open},
+                     {"right_panel_open", v.right_panel_open},
+                     {"ui_scale", v.ui_scale}};
   json j = {{"version", kProjectFormatVersion},
             {"character", p.character},
             {"clip_files", p.clip_files},

@@ -60,6 +60,12 @@ struct ProjectView {
   float camera_pitch_deg = -15.0f;
   float camera_distance_m = 4.0f;
   glm::vec3 camera_target{0.0f, 1.0f, 0.0f};
+  // The viewer's panel layout (ui::PanelLayout): widths at UI scale 1, 0 = automatic.
+  float left_panel_width_px = 0.0f;
+  float right_panel_width_px = 0.0f;
+  bool left_panel_open = true;
+  bool right_panel_open = true;
+  float ui_scale = 1.0f;  // 0.5 to 3
 };
 
 // A field of the file that this build does not read (written by a newer animview, or by another

@@ -30,12 +30,34 @@ std::string GlWindow::open(const WindowOptions& options) {
     initialised = glfwInit() == GLFW_TRUE;
   }
   if (!initialised) return "cannot initialise GLFW: " + g_last_glfw_error;
+  const int samples = options.samples == WindowOptions::kAutoSamples ? 4 : options.samples;
+  if (std::string e = create(options, samples); !e.empty()) return e;
+  // GL_RENDERER is only known once a context exists: on a software renderer the automatic choice
+  // starts again without multisampling (about 50 ms, once).
+  if (options.samples == WindowOptions::kAutoSamples && samples > 0 &&
+      is_software_renderer(renderer())) {
+    glfwDestroyWindow(window_);
+    window_ = nullptr;
+    return create(options, 0);
+  }
+  return {};
+}
+
+bool is_software_renderer(std::string_view gl_renderer) {
+  for (std::string_view name : {"llvmpipe", "softpipe", "swrast", "Software Rasterizer"}) {
+    if (gl_renderer.find(name) != std::string_view::npos) return true;
+  }
+  return false;
+}
+
+std::string GlWindow::create(const WindowOptions& options, int samples) {
+  samples_ = samples;
   glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 4);
   glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 5);
   glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
   glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
   glfwWindowHint(GLFW_VISIBLE, options.visible ? GLFW_TRUE : GLFW_FALSE);
-  glfwWindowHint(GLFW_SAMPLES, 4);
+  glfwWindowHint(GLFW_SAMPLES, samples);
   window_ =
       glfwCreateWindow(options.width, options.height, options.title.c_str(), nullptr, nullptr);
   if (!window_) return "cannot create an OpenGL 4.5 core window: " + g_last_glfw_error;

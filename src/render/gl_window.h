@@ -3,6 +3,7 @@
 // viewer's window, the hidden windows of the GL tests, and headless rendering under Xvfb.
 
 #include <string>
+#include <string_view>
 
 struct GLFWwindow;
 
@@ -13,7 +14,14 @@ struct WindowOptions {
   int height = 720;
   bool visible = true;
   std::string title = "animview";
+  // Multisampling of the window's framebuffer: a sample count (0 = none), or kAutoSamples: 4 on
+  // a GPU, none on a software renderer (llvmpipe spends most of a frame on the extra samples).
+  int samples = kAutoSamples;
+  static constexpr int kAutoSamples = -1;
 };
+
+// Whether a GL_RENDERER string names a software rasterizer (Mesa's llvmpipe, softpipe, swrast).
+bool is_software_renderer(std::string_view gl_renderer);
 
 class GlWindow {
  public:
@@ -27,6 +35,8 @@ class GlWindow {
   std::string open(const WindowOptions& options);
 
   GLFWwindow* handle() const { return window_; }
+  // The samples the window was created with (after kAutoSamples was resolved).
+  int samples() const { return samples_; }
   bool is_open() const { return window_ != nullptr; }
 
   // The GL_RENDERER and GL_VERSION strings of the current context.
@@ -34,7 +44,11 @@ class GlWindow {
   static std::string version();
 
  private:
+  // Creates the window with that many samples and loads GL; the cause on failure.
+  std::string create(const WindowOptions& options, int samples);
+
   GLFWwindow* window_ = nullptr;
+  int samples_ = 0;
 };
 
 }  // namespace render

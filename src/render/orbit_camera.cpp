@@ -18,6 +18,12 @@ glm::mat4 OrbitCamera::view() const {
 }
 
 glm::mat4 OrbitCamera::projection(float aspect) const {
+  if (orthographic) {
+    const float half_height = distance_m * std::tan(0.5f * fov_y);
+    const float half_width = half_height * aspect;
+    // Depth spans both sides of the eye: nothing in front of the target is cut off.
+    return glm::ortho(-half_width, half_width, -half_height, half_height, -far_m, far_m);
+  }
   return glm::perspective(fov_y, aspect, near_m, far_m);
 }
 
@@ -34,13 +40,42 @@ void OrbitCamera::pan(float dx, float dy) {
 }
 
 void OrbitCamera::dolly(float factor) {
-  distance_m = std::clamp(distance_m * factor, 0.1f, 400.0f);
+  // Limits at the scale of what was framed last, so a 100 m rig can be zoomed out of.
+  distance_m = std::clamp(distance_m * factor, 2.0f * near_m, 0.8f * far_m);
 }
 
 void OrbitCamera::frame(const glm::vec3& box_min, const glm::vec3& box_max) {
   target = 0.5f * (box_min + box_max);
   const float radius = std::max(0.5f * glm::length(box_max - box_min), 0.1f);
   distance_m = radius / std::sin(0.5f * fov_y) * 1.1f;
+  // Clip planes for the size framed: a 10 cm prop and a 100 m rig both fit.
+  near_m = std::clamp(distance_m * 0.01f, 0.001f, 1.0f);
+  far_m = std::max(500.0f, distance_m * 20.0f);
+}
+
+void look_along(OrbitCamera& camera, AxisView view) {
+  camera.orthographic = true;
+  switch (view) {
+    case AxisView::Front:
+      camera.yaw = 0.0f, camera.pitch = 0.0f;
+      break;
+    case AxisView::Right:
+      camera.yaw = 1.5707963f, camera.pitch = 0.0f;
+      break;
+    case AxisView::Top:
+      // Not quite straight down: lookAt's +Y up vector would be parallel to the view.
+      camera.yaw = 0.0f, camera.pitch = 1.55f;
+      break;
+  }
+}
+
+void keep_above_ground(OrbitCamera& camera, float ground_y_m, float clearance_m) {
+  const float lowest = ground_y_m + clearance_m;
+  if (!std::isfinite(lowest) || camera.eye().y >= lowest) return;
+  camera.target.y = std::max(camera.target.y, lowest);
+  // eye.y = target.y + sin(pitch) * distance: the smallest pitch that puts the eye at lowest.
+  const float s = std::clamp((lowest - camera.target.y) / camera.distance_m, -1.0f, 1.0f);
+  camera.pitch = std::clamp(std::max(camera.pitch, std::asin(s)), -1.55f, 1.55f);
 }
 
 }  // namespace render

@@ -13,6 +13,9 @@ struct OrbitCamera {
   float fov_y = 0.7854f;
   float near_m = 0.05f;
   float far_m = 500.0f;
+  // Orthographic: parallel projection showing what a perspective view shows at the target's
+  // distance (the same height of the world on screen), as Blender's numpad 5 switches.
+  bool orthographic = false;
 
   glm::vec3 eye() const;
   glm::mat4 view() const;
@@ -26,5 +29,16 @@ struct OrbitCamera {
   // Places the target at the centre of a bounding box and backs off so it fits the view.
   void frame(const glm::vec3& box_min, const glm::vec3& box_max);
 };
+
+// The axis views of Blender's numpad (and Maya's front/side/top panels): front looks along -Z
+// from +Z (numpad 1), right looks along -X from +X (numpad 3), top looks down -Y (numpad 7).
+// The target and distance are kept; the camera becomes orthographic, as Blender's do.
+enum class AxisView { Front, Right, Top };
+void look_along(OrbitCamera& camera, AxisView view);
+
+// Keeps the camera's eye at least clearance_m above the ground height ground_y_m under it, by
+// raising the target out of the ground and then the pitch (the least change that does it), so
+// orbiting never looks up through the floor. The distance and yaw are kept.
+void keep_above_ground(OrbitCamera& camera, float ground_y_m, float clearance_m = 0.05f);
 
 }  // namespace render

@@ -8,6 +8,7 @@
 #include <glm/glm.hpp>
 
 #include "anim/playback.h"
+#include "ui/fitted_text.h"
 
 namespace ui {
 namespace {
@@ -82,11 +83,14 @@ std::optional<std::size_t> draw_clip_browser(std::span<const ClipRow> rows,
   std::optional<std::size_t> chosen;
   const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV |
                                 ImGuiTableFlags_Resizable | ImGuiTableFlags_ScrollY |
-                                ImGuiTableFlags_SizingFixedFit;
+                                ImGuiTableFlags_ScrollX | ImGuiTableFlags_SizingFixedFit;
+  // The name and file columns start at a share of the panel (the user resizes them; the other
+  // columns scroll into view) and shorten long names with an ellipsis and a tooltip.
+  const float panel = ImGui::GetContentRegionAvail().x;
   if (!ImGui::BeginTable("##clips", 7, flags)) return chosen;
-  ImGui::TableSetupScrollFreeze(0, 1);
-  ImGui::TableSetupColumn("Clip", ImGuiTableColumnFlags_WidthStretch);
-  ImGui::TableSetupColumn("File");
+  ImGui::TableSetupScrollFreeze(1, 1);
+  ImGui::TableSetupColumn("Clip", ImGuiTableColumnFlags_WidthFixed, panel * 0.55f);
+  ImGui::TableSetupColumn("File", ImGuiTableColumnFlags_WidthFixed, panel * 0.3f);
   ImGui::TableSetupColumn("Length");
   ImGui::TableSetupColumn("Frames");
   ImGui::TableSetupColumn("FPS");
@@ -101,14 +105,17 @@ std::optional<std::size_t> draw_clip_browser(std::span<const ClipRow> rows,
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
     const bool selected = state.selected == i;
-    if (ImGui::Selectable(
-            row.clip.empty() ? "(unnamed)" : row.clip.c_str(), selected,
-            ImGuiSelectableFlags_SpanAllColumns | ImGuiSelectableFlags_AllowDoubleClick)) {
+    if (ImGui::Selectable("##row", selected,
+                          ImGuiSelectableFlags_SpanAllColumns |
+                              ImGuiSelectableFlags_AllowDoubleClick |
+                              ImGuiSelectableFlags_AllowItemOverlap)) {
       state.selected = i;
       if (ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) chosen = i;
     }
+    ImGui::SameLine(0.0f, 0.0f);
+    fitted_text(row.clip.empty() ? "(unnamed)" : row.clip);
     ImGui::TableNextColumn();
-    ImGui::TextUnformatted(row.file.c_str());
+    fitted_text(row.file);
     ImGui::TableNextColumn();
     ImGui::Text("%.2f s", row.duration_s);
     ImGui::TableNextColumn();

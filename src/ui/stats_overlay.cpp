@@ -26,6 +26,7 @@ void draw_help_window(ViewSettings& s) {
     ImGui::TextUnformatted("Camera (Maya preset): Alt+LMB orbit, Alt+MMB pan, Alt+RMB dolly");
     ImGui::TextUnformatted("Camera (Blender preset): MMB orbit, Shift+MMB pan, Ctrl+MMB zoom");
     ImGui::TextUnformatted("Wheel: zoom    F: frame character    Home: frame all");
+    ImGui::TextUnformatted("Numpad 1/3/7: front/right/top (orthographic)    5: perspective/ortho");
     ImGui::TextUnformatted("Space: play/pause    Left/Right: one frame");
     ImGui::TextUnformatted("Shift+Left/Right: first/last frame    H: this sheet");
   }

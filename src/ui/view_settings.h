@@ -7,6 +7,7 @@
 
 #include "render/camera_controller.h"
 #include "render/surface_material.h"
+#include "ui/panel_layout.h"
 
 namespace ui {
 
@@ -31,6 +32,7 @@ struct ViewSettings {
   bool show_foot_ik_debug = true;     // probes, targets and contacts while foot IK is on
   bool show_root_trail = true;        // the root's path and foot plants while root motion moves
   bool follow_character = true;       // the camera target follows the character's root
+  bool camera_above_ground = true;    // orbiting stops at the ground instead of going under it
   bool show_motion_matching = false;  // the Motion matching window (View menu)
   bool onion_skin = false;            // ghosts of past and future frames of the previewed clip
   int onion_frames = 3;               // ghosts on each side
@@ -49,6 +51,7 @@ struct ViewSettings {
   std::string compare_clip;  // clip B in CompareMode::Clips: a clip name (or index)
   render::NavigationPreset navigation = render::NavigationPreset::Maya;
   bool show_side_panel = true;
+  PanelLayout layout;  // side panel widths, collapsed panels, UI scale
   bool show_help = false;
   bool request_quit = false;
   bool request_frame_character = false;

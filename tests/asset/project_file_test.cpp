@@ -95,6 +95,9 @@ Project make_project() {
   p.view.camera_yaw_deg = 30.0f;
   p.view.camera_distance_m = 2.5f;
   p.view.camera_target = {0.1f, 0.9f, -0.2f};
+  p.view.left_panel_width_px = 410.0f;
+  p.view.right_panel_open = false;
+  p.view.ui_scale = 1.5f;
   return p;
 }
 
@@ -160,6 +163,11 @@ TEST_F(ProjectFile, RoundTripKeepsEverything) {
   EXPECT_TRUE(loaded.view.dual_quaternion_skinning);
   EXPECT_FALSE(loaded.view.show_grid);
   EXPECT_EQ(loaded.view.camera_target, glm::vec3(0.1f, 0.9f, -0.2f));
+  EXPECT_EQ(loaded.view.left_panel_width_px, 410.0f);
+  EXPECT_EQ(loaded.view.right_panel_width_px, 0.0f);
+  EXPECT_TRUE(loaded.view.left_panel_open);
+  EXPECT_FALSE(loaded.view.right_panel_open);
+  EXPECT_EQ(loaded.view.ui_scale, 1.5f);
 }
 
 TEST_F(ProjectFile, SaveReplacesAnExistingFileWhole) {
@@ -280,6 +288,10 @@ TEST(ProjectFileErrors, EachBadFieldIsNamedByItsPath) {
                   {"layers[1].clip", "'dance'"});
   expect_rejected(edited([](json& j) { j["view"]["camera_target"] = "origin"; }),
                   {"view.camera_target", "3 numbers"});
+  expect_rejected(edited([](json& j) { j["view"]["ui_scale"] = -5; }),
+                  {"view.ui_scale", "from 0.5 to 3"});
+  expect_rejected(edited([](json& j) { j["view"]["left_panel_width_px"] = -1; }),
+                  {"view.left_panel_width_px", "from 0 to 10000"});
   expect_rejected(edited([](json& j) { j["view"]["camera_distance_m"] = 0; }),
                   {"view.camera_distance_m", "> 0"});
   expect_rejected("[1, 2]", {"expected an object, found array"});

@@ -30,3 +30,29 @@ TEST_F(GlTest, ClearColourReadsBackThroughCapture) {
   EXPECT_NEAR(p[1], 102, 1);
   EXPECT_NEAR(p[2], 153, 1);
 }
+
+TEST(SoftwareRenderer, IsToldFromAGpuByItsRendererString) {
+  EXPECT_TRUE(render::is_software_renderer("llvmpipe (LLVM 15.0.6, 256 bits)"));
+  EXPECT_TRUE(render::is_software_renderer("softpipe"));
+  EXPECT_TRUE(render::is_software_renderer("Mesa X11 swrast"));
+  EXPECT_FALSE(render::is_software_renderer("NVIDIA GeForce RTX 3060/PCIe/SSE2"));
+  EXPECT_FALSE(render::is_software_renderer("AMD Radeon RX 6800 (navi21, LLVM 15.0.6, DRM 3.49)"));
+  EXPECT_FALSE(render::is_software_renderer(""));
+}
+
+// A window with automatic multisampling: a software renderer gets none (the viewer's fast
+// path), a GPU gets 4 samples.
+TEST(SoftwareRenderer, AutomaticMultisamplingIsOffOnASoftwareRenderer) {
+  if (!std::getenv("DISPLAY")) GTEST_SKIP() << "no DISPLAY: run GL tests under Xvfb";
+  render::GlWindow window;
+  ASSERT_EQ(window.open({64, 64, false, "auto samples"}), "");
+  GLint samples = -1;
+  glGetIntegerv(GL_SAMPLES, &samples);
+  if (render::is_software_renderer(render::GlWindow::renderer())) {
+    EXPECT_EQ(samples, 0);
+    EXPECT_EQ(window.samples(), 0);
+  } else {
+    EXPECT_GT(samples, 0);
+    EXPECT_EQ(window.samples(), 4);
+  }
+}

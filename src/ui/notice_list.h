@@ -1,0 +1,55 @@
+#pragma once
+// Warnings, kept apart from errors: things worth knowing that do not stop the work (a clip that
+// animates joints the character lacks, a material feature that is ignored). They never open a
+// window on their own: the status bar shows their count, and a click lists them, one line per
+// kind of warning, each line expandable to the warnings of that kind.
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace ui {
+
+// The warnings of one kind, in the order they came.
+struct NoticeGroup {
+  std::string kind;                // the warning with its names and numbers left out
+  std::vector<std::string> texts;  // each warning in full
+};
+
+// What kind a warning is: its text with quoted names ('...'), parenthesised lists and numbers
+// replaced by "...", so "clip 'walk' animates joints the character lacks (Rig_Medium)" and the
+// same warning about 'run' are one kind.
+std::string notice_kind(std::string_view text);
+
+class NoticeList {
+ public:
+  // Adds a warning to the group of its kind; a warning already listed is not listed twice (a
+  // reload repeats the same warnings).
+  void add(std::string text);
+  void clear() { groups_.clear(); }
+
+  const std::vector<NoticeGroup>& groups() const { return groups_; }
+  // Warnings listed, over every group.
+  std::size_t count() const;
+  bool empty() const { return groups_.empty(); }
+
+ private:
+  std::vector<NoticeGroup> groups_;
+};
+
+// Whether the list is open; the user toggles it from the status bar.
+struct NoticeListState {
+  bool open = false;
+};
+
+// The status bar's notice count: a small button ("3 warnings") on the current line, drawn only
+// while there are notices. Clicking it opens or closes the list.
+void draw_notice_button(const NoticeList& notices, NoticeListState& state);
+
+// The list, while open: a window whose bottom-left corner is at (x, bottom_y) (just above the
+// status bar), a collapsible line per kind with its count, a Clear button. Returns whether it was
+// drawn.
+bool draw_notice_list(NoticeList& notices, NoticeListState& state, float x, float bottom_y);
+
+}  // namespace ui

@@ -1,0 +1,62 @@
+#pragma once
+// Where the viewer's side panels, the timeline and the 3D viewport go in the window. The user
+// resizes the side panels with splitters and collapses them to a thin strip; the viewport always
+// keeps a usable width, whatever the window size (800x600 up to 4K) and the UI scale.
+
+namespace ui {
+
+// What the user chose about the layout; saved with the view settings.
+struct PanelLayout {
+  // Widths in pixels at UI scale 1 (so a layout carries between screens); 0 = automatic, a share
+  // of the window width, so the panels grow with the window until the user drags a splitter.
+  float left_width = 0.0f;
+  float right_width = 0.0f;
+  bool left_open = true;
+  bool right_open = true;
+  // Multiplies the font and every widget size, for high-DPI screens. 0.5 to 3.
+  float ui_scale = 1.0f;
+};
+
+// A rectangle in window pixels from the top-left corner.
+struct PanelRect {
+  float x = 0.0f, y = 0.0f, width = 0.0f, height = 0.0f;
+};
+
+// Where everything goes for one frame.
+struct PanelRects {
+  PanelRect left;      // the left panel (a collapsed panel's strip when it is closed)
+  PanelRect right;     // the right panel, or its strip; width 0 when there is no right panel
+  PanelRect bottom;    // the timeline, under the viewport
+  PanelRect viewport;  // what is left for the 3D view
+};
+
+// The thinnest the viewport gets, at UI scale 1, before the panels shrink to make room.
+inline constexpr float kMinViewportWidth = 360.0f;
+// The width of a collapsed panel's strip and of a splitter's grab area, at UI scale 1.
+inline constexpr float kCollapsedStripWidth = 22.0f;
+inline constexpr float kSplitterWidth = 6.0f;
+// Panels never get narrower than this (at UI scale 1) while open, unless the window is so small
+// that the viewport would drop below kMinViewportWidth.
+inline constexpr float kMinPanelWidth = 180.0f;
+
+// Lays out a window of width x height whose menu bar ends at top. has_right: whether there is a
+// right panel (a graph to show). Open panels take their chosen width (or the automatic share),
+// clamped so the viewport keeps at least kMinViewportWidth (scaled) or, in a window too small
+// for that, at least half the width; both panels shrink in proportion when they must.
+PanelRects arrange_panels(const PanelLayout& layout, float width, float height, float top,
+                          bool has_right);
+
+// The timeline's height at this UI scale.
+float bottom_panel_height(float ui_scale);
+
+// A vertical splitter: an invisible button of the full height at (x, y) that the user drags to
+// change width_px (a panel's width in pixels, growing by dx times sign). Returns true while it
+// is being dragged. The caller draws it after the panels so it gets the mouse first.
+bool draw_vertical_splitter(const char* id, float x, float y, float height, float sign,
+                            float& width_px);
+
+// Applies ui_scale to ImGui's style and font (rebuilds the style from the dark theme, so scaling
+// does not compound from frame to frame). Call when the scale changes, outside a frame.
+void apply_ui_scale(float ui_scale);
+
+}  // namespace ui

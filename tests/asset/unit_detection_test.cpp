@@ -1,0 +1,75 @@
+#include "asset/unit_detection.h"
+
+#include <cmath>
+#include <filesystem>
+#include <limits>
+
+#include <gtest/gtest.h>
+
+#include "anim/rig.h"
+#include "asset/importer.h"
+#include "asset/rig_finder.h"
+#include "import_test_util.h"
+
+namespace asset {
+namespace {
+
+TEST(GuessUnit, KeepsPlausibleHeightsAndBringsBipedsNearestAHumanHeight) {
+  EXPECT_FALSE(guess_unit(1.8f, true).changed());
+  EXPECT_FALSE(guess_unit(0.6f, false).changed());             // a fox
+  EXPECT_FALSE(guess_unit(3.5f, true).changed());              // a troll
+  EXPECT_EQ(guess_unit(175.0f, true).metres_per_unit, 0.01f);  // 1.75 m
+  EXPECT_STREQ(guess_unit(175.0f, true).unit, "centimetres");
+  EXPECT_EQ(guess_unit(68.0f, true).metres_per_unit, 0.0254f);  // 1.73 m (0.68 m in cm)
+  EXPECT_EQ(guess_unit(1750.0f, true).metres_per_unit, 0.001f);
+  // 30 CMU units: 1.69 m (0.76 m in inches, 0.3 m in centimetres).
+  EXPECT_STREQ(guess_unit(30.0f, true).unit, "CMU mocap units");
+  // No unit makes these plausible, or there is nothing to judge: left alone.
+  EXPECT_FALSE(guess_unit(1e7f, true).changed());
+  EXPECT_FALSE(guess_unit(0.0f, true).changed());
+  EXPECT_FALSE(guess_unit(std::numeric_limits<float>::quiet_NaN(), true).changed());
+}
+
+TEST(GuessUnit, OtherCharactersPreferCentimetres) {
+  EXPECT_EQ(guess_unit(68.0f, false).metres_per_unit, 0.01f);    // a 0.68 m animal
+  EXPECT_EQ(guess_unit(600.0f, false).metres_per_unit, 0.001f);  // 6 m in centimetres: too tall
+}
+
+TEST(UnitScaleProblem, RefusesNegativeNonFiniteAndAbsurdScales) {
+  EXPECT_EQ(unit_scale_problem(0.0f), "");  // automatic
+  EXPECT_EQ(unit_scale_problem(0.01f), "");
+  EXPECT_NE(unit_scale_problem(-5.0f).find("between 0.000001 and 1000000"), std::string::npos);
+  EXPECT_NE(unit_scale_problem(std::nanf("")).find("finite"), std::string::npos);
+  EXPECT_NE(unit_scale_problem(INFINITY).find("finite"), std::string::npos);
+  EXPECT_NE(unit_scale_problem(1e9f), "");
+}
+
+// The real files: each imported with automatic units, then judged by its bind-pose height.
+TEST(GuessUnit, OnRealFiles) {
+  struct Case {
+    const char* file;
+    float expected_scale;
+  };
+  const Case cases[] = {{"kaykit/Knight.glb", 1.0f},     {"quaternius/RobotExpressive.glb", 1.0f},
+                        {"cmu/scaled_131_01.bvh", 1.0f}, {"pab/arnaud.fbx", 1.0f},
+                        {"khronos/Fox.glb", 0.01f},      {"cmu/131_01.bvh", 0.0254f / 0.45f}};
+  int found = 0;
+  for (const Case& c : cases) {
+    const auto path = test::shared_asset(c.file);
+    if (!std::filesystem::exists(path)) continue;
+    ++found;
+    const ImportResult r = import_file(path.string(), ImportSettings{});
+    ASSERT_TRUE(r.ok()) << c.file << ": " << r.error;
+    const Bounds b = bind_pose_bounds(r.character);
+    const float height = b.max.y - b.min.y;
+    const bool biped = std::string_view(anim::rig_kind(find_character_rig(r.character))) == "biped";
+    const UnitGuess guess = guess_unit(height, biped);
+    EXPECT_EQ(guess.metres_per_unit, c.expected_scale) << c.file << " is " << height << " tall";
+    const float metres = height * guess.metres_per_unit;
+    EXPECT_TRUE(metres > 0.25f && metres < 5.0f) << c.file << ": " << metres << " m";
+  }
+  if (found == 0) GTEST_SKIP() << "the shared assets are absent (ANIMVIEW_SHARED_ASSETS)";
+}
+
+}  // namespace
+}  // namespace asset
