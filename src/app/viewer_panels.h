@@ -12,7 +12,9 @@
 #include "app/async_loader.h"
 #include "app/recent_files.h"
 #include "app/viewer_scene.h"
+#include "asset/graph_history.h"
 #include "ui/blend_space_editor.h"
+#include "ui/blend_space_list.h"
 #include "ui/character_panel.h"
 #include "ui/clip_browser.h"
 #include "ui/error_panel.h"
@@ -49,8 +51,11 @@ struct ViewerUi {
   int blend_space = 0;  // the blend space the editor shows
   ui::BlendSpaceEditorState blend_editor;
   ui::BlendSpace1DEditorState blend_editor_1d;
-  std::vector<glm::vec2> clip_velocities;  // "compute positions", per project clip
+  std::vector<anim::ClipVelocity> clip_velocities;  // "compute positions", per project clip
   std::vector<float> clip_speeds;
+  ui::BlendSpaceListState blend_space_list;
+  asset::GraphHistory history;  // undo/redo of graph edits, reset on every load
+  std::string graph_error;      // why the edited graph does not play (the last good one does)
   ui::StateMachineViewState machine_view;
   glm::vec2 machine_tab_center{0.0f};  // where the State machine tab is (for scripted clicks)
   bool show_cheat_sheet = false;

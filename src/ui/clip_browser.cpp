@@ -74,6 +74,17 @@ bool matches_search(const ClipRow& row, std::string_view query) {
   return true;
 }
 
+void pick_clip_row(std::vector<std::size_t>& picked, std::size_t row, bool add) {
+  const auto it = std::find(picked.begin(), picked.end(), row);
+  if (!add) {
+    picked = {row};
+  } else if (it != picked.end()) {
+    picked.erase(it);
+  } else {
+    picked.push_back(row);
+  }
+}
+
 std::optional<std::size_t> draw_clip_browser(std::span<const ClipRow> rows,
                                              ClipBrowserState& state) {
   ImGui::SetNextItemWidth(-1.0f);
@@ -100,11 +111,13 @@ std::optional<std::size_t> draw_clip_browser(std::span<const ClipRow> rows,
     ImGui::PushID(static_cast<int>(i));
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
-    const bool selected = state.selected == i;
+    const bool selected = state.selected == i || std::find(state.picked.begin(), state.picked.end(),
+                                                           i) != state.picked.end();
     if (ImGui::Selectable(
             row.clip.empty() ? "(unnamed)" : row.clip.c_str(), selected,
             ImGuiSelectableFlags_SpanAllColumns | ImGuiSelectableFlags_AllowDoubleClick)) {
       state.selected = i;
+      pick_clip_row(state.picked, i, ImGui::GetIO().KeyCtrl);
       if (ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) chosen = i;
     }
     ImGui::TableNextColumn();

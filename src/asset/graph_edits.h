@@ -1,0 +1,41 @@
+#pragma once
+// The authoring edits of a project's graph that reach across it: blend spaces created (empty, or
+// from chosen clips), renamed, duplicated and deleted, with the states that play them kept
+// pointing at the same space, and the parameters a new space needs created. The UI calls these;
+// each returns "" or why it refused (the project is then unchanged).
+
+#include <span>
+#include <string>
+
+#include <glm/glm.hpp>
+
+#include "asset/project_file.h"
+
+namespace asset {
+
+// A name not yet used by a blend space of project: base, or "base 2", "base 3", ...
+std::string unique_blend_space_name(const Project& project, const std::string& base);
+
+// Appends an empty blend space (dimensions 1 or 2) named after base (made unique). A 2D space is
+// driven by "velocity_x" and "velocity_z" (sideways and forward, metres per second), a 1D one by
+// "speed"; those parameters are created as floats when the project lacks them. Returns "" or the
+// cause; index receives the new space's index.
+std::string add_blend_space(Project& project, int dimensions, const std::string& base, int& index);
+
+// A new blend space holding the given project clips (indices into project.clips), each at its
+// position (one per clip; 1D spaces use the length as the threshold), the axes fitted to them.
+std::string add_blend_space_from_clips(Project& project, int dimensions, const std::string& base,
+                                       std::span<const int> clips,
+                                       std::span<const glm::vec2> positions, int& index);
+
+// Renames blend space index; refuses an empty name or one another space has.
+std::string rename_blend_space(Project& project, int index, const std::string& name);
+
+// Appends a copy of blend space index named "<name> copy" (made unique).
+std::string duplicate_blend_space(Project& project, int index, int& copy);
+
+// Removes blend space index; refuses while a state (in any sub-machine) plays it, naming the
+// state. States playing later spaces are renumbered.
+std::string delete_blend_space(Project& project, int index);
+
+}  // namespace asset
