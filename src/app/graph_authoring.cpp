@@ -8,6 +8,7 @@
 #include <imgui.h>
 
 #include "ui/blend_space_list.h"
+#include "ui/parameter_editor.h"
 
 namespace app {
 namespace {
@@ -64,6 +65,15 @@ void draw_graph_error(const ViewerUi& ui) {
   ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(240, 90, 80, 255));
   ImGui::TextWrapped("Not played (the last good graph plays on): %s", ui.graph_error.c_str());
   ImGui::PopStyleColor();
+}
+
+void draw_parameters_tab(ViewerUi& ui, ViewerScene& scene) {
+  // The live values are the scene's: the project's set is edited with them and handed back.
+  scene.project.parameters = scene.parameters;
+  if (ui::draw_parameter_editor(ui.parameter_editor, scene.project)) {
+    scene.parameters = scene.project.parameters;
+    commit_graph_edit(ui, scene);
+  }
 }
 
 void draw_blend_space_tab(ViewerUi& ui, ViewerScene& scene) {

@@ -23,6 +23,9 @@ void commit_graph_edit(ViewerUi& ui, ViewerScene& scene);
 // the keyboard. Call once per frame.
 void handle_graph_undo_keys(ViewerUi& ui, ViewerScene& scene);
 
+// The "Parameters" tab: create, rename, retype and remove the graph's parameters.
+void draw_parameters_tab(ViewerUi& ui, ViewerScene& scene);
+
 // The graph panel's line for ui.graph_error, if any.
 void draw_graph_error(const ViewerUi& ui);
 

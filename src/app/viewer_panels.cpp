@@ -174,6 +174,10 @@ void draw_right_panel(ViewerUi& ui, ViewerScene& scene, float top, float height)
       if (edited) commit_graph_edit(ui, scene);
       ImGui::EndTabItem();
     }
+    if (ImGui::BeginTabItem("Parameters")) {
+      draw_parameters_tab(ui, scene);
+      ImGui::EndTabItem();
+    }
     if (ImGui::BeginTabItem("Layers")) {
       for (std::size_t i = 0; i < scene.project.layers.size(); ++i) {
         asset::ProjectLayer& layer = scene.project.layers[i];

@@ -20,6 +20,7 @@
 #include "ui/error_panel.h"
 #include "ui/file_browser.h"
 #include "ui/frame_export_dialog.h"
+#include "ui/parameter_editor.h"
 #include "ui/rig_panel.h"
 #include "ui/state_machine_view.h"
 #include "ui/timeline.h"
@@ -54,6 +55,7 @@ struct ViewerUi {
   std::vector<anim::ClipVelocity> clip_velocities;  // "compute positions", per project clip
   std::vector<float> clip_speeds;
   ui::BlendSpaceListState blend_space_list;
+  ui::ParameterEditorState parameter_editor;
   asset::GraphHistory history;  // undo/redo of graph edits, reset on every load
   std::string graph_error;      // why the edited graph does not play (the last good one does)
   ui::StateMachineViewState machine_view;

@@ -21,6 +21,29 @@ void for_each_state(anim::StateMachine& machine, const std::function<void(anim::
   for (anim::StateMachine& sub : machine.sub_machines) for_each_state(sub, visit);
 }
 
+// Visits every transition of machine and of its sub-machines.
+void for_each_transition(anim::StateMachine& machine,
+                         const std::function<void(anim::Transition&)>& visit) {
+  for (anim::Transition& t : machine.transitions) visit(t);
+  for (anim::StateMachine& sub : machine.sub_machines) for_each_transition(sub, visit);
+}
+
+// The parameter set with parameter index replaced by `changed` (same position), values kept.
+anim::Parameters with_parameter(const anim::Parameters& parameters, int index,
+                                const anim::Parameter& changed) {
+  anim::Parameters out;
+  for (int i = 0; i < parameters.count(); ++i) {
+    const anim::Parameter& p = i == index ? changed : parameters.at(i);
+    out.add(p.name, p.type);
+    out.set(i, p.value);
+  }
+  return out;
+}
+
+bool valid_parameter(const Project& project, int index) {
+  return index >= 0 && index < project.parameters.count();
+}
+
 // Ranges that hold every value with a tenth of the span as margin (at least [-1, 1] around 0).
 void fit_range(float lo, float hi, float& min, float& max) {
   const float margin = std::max(0.1f * (hi - lo), 0.1f);
@@ -138,6 +161,67 @@ std::string delete_blend_space(Project& project, int index) {
     if (s.kind == anim::StateKind::BlendSpace && s.index > index) --s.index;
   });
   project.blend_spaces.erase(project.blend_spaces.begin() + index);
+  return {};
+}
+
+std::string add_parameter(Project& project, const std::string& name, anim::ParameterType type) {
+  if (name.empty()) return "a parameter needs a name";
+  if (project.parameters.add(name, type) < 0) return "a parameter is already called '" + name + "'";
+  return {};
+}
+
+std::string rename_parameter(Project& project, int index, const std::string& name) {
+  if (!valid_parameter(project, index)) return "no parameter " + std::to_string(index);
+  if (name.empty()) return "a parameter needs a name";
+  const std::string old = project.parameters.at(index).name;
+  if (name == old) return {};
+  if (project.parameters.find(name) >= 0) return "a parameter is already called '" + name + "'";
+  anim::Parameter renamed = project.parameters.at(index);
+  renamed.name = name;
+  project.parameters = with_parameter(project.parameters, index, renamed);
+  for (ProjectBlendSpace& b : project.blend_spaces) {
+    for (std::string* ref : {&b.x_parameter, &b.y_parameter, &b.space_1d.parameter_name}) {
+      if (*ref == old) *ref = name;
+    }
+  }
+  return {};
+}
+
+std::string set_parameter_type(Project& project, int index, anim::ParameterType type) {
+  if (!valid_parameter(project, index)) return "no parameter " + std::to_string(index);
+  anim::Parameter retyped = project.parameters.at(index);
+  retyped.type = type;
+  project.parameters = with_parameter(project.parameters, index, retyped);
+  return {};
+}
+
+std::string remove_parameter(Project& project, int index) {
+  if (!valid_parameter(project, index)) return "no parameter " + std::to_string(index);
+  const std::string name = project.parameters.at(index).name;
+  for (const ProjectBlendSpace& b : project.blend_spaces) {
+    const bool uses = b.dimensions == 1 ? b.space_1d.parameter_name == name
+                                        : b.x_parameter == name || b.y_parameter == name;
+    if (uses) return "parameter '" + name + "' drives blend space '" + b.name + "'";
+  }
+  std::string user;
+  for_each_state(project.state_machine, [&](anim::State& st) {
+    if (user.empty() && st.speed_parameter == index) user = "the speed of state '" + st.name + "'";
+  });
+  for_each_transition(project.state_machine, [&](anim::Transition& t) {
+    for (const anim::Condition& c : t.conditions) {
+      if (user.empty() && c.parameter == index) user = "a transition's condition";
+    }
+  });
+  if (!user.empty()) return "parameter '" + name + "' is used by " + user;
+  for_each_state(project.state_machine, [&](anim::State& st) {
+    if (st.speed_parameter > index) --st.speed_parameter;
+  });
+  for_each_transition(project.state_machine, [&](anim::Transition& t) {
+    for (anim::Condition& c : t.conditions) {
+      if (c.parameter > index) --c.parameter;
+    }
+  });
+  project.parameters.remove(index);
   return {};
 }
 

@@ -38,4 +38,21 @@ std::string duplicate_blend_space(Project& project, int index, int& copy);
 // state. States playing later spaces are renumbered.
 std::string delete_blend_space(Project& project, int index);
 
+// Parameters, created, renamed, retyped and removed with the blend spaces and states that use
+// them kept in step (blend spaces name their parameters; conditions and speed parameters index
+// them). Values are kept (a retyped value is rounded as the new type rounds it).
+
+// Appends a parameter; refuses an empty or taken name.
+std::string add_parameter(Project& project, const std::string& name, anim::ParameterType type);
+
+// Renames parameter index, and the blend spaces' references to it.
+std::string rename_parameter(Project& project, int index, const std::string& name);
+
+// Changes parameter index's type.
+std::string set_parameter_type(Project& project, int index, anim::ParameterType type);
+
+// Removes parameter index; refuses while a blend space, condition or speed parameter uses it
+// (naming the user), and renumbers the conditions and speed parameters after it.
+std::string remove_parameter(Project& project, int index);
+
 }  // namespace asset

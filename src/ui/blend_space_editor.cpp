@@ -176,8 +176,10 @@ bool axis_controls(const char* id, std::string& name, float& min, float& max) {
   return changed;
 }
 
-void draw_grid_and_axes(ImDrawList* draw, const Mapping& map, const anim::BlendAxis& x,
-                        const anim::BlendAxis& y, int divisions) {
+// Returns the rectangle of the y axis's caption (inside the plot, top-left), which sample labels
+// keep clear of: min x, min y, max x, max y.
+ImVec4 draw_grid_and_axes(ImDrawList* draw, const Mapping& map, const anim::BlendAxis& x,
+                          const anim::BlendAxis& y, int divisions) {
   draw->AddRectFilled(map.min_px, map.max_px, kBackground);
   for (int i = 0; i <= divisions; ++i) {
     const float t = static_cast<float>(i) / static_cast<float>(divisions);
@@ -213,7 +215,10 @@ void draw_grid_and_axes(ImDrawList* draw, const Mapping& map, const anim::BlendA
   draw->AddText({map.min_px.x - kLabelMargin + 2.0f, map.min_px.y}, kTextColor, text);
   const std::string y_caption =
       "forward, + forward (" + y.name + (map.flip_y ? ", mirrored)" : ")");
-  draw->AddText({map.min_px.x + 4.0f, map.min_px.y + 2.0f}, kTextColor, y_caption.c_str());
+  const ImVec2 caption_at{map.min_px.x + 4.0f, map.min_px.y + 2.0f};
+  draw->AddText(caption_at, kTextColor, y_caption.c_str());
+  const ImVec2 caption_size = ImGui::CalcTextSize(y_caption.c_str());
+  return {caption_at.x, caption_at.y, caption_at.x + caption_size.x, caption_at.y + caption_size.y};
 }
 
 // Sample labels placed without overlap: the heaviest first, each at the first of eight spots
@@ -221,7 +226,7 @@ void draw_grid_and_axes(ImDrawList* draw, const Mapping& map, const anim::BlendA
 // to the sample by a leader line when it sits away from it. A label with no free spot is left
 // out (hovering the sample shows it). The heaviest sample's label gets a dark box.
 void draw_sample_labels(ImDrawList* draw, const Mapping& map, const anim::BlendSpace2D& space,
-                        std::span<const float> weights, ImVec2 mouse) {
+                        std::span<const float> weights, ImVec2 mouse, ImVec4 keep_clear) {
   const int count = static_cast<int>(space.samples.size());
   const bool show_weights = static_cast<int>(weights.size()) == count;
   std::vector<int> order(count);
@@ -230,7 +235,7 @@ void draw_sample_labels(ImDrawList* draw, const Mapping& map, const anim::BlendS
     std::stable_sort(order.begin(), order.end(),
                      [&](int a, int b) { return weights[a] > weights[b]; });
   }
-  std::vector<ImVec4> taken;  // placed rectangles: min x, min y, max x, max y
+  std::vector<ImVec4> taken{keep_clear};  // placed rectangles: min x, min y, max x, max y
   const auto overlaps = [&](ImVec2 a, ImVec2 b) {
     for (const ImVec4& r : taken) {
       if (a.x < r.z && b.x > r.x && a.y < r.w && b.y > r.y) return true;
@@ -457,7 +462,8 @@ BlendSpaceEditorChange draw_blend_space_editor(
 
   if (axes_valid) {
     draw->PushClipRect(origin, {origin.x + width, origin.y + height}, true);
-    draw_grid_and_axes(draw, map, space.x_axis, space.y_axis, state.grid_divisions);
+    const ImVec4 caption =
+        draw_grid_and_axes(draw, map, space.x_axis, space.y_axis, state.grid_divisions);
     if (state.show_regions && state.error.empty()) {
       draw->PushClipRect(map.min_px, map.max_px, true);
       draw_regions(draw, map, state.prepared);
@@ -475,7 +481,7 @@ BlendSpaceEditorChange draw_blend_space_editor(
       if (i == state.selected_sample) draw->AddCircle(p, kSampleRadiusPx + 3.0f, kHandleColor);
     }
     draw_sample_labels(draw, map, space, show_weights ? weights : std::span<const float>{},
-                       ImGui::GetIO().MousePos);
+                       ImGui::GetIO().MousePos, caption);
     const ImVec2 h = map.to_screen(state.point);
     draw->AddCircle(h, kHandleRadiusPx, kHandleColor, 0, 2.0f);
     draw->AddLine({h.x - 11.0f, h.y}, {h.x + 11.0f, h.y}, kHandleColor);

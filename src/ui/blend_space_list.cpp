@@ -50,7 +50,7 @@ bool draw_blend_space_list(BlendSpaceListState& state, asset::Project& project, 
   }
   ImGui::SameLine();
   ImGui::BeginDisabled(picked_clips.empty() || picked_clips.size() != picked_positions.size());
-  if (ImGui::Button("From picked clips") &&
+  if (ImGui::Button("From picked") &&
       apply(state, asset::add_blend_space_from_clips(project, 2, "locomotion", picked_clips,
                                                      picked_positions, added))) {
     shown = added;

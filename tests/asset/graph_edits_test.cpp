@@ -116,3 +116,51 @@ TEST(GraphEdits, DeleteRefusesASpaceAStatePlaysAndRenumbersTheOthers) {
 
 }  // namespace
 }  // namespace asset
+
+namespace asset {
+namespace {
+
+TEST(GraphEdits, ParametersAreCreatedRenamedRetypedAndTheirUsersFollow) {
+  Project p = three_clip_project();
+  int space = -1;
+  ASSERT_EQ(add_blend_space(p, 2, "loco", space), "");  // velocity_x (0), velocity_z (1)
+  ASSERT_EQ(add_parameter(p, "jump", anim::ParameterType::Trigger), "");
+  ASSERT_EQ(add_parameter(p, "crouch", anim::ParameterType::Bool), "");
+  EXPECT_NE(add_parameter(p, "jump", anim::ParameterType::Float), "");
+  EXPECT_NE(add_parameter(p, "", anim::ParameterType::Float), "");
+  ASSERT_EQ(p.parameters.count(), 4);
+
+  p.parameters.set(1, 1.25f);
+  ASSERT_EQ(rename_parameter(p, 1, "forward_speed"), "");
+  EXPECT_EQ(p.parameters.at(1).name, "forward_speed");
+  EXPECT_FLOAT_EQ(p.parameters.get(1), 1.25f);
+  EXPECT_EQ(p.blend_spaces[0].y_parameter, "forward_speed");
+  EXPECT_NE(rename_parameter(p, 1, "jump"), "");
+
+  // A float of 1.25 retyped as an int rounds to 1.
+  ASSERT_EQ(set_parameter_type(p, 1, anim::ParameterType::Int), "");
+  EXPECT_EQ(p.parameters.at(1).type, anim::ParameterType::Int);
+  EXPECT_FLOAT_EQ(p.parameters.get(1), 1.0f);
+
+  // A condition on crouch (3) and a speed on jump (2): both refuse removal; removing one after
+  // the blend space is let go renumbers the rest.
+  anim::State idle;
+  idle.name = "idle";
+  idle.speed_parameter = 3;
+  p.state_machine.states = {idle};
+  anim::Transition t;
+  t.source = anim::kAnyState;
+  t.target = 0;
+  t.conditions = {{3, anim::ConditionOp::True, 0.0f}};
+  p.state_machine.transitions = {t};
+  EXPECT_NE(remove_parameter(p, 0).find("blend space 'loco'"), std::string::npos);
+  EXPECT_NE(remove_parameter(p, 3).find("state 'idle'"), std::string::npos);
+  ASSERT_EQ(remove_parameter(p, 2), "");  // jump: unused
+  EXPECT_EQ(p.parameters.count(), 3);
+  EXPECT_EQ(p.parameters.at(2).name, "crouch");
+  EXPECT_EQ(p.state_machine.states[0].speed_parameter, 2);
+  EXPECT_EQ(p.state_machine.transitions[0].conditions[0].parameter, 2);
+}
+
+}  // namespace
+}  // namespace asset
