@@ -91,12 +91,17 @@ void draw_blend_space_tab(ViewerUi& ui, ViewerScene& scene) {
                             ? anim::with_typed_speed(v, ui.blend_editor.typed_speed_mps).velocity
                             : v.velocity);
   }
+  // A new space may create its parameters: the project's set is edited with the live values
+  // and handed back to the scene.
+  scene.project.parameters = scene.parameters;
   if (ui::draw_blend_space_list(ui.blend_space_list, scene.project, ui.blend_space, picked,
                                 positions)) {
+    scene.parameters = scene.project.parameters;
     ui.blend_editor.prepared_current = false;
     ui.blend_editor.selected_sample = -1;
     ui.blend_editor.computed.clear();
     commit_graph_edit(ui, scene);
+    if (ui.graph_error.empty()) scene.mode = PlayMode::Graph;  // play what was just made
   }
   if (spaces.empty()) {
     ImGui::TextDisabled("No blend space yet: New 2D, New 1D, or pick clips in the clip browser.");

@@ -28,6 +28,16 @@ nlohmann::json ui_geometry(const ViewerScene& scene, const ViewerUi& ui) {
   }
   g["parameter_controls"] = controls;
   g["state_machine_tab"] = {ui.machine_tab_center.x, ui.machine_tab_center.y};
+  // Graph authoring (tests/app/graph_authoring_e2e_test.cpp aims at these).
+  g["clips_tab"] = {ui.clips_tab_center.x, ui.clips_tab_center.y};
+  nlohmann::json rows = nlohmann::json::object();
+  const auto& centers = ui.clip_browser.row_centers;
+  for (std::size_t i = 0; i < centers.size() && i < ui.clip_rows.size(); ++i) {
+    if (centers[i] != glm::vec2(0.0f)) rows[ui.clip_rows[i].clip] = {centers[i].x, centers[i].y};
+  }
+  g["clip_rows"] = rows;
+  g["new_2d"] = {ui.blend_space_list.new_2d_at.x, ui.blend_space_list.new_2d_at.y};
+  g["from_picked"] = {ui.blend_space_list.from_picked_at.x, ui.blend_space_list.from_picked_at.y};
   return g;
 }
 

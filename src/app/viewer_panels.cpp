@@ -86,7 +86,10 @@ void draw_left_panel(ViewerUi& ui, ViewerScene& scene, RecentFiles& recent, floa
       }
       ImGui::EndTabItem();
     }
-    if (ImGui::BeginTabItem("Clips")) {
+    const bool clips_tab = ImGui::BeginTabItem("Clips");
+    ui.clips_tab_center = {(ImGui::GetItemRectMin().x + ImGui::GetItemRectMax().x) * 0.5f,
+                           (ImGui::GetItemRectMin().y + ImGui::GetItemRectMax().y) * 0.5f};
+    if (clips_tab) {
       ImGui::BeginDisabled(!scene.loaded);
       if (ImGui::Button("Add clip file...")) ui.view.request_add_clip_file = true;
       ImGui::EndDisabled();

@@ -59,7 +59,9 @@ struct ViewerUi {
   asset::GraphHistory history;  // undo/redo of graph edits, reset on every load
   std::string graph_error;      // why the edited graph does not play (the last good one does)
   ui::StateMachineViewState machine_view;
-  glm::vec2 machine_tab_center{0.0f};  // where the State machine tab is (for scripted clicks)
+  glm::vec2 machine_tab_center{0.0f};
+  glm::vec2 clips_tab_center{0.0f};  // the left panel's Clips tab (for scripted clicks)  // where
+                                     // the State machine tab is (for scripted clicks)
   bool show_cheat_sheet = false;
   asset::ImportSettings import_settings;
   std::vector<std::string> loaded_files;  // what the last successful load opened

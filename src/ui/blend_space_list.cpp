@@ -37,9 +37,14 @@ bool draw_blend_space_list(BlendSpaceListState& state, asset::Project& project, 
     }
     ImGui::SameLine();
   }
+  const auto center = [] {
+    return glm::vec2((ImGui::GetItemRectMin().x + ImGui::GetItemRectMax().x) * 0.5f,
+                     (ImGui::GetItemRectMin().y + ImGui::GetItemRectMax().y) * 0.5f);
+  };
   int added = -1;
-  if (ImGui::Button("New 2D") &&
-      apply(state, asset::add_blend_space(project, 2, "locomotion", added))) {
+  const bool new_2d = ImGui::Button("New 2D");
+  state.new_2d_at = center();
+  if (new_2d && apply(state, asset::add_blend_space(project, 2, "locomotion", added))) {
     shown = added;
     changed = true;
   }
@@ -50,7 +55,9 @@ bool draw_blend_space_list(BlendSpaceListState& state, asset::Project& project, 
   }
   ImGui::SameLine();
   ImGui::BeginDisabled(picked_clips.empty() || picked_clips.size() != picked_positions.size());
-  if (ImGui::Button("From picked") &&
+  const bool from_picked = ImGui::Button("From picked");
+  state.from_picked_at = center();
+  if (from_picked &&
       apply(state, asset::add_blend_space_from_clips(project, 2, "locomotion", picked_clips,
                                                      picked_positions, added))) {
     shown = added;

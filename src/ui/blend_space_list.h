@@ -17,6 +17,9 @@ struct BlendSpaceListState {
   std::string name;   // the rename field, refilled when the shown space changes
   int named = -1;     // the space whose name the field holds
   std::string error;  // the last refused edit
+  // Where the last draw put the "New 2D" and "From picked" buttons (screen pixels, centres).
+  glm::vec2 new_2d_at{0.0f};
+  glm::vec2 from_picked_at{0.0f};
 };
 
 // Draws the row. shown is the index of the space the editor shows (clamped; a new or duplicated

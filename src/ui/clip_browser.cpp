@@ -105,6 +105,7 @@ std::optional<std::size_t> draw_clip_browser(std::span<const ClipRow> rows,
   ImGui::TableSetupColumn("Root motion");
   ImGui::TableHeadersRow();
 
+  state.row_centers.assign(rows.size(), glm::vec2(0.0f));  // rows hidden by the search: none
   for (std::size_t i = 0; i < rows.size(); ++i) {
     const ClipRow& row = rows[i];
     if (!matches_search(row, state.search)) continue;
@@ -120,6 +121,8 @@ std::optional<std::size_t> draw_clip_browser(std::span<const ClipRow> rows,
       pick_clip_row(state.picked, i, ImGui::GetIO().KeyCtrl);
       if (ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) chosen = i;
     }
+    state.row_centers[i] = {(ImGui::GetItemRectMin().x + ImGui::GetItemRectMax().x) * 0.5f,
+                            (ImGui::GetItemRectMin().y + ImGui::GetItemRectMax().y) * 0.5f};
     ImGui::TableNextColumn();
     ImGui::TextUnformatted(row.file.c_str());
     ImGui::TableNextColumn();

@@ -10,6 +10,8 @@
 #include <string_view>
 #include <vector>
 
+#include <glm/glm.hpp>
+
 #include "anim/clip.h"
 #include "anim/loop_seam.h"
 
@@ -48,6 +50,9 @@ struct ClipBrowserState {
   // Rows picked for "new blend space from selected clips": a click picks one, Ctrl+click adds or
   // removes a row (indices into rows, in the order picked).
   std::vector<std::size_t> picked;
+  // Where the last draw put each row's name (screen pixels, centre; (0, 0) when not drawn), so
+  // scripts and tests can aim at a clip.
+  std::vector<glm::vec2> row_centers;
 };
 
 // Applies a click on row to picked: with add (Ctrl held) toggles it, otherwise picks it alone.
