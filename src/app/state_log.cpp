@@ -17,6 +17,11 @@ nlohmann::json ui_geometry(const ViewerScene& scene, const ViewerUi& ui) {
     const anim::BlendSpace2D& space = scene.project.blend_spaces[ui.blend_space].space_2d;
     g["blend_editor"]["axis_min"] = {space.x_axis.min, space.y_axis.min};
     g["blend_editor"]["axis_max"] = {space.x_axis.max, space.y_axis.max};
+    nlohmann::json samples = nlohmann::json::object();
+    for (const anim::BlendSample2D& sample : space.samples) {
+      samples[sample.clip_name] = {sample.position.x, sample.position.y};
+    }
+    g["blend_editor"]["samples"] = samples;
   }
   nlohmann::json controls = nlohmann::json::array();
   const auto& rects = ui.machine_view.parameter_controls;
