@@ -144,6 +144,33 @@ TEST(BlendLayoutCoverage, KnightsInPlaceClipsNeverCrashThePlayer) {
   check_every_layout(test::import_ok(path), path.string());
 }
 
+TEST(BlendLayoutCoverage, KnightsInPlaceClipsAreMeasuredFromTheFeet) {
+  const auto path = test::shared_asset("kaykit/Knight.glb");
+  SKIP_IF_ABSENT(path);
+  const asset::Character knight = test::import_ok(path);
+  asset::BoundProject bound;
+  ASSERT_EQ(asset::bind_project(asset::preview_project(knight, path.string()), knight, {}, bound),
+            "");
+  const std::vector<anim::ClipVelocity> v = measure(*bound.character);
+  const auto of = [&](const char* name) {
+    const int i = bound.character->find_clip(name);
+    EXPECT_GE(i, 0) << name;
+    return i >= 0 ? v[i] : anim::ClipVelocity{};
+  };
+  // glTF: the Knight faces +z, its right is -x. In-place clips: every value from the feet.
+  const anim::ClipVelocity walk = of("Walking_A"), back = of("Walking_Backwards");
+  const anim::ClipVelocity right = of("Running_Strafe_Right"), left = of("Running_Strafe_Left");
+  const anim::ClipVelocity idle = of("Idle");
+  for (const anim::ClipVelocity& c : {walk, back, right, left}) {
+    EXPECT_EQ(c.source, anim::VelocitySource::Feet);
+  }
+  EXPECT_GT(walk.velocity.y, 0.3f) << walk.velocity.x << ", " << walk.velocity.y;
+  EXPECT_LT(back.velocity.y, -0.3f) << back.velocity.x << ", " << back.velocity.y;
+  EXPECT_LT(right.velocity.x, -0.5f) << right.velocity.x << ", " << right.velocity.y;
+  EXPECT_GT(left.velocity.x, 0.5f) << left.velocity.x << ", " << left.velocity.y;
+  EXPECT_LT(glm::length(idle.velocity), 0.2f) << idle.velocity.x << ", " << idle.velocity.y;
+}
+
 TEST(BlendLayoutCoverage, ArnaudsLocomotionNeverCrashesThePlayer) {
   const auto path = test::shared_asset("pab/arnaud.fbx");
   SKIP_IF_ABSENT(path);
