@@ -1,5 +1,6 @@
 #include "anim/blend_space_positions.h"
 
+#include <cmath>
 #include <vector>
 
 #include "anim/pose.h"
@@ -65,8 +66,32 @@ ClipVelocity compute_clip_velocity(const Clip& clip, const ClipBinding& binding,
                                    const Skeleton& skeleton, int root_joint,
                                    std::span<const int> foot_joints, float min_root_speed_mps) {
   const glm::vec2 root = root_velocity(clip, binding, skeleton, root_joint);
-  if (glm::length(root) >= min_root_speed_mps || foot_joints.empty()) return {root, false};
-  return {foot_velocity(clip, binding, skeleton, foot_joints), true};
+  if (glm::length(root) >= min_root_speed_mps || foot_joints.empty()) {
+    return {root, VelocitySource::RootMotion};
+  }
+  return {foot_velocity(clip, binding, skeleton, foot_joints), VelocitySource::Feet};
+}
+
+ClipVelocity with_typed_speed(const ClipVelocity& measured, float speed_mps, float min_speed_mps) {
+  if (measured.source != VelocitySource::Feet) return measured;
+  const float length = glm::length(measured.velocity);
+  // An idle (or a clip the feet cannot place) has no direction to scale.
+  if (!(length >= min_speed_mps) || !std::isfinite(speed_mps)) {
+    return {glm::vec2(0.0f), VelocitySource::TypedSpeed};
+  }
+  return {measured.velocity * (speed_mps / length), VelocitySource::TypedSpeed};
+}
+
+const char* to_string(VelocitySource source) {
+  switch (source) {
+    case VelocitySource::RootMotion:
+      return "root motion";
+    case VelocitySource::Feet:
+      return "feet";
+    case VelocitySource::TypedSpeed:
+      return "typed speed";
+  }
+  return "?";
 }
 
 }  // namespace anim

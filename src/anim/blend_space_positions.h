@@ -13,12 +13,22 @@
 
 namespace anim {
 
+// Where a computed position came from, shown beside each sample so the user can judge it.
+enum class VelocitySource {
+  RootMotion,  // the root travels: its displacement over the cycle
+  Feet,        // an in-place clip: measured from the planted feet
+  TypedSpeed,  // an in-place clip: the speed the user typed, in the feet's direction
+};
+
 // A clip's ground velocity as blend-space coordinates: (x, z) of the model-space velocity in
 // metres per second (Y-up, +z forward), and where it came from.
 struct ClipVelocity {
   glm::vec2 velocity{0.0f};
-  bool from_feet = false;  // the root stays in place: measured from the planted feet
+  VelocitySource source = VelocitySource::RootMotion;
 };
+
+// "Root motion", "feet" or "typed speed".
+const char* to_string(VelocitySource source);
 
 // The root joint's displacement over one cycle, divided by the duration.
 glm::vec2 root_velocity(const Clip& clip, const ClipBinding& binding, const Skeleton& skeleton,
@@ -38,5 +48,12 @@ ClipVelocity compute_clip_velocity(const Clip& clip, const ClipBinding& binding,
                                    const Skeleton& skeleton, int root_joint,
                                    std::span<const int> foot_joints,
                                    float min_root_speed_mps = 0.05f);
+
+// The user's choice for in-place clips: measured keeps the feet's velocity; a typed speed keeps
+// only its direction and sets its length to speed_mps. A clip whose feet move slower than
+// min_speed_mps (an idle) stays at the origin, and a clip whose root travels keeps its root
+// velocity either way: only measured.source == Feet is changed.
+ClipVelocity with_typed_speed(const ClipVelocity& measured, float speed_mps,
+                              float min_speed_mps = 0.05f);
 
 }  // namespace anim

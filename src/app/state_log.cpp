@@ -17,6 +17,11 @@ nlohmann::json ui_geometry(const ViewerScene& scene, const ViewerUi& ui) {
     const anim::BlendSpace2D& space = scene.project.blend_spaces[ui.blend_space].space_2d;
     g["blend_editor"]["axis_min"] = {space.x_axis.min, space.y_axis.min};
     g["blend_editor"]["axis_max"] = {space.x_axis.max, space.y_axis.max};
+    nlohmann::json samples = nlohmann::json::object();
+    for (const anim::BlendSample2D& sample : space.samples) {
+      samples[sample.clip_name] = {sample.position.x, sample.position.y};
+    }
+    g["blend_editor"]["samples"] = samples;
   }
   nlohmann::json controls = nlohmann::json::array();
   const auto& rects = ui.machine_view.parameter_controls;
@@ -28,6 +33,16 @@ nlohmann::json ui_geometry(const ViewerScene& scene, const ViewerUi& ui) {
   }
   g["parameter_controls"] = controls;
   g["state_machine_tab"] = {ui.machine_tab_center.x, ui.machine_tab_center.y};
+  // Graph authoring (tests/app/graph_authoring_e2e_test.cpp aims at these).
+  g["clips_tab"] = {ui.clips_tab_center.x, ui.clips_tab_center.y};
+  nlohmann::json rows = nlohmann::json::object();
+  const auto& centers = ui.clip_browser.row_centers;
+  for (std::size_t i = 0; i < centers.size() && i < ui.clip_rows.size(); ++i) {
+    if (centers[i] != glm::vec2(0.0f)) rows[ui.clip_rows[i].clip] = {centers[i].x, centers[i].y};
+  }
+  g["clip_rows"] = rows;
+  g["new_2d"] = {ui.blend_space_list.new_2d_at.x, ui.blend_space_list.new_2d_at.y};
+  g["from_picked"] = {ui.blend_space_list.from_picked_at.x, ui.blend_space_list.from_picked_at.y};
   return g;
 }
 

@@ -12,6 +12,7 @@
 #include "anim/blend_space_positions.h"
 #include "anim/loop_seam.h"
 #include "anim/playback.h"
+#include "app/graph_authoring.h"
 #include "asset/atomic_write.h"
 #include "asset/pose_json.h"
 #include "asset/rig_corrections.h"
@@ -124,7 +125,10 @@ void draw_left_panel(ViewerUi& ui, ViewerScene& scene, RecentFiles& recent, cons
       }
       ImGui::EndTabItem();
     }
-    if (ImGui::BeginTabItem("Clips")) {
+    const bool clips_tab = ImGui::BeginTabItem("Clips");
+    ui.clips_tab_center = {(ImGui::GetItemRectMin().x + ImGui::GetItemRectMax().x) * 0.5f,
+                           (ImGui::GetItemRectMin().y + ImGui::GetItemRectMax().y) * 0.5f};
+    if (clips_tab) {
       ImGui::BeginDisabled(!scene.loaded);
       if (ImGui::Button("Add clip file...")) ui.view.request_add_clip_file = true;
       ImGui::EndDisabled();
@@ -189,49 +193,6 @@ void draw_bottom_panel(ViewerUi& ui, ViewerScene& scene, const ui::PanelRect& r)
   ImGui::End();
 }
 
-// The blend-space editor for the chosen blend space. The point follows the parameters that
-// drive the space, and dragging it writes them, so the editor and the state machine agree.
-void draw_blend_space_tab(ViewerUi& ui, ViewerScene& scene, std::vector<std::string>& errors) {
-  auto& spaces = scene.project.blend_spaces;
-  if (spaces.empty()) {
-    ImGui::TextDisabled("This project has no blend space.");
-    return;
-  }
-  ui.blend_space = std::clamp(ui.blend_space, 0, static_cast<int>(spaces.size()) - 1);
-  if (spaces.size() > 1) {
-    std::string names;
-    for (const asset::ProjectBlendSpace& b : spaces) names += b.name + '\0';
-    ImGui::Combo("Blend space", &ui.blend_space, names.c_str());
-  }
-  const anim::BlendSpaceBinding& binding = scene.graph().blend_spaces[ui.blend_space];
-  const auto players = scene.instance.blend_space_players();
-  std::span<const float> weights;
-  if (ui.blend_space < static_cast<int>(players.size()))
-    weights = players[ui.blend_space].weights();
-  ui::BlendSpaceEditorChange change;
-  if (spaces[ui.blend_space].dimensions == 1) {
-    ui.blend_editor_1d.point = scene.parameters.get(binding.x_parameter);
-    change = ui::draw_blend_space_1d_editor(ui.blend_editor_1d, spaces[ui.blend_space].space_1d,
-                                            scene.project.clips, weights, ui.clip_speeds);
-    if (change.point) scene.parameters.set(binding.x_parameter, ui.blend_editor_1d.point);
-  } else {
-    ui.blend_editor.point = {scene.parameters.get(binding.x_parameter),
-                             scene.parameters.get(binding.y_parameter)};
-    change = ui::draw_blend_space_editor(ui.blend_editor, spaces[ui.blend_space].space_2d,
-                                         scene.project.clips, weights, ui.clip_velocities);
-    if (change.point) {
-      scene.parameters.set(binding.x_parameter, ui.blend_editor.point.x);
-      scene.parameters.set(binding.y_parameter, ui.blend_editor.point.y);
-    }
-  }
-  ImGui::SliderFloat("input smoothing (half-life, s)", &scene.settings.blend_input_half_life_s,
-                     0.0f, 1.0f);
-  if (change.any() && scene.mode != PlayMode::Graph) scene.mode = PlayMode::Graph;
-  if (change.space) {
-    if (std::string e = scene.rebind_graph(); !e.empty()) errors.push_back(e);
-  }
-}
-
 void draw_transition_timeline(ViewerUi& ui, const ViewerScene& scene) {
   const RecordNames names = record_names(scene);
   ui::draw_transition_timeline(ui.transition_timeline, ui.history, names.states, names.parameters,
@@ -242,9 +203,11 @@ void draw_right_panel(ViewerUi& ui, ViewerScene& scene, const ui::PanelRect& r) 
   begin_docked("Animation graph", r);
   std::vector<std::string> errors;
   collapse_button(ImGuiDir_Right, ui.view.layout.right_open);
+  handle_graph_undo_keys(ui, scene);
+  draw_graph_error(ui);
   if (ImGui::BeginTabBar("graph tabs")) {
     if (ImGui::BeginTabItem("Blend space")) {
-      draw_blend_space_tab(ui, scene, errors);
+      draw_blend_space_tab(ui, scene);
       ImGui::EndTabItem();
     }
     const bool machine_tab = ImGui::BeginTabItem("State machine");
@@ -257,10 +220,12 @@ void draw_right_panel(ViewerUi& ui, ViewerScene& scene, const ui::PanelRect& r) 
       const bool edited = ui::draw_state_machine_view(ui.machine_view, scene.project.state_machine,
                                                       scene.parameters, scene.instance.machine(),
                                                       {scene.project.clips, blend_names});
-      if (edited) {
-        if (std::string e = scene.rebind_graph(); !e.empty()) errors.push_back(e);
-      }
+      if (edited) commit_graph_edit(ui, scene);
       draw_transition_timeline(ui, scene);
+      ImGui::EndTabItem();
+    }
+    if (ImGui::BeginTabItem("Parameters")) {
+      draw_parameters_tab(ui, scene);
       ImGui::EndTabItem();
     }
     if (ImGui::BeginTabItem("Layers")) {
@@ -358,7 +323,7 @@ void refresh_panels(ViewerUi& ui, const ViewerScene& scene) {
     const anim::ClipVelocity v = anim::compute_clip_velocity(
         scene.clips()[i], scene.bound.character->bindings[i], scene.character.skeleton,
         scene.settings.root_motion.root_joint, feet);
-    ui.clip_velocities.push_back(v.velocity);
+    ui.clip_velocities.push_back(v);
     ui.clip_speeds.push_back(glm::length(v.velocity));
   }
   ui.blend_space = 0;
@@ -367,6 +332,8 @@ void refresh_panels(ViewerUi& ui, const ViewerScene& scene) {
                    static_cast<int>(scene.project.state_machine.states.size()),
                    scene.parameters.count());
   ui.transition_timeline = {};
+  ui.graph_history.reset(scene.project);
+  ui.graph_error.clear();
 }
 
 void preview_clip(ViewerUi& ui, ViewerScene& scene, int clip) {
@@ -388,8 +355,7 @@ ViewportRect draw_panels(ViewerUi& ui, ViewerScene& scene, AsyncLoader& loader, 
   }
   const float top = ImGui::GetFrameHeight();  // the menu bar
   const float width = vp->Size.x, height = vp->Size.y;
-  const bool graph = scene.loaded && (!scene.project.blend_spaces.empty() ||
-                                      !scene.project.state_machine.states.empty());
+  const bool graph = scene.loaded;  // a character without a graph yet can get one
   ui::PanelRects r = ui::arrange_panels(layout, width, height, top, graph);
   if (!ui.view.show_side_panel) {  // View > Side panel off: the viewport takes the width
     r.left.width = r.right.width = 0.0f;

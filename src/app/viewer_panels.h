@@ -13,13 +13,16 @@
 #include "app/async_loader.h"
 #include "app/recent_files.h"
 #include "app/viewer_scene.h"
+#include "asset/graph_history.h"
 #include "ui/blend_space_editor.h"
+#include "ui/blend_space_list.h"
 #include "ui/character_panel.h"
 #include "ui/clip_browser.h"
 #include "ui/error_panel.h"
 #include "ui/file_browser.h"
 #include "ui/frame_export_dialog.h"
 #include "ui/notice_list.h"
+#include "ui/parameter_editor.h"
 #include "ui/rig_panel.h"
 #include "ui/state_machine_view.h"
 #include "ui/timeline.h"
@@ -56,10 +59,16 @@ struct ViewerUi {
   int blend_space = 0;  // the blend space the editor shows
   ui::BlendSpaceEditorState blend_editor;
   ui::BlendSpace1DEditorState blend_editor_1d;
-  std::vector<glm::vec2> clip_velocities;  // "compute positions", per project clip
+  std::vector<anim::ClipVelocity> clip_velocities;  // "compute positions", per project clip
   std::vector<float> clip_speeds;
+  ui::BlendSpaceListState blend_space_list;
+  ui::ParameterEditorState parameter_editor;
+  asset::GraphHistory graph_history;  // undo/redo of graph edits, reset on every load
+  std::string graph_error;            // why the edited graph does not play (the last good one does)
   ui::StateMachineViewState machine_view;
-  glm::vec2 machine_tab_center{0.0f};  // where the State machine tab is (for scripted clicks)
+  glm::vec2 machine_tab_center{0.0f};
+  glm::vec2 clips_tab_center{0.0f};  // the left panel's Clips tab (for scripted clicks)  // where
+                                     // the State machine tab is (for scripted clicks)
   bool show_cheat_sheet = false;
   asset::ImportSettings import_settings;
   std::vector<std::string> loaded_files;  // what the last successful load opened

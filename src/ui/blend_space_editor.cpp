@@ -18,7 +18,9 @@ constexpr float kPickRadiusPx = 9.0f;
 constexpr float kSampleRadiusPx = 5.0f;
 constexpr float kFullWeightRadiusPx = 26.0f;
 constexpr float kHandleRadiusPx = 7.0f;
-constexpr int kRegionCells = 40;  // influence regions are drawn on a kRegionCells^2 grid
+constexpr int kRegionCells = 40;
+constexpr float kControlsHeightPx = 300.0f;  // room under the 2D space for its controls  //
+                                             // influence regions are drawn on a kRegionCells^2 grid
 
 constexpr ImU32 kBackground = IM_COL32(28, 30, 36, 255);
 constexpr ImU32 kGridColor = IM_COL32(60, 64, 74, 255);
@@ -40,21 +42,30 @@ ImU32 sample_color(int i, int alpha = 255) {
 }
 
 // Maps a rectangle of the space (axis units) onto a rectangle of the screen (pixels, y down).
+// flip_x (flip_y) draws the space's x (y) growing leftwards (downwards): the character's right
+// on the plot's right and its forward up, whatever the file's axis convention.
 struct Mapping {
   ImVec2 min_px;
   ImVec2 max_px;
   glm::vec2 min;
   glm::vec2 max;
+  bool flip_x = false;
+  bool flip_y = false;
 
   ImVec2 to_screen(glm::vec2 p) const {
-    const glm::vec2 t = (p - min) / (max - min);
+    glm::vec2 t = (p - min) / (max - min);
+    if (flip_x) t.x = 1.0f - t.x;
+    if (flip_y) t.y = 1.0f - t.y;
     return {min_px.x + t.x * (max_px.x - min_px.x), max_px.y - t.y * (max_px.y - min_px.y)};
   }
   glm::vec2 to_space(ImVec2 s) const {
-    const glm::vec2 t{(s.x - min_px.x) / (max_px.x - min_px.x),
-                      (max_px.y - s.y) / (max_px.y - min_px.y)};
+    glm::vec2 t{(s.x - min_px.x) / (max_px.x - min_px.x), (max_px.y - s.y) / (max_px.y - min_px.y)};
+    if (flip_x) t.x = 1.0f - t.x;
+    if (flip_y) t.y = 1.0f - t.y;
     return min + t * (max - min);
   }
+  // The value the character's terms give a stored coordinate (sideways + right, forward +).
+  glm::vec2 shown(glm::vec2 p) const { return {flip_x ? -p.x : p.x, flip_y ? -p.y : p.y}; }
 };
 
 float distance_px(ImVec2 a, ImVec2 b) {
@@ -128,15 +139,16 @@ bool add_sample_row(std::span<const std::string> clip_names, int& clip_to_add,
   return true;
 }
 
-// Arrow keys while the mouse is over the space: the step in axis units along x and y.
-glm::vec2 arrow_key_step(glm::vec2 range) {
+// Arrow keys while the mouse is over the space: the step in axis units along x and y (the
+// right arrow moves the point to the plot's right, whichever way x is drawn).
+glm::vec2 arrow_key_step(glm::vec2 range, bool flip_x, bool flip_y) {
   const float fraction = ImGui::GetIO().KeyShift ? 1.0f / 20.0f : 1.0f / 200.0f;
   glm::vec2 step{0.0f};
   if (ImGui::IsKeyPressed(GLFW_KEY_LEFT)) step.x -= range.x * fraction;
   if (ImGui::IsKeyPressed(GLFW_KEY_RIGHT)) step.x += range.x * fraction;
   if (ImGui::IsKeyPressed(GLFW_KEY_DOWN)) step.y -= range.y * fraction;
   if (ImGui::IsKeyPressed(GLFW_KEY_UP)) step.y += range.y * fraction;
-  return step;
+  return {flip_x ? -step.x : step.x, flip_y ? -step.y : step.y};
 }
 
 void draw_text_centered(ImDrawList* draw, ImVec2 centre, ImU32 color, const char* text) {
@@ -164,8 +176,10 @@ bool axis_controls(const char* id, std::string& name, float& min, float& max) {
   return changed;
 }
 
-void draw_grid_and_axes(ImDrawList* draw, const Mapping& map, const anim::BlendAxis& x,
-                        const anim::BlendAxis& y, int divisions) {
+// Returns the rectangle of the y axis's caption (inside the plot, top-left), which sample labels
+// keep clear of: min x, min y, max x, max y.
+ImVec4 draw_grid_and_axes(ImDrawList* draw, const Mapping& map, const anim::BlendAxis& x,
+                          const anim::BlendAxis& y, int divisions) {
   draw->AddRectFilled(map.min_px, map.max_px, kBackground);
   for (int i = 0; i <= divisions; ++i) {
     const float t = static_cast<float>(i) / static_cast<float>(divisions);
@@ -183,19 +197,99 @@ void draw_grid_and_axes(ImDrawList* draw, const Mapping& map, const anim::BlendA
     const float py = map.to_screen({0.0f, 0.0f}).y;
     draw->AddLine({map.min_px.x, py}, {map.max_px.x, py}, kZeroAxisColor, 1.5f);
   }
+  // Range labels in the character's terms: the value at each edge, sideways + right.
+  const glm::vec2 lo = map.shown(map.to_space(ImVec2(map.min_px.x, map.max_px.y)));
+  const glm::vec2 hi = map.shown(map.to_space(ImVec2(map.max_px.x, map.min_px.y)));
   char text[64];
-  std::snprintf(text, sizeof text, "%g", static_cast<double>(x.min));
+  std::snprintf(text, sizeof text, "%g", static_cast<double>(lo.x));
   draw->AddText({map.min_px.x, map.max_px.y + 4.0f}, kTextColor, text);
-  std::snprintf(text, sizeof text, "%g", static_cast<double>(x.max));
+  std::snprintf(text, sizeof text, "%g", static_cast<double>(hi.x));
   draw->AddText({map.max_px.x - ImGui::CalcTextSize(text).x, map.max_px.y + 4.0f}, kTextColor,
                 text);
+  const std::string x_caption = "sideways, + right (" + x.name + (map.flip_x ? ", mirrored)" : ")");
   draw_text_centered(draw, {(map.min_px.x + map.max_px.x) * 0.5f, map.max_px.y + 12.0f}, kTextColor,
-                     x.name.c_str());
-  std::snprintf(text, sizeof text, "%g", static_cast<double>(y.min));
+                     x_caption.c_str());
+  std::snprintf(text, sizeof text, "%g", static_cast<double>(lo.y));
   draw->AddText({map.min_px.x - kLabelMargin + 2.0f, map.max_px.y - 14.0f}, kTextColor, text);
-  std::snprintf(text, sizeof text, "%g", static_cast<double>(y.max));
+  std::snprintf(text, sizeof text, "%g", static_cast<double>(hi.y));
   draw->AddText({map.min_px.x - kLabelMargin + 2.0f, map.min_px.y}, kTextColor, text);
-  draw->AddText({map.min_px.x + 4.0f, map.min_px.y + 2.0f}, kTextColor, y.name.c_str());
+  const std::string y_caption =
+      "forward, + forward (" + y.name + (map.flip_y ? ", mirrored)" : ")");
+  const ImVec2 caption_at{map.min_px.x + 4.0f, map.min_px.y + 2.0f};
+  draw->AddText(caption_at, kTextColor, y_caption.c_str());
+  const ImVec2 caption_size = ImGui::CalcTextSize(y_caption.c_str());
+  return {caption_at.x, caption_at.y, caption_at.x + caption_size.x, caption_at.y + caption_size.y};
+}
+
+// Sample labels placed without overlap: the heaviest first, each at the first of eight spots
+// around its sample that stays inside the plot and clear of the labels already placed, joined
+// to the sample by a leader line when it sits away from it. A label with no free spot is left
+// out (hovering the sample shows it). The heaviest sample's label gets a dark box.
+void draw_sample_labels(ImDrawList* draw, const Mapping& map, const anim::BlendSpace2D& space,
+                        std::span<const float> weights, ImVec2 mouse, ImVec4 keep_clear) {
+  const int count = static_cast<int>(space.samples.size());
+  const bool show_weights = static_cast<int>(weights.size()) == count;
+  std::vector<int> order(count);
+  for (int i = 0; i < count; ++i) order[i] = i;
+  if (show_weights) {
+    std::stable_sort(order.begin(), order.end(),
+                     [&](int a, int b) { return weights[a] > weights[b]; });
+  }
+  std::vector<ImVec4> taken{keep_clear};  // placed rectangles: min x, min y, max x, max y
+  const auto overlaps = [&](ImVec2 a, ImVec2 b) {
+    for (const ImVec4& r : taken) {
+      if (a.x < r.z && b.x > r.x && a.y < r.w && b.y > r.y) return true;
+    }
+    return false;
+  };
+  // Sample dots are obstacles too, so labels do not hide other samples.
+  for (int i = 0; i < count; ++i) {
+    const ImVec2 p = map.to_screen(space.samples[i].position);
+    taken.push_back({p.x - kSampleRadiusPx, p.y - kSampleRadiusPx, p.x + kSampleRadiusPx,
+                     p.y + kSampleRadiusPx});
+  }
+  for (int rank = 0; rank < count; ++rank) {
+    const int i = order[rank];
+    const ImVec2 p = map.to_screen(space.samples[i].position);
+    char label[160];
+    if (show_weights) {
+      std::snprintf(label, sizeof label, "%s %.2f", space.samples[i].clip_name.c_str(),
+                    static_cast<double>(weights[i]));
+    } else {
+      std::snprintf(label, sizeof label, "%s", space.samples[i].clip_name.c_str());
+    }
+    const ImVec2 size = ImGui::CalcTextSize(label);
+    const ImVec2 pad{3.0f, 1.0f};
+    const float near = 8.0f, far = 26.0f;
+    const ImVec2 spots[] = {
+        {p.x + near, p.y - size.y - 2.0f},          {p.x + near, p.y + 2.0f},
+        {p.x - near - size.x, p.y - size.y - 2.0f}, {p.x - near - size.x, p.y + 2.0f},
+        {p.x - size.x * 0.5f, p.y - size.y - far},  {p.x - size.x * 0.5f, p.y + far},
+        {p.x + far, p.y - size.y * 0.5f},           {p.x - far - size.x, p.y - size.y * 0.5f},
+    };
+    const bool hovered = distance_px(p, mouse) <= kPickRadiusPx * 2.0f;
+    bool placed = false;
+    for (int k = 0; k < static_cast<int>(std::size(spots)) && !placed; ++k) {
+      const ImVec2 a{spots[k].x - pad.x, spots[k].y - pad.y};
+      const ImVec2 b{spots[k].x + size.x + pad.x, spots[k].y + size.y + pad.y};
+      const bool inside =
+          a.x >= map.min_px.x && b.x <= map.max_px.x && a.y >= map.min_px.y && b.y <= map.max_px.y;
+      if (!inside || (overlaps(a, b) && !hovered)) continue;
+      taken.push_back({a.x, a.y, b.x, b.y});
+      if (k >= 4) {
+        const ImVec2 c{std::clamp(p.x, a.x, b.x), std::clamp(p.y, a.y, b.y)};
+        draw->AddLine(p, c, sample_color(i, 160));
+      }
+      const bool heaviest = show_weights && rank == 0 && weights[i] > 0.0f;
+      if (heaviest || hovered) {
+        draw->AddRectFilled(a, b, IM_COL32(10, 10, 14, 230), 3.0f);
+        draw->AddRect(a, b, sample_color(i), 3.0f);
+      }
+      draw->AddText(spots[k], heaviest ? kHandleColor : kTextColor, label);
+      placed = true;
+    }
+    if (!placed && hovered) ImGui::SetTooltip("%s", label);
+  }
 }
 
 // Delaunay: the triangles. Other modes: each cell of a coarse grid tinted with the colour of the
@@ -255,11 +349,10 @@ float weight_circle_radius(float weight, float full_radius) {
   return full_radius * std::sqrt(std::clamp(weight, 0.0f, 1.0f));
 }
 
-BlendSpaceEditorChange draw_blend_space_editor(BlendSpaceEditorState& state,
-                                               anim::BlendSpace2D& space,
-                                               std::span<const std::string> clip_names,
-                                               std::span<const float> weights,
-                                               std::span<const glm::vec2> clip_velocities) {
+BlendSpaceEditorChange draw_blend_space_editor(
+    BlendSpaceEditorState& state, anim::BlendSpace2D& space,
+    std::span<const std::string> clip_names, std::span<const float> weights,
+    std::span<const anim::ClipVelocity> clip_velocities) {
   BlendSpaceEditorChange change;
   const int sample_count = static_cast<int>(space.samples.size());
   if (state.selected_sample >= sample_count) state.selected_sample = -1;
@@ -267,21 +360,26 @@ BlendSpaceEditorChange draw_blend_space_editor(BlendSpaceEditorState& state,
   const bool axes_valid =
       space.x_axis.min < space.x_axis.max && space.y_axis.min < space.y_axis.max;
 
-  // The space: as large as the window allows, leaving room for the controls below.
+  // The space fills the panel's width, and its height down to the controls below.
   const ImVec2 avail = ImGui::GetContentRegionAvail();
-  const float side = std::max(160.0f, std::min(avail.x, avail.y - 260.0f));
+  const float width = std::max(160.0f, avail.x);
+  const float height = std::max(160.0f, avail.y - kControlsHeightPx);
   const ImVec2 origin = ImGui::GetCursorScreenPos();
-  ImGui::InvisibleButton("##space", {side, side},
+  ImGui::InvisibleButton("##space", {width, height},
                          ImGuiButtonFlags_MouseButtonLeft | ImGuiButtonFlags_MouseButtonRight);
   const bool hovered = ImGui::IsItemHovered();
   const bool active = ImGui::IsItemActive();
   ImDrawList* draw = ImGui::GetWindowDrawList();
   const Mapping map{{origin.x + kLabelMargin, origin.y},
-                    {origin.x + side, origin.y + side - kLabelMargin},
+                    {origin.x + width - 4.0f, origin.y + height - kLabelMargin},
                     {space.x_axis.min, space.y_axis.min},
-                    {space.x_axis.max, space.y_axis.max}};
-  state.screen_of_min = {map.min_px.x, map.max_px.y};
-  state.screen_of_max = {map.max_px.x, map.min_px.y};
+                    {space.x_axis.max, space.y_axis.max},
+                    state.x_grows_left,
+                    state.y_grows_down};
+  const ImVec2 corner_min = map.to_screen(map.min);
+  const ImVec2 corner_max = map.to_screen(map.max);
+  state.screen_of_min = {corner_min.x, corner_min.y};
+  state.screen_of_max = {corner_max.x, corner_max.y};
   const glm::vec2 range = map.max - map.min;
   auto clamp_to_axes = [&](glm::vec2 p) { return glm::clamp(p, map.min, map.max); };
   auto snapped = [&](glm::vec2 p) {
@@ -313,9 +411,12 @@ BlendSpaceEditorChange draw_blend_space_editor(BlendSpaceEditorState& state,
       if (p != space.samples[state.dragged_sample].position) {
         space.samples[state.dragged_sample].position = p;
         change.space = true;
+        if (state.dragged_sample < static_cast<int>(state.computed.size())) {
+          state.computed[state.dragged_sample].clear();
+        }
       }
     } else if (active && state.dragging_point) {
-      const glm::vec2 p = clamp_to_axes(map.to_space(mouse));
+      const glm::vec2 p = snapped(clamp_to_axes(map.to_space(mouse)));
       if (p != state.point) {
         state.point = p;
         change.point = true;
@@ -330,7 +431,7 @@ BlendSpaceEditorChange draw_blend_space_editor(BlendSpaceEditorState& state,
       ImGui::OpenPopup("sample menu");
     }
     if (hovered) {
-      const glm::vec2 step = arrow_key_step(range);
+      const glm::vec2 step = arrow_key_step(range, map.flip_x, map.flip_y);
       if (step != glm::vec2(0.0f)) {
         state.point = clamp_to_axes(state.point + step);
         change.point = true;
@@ -360,8 +461,9 @@ BlendSpaceEditorChange draw_blend_space_editor(BlendSpaceEditorState& state,
   }
 
   if (axes_valid) {
-    draw->PushClipRect(origin, {origin.x + side, origin.y + side}, true);
-    draw_grid_and_axes(draw, map, space.x_axis, space.y_axis, state.grid_divisions);
+    draw->PushClipRect(origin, {origin.x + width, origin.y + height}, true);
+    const ImVec4 caption =
+        draw_grid_and_axes(draw, map, space.x_axis, space.y_axis, state.grid_divisions);
     if (state.show_regions && state.error.empty()) {
       draw->PushClipRect(map.min_px, map.max_px, true);
       draw_regions(draw, map, state.prepared);
@@ -377,15 +479,9 @@ BlendSpaceEditorChange draw_blend_space_editor(BlendSpaceEditorState& state,
       }
       draw->AddCircleFilled(p, kSampleRadiusPx, sample_color(i));
       if (i == state.selected_sample) draw->AddCircle(p, kSampleRadiusPx + 3.0f, kHandleColor);
-      char label[160];
-      if (show_weights) {
-        std::snprintf(label, sizeof label, "%s %.2f", space.samples[i].clip_name.c_str(),
-                      static_cast<double>(weights[i]));
-      } else {
-        std::snprintf(label, sizeof label, "%s", space.samples[i].clip_name.c_str());
-      }
-      draw->AddText({p.x + 7.0f, p.y - 16.0f}, kTextColor, label);
     }
+    draw_sample_labels(draw, map, space, show_weights ? weights : std::span<const float>{},
+                       ImGui::GetIO().MousePos, caption);
     const ImVec2 h = map.to_screen(state.point);
     draw->AddCircle(h, kHandleRadiusPx, kHandleColor, 0, 2.0f);
     draw->AddLine({h.x - 11.0f, h.y}, {h.x + 11.0f, h.y}, kHandleColor);
@@ -394,9 +490,10 @@ BlendSpaceEditorChange draw_blend_space_editor(BlendSpaceEditorState& state,
   }
 
   // Controls.
-  char point_text[96];
-  std::snprintf(point_text, sizeof point_text, "point (%.3f, %.3f)",
-                static_cast<double>(state.point.x), static_cast<double>(state.point.y));
+  char point_text[128];
+  const glm::vec2 shown = map.shown(state.point);
+  std::snprintf(point_text, sizeof point_text, "point: sideways %.3f (right +), forward %.3f",
+                static_cast<double>(shown.x), static_cast<double>(shown.y));
   ImGui::TextUnformatted(point_text);
   if (!state.error.empty()) {
     ImGui::PushStyleColor(ImGuiCol_Text, kErrorColor);
@@ -424,16 +521,43 @@ BlendSpaceEditorChange draw_blend_space_editor(BlendSpaceEditorState& state,
                                  state.selected_sample, snapped(state.point));
   ImGui::BeginDisabled(clip_velocities.size() != clip_names.size() || clip_names.empty());
   if (ImGui::Button("Compute positions")) {
-    for (anim::BlendSample2D& s : space.samples) {
-      const int clip = clip_index(clip_names, s.clip_name);
-      if (clip >= 0) s.position = clip_velocities[clip];
+    state.computed.assign(space.samples.size(), "");
+    for (std::size_t i = 0; i < space.samples.size(); ++i) {
+      const int clip = clip_index(clip_names, space.samples[i].clip_name);
+      if (clip < 0) continue;
+      const anim::ClipVelocity v =
+          state.in_place_typed_speed
+              ? anim::with_typed_speed(clip_velocities[clip], state.typed_speed_mps)
+              : clip_velocities[clip];
+      space.samples[i].position = v.velocity;
+      state.computed[i] = anim::to_string(v.source);
     }
     fit_axes(space);
     change.space = true;
   }
   ImGui::EndDisabled();
   if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
-    ImGui::SetTooltip("Place every sample at its clip's average ground velocity (x, z)");
+    ImGui::SetTooltip(
+        "Place every sample at its clip's average ground velocity (x, z): the root's where it "
+        "travels; for in-place clips the planted feet's, or the typed speed in their direction");
+  }
+  ImGui::SameLine();
+  ImGui::Checkbox("in place: typed speed", &state.in_place_typed_speed);
+  if (state.in_place_typed_speed) {
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(70.0f);
+    ImGui::InputFloat("m/s", &state.typed_speed_mps, 0.0f, 0.0f, "%.2f");
+    state.typed_speed_mps = std::clamp(state.typed_speed_mps, 0.0f, 20.0f);
+  }
+  if (state.computed.size() != space.samples.size()) state.computed.clear();
+  if (!state.computed.empty() && ImGui::TreeNode("Computed positions")) {
+    for (std::size_t i = 0; i < space.samples.size(); ++i) {
+      const glm::vec2 p = space.samples[i].position;
+      ImGui::Text("%s (%.2f, %.2f): %s", space.samples[i].clip_name.c_str(),
+                  static_cast<double>(p.x), static_cast<double>(p.y),
+                  state.computed[i].empty() ? "moved by hand" : state.computed[i].c_str());
+    }
+    ImGui::TreePop();
   }
 
   change.space |= edit_selected_sample(
@@ -507,7 +631,7 @@ BlendSpaceEditorChange draw_blend_space_1d_editor(BlendSpace1DEditorState& state
       state.dragging_point = false;
     }
     if (hovered) {
-      const float step = arrow_key_step({space.max - space.min, 0.0f}).x;
+      const float step = arrow_key_step({space.max - space.min, 0.0f}, false, false).x;
       if (step != 0.0f) {
         state.point = clamp_value(state.point + step);
         change.point = true;

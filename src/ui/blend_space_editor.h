@@ -8,11 +8,13 @@
 
 #include <span>
 #include <string>
+#include <vector>
 
 #include <glm/glm.hpp>
 
 #include "anim/blend_space_1d.h"
 #include "anim/blend_space_2d.h"
+#include "anim/blend_space_positions.h"
 
 namespace ui {
 
@@ -33,6 +35,17 @@ struct BlendSpaceEditorState {
   bool show_regions = false;  // Delaunay: the triangulation; other modes: influence regions
   int clip_to_add = 0;        // index into clip_names for "Add sample"
   std::string error;          // why the space cannot be played as edited (shown in red)
+  // "Compute positions" for in-place clips: the feet's measured velocity, or a typed speed in
+  // the feet's direction. computed lists, per sample, where its last computed position came
+  // from ("" once moved by hand).
+  bool in_place_typed_speed = false;
+  float typed_speed_mps = 1.4f;
+  std::vector<std::string> computed;
+  // How the plot is drawn (display only: positions and the point stay as stored): the space's x
+  // growing leftwards when +x is the character's left (glTF, Y-up and facing +z), y growing
+  // downwards when +y is its back, so its right is on the plot's right and forward is up.
+  bool x_grows_left = true;
+  bool y_grows_down = false;
   // Where the last draw put the axes' corners on screen (window pixels): (x min, y min) at
   // bottom-left and (x max, y max) at top-right. Scripts and tests aim the mouse with them.
   glm::vec2 screen_of_min{0.0f};
@@ -48,15 +61,16 @@ struct BlendSpaceEditorState {
 // Draws the 2D editor into the current ImGui window. clip_names are the clips a sample may
 // play (samples refer to them by name); weights are the weights the caller plays, one per
 // sample (ignored when their count differs, e.g. in the frame of an edit). clip_velocities,
-// one per clip name, are the "Compute positions" results (anim/blend_space_positions.h); when
-// empty the button is disabled. Mouse: drag the handle (or click anywhere to put it there),
-// drag a sample to move it, right-click a sample to remove it. Arrow keys over the space move
-// the handle by 1/200 of the axis range (with Shift 1/20).
+// one per clip name, are the measured "Compute positions" results (anim/blend_space_positions.h),
+// which the state's in-place choice completes; when empty the button is disabled. Mouse: drag the
+// handle (or click anywhere to put it there), drag a sample to move it, right-click a sample to
+// remove it. Arrow keys over the space move the handle by 1/200 of the axis range (with Shift
+// 1/20).
 BlendSpaceEditorChange draw_blend_space_editor(BlendSpaceEditorState& state,
                                                anim::BlendSpace2D& space,
                                                std::span<const std::string> clip_names,
                                                std::span<const float> weights,
-                                               std::span<const glm::vec2> clip_velocities);
+                                               std::span<const anim::ClipVelocity> clip_velocities);
 
 // What the 1D editor remembers between frames; point is the input value.
 struct BlendSpace1DEditorState {

@@ -75,6 +75,17 @@ bool matches_search(const ClipRow& row, std::string_view query) {
   return true;
 }
 
+void pick_clip_row(std::vector<std::size_t>& picked, std::size_t row, bool add) {
+  const auto it = std::find(picked.begin(), picked.end(), row);
+  if (!add) {
+    picked = {row};
+  } else if (it != picked.end()) {
+    picked.erase(it);
+  } else {
+    picked.push_back(row);
+  }
+}
+
 std::optional<std::size_t> draw_clip_browser(std::span<const ClipRow> rows,
                                              ClipBrowserState& state) {
   ImGui::SetNextItemWidth(-1.0f);
@@ -98,20 +109,25 @@ std::optional<std::size_t> draw_clip_browser(std::span<const ClipRow> rows,
   ImGui::TableSetupColumn("Root motion");
   ImGui::TableHeadersRow();
 
+  state.row_centers.assign(rows.size(), glm::vec2(0.0f));  // rows hidden by the search: none
   for (std::size_t i = 0; i < rows.size(); ++i) {
     const ClipRow& row = rows[i];
     if (!matches_search(row, state.search)) continue;
     ImGui::PushID(static_cast<int>(i));
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
-    const bool selected = state.selected == i;
+    const bool selected = state.selected == i || std::find(state.picked.begin(), state.picked.end(),
+                                                           i) != state.picked.end();
     if (ImGui::Selectable("##row", selected,
                           ImGuiSelectableFlags_SpanAllColumns |
                               ImGuiSelectableFlags_AllowDoubleClick |
                               ImGuiSelectableFlags_AllowItemOverlap)) {
       state.selected = i;
+      pick_clip_row(state.picked, i, ImGui::GetIO().KeyCtrl);
       if (ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) chosen = i;
     }
+    state.row_centers[i] = {(ImGui::GetItemRectMin().x + ImGui::GetItemRectMax().x) * 0.5f,
+                            (ImGui::GetItemRectMin().y + ImGui::GetItemRectMax().y) * 0.5f};
     ImGui::SameLine(0.0f, 0.0f);
     fitted_text(row.clip.empty() ? "(unnamed)" : row.clip);
     ImGui::TableNextColumn();

@@ -8,6 +8,9 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
+
+#include <glm/glm.hpp>
 
 #include "anim/clip.h"
 #include "anim/loop_seam.h"
@@ -44,7 +47,16 @@ bool matches_search(const ClipRow& row, std::string_view query);
 struct ClipBrowserState {
   std::string search;
   std::optional<std::size_t> selected;  // index into rows of the highlighted row
+  // Rows picked for "new blend space from selected clips": a click picks one, Ctrl+click adds or
+  // removes a row (indices into rows, in the order picked).
+  std::vector<std::size_t> picked;
+  // Where the last draw put each row's name (screen pixels, centre; (0, 0) when not drawn), so
+  // scripts and tests can aim at a clip.
+  std::vector<glm::vec2> row_centers;
 };
+
+// Applies a click on row to picked: with add (Ctrl held) toggles it, otherwise picks it alone.
+void pick_clip_row(std::vector<std::size_t>& picked, std::size_t row, bool add);
 
 // Draws the browser into the current ImGui window: a search field and a table of the rows that
 // match it. Returns the index (into rows) of the row double-clicked this frame, if any.

@@ -1,5 +1,8 @@
 #include "ui/state_machine_view.h"
 
+#include <optional>
+#include <utility>
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -125,13 +128,18 @@ const char* state_name(const anim::StateMachine& m, int state) {
 
 // --- the panel's parts -----------------------------------------------------------------------
 
-void draw_graph(StateMachineViewState& view, const anim::StateMachine& m,
-                const anim::StateMachinePlayer* player, ImVec2 size) {
+// Draws the graph; returns the transition a drag from one box to another asks for (source,
+// target), if one was released this frame.
+std::optional<std::pair<int, int>> draw_graph(StateMachineViewState& view,
+                                              const anim::StateMachine& m,
+                                              const anim::StateMachinePlayer* player, ImVec2 size) {
   const StateGraphLayout layout = layout_state_graph(m);
   const ImVec2 origin = ImGui::GetCursorScreenPos();
   ImGui::InvisibleButton(
       "canvas", ImVec2(std::max(size.x, layout.extent.x), std::max(size.y, layout.extent.y)));
   const bool clicked = ImGui::IsItemClicked(ImGuiMouseButton_Left);
+  const bool pressed = ImGui::IsItemActivated();
+  const bool held = ImGui::IsItemActive();
   const bool double_clicked = ImGui::IsItemHovered() && ImGui::IsMouseDoubleClicked(0);
   const ImVec2 mouse = ImGui::GetMousePos();
   ImDrawList* draw = ImGui::GetWindowDrawList();
@@ -166,6 +174,9 @@ void draw_graph(StateMachineViewState& view, const anim::StateMachine& m,
 
   int hit_state = kNothingSelected;
   const int state_count = static_cast<int>(m.states.size());
+  view.state_boxes.clear();
+  for (int st = 0; st < state_count; ++st) view.state_boxes.push_back(box_of(st));
+  view.any_state_box = box_of(anim::kAnyState);
   for (int s = -1; s < state_count; ++s) {
     const ScreenRect box = box_of(s);
     ImU32 fill = kBoxColor;
@@ -212,6 +223,32 @@ void draw_graph(StateMachineViewState& view, const anim::StateMachine& m,
     view.selected_state = kNothingSelected;
     view.selected_transition = -1;
   }
+
+  // Dragging from a box (or Any State) to another box makes a transition between them.
+  std::optional<std::pair<int, int>> connect;
+  if (pressed) {
+    view.connect_from = hit_state;
+    view.connect_dragged = false;
+  }
+  if (view.connect_from != kNothingSelected &&
+      (view.connect_from >= state_count || view.connect_from < anim::kAnyState)) {
+    view.connect_from = kNothingSelected;
+  }
+  if (view.connect_from != kNothingSelected) {
+    if (held) {
+      view.connect_dragged |= ImGui::IsMouseDragging(ImGuiMouseButton_Left, 6.0f);
+      if (view.connect_dragged) {
+        draw_arrow(draw, Arrow{box_of(view.connect_from).center(), mouse}, kSelectedColor, 2.0f);
+      }
+    } else {
+      if (view.connect_dragged && hit_state >= 0 && hit_state != view.connect_from) {
+        connect = std::make_pair(view.connect_from, hit_state);
+      }
+      view.connect_from = kNothingSelected;
+      view.connect_dragged = false;
+    }
+  }
+  return connect;
 }
 
 void draw_parameters(StateMachineViewState& view, anim::Parameters& parameters) {
@@ -571,7 +608,16 @@ bool draw_state_machine_view(StateMachineViewState& view, anim::StateMachine& ma
   const float graph_height = std::max(avail.y * 0.4f, 160.0f);
   ImGui::BeginChild("graph", ImVec2(0.0f, graph_height), true,
                     ImGuiWindowFlags_HorizontalScrollbar);
-  draw_graph(view, *shown, shown_player, ImGui::GetContentRegionAvail());
+  if (const auto connect = draw_graph(view, *shown, shown_player, ImGui::GetContentRegionAvail())) {
+    anim::Transition t;
+    t.source = connect->first;
+    t.target = connect->second;
+    t.has_exit_time = true;  // valid without conditions: leaves at the end of the source
+    shown->transitions.push_back(t);
+    view.selected_transition = static_cast<int>(shown->transitions.size()) - 1;
+    view.selected_state = kNothingSelected;
+    edited = true;
+  }
   ImGui::EndChild();
   const float parameter_rows = static_cast<float>(std::min(parameters.count(), 6) + 2);
   ImGui::BeginChild("parameters", ImVec2(0.0f, parameter_rows * ImGui::GetFrameHeightWithSpacing()),

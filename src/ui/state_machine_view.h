@@ -46,6 +46,10 @@ struct StateMachineViewState {
   int selected_transition = -1;           // in the machine shown
   int new_transition_target = 0;
   char new_state_name[64] = "state";
+  // A drag from a state's box (or Any State) toward another, which makes a transition on
+  // release over it.
+  int connect_from = kNothingSelected;
+  bool connect_dragged = false;
 
   // Set by every draw: the shown machine's active state, its running transition (-1 when none)
   // and that transition's progress, and where each parameter's control was drawn (screen space),
@@ -54,6 +58,8 @@ struct StateMachineViewState {
   int shown_transition = -1;
   float shown_progress = 0.0f;
   std::vector<ScreenRect> parameter_controls;
+  std::vector<ScreenRect> state_boxes;  // per state of the machine shown
+  ScreenRect any_state_box;
 };
 
 // The names the editor offers for a state's clip or blend space (indices as the states use).

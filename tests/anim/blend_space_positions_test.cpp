@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <array>
+#include <cmath>
 
 namespace anim {
 namespace {
@@ -50,27 +51,60 @@ TEST(BlendSpacePositions, RootVelocityIsTheCycleDisplacementOverTheDuration) {
   EXPECT_NEAR(v.y, -0.5f, 1e-5f);
   const std::array<int, 2> feet{1, 2};
   const ClipVelocity c = compute_clip_velocity(strafe, binding, skeleton, 0, feet);
-  EXPECT_FALSE(c.from_feet);
+  EXPECT_EQ(c.source, VelocitySource::RootMotion);
   EXPECT_NEAR(c.velocity.x, 3.0f, 1e-5f);
 }
 
-TEST(BlendSpacePositions, InPlaceClipsAreMeasuredFromThePlantedFoot) {
-  const Skeleton skeleton = legs();
+// Two feet stepping in place: each planted for half of a 1 s cycle.
+Clip walk_in_place() {
   Clip walk;
   walk.name = "walk_in_place";
   walk.duration_s = 1.0f;
   walk.tracks = {foot("foot_l", false), foot("foot_r", true)};
+  return walk;
+}
+
+TEST(BlendSpacePositions, InPlaceClipsAreMeasuredFromThePlantedFoot) {
+  const Skeleton skeleton = legs();
+  const Clip walk = walk_in_place();
   const ClipBinding binding = bind_clip(walk, skeleton);
   // The planted foot slides 1 m back in 0.5 s: the body walks forward at 2 m/s.
   const std::array<int, 2> feet{1, 2};
   const ClipVelocity c = compute_clip_velocity(walk, binding, skeleton, 0, feet);
-  EXPECT_TRUE(c.from_feet);
+  EXPECT_EQ(c.source, VelocitySource::Feet);
   EXPECT_NEAR(c.velocity.x, 0.0f, 1e-4f);
   EXPECT_NEAR(c.velocity.y, 2.0f, 1e-3f);
   // Without feet there is nothing to measure an in-place clip by.
   EXPECT_EQ(compute_clip_velocity(walk, binding, skeleton, 0, {}).velocity, glm::vec2(0.0f));
   const std::array<int, 1> bad{7};
   EXPECT_EQ(foot_velocity(walk, binding, skeleton, bad), glm::vec2(0.0f));
+}
+
+TEST(BlendSpacePositions, ATypedSpeedKeepsTheFeetsDirection) {
+  const Skeleton skeleton = legs();
+  const Clip walk = walk_in_place();
+  const ClipBinding binding = bind_clip(walk, skeleton);
+  const std::array<int, 2> feet{1, 2};
+  // The feet say 2 m/s forward; the user types 1.4 m/s.
+  const ClipVelocity typed =
+      with_typed_speed(compute_clip_velocity(walk, binding, skeleton, 0, feet), 1.4f);
+  EXPECT_EQ(typed.source, VelocitySource::TypedSpeed);
+  EXPECT_NEAR(typed.velocity.x, 0.0f, 1e-4f);
+  EXPECT_NEAR(typed.velocity.y, 1.4f, 1e-4f);
+  // (3, -4) m/s measured by the feet, typed 2.5: (1.5, -2).
+  const ClipVelocity diagonal =
+      with_typed_speed({glm::vec2(3.0f, -4.0f), VelocitySource::Feet}, 2.5f);
+  EXPECT_NEAR(diagonal.velocity.x, 1.5f, 1e-5f);
+  EXPECT_NEAR(diagonal.velocity.y, -2.0f, 1e-5f);
+  // An idle stays at the origin; a clip with root motion keeps it; nonsense speeds give zero.
+  EXPECT_EQ(with_typed_speed({glm::vec2(0.01f, 0.0f), VelocitySource::Feet}, 1.4f).velocity,
+            glm::vec2(0.0f));
+  const ClipVelocity root =
+      with_typed_speed({glm::vec2(0.0f, 3.0f), VelocitySource::RootMotion}, 1.0f);
+  EXPECT_EQ(root.source, VelocitySource::RootMotion);
+  EXPECT_EQ(root.velocity, glm::vec2(0.0f, 3.0f));
+  EXPECT_EQ(with_typed_speed({glm::vec2(1.0f, 0.0f), VelocitySource::Feet}, NAN).velocity,
+            glm::vec2(0.0f));
 }
 
 }  // namespace

@@ -25,15 +25,6 @@ nlohmann::json wait_for_editor(const std::filesystem::path& log) {
   return nullptr;
 }
 
-float weight_of(const nlohmann::json& state, const std::string& clip) {
-  const auto& clips = state["blend_space"]["clips"];
-  for (std::size_t i = 0; i < clips.size(); ++i) {
-    if (clips[i] == clip) return state["blend_space"]["weights"][i].get<float>();
-  }
-  ADD_FAILURE() << "no clip " << clip << " in the blend space";
-  return -1.0f;
-}
-
 }  // namespace
 
 TEST(BlendSpaceEditorWindow, DraggingThePointOntoWalkForwardMovesTheWeightsThere) {
@@ -48,7 +39,8 @@ TEST(BlendSpaceEditorWindow, DraggingThePointOntoWalkForwardMovesTheWeightsThere
   ASSERT_FALSE(window.empty());
   const nlohmann::json before = wait_for_editor(dir / "state.jsonl");
   ASSERT_TRUE(before.is_object()) << "the blend-space editor never appeared";
-  EXPECT_NEAR(weight_of(before, "idle"), 1.0f, 1e-5f) << "the demo starts idle at the centre";
+  EXPECT_NEAR(e2e::blend_weight(before, "idle"), 1.0f, 1e-5f)
+      << "the demo starts idle at the centre";
 
   // Axis units to window pixels, from where the editor says its axes are.
   const auto& g = before["ui"]["blend_editor"];
@@ -80,8 +72,8 @@ TEST(BlendSpaceEditorWindow, DraggingThePointOntoWalkForwardMovesTheWeightsThere
   // Snapping puts the point on the grid line nearest to 1.4 (a 0.75 m/s grid over -3..3: 1.5).
   EXPECT_NEAR(input_z, 1.5f, 0.2f);
   EXPECT_NEAR(after["blend_space"]["input"][0].get<float>(), 0.0f, 0.2f);
-  EXPECT_GT(weight_of(after, "walk_forward"), 0.5f);
-  EXPECT_LT(weight_of(after, "idle"), 0.1f);
+  EXPECT_GT(e2e::blend_weight(after, "walk_forward"), 0.5f);
+  EXPECT_LT(e2e::blend_weight(after, "idle"), 0.1f);
   EXPECT_EQ(after["clip"], "walk_forward") << "the heaviest clip now plays";
 
   viewer.send_keys(window, "F12");

@@ -1,5 +1,7 @@
 #include "viewer_process.h"
 
+#include <gtest/gtest.h>
+
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -39,6 +41,15 @@ nlohmann::json last_json_line(const std::filesystem::path& log) {
   }
   if (last.empty()) return nullptr;
   return nlohmann::json::parse(last, nullptr, false);
+}
+
+float blend_weight(const nlohmann::json& state, const std::string& clip) {
+  const auto& clips = state["blend_space"]["clips"];
+  for (std::size_t i = 0; i < clips.size(); ++i) {
+    if (clips[i] == clip) return state["blend_space"]["weights"][i].get<float>();
+  }
+  ADD_FAILURE() << "no clip " << clip << " in the blend space";
+  return -1.0f;
 }
 
 bool can_drive_windows(std::string& why_not) {

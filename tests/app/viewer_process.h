@@ -20,6 +20,9 @@ std::string run_and_read(const std::string& command);
 // file has none yet.
 nlohmann::json last_json_line(const std::filesystem::path& log);
 
+// The weight the state log's blend space gives clip (a test failure, and -1, when it has none).
+float blend_weight(const nlohmann::json& state, const std::string& clip);
+
 // True when a display and xdotool are available (otherwise e2e tests skip).
 bool can_drive_windows(std::string& why_not);
 

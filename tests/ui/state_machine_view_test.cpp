@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <functional>
 #include <vector>
 
 #include "headless_imgui.h"
@@ -140,6 +141,67 @@ TEST(StateMachineView, TriggerButtonDrivesTheMachineAndTheViewFollows) {
   EXPECT_EQ(view.shown_transition, -1);
   EXPECT_EQ(player.history_count(), 1);
   EXPECT_FALSE(edited);  // driving parameters does not edit the machine
+}
+
+}  // namespace
+}  // namespace ui
+
+namespace ui {
+namespace {
+
+// Presses the left button over from, drags in steps to to, and releases there.
+void drag(testing::HeadlessImGui& imgui, const std::function<void()>& panel, ImVec2 from,
+          ImVec2 to) {
+  ImGuiIO& io = ImGui::GetIO();
+  io.MousePos = from;
+  imgui.frame(panel);
+  io.MouseDown[0] = true;
+  imgui.frame(panel);
+  for (int k = 1; k <= 8; ++k) {
+    const float t = static_cast<float>(k) / 8.0f;
+    io.MousePos = ImVec2(from.x + (to.x - from.x) * t, from.y + (to.y - from.y) * t);
+    imgui.frame(panel);
+  }
+  io.MouseDown[0] = false;
+  imgui.frame(panel);
+  imgui.frame(panel);  // an edit moves the boxes on the next frame
+}
+
+TEST(StateMachineView, DraggingFromOneStateToAnotherMakesATransition) {
+  testing::HeadlessImGui imgui;
+  anim::Parameters parameters;
+  anim::StateMachine machine;
+  machine.states = {clip_state("idle", 0), clip_state("walk", 1), clip_state("wave", 2)};
+  anim::StateMachinePlayer player;
+  const std::vector<std::string> clips = {"idle", "walk", "wave"};
+  StateMachineViewState view;
+  bool edited = false;
+  const auto panel = [&] {
+    ImGui::SetNextWindowPos(ImVec2(0.0f, 0.0f));
+    ImGui::SetNextWindowSize(ImVec2(1100.0f, 700.0f));
+    ImGui::Begin("State machine");
+    edited |= draw_state_machine_view(view, machine, parameters, player, {clips, {}});
+    ImGui::End();
+  };
+  imgui.frame(panel);
+  ASSERT_EQ(view.state_boxes.size(), 3u);
+  drag(imgui, panel, view.state_boxes[0].center(), view.state_boxes[2].center());
+  EXPECT_TRUE(edited);
+  ASSERT_EQ(machine.transitions.size(), 1u);
+  EXPECT_EQ(machine.transitions[0].source, 0);
+  EXPECT_EQ(machine.transitions[0].target, 2);
+  EXPECT_TRUE(machine.transitions[0].has_exit_time);
+  EXPECT_EQ(view.selected_transition, 0);
+  // From Any State too; a drag that ends on empty canvas or on its own box makes nothing.
+  edited = false;
+  drag(imgui, panel, view.any_state_box.center(), view.state_boxes[1].center());
+  ASSERT_EQ(machine.transitions.size(), 2u);
+  EXPECT_EQ(machine.transitions[1].source, anim::kAnyState);
+  EXPECT_EQ(machine.transitions[1].target, 1);
+  const ImVec2 box = view.state_boxes[1].center();
+  drag(imgui, panel, box, ImVec2(box.x + 4.0f, box.y + 3.0f));
+  drag(imgui, panel, view.state_boxes[1].center(), ImVec2(1000.0f, 20.0f));
+  EXPECT_EQ(machine.transitions.size(), 2u);
 }
 
 }  // namespace

@@ -1,0 +1,147 @@
+#include "app/graph_authoring.h"
+
+#include <algorithm>
+#include <cmath>
+
+#define GLFW_INCLUDE_NONE  // only the key codes are needed
+#include <GLFW/glfw3.h>
+#include <imgui.h>
+
+#include "ui/blend_space_list.h"
+#include "ui/parameter_editor.h"
+
+namespace app {
+namespace {
+
+// The parameter index the binding would use for name, or -1 (the space may not be bound yet:
+// a new, empty space is refused by the binding until it has samples).
+int parameter(const ViewerScene& scene, const std::string& name) {
+  return scene.parameters.find(name);
+}
+
+// The weights the player computes for project space index, when the bound graph has that space
+// at that index (it may lag behind an edit that did not bind).
+std::span<const float> played_weights(const ViewerScene& scene, int index) {
+  const auto& bound = scene.graph().blend_spaces;
+  const auto players = scene.instance.blend_space_players();
+  if (index >= static_cast<int>(bound.size()) || index >= static_cast<int>(players.size()) ||
+      bound[index].name != scene.project.blend_spaces[index].name) {
+    return {};
+  }
+  return players[index].weights();
+}
+
+}  // namespace
+
+void commit_graph_edit(ViewerUi& ui, ViewerScene& scene) {
+  ui.graph_error = scene.rebind_graph();
+  ui.graph_history.record(scene.project, ImGui::IsMouseDown(ImGuiMouseButton_Left));
+}
+
+void handle_graph_undo_keys(ViewerUi& ui, ViewerScene& scene) {
+  const ImGuiIO& io = ImGui::GetIO();
+  if (!ImGui::IsMouseDown(ImGuiMouseButton_Left)) ui.graph_history.end_gesture();
+  if (!scene.loaded || io.WantTextInput || !io.KeyCtrl) return;
+  const bool undo = ImGui::IsKeyPressed(GLFW_KEY_Z, false) && !io.KeyShift;
+  const bool redo = (ImGui::IsKeyPressed(GLFW_KEY_Z, false) && io.KeyShift) ||
+                    ImGui::IsKeyPressed(GLFW_KEY_Y, false);
+  if (!undo && !redo) return;
+  // The live parameter values are the scene's; the history keeps them across the step.
+  scene.project.parameters = scene.parameters;
+  const bool moved =
+      undo ? ui.graph_history.undo(scene.project) : ui.graph_history.redo(scene.project);
+  if (!moved) {
+    ui.status = undo ? "nothing to undo" : "nothing to redo";
+    return;
+  }
+  scene.parameters = scene.project.parameters;
+  ui.blend_editor.prepared_current = false;
+  ui.blend_space_list.named = -1;
+  ui.graph_error = scene.rebind_graph();
+  ui.status = undo ? "undid a graph edit" : "redid a graph edit";
+}
+
+void draw_graph_error(const ViewerUi& ui) {
+  if (ui.graph_error.empty()) return;
+  ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(240, 90, 80, 255));
+  ImGui::TextWrapped("Not played (the last good graph plays on): %s", ui.graph_error.c_str());
+  ImGui::PopStyleColor();
+}
+
+void draw_parameters_tab(ViewerUi& ui, ViewerScene& scene) {
+  // The live values are the scene's: the project's set is edited with them and handed back.
+  scene.project.parameters = scene.parameters;
+  if (ui::draw_parameter_editor(ui.parameter_editor, scene.project)) {
+    scene.parameters = scene.project.parameters;
+    commit_graph_edit(ui, scene);
+  }
+}
+
+void draw_blend_space_tab(ViewerUi& ui, ViewerScene& scene) {
+  auto& spaces = scene.project.blend_spaces;
+  // The clips picked in the clip browser, at their measured (or typed-speed) velocities.
+  std::vector<int> picked;
+  std::vector<glm::vec2> positions;
+  for (std::size_t row : ui.clip_browser.picked) {
+    if (row >= ui.clip_rows.size()) continue;
+    const int clip = ui.clip_rows[row].clip_index;
+    if (clip < 0 || clip >= static_cast<int>(ui.clip_velocities.size())) continue;
+    picked.push_back(clip);
+    const anim::ClipVelocity& v = ui.clip_velocities[clip];
+    positions.push_back(ui.blend_editor.in_place_typed_speed
+                            ? anim::with_typed_speed(v, ui.blend_editor.typed_speed_mps).velocity
+                            : v.velocity);
+  }
+  // A new space may create its parameters: the project's set is edited with the live values
+  // and handed back to the scene.
+  scene.project.parameters = scene.parameters;
+  if (ui::draw_blend_space_list(ui.blend_space_list, scene.project, ui.blend_space, picked,
+                                positions)) {
+    scene.parameters = scene.project.parameters;
+    ui.blend_editor.prepared_current = false;
+    ui.blend_editor.selected_sample = -1;
+    ui.blend_editor.computed.clear();
+    commit_graph_edit(ui, scene);
+    if (ui.graph_error.empty()) scene.mode = PlayMode::Graph;  // play what was just made
+  }
+  if (spaces.empty()) {
+    ImGui::TextDisabled("No blend space yet: New 2D, New 1D, or pick clips in the clip browser.");
+    return;
+  }
+  ui.blend_space = std::clamp(ui.blend_space, 0, static_cast<int>(spaces.size()) - 1);
+  // The plot puts the character's right on its right and forward up: right = forward x up.
+  const glm::vec3 forward = ui.rig.rig.forward;
+  const glm::vec3 right = glm::cross(forward, glm::vec3(0.0f, 1.0f, 0.0f));
+  if (std::abs(forward.z) >= std::abs(forward.x)) {
+    ui.blend_editor.x_grows_left = right.x < 0.0f;
+    ui.blend_editor.y_grows_down = forward.z < 0.0f;
+  }
+  asset::ProjectBlendSpace& space = spaces[ui.blend_space];
+  const std::span<const float> weights = played_weights(scene, ui.blend_space);
+  ui::BlendSpaceEditorChange change;
+  if (space.dimensions == 1) {
+    const int x = parameter(scene, space.space_1d.parameter_name);
+    if (x >= 0) ui.blend_editor_1d.point = scene.parameters.get(x);
+    change = ui::draw_blend_space_1d_editor(ui.blend_editor_1d, space.space_1d, scene.project.clips,
+                                            weights, ui.clip_speeds);
+    if (change.point && x >= 0) scene.parameters.set(x, ui.blend_editor_1d.point);
+  } else {
+    const int x = parameter(scene, space.x_parameter);
+    const int y = parameter(scene, space.y_parameter);
+    if (x >= 0 && y >= 0) {
+      ui.blend_editor.point = {scene.parameters.get(x), scene.parameters.get(y)};
+    }
+    change = ui::draw_blend_space_editor(ui.blend_editor, space.space_2d, scene.project.clips,
+                                         weights, ui.clip_velocities);
+    if (change.point && x >= 0 && y >= 0) {
+      scene.parameters.set(x, ui.blend_editor.point.x);
+      scene.parameters.set(y, ui.blend_editor.point.y);
+    }
+  }
+  ImGui::SliderFloat("input smoothing (half-life, s)", &scene.settings.blend_input_half_life_s,
+                     0.0f, 1.0f);
+  if (change.any() && scene.mode != PlayMode::Graph) scene.mode = PlayMode::Graph;
+  if (change.space) commit_graph_edit(ui, scene);
+}
+
+}  // namespace app

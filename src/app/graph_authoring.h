@@ -1,0 +1,32 @@
+#pragma once
+// The graph panel's authoring: the blend-space tab (the list of spaces and the editor of the
+// chosen one) and undo/redo of every graph edit (Ctrl+Z, Ctrl+Shift+Z or Ctrl+Y). Each edit
+// re-binds the graph (ViewerScene::rebind_graph: the character keeps playing; a layout that
+// cannot play keeps the last good binding and its message is shown) and is recorded in
+// ViewerUi::graph_history.
+
+#include "app/viewer_panels.h"
+#include "app/viewer_scene.h"
+
+namespace app {
+
+// The "Blend space" tab.
+void draw_blend_space_tab(ViewerUi& ui, ViewerScene& scene);
+
+// After an edit of scene.project's graph: re-binds it and records the edit for undo. A drag
+// (the left mouse button held) records one step for the whole gesture. A graph that cannot
+// play leaves its message in ui.graph_error (shown over the graph panel's tabs) until an edit
+// binds again.
+void commit_graph_edit(ViewerUi& ui, ViewerScene& scene);
+
+// Ctrl+Z undoes the last graph edit, Ctrl+Shift+Z (or Ctrl+Y) redoes it, unless a text field has
+// the keyboard. Call once per frame.
+void handle_graph_undo_keys(ViewerUi& ui, ViewerScene& scene);
+
+// The "Parameters" tab: create, rename, retype and remove the graph's parameters.
+void draw_parameters_tab(ViewerUi& ui, ViewerScene& scene);
+
+// The graph panel's line for ui.graph_error, if any.
+void draw_graph_error(const ViewerUi& ui);
+
+}  // namespace app

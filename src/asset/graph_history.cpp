@@ -1,0 +1,59 @@
+#include "asset/graph_history.h"
+
+#include <utility>
+
+namespace asset {
+
+GraphSnapshot graph_snapshot(const Project& project) {
+  return {project.parameters, project.blend_spaces, project.state_machine, project.layers};
+}
+
+void restore_graph(const GraphSnapshot& snapshot, Project& project) {
+  anim::Parameters parameters = snapshot.parameters;
+  for (int i = 0; i < parameters.count(); ++i) {
+    const int live = project.parameters.find(parameters.at(i).name);
+    if (live >= 0) parameters.set(i, project.parameters.get(live));
+  }
+  project.parameters = std::move(parameters);
+  project.blend_spaces = snapshot.blend_spaces;
+  project.state_machine = snapshot.state_machine;
+  project.layers = snapshot.layers;
+}
+
+void GraphHistory::reset(const Project& project) {
+  current_ = graph_snapshot(project);
+  undo_.clear();
+  redo_.clear();
+  in_gesture_ = false;
+}
+
+void GraphHistory::record(const Project& project, bool continues_gesture) {
+  if (!(continues_gesture && in_gesture_)) {
+    undo_.push_back(std::move(current_));
+    if (undo_.size() > max_steps_) undo_.erase(undo_.begin());
+  }
+  current_ = graph_snapshot(project);
+  redo_.clear();
+  in_gesture_ = continues_gesture;
+}
+
+bool GraphHistory::step(std::vector<GraphSnapshot>& from, std::vector<GraphSnapshot>& to,
+                        Project& project) {
+  if (from.empty()) return false;
+  to.push_back(std::move(current_));
+  current_ = std::move(from.back());
+  from.pop_back();
+  restore_graph(current_, project);
+  in_gesture_ = false;
+  return true;
+}
+
+bool GraphHistory::undo(Project& project) {
+  return step(undo_, redo_, project);
+}
+
+bool GraphHistory::redo(Project& project) {
+  return step(redo_, undo_, project);
+}
+
+}  // namespace asset

@@ -1,0 +1,106 @@
+#include "ui/blend_space_list.h"
+
+#include <algorithm>
+
+#include <imgui.h>
+#include <imgui_stdlib.h>
+
+#include "asset/graph_edits.h"
+
+namespace ui {
+namespace {
+
+constexpr ImU32 kErrorColor = IM_COL32(240, 90, 80, 255);
+
+// Runs an edit, keeping its message; returns whether it succeeded.
+bool apply(BlendSpaceListState& state, const std::string& error) {
+  state.error = error;
+  return error.empty();
+}
+
+}  // namespace
+
+bool draw_blend_space_list(BlendSpaceListState& state, asset::Project& project, int& shown,
+                           std::span<const int> picked_clips,
+                           std::span<const glm::vec2> picked_positions) {
+  bool changed = false;
+  const int count = static_cast<int>(project.blend_spaces.size());
+  shown = count == 0 ? 0 : std::clamp(shown, 0, count - 1);
+  ImGui::PushID("blend space list");
+  if (count > 0) {
+    ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.45f);
+    if (ImGui::BeginCombo("##space", project.blend_spaces[shown].name.c_str())) {
+      for (int i = 0; i < count; ++i) {
+        if (ImGui::Selectable(project.blend_spaces[i].name.c_str(), i == shown)) shown = i;
+      }
+      ImGui::EndCombo();
+    }
+    ImGui::SameLine();
+  }
+  const auto center = [] {
+    return glm::vec2((ImGui::GetItemRectMin().x + ImGui::GetItemRectMax().x) * 0.5f,
+                     (ImGui::GetItemRectMin().y + ImGui::GetItemRectMax().y) * 0.5f);
+  };
+  int added = -1;
+  const bool new_2d = ImGui::Button("New 2D");
+  state.new_2d_at = center();
+  if (new_2d && apply(state, asset::add_blend_space(project, 2, "locomotion", added))) {
+    shown = added;
+    changed = true;
+  }
+  ImGui::SameLine();
+  if (ImGui::Button("New 1D") && apply(state, asset::add_blend_space(project, 1, "speed", added))) {
+    shown = added;
+    changed = true;
+  }
+  ImGui::SameLine();
+  ImGui::BeginDisabled(picked_clips.empty() || picked_clips.size() != picked_positions.size());
+  const bool from_picked = ImGui::Button("From picked");
+  state.from_picked_at = center();
+  if (from_picked &&
+      apply(state, asset::add_blend_space_from_clips(project, 2, "locomotion", picked_clips,
+                                                     picked_positions, added))) {
+    shown = added;
+    changed = true;
+  }
+  ImGui::EndDisabled();
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
+    ImGui::SetTooltip(
+        "A 2D blend space of the clips picked in the clip browser (Ctrl+click picks several), "
+        "each at its measured ground velocity");
+  }
+  if (!project.blend_spaces.empty()) {
+    shown = std::clamp(shown, 0, static_cast<int>(project.blend_spaces.size()) - 1);
+    if (state.named != shown) {
+      state.name = project.blend_spaces[shown].name;
+      state.named = shown;
+    }
+    ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.45f);
+    ImGui::InputText("##name", &state.name);
+    if (ImGui::IsItemDeactivatedAfterEdit() && state.name != project.blend_spaces[shown].name &&
+        apply(state, asset::rename_blend_space(project, shown, state.name))) {
+      changed = true;
+    }
+    ImGui::SameLine();
+    if (ImGui::Button("Duplicate") &&
+        apply(state, asset::duplicate_blend_space(project, shown, added))) {
+      shown = added;
+      changed = true;
+    }
+    ImGui::SameLine();
+    if (ImGui::Button("Delete") && apply(state, asset::delete_blend_space(project, shown))) {
+      shown = std::max(0, shown - 1);
+      changed = true;
+    }
+  }
+  if (changed) state.named = -1;
+  if (!state.error.empty()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, kErrorColor);
+    ImGui::TextWrapped("%s", state.error.c_str());
+    ImGui::PopStyleColor();
+  }
+  ImGui::PopID();
+  return changed;
+}
+
+}  // namespace ui
