@@ -135,17 +135,8 @@ std::vector<ContactInterval> detect_contacts(std::span<const glm::vec3> heel,
     return points[p][i].y - lowest[p] <= height_tolerance[p] &&
            points[p][i + 1].y - lowest[p] <= height_tolerance[p];
   };
-  // The velocity over frame i, and over at least kSpeedWindow_s centred on it (one-sided at the
-  // clip's ends): the first finds heel strikes and toe-offs to the frame, the second keeps a high
-  // frame rate capture's jitter from breaking a contact.
-  const auto half =
-      static_cast<std::size_t>(std::max(0L, std::lround((kSpeedWindow_s / frame_s - 1.0f) * 0.5f)));
-  auto velocity_across = [&](int p, std::size_t from, std::size_t to) {
-    return (points[p][to] - points[p][from]) / (frame_s * static_cast<float>(to - from));
-  };
-  auto velocity_over = [&](int p, std::size_t i) { return velocity_across(p, i, i + 1); };
-  auto velocity_around = [&](int p, std::size_t i) {
-    return velocity_across(p, i > half ? i - half : 0, std::min(i + 1 + half, frames));
+  auto velocity_over = [&](int p, std::size_t i) {
+    return (points[p][i + 1] - points[p][i]) / frame_s;
   };
 
   // The ground's speed under the clip: what low sole points typically do (zero when the clip
@@ -155,7 +146,7 @@ std::vector<ContactInterval> detect_contacts(std::span<const glm::vec3> heel,
   for (int p = 0; p < 2; ++p) {
     for (std::size_t i = 0; i < frames; ++i) {
       if (!low_over(p, i)) continue;
-      const glm::vec3 v = velocity_around(p, i);
+      const glm::vec3 v = velocity_over(p, i);
       ground_x.push_back(v.x);
       ground_z.push_back(v.z);
     }
@@ -171,9 +162,7 @@ std::vector<ContactInterval> detect_contacts(std::span<const glm::vec3> heel,
   std::vector<bool> planted(frames, false);
   for (std::size_t i = 0; i < frames; ++i) {
     for (int p = 0; p < 2; ++p) {
-      const float slip = std::min(glm::length(velocity_over(p, i) - ground),
-                                  glm::length(velocity_around(p, i) - ground));
-      if (low_over(p, i) && slip < speed_tolerance) {
+      if (low_over(p, i) && glm::length(velocity_over(p, i) - ground) < speed_tolerance) {
         planted[i] = true;
       }
     }

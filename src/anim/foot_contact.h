@@ -50,9 +50,8 @@ struct ContactDetectionSettings {
   // ... or within this share of its height range over the clip, when that is more: the planted
   // foot of a hand-keyed or stylised walk sinks and rolls by a few percent of the leg.
   float height_share = 0.15f;
-  // ... and slow enough when its velocity over a frame, or over kSpeedWindow_s around it (so that
-  // a 120 fps capture's millimetre jitter does not read as speed), differs from the ground's
-  // (which has no vertical part) by less than this. The ground's own speed is measured (the typical
+  // ... and slow enough when, over a frame, its velocity differs from the ground's (which has
+  // no vertical part) by less than this. The ground's own speed is measured (the typical
   // speed of low sole points), so in-place clips, whose planted feet slide backwards, work as
   // well as clips that carry root motion.
   float speed_tolerance_m_s = 0.1f;
@@ -70,7 +69,6 @@ struct ContactDetectionSettings {
 };
 
 inline constexpr float kReferenceLegLength = 0.9f;
-inline constexpr float kSpeedWindow_s = 1.0f / 30.0f;
 
 // One planted interval of a foot: from heel strike (down_s) to toe-off (up_s). In a looping clip
 // an interval may wrap: then up_s < down_s.
