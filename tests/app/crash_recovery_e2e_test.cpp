@@ -36,9 +36,9 @@ TEST(CrashRecoveryWindow, AnAutosavedChangeIsOfferedAfterACrash) {
     const std::string window = viewer.find_window(std::chrono::seconds(20));
     ASSERT_FALSE(window.empty());
     std::this_thread::sleep_for(std::chrono::milliseconds(2000));  // the demo is in
-    // View > Grid: off (a change of the project's view settings).
+    // View > Grid (below Side panel and UI scale): off (a change of the project's view settings).
     e2e::run_and_read("xdotool mousemove --window " + window + " 70 10 click 1 sleep 1");
-    e2e::run_and_read("xdotool mousemove --window " + window + " 90 56 click 1 sleep 1");
+    e2e::run_and_read("xdotool mousemove --window " + window + " 90 73 click 1 sleep 1");
     EXPECT_FALSE(e2e::last_json_line(dir / "first.jsonl")["show_grid"].get<bool>());
     for (int i = 0; i < 100 && !has_recovery_copy(state); ++i) {
       std::this_thread::sleep_for(std::chrono::milliseconds(100));

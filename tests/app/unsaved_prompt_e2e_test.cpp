@@ -29,9 +29,9 @@ TEST(UnsavedPromptWindow, AChangeMarksTheTitleAndQuitAsksFirst) {
   }
   std::this_thread::sleep_for(std::chrono::milliseconds(1000));
   EXPECT_EQ(e2e::run_and_read("xdotool getwindowname " + window), "untitled - animview");
-  // View > Grid: off.
+  // View > Grid (below Side panel and UI scale): off.
   e2e::run_and_read("xdotool mousemove --window " + window + " 70 10 click 1 sleep 1");
-  e2e::run_and_read("xdotool mousemove --window " + window + " 90 56 click 1 sleep 1");
+  e2e::run_and_read("xdotool mousemove --window " + window + " 90 73 click 1 sleep 1");
   EXPECT_EQ(e2e::run_and_read("xdotool getwindowname " + window), "untitled* - animview");
   viewer.send_keys(window, "ctrl+q");
   std::this_thread::sleep_for(std::chrono::milliseconds(1500));

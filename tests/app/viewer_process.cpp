@@ -71,6 +71,10 @@ bool can_drive_windows(std::string& why_not) {
 ViewerProcess::ViewerProcess(const std::filesystem::path& cwd, const std::vector<std::string>& args)
     : cwd_(cwd) {
   std::filesystem::create_directories(cwd_);
+  // A viewer run before in the same folder left its output: until the child reopens these files,
+  // wait_for_output would read that run's "first frame".
+  std::filesystem::remove(cwd_ / "stdout.txt");
+  std::filesystem::remove(cwd_ / "stderr.txt");
   pid_ = fork();
   if (pid_ == 0) {
     if (chdir(cwd_.c_str()) != 0) _exit(127);
@@ -111,9 +115,16 @@ bool ViewerProcess::wait_for_output(const std::string& text, std::chrono::second
 std::string ViewerProcess::find_window(std::chrono::seconds timeout) {
   const auto end = std::chrono::steady_clock::now() + timeout;
   while (std::chrono::steady_clock::now() < end) {
-    const std::string ids = run_and_read("xdotool search --pid " + std::to_string(pid_) +
-                                         " --name '^animview' 2>/dev/null");
-    if (!ids.empty()) return ids.substr(0, ids.find('\n'));
+    // The viewer may replace its first window (a software renderer gets one without MSAA), so a
+    // listed window counts only while it still answers with a title ("animview", or
+    // "project - animview" once a project is open).
+    std::istringstream ids(
+        run_and_read("xdotool search --pid " + std::to_string(pid_) + " 2>/dev/null"));
+    std::string id;
+    while (std::getline(ids, id)) {
+      const std::string name = run_and_read("xdotool getwindowname " + id + " 2>/dev/null");
+      if (name.ends_with("animview")) return id;
+    }
     std::this_thread::sleep_for(std::chrono::milliseconds(100));
   }
   return {};
