@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <span>
 
 #include <nlohmann/json.hpp>
 
@@ -30,7 +31,50 @@ float yaw_of(const glm::vec3& v) {
   return std::atan2(v.x, v.z);
 }
 
+// Adds the saved counts of each range that is still the same (same clip, mirroring, start and
+// frame count) to coverage; a range the database no longer has, or whose clip changed length,
+// starts again from zero.
+void restore_coverage(const anim::MotionMatchingDatabase& database,
+                      std::span<const anim::Clip> clips,
+                      std::span<const asset::ProjectClipCoverage> saved,
+                      std::vector<std::uint32_t>& coverage) {
+  for (const anim::DatabaseRange& range : database.ranges) {
+    const std::string& clip = clips[static_cast<std::size_t>(range.clip_index)].name;
+    for (const asset::ProjectClipCoverage& s : saved) {
+      if (s.clip != clip || s.mirrored != range.mirrored ||
+          std::fabs(s.start_time_s - range.start_time_s) > 1e-4f ||
+          s.counts.size() != static_cast<std::size_t>(range.frame_count)) {
+        continue;
+      }
+      for (int f = 0; f < range.frame_count; ++f) {
+        coverage[static_cast<std::size_t>(range.first_frame + f)] +=
+            s.counts[static_cast<std::size_t>(f)];
+      }
+    }
+  }
+}
+
 }  // namespace
+
+std::vector<asset::ProjectClipCoverage> MotionMatchingMode::saved_coverage(
+    const ViewerScene& scene) const {
+  std::vector<asset::ProjectClipCoverage> out;
+  if (!active_) return out;
+  for (const anim::DatabaseRange& range : build_.database.ranges) {
+    const auto first = coverage_.begin() + range.first_frame;
+    const auto last = first + range.frame_count;
+    if (std::all_of(first, last, [](std::uint32_t c) { return c == 0; })) continue;
+    out.push_back({scene.clips()[static_cast<std::size_t>(range.clip_index)].name, range.mirrored,
+                   range.start_time_s, std::vector<std::uint32_t>(first, last)});
+  }
+  return out;
+}
+
+bool MotionMatchingMode::coverage_due() {
+  if (!active_ || session_s_ - coverage_stored_s_ < 1.0f) return false;
+  coverage_stored_s_ = session_s_;
+  return true;
+}
 
 std::string MotionMatchingMode::start(ViewerScene& scene,
                                       const std::vector<std::uint8_t>& clip_included,
@@ -52,6 +96,11 @@ std::string MotionMatchingMode::start(ViewerScene& scene,
   pose_.assign(scene.character.skeleton.parents.size(), anim::Transform{});
   clip_enabled.assign(scene.clips().size(), 1);
   coverage_.assign(static_cast<std::size_t>(build_.database.frame_count()), 0u);
+  if (scene.project.motion_matching) {
+    restore_coverage(build_.database, scene.clips(), scene.project.motion_matching->coverage,
+                     coverage_);
+  }
+  coverage_stored_s_ = 0.0f;
   poor_.clear();
   poor_.reserve(kMaxPoorMatches);
   history_.clear();
@@ -271,7 +320,16 @@ void write_project_settings(const ui::MotionMatchingPanelState& panel, ViewerSce
     if (panel.clip_enabled[c] == 0) m.excluded_clips.push_back(scene.clips()[c].name);
   }
   m.poor_match_cost = panel.poor_match_cost;
-  scene.project.motion_matching = m;
+  if (scene.project.motion_matching)
+    m.coverage = std::move(scene.project.motion_matching->coverage);
+  scene.project.motion_matching = std::move(m);
+}
+
+// Copies the mode's coverage into the project (saved with it).
+void store_coverage(const MotionMatchingMode& mode, const ui::MotionMatchingPanelState& panel,
+                    ViewerScene& scene) {
+  if (!scene.project.motion_matching) write_project_settings(panel, scene);
+  scene.project.motion_matching->coverage = mode.saved_coverage(scene);
 }
 
 }  // namespace
@@ -310,8 +368,11 @@ void run_motion_matching_window(MotionMatchingMode& mode, ui::MotionMatchingPane
       follow_character = true;
     }
   } else if (!panel.active && mode.active()) {
+    store_coverage(mode, panel, scene);
     mode.stop(scene);
   }
+  // About once a second of play, so a save keeps what the session counted.
+  if (mode.active() && mode.coverage_due()) store_coverage(mode, panel, scene);
   if (mode.active() && change.weights) mode.set_weights(panel.weights);
   if (mode.active()) mode.clip_enabled = panel.clip_enabled;
   // Saved with the project (File > Save project) once edited.

@@ -63,8 +63,13 @@ class MotionMatchingMode {
   anim::MotionMatchingControllerSettings& controller_settings() { return controller_.settings(); }
   const asset::MotionMatchingBuild& build() const { return build_; }
   const SteeringInput& input() const { return input_; }
-  // Per database frame: how many updates it played.
+  // Per database frame: how many updates it played (this session and the sessions saved in the
+  // project before it).
   const std::vector<std::uint32_t>& coverage() const { return coverage_; }
+  // The coverage as the project stores it: per database range that was played, its counts.
+  std::vector<asset::ProjectClipCoverage> saved_coverage(const ViewerScene& scene) const;
+  // True about once a second of play: time to copy the coverage into the project.
+  bool coverage_due();
   const std::vector<PoorMatch>& poor_matches() const { return poor_; }
   const std::vector<ClipSpan>& history() const { return history_; }
   float session_time_s() const { return session_s_; }
@@ -93,6 +98,7 @@ class MotionMatchingMode {
   int last_search_count_ = 0;
   float session_s_ = 0.0f;
   std::vector<std::uint32_t> coverage_;
+  float coverage_stored_s_ = 0.0f;
   std::vector<PoorMatch> poor_;
   std::vector<ClipSpan> history_;
   bool has_target_ = false;

@@ -115,6 +115,8 @@ bool restore_session(const asset::Project& project, ViewerUi& ui, ViewerScene& s
 
 std::string authored_json(asset::Project project) {
   project.session.reset();
+  // Counted while playing, like the playhead: not an edit that asks to be saved.
+  if (project.motion_matching) project.motion_matching->coverage.clear();
   const asset::ProjectView defaults;
   project.view.camera_yaw_deg = defaults.camera_yaw_deg;
   project.view.camera_pitch_deg = defaults.camera_pitch_deg;

@@ -28,7 +28,8 @@ bool restore_session(const asset::Project& project, ViewerUi& ui, ViewerScene& s
                      render::OrbitCamera& camera);
 
 // The part of a project that the unsaved-changes marker compares, as JSON text: everything but
-// the session, the camera and the live parameter values, which change by just watching.
+// the session, the camera, the live parameter values and the motion-matching coverage, which
+// change by just watching.
 std::string authored_json(asset::Project project);
 
 }  // namespace app

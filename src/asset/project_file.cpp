@@ -1,6 +1,7 @@
 #include "asset/project_file.h"
 
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -624,6 +625,9 @@ void collect_unknown_fields(const json& read, const json& written,
   }
 }
 
+// A database of 100k frames is large; ten times that is a file that is not a project.
+constexpr std::size_t kMaxCoverageFrames = 1'000'000;
+
 ProjectMotionMatching read_motion_matching(const json& j, const std::string& path) {
   ObjectReader r(j, path);
   ProjectMotionMatching m;
@@ -638,6 +642,29 @@ ProjectMotionMatching read_motion_matching(const json& j, const std::string& pat
   }
   m.excluded_clips = read_strings(r, "excluded_clips");
   m.poor_match_cost = r.number("poor_match_cost", m.poor_match_cost);
+  const json& coverage = r.array("coverage");
+  for (std::size_t i = 0; i < coverage.size(); ++i) {
+    ObjectReader c(coverage[i], element(r.field("coverage"), i));
+    ProjectClipCoverage range;
+    range.clip = c.string("clip");
+    range.mirrored = c.boolean("mirrored", false);
+    range.start_time_s = c.number("start_time_s", 0.0f);
+    if (!(range.start_time_s >= 0.0f)) fail(c.field("start_time_s"), "must be >= 0");
+    // Not c.array(): a database range may hold more frames than a list of the graph's things.
+    const json& counts = c.required("counts");
+    if (!counts.is_array()) fail(c.field("counts"), "expected an array of counts");
+    if (counts.size() > kMaxCoverageFrames) {
+      fail(c.field("counts"), "more than " + std::to_string(kMaxCoverageFrames) + " frames");
+    }
+    for (std::size_t k = 0; k < counts.size(); ++k) {
+      if (!counts[k].is_number_unsigned() || counts[k].get<std::uint64_t>() > UINT32_MAX) {
+        fail(element(c.field("counts"), k), "expected a count (an integer from 0 to 2^32 - 1)");
+      }
+      range.counts.push_back(counts[k].get<std::uint32_t>());
+    }
+    c.finish();
+    m.coverage.push_back(std::move(range));
+  }
   r.finish();
   return m;
 }
@@ -669,9 +696,17 @@ ProjectSession read_session(const json& j, const std::string& path) {
 json with_motion_matching(json j, const ProjectMotionMatching& m) {
   json weights = json::object();
   for (const auto& [name, weight] : m.weights) weights[name] = weight;
+  json coverage = json::array();
+  for (const ProjectClipCoverage& c : m.coverage) {
+    coverage.push_back({{"clip", c.clip},
+                        {"mirrored", c.mirrored},
+                        {"start_time_s", c.start_time_s},
+                        {"counts", c.counts}});
+  }
   j["motion_matching"] = {{"weights", weights},
                           {"excluded_clips", m.excluded_clips},
-                          {"poor_match_cost", m.poor_match_cost}};
+                          {"poor_match_cost", m.poor_match_cost},
+                          {"coverage", coverage}};
   return j;
 }
 

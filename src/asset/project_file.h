@@ -7,6 +7,7 @@
 // memory (Project::clips, Project::blend_spaces, ...), so the anim types load unchanged. Paths are
 // stored as written; relative paths are relative to the project file's folder.
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -75,14 +76,25 @@ struct UnknownField {
   std::string value_json;  // its value as JSON text
 };
 
+// How often the motion-matching search chose each frame of one database range (a clip, or its
+// mirrored copy, sampled from start_time_s), over the sessions so far: the coverage view's strip.
+struct ProjectClipCoverage {
+  std::string clip;
+  bool mirrored = false;
+  float start_time_s = 0.0f;
+  std::vector<std::uint32_t> counts;  // per database frame of the range
+};
+
 // The motion-matching database settings of the viewer's motion-matching mode (optional in the
 // file; absent in projects that never used it): the feature weights by group name (see
-// anim::feature_group_layout), the clips the search leaves out, and the cost above which the
-// coverage view lists a match as poor.
+// anim::feature_group_layout), the clips the search leaves out, the cost above which the
+// coverage view lists a match as poor, and the coverage counted so far (kept across sessions;
+// a range whose clip or frame count changed starts again from zero).
 struct ProjectMotionMatching {
   std::vector<std::pair<std::string, float>> weights;
   std::vector<std::string> excluded_clips;
   float poor_match_cost = 8.0f;
+  std::vector<ProjectClipCoverage> coverage;
 };
 
 // The user's corrections to the rig found on the character (the rig panel), joints by name.

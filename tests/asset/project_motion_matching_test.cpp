@@ -56,4 +56,36 @@ TEST(ProjectMotionMatching, BadWeightIsNamedByItsPath) {
   EXPECT_NE(error.find("motion_matching.weights.hips_velocity"), std::string::npos) << error;
 }
 
+TEST(ProjectMotionMatching, CoverageRoundTripsWithCountsUpToTheirLimit) {
+  Project p;
+  ASSERT_EQ(parse_project(minimal_with(R"(, "motion_matching": {"coverage": [
+      {"clip": "walk", "mirrored": true, "start_time_s": 0.25, "counts": [0, 3, 4294967295]}]})"),
+                          "mm.json", p),
+            "");
+  ASSERT_TRUE(p.motion_matching.has_value());
+  ASSERT_EQ(p.motion_matching->coverage.size(), 1u);
+  const ProjectClipCoverage& c = p.motion_matching->coverage[0];
+  EXPECT_EQ(c.clip, "walk");
+  EXPECT_TRUE(c.mirrored);
+  EXPECT_EQ(c.start_time_s, 0.25f);
+  EXPECT_EQ(c.counts, (std::vector<std::uint32_t>{0u, 3u, 4294967295u}));
+  Project again;
+  ASSERT_EQ(parse_project(project_to_json(p), "again.json", again), "");
+  EXPECT_EQ(project_to_json(again), project_to_json(p));
+}
+
+TEST(ProjectMotionMatching, ACountThatIsNotACountIsNamedByItsPath) {
+  for (const char* bad : {"-1", "1.5", "4294967296", "\"3\""}) {
+    Project p;
+    const std::string error = parse_project(
+        minimal_with(
+            std::string(R"(, "motion_matching": {"coverage": [{"clip": "walk", "counts": [0, )") +
+            bad + "]}]}"),
+        "bad.json", p);
+    EXPECT_NE(error.find("bad.json"), std::string::npos) << bad << ": " << error;
+    EXPECT_NE(error.find("coverage"), std::string::npos) << bad << ": " << error;
+    EXPECT_NE(error.find("counts"), std::string::npos) << bad << ": " << error;
+  }
+}
+
 }  // namespace
