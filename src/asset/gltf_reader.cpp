@@ -160,7 +160,12 @@ std::string read_triangles(const tinygltf::Model& model, const tinygltf::Primiti
     }
     if (values.components != 1) return "indices are not SCALAR";
     indices.reserve(values.count);
-    for (const double i : values.values) indices.push_back(static_cast<std::uint32_t>(i));
+    // An index outside the vertices (a mutated file may give a float accessor of any value, and
+    // one past uint32's range must not reach the cast) becomes UINT32_MAX, which add() drops.
+    const double end = std::min(static_cast<double>(vertices), 4294967295.0);
+    for (const double i : values.values) {
+      indices.push_back(i >= 0.0 && i < end ? static_cast<std::uint32_t>(i) : UINT32_MAX);
+    }
   } else {
     for (std::size_t i = 0; i < vertices; ++i) indices.push_back(static_cast<std::uint32_t>(i));
   }

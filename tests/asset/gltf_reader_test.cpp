@@ -379,6 +379,21 @@ TEST(GltfBadInput, BrokenFilesNameTheFileAndTinygltfsCause) {
   EXPECT_NE(result.error.find(cycle.string()), std::string::npos) << result.error;
 }
 
+// A fuzz run found an index of 1.2e27 in a float accessor reaching an integer cast (undefined
+// behaviour under UBSan). Indices outside the vertices, whatever their type, drop their triangle.
+TEST(GltfBadInput, TriangleIndicesPastTheVerticesDropTheirTriangle) {
+  test::GltfWriter gltf;
+  const int node = gltf.add_node("plate", {0.0f, 0.0f, 0.0f});
+  gltf.add_mesh(node, {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}}, {0, 1, 2});
+  const int indices =
+      gltf.add_floats({0.0f, 1.0f, 1.2e27f, 0.0f, 1.0f, 2.0f, 2.0f, -1.0f, 0.0f}, "SCALAR");
+  gltf.json()["meshes"][0]["primitives"][0]["indices"] = indices;
+  const auto file = gltf.write(test::make_temp_dir() / "float_indices.gltf");
+  const asset::Character character = import_ok(file);
+  ASSERT_EQ(character.meshes.size(), 1u);
+  EXPECT_EQ(character.meshes[0].indices, (std::vector<std::uint32_t>{0u, 1u, 2u}));
+}
+
 TEST(GltfBadInput, AssimpsBrokenTestModelsGiveMessagesNotCrashes) {
   for (const char* name :
        {"glTF2/RecursiveNodes/RecursiveNodes.gltf", "glTF2/IndexOutOfRange/IndexOutOfRange.gltf",
