@@ -4,8 +4,12 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cmath>
 #include <filesystem>
+#include <memory>
+#include <string>
 #include <thread>
+#include <vector>
 
 #include "viewer_process.h"
 
@@ -34,23 +38,49 @@ std::string clip_of(const nlohmann::json& s) {
   return s["motion_matching"].value("clip", "(none)");
 }
 
+// The viewer in its motion-matching mode in a real window, standing idle.
+class MotionMatchingWindow : public ::testing::Test {
+ protected:
+  void start(const std::string& name) {
+    std::string why;
+    if (!e2e::can_drive_windows(why)) GTEST_SKIP() << why;
+    const auto dir = std::filesystem::temp_directory_path() / name;
+    std::filesystem::remove_all(dir);
+    log = dir / "state.jsonl";
+    viewer = std::make_unique<e2e::ViewerProcess>(
+        dir, std::vector<std::string>{"--size", "1280x720", "--motion-matching", "--state-log",
+                                      "state.jsonl"});
+    ASSERT_TRUE(viewer->wait_for_output("animview: first frame", std::chrono::seconds(60)));
+    window = viewer->find_window(std::chrono::seconds(20));
+    ASSERT_FALSE(window.empty());
+    // Standing: the idle plays.
+    idle = wait_for_clip(
+        log, [](const std::string& c) { return c == "idle"; }, std::chrono::seconds(30));
+    ASSERT_EQ(clip_of(idle), "idle") << viewer->errors();
+  }
+
+  // The mode applied root motion and wrote its settings into the project: quitting asks first
+  // (the prompt, 440 pixels wide in the middle of the window): Discard.
+  void quit_discarding() {
+    viewer->send_keys(window, "ctrl+q");
+    std::this_thread::sleep_for(std::chrono::milliseconds(1500));
+    e2e::run_and_read("xdotool mousemove --window " + window +
+                      " 500 386 mousedown 1 sleep 0.3 mouseup 1");
+    EXPECT_EQ(viewer->wait_for_exit(std::chrono::seconds(20)), 0);
+  }
+
+  std::filesystem::path log;
+  std::unique_ptr<e2e::ViewerProcess> viewer;
+  std::string window;
+  nlohmann::json idle;  // the state log's line once the idle plays
+};
+
 }  // namespace
 
-TEST(MotionMatchingWindow, HoldingWAndShiftChangesTheChosenClip) {
-  std::string why;
-  if (!e2e::can_drive_windows(why)) GTEST_SKIP() << why;
-  const auto dir = std::filesystem::temp_directory_path() / "animview_e2e_motion_matching";
-  std::filesystem::remove_all(dir);
-  const auto log = dir / "state.jsonl";
-  e2e::ViewerProcess viewer(
-      dir, {"--size", "1280x720", "--motion-matching", "--state-log", "state.jsonl"});
-  ASSERT_TRUE(viewer.wait_for_output("animview: first frame", std::chrono::seconds(60)));
-  const std::string window = viewer.find_window(std::chrono::seconds(20));
-  ASSERT_FALSE(window.empty());
-  // Standing: the idle plays.
-  nlohmann::json s = wait_for_clip(
-      log, [](const std::string& c) { return c == "idle"; }, std::chrono::seconds(30));
-  ASSERT_EQ(clip_of(s), "idle") << viewer.errors();
+TEST_F(MotionMatchingWindow, HoldingWAndShiftChangesTheChosenClip) {
+  start("animview_e2e_motion_matching");
+  if (IsSkipped() || HasFatalFailure()) return;
+  nlohmann::json s;
 
   // Hold W: it walks.
   e2e::run_and_read("xdotool windowfocus --sync " + window + " 2>/dev/null; xdotool keydown w");
@@ -74,11 +104,50 @@ TEST(MotionMatchingWindow, HoldingWAndShiftChangesTheChosenClip) {
   EXPECT_EQ(clip_of(s), "idle");
   EXPECT_GE(s["motion_matching"].value("switches", 0), 3);
 
-  // The mode applied root motion and wrote its settings into the project: quitting asks first
-  // (the prompt, 440 pixels wide in the middle of the window): Discard.
-  viewer.send_keys(window, "ctrl+q");
-  std::this_thread::sleep_for(std::chrono::milliseconds(1500));
-  e2e::run_and_read("xdotool mousemove --window " + window +
-                    " 500 386 mousedown 1 sleep 0.3 mouseup 1");
-  EXPECT_EQ(viewer.wait_for_exit(std::chrono::seconds(20)), 0);
+  quit_discarding();
+}
+
+// Ctrl + click on the ground puts a target there: the character walks to it (at walking speed,
+// towards the point) and stops within reach of it.
+TEST_F(MotionMatchingWindow, ACtrlClickOnTheGroundWalksTheCharacterThereAndStops) {
+  start("animview_e2e_motion_matching_target");
+  if (IsSkipped() || HasFatalFailure()) return;
+  const auto start_position = idle["motion_matching"]["position"];
+  nlohmann::json s;
+
+  // Below and right of the character in the 3D view (between the side panels): the ground.
+  e2e::run_and_read("xdotool windowfocus --sync " + window +
+                    " 2>/dev/null; xdotool mousemove --window " + window +
+                    " 820 520 keydown ctrl mousedown 1 sleep 0.3 mouseup 1 keyup ctrl");
+  nlohmann::json walking;
+  for (int i = 0; i < 100; ++i) {
+    s = e2e::last_json_line(log);
+    const auto v = s["motion_matching"]["velocity"];
+    if (std::hypot(v[0].get<float>(), v[1].get<float>()) > 0.0f) {
+      walking = s;
+      break;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  ASSERT_TRUE(walking.is_object()) << "the click set no target";
+  const auto v = walking["motion_matching"]["velocity"];
+  EXPECT_NEAR(std::hypot(v[0].get<float>(), v[1].get<float>()), 1.4f, 1e-3f);
+
+  // It arrives: the asked velocity drops back to zero, the character having moved towards where
+  // the walk was heading.
+  for (int i = 0; i < 300; ++i) {
+    s = e2e::last_json_line(log);
+    const auto now = s["motion_matching"]["velocity"];
+    if (std::hypot(now[0].get<float>(), now[1].get<float>()) == 0.0f) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  const auto stop = s["motion_matching"]["velocity"];
+  EXPECT_EQ(std::hypot(stop[0].get<float>(), stop[1].get<float>()), 0.0f) << "never arrived";
+  const auto end = s["motion_matching"]["position"];
+  const float dx = end[0].get<float>() - start_position[0].get<float>();
+  const float dz = end[1].get<float>() - start_position[1].get<float>();
+  EXPECT_GT(std::hypot(dx, dz), 0.5f) << "the character did not move";
+  EXPECT_GT(dx * v[0].get<float>() + dz * v[1].get<float>(), 0.0f) << "it moved away";
+
+  quit_discarding();
 }
