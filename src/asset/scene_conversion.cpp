@@ -66,6 +66,12 @@ SceneConversion make_scene_conversion(const aiScene& scene, const ImportSettings
       warnings.push_back("the scene root has a non-uniform scale; it is kept on the root joints");
     }
   }
+  // A chosen scale is the whole scale, what the report calls applied: it replaces Collada's
+  // <unit> (which assimp puts in the root's scale) rather than multiplying it.
+  if (settings.unit_scale > 0.0f && c.root_scale_taken_out) {
+    c.unit_scale = settings.unit_scale;
+    c.root_unit_scale = settings.unit_scale / root_scale.x;
+  }
   c.root_without_scale.translation *= c.root_unit_scale;
 
   aiString format;

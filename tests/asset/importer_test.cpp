@@ -188,6 +188,33 @@ TEST(Importer, PabClipsBindToArnaudByJointName) {
   EXPECT_EQ(names, (std::vector<std::string>{"jog", "run", "walk"}));
 }
 
+// Collada's <unit> reaches us as a scale on assimp's root node; a chosen scale replaces it, as it
+// replaces FBX's UnitScaleFactor, so the viewer's unit guess (applied x factor) lands where meant.
+TEST(Importer, AChosenUnitScaleReplacesColladasUnit) {
+  const auto file = shared_asset("collada/astro_max.dae");
+  SKIP_IF_ABSENT(file);
+  const asset::Character base = import_ok(file);
+  EXPECT_FLOAT_EQ(base.report.unit_scale_applied, 0.0254f);  // <unit meter="0.0254">
+  const std::vector<glm::mat4> rest = test::model_pose(base, nullptr, 0.0f);
+  const int last = base.skeleton.joint_count() - 1;
+
+  asset::ImportSettings settings;
+  settings.unit_scale = 0.0254f;  // the file's own unit: the same character
+  const asset::Character same = import_ok(file, settings);
+  EXPECT_FLOAT_EQ(same.report.unit_scale_applied, 0.0254f);
+  expect_near(glm::vec3(test::model_pose(same, nullptr, 0.0f)[last][3]), glm::vec3(rest[last][3]),
+              1e-6f, "same unit");
+
+  settings.unit_scale = 0.0508f;  // twice the inch
+  const asset::Character doubled = import_ok(file, settings);
+  EXPECT_FLOAT_EQ(doubled.report.unit_scale_applied, 0.0508f);
+  expect_near(glm::vec3(test::model_pose(doubled, nullptr, 0.0f)[last][3]),
+              2.0f * glm::vec3(rest[last][3]), 1e-5f, "doubled unit");
+  ASSERT_FALSE(doubled.meshes.empty());
+  EXPECT_NEAR(glm::length(doubled.meshes[0].positions[0]),
+              2.0f * glm::length(base.meshes[0].positions[0]), 1e-5f);
+}
+
 TEST(Importer, SettingsOverrideUnitsUpAxisAndFrameRate) {
   const auto file = shared_asset("pab/walk.fbx");
   SKIP_IF_ABSENT(file);
