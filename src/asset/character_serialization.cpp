@@ -7,7 +7,7 @@
 namespace asset {
 
 // Every field of these types is written and read below. The sizes catch a field added later
-// and forgotten here: when one of these fails, add the new field to write()/read() below and
+// and forgotten here: when one of these fails, add the new field to its fields() below and
 // to tests/asset/character_serialization_test.cpp, then update the size.
 #if defined(__x86_64__) && defined(__GLIBCXX__)
 static_assert(sizeof(Character) == 240, "update the serializer for Character's new field");
@@ -28,6 +28,9 @@ static_assert(sizeof(ClipImportResult) == 88, "update the serializer for ClipImp
 
 namespace {
 
+// Each type's fields are listed once, in fields() below, for both directions: a Writer takes
+// them as const and appends them, a Reader fills them. Sizes travel as 64-bit counts, enums as
+// their 32-bit value and booleans as one byte.
 class Writer {
  public:
   std::string bytes;
@@ -38,6 +41,11 @@ class Writer {
     bytes.append(reinterpret_cast<const char*>(&value), sizeof value);
   }
   void size(std::size_t n) { pod(static_cast<std::uint64_t>(n)); }
+  void boolean(bool value) { pod(static_cast<std::uint8_t>(value)); }
+  template <typename Enum>
+  void enumeration(Enum value, Enum /*last*/) {
+    pod(static_cast<std::int32_t>(value));
+  }
   void text(const std::string& s) {
     size(s.size());
     bytes.append(s);
@@ -52,6 +60,9 @@ class Writer {
     size(values.size());
     for (const std::string& s : values) text(s);
   }
+  // A list of structured elements, each through fields().
+  template <typename T>
+  void list(const std::vector<T>& values);
 };
 
 class Reader {
@@ -59,42 +70,54 @@ class Reader {
   explicit Reader(const std::string& bytes) : bytes_(bytes) {}
 
   template <typename T>
-  T pod() {
+  void pod(T& value) {
     static_assert(std::is_trivially_copyable_v<T>);
-    T value;
     std::memcpy(&value, take(sizeof value), sizeof value);
-    return value;
   }
-  // A count of elements of element_size bytes each, checked against what is left.
-  std::size_t count(std::size_t element_size) {
-    const auto n = pod<std::uint64_t>();
-    if (element_size > 0 && n > (bytes_.size() - at_) / element_size) {
-      throw MalformedResult("a length runs past the end of the result");
+  void boolean(bool& value) {
+    std::uint8_t byte = 0;
+    pod(byte);
+    value = byte != 0;
+  }
+  template <typename Enum>
+  void enumeration(Enum& value, Enum last) {
+    std::int32_t raw = 0;
+    pod(raw);
+    if (raw < 0 || raw > static_cast<std::int32_t>(last)) {
+      throw MalformedResult("an enum value is out of range");
     }
-    return static_cast<std::size_t>(n);
+    value = static_cast<Enum>(raw);
   }
-  std::string text() {
+  void text(std::string& s) {
     const std::size_t n = count(1);
-    return std::string(take(n), n);
+    s.assign(take(n), n);
   }
   template <typename T>
-  std::vector<T> pods() {
+  void pods(std::vector<T>& values) {
     const std::size_t n = count(sizeof(T));
-    std::vector<T> values(n);
+    values.resize(n);
     if (n > 0) std::memcpy(values.data(), take(n * sizeof(T)), n * sizeof(T));
-    return values;
   }
-  std::vector<std::string> texts() {
-    std::vector<std::string> values(count(sizeof(std::uint64_t)));
-    for (std::string& s : values) s = text();
-    return values;
+  void texts(std::vector<std::string>& values) {
+    values.resize(count(sizeof(std::uint64_t)));
+    for (std::string& s : values) text(s);
   }
-  bool boolean() { return pod<std::uint8_t>() != 0; }
+  template <typename T>
+  void list(std::vector<T>& values);
   void finish() const {
     if (at_ != bytes_.size()) throw MalformedResult("the result has trailing bytes");
   }
 
  private:
+  // A count of elements of at least element_size bytes each, checked against what is left.
+  std::size_t count(std::size_t element_size) {
+    std::uint64_t n = 0;
+    pod(n);
+    if (element_size > 0 && n > (bytes_.size() - at_) / element_size) {
+      throw MalformedResult("a length runs past the end of the result");
+    }
+    return static_cast<std::size_t>(n);
+  }
   const char* take(std::size_t n) {
     if (n > bytes_.size() - at_) throw MalformedResult("the result is truncated");
     const char* p = bytes_.data() + at_;
@@ -105,242 +128,178 @@ class Reader {
   std::size_t at_ = 0;
 };
 
-// Enums travel as their underlying integer, checked on the way back.
-template <typename Enum>
-Enum read_enum(Reader& r, Enum last) {
-  const auto value = r.pod<std::int32_t>();
-  if (value < 0 || value > static_cast<std::int32_t>(last)) {
-    throw MalformedResult("an enum value is out of range");
-  }
-  return static_cast<Enum>(value);
-}
-template <typename Enum>
-void write_enum(Writer& w, Enum value) {
-  w.pod(static_cast<std::int32_t>(value));
+// Each takes T or const T: io is a Writer or a Reader.
+template <typename Io, typename S>
+void fields(Io& io, S& s) requires std::is_same_v<std::remove_const_t<S>, anim::Skeleton> {
+  io.texts(s.joint_names);
+  io.pods(s.parents);
+  io.pods(s.rest_pose);
+  io.pods(s.inverse_bind);
 }
 
-void write(Writer& w, const anim::Skeleton& s) {
-  w.texts(s.joint_names);
-  w.pods(s.parents);
-  w.pods(s.rest_pose);
-  w.pods(s.inverse_bind);
+template <typename Io, typename T>
+void fields(Io& io, T& t) requires requires {
+  t.times_s;
+  t.values;
+  t.interpolation;
 }
-void read(Reader& r, anim::Skeleton& s) {
-  s.joint_names = r.texts();
-  s.parents = r.pods<int>();
-  s.rest_pose = r.pods<anim::Transform>();
-  s.inverse_bind = r.pods<glm::mat4>();
+{
+  io.pods(t.times_s);
+  io.pods(t.values);
+  io.enumeration(t.interpolation, anim::Interpolation::CubicSpline);
+}
+
+template <typename Io, typename T>
+void fields(Io& io, T& t) requires std::is_same_v<std::remove_const_t<T>, anim::JointTrack> {
+  io.text(t.joint_name);
+  fields(io, t.translation);
+  fields(io, t.rotation);
+  fields(io, t.scale);
+}
+
+template <typename Io, typename M>
+void fields(Io& io, M& m) requires std::is_same_v<std::remove_const_t<M>, anim::Marker> {
+  io.text(m.name);
+  io.pod(m.time_s);
+}
+
+template <typename Io, typename C>
+void fields(Io& io, C& c) requires std::is_same_v<std::remove_const_t<C>, anim::Clip> {
+  io.text(c.name);
+  io.pod(c.duration_s);
+  io.pod(c.source_fps);
+  io.boolean(c.loop);
+  io.list(c.tracks);
+  io.list(c.markers);
+}
+
+template <typename Io, typename M>
+void fields(Io& io, M& m) requires std::is_same_v<std::remove_const_t<M>, anim::SkinnedMesh> {
+  io.text(m.name);
+  io.pods(m.positions);
+  io.pods(m.normals);
+  io.pods(m.uvs);
+  io.pods(m.tangents);
+  io.pods(m.colors);
+  io.pods(m.joints0);
+  io.pods(m.weights0);
+  io.pods(m.joints1);
+  io.pods(m.weights1);
+  io.pods(m.indices);
+  io.pods(m.morph_weights);
+  io.pod(m.material);
+}
+
+template <typename Io, typename T>
+void fields(Io& io, T& t) requires std::is_same_v<std::remove_const_t<T>, Texture> {
+  io.text(t.path);
+  io.pods(t.encoded);
+}
+
+template <typename Io, typename M>
+void fields(Io& io, M& m) requires std::is_same_v<std::remove_const_t<M>, Material> {
+  io.text(m.name);
+  io.pod(m.base_color);
+  fields(io, m.base_color_texture);
+  io.pod(m.metallic);
+  io.pod(m.roughness);
+  fields(io, m.metallic_roughness_texture);
+  fields(io, m.normal_texture);
+  io.pod(m.normal_scale);
+  fields(io, m.occlusion_texture);
+  io.pod(m.occlusion_strength);
+  io.pod(m.emissive);
+  fields(io, m.emissive_texture);
+  io.enumeration(m.alpha_mode, AlphaMode::kBlend);
+  io.pod(m.alpha_cutoff);
+  io.boolean(m.double_sided);
+}
+
+template <typename Io, typename R>
+void fields(Io& io, R& report) requires std::is_same_v<std::remove_const_t<R>, ImportReport> {
+  io.pod(report.unit_scale_applied);
+  io.boolean(report.up_axis_converted);
+  io.pod(report.vertices_with_cut_influences);
+  io.pod(report.vertices_renormalized);
+  io.texts(report.warnings);
+}
+
+template <typename Io, typename C>
+void fields(Io& io, C& c) requires std::is_same_v<std::remove_const_t<C>, Character> {
+  io.text(c.source_path);
+  fields(io, c.skeleton);
+  io.list(c.meshes);
+  io.list(c.materials);
+  io.list(c.clips);
+  fields(io, c.report);
+}
+
+template <typename Io, typename R>
+void fields(Io& io, R& r) requires std::is_same_v<std::remove_const_t<R>, ImportResult> {
+  fields(io, r.character);
+  io.text(r.error);
+  io.boolean(r.cancelled);
+}
+
+template <typename Io, typename C>
+void fields(Io& io, C& c) requires std::is_same_v<std::remove_const_t<C>, ImportedClip> {
+  fields(io, c.clip);
+  io.texts(c.unmatched_joints);
+}
+
+template <typename Io, typename R>
+void fields(Io& io, R& r) requires std::is_same_v<std::remove_const_t<R>, ClipImportResult> {
+  io.list(r.clips);
+  io.texts(r.warnings);
+  io.text(r.error);
+  io.boolean(r.cancelled);
 }
 
 template <typename T>
-void write(Writer& w, const anim::Track<T>& t) {
-  w.pods(t.times_s);
-  w.pods(t.values);
-  write_enum(w, t.interpolation);
+void Writer::list(const std::vector<T>& values) {
+  size(values.size());
+  for (const T& value : values) fields(*this, value);
 }
+
 template <typename T>
-void read(Reader& r, anim::Track<T>& t) {
-  t.times_s = r.pods<float>();
-  t.values = r.pods<T>();
-  t.interpolation = read_enum(r, anim::Interpolation::CubicSpline);
+void Reader::list(std::vector<T>& values) {
+  // Every element takes at least 8 bytes (its first count or text length).
+  values.resize(count(8));
+  for (T& value : values) fields(*this, value);
 }
 
-void write(Writer& w, const anim::Clip& c) {
-  w.text(c.name);
-  w.pod(c.duration_s);
-  w.pod(c.source_fps);
-  w.pod(static_cast<std::uint8_t>(c.loop));
-  w.size(c.tracks.size());
-  for (const anim::JointTrack& t : c.tracks) {
-    w.text(t.joint_name);
-    write(w, t.translation);
-    write(w, t.rotation);
-    write(w, t.scale);
-  }
-  w.size(c.markers.size());
-  for (const anim::Marker& m : c.markers) {
-    w.text(m.name);
-    w.pod(m.time_s);
-  }
-}
-void read(Reader& r, anim::Clip& c) {
-  c.name = r.text();
-  c.duration_s = r.pod<float>();
-  c.source_fps = r.pod<float>();
-  c.loop = r.boolean();
-  c.tracks.resize(r.count(8));
-  for (anim::JointTrack& t : c.tracks) {
-    t.joint_name = r.text();
-    read(r, t.translation);
-    read(r, t.rotation);
-    read(r, t.scale);
-  }
-  c.markers.resize(r.count(8));
-  for (anim::Marker& m : c.markers) {
-    m.name = r.text();
-    m.time_s = r.pod<float>();
-  }
+template <typename Result>
+std::string serialize_result(const Result& result) {
+  Writer w;
+  fields(w, result);
+  return std::move(w.bytes);
 }
 
-void write(Writer& w, const anim::SkinnedMesh& m) {
-  w.text(m.name);
-  w.pods(m.positions);
-  w.pods(m.normals);
-  w.pods(m.uvs);
-  w.pods(m.tangents);
-  w.pods(m.colors);
-  w.pods(m.joints0);
-  w.pods(m.weights0);
-  w.pods(m.joints1);
-  w.pods(m.weights1);
-  w.pods(m.indices);
-  w.pods(m.morph_weights);
-  w.pod(m.material);
-}
-void read(Reader& r, anim::SkinnedMesh& m) {
-  m.name = r.text();
-  m.positions = r.pods<glm::vec3>();
-  m.normals = r.pods<glm::vec3>();
-  m.uvs = r.pods<glm::vec2>();
-  m.tangents = r.pods<glm::vec4>();
-  m.colors = r.pods<glm::vec4>();
-  m.joints0 = r.pods<glm::uvec4>();
-  m.weights0 = r.pods<glm::vec4>();
-  m.joints1 = r.pods<glm::uvec4>();
-  m.weights1 = r.pods<glm::vec4>();
-  m.indices = r.pods<std::uint32_t>();
-  m.morph_weights = r.pods<float>();
-  m.material = r.pod<int>();
-}
-
-void write(Writer& w, const Texture& t) {
-  w.text(t.path);
-  w.pods(t.encoded);
-}
-void read(Reader& r, Texture& t) {
-  t.path = r.text();
-  t.encoded = r.pods<std::uint8_t>();
-}
-
-void write(Writer& w, const Material& m) {
-  w.text(m.name);
-  w.pod(m.base_color);
-  write(w, m.base_color_texture);
-  w.pod(m.metallic);
-  w.pod(m.roughness);
-  write(w, m.metallic_roughness_texture);
-  write(w, m.normal_texture);
-  w.pod(m.normal_scale);
-  write(w, m.occlusion_texture);
-  w.pod(m.occlusion_strength);
-  w.pod(m.emissive);
-  write(w, m.emissive_texture);
-  write_enum(w, m.alpha_mode);
-  w.pod(m.alpha_cutoff);
-  w.pod(static_cast<std::uint8_t>(m.double_sided));
-}
-void read(Reader& r, Material& m) {
-  m.name = r.text();
-  m.base_color = r.pod<glm::vec4>();
-  read(r, m.base_color_texture);
-  m.metallic = r.pod<float>();
-  m.roughness = r.pod<float>();
-  read(r, m.metallic_roughness_texture);
-  read(r, m.normal_texture);
-  m.normal_scale = r.pod<float>();
-  read(r, m.occlusion_texture);
-  m.occlusion_strength = r.pod<float>();
-  m.emissive = r.pod<glm::vec3>();
-  read(r, m.emissive_texture);
-  m.alpha_mode = read_enum(r, AlphaMode::kBlend);
-  m.alpha_cutoff = r.pod<float>();
-  m.double_sided = r.boolean();
-}
-
-void write(Writer& w, const ImportReport& report) {
-  w.pod(report.unit_scale_applied);
-  w.pod(static_cast<std::uint8_t>(report.up_axis_converted));
-  w.pod(report.vertices_with_cut_influences);
-  w.pod(report.vertices_renormalized);
-  w.texts(report.warnings);
-}
-void read(Reader& r, ImportReport& report) {
-  report.unit_scale_applied = r.pod<float>();
-  report.up_axis_converted = r.boolean();
-  report.vertices_with_cut_influences = r.pod<int>();
-  report.vertices_renormalized = r.pod<int>();
-  report.warnings = r.texts();
-}
-
-void write(Writer& w, const Character& c) {
-  w.text(c.source_path);
-  write(w, c.skeleton);
-  w.size(c.meshes.size());
-  for (const anim::SkinnedMesh& m : c.meshes) write(w, m);
-  w.size(c.materials.size());
-  for (const Material& m : c.materials) write(w, m);
-  w.size(c.clips.size());
-  for (const anim::Clip& clip : c.clips) write(w, clip);
-  write(w, c.report);
-}
-void read(Reader& r, Character& c) {
-  c.source_path = r.text();
-  read(r, c.skeleton);
-  c.meshes.resize(r.count(8));
-  for (anim::SkinnedMesh& m : c.meshes) read(r, m);
-  c.materials.resize(r.count(8));
-  for (Material& m : c.materials) read(r, m);
-  c.clips.resize(r.count(8));
-  for (anim::Clip& clip : c.clips) read(r, clip);
-  read(r, c.report);
+template <typename Result>
+Result deserialize_result(const std::string& bytes) {
+  Reader r(bytes);
+  Result result;
+  fields(r, result);
+  r.finish();
+  return result;
 }
 
 }  // namespace
 
 std::string serialize(const ImportResult& result) {
-  Writer w;
-  write(w, result.character);
-  w.text(result.error);
-  w.pod(static_cast<std::uint8_t>(result.cancelled));
-  return std::move(w.bytes);
+  return serialize_result(result);
 }
 
 std::string serialize(const ClipImportResult& result) {
-  Writer w;
-  w.size(result.clips.size());
-  for (const ImportedClip& clip : result.clips) {
-    write(w, clip.clip);
-    w.texts(clip.unmatched_joints);
-  }
-  w.texts(result.warnings);
-  w.text(result.error);
-  w.pod(static_cast<std::uint8_t>(result.cancelled));
-  return std::move(w.bytes);
+  return serialize_result(result);
 }
 
 ImportResult deserialize_import_result(const std::string& bytes) {
-  Reader r(bytes);
-  ImportResult result;
-  read(r, result.character);
-  result.error = r.text();
-  result.cancelled = r.boolean();
-  r.finish();
-  return result;
+  return deserialize_result<ImportResult>(bytes);
 }
 
 ClipImportResult deserialize_clip_import_result(const std::string& bytes) {
-  Reader r(bytes);
-  ClipImportResult result;
-  result.clips.resize(r.count(8));
-  for (ImportedClip& clip : result.clips) {
-    read(r, clip.clip);
-    clip.unmatched_joints = r.texts();
-  }
-  result.warnings = r.texts();
-  result.error = r.text();
-  result.cancelled = r.boolean();
-  r.finish();
-  return result;
+  return deserialize_result<ClipImportResult>(bytes);
 }
 
 }  // namespace asset
