@@ -6,6 +6,31 @@
 #include <iterator>
 
 namespace anim {
+
+const char* to_string(PlaybackMode mode) {
+  switch (mode) {
+    case PlaybackMode::Once:
+      return "once";
+    case PlaybackMode::PingPong:
+      return "ping_pong";
+    case PlaybackMode::Loop:
+      break;
+  }
+  return "loop";
+}
+
+bool parse_playback_mode(std::string_view text, PlaybackMode& out) {
+  if (text == "loop") {
+    out = PlaybackMode::Loop;
+  } else if (text == "once") {
+    out = PlaybackMode::Once;
+  } else if (text == "ping_pong") {
+    out = PlaybackMode::PingPong;
+  } else {
+    return false;
+  }
+  return true;
+}
 namespace {
 
 // Every public function accepts any Timeline, so the rules of timeline_of are applied on read.

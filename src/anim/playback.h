@@ -5,6 +5,7 @@
 // clip, so hours of looping do not drift; frames are derived from it, never accumulated.
 
 #include <span>
+#include <string_view>
 #include <vector>
 
 #include "anim/clip.h"
@@ -50,6 +51,9 @@ enum class PlaybackMode {
   Once,      // stops at the end it travels towards
   PingPong,  // bounces between the ends, reversing direction at each
 };
+
+const char* to_string(PlaybackMode mode);  // "loop", "once", "ping_pong"
+bool parse_playback_mode(std::string_view text, PlaybackMode& out);
 
 // Maps an unbounded playhead time onto the clip, as playing from 0 at speed 1 for time_s seconds
 // would: Loop wraps into [0, duration) (negative times wrap backwards), Once clamps to

@@ -9,24 +9,6 @@ namespace {
 
 constexpr float kDegrees = 180.0f / glm::pi<float>();
 
-const char* loop_name(anim::PlaybackMode mode) {
-  switch (mode) {
-    case anim::PlaybackMode::Once:
-      return "once";
-    case anim::PlaybackMode::PingPong:
-      return "ping_pong";
-    case anim::PlaybackMode::Loop:
-      break;
-  }
-  return "loop";
-}
-
-anim::PlaybackMode loop_mode(const std::string& name) {
-  if (name == "once") return anim::PlaybackMode::Once;
-  if (name == "ping_pong") return anim::PlaybackMode::PingPong;
-  return anim::PlaybackMode::Loop;
-}
-
 }  // namespace
 
 asset::Project current_project(const ViewerUi& ui, const ViewerScene& scene,
@@ -64,7 +46,7 @@ asset::Project current_project(const ViewerUi& ui, const ViewerScene& scene,
   s.time_s = static_cast<float>(scene.clock.time_s());
   s.playing = scene.clock.playing();
   s.speed = static_cast<float>(scene.clock.speed());
-  s.loop = loop_name(scene.clock.mode());
+  s.loop = scene.clock.mode();
   s.time_scale = ui.view.time_scale;
   p.session = s;
   return p;
@@ -109,7 +91,7 @@ bool restore_session(const asset::Project& project, ViewerUi& ui, ViewerScene& s
   }
   scene.clock.set_playing(s.playing);
   scene.clock.set_speed(s.speed);
-  scene.clock.set_mode(loop_mode(s.loop));
+  scene.clock.set_mode(s.loop);
   return true;
 }
 

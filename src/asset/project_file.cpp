@@ -680,10 +680,7 @@ ProjectSession read_session(const json& j, const std::string& path) {
   s.playing = r.boolean("playing", s.playing);
   s.speed = r.number("speed", s.speed);
   if (!(s.speed >= 0.0f && s.speed <= 16.0f)) fail(r.field("speed"), "must be in [0, 16]");
-  s.loop = r.string("loop", s.loop);
-  if (s.loop != "loop" && s.loop != "once" && s.loop != "ping_pong") {
-    fail(r.field("loop"), "must be \"loop\", \"once\" or \"ping_pong\"");
-  }
+  s.loop = read_enum(r, "loop", s.loop, anim::parse_playback_mode, "loop, once, ping_pong");
   s.time_scale = r.number("time_scale", s.time_scale);
   if (!(s.time_scale >= 0.05f && s.time_scale <= 1.0f)) {
     fail(r.field("time_scale"), "must be in [0.05, 1]");
@@ -851,9 +848,13 @@ std::string project_to_json(const Project& p) {
   }
   if (p.session) {
     const ProjectSession& s = *p.session;
-    j["session"] = {
-        {"mode", s.mode},   {"clip", s.clip}, {"time_s", s.time_s},        {"playing", s.playing},
-        {"speed", s.speed}, {"loop", s.loop}, {"time_scale", s.time_scale}};
+    j["session"] = {{"mode", s.mode},
+                    {"clip", s.clip},
+                    {"time_s", s.time_s},
+                    {"playing", s.playing},
+                    {"speed", s.speed},
+                    {"loop", anim::to_string(s.loop)},
+                    {"time_scale", s.time_scale}};
   }
   json with_unknown = p.motion_matching ? with_motion_matching(j, *p.motion_matching) : j;
   for (const UnknownField& f : p.unknown_fields) {

@@ -20,6 +20,7 @@
 #include "anim/blend_space_2d.h"
 #include "anim/layer.h"
 #include "anim/parameters.h"
+#include "anim/playback.h"
 #include "anim/state_machine.h"
 
 namespace asset {
@@ -127,9 +128,9 @@ struct ProjectSession {
   std::string clip;           // the previewed clip's name (mode "clip")
   float time_s = 0.0f;        // its playhead
   bool playing = true;
-  float speed = 1.0f;         // timeline speed, 0 to anim::PlaybackClock::kMaxSpeed
-  std::string loop = "loop";  // "loop", "once" or "ping_pong"
-  float time_scale = 1.0f;    // the viewer's slow motion, 0.05 to 1 (the toolbar's control)
+  float speed = 1.0f;  // timeline speed, 0 to anim::PlaybackClock::kMaxSpeed
+  anim::PlaybackMode loop = anim::PlaybackMode::Loop;
+  float time_scale = 1.0f;  // the viewer's slow motion, 0.05 to 1 (the toolbar's control)
 };
 
 struct Project {

@@ -38,7 +38,8 @@ TEST(SaveAsWindow, ASavedProjectReopensWithTheSameClipSpeedAndCamera) {
   ::setenv("ANIMVIEW_STATE_DIR", (dir / "state").c_str(), 1);
   asset::Project start = asset::make_demo_project();
   start.character = asset::kDemoSourcePath;
-  start.session = asset::ProjectSession{"clip", "jog_left", 0.5f, false, 0.35f, "once", 1.0f};
+  start.session =
+      asset::ProjectSession{"clip", "jog_left", 0.5f, false, 0.35f, anim::PlaybackMode::Once, 1.0f};
   start.view.camera_yaw_deg = 30.0f;
   start.view.camera_pitch_deg = -20.0f;
   start.view.camera_distance_m = 5.0f;
@@ -78,7 +79,7 @@ TEST(SaveAsWindow, ASavedProjectReopensWithTheSameClipSpeedAndCamera) {
   ASSERT_TRUE(first.session.has_value());
   EXPECT_EQ(first.session->clip, "jog_left");
   EXPECT_FLOAT_EQ(first.session->speed, 0.35f);
-  EXPECT_EQ(first.session->loop, "once");
+  EXPECT_EQ(first.session->loop, anim::PlaybackMode::Once);
   EXPECT_NEAR(first.session->time_s, 0.5f, 1e-6f) << "paused: the playhead stayed";
   EXPECT_GT(first.view.camera_distance_m, 5.5f) << "the wheel moved the camera back";
   EXPECT_NEAR(first.view.camera_yaw_deg, 30.0f, 1e-3f);

@@ -33,7 +33,8 @@ TEST(ProjectPaths, TheDemoStaysTheDemo) {
 TEST(ProjectSession, IsWrittenAndReadBack) {
   Project p = make_demo_project();
   p.character = kDemoSourcePath;
-  p.session = ProjectSession{"clip", "walk_forward", 0.75f, false, 0.25f, "ping_pong", 0.1f};
+  p.session = ProjectSession{
+      "clip", "walk_forward", 0.75f, false, 0.25f, anim::PlaybackMode::PingPong, 0.1f};
   Project back;
   ASSERT_EQ(parse_project(project_to_json(p), "p.json", back), "");
   ASSERT_TRUE(back.session.has_value());
@@ -41,7 +42,8 @@ TEST(ProjectSession, IsWrittenAndReadBack) {
   EXPECT_FLOAT_EQ(back.session->time_s, 0.75f);
   EXPECT_FALSE(back.session->playing);
   EXPECT_FLOAT_EQ(back.session->speed, 0.25f);
-  EXPECT_EQ(back.session->loop, "ping_pong");
+  EXPECT_EQ(back.session->loop, anim::PlaybackMode::PingPong);
+  EXPECT_NE(project_to_json(p).find("\"loop\": \"ping_pong\""), std::string::npos);
   EXPECT_FLOAT_EQ(back.session->time_scale, 0.1f);
   EXPECT_TRUE(back.unknown_fields.empty());
   p.session.reset();
