@@ -13,14 +13,22 @@ const float kMaxSpan = 8.0;             // the farthest the blend reaches along 
 
 float luma(vec3 c) { return dot(c, vec3(0.299, 0.587, 0.114)); }
 
+// The luma of the texel at p, clamped to the picture (texelFetch: no filtering, the cheap read
+// that most pixels, far from any edge, need only five of).
+float luma_at(ivec2 p, ivec2 last) {
+  return luma(texelFetch(u_image, clamp(p, ivec2(0), last), 0).rgb);
+}
+
 void main() {
-  const vec2 texel = 1.0 / vec2(textureSize(u_image, 0));
-  const vec4 centre = texture(u_image, v_uv);
+  const ivec2 size = textureSize(u_image, 0);
+  const vec2 texel = 1.0 / vec2(size);
+  const ivec2 p = ivec2(v_uv * vec2(size)), last = size - 1;
+  const vec4 centre = texelFetch(u_image, p, 0);
   const float m = luma(centre.rgb);
-  const float nw = luma(textureOffset(u_image, v_uv, ivec2(-1, 1)).rgb);
-  const float ne = luma(textureOffset(u_image, v_uv, ivec2(1, 1)).rgb);
-  const float sw = luma(textureOffset(u_image, v_uv, ivec2(-1, -1)).rgb);
-  const float se = luma(textureOffset(u_image, v_uv, ivec2(1, -1)).rgb);
+  const float nw = luma_at(p + ivec2(-1, 1), last);
+  const float ne = luma_at(p + ivec2(1, 1), last);
+  const float sw = luma_at(p + ivec2(-1, -1), last);
+  const float se = luma_at(p + ivec2(1, -1), last);
   const float lo = min(m, min(min(nw, ne), min(sw, se)));
   const float hi = max(m, max(max(nw, ne), max(sw, se)));
   if (hi - lo < max(kMinContrast, hi * kRelativeContrast)) {
