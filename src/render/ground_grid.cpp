@@ -9,8 +9,10 @@ namespace render {
 namespace {
 
 // Rough ground is drawn from cells this size (the viewer's terrain mesh uses the same, so at the
-// usual spacings both meshes share their vertices and the grid lies exactly on the ground).
+// usual spacings both meshes share their vertices and the grid lies exactly on the ground), and
+// at most this many cells a side when the camera is far (every vertex costs without a GPU).
 constexpr float kRoughCell_m = 0.25f;
+constexpr int kMaxRoughCells = 192;
 
 }  // namespace
 
@@ -81,7 +83,8 @@ void GroundGrid::build_surface(const anim::Terrain& terrain, glm::vec2 center_xz
   // Flat ground and slopes are planes: one quad. Stairs come as treads and risers whatever the
   // cell count; rough ground follows its bumps.
   const int cells = terrain.shape == anim::TerrainShape::Rough
-                        ? static_cast<int>(std::ceil(2.0f * half_extent_m / kRoughCell_m))
+                        ? std::min(static_cast<int>(std::ceil(2.0f * half_extent_m / kRoughCell_m)),
+                                   kMaxRoughCells)
                         : 1;
   const anim::TerrainMesh mesh = anim::build_terrain_mesh(terrain, center_xz, half_extent_m, cells);
   glNamedBufferData(vbo_, static_cast<GLsizeiptr>(mesh.positions.size() * sizeof(glm::vec3)),
