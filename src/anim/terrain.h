@@ -33,6 +33,9 @@ struct Terrain {
   float step_depth_m = 0.40f;
   float rough_amplitude_m = 0.05f;
   float rough_wavelength_m = 1.5f;
+
+  // Every field equal (renderers rebuild their meshes when the terrain changes).
+  bool operator==(const Terrain&) const = default;
 };
 
 // Checks that the fields the shape reads are finite and in range: uphill_xz not zero, slope in

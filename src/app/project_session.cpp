@@ -23,6 +23,7 @@ asset::Project current_project(const ViewerUi& ui, const ViewerScene& scene,
   v.shading = render::to_string(ui.view.shading);
   v.show_ground = ui.view.show_ground;
   v.shadows = ui.view.shadows;
+  v.fxaa = ui.view.fxaa;
   v.dual_quaternion_skinning = ui.view.skinning == ui::SkinningChoice::DualQuat;
   v.foot_ik = scene.settings.foot_ik;
   v.apply_root_motion = scene.settings.root_motion_mode == anim::RootMotionMode::Applied;
@@ -31,7 +32,7 @@ asset::Project current_project(const ViewerUi& ui, const ViewerScene& scene,
   v.right_panel_width_px = layout.right_width;
   v.left_panel_open = layout.left_open;
   v.right_panel_open = layout.right_open;
-  v.ui_scale = layout.ui_scale;
+  v.ui_scale = layout.ui_scale_automatic ? 0.0f : layout.ui_scale;
   // The file's pitch is an elevation (negative looks down); the orbit camera's looks down when
   // positive.
   v.camera_yaw_deg = camera.yaw * kDegrees;
@@ -61,8 +62,13 @@ void restore_view(const asset::Project& project, ViewerUi& ui, ViewerScene& scen
   ui.view.shading = render::parse_shading_mode(v.shading);
   ui.view.show_ground = v.show_ground;
   ui.view.shadows = v.shadows;
-  ui.view.layout = {v.left_panel_width_px, v.right_panel_width_px, v.left_panel_open,
-                    v.right_panel_open, v.ui_scale};
+  ui.view.fxaa = v.fxaa;
+  ui.view.layout = {v.left_panel_width_px,
+                    v.right_panel_width_px,
+                    v.left_panel_open,
+                    v.right_panel_open,
+                    v.ui_scale > 0.0f ? v.ui_scale : ui.screen_ui_scale,
+                    v.ui_scale == 0.0f};
   if (v.dual_quaternion_skinning) ui.view.skinning = ui::SkinningChoice::DualQuat;
   scene.settings.foot_ik = v.foot_ik;
   if (v.apply_root_motion) scene.settings.root_motion_mode = anim::RootMotionMode::Applied;

@@ -37,13 +37,6 @@ bool software_renderer() {
   return name && (std::strstr(name, "llvmpipe") || std::strstr(name, "softpipe"));
 }
 
-bool same_terrain(const anim::Terrain& a, const anim::Terrain& b) {
-  return a.shape == b.shape && a.base_height_m == b.base_height_m && a.uphill_xz == b.uphill_xz &&
-         a.slope_deg == b.slope_deg && a.step_height_m == b.step_height_m &&
-         a.step_depth_m == b.step_depth_m && a.rough_amplitude_m == b.rough_amplitude_m &&
-         a.rough_wavelength_m == b.rough_wavelength_m;
-}
-
 render::ColorMode color_mode(ui::MeshColoring coloring) {
   switch (coloring) {
     case ui::MeshColoring::InfluenceCount:
@@ -62,6 +55,7 @@ std::string SceneRenderer::init() {
   if (std::string e = meshes_.init(); !e.empty()) return e;
   if (std::string e = lines_.init(); !e.empty()) return e;
   if (std::string e = sky_.init(); !e.empty()) return e;
+  if (std::string e = grid_.init(); !e.empty()) return e;
   software_ = software_renderer();
   shadow_map_size_ = software_ ? 1024 : 2048;
   shadow_taps_ = software_ ? 4 : 12;
@@ -153,7 +147,7 @@ void SceneRenderer::draw_ground(const anim::Terrain& terrain, const glm::vec3& c
   }
   options.fade_radius_m = kTerrainHalfExtent_m;
   const glm::vec2 center_xz(std::round(center.x), std::round(center.z));
-  if (!same_terrain(terrain, terrain_built_) || center_xz != terrain_center_) {
+  if (terrain != terrain_built_ || center_xz != terrain_center_) {
     const anim::TerrainMesh built =
         anim::build_terrain_mesh(terrain, center_xz, kTerrainHalfExtent_m, 96);
     anim::SkinnedMesh mesh;
@@ -330,8 +324,7 @@ std::string SceneRenderer::draw_view(const ViewerScene& scene, const ui::ViewSet
   }
   // The grid follows the camera and lies on the terrain, whatever its shape.
   if (view.show_grid) {
-    render::add_ground_grid(lines_, scene.terrain, view_projection);
-    lines_.draw(view_projection);
+    grid_.draw(scene.terrain, view_projection);
   }
   std::string result;
   if (clip_b && !scene.comparison.active()) return result;

@@ -14,6 +14,7 @@
 #include "app/viewer_scene.h"
 #include "render/crowd_palettes.h"
 #include "render/gpu_mesh.h"
+#include "render/ground_grid.h"
 #include "render/line_renderer.h"
 #include "render/shadow_map.h"
 #include "render/skinned_mesh_renderer.h"
@@ -90,6 +91,7 @@ class SceneRenderer {
   render::CrowdPalettes crowd_;
   std::string crowd_error_;
   render::LineRenderer lines_;
+  render::GroundGrid grid_;
   // The terrain is drawn as a mesh rigidly bound to one identity joint.
   render::GpuMesh terrain_mesh_;
   render::SkinningPaletteBuffer terrain_palette_;

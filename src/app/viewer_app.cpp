@@ -15,6 +15,7 @@
 #include "anim/terrain.h"
 #include "app/async_loader.h"
 #include "app/autosave.h"
+#include "app/character_framing.h"
 #include "app/clip_file_adding.h"
 #include "app/compare_view.h"
 #include "app/motion_matching_mode.h"
@@ -31,10 +32,10 @@
 #include "app/viewer_scene.h"
 #include "asset/atomic_write.h"
 #include "asset/demo_character.h"
-#include "asset/posed_bounds.h"
 #include "asset/transition_record_json.h"
 #include "render/camera_controller.h"
 #include "render/frame_capture.h"
+#include "render/fxaa.h"
 #include "render/gl_window.h"
 #include "render/gpu_timer.h"
 #include "render/orbit_camera.h"
@@ -42,6 +43,7 @@
 #include "render/skinned_mesh_renderer.h"
 #include "ui/color_legend.h"
 #include "ui/main_menu.h"
+#include "ui/panel_layout.h"
 #include "ui/stats_overlay.h"
 #include "ui/unsaved_changes_prompt.h"
 
@@ -118,32 +120,6 @@ std::string next_record_path() {
     std::snprintf(name, sizeof(name), "animview_transition_record_%03d.json", i);
     if (!std::filesystem::exists(name)) return name;
   }
-}
-
-// The character's bounds in the world: as posed now (asset/posed_bounds.h) once a frame has
-// posed it, otherwise (just loaded: the instance has no pose yet) the bind-pose box moved with
-// the root.
-asset::Bounds character_bounds(const ViewerScene& scene, bool posed) {
-  asset::Bounds b;
-  if (posed) {
-    b = asset::posed_bounds(scene.character, scene.instance.model_pose(),
-                            scene.instance.world_matrix());
-  }
-  const asset::Bounds bind = asset::bind_pose_bounds(scene.character);
-  // A pose collapsed to a point is no pose yet (an instance not updated since the load).
-  if (!b.empty() &&
-      (bind.empty() || glm::length(b.max - b.min) > 0.1f * glm::length(bind.max - bind.min)))
-    return b;
-  b = bind;
-  const glm::vec3 offset = scene.instance.world().translation;
-  b.min += offset;
-  b.max += offset;
-  return b;
-}
-
-void frame_character(render::OrbitCamera& camera, const ViewerScene& scene, bool posed) {
-  const asset::Bounds b = character_bounds(scene, posed);
-  if (!b.empty()) camera.frame(b.min, b.max);
 }
 
 // When each file was last written (a file that cannot be read counts as never).
@@ -303,11 +279,20 @@ int run_viewer(const ViewerOptions& options) {
     std::fprintf(stderr, "animview: %s\n", e.c_str());
     return 1;
   }
+  // Without multisampling (a software renderer) edges are smoothed by a post pass instead.
+  render::Fxaa fxaa;
+  if (std::string e = fxaa.init(); !e.empty()) {
+    std::fprintf(stderr, "animview: %s\n", e.c_str());
+    return 1;
+  }
   render::GpuTimer gpu_timer;
   render::OrbitCamera camera;
   ViewerScene scene;
   scene.clip_binding.compress = options.compressed_clips;
   ViewerUi ui;
+  const render::ScreenDensity density = window.screen_density();
+  ui.screen_ui_scale = ui::screen_ui_scale(density.content_scale, density.monitor_width_px,
+                                           density.monitor_width_mm);
   ui.import_settings.unit_scale = options.unit_scale;
   ui.view.skinning =
       options.skinning == "dq" ? ui::SkinningChoice::DualQuat : ui::SkinningChoice::Lbs;
@@ -589,8 +574,15 @@ int run_viewer(const ViewerOptions& options) {
     motion_matching.set_view(view_projection, {rect.x, rect.y, rect.width, rect.height});
     motion_matching.draw_overlay();
     gpu_timer.begin();
+    const bool antialias =
+        ui.view.fxaa && window.samples() == 0 &&
+        fxaa.begin(static_cast<int>(rect.width), static_cast<int>(rect.height)).empty();
+    if (antialias) glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
     if (std::string e = renderer.draw(scene, ui.view, view_projection); !e.empty()) {
       ui.errors.add(scene.character.source_path, e);
+    }
+    if (antialias) {
+      fxaa.end(0, static_cast<int>(rect.x), static_cast<int>(height - rect.y - rect.height));
     }
     gpu_timer.end();
     stats.gpu_ms = static_cast<float>(gpu_timer.latest_ms());

@@ -349,6 +349,7 @@ ViewportRect draw_panels(ViewerUi& ui, ViewerScene& scene, AsyncLoader& loader, 
                          std::vector<std::vector<std::string>>& open_requests) {
   const ImGuiViewport* vp = ImGui::GetMainViewport();
   ui::PanelLayout& layout = ui.view.layout;
+  if (layout.ui_scale_automatic) layout.ui_scale = ui.screen_ui_scale;
   if (layout.ui_scale != ui.applied_ui_scale) {
     ui::apply_ui_scale(layout.ui_scale);
     ui.applied_ui_scale = layout.ui_scale;

@@ -86,6 +86,7 @@ struct ViewerUi {
   anim::StateHistory history;
   ui::TransitionTimelineState transition_timeline;
   float applied_ui_scale = 1.0f;  // the scale ImGui's style was last built for
+  float screen_ui_scale = 1.0f;   // the window's screen's (ui::screen_ui_scale)
   // The unit guessed from the character's size (app/unit_guessing.h), for the files it was
   // guessed for; empty when the units are the file's own or the user's.
   std::string unit_guess;

@@ -1,6 +1,11 @@
 #include "asset/posed_bounds.h"
 
 #include <algorithm>
+#include <cmath>
+#include <vector>
+
+#include "anim/clip_sampling.h"
+#include "anim/pose.h"
 
 namespace asset {
 namespace {
@@ -40,6 +45,31 @@ Bounds posed_bounds(const Character& character, std::span<const glm::mat4> model
   posed.min -= glm::max(below, margin);
   posed.max += glm::max(above, margin);
   return posed;
+}
+
+Bounds clip_bounds(const Character& character, const anim::Clip& clip,
+                   const anim::RootMotionSettings& root_motion, const glm::mat4& world,
+                   int samples) {
+  Bounds all;
+  const anim::Skeleton& skeleton = character.skeleton;
+  if (samples < 2 || skeleton.joint_count() == 0) return all;
+  const anim::ClipBinding binding = anim::bind_clip(clip, skeleton);
+  anim::SamplingCache cache(clip, binding);
+  std::vector<anim::Transform> local(skeleton.rest_pose.size());
+  std::vector<glm::mat4> model(local.size());
+  for (int i = 0; i < samples; ++i) {
+    // The last sample at the duration itself: a looping clip's last frame, not its first again.
+    const float t = clip.duration_s * static_cast<float>(i) / static_cast<float>(samples - 1);
+    const float time_s = clip.loop && i == samples - 1 ? std::nextafter(t, 0.0f) : t;
+    if (!anim::sample_clip(clip, binding, skeleton, time_s, cache, local)) return {};
+    if (!anim::remove_root_motion(skeleton, root_motion, local)) return {};
+    if (!anim::local_to_model(skeleton, local, model)) return {};
+    const Bounds b = posed_bounds(character, model, world);
+    if (b.empty()) continue;
+    all.min = glm::min(all.min, b.min);
+    all.max = glm::max(all.max, b.max);
+  }
+  return all;
 }
 
 }  // namespace asset

@@ -7,6 +7,8 @@
 
 #include <glm/glm.hpp>
 
+#include "anim/clip.h"
+#include "anim/root_motion.h"
 #include "asset/character.h"
 
 namespace asset {
@@ -17,5 +19,16 @@ namespace asset {
 // inside. Empty bounds when model_pose does not have one matrix per joint.
 Bounds posed_bounds(const Character& character, std::span<const glm::mat4> model_pose,
                     const glm::mat4& world);
+
+// The character's bounds over the whole of clip, for framing: one pose can be far smaller than
+// what the clip reaches (a crouch before a jump, arms down before a wave). The union of
+// posed_bounds at samples times spread evenly over the clip, its first and last frame included,
+// each pose with the motion that root_motion extracts removed (as an instance plays it, whether
+// that motion then moves the world or is dropped), moved by world. Empty bounds when the clip
+// cannot be sampled for the character's skeleton or samples < 2. Allocates: for loads and
+// clip changes, not for every frame.
+Bounds clip_bounds(const Character& character, const anim::Clip& clip,
+                   const anim::RootMotionSettings& root_motion, const glm::mat4& world,
+                   int samples = 24);
 
 }  // namespace asset

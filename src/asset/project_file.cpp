@@ -539,6 +539,7 @@ ProjectView read_view(const json& j, const std::string& path) {
   }
   v.show_ground = r.boolean("show_ground", v.show_ground);
   v.shadows = r.boolean("shadows", v.shadows);
+  v.fxaa = r.boolean("fxaa", v.fxaa);
   v.camera_yaw_deg = r.number("camera_yaw_deg", v.camera_yaw_deg);
   v.camera_pitch_deg = r.number("camera_pitch_deg", v.camera_pitch_deg);
   v.camera_distance_m = r.number("camera_distance_m", v.camera_distance_m);
@@ -553,8 +554,8 @@ ProjectView read_view(const json& j, const std::string& path) {
   v.left_panel_open = r.boolean("left_panel_open", v.left_panel_open);
   v.right_panel_open = r.boolean("right_panel_open", v.right_panel_open);
   v.ui_scale = r.number("ui_scale", v.ui_scale);
-  if (!(v.ui_scale >= 0.5f && v.ui_scale <= 3.0f))
-    fail(r.field("ui_scale"), "must be from 0.5 to 3");
+  if (!(v.ui_scale == 0.0f || (v.ui_scale >= 0.5f && v.ui_scale <= 3.0f)))
+    fail(r.field("ui_scale"), "must be 0 (from the screen) or from 0.5 to 3");
   r.finish();
   return v;
 }
@@ -815,6 +816,7 @@ std::string project_to_json(const Project& p) {
                      {"shading", v.shading},
                      {"show_ground", v.show_ground},
                      {"shadows", v.shadows},
+                     {"fxaa", v.fxaa},
                      {"camera_yaw_deg", v.camera_yaw_deg},
                      {"camera_pitch_deg", v.camera_pitch_deg},
                      {"camera_distance_m", v.camera_distance_m},

@@ -58,6 +58,7 @@ struct ProjectView {
   std::string shading = "material";  // "material", "matcap" or "clay"
   bool show_ground = false;          // ground, shadows and sky
   bool shadows = true;
+  bool fxaa = true;  // FXAA where the window has no multisampling
   float camera_yaw_deg = 0.0f;
   float camera_pitch_deg = -15.0f;
   float camera_distance_m = 4.0f;
@@ -67,7 +68,7 @@ struct ProjectView {
   float right_panel_width_px = 0.0f;
   bool left_panel_open = true;
   bool right_panel_open = true;
-  float ui_scale = 1.0f;  // 0.5 to 3
+  float ui_scale = 0.0f;  // 0.5 to 3, or 0: from the screen's pixel density
 };
 
 // A field of the file that this build does not read (written by a newer animview, or by another

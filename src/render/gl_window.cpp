@@ -80,4 +80,17 @@ std::string GlWindow::version() {
   return s ? s : "";
 }
 
+ScreenDensity GlWindow::screen_density() const {
+  ScreenDensity d;
+  if (!window_) return d;
+  float y_scale = 1.0f;
+  glfwGetWindowContentScale(window_, &d.content_scale, &y_scale);
+  if (GLFWmonitor* monitor = glfwGetPrimaryMonitor()) {
+    int height_mm = 0;
+    glfwGetMonitorPhysicalSize(monitor, &d.monitor_width_mm, &height_mm);
+    if (const GLFWvidmode* mode = glfwGetVideoMode(monitor)) d.monitor_width_px = mode->width;
+  }
+  return d;
+}
+
 }  // namespace render

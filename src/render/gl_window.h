@@ -20,6 +20,15 @@ struct WindowOptions {
   static constexpr int kAutoSamples = -1;
 };
 
+// What the window system says about the density of the screen a window is on, for a default UI
+// scale (ui::screen_ui_scale): its content scale (1 when the desktop sets none) and the monitor's
+// width in pixels and millimetres (0 when unknown).
+struct ScreenDensity {
+  float content_scale = 1.0f;
+  int monitor_width_px = 0;
+  int monitor_width_mm = 0;
+};
+
 // Whether a GL_RENDERER string names a software rasterizer (Mesa's llvmpipe, softpipe, swrast).
 bool is_software_renderer(std::string_view gl_renderer);
 
@@ -38,6 +47,8 @@ class GlWindow {
   // The samples the window was created with (after kAutoSamples was resolved).
   int samples() const { return samples_; }
   bool is_open() const { return window_ != nullptr; }
+  // The density of the screen: the window's content scale and the primary monitor's size.
+  ScreenDensity screen_density() const;
 
   // The GL_RENDERER and GL_VERSION strings of the current context.
   static std::string renderer();

@@ -1,80 +1,24 @@
 #include "render/ground_grid.h"
 
+#include <glad/gl.h>
+
 #include <algorithm>
 #include <cmath>
-
-#include "render/line_renderer.h"
 
 namespace render {
 namespace {
 
-constexpr int kHalfLines = 20;  // lines on each side of the focus
+// Rough ground is drawn from cells this size (the viewer's terrain mesh uses the same, so at the
+// usual spacings both meshes share their vertices and the grid lies exactly on the ground), and
+// at most this many cells a side when the camera is far (every vertex costs without a GPU).
+constexpr float kRoughCell_m = 0.25f;
+constexpr int kMaxRoughCells = 192;
 
 }  // namespace
 
 float grid_spacing(float height_m) {
   const float h = std::isfinite(height_m) ? std::clamp(height_m, 1e-3f, 1e5f) : 2.0f;
   return 0.5f * std::pow(10.0f, std::round(std::log10(h / 2.0f)));
-}
-
-void build_ground_grid(const anim::Terrain& terrain, glm::vec2 focus_xz, float height_m,
-                       std::vector<GridSegment>& out) {
-  out.clear();
-  const float spacing = grid_spacing(height_m);
-  const float extent = kHalfLines * spacing;
-  // Snapped to five spacings: major lines stay major as the grid follows the camera.
-  const glm::vec2 centre = glm::round(focus_xz / (5.0f * spacing)) * (5.0f * spacing);
-  const bool flat = terrain.shape == anim::TerrainShape::Flat;
-  const bool stairs = terrain.shape == anim::TerrainShape::Stairs;
-  // Flat ground needs segments only for the fade; uneven ground follows the height closely.
-  const int pieces = flat ? 2 * kHalfLines : 8 * kHalfLines;
-  const float lift = 0.01f * spacing;
-  const glm::vec4 minor(0.42f, 0.42f, 0.45f, 1.0f), major(0.55f, 0.55f, 0.6f, 1.0f);
-  const auto point = [&](float x, float z) {
-    return glm::vec3(x, anim::probe(terrain, x, z).height_m + lift, z);
-  };
-  const auto fade = [&](const glm::vec3& p) {
-    const float r = glm::length(glm::vec2(p.x, p.z) - centre) / extent;
-    return std::clamp(1.0f - r * r, 0.0f, 1.0f);
-  };
-  for (int i = -kHalfLines; i <= kHalfLines; ++i) {
-    for (int axis = 0; axis < 2; ++axis) {
-      // axis 0: a line along z at x = c; axis 1: a line along x at z = c.
-      const float c = (axis == 0 ? centre.x : centre.y) + static_cast<float>(i) * spacing;
-      const long world_index = std::lround(c / spacing);
-      glm::vec4 color = world_index % 5 == 0 ? major : minor;
-      if (world_index == 0) {
-        color = axis == 0 ? glm::vec4(0.3f, 0.3f, 0.9f, 1.0f)   // the z axis
-                          : glm::vec4(0.9f, 0.3f, 0.3f, 1.0f);  // the x axis
-      }
-      const float start = (axis == 0 ? centre.y : centre.x) - extent;
-      for (int k = 0; k < pieces; ++k) {
-        const float t0 = start + 2.0f * extent * static_cast<float>(k) / pieces;
-        const float t1 = start + 2.0f * extent * static_cast<float>(k + 1) / pieces;
-        const glm::vec3 a = axis == 0 ? point(c, t0) : point(t0, c);
-        const glm::vec3 b = axis == 0 ? point(c, t1) : point(t1, c);
-        const float alpha = std::min(fade(a), fade(b));
-        if (alpha <= 0.0f) continue;
-        const glm::vec4 faded(glm::vec3(color), color.w * alpha);
-        if (!stairs || std::abs(a.y - b.y) < 1e-4f) {
-          out.push_back({a, b, faded});
-          continue;
-        }
-        // A riser between a and b: find its edge (heights are constant on a tread) and go
-        // along the lower tread, up the riser, along the upper one, instead of through the step.
-        float lo = 0.0f, hi = 1.0f;
-        for (int iteration = 0; iteration < 12; ++iteration) {
-          const float mid = 0.5f * (lo + hi);
-          const glm::vec3 m = glm::mix(a, b, mid);
-          (std::abs(point(m.x, m.z).y - a.y) < 1e-4f ? lo : hi) = mid;
-        }
-        const glm::vec3 edge = glm::mix(a, b, hi);
-        out.push_back({a, glm::vec3(edge.x, a.y, edge.z), faded});
-        out.push_back({glm::vec3(edge.x, a.y, edge.z), glm::vec3(edge.x, b.y, edge.z), faded});
-        out.push_back({glm::vec3(edge.x, b.y, edge.z), b, faded});
-      }
-    }
-  }
 }
 
 void grid_focus(const glm::mat4& view_projection, float ground_y_m, glm::vec2& focus_xz,
@@ -100,14 +44,86 @@ void grid_focus(const glm::mat4& view_projection, float ground_y_m, glm::vec2& f
   }
 }
 
-void add_ground_grid(LineRenderer& lines, const anim::Terrain& terrain,
-                     const glm::mat4& view_projection) {
-  glm::vec2 focus;
+GridLayout grid_layout(const anim::Terrain& terrain, const glm::mat4& view_projection) {
+  GridLayout layout;
   float height = 2.0f;
-  grid_focus(view_projection, anim::probe(terrain, 0.0f, 0.0f).height_m, focus, height);
-  static thread_local std::vector<GridSegment> segments;  // kept: no allocation per frame
-  build_ground_grid(terrain, focus, height, segments);
-  for (const GridSegment& s : segments) lines.add(s.a, s.b, s.color);
+  grid_focus(view_projection, anim::probe(terrain, 0.0f, 0.0f).height_m, layout.focus_xz, height);
+  layout.spacing_m = grid_spacing(height);
+  layout.reach_m = kGridReachSpacings * layout.spacing_m;
+  return layout;
+}
+
+GroundGrid::~GroundGrid() {
+  if (ebo_) glDeleteBuffers(1, &ebo_);
+  if (vbo_) glDeleteBuffers(1, &vbo_);
+  if (vao_) glDeleteVertexArrays(1, &vao_);
+}
+
+std::string GroundGrid::init() {
+  if (std::string e = program_.load({"grid.vert", "grid.frag", {}, {}}); !e.empty()) return e;
+  if (!vao_) {
+    glCreateVertexArrays(1, &vao_);
+    glCreateBuffers(1, &vbo_);
+    glCreateBuffers(1, &ebo_);
+    glVertexArrayVertexBuffer(vao_, 0, vbo_, 0, sizeof(glm::vec3));
+    glVertexArrayElementBuffer(vao_, ebo_);
+    glEnableVertexArrayAttrib(vao_, 0);
+    glVertexArrayAttribFormat(vao_, 0, 3, GL_FLOAT, GL_FALSE, 0);
+    glVertexArrayAttribBinding(vao_, 0, 0);
+  }
+  return {};
+}
+
+void GroundGrid::build_surface(const anim::Terrain& terrain, glm::vec2 center_xz,
+                               float half_extent_m) {
+  if (terrain == built_terrain_ && center_xz == built_center_ &&
+      half_extent_m == built_half_extent_m_) {
+    return;
+  }
+  // Flat ground and slopes are planes: one quad. Stairs come as treads and risers whatever the
+  // cell count; rough ground follows its bumps.
+  const int cells = terrain.shape == anim::TerrainShape::Rough
+                        ? std::min(static_cast<int>(std::ceil(2.0f * half_extent_m / kRoughCell_m)),
+                                   kMaxRoughCells)
+                        : 1;
+  const anim::TerrainMesh mesh = anim::build_terrain_mesh(terrain, center_xz, half_extent_m, cells);
+  glNamedBufferData(vbo_, static_cast<GLsizeiptr>(mesh.positions.size() * sizeof(glm::vec3)),
+                    mesh.positions.data(), GL_STATIC_DRAW);
+  glNamedBufferData(ebo_, static_cast<GLsizeiptr>(mesh.indices.size() * sizeof(std::uint32_t)),
+                    mesh.indices.data(), GL_STATIC_DRAW);
+  index_count_ = static_cast<int>(mesh.indices.size());
+  built_terrain_ = terrain;
+  built_center_ = center_xz;
+  built_half_extent_m_ = half_extent_m;
+}
+
+void GroundGrid::draw(const anim::Terrain& terrain, const glm::mat4& view_projection) {
+  if (!program_.valid()) return;
+  const GridLayout layout = grid_layout(terrain, view_projection);
+  // The surface covers the fade's square, snapped to five spacings (major lines) so it is
+  // rebuilt only when the focus has moved that far.
+  const float snap = 5.0f * layout.spacing_m;
+  build_surface(terrain, glm::round(layout.focus_xz / snap) * snap, layout.reach_m + snap);
+  if (index_count_ == 0) return;
+  program_.use();
+  program_.set("u_view_projection", view_projection);
+  program_.set("u_focus", glm::vec3(layout.focus_xz.x, 0.0f, layout.focus_xz.y));
+  program_.set("u_spacing", layout.spacing_m);
+  program_.set("u_reach", layout.reach_m);
+  glEnable(GL_DEPTH_TEST);
+  glDepthFunc(GL_LEQUAL);
+  // Pulled towards the eye a little, so the grid wins against the ground drawn from the same
+  // (or a slightly different) triangulation.
+  glEnable(GL_POLYGON_OFFSET_FILL);
+  glPolygonOffset(-1.0f, -4.0f);
+  glEnable(GL_BLEND);
+  glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+  glBindVertexArray(vao_);
+  glDrawElements(GL_TRIANGLES, index_count_, GL_UNSIGNED_INT, nullptr);
+  glBindVertexArray(0);
+  glDisable(GL_BLEND);
+  glDisable(GL_POLYGON_OFFSET_FILL);
+  glDepthFunc(GL_LESS);
 }
 
 }  // namespace render

@@ -1,32 +1,24 @@
 #pragma once
 // The ground grid: lines that follow the camera and fade out with distance, so the ground looks
 // endless (a character walking with root motion never leaves it), with a spacing that suits the
-// camera's height (5 cm for a mouse, 5 m for a giant), laid on the terrain (slopes, stairs,
-// rough ground) so a foot's contact can be judged at a glance.
+// camera's height (5 cm for a mouse, 5 m for a giant), drawn on the terrain's own surface
+// (slopes, stairs, rough ground) so a foot's contact can be judged at a glance.
+//
+// The lines are computed per pixel in shaders/grid.frag from the surface's world x and z, with
+// screen-space derivatives for antialiasing: the same crisp, unbroken lines on every shape (CPU
+// line segments looked dashed on stairs), at no cost per line.
 
-#include <vector>
+#include <string>
 
 #include <glm/glm.hpp>
 
 #include "anim/terrain.h"
+#include "render/shader_program.h"
 
 namespace render {
 
-class LineRenderer;
-
-struct GridSegment {
-  glm::vec3 a, b;
-  glm::vec4 color;  // alpha fades towards the grid's edge
-};
-
-// Lines every spacing_m (a power of ten times 0.5, chosen from height_m: 0.5 m seen from about
-// 2 m) over a square reaching 20 spacings from focus_xz, snapped to the world grid so lines stay
-// put as the camera moves; every fifth line brighter, the world's x and z axes tinted. Each line
-// follows the terrain's height (lifted a little against z-fighting). Replaces out's contents.
-void build_ground_grid(const anim::Terrain& terrain, glm::vec2 focus_xz, float height_m,
-                       std::vector<GridSegment>& out);
-
-// The spacing build_ground_grid uses for a camera height_m above the ground.
+// The spacing of the grid's lines for a camera height_m above the ground: a power of ten times
+// 0.5 (0.5 m seen from about 2 m).
 float grid_spacing(float height_m);
 
 // Where the grid centres and how high the camera is, from the view: the point of the ground the
@@ -35,8 +27,46 @@ float grid_spacing(float height_m);
 void grid_focus(const glm::mat4& view_projection, float ground_y_m, glm::vec2& focus_xz,
                 float& height_m);
 
-// Adds the grid for this view to lines.
-void add_ground_grid(LineRenderer& lines, const anim::Terrain& terrain,
-                     const glm::mat4& view_projection);
+// The grid for one view: lines every spacing_m (every fifth brighter, the world's x and z axes
+// tinted), fading to nothing kGridReachSpacings spacings from focus_xz.
+struct GridLayout {
+  glm::vec2 focus_xz{0.0f};
+  float spacing_m = 0.5f;
+  float reach_m = 15.0f;
+};
+inline constexpr float kGridReachSpacings = 30.0f;
+
+// The layout for this view over the terrain (its height at the origin is the ground's).
+GridLayout grid_layout(const anim::Terrain& terrain, const glm::mat4& view_projection);
+
+class GroundGrid {
+ public:
+  GroundGrid() = default;
+  GroundGrid(const GroundGrid&) = delete;
+  GroundGrid& operator=(const GroundGrid&) = delete;
+  ~GroundGrid();
+
+  // Loads shaders/grid.*; returns "" or the error naming the file and line.
+  std::string init();
+
+  // Draws the grid of grid_layout(terrain, view_projection) on the terrain's surface into the
+  // current viewport: blended over what is there, depth-tested against it (a ground drawn
+  // first hides the grid behind a hill or a step, and the grid wins against the ground's own
+  // depth), writing depth so a character drawn after it stands on it.
+  void draw(const anim::Terrain& terrain, const glm::mat4& view_projection);
+
+ private:
+  // Rebuilds the surface the grid is drawn on when the terrain or the covered square changed.
+  void build_surface(const anim::Terrain& terrain, glm::vec2 center_xz, float half_extent_m);
+
+  ShaderProgram program_;
+  unsigned vao_ = 0;
+  unsigned vbo_ = 0;
+  unsigned ebo_ = 0;
+  int index_count_ = 0;
+  anim::Terrain built_terrain_;
+  glm::vec2 built_center_{1e30f};
+  float built_half_extent_m_ = 0.0f;
+};
 
 }  // namespace render

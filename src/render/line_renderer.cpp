@@ -32,21 +32,6 @@ void LineRenderer::add(const glm::vec3& a, const glm::vec3& b, const glm::vec4& 
   vertices_.push_back({b, color});
 }
 
-void LineRenderer::add_grid(float half_extent_m, float spacing_m) {
-  const glm::vec4 minor(0.42f, 0.42f, 0.45f, 1.0f);
-  const glm::vec4 major(0.55f, 0.55f, 0.6f, 1.0f);
-  const int steps = static_cast<int>(std::floor(half_extent_m / spacing_m));
-  for (int i = -steps; i <= steps; ++i) {
-    const float v = static_cast<float>(i) * spacing_m;
-    const glm::vec4 x_color = i == 0 ? glm::vec4(0.3f, 0.3f, 0.9f, 1.0f)  // the z axis
-                                     : (i % 5 == 0 ? major : minor);
-    const glm::vec4 z_color = i == 0 ? glm::vec4(0.9f, 0.3f, 0.3f, 1.0f)  // the x axis
-                                     : (i % 5 == 0 ? major : minor);
-    add({v, 0.0f, -half_extent_m}, {v, 0.0f, half_extent_m}, x_color);
-    add({-half_extent_m, 0.0f, v}, {half_extent_m, 0.0f, v}, z_color);
-  }
-}
-
 void LineRenderer::draw(const glm::mat4& view_projection, bool depth_test) {
   if (vertices_.empty() || !program_.valid()) return;
   glNamedBufferData(vbo_, static_cast<GLsizeiptr>(vertices_.size() * sizeof(Vertex)),

@@ -22,9 +22,6 @@ class LineRenderer {
 
   void add(const glm::vec3& a, const glm::vec3& b, const glm::vec4& color);
 
-  // The ground grid on y = 0: lines every `spacing_m` out to `half_extent_m`, axes tinted.
-  void add_grid(float half_extent_m, float spacing_m);
-
   // Draws what was added with depth testing, then forgets it.
   void draw(const glm::mat4& view_projection, bool depth_test = true);
 

@@ -2,6 +2,8 @@
 
 #include <glad/gl.h>
 
+#include <algorithm>
+
 namespace render {
 
 OffscreenTarget::~OffscreenTarget() {
@@ -10,15 +12,17 @@ OffscreenTarget::~OffscreenTarget() {
 
 void OffscreenTarget::release() {
   if (framebuffer_ != 0) glDeleteFramebuffers(1, &framebuffer_);
-  if (color_ != 0) glDeleteRenderbuffers(1, &color_);
+  if (color_ != 0) glDeleteTextures(1, &color_);
   if (depth_ != 0) glDeleteRenderbuffers(1, &depth_);
   framebuffer_ = color_ = depth_ = 0;
   width_ = height_ = 0;
 }
 
 std::string OffscreenTarget::bind(int width, int height) {
-  GLint max_size = 0;
-  glGetIntegerv(GL_MAX_RENDERBUFFER_SIZE, &max_size);
+  GLint max_renderbuffer = 0, max_texture = 0;
+  glGetIntegerv(GL_MAX_RENDERBUFFER_SIZE, &max_renderbuffer);
+  glGetIntegerv(GL_MAX_TEXTURE_SIZE, &max_texture);
+  const GLint max_size = std::min(max_renderbuffer, max_texture);
   if (width < 1 || height < 1 || width > max_size || height > max_size) {
     return "offscreen size " + std::to_string(width) + "x" + std::to_string(height) +
            " is outside 1 to " + std::to_string(max_size) + " pixels";
@@ -26,11 +30,16 @@ std::string OffscreenTarget::bind(int width, int height) {
   if (framebuffer_ == 0 || width != width_ || height != height_) {
     release();
     glCreateFramebuffers(1, &framebuffer_);
-    glCreateRenderbuffers(1, &color_);
+    glCreateTextures(GL_TEXTURE_2D, 1, &color_);
+    glTextureStorage2D(color_, 1, GL_RGBA8, width, height);
+    // Linear: a post pass (FXAA) reads between texels.
+    glTextureParameteri(color_, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+    glTextureParameteri(color_, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+    glTextureParameteri(color_, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+    glTextureParameteri(color_, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
     glCreateRenderbuffers(1, &depth_);
-    glNamedRenderbufferStorage(color_, GL_RGBA8, width, height);
     glNamedRenderbufferStorage(depth_, GL_DEPTH_COMPONENT24, width, height);
-    glNamedFramebufferRenderbuffer(framebuffer_, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, color_);
+    glNamedFramebufferTexture(framebuffer_, GL_COLOR_ATTACHMENT0, color_, 0);
     glNamedFramebufferRenderbuffer(framebuffer_, GL_DEPTH_ATTACHMENT, GL_RENDERBUFFER, depth_);
     const GLenum status = glCheckNamedFramebufferStatus(framebuffer_, GL_FRAMEBUFFER);
     if (status != GL_FRAMEBUFFER_COMPLETE) {

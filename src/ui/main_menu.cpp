@@ -23,7 +23,9 @@ void draw_main_menu(ViewSettings& s) {
   if (ImGui::BeginMenu("View")) {
     ImGui::MenuItem("Side panel", nullptr, &s.show_side_panel);
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8.0f);
-    ImGui::SliderFloat("UI scale", &s.layout.ui_scale, 0.75f, 2.5f, "%.2f");
+    if (ImGui::SliderFloat("UI scale", &s.layout.ui_scale, 0.75f, 2.5f, "%.2f")) {
+      s.layout.ui_scale_automatic = false;
+    }
     ImGui::MenuItem("Grid", nullptr, &s.show_grid);
     ImGui::MenuItem("Mesh", nullptr, &s.show_mesh);
     ImGui::MenuItem("Skeleton", nullptr, &s.show_skeleton);
@@ -56,6 +58,9 @@ void draw_main_menu(ViewSettings& s) {
     if (ImGui::MenuItem("Frame character", "F")) s.request_frame_character = true;
     if (ImGui::MenuItem("Frame all", "Home")) s.request_frame_all = true;
     ImGui::MenuItem("Keep the camera above the ground", nullptr, &s.camera_above_ground);
+    // Below the items the end-to-end tests click by position.
+    ImGui::MenuItem("UI scale from the screen", nullptr, &s.layout.ui_scale_automatic);
+    ImGui::MenuItem("FXAA (without multisampling)", nullptr, &s.fxaa);
     ImGui::Separator();
     if (ImGui::MenuItem("Navigation: Maya", nullptr,
                         s.navigation == render::NavigationPreset::Maya)) {

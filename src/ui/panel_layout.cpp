@@ -85,6 +85,18 @@ bool draw_vertical_splitter(const char* id, float x, float y, float height, floa
   return active;
 }
 
+float screen_ui_scale(float content_scale, int monitor_width_px, int monitor_width_mm) {
+  float scale = 1.0f;
+  if (std::isfinite(content_scale) && content_scale > 1.05f) {
+    scale = content_scale;
+  } else if (monitor_width_px > 0 && monitor_width_mm > 0) {
+    const float dpi =
+        static_cast<float>(monitor_width_px) * 25.4f / static_cast<float>(monitor_width_mm);
+    if (dpi >= 50.0f && dpi <= 1000.0f) scale = dpi / 96.0f;
+  }
+  return std::clamp(std::round(scale * 4.0f) / 4.0f, 1.0f, 3.0f);
+}
+
 void apply_ui_scale(float ui_scale) {
   const float scale = std::clamp(std::isfinite(ui_scale) ? ui_scale : 1.0f, 0.5f, 3.0f);
   ImGuiStyle& style = ImGui::GetStyle();

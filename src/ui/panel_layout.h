@@ -15,6 +15,8 @@ struct PanelLayout {
   bool right_open = true;
   // Multiplies the font and every widget size, for high-DPI screens. 0.5 to 3.
   float ui_scale = 1.0f;
+  // ui_scale follows the screen (screen_ui_scale) until the user sets one.
+  bool ui_scale_automatic = true;
 };
 
 // A rectangle in window pixels from the top-left corner.
@@ -54,6 +56,13 @@ float bottom_panel_height(float ui_scale);
 // is being dragged. The caller draws it after the panels so it gets the mouse first.
 bool draw_vertical_splitter(const char* id, float x, float y, float height, float sign,
                             float& width_px);
+
+// The UI scale that suits a screen, for when the user has not chosen one: the window system's
+// content scale where it gives one (set by the desktop on Windows, macOS, Wayland, or X11's
+// Xft.dpi), else the monitor's pixel density (monitor_width_px over monitor_width_mm) against
+// the 96 dpi ImGui's font is drawn for. Rounded to quarter steps, from 1 to 3: a screen that
+// reports no size, or an impossible one (under 50 or over 1000 dpi), gets 1.
+float screen_ui_scale(float content_scale, int monitor_width_px, int monitor_width_mm);
 
 // Applies ui_scale to ImGui's style and font (rebuilds the style from the dark theme, so scaling
 // does not compound from frame to frame). Call when the scale changes, outside a frame.

@@ -45,7 +45,9 @@ struct ViewSettings {
   // for now: its picture tests tell the mesh from the background by the dark background.
   bool show_ground = false;
   bool shadows = true;  // the key light's shadows (with show_ground)
-  int crowd = 1;        // copies of the character drawn with staggered clip times (crowd mode)
+  // Smooths edges with a post pass where the window has no multisampling (software renderers).
+  bool fxaa = true;
+  int crowd = 1;  // copies of the character drawn with staggered clip times (crowd mode)
   CompareMode compare = CompareMode::Off;
   CompareSync compare_sync = CompareSync::Phase;
   std::string compare_clip;  // clip B in CompareMode::Clips: a clip name (or index)

@@ -1,5 +1,6 @@
 #include "asset/posed_bounds.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <vector>
 
@@ -51,6 +52,39 @@ TEST(PosedBounds, FollowThePoseAndTheWorld) {
   EXPECT_NEAR(moved.max.z - home.max.z, -4.0f, 1e-4f);
   pose.pop_back();  // not one matrix per joint
   EXPECT_TRUE(posed_bounds(c, pose, glm::mat4(1.0f)).empty());
+}
+
+// RobotExpressive's Jump starts crouched: at t = 0 its highest joint (Head_4) is at y = 3.398,
+// while a hand (Index2L) reaches y = 5.171 at 11/23 of the clip (0.3388 s), one of the 24
+// sample times (both from `animview pose RobotExpressive.glb --clip Jump --time T --json`).
+// Framing from the first frame would cut the jump's top off; the clip's bounds hold it.
+TEST(ClipBounds, HoldWhatTheClipReachesBeyondItsFirstFrame) {
+  const auto path = test::shared_asset("quaternius/RobotExpressive.glb");
+  if (!std::filesystem::exists(path)) GTEST_SKIP() << path << " is absent (shared assets)";
+  const Character c = test::import_ok(path);
+  const anim::Clip* jump = test::find_clip(c.clips, "Jump");
+  ASSERT_NE(jump, nullptr);
+  const anim::RootMotionSettings root_motion;
+  // The first frame alone, as the viewer framed it before (the clip is in place: no root motion
+  // to remove).
+  const std::vector<glm::mat4> model = test::model_pose(c, jump, 0.0f);
+  float highest_joint = -1e9f;
+  for (const glm::mat4& m : model) highest_joint = std::max(highest_joint, m[3].y);
+  EXPECT_NEAR(highest_joint, 3.398f, 1e-3f);
+  const Bounds first = posed_bounds(c, model, glm::mat4(1.0f));
+
+  const Bounds whole = clip_bounds(c, *jump, root_motion, glm::mat4(1.0f));
+  ASSERT_FALSE(whole.empty());
+  EXPECT_GT(whole.max.y, 5.171f);  // the hand at the top of the jump, and a margin over it
+  EXPECT_LT(whole.max.y, 6.5f);
+  EXPECT_LT(first.max.y, 5.171f - 0.5f);
+  expect_contains(whole, first, "the first frame");
+  // Moved with the world, as the viewer's character is.
+  const glm::mat4 world = glm::translate(glm::mat4(1.0f), glm::vec3(3.0f, 0.0f, -2.0f));
+  const Bounds moved = clip_bounds(c, *jump, root_motion, world);
+  EXPECT_NEAR(moved.min.x - whole.min.x, 3.0f, 1e-4f);
+  EXPECT_NEAR(moved.max.z - whole.max.z, -2.0f, 1e-4f);
+  EXPECT_TRUE(clip_bounds(c, *jump, root_motion, world, 1).empty());  // fewer than 2 samples
 }
 
 }  // namespace

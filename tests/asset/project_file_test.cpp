@@ -98,6 +98,7 @@ Project make_project() {
   p.view.left_panel_width_px = 410.0f;
   p.view.right_panel_open = false;
   p.view.ui_scale = 1.5f;
+  p.view.fxaa = false;
   return p;
 }
 
@@ -168,6 +169,7 @@ TEST_F(ProjectFile, RoundTripKeepsEverything) {
   EXPECT_TRUE(loaded.view.left_panel_open);
   EXPECT_FALSE(loaded.view.right_panel_open);
   EXPECT_EQ(loaded.view.ui_scale, 1.5f);
+  EXPECT_FALSE(loaded.view.fxaa);
 }
 
 TEST_F(ProjectFile, SaveReplacesAnExistingFileWhole) {
@@ -290,6 +292,8 @@ TEST(ProjectFileErrors, EachBadFieldIsNamedByItsPath) {
                   {"view.camera_target", "3 numbers"});
   expect_rejected(edited([](json& j) { j["view"]["ui_scale"] = -5; }),
                   {"view.ui_scale", "from 0.5 to 3"});
+  expect_rejected(edited([](json& j) { j["view"]["ui_scale"] = 0.2; }),
+                  {"view.ui_scale", "0 (from the screen)"});
   expect_rejected(edited([](json& j) { j["view"]["left_panel_width_px"] = -1; }),
                   {"view.left_panel_width_px", "from 0 to 10000"});
   expect_rejected(edited([](json& j) { j["view"]["camera_distance_m"] = 0; }),

@@ -1,10 +1,16 @@
 #include "render/ground_grid.h"
 
+#include <glad/gl.h>
+
+#include <algorithm>
 #include <cmath>
 
 #include <gtest/gtest.h>
 #include <glm/gtc/matrix_transform.hpp>
 
+#include "gl_fixture.h"
+#include "render/frame_capture.h"
+#include "render/offscreen_target.h"
 #include "render/orbit_camera.h"
 
 namespace render {
@@ -15,63 +21,6 @@ TEST(GroundGrid, SpacingSuitsTheCameraHeight) {
   EXPECT_FLOAT_EQ(grid_spacing(25.0f), 5.0f);  // a giant (or a fox in centimetres)
   EXPECT_FLOAT_EQ(grid_spacing(0.2f), 0.05f);  // a mouse
   EXPECT_FLOAT_EQ(grid_spacing(NAN), 0.5f);
-}
-
-// The grid follows the focus (a character that walked 100 m away still stands on it), its lines
-// on the world grid, fading to nothing at the edge.
-TEST(GroundGrid, FollowsTheFocusOnTheWorldGridAndFades) {
-  std::vector<GridSegment> grid;
-  build_ground_grid(anim::Terrain{}, {100.3f, -50.2f}, 2.0f, grid);
-  ASSERT_FALSE(grid.empty());
-  float min_x = 1e9f, max_x = -1e9f, strongest = 0.0f;
-  for (const GridSegment& s : grid) {
-    min_x = std::min(min_x, s.a.x), max_x = std::max(max_x, s.b.x);
-    strongest = std::max(strongest, s.color.w);
-    EXPECT_NEAR(s.a.y, 0.005f, 1e-6f);  // flat ground at 0, lifted by a hundredth of 0.5 m
-    EXPECT_GT(s.color.w, 0.0f);
-    // Lines along z sit on multiples of the spacing.
-    if (s.a.x == s.b.x) {
-      EXPECT_NEAR(std::remainder(s.a.x, 0.5f), 0.0f, 1e-3f);
-    }
-  }
-  // Centred on 100 (snapped to 2.5 m), 20 lines out; the outermost lines, faded to nothing,
-  // are left out.
-  EXPECT_NEAR(min_x, 100.0f - 9.5f, 1e-3f);
-  EXPECT_NEAR(max_x, 100.0f + 9.5f, 1e-3f);
-  EXPECT_GT(strongest, 0.95f);
-}
-
-TEST(GroundGrid, LiesOnASlope) {
-  anim::Terrain slope;
-  slope.shape = anim::TerrainShape::Slope;
-  slope.slope_deg = 15.0f;
-  std::vector<GridSegment> grid;
-  build_ground_grid(slope, {0.0f, 0.0f}, 2.0f, grid);
-  ASSERT_FALSE(grid.empty());
-  float lowest = 1e9f, highest = -1e9f;
-  for (const GridSegment& s : grid) {
-    EXPECT_NEAR(s.a.y, anim::probe(slope, s.a.x, s.a.z).height_m + 0.005f, 1e-4f);
-    lowest = std::min(lowest, s.a.y), highest = std::max(highest, s.a.y);
-  }
-  EXPECT_GT(highest - lowest, 2.0f);  // tan(15 deg) * 20 m = 5.4 m from edge to edge
-}
-
-// On stairs every segment runs along a tread or up a riser, never through a step.
-TEST(GroundGrid, ClimbsStairsAlongTreadsAndRisers) {
-  anim::Terrain stairs;
-  stairs.shape = anim::TerrainShape::Stairs;
-  std::vector<GridSegment> grid;
-  build_ground_grid(stairs, {0.0f, 0.0f}, 2.0f, grid);
-  int risers = 0;
-  for (const GridSegment& s : grid) {
-    const bool vertical = s.a.x == s.b.x && s.a.z == s.b.z;
-    if (vertical) {
-      ++risers;
-      continue;
-    }
-    EXPECT_NEAR(s.a.y, s.b.y, 1e-4f) << "a segment through a step";
-  }
-  EXPECT_GT(risers, 20);
 }
 
 TEST(GroundGrid, FocusIsWhereTheViewLooksAtTheGround) {
@@ -91,6 +40,137 @@ TEST(GroundGrid, FocusIsWhereTheViewLooksAtTheGround) {
   grid_focus(camera.projection(1.5f) * camera.view(), 0.0f, focus, height);
   EXPECT_NEAR(focus.x, 3.0f, 0.05f);
   EXPECT_NEAR(height, 4.0f * std::tan(0.5f * camera.fov_y), 1e-3f);
+}
+
+// The layout follows the view: lines every 0.5 m seen from 2 m, fading 30 spacings away.
+TEST(GroundGrid, LayoutFollowsTheView) {
+  const glm::mat4 vp = glm::perspective(glm::radians(50.0f), 1.0f, 0.05f, 200.0f) *
+                       glm::lookAt(glm::vec3(100.0f, 2.0f, -47.0f), glm::vec3(100.0f, 0.0f, -50.0f),
+                                   glm::vec3(0.0f, 1.0f, 0.0f));
+  const GridLayout layout = grid_layout(anim::Terrain{}, vp);
+  EXPECT_NEAR(layout.focus_xz.x, 100.0f, 1e-3f);
+  EXPECT_NEAR(layout.focus_xz.y, -50.0f, 1e-3f);
+  EXPECT_FLOAT_EQ(layout.spacing_m, 0.5f);
+  EXPECT_FLOAT_EQ(layout.reach_m, 15.0f);
+}
+
+constexpr int kSize = 256;
+
+// Draws the grid alone over black into a 256 x 256 offscreen target (no multisampling) and
+// reads it back.
+class GroundGridPicture : public GlTest {
+ protected:
+  void SetUp() override {
+    GlTest::SetUp();
+    if (IsSkipped() || HasFatalFailure()) return;
+    ASSERT_EQ(grid_.init(), "");
+  }
+
+  Image draw(const anim::Terrain& terrain) {
+    EXPECT_EQ(target_.bind(kSize, kSize), "");
+    glViewport(0, 0, kSize, kSize);
+    glClearColor(0.0f, 0.0f, 0.0f, 1.0f);
+    glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+    grid_.draw(terrain, projection_ * view_);
+    Image image = read_framebuffer(kSize, kSize);
+    OffscreenTarget::unbind();
+    return image;
+  }
+
+  // The brightest channel of the brightest pixel within a pixel of where world projects.
+  glm::ivec3 brightest_near(const Image& image, const glm::vec3& world) const {
+    const glm::vec3 w =
+        glm::project(world, view_, projection_, glm::vec4(0.0f, 0.0f, kSize, kSize));
+    const int px = static_cast<int>(std::floor(w.x));
+    const int py = kSize - 1 - static_cast<int>(std::floor(w.y));  // top row first
+    glm::ivec3 best(0);
+    for (int dy = -1; dy <= 1; ++dy) {
+      for (int dx = -1; dx <= 1; ++dx) {
+        const int x = std::clamp(px + dx, 0, kSize - 1), y = std::clamp(py + dy, 0, kSize - 1);
+        const std::uint8_t* p = image.pixel(x, y);
+        const glm::ivec3 c(p[0], p[1], p[2]);
+        if (c.x + c.y + c.z > best.x + best.y + best.z) best = c;
+      }
+    }
+    return best;
+  }
+
+  int brightness_near(const Image& image, const glm::vec3& world) const {
+    const glm::ivec3 c = brightest_near(image, world);
+    return std::max({c.x, c.y, c.z});
+  }
+
+  GroundGrid grid_;
+  OffscreenTarget target_;
+  glm::mat4 projection_ = glm::perspective(glm::radians(50.0f), 1.0f, 0.05f, 200.0f);
+  glm::mat4 view_{1.0f};
+};
+
+// Seen from 2 m up, 3 m back: lines every 0.5 m where the world's multiples of 0.5 m are (grey
+// 0.42 = 107 at full strength; a pixel's centre is at most half a pixel off the line), nothing
+// between them, the x axis red and the z axis blue.
+TEST_F(GroundGridPicture, LinesLieOnTheWorldGridAndNowhereElse) {
+  view_ = glm::lookAt(glm::vec3(0.0f, 2.0f, 3.0f), glm::vec3(0.0f), glm::vec3(0.0f, 1.0f, 0.0f));
+  const Image image = draw(anim::Terrain{});
+  for (const float x : {-1.0f, -0.5f, 0.5f, 1.0f}) {
+    for (const float z : {-0.75f, -0.25f, 0.25f, 0.75f}) {
+      EXPECT_GE(brightness_near(image, {x, 0.0f, z}), 50)
+          << "no line at x = " << x << ", z = " << z;
+      EXPECT_GE(brightness_near(image, {z, 0.0f, x}), 50)
+          << "no line at z = " << x << ", x = " << z;
+      EXPECT_LE(brightness_near(image, {x + 0.25f, 0.0f, z}), 2)
+          << "a line between the lines at x = " << x + 0.25f << ", z = " << z;
+    }
+  }
+  const glm::ivec3 z_axis = brightest_near(image, {0.0f, 0.0f, 0.75f});
+  EXPECT_GT(z_axis.z, z_axis.x + 60);
+  const glm::ivec3 x_axis = brightest_near(image, {0.75f, 0.0f, 0.0f});
+  EXPECT_GT(x_axis.x, x_axis.z + 60);
+}
+
+// Far from the origin the grid is the same: it follows the camera (a character that walked
+// 100 m away still stands on it), and fades out where the view reaches past its 15 m.
+TEST_F(GroundGridPicture, FollowsTheCameraAndFadesWithDistance) {
+  // Looking at (100, 0, -55) from 2 m up, 8 m back: the horizon is in view.
+  view_ = glm::lookAt(glm::vec3(100.0f, 2.0f, -47.0f), glm::vec3(100.0f, 0.0f, -55.0f),
+                      glm::vec3(0.0f, 1.0f, 0.0f));
+  const Image image = draw(anim::Terrain{});
+  EXPECT_GE(brightness_near(image, {100.5f, 0.0f, -51.25f}), 50);
+  EXPECT_GE(brightness_near(image, {99.75f, 0.0f, -51.5f}), 50);
+  EXPECT_LE(brightness_near(image, {100.25f, 0.0f, -51.25f}), 2);
+  // The major line x = 100 (grey 0.55 = 140): 14 m beyond the focus (1 - (14/15)^2) = 13% of
+  // it is left; 19 m beyond (a pixel at the horizon spans metres), nothing.
+  EXPECT_GE(brightness_near(image, {100.0f, 0.0f, -60.0f}), 50);
+  EXPECT_LE(brightness_near(image, {100.0f, 0.0f, -69.0f}), 0.2f * 140);
+  EXPECT_LE(brightness_near(image, {100.0f, 0.0f, -74.0f}), 2);
+}
+
+// On stairs (0.15 m risers every 0.4 m along +z) the line x = 0.5 runs unbroken along every
+// tread and up every riser between them; halfway between lines both stay dark, even on the
+// riser at z = 2.0 that lies in a plane of the z-lines.
+TEST_F(GroundGridPicture, StairsShowContinuousLines) {
+  anim::Terrain stairs;
+  stairs.shape = anim::TerrainShape::Stairs;
+  view_ = glm::lookAt(glm::vec3(0.3f, 2.8f, -1.2f), glm::vec3(0.5f, 0.4f, 1.2f),
+                      glm::vec3(0.0f, 1.0f, 0.0f));
+  const Image image = draw(stairs);
+  for (int step = 0; step < 6; ++step) {
+    const float y = 0.15f * static_cast<float>(step), z = 0.4f * static_cast<float>(step);
+    for (const float along : {0.1f, 0.2f, 0.3f}) {  // the tread
+      EXPECT_GE(brightness_near(image, {0.5f, y, z + along}), 50) << "tread " << step;
+    }
+    // Dark between the lines: x = 0.25 and a z on the tread at least 0.2 m from a z-line.
+    for (float along = 0.05f; along < 0.4f; along += 0.05f) {
+      if (std::abs(std::remainder(z + along, 0.5f)) < 0.2f) continue;
+      EXPECT_LE(brightness_near(image, {0.25f, y, z + along}), 2)
+          << "tread " << step << " at z " << z + along;
+    }
+    if (step == 0) continue;
+    for (const float up : {0.05f, 0.075f, 0.1f}) {  // the riser below the tread
+      EXPECT_GE(brightness_near(image, {0.5f, y - up, z}), 50) << "riser " << step;
+      EXPECT_LE(brightness_near(image, {0.25f, y - up, z}), 2) << "riser " << step;
+    }
+  }
 }
 
 }  // namespace

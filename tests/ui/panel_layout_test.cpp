@@ -1,5 +1,7 @@
 #include "ui/panel_layout.h"
 
+#include <cmath>
+
 #include <gtest/gtest.h>
 #include <imgui.h>
 
@@ -83,6 +85,33 @@ TEST(PanelLayout, DraggingASplitterResizesThePanel) {
   io.MouseDown[0] = false;
   imgui.frame(draw);
   EXPECT_FLOAT_EQ(width, 360.0f);
+}
+
+// The desktop's content scale wins where it says something.
+TEST(ScreenUiScale, FollowsTheContentScale) {
+  EXPECT_FLOAT_EQ(screen_ui_scale(2.0f, 1920, 527), 2.0f);
+  EXPECT_FLOAT_EQ(screen_ui_scale(1.5f, 0, 0), 1.5f);
+  EXPECT_FLOAT_EQ(screen_ui_scale(1.3f, 0, 0), 1.25f);  // quarter steps
+  EXPECT_FLOAT_EQ(screen_ui_scale(4.0f, 0, 0), 3.0f);   // at most 3
+}
+
+// Without one (X11 without Xft.dpi), the monitor's density against 96 dpi, by hand:
+// 1920 px over 527 mm (24" full HD) = 92.5 dpi -> 0.96 -> 1; 3840 px over 597 mm (27" 4K) =
+// 163.4 dpi -> 1.70 -> 1.75; 2560 px over 340 mm (a 15" laptop) = 191.3 dpi -> 1.99 -> 2.
+TEST(ScreenUiScale, ElseFollowsTheMonitorsDensity) {
+  EXPECT_FLOAT_EQ(screen_ui_scale(1.0f, 1920, 527), 1.0f);
+  EXPECT_FLOAT_EQ(screen_ui_scale(1.0f, 3840, 597), 1.75f);
+  EXPECT_FLOAT_EQ(screen_ui_scale(1.0f, 2560, 340), 2.0f);
+  EXPECT_FLOAT_EQ(screen_ui_scale(NAN, 2560, 340), 2.0f);
+}
+
+// Screens that report no size, or one that cannot be right, keep the scale at 1.
+TEST(ScreenUiScale, UnknownOrImpossibleSizesGiveOne) {
+  EXPECT_FLOAT_EQ(screen_ui_scale(1.0f, 1920, 0), 1.0f);
+  EXPECT_FLOAT_EQ(screen_ui_scale(1.0f, 0, 500), 1.0f);
+  EXPECT_FLOAT_EQ(screen_ui_scale(1.0f, 1920, 10), 1.0f);     // 4877 dpi
+  EXPECT_FLOAT_EQ(screen_ui_scale(1.0f, 640, 100000), 1.0f);  // 0.16 dpi
+  EXPECT_FLOAT_EQ(screen_ui_scale(1.0f, 1280, 1000), 1.0f);   // 33 dpi
 }
 
 }  // namespace

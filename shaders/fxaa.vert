@@ -1,0 +1,9 @@
+#version 450 core
+// One triangle that covers the viewport, for the FXAA pass (render/fxaa.h).
+out vec2 v_uv;
+
+void main() {
+  const vec2 corner = vec2((gl_VertexID << 1) & 2, gl_VertexID & 2);  // (0,0), (2,0), (0,2)
+  v_uv = corner;
+  gl_Position = vec4(corner * 2.0 - 1.0, 0.0, 1.0);
+}

@@ -1,0 +1,60 @@
+#include "app/character_framing.h"
+
+#include <algorithm>
+
+#include "asset/posed_bounds.h"
+
+namespace app {
+namespace {
+
+void grow(asset::Bounds& b, const asset::Bounds& other) {
+  if (other.empty()) return;
+  b.min = glm::min(b.min, other.min);
+  b.max = glm::max(b.max, other.max);
+}
+
+}  // namespace
+
+asset::Bounds playing_clips_bounds(const ViewerScene& scene) {
+  asset::Bounds all;
+  const std::vector<anim::Clip>& clips = scene.clips();
+  const int samples = clips.size() > 16 ? 8 : 24;  // a file of 77 clips frames quickly too
+  auto add = [&](const anim::Clip& clip) {
+    grow(all, asset::clip_bounds(scene.character, clip, scene.settings.root_motion,
+                                 scene.instance.world_matrix(), samples));
+  };
+  if (scene.mode == PlayMode::Graph) {
+    for (const anim::Clip& clip : clips) add(clip);
+  } else if (scene.mode == PlayMode::ClipPreview && scene.preview_clip >= 0 &&
+             scene.preview_clip < static_cast<int>(clips.size())) {
+    add(clips[static_cast<std::size_t>(scene.preview_clip)]);
+  }
+  return all;
+}
+
+asset::Bounds character_bounds(const ViewerScene& scene, bool posed) {
+  asset::Bounds b;
+  if (posed) {
+    b = asset::posed_bounds(scene.character, scene.instance.model_pose(),
+                            scene.instance.world_matrix());
+  }
+  const asset::Bounds bind = asset::bind_pose_bounds(scene.character);
+  // A pose collapsed to a point is no pose yet (an instance not updated since the load).
+  if (!b.empty() &&
+      (bind.empty() || glm::length(b.max - b.min) > 0.1f * glm::length(bind.max - bind.min))) {
+    grow(b, playing_clips_bounds(scene));
+    return b;
+  }
+  b = bind;
+  const glm::vec3 offset = scene.instance.world().translation;
+  b.min += offset;
+  b.max += offset;
+  return b;
+}
+
+void frame_character(render::OrbitCamera& camera, const ViewerScene& scene, bool posed) {
+  const asset::Bounds b = character_bounds(scene, posed);
+  if (!b.empty()) camera.frame(b.min, b.max);
+}
+
+}  // namespace app

@@ -1,0 +1,25 @@
+#pragma once
+// Framing the viewer's camera on its character (F, Home, the first view of a load): from the
+// skinned bounds over what plays, so a clip that reaches beyond its first pose (a jump, a wave,
+// a kick) stays in view, at any size.
+
+#include "app/viewer_scene.h"
+#include "asset/character.h"
+#include "render/orbit_camera.h"
+
+namespace app {
+
+// Where what plays takes the character (asset::clip_bounds), in the world: the previewed clip
+// over its whole length, or in a graph every clip the project binds (what the graph may blend).
+// Empty in the rest pose or without clips.
+asset::Bounds playing_clips_bounds(const ViewerScene& scene);
+
+// The character's bounds in the world: as posed now and over what plays, once a frame has posed
+// it (posed); otherwise (just loaded: the instance has no pose yet) the bind-pose box moved with
+// the root.
+asset::Bounds character_bounds(const ViewerScene& scene, bool posed);
+
+// Frames character_bounds(scene, posed) with camera.
+void frame_character(render::OrbitCamera& camera, const ViewerScene& scene, bool posed);
+
+}  // namespace app

@@ -1,0 +1,41 @@
+#pragma once
+// Fast approximate antialiasing (FXAA) as a post pass: the scene is drawn into a texture, then
+// copied to the screen with its high-contrast edges smoothed along their direction. For software
+// renderers, where multisampling costs most of a frame: one cheap pass over the finished
+// picture instead of four samples per pixel for every draw.
+
+#include <string>
+
+#include "render/offscreen_target.h"
+#include "render/shader_program.h"
+
+namespace render {
+
+class Fxaa {
+ public:
+  Fxaa() = default;
+  Fxaa(const Fxaa&) = delete;
+  Fxaa& operator=(const Fxaa&) = delete;
+  ~Fxaa();
+
+  // Loads shaders/fxaa.*; returns "" or the error naming the file and line.
+  std::string init();
+
+  // Binds an offscreen colour texture and depth buffer of width x height for drawing the scene
+  // (the viewport covers it; nothing is cleared), reallocating when the size changed. Returns ""
+  // or the cause (OffscreenTarget::bind's), and then nothing is bound: the caller draws straight
+  // to its framebuffer instead.
+  std::string begin(int width, int height);
+
+  // Draws what was drawn since begin, antialiased, into framebuffer target (0: the window's) at
+  // the viewport (x, y) of begin's size (GL's pixels, from the bottom left), replacing what is
+  // there. Leaves target bound.
+  void end(unsigned target, int x, int y) const;
+
+ private:
+  ShaderProgram program_;
+  unsigned vertex_array_ = 0;  // empty: the triangle comes from gl_VertexID
+  OffscreenTarget scene_;
+};
+
+}  // namespace render
