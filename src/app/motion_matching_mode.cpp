@@ -78,17 +78,18 @@ bool MotionMatchingMode::coverage_due() {
 
 std::string MotionMatchingMode::start(ViewerScene& scene,
                                       const std::vector<std::uint8_t>& clip_included,
-                                      const anim::FeatureWeights& weights) {
+                                      const anim::FeatureWeights& weights, bool mirrored) {
   asset::MotionMatchingBuildOptions options;
   options.clip_included = clip_included;
   options.weights = weights;
+  options.mirrored = mirrored;
   asset::MotionMatchingBuild build = asset::build_motion_matching(
       scene.character.skeleton, scene.clips(), scene.character.source_path, options);
   if (!build.ok()) return build.error;
   build_ = std::move(build);
   bounds_ = anim::build_search_bounds(build_.database);
   if (const anim::JobResult r =
-          controller_.init(scene.character.skeleton, scene.clips(), build_.bindings,
+          controller_.init(scene.character.skeleton, build_.controller_clips(scene.clips()),
                            build_.database, bounds_, build_.joints.root, controller_.settings());
       !r) {
     return r.error;
@@ -217,8 +218,11 @@ void MotionMatchingMode::update(float dt_s, GLFWwindow* window, float camera_yaw
   in.clip_enabled = clip_enabled;
   anim::RootMotionDelta step;
   if (!controller_.update(in, dt_s, pose_, step)) return;
-  scene.instance.set_external_source(pose_, step, controller_.current_clip(),
-                                     controller_.current_time_s());
+  // A mirrored copy is not among the scene's clips: naming the clip would read its foot
+  // contacts on the wrong sides, so the player is told no clip (no contacts, no clip shown).
+  scene.instance.set_external_source(
+      pose_, step, controller_.current_mirrored() ? -1 : controller_.current_clip(),
+      controller_.current_time_s());
   session_s_ += dt_s;
   const int frame = controller_.current_frame();
   if (frame >= 0) ++coverage_[static_cast<std::size_t>(frame)];
@@ -360,8 +364,13 @@ void run_motion_matching_window(MotionMatchingMode& mode, ui::MotionMatchingPane
     panel.clip_enabled.assign(scene.clips().size(), 1);
   }
   mode.poor_match_cost = panel.poor_match_cost;
-  if (panel.active && !mode.active() && scene.loaded && (change.toggled || panel.error.empty())) {
-    panel.error = mode.start(scene, panel.clip_enabled, panel.weights);
+  if (change.mirrored && mode.active()) {
+    store_coverage(mode, panel, scene);
+    mode.stop(scene);
+  }
+  if (panel.active && !mode.active() && scene.loaded &&
+      (change.toggled || change.mirrored || panel.error.empty())) {
+    panel.error = mode.start(scene, panel.clip_enabled, panel.weights, panel.mirrored);
     if (!panel.error.empty()) {
       panel.active = false;
     } else {
@@ -396,6 +405,7 @@ std::string MotionMatchingMode::state_json(const ViewerScene& scene) const {
     j["clip"] = clip >= 0 && clip < static_cast<int>(scene.clips().size())
                     ? scene.clips()[static_cast<std::size_t>(clip)].name
                     : std::string();
+    j["mirrored"] = controller_.current_mirrored();
     j["frame"] = controller_.current_frame();
     j["time"] = controller_.current_time_s();
     j["cost"] = controller_.last_search().match.cost;
