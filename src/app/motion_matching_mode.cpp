@@ -9,27 +9,14 @@
 
 #include <nlohmann/json.hpp>
 
+#include "app/motion_matching_steering.h"
+
 namespace app {
 
 namespace {
 
-constexpr float kWalkSpeed_mps = 1.4f;
-constexpr float kRunSpeed_mps = 3.0f;
-constexpr float kStickDeadZone = 0.2f;
 constexpr float kTargetReached_m = 0.3f;
 constexpr std::size_t kMaxPoorMatches = 100;
-
-// Camera-relative ground directions: the camera looks along -Z from +Z at yaw 0.
-glm::vec3 camera_forward(float yaw) {
-  return {-std::sin(yaw), 0.0f, -std::cos(yaw)};
-}
-glm::vec3 camera_right(float yaw) {
-  return {std::cos(yaw), 0.0f, -std::sin(yaw)};
-}
-
-float yaw_of(const glm::vec3& v) {
-  return std::atan2(v.x, v.z);
-}
 
 // Adds the saved counts of each range that is still the same (same clip, mirroring, start and
 // frame count) to coverage; a range the database no longer has, or whose clip changed length,
@@ -153,16 +140,13 @@ SteeringInput MotionMatchingMode::read_input(GLFWwindow* window, float camera_ya
   GLFWgamepadstate pad;
   if (glm::length(direction) == 0.0f && glfwJoystickIsGamepad(GLFW_JOYSTICK_1) &&
       glfwGetGamepadState(GLFW_JOYSTICK_1, &pad)) {
-    const glm::vec2 left(pad.axes[GLFW_GAMEPAD_AXIS_LEFT_X], pad.axes[GLFW_GAMEPAD_AXIS_LEFT_Y]);
-    const glm::vec2 look(pad.axes[GLFW_GAMEPAD_AXIS_RIGHT_X], pad.axes[GLFW_GAMEPAD_AXIS_RIGHT_Y]);
-    const bool run = pad.axes[GLFW_GAMEPAD_AXIS_RIGHT_TRIGGER] > 0.0f;
-    if (glm::length(left) > kStickDeadZone) {
-      in.velocity = (right * left.x - forward * left.y) * std::min(glm::length(left), 1.0f) /
-                    glm::length(left) * (run ? kRunSpeed_mps : kWalkSpeed_mps);
+    const GamepadSteering steering = steer_with_gamepad(pad, camera_yaw);
+    if (glm::length(steering.velocity) > 0.0f) {
+      in.velocity = steering.velocity;
       has_target_ = false;
     }
-    if (glm::length(look) > kStickDeadZone) {
-      facing_rad_ = yaw_of(right * look.x - forward * look.y);
+    if (steering.facing) {
+      facing_rad_ = steering.facing_yaw_rad;
       in.strafe = true;
     }
   }
