@@ -296,6 +296,7 @@ void read_project_settings(const ViewerScene& scene, ui::MotionMatchingPanelStat
     }
   }
   panel.poor_match_cost = m.poor_match_cost;
+  panel.mirrored = m.mirrored;
 }
 
 void write_project_settings(const ui::MotionMatchingPanelState& panel, ViewerScene& scene) {
@@ -308,6 +309,7 @@ void write_project_settings(const ui::MotionMatchingPanelState& panel, ViewerSce
     if (panel.clip_enabled[c] == 0) m.excluded_clips.push_back(scene.clips()[c].name);
   }
   m.poor_match_cost = panel.poor_match_cost;
+  m.mirrored = panel.mirrored;
   if (scene.project.motion_matching)
     m.coverage = std::move(scene.project.motion_matching->coverage);
   scene.project.motion_matching = std::move(m);
@@ -369,7 +371,7 @@ void run_motion_matching_window(MotionMatchingMode& mode, ui::MotionMatchingPane
   if (mode.active() && change.weights) mode.set_weights(panel.weights);
   if (mode.active()) mode.clip_enabled = panel.clip_enabled;
   // Saved with the project (File > Save project) once edited.
-  if (change.weights || change.clips || panel.poor_match_cost != poor_cost) {
+  if (change.weights || change.clips || change.mirrored || panel.poor_match_cost != poor_cost) {
     write_project_settings(panel, scene);
   }
 }
