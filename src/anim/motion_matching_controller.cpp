@@ -17,6 +17,13 @@ float approach_fraction(float dt_s, float half_life_s) {
   return 1.0f - std::exp2(-dt_s / std::max(half_life_s, 1e-5f));
 }
 
+// A mirrored range plays its clip's mirrored copy, when there is one.
+bool playable(const MotionMatchingClips& clips, const DatabaseRange& range) {
+  if (!range.mirrored) return true;
+  const auto c = static_cast<std::size_t>(range.clip_index);
+  return c < clips.mirrored.size() && !clips.mirrored[c].tracks.empty();
+}
+
 }  // namespace
 
 JobResult MotionMatchingController::init(const Skeleton& skeleton, std::span<const Clip> clips,
@@ -24,8 +31,23 @@ JobResult MotionMatchingController::init(const Skeleton& skeleton, std::span<con
                                          const MotionMatchingDatabase& database,
                                          const MotionMatchingBounds& bounds, int root_joint,
                                          const MotionMatchingControllerSettings& settings) {
-  if (bindings.size() != clips.size()) {
+  return init(skeleton, MotionMatchingClips{clips, bindings, {}, {}}, database, bounds, root_joint,
+              settings);
+}
+
+JobResult MotionMatchingController::init(const Skeleton& skeleton, const MotionMatchingClips& clips,
+                                         const MotionMatchingDatabase& database,
+                                         const MotionMatchingBounds& bounds, int root_joint,
+                                         const MotionMatchingControllerSettings& settings) {
+  if (clips.bindings.size() != clips.clips.size()) {
     return JobResult::fail("motion matching controller: bindings is not the size of clips");
+  }
+  if (!clips.mirrored.empty() && clips.mirrored.size() != clips.clips.size()) {
+    return JobResult::fail("motion matching controller: mirrored is not one per clip");
+  }
+  if (clips.mirrored_bindings.size() != clips.mirrored.size()) {
+    return JobResult::fail(
+        "motion matching controller: mirrored_bindings is not the size of mirrored");
   }
   if (root_joint < 0 || root_joint >= skeleton.joint_count()) {
     return JobResult::fail("motion matching controller: root_joint is not a joint");
@@ -33,24 +55,25 @@ JobResult MotionMatchingController::init(const Skeleton& skeleton, std::span<con
   int first_playable = -1;
   for (std::size_t r = 0; r < database.ranges.size(); ++r) {
     const DatabaseRange& range = database.ranges[r];
-    if (range.clip_index < 0 || range.clip_index >= static_cast<int>(clips.size())) {
+    if (range.clip_index < 0 || range.clip_index >= static_cast<int>(clips.clips.size())) {
       return JobResult::fail("motion matching controller: a range names a clip outside clips");
     }
-    if (!range.mirrored && first_playable < 0) first_playable = static_cast<int>(r);
+    if (anim::playable(clips, range) && first_playable < 0) first_playable = static_cast<int>(r);
   }
   if (first_playable < 0) {
     return JobResult::fail("motion matching controller: the database has no playable range");
   }
   skeleton_ = &skeleton;
   clips_ = clips;
-  bindings_ = bindings;
   database_ = &database;
   bounds_ = &bounds;
   root_settings_ = {};
   root_settings_.root_joint = root_joint;
   settings_ = settings;
   caches_.clear();
-  for (std::size_t c = 0; c < clips.size(); ++c) caches_.emplace_back(clips[c], bindings[c]);
+  for (std::size_t c = 0; c < clips.clips.size() + clips.mirrored.size(); ++c) {
+    caches_.emplace_back(slot_clip(c), slot_binding(c));
+  }
   const std::size_t joints = skeleton.parents.size();
   pose_.assign(joints, Transform{});
   previous_output_.assign(joints, Transform{});
@@ -72,6 +95,37 @@ JobResult MotionMatchingController::init(const Skeleton& skeleton, std::span<con
   return JobResult::ok();
 }
 
+bool MotionMatchingController::playable(const DatabaseRange& range) const {
+  return anim::playable(clips_, range);
+}
+
+std::size_t MotionMatchingController::slot(int range) const {
+  const DatabaseRange& r = database_->ranges[static_cast<std::size_t>(range)];
+  return static_cast<std::size_t>(r.clip_index) + (r.mirrored ? clips_.clips.size() : 0);
+}
+
+const Clip& MotionMatchingController::slot_clip(std::size_t slot) const {
+  return slot < clips_.clips.size() ? clips_.clips[slot]
+                                    : clips_.mirrored[slot - clips_.clips.size()];
+}
+
+const ClipBinding& MotionMatchingController::slot_binding(std::size_t slot) const {
+  return slot < clips_.bindings.size() ? clips_.bindings[slot]
+                                       : clips_.mirrored_bindings[slot - clips_.bindings.size()];
+}
+
+JobResult MotionMatchingController::play_frame(int frame) {
+  if (!database_) return JobResult::fail("motion matching controller: not initialised");
+  if (frame < 0 || frame >= database_->frame_count()) {
+    return JobResult::fail("motion matching controller: play_frame's frame is not a frame");
+  }
+  if (!playable(database_->ranges[static_cast<std::size_t>(database_->range_of(frame))])) {
+    return JobResult::fail(
+        "motion matching controller: play_frame's frame is mirrored and has no mirrored clip");
+  }
+  return switch_to(frame, last_dt_s_);
+}
+
 void MotionMatchingController::reset_position() {
   character_position_ = glm::vec3(0.0f);
   character_yaw_ = 0.0f;
@@ -82,6 +136,10 @@ void MotionMatchingController::reset_position() {
 int MotionMatchingController::current_clip() const {
   if (!database_) return -1;
   return database_->ranges[static_cast<std::size_t>(range_)].clip_index;
+}
+
+bool MotionMatchingController::current_mirrored() const {
+  return database_ && database_->ranges[static_cast<std::size_t>(range_)].mirrored;
 }
 
 std::array<glm::vec3, kTrajectoryPointCount> MotionMatchingController::matched_positions() const {
@@ -103,10 +161,8 @@ std::array<glm::vec3, kTrajectoryPointCount> MotionMatchingController::matched_p
 
 JobResult MotionMatchingController::sample_in_place(int range, float time_s,
                                                     std::span<Transform> out) {
-  const auto clip =
-      static_cast<std::size_t>(database_->ranges[static_cast<std::size_t>(range)].clip_index);
-  if (JobResult r =
-          sample_clip(clips_[clip], bindings_[clip], *skeleton_, time_s, caches_[clip], out);
+  const std::size_t s = slot(range);
+  if (JobResult r = sample_clip(slot_clip(s), slot_binding(s), *skeleton_, time_s, caches_[s], out);
       !r) {
     return r;
   }
@@ -155,7 +211,7 @@ JobResult MotionMatchingController::update(const MotionMatchingInput& input, flo
     const bool clip_on = input.clip_enabled.empty() ||
                          (range.clip_index < static_cast<int>(input.clip_enabled.size()) &&
                           input.clip_enabled[static_cast<std::size_t>(range.clip_index)] != 0);
-    range_enabled_[r] = clip_on && !range.mirrored ? 1 : 0;
+    range_enabled_[r] = clip_on && playable(range) ? 1 : 0;
   }
   const DatabaseRange& playing = db.ranges[static_cast<std::size_t>(range_)];
   const int frame = db.frame_at(range_, time_s_);
@@ -222,10 +278,10 @@ JobResult MotionMatchingController::update(const MotionMatchingInput& input, flo
   }
 
   // 4. Play on: root motion out of the pose, inertialization on top.
-  const auto clip_index = static_cast<std::size_t>(current_clip());
-  const Clip& clip = clips_[clip_index];
-  const RootMotionDelta step =
-      extract_root_motion(clip, bindings_[clip_index], *skeleton_, root_settings_, time_s_, dt_s);
+  const std::size_t playing_slot = slot(range_);
+  const Clip& clip = slot_clip(playing_slot);
+  const RootMotionDelta step = extract_root_motion(clip, slot_binding(playing_slot), *skeleton_,
+                                                   root_settings_, time_s_, dt_s);
   clip_step_ = step;
   time_s_ =
       clip.loop ? wrap_clip_time(clip, time_s_ + dt_s) : std::min(time_s_ + dt_s, clip.duration_s);

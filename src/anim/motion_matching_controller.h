@@ -12,7 +12,8 @@
 //     character and the simulation in step: the character is pulled towards the simulation
 //     (sync_half_life_s) and the simulation is clamped to within max_sync_distance_m of it, as in
 //     Holden's open Motion-Matching code.
-// Mirrored database ranges are never played (there is no pose mirroring yet).
+// Mirrored database ranges play the clips' mirrored copies (anim/mirror.h), made once when the
+// database is built; without them, mirrored ranges are never chosen.
 // init allocates; update never does.
 
 #include <array>
@@ -60,17 +61,38 @@ struct MotionMatchingSearchReport {
   bool switched = false;
 };
 
+// The clips a controller plays, indexed by the database ranges' clip_index: clips and their
+// bindings, and for mirrored ranges the clips' mirrored copies (mirror_clip) and theirs. A
+// mirrored range is played only when its clip has a mirrored copy with tracks; mirrored may be
+// empty (no range mirrored is played) or one per clip.
+struct MotionMatchingClips {
+  std::span<const Clip> clips;
+  std::span<const ClipBinding> bindings;
+  std::span<const Clip> mirrored;
+  std::span<const ClipBinding> mirrored_bindings;
+};
+
 class MotionMatchingController {
  public:
-  // Binds the controller to a skeleton, the database's clips and bindings (indexed by the
-  // ranges' clip_index), the database and its bounds; all must outlive the controller. Starts
-  // on the first playable frame at the world origin facing +Z. Fails when a range names a clip
-  // outside clips, bindings is not clips' size, no range is playable, or root_joint is not a
-  // joint.
+  // Binds the controller to a skeleton, the clips it plays (see MotionMatchingClips), the
+  // database and its bounds; all must outlive the controller. Starts on the first playable frame
+  // at the world origin facing +Z. Fails when a range names a clip outside clips, bindings is not
+  // clips' size, mirrored is neither empty nor clips' size, mirrored_bindings is not mirrored's
+  // size, no range is playable, or root_joint is not a joint.
+  JobResult init(const Skeleton& skeleton, const MotionMatchingClips& clips,
+                 const MotionMatchingDatabase& database, const MotionMatchingBounds& bounds,
+                 int root_joint, const MotionMatchingControllerSettings& settings = {});
+  // The same without mirrored copies: mirrored ranges are never played.
   JobResult init(const Skeleton& skeleton, std::span<const Clip> clips,
                  std::span<const ClipBinding> bindings, const MotionMatchingDatabase& database,
                  const MotionMatchingBounds& bounds, int root_joint,
                  const MotionMatchingControllerSettings& settings = {});
+
+  // Plays a database frame from the next update on, as if a search had chosen it (through
+  // inertialization once playing): for tools that replay what a session chose. The next
+  // update still searches. Fails when not initialised, frame is not a frame, or its range is
+  // not playable.
+  JobResult play_frame(int frame);
 
   // Moves on by dt_s: writes the in-place local pose (root motion removed, inertialized) into
   // out_local and the root's step over this update into out_step (apply it with
@@ -86,7 +108,9 @@ class MotionMatchingController {
   const MotionMatchingControllerSettings& settings() const { return settings_; }
 
   int current_range() const { return range_; }
+  // The clip playing (the index in clips), and whether its mirrored copy is what plays.
   int current_clip() const;
+  bool current_mirrored() const;
   float current_time_s() const { return time_s_; }
   // The database frame playing, or -1 when the clip has run past its last database frame.
   int current_frame() const { return database_ ? database_->frame_at(range_, time_s_) : -1; }
@@ -116,16 +140,20 @@ class MotionMatchingController {
  private:
   JobResult switch_to(int frame, float dt_s);
   JobResult sample_in_place(int range, float time_s, std::span<Transform> out);
+  bool playable(const DatabaseRange& range) const;
+  // A range's clip among clips_ then mirrored_ (its sampling cache's index too).
+  std::size_t slot(int range) const;
+  const Clip& slot_clip(std::size_t slot) const;
+  const ClipBinding& slot_binding(std::size_t slot) const;
 
   const Skeleton* skeleton_ = nullptr;
-  std::span<const Clip> clips_;
-  std::span<const ClipBinding> bindings_;
+  MotionMatchingClips clips_;
   const MotionMatchingDatabase* database_ = nullptr;
   const MotionMatchingBounds* bounds_ = nullptr;
   RootMotionSettings root_settings_;
   MotionMatchingControllerSettings settings_;
 
-  std::vector<SamplingCache> caches_;  // one per clip
+  std::vector<SamplingCache> caches_;  // one per slot
   std::vector<Transform> pose_, previous_output_, current_output_;
   std::vector<std::uint8_t> range_enabled_;
   Inertializer inertializer_;

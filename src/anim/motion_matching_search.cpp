@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdint>
 #include <limits>
 
 namespace anim {
@@ -131,8 +132,24 @@ Candidates start(const MotionMatchingDatabase& db, const MotionMatchingQuery& qu
   return c;
 }
 
+// The best frame of one bounded pass (see search): ranked as Candidates ranks them.
+struct Best {
+  int frame = -1, clip = -1;
+  float cost = kInfinity;
+
+  float limit() const { return cost; }
+  void offer(int f, float c, int frame_clip) {
+    if (before(c, f, cost, frame)) {
+      frame = f;
+      cost = c;
+      clip = frame_clip;
+    }
+  }
+};
+
+template <typename Collector>
 void scan_frames(const MotionMatchingDatabase& db, const MotionMatchingQuery& query, int first,
-                 int count, int clip, Candidates& c) {
+                 int count, int clip, Collector& c) {
   const float* q = query.features.data();
   const float* x = db.features.data() + static_cast<std::size_t>(first) * kDim;
   for (int f = first; f < first + count; ++f, x += kDim) {
@@ -196,6 +213,65 @@ JobResult search_brute_force(const MotionMatchingDatabase& db, const MotionMatch
   return JobResult::ok();
 }
 
+namespace {
+
+// One pass over the large boxes of the enabled ranges whose clip is not skip_clip (-1 skips
+// none), offering their frames to best. It first visits the box with the lowest bound, so that
+// the cost to beat is tight from the start, then the others in order, skipping every box (large,
+// then small) whose bound exceeds the cost to beat. The bounds found while looking for that box
+// (exact, or partial sums already above the lowest so far: lower bounds either way) are kept on
+// the stack for kChunk large boxes at a time (a database of up to 262,144 frames in one go with
+// the default sizes), so most boxes are skipped without summing them again. Visiting the rest
+// best-first instead was tried: sorting them cost more than it saved.
+void bounded_pass(const MotionMatchingDatabase& db, const MotionMatchingBounds& bounds,
+                  const MotionMatchingQuery& query, int skip_clip, Best& best) {
+  constexpr std::size_t kChunk = 4096;
+  constexpr float kSkipped = -1.0f;
+  std::array<float, kChunk> lower;
+  const float* q = query.features.data();
+  auto large_bound = [&](std::size_t l, float limit) {
+    return box_bound(q, &bounds.large_min[l * kDim], &bounds.large_max[l * kDim], limit);
+  };
+  auto scan_large = [&](std::size_t l) {
+    const MotionMatchingBounds::Box& large = bounds.large[l];
+    const int clip = db.ranges[static_cast<std::size_t>(large.range)].clip_index;
+    for (int s = large.first_child; s < large.first_child + large.children; ++s) {
+      const auto si = static_cast<std::size_t>(s);
+      if (box_bound(q, &bounds.small_min[si * kDim], &bounds.small_max[si * kDim], best.limit()) >
+          best.limit()) {
+        continue;
+      }
+      scan_frames(db, query, bounds.small[si].first_frame, bounds.small[si].frame_count, clip,
+                  best);
+    }
+  };
+  for (std::size_t first = 0; first < bounds.large.size(); first += kChunk) {
+    const std::size_t count = std::min(bounds.large.size() - first, kChunk);
+    std::size_t seed = count;
+    float seed_bound = best.limit();
+    for (std::size_t i = 0; i < count; ++i) {
+      const auto range = static_cast<std::size_t>(bounds.large[first + i].range);
+      if (!range_enabled(query, range) || db.ranges[range].clip_index == skip_clip) {
+        lower[i] = kSkipped;
+        continue;
+      }
+      lower[i] = large_bound(first + i, seed_bound);
+      if (lower[i] <= seed_bound) {
+        seed_bound = lower[i];
+        seed = i;
+      }
+    }
+    if (seed == count) continue;
+    scan_large(first + seed);
+    for (std::size_t i = 0; i < count; ++i) {
+      if (i == seed || lower[i] == kSkipped || lower[i] > best.limit()) continue;
+      if (large_bound(first + i, best.limit()) <= best.limit()) scan_large(first + i);
+    }
+  }
+}
+
+}  // namespace
+
 JobResult search(const MotionMatchingDatabase& db, const MotionMatchingBounds& bounds,
                  const MotionMatchingQuery& query, MotionMatchingMatch& out) {
   if (JobResult r = validate_query(db, query); !r) return r;
@@ -208,53 +284,32 @@ JobResult search(const MotionMatchingDatabase& db, const MotionMatchingBounds& b
       bounds.small_min.size() != bounds.small.size() * kDim) {
     return JobResult::fail("motion matching search: the bounds do not cover the database");
   }
-  Candidates c = start(db, query);
   const float* q = query.features.data();
-  // First the large box with the lowest bound: its frames give a tight cost to beat early, so
-  // the ordered pass below prunes most boxes. The bounds found on the way (exact, or partial
-  // sums already above the lowest so far: lower bounds either way) are kept on the stack for
-  // databases of up to kKeptBounds large boxes, so the ordered pass skips those above its limit
-  // without summing them again.
-  constexpr std::size_t kKeptBounds = 4096;
-  std::array<float, kKeptBounds> kept;
-  const bool keep = bounds.large.size() <= kKeptBounds;
-  std::size_t seed = bounds.large.size();
-  float seed_bound = kInfinity;
-  for (std::size_t l = 0; l < bounds.large.size(); ++l) {
-    if (!range_enabled(query, static_cast<std::size_t>(bounds.large[l].range))) continue;
-    const float bound =
-        box_bound(q, &bounds.large_min[l * kDim], &bounds.large_max[l * kDim], seed_bound);
-    if (keep) kept[l] = bound;
-    if (bound < seed_bound) {
-      seed_bound = bound;
-      seed = l;
-    }
+  // The current frame is a candidate whatever its range (see MotionMatchingQuery).
+  int current_clip = -1;
+  float current_cost = kInfinity;
+  if (query.current_frame >= 0) {
+    current_clip = db.ranges[static_cast<std::size_t>(db.range_of(query.current_frame))].clip_index;
+    current_cost = frame_cost(q, db.frame_features(query.current_frame).data(), kInfinity) -
+                   query.current_bias;
   }
-  auto scan_large = [&](std::size_t l) {
-    const MotionMatchingBounds::Box& large = bounds.large[l];
-    const int clip = db.ranges[static_cast<std::size_t>(large.range)].clip_index;
-    for (int s = large.first_child; s < large.first_child + large.children; ++s) {
-      const auto si = static_cast<std::size_t>(s);
-      if (box_bound(q, &bounds.small_min[si * kDim], &bounds.small_max[si * kDim], c.limit()) >
-          c.limit()) {
-        continue;
-      }
-      scan_frames(db, query, bounds.small[si].first_frame, bounds.small[si].frame_count, clip, c);
+  Best best;
+  if (current_clip >= 0) best.offer(query.current_frame, current_cost, current_clip);
+  bounded_pass(db, bounds, query, -1, best);
+  // The runner-up is the best frame of the other clips: a second pass that never visits the
+  // best clip's boxes (the best's whole neighbourhood, its repeats and mirrored copies), whose
+  // cost to beat tightens from its own seed instead of staying at the first pass's.
+  Best runner_up;
+  if (query.runner_up && best.frame >= 0) {
+    if (current_clip >= 0 && current_clip != best.clip) {
+      runner_up.offer(query.current_frame, current_cost, current_clip);
     }
-  };
-  if (seed < bounds.large.size()) scan_large(seed);
-  for (std::size_t l = 0; l < bounds.large.size(); ++l) {
-    if (l == seed || !range_enabled(query, static_cast<std::size_t>(bounds.large[l].range))) {
-      continue;
-    }
-    if (keep && kept[l] > c.limit()) continue;
-    if (box_bound(q, &bounds.large_min[l * kDim], &bounds.large_max[l * kDim], c.limit()) >
-        c.limit()) {
-      continue;
-    }
-    scan_large(l);
+    bounded_pass(db, bounds, query, best.clip, runner_up);
   }
-  c.write(out);
+  out.frame = best.frame;
+  out.cost = best.frame < 0 ? 0.0f : best.cost;
+  out.runner_up_frame = runner_up.frame;
+  out.runner_up_cost = runner_up.frame < 0 ? 0.0f : runner_up.cost;
   return JobResult::ok();
 }
 

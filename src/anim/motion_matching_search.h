@@ -51,8 +51,9 @@ struct MotionMatchingQuery {
   // leaves it for a clearly better frame (it is a candidate even when its range is disabled).
   int current_frame = -1;
   float current_bias = 0.0f;
-  // Also find the runner-up: the best frame of another clip than the best frame's. Costs more
-  // (the bound to beat is the runner-up's).
+  // Also find the runner-up: the best frame of another clip than the best frame's (the best's
+  // neighbourhood, its own clip with its repeats and mirrored copies, would only echo it).
+  // search finds it with a second bounded pass that never visits the best clip's boxes.
   bool runner_up = false;
 };
 

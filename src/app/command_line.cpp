@@ -60,6 +60,8 @@ int run_command_line(int argc, char** argv) {
   cli.add_flag("--empty", options.empty_scene, "Open with an empty scene (no demo character)");
   cli.add_flag("--motion-matching", options.motion_matching,
                "Start in the motion-matching play mode (WASD steers, Shift runs)");
+  cli.add_flag("--motion-matching-mirrored", options.motion_matching_mirrored,
+               "Start in the motion-matching play mode with mirrored copies of the clips");
   cli.add_flag("--compressed-clips", options.compressed_clips,
                "Play clips in their compressed runtime form (within 1 mm)");
   cli.add_option("--unit-scale", options.unit_scale,

@@ -9,27 +9,14 @@
 
 #include <nlohmann/json.hpp>
 
+#include "app/motion_matching_steering.h"
+
 namespace app {
 
 namespace {
 
-constexpr float kWalkSpeed_mps = 1.4f;
-constexpr float kRunSpeed_mps = 3.0f;
-constexpr float kStickDeadZone = 0.2f;
 constexpr float kTargetReached_m = 0.3f;
 constexpr std::size_t kMaxPoorMatches = 100;
-
-// Camera-relative ground directions: the camera looks along -Z from +Z at yaw 0.
-glm::vec3 camera_forward(float yaw) {
-  return {-std::sin(yaw), 0.0f, -std::cos(yaw)};
-}
-glm::vec3 camera_right(float yaw) {
-  return {std::cos(yaw), 0.0f, -std::sin(yaw)};
-}
-
-float yaw_of(const glm::vec3& v) {
-  return std::atan2(v.x, v.z);
-}
 
 // Adds the saved counts of each range that is still the same (same clip, mirroring, start and
 // frame count) to coverage; a range the database no longer has, or whose clip changed length,
@@ -78,17 +65,18 @@ bool MotionMatchingMode::coverage_due() {
 
 std::string MotionMatchingMode::start(ViewerScene& scene,
                                       const std::vector<std::uint8_t>& clip_included,
-                                      const anim::FeatureWeights& weights) {
+                                      const anim::FeatureWeights& weights, bool mirrored) {
   asset::MotionMatchingBuildOptions options;
   options.clip_included = clip_included;
   options.weights = weights;
+  options.mirrored = mirrored;
   asset::MotionMatchingBuild build = asset::build_motion_matching(
       scene.character.skeleton, scene.clips(), scene.character.source_path, options);
   if (!build.ok()) return build.error;
   build_ = std::move(build);
   bounds_ = anim::build_search_bounds(build_.database);
   if (const anim::JobResult r =
-          controller_.init(scene.character.skeleton, scene.clips(), build_.bindings,
+          controller_.init(scene.character.skeleton, build_.controller_clips(scene.clips()),
                            build_.database, bounds_, build_.joints.root, controller_.settings());
       !r) {
     return r.error;
@@ -152,16 +140,13 @@ SteeringInput MotionMatchingMode::read_input(GLFWwindow* window, float camera_ya
   GLFWgamepadstate pad;
   if (glm::length(direction) == 0.0f && glfwJoystickIsGamepad(GLFW_JOYSTICK_1) &&
       glfwGetGamepadState(GLFW_JOYSTICK_1, &pad)) {
-    const glm::vec2 left(pad.axes[GLFW_GAMEPAD_AXIS_LEFT_X], pad.axes[GLFW_GAMEPAD_AXIS_LEFT_Y]);
-    const glm::vec2 look(pad.axes[GLFW_GAMEPAD_AXIS_RIGHT_X], pad.axes[GLFW_GAMEPAD_AXIS_RIGHT_Y]);
-    const bool run = pad.axes[GLFW_GAMEPAD_AXIS_RIGHT_TRIGGER] > 0.0f;
-    if (glm::length(left) > kStickDeadZone) {
-      in.velocity = (right * left.x - forward * left.y) * std::min(glm::length(left), 1.0f) /
-                    glm::length(left) * (run ? kRunSpeed_mps : kWalkSpeed_mps);
+    const GamepadSteering steering = steer_with_gamepad(pad, camera_yaw);
+    if (glm::length(steering.velocity) > 0.0f) {
+      in.velocity = steering.velocity;
       has_target_ = false;
     }
-    if (glm::length(look) > kStickDeadZone) {
-      facing_rad_ = yaw_of(right * look.x - forward * look.y);
+    if (steering.facing) {
+      facing_rad_ = steering.facing_yaw_rad;
       in.strafe = true;
     }
   }
@@ -217,8 +202,11 @@ void MotionMatchingMode::update(float dt_s, GLFWwindow* window, float camera_yaw
   in.clip_enabled = clip_enabled;
   anim::RootMotionDelta step;
   if (!controller_.update(in, dt_s, pose_, step)) return;
-  scene.instance.set_external_source(pose_, step, controller_.current_clip(),
-                                     controller_.current_time_s());
+  // A mirrored copy is not among the scene's clips: naming the clip would read its foot
+  // contacts on the wrong sides, so the player is told no clip (no contacts, no clip shown).
+  scene.instance.set_external_source(
+      pose_, step, controller_.current_mirrored() ? -1 : controller_.current_clip(),
+      controller_.current_time_s());
   session_s_ += dt_s;
   const int frame = controller_.current_frame();
   if (frame >= 0) ++coverage_[static_cast<std::size_t>(frame)];
@@ -308,6 +296,7 @@ void read_project_settings(const ViewerScene& scene, ui::MotionMatchingPanelStat
     }
   }
   panel.poor_match_cost = m.poor_match_cost;
+  panel.mirrored = m.mirrored;
 }
 
 void write_project_settings(const ui::MotionMatchingPanelState& panel, ViewerScene& scene) {
@@ -320,6 +309,7 @@ void write_project_settings(const ui::MotionMatchingPanelState& panel, ViewerSce
     if (panel.clip_enabled[c] == 0) m.excluded_clips.push_back(scene.clips()[c].name);
   }
   m.poor_match_cost = panel.poor_match_cost;
+  m.mirrored = panel.mirrored;
   if (scene.project.motion_matching)
     m.coverage = std::move(scene.project.motion_matching->coverage);
   scene.project.motion_matching = std::move(m);
@@ -360,8 +350,13 @@ void run_motion_matching_window(MotionMatchingMode& mode, ui::MotionMatchingPane
     panel.clip_enabled.assign(scene.clips().size(), 1);
   }
   mode.poor_match_cost = panel.poor_match_cost;
-  if (panel.active && !mode.active() && scene.loaded && (change.toggled || panel.error.empty())) {
-    panel.error = mode.start(scene, panel.clip_enabled, panel.weights);
+  if (change.mirrored && mode.active()) {
+    store_coverage(mode, panel, scene);
+    mode.stop(scene);
+  }
+  if (panel.active && !mode.active() && scene.loaded &&
+      (change.toggled || change.mirrored || panel.error.empty())) {
+    panel.error = mode.start(scene, panel.clip_enabled, panel.weights, panel.mirrored);
     if (!panel.error.empty()) {
       panel.active = false;
     } else {
@@ -376,7 +371,7 @@ void run_motion_matching_window(MotionMatchingMode& mode, ui::MotionMatchingPane
   if (mode.active() && change.weights) mode.set_weights(panel.weights);
   if (mode.active()) mode.clip_enabled = panel.clip_enabled;
   // Saved with the project (File > Save project) once edited.
-  if (change.weights || change.clips || panel.poor_match_cost != poor_cost) {
+  if (change.weights || change.clips || change.mirrored || panel.poor_match_cost != poor_cost) {
     write_project_settings(panel, scene);
   }
 }
@@ -396,6 +391,7 @@ std::string MotionMatchingMode::state_json(const ViewerScene& scene) const {
     j["clip"] = clip >= 0 && clip < static_cast<int>(scene.clips().size())
                     ? scene.clips()[static_cast<std::size_t>(clip)].name
                     : std::string();
+    j["mirrored"] = controller_.current_mirrored();
     j["frame"] = controller_.current_frame();
     j["time"] = controller_.current_time_s();
     j["cost"] = controller_.last_search().match.cost;

@@ -35,9 +35,10 @@ using ui::PoorMatch;
 class MotionMatchingMode {
  public:
   // Builds the database of the scene's clips (those with a nonzero clip_included, all when
-  // empty) and starts steering from the origin. Returns "" or the cause.
+  // empty; with mirrored, also their mirrored copies, played as mirrored clips) and starts
+  // steering from the origin. Returns "" or the cause.
   std::string start(ViewerScene& scene, const std::vector<std::uint8_t>& clip_included,
-                    const anim::FeatureWeights& weights);
+                    const anim::FeatureWeights& weights, bool mirrored = false);
   // Gives the player back to its graph.
   void stop(ViewerScene& scene);
   bool active() const { return active_; }

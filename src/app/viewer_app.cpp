@@ -368,7 +368,8 @@ int run_viewer(const ViewerOptions& options) {
   auto last_time = std::chrono::steady_clock::now();
   MotionMatchingMode motion_matching;
   ui::MotionMatchingPanelState motion_matching_panel;
-  motion_matching_panel.active = options.motion_matching;
+  motion_matching_panel.active = options.motion_matching || options.motion_matching_mirrored;
+  motion_matching_panel.mirrored = options.motion_matching_mirrored;
   ui::FrameStats stats;
   int frame = 0;
   int framed_loads = 0;  // loads whose posed character the camera has framed

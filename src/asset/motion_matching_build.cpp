@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 
+#include "anim/mirror.h"
 #include "asset/rig_finder.h"
 
 namespace asset {
@@ -50,8 +51,7 @@ bool find_motion_matching_joints(const anim::Skeleton& skeleton, anim::MotionMat
 
 MotionMatchingBuild build_motion_matching(const Character& character,
                                           const MotionMatchingBuildOptions& options) {
-  return build_motion_matching(character.skeleton, character.clips, character.source_path,
-                               options);
+  return build_motion_matching(character.skeleton, character.clips, character.source_path, options);
 }
 
 MotionMatchingBuild build_motion_matching(const anim::Skeleton& skeleton,
@@ -65,20 +65,40 @@ MotionMatchingBuild build_motion_matching(const anim::Skeleton& skeleton,
     return build;
   }
   for (const anim::Clip& clip : clips) build.bindings.push_back(anim::bind_clip(clip, skeleton));
+  auto included = [&](std::size_t c) {
+    return options.clip_included.empty() ||
+           (c < options.clip_included.size() && options.clip_included[c] != 0);
+  };
+  std::vector<std::string> notices;
+  if (options.mirrored) {
+    // Without limbs the table still pairs joints by name and geometry.
+    Character rig_source;
+    rig_source.skeleton = skeleton;
+    const anim::MirrorTable table = mirror_table(rig_source, find_character_rig(rig_source));
+    build.mirrored_clips.resize(clips.size());
+    build.mirrored_bindings.resize(clips.size());
+    for (std::size_t c = 0; c < clips.size(); ++c) {
+      if (!included(c)) continue;
+      std::string why;
+      build.mirrored_clips[c] = anim::mirror_clip(clips[c], skeleton, table, &why);
+      if (build.mirrored_clips[c].tracks.empty()) {
+        notices.push_back(source + ": clip '" + clips[c].name + "' left unmirrored: " + why);
+        continue;
+      }
+      build.mirrored_bindings[c] = anim::bind_clip(build.mirrored_clips[c], skeleton);
+    }
+  }
   std::vector<anim::DatabaseSource> sources;
   const int repeats = std::max(1, options.repeats);
   for (int repeat = 0; repeat < repeats; ++repeat) {
     for (std::size_t c = 0; c < clips.size(); ++c) {
-      if (!options.clip_included.empty() &&
-          (c >= options.clip_included.size() || options.clip_included[c] == 0)) {
-        continue;
-      }
+      if (!included(c)) continue;
       const anim::Clip& clip = clips[c];
       // Sub-frame offsets of the database's 60 Hz grid.
       const float offset = options.start_offset_s +
                            static_cast<float>(repeat) / (60.0f * static_cast<float>(repeats));
       for (bool mirrored : {false, true}) {
-        if (mirrored && !options.mirrored) continue;
+        if (mirrored && (!options.mirrored || build.mirrored_clips[c].tracks.empty())) continue;
         sources.push_back({&clip, &build.bindings[c], static_cast<int>(c), mirrored, offset});
       }
     }
@@ -86,9 +106,9 @@ MotionMatchingBuild build_motion_matching(const anim::Skeleton& skeleton,
   anim::DatabaseSettings settings;
   settings.joints = build.joints;
   settings.weights = options.weights;
-  build.database =
-      anim::build_motion_matching_database(skeleton, sources, settings, &cause);
+  build.database = anim::build_motion_matching_database(skeleton, sources, settings, &cause);
   if (build.database.frame_count() == 0) build.error = source + ": " + cause;
+  build.database.notices.insert(build.database.notices.end(), notices.begin(), notices.end());
   return build;
 }
 

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "anim/clip_sampling.h"
+#include "anim/motion_matching_controller.h"
 #include "anim/motion_matching_database.h"
 #include "asset/character.h"
 
@@ -19,7 +20,8 @@ struct MotionMatchingBuildOptions {
   // Per clip of the character: nonzero to include it; empty includes every clip.
   std::vector<std::uint8_t> clip_included;
   // Also add a mirrored copy of every clip (features swapped left/right; see
-  // anim::DatabaseSource). The controller never plays mirrored frames.
+  // anim::DatabaseSource), played from the clip mirrored with the skeleton's left/right table
+  // (MotionMatchingBuild::mirrored_clips).
   bool mirrored = false;
   // Each clip is sampled this many times, at evenly spread sub-frame offsets.
   int repeats = 1;
@@ -31,10 +33,22 @@ struct MotionMatchingBuildOptions {
 struct MotionMatchingBuild {
   anim::MotionMatchingJoints joints;
   std::vector<anim::ClipBinding> bindings;  // one per clip of the character
+  // With options.mirrored, one per clip of the character: its mirrored copy and binding, made
+  // once here so that the controller plays a mirrored range like any clip (an empty clip where
+  // the clip is not included or could not be mirrored; the database then has no mirrored range
+  // for it and its notices say why). Empty otherwise.
+  std::vector<anim::Clip> mirrored_clips;
+  std::vector<anim::ClipBinding> mirrored_bindings;
   anim::MotionMatchingDatabase database;
   std::string error;  // why nothing was built; empty on success
 
   bool ok() const { return error.empty(); }
+
+  // The clips the controller plays for this database (clips are the character's, which the
+  // build's bindings were made for).
+  anim::MotionMatchingClips controller_clips(std::span<const anim::Clip> clips) const {
+    return {clips, bindings, mirrored_clips, mirrored_bindings};
+  }
 };
 
 // The feet (the rig finder's legs), hips (its pelvis) and root-motion joint of skeleton, or
@@ -47,7 +61,8 @@ bool find_motion_matching_joints(const anim::Skeleton& skeleton, anim::MotionMat
 MotionMatchingBuild build_motion_matching(const Character& character,
                                           const MotionMatchingBuildOptions& options = {});
 
-// The same for clips of skeleton (e.g. a project's clips), source naming them in messages.
+// The same for clips of skeleton (e.g. a project's clips), source naming them in messages. The
+// left/right table for mirrored clips is found from the skeleton alone (its rest pose and names).
 MotionMatchingBuild build_motion_matching(const anim::Skeleton& skeleton,
                                           std::span<const anim::Clip> clips,
                                           const std::string& source,

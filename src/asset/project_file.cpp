@@ -643,6 +643,7 @@ ProjectMotionMatching read_motion_matching(const json& j, const std::string& pat
   }
   m.excluded_clips = read_strings(r, "excluded_clips");
   m.poor_match_cost = r.number("poor_match_cost", m.poor_match_cost);
+  m.mirrored = r.boolean("mirrored", false);
   const json& coverage = r.array("coverage");
   for (std::size_t i = 0; i < coverage.size(); ++i) {
     ObjectReader c(coverage[i], element(r.field("coverage"), i));
@@ -705,6 +706,7 @@ json with_motion_matching(json j, const ProjectMotionMatching& m) {
                           {"excluded_clips", m.excluded_clips},
                           {"poor_match_cost", m.poor_match_cost},
                           {"coverage", coverage}};
+  if (m.mirrored) j["motion_matching"]["mirrored"] = true;
   return j;
 }
 

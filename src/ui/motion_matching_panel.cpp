@@ -23,23 +23,31 @@ std::string clip_name(const MotionMatchingPanelView& view, int clip) {
   return view.clip_names[static_cast<std::size_t>(clip)];
 }
 
+// The clip of a database range, marked when the range plays its mirrored copy.
+std::string range_name(const MotionMatchingPanelView& view, const anim::DatabaseRange& range) {
+  return clip_name(view, range.clip_index) + (range.mirrored ? " (mirrored)" : "");
+}
+
+std::string frame_name(const MotionMatchingPanelView& view, int frame) {
+  const anim::MotionMatchingDatabase& db = *view.database;
+  return frame < 0 ? "?"
+                   : range_name(view, db.ranges[static_cast<std::size_t>(db.range_of(frame))]);
+}
+
 void draw_costs(const MotionMatchingPanelView& view) {
   const anim::MotionMatchingController& c = *view.controller;
   const anim::MotionMatchingDatabase& db = *view.database;
   const anim::MotionMatchingSearchReport& r = c.last_search();
-  ImGui::Text("Playing %s, frame %d, %.2f s", clip_name(view, c.current_clip()).c_str(),
+  ImGui::Text("Playing %s, frame %d, %.2f s",
+              range_name(view, db.ranges[static_cast<std::size_t>(c.current_range())]).c_str(),
               c.current_frame(), c.current_time_s());
   ImGui::Text("Searches %d, switches %d", c.search_count(), c.switch_count());
   if (r.match.frame < 0) return;
-  const int runner_clip =
-      r.match.runner_up_frame >= 0
-          ? db.ranges[static_cast<std::size_t>(db.range_of(r.match.runner_up_frame))].clip_index
-          : -1;
-  const int best_clip = db.ranges[static_cast<std::size_t>(db.range_of(r.match.frame))].clip_index;
+  const bool runner_up = r.match.runner_up_frame >= 0;
   if (ImGui::BeginTable("costs", 3, ImGuiTableFlags_Borders | ImGuiTableFlags_SizingStretchSame)) {
     ImGui::TableSetupColumn("group");
-    ImGui::TableSetupColumn(("best: " + clip_name(view, best_clip)).c_str());
-    ImGui::TableSetupColumn(("runner-up: " + clip_name(view, runner_clip)).c_str());
+    ImGui::TableSetupColumn(("best: " + frame_name(view, r.match.frame)).c_str());
+    ImGui::TableSetupColumn(("runner-up: " + frame_name(view, r.match.runner_up_frame)).c_str());
     ImGui::TableHeadersRow();
     for (int g = 0; g < anim::kFeatureGroupCount; ++g) {
       ImGui::TableNextRow();
@@ -48,7 +56,7 @@ void draw_costs(const MotionMatchingPanelView& view) {
       ImGui::TableNextColumn();
       ImGui::Text("%.3f", r.best_costs[static_cast<std::size_t>(g)]);
       ImGui::TableNextColumn();
-      if (runner_clip >= 0) ImGui::Text("%.3f", r.runner_up_costs[static_cast<std::size_t>(g)]);
+      if (runner_up) ImGui::Text("%.3f", r.runner_up_costs[static_cast<std::size_t>(g)]);
     }
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
@@ -56,7 +64,7 @@ void draw_costs(const MotionMatchingPanelView& view) {
     ImGui::TableNextColumn();
     ImGui::Text("%.3f", r.match.cost);
     ImGui::TableNextColumn();
-    if (runner_clip >= 0) ImGui::Text("%.3f", r.match.runner_up_cost);
+    if (runner_up) ImGui::Text("%.3f", r.match.runner_up_cost);
     ImGui::EndTable();
   }
 }
@@ -92,7 +100,6 @@ void draw_coverage(const MotionMatchingPanelView& view) {
   const float width = ImGui::GetContentRegionAvail().x * 0.65f, height = 10.0f;
   ImDrawList* draw = ImGui::GetWindowDrawList();
   for (const anim::DatabaseRange& range : db.ranges) {
-    if (range.mirrored) continue;
     int played = 0;
     const ImVec2 origin = ImGui::GetCursorScreenPos();
     for (int k = 0; k < range.frame_count; ++k) {
@@ -110,7 +117,7 @@ void draw_coverage(const MotionMatchingPanelView& view) {
     }
     ImGui::Dummy({width, height});
     ImGui::SameLine();
-    ImGui::Text("%s %d%%", clip_name(view, range.clip_index).c_str(),
+    ImGui::Text("%s %d%%", range_name(view, range).c_str(),
                 100 * played / std::max(range.frame_count, 1));
   }
 }
@@ -130,6 +137,8 @@ MotionMatchingPanelChange draw_motion_matching_panel(MotionMatchingPanelState& s
                       &state.active)) {
     change.toggled = true;
   }
+  // The database is rebuilt with or without the mirrored copies.
+  change.mirrored = ImGui::Checkbox("Mirrored copies of the clips", &state.mirrored);
   if (!state.error.empty()) ImGui::TextColored({1.0f, 0.4f, 0.4f, 1.0f}, "%s", state.error.c_str());
   if (ImGui::CollapsingHeader("Weights")) {
     for (int g = 0; g < anim::kFeatureGroupCount; ++g) {

@@ -39,6 +39,7 @@ struct MotionMatchingPanelState {
   bool active = false;
   anim::FeatureWeights weights;
   std::vector<std::uint8_t> clip_enabled;  // per clip
+  bool mirrored = false;                   // the database also holds the clips mirrored
   float poor_match_cost = 8.0f;
   std::string error;                   // why the mode could not start
   const void* settings_for = nullptr;  // the caller's mark of the scene these settings are for
@@ -56,10 +57,11 @@ struct MotionMatchingPanelView {
 };
 
 struct MotionMatchingPanelChange {
-  bool toggled = false;  // active changed: start or stop the mode
-  bool weights = false;  // re-weight the database
-  bool clips = false;    // clip_enabled changed
-  bool any() const { return toggled || weights || clips; }
+  bool toggled = false;   // active changed: start or stop the mode
+  bool weights = false;   // re-weight the database
+  bool clips = false;     // clip_enabled changed
+  bool mirrored = false;  // mirrored changed: rebuild the database
+  bool any() const { return toggled || weights || clips || mirrored; }
 };
 
 MotionMatchingPanelChange draw_motion_matching_panel(MotionMatchingPanelState& state,

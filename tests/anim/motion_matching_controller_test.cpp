@@ -2,7 +2,11 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+#include <numbers>
+
 #include "anim/clip_sampling.h"
+#include "anim/mirror.h"
 #include "locomotion_clips.h"
 
 namespace {
@@ -106,6 +110,66 @@ TEST(MotionMatchingController, ExcludedClipsAreNeverChosen) {
   }
 }
 
+// The walker's strafe to the left and its mirrored copy (the feet swap, x flips), by a table
+// written out here: a walker asked to go right can only take the mirrored copy.
+struct MirroredStrafe {
+  Skeleton skeleton = make_walker_skeleton();
+  std::vector<Clip> clips{make_walker_clip("strafe_left", {1.4f, 0.0f}, 0.0f, 2.0f, true, 0.2f)};
+  std::vector<Clip> mirrored;
+  std::vector<ClipBinding> bindings, mirrored_bindings;
+  MotionMatchingDatabase db;
+  MotionMatchingBounds bounds;
+
+  MirroredStrafe() {
+    MirrorTable table;
+    table.partner = {0, 2, 1};
+    std::string error;
+    mirrored.push_back(mirror_clip(clips[0], skeleton, table, &error));
+    EXPECT_EQ(error, "");
+    bindings.push_back(bind_clip(clips[0], skeleton));
+    mirrored_bindings.push_back(bind_clip(mirrored[0], skeleton));
+    const std::vector<DatabaseSource> sources{{&clips[0], &bindings[0], 0, false, 0.0f},
+                                              {&clips[0], &bindings[0], 0, true, 0.0f}};
+    DatabaseSettings settings;
+    settings.joints = {1, 2, 0, 0};
+    db = build_motion_matching_database(skeleton, sources, settings, &error);
+    EXPECT_EQ(error, "");
+    bounds = build_search_bounds(db);
+  }
+  MotionMatchingClips playable() const { return {clips, bindings, mirrored, mirrored_bindings}; }
+};
+
+TEST(MotionMatchingController, AMirroredRangeCarriesTheWalkerTheOtherWay) {
+  const MirroredStrafe w;
+  MotionMatchingController controller;
+  ASSERT_TRUE(controller.init(w.skeleton, w.playable(), w.db, w.bounds, 0));
+  MotionMatchingInput input;
+  input.desired_velocity = {-1.4f, 0.0f, 0.0f};  // to its right, still facing +z
+  std::vector<Transform> pose(w.skeleton.parents.size());
+  RootMotionDelta step;
+  float carried_x = 0.0f;
+  for (int i = 0; i < 120; ++i) {
+    ASSERT_TRUE(controller.update(input, 1.0f / 60.0f, pose, step));
+    if (i >= 60) carried_x += controller.clip_step().translation.x;
+  }
+  EXPECT_TRUE(controller.current_mirrored());
+  // Its own root motion, not the pull towards the simulation: 1.4 m/s to the right for 1 s.
+  EXPECT_NEAR(carried_x, -1.4f, 0.01f);
+  // The left foot (joint 1) stays on the left but swings as the right one did in the clip:
+  // z = -stride / 2 cos(2 pi t) at the clip's time t.
+  const float t = controller.current_time_s();
+  EXPECT_NEAR(pose[1].translation.x, 0.1f, 1e-4f);
+  EXPECT_NEAR(pose[1].translation.z, -0.1f * std::cos(2.0f * std::numbers::pi_v<float> * t), 1e-4f);
+
+  // Without the mirrored copy the mirrored range is never chosen: it strafes left regardless.
+  MotionMatchingController unmirrored;
+  ASSERT_TRUE(unmirrored.init(w.skeleton, w.clips, w.bindings, w.db, w.bounds, 0));
+  for (int i = 0; i < 60; ++i) ASSERT_TRUE(unmirrored.update(input, 1.0f / 60.0f, pose, step));
+  EXPECT_FALSE(unmirrored.current_mirrored());
+  EXPECT_GT(unmirrored.clip_step().translation.x, 0.0f);
+  EXPECT_FALSE(unmirrored.play_frame(w.db.ranges[1].first_frame));
+}
+
 TEST(MotionMatchingController, BadArgumentsFail) {
   Walker w;
   std::vector<Transform> pose(w.skeleton.parents.size());
@@ -119,6 +183,20 @@ TEST(MotionMatchingController, BadArgumentsFail) {
   EXPECT_FALSE(c.init(w.skeleton, w.clips, std::span<const ClipBinding>(w.bindings).first(2), w.db,
                       w.bounds, 0));
   EXPECT_FALSE(c.init(w.skeleton, w.clips, w.bindings, w.db, w.bounds, 9));
+  EXPECT_FALSE(c.play_frame(0));  // not initialised
+
+  const MirroredStrafe m;
+  const std::vector<Clip> two{m.mirrored[0], m.mirrored[0]};
+  EXPECT_FALSE(
+      c.init(m.skeleton, {m.clips, m.bindings, two, m.mirrored_bindings}, m.db, m.bounds, 0));
+  EXPECT_FALSE(c.init(m.skeleton, {m.clips, m.bindings, m.mirrored, {}}, m.db, m.bounds, 0));
+  ASSERT_TRUE(c.init(m.skeleton, m.playable(), m.db, m.bounds, 0));
+  EXPECT_FALSE(c.play_frame(-1));
+  EXPECT_FALSE(c.play_frame(m.db.frame_count()));
+  // A database of mirrored ranges only has nothing to play without the copies.
+  MotionMatchingDatabase only_mirrored = m.db;
+  only_mirrored.ranges.erase(only_mirrored.ranges.begin());
+  EXPECT_FALSE(c.init(m.skeleton, m.clips, m.bindings, only_mirrored, m.bounds, 0));
 }
 
 }  // namespace

@@ -57,33 +57,43 @@ void expect_same(const MotionMatchingMatch& a, const MotionMatchingMatch& b) {
   EXPECT_EQ(a.runner_up_cost, b.runner_up_cost);
 }
 
+// A query near a frame of db (noise of deviation spread on each feature), with a random range
+// mask and a biased current frame half the time each.
+struct RandomQuery {
+  std::vector<float> features = std::vector<float>(kFeatureDimension);
+  std::vector<std::uint8_t> enabled;
+  MotionMatchingQuery query;
+
+  RandomQuery(const MotionMatchingDatabase& db, std::mt19937& rng, float spread) {
+    std::normal_distribution<float> noise(0.0f, 1.0f);
+    std::uniform_int_distribution<int> pick(0, db.frame_count() - 1);
+    std::bernoulli_distribution coin(0.5);
+    const auto base = db.frame_features(pick(rng));
+    for (std::size_t d = 0; d < features.size(); ++d) features[d] = base[d] + spread * noise(rng);
+    enabled.resize(db.ranges.size());
+    for (auto& e : enabled) e = coin(rng) ? 1 : 0;
+    enabled[0] = 1;
+    query.features = features;
+    if (coin(rng)) query.range_enabled = enabled;
+    if (coin(rng)) {
+      query.current_frame = pick(rng);
+      query.current_bias = 0.5f;
+    }
+  }
+};
+
 TEST(MotionMatchingSearch, BoundedSearchReturnsExactlyTheBruteForceFrame) {
   const MotionMatchingDatabase& db = walker_db().db;
   ASSERT_GT(db.frame_count(), 1000);
   std::mt19937 rng(7);
-  std::normal_distribution<float> noise(0.0f, 1.0f);
-  std::uniform_int_distribution<int> pick(0, db.frame_count() - 1);
   std::bernoulli_distribution coin(0.5);
   for (int small : {1, 4, 16}) {
     const MotionMatchingBounds bounds = build_search_bounds(db, small, small * 4);
     for (int i = 0; i < 300; ++i) {
-      std::vector<float> q(kFeatureDimension);
       // Half near a frame (where pruning matters), half anywhere.
-      const auto base = db.frame_features(pick(rng));
-      const float spread = coin(rng) ? 0.2f : 2.0f;
-      for (int d = 0; d < kFeatureDimension; ++d)
-        q[d] = base[static_cast<std::size_t>(d)] + spread * noise(rng);
-      std::vector<std::uint8_t> enabled(db.ranges.size());
-      for (auto& e : enabled) e = coin(rng) ? 1 : 0;
-      enabled[0] = 1;
-      MotionMatchingQuery query;
-      query.features = q;
+      RandomQuery random(db, rng, coin(rng) ? 0.2f : 2.0f);
+      MotionMatchingQuery& query = random.query;
       query.runner_up = coin(rng);
-      if (coin(rng)) query.range_enabled = enabled;
-      if (coin(rng)) {
-        query.current_frame = pick(rng);
-        query.current_bias = 0.5f;
-      }
       MotionMatchingMatch brute, fast;
       ASSERT_TRUE(search_brute_force(db, query, brute));
       ASSERT_TRUE(search(db, bounds, query, fast));
@@ -96,6 +106,59 @@ TEST(MotionMatchingSearch, BoundedSearchReturnsExactlyTheBruteForceFrame) {
       }
     }
   }
+}
+
+// The runner-up against a reference written out here in doubles: the frame of least cost among
+// the enabled frames of the clips other than the best frame's (the current frame, biased, always
+// counts). The bounded search gives exactly the brute force's answer.
+TEST(MotionMatchingSearch, RunnerUpIsTheBestFrameOfAnotherClipAsBruteForceFindsIt) {
+  const MotionMatchingDatabase& db = walker_db().db;
+  const MotionMatchingBounds bounds = build_search_bounds(db);
+  std::mt19937 rng(11);
+  int checked = 0;
+  for (int i = 0; i < 200; ++i) {
+    const RandomQuery random(db, rng, 0.3f);
+    MotionMatchingQuery query = random.query;
+    query.runner_up = true;
+    const std::vector<float>& q = random.features;
+    MotionMatchingMatch brute, fast;
+    ASSERT_TRUE(search_brute_force(db, query, brute));
+    ASSERT_TRUE(search(db, bounds, query, fast));
+    expect_same(fast, brute);
+
+    auto clip_of = [&](int f) { return db.ranges[db.range_of(f)].clip_index; };
+    auto cost_of = [&](int f) {
+      double c = 0.0;
+      for (int d = 0; d < kFeatureDimension; ++d) {
+        const double e = q[d] - db.frame_features(f)[static_cast<std::size_t>(d)];
+        c += e * e;
+      }
+      return f == query.current_frame ? c - query.current_bias : c;
+    };
+    auto candidate = [&](int f) {
+      return f == query.current_frame || query.range_enabled.empty() ||
+             query.range_enabled[static_cast<std::size_t>(db.range_of(f))] != 0;
+    };
+    int best = -1;
+    for (int f = 0; f < db.frame_count(); ++f) {
+      if (candidate(f) && (best < 0 || cost_of(f) < cost_of(best))) best = f;
+    }
+    int runner_up = -1;
+    for (int f = 0; f < db.frame_count(); ++f) {
+      if (candidate(f) && clip_of(f) != clip_of(best) &&
+          (runner_up < 0 || cost_of(f) < cost_of(runner_up))) {
+        runner_up = f;
+      }
+    }
+    ASSERT_GE(runner_up, 0);
+    // Frames repeated at sub-frame offsets can tie to float rounding: compare the clip and cost.
+    EXPECT_EQ(clip_of(fast.frame), clip_of(best));
+    EXPECT_EQ(clip_of(fast.runner_up_frame), clip_of(runner_up)) << "query " << i;
+    EXPECT_NEAR(fast.runner_up_cost, cost_of(runner_up), 1e-4 * (1.0 + cost_of(runner_up)));
+    EXPECT_NE(clip_of(fast.runner_up_frame), clip_of(fast.frame));
+    ++checked;
+  }
+  EXPECT_EQ(checked, 200);
 }
 
 TEST(MotionMatchingSearch, QueryBuiltFromAFrameReturnsThatFrame) {

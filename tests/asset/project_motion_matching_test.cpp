@@ -43,9 +43,23 @@ TEST(ProjectMotionMatching, SectionRoundTrips) {
   EXPECT_EQ(p.motion_matching->weights[1].second, 3.0f);
   EXPECT_EQ(p.motion_matching->excluded_clips, std::vector<std::string>{"idle"});
   EXPECT_EQ(p.motion_matching->poor_match_cost, 4.5f);
+  EXPECT_FALSE(p.motion_matching->mirrored);
   Project again;
   ASSERT_EQ(parse_project(project_to_json(p), "again.json", again), "");
   EXPECT_EQ(project_to_json(again), project_to_json(p));
+  // Mirrored copies: written when on, read back.
+  EXPECT_FALSE(nlohmann::json::parse(project_to_json(p))["motion_matching"].contains("mirrored"));
+  p.motion_matching->mirrored = true;
+  ASSERT_EQ(parse_project(project_to_json(p), "mirrored.json", again), "");
+  EXPECT_TRUE(again.motion_matching->mirrored);
+}
+
+TEST(ProjectMotionMatching, MirroredThatIsNotABooleanIsNamedByItsPath) {
+  Project p;
+  const std::string error = parse_project(
+      minimal_with(R"(, "motion_matching": {"mirrored": "yes"})"), "bad_mirrored.json", p);
+  EXPECT_NE(error.find("bad_mirrored.json"), std::string::npos) << error;
+  EXPECT_NE(error.find("motion_matching.mirrored"), std::string::npos) << error;
 }
 
 TEST(ProjectMotionMatching, BadWeightIsNamedByItsPath) {
