@@ -12,9 +12,11 @@ namespace ui {
 
 namespace {
 
-constexpr float kBoxWidth = 150.0f;
+// Two columns and three rows fit the graph panel of a 1280 x 720 window (about 290 x 220 pixels
+// inside) without scrolling.
+constexpr float kBoxWidth = 120.0f;
 constexpr float kBoxHeight = 44.0f;
-constexpr float kColumnGap = 60.0f;
+constexpr float kColumnGap = 24.0f;
 constexpr float kRowGap = 26.0f;
 constexpr float kMargin = 12.0f;
 constexpr float kArrowSide = 5.0f;  // two arrows between the same boxes sit this far apart
@@ -224,7 +226,10 @@ std::optional<std::pair<int, int>> draw_graph(StateMachineViewState& view, anim:
     std::string label = state_name(m, s);
     if (s >= 0 && s == m.entry_state) label += "  (entry)";
     if (s >= 0 && m.states[s].kind == anim::StateKind::StateMachine) label += "  [+]";
+    // A long name stops at the box's edge.
+    draw->PushClipRect(box.min, box.max, true);
     draw->AddText(add(box.min, ImVec2(8.0f, 6.0f)), kTextColor, label.c_str());
+    draw->PopClipRect();
     if (s == active && player != nullptr) {
       // The active state's normalized time as a bar along the box's bottom.
       const float phase = player->active_normalized_time();
@@ -721,7 +726,7 @@ bool draw_state_machine_view(StateMachineViewState& view, anim::StateMachine& ma
 
   // The graph takes the panel's width (state boxes need it); the parameters go below it.
   const ImVec2 avail = ImGui::GetContentRegionAvail();
-  const float graph_height = std::max(avail.y * 0.4f, 160.0f);
+  const float graph_height = std::max(avail.y * 0.4f, 230.0f);
   ImGui::BeginChild("graph", ImVec2(0.0f, graph_height), true,
                     ImGuiWindowFlags_HorizontalScrollbar);
   if (const auto connect =
