@@ -388,12 +388,14 @@ bool edit_state(anim::State& s, anim::StateMachine& m, const anim::Parameters& p
   const char* const kinds[] = {"clip", "blend space", "state machine"};
   if (enum_combo("plays", s.kind, kinds)) {
     s.index = 0;
-    if (s.kind == anim::StateKind::StateMachine && m.sub_machines.empty()) {
-      // A new nested machine starts with one state so it is valid at once.
+    if (s.kind == anim::StateKind::StateMachine) {
+      // Each state that becomes a machine gets its own, with one state so it is valid at once
+      // (double-click the box to open it and build it further).
       anim::StateMachine inner;
       inner.name = s.name;
       inner.states.push_back({"inner", anim::StateKind::Clip, 0, 1.0f, true, -1});
       m.sub_machines.push_back(inner);
+      s.index = static_cast<int>(m.sub_machines.size()) - 1;
     }
     edited = true;
   }
