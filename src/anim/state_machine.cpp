@@ -121,6 +121,9 @@ std::string validate(const StateMachine& m, const Parameters& parameters, int cl
 void remove_state(StateMachine& m, int state) {
   if (state < 0 || state >= static_cast<int>(m.states.size())) return;
   m.states.erase(m.states.begin() + state);
+  if (state < static_cast<int>(m.editor_positions.size())) {
+    m.editor_positions.erase(m.editor_positions.begin() + state);
+  }
   std::erase_if(m.transitions,
                 [&](const Transition& t) { return t.source == state || t.target == state; });
   for (Transition& t : m.transitions) {

@@ -8,10 +8,13 @@
 // Inertializer when the player reports an inertialized switch.
 
 #include <array>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include <glm/vec2.hpp>
 
 #include "anim/parameters.h"
 #include "anim/pose_matching.h"
@@ -95,6 +98,10 @@ struct StateMachine {
   std::vector<Transition> transitions;
   std::vector<StateMachine> sub_machines;
   int entry_state = 0;
+  // Where the editor draws each state's box (canvas pixels, top-left corner), by state index,
+  // for the states the user has moved; the others (empty, or past the end) take the editor's
+  // automatic layout. The player ignores it.
+  std::vector<std::optional<glm::vec2>> editor_positions;
 };
 
 // Checks every index and value of machine (and of its sub-machines) against the parameter set
@@ -103,9 +110,9 @@ struct StateMachine {
 std::string validate(const StateMachine& machine, const Parameters& parameters, int clip_count,
                      int blend_space_count);
 
-// Removes a state for the editor: drops the transitions that start or end at it, renumbers the
-// later states in the remaining transitions, and moves the entry to state 0 if it was removed
-// (the sub-machine a nested state played stays, unused). Out of range: no-op.
+// Removes a state for the editor: drops the transitions that start or end at it and its editor
+// position, renumbers the later states in the remaining transitions, and moves the entry to state 0
+// if it was removed (the sub-machine a nested state played stays, unused). Out of range: no-op.
 void remove_state(StateMachine& machine, int state);
 
 // Whether condition holds for the current parameter values.

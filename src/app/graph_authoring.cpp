@@ -9,6 +9,7 @@
 
 #include "ui/blend_space_list.h"
 #include "ui/parameter_editor.h"
+#include "ui/state_machine_list.h"
 
 namespace app {
 namespace {
@@ -35,6 +36,7 @@ std::span<const float> played_weights(const ViewerScene& scene, int index) {
 
 void commit_graph_edit(ViewerUi& ui, ViewerScene& scene) {
   ui.graph_error = scene.rebind_graph();
+  ui.graph_warnings = asset::graph_warnings(scene.project);
   ui.graph_history.record(scene.project, ImGui::IsMouseDown(ImGuiMouseButton_Left));
 }
 
@@ -58,6 +60,7 @@ void handle_graph_undo_keys(ViewerUi& ui, ViewerScene& scene) {
   ui.blend_editor.prepared_current = false;
   ui.blend_space_list.named = -1;
   ui.graph_error = scene.rebind_graph();
+  ui.graph_warnings = asset::graph_warnings(scene.project);
   ui.status = undo ? "undid a graph edit" : "redid a graph edit";
 }
 
@@ -66,6 +69,49 @@ void draw_graph_error(const ViewerUi& ui) {
   ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(240, 90, 80, 255));
   ImGui::TextWrapped("Not played (the last good graph plays on): %s", ui.graph_error.c_str());
   ImGui::PopStyleColor();
+}
+
+void draw_graph_warnings(const ViewerUi& ui) {
+  if (ui.graph_warnings.empty()) return;
+  ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(240, 190, 80, 255));
+  const std::string title = std::to_string(ui.graph_warnings.size()) +
+                            (ui.graph_warnings.size() == 1 ? " graph warning" : " graph warnings") +
+                            "###graph warnings";
+  const bool open = ImGui::CollapsingHeader(title.c_str());
+  ImGui::PopStyleColor();
+  if (!open) return;
+  for (const asset::GraphWarning& w : ui.graph_warnings) {
+    ImGui::Bullet();
+    ImGui::TextWrapped("%s", w.message.c_str());
+  }
+}
+
+void draw_state_machine_tab(ViewerUi& ui, ViewerScene& scene) {
+  if (ui::draw_state_machine_list(ui.machine_list, scene.project)) {
+    ui.machine_view.path.clear();
+    ui.machine_view.selected_state = ui::kNothingSelected;
+    ui.machine_view.selected_transition = -1;
+    commit_graph_edit(ui, scene);
+    if (ui.graph_error.empty()) scene.mode = PlayMode::Graph;
+  }
+  std::vector<std::string> blend_names;
+  for (const asset::ProjectBlendSpace& b : scene.project.blend_spaces)
+    blend_names.push_back(b.name);
+  ui::StateMachineViewSources sources{scene.project.clips, blend_names};
+  // The clip picked last in the clip browser, and the space the blend-space tab shows.
+  if (!ui.clip_browser.picked.empty() && ui.clip_browser.picked.back() < ui.clip_rows.size()) {
+    sources.picked_clip = ui.clip_rows[ui.clip_browser.picked.back()].clip_index;
+  }
+  if (!blend_names.empty()) sources.shown_blend_space = ui.blend_space;
+  const bool edited =
+      ui::draw_state_machine_view(ui.machine_view, scene.project.state_machine, scene.parameters,
+                                  scene.instance.machine(), sources);
+  if (edited) {
+    commit_graph_edit(ui, scene);
+    if (ui.graph_error.empty() && !scene.project.state_machine.states.empty()) {
+      scene.mode = PlayMode::Graph;  // play what is being built
+    }
+  }
 }
 
 void draw_parameters_tab(ViewerUi& ui, ViewerScene& scene) {

@@ -8,6 +8,54 @@ namespace app {
 
 namespace {
 
+nlohmann::json center_of(const ui::ScreenRect& r) {
+  return {r.center().x, r.center().y};
+}
+
+// The state-machine tab's boxes, connector dots and buttons, for scripted clicks and drags
+// (tests/app/machine_authoring_e2e_test.cpp). Boxes by state name, of the machine shown.
+nlohmann::json machine_view_geometry(const ViewerScene& scene, const ViewerUi& ui) {
+  const ui::StateMachineViewState& v = ui.machine_view;
+  nlohmann::json g;
+  g["new_machine"] = {ui.machine_list.new_at.x, ui.machine_list.new_at.y};
+  g["add_clip_state"] = center_of(v.add_clip_state_button);
+  g["add_blend_state"] = center_of(v.add_blend_state_button);
+  g["any_state"] = center_of(v.any_state_box);
+  g["loop_checkbox"] = center_of(v.loop_checkbox);
+  nlohmann::json boxes = nlohmann::json::object(), ports = nlohmann::json::object();
+  const auto& states = scene.project.state_machine.states;
+  if (v.path.empty() && v.state_boxes.size() == states.size()) {
+    for (std::size_t i = 0; i < states.size(); ++i) {
+      boxes[states[i].name] = center_of(v.state_boxes[i]);
+      ports[states[i].name] = center_of(v.state_ports[i]);
+    }
+  }
+  g["state_boxes"] = boxes;
+  g["state_ports"] = ports;
+  return g;
+}
+
+// The project's machines as the picker shows them: the active one in full, the others' names.
+nlohmann::json machines(const ViewerScene& scene, const ViewerUi& ui) {
+  const anim::StateMachine& m = scene.project.state_machine;
+  nlohmann::json states = nlohmann::json::array();
+  for (std::size_t i = 0; i < m.states.size(); ++i) {
+    nlohmann::json s = {{"name", m.states[i].name},
+                        {"kind", anim::to_string(m.states[i].kind)},
+                        {"loop", m.states[i].loop}};
+    if (i < m.editor_positions.size() && m.editor_positions[i]) {
+      s["position"] = {m.editor_positions[i]->x, m.editor_positions[i]->y};
+    }
+    states.push_back(s);
+  }
+  nlohmann::json others = nlohmann::json::array();
+  for (const anim::StateMachine& o : scene.project.other_state_machines) others.push_back(o.name);
+  nlohmann::json warnings = nlohmann::json::array();
+  for (const asset::GraphWarning& w : ui.graph_warnings) warnings.push_back(w.message);
+  return {{"name", m.name},   {"states", states},     {"transitions", m.transitions.size()},
+          {"others", others}, {"warnings", warnings}, {"can_undo", ui.graph_history.can_undo()}};
+}
+
 nlohmann::json ui_geometry(const ViewerScene& scene, const ViewerUi& ui) {
   nlohmann::json g;
   const auto& b = ui.blend_editor;
@@ -41,8 +89,10 @@ nlohmann::json ui_geometry(const ViewerScene& scene, const ViewerUi& ui) {
     if (centers[i] != glm::vec2(0.0f)) rows[ui.clip_rows[i].clip] = {centers[i].x, centers[i].y};
   }
   g["clip_rows"] = rows;
+  g["clip_search"] = {ui.clip_browser.search_center.x, ui.clip_browser.search_center.y};
   g["new_2d"] = {ui.blend_space_list.new_2d_at.x, ui.blend_space_list.new_2d_at.y};
   g["from_picked"] = {ui.blend_space_list.from_picked_at.x, ui.blend_space_list.from_picked_at.y};
+  g["machine_view"] = machine_view_geometry(scene, ui);
   return g;
 }
 
@@ -134,6 +184,7 @@ std::string state_line(int frame, const ViewerScene& scene, const ViewerUi& ui) 
       c["error"] = b.error();
     }
   }
+  j["machines"] = machines(scene, ui);
   j["ui"] = ui_geometry(scene, ui);
   return j.dump();
 }

@@ -14,7 +14,9 @@ namespace app {
 //  "compare_b": {"clip", "time", "duration", "frame", "sync"} in clip comparisons (or "error"
 //  when clip B cannot play), "ui": {where the blend-space editor's axes and the state machine
 //  view's parameter controls are on screen}, "time_scale" (slow motion), "transition_weight",
-//  "project_file" (where Save writes; "" for a new project), "show_grid"} on one line.
+//  "project_file" (where Save writes; "" for a new project), "show_grid", "machines": {the
+//  active machine's name, states, transition count, the other machines' names, the graph
+//  warnings}} on one line.
 std::string state_line(int frame, const ViewerScene& scene, const ViewerUi& ui);
 
 }  // namespace app

@@ -205,6 +205,7 @@ void draw_right_panel(ViewerUi& ui, ViewerScene& scene, const ui::PanelRect& r) 
   collapse_button(ImGuiDir_Right, ui.view.layout.right_open);
   handle_graph_undo_keys(ui, scene);
   draw_graph_error(ui);
+  draw_graph_warnings(ui);
   if (ImGui::BeginTabBar("graph tabs")) {
     if (ImGui::BeginTabItem("Blend space")) {
       draw_blend_space_tab(ui, scene);
@@ -214,13 +215,7 @@ void draw_right_panel(ViewerUi& ui, ViewerScene& scene, const ui::PanelRect& r) 
     ui.machine_tab_center = {(ImGui::GetItemRectMin().x + ImGui::GetItemRectMax().x) * 0.5f,
                              (ImGui::GetItemRectMin().y + ImGui::GetItemRectMax().y) * 0.5f};
     if (machine_tab) {
-      std::vector<std::string> blend_names;
-      for (const asset::ProjectBlendSpace& b : scene.project.blend_spaces)
-        blend_names.push_back(b.name);
-      const bool edited = ui::draw_state_machine_view(ui.machine_view, scene.project.state_machine,
-                                                      scene.parameters, scene.instance.machine(),
-                                                      {scene.project.clips, blend_names});
-      if (edited) commit_graph_edit(ui, scene);
+      draw_state_machine_tab(ui, scene);
       draw_transition_timeline(ui, scene);
       ImGui::EndTabItem();
     }
@@ -334,6 +329,7 @@ void refresh_panels(ViewerUi& ui, const ViewerScene& scene) {
   ui.transition_timeline = {};
   ui.graph_history.reset(scene.project);
   ui.graph_error.clear();
+  ui.graph_warnings = asset::graph_warnings(scene.project);
 }
 
 void preview_clip(ViewerUi& ui, ViewerScene& scene, int clip) {

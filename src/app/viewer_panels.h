@@ -14,6 +14,7 @@
 #include "app/recent_files.h"
 #include "app/viewer_scene.h"
 #include "asset/graph_history.h"
+#include "asset/graph_warnings.h"
 #include "ui/blend_space_editor.h"
 #include "ui/blend_space_list.h"
 #include "ui/character_panel.h"
@@ -24,6 +25,7 @@
 #include "ui/notice_list.h"
 #include "ui/parameter_editor.h"
 #include "ui/rig_panel.h"
+#include "ui/state_machine_list.h"
 #include "ui/state_machine_view.h"
 #include "ui/timeline.h"
 #include "ui/transition_timeline.h"
@@ -65,6 +67,8 @@ struct ViewerUi {
   ui::ParameterEditorState parameter_editor;
   asset::GraphHistory graph_history;  // undo/redo of graph edits, reset on every load
   std::string graph_error;            // why the edited graph does not play (the last good one does)
+  std::vector<asset::GraphWarning> graph_warnings;  // of the project's graph, after each edit
+  ui::StateMachineListState machine_list;
   ui::StateMachineViewState machine_view;
   glm::vec2 machine_tab_center{0.0f};
   glm::vec2 clips_tab_center{0.0f};  // the left panel's Clips tab (for scripted clicks)  // where

@@ -21,11 +21,22 @@ void for_each_state(anim::StateMachine& machine, const std::function<void(anim::
   for (anim::StateMachine& sub : machine.sub_machines) for_each_state(sub, visit);
 }
 
+// Visits every state of every machine of project (the active one and the others).
+void for_each_state(Project& project, const std::function<void(anim::State&)>& visit) {
+  for_each_state(project.state_machine, visit);
+  for (anim::StateMachine& m : project.other_state_machines) for_each_state(m, visit);
+}
+
 // Visits every transition of machine and of its sub-machines.
 void for_each_transition(anim::StateMachine& machine,
                          const std::function<void(anim::Transition&)>& visit) {
   for (anim::Transition& t : machine.transitions) visit(t);
   for (anim::StateMachine& sub : machine.sub_machines) for_each_transition(sub, visit);
+}
+
+void for_each_transition(Project& project, const std::function<void(anim::Transition&)>& visit) {
+  for_each_transition(project.state_machine, visit);
+  for (anim::StateMachine& m : project.other_state_machines) for_each_transition(m, visit);
 }
 
 // The parameter set with parameter index replaced by `changed` (same position), values kept.
@@ -150,14 +161,14 @@ std::string duplicate_blend_space(Project& project, int index, int& copy) {
 std::string delete_blend_space(Project& project, int index) {
   if (!valid_index(project, index)) return "no blend space " + std::to_string(index);
   std::string user;
-  for_each_state(project.state_machine, [&](anim::State& s) {
+  for_each_state(project, [&](anim::State& s) {
     if (user.empty() && s.kind == anim::StateKind::BlendSpace && s.index == index) user = s.name;
   });
   if (!user.empty()) {
     return "blend space '" + project.blend_spaces[index].name + "' is played by state '" + user +
            "': remove the state or change what it plays first";
   }
-  for_each_state(project.state_machine, [&](anim::State& s) {
+  for_each_state(project, [&](anim::State& s) {
     if (s.kind == anim::StateKind::BlendSpace && s.index > index) --s.index;
   });
   project.blend_spaces.erase(project.blend_spaces.begin() + index);
@@ -204,19 +215,19 @@ std::string remove_parameter(Project& project, int index) {
     if (uses) return "parameter '" + name + "' drives blend space '" + b.name + "'";
   }
   std::string user;
-  for_each_state(project.state_machine, [&](anim::State& st) {
+  for_each_state(project, [&](anim::State& st) {
     if (user.empty() && st.speed_parameter == index) user = "the speed of state '" + st.name + "'";
   });
-  for_each_transition(project.state_machine, [&](anim::Transition& t) {
+  for_each_transition(project, [&](anim::Transition& t) {
     for (const anim::Condition& c : t.conditions) {
       if (user.empty() && c.parameter == index) user = "a transition's condition";
     }
   });
   if (!user.empty()) return "parameter '" + name + "' is used by " + user;
-  for_each_state(project.state_machine, [&](anim::State& st) {
+  for_each_state(project, [&](anim::State& st) {
     if (st.speed_parameter > index) --st.speed_parameter;
   });
-  for_each_transition(project.state_machine, [&](anim::Transition& t) {
+  for_each_transition(project, [&](anim::Transition& t) {
     for (anim::Condition& c : t.conditions) {
       if (c.parameter > index) --c.parameter;
     }

@@ -34,8 +34,8 @@ std::string rename_blend_space(Project& project, int index, const std::string& n
 // Appends a copy of blend space index named "<name> copy" (made unique).
 std::string duplicate_blend_space(Project& project, int index, int& copy);
 
-// Removes blend space index; refuses while a state (in any sub-machine) plays it, naming the
-// state. States playing later spaces are renumbered.
+// Removes blend space index; refuses while a state (of any machine or sub-machine) plays it, naming
+// the state. States playing later spaces are renumbered.
 std::string delete_blend_space(Project& project, int index);
 
 // Parameters, created, renamed, retyped and removed with the blend spaces and states that use

@@ -5,7 +5,8 @@
 namespace asset {
 
 GraphSnapshot graph_snapshot(const Project& project) {
-  return {project.parameters, project.blend_spaces, project.state_machine, project.layers};
+  return {project.parameters, project.blend_spaces, project.state_machine,
+          project.other_state_machines, project.layers};
 }
 
 void restore_graph(const GraphSnapshot& snapshot, Project& project) {
@@ -17,6 +18,7 @@ void restore_graph(const GraphSnapshot& snapshot, Project& project) {
   project.parameters = std::move(parameters);
   project.blend_spaces = snapshot.blend_spaces;
   project.state_machine = snapshot.state_machine;
+  project.other_state_machines = snapshot.other_state_machines;
   project.layers = snapshot.layers;
 }
 

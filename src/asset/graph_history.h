@@ -15,6 +15,7 @@ struct GraphSnapshot {
   anim::Parameters parameters;
   std::vector<ProjectBlendSpace> blend_spaces;
   anim::StateMachine state_machine;
+  std::vector<anim::StateMachine> other_state_machines;
   std::vector<ProjectLayer> layers;
 };
 

@@ -71,7 +71,8 @@ json machine_to_json(const anim::StateMachine& m, const Project& p) {
   for (const ProjectBlendSpace& b : p.blend_spaces) blend_space_names.push_back(b.name);
 
   json states = json::array();
-  for (const anim::State& s : m.states) {
+  for (std::size_t i = 0; i < m.states.size(); ++i) {
+    const anim::State& s = m.states[i];
     json js = {{"name", s.name}, {"speed", s.speed}, {"loop", s.loop}};
     switch (s.kind) {
       case anim::StateKind::Clip:
@@ -87,6 +88,9 @@ json machine_to_json(const anim::StateMachine& m, const Project& p) {
         break;
     }
     if (s.speed_parameter >= 0) js["speed_parameter"] = name_at(parameter_names, s.speed_parameter);
+    if (i < m.editor_positions.size() && m.editor_positions[i]) {
+      js["position"] = {m.editor_positions[i]->x, m.editor_positions[i]->y};
+    }
     states.push_back(js);
   }
   json transitions = json::array();
@@ -285,6 +289,10 @@ anim::State read_state(const json& j, const std::string& path, const Names& name
   if (r.has("speed_parameter")) {
     s.speed_parameter =
         parameter_index(names, r.string("speed_parameter"), r.field("speed_parameter"));
+  }
+  if (r.has("position")) {
+    owner.editor_positions.resize(owner.states.size() + 1);  // this state is appended next
+    owner.editor_positions.back() = r.vec<2>("position", glm::vec2(0.0f));
   }
   const int kinds = r.has("clip") + r.has("blend_space") + r.has("state_machine");
   if (kinds != 1) fail(path, "needs exactly one of 'clip', 'blend_space' or 'state_machine'");
@@ -755,6 +763,11 @@ Project read_project(const json& j) {
   Names names{p.clips, {}, p.parameters};
   for (const ProjectBlendSpace& b : p.blend_spaces) names.blend_spaces.push_back(b.name);
   p.state_machine = read_machine(r.required("state_machine"), "state_machine", names);
+  const json& others = r.array("other_state_machines");
+  for (std::size_t i = 0; i < others.size(); ++i) {
+    p.other_state_machines.push_back(
+        read_machine(others[i], element("other_state_machines", i), names));
+  }
   const json& layers = r.array("layers");
   for (std::size_t i = 0; i < layers.size(); ++i) {
     p.layers.push_back(read_layer(layers[i], element("layers", i), p));
@@ -766,12 +779,17 @@ Project read_project(const json& j) {
   if (const json* rig = r.find("rig")) p.rig = read_rig(*rig, "rig");
   if (const json* session = r.find("session")) p.session = read_session(*session, "session");
   r.finish();
-  // The name checks above make this hold; it guards the machine's own numeric invariants.
-  if (p.state_machine.states.empty()) return p;  // no machine: nothing to validate
-  const std::string error =
-      anim::validate(p.state_machine, p.parameters, static_cast<int>(p.clips.size()),
-                     static_cast<int>(p.blend_spaces.size()));
-  if (!error.empty()) fail("state_machine", error);
+  // The name checks above make this hold; it guards the machines' own numeric invariants.
+  const auto check = [&](const anim::StateMachine& m, const std::string& path) {
+    if (m.states.empty()) return;  // no machine: nothing to validate
+    const std::string error = anim::validate(m, p.parameters, static_cast<int>(p.clips.size()),
+                                             static_cast<int>(p.blend_spaces.size()));
+    if (!error.empty()) fail(path, error);
+  };
+  check(p.state_machine, "state_machine");
+  for (std::size_t i = 0; i < p.other_state_machines.size(); ++i) {
+    check(p.other_state_machines[i], element("other_state_machines", i));
+  }
   return p;
 }
 
@@ -837,6 +855,12 @@ std::string project_to_json(const Project& p) {
             {"state_machine", machine_to_json(p.state_machine, p)},
             {"layers", layers},
             {"view", view}};
+  if (!p.other_state_machines.empty()) {
+    json others = json::array();
+    for (const anim::StateMachine& m : p.other_state_machines)
+      others.push_back(machine_to_json(m, p));
+    j["other_state_machines"] = others;
+  }
   if (!p.rig.empty()) {
     json rig_limbs = json::array();
     for (const ProjectRigLimb& l : p.rig.limbs) {

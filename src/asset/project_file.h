@@ -142,7 +142,10 @@ struct Project {
   std::vector<std::string> clips;       // the clip names the project refers to, by index
   anim::Parameters parameters;
   std::vector<ProjectBlendSpace> blend_spaces;
-  anim::StateMachine state_machine;
+  anim::StateMachine state_machine;  // the active machine: the one the character plays
+  // The project's other machines ("other_state_machines" in the file, written only when there
+  // are some, so a file of one machine reads as before): kept for the machine picker.
+  std::vector<anim::StateMachine> other_state_machines;
   std::vector<ProjectLayer> layers;
   ProjectView view;
   std::vector<UnknownField> unknown_fields;

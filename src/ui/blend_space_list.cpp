@@ -6,19 +6,9 @@
 #include <imgui_stdlib.h>
 
 #include "asset/graph_edits.h"
+#include "ui/edit_refusal.h"
 
 namespace ui {
-namespace {
-
-constexpr ImU32 kErrorColor = IM_COL32(240, 90, 80, 255);
-
-// Runs an edit, keeping its message; returns whether it succeeded.
-bool apply(BlendSpaceListState& state, const std::string& error) {
-  state.error = error;
-  return error.empty();
-}
-
-}  // namespace
 
 bool draw_blend_space_list(BlendSpaceListState& state, asset::Project& project, int& shown,
                            std::span<const int> picked_clips,
@@ -44,12 +34,13 @@ bool draw_blend_space_list(BlendSpaceListState& state, asset::Project& project, 
   int added = -1;
   const bool new_2d = ImGui::Button("New 2D");
   state.new_2d_at = center();
-  if (new_2d && apply(state, asset::add_blend_space(project, 2, "locomotion", added))) {
+  if (new_2d && edit_done(state.error, asset::add_blend_space(project, 2, "locomotion", added))) {
     shown = added;
     changed = true;
   }
   ImGui::SameLine();
-  if (ImGui::Button("New 1D") && apply(state, asset::add_blend_space(project, 1, "speed", added))) {
+  if (ImGui::Button("New 1D") &&
+      edit_done(state.error, asset::add_blend_space(project, 1, "speed", added))) {
     shown = added;
     changed = true;
   }
@@ -57,9 +48,9 @@ bool draw_blend_space_list(BlendSpaceListState& state, asset::Project& project, 
   ImGui::BeginDisabled(picked_clips.empty() || picked_clips.size() != picked_positions.size());
   const bool from_picked = ImGui::Button("From picked");
   state.from_picked_at = center();
-  if (from_picked &&
-      apply(state, asset::add_blend_space_from_clips(project, 2, "locomotion", picked_clips,
-                                                     picked_positions, added))) {
+  if (from_picked && edit_done(state.error, asset::add_blend_space_from_clips(
+                                                project, 2, "locomotion", picked_clips,
+                                                picked_positions, added))) {
     shown = added;
     changed = true;
   }
@@ -78,27 +69,24 @@ bool draw_blend_space_list(BlendSpaceListState& state, asset::Project& project, 
     ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.45f);
     ImGui::InputText("##name", &state.name);
     if (ImGui::IsItemDeactivatedAfterEdit() && state.name != project.blend_spaces[shown].name &&
-        apply(state, asset::rename_blend_space(project, shown, state.name))) {
+        edit_done(state.error, asset::rename_blend_space(project, shown, state.name))) {
       changed = true;
     }
     ImGui::SameLine();
     if (ImGui::Button("Duplicate") &&
-        apply(state, asset::duplicate_blend_space(project, shown, added))) {
+        edit_done(state.error, asset::duplicate_blend_space(project, shown, added))) {
       shown = added;
       changed = true;
     }
     ImGui::SameLine();
-    if (ImGui::Button("Delete") && apply(state, asset::delete_blend_space(project, shown))) {
+    if (ImGui::Button("Delete") &&
+        edit_done(state.error, asset::delete_blend_space(project, shown))) {
       shown = std::max(0, shown - 1);
       changed = true;
     }
   }
   if (changed) state.named = -1;
-  if (!state.error.empty()) {
-    ImGui::PushStyleColor(ImGuiCol_Text, kErrorColor);
-    ImGui::TextWrapped("%s", state.error.c_str());
-    ImGui::PopStyleColor();
-  }
+  draw_edit_refusal(state.error);
   ImGui::PopID();
   return changed;
 }

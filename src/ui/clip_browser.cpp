@@ -90,6 +90,8 @@ std::optional<std::size_t> draw_clip_browser(std::span<const ClipRow> rows,
                                              ClipBrowserState& state) {
   ImGui::SetNextItemWidth(-1.0f);
   ImGui::InputTextWithHint("##clip_search", "Search clips by name", &state.search);
+  state.search_center = {(ImGui::GetItemRectMin().x + ImGui::GetItemRectMax().x) * 0.5f,
+                         (ImGui::GetItemRectMin().y + ImGui::GetItemRectMax().y) * 0.5f};
 
   std::optional<std::size_t> chosen;
   const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV |
@@ -126,8 +128,11 @@ std::optional<std::size_t> draw_clip_browser(std::span<const ClipRow> rows,
       pick_clip_row(state.picked, i, ImGui::GetIO().KeyCtrl);
       if (ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) chosen = i;
     }
-    state.row_centers[i] = {(ImGui::GetItemRectMin().x + ImGui::GetItemRectMax().x) * 0.5f,
-                            (ImGui::GetItemRectMin().y + ImGui::GetItemRectMax().y) * 0.5f};
+    // A row scrolled out of the table is not there to click: (0, 0) as for a hidden one.
+    if (ImGui::IsItemVisible()) {
+      state.row_centers[i] = {(ImGui::GetItemRectMin().x + ImGui::GetItemRectMax().x) * 0.5f,
+                              (ImGui::GetItemRectMin().y + ImGui::GetItemRectMax().y) * 0.5f};
+    }
     ImGui::SameLine(0.0f, 0.0f);
     fitted_text(row.clip.empty() ? "(unnamed)" : row.clip);
     ImGui::TableNextColumn();

@@ -50,9 +50,10 @@ struct ClipBrowserState {
   // Rows picked for "new blend space from selected clips": a click picks one, Ctrl+click adds or
   // removes a row (indices into rows, in the order picked).
   std::vector<std::size_t> picked;
-  // Where the last draw put each row's name (screen pixels, centre; (0, 0) when not drawn), so
-  // scripts and tests can aim at a clip.
+  // Where the last draw put each row's name (screen pixels, centre; (0, 0) when not drawn or
+  // scrolled out of view) and the search field, so scripts and tests can aim at a clip.
   std::vector<glm::vec2> row_centers;
+  glm::vec2 search_center{0.0f};
 };
 
 // Applies a click on row to picked: with add (Ctrl held) toggles it, otherwise picks it alone.

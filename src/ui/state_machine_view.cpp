@@ -12,13 +12,16 @@ namespace ui {
 
 namespace {
 
-constexpr float kBoxWidth = 150.0f;
+// Two columns and three rows fit the graph panel of a 1280 x 720 window (about 290 x 220 pixels
+// inside) without scrolling.
+constexpr float kBoxWidth = 120.0f;
 constexpr float kBoxHeight = 44.0f;
-constexpr float kColumnGap = 60.0f;
+constexpr float kColumnGap = 24.0f;
 constexpr float kRowGap = 26.0f;
 constexpr float kMargin = 12.0f;
 constexpr float kArrowSide = 5.0f;  // two arrows between the same boxes sit this far apart
 constexpr float kArrowHead = 9.0f;
+constexpr float kPortRadius = 6.0f;  // the connector dot on a box's right edge
 
 const ImU32 kBoxColor = IM_COL32(52, 58, 70, 255);
 const ImU32 kActiveColor = IM_COL32(46, 120, 70, 255);
@@ -126,13 +129,40 @@ const char* state_name(const anim::StateMachine& m, int state) {
                                                                  : "?";
 }
 
+// base, or base with "_" appended until no state of m has the name.
+std::string unique_state_name(const anim::StateMachine& m, std::string name) {
+  while (std::any_of(m.states.begin(), m.states.end(),
+                     [&](const anim::State& s) { return s.name == name; })) {
+    name += "_";
+  }
+  return name;
+}
+
+// Appends a state (and its position when given); returns its index.
+int add_state(anim::StateMachine& m, const std::string& name, anim::StateKind kind, int index,
+              std::optional<ImVec2> at = std::nullopt) {
+  m.states.push_back({unique_state_name(m, name), kind, index, 1.0f, true, -1});
+  const int state = static_cast<int>(m.states.size()) - 1;
+  if (at) {
+    m.editor_positions.resize(m.states.size());
+    m.editor_positions[state] = glm::vec2(at->x, at->y);
+  }
+  return state;
+}
+
+bool contains(const ScreenRect& r, ImVec2 p) {
+  return p.x >= r.min.x && p.x <= r.max.x && p.y >= r.min.y && p.y <= r.max.y;
+}
+
 // --- the panel's parts -----------------------------------------------------------------------
 
-// Draws the graph; returns the transition a drag from one box to another asks for (source,
-// target), if one was released this frame.
-std::optional<std::pair<int, int>> draw_graph(StateMachineViewState& view,
-                                              const anim::StateMachine& m,
-                                              const anim::StateMachinePlayer* player, ImVec2 size) {
+// Draws the graph and applies its mouse edits: a box dragged moves (edited), a double-click on
+// empty canvas adds a state there (edited). Returns the transition a drag from a connector dot
+// (or Any State) to another box asks for (source, target), if one was released this frame.
+std::optional<std::pair<int, int>> draw_graph(StateMachineViewState& view, anim::StateMachine& m,
+                                              const anim::StateMachinePlayer* player, ImVec2 size,
+                                              const StateMachineViewSources& sources,
+                                              bool& edited) {
   const StateGraphLayout layout = layout_state_graph(m);
   const ImVec2 origin = ImGui::GetCursorScreenPos();
   ImGui::InvisibleButton(
@@ -173,9 +203,17 @@ std::optional<std::pair<int, int>> draw_graph(StateMachineViewState& view,
   }
 
   int hit_state = kNothingSelected;
+  int hit_port = kNothingSelected;
   const int state_count = static_cast<int>(m.states.size());
   view.state_boxes.clear();
-  for (int st = 0; st < state_count; ++st) view.state_boxes.push_back(box_of(st));
+  view.state_ports.clear();
+  for (int st = 0; st < state_count; ++st) {
+    const ScreenRect box = box_of(st);
+    view.state_boxes.push_back(box);
+    const ImVec2 dot = {box.max.x, box.center().y};
+    const ImVec2 reach = {kPortRadius + 2.0f, kPortRadius + 2.0f};
+    view.state_ports.push_back({sub(dot, reach), add(dot, reach)});
+  }
   view.any_state_box = box_of(anim::kAnyState);
   for (int s = -1; s < state_count; ++s) {
     const ScreenRect box = box_of(s);
@@ -188,7 +226,10 @@ std::optional<std::pair<int, int>> draw_graph(StateMachineViewState& view,
     std::string label = state_name(m, s);
     if (s >= 0 && s == m.entry_state) label += "  (entry)";
     if (s >= 0 && m.states[s].kind == anim::StateKind::StateMachine) label += "  [+]";
+    // A long name stops at the box's edge.
+    draw->PushClipRect(box.min, box.max, true);
     draw->AddText(add(box.min, ImVec2(8.0f, 6.0f)), kTextColor, label.c_str());
+    draw->PopClipRect();
     if (s == active && player != nullptr) {
       // The active state's normalized time as a bar along the box's bottom.
       const float phase = player->active_normalized_time();
@@ -199,10 +240,17 @@ std::optional<std::pair<int, int>> draw_graph(StateMachineViewState& view,
                           ImVec2(bar_min.x + (kBoxWidth - 12.0f) * fraction, box.max.y - 5.0f),
                           kRunningColor, 2.0f);
     }
-    if (mouse.x >= box.min.x && mouse.x <= box.max.x && mouse.y >= box.min.y &&
-        mouse.y <= box.max.y) {
-      hit_state = s;
+    if (contains(box, mouse)) hit_state = s;
+    if (s >= 0) {
+      const ScreenRect& port = view.state_ports[s];
+      draw->AddCircleFilled(port.center(), kPortRadius, kArrowColor);
+      draw->AddCircle(port.center(), kPortRadius, kBorderColor);
+      if (contains(port, mouse)) hit_port = s;
     }
+  }
+  if (hit_port != kNothingSelected) {
+    hit_state = hit_port;
+    ImGui::SetTooltip("Drag to another state to make a transition");
   }
 
   if (clicked) {
@@ -222,12 +270,44 @@ std::optional<std::pair<int, int>> draw_graph(StateMachineViewState& view,
     view.path.push_back(hit_state);
     view.selected_state = kNothingSelected;
     view.selected_transition = -1;
+  } else if (double_clicked && hit_state == kNothingSelected && hit_transition < 0) {
+    // A double-click on empty canvas adds a state there, playing the picked clip if any.
+    const ImVec2 at = sub(mouse, scale(layout.box_size, 0.5f));
+    view.selected_state = add_state(m, "state", anim::StateKind::Clip,
+                                    std::max(sources.picked_clip, 0), sub(at, origin));
+    view.selected_transition = -1;
+    edited = true;
+    return std::nullopt;
   }
 
-  // Dragging from a box (or Any State) to another box makes a transition between them.
+  // Dragging a box moves it.
+  if (pressed) {
+    view.moving_state =
+        hit_port == kNothingSelected && hit_state >= 0 ? hit_state : kNothingSelected;
+    if (view.moving_state >= 0) view.move_grab = sub(mouse, box_of(hit_state).min);
+  }
+  if (view.moving_state >= state_count) view.moving_state = kNothingSelected;
+  if (view.moving_state >= 0) {
+    if (!held) {
+      view.moving_state = kNothingSelected;
+    } else if (ImGui::IsMouseDragging(ImGuiMouseButton_Left, 4.0f)) {
+      const ImVec2 corner = sub(sub(mouse, view.move_grab), origin);
+      const glm::vec2 to(std::max(corner.x, 0.0f), std::max(corner.y, 0.0f));
+      if (m.editor_positions.size() < m.states.size()) m.editor_positions.resize(m.states.size());
+      const std::optional<glm::vec2>& was = m.editor_positions[view.moving_state];
+      if (!was || *was != to) {
+        m.editor_positions[view.moving_state] = to;
+        edited = true;
+      }
+    }
+    return std::nullopt;
+  }
+
+  // Dragging from a connector dot (or Any State) to another box makes a transition between them.
   std::optional<std::pair<int, int>> connect;
   if (pressed) {
-    view.connect_from = hit_state;
+    view.connect_from =
+        hit_port != kNothingSelected || hit_state == anim::kAnyState ? hit_state : kNothingSelected;
     view.connect_dragged = false;
   }
   if (view.connect_from != kNothingSelected &&
@@ -297,7 +377,7 @@ void draw_history(const anim::StateMachine& m, const anim::StateMachinePlayer* p
 }
 
 bool edit_state(anim::State& s, anim::StateMachine& m, const anim::Parameters& parameters,
-                const StateMachineViewSources& sources) {
+                const StateMachineViewSources& sources, ScreenRect& loop_checkbox) {
   bool edited = false;
   char name[64];
   std::snprintf(name, sizeof(name), "%s", s.name.c_str());
@@ -308,12 +388,14 @@ bool edit_state(anim::State& s, anim::StateMachine& m, const anim::Parameters& p
   const char* const kinds[] = {"clip", "blend space", "state machine"};
   if (enum_combo("plays", s.kind, kinds)) {
     s.index = 0;
-    if (s.kind == anim::StateKind::StateMachine && m.sub_machines.empty()) {
-      // A new nested machine starts with one state so it is valid at once.
+    if (s.kind == anim::StateKind::StateMachine) {
+      // Each state that becomes a machine gets its own, with one state so it is valid at once
+      // (double-click the box to open it and build it further).
       anim::StateMachine inner;
       inner.name = s.name;
       inner.states.push_back({"inner", anim::StateKind::Clip, 0, 1.0f, true, -1});
       m.sub_machines.push_back(inner);
+      s.index = static_cast<int>(m.sub_machines.size()) - 1;
     }
     edited = true;
   }
@@ -323,6 +405,7 @@ bool edit_state(anim::State& s, anim::StateMachine& m, const anim::Parameters& p
   }
   edited |= ImGui::DragFloat("speed", &s.speed, 0.01f, -4.0f, 4.0f);
   edited |= ImGui::Checkbox("loop", &s.loop);
+  loop_checkbox = {ImGui::GetItemRectMin(), ImGui::GetItemRectMax()};
   const std::vector<std::string> names = parameter_names(parameters);
   int speed_parameter = s.speed_parameter;
   if (name_combo("speed parameter", speed_parameter, names)) {
@@ -395,20 +478,52 @@ bool edit_transition(anim::Transition& t, const anim::Parameters& parameters) {
 
 bool draw_editor(StateMachineViewState& view, anim::StateMachine& m,
                  const anim::Parameters& parameters, const StateMachineViewSources& sources) {
+  view.loop_checkbox = {};  // drawn only while a state is selected
   bool edited = false;
   const int state_count = static_cast<int>(m.states.size());
   ImGui::InputText("##new state", view.new_state_name, sizeof(view.new_state_name));
   ImGui::SameLine();
   if (ImGui::Button("Add state") && view.new_state_name[0] != '\0') {
-    std::string name = view.new_state_name;
-    while (std::any_of(m.states.begin(), m.states.end(),
-                       [&](const anim::State& s) { return s.name == name; })) {
-      name += "_";
-    }
-    m.states.push_back({name, anim::StateKind::Clip, 0, 1.0f, true, -1});
-    view.selected_state = state_count;
+    view.selected_state = add_state(m, view.new_state_name, anim::StateKind::Clip, 0);
     view.selected_transition = -1;
     edited = true;
+  }
+  // States named after and playing the clip picked in the clip browser, or the blend space the
+  // blend-space tab shows.
+  const auto rect = [] { return ScreenRect{ImGui::GetItemRectMin(), ImGui::GetItemRectMax()}; };
+  const int clip = sources.picked_clip;
+  const bool has_clip = clip >= 0 && clip < static_cast<int>(sources.clip_names.size());
+  ImGui::BeginDisabled(!has_clip);
+  const std::string clip_label =
+      has_clip ? "+ clip state '" + sources.clip_names[clip] + "'" : std::string("+ clip state");
+  if (ImGui::Button(clip_label.c_str())) {
+    view.selected_state =
+        add_state(m, sources.clip_names[clip], anim::StateKind::Clip, clip, std::nullopt);
+    view.selected_transition = -1;
+    edited = true;
+  }
+  view.add_clip_state_button = rect();
+  ImGui::EndDisabled();
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
+    ImGui::SetTooltip("A state playing the clip picked in the clip browser");
+  }
+  ImGui::SameLine();
+  const int space = sources.shown_blend_space;
+  const bool has_space = space >= 0 && space < static_cast<int>(sources.blend_space_names.size());
+  ImGui::BeginDisabled(!has_space);
+  const std::string space_label =
+      has_space ? "+ blend-space state '" + sources.blend_space_names[space] + "'"
+                : std::string("+ blend-space state");
+  if (ImGui::Button(space_label.c_str())) {
+    view.selected_state = add_state(m, sources.blend_space_names[space],
+                                    anim::StateKind::BlendSpace, space, std::nullopt);
+    view.selected_transition = -1;
+    edited = true;
+  }
+  view.add_blend_state_button = rect();
+  ImGui::EndDisabled();
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
+    ImGui::SetTooltip("A state playing the blend space the Blend space tab shows");
   }
 
   if (view.selected_state == anim::kAnyState ||
@@ -444,7 +559,7 @@ bool draw_editor(StateMachineViewState& view, anim::StateMachine& m,
         view.selected_state = kNothingSelected;
         return true;
       }
-      edited |= edit_state(m.states[from], m, parameters, sources);
+      edited |= edit_state(m.states[from], m, parameters, sources, view.loop_checkbox);
     }
   } else if (view.selected_transition >= 0 &&
              view.selected_transition < static_cast<int>(m.transitions.size())) {
@@ -460,7 +575,8 @@ bool draw_editor(StateMachineViewState& view, anim::StateMachine& m,
     edited |= edit_transition(t, parameters);
   } else {
     ImGui::TextDisabled(
-        "Click a state or an arrow to edit it; double-click a [+] state to open it");
+        "Click a state or an arrow to edit it; drag a box to move it, its dot to make a "
+        "transition; double-click empty space to add a state, a [+] state to open it");
   }
   return edited;
 }
@@ -506,6 +622,13 @@ StateGraphLayout layout_state_graph(const anim::StateMachine& m) {
   layout.extent = {
       2.0f * kMargin + columns * kBoxWidth + (columns - 1) * kColumnGap,
       2.0f * kMargin + rows_with_any_state * kBoxHeight + (rows_with_any_state - 1) * kRowGap};
+  for (int s = 0; s < n && s < static_cast<int>(m.editor_positions.size()); ++s) {
+    const std::optional<glm::vec2>& placed = m.editor_positions[s];
+    if (!placed) continue;
+    layout.box_min[s] = {placed->x, placed->y};
+    layout.extent.x = std::max(layout.extent.x, placed->x + kBoxWidth + kMargin + kPortRadius);
+    layout.extent.y = std::max(layout.extent.y, placed->y + kBoxHeight + kMargin);
+  }
   return layout;
 }
 
@@ -605,10 +728,11 @@ bool draw_state_machine_view(StateMachineViewState& view, anim::StateMachine& ma
 
   // The graph takes the panel's width (state boxes need it); the parameters go below it.
   const ImVec2 avail = ImGui::GetContentRegionAvail();
-  const float graph_height = std::max(avail.y * 0.4f, 160.0f);
+  const float graph_height = std::max(avail.y * 0.4f, 230.0f);
   ImGui::BeginChild("graph", ImVec2(0.0f, graph_height), true,
                     ImGuiWindowFlags_HorizontalScrollbar);
-  if (const auto connect = draw_graph(view, *shown, shown_player, ImGui::GetContentRegionAvail())) {
+  if (const auto connect =
+          draw_graph(view, *shown, shown_player, ImGui::GetContentRegionAvail(), sources, edited)) {
     anim::Transition t;
     t.source = connect->first;
     t.target = connect->second;

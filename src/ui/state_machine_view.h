@@ -16,10 +16,11 @@
 
 namespace ui {
 
-// Where the boxes go, in canvas coordinates (origin at the canvas's top-left, pixels). A state's
-// column is its distance in transitions from the entry state (states not reachable from it
-// follow in a last column); within a column states keep their list order. The "any state" box
-// sits left of the entry column.
+// Where the boxes go, in canvas coordinates (origin at the canvas's top-left, pixels). A state the
+// user moved stays where machine.editor_positions puts it. Otherwise a state's column is its
+// distance in transitions from the entry state (states not reachable from it follow in a last
+// column); within a column states keep their list order. The "any state" box sits above the
+// entry column.
 struct StateGraphLayout {
   std::vector<ImVec2> box_min;  // per state, top-left of its box
   ImVec2 any_state_min;
@@ -46,10 +47,14 @@ struct StateMachineViewState {
   int selected_transition = -1;           // in the machine shown
   int new_transition_target = 0;
   char new_state_name[64] = "state";
-  // A drag from a state's box (or Any State) toward another, which makes a transition on
-  // release over it.
+  // A drag from a state's connector dot (or from Any State) toward another box, which makes a
+  // transition on release over it.
   int connect_from = kNothingSelected;
   bool connect_dragged = false;
+  // A drag of a state's box, which moves it (one edit per frame of the drag; the caller's undo
+  // history makes the whole drag one step). move_grab: the mouse's offset from the box's corner.
+  int moving_state = kNothingSelected;
+  ImVec2 move_grab{0.0f, 0.0f};
 
   // Set by every draw: the shown machine's active state, its running transition (-1 when none)
   // and that transition's progress, and where each parameter's control was drawn (screen space),
@@ -59,13 +64,22 @@ struct StateMachineViewState {
   float shown_progress = 0.0f;
   std::vector<ScreenRect> parameter_controls;
   std::vector<ScreenRect> state_boxes;  // per state of the machine shown
+  std::vector<ScreenRect> state_ports;  // per state: the connector dot transitions start from
   ScreenRect any_state_box;
+  ScreenRect add_clip_state_button;   // "+ clip state" (zero size when not drawn)
+  ScreenRect add_blend_state_button;  // "+ blend-space state"
+  ScreenRect loop_checkbox;           // the selected state's "loop"
 };
 
 // The names the editor offers for a state's clip or blend space (indices as the states use).
+// picked_clip and shown_blend_space (or -1) are what the "+ clip state" and "+ blend-space
+// state" buttons add a state playing: the clip picked in the clip browser, the space the blend
+// space tab shows.
 struct StateMachineViewSources {
   std::span<const std::string> clip_names;
   std::span<const std::string> blend_space_names;
+  int picked_clip = -1;
+  int shown_blend_space = -1;
 };
 
 // Draws the panel into the current ImGui window. Returns true when the machine definition was

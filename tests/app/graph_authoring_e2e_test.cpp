@@ -1,8 +1,12 @@
-// End to end, in a real window with the real mouse (xdotool): starting from nothing but the
-// demo's exported glb (a model with clips and no graph), pick five clips in the clip browser
-// (click, then Ctrl+click), make a 2D blend space of them ("From picked": each sample at its
-// clip's measured velocity), and drag the point to the plot's right: the character's right, so
-// walk_right takes the weight, through the viewer's state log.
+// End to end, in a real window with the real mouse (xdotool), through the viewer's state log:
+// - starting from nothing but the demo's exported glb (a model with clips and no graph), pick five
+//   clips in the clip browser (click, then Ctrl+click), make a 2D blend space of them ("From
+//   picked": each sample at its clip's measured velocity), and drag the point to the plot's
+//   right: the character's right, so walk_right takes the weight;
+// - on the same glb, build a state machine of an idle clip, that blend space and a one-shot
+//   wave, joined by exit-time transitions, and watch it play them in turn;
+// - on Knight.glb (77 clips, a list that scrolls), find the clips with the browser's search,
+//   make a 2D locomotion space of them and drag the point onto the forward walk.
 
 #include <gtest/gtest.h>
 
@@ -11,8 +15,10 @@
 #include <cstdlib>
 #include <filesystem>
 #include <functional>
+#include <memory>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include "viewer_process.h"
 
@@ -35,53 +41,68 @@ std::string at(const std::string& window, const nlohmann::json& point) {
          std::to_string(static_cast<int>(point[1].get<float>())) + " sleep 0.3";
 }
 
-}  // namespace
+// xdotool arguments that press at from, move there in ten steps and release at to.
+std::string drag_between(const std::string& window, const nlohmann::json& from,
+                         const nlohmann::json& to) {
+  std::string command = at(window, from) + " mousedown 1 sleep 0.3";
+  const float x0 = from[0], y0 = from[1], x1 = to[0], y1 = to[1];
+  for (int step = 1; step <= 10; ++step) {
+    const float t = static_cast<float>(step) / 10.0f;
+    command += at(window, nlohmann::json{x0 + (x1 - x0) * t, y0 + (y1 - y0) * t});
+  }
+  return command + " mouseup 1 sleep 0.3";
+}
 
-TEST(GraphAuthoringWindow, ABlendSpaceMadeFromPickedClipsFollowsThePointToTheCharactersRight) {
-  std::string why;
-  if (!e2e::can_drive_windows(why)) GTEST_SKIP() << why;
-  const auto dir = std::filesystem::temp_directory_path() / "animview_e2e_authoring";
-  std::filesystem::remove_all(dir);
-  std::filesystem::create_directories(dir);
-  const auto glb = dir / "demo.glb";
-  const std::string export_demo =
-      std::string(ANIMVIEW_EXE) + " export-demo '" + glb.string() + "' > /dev/null";
-  ASSERT_EQ(std::system(export_demo.c_str()), 0);
+// The value at a JSON pointer of a state line, or null where the line has none (the lines are
+// const: operator[] must not look up a missing key).
+nlohmann::json field(const nlohmann::json& s, const std::string& pointer) {
+  const nlohmann::json::json_pointer p(pointer);
+  return s.contains(p) ? s.at(p) : nlohmann::json();
+}
 
-  e2e::ViewerProcess viewer(dir,
-                            {"--size", "1280x720", "--state-log", "state.jsonl", glb.string()});
-  ASSERT_TRUE(viewer.wait_for_output("animview: first frame", std::chrono::seconds(60)))
-      << viewer.errors();
-  const std::string window = viewer.find_window(std::chrono::seconds(20));
-  ASSERT_FALSE(window.empty());
-  const auto log = dir / "state.jsonl";
+// Whether a logged screen point is inside the 1280x720 window (0, 0: not drawn).
+bool on_screen(const nlohmann::json& point) {
+  if (!point.is_array()) return false;
+  const float x = point[0], y = point[1];
+  return x > 0.0f && y > 0.0f && x < 1280.0f && y < 700.0f;
+}
 
-  // No graph yet, but the graph panel is there to make one.
-  const nlohmann::json opened = wait_for(log, [](const nlohmann::json& s) {
-    return s["ui"]["clips_tab"][0].get<float>() > 0.0f &&
-           s["ui"]["from_picked"][0].get<float>() > 0.0f;
-  });
-  ASSERT_TRUE(opened.is_object()) << "the graph panel never appeared for a model without a graph";
-  EXPECT_FALSE(opened.contains("blend_space"));
-  e2e::run_and_read("xdotool" + at(window, opened["ui"]["clips_tab"]) + " click 1 sleep 0.5");
+// Scrolls the panel under `over` (mouse wheel) until point(state) is on screen; returns the last
+// state (null when it never shows).
+nlohmann::json scroll_into_view(const std::string& window, const std::filesystem::path& log,
+                                const nlohmann::json& over,
+                                const std::function<nlohmann::json(const nlohmann::json&)>& point) {
+  for (int i = 0; i < 12; ++i) {
+    const nlohmann::json s = wait_for(log, [](const nlohmann::json&) { return true; });
+    if (on_screen(point(s))) return s;
+    const bool below = point(s).is_array() && point(s)[1].get<float>() >= 700.0f;
+    e2e::run_and_read("xdotool" + at(window, over) + (below ? " click 5" : " click 4") +
+                      " sleep 0.5");
+  }
+  return nullptr;
+}
 
-  const char* picks[] = {"idle", "walk_forward", "walk_left", "walk_right", "walk_backward"};
+// Picks the named clips in the clip browser (the first with a click, the rest with Ctrl+click)
+// and presses "From picked"; returns the first state whose blend space of them plays.
+nlohmann::json space_from_picked(const std::string& window, const std::filesystem::path& log,
+                                 const std::vector<std::string>& picks) {
   const nlohmann::json listed = wait_for(log, [&](const nlohmann::json& s) {
-    for (const char* clip : picks) {
+    for (const std::string& clip : picks) {
       if (!s["ui"]["clip_rows"].contains(clip)) return false;
     }
     return true;
   });
-  ASSERT_TRUE(listed.is_object()) << "the clip browser never listed the walks";
+  if (!listed.is_object()) return nullptr;
   const auto& rows = listed["ui"]["clip_rows"];
-  std::string pick = "xdotool" + at(window, rows["idle"]) + " click 1 sleep 0.3 keydown ctrl";
-  for (int i = 1; i < 5; ++i) pick += at(window, rows[picks[i]]) + " click 1 sleep 0.3";
+  std::string pick = "xdotool" + at(window, rows[picks[0]]) + " click 1 sleep 0.3 keydown ctrl";
+  for (std::size_t i = 1; i < picks.size(); ++i) {
+    pick += at(window, rows[picks[i]]) + " click 1 sleep 0.3";
+  }
   pick += " keyup ctrl sleep 0.3" + at(window, listed["ui"]["from_picked"]) + " click 1";
   e2e::run_and_read(pick);
-
   // (The first line after the edit may come before the new space's first update: no weights.)
-  const nlohmann::json made = wait_for(log, [](const nlohmann::json& s) {
-    if (!s.contains("blend_space") || s["blend_space"]["clips"].size() != 5 ||
+  return wait_for(log, [&](const nlohmann::json& s) {
+    if (!s.contains("blend_space") || s["blend_space"]["clips"].size() != picks.size() ||
         s["mode"] != "graph" || !s["ui"]["blend_editor"].contains("axis_min")) {
       return false;
     }
@@ -89,32 +110,99 @@ TEST(GraphAuthoringWindow, ABlendSpaceMadeFromPickedClipsFollowsThePointToTheCha
     for (const auto& w : s["blend_space"]["weights"]) sum += w.get<float>();
     return sum > 0.5f;
   });
-  ASSERT_TRUE(made.is_object()) << "no blend space of the five picked clips plays: "
-                                << e2e::last_json_line(log).dump();
-  EXPECT_NEAR(e2e::blend_weight(made, "idle"), 1.0f, 1e-4f) << "the point starts at the origin";
+}
 
-  // Axis units to window pixels, from where the editor says its axes are.
-  const auto& g = made["ui"]["blend_editor"];
+// Axis units of the blend-space editor to window pixels, from where it says its axes are.
+nlohmann::json plot_point(const nlohmann::json& state, float x, float y) {
+  const auto& g = state["ui"]["blend_editor"];
   const float sx0 = g["screen_of_min"][0], sy0 = g["screen_of_min"][1];
   const float sx1 = g["screen_of_max"][0], sy1 = g["screen_of_max"][1];
   const float ax0 = g["axis_min"][0], ay0 = g["axis_min"][1];
   const float ax1 = g["axis_max"][0], ay1 = g["axis_max"][1];
-  const auto to_screen = [&](float x, float y) {
-    return nlohmann::json{sx0 + (x - ax0) / (ax1 - ax0) * (sx1 - sx0),
-                          sy0 + (y - ay0) / (ay1 - ay0) * (sy1 - sy0)};
-  };
+  return nlohmann::json{sx0 + (x - ax0) / (ax1 - ax0) * (sx1 - sx0),
+                        sy0 + (y - ay0) / (ay1 - ay0) * (sy1 - sy0)};
+}
+
+// Answers the unsaved-work prompt that quitting brings up (440 pixels wide in the middle of the
+// window): Discard; the viewer exits cleanly.
+void quit_discarding(e2e::ViewerProcess& viewer, const std::string& window) {
+  viewer.send_keys(window, "ctrl+q");
+  std::this_thread::sleep_for(std::chrono::milliseconds(1500));
+  EXPECT_EQ(viewer.wait_for_exit(std::chrono::seconds(1)), -1) << "quit waits for an answer";
+  e2e::run_and_read("xdotool mousemove --window " + window +
+                    " 500 386 mousedown 1 sleep 0.3 mouseup 1");
+  EXPECT_EQ(viewer.wait_for_exit(std::chrono::seconds(20)), 0) << viewer.errors();
+}
+
+// A viewer on the demo's exported glb with a state log, its Clips tab opened, and the state line
+// that showed the graph panel ready (null, with the cause in why, on failure).
+struct DemoWindow {
+  std::unique_ptr<e2e::ViewerProcess> viewer;
+  std::string window;
+  std::filesystem::path log;
+  nlohmann::json opened;
+  std::string why;
+};
+DemoWindow open_exported_demo(const std::filesystem::path& dir) {
+  DemoWindow d;
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  const auto glb = dir / "demo.glb";
+  const std::string export_demo =
+      std::string(ANIMVIEW_EXE) + " export-demo '" + glb.string() + "' > /dev/null";
+  if (std::system(export_demo.c_str()) != 0) {
+    d.why = "export-demo failed";
+    return d;
+  }
+  d.viewer = std::make_unique<e2e::ViewerProcess>(
+      dir,
+      std::vector<std::string>{"--size", "1280x720", "--state-log", "state.jsonl", glb.string()});
+  d.log = dir / "state.jsonl";
+  if (!d.viewer->wait_for_output("animview: first frame", std::chrono::seconds(60)) ||
+      (d.window = d.viewer->find_window(std::chrono::seconds(20))).empty()) {
+    d.why = "no window: " + d.viewer->errors();
+    return d;
+  }
+  // No graph yet, but the graph panel is there to make one.
+  d.opened = wait_for(d.log, [](const nlohmann::json& s) {
+    return s["ui"]["clips_tab"][0].get<float>() > 0.0f &&
+           s["ui"]["from_picked"][0].get<float>() > 0.0f &&
+           s["ui"]["state_machine_tab"][0].get<float>() > 0.0f;
+  });
+  if (!d.opened.is_object()) {
+    d.why = "the graph panel never appeared for a model without a graph";
+    return d;
+  }
+  e2e::run_and_read("xdotool" + at(d.window, d.opened["ui"]["clips_tab"]) + " click 1 sleep 0.5");
+  return d;
+}
+
+}  // namespace
+
+TEST(GraphAuthoringWindow, ABlendSpaceMadeFromPickedClipsFollowsThePointToTheCharactersRight) {
+  std::string why;
+  if (!e2e::can_drive_windows(why)) GTEST_SKIP() << why;
+  DemoWindow demo =
+      open_exported_demo(std::filesystem::temp_directory_path() / "animview_e2e_authoring");
+  ASSERT_TRUE(demo.opened.is_object()) << demo.why;
+  EXPECT_FALSE(demo.opened.contains("blend_space"));
+  e2e::ViewerProcess& viewer = *demo.viewer;
+  const std::string& window = demo.window;
+  const std::filesystem::path& log = demo.log;
+
+  const nlohmann::json made = space_from_picked(
+      window, log, {"idle", "walk_forward", "walk_left", "walk_right", "walk_backward"});
+  ASSERT_TRUE(made.is_object()) << "no blend space of the five picked clips plays: "
+                                << e2e::last_json_line(log).dump();
+  EXPECT_NEAR(e2e::blend_weight(made, "idle"), 1.0f, 1e-4f) << "the point starts at the origin";
+
+  const auto to_screen = [&](float x, float y) { return plot_point(made, x, y); };
   // glTF: the character faces +z, so its right is -x; walk_right moves at about 1.4 m/s that way.
   const nlohmann::json origin = to_screen(0.0f, 0.0f);
   const nlohmann::json right = to_screen(-1.4f, 0.0f);
   EXPECT_GT(right[0].get<float>(), origin[0].get<float>() + 50.0f)
       << "the character's right is on the plot's right";
-  std::string drag = "xdotool" + at(window, origin) + " mousedown 1 sleep 0.3";
-  for (int step = 1; step <= 10; ++step) {
-    const float t = static_cast<float>(step) / 10.0f;
-    drag += at(window, to_screen(-1.4f * t, 0.0f));
-  }
-  drag += " mouseup 1";
-  e2e::run_and_read(drag);
+  e2e::run_and_read("xdotool" + drag_between(window, origin, right));
   std::this_thread::sleep_for(std::chrono::milliseconds(1500));
 
   const nlohmann::json after = e2e::last_json_line(log);
@@ -127,12 +215,206 @@ TEST(GraphAuthoringWindow, ABlendSpaceMadeFromPickedClipsFollowsThePointToTheCha
 
   viewer.send_keys(window, "F12");
   EXPECT_TRUE(viewer.wait_for_output("animview: screenshot", std::chrono::seconds(20)));
-  // The new blend space is unsaved work: quitting asks first (the prompt, 440 pixels wide in the
-  // middle of the window): Discard.
-  viewer.send_keys(window, "ctrl+q");
+  // The new blend space is unsaved work: quitting asks first.
+  quit_discarding(viewer, window);
+}
+
+namespace {
+
+// The state log's machine view geometry and machine description.
+const nlohmann::json& machine_ui(const nlohmann::json& s) {
+  return s["ui"]["machine_view"];
+}
+nlohmann::json box(const nlohmann::json& s, const std::string& state) {
+  return field(s, "/ui/machine_view/state_boxes/" + state);
+}
+nlohmann::json port(const nlohmann::json& s, const std::string& state) {
+  return field(s, "/ui/machine_view/state_ports/" + state);
+}
+int state_count(const nlohmann::json& s) {
+  return static_cast<int>(s["machines"]["states"].size());
+}
+
+}  // namespace
+
+TEST(GraphAuthoringWindow, AMachineOfIdleABlendSpaceAndAOneShotPlaysThemInTurn) {
+  std::string why;
+  if (!e2e::can_drive_windows(why)) GTEST_SKIP() << why;
+  DemoWindow demo =
+      open_exported_demo(std::filesystem::temp_directory_path() / "animview_e2e_machine_authoring");
+  ASSERT_TRUE(demo.opened.is_object()) << demo.why;
+  e2e::ViewerProcess& viewer = *demo.viewer;
+  const std::string& window = demo.window;
+  const std::filesystem::path& log = demo.log;
+  const nlohmann::json& opened = demo.opened;
+  ASSERT_TRUE(space_from_picked(
+                  window, log, {"idle", "walk_forward", "walk_left", "walk_right", "walk_backward"})
+                  .is_object())
+      << e2e::last_json_line(log).dump();
+
+  // The State machine tab: a new machine, then a state per source.
+  e2e::run_and_read("xdotool" + at(window, opened["ui"]["state_machine_tab"]) +
+                    " click 1 sleep 0.5");
+  nlohmann::json s = wait_for(
+      log, [](const nlohmann::json& s) { return on_screen(machine_ui(s)["new_machine"]); });
+  ASSERT_TRUE(s.is_object()) << "the state machine tab never showed its New button";
+  e2e::run_and_read("xdotool" + at(window, machine_ui(s)["new_machine"]) + " click 1 sleep 0.5");
+  s = wait_for(log,
+               [](const nlohmann::json& s) { return s["machines"]["name"] == "state machine"; });
+  ASSERT_TRUE(s.is_object()) << "New made no machine";
+
+  // Each "+" button adds a state: the clip picked in the browser, the blend space shown.
+  const nlohmann::json over_panel = machine_ui(s)["new_machine"];
+  const auto add_state = [&](const char* button, const char* clip, int count) {
+    if (clip != nullptr) {
+      const nlohmann::json rows = wait_for(
+          log, [&](const nlohmann::json& s) { return s["ui"]["clip_rows"].contains(clip); });
+      e2e::run_and_read("xdotool" + at(window, rows["ui"]["clip_rows"][clip]) + " click 1");
+    }
+    const nlohmann::json shown = scroll_into_view(
+        window, log, over_panel, [&](const auto& s) { return machine_ui(s)[button]; });
+    ASSERT_TRUE(shown.is_object()) << button << " is not on screen";
+    e2e::run_and_read("xdotool" + at(window, machine_ui(shown)[button]) + " click 1");
+    ASSERT_TRUE(
+        wait_for(log, [&](const nlohmann::json& s) { return state_count(s) == count; }).is_object())
+        << button << " added no state: " << e2e::last_json_line(log)["machines"].dump();
+  };
+  add_state("add_clip_state", "idle", 1);
+  add_state("add_blend_state", nullptr, 2);
+  add_state("add_clip_state", "wave", 3);
+  // The wave (selected, as a new state is) plays once: untick its loop.
+  s = scroll_into_view(window, log, over_panel,
+                       [](const auto& s) { return machine_ui(s)["loop_checkbox"]; });
+  ASSERT_TRUE(s.is_object()) << "the new state's loop checkbox is not on screen";
+  e2e::run_and_read("xdotool" + at(window, machine_ui(s)["loop_checkbox"]) + " click 1");
+  s = wait_for(
+      log, [](const nlohmann::json& s) { return field(s, "/machines/states/2/loop") == false; });
+  ASSERT_TRUE(s.is_object()) << e2e::last_json_line(log)["machines"].dump();
+  EXPECT_EQ(s["machines"]["states"][0]["name"], "idle");
+  EXPECT_EQ(s["machines"]["states"][1]["name"], "locomotion");
+  EXPECT_EQ(s["machines"]["states"][1]["kind"], "blend_space");
+  EXPECT_EQ(s["machines"]["states"][2]["name"], "wave");
+
+  // Put the wave under idle by dragging its box (the automatic layout would move it a column
+  // further once the transitions make it two steps from idle), then drag from each box's dot to
+  // the next box.
+  s = scroll_into_view(window, log, over_panel, [](const auto& s) { return box(s, "idle"); });
+  ASSERT_TRUE(s.is_object());
+  const float ix = box(s, "idle")[0];
+  const float iy = box(s, "idle")[1];
+  // Grabbed left of its centre: the panel may cut the right end of a box off.
+  const float wave_x = box(s, "wave")[0], wave_y = box(s, "wave")[1];
+  e2e::run_and_read("xdotool" + drag_between(window, nlohmann::json{wave_x - 40.0f, wave_y},
+                                             nlohmann::json{ix - 40.0f, iy + 70.0f}));
+  s = wait_for(log, [](const nlohmann::json& s) {
+    return !field(s, "/machines/states/2/position").is_null();
+  });
+  ASSERT_TRUE(s.is_object()) << "dragging the box did not move it: "
+                             << e2e::last_json_line(log)["ui"]["machine_view"].dump();
+  EXPECT_NEAR(box(s, "wave")[0].get<float>(), ix, 2.0f);
+  EXPECT_NEAR(box(s, "wave")[1].get<float>(), iy + 70.0f, 2.0f);
+  const std::pair<const char*, const char*> links[] = {
+      {"idle", "locomotion"}, {"locomotion", "wave"}, {"wave", "idle"}};
+  int made = 0;
+  for (const auto& [from, to] : links) {
+    s = e2e::last_json_line(log);
+    e2e::run_and_read("xdotool" + drag_between(window, port(s, from), box(s, to)));
+    ++made;
+    ASSERT_TRUE(
+        wait_for(log, [&](const nlohmann::json& s) { return s["machines"]["transitions"] == made; })
+            .is_object())
+        << "no transition " << from << " -> " << to;
+  }
+
+  // Exit-time transitions: idle plays a loop, then the space, then the wave once, then idle.
+  s = wait_for(log, [](const nlohmann::json& s) {
+    const nlohmann::json h = field(s, "/history");
+    return h.is_array() && h.size() >= 3 && h[0] == "wave -> idle" &&
+           h[1] == "locomotion -> wave" && h[2] == "idle -> locomotion";
+  });
+  ASSERT_TRUE(s.is_object()) << "the machine did not play idle, the space, the wave and idle: "
+                             << e2e::last_json_line(log).dump();
+  EXPECT_TRUE(s["machines"]["warnings"].empty()) << s["machines"]["warnings"].dump();
+
+  // One undo step takes back the last transition (each drag was one step).
+  viewer.send_keys(window, "ctrl+z");
+  EXPECT_TRUE(wait_for(log, [](const nlohmann::json& s) {
+                return s["machines"]["transitions"] == 2;
+              }).is_object());
+  viewer.send_keys(window, "F12");
+  EXPECT_TRUE(viewer.wait_for_output("animview: screenshot", std::chrono::seconds(20)));
+  quit_discarding(viewer, window);
+}
+
+TEST(GraphAuthoringWindow, KnightsLocomotionSpaceFromSearchedClipsFollowsThePoint) {
+  std::string why;
+  if (!e2e::can_drive_windows(why)) GTEST_SKIP() << why;
+  const std::filesystem::path knight =
+      std::filesystem::path(ANIMVIEW_SHARED_ASSETS) / "kaykit" / "Knight.glb";
+  if (!std::filesystem::exists(knight)) GTEST_SKIP() << knight << " is absent (shared assets)";
+  const auto dir = std::filesystem::temp_directory_path() / "animview_e2e_knight_authoring";
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  e2e::ViewerProcess viewer(dir,
+                            {"--size", "1280x720", "--state-log", "state.jsonl", knight.string()});
+  ASSERT_TRUE(viewer.wait_for_output("animview: first frame", std::chrono::seconds(90)))
+      << viewer.errors();
+  const std::string window = viewer.find_window(std::chrono::seconds(20));
+  ASSERT_FALSE(window.empty());
+  const auto log = dir / "state.jsonl";
+  const nlohmann::json opened = wait_for(log, [](const nlohmann::json& s) {
+    return s["ui"]["clips_tab"][0].get<float>() > 0.0f && s["clips"].size() > 40;
+  });
+  ASSERT_TRUE(opened.is_object()) << viewer.errors();
+  e2e::run_and_read("xdotool" + at(window, opened["ui"]["clips_tab"]) + " click 1 sleep 0.5");
+
+  // The list scrolls: each clip is found by typing its name into the search field (Ctrl+A held
+  // for a few frames first: ImGui 1.86 loses key taps shorter than a frame), then picked.
+  const std::vector<std::string> picks = {"Idle", "Walking_A", "Walking_Backwards",
+                                          "Running_Strafe_Left", "Running_Strafe_Right"};
+  for (std::size_t i = 0; i < picks.size(); ++i) {
+    const nlohmann::json s =
+        wait_for(log, [](const nlohmann::json& s) { return on_screen(s["ui"]["clip_search"]); });
+    ASSERT_TRUE(s.is_object());
+    e2e::run_and_read(
+        "xdotool" + at(window, s["ui"]["clip_search"]) +
+        " click 1 sleep 0.3 keydown ctrl+a sleep 0.3 keyup ctrl+a sleep 0.2 type --delay 60 '" +
+        picks[i] + "'");
+    const nlohmann::json found = wait_for(log, [&](const nlohmann::json& s) {
+      return on_screen(field(s, "/ui/clip_rows/" + picks[i]));
+    });
+    ASSERT_TRUE(found.is_object()) << "the search did not show " << picks[i];
+    e2e::run_and_read("xdotool" + std::string(i > 0 ? " keydown ctrl" : "") +
+                      at(window, found["ui"]["clip_rows"][picks[i]]) + " click 1 sleep 0.3" +
+                      (i > 0 ? " keyup ctrl" : ""));
+  }
+  const nlohmann::json picked =
+      wait_for(log, [](const nlohmann::json& s) { return on_screen(s["ui"]["from_picked"]); });
+  ASSERT_TRUE(picked.is_object());
+  e2e::run_and_read("xdotool" + at(window, picked["ui"]["from_picked"]) + " click 1");
+  const nlohmann::json made = wait_for(log, [&](const nlohmann::json& s) {
+    return s.contains("blend_space") && s["blend_space"]["clips"].size() == picks.size() &&
+           !field(s, "/ui/blend_editor/samples/Walking_A").is_null() &&
+           s["blend_space"]["weights"].size() == picks.size() &&
+           s["blend_space"]["weights"][0].get<float>() > 0.99f;
+  });
+  ASSERT_TRUE(made.is_object())
+      << "no blend space of the five searched clips plays Idle with the point at the origin: "
+      << e2e::last_json_line(log).dump();
+
+  // In-place clips are placed by their feet: the forward walk is away from the origin. Drag the
+  // point from the origin onto it.
+  const auto& walk = made["ui"]["blend_editor"]["samples"]["Walking_A"];
+  const float wx = walk[0], wy = walk[1];
+  ASSERT_GT(std::abs(wx) + std::abs(wy), 0.3f) << "the walk was placed at the origin";
+  e2e::run_and_read("xdotool" +
+                    drag_between(window, plot_point(made, 0.0f, 0.0f), plot_point(made, wx, wy)));
   std::this_thread::sleep_for(std::chrono::milliseconds(1500));
-  EXPECT_EQ(viewer.wait_for_exit(std::chrono::seconds(1)), -1) << "quit waits for an answer";
-  e2e::run_and_read("xdotool mousemove --window " + window +
-                    " 500 386 mousedown 1 sleep 0.3 mouseup 1");
-  EXPECT_EQ(viewer.wait_for_exit(std::chrono::seconds(20)), 0) << viewer.errors();
+  const nlohmann::json after = e2e::last_json_line(log);
+  ASSERT_TRUE(after.is_object());
+  EXPECT_NEAR(after["blend_space"]["input"][0].get<float>(), wx, 0.1f + 0.1f * std::abs(wx));
+  EXPECT_NEAR(after["blend_space"]["input"][1].get<float>(), wy, 0.1f + 0.1f * std::abs(wy));
+  EXPECT_GT(e2e::blend_weight(after, "Walking_A"), 0.8f);
+  EXPECT_EQ(after["clip"], "Walking_A") << "the heaviest clip now plays";
+  quit_discarding(viewer, window);
 }

@@ -353,5 +353,53 @@ TEST(ProjectFileErrors, OptionalFieldsTakeTheirDefaults) {
   EXPECT_TRUE(p.layers.empty());
 }
 
+TEST(ProjectFileMachines, SeveralMachinesAndStatePositionsSurviveARoundTrip) {
+  const std::string text = R"({
+    "version": 1,
+    "character": "<demo>",
+    "clips": ["idle", "walk"],
+    "state_machine": {"name": "ground", "states": [{"name": "idle", "clip": "idle",
+                                                    "position": [120.5, 40]}]},
+    "other_state_machines": [
+      {"name": "water", "states": [{"name": "float", "clip": "idle"},
+                                   {"name": "swim", "clip": "walk"}],
+       "transitions": [{"from": "float", "to": "swim", "exit_time": 1}]}
+    ]
+  })";
+  Project p;
+  ASSERT_EQ(parse_project(text, "machines.json", p), "");
+  EXPECT_EQ(p.state_machine.name, "ground");
+  ASSERT_EQ(p.state_machine.editor_positions.size(), 1u);
+  ASSERT_TRUE(p.state_machine.editor_positions[0].has_value());
+  EXPECT_EQ(*p.state_machine.editor_positions[0], glm::vec2(120.5f, 40.0f));
+  ASSERT_EQ(p.other_state_machines.size(), 1u);
+  EXPECT_EQ(p.other_state_machines[0].name, "water");
+  EXPECT_EQ(p.other_state_machines[0].transitions[0].target, 1);
+  EXPECT_TRUE(p.other_state_machines[0].editor_positions.empty());
+  EXPECT_TRUE(unknown_field_notices(p, "machines.json").empty());
+  Project again;
+  ASSERT_EQ(parse_project(project_to_json(p), "again.json", again), "");
+  EXPECT_EQ(project_to_json(again), project_to_json(p));
+  EXPECT_EQ(again.other_state_machines[0].states[1].name, "swim");
+}
+
+TEST(ProjectFileMachines, AFileOfOneMachineWritesNoOtherMachines) {
+  Project p;
+  p.clips = {"idle"};
+  p.state_machine.states.push_back({"idle", anim::StateKind::Clip, 0, 1.0f, true, -1});
+  EXPECT_FALSE(json::parse(project_to_json(p)).contains("other_state_machines"));
+}
+
+TEST(ProjectFileMachines, ABrokenOtherMachineIsNamedByItsPath) {
+  const std::string text = R"({
+    "version": 1, "character": "<demo>", "clips": ["idle"],
+    "state_machine": {"states": [{"name": "idle", "clip": "idle"}]},
+    "other_state_machines": [{"name": "water", "states": [{"name": "float", "clip": "fog"}]}]
+  })";
+  Project p;
+  const std::string error = parse_project(text, "machines.json", p);
+  EXPECT_NE(error.find("other_state_machines[0].states[0].clip"), std::string::npos) << error;
+}
+
 }  // namespace
 }  // namespace asset

@@ -167,7 +167,7 @@ void drag(testing::HeadlessImGui& imgui, const std::function<void()>& panel, ImV
   imgui.frame(panel);  // an edit moves the boxes on the next frame
 }
 
-TEST(StateMachineView, DraggingFromOneStateToAnotherMakesATransition) {
+TEST(StateMachineView, DraggingFromAStatesDotToAnotherMakesATransition) {
   testing::HeadlessImGui imgui;
   anim::Parameters parameters;
   anim::StateMachine machine;
@@ -185,7 +185,8 @@ TEST(StateMachineView, DraggingFromOneStateToAnotherMakesATransition) {
   };
   imgui.frame(panel);
   ASSERT_EQ(view.state_boxes.size(), 3u);
-  drag(imgui, panel, view.state_boxes[0].center(), view.state_boxes[2].center());
+  ASSERT_EQ(view.state_ports.size(), 3u);
+  drag(imgui, panel, view.state_ports[0].center(), view.state_boxes[2].center());
   EXPECT_TRUE(edited);
   ASSERT_EQ(machine.transitions.size(), 1u);
   EXPECT_EQ(machine.transitions[0].source, 0);
@@ -198,10 +199,109 @@ TEST(StateMachineView, DraggingFromOneStateToAnotherMakesATransition) {
   ASSERT_EQ(machine.transitions.size(), 2u);
   EXPECT_EQ(machine.transitions[1].source, anim::kAnyState);
   EXPECT_EQ(machine.transitions[1].target, 1);
-  const ImVec2 box = view.state_boxes[1].center();
-  drag(imgui, panel, box, ImVec2(box.x + 4.0f, box.y + 3.0f));
-  drag(imgui, panel, view.state_boxes[1].center(), ImVec2(1000.0f, 20.0f));
+  const ImVec2 port = view.state_ports[1].center();
+  drag(imgui, panel, port, ImVec2(port.x - 30.0f, port.y + 3.0f));
+  drag(imgui, panel, view.state_ports[1].center(), ImVec2(1000.0f, 20.0f));
   EXPECT_EQ(machine.transitions.size(), 2u);
+}
+
+// The panel of a three-state machine in a 1100 x 700 window, and what it reports.
+struct AuthoringPanel {
+  testing::HeadlessImGui imgui;
+  anim::Parameters parameters;
+  anim::StateMachine machine;
+  anim::StateMachinePlayer player;
+  std::vector<std::string> clips = {"idle", "walk", "wave"};
+  std::vector<std::string> spaces = {"locomotion"};
+  StateMachineViewSources sources{clips, spaces, -1, -1};
+  StateMachineViewState view;
+  bool edited = false;
+  std::function<void()> panel = [this] {
+    ImGui::SetNextWindowPos(ImVec2(0.0f, 0.0f));
+    ImGui::SetNextWindowSize(ImVec2(1100.0f, 700.0f));
+    ImGui::Begin("State machine");
+    edited |= draw_state_machine_view(view, machine, parameters, player, sources);
+    ImGui::End();
+  };
+  AuthoringPanel() {
+    machine.states = {clip_state("idle", 0), clip_state("walk", 1), clip_state("wave", 2)};
+    imgui.frame(panel);
+  }
+  void click(ImVec2 at, int clicks = 1) {
+    ImGuiIO& io = ImGui::GetIO();
+    io.MousePos = at;
+    imgui.frame(panel);
+    for (int i = 0; i < clicks; ++i) {
+      io.MouseDown[0] = true;
+      imgui.frame(panel);
+      io.MouseDown[0] = false;
+      imgui.frame(panel);
+    }
+    imgui.frame(panel);
+  }
+};
+
+TEST(StateMachineView, DraggingABoxMovesItThereAndKeepsItsPlace) {
+  AuthoringPanel p;
+  const ScreenRect before = p.view.state_boxes[1];
+  const ImVec2 canvas_corner = p.view.any_state_box.min;  // Any State sits at the margin, 12 px
+  drag(p.imgui, p.panel, before.center(),
+       ImVec2(before.center().x + 200.0f, before.center().y + 90.0f));
+  EXPECT_TRUE(p.edited);
+  EXPECT_TRUE(p.machine.transitions.empty()) << "a box drag moves, it does not connect";
+  ASSERT_EQ(p.machine.editor_positions.size(), 3u);
+  ASSERT_TRUE(p.machine.editor_positions[1].has_value());
+  EXPECT_FALSE(p.machine.editor_positions[0].has_value());
+  // Canvas coordinates: the box's old corner (relative to the canvas) plus the drag.
+  EXPECT_NEAR(p.machine.editor_positions[1]->x, before.min.x - canvas_corner.x + 12.0f + 200.0f,
+              0.5f);
+  EXPECT_NEAR(p.machine.editor_positions[1]->y, before.min.y - canvas_corner.y + 12.0f + 90.0f,
+              0.5f);
+  EXPECT_NEAR(p.view.state_boxes[1].min.x, before.min.x + 200.0f, 0.5f);
+  EXPECT_NEAR(p.view.state_boxes[1].min.y, before.min.y + 90.0f, 0.5f);
+  // The layout keeps it there.
+  const StateGraphLayout layout = layout_state_graph(p.machine);
+  EXPECT_EQ(layout.box_min[1].x, p.machine.editor_positions[1]->x);
+  EXPECT_GE(layout.extent.y, p.machine.editor_positions[1]->y + layout.box_size.y);
+  // Removing a state drops its place with it.
+  anim::remove_state(p.machine, 0);
+  ASSERT_EQ(p.machine.editor_positions.size(), 2u);
+  EXPECT_TRUE(p.machine.editor_positions[0].has_value());
+}
+
+TEST(StateMachineView, ADoubleClickOnEmptyCanvasAddsAStateThere) {
+  AuthoringPanel p;
+  p.sources.picked_clip = 2;
+  const ImVec2 at = {p.view.state_boxes[0].min.x + 40.0f, p.view.state_boxes[0].max.y + 60.0f};
+  p.click(at, 2);
+  EXPECT_TRUE(p.edited);
+  ASSERT_EQ(p.machine.states.size(), 4u);
+  EXPECT_EQ(p.machine.states[3].name, "state");
+  EXPECT_EQ(p.machine.states[3].index, 2) << "it plays the picked clip";
+  ASSERT_EQ(p.view.state_boxes.size(), 4u);
+  EXPECT_NEAR(p.view.state_boxes[3].center().x, at.x, 1.0f) << "centred where it was clicked";
+  EXPECT_NEAR(p.view.state_boxes[3].center().y, at.y, 1.0f);
+  EXPECT_EQ(p.view.selected_state, 3);
+}
+
+TEST(StateMachineView, ButtonsAddStatesPlayingThePickedClipAndTheShownSpace) {
+  AuthoringPanel p;
+  EXPECT_GT(p.view.add_clip_state_button.max.x, p.view.add_clip_state_button.min.x);
+  p.click(p.view.add_clip_state_button.center());
+  EXPECT_EQ(p.machine.states.size(), 3u) << "no clip picked: the button is disabled";
+  p.sources.picked_clip = 1;
+  p.sources.shown_blend_space = 0;
+  p.imgui.frame(p.panel);
+  p.click(p.view.add_clip_state_button.center());
+  ASSERT_EQ(p.machine.states.size(), 4u);
+  EXPECT_EQ(p.machine.states[3].name, "walk_");  // "walk" is taken
+  EXPECT_EQ(p.machine.states[3].kind, anim::StateKind::Clip);
+  EXPECT_EQ(p.machine.states[3].index, 1);
+  p.click(p.view.add_blend_state_button.center());
+  ASSERT_EQ(p.machine.states.size(), 5u);
+  EXPECT_EQ(p.machine.states[4].name, "locomotion");
+  EXPECT_EQ(p.machine.states[4].kind, anim::StateKind::BlendSpace);
+  EXPECT_EQ(p.machine.states[4].index, 0);
 }
 
 }  // namespace
