@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "anim/foot_contact.h"
+#include "anim/ground_motion.h"
 #include "anim/pose.h"
 #include "anim/skinning.h"
 
@@ -209,8 +210,12 @@ JobResult CharacterInstance::sample_clip_source(int clip_index, float time_s,
   const float t = wrap_clip_time(clip, time_s);
   if (JobResult r = sample_clip(clip, binding, skeleton, t, caches_[clip_index], out); !r) return r;
   const float advance = playhead_advance(clip, clip_last_time_[clip_index], t);
-  step = extract_root_motion(clip, binding, skeleton, built_root_motion_,
-                             clip_last_time_[clip_index], advance);
+  // A clip played in place moves by the ground motion its feet give (foot locking needs it).
+  const GroundMotion* ground = character_->ground_motion_of(clip_index);
+  step = ground ? extract_ground_motion(*ground, built_root_motion_, clip_last_time_[clip_index],
+                                        advance)
+                : extract_root_motion(clip, binding, skeleton, built_root_motion_,
+                                      clip_last_time_[clip_index], advance);
   clip_last_time_[clip_index] = t;
   return remove_root_motion(skeleton, built_root_motion_, out);
 }
