@@ -176,6 +176,8 @@ void draw_joint_markers(std::span<const glm::mat4> model, const glm::mat4& world
                         const glm::mat4& view_projection, const glm::vec4& viewport,
                         int hovered_joint) {
   ImDrawList* draw = ImGui::GetForegroundDrawList();
+  draw->PushClipRect(ImVec2(viewport.x, viewport.y),
+                     ImVec2(viewport.x + viewport.z, viewport.y + viewport.w));
   const glm::mat4 clip_from_model = view_projection * world_from_model;
   for (int j = 0; j < static_cast<int>(model.size()); ++j) {
     ImVec2 p;
@@ -185,12 +187,16 @@ void draw_joint_markers(std::span<const glm::mat4> model, const glm::mat4& world
                           hovered ? IM_COL32(255, 240, 120, 255) : IM_COL32(235, 235, 235, 220));
     draw->AddCircle(p, hovered ? 7.0f : 5.0f, IM_COL32(20, 20, 20, 255), 0, 1.5f);
   }
+  draw->PopClipRect();
 }
 
 void draw_rig_overlay(const anim::Rig& rig, std::span<const glm::mat4> model,
                       const glm::mat4& world_from_model, const glm::mat4& view_projection,
                       const glm::vec4& viewport) {
   ImDrawList* draw = ImGui::GetForegroundDrawList();
+  // Kept inside the 3D view: a character walking off it does not draw over the panels.
+  draw->PushClipRect(ImVec2(viewport.x, viewport.y),
+                     ImVec2(viewport.x + viewport.z, viewport.y + viewport.w));
   const glm::mat4 clip_from_model = view_projection * world_from_model;
   auto screen = [&](int joint, ImVec2& out) {
     return joint_on_screen(model, clip_from_model, viewport, joint, out);
@@ -216,6 +222,7 @@ void draw_rig_overlay(const anim::Rig& rig, std::span<const glm::mat4> model,
   }
   if (ImVec2 p; screen(rig.pelvis, p))
     draw->AddCircle(p, 7.0f, IM_COL32(255, 210, 60, 255), 0, 2.0f);
+  draw->PopClipRect();
 }
 
 }  // namespace ui
