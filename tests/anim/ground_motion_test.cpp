@@ -1,0 +1,217 @@
+#include "anim/ground_motion.h"
+
+#include <cmath>
+#include <limits>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "anim/bound_character.h"
+#include "anim/character_instance.h"
+#include "anim/graph_binding.h"
+
+namespace anim {
+namespace {
+
+// A biped that walks in place: each thigh hangs from the hips 1 unit up, the foot 0.9 below it,
+// its heel and toe on the ground. The thighs' translation carries the feet: in stance (half the
+// one-second cycle, the legs half a cycle apart) a foot slides backwards along -Z by 0.6 at a
+// steady 1.2 units/s; in swing it lifts 0.15 and comes forward. Made to have root motion of its
+// own (hips_travel), the hips move forward along +Z by that much per cycle.
+struct InPlaceWalker {
+  Skeleton skeleton;
+  Clip clip;
+  FootIkRig rig;
+
+  explicit InPlaceWalker(float stride = 0.6f, float hips_travel = 0.0f) {
+    skeleton.joint_names = {"root",   "hips",    "thigh_l", "calf_l", "foot_l",
+                            "toes_l", "thigh_r", "calf_r",  "foot_r", "toes_r"};
+    skeleton.parents = {kNoParent, 0, 1, 2, 3, 4, 1, 6, 7, 8};
+    skeleton.rest_pose.resize(10);
+    skeleton.rest_pose[1].translation = {0, 1, 0};
+    for (int side = 0; side < 2; ++side) {
+      const int t = 2 + 4 * side;
+      skeleton.rest_pose[t].translation = {side == 0 ? 0.1f : -0.1f, 0, 0};
+      skeleton.rest_pose[t + 1].translation = {0, -0.45f, 0};
+      skeleton.rest_pose[t + 2].translation = {0, -0.45f, 0};
+      skeleton.rest_pose[t + 3].translation = {0, 0, 0.15f};
+    }
+    skeleton.inverse_bind.assign(10, glm::mat4(1.0f));
+
+    clip.name = "walk_in_place";
+    clip.duration_s = 1.0f;
+    clip.source_fps = 30.0f;
+    clip.loop = true;
+    const float h = 0.5f * stride;
+    auto leg_track = [&](const char* name, float phase) {
+      JointTrack track;
+      track.joint_name = name;
+      // Stance from phase to phase + 0.5 (sliding back), swing after it (lifted, forward),
+      // keyed densely.
+      for (int i = 0; i <= 120; ++i) {
+        const float t = static_cast<float>(i) / 120.0f;
+        const float u = std::fmod(t - phase + 1.0f, 1.0f);
+        glm::vec3 p;
+        if (u <= 0.5f) {
+          p = {0, 0, h - 2.0f * h * (u / 0.5f)};
+        } else {
+          const float s = (u - 0.5f) / 0.5f;  // 0..1 over the swing
+          p = {0, 0.15f * std::sin(s * 3.14159265f), -h + 2.0f * h * s};
+        }
+        track.translation.times_s.push_back(t);
+        track.translation.values.push_back(
+            skeleton.rest_pose[skeleton.find_joint(name)].translation + p);
+      }
+      clip.tracks.push_back(track);
+    };
+    leg_track("thigh_l", 0.0f);
+    leg_track("thigh_r", 0.5f);
+    if (hips_travel != 0.0f) {
+      JointTrack hips;
+      hips.joint_name = "hips";
+      hips.translation.times_s = {0.0f, 1.0f};
+      hips.translation.values = {{0, 1, 0}, {0, 1, hips_travel}};
+      clip.tracks.push_back(hips);
+    }
+
+    rig.pelvis = 1;
+    for (int side = 0; side < 2; ++side) {
+      Leg leg;
+      leg.thigh = 2 + 4 * side;
+      leg.calf = leg.thigh + 1;
+      leg.foot = leg.thigh + 2;
+      leg.toes = leg.thigh + 3;
+      leg.heel_in_foot = {0, -0.1f, 0};
+      leg.toe_in_toes = {0, -0.1f, 0};
+      rig.legs.push_back(leg);
+    }
+  }
+};
+
+RootMotionSettings hips_root() {
+  RootMotionSettings s;
+  s.root_joint = 1;
+  return s;
+}
+
+TEST(GroundMotion, AnInPlaceWalkMovesAtTheSpeedItsPlantedFeetSlide) {
+  const InPlaceWalker w;
+  const GroundMotion g = synthesize_ground_motion(w.skeleton, w.clip, w.rig.legs, hips_root());
+  ASSERT_FALSE(g.empty());
+  EXPECT_NEAR(g.duration_s(), 1.0f, 1e-5f);
+  // 0.6 of slide per stance, one stance per leg per cycle, one leg always planted: 1.2 per cycle.
+  EXPECT_NEAR(g.mean_speed(), 1.2f, 0.01f);
+  EXPECT_NEAR(g.displacement.back().z, 1.2f, 0.01f);
+  EXPECT_NEAR(g.displacement.back().x, 0.0f, 1e-4f);
+  EXPECT_EQ(g.displacement.back().y, 0.0f);
+  // Steady: half the cycle, half the travel.
+  EXPECT_NEAR(g.displacement[g.displacement.size() / 2].z, 0.6f, 0.02f);
+}
+
+TEST(GroundMotion, TheStrideSetsTheSpeed) {
+  const InPlaceWalker w(0.3f);
+  const GroundMotion g = synthesize_ground_motion(w.skeleton, w.clip, w.rig.legs, hips_root());
+  EXPECT_NEAR(g.mean_speed(), 0.6f, 0.01f);
+}
+
+TEST(GroundMotion, ClipsWithTheirOwnRootMotionOrFeetThatDoNotSlideGetNone) {
+  const InPlaceWalker travels(0.6f, 1.2f);
+  EXPECT_TRUE(
+      synthesize_ground_motion(travels.skeleton, travels.clip, travels.rig.legs, hips_root())
+          .empty());
+  const InPlaceWalker stands(0.0f);  // steps on the spot
+  EXPECT_TRUE(
+      synthesize_ground_motion(stands.skeleton, stands.clip, stands.rig.legs, hips_root()).empty());
+}
+
+TEST(GroundMotion, BadInputsGiveNone) {
+  const InPlaceWalker w;
+  EXPECT_TRUE(synthesize_ground_motion(w.skeleton, w.clip, {}, hips_root()).empty());
+  RootMotionSettings bad_root;
+  bad_root.root_joint = 42;
+  EXPECT_TRUE(synthesize_ground_motion(w.skeleton, w.clip, w.rig.legs, bad_root).empty());
+  Leg bad_leg = w.rig.legs[0];
+  bad_leg.toes = 99;
+  const Leg legs[] = {bad_leg};
+  EXPECT_TRUE(synthesize_ground_motion(w.skeleton, w.clip, legs, hips_root()).empty());
+  Clip empty = w.clip;
+  empty.duration_s = 0.0f;
+  EXPECT_TRUE(synthesize_ground_motion(w.skeleton, empty, w.rig.legs, hips_root()).empty());
+}
+
+// A ground motion of 2 units per 1 s cycle, faster in its second half.
+GroundMotion two_speed_ground(bool loop) {
+  GroundMotion g;
+  g.frame_s = 0.5f;
+  g.loop = loop;
+  g.displacement = {{0, 0, 0}, {0.2f, 0, 0.5f}, {0.4f, 0, 2.0f}};
+  return g;
+}
+
+TEST(GroundMotion, StepsAddWholeCyclesAcrossTheLoopAndRunBackwards) {
+  const GroundMotion g = two_speed_ground(true);
+  const RootMotionSettings axes;
+  RootMotionDelta d = extract_ground_motion(g, axes, 0.25f, 0.5f);  // 0.25 -> 0.75
+  EXPECT_NEAR(d.translation.z, 1.25f - 0.25f, 1e-5f);
+  EXPECT_NEAR(d.translation.x, 0.3f - 0.1f, 1e-5f);
+  EXPECT_EQ(d.yaw_rad, 0.0f);
+  d = extract_ground_motion(g, axes, 0.75f, 0.5f);  // across the end: 1.25 -> 2 + 0.25
+  EXPECT_NEAR(d.translation.z, 2.0f - 1.25f + 0.25f, 1e-5f);
+  d = extract_ground_motion(g, axes, 0.5f, 3.0f);  // three whole cycles
+  EXPECT_NEAR(d.translation.z, 6.0f, 1e-4f);
+  d = extract_ground_motion(g, axes, 0.25f, -0.5f);  // backwards across the start
+  EXPECT_NEAR(d.translation.z, -(0.25f + 2.0f - 1.25f), 1e-5f);
+}
+
+TEST(GroundMotion, AClipThatDoesNotLoopStopsAtItsEnds) {
+  const GroundMotion g = two_speed_ground(false);
+  const RootMotionDelta d = extract_ground_motion(g, {}, 0.75f, 5.0f);
+  EXPECT_NEAR(d.translation.z, 2.0f - 1.25f, 1e-5f);
+}
+
+TEST(GroundMotion, AxesNotExtractedAreLeftOutAndBadTimesGiveNoStep) {
+  const GroundMotion g = two_speed_ground(true);
+  RootMotionSettings no_x;
+  no_x.extract_x = false;
+  RootMotionDelta d = extract_ground_motion(g, no_x, 0.0f, 1.0f);
+  EXPECT_EQ(d.translation.x, 0.0f);
+  EXPECT_NEAR(d.translation.z, 2.0f, 1e-5f);
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  d = extract_ground_motion(g, {}, nan, 1.0f);
+  EXPECT_EQ(d.translation, glm::vec3(0.0f));
+  d = extract_ground_motion(GroundMotion{}, {}, 0.0f, 1.0f);
+  EXPECT_EQ(d.translation, glm::vec3(0.0f));
+}
+
+// The player moves the character by the ground motion in the applied mode, and keeps it in
+// place otherwise.
+TEST(GroundMotion, ThePreviewPlayerAppliesIt) {
+  const InPlaceWalker w;
+  BoundCharacter character;
+  ASSERT_EQ(bind_character(w.skeleton, {w.clip}, {}, character), "");
+  character.foot_ik_rig = w.rig;
+  character.root_motion_joint = 1;
+  character.ground_motion =
+      synthesize_ground_motions(character.skeleton, character.clips, character.foot_ik_rig, 1);
+  ASSERT_NE(character.ground_motion_of(0), nullptr);
+  GraphBinding graph;
+  for (RootMotionMode mode : {RootMotionMode::Applied, RootMotionMode::InPlace}) {
+    CharacterInstance instance;
+    ASSERT_EQ(instance.bind(character, graph), "");
+    CharacterSettings settings;
+    settings.root_motion_mode = mode;
+    settings.root_motion.root_joint = 1;
+    Parameters parameters;
+    const Terrain flat;
+    for (int f = 0; f <= 90; ++f) {
+      instance.set_preview(0, static_cast<float>(f) / 60.0f);
+      ASSERT_TRUE(instance.update(1.0f / 60.0f, parameters, settings, flat));
+    }
+    // 1.5 s at 1.2 units/s.
+    EXPECT_NEAR(instance.world().translation.z, mode == RootMotionMode::Applied ? 1.8f : 0.0f,
+                0.03f);
+  }
+}
+
+}  // namespace
+}  // namespace anim
