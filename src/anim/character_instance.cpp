@@ -48,9 +48,11 @@ std::string CharacterInstance::build_graph_players(const GraphBinding& graph,
     const BlendSpaceBinding& b = graph.blend_spaces[i];
     std::vector<const Clip*> clips;
     std::vector<const ClipBinding*> bindings;
+    std::vector<const GroundMotion*> ground;
     for (int c : b.clips) {
       clips.push_back(&character.clips[c]);
       bindings.push_back(&character.bindings[c]);
+      ground.push_back(character.ground_motion_of(c));
     }
     BlendSpacePlayerSettings settings;
     settings.extract_root_motion = true;
@@ -67,6 +69,7 @@ std::string CharacterInstance::build_graph_players(const GraphBinding& graph,
                                     settings);
     }
     if (!e.empty()) return "blend space '" + b.name + "': " + e;
+    blend_players[i].set_ground_motion(ground);
   }
   layer_caches.clear();
   for (const LayerBinding& l : graph.layers) {
@@ -337,6 +340,8 @@ JobResult CharacterInstance::update(float dt_s, Parameters& parameters,
   } else {
     std::copy(skeleton.rest_pose.begin(), skeleton.rest_pose.end(), local_.begin());
   }
+  root_motion_from_feet_ =
+      total > 0.0f && dominant_clip_ >= 0 && character_->ground_motion_of(dominant_clip_);
 
   // Inertialization: at the switch the offset is taken from the last two outputs.
   if (graph.has_machine && !previewing_ && machine_.inertialization_started()) {

@@ -110,11 +110,9 @@ void draw_left_panel(ViewerUi& ui, ViewerScene& scene, RecentFiles& recent, cons
         ui::ClipStorage storage{scene.clip_binding.compress,
                                 scene.clip_binding.compression.position_m,
                                 scene.bound.character->clip_memory_bytes()};
-        const bool from_feet =
-            scene.instance.previewing() &&
-            scene.bound.character->ground_motion_of(scene.instance.dominant_clip()) != nullptr;
         ui::draw_character_panel(scene.character, ui.health, ui.view, scene.settings, scene.terrain,
-                                 scene.instance.has_foot_ik_rig(), storage, actions, from_feet);
+                                 scene.instance.has_foot_ik_rig(), storage, actions,
+                                 scene.instance.root_motion_from_feet());
         if (actions.reset_world) scene.instance.reset_world();
         if (actions.clip_storage_changed) {
           scene.clip_binding.compress = storage.compressed;

@@ -213,5 +213,44 @@ TEST(GroundMotion, ThePreviewPlayerAppliesIt) {
   }
 }
 
+// A blend space plays each sample's ground motion, weighted: a 1D space of the walker at two
+// strides (1.2 and 0.6 units/s) moves at either speed at its ends and in between at the middle.
+TEST(GroundMotion, BlendSpacesBlendTheirSamplesGroundMotion) {
+  const InPlaceWalker fast(0.6f);
+  Clip slow = InPlaceWalker(0.3f).clip;
+  slow.name = "slow";
+  BoundCharacter character;
+  ASSERT_EQ(bind_character(fast.skeleton, {fast.clip, slow}, {}, character), "");
+  character.foot_ik_rig = fast.rig;
+  character.root_motion_joint = 1;
+  character.ground_motion =
+      synthesize_ground_motions(character.skeleton, character.clips, character.foot_ik_rig, 1);
+  Parameters parameters;
+  const int speed = parameters.add("speed", ParameterType::Float);
+  GraphBinding graph;
+  BlendSpaceBinding space;
+  space.name = "walk";
+  space.one_dimensional = true;
+  space.clips = {0, 1};
+  space.positions = {{0.0f, 0.0f}, {1.0f, 0.0f}};
+  space.x_parameter = speed;
+  space.y_parameter = speed;
+  graph.blend_spaces.push_back(space);
+  for (const auto& [x, expected] : {std::pair{0.0f, 1.2f}, {1.0f, 0.6f}, {0.5f, 0.9f}}) {
+    CharacterInstance instance;
+    ASSERT_EQ(instance.bind(character, graph), "");
+    CharacterSettings settings;
+    settings.root_motion_mode = RootMotionMode::Applied;
+    settings.root_motion.root_joint = 1;
+    parameters.set(speed, x);
+    const Terrain flat;
+    for (int f = 0; f < 60; ++f) {
+      ASSERT_TRUE(instance.update(1.0f / 60.0f, parameters, settings, flat));
+    }
+    EXPECT_NEAR(instance.world().translation.z, expected, 0.03f) << "at " << x;
+    EXPECT_TRUE(instance.root_motion_from_feet());
+  }
+}
+
 }  // namespace
 }  // namespace anim
