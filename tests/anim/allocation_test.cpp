@@ -202,11 +202,7 @@ TEST(PerFramePath, FootIkAllocatesNothing) {
 TEST(PerFramePath, GroundMotionAllocatesNothing) {
   const testing::InPlaceWalker w;
   BoundCharacter character;
-  ASSERT_EQ(bind_character(w.skeleton, {w.clip}, {}, character), "");
-  character.foot_ik_rig = w.rig;
-  character.root_motion_joint = 1;
-  character.ground_motion =
-      synthesize_ground_motions(character.skeleton, character.clips, character.foot_ik_rig, 1);
+  ASSERT_EQ(testing::bind_walker(w, {w.clip}, character), "");
   ASSERT_NE(character.ground_motion_of(0), nullptr);
   Parameters parameters;
   GraphBinding graph;

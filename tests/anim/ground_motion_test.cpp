@@ -14,6 +14,7 @@
 namespace anim {
 namespace {
 
+using testing::bind_walker;
 using testing::InPlaceWalker;
 
 RootMotionSettings hips_root() {
@@ -116,11 +117,7 @@ TEST(GroundMotion, AxesNotExtractedAreLeftOutAndBadTimesGiveNoStep) {
 TEST(GroundMotion, ThePreviewPlayerAppliesIt) {
   const InPlaceWalker w;
   BoundCharacter character;
-  ASSERT_EQ(bind_character(w.skeleton, {w.clip}, {}, character), "");
-  character.foot_ik_rig = w.rig;
-  character.root_motion_joint = 1;
-  character.ground_motion =
-      synthesize_ground_motions(character.skeleton, character.clips, character.foot_ik_rig, 1);
+  ASSERT_EQ(bind_walker(w, {w.clip}, character), "");
   ASSERT_NE(character.ground_motion_of(0), nullptr);
   GraphBinding graph;
   for (RootMotionMode mode : {RootMotionMode::Applied, RootMotionMode::InPlace}) {
@@ -148,11 +145,7 @@ TEST(GroundMotion, BlendSpacesBlendTheirSamplesGroundMotion) {
   Clip slow = InPlaceWalker(0.3f).clip;
   slow.name = "slow";
   BoundCharacter character;
-  ASSERT_EQ(bind_character(fast.skeleton, {fast.clip, slow}, {}, character), "");
-  character.foot_ik_rig = fast.rig;
-  character.root_motion_joint = 1;
-  character.ground_motion =
-      synthesize_ground_motions(character.skeleton, character.clips, character.foot_ik_rig, 1);
+  ASSERT_EQ(bind_walker(fast, {fast.clip, slow}, character), "");
   Parameters parameters;
   const int speed = parameters.add("speed", ParameterType::Float);
   GraphBinding graph;

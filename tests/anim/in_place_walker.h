@@ -2,10 +2,13 @@
 // A synthetic character for ground-motion tests: a biped walking in place.
 
 #include <cmath>
+#include <string>
 #include <vector>
 
+#include "anim/bound_character.h"
 #include "anim/clip.h"
 #include "anim/foot_ik.h"
+#include "anim/ground_motion.h"
 #include "anim/skeleton.h"
 
 namespace anim::testing {
@@ -84,5 +87,16 @@ struct InPlaceWalker {
     }
   }
 };
+
+// The walker's skeleton bound with clips, as asset::bind_project binds a character: its legs
+// as the foot IK rig, the hips as the root-motion joint, the ground motion synthesised.
+inline std::string bind_walker(const InPlaceWalker& w, std::vector<Clip> clips,
+                               BoundCharacter& out) {
+  if (std::string e = bind_character(w.skeleton, std::move(clips), {}, out); !e.empty()) return e;
+  out.foot_ik_rig = w.rig;
+  out.root_motion_joint = 1;
+  out.ground_motion = synthesize_ground_motions(out.skeleton, out.clips, out.foot_ik_rig, 1);
+  return {};
+}
 
 }  // namespace anim::testing
