@@ -118,6 +118,9 @@ GroundMotion synthesize_ground_motion(const Skeleton& skeleton, const Clip& clip
     const auto& toe = paths.toes[leg];
     const std::vector<ContactInterval> contacts =
         detect_contacts(heel, toe, paths.frame_s, clip.loop, contact_settings);
+    // A gait steps with every leg; a foot that never lifts (or never lands) belongs to an action
+    // done on the spot (an attack with one step), whose slide is not travel.
+    if (contacts.empty()) return {};
     const std::vector<bool> planted = planted_frames(contacts, frames, paths.frame_s);
     for (std::size_t i = 0; i < frames; ++i) {
       if (!planted[i]) continue;
@@ -147,7 +150,10 @@ GroundMotion synthesize_ground_motion(const Skeleton& skeleton, const Clip& clip
   for (std::size_t i = 0; i < frames; ++i) {
     ground.displacement[i + 1] = ground.displacement[i] + velocity[i] * paths.frame_s;
   }
-  if (ground.mean_speed() < settings.min_speed_m_s * scale) return {};
+  if (ground.mean_speed() < settings.min_speed_m_s * scale ||
+      glm::length(ground.displacement.back()) < settings.min_travel_legs * leg_length) {
+    return {};
+  }
   return ground;
 }
 

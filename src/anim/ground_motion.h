@@ -46,6 +46,10 @@ struct GroundMotionSettings {
   // Feet that slide slower than this (ContactDetectionSettings' speed tolerance, scaled with the
   // leg in the same way) belong to a clip that stands: an idle, a turn on the spot.
   float min_speed_m_s = 0.1f;
+  // ... and so do feet that travel less than this many leg lengths over the clip: a gait's cycle
+  // is two steps, each well over half a leg, while an action on the spot (an attack, a hit
+  // reaction with a step) slides its feet by a fraction of one (the Knight's: 0.6 at most).
+  float min_travel_legs = 1.0f;
   // Half-width of the moving average over the per-frame speeds (frames): the planted feet of a
   // hand-keyed clip slide unevenly, and the body should not jerk with them.
   int smoothing_frames = 1;
@@ -57,8 +61,8 @@ struct GroundMotionSettings {
 // each frame the ground moves by the mean slide of the planted legs' lower sole point, reversed.
 // Frames with no foot planted (a gallop's flight) take the speeds on either side, blended
 // linearly; then the speeds are smoothed. Empty when the clip carries its own root motion (see
-// GroundMotionSettings), its feet do not travel, no foot is ever planted, or the legs or clip
-// are unusable (as for sample_sole_paths).
+// GroundMotionSettings), is not a gait (a leg that never both lands and lifts), its feet do not
+// travel, or the legs or clip are unusable (as for sample_sole_paths).
 GroundMotion synthesize_ground_motion(const Skeleton& skeleton, const Clip& clip,
                                       std::span<const Leg> legs,
                                       const RootMotionSettings& root_motion,

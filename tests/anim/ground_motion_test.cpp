@@ -38,12 +38,12 @@ TEST(GroundMotion, AnInPlaceWalkMovesAtTheSpeedItsPlantedFeetSlide) {
 }
 
 TEST(GroundMotion, TheStrideSetsTheSpeed) {
-  const InPlaceWalker w(0.3f);
+  const InPlaceWalker w(0.9f);
   const GroundMotion g = synthesize_ground_motion(w.skeleton, w.clip, w.rig.legs, hips_root());
-  EXPECT_NEAR(g.mean_speed(), 0.6f, 0.01f);
+  EXPECT_NEAR(g.mean_speed(), 1.8f, 0.02f);
 }
 
-TEST(GroundMotion, ClipsWithTheirOwnRootMotionOrFeetThatDoNotSlideGetNone) {
+TEST(GroundMotion, ClipsWithTheirOwnRootMotionOrFeetThatDoNotTravelGetNone) {
   const InPlaceWalker travels(0.6f, 1.2f);
   EXPECT_TRUE(
       synthesize_ground_motion(travels.skeleton, travels.clip, travels.rig.legs, hips_root())
@@ -51,6 +51,12 @@ TEST(GroundMotion, ClipsWithTheirOwnRootMotionOrFeetThatDoNotSlideGetNone) {
   const InPlaceWalker stands(0.0f);  // steps on the spot
   EXPECT_TRUE(
       synthesize_ground_motion(stands.skeleton, stands.clip, stands.rig.legs, hips_root()).empty());
+  // Feet that slide by less than a leg per cycle (0.6 for a leg of 0.9): a shuffle on the spot,
+  // as in an attack with a step, not a gait.
+  const InPlaceWalker shuffles(0.3f);
+  EXPECT_TRUE(
+      synthesize_ground_motion(shuffles.skeleton, shuffles.clip, shuffles.rig.legs, hips_root())
+          .empty());
 }
 
 TEST(GroundMotion, BadInputsGiveNone) {
@@ -139,10 +145,10 @@ TEST(GroundMotion, ThePreviewPlayerAppliesIt) {
 }
 
 // A blend space plays each sample's ground motion, weighted: a 1D space of the walker at two
-// strides (1.2 and 0.6 units/s) moves at either speed at its ends and in between at the middle.
+// strides (1.8 and 1.2 units/s) moves at either speed at its ends and in between at the middle.
 TEST(GroundMotion, BlendSpacesBlendTheirSamplesGroundMotion) {
-  const InPlaceWalker fast(0.6f);
-  Clip slow = InPlaceWalker(0.3f).clip;
+  const InPlaceWalker fast(0.9f);
+  Clip slow = InPlaceWalker(0.6f).clip;
   slow.name = "slow";
   BoundCharacter character;
   ASSERT_EQ(bind_walker(fast, {fast.clip, slow}, character), "");
@@ -157,7 +163,7 @@ TEST(GroundMotion, BlendSpacesBlendTheirSamplesGroundMotion) {
   space.x_parameter = speed;
   space.y_parameter = speed;
   graph.blend_spaces.push_back(space);
-  for (const auto& [x, expected] : {std::pair{0.0f, 1.2f}, {1.0f, 0.6f}, {0.5f, 0.9f}}) {
+  for (const auto& [x, expected] : {std::pair{0.0f, 1.8f}, {1.0f, 1.2f}, {0.5f, 1.5f}}) {
     CharacterInstance instance;
     ASSERT_EQ(instance.bind(character, graph), "");
     CharacterSettings settings;

@@ -60,8 +60,9 @@ struct Drift {
 
 // Plays clip for seconds at 60 frames per second through CharacterInstance with root motion
 // applied and foot IK on flat ground, locking on or off. Per leg and per contact, the pivot (the
-// lower of heel and toe, where a lock holds) is followed from where it was when it became the
-// pivot in that contact; the worst horizontal distance from there is the drift.
+// lower of heel and toe, switching with the lock's margin: where a lock holds) is followed from
+// where it was when it became the pivot in that contact; the worst horizontal distance from
+// there is the drift.
 Drift play(const Opened& o, const std::string& clip_name, bool lock, float seconds) {
   Drift d;
   const anim::BoundCharacter& bc = *o.bound.character;
@@ -94,19 +95,22 @@ Drift play(const Opened& o, const std::string& clip_name, bool lock, float secon
     for (std::size_t i = 0; i < legs.size(); ++i) {
       const bool planted =
           anim::foot_planted_at(c, anim::leg_contact_name(legs, i), clip_time) && f > 0;
+      const glm::vec3 heel =
+          anim::transform_point(instance.world(), anim::heel_point(legs[i], instance.model_pose()));
+      const glm::vec3 toe =
+          anim::transform_point(instance.world(), anim::toe_point(legs[i], instance.model_pose()));
+      // The pivot switches as a lock's does: to the other point once it is lower by a margin.
+      const bool was_on_toe = on_toe[i];
+      const float margin = settings.foot_ik_settings.pivot_switch_m;
+      if (on_toe[i] && heel.y < toe.y - margin) on_toe[i] = false;
+      if (!on_toe[i] && toe.y < heel.y - margin) on_toe[i] = true;
       if (!planted) {
         if (was_planted[i]) ++d.contacts;
         was_planted[i] = false;
         continue;
       }
-      const glm::vec3 heel =
-          anim::transform_point(instance.world(), anim::heel_point(legs[i], instance.model_pose()));
-      const glm::vec3 toe =
-          anim::transform_point(instance.world(), anim::toe_point(legs[i], instance.model_pose()));
-      const bool toe_lower = toe.y < heel.y;
-      const glm::vec3 pivot = toe_lower ? toe : heel;
-      if (!was_planted[i] || toe_lower != on_toe[i]) anchor[i] = {pivot.x, pivot.z};
-      on_toe[i] = toe_lower;
+      const glm::vec3 pivot = on_toe[i] ? toe : heel;
+      if (!was_planted[i] || on_toe[i] != was_on_toe) anchor[i] = {pivot.x, pivot.z};
       was_planted[i] = true;
       ++d.planted_frames;
       d.worst = std::max(d.worst, glm::length(glm::vec2(pivot.x, pivot.z) - anchor[i]));
@@ -256,6 +260,36 @@ TEST(GroundMotion, ClipsWithTheirOwnRootMotionKeepIt) {
   // Played applied, it travels by its own root motion, as before.
   const Drift d = play(pab, pab.bound.character->clips[0].name, true, 1.0f);
   EXPECT_GT(d.travel.z, 0.5f);
+}
+
+// The Knight (a chibi biped in metres, every clip in place): its walks and its run get ground
+// motion (backwards for the backwards walk) and hold their feet with locking; its actions on the
+// spot (attacks and hit reactions that slide a foot by a fraction of a leg) and its idle get
+// none.
+TEST(GroundMotion, KnightGaitsMoveAndItsActionsStayPut) {
+  const auto path = test::shared_asset("kaykit/Knight.glb");
+  SKIP_IF_ABSENT(path);
+  const Opened o = open_as_viewer(test::import_ok(path));
+  const anim::BoundCharacter& bc = *o.bound.character;
+  ASSERT_EQ(bc.foot_ik_rig.legs.size(), 2u);
+  const float leg = anim::rest_leg_length(bc.skeleton, bc.foot_ik_rig.legs);
+  for (const char* gait : {"Walking_A", "Walking_B", "Walking_C", "Running_B"}) {
+    const anim::GroundMotion* g = bc.ground_motion_of(bc.find_clip(gait));
+    ASSERT_NE(g, nullptr) << gait;
+    EXPECT_GT(g->displacement.back().z, 2.0f * leg) << gait << ": forward";
+  }
+  const anim::GroundMotion* back = bc.ground_motion_of(bc.find_clip("Walking_Backwards"));
+  ASSERT_NE(back, nullptr);
+  EXPECT_LT(back->displacement.back().z, -2.0f * leg);
+  for (const char* action : {"Idle", "1H_Melee_Attack_Stab", "Hit_B", "Block_Attack", "Throw"}) {
+    ASSERT_GE(bc.find_clip(action), 0) << action;
+    EXPECT_EQ(bc.ground_motion_of(bc.find_clip(action)), nullptr) << action;
+  }
+  const Drift locked = play(o, "Walking_A", true, 4.0f);
+  const Drift free = play(o, "Walking_A", false, 4.0f);
+  EXPECT_GE(locked.contacts, 6);
+  EXPECT_LT(locked.worst, 0.01f * leg);
+  EXPECT_GT(free.worst, 0.02f * leg);
 }
 
 }  // namespace
