@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "anim/blend_space_1d.h"
+#include "anim/ground_motion.h"
 
 namespace anim {
 
@@ -76,6 +77,14 @@ std::string BlendSpacePlayer::build_2d(const Skeleton& skeleton, std::span<const
   return {};
 }
 
+void BlendSpacePlayer::set_ground_motion(std::span<const GroundMotion* const> ground) {
+  if (ground.size() == clips_.size()) {
+    ground_.assign(ground.begin(), ground.end());
+  } else {
+    ground_.clear();
+  }
+}
+
 void BlendSpacePlayer::continue_from(const BlendSpacePlayer& previous) {
   point_ = previous.point_;
   point_set_ = previous.point_set_;
@@ -146,8 +155,11 @@ JobResult BlendSpacePlayer::update(float dt_s, glm::vec2 input, std::span<Transf
       const float from = clip_time_at_phase(sync_, i, phase_);
       const auto played = static_cast<float>(unwrapped_clip_time(sync_, i, next_phase) -
                                              unwrapped_clip_time(sync_, i, phase_));
+      const GroundMotion* ground = ground_.empty() ? nullptr : ground_[i];
       const RootMotionDelta step =
-          extract_root_motion(clip, *bindings_[i], *skeleton_, settings_.root_motion, from, played);
+          ground ? extract_ground_motion(*ground, settings_.root_motion, from, played)
+                 : extract_root_motion(clip, *bindings_[i], *skeleton_, settings_.root_motion, from,
+                                       played);
       out_root_motion.translation += w * step.translation;
       out_root_motion.yaw_rad += w * step.yaw_rad;
     }

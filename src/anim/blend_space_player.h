@@ -20,6 +20,8 @@
 
 namespace anim {
 
+struct GroundMotion;
+
 struct BlendSpacePlayerSettings {
   // Clips whose weight is below this are not sampled; the others' weights are renormalized.
   float negligible_weight = 1e-3f;
@@ -57,6 +59,11 @@ class BlendSpacePlayer {
                                      std::span<const glm::vec2> positions,
                                      const BlendSpacePlayerSettings& settings);
 
+  // Root motion synthesised from the feet (ground_motion.h) for clips that play in place:
+  // ground[i], when not null, is played instead of clips[i]'s own root motion. Borrowed like the
+  // clips; one per clip, or empty for none. Call after building (building clears it).
+  void set_ground_motion(std::span<const GroundMotion* const> ground);
+
   // Keeps the playback of previous (its phase and smoothed input point), e.g. the player of the
   // same blend space before a graph edit, so an edit does not restart the cycle.
   void continue_from(const BlendSpacePlayer& previous);
@@ -88,6 +95,7 @@ class BlendSpacePlayer {
   const Skeleton* skeleton_ = nullptr;
   std::vector<const Clip*> clips_;
   std::vector<const ClipBinding*> bindings_;
+  std::vector<const GroundMotion*> ground_;
   std::vector<SamplingCache> caches_;
   std::vector<std::vector<Transform>> poses_;
   std::vector<BlendLayer> layers_;

@@ -17,6 +17,12 @@ int BoundCharacter::find_clip(std::string_view name) const {
   return -1;
 }
 
+const GroundMotion* BoundCharacter::ground_motion_of(int clip) const {
+  if (clip < 0 || clip >= static_cast<int>(ground_motion.size())) return nullptr;
+  const GroundMotion& g = ground_motion[static_cast<std::size_t>(clip)];
+  return g.empty() ? nullptr : &g;
+}
+
 std::string bind_character(Skeleton skeleton, std::vector<Clip> clips, const BindOptions& storage,
                            BoundCharacter& out) {
   if (std::string e = validate(skeleton); !e.empty()) return "skeleton: " + e;

@@ -11,6 +11,7 @@
 #include "anim/clip.h"
 #include "anim/clip_sampling.h"
 #include "anim/foot_ik.h"
+#include "anim/ground_motion.h"
 #include "anim/skeleton.h"
 
 namespace anim {
@@ -25,11 +26,17 @@ struct BoundCharacter {
   // joint that carries the ground motion. The caller finds them (asset::find_biped_legs, a rig).
   FootIkRig foot_ik_rig;
   int root_motion_joint = 0;
+  // Per clip: root motion synthesised from the feet for a clip that plays in place (empty for a
+  // clip with its own, or none found; synthesize_ground_motions). The player moves the character
+  // by it instead, so foot locking can hold the feet in the world.
+  std::vector<GroundMotion> ground_motion;
 
   // The bytes of clip data instances sample from, over all clips.
   std::size_t clip_memory_bytes() const;
   // The index of the clip called name, or -1.
   int find_clip(std::string_view name) const;
+  // The synthesised ground motion of clip, or nullptr when it has none.
+  const GroundMotion* ground_motion_of(int clip) const;
 };
 
 // Binds clips to skeleton in storage: validates the skeleton and every clip and builds each

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "anim/foot_contact.h"
+#include "anim/ground_motion.h"
 #include "anim/pose.h"
 #include "anim/skinning.h"
 
@@ -47,9 +48,11 @@ std::string CharacterInstance::build_graph_players(const GraphBinding& graph,
     const BlendSpaceBinding& b = graph.blend_spaces[i];
     std::vector<const Clip*> clips;
     std::vector<const ClipBinding*> bindings;
+    std::vector<const GroundMotion*> ground;
     for (int c : b.clips) {
       clips.push_back(&character.clips[c]);
       bindings.push_back(&character.bindings[c]);
+      ground.push_back(character.ground_motion_of(c));
     }
     BlendSpacePlayerSettings settings;
     settings.extract_root_motion = true;
@@ -66,6 +69,7 @@ std::string CharacterInstance::build_graph_players(const GraphBinding& graph,
                                     settings);
     }
     if (!e.empty()) return "blend space '" + b.name + "': " + e;
+    blend_players[i].set_ground_motion(ground);
   }
   layer_caches.clear();
   for (const LayerBinding& l : graph.layers) {
@@ -209,8 +213,12 @@ JobResult CharacterInstance::sample_clip_source(int clip_index, float time_s,
   const float t = wrap_clip_time(clip, time_s);
   if (JobResult r = sample_clip(clip, binding, skeleton, t, caches_[clip_index], out); !r) return r;
   const float advance = playhead_advance(clip, clip_last_time_[clip_index], t);
-  step = extract_root_motion(clip, binding, skeleton, built_root_motion_,
-                             clip_last_time_[clip_index], advance);
+  // A clip played in place moves by the ground motion its feet give (foot locking needs it).
+  const GroundMotion* ground = character_->ground_motion_of(clip_index);
+  step = ground ? extract_ground_motion(*ground, built_root_motion_, clip_last_time_[clip_index],
+                                        advance)
+                : extract_root_motion(clip, binding, skeleton, built_root_motion_,
+                                      clip_last_time_[clip_index], advance);
   clip_last_time_[clip_index] = t;
   return remove_root_motion(skeleton, built_root_motion_, out);
 }
@@ -332,6 +340,8 @@ JobResult CharacterInstance::update(float dt_s, Parameters& parameters,
   } else {
     std::copy(skeleton.rest_pose.begin(), skeleton.rest_pose.end(), local_.begin());
   }
+  root_motion_from_feet_ =
+      total > 0.0f && dominant_clip_ >= 0 && character_->ground_motion_of(dominant_clip_);
 
   // Inertialization: at the switch the offset is taken from the last two outputs.
   if (graph.has_machine && !previewing_ && machine_.inertialization_started()) {

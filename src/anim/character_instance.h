@@ -130,6 +130,8 @@ class CharacterInstance {
   const Transform& world() const { return world_; }
   glm::mat4 world_matrix() const { return to_matrix(world_); }
   const RootMotionDelta& last_root_motion() const { return root_step_; }
+  // Whether the last frame's heaviest clip moved by ground motion synthesised from its feet.
+  bool root_motion_from_feet() const { return root_motion_from_feet_; }
   const FootIkDebug& foot_ik_debug() const { return foot_debug_; }
   const StateMachinePlayer& machine() const { return machine_; }
   bool has_machine() const { return graph_ != nullptr && graph_->has_machine; }
@@ -185,6 +187,7 @@ class CharacterInstance {
   std::array<bool, kMaxFootIkLegs> contacts_{};
   Transform world_;
   RootMotionDelta root_step_;
+  bool root_motion_from_feet_ = false;
   bool previewing_ = false;
   int preview_clip_ = -1;
   float preview_time_ = 0.0f;

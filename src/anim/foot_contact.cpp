@@ -85,7 +85,8 @@ float median(std::vector<float> values) {
   return *middle;
 }
 
-// The mean length of the legs in the rest pose, thigh to ankle; 0 when it cannot be measured.
+}  // namespace
+
 float rest_leg_length(const Skeleton& skeleton, std::span<const Leg> legs) {
   std::vector<glm::mat4> rest(skeleton.rest_pose.size());
   if (!local_to_model(skeleton, skeleton.rest_pose, rest)) return 0.0f;
@@ -104,8 +105,6 @@ float rest_leg_length(const Skeleton& skeleton, std::span<const Leg> legs) {
   }
   return measured > 0 ? total / static_cast<float>(measured) : 0.0f;
 }
-
-}  // namespace
 
 std::vector<ContactInterval> detect_contacts(std::span<const glm::vec3> heel,
                                              std::span<const glm::vec3> toe, float frame_s,
@@ -197,48 +196,56 @@ std::vector<ContactInterval> detect_contacts(std::span<const glm::vec3> heel,
   return intervals;
 }
 
-std::vector<Marker> detect_foot_contact_markers(const Skeleton& skeleton, const Clip& clip,
-                                                std::span<const Leg> legs,
-                                                const ContactDetectionSettings& settings) {
-  if (legs.empty() || legs.size() > static_cast<std::size_t>(kMaxFootIkLegs) ||
-      !(clip.duration_s > 0.0f) || !(clip.source_fps > 0.0f)) {
-    return {};
-  }
+SolePaths sample_sole_paths(const Skeleton& skeleton, const Clip& clip, std::span<const Leg> legs,
+                            const RootMotionSettings* remove_root_motion) {
+  if (legs.empty() || !(clip.duration_s > 0.0f) || !(clip.source_fps > 0.0f)) return {};
   const int n = skeleton.joint_count();
   for (const Leg& leg : legs) {
     if (leg.foot < 0 || leg.foot >= n || leg.toes < 0 || leg.toes >= n) return {};
   }
-  auto name_of = [&](std::size_t i) { return std::string(leg_contact_name(legs, i)); };
-  ContactDetectionSettings scaled = settings;
-  if (!(scaled.leg_length > 0.0f)) scaled.leg_length = rest_leg_length(skeleton, legs);
-
   // Samples evenly spaced at about the source frame rate from the start to the very end (for a
   // looping clip the end is the first pose again, moved on by the clip's root motion).
   const auto frames =
       static_cast<std::size_t>(std::max(2L, std::lround(clip.duration_s * clip.source_fps)));
-  const float frame_s = clip.duration_s / static_cast<float>(frames);
-  const std::size_t samples = frames + 1;
+  SolePaths paths;
+  paths.frame_s = clip.duration_s / static_cast<float>(frames);
   // Sampled as a clip that does not loop, so its end is not wrapped back to its start.
   Clip once = clip;
   once.loop = false;
   const ClipBinding binding = bind_clip(once, skeleton);
   SamplingCache cache(once);
-  std::vector<Transform> local(static_cast<std::size_t>(skeleton.joint_count()));
+  std::vector<Transform> local(static_cast<std::size_t>(n));
   std::vector<glm::mat4> model(local.size());
-  const std::size_t leg_count = legs.size();
-  std::vector<std::vector<glm::vec3>> heels(leg_count);
-  std::vector<std::vector<glm::vec3>> toes(leg_count);
-  for (std::size_t i = 0; i < samples; ++i) {
-    const float t = i == frames ? clip.duration_s : frame_s * static_cast<float>(i);
+  paths.heels.resize(legs.size());
+  paths.toes.resize(legs.size());
+  for (std::size_t i = 0; i <= frames; ++i) {
+    const float t = i == frames ? clip.duration_s : paths.frame_s * static_cast<float>(i);
     if (!sample_clip(once, binding, skeleton, t, cache, local) ||
+        (remove_root_motion && !anim::remove_root_motion(skeleton, *remove_root_motion, local)) ||
         !local_to_model(skeleton, local, model)) {
       return {};
     }
-    for (std::size_t leg = 0; leg < leg_count; ++leg) {
-      heels[leg].push_back(heel_point(legs[leg], model));
-      toes[leg].push_back(toe_point(legs[leg], model));
+    for (std::size_t leg = 0; leg < legs.size(); ++leg) {
+      paths.heels[leg].push_back(heel_point(legs[leg], model));
+      paths.toes[leg].push_back(toe_point(legs[leg], model));
     }
   }
+  return paths;
+}
+
+std::vector<Marker> detect_foot_contact_markers(const Skeleton& skeleton, const Clip& clip,
+                                                std::span<const Leg> legs,
+                                                const ContactDetectionSettings& settings) {
+  if (legs.size() > static_cast<std::size_t>(kMaxFootIkLegs)) return {};
+  const SolePaths paths = sample_sole_paths(skeleton, clip, legs);
+  if (paths.frames() == 0) return {};
+  const float frame_s = paths.frame_s;
+  auto name_of = [&](std::size_t i) { return std::string(leg_contact_name(legs, i)); };
+  ContactDetectionSettings scaled = settings;
+  if (!(scaled.leg_length > 0.0f)) scaled.leg_length = rest_leg_length(skeleton, legs);
+  const std::size_t leg_count = legs.size();
+  const auto& heels = paths.heels;
+  const auto& toes = paths.toes;
 
   std::vector<Marker> markers;
   for (std::size_t leg = 0; leg < leg_count; ++leg) {

@@ -12,6 +12,7 @@
 
 #include "anim/clip.h"
 #include "anim/foot_ik.h"
+#include "anim/root_motion.h"
 #include "anim/skeleton.h"
 
 namespace anim {
@@ -89,6 +90,27 @@ struct ContactInterval {
 std::vector<ContactInterval> detect_contacts(std::span<const glm::vec3> heel,
                                              std::span<const glm::vec3> toe, float frame_s,
                                              bool loop, const ContactDetectionSettings& settings);
+
+// The mean length of the legs in the rest pose, thigh to ankle (model units); 0 when it cannot
+// be measured. Contact detection and ground motion scale their tolerances with it.
+float rest_leg_length(const Skeleton& skeleton, std::span<const Leg> legs);
+
+// The heel and toe paths of each leg over a clip, in model space, sampled evenly at about the
+// clip's source frame rate from its start to its very end (frames + 1 samples; for a looping
+// clip the last is the first pose again, moved on by any root motion the pose keeps).
+struct SolePaths {
+  float frame_s = 0.0f;
+  std::vector<std::vector<glm::vec3>> heels;  // per leg, per sample
+  std::vector<std::vector<glm::vec3>> toes;
+  std::size_t frames() const { return heels.empty() ? 0 : heels.front().size() - 1; }
+};
+
+// Samples the sole paths of legs over clip. With remove_root_motion set, the pose is sampled as
+// the player shows it (the extracted root motion removed), so the paths are what a viewer sees
+// in place. Not for the per-frame path (it allocates). Empty (frame_s 0) when there are no legs,
+// a leg's foot or toes is not a joint of skeleton, or the clip is empty.
+SolePaths sample_sole_paths(const Skeleton& skeleton, const Clip& clip, std::span<const Leg> legs,
+                            const RootMotionSettings* remove_root_motion = nullptr);
 
 // Samples clip at about its source frame rate (evenly, from start to end), measures the legs' heel
 // and toe points and returns the detected markers, sorted by time, named by each leg's

@@ -588,16 +588,23 @@ int run_viewer(const ViewerOptions& options) {
     gpu_timer.end();
     stats.gpu_ms = static_cast<float>(gpu_timer.latest_ms());
 
-    // Joint names on hover.
-    if (scene.loaded && ui.view.show_skeleton && !ImGui::GetIO().WantCaptureMouse) {
+    // Joint names on hover; a click picks a joint for the rig panel (markers when hidden).
+    if (scene.loaded && ui::joints_pickable(ui.view.show_skeleton, ui.rig)) {
       const ImVec2 mouse = ImGui::GetIO().MousePos;
       // In a comparison, the joints of the half under the pointer.
       const ViewUnderPointer under =
           view_under_pointer(scene, ui.view, rect, view_projection, mouse.x);
       const PixelRect& r = under.rect;
       const int joint =
-          render::pick_joint(under.model_pose, scene.instance.world_matrix(), under.view_projection,
-                             {r.x, r.y, r.width, r.height}, {mouse.x, mouse.y}, 8.0f);
+          ImGui::GetIO().WantCaptureMouse
+              ? -1
+              : render::pick_joint(under.model_pose, scene.instance.world_matrix(),
+                                   under.view_projection, {r.x, r.y, r.width, r.height},
+                                   {mouse.x, mouse.y}, 8.0f);
+      if (!ui.view.show_skeleton) {
+        ui::draw_joint_markers(under.model_pose, scene.instance.world_matrix(),
+                               under.view_projection, {r.x, r.y, r.width, r.height}, joint);
+      }
       if (joint >= 0) ImGui::SetTooltip("%s", scene.character.skeleton.joint_names[joint].c_str());
       if (joint >= 0 && ImGui::IsMouseClicked(0)) ui.rig.clicked_joint = joint;
     }

@@ -111,7 +111,8 @@ void draw_left_panel(ViewerUi& ui, ViewerScene& scene, RecentFiles& recent, cons
                                 scene.clip_binding.compression.position_m,
                                 scene.bound.character->clip_memory_bytes()};
         ui::draw_character_panel(scene.character, ui.health, ui.view, scene.settings, scene.terrain,
-                                 scene.instance.has_foot_ik_rig(), storage, actions);
+                                 scene.instance.has_foot_ik_rig(), storage, actions,
+                                 scene.instance.root_motion_from_feet());
         if (actions.reset_world) scene.instance.reset_world();
         if (actions.clip_storage_changed) {
           scene.clip_binding.compress = storage.compressed;

@@ -1,5 +1,6 @@
 #include "asset/project_binding.h"
 
+#include "anim/ground_motion.h"
 #include "asset/rig_corrections.h"
 #include "asset/rig_finder.h"
 
@@ -111,6 +112,9 @@ std::string bind_project(const Project& project, const Character& character,
   }
   bound_character->foot_ik_rig = foot_ik_rig(character, project_rig(character, project.rig));
   bound_character->root_motion_joint = find_root_motion_joint(character.skeleton);
+  bound_character->ground_motion = anim::synthesize_ground_motions(
+      bound_character->skeleton, bound_character->clips, bound_character->foot_ik_rig,
+      bound_character->root_motion_joint);
   auto graph = std::make_shared<anim::GraphBinding>();
   if (std::string e = bind_project_graph(project, *bound_character, *graph); !e.empty()) return e;
   out.character = std::move(bound_character);

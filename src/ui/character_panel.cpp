@@ -73,8 +73,17 @@ void draw_skinning(const asset::Character& c, const SkinningHealth& h, ViewSetti
   }
 }
 
-void draw_root_motion(ViewSettings& view, anim::CharacterSettings& s, CharacterPanelActions& a) {
+void draw_root_motion(ViewSettings& view, anim::CharacterSettings& s, CharacterPanelActions& a,
+                      bool from_feet) {
   if (!ImGui::CollapsingHeader("Root motion", ImGuiTreeNodeFlags_DefaultOpen)) return;
+  if (from_feet) {
+    ImGui::TextColored(ImVec4(1.0f, 0.8f, 0.35f, 1.0f), "root motion synthesised from feet");
+    if (ImGui::IsItemHovered()) {
+      ImGui::SetTooltip(
+          "This clip plays in place: applied, the character moves at the speed its planted "
+          "feet slide, so foot locking can hold them");
+    }
+  }
   int mode = s.root_motion_mode == anim::RootMotionMode::InPlace ? 0 : 1;
   ImGui::RadioButton("In place", &mode, 0);
   ImGui::SameLine();
@@ -146,10 +155,10 @@ void draw_clip_storage(ClipStorage& storage, CharacterPanelActions& actions) {
 void draw_character_panel(const asset::Character& character, const SkinningHealth& health,
                           ViewSettings& view, anim::CharacterSettings& settings,
                           anim::Terrain& terrain, bool has_foot_rig, ClipStorage& clip_storage,
-                          CharacterPanelActions& actions) {
+                          CharacterPanelActions& actions, bool root_motion_from_feet) {
   draw_loaded(character);
   draw_skinning(character, health, view);
-  draw_root_motion(view, settings, actions);
+  draw_root_motion(view, settings, actions, root_motion_from_feet);
   draw_foot_ik(view, settings, terrain, has_foot_rig);
   draw_clip_storage(clip_storage, actions);
 }

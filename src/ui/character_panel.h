@@ -35,9 +35,11 @@ struct ClipStorage {
   std::size_t bytes = 0;     // what the player samples from
 };
 
+// root_motion_from_feet: the clip playing has no root motion of its own and moves by the
+// ground motion its feet give (anim/ground_motion.h); the root motion section says so.
 void draw_character_panel(const asset::Character& character, const SkinningHealth& health,
                           ViewSettings& view, anim::CharacterSettings& settings,
                           anim::Terrain& terrain, bool has_foot_rig, ClipStorage& clip_storage,
-                          CharacterPanelActions& actions);
+                          CharacterPanelActions& actions, bool root_motion_from_feet = false);
 
 }  // namespace ui

@@ -152,18 +152,54 @@ RigPanelChange draw_rig_panel(const anim::Skeleton& skeleton, const anim::Rig& r
   return change;
 }
 
+namespace {
+
+// Where joint of model lands in the viewport (window pixels), or false when it is not a joint
+// or lies behind the camera.
+bool joint_on_screen(std::span<const glm::mat4> model, const glm::mat4& clip_from_model,
+                     const glm::vec4& viewport, int joint, ImVec2& out) {
+  if (joint < 0 || joint >= static_cast<int>(model.size())) return false;
+  const glm::vec4 c = clip_from_model * model[static_cast<std::size_t>(joint)][3];
+  if (!(c.w > 1e-6f)) return false;
+  out = ImVec2(viewport.x + (c.x / c.w * 0.5f + 0.5f) * viewport.z,
+               viewport.y + (0.5f - c.y / c.w * 0.5f) * viewport.w);
+  return true;
+}
+
+}  // namespace
+
+bool joints_pickable(bool skeleton_shown, const RigPanelModel& panel) {
+  return skeleton_shown || (panel.shown && panel.state.picking);
+}
+
+void draw_joint_markers(std::span<const glm::mat4> model, const glm::mat4& world_from_model,
+                        const glm::mat4& view_projection, const glm::vec4& viewport,
+                        int hovered_joint) {
+  ImDrawList* draw = ImGui::GetForegroundDrawList();
+  draw->PushClipRect(ImVec2(viewport.x, viewport.y),
+                     ImVec2(viewport.x + viewport.z, viewport.y + viewport.w));
+  const glm::mat4 clip_from_model = view_projection * world_from_model;
+  for (int j = 0; j < static_cast<int>(model.size()); ++j) {
+    ImVec2 p;
+    if (!joint_on_screen(model, clip_from_model, viewport, j, p)) continue;
+    const bool hovered = j == hovered_joint;
+    draw->AddCircleFilled(p, hovered ? 6.0f : 4.0f,
+                          hovered ? IM_COL32(255, 240, 120, 255) : IM_COL32(235, 235, 235, 220));
+    draw->AddCircle(p, hovered ? 7.0f : 5.0f, IM_COL32(20, 20, 20, 255), 0, 1.5f);
+  }
+  draw->PopClipRect();
+}
+
 void draw_rig_overlay(const anim::Rig& rig, std::span<const glm::mat4> model,
                       const glm::mat4& world_from_model, const glm::mat4& view_projection,
                       const glm::vec4& viewport) {
   ImDrawList* draw = ImGui::GetForegroundDrawList();
+  // Kept inside the 3D view: a character walking off it does not draw over the panels.
+  draw->PushClipRect(ImVec2(viewport.x, viewport.y),
+                     ImVec2(viewport.x + viewport.z, viewport.y + viewport.w));
   const glm::mat4 clip_from_model = view_projection * world_from_model;
   auto screen = [&](int joint, ImVec2& out) {
-    if (joint < 0 || joint >= static_cast<int>(model.size())) return false;
-    const glm::vec4 c = clip_from_model * model[static_cast<std::size_t>(joint)][3];
-    if (!(c.w > 1e-6f)) return false;
-    out = ImVec2(viewport.x + (c.x / c.w * 0.5f + 0.5f) * viewport.z,
-                 viewport.y + (0.5f - c.y / c.w * 0.5f) * viewport.w);
-    return true;
+    return joint_on_screen(model, clip_from_model, viewport, joint, out);
   };
   for (const anim::Limb& limb : rig.limbs) {
     const bool left = limb.side == anim::LimbSide::Left;
@@ -186,6 +222,7 @@ void draw_rig_overlay(const anim::Rig& rig, std::span<const glm::mat4> model,
   }
   if (ImVec2 p; screen(rig.pelvis, p))
     draw->AddCircle(p, 7.0f, IM_COL32(255, 210, 60, 255), 0, 2.0f);
+  draw->PopClipRect();
 }
 
 }  // namespace ui

@@ -62,6 +62,18 @@ void draw_rig_overlay(const anim::Rig& rig, std::span<const glm::mat4> model,
                       const glm::mat4& world_from_model, const glm::mat4& view_projection,
                       const glm::vec4& viewport);
 
+// Whether a click in the viewport picks a joint: while the skeleton is drawn, and while a slot of
+// the shown panel waits for one, whatever the skeleton setting (the joints are then drawn by
+// draw_joint_markers, so there is something to click).
+bool joints_pickable(bool skeleton_shown, const RigPanelModel& panel);
+
+// Draws every joint of model as a small marker with ImGui's foreground list (hovered_joint
+// larger and highlighted; -1: none), placed as draw_rig_overlay places the rig: the joints a
+// click can pick while the skeleton is hidden.
+void draw_joint_markers(std::span<const glm::mat4> model, const glm::mat4& world_from_model,
+                        const glm::mat4& view_projection, const glm::vec4& viewport,
+                        int hovered_joint);
+
 // Applies a joint chosen for a slot to the corrections (storing rig in them first when they hold
 // no limbs yet): limb -1 sets the pelvis. Returns false (changing nothing) when the slot does not
 // exist. Shared by the panel and the tests.

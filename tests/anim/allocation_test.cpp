@@ -13,6 +13,7 @@
 #include "anim/clip_sampling.h"
 #include "anim/crowd.h"
 #include "anim/foot_ik.h"
+#include "anim/ground_motion.h"
 #include "anim/motion_matching_controller.h"
 #include "anim/pose.h"
 #include "anim/retarget.h"
@@ -23,6 +24,7 @@
 #include "anim/synthetic_character.h"
 #include "anim/terrain.h"
 #include "ik_biped.h"
+#include "in_place_walker.h"
 #include "locomotion_clips.h"
 
 namespace {
@@ -193,6 +195,41 @@ TEST(PerFramePath, FootIkAllocatesNothing) {
   EXPECT_EQ(failures, 0);
   EXPECT_EQ(g_allocations.load() - before, 0);
   EXPECT_TRUE(debug.feet[0].locked);
+}
+
+// A clip that plays in place, moved by its ground motion, in a blend space and previewed, with
+// foot IK locking its feet.
+TEST(PerFramePath, GroundMotionAllocatesNothing) {
+  const testing::InPlaceWalker w;
+  BoundCharacter character;
+  ASSERT_EQ(testing::bind_walker(w, {w.clip}, character), "");
+  ASSERT_NE(character.ground_motion_of(0), nullptr);
+  Parameters parameters;
+  GraphBinding graph;
+  BlendSpaceBinding space;
+  space.name = "walk";
+  space.one_dimensional = true;
+  space.clips = {0};
+  space.positions = {{0.0f, 0.0f}};
+  graph.blend_spaces.push_back(space);
+  CharacterInstance instance;
+  ASSERT_EQ(instance.bind(character, graph), "");
+  CharacterSettings settings;
+  settings.root_motion_mode = RootMotionMode::Applied;
+  settings.root_motion.root_joint = 1;
+  settings.foot_ik = true;
+  const Terrain flat;
+  int failures = 0;
+  failures += !instance.update(1.0f / 60.0f, parameters, settings, flat);  // warm
+  const long before = g_allocations.load();
+  for (int frame = 0; frame < 120; ++frame) {
+    // The first second plays the blend space, the next previews the clip.
+    if (frame >= 60) instance.set_preview(0, static_cast<float>(frame - 60) / 60.0f);
+    failures += !instance.update(1.0f / 60.0f, parameters, settings, flat);
+  }
+  EXPECT_EQ(failures, 0);
+  EXPECT_EQ(g_allocations.load() - before, 0);
+  EXPECT_GT(instance.world().translation.z, 1.5f);  // 2 s at 1.2 units/s, so it moved
 }
 
 TEST(PerFramePath, RetargetPoseAllocatesNothing) {
