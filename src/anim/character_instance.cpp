@@ -109,6 +109,8 @@ std::string CharacterInstance::bind(const BoundCharacter& character, const Graph
   before_previous_output_ = local_;
   layer_pose_.assign(joints, Transform{});
   layer_time_.assign(graph.layers.size(), 0.0f);
+  layer_weights_.clear();
+  for (const LayerBinding& l : graph.layers) layer_weights_.push_back(l.layer.weight);
   model_.assign(joints, glm::mat4(1.0f));
   palette_.assign(joints, glm::mat4(1.0f));
   dual_quats_.assign(joints, DualQuat{});
@@ -168,7 +170,16 @@ std::string CharacterInstance::set_graph(const GraphBinding& graph) {
   blend_lengths_.assign(graph.blend_spaces.size(), 1.0f);
   inputs_.resize(graph.blend_spaces.size(), glm::vec2(0.0f));
   layer_time_.resize(graph.layers.size(), 0.0f);
+  layer_weights_.clear();
+  for (const LayerBinding& l : graph.layers) layer_weights_.push_back(l.layer.weight);
   return {};
+}
+
+void CharacterInstance::set_layer_weight(int layer, float weight) {
+  if (layer < 0 || layer >= static_cast<int>(layer_weights_.size()) || !std::isfinite(weight)) {
+    return;
+  }
+  layer_weights_[layer] = std::clamp(weight, 0.0f, 1.0f);
 }
 
 std::string CharacterInstance::set_foot_ik_rig(const FootIkRig& rig) {
@@ -389,7 +400,8 @@ JobResult CharacterInstance::apply_layers(float dt_s) {
   const Skeleton& skeleton = character_->skeleton;
   for (std::size_t i = 0; i < graph_->layers.size(); ++i) {
     const LayerBinding& l = graph_->layers[i];
-    if (l.layer.weight <= 0.0f) continue;
+    const float weight = layer_weights_[i];
+    if (weight <= 0.0f) continue;
     const Clip& clip = character_->clips[l.clip];
     layer_time_[i] = wrap_clip_time(clip, layer_time_[i] + dt_s);
     if (JobResult r = sample_clip(clip, character_->bindings[l.clip], skeleton, layer_time_[i],
@@ -402,7 +414,7 @@ JobResult CharacterInstance::apply_layers(float dt_s) {
         return r;
       }
     }
-    if (JobResult r = apply_layer(l.layer, layer_pose_, local_); !r) return r;
+    if (JobResult r = apply_layer(l.layer, weight, layer_pose_, local_); !r) return r;
   }
   return JobResult::ok();
 }

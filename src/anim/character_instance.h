@@ -79,6 +79,11 @@ class CharacterInstance {
   // the graph it had.
   [[nodiscard]] std::string set_graph(const GraphBinding& graph);
 
+  // Plays layer (an index into the graph's layers) at weight (clamped to [0, 1]) from the next
+  // update, without a new binding: a slider being dragged. The next set_graph takes the
+  // binding's weights again. Out-of-range layers and non-finite weights are ignored.
+  void set_layer_weight(int layer, float weight);
+
   // Sets the foot IK legs (validated against the skeleton); an empty rig turns foot IK off.
   [[nodiscard]] std::string set_foot_ik_rig(const FootIkRig& rig);
 
@@ -173,6 +178,7 @@ class CharacterInstance {
   std::vector<Transform> layer_pose_;
   std::vector<SamplingCache> layer_caches_;
   std::vector<float> layer_time_;
+  std::vector<float> layer_weights_;  // per layer: the binding's, or set_layer_weight's
   std::vector<glm::mat4> model_, palette_;
   std::vector<DualQuat> dual_quats_;
   std::vector<glm::mat3> stretch_;

@@ -7,6 +7,8 @@
 #include <GLFW/glfw3.h>
 #include <imgui.h>
 
+#include "app/marker_authoring.h"
+#include "asset/clip_marker_edits.h"
 #include "ui/blend_space_list.h"
 #include "ui/parameter_editor.h"
 
@@ -48,6 +50,7 @@ void handle_graph_undo_keys(ViewerUi& ui, ViewerScene& scene) {
   if (!undo && !redo) return;
   // The live parameter values are the scene's; the history keeps them across the step.
   scene.project.parameters = scene.parameters;
+  const std::vector<asset::ProjectClipMarkers> markers = scene.project.clip_markers;
   const bool moved =
       undo ? ui.graph_history.undo(scene.project) : ui.graph_history.redo(scene.project);
   if (!moved) {
@@ -57,7 +60,10 @@ void handle_graph_undo_keys(ViewerUi& ui, ViewerScene& scene) {
   scene.parameters = scene.project.parameters;
   ui.blend_editor.prepared_current = false;
   ui.blend_space_list.named = -1;
-  ui.graph_error = scene.rebind_graph();
+  // Marker edits live in the clips: those steps bind the clips again.
+  ui.graph_error = asset::same_clip_markers(markers, scene.project.clip_markers)
+                       ? scene.rebind_graph()
+                       : rebind_clip_markers(ui, scene);
   ui.status = undo ? "undid a graph edit" : "redid a graph edit";
 }
 

@@ -13,6 +13,8 @@
 #include "anim/loop_seam.h"
 #include "anim/playback.h"
 #include "app/graph_authoring.h"
+#include "app/layer_authoring.h"
+#include "app/marker_authoring.h"
 #include "asset/atomic_write.h"
 #include "asset/pose_json.h"
 #include "asset/rig_corrections.h"
@@ -174,8 +176,9 @@ void draw_bottom_panel(ViewerUi& ui, ViewerScene& scene, const ui::PanelRect& r)
     if (has_graph && ImGui::SmallButton("Back to the graph")) scene.mode = PlayMode::Graph;
     if (has_graph) ImGui::SameLine();
     ImGui::Text("%s", scene.clips()[scene.preview_clip].name.c_str());
-    ui::draw_timeline(scene.clock, scene.clips()[scene.preview_clip], ui.timeline_times,
-                      ui.timeline);
+    const ui::TimelineMarkerEdit edit = ui::draw_timeline(
+        scene.clock, scene.clips()[scene.preview_clip], ui.timeline_times, ui.timeline);
+    apply_timeline_marker_edit(ui, scene, edit);
   } else {
     const anim::CharacterInstance& p = scene.instance;
     if (p.has_machine()) {
@@ -229,15 +232,7 @@ void draw_right_panel(ViewerUi& ui, ViewerScene& scene, const ui::PanelRect& r) 
       ImGui::EndTabItem();
     }
     if (ImGui::BeginTabItem("Layers")) {
-      for (std::size_t i = 0; i < scene.project.layers.size(); ++i) {
-        asset::ProjectLayer& layer = scene.project.layers[i];
-        const bool additive = layer.mode == anim::LayerMode::Additive;
-        std::string label = layer.name + (additive ? " (additive)" : " (override)");
-        if (ImGui::SliderFloat(label.c_str(), &layer.weight, 0.0f, 1.0f)) {
-          scene.set_layer_weight(static_cast<int>(i), layer.weight);
-        }
-      }
-      if (scene.project.layers.empty()) ImGui::TextDisabled("This project has no layers.");
+      draw_layers_tab(ui, scene);
       ImGui::EndTabItem();
     }
     ImGui::EndTabBar();

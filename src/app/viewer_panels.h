@@ -21,6 +21,7 @@
 #include "ui/error_panel.h"
 #include "ui/file_browser.h"
 #include "ui/frame_export_dialog.h"
+#include "ui/layer_editor.h"
 #include "ui/notice_list.h"
 #include "ui/parameter_editor.h"
 #include "ui/rig_panel.h"
@@ -63,6 +64,7 @@ struct ViewerUi {
   std::vector<float> clip_speeds;
   ui::BlendSpaceListState blend_space_list;
   ui::ParameterEditorState parameter_editor;
+  ui::LayerEditorState layer_editor;
   asset::GraphHistory graph_history;  // undo/redo of graph edits, reset on every load
   std::string graph_error;            // why the edited graph does not play (the last good one does)
   ui::StateMachineViewState machine_view;

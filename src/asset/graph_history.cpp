@@ -5,7 +5,8 @@
 namespace asset {
 
 GraphSnapshot graph_snapshot(const Project& project) {
-  return {project.parameters, project.blend_spaces, project.state_machine, project.layers};
+  return {project.parameters, project.blend_spaces, project.state_machine, project.layers,
+          project.clip_markers};
 }
 
 void restore_graph(const GraphSnapshot& snapshot, Project& project) {
@@ -18,6 +19,7 @@ void restore_graph(const GraphSnapshot& snapshot, Project& project) {
   project.blend_spaces = snapshot.blend_spaces;
   project.state_machine = snapshot.state_machine;
   project.layers = snapshot.layers;
+  project.clip_markers = snapshot.clip_markers;
 }
 
 void GraphHistory::reset(const Project& project) {

@@ -16,6 +16,7 @@ struct GraphSnapshot {
   std::vector<ProjectBlendSpace> blend_spaces;
   anim::StateMachine state_machine;
   std::vector<ProjectLayer> layers;
+  std::vector<ProjectClipMarkers> clip_markers;  // the timeline's marker edits
 };
 
 GraphSnapshot graph_snapshot(const Project& project);
