@@ -129,7 +129,7 @@ void draw_blend_space_tab(ViewerUi& ui, ViewerScene& scene) {
     const int x = parameter(scene, space.space_1d.parameter_name);
     if (x >= 0) ui.blend_editor_1d.point = scene.parameters.get(x);
     change = ui::draw_blend_space_1d_editor(ui.blend_editor_1d, space.space_1d, scene.project.clips,
-                                            weights, ui.clip_speeds);
+                                            weights, ui.clip_velocities);
     if (change.point && x >= 0) scene.parameters.set(x, ui.blend_editor_1d.point);
   } else {
     const int x = parameter(scene, space.x_parameter);

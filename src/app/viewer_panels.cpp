@@ -310,16 +310,12 @@ void refresh_panels(ViewerUi& ui, const ViewerScene& scene) {
   // Where each clip belongs in a locomotion space, for the editors' "Compute positions".
   const anim::FootIkRig legs =
       asset::foot_ik_rig(scene.character, asset::project_rig(scene.character, scene.project.rig));
-  std::vector<int> feet;
-  for (const anim::Leg& leg : legs.legs) feet.push_back(leg.foot);
   ui.clip_velocities.clear();
-  ui.clip_speeds.clear();
   for (std::size_t i = 0; i < scene.clips().size(); ++i) {
     const anim::ClipVelocity v = anim::compute_clip_velocity(
         scene.clips()[i], scene.bound.character->bindings[i], scene.character.skeleton,
-        scene.settings.root_motion.root_joint, feet);
+        scene.settings.root_motion.root_joint, legs.legs);
     ui.clip_velocities.push_back(v);
-    ui.clip_speeds.push_back(glm::length(v.velocity));
   }
   ui.blend_space = 0;
   ui.machine_view = {};

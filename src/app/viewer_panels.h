@@ -61,7 +61,6 @@ struct ViewerUi {
   ui::BlendSpaceEditorState blend_editor;
   ui::BlendSpace1DEditorState blend_editor_1d;
   std::vector<anim::ClipVelocity> clip_velocities;  // "compute positions", per project clip
-  std::vector<float> clip_speeds;
   ui::BlendSpaceListState blend_space_list;
   ui::ParameterEditorState parameter_editor;
   ui::LayerEditorState layer_editor;
