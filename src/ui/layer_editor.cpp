@@ -129,22 +129,26 @@ LayerEditorChange draw_layer_editor(LayerEditorState& state, asset::Project& pro
                                     const anim::Skeleton& skeleton) {
   LayerEditorChange change;
   const int count = static_cast<int>(project.layers.size());
-  for (int i = 0; i < count && !change.graph_edited; ++i) {
+  for (int i = 0; i < count; ++i) {
     asset::ProjectLayer& layer = project.layers[i];
     ImGui::PushID(i);
     if (ImGui::RadioButton("##pick", state.selected == i)) state.selected = i;
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Show this layer's mask on the skeleton tree");
     ImGui::SameLine();
-    ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.5f);
+    // Before the slider, so a long layer name never pushes it out of the panel.
+    if (ImGui::SmallButton("Remove")) {
+      change.graph_edited = apply(state, asset::remove_layer(project, i));
+      ImGui::PopID();
+      break;  // layer is gone
+    }
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.45f);
     const std::string label =
         layer.name + (layer.mode == anim::LayerMode::Additive ? " (additive)" : " (override)");
     if (ImGui::SliderFloat(label.c_str(), &layer.weight, 0.0f, 1.0f)) change.weight_layer = i;
     if (ImGui::IsItemDeactivatedAfterEdit()) {
       change.weight_layer = i;
       change.weight_released = true;
-    }
-    ImGui::SameLine();
-    if (ImGui::SmallButton("Remove")) {
-      change.graph_edited = apply(state, asset::remove_layer(project, i));
     }
     ImGui::PopID();
   }
