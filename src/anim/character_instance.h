@@ -151,12 +151,13 @@ class CharacterInstance {
                             std::span<Transform> out, RootMotionDelta& step);
   JobResult sample_clip_source(int clip, float time_s, std::span<Transform> out,
                                RootMotionDelta& step);
-  JobResult apply_layers(float dt_s);
+  JobResult apply_layers(float dt_s, const Parameters& parameters);
   void update_contacts();
   std::string build_graph_players(const GraphBinding& graph, const RootMotionSettings& root_motion,
                                   float input_half_life_s,
                                   std::vector<BlendSpacePlayer>& blend_players,
-                                  std::vector<SamplingCache>& layer_caches) const;
+                                  std::vector<SamplingCache>& layer_caches,
+                                  std::vector<BlendSpacePlayer>& layer_players) const;
 
   const BoundCharacter* character_ = nullptr;
   const GraphBinding* graph_ = nullptr;
@@ -177,6 +178,7 @@ class CharacterInstance {
   std::vector<Transform> local_, previous_output_, before_previous_output_;
   std::vector<Transform> layer_pose_;
   std::vector<SamplingCache> layer_caches_;
+  std::vector<BlendSpacePlayer> layer_players_;  // per layer; built for blend-space layers
   std::vector<float> layer_time_;
   std::vector<float> layer_weights_;  // per layer: the binding's, or set_layer_weight's
   std::vector<glm::mat4> model_, palette_;

@@ -86,10 +86,18 @@ std::string bind_project_graph(const Project& project, const anim::BoundCharacte
     graph.blend_spaces.push_back(std::move(binding));
   }
   for (const ProjectLayer& layer : project.layers) {
-    if (layer.clip < 0 || layer.clip >= static_cast<int>(character.clips.size())) {
+    anim::LayerBinding binding;
+    if (!layer.blend_space.empty()) {
+      for (std::size_t b = 0; b < project.blend_spaces.size(); ++b) {
+        if (project.blend_spaces[b].name == layer.blend_space)
+          binding.blend_space = static_cast<int>(b);
+      }
+      if (binding.blend_space < 0) {
+        return "layer '" + layer.name + "': no blend space '" + layer.blend_space + "'";
+      }
+    } else if (layer.clip < 0 || layer.clip >= static_cast<int>(character.clips.size())) {
       return "layer '" + layer.name + "': no clip";
     }
-    anim::LayerBinding binding;
     binding.layer.name = layer.name;
     binding.layer.mode = layer.mode;
     binding.layer.weight = layer.weight;

@@ -1,5 +1,6 @@
 #include "asset/project_file.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -511,9 +512,18 @@ ProjectLayer read_layer(const json& j, const std::string& path, const Project& p
       read_enum(r, "mode", anim::LayerMode::Override, anim::parse_layer_mode, "override, additive");
   l.weight = r.number("weight", 1.0f);
   if (l.weight < 0.0f || l.weight > 1.0f) fail(r.field("weight"), "must be in [0, 1]");
-  const std::string clip = r.string("clip");
-  l.clip = index_of(p.clips, clip);
-  if (l.clip < 0) fail(r.field("clip"), "'" + clip + "' is not in the project's clips");
+  l.blend_space = r.string("blend_space", "");
+  if (!l.blend_space.empty()) {
+    const bool known =
+        std::any_of(p.blend_spaces.begin(), p.blend_spaces.end(),
+                    [&](const ProjectBlendSpace& b) { return b.name == l.blend_space; });
+    if (!known) fail(r.field("blend_space"), "no blend space is called '" + l.blend_space + "'");
+    l.clip = -1;
+  } else {
+    const std::string clip = r.string("clip");
+    l.clip = index_of(p.clips, clip);
+    if (l.clip < 0) fail(r.field("clip"), "'" + clip + "' is not in the project's clips");
+  }
   const json& mask = r.array("mask");
   for (std::size_t i = 0; i < mask.size(); ++i) {
     if (!mask[i].is_string()) fail(element(r.field("mask"), i), "expected a joint name");
@@ -845,8 +855,12 @@ std::string project_to_json(const Project& p) {
     layers.push_back({{"name", l.name},
                       {"mode", anim::to_string(l.mode)},
                       {"weight", l.weight},
-                      {"clip", name_at(p.clips, l.clip)},
                       {"mask", l.mask_joints}});
+    if (l.blend_space.empty()) {
+      layers.back()["clip"] = name_at(p.clips, l.clip);
+    } else {
+      layers.back()["blend_space"] = l.blend_space;
+    }
     if (!l.mask_excluded.empty()) layers.back()["mask_exclude"] = l.mask_excluded;
   }
   const ProjectView& v = p.view;

@@ -36,10 +36,11 @@ struct ProjectBlendSpace {
   std::string y_parameter;
 };
 
-// A layer over the base state machine: plays one clip (an index into Project::clips) with a
-// weight, masked to the named joints and their descendants (none named: the whole body), minus
-// the mask_excluded joints and theirs (anim/joint_mask.h; "mask_exclude" in the file, written
-// only when not empty).
+// A layer over the base state machine: plays one clip (an index into Project::clips), or the
+// blend space named blend_space when that is not empty ("blend_space" in the file, instead of
+// "clip"), with a weight, masked to the named joints and their descendants (none named: the whole
+// body), minus the mask_excluded joints and theirs (anim/joint_mask.h; "mask_exclude" in the file,
+// written only when not empty).
 struct ProjectLayer {
   std::string name;
   anim::LayerMode mode = anim::LayerMode::Override;
@@ -47,6 +48,7 @@ struct ProjectLayer {
   int clip = 0;
   std::vector<std::string> mask_joints;
   std::vector<std::string> mask_excluded;
+  std::string blend_space;
 };
 
 // A clip's markers as the user edited them on the timeline (sync markers such as foot_l_down,

@@ -21,16 +21,28 @@ bool apply(LayerEditorState& state, const std::string& error) {
   return error.empty();
 }
 
-bool clip_combo(const asset::Project& project, int& clip) {
-  const char* shown = clip >= 0 && clip < static_cast<int>(project.clips.size())
-                          ? project.clips[clip].c_str()
-                          : "(none)";
+// What the layer plays: a clip, or a blend space of the graph (its own player, driven by the
+// space's parameters).
+bool source_combo(const asset::Project& project, asset::ProjectLayer& layer) {
   bool changed = false;
-  if (ImGui::BeginCombo("Clip", shown)) {
+  const bool is_space = !layer.blend_space.empty();
+  const std::string shown = is_space ? "blend space " + layer.blend_space
+                            : layer.clip >= 0 && layer.clip < static_cast<int>(project.clips.size())
+                                ? "clip " + project.clips[layer.clip]
+                                : std::string("(none)");
+  if (ImGui::BeginCombo("Plays", shown.c_str())) {
     for (int c = 0; c < static_cast<int>(project.clips.size()); ++c) {
-      if (ImGui::Selectable(project.clips[c].c_str(), c == clip)) {
-        changed = c != clip;
-        clip = c;
+      if (ImGui::Selectable(("clip " + project.clips[c]).c_str(), !is_space && c == layer.clip)) {
+        changed = is_space || c != layer.clip;
+        layer.clip = c;
+        layer.blend_space.clear();
+      }
+    }
+    for (const asset::ProjectBlendSpace& b : project.blend_spaces) {
+      if (ImGui::Selectable(("blend space " + b.name).c_str(), b.name == layer.blend_space)) {
+        changed = b.name != layer.blend_space;
+        layer.blend_space = b.name;
+        if (layer.clip < 0) layer.clip = 0;
       }
     }
     ImGui::EndCombo();
@@ -84,7 +96,7 @@ bool draw_layer_details(LayerEditorState& state, asset::Project& project,
       changed = true;
     }
   }
-  changed |= clip_combo(project, layer.clip);
+  changed |= source_combo(project, layer);
   int mode = static_cast<int>(layer.mode);
   if (ImGui::Combo("Mode", &mode, kModes, static_cast<int>(std::size(kModes)))) {
     layer.mode = static_cast<anim::LayerMode>(mode);

@@ -10,6 +10,7 @@
 #include "anim/clip_sampling.h"
 #include "asset/demo_character.h"
 #include "asset/demo_project.h"
+#include "asset/graph_edits.h"
 #include "asset/project_binding.h"
 
 namespace {
@@ -103,6 +104,67 @@ TEST(LayerEdits, TheMaskSurvivesSaveAndLoad) {
   EXPECT_EQ(loaded.layers[0].mask_excluded, std::vector<std::string>{"neck"});
 }
 
+// The upper body of layered, after one update of dt_s, against the wave clip sampled at dt_s and
+// the rest against base; returns how many upper-body joints the base has elsewhere than the wave.
+int expect_upper_body_wave(const asset::BoundProject& bound, const anim::CharacterInstance& layered,
+                           const anim::CharacterInstance& base, float dt_s) {
+  const anim::BoundCharacter& character = *bound.character;
+  const int wave = character.find_clip("wave");
+  std::vector<anim::Transform> wave_pose(character.skeleton.joint_count());
+  anim::SamplingCache cache(character.clips[wave], character.bindings[wave]);
+  EXPECT_TRUE(anim::sample_clip(character.clips[wave], character.bindings[wave], character.skeleton,
+                                dt_s, cache, wave_pose));
+  const auto near = [](const anim::Transform& a, const anim::Transform& b) {
+    return glm::all(glm::epsilonEqual(a.translation, b.translation, 1e-5f)) &&
+           std::abs(std::abs(glm::dot(a.rotation, b.rotation)) - 1.0f) < 1e-5f &&
+           glm::all(glm::epsilonEqual(a.scale, b.scale, 1e-5f));
+  };
+  int upper = 0, differs = 0;
+  for (int j = 0; j < character.skeleton.joint_count(); ++j) {
+    const std::string& name = character.skeleton.joint_names[j];
+    const anim::Transform& got = layered.local_pose()[j];
+    if (index_of(kUpperBody, name) >= 0) {
+      ++upper;
+      EXPECT_TRUE(near(got, wave_pose[j])) << name << " is not the wave's";
+      differs += near(base.local_pose()[j], wave_pose[j]) ? 0 : 1;
+    } else {
+      EXPECT_TRUE(near(got, base.local_pose()[j])) << name << " is not the base's";
+    }
+  }
+  EXPECT_EQ(upper, 19);
+  return differs;
+}
+
+TEST(LayerEdits, ALayerPlaysABlendSpaceThroughItsOwnPlayer) {
+  asset::Project project = project_with_upper_body_wave();
+  // A 1D space whose one sample is the wave: the layer's pose is the wave on its own clock.
+  int space = -1;
+  ASSERT_EQ(asset::add_blend_space(project, 1, "waves", space), "");
+  project.blend_spaces[space].space_1d.samples.push_back({"wave", 0.0f});
+  project.layers[0].blend_space = "waves";
+  asset::Project loaded;
+  ASSERT_EQ(asset::parse_project(asset::project_to_json(project), "test", loaded), "");
+  EXPECT_EQ(loaded.layers[0].blend_space, "waves");
+  asset::BoundProject bound;
+  ASSERT_EQ(asset::bind_project(loaded, demo(), {}, bound), "");
+  ASSERT_EQ(bound.graph->layers[0].blend_space, space);
+  anim::CharacterInstance layered, base;
+  ASSERT_EQ(layered.bind(*bound.character, *bound.graph), "");
+  ASSERT_EQ(base.bind(*bound.character, *bound.graph), "");
+  base.set_layer_weight(0, 0.0f);
+  const anim::Terrain flat;
+  const float dt_s = 0.2f;
+  for (anim::CharacterInstance* instance : {&layered, &base}) {
+    anim::Parameters p = loaded.parameters;
+    ASSERT_TRUE(instance->update(dt_s, p, anim::CharacterSettings{}, flat));
+  }
+  EXPECT_GT(expect_upper_body_wave(bound, layered, base, dt_s), 5);
+  // The space cannot be deleted while the layer plays it; a rename follows into the layer.
+  EXPECT_NE(asset::delete_blend_space(loaded, space).find("layer 'wave'"), std::string::npos);
+  ASSERT_EQ(asset::rename_blend_space(loaded, space, "hello"), "");
+  EXPECT_EQ(loaded.layers[0].blend_space, "hello");
+}
+
 TEST(LayerEdits, TheComposedPoseTakesTheUpperBodyFromTheLayerAndTheRestFromTheBase) {
   const asset::Project project = project_with_upper_body_wave();
   asset::BoundProject bound;
@@ -123,33 +185,7 @@ TEST(LayerEdits, TheComposedPoseTakesTheUpperBodyFromTheLayerAndTheRestFromTheBa
     anim::Parameters p = parameters;
     ASSERT_TRUE(instance->update(dt_s, p, settings, flat));
   }
-  // The layer clip on its own clock, which the first update advanced by dt_s.
-  const anim::BoundCharacter& character = *bound.character;
-  const int wave = character.find_clip("wave");
-  std::vector<anim::Transform> wave_pose(character.skeleton.joint_count());
-  anim::SamplingCache cache(character.clips[wave], character.bindings[wave]);
-  ASSERT_TRUE(anim::sample_clip(character.clips[wave], character.bindings[wave], character.skeleton,
-                                dt_s, cache, wave_pose));
-  const auto near = [](const anim::Transform& a, const anim::Transform& b) {
-    return glm::all(glm::epsilonEqual(a.translation, b.translation, 1e-5f)) &&
-           std::abs(std::abs(glm::dot(a.rotation, b.rotation)) - 1.0f) < 1e-5f &&
-           glm::all(glm::epsilonEqual(a.scale, b.scale, 1e-5f));
-  };
-  int upper = 0, lower = 0, differs = 0;
-  for (int j = 0; j < character.skeleton.joint_count(); ++j) {
-    const std::string& name = character.skeleton.joint_names[j];
-    const anim::Transform& got = layered.local_pose()[j];
-    if (index_of(kUpperBody, name) >= 0) {
-      ++upper;
-      EXPECT_TRUE(near(got, wave_pose[j])) << name << " is not the wave's";
-      differs += near(base.local_pose()[j], wave_pose[j]) ? 0 : 1;
-    } else {
-      ++lower;
-      EXPECT_TRUE(near(got, base.local_pose()[j])) << name << " is not the base's";
-    }
-  }
-  EXPECT_EQ(upper, 19);
-  EXPECT_GT(lower, 0);
-  // The wave and the walk differ on the upper body, so the comparison above can fail.
-  EXPECT_GT(differs, 5);
+  // The layer clip on its own clock, which the first update advanced by dt_s; the wave and the
+  // walk differ on the upper body, so the comparison can fail.
+  EXPECT_GT(expect_upper_body_wave(bound, layered, base, dt_s), 5);
 }
