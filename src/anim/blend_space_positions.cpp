@@ -1,9 +1,8 @@
 #include "anim/blend_space_positions.h"
 
 #include <cmath>
-#include <vector>
 
-#include "anim/pose.h"
+#include "anim/foot_contact.h"
 #include "anim/root_motion.h"
 
 namespace anim {
@@ -26,50 +25,14 @@ glm::vec2 root_velocity(const Clip& clip, const ClipBinding& binding, const Skel
   return ground(cycle.translation) / clip.duration_s;
 }
 
-glm::vec2 foot_velocity(const Clip& clip, const ClipBinding& binding, const Skeleton& skeleton,
-                        std::span<const int> foot_joints, int samples_per_cycle) {
-  std::vector<int> feet;
-  for (int joint : foot_joints) {
-    if (joint >= 0 && joint < skeleton.joint_count()) feet.push_back(joint);
-  }
-  if (feet.empty() || !(clip.duration_s > 0.0f) || samples_per_cycle < 2) return glm::vec2(0.0f);
-
-  SamplingCache cache(clip);
-  std::vector<Transform> local(skeleton.joint_count());
-  std::vector<glm::mat4> model(skeleton.joint_count());
-  // Model-space foot positions at every sample time and once more at the cycle's end.
-  std::vector<std::vector<glm::vec3>> positions(samples_per_cycle + 1);
-  const float dt = clip.duration_s / static_cast<float>(samples_per_cycle);
-  for (int k = 0; k <= samples_per_cycle; ++k) {
-    // The last sample is the cycle's end; a looping clip wraps it to 0, which is the same pose.
-    if (!sample_clip(clip, binding, skeleton, static_cast<float>(k) * dt, cache, local) ||
-        !local_to_model(skeleton, local, model)) {
-      return glm::vec2(0.0f);
-    }
-    for (int foot : feet) positions[k].push_back(glm::vec3(model[foot][3]));
-  }
-  glm::vec2 sum{0.0f};
-  for (int k = 0; k < samples_per_cycle; ++k) {
-    // The foot lower over the whole step (both ends), so a foot lifting off at the step's start
-    // loses to the one just landing.
-    std::size_t planted = 0;
-    auto height = [&](std::size_t f) { return positions[k][f].y + positions[k + 1][f].y; };
-    for (std::size_t f = 1; f < feet.size(); ++f) {
-      if (height(f) < height(planted)) planted = f;
-    }
-    sum += ground(positions[k + 1][planted] - positions[k][planted]) / dt;
-  }
-  return -sum / static_cast<float>(samples_per_cycle);
-}
-
 ClipVelocity compute_clip_velocity(const Clip& clip, const ClipBinding& binding,
                                    const Skeleton& skeleton, int root_joint,
-                                   std::span<const int> foot_joints, float min_root_speed_mps) {
+                                   std::span<const Leg> legs, float min_root_speed_mps) {
   const glm::vec2 root = root_velocity(clip, binding, skeleton, root_joint);
-  if (glm::length(root) >= min_root_speed_mps || foot_joints.empty()) {
+  if (glm::length(root) >= min_root_speed_mps || legs.empty()) {
     return {root, VelocitySource::RootMotion};
   }
-  return {foot_velocity(clip, binding, skeleton, foot_joints), VelocitySource::Feet};
+  return {-clip_ground_velocity(skeleton, clip, legs), VelocitySource::Feet};
 }
 
 ClipVelocity with_typed_speed(const ClipVelocity& measured, float speed_mps, float min_speed_mps) {
@@ -80,6 +43,11 @@ ClipVelocity with_typed_speed(const ClipVelocity& measured, float speed_mps, flo
     return {glm::vec2(0.0f), VelocitySource::TypedSpeed};
   }
   return {measured.velocity * (speed_mps / length), VelocitySource::TypedSpeed};
+}
+
+float speed_threshold(const ClipVelocity& measured, bool typed_speed, float speed_mps) {
+  return glm::length(typed_speed ? with_typed_speed(measured, speed_mps).velocity
+                                 : measured.velocity);
 }
 
 const char* to_string(VelocitySource source) {

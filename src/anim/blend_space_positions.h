@@ -9,6 +9,7 @@
 
 #include "anim/clip.h"
 #include "anim/clip_sampling.h"
+#include "anim/foot_ik.h"
 #include "anim/skeleton.h"
 
 namespace anim {
@@ -34,20 +35,15 @@ const char* to_string(VelocitySource source);
 glm::vec2 root_velocity(const Clip& clip, const ClipBinding& binding, const Skeleton& skeleton,
                         int root_joint);
 
-// For in-place clips: a planted foot slides backwards under an in-place body at the speed the
-// body would move. Over each of samples_per_cycle even steps the lower foot (smallest model-space
-// height summed at both ends of the step) counts as planted; the negated average of its ground
-// velocity over the cycle is the body's. foot_joints lists the feet (out-of-range entries are
-// ignored); with none, zero.
-glm::vec2 foot_velocity(const Clip& clip, const ClipBinding& binding, const Skeleton& skeleton,
-                        std::span<const int> foot_joints, int samples_per_cycle = 64);
-
-// The root velocity, or the feet's when the root moves slower than min_root_speed_mps (and feet
-// are given).
+// The root velocity or, when the root moves slower than min_root_speed_mps and legs are given,
+// the feet's: a planted foot slides backwards under an in-place body at the speed the body would
+// move, so the body's velocity is the ground velocity that contact detection measures from the
+// soles, negated (anim/foot_contact.h's clip_ground_velocity: the median over the frames where
+// heel and toe are low, with tolerances scaled by the leg). A median and not the lower foot's
+// mean, so a strafe whose swinging foot passes low in front does not gain a forward part.
 ClipVelocity compute_clip_velocity(const Clip& clip, const ClipBinding& binding,
                                    const Skeleton& skeleton, int root_joint,
-                                   std::span<const int> foot_joints,
-                                   float min_root_speed_mps = 0.05f);
+                                   std::span<const Leg> legs, float min_root_speed_mps = 0.05f);
 
 // The user's choice for in-place clips: measured keeps the feet's velocity; a typed speed keeps
 // only its direction and sets its length to speed_mps. A clip whose feet move slower than
@@ -55,5 +51,10 @@ ClipVelocity compute_clip_velocity(const Clip& clip, const ClipBinding& binding,
 // velocity either way: only measured.source == Feet is changed.
 ClipVelocity with_typed_speed(const ClipVelocity& measured, float speed_mps,
                               float min_speed_mps = 0.05f);
+
+// A 1D (speed) space's threshold for a clip: the length of its measured velocity, or with
+// typed_speed, of with_typed_speed's (the typed speed for an in-place clip that moves, 0 for an
+// idle, the root's speed for a clip that travels), as for 2D spaces.
+float speed_threshold(const ClipVelocity& measured, bool typed_speed, float speed_mps);
 
 }  // namespace anim

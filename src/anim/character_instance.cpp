@@ -36,16 +36,12 @@ int find_state(const StateMachine& machine, const std::string& name) {
 
 }  // namespace
 
-std::string CharacterInstance::build_graph_players(const GraphBinding& graph,
-                                                   const RootMotionSettings& root_motion,
-                                                   float input_half_life_s,
-                                                   std::vector<BlendSpacePlayer>& blend_players,
-                                                   std::vector<SamplingCache>& layer_caches) const {
+std::string CharacterInstance::build_graph_players(
+    const GraphBinding& graph, const RootMotionSettings& root_motion, float input_half_life_s,
+    std::vector<BlendSpacePlayer>& blend_players, std::vector<SamplingCache>& layer_caches,
+    std::vector<BlendSpacePlayer>& layer_players) const {
   const BoundCharacter& character = *character_;
-  blend_players.clear();
-  blend_players.resize(graph.blend_spaces.size());
-  for (std::size_t i = 0; i < graph.blend_spaces.size(); ++i) {
-    const BlendSpaceBinding& b = graph.blend_spaces[i];
+  const auto build = [&](const BlendSpaceBinding& b, BlendSpacePlayer& player) -> std::string {
     std::vector<const Clip*> clips;
     std::vector<const ClipBinding*> bindings;
     std::vector<const GroundMotion*> ground;
@@ -63,17 +59,32 @@ std::string CharacterInstance::build_graph_players(const GraphBinding& graph,
     if (b.one_dimensional) {
       std::vector<float> thresholds;
       for (const glm::vec2& p : b.positions) thresholds.push_back(p.x);
-      e = blend_players[i].build_1d(character.skeleton, clips, bindings, thresholds, settings);
+      e = player.build_1d(character.skeleton, clips, bindings, thresholds, settings);
     } else {
-      e = blend_players[i].build_2d(character.skeleton, clips, bindings, b.mode, b.positions,
-                                    settings);
+      e = player.build_2d(character.skeleton, clips, bindings, b.mode, b.positions, settings);
     }
     if (!e.empty()) return "blend space '" + b.name + "': " + e;
-    blend_players[i].set_ground_motion(ground);
+    player.set_ground_motion(ground);
+    return {};
+  };
+  blend_players.clear();
+  blend_players.resize(graph.blend_spaces.size());
+  for (std::size_t i = 0; i < graph.blend_spaces.size(); ++i) {
+    if (std::string e = build(graph.blend_spaces[i], blend_players[i]); !e.empty()) return e;
   }
   layer_caches.clear();
-  for (const LayerBinding& l : graph.layers) {
-    layer_caches.emplace_back(character.clips[l.clip], character.bindings[l.clip]);
+  layer_players.clear();
+  layer_players.resize(graph.layers.size());
+  for (std::size_t i = 0; i < graph.layers.size(); ++i) {
+    const LayerBinding& l = graph.layers[i];
+    if (l.blend_space >= 0) {
+      layer_caches.emplace_back();
+      if (std::string e = build(graph.blend_spaces[l.blend_space], layer_players[i]); !e.empty()) {
+        return "layer '" + l.layer.name + "': " + e;
+      }
+    } else {
+      layer_caches.emplace_back(character.clips[l.clip], character.bindings[l.clip]);
+    }
   }
   return {};
 }
@@ -83,10 +94,10 @@ std::string CharacterInstance::bind(const BoundCharacter& character, const Graph
   if (character.bindings.size() != character.clips.size()) return "the character is not bound";
   const BoundCharacter* previous_character = character_;
   character_ = &character;
-  std::vector<BlendSpacePlayer> blend_players;
+  std::vector<BlendSpacePlayer> blend_players, layer_players;
   std::vector<SamplingCache> layer_caches;
   if (std::string e = build_graph_players(graph, built_root_motion_, built_input_half_life_s_,
-                                          blend_players, layer_caches);
+                                          blend_players, layer_caches, layer_players);
       !e.empty()) {
     character_ = previous_character;
     return e;
@@ -94,6 +105,7 @@ std::string CharacterInstance::bind(const BoundCharacter& character, const Graph
   graph_ = &graph;
   blend_players_ = std::move(blend_players);
   layer_caches_ = std::move(layer_caches);
+  layer_players_ = std::move(layer_players);
   const std::size_t joints = character.skeleton.parents.size();
   caches_.clear();
   for (std::size_t i = 0; i < character.clips.size(); ++i) {
@@ -113,6 +125,8 @@ std::string CharacterInstance::bind(const BoundCharacter& character, const Graph
   before_previous_output_ = local_;
   layer_pose_.assign(joints, Transform{});
   layer_time_.assign(graph.layers.size(), 0.0f);
+  layer_weights_.clear();
+  for (const LayerBinding& l : graph.layers) layer_weights_.push_back(l.layer.weight);
   model_.assign(joints, glm::mat4(1.0f));
   palette_.assign(joints, glm::mat4(1.0f));
   dual_quats_.assign(joints, DualQuat{});
@@ -130,10 +144,10 @@ std::string CharacterInstance::bind(const BoundCharacter& character, const Graph
 
 std::string CharacterInstance::set_graph(const GraphBinding& graph) {
   if (character_ == nullptr) return "the instance has no character";
-  std::vector<BlendSpacePlayer> blend_players;
+  std::vector<BlendSpacePlayer> blend_players, layer_players;
   std::vector<SamplingCache> layer_caches;
   if (std::string e = build_graph_players(graph, built_root_motion_, built_input_half_life_s_,
-                                          blend_players, layer_caches);
+                                          blend_players, layer_caches, layer_players);
       !e.empty()) {
     return e;
   }
@@ -169,10 +183,20 @@ std::string CharacterInstance::set_graph(const GraphBinding& graph) {
   graph_ = &graph;
   blend_players_ = std::move(blend_players);
   layer_caches_ = std::move(layer_caches);
+  layer_players_ = std::move(layer_players);
   blend_lengths_.assign(graph.blend_spaces.size(), 1.0f);
   inputs_.resize(graph.blend_spaces.size(), glm::vec2(0.0f));
   layer_time_.resize(graph.layers.size(), 0.0f);
+  layer_weights_.clear();
+  for (const LayerBinding& l : graph.layers) layer_weights_.push_back(l.layer.weight);
   return {};
+}
+
+void CharacterInstance::set_layer_weight(int layer, float weight) {
+  if (layer < 0 || layer >= static_cast<int>(layer_weights_.size()) || !std::isfinite(weight)) {
+    return;
+  }
+  layer_weights_[layer] = std::clamp(weight, 0.0f, 1.0f);
 }
 
 std::string CharacterInstance::set_foot_ik_rig(const FootIkRig& rig) {
@@ -253,10 +277,10 @@ JobResult CharacterInstance::update(float dt_s, Parameters& parameters,
   if (!same_axes(settings.root_motion, built_root_motion_) ||
       settings.blend_input_half_life_s != built_input_half_life_s_) {
     // A settings edit, not a per-frame cost: the blend-space players extract with these axes.
-    std::vector<BlendSpacePlayer> blend_players;
+    std::vector<BlendSpacePlayer> blend_players, layer_players;
     std::vector<SamplingCache> layer_caches;
     if (!build_graph_players(graph, settings.root_motion, settings.blend_input_half_life_s,
-                             blend_players, layer_caches)
+                             blend_players, layer_caches, layer_players)
              .empty()) {
       return JobResult::fail("character instance: the root motion joint is not in the skeleton");
     }
@@ -265,6 +289,7 @@ JobResult CharacterInstance::update(float dt_s, Parameters& parameters,
     }
     blend_players_ = std::move(blend_players);
     layer_caches_ = std::move(layer_caches);
+    layer_players_ = std::move(layer_players);
     built_root_motion_ = settings.root_motion;
     built_input_half_life_s_ = settings.blend_input_half_life_s;
   }
@@ -355,7 +380,7 @@ JobResult CharacterInstance::update(float dt_s, Parameters& parameters,
   }
   if (JobResult r = inertializer_.apply(local_); !r) return r;
 
-  if (JobResult r = apply_layers(dt_s); !r) return r;
+  if (JobResult r = apply_layers(dt_s, parameters); !r) return r;
   // The last two outputs, for the machine's inertialized switches (a swap, not a second copy).
   if (graph.has_machine) {
     previous_output_.swap(before_previous_output_);
@@ -395,24 +420,32 @@ JobResult CharacterInstance::update(float dt_s, Parameters& parameters,
   return JobResult::ok();
 }
 
-JobResult CharacterInstance::apply_layers(float dt_s) {
+JobResult CharacterInstance::apply_layers(float dt_s, const Parameters& parameters) {
   const Skeleton& skeleton = character_->skeleton;
   for (std::size_t i = 0; i < graph_->layers.size(); ++i) {
     const LayerBinding& l = graph_->layers[i];
-    if (l.layer.weight <= 0.0f) continue;
-    const Clip& clip = character_->clips[l.clip];
-    layer_time_[i] = wrap_clip_time(clip, layer_time_[i] + dt_s);
-    if (JobResult r = sample_clip(clip, character_->bindings[l.clip], skeleton, layer_time_[i],
-                                  layer_caches_[i], layer_pose_);
-        !r) {
-      return r;
+    const float weight = layer_weights_[i];
+    if (weight <= 0.0f) continue;
+    if (l.blend_space >= 0) {
+      const BlendSpaceBinding& b = graph_->blend_spaces[l.blend_space];
+      const glm::vec2 input(parameters.get(b.x_parameter), parameters.get(b.y_parameter));
+      RootMotionDelta step;
+      if (JobResult r = layer_players_[i].update(dt_s, input, layer_pose_, step); !r) return r;
+    } else {
+      const Clip& clip = character_->clips[l.clip];
+      layer_time_[i] = wrap_clip_time(clip, layer_time_[i] + dt_s);
+      if (JobResult r = sample_clip(clip, character_->bindings[l.clip], skeleton, layer_time_[i],
+                                    layer_caches_[i], layer_pose_);
+          !r) {
+        return r;
+      }
     }
     if (l.layer.mode == LayerMode::Additive) {
       if (JobResult r = make_additive_delta(skeleton.rest_pose, layer_pose_, layer_pose_); !r) {
         return r;
       }
     }
-    if (JobResult r = apply_layer(l.layer, layer_pose_, local_); !r) return r;
+    if (JobResult r = apply_layer(l.layer, weight, layer_pose_, local_); !r) return r;
   }
   return JobResult::ok();
 }

@@ -79,6 +79,11 @@ class CharacterInstance {
   // the graph it had.
   [[nodiscard]] std::string set_graph(const GraphBinding& graph);
 
+  // Plays layer (an index into the graph's layers) at weight (clamped to [0, 1]) from the next
+  // update, without a new binding: a slider being dragged. The next set_graph takes the
+  // binding's weights again. Out-of-range layers and non-finite weights are ignored.
+  void set_layer_weight(int layer, float weight);
+
   // Sets the foot IK legs (validated against the skeleton); an empty rig turns foot IK off.
   [[nodiscard]] std::string set_foot_ik_rig(const FootIkRig& rig);
 
@@ -148,12 +153,13 @@ class CharacterInstance {
                             std::span<Transform> out, RootMotionDelta& step);
   JobResult sample_clip_source(int clip, float time_s, std::span<Transform> out,
                                RootMotionDelta& step);
-  JobResult apply_layers(float dt_s);
+  JobResult apply_layers(float dt_s, const Parameters& parameters);
   void update_contacts();
   std::string build_graph_players(const GraphBinding& graph, const RootMotionSettings& root_motion,
                                   float input_half_life_s,
                                   std::vector<BlendSpacePlayer>& blend_players,
-                                  std::vector<SamplingCache>& layer_caches) const;
+                                  std::vector<SamplingCache>& layer_caches,
+                                  std::vector<BlendSpacePlayer>& layer_players) const;
 
   const BoundCharacter* character_ = nullptr;
   const GraphBinding* graph_ = nullptr;
@@ -174,7 +180,9 @@ class CharacterInstance {
   std::vector<Transform> local_, previous_output_, before_previous_output_;
   std::vector<Transform> layer_pose_;
   std::vector<SamplingCache> layer_caches_;
+  std::vector<BlendSpacePlayer> layer_players_;  // per layer; built for blend-space layers
   std::vector<float> layer_time_;
+  std::vector<float> layer_weights_;  // per layer: the binding's, or set_layer_weight's
   std::vector<glm::mat4> model_, palette_;
   std::vector<DualQuat> dual_quats_;
   std::vector<glm::mat3> stretch_;

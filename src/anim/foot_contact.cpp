@@ -106,6 +106,71 @@ float rest_leg_length(const Skeleton& skeleton, std::span<const Leg> legs) {
   return measured > 0 ? total / static_cast<float>(measured) : 0.0f;
 }
 
+namespace {
+
+float leg_scale(const ContactDetectionSettings& settings) {
+  return settings.leg_length > 0.0f && std::isfinite(settings.leg_length)
+             ? settings.leg_length / kReferenceLegLength
+             : 1.0f;
+}
+
+// Where a sole point counts as low: within tolerance of its lowest height in the clip.
+struct LowBand {
+  float lowest = 0.0f;
+  float tolerance = 0.0f;
+  bool contains(float y) const { return y - lowest <= tolerance; }
+};
+
+LowBand low_band(std::span<const glm::vec3> points, const ContactDetectionSettings& settings) {
+  LowBand band{points[0].y, 0.0f};
+  float highest = band.lowest;
+  for (const glm::vec3& v : points) {
+    band.lowest = std::min(band.lowest, v.y);
+    highest = std::max(highest, v.y);
+  }
+  band.tolerance = std::max(settings.height_tolerance_m * leg_scale(settings),
+                            settings.height_share * (highest - band.lowest));
+  return band;
+}
+
+}  // namespace
+
+glm::vec3 ground_velocity(std::span<const SolePoints> legs, float frame_s,
+                          const ContactDetectionSettings& settings) {
+  if (!(frame_s > 0.0f) || !std::isfinite(frame_s)) return glm::vec3(0.0f);
+  std::vector<float> ground_x;
+  std::vector<float> ground_z;
+  for (const SolePoints& leg : legs) {
+    if (leg.heel.size() < 3 || leg.toe.size() != leg.heel.size()) continue;
+    for (const std::span<const glm::vec3> points : {leg.heel, leg.toe}) {
+      const LowBand band = low_band(points, settings);
+      for (std::size_t i = 0; i + 1 < points.size(); ++i) {
+        if (!band.contains(points[i].y) || !band.contains(points[i + 1].y)) continue;
+        const glm::vec3 v = (points[i + 1] - points[i]) / frame_s;
+        ground_x.push_back(v.x);
+        ground_z.push_back(v.z);
+      }
+    }
+  }
+  return {median(ground_x), 0.0f, median(ground_z)};
+}
+
+glm::vec2 clip_ground_velocity(const Skeleton& skeleton, const Clip& clip,
+                               std::span<const Leg> legs,
+                               const ContactDetectionSettings& settings) {
+  if (legs.size() > static_cast<std::size_t>(kMaxFootIkLegs)) return glm::vec2(0.0f);
+  const SolePaths paths = sample_sole_paths(skeleton, clip, legs);
+  if (paths.frames() == 0) return glm::vec2(0.0f);
+  ContactDetectionSettings scaled = settings;
+  if (!(scaled.leg_length > 0.0f)) scaled.leg_length = rest_leg_length(skeleton, legs);
+  std::vector<SolePoints> soles;
+  for (std::size_t leg = 0; leg < paths.heels.size(); ++leg) {
+    soles.push_back({paths.heels[leg], paths.toes[leg]});
+  }
+  const glm::vec3 ground = ground_velocity(soles, paths.frame_s, scaled);
+  return {ground.x, ground.z};
+}
+
 std::vector<ContactInterval> detect_contacts(std::span<const glm::vec3> heel,
                                              std::span<const glm::vec3> toe, float frame_s,
                                              bool loop, const ContactDetectionSettings& settings) {
@@ -113,26 +178,12 @@ std::vector<ContactInterval> detect_contacts(std::span<const glm::vec3> heel,
   if (n < 3 || toe.size() != n || !(frame_s > 0.0f) || !std::isfinite(frame_s)) return {};
   const std::size_t frames = n - 1;  // frame i runs from sample i to sample i + 1
 
-  const float scale = settings.leg_length > 0.0f && std::isfinite(settings.leg_length)
-                          ? settings.leg_length / kReferenceLegLength
-                          : 1.0f;
+  const float scale = leg_scale(settings);
   const std::span<const glm::vec3> points[2] = {heel, toe};
-  float lowest[2];
-  float height_tolerance[2];
-  for (int p = 0; p < 2; ++p) {
-    lowest[p] = points[p][0].y;
-    float highest = lowest[p];
-    for (const glm::vec3& v : points[p]) {
-      lowest[p] = std::min(lowest[p], v.y);
-      highest = std::max(highest, v.y);
-    }
-    height_tolerance[p] = std::max(settings.height_tolerance_m * scale,
-                                   settings.height_share * (highest - lowest[p]));
-  }
+  const LowBand bands[2] = {low_band(heel, settings), low_band(toe, settings)};
   // A point is low over a frame when it is near its lowest height at both of the frame's ends.
   auto low_over = [&](int p, std::size_t i) {
-    return points[p][i].y - lowest[p] <= height_tolerance[p] &&
-           points[p][i + 1].y - lowest[p] <= height_tolerance[p];
+    return bands[p].contains(points[p][i].y) && bands[p].contains(points[p][i + 1].y);
   };
   auto velocity_over = [&](int p, std::size_t i) {
     return (points[p][i + 1] - points[p][i]) / frame_s;
@@ -140,17 +191,8 @@ std::vector<ContactInterval> detect_contacts(std::span<const glm::vec3> heel,
 
   // The ground's speed under the clip: what low sole points typically do (zero when the clip
   // carries root motion, the walking speed backwards when it plays in place).
-  std::vector<float> ground_x;
-  std::vector<float> ground_z;
-  for (int p = 0; p < 2; ++p) {
-    for (std::size_t i = 0; i < frames; ++i) {
-      if (!low_over(p, i)) continue;
-      const glm::vec3 v = velocity_over(p, i);
-      ground_x.push_back(v.x);
-      ground_z.push_back(v.z);
-    }
-  }
-  const glm::vec3 ground{median(ground_x), 0.0f, median(ground_z)};
+  const SolePoints soles{heel, toe};
+  const glm::vec3 ground = ground_velocity({&soles, 1}, frame_s, settings);
   const float speed_tolerance =
       settings.speed_tolerance_m_s * scale + settings.ground_slip_share * glm::length(ground);
 

@@ -112,6 +112,31 @@ struct SolePaths {
 SolePaths sample_sole_paths(const Skeleton& skeleton, const Clip& clip, std::span<const Leg> legs,
                             const RootMotionSettings* remove_root_motion = nullptr);
 
+// One leg's heel and toe points (model space, Y-up) sampled every frame_s seconds, as
+// detect_contacts takes them.
+struct SolePoints {
+  std::span<const glm::vec3> heel;
+  std::span<const glm::vec3> toe;
+};
+
+// The velocity of the ground under a clip, as its soles show it: per axis, the median velocity of
+// the legs' heel and toe points over the frames where they stay low (within the height
+// tolerances above, scaled by settings.leg_length). Zero for a clip that carries root motion
+// (planted soles stand still); the walking velocity backwards for one that plays in place. The
+// median, not the mean, so the low ends of swings and a foot sliding into place do not pull it.
+// y is 0. Legs whose spans differ in size or hold fewer than 3 points are skipped; zero when
+// none is left or frame_s is not positive.
+glm::vec3 ground_velocity(std::span<const SolePoints> legs, float frame_s,
+                          const ContactDetectionSettings& settings);
+
+// The ground velocity (x, z in metres per second) under clip as ground_velocity measures it from
+// the legs' soles, sampled as detect_foot_contact_markers samples them (leg_length measured from
+// the rest pose when settings leave it at zero). Zero when the legs or the clip cannot be
+// measured (see detect_foot_contact_markers). Allocates.
+glm::vec2 clip_ground_velocity(const Skeleton& skeleton, const Clip& clip,
+                               std::span<const Leg> legs,
+                               const ContactDetectionSettings& settings = {});
+
 // Samples clip at about its source frame rate (evenly, from start to end), measures the legs' heel
 // and toe points and returns the detected markers, sorted by time, named by each leg's
 // contact_name (a leg without one: foot_l for legs[0], foot_r for legs[1], as in a FootIkRig of a

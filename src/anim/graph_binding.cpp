@@ -66,7 +66,12 @@ std::string bind_graph(const BoundCharacter& character, const Parameters& parame
     if (std::string e = check_blend_space(b, clip_count, parameter_count); !e.empty()) return e;
   }
   for (const LayerBinding& l : graph.layers) {
-    if (l.clip < 0 || l.clip >= clip_count) return "layer '" + l.layer.name + "' has no clip";
+    if (l.blend_space >= static_cast<int>(graph.blend_spaces.size())) {
+      return "layer '" + l.layer.name + "' has no blend space";
+    }
+    if (l.blend_space < 0 && (l.clip < 0 || l.clip >= clip_count)) {
+      return "layer '" + l.layer.name + "' has no clip";
+    }
     if (!l.layer.joint_mask.empty() &&
         l.layer.joint_mask.size() != character.skeleton.parents.size()) {
       return "layer '" + l.layer.name + "' has a mask for another skeleton";

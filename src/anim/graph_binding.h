@@ -29,12 +29,14 @@ struct BlendSpaceBinding {
   int y_parameter = -1;
 };
 
-// A layer over the base pose that plays one clip (looping on its own clock). For an additive
-// layer the clip is turned into a delta against the skeleton's rest pose, so a clip that holds
-// a lean adds that lean.
+// A layer over the base pose that plays one clip (looping on its own clock), or a blend space of
+// the graph (blend_space >= 0; clip is then unused) through a player of its own, driven by the
+// space's parameters, with its own phase. For an additive layer the pose is turned into a delta
+// against the skeleton's rest pose, so a clip that holds a lean adds that lean.
 struct LayerBinding {
   Layer layer;
   int clip = -1;
+  int blend_space = -1;
 };
 
 struct GraphBinding {

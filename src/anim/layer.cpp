@@ -26,17 +26,22 @@ std::string make_joint_mask(const Skeleton& skeleton, std::span<const std::strin
 
 JobResult apply_layer(const Layer& layer, std::span<const Transform> layer_pose,
                       std::span<Transform> pose) {
+  return apply_layer(layer, layer.weight, layer_pose, pose);
+}
+
+JobResult apply_layer(const Layer& layer, float weight, std::span<const Transform> layer_pose,
+                      std::span<Transform> pose) {
   if (layer_pose.size() != pose.size()) return JobResult::fail("layer_pose: wrong joint count");
   if (!layer.joint_mask.empty() && layer.joint_mask.size() != pose.size()) {
     return JobResult::fail("layer.joint_mask: wrong joint count");
   }
-  if (!std::isfinite(layer.weight)) return JobResult::fail("layer.weight: not finite");
+  if (!std::isfinite(weight)) return JobResult::fail("layer.weight: not finite");
   if (layer.mode == LayerMode::Additive) {
-    return apply_additive(pose, layer_pose, layer.weight, layer.joint_mask, pose);
+    return apply_additive(pose, layer_pose, weight, layer.joint_mask, pose);
   }
   for (std::size_t j = 0; j < pose.size(); ++j) {
     const float mask = layer.joint_mask.empty() ? 1.0f : layer.joint_mask[j];
-    const float w = std::clamp(layer.weight * mask, 0.0f, 1.0f);
+    const float w = std::clamp(weight * mask, 0.0f, 1.0f);
     if (w <= 0.0f) continue;
     Transform& out = pose[j];
     const Transform& in = layer_pose[j];

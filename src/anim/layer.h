@@ -40,6 +40,11 @@ std::string make_joint_mask(const Skeleton& skeleton, std::span<const std::strin
 JobResult apply_layer(const Layer& layer, std::span<const Transform> layer_pose,
                       std::span<Transform> pose);
 
+// The same with weight in place of layer.weight: an instance plays a weight the user is still
+// dragging without a new graph binding (CharacterInstance::set_layer_weight).
+JobResult apply_layer(const Layer& layer, float weight, std::span<const Transform> layer_pose,
+                      std::span<Transform> pose);
+
 const char* to_string(LayerMode mode);  // "override", "additive"
 bool parse_layer_mode(std::string_view text, LayerMode& out);
 

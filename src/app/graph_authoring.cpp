@@ -7,6 +7,8 @@
 #include <GLFW/glfw3.h>
 #include <imgui.h>
 
+#include "app/marker_authoring.h"
+#include "asset/clip_marker_edits.h"
 #include "ui/blend_space_list.h"
 #include "ui/parameter_editor.h"
 #include "ui/state_machine_list.h"
@@ -50,6 +52,7 @@ void handle_graph_undo_keys(ViewerUi& ui, ViewerScene& scene) {
   if (!undo && !redo) return;
   // The live parameter values are the scene's; the history keeps them across the step.
   scene.project.parameters = scene.parameters;
+  const std::vector<asset::ProjectClipMarkers> markers = scene.project.clip_markers;
   const bool moved =
       undo ? ui.graph_history.undo(scene.project) : ui.graph_history.redo(scene.project);
   if (!moved) {
@@ -59,7 +62,10 @@ void handle_graph_undo_keys(ViewerUi& ui, ViewerScene& scene) {
   scene.parameters = scene.project.parameters;
   ui.blend_editor.prepared_current = false;
   ui.blend_space_list.named = -1;
-  ui.graph_error = scene.rebind_graph();
+  // Marker edits live in the clips: those steps bind the clips again.
+  ui.graph_error = asset::same_clip_markers(markers, scene.project.clip_markers)
+                       ? scene.rebind_graph()
+                       : rebind_clip_markers(ui, scene);
   ui.graph_warnings = asset::graph_warnings(scene.project);
   ui.status = undo ? "undid a graph edit" : "redid a graph edit";
 }
@@ -169,7 +175,7 @@ void draw_blend_space_tab(ViewerUi& ui, ViewerScene& scene) {
     const int x = parameter(scene, space.space_1d.parameter_name);
     if (x >= 0) ui.blend_editor_1d.point = scene.parameters.get(x);
     change = ui::draw_blend_space_1d_editor(ui.blend_editor_1d, space.space_1d, scene.project.clips,
-                                            weights, ui.clip_speeds);
+                                            weights, ui.clip_velocities);
     if (change.point && x >= 0) scene.parameters.set(x, ui.blend_editor_1d.point);
   } else {
     const int x = parameter(scene, space.x_parameter);

@@ -13,6 +13,8 @@
 #include "anim/loop_seam.h"
 #include "anim/playback.h"
 #include "app/graph_authoring.h"
+#include "app/layer_authoring.h"
+#include "app/marker_authoring.h"
 #include "asset/atomic_write.h"
 #include "asset/pose_json.h"
 #include "asset/rig_corrections.h"
@@ -175,8 +177,9 @@ void draw_bottom_panel(ViewerUi& ui, ViewerScene& scene, const ui::PanelRect& r)
     if (has_graph && ImGui::SmallButton("Back to the graph")) scene.mode = PlayMode::Graph;
     if (has_graph) ImGui::SameLine();
     ImGui::Text("%s", scene.clips()[scene.preview_clip].name.c_str());
-    ui::draw_timeline(scene.clock, scene.clips()[scene.preview_clip], ui.timeline_times,
-                      ui.timeline);
+    const ui::TimelineMarkerEdit edit = ui::draw_timeline(
+        scene.clock, scene.clips()[scene.preview_clip], ui.timeline_times, ui.timeline);
+    apply_timeline_marker_edit(ui, scene, edit);
   } else {
     const anim::CharacterInstance& p = scene.instance;
     if (p.has_machine()) {
@@ -225,15 +228,7 @@ void draw_right_panel(ViewerUi& ui, ViewerScene& scene, const ui::PanelRect& r) 
       ImGui::EndTabItem();
     }
     if (ImGui::BeginTabItem("Layers")) {
-      for (std::size_t i = 0; i < scene.project.layers.size(); ++i) {
-        asset::ProjectLayer& layer = scene.project.layers[i];
-        const bool additive = layer.mode == anim::LayerMode::Additive;
-        std::string label = layer.name + (additive ? " (additive)" : " (override)");
-        if (ImGui::SliderFloat(label.c_str(), &layer.weight, 0.0f, 1.0f)) {
-          scene.set_layer_weight(static_cast<int>(i), layer.weight);
-        }
-      }
-      if (scene.project.layers.empty()) ImGui::TextDisabled("This project has no layers.");
+      draw_layers_tab(ui, scene);
       ImGui::EndTabItem();
     }
     ImGui::EndTabBar();
@@ -311,16 +306,12 @@ void refresh_panels(ViewerUi& ui, const ViewerScene& scene) {
   // Where each clip belongs in a locomotion space, for the editors' "Compute positions".
   const anim::FootIkRig legs =
       asset::foot_ik_rig(scene.character, asset::project_rig(scene.character, scene.project.rig));
-  std::vector<int> feet;
-  for (const anim::Leg& leg : legs.legs) feet.push_back(leg.foot);
   ui.clip_velocities.clear();
-  ui.clip_speeds.clear();
   for (std::size_t i = 0; i < scene.clips().size(); ++i) {
     const anim::ClipVelocity v = anim::compute_clip_velocity(
         scene.clips()[i], scene.bound.character->bindings[i], scene.character.skeleton,
-        scene.settings.root_motion.root_joint, feet);
+        scene.settings.root_motion.root_joint, legs.legs);
     ui.clip_velocities.push_back(v);
-    ui.clip_speeds.push_back(glm::length(v.velocity));
   }
   ui.blend_space = 0;
   ui.machine_view = {};

@@ -22,6 +22,7 @@
 #include "ui/error_panel.h"
 #include "ui/file_browser.h"
 #include "ui/frame_export_dialog.h"
+#include "ui/layer_editor.h"
 #include "ui/notice_list.h"
 #include "ui/parameter_editor.h"
 #include "ui/rig_panel.h"
@@ -62,9 +63,9 @@ struct ViewerUi {
   ui::BlendSpaceEditorState blend_editor;
   ui::BlendSpace1DEditorState blend_editor_1d;
   std::vector<anim::ClipVelocity> clip_velocities;  // "compute positions", per project clip
-  std::vector<float> clip_speeds;
   ui::BlendSpaceListState blend_space_list;
   ui::ParameterEditorState parameter_editor;
+  ui::LayerEditorState layer_editor;
   asset::GraphHistory graph_history;  // undo/redo of graph edits, reset on every load
   std::string graph_error;            // why the edited graph does not play (the last good one does)
   std::vector<asset::GraphWarning> graph_warnings;  // of the project's graph, after each edit

@@ -180,8 +180,9 @@ int ViewerScene::find_clip(const std::string& text) const {
 void ViewerScene::set_layer_weight(int layer, float weight) {
   if (layer < 0 || layer >= static_cast<int>(graph().layers.size())) return;
   project.layers[layer].weight = weight;
-  // A weight is read every frame: the binding is shared, so it changes in a new one.
-  if (std::string e = rebind_graph(); !e.empty()) return;
+  // Played at once by the instance; the binding (shared, read by the crowd) takes it at the
+  // next rebind_graph, which the layer tab asks for when the drag ends.
+  instance.set_layer_weight(layer, weight);
 }
 
 void ViewerScene::preview(int clip) {

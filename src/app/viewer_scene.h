@@ -70,7 +70,8 @@ struct ViewerScene {
   // Returns "" or the cause; on failure the scene keeps what it had.
   std::string add_clips(std::vector<anim::Clip> clips, const std::string& clip_file);
 
-  // Changes a layer's weight live (no re-init: the player reads the bound layer each frame).
+  // Changes a layer's weight live, in the project and on the playing instance, without a new
+  // binding (a slider drag calls it every frame); rebind_graph afterwards hands it to the rest.
   void set_layer_weight(int layer, float weight);
 
   // The onion skin of the last update (view.onion_skin): the previewed clip's model-space poses

@@ -66,11 +66,16 @@ Project make_demo_project() {
   transition(1, 0, anim::ConditionOp::Less, 0.5f);
   transition(2, 0, anim::ConditionOp::Greater, -0.5f);
 
-  project.layers.push_back(
-      {"wave", anim::LayerMode::Override, 0.0f, index_of(project.clips, "wave"), {"chest"}});
+  project.layers.push_back({"wave",
+                            anim::LayerMode::Override,
+                            0.0f,
+                            index_of(project.clips, "wave"),
+                            {"chest"},
+                            {},
+                            {}});
   for (const char* lean : {"lean_left", "lean_right"}) {
     project.layers.push_back(
-        {lean, anim::LayerMode::Additive, 0.0f, index_of(project.clips, lean), {}});
+        {lean, anim::LayerMode::Additive, 0.0f, index_of(project.clips, lean), {}, {}, {}});
   }
   return project;
 }

@@ -144,7 +144,10 @@ std::string rename_blend_space(Project& project, int index, const std::string& n
       return "another blend space is called '" + name + "'";
     }
   }
-  // States refer to spaces by index in memory, so they follow the rename.
+  // States refer to spaces by index in memory, so they follow the rename; layers by name.
+  for (ProjectLayer& l : project.layers) {
+    if (l.blend_space == project.blend_spaces[index].name) l.blend_space = name;
+  }
   project.blend_spaces[index].name = name;
   return {};
 }
@@ -167,6 +170,12 @@ std::string delete_blend_space(Project& project, int index) {
   if (!user.empty()) {
     return "blend space '" + project.blend_spaces[index].name + "' is played by state '" + user +
            "': remove the state or change what it plays first";
+  }
+  for (const ProjectLayer& l : project.layers) {
+    if (l.blend_space == project.blend_spaces[index].name) {
+      return "blend space '" + l.blend_space + "' is played by layer '" + l.name +
+             "': remove the layer or change what it plays first";
+    }
   }
   for_each_state(project, [&](anim::State& s) {
     if (s.kind == anim::StateKind::BlendSpace && s.index > index) --s.index;

@@ -5,8 +5,8 @@
 namespace asset {
 
 GraphSnapshot graph_snapshot(const Project& project) {
-  return {project.parameters, project.blend_spaces, project.state_machine,
-          project.other_state_machines, project.layers};
+  return {project.parameters,           project.blend_spaces, project.state_machine,
+          project.other_state_machines, project.layers,       project.clip_markers};
 }
 
 void restore_graph(const GraphSnapshot& snapshot, Project& project) {
@@ -20,6 +20,7 @@ void restore_graph(const GraphSnapshot& snapshot, Project& project) {
   project.state_machine = snapshot.state_machine;
   project.other_state_machines = snapshot.other_state_machines;
   project.layers = snapshot.layers;
+  project.clip_markers = snapshot.clip_markers;
 }
 
 void GraphHistory::reset(const Project& project) {

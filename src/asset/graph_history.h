@@ -17,6 +17,7 @@ struct GraphSnapshot {
   anim::StateMachine state_machine;
   std::vector<anim::StateMachine> other_state_machines;
   std::vector<ProjectLayer> layers;
+  std::vector<ProjectClipMarkers> clip_markers;  // the timeline's marker edits
 };
 
 GraphSnapshot graph_snapshot(const Project& project);

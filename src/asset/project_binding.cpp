@@ -1,6 +1,9 @@
 #include "asset/project_binding.h"
 
+#include <algorithm>
+
 #include "anim/ground_motion.h"
+#include "anim/joint_mask.h"
 #include "asset/rig_corrections.h"
 #include "asset/rig_finder.h"
 
@@ -57,6 +60,21 @@ std::string bind_blend_space(const ProjectBlendSpace& space, const Project& proj
   return {};
 }
 
+// The markers the user edited replace the clip's own (after mirroring, which renames sides:
+// the user edited the clip as it plays), sorted by time and kept inside the clip.
+void apply_project_markers(const Project& project, std::vector<anim::Clip>& clips) {
+  for (const ProjectClipMarkers& edited : project.clip_markers) {
+    const int index = find_name(project.clips, edited.clip);
+    if (index < 0) continue;
+    anim::Clip& clip = clips[index];
+    clip.markers = edited.markers;
+    for (anim::Marker& m : clip.markers) m.time_s = std::clamp(m.time_s, 0.0f, clip.duration_s);
+    std::stable_sort(
+        clip.markers.begin(), clip.markers.end(),
+        [](const anim::Marker& a, const anim::Marker& b) { return a.time_s < b.time_s; });
+  }
+}
+
 }  // namespace
 
 std::string bind_project_graph(const Project& project, const anim::BoundCharacter& character,
@@ -68,17 +86,25 @@ std::string bind_project_graph(const Project& project, const anim::BoundCharacte
     graph.blend_spaces.push_back(std::move(binding));
   }
   for (const ProjectLayer& layer : project.layers) {
-    if (layer.clip < 0 || layer.clip >= static_cast<int>(character.clips.size())) {
+    anim::LayerBinding binding;
+    if (!layer.blend_space.empty()) {
+      for (std::size_t b = 0; b < project.blend_spaces.size(); ++b) {
+        if (project.blend_spaces[b].name == layer.blend_space)
+          binding.blend_space = static_cast<int>(b);
+      }
+      if (binding.blend_space < 0) {
+        return "layer '" + layer.name + "': no blend space '" + layer.blend_space + "'";
+      }
+    } else if (layer.clip < 0 || layer.clip >= static_cast<int>(character.clips.size())) {
       return "layer '" + layer.name + "': no clip";
     }
-    anim::LayerBinding binding;
     binding.layer.name = layer.name;
     binding.layer.mode = layer.mode;
     binding.layer.weight = layer.weight;
     binding.clip = layer.clip;
-    if (!layer.mask_joints.empty()) {
-      const std::string e =
-          anim::make_joint_mask(character.skeleton, layer.mask_joints, binding.layer.joint_mask);
+    if (!layer.mask_joints.empty() || !layer.mask_excluded.empty()) {
+      const std::string e = anim::make_joint_mask(character.skeleton, layer.mask_joints,
+                                                  layer.mask_excluded, binding.layer.joint_mask);
       if (!e.empty()) return "layer '" + layer.name + "': " + e;
     }
     graph.layers.push_back(std::move(binding));
@@ -104,6 +130,7 @@ std::string bind_project(const Project& project, const Character& character,
     clips.push_back(character.clips[index]);
   }
   if (std::string e = mirror_project_clips(project, character, clips); !e.empty()) return e;
+  apply_project_markers(project, clips);
   auto bound_character = std::make_shared<anim::BoundCharacter>();
   if (std::string e =
           anim::bind_character(character.skeleton, std::move(clips), storage, *bound_character);

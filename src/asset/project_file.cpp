@@ -1,5 +1,6 @@
 #include "asset/project_file.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -519,16 +520,50 @@ ProjectLayer read_layer(const json& j, const std::string& path, const Project& p
       read_enum(r, "mode", anim::LayerMode::Override, anim::parse_layer_mode, "override, additive");
   l.weight = r.number("weight", 1.0f);
   if (l.weight < 0.0f || l.weight > 1.0f) fail(r.field("weight"), "must be in [0, 1]");
-  const std::string clip = r.string("clip");
-  l.clip = index_of(p.clips, clip);
-  if (l.clip < 0) fail(r.field("clip"), "'" + clip + "' is not in the project's clips");
+  l.blend_space = r.string("blend_space", "");
+  if (!l.blend_space.empty()) {
+    const bool known =
+        std::any_of(p.blend_spaces.begin(), p.blend_spaces.end(),
+                    [&](const ProjectBlendSpace& b) { return b.name == l.blend_space; });
+    if (!known) fail(r.field("blend_space"), "no blend space is called '" + l.blend_space + "'");
+    l.clip = -1;
+  } else {
+    const std::string clip = r.string("clip");
+    l.clip = index_of(p.clips, clip);
+    if (l.clip < 0) fail(r.field("clip"), "'" + clip + "' is not in the project's clips");
+  }
   const json& mask = r.array("mask");
   for (std::size_t i = 0; i < mask.size(); ++i) {
     if (!mask[i].is_string()) fail(element(r.field("mask"), i), "expected a joint name");
     l.mask_joints.push_back(mask[i].get<std::string>());
   }
+  const json& exclude = r.array("mask_exclude");
+  for (std::size_t i = 0; i < exclude.size(); ++i) {
+    if (!exclude[i].is_string()) fail(element(r.field("mask_exclude"), i), "expected a joint name");
+    l.mask_excluded.push_back(exclude[i].get<std::string>());
+  }
   r.finish();
   return l;
+}
+
+ProjectClipMarkers read_clip_markers(const json& j, const std::string& path, const Project& p) {
+  ObjectReader r(j, path);
+  ProjectClipMarkers c;
+  c.clip = r.string("clip");
+  check_clip(p.clips, c.clip, r.field("clip"));
+  const json& markers = r.array("markers");
+  for (std::size_t i = 0; i < markers.size(); ++i) {
+    ObjectReader m(markers[i], element(r.field("markers"), i));
+    anim::Marker marker;
+    marker.name = m.string("name");
+    if (marker.name.empty()) fail(m.field("name"), "must not be empty");
+    marker.time_s = m.number("time_s");
+    if (marker.time_s < 0.0f) fail(m.field("time_s"), "must not be negative");
+    m.finish();
+    c.markers.push_back(std::move(marker));
+  }
+  r.finish();
+  return c;
 }
 
 ProjectView read_view(const json& j, const std::string& path) {
@@ -772,6 +807,10 @@ Project read_project(const json& j) {
   for (std::size_t i = 0; i < layers.size(); ++i) {
     p.layers.push_back(read_layer(layers[i], element("layers", i), p));
   }
+  const json& clip_markers = r.array("clip_markers");
+  for (std::size_t i = 0; i < clip_markers.size(); ++i) {
+    p.clip_markers.push_back(read_clip_markers(clip_markers[i], element("clip_markers", i), p));
+  }
   if (const json* view = r.find("view")) p.view = read_view(*view, "view");
   if (const json* mm = r.find("motion_matching")) {
     p.motion_matching = read_motion_matching(*mm, "motion_matching");
@@ -791,6 +830,18 @@ Project read_project(const json& j) {
     check(p.other_state_machines[i], element("other_state_machines", i));
   }
   return p;
+}
+
+json clip_markers_to_json(const std::vector<ProjectClipMarkers>& all) {
+  json out = json::array();
+  for (const ProjectClipMarkers& c : all) {
+    json markers = json::array();
+    for (const anim::Marker& m : c.markers) {
+      markers.push_back({{"name", m.name}, {"time_s", m.time_s}});
+    }
+    out.push_back({{"clip", c.clip}, {"markers", markers}});
+  }
+  return out;
 }
 
 // 1-based line and column of a byte offset into text.
@@ -822,8 +873,13 @@ std::string project_to_json(const Project& p) {
     layers.push_back({{"name", l.name},
                       {"mode", anim::to_string(l.mode)},
                       {"weight", l.weight},
-                      {"clip", name_at(p.clips, l.clip)},
                       {"mask", l.mask_joints}});
+    if (l.blend_space.empty()) {
+      layers.back()["clip"] = name_at(p.clips, l.clip);
+    } else {
+      layers.back()["blend_space"] = l.blend_space;
+    }
+    if (!l.mask_excluded.empty()) layers.back()["mask_exclude"] = l.mask_excluded;
   }
   const ProjectView& v = p.view;
   const json view = {{"show_grid", v.show_grid},
@@ -861,6 +917,7 @@ std::string project_to_json(const Project& p) {
       others.push_back(machine_to_json(m, p));
     j["other_state_machines"] = others;
   }
+  if (!p.clip_markers.empty()) j["clip_markers"] = clip_markers_to_json(p.clip_markers);
   if (!p.rig.empty()) {
     json rig_limbs = json::array();
     for (const ProjectRigLimb& l : p.rig.limbs) {

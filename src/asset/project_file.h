@@ -18,6 +18,7 @@
 
 #include "anim/blend_space_1d.h"
 #include "anim/blend_space_2d.h"
+#include "anim/clip.h"
 #include "anim/layer.h"
 #include "anim/parameters.h"
 #include "anim/playback.h"
@@ -36,14 +37,27 @@ struct ProjectBlendSpace {
   std::string y_parameter;
 };
 
-// A layer over the base state machine: plays one clip (an index into Project::clips) with a
-// weight, masked to the named joints and their descendants (none named: the whole body).
+// A layer over the base state machine: plays one clip (an index into Project::clips), or the
+// blend space named blend_space when that is not empty ("blend_space" in the file, instead of
+// "clip"), with a weight, masked to the named joints and their descendants (none named: the whole
+// body), minus the mask_excluded joints and theirs (anim/joint_mask.h; "mask_exclude" in the file,
+// written only when not empty).
 struct ProjectLayer {
   std::string name;
   anim::LayerMode mode = anim::LayerMode::Override;
   float weight = 1.0f;
   int clip = 0;
   std::vector<std::string> mask_joints;
+  std::vector<std::string> mask_excluded;
+  std::string blend_space;
+};
+
+// A clip's markers as the user edited them on the timeline (sync markers such as foot_l_down,
+// and events): they replace the clip's own (from its file, or detected) wherever the project is
+// bound. Optional in the file ("clip_markers"), written only when not empty.
+struct ProjectClipMarkers {
+  std::string clip;  // a name in Project::clips
+  std::vector<anim::Marker> markers;
 };
 
 // What the viewer shows and how; restored with the project.
@@ -147,6 +161,7 @@ struct Project {
   // are some, so a file of one machine reads as before): kept for the machine picker.
   std::vector<anim::StateMachine> other_state_machines;
   std::vector<ProjectLayer> layers;
+  std::vector<ProjectClipMarkers> clip_markers;
   ProjectView view;
   std::vector<UnknownField> unknown_fields;
   std::optional<ProjectMotionMatching> motion_matching;

@@ -325,6 +325,20 @@ void draw_regions(ImDrawList* draw, const Mapping& map,
   }
 }
 
+// After the "Compute positions" button: its tooltip and the in-place option, a typed speed
+// (1D and 2D spaces offer the same choice).
+void compute_options(const char* tooltip, bool& in_place_typed_speed, float& typed_speed_mps) {
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("%s", tooltip);
+  ImGui::SameLine();
+  ImGui::Checkbox("in place: typed speed", &in_place_typed_speed);
+  if (in_place_typed_speed) {
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(70.0f);
+    ImGui::InputFloat("m/s", &typed_speed_mps, 0.0f, 0.0f, "%.2f");
+    typed_speed_mps = std::clamp(typed_speed_mps, 0.0f, 20.0f);
+  }
+}
+
 // Grows the axes' ranges to hold every sample with a little room, after "Compute positions".
 void fit_axes(anim::BlendSpace2D& space) {
   for (const anim::BlendSample2D& s : space.samples) {
@@ -536,19 +550,10 @@ BlendSpaceEditorChange draw_blend_space_editor(
     change.space = true;
   }
   ImGui::EndDisabled();
-  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
-    ImGui::SetTooltip(
-        "Place every sample at its clip's average ground velocity (x, z): the root's where it "
-        "travels; for in-place clips the planted feet's, or the typed speed in their direction");
-  }
-  ImGui::SameLine();
-  ImGui::Checkbox("in place: typed speed", &state.in_place_typed_speed);
-  if (state.in_place_typed_speed) {
-    ImGui::SameLine();
-    ImGui::SetNextItemWidth(70.0f);
-    ImGui::InputFloat("m/s", &state.typed_speed_mps, 0.0f, 0.0f, "%.2f");
-    state.typed_speed_mps = std::clamp(state.typed_speed_mps, 0.0f, 20.0f);
-  }
+  compute_options(
+      "Place every sample at its clip's average ground velocity (x, z): the root's where it "
+      "travels; for in-place clips the planted feet's, or the typed speed in their direction",
+      state.in_place_typed_speed, state.typed_speed_mps);
   if (state.computed.size() != space.samples.size()) state.computed.clear();
   if (!state.computed.empty() && ImGui::TreeNode("Computed positions")) {
     for (std::size_t i = 0; i < space.samples.size(); ++i) {
@@ -567,11 +572,10 @@ BlendSpaceEditorChange draw_blend_space_editor(
   return change;
 }
 
-BlendSpaceEditorChange draw_blend_space_1d_editor(BlendSpace1DEditorState& state,
-                                                  anim::BlendSpace1D& space,
-                                                  std::span<const std::string> clip_names,
-                                                  std::span<const float> weights,
-                                                  std::span<const float> clip_speeds) {
+BlendSpaceEditorChange draw_blend_space_1d_editor(
+    BlendSpace1DEditorState& state, anim::BlendSpace1D& space,
+    std::span<const std::string> clip_names, std::span<const float> weights,
+    std::span<const anim::ClipVelocity> clip_velocities) {
   BlendSpaceEditorChange change;
   const int sample_count = static_cast<int>(space.samples.size());
   if (state.selected_sample >= sample_count) state.selected_sample = -1;
@@ -697,17 +701,36 @@ BlendSpaceEditorChange draw_blend_space_1d_editor(BlendSpace1DEditorState& state
                        : state.point;
   change.space |=
       add_sample_row(clip_names, state.clip_to_add, space.samples, state.selected_sample, at);
-  ImGui::BeginDisabled(clip_speeds.size() != clip_names.size() || clip_names.empty());
+  ImGui::BeginDisabled(clip_velocities.size() != clip_names.size() || clip_names.empty());
   if (ImGui::Button("Compute positions")) {
-    for (anim::BlendSample1D& s : space.samples) {
+    state.computed.assign(space.samples.size(), "");
+    for (std::size_t i = 0; i < space.samples.size(); ++i) {
+      anim::BlendSample1D& s = space.samples[i];
       const int clip = clip_index(clip_names, s.clip_name);
-      if (clip >= 0) s.threshold = clip_speeds[clip];
+      if (clip < 0) continue;
+      const anim::ClipVelocity& v = clip_velocities[clip];
+      s.threshold = anim::speed_threshold(v, state.in_place_typed_speed, state.typed_speed_mps);
+      const bool typed = state.in_place_typed_speed && v.source == anim::VelocitySource::Feet;
+      state.computed[i] = anim::to_string(typed ? anim::VelocitySource::TypedSpeed : v.source);
       space.min = std::min(space.min, s.threshold);
       space.max = std::max(space.max, s.threshold);
     }
     change.space = true;
   }
   ImGui::EndDisabled();
+  compute_options(
+      "Place every sample at its clip's ground speed: the root's where it travels; for in-place "
+      "clips the planted feet's, or the typed speed",
+      state.in_place_typed_speed, state.typed_speed_mps);
+  if (state.computed.size() != space.samples.size()) state.computed.clear();
+  if (!state.computed.empty() && ImGui::TreeNode("Computed thresholds")) {
+    for (std::size_t i = 0; i < space.samples.size(); ++i) {
+      ImGui::Text("%s %.2f: %s", space.samples[i].clip_name.c_str(),
+                  static_cast<double>(space.samples[i].threshold),
+                  state.computed[i].empty() ? "moved by hand" : state.computed[i].c_str());
+    }
+    ImGui::TreePop();
+  }
   change.space |= edit_selected_sample(
       state.selected_sample, space.samples, clip_names, 0.5f,
       [](anim::BlendSample1D& s) { return ImGui::DragFloat("##threshold", &s.threshold, 0.01f); });

@@ -82,15 +82,20 @@ struct BlendSpace1DEditorState {
   std::string error;
   int dragged_sample = -1;
   bool dragging_point = false;
+  // "Compute positions" as in 2D: measured speeds, or a typed speed for in-place clips; where
+  // each sample's last computed threshold came from ("" once moved by hand).
+  bool in_place_typed_speed = false;
+  float typed_speed_mps = 1.4f;
+  std::vector<std::string> computed;
 };
 
 // The 1D editor, likewise: a horizontal axis with the thresholds, the handle, weight bars.
-// clip_speeds, one per clip name, place samples at each clip's speed on "Compute positions".
-BlendSpaceEditorChange draw_blend_space_1d_editor(BlendSpace1DEditorState& state,
-                                                  anim::BlendSpace1D& space,
-                                                  std::span<const std::string> clip_names,
-                                                  std::span<const float> weights,
-                                                  std::span<const float> clip_speeds);
+// clip_velocities, one per clip name, place samples at each clip's ground speed on "Compute
+// positions" (anim::speed_threshold).
+BlendSpaceEditorChange draw_blend_space_1d_editor(
+    BlendSpace1DEditorState& state, anim::BlendSpace1D& space,
+    std::span<const std::string> clip_names, std::span<const float> weights,
+    std::span<const anim::ClipVelocity> clip_velocities);
 
 // The nearest grid line's value to value, the range [min, max] being cut in divisions cells.
 float snap_to_grid(float value, float min, float max, int divisions);

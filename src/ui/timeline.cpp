@@ -9,6 +9,7 @@
 #define GLFW_INCLUDE_NONE  // only the key codes are needed, not a GL header
 #include <GLFW/glfw3.h>
 #include <imgui.h>
+#include <imgui_stdlib.h>
 
 namespace ui {
 namespace {
@@ -38,6 +39,8 @@ constexpr KeyHelp kKeyHelp[] = {
     {"Shift + Left / Right", "first / last frame"},
     {"Up / Down", "previous / next marker or key"},
     {"Drag the ruler", "scrub (lands on whole frames)"},
+    {"Drag a marker's handle", "move the marker"},
+    {"Right-click the ruler", "add a marker, or remove the one there"},
     {"H", "this sheet"},
 };
 
@@ -59,8 +62,60 @@ struct Ruler {
   }
 };
 
+// The sync markers the menu offers (the names anim/sync lines up across clips), then events.
+constexpr const char* kSyncMarkerNames[] = {"foot_l_down", "foot_r_down", "foot_l_up", "foot_r_up"};
+
+// The height of the markers' handles (the triangles), where a press drags a marker.
+float marker_handle_y(const Ruler& ruler) {
+  return (ruler.min.y + ruler.max.y) * 0.5f;
+}
+
+// The marker whose handle is under mouse, or -1.
+int marker_at(const Ruler& ruler, const anim::Clip& clip, double duration_s, ImVec2 mouse) {
+  const float mid = marker_handle_y(ruler);
+  if (mouse.y < mid - 10.0f || mouse.y > mid + 4.0f) return -1;
+  int best = -1;
+  float best_dx = kMarkerHoverPx + 1.0f;
+  for (std::size_t i = 0; i < clip.markers.size(); ++i) {
+    const float x = ruler.x_of_time(std::clamp<double>(clip.markers[i].time_s, 0.0, duration_s));
+    if (std::fabs(mouse.x - x) < best_dx) {
+      best_dx = std::fabs(mouse.x - x);
+      best = static_cast<int>(i);
+    }
+  }
+  return best;
+}
+
+// The right-click menu: add a marker at state.menu_time_s, or remove state.menu_marker.
+TimelineMarkerEdit draw_marker_menu(const anim::Clip& clip, const anim::Timeline& timeline,
+                                    TimelineState& state) {
+  TimelineMarkerEdit edit;
+  if (!ImGui::BeginPopup("marker menu")) return edit;
+  const float time_s = static_cast<float>(state.menu_time_s);
+  if (state.menu_marker >= 0 && state.menu_marker < static_cast<int>(clip.markers.size())) {
+    const anim::Marker& m = clip.markers[state.menu_marker];
+    ImGui::TextDisabled("%s at frame %d", m.name.c_str(), anim::frame_at(timeline, m.time_s));
+    if (ImGui::MenuItem("Remove marker"))
+      edit = {TimelineMarkerEdit::Kind::Remove, state.menu_marker, 0.0f, {}};
+  } else {
+    ImGui::TextDisabled("Add a marker at frame %d", anim::frame_at(timeline, time_s));
+    for (const char* name : kSyncMarkerNames) {
+      if (ImGui::MenuItem(name)) edit = {TimelineMarkerEdit::Kind::Add, -1, time_s, name};
+    }
+    ImGui::SetNextItemWidth(140.0f);
+    ImGui::InputText("##event name", &state.new_marker_name);
+    ImGui::SameLine();
+    if (ImGui::Button("Add event") && !state.new_marker_name.empty()) {
+      edit = {TimelineMarkerEdit::Kind::Add, -1, time_s, state.new_marker_name};
+      ImGui::CloseCurrentPopup();
+    }
+  }
+  ImGui::EndPopup();
+  return edit;
+}
+
 void draw_ruler(const Ruler& ruler, const anim::PlaybackClock& clock, const anim::Clip& clip,
-                const TimelineTimes& times, bool hovered) {
+                const TimelineTimes& times, const TimelineState& state, bool hovered) {
   ImDrawList* draw = ImGui::GetWindowDrawList();
   const anim::Timeline& timeline = clock.timeline();
   draw->AddRectFilled(ruler.min, ruler.max, kRulerBackground, 3.0f);
@@ -91,16 +146,21 @@ void draw_ruler(const Ruler& ruler, const anim::PlaybackClock& clock, const anim
   }
 
   const ImVec2 mouse = ImGui::GetIO().MousePos;
-  for (const anim::Marker& marker : clip.markers) {
-    const float x = ruler.x_of_time(std::clamp<double>(marker.time_s, 0.0, timeline.duration_s));
-    const ImU32 color = is_foot_contact_marker(marker.name) ? kFootContactColor : kEventColor;
-    const float mid = (ruler.min.y + bottom) * 0.5f;
+  for (std::size_t i = 0; i < clip.markers.size(); ++i) {
+    const anim::Marker& marker = clip.markers[i];
+    const bool dragged = state.dragged_marker == static_cast<int>(i);
+    const double time_s = dragged ? state.marker_drag_time_s : marker.time_s;
+    const float x = ruler.x_of_time(std::clamp<double>(time_s, 0.0, timeline.duration_s));
+    const ImU32 color = dragged                               ? kPlayheadColor
+                        : is_foot_contact_marker(marker.name) ? kFootContactColor
+                                                              : kEventColor;
+    const float mid = marker_handle_y(ruler);
     draw->AddTriangleFilled(ImVec2(x - 4.0f, mid - 6.0f), ImVec2(x + 4.0f, mid - 6.0f),
                             ImVec2(x, mid + 1.0f), color);
     draw->AddLine(ImVec2(x, mid), ImVec2(x, bottom), color);
-    if (hovered && std::fabs(mouse.x - x) <= kMarkerHoverPx) {
+    if ((hovered && std::fabs(mouse.x - x) <= kMarkerHoverPx) || dragged) {
       ImGui::SetTooltip("%s  (frame %d, %.3f s)", marker.name.c_str(),
-                        anim::frame_at(timeline, marker.time_s), marker.time_s);
+                        anim::frame_at(timeline, time_s), time_s);
     }
   }
 
@@ -182,8 +242,9 @@ bool is_foot_contact_marker(std::string_view name) {
   return false;
 }
 
-void draw_timeline(anim::PlaybackClock& clock, const anim::Clip& clip, const TimelineTimes& times,
-                   TimelineState& state) {
+TimelineMarkerEdit draw_timeline(anim::PlaybackClock& clock, const anim::Clip& clip,
+                                 const TimelineTimes& times, TimelineState& state) {
+  TimelineMarkerEdit edit;
   ImGui::PushID("timeline");
   Ruler ruler;
   ruler.min = ImGui::GetCursorScreenPos();
@@ -198,20 +259,45 @@ void draw_timeline(anim::PlaybackClock& clock, const anim::Clip& clip, const Tim
 
   ImGui::InvisibleButton("##ruler", ImVec2(full_width, kRulerHeight));
   const bool hovered = ImGui::IsItemHovered();
-  if (ImGui::IsItemActive()) {
+  const ImVec2 mouse = ImGui::GetIO().MousePos;
+  // A press on a marker's handle drags the marker; anywhere else it scrubs.
+  if (ImGui::IsItemActivated()) {
+    state.dragged_marker = marker_at(ruler, clip, timeline.duration_s, mouse);
+    state.drag_start_x = mouse.x;
+  }
+  if (state.dragged_marker >= static_cast<int>(clip.markers.size())) state.dragged_marker = -1;
+  if (ImGui::IsItemActive() && state.dragged_marker >= 0) {
+    state.marker_drag_time_s = scrub_time(mouse.x, ruler.left, ruler.width, timeline);
+  } else if (state.dragged_marker >= 0) {
+    // Released: a click that did not move leaves the marker where it was (off-frame or not).
+    if (std::fabs(mouse.x - state.drag_start_x) > 2.0f) {
+      edit = {TimelineMarkerEdit::Kind::Move,
+              state.dragged_marker,
+              static_cast<float>(state.marker_drag_time_s),
+              {}};
+    }
+    state.dragged_marker = -1;
+  } else if (ImGui::IsItemActive()) {
     if (!state.scrubbing) {
       state.scrubbing = true;
       state.playing_before_scrub = clock.playing();
       clock.set_playing(false);
     }
-    clock.seek(scrub_time(ImGui::GetIO().MousePos.x, ruler.left, ruler.width, timeline));
+    clock.seek(scrub_time(mouse.x, ruler.left, ruler.width, timeline));
   } else if (state.scrubbing) {
     state.scrubbing = false;
     clock.set_playing(state.playing_before_scrub);
   }
-  draw_ruler(ruler, clock, clip, times, hovered);
+  if (hovered && ImGui::IsMouseClicked(ImGuiMouseButton_Right)) {
+    state.menu_marker = marker_at(ruler, clip, timeline.duration_s, mouse);
+    state.menu_time_s = scrub_time(mouse.x, ruler.left, ruler.width, timeline);
+    ImGui::OpenPopup("marker menu");
+  }
+  if (TimelineMarkerEdit menu = draw_marker_menu(clip, timeline, state)) edit = std::move(menu);
+  draw_ruler(ruler, clock, clip, times, state, hovered);
   draw_controls(clock);
   ImGui::PopID();
+  return edit;
 }
 
 bool apply_timeline_key(anim::PlaybackClock& clock, std::span<const double> jump_times, int key,

@@ -4,6 +4,7 @@
 // shortcuts. Both edit an anim::PlaybackClock, the same clock the command line and tests drive.
 
 #include <span>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -23,15 +24,35 @@ TimelineTimes timeline_times(const anim::Clip& clip);
 struct TimelineState {
   bool scrubbing = false;             // the ruler is being dragged
   bool playing_before_scrub = false;  // restored when the drag ends
+  int dragged_marker = -1;            // a marker being dragged along the ruler
+  float drag_start_x = 0.0f;
+  double marker_drag_time_s = 0.0;
+  int menu_marker = -1;  // the marker the right-click menu is about, or -1: add one
+  double menu_time_s = 0.0;
+  std::string new_marker_name = "event";
+};
+
+// A marker edit made on the ruler this frame, for the caller to apply to its project (markers
+// are the project's: see asset/clip_marker_edits.h). Dragging a marker's handle moves it (to
+// whole frames, applied on release); a right-click on the ruler offers to add a marker (a foot
+// sync marker or a named event) at the frame under the mouse, or to remove the marker there.
+struct TimelineMarkerEdit {
+  enum class Kind { None, Add, Move, Remove };
+  Kind kind = Kind::None;
+  int marker = -1;      // Move, Remove: an index into the clip's markers
+  float time_s = 0.0f;  // Add, Move
+  std::string name;     // Add
+  explicit operator bool() const { return kind != Kind::None; }
 };
 
 // Draws the timeline into the current ImGui window (the caller places that window, e.g. along
 // the bottom of the viewport): the ruler across the full width, then one row of controls
 // (first, previous frame, play/pause, next frame, last; loop / once / ping-pong; reverse; speed;
 // current frame and time). Dragging on the ruler pauses playback, puts the playhead on the frame
-// under the mouse, and resumes playback on release if it was playing.
-void draw_timeline(anim::PlaybackClock& clock, const anim::Clip& clip, const TimelineTimes& times,
-                   TimelineState& state);
+// under the mouse, and resumes playback on release if it was playing. Returns the marker edit
+// the user made, if any (see TimelineMarkerEdit).
+TimelineMarkerEdit draw_timeline(anim::PlaybackClock& clock, const anim::Clip& clip,
+                                 const TimelineTimes& times, TimelineState& state);
 
 // The timeline's keys, read through ImGui (GLFW key codes, as the GLFW backend of ImGui 1.86
 // stores them): Space play/pause; Left/Right (or ',' / '.') one frame back/forward, with Shift

@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <filesystem>
 #include <memory>
 #include <optional>
@@ -18,6 +19,7 @@
 #include "asset/demo_character.h"
 #include "asset/importer.h"
 #include "asset/project_binding.h"
+#include "asset/rig_finder.h"
 #include "import_test_util.h"
 
 namespace {
@@ -32,12 +34,10 @@ constexpr anim::BlendMode2D kModes[] = {
     anim::BlendMode2D::FreeformCartesian, anim::BlendMode2D::Delaunay};
 
 std::vector<anim::ClipVelocity> measure(const anim::BoundCharacter& bound) {
-  std::vector<int> feet;
-  for (const anim::Leg& leg : bound.foot_ik_rig.legs) feet.push_back(leg.foot);
   std::vector<anim::ClipVelocity> out;
   for (std::size_t i = 0; i < bound.clips.size(); ++i) {
     out.push_back(anim::compute_clip_velocity(bound.clips[i], bound.bindings[i], bound.skeleton,
-                                              bound.root_motion_joint, feet));
+                                              bound.root_motion_joint, bound.foot_ik_rig.legs));
   }
   return out;
 }
@@ -169,6 +169,33 @@ TEST(BlendLayoutCoverage, KnightsInPlaceClipsAreMeasuredFromTheFeet) {
   EXPECT_LT(right.velocity.x, -0.5f) << right.velocity.x << ", " << right.velocity.y;
   EXPECT_GT(left.velocity.x, 0.5f) << left.velocity.x << ", " << left.velocity.y;
   EXPECT_LT(glm::length(idle.velocity), 0.2f) << idle.velocity.x << ", " << idle.velocity.y;
+  // The strafes are Running_A with the legs turned: the clip yaws the hips about 58 degrees
+  // towards the side it runs to, and the feet stride along the hips. Measured from the soles
+  // in contact (the median of their ground velocity, anim/foot_contact.h) the strafes run at
+  // Running_A's speed in the hips' direction: mostly sideways, with a forward part of about
+  // tan(30 deg) = 0.58 of the sideways one. The direction is bounded by the hips' own (measured
+  // here from the pose, independently of the feet), within 5 degrees.
+  const anim::ClipVelocity run = of("Running_A");
+  const int hips = asset::find_root_motion_joint(knight.skeleton);
+  for (const char* name : {"Running_Strafe_Right", "Running_Strafe_Left"}) {
+    const anim::ClipVelocity c = of(name);
+    const anim::Clip* clip = test::find_clip(knight.clips, name);
+    ASSERT_NE(clip, nullptr);
+    glm::vec2 hips_forward{0.0f};
+    for (int k = 0; k < 16; ++k) {
+      const glm::mat4 m = test::model_pose(knight, clip, clip->duration_s * k / 16.0f)[hips];
+      hips_forward += glm::vec2(m[2].x, m[2].z);
+    }
+    const float hips_deg = glm::degrees(std::atan2(hips_forward.x, hips_forward.y));
+    const float velocity_deg = glm::degrees(std::atan2(c.velocity.x, c.velocity.y));
+    EXPECT_GT(std::abs(hips_deg), 50.0f) << name;
+    EXPECT_NEAR(velocity_deg, hips_deg, 5.0f)
+        << name << ": " << c.velocity.x << ", " << c.velocity.y;
+    EXPECT_GT(std::abs(c.velocity.x), 1.5f * c.velocity.y) << name;
+    EXPECT_NEAR(glm::length(c.velocity), glm::length(run.velocity),
+                0.05f * glm::length(run.velocity))
+        << name;
+  }
 }
 
 TEST(BlendLayoutCoverage, ArnaudsLocomotionNeverCrashesThePlayer) {

@@ -1,0 +1,29 @@
+#include "app/layer_authoring.h"
+
+#include <imgui.h>
+
+#include "app/graph_authoring.h"
+#include "ui/layer_editor.h"
+
+namespace app {
+
+void draw_layers_tab(ViewerUi& ui, ViewerScene& scene) {
+  if (!scene.loaded) return;
+  const ui::LayerEditorChange change =
+      ui::draw_layer_editor(ui.layer_editor, scene.project, scene.character.skeleton);
+  if (change.graph_edited) {
+    commit_graph_edit(ui, scene);
+    return;
+  }
+  if (change.weight_layer < 0) return;
+  const int layer = change.weight_layer;
+  if (change.weight_released) {
+    // One binding for the whole drag; the undo step was recorded while dragging.
+    ui.graph_error = scene.rebind_graph();
+    return;
+  }
+  scene.set_layer_weight(layer, scene.project.layers[layer].weight);
+  ui.graph_history.record(scene.project, ImGui::IsMouseDown(ImGuiMouseButton_Left));
+}
+
+}  // namespace app

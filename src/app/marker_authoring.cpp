@@ -1,0 +1,50 @@
+#include "app/marker_authoring.h"
+
+#include "asset/clip_marker_edits.h"
+
+namespace app {
+
+std::string rebind_clip_markers(ViewerUi& ui, ViewerScene& scene) {
+  const anim::Transform world = scene.instance.world();
+  if (std::string e = scene.rebind_character(); !e.empty()) return e;
+  scene.instance.set_world(world);
+  if (scene.preview_clip >= 0 && scene.preview_clip < static_cast<int>(scene.clips().size())) {
+    ui.timeline_times = ui::timeline_times(scene.clips()[scene.preview_clip]);
+  }
+  return {};
+}
+
+void apply_timeline_marker_edit(ViewerUi& ui, ViewerScene& scene,
+                                const ui::TimelineMarkerEdit& edit) {
+  if (!edit || scene.preview_clip < 0 ||
+      scene.preview_clip >= static_cast<int>(scene.clips().size())) {
+    return;
+  }
+  const anim::Clip& clip = scene.clips()[scene.preview_clip];
+  const std::vector<asset::ProjectClipMarkers> before = scene.project.clip_markers;
+  int index = -1;
+  std::string error;
+  switch (edit.kind) {
+    case ui::TimelineMarkerEdit::Kind::Add:
+      error = asset::add_clip_marker(scene.project, clip, edit.name, edit.time_s, index);
+      break;
+    case ui::TimelineMarkerEdit::Kind::Move:
+      error = asset::move_clip_marker(scene.project, clip, edit.marker, edit.time_s, index);
+      break;
+    case ui::TimelineMarkerEdit::Kind::Remove:
+      error = asset::remove_clip_marker(scene.project, clip, edit.marker);
+      break;
+    case ui::TimelineMarkerEdit::Kind::None:
+      return;
+  }
+  if (error.empty()) error = rebind_clip_markers(ui, scene);
+  if (!error.empty()) {
+    scene.project.clip_markers = before;
+    ui.status = "marker not changed: " + error;
+    return;
+  }
+  ui.graph_history.record(scene.project);
+  ui.status = "markers of " + scene.clips()[scene.preview_clip].name + " changed";
+}
+
+}  // namespace app

@@ -1,0 +1,20 @@
+#pragma once
+// Markers edited on the timeline (ui::TimelineMarkerEdit) applied to the project's clip markers
+// (asset/clip_marker_edits.h): the clips are bound again with them, so phase sync and foot
+// contacts use them at once, and each edit is one undo step of the graph history.
+
+#include "app/viewer_panels.h"
+#include "app/viewer_scene.h"
+#include "ui/timeline.h"
+
+namespace app {
+
+// Applies edit to the previewed clip's markers; a refusal goes to ui.status.
+void apply_timeline_marker_edit(ViewerUi& ui, ViewerScene& scene,
+                                const ui::TimelineMarkerEdit& edit);
+
+// Binds the clips again after scene.project.clip_markers changed (an edit, an undo), keeping
+// where the character stands and the timeline's marker jumps current. Returns "" or the cause.
+std::string rebind_clip_markers(ViewerUi& ui, ViewerScene& scene);
+
+}  // namespace app
