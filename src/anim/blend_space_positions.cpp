@@ -32,7 +32,10 @@ ClipVelocity compute_clip_velocity(const Clip& clip, const ClipBinding& binding,
   if (glm::length(root) >= min_root_speed_mps || legs.empty()) {
     return {root, VelocitySource::RootMotion};
   }
-  return {-clip_ground_velocity(skeleton, clip, legs), VelocitySource::Feet};
+  const glm::vec2 feet = -clip_ground_velocity(skeleton, clip, legs);
+  // Slower than the root's threshold is standing: an idle's soles shuffle by a few micrometres a
+  // second, which would put it beside the centre instead of on it.
+  return {glm::length(feet) >= min_root_speed_mps ? feet : glm::vec2(0.0f), VelocitySource::Feet};
 }
 
 ClipVelocity with_typed_speed(const ClipVelocity& measured, float speed_mps, float min_speed_mps) {

@@ -40,7 +40,8 @@ glm::vec2 root_velocity(const Clip& clip, const ClipBinding& binding, const Skel
 // move, so the body's velocity is the ground velocity that contact detection measures from the
 // soles, negated (anim/foot_contact.h's clip_ground_velocity: the median over the frames where
 // heel and toe are low, with tolerances scaled by the leg). A median and not the lower foot's
-// mean, so a strafe whose swinging foot passes low in front does not gain a forward part.
+// mean, so a strafe whose swinging foot passes low in front does not gain a forward part. Feet
+// slower than min_root_speed_mps give zero (an idle stands on the centre).
 ClipVelocity compute_clip_velocity(const Clip& clip, const ClipBinding& binding,
                                    const Skeleton& skeleton, int root_joint,
                                    std::span<const Leg> legs, float min_root_speed_mps = 0.05f);
