@@ -78,6 +78,9 @@ ViewerProcess::ViewerProcess(const std::filesystem::path& cwd, const std::vector
   pid_ = fork();
   if (pid_ == 0) {
     if (chdir(cwd_.c_str()) != 0) _exit(127);
+    // Autosaves and crash-recovery copies stay in the test's folder (unless the test chose a
+    // folder): a viewer another test killed must not greet this one with its recovery offer.
+    setenv("ANIMVIEW_STATE_DIR", (cwd_ / "state").c_str(), 0);
     std::freopen("stdout.txt", "w", stdout);
     std::freopen("stderr.txt", "w", stderr);
     std::vector<char*> argv;
