@@ -5,8 +5,9 @@
 //   right: the character's right, so walk_right takes the weight;
 // - on the same glb, build a state machine of an idle clip, that blend space and a one-shot
 //   wave, joined by exit-time transitions, and watch it play them in turn;
-// - on Knight.glb (77 clips, a list that scrolls), find the clips with the browser's search,
-//   make a 2D locomotion space of them and drag the point onto the forward walk.
+// - on Knight.glb (77 clips, a list that scrolls) with KayKit's clip file for its rig, find the
+//   clips with the browser's search, make a 2D locomotion space of them (the forward walk from
+//   the clip file) and drag the point onto that walk.
 
 #include <gtest/gtest.h>
 
@@ -351,12 +352,17 @@ TEST(GraphAuthoringWindow, KnightsLocomotionSpaceFromSearchedClipsFollowsThePoin
   if (!e2e::can_drive_windows(why)) GTEST_SKIP() << why;
   const std::filesystem::path knight =
       std::filesystem::path(ANIMVIEW_SHARED_ASSETS) / "kaykit" / "Knight.glb";
-  if (!std::filesystem::exists(knight)) GTEST_SKIP() << knight << " is absent (shared assets)";
+  // The forward walk comes from KayKit's separate clip file for the same rig (Rig_Medium).
+  const std::filesystem::path clip_file =
+      std::filesystem::path(ANIMVIEW_SHARED_ASSETS) / "kaykit" / "anim" / "Med_MovementBasic.glb";
+  for (const auto& file : {knight, clip_file}) {
+    if (!std::filesystem::exists(file)) GTEST_SKIP() << file << " is absent (shared assets)";
+  }
   const auto dir = std::filesystem::temp_directory_path() / "animview_e2e_knight_authoring";
   std::filesystem::remove_all(dir);
   std::filesystem::create_directories(dir);
-  e2e::ViewerProcess viewer(dir,
-                            {"--size", "1280x720", "--state-log", "state.jsonl", knight.string()});
+  e2e::ViewerProcess viewer(dir, {"--size", "1280x720", "--state-log", "state.jsonl",
+                                  knight.string(), clip_file.string()});
   ASSERT_TRUE(viewer.wait_for_output("animview: first frame", std::chrono::seconds(90)))
       << viewer.errors();
   const std::string window = viewer.find_window(std::chrono::seconds(20));
@@ -370,7 +376,8 @@ TEST(GraphAuthoringWindow, KnightsLocomotionSpaceFromSearchedClipsFollowsThePoin
 
   // The list scrolls: each clip is found by typing its name into the search field (Ctrl+A held
   // for a few frames first: ImGui 1.86 loses key taps shorter than a frame), then picked.
-  const std::vector<std::string> picks = {"Idle", "Walking_A", "Walking_Backwards",
+  const std::string forward = "Rig_Medium|Walking_A";  // from the clip file
+  const std::vector<std::string> picks = {"Idle", forward, "Walking_Backwards",
                                           "Running_Strafe_Left", "Running_Strafe_Right"};
   for (std::size_t i = 0; i < picks.size(); ++i) {
     const nlohmann::json s =
@@ -394,7 +401,7 @@ TEST(GraphAuthoringWindow, KnightsLocomotionSpaceFromSearchedClipsFollowsThePoin
   e2e::run_and_read("xdotool" + at(window, picked["ui"]["from_picked"]) + " click 1");
   const nlohmann::json made = wait_for(log, [&](const nlohmann::json& s) {
     return s.contains("blend_space") && s["blend_space"]["clips"].size() == picks.size() &&
-           !field(s, "/ui/blend_editor/samples/Walking_A").is_null() &&
+           !field(s, "/ui/blend_editor/samples/" + forward).is_null() &&
            s["blend_space"]["weights"].size() == picks.size() &&
            s["blend_space"]["weights"][0].get<float>() > 0.99f;
   });
@@ -404,7 +411,7 @@ TEST(GraphAuthoringWindow, KnightsLocomotionSpaceFromSearchedClipsFollowsThePoin
 
   // In-place clips are placed by their feet: the forward walk is away from the origin. Drag the
   // point from the origin onto it.
-  const auto& walk = made["ui"]["blend_editor"]["samples"]["Walking_A"];
+  const auto& walk = made["ui"]["blend_editor"]["samples"][forward];
   const float wx = walk[0], wy = walk[1];
   ASSERT_GT(std::abs(wx) + std::abs(wy), 0.3f) << "the walk was placed at the origin";
   e2e::run_and_read("xdotool" +
@@ -414,7 +421,7 @@ TEST(GraphAuthoringWindow, KnightsLocomotionSpaceFromSearchedClipsFollowsThePoin
   ASSERT_TRUE(after.is_object());
   EXPECT_NEAR(after["blend_space"]["input"][0].get<float>(), wx, 0.1f + 0.1f * std::abs(wx));
   EXPECT_NEAR(after["blend_space"]["input"][1].get<float>(), wy, 0.1f + 0.1f * std::abs(wy));
-  EXPECT_GT(e2e::blend_weight(after, "Walking_A"), 0.8f);
-  EXPECT_EQ(after["clip"], "Walking_A") << "the heaviest clip now plays";
+  EXPECT_GT(e2e::blend_weight(after, forward), 0.8f);
+  EXPECT_EQ(after["clip"], forward) << "the heaviest clip now plays";
   quit_discarding(viewer, window);
 }
