@@ -278,6 +278,12 @@ ChildOutcome run_in_child(const ImportLimits& limits, const ChildJob& job,
       break;
     }
   }
+  // The child's last progress messages and its result can arrive in one read: a cancel answered
+  // to those messages still counts, since the caller asked to stop.
+  if (cancelled && killed_because.empty()) {
+    killed_end = ChildEnd::kCancelled;
+    killed_because = "was cancelled";
+  }
   close(fd);
   if (!reaped) {
     while (wait4(pid, &status, 0, &usage) < 0 && errno == EINTR) {

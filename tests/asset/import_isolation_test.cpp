@@ -5,11 +5,13 @@
 #include "asset/import_isolation.h"
 
 #include <assimp/Importer.hpp>
+#include <chrono>
 #include <csignal>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <stdexcept>
+#include <thread>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -58,6 +60,27 @@ TEST(ImportIsolation, ProgressReachesTheParentInOrder) {
       });
   ASSERT_EQ(outcome.end, ChildEnd::kFinished) << outcome.cause;
   EXPECT_EQ(seen, (std::vector<float>{0.25f, 0.5f, 0.75f, 1.0f}));
+}
+
+// The child's last progress and its result can reach the parent in one read (here: while the
+// parent is still busy answering the first progress): the cancel answered to that last progress
+// still wins over the finished result (it used to be dropped).
+TEST(ImportIsolation, ACancelAnsweredToTheLastProgressWins) {
+  int calls = 0;
+  const ChildOutcome outcome = run_in_child(
+      small_limits(),
+      [](const ChildProgress& progress) {
+        progress(0.5f);
+        progress(1.0f);
+        return std::string("done");
+      },
+      [&](float) {
+        if (++calls > 1) return false;
+        std::this_thread::sleep_for(std::chrono::milliseconds(300));
+        return true;
+      });
+  EXPECT_EQ(outcome.end, ChildEnd::kCancelled) << outcome.cause;
+  EXPECT_EQ(outcome.cause, "was cancelled");
 }
 
 TEST(ImportIsolation, ASegfaultIsReportedByName) {
