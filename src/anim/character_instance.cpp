@@ -260,11 +260,12 @@ JobResult CharacterInstance::evaluate_source(const WeightedSource& source, float
 
 void CharacterInstance::set_external_source(std::span<const Transform> pose,
                                             const RootMotionDelta& step, int clip,
-                                            float clip_time_s) {
+                                            float clip_time_s, const Clip* contacts_clip) {
   external_pose_ = pose;
   external_step_ = step;
   external_clip_ = clip;
   external_time_s_ = clip_time_s;
+  external_contacts_clip_ = contacts_clip;
 }
 
 JobResult CharacterInstance::update(float dt_s, Parameters& parameters,
@@ -325,6 +326,7 @@ JobResult CharacterInstance::update(float dt_s, Parameters& parameters,
 
   // Sample every source, blend poses and root motion.
   root_step_ = {};
+  contacts_clip_ = nullptr;
   float total = 0.0f, heaviest = -1.0f;
   std::size_t used = 0;
   for (const WeightedSource& source : sources) {
@@ -362,6 +364,7 @@ JobResult CharacterInstance::update(float dt_s, Parameters& parameters,
     root_step_ = external_step_;
     dominant_clip_ = external_clip_;
     dominant_time_ = external_time_s_;
+    contacts_clip_ = external_contacts_clip_;
   } else {
     std::copy(skeleton.rest_pose.begin(), skeleton.rest_pose.end(), local_.begin());
   }
@@ -452,10 +455,12 @@ JobResult CharacterInstance::apply_layers(float dt_s, const Parameters& paramete
 
 void CharacterInstance::update_contacts() {
   contacts_.fill(false);
-  if (dominant_clip_ < 0) return;
-  const Clip& clip = character_->clips[dominant_clip_];
+  const Clip* clip = contacts_clip_ != nullptr ? contacts_clip_
+                     : dominant_clip_ >= 0     ? &character_->clips[dominant_clip_]
+                                               : nullptr;
+  if (clip == nullptr) return;
   for (std::size_t i = 0; i < rig_.legs.size(); ++i) {
-    contacts_[i] = foot_planted_at(clip, leg_contact_name(rig_.legs, i), dominant_time_);
+    contacts_[i] = foot_planted_at(*clip, leg_contact_name(rig_.legs, i), dominant_time_);
   }
 }
 

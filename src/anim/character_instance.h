@@ -104,8 +104,10 @@ class CharacterInstance {
   // and the preview on the next updates: its local pose (root motion already removed; borrowed,
   // it must stay valid while set), the root step of each update (set it before each update) and
   // the clip and time it shows (for foot contacts). An empty pose goes back to the graph.
+  // contacts_clip, when given, is where the foot contacts are read instead (a clip that is not
+  // the character's, such as a mirrored copy; borrowed like the pose).
   void set_external_source(std::span<const Transform> pose, const RootMotionDelta& step, int clip,
-                           float clip_time_s);
+                           float clip_time_s, const Clip* contacts_clip = nullptr);
 
   // Back from a preview to the graph: the machine, or without one the first blend space.
   void play_graph() { previewing_ = false; }
@@ -167,6 +169,10 @@ class CharacterInstance {
   RootMotionDelta external_step_;
   int external_clip_ = -1;
   float external_time_s_ = 0.0f;
+  const Clip* external_contacts_clip_ = nullptr;
+  // Where the last frame's foot contacts are read: the dominant clip, or the external source's
+  // own contacts clip; null for none.
+  const Clip* contacts_clip_ = nullptr;
   std::vector<SamplingCache> caches_;
   std::vector<float> clip_last_time_;  // per clip: where root motion was last measured
   std::vector<float> clip_lengths_;    // per clip, for the machine's normalized times

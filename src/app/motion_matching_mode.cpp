@@ -202,11 +202,18 @@ void MotionMatchingMode::update(float dt_s, GLFWwindow* window, float camera_yaw
   in.clip_enabled = clip_enabled;
   anim::RootMotionDelta step;
   if (!controller_.update(in, dt_s, pose_, step)) return;
-  // A mirrored copy is not among the scene's clips: naming the clip would read its foot
-  // contacts on the wrong sides, so the player is told no clip (no contacts, no clip shown).
-  scene.instance.set_external_source(
-      pose_, step, controller_.current_mirrored() ? -1 : controller_.current_clip(),
-      controller_.current_time_s());
+  // A mirrored copy is not among the scene's clips: naming the clip would show it as the
+  // original and read its foot contacts on the wrong sides, so the player is told no clip and
+  // reads the contacts from the copy (its markers are mirrored with it).
+  const bool mirrored = controller_.current_mirrored();
+  const int clip_index = controller_.current_clip();
+  const anim::Clip* mirrored_copy =
+      mirrored && clip_index >= 0 &&
+              static_cast<std::size_t>(clip_index) < build_.mirrored_clips.size()
+          ? &build_.mirrored_clips[static_cast<std::size_t>(clip_index)]
+          : nullptr;
+  scene.instance.set_external_source(pose_, step, mirrored ? -1 : clip_index,
+                                     controller_.current_time_s(), mirrored_copy);
   session_s_ += dt_s;
   const int frame = controller_.current_frame();
   if (frame >= 0) ++coverage_[static_cast<std::size_t>(frame)];

@@ -8,11 +8,14 @@
 #include <string>
 #include <vector>
 
+#include "anim/character_instance.h"
 #include "anim/clip_sampling.h"
+#include "anim/foot_contact.h"
 #include "anim/motion_matching_controller.h"
 #include "anim/root_motion.h"
 #include "asset/demo_character.h"
 #include "asset/motion_matching_build.h"
+#include "asset/project_binding.h"
 
 namespace {
 
@@ -181,6 +184,57 @@ TEST(MotionMatchingMirror, AMirroredFrameIsFoundAndPlayedAsTheMirroredClip) {
   // Bad frames fail with the cause.
   EXPECT_FALSE(from_walk.play_frame(-1));
   EXPECT_FALSE(from_walk.play_frame(db.frame_count()));
+}
+
+// Foot IK and locking read a mirrored copy's own contacts (its markers are mirrored with it):
+// where walk_left has its right foot down and its left foot up, the copy plants the left foot.
+TEST(MotionMatchingMirror, AMirroredCopyPlantsTheFeetItsOwnContactsSay) {
+  const asset::MotionMatchingBuild& build = left_only_build();
+  ASSERT_TRUE(build.ok()) << build.error;
+  const int walk_left = clip_index("walk_left");
+  ASSERT_GE(walk_left, 0);
+  const auto c = static_cast<std::size_t>(walk_left);
+  const anim::Clip& original = demo().clips[c];
+  const anim::Clip& mirrored = build.mirrored_clips[c];
+  float t = -1.0f;
+  for (float s = 0.0f; s < original.duration_s && t < 0.0f; s += 1.0f / 60.0f) {
+    if (anim::foot_planted_at(original, "foot_r", s) &&
+        !anim::foot_planted_at(original, "foot_l", s)) {
+      t = s;
+    }
+  }
+  ASSERT_GE(t, 0.0f) << "walk_left never stands on its right foot alone";
+
+  asset::BoundProject bound;
+  const asset::Project project = asset::preview_project(demo(), "<demo>");
+  ASSERT_EQ(asset::bind_project(project, demo(), {}, bound), "");
+  const std::vector<anim::Leg>& legs = bound.character->foot_ik_rig.legs;
+  int left = -1, right = -1;
+  for (std::size_t i = 0; i < legs.size(); ++i) {
+    if (legs[i].contact_name == "foot_l") left = static_cast<int>(i);
+    if (legs[i].contact_name == "foot_r") right = static_cast<int>(i);
+  }
+  ASSERT_GE(left, 0);
+  ASSERT_GE(right, 0);
+  anim::CharacterInstance instance;
+  ASSERT_EQ(instance.bind(*bound.character, *bound.graph), "");
+  anim::Parameters parameters = project.parameters;
+  anim::CharacterSettings settings;
+  settings.foot_ik = true;
+  const anim::Terrain flat;
+  const std::vector<anim::Transform> pose =
+      in_place_pose(mirrored, build.mirrored_bindings[c], build.joints.root, t);
+
+  instance.set_external_source(pose, {}, -1, t, &mirrored);
+  ASSERT_TRUE(instance.update(1.0f / 60.0f, parameters, settings, flat));
+  EXPECT_TRUE(instance.foot_ik_debug().feet[static_cast<std::size_t>(left)].in_contact);
+  EXPECT_FALSE(instance.foot_ik_debug().feet[static_cast<std::size_t>(right)].in_contact);
+
+  // Without the copy the instance knows no clip: no foot is planted.
+  instance.set_external_source(pose, {}, -1, t);
+  ASSERT_TRUE(instance.update(1.0f / 60.0f, parameters, settings, flat));
+  EXPECT_FALSE(instance.foot_ik_debug().feet[static_cast<std::size_t>(left)].in_contact);
+  EXPECT_FALSE(instance.foot_ik_debug().feet[static_cast<std::size_t>(right)].in_contact);
 }
 
 // What a steering run saw: updates that played a mirrored range, and the clips' own motion.
