@@ -7,7 +7,8 @@
 //   wave, joined by exit-time transitions, and watch it play them in turn;
 // - on Knight.glb (77 clips, a list that scrolls) with KayKit's clip file for its rig, find the
 //   clips with the browser's search, make a 2D locomotion space of them (the forward walk from
-//   the clip file) and drag the point onto that walk.
+//   the clip file), drag the point onto that walk, then build the same kind of machine with the
+//   Idle, that space and a one-shot Cheer.
 
 #include <gtest/gtest.h>
 
@@ -236,6 +237,107 @@ int state_count(const nlohmann::json& s) {
   return static_cast<int>(s["machines"]["states"].size());
 }
 
+// In the State machine tab of a window whose graph has one blend space: a new machine with a
+// state for the idle clip, one for the blend space and one for the one-shot clip (its loop
+// unticked), the one-shot's box dragged under the idle's, exit-time transitions idle -> space ->
+// one-shot -> idle dragged between the boxes, and the machine seen playing them in turn with no
+// graph warning. show_clip brings a clip's row into the clip browser's view.
+void build_idle_space_one_shot_machine(const std::string& window, const std::filesystem::path& log,
+                                       const nlohmann::json& opened, const std::string& idle,
+                                       const std::string& one_shot,
+                                       const std::function<void(const std::string&)>& show_clip) {
+  // The State machine tab: a new machine, then a state per source.
+  e2e::run_and_read("xdotool" + at(window, opened["ui"]["state_machine_tab"]) +
+                    " click 1 sleep 0.5");
+  nlohmann::json s = wait_for(
+      log, [](const nlohmann::json& s) { return on_screen(machine_ui(s)["new_machine"]); });
+  ASSERT_TRUE(s.is_object()) << "the state machine tab never showed its New button";
+  e2e::run_and_read("xdotool" + at(window, machine_ui(s)["new_machine"]) + " click 1 sleep 0.5");
+  s = wait_for(log,
+               [](const nlohmann::json& s) { return s["machines"]["name"] == "state machine"; });
+  ASSERT_TRUE(s.is_object()) << "New made no machine";
+
+  // Each "+" button adds a state: the clip picked in the browser, the blend space shown.
+  const nlohmann::json over_panel = machine_ui(s)["new_machine"];
+  const auto add_state = [&](const char* button, const std::string* clip, int count) {
+    if (clip != nullptr) {
+      show_clip(*clip);
+      const nlohmann::json rows = wait_for(log, [&](const nlohmann::json& s) {
+        return on_screen(field(s, "/ui/clip_rows/" + *clip));
+      });
+      ASSERT_TRUE(rows.is_object()) << *clip << " is not in the clip browser";
+      e2e::run_and_read("xdotool" + at(window, rows["ui"]["clip_rows"][*clip]) + " click 1");
+    }
+    const nlohmann::json shown = scroll_into_view(
+        window, log, over_panel, [&](const auto& s) { return machine_ui(s)[button]; });
+    ASSERT_TRUE(shown.is_object()) << button << " is not on screen";
+    e2e::run_and_read("xdotool" + at(window, machine_ui(shown)[button]) + " click 1");
+    ASSERT_TRUE(
+        wait_for(log, [&](const nlohmann::json& s) { return state_count(s) == count; }).is_object())
+        << button << " added no state: " << e2e::last_json_line(log)["machines"].dump();
+  };
+  add_state("add_clip_state", &idle, 1);
+  if (::testing::Test::HasFatalFailure()) return;
+  add_state("add_blend_state", nullptr, 2);
+  if (::testing::Test::HasFatalFailure()) return;
+  add_state("add_clip_state", &one_shot, 3);
+  if (::testing::Test::HasFatalFailure()) return;
+  // The one-shot (selected, as a new state is) plays once: untick its loop.
+  s = scroll_into_view(window, log, over_panel,
+                       [](const auto& s) { return machine_ui(s)["loop_checkbox"]; });
+  ASSERT_TRUE(s.is_object()) << "the new state's loop checkbox is not on screen";
+  e2e::run_and_read("xdotool" + at(window, machine_ui(s)["loop_checkbox"]) + " click 1");
+  s = wait_for(
+      log, [](const nlohmann::json& s) { return field(s, "/machines/states/2/loop") == false; });
+  ASSERT_TRUE(s.is_object()) << e2e::last_json_line(log)["machines"].dump();
+  EXPECT_EQ(s["machines"]["states"][0]["name"], idle);
+  EXPECT_EQ(s["machines"]["states"][1]["kind"], "blend_space");
+  EXPECT_EQ(s["machines"]["states"][2]["name"], one_shot);
+  const std::string space = s["machines"]["states"][1]["name"];
+
+  // Put the wave under idle by dragging its box (the automatic layout would move it a column
+  // further once the transitions make it two steps from idle), then drag from each box's dot to
+  // the next box.
+  s = scroll_into_view(window, log, over_panel, [&](const auto& s) { return box(s, idle); });
+  ASSERT_TRUE(s.is_object());
+  const float ix = box(s, idle)[0];
+  const float iy = box(s, idle)[1];
+  // Grabbed left of its centre: the panel may cut the right end of a box off.
+  const float wave_x = box(s, one_shot)[0], wave_y = box(s, one_shot)[1];
+  e2e::run_and_read("xdotool" + drag_between(window, nlohmann::json{wave_x - 40.0f, wave_y},
+                                             nlohmann::json{ix - 40.0f, iy + 70.0f}));
+  s = wait_for(log, [](const nlohmann::json& s) {
+    return !field(s, "/machines/states/2/position").is_null();
+  });
+  ASSERT_TRUE(s.is_object()) << "dragging the box did not move it: "
+                             << e2e::last_json_line(log)["ui"]["machine_view"].dump();
+  EXPECT_NEAR(box(s, one_shot)[0].get<float>(), ix, 2.0f);
+  EXPECT_NEAR(box(s, one_shot)[1].get<float>(), iy + 70.0f, 2.0f);
+  const std::pair<std::string, std::string> links[] = {
+      {idle, space}, {space, one_shot}, {one_shot, idle}};
+  int made = 0;
+  for (const auto& [from, to] : links) {
+    s = e2e::last_json_line(log);
+    e2e::run_and_read("xdotool" + drag_between(window, port(s, from), box(s, to)));
+    ++made;
+    ASSERT_TRUE(
+        wait_for(log, [&](const nlohmann::json& s) { return s["machines"]["transitions"] == made; })
+            .is_object())
+        << "no transition " << from << " -> " << to;
+  }
+
+  // Exit-time transitions: idle plays a loop, then the space, then the wave once, then idle.
+  s = wait_for(log, [&](const nlohmann::json& s) {
+    const nlohmann::json h = field(s, "/history");
+    return h.is_array() && h.size() >= 3 && h[0] == one_shot + " -> " + idle &&
+           h[1] == space + " -> " + one_shot && h[2] == idle + " -> " + space;
+  });
+  ASSERT_TRUE(s.is_object())
+      << "the machine did not play the idle, the space, the one-shot and the idle: "
+      << e2e::last_json_line(log).dump();
+  EXPECT_TRUE(s["machines"]["warnings"].empty()) << s["machines"]["warnings"].dump();
+}
+
 }  // namespace
 
 TEST(GraphAuthoringWindow, AMachineOfIdleABlendSpaceAndAOneShotPlaysThemInTurn) {
@@ -253,89 +355,8 @@ TEST(GraphAuthoringWindow, AMachineOfIdleABlendSpaceAndAOneShotPlaysThemInTurn) 
                   .is_object())
       << e2e::last_json_line(log).dump();
 
-  // The State machine tab: a new machine, then a state per source.
-  e2e::run_and_read("xdotool" + at(window, opened["ui"]["state_machine_tab"]) +
-                    " click 1 sleep 0.5");
-  nlohmann::json s = wait_for(
-      log, [](const nlohmann::json& s) { return on_screen(machine_ui(s)["new_machine"]); });
-  ASSERT_TRUE(s.is_object()) << "the state machine tab never showed its New button";
-  e2e::run_and_read("xdotool" + at(window, machine_ui(s)["new_machine"]) + " click 1 sleep 0.5");
-  s = wait_for(log,
-               [](const nlohmann::json& s) { return s["machines"]["name"] == "state machine"; });
-  ASSERT_TRUE(s.is_object()) << "New made no machine";
-
-  // Each "+" button adds a state: the clip picked in the browser, the blend space shown.
-  const nlohmann::json over_panel = machine_ui(s)["new_machine"];
-  const auto add_state = [&](const char* button, const char* clip, int count) {
-    if (clip != nullptr) {
-      const nlohmann::json rows = wait_for(
-          log, [&](const nlohmann::json& s) { return s["ui"]["clip_rows"].contains(clip); });
-      e2e::run_and_read("xdotool" + at(window, rows["ui"]["clip_rows"][clip]) + " click 1");
-    }
-    const nlohmann::json shown = scroll_into_view(
-        window, log, over_panel, [&](const auto& s) { return machine_ui(s)[button]; });
-    ASSERT_TRUE(shown.is_object()) << button << " is not on screen";
-    e2e::run_and_read("xdotool" + at(window, machine_ui(shown)[button]) + " click 1");
-    ASSERT_TRUE(
-        wait_for(log, [&](const nlohmann::json& s) { return state_count(s) == count; }).is_object())
-        << button << " added no state: " << e2e::last_json_line(log)["machines"].dump();
-  };
-  add_state("add_clip_state", "idle", 1);
-  add_state("add_blend_state", nullptr, 2);
-  add_state("add_clip_state", "wave", 3);
-  // The wave (selected, as a new state is) plays once: untick its loop.
-  s = scroll_into_view(window, log, over_panel,
-                       [](const auto& s) { return machine_ui(s)["loop_checkbox"]; });
-  ASSERT_TRUE(s.is_object()) << "the new state's loop checkbox is not on screen";
-  e2e::run_and_read("xdotool" + at(window, machine_ui(s)["loop_checkbox"]) + " click 1");
-  s = wait_for(
-      log, [](const nlohmann::json& s) { return field(s, "/machines/states/2/loop") == false; });
-  ASSERT_TRUE(s.is_object()) << e2e::last_json_line(log)["machines"].dump();
-  EXPECT_EQ(s["machines"]["states"][0]["name"], "idle");
-  EXPECT_EQ(s["machines"]["states"][1]["name"], "locomotion");
-  EXPECT_EQ(s["machines"]["states"][1]["kind"], "blend_space");
-  EXPECT_EQ(s["machines"]["states"][2]["name"], "wave");
-
-  // Put the wave under idle by dragging its box (the automatic layout would move it a column
-  // further once the transitions make it two steps from idle), then drag from each box's dot to
-  // the next box.
-  s = scroll_into_view(window, log, over_panel, [](const auto& s) { return box(s, "idle"); });
-  ASSERT_TRUE(s.is_object());
-  const float ix = box(s, "idle")[0];
-  const float iy = box(s, "idle")[1];
-  // Grabbed left of its centre: the panel may cut the right end of a box off.
-  const float wave_x = box(s, "wave")[0], wave_y = box(s, "wave")[1];
-  e2e::run_and_read("xdotool" + drag_between(window, nlohmann::json{wave_x - 40.0f, wave_y},
-                                             nlohmann::json{ix - 40.0f, iy + 70.0f}));
-  s = wait_for(log, [](const nlohmann::json& s) {
-    return !field(s, "/machines/states/2/position").is_null();
-  });
-  ASSERT_TRUE(s.is_object()) << "dragging the box did not move it: "
-                             << e2e::last_json_line(log)["ui"]["machine_view"].dump();
-  EXPECT_NEAR(box(s, "wave")[0].get<float>(), ix, 2.0f);
-  EXPECT_NEAR(box(s, "wave")[1].get<float>(), iy + 70.0f, 2.0f);
-  const std::pair<const char*, const char*> links[] = {
-      {"idle", "locomotion"}, {"locomotion", "wave"}, {"wave", "idle"}};
-  int made = 0;
-  for (const auto& [from, to] : links) {
-    s = e2e::last_json_line(log);
-    e2e::run_and_read("xdotool" + drag_between(window, port(s, from), box(s, to)));
-    ++made;
-    ASSERT_TRUE(
-        wait_for(log, [&](const nlohmann::json& s) { return s["machines"]["transitions"] == made; })
-            .is_object())
-        << "no transition " << from << " -> " << to;
-  }
-
-  // Exit-time transitions: idle plays a loop, then the space, then the wave once, then idle.
-  s = wait_for(log, [](const nlohmann::json& s) {
-    const nlohmann::json h = field(s, "/history");
-    return h.is_array() && h.size() >= 3 && h[0] == "wave -> idle" &&
-           h[1] == "locomotion -> wave" && h[2] == "idle -> locomotion";
-  });
-  ASSERT_TRUE(s.is_object()) << "the machine did not play idle, the space, the wave and idle: "
-                             << e2e::last_json_line(log).dump();
-  EXPECT_TRUE(s["machines"]["warnings"].empty()) << s["machines"]["warnings"].dump();
+  build_idle_space_one_shot_machine(window, log, opened, "idle", "wave", [](const std::string&) {});
+  if (HasFatalFailure()) return;
 
   // One undo step takes back the last transition (each drag was one step).
   viewer.send_keys(window, "ctrl+z");
@@ -347,7 +368,7 @@ TEST(GraphAuthoringWindow, AMachineOfIdleABlendSpaceAndAOneShotPlaysThemInTurn) 
   quit_discarding(viewer, window);
 }
 
-TEST(GraphAuthoringWindow, KnightsLocomotionSpaceFromSearchedClipsFollowsThePoint) {
+TEST(GraphAuthoringWindow, KnightWithItsClipFileGetsASpaceFromSearchedClipsAndAMachine) {
   std::string why;
   if (!e2e::can_drive_windows(why)) GTEST_SKIP() << why;
   const std::filesystem::path knight =
@@ -379,14 +400,18 @@ TEST(GraphAuthoringWindow, KnightsLocomotionSpaceFromSearchedClipsFollowsThePoin
   const std::string forward = "Rig_Medium|Walking_A";  // from the clip file
   const std::vector<std::string> picks = {"Idle", forward, "Walking_Backwards",
                                           "Running_Strafe_Left", "Running_Strafe_Right"};
-  for (std::size_t i = 0; i < picks.size(); ++i) {
+  const auto search = [&](const std::string& clip) {
     const nlohmann::json s =
         wait_for(log, [](const nlohmann::json& s) { return on_screen(s["ui"]["clip_search"]); });
     ASSERT_TRUE(s.is_object());
     e2e::run_and_read(
         "xdotool" + at(window, s["ui"]["clip_search"]) +
         " click 1 sleep 0.3 keydown ctrl+a sleep 0.3 keyup ctrl+a sleep 0.2 type --delay 60 '" +
-        picks[i] + "'");
+        clip + "'");
+  };
+  for (std::size_t i = 0; i < picks.size(); ++i) {
+    search(picks[i]);
+    ASSERT_FALSE(HasFatalFailure());
     const nlohmann::json found = wait_for(log, [&](const nlohmann::json& s) {
       return on_screen(field(s, "/ui/clip_rows/" + picks[i]));
     });
@@ -423,5 +448,11 @@ TEST(GraphAuthoringWindow, KnightsLocomotionSpaceFromSearchedClipsFollowsThePoin
   EXPECT_NEAR(after["blend_space"]["input"][1].get<float>(), wy, 0.1f + 0.1f * std::abs(wy));
   EXPECT_GT(e2e::blend_weight(after, forward), 0.8f);
   EXPECT_EQ(after["clip"], forward) << "the heaviest clip now plays";
+
+  // Then a machine of the Idle, that space and a one-shot Cheer, each clip found by the search.
+  build_idle_space_one_shot_machine(window, log, after, "Idle", "Cheer", search);
+  if (HasFatalFailure()) return;
+  viewer.send_keys(window, "F12");
+  EXPECT_TRUE(viewer.wait_for_output("animview: screenshot", std::chrono::seconds(20)));
   quit_discarding(viewer, window);
 }
