@@ -75,11 +75,8 @@ int compose_frame(const FrameOptions& options, ViewerScene& scene, std::string& 
     return 1;
   }
   for (const std::string& assignment : options.parameters) {
-    const std::size_t eq = assignment.find('=');
-    const float value =
-        eq == std::string::npos ? 0.0f : std::strtof(assignment.c_str() + eq + 1, nullptr);
-    if (std::string e = scene.set_parameter(assignment); !e.empty() || !std::isfinite(value)) {
-      error = "--param " + (e.empty() ? "'" + assignment + "': not a finite number" : e);
+    if (std::string e = scene.set_parameter(assignment); !e.empty()) {
+      error = "--param " + e;
       return 2;
     }
   }

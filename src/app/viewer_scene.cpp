@@ -1,5 +1,6 @@
 #include "app/viewer_scene.h"
 
+#include <cmath>
 #include <cstdlib>
 
 #include "anim/clip_sampling.h"
@@ -130,6 +131,7 @@ std::string ViewerScene::set_parameter(const std::string& assignment) {
   const std::string text = assignment.substr(eq + 1);
   const float value = std::strtof(text.c_str(), &end);
   if (text.empty() || *end != '\0') return "'" + assignment + "': '" + text + "' is not a number";
+  if (!std::isfinite(value)) return "'" + assignment + "': not a finite number";
   parameters.set(index, value);
   return {};
 }

@@ -81,7 +81,8 @@ struct ViewerScene {
   std::vector<float> onion_offsets_s;
   std::vector<std::vector<glm::mat4>> onion_poses;
 
-  // Sets a parameter from "NAME=VALUE"; returns "" or why not (unknown name, not a number).
+  // Sets a parameter from "NAME=VALUE"; returns "" or why not (unknown name, not a finite
+  // number: NaN or infinity would poison every weight that reads it).
   std::string set_parameter(const std::string& assignment);
 
   // The index in clips() of the clip named text, or with that index; -1 when none.
