@@ -65,6 +65,11 @@ struct RetargetOptions {
   // How long a planted foot's IK fades in before heel strike and out after toe-off (seconds),
   // so the leg does not pop between FK and IK.
   float contact_blend_s = 0.1f;
+  // How far (a share of the target's leg length) a planted foot may follow its source's foot
+  // across the ground during one contact before it is pinned: a foot that stands still in the
+  // source comes back exactly, one that slides (a capture's pivot while it turns) stops there.
+  // Infinity follows the source however it slides.
+  float planted_slide_share = 0.005f;
   // The legs with their sole points as the caller measures them (asset::foot_ik_rig measures
   // them on the mesh). Empty: measured on the rest pose, standing on its lowest leg joint.
   FootIkRig source_legs;
@@ -119,6 +124,7 @@ struct RetargetMap {
   float source_pelvis_height_m = 0.0f;
   float target_pelvis_height_m = 0.0f;
   float contact_blend_s = 0.1f;
+  float planted_slide_m = 0.0f;  // options.planted_slide_share of the target's leg
 };
 
 // Builds the map. Both rigs must have at least one leg and a pelvis (validate(skeleton, rig) is
