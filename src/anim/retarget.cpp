@@ -184,7 +184,9 @@ bool leg_goal(const RetargetMap& map, const RetargetChain& chain,
   const glm::vec3 now = on_toe ? toe_point(tleg, target_model) : heel_point(tleg, target_model);
   const glm::vec3 offset = wanted - now;
   if (glm::length(offset) < 1e-6f * map.target_leg_length_m) return false;
-  goal = ankle_of(tleg, target_model) + offset;
+  // The foot joint itself moves by the offset: a foot hanging from the root is placed where the
+  // solve puts the ankle, and it does not follow the calf's ankle point when the pelvis drops.
+  goal = position(target_model[static_cast<std::size_t>(tleg.foot)]) + offset;
   return true;
 }
 

@@ -1,10 +1,9 @@
 // Retargeting real walks onto real characters: a CMU BVH walk, ProAnimationBank's walk.fbx and
-// the demo's exported walk, onto each other and onto KayKit's Knight. (RobotExpressive, whose feet
-// hang from the root, does not meet the bounds yet: its planted feet sink up to 13 % of its leg
-// length; see the branch's report.) Per contact of the source's feet: the target's lowest sole
-// height matches the source's (scaled to the target) within 1 % of the target's leg length, and the
-// planted foot slides less than 2 % of the leg's length and no more (relative to its leg) than the
-// source's.
+// the demo's exported walk, onto each other, onto KayKit's Knight and onto Quaternius's
+// RobotExpressive (whose feet hang from the root, not from the shins). Per contact of the source's
+// feet: the target's lowest sole height matches the source's (scaled to the target) within 1 % of
+// the target's leg length, and the planted foot slides less than 2 % of the leg's length and no
+// more (relative to its leg) than the source's.
 
 #include <algorithm>
 #include <cmath>
@@ -229,7 +228,8 @@ INSTANTIATE_TEST_SUITE_P(Walks, RetargetQuality,
                                            Pair{"cmu", "knight"}, Pair{"pab", "cmu"},
                                            Pair{"pab", "demo"}, Pair{"pab", "knight"},
                                            Pair{"demo", "cmu"}, Pair{"demo", "pab"},
-                                           Pair{"demo", "knight"}),
+                                           Pair{"demo", "knight"}, Pair{"cmu", "robot"},
+                                           Pair{"pab", "robot"}, Pair{"demo", "robot"}),
                          [](const ::testing::TestParamInfo<Pair>& info) {
                            return std::string(info.param.source) + "_to_" + info.param.target;
                          });
