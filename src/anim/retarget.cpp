@@ -181,7 +181,12 @@ bool leg_goal(const RetargetMap& map, const RetargetChain& chain,
                                            : contacts[index].heel_offset;
   const glm::vec3 wanted =
       map.scale * (glm::inverse(map.target_to_source) * (on_toe ? stoe : sheel)) + shift;
-  const glm::vec3 now = on_toe ? toe_point(tleg, target_model) : heel_point(tleg, target_model);
+  // Across the ground the pivot goes where the source's is; up and down, the target's lower sole
+  // point (where a toe point sits below a bending toes joint, the other one can be the lower).
+  const glm::vec3 theel = heel_point(tleg, target_model);
+  const glm::vec3 ttoe = toe_point(tleg, target_model);
+  glm::vec3 now = on_toe ? ttoe : theel;
+  now.y = std::min(theel.y, ttoe.y);
   const glm::vec3 offset = wanted - now;
   if (glm::length(offset) < 1e-6f * map.target_leg_length_m) return false;
   // The foot joint itself moves by the offset: a foot hanging from the root is placed where the
@@ -239,6 +244,14 @@ RetargetMap make_retarget_map(const Skeleton& source, const Rig& source_rig, con
     }
   }
 
+  // Limbs pair by role and side: a biped's clip on a quadruped (or back) would leave legs without
+  // a counterpart and the body with nothing to stand on.
+  if (source_rig.leg_count() != target_rig.leg_count()) {
+    return fail(std::string("the source is a ") + rig_kind(source_rig) + " (" +
+                std::to_string(source_rig.leg_count()) + " legs) and the target a " +
+                rig_kind(target_rig) + " (" + std::to_string(target_rig.leg_count()) +
+                " legs): retargeting pairs rigs with as many legs (humanoids)");
+  }
   RetargetMap map;
   map.source = source;
   map.target = target;
@@ -288,10 +301,28 @@ RetargetMap make_retarget_map(const Skeleton& source, const Rig& source_rig, con
   // Rest poses and the legs' sole points.
   const std::vector<glm::mat4> source_rest = model_of(source, source.rest_pose);
   const std::vector<glm::mat4> target_rest = model_of(target, target.rest_pose);
+  // The caller's legs (soles measured on a mesh) when given, else measured on the rest pose.
   map.source_legs =
-      make_foot_ik_rig(source, source_rig, source_rest, rest_ground(source_rig, source_rest));
+      options.source_legs.legs.empty()
+          ? make_foot_ik_rig(source, source_rig, source_rest, rest_ground(source_rig, source_rest))
+          : options.source_legs;
   map.target_legs =
-      make_foot_ik_rig(target, target_rig, target_rest, rest_ground(target_rig, target_rest));
+      options.target_legs.legs.empty()
+          ? make_foot_ik_rig(target, target_rig, target_rest, rest_ground(target_rig, target_rest))
+          : options.target_legs;
+  for (const auto& [side, skeleton, rig, legs] :
+       {std::tuple<const char*, const Skeleton*, const Rig*, const FootIkRig*>{
+            "source", &source, &source_rig, &map.source_legs},
+        {"target", &target, &target_rig, &map.target_legs}}) {
+    if (std::string e = validate(*skeleton, *legs); !e.empty()) {
+      return fail(std::string(side) + " legs: " + e);
+    }
+    for (const Limb& limb : rig->limbs) {
+      if (limb.role == LimbRole::Leg && leg_index(*legs, limb) < 0) {
+        return fail(std::string(side) + " legs are not the legs of its rig");
+      }
+    }
+  }
 
   std::vector<bool> taken(source_rig.limbs.size(), false);
   for (std::size_t ti = 0; ti < target_rig.limbs.size(); ++ti) {
@@ -338,7 +369,14 @@ RetargetMap make_retarget_map(const Skeleton& source, const Rig& source_rig, con
     map.joints[static_cast<std::size_t>(t)].carry_translation = false;
   }
   for (std::size_t t = 0; t < tn; ++t) {
-    if (map.joints[t].source_a < 0) map.unmapped.push_back(static_cast<int>(t));
+    RetargetJoint& j = map.joints[t];
+    if (j.source_a < 0) {
+      map.unmapped.push_back(static_cast<int>(t));
+      continue;
+    }
+    j.mirrored =
+        glm::determinant(glm::mat3(target_rest[t])) < 0.0f ||
+        glm::determinant(glm::mat3(source_rest[static_cast<std::size_t>(j.source_a)])) < 0.0f;
   }
 
   // Facing and scale.
@@ -446,11 +484,17 @@ JobResult retarget_pose(const RetargetMap& map, std::span<const Transform> sourc
       glm::quat d = delta(j.source_a);
       if (j.source_b != j.source_a && j.weight_b > 0.0f)
         d = nlerp(d, delta(j.source_b), j.weight_b);
-      const glm::quat model_rot = to_target * d * to_source * map.target_reference[t];
-      const glm::quat parent_rot =
-          p < 0 ? glm::quat(1.0f, 0.0f, 0.0f, 0.0f) : model_rotation(parent);
-      out.rotation = glm::normalize(glm::inverse(parent_rot) * model_rot);
       const auto s = static_cast<std::size_t>(j.source_a);
+      if (j.mirrored) {
+        out.rotation =
+            glm::normalize(rest.rotation * glm::inverse(map.source.rest_pose[s].rotation) *
+                           source_local[s].rotation);
+      } else {
+        const glm::quat model_rot = to_target * d * to_source * map.target_reference[t];
+        const glm::quat parent_rot =
+            p < 0 ? glm::quat(1.0f, 0.0f, 0.0f, 0.0f) : model_rotation(parent);
+        out.rotation = glm::normalize(glm::inverse(parent_rot) * model_rot);
+      }
       if (static_cast<int>(t) == map.target_rig.pelvis) {
         // Across the ground scaled; up and down scaled from where each stands in its rest pose.
         const glm::vec3 from = position(source_model[s]);

@@ -85,6 +85,10 @@ struct RetargetJoint {
   RetargetVia via = RetargetVia::Role;
   // Also carry the source's local translation and scale offsets (joints paired by name).
   bool carry_translation = false;
+  // The source's or the target's joint is mirrored in its rest pose (a negative scale, as on
+  // 3ds Max's nub joints), where a model-space rotation means nothing: its local rotation
+  // travels instead, as an offset from the source's rest to the target's.
+  bool mirrored = false;
 };
 
 // A limb of the target paired with a limb of the source, and how it follows.
@@ -128,9 +132,10 @@ struct RetargetMap {
 };
 
 // Builds the map. Both rigs must have at least one leg and a pelvis (validate(skeleton, rig) is
-// checked too); otherwise the map is empty (no joints) and the cause is in *error, naming the
-// side ("source" or "target") and what is missing. A correction naming an unknown joint is an
-// error too.
+// checked too), and as many legs as each other (a biped's clip is not played on a quadruped);
+// otherwise the map is empty (no joints) and the cause is in *error, naming the side ("source" or
+// "target") and what is missing. A correction naming an unknown joint, or legs in options that
+// are not the rig's, are errors too.
 RetargetMap make_retarget_map(const Skeleton& source, const Rig& source_rig, const Skeleton& target,
                               const Rig& target_rig, const RetargetOptions& options = {},
                               std::string* error = nullptr);
