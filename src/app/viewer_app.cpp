@@ -22,7 +22,7 @@
 #include "app/project_session.h"
 #include "app/recent_files.h"
 #include "app/save_flow.h"
-#include "app/scene_renderer.h"
+#include "app/scene_frame_view.h"
 #include "app/scene_snapshot.h"
 #include "app/state_log.h"
 #include "app/unit_guessing.h"
@@ -39,6 +39,7 @@
 #include "render/gl_window.h"
 #include "render/gpu_timer.h"
 #include "render/orbit_camera.h"
+#include "render/scene_renderer.h"
 #include "render/skeleton_overlay.h"
 #include "render/skinned_mesh_renderer.h"
 #include "ui/color_legend.h"
@@ -142,7 +143,7 @@ struct Playhead {
 
 // Takes a finished load into the scene, or reports why it failed.
 void accept_load(LoadOutcome outcome, const std::vector<std::string>& files, ViewerScene& scene,
-                 SceneRenderer& renderer, ViewerUi& ui, RecentFiles& recent,
+                 render::SceneRenderer& renderer, ViewerUi& ui, RecentFiles& recent,
                  render::OrbitCamera& camera, const std::string& start_clip,
                  const std::vector<std::string>& start_parameters) {
   // Warnings go to the status bar's list; only errors open the error panel.
@@ -274,7 +275,7 @@ int run_viewer(const ViewerOptions& options) {
   glfwSetDropCallback(window.handle(), on_drop);
   glfwSetKeyCallback(window.handle(), on_key);
 
-  SceneRenderer renderer;
+  render::SceneRenderer renderer;
   if (std::string e = renderer.init(); !e.empty()) {
     std::fprintf(stderr, "animview: %s\n", e.c_str());
     return 1;
@@ -471,7 +472,7 @@ int run_viewer(const ViewerOptions& options) {
     stats.cpu_update_ms =
         std::chrono::duration<float, std::milli>(std::chrono::steady_clock::now() - update_start)
             .count();
-    renderer.upload(scene, ui.view, dt);
+    renderer.upload(scene_frame_view(scene, ui.view), dt);
     if (history_paused) renderer.show_recorded(ui.history, ui.transition_timeline.shown);
     // The first frame after a load frames the character as posed by its clip (the load framed
     // its bind pose, which a clip may leave far behind).
@@ -579,7 +580,7 @@ int run_viewer(const ViewerOptions& options) {
         ui.view.fxaa && window.samples() == 0 &&
         fxaa.begin(static_cast<int>(rect.width), static_cast<int>(rect.height)).empty();
     if (antialias) glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
-    if (std::string e = renderer.draw(scene, ui.view, view_projection); !e.empty()) {
+    if (std::string e = renderer.draw(scene_frame_view(scene, ui.view, view_projection)); !e.empty()) {
       ui.errors.add(scene.character.source_path, e);
     }
     if (antialias) {
