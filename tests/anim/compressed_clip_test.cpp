@@ -227,6 +227,35 @@ TEST(CompressClip, SyntheticCharacterStaysWithinTheStatedError) {
   play_and_compare(skeleton, clip, 1e-2f);
 }
 
+// The same character under an armature joint scaled by 100, its lengths given in hundredths
+// (RobotExpressive's shape): the model-space motion is unchanged, and so must the error be.
+TEST(CompressClip, AScaledArmatureKeepsTheErrorInModelUnits) {
+  const Skeleton plain = testing::make_synthetic_skeleton();
+  const Clip plain_clip = testing::make_synthetic_clip(plain, "walk", 0.3f, 0.8f);
+  Skeleton skeleton;
+  skeleton.joint_names = {"armature"};
+  skeleton.parents = {kNoParent};
+  Transform armature;
+  armature.scale = glm::vec3(100.0f);
+  skeleton.rest_pose = {armature};
+  for (std::size_t j = 0; j < plain.parents.size(); ++j) {
+    skeleton.joint_names.push_back(plain.joint_names[j]);
+    skeleton.parents.push_back(plain.parents[j] + 1);
+    Transform rest = plain.rest_pose[j];
+    rest.translation /= 100.0f;
+    skeleton.rest_pose.push_back(rest);
+  }
+  skeleton.inverse_bind.assign(skeleton.rest_pose.size(), glm::mat4(1.0f));
+  Clip clip = plain_clip;
+  for (JointTrack& track : clip.tracks) {
+    for (glm::vec3& t : track.translation.values) t /= 100.0f;
+  }
+  // Bounds counted from the plain character's root: the armature itself does not move.
+  const float worst = play_and_compare(skeleton, clip, 1e-3f);
+  EXPECT_GT(worst, 0.0f);
+  EXPECT_LE(worst, play_and_compare(plain, plain_clip, 1e-3f) * 1.5f + 1e-4f);
+}
+
 TEST(CompressClip, CubicSplineTracksAreResampledWithinTheError) {
   RampClip ramp;
   QuatTrack& rotation = ramp.clip.tracks[0].rotation;
