@@ -21,6 +21,9 @@
 #include "app/motion_matching_mode.h"
 #include "app/project_session.h"
 #include "app/recent_files.h"
+#include "app/retarget_authoring.h"
+#include "app/retarget_side_by_side.h"
+#include "app/retarget_state_log.h"
 #include "app/save_flow.h"
 #include "app/scene_renderer.h"
 #include "app/scene_snapshot.h"
@@ -305,7 +308,11 @@ int run_viewer(const ViewerOptions& options) {
   recent.load();
   AsyncLoader loader;
   std::vector<std::string> loading_files;
-  std::string adding_clip_file;  // the clip file the loader is adding, while it does
+  std::string adding_clip_file;    // the clip file the loader is adding, while it does
+  bool adding_retargeted = false;  // ... retargeted onto the character (app/retarget_authoring.h)
+  RetargetAuthoring retargeting;
+  SourceSkeletonView source_view;
+  if (std::string e = source_view.init(); !e.empty()) ui.errors.add("", e);
   ViewerFrameExport frame_export;
   bool export_option_started = false;
   std::vector<std::vector<std::string>> open_requests;
@@ -417,7 +424,11 @@ int run_viewer(const ViewerOptions& options) {
       loader.start({loading_files, ui.import_settings});
     }
     if (auto outcome = loader.poll(); outcome && !adding_clip_file.empty()) {
-      accept_added_clips(std::move(*outcome), adding_clip_file, scene, ui);
+      if (adding_retargeted) {
+        accept_retargeted_clips(std::move(*outcome), adding_clip_file, scene, ui);
+      } else {
+        accept_added_clips(std::move(*outcome), adding_clip_file, scene, ui);
+      }
       adding_clip_file.clear();
     } else if (outcome) {
       accept_load(std::move(*outcome), loading_files, scene, renderer, ui, recent, camera,
@@ -447,11 +458,13 @@ int run_viewer(const ViewerOptions& options) {
     if (!ui.add_clip_requests.empty() && !loader.busy() && open_requests.empty()) {
       adding_clip_file = ui.add_clip_requests.front();
       ui.add_clip_requests.erase(ui.add_clip_requests.begin());
+      adding_retargeted = false;
       loader.start_adding_clips(add_clips_request(adding_clip_file, scene, ui.import_settings));
     }
     if (!ui.retarget_requests.empty() && !loader.busy() && open_requests.empty()) {
       adding_clip_file = ui.retarget_requests.front();
       ui.retarget_requests.erase(ui.retarget_requests.begin());
+      adding_retargeted = true;
       loader.start_adding_clips(
           add_clips_request(adding_clip_file, scene, ui.import_settings, true, &ui));
     }
@@ -497,6 +510,7 @@ int run_viewer(const ViewerOptions& options) {
     ImGui::NewFrame();
     ui::draw_main_menu(ui.view);
     const ViewportRect rect = draw_panels(ui, scene, loader, recent, open_requests);
+    run_retarget_panel(retargeting, scene, ui);
     // The window covers part of the viewport: only when asked for (View menu, or the mode on).
     if (ui.view.show_motion_matching || motion_matching_panel.active) {
       run_motion_matching_window(motion_matching, motion_matching_panel, scene,
@@ -582,6 +596,7 @@ int run_viewer(const ViewerOptions& options) {
     if (std::string e = renderer.draw(scene, ui.view, view_projection); !e.empty()) {
       ui.errors.add(scene.character.source_path, e);
     }
+    source_view.draw(retargeting, scene, ui.retarget_panel.side_by_side, view_projection);
     if (antialias) {
       fxaa.end(0, static_cast<int>(rect.x), static_cast<int>(height - rect.y - rect.height));
     }
@@ -626,7 +641,9 @@ int run_viewer(const ViewerOptions& options) {
       std::fflush(stdout);
     }
     if (state_log.is_open()) {
-      state_log << with_motion_matching(state_line(frame, scene, ui), motion_matching, scene)
+      state_log << with_retargeting(
+                       with_motion_matching(state_line(frame, scene, ui), motion_matching, scene),
+                       retargeting, scene, ui)
                 << "\n";
       state_log.flush();
     }
