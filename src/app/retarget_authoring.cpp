@@ -106,6 +106,8 @@ std::string retarget_again(RetargetAuthoring& authoring, int entry_index, Viewer
   }
   source.error.clear();
   source.map = std::move(result.map);
+  const asset::Bounds bounds = asset::bind_pose_bounds(scene.character);
+  source.character_width_m = bounds.empty() ? 0.0f : bounds.max.x - bounds.min.x;
   source.clip_names.clear();
   source.source_clips.clear();
   for (std::size_t c = 0, k = 0; c < source.source.clips.size(); ++c) {
@@ -206,7 +208,9 @@ const anim::Skeleton* source_skeleton_pose(const RetargetAuthoring& authoring,
         glm::vec3(turn * scale * model[static_cast<std::size_t>(map.source_rig.pelvis)][3]);
     const auto pelvis = static_cast<std::size_t>(map.target_rig.pelvis);
     const glm::vec3 target_pelvis = glm::vec3(scene.instance.model_pose()[pelvis][3]);
-    const glm::vec3 beside(-1.5f * map.target_leg_length_m, 0.0f, 0.0f);
+    // Sideways (the character's right) by about two widths: the mesh's, or its legs' length.
+    const float width = std::max(0.75f * map.target_leg_length_m, source.character_width_m);
+    const glm::vec3 beside(-1.6f * width, 0.0f, 0.0f);
     const glm::vec3 shift(target_pelvis.x - source_pelvis.x + beside.x, 0.0f,
                           target_pelvis.z - source_pelvis.z + beside.z);
     world_from_model = anim::to_matrix(scene.instance.world()) *

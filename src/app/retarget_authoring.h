@@ -27,7 +27,8 @@ struct RetargetedSource {
   // Per retargeted clip in the character, the name it has there and its source clip's index.
   std::vector<std::string> clip_names;
   std::vector<int> source_clips;
-  std::string error;  // why the source or the retargeting failed
+  std::string error;               // why the source or the retargeting failed
+  float character_width_m = 0.0f;  // the target's bind-pose width across (the view's spacing)
 };
 
 struct RetargetAuthoring {
