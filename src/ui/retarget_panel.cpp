@@ -74,7 +74,13 @@ bool draw_mapping(const anim::RetargetMap& map, asset::ProjectRetarget& entry,
     }
     ImGui::PopID();
     ImGui::TableNextColumn();
-    ImGui::TextDisabled("%s", mapped ? anim::to_string(j.via) : "-");
+    // A joint unmapped by the user says so; one the roles and names left says nothing.
+    const bool corrected =
+        std::any_of(entry.corrections.begin(), entry.corrections.end(),
+                    [&](const anim::RetargetCorrection& c) { return c.target_joint == target; });
+    ImGui::TextDisabled("%s", mapped      ? anim::to_string(j.via)
+                              : corrected ? anim::to_string(anim::RetargetVia::Correction)
+                                          : "-");
   }
   ImGui::EndTable();
   return changed;
@@ -120,9 +126,9 @@ RetargetPanelChange draw_retarget_panel(std::span<asset::ProjectRetarget> entrie
   // Over the viewport's right part: the clip browser on the left stays free, and the
   // side-by-side view puts the source on the character's right (the screen's left).
   const ImGuiViewport* viewport = ImGui::GetMainViewport();
-  ImGui::SetNextWindowPos(ImVec2(viewport->WorkPos.x + 0.6f * viewport->WorkSize.x,
-                                 viewport->WorkPos.y + 40.0f),
-                          ImGuiCond_FirstUseEver);
+  ImGui::SetNextWindowPos(
+      ImVec2(viewport->WorkPos.x + 0.6f * viewport->WorkSize.x, viewport->WorkPos.y + 40.0f),
+      ImGuiCond_FirstUseEver);
   ImGui::SetNextWindowSize(ImVec2(440.0f, 560.0f), ImGuiCond_FirstUseEver);
   if (!ImGui::Begin("Retarget", &state.open)) {
     ImGui::End();
