@@ -6,7 +6,9 @@
 #include <filesystem>
 #include <utility>
 
+#include <imgui.h>
 #include <glm/gtc/matrix_transform.hpp>
+#include <nlohmann/json.hpp>
 
 #include "anim/clip_sampling.h"
 #include "anim/pose.h"
@@ -14,6 +16,7 @@
 #include "app/clip_file_adding.h"
 #include "asset/importer.h"
 #include "asset/project_retarget_clips.h"
+#include "asset/project_retarget_json.h"
 #include "asset/rig_corrections.h"
 
 namespace app {
@@ -58,6 +61,8 @@ void accept_retargeted_clips(LoadOutcome outcome, const std::string& file, Viewe
   asset::ProjectRetarget entry;
   entry.file = file;
   scene.project.retargets.push_back(std::move(entry));
+  // The state the panel's first edit undoes to (an undo never removes the entry itself).
+  ui.graph_history.record(scene.project);
   if (ui.loaded_files.size() == loaded_before + 1) {
     ui.loaded_files.pop_back();
     ui.loaded_times.pop_back();
@@ -106,6 +111,7 @@ std::string retarget_again(RetargetAuthoring& authoring, int entry_index, Viewer
   }
   source.error.clear();
   source.map = std::move(result.map);
+  source.retargeted_as = asset::retargets_to_json({entry}).dump();
   const asset::Bounds bounds = asset::bind_pose_bounds(scene.character);
   source.character_width_m = bounds.empty() ? 0.0f : bounds.max.x - bounds.min.x;
   source.clip_names.clear();
@@ -148,7 +154,24 @@ std::string retarget_again(RetargetAuthoring& authoring, int entry_index, Viewer
   return {};
 }
 
+void retarget_changed_entries(RetargetAuthoring& authoring, ViewerScene& scene, ViewerUi& ui) {
+  if (!scene.loaded) return;
+  sync_sources(authoring, scene, ui);
+  for (std::size_t i = 0; i < authoring.sources.size(); ++i) {
+    RetargetedSource& source = authoring.sources[i];
+    if (source.retargeted_as.empty() ||
+        source.retargeted_as == asset::retargets_to_json({scene.project.retargets[i]}).dump()) {
+      continue;
+    }
+    if (std::string e = retarget_again(authoring, static_cast<int>(i), scene, ui); !e.empty()) {
+      ui.errors.add(source.path, e);
+      source.retargeted_as.clear();  // reported once
+    }
+  }
+}
+
 void run_retarget_panel(RetargetAuthoring& authoring, ViewerScene& scene, ViewerUi& ui) {
+  if (!ImGui::IsAnyItemActive()) retarget_changed_entries(authoring, scene, ui);
   ui::RetargetPanelState& panel = ui.retarget_panel;
   if (!panel.open || !scene.loaded) return;
   sync_sources(authoring, scene, ui);
@@ -171,6 +194,7 @@ void run_retarget_panel(RetargetAuthoring& authoring, ViewerScene& scene, Viewer
       scene.project.retargets,
       source != nullptr && !source->map.joints.empty() ? &source->map : nullptr, status, panel);
   if (change.retarget) {
+    ui.graph_history.record(scene.project);
     if (std::string e = retarget_again(authoring, panel.entry, scene, ui); !e.empty()) {
       ui.errors.add(authoring.sources[static_cast<std::size_t>(panel.entry)].path, e);
     }

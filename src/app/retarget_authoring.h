@@ -29,6 +29,8 @@ struct RetargetedSource {
   std::vector<int> source_clips;
   std::string error;               // why the source or the retargeting failed
   float character_width_m = 0.0f;  // the target's bind-pose width across (the view's spacing)
+  // The entry as it was last retargeted (its JSON): an undo that changes it retargets again.
+  std::string retargeted_as;
 };
 
 struct RetargetAuthoring {
@@ -52,8 +54,13 @@ void accept_retargeted_clips(LoadOutcome outcome, const std::string& file, Viewe
 std::string retarget_again(RetargetAuthoring& authoring, int entry, ViewerScene& scene,
                            ViewerUi& ui);
 
+// Retargets again each entry whose settings changed since its last retargeting (an undo or a
+// redo of a panel edit: the panel's edits are recorded in ui.graph_history like graph edits).
+// Waits while a widget is held (a slider retargets once it is let go).
+void retarget_changed_entries(RetargetAuthoring& authoring, ViewerScene& scene, ViewerUi& ui);
+
 // Draws the Retarget panel when it is open (ui.retarget_panel) and applies its edits
-// (retarget_again).
+// (retarget_again, recorded for undo).
 void run_retarget_panel(RetargetAuthoring& authoring, ViewerScene& scene, ViewerUi& ui);
 
 // The side-by-side view's source skeleton: when the panel asks for it and the previewed clip is

@@ -114,7 +114,7 @@ TEST_F(RetargetAuthoringTest, AMissingSourceIsNamedAndTheProjectStillOpens) {
   EXPECT_GE(again.find_clip(name), 0);
 }
 
-TEST_F(RetargetAuthoringTest, ACorrectionRetargetsTheClipsAgainAndIsSaved) {
+TEST_F(RetargetAuthoringTest, ACorrectionRetargetsTheClipsAgainIsUndoableAndIsSaved) {
   retarget(bvh_);
   ASSERT_EQ(scene_.project.retargets.size(), 1u);
   RetargetAuthoring authoring;
@@ -123,7 +123,8 @@ TEST_F(RetargetAuthoringTest, ACorrectionRetargetsTheClipsAgainAndIsSaved) {
   const anim::RetargetMap& map = authoring.sources[0].map;
   const int arm = scene_.character.skeleton.find_joint("upperarm_l");
   ASSERT_GE(arm, 0);
-  ASSERT_GE(map.joints[static_cast<std::size_t>(arm)].source_a, 0);
+  const int arm_source = map.joints[static_cast<std::size_t>(arm)].source_a;
+  ASSERT_GE(arm_source, 0);
   const std::size_t clip = scene_.character.clips.size() - 1;
   const std::string name = scene_.character.clips[clip].name;
   scene_.preview(static_cast<int>(clip));
@@ -151,6 +152,21 @@ TEST_F(RetargetAuthoringTest, ACorrectionRetargetsTheClipsAgainAndIsSaved) {
   // The character keeps playing where it was.
   EXPECT_EQ(scene_.preview_clip, static_cast<int>(clip));
   EXPECT_NEAR(scene_.clock.time_s(), 0.5, 1e-6);
+
+  // Undone like a graph edit: the arm follows the source again, retargeted anew.
+  ui_.graph_history.record(scene_.project);
+  ASSERT_TRUE(ui_.graph_history.undo(scene_.project));
+  EXPECT_TRUE(scene_.project.retargets[0].corrections.empty());
+  retarget_changed_entries(authoring, scene_, ui_);
+  EXPECT_EQ(authoring.sources[0].map.joints[static_cast<std::size_t>(arm)].source_a, arm_source);
+  EXPECT_NEAR(
+      std::abs(glm::dot(
+          scene_.character.clips[clip].tracks[static_cast<std::size_t>(arm)].rotation.values[3],
+          before.tracks[static_cast<std::size_t>(arm)].rotation.values[3])),
+      1.0f, 1e-6f);
+  ASSERT_TRUE(ui_.graph_history.redo(scene_.project));
+  retarget_changed_entries(authoring, scene_, ui_);
+  EXPECT_EQ(authoring.sources[0].map.joints[static_cast<std::size_t>(arm)].source_a, -1);
 
   LoadOutcome reloaded = load_now({{save()}, {}});
   ASSERT_TRUE(reloaded.ok);
