@@ -102,10 +102,9 @@ std::string CharacterInstance::bind(const BoundCharacter& character, const Graph
     character_ = previous_character;
     return e;
   }
-  graph_ = &graph;
-  blend_players_ = std::move(blend_players);
-  layer_caches_ = std::move(layer_caches);
-  layer_players_ = std::move(layer_players);
+  inputs_.clear();
+  layer_time_.clear();
+  adopt_graph(graph, std::move(blend_players), std::move(layer_caches), std::move(layer_players));
   const std::size_t joints = character.skeleton.parents.size();
   caches_.clear();
   for (std::size_t i = 0; i < character.clips.size(); ++i) {
@@ -114,8 +113,6 @@ std::string CharacterInstance::bind(const BoundCharacter& character, const Graph
   clip_last_time_.assign(character.clips.size(), 0.0f);
   clip_lengths_.clear();
   for (const Clip& clip : character.clips) clip_lengths_.push_back(clip.duration_s);
-  blend_lengths_.assign(graph.blend_spaces.size(), 1.0f);
-  inputs_.assign(graph.blend_spaces.size(), glm::vec2(0.0f));
   if (graph.has_machine) machine_.init(graph.machine, &graph.pose_matches);
   inertializer_.init(static_cast<int>(joints));
   source_poses_.assign(StateMachinePlayer::kMaxSources, std::vector<Transform>(joints));
@@ -124,9 +121,6 @@ std::string CharacterInstance::bind(const BoundCharacter& character, const Graph
   previous_output_ = local_;
   before_previous_output_ = local_;
   layer_pose_.assign(joints, Transform{});
-  layer_time_.assign(graph.layers.size(), 0.0f);
-  layer_weights_.clear();
-  for (const LayerBinding& l : graph.layers) layer_weights_.push_back(l.layer.weight);
   model_.assign(joints, glm::mat4(1.0f));
   palette_.assign(joints, glm::mat4(1.0f));
   dual_quats_.assign(joints, DualQuat{});
@@ -156,7 +150,6 @@ std::string CharacterInstance::set_graph(const GraphBinding& graph) {
     for (std::size_t j = 0; graph_ && j < graph_->blend_spaces.size(); ++j) {
       if (graph_->blend_spaces[j].name == graph.blend_spaces[i].name) {
         blend_players[i].continue_from(blend_players_[j]);
-        inputs_.resize(graph.blend_spaces.size());
         break;
       }
     }
@@ -180,6 +173,14 @@ std::string CharacterInstance::set_graph(const GraphBinding& graph) {
     machine_.init(graph.machine, &graph.pose_matches);
     machine_.resume(state, phase, previous.machine() ? &previous : nullptr);
   }
+  adopt_graph(graph, std::move(blend_players), std::move(layer_caches), std::move(layer_players));
+  return {};
+}
+
+void CharacterInstance::adopt_graph(const GraphBinding& graph,
+                                    std::vector<BlendSpacePlayer>&& blend_players,
+                                    std::vector<SamplingCache>&& layer_caches,
+                                    std::vector<BlendSpacePlayer>&& layer_players) {
   graph_ = &graph;
   blend_players_ = std::move(blend_players);
   layer_caches_ = std::move(layer_caches);
@@ -189,7 +190,6 @@ std::string CharacterInstance::set_graph(const GraphBinding& graph) {
   layer_time_.resize(graph.layers.size(), 0.0f);
   layer_weights_.clear();
   for (const LayerBinding& l : graph.layers) layer_weights_.push_back(l.layer.weight);
-  return {};
 }
 
 void CharacterInstance::set_layer_weight(int layer, float weight) {

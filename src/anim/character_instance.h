@@ -162,6 +162,11 @@ class CharacterInstance {
                                   std::vector<BlendSpacePlayer>& blend_players,
                                   std::vector<SamplingCache>& layer_caches,
                                   std::vector<BlendSpacePlayer>& layer_players) const;
+  // Makes graph the one played, with the players built for it; the per-blend-space and per-layer
+  // state is sized for it (bind starts it afresh, set_graph keeps what the names keep).
+  void adopt_graph(const GraphBinding& graph, std::vector<BlendSpacePlayer>&& blend_players,
+                   std::vector<SamplingCache>&& layer_caches,
+                   std::vector<BlendSpacePlayer>&& layer_players);
 
   const BoundCharacter* character_ = nullptr;
   const GraphBinding* graph_ = nullptr;

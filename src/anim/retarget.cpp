@@ -6,7 +6,9 @@
 
 #include "anim/clip_sampling.h"
 #include "anim/foot_contact.h"
+#include "anim/ground_motion.h"
 #include "anim/pose.h"
+#include "anim/root_motion.h"
 #include "anim/two_bone_ik.h"
 
 namespace anim {
@@ -179,10 +181,17 @@ bool leg_goal(const RetargetMap& map, const RetargetChain& chain,
                                            : contacts[index].heel_offset;
   const glm::vec3 wanted =
       map.scale * (glm::inverse(map.target_to_source) * (on_toe ? stoe : sheel)) + shift;
-  const glm::vec3 now = on_toe ? toe_point(tleg, target_model) : heel_point(tleg, target_model);
+  // Across the ground the pivot goes where the source's is; up and down, the target's lower sole
+  // point (where a toe point sits below a bending toes joint, the other one can be the lower).
+  const glm::vec3 theel = heel_point(tleg, target_model);
+  const glm::vec3 ttoe = toe_point(tleg, target_model);
+  glm::vec3 now = on_toe ? ttoe : theel;
+  now.y = std::min(theel.y, ttoe.y);
   const glm::vec3 offset = wanted - now;
   if (glm::length(offset) < 1e-6f * map.target_leg_length_m) return false;
-  goal = ankle_of(tleg, target_model) + offset;
+  // The foot joint itself moves by the offset: a foot hanging from the root is placed where the
+  // solve puts the ankle, and it does not follow the calf's ankle point when the pelvis drops.
+  goal = position(target_model[static_cast<std::size_t>(tleg.foot)]) + offset;
   return true;
 }
 
@@ -266,6 +275,14 @@ RetargetMap make_retarget_map(const Skeleton& source, const Rig& source_rig, con
     }
   }
 
+  // Limbs pair by role and side: a biped's clip on a quadruped (or back) would leave legs without
+  // a counterpart and the body with nothing to stand on.
+  if (source_rig.leg_count() != target_rig.leg_count()) {
+    return fail(std::string("the source is a ") + rig_kind(source_rig) + " (" +
+                std::to_string(source_rig.leg_count()) + " legs) and the target a " +
+                rig_kind(target_rig) + " (" + std::to_string(target_rig.leg_count()) +
+                " legs): retargeting pairs rigs with as many legs (humanoids)");
+  }
   RetargetMap map;
   map.source = source;
   map.target = target;
@@ -315,10 +332,28 @@ RetargetMap make_retarget_map(const Skeleton& source, const Rig& source_rig, con
   // Rest poses and the legs' sole points.
   const std::vector<glm::mat4> source_rest = model_of(source, source.rest_pose);
   const std::vector<glm::mat4> target_rest = model_of(target, target.rest_pose);
+  // The caller's legs (soles measured on a mesh) when given, else measured on the rest pose.
   map.source_legs =
-      make_foot_ik_rig(source, source_rig, source_rest, rest_ground(source_rig, source_rest));
+      options.source_legs.legs.empty()
+          ? make_foot_ik_rig(source, source_rig, source_rest, rest_ground(source_rig, source_rest))
+          : options.source_legs;
   map.target_legs =
-      make_foot_ik_rig(target, target_rig, target_rest, rest_ground(target_rig, target_rest));
+      options.target_legs.legs.empty()
+          ? make_foot_ik_rig(target, target_rig, target_rest, rest_ground(target_rig, target_rest))
+          : options.target_legs;
+  for (const auto& [side, skeleton, rig, legs] :
+       {std::tuple<const char*, const Skeleton*, const Rig*, const FootIkRig*>{
+            "source", &source, &source_rig, &map.source_legs},
+        {"target", &target, &target_rig, &map.target_legs}}) {
+    if (std::string e = validate(*skeleton, *legs); !e.empty()) {
+      return fail(std::string(side) + " legs: " + e);
+    }
+    for (const Limb& limb : rig->limbs) {
+      if (limb.role == LimbRole::Leg && leg_index(*legs, limb) < 0) {
+        return fail(std::string(side) + " legs are not the legs of its rig");
+      }
+    }
+  }
 
   std::vector<bool> taken(source_rig.limbs.size(), false);
   for (std::size_t ti = 0; ti < target_rig.limbs.size(); ++ti) {
@@ -365,7 +400,14 @@ RetargetMap make_retarget_map(const Skeleton& source, const Rig& source_rig, con
     map.joints[static_cast<std::size_t>(t)].carry_translation = false;
   }
   for (std::size_t t = 0; t < tn; ++t) {
-    if (map.joints[t].source_a < 0) map.unmapped.push_back(static_cast<int>(t));
+    RetargetJoint& j = map.joints[t];
+    if (j.source_a < 0) {
+      map.unmapped.push_back(static_cast<int>(t));
+      continue;
+    }
+    j.mirrored =
+        glm::determinant(glm::mat3(target_rest[t])) < 0.0f ||
+        glm::determinant(glm::mat3(source_rest[static_cast<std::size_t>(j.source_a)])) < 0.0f;
   }
 
   // Facing and scale.
@@ -379,6 +421,7 @@ RetargetMap make_retarget_map(const Skeleton& source, const Rig& source_rig, con
     return fail("a rig's legs have no length in the rest pose");
   }
   map.scale = map.target_leg_length_m / map.source_leg_length_m;
+  map.planted_slide_m = options.planted_slide_share * map.target_leg_length_m;
   map.source_pelvis_height_m = pelvis_height(source_rig, map.source_legs, source_rest);
   map.target_pelvis_height_m = pelvis_height(target_rig, map.target_legs, target_rest);
 
@@ -473,11 +516,17 @@ JobResult retarget_pose(const RetargetMap& map, std::span<const Transform> sourc
       glm::quat d = delta(j.source_a);
       if (j.source_b != j.source_a && j.weight_b > 0.0f)
         d = nlerp(d, delta(j.source_b), j.weight_b);
-      const glm::quat model_rot = to_target * d * to_source * map.target_reference[t];
-      const glm::quat parent_rot =
-          p < 0 ? glm::quat(1.0f, 0.0f, 0.0f, 0.0f) : model_rotation(parent);
-      out.rotation = glm::normalize(glm::inverse(parent_rot) * model_rot);
       const auto s = static_cast<std::size_t>(j.source_a);
+      if (j.mirrored) {
+        out.rotation =
+            glm::normalize(rest.rotation * glm::inverse(map.source.rest_pose[s].rotation) *
+                           source_local[s].rotation);
+      } else {
+        const glm::quat model_rot = to_target * d * to_source * map.target_reference[t];
+        const glm::quat parent_rot =
+            p < 0 ? glm::quat(1.0f, 0.0f, 0.0f, 0.0f) : model_rotation(parent);
+        out.rotation = glm::normalize(glm::inverse(parent_rot) * model_rot);
+      }
       if (static_cast<int>(t) == map.target_rig.pelvis) {
         // Across the ground scaled; up and down scaled from where each stands in its rest pose.
         const glm::vec3 from = position(source_model[s]);
@@ -655,6 +704,9 @@ Clip retarget_clip(const RetargetMap& map, const Clip& clip, std::string* error)
   const glm::quat to_target = glm::inverse(map.target_to_source);
   std::vector<std::vector<glm::vec3>> fk_offset(legs, std::vector<glm::vec3>(samples));
   std::vector<std::vector<int>> fk_on_toe(legs, std::vector<int>(samples, 0));
+  // The source's heel and toe scaled onto the target, across the ground.
+  std::vector<std::vector<std::pair<glm::vec3, glm::vec3>>> source_sole(
+      legs, std::vector<std::pair<glm::vec3, glm::vec3>>(samples));
   for (std::size_t f = 0; f < samples; ++f) {
     if (const JobResult r = sample_clip(once, binding, map.source, time_of(f), cache, source_local);
         !r || !retarget_pose(map, source_local, {}, source_model, target_local, target_model)) {
@@ -672,16 +724,40 @@ Clip retarget_clip(const RetargetMap& map, const Clip& clip, std::string* error)
       d.y = 0.0f;
       fk_offset[static_cast<std::size_t>(chain.target_leg)][f] = d;
       fk_on_toe[static_cast<std::size_t>(chain.target_leg)][f] = on_toe ? 1 : 0;
+      auto across = [&](const glm::vec3& p) {
+        const glm::vec3 q = map.scale * (to_target * p);
+        return glm::vec3(q.x, 0.0f, q.z);
+      };
+      source_sole[static_cast<std::size_t>(chain.target_leg)][f] = {across(sh), across(st)};
     }
   }
+  // The ground under an in-place clip moves (its planted feet slide back under a body that
+  // stays put): a pinned foot moves with it. Zero for a clip that travels itself.
+  std::vector<glm::vec3> ground(samples, glm::vec3(0.0f));
+  RootMotionSettings root_motion;
+  root_motion.root_joint = map.source_rig.pelvis;
+  const GroundMotion ground_motion =
+      synthesize_ground_motion(map.source, once, source_legs, root_motion);
+  if (!ground_motion.empty()) {
+    for (std::size_t f = 0; f < samples; ++f) {
+      const glm::vec3 travel =
+          extract_ground_motion(ground_motion, root_motion, 0.0f, time_of(f)).translation;
+      ground[f] = -map.scale * (to_target * glm::vec3(travel.x, 0.0f, travel.z));
+    }
+  }
+
   std::vector<std::vector<RetargetContact>> frame_contacts(samples,
                                                            std::vector<RetargetContact>(legs));
   for (std::size_t leg = 0; leg < legs; ++leg) {
-    // Each contact's mean offset, given to its frames and to the fades around it.
-    // Heel and toe apart: a target without toes has them at one point, the source's are a
-    // foot apart.
+    // Per contact, where the target's FK stands on average relative to the source (heel and toe
+    // apart: a target without toes has them at one point, the source's are a foot apart), then
+    // the pivot pinned where it lands: a planted foot stays put even where the source's slides
+    // (a capture's pivot while it turns). Frames between contacts take the nearest contact's
+    // offset at its edge, so the IK's fade in and out is smooth.
     std::vector<std::pair<long, long>> runs;
-    std::vector<std::pair<glm::vec3, glm::vec3>> means;  // heel, toe
+    std::vector<glm::vec3> heel_offset(samples, glm::vec3(0.0f));
+    std::vector<glm::vec3> toe_offset(samples, glm::vec3(0.0f));
+    const auto& sole = source_sole[leg];
     for (std::size_t f = 0; f < samples;) {
       if (planted[leg][f] <= 0.0f) {
         ++f;
@@ -699,7 +775,34 @@ Clip retarget_clip(const RetargetMap& map, const Clip& clip, std::string* error)
       const glm::vec3 heel = count[0] > 0 ? sum[0] / static_cast<float>(count[0])
                                           : sum[1] / static_cast<float>(count[1]);
       const glm::vec3 toe = count[1] > 0 ? sum[1] / static_cast<float>(count[1]) : heel;
-      means.emplace_back(heel, toe);
+      // The pinned point, relative to the ground: it follows the source's point from where it
+      // landed (anchor) until it is planted_slide_m away, and starts again on the other sole point
+      // where the pivot changes, carrying the correction so far so the foot does not jump.
+      glm::vec3 pin{0.0f};
+      glm::vec3 anchor{0.0f};
+      glm::vec3 moved{0.0f};
+      bool held = false;
+      glm::vec3 correction{0.0f};
+      for (std::size_t g = start; g < f; ++g) {
+        const int on_toe = fk_on_toe[leg][g];
+        const glm::vec3 free = (on_toe ? sole[g].second + toe : sole[g].first + heel) - ground[g];
+        if (g == start || on_toe != fk_on_toe[leg][g - 1]) {
+          pin = free + correction;
+          anchor = free;
+          moved = glm::vec3(0.0f);
+          held = false;
+        }
+        // Once it has gone that far it stays, rather than circling the anchor with the source.
+        if (!held) {
+          moved = free - anchor;
+          const float distance = glm::length(moved);
+          held = distance > map.planted_slide_m;
+          if (held) moved *= map.planted_slide_m / distance;
+        }
+        correction = pin + moved - free;
+        heel_offset[g] = heel + correction;
+        toe_offset[g] = toe + correction;
+      }
     }
     for (std::size_t f = 0; f < samples; ++f) {
       RetargetContact& c = frame_contacts[f][leg];
@@ -717,8 +820,11 @@ Clip retarget_clip(const RetargetMap& map, const Clip& clip, std::string* error)
         }
       }
       if (best >= 0) {
-        c.heel_offset = means[static_cast<std::size_t>(best)].first;
-        c.toe_offset = means[static_cast<std::size_t>(best)].second;
+        const auto& run = runs[static_cast<std::size_t>(best)];
+        const auto edge =
+            static_cast<std::size_t>(std::clamp(static_cast<long>(f), run.first, run.second));
+        c.heel_offset = heel_offset[edge];
+        c.toe_offset = toe_offset[edge];
       }
     }
   }

@@ -81,6 +81,11 @@ struct RetargetOptions {
   // How long a planted foot's IK fades in before heel strike and out after toe-off (seconds),
   // so the leg does not pop between FK and IK.
   float contact_blend_s = 0.1f;
+  // How far (a share of the target's leg length) a planted foot may follow its source's foot
+  // across the ground during one contact before it is pinned: a foot that stands still in the
+  // source comes back exactly, one that slides (a capture's pivot while it turns) stops there.
+  // Infinity follows the source however it slides.
+  float planted_slide_share = 0.005f;
   // The legs with their sole points as the caller measures them (asset::foot_ik_rig measures
   // them on the mesh). Empty: measured on the rest pose, standing on its lowest leg joint.
   FootIkRig source_legs;
@@ -96,6 +101,10 @@ struct RetargetJoint {
   RetargetVia via = RetargetVia::Role;
   // Also carry the source's local translation and scale offsets (joints paired by name).
   bool carry_translation = false;
+  // The source's or the target's joint is mirrored in its rest pose (a negative scale, as on
+  // 3ds Max's nub joints), where a model-space rotation means nothing: its local rotation
+  // travels instead, as an offset from the source's rest to the target's.
+  bool mirrored = false;
 };
 
 // A limb of the target paired with a limb of the source, and how it follows.
@@ -135,12 +144,14 @@ struct RetargetMap {
   float source_pelvis_height_m = 0.0f;
   float target_pelvis_height_m = 0.0f;
   float contact_blend_s = 0.1f;
+  float planted_slide_m = 0.0f;  // options.planted_slide_share of the target's leg
 };
 
 // Builds the map. Both rigs must have at least one leg and a pelvis (validate(skeleton, rig) is
-// checked too); otherwise the map is empty (no joints) and the cause is in *error, naming the
-// side ("source" or "target") and what is missing. A correction naming an unknown joint is an
-// error too.
+// checked too), and as many legs as each other (a biped's clip is not played on a quadruped);
+// otherwise the map is empty (no joints) and the cause is in *error, naming the side ("source" or
+// "target") and what is missing. A correction naming an unknown joint, or legs in options that
+// are not the rig's, are errors too.
 RetargetMap make_retarget_map(const Skeleton& source, const Rig& source_rig, const Skeleton& target,
                               const Rig& target_rig, const RetargetOptions& options = {},
                               std::string* error = nullptr);

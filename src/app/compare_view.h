@@ -11,6 +11,7 @@
 
 #include "app/viewer_panels.h"
 #include "app/viewer_scene.h"
+#include "render/viewport_split.h"
 #include "ui/view_settings.h"
 
 namespace CLI {
@@ -19,25 +20,13 @@ class Validator;
 
 namespace app {
 
-// A rectangle of whole pixels. Its y axis is the caller's (GL's viewport counts rows from the
-// bottom, ImGui from the top); splitting side by side does not depend on it.
-struct PixelRect {
-  int x = 0, y = 0, width = 0, height = 0;
-};
+// The halves of a split view (render/viewport_split.h), which SceneRenderer draws.
+using render::half_view_projection;
+using render::PixelRect;
+using render::split_side_by_side;
 
 // The viewport in whole pixels, as the frame loop hands it to glViewport.
 PixelRect to_pixels(const ViewportRect& viewport);
-
-// The left and right halves of whole: the left one floor(width / 2) pixels wide, the right one
-// the rest, so together they cover whole exactly.
-std::array<PixelRect, 2> split_side_by_side(const PixelRect& whole);
-
-// The view-projection for a half of a view: the same camera with the half's aspect ratio.
-// The camera's projections are symmetric and their x extent grows with the aspect ratio, so
-// narrowing the view from whole_width to half_width pixels scales clip-space x by
-// whole_width / half_width and changes nothing else.
-glm::mat4 half_view_projection(const glm::mat4& whole_view_projection, int whole_width,
-                               int half_width);
 
 // What the viewport shows under a pointer at pointer_x (window pixels): the viewport itself and
 // the scene's pose, or in a comparison the half under the pointer, its view-projection

@@ -8,7 +8,7 @@
 #include "app/frame_exporter.h"
 #include "app/frame_options.h"
 #include "app/render_view_options.h"
-#include "app/scene_renderer.h"
+#include "app/scene_frame_view.h"
 #include "app/scene_snapshot.h"
 #include "app/viewer_scene.h"
 #include "asset/demo_character.h"
@@ -49,7 +49,7 @@ int run_render(const RenderArgs& args) {
     std::fprintf(stderr, "animview render: %s\n", error.c_str());
     return code;
   }
-  SceneRenderer renderer;
+  render::SceneRenderer renderer;
   if (std::string e = renderer.init(); !e.empty()) {
     std::fprintf(stderr, "animview render: %s\n", e.c_str());
     return 1;
@@ -71,7 +71,7 @@ int run_render(const RenderArgs& args) {
   for (const std::string& w : renderer.set_character(scene.character)) {
     std::fprintf(stderr, "animview render: %s\n", w.c_str());
   }
-  renderer.upload(scene, view, 0.0f);
+  renderer.upload(scene_frame_view(scene, view), 0.0f);
   render::OrbitCamera camera;
   const asset::Bounds bounds = asset::bind_pose_bounds(scene.character);
   if (!bounds.empty()) camera.frame(bounds.min, bounds.max);
@@ -109,7 +109,7 @@ int run_render(const RenderArgs& args) {
         [&](const ExportFrame& frame) {
           scene.clock.seek(frame.time_s);
           scene.update(0.0f, view);
-          renderer.upload(scene, view, 0.0f);
+          renderer.upload(scene_frame_view(scene, view), 0.0f);
           return draw_to(frame.path.string());
         },
         [](int done, int total) {

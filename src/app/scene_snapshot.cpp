@@ -2,17 +2,19 @@
 
 #include <glad/gl.h>
 
+#include "app/scene_frame_view.h"
 #include "render/frame_capture.h"
 
 namespace app {
 
-std::string write_scene_png(SceneRenderer& renderer, const ViewerScene& scene,
+std::string write_scene_png(render::SceneRenderer& renderer, const ViewerScene& scene,
                             const ui::ViewSettings& view, const glm::mat4& view_projection,
                             int width, int height, const std::string& path) {
   glViewport(0, 0, width, height);
   glClearColor(kBackgroundColor.x, kBackgroundColor.y, kBackgroundColor.z, 1.0f);
   glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
-  if (std::string e = renderer.draw(scene, view, view_projection); !e.empty()) return e;
+  if (std::string e = renderer.draw(scene_frame_view(scene, view, view_projection)); !e.empty())
+    return e;
   glFinish();
   return render::write_png(render::read_framebuffer(width, height), path);
 }

@@ -6,8 +6,8 @@
 
 #include <glm/glm.hpp>
 
-#include "app/scene_renderer.h"
 #include "app/viewer_scene.h"
+#include "render/scene_renderer.h"
 #include "ui/view_settings.h"
 
 namespace app {
@@ -19,7 +19,7 @@ inline constexpr glm::vec3 kBackgroundColor{0.18f, 0.19f, 0.22f};
 // as the renderer last uploaded it, seen through view_projection, and writes the picture to
 // path as PNG. Returns "" or the cause (the character could not be drawn, or the PNG written;
 // a PNG error names path).
-std::string write_scene_png(SceneRenderer& renderer, const ViewerScene& scene,
+std::string write_scene_png(render::SceneRenderer& renderer, const ViewerScene& scene,
                             const ui::ViewSettings& view, const glm::mat4& view_projection,
                             int width, int height, const std::string& path);
 

@@ -89,6 +89,12 @@ nlohmann::json ui_geometry(const ViewerScene& scene, const ViewerUi& ui) {
     if (centers[i] != glm::vec2(0.0f)) rows[ui.clip_rows[i].clip] = {centers[i].x, centers[i].y};
   }
   g["clip_rows"] = rows;
+  // What the clip browser has picked, in order (a click shows here once the viewer has taken it).
+  nlohmann::json picked = nlohmann::json::array();
+  for (const std::size_t row : ui.clip_browser.picked) {
+    if (row < ui.clip_rows.size()) picked.push_back(ui.clip_rows[row].clip);
+  }
+  g["picked_clips"] = picked;
   g["clip_search"] = {ui.clip_browser.search_center.x, ui.clip_browser.search_center.y};
   g["new_2d"] = {ui.blend_space_list.new_2d_at.x, ui.blend_space_list.new_2d_at.y};
   g["from_picked"] = {ui.blend_space_list.from_picked_at.x, ui.blend_space_list.from_picked_at.y};

@@ -25,7 +25,7 @@
 #include "app/retarget_side_by_side.h"
 #include "app/retarget_state_log.h"
 #include "app/save_flow.h"
-#include "app/scene_renderer.h"
+#include "app/scene_frame_view.h"
 #include "app/scene_snapshot.h"
 #include "app/state_log.h"
 #include "app/unit_guessing.h"
@@ -42,6 +42,7 @@
 #include "render/gl_window.h"
 #include "render/gpu_timer.h"
 #include "render/orbit_camera.h"
+#include "render/scene_renderer.h"
 #include "render/skeleton_overlay.h"
 #include "render/skinned_mesh_renderer.h"
 #include "ui/color_legend.h"
@@ -145,7 +146,7 @@ struct Playhead {
 
 // Takes a finished load into the scene, or reports why it failed.
 void accept_load(LoadOutcome outcome, const std::vector<std::string>& files, ViewerScene& scene,
-                 SceneRenderer& renderer, ViewerUi& ui, RecentFiles& recent,
+                 render::SceneRenderer& renderer, ViewerUi& ui, RecentFiles& recent,
                  render::OrbitCamera& camera, const std::string& start_clip,
                  const std::vector<std::string>& start_parameters) {
   // Warnings go to the status bar's list; only errors open the error panel.
@@ -250,6 +251,502 @@ bool handle_keys(ViewerUi& ui, ViewerScene& scene, render::OrbitCamera& camera) 
   return screenshot;
 }
 
+// Everything the viewer keeps from one frame to the next.
+struct Viewer {
+  Viewer(const ViewerOptions& viewer_options, render::GlWindow& viewer_window)
+      : options(viewer_options), window(viewer_window) {}
+
+  const ViewerOptions& options;
+  render::GlWindow& window;
+  render::SceneRenderer renderer;
+  // Without multisampling (a software renderer) edges are smoothed by a post pass instead.
+  render::Fxaa fxaa;
+  render::GpuTimer gpu_timer;
+  render::OrbitCamera camera;
+  ViewerScene scene;
+  ViewerUi ui;
+  RecentFiles recent{default_config_dir()};
+  AsyncLoader loader;
+  std::vector<std::string> loading_files;
+  std::string adding_clip_file;    // the clip file the loader is adding, while it does
+  bool adding_retargeted = false;  // ... retargeted onto the character (app/retarget_authoring.h)
+  RetargetAuthoring retargeting;
+  SourceSkeletonView source_view;
+  ViewerFrameExport frame_export;
+  bool export_option_started = false;
+  std::vector<std::vector<std::string>> open_requests;
+  std::string pending_clip;
+  std::vector<std::string> pending_parameters;
+  Playhead reload_playhead;
+  double last_watch_s = 0.0;
+  SaveFlow save_flow;
+  // Autosave's recovery copy: written while there are unsaved changes; a crashed run's is
+  // offered (scripted headless runs neither write nor offer one).
+  Autosave autosave{autosave_folder()};
+  std::optional<std::filesystem::path> recovery;
+  bool recovery_prompt = false;
+  std::string recovering;  // the recovery copy being opened
+  double autosave_s = 0.0;
+  std::string window_title_shown;
+  std::ofstream state_log;
+  double last_x = 0.0, last_y = 0.0;
+  std::chrono::steady_clock::time_point last_time;
+  MotionMatchingMode motion_matching;
+  ui::MotionMatchingPanelState motion_matching_panel;
+  ui::FrameStats stats;
+  int frame = 0;
+  int framed_loads = 0;  // loads whose posed character the camera has framed
+  anim::TerrainShape framed_ground = anim::TerrainShape::Flat;
+};
+
+// What a frame starts from: its time step and clock, whether there are unsaved changes, and
+// the window's framebuffer size in pixels.
+struct FrameStart {
+  float dt = 0.0f;
+  std::chrono::steady_clock::time_point now;
+  double now_s = 0.0;
+  bool unsaved = false;
+  int width = 0, height = 0;
+};
+
+// Sets up ImGui, the renderers and the viewer's state from the command line. Returns "" or why
+// the viewer cannot start.
+std::string start_viewer(Viewer& v) {
+  const ViewerOptions& options = v.options;
+  render::GlWindow& window = v.window;
+  glfwSwapInterval(options.headless ? 0 : 1);
+
+  IMGUI_CHECKVERSION();
+  ImGui::CreateContext();
+  ImGui::GetIO().IniFilename = nullptr;  // the layout is code's, not a file's
+  ImGui::StyleColorsDark();
+  ImGui_ImplGlfw_InitForOpenGL(window.handle(), true);
+  ImGui_ImplOpenGL3_Init("#version 450");
+  glfwSetScrollCallback(window.handle(), on_scroll);
+  glfwSetDropCallback(window.handle(), on_drop);
+  glfwSetKeyCallback(window.handle(), on_key);
+
+  if (std::string e = v.renderer.init(); !e.empty()) return e;
+  if (std::string e = v.fxaa.init(); !e.empty()) return e;
+  if (std::string e = v.source_view.init(); !e.empty()) return e;
+  ViewerScene& scene = v.scene;
+  ViewerUi& ui = v.ui;
+  scene.clip_binding.compress = options.compressed_clips;
+  const render::ScreenDensity density = window.screen_density();
+  ui.screen_ui_scale = ui::screen_ui_scale(density.content_scale, density.monitor_width_px,
+                                           density.monitor_width_mm);
+  ui.import_settings.unit_scale = options.unit_scale;
+  ui.view.skinning =
+      options.skinning == "dq" ? ui::SkinningChoice::DualQuat : ui::SkinningChoice::Lbs;
+  ui.view.crowd = options.crowd;
+  ui.view.time_scale = options.time_scale;
+  parse_compare_option(options.compare, ui.view);  // the command line has checked the text
+  ui.view.compare_sync =
+      options.compare_sync == "seconds" ? ui::CompareSync::Seconds : ui::CompareSync::Phase;
+  v.recent.load();
+  v.pending_clip = options.clip;
+  v.pending_parameters = options.parameters;
+  if (!options.headless) {
+    std::string e;
+    v.recovery = v.autosave.start(e);
+    if (!e.empty()) ui.errors.add("", e);
+    v.recovery_prompt = v.recovery.has_value();
+  }
+  v.autosave_s = autosave_interval_s();
+  return {};
+}
+
+// The first load: the files given, or the built-in demo. Headless runs load synchronously so
+// their first frame already shows the character. Returns whether a headless run's files failed
+// to load (it then renders an empty scene, and must say so).
+bool load_initial_files(Viewer& v) {
+  const ViewerOptions& options = v.options;
+  ViewerScene& scene = v.scene;
+  ViewerUi& ui = v.ui;
+  std::vector<std::string> initial = options.files;
+  if (initial.empty() && !options.empty_scene) initial = {asset::kDemoSourcePath};
+  bool initial_load_failed = false;
+  if (!initial.empty()) {
+    if (options.headless) {
+      accept_load(load_now({initial, ui.import_settings}), initial, scene, v.renderer, ui, v.recent,
+                  v.camera, options.clip, options.parameters);
+      if (guess_units_after_load(ui, scene)) {
+        accept_load(load_now({initial, ui.import_settings}), initial, scene, v.renderer, ui,
+                    v.recent, v.camera, options.clip, options.parameters);
+      }
+      initial_load_failed = ui.load_count == 0;
+      for (const ui::NoticeGroup& g : ui.notices.groups()) {
+        for (const std::string& w : g.texts)
+          std::fprintf(stderr, "animview: warning: %s\n", w.c_str());
+      }
+      if (!ui.errors.empty()) {
+        for (const ui::ErrorReport& e : ui.errors.entries()) {
+          std::fprintf(stderr, "animview: %s%s%s\n", e.file.c_str(), e.file.empty() ? "" : ": ",
+                       e.cause.c_str());
+        }
+      }
+    } else {
+      v.open_requests.push_back(initial);
+    }
+  }
+  return initial_load_failed;
+}
+
+// Polls the window's events and starts the frame: its time step, the unsaved-changes marker in
+// the title.
+FrameStart begin_frame(Viewer& v) {
+  glfwPollEvents();
+  FrameStart f;
+  f.now = std::chrono::steady_clock::now();
+  v.stats.frame_ms = std::chrono::duration<float, std::milli>(f.now - v.last_time).count();
+  v.last_time = f.now;
+  // Headless frames step at 30 fps whatever the machine's speed, so their output is stable.
+  f.dt = (v.options.headless ? 1.0f / 30.0f : std::min(v.stats.frame_ms / 1000.0f, 0.1f)) *
+         v.ui.view.time_scale;
+  f.unsaved = has_unsaved_changes(v.ui, v.scene, v.camera);
+  if (const std::string title = window_title(v.ui, f.unsaved); title != v.window_title_shown) {
+    glfwSetWindowTitle(v.window.handle(), title.c_str());
+    v.window_title_shown = title;
+  }
+  f.now_s = std::chrono::duration<double>(f.now.time_since_epoch()).count();
+  glfwGetFramebufferSize(v.window.handle(), &f.width, &f.height);
+  return f;
+}
+
+// Files to open (dropped, reloaded, asked for) go to the loader one request at a time; a
+// finished load is taken into the scene; clip files to add or retarget follow.
+void run_load_queue(Viewer& v, const FrameStart& f) {
+  ViewerScene& scene = v.scene;
+  ViewerUi& ui = v.ui;
+  AsyncLoader& loader = v.loader;
+  std::vector<std::vector<std::string>>& open_requests = v.open_requests;
+  // Files dropped together open together, as on the command line: the first is the character
+  // (or a project), the others are clip files bound to it by joint name.
+  if (!g_events.dropped.empty()) open_requests.push_back(std::move(g_events.dropped));
+  g_events.dropped.clear();
+  // Reload (asked for, or the files changed on disk), keeping the playhead.
+  if (ui.view.reload_on_change && !loader.busy() && f.now_s - v.last_watch_s > 1.0) {
+    v.last_watch_s = f.now_s;
+    if (!ui.loaded_files.empty() && ui.loaded_files[0] != asset::kDemoSourcePath &&
+        modification_times(ui.loaded_files) != ui.loaded_times) {
+      ui.view.request_reload = true;
+    }
+  }
+  if (ui.view.request_reload && !ui.loaded_files.empty() && !loader.busy()) {
+    ui.view.request_reload = false;
+    if (scene.mode == PlayMode::ClipPreview && scene.preview_clip >= 0) {
+      v.reload_playhead = {scene.clips()[scene.preview_clip].name, scene.clock.time_s(),
+                           scene.clock.playing()};
+    }
+    open_requests.push_back(ui.loaded_files);
+  }
+  if (!open_requests.empty() && !loader.busy() && v.adding_clip_file.empty() &&
+      v.save_flow.allow(GuardedAction::Open, f.unsaved)) {
+    v.loading_files = open_requests.front();
+    open_requests.erase(open_requests.begin());
+    forget_unit_guess(ui, v.loading_files);
+    loader.start({v.loading_files, ui.import_settings});
+  }
+  if (auto outcome = loader.poll(); outcome && !v.adding_clip_file.empty()) {
+    if (v.adding_retargeted) {
+      accept_retargeted_clips(std::move(*outcome), v.adding_clip_file, scene, ui);
+    } else {
+      accept_added_clips(std::move(*outcome), v.adding_clip_file, scene, ui);
+    }
+    v.adding_clip_file.clear();
+  } else if (outcome) {
+    accept_load(std::move(*outcome), v.loading_files, scene, v.renderer, ui, v.recent, v.camera,
+                v.reload_playhead.clip.empty() ? v.pending_clip : v.reload_playhead.clip,
+                v.pending_parameters);
+    if (!v.reload_playhead.clip.empty() && scene.mode == PlayMode::ClipPreview) {
+      scene.clock.seek(v.reload_playhead.time_s);
+      scene.clock.set_playing(v.reload_playhead.playing);
+    }
+    if (guess_units_after_load(ui, scene)) {
+      open_requests.insert(open_requests.begin(), ui.loaded_files);
+    } else {
+      v.reload_playhead = {};
+      // A recovery copy opens as a new project: Save asks where, and the work is unsaved.
+      if (!v.recovering.empty() && v.loading_files == std::vector<std::string>{v.recovering}) {
+        ui.project_path.clear();
+        ui.saved_project.clear();
+        ui.loaded_files.clear();
+      }
+      v.recovering.clear();
+      // Only the first load starts on the asked clip and parameters.
+      v.pending_clip.clear();
+      v.pending_parameters.clear();
+    }
+  }
+  // After the poll, so a finished load is taken before the loader starts on the clip file.
+  if (!ui.add_clip_requests.empty() && !loader.busy() && open_requests.empty()) {
+    v.adding_clip_file = ui.add_clip_requests.front();
+    ui.add_clip_requests.erase(ui.add_clip_requests.begin());
+    v.adding_retargeted = false;
+    loader.start_adding_clips(add_clips_request(v.adding_clip_file, scene, ui.import_settings));
+  }
+  if (!ui.retarget_requests.empty() && !loader.busy() && open_requests.empty()) {
+    v.adding_clip_file = ui.retarget_requests.front();
+    ui.retarget_requests.erase(ui.retarget_requests.begin());
+    v.adding_retargeted = true;
+    loader.start_adding_clips(
+        add_clips_request(v.adding_clip_file, scene, ui.import_settings, true, &ui));
+  }
+}
+
+// Advances the character (and motion matching) by dt, records it for the transition timeline,
+// uploads what the renderer draws, and keeps the camera on the character.
+void update_scene(Viewer& v, float dt) {
+  ViewerScene& scene = v.scene;
+  ViewerUi& ui = v.ui;
+  render::OrbitCamera& camera = v.camera;
+  const auto update_start = std::chrono::steady_clock::now();
+  v.motion_matching.update(dt, v.window.handle(), camera.yaw, !ImGui::GetIO().WantCaptureKeyboard,
+                           !ImGui::GetIO().WantCaptureMouse, scene);
+  // A failing frame is reported when it starts failing, not on every frame after.
+  // Paused on the transition timeline: the character stands still on the recorded frame.
+  const bool history_paused = ui.transition_timeline.paused;
+  const std::string frame_error = history_paused ? std::string() : scene.update(dt, ui.view);
+  if (!history_paused && scene.loaded) ui.history.record(dt, scene.instance, scene.parameters);
+  if (!frame_error.empty() && frame_error != ui.last_frame_error) {
+    ui.errors.add(scene.character.source_path, frame_error);
+  }
+  ui.last_frame_error = frame_error;
+  v.stats.cpu_update_ms =
+      std::chrono::duration<float, std::milli>(std::chrono::steady_clock::now() - update_start)
+          .count();
+  v.renderer.upload(scene_frame_view(scene, ui.view), dt);
+  if (history_paused) v.renderer.show_recorded(ui.history, ui.transition_timeline.shown);
+  // The first frame after a load frames the character as posed by its clip (the load framed
+  // its bind pose, which a clip may leave far behind).
+  if (ui.load_count != v.framed_loads && scene.loaded) {
+    v.framed_loads = ui.load_count;
+    if (ui.camera_restored_load != ui.load_count) frame_character(camera, scene, true);
+  }
+  // Another ground puts the character at another height (a slope far from the origin): the
+  // camera goes with it.
+  if (scene.terrain.shape != v.framed_ground && scene.loaded) {
+    v.framed_ground = scene.terrain.shape;
+    frame_character(camera, scene, true);
+  }
+  if (ui.view.follow_character && scene.loaded &&
+      scene.settings.root_motion_mode == anim::RootMotionMode::Applied) {
+    const glm::vec3 root = scene.instance.world().translation;
+    camera.target.x = root.x;
+    camera.target.z = root.z;
+  }
+}
+
+// Starts the ImGui frame and draws the menu, the panels, the overlays and the dialogs (save,
+// recovery), and autosaves. Returns the viewport rectangle the panels leave for the 3D view.
+ViewportRect draw_interface(Viewer& v, const FrameStart& f) {
+  ViewerScene& scene = v.scene;
+  ViewerUi& ui = v.ui;
+  render::OrbitCamera& camera = v.camera;
+  ImGui_ImplOpenGL3_NewFrame();
+  ImGui_ImplGlfw_NewFrame();
+  ImGui::NewFrame();
+  ui::draw_main_menu(ui.view);
+  const ViewportRect rect = draw_panels(ui, scene, v.loader, v.recent, v.open_requests);
+  run_retarget_panel(v.retargeting, scene, ui);
+  // The window covers part of the viewport: only when asked for (View menu, or the mode on).
+  if (ui.view.show_motion_matching || v.motion_matching_panel.active) {
+    run_motion_matching_window(v.motion_matching, v.motion_matching_panel, scene,
+                               ui.view.follow_character);
+  }
+  ui::draw_stats_overlay(v.stats, rect.x + rect.width, rect.y);
+  ui::draw_color_legend(ui.view.coloring, render::MeshDrawOptions{}.difference_full_scale_m, rect.x,
+                        rect.y + rect.height);
+  draw_compare_toolbar(ui.view, scene, rect.x, rect.y, rect.width);
+  draw_compare_labels(scene, ui.view, rect);
+  ui::draw_help_window(ui.view);
+  if (v.save_flow.frame(ui, scene, camera)) {
+    v.open_requests.clear();
+    v.reload_playhead = {};
+    // A reload of changed files that was cancelled is not asked again for the same change.
+    ui.loaded_times = modification_times(ui.loaded_files);
+  }
+  if (v.recovery) {
+    const ui::RecoveryChoice choice =
+        ui::draw_recovery_prompt(v.recovery_prompt, v.recovery->string());
+    if (choice == ui::RecoveryChoice::Open) {
+      v.recovering = v.recovery->string();
+      v.open_requests.push_back({v.recovering});
+    }
+    if (choice != ui::RecoveryChoice::None) v.recovery.reset();
+  }
+  if (f.unsaved) {
+    const std::string e = v.autosave.tick(
+        f.now_s, [&] { return project_json_in(v.autosave.folder().string(), ui, scene, camera); },
+        v.autosave_s);
+    if (!e.empty()) ui.errors.add("", "autosave: " + e);
+  }
+  return rect;
+}
+
+// File > Export transition record...: writes the record beside the working folder's others.
+void write_requested_record(Viewer& v) {
+  ViewerUi& ui = v.ui;
+  if (std::exchange(ui.view.request_export_record, false) && v.scene.loaded) {
+    const std::string path = next_record_path();
+    const std::string e = asset::write_file_atomically(path, transition_record(ui, v.scene));
+    if (e.empty()) {
+      ui.status = "wrote " + path;
+    } else {
+      ui.errors.add(path, e);
+    }
+  }
+}
+
+// The frame export's dialog and its next frames; --export-frames starts one once the first
+// load is in.
+void run_frame_export(Viewer& v, const ViewportRect& rect, const FrameStart& f) {
+  ViewerScene& scene = v.scene;
+  ViewerUi& ui = v.ui;
+  const ViewerOptions& options = v.options;
+  const ExportSizes export_sizes{static_cast<int>(rect.width), static_cast<int>(rect.height),
+                                 f.width, f.height};
+  if (!options.export_dir.empty() && !v.export_option_started && ui.load_count > 0 &&
+      !v.loader.busy() && v.open_requests.empty()) {
+    v.export_option_started = true;
+    v.frame_export.open(ui.frame_export, scene);
+    ui.frame_export.form.directory = options.export_dir;
+    ui.frame_export.form.from_s = options.export_from_s;
+    if (options.export_to_s >= 0.0) ui.frame_export.form.to_s = options.export_to_s;
+    v.frame_export.start(ui, scene, export_sizes);
+  }
+  v.frame_export.draw(ui, scene, export_sizes);
+  v.frame_export.step(ui, scene, v.renderer, v.camera);
+}
+
+// The pointer orbits, pans and zooms the camera (outside the panels), which stays above the
+// ground when asked to.
+void navigate_camera(Viewer& v, const ViewportRect& rect) {
+  render::OrbitCamera& camera = v.camera;
+  const render::PointerInput pointer = read_pointer(v.window.handle(), v.last_x, v.last_y);
+  if (!ImGui::GetIO().WantCaptureMouse) {
+    render::navigate(camera, v.ui.view.navigation, pointer, rect.height);
+  }
+  if (v.ui.view.camera_above_ground) {
+    const glm::vec3 eye = camera.eye();
+    render::keep_above_ground(camera, anim::probe(v.scene.terrain, eye.x, eye.z).height_m);
+  }
+}
+
+// Draws the 3D view into rect (with FXAA where the window has no multisampling), the joint
+// picking and rig overlays over it, then the ImGui frame over everything.
+void draw_viewport(Viewer& v, const ViewportRect& rect, const FrameStart& f) {
+  ViewerScene& scene = v.scene;
+  ViewerUi& ui = v.ui;
+  const int width = f.width, height = f.height;
+  glViewport(0, 0, width, height);
+  glClearColor(kBackgroundColor.x, kBackgroundColor.y, kBackgroundColor.z, 1.0f);
+  glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+  // The 3D view fills the rectangle the panels leave (GL counts rows from the bottom).
+  glViewport(static_cast<int>(rect.x), static_cast<int>(height - rect.y - rect.height),
+             static_cast<int>(rect.width), static_cast<int>(rect.height));
+  const glm::mat4 view_projection = v.camera.projection(rect.width / rect.height) * v.camera.view();
+  v.motion_matching.set_view(view_projection, {rect.x, rect.y, rect.width, rect.height});
+  v.motion_matching.draw_overlay();
+  v.gpu_timer.begin();
+  const bool antialias =
+      ui.view.fxaa && v.window.samples() == 0 &&
+      v.fxaa.begin(static_cast<int>(rect.width), static_cast<int>(rect.height)).empty();
+  if (antialias) glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+  if (std::string e = v.renderer.draw(scene_frame_view(scene, ui.view, view_projection));
+      !e.empty()) {
+    ui.errors.add(scene.character.source_path, e);
+  }
+  v.source_view.draw(v.retargeting, scene, ui.retarget_panel.side_by_side, view_projection);
+  if (antialias) {
+    v.fxaa.end(0, static_cast<int>(rect.x), static_cast<int>(height - rect.y - rect.height));
+  }
+  v.gpu_timer.end();
+  v.stats.gpu_ms = static_cast<float>(v.gpu_timer.latest_ms());
+
+  // Joint names on hover; a click picks a joint for the rig panel (markers when hidden).
+  if (scene.loaded && ui::joints_pickable(ui.view.show_skeleton, ui.rig)) {
+    const ImVec2 mouse = ImGui::GetIO().MousePos;
+    // In a comparison, the joints of the half under the pointer.
+    const ViewUnderPointer under =
+        view_under_pointer(scene, ui.view, rect, view_projection, mouse.x);
+    const PixelRect& r = under.rect;
+    const int joint = ImGui::GetIO().WantCaptureMouse
+                          ? -1
+                          : render::pick_joint(under.model_pose, scene.instance.world_matrix(),
+                                               under.view_projection, {r.x, r.y, r.width, r.height},
+                                               {mouse.x, mouse.y}, 8.0f);
+    if (!ui.view.show_skeleton) {
+      ui::draw_joint_markers(under.model_pose, scene.instance.world_matrix(), under.view_projection,
+                             {r.x, r.y, r.width, r.height}, joint);
+    }
+    if (joint >= 0) ImGui::SetTooltip("%s", scene.character.skeleton.joint_names[joint].c_str());
+    if (joint >= 0 && ImGui::IsMouseClicked(0)) ui.rig.clicked_joint = joint;
+  }
+  if (scene.loaded && ui.rig.shown) {  // the rig panel's limbs over the skeleton
+    const ViewUnderPointer p = view_under_pointer(scene, ui.view, rect, view_projection, 0.0f);
+    ui::draw_rig_overlay(ui.rig.rig, p.model_pose, scene.instance.world_matrix(), p.view_projection,
+                         {p.rect.x, p.rect.y, p.rect.width, p.rect.height});
+  }
+
+  glViewport(0, 0, width, height);
+  ImGui::Render();
+  ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+}
+
+// Writes what this frame leaves behind: the F12 screenshot, the state log's line, and a
+// headless run's picture. Returns "" or why the headless picture could not be written.
+std::string capture_frame(Viewer& v, bool take_screenshot, const FrameStart& f) {
+  const int width = f.width, height = f.height;
+  if (take_screenshot) {
+    const std::string path = next_screenshot_path();
+    glFinish();
+    const std::string e = render::write_png(render::read_framebuffer(width, height), path);
+    std::printf("%s\n", e.empty() ? ("animview: screenshot " + path).c_str() : e.c_str());
+    std::fflush(stdout);
+  }
+  if (v.state_log.is_open()) {
+    v.state_log << with_retargeting(with_motion_matching(state_line(v.frame, v.scene, v.ui),
+                                                         v.motion_matching, v.scene),
+                                    v.retargeting, v.scene, v.ui)
+                << "\n";
+    v.state_log.flush();
+  }
+  if (v.options.headless) {
+    char name[64];
+    std::snprintf(name, sizeof(name), "frame_%04d.png", v.frame);
+    const std::string path = (std::filesystem::path(v.options.out_dir) / name).string();
+    glFinish();
+    if (std::string e = render::write_png(render::read_framebuffer(width, height), path);
+        !e.empty()) {
+      return e;
+    }
+    std::printf("%s\n", path.c_str());
+  }
+  return {};
+}
+
+// Shows the frame and counts it. Returns whether the viewer stops: the frames asked for are
+// done, or the user quits (and the save flow lets them).
+bool end_frame(Viewer& v, const FrameStart& f) {
+  const ViewerOptions& options = v.options;
+  glfwSwapBuffers(v.window.handle());
+  ++v.frame;
+  if (v.frame == 1) {
+    std::printf("animview: first frame\n");
+    std::fflush(stdout);
+  }
+  if (options.headless && v.frame >= options.frames) return true;
+  if (options.max_frames > 0 && v.frame >= options.max_frames) return true;
+  if (v.ui.view.request_quit) glfwSetWindowShouldClose(v.window.handle(), GLFW_TRUE);
+  v.ui.view.request_quit = false;
+  if (glfwWindowShouldClose(v.window.handle()) &&
+      !v.save_flow.allow(GuardedAction::Quit, f.unsaved)) {
+    glfwSetWindowShouldClose(v.window.handle(), GLFW_FALSE);
+  }
+  return false;
+}
+
 }  // namespace
 
 int run_viewer(const ViewerOptions& options) {
@@ -265,420 +762,42 @@ int run_viewer(const ViewerOptions& options) {
     }
     return 1;
   }
-  glfwSwapInterval(options.headless ? 0 : 1);
-
-  IMGUI_CHECKVERSION();
-  ImGui::CreateContext();
-  ImGui::GetIO().IniFilename = nullptr;  // the layout is code's, not a file's
-  ImGui::StyleColorsDark();
-  ImGui_ImplGlfw_InitForOpenGL(window.handle(), true);
-  ImGui_ImplOpenGL3_Init("#version 450");
-  glfwSetScrollCallback(window.handle(), on_scroll);
-  glfwSetDropCallback(window.handle(), on_drop);
-  glfwSetKeyCallback(window.handle(), on_key);
-
-  SceneRenderer renderer;
-  if (std::string e = renderer.init(); !e.empty()) {
+  Viewer v(options, window);
+  if (std::string e = start_viewer(v); !e.empty()) {
     std::fprintf(stderr, "animview: %s\n", e.c_str());
     return 1;
   }
-  // Without multisampling (a software renderer) edges are smoothed by a post pass instead.
-  render::Fxaa fxaa;
-  if (std::string e = fxaa.init(); !e.empty()) {
-    std::fprintf(stderr, "animview: %s\n", e.c_str());
-    return 1;
-  }
-  render::GpuTimer gpu_timer;
-  render::OrbitCamera camera;
-  ViewerScene scene;
-  scene.clip_binding.compress = options.compressed_clips;
-  ViewerUi ui;
-  const render::ScreenDensity density = window.screen_density();
-  ui.screen_ui_scale = ui::screen_ui_scale(density.content_scale, density.monitor_width_px,
-                                           density.monitor_width_mm);
-  ui.import_settings.unit_scale = options.unit_scale;
-  ui.view.skinning =
-      options.skinning == "dq" ? ui::SkinningChoice::DualQuat : ui::SkinningChoice::Lbs;
-  ui.view.crowd = options.crowd;
-  ui.view.time_scale = options.time_scale;
-  parse_compare_option(options.compare, ui.view);  // the command line has checked the text
-  ui.view.compare_sync =
-      options.compare_sync == "seconds" ? ui::CompareSync::Seconds : ui::CompareSync::Phase;
-  RecentFiles recent(default_config_dir());
-  recent.load();
-  AsyncLoader loader;
-  std::vector<std::string> loading_files;
-  std::string adding_clip_file;    // the clip file the loader is adding, while it does
-  bool adding_retargeted = false;  // ... retargeted onto the character (app/retarget_authoring.h)
-  RetargetAuthoring retargeting;
-  SourceSkeletonView source_view;
-  if (std::string e = source_view.init(); !e.empty()) ui.errors.add("", e);
-  ViewerFrameExport frame_export;
-  bool export_option_started = false;
-  std::vector<std::vector<std::string>> open_requests;
-  std::string pending_clip = options.clip;
-  std::vector<std::string> pending_parameters = options.parameters;
-  Playhead reload_playhead;
-  double last_watch_s = 0.0;
-  SaveFlow save_flow;
-  // Autosave's recovery copy: written while there are unsaved changes; a crashed run's is
-  // offered (scripted headless runs neither write nor offer one).
-  Autosave autosave(autosave_folder());
-  std::optional<std::filesystem::path> recovery;
-  bool recovery_prompt = false;
-  std::string recovering;  // the recovery copy being opened
-  if (!options.headless) {
-    std::string e;
-    recovery = autosave.start(e);
-    if (!e.empty()) ui.errors.add("", e);
-    recovery_prompt = recovery.has_value();
-  }
-  const double autosave_s = autosave_interval_s();
-  std::string window_title_shown;
-
-  // The first load: the files given, or the built-in demo. Headless runs load synchronously so
-  // their first frame already shows the character.
-  std::vector<std::string> initial = options.files;
-  if (initial.empty() && !options.empty_scene) initial = {asset::kDemoSourcePath};
-  // A headless run whose files did not load renders an empty scene, and must say so.
-  bool initial_load_failed = false;
-  if (!initial.empty()) {
-    if (options.headless) {
-      accept_load(load_now({initial, ui.import_settings}), initial, scene, renderer, ui, recent,
-                  camera, options.clip, options.parameters);
-      if (guess_units_after_load(ui, scene)) {
-        accept_load(load_now({initial, ui.import_settings}), initial, scene, renderer, ui, recent,
-                    camera, options.clip, options.parameters);
-      }
-      initial_load_failed = ui.load_count == 0;
-      for (const ui::NoticeGroup& g : ui.notices.groups()) {
-        for (const std::string& w : g.texts)
-          std::fprintf(stderr, "animview: warning: %s\n", w.c_str());
-      }
-      if (!ui.errors.empty()) {
-        for (const ui::ErrorReport& e : ui.errors.entries()) {
-          std::fprintf(stderr, "animview: %s%s%s\n", e.file.c_str(), e.file.empty() ? "" : ": ",
-                       e.cause.c_str());
-        }
-      }
-    } else {
-      open_requests.push_back(initial);
-    }
-  }
-
-  std::ofstream state_log;
-  if (!options.state_log.empty()) state_log.open(options.state_log, std::ios::app);
+  const bool initial_load_failed = load_initial_files(v);
+  if (!options.state_log.empty()) v.state_log.open(options.state_log, std::ios::app);
   if (options.headless) std::filesystem::create_directories(options.out_dir);
+  glfwGetCursorPos(window.handle(), &v.last_x, &v.last_y);
+  v.last_time = std::chrono::steady_clock::now();
+  v.motion_matching_panel.active = options.motion_matching || options.motion_matching_mirrored;
+  v.motion_matching_panel.mirrored = options.motion_matching_mirrored;
+  v.framed_ground = v.scene.terrain.shape;
 
-  double last_x = 0.0, last_y = 0.0;
-  glfwGetCursorPos(window.handle(), &last_x, &last_y);
-  auto last_time = std::chrono::steady_clock::now();
-  MotionMatchingMode motion_matching;
-  ui::MotionMatchingPanelState motion_matching_panel;
-  motion_matching_panel.active = options.motion_matching || options.motion_matching_mirrored;
-  motion_matching_panel.mirrored = options.motion_matching_mirrored;
-  ui::FrameStats stats;
-  int frame = 0;
-  int framed_loads = 0;  // loads whose posed character the camera has framed
-  anim::TerrainShape framed_ground = scene.terrain.shape;
   while (!glfwWindowShouldClose(window.handle())) {
-    glfwPollEvents();
-    const auto now = std::chrono::steady_clock::now();
-    stats.frame_ms = std::chrono::duration<float, std::milli>(now - last_time).count();
-    last_time = now;
-    // Headless frames step at 30 fps whatever the machine's speed, so their output is stable.
-    const float dt = (options.headless ? 1.0f / 30.0f : std::min(stats.frame_ms / 1000.0f, 0.1f)) *
-                     ui.view.time_scale;
-    const bool unsaved = has_unsaved_changes(ui, scene, camera);
-    if (const std::string title = window_title(ui, unsaved); title != window_title_shown) {
-      glfwSetWindowTitle(window.handle(), title.c_str());
-      window_title_shown = title;
+    const FrameStart f = begin_frame(v);
+    run_load_queue(v, f);
+    update_scene(v, f.dt);
+    const ViewportRect rect = draw_interface(v, f);
+    const bool take_screenshot = handle_keys(v.ui, v.scene, v.camera);
+    write_requested_record(v);
+    run_frame_export(v, rect, f);
+    navigate_camera(v, rect);
+    draw_viewport(v, rect, f);
+    if (std::string e = capture_frame(v, take_screenshot, f); !e.empty()) {
+      std::fprintf(stderr, "animview: %s\n", e.c_str());
+      return 1;
     }
-
-    // Files dropped together open together, as on the command line: the first is the character
-    // (or a project), the others are clip files bound to it by joint name.
-    if (!g_events.dropped.empty()) open_requests.push_back(std::move(g_events.dropped));
-    g_events.dropped.clear();
-    // Reload (asked for, or the files changed on disk), keeping the playhead.
-    const auto now_s = std::chrono::duration<double>(now.time_since_epoch()).count();
-    if (ui.view.reload_on_change && !loader.busy() && now_s - last_watch_s > 1.0) {
-      last_watch_s = now_s;
-      if (!ui.loaded_files.empty() && ui.loaded_files[0] != asset::kDemoSourcePath &&
-          modification_times(ui.loaded_files) != ui.loaded_times) {
-        ui.view.request_reload = true;
-      }
-    }
-    if (ui.view.request_reload && !ui.loaded_files.empty() && !loader.busy()) {
-      ui.view.request_reload = false;
-      if (scene.mode == PlayMode::ClipPreview && scene.preview_clip >= 0) {
-        reload_playhead = {scene.clips()[scene.preview_clip].name, scene.clock.time_s(),
-                           scene.clock.playing()};
-      }
-      open_requests.push_back(ui.loaded_files);
-    }
-    if (!open_requests.empty() && !loader.busy() && adding_clip_file.empty() &&
-        save_flow.allow(GuardedAction::Open, unsaved)) {
-      loading_files = open_requests.front();
-      open_requests.erase(open_requests.begin());
-      forget_unit_guess(ui, loading_files);
-      loader.start({loading_files, ui.import_settings});
-    }
-    if (auto outcome = loader.poll(); outcome && !adding_clip_file.empty()) {
-      if (adding_retargeted) {
-        accept_retargeted_clips(std::move(*outcome), adding_clip_file, scene, ui);
-      } else {
-        accept_added_clips(std::move(*outcome), adding_clip_file, scene, ui);
-      }
-      adding_clip_file.clear();
-    } else if (outcome) {
-      accept_load(std::move(*outcome), loading_files, scene, renderer, ui, recent, camera,
-                  reload_playhead.clip.empty() ? pending_clip : reload_playhead.clip,
-                  pending_parameters);
-      if (!reload_playhead.clip.empty() && scene.mode == PlayMode::ClipPreview) {
-        scene.clock.seek(reload_playhead.time_s);
-        scene.clock.set_playing(reload_playhead.playing);
-      }
-      if (guess_units_after_load(ui, scene)) {
-        open_requests.insert(open_requests.begin(), ui.loaded_files);
-      } else {
-        reload_playhead = {};
-        // A recovery copy opens as a new project: Save asks where, and the work is unsaved.
-        if (!recovering.empty() && loading_files == std::vector<std::string>{recovering}) {
-          ui.project_path.clear();
-          ui.saved_project.clear();
-          ui.loaded_files.clear();
-        }
-        recovering.clear();
-        // Only the first load starts on the asked clip and parameters.
-        pending_clip.clear();
-        pending_parameters.clear();
-      }
-    }
-    // After the poll, so a finished load is taken before the loader starts on the clip file.
-    if (!ui.add_clip_requests.empty() && !loader.busy() && open_requests.empty()) {
-      adding_clip_file = ui.add_clip_requests.front();
-      ui.add_clip_requests.erase(ui.add_clip_requests.begin());
-      adding_retargeted = false;
-      loader.start_adding_clips(add_clips_request(adding_clip_file, scene, ui.import_settings));
-    }
-    if (!ui.retarget_requests.empty() && !loader.busy() && open_requests.empty()) {
-      adding_clip_file = ui.retarget_requests.front();
-      ui.retarget_requests.erase(ui.retarget_requests.begin());
-      adding_retargeted = true;
-      loader.start_adding_clips(
-          add_clips_request(adding_clip_file, scene, ui.import_settings, true, &ui));
-    }
-
-    const auto update_start = std::chrono::steady_clock::now();
-    motion_matching.update(dt, window.handle(), camera.yaw, !ImGui::GetIO().WantCaptureKeyboard,
-                           !ImGui::GetIO().WantCaptureMouse, scene);
-    // A failing frame is reported when it starts failing, not on every frame after.
-    // Paused on the transition timeline: the character stands still on the recorded frame.
-    const bool history_paused = ui.transition_timeline.paused;
-    const std::string frame_error = history_paused ? std::string() : scene.update(dt, ui.view);
-    if (!history_paused && scene.loaded) ui.history.record(dt, scene.instance, scene.parameters);
-    if (!frame_error.empty() && frame_error != ui.last_frame_error) {
-      ui.errors.add(scene.character.source_path, frame_error);
-    }
-    ui.last_frame_error = frame_error;
-    stats.cpu_update_ms =
-        std::chrono::duration<float, std::milli>(std::chrono::steady_clock::now() - update_start)
-            .count();
-    renderer.upload(scene, ui.view, dt);
-    if (history_paused) renderer.show_recorded(ui.history, ui.transition_timeline.shown);
-    // The first frame after a load frames the character as posed by its clip (the load framed
-    // its bind pose, which a clip may leave far behind).
-    if (ui.load_count != framed_loads && scene.loaded) {
-      framed_loads = ui.load_count;
-      if (ui.camera_restored_load != ui.load_count) frame_character(camera, scene, true);
-    }
-    // Another ground puts the character at another height (a slope far from the origin): the
-    // camera goes with it.
-    if (scene.terrain.shape != framed_ground && scene.loaded) {
-      framed_ground = scene.terrain.shape;
-      frame_character(camera, scene, true);
-    }
-    if (ui.view.follow_character && scene.loaded &&
-        scene.settings.root_motion_mode == anim::RootMotionMode::Applied) {
-      const glm::vec3 root = scene.instance.world().translation;
-      camera.target.x = root.x;
-      camera.target.z = root.z;
-    }
-
-    ImGui_ImplOpenGL3_NewFrame();
-    ImGui_ImplGlfw_NewFrame();
-    ImGui::NewFrame();
-    ui::draw_main_menu(ui.view);
-    const ViewportRect rect = draw_panels(ui, scene, loader, recent, open_requests);
-    run_retarget_panel(retargeting, scene, ui);
-    // The window covers part of the viewport: only when asked for (View menu, or the mode on).
-    if (ui.view.show_motion_matching || motion_matching_panel.active) {
-      run_motion_matching_window(motion_matching, motion_matching_panel, scene,
-                                 ui.view.follow_character);
-    }
-    ui::draw_stats_overlay(stats, rect.x + rect.width, rect.y);
-    ui::draw_color_legend(ui.view.coloring, render::MeshDrawOptions{}.difference_full_scale_m,
-                          rect.x, rect.y + rect.height);
-    draw_compare_toolbar(ui.view, scene, rect.x, rect.y, rect.width);
-    draw_compare_labels(scene, ui.view, rect);
-    ui::draw_help_window(ui.view);
-    if (save_flow.frame(ui, scene, camera)) {
-      open_requests.clear();
-      reload_playhead = {};
-      // A reload of changed files that was cancelled is not asked again for the same change.
-      ui.loaded_times = modification_times(ui.loaded_files);
-    }
-    if (recovery) {
-      const ui::RecoveryChoice choice =
-          ui::draw_recovery_prompt(recovery_prompt, recovery->string());
-      if (choice == ui::RecoveryChoice::Open) {
-        recovering = recovery->string();
-        open_requests.push_back({recovering});
-      }
-      if (choice != ui::RecoveryChoice::None) recovery.reset();
-    }
-    if (unsaved) {
-      const std::string e = autosave.tick(
-          now_s, [&] { return project_json_in(autosave.folder().string(), ui, scene, camera); },
-          autosave_s);
-      if (!e.empty()) ui.errors.add("", "autosave: " + e);
-    }
-    const bool take_screenshot = handle_keys(ui, scene, camera);
-    if (std::exchange(ui.view.request_export_record, false) && scene.loaded) {
-      const std::string path = next_record_path();
-      const std::string e = asset::write_file_atomically(path, transition_record(ui, scene));
-      if (e.empty()) {
-        ui.status = "wrote " + path;
-      } else {
-        ui.errors.add(path, e);
-      }
-    }
-
-    int width = 0, height = 0;
-    glfwGetFramebufferSize(window.handle(), &width, &height);
-    const ExportSizes export_sizes{static_cast<int>(rect.width), static_cast<int>(rect.height),
-                                   width, height};
-    // --export-frames: the dialog's export, started once the first load is in.
-    if (!options.export_dir.empty() && !export_option_started && ui.load_count > 0 &&
-        !loader.busy() && open_requests.empty()) {
-      export_option_started = true;
-      frame_export.open(ui.frame_export, scene);
-      ui.frame_export.form.directory = options.export_dir;
-      ui.frame_export.form.from_s = options.export_from_s;
-      if (options.export_to_s >= 0.0) ui.frame_export.form.to_s = options.export_to_s;
-      frame_export.start(ui, scene, export_sizes);
-    }
-    frame_export.draw(ui, scene, export_sizes);
-    frame_export.step(ui, scene, renderer, camera);
-    const render::PointerInput pointer = read_pointer(window.handle(), last_x, last_y);
-    if (!ImGui::GetIO().WantCaptureMouse) {
-      render::navigate(camera, ui.view.navigation, pointer, rect.height);
-    }
-    if (ui.view.camera_above_ground) {
-      const glm::vec3 eye = camera.eye();
-      render::keep_above_ground(camera, anim::probe(scene.terrain, eye.x, eye.z).height_m);
-    }
-
-    glViewport(0, 0, width, height);
-    glClearColor(kBackgroundColor.x, kBackgroundColor.y, kBackgroundColor.z, 1.0f);
-    glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
-    // The 3D view fills the rectangle the panels leave (GL counts rows from the bottom).
-    glViewport(static_cast<int>(rect.x), static_cast<int>(height - rect.y - rect.height),
-               static_cast<int>(rect.width), static_cast<int>(rect.height));
-    const glm::mat4 view_projection = camera.projection(rect.width / rect.height) * camera.view();
-    motion_matching.set_view(view_projection, {rect.x, rect.y, rect.width, rect.height});
-    motion_matching.draw_overlay();
-    gpu_timer.begin();
-    const bool antialias =
-        ui.view.fxaa && window.samples() == 0 &&
-        fxaa.begin(static_cast<int>(rect.width), static_cast<int>(rect.height)).empty();
-    if (antialias) glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
-    if (std::string e = renderer.draw(scene, ui.view, view_projection); !e.empty()) {
-      ui.errors.add(scene.character.source_path, e);
-    }
-    source_view.draw(retargeting, scene, ui.retarget_panel.side_by_side, view_projection);
-    if (antialias) {
-      fxaa.end(0, static_cast<int>(rect.x), static_cast<int>(height - rect.y - rect.height));
-    }
-    gpu_timer.end();
-    stats.gpu_ms = static_cast<float>(gpu_timer.latest_ms());
-
-    // Joint names on hover; a click picks a joint for the rig panel (markers when hidden).
-    if (scene.loaded && ui::joints_pickable(ui.view.show_skeleton, ui.rig)) {
-      const ImVec2 mouse = ImGui::GetIO().MousePos;
-      // In a comparison, the joints of the half under the pointer.
-      const ViewUnderPointer under =
-          view_under_pointer(scene, ui.view, rect, view_projection, mouse.x);
-      const PixelRect& r = under.rect;
-      const int joint =
-          ImGui::GetIO().WantCaptureMouse
-              ? -1
-              : render::pick_joint(under.model_pose, scene.instance.world_matrix(),
-                                   under.view_projection, {r.x, r.y, r.width, r.height},
-                                   {mouse.x, mouse.y}, 8.0f);
-      if (!ui.view.show_skeleton) {
-        ui::draw_joint_markers(under.model_pose, scene.instance.world_matrix(),
-                               under.view_projection, {r.x, r.y, r.width, r.height}, joint);
-      }
-      if (joint >= 0) ImGui::SetTooltip("%s", scene.character.skeleton.joint_names[joint].c_str());
-      if (joint >= 0 && ImGui::IsMouseClicked(0)) ui.rig.clicked_joint = joint;
-    }
-    if (scene.loaded && ui.rig.shown) {  // the rig panel's limbs over the skeleton
-      const ViewUnderPointer v = view_under_pointer(scene, ui.view, rect, view_projection, 0.0f);
-      ui::draw_rig_overlay(ui.rig.rig, v.model_pose, scene.instance.world_matrix(),
-                           v.view_projection, {v.rect.x, v.rect.y, v.rect.width, v.rect.height});
-    }
-
-    glViewport(0, 0, width, height);
-    ImGui::Render();
-    ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
-
-    if (take_screenshot) {
-      const std::string path = next_screenshot_path();
-      glFinish();
-      const std::string e = render::write_png(render::read_framebuffer(width, height), path);
-      std::printf("%s\n", e.empty() ? ("animview: screenshot " + path).c_str() : e.c_str());
-      std::fflush(stdout);
-    }
-    if (state_log.is_open()) {
-      state_log << with_retargeting(
-                       with_motion_matching(state_line(frame, scene, ui), motion_matching, scene),
-                       retargeting, scene, ui)
-                << "\n";
-      state_log.flush();
-    }
-    if (options.headless) {
-      char name[64];
-      std::snprintf(name, sizeof(name), "frame_%04d.png", frame);
-      const std::string path = (std::filesystem::path(options.out_dir) / name).string();
-      glFinish();
-      if (std::string e = render::write_png(render::read_framebuffer(width, height), path);
-          !e.empty()) {
-        std::fprintf(stderr, "animview: %s\n", e.c_str());
-        return 1;
-      }
-      std::printf("%s\n", path.c_str());
-    }
-    glfwSwapBuffers(window.handle());
-    ++frame;
-    if (frame == 1) {
-      std::printf("animview: first frame\n");
-      std::fflush(stdout);
-    }
-    if (options.headless && frame >= options.frames) break;
-    if (options.max_frames > 0 && frame >= options.max_frames) break;
-    if (ui.view.request_quit) glfwSetWindowShouldClose(window.handle(), GLFW_TRUE);
-    ui.view.request_quit = false;
-    if (glfwWindowShouldClose(window.handle()) && !save_flow.allow(GuardedAction::Quit, unsaved)) {
-      glfwSetWindowShouldClose(window.handle(), GLFW_FALSE);
-    }
+    if (end_frame(v, f)) break;
   }
 
-  loader.cancel();
-  autosave.finish();
+  v.loader.cancel();
+  v.autosave.finish();
   if (!options.transition_record.empty()) {
     const std::string e =
-        asset::write_file_atomically(options.transition_record, transition_record(ui, scene));
+        asset::write_file_atomically(options.transition_record, transition_record(v.ui, v.scene));
     if (!e.empty()) std::fprintf(stderr, "animview: %s\n", e.c_str());
   }
   ImGui_ImplOpenGL3_Shutdown();

@@ -2,6 +2,7 @@
 
 #include <filesystem>
 
+#include "app/scene_frame_view.h"
 #include "app/scene_snapshot.h"
 
 namespace app {
@@ -114,7 +115,7 @@ void ViewerFrameExport::update_plan(const ui::FrameExportForm& form, const Viewe
   info.planned_frames = planned_frames_;
 }
 
-void ViewerFrameExport::step(ViewerUi& ui, ViewerScene& scene, SceneRenderer& renderer,
+void ViewerFrameExport::step(ViewerUi& ui, ViewerScene& scene, render::SceneRenderer& renderer,
                              const render::OrbitCamera& camera) {
   if (!running_) return;
   if (!job_.finished() && (timeline_clip(scene) != clip_ || ui.load_count != load_count_)) {
@@ -133,7 +134,7 @@ void ViewerFrameExport::step(ViewerUi& ui, ViewerScene& scene, SceneRenderer& re
     job_.step([&](const ExportFrame& frame) {
       scene.clock.seek(frame.time_s);
       scene.update(0.0f, ui.view);
-      renderer.upload(scene, ui.view, 0.0f);
+      renderer.upload(scene_frame_view(scene, ui.view), 0.0f);
       return write_scene_png(renderer, scene, ui.view, view_projection, width_, height_,
                              frame.path.string());
     });

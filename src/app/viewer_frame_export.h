@@ -8,11 +8,11 @@
 #include <vector>
 
 #include "app/frame_exporter.h"
-#include "app/scene_renderer.h"
 #include "app/viewer_panels.h"
 #include "app/viewer_scene.h"
 #include "render/offscreen_target.h"
 #include "render/orbit_camera.h"
+#include "render/scene_renderer.h"
 
 namespace app {
 
@@ -48,7 +48,7 @@ class ViewerFrameExport {
   // again. After the last frame, a failure, a cancel, or a change of the clip on the timeline
   // (the user previewed another clip, a file was loaded), it puts the playhead back and reports
   // where the files went (ui.status) or what failed (ui.errors).
-  void step(ViewerUi& ui, ViewerScene& scene, SceneRenderer& renderer,
+  void step(ViewerUi& ui, ViewerScene& scene, render::SceneRenderer& renderer,
             const render::OrbitCamera& camera);
 
   // Stops a running export before its next frame (the dialog's Cancel); the next step() ends

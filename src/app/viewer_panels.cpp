@@ -19,89 +19,18 @@
 #include "asset/pose_json.h"
 #include "asset/rig_corrections.h"
 #include "asset/rig_finder.h"
-#include "asset/unit_detection.h"
+#include "ui/docked_panels.h"
+#include "ui/import_tab.h"
+#include "ui/load_progress.h"
 #include "ui/retarget_offer.h"
 
 namespace app {
 namespace {
 
-// Docked panels stay behind floating windows (notices, dialogs) and the splitters.
-constexpr ImGuiWindowFlags kDockedFlags = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoCollapse |
-                                          ImGuiWindowFlags_NoSavedSettings |
-                                          ImGuiWindowFlags_NoBringToFrontOnFocus;
-
-void begin_docked(const char* name, const ui::PanelRect& r) {
-  ImGui::SetNextWindowPos(ImVec2(r.x, r.y), ImGuiCond_Always);
-  ImGui::SetNextWindowSize(ImVec2(r.width, r.height), ImGuiCond_Always);
-  ImGui::Begin(name, nullptr, kDockedFlags | ImGuiWindowFlags_NoResize);
-}
-
-// A collapsed panel: a thin strip with the arrow that opens it again.
-void draw_collapsed_strip(const char* name, const ui::PanelRect& r, ImGuiDir arrow, bool& open) {
-  ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(2.0f, 4.0f));
-  ImGui::PushStyleVar(ImGuiStyleVar_WindowMinSize, ImVec2(1.0f, 1.0f));
-  begin_docked(name, r);
-  if (ImGui::ArrowButton("##open", arrow)) open = true;
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Show the panel");
-  ImGui::End();
-  ImGui::PopStyleVar(2);
-}
-
-// The arrow at the start of an open panel's first line that collapses it.
-void collapse_button(ImGuiDir arrow, bool& open) {
-  if (ImGui::ArrowButton("##collapse", arrow)) open = false;
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Hide the panel");
-  ImGui::SameLine();
-}
-
-void draw_import_tab(ViewerUi& ui, RecentFiles& recent,
-                     std::vector<std::vector<std::string>>& open_requests) {
-  asset::ImportSettings& s = ui.import_settings;
-  ImGui::TextDisabled("FBX pivots are folded into the joints by assimp");
-  // Applied on Enter, and only when sensible: -5 or NaN would silently mean "automatic".
-  float unit_scale = s.unit_scale;
-  if (ImGui::InputFloat("Unit scale (0 = auto)", &unit_scale, 0.0f, 0.0f, "%.4f",
-                        ImGuiInputTextFlags_EnterReturnsTrue)) {
-    ui.unit_scale_problem = asset::unit_scale_problem(unit_scale);
-    if (ui.unit_scale_problem.empty()) {
-      s.unit_scale = unit_scale;
-      ui.unit_guess.clear();  // the user's choice, not a guess
-    }
-  }
-  if (!ui.unit_scale_problem.empty()) {
-    ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextColored(ImVec4(1.0f, 0.45f, 0.4f, 1.0f), "%s", ui.unit_scale_problem.c_str());
-    ImGui::PopTextWrapPos();
-  }
-  if (!ui.unit_guess.empty()) {
-    ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextDisabled("Units guessed: %s", ui.unit_guess.c_str());
-    ImGui::PopTextWrapPos();
-  }
-  int up = static_cast<int>(s.up_axis);
-  ImGui::Combo("Up axis", &up, "auto\0Y\0Z\0");
-  s.up_axis = static_cast<asset::UpAxis>(up);
-  ImGui::InputFloat("Frame rate (0 = file's)", &s.frame_rate_override, 0.0f, 0.0f, "%.2f");
-  int eight = s.max_influences == 8 ? 1 : 0;
-  ImGui::Combo("Influences", &eight,
-               "4 per vertex\0"
-               "8 per vertex\0");
-  s.max_influences = eight ? 8 : 4;
-  const bool can_reimport = !ui.loaded_files.empty();
-  if (!can_reimport) ImGui::BeginDisabled();
-  if (ImGui::Button("Re-import with these settings")) open_requests.push_back(ui.loaded_files);
-  if (!can_reimport) ImGui::EndDisabled();
-  ImGui::Separator();
-  ImGui::TextUnformatted("Recent files");
-  for (const std::string& path : recent.paths()) {
-    if (ImGui::Selectable(path.c_str())) open_requests.push_back({path});
-  }
-}
-
 void draw_left_panel(ViewerUi& ui, ViewerScene& scene, RecentFiles& recent, const ui::PanelRect& r,
                      std::vector<std::vector<std::string>>& open_requests) {
-  begin_docked("animview", r);
-  collapse_button(ImGuiDir_Left, ui.view.layout.left_open);
+  ui::begin_docked("animview", r);
+  ui::collapse_button(ImGuiDir_Left, ui.view.layout.left_open);
   if (ImGui::BeginTabBar("left tabs")) {
     if (ImGui::BeginTabItem("Character")) {
       if (scene.loaded) {
@@ -145,7 +74,11 @@ void draw_left_panel(ViewerUi& ui, ViewerScene& scene, RecentFiles& recent, cons
       ImGui::EndTabItem();
     }
     if (ImGui::BeginTabItem("Import")) {
-      draw_import_tab(ui, recent, open_requests);
+      const ui::ImportTabRequest request =
+          ui::draw_import_tab(ui.import_settings, ui.unit_scale_problem, ui.unit_guess,
+                              !ui.loaded_files.empty(), recent.paths());
+      if (request.reimport) open_requests.push_back(ui.loaded_files);
+      if (request.recent) open_requests.push_back({*request.recent});
       ImGui::EndTabItem();
     }
     ui.rig.shown = false;
@@ -168,7 +101,7 @@ void draw_left_panel(ViewerUi& ui, ViewerScene& scene, RecentFiles& recent, cons
 }
 
 void draw_bottom_panel(ViewerUi& ui, ViewerScene& scene, const ui::PanelRect& r) {
-  begin_docked("Timeline", r);
+  ui::begin_docked("Timeline", r);
   ui::draw_notice_button(ui.notices, ui.notice_list);
   if (!ui.status.empty()) {
     ImGui::TextDisabled("%s", ui.status.c_str());
@@ -208,9 +141,9 @@ void draw_transition_timeline(ViewerUi& ui, const ViewerScene& scene) {
 }
 
 void draw_right_panel(ViewerUi& ui, ViewerScene& scene, const ui::PanelRect& r) {
-  begin_docked("Animation graph", r);
+  ui::begin_docked("Animation graph", r);
   std::vector<std::string> errors;
-  collapse_button(ImGuiDir_Right, ui.view.layout.right_open);
+  ui::collapse_button(ImGuiDir_Right, ui.view.layout.right_open);
   handle_graph_undo_keys(ui, scene);
   draw_graph_error(ui);
   draw_graph_warnings(ui);
@@ -239,19 +172,6 @@ void draw_right_panel(ViewerUi& ui, ViewerScene& scene, const ui::PanelRect& r) 
   }
   ImGui::End();
   for (const std::string& e : errors) ui.errors.add(scene.project.character, e);
-}
-
-void draw_progress(AsyncLoader& loader) {
-  if (!loader.busy()) return;
-  const ImGuiViewport* vp = ImGui::GetMainViewport();
-  ImGui::SetNextWindowPos(ImVec2(vp->Size.x * 0.5f, vp->Size.y * 0.4f), ImGuiCond_Always,
-                          ImVec2(0.5f, 0.5f));
-  ImGui::SetNextWindowSize(ImVec2(420.0f, 0.0f));
-  ImGui::Begin("Loading", nullptr, kDockedFlags | ImGuiWindowFlags_NoResize);
-  ImGui::TextWrapped("%s", loader.what().c_str());
-  ImGui::ProgressBar(loader.progress());
-  if (ImGui::Button("Cancel")) loader.cancel();
-  ImGui::End();
 }
 
 }  // namespace
@@ -339,53 +259,31 @@ void preview_clip(ViewerUi& ui, ViewerScene& scene, int clip) {
 
 ViewportRect draw_panels(ViewerUi& ui, ViewerScene& scene, AsyncLoader& loader, RecentFiles& recent,
                          std::vector<std::vector<std::string>>& open_requests) {
-  const ImGuiViewport* vp = ImGui::GetMainViewport();
   ui::PanelLayout& layout = ui.view.layout;
-  if (layout.ui_scale_automatic) layout.ui_scale = ui.screen_ui_scale;
-  if (layout.ui_scale != ui.applied_ui_scale) {
-    ui::apply_ui_scale(layout.ui_scale);
-    ui.applied_ui_scale = layout.ui_scale;
-  }
-  const float top = ImGui::GetFrameHeight();  // the menu bar
-  const float width = vp->Size.x, height = vp->Size.y;
   const bool graph = scene.loaded;  // a character without a graph yet can get one
-  ui::PanelRects r = ui::arrange_panels(layout, width, height, top, graph);
-  if (!ui.view.show_side_panel) {  // View > Side panel off: the viewport takes the width
-    r.left.width = r.right.width = 0.0f;
-    r.viewport.x = r.bottom.x = 0.0f;
-    r.viewport.width = r.bottom.width = width;
-  }
+  const ui::PanelRects r = ui::lay_out_panels(layout, ui.applied_ui_scale, ui.screen_ui_scale,
+                                              ui.view.show_side_panel, graph);
   if (r.left.width > 0.0f) {
     if (layout.left_open) {
       draw_left_panel(ui, scene, recent, r.left, open_requests);
     } else {
-      draw_collapsed_strip("##left strip", r.left, ImGuiDir_Right, layout.left_open);
+      ui::draw_collapsed_strip("##left strip", r.left, ImGuiDir_Right, layout.left_open);
     }
   }
   if (r.right.width > 0.0f) {
     if (layout.right_open) {
       draw_right_panel(ui, scene, r.right);
     } else {
-      draw_collapsed_strip("##right strip", r.right, ImGuiDir_Left, layout.right_open);
+      ui::draw_collapsed_strip("##right strip", r.right, ImGuiDir_Left, layout.right_open);
     }
   }
   draw_bottom_panel(ui, scene, r.bottom);
   ui::draw_notice_list(ui.notices, ui.notice_list, r.bottom.x, r.bottom.y);
-  // Splitters last, so they are above the panels they resize. Widths are kept at UI scale 1.
-  const float scale = std::clamp(layout.ui_scale, 0.5f, 3.0f);
-  float w = r.left.width;
-  if (r.left.width > 0.0f && layout.left_open &&
-      ui::draw_vertical_splitter("##left splitter", r.left.width, top, height - top, 1.0f, w)) {
-    layout.left_width = std::max(w, ui::kMinPanelWidth * scale) / scale;
-  }
-  w = r.right.width;
-  if (r.right.width > 0.0f && layout.right_open &&
-      ui::draw_vertical_splitter("##right splitter", r.right.x, top, height - top, -1.0f, w)) {
-    layout.right_width = std::max(w, ui::kMinPanelWidth * scale) / scale;
-  }
+  // Splitters last, so they are above the panels they resize.
+  ui::draw_panel_splitters(layout, r);
   const ViewportRect rect{r.viewport.x, r.viewport.y, r.viewport.width, r.viewport.height};
   ui::draw_error_panel(ui.errors);
-  draw_progress(loader);
+  if (loader.busy() && ui::draw_load_progress(loader.what(), loader.progress())) loader.cancel();
   if (ui.view.request_export_pose && scene.loaded) export_pose(ui, scene);
   ui.view.request_export_pose = false;
   if (ui.view.request_open_file || (ui.view.request_add_clip_file && scene.loaded)) {

@@ -4,35 +4,10 @@
 #include <cstdlib>
 
 #include "anim/clip_sampling.h"
-#include "anim/foot_contact.h"
 #include "anim/pose.h"
-#include "asset/rig_corrections.h"
-#include "asset/rig_finder.h"
+#include "asset/project_opening.h"
 
 namespace app {
-
-namespace {
-
-// Clips without foot-contact markers get detected ones: the timeline shows them, and sync and
-// foot locking use them.
-void add_foot_contact_markers(const asset::Character& character, const asset::ProjectRig& rig,
-                              std::span<anim::Clip> clips) {
-  const anim::Skeleton& skeleton = character.skeleton;
-  const anim::FootIkRig legs = asset::foot_ik_rig(character, asset::project_rig(character, rig));
-  if (legs.legs.empty()) return;
-  for (anim::Clip& clip : clips) {
-    bool marked = false;
-    for (std::size_t i = 0; i < legs.legs.size(); ++i) {
-      marked = marked || anim::has_contact_markers(clip, anim::leg_contact_name(legs.legs, i));
-    }
-    if (marked) continue;
-    for (anim::Marker& m : anim::detect_foot_contact_markers(skeleton, clip, legs.legs)) {
-      clip.markers.push_back(std::move(m));
-    }
-  }
-}
-
-}  // namespace
 
 const std::vector<anim::Clip>& ViewerScene::clips() const {
   static const std::vector<anim::Clip> none;
@@ -40,7 +15,7 @@ const std::vector<anim::Clip>& ViewerScene::clips() const {
 }
 
 std::string ViewerScene::open(asset::Character new_character, asset::Project new_project) {
-  add_foot_contact_markers(new_character, new_project.rig, new_character.clips);
+  asset::add_foot_contact_markers(new_character, new_project.rig, new_character.clips);
   asset::BoundProject new_bound;
   if (std::string e = asset::bind_project(new_project, new_character, clip_binding, new_bound);
       !e.empty()) {
@@ -100,7 +75,7 @@ std::string ViewerScene::rebind_character() {
 }
 
 std::string ViewerScene::add_clips(std::vector<anim::Clip> clips, const std::string& clip_file) {
-  add_foot_contact_markers(character, project.rig, clips);
+  asset::add_foot_contact_markers(character, project.rig, clips);
   const std::size_t clip_count = character.clips.size();
   const std::size_t name_count = project.clips.size();
   const std::size_t file_count = project.clip_files.size();

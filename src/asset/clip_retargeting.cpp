@@ -14,9 +14,9 @@ ClipRetargeting retarget_clips(const Character& source, const Character& target,
         target.source_path + ": no rig with legs found to retarget onto (" + rig_error + ")";
     return out;
   }
-  // Sole points measured on the mesh, as foot IK measures them.
-  return retarget_clips(source, target.skeleton, target_rig, foot_ik_rig(target, target_rig),
-                        target.source_path, clip_name, options);
+  // Sole points measured on the mesh, as foot IK measures them; a skeleton without one stood up.
+  return retarget_clips(source, standing_skeleton(target), target_rig,
+                        foot_ik_rig(target, target_rig), target.source_path, clip_name, options);
 }
 
 ClipRetargeting retarget_clips(const Character& source, const anim::Skeleton& target,
@@ -53,8 +53,8 @@ ClipRetargeting retarget_clips(const Character& source, const anim::Skeleton& ta
   anim::RetargetOptions with_legs = options;
   if (with_legs.source_legs.legs.empty()) with_legs.source_legs = foot_ik_rig(source, source_rig);
   if (with_legs.target_legs.legs.empty()) with_legs.target_legs = target_legs;
-  out.map =
-      anim::make_retarget_map(source.skeleton, source_rig, target, target_rig, with_legs, &error);
+  out.map = anim::make_retarget_map(standing_skeleton(source), source_rig, target, target_rig,
+                                    with_legs, &error);
   if (out.map.joints.empty()) {
     out.error = source.source_path + " onto " + target_name + ": " + error;
     return out;

@@ -574,32 +574,39 @@ ProjectView read_view(const json& j, const std::string& path) {
   v.show_mesh = r.boolean("show_mesh", v.show_mesh);
   v.show_skeleton = r.boolean("show_skeleton", v.show_skeleton);
   v.wireframe = r.boolean("wireframe", v.wireframe);
-  v.dual_quaternion_skinning = r.boolean("dual_quaternion_skinning", v.dual_quaternion_skinning);
+  v.skinning = r.boolean("dual_quaternion_skinning", v.skinning == SkinningChoice::DualQuat)
+                   ? SkinningChoice::DualQuat
+                   : SkinningChoice::Lbs;
   v.foot_ik = r.boolean("foot_ik", v.foot_ik);
   v.apply_root_motion = r.boolean("apply_root_motion", v.apply_root_motion);
-  v.shading = r.string("shading", v.shading);
-  if (v.shading != "material" && v.shading != "matcap" && v.shading != "clay") {
+  const std::string shading = r.string("shading", to_string(v.shading));
+  if (shading != "material" && shading != "matcap" && shading != "clay") {
     fail(r.field("shading"), "must be \"material\", \"matcap\" or \"clay\"");
   }
+  v.shading = parse_shading_mode(shading);
   v.show_ground = r.boolean("show_ground", v.show_ground);
   v.shadows = r.boolean("shadows", v.shadows);
   v.fxaa = r.boolean("fxaa", v.fxaa);
-  v.camera_yaw_deg = r.number("camera_yaw_deg", v.camera_yaw_deg);
-  v.camera_pitch_deg = r.number("camera_pitch_deg", v.camera_pitch_deg);
-  v.camera_distance_m = r.number("camera_distance_m", v.camera_distance_m);
-  if (!(v.camera_distance_m > 0.0f)) fail(r.field("camera_distance_m"), "must be > 0");
-  v.camera_target = r.vec<3>("camera_target", v.camera_target);
-  v.left_panel_width_px = r.number("left_panel_width_px", v.left_panel_width_px);
-  v.right_panel_width_px = r.number("right_panel_width_px", v.right_panel_width_px);
-  if (!(v.left_panel_width_px >= 0.0f && v.left_panel_width_px <= 10000.0f))
+  CameraPlacement& c = v.camera;
+  c.yaw_deg = r.number("camera_yaw_deg", c.yaw_deg);
+  c.pitch_deg = r.number("camera_pitch_deg", c.pitch_deg);
+  c.distance_m = r.number("camera_distance_m", c.distance_m);
+  if (!(c.distance_m > 0.0f)) fail(r.field("camera_distance_m"), "must be > 0");
+  c.target = r.vec<3>("camera_target", c.target);
+  PanelLayout& l = v.layout;
+  l.left_width = r.number("left_panel_width_px", l.left_width);
+  l.right_width = r.number("right_panel_width_px", l.right_width);
+  if (!(l.left_width >= 0.0f && l.left_width <= 10000.0f))
     fail(r.field("left_panel_width_px"), "must be from 0 to 10000");
-  if (!(v.right_panel_width_px >= 0.0f && v.right_panel_width_px <= 10000.0f))
+  if (!(l.right_width >= 0.0f && l.right_width <= 10000.0f))
     fail(r.field("right_panel_width_px"), "must be from 0 to 10000");
-  v.left_panel_open = r.boolean("left_panel_open", v.left_panel_open);
-  v.right_panel_open = r.boolean("right_panel_open", v.right_panel_open);
-  v.ui_scale = r.number("ui_scale", v.ui_scale);
-  if (!(v.ui_scale == 0.0f || (v.ui_scale >= 0.5f && v.ui_scale <= 3.0f)))
+  l.left_open = r.boolean("left_panel_open", l.left_open);
+  l.right_open = r.boolean("right_panel_open", l.right_open);
+  const float ui_scale = r.number("ui_scale", 0.0f);
+  if (!(ui_scale == 0.0f || (ui_scale >= 0.5f && ui_scale <= 3.0f)))
     fail(r.field("ui_scale"), "must be 0 (from the screen) or from 0.5 to 3");
+  l.ui_scale_automatic = ui_scale == 0.0f;
+  if (!l.ui_scale_automatic) l.ui_scale = ui_scale;
   r.finish();
   return v;
 }
@@ -891,22 +898,22 @@ std::string project_to_json(const Project& p) {
                      {"show_mesh", v.show_mesh},
                      {"show_skeleton", v.show_skeleton},
                      {"wireframe", v.wireframe},
-                     {"dual_quaternion_skinning", v.dual_quaternion_skinning},
+                     {"dual_quaternion_skinning", v.skinning == SkinningChoice::DualQuat},
                      {"foot_ik", v.foot_ik},
                      {"apply_root_motion", v.apply_root_motion},
-                     {"shading", v.shading},
+                     {"shading", to_string(v.shading)},
                      {"show_ground", v.show_ground},
                      {"shadows", v.shadows},
                      {"fxaa", v.fxaa},
-                     {"camera_yaw_deg", v.camera_yaw_deg},
-                     {"camera_pitch_deg", v.camera_pitch_deg},
-                     {"camera_distance_m", v.camera_distance_m},
-                     {"camera_target", vec_to_json(v.camera_target)},
-                     {"left_panel_width_px", v.left_panel_width_px},
-                     {"right_panel_width_px", v.right_panel_width_px},
-                     {"left_panel_open", v.left_panel_open},
-                     {"right_panel_open", v.right_panel_open},
-                     {"ui_scale", v.ui_scale}};
+                     {"camera_yaw_deg", v.camera.yaw_deg},
+                     {"camera_pitch_deg", v.camera.pitch_deg},
+                     {"camera_distance_m", v.camera.distance_m},
+                     {"camera_target", vec_to_json(v.camera.target)},
+                     {"left_panel_width_px", v.layout.left_width},
+                     {"right_panel_width_px", v.layout.right_width},
+                     {"left_panel_open", v.layout.left_open},
+                     {"right_panel_open", v.layout.right_open},
+                     {"ui_scale", v.layout.ui_scale_automatic ? 0.0f : v.layout.ui_scale}};
   json j = {{"version", kProjectFormatVersion},
             {"character", p.character},
             {"clip_files", p.clip_files},

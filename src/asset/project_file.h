@@ -24,6 +24,7 @@
 #include "anim/playback.h"
 #include "anim/state_machine.h"
 #include "asset/project_retarget.h"
+#include "asset/view_settings.h"
 
 namespace asset {
 
@@ -61,29 +62,25 @@ struct ProjectClipMarkers {
   std::vector<anim::Marker> markers;
 };
 
-// What the viewer shows and how; restored with the project.
-struct ProjectView {
-  bool show_grid = true;
-  bool show_mesh = true;
-  bool show_skeleton = true;
-  bool wireframe = false;
-  bool dual_quaternion_skinning = false;
+// Where the viewer's orbit camera is: angles in degrees (a negative pitch looks down), the
+// distance to the target in metres.
+struct CameraPlacement {
+  float yaw_deg = 0.0f;
+  float pitch_deg = -15.0f;
+  float distance_m = 4.0f;
+  glm::vec3 target{0.0f, 1.0f, 0.0f};
+};
+
+// What the viewer shows and how; restored with the project. The file's "view" object: the
+// view settings as the viewer's panels edit them (the same type, assigned whole), two of the
+// scene's settings, and the camera. In the file, skinning is "dual_quaternion_skinning", the
+// layout's fields are "left_panel_width_px", "right_panel_width_px", "left_panel_open",
+// "right_panel_open" and "ui_scale" (0: from the screen), the camera's are "camera_yaw_deg",
+// "camera_pitch_deg", "camera_distance_m" and "camera_target".
+struct ProjectView : ViewSettings {
   bool foot_ik = false;
   bool apply_root_motion = false;
-  std::string shading = "material";  // "material", "matcap" or "clay"
-  bool show_ground = false;          // ground, shadows and sky
-  bool shadows = true;
-  bool fxaa = true;  // FXAA where the window has no multisampling
-  float camera_yaw_deg = 0.0f;
-  float camera_pitch_deg = -15.0f;
-  float camera_distance_m = 4.0f;
-  glm::vec3 camera_target{0.0f, 1.0f, 0.0f};
-  // The viewer's panel layout (ui::PanelLayout): widths at UI scale 1, 0 = automatic.
-  float left_panel_width_px = 0.0f;
-  float right_panel_width_px = 0.0f;
-  bool left_panel_open = true;
-  bool right_panel_open = true;
-  float ui_scale = 0.0f;  // 0.5 to 3, or 0: from the screen's pixel density
+  CameraPlacement camera;
 };
 
 // A field of the file that this build does not read (written by a newer animview, or by another
@@ -139,7 +136,7 @@ struct ProjectRig {
 
 // Where the user left off (optional in the file, "session"; absent in projects saved before
 // it): what played and how, so a reopened project plays the same. The camera is in
-// ProjectView's camera_* fields, which the viewer restores only when a session is present
+// ProjectView's camera, which the viewer restores only when a session is present
 // (older files carry their defaults there, not a camera the user chose).
 struct ProjectSession {
   std::string mode = "clip";  // "clip" (one clip on the timeline) or "graph"

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "anim/pose.h"
+#include "anim/standing_pose.h"
 
 namespace asset {
 
@@ -14,6 +15,35 @@ std::vector<glm::mat4> rest_model(const anim::Skeleton& skeleton) {
   std::vector<glm::mat4> model(skeleton.parents.size());
   if (!anim::local_to_model(skeleton, skeleton.rest_pose, model)) model.clear();
   return model;
+}
+
+// The rest pose the rig is found on: the skeleton's own, stood up when it has no mesh.
+std::vector<glm::mat4> standing_model(const Character& character) {
+  return rest_model(character.meshes.empty() ? standing_skeleton(character) : character.skeleton);
+}
+
+// A skeleton without a mesh has no skin weights to tell its bones from the file's other nodes
+// (cameras, lights, a sky at the file's root): its bones are the largest tree of joints.
+std::vector<float> largest_tree(const anim::Skeleton& skeleton) {
+  const auto n = static_cast<std::size_t>(skeleton.joint_count());
+  std::vector<int> size(n, 1);
+  for (std::size_t j = n; j-- > 0;) {
+    if (skeleton.parents[j] >= 0) size[static_cast<std::size_t>(skeleton.parents[j])] += size[j];
+  }
+  int root = -1;
+  for (std::size_t j = 0; j < n; ++j) {
+    if (skeleton.parents[j] < 0 && (root < 0 || size[j] > size[static_cast<std::size_t>(root)])) {
+      root = static_cast<int>(j);
+    }
+  }
+  std::vector<float> in_tree(n, 0.0f);
+  for (std::size_t j = 0; j < n; ++j) {
+    const int p = skeleton.parents[j];
+    if (static_cast<int>(j) == root || (p >= 0 && in_tree[static_cast<std::size_t>(p)] > 0.0f)) {
+      in_tree[j] = 1.0f;
+    }
+  }
+  return in_tree;
 }
 
 }  // namespace
@@ -46,18 +76,29 @@ JointWeights joint_skin_weights(const Character& character) {
   return out;
 }
 
+anim::Skeleton standing_skeleton(const Character& character) {
+  anim::Skeleton skeleton = character.skeleton;
+  if (!character.meshes.empty()) return skeleton;
+  const std::vector<glm::mat4> model = rest_model(skeleton);
+  if (model.empty()) return skeleton;
+  const anim::FootIkRig legs = anim::find_biped_rig(skeleton, model);
+  skeleton.rest_pose = anim::stand_legs(skeleton, legs.legs);
+  return skeleton;
+}
+
 anim::Rig find_character_rig(const Character& character, std::string* error) {
-  const std::vector<glm::mat4> model = rest_model(character.skeleton);
+  const std::vector<glm::mat4> model = standing_model(character);
   if (model.empty()) {
     if (error) *error = "no skeleton";
     return {};
   }
-  const JointWeights weights = joint_skin_weights(character);
+  JointWeights weights = joint_skin_weights(character);
+  if (character.meshes.empty()) weights.skin = largest_tree(character.skeleton);
   return anim::find_rig(character.skeleton, model, weights.skin, weights.rigid, error);
 }
 
 anim::FootIkRig foot_ik_rig(const Character& character, const anim::Rig& rig) {
-  const std::vector<glm::mat4> model = rest_model(character.skeleton);
+  const std::vector<glm::mat4> model = standing_model(character);
   if (model.empty() || rig.leg_count() == 0) return {};
   float feet = 1e30f;
   for (const anim::Limb& limb : rig.limbs) {

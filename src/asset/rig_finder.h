@@ -22,13 +22,19 @@ struct JointWeights {
 };
 JointWeights joint_skin_weights(const Character& character);
 
-// The rig of the character, from its rest pose, skin weights and (as a hint) joint names. No
-// limbs, and the cause in *error, when no leg is found.
+// The character's skeleton with the rest pose its rig is found on: for a character without a mesh
+// (no bind pose: its rest pose may be a frame of its clip, mid-stride), the legs found by name
+// stood up (anim::stand_legs); otherwise the skeleton as it is. Retargeting measures it on this.
+anim::Skeleton standing_skeleton(const Character& character);
+
+// The rig of the character, from its standing rest pose, skin weights (without a mesh: the
+// largest tree of joints, so cameras and lights beside it are not bones) and (as a hint) joint
+// names. No limbs, and the cause in *error, when no leg is found.
 anim::Rig find_character_rig(const Character& character, std::string* error = nullptr);
 
-// The foot IK legs of rig (see anim::make_foot_ik_rig), with sole points measured in the rest
-// pose standing on the ground under it: the lowest mesh vertex, or the lowest leg joint when
-// there is no mesh or the mesh lies lower than the feet.
+// The foot IK legs of rig (see anim::make_foot_ik_rig), with sole points measured in the standing
+// rest pose (standing_skeleton) standing on the ground under it: the lowest mesh vertex, or the
+// lowest leg joint when there is no mesh or the mesh lies lower than the feet.
 anim::FootIkRig foot_ik_rig(const Character& character, const anim::Rig& rig);
 
 // The foot IK legs of the rig found on the character. No legs, and the cause in *error, when

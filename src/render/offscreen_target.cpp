@@ -4,6 +4,8 @@
 
 #include <algorithm>
 
+#include "render/attachment_texture.h"
+
 namespace render {
 
 OffscreenTarget::~OffscreenTarget() {
@@ -30,13 +32,7 @@ std::string OffscreenTarget::bind(int width, int height) {
   if (framebuffer_ == 0 || width != width_ || height != height_) {
     release();
     glCreateFramebuffers(1, &framebuffer_);
-    glCreateTextures(GL_TEXTURE_2D, 1, &color_);
-    glTextureStorage2D(color_, 1, GL_RGBA8, width, height);
-    // Linear: a post pass (FXAA) reads between texels.
-    glTextureParameteri(color_, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
-    glTextureParameteri(color_, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
-    glTextureParameteri(color_, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
-    glTextureParameteri(color_, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+    color_ = create_attachment_texture(GL_RGBA8, width, height);
     glCreateRenderbuffers(1, &depth_);
     glNamedRenderbufferStorage(depth_, GL_DEPTH_COMPONENT24, width, height);
     glNamedFramebufferTexture(framebuffer_, GL_COLOR_ATTACHMENT0, color_, 0);

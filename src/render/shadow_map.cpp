@@ -7,6 +7,8 @@
 
 #include <glm/gtc/matrix_transform.hpp>
 
+#include "render/attachment_texture.h"
+
 namespace render {
 
 ShadowMap::~ShadowMap() {
@@ -19,13 +21,8 @@ std::string ShadowMap::begin(const glm::vec3& center, float radius_m, const glm:
   if (size != size_ || texture_ == 0) {
     if (framebuffer_) glDeleteFramebuffers(1, &framebuffer_);
     if (texture_) glDeleteTextures(1, &texture_);
-    glCreateTextures(GL_TEXTURE_2D, 1, &texture_);
-    glTextureStorage2D(texture_, 1, GL_DEPTH_COMPONENT24, size, size);
+    texture_ = create_attachment_texture(GL_DEPTH_COMPONENT24, size, size);
     // Comparison sampling with linear filtering: every lookup is a 2x2 percentage-closer one.
-    glTextureParameteri(texture_, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
-    glTextureParameteri(texture_, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
-    glTextureParameteri(texture_, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
-    glTextureParameteri(texture_, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
     glTextureParameteri(texture_, GL_TEXTURE_COMPARE_MODE, GL_COMPARE_REF_TO_TEXTURE);
     glTextureParameteri(texture_, GL_TEXTURE_COMPARE_FUNC, GL_LEQUAL);
     glCreateFramebuffers(1, &framebuffer_);

@@ -1,23 +1,3 @@
 #include "render/surface_material.h"
 
-namespace render {
-
-const char* to_string(ShadingMode mode) {
-  switch (mode) {
-    case ShadingMode::Matcap:
-      return "matcap";
-    case ShadingMode::Clay:
-      return "clay";
-    case ShadingMode::Material:
-      break;
-  }
-  return "material";
-}
-
-ShadingMode parse_shading_mode(std::string_view name) {
-  if (name == "matcap") return ShadingMode::Matcap;
-  if (name == "clay") return ShadingMode::Clay;
-  return ShadingMode::Material;
-}
-
-}  // namespace render
+namespace render {}  // namespace render

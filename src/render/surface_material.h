@@ -1,11 +1,12 @@
 #pragma once
 // What the surface shader needs of a material, with its textures already on the GPU: glTF's
-// metallic-roughness model (asset::Material's GPU-side view; render does not know asset).
+// metallic-roughness model (asset::Material's GPU-side view).
 
 #include <string_view>
 
 #include <glm/glm.hpp>
 
+#include "asset/view_settings.h"
 #include "render/texture.h"
 
 namespace render {
@@ -13,17 +14,10 @@ namespace render {
 // glTF's alphaMode. Values match shaders/mesh.frag.
 enum class SurfaceAlphaMode { Opaque = 0, Mask = 1, Blend = 2 };
 
-// How a base-coloured surface is lit. Values match shaders/mesh.frag.
-enum class ShadingMode {
-  Material = 0,  // the material as its file defines it, under the key light and the sky
-  Matcap = 1,    // a studio matcap on the normals: shapes and folds, no material
-  Clay = 2,      // one grey clay material under the same light: silhouettes and contacts
-};
-
-// "material", "matcap", "clay" (the project file's and the command line's names).
-const char* to_string(ShadingMode mode);
-// The mode of such a name; Material for any other text.
-ShadingMode parse_shading_mode(std::string_view name);
+// How a base-coloured surface is lit: the view settings' choice (asset/view_settings.h).
+using asset::parse_shading_mode;
+using asset::ShadingMode;
+using asset::to_string;
 
 // Textures are borrowed (nullptr or an invalid texture: none); colours are linear.
 struct SurfaceMaterial {

@@ -3,21 +3,12 @@
 // resizes the side panels with splitters and collapses them to a thin strip; the viewport always
 // keeps a usable width, whatever the window size (800x600 up to 4K) and the UI scale.
 
+#include "asset/view_settings.h"
+
 namespace ui {
 
 // What the user chose about the layout; saved with the view settings.
-struct PanelLayout {
-  // Widths in pixels at UI scale 1 (so a layout carries between screens); 0 = automatic, a share
-  // of the window width, so the panels grow with the window until the user drags a splitter.
-  float left_width = 0.0f;
-  float right_width = 0.0f;
-  bool left_open = true;
-  bool right_open = true;
-  // Multiplies the font and every widget size, for high-DPI screens. 0.5 to 3.
-  float ui_scale = 1.0f;
-  // ui_scale follows the screen (screen_ui_scale) until the user sets one.
-  bool ui_scale_automatic = true;
-};
+using asset::PanelLayout;
 
 // A rectangle in window pixels from the top-left corner.
 struct PanelRect {

@@ -1,9 +1,11 @@
 #pragma once
-// What the user toggles about the view; panels edit it, the frame loop reads it.
+// What the user toggles about the view; panels edit it, the frame loop reads it. What is saved
+// with a project is its base, asset::ViewSettings (the project's view is that same type).
 
 #include <string>
 
 #include "anim/sync.h"
+#include "asset/view_settings.h"
 
 #include "render/camera_controller.h"
 #include "render/surface_material.h"
@@ -11,7 +13,7 @@
 
 namespace ui {
 
-enum class SkinningChoice { Lbs, DualQuat };
+using asset::SkinningChoice;
 
 // What colours the mesh: its material, the influences per vertex, or where LBS and DQ disagree.
 enum class MeshColoring { Material, InfluenceCount, SkinningDifference };
@@ -23,11 +25,7 @@ enum class CompareMode { Off, Skinning, Clips };
 // How clip B follows clip A (anim::synced_clip_time).
 using CompareSync = anim::TimeSync;
 
-struct ViewSettings {
-  bool show_grid = true;
-  bool show_mesh = true;
-  bool show_skeleton = true;
-  bool wireframe = false;
+struct ViewSettings : asset::ViewSettings {
   bool skeleton_octahedra = false;    // bones as octahedra instead of lines
   bool show_foot_ik_debug = true;     // probes, targets and contacts while foot IK is on
   bool show_root_trail = true;        // the root's path and foot plants while root motion moves
@@ -37,23 +35,13 @@ struct ViewSettings {
   bool onion_skin = false;            // ghosts of past and future frames of the previewed clip
   int onion_frames = 3;               // ghosts on each side
   int onion_step = 4;                 // frames between ghosts
-  SkinningChoice skinning = SkinningChoice::Lbs;
   MeshColoring coloring = MeshColoring::Material;
-  // How the mesh is lit: its materials, a matcap, or clay (View > Shading).
-  render::ShadingMode shading = render::ShadingMode::Material;
-  // The ground, its shadows and the sky; off: a plain background. Off by default in the viewer
-  // for now: its picture tests tell the mesh from the background by the dark background.
-  bool show_ground = false;
-  bool shadows = true;  // the key light's shadows (with show_ground)
-  // Smooths edges with a post pass where the window has no multisampling (software renderers).
-  bool fxaa = true;
   int crowd = 1;  // copies of the character drawn with staggered clip times (crowd mode)
   CompareMode compare = CompareMode::Off;
   CompareSync compare_sync = CompareSync::Phase;
   std::string compare_clip;  // clip B in CompareMode::Clips: a clip name (or index)
   render::NavigationPreset navigation = render::NavigationPreset::Maya;
   bool show_side_panel = true;
-  PanelLayout layout;  // side panel widths, collapsed panels, UI scale
   bool show_help = false;
   bool request_quit = false;
   bool request_frame_character = false;

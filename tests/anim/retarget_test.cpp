@@ -1,12 +1,14 @@
 #include "anim/retarget.h"
 
 #include <cmath>
+#include <limits>
 #include <string>
 #include <vector>
 
 #include <gtest/gtest.h>
 
 #include "anim/clip_sampling.h"
+#include "anim/foot_contact.h"
 #include "anim/pose.h"
 #include "anim/rig.h"
 #include "anim/two_bone_ik.h"
@@ -135,6 +137,14 @@ std::vector<glm::mat4> model_at(const Clip& clip, const Skeleton& skeleton, floa
   return model;
 }
 
+// The synthetic walk swings every joint, so the feet it is detected to plant slide: followed as
+// they slide, the clip comes back exactly.
+RetargetOptions feet_free() {
+  RetargetOptions options;
+  options.planted_slide_share = std::numeric_limits<float>::infinity();
+  return options;
+}
+
 RetargetOptions fk_only() {
   RetargetOptions options;
   options.leg_mode = ChainMode::Rotation;
@@ -174,7 +184,8 @@ TEST(Retarget, MapsRolesAndSpinesOfDifferentLengthsByProportion) {
 TEST(Retarget, OntoItsOwnSkeletonGivesTheClipBack) {
   const Skeleton skeleton = make_humanoid(3, false);
   const Clip clip = make_walk(skeleton);
-  const RetargetMap map = make_retarget_map(skeleton, rig_of(skeleton), skeleton, rig_of(skeleton));
+  const RetargetMap map =
+      make_retarget_map(skeleton, rig_of(skeleton), skeleton, rig_of(skeleton), feet_free());
   std::string error;
   const Clip out = retarget_clip(map, clip, &error);
   ASSERT_FALSE(out.tracks.empty()) << error;
@@ -194,7 +205,8 @@ TEST(Retarget, OntoATwiceAsLargeCopyKeepsRotationsAndDoublesThePath) {
   const Skeleton source = make_humanoid(3, false);
   const Skeleton target = make_humanoid(3, false, 2.0f);
   const Clip clip = make_walk(source);
-  const RetargetMap map = make_retarget_map(source, rig_of(source), target, rig_of(target));
+  const RetargetMap map =
+      make_retarget_map(source, rig_of(source), target, rig_of(target), feet_free());
   EXPECT_FLOAT_EQ(map.scale, 2.0f);
   const Clip out = retarget_clip(map, clip);
   ASSERT_FALSE(out.tracks.empty());
@@ -261,6 +273,55 @@ TEST(Retarget, KeepContactsPutsAPlantedFootWhereTheScaledSourceSoleIs) {
     EXPECT_TRUE(vec3_near(toe ? toe_point(tl, target_model) : heel_point(tl, target_model),
                           expected, 1e-4f));
   }
+}
+
+TEST(Retarget, PinsAPlantedFootThatSlidesInTheSource) {
+  // Standing still, both feet planted from 0.1 s to 0.9 s while the whole body slides 10 cm
+  // sideways (a capture's skate): the retargeted feet follow for planted_slide_share of the leg
+  // (0.5 % of 0.9 m) and then stay; with the share unbounded they slide as the source's do.
+  const Skeleton skeleton = make_humanoid(3, false);
+  Clip clip;
+  clip.name = "skate";
+  clip.duration_s = 1.0f;
+  clip.source_fps = 30.0f;
+  clip.loop = false;
+  JointTrack pelvis;
+  pelvis.joint_name = "pelvis";
+  for (int k = 0; k <= 30; ++k) {
+    const float t = static_cast<float>(k) / 30.0f;
+    pelvis.translation.times_s.push_back(t);
+    pelvis.translation.values.push_back(glm::vec3(0.1f * t, 1.0f, 0.0f));
+  }
+  clip.tracks.push_back(pelvis);
+  const RetargetMap pinned =
+      make_retarget_map(skeleton, rig_of(skeleton), skeleton, rig_of(skeleton));
+  const RetargetMap free =
+      make_retarget_map(skeleton, rig_of(skeleton), skeleton, rig_of(skeleton), feet_free());
+  ASSERT_EQ(pinned.target_legs.legs.size(), 2u);
+  for (std::size_t leg = 0; leg < 2; ++leg) {
+    const std::string name(leg_contact_name(pinned.source_legs.legs, leg));
+    clip.markers.push_back({name + "_down", 0.1f});
+    clip.markers.push_back({name + "_up", 0.9f});
+  }
+  const Clip held = retarget_clip(pinned, clip);
+  const Clip followed = retarget_clip(free, clip);
+  ASSERT_FALSE(held.tracks.empty());
+  ASSERT_FALSE(followed.tracks.empty());
+  for (std::size_t leg = 0; leg < 2; ++leg) {
+    const Leg& l = pinned.target_legs.legs[leg];
+    const glm::vec3 held_start = heel_point(l, model_at(held, skeleton, 0.1f));
+    const glm::vec3 held_end = heel_point(l, model_at(held, skeleton, 0.85f));
+    const glm::vec3 free_start = heel_point(l, model_at(followed, skeleton, 0.1f));
+    const glm::vec3 free_end = heel_point(l, model_at(followed, skeleton, 0.85f));
+    EXPECT_NEAR(held_end.x - held_start.x, 0.005f * 0.9f, 1e-4f) << leg;
+    EXPECT_NEAR(free_end.x - free_start.x, 0.075f, 1e-4f) << leg;
+    // On the ground all along (the rest's heel height: its lowest leg joint, the toes, is the
+    // ground), and the body still slides above the held feet.
+    EXPECT_NEAR(held_end.y, held_start.y, 1e-4f) << leg;
+  }
+  const int p = skeleton.find_joint("pelvis");
+  EXPECT_NEAR(position(model_at(held, skeleton, 0.85f)[static_cast<std::size_t>(p)]).x, 0.085f,
+              1e-4f);
 }
 
 TEST(Retarget, RefusesRigsWithoutLegsAndBadPoses) {

@@ -267,6 +267,14 @@ void build_idle_space_one_shot_machine(const std::string& window, const std::fil
       });
       ASSERT_TRUE(rows.is_object()) << *clip << " is not in the clip browser";
       e2e::run_and_read("xdotool" + at(window, rows["ui"]["clip_rows"][*clip]) + " click 1");
+      // A loaded machine may take the click late: "+" adds the clip picked when it is pressed.
+      ASSERT_TRUE(wait_for(log,
+                           [&](const nlohmann::json& s) {
+                             const nlohmann::json picked = field(s, "/ui/picked_clips");
+                             return picked.is_array() && !picked.empty() && picked.back() == *clip;
+                           })
+                      .is_object())
+          << "the click on " << *clip << " picked nothing";
     }
     const nlohmann::json shown = scroll_into_view(
         window, log, over_panel, [&](const auto& s) { return machine_ui(s)[button]; });

@@ -8,12 +8,13 @@
 
 #include "anim/state_history.h"
 #include "app/async_loader.h"
-#include "app/scene_renderer.h"
+#include "app/scene_frame_view.h"
 #include "app/scene_snapshot.h"
 #include "asset/demo_character.h"
 #include "picture_diff.h"
 #include "render/gl_window.h"
 #include "render/orbit_camera.h"
+#include "render/scene_renderer.h"
 
 namespace app {
 namespace {
@@ -25,7 +26,7 @@ TEST(RecordedPoseRender, ARecordedFrameIsDrawnAsItWasShown) {
   constexpr int kWidth = 320, kHeight = 240;
   render::GlWindow window;
   ASSERT_EQ(window.open({kWidth, kHeight, false, "recorded pose"}), "");
-  SceneRenderer renderer;
+  render::SceneRenderer renderer;
   ASSERT_EQ(renderer.init(), "");
   LoadOutcome demo = load_now({{asset::kDemoSourcePath}, {}});
   ASSERT_TRUE(demo.ok);
@@ -61,12 +62,12 @@ TEST(RecordedPoseRender, ARecordedFrameIsDrawnAsItWasShown) {
   };
 
   step(12);
-  renderer.upload(scene, view, 0.0f);
+  renderer.upload(scene_frame_view(scene, view), 0.0f);
   const pictures::Picture then = picture("then");
   step(20);
-  renderer.upload(scene, view, 0.0f);
+  renderer.upload(scene_frame_view(scene, view), 0.0f);
   const pictures::Picture now = picture("now");
-  renderer.upload(scene, view, 0.0f);
+  renderer.upload(scene_frame_view(scene, view), 0.0f);
   renderer.show_recorded(history, 11);  // the 12th frame, 20 frames back
   const pictures::Picture recorded = picture("recorded");
 

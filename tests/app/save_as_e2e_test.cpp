@@ -40,9 +40,9 @@ TEST(SaveAsWindow, ASavedProjectReopensWithTheSameClipSpeedAndCamera) {
   start.character = asset::kDemoSourcePath;
   start.session =
       asset::ProjectSession{"clip", "jog_left", 0.5f, false, 0.35f, anim::PlaybackMode::Once, 1.0f};
-  start.view.camera_yaw_deg = 30.0f;
-  start.view.camera_pitch_deg = -20.0f;
-  start.view.camera_distance_m = 5.0f;
+  start.view.camera.yaw_deg = 30.0f;
+  start.view.camera.pitch_deg = -20.0f;
+  start.view.camera.distance_m = 5.0f;
   ASSERT_EQ(asset::save_project(start, (dir / "start.animview.json").string()), "");
 
   {
@@ -81,8 +81,8 @@ TEST(SaveAsWindow, ASavedProjectReopensWithTheSameClipSpeedAndCamera) {
   EXPECT_FLOAT_EQ(first.session->speed, 0.35f);
   EXPECT_EQ(first.session->loop, anim::PlaybackMode::Once);
   EXPECT_NEAR(first.session->time_s, 0.5f, 1e-6f) << "paused: the playhead stayed";
-  EXPECT_GT(first.view.camera_distance_m, 5.5f) << "the wheel moved the camera back";
-  EXPECT_NEAR(first.view.camera_yaw_deg, 30.0f, 1e-3f);
+  EXPECT_GT(first.view.camera.distance_m, 5.5f) << "the wheel moved the camera back";
+  EXPECT_NEAR(first.view.camera.yaw_deg, 30.0f, 1e-3f);
 
   // Reopened: the same clip, playhead, speed and camera (saved again, unchanged).
   {
@@ -111,9 +111,9 @@ TEST(SaveAsWindow, ASavedProjectReopensWithTheSameClipSpeedAndCamera) {
   EXPECT_EQ(again.session->clip, "jog_left");
   EXPECT_FLOAT_EQ(again.session->speed, 0.35f);
   EXPECT_NEAR(again.session->time_s, 0.5f, 1e-6f);
-  EXPECT_NEAR(again.view.camera_distance_m, first.view.camera_distance_m, 1e-4f);
-  EXPECT_NEAR(again.view.camera_yaw_deg, first.view.camera_yaw_deg, 1e-3f);
-  EXPECT_NEAR(again.view.camera_pitch_deg, first.view.camera_pitch_deg, 1e-3f);
+  EXPECT_NEAR(again.view.camera.distance_m, first.view.camera.distance_m, 1e-4f);
+  EXPECT_NEAR(again.view.camera.yaw_deg, first.view.camera.yaw_deg, 1e-3f);
+  EXPECT_NEAR(again.view.camera.pitch_deg, first.view.camera.pitch_deg, 1e-3f);
   EXPECT_EQ(again.character, asset::kDemoSourcePath);
   ::unsetenv("ANIMVIEW_STATE_DIR");
 }

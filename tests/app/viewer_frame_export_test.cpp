@@ -67,7 +67,7 @@ class ViewerFrameExportTest : public GlTest {
   }
 
   fs::path dir_;
-  SceneRenderer renderer_;
+  render::SceneRenderer renderer_;
   ViewerScene scene_;
   ViewerUi ui_;
   render::OrbitCamera camera_;

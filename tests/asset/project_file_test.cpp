@@ -90,14 +90,15 @@ Project make_project() {
 
   p.layers.push_back({"wave", anim::LayerMode::Override, 0.75f, 3, {"spine_02"}, {}, {}});
   p.layers.push_back({"lean", anim::LayerMode::Additive, 0.5f, 4, {}, {}, {}});
-  p.view.dual_quaternion_skinning = true;
+  p.view.skinning = asset::SkinningChoice::DualQuat;
   p.view.show_grid = false;
-  p.view.camera_yaw_deg = 30.0f;
-  p.view.camera_distance_m = 2.5f;
-  p.view.camera_target = {0.1f, 0.9f, -0.2f};
-  p.view.left_panel_width_px = 410.0f;
-  p.view.right_panel_open = false;
-  p.view.ui_scale = 1.5f;
+  p.view.camera.yaw_deg = 30.0f;
+  p.view.camera.distance_m = 2.5f;
+  p.view.camera.target = {0.1f, 0.9f, -0.2f};
+  p.view.layout.left_width = 410.0f;
+  p.view.layout.right_open = false;
+  p.view.layout.ui_scale = 1.5f;
+  p.view.layout.ui_scale_automatic = false;
   p.view.fxaa = false;
   return p;
 }
@@ -161,14 +162,17 @@ TEST_F(ProjectFile, RoundTripKeepsEverything) {
   ASSERT_EQ(loaded.layers.size(), 2u);
   EXPECT_EQ(loaded.layers[0].mask_joints, std::vector<std::string>{"spine_02"});
   EXPECT_EQ(loaded.layers[1].mode, anim::LayerMode::Additive);
-  EXPECT_TRUE(loaded.view.dual_quaternion_skinning);
+  EXPECT_EQ(loaded.view.skinning, asset::SkinningChoice::DualQuat);
   EXPECT_FALSE(loaded.view.show_grid);
-  EXPECT_EQ(loaded.view.camera_target, glm::vec3(0.1f, 0.9f, -0.2f));
-  EXPECT_EQ(loaded.view.left_panel_width_px, 410.0f);
-  EXPECT_EQ(loaded.view.right_panel_width_px, 0.0f);
-  EXPECT_TRUE(loaded.view.left_panel_open);
-  EXPECT_FALSE(loaded.view.right_panel_open);
-  EXPECT_EQ(loaded.view.ui_scale, 1.5f);
+  EXPECT_EQ(loaded.view.camera.yaw_deg, 30.0f);
+  EXPECT_EQ(loaded.view.camera.distance_m, 2.5f);
+  EXPECT_EQ(loaded.view.camera.target, glm::vec3(0.1f, 0.9f, -0.2f));
+  EXPECT_EQ(loaded.view.layout.left_width, 410.0f);
+  EXPECT_EQ(loaded.view.layout.right_width, 0.0f);
+  EXPECT_TRUE(loaded.view.layout.left_open);
+  EXPECT_FALSE(loaded.view.layout.right_open);
+  EXPECT_EQ(loaded.view.layout.ui_scale, 1.5f);
+  EXPECT_FALSE(loaded.view.layout.ui_scale_automatic);
   EXPECT_FALSE(loaded.view.fxaa);
 }
 

@@ -68,6 +68,47 @@ TEST_F(RetargetCli, WritesTheDemoWalkOnTheKnightAsTheLibraryMakesIt) {
   }
 }
 
+// walk.fbx alone: a skeleton without a mesh (its rest pose a frame of the walk, beside cameras and
+// a sky node), stood up to find its legs.
+TEST_F(RetargetCli, WritesTheMeshLessPabWalkOnTheKnight) {
+  const std::filesystem::path walk = test::shared_asset("pab/walk.fbx");
+  const std::filesystem::path knight = test::shared_asset("kaykit/Knight.glb");
+  SKIP_IF_ABSENT(walk);
+  SKIP_IF_ABSENT(knight);
+  const std::string out = (dir_ / "knight_pab_walk.glb").string();
+  const ProcessResult run = run_animview(
+      "retarget '" + walk.string() + "' --to '" + knight.string() + "' --out '" + out + "'", dir_);
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_NE(run.out.find("1 clip retargeted"), std::string::npos) << run.out;
+
+  const asset::ImportResult written = asset::import_file(out, asset::ImportSettings{});
+  const asset::ImportResult source = asset::import_file(walk.string(), asset::ImportSettings{});
+  const asset::ImportResult model = asset::import_file(knight.string(), asset::ImportSettings{});
+  ASSERT_TRUE(written.ok() && source.ok() && model.ok()) << written.error << source.error;
+  ASSERT_EQ(written.character.clips.size(), 1u);
+  EXPECT_NEAR(written.character.clips[0].duration_s, source.character.clips[0].duration_s, 1e-3f);
+  const asset::ClipRetargeting expected = asset::retarget_clips(source.character, model.character);
+  ASSERT_TRUE(expected.ok()) << expected.error;
+  asset::Character with_expected = model.character;
+  with_expected.clips = expected.clips;
+  const int pelvis = expected.map.target_rig.pelvis;
+  const int foot = model.character.skeleton.find_joint("foot.r");
+  ASSERT_GE(foot, 0);
+  ASSERT_GE(pelvis, 0);
+  const float end = written.character.clips[0].duration_s;
+  for (const float t : {0.0f, 0.5f * end, 0.9f * end}) {
+    const auto want = test::model_pose(with_expected, &with_expected.clips[0], t);
+    const auto got = test::model_pose(written.character, &written.character.clips[0], t);
+    EXPECT_LT(glm::length(glm::vec3(got[foot][3]) - glm::vec3(want[foot][3])), 1e-3f) << t;
+    // The Knight walks with the pab skeleton: its pelvis travels forward (root motion, scaled).
+    EXPECT_GT(got[pelvis][3].y, 0.0f) << t;
+  }
+  const auto first = test::model_pose(written.character, &written.character.clips[0], 0.0f);
+  // (Not at its end: the clip loops, and its end is its start.)
+  const auto last = test::model_pose(written.character, &written.character.clips[0], 0.9f * end);
+  EXPECT_GT(glm::length(glm::vec3(last[pelvis][3]) - glm::vec3(first[pelvis][3])), 0.2f);
+}
+
 TEST_F(RetargetCli, BadInputGetsAMessageAndExitCodeOne) {
   const std::string out = (dir_ / "out.glb").string();
   const ProcessResult missing = run_animview(

@@ -1,4 +1,4 @@
-#include "app/scene_renderer.h"
+#include "render/scene_renderer.h"
 
 #include <glad/gl.h>
 
@@ -9,11 +9,11 @@
 #include <glm/gtc/matrix_transform.hpp>
 
 #include "anim/terrain.h"
-#include "app/compare_view.h"
 #include "render/ground_grid.h"
 #include "render/skeleton_overlay.h"
+#include "render/viewport_split.h"
 
-namespace app {
+namespace render {
 namespace {
 
 constexpr float kTrailSeconds = 6.0f;
@@ -35,18 +35,6 @@ render::SurfaceMaterial ground_material() {
 bool software_renderer() {
   const char* name = reinterpret_cast<const char*>(glGetString(GL_RENDERER));
   return name && (std::strstr(name, "llvmpipe") || std::strstr(name, "softpipe"));
-}
-
-render::ColorMode color_mode(ui::MeshColoring coloring) {
-  switch (coloring) {
-    case ui::MeshColoring::InfluenceCount:
-      return render::ColorMode::InfluenceCount;
-    case ui::MeshColoring::SkinningDifference:
-      return render::ColorMode::SkinningDifference;
-    case ui::MeshColoring::Material:
-      break;
-  }
-  return render::ColorMode::Base;
 }
 
 }  // namespace
@@ -73,6 +61,8 @@ std::string SceneRenderer::init() {
 
 const std::vector<std::string>& SceneRenderer::set_character(const asset::Character& character) {
   character_.upload(character);
+  mesh_materials_.clear();
+  for (const anim::SkinnedMesh& mesh : character.meshes) mesh_materials_.push_back(mesh.material);
   const asset::Bounds bounds = asset::bind_pose_bounds(character);
   character_center_ = bounds.empty() ? glm::vec3(0.0f) : 0.5f * (bounds.min + bounds.max);
   character_radius_m_ =
@@ -91,19 +81,19 @@ void SceneRenderer::show_recorded(const anim::StateHistory& history, int frame) 
   recorded_model_pose_ = history.model_pose(frame);
 }
 
-void SceneRenderer::upload(const ViewerScene& scene, const ui::ViewSettings& view, float dt_s) {
+void SceneRenderer::upload(const FrameView& frame, float dt_s) {
   recorded_model_pose_ = {};
-  if (!scene.loaded) return;
-  const anim::CharacterInstance& p = scene.instance;
-  const int joints = scene.character.skeleton.joint_count();
-  if (view.compare == ui::CompareMode::Clips && scene.comparison.active()) {
-    const anim::CharacterInstance& b = scene.comparison.player();
+  if (!frame.instance) return;
+  const anim::CharacterInstance& p = *frame.instance;
+  const int joints = static_cast<int>(frame.parents.size());
+  if (frame.split == FrameSplit::Clips && frame.clip_b) {
+    const anim::CharacterInstance& b = *frame.clip_b;
     compare_palette_.upload_matrices(b.skinning_matrices(), joints);
     compare_palette_.upload_dual_quats(b.skinning_dual_quats(), b.skinning_stretch(),
                                        b.skinning_has_stretch(), joints);
   }
-  if (view.crowd > 1 && scene.crowd.count() > 1) {
-    crowd_error_ = crowd_.upload(scene.crowd, true, true, palette_);
+  if (frame.crowd) {
+    crowd_error_ = crowd_.upload(*frame.crowd, true, true, palette_);
     return;
   }
   palette_.upload_matrices(p.skinning_matrices(), joints);
@@ -127,15 +117,15 @@ void SceneRenderer::upload(const ViewerScene& scene, const ui::ViewSettings& vie
 }
 
 void SceneRenderer::draw_ground(const anim::Terrain& terrain, const glm::vec3& center,
-                                const glm::mat4& view_projection, const ui::ViewSettings& view) {
+                                const glm::mat4& view_projection, const FrameView& frame) {
   // Without a GPU the ground is a patch around the character (every pixel of it costs); both
   // fade into the sky's horizon, which continues below it.
   const float radius_m = software_ ? 3.0f * character_radius_m_
                                    : std::max(kGroundRadius_m, 6.0f * character_radius_m_);
   render::MeshDrawOptions options;
   options.material = ground_material();
-  options.shading = view.shading == render::ShadingMode::Matcap ? render::ShadingMode::Clay
-                                                                : render::ShadingMode::Material;
+  options.shading = frame.shading == render::ShadingMode::Matcap ? render::ShadingMode::Clay
+                                                                 : render::ShadingMode::Material;
   options.fade_center = center;
   options.diffuse_only = true;  // a rough ground: specular would cost much and show little
   if (terrain.shape == anim::TerrainShape::Flat) {
@@ -189,26 +179,23 @@ void SceneRenderer::add_foot_debug(const anim::FootIkDebug& debug) {
   }
 }
 
-void SceneRenderer::add_onion_skin(const ViewerScene& scene, const ui::ViewSettings& view,
-                                   const glm::mat4& world) {
-  const double frame_s = 1.0 / scene.clock.timeline().fps;
-  for (std::size_t i = 0; i < scene.onion_poses.size(); ++i) {
+void SceneRenderer::add_onion_skin(const FrameView& frame, const glm::mat4& world) {
+  for (std::size_t i = 0; i < frame.onion_poses.size(); ++i) {
     // Past ghosts blue, future ghosts green, fading with distance from the playhead.
-    const bool past = scene.onion_offsets_s[i] < 0.0f;
-    const float distance = std::abs(scene.onion_offsets_s[i]) /
-                           static_cast<float>(view.onion_frames * view.onion_step * frame_s);
+    const bool past = frame.onion_offsets_s[i] < 0.0f;
+    const float distance = std::abs(frame.onion_offsets_s[i]) / frame.onion_reach_s;
     const float alpha = 0.85f - 0.6f * distance;
     const glm::vec4 color =
         past ? glm::vec4(0.35f, 0.6f, 1.0f, alpha) : glm::vec4(0.4f, 1.0f, 0.5f, alpha);
-    render::add_skeleton(lines_, scene.onion_poses[i], scene.character.skeleton.parents, world,
+    render::add_skeleton(lines_, frame.onion_poses[i], frame.parents, world,
                          render::BoneStyle::Lines, color);
   }
 }
 
-std::string SceneRenderer::draw(const ViewerScene& scene, const ui::ViewSettings& view,
-                                const glm::mat4& view_projection) {
-  if (view.compare == ui::CompareMode::Off) {
-    return draw_view(scene, view, view_projection, ViewPart::Whole);
+std::string SceneRenderer::draw(const FrameView& frame) {
+  const glm::mat4& view_projection = frame.view_projection;
+  if (frame.split == FrameSplit::Whole) {
+    return draw_view(frame, view_projection, ViewPart::Whole);
   }
   GLint viewport[4] = {0, 0, 0, 0};
   glGetIntegerv(GL_VIEWPORT, viewport);
@@ -219,7 +206,7 @@ std::string SceneRenderer::draw(const ViewerScene& scene, const ui::ViewSettings
     const PixelRect& half = halves[side];
     glViewport(half.x, half.y, half.width, half.height);
     const glm::mat4 half_vp = half_view_projection(view_projection, whole.width, half.width);
-    std::string e = draw_view(scene, view, half_vp, side == 0 ? ViewPart::Left : ViewPart::Right);
+    std::string e = draw_view(frame, half_vp, side == 0 ? ViewPart::Left : ViewPart::Right);
     if (result.empty()) result = std::move(e);
   }
   glViewport(whole.x, whole.y, whole.width, whole.height);
@@ -232,11 +219,11 @@ std::string SceneRenderer::draw(const ViewerScene& scene, const ui::ViewSettings
   return result;
 }
 
-void SceneRenderer::draw_shadow_map(const ViewerScene& scene, const ui::ViewSettings& view,
+void SceneRenderer::draw_shadow_map(const FrameView& frame,
                                     const render::SkinningPaletteBuffer& palette, bool crowd) {
   // Crowds spread over the ground: their shadows would need a map of the whole crowd.
-  if (crowd || !scene.loaded || !view.show_mesh) return;
-  const glm::mat4 world = scene.instance.world_matrix();
+  if (crowd || !frame.instance || !frame.show_mesh) return;
+  const glm::mat4 world = frame.instance->world_matrix();
   const glm::vec3 center = glm::vec3(world * glm::vec4(character_center_, 1.0f));
   // Limbs swing beyond the bind pose's box; the ground under the feet must be inside too.
   const float radius_m = 1.6f * character_radius_m_;
@@ -246,21 +233,19 @@ void SceneRenderer::draw_shadow_map(const ViewerScene& scene, const ui::ViewSett
   }
   render::MeshDrawOptions options;
   options.depth_only = true;
-  options.method = view.skinning == ui::SkinningChoice::Lbs ? render::SkinningMethod::Lbs
-                                                            : render::SkinningMethod::DualQuat;
+  options.method = frame.skinning;
   options.model = world;
-  draw_character(scene, palette, shadow_map_.light_view_projection(), options);
+  draw_character(palette, shadow_map_.light_view_projection(), options);
   shadow_map_.end();
 }
 
-std::string SceneRenderer::draw_character(const ViewerScene& scene,
-                                          const render::SkinningPaletteBuffer& palette,
+std::string SceneRenderer::draw_character(const render::SkinningPaletteBuffer& palette,
                                           const glm::mat4& view_projection,
                                           render::MeshDrawOptions options) {
   std::string result;
   blend_order_.clear();
   auto draw_mesh = [&](std::size_t i) {
-    const int material = scene.character.meshes[i].material;
+    const int material = mesh_materials_[i];
     if (material >= 0 && material < static_cast<int>(character_.materials.size())) {
       options.material = character_.materials[material];
     } else {
@@ -274,7 +259,7 @@ std::string SceneRenderer::draw_character(const ViewerScene& scene,
   };
   for (std::size_t i = 0; i < character_.meshes.size(); ++i) {
     if (character_.meshes[i].index_count() == 0) continue;
-    const int material = scene.character.meshes[i].material;
+    const int material = mesh_materials_[i];
     const bool blended =
         !options.depth_only && material >= 0 &&
         material < static_cast<int>(character_.materials.size()) &&
@@ -297,60 +282,60 @@ std::string SceneRenderer::draw_character(const ViewerScene& scene,
   return result;
 }
 
-std::string SceneRenderer::draw_view(const ViewerScene& scene, const ui::ViewSettings& view,
-                                     const glm::mat4& view_projection, ViewPart part) {
+std::string SceneRenderer::draw_view(const FrameView& frame, const glm::mat4& view_projection,
+                                     ViewPart part) {
   glEnable(GL_DEPTH_TEST);
-  const glm::vec3 root = scene.loaded ? scene.instance.world().translation : glm::vec3(0.0f);
+  const glm::vec3 root = frame.instance ? frame.instance->world().translation : glm::vec3(0.0f);
+  const anim::Terrain flat;
+  const anim::Terrain& terrain = frame.terrain ? *frame.terrain : flat;
   // The right half of a clip comparison shows clip B (where the character stands, in place);
   // the trail, foot-IK debug and onion skin belong to the scene's own clip and stay on the left.
-  const bool clip_b = part == ViewPart::Right && view.compare == ui::CompareMode::Clips;
-  const bool crowd = view.crowd > 1 && scene.crowd.count() > 1 && !clip_b;
+  const bool clip_b = part == ViewPart::Right && frame.split == FrameSplit::Clips;
+  const bool crowd = frame.crowd && !clip_b;
   const render::SkinningPaletteBuffer& palette = clip_b ? compare_palette_ : palette_;
   render::SceneLighting lighting;
   lighting.shadow_taps = shadow_taps_;
   meshes_.set_lighting(lighting);
-  if (view.show_ground) {
+  if (frame.show_ground) {
     sky_.draw(view_projection, lighting);
-    if (view.shadows && view.shading != render::ShadingMode::Matcap &&
-        !(clip_b && !scene.comparison.active())) {
-      draw_shadow_map(scene, view, palette, crowd);
+    if (frame.shadows && frame.shading != render::ShadingMode::Matcap &&
+        !(clip_b && !frame.clip_b)) {
+      draw_shadow_map(frame, palette, crowd);
       if (shadow_map_.valid()) lighting.shadow_map = &shadow_map_;
     }
     meshes_.set_lighting(lighting);
   }
   // Uneven ground is the foot IK's terrain: it is drawn even without the ground and sky.
-  if (view.show_ground || scene.terrain.shape != anim::TerrainShape::Flat) {
-    draw_ground(scene.terrain, root, view_projection, view);
+  if (frame.show_ground || terrain.shape != anim::TerrainShape::Flat) {
+    draw_ground(terrain, root, view_projection, frame);
   }
   // The grid follows the camera and lies on the terrain, whatever its shape.
-  if (view.show_grid) {
-    grid_.draw(scene.terrain, view_projection);
+  if (frame.show_grid) {
+    grid_.draw(terrain, view_projection);
   }
   std::string result;
-  if (clip_b && !scene.comparison.active()) return result;
-  if (scene.loaded) {
-    const anim::CharacterInstance& p = clip_b ? scene.comparison.player() : scene.instance;
-    const glm::mat4 world = scene.instance.world_matrix();
-    if (view.show_mesh) {
+  if (clip_b && !frame.clip_b) return result;
+  if (frame.instance) {
+    const anim::CharacterInstance& p = clip_b ? *frame.clip_b : *frame.instance;
+    const glm::mat4 world = frame.instance->world_matrix();
+    if (frame.show_mesh) {
       render::MeshDrawOptions options;
-      options.method = view.skinning == ui::SkinningChoice::Lbs ? render::SkinningMethod::Lbs
-                                                                : render::SkinningMethod::DualQuat;
-      if (view.compare == ui::CompareMode::Skinning && part != ViewPart::Whole) {
+      options.method = frame.skinning;
+      if (frame.split == FrameSplit::Skinning && part != ViewPart::Whole) {
         options.method =
             part == ViewPart::Left ? render::SkinningMethod::Lbs : render::SkinningMethod::DualQuat;
       }
-      options.color_mode = color_mode(view.coloring);
-      options.shading = view.shading;
-      options.wireframe = view.wireframe;
+      options.color_mode = frame.coloring;
+      options.shading = frame.shading;
+      options.wireframe = frame.wireframe;
       options.model = crowd ? glm::mat4(1.0f) : world;  // crowds bake placement in the palette
-      options.instance_count = crowd ? scene.crowd.count() : 1;
+      options.instance_count = crowd ? frame.crowd->count() : 1;
       if (crowd && !crowd_error_.empty()) result = crowd_error_;
-      if (std::string e = draw_character(scene, palette, view_projection, options); !e.empty()) {
+      if (std::string e = draw_character(palette, view_projection, options); !e.empty()) {
         result = e;
       }
     }
-    if (view.show_root_trail && !clip_b &&
-        scene.settings.root_motion_mode == anim::RootMotionMode::Applied) {
+    if (frame.show_root_trail && !clip_b && frame.root_motion_applied) {
       for (std::size_t i = 1; i < trail_.size(); ++i) {
         const float fade = 1.0f - trail_[i].age_s / kTrailSeconds;
         lines_.add(trail_[i - 1].position + glm::vec3(0, 0.01f, 0),
@@ -366,22 +351,20 @@ std::string SceneRenderer::draw_view(const ViewerScene& scene, const ui::ViewSet
       }
       lines_.draw(view_projection);
     }
-    if (view.show_skeleton) {
+    if (frame.show_skeleton) {
       render::add_skeleton(
           lines_, recorded_model_pose_.empty() ? p.model_pose() : recorded_model_pose_,
-          scene.character.skeleton.parents, world,
-          view.skeleton_octahedra ? render::BoneStyle::Octahedra : render::BoneStyle::Lines,
+          frame.parents, world,
+          frame.skeleton_octahedra ? render::BoneStyle::Octahedra : render::BoneStyle::Lines,
           {1.0f, 0.55f, 0.1f, 1.0f});
     }
-    if (view.show_foot_ik_debug && scene.settings.foot_ik && !clip_b) {
+    if (frame.show_foot_ik_debug && frame.foot_ik && !clip_b) {
       add_foot_debug(p.foot_ik_debug());
     }
-    if (view.onion_skin && scene.mode == PlayMode::ClipPreview && !clip_b) {
-      add_onion_skin(scene, view, world);
-    }
+    if (!clip_b) add_onion_skin(frame, world);
     lines_.draw(view_projection, false);  // the overlay shows through the mesh
   }
   return result;
 }
 
-}  // namespace app
+}  // namespace render

@@ -1,9 +1,9 @@
-#include "app/character_gpu.h"
+#include "render/character_gpu.h"
 
 #include <filesystem>
 #include <set>
 
-namespace app {
+namespace render {
 namespace {
 
 // Loads texture into out; on failure adds the warning unless an earlier one named the same
@@ -108,4 +108,4 @@ void CharacterGpu::upload(const asset::Character& character) {
   }
 }
 
-}  // namespace app
+}  // namespace render

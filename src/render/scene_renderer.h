@@ -10,9 +10,10 @@
 
 #include "anim/state_history.h"
 #include "anim/terrain.h"
-#include "app/character_gpu.h"
-#include "app/viewer_scene.h"
+#include "asset/character.h"
+#include "render/character_gpu.h"
 #include "render/crowd_palettes.h"
+#include "render/frame_view.h"
 #include "render/gpu_mesh.h"
 #include "render/ground_grid.h"
 #include "render/line_renderer.h"
@@ -20,9 +21,8 @@
 #include "render/skinned_mesh_renderer.h"
 #include "render/skinning_palette_buffer.h"
 #include "render/sky_renderer.h"
-#include "ui/view_settings.h"
 
-namespace app {
+namespace render {
 
 class SceneRenderer {
  public:
@@ -35,22 +35,22 @@ class SceneRenderer {
 
   // Uploads the character's palettes for this frame (both methods, so switching is free) and
   // remembers the root's path and the foot plants for the trail (they fade over dt_s steps).
-  // With view.crowd > 1 the palettes are the scene's crowd's (ViewerScene::crowd).
-  // While the scene's clip comparison is active, clip B's palettes go to a second buffer.
-  void upload(const ViewerScene& scene, const ui::ViewSettings& view, float dt_s);
+  // With frame.crowd the palettes are the crowd's. With frame.clip_b in a clip comparison, clip
+  // B's palettes go to a second buffer.
+  void upload(const FrameView& frame, float dt_s);
   // After upload: shows frame (index into history, which has a pose there) instead of the
   // character's live pose until the next upload: its palettes skin the mesh, its model pose
   // draws the skeleton (the transition timeline's scrubbing). history must outlive the draw.
   void show_recorded(const anim::StateHistory& history, int frame);
 
-  // Draws everything for one frame into the current GL viewport. Returns "" or why the
-  // character was not drawn. With a comparison on (view.compare), the viewport is split side by
-  // side (compare_view.h), both halves seen by the same camera: on the left the scene as usual
+  // Draws everything for one frame into the current GL viewport, seen by frame.view_projection.
+  // Returns "" or why the character was not drawn. With a comparison on (frame.split), the
+  // viewport is split side by side (viewport_split.h), both halves seen by the same camera: on
+  // the left the scene as usual
   // but skinned by LBS (skinning) or as it is (clips); on the right the same pose skinned by
   // dual quaternions, or clip B, drawn where the character stands. A thin divider separates
   // them.
-  std::string draw(const ViewerScene& scene, const ui::ViewSettings& view,
-                   const glm::mat4& view_projection);
+  std::string draw(const FrameView& frame);
 
   const render::SkinningPaletteBuffer& palette() const { return palette_; }
   // Forget the trail (after a reset of the world transform).
@@ -59,21 +59,20 @@ class SceneRenderer {
  private:
   // Which picture draw_view makes: the whole view, or one half of a comparison.
   enum class ViewPart { Whole, Left, Right };
-  std::string draw_view(const ViewerScene& scene, const ui::ViewSettings& view,
-                        const glm::mat4& view_projection, ViewPart part);
+  std::string draw_view(const FrameView& frame, const glm::mat4& view_projection, ViewPart part);
   void draw_ground(const anim::Terrain& terrain, const glm::vec3& center,
-                   const glm::mat4& view_projection, const ui::ViewSettings& view);
+                   const glm::mat4& view_projection, const FrameView& frame);
   // The key light's shadow map of the character's meshes this frame, or none.
-  void draw_shadow_map(const ViewerScene& scene, const ui::ViewSettings& view,
-                       const render::SkinningPaletteBuffer& palette, bool crowd);
+  void draw_shadow_map(const FrameView& frame, const render::SkinningPaletteBuffer& palette,
+                       bool crowd);
   // The character's meshes: opaque and cut-out ones first, then blended ones back to front.
-  std::string draw_character(const ViewerScene& scene, const render::SkinningPaletteBuffer& palette,
+  std::string draw_character(const render::SkinningPaletteBuffer& palette,
                              const glm::mat4& view_projection, render::MeshDrawOptions options);
   void add_foot_debug(const anim::FootIkDebug& debug);
-  void add_onion_skin(const ViewerScene& scene, const ui::ViewSettings& view,
-                      const glm::mat4& world);
+  void add_onion_skin(const FrameView& frame, const glm::mat4& world);
 
   CharacterGpu character_;
+  std::vector<int> mesh_materials_;   // each mesh's material index (SkinnedMesh::material)
   float character_radius_m_ = 1.0f;   // half the bind-pose diagonal
   glm::vec3 character_center_{0.0f};  // bind-pose bounds centre, model space
   render::SkinnedMeshRenderer meshes_;
@@ -106,4 +105,4 @@ class SceneRenderer {
   bool foot_down_[anim::kMaxFootIkLegs] = {};  // per leg, for the plant markers
 };
 
-}  // namespace app
+}  // namespace render

@@ -12,7 +12,7 @@
 #include "render/surface_material.h"
 #include "render/texture.h"
 
-namespace app {
+namespace render {
 
 // The images of one material on the GPU; invalid where the material has none.
 struct MaterialTextures {
@@ -43,4 +43,4 @@ struct CharacterGpu {
 // asset::Material's alpha mode as the renderer's.
 render::SurfaceAlphaMode surface_alpha_mode(asset::AlphaMode mode);
 
-}  // namespace app
+}  // namespace render

@@ -1,0 +1,252 @@
+#include "asset/project_opening.h"
+
+#include <algorithm>
+#include <filesystem>
+
+#include "anim/foot_contact.h"
+#include "asset/clip_retargeting.h"
+#include "asset/demo_character.h"
+#include "asset/demo_project.h"
+#include "asset/importer.h"
+#include "asset/project_binding.h"
+#include "asset/project_retarget_clips.h"
+#include "asset/rig_corrections.h"
+#include "asset/rig_finder.h"
+
+namespace asset {
+namespace {
+
+bool is_project_file(const std::string& path) {
+  return std::filesystem::path(path).extension() == ".json";
+}
+
+// name, or "<name> (<file name>)" (then " 2", " 3", ...) when an earlier clip took name.
+std::string unique_clip_name(const std::string& name, const std::string& path,
+                             const std::vector<std::string>& taken) {
+  auto is_taken = [&taken](const std::string& n) {
+    return std::find(taken.begin(), taken.end(), n) != taken.end();
+  };
+  if (!is_taken(name)) return name;
+  const std::string base = name + " (" + std::filesystem::path(path).filename().string() + ")";
+  std::string candidate = base;
+  for (int i = 2; is_taken(candidate); ++i) candidate = base + " " + std::to_string(i);
+  return candidate;
+}
+
+// Imports the clips of a clip file bound to skeleton (by joint name) into clips, each with a name
+// not in taken (which grows with them).
+void import_clip_file(const std::string& path, const anim::Skeleton& skeleton,
+                      const asset::ImportSettings& settings,
+                      const std::function<bool(float)>& progress, std::vector<std::string>& taken,
+                      std::vector<anim::Clip>& clips, LoadOutcome& out) {
+  asset::ClipImportResult imported = asset::import_clips(path, skeleton, settings, progress);
+  if (!imported.ok()) {
+    out.errors.push_back(imported.error);
+    out.cancelled = out.cancelled || imported.cancelled;
+    return;
+  }
+  for (const std::string& w : imported.warnings) out.warnings.push_back(path + ": " + w);
+  for (asset::ImportedClip& c : imported.clips) {
+    c.clip.name = unique_clip_name(c.clip.name, path, taken);
+    taken.push_back(c.clip.name);
+    clips.push_back(std::move(c.clip));
+  }
+}
+
+// The clips of request.file retargeted onto request's character (asset/clip_retargeting.h).
+void retarget_clip_file(const AddClipsRequest& request, const std::function<bool(float)>& progress,
+                        std::vector<std::string>& taken, LoadOutcome& out) {
+  asset::ImportResult imported = asset::import_file(request.file, request.settings, progress);
+  if (!imported.ok()) {
+    out.errors.push_back(imported.error);
+    out.cancelled = imported.cancelled;
+    return;
+  }
+  asset::ClipRetargeting retargeted = asset::retarget_clips(
+      imported.character, request.skeleton, request.rig, request.legs, "the open character");
+  if (!retargeted.ok()) {
+    out.errors.push_back(retargeted.error);
+    return;
+  }
+  for (anim::Clip& clip : retargeted.clips) {
+    clip.name = unique_clip_name(clip.name, request.file, taken);
+    taken.push_back(clip.name);
+    out.character.clips.push_back(std::move(clip));
+  }
+}
+
+// The clips of a project's retargeted clip file (asset/project_retarget.h) onto out.character
+// with the project's rig, named as when they were added; a file that fails is reported (naming
+// it) and left out.
+bool retarget_project_file(const ProjectRetarget& entry, const std::string& path,
+                           const ImportSettings& settings,
+                           const std::function<bool(float)>& progress,
+                           std::vector<std::string>& taken, LoadOutcome& out) {
+  Character source;
+  ClipRetargeting retargeted =
+      retarget_project_file(entry, path, out.character, project_rig(out.character, out.project.rig),
+                            settings, source, progress);
+  if (!retargeted.ok()) {
+    out.errors.push_back(retargeted.error);
+    return false;
+  }
+  for (anim::Clip& clip : retargeted.clips) {
+    clip.name = unique_clip_name(clip.name, path, taken);
+    taken.push_back(clip.name);
+    out.character.clips.push_back(std::move(clip));
+  }
+  out.clip_sources.resize(out.character.clips.size(), path);
+  return true;
+}
+
+// The project's clips that a failed retargeting left out stand in as the rest pose (a clip
+// without tracks), so the graph that names them still binds and the project opens; the last
+// error (naming the file) says which.
+void stand_in_missing_clips(LoadOutcome& out) {
+  std::string names;
+  for (const std::string& name : out.project.clips) {
+    const auto named = [&name](const anim::Clip& c) { return c.name == name; };
+    if (std::any_of(out.character.clips.begin(), out.character.clips.end(), named)) continue;
+    anim::Clip stand_in;
+    stand_in.name = name;
+    stand_in.duration_s = 1.0f;
+    stand_in.source_fps = 30.0f;
+    out.character.clips.push_back(std::move(stand_in));
+    names += (names.empty() ? "'" : ", '") + name + "'";
+  }
+  out.clip_sources.resize(out.character.clips.size());
+  if (!names.empty()) out.errors.back() += " (" + names + " hold the rest pose meanwhile)";
+}
+
+}  // namespace
+
+LoadOutcome load_now(const LoadRequest& request, const std::function<bool(float)>& progress) {
+  LoadOutcome out;
+  if (request.files.empty()) {
+    out.errors.push_back("nothing to load");
+    return out;
+  }
+  std::vector<std::string> files = request.files;
+  bool from_project = false;
+  if (is_project_file(files[0])) {
+    out.project_path = files[0];
+    if (std::string e = asset::load_project(files[0], out.project); !e.empty()) {
+      out.errors.push_back(e);
+      return out;
+    }
+    for (std::string& notice : asset::unknown_field_notices(out.project, files[0])) {
+      out.warnings.push_back(std::move(notice));
+    }
+    // Paths in a project are relative to its folder.
+    const std::filesystem::path base = std::filesystem::path(files[0]).parent_path();
+    auto resolve = [&base](const std::string& p) {
+      if (p == asset::kDemoSourcePath || std::filesystem::path(p).is_absolute()) return p;
+      return (base / p).string();
+    };
+    files = {resolve(out.project.character)};
+    for (const std::string& clip_file : out.project.clip_files) files.push_back(resolve(clip_file));
+    from_project = true;
+  }
+  // Files after a project (or after the character) that its project does not list yet.
+  const std::size_t first_unlisted = from_project ? files.size() : 1;
+  if (from_project) {
+    // A file the project lists already (saved after it was added in the viewer) loads once.
+    for (std::size_t i = 1; i < request.files.size(); ++i) {
+      const auto same = [&](const std::string& listed) {
+        std::error_code ec;
+        return listed == request.files[i] ||
+               std::filesystem::equivalent(listed, request.files[i], ec);
+      };
+      if (std::none_of(files.begin() + 1, files.end(), same)) files.push_back(request.files[i]);
+    }
+  }
+  if (files[0] == asset::kDemoSourcePath) {
+    out.character = asset::make_demo_character();
+  } else {
+    asset::ImportResult imported = asset::import_file(files[0], request.settings, progress);
+    if (!imported.ok()) {
+      out.errors.push_back(imported.error);
+      out.cancelled = imported.cancelled;
+      return out;
+    }
+    out.character = std::move(imported.character);
+  }
+  std::vector<std::string> taken;
+  for (const anim::Clip& clip : out.character.clips) taken.push_back(clip.name);
+  out.clip_sources.assign(out.character.clips.size(), files[0]);
+  for (std::size_t i = 1; i < files.size() && !out.cancelled; ++i) {
+    import_clip_file(files[i], out.character.skeleton, request.settings, progress, taken,
+                     out.character.clips, out);
+    out.clip_sources.resize(out.character.clips.size(), files[i]);
+  }
+  for (const ProjectRetarget& entry : out.project.retargets) {
+    if (out.cancelled) break;
+    const std::filesystem::path file(entry.file);
+    const std::filesystem::path base = std::filesystem::path(request.files[0]).parent_path();
+    if (!retarget_project_file(entry, file.is_absolute() ? entry.file : (base / file).string(),
+                               request.settings, progress, taken, out)) {
+      stand_in_missing_clips(out);
+    }
+  }
+  if (!from_project) {
+    // The demo opens in its default project (blend space, state machine, layers); a model file
+    // in a project that previews its clips.
+    out.project = files[0] == asset::kDemoSourcePath
+                      ? asset::make_demo_project()
+                      : asset::preview_project(out.character, files[0]);
+  }
+  // Clip files the project does not list become its own, with their clips, so they are bound,
+  // listed in the clip browser and saved with it.
+  asset::Project& project = out.project;
+  for (std::size_t i = first_unlisted; i < files.size(); ++i) {
+    if (std::find(project.clip_files.begin(), project.clip_files.end(), files[i]) ==
+        project.clip_files.end()) {
+      project.clip_files.push_back(files[i]);
+    }
+  }
+  for (std::size_t c = 0; c < out.character.clips.size(); ++c) {
+    const bool unlisted =
+        std::find(files.begin() + first_unlisted, files.end(), out.clip_sources[c]) != files.end();
+    const std::string& name = out.character.clips[c].name;
+    if (unlisted &&
+        std::find(project.clips.begin(), project.clips.end(), name) == project.clips.end()) {
+      project.clips.push_back(name);
+    }
+  }
+  out.ok = !out.cancelled;
+  return out;
+}
+
+LoadOutcome load_clips_now(const AddClipsRequest& request,
+                           const std::function<bool(float)>& progress) {
+  LoadOutcome out;
+  std::vector<std::string> taken = request.taken_names;
+  if (request.retarget) {
+    retarget_clip_file(request, progress, taken, out);
+  } else {
+    import_clip_file(request.file, request.skeleton, request.settings, progress, taken,
+                     out.character.clips, out);
+  }
+  out.clip_sources.assign(out.character.clips.size(), request.file);
+  out.ok = out.errors.empty() && !out.cancelled;
+  return out;
+}
+
+void add_foot_contact_markers(const Character& character, const ProjectRig& rig,
+                              std::span<anim::Clip> clips) {
+  const anim::Skeleton& skeleton = character.skeleton;
+  const anim::FootIkRig legs = asset::foot_ik_rig(character, asset::project_rig(character, rig));
+  if (legs.legs.empty()) return;
+  for (anim::Clip& clip : clips) {
+    bool marked = false;
+    for (std::size_t i = 0; i < legs.legs.size(); ++i) {
+      marked = marked || anim::has_contact_markers(clip, anim::leg_contact_name(legs.legs, i));
+    }
+    if (marked) continue;
+    for (anim::Marker& m : anim::detect_foot_contact_markers(skeleton, clip, legs.legs)) {
+      clip.markers.push_back(std::move(m));
+    }
+  }
+}
+
+}  // namespace asset

@@ -1,0 +1,23 @@
+#include "asset/view_settings.h"
+
+namespace asset {
+
+const char* to_string(ShadingMode mode) {
+  switch (mode) {
+    case ShadingMode::Matcap:
+      return "matcap";
+    case ShadingMode::Clay:
+      return "clay";
+    case ShadingMode::Material:
+      break;
+  }
+  return "material";
+}
+
+ShadingMode parse_shading_mode(std::string_view name) {
+  if (name == "matcap") return ShadingMode::Matcap;
+  if (name == "clay") return ShadingMode::Clay;
+  return ShadingMode::Material;
+}
+
+}  // namespace asset
