@@ -329,12 +329,15 @@ JobResult CharacterInstance::update(float dt_s, Parameters& parameters,
   contacts_clip_ = nullptr;
   float total = 0.0f, heaviest = -1.0f;
   std::size_t used = 0;
+  // A lone source is the frame's pose: it is evaluated straight into local_, without a blend
+  // pass that would only copy it (the crowd and the 3-clip frame play one blend space).
+  const bool lone_source = sources.size() == 1;
   for (const WeightedSource& source : sources) {
     if (used >= source_poses_.size() || source.weight <= 0.0f) continue;
     RootMotionDelta step;
-    if (JobResult r = evaluate_source(source, dt_s, parameters, source_poses_[used], step); !r) {
-      return r;
-    }
+    const std::span<Transform> pose =
+        lone_source ? std::span<Transform>(local_) : std::span<Transform>(source_poses_[used]);
+    if (JobResult r = evaluate_source(source, dt_s, parameters, pose, step); !r) return r;
     blend_layers_[used] = {source_poses_[used], source.weight, {}};
     root_step_.translation += step.translation * source.weight;
     root_step_.yaw_rad += step.yaw_rad * source.weight;
@@ -356,8 +359,10 @@ JobResult CharacterInstance::update(float dt_s, Parameters& parameters,
   if (total > 0.0f) {
     root_step_.translation /= total;
     root_step_.yaw_rad /= total;
-    if (JobResult r = blend_poses({blend_layers_.data(), used}, skeleton.rest_pose, local_); !r) {
-      return r;
+    if (!lone_source) {
+      if (JobResult r = blend_poses({blend_layers_.data(), used}, skeleton.rest_pose, local_); !r) {
+        return r;
+      }
     }
   } else if (external) {
     std::copy(external_pose_.begin(), external_pose_.end(), local_.begin());
@@ -398,8 +403,13 @@ JobResult CharacterInstance::update(float dt_s, Parameters& parameters,
   // root glides rather than jumps); foot IK then fits the feet.
   world_.translation.y = smoothed_height(terrain, world_.translation.x, world_.translation.z);
 
-  if (JobResult r = local_to_model(skeleton, local_, model_); !r) return r;
-  if (settings.foot_ik && !rig_.legs.empty()) {
+  const bool foot_ik = settings.foot_ik && !rig_.legs.empty();
+  // Foot IK starts with local_to_model of its own (it is a job of its own), so it is not done
+  // twice.
+  if (!foot_ik) {
+    if (JobResult r = local_to_model(skeleton, local_, model_); !r) return r;
+  }
+  if (foot_ik) {
     update_contacts();
     if (JobResult r = solve_foot_ik(skeleton, rig_, settings.foot_ik_settings, terrain, world_,
                                     {contacts_.data(), rig_.legs.size()}, dt_s, foot_ik_state_,
