@@ -112,6 +112,13 @@ void drop_negligible_weights(float negligible_weight, std::span<float> weights) 
   }
 }
 
+void BlendSpacePlayer::prefetch() const {
+  if (!all_compressed_) return;
+  for (std::size_t i = 0; i < clips_.size(); ++i) {
+    if (weights_[i] > 0.0f) prefetch_for_sampling(bindings_[i]->compressed, caches_[i].compressed);
+  }
+}
+
 JobResult BlendSpacePlayer::update(float dt_s, glm::vec2 input, std::span<Transform> out_local,
                                    RootMotionDelta& out_root_motion) {
   if (skeleton_ == nullptr) return JobResult::fail("blend space player: not built");

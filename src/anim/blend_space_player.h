@@ -75,6 +75,10 @@ class BlendSpacePlayer {
   [[nodiscard]] JobResult update(float dt_s, glm::vec2 input, std::span<Transform> out_local,
                                  RootMotionDelta& out_root_motion);
 
+  // Asks the caches for what the next update reads: the sampling contexts of the clips that
+  // played last (compressed clips only). A hint that changes nothing (prefetch.h).
+  void prefetch() const;
+
   // Jumps the damped point to input (e.g. when the user drops the handle somewhere new).
   void reset_point(glm::vec2 input) { point_ = input; }
 

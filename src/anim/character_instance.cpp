@@ -6,6 +6,7 @@
 #include "anim/foot_contact.h"
 #include "anim/ground_motion.h"
 #include "anim/pose.h"
+#include "anim/prefetch.h"
 #include "anim/skinning.h"
 
 namespace anim {
@@ -219,6 +220,13 @@ void CharacterInstance::set_preview(int clip, float time_s) {
   preview_clip_ = clip;
   preview_time_ = time_s;
   previewing_ = true;
+}
+
+void CharacterInstance::prefetch() const {
+  for (const BlendSpacePlayer& player : blend_players_) player.prefetch();
+  anim::prefetch(std::span<const Transform>(local_));
+  anim::prefetch(std::span<const glm::mat4>(model_));
+  anim::prefetch(std::span<const glm::mat4>(palette_));
 }
 
 void CharacterInstance::reset() {

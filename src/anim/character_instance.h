@@ -118,6 +118,11 @@ class CharacterInstance {
   [[nodiscard]] JobResult update(float dt_s, Parameters& parameters,
                                  const CharacterSettings& settings, const Terrain& terrain);
 
+  // Asks the caches for the state the next update reads and writes (the playing blend spaces'
+  // sampling contexts, the poses, the matrix palette). A hint that changes nothing: a crowd
+  // gives it for the next instance while it updates one (prefetch.h).
+  void prefetch() const;
+
   // Back to the start: machine at its entry state, world transform at the origin.
   void reset();
   // Puts the character at world (e.g. back where it stood after the character was re-bound).

@@ -82,4 +82,9 @@ struct CompressedBlendInput {
 JobResult sample_and_blend(std::span<const CompressedBlendInput> inputs,
                            std::span<const Transform> fallback, std::span<Transform> out_local);
 
+// Asks the caches for what sampling clip with context reads next: the decoded keys of the
+// groups with animated joints (the others are read from the clip). A hint that changes no value
+// (prefetch.h); a crowd gives it for the next instance while it updates one.
+void prefetch_for_sampling(const CompressedClip& clip, const CompressedSamplingContext& context);
+
 }  // namespace anim
