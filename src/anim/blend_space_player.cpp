@@ -112,11 +112,15 @@ void drop_negligible_weights(float negligible_weight, std::span<float> weights) 
   }
 }
 
-void BlendSpacePlayer::prefetch() const {
-  if (!all_compressed_) return;
-  for (std::size_t i = 0; i < clips_.size(); ++i) {
-    if (weights_[i] > 0.0f) prefetch_for_sampling(bindings_[i]->compressed, caches_[i].compressed);
+std::size_t BlendSpacePlayer::sampling_ranges(std::span<PrefetchRange> out) const {
+  std::size_t written = 0;
+  for (std::size_t i = 0; all_compressed_ && i < clips_.size(); ++i) {
+    if (weights_[i] > 0.0f) {
+      written += anim::sampling_ranges(bindings_[i]->compressed, caches_[i].compressed,
+                                       out.subspan(written));
+    }
   }
+  return written;
 }
 
 JobResult BlendSpacePlayer::update(float dt_s, glm::vec2 input, std::span<Transform> out_local,

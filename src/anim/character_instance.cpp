@@ -6,7 +6,6 @@
 #include "anim/foot_contact.h"
 #include "anim/ground_motion.h"
 #include "anim/pose.h"
-#include "anim/prefetch.h"
 #include "anim/skinning.h"
 
 namespace anim {
@@ -186,6 +185,7 @@ void CharacterInstance::adopt_graph(const GraphBinding& graph,
   blend_players_ = std::move(blend_players);
   layer_caches_ = std::move(layer_caches);
   layer_players_ = std::move(layer_players);
+  touched_count_ = 0;
   blend_lengths_.assign(graph.blend_spaces.size(), 1.0f);
   inputs_.resize(graph.blend_spaces.size(), glm::vec2(0.0f));
   layer_time_.resize(graph.layers.size(), 0.0f);
@@ -223,10 +223,20 @@ void CharacterInstance::set_preview(int clip, float time_s) {
 }
 
 void CharacterInstance::prefetch() const {
-  for (const BlendSpacePlayer& player : blend_players_) player.prefetch();
-  anim::prefetch(std::span<const Transform>(local_));
-  anim::prefetch(std::span<const glm::mat4>(model_));
-  anim::prefetch(std::span<const glm::mat4>(palette_));
+  anim::prefetch(std::span<const PrefetchRange>(touched_.data(), touched_count_));
+}
+
+void CharacterInstance::note_touched(const CharacterSettings& settings) {
+  const std::span<PrefetchRange> out(touched_);
+  std::size_t n = 0;
+  out[n++] = range_of(std::span<const Transform>(local_));
+  out[n++] = range_of(std::span<const glm::mat4>(model_));
+  if (settings.matrix_palette) out[n++] = range_of(std::span<const glm::mat4>(palette_));
+  if (settings.dual_quat_palette) out[n++] = range_of(std::span<const DualQuat>(dual_quats_));
+  for (const BlendSpacePlayer& player : blend_players_) {
+    n += player.sampling_ranges(out.subspan(n));
+  }
+  touched_count_ = n;
 }
 
 void CharacterInstance::reset() {
@@ -299,6 +309,7 @@ JobResult CharacterInstance::update(float dt_s, Parameters& parameters,
     blend_players_ = std::move(blend_players);
     layer_caches_ = std::move(layer_caches);
     layer_players_ = std::move(layer_players);
+    touched_count_ = 0;
     built_root_motion_ = settings.root_motion;
     built_input_half_life_s_ = settings.blend_input_half_life_s;
   }
@@ -428,6 +439,7 @@ JobResult CharacterInstance::update(float dt_s, Parameters& parameters,
   } else {
     foot_debug_ = {};
   }
+  note_touched(settings);
   if (settings.matrix_palette) {
     if (JobResult r = anim::skinning_matrices(model_, skeleton.inverse_bind, palette_); !r)
       return r;

@@ -5,7 +5,6 @@
 #include <cstddef>
 
 #include "anim/pose.h"
-#include "anim/prefetch.h"
 #include "anim/quantization.h"
 #include "anim/soa_transform.h"
 
@@ -314,22 +313,30 @@ JobResult sample_and_blend(std::span<const CompressedBlendInput> inputs,
   return JobResult::ok();
 }
 
-void prefetch_for_sampling(const CompressedClip& clip, const CompressedSamplingContext& context) {
+std::size_t sampling_ranges(const CompressedClip& clip, const CompressedSamplingContext& context,
+                            std::span<PrefetchRange> out) {
   const CompressedChannel* channels[] = {&clip.translations, &clip.rotations, &clip.scales};
   const DecodedChannel* states[] = {&context.translation, &context.rotation, &context.scale};
+  std::size_t written = 0;
   for (int i = 0; i < 3; ++i) {
+    const CompressedChannel& channel = *channels[i];
     const DecodedChannel& state = *states[i];
     const std::size_t groups =
-        std::min(channels[i]->animated_groups.size(),
-                 state.blocks.size() / std::max<std::size_t>(state.block_floats(), 1));
-    if (channels[i]->animated_joints == 0) continue;
-    prefetch(std::span<const float>(state.t1));
-    for (std::size_t g = 0; g < groups; ++g) {
-      if (channels[i]->animated_groups[g] != 0) {
-        prefetch_bytes(state.group(g), state.block_floats() * sizeof(float));
+        std::min(channel.animated_groups.size(), state.t1.size() / 4 + (state.t1.size() % 4 != 0));
+    if (channel.animated_joints == 0 || written >= out.size()) continue;
+    out[written++] = range_of(std::span<const float>(state.t1));
+    // Runs of groups with animated joints, each one range.
+    for (std::size_t g = 0; g < groups && written < out.size();) {
+      if (channel.animated_groups[g] == 0) {
+        ++g;
+        continue;
       }
+      const std::size_t first = g;
+      while (g < groups && channel.animated_groups[g] != 0) ++g;
+      out[written++] = {state.group(first), (g - first) * state.block_floats() * sizeof(float)};
     }
   }
+  return written;
 }
 
 }  // namespace anim

@@ -11,6 +11,7 @@
 
 #include "anim/compressed_clip.h"
 #include "anim/job_result.h"
+#include "anim/prefetch.h"
 #include "anim/transform.h"
 
 namespace anim {
@@ -82,9 +83,10 @@ struct CompressedBlendInput {
 JobResult sample_and_blend(std::span<const CompressedBlendInput> inputs,
                            std::span<const Transform> fallback, std::span<Transform> out_local);
 
-// Asks the caches for what sampling clip with context reads next: the decoded keys of the
-// groups with animated joints (the others are read from the clip). A hint that changes no value
-// (prefetch.h); a crowd gives it for the next instance while it updates one.
-void prefetch_for_sampling(const CompressedClip& clip, const CompressedSamplingContext& context);
+// Writes into out (up to its size) the memory that sampling clip with context next reads: its
+// animated channels' decoded keys (the constant ones are read from the clip). Returns how many
+// ranges it wrote. For prefetch.h's hints; a crowd asks for them for the next instance.
+std::size_t sampling_ranges(const CompressedClip& clip, const CompressedSamplingContext& context,
+                            std::span<PrefetchRange> out);
 
 }  // namespace anim

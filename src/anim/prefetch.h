@@ -23,9 +23,19 @@ inline void prefetch_bytes(const void* data, std::size_t bytes) {
 #endif
 }
 
+// Memory an update touched, to ask for before the next one.
+struct PrefetchRange {
+  const void* data = nullptr;
+  std::size_t bytes = 0;
+};
+
 template <typename T>
-void prefetch(std::span<const T> values) {
-  prefetch_bytes(values.data(), values.size_bytes());
+PrefetchRange range_of(std::span<const T> values) {
+  return {values.data(), values.size_bytes()};
+}
+
+inline void prefetch(std::span<const PrefetchRange> ranges) {
+  for (const PrefetchRange& r : ranges) prefetch_bytes(r.data, r.bytes);
 }
 
 }  // namespace anim
