@@ -112,6 +112,7 @@ class BlendSpacePlayer {
   PreparedBlendSpace2D space_;
   SyncGroup sync_;
   BlendSpacePlayerSettings settings_;
+  RootRestFrame root_frame_;  // of settings_.root_motion.root_joint, measured when built
   glm::vec2 point_{0.0f};
   bool point_set_ = false;
   double phase_ = 0.0;
