@@ -199,6 +199,24 @@ void add_rotation_track(const QuatTrack& track, float tolerance, std::size_t j, 
       [&](std::size_t k, QuantizedKey& key) { encode_rotation(reduced.values[k], j, key); });
 }
 
+// The decoded constants of channel, in CompressedChannel::constant_groups' layout.
+void decode_constant_groups(std::size_t joints, bool rotation, CompressedChannel& channel) {
+  const std::size_t components = rotation ? 4 : 3;
+  channel.constant_groups.assign((joints + 3) / 4 * components * 4, 0.0f);
+  for (const QuantizedKey& key : channel.constants) {
+    float value[4];
+    if (rotation) {
+      decode_rotation(key, value);
+    } else {
+      decode_vector(key, channel.constant_min, channel.constant_extent, value);
+    }
+    const std::size_t j = key_joint(key);
+    for (std::size_t c = 0; c < components; ++c) {
+      channel.constant_groups[(j / 4) * components * 4 + c * 4 + j % 4] = value[c];
+    }
+  }
+}
+
 // The channel: the animated joints' keys ordered into one stream (see CompressedChannel) with
 // their ranges, and the constants (vector ones quantized in the box they span together).
 CompressedChannel finish(ChannelBuilder&& in, bool rotation) {
@@ -223,20 +241,23 @@ CompressedChannel finish(ChannelBuilder&& in, bool rotation) {
   for (const auto& [needed, j, k] : later) out.keys.push_back(in.animated[j][k]);
   if (rotation) {
     out.constants = std::move(in.constants);
+    decode_constant_groups(in.animated.size(), true, out);
     return out;
   }
   for (std::size_t j : animated) {
     out.range_min.push_back(in.range_min[j]);
     out.range_extent.push_back(in.range_extent[j]);
   }
-  if (in.constant_values.empty()) return out;
-  bounds(in.constant_values, out.constant_min, out.constant_extent);
-  for (std::size_t i = 0; i < in.constant_values.size(); ++i) {
-    QuantizedKey key{};
-    encode_vector(in.constant_values[i], out.constant_min, out.constant_extent, key);
-    key.joint = static_cast<std::uint16_t>(in.constant_joints[i]);
-    out.constants.push_back(key);
+  if (!in.constant_values.empty()) {
+    bounds(in.constant_values, out.constant_min, out.constant_extent);
+    for (std::size_t i = 0; i < in.constant_values.size(); ++i) {
+      QuantizedKey key{};
+      encode_vector(in.constant_values[i], out.constant_min, out.constant_extent, key);
+      key.joint = static_cast<std::uint16_t>(in.constant_joints[i]);
+      out.constants.push_back(key);
+    }
   }
+  decode_constant_groups(in.animated.size(), false, out);
   return out;
 }
 
