@@ -232,9 +232,10 @@ const anim::Skeleton* source_skeleton_pose(const RetargetAuthoring& authoring,
         glm::vec3(turn * scale * model[static_cast<std::size_t>(map.source_rig.pelvis)][3]);
     const auto pelvis = static_cast<std::size_t>(map.target_rig.pelvis);
     const glm::vec3 target_pelvis = glm::vec3(scene.instance.model_pose()[pelvis][3]);
-    // Sideways (the character's right) by about two widths: the mesh's, or its legs' length.
-    const float width = std::max(0.75f * map.target_leg_length_m, source.character_width_m);
-    const glm::vec3 beside(-1.6f * width, 0.0f, 0.0f);
+    // Sideways (the character's right), clear of half its bind-pose width (arms and props
+    // spread) by a leg's length, so the two stand close enough to compare at a glance.
+    const float gap = 0.5f * source.character_width_m + map.target_leg_length_m;
+    const glm::vec3 beside(-std::max(gap, 1.2f * map.target_leg_length_m), 0.0f, 0.0f);
     const glm::vec3 shift(target_pelvis.x - source_pelvis.x + beside.x, 0.0f,
                           target_pelvis.z - source_pelvis.z + beside.z);
     world_from_model = anim::to_matrix(scene.instance.world()) *
