@@ -156,6 +156,23 @@ void reach(const RetargetMap& map, const Limb& limb, const Leg* leg, glm::vec3 g
   local[end].translation = glm::vec3(glm::inverse(end_parent) * glm::vec4(s.end, 1.0f));
 }
 
+// Puts each foot that hangs from elsewhere (RobotExpressive's, from the root) where its shin's
+// ankle point is, and brings target_model up to date when one moved.
+JobResult hang_detached_feet(const RetargetMap& map, std::span<Transform> target_local,
+                             std::span<glm::mat4> target_model) {
+  bool moved = false;
+  for (const RetargetChain& chain : map.chains) {
+    const Limb& tl = map.target_rig.limbs[static_cast<std::size_t>(chain.target_limb)];
+    if (tl.end_attached || chain.target_leg < 0) continue;
+    const Leg& leg = map.target_legs.legs[static_cast<std::size_t>(chain.target_leg)];
+    const glm::mat4 parent = parent_matrix(map.target, target_model, leg.foot);
+    target_local[static_cast<std::size_t>(leg.foot)].translation =
+        glm::vec3(glm::inverse(parent) * glm::vec4(ankle_of(leg, target_model), 1.0f));
+    moved = true;
+  }
+  return moved ? local_to_model(map.target, target_local, target_model) : JobResult::ok();
+}
+
 // Where a leg's ankle must go for its foot to stand where the source's planted foot stands (see
 // RetargetContact), and the IK's weight. False when the leg is not solved this frame.
 bool leg_goal(const RetargetMap& map, const RetargetChain& chain,
@@ -511,22 +528,7 @@ JobResult retarget_pose(const RetargetMap& map, std::span<const Transform> sourc
     target_local[t] = out;
     target_model[t] = parent * to_matrix(out);
   }
-  // A foot hanging from the root goes where its shin puts it.
-  bool moved = false;
-  for (const RetargetChain& chain : map.chains) {
-    const Limb& tl = map.target_rig.limbs[static_cast<std::size_t>(chain.target_limb)];
-    if (tl.end_attached || chain.target_leg < 0) continue;
-    const Leg& leg = map.target_legs.legs[static_cast<std::size_t>(chain.target_leg)];
-    const glm::vec3 ankle = glm::vec3(target_model[static_cast<std::size_t>(leg.calf)] *
-                                      glm::vec4(leg.ankle_in_calf, 1.0f));
-    const glm::mat4 parent = parent_matrix(map.target, target_model, leg.foot);
-    target_local[static_cast<std::size_t>(leg.foot)].translation =
-        glm::vec3(glm::inverse(parent) * glm::vec4(ankle, 1.0f));
-    moved = true;
-  }
-  if (moved) {
-    if (const JobResult r = local_to_model(map.target, target_local, target_model); !r) return r;
-  }
+  if (const JobResult r = hang_detached_feet(map, target_local, target_model); !r) return r;
 
   // A target whose legs are shorter for its hips than the source's cannot reach the planted
   // feet from where the pelvis was scaled to: lower the pelvis until every planted foot is
@@ -554,6 +556,9 @@ JobResult retarget_pose(const RetargetMap& map, std::span<const Transform> sourc
     target_local[static_cast<std::size_t>(pelvis)].translation =
         glm::vec3(glm::inverse(parent) * glm::vec4(at, 1.0f));
     if (const JobResult r = local_to_model(map.target, target_local, target_model); !r) return r;
+    // The drop carries the shins down but not a foot hanging from the root: every foot, planted
+    // or swinging, goes back under its shin (a planted one's goal is measured from there).
+    if (const JobResult r = hang_detached_feet(map, target_local, target_model); !r) return r;
   }
 
   // IK: planted feet where the source's soles are (scaled about the origin); chains that

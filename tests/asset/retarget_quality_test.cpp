@@ -98,6 +98,10 @@ struct ContactFigures {
   float source_skate = 0.0f;
   float skate_excess = 0.0f;  // worst (target - source) slide per leg length, one contact
   int contacts = 0;
+  // Worst distance, over every frame and leg, between the foot joint and the point of the calf
+  // where the foot joint sits in the rest pose, per target leg length: the leg ends at its foot
+  // (RobotExpressive's feet hang from the root, so nothing but the retargeting keeps them there).
+  float ankle_gap = 0.0f;
 };
 
 // Walks the retargeted clip's contacts (the source's, renamed to the target's legs) frame by
@@ -119,6 +123,18 @@ ContactFigures measure(const anim::RetargetMap& map, const anim::Clip& source_cl
     const float t = std::min(frame_s * static_cast<float>(f), out.duration_s);
     source_models.push_back(model_at(map.source, once_source, sb, t));
     target_models.push_back(model_at(map.target, once_out, tb, t));
+  }
+  std::vector<glm::mat4> target_rest(map.target.rest_pose.size());
+  EXPECT_TRUE(anim::local_to_model(map.target, map.target.rest_pose, target_rest));
+  for (const anim::Leg& leg : map.target_legs.legs) {
+    const auto calf = static_cast<std::size_t>(leg.calf);
+    const auto foot = static_cast<std::size_t>(leg.foot);
+    const glm::vec4 foot_in_calf =
+        glm::inverse(target_rest[calf]) * glm::vec4(glm::vec3(target_rest[foot][3]), 1.0f);
+    for (const auto& tm : target_models) {
+      const glm::vec3 gap = glm::vec3(tm[calf] * foot_in_calf) - glm::vec3(tm[foot][3]);
+      figures.ankle_gap = std::max(figures.ankle_gap, glm::length(gap) / map.target_leg_length_m);
+    }
   }
   for (const anim::RetargetChain& chain : map.chains) {
     if (chain.target_leg < 0 || chain.source_leg < 0) continue;
@@ -203,10 +219,11 @@ TEST_P(RetargetQuality, PlantedFeetTouchTheGroundAndDoNotSlide) {
   const ContactFigures f = measure(map, *clip, out);
   std::printf(
       "[ figures  ] %s -> %s: %d contacts, scale %.3f, unmapped %zu of %d; sole height error "
-      "%.3f %%, slide %.3f %% (source %.3f %%), excess %.4f %% of leg length\n",
+      "%.3f %%, slide %.3f %% (source %.3f %%), excess %.4f %%, ankle gap %.3f %% of leg length\n",
       p.source, p.target, f.contacts, map.scale, map.unmapped.size(), map.target.joint_count(),
       100.0f * f.height_error, 100.0f * f.target_skate, 100.0f * f.source_skate,
-      100.0f * f.skate_excess);
+      100.0f * f.skate_excess, 100.0f * f.ankle_gap);
+  EXPECT_LT(f.ankle_gap, 0.01f);
   EXPECT_GT(f.contacts, 1);
   EXPECT_LT(f.height_error, 0.01f);
   // Under 2 % of the leg, even where the source's own planted foot slides more (the CMU
