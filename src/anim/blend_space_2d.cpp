@@ -254,13 +254,22 @@ void freeform_directional_weights(const PreparedBlendSpace2D& space, glm::vec2 p
   const bool point_at_origin = at_origin(point);
   const float speed_p = glm::length(point);
   // The signed angle from a sample's direction to the point's (0 when either has none).
-  auto angle_to_point = [&](std::size_t k) {
-    if (point_at_origin || at_origin(positions[k])) return 0.0f;
+  auto measure_angle_to_point = [&](std::size_t k) {
+    if (point_at_origin || space.speeds[k] <= kOriginRadius) return 0.0f;
     return std::atan2(cross(positions[k], point), glm::dot(positions[k], point));
+  };
+  // Measured once per sample: the row of a sample at the origin needs every sample's angle, which
+  // would double the arctangents. Spaces larger than the buffer measure them where needed.
+  constexpr std::size_t kMeasured = 64;
+  std::array<float, kMeasured> angles_to_point;
+  const bool measured = n <= kMeasured;
+  for (std::size_t k = 0; measured && k < n; ++k) angles_to_point[k] = measure_angle_to_point(k);
+  auto angle_to_point = [&](std::size_t k) {
+    return measured ? angles_to_point[k] : measure_angle_to_point(k);
   };
   gradient_band_weights(positions, point, weights, [&](std::size_t i) {
     const glm::vec2 pi = positions[i];
-    const bool origin_i = at_origin(pi);
+    const bool origin_i = space.speeds[i] <= kOriginRadius;
     const float speed_i = space.speeds[i];
     const float angle_ip_i = angle_to_point(i);
     return [&, i, pi, origin_i, speed_i, angle_ip_i](std::size_t j) {
@@ -269,7 +278,7 @@ void freeform_directional_weights(const PreparedBlendSpace2D& space, glm::vec2 p
       float angle_ij = 0.0f;
       float angle_ip = 0.0f;
       float angle_weight = kAngleWeight;
-      if (origin_i || at_origin(pj)) {
+      if (origin_i || space.speeds[j] <= kOriginRadius) {
         // The sample at the origin takes the point's direction, so only the other sample's angle
         // to the point remains; it counts once, as the polar distance from the origin is speed.
         angle_ij = std::abs(origin_i ? angle_to_point(j) : angle_ip_i);

@@ -28,6 +28,7 @@ std::string BlendSpacePlayer::build_common(const Skeleton& skeleton,
   }
   skeleton_ = &skeleton;
   settings_ = settings;
+  root_frame_ = root_rest_frame(skeleton, settings.root_motion.root_joint);
   clips_.assign(clips.begin(), clips.end());
   all_compressed_ = true;
   bindings_.assign(bindings.begin(), bindings.end());
@@ -112,6 +113,17 @@ void drop_negligible_weights(float negligible_weight, std::span<float> weights) 
   }
 }
 
+std::size_t BlendSpacePlayer::sampling_ranges(std::span<PrefetchRange> out) const {
+  std::size_t written = 0;
+  for (std::size_t i = 0; all_compressed_ && i < clips_.size(); ++i) {
+    if (weights_[i] > 0.0f) {
+      written += anim::sampling_ranges(bindings_[i]->compressed, caches_[i].compressed,
+                                       out.subspan(written));
+    }
+  }
+  return written;
+}
+
 JobResult BlendSpacePlayer::update(float dt_s, glm::vec2 input, std::span<Transform> out_local,
                                    RootMotionDelta& out_root_motion) {
   if (skeleton_ == nullptr) return JobResult::fail("blend space player: not built");
@@ -158,8 +170,8 @@ JobResult BlendSpacePlayer::update(float dt_s, glm::vec2 input, std::span<Transf
       const GroundMotion* ground = ground_.empty() ? nullptr : ground_[i];
       const RootMotionDelta step =
           ground ? extract_ground_motion(*ground, settings_.root_motion, from, played)
-                 : extract_root_motion(clip, *bindings_[i], *skeleton_, settings_.root_motion, from,
-                                       played);
+                 : extract_root_motion(clip, *bindings_[i], *skeleton_, settings_.root_motion,
+                                       root_frame_, from, played);
       out_root_motion.translation += w * step.translation;
       out_root_motion.yaw_rad += w * step.yaw_rad;
     }
@@ -173,7 +185,7 @@ JobResult BlendSpacePlayer::update(float dt_s, glm::vec2 input, std::span<Transf
           : blend_poses({layers_.data(), count}, skeleton_->rest_pose, out_local);
   if (!blended) return blended;
   if (settings_.extract_root_motion)
-    return remove_root_motion(*skeleton_, settings_.root_motion, out_local);
+    return remove_root_motion(*skeleton_, settings_.root_motion, root_frame_, out_local);
   return JobResult::ok();
 }
 

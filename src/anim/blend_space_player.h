@@ -75,6 +75,11 @@ class BlendSpacePlayer {
   [[nodiscard]] JobResult update(float dt_s, glm::vec2 input, std::span<Transform> out_local,
                                  RootMotionDelta& out_root_motion);
 
+  // Writes into out (up to its size) the memory of the sampling contexts of the clips the last
+  // update played (compressed clips only), which the next update most likely reads again.
+  // Returns how many ranges it wrote. For prefetch.h's hints.
+  std::size_t sampling_ranges(std::span<PrefetchRange> out) const;
+
   // Jumps the damped point to input (e.g. when the user drops the handle somewhere new).
   void reset_point(glm::vec2 input) { point_ = input; }
 
@@ -107,6 +112,7 @@ class BlendSpacePlayer {
   PreparedBlendSpace2D space_;
   SyncGroup sync_;
   BlendSpacePlayerSettings settings_;
+  RootRestFrame root_frame_;  // of settings_.root_motion.root_joint, measured when built
   glm::vec2 point_{0.0f};
   bool point_set_ = false;
   double phase_ = 0.0;

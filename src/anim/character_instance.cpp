@@ -185,6 +185,7 @@ void CharacterInstance::adopt_graph(const GraphBinding& graph,
   blend_players_ = std::move(blend_players);
   layer_caches_ = std::move(layer_caches);
   layer_players_ = std::move(layer_players);
+  touched_count_ = 0;
   blend_lengths_.assign(graph.blend_spaces.size(), 1.0f);
   inputs_.resize(graph.blend_spaces.size(), glm::vec2(0.0f));
   layer_time_.resize(graph.layers.size(), 0.0f);
@@ -219,6 +220,23 @@ void CharacterInstance::set_preview(int clip, float time_s) {
   preview_clip_ = clip;
   preview_time_ = time_s;
   previewing_ = true;
+}
+
+void CharacterInstance::prefetch() const {
+  anim::prefetch(std::span<const PrefetchRange>(touched_.data(), touched_count_));
+}
+
+void CharacterInstance::note_touched(const CharacterSettings& settings) {
+  const std::span<PrefetchRange> out(touched_);
+  std::size_t n = 0;
+  out[n++] = range_of(std::span<const Transform>(local_));
+  out[n++] = range_of(std::span<const glm::mat4>(model_));
+  if (settings.matrix_palette) out[n++] = range_of(std::span<const glm::mat4>(palette_));
+  if (settings.dual_quat_palette) out[n++] = range_of(std::span<const DualQuat>(dual_quats_));
+  for (const BlendSpacePlayer& player : blend_players_) {
+    n += player.sampling_ranges(out.subspan(n));
+  }
+  touched_count_ = n;
 }
 
 void CharacterInstance::reset() {
@@ -291,6 +309,7 @@ JobResult CharacterInstance::update(float dt_s, Parameters& parameters,
     blend_players_ = std::move(blend_players);
     layer_caches_ = std::move(layer_caches);
     layer_players_ = std::move(layer_players);
+    touched_count_ = 0;
     built_root_motion_ = settings.root_motion;
     built_input_half_life_s_ = settings.blend_input_half_life_s;
   }
@@ -329,12 +348,15 @@ JobResult CharacterInstance::update(float dt_s, Parameters& parameters,
   contacts_clip_ = nullptr;
   float total = 0.0f, heaviest = -1.0f;
   std::size_t used = 0;
+  // A lone source is the frame's pose: it is evaluated straight into local_, without a blend
+  // pass that would only copy it (the crowd and the 3-clip frame play one blend space).
+  const bool lone_source = sources.size() == 1;
   for (const WeightedSource& source : sources) {
     if (used >= source_poses_.size() || source.weight <= 0.0f) continue;
     RootMotionDelta step;
-    if (JobResult r = evaluate_source(source, dt_s, parameters, source_poses_[used], step); !r) {
-      return r;
-    }
+    const std::span<Transform> pose =
+        lone_source ? std::span<Transform>(local_) : std::span<Transform>(source_poses_[used]);
+    if (JobResult r = evaluate_source(source, dt_s, parameters, pose, step); !r) return r;
     blend_layers_[used] = {source_poses_[used], source.weight, {}};
     root_step_.translation += step.translation * source.weight;
     root_step_.yaw_rad += step.yaw_rad * source.weight;
@@ -356,8 +378,10 @@ JobResult CharacterInstance::update(float dt_s, Parameters& parameters,
   if (total > 0.0f) {
     root_step_.translation /= total;
     root_step_.yaw_rad /= total;
-    if (JobResult r = blend_poses({blend_layers_.data(), used}, skeleton.rest_pose, local_); !r) {
-      return r;
+    if (!lone_source) {
+      if (JobResult r = blend_poses({blend_layers_.data(), used}, skeleton.rest_pose, local_); !r) {
+        return r;
+      }
     }
   } else if (external) {
     std::copy(external_pose_.begin(), external_pose_.end(), local_.begin());
@@ -398,8 +422,13 @@ JobResult CharacterInstance::update(float dt_s, Parameters& parameters,
   // root glides rather than jumps); foot IK then fits the feet.
   world_.translation.y = smoothed_height(terrain, world_.translation.x, world_.translation.z);
 
-  if (JobResult r = local_to_model(skeleton, local_, model_); !r) return r;
-  if (settings.foot_ik && !rig_.legs.empty()) {
+  const bool foot_ik = settings.foot_ik && !rig_.legs.empty();
+  // Foot IK starts with local_to_model of its own (it is a job of its own), so it is not done
+  // twice.
+  if (!foot_ik) {
+    if (JobResult r = local_to_model(skeleton, local_, model_); !r) return r;
+  }
+  if (foot_ik) {
     update_contacts();
     if (JobResult r = solve_foot_ik(skeleton, rig_, settings.foot_ik_settings, terrain, world_,
                                     {contacts_.data(), rig_.legs.size()}, dt_s, foot_ik_state_,
@@ -410,6 +439,7 @@ JobResult CharacterInstance::update(float dt_s, Parameters& parameters,
   } else {
     foot_debug_ = {};
   }
+  note_touched(settings);
   if (settings.matrix_palette) {
     if (JobResult r = anim::skinning_matrices(model_, skeleton.inverse_bind, palette_); !r)
       return r;

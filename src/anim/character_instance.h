@@ -31,6 +31,7 @@
 #include "anim/inertialization.h"
 #include "anim/job_result.h"
 #include "anim/parameters.h"
+#include "anim/prefetch.h"
 #include "anim/root_motion.h"
 #include "anim/state_machine.h"
 #include "anim/terrain.h"
@@ -118,6 +119,12 @@ class CharacterInstance {
   [[nodiscard]] JobResult update(float dt_s, Parameters& parameters,
                                  const CharacterSettings& settings, const Terrain& terrain);
 
+  // Asks the caches for the state the next update reads and writes: what the last update
+  // touched (the playing blend spaces' sampling contexts, the poses, the palettes), noted by it
+  // in the instance itself, so that asking costs no wait. A hint that changes nothing: a crowd
+  // gives it for the next instance while it updates one (prefetch.h).
+  void prefetch() const;
+
   // Back to the start: machine at its entry state, world transform at the origin.
   void reset();
   // Puts the character at world (e.g. back where it stood after the character was re-bound).
@@ -157,6 +164,7 @@ class CharacterInstance {
                                RootMotionDelta& step);
   JobResult apply_layers(float dt_s, const Parameters& parameters);
   void update_contacts();
+  void note_touched(const CharacterSettings& settings);
   std::string build_graph_players(const GraphBinding& graph, const RootMotionSettings& root_motion,
                                   float input_half_life_s,
                                   std::vector<BlendSpacePlayer>& blend_players,
@@ -213,6 +221,8 @@ class CharacterInstance {
   int dominant_clip_ = -1;
   float dominant_time_ = 0.0f;
   float last_dt_ = 1.0f / 60.0f;
+  std::array<PrefetchRange, 48> touched_{};  // what the last update touched, for prefetch()
+  std::size_t touched_count_ = 0;
 };
 
 }  // namespace anim

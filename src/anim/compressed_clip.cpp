@@ -43,6 +43,24 @@ std::vector<float> joint_extents(const Skeleton& skeleton, float leaf_extent_m) 
 
 namespace {
 
+// Per joint, how much its parent's rest model transform enlarges a local length (the largest of
+// its axes' lengths; 1 for a root).
+std::vector<float> parent_model_scales(const Skeleton& skeleton) {
+  const std::size_t joints = skeleton.parents.size();
+  std::vector<float> scales(joints, 1.0f);
+  std::vector<glm::mat4> model(joints);
+  if (!local_to_model(skeleton, skeleton.rest_pose, model)) return scales;
+  for (std::size_t j = 0; j < joints; ++j) {
+    const int parent = skeleton.parents[j];
+    if (parent < 0) continue;
+    const glm::mat4& m = model[static_cast<std::size_t>(parent)];
+    const float largest = std::max(
+        {glm::length(glm::vec3(m[0])), glm::length(glm::vec3(m[1])), glm::length(glm::vec3(m[2]))});
+    if (std::isfinite(largest) && largest > 1e-6f) scales[j] = largest;
+  }
+  return scales;
+}
+
 // A channel of one joint as linear keys from time 0 to the duration.
 template <typename T>
 struct LinearKeys {
@@ -181,6 +199,24 @@ void add_rotation_track(const QuatTrack& track, float tolerance, std::size_t j, 
       [&](std::size_t k, QuantizedKey& key) { encode_rotation(reduced.values[k], j, key); });
 }
 
+// The decoded constants of channel, in CompressedChannel::constant_groups' layout.
+void decode_constant_groups(std::size_t joints, bool rotation, CompressedChannel& channel) {
+  const std::size_t components = rotation ? 4 : 3;
+  channel.constant_groups.assign((joints + 3) / 4 * components * 4, 0.0f);
+  for (const QuantizedKey& key : channel.constants) {
+    float value[4];
+    if (rotation) {
+      decode_rotation(key, value);
+    } else {
+      decode_vector(key, channel.constant_min, channel.constant_extent, value);
+    }
+    const std::size_t j = key_joint(key);
+    for (std::size_t c = 0; c < components; ++c) {
+      channel.constant_groups[(j / 4) * components * 4 + c * 4 + j % 4] = value[c];
+    }
+  }
+}
+
 // The channel: the animated joints' keys ordered into one stream (see CompressedChannel) with
 // their ranges, and the constants (vector ones quantized in the box they span together).
 CompressedChannel finish(ChannelBuilder&& in, bool rotation) {
@@ -205,20 +241,23 @@ CompressedChannel finish(ChannelBuilder&& in, bool rotation) {
   for (const auto& [needed, j, k] : later) out.keys.push_back(in.animated[j][k]);
   if (rotation) {
     out.constants = std::move(in.constants);
+    decode_constant_groups(in.animated.size(), true, out);
     return out;
   }
   for (std::size_t j : animated) {
     out.range_min.push_back(in.range_min[j]);
     out.range_extent.push_back(in.range_extent[j]);
   }
-  if (in.constant_values.empty()) return out;
-  bounds(in.constant_values, out.constant_min, out.constant_extent);
-  for (std::size_t i = 0; i < in.constant_values.size(); ++i) {
-    QuantizedKey key{};
-    encode_vector(in.constant_values[i], out.constant_min, out.constant_extent, key);
-    key.joint = static_cast<std::uint16_t>(in.constant_joints[i]);
-    out.constants.push_back(key);
+  if (!in.constant_values.empty()) {
+    bounds(in.constant_values, out.constant_min, out.constant_extent);
+    for (std::size_t i = 0; i < in.constant_values.size(); ++i) {
+      QuantizedKey key{};
+      encode_vector(in.constant_values[i], out.constant_min, out.constant_extent, key);
+      key.joint = static_cast<std::uint16_t>(in.constant_joints[i]);
+      out.constants.push_back(key);
+    }
   }
+  decode_constant_groups(in.animated.size(), false, out);
   return out;
 }
 
@@ -247,6 +286,7 @@ CompressedClip compress_clip(const Clip& clip, const ClipBinding& binding, const
   const float fps =
       std::isfinite(clip.source_fps) && clip.source_fps > 0.0f ? clip.source_fps : 30.0f;
   const std::vector<float> extents = joint_extents(skeleton, tolerance.leaf_extent_m);
+  const std::vector<float> parent_scales = parent_model_scales(skeleton);
 
   CompressedClip out;
   out.duration_s = clip.duration_s;
@@ -265,13 +305,18 @@ CompressedClip compress_clip(const Clip& clip, const ClipBinding& binding, const
         !linear_keys(track ? &track->scale : nullptr, rest.scale, clip.duration_s, fps, scale)) {
       return fail("joint '" + skeleton.joint_names[j] + "' has a Step track");
     }
-    // The joint's rotation and scale errors act over its extent; its translation error as is.
+    // The joint's rotation and scale errors act over its extent (a scale error relative to its
+    // own scale); its translation error as is, in its parent's units: a parent scaled by 100
+    // (RobotExpressive's armature) makes a local centimetre a metre.
     const float angle_tolerance = tolerance.position_m / extents[j];
-    add_vector_track(as_track(std::move(translation)), tolerance.position_m, false, j,
-                     clip.duration_s, translations);
+    const float rest_scale =
+        std::max({std::abs(rest.scale.x), std::abs(rest.scale.y), std::abs(rest.scale.z), 1e-6f});
+    add_vector_track(as_track(std::move(translation)), tolerance.position_m / parent_scales[j],
+                     false, j, clip.duration_s, translations);
     add_rotation_track(as_track(std::move(rotation)), angle_tolerance, j, clip.duration_s,
                        rotations);
-    add_vector_track(as_track(std::move(scale)), angle_tolerance, true, j, clip.duration_s, scales);
+    add_vector_track(as_track(std::move(scale)), angle_tolerance * rest_scale, true, j,
+                     clip.duration_s, scales);
   }
   out.translations = finish(std::move(translations), false);
   out.rotations = finish(std::move(rotations), true);

@@ -56,6 +56,12 @@ struct CompressedChannel {
   // only the constants of the other groups.
   std::vector<std::uint8_t> animated_groups;
   std::vector<QuantizedKey> constants;  // one per constant joint; time unused
+  // The constants decoded, laid out as a sampling context's first key values (group by group,
+  // component by component, one lane per joint; 3 components for vectors, 4 for rotations;
+  // zero for animated joints and the lanes past the last joint). A sampler reads the groups that
+  // have no animated joint here, shared by every player, instead of from its own context: a
+  // crowd then reads a few hot cache lines where it read as many cold ones per instance.
+  std::vector<float> constant_groups;
   // Vector channels: the box the values of the i-th animated joint (the joint of keys[i]) span,
   // and the box every constant value spans. Unused for rotations.
   std::vector<glm::vec3> range_min;

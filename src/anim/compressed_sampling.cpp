@@ -138,6 +138,13 @@ void seek(const CompressedClip& clip, float t, CompressedSamplingContext& contex
 const char* check(const CompressedClip& clip, const CompressedSamplingContext& context,
                   std::size_t pose_size) {
   if (clip.empty()) return "sample_compressed: the compressed clip is empty";
+  const std::size_t groups = (static_cast<std::size_t>(clip.joint_count) + 3) / 4;
+  if (clip.translations.constant_groups.size() != groups * 12 ||
+      clip.rotations.constant_groups.size() != groups * 16 ||
+      clip.scales.constant_groups.size() != groups * 12) {
+    return "sample_compressed: the compressed clip has no decoded constants (not made by "
+           "compress_clip)";
+  }
   if (context.joint_count != clip.joint_count) {
     return "sample_compressed: the context is not sized for this clip";
   }
@@ -173,16 +180,16 @@ inline __m128 lerp(const float* block, std::size_t second, std::size_t c, __m128
 template <std::size_t kComponents>
 inline void channel4(const CompressedChannel& channel, const DecodedChannel& state, std::size_t g,
                      __m128 t, __m128* out) {
-  const float* block = state.group(g);
   if (channel.animated_groups[g] != 0) {
+    const float* block = state.group(g);
     const __m128 a = factors(block, t);
     for (std::size_t c = 0; c < kComponents; ++c) {
       out[c] = lerp(block, DecodedChannel::kV0 + 4 * kComponents, c, a);
     }
   } else {
-    for (std::size_t c = 0; c < kComponents; ++c) {
-      out[c] = _mm_loadu_ps(block + DecodedChannel::kV0 + 4 * c);
-    }
+    // The same values as the context's, from the clip (see CompressedChannel::constant_groups).
+    const float* constants = channel.constant_groups.data() + g * kComponents * 4;
+    for (std::size_t c = 0; c < kComponents; ++c) out[c] = _mm_loadu_ps(constants + 4 * c);
   }
 }
 
@@ -304,6 +311,32 @@ JobResult sample_and_blend(std::span<const CompressedBlendInput> inputs,
     seek(*in.clip, clamp_time(*in.clip, in.time_s), *in.context);
   interpolate_blended(inputs, 1.0f / total, out_local);
   return JobResult::ok();
+}
+
+std::size_t sampling_ranges(const CompressedClip& clip, const CompressedSamplingContext& context,
+                            std::span<PrefetchRange> out) {
+  const CompressedChannel* channels[] = {&clip.translations, &clip.rotations, &clip.scales};
+  const DecodedChannel* states[] = {&context.translation, &context.rotation, &context.scale};
+  std::size_t written = 0;
+  for (int i = 0; i < 3; ++i) {
+    const CompressedChannel& channel = *channels[i];
+    const DecodedChannel& state = *states[i];
+    const std::size_t groups =
+        std::min(channel.animated_groups.size(), state.t1.size() / 4 + (state.t1.size() % 4 != 0));
+    if (channel.animated_joints == 0 || written >= out.size()) continue;
+    out[written++] = range_of(std::span<const float>(state.t1));
+    // Runs of groups with animated joints, each one range.
+    for (std::size_t g = 0; g < groups && written < out.size();) {
+      if (channel.animated_groups[g] == 0) {
+        ++g;
+        continue;
+      }
+      const std::size_t first = g;
+      while (g < groups && channel.animated_groups[g] != 0) ++g;
+      out[written++] = {state.group(first), (g - first) * state.block_floats() * sizeof(float)};
+    }
+  }
+  return written;
 }
 
 }  // namespace anim

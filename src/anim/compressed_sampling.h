@@ -11,6 +11,7 @@
 
 #include "anim/compressed_clip.h"
 #include "anim/job_result.h"
+#include "anim/prefetch.h"
 #include "anim/transform.h"
 
 namespace anim {
@@ -81,5 +82,11 @@ struct CompressedBlendInput {
 // sized for its clip, or a weight is negative or not finite.
 JobResult sample_and_blend(std::span<const CompressedBlendInput> inputs,
                            std::span<const Transform> fallback, std::span<Transform> out_local);
+
+// Writes into out (up to its size) the memory that sampling clip with context next reads: its
+// animated channels' decoded keys (the constant ones are read from the clip). Returns how many
+// ranges it wrote. For prefetch.h's hints; a crowd asks for them for the next instance.
+std::size_t sampling_ranges(const CompressedClip& clip, const CompressedSamplingContext& context,
+                            std::span<PrefetchRange> out);
 
 }  // namespace anim

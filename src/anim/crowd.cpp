@@ -62,6 +62,10 @@ void Crowd::play_graph() {
 JobResult Crowd::update(float dt_s, const Parameters& parameters, const CharacterSettings& settings,
                         const Terrain& terrain) {
   for (std::size_t i = 0; i < instances_.size(); ++i) {
+    // The next instance's state comes from memory while this one is updated; the one after's
+    // object itself too, so that asking for its state next time costs no wait.
+    if (i + 2 < instances_.size()) prefetch_bytes(&instances_[i + 2], sizeof(CharacterInstance));
+    if (i + 1 < instances_.size()) instances_[i + 1].prefetch();
     parameters_[i].copy_values_from(parameters);
     if (JobResult r = instances_[i].update(dt_s, parameters_[i], settings, terrain); !r) return r;
   }

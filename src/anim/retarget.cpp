@@ -222,7 +222,38 @@ bool leg_goal(const RetargetMap& map, const RetargetChain& chain,
   return true;
 }
 
+// The user's per-chain adjustments (RetargetChainOffset): each offset turns its target limb's
+// joints, and the mapped joints below them (hand, fingers), in the reference, so the limb leaves
+// the pose turned as a whole and every frame's delta carries it so.
+void apply_chain_offsets(RetargetMap& map, std::span<const RetargetChainOffset> offsets) {
+  for (const RetargetChainOffset& offset : offsets) {
+    const glm::quat turn = chain_offset_rotation(offset.rotation_deg);
+    for (const RetargetChain& chain : map.chains) {
+      const Limb& limb = map.target_rig.limbs[static_cast<std::size_t>(chain.target_limb)];
+      if (limb.role != offset.role || limb.side != offset.side || limb.front != offset.front ||
+          limb.joints.empty()) {
+        continue;
+      }
+      // The limb's upper joint and everything below it (parents come first).
+      std::vector<bool> below(map.target_reference.size(), false);
+      below[static_cast<std::size_t>(limb.joints[0])] = true;
+      for (std::size_t j = 0; j < below.size(); ++j) {
+        const int p = map.target.parents[j];
+        if (p >= 0 && below[static_cast<std::size_t>(p)]) below[j] = true;
+        if (below[j]) map.target_reference[j] = glm::normalize(turn * map.target_reference[j]);
+      }
+    }
+  }
+}
+
 }  // namespace
+
+glm::quat chain_offset_rotation(const glm::vec3& rotation_deg) {
+  const glm::vec3 r = glm::radians(rotation_deg);
+  return glm::angleAxis(r.z, glm::vec3(0.0f, 0.0f, 1.0f)) *
+         glm::angleAxis(r.y, glm::vec3(0.0f, 1.0f, 0.0f)) *
+         glm::angleAxis(r.x, glm::vec3(1.0f, 0.0f, 0.0f));
+}
 
 const char* to_string(ChainMode mode) {
   switch (mode) {
@@ -464,6 +495,7 @@ RetargetMap make_retarget_map(const Skeleton& source, const Rig& source_rig, con
   }
   map.target_reference.resize(tn);
   for (std::size_t i = 0; i < tn; ++i) map.target_reference[i] = model_rotation(target_rest[i]);
+  apply_chain_offsets(map, options.chain_offsets);
   // The pelvis carries the feet on most rigs; another carrier takes the pelvis's travel.
   FootIkRig legs = map.target_legs;
   legs.pelvis = target_rig.pelvis;

@@ -54,6 +54,20 @@ struct RetargetCorrection {
   std::string source_joint;
 };
 
+// A per-chain alignment adjustment (as Unreal's IK Retargeter's chain offsets): the target limb
+// with this role, side and front is turned, as a whole about its upper joint, by rotation_deg
+// (model-space Euler angles in degrees, applied about X, then Y, then Z) in the common reference
+// pose. Every frame's rotations are deltas from that pose, so the limb keeps the turn throughout
+// the clip: an arm that comes out too low is raised once, for every frame.
+struct RetargetChainOffset {
+  LimbRole role = LimbRole::Arm;
+  LimbSide side = LimbSide::Left;
+  bool front = false;
+  glm::vec3 rotation_deg{0.0f};
+};
+// The rotation of an offset's Euler angles (X first, then Y, then Z, about the model's axes).
+glm::quat chain_offset_rotation(const glm::vec3& rotation_deg);
+
 struct RetargetOptions {
   // Pair joints the roles leave unmapped when both skeletons have a joint of that name.
   bool map_by_name = true;
@@ -62,6 +76,8 @@ struct RetargetOptions {
   ChainMode arm_mode = ChainMode::Rotation;
   // Applied last, in order.
   std::vector<RetargetCorrection> corrections;
+  // Per-chain adjustments of the reference pose; a limb with none keeps its own alignment.
+  std::vector<RetargetChainOffset> chain_offsets;
   // How long a planted foot's IK fades in before heel strike and out after toe-off (seconds),
   // so the leg does not pop between FK and IK.
   float contact_blend_s = 0.1f;

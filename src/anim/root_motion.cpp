@@ -40,15 +40,13 @@ struct Heading {
 class HeadingSampler {
  public:
   HeadingSampler(const Clip& clip, const ClipBinding& binding, const Skeleton& skeleton,
-                 const RootMotionSettings& settings)
+                 const RootMotionSettings& settings, const RootRestFrame& frame)
       : clip_(clip),
         binding_(binding),
         skeleton_(skeleton),
         settings_(settings),
-        parent_(parent_rest_model(skeleton, settings.root_joint)),
-        rest_rotation_(
-            compose(parent_, skeleton.rest_pose[static_cast<std::size_t>(settings.root_joint)])
-                .rotation) {}
+        parent_(frame.parent),
+        rest_rotation_(frame.rest.rotation) {}
 
   Heading at(float time_s) const {
     const Transform local = sample_joint(clip_, binding_, skeleton_, settings_.root_joint, time_s);
@@ -97,15 +95,31 @@ RootMotionDelta compose(const RootMotionDelta& a, const RootMotionDelta& b) {
   return {a.translation + yaw_rotation(a.yaw_rad) * b.translation, a.yaw_rad + b.yaw_rad};
 }
 
+RootRestFrame root_rest_frame(const Skeleton& skeleton, int root_joint) {
+  RootRestFrame frame;
+  frame.parent = parent_rest_model(skeleton, root_joint);
+  frame.inverse_parent = inverse(frame.parent);
+  frame.rest = compose(frame.parent, skeleton.rest_pose[static_cast<std::size_t>(root_joint)]);
+  return frame;
+}
+
 RootMotionDelta extract_root_motion(const Clip& clip, const ClipBinding& binding,
                                     const Skeleton& skeleton, const RootMotionSettings& settings,
                                     float time_s, float delta_time_s) {
+  if (!valid_root(skeleton, settings.root_joint)) return {};
+  return extract_root_motion(clip, binding, skeleton, settings,
+                             root_rest_frame(skeleton, settings.root_joint), time_s, delta_time_s);
+}
+
+RootMotionDelta extract_root_motion(const Clip& clip, const ClipBinding& binding,
+                                    const Skeleton& skeleton, const RootMotionSettings& settings,
+                                    const RootRestFrame& frame, float time_s, float delta_time_s) {
   const float duration = clip.duration_s;
   if (!valid_root(skeleton, settings.root_joint) || !std::isfinite(duration) || duration <= 0.0f ||
       !std::isfinite(time_s) || !std::isfinite(delta_time_s)) {
     return {};
   }
-  const HeadingSampler heading(clip, binding, skeleton, settings);
+  const HeadingSampler heading(clip, binding, skeleton, settings, frame);
   if (!clip.loop) {
     const float t0 = wrap_clip_time(clip, time_s);
     const float t1 = wrap_clip_time(clip, time_s + delta_time_s);
@@ -138,13 +152,21 @@ JobResult remove_root_motion(const Skeleton& skeleton, const RootMotionSettings&
   if (!valid_root(skeleton, settings.root_joint)) {
     return JobResult::fail("remove_root_motion: root_joint is not a joint of the skeleton");
   }
+  return remove_root_motion(skeleton, settings, root_rest_frame(skeleton, settings.root_joint),
+                            local);
+}
+
+JobResult remove_root_motion(const Skeleton& skeleton, const RootMotionSettings& settings,
+                             const RootRestFrame& frame, std::span<Transform> local) {
+  if (!valid_root(skeleton, settings.root_joint)) {
+    return JobResult::fail("remove_root_motion: root_joint is not a joint of the skeleton");
+  }
   if (local.size() != skeleton.parents.size()) {
     return JobResult::fail("remove_root_motion: the pose is not the skeleton's joint count");
   }
   const auto root = static_cast<std::size_t>(settings.root_joint);
-  const Transform parent = parent_rest_model(skeleton, settings.root_joint);
-  const Transform rest = compose(parent, skeleton.rest_pose[root]);
-  Transform model = compose(parent, local[root]);
+  const Transform& rest = frame.rest;
+  Transform model = compose(frame.parent, local[root]);
   if (settings.extract_x) model.translation.x = rest.translation.x;
   if (settings.extract_y) model.translation.y = rest.translation.y;
   if (settings.extract_z) model.translation.z = rest.translation.z;
@@ -152,7 +174,7 @@ JobResult remove_root_motion(const Skeleton& skeleton, const RootMotionSettings&
     // Turning about +Y in model space changes the heading by exactly that angle.
     model.rotation = yaw_rotation(-heading_yaw(model.rotation, rest.rotation)) * model.rotation;
   }
-  local[root] = compose(inverse(parent), model);
+  local[root] = compose(frame.inverse_parent, model);
   return JobResult::ok();
 }
 

@@ -59,6 +59,27 @@ RootMotionDelta extract_root_motion(const Clip& clip, const ClipBinding& binding
 JobResult remove_root_motion(const Skeleton& skeleton, const RootMotionSettings& settings,
                              std::span<Transform> local);
 
+// The root joint's rest frames that extraction and removal measure against: its parent's model
+// transform at rest (parent_rest_model), its inverse, and the root's own model transform at
+// rest. They depend on the skeleton and the joint alone, so a player computes them once when it
+// is built instead of in every frame's extraction and removal.
+struct RootRestFrame {
+  Transform parent;
+  Transform inverse_parent;
+  Transform rest;
+};
+
+// root_joint's frames; root_joint must be a joint of skeleton.
+RootRestFrame root_rest_frame(const Skeleton& skeleton, int root_joint);
+
+// extract_root_motion and remove_root_motion with frame, root_rest_frame(skeleton,
+// settings.root_joint), given: the same results without measuring the frame again.
+RootMotionDelta extract_root_motion(const Clip& clip, const ClipBinding& binding,
+                                    const Skeleton& skeleton, const RootMotionSettings& settings,
+                                    const RootRestFrame& frame, float time_s, float delta_time_s);
+JobResult remove_root_motion(const Skeleton& skeleton, const RootMotionSettings& settings,
+                             const RootRestFrame& frame, std::span<Transform> local);
+
 // Moves the character's world transform by a step: translation rotated into the world by the
 // character's current heading, then the turn about +Y. Scale is kept.
 Transform accumulate_root_motion(const Transform& world, const RootMotionDelta& step);

@@ -107,6 +107,10 @@ GroundProbe probe(const Terrain& terrain, float x, float z) {
 }
 
 float smoothed_height(const Terrain& terrain, float x, float z) {
+  // Flat ground is its base everywhere (what probe gives), asked by every instance every frame.
+  if (terrain.shape == TerrainShape::Flat && std::isfinite(terrain.base_height_m)) {
+    return terrain.base_height_m + 0.0f;
+  }
   if (terrain.shape != TerrainShape::Stairs || !validate(terrain).empty() || !std::isfinite(x) ||
       !std::isfinite(z)) {
     return probe(terrain, x, z).height_m;

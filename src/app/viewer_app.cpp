@@ -21,6 +21,9 @@
 #include "app/motion_matching_mode.h"
 #include "app/project_session.h"
 #include "app/recent_files.h"
+#include "app/retarget_authoring.h"
+#include "app/retarget_side_by_side.h"
+#include "app/retarget_state_log.h"
 #include "app/save_flow.h"
 #include "app/scene_frame_view.h"
 #include "app/scene_snapshot.h"
@@ -265,7 +268,10 @@ struct Viewer {
   RecentFiles recent{default_config_dir()};
   AsyncLoader loader;
   std::vector<std::string> loading_files;
-  std::string adding_clip_file;  // the clip file the loader is adding, while it does
+  std::string adding_clip_file;    // the clip file the loader is adding, while it does
+  bool adding_retargeted = false;  // ... retargeted onto the character (app/retarget_authoring.h)
+  RetargetAuthoring retargeting;
+  SourceSkeletonView source_view;
   ViewerFrameExport frame_export;
   bool export_option_started = false;
   std::vector<std::vector<std::string>> open_requests;
@@ -322,6 +328,7 @@ std::string start_viewer(Viewer& v) {
 
   if (std::string e = v.renderer.init(); !e.empty()) return e;
   if (std::string e = v.fxaa.init(); !e.empty()) return e;
+  if (std::string e = v.source_view.init(); !e.empty()) return e;
   ViewerScene& scene = v.scene;
   ViewerUi& ui = v.ui;
   scene.clip_binding.compress = options.compressed_clips;
@@ -441,7 +448,11 @@ void run_load_queue(Viewer& v, const FrameStart& f) {
     loader.start({v.loading_files, ui.import_settings});
   }
   if (auto outcome = loader.poll(); outcome && !v.adding_clip_file.empty()) {
-    accept_added_clips(std::move(*outcome), v.adding_clip_file, scene, ui);
+    if (v.adding_retargeted) {
+      accept_retargeted_clips(std::move(*outcome), v.adding_clip_file, scene, ui);
+    } else {
+      accept_added_clips(std::move(*outcome), v.adding_clip_file, scene, ui);
+    }
     v.adding_clip_file.clear();
   } else if (outcome) {
     accept_load(std::move(*outcome), v.loading_files, scene, v.renderer, ui, v.recent, v.camera,
@@ -471,11 +482,13 @@ void run_load_queue(Viewer& v, const FrameStart& f) {
   if (!ui.add_clip_requests.empty() && !loader.busy() && open_requests.empty()) {
     v.adding_clip_file = ui.add_clip_requests.front();
     ui.add_clip_requests.erase(ui.add_clip_requests.begin());
+    v.adding_retargeted = false;
     loader.start_adding_clips(add_clips_request(v.adding_clip_file, scene, ui.import_settings));
   }
   if (!ui.retarget_requests.empty() && !loader.busy() && open_requests.empty()) {
     v.adding_clip_file = ui.retarget_requests.front();
     ui.retarget_requests.erase(ui.retarget_requests.begin());
+    v.adding_retargeted = true;
     loader.start_adding_clips(
         add_clips_request(v.adding_clip_file, scene, ui.import_settings, true, &ui));
   }
@@ -535,6 +548,7 @@ ViewportRect draw_interface(Viewer& v, const FrameStart& f) {
   ImGui::NewFrame();
   ui::draw_main_menu(ui.view);
   const ViewportRect rect = draw_panels(ui, scene, v.loader, v.recent, v.open_requests);
+  run_retarget_panel(v.retargeting, scene, ui);
   // The window covers part of the viewport: only when asked for (View menu, or the mode on).
   if (ui.view.show_motion_matching || v.motion_matching_panel.active) {
     run_motion_matching_window(v.motion_matching, v.motion_matching_panel, scene,
@@ -643,6 +657,7 @@ void draw_viewport(Viewer& v, const ViewportRect& rect, const FrameStart& f) {
       !e.empty()) {
     ui.errors.add(scene.character.source_path, e);
   }
+  v.source_view.draw(v.retargeting, scene, ui.retarget_panel.side_by_side, view_projection);
   if (antialias) {
     v.fxaa.end(0, static_cast<int>(rect.x), static_cast<int>(height - rect.y - rect.height));
   }
@@ -691,8 +706,9 @@ std::string capture_frame(Viewer& v, bool take_screenshot, const FrameStart& f) 
     std::fflush(stdout);
   }
   if (v.state_log.is_open()) {
-    v.state_log << with_motion_matching(state_line(v.frame, v.scene, v.ui), v.motion_matching,
-                                        v.scene)
+    v.state_log << with_retargeting(with_motion_matching(state_line(v.frame, v.scene, v.ui),
+                                                         v.motion_matching, v.scene),
+                                    v.retargeting, v.scene, v.ui)
                 << "\n";
     v.state_log.flush();
   }

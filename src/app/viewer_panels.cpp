@@ -63,6 +63,10 @@ void draw_left_panel(ViewerUi& ui, ViewerScene& scene, RecentFiles& recent, cons
     if (clips_tab) {
       ImGui::BeginDisabled(!scene.loaded);
       if (ImGui::Button("Add clip file...")) ui.view.request_add_clip_file = true;
+      ui.retarget_panel.add_clip_button_at = ui::last_item_center();
+      ImGui::SameLine();
+      if (ImGui::Button("Retarget...")) ui.retarget_panel.open = true;
+      ui.retarget_panel.open_button_at = ui::last_item_center();
       ImGui::EndDisabled();
       if (auto chosen = ui::draw_clip_browser(ui.clip_rows, ui.clip_browser)) {
         preview_clip(ui, scene, static_cast<int>(*chosen));
@@ -300,7 +304,8 @@ ViewportRect draw_panels(ViewerUi& ui, ViewerScene& scene, AsyncLoader& loader, 
     }
   }
   if (!ui.retarget_offer.empty()) {
-    const ui::RetargetOfferChoice choice = ui::draw_retarget_offer(ui.retarget_offer);
+    const ui::RetargetOfferChoice choice =
+        ui::draw_retarget_offer(ui.retarget_offer, &ui.retarget_panel.offer_button_at);
     if (choice == ui::RetargetOfferChoice::kRetarget) {
       ui.retarget_requests.push_back(ui.retarget_offer);
     }

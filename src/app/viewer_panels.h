@@ -25,6 +25,7 @@
 #include "ui/layer_editor.h"
 #include "ui/notice_list.h"
 #include "ui/parameter_editor.h"
+#include "ui/retarget_panel.h"
 #include "ui/rig_panel.h"
 #include "ui/state_machine_list.h"
 #include "ui/state_machine_view.h"
@@ -57,6 +58,7 @@ struct ViewerUi {
   std::vector<std::string> add_clip_requests;  // clip files to add to the open character
   std::string retarget_offer;  // a clip file for another skeleton, offered for retargeting
   std::vector<std::string> retarget_requests;  // clip files to retarget onto the character
+  ui::RetargetPanelState retarget_panel;       // app/retarget_authoring.h draws it
   ui::FrameExportDialogState frame_export;
   ui::SkinningHealth health;
   int blend_space = 0;  // the blend space the editor shows

@@ -5,8 +5,9 @@
 namespace asset {
 
 GraphSnapshot graph_snapshot(const Project& project) {
-  return {project.parameters,           project.blend_spaces, project.state_machine,
-          project.other_state_machines, project.layers,       project.clip_markers};
+  return {
+      project.parameters, project.blend_spaces, project.state_machine, project.other_state_machines,
+      project.layers,     project.clip_markers, project.retargets};
 }
 
 void restore_graph(const GraphSnapshot& snapshot, Project& project) {
@@ -21,6 +22,12 @@ void restore_graph(const GraphSnapshot& snapshot, Project& project) {
   project.other_state_machines = snapshot.other_state_machines;
   project.layers = snapshot.layers;
   project.clip_markers = snapshot.clip_markers;
+  // Retargeted files come and go with their clips, not by undo: only their settings step back.
+  for (ProjectRetarget& now : project.retargets) {
+    for (const ProjectRetarget& then : snapshot.retargets) {
+      if (then.file == now.file && then.clip == now.clip) now = then;
+    }
+  }
 }
 
 void GraphHistory::reset(const Project& project) {

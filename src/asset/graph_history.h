@@ -18,6 +18,7 @@ struct GraphSnapshot {
   std::vector<anim::StateMachine> other_state_machines;
   std::vector<ProjectLayer> layers;
   std::vector<ProjectClipMarkers> clip_markers;  // the timeline's marker edits
+  std::vector<ProjectRetarget> retargets;        // the Retarget panel's settings
 };
 
 GraphSnapshot graph_snapshot(const Project& project);

@@ -13,6 +13,7 @@
 #include <nlohmann/json.hpp>
 
 #include "asset/atomic_write.h"
+#include "asset/project_retarget_json.h"
 
 namespace asset {
 
@@ -823,6 +824,10 @@ Project read_project(const json& j) {
     p.motion_matching = read_motion_matching(*mm, "motion_matching");
   }
   if (const json* rig = r.find("rig")) p.rig = read_rig(*rig, "rig");
+  if (const json* retarget = r.find("retarget")) {
+    auto [path, why] = read_retargets(*retarget, "retarget", p.retargets);
+    if (!path.empty()) fail(path, why);
+  }
   if (const json* session = r.find("session")) p.session = read_session(*session, "session");
   r.finish();
   // The name checks above make this hold; it guards the machines' own numeric invariants.
@@ -938,6 +943,7 @@ std::string project_to_json(const Project& p) {
                 {"mirror_pairs", pairs},
                 {"mirrored_clips", p.rig.mirrored_clips}};
   }
+  if (!p.retargets.empty()) j["retarget"] = retargets_to_json(p.retargets);
   if (p.session) {
     const ProjectSession& s = *p.session;
     j["session"] = {{"mode", s.mode},

@@ -23,6 +23,7 @@
 #include "anim/parameters.h"
 #include "anim/playback.h"
 #include "anim/state_machine.h"
+#include "asset/project_retarget.h"
 #include "asset/view_settings.h"
 
 namespace asset {
@@ -163,6 +164,9 @@ struct Project {
   std::vector<UnknownField> unknown_fields;
   std::optional<ProjectMotionMatching> motion_matching;
   ProjectRig rig;  // optional in the file ("rig"); written only when not empty
+  // Clip files retargeted onto the character (optional in the file, "retarget"; written only
+  // when not empty): retargeted again on every load, their clips named in clips like any other.
+  std::vector<ProjectRetarget> retargets;
   std::optional<ProjectSession> session;  // optional in the file ("session")
 };
 

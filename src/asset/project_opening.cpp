@@ -9,6 +9,7 @@
 #include "asset/demo_project.h"
 #include "asset/importer.h"
 #include "asset/project_binding.h"
+#include "asset/project_retarget_clips.h"
 #include "asset/rig_corrections.h"
 #include "asset/rig_finder.h"
 
@@ -74,6 +75,49 @@ void retarget_clip_file(const AddClipsRequest& request, const std::function<bool
   }
 }
 
+// The clips of a project's retargeted clip file (asset/project_retarget.h) onto out.character
+// with the project's rig, named as when they were added; a file that fails is reported (naming
+// it) and left out.
+bool retarget_project_file(const ProjectRetarget& entry, const std::string& path,
+                           const ImportSettings& settings,
+                           const std::function<bool(float)>& progress,
+                           std::vector<std::string>& taken, LoadOutcome& out) {
+  Character source;
+  ClipRetargeting retargeted =
+      retarget_project_file(entry, path, out.character, project_rig(out.character, out.project.rig),
+                            settings, source, progress);
+  if (!retargeted.ok()) {
+    out.errors.push_back(retargeted.error);
+    return false;
+  }
+  for (anim::Clip& clip : retargeted.clips) {
+    clip.name = unique_clip_name(clip.name, path, taken);
+    taken.push_back(clip.name);
+    out.character.clips.push_back(std::move(clip));
+  }
+  out.clip_sources.resize(out.character.clips.size(), path);
+  return true;
+}
+
+// The project's clips that a failed retargeting left out stand in as the rest pose (a clip
+// without tracks), so the graph that names them still binds and the project opens; the last
+// error (naming the file) says which.
+void stand_in_missing_clips(LoadOutcome& out) {
+  std::string names;
+  for (const std::string& name : out.project.clips) {
+    const auto named = [&name](const anim::Clip& c) { return c.name == name; };
+    if (std::any_of(out.character.clips.begin(), out.character.clips.end(), named)) continue;
+    anim::Clip stand_in;
+    stand_in.name = name;
+    stand_in.duration_s = 1.0f;
+    stand_in.source_fps = 30.0f;
+    out.character.clips.push_back(std::move(stand_in));
+    names += (names.empty() ? "'" : ", '") + name + "'";
+  }
+  out.clip_sources.resize(out.character.clips.size());
+  if (!names.empty()) out.errors.back() += " (" + names + " hold the rest pose meanwhile)";
+}
+
 }  // namespace
 
 LoadOutcome load_now(const LoadRequest& request, const std::function<bool(float)>& progress) {
@@ -134,6 +178,15 @@ LoadOutcome load_now(const LoadRequest& request, const std::function<bool(float)
     import_clip_file(files[i], out.character.skeleton, request.settings, progress, taken,
                      out.character.clips, out);
     out.clip_sources.resize(out.character.clips.size(), files[i]);
+  }
+  for (const ProjectRetarget& entry : out.project.retargets) {
+    if (out.cancelled) break;
+    const std::filesystem::path file(entry.file);
+    const std::filesystem::path base = std::filesystem::path(request.files[0]).parent_path();
+    if (!retarget_project_file(entry, file.is_absolute() ? entry.file : (base / file).string(),
+                               request.settings, progress, taken, out)) {
+      stand_in_missing_clips(out);
+    }
   }
   if (!from_project) {
     // The demo opens in its default project (blend space, state machine, layers); a model file

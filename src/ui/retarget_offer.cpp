@@ -4,9 +4,11 @@
 
 #include <filesystem>
 
+#include "ui/retarget_panel.h"
+
 namespace ui {
 
-RetargetOfferChoice draw_retarget_offer(const std::string& file) {
+RetargetOfferChoice draw_retarget_offer(const std::string& file, glm::vec2* retarget_at) {
   RetargetOfferChoice choice = RetargetOfferChoice::kNone;
   const ImGuiViewport* viewport = ImGui::GetMainViewport();
   ImGui::SetNextWindowPos(
@@ -19,6 +21,7 @@ RetargetOfferChoice draw_retarget_offer(const std::string& file) {
     ImGui::TextUnformatted(
         "Retarget its clips onto this character (by the rigs' roles: pelvis, spine, limbs)?");
     if (ImGui::Button("Retarget")) choice = RetargetOfferChoice::kRetarget;
+    if (retarget_at != nullptr) *retarget_at = last_item_center();
     ImGui::SameLine();
     if (ImGui::Button("Not now")) choice = RetargetOfferChoice::kDismiss;
   }

@@ -4,11 +4,14 @@
 
 #include <string>
 
+#include <glm/glm.hpp>
+
 namespace ui {
 
 enum class RetargetOfferChoice { kNone, kRetarget, kDismiss };
 
-// Draws the offer for file; returns what the user chose this frame.
-RetargetOfferChoice draw_retarget_offer(const std::string& file);
+// Draws the offer for file; returns what the user chose this frame. retarget_at, when given,
+// receives the centre of the Retarget button (for scripted clicks).
+RetargetOfferChoice draw_retarget_offer(const std::string& file, glm::vec2* retarget_at = nullptr);
 
 }  // namespace ui

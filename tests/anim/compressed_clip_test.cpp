@@ -6,12 +6,14 @@
 #include <cmath>
 #include <filesystem>
 #include <random>
+#include <string>
 #include <vector>
 
 #include <gtest/gtest.h>
 
 #include "anim/clip_sampling.h"
 #include "anim/compressed_clip.h"
+#include "anim/compressed_sampling.h"
 #include "anim/keyframe_reduction.h"
 #include "anim/pose.h"
 #include "anim/quantization.h"
@@ -132,6 +134,44 @@ TEST(CompressClip, KeepsOnlyTheKeysLinearInterpolationNeeds) {
   EXPECT_TRUE(vec3_near(pose[1].scale, glm::vec3(1.0f), 0.0f));
 }
 
+TEST(CompressClip, KeepsItsConstantsDecodedInTheSamplersLayout) {
+  const RampClip ramp;
+  const ClipBinding binding = bind_clip(ramp.clip, ramp.skeleton, {.compress = true});
+  const CompressedClip& c = binding.compressed;
+  ASSERT_FALSE(c.empty());
+  // One group of four lanes; per component the lanes of root, child and two past the end.
+  // Scale: both joints constant at 1 (a box of zero extent decodes exactly); unused lanes 0.
+  EXPECT_EQ(c.scales.constant_groups, (std::vector<float>{1, 1, 0, 0, 1, 1, 0, 0, 1, 1, 0, 0}));
+  // Rotation: the root is constant at the identity (within a quantization step), the animated
+  // child's lane stays 0 (its values live in each player's context).
+  ASSERT_EQ(c.rotations.constant_groups.size(), 16u);
+  for (int component = 0; component < 3; ++component) {
+    EXPECT_NEAR(c.rotations.constant_groups[4 * component], 0.0f, 2.5e-5f) << component;
+  }
+  EXPECT_NEAR(c.rotations.constant_groups[12], 1.0f, 1e-6f);
+  for (int component = 0; component < 4; ++component) {
+    EXPECT_EQ(c.rotations.constant_groups[4 * component + 1], 0.0f) << component;
+  }
+  // Sampling reads them: the root's rotation is that constant at any time.
+  SamplingCache cache(ramp.clip, binding);
+  std::vector<Transform> pose(2);
+  ASSERT_TRUE(sample_compressed(c, 0.6f, cache.compressed, pose));
+  EXPECT_NEAR(pose[0].rotation.w, c.rotations.constant_groups[12], 1e-6f);
+  EXPECT_EQ(pose[0].scale, glm::vec3(1.0f));
+}
+
+TEST(SampleCompressed, RefusesAClipWithoutItsDecodedConstants) {
+  const RampClip ramp;
+  const ClipBinding binding = bind_clip(ramp.clip, ramp.skeleton, {.compress = true});
+  CompressedClip c = binding.compressed;
+  c.scales.constant_groups.clear();  // as a clip put together by hand would be
+  SamplingCache cache(ramp.clip, binding);
+  std::vector<Transform> pose(2, Transform::identity());
+  const JobResult r = sample_compressed(c, 0.5f, cache.compressed, pose);
+  EXPECT_FALSE(r);
+  EXPECT_NE(std::string(r.error).find("decoded constants"), std::string::npos) << r.error;
+}
+
 TEST(CompressClip, StreamIsOrderedByWhenPlaybackNeedsEachKey) {
   const Skeleton skeleton = testing::make_synthetic_skeleton();
   const Clip clip = testing::make_synthetic_clip(skeleton, "walk", 0.0f);
@@ -225,6 +265,35 @@ TEST(CompressClip, SyntheticCharacterStaysWithinTheStatedError) {
   EXPECT_LT(bind_clip(clip, skeleton, coarse).compressed.byte_size(),
             bind_clip(clip, skeleton, fine).compressed.byte_size());
   play_and_compare(skeleton, clip, 1e-2f);
+}
+
+// The same character under an armature joint scaled by 100, its lengths given in hundredths
+// (RobotExpressive's shape): the model-space motion is unchanged, and so must the error be.
+TEST(CompressClip, AScaledArmatureKeepsTheErrorInModelUnits) {
+  const Skeleton plain = testing::make_synthetic_skeleton();
+  const Clip plain_clip = testing::make_synthetic_clip(plain, "walk", 0.3f, 0.8f);
+  Skeleton skeleton;
+  skeleton.joint_names = {"armature"};
+  skeleton.parents = {kNoParent};
+  Transform armature;
+  armature.scale = glm::vec3(100.0f);
+  skeleton.rest_pose = {armature};
+  for (std::size_t j = 0; j < plain.parents.size(); ++j) {
+    skeleton.joint_names.push_back(plain.joint_names[j]);
+    skeleton.parents.push_back(plain.parents[j] + 1);
+    Transform rest = plain.rest_pose[j];
+    rest.translation /= 100.0f;
+    skeleton.rest_pose.push_back(rest);
+  }
+  skeleton.inverse_bind.assign(skeleton.rest_pose.size(), glm::mat4(1.0f));
+  Clip clip = plain_clip;
+  for (JointTrack& track : clip.tracks) {
+    for (glm::vec3& t : track.translation.values) t /= 100.0f;
+  }
+  // Bounds counted from the plain character's root: the armature itself does not move.
+  const float worst = play_and_compare(skeleton, clip, 1e-3f);
+  EXPECT_GT(worst, 0.0f);
+  EXPECT_LE(worst, play_and_compare(plain, plain_clip, 1e-3f) * 1.5f + 1e-4f);
 }
 
 TEST(CompressClip, CubicSplineTracksAreResampledWithinTheError) {

@@ -28,8 +28,9 @@ namespace {
 
 // Polls the state log until ready(state) holds (up to 60 s); returns that state or null.
 nlohmann::json wait_for(const std::filesystem::path& log,
-                        const std::function<bool(const nlohmann::json&)>& ready) {
-  for (int i = 0; i < 600; ++i) {
+                        const std::function<bool(const nlohmann::json&)>& ready,
+                        int tenths_of_a_second = 600) {
+  for (int i = 0; i < tenths_of_a_second; ++i) {
     const nlohmann::json s = e2e::last_json_line(log);
     if (s.is_object() && s.value("loaded", false) && s.contains("ui") && ready(s)) return s;
     std::this_thread::sleep_for(std::chrono::milliseconds(100));
@@ -262,19 +263,27 @@ void build_idle_space_one_shot_machine(const std::string& window, const std::fil
   const auto add_state = [&](const char* button, const std::string* clip, int count) {
     if (clip != nullptr) {
       show_clip(*clip);
-      const nlohmann::json rows = wait_for(log, [&](const nlohmann::json& s) {
-        return on_screen(field(s, "/ui/clip_rows/" + *clip));
-      });
-      ASSERT_TRUE(rows.is_object()) << *clip << " is not in the clip browser";
-      e2e::run_and_read("xdotool" + at(window, rows["ui"]["clip_rows"][*clip]) + " click 1");
-      // A loaded machine may take the click late: "+" adds the clip picked when it is pressed.
-      ASSERT_TRUE(wait_for(log,
-                           [&](const nlohmann::json& s) {
-                             const nlohmann::json picked = field(s, "/ui/picked_clips");
-                             return picked.is_array() && !picked.empty() && picked.back() == *clip;
-                           })
-                      .is_object())
-          << "the click on " << *clip << " picked nothing";
+      // The row moves while a search narrows the list, and a loaded machine may take a click
+      // late: click where the row is now until the browser shows it picked ("+" adds the clip
+      // picked when it is pressed).
+      bool picked_it = false;
+      for (int attempt = 0; attempt < 4 && !picked_it; ++attempt) {
+        const nlohmann::json rows = wait_for(log, [&](const nlohmann::json& s) {
+          return on_screen(field(s, "/ui/clip_rows/" + *clip));
+        });
+        ASSERT_TRUE(rows.is_object()) << *clip << " is not in the clip browser";
+        e2e::run_and_read("xdotool" + at(window, rows["ui"]["clip_rows"][*clip]) + " click 1");
+        picked_it = wait_for(
+                        log,
+                        [&](const nlohmann::json& s) {
+                          const nlohmann::json picked = field(s, "/ui/picked_clips");
+                          return picked.is_array() && !picked.empty() && picked.back() == *clip;
+                        },
+                        100)
+                        .is_object();
+      }
+      ASSERT_TRUE(picked_it) << "four clicks on " << *clip << " did not pick it: "
+                             << e2e::last_json_line(log)["ui"]["picked_clips"].dump();
     }
     const nlohmann::json shown = scroll_into_view(
         window, log, over_panel, [&](const auto& s) { return machine_ui(s)[button]; });

@@ -1,0 +1,190 @@
+#include "ui/retarget_panel.h"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <filesystem>
+
+namespace ui {
+namespace {
+
+constexpr anim::ChainMode kModes[] = {anim::ChainMode::Rotation, anim::ChainMode::KeepContacts,
+                                      anim::ChainMode::SourcePosition};
+
+// A combo of the chain modes; true when the user picked another.
+bool mode_combo(const char* label, anim::ChainMode& mode) {
+  bool changed = false;
+  if (ImGui::BeginCombo(label, anim::to_string(mode))) {
+    for (const anim::ChainMode m : kModes) {
+      if (ImGui::Selectable(anim::to_string(m), m == mode) && m != mode) {
+        mode = m;
+        changed = true;
+      }
+    }
+    ImGui::EndCombo();
+  }
+  return changed;
+}
+
+// The mapping table: one row per target joint, a combo of every source joint (and "none").
+bool draw_mapping(const anim::RetargetMap& map, asset::ProjectRetarget& entry,
+                  RetargetPanelState& state) {
+  bool changed = false;
+  const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV |
+                                ImGuiTableFlags_ScrollY | ImGuiTableFlags_SizingStretchProp;
+  const float height = ImGui::GetTextLineHeightWithSpacing() * 14.0f;
+  if (!ImGui::BeginTable("mapping", 3, flags, ImVec2(0.0f, height))) return false;
+  ImGui::TableSetupScrollFreeze(0, 1);
+  ImGui::TableSetupColumn("Target joint", ImGuiTableColumnFlags_WidthStretch, 1.0f);
+  ImGui::TableSetupColumn("<- source joint", ImGuiTableColumnFlags_WidthStretch, 1.2f);
+  ImGui::TableSetupColumn("via", ImGuiTableColumnFlags_WidthFixed);
+  ImGui::TableHeadersRow();
+  for (std::size_t t = 0; t < map.joints.size(); ++t) {
+    const anim::RetargetJoint& j = map.joints[t];
+    const std::string& target = map.target.joint_names[t];
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(target.c_str());
+    ImGui::TableNextColumn();
+    ImGui::PushID(static_cast<int>(t));
+    const bool mapped = j.source_a >= 0;
+    std::string shown =
+        mapped ? map.source.joint_names[static_cast<std::size_t>(j.source_a)] : "(none)";
+    if (mapped && j.source_b != j.source_a && j.weight_b > 0.0f) {
+      shown += " + " + map.source.joint_names[static_cast<std::size_t>(j.source_b)];
+    }
+    ImGui::SetNextItemWidth(-1.0f);
+    const bool open = ImGui::BeginCombo("##source", shown.c_str());
+    if (ImGui::IsItemVisible()) state.row_combo_at[target] = last_item_center();
+    if (open) {
+      const bool none = ImGui::Selectable("(none)", !mapped);
+      state.none_item_at = last_item_center();
+      if (none && mapped) {
+        asset::set_retarget_correction(entry, target, "");
+        changed = true;
+      }
+      for (std::size_t s = 0; s < map.source.joint_names.size(); ++s) {
+        const bool is = mapped && static_cast<std::size_t>(j.source_a) == s;
+        if (ImGui::Selectable(map.source.joint_names[s].c_str(), is) && !is) {
+          asset::set_retarget_correction(entry, target, map.source.joint_names[s]);
+          changed = true;
+        }
+      }
+      ImGui::EndCombo();
+    }
+    ImGui::PopID();
+    ImGui::TableNextColumn();
+    // A joint unmapped by the user says so; one the roles and names left says nothing.
+    const bool corrected =
+        std::any_of(entry.corrections.begin(), entry.corrections.end(),
+                    [&](const anim::RetargetCorrection& c) { return c.target_joint == target; });
+    ImGui::TextDisabled("%s", mapped      ? anim::to_string(j.via)
+                              : corrected ? anim::to_string(anim::RetargetVia::Correction)
+                                          : "-");
+  }
+  ImGui::EndTable();
+  return changed;
+}
+
+// Per target chain, its rotation offset in the reference pose (degrees about X, Y, Z).
+bool draw_adjustments(const anim::RetargetMap& map, asset::ProjectRetarget& entry) {
+  bool finished = false;
+  for (const anim::RetargetChain& chain : map.chains) {
+    const anim::Limb& limb = map.target_rig.limbs[static_cast<std::size_t>(chain.target_limb)];
+    const std::string label = std::string(anim::to_string(limb.role)) + " " +
+                              anim::to_string(limb.side) + (limb.front ? " (front)" : "");
+    anim::RetargetChainOffset& offset =
+        asset::chain_offset(entry, limb.role, limb.side, limb.front);
+    ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.65f);
+    ImGui::SliderFloat3(label.c_str(), &offset.rotation_deg.x, -90.0f, 90.0f, "%.1f deg");
+    // Retargeted once the slider is let go, not on every frame of the drag.
+    finished = finished || ImGui::IsItemDeactivatedAfterEdit();
+  }
+  // Offsets left at zero are not kept (the project stays as it was).
+  std::erase_if(entry.chain_offsets, [](const anim::RetargetChainOffset& o) {
+    return o.rotation_deg == glm::vec3(0.0f);
+  });
+  return finished;
+}
+
+}  // namespace
+
+glm::vec2 last_item_center() {
+  const ImVec2 a = ImGui::GetItemRectMin();
+  const ImVec2 b = ImGui::GetItemRectMax();
+  return {0.5f * (a.x + b.x), 0.5f * (a.y + b.y)};
+}
+
+RetargetPanelChange draw_retarget_panel(std::span<asset::ProjectRetarget> entries,
+                                        const anim::RetargetMap* map, const std::string& status,
+                                        RetargetPanelState& state) {
+  RetargetPanelChange change;
+  state.row_combo_at.clear();
+  state.none_item_at = glm::vec2(0.0f);
+  state.side_by_side_at = glm::vec2(0.0f);
+  if (!state.open) return change;
+  // Over the viewport's right part: the clip browser on the left stays free, and the
+  // side-by-side view puts the source on the character's right (the screen's left).
+  const ImGuiViewport* viewport = ImGui::GetMainViewport();
+  ImGui::SetNextWindowPos(
+      ImVec2(viewport->WorkPos.x + 0.6f * viewport->WorkSize.x, viewport->WorkPos.y + 40.0f),
+      ImGuiCond_FirstUseEver);
+  ImGui::SetNextWindowSize(ImVec2(440.0f, 560.0f), ImGuiCond_FirstUseEver);
+  if (!ImGui::Begin("Retarget", &state.open)) {
+    ImGui::End();
+    return change;
+  }
+  if (entries.empty()) {
+    ImGui::TextWrapped(
+        "No retargeted clip files. Add a clip file made for another skeleton (File > Add clip "
+        "file...) and accept the offer to retarget it.");
+    ImGui::End();
+    return change;
+  }
+  state.entry = std::clamp(state.entry, 0, static_cast<int>(entries.size()) - 1);
+  const auto name_of = [](const asset::ProjectRetarget& e) {
+    return std::filesystem::path(e.file).filename().string() +
+           (e.clip.empty() ? "" : ": " + e.clip);
+  };
+  if (ImGui::BeginCombo("File", name_of(entries[static_cast<std::size_t>(state.entry)]).c_str())) {
+    for (std::size_t i = 0; i < entries.size(); ++i) {
+      ImGui::PushID(static_cast<int>(i));
+      if (ImGui::Selectable(name_of(entries[i]).c_str(), static_cast<int>(i) == state.entry)) {
+        state.entry = static_cast<int>(i);
+      }
+      ImGui::PopID();
+    }
+    ImGui::EndCombo();
+  }
+  asset::ProjectRetarget& entry = entries[static_cast<std::size_t>(state.entry)];
+  if (!status.empty()) ImGui::TextDisabled("%s", status.c_str());
+  ImGui::Checkbox("Side by side (source skeleton beside the character)", &state.side_by_side);
+  state.side_by_side_at = last_item_center();
+  if (map == nullptr || map->joints.empty()) {
+    ImGui::End();
+    return change;
+  }
+  change.retarget = mode_combo("Legs", entry.leg_mode) || change.retarget;
+  change.retarget = mode_combo("Arms", entry.arm_mode) || change.retarget;
+  if (ImGui::CollapsingHeader("Mapping", ImGuiTreeNodeFlags_DefaultOpen)) {
+    change.retarget = draw_mapping(*map, entry, state) || change.retarget;
+    if (!entry.corrections.empty() && ImGui::Button("Clear corrections")) {
+      entry.corrections.clear();
+      change.retarget = true;
+    }
+  }
+  if (ImGui::CollapsingHeader("Unmapped (keep their rest pose)")) {
+    if (map->unmapped.empty()) ImGui::TextDisabled("none: every target joint follows the source");
+    for (const int t : map->unmapped) {
+      ImGui::BulletText("%s", map->target.joint_names[static_cast<std::size_t>(t)].c_str());
+    }
+  }
+  if (ImGui::CollapsingHeader("Chain adjustments", ImGuiTreeNodeFlags_DefaultOpen)) {
+    ImGui::TextWrapped("Turns a limb in the common reference pose (degrees about X, Y, Z).");
+    change.retarget = draw_adjustments(*map, entry) || change.retarget;
+  }
+  ImGui::End();
+  return change;
+}
+
+}  // namespace ui
