@@ -334,6 +334,16 @@ FootIkRig find_biped_rig(const Skeleton& skeleton, std::span<const glm::mat4> st
   return rig;
 }
 
+int feet_carrier(const Skeleton& skeleton, const FootIkRig& rig) {
+  if (rig.pelvis < 0 || rig.pelvis >= skeleton.joint_count()) return -1;
+  int carrier = rig.pelvis;
+  for (const Leg& leg : rig.legs) {
+    while (carrier >= 0 && !is_ancestor(skeleton, carrier, leg.foot))
+      carrier = skeleton.parents[static_cast<std::size_t>(carrier)];
+  }
+  return carrier;
+}
+
 glm::vec3 heel_point(const Leg& leg, std::span<const glm::mat4> model) {
   return point_in(model[leg.foot], leg.heel_in_foot);
 }

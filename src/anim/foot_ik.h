@@ -97,6 +97,11 @@ FootIkRig find_biped_rig(const Skeleton& skeleton, std::span<const glm::mat4> st
 // cause naming the leg and joint.
 std::string validate(const Skeleton& skeleton, const FootIkRig& rig);
 
+// The nearest joint at or above the rig's pelvis that carries every foot: the pelvis itself on
+// most rigs; the common ancestor where feet hang outside it (RobotExpressive's, from the root).
+// -1 when the rig has no pelvis.
+int feet_carrier(const Skeleton& skeleton, const FootIkRig& rig);
+
 // The model-space heel and toe points of a leg in a model pose.
 glm::vec3 heel_point(const Leg& leg, std::span<const glm::mat4> model);
 glm::vec3 toe_point(const Leg& leg, std::span<const glm::mat4> model);

@@ -111,6 +111,16 @@ glm::mat4 parent_matrix(const Skeleton& skeleton, std::span<const glm::mat4> mod
   return p < 0 ? glm::mat4(1.0f) : model[static_cast<std::size_t>(p)];
 }
 
+// The pelvis's place on the ground in the target's model: its position across the ground and
+// its heading (relative to its rest rotation) as a yaw.
+glm::mat4 ground_frame(const glm::vec3& at, const glm::quat& rotation, const glm::quat& rest) {
+  const glm::mat4 turn =
+      glm::mat4_cast(glm::angleAxis(heading_yaw(rotation, rest), glm::vec3(0.0f, 1.0f, 0.0f)));
+  glm::mat4 frame = turn;
+  frame[3] = glm::vec4(at.x, 0.0f, at.z, 1.0f);
+  return frame;
+}
+
 // Where a leg's ankle is: its foot joint, or for a foot hanging from elsewhere, the point in the
 // calf where the foot rests.
 glm::vec3 ankle_of(const Leg& leg, std::span<const glm::mat4> model) {
@@ -154,6 +164,23 @@ void reach(const RetargetMap& map, const Limb& limb, const Leg* leg, glm::vec3 g
   // The detached end hangs from a joint the solve did not move.
   const glm::mat4 end_parent = parent_matrix(skeleton, model, limb.joints[2]);
   local[end].translation = glm::vec3(glm::inverse(end_parent) * glm::vec4(s.end, 1.0f));
+}
+
+// Puts each foot that hangs from elsewhere (RobotExpressive's, from the root) where its shin's
+// ankle point is, and brings target_model up to date when one moved.
+JobResult hang_detached_feet(const RetargetMap& map, std::span<Transform> target_local,
+                             std::span<glm::mat4> target_model) {
+  bool moved = false;
+  for (const RetargetChain& chain : map.chains) {
+    const Limb& tl = map.target_rig.limbs[static_cast<std::size_t>(chain.target_limb)];
+    if (tl.end_attached || chain.target_leg < 0) continue;
+    const Leg& leg = map.target_legs.legs[static_cast<std::size_t>(chain.target_leg)];
+    const glm::mat4 parent = parent_matrix(map.target, target_model, leg.foot);
+    target_local[static_cast<std::size_t>(leg.foot)].translation =
+        glm::vec3(glm::inverse(parent) * glm::vec4(ankle_of(leg, target_model), 1.0f));
+    moved = true;
+  }
+  return moved ? local_to_model(map.target, target_local, target_model) : JobResult::ok();
 }
 
 // Where a leg's ankle must go for its foot to stand where the source's planted foot stands (see
@@ -469,6 +496,18 @@ RetargetMap make_retarget_map(const Skeleton& source, const Rig& source_rig, con
   map.target_reference.resize(tn);
   for (std::size_t i = 0; i < tn; ++i) map.target_reference[i] = model_rotation(target_rest[i]);
   apply_chain_offsets(map, options.chain_offsets);
+  // The pelvis carries the feet on most rigs; another carrier takes the pelvis's travel.
+  FootIkRig legs = map.target_legs;
+  legs.pelvis = target_rig.pelvis;
+  const int carrier = feet_carrier(target, legs);
+  map.target_carrier = carrier == target_rig.pelvis ? -1 : carrier;
+  if (map.target_carrier >= 0) {
+    const auto pelvis = static_cast<std::size_t>(target_rig.pelvis);
+    map.carrier_on_ground =
+        glm::inverse(ground_frame(position(target_rest[pelvis]), map.target_reference[pelvis],
+                                  map.target_reference[pelvis])) *
+        target_rest[static_cast<std::size_t>(map.target_carrier)];
+  }
   return map;
 }
 
@@ -505,6 +544,26 @@ JobResult retarget_pose(const RetargetMap& map, std::span<const Transform> sourc
     return model_rotation(source_model[i]) * map.source_reference_inverse[i];
   };
 
+  // Where the pelvis goes: across the ground scaled; up and down scaled from where each stands in
+  // its rest pose.
+  const int pelvis_joint = map.target_rig.pelvis;
+  const int source_pelvis = map.joints[static_cast<std::size_t>(pelvis_joint)].source_a;
+  glm::vec3 pelvis_at{0.0f};
+  if (source_pelvis >= 0) {
+    const glm::vec3 from = position(source_model[static_cast<std::size_t>(source_pelvis)]);
+    pelvis_at = map.scale * (to_target * from);
+    pelvis_at.y = map.target_pelvis_height_m + map.scale * (from.y - map.source_pelvis_height_m);
+  }
+  // The carrier of feet that hang outside the pelvis takes the pelvis's ground travel and
+  // heading, moved from the pelvis's rest frame to where it is now.
+  glm::mat4 carrier_model(1.0f);
+  if (map.target_carrier >= 0 && source_pelvis >= 0) {
+    const auto pelvis = static_cast<std::size_t>(pelvis_joint);
+    const glm::quat reference = map.target_reference[pelvis];
+    const glm::quat now = to_target * delta(source_pelvis) * to_source * reference;
+    carrier_model = ground_frame(pelvis_at, now, reference) * map.carrier_on_ground;
+  }
+
   // Rotations as deltas from the reference, parent first; the pelvis's path scaled.
   for (std::size_t t = 0; t < tn; ++t) {
     const RetargetJoint& j = map.joints[t];
@@ -512,7 +571,9 @@ JobResult retarget_pose(const RetargetMap& map, std::span<const Transform> sourc
     Transform out = rest;
     const int p = map.target.parents[t];
     const glm::mat4 parent = p < 0 ? glm::mat4(1.0f) : target_model[static_cast<std::size_t>(p)];
-    if (j.source_a >= 0) {
+    if (static_cast<int>(t) == map.target_carrier && source_pelvis >= 0) {
+      out = from_matrix(glm::inverse(parent) * carrier_model);
+    } else if (j.source_a >= 0) {
       glm::quat d = delta(j.source_a);
       if (j.source_b != j.source_a && j.weight_b > 0.0f)
         d = nlerp(d, delta(j.source_b), j.weight_b);
@@ -527,12 +588,8 @@ JobResult retarget_pose(const RetargetMap& map, std::span<const Transform> sourc
             p < 0 ? glm::quat(1.0f, 0.0f, 0.0f, 0.0f) : model_rotation(parent);
         out.rotation = glm::normalize(glm::inverse(parent_rot) * model_rot);
       }
-      if (static_cast<int>(t) == map.target_rig.pelvis) {
-        // Across the ground scaled; up and down scaled from where each stands in its rest pose.
-        const glm::vec3 from = position(source_model[s]);
-        glm::vec3 at = map.scale * (to_target * from);
-        at.y = map.target_pelvis_height_m + map.scale * (from.y - map.source_pelvis_height_m);
-        out.translation = glm::vec3(glm::inverse(parent) * glm::vec4(at, 1.0f));
+      if (static_cast<int>(t) == pelvis_joint) {
+        out.translation = glm::vec3(glm::inverse(parent) * glm::vec4(pelvis_at, 1.0f));
       } else if (j.carry_translation) {
         const Transform& source_rest = map.source.rest_pose[s];
         out.translation =
@@ -543,22 +600,7 @@ JobResult retarget_pose(const RetargetMap& map, std::span<const Transform> sourc
     target_local[t] = out;
     target_model[t] = parent * to_matrix(out);
   }
-  // A foot hanging from the root goes where its shin puts it.
-  bool moved = false;
-  for (const RetargetChain& chain : map.chains) {
-    const Limb& tl = map.target_rig.limbs[static_cast<std::size_t>(chain.target_limb)];
-    if (tl.end_attached || chain.target_leg < 0) continue;
-    const Leg& leg = map.target_legs.legs[static_cast<std::size_t>(chain.target_leg)];
-    const glm::vec3 ankle = glm::vec3(target_model[static_cast<std::size_t>(leg.calf)] *
-                                      glm::vec4(leg.ankle_in_calf, 1.0f));
-    const glm::mat4 parent = parent_matrix(map.target, target_model, leg.foot);
-    target_local[static_cast<std::size_t>(leg.foot)].translation =
-        glm::vec3(glm::inverse(parent) * glm::vec4(ankle, 1.0f));
-    moved = true;
-  }
-  if (moved) {
-    if (const JobResult r = local_to_model(map.target, target_local, target_model); !r) return r;
-  }
+  if (const JobResult r = hang_detached_feet(map, target_local, target_model); !r) return r;
 
   // A target whose legs are shorter for its hips than the source's cannot reach the planted
   // feet from where the pelvis was scaled to: lower the pelvis until every planted foot is
@@ -586,6 +628,9 @@ JobResult retarget_pose(const RetargetMap& map, std::span<const Transform> sourc
     target_local[static_cast<std::size_t>(pelvis)].translation =
         glm::vec3(glm::inverse(parent) * glm::vec4(at, 1.0f));
     if (const JobResult r = local_to_model(map.target, target_local, target_model); !r) return r;
+    // The drop carries the shins down but not a foot hanging from the root: every foot, planted
+    // or swinging, goes back under its shin (a planted one's goal is measured from there).
+    if (const JobResult r = hang_detached_feet(map, target_local, target_model); !r) return r;
   }
 
   // IK: planted feet where the source's soles are (scaled about the origin); chains that

@@ -145,6 +145,13 @@ struct RetargetMap {
   float target_pelvis_height_m = 0.0f;
   float contact_blend_s = 0.1f;
   float planted_slide_m = 0.0f;  // options.planted_slide_share of the target's leg
+  // A target whose feet hang from outside the pelvis (RobotExpressive's, from the root): their
+  // nearest common ancestor with the pelvis, which carries the pelvis's travel and heading on the
+  // ground so that root motion taken from it moves (or keeps in place) the whole body. -1 when
+  // the pelvis carries every foot.
+  int target_carrier = -1;
+  // The carrier's rest model matrix relative to the pelvis's rest place on the ground.
+  glm::mat4 carrier_on_ground{1.0f};
 };
 
 // Builds the map. Both rigs must have at least one leg and a pelvis (validate(skeleton, rig) is

@@ -45,7 +45,7 @@ bool find_motion_matching_joints(const anim::Skeleton& skeleton, anim::MotionMat
   out.left_foot = rig.legs[0].foot;
   out.right_foot = rig.legs[1].foot;
   out.hips = rig.pelvis;
-  out.root = find_root_motion_joint(skeleton);
+  out.root = find_root_motion_joint(skeleton, rig);
   return true;
 }
 

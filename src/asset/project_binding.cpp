@@ -138,7 +138,8 @@ std::string bind_project(const Project& project, const Character& character,
     return character.source_path + ": " + e;
   }
   bound_character->foot_ik_rig = foot_ik_rig(character, project_rig(character, project.rig));
-  bound_character->root_motion_joint = find_root_motion_joint(character.skeleton);
+  bound_character->root_motion_joint =
+      find_root_motion_joint(character.skeleton, bound_character->foot_ik_rig);
   bound_character->ground_motion = anim::synthesize_ground_motions(
       bound_character->skeleton, bound_character->clips, bound_character->foot_ik_rig,
       bound_character->root_motion_joint);

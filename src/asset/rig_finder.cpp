@@ -134,7 +134,9 @@ anim::FootIkRig find_biped_legs(const anim::Skeleton& skeleton, std::string* err
   return find_legs(character, error);
 }
 
-int find_root_motion_joint(const anim::Skeleton& skeleton) {
+namespace {
+
+int find_named_root_motion_joint(const anim::Skeleton& skeleton) {
   for (const char* key : {"hips", "pelvis"}) {
     for (int i = 0; i < skeleton.joint_count(); ++i) {
       std::string name = skeleton.joint_names[i];
@@ -153,6 +155,18 @@ int find_root_motion_joint(const anim::Skeleton& skeleton) {
     }
   }
   return 0;
+}
+
+}  // namespace
+
+int find_root_motion_joint(const anim::Skeleton& skeleton, const anim::FootIkRig& legs) {
+  const int named = find_named_root_motion_joint(skeleton);
+  const int carrier = anim::feet_carrier(skeleton, legs);
+  if (carrier < 0) return named;
+  // The named joint when it carries the pelvis and the feet (a "Hips" above the legs' pelvis).
+  anim::FootIkRig from_named = legs;
+  from_named.pelvis = named;
+  return anim::feet_carrier(skeleton, from_named) == named ? named : carrier;
 }
 
 }  // namespace asset

@@ -49,7 +49,9 @@ anim::FootIkRig find_biped_legs(const anim::Skeleton& skeleton, std::string* err
 
 // The joint that carries the character's ground motion: the pelvis (a joint named hips or
 // pelvis, without a side), else the first joint with a parent's parent (below an armature
-// root), else 0.
-int find_root_motion_joint(const anim::Skeleton& skeleton);
+// root), else 0. Given the legs, a joint found that does not carry every foot gives way to the
+// legs' anim::feet_carrier: on RobotExpressive "Hips" is a sibling of the legs under "Body", and
+// the feet hang from the root joint "Bone", which root motion then moves as a whole.
+int find_root_motion_joint(const anim::Skeleton& skeleton, const anim::FootIkRig& legs = {});
 
 }  // namespace asset

@@ -1,4 +1,7 @@
 // Binding a project to a character: names resolve to indices, and what is missing is named.
+#include <filesystem>
+#include <string>
+
 #include <gtest/gtest.h>
 
 #include "anim/character_instance.h"
@@ -6,6 +9,7 @@
 #include "asset/demo_project.h"
 #include "asset/project_binding.h"
 #include "asset/rig_finder.h"
+#include "import_test_util.h"
 
 namespace {
 const asset::Character& demo() {
@@ -93,6 +97,51 @@ TEST(RigFinder, RootMotionJointSkipsSidedHipsAndArmatures) {
   s.joint_names = {"Armature", "root", "spine"};
   s.parents = {anim::kNoParent, 0, 1};
   EXPECT_EQ(asset::find_root_motion_joint(s), 1);  // the joint below the armature node
+}
+
+TEST(RigFinder, RootMotionJointGivesWayToTheJointThatCarriesTheFeet) {
+  // RobotExpressive's shape: "Hips" turns the abdomen only; "Body" carries it and the legs, and
+  // the foot hangs from "Bone", the root joint.
+  anim::Skeleton s;
+  s.joint_names = {"RootNode", "Bone", "Body", "Hips", "UpperLegL", "LowerLegL", "FootL"};
+  s.parents = {anim::kNoParent, 0, 1, 2, 2, 4, 1};
+  s.rest_pose.resize(7);
+  s.inverse_bind.resize(7, glm::mat4(1.0f));
+  anim::FootIkRig legs;
+  legs.pelvis = 2;
+  anim::Leg leg;
+  leg.thigh = 4;
+  leg.calf = 5;
+  leg.foot = 6;
+  legs.legs = {leg};
+  EXPECT_EQ(asset::find_root_motion_joint(s), 3);        // by name alone
+  EXPECT_EQ(asset::find_root_motion_joint(s, legs), 1);  // the feet's carrier
+  s.parents[6] = 5;                                      // the foot under the shin
+  EXPECT_EQ(asset::find_root_motion_joint(s, legs), 2);  // the pelvis
+  s.joint_names[1] = "Hips";                             // a named joint above them stays
+  s.joint_names[3] = "Abdomen";
+  EXPECT_EQ(asset::find_root_motion_joint(s, legs), 1);
+  s.parents[6] = 1;
+  EXPECT_EQ(asset::find_root_motion_joint(s, legs), 1);
+}
+
+TEST(RigFinder, RobotExpressivesGroundMotionIsCarriedByTheJointAboveItsFeet) {
+  const std::filesystem::path path = test::shared_asset("quaternius/RobotExpressive.glb");
+  if (!std::filesystem::exists(path)) GTEST_SKIP() << path << " is absent (../shared/assets)";
+  const asset::Character robot = test::import_ok(path);
+  std::string why;
+  const anim::FootIkRig legs = asset::find_legs(robot, &why);
+  ASSERT_EQ(legs.legs.size(), 2u) << why;
+  const int root = asset::find_root_motion_joint(robot.skeleton, legs);
+  EXPECT_EQ(robot.skeleton.joint_names[static_cast<std::size_t>(root)], "Bone");
+  // Every thigh and foot hangs below it, so removing its travel keeps the whole body in place.
+  for (const anim::Leg& leg : legs.legs) {
+    for (int j : {leg.thigh, leg.foot}) {
+      int k = j;
+      while (k >= 0 && k != root) k = robot.skeleton.parents[static_cast<std::size_t>(k)];
+      EXPECT_EQ(k, root) << robot.skeleton.joint_names[static_cast<std::size_t>(j)];
+    }
+  }
 }
 
 TEST(ProjectBinding, DemoMachineTurnsOnTheTurnParameterAndRecordsTheTransition) {

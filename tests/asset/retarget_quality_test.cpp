@@ -22,6 +22,7 @@
 #include "anim/foot_contact.h"
 #include "anim/pose.h"
 #include "anim/retarget.h"
+#include "anim/root_motion.h"
 #include "asset/clip_retargeting.h"
 #include "asset/demo_export.h"
 #include "asset/importer.h"
@@ -78,6 +79,14 @@ const char* walk_clip(const std::string& label) {
   return nullptr;  // the first clip
 }
 
+// The walk a test plays from a loaded file.
+const anim::Clip* walk_of(const std::string& label) {
+  const Loaded& loaded = load(label);
+  const char* name = walk_clip(label);
+  if (name) return test::find_clip(loaded.character.clips, name);
+  return loaded.character.clips.empty() ? nullptr : &loaded.character.clips.front();
+}
+
 bool absent(const std::string& label) {
   return label != "demo" && !std::filesystem::exists(path_of(label));
 }
@@ -98,6 +107,10 @@ struct ContactFigures {
   float source_skate = 0.0f;
   float skate_excess = 0.0f;  // worst (target - source) slide per leg length, one contact
   int contacts = 0;
+  // Worst distance, over every frame and leg, between the foot joint and the point of the calf
+  // where the foot joint sits in the rest pose, per target leg length: the leg ends at its foot
+  // (RobotExpressive's feet hang from the root, so nothing but the retargeting keeps them there).
+  float ankle_gap = 0.0f;
 };
 
 // Walks the retargeted clip's contacts (the source's, renamed to the target's legs) frame by
@@ -119,6 +132,18 @@ ContactFigures measure(const anim::RetargetMap& map, const anim::Clip& source_cl
     const float t = std::min(frame_s * static_cast<float>(f), out.duration_s);
     source_models.push_back(model_at(map.source, once_source, sb, t));
     target_models.push_back(model_at(map.target, once_out, tb, t));
+  }
+  std::vector<glm::mat4> target_rest(map.target.rest_pose.size());
+  EXPECT_TRUE(anim::local_to_model(map.target, map.target.rest_pose, target_rest));
+  for (const anim::Leg& leg : map.target_legs.legs) {
+    const auto calf = static_cast<std::size_t>(leg.calf);
+    const auto foot = static_cast<std::size_t>(leg.foot);
+    const glm::vec4 foot_in_calf =
+        glm::inverse(target_rest[calf]) * glm::vec4(glm::vec3(target_rest[foot][3]), 1.0f);
+    for (const auto& tm : target_models) {
+      const glm::vec3 gap = glm::vec3(tm[calf] * foot_in_calf) - glm::vec3(tm[foot][3]);
+      figures.ankle_gap = std::max(figures.ankle_gap, glm::length(gap) / map.target_leg_length_m);
+    }
   }
   for (const anim::RetargetChain& chain : map.chains) {
     if (chain.target_leg < 0 || chain.source_leg < 0) continue;
@@ -189,9 +214,7 @@ TEST_P(RetargetQuality, PlantedFeetTouchTheGroundAndDoNotSlide) {
   const Loaded& target = load(p.target);
   ASSERT_TRUE(source.error.empty()) << p.source << ": " << source.error;
   ASSERT_TRUE(target.error.empty()) << p.target << ": " << target.error;
-  const char* clip_name = walk_clip(p.source);
-  const anim::Clip* clip = clip_name ? test::find_clip(source.character.clips, clip_name)
-                                     : &source.character.clips.front();
+  const anim::Clip* clip = walk_of(p.source);
   ASSERT_NE(clip, nullptr);
   // As `animview retarget` and the viewer do it: the rigs found on each file, soles on the mesh.
   const asset::ClipRetargeting r =
@@ -203,10 +226,11 @@ TEST_P(RetargetQuality, PlantedFeetTouchTheGroundAndDoNotSlide) {
   const ContactFigures f = measure(map, *clip, out);
   std::printf(
       "[ figures  ] %s -> %s: %d contacts, scale %.3f, unmapped %zu of %d; sole height error "
-      "%.3f %%, slide %.3f %% (source %.3f %%), excess %.4f %% of leg length\n",
+      "%.3f %%, slide %.3f %% (source %.3f %%), excess %.4f %%, ankle gap %.3f %% of leg length\n",
       p.source, p.target, f.contacts, map.scale, map.unmapped.size(), map.target.joint_count(),
       100.0f * f.height_error, 100.0f * f.target_skate, 100.0f * f.source_skate,
-      100.0f * f.skate_excess);
+      100.0f * f.skate_excess, 100.0f * f.ankle_gap);
+  EXPECT_LT(f.ankle_gap, 0.01f);
   EXPECT_GT(f.contacts, 1);
   EXPECT_LT(f.height_error, 0.01f);
   // Under 2 % of the leg, even where the source's own planted foot slides more (the CMU
@@ -226,6 +250,74 @@ INSTANTIATE_TEST_SUITE_P(Walks, RetargetQuality,
                          [](const ::testing::TestParamInfo<Pair>& info) {
                            return std::string(info.param.source) + "_to_" + info.param.target;
                          });
+
+// RobotExpressive's feet hang from its root joint, outside the pelvis: its root-motion joint is
+// the joint above both (not its "Hips", beside the legs), the retargeted clip carries the travel
+// there, and played in place the whole robot stays put with its feet under its legs.
+class RetargetInPlace : public ::testing::TestWithParam<const char*> {};
+
+TEST_P(RetargetInPlace, TheRobotStaysPutWithItsFeetUnderItsLegs) {
+  const std::string label = GetParam();
+  for (const std::string& l : {label, std::string("robot")}) {
+    if (absent(l)) GTEST_SKIP() << path_of(l) << " is absent (../shared/assets missing)";
+  }
+  for (const std::string& l : {label, std::string("robot")}) {
+    ASSERT_TRUE(load(l).error.empty()) << l << ": " << load(l).error;
+  }
+  const anim::Clip* clip = walk_of(label);
+  ASSERT_NE(clip, nullptr);
+  const asset::ClipRetargeting r =
+      asset::retarget_clips(load(label).character, load("robot").character, clip->name);
+  ASSERT_TRUE(r.ok()) << r.error;
+  const anim::RetargetMap& map = r.map;
+  const anim::Skeleton& skeleton = map.target;
+  // As the viewer binds the robot (asset/project_binding).
+  anim::RootMotionSettings settings;
+  settings.root_joint = asset::find_root_motion_joint(skeleton, map.target_legs);
+  ASSERT_EQ(skeleton.joint_names[static_cast<std::size_t>(settings.root_joint)], "Bone");
+  const std::size_t n = skeleton.rest_pose.size();
+  std::vector<glm::mat4> rest(n);
+  ASSERT_TRUE(anim::local_to_model(skeleton, skeleton.rest_pose, rest));
+  const auto pelvis = static_cast<std::size_t>(map.target_rig.pelvis);
+  auto across = [](const glm::vec3& a, const glm::vec3& b) {
+    return glm::length(glm::vec2(a.x - b.x, a.z - b.z));
+  };
+  const anim::Clip& out = r.clips[0];
+  const anim::ClipBinding binding = anim::bind_clip(out, skeleton);
+  anim::SamplingCache cache(out, binding);
+  std::vector<anim::Transform> local(n);
+  std::vector<glm::mat4> model(n), travelled(n);
+  float travel = 0.0f, pelvis_off = 0.0f, foot_reach = 0.0f, ankle_gap = 0.0f;
+  for (int k = 0; k <= 100; ++k) {
+    const float t = out.duration_s * static_cast<float>(k) / 100.0f;
+    ASSERT_TRUE(anim::sample_clip(out, binding, skeleton, t, cache, local));
+    ASSERT_TRUE(anim::local_to_model(skeleton, local, travelled));
+    ASSERT_TRUE(anim::remove_root_motion(skeleton, settings, local));
+    ASSERT_TRUE(anim::local_to_model(skeleton, local, model));
+    const glm::vec3 at(model[pelvis][3]);
+    travel = std::max(travel, across(glm::vec3(travelled[pelvis][3]), glm::vec3(rest[pelvis][3])));
+    pelvis_off = std::max(pelvis_off, across(at, glm::vec3(rest[pelvis][3])));
+    for (const anim::Leg& leg : map.target_legs.legs) {
+      const auto calf = static_cast<std::size_t>(leg.calf);
+      const auto foot = static_cast<std::size_t>(leg.foot);
+      const glm::vec3 foot_at(model[foot][3]);
+      foot_reach = std::max(foot_reach, across(foot_at, at));
+      const glm::vec4 foot_in_calf =
+          glm::inverse(rest[calf]) * glm::vec4(glm::vec3(rest[foot][3]), 1.0f);
+      ankle_gap = std::max(ankle_gap, glm::length(glm::vec3(model[calf] * foot_in_calf) - foot_at));
+    }
+  }
+  const float leg = map.target_leg_length_m;
+  std::printf(
+      "[ figures  ] %s -> robot in place: pelvis travels %.3f m in the clip, %.4f m in place; "
+      "feet at most %.3f m from it across the ground, ankle gap %.4f m (leg %.3f m)\n",
+      label.c_str(), travel, pelvis_off, foot_reach, ankle_gap, leg);
+  EXPECT_LT(pelvis_off, 0.02f);
+  EXPECT_LT(foot_reach, leg);
+  EXPECT_LT(ankle_gap, 0.01f * leg);
+}
+
+INSTANTIATE_TEST_SUITE_P(Walks, RetargetInPlace, ::testing::Values("cmu", "pab", "demo"));
 
 // The real files onto themselves, and onto a copy twice as large.
 class RetargetSelf : public ::testing::TestWithParam<const char*> {};
