@@ -499,7 +499,17 @@ RetargetMap make_retarget_map(const Skeleton& source, const Rig& source_rig, con
   // The pelvis carries the feet on most rigs; another carrier takes the pelvis's travel.
   FootIkRig legs = map.target_legs;
   legs.pelvis = target_rig.pelvis;
-  const int carrier = feet_carrier(target, legs);
+  int carrier = feet_carrier(target, legs);
+  const int travel = options.target_root_motion_joint;
+  if (carrier >= 0 && travel >= 0 && travel < static_cast<int>(tn) && travel != carrier) {
+    for (int j = target.parents[static_cast<std::size_t>(carrier)]; j >= 0;
+         j = target.parents[static_cast<std::size_t>(j)]) {
+      if (j == travel) {
+        carrier = travel;
+        break;
+      }
+    }
+  }
   map.target_carrier = carrier == target_rig.pelvis ? -1 : carrier;
   if (map.target_carrier >= 0) {
     const auto pelvis = static_cast<std::size_t>(target_rig.pelvis);

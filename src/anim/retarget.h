@@ -90,6 +90,11 @@ struct RetargetOptions {
   // them on the mesh). Empty: measured on the rest pose, standing on its lowest leg joint.
   FootIkRig source_legs;
   FootIkRig target_legs;
+  // The joint the target's own clips carry their ground travel on (asset::find_root_motion_joint),
+  // or -1. When it is above the joint that carries the feet (Cesium Man's unnamed root above its
+  // pelvis), the retargeted travel goes on it, so in-place playback takes it off like the
+  // character's own clips' travel.
+  int target_root_motion_joint = -1;
 };
 
 // One target joint's source: the model-space delta of source joint a, or between a and b

@@ -53,6 +53,11 @@ ClipRetargeting retarget_clips(const Character& source, const anim::Skeleton& ta
   anim::RetargetOptions with_legs = options;
   if (with_legs.source_legs.legs.empty()) with_legs.source_legs = foot_ik_rig(source, source_rig);
   if (with_legs.target_legs.legs.empty()) with_legs.target_legs = target_legs;
+  if (with_legs.target_root_motion_joint < 0) {
+    anim::FootIkRig carried = with_legs.target_legs;
+    carried.pelvis = target_rig.pelvis;
+    with_legs.target_root_motion_joint = find_root_motion_joint(target, carried);
+  }
   out.map = anim::make_retarget_map(standing_skeleton(source), source_rig, target, target_rig,
                                     with_legs, &error);
   if (out.map.joints.empty()) {

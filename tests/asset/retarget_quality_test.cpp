@@ -53,6 +53,7 @@ std::string path_of(const std::string& label) {
   if (label == "pab") return test::shared_asset("pab/walk.fbx").string();  // no mesh
   if (label == "knight") return test::shared_asset("kaykit/Knight.glb").string();
   if (label == "robot") return test::shared_asset("quaternius/RobotExpressive.glb").string();
+  if (label == "cesium") return test::shared_asset("khronos/cesium_man.gltf").string();
   return demo_glb();
 }
 
@@ -251,30 +252,40 @@ INSTANTIATE_TEST_SUITE_P(Walks, RetargetQuality,
                            return std::string(info.param.source) + "_to_" + info.param.target;
                          });
 
-// RobotExpressive's feet hang from its root joint, outside the pelvis: its root-motion joint is
-// the joint above both (not its "Hips", beside the legs), the retargeted clip carries the travel
-// there, and played in place the whole robot stays put with its feet under its legs.
-class RetargetInPlace : public ::testing::TestWithParam<const char*> {};
+// Targets whose ground travel is carried above the pelvis. RobotExpressive's feet hang from its
+// root joint, outside the pelvis: its root-motion joint is the joint above both (not its "Hips",
+// beside the legs). Cesium Man has no joint named hips or pelvis: its root-motion joint is the
+// one below its armature node, above the pelvis. The retargeted clip carries the travel there,
+// and played in place the whole character stays put with its feet under its legs.
+struct InPlaceCase {
+  const char* source;
+  const char* target;
+  const char* root_joint;  // the target's root-motion joint
+};
 
-TEST_P(RetargetInPlace, TheRobotStaysPutWithItsFeetUnderItsLegs) {
-  const std::string label = GetParam();
-  for (const std::string& l : {label, std::string("robot")}) {
+class RetargetInPlace : public ::testing::TestWithParam<InPlaceCase> {};
+
+TEST_P(RetargetInPlace, TheCharacterStaysPutWithItsFeetUnderItsLegs) {
+  const std::string label = GetParam().source;
+  const std::string target = GetParam().target;
+  for (const std::string& l : {label, target}) {
     if (absent(l)) GTEST_SKIP() << path_of(l) << " is absent (../shared/assets missing)";
   }
-  for (const std::string& l : {label, std::string("robot")}) {
+  for (const std::string& l : {label, target}) {
     ASSERT_TRUE(load(l).error.empty()) << l << ": " << load(l).error;
   }
   const anim::Clip* clip = walk_of(label);
   ASSERT_NE(clip, nullptr);
   const asset::ClipRetargeting r =
-      asset::retarget_clips(load(label).character, load("robot").character, clip->name);
+      asset::retarget_clips(load(label).character, load(target).character, clip->name);
   ASSERT_TRUE(r.ok()) << r.error;
   const anim::RetargetMap& map = r.map;
   const anim::Skeleton& skeleton = map.target;
-  // As the viewer binds the robot (asset/project_binding).
+  // As the viewer binds the target (asset/project_binding).
   anim::RootMotionSettings settings;
   settings.root_joint = asset::find_root_motion_joint(skeleton, map.target_legs);
-  ASSERT_EQ(skeleton.joint_names[static_cast<std::size_t>(settings.root_joint)], "Bone");
+  ASSERT_EQ(skeleton.joint_names[static_cast<std::size_t>(settings.root_joint)],
+            GetParam().root_joint);
   const std::size_t n = skeleton.rest_pose.size();
   std::vector<glm::mat4> rest(n);
   ASSERT_TRUE(anim::local_to_model(skeleton, skeleton.rest_pose, rest));
@@ -309,15 +320,24 @@ TEST_P(RetargetInPlace, TheRobotStaysPutWithItsFeetUnderItsLegs) {
   }
   const float leg = map.target_leg_length_m;
   std::printf(
-      "[ figures  ] %s -> robot in place: pelvis travels %.3f m in the clip, %.4f m in place; "
+      "[ figures  ] %s -> %s in place: pelvis travels %.3f m in the clip, %.4f m in place; "
       "feet at most %.3f m from it across the ground, ankle gap %.4f m (leg %.3f m)\n",
-      label.c_str(), travel, pelvis_off, foot_reach, ankle_gap, leg);
+      label.c_str(), target.c_str(), travel, pelvis_off, foot_reach, ankle_gap, leg);
   EXPECT_LT(pelvis_off, 0.02f);
   EXPECT_LT(foot_reach, leg);
   EXPECT_LT(ankle_gap, 0.01f * leg);
 }
 
-INSTANTIATE_TEST_SUITE_P(Walks, RetargetInPlace, ::testing::Values("cmu", "pab", "demo"));
+INSTANTIATE_TEST_SUITE_P(Walks, RetargetInPlace,
+                         ::testing::Values(InPlaceCase{"cmu", "robot", "Bone"},
+                                           InPlaceCase{"pab", "robot", "Bone"},
+                                           InPlaceCase{"demo", "robot", "Bone"},
+                                           InPlaceCase{"cmu", "cesium", "nodes[21]"},
+                                           InPlaceCase{"pab", "cesium", "nodes[21]"},
+                                           InPlaceCase{"demo", "cesium", "nodes[21]"}),
+                         [](const ::testing::TestParamInfo<InPlaceCase>& info) {
+                           return std::string(info.param.source) + "_to_" + info.param.target;
+                         });
 
 // The real files onto themselves, and onto a copy twice as large.
 class RetargetSelf : public ::testing::TestWithParam<const char*> {};
