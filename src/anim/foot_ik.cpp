@@ -24,13 +24,6 @@ glm::vec3 point_in(const glm::mat4& m, const glm::vec3& p) {
   return glm::vec3(m * glm::vec4(p, 1.0f));
 }
 
-bool is_ancestor(const Skeleton& skeleton, int ancestor, int joint) {
-  for (int j = skeleton.parents[joint]; j != kNoParent; j = skeleton.parents[j]) {
-    if (j == ancestor) return true;
-  }
-  return false;
-}
-
 bool finite(const Transform& t) {
   const float values[] = {t.translation.x, t.translation.y, t.translation.z, t.rotation.x,
                           t.rotation.y,    t.rotation.z,    t.rotation.w,    t.scale.x,

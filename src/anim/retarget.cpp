@@ -501,14 +501,9 @@ RetargetMap make_retarget_map(const Skeleton& source, const Rig& source_rig, con
   legs.pelvis = target_rig.pelvis;
   int carrier = feet_carrier(target, legs);
   const int travel = options.target_root_motion_joint;
-  if (carrier >= 0 && travel >= 0 && travel < static_cast<int>(tn) && travel != carrier) {
-    for (int j = target.parents[static_cast<std::size_t>(carrier)]; j >= 0;
-         j = target.parents[static_cast<std::size_t>(j)]) {
-      if (j == travel) {
-        carrier = travel;
-        break;
-      }
-    }
+  if (carrier >= 0 && travel >= 0 && travel < static_cast<int>(tn) &&
+      is_ancestor(target, travel, carrier)) {
+    carrier = travel;
   }
   map.target_carrier = carrier == target_rig.pelvis ? -1 : carrier;
   if (map.target_carrier >= 0) {

@@ -27,13 +27,6 @@ glm::vec3 horizontal(const glm::vec3& v) {
   return {v.x, 0.0f, v.z};
 }
 
-bool is_ancestor(const Skeleton& skeleton, int ancestor, int joint) {
-  for (int j = skeleton.parents[joint]; j != kNoParent; j = skeleton.parents[j]) {
-    if (j == ancestor) return true;
-  }
-  return false;
-}
-
 // The deepest joint that is an ancestor of (or equal to) both a and b; -1 when none.
 int common_ancestor(const Skeleton& skeleton, int a, int b) {
   for (int j = a; j != kNoParent; j = skeleton.parents[j]) {

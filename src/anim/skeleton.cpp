@@ -42,4 +42,12 @@ std::string validate(const Skeleton& s) {
   return {};
 }
 
+bool is_ancestor(const Skeleton& skeleton, int ancestor, int joint) {
+  for (int j = skeleton.parents[static_cast<std::size_t>(joint)]; j != kNoParent;
+       j = skeleton.parents[static_cast<std::size_t>(j)]) {
+    if (j == ancestor) return true;
+  }
+  return false;
+}
+
 }  // namespace anim

@@ -32,4 +32,7 @@ struct Skeleton {
 // empty, no NaN in the rest pose). Returns an empty string when valid, otherwise the cause.
 std::string validate(const Skeleton& skeleton);
 
+// Whether ancestor is strictly above joint in the hierarchy (joint's parent, its parent, ...).
+bool is_ancestor(const Skeleton& skeleton, int ancestor, int joint);
+
 }  // namespace anim
