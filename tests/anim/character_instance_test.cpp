@@ -147,6 +147,36 @@ TEST(CharacterInstance, MachineCrossfadeBlendsTheTwoClipsByTheTransitionWeight) 
   EXPECT_NEAR(leg_angle(player), kPi / 2, 1e-4f);
 }
 
+TEST(CharacterInstance, AMachineAddedByAGraphEditCrossfadesLikeOneBoundWithIt) {
+  // Bound with a blend space only (no machine poses), then edited into the two-state machine:
+  // the crossfade half way is the same 45 degrees.
+  Fixture f;
+  const int speed = f.parameters.add("speed", ParameterType::Float);
+  const int kick = f.parameters.add("kick", ParameterType::Trigger);
+  CharacterInstance player;
+  ASSERT_EQ(f.play(player, {walk_to_kick(speed)}, nullptr, {}), "");
+  CharacterSettings settings;
+  ASSERT_TRUE(player.update(0.1f, f.parameters, settings, f.flat));
+  GraphBinding edited = f.graph;
+  edited.has_machine = true;
+  edited.machine.states = {{"walk", StateKind::Clip, 0}, {"kick", StateKind::Clip, 1}};
+  Transition t;
+  t.source = 0;
+  t.target = 1;
+  t.conditions = {{kick, ConditionOp::Trigger, 0.0f}};
+  t.duration = 0.4f;
+  t.blend = TransitionBlend::CrossfadeSmooth;
+  edited.machine.transitions = {t};
+  ASSERT_EQ(bind_graph(f.character, f.parameters, edited), "");
+  ASSERT_EQ(player.set_graph(edited), "");
+  ASSERT_TRUE(player.update(0.1f, f.parameters, settings, f.flat));
+  EXPECT_NEAR(leg_angle(player), 0.0f, 1e-5f);
+  f.parameters.fire(kick);
+  ASSERT_TRUE(player.update(0.1f, f.parameters, settings, f.flat));
+  ASSERT_TRUE(player.update(0.2f, f.parameters, settings, f.flat));
+  EXPECT_NEAR(leg_angle(player), kPi / 4, 1e-3f);
+}
+
 TEST(CharacterInstance, MaskedOverrideLayerChangesOnlyTheMaskedJoint) {
   Fixture f;
   LayerBinding layer;
