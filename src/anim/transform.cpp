@@ -53,6 +53,10 @@ glm::quat nlerp(const glm::quat& q0, const glm::quat& q1, float t) {
 
 glm::quat slerp(const glm::quat& q0, const glm::quat& q1, float t) {
   const glm::quat target = glm::dot(q0, q1) < 0.0f ? -q1 : q1;
+  // The ends need no arc (IK at full weight asks for them every frame; an arc costs an arccosine
+  // and three sines).
+  if (t >= 1.0f) return glm::normalize(target);
+  if (t <= 0.0f) return glm::normalize(q0);
   return glm::normalize(glm::slerp(q0, target, t));
 }
 

@@ -38,8 +38,32 @@ glm::quat rotation_between(const glm::vec3& from, const glm::vec3& to) {
   return glm::normalize(glm::quat(1.0f + d, glm::cross(from, to)));
 }
 
-float angle_between(const glm::vec3& a, const glm::vec3& b) {
-  return std::acos(std::clamp(glm::dot(a, b), -1.0f, 1.0f));
+// An angle in [0, pi] by its cosine and sine, so that turns by differences of angles need no
+// arccosine and no sines (the IK's bends are such differences).
+struct Angle {
+  float cos = 1.0f;
+  float sin = 0.0f;
+};
+
+// The angle between two unit vectors.
+Angle angle_between(const glm::vec3& a, const glm::vec3& b) {
+  return {std::clamp(glm::dot(a, b), -1.0f, 1.0f), glm::length(glm::cross(a, b))};
+}
+
+// The angle of a cosine (clamped to [-1, 1]).
+Angle angle_of_cosine(float c) {
+  c = std::clamp(c, -1.0f, 1.0f);
+  return {c, std::sqrt(std::max(0.0f, 1.0f - c * c))};
+}
+
+// The turn by a - b about unit axis: with c and s the cosine and sine of a - b, the quaternion
+// (1 + c, s axis) normalized is (cos, sin axis) of half of a - b. Near a half turn 1 + c
+// vanishes, and the angle itself is used.
+glm::quat turn_by_difference(Angle a, Angle b, const glm::vec3& axis) {
+  const float c = a.cos * b.cos + a.sin * b.sin;
+  const float s = a.sin * b.cos - a.cos * b.sin;
+  if (1.0f + c < 1e-6f) return glm::angleAxis(std::atan2(s, c), axis);
+  return glm::normalize(glm::quat(1.0f + c, axis * s));
 }
 
 // The reach actually used for a target at distance d: d itself inside [shortest, soft_start],
@@ -50,6 +74,9 @@ float soft_reach(float d, float shortest, float full, float soft_start) {
   if (soft_start < full && d > soft_start) {
     const float span = full - soft_start;
     reach = soft_start + span * (1.0f - std::exp(-(d - soft_start) / span));
+    // In floats the approach arrives for far targets: stay a ten-thousandth of the span short,
+    // so the knee never locks straight.
+    reach = std::min(reach, full - 1e-4f * span);
   }
   return std::clamp(reach, shortest, full);
 }
@@ -117,14 +144,14 @@ TwoBoneIkSolution solve_two_bone_ik(const glm::vec3& root, const glm::vec3& mid,
   // turn about axis opens the angle at either joint.
   const glm::vec3 root_end_dir =
       glm::length(root_to_end) > tiny ? glm::normalize(root_to_end) : dir;
-  const float root_angle_now = angle_between(root_end_dir, glm::normalize(mid - root));
-  const float mid_angle_now = angle_between(glm::normalize(root - mid), glm::normalize(end - mid));
-  const float root_angle = std::acos(std::clamp(
-      (upper * upper + reach * reach - lower * lower) / (2.0f * upper * reach), -1.0f, 1.0f));
-  const float mid_angle = std::acos(std::clamp(
-      (upper * upper + lower * lower - reach * reach) / (2.0f * upper * lower), -1.0f, 1.0f));
-  const glm::quat root_bend = glm::angleAxis(root_angle - root_angle_now, axis);
-  const glm::quat mid_bend = glm::angleAxis(mid_angle - mid_angle_now, axis);
+  const Angle root_angle_now = angle_between(root_end_dir, glm::normalize(mid - root));
+  const Angle mid_angle_now = angle_between(glm::normalize(root - mid), glm::normalize(end - mid));
+  const Angle root_angle =
+      angle_of_cosine((upper * upper + reach * reach - lower * lower) / (2.0f * upper * reach));
+  const Angle mid_angle =
+      angle_of_cosine((upper * upper + lower * lower - reach * reach) / (2.0f * upper * lower));
+  const glm::quat root_bend = turn_by_difference(root_angle, root_angle_now, axis);
+  const glm::quat mid_bend = turn_by_difference(mid_angle, mid_angle_now, axis);
 
   // Swing: point the bent chain's root-end line at the target.
   const glm::vec3 bent_mid = root + root_bend * (mid - root);
@@ -133,17 +160,20 @@ TwoBoneIkSolution solve_two_bone_ik(const glm::vec3& root, const glm::vec3& mid,
       glm::length(bent_end - root) > tiny ? glm::normalize(bent_end - root) : dir;
   glm::quat root_delta = rotation_between(bent_dir, dir) * root_bend;
 
-  // Twist about the line so the mid joint lies on the pole side.
+  // Twist about the line so the mid joint lies on the pole side. Both sides are unit vectors
+  // across the line, so the shortest arc between them turns about the line (but for opposite
+  // sides, whose half turn must be about the line too).
   const glm::vec3 mid_side = perpendicular_part(root_delta * (mid - root), dir, 1e-6f * full);
   if (pole_side != glm::vec3(0.0f) && mid_side != glm::vec3(0.0f)) {
-    const float twist =
-        std::atan2(glm::dot(glm::cross(mid_side, pole_side), dir), glm::dot(mid_side, pole_side));
-    root_delta = glm::angleAxis(twist, dir) * root_delta;
+    const glm::quat twist = glm::dot(mid_side, pole_side) < -0.999999f
+                                ? glm::angleAxis(glm::pi<float>(), dir)
+                                : rotation_between(mid_side, pole_side);
+    root_delta = twist * root_delta;
   }
 
   const float weight = std::clamp(goal.position_weight, 0.0f, 1.0f);
-  out.root_delta = glm::normalize(glm::slerp(kIdentity, glm::normalize(root_delta), weight));
-  out.mid_delta = glm::normalize(glm::slerp(kIdentity, mid_bend, weight));
+  out.root_delta = slerp(kIdentity, glm::normalize(root_delta), weight);
+  out.mid_delta = slerp(kIdentity, mid_bend, weight);
   out.mid = root + out.root_delta * (mid - root);
   out.end = out.mid + out.root_delta * (out.mid_delta * (end - mid));
   out.reached = weight == 1.0f && std::fabs(reach - distance) <= 1e-4f * full;
