@@ -44,6 +44,7 @@ std::string BlendSpacePlayer::build_common(const Skeleton& skeleton,
     layers_.resize(clips.size());
   }
   weights_.assign(clips.size(), 0.0f);
+  root_cursors_.assign(clips.size(), RootMotionCursor{});
   sync_ = build_sync_group(clips);
   return {};
 }
@@ -171,7 +172,7 @@ JobResult BlendSpacePlayer::update(float dt_s, glm::vec2 input, std::span<Transf
       const RootMotionDelta step =
           ground ? extract_ground_motion(*ground, settings_.root_motion, from, played)
                  : extract_root_motion(clip, *bindings_[i], *skeleton_, settings_.root_motion,
-                                       root_frame_, from, played);
+                                       root_frame_, from, played, root_cursors_[i]);
       out_root_motion.translation += w * step.translation;
       out_root_motion.yaw_rad += w * step.yaw_rad;
     }

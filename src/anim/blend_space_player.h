@@ -113,6 +113,7 @@ class BlendSpacePlayer {
   SyncGroup sync_;
   BlendSpacePlayerSettings settings_;
   RootRestFrame root_frame_;  // of settings_.root_motion.root_joint, measured when built
+  std::vector<RootMotionCursor> root_cursors_;  // per clip: where its last root step ended
   glm::vec2 point_{0.0f};
   bool point_set_ = false;
   double phase_ = 0.0;

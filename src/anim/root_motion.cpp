@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <numbers>
+#include <utility>
 
 namespace anim {
 
@@ -114,37 +115,56 @@ RootMotionDelta extract_root_motion(const Clip& clip, const ClipBinding& binding
 RootMotionDelta extract_root_motion(const Clip& clip, const ClipBinding& binding,
                                     const Skeleton& skeleton, const RootMotionSettings& settings,
                                     const RootRestFrame& frame, float time_s, float delta_time_s) {
+  RootMotionCursor unused;
+  return extract_root_motion(clip, binding, skeleton, settings, frame, time_s, delta_time_s,
+                             unused);
+}
+
+RootMotionDelta extract_root_motion(const Clip& clip, const ClipBinding& binding,
+                                    const Skeleton& skeleton, const RootMotionSettings& settings,
+                                    const RootRestFrame& frame, float time_s, float delta_time_s,
+                                    RootMotionCursor& cursor) {
   const float duration = clip.duration_s;
   if (!valid_root(skeleton, settings.root_joint) || !std::isfinite(duration) || duration <= 0.0f ||
       !std::isfinite(time_s) || !std::isfinite(delta_time_s)) {
     return {};
   }
   const HeadingSampler heading(clip, binding, skeleton, settings, frame);
+  constexpr float kSameTime_s = 1e-5f;
+  // The step's two ends: the start from the cursor when it stopped there, the end remembered.
+  auto ends = [&](float local0, float local1) {
+    const Heading start = cursor.valid && std::fabs(cursor.time_s - local0) <= kSameTime_s
+                              ? Heading{cursor.position, cursor.yaw_rad}
+                              : heading.at(local0);
+    const Heading end = heading.at(local1);
+    cursor = {true, local1, end.position, end.yaw_rad};
+    return std::pair{start, end};
+  };
   if (!clip.loop) {
-    const float t0 = wrap_clip_time(clip, time_s);
-    const float t1 = wrap_clip_time(clip, time_s + delta_time_s);
-    return step_between(heading.at(t0), heading.at(t1));
+    const auto [start, end] =
+        ends(wrap_clip_time(clip, time_s), wrap_clip_time(clip, time_s + delta_time_s));
+    return step_between(start, end);
   }
   // Split the unwrapped interval at each loop boundary: partial cycle, whole cycles, partial.
-  const double start = time_s;
-  const double end = static_cast<double>(time_s) + delta_time_s;
-  const double cycle0 = std::floor(start / duration);
-  const double cycle1 = std::floor(end / duration);
-  const float local0 = static_cast<float>(start - cycle0 * duration);
-  const float local1 = static_cast<float>(end - cycle1 * duration);
-  if (cycle0 == cycle1) return step_between(heading.at(local0), heading.at(local1));
+  const double start_s = time_s;
+  const double end_s = static_cast<double>(time_s) + delta_time_s;
+  const double cycle0 = std::floor(start_s / duration);
+  const double cycle1 = std::floor(end_s / duration);
+  const auto [start, end] = ends(static_cast<float>(start_s - cycle0 * duration),
+                                 static_cast<float>(end_s - cycle1 * duration));
+  if (cycle0 == cycle1) return step_between(start, end);
   const Heading clip_start = heading.at(0.0f);
   const Heading clip_end = heading.at(duration);
   if (cycle1 > cycle0) {
     const auto whole = static_cast<long long>(cycle1 - cycle0) - 1;
-    RootMotionDelta total = step_between(heading.at(local0), clip_end);
+    RootMotionDelta total = step_between(start, clip_end);
     total = compose(total, repeat(step_between(clip_start, clip_end), whole));
-    return compose(total, step_between(clip_start, heading.at(local1)));
+    return compose(total, step_between(clip_start, end));
   }
   const auto whole = static_cast<long long>(cycle0 - cycle1) - 1;
-  RootMotionDelta total = step_between(heading.at(local0), clip_start);
+  RootMotionDelta total = step_between(start, clip_start);
   total = compose(total, repeat(step_between(clip_end, clip_start), whole));
-  return compose(total, step_between(clip_end, heading.at(local1)));
+  return compose(total, step_between(clip_end, end));
 }
 
 JobResult remove_root_motion(const Skeleton& skeleton, const RootMotionSettings& settings,

@@ -77,6 +77,23 @@ RootRestFrame root_rest_frame(const Skeleton& skeleton, int root_joint);
 RootMotionDelta extract_root_motion(const Clip& clip, const ClipBinding& binding,
                                     const Skeleton& skeleton, const RootMotionSettings& settings,
                                     const RootRestFrame& frame, float time_s, float delta_time_s);
+
+// Where a playing clip's last step ended (its clip time and what was extracted there), so that
+// the next step, starting there, samples only its new end: a player keeps one per clip. Steps
+// from one end to the next then add up to exactly the travel between the first and last times.
+struct RootMotionCursor {
+  bool valid = false;
+  float time_s = 0.0f;
+  glm::vec3 position{0.0f};
+  float yaw_rad = 0.0f;
+};
+
+// extract_root_motion with a cursor: a step starting within 1e-5 s of the cursor's time starts
+// from the cursor's sample; the cursor moves to the step's end.
+RootMotionDelta extract_root_motion(const Clip& clip, const ClipBinding& binding,
+                                    const Skeleton& skeleton, const RootMotionSettings& settings,
+                                    const RootRestFrame& frame, float time_s, float delta_time_s,
+                                    RootMotionCursor& cursor);
 JobResult remove_root_motion(const Skeleton& skeleton, const RootMotionSettings& settings,
                              const RootRestFrame& frame, std::span<Transform> local);
 

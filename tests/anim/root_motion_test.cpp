@@ -100,6 +100,49 @@ TEST(ExtractRootMotion, AccumulatingFrameByFrameOverNLoopsIsNTimesOneCycle) {
   }
 }
 
+TEST(ExtractRootMotion, ACursorGivesTheSameStepsAndStartsWhereTheLastStepEnded) {
+  // A turning walk (the heading matters) played at 60 Hz over two loops, with and without a
+  // cursor: every step agrees, and the cursor sits at the end of the last step.
+  const WalkRig rig(90.0f);
+  const RootRestFrame frame = root_rest_frame(rig.skeleton, 1);
+  RootMotionCursor cursor;
+  float time_s = 0.0f;
+  const float dt = 1.0f / 60.0f;
+  for (int f = 0; f < 120; ++f) {
+    const RootMotionDelta fresh = rig.step(time_s, dt, hips_settings());
+    const RootMotionDelta kept = extract_root_motion(rig.clip, rig.binding, rig.skeleton,
+                                                     hips_settings(), frame, time_s, dt, cursor);
+    ASSERT_TRUE(vec3_near(kept.translation, fresh.translation, 1e-5f)) << "frame " << f;
+    ASSERT_NEAR(kept.yaw_rad, fresh.yaw_rad, 1e-5f) << "frame " << f;
+    time_s = wrap_clip_time(rig.clip, time_s + dt);
+    ASSERT_TRUE(cursor.valid);
+    ASSERT_NEAR(cursor.time_s, time_s, 1e-5f) << "frame " << f;
+  }
+  // Half a cycle in: the hips are 1 forward (at 0.5 s) and turned 45 degrees.
+  cursor = {};
+  (void)extract_root_motion(rig.clip, rig.binding, rig.skeleton, hips_settings(), frame, 0.0f, 0.5f,
+                            cursor);
+  EXPECT_NEAR(cursor.time_s, 0.5f, 1e-6f);
+  EXPECT_TRUE(vec3_near(cursor.position, {0, 0, 1}, 1e-5f));
+  EXPECT_NEAR(cursor.yaw_rad, kPi / 4.0f, 1e-5f);
+}
+
+TEST(ExtractRootMotion, ACursorAtAnotherTimeIsNotUsed) {
+  const WalkRig rig;
+  const RootRestFrame frame = root_rest_frame(rig.skeleton, 1);
+  // A cursor left at 0.25 s holding a made-up sample: a step from 0.5 s samples its own start.
+  RootMotionCursor cursor{true, 0.25f, {0, 0, 40}, 1.0f};
+  const RootMotionDelta step = extract_root_motion(rig.clip, rig.binding, rig.skeleton,
+                                                   hips_settings(), frame, 0.5f, 0.25f, cursor);
+  EXPECT_TRUE(vec3_near(step.translation, {0, 0, 0.5f}, 1e-5f));
+  EXPECT_NEAR(step.yaw_rad, 0.0f, 1e-6f);
+  // The same made-up sample at the step's start is taken as the start: 1.5 - 40 along z.
+  cursor = {true, 0.5f, {0, 0, 40}, 0.0f};
+  const RootMotionDelta from_cursor = extract_root_motion(
+      rig.clip, rig.binding, rig.skeleton, hips_settings(), frame, 0.5f, 0.25f, cursor);
+  EXPECT_TRUE(vec3_near(from_cursor.translation, {0, 0, 1.5f - 40.0f}, 1e-4f));
+}
+
 TEST(ExtractRootMotion, TurningCycleComposesInTheCharactersHeading) {
   // Each cycle walks 2 forward while turning 90 degrees left: four cycles trace a closed loop.
   const WalkRig rig(90.0f);
