@@ -82,6 +82,26 @@ float leg_angle(const CharacterInstance& player) {
   return glm::angle(player.local_pose()[1].rotation);
 }
 
+// Clip 0's state `from`, then clip 1's `to` when trigger fires, blended over duration_s.
+StateMachine from_to(const std::string& from, const std::string& to, int trigger, float duration_s,
+                     TransitionBlend blend) {
+  StateMachine machine;
+  machine.states = {{from, StateKind::Clip, 0}, {to, StateKind::Clip, 1}};
+  Transition t;
+  t.source = 0;
+  t.target = 1;
+  t.conditions = {{trigger, ConditionOp::Trigger, 0.0f}};
+  t.duration = duration_s;
+  t.blend = blend;
+  machine.transitions = {t};
+  return machine;
+}
+
+// walk -> kick when the trigger kick fires, a smooth 0.4 s crossfade.
+StateMachine walk_then_kick(int kick) {
+  return from_to("walk", "kick", kick, 0.4f, TransitionBlend::CrossfadeSmooth);
+}
+
 }  // namespace
 
 TEST(CharacterInstance, PreviewInPlaceKeepsTheHipsOverTheOriginAndTheWorldStill) {
@@ -122,15 +142,7 @@ TEST(CharacterInstance, AppliedRootMotionAccumulatesAcrossLoopsWithoutSnappingBa
 TEST(CharacterInstance, MachineCrossfadeBlendsTheTwoClipsByTheTransitionWeight) {
   Fixture f;
   const int kick = f.parameters.add("kick", ParameterType::Trigger);
-  StateMachine machine;
-  machine.states = {{"walk", StateKind::Clip, 0}, {"kick", StateKind::Clip, 1}};
-  Transition t;
-  t.source = 0;
-  t.target = 1;
-  t.conditions = {{kick, ConditionOp::Trigger, 0.0f}};
-  t.duration = 0.4f;
-  t.blend = TransitionBlend::CrossfadeSmooth;
-  machine.transitions = {t};
+  const StateMachine machine = walk_then_kick(kick);
   CharacterInstance player;
   ASSERT_EQ(f.play(player, {}, &machine, {}), "");
   CharacterSettings settings;
@@ -159,14 +171,7 @@ TEST(CharacterInstance, AMachineAddedByAGraphEditCrossfadesLikeOneBoundWithIt) {
   ASSERT_TRUE(player.update(0.1f, f.parameters, settings, f.flat));
   GraphBinding edited = f.graph;
   edited.has_machine = true;
-  edited.machine.states = {{"walk", StateKind::Clip, 0}, {"kick", StateKind::Clip, 1}};
-  Transition t;
-  t.source = 0;
-  t.target = 1;
-  t.conditions = {{kick, ConditionOp::Trigger, 0.0f}};
-  t.duration = 0.4f;
-  t.blend = TransitionBlend::CrossfadeSmooth;
-  edited.machine.transitions = {t};
+  edited.machine = walk_then_kick(kick);
   ASSERT_EQ(bind_graph(f.character, f.parameters, edited), "");
   ASSERT_EQ(player.set_graph(edited), "");
   ASSERT_TRUE(player.update(0.1f, f.parameters, settings, f.flat));
@@ -240,16 +245,8 @@ TEST(CharacterInstance, PoseMatchedEntryStartsTheTargetWhereItsPoseIsClosest) {
   // "down" has at 0.75 s.
   f.clips = {make_swing("up", 0.0f, kPi / 2), make_swing("down", kPi / 2, 0.0f)};
   const int go = f.parameters.add("go", ParameterType::Trigger);
-  StateMachine machine;
-  machine.states = {{"up", StateKind::Clip, 0}, {"down", StateKind::Clip, 1}};
-  Transition t;
-  t.source = 0;
-  t.target = 1;
-  t.conditions = {{go, ConditionOp::Trigger, 0.0f}};
-  t.duration = 0.1f;
-  t.blend = TransitionBlend::Inertialization;
-  t.pose_matched_entry = true;
-  machine.transitions = {t};
+  StateMachine machine = from_to("up", "down", go, 0.1f, TransitionBlend::Inertialization);
+  machine.transitions[0].pose_matched_entry = true;
   CharacterInstance player;
   ASSERT_EQ(f.play(player, {}, &machine, {}), "");
   CharacterSettings settings;
