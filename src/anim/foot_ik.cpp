@@ -491,8 +491,13 @@ JobResult solve_foot_ik(const Skeleton& skeleton, const FootIkRig& rig,
     const glm::vec3 offset_parent =
         parent == kNoParent ? offset_model : glm::inverse(glm::mat3(model[parent])) * offset_model;
     local[rig.pelvis].translation += offset_parent;
+    // A change of the pelvis's translation alone moves it and everything below it by the offset.
+    for (int j = rig.pelvis; j < n; ++j) {
+      if (j == rig.pelvis || is_ancestor(skeleton, rig.pelvis, j)) {
+        model[static_cast<std::size_t>(j)][3] += glm::vec4(offset_model, 0.0f);
+      }
+    }
   }
-  if (const JobResult r = local_to_model(skeleton, local, model); !r) return r;
   //    The chest rises or sinks by the rest: the spine turns about its base so the front hips
   //    move by that much vertically.
   if (has_chest) {
@@ -515,7 +520,9 @@ JobResult solve_foot_ik(const Skeleton& skeleton, const FootIkRig& rig,
     }
   }
 
-  // 4. Two-bone IK per leg, the knee kept on the side it is animated on.
+  // 4. Two-bone IK per leg, the knee kept on the side it is animated on. An attached foot's IK
+  //    turns its thigh, calf and foot: the joints below the thigh alone need new matrices.
+  bool all_attached = true;
   const Transform model_from_world = inverse(world);
   const glm::quat model_from_world_rotation = glm::inverse(world.rotation);
   for (int i = 0; i < legs; ++i) {
@@ -541,10 +548,15 @@ JobResult solve_foot_ik(const Skeleton& skeleton, const FootIkRig& rig,
       }
     } else {
       solution = place_detached_foot(skeleton, leg, goal_i, model, local);
+      all_attached = false;
     }
     if (debug) debug->feet[static_cast<std::size_t>(i)].reached = solution.reached;
   }
-  return local_to_model(skeleton, local, model);
+  if (!all_attached) return local_to_model(skeleton, local, model);
+  for (const Leg& leg : rig.legs) {
+    if (const JobResult r = local_to_model_below(skeleton, local, leg.thigh, model); !r) return r;
+  }
+  return JobResult::ok();
 }
 
 }  // namespace anim

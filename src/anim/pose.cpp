@@ -58,6 +58,18 @@ void model_matrices4(std::span<const int> parents, std::span<const Transform> lo
 }  // namespace
 #endif
 
+namespace {
+
+// model[j] from its local transform and its parent's model matrix.
+inline void model_of_joint(const Skeleton& skeleton, std::span<const Transform> local,
+                           std::size_t j, std::span<glm::mat4> model) {
+  const int parent = skeleton.parents[j];
+  const glm::mat4 m = fast::to_matrix(local[j]);
+  model[j] = parent >= 0 ? fast::affine_product(model[static_cast<std::size_t>(parent)], m) : m;
+}
+
+}  // namespace
+
 JobResult local_to_model(const Skeleton& skeleton, std::span<const Transform> local,
                          std::span<glm::mat4> model) {
   const std::size_t joints = skeleton.parents.size();
@@ -71,10 +83,24 @@ JobResult local_to_model(const Skeleton& skeleton, std::span<const Transform> lo
 #if defined(__SSE2__)
   for (; j + 4 <= joints; j += 4) model_matrices4(skeleton.parents, local, j, model);
 #endif
-  for (; j < joints; ++j) {
-    const int parent = skeleton.parents[j];
-    const glm::mat4 m = fast::to_matrix(local[j]);
-    model[j] = parent >= 0 ? fast::affine_product(model[static_cast<std::size_t>(parent)], m) : m;
+  for (; j < joints; ++j) model_of_joint(skeleton, local, j, model);
+  return JobResult::ok();
+}
+
+JobResult local_to_model_below(const Skeleton& skeleton, std::span<const Transform> local,
+                               int joint, std::span<glm::mat4> model) {
+  const std::size_t joints = skeleton.parents.size();
+  if (local.size() != joints || model.size() != joints) {
+    return JobResult::fail("local_to_model_below: a pose is not the skeleton's joint count");
+  }
+  if (joint < 0 || static_cast<std::size_t>(joint) >= joints) {
+    return JobResult::fail("local_to_model_below: the joint is not in the skeleton");
+  }
+  for (auto j = static_cast<std::size_t>(joint); j < joints; ++j) {
+    if (static_cast<int>(j) != joint && !is_ancestor(skeleton, joint, static_cast<int>(j))) {
+      continue;
+    }
+    model_of_joint(skeleton, local, j, model);
   }
   return JobResult::ok();
 }

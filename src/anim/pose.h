@@ -19,6 +19,13 @@ namespace anim {
 JobResult local_to_model(const Skeleton& skeleton, std::span<const Transform> local,
                          std::span<glm::mat4> model);
 
+// local_to_model for joint and the joints below it alone, the others' model matrices taken as
+// they are: after a change to the local transforms of joint's subtree only (IK on a leg), this
+// is local_to_model at the cost of the subtree. Fails when local or model is not the skeleton's
+// size or joint is not one of its joints.
+JobResult local_to_model_below(const Skeleton& skeleton, std::span<const Transform> local,
+                               int joint, std::span<glm::mat4> model);
+
 // One input of a blend: a local pose, its weight (>= 0) and optional per-joint weights (a mask,
 // each in [0, 1], multiplied with weight; empty means 1 for every joint). A mask lets an upper
 // body clip play over locomotion: give it 1 on the spine and arms and 0 on the legs.

@@ -45,7 +45,7 @@ std::string validate(const Skeleton& s) {
 bool is_ancestor(const Skeleton& skeleton, int ancestor, int joint) {
   for (int j = skeleton.parents[static_cast<std::size_t>(joint)]; j != kNoParent;
        j = skeleton.parents[static_cast<std::size_t>(j)]) {
-    if (j == ancestor) return true;
+    if (j <= ancestor) return j == ancestor;  // parents precede children: the rest is above it
   }
   return false;
 }

@@ -65,6 +65,28 @@ TEST(LocalToModel, RejectsPosesOfTheWrongSize) {
   EXPECT_FALSE(local_to_model(skeleton, local, short_model));
 }
 
+TEST(LocalToModelBelow, RecomputesTheSubtreeAloneAsTheWholePassWould) {
+  // root -> a -> a_child and root -> b: a's local turn changes a and a_child and nothing else.
+  Skeleton skeleton;
+  skeleton.joint_names = {"root", "a", "b", "a_child"};
+  skeleton.parents = {kNoParent, 0, 0, 1};
+  skeleton.rest_pose = {make({0, 1, 0}), make({1, 0, 0}), make({-1, 0, 0}), make({0, 2, 0})};
+  skeleton.inverse_bind.assign(4, glm::mat4(1.0f));
+  std::vector<Transform> local = skeleton.rest_pose;
+  std::vector<glm::mat4> model(4);
+  ASSERT_TRUE(local_to_model(skeleton, local, model));
+  local[1].rotation = rotation_about(90.0f, kZ);
+  local[2].translation = {-5, 0, 0};  // not below a: must stay as it was
+  ASSERT_TRUE(local_to_model_below(skeleton, local, 1, model));
+  EXPECT_TRUE(vec3_near(glm::vec3(model[1][3]), {1, 1, 0}));
+  // a_child: 2 along a's +Y, which the turn points along model -X.
+  EXPECT_TRUE(vec3_near(glm::vec3(model[3][3]), {-1, 1, 0}));
+  EXPECT_TRUE(vec3_near(glm::vec3(model[2][3]), {-1, 1, 0}));
+  EXPECT_TRUE(vec3_near(glm::vec3(model[0][3]), {0, 1, 0}));
+  EXPECT_FALSE(local_to_model_below(skeleton, local, 4, model));
+  EXPECT_FALSE(local_to_model_below(skeleton, local, -1, model));
+}
+
 TEST(BlendPoses, NormalizesWeightsSoOnlyTheirRatioMatters) {
   const std::vector<Transform> a = {make({0, 0, 0}, glm::quat(1, 0, 0, 0), glm::vec3(1))};
   const std::vector<Transform> b = {make({4, 0, 0}, rotation_about(90.0f, kY), glm::vec3(3))};
