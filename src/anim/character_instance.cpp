@@ -451,7 +451,7 @@ JobResult CharacterInstance::update(float dt_s, Parameters& parameters,
   } else {
     foot_debug_ = {};
   }
-  note_touched(settings);
+  if (note_touched_) note_touched(settings);
   if (settings.matrix_palette) {
     if (JobResult r = anim::skinning_matrices(model_, skeleton.inverse_bind, palette_); !r)
       return r;

@@ -122,8 +122,13 @@ class CharacterInstance {
   // Asks the caches for the state the next update reads and writes: what the last update
   // touched (the playing blend spaces' sampling contexts, the poses, the palettes), noted by it
   // in the instance itself, so that asking costs no wait. A hint that changes nothing: a crowd
-  // gives it for the next instance while it updates one (prefetch.h).
+  // gives it for the next instance while it updates one (prefetch.h). Updates note what they
+  // touch only after note_prefetch_ranges(true): a lone character, never asked, skips the cost.
   void prefetch() const;
+  void note_prefetch_ranges(bool note) {
+    note_touched_ = note;
+    touched_count_ = 0;
+  }
 
   // Back to the start: machine at its entry state, world transform at the origin.
   void reset();
@@ -223,6 +228,7 @@ class CharacterInstance {
   float last_dt_ = 1.0f / 60.0f;
   std::array<PrefetchRange, 48> touched_{};  // what the last update touched, for prefetch()
   std::size_t touched_count_ = 0;
+  bool note_touched_ = false;
 };
 
 }  // namespace anim

@@ -15,6 +15,7 @@ std::string Crowd::setup(const BoundCharacter& character, const GraphBinding& gr
   std::vector<CharacterInstance> instances(static_cast<std::size_t>(count));
   for (CharacterInstance& instance : instances) {
     if (std::string e = instance.bind(character, graph); !e.empty()) return "crowd: " + e;
+    instance.note_prefetch_ranges(true);
   }
   instances_ = std::move(instances);
   parameters_.assign(static_cast<std::size_t>(count), parameters);
