@@ -21,6 +21,8 @@ constexpr std::array<std::pair<BlendMode2D, std::string_view>, 4> kModeNames{{
 constexpr float kOriginRadius = 1e-6f;
 // Directions closer than this (radians) count as the same direction in Simple Directional.
 constexpr float kSameDirection = 1e-4f;
+// Freeform Directional's polar measure counts angles (radians) twice as much as relative speed.
+constexpr float kDirectionalAngleWeight = 2.0f;
 
 float cross(glm::vec2 a, glm::vec2 b) {
   return a.x * b.y - a.y * b.x;
@@ -64,10 +66,15 @@ void normalize_or_nearest(std::span<const glm::vec2> positions, glm::vec2 point,
   weights[nearest] = 1.0f;
 }
 
+// A pair's two vectors, the second already divided by its squared length.
 struct BandVectors {
   glm::vec2 to_point;
-  glm::vec2 to_other;
+  glm::vec2 to_other_scaled;
 };
+
+BandVectors band_vectors(glm::vec2 to_point, glm::vec2 to_other) {
+  return {to_point, to_other / glm::dot(to_other, to_other)};
+}
 
 // The gradient band influence of sample i: the minimum over the other samples of
 // 1 - (i->point).(i->j) / |i->j|^2. row(i) gives the measure of sample i's pairs, a callable
@@ -83,8 +90,7 @@ void gradient_band_weights(std::span<const glm::vec2> positions, glm::vec2 point
     for (std::size_t j = 0; j < n && influence > 0.0f; ++j) {
       if (j == i) continue;
       const BandVectors v = measure(j);
-      influence = std::min(
-          influence, 1.0f - glm::dot(v.to_point, v.to_other) / glm::dot(v.to_other, v.to_other));
+      influence = std::min(influence, 1.0f - glm::dot(v.to_point, v.to_other_scaled));
     }
     weights[i] = std::max(influence, 0.0f);
   }
@@ -146,12 +152,21 @@ std::string prepare_blend_space_2d(BlendMode2D mode, std::span<const glm::vec2> 
   if (mode == BlendMode2D::Delaunay) out.triangulation = triangulate_delaunay(positions);
   if (mode == BlendMode2D::FreeformDirectional) {
     const std::size_t n = positions.size();
-    out.pair_angles.assign(n * n, 0.0f);
+    for (const glm::vec2& p : positions) out.speeds.push_back(glm::length(p));
+    out.pairs.assign(n * n, {});
     for (std::size_t i = 0; i < n; ++i) {
-      out.speeds.push_back(glm::length(positions[i]));
       for (std::size_t j = 0; j < n; ++j) {
-        if (!at_origin(positions[i]) && !at_origin(positions[j])) {
-          out.pair_angles[i * n + j] = angle_between(positions[i], positions[j]);
+        if (i == j || at_origin(positions[i]) || at_origin(positions[j])) continue;
+        PreparedBlendSpace2D::DirectionalPair& pair = out.pairs[i * n + j];
+        const float angle_ij = angle_between(positions[i], positions[j]);
+        pair.inv_mean_speed = 2.0f / (out.speeds[i] + out.speeds[j]);
+        pair.to_other_scaled =
+            band_vectors({}, {(out.speeds[j] - out.speeds[i]) * pair.inv_mean_speed,
+                              angle_ij * kDirectionalAngleWeight})
+                .to_other_scaled;
+        // Signed toward pj; opposite samples have no side, so the unsigned angle is used there.
+        if (angle_ij < 0.99f * std::numbers::pi_v<float>) {
+          pair.angle_sign = cross(positions[i], positions[j]) < 0.0f ? -1.0f : 1.0f;
         }
       }
     }
@@ -239,7 +254,7 @@ void freeform_cartesian_weights(std::span<const glm::vec2> positions, glm::vec2 
                                 std::span<float> weights) {
   gradient_band_weights(positions, point, weights, [&](std::size_t i) {
     return [&, pi = positions[i]](std::size_t j) {
-      return BandVectors{point - pi, positions[j] - pi};
+      return band_vectors(point - pi, positions[j] - pi);
     };
   });
 }
@@ -248,7 +263,6 @@ void freeform_cartesian_weights(std::span<const glm::vec2> positions, glm::vec2 
 // speed, angle * 2), so direction changes count twice as much as speed.
 void freeform_directional_weights(const PreparedBlendSpace2D& space, glm::vec2 point,
                                   std::span<float> weights) {
-  constexpr float kAngleWeight = 2.0f;
   const std::span<const glm::vec2> positions = space.positions;
   const std::size_t n = positions.size();
   const bool point_at_origin = at_origin(point);
@@ -268,34 +282,25 @@ void freeform_directional_weights(const PreparedBlendSpace2D& space, glm::vec2 p
     return measured ? angles_to_point[k] : measure_angle_to_point(k);
   };
   gradient_band_weights(positions, point, weights, [&](std::size_t i) {
-    const glm::vec2 pi = positions[i];
     const bool origin_i = space.speeds[i] <= kOriginRadius;
     const float speed_i = space.speeds[i];
     const float angle_ip_i = angle_to_point(i);
-    return [&, i, pi, origin_i, speed_i, angle_ip_i](std::size_t j) {
-      const glm::vec2 pj = positions[j];
-      const float mean_speed = 0.5f * (speed_i + space.speeds[j]);
-      float angle_ij = 0.0f;
-      float angle_ip = 0.0f;
-      float angle_weight = kAngleWeight;
+    return [&, i, origin_i, speed_i, angle_ip_i](std::size_t j) {
       if (origin_i || space.speeds[j] <= kOriginRadius) {
         // The sample at the origin takes the point's direction, so only the other sample's angle
         // to the point remains; it counts once, as the polar distance from the origin is speed.
-        angle_ij = std::abs(origin_i ? angle_to_point(j) : angle_ip_i);
-        angle_ip = origin_i ? 0.0f : angle_ij;
-        angle_weight = 1.0f;
-      } else {
-        angle_ij = space.pair_angles[i * n + j];
-        angle_ip = angle_ip_i;
-        // Signed toward pj; opposite samples have no side, so the unsigned angle is used there.
-        if (angle_ij < 0.99f * std::numbers::pi_v<float>) {
-          if (cross(pi, pj) < 0.0f) angle_ip = -angle_ip;
-        } else {
-          angle_ip = std::abs(angle_ip);
-        }
+        const float mean_speed = 0.5f * (speed_i + space.speeds[j]);
+        const float angle_ij = std::abs(origin_i ? angle_to_point(j) : angle_ip_i);
+        const float angle_ip = origin_i ? 0.0f : angle_ij;
+        return band_vectors({(speed_p - speed_i) / mean_speed, angle_ip},
+                            {(space.speeds[j] - speed_i) / mean_speed, angle_ij});
       }
-      return BandVectors{{(speed_p - speed_i) / mean_speed, angle_ip * angle_weight},
-                         {(space.speeds[j] - speed_i) / mean_speed, angle_ij * angle_weight}};
+      const PreparedBlendSpace2D::DirectionalPair& pair = space.pairs[i * n + j];
+      const float angle_ip =
+          pair.angle_sign == 0.0f ? std::abs(angle_ip_i) : pair.angle_sign * angle_ip_i;
+      return BandVectors{
+          {(speed_p - speed_i) * pair.inv_mean_speed, angle_ip * kDirectionalAngleWeight},
+          pair.to_other_scaled};
     };
   });
 }

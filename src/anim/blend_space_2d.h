@@ -66,10 +66,20 @@ struct PreparedBlendSpace2D {
   std::vector<glm::vec2> positions;
   BlendTriangulation triangulation;  // empty unless mode is Delaunay
   // Freeform Directional's terms that depend on the samples alone: each sample's speed (its
-  // distance from the origin) and, per ordered pair (row i, column j), the angle between them.
-  // Measured here, the weights at a point need one arctangent per sample instead of two per pair.
+  // distance from the origin) and, per ordered pair (row i, column j) of samples away from the
+  // origin, the pair's polar measure. Measured here, the weights at a point need one arctangent
+  // per sample and a dot product per pair.
+  struct DirectionalPair {
+    // (speed_j - speed_i) / mean speed and twice the angle from i to j, divided by its own
+    // squared length: the gradient band's influence is 1 - dot(to_point, this).
+    glm::vec2 to_other_scaled{0.0f};
+    float inv_mean_speed = 0.0f;
+    // How the angle from i to the point counts: toward j (+1 or -1 by j's side of i), or
+    // unsigned (0) when j is opposite i and has no side.
+    float angle_sign = 0.0f;
+  };
   std::vector<float> speeds;
-  std::vector<float> pair_angles;
+  std::vector<DirectionalPair> pairs;
 };
 
 // Validates the positions (as validate_positions_2d) and fills out. Returns an empty string on
