@@ -1,10 +1,15 @@
 #include "anim/skinning.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include <glm/gtc/matrix_inverse.hpp>
 
 #include "anim/fast_math.h"
+
+#if defined(__SSE2__)
+#include <xmmintrin.h>
+#endif
 
 namespace anim {
 
@@ -54,6 +59,129 @@ void split_skinning_matrix(const glm::mat4& m, DualQuat& out_dual_quat, glm::mat
   out_has_stretch = deviation > kRigidTolerance ? 1 : 0;
 }
 
+#if defined(__SSE2__)
+__m128 select(__m128 mask, __m128 if_set, __m128 otherwise) {
+  return _mm_or_ps(_mm_and_ps(mask, if_set), _mm_andnot_ps(mask, otherwise));
+}
+
+__m128 abs4(__m128 v) {
+  return _mm_andnot_ps(_mm_set1_ps(-0.0f), v);
+}
+
+// split_skinning_matrix for four matrices at once when all four take its short path (the usual
+// case): their columns transposed into lanes, one joint per lane, then the same test, the same
+// quaternion (glm::quat_cast's choice of its largest component, lane by lane) and dual part.
+// Returns false, writing nothing, when one of them needs the long path.
+bool split_four_rigid(const glm::mat4* m, DualQuat* out_dual_quats, glm::mat3* out_stretch,
+                      std::uint8_t* out_has_stretch) {
+  __m128 c[4][4];  // c[column][row], lane k from m[k]
+  for (int col = 0; col < 4; ++col) {
+    __m128 r0 = _mm_loadu_ps(&m[0][col].x), r1 = _mm_loadu_ps(&m[1][col].x),
+           r2 = _mm_loadu_ps(&m[2][col].x), r3 = _mm_loadu_ps(&m[3][col].x);
+    _MM_TRANSPOSE4_PS(r0, r1, r2, r3);
+    c[col][0] = r0;
+    c[col][1] = r1;
+    c[col][2] = r2;
+    c[col][3] = r3;
+  }
+  const auto dot3 = [&](int a, int b) {
+    return _mm_add_ps(_mm_add_ps(_mm_mul_ps(c[a][0], c[b][0]), _mm_mul_ps(c[a][1], c[b][1])),
+                      _mm_mul_ps(c[a][2], c[b][2]));
+  };
+  const __m128 one = _mm_set1_ps(1.0f);
+  const __m128 tolerance = _mm_set1_ps(0.1f * kRigidTolerance);
+  __m128 rigid = _mm_cmplt_ps(abs4(_mm_sub_ps(dot3(0, 0), one)), tolerance);
+  rigid = _mm_and_ps(rigid, _mm_cmplt_ps(abs4(_mm_sub_ps(dot3(1, 1), one)), tolerance));
+  rigid = _mm_and_ps(rigid, _mm_cmplt_ps(abs4(_mm_sub_ps(dot3(2, 2), one)), tolerance));
+  rigid = _mm_and_ps(rigid, _mm_cmplt_ps(abs4(dot3(0, 1)), tolerance));
+  rigid = _mm_and_ps(rigid, _mm_cmplt_ps(abs4(dot3(1, 2)), tolerance));
+  rigid = _mm_and_ps(rigid, _mm_cmplt_ps(abs4(dot3(2, 0)), tolerance));
+  // det = dot(cross(x, y), z) > 0: not mirrored.
+  const __m128 cx = _mm_sub_ps(_mm_mul_ps(c[0][1], c[1][2]), _mm_mul_ps(c[0][2], c[1][1]));
+  const __m128 cy = _mm_sub_ps(_mm_mul_ps(c[0][2], c[1][0]), _mm_mul_ps(c[0][0], c[1][2]));
+  const __m128 cz = _mm_sub_ps(_mm_mul_ps(c[0][0], c[1][1]), _mm_mul_ps(c[0][1], c[1][0]));
+  const __m128 det = _mm_add_ps(_mm_add_ps(_mm_mul_ps(cx, c[2][0]), _mm_mul_ps(cy, c[2][1])),
+                                _mm_mul_ps(cz, c[2][2]));
+  rigid = _mm_and_ps(rigid, _mm_cmpgt_ps(det, _mm_setzero_ps()));
+  if (_mm_movemask_ps(rigid) != 0xF) return false;
+
+  // The quaternion of the 3x3 part, as glm::quat_cast: the largest of w, x, y, z first.
+  const __m128 m00 = c[0][0], m11 = c[1][1], m22 = c[2][2];
+  const __m128 four_w = _mm_add_ps(_mm_add_ps(m00, m11), m22);
+  const __m128 four_x = _mm_sub_ps(_mm_sub_ps(m00, m11), m22);
+  const __m128 four_y = _mm_sub_ps(_mm_sub_ps(m11, m00), m22);
+  const __m128 four_z = _mm_sub_ps(_mm_sub_ps(m22, m00), m11);
+  __m128 biggest = four_w;
+  const __m128 is_x = _mm_cmpgt_ps(four_x, biggest);
+  biggest = select(is_x, four_x, biggest);
+  const __m128 is_y = _mm_cmpgt_ps(four_y, biggest);
+  biggest = select(is_y, four_y, biggest);
+  const __m128 is_z = _mm_cmpgt_ps(four_z, biggest);
+  biggest = select(is_z, four_z, biggest);
+  const __m128 big = _mm_mul_ps(_mm_sqrt_ps(_mm_add_ps(biggest, one)), _mm_set1_ps(0.5f));
+  const __m128 mult = _mm_div_ps(_mm_set1_ps(0.25f), big);
+  const __m128 a = _mm_mul_ps(_mm_sub_ps(c[1][2], c[2][1]), mult);
+  const __m128 b = _mm_mul_ps(_mm_sub_ps(c[2][0], c[0][2]), mult);
+  const __m128 d = _mm_mul_ps(_mm_sub_ps(c[0][1], c[1][0]), mult);
+  const __m128 xy = _mm_mul_ps(_mm_add_ps(c[0][1], c[1][0]), mult);
+  const __m128 zx = _mm_mul_ps(_mm_add_ps(c[2][0], c[0][2]), mult);
+  const __m128 yz = _mm_mul_ps(_mm_add_ps(c[1][2], c[2][1]), mult);
+  __m128 qw = select(is_z, d, select(is_y, b, select(is_x, a, big)));
+  __m128 qx = select(is_z, zx, select(is_y, xy, select(is_x, big, a)));
+  __m128 qy = select(is_z, yz, select(is_y, big, select(is_x, xy, b)));
+  __m128 qz = select(is_z, big, select(is_y, yz, select(is_x, zx, d)));
+  const __m128 length = _mm_sqrt_ps(_mm_add_ps(_mm_add_ps(_mm_mul_ps(qx, qx), _mm_mul_ps(qy, qy)),
+                                               _mm_add_ps(_mm_mul_ps(qz, qz), _mm_mul_ps(qw, qw))));
+  const __m128 inv_length = _mm_div_ps(one, length);
+  qx = _mm_mul_ps(qx, inv_length);
+  qy = _mm_mul_ps(qy, inv_length);
+  qz = _mm_mul_ps(qz, inv_length);
+  qw = _mm_mul_ps(qw, inv_length);
+  // dual = 0.5 * (0, t) * q (dual_quat_from_rigid).
+  const __m128 half = _mm_set1_ps(0.5f);
+  const __m128 tx = c[3][0], ty = c[3][1], tz = c[3][2];
+  __m128 dx = _mm_mul_ps(
+      _mm_add_ps(_mm_mul_ps(tx, qw), _mm_sub_ps(_mm_mul_ps(ty, qz), _mm_mul_ps(tz, qy))), half);
+  __m128 dy = _mm_mul_ps(
+      _mm_add_ps(_mm_mul_ps(ty, qw), _mm_sub_ps(_mm_mul_ps(tz, qx), _mm_mul_ps(tx, qz))), half);
+  __m128 dz = _mm_mul_ps(
+      _mm_add_ps(_mm_mul_ps(tz, qw), _mm_sub_ps(_mm_mul_ps(tx, qy), _mm_mul_ps(ty, qx))), half);
+  __m128 dw =
+      _mm_mul_ps(_mm_add_ps(_mm_add_ps(_mm_mul_ps(tx, qx), _mm_mul_ps(ty, qy)), _mm_mul_ps(tz, qz)),
+                 _mm_set1_ps(-0.5f));
+  // Back to one joint per register: glm::quat holds x, y, z, w.
+  _MM_TRANSPOSE4_PS(qx, qy, qz, qw);
+  _MM_TRANSPOSE4_PS(dx, dy, dz, dw);
+  const __m128 real[4] = {qx, qy, qz, qw}, dual[4] = {dx, dy, dz, dw};
+  for (int k = 0; k < 4; ++k) {
+    _mm_storeu_ps(&out_dual_quats[k].real.x, real[k]);
+    _mm_storeu_ps(&out_dual_quats[k].dual.x, dual[k]);
+    out_stretch[k] = glm::mat3(1.0f);
+    out_has_stretch[k] = 0;
+  }
+  return true;
+}
+#endif
+
+// split_skinning_matrix for every matrix, four at a time where they allow it.
+void split_skinning_matrices(std::span<const glm::mat4> palette, std::span<DualQuat> out_dual_quats,
+                             std::span<glm::mat3> out_stretch,
+                             std::span<std::uint8_t> out_has_stretch) {
+  std::size_t j = 0;
+#if defined(__SSE2__)
+  for (; j + 4 <= palette.size(); j += 4) {
+    if (!split_four_rigid(&palette[j], &out_dual_quats[j], &out_stretch[j], &out_has_stretch[j])) {
+      for (std::size_t k = j; k < j + 4; ++k) {
+        split_skinning_matrix(palette[k], out_dual_quats[k], out_stretch[k], out_has_stretch[k]);
+      }
+    }
+  }
+#endif
+  for (; j < palette.size(); ++j) {
+    split_skinning_matrix(palette[j], out_dual_quats[j], out_stretch[j], out_has_stretch[j]);
+  }
+}
+
 }  // namespace
 
 JobResult skinning_dual_quats(std::span<const glm::mat4> model,
@@ -65,9 +193,15 @@ JobResult skinning_dual_quats(std::span<const glm::mat4> model,
       out_stretch.size() != joints || out_has_stretch.size() != joints) {
     return JobResult::fail("skinning_dual_quats: the input and output spans differ in size");
   }
-  for (std::size_t j = 0; j < joints; ++j) {
-    split_skinning_matrix(fast::affine_product(model[j], inverse_bind[j]), out_dual_quats[j],
-                          out_stretch[j], out_has_stretch[j]);
+  // Four skinning matrices at a time, split together.
+  for (std::size_t j = 0; j < joints; j += 4) {
+    const std::size_t count = std::min<std::size_t>(4, joints - j);
+    glm::mat4 products[4];
+    for (std::size_t k = 0; k < count; ++k) {
+      products[k] = fast::affine_product(model[j + k], inverse_bind[j + k]);
+    }
+    split_skinning_matrices({products, count}, out_dual_quats.subspan(j, count),
+                            out_stretch.subspan(j, count), out_has_stretch.subspan(j, count));
   }
   return JobResult::ok();
 }
@@ -81,9 +215,7 @@ JobResult dual_quats_from_palette(std::span<const glm::mat4> palette,
       out_has_stretch.size() != joints) {
     return JobResult::fail("dual_quats_from_palette: the input and output spans differ in size");
   }
-  for (std::size_t j = 0; j < joints; ++j) {
-    split_skinning_matrix(palette[j], out_dual_quats[j], out_stretch[j], out_has_stretch[j]);
-  }
+  split_skinning_matrices(palette, out_dual_quats, out_stretch, out_has_stretch);
   return JobResult::ok();
 }
 

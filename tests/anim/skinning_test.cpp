@@ -133,6 +133,44 @@ TEST(SkinningDualQuats, FlagsScaledJointsAndReproducesThemExactlyWithTheStretchF
   EXPECT_TRUE(vec3_near(positions[0], glm::vec3(to_matrix(dqs[1]) * glm::vec4(1, 2, 3, 1))));
 }
 
+TEST(SkinningDualQuats, EveryJointMovesPointsAsItsMatrixWhateverItsLargestComponent) {
+  // Nine joints, split four at a time and one alone: the first four turn so that each of w, x,
+  // y and z is in turn the quaternion's largest component; the next four include a scaled
+  // joint (its group takes the general path); the last is alone. Each dual quaternion (with its
+  // stretch) must move points as the joint's matrix does, from both entry points.
+  const glm::mat4 scaled = glm::scale(translate({0, 1, 0}), {1.5f, 1.0f, 1.0f});
+  const std::vector<glm::mat4> model = {
+      translate({1, 2, 3}) * glm::mat4_cast(rotation_about(20.0f, {0, 1, 0})),
+      translate({-1, 0, 2}) * glm::mat4_cast(rotation_about(170.0f, {1, 0, 0})),
+      translate({0, 4, 0}) * glm::mat4_cast(rotation_about(160.0f, {0, 1, 0})),
+      translate({2, 2, 2}) * glm::mat4_cast(rotation_about(175.0f, {0, 0, 1})),
+      glm::mat4_cast(rotation_about(100.0f, glm::normalize(glm::vec3(1, 2, 3)))),
+      scaled,
+      translate({0, 0, -5}),
+      translate({3, 0, 0}) *
+          glm::mat4_cast(rotation_about(-150.0f, glm::normalize(glm::vec3(-1, 1, 0)))),
+      translate({0.5f, 0.5f, 0.5f}) * glm::mat4_cast(rotation_about(90.0f, {0, 1, 0}))};
+  const std::vector<glm::mat4> inverse_bind(model.size(), glm::mat4(1.0f));
+  std::vector<glm::mat4> palette(model.size());
+  ASSERT_TRUE(skinning_matrices(model, inverse_bind, palette));
+  for (int from_palette = 0; from_palette < 2; ++from_palette) {
+    std::vector<DualQuat> dqs(model.size());
+    std::vector<glm::mat3> stretch(model.size());
+    std::vector<std::uint8_t> has_stretch(model.size(), 7);
+    ASSERT_TRUE(from_palette ? dual_quats_from_palette(palette, dqs, stretch, has_stretch)
+                             : skinning_dual_quats(model, inverse_bind, dqs, stretch, has_stretch));
+    EXPECT_EQ(has_stretch, (std::vector<std::uint8_t>{0, 0, 0, 0, 0, 1, 0, 0, 0}));
+    for (std::size_t j = 0; j < model.size(); ++j) {
+      EXPECT_NEAR(glm::length(dqs[j].real), 1.0f, 1e-6f) << "joint " << j;
+      for (const glm::vec3 p : {glm::vec3(1, 2, 3), glm::vec3(-2, 0.5f, 1)}) {
+        const glm::vec3 expected(model[j] * glm::vec4(p, 1.0f));
+        EXPECT_TRUE(vec3_near(transform_point(dqs[j], stretch[j] * p), expected, 1e-5f))
+            << "joint " << j << (from_palette ? " from the palette" : " from model");
+      }
+    }
+  }
+}
+
 TEST(SkinVertices, AVertexWithoutInfluencesStaysAtItsBindPosition) {
   const std::vector<glm::mat4> palette = {translate({5, 0, 0})};
   const SkinnedMesh mesh = one_vertex_mesh({1, 2, 3}, {0, 0, 0, 0}, {0, 0, 0, 0});
