@@ -149,36 +149,65 @@ std::string CharacterInstance::set_graph(const GraphBinding& graph) {
       !e.empty()) {
     return e;
   }
+  const GraphBinding* previous_graph = graph_;
+  const std::vector<BlendSpacePlayer> previous_players = std::move(blend_players_);
+  const StateMachinePlayer previous_machine = std::move(machine_);
+  adopt_graph(graph, std::move(blend_players), std::move(layer_caches), std::move(layer_players));
+  machine_ = StateMachinePlayer{};
+  if (graph.has_machine) machine_.init(graph.machine, &graph.pose_matches);
+  continue_graph(previous_graph, previous_players, previous_machine);
+  return {};
+}
+
+std::string CharacterInstance::rebind(const BoundCharacter& character, const GraphBinding& graph) {
+  CharacterInstance next;
+  if (std::string e = next.bind(character, graph); !e.empty()) return e;
+  next.continue_graph(graph_, blend_players_, machine_);
+  next.world_ = world_;
+  next.foot_ik_state_ = foot_ik_state_;
+  const std::size_t clips = std::min(clip_last_time_.size(), next.clip_last_time_.size());
+  std::copy_n(clip_last_time_.begin(), clips, next.clip_last_time_.begin());
+  if (previewing_ && preview_clip_ < static_cast<int>(character.clips.size())) {
+    next.previewing_ = true;
+    next.preview_clip_ = preview_clip_;
+    next.preview_time_ = preview_time_;
+  }
+  *this = std::move(next);
+  return {};
+}
+
+void CharacterInstance::continue_graph(const GraphBinding* previous_graph,
+                                       std::span<const BlendSpacePlayer> previous_players,
+                                       const StateMachinePlayer& previous_machine) {
+  const GraphBinding& graph = *graph_;
   // Blend spaces keep their cycle and input point by name.
   for (std::size_t i = 0; i < graph.blend_spaces.size(); ++i) {
-    for (std::size_t j = 0; graph_ && j < graph_->blend_spaces.size(); ++j) {
-      if (graph_->blend_spaces[j].name == graph.blend_spaces[i].name) {
-        blend_players[i].continue_from(blend_players_[j]);
+    for (std::size_t j = 0;
+         previous_graph && j < previous_graph->blend_spaces.size() && j < previous_players.size();
+         ++j) {
+      if (previous_graph->blend_spaces[j].name == graph.blend_spaces[i].name) {
+        blend_players_[i].continue_from(previous_players[j]);
         break;
       }
     }
   }
   // The machine stays in the state of the same name, at the same normalized time.
-  if (graph.has_machine) {
-    int state = graph.machine.entry_state;
-    float phase = 0.0f;
-    StateMachinePlayer previous = std::move(machine_);
-    if (graph_ && graph_->has_machine && previous.machine() != nullptr) {
-      const int old_state = previous.active_state();
-      if (old_state >= 0 && old_state < static_cast<int>(graph_->machine.states.size())) {
-        const int same = find_state(graph.machine, graph_->machine.states[old_state].name);
-        if (same >= 0) {
-          state = same;
-          phase = previous.active_normalized_time();
-        }
+  if (!graph.has_machine) return;
+  int state = graph.machine.entry_state;
+  float phase = 0.0f;
+  const bool had_machine =
+      previous_graph && previous_graph->has_machine && previous_machine.machine() != nullptr;
+  if (had_machine) {
+    const int old_state = previous_machine.active_state();
+    if (old_state >= 0 && old_state < static_cast<int>(previous_graph->machine.states.size())) {
+      const int same = find_state(graph.machine, previous_graph->machine.states[old_state].name);
+      if (same >= 0) {
+        state = same;
+        phase = previous_machine.active_normalized_time();
       }
     }
-    machine_ = StateMachinePlayer{};
-    machine_.init(graph.machine, &graph.pose_matches);
-    machine_.resume(state, phase, previous.machine() ? &previous : nullptr);
   }
-  adopt_graph(graph, std::move(blend_players), std::move(layer_caches), std::move(layer_players));
-  return {};
+  machine_.resume(state, phase, had_machine ? &previous_machine : nullptr);
 }
 
 void CharacterInstance::adopt_graph(const GraphBinding& graph,

@@ -80,6 +80,13 @@ class CharacterInstance {
   // the graph it had.
   [[nodiscard]] std::string set_graph(const GraphBinding& graph);
 
+  // Switches to a character bound anew from the same skeleton (clips added, retargeted or their
+  // markers edited) and its graph, and keeps playing as set_graph does: the world transform, the
+  // foot IK state, the clips' playheads (by index: added clips come last), the blend spaces'
+  // phases and the machine's state by name, and a clip preview while its clip exists. On
+  // failure the instance keeps what it had.
+  [[nodiscard]] std::string rebind(const BoundCharacter& character, const GraphBinding& graph);
+
   // Plays layer (an index into the graph's layers) at weight (clamped to [0, 1]) from the next
   // update, without a new binding: a slider being dragged. The next set_graph takes the
   // binding's weights again. Out-of-range layers and non-finite weights are ignored.
@@ -180,6 +187,11 @@ class CharacterInstance {
   void adopt_graph(const GraphBinding& graph, std::vector<BlendSpacePlayer>&& blend_players,
                    std::vector<SamplingCache>&& layer_caches,
                    std::vector<BlendSpacePlayer>&& layer_players);
+  // After adopt_graph (and the machine's init): the blend spaces' phases and the machine's state
+  // carried over by name from the graph played before.
+  void continue_graph(const GraphBinding* previous_graph,
+                      std::span<const BlendSpacePlayer> previous_players,
+                      const StateMachinePlayer& previous_machine);
 
   const BoundCharacter* character_ = nullptr;
   const GraphBinding* graph_ = nullptr;

@@ -5,9 +5,7 @@
 namespace app {
 
 std::string rebind_clip_markers(ViewerUi& ui, ViewerScene& scene) {
-  const anim::Transform world = scene.instance.world();
   if (std::string e = scene.rebind_character(); !e.empty()) return e;
-  scene.instance.set_world(world);
   if (scene.preview_clip >= 0 && scene.preview_clip < static_cast<int>(scene.clips().size())) {
     ui.timeline_times = ui::timeline_times(scene.clips()[scene.preview_clip]);
   }

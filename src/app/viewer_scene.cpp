@@ -64,10 +64,11 @@ std::string ViewerScene::rebind_character() {
       !e.empty()) {
     return e;
   }
-  anim::CharacterInstance rebound;
-  if (std::string e = rebound.bind(*new_bound.character, *new_bound.graph); !e.empty()) return e;
+  // The instance keeps playing where it was (its place, clip playheads, machine state).
+  if (std::string e = instance.rebind(*new_bound.character, *new_bound.graph); !e.empty()) {
+    return e;
+  }
   bound = std::move(new_bound);
-  instance = std::move(rebound);
   comparison.unbind();
   crowd = {};
   onion_ = {};
@@ -85,14 +86,12 @@ std::string ViewerScene::add_clips(std::vector<anim::Clip> clips, const std::str
   }
   project.clip_files.push_back(clip_file);
   // The new clips come after the old ones, so the playhead and the graph's indices stay.
-  const anim::Transform world = instance.world();
   if (std::string e = rebind_character(); !e.empty()) {
     character.clips.resize(clip_count);
     project.clips.resize(name_count);
     project.clip_files.resize(file_count);
     return e;
   }
-  instance.set_world(world);
   return {};
 }
 

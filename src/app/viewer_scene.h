@@ -60,7 +60,8 @@ struct ViewerScene {
   std::string rebind_graph();
 
   // Re-binds the clips too (their storage changed, or clips were added), then the graph; the
-  // character starts again. Returns "" or the cause; on failure the scene keeps what it had.
+  // character keeps playing where it was (anim::CharacterInstance::rebind). Returns "" or the
+  // cause; on failure the scene keeps what it had.
   std::string rebind_character();
 
   // Adds clips imported from clip_file for this character (File > Add clip file...): they get

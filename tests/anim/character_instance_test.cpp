@@ -182,6 +182,45 @@ TEST(CharacterInstance, AMachineAddedByAGraphEditCrossfadesLikeOneBoundWithIt) {
   EXPECT_NEAR(leg_angle(player), kPi / 4, 1e-3f);
 }
 
+TEST(CharacterInstance, ARebindWithAnAddedClipKeepsThePlaceTheStateAndItsTime) {
+  Fixture f;
+  const int kick = f.parameters.add("kick", ParameterType::Trigger);
+  const StateMachine machine = walk_then_kick(kick);
+  CharacterInstance player;
+  ASSERT_EQ(f.play(player, {}, &machine, {}), "");
+  CharacterSettings settings;
+  settings.root_motion_mode = RootMotionMode::Applied;
+  for (int i = 0; i < 5; ++i) ASSERT_TRUE(player.update(0.1f, f.parameters, settings, f.flat));
+  f.parameters.fire(kick);
+  for (int i = 0; i < 6; ++i) ASSERT_TRUE(player.update(0.1f, f.parameters, settings, f.flat));
+  ASSERT_EQ(player.machine().active_state(), 1);
+  const float phase = player.machine().active_normalized_time();
+  const glm::vec3 place = player.world().translation;
+  ASSERT_GT(place.z, 0.3f);  // walked half a second at 1 m/s before the kick
+
+  // The clips again with one more, bound anew (what adding a clip file does).
+  std::vector<Clip> more = f.clips;
+  more.push_back(make_clip("run", 3.0f, 0.0f));
+  BoundCharacter rebuilt;
+  ASSERT_EQ(bind_character(f.skeleton, more, {}, rebuilt), "");
+  GraphBinding graph = f.graph;
+  ASSERT_EQ(bind_graph(rebuilt, f.parameters, graph), "");
+  ASSERT_EQ(player.rebind(rebuilt, graph), "");
+  EXPECT_EQ(player.character(), &rebuilt);
+  EXPECT_EQ(player.machine().active_state(), 1);
+  EXPECT_NEAR(player.machine().active_normalized_time(), phase, 1e-6f);
+  EXPECT_EQ(player.world().translation, place);
+  ASSERT_TRUE(player.update(0.1f, f.parameters, settings, f.flat));
+  EXPECT_NEAR(leg_angle(player), kPi / 2, 1e-4f);  // still kicking, not back to walking
+  // A character that is not bound is refused, and the instance plays on as it was.
+  BoundCharacter unbound;
+  ASSERT_EQ(bind_character(f.skeleton, more, {}, unbound), "");
+  unbound.bindings.pop_back();
+  EXPECT_EQ(player.rebind(unbound, graph), "the character is not bound");
+  EXPECT_EQ(player.character(), &rebuilt);
+  EXPECT_EQ(player.machine().active_state(), 1);
+}
+
 TEST(CharacterInstance, MaskedOverrideLayerChangesOnlyTheMaskedJoint) {
   Fixture f;
   LayerBinding layer;
