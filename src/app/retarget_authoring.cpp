@@ -61,8 +61,10 @@ void accept_retargeted_clips(LoadOutcome outcome, const std::string& file, Viewe
   asset::ProjectRetarget entry;
   entry.file = file;
   scene.project.retargets.push_back(std::move(entry));
-  // The state the panel's first edit undoes to (an undo never removes the entry itself).
-  ui.graph_history.record(scene.project);
+  // Adding the clips started the undo history again (refresh_panels); it starts from the new
+  // entry instead, so the panel's first edit undoes to the offer's settings and accepting adds
+  // no step (an undo never removes the entry, so a step before it would undo nothing).
+  ui.graph_history.reset(scene.project);
   if (ui.loaded_files.size() == loaded_before + 1) {
     ui.loaded_files.pop_back();
     ui.loaded_times.pop_back();

@@ -140,6 +140,8 @@ TEST_F(RetargetAuthoringTest, ThePanelFindsARelativeEntryInTheProjectFolderAndNa
 TEST_F(RetargetAuthoringTest, ACorrectionRetargetsTheClipsAgainIsUndoableAndIsSaved) {
   retarget(bvh_);
   ASSERT_EQ(scene_.project.retargets.size(), 1u);
+  // Accepting the offer is no undo step: an undo never removes the entry.
+  EXPECT_FALSE(ui_.graph_history.can_undo());
   RetargetAuthoring authoring;
   ASSERT_EQ(retarget_again(authoring, 0, scene_, ui_), "");
   ASSERT_EQ(authoring.sources.size(), 1u);
@@ -180,6 +182,7 @@ TEST_F(RetargetAuthoringTest, ACorrectionRetargetsTheClipsAgainIsUndoableAndIsSa
   ui_.graph_history.record(scene_.project);
   ASSERT_TRUE(ui_.graph_history.undo(scene_.project));
   EXPECT_TRUE(scene_.project.retargets[0].corrections.empty());
+  EXPECT_FALSE(ui_.graph_history.can_undo());  // the correction was the only step
   retarget_changed_entries(authoring, scene_, ui_);
   EXPECT_EQ(authoring.sources[0].map.joints[static_cast<std::size_t>(arm)].source_a, arm_source);
   EXPECT_NEAR(
