@@ -14,7 +14,7 @@
 #include "anim/pose.h"
 #include "anim/transform.h"
 #include "app/clip_file_adding.h"
-#include "asset/importer.h"
+#include "asset/project_paths.h"
 #include "asset/project_retarget_clips.h"
 #include "asset/project_retarget_json.h"
 #include "asset/rig_corrections.h"
@@ -61,8 +61,10 @@ void accept_retargeted_clips(LoadOutcome outcome, const std::string& file, Viewe
   asset::ProjectRetarget entry;
   entry.file = file;
   scene.project.retargets.push_back(std::move(entry));
-  // The state the panel's first edit undoes to (an undo never removes the entry itself).
-  ui.graph_history.record(scene.project);
+  // Adding the clips started the undo history again (refresh_panels); it starts from the new
+  // entry instead, so the panel's first edit undoes to the offer's settings and accepting adds
+  // no step (an undo never removes the entry, so a step before it would undo nothing).
+  ui.graph_history.reset(scene.project);
   if (ui.loaded_files.size() == loaded_before + 1) {
     ui.loaded_files.pop_back();
     ui.loaded_times.pop_back();
@@ -86,21 +88,20 @@ std::string retarget_again(RetargetAuthoring& authoring, int entry_index, Viewer
   const asset::ProjectRetarget& entry =
       scene.project.retargets[static_cast<std::size_t>(entry_index)];
   RetargetedSource& source = authoring.sources[static_cast<std::size_t>(entry_index)];
-  const fs::path file(entry.file);
-  const std::string path =
-      file.is_absolute() ? entry.file : (fs::path(ui.project_folder) / file).string();
-  if (source.path != path || source.source.skeleton.joint_count() == 0) {
-    source = {};
-    source.path = path;
-    asset::ImportResult imported = asset::import_file(path, ui.import_settings);
-    if (!imported.ok()) return source.error = imported.error;
-    source.source = std::move(imported.character);
-  }
+  const std::string path = asset::resolve_project_path(entry.file, ui.project_folder);
   const anim::Rig rig = ui.rig.rig.leg_count() > 0
                             ? ui.rig.rig
                             : asset::project_rig(scene.character, scene.project.rig);
+  // The source is imported once, as a project load does it; later edits retarget the cached one.
+  const bool cached = source.path == path && source.source.skeleton.joint_count() > 0;
+  if (!cached) {
+    source = {};
+    source.path = path;
+  }
   asset::ClipRetargeting result =
-      asset::retarget_project_clips(entry, source.source, scene.character, rig);
+      cached ? asset::retarget_project_clips(entry, source.source, scene.character, rig)
+             : asset::retarget_project_file(entry, path, scene.character, rig, ui.import_settings,
+                                            source.source);
   if (!result.ok()) return source.error = result.error;
   // The file's clips in the character keep their names and places.
   const std::vector<std::size_t> slots = clips_of(path, scene, ui);

@@ -9,6 +9,7 @@
 #include "asset/demo_project.h"
 #include "asset/importer.h"
 #include "asset/project_binding.h"
+#include "asset/project_paths.h"
 #include "asset/project_retarget_clips.h"
 #include "asset/rig_corrections.h"
 #include "asset/rig_finder.h"
@@ -139,12 +140,10 @@ LoadOutcome load_now(const LoadRequest& request, const std::function<bool(float)
     }
     // Paths in a project are relative to its folder.
     const std::filesystem::path base = std::filesystem::path(files[0]).parent_path();
-    auto resolve = [&base](const std::string& p) {
-      if (p == asset::kDemoSourcePath || std::filesystem::path(p).is_absolute()) return p;
-      return (base / p).string();
-    };
-    files = {resolve(out.project.character)};
-    for (const std::string& clip_file : out.project.clip_files) files.push_back(resolve(clip_file));
+    files = {resolve_project_path(out.project.character, base)};
+    for (const std::string& clip_file : out.project.clip_files) {
+      files.push_back(resolve_project_path(clip_file, base));
+    }
     from_project = true;
   }
   // Files after a project (or after the character) that its project does not list yet.
@@ -181,10 +180,9 @@ LoadOutcome load_now(const LoadRequest& request, const std::function<bool(float)
   }
   for (const ProjectRetarget& entry : out.project.retargets) {
     if (out.cancelled) break;
-    const std::filesystem::path file(entry.file);
     const std::filesystem::path base = std::filesystem::path(request.files[0]).parent_path();
-    if (!retarget_project_file(entry, file.is_absolute() ? entry.file : (base / file).string(),
-                               request.settings, progress, taken, out)) {
+    if (!retarget_project_file(entry, resolve_project_path(entry.file, base), request.settings,
+                               progress, taken, out)) {
       stand_in_missing_clips(out);
     }
   }

@@ -28,6 +28,11 @@ std::string rebased(const std::string& path, const fs::path& from, const fs::pat
 
 }  // namespace
 
+std::string resolve_project_path(const std::string& path, const fs::path& project_folder) {
+  if (path == kDemoSourcePath || fs::path(path).is_absolute()) return path;
+  return (project_folder / path).string();
+}
+
 void rebase_project_paths(Project& project, const fs::path& from_folder,
                           const fs::path& to_folder) {
   const fs::path from = absolute_normal(from_folder.empty() ? fs::path(".") : from_folder);

@@ -13,11 +13,12 @@
 
 namespace asset {
 
-// Imports path (entry.file resolved against the project's folder) with settings and retargets
-// its clips onto target, whose rig is target_rig (the project's), as entry asks:
-// asset::retarget_clips, the `retarget` command's path. source receives the imported file (the
-// Retarget panel and the side-by-side view show it). Fails with a message naming path when the
-// file is missing or cannot be imported, or the retargeting fails.
+// Imports path (entry.file resolved against the project's folder by resolve_project_path,
+// asset/project_paths.h) with settings and retargets its clips onto target, whose rig is
+// target_rig (the project's), as entry asks: asset::retarget_clips, the `retarget` command's
+// path. source receives the imported file (the Retarget panel and the side-by-side view show
+// it). Fails with a message naming path when the file is missing or cannot be imported, or the
+// retargeting fails.
 ClipRetargeting retarget_project_file(const ProjectRetarget& entry, const std::string& path,
                                       const Character& target, const anim::Rig& target_rig,
                                       const ImportSettings& settings, Character& source,

@@ -114,9 +114,34 @@ TEST_F(RetargetAuthoringTest, AMissingSourceIsNamedAndTheProjectStillOpens) {
   EXPECT_GE(again.find_clip(name), 0);
 }
 
+// The panel finds an entry's file as a project load does (in the project's folder when
+// relative), imports it once, and names a missing one with the cause.
+TEST_F(RetargetAuthoringTest, ThePanelFindsARelativeEntryInTheProjectFolderAndNamesAMissingOne) {
+  retarget(bvh_);
+  ASSERT_EQ(scene_.project.retargets.size(), 1u);
+  scene_.project.retargets[0].file = "walk.bvh";
+  ui_.project_folder = dir_.string();
+  RetargetAuthoring authoring;
+  ASSERT_EQ(retarget_again(authoring, 0, scene_, ui_), "");
+  EXPECT_EQ(fs::path(authoring.sources[0].path), dir_ / "walk.bvh");
+  EXPECT_GT(authoring.sources[0].source.skeleton.joint_count(), 0);
+
+  fs::remove(bvh_);
+  // The imported source is kept: a later edit retargets it without the file.
+  EXPECT_EQ(retarget_again(authoring, 0, scene_, ui_), "");
+  // A panel that has not imported it yet (after a new load) names the file and the cause.
+  RetargetAuthoring fresh;
+  const std::string error = retarget_again(fresh, 0, scene_, ui_);
+  EXPECT_NE(error.find((dir_ / "walk.bvh").string()), std::string::npos) << error;
+  EXPECT_NE(error.find("missing"), std::string::npos) << error;
+  EXPECT_EQ(fresh.sources[0].error, error);
+}
+
 TEST_F(RetargetAuthoringTest, ACorrectionRetargetsTheClipsAgainIsUndoableAndIsSaved) {
   retarget(bvh_);
   ASSERT_EQ(scene_.project.retargets.size(), 1u);
+  // Accepting the offer is no undo step: an undo never removes the entry.
+  EXPECT_FALSE(ui_.graph_history.can_undo());
   RetargetAuthoring authoring;
   ASSERT_EQ(retarget_again(authoring, 0, scene_, ui_), "");
   ASSERT_EQ(authoring.sources.size(), 1u);
@@ -157,6 +182,7 @@ TEST_F(RetargetAuthoringTest, ACorrectionRetargetsTheClipsAgainIsUndoableAndIsSa
   ui_.graph_history.record(scene_.project);
   ASSERT_TRUE(ui_.graph_history.undo(scene_.project));
   EXPECT_TRUE(scene_.project.retargets[0].corrections.empty());
+  EXPECT_FALSE(ui_.graph_history.can_undo());  // the correction was the only step
   retarget_changed_entries(authoring, scene_, ui_);
   EXPECT_EQ(authoring.sources[0].map.joints[static_cast<std::size_t>(arm)].source_a, arm_source);
   EXPECT_NEAR(

@@ -30,6 +30,18 @@ TEST(ProjectPaths, TheDemoStaysTheDemo) {
   EXPECT_EQ(p.character, kDemoSourcePath);
 }
 
+// The rule the project's loads and the Retarget panel share for a file the project names.
+TEST(ProjectPaths, ARelativePathIsInTheProjectFolderAndAnAbsoluteOneStays) {
+  EXPECT_EQ(resolve_project_path("mocap/walk.bvh", "/home/a/projects"),
+            "/home/a/projects/mocap/walk.bvh");
+  EXPECT_EQ(resolve_project_path("../walk.bvh", "/home/a/projects"),
+            "/home/a/projects/../walk.bvh");
+  EXPECT_EQ(resolve_project_path("/data/clips/run.bvh", "/home/a/projects"), "/data/clips/run.bvh");
+  // A project opened from the working folder ("p.json": its folder is "").
+  EXPECT_EQ(resolve_project_path("walk.bvh", ""), "walk.bvh");
+  EXPECT_EQ(resolve_project_path(kDemoSourcePath, "/home/a/projects"), kDemoSourcePath);
+}
+
 TEST(ProjectSession, IsWrittenAndReadBack) {
   Project p = make_demo_project();
   p.character = kDemoSourcePath;

@@ -4,10 +4,13 @@
 
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
 #include <filesystem>
 
 #include <nlohmann/json.hpp>
 
+#include "asset/demo_character.h"
 #include "asset/importer.h"
 #include "asset/project_file.h"
 #include "asset/project_paths.h"
@@ -132,6 +135,49 @@ TEST(ProjectRetarget, ACorrectionSetTwiceKeepsTheLastAndOffsetsAreFoundByLimb) {
   const anim::RetargetOptions options = retarget_options(e);
   EXPECT_EQ(options.corrections.size(), 1u);
   EXPECT_EQ(options.chain_offsets.size(), 1u);
+}
+
+// An entry's file is found by the rule project loads and the Retarget panel share
+// (resolve_project_path): a relative one in the project's folder, an absolute one where it
+// says; a missing one is named as resolved.
+TEST(ProjectRetarget, ARelativeEntryIsReadFromTheProjectFolderAndAMissingOneIsNamed) {
+  const std::string bvh = "/usr/share/assimp/models/BVH/01_01.bvh";
+  if (!fs::exists(bvh)) GTEST_SKIP() << bvh << " is absent (assimp-testmodels)";
+  const fs::path folder =
+      fs::temp_directory_path() / ("animview_entry_path_" + std::to_string(::getpid()));
+  fs::create_directories(folder / "mocap");
+  struct Removed {
+    fs::path folder;
+    ~Removed() { fs::remove_all(folder); }
+  } removed{folder};
+  fs::copy_file(bvh, folder / "mocap" / "walk.bvh", fs::copy_options::overwrite_existing);
+  const ImportResult reference = import_file(bvh, {});
+  ASSERT_TRUE(reference.ok()) << reference.error;
+  const Character demo = make_demo_character();
+  const anim::Rig rig = find_character_rig(demo);
+
+  ProjectRetarget entry;
+  entry.file = "mocap/walk.bvh";
+  const std::string path = resolve_project_path(entry.file, folder);
+  EXPECT_EQ(fs::path(path), folder / "mocap" / "walk.bvh");
+  Character source;
+  const ClipRetargeting found = retarget_project_file(entry, path, demo, rig, {}, source);
+  ASSERT_TRUE(found.ok()) << found.error;
+  EXPECT_EQ(source.skeleton.joint_names, reference.character.skeleton.joint_names);
+  EXPECT_EQ(found.clips.size(), reference.character.clips.size());
+
+  entry.file = bvh;
+  EXPECT_EQ(resolve_project_path(entry.file, folder), bvh);
+
+  entry.file = "mocap/run.bvh";
+  const std::string missing_path = resolve_project_path(entry.file, folder);
+  Character none;
+  const ClipRetargeting missing = retarget_project_file(entry, missing_path, demo, rig, {}, none);
+  EXPECT_FALSE(missing.ok());
+  EXPECT_NE(missing.error.find((folder / "mocap" / "run.bvh").string()), std::string::npos)
+      << missing.error;
+  EXPECT_NE(missing.error.find("missing"), std::string::npos) << missing.error;
+  EXPECT_EQ(none.skeleton.joint_count(), 0);
 }
 
 #ifdef ANIMVIEW_SHARED_ASSETS
