@@ -44,6 +44,26 @@ Clip make_clip(const std::string& name, float speed_m_s, float leg_angle_rad) {
   return c;
 }
 
+// Clip 0's state `from`, then clip 1's `to` when trigger fires, blended over duration_s.
+StateMachine from_to(const std::string& from, const std::string& to, int trigger, float duration_s,
+                     TransitionBlend blend) {
+  StateMachine machine;
+  machine.states = {{from, StateKind::Clip, 0}, {to, StateKind::Clip, 1}};
+  Transition t;
+  t.source = 0;
+  t.target = 1;
+  t.conditions = {{trigger, ConditionOp::Trigger, 0.0f}};
+  t.duration = duration_s;
+  t.blend = blend;
+  machine.transitions = {t};
+  return machine;
+}
+
+// walk -> kick when the trigger kick fires, a smooth 0.4 s crossfade.
+StateMachine walk_then_kick(int kick) {
+  return from_to("walk", "kick", kick, 0.4f, TransitionBlend::CrossfadeSmooth);
+}
+
 struct Fixture {
   Skeleton skeleton = make_rig();
   std::vector<Clip> clips = {make_clip("walk", 1.0f, 0.0f), make_clip("kick", 0.0f, kPi / 2)};
@@ -65,6 +85,13 @@ struct Fixture {
     if (std::string e = bind_graph(character, parameters, graph); !e.empty()) return e;
     return instance.bind(character, graph);
   }
+
+  // Plays walk_then_kick on instance; kick receives the trigger parameter's index.
+  std::string play_walk_then_kick(CharacterInstance& instance, int& kick) {
+    kick = parameters.add("kick", ParameterType::Trigger);
+    const StateMachine machine = walk_then_kick(kick);
+    return play(instance, {}, &machine, {});
+  }
 };
 
 // A 1D blend space from walk (at 0) to kick (at 1) along the parameter speed.
@@ -80,26 +107,6 @@ BlendSpaceBinding walk_to_kick(int speed) {
 
 float leg_angle(const CharacterInstance& player) {
   return glm::angle(player.local_pose()[1].rotation);
-}
-
-// Clip 0's state `from`, then clip 1's `to` when trigger fires, blended over duration_s.
-StateMachine from_to(const std::string& from, const std::string& to, int trigger, float duration_s,
-                     TransitionBlend blend) {
-  StateMachine machine;
-  machine.states = {{from, StateKind::Clip, 0}, {to, StateKind::Clip, 1}};
-  Transition t;
-  t.source = 0;
-  t.target = 1;
-  t.conditions = {{trigger, ConditionOp::Trigger, 0.0f}};
-  t.duration = duration_s;
-  t.blend = blend;
-  machine.transitions = {t};
-  return machine;
-}
-
-// walk -> kick when the trigger kick fires, a smooth 0.4 s crossfade.
-StateMachine walk_then_kick(int kick) {
-  return from_to("walk", "kick", kick, 0.4f, TransitionBlend::CrossfadeSmooth);
 }
 
 }  // namespace
@@ -141,10 +148,9 @@ TEST(CharacterInstance, AppliedRootMotionAccumulatesAcrossLoopsWithoutSnappingBa
 
 TEST(CharacterInstance, MachineCrossfadeBlendsTheTwoClipsByTheTransitionWeight) {
   Fixture f;
-  const int kick = f.parameters.add("kick", ParameterType::Trigger);
-  const StateMachine machine = walk_then_kick(kick);
+  int kick = -1;
   CharacterInstance player;
-  ASSERT_EQ(f.play(player, {}, &machine, {}), "");
+  ASSERT_EQ(f.play_walk_then_kick(player, kick), "");
   CharacterSettings settings;
   ASSERT_TRUE(player.update(0.1f, f.parameters, settings, f.flat));
   EXPECT_NEAR(leg_angle(player), 0.0f, 1e-5f);
@@ -184,10 +190,9 @@ TEST(CharacterInstance, AMachineAddedByAGraphEditCrossfadesLikeOneBoundWithIt) {
 
 TEST(CharacterInstance, ARebindWithAnAddedClipKeepsThePlaceTheStateAndItsTime) {
   Fixture f;
-  const int kick = f.parameters.add("kick", ParameterType::Trigger);
-  const StateMachine machine = walk_then_kick(kick);
+  int kick = -1;
   CharacterInstance player;
-  ASSERT_EQ(f.play(player, {}, &machine, {}), "");
+  ASSERT_EQ(f.play_walk_then_kick(player, kick), "");
   CharacterSettings settings;
   settings.root_motion_mode = RootMotionMode::Applied;
   for (int i = 0; i < 5; ++i) ASSERT_TRUE(player.update(0.1f, f.parameters, settings, f.flat));
