@@ -83,6 +83,10 @@ nlohmann::json ui_geometry(const ViewerScene& scene, const ViewerUi& ui) {
   g["state_machine_tab"] = {ui.machine_tab_center.x, ui.machine_tab_center.y};
   // Graph authoring (tests/app/graph_authoring_e2e_test.cpp aims at these).
   g["clips_tab"] = {ui.clips_tab_center.x, ui.clips_tab_center.y};
+  g["file_browser"] = {
+      {"open", ui.file_browser.open},
+      {"title", ui.file_browser.title},
+      {"path_field", {ui.file_browser.path_field_at.x, ui.file_browser.path_field_at.y}}};
   nlohmann::json rows = nlohmann::json::object();
   const auto& centers = ui.clip_browser.row_centers;
   for (std::size_t i = 0; i < centers.size() && i < ui.clip_rows.size(); ++i) {

@@ -21,6 +21,7 @@
 #include "asset/rig_finder.h"
 #include "ui/docked_panels.h"
 #include "ui/import_tab.h"
+#include "ui/item_center.h"
 #include "ui/load_progress.h"
 #include "ui/retarget_offer.h"
 

@@ -10,6 +10,8 @@
 #include <imgui.h>
 #include <imgui_stdlib.h>
 
+#include "ui/item_center.h"
+
 namespace ui {
 namespace {
 
@@ -185,6 +187,7 @@ void navigate_to(FileBrowserState& state, const fs::path& directory) {
 }
 
 std::optional<fs::path> draw_file_browser(FileBrowserState& state) {
+  state.path_field_at = glm::vec2(0.0f);
   if (!state.open) return std::nullopt;
   std::optional<fs::path> chosen;
   const ImGuiViewport* viewport = ImGui::GetMainViewport();
@@ -206,6 +209,7 @@ std::optional<fs::path> draw_file_browser(FileBrowserState& state) {
   if (ImGui::InputText("##path", &state.typed_path, ImGuiInputTextFlags_EnterReturnsTrue)) {
     chosen = follow_typed_path(state);
   }
+  state.path_field_at = last_item_center();
 
   // Below the listing: the options row, the error row when there is one, and the buttons.
   const float footer = ImGui::GetFrameHeightWithSpacing() * (state.error.empty() ? 2.0f : 3.0f);

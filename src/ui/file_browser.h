@@ -10,6 +10,8 @@
 #include <string_view>
 #include <vector>
 
+#include <glm/glm.hpp>
+
 namespace ui {
 
 // The extensions animview opens, lower case with the dot.
@@ -63,7 +65,8 @@ struct FileBrowserState {
   // Save As: a file that does not exist yet may be chosen (typed into the path field, which has
   // the keyboard focus when the dialog opens), and the button says Save.
   bool saving = false;
-  bool focus_path = false;  // give the path field the keyboard focus on the next frame
+  bool focus_path = false;        // give the path field the keyboard focus on the next frame
+  glm::vec2 path_field_at{0.0f};  // the path field's centre while open (for the state log)
 };
 
 // Opens the dialog on directory (the current directory when empty) and lists it.

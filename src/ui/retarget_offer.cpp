@@ -4,6 +4,7 @@
 
 #include <filesystem>
 
+#include "ui/item_center.h"
 #include "ui/retarget_panel.h"
 
 namespace ui {

@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <filesystem>
 
+#include "ui/item_center.h"
+
 namespace ui {
 namespace {
 
@@ -108,12 +110,6 @@ bool draw_adjustments(const anim::RetargetMap& map, asset::ProjectRetarget& entr
 }
 
 }  // namespace
-
-glm::vec2 last_item_center() {
-  const ImVec2 a = ImGui::GetItemRectMin();
-  const ImVec2 b = ImGui::GetItemRectMax();
-  return {0.5f * (a.x + b.x), 0.5f * (a.y + b.y)};
-}
 
 RetargetPanelChange draw_retarget_panel(std::span<asset::ProjectRetarget> entries,
                                         const anim::RetargetMap* map, const std::string& status,

@@ -34,9 +34,6 @@ struct RetargetPanelState {
   glm::vec2 side_by_side_at{0.0f};
 };
 
-// The centre of the last ImGui item drawn (window pixels).
-glm::vec2 last_item_center();
-
 struct RetargetPanelChange {
   // The entry changed in a way that needs its clips retargeted again (a mapping, a mode, an
   // adjustment once its slider is released).

@@ -112,11 +112,16 @@ TEST(RetargetWindow, TheKnightTakesTheCmuWalkAndTheProjectKeepsItsCorrection) {
         log, [](const nlohmann::json& s) { return drawn(s["retarget"]["add_clip_button"]); });
     ASSERT_TRUE(tab.is_object()) << "no Add clip file button";
 
-    // Add clip file: the file browser (640 x 440 in the middle of the window) lists the working
-    // folder; its path field is the top row, right of Up and Home: type the walk's path there.
+    // Add clip file: the file browser lists the working folder; type the walk's path into its
+    // path field (where the state log says it is drawn).
     click(window, tab["retarget"]["add_clip_button"]);
-    std::this_thread::sleep_for(std::chrono::milliseconds(800));
-    click(window, nlohmann::json{700, 177});
+    const nlohmann::json browsing = wait_for(log, [](const nlohmann::json& s) {
+      return s["ui"]["file_browser"]["open"].get<bool>() &&
+             s["ui"]["file_browser"]["title"] == "Add clip file" &&
+             drawn(s["ui"]["file_browser"]["path_field"]);
+    });
+    ASSERT_TRUE(browsing.is_object()) << "the Add clip file browser never opened";
+    click(window, browsing["ui"]["file_browser"]["path_field"]);
     viewer.send_keys(window, "ctrl+a");
     // (Typed into the focused window, slowly: the software renderer draws ~15 frames a second.)
     e2e::run_and_read("xdotool windowfocus --sync " + window + " type --delay 60 '" + walk + "'");
