@@ -118,6 +118,7 @@ std::string CharacterInstance::bind(const BoundCharacter& character, const Graph
   inertializer_.init(static_cast<int>(joints));
   blend_layers_.resize(StateMachinePlayer::kMaxSources);
   clip_last_time_.assign(character.clips.size(), 0.0f);
+  measure_root_frame();
   clip_lengths_.clear();
   for (const Clip& clip : character.clips) clip_lengths_.push_back(clip.duration_s);
   source_poses_.clear();
@@ -298,12 +299,21 @@ JobResult CharacterInstance::sample_clip_source(int clip_index, float time_s,
   const float advance = playhead_advance(clip, clip_last_time_[clip_index], t);
   // A clip played in place moves by the ground motion its feet give (foot locking needs it).
   const GroundMotion* ground = character_->ground_motion_of(clip_index);
-  step = ground ? extract_ground_motion(*ground, built_root_motion_, clip_last_time_[clip_index],
-                                        advance)
-                : extract_root_motion(clip, binding, skeleton, built_root_motion_,
-                                      clip_last_time_[clip_index], advance);
+  step =
+      ground
+          ? extract_ground_motion(*ground, built_root_motion_, clip_last_time_[clip_index], advance)
+          : extract_root_motion(clip, binding, skeleton, built_root_motion_, root_frame_,
+                                clip_last_time_[clip_index], advance, clip_cursors_[clip_index]);
   clip_last_time_[clip_index] = t;
-  return remove_root_motion(skeleton, built_root_motion_, out);
+  return remove_root_motion(skeleton, built_root_motion_, root_frame_, out);
+}
+
+void CharacterInstance::measure_root_frame() {
+  const Skeleton& skeleton = character_->skeleton;
+  const int root = built_root_motion_.root_joint;
+  root_frame_ = root >= 0 && root < skeleton.joint_count() ? root_rest_frame(skeleton, root)
+                                                           : RootRestFrame{};
+  clip_cursors_.assign(character_->clips.size(), RootMotionCursor{});
 }
 
 JobResult CharacterInstance::evaluate_source(const WeightedSource& source, float dt_s,
@@ -353,6 +363,7 @@ JobResult CharacterInstance::update(float dt_s, Parameters& parameters,
     touched_count_ = 0;
     built_root_motion_ = settings.root_motion;
     built_input_half_life_s_ = settings.blend_input_half_life_s;
+    measure_root_frame();
   }
   dt_s = std::isfinite(dt_s) ? std::clamp(dt_s, 0.0f, 0.25f) : 0.0f;
 
@@ -463,13 +474,9 @@ JobResult CharacterInstance::update(float dt_s, Parameters& parameters,
   // root glides rather than jumps); foot IK then fits the feet.
   world_.translation.y = smoothed_height(terrain, world_.translation.x, world_.translation.z);
 
-  const bool foot_ik = settings.foot_ik && !rig_.legs.empty();
-  // Foot IK starts with local_to_model of its own (it is a job of its own), so it is not done
-  // twice.
-  if (!foot_ik) {
-    if (JobResult r = local_to_model(skeleton, local_, model_); !r) return r;
-  }
-  if (foot_ik) {
+  // Foot IK starts with local_to_model of its own (it is a job of its own), so only a frame
+  // without it needs one here.
+  if (settings.foot_ik && !rig_.legs.empty()) {
     update_contacts();
     if (JobResult r = solve_foot_ik(skeleton, rig_, settings.foot_ik_settings, terrain, world_,
                                     {contacts_.data(), rig_.legs.size()}, dt_s, foot_ik_state_,
@@ -478,6 +485,7 @@ JobResult CharacterInstance::update(float dt_s, Parameters& parameters,
       return r;
     }
   } else {
+    if (JobResult r = local_to_model(skeleton, local_, model_); !r) return r;
     foot_debug_ = {};
   }
   if (note_touched_) note_touched(settings);

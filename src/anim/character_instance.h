@@ -176,6 +176,8 @@ class CharacterInstance {
                                RootMotionDelta& step);
   JobResult apply_layers(float dt_s, const Parameters& parameters);
   void update_contacts();
+  // Measures root_frame_ for built_root_motion_ and forgets the clips' cursors.
+  void measure_root_frame();
   void note_touched(const CharacterSettings& settings);
   std::string build_graph_players(const GraphBinding& graph, const RootMotionSettings& root_motion,
                                   float input_half_life_s,
@@ -224,7 +226,9 @@ class CharacterInstance {
   std::vector<glm::mat3> stretch_;
   std::vector<std::uint8_t> has_stretch_;
   RootMotionSettings built_root_motion_;  // what the blend-space players extract
-  float built_input_half_life_s_ = 0.0f;  // and how they smooth their input
+  RootRestFrame root_frame_;              // of its root joint, for the clip sources' extraction
+  std::vector<RootMotionCursor> clip_cursors_;  // per clip: where its last root step ended
+  float built_input_half_life_s_ = 0.0f;        // and how they smooth their input
   FootIkRig rig_;
   FootIkState foot_ik_state_;
   FootIkDebug foot_debug_;

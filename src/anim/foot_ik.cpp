@@ -492,11 +492,8 @@ JobResult solve_foot_ik(const Skeleton& skeleton, const FootIkRig& rig,
         parent == kNoParent ? offset_model : glm::inverse(glm::mat3(model[parent])) * offset_model;
     local[rig.pelvis].translation += offset_parent;
     // A change of the pelvis's translation alone moves it and everything below it by the offset.
-    for (int j = rig.pelvis; j < n; ++j) {
-      if (j == rig.pelvis || is_ancestor(skeleton, rig.pelvis, j)) {
-        model[static_cast<std::size_t>(j)][3] += glm::vec4(offset_model, 0.0f);
-      }
-    }
+    for_each_in_subtree(skeleton, rig.pelvis,
+                        [&](std::size_t j) { model[j][3] += glm::vec4(offset_model, 0.0f); });
   }
   //    The chest rises or sinks by the rest: the spine turns about its base so the front hips
   //    move by that much vertically.

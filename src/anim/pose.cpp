@@ -1,9 +1,7 @@
 #include "anim/pose.h"
 
 #include <algorithm>
-#include <array>
 #include <cmath>
-#include <cstdint>
 #include <type_traits>
 
 #include "anim/fast_math.h"
@@ -98,26 +96,8 @@ JobResult local_to_model_below(const Skeleton& skeleton, std::span<const Transfo
   if (joint < 0 || static_cast<std::size_t>(joint) >= joints) {
     return JobResult::fail("local_to_model_below: the joint is not in the skeleton");
   }
-  // Which joints are below joint, one bit each: a joint is when its parent is (parents precede
-  // children). Skeletons larger than the bits walk up from each joint instead.
-  constexpr std::size_t kBits = 1024;
-  std::array<std::uint64_t, kBits / 64> below{};
-  const auto first = static_cast<std::size_t>(joint);
-  for (std::size_t j = first; j < joints; ++j) {
-    bool in_subtree = j == first;
-    if (!in_subtree) {
-      const int parent = skeleton.parents[j];
-      if (j >= kBits) {
-        in_subtree = is_ancestor(skeleton, joint, static_cast<int>(j));
-      } else if (parent >= joint) {
-        const auto p = static_cast<std::size_t>(parent);
-        in_subtree = (below[p / 64] >> (p % 64)) & 1u;
-      }
-    }
-    if (!in_subtree) continue;
-    if (j < kBits) below[j / 64] |= std::uint64_t{1} << (j % 64);
-    model_of_joint(skeleton, local, j, model);
-  }
+  for_each_in_subtree(skeleton, joint,
+                      [&](std::size_t j) { model_of_joint(skeleton, local, j, model); });
   return JobResult::ok();
 }
 

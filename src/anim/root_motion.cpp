@@ -108,15 +108,9 @@ RootMotionDelta extract_root_motion(const Clip& clip, const ClipBinding& binding
                                     const Skeleton& skeleton, const RootMotionSettings& settings,
                                     float time_s, float delta_time_s) {
   if (!valid_root(skeleton, settings.root_joint)) return {};
-  return extract_root_motion(clip, binding, skeleton, settings,
-                             root_rest_frame(skeleton, settings.root_joint), time_s, delta_time_s);
-}
-
-RootMotionDelta extract_root_motion(const Clip& clip, const ClipBinding& binding,
-                                    const Skeleton& skeleton, const RootMotionSettings& settings,
-                                    const RootRestFrame& frame, float time_s, float delta_time_s) {
   RootMotionCursor unused;
-  return extract_root_motion(clip, binding, skeleton, settings, frame, time_s, delta_time_s,
+  return extract_root_motion(clip, binding, skeleton, settings,
+                             root_rest_frame(skeleton, settings.root_joint), time_s, delta_time_s,
                              unused);
 }
 

@@ -72,12 +72,6 @@ struct RootRestFrame {
 // root_joint's frames; root_joint must be a joint of skeleton.
 RootRestFrame root_rest_frame(const Skeleton& skeleton, int root_joint);
 
-// extract_root_motion and remove_root_motion with frame, root_rest_frame(skeleton,
-// settings.root_joint), given: the same results without measuring the frame again.
-RootMotionDelta extract_root_motion(const Clip& clip, const ClipBinding& binding,
-                                    const Skeleton& skeleton, const RootMotionSettings& settings,
-                                    const RootRestFrame& frame, float time_s, float delta_time_s);
-
 // Where a playing clip's last step ended (its clip time and what was extracted there), so that
 // the next step, starting there, samples only its new end: a player keeps one per clip. Steps
 // from one end to the next then add up to exactly the travel between the first and last times.
@@ -88,8 +82,10 @@ struct RootMotionCursor {
   float yaw_rad = 0.0f;
 };
 
-// extract_root_motion with a cursor: a step starting within 1e-5 s of the cursor's time starts
-// from the cursor's sample; the cursor moves to the step's end.
+// extract_root_motion and remove_root_motion with frame, root_rest_frame(skeleton,
+// settings.root_joint), given: the same results without measuring the frame again. Extraction
+// also takes a cursor: a step starting within 1e-5 s of the cursor's time starts from the
+// cursor's sample; the cursor moves to the step's end.
 RootMotionDelta extract_root_motion(const Clip& clip, const ClipBinding& binding,
                                     const Skeleton& skeleton, const RootMotionSettings& settings,
                                     const RootRestFrame& frame, float time_s, float delta_time_s,

@@ -1,6 +1,7 @@
 #pragma once
 // Skeleton: the read-only joint hierarchy a character and its clips share.
 
+#include <array>
 #include <cstdint>
 #include <span>
 #include <string>
@@ -34,5 +35,27 @@ std::string validate(const Skeleton& skeleton);
 
 // Whether ancestor is strictly above joint in the hierarchy (joint's parent, its parent, ...).
 bool is_ancestor(const Skeleton& skeleton, int ancestor, int joint);
+
+// Calls visit(j) for joint (a joint of skeleton) and every joint below it, in index order. One
+// forward pass marks them, one bit a joint (a joint is below when its parent is: parents
+// precede children); past the first kMarked joints each is tested by walking up instead.
+template <typename Visit>
+void for_each_in_subtree(const Skeleton& skeleton, int joint, Visit&& visit) {
+  constexpr std::size_t kMarked = 1024;
+  std::array<std::uint64_t, kMarked / 64> marked{};
+  const auto first = static_cast<std::size_t>(joint);
+  for (std::size_t j = first; j < skeleton.parents.size(); ++j) {
+    bool in_subtree = j == first;
+    if (!in_subtree && j >= kMarked) {
+      in_subtree = is_ancestor(skeleton, joint, static_cast<int>(j));
+    } else if (!in_subtree && skeleton.parents[j] >= joint) {
+      const auto p = static_cast<std::size_t>(skeleton.parents[j]);
+      in_subtree = ((marked[p / 64] >> (p % 64)) & 1u) != 0;
+    }
+    if (!in_subtree) continue;
+    if (j < kMarked) marked[j / 64] |= std::uint64_t{1} << (j % 64);
+    visit(j);
+  }
+}
 
 }  // namespace anim

@@ -178,11 +178,12 @@ LoadOutcome load_now(const LoadRequest& request, const std::function<bool(float)
                      out.character.clips, out);
     out.clip_sources.resize(out.character.clips.size(), files[i]);
   }
+  const std::filesystem::path project_folder =
+      std::filesystem::path(request.files[0]).parent_path();
   for (const ProjectRetarget& entry : out.project.retargets) {
     if (out.cancelled) break;
-    const std::filesystem::path base = std::filesystem::path(request.files[0]).parent_path();
-    if (!retarget_project_file(entry, resolve_project_path(entry.file, base), request.settings,
-                               progress, taken, out)) {
+    if (!retarget_project_file(entry, resolve_project_path(entry.file, project_folder),
+                               request.settings, progress, taken, out)) {
       stand_in_missing_clips(out);
     }
   }
