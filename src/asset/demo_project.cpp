@@ -42,7 +42,8 @@ Project make_demo_project() {
 
   const int turn = project.parameters.add("turn", anim::ParameterType::Float, 0.0f);
   project.parameters.add("velocity_x", anim::ParameterType::Float, 0.0f);
-  project.parameters.add("velocity_z", anim::ParameterType::Float, 0.0f);
+  // The demo opens walking forward: the blend space's point starts on walk_forward.
+  project.parameters.add("velocity_z", anim::ParameterType::Float, kDemoWalkSpeed_mps);
   project.blend_spaces.push_back(locomotion_space());
 
   anim::StateMachine& machine = project.state_machine;

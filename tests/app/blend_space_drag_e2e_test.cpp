@@ -27,7 +27,7 @@ nlohmann::json wait_for_editor(const std::filesystem::path& log) {
 
 }  // namespace
 
-TEST(BlendSpaceEditorWindow, DraggingThePointOntoWalkForwardMovesTheWeightsThere) {
+TEST(BlendSpaceEditorWindow, DraggingThePointFromWalkForwardOntoWalkLeftMovesTheWeightsThere) {
   std::string why;
   if (!e2e::can_drive_windows(why)) GTEST_SKIP() << why;
   const auto dir = std::filesystem::temp_directory_path() / "animview_e2e_blend";
@@ -39,8 +39,8 @@ TEST(BlendSpaceEditorWindow, DraggingThePointOntoWalkForwardMovesTheWeightsThere
   ASSERT_FALSE(window.empty());
   const nlohmann::json before = wait_for_editor(dir / "state.jsonl");
   ASSERT_TRUE(before.is_object()) << "the blend-space editor never appeared";
-  EXPECT_NEAR(e2e::blend_weight(before, "idle"), 1.0f, 1e-5f)
-      << "the demo starts idle at the centre";
+  EXPECT_NEAR(e2e::blend_weight(before, "walk_forward"), 1.0f, 1e-5f)
+      << "the demo starts walking forward";
 
   // Axis units to window pixels, from where the editor says its axes are.
   const auto& g = before["ui"]["blend_editor"];
@@ -52,9 +52,10 @@ TEST(BlendSpaceEditorWindow, DraggingThePointOntoWalkForwardMovesTheWeightsThere
     return std::make_pair(static_cast<int>(sx0 + (x - ax0) / (ax1 - ax0) * (sx1 - sx0)),
                           static_cast<int>(sy0 + (y - ay0) / (ay1 - ay0) * (sy1 - sy0)));
   };
-  // From the handle at the origin to walk_forward (0, 1.4 m/s), in small steps like a hand.
-  const auto [x0, y0] = to_screen(0.0f, 0.0f);
-  const auto [x1, y1] = to_screen(0.0f, 1.4f);
+  // From the handle on walk_forward (0, 1.4 m/s) to walk_left (1.4, 0), in small steps like a
+  // hand.
+  const auto [x0, y0] = to_screen(0.0f, 1.4f);
+  const auto [x1, y1] = to_screen(1.4f, 0.0f);
   std::string drag = "xdotool mousemove --window " + window + " " + std::to_string(x0) + " " +
                      std::to_string(y0) + " sleep 0.3 mousedown 1 sleep 0.3";
   for (int step = 1; step <= 10; ++step) {
@@ -68,13 +69,13 @@ TEST(BlendSpaceEditorWindow, DraggingThePointOntoWalkForwardMovesTheWeightsThere
 
   const nlohmann::json after = e2e::last_json_line(dir / "state.jsonl");
   ASSERT_TRUE(after.is_object());
-  const float input_z = after["blend_space"]["input"][1];
+  const float input_x = after["blend_space"]["input"][0];
   // Snapping puts the point on the grid line nearest to 1.4 (a 0.75 m/s grid over -3..3: 1.5).
-  EXPECT_NEAR(input_z, 1.5f, 0.2f);
-  EXPECT_NEAR(after["blend_space"]["input"][0].get<float>(), 0.0f, 0.2f);
-  EXPECT_GT(e2e::blend_weight(after, "walk_forward"), 0.5f);
-  EXPECT_LT(e2e::blend_weight(after, "idle"), 0.1f);
-  EXPECT_EQ(after["clip"], "walk_forward") << "the heaviest clip now plays";
+  EXPECT_NEAR(input_x, 1.5f, 0.2f);
+  EXPECT_NEAR(after["blend_space"]["input"][1].get<float>(), 0.0f, 0.2f);
+  EXPECT_GT(e2e::blend_weight(after, "walk_left"), 0.5f);
+  EXPECT_LT(e2e::blend_weight(after, "walk_forward"), 0.1f);
+  EXPECT_EQ(after["clip"], "walk_left") << "the heaviest clip now plays";
 
   viewer.send_keys(window, "F12");
   ASSERT_TRUE(viewer.wait_for_output("animview: screenshot", std::chrono::seconds(20)));
@@ -97,6 +98,6 @@ TEST(BlendSpaceEditorWindow, DraggingThePointOntoWalkForwardMovesTheWeightsThere
   ASSERT_EQ(std::system(reopen.c_str()), 0);
   const nlohmann::json reopened = e2e::last_json_line(dir / "reopened.jsonl");
   ASSERT_TRUE(reopened.is_object());
-  EXPECT_NEAR(reopened["blend_space"]["input"][1].get<float>(), input_z, 1e-4f);
+  EXPECT_NEAR(reopened["blend_space"]["input"][0].get<float>(), input_x, 1e-4f);
   EXPECT_EQ(reopened["state"], "locomotion");
 }

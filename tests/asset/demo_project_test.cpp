@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include "anim/blend_space_2d.h"
 #include "anim/root_motion.h"
 #include "asset/demo_test_support.h"
 
@@ -55,6 +56,29 @@ TEST(DemoProject, BlendSamplesSitAtTheVelocityTheirClipsMove) {
         << sample.clip_name;
     EXPECT_LE(std::abs(sample.position.x), space.x_axis.max + 1e-6f);
     EXPECT_LE(std::abs(sample.position.y), space.y_axis.max + 1e-6f);
+  }
+}
+
+// With no arguments the viewer opens the demo project walking: its parameters start the
+// locomotion point on walk_forward, which then takes all the weight.
+TEST(DemoProject, StartsWalkingForward) {
+  const Project project = make_demo_project();
+  const ProjectBlendSpace& locomotion = project.blend_spaces[0];
+  const anim::Parameters& parameters = project.parameters;
+  const glm::vec2 point{parameters.get(parameters.find(locomotion.x_parameter)),
+                        parameters.get(parameters.find(locomotion.y_parameter))};
+  EXPECT_EQ(point, glm::vec2(0.0f, 1.4f));
+  std::vector<glm::vec2> positions;
+  for (const anim::BlendSample2D& sample : locomotion.space_2d.samples)
+    positions.push_back(sample.position);
+  anim::PreparedBlendSpace2D prepared;
+  ASSERT_EQ(anim::prepare_blend_space_2d(locomotion.space_2d.mode, positions, prepared), "");
+  std::vector<float> weights(positions.size());
+  anim::blend_weights_2d(prepared, point, weights);
+  for (std::size_t i = 0; i < weights.size(); ++i) {
+    const bool walk_forward = locomotion.space_2d.samples[i].clip_name == "walk_forward";
+    EXPECT_NEAR(weights[i], walk_forward ? 1.0f : 0.0f, 1e-5f)
+        << locomotion.space_2d.samples[i].clip_name;
   }
 }
 
