@@ -242,16 +242,6 @@ void CharacterInstance::set_layer_weight(int layer, float weight) {
   layer_weights_[layer] = std::clamp(weight, 0.0f, 1.0f);
 }
 
-std::string CharacterInstance::set_foot_ik_rig(const FootIkRig& rig) {
-  if (character_ == nullptr) return "no skeleton";
-  if (!rig.legs.empty()) {
-    if (std::string e = validate(character_->skeleton, rig); !e.empty()) return e;
-  }
-  rig_ = rig;
-  foot_ik_state_ = {};
-  return {};
-}
-
 void CharacterInstance::set_preview(int clip, float time_s) {
   if (character_ == nullptr || clip < 0 || clip >= static_cast<int>(character_->clips.size())) {
     return;

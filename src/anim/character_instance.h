@@ -92,9 +92,6 @@ class CharacterInstance {
   // binding's weights again. Out-of-range layers and non-finite weights are ignored.
   void set_layer_weight(int layer, float weight);
 
-  // Sets the foot IK legs (validated against the skeleton); an empty rig turns foot IK off.
-  [[nodiscard]] std::string set_foot_ik_rig(const FootIkRig& rig);
-
   bool has_foot_ik_rig() const { return !rig_.legs.empty(); }
   const BoundCharacter* character() const { return character_; }
 
@@ -229,7 +226,7 @@ class CharacterInstance {
   RootRestFrame root_frame_;              // of its root joint, for the clip sources' extraction
   std::vector<RootMotionCursor> clip_cursors_;  // per clip: where its last root step ended
   float built_input_half_life_s_ = 0.0f;        // and how they smooth their input
-  FootIkRig rig_;
+  FootIkRig rig_;  // the character's rig where it validates, else empty (no foot IK)
   FootIkState foot_ik_state_;
   FootIkDebug foot_debug_;
   std::array<bool, kMaxFootIkLegs> contacts_{};

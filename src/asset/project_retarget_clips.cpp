@@ -20,7 +20,7 @@ ClipRetargeting retarget_project_file(const ProjectRetarget& entry, const std::s
   std::error_code ec;
   if (!std::filesystem::exists(path, ec)) {
     ClipRetargeting out;
-    out.error = path + ": the retargeted clip file is missing; its clips are left out";
+    out.error = path + ": the retargeted clip file is missing";
     return out;
   }
   ImportResult imported = import_file(path, settings, progress);
