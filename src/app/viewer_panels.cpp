@@ -59,8 +59,7 @@ void draw_left_panel(ViewerUi& ui, ViewerScene& scene, RecentFiles& recent, cons
       ImGui::EndTabItem();
     }
     const bool clips_tab = ImGui::BeginTabItem("Clips");
-    ui.clips_tab_center = {(ImGui::GetItemRectMin().x + ImGui::GetItemRectMax().x) * 0.5f,
-                           (ImGui::GetItemRectMin().y + ImGui::GetItemRectMax().y) * 0.5f};
+    ui.clips_tab_center = ui::last_item_center();
     if (clips_tab) {
       ImGui::BeginDisabled(!scene.loaded);
       if (ImGui::Button("Add clip file...")) ui.view.request_add_clip_file = true;
@@ -154,8 +153,7 @@ void draw_right_panel(ViewerUi& ui, ViewerScene& scene, const ui::PanelRect& r) 
       ImGui::EndTabItem();
     }
     const bool machine_tab = ImGui::BeginTabItem("State machine");
-    ui.machine_tab_center = {(ImGui::GetItemRectMin().x + ImGui::GetItemRectMax().x) * 0.5f,
-                             (ImGui::GetItemRectMin().y + ImGui::GetItemRectMax().y) * 0.5f};
+    ui.machine_tab_center = ui::last_item_center();
     if (machine_tab) {
       draw_state_machine_tab(ui, scene);
       draw_transition_timeline(ui, scene);

@@ -7,6 +7,7 @@
 
 #include "asset/graph_edits.h"
 #include "ui/edit_refusal.h"
+#include "ui/item_center.h"
 
 namespace ui {
 
@@ -27,13 +28,9 @@ bool draw_blend_space_list(BlendSpaceListState& state, asset::Project& project, 
     }
     ImGui::SameLine();
   }
-  const auto center = [] {
-    return glm::vec2((ImGui::GetItemRectMin().x + ImGui::GetItemRectMax().x) * 0.5f,
-                     (ImGui::GetItemRectMin().y + ImGui::GetItemRectMax().y) * 0.5f);
-  };
   int added = -1;
   const bool new_2d = ImGui::Button("New 2D");
-  state.new_2d_at = center();
+  state.new_2d_at = last_item_center();
   if (new_2d && edit_done(state.error, asset::add_blend_space(project, 2, "locomotion", added))) {
     shown = added;
     changed = true;
@@ -47,7 +44,7 @@ bool draw_blend_space_list(BlendSpaceListState& state, asset::Project& project, 
   ImGui::SameLine();
   ImGui::BeginDisabled(picked_clips.empty() || picked_clips.size() != picked_positions.size());
   const bool from_picked = ImGui::Button("From picked");
-  state.from_picked_at = center();
+  state.from_picked_at = last_item_center();
   if (from_picked && edit_done(state.error, asset::add_blend_space_from_clips(
                                                 project, 2, "locomotion", picked_clips,
                                                 picked_positions, added))) {

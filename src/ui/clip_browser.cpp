@@ -9,6 +9,7 @@
 
 #include "anim/playback.h"
 #include "ui/fitted_text.h"
+#include "ui/item_center.h"
 
 namespace ui {
 namespace {
@@ -90,8 +91,7 @@ std::optional<std::size_t> draw_clip_browser(std::span<const ClipRow> rows,
                                              ClipBrowserState& state) {
   ImGui::SetNextItemWidth(-1.0f);
   ImGui::InputTextWithHint("##clip_search", "Search clips by name", &state.search);
-  state.search_center = {(ImGui::GetItemRectMin().x + ImGui::GetItemRectMax().x) * 0.5f,
-                         (ImGui::GetItemRectMin().y + ImGui::GetItemRectMax().y) * 0.5f};
+  state.search_center = last_item_center();
 
   std::optional<std::size_t> chosen;
   const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV |
@@ -130,8 +130,7 @@ std::optional<std::size_t> draw_clip_browser(std::span<const ClipRow> rows,
     }
     // A row scrolled out of the table is not there to click: (0, 0) as for a hidden one.
     if (ImGui::IsItemVisible()) {
-      state.row_centers[i] = {(ImGui::GetItemRectMin().x + ImGui::GetItemRectMax().x) * 0.5f,
-                              (ImGui::GetItemRectMin().y + ImGui::GetItemRectMax().y) * 0.5f};
+      state.row_centers[i] = last_item_center();
     }
     ImGui::SameLine(0.0f, 0.0f);
     fitted_text(row.clip.empty() ? "(unnamed)" : row.clip);

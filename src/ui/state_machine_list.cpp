@@ -5,6 +5,7 @@
 
 #include "asset/state_machine_list.h"
 #include "ui/edit_refusal.h"
+#include "ui/item_center.h"
 
 namespace ui {
 
@@ -29,8 +30,7 @@ bool draw_state_machine_list(StateMachineListState& state, asset::Project& proje
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("The state machine the character plays");
   ImGui::SameLine();
   const bool make_new = ImGui::Button("New");
-  state.new_at = {(ImGui::GetItemRectMin().x + ImGui::GetItemRectMax().x) * 0.5f,
-                  (ImGui::GetItemRectMin().y + ImGui::GetItemRectMax().y) * 0.5f};
+  state.new_at = last_item_center();
   if (make_new && edit_done(state.error, asset::add_state_machine(project, "state machine")))
     changed = true;
   ImGui::SameLine();
