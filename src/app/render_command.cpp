@@ -12,6 +12,7 @@
 #include "app/scene_snapshot.h"
 #include "app/viewer_scene.h"
 #include "asset/demo_character.h"
+#include "asset/posed_bounds.h"
 #include "render/gl_window.h"
 #include "render/orbit_camera.h"
 
@@ -73,7 +74,10 @@ int run_render(const RenderArgs& args) {
   }
   renderer.upload(scene_frame_view(scene, view), 0.0f);
   render::OrbitCamera camera;
-  const asset::Bounds bounds = asset::bind_pose_bounds(scene.character);
+  // Framed on the rest pose, where the file puts the character (its bind pose's box can be in
+  // another space): one camera for every clip and time, so pictures of a file compare.
+  const asset::Bounds bounds =
+      asset::rest_pose_bounds(scene.character, scene.instance.world_matrix());
   if (!bounds.empty()) camera.frame(bounds.min, bounds.max);
   glm::mat4 vp;
   if (std::string e = render_view_projection(args.view, camera,

@@ -6,6 +6,7 @@
 
 #include "anim/clip_sampling.h"
 #include "anim/pose.h"
+#include "anim/skinning.h"
 
 namespace asset {
 namespace {
@@ -45,6 +46,23 @@ Bounds posed_bounds(const Character& character, std::span<const glm::mat4> model
   posed.min -= glm::max(below, margin);
   posed.max += glm::max(above, margin);
   return posed;
+}
+
+Bounds rest_pose_bounds(const Character& character, const glm::mat4& world) {
+  const anim::Skeleton& skeleton = character.skeleton;
+  std::vector<glm::mat4> model(skeleton.rest_pose.size()), palette(model.size());
+  if (!anim::local_to_model(skeleton, skeleton.rest_pose, model) ||
+      !anim::skinning_matrices(model, skeleton.inverse_bind, palette)) {
+    return {};
+  }
+  Bounds skinned;
+  std::vector<glm::vec3> positions;
+  for (const anim::SkinnedMesh& mesh : character.meshes) {
+    positions.resize(mesh.vertex_count());
+    if (!anim::skin_vertices_lbs(mesh, palette, positions, {})) continue;
+    for (const glm::vec3& p : positions) grow(skinned, glm::vec3(world * glm::vec4(p, 1.0f)));
+  }
+  return skinned.empty() ? posed_bounds(character, model, world) : skinned;
 }
 
 Bounds clip_bounds(const Character& character, const anim::Clip& clip,

@@ -20,6 +20,12 @@ namespace asset {
 Bounds posed_bounds(const Character& character, std::span<const glm::mat4> model_pose,
                     const glm::mat4& world);
 
+// The bounds of the mesh skinned in the skeleton's rest (node) pose, moved by world: where the
+// file draws the character, whatever space its bind pose is in (posed_bounds of that pose when
+// no mesh skins). The same for every clip and time, so pictures of one character framed by it
+// share a camera. Allocates.
+Bounds rest_pose_bounds(const Character& character, const glm::mat4& world);
+
 // The character's bounds over the whole of clip, for framing: one pose can be far smaller than
 // what the clip reaches (a crouch before a jump, arms down before a wave). The union of
 // posed_bounds at samples times spread evenly over the clip, its first and last frame included,

@@ -54,6 +54,48 @@ TEST(PosedBounds, FollowThePoseAndTheWorld) {
   EXPECT_TRUE(posed_bounds(c, pose, glm::mat4(1.0f)).empty());
 }
 
+// The demo is bound in its rest pose, so its skinned rest pose is the bind mesh; moving and
+// turning the root's rest transform moves the box with it, while the bind mesh's box stays.
+TEST(RestPoseBounds, AreTheMeshSkinnedInTheRestPose) {
+  Character c = make_demo_character();
+  const Bounds bind = bind_pose_bounds(c);
+  const Bounds rest = rest_pose_bounds(c, glm::mat4(1.0f));
+  ASSERT_FALSE(rest.empty());
+  for (int a = 0; a < 3; ++a) {
+    EXPECT_NEAR(rest.min[a], bind.min[a], 1e-4f) << a;
+    EXPECT_NEAR(rest.max[a], bind.max[a], 1e-4f) << a;
+  }
+  // A quarter turn about +Y, then 2 m along x: (x, y, z) goes to (z + 2, y, -x).
+  c.skeleton.rest_pose[0].rotation =
+      glm::angleAxis(glm::radians(90.0f), glm::vec3(0, 1, 0)) * c.skeleton.rest_pose[0].rotation;
+  c.skeleton.rest_pose[0].translation = glm::angleAxis(glm::radians(90.0f), glm::vec3(0, 1, 0)) *
+                                            c.skeleton.rest_pose[0].translation +
+                                        glm::vec3(2.0f, 0.0f, 0.0f);
+  const Bounds turned = rest_pose_bounds(c, glm::mat4(1.0f));
+  EXPECT_NEAR(turned.min.x, bind.min.z + 2.0f, 1e-4f);
+  EXPECT_NEAR(turned.max.x, bind.max.z + 2.0f, 1e-4f);
+  EXPECT_NEAR(turned.min.z, -bind.max.x, 1e-4f);
+  EXPECT_NEAR(turned.max.z, -bind.min.x, 1e-4f);
+  EXPECT_NEAR(turned.min.y, bind.min.y, 1e-4f);
+  const glm::mat4 up = glm::translate(glm::mat4(1.0f), glm::vec3(0.0f, 3.0f, 0.0f));
+  EXPECT_NEAR(rest_pose_bounds(c, up).max.y, bind.max.y + 3.0f, 1e-4f);
+}
+
+// Cesium Man's mesh is bound Z-up (its bind box is 1.507 m along z) and a node above its
+// skeleton stands it up: its skinned rest pose stands 1.507 m on y from the ground, which is
+// what `animview render` frames.
+TEST(RestPoseBounds, StandCesiumManUpWhereHisBindMeshLiesAlongZ) {
+  const auto path = test::shared_asset("khronos/cesium_man.gltf");
+  if (!std::filesystem::exists(path)) GTEST_SKIP() << path << " is absent (shared assets)";
+  const Character c = test::import_ok(path);
+  const Bounds bind = bind_pose_bounds(c);
+  EXPECT_NEAR(bind.max.z - bind.min.z, 1.5066f, 1e-3f);
+  const Bounds rest = rest_pose_bounds(c, glm::mat4(1.0f));
+  EXPECT_NEAR(rest.min.y, 0.0f, 1e-3f);
+  EXPECT_NEAR(rest.max.y, 1.5066f, 1e-3f);
+  EXPECT_NEAR(rest.max.z - rest.min.z, bind.max.y - bind.min.y, 1e-3f);
+}
+
 // RobotExpressive's Jump starts crouched: at t = 0 its highest joint (Head_4) is at y = 3.398,
 // while a hand (Index2L) reaches y = 5.171 at 11/23 of the clip (0.3388 s), one of the 24
 // sample times (both from `animview pose RobotExpressive.glb --clip Jump --time T --json`).
