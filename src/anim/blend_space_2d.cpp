@@ -152,7 +152,10 @@ std::string prepare_blend_space_2d(BlendMode2D mode, std::span<const glm::vec2> 
   if (mode == BlendMode2D::Delaunay) out.triangulation = triangulate_delaunay(positions);
   if (mode == BlendMode2D::FreeformDirectional) {
     const std::size_t n = positions.size();
-    for (const glm::vec2& p : positions) out.speeds.push_back(glm::length(p));
+    for (const glm::vec2& p : positions) {
+      out.speeds.push_back(glm::length(p));
+      out.headings.push_back(at_origin(p) ? 0.0f : std::atan2(p.y, p.x));
+    }
     out.pairs.assign(n * n, {});
     for (std::size_t i = 0; i < n; ++i) {
       for (std::size_t j = 0; j < n; ++j) {
@@ -267,19 +270,14 @@ void freeform_directional_weights(const PreparedBlendSpace2D& space, glm::vec2 p
   const std::size_t n = positions.size();
   const bool point_at_origin = at_origin(point);
   const float speed_p = glm::length(point);
-  // The signed angle from a sample's direction to the point's (0 when either has none).
-  auto measure_angle_to_point = [&](std::size_t k) {
-    if (point_at_origin || space.speeds[k] <= kOriginRadius) return 0.0f;
-    return std::atan2(cross(positions[k], point), glm::dot(positions[k], point));
-  };
-  // Measured once per sample: the row of a sample at the origin needs every sample's angle, which
-  // would double the arctangents. Spaces larger than the buffer measure them where needed.
-  constexpr std::size_t kMeasured = 64;
-  std::array<float, kMeasured> angles_to_point;
-  const bool measured = n <= kMeasured;
-  for (std::size_t k = 0; measured && k < n; ++k) angles_to_point[k] = measure_angle_to_point(k);
+  const float heading_p = point_at_origin ? 0.0f : std::atan2(point.y, point.x);
+  // The signed angle from a sample's direction to the point's (0 when either has none): the
+  // difference of their headings, brought into [-pi, pi].
   auto angle_to_point = [&](std::size_t k) {
-    return measured ? angles_to_point[k] : measure_angle_to_point(k);
+    if (point_at_origin || space.speeds[k] <= kOriginRadius) return 0.0f;
+    constexpr float kPi = std::numbers::pi_v<float>;
+    const float angle = heading_p - space.headings[k];
+    return angle > kPi ? angle - 2.0f * kPi : angle < -kPi ? angle + 2.0f * kPi : angle;
   };
   gradient_band_weights(positions, point, weights, [&](std::size_t i) {
     const bool origin_i = space.speeds[i] <= kOriginRadius;

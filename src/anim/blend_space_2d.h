@@ -66,9 +66,9 @@ struct PreparedBlendSpace2D {
   std::vector<glm::vec2> positions;
   BlendTriangulation triangulation;  // empty unless mode is Delaunay
   // Freeform Directional's terms that depend on the samples alone: each sample's speed (its
-  // distance from the origin) and, per ordered pair (row i, column j) of samples away from the
-  // origin, the pair's polar measure. Measured here, the weights at a point need one arctangent
-  // per sample and a dot product per pair.
+  // distance from the origin) and heading, and, per ordered pair (row i, column j) of samples
+  // away from the origin, the pair's polar measure. Measured here, the weights at a point need
+  // one arctangent (the point's heading) and a dot product per pair.
   struct DirectionalPair {
     // (speed_j - speed_i) / mean speed and twice the angle from i to j, divided by its own
     // squared length: the gradient band's influence is 1 - dot(to_point, this).
@@ -79,6 +79,7 @@ struct PreparedBlendSpace2D {
     float angle_sign = 0.0f;
   };
   std::vector<float> speeds;
+  std::vector<float> headings;  // atan2(y, x) of each sample; 0 at the origin
   std::vector<DirectionalPair> pairs;
 };
 
