@@ -14,6 +14,7 @@
 #include "anim/pose.h"
 #include "anim/transform.h"
 #include "app/clip_file_adding.h"
+#include "asset/posed_bounds.h"
 #include "asset/project_paths.h"
 #include "asset/project_retarget_clips.h"
 #include "asset/project_retarget_json.h"
@@ -113,7 +114,7 @@ std::string retarget_again(RetargetAuthoring& authoring, int entry_index, Viewer
   source.error.clear();
   source.map = std::move(result.map);
   source.retargeted_as = asset::retargets_to_json({entry}).dump();
-  const asset::Bounds bounds = asset::bind_pose_bounds(scene.character);
+  const asset::Bounds bounds = asset::rest_pose_bounds(scene.character, glm::mat4(1.0f));
   source.character_width_m = bounds.empty() ? 0.0f : bounds.max.x - bounds.min.x;
   source.clip_names.clear();
   source.source_clips.clear();

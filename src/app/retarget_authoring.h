@@ -28,7 +28,7 @@ struct RetargetedSource {
   std::vector<std::string> clip_names;
   std::vector<int> source_clips;
   std::string error;               // why the source or the retargeting failed
-  float character_width_m = 0.0f;  // the target's bind-pose width across (the view's spacing)
+  float character_width_m = 0.0f;  // the target's rest-pose width across (the view's spacing)
   // The entry as it was last retargeted (its JSON): an undo that changes it retargets again.
   std::string retargeted_as;
 };

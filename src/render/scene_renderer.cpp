@@ -9,6 +9,7 @@
 #include <glm/gtc/matrix_transform.hpp>
 
 #include "anim/terrain.h"
+#include "asset/posed_bounds.h"
 #include "render/ground_grid.h"
 #include "render/skeleton_overlay.h"
 #include "render/viewport_split.h"
@@ -63,7 +64,8 @@ const std::vector<std::string>& SceneRenderer::set_character(const asset::Charac
   character_.upload(character);
   mesh_materials_.clear();
   for (const anim::SkinnedMesh& mesh : character.meshes) mesh_materials_.push_back(mesh.material);
-  const asset::Bounds bounds = asset::bind_pose_bounds(character);
+  // Where the file draws the character (its bind mesh may lie in another space).
+  const asset::Bounds bounds = asset::rest_pose_bounds(character, glm::mat4(1.0f));
   character_center_ = bounds.empty() ? glm::vec3(0.0f) : 0.5f * (bounds.min + bounds.max);
   character_radius_m_ =
       bounds.empty() ? 1.0f : std::max(0.5f * glm::length(bounds.max - bounds.min), 0.05f);
@@ -225,7 +227,7 @@ void SceneRenderer::draw_shadow_map(const FrameView& frame,
   if (crowd || !frame.instance || !frame.show_mesh) return;
   const glm::mat4 world = frame.instance->world_matrix();
   const glm::vec3 center = glm::vec3(world * glm::vec4(character_center_, 1.0f));
-  // Limbs swing beyond the bind pose's box; the ground under the feet must be inside too.
+  // Limbs swing beyond the rest pose's box; the ground under the feet must be inside too.
   const float radius_m = 1.6f * character_radius_m_;
   if (!shadow_map_.begin(center, radius_m, meshes_.lighting().key_direction, shadow_map_size_)
            .empty()) {

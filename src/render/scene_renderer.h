@@ -73,8 +73,8 @@ class SceneRenderer {
 
   CharacterGpu character_;
   std::vector<int> mesh_materials_;   // each mesh's material index (SkinnedMesh::material)
-  float character_radius_m_ = 1.0f;   // half the bind-pose diagonal
-  glm::vec3 character_center_{0.0f};  // bind-pose bounds centre, model space
+  float character_radius_m_ = 1.0f;   // half the rest pose's diagonal
+  glm::vec3 character_center_{0.0f};  // the rest pose's bounds centre, model space
   render::SkinnedMeshRenderer meshes_;
   render::SkyRenderer sky_;
   render::ShadowMap shadow_map_;
