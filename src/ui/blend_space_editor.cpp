@@ -505,7 +505,8 @@ BlendSpaceEditorChange draw_blend_space_editor(
 
   // Controls.
   char point_text[128];
-  const glm::vec2 shown = map.shown(state.point);
+  // Adding zero turns the mirrored axis's -0 into 0, which would print as "-0.000".
+  const glm::vec2 shown = map.shown(state.point) + glm::vec2(0.0f);
   std::snprintf(point_text, sizeof point_text, "point: sideways %.3f (right +), forward %.3f",
                 static_cast<double>(shown.x), static_cast<double>(shown.y));
   ImGui::TextUnformatted(point_text);
