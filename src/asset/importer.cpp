@@ -15,6 +15,7 @@
 #include "asset/clip_builder.h"
 #include "asset/clip_rebinding.h"
 #include "asset/gltf_reader.h"
+#include "asset/gltf_version.h"
 #include "asset/import_path.h"
 #include "asset/material_builder.h"
 #include "asset/mesh_builder.h"
@@ -148,9 +149,19 @@ std::string joined(const std::vector<std::string>& names, std::size_t limit) {
 
 ImportResult import_file_in_process(const std::string& path, const ImportSettings& settings,
                                     ProgressCallback progress) {
-  // glTF through tinygltf, which keeps what assimp loses (interpolation, skins without
-  // inverse binds, materials); every other format through assimp.
-  if (is_gltf_path(path)) return read_gltf(path, settings, progress);
+  // glTF 2.0 through tinygltf, which keeps what assimp loses (interpolation, skins without
+  // inverse binds, materials); glTF 1.0 and every other format through assimp.
+  if (is_gltf_path(path)) {
+    const GltfVersion version = gltf_version(path);
+    if (version.major == 1 && version.binary) {
+      ImportResult result;
+      result.error = path +
+                     ": binary glTF 1.0 (a .glb of version 1), which neither tinygltf nor "
+                     "assimp reads: convert it to glTF 2.0";
+      return result;
+    }
+    if (version.major != 1) return read_gltf(path, settings, progress);
+  }
   ImportResult result;
   try {
     Loaded loaded;

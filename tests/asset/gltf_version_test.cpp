@@ -1,0 +1,77 @@
+#include "asset/gltf_version.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include "asset/importer.h"
+#include "import_test_util.h"
+
+namespace asset {
+namespace {
+
+namespace fs = std::filesystem;
+
+// Writes text to a file of that name in a fresh temporary folder and returns its path.
+std::string write_file(const std::string& name, const std::string& text) {
+  const fs::path dir = fs::temp_directory_path() / "animview_gltf_version_test";
+  fs::create_directories(dir);
+  const fs::path path = dir / name;
+  std::ofstream(path, std::ios::binary) << text;
+  return path.string();
+}
+
+TEST(GltfVersion, TellsGltf1FromGltf2InTheFilesThatCarryThem) {
+  struct Case {
+    fs::path path;
+    int major;
+    bool binary;
+  };
+  const Case cases[] = {
+      // asset.version "1.0.2"; the milk truck writes the number 1.
+      {test::assimp_model("glTF/BoxTextured-glTF/BoxTextured.gltf"), 1, false},
+      {test::assimp_model("glTF/CesiumMilkTruck/CesiumMilkTruck.gltf"), 1, false},
+      {test::assimp_model("glTF/BoxTextured-glTF-Binary/BoxTextured.glb"), 1, true},
+      {test::assimp_model("glTF2/BoxTextured-glTF/BoxTextured.gltf"), 2, false},
+      {test::shared_asset("khronos/Fox.glb"), 2, true},
+      {test::shared_asset("khronos/cesium_man.gltf"), 2, false},
+  };
+  for (const Case& c : cases) {
+    SKIP_IF_ABSENT(c.path);
+    const GltfVersion version = gltf_version(c.path.string());
+    EXPECT_EQ(version.major, c.major) << c.path;
+    EXPECT_EQ(version.binary, c.binary) << c.path;
+  }
+}
+
+TEST(GltfVersion, FallsBackOnTheShapeOfTheObjectsAndKnowsWhenItCannotTell) {
+  // No asset: glTF 1.0 keys its objects by id, 2.0 lists them.
+  EXPECT_EQ(gltf_version(write_file("keyed.gltf", R"({"meshes": {"m": {}}})")).major, 1);
+  EXPECT_EQ(gltf_version(write_file("listed.gltf", R"({"nodes": [{}]})")).major, 2);
+  EXPECT_EQ(gltf_version(write_file("v2.gltf", R"({"asset": {"version": "2.0"}})")).major, 2);
+  EXPECT_EQ(gltf_version(write_file("empty.gltf", "")).major, 0);
+  EXPECT_EQ(gltf_version(write_file("truncated.gltf", R"({"asset": {"vers)")).major, 0);
+  EXPECT_EQ(gltf_version(write_file("v7.glb", std::string("glTF\x07\0\0\0", 8))).major, 0);
+  EXPECT_EQ(gltf_version(write_file("short.glb", "glTF")).major, 0);
+  EXPECT_EQ(gltf_version("/nonexistent/animview/x.gltf").major, 0);
+}
+
+// glTF 1.0 goes to assimp, which reads it; a binary glTF 1.0, which nothing here reads, is named.
+TEST(GltfVersion, Gltf1FilesOpenThroughAssimpAndABinaryOneIsNamed) {
+  const fs::path truck = test::assimp_model("glTF/CesiumMilkTruck/CesiumMilkTruck.gltf");
+  SKIP_IF_ABSENT(truck);
+  const Character c = test::import_ok(truck);
+  EXPECT_EQ(c.meshes.size(), 5u);
+  EXPECT_FALSE(c.materials.empty());
+
+  const std::string glb = test::assimp_model("glTF/BoxTextured-glTF-Binary/BoxTextured.glb");
+  const ImportResult binary = import_file_in_process(glb, {}, {});
+  EXPECT_FALSE(binary.ok());
+  EXPECT_EQ(binary.error.rfind(glb + ": ", 0), 0u) << binary.error;
+  EXPECT_NE(binary.error.find("binary glTF 1.0"), std::string::npos) << binary.error;
+}
+
+}  // namespace
+}  // namespace asset
