@@ -13,23 +13,35 @@ void grow(asset::Bounds& b, const asset::Bounds& other) {
   b.max = glm::max(b.max, other.max);
 }
 
+// Where clip takes the character (asset::clip_bounds) in the world, grown into all.
+void grow_by_clip(asset::Bounds& all, const ViewerScene& scene, const anim::Clip& clip) {
+  const int samples = scene.clips().size() > 16 ? 8 : 24;  // a file of 77 clips frames quickly too
+  grow(all, asset::clip_bounds(scene.character, clip, scene.settings.root_motion,
+                               scene.instance.world_matrix(), samples));
+}
+
 }  // namespace
 
 asset::Bounds playing_clips_bounds(const ViewerScene& scene) {
   asset::Bounds all;
   const std::vector<anim::Clip>& clips = scene.clips();
-  const int samples = clips.size() > 16 ? 8 : 24;  // a file of 77 clips frames quickly too
-  auto add = [&](const anim::Clip& clip) {
-    grow(all, asset::clip_bounds(scene.character, clip, scene.settings.root_motion,
-                                 scene.instance.world_matrix(), samples));
-  };
   if (scene.mode == PlayMode::Graph) {
-    for (const anim::Clip& clip : clips) add(clip);
+    for (const anim::Clip& clip : clips) grow_by_clip(all, scene, clip);
   } else if (scene.mode == PlayMode::ClipPreview && scene.preview_clip >= 0 &&
              scene.preview_clip < static_cast<int>(clips.size())) {
-    add(clips[static_cast<std::size_t>(scene.preview_clip)]);
+    grow_by_clip(all, scene, clips[static_cast<std::size_t>(scene.preview_clip)]);
   }
   return all;
+}
+
+asset::Bounds shown_bounds(const ViewerScene& scene, int also_clip) {
+  const glm::mat4 world = scene.instance.world_matrix();
+  if (scene.mode == PlayMode::RestPose) return asset::rest_pose_bounds(scene.character, world);
+  asset::Bounds all = playing_clips_bounds(scene);
+  if (also_clip >= 0 && also_clip < static_cast<int>(scene.clips().size())) {
+    grow_by_clip(all, scene, scene.clips()[static_cast<std::size_t>(also_clip)]);
+  }
+  return all.empty() ? asset::rest_pose_bounds(scene.character, world) : all;
 }
 
 asset::Bounds character_bounds(const ViewerScene& scene, bool posed) {

@@ -14,6 +14,12 @@ namespace app {
 // Empty in the rest pose or without clips.
 asset::Bounds playing_clips_bounds(const ViewerScene& scene);
 
+// What pictures of the scene show at any time, in the world: in the rest pose the mesh skinned
+// in it; otherwise what plays (playing_clips_bounds) and also_clip over its whole length, when
+// it is a clip's index (the compared clip B). One camera for every time: a frame sequence
+// holds still.
+asset::Bounds shown_bounds(const ViewerScene& scene, int also_clip);
+
 // The character's bounds in the world: as posed now and over what plays, once a frame has posed
 // it (posed); otherwise (just loaded: the instance has no pose yet) the bind-pose box moved with
 // the root.

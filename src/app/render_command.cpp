@@ -4,6 +4,7 @@
 #include <string>
 
 #include "app/async_loader.h"
+#include "app/character_framing.h"
 #include "app/compare_view.h"
 #include "app/frame_exporter.h"
 #include "app/frame_options.h"
@@ -12,7 +13,6 @@
 #include "app/scene_snapshot.h"
 #include "app/viewer_scene.h"
 #include "asset/demo_character.h"
-#include "asset/posed_bounds.h"
 #include "render/gl_window.h"
 #include "render/orbit_camera.h"
 
@@ -56,7 +56,8 @@ int run_render(const RenderArgs& args) {
     return 1;
   }
   ui::ViewSettings view;
-  view.show_skeleton = args.skeleton;
+  // A file without a mesh (a skeleton and its clips) shows its skeleton.
+  view.show_skeleton = args.skeleton || scene.character.meshes.empty();
   apply_render_view_options(args.view, view);
   view.skinning = args.skinning == "dq" ? ui::SkinningChoice::DualQuat : ui::SkinningChoice::Lbs;
   parse_compare_option(args.compare, view);  // the option's validator has checked the text
@@ -74,10 +75,8 @@ int run_render(const RenderArgs& args) {
   }
   renderer.upload(scene_frame_view(scene, view), 0.0f);
   render::OrbitCamera camera;
-  // Framed on the rest pose, where the file puts the character (its bind pose's box can be in
-  // another space): one camera for every clip and time, so pictures of a file compare.
-  const asset::Bounds bounds =
-      asset::rest_pose_bounds(scene.character, scene.instance.world_matrix());
+  const asset::Bounds bounds = shown_bounds(
+      scene, view.compare == ui::CompareMode::Clips ? scene.find_clip(view.compare_clip) : -1);
   if (!bounds.empty()) camera.frame(bounds.min, bounds.max);
   glm::mat4 vp;
   if (std::string e = render_view_projection(args.view, camera,

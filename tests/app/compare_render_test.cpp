@@ -31,12 +31,16 @@ std::filesystem::path output_dir(const char* name) {
   return dir;
 }
 
+// One camera on the demo for every render: render frames what it shows (a compare render both
+// clips, a plain one its own), and the halves are compared with plain renders of the same view.
+constexpr const char* kCamera = " --camera-position 1.6,1.4,3.2 --camera-focal-point 0,0.95,0 ";
+
 // Renders with args to dir/name.png at width x kHeight and returns the picture.
 Picture render(const std::filesystem::path& dir, const std::string& name, const std::string& args,
                int width) {
   const std::filesystem::path out = dir / (name + ".png");
   // A plain background (no sky, ground or shadow): the halves' difference is the character's.
-  const std::string command = std::string(ANIMVIEW_EXE) + " render --no-ground " + args +
+  const std::string command = std::string(ANIMVIEW_EXE) + " render --no-ground" + kCamera + args +
                               " --width " + std::to_string(width) + " --height " +
                               std::to_string(kHeight) + " --out " + out.string() + " > /dev/null";
   EXPECT_EQ(std::system(command.c_str()), 0) << command;
@@ -71,13 +75,14 @@ TEST(CompareRender, SkinningHalvesAreTheLbsAndDqRendersAndDifferOnlyAtTheForearm
   // tip one pixel of a highlight over the difference threshold).
   EXPECT_LE(left_half_against(both, lbs).count, 2);
   EXPECT_LE(right_half_against(both, dq).count, 2);
-  // And between the halves only the twisted forearm differs: a forearm-sized box.
+  // And between the halves only the twisted forearm differs: a forearm-sized box (the figure
+  // stands about 420 pixels tall here, so 150 pixels is a third of it).
   const Difference d = left_against_right(both);
   std::printf("LBS | DQ halves: %d pixels differ in a %d x %d box\n", d.count, d.max_x - d.min_x,
               d.max_y - d.min_y);
   EXPECT_GT(d.count, 20);  // tone mapping compresses the shading of the twisted part
-  EXPECT_LT(d.max_x - d.min_x, 120);
-  EXPECT_LT(d.max_y - d.min_y, 120);
+  EXPECT_LT(d.max_x - d.min_x, 150);
+  EXPECT_LT(d.max_y - d.min_y, 150);
   // The divider: a light line down the seam.
   const unsigned char* seam = both.at(kHalf, kHeight / 2);
   EXPECT_GT(seam[0], 140);
