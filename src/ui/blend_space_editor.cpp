@@ -206,15 +206,17 @@ ImVec4 draw_grid_and_axes(ImDrawList* draw, const Mapping& map, const anim::Blen
   std::snprintf(text, sizeof text, "%g", static_cast<double>(hi.x));
   draw->AddText({map.max_px.x - ImGui::CalcTextSize(text).x, map.max_px.y + 4.0f}, kTextColor,
                 text);
-  const std::string x_caption = "sideways, + right (" + x.name + (map.flip_x ? ", mirrored)" : ")");
-  draw_text_centered(draw, {(map.min_px.x + map.max_px.x) * 0.5f, map.max_px.y + 12.0f}, kTextColor,
+  // Short enough for the graph panel's width: which way is positive, then the axis's name.
+  const std::string x_caption = "+ right: " + x.name + (map.flip_x ? ", mirrored" : "");
+  // On the line below the range labels, which a caption wider than the plot would cover.
+  const float caption_y = map.max_px.y + 4.0f + 1.5f * ImGui::GetTextLineHeight();
+  draw_text_centered(draw, {(map.min_px.x + map.max_px.x) * 0.5f, caption_y}, kTextColor,
                      x_caption.c_str());
   std::snprintf(text, sizeof text, "%g", static_cast<double>(lo.y));
   draw->AddText({map.min_px.x - kLabelMargin + 2.0f, map.max_px.y - 14.0f}, kTextColor, text);
   std::snprintf(text, sizeof text, "%g", static_cast<double>(hi.y));
   draw->AddText({map.min_px.x - kLabelMargin + 2.0f, map.min_px.y}, kTextColor, text);
-  const std::string y_caption =
-      "forward, + forward (" + y.name + (map.flip_y ? ", mirrored)" : ")");
+  const std::string y_caption = "+ forward: " + y.name + (map.flip_y ? ", mirrored" : "");
   const ImVec2 caption_at{map.min_px.x + 4.0f, map.min_px.y + 2.0f};
   draw->AddText(caption_at, kTextColor, y_caption.c_str());
   const ImVec2 caption_size = ImGui::CalcTextSize(y_caption.c_str());
