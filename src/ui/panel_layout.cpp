@@ -32,7 +32,7 @@ PanelRects arrange_panels(const PanelLayout& layout, float width, float height, 
   if (has_right) {
     right = layout.right_open
                 ? (layout.right_width > 0.0f ? layout.right_width * scale
-                                             : automatic_width(width, 0.26f, 340.0f, 720.0f, scale))
+                                             : automatic_width(width, 0.26f, 380.0f, 720.0f, scale))
                 : strip;
   }
   if (layout.left_open) left = std::max(left, kMinPanelWidth * scale);
@@ -45,9 +45,18 @@ PanelRects arrange_panels(const PanelLayout& layout, float width, float height, 
       (layout.left_open ? 0.0f : left) + (has_right && !layout.right_open ? right : 0.0f);
   const float open = left + right - fixed;
   if (left + right > room && open > 0.0f) {
-    const float k = std::max(room - fixed, 0.0f) / open;
-    if (layout.left_open) left *= k;
-    if (has_right && layout.right_open) right *= k;
+    const float share = std::max(room - fixed, 0.0f);
+    const bool right_open = has_right && layout.right_open;
+    // In proportion, the last open panel taking exactly what is left, so that rounding never
+    // takes a pixel's fraction from the viewport's minimum.
+    if (layout.left_open && right_open) {
+      left *= share / open;
+      right = share - left;
+    } else if (layout.left_open) {
+      left = share;
+    } else {
+      right = share;
+    }
   }
   const float bottom = std::min(bottom_panel_height(scale), std::max(height - top, 0.0f) * 0.4f);
   PanelRects r;
