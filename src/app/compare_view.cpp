@@ -1,12 +1,12 @@
 #include "app/compare_view.h"
 
-#include <imgui.h>
 #include <CLI/CLI.hpp>
 
 #include <algorithm>
 #include <cstdio>
 
 #include "anim/playback.h"
+#include "ui/compare_overlay.h"
 
 namespace app {
 namespace {
@@ -105,8 +105,8 @@ std::array<std::string, 2> compare_labels(const ViewerScene& scene, const ui::Vi
   return labels;
 }
 
-void draw_compare_toolbar(ui::ViewSettings& view, const ViewerScene& scene, float x, float y,
-                          float width) {
+void draw_compare_overlay(ui::ViewSettings& view, const ViewerScene& scene,
+                          const ViewportRect& viewport) {
   if (view.compare == ui::CompareMode::Off) return;
   const auto& clips = scene.clips();
   // Clip mode with no B yet (chosen from the View menu): the first clip that is not A.
@@ -118,57 +118,15 @@ void draw_compare_toolbar(ui::ViewSettings& view, const ViewerScene& scene, floa
       }
     }
   }
-  ImGui::SetNextWindowPos(ImVec2(x + 8.0f, y + 8.0f), ImGuiCond_Always);
-  ImGui::SetNextWindowBgAlpha(0.75f);
-  ImGui::Begin("Compare", nullptr,
-               ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoMove |
-                   ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings |
-                   ImGuiWindowFlags_NoFocusOnAppearing);
-  int mode = static_cast<int>(view.compare);
-  ImGui::SetNextItemWidth(std::min(170.0f, width * 0.4f));
-  if (ImGui::Combo("##compare", &mode,
-                   "Compare: off\0"
-                   "Skinning: LBS | DQ\0"
-                   "Clips: A | B\0")) {
-    view.compare = static_cast<ui::CompareMode>(mode);
-  }
-  if (view.compare == ui::CompareMode::Clips) {
-    ImGui::SetNextItemWidth(std::min(170.0f, width * 0.4f));
-    if (ImGui::BeginCombo("B", view.compare_clip.c_str())) {
-      for (const anim::Clip& clip : clips) {
-        if (ImGui::Selectable(clip.name.c_str(), clip.name == view.compare_clip)) {
-          view.compare_clip = clip.name;
-        }
-      }
-      ImGui::EndCombo();
-    }
-    int sync = static_cast<int>(view.compare_sync);
-    ImGui::SetNextItemWidth(std::min(170.0f, width * 0.4f));
-    if (ImGui::Combo("sync", &sync,
-                     "same phase\0"
-                     "same seconds\0")) {
-      view.compare_sync = static_cast<ui::CompareSync>(sync);
-    }
-  }
-  ImGui::End();
-}
-
-void draw_compare_labels(const ViewerScene& scene, const ui::ViewSettings& view,
-                         const ViewportRect& viewport) {
-  if (view.compare == ui::CompareMode::Off) return;
-  const std::array<std::string, 2> labels = compare_labels(scene, view);
+  ui::draw_compare_toolbar(view, clips, viewport.x, viewport.y, viewport.width);
+  if (view.compare == ui::CompareMode::Off) return;  // the toolbar turned it off
   const std::array<PixelRect, 2> halves = split_side_by_side(to_pixels(viewport));
-  ImDrawList* draw = ImGui::GetForegroundDrawList();
+  std::array<ui::LabelCorner, 2> corners;
   for (int side = 0; side < 2; ++side) {
-    const PixelRect& half = halves[side];
-    const ImVec2 size = ImGui::CalcTextSize(labels[side].c_str());
-    const ImVec2 at(static_cast<float>(half.x) + 10.0f,
-                    static_cast<float>(half.y + half.height) - size.y - 10.0f);
-    draw->AddRectFilled(ImVec2(at.x - 4.0f, at.y - 2.0f),
-                        ImVec2(at.x + size.x + 4.0f, at.y + size.y + 2.0f),
-                        IM_COL32(20, 22, 26, 190), 3.0f);
-    draw->AddText(at, IM_COL32(235, 235, 235, 255), labels[side].c_str());
+    corners[side] = {static_cast<float>(halves[side].x),
+                     static_cast<float>(halves[side].y + halves[side].height)};
   }
+  ui::draw_compare_labels(compare_labels(scene, view), corners);
 }
 
 }  // namespace app

@@ -1,7 +1,7 @@
 #pragma once
 // The viewport's side-by-side comparison: how the view splits into two halves that share one
-// camera, the --compare option, and the ImGui parts (a toolbar to choose the comparison, a
-// label on each half). SceneRenderer draws the halves; ClipComparison plays clip B.
+// camera, the --compare option, and what the overlay says (ui/compare_overlay.h draws it).
+// SceneRenderer draws the halves; ClipComparison plays clip B.
 
 #include <array>
 #include <span>
@@ -56,15 +56,10 @@ const char* compare_mode_name(ui::CompareMode mode);
 // and time; clip B's label gives the reason when B cannot be played.
 std::array<std::string, 2> compare_labels(const ViewerScene& scene, const ui::ViewSettings& view);
 
-// A small toolbar at the top of the viewport (x, y, width in window pixels from the top-left)
-// while a comparison is on: the mode (Off leaves it), and in clip mode clip B and the sync.
-void draw_compare_toolbar(ui::ViewSettings& view, const ViewerScene& scene, float x, float y,
-                          float width);
-
-// Each half's label, at the bottom-left corner of the half, drawn over the 3D view (ImGui's
-// foreground list: it takes no mouse input, so camera navigation works in both halves).
-// viewport is in window pixels from the top-left.
-void draw_compare_labels(const ViewerScene& scene, const ui::ViewSettings& view,
-                         const ViewportRect& viewport);
+// While a comparison is on: its toolbar at the top-left of the viewport (ui/compare_overlay.h),
+// choosing clip B when clip mode has none yet (the first clip that is not A), and each half's
+// label. viewport is in window pixels from the top-left.
+void draw_compare_overlay(ui::ViewSettings& view, const ViewerScene& scene,
+                          const ViewportRect& viewport);
 
 }  // namespace app

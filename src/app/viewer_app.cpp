@@ -557,8 +557,7 @@ ViewportRect draw_interface(Viewer& v, const FrameStart& f) {
   ui::draw_stats_overlay(v.stats, rect.x + rect.width, rect.y);
   ui::draw_color_legend(ui.view.coloring, render::MeshDrawOptions{}.difference_full_scale_m, rect.x,
                         rect.y + rect.height);
-  draw_compare_toolbar(ui.view, scene, rect.x, rect.y, rect.width);
-  draw_compare_labels(scene, ui.view, rect);
+  draw_compare_overlay(ui.view, scene, rect);
   ui::draw_help_window(ui.view);
   if (v.save_flow.frame(ui, scene, camera)) {
     v.open_requests.clear();
