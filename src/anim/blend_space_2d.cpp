@@ -272,12 +272,13 @@ void freeform_directional_weights(const PreparedBlendSpace2D& space, glm::vec2 p
   const float speed_p = glm::length(point);
   const float heading_p = point_at_origin ? 0.0f : std::atan2(point.y, point.x);
   // The signed angle from a sample's direction to the point's (0 when either has none): the
-  // difference of their headings, brought into [-pi, pi].
+  // difference of their headings, brought into (-pi, pi]. A point exactly opposite a sample is
+  // at +pi, whatever the sign of a zero coordinate (the weights jump there anyway).
   auto angle_to_point = [&](std::size_t k) {
     if (point_at_origin || space.speeds[k] <= kOriginRadius) return 0.0f;
     constexpr float kPi = std::numbers::pi_v<float>;
     const float angle = heading_p - space.headings[k];
-    return angle > kPi ? angle - 2.0f * kPi : angle < -kPi ? angle + 2.0f * kPi : angle;
+    return angle > kPi ? angle - 2.0f * kPi : angle <= -kPi ? angle + 2.0f * kPi : angle;
   };
   gradient_band_weights(positions, point, weights, [&](std::size_t i) {
     const bool origin_i = space.speeds[i] <= kOriginRadius;

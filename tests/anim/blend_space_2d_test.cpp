@@ -124,6 +124,21 @@ TEST(FreeformDirectional, MatchesHandComputedPolarGradientBands) {
       {centre / sum, (1.0f / 3.0f) / sum, (2.0f / 3.0f) / sum, 0.0f, 0.0f});
 }
 
+// A point exactly opposite a sample (behind forward, in a space with samples on one side only)
+// sits where the weights jump; which side it takes must not hang on the sign of a zero
+// coordinate, which a snapped or mirrored point can carry either way.
+TEST(FreeformDirectional, APointOppositeASampleWeighsTheSameWhateverTheSignOfZero) {
+  const std::vector<glm::vec2> one_side{{0, 0}, {0, 1.4f}, {-1, 1}, {-1.4f, 0}};
+  const std::vector<float> plus =
+      weights_at(BlendMode2D::FreeformDirectional, one_side, {0.0f, -1.5f});
+  const std::vector<float> minus =
+      weights_at(BlendMode2D::FreeformDirectional, one_side, {-0.0f, -1.5f});
+  expect_weights(minus, plus);
+  float sum = 0.0f;
+  for (float w : plus) sum += w;
+  EXPECT_NEAR(sum, 1.0f, 1e-5f);
+}
+
 TEST(Delaunay, BarycentricInsideAndClampedToTheHullOutside) {
   const std::vector<glm::vec2> square{{0, 0}, {1, 0}, {1, 1}, {0, 1}, {0.5f, 0.5f}};
   // (0.5, 0.25) in the triangle (0,0), (1,0), centre: half way up to the centre.
