@@ -1,5 +1,6 @@
 #include "asset/gltf_version.h"
 
+#include <charconv>
 #include <cstdint>
 #include <cstring>
 #include <fstream>
@@ -10,27 +11,78 @@
 namespace asset {
 namespace {
 
-int json_major_version(const nlohmann::json& root) {
-  if (!root.is_object()) return 0;
-  const nlohmann::json* version = nullptr;
-  if (const auto asset = root.find("asset"); asset != root.end() && asset->is_object()) {
-    if (const auto v = asset->find("version"); v != asset->end()) version = &*v;
+// Reads a JSON glTF as a stream of events (no tree: an embedded buffer is a long string, not a
+// copy), stopping at asset.version, which decides; the shape of the first of meshes, nodes or
+// accessors decides a file that has no version.
+class VersionReader : public nlohmann::json_sax<nlohmann::json> {
+ public:
+  int major() const {
+    if (version_major_ == 1 || version_major_ == 2) return version_major_;
+    return finished_ ? shape_major_ : 0;  // a truncated file's shape proves nothing
   }
-  // "2.0" as the specification says; some glTF 1.0 exporters wrote the number 1.
-  if (version && version->is_string()) {
-    const std::string text = version->get<std::string>();
-    if (!text.empty() && (text[0] == '1' || text[0] == '2')) return text[0] - '0';
-  } else if (version && version->is_number()) {
-    const double major = version->get<double>();
-    if (major >= 1.0 && major < 3.0) return static_cast<int>(major);
+  void finish() { finished_ = true; }
+
+  bool null() override { return true; }
+  bool boolean(bool) override { return true; }
+  bool number_integer(number_integer_t value) override {
+    return version_value(static_cast<double>(value));
   }
-  // glTF 1.0 made "asset" optional and keys its objects by id; 2.0 lists them in arrays.
-  for (const char* key : {"meshes", "nodes", "accessors"}) {
-    const auto it = root.find(key);
-    if (it != root.end()) return it->is_object() ? 1 : 2;
+  bool number_unsigned(number_unsigned_t value) override {
+    return version_value(static_cast<double>(value));
   }
-  return 0;
-}
+  bool number_float(number_float_t value, const string_t&) override { return version_value(value); }
+  bool string(string_t& text) override {
+    if (!at_version()) return true;
+    // "2.0" as the specification says: the digits before the first dot.
+    int major = 0;
+    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), major);
+    if (error == std::errc() && (end == text.data() + text.size() || *end == '.')) {
+      version_major_ = major;
+    }
+    return !decided();
+  }
+  bool binary(binary_t&) override { return true; }
+  bool start_object(std::size_t) override { return open(1); }
+  bool start_array(std::size_t) override { return open(2); }
+  bool end_object() override { return close(); }
+  bool end_array() override { return close(); }
+  bool key(string_t& name) override {
+    if (depth_ == 1) top_key_ = name;
+    if (depth_ == 2 && top_key_ == "asset") asset_key_ = name;
+    return true;
+  }
+  bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception&) override {
+    return false;
+  }
+
+ private:
+  bool at_version() const { return depth_ == 2 && top_key_ == "asset" && asset_key_ == "version"; }
+  bool decided() const { return version_major_ == 1 || version_major_ == 2; }
+  // Some glTF 1.0 exporters wrote the version as the number 1.
+  bool version_value(double value) {
+    if (at_version() && value >= 1.0 && value < 3.0) version_major_ = static_cast<int>(value);
+    return !decided();
+  }
+  // glTF 1.0 keys its objects by id (an object); 2.0 lists them (an array).
+  bool open(int shape_major) {
+    if (depth_ == 0 && shape_major != 1) return false;  // the root must be an object
+    ++depth_;
+    const bool listing = top_key_ == "meshes" || top_key_ == "nodes" || top_key_ == "accessors";
+    if (depth_ == 2 && listing && shape_major_ == 0) shape_major_ = shape_major;
+    return true;
+  }
+  bool close() {
+    --depth_;
+    if (depth_ == 1) asset_key_.clear();
+    return true;
+  }
+
+  int depth_ = 0;
+  std::string top_key_, asset_key_;
+  int version_major_ = 0;
+  int shape_major_ = 0;
+  bool finished_ = false;
+};
 
 }  // namespace
 
@@ -47,10 +99,12 @@ GltfVersion gltf_version(const std::string& path) {
   }
   in.clear();
   in.seekg(0);
-  const nlohmann::json root =
-      nlohmann::json::parse(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>(),
-                            nullptr, /*allow_exceptions=*/false);
-  return {root.is_discarded() ? 0 : json_major_version(root), false};
+  VersionReader reader;
+  if (nlohmann::json::sax_parse(std::istreambuf_iterator<char>(in),
+                                std::istreambuf_iterator<char>(), &reader)) {
+    reader.finish();
+  }
+  return {reader.major(), false};
 }
 
 }  // namespace asset

@@ -9,7 +9,8 @@ namespace asset {
 struct GltfVersion {
   // 1 for glTF 1.0 (asset.version "1.x" or 1, or else id-keyed meshes, nodes or accessors, or a
   // binary container of version 1), 2 for glTF 2.0, 0 when the file cannot be told
-  // (unreadable, not JSON, an unknown container): the glTF 2.0 reader then says what is wrong.
+  // (unreadable, not a JSON object, cut short before a version, an unknown container): the
+  // glTF 2.0 reader then says what is wrong. The JSON is read as a stream, not kept.
   int major = 0;
   bool binary = false;  // a binary container (.glb), not JSON
 };

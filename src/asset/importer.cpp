@@ -151,17 +151,8 @@ ImportResult import_file_in_process(const std::string& path, const ImportSetting
                                     ProgressCallback progress) {
   // glTF 2.0 through tinygltf, which keeps what assimp loses (interpolation, skins without
   // inverse binds, materials); glTF 1.0 and every other format through assimp.
-  if (is_gltf_path(path)) {
-    const GltfVersion version = gltf_version(path);
-    if (version.major == 1 && version.binary) {
-      ImportResult result;
-      result.error = path +
-                     ": binary glTF 1.0 (a .glb of version 1), which neither tinygltf nor "
-                     "assimp reads: convert it to glTF 2.0";
-      return result;
-    }
-    if (version.major != 1) return read_gltf(path, settings, progress);
-  }
+  const GltfVersion gltf = is_gltf_path(path) ? gltf_version(path) : GltfVersion{};
+  if (is_gltf_path(path) && gltf.major != 1) return read_gltf(path, settings, progress);
   ImportResult result;
   try {
     Loaded loaded;
@@ -173,6 +164,12 @@ ImportResult import_file_in_process(const std::string& path, const ImportSetting
     }
     if (!error.empty()) {
       result.error = path + ": " + error;
+      // assimp's glTF 1.0 reader often fails on the binary container, which tinygltf does not
+      // read at all: say what the file is and what would open it.
+      if (gltf.major == 1 && gltf.binary) {
+        result.error +=
+            " (a binary glTF 1.0, which tinygltf does not read: convert it to glTF 2.0)";
+      }
       result.character = {};
     }
   } catch (const std::exception& e) {
