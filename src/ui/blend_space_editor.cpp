@@ -13,7 +13,13 @@
 namespace ui {
 namespace {
 
-constexpr float kLabelMargin = 30.0f;  // room left of and below the space for range labels
+constexpr float kLabelMargin = 30.0f;  // room left of the space for the y range labels
+
+// Room below the space: a line of range labels, then the x axis's caption, at any UI scale.
+float bottom_margin() {
+  return 4.0f + 2.5f * ImGui::GetTextLineHeight();
+}
+
 constexpr float kPickRadiusPx = 9.0f;
 constexpr float kSampleRadiusPx = 5.0f;
 constexpr float kFullWeightRadiusPx = 26.0f;
@@ -387,7 +393,7 @@ BlendSpaceEditorChange draw_blend_space_editor(
   const bool active = ImGui::IsItemActive();
   ImDrawList* draw = ImGui::GetWindowDrawList();
   const Mapping map{{origin.x + kLabelMargin, origin.y},
-                    {origin.x + width - 4.0f, origin.y + height - kLabelMargin},
+                    {origin.x + width - 4.0f, origin.y + height - bottom_margin()},
                     {space.x_axis.min, space.y_axis.min},
                     {space.x_axis.max, space.y_axis.max},
                     state.x_grows_left,

@@ -44,25 +44,18 @@ PanelRects arrange_panels(const PanelLayout& layout, float width, float height, 
   const float fixed =
       (layout.left_open ? 0.0f : left) + (has_right && !layout.right_open ? right : 0.0f);
   const float open = left + right - fixed;
-  if (left + right > room && open > 0.0f) {
-    const float share = std::max(room - fixed, 0.0f);
-    const bool right_open = has_right && layout.right_open;
-    // In proportion, the last open panel taking exactly what is left, so that rounding never
-    // takes a pixel's fraction from the viewport's minimum.
-    if (layout.left_open && right_open) {
-      left *= share / open;
-      right = share - left;
-    } else if (layout.left_open) {
-      left = share;
-    } else {
-      right = share;
-    }
+  const bool shrink = left + right > room && open > 0.0f;
+  if (shrink) {
+    const float k = std::max(room - fixed, 0.0f) / open;
+    if (layout.left_open) left *= k;
+    if (has_right && layout.right_open) right *= k;
   }
   const float bottom = std::min(bottom_panel_height(scale), std::max(height - top, 0.0f) * 0.4f);
   PanelRects r;
   r.left = {0.0f, top, left, height - top};
   r.right = {width - right, top, right, height - top};
-  r.viewport = {left, top, std::max(width - left - right, 1.0f),
+  // Shrunk panels leave the viewport its minimum exactly, not a rounding step short of it.
+  r.viewport = {left, top, std::max(width - left - right, shrink ? min_viewport : 1.0f),
                 std::max(height - top - bottom, 1.0f)};
   r.bottom = {left, top + r.viewport.height, r.viewport.width, bottom};
   return r;

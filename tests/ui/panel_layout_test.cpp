@@ -15,7 +15,8 @@ TEST(PanelLayout, SmallWindowsKeepAUsableViewport) {
   const PanelLayout layout;  // automatic widths, both panels open
   for (const auto& [w, h] : {std::pair{800.0f, 600.0f}, std::pair{1024.0f, 640.0f}}) {
     const PanelRects r = arrange_panels(layout, w, h, 20.0f, true);
-    EXPECT_GE(r.viewport.width, kMinViewportWidth) << w << "x" << h;
+    // Both panels must shrink at these sizes, and leave the viewport exactly its minimum.
+    EXPECT_EQ(r.viewport.width, kMinViewportWidth) << w << "x" << h;
     EXPECT_FLOAT_EQ(r.left.width + r.viewport.width + r.right.width, w);
     EXPECT_FLOAT_EQ(r.viewport.x, r.left.width);
     EXPECT_FLOAT_EQ(r.right.x, w - r.right.width);
