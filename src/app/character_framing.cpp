@@ -36,8 +36,9 @@ asset::Bounds playing_clips_bounds(const ViewerScene& scene) {
 
 asset::Bounds shown_bounds(const ViewerScene& scene, int also_clip) {
   const glm::mat4 world = scene.instance.world_matrix();
-  if (scene.mode == PlayMode::RestPose) return asset::rest_pose_bounds(scene.character, world);
-  asset::Bounds all = playing_clips_bounds(scene);
+  asset::Bounds all = scene.mode == PlayMode::RestPose
+                          ? asset::rest_pose_bounds(scene.character, world)
+                          : playing_clips_bounds(scene);
   if (also_clip >= 0 && also_clip < static_cast<int>(scene.clips().size())) {
     grow_by_clip(all, scene, scene.clips()[static_cast<std::size_t>(also_clip)]);
   }
@@ -50,18 +51,15 @@ asset::Bounds character_bounds(const ViewerScene& scene, bool posed) {
     b = asset::posed_bounds(scene.character, scene.instance.model_pose(),
                             scene.instance.world_matrix());
   }
-  const asset::Bounds bind = asset::bind_pose_bounds(scene.character);
+  const asset::Bounds rest =
+      asset::rest_pose_bounds(scene.character, scene.instance.world_matrix());
   // A pose collapsed to a point is no pose yet (an instance not updated since the load).
   if (!b.empty() &&
-      (bind.empty() || glm::length(b.max - b.min) > 0.1f * glm::length(bind.max - bind.min))) {
+      (rest.empty() || glm::length(b.max - b.min) > 0.1f * glm::length(rest.max - rest.min))) {
     grow(b, playing_clips_bounds(scene));
     return b;
   }
-  b = bind;
-  const glm::vec3 offset = scene.instance.world().translation;
-  b.min += offset;
-  b.max += offset;
-  return b;
+  return rest;
 }
 
 void frame_character(render::OrbitCamera& camera, const ViewerScene& scene, bool posed) {

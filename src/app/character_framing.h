@@ -1,7 +1,7 @@
 #pragma once
-// Framing the viewer's camera on its character (F, Home, the first view of a load): from the
-// skinned bounds over what plays, so a clip that reaches beyond its first pose (a jump, a wave,
-// a kick) stays in view, at any size.
+// Framing the camera on the character, the viewer's (F, Home, the first view of a load) and
+// `animview render`'s: from the skinned bounds over what plays, so a clip that reaches beyond
+// its first pose (a jump, a wave, a kick) stays in view, at any size.
 
 #include "app/viewer_scene.h"
 #include "asset/character.h"
@@ -15,14 +15,14 @@ namespace app {
 asset::Bounds playing_clips_bounds(const ViewerScene& scene);
 
 // What pictures of the scene show at any time, in the world: in the rest pose the mesh skinned
-// in it; otherwise what plays (playing_clips_bounds) and also_clip over its whole length, when
+// in it, otherwise what plays (playing_clips_bounds); and also_clip over its whole length, when
 // it is a clip's index (the compared clip B). One camera for every time: a frame sequence
 // holds still.
 asset::Bounds shown_bounds(const ViewerScene& scene, int also_clip);
 
 // The character's bounds in the world: as posed now and over what plays, once a frame has posed
-// it (posed); otherwise (just loaded: the instance has no pose yet) the bind-pose box moved with
-// the root.
+// it (posed); otherwise (just loaded: the instance has no pose yet) the mesh skinned in the
+// rest pose (asset::rest_pose_bounds).
 asset::Bounds character_bounds(const ViewerScene& scene, bool posed);
 
 // Frames character_bounds(scene, posed) with camera.

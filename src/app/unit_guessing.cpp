@@ -5,13 +5,18 @@
 
 #include "anim/rig.h"
 
+#include "asset/posed_bounds.h"
 #include "asset/unit_detection.h"
 
 namespace app {
 
 bool guess_units_after_load(ViewerUi& ui, const ViewerScene& scene) {
   if (ui.import_settings.unit_scale != 0.0f || !scene.loaded) return false;
-  const asset::Bounds b = asset::bind_pose_bounds(scene.character);
+  // The height as the file stands the character: its mesh skinned in the rest pose (a mesh may
+  // be bound lying down), or without a mesh its joints (no margin for a mesh's thickness).
+  const asset::Bounds b = scene.character.meshes.empty()
+                              ? asset::bind_pose_bounds(scene.character)
+                              : asset::rest_pose_bounds(scene.character, glm::mat4(1.0f));
   if (b.empty()) return false;
   const float height = b.max.y - b.min.y;
   const bool biped = std::string_view(anim::rig_kind(ui.rig.rig)) == "biped";

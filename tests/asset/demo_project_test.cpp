@@ -4,6 +4,7 @@
 
 #include "anim/blend_space_2d.h"
 #include "anim/root_motion.h"
+#include "asset/demo_gait.h"
 #include "asset/demo_test_support.h"
 
 namespace asset {
@@ -67,7 +68,7 @@ TEST(DemoProject, StartsWalkingForward) {
   const anim::Parameters& parameters = project.parameters;
   const glm::vec2 point{parameters.get(parameters.find(locomotion.x_parameter)),
                         parameters.get(parameters.find(locomotion.y_parameter))};
-  EXPECT_EQ(point, glm::vec2(0.0f, 1.4f));
+  EXPECT_EQ(point, glm::vec2(0.0f, kDemoWalkSpeed_mps));
   std::vector<glm::vec2> positions;
   for (const anim::BlendSample2D& sample : locomotion.space_2d.samples)
     positions.push_back(sample.position);

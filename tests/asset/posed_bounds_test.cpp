@@ -79,6 +79,16 @@ TEST(RestPoseBounds, AreTheMeshSkinnedInTheRestPose) {
   EXPECT_NEAR(turned.min.y, bind.min.y, 1e-4f);
   const glm::mat4 up = glm::translate(glm::mat4(1.0f), glm::vec3(0.0f, 3.0f, 0.0f));
   EXPECT_NEAR(rest_pose_bounds(c, up).max.y, bind.max.y + 3.0f, 1e-4f);
+  // Without a mesh, the joints of the rest pose with posed_bounds' margin.
+  c.meshes.clear();
+  const Bounds joints = rest_pose_bounds(c, glm::mat4(1.0f));
+  const Bounds expected = posed_bounds(c, rest_model(c.skeleton), glm::mat4(1.0f));
+  ASSERT_FALSE(joints.empty());
+  for (int a = 0; a < 3; ++a) {
+    EXPECT_NEAR(joints.min[a], expected.min[a], 1e-4f) << a;
+    EXPECT_NEAR(joints.max[a], expected.max[a], 1e-4f) << a;
+  }
+  EXPECT_NEAR(joints.min.x, 2.0f + bind.min.z, 0.5f);  // still turned and moved
 }
 
 // Cesium Man's mesh is bound Z-up (its bind box is 1.507 m along z) and a node above its
