@@ -157,7 +157,10 @@ void draw_blend_space_tab(ViewerUi& ui, ViewerScene& scene) {
     if (ui.graph_error.empty()) scene.mode = PlayMode::Graph;  // play what was just made
   }
   if (spaces.empty()) {
-    ImGui::TextDisabled("No blend space yet: New 2D, New 1D, or pick clips in the clip browser.");
+    // Wrapped: the panel is narrower than the hint.
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    ImGui::TextWrapped("No blend space yet: New 2D, New 1D, or pick clips in the clip browser.");
+    ImGui::PopStyleColor();
     return;
   }
   ui.blend_space = std::clamp(ui.blend_space, 0, static_cast<int>(spaces.size()) - 1);
