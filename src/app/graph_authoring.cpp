@@ -10,6 +10,7 @@
 #include "app/marker_authoring.h"
 #include "asset/clip_marker_edits.h"
 #include "ui/blend_space_list.h"
+#include "ui/graph_notices.h"
 #include "ui/parameter_editor.h"
 #include "ui/state_machine_list.h"
 
@@ -68,28 +69,6 @@ void handle_graph_undo_keys(ViewerUi& ui, ViewerScene& scene) {
                        : rebind_clip_markers(ui, scene);
   ui.graph_warnings = asset::graph_warnings(scene.project);
   ui.status = undo ? "undid a graph edit" : "redid a graph edit";
-}
-
-void draw_graph_error(const ViewerUi& ui) {
-  if (ui.graph_error.empty()) return;
-  ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(240, 90, 80, 255));
-  ImGui::TextWrapped("Not played (the last good graph plays on): %s", ui.graph_error.c_str());
-  ImGui::PopStyleColor();
-}
-
-void draw_graph_warnings(const ViewerUi& ui) {
-  if (ui.graph_warnings.empty()) return;
-  ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(240, 190, 80, 255));
-  const std::string title = std::to_string(ui.graph_warnings.size()) +
-                            (ui.graph_warnings.size() == 1 ? " graph warning" : " graph warnings") +
-                            "###graph warnings";
-  const bool open = ImGui::CollapsingHeader(title.c_str());
-  ImGui::PopStyleColor();
-  if (!open) return;
-  for (const asset::GraphWarning& w : ui.graph_warnings) {
-    ImGui::Bullet();
-    ImGui::TextWrapped("%s", w.message.c_str());
-  }
 }
 
 void draw_state_machine_tab(ViewerUi& ui, ViewerScene& scene) {
@@ -157,10 +136,7 @@ void draw_blend_space_tab(ViewerUi& ui, ViewerScene& scene) {
     if (ui.graph_error.empty()) scene.mode = PlayMode::Graph;  // play what was just made
   }
   if (spaces.empty()) {
-    // Wrapped: the panel is narrower than the hint.
-    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-    ImGui::TextWrapped("No blend space yet: New 2D, New 1D, or pick clips in the clip browser.");
-    ImGui::PopStyleColor();
+    ui::draw_no_blend_space_hint();
     return;
   }
   ui.blend_space = std::clamp(ui.blend_space, 0, static_cast<int>(spaces.size()) - 1);

@@ -26,12 +26,6 @@ void handle_graph_undo_keys(ViewerUi& ui, ViewerScene& scene);
 // The "Parameters" tab: create, rename, retype and remove the graph's parameters.
 void draw_parameters_tab(ViewerUi& ui, ViewerScene& scene);
 
-// The graph panel's line for ui.graph_error, if any.
-void draw_graph_error(const ViewerUi& ui);
-
-// The graph panel's list of ui.graph_warnings (asset/graph_warnings.h), collapsed to a count.
-void draw_graph_warnings(const ViewerUi& ui);
-
 // The "State machine" tab: the machine picker (new, rename, duplicate, delete, make active) and
 // the view of the active machine.
 void draw_state_machine_tab(ViewerUi& ui, ViewerScene& scene);

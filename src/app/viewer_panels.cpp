@@ -20,6 +20,7 @@
 #include "asset/rig_corrections.h"
 #include "asset/rig_finder.h"
 #include "ui/docked_panels.h"
+#include "ui/graph_notices.h"
 #include "ui/import_tab.h"
 #include "ui/item_center.h"
 #include "ui/load_progress.h"
@@ -145,8 +146,8 @@ void draw_right_panel(ViewerUi& ui, ViewerScene& scene, const ui::PanelRect& r) 
   std::vector<std::string> errors;
   ui::collapse_button(ImGuiDir_Right, ui.view.layout.right_open);
   handle_graph_undo_keys(ui, scene);
-  draw_graph_error(ui);
-  draw_graph_warnings(ui);
+  ui::draw_graph_error(ui.graph_error);
+  ui::draw_graph_warnings(ui.graph_warnings);
   if (ImGui::BeginTabBar("graph tabs")) {
     if (ImGui::BeginTabItem("Blend space")) {
       draw_blend_space_tab(ui, scene);
