@@ -51,15 +51,16 @@ asset::Bounds character_bounds(const ViewerScene& scene, bool posed) {
     b = asset::posed_bounds(scene.character, scene.instance.model_pose(),
                             scene.instance.world_matrix());
   }
-  const asset::Bounds rest =
-      asset::rest_pose_bounds(scene.character, scene.instance.world_matrix());
-  // A pose collapsed to a point is no pose yet (an instance not updated since the load).
+  // A pose collapsed to a point is no pose yet (an instance not updated since the load). The
+  // bind mesh's box, in whatever space, gives the character's size for telling them apart; the
+  // rest pose is skinned only when it is needed.
+  const asset::Bounds bind = asset::bind_pose_bounds(scene.character);
   if (!b.empty() &&
-      (rest.empty() || glm::length(b.max - b.min) > 0.1f * glm::length(rest.max - rest.min))) {
+      (bind.empty() || glm::length(b.max - b.min) > 0.1f * glm::length(bind.max - bind.min))) {
     grow(b, playing_clips_bounds(scene));
     return b;
   }
-  return rest;
+  return asset::rest_pose_bounds(scene.character, scene.instance.world_matrix());
 }
 
 void frame_character(render::OrbitCamera& camera, const ViewerScene& scene, bool posed) {

@@ -114,8 +114,11 @@ std::string retarget_again(RetargetAuthoring& authoring, int entry_index, Viewer
   source.error.clear();
   source.map = std::move(result.map);
   source.retargeted_as = asset::retargets_to_json({entry}).dump();
-  const asset::Bounds bounds = asset::rest_pose_bounds(scene.character, glm::mat4(1.0f));
-  source.character_width_m = bounds.empty() ? 0.0f : bounds.max.x - bounds.min.x;
+  // The target's mesh does not change between edits: skinned once.
+  if (source.character_width_m == 0.0f) {
+    const asset::Bounds bounds = asset::rest_pose_bounds(scene.character, glm::mat4(1.0f));
+    source.character_width_m = bounds.empty() ? 0.0f : bounds.max.x - bounds.min.x;
+  }
   source.clip_names.clear();
   source.source_clips.clear();
   for (std::size_t c = 0, k = 0; c < source.source.clips.size(); ++c) {
