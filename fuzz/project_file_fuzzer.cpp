@@ -3,6 +3,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstdio>
 #include <string>
 #include <string_view>
 
@@ -15,7 +16,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (error.empty()) {
     // What parses must write and parse back.
     asset::Project again;
-    if (!asset::parse_project(asset::project_to_json(project), "again.json", again).empty()) {
+    const std::string written = asset::project_to_json(project);
+    const std::string again_error = asset::parse_project(written, "again.json", again);
+    if (!again_error.empty()) {
+      std::fprintf(stderr, "written project does not parse back: %s\n--- written:\n%s\n",
+                   again_error.c_str(), written.c_str());
       __builtin_trap();
     }
   }

@@ -190,10 +190,7 @@ class ObjectReader {
   float number(const char* key, std::optional<float> fallback = std::nullopt) {
     const json* v = fallback ? find(key) : &required(key);
     if (v == nullptr) return *fallback;
-    if (!v->is_number()) fail(field(key), "expected a number, found " + type_name(*v));
-    const double d = v->get<double>();
-    if (!std::isfinite(d) || std::abs(d) > 3.0e38) fail(field(key), "number out of range");
-    return static_cast<float>(d);
+    return finite_float(*v, field(key));
   }
   int integer(const char* key, std::optional<int> fallback = std::nullopt) {
     const json* v = fallback ? find(key) : &required(key);
@@ -229,10 +226,7 @@ class ObjectReader {
     }
     glm::vec<N, float> out;
     for (std::size_t i = 0; i < N; ++i) {
-      if (!(*v)[i].is_number() || !std::isfinite((*v)[i].get<double>())) {
-        fail(field(key) + "[" + std::to_string(i) + "]", "expected a finite number");
-      }
-      out[static_cast<int>(i)] = (*v)[i].get<float>();
+      out[static_cast<int>(i)] = finite_float((*v)[i], field(key) + "[" + std::to_string(i) + "]");
     }
     return out;
   }
@@ -243,6 +237,15 @@ class ObjectReader {
   void finish() const {}
 
  private:
+  // A number must fit a float: a finite double beyond its range would be stored as infinity
+  // and written back as null.
+  static float finite_float(const json& v, const std::string& where) {
+    if (!v.is_number()) fail(where, "expected a number, found " + type_name(v));
+    const double d = v.get<double>();
+    if (!std::isfinite(d) || std::abs(d) > 3.0e38) fail(where, "number out of range");
+    return static_cast<float>(d);
+  }
+
   const json& j_;
   std::string path_;
   std::set<std::string, std::less<>> used_;

@@ -31,6 +31,23 @@ TEST(ProjectFileLimits, ANumberTooLargeForADoubleIsAMessage) {
             "hostile.json: not valid JSON: number overflow parsing '1e309'");
 }
 
+// 4.4e53 is a finite double but no float: stored, it would become infinity and be written
+// back as null. A vector's component and a lone number are refused alike.
+TEST(ProjectFileLimits, ANumberBeyondAFloatIsRefusedWhereverItStands) {
+  const std::string head =
+      R"({"version": 1, "character": "<demo>", "clips": ["idle"], )"
+      R"("state_machine": {"states": [{"name": "a", "clip": "idle"}]}, "view": )";
+  EXPECT_EQ(parse_error(head + R"({"camera_target": [0, 4.4e53, 0]}})"),
+            "hostile.json: view.camera_target[1]: number out of range");
+  EXPECT_EQ(parse_error(head + R"({"camera_distance_m": -4.4e53}})"),
+            "hostile.json: view.camera_distance_m: number out of range");
+  EXPECT_EQ(parse_error(head + R"({"camera_target": [0, "up", 0]}})"),
+            "hostile.json: view.camera_target[1]: expected a number, found string");
+  Project p;
+  EXPECT_EQ(parse_project(head + R"({"camera_target": [0, 3e38, 0]}})", "ok.json", p), "");
+  EXPECT_FLOAT_EQ(p.view.camera.target.y, 3e38f);
+}
+
 TEST(ProjectFileLimits, StateMachinesNestAtMostSixteenLevels) {
   Project p;
   ASSERT_EQ(parse_project(nested_machines(15), "ok.json", p), "");
