@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "anim/clip_sampling.h"
+#include "asset/fits_float.h"
 #include "asset/gltf_accessor.h"
 #include "asset/slerp_keys.h"
 
@@ -93,7 +94,7 @@ void read_extras(const tinygltf::Animation& animation, anim::Clip& clip,
       const auto name = marker.find("name");
       const auto time = marker.find("time");
       if (!marker.is_object() || name == marker.end() || !name->is_string() ||
-          time == marker.end() || !time->is_number() || !std::isfinite(time->get<double>())) {
+          time == marker.end() || !time->is_number() || !fits_float(time->get<double>())) {
         skipped = true;
         continue;
       }

@@ -1,10 +1,11 @@
 #include "asset/motion_matching_file.h"
 
-#include <cmath>
 #include <filesystem>
 #include <fstream>
 
 #include <nlohmann/json.hpp>
+
+#include "asset/fits_float.h"
 
 namespace asset {
 
@@ -59,8 +60,9 @@ bool read_array(const json& j, std::array<float, N>& out) {
   if (!j.is_array() || j.size() != N) return false;
   for (std::size_t i = 0; i < N; ++i) {
     if (!j[i].is_number()) return false;
-    out[i] = j[i].get<float>();
-    if (!std::isfinite(out[i])) return false;
+    const double d = j[i].get<double>();
+    if (!fits_float(d)) return false;
+    out[i] = static_cast<float>(d);
   }
   return true;
 }

@@ -13,6 +13,7 @@
 #include <nlohmann/json.hpp>
 
 #include "asset/atomic_write.h"
+#include "asset/fits_float.h"
 #include "asset/project_retarget_json.h"
 
 namespace asset {
@@ -152,6 +153,13 @@ std::string type_name(const json& j) {
   return j.type_name();
 }
 
+float finite_float(const json& v, const std::string& where) {
+  if (!v.is_number()) fail(where, "expected a number, found " + type_name(v));
+  const double d = v.get<double>();
+  if (!fits_float(d)) fail(where, "number out of range");
+  return static_cast<float>(d);
+}
+
 // Reads one JSON object at a path: typed getters that name the field on error, and a check that
 // every key was understood, so a misspelt field is reported instead of silently ignored.
 // The object being read, for errors that do not come with a field path (nlohmann's own).
@@ -237,15 +245,6 @@ class ObjectReader {
   void finish() const {}
 
  private:
-  // A number must fit a float: a finite double beyond its range would be stored as infinity
-  // and written back as null.
-  static float finite_float(const json& v, const std::string& where) {
-    if (!v.is_number()) fail(where, "expected a number, found " + type_name(v));
-    const double d = v.get<double>();
-    if (!std::isfinite(d) || std::abs(d) > 3.0e38) fail(where, "number out of range");
-    return static_cast<float>(d);
-  }
-
   const json& j_;
   std::string path_;
   std::set<std::string, std::less<>> used_;
@@ -689,10 +688,10 @@ ProjectMotionMatching read_motion_matching(const json& j, const std::string& pat
   if (const json* weights = r.find("weights")) {
     if (!weights->is_object()) fail(r.field("weights"), "expected an object of group: weight");
     for (const auto& [name, value] : weights->items()) {
-      if (!value.is_number() || !(value.get<float>() >= 0.0f)) {
-        fail(r.field("weights") + "." + name, "expected a number >= 0");
-      }
-      m.weights.emplace_back(name, value.get<float>());
+      const std::string where = r.field("weights") + "." + name;
+      const float weight = finite_float(value, where);
+      if (!(weight >= 0.0f)) fail(where, "expected a number >= 0");
+      m.weights.emplace_back(name, weight);
     }
   }
   m.excluded_clips = read_strings(r, "excluded_clips");
