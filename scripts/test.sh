@@ -12,5 +12,6 @@ cd "$root/build"
 # again (up to three times in all) before the run counts as failed.
 xvfb-run -a -s '-screen 0 1280x720x24' ctest --output-on-failure -j "$(nproc)" --timeout 600 \
   --repeat until-pass:3
-# Then the anim and asset suites under ASan + UBSan, and each fuzz target for 60 s.
+# Then the anim and asset suites under ASan + UBSan, and a fixed sequence of inputs through
+# each fuzz target.
 "$root/scripts/sanitize.sh"
