@@ -222,6 +222,34 @@ bool leg_goal(const RetargetMap& map, const RetargetChain& chain,
   return true;
 }
 
+// No foot goes through the floor. A pelvis lowered so that a planted foot far across can be
+// reached carries the swinging leg down with it, and a body with shorter legs for its hips swings
+// its feet lower than the source's: each leg whose lowest sole point is below the ground (or below
+// the scaled source's, where the source's own foot sinks) is lifted straight up onto it by IK.
+JobResult keep_feet_above_floor(const RetargetMap& map, std::span<const glm::mat4> source_model,
+                                std::span<Transform> target_local,
+                                std::span<glm::mat4> target_model) {
+  for (const RetargetChain& chain : map.chains) {
+    const Limb& tl = map.target_rig.limbs[static_cast<std::size_t>(chain.target_limb)];
+    if (chain.mode == ChainMode::Rotation || tl.role != LimbRole::Leg || tl.joints.size() < 3 ||
+        chain.target_leg < 0 || chain.source_leg < 0) {
+      continue;
+    }
+    const Leg& sleg = map.source_legs.legs[static_cast<std::size_t>(chain.source_leg)];
+    const Leg& tleg = map.target_legs.legs[static_cast<std::size_t>(chain.target_leg)];
+    const float source_low =
+        std::min(heel_point(sleg, source_model).y, toe_point(sleg, source_model).y);
+    const float floor = std::min(0.0f, map.scale * source_low);
+    const float low = std::min(heel_point(tleg, target_model).y, toe_point(tleg, target_model).y);
+    if (!(low < floor - 1e-5f * map.target_leg_length_m)) continue;
+    const glm::vec3 goal = position(target_model[static_cast<std::size_t>(tleg.foot)]) +
+                           glm::vec3(0.0f, floor - low, 0.0f);
+    reach(map, tl, &tleg, goal, 1.0f, target_model, target_local);
+    if (const JobResult r = local_to_model(map.target, target_local, target_model); !r) return r;
+  }
+  return JobResult::ok();
+}
+
 // The user's per-chain adjustments (RetargetChainOffset): each offset turns its target limb's
 // joints, and the mapped joints below them (hand, fingers), in the reference, so the limb leaves
 // the pose turned as a whole and every frame's delta carries it so.
@@ -663,7 +691,7 @@ JobResult retarget_pose(const RetargetMap& map, std::span<const Transform> sourc
     // The next chain reads model positions: bring them up to date.
     if (const JobResult r = local_to_model(map.target, target_local, target_model); !r) return r;
   }
-  return JobResult::ok();
+  return keep_feet_above_floor(map, source_model, target_local, target_model);
 }
 
 Clip retarget_clip(const RetargetMap& map, const Clip& clip, std::string* error) {

@@ -4,7 +4,7 @@
 // root, not from the shins). Per contact of the source's feet: the target's lowest sole height
 // matches the source's (scaled to the target) within 1 % of the target's leg length, and the
 // planted foot slides less than 2 % of the leg's length and no more (relative to its leg) than the
-// source's.
+// source's. On every frame, planted or swinging, no target sole goes below the ground.
 
 #include <algorithm>
 #include <cmath>
@@ -112,6 +112,10 @@ struct ContactFigures {
   // where the foot joint sits in the rest pose, per target leg length: the leg ends at its foot
   // (RobotExpressive's feet hang from the root, so nothing but the retargeting keeps them there).
   float ankle_gap = 0.0f;
+  // Worst depth, over every frame and leg, planted or swinging, of the target's lowest sole
+  // point below the ground (or below the scaled source's, where the source's sinks), per target
+  // leg length: a swinging foot on a lowered pelvis must not go through the floor.
+  float sink = 0.0f;
 };
 
 // Walks the retargeted clip's contacts (the source's, renamed to the target's legs) frame by
@@ -150,6 +154,14 @@ ContactFigures measure(const anim::RetargetMap& map, const anim::Clip& source_cl
     if (chain.target_leg < 0 || chain.source_leg < 0) continue;
     const anim::Leg& sl = map.source_legs.legs[static_cast<std::size_t>(chain.source_leg)];
     const anim::Leg& tl = map.target_legs.legs[static_cast<std::size_t>(chain.target_leg)];
+    for (int g = 0; g <= frames; ++g) {
+      const auto& sm = source_models[static_cast<std::size_t>(g)];
+      const auto& tm = target_models[static_cast<std::size_t>(g)];
+      const float floor = std::min(
+          0.0f, map.scale * std::min(anim::heel_point(sl, sm).y, anim::toe_point(sl, sm).y));
+      const float low = std::min(anim::heel_point(tl, tm).y, anim::toe_point(tl, tm).y);
+      figures.sink = std::max(figures.sink, (floor - low) / map.target_leg_length_m);
+    }
     const std::string_view name =
         anim::leg_contact_name(map.target_legs.legs, static_cast<std::size_t>(chain.target_leg));
     int f = 0;
@@ -227,11 +239,13 @@ TEST_P(RetargetQuality, PlantedFeetTouchTheGroundAndDoNotSlide) {
   const ContactFigures f = measure(map, *clip, out);
   std::printf(
       "[ figures  ] %s -> %s: %d contacts, scale %.3f, unmapped %zu of %d; sole height error "
-      "%.3f %%, slide %.3f %% (source %.3f %%), excess %.4f %%, ankle gap %.3f %% of leg length\n",
+      "%.3f %%, slide %.3f %% (source %.3f %%), excess %.4f %%, ankle gap %.3f %%, sink %.3f %% of "
+      "leg length\n",
       p.source, p.target, f.contacts, map.scale, map.unmapped.size(), map.target.joint_count(),
       100.0f * f.height_error, 100.0f * f.target_skate, 100.0f * f.source_skate,
-      100.0f * f.skate_excess, 100.0f * f.ankle_gap);
+      100.0f * f.skate_excess, 100.0f * f.ankle_gap, 100.0f * f.sink);
   EXPECT_LT(f.ankle_gap, 0.01f);
+  EXPECT_LT(f.sink, 0.001f);
   EXPECT_GT(f.contacts, 1);
   EXPECT_LT(f.height_error, 0.01f);
   // Under 2 % of the leg, even where the source's own planted foot slides more (the CMU
