@@ -24,6 +24,7 @@
 #include "ui/import_tab.h"
 #include "ui/item_center.h"
 #include "ui/load_progress.h"
+#include "ui/playing_summary.h"
 #include "ui/retarget_offer.h"
 
 namespace app {
@@ -53,9 +54,7 @@ void draw_left_panel(ViewerUi& ui, ViewerScene& scene, RecentFiles& recent, cons
             ui.errors.add(scene.character.source_path, e);
         }
       } else {
-        ImGui::TextWrapped(
-            "Nothing loaded. File > Open, drop a file on the window, or pick a "
-            "recent file in the Import tab.");
+        ui::draw_nothing_loaded_hint();
       }
       ImGui::EndTabItem();
     }
@@ -112,23 +111,20 @@ void draw_bottom_panel(ViewerUi& ui, ViewerScene& scene, const ui::PanelRect& r)
     ImGui::TextDisabled("no clips");
   } else if (scene.mode == PlayMode::ClipPreview && scene.preview_clip >= 0) {
     const bool has_graph = scene.graph().has_machine || !scene.graph().blend_spaces.empty();
-    if (has_graph && ImGui::SmallButton("Back to the graph")) scene.mode = PlayMode::Graph;
-    if (has_graph) ImGui::SameLine();
-    ImGui::Text("%s", scene.clips()[scene.preview_clip].name.c_str());
+    if (ui::draw_clip_preview_summary(scene.clips()[scene.preview_clip].name.c_str(), has_graph)) {
+      scene.mode = PlayMode::Graph;
+    }
     const ui::TimelineMarkerEdit edit = ui::draw_timeline(
         scene.clock, scene.clips()[scene.preview_clip], ui.timeline_times, ui.timeline);
     apply_timeline_marker_edit(ui, scene, edit);
   } else {
     const anim::CharacterInstance& p = scene.instance;
-    if (p.has_machine()) {
-      const int state = p.machine().active_state();
-      ImGui::Text("State: %s", scene.graph().machine.states[state].name.c_str());
-    }
-    if (p.dominant_clip() >= 0) {
-      ImGui::Text("Heaviest clip: %s at %.2f s", scene.clips()[p.dominant_clip()].name.c_str(),
-                  p.dominant_clip_time());
-    }
-    if (ImGui::Button("Preview this clip on the timeline") && p.dominant_clip() >= 0) {
+    const char* state = p.has_machine()
+                            ? scene.graph().machine.states[p.machine().active_state()].name.c_str()
+                            : nullptr;
+    const char* heaviest =
+        p.dominant_clip() >= 0 ? scene.clips()[p.dominant_clip()].name.c_str() : nullptr;
+    if (ui::draw_graph_summary(state, heaviest, p.dominant_clip_time())) {
       preview_clip(ui, scene, p.dominant_clip());
     }
   }
@@ -143,7 +139,6 @@ void draw_transition_timeline(ViewerUi& ui, const ViewerScene& scene) {
 
 void draw_right_panel(ViewerUi& ui, ViewerScene& scene, const ui::PanelRect& r) {
   ui::begin_docked("Animation graph", r);
-  std::vector<std::string> errors;
   ui::collapse_button(ImGuiDir_Right, ui.view.layout.right_open);
   handle_graph_undo_keys(ui, scene);
   ui::draw_graph_error(ui.graph_error);
@@ -171,7 +166,6 @@ void draw_right_panel(ViewerUi& ui, ViewerScene& scene, const ui::PanelRect& r) 
     ImGui::EndTabBar();
   }
   ImGui::End();
-  for (const std::string& e : errors) ui.errors.add(scene.project.character, e);
 }
 
 }  // namespace

@@ -163,4 +163,10 @@ void draw_character_panel(const asset::Character& character, const SkinningHealt
   draw_clip_storage(clip_storage, actions);
 }
 
+void draw_nothing_loaded_hint() {
+  ImGui::TextWrapped(
+      "Nothing loaded. File > Open, drop a file on the window, or pick a recent file in the "
+      "Import tab.");
+}
+
 }  // namespace ui

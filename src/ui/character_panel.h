@@ -42,4 +42,7 @@ void draw_character_panel(const asset::Character& character, const SkinningHealt
                           anim::Terrain& terrain, bool has_foot_rig, ClipStorage& clip_storage,
                           CharacterPanelActions& actions, bool root_motion_from_feet = false);
 
+// The Character tab before anything is loaded: how to load something.
+void draw_nothing_loaded_hint();
+
 }  // namespace ui
