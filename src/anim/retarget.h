@@ -12,8 +12,9 @@
 // of the legs' lengths about the model's origin (a clip's ground is the model's y = 0 plane); and
 // an IK pass puts each target foot's lower sole point where the source's is, scaled the same way,
 // while the source's foot is planted, so planted feet stay planted and on the ground on a
-// differently proportioned body. Building allocates; retarget_pose (the per-frame transfer) does
-// not.
+// differently proportioned body; and a foot that would go below the ground (swinging under a
+// lowered pelvis) is lifted onto it. Building allocates; retarget_pose (the per-frame transfer)
+// does not.
 
 #include <span>
 #include <string>
@@ -35,10 +36,12 @@ namespace anim {
 enum class ChainMode {
   // Rotations only (FK): the limb takes the source's rotations, wherever that puts its end.
   Rotation,
-  // Rotations, then (legs) IK while the source's foot is planted, so it stays planted.
+  // Rotations, then (legs) IK while the source's foot is planted, so it stays planted, and
+  // whenever the foot would go below the ground.
   KeepContacts,
   // IK on every frame: a leg's lower sole point goes where the source's is
-  // (scaled about the origin), an arm's hand where the source's is from its shoulder (scaled).
+  // (scaled about the origin), an arm's hand where the source's is from its shoulder (scaled);
+  // a leg is lifted as in KeepContacts.
   SourcePosition,
 };
 const char* to_string(ChainMode mode);
