@@ -275,6 +275,37 @@ TEST(Retarget, KeepContactsPutsAPlantedFootWhereTheScaledSourceSoleIs) {
   }
 }
 
+TEST(Retarget, ASwingingFootOnALoweredPelvisIsLiftedOntoTheGround) {
+  // Standing in the rest pose, the left foot planted 0.5 m ahead of where it stands: the pelvis
+  // drops so that leg reaches (0.9 m up to the hip, 0.5 m across, a reach of 0.995 * 0.902 m:
+  // about 0.15 m), which would sink the swinging right sole (2 cm up at rest) 13 cm into the
+  // ground. It is lifted straight up onto the ground instead.
+  const Skeleton skeleton = make_humanoid(3, false);
+  const RetargetMap map = make_retarget_map(skeleton, rig_of(skeleton), skeleton, rig_of(skeleton));
+  ASSERT_EQ(map.target_legs.legs.size(), 2u);
+  std::vector<Transform> target_local(skeleton.rest_pose.size());
+  std::vector<glm::mat4> target_model(target_local.size());
+  std::vector<glm::mat4> source_model(skeleton.rest_pose.size());
+  std::vector<glm::mat4> rest_model(skeleton.rest_pose.size());
+  ASSERT_TRUE(local_to_model(skeleton, skeleton.rest_pose, rest_model));
+  const glm::vec3 ahead(0.0f, 0.0f, 0.5f);
+  const RetargetContact contacts[] = {{1.0f, ahead, ahead}, {0.0f, glm::vec3(0), glm::vec3(0)}};
+  ASSERT_TRUE(
+      retarget_pose(map, skeleton.rest_pose, contacts, source_model, target_local, target_model));
+  const auto pelvis = static_cast<std::size_t>(skeleton.find_joint("pelvis"));
+  EXPECT_LT(position(target_model[pelvis]).y, 1.0f - 0.12f);  // it dropped
+  const Leg& left = map.target_legs.legs[0];
+  const Leg& right = map.target_legs.legs[1];
+  EXPECT_TRUE(
+      vec3_near(heel_point(left, target_model), heel_point(left, rest_model) + ahead, 1e-3f));
+  const glm::vec3 heel = heel_point(right, target_model);
+  const glm::vec3 toe = toe_point(right, target_model);
+  EXPECT_NEAR(std::min(heel.y, toe.y), 0.0f, 1e-4f);
+  const glm::vec3 rest_heel = heel_point(right, rest_model);
+  EXPECT_NEAR(heel.x, rest_heel.x, 2e-3f);
+  EXPECT_NEAR(heel.z, rest_heel.z, 2e-3f);
+}
+
 TEST(Retarget, PinsAPlantedFootThatSlidesInTheSource) {
   // Standing still, both feet planted from 0.1 s to 0.9 s while the whole body slides 10 cm
   // sideways (a capture's skate): the retargeted feet follow for planted_slide_share of the leg
