@@ -13,6 +13,7 @@
 
 #include "anim/motion_matching_search.h"
 #include "asset/demo_character.h"
+#include "asset/fits_float.h"
 #include "asset/importer.h"
 #include "asset/motion_matching_build.h"
 #include "asset/motion_matching_file.h"
@@ -165,8 +166,10 @@ int run_query(const QueryArgs& args) {
   }
   std::vector<float> raw;
   for (const json& v : q["features"]) {
-    if (!v.is_number()) return fail("\"features\" holds something that is not a number");
-    raw.push_back(v.get<float>());
+    if (!v.is_number() || !asset::fits_float(v.get<double>())) {
+      return fail("\"features\" holds something that is not a finite number");
+    }
+    raw.push_back(static_cast<float>(v.get<double>()));
   }
   anim::MotionMatchingDatabase& db = file.database;
   if (q.contains("weights")) {
@@ -177,8 +180,12 @@ int run_query(const QueryArgs& args) {
     }
     anim::FeatureWeights weights;
     for (int g = 0; g < anim::kFeatureGroupCount; ++g) {
-      if (!w[static_cast<std::size_t>(g)].is_number()) return fail("a weight is not a number");
-      weights.group[static_cast<std::size_t>(g)] = w[static_cast<std::size_t>(g)].get<float>();
+      const json& weight = w[static_cast<std::size_t>(g)];
+      if (!weight.is_number() || !asset::fits_float(weight.get<double>()) ||
+          !(weight.get<double>() >= 0.0)) {
+        return fail("a weight is not a number >= 0");
+      }
+      weights.group[static_cast<std::size_t>(g)] = static_cast<float>(weight.get<double>());
     }
     anim::set_feature_weights(db, weights);
   }

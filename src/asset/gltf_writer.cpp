@@ -1,15 +1,13 @@
 #include "asset/gltf_writer.h"
 
 #include <algorithm>
-#include <cerrno>
 #include <cmath>
-#include <cstdio>
-#include <cstring>
 #include <fstream>
 #include <map>
 #include <sstream>
 #include <type_traits>
 
+#include "asset/atomic_write.h"
 #include "asset/gltf_model.h"
 
 namespace asset {
@@ -413,26 +411,6 @@ void add_clip(const anim::Clip& clip, const anim::Skeleton& skeleton, ModelBuild
   builder.model().animations.push_back(std::move(animation));
 }
 
-std::string write_file(const std::string& path, const std::string& bytes) {
-  const std::string temporary = path + ".tmp";
-  {
-    std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
-    if (!out) return std::string("cannot create the file: ") + std::strerror(errno);
-    out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-    out.flush();
-    if (!out) {
-      std::remove(temporary.c_str());
-      return "cannot write the file (disk full?)";
-    }
-  }
-  if (std::rename(temporary.c_str(), path.c_str()) != 0) {
-    const std::string cause = std::strerror(errno);
-    std::remove(temporary.c_str());
-    return "cannot replace the file: " + cause;
-  }
-  return {};
-}
-
 }  // namespace
 
 std::string write_glb(const Character& character, const std::string& path) {
@@ -477,10 +455,7 @@ std::string write_glb(const Character& character, const std::string& path) {
   if (!writer.WriteGltfSceneToStream(&model, stream, false, true)) {
     return path + ": tinygltf could not serialize the model";
   }
-  if (std::string cause = write_file(path, stream.str()); !cause.empty()) {
-    return path + ": " + cause;
-  }
-  return {};
+  return write_file_atomically(path, stream.str());
 }
 
 }  // namespace asset

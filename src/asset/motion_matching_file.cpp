@@ -1,10 +1,10 @@
 #include "asset/motion_matching_file.h"
 
-#include <filesystem>
 #include <fstream>
 
 #include <nlohmann/json.hpp>
 
+#include "asset/atomic_write.h"
 #include "asset/fits_float.h"
 
 namespace asset {
@@ -54,6 +54,45 @@ json to_json(const MotionMatchingFile& file) {
   return out;
 }
 
+// Integers within +-2^30, so that the sum of two (a range's end) is still an int.
+constexpr long long kIntLimit = 1LL << 30;
+
+// Checked reads of one JSON value: false for a value of the wrong type or beyond what the
+// database holds (nlohmann's get would throw on the one and wrap the other).
+bool read_value(const json& j, float& out) {
+  if (!j.is_number() || !fits_float(j.get<double>())) return false;
+  out = static_cast<float>(j.get<double>());
+  return true;
+}
+bool read_value(const json& j, int& out) {
+  if (!j.is_number_integer()) return false;
+  const auto v = j.get<long long>();
+  if (v < -kIntLimit || v > kIntLimit) return false;
+  out = static_cast<int>(v);
+  return true;
+}
+bool read_value(const json& j, bool& out) {
+  if (!j.is_boolean()) return false;
+  out = j.get<bool>();
+  return true;
+}
+bool read_value(const json& j, std::string& out) {
+  if (!j.is_string()) return false;
+  out = j.get<std::string>();
+  return true;
+}
+
+// One field of the object o: a missing key gives the fallback.
+template <typename T>
+bool read_field(const json& o, const char* key, const T& fallback, T& out) {
+  const auto it = o.find(key);
+  if (it == o.end()) {
+    out = fallback;
+    return true;
+  }
+  return read_value(*it, out);
+}
+
 // Reads a fixed-size array of finite numbers; false when j is not one.
 template <std::size_t N>
 bool read_array(const json& j, std::array<float, N>& out) {
@@ -67,21 +106,32 @@ bool read_array(const json& j, std::array<float, N>& out) {
   return true;
 }
 
+// The trajectory's points in frames ahead: whole, positive, increasing.
+bool read_trajectory_frames(const json& j, std::array<int, anim::kTrajectoryPointCount>& out) {
+  if (!j.is_array() || j.size() != out.size()) return false;
+  int previous = 0;
+  for (std::size_t p = 0; p < out.size(); ++p) {
+    if (!read_value(j[p], out[p]) || out[p] <= previous) return false;
+    previous = out[p];
+  }
+  return true;
+}
+
 std::string from_json(const json& j, MotionMatchingFile& out) {
-  if (!j.is_object() || j.value("format", "") != kFormat) {
+  std::string format;
+  if (!j.is_object() || !read_field(j, "format", std::string(), format) || format != kFormat) {
     return std::string("not a motion-matching database (no \"format\": \"") + kFormat + "\")";
   }
-  if (j.value("version", 0) != kVersion) return "unsupported version";
+  int version = 0;
+  if (!read_field(j, "version", 0, version) || version != kVersion) return "unsupported version";
   anim::MotionMatchingDatabase& db = out.database;
-  out.source = j.value("source", "");
-  db.frame_rate = j.value("frame_rate", 0.0f);
-  if (!(db.frame_rate > 0.0f)) return "frame_rate is not a positive number";
-  std::array<float, anim::kTrajectoryPointCount> trajectory{};
-  if (!j.contains("trajectory_frames") || !read_array(j["trajectory_frames"], trajectory)) {
-    return "trajectory_frames is not 3 numbers";
+  if (!read_field(j, "source", std::string(), out.source)) return "source is not a string";
+  if (!read_field(j, "frame_rate", 0.0f, db.frame_rate) || !(db.frame_rate > 0.0f)) {
+    return "frame_rate is not a positive number";
   }
-  for (std::size_t p = 0; p < trajectory.size(); ++p) {
-    db.trajectory_frames[p] = static_cast<int>(trajectory[p]);
+  if (!j.contains("trajectory_frames") ||
+      !read_trajectory_frames(j["trajectory_frames"], db.trajectory_frames)) {
+    return "trajectory_frames is not 3 increasing whole numbers of frames";
   }
   if (!j.contains("clips") || !j["clips"].is_array()) return "clips is not a list";
   for (const json& name : j["clips"]) {
@@ -90,6 +140,7 @@ std::string from_json(const json& j, MotionMatchingFile& out) {
   }
   if (!j.contains("frames") || !j["frames"].is_array()) return "frames is not a list";
   const json& frames = j["frames"];
+  if (frames.size() > static_cast<std::size_t>(kIntLimit)) return "frames is too long";
   db.raw.reserve(frames.size() * anim::kFeatureDimension);
   for (std::size_t f = 0; f < frames.size(); ++f) {
     std::array<float, anim::kFeatureDimension> v{};
@@ -102,18 +153,21 @@ std::string from_json(const json& j, MotionMatchingFile& out) {
   if (!j.contains("ranges") || !j["ranges"].is_array()) return "ranges is not a list";
   int next = 0;
   for (const json& r : j["ranges"]) {
+    const std::string name = "range " + std::to_string(db.ranges.size());
     anim::DatabaseRange range;
-    range.clip_index = r.value("clip", -1);
-    range.mirrored = r.value("mirrored", false);
-    range.start_time_s = r.value("start_time_s", 0.0f);
-    range.first_frame = r.value("first_frame", -1);
-    range.frame_count = r.value("frame_count", 0);
+    if (!r.is_object() || !read_field(r, "clip", -1, range.clip_index) ||
+        !read_field(r, "mirrored", false, range.mirrored) ||
+        !read_field(r, "start_time_s", 0.0f, range.start_time_s) ||
+        !read_field(r, "first_frame", -1, range.first_frame) ||
+        !read_field(r, "frame_count", 0, range.frame_count)) {
+      return name + " is not an object of whole numbers, a start time and a mirrored flag";
+    }
     if (range.clip_index < 0 || range.clip_index >= static_cast<int>(out.clip_names.size())) {
-      return "range " + std::to_string(db.ranges.size()) + " names no clip of the list";
+      return name + " names no clip of the list";
     }
     if (range.first_frame != next || range.frame_count <= 0 ||
         range.first_frame + range.frame_count > db.frame_count()) {
-      return "range " + std::to_string(db.ranges.size()) + " does not follow on inside the frames";
+      return name + " does not follow on inside the frames";
     }
     next += range.frame_count;
     db.ranges.push_back(range);
@@ -122,8 +176,11 @@ std::string from_json(const json& j, MotionMatchingFile& out) {
   if (j.contains("groups") && j["groups"].is_array() &&
       j["groups"].size() == static_cast<std::size_t>(anim::kFeatureGroupCount)) {
     for (int g = 0; g < anim::kFeatureGroupCount; ++g) {
-      db.weights.group[static_cast<std::size_t>(g)] =
-          j["groups"][static_cast<std::size_t>(g)].value("weight", 1.0f);
+      const json& group = j["groups"][static_cast<std::size_t>(g)];
+      float& weight = db.weights.group[static_cast<std::size_t>(g)];
+      if (!group.is_object() || !read_field(group, "weight", 1.0f, weight) || !(weight >= 0.0f)) {
+        return "group " + std::to_string(g) + "'s weight is not a number >= 0";
+      }
     }
   }
   if (j.contains("notices") && j["notices"].is_array()) {
@@ -139,17 +196,7 @@ std::string from_json(const json& j, MotionMatchingFile& out) {
 }  // namespace
 
 std::string save_motion_matching_file(const std::string& path, const MotionMatchingFile& file) {
-  const std::string temporary = path + ".tmp";
-  {
-    std::ofstream stream(temporary, std::ios::binary);
-    if (!stream) return path + ": cannot write the file";
-    stream << to_json(file).dump();
-    if (!stream) return path + ": writing failed";
-  }
-  std::error_code error;
-  std::filesystem::rename(temporary, path, error);
-  if (error) return path + ": " + error.message();
-  return {};
+  return write_file_atomically(path, to_json(file).dump());
 }
 
 std::string load_motion_matching_file(const std::string& path, MotionMatchingFile& out) {

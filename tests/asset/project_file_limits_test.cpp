@@ -4,11 +4,8 @@
 
 #include <gtest/gtest.h>
 
-#include <cmath>
-#include <limits>
 #include <string>
 
-#include "asset/fits_float.h"
 #include "asset/project_file.h"
 
 namespace asset {
@@ -54,16 +51,6 @@ TEST(ProjectFileLimits, ANumberBeyondAFloatIsRefusedWhereverItStands) {
                               R"("motion_matching": {"weights": {"pose": 4.4e53}}})";
   EXPECT_EQ(parse_error(weights),
             "hostile.json: motion_matching.weights.pose: number out of range");
-}
-
-// The float's largest value is in; the next double above it is out.
-TEST(ProjectFileLimits, FitsFloatDrawsTheLineAtTheLargestFloat) {
-  const double largest = std::numeric_limits<float>::max();
-  EXPECT_TRUE(fits_float(largest));
-  EXPECT_TRUE(fits_float(-largest));
-  EXPECT_FALSE(fits_float(std::nextafter(largest, 1e39)));
-  EXPECT_FALSE(fits_float(std::numeric_limits<double>::quiet_NaN()));
-  EXPECT_TRUE(fits_float(0.0));
 }
 
 TEST(ProjectFileLimits, StateMachinesNestAtMostSixteenLevels) {
