@@ -23,6 +23,20 @@ export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 export LSAN_OPTIONS=suppressions=$root/fuzz/lsan.supp
 "$build/tests/anim_tests"
 "$build/tests/asset_tests"
-# The time limit only guards a machine much slower than ours; the run count ends the run.
-ANIMVIEW_FUZZ_BUILD=$build "$root/scripts/fuzz.sh" project_file 300 -seed=1 -runs=400000
-ANIMVIEW_FUZZ_BUILD=$build "$root/scripts/fuzz.sh" gltf_import 300 -seed=1 -runs=90000
+# One replay: from the seeds alone (the corpus an earlier run grew is removed), and every input
+# must have run, so a busy machine that reaches the time limit first does not pass on fewer.
+replay() {
+  local target=$1 runs=$2 log ran
+  rm -rf "$build/fuzz-corpus/$target"
+  log=$(mktemp)
+  ANIMVIEW_FUZZ_BUILD=$build "$root/scripts/fuzz.sh" "$target" 900 -seed=1 -runs="$runs" 2>&1 |
+    tee "$log"
+  ran=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
+  rm -f "$log"
+  if [ "${ran:-0}" -lt "$runs" ]; then
+    echo "sanitize.sh: the $target replay ran ${ran:-0} of $runs inputs in 900 s" >&2
+    exit 1
+  fi
+}
+replay project_file 400000
+replay gltf_import 90000
