@@ -379,6 +379,29 @@ TEST(GltfBadInput, BrokenFilesNameTheFileAndTinygltfsCause) {
   EXPECT_NE(result.error.find(cycle.string()), std::string::npos) << result.error;
 }
 
+// animview's clip extras: a marker whose time is not a number a float holds (1e300 would be
+// stored as infinity) or is not a number at all is skipped with a warning; the others stay.
+TEST(GltfBadInput, MarkersWithTimesBeyondAFloatAreSkippedWithAWarning) {
+  test::GltfWriter gltf = two_joint_arm();
+  gltf.add_animation("wave", {{1, "rotation", {0.0f, 1.0f}, {0, 0, 0, 1, 0, 0, 0, 1}}});
+  gltf.json()["animations"][0]["extras"] = nlohmann::json::parse(
+      R"({"markers": [{"name": "plant", "time": 0.25}, {"name": "far", "time": 1e300},
+                      {"name": "word", "time": "soon"}, {"name": "lift", "time": -3.5e38}]})");
+  const auto file = gltf.write(test::make_temp_dir() / "far_markers.gltf");
+  const asset::ImportResult result = asset::import_file(file.string(), {});
+  ASSERT_TRUE(result.ok()) << result.error;
+  ASSERT_EQ(result.character.clips.size(), 1u);
+  const anim::Clip& clip = result.character.clips[0];
+  ASSERT_EQ(clip.markers.size(), 1u);
+  EXPECT_EQ(clip.markers[0].name, "plant");
+  EXPECT_FLOAT_EQ(clip.markers[0].time_s, 0.25f);
+  bool warned = false;
+  for (const std::string& w : result.character.report.warnings) {
+    warned = warned || w.find("'wave': some markers") != std::string::npos;
+  }
+  EXPECT_TRUE(warned);
+}
+
 // A fuzz run found an index of 1.2e27 in a float accessor reaching an integer cast (undefined
 // behaviour under UBSan). Indices outside the vertices, whatever their type, drop their triangle.
 TEST(GltfBadInput, TriangleIndicesPastTheVerticesDropTheirTriangle) {
