@@ -1,12 +1,16 @@
 #include "app/frame_options.h"
 
 #include <cmath>
+#include <cstdio>
 #include <filesystem>
 
 #include "anim/clip_sampling.h"
 #include "app/async_loader.h"
 #include "app/cli_checks.h"
+#include "asset/character_units.h"
 #include "asset/project_binding.h"
+#include "asset/rig_corrections.h"
+#include "ui/notice_list.h"
 
 namespace app {
 namespace {
@@ -20,6 +24,21 @@ anim::TerrainShape terrain_shape(const std::string& name) {
 
 bool is_project(const std::string& path) {
   return std::filesystem::path(path).extension() == ".json";
+}
+
+// Loads the request's files; without a unit scale, imports them again at the guessed one when
+// the character's size says its file is not in metres (as the viewer does after a load).
+LoadOutcome load_in_guessed_units(LoadRequest request, FrameReport& report) {
+  LoadOutcome loaded = load_now(request);
+  if (!loaded.ok || request.settings.unit_scale != 0.0f) return loaded;
+  const asset::Project& project = loaded.project;
+  const asset::CharacterUnits units = asset::guess_character_units(
+      loaded.character, asset::project_rig(loaded.character, project.rig));
+  if (!units.guess.changed()) return loaded;
+  request.settings.unit_scale = units.unit_scale;
+  report.notices.push_back(request.files.front() + ": units guessed: " + units.description +
+                           " (--unit-scale overrides)");
+  return load_now(request);
 }
 
 }  // namespace
@@ -48,11 +67,13 @@ void add_frame_options(CLI::App& command, FrameOptions& options) {
       ->check(finite_assignment());
   command
       .add_option("--unit-scale", options.unit_scale,
-                  "Metres per file unit (default: the file's own)")
+                  "Metres per file unit (default: the file's own, or the viewer's guess when "
+                  "the character's size says it is not in metres)")
       ->check(finite_number() & CLI::Range(1e-6f, 1e6f));
 }
 
-int compose_frame(const FrameOptions& options, ViewerScene& scene, std::string& error) {
+int compose_frame(const FrameOptions& options, ViewerScene& scene, FrameReport& report) {
+  std::string& error = report.error;
   if (!std::isfinite(options.time_s)) {
     error = "--time must be a finite number";
     return 2;
@@ -61,11 +82,16 @@ int compose_frame(const FrameOptions& options, ViewerScene& scene, std::string& 
   request.files = {options.file};
   if (!options.anim_file.empty()) request.files.push_back(options.anim_file);
   request.settings.unit_scale = options.unit_scale;
-  LoadOutcome loaded = load_now(request);
+  LoadOutcome loaded = load_in_guessed_units(request, report);
   if (!loaded.ok) {
     error = loaded.errors.empty() ? options.file + ": cannot be loaded" : loaded.errors.front();
     return 1;
   }
+  for (const std::string& w : loaded.character.report.warnings) {
+    report.notices.push_back(options.file + ": " + w);
+  }
+  for (std::string& w : loaded.warnings) report.notices.push_back(std::move(w));
+  for (std::string& e : loaded.errors) report.notices.push_back(std::move(e));  // a clip file
   // A model file plays its clips one by one; only a project brings its graph.
   const bool with_project = is_project(options.file);
   asset::Project project = with_project ? std::move(loaded.project)
@@ -127,6 +153,21 @@ int compose_frame(const FrameOptions& options, ViewerScene& scene, std::string& 
     return 1;
   }
   return 0;
+}
+
+void print_frame_report(const char* command, const FrameReport& report) {
+  // One line per kind of warning, as the viewer's notice list: a rig's dozen clips that animate
+  // morph targets are one warning with a count.
+  ui::NoticeList notices;
+  for (const std::string& notice : report.notices) notices.add(notice);
+  for (const ui::NoticeGroup& group : notices.groups()) {
+    std::fprintf(stderr, "animview %s: warning: %s", command, group.texts.front().c_str());
+    if (group.texts.size() > 1)
+      std::fprintf(stderr, " (and %zu more like it)", group.texts.size() - 1);
+    std::fputc('\n', stderr);
+  }
+  if (!report.error.empty())
+    std::fprintf(stderr, "animview %s: %s\n", command, report.error.c_str());
 }
 
 }  // namespace app

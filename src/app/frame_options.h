@@ -23,18 +23,30 @@ struct FrameOptions {
   bool foot_ik = false;
   std::string root_motion = "in-place";  // in-place | applied | off (kept in the pose)
   std::vector<std::string> parameters;   // NAME=VALUE
-  float unit_scale = 0.0f;               // metres per file unit; 0: the file's own or auto
+  float unit_scale = 0.0f;               // metres per file unit; 0: guessed, as the viewer does
+};
+
+// What composing a frame has to say: why it failed, and what the user should know of a frame
+// that was composed (the files' warnings, the units guessed), each naming its file.
+struct FrameReport {
+  std::string error;
+  std::vector<std::string> notices;
 };
 
 // Adds the options above (but the file, which each command names itself) to command.
 void add_frame_options(CLI::App& command, FrameOptions& options);
 
-// Loads options.file (and the clip file) into scene and plays the frame the options describe:
-// with --rest-pose, or with neither a clip nor a project, the node pose; with a clip, that clip
-// at the time; with a project and no clip, the project's graph from its entry state in fixed
-// 1/60 s steps up to the time. Returns 0, or the exit code with the message in error: 1 when a
-// file cannot be read or names no such clip, 2 for a bad option value (a non-finite number, an
-// unknown parameter).
-int compose_frame(const FrameOptions& options, ViewerScene& scene, std::string& error);
+// Loads options.file (and the clip file) into scene and plays the frame the options describe.
+// Without --unit-scale, a character whose size says its file is not in metres is imported again
+// at the scale the viewer would guess (asset/character_units.h). With --rest-pose, or with neither
+// a clip nor a project, the node pose; with a clip, that clip at the time; with a project and no
+// clip, the project's graph from its entry state in fixed 1/60 s steps up to the time. Returns 0,
+// or the exit code with the message in report.error: 1 when a file cannot be read or names no such
+// clip, 2 for a bad option value (a non-finite number, an unknown parameter).
+int compose_frame(const FrameOptions& options, ViewerScene& scene, FrameReport& report);
+
+// Prints report to stderr, each line after "animview <command>: ": the notices as warnings (one
+// line for each kind, with how many more there are of it), then the error when there is one.
+void print_frame_report(const char* command, const FrameReport& report);
 
 }  // namespace app

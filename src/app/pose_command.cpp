@@ -20,11 +20,10 @@ struct PoseOptions {
 
 int run_pose(const PoseOptions& options) {
   ViewerScene scene;
-  std::string error;
-  if (const int code = compose_frame(options.frame, scene, error); code != 0) {
-    std::fprintf(stderr, "animview pose: %s\n", error.c_str());
-    return code;
-  }
+  FrameReport report;
+  const int code = compose_frame(options.frame, scene, report);
+  print_frame_report("pose", report);
+  if (code != 0) return code;
   const anim::CharacterInstance& instance = scene.instance;
   const bool clip_shown = scene.mode != PlayMode::RestPose && instance.dominant_clip() >= 0;
   const anim::Clip* clip = clip_shown ? &scene.clips()[instance.dominant_clip()] : nullptr;

@@ -45,11 +45,10 @@ int run_render(const RenderArgs& args) {
     return 1;
   }
   ViewerScene scene;
-  std::string error;
-  if (const int code = compose_frame(args.frame, scene, error); code != 0) {
-    std::fprintf(stderr, "animview render: %s\n", error.c_str());
-    return code;
-  }
+  FrameReport report;
+  const int code = compose_frame(args.frame, scene, report);
+  print_frame_report("render", report);
+  if (code != 0) return code;
   render::SceneRenderer renderer;
   if (std::string e = renderer.init(); !e.empty()) {
     std::fprintf(stderr, "animview render: %s\n", e.c_str());

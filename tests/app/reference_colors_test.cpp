@@ -201,10 +201,11 @@ INSTANTIATE_TEST_SUITE_P(
                            {"0.042,1.233,9.34", "0.042,1.233,0.709"},
                            {"0.042,1.233,9.34", "0.042,1.233,0.709"},
                            true},
+                      // 79 units tall: animview guesses centimetres and scales it by 0.01.
                       Case{"Fox",
                            "khronos/Fox.glb",
                            {"0,39.39,328.4", "0,39.39,-10.74"},
-                           {"0,39.39,328.4", "0,39.39,-10.74"},
+                           {"0,0.3939,3.284", "0,0.3939,-0.1074"},
                            true},
                       // Untextured; f3d draws its metallic yellow as dark brown (no environment
                       // to reflect), which costs saturation in every cell: 0.185 measured.

@@ -6,7 +6,7 @@
 
 #include <gtest/gtest.h>
 
-#include "anim/rig.h"
+#include "asset/character_units.h"
 #include "asset/importer.h"
 #include "asset/rig_finder.h"
 #include "import_test_util.h"
@@ -45,6 +45,7 @@ TEST(UnitScaleProblem, RefusesNegativeNonFiniteAndAbsurdScales) {
 }
 
 // The real files: each imported with automatic units, then judged by its bind-pose height.
+// The guess as the viewer and the pose and render commands make it (asset/character_units.h).
 TEST(GuessUnit, OnRealFiles) {
   struct Case {
     const char* file;
@@ -60,13 +61,21 @@ TEST(GuessUnit, OnRealFiles) {
     ++found;
     const ImportResult r = import_file(path.string(), ImportSettings{});
     ASSERT_TRUE(r.ok()) << c.file << ": " << r.error;
-    const Bounds b = bind_pose_bounds(r.character);
-    const float height = b.max.y - b.min.y;
-    const bool biped = std::string_view(anim::rig_kind(find_character_rig(r.character))) == "biped";
-    const UnitGuess guess = guess_unit(height, biped);
-    EXPECT_EQ(guess.metres_per_unit, c.expected_scale) << c.file << " is " << height << " tall";
-    const float metres = height * guess.metres_per_unit;
+    const CharacterUnits units =
+        guess_character_units(r.character, find_character_rig(r.character));
+    EXPECT_EQ(units.guess.metres_per_unit, c.expected_scale) << c.file << " is " << units.height;
+    const float metres = units.height * units.guess.metres_per_unit;
     EXPECT_TRUE(metres > 0.25f && metres < 5.0f) << c.file << ": " << metres << " m";
+    // The scale to import with keeps what the file's own scale already did; a kept guess says
+    // nothing and asks for no scale.
+    if (units.guess.changed()) {
+      EXPECT_FLOAT_EQ(units.unit_scale,
+                      r.character.report.unit_scale_applied * units.guess.metres_per_unit);
+      EXPECT_NE(units.description.find(units.guess.unit), std::string::npos) << units.description;
+    } else {
+      EXPECT_EQ(units.unit_scale, 0.0f) << c.file;
+      EXPECT_EQ(units.description, "") << c.file;
+    }
   }
   if (found == 0) GTEST_SKIP() << "the shared assets are absent (ANIMVIEW_SHARED_ASSETS)";
 }
