@@ -169,8 +169,7 @@ void draw_blend_space_tab(ViewerUi& ui, ViewerScene& scene) {
       scene.parameters.set(y, ui.blend_editor.point.y);
     }
   }
-  ImGui::SliderFloat("input smoothing (half-life, s)", &scene.settings.blend_input_half_life_s,
-                     0.0f, 1.0f);
+  ui::draw_input_smoothing(scene.settings.blend_input_half_life_s);
   if (change.any() && scene.mode != PlayMode::Graph) scene.mode = PlayMode::Graph;
   if (change.space) commit_graph_edit(ui, scene);
 }

@@ -22,80 +22,79 @@
 #include "ui/docked_panels.h"
 #include "ui/graph_notices.h"
 #include "ui/import_tab.h"
-#include "ui/item_center.h"
 #include "ui/load_progress.h"
+#include "ui/panel_tabs.h"
 #include "ui/playing_summary.h"
 #include "ui/retarget_offer.h"
 
 namespace app {
 namespace {
 
+void draw_character_tab(ViewerUi& ui, ViewerScene& scene) {
+  if (!scene.loaded) {
+    ui::draw_nothing_loaded_hint();
+    return;
+  }
+  ui::CharacterPanelActions actions;
+  ui.health.stretched_joints = 0;
+  for (std::uint8_t s : scene.instance.skinning_has_stretch()) ui.health.stretched_joints += s;
+  ui::ClipStorage storage{scene.clip_binding.compress, scene.clip_binding.compression.position_m,
+                          scene.bound.character->clip_memory_bytes()};
+  ui::draw_character_panel(scene.character, ui.health, ui.view, scene.settings, scene.terrain,
+                           scene.instance.has_foot_ik_rig(), storage, actions,
+                           scene.instance.root_motion_from_feet());
+  if (actions.reset_world) scene.instance.reset_world();
+  if (actions.clip_storage_changed) {
+    scene.clip_binding.compress = storage.compressed;
+    if (std::string e = scene.rebind_character(); !e.empty())
+      ui.errors.add(scene.character.source_path, e);
+  }
+}
+
+void draw_clips_tab(ViewerUi& ui, ViewerScene& scene) {
+  const ui::ClipFileButtons buttons = ui::draw_clip_file_buttons(scene.loaded);
+  if (buttons.add) ui.view.request_add_clip_file = true;
+  if (buttons.retarget) ui.retarget_panel.open = true;
+  ui.retarget_panel.add_clip_button_at = buttons.add_at;
+  ui.retarget_panel.open_button_at = buttons.retarget_at;
+  if (auto chosen = ui::draw_clip_browser(ui.clip_rows, ui.clip_browser)) {
+    preview_clip(ui, scene, static_cast<int>(*chosen));
+  }
+}
+
+void draw_import_tab(ViewerUi& ui, RecentFiles& recent,
+                     std::vector<std::vector<std::string>>& open_requests) {
+  const ui::ImportTabRequest request =
+      ui::draw_import_tab(ui.import_settings, ui.unit_scale_problem, ui.unit_guess,
+                          !ui.loaded_files.empty(), recent.paths());
+  if (request.reimport) open_requests.push_back(ui.loaded_files);
+  if (request.recent) open_requests.push_back({*request.recent});
+}
+
+void draw_rig_tab(ViewerUi& ui, ViewerScene& scene) {
+  ui.rig.shown = scene.loaded;
+  if (scene.loaded &&
+      ui::draw_rig_panel(scene.character.skeleton, ui.rig.rig, ui.rig.reason, ui.rig.table,
+                         scene.project.rig, ui.rig.state, std::exchange(ui.rig.clicked_joint, -1),
+                         scene.project.clips)
+          .corrections_changed) {
+    if (std::string e = scene.rebind_character(); !e.empty())
+      ui.errors.add(scene.project.character, e);
+    refresh_rig(ui, scene);
+  }
+}
+
 void draw_left_panel(ViewerUi& ui, ViewerScene& scene, RecentFiles& recent, const ui::PanelRect& r,
                      std::vector<std::vector<std::string>>& open_requests) {
   ui::begin_docked("animview", r);
   ui::collapse_button(ImGuiDir_Left, ui.view.layout.left_open);
-  if (ImGui::BeginTabBar("left tabs")) {
-    if (ImGui::BeginTabItem("Character")) {
-      if (scene.loaded) {
-        ui::CharacterPanelActions actions;
-        ui.health.stretched_joints = 0;
-        for (std::uint8_t s : scene.instance.skinning_has_stretch())
-          ui.health.stretched_joints += s;
-        ui::ClipStorage storage{scene.clip_binding.compress,
-                                scene.clip_binding.compression.position_m,
-                                scene.bound.character->clip_memory_bytes()};
-        ui::draw_character_panel(scene.character, ui.health, ui.view, scene.settings, scene.terrain,
-                                 scene.instance.has_foot_ik_rig(), storage, actions,
-                                 scene.instance.root_motion_from_feet());
-        if (actions.reset_world) scene.instance.reset_world();
-        if (actions.clip_storage_changed) {
-          scene.clip_binding.compress = storage.compressed;
-          if (std::string e = scene.rebind_character(); !e.empty())
-            ui.errors.add(scene.character.source_path, e);
-        }
-      } else {
-        ui::draw_nothing_loaded_hint();
-      }
-      ImGui::EndTabItem();
-    }
-    const bool clips_tab = ImGui::BeginTabItem("Clips");
-    ui.clips_tab_center = ui::last_item_center();
-    if (clips_tab) {
-      ImGui::BeginDisabled(!scene.loaded);
-      if (ImGui::Button("Add clip file...")) ui.view.request_add_clip_file = true;
-      ui.retarget_panel.add_clip_button_at = ui::last_item_center();
-      ImGui::SameLine();
-      if (ImGui::Button("Retarget...")) ui.retarget_panel.open = true;
-      ui.retarget_panel.open_button_at = ui::last_item_center();
-      ImGui::EndDisabled();
-      if (auto chosen = ui::draw_clip_browser(ui.clip_rows, ui.clip_browser)) {
-        preview_clip(ui, scene, static_cast<int>(*chosen));
-      }
-      ImGui::EndTabItem();
-    }
-    if (ImGui::BeginTabItem("Import")) {
-      const ui::ImportTabRequest request =
-          ui::draw_import_tab(ui.import_settings, ui.unit_scale_problem, ui.unit_guess,
-                              !ui.loaded_files.empty(), recent.paths());
-      if (request.reimport) open_requests.push_back(ui.loaded_files);
-      if (request.recent) open_requests.push_back({*request.recent});
-      ImGui::EndTabItem();
-    }
-    ui.rig.shown = false;
-    if (ImGui::BeginTabItem("Rig")) {
-      ui.rig.shown = scene.loaded;
-      if (scene.loaded &&
-          ui::draw_rig_panel(scene.character.skeleton, ui.rig.rig, ui.rig.reason, ui.rig.table,
-                             scene.project.rig, ui.rig.state,
-                             std::exchange(ui.rig.clicked_joint, -1), scene.project.clips)
-              .corrections_changed) {
-        if (std::string e = scene.rebind_character(); !e.empty())
-          ui.errors.add(scene.project.character, e);
-        refresh_rig(ui, scene);
-      }
-      ImGui::EndTabItem();
-    }
-    ImGui::EndTabBar();
+  ui.rig.shown = false;
+  {
+    ui::PanelTabs tabs("left tabs");
+    if (tabs.tab("Character")) draw_character_tab(ui, scene);
+    if (tabs.tab("Clips", &ui.clips_tab_center)) draw_clips_tab(ui, scene);
+    if (tabs.tab("Import")) draw_import_tab(ui, recent, open_requests);
+    if (tabs.tab("Rig")) draw_rig_tab(ui, scene);
   }
   ImGui::End();
 }
@@ -103,12 +102,9 @@ void draw_left_panel(ViewerUi& ui, ViewerScene& scene, RecentFiles& recent, cons
 void draw_bottom_panel(ViewerUi& ui, ViewerScene& scene, const ui::PanelRect& r) {
   ui::begin_docked("Timeline", r);
   ui::draw_notice_button(ui.notices, ui.notice_list);
-  if (!ui.status.empty()) {
-    ImGui::TextDisabled("%s", ui.status.c_str());
-    ImGui::SameLine();
-  }
+  ui::draw_status_message(ui.status);
   if (!scene.loaded || scene.clips().empty()) {
-    ImGui::TextDisabled("no clips");
+    ui::draw_no_clips_summary();
   } else if (scene.mode == PlayMode::ClipPreview && scene.preview_clip >= 0) {
     const bool has_graph = scene.graph().has_machine || !scene.graph().blend_spaces.empty();
     if (ui::draw_clip_preview_summary(scene.clips()[scene.preview_clip].name.c_str(), has_graph)) {
@@ -143,27 +139,15 @@ void draw_right_panel(ViewerUi& ui, ViewerScene& scene, const ui::PanelRect& r) 
   handle_graph_undo_keys(ui, scene);
   ui::draw_graph_error(ui.graph_error);
   ui::draw_graph_warnings(ui.graph_warnings);
-  if (ImGui::BeginTabBar("graph tabs")) {
-    if (ImGui::BeginTabItem("Blend space")) {
-      draw_blend_space_tab(ui, scene);
-      ImGui::EndTabItem();
-    }
-    const bool machine_tab = ImGui::BeginTabItem("State machine");
-    ui.machine_tab_center = ui::last_item_center();
-    if (machine_tab) {
+  {
+    ui::PanelTabs tabs("graph tabs");
+    if (tabs.tab("Blend space")) draw_blend_space_tab(ui, scene);
+    if (tabs.tab("State machine", &ui.machine_tab_center)) {
       draw_state_machine_tab(ui, scene);
       draw_transition_timeline(ui, scene);
-      ImGui::EndTabItem();
     }
-    if (ImGui::BeginTabItem("Parameters")) {
-      draw_parameters_tab(ui, scene);
-      ImGui::EndTabItem();
-    }
-    if (ImGui::BeginTabItem("Layers")) {
-      draw_layers_tab(ui, scene);
-      ImGui::EndTabItem();
-    }
-    ImGui::EndTabBar();
+    if (tabs.tab("Parameters")) draw_parameters_tab(ui, scene);
+    if (tabs.tab("Layers")) draw_layers_tab(ui, scene);
   }
   ImGui::End();
 }

@@ -73,9 +73,10 @@ struct ViewerUi {
   std::vector<asset::GraphWarning> graph_warnings;  // of the project's graph, after each edit
   ui::StateMachineListState machine_list;
   ui::StateMachineViewState machine_view;
+  // Where the graph panel's State machine tab and the left panel's Clips tab are (window
+  // pixels, for scripted clicks).
   glm::vec2 machine_tab_center{0.0f};
-  glm::vec2 clips_tab_center{0.0f};  // the left panel's Clips tab (for scripted clicks)  // where
-                                     // the State machine tab is (for scripted clicks)
+  glm::vec2 clips_tab_center{0.0f};
   bool show_cheat_sheet = false;
   asset::ImportSettings import_settings;
   std::vector<std::string> loaded_files;  // what the last successful load opened

@@ -361,6 +361,19 @@ void fit_axes(anim::BlendSpace2D& space) {
 
 }  // namespace
 
+void draw_input_smoothing(float& half_life_s) {
+  const char* label = "smoothing half-life (s)";
+  const float label_width = ImGui::CalcTextSize(label).x + ImGui::GetStyle().ItemInnerSpacing.x;
+  ImGui::SetNextItemWidth(
+      std::max(ImGui::GetContentRegionAvail().x - label_width, ImGui::GetFontSize() * 4.0f));
+  ImGui::SliderFloat(label, &half_life_s, 0.0f, 1.0f, "%.3f");
+  if (ImGui::IsItemHovered()) {
+    ImGui::SetTooltip(
+        "How quickly the played point follows the point and the parameters (0: at "
+        "once)");
+  }
+}
+
 float snap_to_grid(float value, float min, float max, int divisions) {
   if (divisions < 1 || !(max > min)) return value;
   const float cell = (max - min) / static_cast<float>(divisions);

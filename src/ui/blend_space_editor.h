@@ -97,6 +97,10 @@ BlendSpaceEditorChange draw_blend_space_1d_editor(
     std::span<const std::string> clip_names, std::span<const float> weights,
     std::span<const anim::ClipVelocity> clip_velocities);
 
+// How quickly the played point follows the editor's point (and the parameters): the half-life,
+// in seconds, of its spring (0 follows at once). The slider leaves its label room in the panel.
+void draw_input_smoothing(float& half_life_s);
+
 // The nearest grid line's value to value, the range [min, max] being cut in divisions cells.
 float snap_to_grid(float value, float min, float max, int divisions);
 

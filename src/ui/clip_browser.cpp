@@ -156,4 +156,16 @@ std::optional<std::size_t> draw_clip_browser(std::span<const ClipRow> rows,
   return chosen;
 }
 
+ClipFileButtons draw_clip_file_buttons(bool enabled) {
+  ClipFileButtons buttons;
+  ImGui::BeginDisabled(!enabled);
+  buttons.add = ImGui::Button("Add clip file...");
+  buttons.add_at = last_item_center();
+  ImGui::SameLine();
+  buttons.retarget = ImGui::Button("Retarget...");
+  buttons.retarget_at = last_item_center();
+  ImGui::EndDisabled();
+  return buttons;
+}
+
 }  // namespace ui

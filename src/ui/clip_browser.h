@@ -64,4 +64,14 @@ void pick_clip_row(std::vector<std::size_t>& picked, std::size_t row, bool add);
 std::optional<std::size_t> draw_clip_browser(std::span<const ClipRow> rows,
                                              ClipBrowserState& state);
 
+// The Clips tab's buttons above the browser, greyed out unless enabled (a character is open:
+// clips bind to its joints).
+struct ClipFileButtons {
+  bool add = false;        // "Add clip file..." was pressed
+  bool retarget = false;   // "Retarget..." was pressed
+  glm::vec2 add_at{0.0f};  // where each button is (window pixels, for scripted clicks)
+  glm::vec2 retarget_at{0.0f};
+};
+ClipFileButtons draw_clip_file_buttons(bool enabled);
+
 }  // namespace ui

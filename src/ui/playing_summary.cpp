@@ -4,6 +4,16 @@
 
 namespace ui {
 
+void draw_status_message(const std::string& status) {
+  if (status.empty()) return;
+  ImGui::TextDisabled("%s", status.c_str());
+  ImGui::SameLine();
+}
+
+void draw_no_clips_summary() {
+  ImGui::TextDisabled("no clips");
+}
+
 bool draw_clip_preview_summary(const char* clip, bool has_graph) {
   bool back = false;
   if (has_graph) {
