@@ -306,6 +306,36 @@ TEST(Retarget, ASwingingFootOnALoweredPelvisIsLiftedOntoTheGround) {
   EXPECT_NEAR(heel.z, rest_heel.z, 2e-3f);
 }
 
+TEST(Retarget, TheFloorRuleLeavesRaisedFeetAndASourceSunkBelowTheGroundAlone) {
+  // The same skeleton on both sides, no foot planted: the source's body is 5 cm lower than its
+  // rest (its left sole 3 cm under the ground) and its right thigh kicks 40 degrees forward. The
+  // floor is the scaled source's lowest sole, not the ground, and only feet below it are lifted:
+  // the retargeted pose is the source's, the sunk left foot and the raised right foot included.
+  const Skeleton skeleton = make_humanoid(3, false);
+  const RetargetMap map = make_retarget_map(skeleton, rig_of(skeleton), skeleton, rig_of(skeleton));
+  ASSERT_EQ(map.target_legs.legs.size(), 2u);
+  std::vector<Transform> local = skeleton.rest_pose;
+  local[static_cast<std::size_t>(skeleton.find_joint("pelvis"))].translation.y -= 0.05f;
+  Transform& thigh = local[static_cast<std::size_t>(skeleton.find_joint("thigh_r"))];
+  thigh.rotation = glm::angleAxis(glm::radians(-40.0f), glm::vec3(1, 0, 0)) * thigh.rotation;
+  std::vector<Transform> target_local(local.size());
+  std::vector<glm::mat4> target_model(local.size());
+  std::vector<glm::mat4> source_model(local.size());
+  const RetargetContact free[] = {{0.0f, glm::vec3(0), glm::vec3(0)},
+                                  {0.0f, glm::vec3(0), glm::vec3(0)}};
+  ASSERT_TRUE(retarget_pose(map, local, free, source_model, target_local, target_model));
+  const Leg& left = map.target_legs.legs[0];
+  const Leg& right = map.target_legs.legs[1];
+  const float left_sole =
+      std::min(heel_point(left, source_model).y, toe_point(left, source_model).y);
+  ASSERT_LT(left_sole, -0.025f);                       // the source's foot is in the ground
+  ASSERT_GT(toe_point(right, source_model).y, 0.15f);  // and its other foot well above it
+  for (const Leg* leg : {&left, &right}) {
+    EXPECT_TRUE(vec3_near(heel_point(*leg, target_model), heel_point(*leg, source_model), 1e-4f));
+    EXPECT_TRUE(vec3_near(toe_point(*leg, target_model), toe_point(*leg, source_model), 1e-4f));
+  }
+}
+
 TEST(Retarget, PinsAPlantedFootThatSlidesInTheSource) {
   // Standing still, both feet planted from 0.1 s to 0.9 s while the whole body slides 10 cm
   // sideways (a capture's skate): the retargeted feet follow for planted_slide_share of the leg
