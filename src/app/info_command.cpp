@@ -11,6 +11,7 @@
 
 #include "anim/compression_report.h"
 #include "app/project_check.h"
+#include "asset/character_units.h"
 #include "asset/importer.h"
 #include "asset/rig_finder.h"
 
@@ -80,6 +81,11 @@ nlohmann::json rig_json(const asset::Character& c) {
   return out;
 }
 
+// The units the viewer, pose and render would guess for c (asset/character_units.h).
+asset::CharacterUnits units_of(const asset::Character& c) {
+  return asset::guess_character_units(c, asset::find_character_rig(c));
+}
+
 nlohmann::json to_json(const asset::Character& c) {
   nlohmann::json joints = nlohmann::json::array();
   for (int j = 0; j < c.skeleton.joint_count(); ++j) {
@@ -121,8 +127,16 @@ nlohmann::json to_json(const asset::Character& c) {
          {"texture", m.base_color_texture.encoded.empty() ? m.base_color_texture.path
                                                           : std::string("(embedded)")}});
   }
+  const asset::CharacterUnits units = units_of(c);
+  const nlohmann::json guess =
+      units.guess.changed() ? nlohmann::json{{"unit", units.guess.unit},
+                                             {"metres_per_unit", units.guess.metres_per_unit},
+                                             {"unit_scale", units.unit_scale}}
+                            : nlohmann::json(nullptr);
   return {{"file", c.source_path},
           {"unit_scale_applied", c.report.unit_scale_applied},
+          {"height", units.height},
+          {"unit_guess", guess},
           {"up_axis_converted", c.report.up_axis_converted},
           {"skeleton", {{"joint_count", c.skeleton.joint_count()}, {"joints", joints}}},
           {"clips", clips},
@@ -138,6 +152,13 @@ void print_text(const asset::Character& c) {
   std::printf("file: %s\n", c.source_path.c_str());
   std::printf("unit scale applied: %g, up axis converted: %s\n", c.report.unit_scale_applied,
               c.report.up_axis_converted ? "yes (Z-up to Y-up)" : "no");
+  const asset::CharacterUnits units = units_of(c);
+  if (units.guess.changed()) {
+    std::printf("units guessed: %s; the viewer, pose and render import it at --unit-scale %g\n",
+                units.description.c_str(), units.unit_scale);
+  } else {
+    std::printf("height: %.3f (metres, as imported)\n", units.height);
+  }
   std::printf("skeleton: %d joints\n", c.skeleton.joint_count());
   std::vector<int> depth(c.skeleton.parents.size(), 0);
   for (int j = 0; j < c.skeleton.joint_count(); ++j) {

@@ -75,6 +75,43 @@ TEST_F(Cli, InfoTextListsTheHierarchy) {
   EXPECT_NE(run.out.find("rise: 2.000 s"), std::string::npos) << run.out;
 }
 
+// The same chain written in centimetres (a hip 100 units up, a knee rising from 100 to 300 units
+// above it): 100 units tall, not plausible in metres. info says what the viewer, pose and render
+// make of it, and pose prints the knee in metres (2.5 at 0.5 s), or with --unit-scale 1 in the
+// file's own units.
+TEST_F(Cli, InfoAndPoseGuessCentimetresForAChainAHundredUnitsTall) {
+  test::GltfWriter gltf;
+  const int hip = gltf.add_node("hip", {0.0f, 100.0f, 0.0f});
+  const int knee = gltf.add_node("knee", {0.0f, 100.0f, 0.0f});
+  gltf.add_child(hip, knee);
+  gltf.add_animation("rise", {{knee, "translation", {0.0f, 2.0f}, {0, 100, 0, 0, 300, 0}}});
+  const std::string file = gltf.write(dir_ / "chain_cm.gltf").string();
+
+  const ProcessResult info = run_animview("info --json '" + file + "'", dir_);
+  ASSERT_EQ(info.exit_code, 0) << info.err;
+  const nlohmann::json units = nlohmann::json::parse(info.out);
+  EXPECT_NEAR(units["height"].get<double>(), 100.0, 1e-3);
+  ASSERT_TRUE(units["unit_guess"].is_object()) << info.out;
+  EXPECT_EQ(units["unit_guess"]["unit"], "centimetres");
+  EXPECT_NEAR(units["unit_guess"]["unit_scale"].get<double>(), 0.01, 1e-7);
+  // The chain in metres needs no guess.
+  const ProcessResult metres = run_animview("info --json '" + file_ + "'", dir_);
+  ASSERT_EQ(metres.exit_code, 0) << metres.err;
+  EXPECT_TRUE(nlohmann::json::parse(metres.out)["unit_guess"].is_null());
+
+  const std::string pose = "pose '" + file + "' --clip rise --time 2.5 --json";
+  const ProcessResult guessed = run_animview(pose, dir_);
+  ASSERT_EQ(guessed.exit_code, 0) << guessed.err;
+  EXPECT_NE(guessed.err.find("units guessed: centimetres"), std::string::npos) << guessed.err;
+  EXPECT_NEAR(nlohmann::json::parse(guessed.out)["joints"][1]["translation"][1].get<double>(), 2.5,
+              1e-5);
+  const ProcessResult own = run_animview(pose + " --unit-scale 1", dir_);
+  ASSERT_EQ(own.exit_code, 0) << own.err;
+  EXPECT_EQ(own.err.find("units guessed"), std::string::npos) << own.err;
+  EXPECT_NEAR(nlohmann::json::parse(own.out)["joints"][1]["translation"][1].get<double>(), 250.0,
+              1e-3);
+}
+
 TEST_F(Cli, PoseJsonGivesModelSpaceTransformsAtTheWrappedTime) {
   // 2.5 s wraps to 0.5 s: a quarter of the way, the knee's local translation is (0, 1.5, 0) and
   // its rotation a quarter of the way to 90 degrees about Y; the hip adds (0, 1, 0).
