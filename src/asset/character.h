@@ -66,8 +66,14 @@ struct Character {
 
 namespace asset {
 
-// Axis-aligned bounds of all mesh vertices in the bind pose (or of the rest-pose joints when
-// there is no mesh); min > max when the character is empty.
+// Per joint, whether it belongs to the skeleton's largest top-level tree: the character, apart
+// from the other top-level nodes a file animates beside it (3ds Max scenes keep their cameras,
+// their targets and a sky light 14 m up as nodes, which the importer makes joints). What a
+// character's size and framing measure when it has no mesh. Allocates.
+std::vector<bool> character_tree(const anim::Skeleton& skeleton);
+
+// Axis-aligned bounds of all mesh vertices in the bind pose (or of the rest-pose joints of the
+// character_tree when there is no mesh); min > max when the character is empty.
 struct Bounds {
   glm::vec3 min{1e30f};
   glm::vec3 max{-1e30f};

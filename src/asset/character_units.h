@@ -22,7 +22,8 @@ struct CharacterUnits {
 
 // The guess for character as imported, a biped when rig says so (its height says more than a
 // quadruped's): the height of the mesh skinned in the rest pose (a mesh may be bound lying
-// down), or without a mesh of its joints (no margin for a mesh's thickness).
+// down), or without a mesh of its joints (those of its character_tree, without the cameras a
+// scene may keep as joints; no margin for a mesh's thickness).
 CharacterUnits guess_character_units(const Character& character, const anim::Rig& rig);
 
 }  // namespace asset

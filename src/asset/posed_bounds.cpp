@@ -32,7 +32,10 @@ Bounds posed_bounds(const Character& character, std::span<const glm::mat4> model
                     const glm::mat4& world) {
   Bounds posed;
   if (model_pose.size() != static_cast<std::size_t>(character.skeleton.joint_count())) return posed;
-  for (const glm::mat4& m : model_pose) grow(posed, glm::vec3(world * m[3]));
+  const std::vector<bool> measured = character_tree(character.skeleton);
+  for (std::size_t j = 0; j < model_pose.size(); ++j) {
+    if (measured[j]) grow(posed, glm::vec3(world * model_pose[j][3]));
+  }
   if (posed.empty()) return posed;
   const Bounds mesh = bind_pose_bounds(character);
   const Bounds joints = bind_joint_bounds(character.skeleton);

@@ -13,10 +13,10 @@
 
 namespace asset {
 
-// World-space bounds of the character's joints in model_pose (model-space matrices, one per
-// joint) moved by world, grown on each side by how far the bind-pose mesh reaches beyond the
-// bind-pose joints (the head's top above the head joint, the feet's soles), so the mesh is
-// inside. Empty bounds when model_pose does not have one matrix per joint.
+// World-space bounds of the character's joints (character_tree) in model_pose (model-space
+// matrices, one per joint) moved by world, grown on each side by how far the bind-pose mesh reaches
+// beyond the bind-pose joints (the head's top above the head joint, the feet's soles), so the mesh
+// is inside. Empty bounds when model_pose does not have one matrix per joint.
 Bounds posed_bounds(const Character& character, std::span<const glm::mat4> model_pose,
                     const glm::mat4& world);
 

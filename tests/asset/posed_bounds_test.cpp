@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 #include <glm/gtc/matrix_transform.hpp>
 
+#include "asset/character_units.h"
 #include "asset/demo_character.h"
 #include "import_test_util.h"
 
@@ -28,6 +29,48 @@ void expect_contains(const Bounds& outer, const Bounds& inner, const char* what)
     EXPECT_LE(outer.min[a], inner.min[a] + 1e-4f) << what << " axis " << a;
     EXPECT_GE(outer.max[a], inner.max[a] - 1e-4f) << what << " axis " << a;
   }
+}
+
+// A mesh-less 3ds Max scene as pab/crackhead.fbx is: a camera and a sky light 13.7 m up are
+// top-level joints beside the character's tree (hips, spine, head, foot: 1.7 m tall).
+Character skeleton_beside_a_camera_and_a_light() {
+  Character c;
+  anim::Skeleton& s = c.skeleton;
+  auto add = [&s](const char* name, int parent, glm::vec3 at) {
+    s.joint_names.emplace_back(name);
+    s.parents.push_back(parent);
+    anim::Transform t;
+    t.translation = at;
+    s.rest_pose.push_back(t);
+    s.inverse_bind.emplace_back(1.0f);
+    return s.joint_count() - 1;
+  };
+  add("Camera01", anim::kNoParent, {-3.6f, 1.1f, 8.1f});
+  const int hips = add("Hips", anim::kNoParent, {0.0f, 1.0f, 0.0f});
+  const int spine = add("Spine", hips, {0.0f, 0.5f, 0.0f});
+  add("Head", spine, {0.0f, 0.2f, 0.0f});
+  add("Foot", hips, {0.0f, -1.0f, 0.0f});
+  add("Sky01", anim::kNoParent, {0.7f, 13.7f, 6.0f});
+  return c;
+}
+
+TEST(CharacterTree, LeavesOutTheCamerasAndLightsBesideTheCharacter) {
+  const Character c = skeleton_beside_a_camera_and_a_light();
+  EXPECT_EQ(character_tree(c.skeleton), std::vector<bool>({false, true, true, true, true, false}));
+  // The character's size: 0 to 1.7 m up, nothing across.
+  const Bounds bind = bind_pose_bounds(c);
+  EXPECT_NEAR(bind.min.y, 0.0f, 1e-6f);
+  EXPECT_NEAR(bind.max.y, 1.7f, 1e-6f);
+  EXPECT_NEAR(bind.max.z - bind.min.z, 0.0f, 1e-6f);
+  // Framing holds it with a tenth of its size around, and no sky.
+  const Bounds rest = rest_pose_bounds(c, glm::mat4(1.0f));
+  EXPECT_NEAR(rest.min.y, -0.17f, 1e-5f);
+  EXPECT_NEAR(rest.max.y, 1.87f, 1e-5f);
+  EXPECT_NEAR(rest.max.z, 0.17f, 1e-5f);
+  // And 1.7 m is a plausible height: no unit is guessed (by the sky's 13.7 m it was inches).
+  const CharacterUnits units = guess_character_units(c, anim::Rig{});
+  EXPECT_NEAR(units.height, 1.7f, 1e-5f);
+  EXPECT_FALSE(units.guess.changed()) << units.description;
 }
 
 TEST(PosedBounds, InTheRestPoseHoldTheWholeBindMesh) {
