@@ -49,11 +49,9 @@ int max_influences(const anim::SkinnedMesh& mesh) {
   return most;
 }
 
-// The rig found on the character: its kind, limbs (joint names) and how it was found, or the
-// reason none was found.
-nlohmann::json rig_json(const asset::Character& c) {
-  std::string error;
-  const anim::Rig rig = asset::find_character_rig(c, &error);
+// The rig found on the character (rig, or error: why none was found): its kind, limbs (joint
+// names) and how it was found, or the reason.
+nlohmann::json rig_json(const asset::Character& c, const anim::Rig& rig, const std::string& error) {
   auto name = [&](int j) {
     return j < 0 ? nlohmann::json(nullptr) : nlohmann::json(c.skeleton.joint_names[j]);
   };
@@ -79,11 +77,6 @@ nlohmann::json rig_json(const asset::Character& c) {
       {"found_by", rig.limbs.empty() ? nlohmann::json(nullptr) : nlohmann::json(rig.found_by)}};
   if (rig.limbs.empty()) out["error"] = error;
   return out;
-}
-
-// The units the viewer, pose and render would guess for c (asset/character_units.h).
-asset::CharacterUnits units_of(const asset::Character& c) {
-  return asset::guess_character_units(c, asset::find_character_rig(c));
 }
 
 nlohmann::json to_json(const asset::Character& c) {
@@ -127,7 +120,10 @@ nlohmann::json to_json(const asset::Character& c) {
          {"texture", m.base_color_texture.encoded.empty() ? m.base_color_texture.path
                                                           : std::string("(embedded)")}});
   }
-  const asset::CharacterUnits units = units_of(c);
+  // One rig for both: the rig's own entry and the units guessed with it.
+  std::string rig_error;
+  const anim::Rig rig = asset::find_character_rig(c, &rig_error);
+  const asset::CharacterUnits units = asset::guess_character_units(c, rig);
   const nlohmann::json guess =
       units.guess.changed() ? nlohmann::json{{"unit", units.guess.unit},
                                              {"metres_per_unit", units.guess.metres_per_unit},
@@ -142,7 +138,7 @@ nlohmann::json to_json(const asset::Character& c) {
           {"clips", clips},
           {"meshes", meshes},
           {"materials", materials},
-          {"rig", rig_json(c)},
+          {"rig", rig_json(c, rig, rig_error)},
           {"vertices_with_cut_influences", c.report.vertices_with_cut_influences},
           {"vertices_renormalized", c.report.vertices_renormalized},
           {"warnings", c.report.warnings}};
@@ -152,7 +148,8 @@ void print_text(const asset::Character& c) {
   std::printf("file: %s\n", c.source_path.c_str());
   std::printf("unit scale applied: %g, up axis converted: %s\n", c.report.unit_scale_applied,
               c.report.up_axis_converted ? "yes (Z-up to Y-up)" : "no");
-  const asset::CharacterUnits units = units_of(c);
+  // The units the viewer, pose and render would guess (asset/character_units.h).
+  const asset::CharacterUnits units = asset::guess_character_units(c, asset::find_character_rig(c));
   if (units.guess.changed()) {
     std::printf("units guessed: %s; the viewer, pose and render import it at --unit-scale %g\n",
                 units.description.c_str(), units.unit_scale);

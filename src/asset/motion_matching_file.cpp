@@ -98,10 +98,7 @@ template <std::size_t N>
 bool read_array(const json& j, std::array<float, N>& out) {
   if (!j.is_array() || j.size() != N) return false;
   for (std::size_t i = 0; i < N; ++i) {
-    if (!j[i].is_number()) return false;
-    const double d = j[i].get<double>();
-    if (!fits_float(d)) return false;
-    out[i] = static_cast<float>(d);
+    if (!read_value(j[i], out[i])) return false;
   }
   return true;
 }

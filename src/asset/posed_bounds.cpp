@@ -26,29 +26,47 @@ Bounds bind_joint_bounds(const anim::Skeleton& skeleton) {
   return b;
 }
 
+// What posed_bounds adds to a pose, measured once per character: which joints count
+// (character_tree), and how far the bind-pose mesh reaches beyond the bind-pose joints.
+struct PoseMeasure {
+  std::vector<bool> joints;
+  glm::vec3 below{0.0f}, above{0.0f};
+};
+
+PoseMeasure measure_character(const Character& character) {
+  PoseMeasure m;
+  m.joints = character_tree(character.skeleton);
+  const Bounds mesh = bind_pose_bounds(character);
+  const Bounds joints = bind_joint_bounds(character.skeleton);
+  if (!mesh.empty() && !joints.empty()) {
+    m.below = glm::max(joints.min - mesh.min, glm::vec3(0.0f));
+    m.above = glm::max(mesh.max - joints.max, glm::vec3(0.0f));
+  }
+  return m;
+}
+
+// posed_bounds with the character measured.
+Bounds measured_pose_bounds(const PoseMeasure& m, std::span<const glm::mat4> model_pose,
+                            const glm::mat4& world) {
+  Bounds posed;
+  if (model_pose.size() != m.joints.size()) return posed;
+  for (std::size_t j = 0; j < model_pose.size(); ++j) {
+    if (m.joints[j]) grow(posed, glm::vec3(world * model_pose[j][3]));
+  }
+  if (posed.empty()) return posed;
+  // At least a tenth of the pose's size around the joints: a mesh has some thickness.
+  const glm::vec3 margin(0.1f * glm::length(posed.max - posed.min));
+  posed.min -= glm::max(m.below, margin);
+  posed.max += glm::max(m.above, margin);
+  return posed;
+}
+
 }  // namespace
 
 Bounds posed_bounds(const Character& character, std::span<const glm::mat4> model_pose,
                     const glm::mat4& world) {
-  Bounds posed;
-  if (model_pose.size() != static_cast<std::size_t>(character.skeleton.joint_count())) return posed;
-  const std::vector<bool> measured = character_tree(character.skeleton);
-  for (std::size_t j = 0; j < model_pose.size(); ++j) {
-    if (measured[j]) grow(posed, glm::vec3(world * model_pose[j][3]));
-  }
-  if (posed.empty()) return posed;
-  const Bounds mesh = bind_pose_bounds(character);
-  const Bounds joints = bind_joint_bounds(character.skeleton);
-  glm::vec3 below(0.0f), above(0.0f);
-  if (!mesh.empty() && !joints.empty()) {
-    below = glm::max(joints.min - mesh.min, glm::vec3(0.0f));
-    above = glm::max(mesh.max - joints.max, glm::vec3(0.0f));
-  }
-  // At least a tenth of the pose's size around the joints: a mesh has some thickness.
-  const glm::vec3 margin(0.1f * glm::length(posed.max - posed.min));
-  posed.min -= glm::max(below, margin);
-  posed.max += glm::max(above, margin);
-  return posed;
+  if (model_pose.size() != static_cast<std::size_t>(character.skeleton.joint_count())) return {};
+  return measured_pose_bounds(measure_character(character), model_pose, world);
 }
 
 Bounds rest_pose_bounds(const Character& character, const glm::mat4& world) {
@@ -76,6 +94,7 @@ Bounds clip_bounds(const Character& character, const anim::Clip& clip,
   if (samples < 2 || skeleton.joint_count() == 0) return all;
   const anim::ClipBinding binding = anim::bind_clip(clip, skeleton);
   anim::SamplingCache cache(clip, binding);
+  const PoseMeasure measure = measure_character(character);
   std::vector<anim::Transform> local(skeleton.rest_pose.size());
   std::vector<glm::mat4> model(local.size());
   for (int i = 0; i < samples; ++i) {
@@ -85,7 +104,7 @@ Bounds clip_bounds(const Character& character, const anim::Clip& clip,
     if (!anim::sample_clip(clip, binding, skeleton, time_s, cache, local)) return {};
     if (!anim::remove_root_motion(skeleton, root_motion, local)) return {};
     if (!anim::local_to_model(skeleton, local, model)) return {};
-    const Bounds b = posed_bounds(character, model, world);
+    const Bounds b = measured_pose_bounds(measure, model, world);
     if (b.empty()) continue;
     all.min = glm::min(all.min, b.min);
     all.max = glm::max(all.max, b.max);
