@@ -114,12 +114,27 @@ void drop_negligible_weights(float negligible_weight, std::span<float> weights) 
   }
 }
 
-std::size_t BlendSpacePlayer::sampling_ranges(std::span<PrefetchRange> out) const {
+std::size_t BlendSpacePlayer::touched_ranges(std::span<PrefetchRange> out) const {
   std::size_t written = 0;
+  note_range(std::span<const Clip* const>(clips_), out, written);
+  note_range(std::span<const ClipBinding* const>(bindings_), out, written);
+  note_range(std::span<const GroundMotion* const>(ground_), out, written);
+  note_range(std::span<const SamplingCache>(caches_), out, written);
+  note_range(std::span<const CompressedBlendInput>(compressed_inputs_), out, written);
+  note_range(std::span<const float>(weights_), out, written);
+  note_range(std::span<const float>(thresholds_), out, written);
+  note_range(std::span<const glm::vec2>(space_.positions), out, written);
+  note_range(std::span<const std::array<int, 3>>(space_.triangulation.triangles), out, written);
+  note_range(std::span<const std::array<int, 2>>(space_.triangulation.boundary), out, written);
+  note_range(std::span<const float>(space_.speeds), out, written);
+  note_range(std::span<const float>(space_.headings), out, written);
+  note_range(std::span<const PreparedBlendSpace2D::DirectionalPair>(space_.pairs), out, written);
+  note_range(std::span<const float>(sync_.durations_s), out, written);
+  note_range(std::span<const RootMotionCursor>(root_cursors_), out, written);
   for (std::size_t i = 0; all_compressed_ && i < clips_.size(); ++i) {
     if (weights_[i] > 0.0f) {
-      written += anim::sampling_ranges(bindings_[i]->compressed, caches_[i].compressed,
-                                       out.subspan(written));
+      written +=
+          sampling_ranges(bindings_[i]->compressed, caches_[i].compressed, out.subspan(written));
     }
   }
   return written;

@@ -75,10 +75,11 @@ class BlendSpacePlayer {
   [[nodiscard]] JobResult update(float dt_s, glm::vec2 input, std::span<Transform> out_local,
                                  RootMotionDelta& out_root_motion);
 
-  // Writes into out (up to its size) the memory of the sampling contexts of the clips the last
-  // update played (compressed clips only), which the next update most likely reads again.
-  // Returns how many ranges it wrote. For prefetch.h's hints.
-  std::size_t sampling_ranges(std::span<PrefetchRange> out) const;
+  // Writes into out (up to its size) the memory the next update most likely reads again: the
+  // player's own buffers (each a small allocation of its own, each a wait from memory when not
+  // asked for) and the sampling contexts of the clips the last update played (compressed clips
+  // only). Returns how many ranges it wrote. For prefetch.h's hints.
+  std::size_t touched_ranges(std::span<PrefetchRange> out) const;
 
   // Jumps the damped point to input (e.g. when the user drops the handle somewhere new).
   void reset_point(glm::vec2 input) { point_ = input; }

@@ -265,8 +265,12 @@ void CharacterInstance::note_touched(const CharacterSettings& settings) {
   out[n++] = range_of(std::span<const glm::mat4>(model_));
   if (settings.matrix_palette) out[n++] = range_of(std::span<const glm::mat4>(palette_));
   if (settings.dual_quat_palette) out[n++] = range_of(std::span<const DualQuat>(dual_quats_));
+  note_range(std::span<const BlendSpacePlayer>(blend_players_), out, n);
+  note_range(std::span<const glm::vec2>(inputs_), out, n);
+  note_range(std::span<const float>(blend_lengths_), out, n);
+  note_range(std::span<const float>(clip_last_time_), out, n);
   for (const BlendSpacePlayer& player : blend_players_) {
-    n += player.sampling_ranges(out.subspan(n));
+    n += player.touched_ranges(out.subspan(n));
   }
   touched_count_ = n;
 }

@@ -239,7 +239,7 @@ class CharacterInstance {
   int dominant_clip_ = -1;
   float dominant_time_ = 0.0f;
   float last_dt_ = 1.0f / 60.0f;
-  std::array<PrefetchRange, 48> touched_{};  // what the last update touched, for prefetch()
+  std::array<PrefetchRange, 96> touched_{};  // what the last update touched, for prefetch()
   std::size_t touched_count_ = 0;
   bool note_touched_ = false;
 };

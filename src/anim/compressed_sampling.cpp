@@ -323,8 +323,9 @@ std::size_t sampling_ranges(const CompressedClip& clip, const CompressedSampling
     const DecodedChannel& state = *states[i];
     const std::size_t groups =
         std::min(channel.animated_groups.size(), state.t1.size() / 4 + (state.t1.size() % 4 != 0));
-    if (channel.animated_joints == 0 || written >= out.size()) continue;
-    out[written++] = range_of(std::span<const float>(state.t1));
+    if (channel.animated_joints == 0) continue;
+    note_range(std::span<const float>(state.t1), out, written);
+    note_range(std::span<const std::uint16_t>(state.range_slot), out, written);
     // Runs of groups with animated joints, each one range.
     for (std::size_t g = 0; g < groups && written < out.size();) {
       if (channel.animated_groups[g] == 0) {

@@ -66,7 +66,11 @@ JobResult Crowd::update(float dt_s, const Parameters& parameters, const Characte
     // The next instance's state comes from memory while this one is updated; the one after's
     // object itself too, so that asking for its state next time costs no wait.
     if (i + 2 < instances_.size()) prefetch_bytes(&instances_[i + 2], sizeof(CharacterInstance));
-    if (i + 1 < instances_.size()) instances_[i + 1].prefetch();
+    if (i + 1 < instances_.size()) {
+      instances_[i + 1].prefetch();
+      const auto& next_values = parameters_[i + 1].all();
+      prefetch_bytes(next_values.data(), next_values.size() * sizeof(Parameter));
+    }
     parameters_[i].copy_values_from(parameters);
     if (JobResult r = instances_[i].update(dt_s, parameters_[i], settings, terrain); !r) return r;
   }

@@ -34,6 +34,12 @@ PrefetchRange range_of(std::span<const T> values) {
   return {values.data(), values.size_bytes()};
 }
 
+// Appends the memory of values to out at written, when it holds any and out has room.
+template <typename T>
+void note_range(std::span<const T> values, std::span<PrefetchRange> out, std::size_t& written) {
+  if (!values.empty() && written < out.size()) out[written++] = range_of(values);
+}
+
 inline void prefetch(std::span<const PrefetchRange> ranges) {
   for (const PrefetchRange& r : ranges) prefetch_bytes(r.data, r.bytes);
 }
