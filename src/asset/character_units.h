@@ -23,7 +23,8 @@ struct CharacterUnits {
 // The guess for character as imported, a biped when rig says so (its height says more than a
 // quadruped's): the height of the mesh skinned in the rest pose (a mesh may be bound lying
 // down), or without a mesh of its joints (those of its character_tree, without the cameras a
-// scene may keep as joints; no margin for a mesh's thickness).
+// scene may keep as joints; no margin for a mesh's thickness). A static model (meshes, one joint
+// at most, no clips: a prop, a building, a scene) can be any size, so its file's own units stand.
 CharacterUnits guess_character_units(const Character& character, const anim::Rig& rig);
 
 }  // namespace asset

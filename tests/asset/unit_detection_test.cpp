@@ -44,6 +44,58 @@ TEST(UnitScaleProblem, RefusesNegativeNonFiniteAndAbsurdScales) {
   EXPECT_NE(unit_scale_problem(1e9f), "");
 }
 
+// A box 20 units tall, bound to the skeleton's first joint.
+Character box_on_joints(int joints) {
+  Character c;
+  for (int j = 0; j < joints; ++j) {
+    c.skeleton.joint_names.push_back("joint" + std::to_string(j));
+    c.skeleton.parents.push_back(j - 1);
+    c.skeleton.rest_pose.push_back(anim::Transform::identity());
+    c.skeleton.inverse_bind.emplace_back(1.0f);
+  }
+  anim::SkinnedMesh box;
+  for (float y : {0.0f, 20.0f}) {
+    for (float x : {-1.0f, 1.0f}) box.positions.push_back({x, y, 0.0f});
+  }
+  box.normals.assign(4, glm::vec3(0, 0, 1));
+  box.joints0.assign(4, glm::uvec4(0));
+  box.weights0.assign(4, glm::vec4(1, 0, 0, 0));
+  box.indices = {0, 1, 2, 1, 3, 2};
+  c.meshes.push_back(box);
+  return c;
+}
+
+// A static model can be any size: a 20 m building in metres is not read as 20 inches. The same
+// box is a character (and guessed) once it has a skeleton to pose or a clip to play.
+TEST(GuessCharacterUnits, LeavesStaticModelsInTheirFilesUnits) {
+  const Character building = box_on_joints(1);
+  const CharacterUnits kept = guess_character_units(building, find_character_rig(building));
+  EXPECT_FALSE(kept.guess.changed()) << kept.description;
+  EXPECT_FLOAT_EQ(kept.height, 20.0f);  // still measured, for `animview info`
+  EXPECT_EQ(kept.unit_scale, 0.0f);
+  EXPECT_EQ(kept.description, "");
+
+  const Character rigged = box_on_joints(2);
+  const CharacterUnits guessed = guess_character_units(rigged, find_character_rig(rigged));
+  EXPECT_STREQ(guessed.guess.unit, "inches");  // 0.51 m; 0.2 m in centimetres is too small
+
+  Character animated = box_on_joints(1);
+  animated.clips.emplace_back();
+  EXPECT_TRUE(guess_character_units(animated, find_character_rig(animated)).guess.changed());
+}
+
+// Debian's static Collada cube, 100 units tall and no unit of its own: kept as it is.
+TEST(GuessCharacterUnits, KeepsARealStaticModel) {
+  const auto path = test::assimp_model("Collada/cube_emptyTags.dae");
+  if (!std::filesystem::exists(path)) GTEST_SKIP() << path << " is absent (assimp-testmodels)";
+  const ImportResult r = import_file(path.string(), ImportSettings{});
+  ASSERT_TRUE(r.ok()) << r.error;
+  ASSERT_TRUE(r.character.clips.empty());
+  const CharacterUnits units = guess_character_units(r.character, find_character_rig(r.character));
+  EXPECT_FALSE(units.guess.changed()) << units.description;
+  EXPECT_NEAR(units.height, 100.0f, 1.0f);
+}
+
 // The real files: each imported with automatic units, then judged by its bind-pose height.
 // The guess as the viewer and the pose and render commands make it (asset/character_units.h).
 TEST(GuessUnit, OnRealFiles) {
