@@ -160,12 +160,8 @@ void print_frame_report(const char* command, const FrameReport& report) {
   // morph targets are one warning with a count.
   ui::NoticeList notices;
   for (const std::string& notice : report.notices) notices.add(notice);
-  for (const ui::NoticeGroup& group : notices.groups()) {
-    std::fprintf(stderr, "animview %s: warning: %s", command, group.texts.front().c_str());
-    if (group.texts.size() > 1)
-      std::fprintf(stderr, " (and %zu more like it)", group.texts.size() - 1);
-    std::fputc('\n', stderr);
-  }
+  const std::string prefix = std::string("animview ") + command;
+  ui::print_notices(notices, prefix.c_str(), stderr);
   if (!report.error.empty())
     std::fprintf(stderr, "animview %s: %s\n", command, report.error.c_str());
 }

@@ -375,10 +375,7 @@ bool load_initial_files(Viewer& v) {
                     v.recent, v.camera, options.clip, options.parameters);
       }
       initial_load_failed = ui.load_count == 0;
-      for (const ui::NoticeGroup& g : ui.notices.groups()) {
-        for (const std::string& w : g.texts)
-          std::fprintf(stderr, "animview: warning: %s\n", w.c_str());
-      }
+      ui::print_notices(ui.notices, "animview", stderr);
       if (!ui.errors.empty()) {
         for (const ui::ErrorReport& e : ui.errors.entries()) {
           std::fprintf(stderr, "animview: %s%s%s\n", e.file.c_str(), e.file.empty() ? "" : ": ",

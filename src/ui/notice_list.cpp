@@ -55,6 +55,15 @@ void NoticeList::add(std::string text) {
     group->texts.push_back(std::move(text));
 }
 
+void print_notices(const NoticeList& notices, const char* prefix, std::FILE* out) {
+  for (const NoticeGroup& group : notices.groups()) {
+    std::fprintf(out, "%s: warning: %s", prefix, group.texts.front().c_str());
+    if (group.texts.size() > 1)
+      std::fprintf(out, " (and %zu more like it)", group.texts.size() - 1);
+    std::fputc('\n', out);
+  }
+}
+
 std::size_t NoticeList::count() const {
   std::size_t n = 0;
   for (const NoticeGroup& g : groups_) n += g.texts.size();

@@ -5,6 +5,7 @@
 // kind of warning, each line expandable to the warnings of that kind.
 
 #include <cstddef>
+#include <cstdio>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -37,6 +38,11 @@ class NoticeList {
  private:
   std::vector<NoticeGroup> groups_;
 };
+
+// The list for a terminal, one line per kind as the window shows it: "<prefix>: warning: <the
+// kind's first warning> (and N more like it)". For the command-line tools and the headless
+// viewer, which would otherwise print a rig's dozen clips' identical warnings in full.
+void print_notices(const NoticeList& notices, const char* prefix, std::FILE* out);
 
 // Whether the list is open; the user toggles it from the status bar.
 struct NoticeListState {

@@ -1,5 +1,8 @@
 #include "ui/notice_list.h"
 
+#include <cstdio>
+#include <string>
+
 #include <gtest/gtest.h>
 #include <imgui.h>
 
@@ -39,6 +42,25 @@ TEST(NoticeList, GroupsByKindAndListsEachWarningOnce) {
 }
 
 // The issue: Knight's harmless warnings opened a large window over the view on every open.
+// A terminal gets a line per kind: the Knight's clip files' 39 warnings are 3 lines, not 39.
+TEST(NoticeList, PrintsALinePerKindWithTheCountOfTheRest) {
+  NoticeList list;
+  list.add(kKnightIdle);
+  list.add("3 vertices have no weights");
+  list.add(kKnightWalk);
+  list.add("Knight.glb: clip 'Running_A' animates joints the character lacks (Rig_Medium)");
+  std::FILE* out = std::tmpfile();
+  ASSERT_NE(out, nullptr);
+  print_notices(list, "animview", out);
+  std::rewind(out);
+  std::string printed;
+  for (int c = std::fgetc(out); c != EOF; c = std::fgetc(out)) printed += static_cast<char>(c);
+  std::fclose(out);
+  EXPECT_EQ(printed, std::string("animview: warning: ") + kKnightIdle +
+                         " (and 2 more like it)\n"
+                         "animview: warning: 3 vertices have no weights\n");
+}
+
 TEST(NoticeList, WarningsOpenNothingUntilTheCountIsClicked) {
   testing::HeadlessImGui imgui;
   NoticeList list;
