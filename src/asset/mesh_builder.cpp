@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <string_view>
 #include <utility>
 
 #include "asset/vertex_influences.h"
@@ -16,6 +17,28 @@ int rigid_joint(const SkeletonBuild& skeleton, const aiNode* node) {
     if (const int joint = skeleton.joint_of(n); joint >= 0) return joint;
   }
   return 0;
+}
+
+// Whether assimp made source to show a file of joints alone (its SkeletonMeshBuilder, for BVH,
+// Collada and MD5 skeletons): the scene's only mesh, without texture coordinates, of pyramids
+// each wholly on one bone, in a material it names "SkeletonMaterial". Such a file has no body:
+// the viewer draws its skeleton, and its size is measured on its joints. (Asking assimp not to
+// make it fails its own validation of a scene without meshes.)
+bool made_for_a_skeleton(const aiScene& scene, const aiMesh& source) {
+  if (scene.mNumMeshes != 1 || source.HasTextureCoords(0) || source.mNumBones == 0) return false;
+  if (source.mMaterialIndex >= scene.mNumMaterials) return false;
+  aiString name;
+  if (scene.mMaterials[source.mMaterialIndex]->Get(AI_MATKEY_NAME, name) != AI_SUCCESS ||
+      std::string_view(name.C_Str()) != "SkeletonMaterial") {
+    return false;
+  }
+  for (unsigned b = 0; b < source.mNumBones; ++b) {
+    const aiBone& bone = *source.mBones[b];
+    for (unsigned w = 0; w < bone.mNumWeights; ++w) {
+      if (bone.mWeights[w].mWeight != 1.0f) return false;
+    }
+  }
+  return true;
 }
 
 anim::SkinnedMesh convert_mesh(const aiScene& scene, const aiMesh& source, const aiNode& node,
@@ -119,6 +142,7 @@ void build_meshes(const aiScene& scene, const SceneConversion& conversion,
   for (const aiNode* node : order) {
     for (unsigned i = 0; i < node->mNumMeshes; ++i) {
       const aiMesh& source = *scene.mMeshes[node->mMeshes[i]];
+      if (made_for_a_skeleton(scene, source)) continue;
       if ((source.mPrimitiveTypes & aiPrimitiveType_TRIANGLE) == 0) {
         report.warnings.push_back(std::string("mesh '") + source.mName.C_Str() +
                                   "' has no triangles (points or lines only); skipped");

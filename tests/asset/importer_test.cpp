@@ -317,6 +317,22 @@ TEST(Importer, AssimpTestModelsWithSkeletonsImport) {
   }
 }
 
+// A BVH is joints alone. assimp adds a mesh of grey pyramids, one rigid bone each, to show
+// them; the import leaves it out, so the viewer and `render` draw the skeleton and its size is
+// its joints'. Files with a body of their own keep every mesh.
+TEST(Importer, AFileOfJointsAloneHasNoMesh) {
+  for (const char* name : {"BVH/01_01.bvh", "BVH/Boxing_Toes.bvh"}) {
+    const auto file = assimp_model(name);
+    SKIP_IF_ABSENT(file);
+    const asset::Character character = import_ok(file);
+    EXPECT_TRUE(character.meshes.empty()) << name << ": " << character.meshes.size();
+    EXPECT_GT(character.skeleton.joint_count(), 20) << name;
+  }
+  const auto duck = assimp_model("Collada/duck.dae");
+  SKIP_IF_ABSENT(duck);
+  EXPECT_EQ(import_ok(duck).meshes.size(), 1u);
+}
+
 TEST(Importer, ReportsProgressUpToOneAndHonoursCancel) {
   const auto file = shared_asset("khronos/cesium_man.gltf");
   SKIP_IF_ABSENT(file);
