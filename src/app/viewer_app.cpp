@@ -375,7 +375,14 @@ bool load_initial_files(Viewer& v) {
                     v.recent, v.camera, options.clip, options.parameters);
       }
       initial_load_failed = ui.load_count == 0;
-      ui::print_notices(ui.notices, "animview", stderr);
+      // The character's own import warnings (its panel lists them), then the load's.
+      ui::NoticeList printed;
+      for (const std::string& w : scene.character.report.warnings)
+        printed.add(scene.character.source_path + ": " + w);
+      for (const ui::NoticeGroup& g : ui.notices.groups()) {
+        for (const std::string& w : g.texts) printed.add(w);
+      }
+      ui::print_notices(printed, "animview", stderr);
       if (!ui.errors.empty()) {
         for (const ui::ErrorReport& e : ui.errors.entries()) {
           std::fprintf(stderr, "animview: %s%s%s\n", e.file.c_str(), e.file.empty() ? "" : ": ",

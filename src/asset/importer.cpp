@@ -129,6 +129,11 @@ std::string convert(const aiScene& scene, const std::string& path, const ImportS
   }
   if (!report_progress(progress, 0.96f)) return cancelled = true, "import cancelled";
   build_meshes(scene, conversion, skeleton, settings, character.meshes, report);
+  if (character.meshes.empty() && character.clips.empty()) {
+    report.warnings.push_back("it has no mesh and no animation: only its " +
+                              std::to_string(skeleton.skeleton.joint_count()) +
+                              " nodes are shown (cameras, lights or a bare skeleton)");
+  }
   const std::string directory = std::filesystem::path(path).parent_path().string();
   character.materials = build_materials(scene, directory, report.warnings);
   character.skeleton = std::move(skeleton.skeleton);

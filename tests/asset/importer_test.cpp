@@ -328,6 +328,15 @@ TEST(Importer, AFileOfJointsAloneHasNoMesh) {
     EXPECT_TRUE(character.meshes.empty()) << name << ": " << character.meshes.size();
     EXPECT_GT(character.skeleton.joint_count(), 20) << name;
   }
+  // A scene of cameras alone (assimp gave it pyramids too) says that nothing moves or shows.
+  const auto cameras = assimp_model("Collada/cameras.dae");
+  SKIP_IF_ABSENT(cameras);
+  const asset::Character scene = import_ok(cameras);
+  EXPECT_TRUE(scene.meshes.empty());
+  ASSERT_EQ(scene.report.warnings.size(), 1u);
+  EXPECT_EQ(scene.report.warnings[0],
+            "it has no mesh and no animation: only its 4 nodes are shown (cameras, lights or a "
+            "bare skeleton)");
   const auto duck = assimp_model("Collada/duck.dae");
   SKIP_IF_ABSENT(duck);
   EXPECT_EQ(import_ok(duck).meshes.size(), 1u);
