@@ -130,6 +130,10 @@ std::size_t BlendSpacePlayer::touched_ranges(std::span<PrefetchRange> out) const
   note_range(std::span<const float>(space_.headings), out, written);
   note_range(std::span<const PreparedBlendSpace2D::DirectionalPair>(space_.pairs), out, written);
   note_range(std::span<const float>(sync_.durations_s), out, written);
+  note_range(std::span<const std::vector<float>>(sync_.segment_starts_s), out, written);
+  for (const std::vector<float>& starts : sync_.segment_starts_s) {
+    note_range(std::span<const float>(starts), out, written);
+  }
   note_range(std::span<const RootMotionCursor>(root_cursors_), out, written);
   for (std::size_t i = 0; all_compressed_ && i < clips_.size(); ++i) {
     if (weights_[i] > 0.0f) {

@@ -11,6 +11,46 @@
 namespace anim {
 namespace {
 
+// The poses of the frames that do not keep them (CharacterSettings::keep_poses): one pair per
+// thread, grown to the largest skeleton it has composed.
+struct ThreadPoses {
+  std::vector<Transform> local;
+  std::vector<glm::mat4> model;
+};
+
+ThreadPoses& thread_poses() {
+  static thread_local ThreadPoses poses;
+  return poses;
+}
+
+// Lends the thread's poses to an instance for one update: its own buffers are swapped out (no
+// copy) and back in when the update returns, whichever way it returns.
+class LentPoses {
+ public:
+  LentPoses(std::vector<Transform>& local, std::vector<glm::mat4>& model, bool lend)
+      : local_(local), model_(model), lent_(lend) {
+    if (!lent_) return;
+    ThreadPoses& poses = thread_poses();
+    poses.local.resize(local_.size());
+    poses.model.resize(model_.size());
+    swap();
+  }
+  ~LentPoses() {
+    if (lent_) swap();
+  }
+  LentPoses(const LentPoses&) = delete;
+  LentPoses& operator=(const LentPoses&) = delete;
+
+ private:
+  void swap() {
+    local_.swap(thread_poses().local);
+    model_.swap(thread_poses().model);
+  }
+  std::vector<Transform>& local_;
+  std::vector<glm::mat4>& model_;
+  bool lent_;
+};
+
 bool same_axes(const RootMotionSettings& a, const RootMotionSettings& b) {
   return a.root_joint == b.root_joint && a.extract_x == b.extract_x && a.extract_y == b.extract_y &&
          a.extract_z == b.extract_z && a.extract_yaw == b.extract_yaw;
@@ -261,8 +301,10 @@ void CharacterInstance::prefetch() const {
 void CharacterInstance::note_touched(const CharacterSettings& settings) {
   const std::span<PrefetchRange> out(touched_);
   std::size_t n = 0;
-  out[n++] = range_of(std::span<const Transform>(local_));
-  out[n++] = range_of(std::span<const glm::mat4>(model_));
+  if (settings.keep_poses) {  // else they are the thread's, already in cache
+    out[n++] = range_of(std::span<const Transform>(local_));
+    out[n++] = range_of(std::span<const glm::mat4>(model_));
+  }
   if (settings.matrix_palette) out[n++] = range_of(std::span<const glm::mat4>(palette_));
   if (settings.dual_quat_palette) out[n++] = range_of(std::span<const DualQuat>(dual_quats_));
   note_range(std::span<const BlendSpacePlayer>(blend_players_), out, n);
@@ -336,6 +378,7 @@ JobResult CharacterInstance::update(float dt_s, Parameters& parameters,
   if (character_ == nullptr || graph_ == nullptr) {
     return JobResult::fail("character instance: not bound");
   }
+  const LentPoses lent(local_, model_, !settings.keep_poses);
   const Skeleton& skeleton = character_->skeleton;
   const GraphBinding& graph = *graph_;
   if (!same_axes(settings.root_motion, built_root_motion_) ||

@@ -38,7 +38,7 @@ std::string Crowd::setup(const BoundCharacter& character, const GraphBinding& gr
     CharacterSettings warm_up = settings;
     warm_up.root_motion_mode = RootMotionMode::InPlace;
     warm_up.foot_ik = false;
-    warm_up.matrix_palette = warm_up.dual_quat_palette = false;
+    warm_up.matrix_palette = warm_up.dual_quat_palette = warm_up.keep_poses = false;
     for (float left = offsets_s_.back(); left > 0.0f; left -= 0.25f) {
       if (JobResult r = instances_[i].update(std::min(left, 0.25f), parameters_[i], warm_up, flat);
           !r) {
@@ -62,6 +62,8 @@ void Crowd::play_graph() {
 
 JobResult Crowd::update(float dt_s, const Parameters& parameters, const CharacterSettings& settings,
                         const Terrain& terrain) {
+  CharacterSettings drawn = settings;
+  drawn.keep_poses = false;  // the crowd is drawn by its palettes alone
   for (std::size_t i = 0; i < instances_.size(); ++i) {
     // The next instance's state comes from memory while this one is updated; the one after's
     // object itself too, so that asking for its state next time costs no wait.
@@ -72,7 +74,7 @@ JobResult Crowd::update(float dt_s, const Parameters& parameters, const Characte
       prefetch_bytes(next_values.data(), next_values.size() * sizeof(Parameter));
     }
     parameters_[i].copy_values_from(parameters);
-    if (JobResult r = instances_[i].update(dt_s, parameters_[i], settings, terrain); !r) return r;
+    if (JobResult r = instances_[i].update(dt_s, parameters_[i], drawn, terrain); !r) return r;
   }
   return JobResult::ok();
 }

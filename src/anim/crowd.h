@@ -1,7 +1,8 @@
 #pragma once
 // Crowd: N instances of one bound character playing one graph, spread over a grid and staggered
 // in time. Each instance owns all of its state (its CharacterInstance and its parameters), so
-// instances could be updated on different threads; the character and the graph are shared.
+// instances could be updated on different threads (the poses a frame composes on the way to its
+// palettes are the updating thread's); the character and the graph are shared.
 
 #include <span>
 #include <string>
@@ -41,7 +42,9 @@ class Crowd {
   void play_graph();
 
   // One frame for every instance (CharacterInstance::update with parameters copied into each
-  // instance's own set). No allocation. Fails with the first failing instance's job.
+  // instance's own set). The crowd is drawn by its palettes: the instances' local and model
+  // poses are composed in the updating thread's buffers, not kept (CharacterSettings::keep_poses).
+  // No allocation. Fails with the first failing instance's job.
   [[nodiscard]] JobResult update(float dt_s, const Parameters& parameters,
                                  const CharacterSettings& settings, const Terrain& terrain);
 

@@ -6,7 +6,7 @@ std::string CrowdPalettes::upload(const anim::Crowd& crowd, bool matrices, bool 
                                   SkinningPaletteBuffer& palette) {
   const auto instances = crowd.instances();
   if (instances.empty()) return "crowd: no instances";
-  const std::size_t joints = instances[0].model_pose().size();
+  const auto joints = static_cast<std::size_t>(instances[0].character()->skeleton.joint_count());
   const std::size_t total = joints * instances.size();
   for (std::size_t i = 0; i < instances.size(); ++i) {
     const anim::CharacterInstance& instance = instances[i];

@@ -5,7 +5,10 @@
 
 #include <gtest/gtest.h>
 
+#include <array>
 #include <cmath>
+#include <string>
+#include <vector>
 
 namespace anim {
 namespace {
@@ -33,10 +36,17 @@ struct Walker {
   }
 };
 
-TEST(Crowd, CharactersTreadInPlaceAndNeverJumpBackAtALoop) {
-  const Walker w;
+// The walker bound as a character.
+struct BoundWalker {
+  Walker walker;
   BoundCharacter character;
-  ASSERT_EQ(bind_character(w.skeleton, {w.walk}, {}, character), "");
+  std::string error = bind_character(walker.skeleton, {walker.walk}, {}, character);
+};
+
+TEST(Crowd, CharactersTreadInPlaceAndNeverJumpBackAtALoop) {
+  const BoundWalker w;
+  ASSERT_EQ(w.error, "");
+  const BoundCharacter& character = w.character;
   GraphBinding graph;
   BlendSpaceBinding space;
   Parameters parameters;
@@ -56,7 +66,10 @@ TEST(Crowd, CharactersTreadInPlaceAndNeverJumpBackAtALoop) {
     ASSERT_TRUE(crowd.update(1.0f / 60.0f, parameters, settings, flat));
     for (int i = 0; i < crowd.count(); ++i) {
       const CharacterInstance& c = crowd.instances()[i];
-      const float hips_z = c.model_pose()[0][3].z;
+      // The palette is what is drawn (the crowd keeps no poses): times the bind matrix, the hips.
+      const glm::mat4 hips =
+          c.skinning_matrices()[0] * glm::inverse(w.walker.skeleton.inverse_bind[0]);
+      const float hips_z = hips[3].z;
       if (frame == 0) first_z[i] = hips_z;
       // In place: the hips stay where they were (within float noise), never 1.5 m back.
       ASSERT_NEAR(hips_z, first_z[i], 1e-4f) << "instance " << i << ", frame " << frame;
@@ -69,13 +82,52 @@ TEST(Crowd, CharactersTreadInPlaceAndNeverJumpBackAtALoop) {
   EXPECT_NEAR(std::fmod(p1 - p0 + 2.0, 1.0), 0.618034, 1e-3);
 }
 
-TEST(Crowd, RefusesAnEmptyCrowd) {
-  const Walker w;
-  BoundCharacter character;
-  ASSERT_EQ(bind_character(w.skeleton, {w.walk}, {}, character), "");
+// A frame that does not keep its poses (a crowd's) composes them in the thread's buffers: its
+// palettes are the same, to the bit, as a frame that keeps them, and its own poses stay as they
+// were, for two instances updated in turn through the same buffers.
+TEST(Crowd, AFrameWithoutKeptPosesGivesTheSamePalettes) {
+  const BoundWalker w;
+  ASSERT_EQ(w.error, "");
+  const BoundCharacter& character = w.character;
   const GraphBinding graph;
+  CharacterSettings kept;
+  kept.root_motion.extract_z = false;  // the walk stays in the pose, so the times differ in it
+  CharacterSettings not_kept = kept;
+  not_kept.keep_poses = false;
+  std::array<CharacterInstance, 2> keeping, lending;
+  Parameters parameters;
+  const Terrain flat;
+  for (int i = 0; i < 2; ++i) {
+    for (CharacterInstance* c : {&keeping[i], &lending[i]}) {
+      ASSERT_EQ(c->bind(character, graph), "");
+      c->set_preview(0, 0.3f * static_cast<float>(i + 1));
+    }
+  }
+  const std::vector<glm::mat4> before(lending[1].model_pose().begin(),
+                                      lending[1].model_pose().end());
+  for (int frame = 0; frame < 3; ++frame) {
+    for (int i = 0; i < 2; ++i) {
+      ASSERT_TRUE(keeping[i].update(1.0f / 60.0f, parameters, kept, flat));
+      ASSERT_TRUE(lending[i].update(1.0f / 60.0f, parameters, not_kept, flat));
+    }
+  }
+  for (int i = 0; i < 2; ++i) {
+    ASSERT_EQ(lending[i].skinning_matrices().size(), 2u);
+    for (std::size_t j = 0; j < 2; ++j) {
+      EXPECT_EQ(lending[i].skinning_matrices()[j], keeping[i].skinning_matrices()[j])
+          << "instance " << i << ", joint " << j;
+    }
+  }
+  // The previewed hips moved 0.45 m between the two instances' times; the kept pose shows it.
+  EXPECT_NEAR(keeping[1].model_pose()[0][3].z - keeping[0].model_pose()[0][3].z, 0.45f, 1e-5f);
+  ASSERT_EQ(lending[1].model_pose().size(), before.size());
+  for (std::size_t j = 0; j < before.size(); ++j) EXPECT_EQ(lending[1].model_pose()[j], before[j]);
+}
+
+TEST(Crowd, RefusesAnEmptyCrowd) {
+  const BoundWalker w;
   Crowd crowd;
-  EXPECT_NE(crowd.setup(character, graph, {}, 0, 1.0f, 1.0f, {}).find("at least 1"),
+  EXPECT_NE(crowd.setup(w.character, GraphBinding{}, {}, 0, 1.0f, 1.0f, {}).find("at least 1"),
             std::string::npos);
 }
 
