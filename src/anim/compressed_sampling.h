@@ -85,8 +85,8 @@ JobResult sample_and_blend(std::span<const CompressedBlendInput> inputs,
 
 // Writes into out (up to its size) the memory that sampling clip with context next reads: its
 // animated channels' decoded keys and the boxes their keys are quantized in (the constant ones
-// are read from the clip). Returns how many
-// ranges it wrote. For prefetch.h's hints; a crowd asks for them for the next instance.
+// are read from the clip). Returns how many ranges it wrote. For prefetch.h's hints; a crowd
+// asks for them for the next instance.
 std::size_t sampling_ranges(const CompressedClip& clip, const CompressedSamplingContext& context,
                             std::span<PrefetchRange> out);
 
