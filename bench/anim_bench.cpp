@@ -15,6 +15,8 @@
 // BM_CharacterInstance_Demo the product's whole frame on the built-in character: state machine,
 //                           its 17-sample 2D blend space with the point moving, foot IK on a
 //                           15-degree slope, both palettes
+// BM_DemoFrame_Parts        the same frame with foot IK and the dual-quaternion palette each on
+//                           or off, so that what each costs can be read off
 // BM_Crowd_Instances/N      N instances of one bound character (anim::Crowd) playing the 3-clip
 //                           blend, staggered, each with its own state; matrix palettes only
 // BM_Stage_*                the jobs of the 3-clip frame one by one, to show where time goes
@@ -230,7 +232,10 @@ void BM_CharacterUpdate_3Clips(benchmark::State& state, Storage storage) {
 BENCHMARK_CAPTURE(BM_CharacterUpdate_3Clips, compressed, Storage::Compressed);
 BENCHMARK_CAPTURE(BM_CharacterUpdate_3Clips, baked, Storage::Baked);
 
-void BM_CharacterInstance_Demo(benchmark::State& state, Storage storage) {
+// The demo frame with foot IK and the dual-quaternion palette each on or off: the difference
+// between two of these is what one part costs.
+void run_demo_frame(benchmark::State& state, Storage storage, bool foot_ik,
+                    bool dual_quat_palette) {
   const asset::Character demo = asset::make_demo_character();
   const asset::Project project = asset::make_demo_project();
   asset::BoundProject bound;
@@ -247,7 +252,8 @@ void BM_CharacterInstance_Demo(benchmark::State& state, Storage storage) {
   const BlendSpaceBinding& space = bound.graph->blend_spaces[0];
   CharacterSettings settings;
   settings.root_motion.root_joint = bound.character->root_motion_joint;
-  settings.foot_ik = true;
+  settings.foot_ik = foot_ik;
+  settings.dual_quat_palette = dual_quat_palette;
   Terrain slope;
   slope.shape = TerrainShape::Slope;
   slope.slope_deg = 15.0f;
@@ -261,14 +267,26 @@ void BM_CharacterInstance_Demo(benchmark::State& state, Storage storage) {
       state.SkipWithError("character update failed");
       break;
     }
+    benchmark::DoNotOptimize(instance.skinning_matrices().data());
     benchmark::DoNotOptimize(instance.skinning_dual_quats().data());
     benchmark::ClobberMemory();
   }
   const double joints = static_cast<double>(bound.character->skeleton.rest_pose.size());
   per_joint_counters(state, joints, joints);
 }
+
+void BM_CharacterInstance_Demo(benchmark::State& state, Storage storage) {
+  run_demo_frame(state, storage, true, true);
+}
 BENCHMARK_CAPTURE(BM_CharacterInstance_Demo, compressed, Storage::Compressed);
 BENCHMARK_CAPTURE(BM_CharacterInstance_Demo, baked, Storage::Baked);
+
+// BM_CharacterInstance_Demo/compressed in parts: foot_ik and dq (the dual-quaternion palette)
+// each 0 or 1.
+void BM_DemoFrame_Parts(benchmark::State& state) {
+  run_demo_frame(state, Storage::Compressed, state.range(0) != 0, state.range(1) != 0);
+}
+BENCHMARK(BM_DemoFrame_Parts)->ArgsProduct({{0, 1}, {0, 1}})->ArgNames({"foot_ik", "dq"});
 
 // The stages of BM_CharacterUpdate_3Clips alone, to show where its time goes.
 // The blend of three sampled poses alone (what sample_and_blend saves writing and reading).

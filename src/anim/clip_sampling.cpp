@@ -330,6 +330,12 @@ JobResult sample_clip(const Clip& clip, const ClipBinding& binding, const Skelet
 
 Transform sample_joint(const Clip& clip, const ClipBinding& binding, const Skeleton& skeleton,
                        int joint, float time_s) {
+  std::array<std::uint32_t, 3> key_cursors{};
+  return sample_joint(clip, binding, skeleton, joint, time_s, key_cursors);
+}
+
+Transform sample_joint(const Clip& clip, const ClipBinding& binding, const Skeleton& skeleton,
+                       int joint, float time_s, std::array<std::uint32_t, 3>& key_cursors) {
   if (joint < 0 || joint >= static_cast<int>(skeleton.rest_pose.size()) ||
       joint >= static_cast<int>(binding.joint_to_track.size())) {
     return Transform::identity();
@@ -340,11 +346,10 @@ Transform sample_joint(const Clip& clip, const ClipBinding& binding, const Skele
   const JointTrack& track = clip.tracks[static_cast<std::size_t>(track_index)];
   const float duration = std::isfinite(clip.duration_s) ? std::max(clip.duration_s, 0.0f) : 0.0f;
   const float t = std::isfinite(time_s) ? std::clamp(time_s, 0.0f, duration) : 0.0f;
-  std::uint32_t cursors[3] = {0, 0, 0};
   Transform out;
-  out.translation = sample(track.translation, t, cursors[0], rest.translation);
-  out.rotation = fast::normalize(sample(track.rotation, t, cursors[1], rest.rotation));
-  out.scale = sample(track.scale, t, cursors[2], rest.scale);
+  out.translation = sample(track.translation, t, key_cursors[0], rest.translation);
+  out.rotation = fast::normalize(sample(track.rotation, t, key_cursors[1], rest.rotation));
+  out.scale = sample(track.scale, t, key_cursors[2], rest.scale);
   return out;
 }
 

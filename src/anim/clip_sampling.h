@@ -7,6 +7,7 @@
 // between two contiguous pose blocks: the fast path of the per-frame update (see
 // bench/anim_bench.cpp).
 
+#include <array>
 #include <cstdint>
 #include <span>
 #include <string>
@@ -134,5 +135,11 @@ JobResult sample_clip(const Clip& clip, const ClipBinding& binding, const Skelet
 // the identity; an unanimated joint its rest pose.
 Transform sample_joint(const Clip& clip, const ClipBinding& binding, const Skeleton& skeleton,
                        int joint, float time_s);
+
+// sample_joint with key cursors (translation, rotation, scale) where each channel's key search
+// starts and which it leaves at the interval found: a joint sampled at advancing times, as root
+// motion samples its root every frame, finds its keys without a search.
+Transform sample_joint(const Clip& clip, const ClipBinding& binding, const Skeleton& skeleton,
+                       int joint, float time_s, std::array<std::uint32_t, 3>& key_cursors);
 
 }  // namespace anim

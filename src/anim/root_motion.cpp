@@ -49,8 +49,9 @@ class HeadingSampler {
         parent_(frame.parent),
         rest_rotation_(frame.rest.rotation) {}
 
-  Heading at(float time_s) const {
-    const Transform local = sample_joint(clip_, binding_, skeleton_, settings_.root_joint, time_s);
+  Heading at(float time_s, std::array<std::uint32_t, 3>& key_cursors) const {
+    const Transform local =
+        sample_joint(clip_, binding_, skeleton_, settings_.root_joint, time_s, key_cursors);
     const Transform model = compose(parent_, local);
     Heading h;
     h.position = {settings_.extract_x ? model.translation.x : 0.0f,
@@ -129,9 +130,9 @@ RootMotionDelta extract_root_motion(const Clip& clip, const ClipBinding& binding
   auto ends = [&](float local0, float local1) {
     const Heading start = cursor.valid && std::fabs(cursor.time_s - local0) <= kSameTime_s
                               ? Heading{cursor.position, cursor.yaw_rad}
-                              : heading.at(local0);
-    const Heading end = heading.at(local1);
-    cursor = {true, local1, end.position, end.yaw_rad};
+                              : heading.at(local0, cursor.keys);
+    const Heading end = heading.at(local1, cursor.keys);
+    cursor = {true, local1, end.position, end.yaw_rad, cursor.keys};
     return std::pair{start, end};
   };
   if (!clip.loop) {
@@ -147,8 +148,9 @@ RootMotionDelta extract_root_motion(const Clip& clip, const ClipBinding& binding
   const auto [start, end] = ends(static_cast<float>(start_s - cycle0 * duration),
                                  static_cast<float>(end_s - cycle1 * duration));
   if (cycle0 == cycle1) return step_between(start, end);
-  const Heading clip_start = heading.at(0.0f);
-  const Heading clip_end = heading.at(duration);
+  std::array<std::uint32_t, 3> loop_keys{};
+  const Heading clip_start = heading.at(0.0f, loop_keys);
+  const Heading clip_end = heading.at(duration, loop_keys);
   if (cycle1 > cycle0) {
     const auto whole = static_cast<long long>(cycle1 - cycle0) - 1;
     RootMotionDelta total = step_between(start, clip_end);

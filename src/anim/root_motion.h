@@ -3,6 +3,8 @@
 // +Y (Y-up) that a clip's root joint performs, extracted so that the character's world transform
 // moves instead of the pose drifting away from it.
 
+#include <array>
+#include <cstdint>
 #include <span>
 
 #include "anim/clip.h"
@@ -80,6 +82,7 @@ struct RootMotionCursor {
   float time_s = 0.0f;
   glm::vec3 position{0.0f};
   float yaw_rad = 0.0f;
+  std::array<std::uint32_t, 3> keys{};  // where the next sample's key searches start
 };
 
 // extract_root_motion and remove_root_motion with frame, root_rest_frame(skeleton,

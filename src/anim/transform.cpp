@@ -42,10 +42,6 @@ Transform inverse(const Transform& t) {
   return out;
 }
 
-glm::vec3 transform_point(const Transform& t, const glm::vec3& p) {
-  return t.translation + t.rotation * (t.scale * p);
-}
-
 glm::quat nlerp(const glm::quat& q0, const glm::quat& q1, float t) {
   const float sign = glm::dot(q0, q1) < 0.0f ? -1.0f : 1.0f;
   return glm::normalize(q0 * (1.0f - t) + q1 * (sign * t));

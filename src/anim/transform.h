@@ -29,8 +29,10 @@ Transform compose(const Transform& parent, const Transform& child);
 // The transform that undoes t (exact for uniform scale).
 Transform inverse(const Transform& t);
 
-// Applies t to a point.
-glm::vec3 transform_point(const Transform& t, const glm::vec3& p);
+// Applies t to a point (inline: foot IK and root motion call it several times a frame).
+inline glm::vec3 transform_point(const Transform& t, const glm::vec3& p) {
+  return t.translation + t.rotation * (t.scale * p);
+}
 
 // Normalized linear interpolation along the shortest arc (q1 is flipped into q0's hemisphere).
 glm::quat nlerp(const glm::quat& q0, const glm::quat& q1, float t);

@@ -85,12 +85,20 @@ float soft_reach(float d, float shortest, float full, float soft_start) {
 
 glm::quat model_rotation(const glm::mat4& m) {
   glm::mat3 r(m);
-  for (int i = 0; i < 3; ++i) {
-    const float length = glm::length(r[i]);
-    r[i] = length > 0.0f ? r[i] / length : glm::vec3(0.0f);
+  // Most joints carry no scale: their columns are unit already and need no square roots.
+  constexpr float kUnit = 1e-6f;
+  const glm::vec3 squared{glm::dot(r[0], r[0]), glm::dot(r[1], r[1]), glm::dot(r[2], r[2])};
+  if (std::fabs(squared.x - 1.0f) > kUnit || std::fabs(squared.y - 1.0f) > kUnit ||
+      std::fabs(squared.z - 1.0f) > kUnit) {
+    for (int i = 0; i < 3; ++i) {
+      r[i] = squared[i] > 0.0f ? r[i] / std::sqrt(squared[i]) : glm::vec3(0.0f);
+    }
   }
   const glm::quat q = glm::quat_cast(r);
-  return finite(q) && glm::length(q) > 0.0f ? glm::normalize(q) : kIdentity;
+  // A NaN or infinite component makes the squared length NaN or infinite too.
+  const float length_sq = glm::dot(q, q);
+  return length_sq > 0.0f && std::isfinite(length_sq) ? q * (1.0f / std::sqrt(length_sq))
+                                                      : kIdentity;
 }
 
 TwoBoneIkSolution solve_two_bone_ik(const glm::vec3& root, const glm::vec3& mid,
@@ -98,8 +106,13 @@ TwoBoneIkSolution solve_two_bone_ik(const glm::vec3& root, const glm::vec3& mid,
   TwoBoneIkSolution out;
   out.mid = mid;
   out.end = end;
-  const float upper = glm::length(mid - root);
-  const float lower = glm::length(end - mid);
+  // Each length and direction of the chain is measured once and reused below.
+  const glm::vec3 upper_v = mid - root;
+  const glm::vec3 lower_v = end - mid;
+  const glm::vec3 root_to_end = end - root;
+  const float upper = glm::length(upper_v);
+  const float lower = glm::length(lower_v);
+  const float root_to_end_length = glm::length(root_to_end);
   const float full = upper + lower;
   const bool valid_input = finite(root) && finite(mid) && finite(end) && finite(goal.target) &&
                            finite(goal.pole) && std::isfinite(goal.position_weight) &&
@@ -113,39 +126,37 @@ TwoBoneIkSolution solve_two_bone_ik(const glm::vec3& root, const glm::vec3& mid,
   glm::vec3 dir;
   if (distance > tiny) {
     dir = to_target / distance;
-  } else if (glm::length(end - root) > tiny) {
-    dir = glm::normalize(end - root);
+  } else if (root_to_end_length > tiny) {
+    dir = root_to_end / root_to_end_length;
   } else {
-    dir = glm::normalize(mid - root);
+    dir = upper_v / upper;
   }
   const float shortest = std::fabs(upper - lower) + 1e-4f * full;
   // The animated extension is always reached exactly: softening starts no earlier than it.
   const float soft_start = std::max(full * (1.0f - std::clamp(goal.soft_fraction, 0.0f, 0.5f)),
-                                    std::min(glm::length(end - root), full));
+                                    std::min(root_to_end_length, full));
   const float reach = soft_reach(distance, shortest, full, soft_start);
 
   // The plane the chain bends in: the current one where the chain is bent, otherwise the
   // plane of the line and the pole, otherwise any plane through the line.
   const glm::vec3 pole_side = perpendicular_part(goal.pole, dir, 1e-6f);
-  const glm::vec3 root_to_end = end - root;
-  glm::vec3 axis = glm::cross(root_to_end, mid - root);
+  const glm::vec3 root_end_dir = root_to_end_length > tiny ? root_to_end / root_to_end_length : dir;
+  glm::vec3 axis = glm::cross(root_to_end, upper_v);
   const float axis_length = glm::length(axis);
   if (axis_length > 1e-6f * full * full) {
     axis /= axis_length;
   } else {
-    const glm::vec3 line = glm::length(root_to_end) > tiny ? glm::normalize(root_to_end) : dir;
-    glm::vec3 side = perpendicular_part(goal.pole, line, 1e-6f);
-    if (side == glm::vec3(0.0f)) side = any_perpendicular(line);
+    glm::vec3 side = perpendicular_part(goal.pole, root_end_dir, 1e-6f);
+    if (side == glm::vec3(0.0f)) side = any_perpendicular(root_end_dir);
     // Turning about cross(line, side) takes the line toward side: the mid joint moves that way.
-    axis = glm::normalize(glm::cross(line, side));
+    axis = glm::normalize(glm::cross(root_end_dir, side));
   }
 
   // Bend: set the interior angles at root and mid for the reach (law of cosines). A positive
   // turn about axis opens the angle at either joint.
-  const glm::vec3 root_end_dir =
-      glm::length(root_to_end) > tiny ? glm::normalize(root_to_end) : dir;
-  const Angle root_angle_now = angle_between(root_end_dir, glm::normalize(mid - root));
-  const Angle mid_angle_now = angle_between(glm::normalize(root - mid), glm::normalize(end - mid));
+  const glm::vec3 upper_dir = upper_v / upper;
+  const Angle root_angle_now = angle_between(root_end_dir, upper_dir);
+  const Angle mid_angle_now = angle_between(-upper_dir, lower_v / lower);
   const Angle root_angle =
       angle_of_cosine((upper * upper + reach * reach - lower * lower) / (2.0f * upper * reach));
   const Angle mid_angle =
@@ -154,16 +165,16 @@ TwoBoneIkSolution solve_two_bone_ik(const glm::vec3& root, const glm::vec3& mid,
   const glm::quat mid_bend = turn_by_difference(mid_angle, mid_angle_now, axis);
 
   // Swing: point the bent chain's root-end line at the target.
-  const glm::vec3 bent_mid = root + root_bend * (mid - root);
-  const glm::vec3 bent_end = bent_mid + root_bend * (mid_bend * (end - mid));
-  const glm::vec3 bent_dir =
-      glm::length(bent_end - root) > tiny ? glm::normalize(bent_end - root) : dir;
+  const glm::vec3 bent_mid = root + root_bend * upper_v;
+  const glm::vec3 bent_end = bent_mid + root_bend * (mid_bend * lower_v);
+  const float bent_length = glm::length(bent_end - root);
+  const glm::vec3 bent_dir = bent_length > tiny ? (bent_end - root) / bent_length : dir;
   glm::quat root_delta = rotation_between(bent_dir, dir) * root_bend;
 
   // Twist about the line so the mid joint lies on the pole side. Both sides are unit vectors
   // across the line, so the shortest arc between them turns about the line (but for opposite
   // sides, whose half turn must be about the line too).
-  const glm::vec3 mid_side = perpendicular_part(root_delta * (mid - root), dir, 1e-6f * full);
+  const glm::vec3 mid_side = perpendicular_part(root_delta * upper_v, dir, 1e-6f * full);
   if (pole_side != glm::vec3(0.0f) && mid_side != glm::vec3(0.0f)) {
     const glm::quat twist = glm::dot(mid_side, pole_side) < -0.999999f
                                 ? glm::angleAxis(glm::pi<float>(), dir)
@@ -174,8 +185,8 @@ TwoBoneIkSolution solve_two_bone_ik(const glm::vec3& root, const glm::vec3& mid,
   const float weight = std::clamp(goal.position_weight, 0.0f, 1.0f);
   out.root_delta = slerp(kIdentity, glm::normalize(root_delta), weight);
   out.mid_delta = slerp(kIdentity, mid_bend, weight);
-  out.mid = root + out.root_delta * (mid - root);
-  out.end = out.mid + out.root_delta * (out.mid_delta * (end - mid));
+  out.mid = root + out.root_delta * upper_v;
+  out.end = out.mid + out.root_delta * (out.mid_delta * lower_v);
   out.reached = weight == 1.0f && std::fabs(reach - distance) <= 1e-4f * full;
   return out;
 }
@@ -215,16 +226,18 @@ JobResult apply_two_bone_ik(const Skeleton& skeleton, std::span<const glm::mat4>
   };
 
   // A model-space turn D of a joint whose parent has model rotation P (after the changes
-  // above it) changes its local rotation L to P^-1 * D * P * L.
+  // above it) changes its local rotation L to P^-1 * D * P * L. Model rotations are unit, so
+  // their inverse is their conjugate.
   const glm::quat root_parent = parent_rotation(joints.root);
   Transform& root = local[joints.root];
   root.rotation =
-      glm::normalize(glm::inverse(root_parent) * s.root_delta * root_parent * root.rotation);
+      glm::normalize(glm::conjugate(root_parent) * s.root_delta * root_parent * root.rotation);
 
   // The mid's parent turned with root_delta, which cancels: only mid_delta remains.
   const glm::quat mid_parent = parent_rotation(joints.mid);
   Transform& mid = local[joints.mid];
-  mid.rotation = glm::normalize(glm::inverse(mid_parent) * s.mid_delta * mid_parent * mid.rotation);
+  mid.rotation =
+      glm::normalize(glm::conjugate(mid_parent) * s.mid_delta * mid_parent * mid.rotation);
 
   const float rotation_weight = std::clamp(goal.rotation_weight, 0.0f, 1.0f);
   if (rotation_weight > 0.0f && finite(goal.end_rotation) &&
@@ -233,7 +246,7 @@ JobResult apply_two_bone_ik(const Skeleton& skeleton, std::span<const glm::mat4>
     const glm::quat end_parent = turn * parent_rotation(joints.end);
     const glm::quat end_now = turn * model_rotation(model[joints.end]);
     const glm::quat end_goal = slerp(end_now, glm::normalize(goal.end_rotation), rotation_weight);
-    local[joints.end].rotation = glm::normalize(glm::inverse(end_parent) * end_goal);
+    local[joints.end].rotation = glm::normalize(glm::conjugate(end_parent) * end_goal);
   }
   if (out_solution) *out_solution = s;
   return JobResult::ok();

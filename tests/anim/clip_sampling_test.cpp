@@ -1,7 +1,10 @@
 #include "anim/clip_sampling.h"
 
+#include <array>
 #include <cmath>
+#include <cstdint>
 #include <limits>
+#include <vector>
 
 #include <gtest/gtest.h>
 
@@ -372,6 +375,32 @@ TEST(SampleJoint, ClampsInsteadOfWrappingSoTheEndOfALoopCanBeRead) {
   EXPECT_TRUE(vec3_near(sample_joint(rig.clip, binding, rig.skeleton, 2, 0.5f).scale, {2, 2, 2}));
   EXPECT_TRUE(
       vec3_near(sample_joint(rig.clip, binding, rig.skeleton, 5, 0.5f).translation, {0, 0, 0}));
+}
+
+TEST(SampleJoint, KeyCursorsFindTheSameKeysForwardAndBackward) {
+  Rig rig;
+  // x = t^2 keyed every 25 ms: 41 keys, so a search from the wrong key would be seen.
+  std::vector<float> times;
+  std::vector<glm::vec3> values;
+  for (int k = 0; k <= 40; ++k) {
+    times.push_back(0.025f * static_cast<float>(k));
+    values.push_back({times.back() * times.back(), 0.0f, 0.0f});
+  }
+  rig.clip.tracks[1].translation = vec3_track(Interpolation::Linear, times, values);
+  const ClipBinding binding = bind_clip(rig.clip, rig.skeleton);
+  std::array<std::uint32_t, 3> cursors{};
+  // Halfway between the keys at 0.5 s and 0.525 s: the mean of 0.25 and 0.275625.
+  EXPECT_NEAR(sample_joint(rig.clip, binding, rig.skeleton, 1, 0.5125f, cursors).translation.x,
+              0.2628125f, 1e-6f);
+  EXPECT_EQ(cursors[0], 20u);
+  for (const float t : {0.53f, 0.6f, 0.99f, 0.1f, 1.0f, 0.0f, 0.7f}) {
+    const float with_cursor =
+        sample_joint(rig.clip, binding, rig.skeleton, 1, t, cursors).translation.x;
+    EXPECT_EQ(with_cursor, sample_joint(rig.clip, binding, rig.skeleton, 1, t).translation.x)
+        << "at " << t;
+    EXPECT_NEAR(with_cursor, t * t, 0.025f * 0.025f / 4.0f) << "at " << t;
+  }
+  EXPECT_EQ(cursors[0], 28u);  // 0.7 s is the key 28's start
 }
 
 TEST(ValidateClip, NamesTheJointAndChannelOfEachBrokenInput) {

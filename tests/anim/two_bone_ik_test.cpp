@@ -4,6 +4,7 @@
 #include <vector>
 
 #include <gtest/gtest.h>
+#include <glm/gtc/matrix_transform.hpp>
 
 #include "anim/pose.h"
 #include "anim_expect.h"
@@ -232,6 +233,19 @@ TEST(TwoBoneIk, ApplyWritesLocalRotationsThatReachTheTarget) {
   EXPECT_TRUE(same_rotation(model_rotation(solved[4]), goal.end_rotation, 1e-5f));
   EXPECT_NEAR(glm::length(glm::vec3(solved[2][3]) - hip), 0.45f, 1e-5f);
   EXPECT_NEAR(glm::length(glm::vec3(solved[4][3]) - glm::vec3(solved[2][3])), 0.42f, 1e-5f);
+}
+
+TEST(ModelRotation, ReadsTheRotationWhateverTheScale) {
+  const glm::quat turn = glm::normalize(glm::quat(0.9f, 0.1f, -0.3f, 0.2f));
+  const glm::mat4 rotation = glm::mat4_cast(turn);
+  EXPECT_TRUE(same_rotation(model_rotation(rotation), turn, 1e-6f));
+  // A scaled joint's columns are not unit: they are normalized first.
+  const glm::mat4 scaled = glm::scale(rotation, glm::vec3(100.0f, 0.5f, 2.0f));
+  EXPECT_TRUE(same_rotation(model_rotation(scaled), turn, 1e-6f));
+  glm::mat4 broken = rotation;
+  broken[1][2] = std::nanf("");
+  EXPECT_TRUE(same_rotation(model_rotation(broken), glm::quat(1, 0, 0, 0), 0.0f));
+  EXPECT_TRUE(same_rotation(model_rotation(glm::mat4(0.0f)), glm::quat(1, 0, 0, 0), 0.0f));
 }
 
 TEST(TwoBoneIk, ApplyRejectsEachBadArgument) {
