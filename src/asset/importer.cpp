@@ -136,6 +136,10 @@ std::string convert(const aiScene& scene, const std::string& path, const ImportS
   }
   const std::string directory = std::filesystem::path(path).parent_path().string();
   character.materials = build_materials(scene, directory, report.warnings);
+  // The material of assimp's stand-in mesh went with it (no other mesh is left to use one).
+  if (scene.mNumMeshes == 1 && made_for_a_skeleton(scene, *scene.mMeshes[0])) {
+    character.materials.erase(character.materials.begin() + scene.mMeshes[0]->mMaterialIndex);
+  }
   character.skeleton = std::move(skeleton.skeleton);
   if (!report_progress(progress, 1.0f)) return cancelled = true, "import cancelled";
   return {};

@@ -19,28 +19,6 @@ int rigid_joint(const SkeletonBuild& skeleton, const aiNode* node) {
   return 0;
 }
 
-// Whether assimp made source to show a file of joints alone (its SkeletonMeshBuilder, for BVH,
-// Collada and MD5 skeletons): the scene's only mesh, without texture coordinates, of pyramids
-// each wholly on one bone, in a material it names "SkeletonMaterial". Such a file has no body:
-// the viewer draws its skeleton, and its size is measured on its joints. (Asking assimp not to
-// make it fails its own validation of a scene without meshes.)
-bool made_for_a_skeleton(const aiScene& scene, const aiMesh& source) {
-  if (scene.mNumMeshes != 1 || source.HasTextureCoords(0) || source.mNumBones == 0) return false;
-  if (source.mMaterialIndex >= scene.mNumMaterials) return false;
-  aiString name;
-  if (scene.mMaterials[source.mMaterialIndex]->Get(AI_MATKEY_NAME, name) != AI_SUCCESS ||
-      std::string_view(name.C_Str()) != "SkeletonMaterial") {
-    return false;
-  }
-  for (unsigned b = 0; b < source.mNumBones; ++b) {
-    const aiBone& bone = *source.mBones[b];
-    for (unsigned w = 0; w < bone.mNumWeights; ++w) {
-      if (bone.mWeights[w].mWeight != 1.0f) return false;
-    }
-  }
-  return true;
-}
-
 anim::SkinnedMesh convert_mesh(const aiScene& scene, const aiMesh& source, const aiNode& node,
                                const SceneConversion& conversion, const SkeletonBuild& skeleton,
                                const ImportSettings& settings, InfluenceStats& stats) {
@@ -124,6 +102,23 @@ anim::SkinnedMesh convert_mesh(const aiScene& scene, const aiMesh& source, const
 }
 
 }  // namespace
+
+bool made_for_a_skeleton(const aiScene& scene, const aiMesh& source) {
+  if (scene.mNumMeshes != 1 || source.HasTextureCoords(0) || source.mNumBones == 0) return false;
+  if (source.mMaterialIndex >= scene.mNumMaterials) return false;
+  aiString name;
+  if (scene.mMaterials[source.mMaterialIndex]->Get(AI_MATKEY_NAME, name) != AI_SUCCESS ||
+      std::string_view(name.C_Str()) != "SkeletonMaterial") {
+    return false;
+  }
+  for (unsigned b = 0; b < source.mNumBones; ++b) {
+    const aiBone& bone = *source.mBones[b];
+    for (unsigned w = 0; w < bone.mNumWeights; ++w) {
+      if (bone.mWeights[w].mWeight != 1.0f) return false;
+    }
+  }
+  return true;
+}
 
 void build_meshes(const aiScene& scene, const SceneConversion& conversion,
                   const SkeletonBuild& skeleton, const ImportSettings& settings,

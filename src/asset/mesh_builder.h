@@ -15,6 +15,13 @@
 
 namespace asset {
 
+// Whether assimp made source to show a file of joints alone (its SkeletonMeshBuilder, for BVH,
+// Collada and MD5 skeletons): the scene's only mesh, without texture coordinates, of pyramids
+// each wholly on one bone, in a material it names "SkeletonMaterial". Such a file has no body:
+// the viewer draws its skeleton, and its size is measured on its joints. (Asking assimp not to
+// make it fails its own validation of a scene without meshes.)
+bool made_for_a_skeleton(const aiScene& scene, const aiMesh& source);
+
 // Builds one SkinnedMesh per mesh instance in the node tree (a mesh two nodes use appears
 // twice). Positions and normals are transformed to model space; UVs keep assimp's convention
 // (origin at the bottom-left of the image). Influences: each vertex keeps its

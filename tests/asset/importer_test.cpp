@@ -327,6 +327,8 @@ TEST(Importer, AFileOfJointsAloneHasNoMesh) {
     const asset::Character character = import_ok(file);
     EXPECT_TRUE(character.meshes.empty()) << name << ": " << character.meshes.size();
     EXPECT_GT(character.skeleton.joint_count(), 20) << name;
+    // assimp's "SkeletonMaterial", its one material, went with its mesh.
+    EXPECT_TRUE(character.materials.empty()) << name << ": " << character.materials.size();
   }
   // A scene of cameras alone (assimp gave it pyramids too) says that nothing moves or shows.
   const auto cameras = assimp_model("Collada/cameras.dae");
@@ -339,7 +341,9 @@ TEST(Importer, AFileOfJointsAloneHasNoMesh) {
             "bare skeleton)");
   const auto duck = assimp_model("Collada/duck.dae");
   SKIP_IF_ABSENT(duck);
-  EXPECT_EQ(import_ok(duck).meshes.size(), 1u);
+  const asset::Character duck_character = import_ok(duck);
+  EXPECT_EQ(duck_character.meshes.size(), 1u);
+  EXPECT_EQ(duck_character.materials.size(), 1u);
 }
 
 TEST(Importer, ReportsProgressUpToOneAndHonoursCancel) {
