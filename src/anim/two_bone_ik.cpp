@@ -220,22 +220,27 @@ JobResult apply_two_bone_ik(const Skeleton& skeleton, std::span<const glm::mat4>
   const TwoBoneIkSolution s =
       solve_two_bone_ik(glm::vec3(model[joints.root][3]), glm::vec3(model[joints.mid][3]),
                         glm::vec3(model[joints.end][3]), goal);
-  auto parent_rotation = [&](int joint) {
-    const int parent = skeleton.parents[joint];
-    return parent == kNoParent ? kIdentity : model_rotation(model[parent]);
+  // The chain's model rotations before the turns: the root's parent's read from its matrix,
+  // each joint's below it composed from its parent's where the parent is in the chain (cheaper
+  // than reading another matrix, and the same for joints without non-uniform scale).
+  auto matrix_rotation = [&](int joint) {
+    return joint == kNoParent ? kIdentity : model_rotation(model[joint]);
   };
+  const glm::quat root_parent = matrix_rotation(skeleton.parents[joints.root]);
+  Transform& root = local[joints.root];
+  const glm::quat root_now = root_parent * root.rotation;
+  const int mid_parent_joint = skeleton.parents[joints.mid];
+  const glm::quat mid_parent =
+      mid_parent_joint == joints.root ? root_now : matrix_rotation(mid_parent_joint);
+  Transform& mid = local[joints.mid];
+  const glm::quat mid_now = mid_parent * mid.rotation;
 
   // A model-space turn D of a joint whose parent has model rotation P (after the changes
   // above it) changes its local rotation L to P^-1 * D * P * L. Model rotations are unit, so
   // their inverse is their conjugate.
-  const glm::quat root_parent = parent_rotation(joints.root);
-  Transform& root = local[joints.root];
   root.rotation =
       glm::normalize(glm::conjugate(root_parent) * s.root_delta * root_parent * root.rotation);
-
   // The mid's parent turned with root_delta, which cancels: only mid_delta remains.
-  const glm::quat mid_parent = parent_rotation(joints.mid);
-  Transform& mid = local[joints.mid];
   mid.rotation =
       glm::normalize(glm::conjugate(mid_parent) * s.mid_delta * mid_parent * mid.rotation);
 
@@ -243,8 +248,11 @@ JobResult apply_two_bone_ik(const Skeleton& skeleton, std::span<const glm::mat4>
   if (rotation_weight > 0.0f && finite(goal.end_rotation) &&
       glm::length(goal.end_rotation) > 0.0f) {
     const glm::quat turn = s.root_delta * s.mid_delta;
-    const glm::quat end_parent = turn * parent_rotation(joints.end);
-    const glm::quat end_now = turn * model_rotation(model[joints.end]);
+    const int end_parent_joint = skeleton.parents[joints.end];
+    const glm::quat end_parent_now =
+        end_parent_joint == joints.mid ? mid_now : matrix_rotation(end_parent_joint);
+    const glm::quat end_parent = turn * end_parent_now;
+    const glm::quat end_now = turn * (end_parent_now * local[joints.end].rotation);
     const glm::quat end_goal = slerp(end_now, glm::normalize(goal.end_rotation), rotation_weight);
     local[joints.end].rotation = glm::normalize(glm::conjugate(end_parent) * end_goal);
   }

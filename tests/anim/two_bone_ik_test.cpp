@@ -235,6 +235,29 @@ TEST(TwoBoneIk, ApplyWritesLocalRotationsThatReachTheTarget) {
   EXPECT_NEAR(glm::length(glm::vec3(solved[4][3]) - glm::vec3(solved[2][3])), 0.42f, 1e-5f);
 }
 
+TEST(TwoBoneIk, ApplyReachesTheTargetUnderAScaledTurnedParent) {
+  // A centimetre rig's root: scaled 100 times and turned, as FBX files often have it. The chain's
+  // model rotations compose with the root's, whatever its uniform scale.
+  Skeleton skeleton = make_leg_skeleton();
+  skeleton.rest_pose[0].scale = glm::vec3(100.0f);
+  skeleton.rest_pose[0].rotation = rotation_about(30.0f, {0, 0, 1});
+  std::vector<Transform> local = skeleton.rest_pose;
+  std::vector<glm::mat4> model(local.size());
+  ASSERT_TRUE(local_to_model(skeleton, local, model));
+  const glm::vec3 hip = glm::vec3(model[1][3]);
+
+  TwoBoneIkGoal goal;
+  goal.target = hip + 100.0f * glm::vec3(0.1f, -0.7f, 0.15f);
+  goal.end_rotation = rotation_about(25.0f, {1, 0, 0});
+  goal.rotation_weight = 1.0f;
+  ASSERT_TRUE(apply_two_bone_ik(skeleton, model, local, {1, 2, 4}, goal));
+  std::vector<glm::mat4> solved(local.size());
+  ASSERT_TRUE(local_to_model(skeleton, local, solved));
+  EXPECT_LE(glm::length(glm::vec3(solved[4][3]) - goal.target), 1e-2f);  // 0.1 mm in cm
+  EXPECT_TRUE(same_rotation(model_rotation(solved[4]), goal.end_rotation, 1e-5f));
+  EXPECT_NEAR(glm::length(glm::vec3(solved[2][3]) - hip), 45.0f, 1e-3f);
+}
+
 TEST(ModelRotation, ReadsTheRotationWhateverTheScale) {
   const glm::quat turn = glm::normalize(glm::quat(0.9f, 0.1f, -0.3f, 0.2f));
   const glm::mat4 rotation = glm::mat4_cast(turn);
