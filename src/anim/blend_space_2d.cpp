@@ -78,19 +78,31 @@ BandVectors band_vectors(glm::vec2 to_point, glm::vec2 to_other) {
 
 // The gradient band influence of sample i: the minimum over the other samples of
 // 1 - (i->point).(i->j) / |i->j|^2. row(i) gives the measure of sample i's pairs, a callable
-// from j to the two vectors (it may compute what depends on i alone once).
+// from j to the two vectors (it may compute what depends on i alone once). The search for i
+// stops at zero; zeroed_by (see blend_weights_2d) says which j to test first and learns which
+// j got there.
 template <typename Row>
 void gradient_band_weights(std::span<const glm::vec2> positions, glm::vec2 point,
-                           std::span<float> weights, Row row) {
+                           std::span<float> weights, std::span<std::uint32_t> zeroed_by, Row row) {
   assert(weights.size() == positions.size() && !positions.empty());
+  assert(zeroed_by.empty() || zeroed_by.size() == positions.size());
   const std::size_t n = positions.size();
   for (std::size_t i = 0; i < n; ++i) {
     const auto measure = row(i);
-    float influence = 1.0f;
-    for (std::size_t j = 0; j < n && influence > 0.0f; ++j) {
-      if (j == i) continue;
+    auto influence_with = [&](std::size_t j, float influence) {
       const BandVectors v = measure(j);
-      influence = std::min(influence, 1.0f - glm::dot(v.to_point, v.to_other_scaled));
+      return std::min(influence, 1.0f - glm::dot(v.to_point, v.to_other_scaled));
+    };
+    float influence = 1.0f;
+    std::size_t first = n;
+    if (!zeroed_by.empty() && zeroed_by[i] < n && zeroed_by[i] != i) {
+      first = zeroed_by[i];
+      influence = influence_with(first, influence);
+    }
+    for (std::size_t j = 0; j < n && influence > 0.0f; ++j) {
+      if (j == i || j == first) continue;
+      influence = influence_with(j, influence);
+      if (influence <= 0.0f && !zeroed_by.empty()) zeroed_by[i] = static_cast<std::uint32_t>(j);
     }
     weights[i] = std::max(influence, 0.0f);
   }
@@ -177,17 +189,17 @@ std::string prepare_blend_space_2d(BlendMode2D mode, std::span<const glm::vec2> 
   return {};
 }
 
-void blend_weights_2d(const PreparedBlendSpace2D& space, glm::vec2 point,
-                      std::span<float> weights) {
+void blend_weights_2d(const PreparedBlendSpace2D& space, glm::vec2 point, std::span<float> weights,
+                      std::span<std::uint32_t> zeroed_by) {
   switch (space.mode) {
     case BlendMode2D::SimpleDirectional:
       simple_directional_weights(space.positions, point, weights);
       return;
     case BlendMode2D::FreeformDirectional:
-      freeform_directional_weights(space, point, weights);
+      freeform_directional_weights(space, point, weights, zeroed_by);
       return;
     case BlendMode2D::FreeformCartesian:
-      freeform_cartesian_weights(space.positions, point, weights);
+      freeform_cartesian_weights(space.positions, point, weights, zeroed_by);
       return;
     case BlendMode2D::Delaunay:
       delaunay_weights(space.positions, space.triangulation, point, weights);
@@ -254,8 +266,8 @@ void simple_directional_weights(std::span<const glm::vec2> positions, glm::vec2 
 }
 
 void freeform_cartesian_weights(std::span<const glm::vec2> positions, glm::vec2 point,
-                                std::span<float> weights) {
-  gradient_band_weights(positions, point, weights, [&](std::size_t i) {
+                                std::span<float> weights, std::span<std::uint32_t> zeroed_by) {
+  gradient_band_weights(positions, point, weights, zeroed_by, [&](std::size_t i) {
     return [&, pi = positions[i]](std::size_t j) {
       return band_vectors(point - pi, positions[j] - pi);
     };
@@ -265,7 +277,7 @@ void freeform_cartesian_weights(std::span<const glm::vec2> positions, glm::vec2 
 // Johansen's polar measure between samples i and j: (speed difference relative to the pair's mean
 // speed, angle * 2), so direction changes count twice as much as speed.
 void freeform_directional_weights(const PreparedBlendSpace2D& space, glm::vec2 point,
-                                  std::span<float> weights) {
+                                  std::span<float> weights, std::span<std::uint32_t> zeroed_by) {
   const std::span<const glm::vec2> positions = space.positions;
   const std::size_t n = positions.size();
   const bool point_at_origin = at_origin(point);
@@ -280,7 +292,7 @@ void freeform_directional_weights(const PreparedBlendSpace2D& space, glm::vec2 p
     const float angle = heading_p - space.headings[k];
     return angle > kPi ? angle - 2.0f * kPi : angle <= -kPi ? angle + 2.0f * kPi : angle;
   };
-  gradient_band_weights(positions, point, weights, [&](std::size_t i) {
+  gradient_band_weights(positions, point, weights, zeroed_by, [&](std::size_t i) {
     const bool origin_i = space.speeds[i] <= kOriginRadius;
     const float speed_i = space.speeds[i];
     const float angle_ip_i = angle_to_point(i);

@@ -2,6 +2,7 @@
 // 2D blend spaces: clips placed at points of a plane (e.g. velocity x, z in m/s) and the
 // weights each of the four modes gives them at an input point.
 
+#include <cstdint>
 #include <optional>
 #include <span>
 #include <string>
@@ -91,7 +92,13 @@ std::string prepare_blend_space_2d(BlendMode2D mode, std::span<const glm::vec2> 
 // Writes one weight per sample (in the samples' order) at point: each weight is in [0, 1], they
 // sum to 1, a sample at point gets exactly 1, and they vary continuously with point. Requires
 // weights.size() == space.positions.size() >= 1. Never allocates.
-void blend_weights_2d(const PreparedBlendSpace2D& space, glm::vec2 point, std::span<float> weights);
+//
+// zeroed_by, when given (one entry per sample, any values at first), speeds up the two gradient
+// band modes for a point that moves a little at a time: entry i names the other sample that last
+// brought sample i's influence to zero, which is tested first, as it most likely does so again.
+// The weights are the same with or without it (an influence is a minimum, whatever the order).
+void blend_weights_2d(const PreparedBlendSpace2D& space, glm::vec2 point, std::span<float> weights,
+                      std::span<std::uint32_t> zeroed_by = {});
 
 // The modes one by one, on bare positions that passed validate_positions_2d for that mode.
 
@@ -112,7 +119,7 @@ void simple_directional_weights(std::span<const glm::vec2> positions, glm::vec2 
 // 1 - (p - p_i).(p_j - p_i) / |p_j - p_i|^2, clamped at 0, then normalized. The nearest sample
 // always has h >= 1/2, so the sum never vanishes.
 void freeform_cartesian_weights(std::span<const glm::vec2> positions, glm::vec2 point,
-                                std::span<float> weights);
+                                std::span<float> weights, std::span<std::uint32_t> zeroed_by = {});
 
 // Gradient band interpolation in polar space (Johansen 2009): the vectors between samples and
 // to the point are measured as (relative speed difference (|b| - |a|) / mean(|a|, |b|),
@@ -121,7 +128,8 @@ void freeform_cartesian_weights(std::span<const glm::vec2> positions, glm::vec2 
 // are continuous everywhere except at the origin when no sample sits there (direction is
 // undefined there), so a directional space wants a sample at the origin, as in Unity.
 void freeform_directional_weights(const PreparedBlendSpace2D& space, glm::vec2 point,
-                                  std::span<float> weights);
+                                  std::span<float> weights,
+                                  std::span<std::uint32_t> zeroed_by = {});
 
 // Barycentric weights in the triangle containing point; outside the triangulation, the weights
 // of the nearest point on its boundary (linear along that edge). Samples on one line use the

@@ -44,6 +44,7 @@ std::string BlendSpacePlayer::build_common(const Skeleton& skeleton,
     layers_.resize(clips.size());
   }
   weights_.assign(clips.size(), 0.0f);
+  zeroed_by_.assign(clips.size(), 0u);
   root_cursors_.assign(clips.size(), RootMotionCursor{});
   sync_ = build_sync_group(clips);
   return {};
@@ -98,7 +99,7 @@ void BlendSpacePlayer::compute_weights(glm::vec2 point) {
   if (one_dimensional_) {
     blend_weights_1d(thresholds_, point.x, weights_);
   } else {
-    blend_weights_2d(space_, point, weights_);
+    blend_weights_2d(space_, point, weights_, zeroed_by_);
   }
   drop_negligible_weights(settings_.negligible_weight, weights_);
 }
@@ -122,6 +123,7 @@ std::size_t BlendSpacePlayer::touched_ranges(std::span<PrefetchRange> out) const
   note_range(std::span<const SamplingCache>(caches_), out, written);
   note_range(std::span<const CompressedBlendInput>(compressed_inputs_), out, written);
   note_range(std::span<const float>(weights_), out, written);
+  note_range(std::span<const std::uint32_t>(zeroed_by_), out, written);
   note_range(std::span<const float>(thresholds_), out, written);
   note_range(std::span<const glm::vec2>(space_.positions), out, written);
   note_range(std::span<const std::array<int, 3>>(space_.triangulation.triangles), out, written);

@@ -3,6 +3,7 @@
 // the weights at the (optionally damped) input point, samples the clips whose weight matters,
 // blends them, and returns the blended root motion of the same step.
 
+#include <cstdint>
 #include <span>
 #include <string>
 #include <vector>
@@ -108,6 +109,7 @@ class BlendSpacePlayer {
   std::vector<CompressedBlendInput> compressed_inputs_;
   bool all_compressed_ = false;  // every clip's binding has its compressed form
   std::vector<float> weights_;
+  std::vector<std::uint32_t> zeroed_by_;  // the weight search's hints (blend_weights_2d)
   bool one_dimensional_ = false;
   std::vector<float> thresholds_;
   PreparedBlendSpace2D space_;

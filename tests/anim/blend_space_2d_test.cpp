@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <numbers>
 #include <vector>
 
@@ -239,6 +240,47 @@ TEST_P(AllModes, NonNegativeSumToOneAndContinuousOnAFineGrid) {
     std::swap(row, row_above);
   }
   EXPECT_LT(worst, 0.1f);
+}
+
+TEST_P(AllModes, SearchHintsChangeNoWeight) {
+  const auto samples = layout_for(GetParam());
+  PreparedBlendSpace2D space;
+  ASSERT_EQ(prepare_blend_space_2d(GetParam(), samples, space), "");
+  const std::size_t n = samples.size();
+  // Hints that start as nonsense (out of range, or the sample itself), then follow a point that
+  // circles the space in small steps and now and then jumps across it.
+  std::vector<std::uint32_t> zeroed_by(n);
+  for (std::size_t i = 0; i < n; ++i) zeroed_by[i] = i % 2 == 0 ? 1000u : std::uint32_t(i);
+  std::vector<float> plain(n), hinted(n);
+  for (int step = 0; step < 2000; ++step) {
+    const float angle = 0.01f * static_cast<float>(step);
+    const float radius = step % 97 == 0 ? 5.0f : 1.0f + 2.0f * std::sin(0.37f * angle);
+    const glm::vec2 p = radius * glm::vec2(std::cos(angle), std::sin(angle));
+    blend_weights_2d(space, p, plain);
+    blend_weights_2d(space, p, hinted, zeroed_by);
+    for (std::size_t k = 0; k < n; ++k) {
+      ASSERT_EQ(hinted[k], plain[k]) << "sample " << k << " at " << p.x << ", " << p.y;
+    }
+  }
+}
+
+TEST(FreeformCartesian, AHintNamesASampleThatZeroesTheInfluence) {
+  const std::vector<glm::vec2> corner{{0, 0}, {2, 0}, {0, 2}, {2, 2}};
+  PreparedBlendSpace2D space;
+  ASSERT_EQ(prepare_blend_space_2d(BlendMode2D::FreeformCartesian, corner, space), "");
+  std::vector<std::uint32_t> zeroed_by(corner.size(), 0u);
+  std::vector<float> w(corner.size());
+  // Beyond the (0, 0) corner, (0, 0) alone weighs: 1 - (p - pi).(p0 - pi) / |p0 - pi|^2 is
+  // -0.25 for each of the three others, whose search stops there.
+  const glm::vec2 p{-0.5f, -0.5f};
+  blend_weights_2d(space, p, w, zeroed_by);
+  expect_weights(w, {1.0f, 0.0f, 0.0f, 0.0f});
+  for (std::size_t i = 1; i < corner.size(); ++i) {
+    ASSERT_LT(zeroed_by[i], corner.size());
+    ASSERT_NE(zeroed_by[i], i);
+    const glm::vec2 pi = corner[i], pj = corner[zeroed_by[i]];
+    EXPECT_LE(1.0f - glm::dot(p - pi, pj - pi) / glm::dot(pj - pi, pj - pi), 0.0f) << i;
+  }
 }
 
 INSTANTIATE_TEST_SUITE_P(BlendSpace2D, AllModes,
