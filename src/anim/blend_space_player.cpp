@@ -44,7 +44,6 @@ std::string BlendSpacePlayer::build_common(const Skeleton& skeleton,
     layers_.resize(clips.size());
   }
   weights_.assign(clips.size(), 0.0f);
-  zeroed_by_.assign(clips.size(), 0u);
   root_cursors_.assign(clips.size(), RootMotionCursor{});
   sync_ = build_sync_group(clips);
   return {};
@@ -77,6 +76,10 @@ std::string BlendSpacePlayer::build_2d(const Skeleton& skeleton, std::span<const
     return error;
   }
   space_ = std::move(space);
+  // Only the gradient band modes search pairs of samples (see blend_weights_2d).
+  const bool gradient_bands =
+      mode == BlendMode2D::FreeformDirectional || mode == BlendMode2D::FreeformCartesian;
+  zeroed_by_.assign(gradient_bands ? clips.size() : 0, 0u);
   return {};
 }
 
