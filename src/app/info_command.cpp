@@ -187,6 +187,15 @@ void print_text(const asset::Character& c) {
     std::printf("  %s: %zu vertices, %zu triangles, up to %d influences\n", mesh.name.c_str(),
                 mesh.vertex_count(), mesh.indices.size() / 3, max_influences(mesh));
   }
+  std::printf("materials: %zu\n", c.materials.size());
+  for (const asset::Material& m : c.materials) {
+    const glm::vec4& color = m.base_color;
+    const std::string texture = !m.base_color_texture.encoded.empty() ? "(embedded)"
+                                : m.base_color_texture.path.empty()   ? "none"
+                                                                      : m.base_color_texture.path;
+    std::printf("  %s: base colour %.3g %.3g %.3g %.3g, texture %s\n", m.name.c_str(), color.x,
+                color.y, color.z, color.w, texture.c_str());
+  }
   if (c.report.vertices_with_cut_influences > 0 || c.report.vertices_renormalized > 0) {
     std::printf("influences: %d vertices cut to the strongest, %d renormalized\n",
                 c.report.vertices_with_cut_influences, c.report.vertices_renormalized);

@@ -73,6 +73,17 @@ TEST_F(Cli, InfoTextListsTheHierarchy) {
   EXPECT_NE(run.out.find("skeleton: 2 joints"), std::string::npos) << run.out;
   EXPECT_NE(run.out.find("\n    knee\n"), std::string::npos) << run.out;
   EXPECT_NE(run.out.find("rise: 2.000 s"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("\nmaterials: 0\n"), std::string::npos) << run.out;
+}
+
+TEST_F(Cli, InfoTextListsTheMaterialsAndTheirTextures) {
+  const auto duck = test::assimp_model("Collada/duck.dae");
+  SKIP_IF_ABSENT(duck);
+  const ProcessResult run = run_animview("info '" + duck.string() + "'", dir_);
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  const std::string expected = "\nmaterials: 1\n  blinn3: base colour 1 1 1 1, texture " +
+                               (duck.parent_path() / "duckCM.tga").string() + "\n";
+  EXPECT_NE(run.out.find(expected), std::string::npos) << run.out;
 }
 
 // The same chain written in centimetres (a hip 100 units up, a knee rising from 100 to 300 units
