@@ -23,11 +23,16 @@ glm::vec3 any_perpendicular(const glm::vec3& v) {
   return glm::normalize(glm::cross(v, axis));
 }
 
+// v over its (nonzero) length: one division and three products, not three divisions.
+glm::vec3 unit(const glm::vec3& v, float length) {
+  return v * (1.0f / length);
+}
+
 // The part of v perpendicular to unit vector dir, normalized; zero when v is (near) parallel.
 glm::vec3 perpendicular_part(const glm::vec3& v, const glm::vec3& dir, float min_length) {
   const glm::vec3 p = v - glm::dot(v, dir) * dir;
   const float length = glm::length(p);
-  return length > min_length ? p * (1.0f / length) : glm::vec3(0.0f);
+  return length > min_length ? unit(p, length) : glm::vec3(0.0f);
 }
 
 // The shortest-arc rotation taking unit vector from onto unit vector to (half a turn about a
@@ -120,17 +125,14 @@ TwoBoneIkSolution solve_two_bone_ik(const glm::vec3& root, const glm::vec3& mid,
   if (!valid_input || !(upper > 1e-6f) || !(lower > 1e-6f)) return out;
   const float tiny = 1e-6f * full;
 
-  // Direction and distance to the target; a target at the root keeps the end's direction.
+  // Direction and distance to the target; a target at the root keeps the end's direction (the
+  // upper bone's where the end sits on the root).
+  const glm::vec3 upper_dir = unit(upper_v, upper);
+  const bool end_off_root = root_to_end_length > tiny;
+  const glm::vec3 end_dir = end_off_root ? unit(root_to_end, root_to_end_length) : upper_dir;
   const glm::vec3 to_target = goal.target - root;
   const float distance = glm::length(to_target);
-  glm::vec3 dir;
-  if (distance > tiny) {
-    dir = to_target * (1.0f / distance);
-  } else if (root_to_end_length > tiny) {
-    dir = root_to_end * (1.0f / root_to_end_length);
-  } else {
-    dir = upper_v * (1.0f / upper);
-  }
+  const glm::vec3 dir = distance > tiny ? unit(to_target, distance) : end_dir;
   const float shortest = std::fabs(upper - lower) + 1e-4f * full;
   // The animated extension is always reached exactly: softening starts no earlier than it.
   const float soft_start = std::max(full * (1.0f - std::clamp(goal.soft_fraction, 0.0f, 0.5f)),
@@ -140,12 +142,11 @@ TwoBoneIkSolution solve_two_bone_ik(const glm::vec3& root, const glm::vec3& mid,
   // The plane the chain bends in: the current one where the chain is bent, otherwise the
   // plane of the line and the pole, otherwise any plane through the line.
   const glm::vec3 pole_side = perpendicular_part(goal.pole, dir, 1e-6f);
-  const glm::vec3 root_end_dir =
-      root_to_end_length > tiny ? root_to_end * (1.0f / root_to_end_length) : dir;
+  const glm::vec3 root_end_dir = end_off_root ? end_dir : dir;
   glm::vec3 axis = glm::cross(root_to_end, upper_v);
   const float axis_length = glm::length(axis);
   if (axis_length > 1e-6f * full * full) {
-    axis *= 1.0f / axis_length;
+    axis = unit(axis, axis_length);
   } else {
     glm::vec3 side = perpendicular_part(goal.pole, root_end_dir, 1e-6f);
     if (side == glm::vec3(0.0f)) side = any_perpendicular(root_end_dir);
@@ -155,9 +156,8 @@ TwoBoneIkSolution solve_two_bone_ik(const glm::vec3& root, const glm::vec3& mid,
 
   // Bend: set the interior angles at root and mid for the reach (law of cosines). A positive
   // turn about axis opens the angle at either joint.
-  const glm::vec3 upper_dir = upper_v * (1.0f / upper);
   const Angle root_angle_now = angle_between(root_end_dir, upper_dir);
-  const Angle mid_angle_now = angle_between(-upper_dir, lower_v * (1.0f / lower));
+  const Angle mid_angle_now = angle_between(-upper_dir, unit(lower_v, lower));
   const Angle root_angle =
       angle_of_cosine((upper * upper + reach * reach - lower * lower) / (2.0f * upper * reach));
   const Angle mid_angle =
@@ -169,7 +169,7 @@ TwoBoneIkSolution solve_two_bone_ik(const glm::vec3& root, const glm::vec3& mid,
   const glm::vec3 bent_mid = root + root_bend * upper_v;
   const glm::vec3 bent_end = bent_mid + root_bend * (mid_bend * lower_v);
   const float bent_length = glm::length(bent_end - root);
-  const glm::vec3 bent_dir = bent_length > tiny ? (bent_end - root) * (1.0f / bent_length) : dir;
+  const glm::vec3 bent_dir = bent_length > tiny ? unit(bent_end - root, bent_length) : dir;
   glm::quat root_delta = rotation_between(bent_dir, dir) * root_bend;
 
   // Twist about the line so the mid joint lies on the pole side. Both sides are unit vectors
