@@ -234,7 +234,7 @@ JobResult apply_two_bone_ik(const Skeleton& skeleton, std::span<const glm::mat4>
   const glm::quat mid_parent =
       mid_parent_joint == joints.root ? root_now : matrix_rotation(mid_parent_joint);
   Transform& mid = local[joints.mid];
-  const glm::quat mid_now = mid_parent * mid.rotation;
+  const glm::quat mid_now = mid_parent * mid.rotation;  // read before the mid turns
 
   // A model-space turn D of a joint whose parent has model rotation P (after the changes
   // above it) changes its local rotation L to P^-1 * D * P * L. Model rotations are unit, so

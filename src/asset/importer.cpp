@@ -128,7 +128,8 @@ std::string convert(const aiScene& scene, const std::string& path, const ImportS
     return error;
   }
   if (!report_progress(progress, 0.96f)) return cancelled = true, "import cancelled";
-  build_meshes(scene, conversion, skeleton, settings, character.meshes, report);
+  const aiMesh* stand_in = skeleton_stand_in(scene);
+  build_meshes(scene, conversion, skeleton, settings, stand_in, character.meshes, report);
   if (character.meshes.empty() && character.clips.empty()) {
     report.warnings.push_back("it has no mesh and no animation: only its " +
                               std::to_string(skeleton.skeleton.joint_count()) +
@@ -137,9 +138,7 @@ std::string convert(const aiScene& scene, const std::string& path, const ImportS
   const std::string directory = std::filesystem::path(path).parent_path().string();
   character.materials = build_materials(scene, directory, report.warnings);
   // The material of assimp's stand-in mesh went with it (no other mesh is left to use one).
-  if (scene.mNumMeshes == 1 && made_for_a_skeleton(scene, *scene.mMeshes[0])) {
-    character.materials.erase(character.materials.begin() + scene.mMeshes[0]->mMaterialIndex);
-  }
+  if (stand_in) character.materials.erase(character.materials.begin() + stand_in->mMaterialIndex);
   character.skeleton = std::move(skeleton.skeleton);
   if (!report_progress(progress, 1.0f)) return cancelled = true, "import cancelled";
   return {};

@@ -103,26 +103,29 @@ anim::SkinnedMesh convert_mesh(const aiScene& scene, const aiMesh& source, const
 
 }  // namespace
 
-bool made_for_a_skeleton(const aiScene& scene, const aiMesh& source) {
-  if (scene.mNumMeshes != 1 || source.HasTextureCoords(0) || source.mNumBones == 0) return false;
-  if (source.mMaterialIndex >= scene.mNumMaterials) return false;
+const aiMesh* skeleton_stand_in(const aiScene& scene) {
+  if (scene.mNumMeshes != 1) return nullptr;
+  const aiMesh& source = *scene.mMeshes[0];
+  if (source.HasTextureCoords(0) || source.mNumBones == 0) return nullptr;
+  if (source.mMaterialIndex >= scene.mNumMaterials) return nullptr;
   aiString name;
   if (scene.mMaterials[source.mMaterialIndex]->Get(AI_MATKEY_NAME, name) != AI_SUCCESS ||
       std::string_view(name.C_Str()) != "SkeletonMaterial") {
-    return false;
+    return nullptr;
   }
   for (unsigned b = 0; b < source.mNumBones; ++b) {
     const aiBone& bone = *source.mBones[b];
     for (unsigned w = 0; w < bone.mNumWeights; ++w) {
-      if (bone.mWeights[w].mWeight != 1.0f) return false;
+      if (bone.mWeights[w].mWeight != 1.0f) return nullptr;
     }
   }
-  return true;
+  return &source;
 }
 
 void build_meshes(const aiScene& scene, const SceneConversion& conversion,
                   const SkeletonBuild& skeleton, const ImportSettings& settings,
-                  std::vector<anim::SkinnedMesh>& out, ImportReport& report) {
+                  const aiMesh* left_out, std::vector<anim::SkinnedMesh>& out,
+                  ImportReport& report) {
   out.clear();
   InfluenceStats stats;
   std::vector<const aiNode*> stack{scene.mRootNode};
@@ -137,7 +140,7 @@ void build_meshes(const aiScene& scene, const SceneConversion& conversion,
   for (const aiNode* node : order) {
     for (unsigned i = 0; i < node->mNumMeshes; ++i) {
       const aiMesh& source = *scene.mMeshes[node->mMeshes[i]];
-      if (made_for_a_skeleton(scene, source)) continue;
+      if (&source == left_out) continue;
       if ((source.mPrimitiveTypes & aiPrimitiveType_TRIANGLE) == 0) {
         report.warnings.push_back(std::string("mesh '") + source.mName.C_Str() +
                                   "' has no triangles (points or lines only); skipped");

@@ -315,5 +315,24 @@ TEST(FootIk, SolveRejectsEachBadArgument) {
   EXPECT_TRUE(run(local, model, {}, 0.01f, world));
 }
 
+TEST(FootIk, SolveRejectsALegThatIsNotAChain) {
+  const Biped b = make_biped();
+  std::vector<Transform> local = b.skeleton.rest_pose;
+  std::vector<glm::mat4> model(local.size());
+  FootIkState state;
+  FootIkRig rig = b.rig;
+  std::swap(rig.legs[1].thigh, rig.legs[1].calf);  // the knee above the hip
+  const JobResult swapped =
+      solve_foot_ik(b.skeleton, rig, {}, Terrain{}, Transform{}, {}, 0.01f, state, local, model);
+  ASSERT_FALSE(swapped);
+  EXPECT_STREQ(swapped.error, "two-bone IK mid joint is not below the root");
+  rig = b.rig;
+  rig.legs[0].toes = b.skeleton.joint_count();
+  const JobResult out_of_range =
+      solve_foot_ik(b.skeleton, rig, {}, Terrain{}, Transform{}, {}, 0.01f, state, local, model);
+  ASSERT_FALSE(out_of_range);
+  EXPECT_STREQ(out_of_range.error, "foot IK: a leg's joints are invalid for this skeleton");
+}
+
 }  // namespace
 }  // namespace anim
