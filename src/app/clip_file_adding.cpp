@@ -38,7 +38,7 @@ void accept_added_clips(LoadOutcome outcome, const std::string& file, ViewerScen
                         ViewerUi& ui) {
   for (const std::string& w : outcome.warnings) ui.notices.add(file + ": " + cause_of(w, file));
   for (const std::string& e : outcome.errors) {
-    ui.errors.add(file, cause_of(e, file));
+    ui.errors.add(file, e);
     // Made for another skeleton: the viewer asks whether to retarget it instead.
     if (e.find("was made for another skeleton") != std::string::npos) ui.retarget_offer = file;
   }

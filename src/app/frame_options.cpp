@@ -156,12 +156,8 @@ int compose_frame(const FrameOptions& options, ViewerScene& scene, FrameReport& 
 }
 
 void print_frame_report(const char* command, const FrameReport& report) {
-  // One line per kind of warning, as the viewer's notice list: a rig's dozen clips that animate
-  // morph targets are one warning with a count.
-  ui::NoticeList notices;
-  for (const std::string& notice : report.notices) notices.add(notice);
   const std::string prefix = std::string("animview ") + command;
-  ui::print_notices(notices, prefix.c_str(), stderr);
+  ui::print_notices(report.notices, prefix.c_str(), stderr);
   if (!report.error.empty())
     std::fprintf(stderr, "animview %s: %s\n", command, report.error.c_str());
 }

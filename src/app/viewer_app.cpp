@@ -144,6 +144,15 @@ struct Playhead {
   bool playing = true;
 };
 
+// The one of files that message is about ("<file>: ..."), or the first: a load of a character
+// and its clip files reports each file's failure under that file.
+std::string file_named_in(const std::string& message, const std::vector<std::string>& files) {
+  for (const std::string& f : files) {
+    if (message.starts_with(f + ": ")) return f;
+  }
+  return files.empty() ? "" : files[0];
+}
+
 // Takes a finished load into the scene, or reports why it failed.
 void accept_load(LoadOutcome outcome, const std::vector<std::string>& files, ViewerScene& scene,
                  render::SceneRenderer& renderer, ViewerUi& ui, RecentFiles& recent,
@@ -153,7 +162,7 @@ void accept_load(LoadOutcome outcome, const std::vector<std::string>& files, Vie
   for (const std::string& w : outcome.warnings) ui.notices.add(w);
   const std::string outcome_project_path = outcome.project_path;
   if (!outcome.ok) {
-    for (const std::string& e : outcome.errors) ui.errors.add(files.empty() ? "" : files[0], e);
+    for (const std::string& e : outcome.errors) ui.errors.add(file_named_in(e, files), e);
     if (outcome.cancelled) ui.errors.add(files.empty() ? "" : files[0], "loading cancelled");
     return;
   }
@@ -376,19 +385,13 @@ bool load_initial_files(Viewer& v) {
       }
       initial_load_failed = ui.load_count == 0;
       // The character's own import warnings (its panel lists them), then the load's.
-      ui::NoticeList printed;
+      std::vector<std::string> warnings;
       for (const std::string& w : scene.character.report.warnings)
-        printed.add(scene.character.source_path + ": " + w);
-      for (const ui::NoticeGroup& g : ui.notices.groups()) {
-        for (const std::string& w : g.texts) printed.add(w);
-      }
-      ui::print_notices(printed, "animview", stderr);
-      if (!ui.errors.empty()) {
-        for (const ui::ErrorReport& e : ui.errors.entries()) {
-          std::fprintf(stderr, "animview: %s%s%s\n", e.file.c_str(), e.file.empty() ? "" : ": ",
-                       e.cause.c_str());
-        }
-      }
+        warnings.push_back(scene.character.source_path + ": " + w);
+      for (const ui::NoticeGroup& g : ui.notices.groups())
+        warnings.insert(warnings.end(), g.texts.begin(), g.texts.end());
+      ui::print_notices(warnings, "animview", stderr);
+      ui::print_errors(ui.errors, "animview", stderr);
     } else {
       v.open_requests.push_back(initial);
     }

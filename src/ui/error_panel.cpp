@@ -8,6 +8,10 @@
 namespace ui {
 
 void ErrorLog::add(std::string file, std::string cause) {
+  if (!file.empty() && cause.size() > file.size() + 2 && cause.starts_with(file) &&
+      cause.compare(file.size(), 2, ": ") == 0) {
+    cause.erase(0, file.size() + 2);
+  }
   const auto same = [&](const ErrorReport& e) { return e.file == file && e.cause == cause; };
   if (auto it = std::find_if(entries_.begin(), entries_.end(), same); it != entries_.end()) {
     ++it->count;
@@ -19,6 +23,13 @@ void ErrorLog::add(std::string file, std::string cause) {
 void ErrorLog::dismiss(std::size_t index) {
   if (index < entries_.size())
     entries_.erase(entries_.begin() + static_cast<std::ptrdiff_t>(index));
+}
+
+void print_errors(const ErrorLog& log, const char* prefix, std::FILE* out) {
+  for (const ErrorReport& e : log.entries()) {
+    std::fprintf(out, "%s: %s%s%s\n", prefix, e.file.c_str(), e.file.empty() ? "" : ": ",
+                 e.cause.c_str());
+  }
 }
 
 void draw_error_panel(ErrorLog& log) {

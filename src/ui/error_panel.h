@@ -3,6 +3,7 @@
 // dismisses it (a load error must not flash by in one frame).
 
 #include <cstddef>
+#include <cstdio>
 #include <string>
 #include <vector>
 
@@ -17,8 +18,10 @@ struct ErrorReport {
 // The errors not yet dismissed, oldest first.
 class ErrorLog {
  public:
-  // Lists an error. The same file and cause as an entry still listed raise that entry's count
-  // instead, so a file that fails on every reload does not flood the panel.
+  // Lists an error. A cause that begins with its file ("<file>: ...", as the importer's messages
+  // do) loses that prefix, so the file is not named twice. The same file and cause as an entry
+  // still listed raise that entry's count instead, so a file that fails on every reload does not
+  // flood the panel.
   void add(std::string file, std::string cause);
 
   // Removes the entry at index; an index past the end is ignored.
@@ -31,6 +34,9 @@ class ErrorLog {
  private:
   std::vector<ErrorReport> entries_;
 };
+
+// The errors for a terminal, one line each: "<prefix>: <file>: <cause>".
+void print_errors(const ErrorLog& log, const char* prefix, std::FILE* out);
 
 // Draws the error panel (a window near the top of the viewport) while log has entries: each error
 // with its file, its cause and a Dismiss button, and Dismiss all.

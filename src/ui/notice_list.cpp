@@ -55,7 +55,9 @@ void NoticeList::add(std::string text) {
     group->texts.push_back(std::move(text));
 }
 
-void print_notices(const NoticeList& notices, const char* prefix, std::FILE* out) {
+void print_notices(std::span<const std::string> warnings, const char* prefix, std::FILE* out) {
+  NoticeList notices;
+  for (const std::string& w : warnings) notices.add(w);
   for (const NoticeGroup& group : notices.groups()) {
     std::fprintf(out, "%s: warning: %s", prefix, group.texts.front().c_str());
     if (group.texts.size() > 1)

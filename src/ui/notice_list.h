@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <cstdio>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -39,10 +40,11 @@ class NoticeList {
   std::vector<NoticeGroup> groups_;
 };
 
-// The list for a terminal, one line per kind as the window shows it: "<prefix>: warning: <the
-// kind's first warning> (and N more like it)". For the command-line tools and the headless
-// viewer, which would otherwise print a rig's dozen clips' identical warnings in full.
-void print_notices(const NoticeList& notices, const char* prefix, std::FILE* out);
+// Warnings for a terminal, grouped by kind as the window lists them, one line per kind:
+// "<prefix>: warning: <the kind's first warning> (and N more like it)". For the command-line
+// tools and the headless viewer, which would otherwise print a rig's dozen clips' identical
+// warnings in full.
+void print_notices(std::span<const std::string> warnings, const char* prefix, std::FILE* out);
 
 // Whether the list is open; the user toggles it from the status bar.
 struct NoticeListState {

@@ -1,5 +1,8 @@
 #include "ui/error_panel.h"
 
+#include <cstdio>
+#include <string>
+
 #include <gtest/gtest.h>
 
 #include "headless_imgui.h"
@@ -31,6 +34,31 @@ TEST(ErrorLog, RepeatedErrorRaisesItsCount) {
   ASSERT_EQ(log.entries().size(), 2u);
   EXPECT_EQ(log.entries()[0].count, 2);
   EXPECT_EQ(log.entries()[1].count, 1);
+}
+
+TEST(ErrorLog, ACauseThatNamesItsFileLosesThatName) {
+  ErrorLog log;
+  log.add("/tmp/walk.fbx", "/tmp/walk.fbx: the file does not exist");
+  log.add("/tmp/walk.fbx", "/tmp/walk.fbx:1: unexpected token");  // a location, not the prefix
+  log.add("run.glb", "/tmp/walk.fbx: truncated");                 // another file's name stays
+  ASSERT_EQ(log.entries().size(), 3u);
+  EXPECT_EQ(log.entries()[0].cause, "the file does not exist");
+  EXPECT_EQ(log.entries()[1].cause, "/tmp/walk.fbx:1: unexpected token");
+  EXPECT_EQ(log.entries()[2].cause, "/tmp/walk.fbx: truncated");
+}
+
+TEST(ErrorLog, PrintsALineEachWithItsFileWhenItHasOne) {
+  ErrorLog log;
+  log.add("walk.fbx", "truncated file");
+  log.add("", "no file given");
+  std::FILE* out = std::tmpfile();
+  ASSERT_NE(out, nullptr);
+  print_errors(log, "animview", out);
+  std::rewind(out);
+  std::string printed;
+  for (int c = std::fgetc(out); c != EOF; c = std::fgetc(out)) printed += static_cast<char>(c);
+  std::fclose(out);
+  EXPECT_EQ(printed, "animview: walk.fbx: truncated file\nanimview: no file given\n");
 }
 
 TEST(ErrorPanel, DrawingNeverDismissesAnError) {
