@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include "headless_imgui.h"
+#include "printed_text.h"
 
 namespace ui {
 namespace {
@@ -51,13 +52,8 @@ TEST(ErrorLog, PrintsALineEachWithItsFileWhenItHasOne) {
   ErrorLog log;
   log.add("walk.fbx", "truncated file");
   log.add("", "no file given");
-  std::FILE* out = std::tmpfile();
-  ASSERT_NE(out, nullptr);
-  print_errors(log, "animview", out);
-  std::rewind(out);
-  std::string printed;
-  for (int c = std::fgetc(out); c != EOF; c = std::fgetc(out)) printed += static_cast<char>(c);
-  std::fclose(out);
+  const std::string printed =
+      testing::printed_text([&](std::FILE* out) { print_errors(log, "animview", out); });
   EXPECT_EQ(printed, "animview: walk.fbx: truncated file\nanimview: no file given\n");
 }
 

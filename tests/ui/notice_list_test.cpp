@@ -2,11 +2,13 @@
 
 #include <cstdio>
 #include <string>
+#include <vector>
 
 #include <gtest/gtest.h>
 #include <imgui.h>
 
 #include "headless_imgui.h"
+#include "printed_text.h"
 
 namespace ui {
 namespace {
@@ -48,13 +50,8 @@ TEST(NoticeList, PrintsALinePerKindWithTheCountOfTheRest) {
       kKnightIdle, "3 vertices have no weights", kKnightWalk,
       "Knight.glb: clip 'Running_A' animates joints the character lacks (Rig_Medium)",
       kKnightWalk};  // a warning repeated (a reload) is counted once
-  std::FILE* out = std::tmpfile();
-  ASSERT_NE(out, nullptr);
-  print_notices(warnings, "animview", out);
-  std::rewind(out);
-  std::string printed;
-  for (int c = std::fgetc(out); c != EOF; c = std::fgetc(out)) printed += static_cast<char>(c);
-  std::fclose(out);
+  const std::string printed =
+      testing::printed_text([&](std::FILE* out) { print_notices(warnings, "animview", out); });
   EXPECT_EQ(printed, std::string("animview: warning: ") + kKnightIdle +
                          " (and 2 more like it)\n"
                          "animview: warning: 3 vertices have no weights\n");
