@@ -15,7 +15,7 @@ namespace asset {
 
 // An image either as a path on disk or as encoded bytes embedded in the file (PNG/JPEG).
 struct Texture {
-  std::string path;
+  std::string path;  // the image file as it can be opened: resolved against the model's folder
   std::vector<std::uint8_t> encoded;
   bool empty() const { return path.empty() && encoded.empty(); }
 };

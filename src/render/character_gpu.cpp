@@ -18,12 +18,10 @@ bool load_texture(const asset::Texture& texture, const asset::Character& charact
     error = out.load_encoded(texture.encoded, label, encoding);
     key = label;
   } else {
-    // Texture paths in model files are relative to the model file.
-    std::filesystem::path path = texture.path;
-    if (path.is_relative())
-      path = std::filesystem::path(character.source_path).parent_path() / path;
-    key = path.lexically_normal().string();
-    if (!std::filesystem::exists(path)) {
+    // The importer resolved the path against the model's folder: it is used as it is (resolved
+    // again, a model opened by a relative path looked for its images in the wrong folder).
+    key = texture.path;
+    if (!std::filesystem::exists(key)) {
       error = key + ": texture not found (" + label + ")";
     } else {
       error = out.load_file(key, encoding);

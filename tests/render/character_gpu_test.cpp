@@ -1,0 +1,55 @@
+#include "render/character_gpu.h"
+
+#include <unistd.h>
+
+#include <filesystem>
+#include <string>
+
+#include "asset/importer.h"
+#include "gl_fixture.h"
+
+namespace {
+
+namespace fs = std::filesystem;
+
+const fs::path kDuckFolder = "/usr/share/assimp/models/Collada";
+
+class CharacterGpuTest : public GlTest {};
+
+// A user types `animview models/duck.dae`: the importer resolves the image against the model's
+// folder, and the upload must use that path as it is (it used to resolve it a second time, and
+// looked for models/models/duckCM.tga).
+TEST_F(CharacterGpuTest, AModelOpenedByARelativePathFindsItsTexture) {
+  if (!fs::exists(kDuckFolder / "duck.dae")) GTEST_SKIP() << "assimp-testmodels not installed";
+  const fs::path folder = fs::temp_directory_path() / ("animview_gpu_" + std::to_string(getpid()));
+  fs::create_directories(folder);
+  fs::copy_file(kDuckFolder / "duck.dae", folder / "duck.dae",
+                fs::copy_options::overwrite_existing);
+  fs::copy_file(kDuckFolder / "duckCM.tga", folder / "duckCM.tga",
+                fs::copy_options::overwrite_existing);
+  const std::string relative = fs::relative(folder / "duck.dae", fs::current_path()).string();
+  ASSERT_TRUE(fs::path(relative).is_relative()) << relative;
+
+  asset::ImportResult imported = asset::import_file_in_process(relative, {});
+  ASSERT_TRUE(imported.ok()) << imported.error;
+  ASSERT_EQ(imported.character.materials.size(), 1u);
+  render::CharacterGpu gpu;
+  gpu.upload(imported.character);
+  EXPECT_TRUE(gpu.warnings.empty()) << gpu.warnings.front();
+  ASSERT_EQ(gpu.textures.size(), 1u);
+  EXPECT_TRUE(gpu.textures[0].base_color.valid());
+  EXPECT_EQ(gpu.textures[0].base_color.width(), 512);
+  EXPECT_EQ(gpu.materials[0].base_color_texture, &gpu.textures[0].base_color);
+
+  // Without its image the duck is drawn with the checkerboard, and the warning names the path.
+  fs::remove(folder / "duckCM.tga");
+  gpu.upload(imported.character);
+  const std::string image = (fs::path(relative).parent_path() / "duckCM.tga").string();
+  ASSERT_EQ(gpu.warnings.size(), 1u);
+  EXPECT_EQ(gpu.warnings[0],
+            relative + ": " + image + ": texture not found (material 'blinn3' base colour)");
+  EXPECT_EQ(gpu.materials[0].base_color_texture, &gpu.checker);
+  fs::remove_all(folder);
+}
+
+}  // namespace
