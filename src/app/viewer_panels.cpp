@@ -40,8 +40,8 @@ void draw_character_tab(ViewerUi& ui, ViewerScene& scene) {
   for (std::uint8_t s : scene.instance.skinning_has_stretch()) ui.health.stretched_joints += s;
   ui::ClipStorage storage{scene.clip_binding.compress, scene.clip_binding.compression.position_m,
                           scene.bound.character->clip_memory_bytes()};
-  ui::draw_character_panel(scene.character, ui.health, ui.view, scene.settings, scene.terrain,
-                           scene.instance.has_foot_ik_rig(), storage, actions,
+  ui::draw_character_panel(scene.character, ui.health, ui.materials, ui.view, scene.settings,
+                           scene.terrain, scene.instance.has_foot_ik_rig(), storage, actions,
                            scene.instance.root_motion_from_feet());
   if (actions.reset_world) scene.instance.reset_world();
   if (actions.clip_storage_changed) {
@@ -205,6 +205,7 @@ void refresh_panels(ViewerUi& ui, const ViewerScene& scene) {
     ui.clip_rows.push_back(ui::make_clip_row(file, 0, clip, static_cast<int>(i), report));
   }
   ui.health = ui::measure_skinning(scene.character);
+  ui.materials = ui::list_materials(scene.character);
   // Where each clip belongs in a locomotion space, for the editors' "Compute positions".
   const anim::FootIkRig legs =
       asset::foot_ik_rig(scene.character, asset::project_rig(scene.character, scene.project.rig));

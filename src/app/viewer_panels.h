@@ -61,7 +61,8 @@ struct ViewerUi {
   ui::RetargetPanelState retarget_panel;       // app/retarget_authoring.h draws it
   ui::FrameExportDialogState frame_export;
   ui::SkinningHealth health;
-  int blend_space = 0;  // the blend space the editor shows
+  std::vector<ui::MaterialRow> materials;  // rebuilt when a character is opened
+  int blend_space = 0;                     // the blend space the editor shows
   ui::BlendSpaceEditorState blend_editor;
   ui::BlendSpace1DEditorState blend_editor_1d;
   std::vector<anim::ClipVelocity> clip_velocities;  // "compute positions", per project clip

@@ -153,10 +153,12 @@ void draw_clip_storage(ClipStorage& storage, CharacterPanelActions& actions) {
 }  // namespace
 
 void draw_character_panel(const asset::Character& character, const SkinningHealth& health,
-                          ViewSettings& view, anim::CharacterSettings& settings,
-                          anim::Terrain& terrain, bool has_foot_rig, ClipStorage& clip_storage,
+                          std::span<const MaterialRow> materials, ViewSettings& view,
+                          anim::CharacterSettings& settings, anim::Terrain& terrain,
+                          bool has_foot_rig, ClipStorage& clip_storage,
                           CharacterPanelActions& actions, bool root_motion_from_feet) {
   draw_loaded(character);
+  draw_material_list(materials);
   draw_skinning(character, health, view);
   draw_root_motion(view, settings, actions, root_motion_from_feet);
   draw_foot_ik(view, settings, terrain, has_foot_rig);

@@ -1,12 +1,14 @@
 #pragma once
-// The side panel's character sections: what is loaded, skinning (method, colouring, health),
-// root motion and foot IK with the terrain. Immediate mode: it edits the values it is given.
+// The side panel's character sections: what is loaded, its materials, skinning (method, colouring,
+// health), root motion and foot IK with the terrain. Immediate mode: it edits the values it is
+// given.
 
 #include <string>
 
 #include "anim/character_instance.h"
 #include "anim/terrain.h"
 #include "asset/character.h"
+#include "ui/material_list.h"
 #include "ui/view_settings.h"
 
 namespace ui {
@@ -38,8 +40,9 @@ struct ClipStorage {
 // root_motion_from_feet: the clip playing has no root motion of its own and moves by the
 // ground motion its feet give (anim/ground_motion.h); the root motion section says so.
 void draw_character_panel(const asset::Character& character, const SkinningHealth& health,
-                          ViewSettings& view, anim::CharacterSettings& settings,
-                          anim::Terrain& terrain, bool has_foot_rig, ClipStorage& clip_storage,
+                          std::span<const MaterialRow> materials, ViewSettings& view,
+                          anim::CharacterSettings& settings, anim::Terrain& terrain,
+                          bool has_foot_rig, ClipStorage& clip_storage,
                           CharacterPanelActions& actions, bool root_motion_from_feet = false);
 
 // The Character tab before anything is loaded: how to load something.
