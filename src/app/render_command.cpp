@@ -15,6 +15,7 @@
 #include "asset/demo_character.h"
 #include "render/gl_window.h"
 #include "render/orbit_camera.h"
+#include "ui/notice_list.h"
 
 namespace app {
 namespace {
@@ -69,9 +70,7 @@ int run_render(const RenderArgs& args) {
   }
   scene.update(0.0f, view);
   apply_debug_material(args.view.debug_material, scene.character);  // only what is drawn
-  for (const std::string& w : renderer.set_character(scene.character)) {
-    std::fprintf(stderr, "animview render: %s\n", w.c_str());
-  }
+  ui::print_notices(renderer.set_character(scene.character), "animview render", stderr);
   renderer.upload(scene_frame_view(scene, view), 0.0f);
   render::OrbitCamera camera;
   const asset::Bounds bounds = shown_bounds(

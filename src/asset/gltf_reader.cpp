@@ -9,6 +9,7 @@
 #include "asset/gltf_accessor.h"
 #include "asset/gltf_clip_reader.h"
 #include "asset/gltf_scene.h"
+#include "asset/image_search.h"
 #include "asset/import_path.h"
 #include "asset/skeleton_builder.h"
 #include "asset/vertex_influences.h"
@@ -75,9 +76,7 @@ Texture read_texture(const tinygltf::Model& model, int index, const std::string&
   if (!image.image.empty()) {
     texture.encoded.assign(image.image.begin(), image.image.end());
   } else if (!image.uri.empty()) {
-    std::filesystem::path file(decode_uri(image.uri));
-    if (file.is_relative()) file = std::filesystem::path(directory) / file;
-    texture.path = file.lexically_normal().string();
+    texture.path = locate_image(decode_uri(image.uri), directory);
   }
   return texture;
 }

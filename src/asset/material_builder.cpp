@@ -2,10 +2,11 @@
 
 #include <algorithm>
 #include <cmath>
-#include <filesystem>
 
 #include <assimp/GltfMaterial.h>
 #include <assimp/material.h>
+
+#include "asset/image_search.h"
 
 namespace asset {
 namespace {
@@ -36,12 +37,7 @@ Texture find_texture(const aiScene& scene, const aiMaterial& material,
     texture.encoded.assign(bytes, bytes + embedded->mWidth);
     return texture;
   }
-  // FBX and Collada files written on Windows keep backslashes.
-  std::string text = path.C_Str();
-  std::replace(text.begin(), text.end(), '\\', '/');
-  std::filesystem::path file(text);
-  if (file.is_relative()) file = std::filesystem::path(model_dir) / file;
-  texture.path = file.lexically_normal().string();
+  texture.path = locate_image(path.C_Str(), model_dir);
   return texture;
 }
 

@@ -1,0 +1,62 @@
+#include "asset/image_search.h"
+
+#include <algorithm>
+#include <cctype>
+#include <filesystem>
+#include <optional>
+
+namespace asset {
+namespace {
+
+namespace fs = std::filesystem;
+
+bool same_without_case(const std::string& a, const std::string& b) {
+  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+           return std::tolower(static_cast<unsigned char>(x)) ==
+                  std::tolower(static_cast<unsigned char>(y));
+         });
+}
+
+// The entry of folder named name (the exact name first, then any case), if there is one.
+std::optional<fs::path> entry_named(const fs::path& folder, const std::string& name) {
+  std::error_code ec;
+  if (fs::exists(folder / name, ec)) return folder / name;
+  for (fs::directory_iterator it(folder, ec), end; !ec && it != end; it.increment(ec)) {
+    if (same_without_case(it->path().filename().string(), name)) return it->path();
+  }
+  return std::nullopt;
+}
+
+// "C:/..." or "C:\...": absolute on the machine that wrote it, relative here.
+bool has_drive_letter(const std::string& path) {
+  return path.size() >= 3 && std::isalpha(static_cast<unsigned char>(path[0])) && path[1] == ':' &&
+         path[2] == '/';
+}
+
+}  // namespace
+
+std::string locate_image(const std::string& written, const std::string& model_dir) {
+  if (written.empty()) return {};
+  std::string text = written;
+  std::replace(text.begin(), text.end(), '\\', '/');
+  fs::path as_written(text);
+  if (!has_drive_letter(text) && as_written.is_relative()) as_written = fs::path(model_dir) / text;
+  as_written = as_written.lexically_normal();
+  std::error_code ec;
+  if (fs::is_regular_file(as_written, ec)) return as_written.string();
+
+  const std::string name = fs::path(text).filename().string();
+  if (name.empty()) return as_written.string();
+  const fs::path folder = model_dir.empty() ? fs::path(".") : fs::path(model_dir);
+  std::optional<fs::path> found = entry_named(folder, name);
+  for (const fs::path& parent : {folder, folder / ".."}) {
+    if (found) break;
+    if (const std::optional<fs::path> textures = entry_named(parent, "textures")) {
+      found = entry_named(*textures, name);
+    }
+  }
+  if (found && fs::is_regular_file(*found, ec)) return found->lexically_normal().string();
+  return as_written.string();
+}
+
+}  // namespace asset
