@@ -5,6 +5,7 @@
 #include <cmath>
 #include <exception>
 #include <filesystem>
+#include <fstream>
 
 #include "asset/gltf_accessor.h"
 #include "asset/gltf_clip_reader.h"
@@ -438,6 +439,21 @@ bool report_progress(const ProgressCallback& progress, float fraction) {
   return !progress || progress(fraction);
 }
 
+constexpr const char* kCompressions[] = {"KHR_draco_mesh_compression", "EXT_meshopt_compression"};
+
+// The geometry compression a file that tinygltf could not read names in its JSON, if any:
+// without the extension its accessors point nowhere, and tinygltf says only that.
+std::string compression_named_in(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::string head(1 << 20, '\0');  // the JSON comes first, in a .glb too
+  in.read(head.data(), static_cast<std::streamsize>(head.size()));
+  head.resize(static_cast<std::size_t>(in.gcount()));
+  for (const char* name : kCompressions) {
+    if (head.find(name) != std::string::npos) return name;
+  }
+  return {};
+}
+
 std::string load(const std::string& path, tinygltf::Model& model,
                  std::vector<std::string>& warnings) {
   tinygltf::TinyGLTF loader;
@@ -449,12 +465,16 @@ std::string load(const std::string& path, tinygltf::Model& model,
                       ? loader.LoadBinaryFromFile(&model, &error, &warning, path)
                       : loader.LoadASCIIFromFile(&model, &error, &warning, path);
   if (!ok) {
-    return "tinygltf cannot read it: " +
-           (error.empty() ? std::string("no cause given") : trimmed(error));
+    std::string cause = "tinygltf cannot read it: " +
+                        (error.empty() ? std::string("no cause given") : trimmed(error));
+    if (const std::string compression = compression_named_in(path); !compression.empty())
+      cause += " (its meshes are compressed with " + compression + ", which animview cannot read)";
+    return cause;
   }
   if (!trimmed(warning).empty()) warnings.push_back("tinygltf: " + trimmed(warning));
   for (const std::string& extension : model.extensionsRequired) {
-    if (extension == "KHR_draco_mesh_compression" || extension == "EXT_meshopt_compression") {
+    if (std::find(std::begin(kCompressions), std::end(kCompressions), extension) !=
+        std::end(kCompressions)) {
       return "its geometry is compressed with " + extension + ", which animview cannot read";
     }
     if (extension != "KHR_mesh_quantization") {
