@@ -118,7 +118,8 @@ std::string convert(const aiScene& scene, const std::string& path, const ImportS
   report.unit_scale_applied = conversion.unit_scale;
   report.up_axis_converted = conversion.up_axis_converted;
   SkeletonBuild skeleton;
-  if (std::string error = build_skeleton(scene, conversion, skeleton); !error.empty()) {
+  if (std::string error = build_skeleton(scene, conversion, skeleton, report.warnings);
+      !error.empty()) {
     return error;
   }
   if (!report_progress(progress, 0.93f)) return cancelled = true, "import cancelled";

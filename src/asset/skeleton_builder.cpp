@@ -36,23 +36,33 @@ std::string check_unambiguous(const std::unordered_map<std::string, int>& counts
          "'; bones and clips refer to joints by name, so joint names must be unique";
 }
 
+// The nodes that must be joints: every bone's and every animated node, and the nodes of
+// unskinned meshes in a skinned or animated scene. A bone without a node (an exporter that left
+// part of the skeleton out) is a warning: its weights are left out by the mesh builder.
 void collect_required(const aiScene& scene, std::unordered_set<const aiNode*>& required,
-                      std::string& error) {
+                      std::string& error, std::vector<std::string>& warnings) {
   std::unordered_map<std::string, int> name_counts;
   count_names(scene.mRootNode, name_counts);
   bool has_bones = false;
   for (unsigned m = 0; m < scene.mNumMeshes; ++m) {
     const aiMesh& mesh = *scene.mMeshes[m];
+    std::string missing;
     for (unsigned b = 0; b < mesh.mNumBones; ++b) {
       const aiNode* node = find_node(scene, mesh.mBones[b]->mName.C_Str());
       if (node == nullptr) {
-        error = "mesh '" + std::string(mesh.mName.C_Str()) + "' is skinned to bone '" +
-                mesh.mBones[b]->mName.C_Str() + "', which is not a node of the scene";
-        return;
+        missing +=
+            (missing.empty() ? "'" : ", '") + std::string(mesh.mBones[b]->mName.C_Str()) + "'";
+        continue;
       }
       if (error = check_unambiguous(name_counts, *node); !error.empty()) return;
       required.insert(node);
       has_bones = true;
+    }
+    if (!missing.empty()) {
+      warnings.push_back("mesh '" + std::string(mesh.mName.C_Str()) + "' is skinned to bones (" +
+                         missing +
+                         ") that are not nodes of the scene; their weights are left out, and "
+                         "vertices left without weights follow the mesh's node");
     }
   }
   for (unsigned a = 0; a < scene.mNumAnimations; ++a) {
@@ -209,11 +219,11 @@ bool root_is_animated(const aiScene& scene) {
 }
 
 std::string build_skeleton(const aiScene& scene, const SceneConversion& conversion,
-                           SkeletonBuild& out) {
+                           SkeletonBuild& out, std::vector<std::string>& warnings) {
   out = {};
   std::unordered_set<const aiNode*> required;
   std::string error;
-  collect_required(scene, required, error);
+  collect_required(scene, required, error, warnings);
   if (!error.empty()) return error;
 
   if (required.empty()) {

@@ -51,9 +51,9 @@ std::string check_unique_names(const anim::Skeleton& skeleton);
 // Model-space rest matrices of skeleton's joints.
 std::vector<glm::mat4> rest_model(const anim::Skeleton& skeleton);
 
-// Builds the skeleton of scene. Returns an empty string on success, otherwise the cause (e.g. a
-// bone naming a node that does not exist, or two joints sharing a name).
+// Builds the skeleton of scene. Returns an empty string on success, otherwise the cause (e.g.
+// two joints sharing a name). Bones that name no node of the scene are a warning.
 std::string build_skeleton(const aiScene& scene, const SceneConversion& conversion,
-                           SkeletonBuild& out);
+                           SkeletonBuild& out, std::vector<std::string>& warnings);
 
 }  // namespace asset

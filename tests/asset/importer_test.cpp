@@ -320,6 +320,37 @@ TEST(Importer, AssimpTestModelsWithSkeletonsImport) {
 // A BVH is joints alone. assimp adds a mesh of grey pyramids, one rigid bone each, to show
 // them; the import leaves it out, so the viewer and `render` draw the skeleton and its size is
 // its joints'. Files with a body of their own keep every mesh.
+// assimp's anim_test.x skins its cylinder to joint1 to joint4, but the file holds only joint1
+// and joint2: the cylinder loads, its weights on the two joints there renormalized, with a
+// warning naming the missing bones (it used to refuse the whole file).
+TEST(Importer, BonesThatAreNotInTheFileAreAWarningNotAnError) {
+  const auto file = assimp_model("X/anim_test.x");
+  SKIP_IF_ABSENT(file);
+  const asset::Character character = import_ok(file);
+  ASSERT_EQ(character.meshes.size(), 1u);
+  const auto& warnings = character.report.warnings;
+  EXPECT_NE(std::find(warnings.begin(), warnings.end(),
+                      "mesh 'pCylinder1' is skinned to bones ('joint3', 'joint4') that are not "
+                      "nodes of the scene; their weights are left out, and vertices left without "
+                      "weights follow the mesh's node"),
+            warnings.end());
+  const int joint1 = character.skeleton.find_joint("joint1");
+  const int joint2 = character.skeleton.find_joint("joint2");
+  ASSERT_GE(joint1, 0);
+  ASSERT_GE(joint2, 0);
+  const anim::SkinnedMesh& mesh = character.meshes[0];
+  int on_the_joints = 0;
+  for (std::size_t v = 0; v < mesh.vertex_count(); ++v) {
+    const glm::vec4& w = mesh.weights0[v];
+    EXPECT_NEAR(w.x + w.y + w.z + w.w, 1.0f, 1e-5f) << v;
+    for (int k = 0; k < 4; ++k) {
+      const int j = static_cast<int>(mesh.joints0[v][k]);
+      if (w[k] > 0.0f && (j == joint1 || j == joint2)) ++on_the_joints;
+    }
+  }
+  EXPECT_GT(on_the_joints, 300);  // most of the cylinder still bends with the two joints
+}
+
 TEST(Importer, AFileOfJointsAloneHasNoMesh) {
   for (const char* name : {"BVH/01_01.bvh", "BVH/Boxing_Toes.bvh"}) {
     const auto file = assimp_model(name);
