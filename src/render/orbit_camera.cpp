@@ -46,7 +46,8 @@ void OrbitCamera::dolly(float factor) {
 
 void OrbitCamera::frame(const glm::vec3& box_min, const glm::vec3& box_max) {
   target = 0.5f * (box_min + box_max);
-  const float radius = std::max(0.5f * glm::length(box_max - box_min), 0.1f);
+  // A floor for a point-like box only: a 2 cm prop fills the view as a character does.
+  const float radius = std::max(0.5f * glm::length(box_max - box_min), kMinFramedRadius_m);
   distance_m = radius / std::sin(0.5f * fov_y) * 1.1f;
   // Clip planes for the size framed: a 10 cm prop and a 100 m rig both fit.
   near_m = std::clamp(distance_m * 0.01f, 0.001f, 1.0f);

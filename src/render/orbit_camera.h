@@ -5,6 +5,9 @@
 
 namespace render {
 
+// The smallest radius frame() fits: the near plane (1 mm at the least) stays in front of it.
+constexpr float kMinFramedRadius_m = 0.005f;
+
 struct OrbitCamera {
   glm::vec3 target{0.0f, 0.9f, 0.0f};
   float distance_m = 4.0f;

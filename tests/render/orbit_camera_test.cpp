@@ -40,12 +40,12 @@ TEST(KeepAboveGround, LiftsATargetPannedUnderRaisedGround) {
 }
 
 TEST(OrbitCameraFrame, FitsTheBoxAndScalesTheClipPlanesForAnySize) {
-  for (float size : {0.1f, 1.8f, 150.0f}) {
+  for (float size : {0.001f, 0.02f, 0.1f, 1.8f, 150.0f}) {  // a pin head, a 2 cm prop, ...
     OrbitCamera camera;
     camera.frame(glm::vec3(-0.5f * size, 0.0f, -0.5f * size),
                  glm::vec3(0.5f * size, size, 0.5f * size));
     EXPECT_EQ(camera.target, glm::vec3(0.0f, 0.5f * size, 0.0f));
-    const float radius = std::max(0.5f * std::sqrt(3.0f) * size, 0.1f);  // frame's floor
+    const float radius = std::max(0.5f * std::sqrt(3.0f) * size, kMinFramedRadius_m);
     EXPECT_NEAR(camera.distance_m, radius / std::sin(0.5f * camera.fov_y) * 1.1f, 1e-3f * size);
     EXPECT_LT(camera.near_m, camera.distance_m - radius);  // nothing cut at the front
     EXPECT_GT(camera.far_m, camera.distance_m + radius);   // nor at the back
