@@ -12,6 +12,7 @@
 #include "asset/gltf_scene.h"
 #include "asset/image_search.h"
 #include "asset/import_path.h"
+#include "asset/non_finite_vertices.h"
 #include "asset/skeleton_builder.h"
 #include "asset/vertex_influences.h"
 
@@ -354,6 +355,7 @@ std::string read_meshes(const GltfScene& scene, const ImportSettings& settings,
                         std::vector<anim::SkinnedMesh>& out, ImportReport& report) {
   const tinygltf::Model& model = *scene.model;
   MeshContext context{scene, settings, {}, 0};
+  std::size_t non_finite = 0;
   for (const int n : scene.order) {
     const tinygltf::Node& node = model.nodes[n];
     if (node.mesh < 0) continue;
@@ -376,6 +378,7 @@ std::string read_meshes(const GltfScene& scene, const ImportSettings& settings,
       if (std::string cause = read_primitive(node, n, source, p, context, mesh); !cause.empty()) {
         return "mesh '" + mesh.name + "': " + cause;
       }
+      non_finite += drop_non_finite_triangles(mesh);
       out.push_back(std::move(mesh));
     }
   }
@@ -389,6 +392,7 @@ std::string read_meshes(const GltfScene& scene, const ImportSettings& settings,
     report.warnings.push_back(std::to_string(context.dropped_triangles) +
                               " triangles refer to vertices that do not exist; dropped");
   }
+  if (non_finite > 0) report.warnings.push_back(non_finite_triangles_warning(non_finite));
   return {};
 }
 

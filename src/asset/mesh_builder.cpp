@@ -5,6 +5,7 @@
 #include <string_view>
 #include <utility>
 
+#include "asset/non_finite_vertices.h"
 #include "asset/vertex_influences.h"
 
 namespace asset {
@@ -128,6 +129,7 @@ void build_meshes(const aiScene& scene, const SceneConversion& conversion,
                   ImportReport& report) {
   out.clear();
   InfluenceStats stats;
+  std::size_t non_finite = 0;
   std::vector<const aiNode*> stack{scene.mRootNode};
   std::vector<const aiNode*> order;
   // Depth-first in file order, so meshes come out in the order the file lists them.
@@ -147,8 +149,10 @@ void build_meshes(const aiScene& scene, const SceneConversion& conversion,
         continue;
       }
       out.push_back(convert_mesh(scene, source, *node, conversion, skeleton, settings, stats));
+      non_finite += drop_non_finite_triangles(out.back());
     }
   }
+  if (non_finite > 0) report.warnings.push_back(non_finite_triangles_warning(non_finite));
   report.vertices_with_cut_influences += stats.cut;
   report.vertices_renormalized += stats.renormalized;
   if (stats.unweighted > 0) {
