@@ -17,12 +17,19 @@ bool same_without_case(const std::string& a, const std::string& b) {
          });
 }
 
-// The entry of folder named name (the exact name first, then any case), if there is one.
-std::optional<fs::path> entry_named(const fs::path& folder, const std::string& name) {
+enum class Entry { File, Folder };
+
+// The file (or folder) of folder named name: the exact name first, then the name in any case.
+std::optional<fs::path> entry_named(const fs::path& folder, const std::string& name, Entry kind) {
+  auto is_kind = [kind](const fs::path& path) {
+    std::error_code ec;
+    return kind == Entry::File ? fs::is_regular_file(path, ec) : fs::is_directory(path, ec);
+  };
+  if (is_kind(folder / name)) return folder / name;
   std::error_code ec;
-  if (fs::exists(folder / name, ec)) return folder / name;
   for (fs::directory_iterator it(folder, ec), end; !ec && it != end; it.increment(ec)) {
-    if (same_without_case(it->path().filename().string(), name)) return it->path();
+    if (same_without_case(it->path().filename().string(), name) && is_kind(it->path()))
+      return it->path();
   }
   return std::nullopt;
 }
@@ -48,15 +55,14 @@ std::string locate_image(const std::string& written, const std::string& model_di
   const std::string name = fs::path(text).filename().string();
   if (name.empty()) return as_written.string();
   const fs::path folder = model_dir.empty() ? fs::path(".") : fs::path(model_dir);
-  std::optional<fs::path> found = entry_named(folder, name);
+  std::optional<fs::path> found = entry_named(folder, name, Entry::File);
   for (const fs::path& parent : {folder, folder / ".."}) {
     if (found) break;
-    if (const std::optional<fs::path> textures = entry_named(parent, "textures")) {
-      found = entry_named(*textures, name);
+    if (const std::optional<fs::path> textures = entry_named(parent, "textures", Entry::Folder)) {
+      found = entry_named(*textures, name, Entry::File);
     }
   }
-  if (found && fs::is_regular_file(*found, ec)) return found->lexically_normal().string();
-  return as_written.string();
+  return (found ? *found : as_written).lexically_normal().string();
 }
 
 }  // namespace asset

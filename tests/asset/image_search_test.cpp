@@ -57,6 +57,9 @@ TEST_F(ImageSearchTest, LooksInTheTexturesFolderBesideTheModelThenInItsParents) 
   touch(fs::path(model_dir_) / "textures" / "cloth.tga");  // nearer: it wins
   EXPECT_EQ(locate_image("D:/work/cloth.tga", model_dir_),
             (fs::path(model_dir_) / "textures" / "cloth.tga").string());
+  fs::create_directories(fs::path(model_dir_) / "cloth.tga");  // a folder is not an image
+  EXPECT_EQ(locate_image("D:/work/cloth.tga", model_dir_),
+            (fs::path(model_dir_) / "textures" / "cloth.tga").string());
 }
 
 TEST_F(ImageSearchTest, AnImageFoundNowhereIsNamedAsTheModelWroteIt) {
