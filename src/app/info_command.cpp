@@ -12,6 +12,7 @@
 #include "anim/compression_report.h"
 #include "app/project_check.h"
 #include "asset/character_units.h"
+#include "asset/image_search.h"
 #include "asset/importer.h"
 #include "asset/rig_finder.h"
 
@@ -118,7 +119,8 @@ nlohmann::json to_json(const asset::Character& c) {
         {{"name", m.name},
          {"base_color", {color.x, color.y, color.z, color.w}},
          {"texture", m.base_color_texture.encoded.empty() ? m.base_color_texture.path
-                                                          : std::string("(embedded)")}});
+                                                          : std::string("(embedded)")},
+         {"missing_images", asset::missing_images(m)}});
   }
   // One rig for both: the rig's own entry and the units guessed with it.
   std::string rig_error;
@@ -195,6 +197,8 @@ void print_text(const asset::Character& c) {
                                                                       : m.base_color_texture.path;
     std::printf("  %s: base colour %.3g %.3g %.3g %.3g, texture %s\n", m.name.c_str(), color.x,
                 color.y, color.z, color.w, texture.c_str());
+    for (const std::string& missing : asset::missing_images(m))
+      std::printf("    %s\n", missing.c_str());
   }
   if (c.report.vertices_with_cut_influences > 0 || c.report.vertices_renormalized > 0) {
     std::printf("influences: %d vertices cut to the strongest, %d renormalized\n",

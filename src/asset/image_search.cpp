@@ -4,6 +4,7 @@
 #include <cctype>
 #include <filesystem>
 #include <optional>
+#include <utility>
 
 namespace asset {
 namespace {
@@ -63,6 +64,22 @@ std::string locate_image(const std::string& written, const std::string& model_di
     }
   }
   return (found ? *found : as_written).lexically_normal().string();
+}
+
+std::vector<std::string> missing_images(const Material& material) {
+  const std::pair<const char*, const Texture*> images[] = {
+      {"base colour", &material.base_color_texture},
+      {"metallic-roughness", &material.metallic_roughness_texture},
+      {"normal", &material.normal_texture},
+      {"occlusion", &material.occlusion_texture},
+      {"emissive", &material.emissive_texture}};
+  std::vector<std::string> missing;
+  for (const auto& [role, texture] : images) {
+    std::error_code ec;
+    if (texture->encoded.empty() && !texture->path.empty() && !fs::exists(texture->path, ec))
+      missing.push_back(std::string(role) + " image not found: " + texture->path);
+  }
+  return missing;
 }
 
 }  // namespace asset

@@ -4,6 +4,9 @@
 // the images travel beside the model or in a textures folder next to it.
 
 #include <string>
+#include <vector>
+
+#include "asset/character.h"
 
 namespace asset {
 
@@ -15,5 +18,10 @@ namespace asset {
 // where it is relative on this system), so a warning can name what the model asked for. Empty
 // for an empty path.
 std::string locate_image(const std::string& written, const std::string& model_dir);
+
+// The image files material names that are not on disk, each as "<role> image not found: <path>"
+// (role: base colour, metallic-roughness, normal, occlusion or emissive). Embedded images are
+// always there.
+std::vector<std::string> missing_images(const Material& material);
 
 }  // namespace asset

@@ -7,6 +7,8 @@
 #include <cstdio>
 #include <filesystem>
 
+#include "asset/image_search.h"
+
 namespace ui {
 namespace {
 
@@ -30,19 +32,7 @@ std::vector<MaterialRow> list_materials(const asset::Character& character) {
                 : base.path.empty()   ? "none"
                                       : std::filesystem::path(base.path).filename().string();
     if (base.encoded.empty()) row.image_path = base.path;
-    const std::pair<const char*, const asset::Texture*> images[] = {
-        {"base colour", &m.base_color_texture},
-        {"metallic-roughness", &m.metallic_roughness_texture},
-        {"normal", &m.normal_texture},
-        {"occlusion", &m.occlusion_texture},
-        {"emissive", &m.emissive_texture}};
-    for (const auto& [role, texture] : images) {
-      std::error_code ec;
-      if (texture->encoded.empty() && !texture->path.empty() &&
-          !std::filesystem::exists(texture->path, ec)) {
-        row.missing.push_back(std::string(role) + " image not found: " + texture->path);
-      }
-    }
+    row.missing = asset::missing_images(m);
     rows.push_back(std::move(row));
   }
   return rows;

@@ -84,6 +84,23 @@ TEST_F(Cli, InfoTextListsTheMaterialsAndTheirTextures) {
   const std::string expected = "\nmaterials: 1\n  blinn3: base colour 1 1 1 1, texture " +
                                (duck.parent_path() / "duckCM.tga").string() + "\n";
   EXPECT_NE(run.out.find(expected), std::string::npos) << run.out;
+
+  // Copied without its image: the missing file is named, in the text and in the JSON.
+  const auto alone = dir_ / "duck.dae";
+  std::filesystem::copy_file(duck, alone);
+  const std::string image = (dir_ / "duckCM.tga").string();
+  const ProcessResult text = run_animview("info '" + alone.string() + "'", dir_);
+  ASSERT_EQ(text.exit_code, 0) << text.err;
+  EXPECT_NE(
+      text.out.find("texture " + image + "\n    base colour image not found: " + image + "\n"),
+      std::string::npos)
+      << text.out;
+  const ProcessResult json = run_animview("info --json '" + alone.string() + "'", dir_);
+  ASSERT_EQ(json.exit_code, 0) << json.err;
+  const nlohmann::json materials = nlohmann::json::parse(json.out)["materials"];
+  ASSERT_EQ(materials.size(), 1u);
+  EXPECT_EQ(materials[0]["missing_images"],
+            nlohmann::json::array({"base colour image not found: " + image}));
 }
 
 // The same chain written in centimetres (a hip 100 units up, a knee rising from 100 to 300 units
