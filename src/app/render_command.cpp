@@ -76,6 +76,11 @@ int run_render(const RenderArgs& args) {
   const asset::Bounds bounds = shown_bounds(
       scene, view.compare == ui::CompareMode::Clips ? scene.find_clip(view.compare_clip) : -1);
   if (!bounds.empty()) camera.frame(bounds.min, bounds.max);
+  // As the viewer's camera: a picture never looks up from under the ground it shows.
+  if (view.show_ground && view.camera_above_ground) {
+    const glm::vec3 eye = camera.eye();
+    render::keep_above_ground(camera, anim::probe(scene.terrain, eye.x, eye.z).height_m);
+  }
   glm::mat4 vp;
   if (std::string e = render_view_projection(args.view, camera,
                                              static_cast<float>(args.width) / args.height, vp);
