@@ -114,7 +114,7 @@ std::string setup(Scene& scene, const std::string& which) {
 glm::mat4 crowd_view_projection(int count) {
   const float half = 0.5f * kSpacing_m * std::ceil(std::sqrt(static_cast<float>(count))) + 0.5f;
   render::OrbitCamera camera;
-  camera.frame({-half, 0.0f, -half}, {half, 1.8f, half});
+  camera.frame({-half, 0.0f, -half}, {half, 1.8f, half}, static_cast<float>(kWidth) / kHeight);
   return camera.projection(static_cast<float>(kWidth) / kHeight) * camera.view();
 }
 

@@ -63,9 +63,16 @@ asset::Bounds character_bounds(const ViewerScene& scene, bool posed) {
   return asset::rest_pose_bounds(scene.character, scene.instance.world_matrix());
 }
 
-void frame_character(render::OrbitCamera& camera, const ViewerScene& scene, bool posed) {
+void frame_character(render::OrbitCamera& camera, const ViewerScene& scene, bool posed,
+                     float aspect) {
   const asset::Bounds b = character_bounds(scene, posed);
-  if (!b.empty()) camera.frame(b.min, b.max);
+  if (!b.empty()) camera.frame(b.min, b.max, aspect);
+}
+
+float framing_aspect(float width, float height, ui::CompareMode compare) {
+  if (!(width > 0.0f) || !(height > 0.0f)) return 1.0f;
+  const float whole = width / height;
+  return compare == ui::CompareMode::Off ? whole : 0.5f * whole;
 }
 
 }  // namespace app

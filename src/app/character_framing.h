@@ -6,6 +6,7 @@
 #include "app/viewer_scene.h"
 #include "asset/character.h"
 #include "render/orbit_camera.h"
+#include "ui/view_settings.h"
 
 namespace app {
 
@@ -25,7 +26,12 @@ asset::Bounds shown_bounds(const ViewerScene& scene, int also_clip);
 // rest pose (asset::rest_pose_bounds).
 asset::Bounds character_bounds(const ViewerScene& scene, bool posed);
 
-// Frames character_bounds(scene, posed) with camera.
-void frame_character(render::OrbitCamera& camera, const ViewerScene& scene, bool posed);
+// Frames character_bounds(scene, posed) with camera, for a view of that aspect.
+void frame_character(render::OrbitCamera& camera, const ViewerScene& scene, bool posed,
+                     float aspect);
+
+// The aspect (width over height) of the picture one character is drawn in, for a view of
+// width x height pixels (1 for an empty one): half as wide when the view shows two side by side.
+float framing_aspect(float width, float height, ui::CompareMode compare);
 
 }  // namespace app

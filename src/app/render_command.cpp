@@ -75,7 +75,11 @@ int run_render(const RenderArgs& args) {
   render::OrbitCamera camera;
   const asset::Bounds bounds = shown_bounds(
       scene, view.compare == ui::CompareMode::Clips ? scene.find_clip(view.compare_clip) : -1);
-  if (!bounds.empty()) camera.frame(bounds.min, bounds.max);
+  if (!bounds.empty()) {
+    camera.frame(bounds.min, bounds.max,
+                 framing_aspect(static_cast<float>(args.width), static_cast<float>(args.height),
+                                view.compare));
+  }
   // As the viewer's camera: a picture never looks up from under the ground it shows.
   if (view.show_ground && view.camera_above_ground) {
     const glm::vec3 eye = camera.eye();

@@ -190,7 +190,7 @@ void accept_load(LoadOutcome outcome, const std::vector<std::string>& files, Vie
   }
   refresh_panels(ui, scene);
   if (scene.mode == PlayMode::ClipPreview) preview_clip(ui, scene, scene.preview_clip);
-  frame_character(camera, scene, false);
+  frame_character(camera, scene, false, ui.framing_aspect);
   // A saved session brings its own camera, which the first posed frame then leaves alone.
   if (restore_session(scene.project, ui, scene, camera)) ui.camera_restored_load = ui.load_count;
   for (const std::string& assignment : start_parameters) {
@@ -242,7 +242,7 @@ bool handle_keys(ViewerUi& ui, ViewerScene& scene, render::OrbitCamera& camera) 
   }
   g_events.presses.clear();
   if (ui.view.request_frame_character) {
-    frame_character(camera, scene, true);
+    frame_character(camera, scene, true, ui.framing_aspect);
     ui.view.request_frame_character = false;
   }
   if (ui.view.request_frame_all) {
@@ -253,7 +253,7 @@ bool handle_keys(ViewerUi& ui, ViewerScene& scene, render::OrbitCamera& camera) 
       const float reach = std::max(b.max.y - b.min.y, 0.1f);
       b.min = glm::min(b.min, glm::vec3(-reach, 0.0f, -reach));
       b.max = glm::max(b.max, glm::vec3(reach, 0.0f, reach));
-      camera.frame(b.min, b.max);
+      camera.frame(b.min, b.max, ui.framing_aspect);
     }
     ui.view.request_frame_all = false;
   }
@@ -304,7 +304,8 @@ struct Viewer {
   ui::MotionMatchingPanelState motion_matching_panel;
   ui::FrameStats stats;
   int frame = 0;
-  int framed_loads = 0;  // loads whose posed character the camera has framed
+  int framed_loads = 0;                // loads whose posed character the camera has framed
+  bool frame_posed_character = false;  // asked for by update_scene, done once the view is laid out
   anim::TerrainShape framed_ground = anim::TerrainShape::Flat;
 };
 
@@ -528,19 +529,29 @@ void update_scene(Viewer& v, float dt) {
   // its bind pose, which a clip may leave far behind).
   if (ui.load_count != v.framed_loads && scene.loaded) {
     v.framed_loads = ui.load_count;
-    if (ui.camera_restored_load != ui.load_count) frame_character(camera, scene, true);
+    if (ui.camera_restored_load != ui.load_count) v.frame_posed_character = true;
   }
   // Another ground puts the character at another height (a slope far from the origin): the
   // camera goes with it.
   if (scene.terrain.shape != v.framed_ground && scene.loaded) {
     v.framed_ground = scene.terrain.shape;
-    frame_character(camera, scene, true);
+    v.frame_posed_character = true;
   }
   if (ui.view.follow_character && scene.loaded &&
       scene.settings.root_motion_mode == anim::RootMotionMode::Applied) {
     const glm::vec3 root = scene.instance.world().translation;
     camera.target.x = root.x;
     camera.target.z = root.z;
+  }
+}
+
+// The 3D view's size is known once the panels are laid out: the camera frames for its aspect,
+// and frames the posed character when update_scene asked for it (a load, another ground).
+void frame_for_viewport(Viewer& v, const ViewportRect& rect) {
+  v.ui.framing_aspect = framing_aspect(rect.width, rect.height, v.ui.view.compare);
+  if (v.frame_posed_character) {
+    frame_character(v.camera, v.scene, true, v.ui.framing_aspect);
+    v.frame_posed_character = false;
   }
 }
 
@@ -787,6 +798,7 @@ int run_viewer(const ViewerOptions& options) {
     run_load_queue(v, f);
     update_scene(v, f.dt);
     const ViewportRect rect = draw_interface(v, f);
+    frame_for_viewport(v, rect);
     const bool take_screenshot = handle_keys(v.ui, v.scene, v.camera);
     write_requested_record(v);
     run_frame_export(v, rect, f);

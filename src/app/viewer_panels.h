@@ -61,6 +61,9 @@ struct ViewerUi {
   ui::RetargetPanelState retarget_panel;       // app/retarget_authoring.h draws it
   ui::FrameExportDialogState frame_export;
   ui::SkinningHealth health;
+  // The picture the camera frames the character for: the 3D view's aspect as last drawn (the
+  // window's before the first frame), half of it side by side.
+  float framing_aspect = 16.0f / 9.0f;
   std::vector<ui::MaterialRow> materials;  // rebuilt when a character is opened
   int blend_space = 0;                     // the blend space the editor shows
   ui::BlendSpaceEditorState blend_editor;

@@ -44,14 +44,34 @@ void OrbitCamera::dolly(float factor) {
   distance_m = std::clamp(distance_m * factor, 2.0f * near_m, 0.8f * far_m);
 }
 
-void OrbitCamera::frame(const glm::vec3& box_min, const glm::vec3& box_max) {
+void OrbitCamera::frame(const glm::vec3& box_min, const glm::vec3& box_max, float aspect) {
   target = 0.5f * (box_min + box_max);
-  // A floor for a point-like box only: a 2 cm prop fills the view as a character does.
-  const float radius = std::max(0.5f * glm::length(box_max - box_min), kMinFramedRadius_m);
-  distance_m = radius / std::sin(0.5f * fov_y) * 1.1f;
-  // Clip planes for the size framed: a 10 cm prop and a 100 m rig both fit.
-  near_m = std::clamp(distance_m * 0.01f, 0.001f, 1.0f);
-  far_m = std::max(500.0f, distance_m * 20.0f);
+  const glm::vec3 half = glm::max(0.5f * (box_max - box_min), glm::vec3(0.0f));
+  // The view's axes, as view() makes them: back points from the target to the eye.
+  const glm::vec3 back(std::sin(yaw) * std::cos(pitch), std::sin(pitch),
+                       std::cos(yaw) * std::cos(pitch));
+  const glm::vec3 right = glm::normalize(glm::cross(-back, glm::vec3(0.0f, 1.0f, 0.0f)));
+  const glm::vec3 up = glm::cross(right, -back);
+  const float tan_y = std::tan(0.5f * fov_y);
+  const float tan_x = tan_y * (aspect > 0.0f ? aspect : 1.0f);
+  constexpr float kMargin = 1.1f;  // a tenth of the picture's half-size left around the box
+  // Each corner must lie inside the view cone at its own depth (the eye's distance less its
+  // offset toward the eye); in an orthographic view the depth does not narrow the view.
+  float fit = 0.0f, nearest = 0.0f;
+  for (int c = 0; c < 8; ++c) {
+    const glm::vec3 d((c & 1) ? half.x : -half.x, (c & 2) ? half.y : -half.y,
+                      (c & 4) ? half.z : -half.z);
+    const float toward_eye = orthographic ? 0.0f : glm::dot(d, back);
+    fit = std::max({fit, toward_eye + kMargin * std::fabs(glm::dot(d, right)) / tan_x,
+                    toward_eye + kMargin * std::fabs(glm::dot(d, up)) / tan_y});
+    nearest = std::max(nearest, glm::dot(d, back));
+  }
+  // A point-like box is framed as a sphere of the smallest radius.
+  distance_m = std::max(fit, kMinFramedRadius_m / std::sin(0.5f * fov_y) * kMargin);
+  // Clip planes for the size framed: a 10 cm prop and a 100 m rig both fit, and the near plane
+  // stays in front of the nearest corner.
+  near_m = std::clamp(std::min(distance_m * 0.01f, 0.5f * (distance_m - nearest)), 0.001f, 1.0f);
+  far_m = std::max(500.0f, (distance_m + glm::length(half)) * 20.0f);
 }
 
 void look_along(OrbitCamera& camera, AxisView view) {

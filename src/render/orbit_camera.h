@@ -5,7 +5,7 @@
 
 namespace render {
 
-// The smallest radius frame() fits: the near plane (1 mm at the least) stays in front of it.
+// The smallest radius frame() fits, for a box that is a point.
 constexpr float kMinFramedRadius_m = 0.005f;
 
 struct OrbitCamera {
@@ -29,8 +29,9 @@ struct OrbitCamera {
   void pan(float dx, float dy);
   // Scales the distance: factor > 1 moves away.
   void dolly(float factor);
-  // Places the target at the centre of a bounding box and backs off so it fits the view.
-  void frame(const glm::vec3& box_min, const glm::vec3& box_max);
+  // Places the target at the centre of a bounding box and backs off, keeping yaw and pitch,
+  // until every corner of the box fits a view of that aspect (width over height) with a margin.
+  void frame(const glm::vec3& box_min, const glm::vec3& box_max, float aspect);
 };
 
 // The axis views of Blender's numpad (and Maya's front/side/top panels): front looks along -Z

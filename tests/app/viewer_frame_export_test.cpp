@@ -37,7 +37,7 @@ class ViewerFrameExportTest : public GlTest {
     preview_clip(ui_, scene_, scene_.find_clip("wave"));
     scene_.clock.set_playing(false);
     scene_.clock.seek(0.37);
-    camera_.frame(glm::vec3(-1.0f, 0.0f, -1.0f), glm::vec3(1.0f, 2.0f, 1.0f));
+    camera_.frame(glm::vec3(-1.0f, 0.0f, -1.0f), glm::vec3(1.0f, 2.0f, 1.0f), 4.0f / 3.0f);
     exporter_.open(ui_.frame_export, scene_);
     ui_.frame_export.form.directory = (dir_ / "wave").string();
     ui_.frame_export.form.to_s = 0.05;  // frames 0 to 6 at 120 fps

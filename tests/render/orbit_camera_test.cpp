@@ -1,5 +1,6 @@
 #include "render/orbit_camera.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include <gtest/gtest.h>
@@ -39,19 +40,48 @@ TEST(KeepAboveGround, LiftsATargetPannedUnderRaisedGround) {
   EXPECT_GE(camera.eye().y, 1.05f);
 }
 
-TEST(OrbitCameraFrame, FitsTheBoxAndScalesTheClipPlanesForAnySize) {
-  for (float size : {0.001f, 0.02f, 0.1f, 1.8f, 150.0f}) {  // a pin head, a 2 cm prop, ...
-    OrbitCamera camera;
-    camera.frame(glm::vec3(-0.5f * size, 0.0f, -0.5f * size),
-                 glm::vec3(0.5f * size, size, 0.5f * size));
-    EXPECT_EQ(camera.target, glm::vec3(0.0f, 0.5f * size, 0.0f));
-    const float radius = std::max(0.5f * std::sqrt(3.0f) * size, kMinFramedRadius_m);
-    EXPECT_NEAR(camera.distance_m, radius / std::sin(0.5f * camera.fov_y) * 1.1f, 1e-3f * size);
-    EXPECT_LT(camera.near_m, camera.distance_m - radius);  // nothing cut at the front
-    EXPECT_GT(camera.far_m, camera.distance_m + radius);   // nor at the back
-    const float before = camera.distance_m;
-    camera.dolly(2.0f);  // zooming out works at every scale
-    EXPECT_FLOAT_EQ(camera.distance_m, 2.0f * before);
+// Every corner of the box lands inside the picture, and the box fills it up to the margin (a
+// corner reaches 1 / 1.1 of the half-width or half-height), at any size, angle, aspect and
+// projection; the clip planes keep the whole box.
+TEST(OrbitCameraFrame, FitsTheBoxCornersTightlyForAnySizeAngleAndAspect) {
+  const glm::vec3 shapes[] = {{0.5f, 1.8f, 0.4f}, {1.0f, 1.0f, 1.0f}, {72.0f, 1.8f, 1.8f}};
+  for (const glm::vec3& shape : shapes) {
+    for (float size : {0.001f, 0.02f, 1.0f, 150.0f}) {
+      for (float aspect : {0.5f, 1.0f, 16.0f / 9.0f}) {
+        for (bool orthographic : {false, true}) {
+          for (const glm::vec2 angles : {glm::vec2(0.6f, 0.25f), glm::vec2(-2.0f, 1.2f)}) {
+            OrbitCamera camera;
+            camera.yaw = angles.x;
+            camera.pitch = angles.y;
+            camera.orthographic = orthographic;
+            const glm::vec3 lo = -0.5f * size * shape + glm::vec3(3.0f, 1.0f, -2.0f);
+            const glm::vec3 hi = 0.5f * size * shape + glm::vec3(3.0f, 1.0f, -2.0f);
+            camera.frame(lo, hi, aspect);
+            EXPECT_EQ(camera.target, 0.5f * (lo + hi));
+            const glm::mat4 vp = camera.projection(aspect) * camera.view();
+            float reach = 0.0f;
+            for (int c = 0; c < 8; ++c) {
+              const glm::vec4 clip = vp * glm::vec4((c & 1) ? hi.x : lo.x, (c & 2) ? hi.y : lo.y,
+                                                    (c & 4) ? hi.z : lo.z, 1.0f);
+              ASSERT_GT(clip.w, 0.0f);
+              const glm::vec3 ndc = glm::vec3(clip) / clip.w;
+              EXPECT_LE(std::fabs(ndc.x), 1.0f + 1e-4f) << size << " " << aspect;
+              EXPECT_LE(std::fabs(ndc.y), 1.0f + 1e-4f) << size << " " << aspect;
+              EXPECT_LE(std::fabs(ndc.z), 1.0f) << size << " " << aspect;  // within near..far
+              reach = std::max({reach, std::fabs(ndc.x), std::fabs(ndc.y)});
+            }
+            // A box smaller than the framing floor (a 1 mm pin) is framed at the floor's size.
+            const bool floored = 0.5f * size * glm::length(shape) < kMinFramedRadius_m;
+            if (!floored) {
+              EXPECT_NEAR(reach, 1.0f / 1.1f, 0.01f) << size << " " << aspect;
+            }
+            const float before = camera.distance_m;
+            camera.dolly(2.0f);  // zooming out works at every scale
+            EXPECT_FLOAT_EQ(camera.distance_m, 2.0f * before);
+          }
+        }
+      }
+    }
   }
 }
 

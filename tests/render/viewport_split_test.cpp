@@ -22,7 +22,7 @@ TEST(SplitSideBySide, HalvesCoverTheViewportExactlyWithTheOddPixelOnTheRight) {
 
 TEST(HalfViewProjection, EqualsTheCamerasProjectionForTheHalfsAspect) {
   render::OrbitCamera camera;
-  camera.frame({-0.4f, 0.0f, -0.2f}, {0.4f, 1.8f, 0.2f});
+  camera.frame({-0.4f, 0.0f, -0.2f}, {0.4f, 1.8f, 0.2f}, 480.0f / 720.0f);
   const int width = 960, height = 720;
   for (const int half : {480, 481}) {
     const glm::mat4 expected = camera.projection(static_cast<float>(half) / height) * camera.view();
