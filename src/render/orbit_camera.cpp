@@ -50,7 +50,7 @@ void OrbitCamera::frame(const glm::vec3& box_min, const glm::vec3& box_max, floa
   // The view's axes, as view() makes them: back points from the target to the eye.
   const glm::vec3 back(std::sin(yaw) * std::cos(pitch), std::sin(pitch),
                        std::cos(yaw) * std::cos(pitch));
-  const glm::vec3 right = glm::normalize(glm::cross(-back, glm::vec3(0.0f, 1.0f, 0.0f)));
+  const glm::vec3 right(std::cos(yaw), 0.0f, -std::sin(yaw));  // level, even looking straight down
   const glm::vec3 up = glm::cross(right, -back);
   const float tan_y = std::tan(0.5f * fov_y);
   const float tan_x = tan_y * (aspect > 0.0f ? aspect : 1.0f);
