@@ -1,7 +1,5 @@
 #include "asset/image_search.h"
 
-#include <unistd.h>
-
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -9,24 +7,25 @@
 #include <gtest/gtest.h>
 
 #include "asset/importer.h"
+#include "gltf_writer.h"
 
 namespace asset {
 namespace {
 
 namespace fs = std::filesystem;
 
-// A folder per test: <root>/art/model beside <root>/art/textures.
+// A folder per test (test::make_temp_dir): <root>/art/model beside <root>/art/textures.
 class ImageSearchTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    root_ = fs::temp_directory_path() / ("animview_images_" + std::to_string(getpid()));
+    root_ = test::make_temp_dir();
     model_dir_ = (root_ / "art" / "model").string();
     fs::create_directories(model_dir_);
   }
   void TearDown() override { fs::remove_all(root_); }
   static void touch(const fs::path& file) {
     fs::create_directories(file.parent_path());
-    std::ofstream(file.string()) << "image";
+    test::write_file(file, "image");
   }
 
   fs::path root_;
