@@ -17,6 +17,7 @@
 #include <vector>
 
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include "anim/clip_sampling.h"
 #include "anim/foot_contact.h"
@@ -37,15 +38,26 @@ struct Loaded {
   std::string error;
 };
 
+// The demo exported once per test process. CTest runs each test in a process of its own, two
+// at a time: the name holds the process id (one shared name raced, "cannot replace the file"),
+// and the file goes when the process ends.
 std::string demo_glb() {
-  static const std::string path = [] {
-    const std::string p =
-        (std::filesystem::temp_directory_path() / "animview_retarget_demo.glb").string();
-    const std::string error = asset::export_demo_character(p);
+  struct Export {
+    std::string path;
+    ~Export() {
+      std::error_code ec;
+      std::filesystem::remove(path, ec);
+    }
+  };
+  static const Export demo = [] {
+    Export e{(std::filesystem::temp_directory_path() /
+              ("animview_retarget_demo_" + std::to_string(getpid()) + ".glb"))
+                 .string()};
+    const std::string error = asset::export_demo_character(e.path);
     EXPECT_TRUE(error.empty()) << error;
-    return p;
+    return e;
   }();
-  return path;
+  return demo.path;
 }
 
 std::string path_of(const std::string& label) {

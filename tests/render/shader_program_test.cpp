@@ -51,10 +51,11 @@ TEST_F(GlTest, IncludedFilesKeepTheirOwnNamesAndLinesInErrors) {
 }
 
 TEST_F(GlTest, AMissingIncludeNamesTheIncludingLine) {
-  TemporaryShader shader("test_includer.vert",
+  // A name of its own: CTest runs the test beside the one above, which writes test_includer.vert.
+  TemporaryShader shader("test_missing_include.vert",
                          "#version 450 core\n\n#include \"test_absent.glsl\"\nvoid main() {}\n");
   render::ShaderProgram program;
-  const std::string error = program.load({"test_includer.vert", "", {}, {}});
-  EXPECT_NE(error.find("test_includer.vert:3: cannot read"), std::string::npos) << error;
+  const std::string error = program.load({"test_missing_include.vert", "", {}, {}});
+  EXPECT_NE(error.find("test_missing_include.vert:3: cannot read"), std::string::npos) << error;
   EXPECT_NE(error.find("test_absent.glsl"), std::string::npos) << error;
 }
