@@ -361,13 +361,19 @@ JobResult solve_foot_ik(const Skeleton& skeleton, const FootIkRig& rig,
   if (legs < 1 || legs > kMaxFootIkLegs)
     return JobResult::fail("foot IK: rig has no or too many legs");
   if (rig.pelvis < 0 || rig.pelvis >= n) return JobResult::fail("foot IK: pelvis is out of range");
-  // An attached foot's chain (thigh above calf above foot) is checked by apply_two_bone_ik.
+  // Every check that could stop the solve comes before the first write, so a failure leaves
+  // the pose and the state as they were: an attached foot's chain is checked here as two-bone
+  // IK would check it.
   auto in_range = [n](int joint) { return joint >= 0 && joint < n; };
   for (const Leg& leg : rig.legs) {
     const bool joints_ok = in_range(leg.thigh) && in_range(leg.calf) && in_range(leg.foot) &&
                            in_range(leg.toes) &&
                            (leg.foot_attached || is_ancestor(skeleton, leg.thigh, leg.calf));
     if (!joints_ok) return JobResult::fail("foot IK: a leg's joints are invalid for this skeleton");
+    if (leg.foot_attached) {
+      if (const char* error = validate(skeleton, TwoBoneIkJoints{leg.thigh, leg.calf, leg.foot}))
+        return JobResult::fail(error);
+    }
   }
   if ((rig.chest >= 0) != (rig.spine_base >= 0) || rig.chest >= n || rig.spine_base >= n) {
     return JobResult::fail("foot IK: the chest and spine base are not both set or out of range");

@@ -322,10 +322,20 @@ TEST(FootIk, SolveRejectsALegThatIsNotAChain) {
   FootIkState state;
   FootIkRig rig = b.rig;
   std::swap(rig.legs[1].thigh, rig.legs[1].calf);  // the knee above the hip
+  // Standing 10 cm above the ground, the pelvis would sink and the good left leg bend before
+  // the right one is reached: the failure must come before any of that is written.
+  Transform above_ground;
+  above_ground.translation.y = 0.1f;
   const JobResult swapped =
-      solve_foot_ik(b.skeleton, rig, {}, Terrain{}, Transform{}, {}, 0.01f, state, local, model);
+      solve_foot_ik(b.skeleton, rig, {}, Terrain{}, above_ground, {}, 0.01f, state, local, model);
   ASSERT_FALSE(swapped);
   EXPECT_STREQ(swapped.error, "two-bone IK mid joint is not below the root");
+  EXPECT_FALSE(state.started);
+  EXPECT_EQ(state.pelvis_offset_m, 0.0f);
+  for (std::size_t j = 0; j < local.size(); ++j) {
+    EXPECT_EQ(local[j].translation, b.skeleton.rest_pose[j].translation) << "joint " << j;
+    EXPECT_EQ(local[j].rotation, b.skeleton.rest_pose[j].rotation) << "joint " << j;
+  }
   rig = b.rig;
   rig.legs[0].toes = b.skeleton.joint_count();
   const JobResult out_of_range =
