@@ -14,8 +14,10 @@ namespace render {
 std::string shader_directory();
 
 struct ShaderSources {
-  std::string vertex_file;    // file name inside shader_directory(), e.g. "lines.vert"
-  std::string fragment_file;  // empty for a transform-feedback-only program
+  // A file name inside shader_directory(), e.g. "lines.vert"; an absolute path is taken as it
+  // is (its #includes are read from its own folder).
+  std::string vertex_file;
+  std::string fragment_file;                   // empty for a transform-feedback-only program
   std::vector<std::string> feedback_varyings;  // captured interleaved when not empty
   std::vector<std::string> defines;            // "NAME" or "NAME VALUE", after #version
 };
