@@ -3,25 +3,16 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
-#include <fstream>
 #include <string>
 
 #include "asset/importer.h"
+#include "gltf_writer.h"
 #include "import_test_util.h"
 
 namespace asset {
 namespace {
 
 namespace fs = std::filesystem;
-
-// Writes text to a file of that name in a fresh temporary folder and returns its path.
-std::string write_file(const std::string& name, const std::string& text) {
-  const fs::path dir = fs::temp_directory_path() / "animview_gltf_version_test";
-  fs::create_directories(dir);
-  const fs::path path = dir / name;
-  std::ofstream(path, std::ios::binary) << text;
-  return path.string();
-}
 
 TEST(GltfVersion, TellsGltf1FromGltf2InTheFilesThatCarryThem) {
   struct Case {
@@ -50,6 +41,12 @@ TEST(GltfVersion, TellsGltf1FromGltf2InTheFilesThatCarryThem) {
 }
 
 TEST(GltfVersion, FallsBackOnTheShapeOfTheObjectsAndKnowsWhenItCannotTell) {
+  const fs::path dir = test::make_temp_dir();
+  // Writes text to a file of that name in the test's folder and returns its path.
+  const auto write_file = [&dir](const std::string& name, const std::string& text) {
+    test::write_file(dir / name, text);
+    return (dir / name).string();
+  };
   // No asset: glTF 1.0 keys its objects by id, 2.0 lists them.
   EXPECT_EQ(gltf_version(write_file("keyed.gltf", R"({"meshes": {"m": {}}})")).major, 1);
   EXPECT_EQ(gltf_version(write_file("listed.gltf", R"({"nodes": [{}]})")).major, 2);
@@ -75,6 +72,7 @@ TEST(GltfVersion, FallsBackOnTheShapeOfTheObjectsAndKnowsWhenItCannotTell) {
   EXPECT_EQ(gltf_version(write_file("v7.glb", std::string("glTF\x07\0\0\0", 8))).major, 0);
   EXPECT_EQ(gltf_version(write_file("short.glb", "glTF")).major, 0);
   EXPECT_EQ(gltf_version("/nonexistent/animview/x.gltf").major, 0);
+  fs::remove_all(dir);
 }
 
 // glTF 1.0 goes to assimp, which reads it; a binary glTF 1.0 that assimp cannot read either is
