@@ -17,6 +17,7 @@ namespace app {
 using asset::AddClipsRequest;
 using asset::load_clips_now;
 using asset::load_now;
+using asset::LoadError;
 using asset::LoadOutcome;
 using asset::LoadRequest;
 

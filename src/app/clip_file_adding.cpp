@@ -37,10 +37,11 @@ AddClipsRequest add_clips_request(const std::string& file, const ViewerScene& sc
 void accept_added_clips(LoadOutcome outcome, const std::string& file, ViewerScene& scene,
                         ViewerUi& ui) {
   for (const std::string& w : outcome.warnings) ui.notices.add(file + ": " + cause_of(w, file));
-  for (const std::string& e : outcome.errors) {
-    ui.errors.add(file, e);
+  for (const LoadError& e : outcome.errors) {
+    ui.errors.add(e.file, e.message);
     // Made for another skeleton: the viewer asks whether to retarget it instead.
-    if (e.find("was made for another skeleton") != std::string::npos) ui.retarget_offer = file;
+    if (e.message.find("was made for another skeleton") != std::string::npos)
+      ui.retarget_offer = file;
   }
   if (outcome.cancelled) ui.errors.add(file, "adding the clips was cancelled");
   if (!outcome.ok) return;

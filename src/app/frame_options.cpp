@@ -84,14 +84,15 @@ int compose_frame(const FrameOptions& options, ViewerScene& scene, FrameReport& 
   request.settings.unit_scale = options.unit_scale;
   LoadOutcome loaded = load_in_guessed_units(request, report);
   if (!loaded.ok) {
-    error = loaded.errors.empty() ? options.file + ": cannot be loaded" : loaded.errors.front();
+    error =
+        loaded.errors.empty() ? options.file + ": cannot be loaded" : loaded.errors.front().message;
     return 1;
   }
   for (const std::string& w : loaded.character.report.warnings) {
     report.notices.push_back(options.file + ": " + w);
   }
   for (std::string& w : loaded.warnings) report.notices.push_back(std::move(w));
-  for (std::string& e : loaded.errors) report.notices.push_back(std::move(e));  // a clip file
+  for (LoadError& e : loaded.errors) report.notices.push_back(std::move(e.message));  // a clip file
   // A model file plays its clips one by one; only a project brings its graph.
   const bool with_project = is_project(options.file);
   asset::Project project = with_project ? std::move(loaded.project)

@@ -7,7 +7,7 @@ namespace app {
 
 std::string check_loaded_project(const LoadOutcome& loaded) {
   // A clip file that fails leaves the load ok (the viewer shows the rest), but is a problem.
-  if (!loaded.errors.empty()) return loaded.errors.front();
+  if (!loaded.errors.empty()) return loaded.errors.front().message;
   if (!loaded.ok) return loaded.project_path + ": loading was cancelled";
   asset::BoundProject bound;
   if (std::string e = asset::bind_project(loaded.project, loaded.character, {}, bound);

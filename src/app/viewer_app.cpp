@@ -144,15 +144,6 @@ struct Playhead {
   bool playing = true;
 };
 
-// The one of files that message is about ("<file>: ..."), or the first: a load of a character
-// and its clip files reports each file's failure under that file.
-std::string file_named_in(const std::string& message, const std::vector<std::string>& files) {
-  for (const std::string& f : files) {
-    if (message.starts_with(f + ": ")) return f;
-  }
-  return files.empty() ? "" : files[0];
-}
-
 // Takes a finished load into the scene, or reports why it failed.
 void accept_load(LoadOutcome outcome, const std::vector<std::string>& files, ViewerScene& scene,
                  render::SceneRenderer& renderer, ViewerUi& ui, RecentFiles& recent,
@@ -161,12 +152,12 @@ void accept_load(LoadOutcome outcome, const std::vector<std::string>& files, Vie
   // Warnings go to the status bar's list; only errors open the error panel.
   for (const std::string& w : outcome.warnings) ui.notices.add(w);
   const std::string outcome_project_path = outcome.project_path;
+  // Each under the file it is about; a failed clip file leaves the load ok.
+  for (const LoadError& e : outcome.errors) ui.errors.add(e.file, e.message);
   if (!outcome.ok) {
-    for (const std::string& e : outcome.errors) ui.errors.add(file_named_in(e, files), e);
     if (outcome.cancelled) ui.errors.add(files.empty() ? "" : files[0], "loading cancelled");
     return;
   }
-  for (const std::string& e : outcome.errors) ui.errors.add("", e);
   const std::string error = scene.open(std::move(outcome.character), std::move(outcome.project));
   if (!error.empty()) {
     ui.errors.add(files.empty() ? "" : files[0], error);

@@ -42,7 +42,7 @@ void import_clip_file(const std::string& path, const anim::Skeleton& skeleton,
                       std::vector<anim::Clip>& clips, LoadOutcome& out) {
   asset::ClipImportResult imported = asset::import_clips(path, skeleton, settings, progress);
   if (!imported.ok()) {
-    out.errors.push_back(imported.error);
+    out.errors.push_back({path, imported.error});
     out.cancelled = out.cancelled || imported.cancelled;
     return;
   }
@@ -59,14 +59,14 @@ void retarget_clip_file(const AddClipsRequest& request, const std::function<bool
                         std::vector<std::string>& taken, LoadOutcome& out) {
   asset::ImportResult imported = asset::import_file(request.file, request.settings, progress);
   if (!imported.ok()) {
-    out.errors.push_back(imported.error);
+    out.errors.push_back({request.file, imported.error});
     out.cancelled = imported.cancelled;
     return;
   }
   asset::ClipRetargeting retargeted = asset::retarget_clips(
       imported.character, request.skeleton, request.rig, request.legs, "the open character");
   if (!retargeted.ok()) {
-    out.errors.push_back(retargeted.error);
+    out.errors.push_back({request.file, retargeted.error});
     return;
   }
   for (anim::Clip& clip : retargeted.clips) {
@@ -88,7 +88,7 @@ bool retarget_project_file(const ProjectRetarget& entry, const std::string& path
       retarget_project_file(entry, path, out.character, project_rig(out.character, out.project.rig),
                             settings, source, progress);
   if (!retargeted.ok()) {
-    out.errors.push_back(retargeted.error);
+    out.errors.push_back({path, retargeted.error});
     return false;
   }
   for (anim::Clip& clip : retargeted.clips) {
@@ -116,7 +116,7 @@ void stand_in_missing_clips(LoadOutcome& out) {
     names += (names.empty() ? "'" : ", '") + name + "'";
   }
   out.clip_sources.resize(out.character.clips.size());
-  if (!names.empty()) out.errors.back() += " (" + names + " hold the rest pose meanwhile)";
+  if (!names.empty()) out.errors.back().message += " (" + names + " hold the rest pose meanwhile)";
 }
 
 }  // namespace
@@ -124,7 +124,7 @@ void stand_in_missing_clips(LoadOutcome& out) {
 LoadOutcome load_now(const LoadRequest& request, const std::function<bool(float)>& progress) {
   LoadOutcome out;
   if (request.files.empty()) {
-    out.errors.push_back("nothing to load");
+    out.errors.push_back({"", "nothing to load"});
     return out;
   }
   std::vector<std::string> files = request.files;
@@ -132,7 +132,7 @@ LoadOutcome load_now(const LoadRequest& request, const std::function<bool(float)
   if (is_project_file(files[0])) {
     out.project_path = files[0];
     if (std::string e = asset::load_project(files[0], out.project); !e.empty()) {
-      out.errors.push_back(e);
+      out.errors.push_back({files[0], std::move(e)});
       return out;
     }
     for (std::string& notice : asset::unknown_field_notices(out.project, files[0])) {
@@ -164,7 +164,7 @@ LoadOutcome load_now(const LoadRequest& request, const std::function<bool(float)
   } else {
     asset::ImportResult imported = asset::import_file(files[0], request.settings, progress);
     if (!imported.ok()) {
-      out.errors.push_back(imported.error);
+      out.errors.push_back({files[0], imported.error});
       out.cancelled = imported.cancelled;
       return out;
     }

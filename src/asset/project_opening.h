@@ -25,6 +25,14 @@ struct LoadRequest {
   ImportSettings settings;
 };
 
+// A file that failed to load and why. message is one line for the command line and names
+// the file itself; file says which one it is, whatever its text (a project's character and clip
+// files are named as resolved against the project's folder), so the viewer files it under it.
+struct LoadError {
+  std::string file;
+  std::string message;
+};
+
 struct LoadOutcome {
   bool ok = false;
   bool cancelled = false;
@@ -32,7 +40,7 @@ struct LoadOutcome {
   Project project;
   std::string project_path;               // when a project file was opened
   std::vector<std::string> clip_sources;  // the file each of character.clips came from
-  std::vector<std::string> errors;        // each names the file and the cause
+  std::vector<LoadError> errors;
   std::vector<std::string> warnings;
 };
 

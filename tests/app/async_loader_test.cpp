@@ -47,8 +47,8 @@ TEST(AsyncLoader, AMissingFileFailsNamingIt) {
   const app::LoadOutcome outcome = wait_for(loader);
   EXPECT_FALSE(outcome.ok);
   ASSERT_FALSE(outcome.errors.empty());
-  EXPECT_NE(outcome.errors[0].find("/nonexistent/model.fbx"), std::string::npos)
-      << outcome.errors[0];
+  EXPECT_NE(outcome.errors[0].message.find("/nonexistent/model.fbx"), std::string::npos)
+      << outcome.errors[0].message;
 }
 
 TEST(AsyncLoader, AMalformedProjectFailsNamingTheFile) {
@@ -57,7 +57,8 @@ TEST(AsyncLoader, AMalformedProjectFailsNamingTheFile) {
   const app::LoadOutcome outcome = app::load_now({{path.string()}, {}});
   EXPECT_FALSE(outcome.ok);
   ASSERT_FALSE(outcome.errors.empty());
-  EXPECT_NE(outcome.errors[0].find(path.string()), std::string::npos) << outcome.errors[0];
+  EXPECT_NE(outcome.errors[0].message.find(path.string()), std::string::npos)
+      << outcome.errors[0].message;
 }
 
 TEST(AsyncLoader, ClipFilesBindToTheCharacterByJointName) {
@@ -66,7 +67,7 @@ TEST(AsyncLoader, ClipFilesBindToTheCharacterByJointName) {
   app::LoadOutcome outcome = app::load_now(
       {{(pab / "arnaud.fbx").string(), (pab / "walk.fbx").string(), (pab / "jog.fbx").string()},
        {}});
-  ASSERT_TRUE(outcome.ok) << (outcome.errors.empty() ? "" : outcome.errors[0]);
+  ASSERT_TRUE(outcome.ok) << (outcome.errors.empty() ? "" : outcome.errors[0].message);
   std::vector<std::string> names;
   for (const anim::Clip& c : outcome.character.clips) names.push_back(c.name);
   EXPECT_NE(std::find(names.begin(), names.end(), "walk"), names.end());

@@ -145,7 +145,7 @@ TEST_F(ClipFileAddingTest, AFileForAnotherSkeletonIsOfferedThenRetargetedAndPlay
   ui_.errors = {};
   const LoadOutcome outcome =
       load_clips_now(add_clips_request(kForeignBvh, scene_, {}, true, &ui_));
-  ASSERT_TRUE(outcome.ok) << (outcome.errors.empty() ? "" : outcome.errors[0]);
+  ASSERT_TRUE(outcome.ok) << (outcome.errors.empty() ? "" : outcome.errors[0].message);
   accept_added_clips(LoadOutcome(outcome), kForeignBvh, scene_, ui_);
   EXPECT_TRUE(ui_.errors.entries().empty())
       << (ui_.errors.entries().empty() ? "" : ui_.errors.entries()[0].cause);
@@ -202,7 +202,7 @@ TEST_F(ClipFileAddingTest, AProjectSavedWithTheAddedFileLoadsItOnce) {
   ASSERT_EQ(asset::save_project(scene_.project, project), "");
   // The viewer reloads the project with the added file after it, as ui.loaded_files lists them.
   LoadOutcome reloaded = load_now({{project, clip_file_}, {}});
-  ASSERT_TRUE(reloaded.ok) << (reloaded.errors.empty() ? "" : reloaded.errors[0]);
+  ASSERT_TRUE(reloaded.ok) << (reloaded.errors.empty() ? "" : reloaded.errors[0].message);
   EXPECT_EQ(reloaded.character.clips.size(), scene_.character.clips.size());
   EXPECT_EQ(reloaded.project.clip_files, std::vector<std::string>{clip_file_});
   EXPECT_EQ(reloaded.project.clips, scene_.project.clips);

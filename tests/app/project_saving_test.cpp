@@ -35,7 +35,7 @@ class ProjectSavingTest : public ::testing::Test {
   static void open(const std::vector<std::string>& files, ViewerScene& scene, ViewerUi& ui,
                    render::OrbitCamera& camera) {
     LoadOutcome outcome = load_now({files, {}});
-    ASSERT_TRUE(outcome.ok) << (outcome.errors.empty() ? "" : outcome.errors[0]);
+    ASSERT_TRUE(outcome.ok) << (outcome.errors.empty() ? "" : outcome.errors[0].message);
     const std::string project_path = outcome.project_path;
     ASSERT_EQ(scene.open(std::move(outcome.character), std::move(outcome.project)), "");
     ui.loaded_files = files;

@@ -72,7 +72,7 @@ TEST_F(RetargetAuthoringTest, TheAcceptedOfferIsARetargetEntryAndAReloadRetarget
   const std::string name = scene_.clips().back().name;
   LoadOutcome reloaded = load_now({{save()}, {}});
   ASSERT_TRUE(reloaded.ok);
-  EXPECT_TRUE(reloaded.errors.empty()) << reloaded.errors[0];
+  EXPECT_TRUE(reloaded.errors.empty()) << reloaded.errors[0].message;
   EXPECT_EQ(reloaded.project.retargets.size(), 1u);
   EXPECT_TRUE(reloaded.project.clip_files.empty());
   ASSERT_EQ(reloaded.character.clips.size(), scene_.character.clips.size());
@@ -102,10 +102,11 @@ TEST_F(RetargetAuthoringTest, AMissingSourceIsNamedAndTheProjectStillOpens) {
   LoadOutcome reloaded = load_now({{project}, {}});
   ASSERT_TRUE(reloaded.ok);
   ASSERT_EQ(reloaded.errors.size(), 1u);
-  EXPECT_NE(reloaded.errors[0].find(bvh_), std::string::npos) << reloaded.errors[0];
-  EXPECT_NE(reloaded.errors[0].find("missing"), std::string::npos) << reloaded.errors[0];
-  EXPECT_NE(reloaded.errors[0].find("'" + name + "' hold the rest pose"), std::string::npos)
-      << reloaded.errors[0];
+  EXPECT_NE(reloaded.errors[0].message.find(bvh_), std::string::npos) << reloaded.errors[0].message;
+  EXPECT_NE(reloaded.errors[0].message.find("missing"), std::string::npos)
+      << reloaded.errors[0].message;
+  EXPECT_NE(reloaded.errors[0].message.find("'" + name + "' hold the rest pose"), std::string::npos)
+      << reloaded.errors[0].message;
   // The entry stays (a Save keeps it for when the file is back).
   EXPECT_EQ(reloaded.project.retargets.size(), 1u);
   ViewerScene again;

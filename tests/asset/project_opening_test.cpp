@@ -13,6 +13,7 @@
 #include "asset/demo_project.h"
 #include "asset/rig_corrections.h"
 #include "asset/rig_finder.h"
+#include "gltf_writer.h"
 
 namespace asset {
 namespace {
@@ -35,7 +36,32 @@ TEST(ProjectOpening, AProjectsClipFilesAreFoundBesideItNotInTheWorkingFolder) {
   EXPECT_EQ(outcome.project_path, path.string());
   ASSERT_FALSE(outcome.errors.empty());
   const std::string resolved = (dir / "nested" / "clips" / "missing_walk.glb").string();
-  EXPECT_NE(outcome.errors[0].find(resolved), std::string::npos) << outcome.errors[0];
+  EXPECT_NE(outcome.errors[0].message.find(resolved), std::string::npos)
+      << outcome.errors[0].message;
+  EXPECT_EQ(outcome.errors[0].file, resolved);
+  fs::remove_all(dir);
+}
+
+// The viewer files each error under the file it is about: a project's character, resolved
+// against the project's folder, not the project.
+TEST(ProjectOpening, EachErrorSaysWhichFileItIsAbout) {
+  const fs::path dir = test::make_temp_dir();
+  Project project = make_demo_project();
+  project.character = "gone.glb";
+  const fs::path path = dir / "p.animview.json";
+  ASSERT_EQ(save_project(project, path.string()), "");
+  const LoadOutcome outcome = load_now({{path.string()}, {}});
+  EXPECT_FALSE(outcome.ok);
+  ASSERT_EQ(outcome.errors.size(), 1u);
+  EXPECT_EQ(outcome.errors[0].file, (dir / "gone.glb").string());
+  EXPECT_EQ(outcome.errors[0].message.rfind((dir / "gone.glb").string() + ": ", 0), 0u)
+      << outcome.errors[0].message;
+
+  // A project that cannot be read is the project's error.
+  test::write_file(path, "{ not json");
+  const LoadOutcome unreadable = load_now({{path.string()}, {}});
+  ASSERT_EQ(unreadable.errors.size(), 1u);
+  EXPECT_EQ(unreadable.errors[0].file, path.string());
   fs::remove_all(dir);
 }
 
