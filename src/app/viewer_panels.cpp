@@ -26,6 +26,7 @@
 #include "ui/panel_tabs.h"
 #include "ui/playing_summary.h"
 #include "ui/retarget_offer.h"
+#include "ui/stats_overlay.h"
 
 namespace app {
 namespace {
@@ -261,7 +262,9 @@ ViewportRect draw_panels(ViewerUi& ui, ViewerScene& scene, AsyncLoader& loader, 
   // Splitters last, so they are above the panels they resize.
   ui::draw_panel_splitters(layout, r);
   const ViewportRect rect{r.viewport.x, r.viewport.y, r.viewport.width, r.viewport.height};
-  ui::draw_error_panel(ui.errors);
+  // Before the retarget offer, which then opens above it.
+  ui::draw_error_panel(ui.errors, rect.x + rect.width * 0.5f,
+                       ui::stats_overlay_bottom(rect.y) + 8.0f);
   if (loader.busy() && ui::draw_load_progress(loader.what(), loader.progress())) loader.cancel();
   if (ui.view.request_export_pose && scene.loaded) export_pose(ui, scene);
   ui.view.request_export_pose = false;

@@ -32,12 +32,9 @@ void print_errors(const ErrorLog& log, const char* prefix, std::FILE* out) {
   }
 }
 
-void draw_error_panel(ErrorLog& log) {
+void draw_error_panel(ErrorLog& log, float top_centre_x, float top_y) {
   if (log.empty()) return;
-  const ImGuiViewport* viewport = ImGui::GetMainViewport();
-  ImGui::SetNextWindowPos(
-      ImVec2(viewport->WorkPos.x + viewport->WorkSize.x * 0.5f, viewport->WorkPos.y + 30.0f),
-      ImGuiCond_FirstUseEver, ImVec2(0.5f, 0.0f));
+  ImGui::SetNextWindowPos(ImVec2(top_centre_x, top_y), ImGuiCond_FirstUseEver, ImVec2(0.5f, 0.0f));
   ImGui::SetNextWindowSizeConstraints(ImVec2(360.0f, 0.0f), ImVec2(720.0f, 400.0f));
   const ImGuiWindowFlags flags =
       ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings;

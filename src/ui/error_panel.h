@@ -38,8 +38,9 @@ class ErrorLog {
 // The errors for a terminal, one line each: "<prefix>: <file>: <cause>".
 void print_errors(const ErrorLog& log, const char* prefix, std::FILE* out);
 
-// Draws the error panel (a window near the top of the viewport) while log has entries: each error
-// with its file, its cause and a Dismiss button, and Dismiss all.
-void draw_error_panel(ErrorLog& log);
+// Draws the error panel while log has entries: each error with its file, its cause and a
+// Dismiss button, and Dismiss all. It first appears centred on top_centre_x with its top at
+// top_y (below the viewport's stats overlay, which would otherwise cover its right side).
+void draw_error_panel(ErrorLog& log, float top_centre_x, float top_y);
 
 }  // namespace ui

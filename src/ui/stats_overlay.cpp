@@ -4,8 +4,13 @@
 
 namespace ui {
 
+namespace {
+constexpr float kMargin = 10.0f;  // from the viewport's corner
+constexpr int kLines = 3;
+}  // namespace
+
 void draw_stats_overlay(const FrameStats& stats, float top_right_x, float top_right_y) {
-  ImGui::SetNextWindowPos(ImVec2(top_right_x - 10.0f, top_right_y + 10.0f), ImGuiCond_Always,
+  ImGui::SetNextWindowPos(ImVec2(top_right_x - kMargin, top_right_y + kMargin), ImGuiCond_Always,
                           ImVec2(1.0f, 0.0f));
   ImGui::SetNextWindowBgAlpha(0.45f);
   const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoInputs |
@@ -18,6 +23,13 @@ void draw_stats_overlay(const FrameStats& stats, float top_right_x, float top_ri
     ImGui::Text("GPU frame  %.3f ms", stats.gpu_ms);
   }
   ImGui::End();
+}
+
+float stats_overlay_bottom(float top_right_y) {
+  const ImGuiStyle& style = ImGui::GetStyle();
+  return top_right_y + kMargin + 2.0f * style.WindowPadding.y +
+         static_cast<float>(kLines) * ImGui::GetFontSize() +
+         static_cast<float>(kLines - 1) * style.ItemSpacing.y;
 }
 
 void draw_help_window(ViewSettings& s) {
