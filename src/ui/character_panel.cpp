@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <filesystem>
 
+#include "ui/warning_text.h"
+
 namespace ui {
 
 SkinningHealth measure_skinning(const asset::Character& character) {
@@ -25,6 +27,8 @@ SkinningHealth measure_skinning(const asset::Character& character) {
 
 namespace {
 
+constexpr std::size_t kWarningsShownOpen = 3;
+
 void draw_loaded(const asset::Character& c) {
   if (!ImGui::CollapsingHeader("Character", ImGuiTreeNodeFlags_DefaultOpen)) return;
   const std::string name = std::filesystem::path(c.source_path).filename().string();
@@ -34,16 +38,27 @@ void draw_loaded(const asset::Character& c) {
     vertices += m.vertex_count();
     triangles += m.indices.size() / 3;
   }
-  ImGui::Text("%d joints, %zu meshes, %zu vertices, %zu triangles", c.skeleton.joint_count(),
-              c.meshes.size(), vertices, triangles);
+  // Wrapped: the side panel is narrower than this line.
+  ImGui::TextWrapped("%d joints, %zu mesh%s, %zu vertices, %zu triangles", c.skeleton.joint_count(),
+                     c.meshes.size(), c.meshes.size() == 1 ? "" : "es", vertices, triangles);
   ImGui::Text("%zu clips", c.clips.size());
   if (c.report.unit_scale_applied != 1.0f) {
     ImGui::Text("unit scale applied: %g", c.report.unit_scale_applied);
   }
   if (c.report.up_axis_converted) ImGui::TextUnformatted("converted from Z-up");
-  for (const std::string& w : c.report.warnings) {
-    ImGui::TextColored(ImVec4(1.0f, 0.8f, 0.3f, 1.0f), "%s", w.c_str());
-  }
+  // Under a node of their own, open when there are few: a file with many (RobotExpressive's
+  // fourteen skipped morph-target clips) would push the panel's controls out of sight.
+  const std::size_t warnings = c.report.warnings.size();
+  if (warnings == 0) return;
+  ImGui::PushStyleColor(ImGuiCol_Text, kWarningColour);
+  const bool open = ImGui::TreeNodeEx(
+      "import_warnings",
+      warnings <= kWarningsShownOpen ? ImGuiTreeNodeFlags_DefaultOpen : ImGuiTreeNodeFlags_None,
+      "%zu import warning%s", warnings, warnings == 1 ? "" : "s");
+  ImGui::PopStyleColor();
+  if (!open) return;
+  for (const std::string& w : c.report.warnings) warning_text(w);
+  ImGui::TreePop();
 }
 
 void draw_skinning(const asset::Character& c, const SkinningHealth& h, ViewSettings& view) {
@@ -77,7 +92,7 @@ void draw_root_motion(ViewSettings& view, anim::CharacterSettings& s, CharacterP
                       bool from_feet) {
   if (!ImGui::CollapsingHeader("Root motion", ImGuiTreeNodeFlags_DefaultOpen)) return;
   if (from_feet) {
-    ImGui::TextColored(ImVec4(1.0f, 0.8f, 0.35f, 1.0f), "root motion synthesised from feet");
+    ImGui::TextColored(kWarningColour, "root motion synthesised from feet");
     if (ImGui::IsItemHovered()) {
       ImGui::SetTooltip(
           "This clip plays in place: applied, the character moves at the speed its planted "

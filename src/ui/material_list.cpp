@@ -8,6 +8,7 @@
 #include <filesystem>
 
 #include "asset/image_search.h"
+#include "ui/warning_text.h"
 
 namespace ui {
 namespace {
@@ -51,7 +52,6 @@ void draw_material_list(std::span<const MaterialRow> rows) {
   }
   if (!ImGui::CollapsingHeader(label, missing > 0 ? ImGuiTreeNodeFlags_DefaultOpen : 0)) return;
   const float size = ImGui::GetTextLineHeight();
-  const ImVec4 warning(1.0f, 0.8f, 0.3f, 1.0f);
   for (std::size_t i = 0; i < rows.size(); ++i) {
     const MaterialRow& row = rows[i];
     ImGui::PushID(static_cast<int>(i));
@@ -65,9 +65,7 @@ void draw_material_list(std::span<const MaterialRow> rows) {
       ImGui::SetTooltip("%s", row.image_path.c_str());
     for (const std::string& m : row.missing) {
       ImGui::Indent();
-      ImGui::PushStyleColor(ImGuiCol_Text, warning);
-      ImGui::TextWrapped("%s", m.c_str());
-      ImGui::PopStyleColor();
+      warning_text(m);
       ImGui::Unindent();
     }
     ImGui::PopID();

@@ -6,6 +6,8 @@
 #include <cmath>
 #include <cstdio>
 
+#include "ui/warning_text.h"
+
 namespace ui {
 
 namespace {
@@ -173,9 +175,7 @@ MotionMatchingPanelChange draw_motion_matching_panel(MotionMatchingPanelState& s
                     it->cost, end.x, end.y, clip_name(view, it->clip).c_str());
       }
     }
-    for (const std::string& notice : view.database->notices) {
-      ImGui::TextColored({1.0f, 0.8f, 0.3f, 1.0f}, "%s", notice.c_str());
-    }
+    for (const std::string& notice : view.database->notices) warning_text(notice);
   }
   ImGui::End();
   return change;
