@@ -63,7 +63,8 @@ int run_command_line(int argc, char** argv) {
   cli.add_flag("--motion-matching-mirrored", options.motion_matching_mirrored,
                "Start in the motion-matching play mode with mirrored copies of the clips");
   cli.add_flag("--compressed-clips", options.compressed_clips,
-               "Play clips in their compressed runtime form (within 1 mm)");
+               "Play clips in their compressed runtime form (each joint's own error within 1 mm; "
+               "they add up along a chain)");
   cli.add_option("--unit-scale", options.unit_scale,
                  "Metres per file unit (default: the file's own, or guessed from its size)")
       ->check(finite_number() & CLI::Range(1e-6f, 1e6f));
