@@ -10,6 +10,7 @@
 #include "app/async_loader.h"
 #include "app/viewer_scene.h"
 #include "asset/demo_character.h"
+#include "asset/gltf_writer.h"
 
 namespace {
 std::filesystem::path shared_assets() {
@@ -52,13 +53,15 @@ TEST(AsyncLoader, AMissingFileFailsNamingIt) {
 }
 
 TEST(AsyncLoader, AMalformedProjectFailsNamingTheFile) {
-  const auto path = std::filesystem::temp_directory_path() / "animview_bad_project.json";
+  const auto dir = test::make_temp_dir();
+  const auto path = dir / "bad_project.json";
   std::ofstream(path) << "{ \"version\": 1, \"character\": ";
   const app::LoadOutcome outcome = app::load_now({{path.string()}, {}});
   EXPECT_FALSE(outcome.ok);
   ASSERT_FALSE(outcome.errors.empty());
   EXPECT_NE(outcome.errors[0].message.find(path.string()), std::string::npos)
       << outcome.errors[0].message;
+  std::filesystem::remove_all(dir);
 }
 
 TEST(AsyncLoader, ClipFilesBindToTheCharacterByJointName) {

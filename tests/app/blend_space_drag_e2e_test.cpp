@@ -8,6 +8,7 @@
 #include <fstream>
 #include <thread>
 
+#include "asset/gltf_writer.h"
 #include "viewer_process.h"
 
 namespace {
@@ -30,8 +31,7 @@ nlohmann::json wait_for_editor(const std::filesystem::path& log) {
 TEST(BlendSpaceEditorWindow, DraggingThePointFromWalkForwardOntoWalkLeftMovesTheWeightsThere) {
   std::string why;
   if (!e2e::can_drive_windows(why)) GTEST_SKIP() << why;
-  const auto dir = std::filesystem::temp_directory_path() / "animview_e2e_blend";
-  std::filesystem::remove_all(dir);
+  const auto dir = test::make_temp_dir();
   e2e::ViewerProcess viewer(dir, {"--size", "1280x720", "--state-log", "state.jsonl"});
   ASSERT_TRUE(viewer.wait_for_output("animview: first frame", std::chrono::seconds(60)))
       << viewer.errors();
@@ -100,4 +100,5 @@ TEST(BlendSpaceEditorWindow, DraggingThePointFromWalkForwardOntoWalkLeftMovesThe
   ASSERT_TRUE(reopened.is_object());
   EXPECT_NEAR(reopened["blend_space"]["input"][0].get<float>(), input_x, 1e-4f);
   EXPECT_EQ(reopened["state"], "locomotion");
+  std::filesystem::remove_all(dir);
 }

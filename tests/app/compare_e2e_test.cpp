@@ -9,6 +9,7 @@
 #include <thread>
 
 #include "asset/demo_character.h"
+#include "asset/gltf_writer.h"
 #include "viewer_process.h"
 
 namespace {
@@ -36,8 +37,7 @@ TEST(CompareWindow, ClipBFollowsClipAsPhaseWhilePlayingAndAfterAFrameStep) {
   std::string why;
   if (!e2e::can_drive_windows(why)) GTEST_SKIP() << why;
   const double walk_s = duration_of("walk_forward"), run_s = duration_of("run_forward");
-  const auto dir = std::filesystem::temp_directory_path() / "animview_e2e_compare";
-  std::filesystem::remove_all(dir);
+  const auto dir = test::make_temp_dir();
   const auto log = dir / "state.jsonl";
   e2e::ViewerProcess viewer(dir, {"--clip", "walk_forward", "--compare", "clip:run_forward",
                                   "--state-log", "state.jsonl"});
@@ -87,4 +87,5 @@ TEST(CompareWindow, ClipBFollowsClipAsPhaseWhilePlayingAndAfterAFrameStep) {
 
   viewer.send_keys(window, "ctrl+q");
   EXPECT_EQ(viewer.wait_for_exit(std::chrono::seconds(20)), 0) << viewer.errors();
+  std::filesystem::remove_all(dir);
 }

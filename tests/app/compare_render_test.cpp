@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <string>
 
+#include "asset/gltf_writer.h"
 #include "picture_diff.h"
 #include "viewer_process.h"
 
@@ -23,13 +24,6 @@ constexpr int kHeight = 600;
 constexpr int kHalf = kWidth / 2;
 // The divider covers the column on each side of the seam; the comparisons leave them out.
 constexpr int kDivider = 1;
-
-std::filesystem::path output_dir(const char* name) {
-  const auto dir = std::filesystem::temp_directory_path() / name;
-  std::filesystem::remove_all(dir);
-  std::filesystem::create_directories(dir);
-  return dir;
-}
 
 // One camera on the demo for every render: render frames what it shows (a compare render both
 // clips, a plain one its own), and the halves are compared with plain renders of the same view.
@@ -61,7 +55,7 @@ Difference left_against_right(const Picture& both) {
 TEST(CompareRender, SkinningHalvesAreTheLbsAndDqRendersAndDifferOnlyAtTheForearm) {
   std::string why;
   if (!e2e::can_drive_windows(why)) GTEST_SKIP() << why;
-  const auto dir = output_dir("animview_compare_skinning");
+  const auto dir = test::make_temp_dir();
   const std::string wave = "--clip wave --time 1.0 ";
   const Picture both = render(dir, "both", wave + "--compare skinning", kWidth);
   const Picture lbs = render(dir, "lbs", wave + "--skinning lbs", kHalf);
@@ -87,12 +81,13 @@ TEST(CompareRender, SkinningHalvesAreTheLbsAndDqRendersAndDifferOnlyAtTheForearm
   const unsigned char* seam = both.at(kHalf, kHeight / 2);
   EXPECT_GT(seam[0], 140);
   EXPECT_GT(seam[2], 140);
+  std::filesystem::remove_all(dir);
 }
 
 TEST(CompareRender, ClipHalvesAreClipAAndClipBAtTheSamePhase) {
   std::string why;
   if (!e2e::can_drive_windows(why)) GTEST_SKIP() << why;
-  const auto dir = output_dir("animview_compare_clips");
+  const auto dir = test::make_temp_dir();
   // walk_forward is 1.111 s, run_forward 0.667 s: 0.5 s of walk is 0.45 of its cycle, which is
   // 0.3 s of run.
   const Picture both =
@@ -116,6 +111,7 @@ TEST(CompareRender, ClipHalvesAreClipAAndClipBAtTheSamePhase) {
                                  kWidth);
   const Picture run_half_second = render(dir, "run_05", "--clip run_forward --time 0.5", kHalf);
   EXPECT_LT(right_half_against(seconds, run_half_second).count, 20);
+  std::filesystem::remove_all(dir);
 }
 
 TEST(CompareRender, AMissingClipBFailsNamingIt) {

@@ -8,13 +8,13 @@
 #include <filesystem>
 #include <string>
 
+#include "asset/gltf_writer.h"
 #include "viewer_process.h"
 
 namespace {
 
-nlohmann::json headless_state(const std::string& args, const std::string& name) {
-  const auto dir = std::filesystem::temp_directory_path() / ("animview_" + name);
-  std::filesystem::remove_all(dir);
+// Runs the headless viewer with args, its frames and state log in dir; returns the last state.
+nlohmann::json headless_state(const std::string& args, const std::filesystem::path& dir) {
   std::filesystem::create_directories(dir);
   const auto log = dir / "state.log";
   const std::string command = std::string(ANIMVIEW_EXE) + " --headless --frames 2 --out '" +
@@ -27,8 +27,9 @@ nlohmann::json headless_state(const std::string& args, const std::string& name) 
 TEST(CompressedClips, TheDemoPlaysFromATenthOfTheMemory) {
   std::string why;
   if (!e2e::can_drive_windows(why)) GTEST_SKIP() << why;
-  const nlohmann::json exact = headless_state("", "exact_clips");
-  const nlohmann::json compressed = headless_state("--compressed-clips", "compressed_clips");
+  const auto dir = test::make_temp_dir();
+  const nlohmann::json exact = headless_state("", dir / "exact_clips");
+  const nlohmann::json compressed = headless_state("--compressed-clips", dir / "compressed_clips");
   ASSERT_FALSE(exact.is_null());
   ASSERT_FALSE(compressed.is_null());
   EXPECT_FALSE(exact["clip_storage"]["compressed"].get<bool>());
@@ -41,6 +42,7 @@ TEST(CompressedClips, TheDemoPlaysFromATenthOfTheMemory) {
   EXPECT_EQ(exact["state"], compressed["state"]);
   EXPECT_EQ(exact["blend_space"]["weights"], compressed["blend_space"]["weights"]);
   EXPECT_EQ(exact["time"], compressed["time"]);
+  std::filesystem::remove_all(dir);
 }
 
 }  // namespace

@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <thread>
 
+#include "asset/gltf_writer.h"
 #include "viewer_process.h"
 
 namespace {
@@ -24,9 +25,7 @@ bool has_recovery_copy(const fs::path& folder) {
 TEST(CrashRecoveryWindow, AnAutosavedChangeIsOfferedAfterACrash) {
   std::string why;
   if (!e2e::can_drive_windows(why)) GTEST_SKIP() << why;
-  const fs::path dir = fs::temp_directory_path() / "animview_e2e_recovery";
-  fs::remove_all(dir);
-  fs::create_directories(dir);
+  const fs::path dir = test::make_temp_dir();
   const fs::path state = dir / "state";
   ::setenv("ANIMVIEW_STATE_DIR", state.c_str(), 1);
   ::setenv("ANIMVIEW_AUTOSAVE_S", "1", 1);
@@ -74,6 +73,7 @@ TEST(CrashRecoveryWindow, AnAutosavedChangeIsOfferedAfterACrash) {
   }
   ::unsetenv("ANIMVIEW_STATE_DIR");
   ::unsetenv("ANIMVIEW_AUTOSAVE_S");
+  fs::remove_all(dir);
 }
 
 }  // namespace

@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <filesystem>
 
+#include "asset/gltf_writer.h"
 #include "picture_diff.h"
 #include "viewer_process.h"
 
@@ -18,13 +19,6 @@ using pictures::is_mesh;
 using pictures::load;
 using pictures::Picture;
 
-std::filesystem::path output_dir(const char* name) {
-  const auto dir = std::filesystem::temp_directory_path() / name;
-  std::filesystem::remove_all(dir);
-  std::filesystem::create_directories(dir);
-  return dir;
-}
-
 int animview(const std::string& args) {
   return std::system((std::string(ANIMVIEW_EXE) + " " + args + " > /dev/null").c_str());
 }
@@ -34,7 +28,7 @@ int animview(const std::string& args) {
 TEST(DefaultScene, HeadlessFrameShowsTheSkinnedCharacterStandingOnTheGrid) {
   std::string why;
   if (!e2e::can_drive_windows(why)) GTEST_SKIP() << why;
-  const auto dir = output_dir("animview_default_scene");
+  const auto dir = test::make_temp_dir();
   ASSERT_EQ(animview("--headless --frames 2 --size 1280x720 --out " + dir.string()), 0);
   const Picture frame = load(dir / "frame_0001.png");
   ASSERT_EQ(frame.width, 1280);
@@ -61,12 +55,13 @@ TEST(DefaultScene, HeadlessFrameShowsTheSkinnedCharacterStandingOnTheGrid) {
     }
   }
   EXPECT_GT(grid, 200);
+  std::filesystem::remove_all(dir);
 }
 
 TEST(DefaultScene, LinearBlendAndDualQuaternionDifferOnlyAtTheTwistedForearm) {
   std::string why;
   if (!e2e::can_drive_windows(why)) GTEST_SKIP() << why;
-  const auto dir = output_dir("animview_skinning_modes");
+  const auto dir = test::make_temp_dir();
   for (const char* method : {"lbs", "dq"}) {
     // A camera of its own: render frames the clip played, and the forearm's size in the
     // picture is what the counts below expect.
@@ -85,12 +80,13 @@ TEST(DefaultScene, LinearBlendAndDualQuaternionDifferOnlyAtTheTwistedForearm) {
   // The disagreement is local: a forearm-sized box, not the whole figure.
   EXPECT_LT(d.max_x - d.min_x, 150);
   EXPECT_LT(d.max_y - d.min_y, 150);
+  std::filesystem::remove_all(dir);
 }
 
 TEST(DefaultScene, FootIkChangesTheLegsOnASlope) {
   std::string why;
   if (!e2e::can_drive_windows(why)) GTEST_SKIP() << why;
-  const auto dir = output_dir("animview_slope");
+  const auto dir = test::make_temp_dir();
   const std::string common = "render --clip walk_forward --time 0.25 --ground slope --slope 15 ";
   ASSERT_EQ(animview(common + "--out " + (dir / "off.png").string()), 0);
   ASSERT_EQ(animview(common + "--foot-ik --out " + (dir / "on.png").string()), 0);
@@ -98,12 +94,13 @@ TEST(DefaultScene, FootIkChangesTheLegsOnASlope) {
   const Difference d = compare(off, on);
   EXPECT_GT(d.count, 200) << "foot IK should move the legs and pelvis on a 15 degree slope";
   std::printf("IK off vs on: %d pixels differ\n", d.count);
+  std::filesystem::remove_all(dir);
 }
 
 TEST(DefaultScene, ExportingATimeRangeWritesOnePictureForEachFrameInIt) {
   std::string why;
   if (!e2e::can_drive_windows(why)) GTEST_SKIP() << why;
-  const auto dir = output_dir("animview_frame_range");
+  const auto dir = test::make_temp_dir();
   // The demo clips are authored at 120 fps: 0.1 s to 0.2 s holds frames 12 to 24.
   ASSERT_EQ(animview("render --clip walk_forward --from 0.1 --to 0.2 --width 320 --height 240 "
                      "--out-dir " +
@@ -121,4 +118,5 @@ TEST(DefaultScene, ExportingATimeRangeWritesOnePictureForEachFrameInIt) {
             100);
   // Both outputs at once is a usage error.
   EXPECT_NE(animview("render --out x.png --out-dir " + dir.string() + " 2>/dev/null"), 0);
+  std::filesystem::remove_all(dir);
 }

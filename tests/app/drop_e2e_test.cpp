@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <thread>
 
+#include "asset/gltf_writer.h"
 #include "viewer_process.h"
 #include "xdnd_source.h"
 
@@ -30,9 +31,7 @@ TEST(XdndUriList, EncodesPathsAsFileUris) {
 TEST(DropWindow, FilesDroppedTogetherOpenAsACharacterWithItsClipFiles) {
   std::string why;
   if (!e2e::can_drive_windows(why)) GTEST_SKIP() << why;
-  const auto dir = std::filesystem::temp_directory_path() / "animview_e2e_drop";
-  std::filesystem::remove_all(dir);
-  std::filesystem::create_directories(dir);
+  const auto dir = test::make_temp_dir();
   // A space in the name: the drop carries it percent-encoded and GLFW must decode it.
   const auto model = dir / "dropped demo.glb";
   ASSERT_EQ(
@@ -67,4 +66,5 @@ TEST(DropWindow, FilesDroppedTogetherOpenAsACharacterWithItsClipFiles) {
   EXPECT_TRUE(lists_clip(state, "wave (more.glb)"));
   viewer.send_keys(window, "ctrl+q");
   EXPECT_EQ(viewer.wait_for_exit(std::chrono::seconds(20)), 0) << viewer.errors();
+  std::filesystem::remove_all(dir);
 }

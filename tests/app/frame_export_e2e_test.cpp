@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <thread>
 
+#include "asset/gltf_writer.h"
 #include "picture_diff.h"
 #include "viewer_process.h"
 
@@ -26,8 +27,7 @@ bool is_background(const unsigned char* c) {
 TEST(FrameExportWindow, ExportsTheRangeAsViewportPicturesAndPlaysOn) {
   std::string why;
   if (!e2e::can_drive_windows(why)) GTEST_SKIP() << why;
-  const auto dir = fs::temp_directory_path() / "animview_e2e_frame_export";
-  fs::remove_all(dir);
+  const auto dir = test::make_temp_dir();
   const auto log = dir / "state.jsonl";
   // The wave at 120 fps from 0 to 0.1 s: frames 0 to 12.
   e2e::ViewerProcess viewer(dir, {"--clip", "wave", "--export-frames", "out", "--export-from", "0",
@@ -78,4 +78,5 @@ TEST(FrameExportWindow, ExportsTheRangeAsViewportPicturesAndPlaysOn) {
   EXPECT_NE(state["timeline"]["time"].get<double>(), after);
   viewer.send_keys(window, "ctrl+q");
   EXPECT_EQ(viewer.wait_for_exit(std::chrono::seconds(20)), 0) << viewer.errors();
+  fs::remove_all(dir);
 }

@@ -22,6 +22,7 @@
 #include <thread>
 #include <vector>
 
+#include "asset/gltf_writer.h"
 #include "viewer_process.h"
 
 namespace {
@@ -185,8 +186,8 @@ DemoWindow open_exported_demo(const std::filesystem::path& dir) {
 TEST(GraphAuthoringWindow, ABlendSpaceMadeFromPickedClipsFollowsThePointToTheCharactersRight) {
   std::string why;
   if (!e2e::can_drive_windows(why)) GTEST_SKIP() << why;
-  DemoWindow demo =
-      open_exported_demo(std::filesystem::temp_directory_path() / "animview_e2e_authoring");
+  const auto dir = test::make_temp_dir();
+  DemoWindow demo = open_exported_demo(dir);
   ASSERT_TRUE(demo.opened.is_object()) << demo.why;
   EXPECT_FALSE(demo.opened.contains("blend_space"));
   e2e::ViewerProcess& viewer = *demo.viewer;
@@ -220,6 +221,7 @@ TEST(GraphAuthoringWindow, ABlendSpaceMadeFromPickedClipsFollowsThePointToTheCha
   EXPECT_TRUE(viewer.wait_for_output("animview: screenshot", std::chrono::seconds(20)));
   // The new blend space is unsaved work: quitting asks first.
   quit_discarding(viewer, window);
+  std::filesystem::remove_all(dir);
 }
 
 namespace {
@@ -360,8 +362,8 @@ void build_idle_space_one_shot_machine(const std::string& window, const std::fil
 TEST(GraphAuthoringWindow, AMachineOfIdleABlendSpaceAndAOneShotPlaysThemInTurn) {
   std::string why;
   if (!e2e::can_drive_windows(why)) GTEST_SKIP() << why;
-  DemoWindow demo =
-      open_exported_demo(std::filesystem::temp_directory_path() / "animview_e2e_machine_authoring");
+  const auto dir = test::make_temp_dir();
+  DemoWindow demo = open_exported_demo(dir);
   ASSERT_TRUE(demo.opened.is_object()) << demo.why;
   e2e::ViewerProcess& viewer = *demo.viewer;
   const std::string& window = demo.window;
@@ -383,6 +385,7 @@ TEST(GraphAuthoringWindow, AMachineOfIdleABlendSpaceAndAOneShotPlaysThemInTurn) 
   viewer.send_keys(window, "F12");
   EXPECT_TRUE(viewer.wait_for_output("animview: screenshot", std::chrono::seconds(20)));
   quit_discarding(viewer, window);
+  std::filesystem::remove_all(dir);
 }
 
 TEST(GraphAuthoringWindow, KnightWithItsClipFileGetsASpaceFromSearchedClipsAndAMachine) {
@@ -396,9 +399,7 @@ TEST(GraphAuthoringWindow, KnightWithItsClipFileGetsASpaceFromSearchedClipsAndAM
   for (const auto& file : {knight, clip_file}) {
     if (!std::filesystem::exists(file)) GTEST_SKIP() << file << " is absent (shared assets)";
   }
-  const auto dir = std::filesystem::temp_directory_path() / "animview_e2e_knight_authoring";
-  std::filesystem::remove_all(dir);
-  std::filesystem::create_directories(dir);
+  const auto dir = test::make_temp_dir();
   e2e::ViewerProcess viewer(dir, {"--size", "1280x720", "--state-log", "state.jsonl",
                                   knight.string(), clip_file.string()});
   ASSERT_TRUE(viewer.wait_for_output("animview: first frame", std::chrono::seconds(90)))
@@ -472,4 +473,5 @@ TEST(GraphAuthoringWindow, KnightWithItsClipFileGetsASpaceFromSearchedClipsAndAM
   viewer.send_keys(window, "F12");
   EXPECT_TRUE(viewer.wait_for_output("animview: screenshot", std::chrono::seconds(20)));
   quit_discarding(viewer, window);
+  std::filesystem::remove_all(dir);
 }

@@ -9,15 +9,14 @@
 #include <filesystem>
 #include <thread>
 
+#include "asset/gltf_writer.h"
 #include "asset/hostile_files.h"
 #include "viewer_process.h"
 
 TEST(HostileFileWindow, AFileThatCrashesTheImporterLeavesThePreviousCharacter) {
   std::string why;
   if (!e2e::can_drive_windows(why)) GTEST_SKIP() << why;
-  const auto dir = std::filesystem::temp_directory_path() / "animview_e2e_hostile";
-  std::filesystem::remove_all(dir);
-  std::filesystem::create_directories(dir);
+  const auto dir = test::make_temp_dir();
   // A BVH chain of 50 joints opens on a 1 MiB import stack; one of 30000 overflows it.
   const auto model = hostile::deep_bvh(dir, 50);
   e2e::ViewerProcess viewer(
@@ -62,9 +61,7 @@ TEST(HostileFileWindow, AFileThatCrashesTheImporterLeavesThePreviousCharacter) {
 TEST(HostileFileHeadless, AFileThatCrashesTheImporterExitsNonZero) {
   std::string why;
   if (!e2e::can_drive_windows(why)) GTEST_SKIP() << why;
-  const auto dir = std::filesystem::temp_directory_path() / "animview_e2e_hostile_headless";
-  std::filesystem::remove_all(dir);
-  std::filesystem::create_directories(dir);
+  const auto dir = test::make_temp_dir();
   const auto crasher = hostile::deep_bvh(dir, 30000);
   e2e::ViewerProcess viewer(dir, {"--import-stack-mib", "1", "--headless", "--frames", "1", "--out",
                                   (dir / "frames").string(), crasher.string()});

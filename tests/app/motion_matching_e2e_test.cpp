@@ -11,6 +11,7 @@
 #include <thread>
 #include <vector>
 
+#include "asset/gltf_writer.h"
 #include "viewer_process.h"
 
 namespace {
@@ -41,11 +42,10 @@ std::string clip_of(const nlohmann::json& s) {
 // The viewer in its motion-matching mode in a real window, standing idle.
 class MotionMatchingWindow : public ::testing::Test {
  protected:
-  void start(const std::string& name) {
+  void start() {
     std::string why;
     if (!e2e::can_drive_windows(why)) GTEST_SKIP() << why;
-    const auto dir = std::filesystem::temp_directory_path() / name;
-    std::filesystem::remove_all(dir);
+    dir = test::make_temp_dir();
     log = dir / "state.jsonl";
     viewer = std::make_unique<e2e::ViewerProcess>(
         dir, std::vector<std::string>{"--size", "1280x720", "--motion-matching", "--state-log",
@@ -69,6 +69,12 @@ class MotionMatchingWindow : public ::testing::Test {
     EXPECT_EQ(viewer->wait_for_exit(std::chrono::seconds(20)), 0);
   }
 
+  void TearDown() override {
+    viewer.reset();  // a viewer still running is killed before its folder goes
+    if (!dir.empty()) std::filesystem::remove_all(dir);
+  }
+
+  std::filesystem::path dir;
   std::filesystem::path log;
   std::unique_ptr<e2e::ViewerProcess> viewer;
   std::string window;
@@ -78,7 +84,7 @@ class MotionMatchingWindow : public ::testing::Test {
 }  // namespace
 
 TEST_F(MotionMatchingWindow, HoldingWAndShiftChangesTheChosenClip) {
-  start("animview_e2e_motion_matching");
+  start();
   if (IsSkipped() || HasFatalFailure()) return;
   nlohmann::json s;
 
@@ -110,7 +116,7 @@ TEST_F(MotionMatchingWindow, HoldingWAndShiftChangesTheChosenClip) {
 // Ctrl + click on the ground puts a target there: the character walks to it (at walking speed,
 // towards the point) and stops within reach of it.
 TEST_F(MotionMatchingWindow, ACtrlClickOnTheGroundWalksTheCharacterThereAndStops) {
-  start("animview_e2e_motion_matching_target");
+  start();
   if (IsSkipped() || HasFatalFailure()) return;
   const auto start_position = idle["motion_matching"]["position"];
   nlohmann::json s;

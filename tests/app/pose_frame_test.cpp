@@ -15,6 +15,7 @@
 #include "app/viewer_panels.h"
 #include "app/viewer_process.h"
 #include "app/viewer_scene.h"
+#include "asset/gltf_writer.h"
 
 namespace app {
 namespace {
@@ -23,9 +24,7 @@ namespace fs = std::filesystem;
 
 // What the viewer's File > Export pose writes for scene's frame.
 nlohmann::json exported_pose(const ViewerScene& scene) {
-  const fs::path dir = fs::temp_directory_path() / "animview_pose_frame_test";
-  fs::remove_all(dir);
-  fs::create_directories(dir);
+  const fs::path dir = test::make_temp_dir();
   const fs::path previous = fs::current_path();
   fs::current_path(dir);
   ViewerUi ui;

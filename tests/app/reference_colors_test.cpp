@@ -23,6 +23,7 @@
 #include <string>
 #include <vector>
 
+#include "asset/gltf_writer.h"
 #include "picture_diff.h"
 
 namespace {
@@ -168,8 +169,7 @@ TEST_P(ReferenceColorsTest, CellColoursMatchF3dAndWrongTexturesDoNot) {
   const fs::path file = case_file(c.file);
   if (!fs::exists(file)) GTEST_SKIP() << file << " is absent (third-party test data)";
   if (!have_f3d()) GTEST_SKIP() << "f3d is not installed (scripts/install_deps.sh installs it)";
-  const fs::path dir = fs::path(::testing::TempDir()) / (std::string("reference_") + c.name);
-  fs::create_directories(dir);
+  const fs::path dir = test::make_temp_dir();
   ASSERT_TRUE(render_f3d(c, dir / "f3d.png")) << "f3d could not render " << file;
   const pictures::Picture reference = pictures::load(dir / "f3d.png");
   ASSERT_EQ(reference.width, kSize);
@@ -183,7 +183,10 @@ TEST_P(ReferenceColorsTest, CellColoursMatchF3dAndWrongTexturesDoNot) {
   // The silhouettes must overlap for the colours to say anything: the camera is the same.
   EXPECT_GE(same.cells, 12) << c.name;
   EXPECT_LT(same.error, c.match) << c.name << ": animview's colours are not where f3d has them";
-  if (!c.textured) return;
+  if (!c.textured) {
+    fs::remove_all(dir);
+    return;
+  }
   const Comparison untextured = score("untextured");
   EXPECT_GT(untextured.error, kWrongFactor * same.error)
       << c.name << ": the metric misses missing textures";
@@ -192,6 +195,7 @@ TEST_P(ReferenceColorsTest, CellColoursMatchF3dAndWrongTexturesDoNot) {
       << c.name << ": the metric misses flipped textures";
   std::printf("%s: %d cells, error %.3f (untextured %.3f, V flipped %.3f)\n", c.name, same.cells,
               same.error, untextured.error, flipped.error);
+  fs::remove_all(dir);
 }
 
 INSTANTIATE_TEST_SUITE_P(
@@ -261,8 +265,7 @@ TEST_P(ReferenceSilhouetteTest, SilhouetteMatchesF3dAndAWrongUnitDoesNot) {
   const fs::path file = case_file(s.file);
   if (!fs::exists(file)) GTEST_SKIP() << file << " is absent (third-party test data)";
   if (!have_f3d()) GTEST_SKIP() << "f3d is not installed (scripts/install_deps.sh installs it)";
-  const fs::path dir = fs::path(::testing::TempDir()) / (std::string("silhouette_") + s.name);
-  fs::create_directories(dir);
+  const fs::path dir = test::make_temp_dir();
   const Case c{s.name, s.file, s.camera, s.camera, false};
   ASSERT_TRUE(render_f3d(c, dir / "f3d.png")) << "f3d could not render " << file;
   const pictures::Picture reference = pictures::load(dir / "f3d.png");
@@ -275,6 +278,7 @@ TEST_P(ReferenceSilhouetteTest, SilhouetteMatchesF3dAndAWrongUnitDoesNot) {
   std::printf("%s: silhouette overlap %.3f (wrong unit %.3f)\n", s.name, same, wrong);
   EXPECT_GT(same, kSilhouetteOverlap) << s.name << ": animview's shape is not f3d's";
   EXPECT_LT(wrong, kSilhouetteOverlap) << s.name << ": the overlap misses a wrong unit";
+  fs::remove_all(dir);
 }
 
 INSTANTIATE_TEST_SUITE_P(

@@ -7,14 +7,13 @@
 #include <filesystem>
 #include <thread>
 
+#include "asset/gltf_writer.h"
 #include "viewer_process.h"
 
 TEST(ReloadWindow, AChangedFileIsReloadedKeepingTheClipAndThePlayhead) {
   std::string why;
   if (!e2e::can_drive_windows(why)) GTEST_SKIP() << why;
-  const auto dir = std::filesystem::temp_directory_path() / "animview_e2e_reload";
-  std::filesystem::remove_all(dir);
-  std::filesystem::create_directories(dir);
+  const auto dir = test::make_temp_dir();
   const auto model = dir / "demo.glb";
   ASSERT_EQ(
       std::system(
@@ -54,4 +53,5 @@ TEST(ReloadWindow, AChangedFileIsReloadedKeepingTheClipAndThePlayhead) {
   EXPECT_FALSE(state["timeline"]["playing"].get<bool>());
   viewer.send_keys(window, "ctrl+q");
   EXPECT_EQ(viewer.wait_for_exit(std::chrono::seconds(20)), 0) << viewer.errors();
+  std::filesystem::remove_all(dir);
 }

@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <string>
 
+#include "asset/gltf_writer.h"
 #include "picture_diff.h"
 #include "viewer_process.h"
 
@@ -42,15 +43,16 @@ Figure figure_of(const Picture& p) {
 
 // Renders file (a ../shared/assets path) at clip 0, time 0.5 s, on a plain background.
 Picture render(const std::string& relative, const std::string& name) {
-  const auto dir = std::filesystem::temp_directory_path() / "animview_render_framing";
-  std::filesystem::create_directories(dir);
+  const auto dir = test::make_temp_dir();
   const std::filesystem::path out = dir / (name + ".png");
   const std::string command =
       std::string(ANIMVIEW_EXE) + " render --no-ground --clip 0 --time 0.5 " +
       "--width 480 --height 360 --out " + out.string() + " " +
       (std::filesystem::path(ANIMVIEW_SHARED_ASSETS) / relative).string() + " > /dev/null";
   EXPECT_EQ(std::system(command.c_str()), 0) << command;
-  return pictures::load(out);
+  Picture picture = pictures::load(out);
+  std::filesystem::remove_all(dir);
+  return picture;
 }
 
 void expect_whole_and_large(const Figure& f, const Picture& p, const std::string& what) {

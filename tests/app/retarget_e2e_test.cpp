@@ -18,6 +18,7 @@
 #include <thread>
 #include <vector>
 
+#include "asset/gltf_writer.h"
 #include "viewer_process.h"
 
 namespace {
@@ -85,9 +86,7 @@ TEST(RetargetWindow, TheKnightTakesTheCmuWalkAndTheProjectKeepsItsCorrection) {
   if (kShared.empty() || !fs::exists(knight) || !fs::exists(walk)) {
     GTEST_SKIP() << "KayKit Knight or the CMU walk is absent (ANIMVIEW_SHARED_ASSETS)";
   }
-  const fs::path dir = fs::temp_directory_path() / "animview_e2e_retarget";
-  fs::remove_all(dir);
-  fs::create_directories(dir);
+  const fs::path dir = test::make_temp_dir();
   // The Knight in a project of its own (Save writes back there).
   const fs::path project = dir / "knight.animview.json";
   std::ofstream(project) << nlohmann::json{{"version", 1},
@@ -216,6 +215,7 @@ TEST(RetargetWindow, TheKnightTakesTheCmuWalkAndTheProjectKeepsItsCorrection) {
   screenshot(viewer, window, 2, "retarget_side_by_side.png");  // 001 is the panel's
   viewer.send_keys(window, "ctrl+q");
   EXPECT_EQ(viewer.wait_for_exit(std::chrono::seconds(20)), 0) << viewer.errors();
+  fs::remove_all(dir);
 }
 
 }  // namespace

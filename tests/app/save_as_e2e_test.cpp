@@ -11,6 +11,7 @@
 
 #include "asset/demo_character.h"
 #include "asset/demo_project.h"
+#include "asset/gltf_writer.h"
 #include "asset/project_file.h"
 #include "viewer_process.h"
 
@@ -32,8 +33,7 @@ nlohmann::json wait_for_state(const fs::path& log, Ready ready) {
 TEST(SaveAsWindow, ASavedProjectReopensWithTheSameClipSpeedAndCamera) {
   std::string why;
   if (!e2e::can_drive_windows(why)) GTEST_SKIP() << why;
-  const fs::path dir = fs::temp_directory_path() / "animview_e2e_save_as";
-  fs::remove_all(dir);
+  const fs::path dir = test::make_temp_dir();
   fs::create_directories(dir / "elsewhere");
   ::setenv("ANIMVIEW_STATE_DIR", (dir / "state").c_str(), 1);
   asset::Project start = asset::make_demo_project();
@@ -116,6 +116,7 @@ TEST(SaveAsWindow, ASavedProjectReopensWithTheSameClipSpeedAndCamera) {
   EXPECT_NEAR(again.view.camera.pitch_deg, first.view.camera.pitch_deg, 1e-3f);
   EXPECT_EQ(again.character, asset::kDemoSourcePath);
   ::unsetenv("ANIMVIEW_STATE_DIR");
+  fs::remove_all(dir);
 }
 
 }  // namespace

@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <thread>
 
+#include "asset/gltf_writer.h"
 #include "viewer_process.h"
 
 namespace {
@@ -51,8 +52,7 @@ std::string drag(const std::string& window, std::pair<int, int> from, int dx) {
 TEST(StateMachineWindow, DraggingTheTurnParameterSwitchesStatesBothWays) {
   std::string why;
   if (!e2e::can_drive_windows(why)) GTEST_SKIP() << why;
-  const auto dir = std::filesystem::temp_directory_path() / "animview_e2e_machine";
-  std::filesystem::remove_all(dir);
+  const auto dir = test::make_temp_dir();
   const auto log = dir / "state.jsonl";
   e2e::ViewerProcess viewer(dir, {"--size", "1280x720", "--state-log", "state.jsonl"});
   ASSERT_TRUE(viewer.wait_for_output("animview: first frame", std::chrono::seconds(60)));
@@ -94,4 +94,5 @@ TEST(StateMachineWindow, DraggingTheTurnParameterSwitchesStatesBothWays) {
   e2e::run_and_read("xdotool mousemove --window " + window + " 600 300");
   viewer.send_keys(window, "ctrl+q");
   EXPECT_EQ(viewer.wait_for_exit(std::chrono::seconds(20)), 0) << viewer.errors();
+  std::filesystem::remove_all(dir);
 }

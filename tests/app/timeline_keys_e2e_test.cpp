@@ -9,6 +9,7 @@
 #include <fstream>
 #include <thread>
 
+#include "asset/gltf_writer.h"
 #include "viewer_process.h"
 
 namespace {
@@ -31,8 +32,7 @@ nlohmann::json press(e2e::ViewerProcess& viewer, const std::string& window, cons
 TEST(TimelineWindow, SpaceArrowsAndShiftArrowsDriveThePlayhead) {
   std::string why;
   if (!e2e::can_drive_windows(why)) GTEST_SKIP() << why;
-  const auto dir = std::filesystem::temp_directory_path() / "animview_e2e_timeline";
-  std::filesystem::remove_all(dir);
+  const auto dir = test::make_temp_dir();
   const auto log = dir / "state.jsonl";
   e2e::ViewerProcess viewer(dir, {"--clip", "walk_forward", "--state-log", "state.jsonl"});
   ASSERT_TRUE(viewer.wait_for_output("animview: first frame", std::chrono::seconds(60)));
@@ -68,4 +68,5 @@ TEST(TimelineWindow, SpaceArrowsAndShiftArrowsDriveThePlayhead) {
 
   viewer.send_keys(window, "ctrl+q");
   EXPECT_EQ(viewer.wait_for_exit(std::chrono::seconds(20)), 0) << viewer.errors();
+  std::filesystem::remove_all(dir);
 }

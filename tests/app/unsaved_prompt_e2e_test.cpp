@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <thread>
 
+#include "asset/gltf_writer.h"
 #include "viewer_process.h"
 
 namespace {
@@ -16,9 +17,7 @@ namespace fs = std::filesystem;
 TEST(UnsavedPromptWindow, AChangeMarksTheTitleAndQuitAsksFirst) {
   std::string why;
   if (!e2e::can_drive_windows(why)) GTEST_SKIP() << why;
-  const fs::path dir = fs::temp_directory_path() / "animview_e2e_unsaved";
-  fs::remove_all(dir);
-  fs::create_directories(dir);
+  const fs::path dir = test::make_temp_dir();
   ::setenv("ANIMVIEW_STATE_DIR", (dir / "state").c_str(), 1);
   e2e::ViewerProcess viewer(dir, {"--state-log", "state.jsonl"});
   ASSERT_TRUE(viewer.wait_for_output("animview: first frame", std::chrono::seconds(60)));
@@ -49,6 +48,7 @@ TEST(UnsavedPromptWindow, AChangeMarksTheTitleAndQuitAsksFirst) {
                     " 500 386 mousedown 1 sleep 0.3 mouseup 1");
   EXPECT_EQ(viewer.wait_for_exit(std::chrono::seconds(20)), 0) << viewer.errors();
   ::unsetenv("ANIMVIEW_STATE_DIR");
+  fs::remove_all(dir);
 }
 
 }  // namespace

@@ -6,6 +6,7 @@
 
 #include <filesystem>
 
+#include "asset/gltf_writer.h"
 #include "viewer_process.h"
 
 namespace {
@@ -48,8 +49,7 @@ int count(const Png& png, int x0, int y0, int x1, int y1, Pred pred) {
 TEST(ViewerWindow, OpensShowsGridAndUiTakesScreenshotAndQuitsCleanly) {
   std::string why;
   if (!e2e::can_drive_windows(why)) GTEST_SKIP() << why;
-  const auto dir = std::filesystem::temp_directory_path() / "animview_e2e_window";
-  std::filesystem::remove_all(dir);
+  const auto dir = test::make_temp_dir();
   e2e::ViewerProcess viewer(dir, {"--size", "960x600", "--empty"});
   ASSERT_TRUE(viewer.wait_for_output("animview: first frame", std::chrono::seconds(60)))
       << viewer.errors();
@@ -82,4 +82,5 @@ TEST(ViewerWindow, OpensShowsGridAndUiTakesScreenshotAndQuitsCleanly) {
 
   viewer.send_keys(window, "ctrl+q");
   EXPECT_EQ(viewer.wait_for_exit(std::chrono::seconds(20)), 0) << viewer.errors();
+  std::filesystem::remove_all(dir);
 }

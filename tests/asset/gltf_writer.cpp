@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstring>
 #include <fstream>
 
@@ -166,9 +167,10 @@ std::filesystem::path GltfWriter::write(const std::filesystem::path& path) const
 
 std::filesystem::path make_temp_dir() {
   const ::testing::TestInfo* info = ::testing::UnitTest::GetInstance()->current_test_info();
-  std::filesystem::path dir =
-      std::filesystem::temp_directory_path() /
-      ("animview_asset_" + std::string(info->test_suite_name()) + "_" + info->name());
+  std::string name = std::string(info->test_suite_name()) + "_" + info->name();
+  // A parameterized test's names hold slashes (Instance/Suite, Test/Param): one folder still.
+  std::replace(name.begin(), name.end(), '/', '_');
+  std::filesystem::path dir = std::filesystem::temp_directory_path() / ("animview_asset_" + name);
   std::filesystem::remove_all(dir);
   std::filesystem::create_directories(dir);
   return dir;

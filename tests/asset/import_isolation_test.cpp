@@ -181,8 +181,7 @@ TEST(ImportIsolation, AssimpAssertsThrowInsteadOfAborting) {
 }
 
 TEST(ImportIsolation, AnIsolatedImportEqualsTheInProcessOne) {
-  const std::filesystem::path dir = std::filesystem::temp_directory_path() / "animview_isolation";
-  std::filesystem::create_directories(dir);
+  const std::filesystem::path dir = test::make_temp_dir();
   test::GltfWriter writer;
   const int hip = writer.add_node("hip");
   const int knee = writer.add_node("knee", {0.0f, -0.5f, 0.0f});

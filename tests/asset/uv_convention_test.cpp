@@ -13,20 +13,15 @@ namespace {
 
 namespace fs = std::filesystem;
 
-fs::path temp_file(const std::string& name) {
-  const fs::path dir = fs::path(::testing::TempDir()) / "animview_uv_convention";
-  fs::create_directories(dir);
-  return dir / name;
-}
-
 TEST(UvConvention, GltfUvsComeThroughAsTheFileHasThem) {
   test::GltfWriter writer;
   const int node = writer.add_node("triangle");
   const int mesh = writer.add_mesh(node, {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}}, {0, 1, 2});
   writer.json()["meshes"][mesh]["primitives"][0]["attributes"]["TEXCOORD_0"] =
       writer.add_floats({0.125f, 0.25f, 0.75f, 0.0f, 0.5f, 1.0f}, "VEC2");
+  const fs::path dir = test::make_temp_dir();
   const asset::ImportResult result =
-      asset::import_file(writer.write(temp_file("triangle.gltf")).string(), {});
+      asset::import_file(writer.write(dir / "triangle.gltf").string(), {});
   ASSERT_TRUE(result.ok()) << result.error;
   ASSERT_EQ(result.character.meshes.size(), 1u);
   const std::vector<glm::vec2>& uvs = result.character.meshes[0].uvs;
@@ -39,11 +34,13 @@ TEST(UvConvention, GltfUvsComeThroughAsTheFileHasThem) {
     EXPECT_NEAR(uvs[v].x, expected[file_vertex].x, 1e-6f) << v;
     EXPECT_NEAR(uvs[v].y, expected[file_vertex].y, 1e-6f) << v;
   }
+  fs::remove_all(dir);
 }
 
 TEST(UvConvention, ObjUvsWithABottomLeftOriginAreFlipped) {
   // OBJ's vt has v = 0 at the image's bottom row: glTF's v = 1.
-  const fs::path path = temp_file("triangle.obj");
+  const fs::path dir = test::make_temp_dir();
+  const fs::path path = dir / "triangle.obj";
   std::ofstream(path) << "v 0 0 0\nv 1 0 0\nv 0 1 0\nvt 0.25 0\nvt 1 0.25\nvt 0 1\n"
                          "vn 0 0 1\nf 1/1/1 2/2/1 3/3/1\n";
   const asset::ImportResult result = asset::import_file(path.string(), {});
@@ -58,6 +55,7 @@ TEST(UvConvention, ObjUvsWithABottomLeftOriginAreFlipped) {
     EXPECT_NEAR(mesh.uvs[v].x, expected[file_vertex].x, 1e-6f) << v;
     EXPECT_NEAR(mesh.uvs[v].y, expected[file_vertex].y, 1e-6f) << v;
   }
+  fs::remove_all(dir);
 }
 
 }  // namespace

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "cli_runner.h"
+#include "gltf_writer.h"
 
 namespace {
 
@@ -13,8 +14,10 @@ class WeightsCli : public ::testing::Test {
  protected:
   void SetUp() override {
     if (!std::filesystem::exists(ANIMVIEW_EXE)) GTEST_SKIP() << "animview is not built yet";
-    dir_ = std::filesystem::path(::testing::TempDir()) / "weights_cli";
-    std::filesystem::create_directories(dir_);
+    dir_ = test::make_temp_dir();
+  }
+  void TearDown() override {
+    if (!dir_.empty()) std::filesystem::remove_all(dir_);
   }
   test::ProcessResult run(const std::string& args) const { return test::run_animview(args, dir_); }
 
