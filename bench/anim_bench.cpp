@@ -12,6 +12,8 @@
 //                           space whose point weights the 3 clips 0.5 / 0.3 / 0.2: sampled +
 //                           blended (with root motion and phase sync) + local-to-model + matrix
 //                           palette, the work of ozz-animation's 3-clip sample
+// BM_CharacterUpdate_3Clips_DemoSkeleton  the same on the built-in character's 28 joints (its
+//                           forward walk, jog and run): that work on the demo frame's skeleton
 // BM_CharacterInstance_Demo the product's whole frame on the built-in character: state machine,
 //                           its 17-sample 2D blend space with the point moving, foot IK on a
 //                           15-degree slope, both palettes
@@ -62,6 +64,21 @@ struct Character {
   std::vector<ClipBinding> bindings;
   std::string source;
 
+  // The built-in character's skeleton with its forward walk, jog and run: ozz's 3-clip work on
+  // the skeleton of BM_CharacterInstance_Demo.
+  struct Demo {};
+  Character(Storage storage, Demo) {
+    asset::Character demo = asset::make_demo_character();
+    skeleton = std::move(demo.skeleton);
+    for (const char* name : {"walk_forward", "jog_forward", "run_forward"}) {
+      for (Clip& clip : demo.clips) {
+        if (clip.name == name) clips.push_back(std::move(clip));
+      }
+    }
+    source = "built-in character: walk_forward, jog_forward, run_forward";
+    bind_all(storage);
+  }
+
   explicit Character(Storage storage) {
     if (!load_pab()) {
       skeleton = testing::make_synthetic_skeleton();
@@ -70,12 +87,15 @@ struct Character {
                testing::make_synthetic_clip(skeleton, "run", 2.0f)};
       source = "synthetic (../shared/assets/pab not found)";
     }
-    for (const Clip& clip : clips)
-      bindings.push_back(bind_clip(clip, skeleton, bind_options(storage)));
+    bind_all(storage);
   }
   std::size_t joints() const { return skeleton.rest_pose.size(); }
 
  private:
+  void bind_all(Storage storage) {
+    for (const Clip& clip : clips)
+      bindings.push_back(bind_clip(clip, skeleton, bind_options(storage)));
+  }
   bool load_pab() {
     const std::filesystem::path dir = std::filesystem::path(ANIMVIEW_SHARED_ASSETS) / "pab";
     const asset::ImportResult model = asset::import_file((dir / "arnaud.fbx").string(), {});
@@ -189,8 +209,8 @@ struct ThreeClipGraph {
   CharacterSettings settings;
   std::string source;
 
-  explicit ThreeClipGraph(Storage storage) {
-    Character c(storage);
+  explicit ThreeClipGraph(Storage storage) : ThreeClipGraph(Character(storage), storage) {}
+  ThreeClipGraph(Character c, Storage storage) {
     source = c.source;
     if (!bind_character(std::move(c.skeleton), std::move(c.clips), bind_options(storage), character)
              .empty()) {
@@ -210,8 +230,7 @@ struct ThreeClipGraph {
   std::size_t joints() const { return character.skeleton.rest_pose.size(); }
 };
 
-void BM_CharacterUpdate_3Clips(benchmark::State& state, Storage storage) {
-  ThreeClipGraph c(storage);
+void run_three_clip_update(benchmark::State& state, ThreeClipGraph&& c) {
   CharacterInstance instance;
   if (c.graph.blend_spaces.empty() || !instance.bind(c.character, c.graph).empty()) {
     state.SkipWithError("binding failed");
@@ -229,8 +248,20 @@ void BM_CharacterUpdate_3Clips(benchmark::State& state, Storage storage) {
   per_joint_counters(state, static_cast<double>(c.joints()), static_cast<double>(c.joints()));
   state.SetLabel(c.source);
 }
+
+void BM_CharacterUpdate_3Clips(benchmark::State& state, Storage storage) {
+  run_three_clip_update(state, ThreeClipGraph(storage));
+}
 BENCHMARK_CAPTURE(BM_CharacterUpdate_3Clips, compressed, Storage::Compressed);
 BENCHMARK_CAPTURE(BM_CharacterUpdate_3Clips, baked, Storage::Baked);
+
+// The same work on the built-in character's skeleton: the part of BM_CharacterInstance_Demo that
+// ozz-animation's 3-clip update also does, for a per-joint figure on the same joints.
+void BM_CharacterUpdate_3Clips_DemoSkeleton(benchmark::State& state) {
+  run_three_clip_update(state, ThreeClipGraph(Character(Storage::Compressed, Character::Demo{}),
+                                              Storage::Compressed));
+}
+BENCHMARK(BM_CharacterUpdate_3Clips_DemoSkeleton);
 
 // The demo frame with foot IK and the dual-quaternion palette each on or off: the difference
 // between two of these is what one part costs.
