@@ -10,7 +10,7 @@
 #include "app/async_loader.h"
 #include "app/viewer_scene.h"
 #include "asset/demo_character.h"
-#include "asset/gltf_writer.h"
+#include "asset/temp_files.h"
 
 namespace {
 std::filesystem::path shared_assets() {

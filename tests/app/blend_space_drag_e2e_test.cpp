@@ -8,7 +8,7 @@
 #include <fstream>
 #include <thread>
 
-#include "asset/gltf_writer.h"
+#include "asset/temp_files.h"
 #include "viewer_process.h"
 
 namespace {

@@ -9,7 +9,7 @@
 #include <thread>
 
 #include "asset/demo_character.h"
-#include "asset/gltf_writer.h"
+#include "asset/temp_files.h"
 #include "viewer_process.h"
 
 namespace {

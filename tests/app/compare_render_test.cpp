@@ -8,7 +8,7 @@
 #include <filesystem>
 #include <string>
 
-#include "asset/gltf_writer.h"
+#include "asset/temp_files.h"
 #include "picture_diff.h"
 #include "viewer_process.h"
 

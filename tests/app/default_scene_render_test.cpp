@@ -7,7 +7,7 @@
 #include <cstdlib>
 #include <filesystem>
 
-#include "asset/gltf_writer.h"
+#include "asset/temp_files.h"
 #include "picture_diff.h"
 #include "viewer_process.h"
 

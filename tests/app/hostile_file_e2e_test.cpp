@@ -9,8 +9,8 @@
 #include <filesystem>
 #include <thread>
 
-#include "asset/gltf_writer.h"
 #include "asset/hostile_files.h"
+#include "asset/temp_files.h"
 #include "viewer_process.h"
 
 TEST(HostileFileWindow, AFileThatCrashesTheImporterLeavesThePreviousCharacter) {

@@ -11,7 +11,7 @@
 #include <thread>
 #include <vector>
 
-#include "asset/gltf_writer.h"
+#include "asset/temp_files.h"
 #include "viewer_process.h"
 
 namespace {

@@ -15,7 +15,7 @@
 #include "app/viewer_panels.h"
 #include "app/viewer_process.h"
 #include "app/viewer_scene.h"
-#include "asset/gltf_writer.h"
+#include "asset/temp_files.h"
 
 namespace app {
 namespace {

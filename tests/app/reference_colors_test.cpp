@@ -23,7 +23,7 @@
 #include <string>
 #include <vector>
 
-#include "asset/gltf_writer.h"
+#include "asset/temp_files.h"
 #include "picture_diff.h"
 
 namespace {

@@ -11,8 +11,8 @@
 
 #include "asset/demo_character.h"
 #include "asset/demo_project.h"
-#include "asset/gltf_writer.h"
 #include "asset/project_file.h"
+#include "asset/temp_files.h"
 #include "viewer_process.h"
 
 namespace {

@@ -6,7 +6,7 @@
 
 #include <filesystem>
 
-#include "asset/gltf_writer.h"
+#include "asset/temp_files.h"
 #include "viewer_process.h"
 
 namespace {

@@ -19,6 +19,7 @@
 #include "cli_runner.h"
 #include "gltf_writer.h"
 #include "import_test_util.h"
+#include "temp_files.h"
 
 namespace {
 

@@ -12,6 +12,7 @@
 #include "asset/importer.h"
 #include "gltf_writer.h"
 #include "import_test_util.h"
+#include "temp_files.h"
 
 namespace {
 

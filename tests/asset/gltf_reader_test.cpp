@@ -17,6 +17,7 @@
 #include "gltf_reference.h"
 #include "gltf_writer.h"
 #include "import_test_util.h"
+#include "temp_files.h"
 
 namespace {
 

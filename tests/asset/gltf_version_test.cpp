@@ -6,8 +6,8 @@
 #include <string>
 
 #include "asset/importer.h"
-#include "gltf_writer.h"
 #include "import_test_util.h"
+#include "temp_files.h"
 
 namespace asset {
 namespace {

@@ -1,12 +1,10 @@
 #include "gltf_writer.h"
 
-#include <gtest/gtest.h>
-
-#include <algorithm>
 #include <cstring>
-#include <fstream>
 
 #include <glm/gtc/type_ptr.hpp>
+
+#include "temp_files.h"
 
 namespace test {
 namespace {
@@ -163,22 +161,6 @@ std::filesystem::path GltfWriter::write(const std::filesystem::path& path) const
   // A mesh needs a material for some importers' defaults; glTF allows none.
   write_file(path, doc.dump(1));
   return path;
-}
-
-std::filesystem::path make_temp_dir() {
-  const ::testing::TestInfo* info = ::testing::UnitTest::GetInstance()->current_test_info();
-  std::string name = std::string(info->test_suite_name()) + "_" + info->name();
-  // A parameterized test's names hold slashes (Instance/Suite, Test/Param): one folder still.
-  std::replace(name.begin(), name.end(), '/', '_');
-  std::filesystem::path dir = std::filesystem::temp_directory_path() / ("animview_asset_" + name);
-  std::filesystem::remove_all(dir);
-  std::filesystem::create_directories(dir);
-  return dir;
-}
-
-void write_file(const std::filesystem::path& path, const std::string& bytes) {
-  std::ofstream out(path, std::ios::binary);
-  out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
 }
 
 }  // namespace test

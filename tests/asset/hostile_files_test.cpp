@@ -12,8 +12,8 @@
 #include "asset/demo_project.h"
 #include "asset/project_file.h"
 #include "cli_runner.h"
-#include "gltf_writer.h"
 #include "hostile_files.h"
+#include "temp_files.h"
 
 namespace {
 

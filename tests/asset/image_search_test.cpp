@@ -7,7 +7,7 @@
 #include <gtest/gtest.h>
 
 #include "asset/importer.h"
-#include "gltf_writer.h"
+#include "temp_files.h"
 
 namespace asset {
 namespace {

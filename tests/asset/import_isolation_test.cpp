@@ -20,6 +20,7 @@
 #include "asset/importer.h"
 #include "gltf_writer.h"
 #include "hostile_files.h"
+#include "temp_files.h"
 
 namespace Assimp {
 void aiAssertViolation(const char* failed, const char* file, int line);

@@ -22,7 +22,7 @@
 #include "asset/motion_matching_build.h"
 #include "asset/motion_matching_file.h"
 #include "cli_runner.h"
-#include "gltf_writer.h"
+#include "temp_files.h"
 
 namespace {
 

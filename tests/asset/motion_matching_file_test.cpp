@@ -15,7 +15,7 @@
 #include <nlohmann/json.hpp>
 
 #include "asset/motion_matching_file.h"
-#include "gltf_writer.h"
+#include "temp_files.h"
 
 namespace asset {
 namespace {

@@ -13,7 +13,7 @@
 #include "asset/demo_project.h"
 #include "asset/rig_corrections.h"
 #include "asset/rig_finder.h"
-#include "gltf_writer.h"
+#include "temp_files.h"
 
 namespace asset {
 namespace {

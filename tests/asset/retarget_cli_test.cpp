@@ -10,8 +10,8 @@
 #include "asset/clip_retargeting.h"
 #include "asset/importer.h"
 #include "cli_runner.h"
-#include "gltf_writer.h"
 #include "import_test_util.h"
+#include "temp_files.h"
 
 namespace {
 

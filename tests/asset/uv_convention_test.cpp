@@ -8,6 +8,7 @@
 
 #include "asset/importer.h"
 #include "gltf_writer.h"
+#include "temp_files.h"
 
 namespace {
 

@@ -6,7 +6,7 @@
 #include <string>
 
 #include "cli_runner.h"
-#include "gltf_writer.h"
+#include "temp_files.h"
 
 namespace {
 
