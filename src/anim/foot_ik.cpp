@@ -345,6 +345,17 @@ glm::vec3 toe_point(const Leg& leg, std::span<const glm::mat4> model) {
   return point_in(model[leg.toes], leg.toe_in_toes);
 }
 
+void run_ground_under_locks(FootIkState& state, const Transform& ground_motion) {
+  for (FootLock& lock : state.locks) {
+    const glm::vec3 pivot = transform_point(
+        ground_motion, glm::vec3(lock.locked_pivot_xz.x, 0.0f, lock.locked_pivot_xz.y));
+    lock.locked_pivot_xz = {pivot.x, pivot.z};
+    const glm::vec3 shift =
+        ground_motion.rotation * glm::vec3(lock.offset_xz.x, 0.0f, lock.offset_xz.y);
+    lock.offset_xz = {shift.x, shift.z};
+  }
+}
+
 JobResult solve_foot_ik(const Skeleton& skeleton, const FootIkRig& rig,
                         const FootIkSettings& settings, const Terrain& terrain,
                         const Transform& world_from_model, std::span<const bool> contacts,

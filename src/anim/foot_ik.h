@@ -12,9 +12,11 @@
 // exactly that) with a positive uniform scale. Its height is best the ground's under the root,
 // smoothed over stairs (terrain.h's smoothed_height), so the pelvis spring has little to do.
 //
-// Locking works in world space: it keeps a planted foot still while the character moves through
-// the world (root motion applied). A character kept in place on a treadmill of its own clip
-// slides its planted feet on purpose, so locking is for the applied root-motion mode.
+// Locking works in world space: it keeps a planted foot still on the ground while the character
+// moves through the world (root motion applied). A character kept in place stands on a treadmill
+// of its own clip: the ground runs back under it by the step it did not take, and the caller
+// moves the locks with that ground each frame (run_ground_under_locks), so a planted foot runs
+// back with the ground instead of staying where it landed while the body treads on.
 //
 // Feet land where the animation puts them (there is no footstep planning): a foot across a
 // stair's edge rests level on the higher tread, its heel over the lower one.
@@ -162,6 +164,12 @@ struct FootIkDebug {
   float pelvis_offset_m = 0.0f;  // world metres, after smoothing and the reach limit
   std::array<FootDebug, kMaxFootIkLegs> feet{};
 };
+
+// Moves each locked foot's world point, and the shift a released foot is still easing out of,
+// by ground_motion (world to world): for a character held in place at world_from_model while its
+// clip steps by S, world_from_model * inverse(S) * inverse(world_from_model). Call it before
+// solve_foot_ik's frame.
+void run_ground_under_locks(FootIkState& state, const Transform& ground_motion);
 
 // Runs foot IK for one frame. local is the animated local pose (read, then corrected in place);
 // model is caller-owned scratch of the skeleton's size which on success holds the model pose of

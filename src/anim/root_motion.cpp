@@ -194,6 +194,10 @@ JobResult remove_root_motion(const Skeleton& skeleton, const RootMotionSettings&
   return JobResult::ok();
 }
 
+Transform step_transform(const RootMotionDelta& step) {
+  return {step.translation, yaw_rotation(step.yaw_rad), glm::vec3(1.0f)};
+}
+
 Transform accumulate_root_motion(const Transform& world, const RootMotionDelta& step) {
   Transform out = world;
   out.translation = transform_point(world, step.translation);

@@ -96,6 +96,10 @@ RootMotionDelta extract_root_motion(const Clip& clip, const ClipBinding& binding
 JobResult remove_root_motion(const Skeleton& skeleton, const RootMotionSettings& settings,
                              const RootRestFrame& frame, std::span<Transform> local);
 
+// The step as a transform of the heading frame at its start: the translation, then the turn.
+// accumulate_root_motion(world, step) is compose(world, step_transform(step)).
+Transform step_transform(const RootMotionDelta& step);
+
 // Moves the character's world transform by a step: translation rotated into the world by the
 // character's current heading, then the turn about +Y. Scale is kept.
 Transform accumulate_root_motion(const Transform& world, const RootMotionDelta& step);

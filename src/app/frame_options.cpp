@@ -1,5 +1,6 @@
 #include "app/frame_options.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
@@ -41,6 +42,22 @@ LoadOutcome load_in_guessed_units(LoadRequest request, FrameReport& report) {
   return load_now(request);
 }
 
+// Plays the previewed clip from its start up to time_s in 1/60 s steps (the last one shorter),
+// as the viewer would have played it. Returns 0, or 1 with the failing job's message in error.
+int play_clip_up_to(float time_s, ViewerScene& scene, std::string& error) {
+  constexpr double kStep_s = 1.0 / 60.0;
+  scene.clock.seek(0.0);
+  scene.clock.set_playing(false);
+  const ui::ViewSettings view;
+  error = scene.update(0.0f, view);
+  scene.clock.set_playing(true);
+  for (double played = 0.0; error.empty() && played < time_s - 1e-6; played += kStep_s) {
+    error = scene.update(static_cast<float>(std::min(kStep_s, time_s - played)), view);
+  }
+  scene.clock.set_playing(false);
+  return error.empty() ? 0 : 1;
+}
+
 }  // namespace
 
 void add_frame_options(CLI::App& command, FrameOptions& options) {
@@ -58,6 +75,9 @@ void add_frame_options(CLI::App& command, FrameOptions& options) {
   command.add_option("--slope", options.slope_deg, "Slope angle in degrees (--ground slope)")
       ->check(finite_number() & CLI::Range(-60.0f, 60.0f));
   command.add_flag("--foot-ik", options.foot_ik, "Fit the feet to the ground with foot IK");
+  command.add_flag("--lock-feet", options.lock_feet,
+                   "Lock planted feet where they land (with --foot-ik; a clip is then played "
+                   "from its start in 1/60 s steps up to --time)");
   command
       .add_option("--root-motion", options.root_motion,
                   "in-place (the viewer's default), applied (moves the character), off (left "
@@ -76,6 +96,14 @@ int compose_frame(const FrameOptions& options, ViewerScene& scene, FrameReport& 
   std::string& error = report.error;
   if (!std::isfinite(options.time_s)) {
     error = "--time must be a finite number";
+    return 2;
+  }
+  if (options.lock_feet && !options.foot_ik) {
+    error = "--lock-feet locks the feet foot IK plants: give --foot-ik too";
+    return 2;
+  }
+  if (options.lock_feet && options.time_s < 0.0f) {
+    error = "--time must not be negative with --lock-feet (the clip plays up to it from its start)";
     return 2;
   }
   LoadRequest request;
@@ -110,6 +138,7 @@ int compose_frame(const FrameOptions& options, ViewerScene& scene, FrameReport& 
   scene.terrain.shape = terrain_shape(options.ground);
   scene.terrain.slope_deg = options.slope_deg;
   scene.settings.foot_ik = options.foot_ik;
+  scene.settings.foot_ik_settings.lock_feet = options.lock_feet;
   scene.settings.root_motion_mode = options.root_motion == "applied"
                                         ? anim::RootMotionMode::Applied
                                         : anim::RootMotionMode::InPlace;
@@ -131,6 +160,7 @@ int compose_frame(const FrameOptions& options, ViewerScene& scene, FrameReport& 
     }
     scene.mode = PlayMode::ClipPreview;
     scene.preview(clip);
+    if (options.lock_feet) return play_clip_up_to(options.time_s, scene, error);
     scene.clock.set_playing(false);
     // A looping clip's time wraps, as the viewer's playhead does (the clock alone would clamp).
     scene.clock.seek(anim::wrap_clip_time(scene.clips()[clip], options.time_s));

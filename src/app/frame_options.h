@@ -21,6 +21,9 @@ struct FrameOptions {
   std::string ground = "flat";
   float slope_deg = 15.0f;
   bool foot_ik = false;
+  // Locks planted feet (with foot_ik): a clip then plays from its start in 1/60 s steps up to
+  // the time, as a project's graph does, so each lock has the history it holds from.
+  bool lock_feet = false;
   std::string root_motion = "in-place";  // in-place | applied | off (kept in the pose)
   std::vector<std::string> parameters;   // NAME=VALUE
   float unit_scale = 0.0f;               // metres per file unit; 0: guessed, as the viewer does
@@ -40,7 +43,8 @@ void add_frame_options(CLI::App& command, FrameOptions& options);
 // Without --unit-scale, a character whose size says its file is not in metres is imported again
 // at the scale the viewer would guess (asset/character_units.h). With --rest-pose, or with neither
 // a clip nor a project, the node pose; with a clip, that clip at the time; with a project and no
-// clip, the project's graph from its entry state in fixed 1/60 s steps up to the time. Returns 0,
+// clip, the project's graph from its entry state in fixed 1/60 s steps up to the time (a clip
+// too when feet are locked). Returns 0,
 // or the exit code with the message in report.error: 1 when a file cannot be read or names no such
 // clip, 2 for a bad option value (a non-finite number, an unknown parameter).
 int compose_frame(const FrameOptions& options, ViewerScene& scene, FrameReport& report);

@@ -3,6 +3,7 @@
 // frame (it used to skip IK and keep root motion in the pose).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -138,6 +139,45 @@ TEST(PoseFrame, PoseCommandGuessesTheViewersUnitsForACmuBvh) {
   EXPECT_LT(hips_y, 1.2);
   const nlohmann::json own = nlohmann::json::parse(e2e::run_and_read(command + " --unit-scale 1"));
   EXPECT_NEAR(own["joints"][0]["translation"][1].get<double>(), hips_y / scale, 1e-3);
+}
+
+// The largest distance between the same joint's model-space positions in two printed poses.
+double largest_joint_distance(const nlohmann::json& a, const nlohmann::json& b) {
+  double largest = 0.0;
+  for (std::size_t j = 0; j < a["joints"].size() && j < b["joints"].size(); ++j) {
+    double squared = 0.0;
+    for (int k = 0; k < 3; ++k) {
+      const double d = a["joints"][j]["translation"][k].get<double>() -
+                       b["joints"][j]["translation"][k].get<double>();
+      squared += d * d;
+    }
+    largest = std::max(largest, std::sqrt(squared));
+  }
+  return largest;
+}
+
+// The demo's walk plants its feet exactly, so a character held in place with its feet locked
+// treads exactly as the clip does: the locked feet run back with the ground under it. (Locked
+// where they landed in the world, they stayed in front of the body and the legs straightened.)
+TEST(PoseFrame, LockedFeetOfACharacterHeldInPlaceTreadAsTheClipDoes) {
+  if (!fs::exists(ANIMVIEW_EXE)) GTEST_SKIP() << "animview is not built yet";
+  const std::string pose =
+      std::string("'") + ANIMVIEW_EXE + "' pose '<demo>' --clip walk_forward --foot-ik --json";
+  for (const char* time : {"0.6", "1.3", "2.45"}) {
+    const nlohmann::json locked =
+        nlohmann::json::parse(e2e::run_and_read(pose + " --lock-feet --time " + time));
+    const nlohmann::json free = nlohmann::json::parse(e2e::run_and_read(pose + " --time " + time));
+    ASSERT_EQ(locked["joints"].size(), free["joints"].size());
+    EXPECT_LT(largest_joint_distance(locked, free), 0.003) << "at " << time << " s";
+  }
+}
+
+TEST(PoseFrame, LockFeetAsksForFootIk) {
+  if (!fs::exists(ANIMVIEW_EXE)) GTEST_SKIP() << "animview is not built yet";
+  const std::string command = std::string("'") + ANIMVIEW_EXE +
+                              "' pose '<demo>' --clip walk_forward --lock-feet --time 1 --json "
+                              "> /dev/null 2>&1; echo $?";
+  EXPECT_EQ(e2e::run_and_read(command), "2");
 }
 
 }  // namespace
