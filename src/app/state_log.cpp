@@ -132,6 +132,7 @@ std::string state_line(int frame, const ViewerScene& scene, const ViewerUi& ui) 
     errors.push_back({{"file", e.file}, {"cause", e.cause}});
   }
   j["errors"] = errors;
+  j["warnings"] = ui.notices.count();
   if (!scene.loaded) return j.dump();
   nlohmann::json clips = nlohmann::json::array();
   for (const anim::Clip& clip : scene.clips()) clips.push_back(clip.name);
@@ -145,6 +146,9 @@ std::string state_line(int frame, const ViewerScene& scene, const ViewerUi& ui) 
     j["timeline"] = {{"frame", scene.clock.frame()},
                      {"time", scene.clock.time_s()},
                      {"playing", scene.clock.playing()},
+                     {"speed", scene.clock.speed()},
+                     {"loop", anim::to_string(scene.clock.mode())},
+                     {"reverse", scene.clock.reverse()},
                      {"last_frame", anim::last_frame(scene.clock.timeline())}};
   }
   if (p.has_machine()) {

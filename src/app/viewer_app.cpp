@@ -18,6 +18,7 @@
 #include "app/character_framing.h"
 #include "app/clip_file_adding.h"
 #include "app/compare_view.h"
+#include "app/file_session.h"
 #include "app/motion_matching_mode.h"
 #include "app/project_session.h"
 #include "app/recent_files.h"
@@ -149,6 +150,7 @@ void accept_load(LoadOutcome outcome, const std::vector<std::string>& files, Vie
                  render::SceneRenderer& renderer, ViewerUi& ui, RecentFiles& recent,
                  render::OrbitCamera& camera, const std::string& start_clip,
                  const std::vector<std::string>& start_parameters) {
+  if (outcome.ok && opens_another_file(ui, files)) start_file_session(ui, scene);
   // Warnings go to the status bar's list; only errors open the error panel.
   for (const std::string& w : outcome.warnings) ui.notices.add(w);
   const std::string outcome_project_path = outcome.project_path;

@@ -1,0 +1,27 @@
+#include "app/file_session.h"
+
+namespace app {
+
+bool opens_another_file(const ViewerUi& ui, const std::vector<std::string>& files) {
+  return ui.load_count > 0 && files != ui.loaded_files;
+}
+
+void start_file_session(ViewerUi& ui, ViewerScene& scene) {
+  scene.clock.set_speed(1.0);
+  scene.clock.set_mode(anim::PlaybackMode::Loop);
+  scene.clock.set_reverse(false);
+  ui.view.time_scale = 1.0f;
+  ui.notices = {};
+  ui.notice_list = {};
+  ui.errors = {};
+  ui.last_frame_error.clear();
+  ui.status.clear();
+  ui.retarget_offer.clear();
+  ui.clip_browser = {};
+  ui.machine_view = {};
+  ui.transition_timeline = {};
+  ui.timeline = {};
+  ui.blend_space = 0;
+}
+
+}  // namespace app
