@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdio>
+#include <filesystem>
 
 #include <imgui.h>
 
@@ -43,12 +44,37 @@ std::string notice_kind(std::string_view text) {
   return kind;
 }
 
+std::string_view notice_file(std::string_view text) {
+  const std::size_t end = text.find(": ");
+  if (end == std::string_view::npos) return {};
+  const std::string_view prefix = text.substr(0, end);
+  const std::size_t dot = prefix.rfind('.');
+  if (dot == std::string_view::npos || dot + 1 == prefix.size() || prefix.size() - dot > 6)
+    return {};
+  // An extension is letters and digits with at least one letter ("glb", "mp4"; not "2.0").
+  const std::string_view extension = prefix.substr(dot + 1);
+  const auto is = [](int (*test)(int)) {
+    return [test](char c) { return test(static_cast<unsigned char>(c)) != 0; };
+  };
+  if (!std::all_of(extension.begin(), extension.end(), is(std::isalnum)) ||
+      std::none_of(extension.begin(), extension.end(), is(std::isalpha))) {
+    return {};
+  }
+  return prefix;
+}
+
+std::string_view notice_message(std::string_view text) {
+  const std::string_view file = notice_file(text);
+  return file.empty() ? text : text.substr(file.size() + 2);
+}
+
 void NoticeList::add(std::string text) {
-  std::string kind = notice_kind(text);
+  std::string file(notice_file(text));
+  std::string kind = notice_kind(notice_message(text));
   auto group = std::find_if(groups_.begin(), groups_.end(),
-                            [&](const NoticeGroup& g) { return g.kind == kind; });
+                            [&](const NoticeGroup& g) { return g.file == file && g.kind == kind; });
   if (group == groups_.end()) {
-    groups_.push_back({std::move(kind), {std::move(text)}});
+    groups_.push_back({std::move(file), std::move(kind), {std::move(text)}});
     return;
   }
   if (std::find(group->texts.begin(), group->texts.end(), text) == group->texts.end())
@@ -84,36 +110,78 @@ void draw_notice_button(const NoticeList& notices, NoticeListState& state) {
   ImGui::SameLine();
 }
 
+namespace {
+
+// One kind of warning: its first message, wrapped, with the count; expandable to every one.
+void draw_notice_group(const NoticeGroup& group) {
+  const std::string_view first = notice_message(group.texts.front());
+  std::string line(first);
+  if (group.texts.size() > 1) line += "  (" + std::to_string(group.texts.size()) + ")";
+  bool open = false;
+  if (group.texts.size() > 1) {
+    open = ImGui::TreeNodeEx("##group", ImGuiTreeNodeFlags_None);
+  } else {
+    ImGui::Bullet();
+  }
+  ImGui::SameLine();
+  ImGui::PushTextWrapPos(0.0f);
+  ImGui::TextUnformatted(line.c_str());
+  ImGui::PopTextWrapPos();
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", group.texts.front().c_str());
+  if (!open) return;
+  ImGui::PushTextWrapPos(0.0f);
+  for (const std::string& t : group.texts) {
+    const std::string message(notice_message(t));
+    ImGui::BulletText("%s", message.c_str());
+  }
+  ImGui::PopTextWrapPos();
+  ImGui::TreePop();
+}
+
+}  // namespace
+
 bool draw_notice_list(NoticeList& notices, NoticeListState& state, float x, float bottom_y) {
   if (!state.open) return false;
   if (notices.empty()) {
     state.open = false;
     return false;
   }
-  const float width = ImGui::GetFontSize() * 40.0f;
+  const float em = ImGui::GetFontSize();
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
   ImGui::SetNextWindowPos(ImVec2(x, bottom_y), ImGuiCond_Always, ImVec2(0.0f, 1.0f));
-  ImGui::SetNextWindowSizeConstraints(ImVec2(width, 0.0f),
-                                      ImVec2(width, ImGui::GetIO().DisplaySize.y * 0.5f));
-  const ImGuiWindowFlags flags = ImGuiWindowFlags_AlwaysAutoResize |
-                                 ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoMove |
-                                 ImGuiWindowFlags_NoCollapse;
+  ImGui::SetNextWindowSize(ImVec2(em * 40.0f, em * 16.0f), ImGuiCond_Appearing);
+  ImGui::SetNextWindowSizeConstraints(
+      ImVec2(em * 16.0f, em * 6.0f),
+      ImVec2(std::max(em * 16.0f, display.x - x), std::max(em * 6.0f, bottom_y)));
+  const ImGuiWindowFlags flags =
+      ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoCollapse;
   if (ImGui::Begin("Warnings", &state.open, flags)) {
     bool clear = false;
     if (ImGui::SmallButton("Clear")) clear = true;
-    ImGui::Separator();
-    for (std::size_t g = 0; g < notices.groups().size(); ++g) {
-      const NoticeGroup& group = notices.groups()[g];
-      ImGui::PushID(static_cast<int>(g));
-      // One line per kind: the first warning stands for the group, the count says how many.
-      const std::string& first = group.texts.front();
-      char count[32];
-      std::snprintf(count, sizeof(count), "  (%zu)", group.texts.size());
-      const std::string line = group.texts.size() == 1 ? first : first + count;
-      if (ImGui::TreeNodeEx("##group", ImGuiTreeNodeFlags_SpanAvailWidth, "%s", line.c_str())) {
-        ImGui::PushTextWrapPos(0.0f);
-        for (const std::string& t : group.texts) ImGui::BulletText("%s", t.c_str());
-        ImGui::PopTextWrapPos();
-        ImGui::TreePop();
+    const std::vector<NoticeGroup>& groups = notices.groups();
+    // Sections in the order their files first came; each lists its groups in their order.
+    std::vector<const std::string*> files;
+    for (const NoticeGroup& g : groups) {
+      if (std::none_of(files.begin(), files.end(),
+                       [&](const std::string* f) { return *f == g.file; }))
+        files.push_back(&g.file);
+    }
+    for (const std::string* file : files) {
+      ImGui::PushID(file->c_str());
+      std::size_t count = 0;
+      for (const NoticeGroup& g : groups) count += g.file == *file ? g.texts.size() : 0;
+      const std::string name =
+          file->empty() ? std::string("other") : std::filesystem::path(*file).filename().string();
+      const std::string header = name + " (" + std::to_string(count) + ")###file";
+      const bool open = ImGui::CollapsingHeader(header.c_str(), ImGuiTreeNodeFlags_DefaultOpen);
+      if (!file->empty() && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", file->c_str());
+      if (open) {
+        for (std::size_t g = 0; g < groups.size(); ++g) {
+          if (groups[g].file != *file) continue;
+          ImGui::PushID(static_cast<int>(g));
+          draw_notice_group(groups[g]);
+          ImGui::PopID();
+        }
       }
       ImGui::PopID();
     }

@@ -13,11 +13,19 @@
 
 namespace ui {
 
-// The warnings of one kind, in the order they came.
+// The warnings of one kind about one file, in the order they came.
 struct NoticeGroup {
-  std::string kind;                // the warning with its names and numbers left out
+  std::string file;                // the file they name first (notice_file); empty for none
+  std::string kind;                // the message with its names and numbers left out
   std::vector<std::string> texts;  // each warning in full
 };
+
+// The file a warning is about when it begins with one ("<path>: <message>", as loads word
+// them): the text before its first ": " when that ends in a file extension; empty otherwise.
+std::string_view notice_file(std::string_view text);
+
+// The warning without the file it begins with: what the list shows first.
+std::string_view notice_message(std::string_view text);
 
 // What kind a warning is: its text with quoted names ('...'), parenthesised lists and numbers
 // replaced by "...", so "clip 'walk' animates joints the character lacks (Rig_Medium)" and the
@@ -26,8 +34,8 @@ std::string notice_kind(std::string_view text);
 
 class NoticeList {
  public:
-  // Adds a warning to the group of its kind; a warning already listed is not listed twice (a
-  // reload repeats the same warnings).
+  // Adds a warning to the group of its file and kind; a warning already listed is not listed
+  // twice (a reload repeats the same warnings).
   void add(std::string text);
   void clear() { groups_.clear(); }
 
@@ -55,9 +63,10 @@ struct NoticeListState {
 // while there are notices. Clicking it opens or closes the list.
 void draw_notice_button(const NoticeList& notices, NoticeListState& state);
 
-// The list, while open: a window whose bottom-left corner is at (x, bottom_y) (just above the
-// status bar), a collapsible line per kind with its count, a Clear button. Returns whether it was
-// drawn.
+// The list, while open: a resizable window whose bottom-left corner is at (x, bottom_y) (just
+// above the status bar), with a Clear button and a section per file (its name, the full path on
+// hover), in which each kind of warning is a line, message first and wrapped, with its count and
+// expandable to every warning of that kind. Returns whether it was drawn.
 bool draw_notice_list(NoticeList& notices, NoticeListState& state, float x, float bottom_y);
 
 }  // namespace ui

@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 #include <imgui.h>
+#include <imgui_internal.h>
 
 #include "headless_imgui.h"
 #include "printed_text.h"
@@ -89,6 +90,57 @@ TEST(NoticeList, WarningsOpenNothingUntilTheCountIsClicked) {
   EXPECT_TRUE(state.open);
   imgui.frame(draw);
   EXPECT_TRUE(shown);
+}
+
+TEST(NoticeFile, IsTheFileAWarningBeginsWith) {
+  EXPECT_EQ(notice_file(kKnightIdle), "Knight.glb");
+  EXPECT_EQ(notice_message(kKnightIdle),
+            "clip 'Idle' animates joints the character lacks (Rig_Medium)");
+  EXPECT_EQ(notice_file("/home/a b/dropped demo.glb: texture not found: skin.png"),
+            "/home/a b/dropped demo.glb");
+  EXPECT_EQ(notice_file("3 vertices have no weights"), "");
+  EXPECT_EQ(notice_message("3 vertices have no weights"), "3 vertices have no weights");
+  EXPECT_EQ(notice_file("clip 'a.b': has no keys"), "");
+  EXPECT_EQ(notice_file("<demo>: units guessed"), "");
+  EXPECT_EQ(notice_file("version 2.0: ignored"), "");  // "2.0" is no extension a name ends in
+}
+
+// The same kind of warning about two files is two groups, one in each file's section.
+TEST(NoticeList, GroupsByFileThenKind) {
+  NoticeList list;
+  list.add(kKnightIdle);
+  list.add("/assets/Fox.glb: clip 'Survey' animates joints the character lacks (b_Tail)");
+  list.add(kKnightWalk);
+  ASSERT_EQ(list.groups().size(), 2u);
+  EXPECT_EQ(list.groups()[0].file, "Knight.glb");
+  EXPECT_EQ(list.groups()[0].texts.size(), 2u);
+  EXPECT_EQ(list.groups()[1].file, "/assets/Fox.glb");
+  EXPECT_EQ(list.groups()[0].kind, list.groups()[1].kind);
+}
+
+// A warning from a file deep in folders was one line of which only the path showed, in a
+// window of fixed width: the message now comes first, wraps inside the window, and the window
+// can be resized.
+TEST(NoticeList, LongWarningsWrapInAResizableWindow) {
+  testing::HeadlessImGui imgui;
+  NoticeList list;
+  const std::string folder = "/home/animator/projects/our_game/characters/knight/exports/v12/";
+  list.add(folder +
+           "Knight.glb: clip 'Death_A_Pose' has zero length; kept as a one-frame pose, "
+           "which the timeline shows as a single frame and blend spaces hold still");
+  NoticeListState state;
+  state.open = true;
+  const auto draw = [&] { draw_notice_list(list, state, 0.0f, 700.0f); };
+  imgui.frame(draw);
+  imgui.frame(draw);
+  const ImGuiWindow* window = ImGui::FindWindowByName("Warnings");
+  ASSERT_NE(window, nullptr);
+  EXPECT_EQ(window->Flags & (ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoResize), 0);
+  const float em = ImGui::GetFontSize();
+  EXPECT_LE(window->Size.x, em * 41.0f) << "the window is not stretched to the text";
+  // The Clear button, the file's header and a message of about 150 characters: on one line
+  // they would take three lines; the message wraps onto two or more.
+  EXPECT_GT(window->ContentSize.y, ImGui::GetTextLineHeightWithSpacing() * 3.5f);
 }
 
 }  // namespace
