@@ -159,9 +159,11 @@ void PlaybackClock::advance(double dt_s) {
       // Unfold the bounce into one loop of length 2 * duration: the first half runs forward,
       // the second half backward.
       const double period = 2.0 * end;
-      const double unfolded = std::fmod((reverse_ ? period - time_s_ : time_s_) + distance, period);
-      reverse_ = unfolded > end;
-      time_s_ = reverse_ ? period - unfolded : unfolded;
+      const double unfolded =
+          std::fmod((running_backwards() ? period - time_s_ : time_s_) + distance, period);
+      const bool backwards = unfolded > end;
+      bounced_ = backwards != reverse_;
+      time_s_ = backwards ? period - unfolded : unfolded;
       return;
     }
   }

@@ -99,11 +99,17 @@ class PlaybackClock {
   void toggle_playing();
 
   PlaybackMode mode() const { return mode_; }
-  void set_mode(PlaybackMode mode) { mode_ = mode; }
+  void set_mode(PlaybackMode mode) {
+    mode_ = mode;
+    bounced_ = false;
+  }
 
-  // Whether time runs backwards. PingPong flips it at each end.
+  // The user's Reverse: time runs backwards. PingPong's bounces do not change it (a checkbox
+  // that ticked itself at every end would read as a setting changing on its own).
   bool reverse() const { return reverse_; }
   void set_reverse(bool reverse) { reverse_ = reverse; }
+  // Whether the playhead moves backwards now: Reverse, turned around by each PingPong bounce.
+  bool running_backwards() const { return reverse_ != bounced_; }
 
   // Playback rate: 1 is real time, 0.25 quarter-speed slow motion. Clamped to [0, kMaxSpeed].
   double speed() const { return speed_; }
@@ -143,6 +149,7 @@ class PlaybackClock {
   PlaybackMode mode_ = PlaybackMode::Loop;
   bool playing_ = false;
   bool reverse_ = false;
+  bool bounced_ = false;  // PingPong: an odd number of bounces since Reverse was last set
 };
 
 }  // namespace anim

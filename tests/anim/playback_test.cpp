@@ -144,14 +144,28 @@ TEST(PlaybackClock, PingPongBouncesAndFlipsDirection) {
   PlaybackClock clock = playing_clock(1.0, 30.0, PlaybackMode::PingPong, 0.8);
   clock.advance(0.5);  // 0.2 to the end, 0.3 back
   EXPECT_NEAR(clock.time_s(), 0.7, 1e-12);
-  EXPECT_TRUE(clock.reverse());
+  EXPECT_TRUE(clock.running_backwards());
   clock.advance(0.9);  // 0.7 to the start, 0.2 forward
   EXPECT_NEAR(clock.time_s(), 0.2, 1e-12);
-  EXPECT_FALSE(clock.reverse());
+  EXPECT_FALSE(clock.running_backwards());
   clock.advance(2.3);  // one whole round trip (2.0), then 0.3 forward
   EXPECT_NEAR(clock.time_s(), 0.5, 1e-12);
-  EXPECT_FALSE(clock.reverse());
+  EXPECT_FALSE(clock.running_backwards());
   EXPECT_TRUE(clock.playing());
+}
+
+// The bounce turns the playhead around; the user's Reverse stays as the user set it.
+TEST(PlaybackClock, PingPongBouncesLeaveReverseAsSet) {
+  PlaybackClock clock = playing_clock(1.0, 30.0, PlaybackMode::PingPong, 0.8);
+  clock.advance(0.5);
+  EXPECT_TRUE(clock.running_backwards());
+  EXPECT_FALSE(clock.reverse());
+  clock.set_reverse(true);  // Reverse ticked while coming back: forward again
+  EXPECT_FALSE(clock.running_backwards());
+  clock.advance(0.1);
+  EXPECT_NEAR(clock.time_s(), 0.8, 1e-12);
+  clock.set_mode(PlaybackMode::Loop);  // a new mode forgets the bounces
+  EXPECT_TRUE(clock.running_backwards());
 }
 
 TEST(PlaybackClock, PingPongStartedInReverseFromTheStartGoesForward) {
@@ -159,7 +173,8 @@ TEST(PlaybackClock, PingPongStartedInReverseFromTheStartGoesForward) {
   clock.set_reverse(true);
   clock.advance(0.5);
   EXPECT_NEAR(clock.time_s(), 0.5, 1e-12);
-  EXPECT_FALSE(clock.reverse());
+  EXPECT_FALSE(clock.running_backwards());
+  EXPECT_TRUE(clock.reverse());
 }
 
 TEST(PlaybackClock, OnceStopsAtTheEndAndSpaceReplays) {
