@@ -7,6 +7,9 @@
 #include <cmath>
 #include <cstdio>
 #include <queue>
+#include <span>
+
+#include "ui/condition_ops.h"
 
 namespace ui {
 
@@ -115,6 +118,21 @@ bool enum_combo(const char* label, Enum& value, const char* const (&names)[N]) {
   if (!ImGui::Combo(label, &index, names, static_cast<int>(N))) return false;
   value = static_cast<Enum>(index);
   return true;
+}
+
+// The operators offered for a condition's parameter, as a combo.
+bool condition_op_combo(anim::ConditionOp& op, std::span<const anim::ConditionOp> offered) {
+  bool changed = false;
+  if (ImGui::BeginCombo("##op", condition_op_label(op))) {
+    for (const anim::ConditionOp o : offered) {
+      if (ImGui::Selectable(condition_op_label(o), o == op) && o != op) {
+        op = o;
+        changed = true;
+      }
+    }
+    ImGui::EndCombo();
+  }
+  return changed;
 }
 
 std::vector<std::string> parameter_names(const anim::Parameters& parameters) {
@@ -443,15 +461,21 @@ bool edit_transition(anim::Transition& t, const anim::Parameters& parameters) {
 
   ImGui::TextUnformatted("conditions");
   const std::vector<std::string> names = parameter_names(parameters);
-  const char* const ops[] = {"greater", "less", "equals", "true", "false", "trigger"};
   for (std::size_t i = 0; i < t.conditions.size(); ++i) {
     anim::Condition& c = t.conditions[i];
     ImGui::PushID(static_cast<int>(i));
     ImGui::SetNextItemWidth(110.0f);
     edited |= name_combo("##parameter", c.parameter, names);
+    const anim::ParameterType type = c.parameter >= 0 && c.parameter < parameters.count()
+                                         ? parameters.at(c.parameter).type
+                                         : anim::ParameterType::Float;
+    if (const anim::ConditionOp fitted = fit_condition_op(c.op, type); fitted != c.op) {
+      c.op = fitted;
+      edited = true;
+    }
     ImGui::SameLine();
     ImGui::SetNextItemWidth(90.0f);
-    edited |= enum_combo("##op", c.op, ops);
+    edited |= condition_op_combo(c.op, condition_ops(type));
     if (c.op == anim::ConditionOp::Greater || c.op == anim::ConditionOp::Less ||
         c.op == anim::ConditionOp::Equals) {
       ImGui::SameLine();
@@ -634,8 +658,8 @@ StateGraphLayout layout_state_graph(const anim::StateMachine& m) {
 
 std::string describe_transition(const anim::StateMachine& m, const anim::Transition& t,
                                 const anim::Parameters& parameters) {
-  std::string text = std::string(state_name(m, t.source)) + " -> " + state_name(m, t.target) + ":";
-  const char* separator = " ";
+  std::string when;  // the conditions, then the exit time
+  const char* separator = "";
   for (const anim::Condition& c : t.conditions) {
     const std::string name = c.parameter >= 0 && c.parameter < parameters.count()
                                  ? parameters.at(c.parameter).name
@@ -659,15 +683,17 @@ std::string describe_transition(const anim::StateMachine& m, const anim::Transit
         std::snprintf(buffer, sizeof(buffer), "!%s", name.c_str());
         break;
     }
-    text += separator;
-    text += buffer;
+    when += separator;
+    when += buffer;
     separator = " and ";
   }
   char tail[128];
   if (t.has_exit_time) {
-    std::snprintf(tail, sizeof(tail), "%sexit %g", t.conditions.empty() ? " " : ", ", t.exit_time);
-    text += tail;
+    std::snprintf(tail, sizeof(tail), "%sexit %g", when.empty() ? "" : ", ", t.exit_time);
+    when += tail;
   }
+  std::string text = std::string(state_name(m, t.source)) + " -> " + state_name(m, t.target);
+  if (!when.empty()) text += ": " + when;
   std::snprintf(tail, sizeof(tail), ", %g %s, %s", t.duration,
                 t.duration_unit == anim::DurationUnit::Seconds ? "s" : "of source",
                 anim::to_string(t.blend));

@@ -1,4 +1,5 @@
 #include "ui/state_machine_view.h"
+#include "ui/condition_ops.h"
 
 #include <gtest/gtest.h>
 
@@ -82,6 +83,27 @@ TEST(StateMachineView, DescribesATransitionInOneLine) {
   t.blend = anim::TransitionBlend::Inertialization;
   EXPECT_EQ(describe_transition(m, t, parameters),
             "Any State -> walk: exit 0.75, 0.25 of source, inertialization");
+  // Neither conditions nor an exit time: no colon before nothing ("locomotion -> Idle:, ...").
+  t.has_exit_time = false;
+  EXPECT_EQ(describe_transition(m, t, parameters),
+            "Any State -> walk, 0.25 of source, inertialization");
+}
+
+TEST(ConditionOps, EachParameterTypeIsOfferedItsOwnOperators) {
+  using Op = anim::ConditionOp;
+  const auto ops = [](anim::ParameterType type) {
+    const std::span<const Op> offered = condition_ops(type);
+    return std::vector<Op>(offered.begin(), offered.end());
+  };
+  EXPECT_EQ(ops(anim::ParameterType::Float), (std::vector<Op>{Op::Greater, Op::Less, Op::Equals}));
+  EXPECT_EQ(ops(anim::ParameterType::Int), (std::vector<Op>{Op::Greater, Op::Less, Op::Equals}));
+  EXPECT_EQ(ops(anim::ParameterType::Bool), (std::vector<Op>{Op::True, Op::False}));
+  EXPECT_EQ(ops(anim::ParameterType::Trigger), (std::vector<Op>{Op::Trigger}));
+  // A condition whose parameter became a trigger fires on it; a bool keeps false.
+  EXPECT_EQ(fit_condition_op(Op::Greater, anim::ParameterType::Trigger), Op::Trigger);
+  EXPECT_EQ(fit_condition_op(Op::False, anim::ParameterType::Bool), Op::False);
+  EXPECT_EQ(fit_condition_op(Op::True, anim::ParameterType::Float), Op::Greater);
+  EXPECT_STREQ(condition_op_label(Op::Equals), "equals");
 }
 
 // Drives the panel like a user: the trigger button fires "go", the player takes idle -> walk,
