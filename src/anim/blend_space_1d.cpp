@@ -1,19 +1,22 @@
 #include "anim/blend_space_1d.h"
 
+#include "anim/blend_sample_label.h"
+
 #include <cassert>
 #include <cmath>
 
 namespace anim {
 
-std::string validate_thresholds_1d(std::span<const float> thresholds) {
+std::string validate_thresholds_1d(std::span<const float> thresholds,
+                                   std::span<const std::string> clip_names) {
   if (thresholds.empty()) return "the blend space has no samples";
   for (std::size_t i = 0; i < thresholds.size(); ++i) {
     if (!std::isfinite(thresholds[i])) {
-      return "sample " + std::to_string(i + 1) + " has a threshold that is not a finite number";
+      return sample_label(i, clip_names) + " has a threshold that is not a finite number";
     }
     for (std::size_t j = 0; j < i; ++j) {
       if (thresholds[i] == thresholds[j]) {
-        return "samples " + std::to_string(j + 1) + " and " + std::to_string(i + 1) +
+        return sample_label(j, clip_names) + " and " + sample_label(i, clip_names) +
                " share the threshold " + std::to_string(thresholds[i]);
       }
     }
@@ -24,9 +27,13 @@ std::string validate_thresholds_1d(std::span<const float> thresholds) {
 std::string validate(const BlendSpace1D& space) {
   if (!(space.min < space.max)) return "the parameter range needs min < max";
   std::vector<float> thresholds;
+  std::vector<std::string> clip_names;
   thresholds.reserve(space.samples.size());
-  for (const BlendSample1D& sample : space.samples) thresholds.push_back(sample.threshold);
-  return validate_thresholds_1d(thresholds);
+  for (const BlendSample1D& sample : space.samples) {
+    thresholds.push_back(sample.threshold);
+    clip_names.push_back(sample.clip_name);
+  }
+  return validate_thresholds_1d(thresholds, clip_names);
 }
 
 void blend_weights_1d(std::span<const float> thresholds, float x, std::span<float> weights) {

@@ -27,8 +27,10 @@ struct BlendSpace1D {
 // otherwise the cause, naming the sample.
 std::string validate(const BlendSpace1D& space);
 
-// Same check on bare thresholds, for callers that keep them in their own arrays.
-std::string validate_thresholds_1d(std::span<const float> thresholds);
+// Same check on bare thresholds, for callers that keep them in their own arrays; samples are
+// named by their clips when clip_names (one per threshold) are given, else by 1-based index.
+std::string validate_thresholds_1d(std::span<const float> thresholds,
+                                   std::span<const std::string> clip_names = {});
 
 // Writes one weight per threshold (same order, thresholds need not be sorted): linear between
 // the two thresholds that bracket x, all weight on the nearest end threshold outside them.

@@ -1,5 +1,7 @@
 #include "anim/blend_space_2d.h"
 
+#include "anim/blend_sample_label.h"
+
 #include <algorithm>
 #include <array>
 #include <cassert>
@@ -42,10 +44,6 @@ float ccw_angle(glm::vec2 a, glm::vec2 b) {
   float angle = std::atan2(cross(a, b), glm::dot(a, b));
   if (angle < 0.0f) angle += 2.0f * std::numbers::pi_v<float>;
   return angle;
-}
-
-std::string sample_name(std::size_t i) {
-  return "sample " + std::to_string(i + 1);
 }
 
 // Divides the weights by their sum; when nothing got any influence (only possible through
@@ -125,7 +123,9 @@ std::optional<BlendMode2D> parse_blend_mode_2d(std::string_view name) {
   return std::nullopt;
 }
 
-std::string validate_positions_2d(BlendMode2D mode, std::span<const glm::vec2> positions) {
+std::string validate_positions_2d(BlendMode2D mode, std::span<const glm::vec2> positions,
+                                  std::span<const std::string> clip_names) {
+  const auto sample_name = [&](std::size_t i) { return sample_label(i, clip_names); };
   if (positions.empty()) return "the blend space has no samples";
   for (std::size_t i = 0; i < positions.size(); ++i) {
     if (!std::isfinite(positions[i].x) || !std::isfinite(positions[i].y)) {
@@ -150,9 +150,13 @@ std::string validate(const BlendSpace2D& space) {
   if (!(space.x_axis.min < space.x_axis.max)) return "the x axis range needs min < max";
   if (!(space.y_axis.min < space.y_axis.max)) return "the y axis range needs min < max";
   std::vector<glm::vec2> positions;
+  std::vector<std::string> clip_names;
   positions.reserve(space.samples.size());
-  for (const BlendSample2D& sample : space.samples) positions.push_back(sample.position);
-  return validate_positions_2d(space.mode, positions);
+  for (const BlendSample2D& sample : space.samples) {
+    positions.push_back(sample.position);
+    clip_names.push_back(sample.clip_name);
+  }
+  return validate_positions_2d(space.mode, positions, clip_names);
 }
 
 std::string prepare_blend_space_2d(BlendMode2D mode, std::span<const glm::vec2> positions,

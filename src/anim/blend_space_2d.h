@@ -54,8 +54,10 @@ struct BlendSpace2D {
 // Checks that positions are finite and pairwise distinct, and for SimpleDirectional that no two
 // samples point the same direction (their weights would be ambiguous: use a freeform mode for
 // several speeds per direction). Returns an empty string when valid, otherwise the cause,
-// naming the samples by their 1-based index.
-std::string validate_positions_2d(BlendMode2D mode, std::span<const glm::vec2> positions);
+// naming the samples by their clips when clip_names (one per position) are given, else by their
+// 1-based index.
+std::string validate_positions_2d(BlendMode2D mode, std::span<const glm::vec2> positions,
+                                  std::span<const std::string> clip_names = {});
 
 // The same check plus the axes' ranges (min < max).
 std::string validate(const BlendSpace2D& space);

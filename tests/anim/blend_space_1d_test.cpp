@@ -67,7 +67,8 @@ TEST(BlendSpace1D, WeightsAreContinuousNonNegativeAndSumToOne) {
 TEST(BlendSpace1D, ValidateNamesDuplicateAndNonFiniteThresholds) {
   EXPECT_EQ(validate_thresholds_1d(kThresholds), "");
   const std::array<float, 3> duplicate{0.0f, 1.0f, 0.0f};
-  EXPECT_EQ(validate_thresholds_1d(duplicate), "samples 1 and 3 share the threshold 0.000000");
+  EXPECT_EQ(validate_thresholds_1d(duplicate),
+            "sample 1 and sample 3 share the threshold 0.000000");
   const std::array<float, 2> nan{0.0f, std::nanf("")};
   EXPECT_NE(validate_thresholds_1d(nan).find("sample 2"), std::string::npos);
   EXPECT_EQ(validate_thresholds_1d({}), "the blend space has no samples");

@@ -94,6 +94,13 @@ TEST(SimpleDirectional, RejectsTwoSamplesInOneDirection) {
             "sample 2 and sample 3 point the same direction, which simple-directional cannot "
             "blend (use freeform-directional for several speeds per direction)");
   EXPECT_EQ(validate_positions_2d(BlendMode2D::FreeformDirectional, two_speeds), "");
+  // A blend space as the editor holds it names the clips, which the user can find.
+  BlendSpace2D space;
+  space.mode = BlendMode2D::SimpleDirectional;
+  space.samples = {{"idle", {0, 0}}, {"walk_forward", {0, 1}}, {"jog_forward", {0, 3}}};
+  EXPECT_EQ(validate(space),
+            "'walk_forward' and 'jog_forward' point the same direction, which simple-directional "
+            "cannot blend (use freeform-directional for several speeds per direction)");
 }
 
 TEST(FreeformCartesian, MatchesHandComputedGradientBands) {

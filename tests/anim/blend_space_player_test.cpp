@@ -118,7 +118,7 @@ TEST_F(BlendSpacePlayerTest, RejectsBadSetupsAndBadCalls) {
   EXPECT_FALSE(player.update(0.1f, {}, pose, step));
   const std::array<float, 2> same{1.0f, 1.0f};
   EXPECT_EQ(player.build_1d(skeleton, clips, bindings, same, {}),
-            "samples 1 and 2 share the threshold 1.000000");
+            "sample 1 and sample 2 share the threshold 1.000000");
   const std::array<float, 1> one{1.0f};
   EXPECT_EQ(player.build_1d(skeleton, clips, bindings, one, {}),
             "one threshold per clip is needed");
