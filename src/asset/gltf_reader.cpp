@@ -5,10 +5,10 @@
 #include <cmath>
 #include <exception>
 #include <filesystem>
-#include <fstream>
 
 #include "asset/gltf_accessor.h"
 #include "asset/gltf_clip_reader.h"
+#include "asset/gltf_load.h"
 #include "asset/gltf_scene.h"
 #include "asset/image_search.h"
 #include "asset/import_path.h"
@@ -26,31 +26,6 @@ std::string lower_extension(const std::string& path) {
   std::string extension = std::filesystem::path(path).extension().string();
   for (char& c : extension) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   return extension;
-}
-
-std::string trimmed(std::string text) {
-  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back()))) text.pop_back();
-  return text;
-}
-
-// Keeps images as they are stored: encoded bytes for the renderer to decode. Refuses image
-// bytes that tinygltf found through a bufferView reaching past its buffer (it does not check).
-bool keep_encoded(tinygltf::Image* image, const int index, std::string* err, std::string*, int, int,
-                  const unsigned char* bytes, int size, void* user_data) {
-  const auto* model = static_cast<const tinygltf::Model*>(user_data);
-  for (const tinygltf::Buffer& buffer : model->buffers) {
-    const unsigned char* begin = buffer.data.data();
-    const unsigned char* end = begin + buffer.data.size();
-    if (bytes >= begin && bytes <= end && size > end - bytes) {
-      if (err != nullptr) {
-        *err += "image " + std::to_string(index) + " reaches past the end of its buffer\n";
-      }
-      return false;
-    }
-  }
-  image->image.assign(bytes, bytes + std::max(size, 0));
-  image->as_is = true;
-  return true;
 }
 
 // %XX escapes in a relative uri (glTF uris are percent-encoded).
@@ -443,51 +418,6 @@ bool report_progress(const ProgressCallback& progress, float fraction) {
   return !progress || progress(fraction);
 }
 
-constexpr const char* kCompressions[] = {"KHR_draco_mesh_compression", "EXT_meshopt_compression"};
-
-// The geometry compression a file that tinygltf could not read names in its JSON, if any:
-// without the extension its accessors point nowhere, and tinygltf says only that.
-std::string compression_named_in(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::string head(1 << 20, '\0');  // the JSON comes first, in a .glb too
-  in.read(head.data(), static_cast<std::streamsize>(head.size()));
-  head.resize(static_cast<std::size_t>(in.gcount()));
-  for (const char* name : kCompressions) {
-    if (head.find(name) != std::string::npos) return name;
-  }
-  return {};
-}
-
-std::string load(const std::string& path, tinygltf::Model& model,
-                 std::vector<std::string>& warnings) {
-  tinygltf::TinyGLTF loader;
-  loader.SetImageLoader(&keep_encoded, &model);
-  loader.SetStoreOriginalJSONForExtrasAndExtensions(true);
-  std::string error;
-  std::string warning;
-  const bool ok = lower_extension(path) == ".glb"
-                      ? loader.LoadBinaryFromFile(&model, &error, &warning, path)
-                      : loader.LoadASCIIFromFile(&model, &error, &warning, path);
-  if (!ok) {
-    std::string cause = "tinygltf cannot read it: " +
-                        (error.empty() ? std::string("no cause given") : trimmed(error));
-    if (const std::string compression = compression_named_in(path); !compression.empty())
-      cause += " (its meshes are compressed with " + compression + ", which animview cannot read)";
-    return cause;
-  }
-  if (!trimmed(warning).empty()) warnings.push_back("tinygltf: " + trimmed(warning));
-  for (const std::string& extension : model.extensionsRequired) {
-    if (std::find(std::begin(kCompressions), std::end(kCompressions), extension) !=
-        std::end(kCompressions)) {
-      return "its geometry is compressed with " + extension + ", which animview cannot read";
-    }
-    if (extension != "KHR_mesh_quantization") {
-      warnings.push_back("the file requires " + extension + ", which animview ignores");
-    }
-  }
-  return {};
-}
-
 std::string convert(const tinygltf::Model& model, const std::string& path,
                     const ImportSettings& settings, const ProgressCallback& progress,
                     Character& character, bool& cancelled) {
@@ -536,7 +466,7 @@ ImportResult read_gltf(const std::string& path, const ImportSettings& settings,
   try {
     tinygltf::Model model;
     error = check_import_path(path);
-    if (error.empty()) error = load(path, model, result.character.report.warnings);
+    if (error.empty()) error = load_gltf_model(path, model, result.character.report.warnings);
     if (error.empty() && !report_progress(progress, 0.5f)) {
       result.cancelled = true;
       error = "import cancelled";

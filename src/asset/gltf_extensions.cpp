@@ -1,0 +1,48 @@
+#include "asset/gltf_extensions.h"
+
+#include <algorithm>
+#include <iterator>
+
+namespace asset {
+namespace {
+
+constexpr const char* kSupported[] = {"KHR_mesh_quantization", "KHR_draco_mesh_compression",
+                                      "EXT_meshopt_compression", "KHR_meshopt_compression"};
+
+std::string joined(const std::vector<std::string>& names) {
+  std::string text;
+  for (const std::string& name : names) text += (text.empty() ? "" : ", ") + name;
+  return text;
+}
+
+}  // namespace
+
+bool gltf_extension_supported(const std::string& name) {
+  return std::find(std::begin(kSupported), std::end(kSupported), name) != std::end(kSupported);
+}
+
+std::string check_gltf_extensions(const tinygltf::Model& model,
+                                  std::vector<std::string>& warnings) {
+  std::vector<std::string> unread_required;
+  for (const std::string& name : model.extensionsRequired) {
+    if (!gltf_extension_supported(name)) unread_required.push_back(name);
+  }
+  if (!unread_required.empty()) {
+    return "it requires " + joined(unread_required) + ", which animview cannot read";
+  }
+  std::vector<std::string> ignored;
+  for (const std::string& name : model.extensionsUsed) {
+    if (!gltf_extension_supported(name)) ignored.push_back(name);
+  }
+  if (!ignored.empty()) {
+    warnings.push_back("the file uses " + joined(ignored) + ", which animview ignores");
+  }
+  return {};
+}
+
+std::string gltf_mesh_label(const tinygltf::Model& model, std::size_t mesh) {
+  const std::string& name = mesh < model.meshes.size() ? model.meshes[mesh].name : std::string();
+  return name.empty() ? "mesh " + std::to_string(mesh) : "mesh '" + name + "'";
+}
+
+}  // namespace asset

@@ -1,0 +1,23 @@
+#pragma once
+// Which glTF extensions animview reads, what a file that uses others gets, and how messages
+// about them name a mesh.
+
+#include <string>
+#include <vector>
+
+#include "asset/gltf_model.h"
+
+namespace asset {
+
+// Whether animview reads extension `name` (geometry compression and quantization).
+bool gltf_extension_supported(const std::string& name);
+
+// A required extension that animview does not read makes the file unreadable (the glTF spec
+// tells a loader to refuse it): returns the cause naming the extensions. An extension the file
+// uses without requiring it, and that animview ignores, is named in warnings.
+std::string check_gltf_extensions(const tinygltf::Model& model, std::vector<std::string>& warnings);
+
+// "mesh 'name'", or "mesh 3" for a mesh without a name, for messages.
+std::string gltf_mesh_label(const tinygltf::Model& model, std::size_t mesh);
+
+}  // namespace asset

@@ -1,0 +1,188 @@
+// Compressed twins of the shared characters, made at test time with npm's glTF tools
+// (gltf-transform draco / meshopt, gltfpack -cc), must import as their originals do: the same
+// skeleton, the same vertices posed at rest and in a clip (skinned on the CPU, texture
+// coordinates matched), and the same `animview pose --json`.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <filesystem>
+#include <map>
+#include <string>
+
+#include "asset/importer.h"
+#include "cli_runner.h"
+#include "gltf_twins.h"
+#include "import_test_util.h"
+#include "temp_files.h"
+
+namespace {
+
+namespace fs = std::filesystem;
+
+#define SKIP_WITHOUT_TOOL(tool)                                                         \
+  do {                                                                                  \
+    if ((tool).empty()) {                                                               \
+      GTEST_SKIP() << "npm's glTF tools are absent: run scripts/install_node_tools.sh"; \
+    }                                                                                   \
+  } while (false)
+
+// Joint name -> (parent name, model-space rest matrix).
+std::map<std::string, std::pair<std::string, glm::mat4>> joints_by_name(
+    const asset::Character& character) {
+  const std::vector<glm::mat4> rest = test::model_pose(character, nullptr, 0.0f);
+  std::map<std::string, std::pair<std::string, glm::mat4>> out;
+  const anim::Skeleton& skeleton = character.skeleton;
+  for (std::size_t j = 0; j < skeleton.joint_names.size(); ++j) {
+    const int parent = skeleton.parents[j];
+    out[skeleton.joint_names[j]] = {parent == anim::kNoParent ? "" : skeleton.joint_names[parent],
+                                    rest[j]};
+  }
+  return out;
+}
+
+float largest_difference(const glm::mat4& a, const glm::mat4& b) {
+  float worst = 0.0f;
+  for (int c = 0; c < 4; ++c) {
+    for (int r = 0; r < 4; ++r) worst = std::max(worst, std::abs(a[c][r] - b[c][r]));
+  }
+  return worst;
+}
+
+// Same joint names, parents, and rest pose within tolerance (metres).
+void expect_same_skeleton(const asset::Character& original, const asset::Character& twin,
+                          float tolerance) {
+  const auto a = joints_by_name(original);
+  const auto b = joints_by_name(twin);
+  ASSERT_EQ(a.size(), b.size());
+  for (const auto& [name, joint] : a) {
+    const auto it = b.find(name);
+    ASSERT_NE(it, b.end()) << "the twin lacks joint " << name;
+    EXPECT_EQ(it->second.first, joint.first) << name << "'s parent";
+    EXPECT_LE(largest_difference(it->second.second, joint.second), tolerance) << name;
+  }
+}
+
+// The largest difference between the model matrices of `animview pose --json` of two files.
+float pose_json_difference(const fs::path& a, const fs::path& b, const std::string& clip,
+                           float time_s, const fs::path& dir) {
+  const auto pose = [&](const fs::path& file) {
+    const test::ProcessResult run =
+        test::run_animview("pose '" + file.string() + "' --clip '" + clip + "' --time " +
+                               std::to_string(time_s) + " --json",
+                           dir);
+    EXPECT_EQ(run.exit_code, 0) << run.err;
+    std::map<std::string, glm::mat4> joints;
+    const nlohmann::json doc = nlohmann::json::parse(run.out, nullptr, false);
+    if (doc.is_discarded() || !doc.contains("joints")) return joints;
+    for (const nlohmann::json& joint : doc["joints"]) {
+      glm::mat4 m;
+      for (int i = 0; i < 16; ++i) m[i / 4][i % 4] = joint["matrix"][i].get<float>();
+      joints[joint["name"].get<std::string>()] = m;
+    }
+    return joints;
+  };
+  const auto pa = pose(a);
+  const auto pb = pose(b);
+  EXPECT_FALSE(pa.empty());
+  EXPECT_EQ(pa.size(), pb.size());
+  float worst = 0.0f;
+  for (const auto& [name, m] : pa) {
+    const auto it = pb.find(name);
+    if (it == pb.end()) return INFINITY;
+    worst = std::max(worst, largest_difference(m, it->second));
+  }
+  return worst;
+}
+
+struct TwinCase {
+  std::string asset;  // under the shared assets
+  std::string tool;   // gltf-transform or gltfpack
+  std::string args;   // with {in} and {out}
+  std::string clip;   // a clip to pose
+  float time_s;
+  float vertex_tolerance;  // fraction of the character's size (quantization, posed)
+  float pose_tolerance;    // fraction of the character's size
+};
+
+class CompressedTwin : public ::testing::TestWithParam<TwinCase> {};
+
+TEST_P(CompressedTwin, ImportsWithTheSameSkeletonVerticesAndPose) {
+  const TwinCase& c = GetParam();
+  const fs::path original = test::shared_asset(c.asset);
+  SKIP_IF_ABSENT(original);
+  const fs::path tool = test::node_tool(c.tool);
+  SKIP_WITHOUT_TOOL(tool);
+  const fs::path dir = test::make_temp_dir();
+  const fs::path twin = dir / "twin.glb";
+  ASSERT_EQ(test::run_tool(tool, test::with_files(c.args, original, twin), dir), "");
+
+  const asset::Character a = test::import_ok(original);
+  const asset::Character b = test::import_ok(twin);
+  const float size = test::character_size(a);
+  expect_same_skeleton(a, b, 1e-4f * size);
+  EXPECT_EQ(a.clips.size(), b.clips.size());
+
+  // Texture coordinates keep 12 bits or more in all three tools.
+  constexpr float kUv = 2e-3f;
+  const float rest = test::posed_vertex_distance(a, b, "", 0.0f, kUv);
+  const float posed = test::posed_vertex_distance(a, b, c.clip, c.time_s, kUv);
+  EXPECT_LE(rest, c.vertex_tolerance * size) << "at rest";
+  EXPECT_LE(posed, c.vertex_tolerance * size) << c.clip << " at " << c.time_s << " s";
+  const float pose = pose_json_difference(original, twin, c.clip, c.time_s, dir);
+  EXPECT_LE(pose, c.pose_tolerance * size);
+  std::printf("%s %s: size %.4g m, vertices %.3g / %.3g of size (rest / posed), pose %.3g\n",
+              c.asset.c_str(), c.tool.c_str(), size, rest / size, posed / size, pose / size);
+}
+
+// Draco quantizes positions to 14 bits and skin weights to 12 by default (gltf-transform) and
+// leaves animation alone; meshopt twins are quantized too (positions 14 bits, weights 8) and
+// their animation is compressed with the QUATERNION and EXPONENTIAL filters; gltfpack also
+// resamples clips at 30 Hz and keeps rotations to 12 bits unless told (-af 0 -ar 16; it then
+// still quantizes rotations to 16 bits and translations to 16: up to 7 mm on RobotExpressive's
+// fingers). -vpf keeps float positions (EXPONENTIAL filter) and -kn the named nodes, so the
+// skeleton stays the original's: gltfpack otherwise adds nodes that dequantize meshes.
+INSTANTIATE_TEST_SUITE_P(
+    SharedCharacters, CompressedTwin,
+    ::testing::Values(TwinCase{"khronos/Fox.glb", "gltf-transform", "draco {in} {out}", "Walk",
+                               0.4f, 1e-3f, 1e-5f},
+                      TwinCase{"kaykit/Knight.glb", "gltf-transform", "draco {in} {out}",
+                               "Walking_A", 0.3f, 1e-3f, 1e-5f},
+                      TwinCase{"khronos/Fox.glb", "gltf-transform", "meshopt {in} {out}", "Walk",
+                               0.4f, 1e-3f, 1e-5f},
+                      TwinCase{"quaternius/RobotExpressive.glb", "gltfpack",
+                               "-i {in} -o {out} -cc -vpf -kn -af 0 -ar 16", "Walking", 0.4f, 1e-3f,
+                               2e-3f}),
+    [](const ::testing::TestParamInfo<TwinCase>& info) {
+      std::string name = info.param.asset.substr(info.param.asset.find('/') + 1);
+      name = name.substr(0, name.find('.')) + "_" + info.param.tool + "_" +
+             info.param.args.substr(0, info.param.args.find(' '));
+      for (char& ch : name) {
+        if (!std::isalnum(static_cast<unsigned char>(ch))) ch = '_';
+      }
+      return name;
+    });
+
+// assimp's test models ship the Cesium 2CylinderEngine both Draco-compressed (using the
+// extension without requiring it, its accessors without bufferViews) and as a plain .glb.
+TEST(CompressedGltf, AssimpsDracoEngineMatchesItsPlainTwin) {
+  const fs::path draco = test::assimp_model("glTF2/draco/2CylinderEngine.gltf");
+  const fs::path plain =
+      test::assimp_model("glTF2/2CylinderEngine-glTF-Binary/2CylinderEngine.glb");
+  SKIP_IF_ABSENT(draco);
+  SKIP_IF_ABSENT(plain);
+  const asset::Character a = test::import_ok(plain);
+  const asset::Character b = test::import_ok(draco);
+  // The two were not made from the same tessellation (121496 triangles plain, 110336 Draco),
+  // so they are compared by their meshes, their triangle counts and their bounds.
+  EXPECT_EQ(a.meshes.size(), b.meshes.size());
+  std::size_t triangles = 0;
+  for (const anim::SkinnedMesh& mesh : b.meshes) triangles += mesh.indices.size() / 3;
+  EXPECT_EQ(triangles, 110336u);
+  const asset::Bounds ba = asset::bind_pose_bounds(a);
+  const asset::Bounds bb = asset::bind_pose_bounds(b);
+  const float size = test::character_size(a);
+  EXPECT_LE(glm::length(ba.min - bb.min), 1e-3f * size);
+  EXPECT_LE(glm::length(ba.max - bb.max), 1e-3f * size);
+}
+
+}  // namespace
