@@ -1,6 +1,7 @@
 #include "app/character_framing.h"
 
 #include <algorithm>
+#include <span>
 
 #include "asset/posed_bounds.h"
 
@@ -46,19 +47,19 @@ asset::Bounds shown_bounds(const ViewerScene& scene, int also_clip) {
 }
 
 asset::Bounds character_bounds(const ViewerScene& scene, bool posed) {
-  asset::Bounds b;
-  if (posed) {
-    b = asset::posed_bounds(scene.character, scene.instance.model_pose(),
-                            scene.instance.world_matrix());
-  }
-  // A pose collapsed to a point is no pose yet (an instance not updated since the load). The
-  // bind mesh's box, in whatever space, gives the character's size for telling them apart; the
-  // rest pose is skinned only when it is needed.
-  const asset::Bounds bind = asset::bind_pose_bounds(scene.character);
-  if (!b.empty() &&
-      (bind.empty() || glm::length(b.max - b.min) > 0.1f * glm::length(bind.max - bind.min))) {
-    grow(b, playing_clips_bounds(scene));
-    return b;
+  // An instance not updated since the load holds identities: its joints all sit at the origin.
+  // That is no pose yet, and the mesh skinned in the rest pose stands for it. (A bind mesh's
+  // size cannot tell: a Blender armature binds it in centimetres.)
+  const std::span<const glm::mat4> model = scene.instance.model_pose();
+  const auto apart = [&](const glm::mat4& m) { return m[3] != model.front()[3]; };
+  const bool has_pose =
+      posed && (model.size() == 1 || std::any_of(model.begin(), model.end(), apart));
+  if (has_pose) {
+    asset::Bounds b = asset::posed_bounds(scene.character, model, scene.instance.world_matrix());
+    if (!b.empty()) {
+      grow(b, playing_clips_bounds(scene));
+      return b;
+    }
   }
   return asset::rest_pose_bounds(scene.character, scene.instance.world_matrix());
 }

@@ -13,10 +13,15 @@
 
 namespace asset {
 
-// World-space bounds of the character's joints (character_tree) in model_pose (model-space
-// matrices, one per joint) moved by world, grown on each side by how far the bind-pose mesh reaches
-// beyond the bind-pose joints (the head's top above the head joint, the feet's soles), so the mesh
-// is inside. Empty bounds when model_pose does not have one matrix per joint.
+// World-space bounds of the character as it is drawn in model_pose (model-space matrices, one
+// per joint) moved by world: each joint's skinned vertices placed by that joint (model times
+// inverse bind, as the skinning shader places them), so whatever space the file binds its mesh
+// in (an armature node's centimetres, a rigid mesh's node), the box is in the pose's. It holds
+// the mesh as linear blend skinning draws it to within 1% of its height, and exceeds it by a
+// few percent, more where vertices blend joints bent far apart (see the .cpp).
+// Without a mesh, the joints of the character_tree with a tenth of their size around them.
+// Empty bounds when model_pose does not have one matrix per joint. Allocates (it measures the
+// character's mesh): for framing requests, not for every frame.
 Bounds posed_bounds(const Character& character, std::span<const glm::mat4> model_pose,
                     const glm::mat4& world);
 

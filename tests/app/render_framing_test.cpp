@@ -1,6 +1,7 @@
 // `animview render` frames what it shows on characters nobody here made: Cesium Man, whose mesh
-// is bound lying along Z and stood up by a node above the skeleton, and a mesh-less FBX
-// skeleton, which is drawn as bones. The figure must be whole, inside the picture, and large.
+// is bound lying along Z and stood up by a node above the skeleton, a mesh-less FBX skeleton,
+// which is drawn as bones, and the demo under a Blender armature node, bound in centimetres. The
+// figure must be whole, inside the picture, and large.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -8,6 +9,9 @@
 #include <filesystem>
 #include <string>
 
+#include "asset/armature_twin.h"
+#include "asset/demo_character.h"
+#include "asset/demo_export.h"
 #include "asset/temp_files.h"
 #include "picture_diff.h"
 #include "viewer_process.h"
@@ -41,16 +45,21 @@ Figure figure_of(const Picture& p) {
   return f;
 }
 
-// Renders file (a ../shared/assets path) at clip 0, time 0.5 s, on a plain background.
+// Renders file with options on a plain background, 480 x 360, into out.
+Picture render_file(const std::filesystem::path& file, const std::string& options,
+                    const std::filesystem::path& out) {
+  const std::string command = std::string(ANIMVIEW_EXE) + " render --no-ground " + options +
+                              " --width 480 --height 360 --out " + out.string() + " " +
+                              file.string() + " > /dev/null";
+  EXPECT_EQ(std::system(command.c_str()), 0) << command;
+  return pictures::load(out);
+}
+
+// Renders file (a ../shared/assets path) at clip 0, time 0.5 s.
 Picture render(const std::string& relative, const std::string& name) {
   const auto dir = test::make_temp_dir();
-  const std::filesystem::path out = dir / (name + ".png");
-  const std::string command =
-      std::string(ANIMVIEW_EXE) + " render --no-ground --clip 0 --time 0.5 " +
-      "--width 480 --height 360 --out " + out.string() + " " +
-      (std::filesystem::path(ANIMVIEW_SHARED_ASSETS) / relative).string() + " > /dev/null";
-  EXPECT_EQ(std::system(command.c_str()), 0) << command;
-  Picture picture = pictures::load(out);
+  Picture picture = render_file(std::filesystem::path(ANIMVIEW_SHARED_ASSETS) / relative,
+                                "--clip 0 --time 0.5", dir / (name + ".png"));
   std::filesystem::remove_all(dir);
   return picture;
 }
@@ -90,6 +99,37 @@ TEST(RenderFraming, AMeshlessSkeletonIsDrawnAsBones) {
   const Picture p = render("pab/atlas.fbx", "atlas");
   ASSERT_EQ(p.width, 480);
   expect_whole_and_large(figure_of(p), p, "atlas.fbx (a skeleton without a mesh)");
+}
+
+// The demo and its twin as Blender writes a Mixamo rig (test::wrap_in_armature: the mesh in
+// centimetres, Z-up, under a 0.01-scaled armature node) draw the same character, so render
+// frames them alike: the same figure in the same place, in the rest pose and in clips. Measured
+// in the raw mesh space, the twin's clip frame was a speck in a 9 x 21 x 29 m box.
+TEST(RenderFraming, ACharacterUnderABlenderArmatureIsFramedAsItsOriginal) {
+  std::string why;
+  if (!e2e::can_drive_windows(why)) GTEST_SKIP() << why;
+  const auto dir = test::make_temp_dir();
+  const asset::Character demo = asset::make_demo_character();
+  ASSERT_EQ(asset::export_character_glb(demo, (dir / "demo.glb").string()), "");
+  ASSERT_EQ(
+      asset::export_character_glb(test::wrap_in_armature(demo), (dir / "wrapped.glb").string()),
+      "");
+  for (const char* options :
+       {"--rest-pose", "--clip walk_forward --time 0.5", "--clip run_forward --time 0.3"}) {
+    const Picture original = render_file(dir / "demo.glb", options, dir / "demo.png");
+    const Picture wrapped = render_file(dir / "wrapped.glb", options, dir / "wrapped.png");
+    ASSERT_EQ(wrapped.width, 480) << options;
+    const Figure a = figure_of(original), b = figure_of(wrapped);
+    expect_whole_and_large(a, original, std::string("the demo, ") + options);
+    expect_whole_and_large(b, wrapped, std::string("its armature twin, ") + options);
+    EXPECT_NEAR(a.min_x, b.min_x, 2) << options;
+    EXPECT_NEAR(a.max_x, b.max_x, 2) << options;
+    EXPECT_NEAR(a.min_y, b.min_y, 2) << options;
+    EXPECT_NEAR(a.max_y, b.max_y, 2) << options;
+    // The same picture, up to rounding along the silhouette.
+    EXPECT_LT(pictures::compare(original, wrapped).count, a.pixels / 50) << options;
+  }
+  std::filesystem::remove_all(dir);
 }
 
 }  // namespace
