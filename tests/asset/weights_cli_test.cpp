@@ -84,7 +84,7 @@ TEST_F(WeightsCli, BadArgumentsExitWithTwoAndSayWhy) {
       {"weights --mode delaunay --samples '0,0;1,1'", "--at: no point given"},
       {"weights --mode freeform-cartesian --samples '1,1;1,1' --at 0,0",
        "--samples: sample 1 and sample 2 are at the same position"},
-      {"weights --mode 1d --samples '2;2' --at 0", "--samples: samples 1 and 2 share"},
+      {"weights --mode 1d --samples '2;2' --at 0", "--samples: sample 1 and sample 2 share"},
   };
   for (const Case& c : cases) {
     const test::ProcessResult r = run(c.arguments);
