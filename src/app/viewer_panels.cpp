@@ -271,7 +271,7 @@ ViewportRect draw_panels(ViewerUi& ui, ViewerScene& scene, AsyncLoader& loader, 
   if (ui.view.request_open_file || (ui.view.request_add_clip_file && scene.loaded)) {
     ui.file_browser_adds_clips = !ui.view.request_open_file;
     ui.file_browser.title = ui.file_browser_adds_clips ? "Add clip file" : "Open file";
-    ui::open_file_browser(ui.file_browser);
+    ui::open_file_browser(ui.file_browser, ui.file_browser.directory);
   }
   if (ui.view.request_add_clip_file && !scene.loaded) {
     ui.errors.add("", "Add clip file: open a character first (clips bind to its joints)");

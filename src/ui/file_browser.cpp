@@ -206,10 +206,17 @@ std::optional<fs::path> draw_file_browser(FileBrowserState& state) {
   ImGui::SameLine();
   ImGui::SetNextItemWidth(-1.0f);
   if (std::exchange(state.focus_path, false)) ImGui::SetKeyboardFocusHere();
-  if (ImGui::InputText("##path", &state.typed_path, ImGuiInputTextFlags_EnterReturnsTrue)) {
-    chosen = follow_typed_path(state);
-  }
+  // A click into the field selects the whole path, so what is typed replaces it (typing after
+  // the listed folder's path made "/home/me/animswalk.fbx").
+  const bool path_entered =
+      ImGui::InputText("##path", &state.typed_path,
+                       ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_AutoSelectAll);
+  if (path_entered) chosen = follow_typed_path(state);
   state.path_field_at = last_item_center();
+  // Enter outside the field acts on the selected entry, as a double-click does.
+  const bool enter_on_entry =
+      !path_entered && ImGui::IsWindowFocused(ImGuiFocusedFlags_RootAndChildWindows) &&
+      !ImGui::IsAnyItemActive() && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter), false);
 
   // Below the listing: the options row, the error row when there is one, and the buttons.
   const float footer = ImGui::GetFrameHeightWithSpacing() * (state.error.empty() ? 2.0f : 3.0f);
@@ -235,6 +242,8 @@ std::optional<fs::path> draw_file_browser(FileBrowserState& state) {
       ImGui::PopID();
     }
     if (state.entries.empty()) ImGui::TextDisabled("(no folders or animation files here)");
+    if (!activated && enter_on_entry && state.selected && *state.selected < state.entries.size())
+      activated = state.selected;
     if (activated) chosen = activate(state, state.entries[*activated]);
   }
   ImGui::EndChild();

@@ -69,7 +69,8 @@ struct FileBrowserState {
   glm::vec2 path_field_at{0.0f};  // the path field's centre while open (for the state log)
 };
 
-// Opens the dialog on directory (the current directory when empty) and lists it.
+// Opens the dialog on directory (the current directory when empty) and lists it. The viewer
+// passes the directory listed last, so the dialog opens where the user left it.
 void open_file_browser(FileBrowserState& state, const std::filesystem::path& directory = {});
 
 // Opens the dialog to save a file: lists suggested's folder (the current directory when it has

@@ -5,8 +5,12 @@
 #include <optional>
 #include <string>
 
+#include <GLFW/glfw3.h>
 #include <gtest/gtest.h>
+#include <imgui.h>
 #include <unistd.h>
+
+#include "headless_imgui.h"
 
 namespace ui {
 namespace {
@@ -129,6 +133,40 @@ TEST_F(FileBrowserTest, OpeningOnAMissingDirectoryShowsTheError) {
   EXPECT_EQ(state.directory, root_ / "gone");
   EXPECT_TRUE(state.entries.empty());
   EXPECT_NE(state.error.find("gone"), std::string::npos);
+}
+
+// Driven like a user: Enter opens the selected folder as a double-click does, and a click into
+// the path field selects the whole path, so a typed path replaces it (it was appended to the
+// listed folder's path, which named no file) and Enter goes there.
+TEST_F(FileBrowserTest, EnterOpensTheSelectedFolderAndATypedPathReplacesTheField) {
+  testing::HeadlessImGui imgui;
+  ImGuiIO& io = ImGui::GetIO();
+  io.KeyMap[ImGuiKey_Enter] = GLFW_KEY_ENTER;  // as the GLFW backend maps it
+  FileBrowserState state;
+  open_file_browser(state, root_);
+  const auto draw = [&] { draw_file_browser(state); };
+  imgui.frame(draw);
+  imgui.frame(draw);
+  state.selected = 0;  // Anims
+  imgui.tap(GLFW_KEY_ENTER, draw);
+  imgui.frame(draw);
+  EXPECT_EQ(state.directory, root_ / "Anims");
+
+  io.MousePos = ImVec2(state.path_field_at.x, state.path_field_at.y);
+  imgui.frame(draw);
+  io.MouseDown[0] = true;
+  imgui.frame(draw);
+  io.MouseDown[0] = false;
+  imgui.frame(draw);
+  const std::string typed = (root_ / "zoo").string();
+  for (char c : typed) io.AddInputCharacter(static_cast<unsigned int>(c));
+  imgui.frame(draw);
+  EXPECT_EQ(state.typed_path, typed);
+  imgui.tap(GLFW_KEY_ENTER, draw);
+  imgui.frame(draw);
+  EXPECT_EQ(state.directory, root_ / "zoo");
+  EXPECT_TRUE(state.error.empty()) << state.error;
+  EXPECT_TRUE(state.open);
 }
 
 }  // namespace
