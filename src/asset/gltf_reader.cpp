@@ -235,8 +235,10 @@ std::string read_primitive(const tinygltf::Node& node, int node_index, const tin
   const tinygltf::Primitive& primitive = source.primitives[p];
   const bool skinned = node.skin >= 0 && node.skin < static_cast<int>(model.skins.size()) &&
                        primitive.attributes.count("JOINTS_0") != 0;
-  // glTF skins vertices in the skin's space and ignores the skinned mesh node's transform.
-  const glm::mat4 to_model = skinned ? anim::to_matrix(scene.axis) : scene.global(node_index);
+  // glTF skins vertices in the skin's space and ignores the skinned mesh node's transform; a
+  // skin whose inverse binds were not kept takes its vertices into the kept ones' space.
+  const glm::mat4 to_model = skinned ? scene.skin_to_bind[node.skin] * anim::to_matrix(scene.axis)
+                                     : scene.global(node_index);
   const glm::mat3 normal_to_model = glm::transpose(glm::inverse(glm::mat3(to_model)));
   const auto& attributes = primitive.attributes;
   if (std::string cause = read_attribute<3>(model, attributes, "POSITION", 0, mesh.positions);

@@ -1,6 +1,8 @@
 #include "asset/gltf_scene.h"
 
+#include <algorithm>
 #include <cmath>
+#include <span>
 #include <unordered_set>
 
 #include <glm/gtc/quaternion.hpp>
@@ -133,69 +135,108 @@ std::unordered_set<int> required_nodes(const tinygltf::Model& model, const GltfS
   return required;
 }
 
+// A skin's inverse bind matrices in model space (unit scale and axis turn applied), one per
+// joint it lists. Without inverseBindMatrices every one is the identity (glTF 2.0, 5.28).
+std::string read_inverse_binds(const tinygltf::Model& model, const GltfScene& scene, std::size_t s,
+                               std::vector<glm::mat4>& out) {
+  const tinygltf::Skin& skin = model.skins[s];
+  AccessorValues matrices;
+  if (skin.inverseBindMatrices >= 0) {
+    if (std::string cause = read_accessor(model, skin.inverseBindMatrices, matrices);
+        !cause.empty()) {
+      return "skin " + std::to_string(s) + ": " + cause;
+    }
+    if (matrices.components != 16 || matrices.count < skin.joints.size()) {
+      return "skin " + std::to_string(s) + ": inverseBindMatrices holds " +
+             std::to_string(matrices.count) + " elements for " +
+             std::to_string(skin.joints.size()) + " joints (MAT4 each)";
+    }
+  }
+  // Skinned vertices are in the skin's space, which is model space before the axis turn.
+  const glm::mat4 model_to_mesh = glm::inverse(anim::to_matrix(scene.axis));
+  out.assign(skin.joints.size(), glm::mat4(1.0f));
+  for (std::size_t k = 0; k < skin.joints.size(); ++k) {
+    const int node = skin.joints[k];
+    if (node < 0 || node >= static_cast<int>(model.nodes.size())) {
+      return "skin " + std::to_string(s) + " lists node " + std::to_string(node) +
+             ", which does not exist";
+    }
+    glm::mat4& inverse_bind = out[k];
+    if (!matrices.values.empty()) {
+      for (int i = 0; i < 16; ++i) {
+        glm::value_ptr(inverse_bind)[i] = static_cast<float>(matrices.values[k * 16 + i]);
+      }
+    }
+    inverse_bind[3] = glm::vec4(glm::vec3(inverse_bind[3]) * scene.unit_scale, 1.0f);
+    inverse_bind = inverse_bind * model_to_mesh;
+  }
+  return {};
+}
+
+bool nearly_equal(const glm::mat4& a, const glm::mat4& b, float tolerance) {
+  for (int c = 0; c < 4; ++c) {
+    for (int r = 0; r < 4; ++r) {
+      if (!(std::fabs(a[c][r] - b[c][r]) <= tolerance)) return false;
+    }
+  }
+  return true;
+}
+
+// What takes a skin's vertices into the space of the inverse binds already kept for its joints:
+// kept^-1 * own, when that is one transform for every joint the skin shares with earlier skins
+// (the identity when it shares none). False when the joints disagree on it.
+bool bind_correction(const GltfScene& scene, const tinygltf::Skin& skin,
+                     std::span<const glm::mat4> own, const std::vector<bool>& kept,
+                     glm::mat4& correction) {
+  correction = glm::mat4(1.0f);
+  bool found = false;
+  for (std::size_t k = 0; k < skin.joints.size(); ++k) {
+    const int joint = scene.joint_of_node[skin.joints[k]];
+    if (joint < 0 || !kept[joint]) continue;
+    const glm::mat4 c = glm::inverse(scene.skeleton.inverse_bind[joint]) * own[k];
+    if (!found) {
+      correction = c;
+      found = true;
+      continue;
+    }
+    float size = 1.0f;
+    for (int i = 0; i < 16; ++i) size = std::max(size, std::fabs(glm::value_ptr(correction)[i]));
+    if (!nearly_equal(c, correction, 1e-4f * size)) return false;
+  }
+  return true;
+}
+
 void fill_inverse_bind(const tinygltf::Model& model, GltfScene& scene,
                        std::vector<std::string>& warnings, std::string& error) {
   anim::Skeleton& skeleton = scene.skeleton;
   const std::vector<glm::mat4> rest = rest_model(skeleton);
   skeleton.inverse_bind.resize(rest.size());
-  std::vector<bool> from_skin(rest.size(), false);
-  // Skinned vertices are in the skin's space, which is model space before the axis turn.
-  const glm::mat4 model_to_mesh = glm::inverse(anim::to_matrix(scene.axis));
+  std::vector<bool> kept(rest.size(), false);
+  std::vector<glm::mat4> own;
   for (std::size_t s = 0; s < model.skins.size(); ++s) {
+    if (error = read_inverse_binds(model, scene, s, own); !error.empty()) return;
     const tinygltf::Skin& skin = model.skins[s];
-    AccessorValues matrices;
-    if (skin.inverseBindMatrices >= 0) {
-      if (std::string cause = read_accessor(model, skin.inverseBindMatrices, matrices);
-          !cause.empty()) {
-        error = "skin " + std::to_string(s) + ": " + cause;
-        return;
-      }
-      if (matrices.components != 16 || matrices.count < skin.joints.size()) {
-        error = "skin " + std::to_string(s) + ": inverseBindMatrices holds " +
-                std::to_string(matrices.count) + " elements for " +
-                std::to_string(skin.joints.size()) + " joints (MAT4 each)";
-        return;
-      }
-    }
-    bool disagrees = false;
-    for (std::size_t k = 0; k < skin.joints.size(); ++k) {
-      const int node = skin.joints[k];
-      if (node < 0 || node >= static_cast<int>(model.nodes.size())) {
-        error = "skin " + std::to_string(s) + " lists node " + std::to_string(node) +
-                ", which does not exist";
-        return;
-      }
-      const int joint = scene.joint_of_node[node];
-      if (joint < 0) continue;
-      // Without inverseBindMatrices every joint's is the identity (glTF 2.0, 5.28).
-      glm::mat4 inverse_bind(1.0f);
-      if (!matrices.values.empty()) {
-        for (int i = 0; i < 16; ++i) {
-          glm::value_ptr(inverse_bind)[i] = static_cast<float>(matrices.values[k * 16 + i]);
-        }
-      }
-      inverse_bind[3] = glm::vec4(glm::vec3(inverse_bind[3]) * scene.unit_scale, 1.0f);
-      inverse_bind = inverse_bind * model_to_mesh;
-      if (from_skin[joint]) {
-        for (int c = 0; c < 4; ++c) {
-          disagrees =
-              disagrees || glm::length(skeleton.inverse_bind[joint][c] - inverse_bind[c]) > 1e-4f;
-        }
-        continue;
-      }
-      skeleton.inverse_bind[joint] = inverse_bind;
-      from_skin[joint] = true;
-    }
-    if (disagrees) {
+    glm::mat4 correction;
+    if (!bind_correction(scene, skin, own, kept, correction)) {
+      correction = glm::mat4(1.0f);
       warnings.push_back("skin " + std::to_string(s) +
                          " binds some joints differently from an earlier skin; the first "
                          "skin's inverse bind matrices are used");
+    }
+    scene.skin_to_bind[s] = correction;
+    // A joint this skin brings binds so that its vertices, once corrected, skin as before.
+    const glm::mat4 uncorrect = glm::inverse(correction);
+    for (std::size_t k = 0; k < skin.joints.size(); ++k) {
+      const int joint = scene.joint_of_node[skin.joints[k]];
+      if (joint < 0 || kept[joint]) continue;
+      skeleton.inverse_bind[joint] = own[k] * uncorrect;
+      kept[joint] = true;
     }
   }
   // Joints of no skin (animated nodes, rigid mesh nodes) bind at their rest pose, so a rigid
   // mesh stored in model space stays in place at rest.
   for (std::size_t j = 0; j < rest.size(); ++j) {
-    if (!from_skin[j]) skeleton.inverse_bind[j] = glm::inverse(rest[j]);
+    if (!kept[j]) skeleton.inverse_bind[j] = glm::inverse(rest[j]);
   }
 }
 
@@ -242,6 +283,7 @@ std::string build_gltf_scene(const tinygltf::Model& model, const ImportSettings&
   }
   if (std::string error = build_tree(model, scene); !error.empty()) return error;
   scene.joint_of_node.assign(model.nodes.size(), -1);
+  scene.skin_to_bind.assign(model.skins.size(), glm::mat4(1.0f));
   anim::Skeleton& skeleton = scene.skeleton;
 
   const std::unordered_set<int> required = required_nodes(model, scene);

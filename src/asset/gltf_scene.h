@@ -32,6 +32,11 @@ struct GltfScene {
   anim::Skeleton skeleton;
   std::vector<int> joint_of_node;  // per node: its joint, or -1
   std::vector<int> node_of_joint;  // per joint: its node (-1 for a static scene's joint)
+  // Per skin: what moves its vertices (in model space) into the space the kept inverse binds
+  // expect. The identity, except for a skin whose inverse binds differ from an earlier skin's
+  // by one transform of the mesh: gltf-transform's quantize, for one, folds each mesh's
+  // dequantization into its skin's inverse binds.
+  std::vector<glm::mat4> skin_to_bind;
 
   // The node's local transform, translation in metres.
   glm::mat4 local(int node) const;

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <filesystem>
 #include <map>
+#include <set>
 #include <string>
 
 #include "asset/importer.h"
@@ -48,9 +49,10 @@ float largest_difference(const glm::mat4& a, const glm::mat4& b) {
   return worst;
 }
 
-// Same joint names, parents, and rest pose within tolerance (metres).
+// Same joint names, parents, and rest pose within tolerance (metres), but for the rest poses
+// of the joints in moved (which the twin's tool may change: see rigid_mesh_nodes).
 void expect_same_skeleton(const asset::Character& original, const asset::Character& twin,
-                          float tolerance) {
+                          float tolerance, const std::set<std::string>& moved) {
   const auto a = joints_by_name(original);
   const auto b = joints_by_name(twin);
   ASSERT_EQ(a.size(), b.size());
@@ -58,13 +60,28 @@ void expect_same_skeleton(const asset::Character& original, const asset::Charact
     const auto it = b.find(name);
     ASSERT_NE(it, b.end()) << "the twin lacks joint " << name;
     EXPECT_EQ(it->second.first, joint.first) << name << "'s parent";
+    if (moved.count(name) != 0) continue;
     EXPECT_LE(largest_difference(it->second.second, joint.second), tolerance) << name;
   }
 }
 
-// The largest difference between the model matrices of `animview pose --json` of two files.
+// The names of a .glb's nodes that hold a mesh without a skin. KHR_mesh_quantization moves
+// such a mesh's dequantization into its node's transform (gltf-transform quantize does), so the
+// node, a joint here, changes while what it draws does not.
+std::set<std::string> rigid_mesh_nodes(const fs::path& glb) {
+  std::set<std::string> names;
+  const nlohmann::json json = test::read_glb(glb).json;
+  for (const nlohmann::json& node : json.value("nodes", nlohmann::json::array())) {
+    if (node.contains("mesh") && !node.contains("skin")) names.insert(node.value("name", ""));
+  }
+  return names;
+}
+
+// The largest difference between the model matrices of `animview pose --json` of two files,
+// but for the joints in skipped.
 float pose_json_difference(const fs::path& a, const fs::path& b, const std::string& clip,
-                           float time_s, const fs::path& dir) {
+                           float time_s, const fs::path& dir,
+                           const std::set<std::string>& skipped) {
   const auto pose = [&](const fs::path& file) {
     const test::ProcessResult run =
         test::run_animview("pose '" + file.string() + "' --clip '" + clip + "' --time " +
@@ -87,6 +104,7 @@ float pose_json_difference(const fs::path& a, const fs::path& b, const std::stri
   EXPECT_EQ(pa.size(), pb.size());
   float worst = 0.0f;
   for (const auto& [name, m] : pa) {
+    if (skipped.count(name) != 0) continue;
     const auto it = pb.find(name);
     if (it == pb.end()) return INFINITY;
     worst = std::max(worst, largest_difference(m, it->second));
@@ -102,6 +120,7 @@ struct TwinCase {
   float time_s;
   float vertex_tolerance;  // fraction of the character's size (quantization, posed)
   float pose_tolerance;    // fraction of the character's size
+  bool quantized = false;  // rigid mesh nodes carry the dequantization (see rigid_mesh_nodes)
 };
 
 class CompressedTwin : public ::testing::TestWithParam<TwinCase> {};
@@ -119,7 +138,9 @@ TEST_P(CompressedTwin, ImportsWithTheSameSkeletonVerticesAndPose) {
   const asset::Character a = test::import_ok(original);
   const asset::Character b = test::import_ok(twin);
   const float size = test::character_size(a);
-  expect_same_skeleton(a, b, 1e-4f * size);
+  const std::set<std::string> moved =
+      c.quantized ? rigid_mesh_nodes(original) : std::set<std::string>{};
+  expect_same_skeleton(a, b, 1e-4f * size, moved);
   EXPECT_EQ(a.clips.size(), b.clips.size());
 
   // Texture coordinates keep 12 bits or more in all three tools.
@@ -128,7 +149,10 @@ TEST_P(CompressedTwin, ImportsWithTheSameSkeletonVerticesAndPose) {
   const float posed = test::posed_vertex_distance(a, b, c.clip, c.time_s, kUv);
   EXPECT_LE(rest, c.vertex_tolerance * size) << "at rest";
   EXPECT_LE(posed, c.vertex_tolerance * size) << c.clip << " at " << c.time_s << " s";
-  const float pose = pose_json_difference(original, twin, c.clip, c.time_s, dir);
+  // The sanitizer build has no executable: there the imports alone are compared.
+  const float pose = fs::exists(ANIMVIEW_EXE)
+                         ? pose_json_difference(original, twin, c.clip, c.time_s, dir, moved)
+                         : 0.0f;
   EXPECT_LE(pose, c.pose_tolerance * size);
   std::printf("%s %s: size %.4g m, vertices %.3g / %.3g of size (rest / posed), pose %.3g\n",
               c.asset.c_str(), c.tool.c_str(), size, rest / size, posed / size, pose / size);
@@ -151,7 +175,15 @@ INSTANTIATE_TEST_SUITE_P(
                                0.4f, 1e-3f, 1e-5f},
                       TwinCase{"quaternius/RobotExpressive.glb", "gltfpack",
                                "-i {in} -o {out} -cc -vpf -kn -af 0 -ar 16", "Walking", 0.4f, 1e-3f,
-                               2e-3f}),
+                               2e-3f},
+                      // KHR_mesh_quantization: a skinned mesh's dequantization is folded into
+                      // its skin's inverse binds, so RobotExpressive's skins disagree, and a
+                      // rigid mesh's into its node, whose rewritten transform moves the joints
+                      // below it by 6.6e-5 of the size.
+                      TwinCase{"quaternius/RobotExpressive.glb", "gltf-transform",
+                               "quantize {in} {out}", "Walking", 0.4f, 1e-3f, 2e-4f, true},
+                      TwinCase{"kaykit/Knight.glb", "gltf-transform", "quantize {in} {out}",
+                               "Walking_A", 0.3f, 1e-3f, 1e-5f, true}),
     [](const ::testing::TestParamInfo<TwinCase>& info) {
       std::string name = info.param.asset.substr(info.param.asset.find('/') + 1);
       name = name.substr(0, name.find('.')) + "_" + info.param.tool + "_" +
