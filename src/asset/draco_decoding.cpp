@@ -10,27 +10,13 @@
 #include <draco/core/decoder_buffer.h>
 #include <draco/mesh/mesh.h>
 
+#include "asset/gltf_accessor.h"
 #include "asset/gltf_extensions.h"
 
 namespace asset {
 namespace {
 
 constexpr const char* kDraco = "KHR_draco_mesh_compression";
-
-int component_count(int type) {
-  switch (type) {
-    case TINYGLTF_TYPE_SCALAR:
-      return 1;
-    case TINYGLTF_TYPE_VEC2:
-      return 2;
-    case TINYGLTF_TYPE_VEC3:
-      return 3;
-    case TINYGLTF_TYPE_VEC4:
-      return 4;
-    default:
-      return 0;  // matrices are never Draco attributes
-  }
-}
 
 // Appends bytes as a new buffer with one bufferView over it; returns the view's index.
 int append_view(tinygltf::Model& model, std::vector<unsigned char> bytes) {

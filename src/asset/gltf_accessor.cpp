@@ -23,26 +23,6 @@ int component_bytes(int type) {
   }
 }
 
-int component_count(int type) {
-  switch (type) {
-    case TINYGLTF_TYPE_SCALAR:
-      return 1;
-    case TINYGLTF_TYPE_VEC2:
-      return 2;
-    case TINYGLTF_TYPE_VEC3:
-      return 3;
-    case TINYGLTF_TYPE_VEC4:
-    case TINYGLTF_TYPE_MAT2:
-      return 4;
-    case TINYGLTF_TYPE_MAT3:
-      return 9;
-    case TINYGLTF_TYPE_MAT4:
-      return 16;
-    default:
-      return 0;
-  }
-}
-
 // One component at p, converted as the spec's "normalized" property says.
 double read_component(const unsigned char* p, int type, bool normalized) {
   switch (type) {
@@ -111,6 +91,26 @@ std::string locate(const tinygltf::Model& model, int view_index, std::size_t byt
 }
 
 }  // namespace
+
+int component_count(int type) {
+  switch (type) {
+    case TINYGLTF_TYPE_SCALAR:
+      return 1;
+    case TINYGLTF_TYPE_VEC2:
+      return 2;
+    case TINYGLTF_TYPE_VEC3:
+      return 3;
+    case TINYGLTF_TYPE_VEC4:
+    case TINYGLTF_TYPE_MAT2:
+      return 4;
+    case TINYGLTF_TYPE_MAT3:
+      return 9;
+    case TINYGLTF_TYPE_MAT4:
+      return 16;
+    default:
+      return 0;
+  }
+}
 
 std::string read_accessor(const tinygltf::Model& model, int index, AccessorValues& out) {
   out = {};

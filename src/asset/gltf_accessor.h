@@ -21,4 +21,8 @@ struct AccessorValues {
 };
 std::string read_accessor(const tinygltf::Model& model, int index, AccessorValues& out);
 
+// The number of components of an accessor type (TINYGLTF_TYPE_*: 1 for SCALAR to 16 for
+// MAT4); 0 for an unknown type.
+int component_count(int type);
+
 }  // namespace asset

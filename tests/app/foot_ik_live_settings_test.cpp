@@ -170,32 +170,27 @@ TEST(FootIkLiveSettings, DemoWalkInItsBlendSpace) {
   }
 }
 
-TEST(FootIkLiveSettings, KnightWalkingFromItsClipFile) {
-  const auto knight = shared_asset("kaykit/Knight.glb");
-  if (!std::filesystem::exists(knight)) GTEST_SKIP() << knight << " is absent (../shared/assets)";
+// A shared character's clip previewed on the timeline, as the viewer plays it.
+void check_shared_clip(const char* asset, const char* clip_name, float units_per_metre) {
+  const auto file = shared_asset(asset);
+  if (!std::filesystem::exists(file)) GTEST_SKIP() << file << " is absent (../shared/assets)";
   ViewerScene scene;
-  open({knight.string()}, scene);
+  open({file.string()}, scene);
   ASSERT_TRUE(scene.loaded);
-  const int clip = scene.find_clip("Walking_A");
-  ASSERT_GE(clip, 0);
+  const int clip = scene.find_clip(clip_name);
+  ASSERT_GE(clip, 0) << clip_name;
   scene.mode = PlayMode::ClipPreview;
   scene.preview(clip);
   scene.clock.set_playing(true);
-  check_every_setup(scene, 1.0f, "Knight Walking_A");
+  check_every_setup(scene, units_per_metre, std::string(asset) + " " + clip_name);
+}
+
+TEST(FootIkLiveSettings, KnightWalking) {
+  check_shared_clip("kaykit/Knight.glb", "Walking_A", 1.0f);
 }
 
 TEST(FootIkLiveSettings, FoxWalk) {
-  const auto fox = shared_asset("khronos/Fox.glb");
-  if (!std::filesystem::exists(fox)) GTEST_SKIP() << fox << " is absent (../shared/assets)";
-  ViewerScene scene;
-  open({fox.string()}, scene);
-  ASSERT_TRUE(scene.loaded);
-  const int clip = scene.find_clip("Walk");
-  ASSERT_GE(clip, 0);
-  scene.mode = PlayMode::ClipPreview;
-  scene.preview(clip);
-  scene.clock.set_playing(true);
-  check_every_setup(scene, 100.0f, "Fox Walk");
+  check_shared_clip("khronos/Fox.glb", "Walk", 100.0f);
 }
 
 }  // namespace
