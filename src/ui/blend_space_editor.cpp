@@ -10,6 +10,8 @@
 #include <imgui.h>
 #include <imgui_stdlib.h>
 
+#include "ui/fitted_text.h"
+
 namespace ui {
 namespace {
 
@@ -229,10 +231,51 @@ ImVec4 draw_grid_and_axes(ImDrawList* draw, const Mapping& map, const anim::Blen
   return {caption_at.x, caption_at.y, caption_at.x + caption_size.x, caption_at.y + caption_size.y};
 }
 
-// Sample labels placed without overlap: the heaviest first, each at the first of eight spots
-// around its sample that stays inside the plot and clear of the labels already placed, joined
-// to the sample by a leader line when it sits away from it. A label with no free spot is left
-// out (hovering the sample shows it). The heaviest sample's label gets a dark box.
+// Places label at the first of eight spots around the sample at p that stays inside the plot
+// and clear of the rectangles taken (unless hovered), joined to the sample by a leader line when
+// it sits away from it (may_cover: over them); boxed draws it on a dark box. Returns false when
+// no spot is free.
+bool place_label(ImDrawList* draw, const Mapping& map, ImVec2 p, const char* label, ImU32 colour,
+                 bool boxed, bool bright, bool may_cover, std::vector<ImVec4>& taken) {
+  const ImVec2 size = ImGui::CalcTextSize(label);
+  const ImVec2 pad{3.0f, 1.0f};
+  const float near = 8.0f, far = 26.0f;
+  const ImVec2 spots[] = {
+      {p.x + near, p.y - size.y - 2.0f},          {p.x + near, p.y + 2.0f},
+      {p.x - near - size.x, p.y - size.y - 2.0f}, {p.x - near - size.x, p.y + 2.0f},
+      {p.x - size.x * 0.5f, p.y - size.y - far},  {p.x - size.x * 0.5f, p.y + far},
+      {p.x + far, p.y - size.y * 0.5f},           {p.x - far - size.x, p.y - size.y * 0.5f},
+  };
+  const auto overlaps = [&](ImVec2 a, ImVec2 b) {
+    for (const ImVec4& r : taken) {
+      if (a.x < r.z && b.x > r.x && a.y < r.w && b.y > r.y) return true;
+    }
+    return false;
+  };
+  for (int k = 0; k < static_cast<int>(std::size(spots)); ++k) {
+    const ImVec2 a{spots[k].x - pad.x, spots[k].y - pad.y};
+    const ImVec2 b{spots[k].x + size.x + pad.x, spots[k].y + size.y + pad.y};
+    const bool inside =
+        a.x >= map.min_px.x && b.x <= map.max_px.x && a.y >= map.min_px.y && b.y <= map.max_px.y;
+    if (!inside || (overlaps(a, b) && !may_cover)) continue;
+    taken.push_back({a.x, a.y, b.x, b.y});
+    if (k >= 4) {
+      const ImVec2 c{std::clamp(p.x, a.x, b.x), std::clamp(p.y, a.y, b.y)};
+      draw->AddLine(p, c, (colour & ~IM_COL32_A_MASK) | (160u << IM_COL32_A_SHIFT));
+    }
+    if (boxed) {
+      draw->AddRectFilled(a, b, IM_COL32(10, 10, 14, 230), 3.0f);
+      draw->AddRect(a, b, colour, 3.0f);
+    }
+    draw->AddText(spots[k], bright ? kHandleColor : kTextColor, label);
+    return true;
+  }
+  return false;
+}
+
+// Sample labels placed without overlap (place_label), the heaviest first. A label with no free
+// spot even when shortened is left out (hovering the sample shows it). The heaviest sample's
+// label gets a dark box.
 void draw_sample_labels(ImDrawList* draw, const Mapping& map, const anim::BlendSpace2D& space,
                         std::span<const float> weights, ImVec2 mouse, ImVec4 keep_clear) {
   const int count = static_cast<int>(space.samples.size());
@@ -244,12 +287,6 @@ void draw_sample_labels(ImDrawList* draw, const Mapping& map, const anim::BlendS
                      [&](int a, int b) { return weights[a] > weights[b]; });
   }
   std::vector<ImVec4> taken{keep_clear};  // placed rectangles: min x, min y, max x, max y
-  const auto overlaps = [&](ImVec2 a, ImVec2 b) {
-    for (const ImVec4& r : taken) {
-      if (a.x < r.z && b.x > r.x && a.y < r.w && b.y > r.y) return true;
-    }
-    return false;
-  };
   // Sample dots are obstacles too, so labels do not hide other samples.
   for (int i = 0; i < count; ++i) {
     const ImVec2 p = map.to_screen(space.samples[i].position);
@@ -259,44 +296,34 @@ void draw_sample_labels(ImDrawList* draw, const Mapping& map, const anim::BlendS
   for (int rank = 0; rank < count; ++rank) {
     const int i = order[rank];
     const ImVec2 p = map.to_screen(space.samples[i].position);
-    char label[160];
-    if (show_weights) {
-      std::snprintf(label, sizeof label, "%s %.2f", space.samples[i].clip_name.c_str(),
-                    static_cast<double>(weights[i]));
-    } else {
-      std::snprintf(label, sizeof label, "%s", space.samples[i].clip_name.c_str());
-    }
-    const ImVec2 size = ImGui::CalcTextSize(label);
-    const ImVec2 pad{3.0f, 1.0f};
-    const float near = 8.0f, far = 26.0f;
-    const ImVec2 spots[] = {
-        {p.x + near, p.y - size.y - 2.0f},          {p.x + near, p.y + 2.0f},
-        {p.x - near - size.x, p.y - size.y - 2.0f}, {p.x - near - size.x, p.y + 2.0f},
-        {p.x - size.x * 0.5f, p.y - size.y - far},  {p.x - size.x * 0.5f, p.y + far},
-        {p.x + far, p.y - size.y * 0.5f},           {p.x - far - size.x, p.y - size.y * 0.5f},
-    };
+    const std::string& name = space.samples[i].clip_name;
+    char weight[32] = "";
+    if (show_weights)
+      std::snprintf(weight, sizeof weight, " %.2f", static_cast<double>(weights[i]));
+    const bool heaviest = show_weights && rank == 0 && weights[i] > 0.0f;
     const bool hovered = distance_px(p, mouse) <= kPickRadiusPx * 2.0f;
-    bool placed = false;
-    for (int k = 0; k < static_cast<int>(std::size(spots)) && !placed; ++k) {
-      const ImVec2 a{spots[k].x - pad.x, spots[k].y - pad.y};
-      const ImVec2 b{spots[k].x + size.x + pad.x, spots[k].y + size.y + pad.y};
-      const bool inside =
-          a.x >= map.min_px.x && b.x <= map.max_px.x && a.y >= map.min_px.y && b.y <= map.max_px.y;
-      if (!inside || (overlaps(a, b) && !hovered)) continue;
-      taken.push_back({a.x, a.y, b.x, b.y});
-      if (k >= 4) {
-        const ImVec2 c{std::clamp(p.x, a.x, b.x), std::clamp(p.y, a.y, b.y)};
-        draw->AddLine(p, c, sample_color(i, 160));
+    // In a small plot a label that does not fit whole is tried shorter: the name alone (the
+    // heaviest keeps its weight), cut to about ten characters, then the name's initials
+    // ("jbl" for jog_backward_left). The heaviest's label may cover dots rather than vanish.
+    const float char_px = ImGui::CalcTextSize("m").x;
+    const std::string whole = name + weight;
+    const std::string suffix = heaviest ? weight : "";
+    const std::string candidates[] = {
+        whole, name + suffix, ellipsise(name, char_px * 10.0f) + suffix, initials(name) + suffix};
+    const std::string* placed = nullptr;
+    for (const bool may_cover : {hovered, heaviest || hovered}) {
+      for (const std::string& label : candidates) {
+        if (place_label(draw, map, p, label.c_str(), sample_color(i), heaviest || hovered, heaviest,
+                        may_cover, taken)) {
+          placed = &label;
+          break;
+        }
       }
-      const bool heaviest = show_weights && rank == 0 && weights[i] > 0.0f;
-      if (heaviest || hovered) {
-        draw->AddRectFilled(a, b, IM_COL32(10, 10, 14, 230), 3.0f);
-        draw->AddRect(a, b, sample_color(i), 3.0f);
-      }
-      draw->AddText(spots[k], heaviest ? kHandleColor : kTextColor, label);
-      placed = true;
+      if (placed != nullptr) break;
     }
-    if (!placed && hovered) ImGui::SetTooltip("%s", label);
+    if (hovered && (placed == nullptr || *placed != whole)) {
+      ImGui::SetTooltip("%s", whole.c_str());
+    }
   }
 }
 
@@ -363,9 +390,7 @@ void fit_axes(anim::BlendSpace2D& space) {
 
 void draw_input_smoothing(float& half_life_s) {
   const char* label = "smoothing half-life (s)";
-  const float label_width = ImGui::CalcTextSize(label).x + ImGui::GetStyle().ItemInnerSpacing.x;
-  ImGui::SetNextItemWidth(
-      std::max(ImGui::GetContentRegionAvail().x - label_width, ImGui::GetFontSize() * 4.0f));
+  fit_next_item_to_label(label);
   ImGui::SliderFloat(label, &half_life_s, 0.0f, 1.0f, "%.3f");
   if (ImGui::IsItemHovered()) {
     ImGui::SetTooltip(

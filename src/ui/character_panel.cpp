@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <filesystem>
 
+#include "ui/fitted_text.h"
 #include "ui/warning_text.h"
 
 namespace ui {
@@ -64,12 +65,16 @@ void draw_loaded(const asset::Character& c) {
 void draw_skinning(const asset::Character& c, const SkinningHealth& h, ViewSettings& view) {
   if (!ImGui::CollapsingHeader("Skinning", ImGuiTreeNodeFlags_DefaultOpen)) return;
   int method = view.skinning == SkinningChoice::Lbs ? 0 : 1;
-  ImGui::RadioButton("Linear blend (matrix palette)", &method, 0);
+  ImGui::RadioButton("Linear blend", &method, 0);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Linear blend skinning with a matrix palette");
   ImGui::RadioButton("Dual quaternion", &method, 1);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Dual quaternion skinning: no candy-wrapper");
   view.skinning = method == 0 ? SkinningChoice::Lbs : SkinningChoice::DualQuat;
   int coloring = static_cast<int>(view.coloring);
+  fit_next_item_to_label("Colour");
   ImGui::Combo("Colour", &coloring, "Material\0Influences per vertex\0LBS vs DQ difference\0");
   view.coloring = static_cast<MeshColoring>(coloring);
+  fit_next_item_to_label("Crowd");
   ImGui::SliderInt("Crowd", &view.crowd, 1, 400);
   if (view.crowd > 1) ImGui::TextDisabled("crowd plays the current clip on a grid");
   if (ImGui::TreeNode("Health")) {
@@ -101,20 +106,20 @@ void draw_root_motion(ViewSettings& view, anim::CharacterSettings& s, CharacterP
   }
   int mode = s.root_motion_mode == anim::RootMotionMode::InPlace ? 0 : 1;
   ImGui::RadioButton("In place", &mode, 0);
-  ImGui::SameLine();
+  same_line_if_room("Applied");
   ImGui::RadioButton("Applied", &mode, 1);
   s.root_motion_mode = mode == 0 ? anim::RootMotionMode::InPlace : anim::RootMotionMode::Applied;
   ImGui::TextUnformatted("Extract:");
-  ImGui::SameLine();
+  same_line_if_room("X");
   ImGui::Checkbox("X", &s.root_motion.extract_x);
-  ImGui::SameLine();
+  same_line_if_room("Y");
   ImGui::Checkbox("Y", &s.root_motion.extract_y);
-  ImGui::SameLine();
+  same_line_if_room("Z");
   ImGui::Checkbox("Z", &s.root_motion.extract_z);
-  ImGui::SameLine();
+  same_line_if_room("Yaw");
   ImGui::Checkbox("Yaw", &s.root_motion.extract_yaw);
   ImGui::Checkbox("Camera follows", &view.follow_character);
-  ImGui::SameLine();
+  same_line_if_room("Trail");
   ImGui::Checkbox("Trail", &view.show_root_trail);
   if (ImGui::Button("Reset to origin")) a.reset_world = true;
 }
@@ -125,26 +130,33 @@ void draw_foot_ik(ViewSettings& view, anim::CharacterSettings& s, anim::Terrain&
     ImGui::TextDisabled("no legs found in this skeleton");
   } else {
     ImGui::Checkbox("Foot IK", &s.foot_ik);
-    ImGui::SameLine();
+    same_line_if_room("Lock feet");
     ImGui::Checkbox("Lock feet", &s.foot_ik_settings.lock_feet);
     ImGui::Checkbox("Align to ground", &s.foot_ik_settings.align_to_ground);
-    ImGui::SameLine();
+    same_line_if_room("Debug draw");
     ImGui::Checkbox("Debug draw", &view.show_foot_ik_debug);
+    fit_next_item_to_label("IK weight");
     ImGui::SliderFloat("IK weight", &s.foot_ik_settings.weight, 0.0f, 1.0f);
   }
   int shape = static_cast<int>(t.shape);
+  fit_next_item_to_label("Ground");
   ImGui::Combo("Ground", &shape, "Flat\0Slope\0Stairs\0Rough\0");
   t.shape = static_cast<anim::TerrainShape>(shape);
   switch (t.shape) {
     case anim::TerrainShape::Slope:
+      fit_next_item_to_label("Angle (deg)");
       ImGui::SliderFloat("Angle (deg)", &t.slope_deg, -30.0f, 30.0f);
       break;
     case anim::TerrainShape::Stairs:
+      fit_next_item_to_label("Step height (m)");
       ImGui::SliderFloat("Step height (m)", &t.step_height_m, 0.0f, 0.3f);
+      fit_next_item_to_label("Step depth (m)");
       ImGui::SliderFloat("Step depth (m)", &t.step_depth_m, 0.2f, 1.0f);
       break;
     case anim::TerrainShape::Rough:
+      fit_next_item_to_label("Amplitude (m)");
       ImGui::SliderFloat("Amplitude (m)", &t.rough_amplitude_m, 0.0f, 0.2f);
+      fit_next_item_to_label("Wavelength (m)");
       ImGui::SliderFloat("Wavelength (m)", &t.rough_wavelength_m, 0.3f, 5.0f);
       break;
     case anim::TerrainShape::Flat:

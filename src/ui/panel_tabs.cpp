@@ -6,7 +6,10 @@
 
 namespace ui {
 
-PanelTabs::PanelTabs(const char* id) : bar_open_(ImGui::BeginTabBar(id)) {}
+// Scrolled, not shrunk, when the tabs do not fit: a narrow panel keeps whole names ("Character",
+// not "Cha..."), with arrows to reach the rest.
+PanelTabs::PanelTabs(const char* id)
+    : bar_open_(ImGui::BeginTabBar(id, ImGuiTabBarFlags_FittingPolicyScroll)) {}
 
 PanelTabs::~PanelTabs() {
   if (tab_open_) ImGui::EndTabItem();

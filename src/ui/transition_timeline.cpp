@@ -1,6 +1,7 @@
 #include "ui/transition_timeline.h"
 
 #include <imgui.h>
+#include <imgui_internal.h>  // SetItemUsingMouseWheel: the wheel zooms instead of scrolling
 
 #include <algorithm>
 #include <cmath>
@@ -38,9 +39,17 @@ void draw_toolbar(TransitionTimelineState& state, const anim::StateHistory& hist
     state.shown = std::min(state.shown + 1, history.size() - 1);
   }
   ImGui::SameLine();
+  if (ImGui::SmallButton("Fit")) state.view = {};
+  if (ImGui::IsItemHovered()) {
+    ImGui::SetTooltip("Show the whole record (wheel over the lanes zooms, right drag pans)");
+  }
+  ImGui::SameLine();
   ImGui::SetNextItemWidth(130.0f);
-  ImGui::SliderFloat("slow motion", &time_scale, kMinTimeScale, 1.0f, "%.2fx",
+  ImGui::SliderFloat("slow motion (all playback)", &time_scale, kMinTimeScale, 1.0f, "%.2fx",
                      ImGuiSliderFlags_Logarithmic);
+  if (ImGui::IsItemHovered()) {
+    ImGui::SetTooltip("Slows the whole viewer: the graph, the clip preview and the timeline");
+  }
   time_scale = std::clamp(time_scale, kMinTimeScale, 1.0f);
   if (state.paused && state.shown >= 0 && state.shown < history.size()) {
     const anim::HistoryFrame& f = history.frame(state.shown);
@@ -49,7 +58,34 @@ void draw_toolbar(TransitionTimelineState& state, const anim::StateHistory& hist
   }
 }
 
+float max_zoom(double span_s) {
+  return static_cast<float>(std::max(span_s / kMinVisibleSeconds, 1.0));
+}
+
+// Keeps the view's start inside the record at its zoom.
+void clamp_start(TimelineZoom& view) {
+  view.start_fraction = std::clamp(view.start_fraction, 0.0f, 1.0f - 1.0f / view.zoom);
+}
+
 }  // namespace
+
+std::pair<double, double> visible_seconds(const TimelineZoom& view, double t0, double t1) {
+  const double span = t1 - t0;
+  const double first = t0 + span * view.start_fraction;
+  return {first, first + span / view.zoom};
+}
+
+void zoom_about(TimelineZoom& view, float factor, float pointer_fraction, double span_s) {
+  const float at = view.start_fraction + pointer_fraction / view.zoom;  // of the record
+  view.zoom = std::clamp(view.zoom * factor, 1.0f, max_zoom(span_s));
+  view.start_fraction = at - pointer_fraction / view.zoom;
+  clamp_start(view);
+}
+
+void pan(TimelineZoom& view, float visible_fraction) {
+  view.start_fraction += visible_fraction / view.zoom;
+  clamp_start(view);
+}
 
 void draw_transition_timeline(TransitionTimelineState& state, const anim::StateHistory& history,
                               std::span<const std::string> state_names,
@@ -65,7 +101,10 @@ void draw_transition_timeline(TransitionTimelineState& state, const anim::StateH
                     ImGuiWindowFlags_HorizontalScrollbar);
   const ImVec2 origin = ImGui::GetCursorScreenPos();
   const float width = std::max(ImGui::GetContentRegionAvail().x - kLabelWidth, 10.0f);
-  ImGui::InvisibleButton("lanes", ImVec2(kLabelWidth + width, lanes * kLaneHeight));
+  ImGui::InvisibleButton("lanes", ImVec2(kLabelWidth + width, lanes * kLaneHeight),
+                         ImGuiButtonFlags_MouseButtonLeft | ImGuiButtonFlags_MouseButtonRight |
+                             ImGuiButtonFlags_MouseButtonMiddle);
+  ImGui::SetItemUsingMouseWheel();
   ImDrawList* draw = ImGui::GetWindowDrawList();
   const float x0 = origin.x + kLabelWidth;
   if (frames == 0) {
@@ -76,12 +115,25 @@ void draw_transition_timeline(TransitionTimelineState& state, const anim::StateH
   }
   const double t0 = history.frame(0).time_s, t1 = history.frame(frames - 1).time_s;
   const double span_s = std::max(t1 - t0, 1e-6);
+  const ImGuiIO& io = ImGui::GetIO();
+  const float pointer = std::clamp((io.MousePos.x - x0) / width, 0.0f, 1.0f);
+  if (ImGui::IsItemHovered() && io.MouseWheel != 0.0f) {
+    zoom_about(state.view, std::pow(1.25f, io.MouseWheel), pointer, span_s);
+  }
+  if (ImGui::IsItemActive() && !ImGui::IsMouseDown(ImGuiMouseButton_Left)) {
+    pan(state.view, -io.MouseDelta.x / width);  // right or middle drag: the record follows
+  }
+  state.view.zoom = std::min(state.view.zoom, max_zoom(span_s));
+  if (!state.paused) state.view.start_fraction = 1.0f;  // live: the newest frame stays in view
+  clamp_start(state.view);
+  const auto [v0, v1] = visible_seconds(state.view, t0, t1);
   auto x_of = [&](int i) {
-    return x0 + static_cast<float>((history.frame(i).time_s - t0) / span_s) * width;
+    return x0 + static_cast<float>((history.frame(i).time_s - v0) / (v1 - v0)) * width;
   };
+  draw->PushClipRect(ImVec2(x0, origin.y), ImVec2(x0 + width, origin.y + lanes * kLaneHeight),
+                     true);
   const ImU32 text = ImGui::GetColorU32(ImGuiCol_Text);
   // Lane 0: the active state, transitions drawn as the two states' colours stacked.
-  draw->AddText(ImVec2(origin.x, origin.y), text, "state");
   for (int i = 0; i + 1 < frames; ++i) {
     const anim::HistoryFrame& f = history.frame(i);
     const float xa = x_of(i), xb = std::max(x_of(i + 1), xa + 1.0f);
@@ -100,8 +152,6 @@ void draw_transition_timeline(TransitionTimelineState& state, const anim::StateH
   // Each state's weight as a band rising from its lane's floor.
   for (int s = 0; s < history.states(); ++s) {
     const float floor = origin.y + (1 + s + 1) * kLaneHeight - 1.0f;
-    const std::string label = s < static_cast<int>(state_names.size()) ? state_names[s] : "?";
-    draw->AddText(ImVec2(origin.x, floor - kLaneHeight + 1.0f), text, label.c_str());
     for (int i = 0; i + 1 < frames; ++i) {
       const float w = history.state_weights(i)[s];
       if (w <= 0.0f) continue;
@@ -113,14 +163,11 @@ void draw_transition_timeline(TransitionTimelineState& state, const anim::StateH
   // Each parameter as a curve over its recorded range.
   for (int p = 0; p < history.parameters(); ++p) {
     const float floor = origin.y + (1 + history.states() + p + 1) * kLaneHeight - 1.0f;
-    const std::string label =
-        p < static_cast<int>(parameter_names.size()) ? parameter_names[p] : "?";
     float lo = history.parameter_values(0)[p], hi = lo;
     for (int i = 1; i < frames; ++i) {
       lo = std::min(lo, history.parameter_values(i)[p]);
       hi = std::max(hi, history.parameter_values(i)[p]);
     }
-    draw->AddText(ImVec2(origin.x, floor - kLaneHeight + 1.0f), text, label.c_str());
     const float scale = hi > lo ? (kLaneHeight - 3.0f) / (hi - lo) : 0.0f;
     for (int i = 0; i + 1 < frames; ++i) {
       const float ya = floor - 1.0f - (history.parameter_values(i)[p] - lo) * scale;
@@ -129,10 +176,9 @@ void draw_transition_timeline(TransitionTimelineState& state, const anim::StateH
     }
   }
   // Clicking or dragging in the lanes pauses on the frame under the pointer.
-  if (ImGui::IsItemActive()) {
-    const float fraction = std::clamp((ImGui::GetIO().MousePos.x - x0) / width, 0.0f, 1.0f);
+  if (ImGui::IsItemActive() && ImGui::IsMouseDown(ImGuiMouseButton_Left)) {
     state.paused = true;
-    state.shown = history.frame_at(t0 + fraction * span_s);
+    state.shown = history.frame_at(v0 + pointer * (v1 - v0));
   }
   if (state.paused && state.shown >= 0 && state.shown < frames) {
     const float x = x_of(state.shown);
@@ -147,6 +193,20 @@ void draw_transition_timeline(TransitionTimelineState& state, const anim::StateH
                             : "",
                         f.weight);
     }
+  }
+  draw->PopClipRect();
+  // The lanes' names, left of the clipped lanes.
+  const auto name_of = [](std::span<const std::string> names, int i) {
+    return i < static_cast<int>(names.size()) ? names[i].c_str() : "?";
+  };
+  draw->AddText(ImVec2(origin.x, origin.y), text, "state");
+  for (int s = 0; s < history.states(); ++s) {
+    draw->AddText(ImVec2(origin.x, origin.y + (1 + s) * kLaneHeight), text,
+                  name_of(state_names, s));
+  }
+  for (int p = 0; p < history.parameters(); ++p) {
+    draw->AddText(ImVec2(origin.x, origin.y + (1 + history.states() + p) * kLaneHeight), text,
+                  name_of(parameter_names, p));
   }
   ImGui::EndChild();
 }

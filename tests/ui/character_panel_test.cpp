@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <imgui_internal.h>  // the window's widest item
+
 #include "headless_imgui.h"
 
 namespace ui {
@@ -75,6 +77,32 @@ TEST(CharacterPanel, TheSummaryLineIsWrappedInTheSidePanel) {
   asset::Character character;
   character.meshes.resize(15);
   EXPECT_FLOAT_EQ(panel_height(character) - panel_height(character, 900.0f), line_height());
+}
+
+// At 800x600 the side panel is about 194 pixels wide: every label, checkbox row and slider of
+// the panel (stairs shown, so the terrain's sliders too) ends inside it, where before "Step
+// height (" and the toggles' second columns were cut off at the edge.
+TEST(CharacterPanel, NothingIsCutOffInTheNarrowestPanel) {
+  testing::HeadlessImGui imgui;
+  float widest = 0.0f, right = 0.0f;
+  for (int frame = 0; frame < 2; ++frame) {
+    imgui.frame([&] {
+      ImGui::SetNextWindowSize(ImVec2(194.0f, 700.0f));
+      ImGui::Begin("Character tab");
+      ViewSettings view;
+      anim::CharacterSettings settings;
+      anim::Terrain terrain;
+      terrain.shape = anim::TerrainShape::Stairs;
+      ClipStorage storage;
+      CharacterPanelActions actions;
+      draw_character_panel(asset::Character{}, {}, {}, view, settings, terrain, true, storage,
+                           actions);
+      widest = ImGui::GetCurrentWindow()->DC.CursorMaxPos.x;
+      right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
+      ImGui::End();
+    });
+  }
+  EXPECT_LE(widest, right + 0.5f);
 }
 
 }  // namespace

@@ -21,6 +21,16 @@ TEST(FittedText, ShortTextIsKeptAndLongTextEndsInAnEllipsisThatFits) {
   });
 }
 
+TEST(FittedText, InitialsNameEachWordOfAClip) {
+  EXPECT_EQ(initials("jog_backward_left"), "jbl");
+  EXPECT_EQ(initials("WalkForward"), "WF");
+  EXPECT_EQ(initials("Walking_A"), "WA");
+  EXPECT_EQ(initials("mixamo.com"), "mc");
+  EXPECT_EQ(initials("idle"), "idle");
+  EXPECT_EQ(initials("locomotion"), "locom...");
+  EXPECT_EQ(initials("__"), "__");
+}
+
 TEST(FittedText, AnEllipsisNeverSplitsAUtf8Character) {
   testing::HeadlessImGui imgui;
   imgui.frame([] {
