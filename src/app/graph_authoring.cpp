@@ -143,10 +143,11 @@ void draw_blend_space_tab(ViewerUi& ui, ViewerScene& scene) {
   // The plot puts the character's right on its right and forward up: right = forward x up.
   const glm::vec3 forward = ui.rig.rig.forward;
   const glm::vec3 right = glm::cross(forward, glm::vec3(0.0f, 1.0f, 0.0f));
-  if (std::abs(forward.z) >= std::abs(forward.x)) {
-    ui.blend_editor.x_grows_left = right.x < 0.0f;
-    ui.blend_editor.y_grows_down = forward.z < 0.0f;
-  }
+  // A character facing along X keeps the default (+Z) orientation, not the previous file's.
+  const bool faces_z = std::abs(forward.z) >= std::abs(forward.x);
+  ui.blend_editor.x_grows_left =
+      faces_z ? right.x < 0.0f : ui::BlendSpaceEditorState{}.x_grows_left;
+  ui.blend_editor.y_grows_down = faces_z && forward.z < 0.0f;
   asset::ProjectBlendSpace& space = spaces[ui.blend_space];
   const std::span<const float> weights = played_weights(scene, ui.blend_space);
   ui::BlendSpaceEditorChange change;

@@ -138,8 +138,7 @@ void draw_right_panel(ViewerUi& ui, ViewerScene& scene, const ui::PanelRect& r) 
   ui::begin_docked("Animation graph", r);
   ui::collapse_button(ImGuiDir_Right, ui.view.layout.right_open);
   handle_graph_undo_keys(ui, scene);
-  ui::draw_graph_error(ui.graph_error);
-  ui::draw_graph_warnings(ui.graph_warnings);
+  ui::draw_graph_status(ui.graph_error, ui.graph_warnings);
   {
     ui::PanelTabs tabs("graph tabs");
     if (tabs.tab("Blend space")) draw_blend_space_tab(ui, scene);

@@ -15,7 +15,7 @@
 namespace ui {
 namespace {
 
-constexpr float kLabelMargin = 30.0f;  // room left of the space for the y range labels
+constexpr float kLabelMargin = 40.0f;  // room left of the space for the y range labels ("-4.89")
 
 // Room below the space: a line of range labels, then the x axis's caption, at any UI scale.
 float bottom_margin() {
@@ -165,18 +165,27 @@ void draw_text_centered(ImDrawList* draw, ImVec2 centre, ImU32 color, const char
 }
 
 // Axis range controls; returns whether anything changed.
-bool axis_controls(const char* id, std::string& name, float& min, float& max) {
+// An axis's name and range. mirrored: the plot shows the axis negated (a character that faces
+// -Z walks forward at negative velocity z), so the range is shown and typed in the plot's terms,
+// as its edge labels read: stored -4.892..1 is shown -1..4.892.
+bool axis_controls(const char* id, std::string& name, float& min, float& max,
+                   bool mirrored = false) {
   ImGui::PushID(id);
   bool changed = false;
   ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.4f);
   changed |= ImGui::InputText("##name", &name);
   ImGui::SameLine();
   ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.75f);
-  float range[2] = {min, max};
-  if (ImGui::DragFloat2("##range", range, 0.05f)) {
-    min = range[0];
-    max = range[1];
+  glm::vec2 range = mirrored_range({min, max}, mirrored);
+  if (ImGui::DragFloat2("##range", &range.x, 0.05f)) {
+    const glm::vec2 stored = mirrored_range(range, mirrored);
+    min = stored.x;
+    max = stored.y;
     changed = true;
+  }
+  if (mirrored && ImGui::IsItemHovered()) {
+    ImGui::SetTooltip("In the character's terms; stored mirrored: %s from %g to %g", name.c_str(),
+                      static_cast<double>(min), static_cast<double>(max));
   }
   ImGui::SameLine();
   ImGui::TextUnformatted(id);
@@ -209,9 +218,9 @@ ImVec4 draw_grid_and_axes(ImDrawList* draw, const Mapping& map, const anim::Blen
   const glm::vec2 lo = map.shown(map.to_space(ImVec2(map.min_px.x, map.max_px.y)));
   const glm::vec2 hi = map.shown(map.to_space(ImVec2(map.max_px.x, map.min_px.y)));
   char text[64];
-  std::snprintf(text, sizeof text, "%g", static_cast<double>(lo.x));
+  std::snprintf(text, sizeof text, "%.3g", static_cast<double>(lo.x));
   draw->AddText({map.min_px.x, map.max_px.y + 4.0f}, kTextColor, text);
-  std::snprintf(text, sizeof text, "%g", static_cast<double>(hi.x));
+  std::snprintf(text, sizeof text, "%.3g", static_cast<double>(hi.x));
   draw->AddText({map.max_px.x - ImGui::CalcTextSize(text).x, map.max_px.y + 4.0f}, kTextColor,
                 text);
   // Short enough for the graph panel's width: which way is positive, then the axis's name.
@@ -220,10 +229,13 @@ ImVec4 draw_grid_and_axes(ImDrawList* draw, const Mapping& map, const anim::Blen
   const float caption_y = map.max_px.y + 4.0f + 1.5f * ImGui::GetTextLineHeight();
   draw_text_centered(draw, {(map.min_px.x + map.max_px.x) * 0.5f, caption_y}, kTextColor,
                      x_caption.c_str());
-  std::snprintf(text, sizeof text, "%g", static_cast<double>(lo.y));
-  draw->AddText({map.min_px.x - kLabelMargin + 2.0f, map.max_px.y - 14.0f}, kTextColor, text);
-  std::snprintf(text, sizeof text, "%g", static_cast<double>(hi.y));
-  draw->AddText({map.min_px.x - kLabelMargin + 2.0f, map.min_px.y}, kTextColor, text);
+  // Right-aligned against the plot, three digits: "4.892" would run into the y caption.
+  const auto y_label = [&](float value, float y) {
+    std::snprintf(text, sizeof text, "%.3g", static_cast<double>(value));
+    draw->AddText({map.min_px.x - 4.0f - ImGui::CalcTextSize(text).x, y}, kTextColor, text);
+  };
+  y_label(lo.y, map.max_px.y - ImGui::GetTextLineHeight());
+  y_label(hi.y, map.min_px.y);
   const std::string y_caption = "+ forward: " + y.name + (map.flip_y ? ", mirrored" : "");
   const ImVec2 caption_at{map.min_px.x + 4.0f, map.min_px.y + 2.0f};
   draw->AddText(caption_at, kTextColor, y_caption.c_str());
@@ -409,6 +421,10 @@ float weight_circle_radius(float weight, float full_radius) {
   return full_radius * std::sqrt(std::clamp(weight, 0.0f, 1.0f));
 }
 
+glm::vec2 mirrored_range(glm::vec2 range, bool mirrored) {
+  return mirrored ? glm::vec2(-range.y, -range.x) : range;
+}
+
 BlendSpaceEditorChange draw_blend_space_editor(
     BlendSpaceEditorState& state, anim::BlendSpace2D& space,
     std::span<const std::string> clip_names, std::span<const float> weights,
@@ -575,8 +591,10 @@ BlendSpaceEditorChange draw_blend_space_editor(
   ImGui::SameLine();
   ImGui::Checkbox(space.mode == anim::BlendMode2D::Delaunay ? "triangulation" : "regions",
                   &state.show_regions);
-  change.space |= axis_controls("x axis", space.x_axis.name, space.x_axis.min, space.x_axis.max);
-  change.space |= axis_controls("y axis", space.y_axis.name, space.y_axis.min, space.y_axis.max);
+  change.space |= axis_controls("x axis", space.x_axis.name, space.x_axis.min, space.x_axis.max,
+                                state.x_grows_left);
+  change.space |= axis_controls("y axis", space.y_axis.name, space.y_axis.min, space.y_axis.max,
+                                state.y_grows_down);
 
   change.space |= add_sample_row(clip_names, state.clip_to_add, space.samples,
                                  state.selected_sample, snapped(state.point));

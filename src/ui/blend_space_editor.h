@@ -58,6 +58,11 @@ struct BlendSpaceEditorState {
   bool prepared_current = false;
 };
 
+// An axis's range (min, max) as a plot drawing the axis mirrored shows it: negated and swapped,
+// so a character facing -Z reads forward up (stored -4.892..1 shows as -1..4.892). Its own
+// inverse: a range typed in the plot's terms gives the stored one. Unchanged when not mirrored.
+glm::vec2 mirrored_range(glm::vec2 range, bool mirrored);
+
 // Draws the 2D editor into the current ImGui window. clip_names are the clips a sample may
 // play (samples refer to them by name); weights are the weights the caller plays, one per
 // sample (ignored when their count differs, e.g. in the frame of an edit). clip_velocities,

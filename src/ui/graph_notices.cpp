@@ -2,27 +2,37 @@
 
 #include <imgui.h>
 
+#include "ui/fitted_text.h"
+
 namespace ui {
 
-void draw_graph_error(const std::string& error) {
-  if (error.empty()) return;
-  ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(240, 90, 80, 255));
-  ImGui::TextWrapped("Not played (the last good graph plays on): %s", error.c_str());
-  ImGui::PopStyleColor();
-}
-
-void draw_graph_warnings(std::span<const asset::GraphWarning> warnings) {
-  if (warnings.empty()) return;
+void draw_graph_status(const std::string& error, std::span<const asset::GraphWarning> warnings) {
+  if (!error.empty()) {
+    const std::string whole = "Not played (the last good graph plays on): " + error;
+    ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(240, 90, 80, 255));
+    fitted_text(whole);
+    ImGui::PopStyleColor();
+    return;
+  }
+  if (warnings.empty()) {
+    ImGui::TextDisabled("graph plays");
+    return;
+  }
+  const std::string count = std::to_string(warnings.size()) +
+                            (warnings.size() == 1 ? " graph warning" : " graph warnings");
   ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(240, 190, 80, 255));
-  const std::string title = std::to_string(warnings.size()) +
-                            (warnings.size() == 1 ? " graph warning" : " graph warnings") +
-                            "###graph warnings";
-  const bool open = ImGui::CollapsingHeader(title.c_str());
+  if (ImGui::SmallButton((count + "###graph warnings").c_str())) {
+    ImGui::OpenPopup("graph warnings list");
+  }
   ImGui::PopStyleColor();
-  if (!open) return;
-  for (const asset::GraphWarning& w : warnings) {
-    ImGui::Bullet();
-    ImGui::TextWrapped("%s", w.message.c_str());
+  if (ImGui::BeginPopup("graph warnings list")) {
+    ImGui::PushTextWrapPos(ImGui::GetFontSize() * 40.0f);
+    for (const asset::GraphWarning& w : warnings) {
+      ImGui::Bullet();
+      ImGui::TextWrapped("%s", w.message.c_str());
+    }
+    ImGui::PopTextWrapPos();
+    ImGui::EndPopup();
   }
 }
 

@@ -9,13 +9,12 @@
 
 namespace ui {
 
-// One red line for error (nothing when it is empty): the edit is not played, the last good
-// graph plays on.
-void draw_graph_error(const std::string& error);
-
-// The graph's warnings (asset/graph_warnings.h), collapsed to a count; nothing when there are
-// none.
-void draw_graph_warnings(std::span<const asset::GraphWarning> warnings);
+// The graph's state in one line of fixed height, so that an edit that breaks the graph (an
+// exit time unticked on a transition with no condition) moves no control under the cursor:
+// error in red, shortened to the line with the whole in a tooltip (the edit is not played, the
+// last good graph plays on); else the warnings (asset/graph_warnings.h) as a count that opens
+// their list; else "graph plays".
+void draw_graph_status(const std::string& error, std::span<const asset::GraphWarning> warnings);
 
 // The Blend space tab's hint when the project has no blend space.
 void draw_no_blend_space_hint();

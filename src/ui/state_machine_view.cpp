@@ -382,15 +382,22 @@ void draw_parameters(StateMachineViewState& view, anim::Parameters& parameters) 
   }
 }
 
+// The last few transitions, most recent first, in a fixed number of lines: a transition firing
+// while the graph plays adds a line without moving the editor below under the cursor.
 void draw_history(const anim::StateMachine& m, const anim::StateMachinePlayer* player) {
-  if (player == nullptr || player->history_count() == 0) {
-    ImGui::TextDisabled("No transition yet");
-    return;
-  }
-  for (int i = 0; i < player->history_count(); ++i) {
+  constexpr int kShownTransitions = 4;
+  const int count = player == nullptr ? 0 : std::min(player->history_count(), kShownTransitions);
+  if (count == 0) ImGui::TextDisabled("No transition yet");
+  for (int i = 0; i < count; ++i) {
     const anim::TransitionRecord& r = player->history(i);
     ImGui::Text("%7.2f s  %s -> %s%s", r.time_s, state_name(m, r.from_state),
                 state_name(m, r.to_state), r.interrupted_another ? "  (interrupted)" : "");
+  }
+  const int blank = kShownTransitions - std::max(count, 1);
+  // The dummy's own item spacing stands for the last blank line's.
+  if (blank > 0) {
+    ImGui::Dummy(ImVec2(
+        1.0f, blank * ImGui::GetTextLineHeightWithSpacing() - ImGui::GetStyle().ItemSpacing.y));
   }
 }
 
@@ -439,11 +446,12 @@ bool edit_state(anim::State& s, anim::StateMachine& m, const anim::Parameters& p
 
 bool edit_transition(anim::Transition& t, const anim::Parameters& parameters) {
   bool edited = false;
+  // Controls that do not apply are disabled, not hidden, so that nothing below them moves.
   edited |= ImGui::Checkbox("exit time", &t.has_exit_time);
-  if (t.has_exit_time) {
-    ImGui::SameLine();
-    edited |= ImGui::DragFloat("##exit", &t.exit_time, 0.01f, 0.0f, 10.0f);
-  }
+  ImGui::SameLine();
+  ImGui::BeginDisabled(!t.has_exit_time);
+  edited |= ImGui::DragFloat("##exit", &t.exit_time, 0.01f, 0.0f, 10.0f);
+  ImGui::EndDisabled();
   edited |= ImGui::DragFloat("duration", &t.duration, 0.01f, 0.0f, 10.0f);
   const char* const units[] = {"seconds", "normalized"};
   edited |= enum_combo("unit", t.duration_unit, units);
@@ -454,8 +462,9 @@ bool edit_transition(anim::Transition& t, const anim::Parameters& parameters) {
   const char* const blends[] = {"crossfade smooth", "crossfade frozen", "inertialization"};
   edited |= enum_combo("blend", t.blend, blends);
   const char* const eases[] = {"linear", "smoothstep", "bezier ease in/out"};
-  if (t.blend != anim::TransitionBlend::Inertialization)
-    edited |= enum_combo("ease", t.ease, eases);
+  ImGui::BeginDisabled(t.blend == anim::TransitionBlend::Inertialization);
+  edited |= enum_combo("ease", t.ease, eases);
+  ImGui::EndDisabled();
   edited |= ImGui::Checkbox("pose-matched entry", &t.pose_matched_entry);
   if (t.source == anim::kAnyState) edited |= ImGui::Checkbox("may re-enter", &t.allow_self);
 

@@ -81,6 +81,14 @@ TEST(BlendSpaceEditor, TheCharactersRightIsOnThePlotsRight) {
   EXPECT_LT(h.state.screen_of_min.x, h.state.screen_of_max.x);
 }
 
+// A character facing -Z walks forward at negative velocity z: the plot draws that axis mirrored
+// (its top edge reads 4.892), and the range fields read the same way, not -4.892..1.
+TEST(BlendSpaceEditor, AMirroredAxisRangeReadsAsThePlot) {
+  EXPECT_EQ(mirrored_range({-4.892f, 1.0f}, true), glm::vec2(-1.0f, 4.892f));
+  EXPECT_EQ(mirrored_range({-1.0f, 5.0f}, true), glm::vec2(-5.0f, 1.0f));  // 5 typed as the end
+  EXPECT_EQ(mirrored_range({-4.892f, 1.0f}, false), glm::vec2(-4.892f, 1.0f));
+}
+
 TEST(BlendSpaceEditor, SnapToGridSnapsThePoint) {
   EditorHarness h;
   h.state.snap_to_grid = true;

@@ -116,7 +116,8 @@ TEST(StateMachineView, TriggerButtonDrivesTheMachineAndTheViewFollows) {
   anim::StateMachine machine;
   machine.name = "base";
   machine.states = {clip_state("idle", 0), clip_state("walk", 1)};
-  machine.transitions = {transition(0, 1, {{go, anim::ConditionOp::Trigger, 0.0f}})};
+  machine.transitions = {transition(0, 1, {{go, anim::ConditionOp::Trigger, 0.0f}}),
+                         transition(1, 0, {{go, anim::ConditionOp::Trigger, 0.0f}})};
   machine.transitions[0].duration = 0.25f;
   anim::StateMachinePlayer player;
   player.init(machine);
@@ -124,6 +125,7 @@ TEST(StateMachineView, TriggerButtonDrivesTheMachineAndTheViewFollows) {
   const std::vector<std::string> clips = {"idle", "walk"};
   StateMachineViewState view;
   bool edited = false;
+  float end_y = 0.0f;  // where the view ends: the editor's controls are above it
 
   const auto frame = [&] {
     imgui.frame([&] {
@@ -131,6 +133,7 @@ TEST(StateMachineView, TriggerButtonDrivesTheMachineAndTheViewFollows) {
       ImGui::SetNextWindowSize(ImVec2(1100.0f, 700.0f));
       ImGui::Begin("State machine");
       edited |= draw_state_machine_view(view, machine, parameters, player, {clips, {}});
+      end_y = ImGui::GetCursorPosY();
       ImGui::End();
     });
     player.update(1.0f / 60.0f, parameters, {lengths, {}});
@@ -141,6 +144,7 @@ TEST(StateMachineView, TriggerButtonDrivesTheMachineAndTheViewFollows) {
   EXPECT_EQ(view.shown_active_state, 0);
   EXPECT_EQ(view.shown_transition, -1);
   ASSERT_EQ(view.parameter_controls.size(), 2u);
+  const float end_before = end_y;
 
   // Click the trigger's button: press on one frame, release on the next.
   ImGuiIO& io = ImGui::GetIO();
@@ -163,6 +167,15 @@ TEST(StateMachineView, TriggerButtonDrivesTheMachineAndTheViewFollows) {
   EXPECT_EQ(view.shown_transition, -1);
   EXPECT_EQ(player.history_count(), 1);
   EXPECT_FALSE(edited);  // driving parameters does not edit the machine
+  // Again, back to idle: the two transitions' lines in "Last transitions" took reserved lines,
+  // so nothing below them moved.
+  io.MouseDown[0] = true;
+  frame();
+  io.MouseDown[0] = false;
+  for (int i = 0; i < 30; ++i) frame();
+  EXPECT_EQ(player.active_state(), 0);
+  EXPECT_EQ(player.history_count(), 2);
+  EXPECT_FLOAT_EQ(end_y, end_before);
 }
 
 }  // namespace
