@@ -83,6 +83,12 @@ nlohmann::json ui_geometry(const ViewerScene& scene, const ViewerUi& ui) {
   g["state_machine_tab"] = {ui.machine_tab_center.x, ui.machine_tab_center.y};
   // Graph authoring (tests/app/graph_authoring_e2e_test.cpp aims at these).
   g["clips_tab"] = {ui.clips_tab_center.x, ui.clips_tab_center.y};
+  // The live toggles (tests/app/first_hour_e2e_test.cpp clicks them).
+  const ui::CharacterControlCenters& c = ui.character_controls;
+  const auto xy = [](glm::vec2 p) { return nlohmann::json{p.x, p.y}; };
+  g["character_controls"] = {{"lbs", xy(c.lbs)},           {"dq", xy(c.dual_quaternion)},
+                             {"in_place", xy(c.in_place)}, {"applied", xy(c.applied)},
+                             {"foot_ik", xy(c.foot_ik)},   {"lock_feet", xy(c.lock_feet)}};
   g["file_browser"] = {
       {"open", ui.file_browser.open},
       {"title", ui.file_browser.title},
@@ -182,6 +188,7 @@ std::string state_line(int frame, const ViewerScene& scene, const ViewerUi& ui) 
   const glm::vec3 w = p.world().translation;
   j["world"] = {w.x, w.y, w.z};
   j["foot_ik"] = scene.settings.foot_ik;
+  j["lock_feet"] = scene.settings.foot_ik_settings.lock_feet;
   j["root_motion"] =
       scene.settings.root_motion_mode == anim::RootMotionMode::Applied ? "applied" : "in_place";
   if (view.compare == ui::CompareMode::Clips) {

@@ -10,15 +10,14 @@
 namespace app {
 
 // {"frame", "mode", "clip", "time", "state", "transition", "blend_space": {"input", "weights"},
-//  "world": [x, y, z], "skinning", "foot_ik", "root_motion", "compare" (off | skinning | clips),
-//  "compare_b": {"clip", "time", "duration", "frame", "sync"} in clip comparisons (or "error"
-//  when clip B cannot play), "ui": {where the blend-space editor's axes and the state machine
-//  view's parameter controls are on screen}, "timeline": {"frame", "time", "playing", "speed",
-//  "loop", "reverse", "last_frame"} in clip preview, "errors", "warnings" (how many are listed),
-//  "time_scale" (slow motion), "transition_weight",
-//  "project_file" (where Save writes; "" for a new project), "show_grid", "machines": {the
-//  active machine's name, states, transition count, the other machines' names, the graph
-//  warnings}} on one line.
+//  "world": [x, y, z], "skinning", "foot_ik", "lock_feet", "root_motion", "compare" (off | skinning
+//  | clips), "compare_b": {"clip", "time", "duration", "frame", "sync"} in clip comparisons (or
+//  "error" when clip B cannot play), "ui": {where the blend-space editor's axes and the state
+//  machine view's parameter controls are on screen}, "timeline": {"frame", "time", "playing",
+//  "speed", "loop", "reverse", "last_frame"} in clip preview, "errors", "warnings" (how many are
+//  listed), "time_scale" (slow motion), "transition_weight", "project_file" (where Save writes; ""
+//  for a new project), "show_grid", "machines": {the active machine's name, states, transition
+//  count, the other machines' names, the graph warnings}} on one line.
 std::string state_line(int frame, const ViewerScene& scene, const ViewerUi& ui);
 
 }  // namespace app

@@ -44,6 +44,7 @@ void draw_character_tab(ViewerUi& ui, ViewerScene& scene) {
   ui::draw_character_panel(scene.character, ui.health, ui.materials, ui.view, scene.settings,
                            scene.terrain, scene.instance.has_foot_ik_rig(), storage, actions,
                            scene.instance.root_motion_from_feet());
+  ui.character_controls = actions.controls;
   if (actions.reset_world) scene.instance.reset_world();
   if (actions.clip_storage_changed) {
     scene.clip_binding.compress = storage.compressed;

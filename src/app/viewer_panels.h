@@ -81,6 +81,7 @@ struct ViewerUi {
   // pixels, for scripted clicks).
   glm::vec2 machine_tab_center{0.0f};
   glm::vec2 clips_tab_center{0.0f};
+  ui::CharacterControlCenters character_controls;  // the Character tab's live toggles
   bool show_cheat_sheet = false;
   asset::ImportSettings import_settings;
   std::vector<std::string> loaded_files;  // what the last successful load opened

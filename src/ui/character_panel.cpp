@@ -6,6 +6,7 @@
 #include <filesystem>
 
 #include "ui/fitted_text.h"
+#include "ui/item_center.h"
 #include "ui/warning_text.h"
 
 namespace ui {
@@ -62,12 +63,15 @@ void draw_loaded(const asset::Character& c) {
   ImGui::TreePop();
 }
 
-void draw_skinning(const asset::Character& c, const SkinningHealth& h, ViewSettings& view) {
+void draw_skinning(const asset::Character& c, const SkinningHealth& h, ViewSettings& view,
+                   CharacterControlCenters& at) {
   if (!ImGui::CollapsingHeader("Skinning", ImGuiTreeNodeFlags_DefaultOpen)) return;
   int method = view.skinning == SkinningChoice::Lbs ? 0 : 1;
   ImGui::RadioButton("Linear blend", &method, 0);
+  at.lbs = last_item_center();
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Linear blend skinning with a matrix palette");
   ImGui::RadioButton("Dual quaternion", &method, 1);
+  at.dual_quaternion = last_item_center();
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Dual quaternion skinning: no candy-wrapper");
   view.skinning = method == 0 ? SkinningChoice::Lbs : SkinningChoice::DualQuat;
   int coloring = static_cast<int>(view.coloring);
@@ -106,8 +110,10 @@ void draw_root_motion(ViewSettings& view, anim::CharacterSettings& s, CharacterP
   }
   int mode = s.root_motion_mode == anim::RootMotionMode::InPlace ? 0 : 1;
   ImGui::RadioButton("In place", &mode, 0);
+  a.controls.in_place = last_item_center();
   same_line_if_room("Applied");
   ImGui::RadioButton("Applied", &mode, 1);
+  a.controls.applied = last_item_center();
   s.root_motion_mode = mode == 0 ? anim::RootMotionMode::InPlace : anim::RootMotionMode::Applied;
   ImGui::TextUnformatted("Extract:");
   same_line_if_room("X");
@@ -124,14 +130,17 @@ void draw_root_motion(ViewSettings& view, anim::CharacterSettings& s, CharacterP
   if (ImGui::Button("Reset to origin")) a.reset_world = true;
 }
 
-void draw_foot_ik(ViewSettings& view, anim::CharacterSettings& s, anim::Terrain& t, bool has_rig) {
+void draw_foot_ik(ViewSettings& view, anim::CharacterSettings& s, anim::Terrain& t, bool has_rig,
+                  CharacterControlCenters& at) {
   if (!ImGui::CollapsingHeader("Foot IK and ground", ImGuiTreeNodeFlags_DefaultOpen)) return;
   if (!has_rig) {
     ImGui::TextDisabled("no legs found in this skeleton");
   } else {
     ImGui::Checkbox("Foot IK", &s.foot_ik);
+    at.foot_ik = last_item_center();
     same_line_if_room("Lock feet");
     ImGui::Checkbox("Lock feet", &s.foot_ik_settings.lock_feet);
+    at.lock_feet = last_item_center();
     ImGui::Checkbox("Align to ground", &s.foot_ik_settings.align_to_ground);
     same_line_if_room("Debug draw");
     ImGui::Checkbox("Debug draw", &view.show_foot_ik_debug);
@@ -186,9 +195,9 @@ void draw_character_panel(const asset::Character& character, const SkinningHealt
                           CharacterPanelActions& actions, bool root_motion_from_feet) {
   draw_loaded(character);
   draw_material_list(materials);
-  draw_skinning(character, health, view);
+  draw_skinning(character, health, view, actions.controls);
   draw_root_motion(view, settings, actions, root_motion_from_feet);
-  draw_foot_ik(view, settings, terrain, has_foot_rig);
+  draw_foot_ik(view, settings, terrain, has_foot_rig, actions.controls);
   draw_clip_storage(clip_storage, actions);
 }
 

@@ -5,6 +5,8 @@
 
 #include <string>
 
+#include <glm/glm.hpp>
+
 #include "anim/character_instance.h"
 #include "anim/terrain.h"
 #include "asset/character.h"
@@ -25,9 +27,18 @@ struct SkinningHealth {
 SkinningHealth measure_skinning(const asset::Character& character);
 
 // What the user asked for with the panel's buttons this frame.
+// Where the panel's live toggles are this frame (window pixels, for scripted clicks; zero when
+// not drawn).
+struct CharacterControlCenters {
+  glm::vec2 lbs{0.0f}, dual_quaternion{0.0f};
+  glm::vec2 in_place{0.0f}, applied{0.0f};
+  glm::vec2 foot_ik{0.0f}, lock_feet{0.0f};
+};
+
 struct CharacterPanelActions {
   bool reset_world = false;
   bool clip_storage_changed = false;  // the compressed-clips box was toggled: rebind the player
+  CharacterControlCenters controls;
 };
 
 // The player's clip storage, shown and chosen in the panel.
