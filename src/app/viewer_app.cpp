@@ -19,6 +19,7 @@
 #include "app/clip_file_adding.h"
 #include "app/compare_view.h"
 #include "app/file_session.h"
+#include "app/key_taps.h"
 #include "app/motion_matching_mode.h"
 #include "app/project_session.h"
 #include "app/recent_files.h"
@@ -68,6 +69,7 @@ struct WindowEvents {
   std::vector<KeyPress> presses;
 };
 WindowEvents g_events;
+KeyTapHolder g_key_taps;
 
 void on_scroll(GLFWwindow* window, double dx, double dy) {
   ImGui_ImplGlfw_ScrollCallback(window, dx, dy);
@@ -75,7 +77,9 @@ void on_scroll(GLFWwindow* window, double dx, double dy) {
 }
 
 void on_key(GLFWwindow* window, int key, int scancode, int action, int mods) {
-  ImGui_ImplGlfw_KeyCallback(window, key, scancode, action, mods);
+  if (g_key_taps.forward_now(key, action)) {
+    ImGui_ImplGlfw_KeyCallback(window, key, scancode, action, mods);
+  }
   if (action == GLFW_PRESS || action == GLFW_REPEAT) g_events.presses.push_back({key, mods});
 }
 
@@ -396,6 +400,9 @@ bool load_initial_files(Viewer& v) {
 // Polls the window's events and starts the frame: its time step, the unsaved-changes marker in
 // the title.
 FrameStart begin_frame(Viewer& v) {
+  GLFWwindow* window = v.window.handle();
+  g_key_taps.release_held(
+      [window](int key) { ImGui_ImplGlfw_KeyCallback(window, key, 0, GLFW_RELEASE, 0); });
   glfwPollEvents();
   FrameStart f;
   f.now = std::chrono::steady_clock::now();

@@ -22,7 +22,11 @@ RetargetOfferChoice draw_retarget_offer(const std::string& file, glm::vec2* reta
     ImGui::TextUnformatted(
         "Retarget its clips onto this character (by the rigs' roles: pelvis, spine, limbs)?");
     if (ImGui::Button("Retarget")) choice = RetargetOfferChoice::kRetarget;
-    if (retarget_at != nullptr) *retarget_at = last_item_center();
+    // A window sized to its contents is laid out hidden on its first frame, elsewhere: the
+    // button's place is known from the second (a script clicking the first missed it).
+    if (retarget_at != nullptr) {
+      *retarget_at = ImGui::IsWindowAppearing() ? glm::vec2(0.0f) : last_item_center();
+    }
     ImGui::SameLine();
     if (ImGui::Button("Not now")) choice = RetargetOfferChoice::kDismiss;
   }
