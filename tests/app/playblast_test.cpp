@@ -7,6 +7,7 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <string>
 
 #include "asset/cli_runner.h"
@@ -224,6 +225,29 @@ TEST_F(Playblast, AnUnwritablePathNamesTheFileAndLeavesNothing) {
   EXPECT_NE(run.err.find(target), std::string::npos) << run.err;
   EXPECT_NE(run.err.find("Not a directory"), std::string::npos) << run.err;
   EXPECT_EQ(files_in_out(), 1);
+}
+
+TEST_F(Playblast, AFullDiskNamesTheCauseAndLeavesNothing) {
+  // A 16 KiB tmpfs, mounted in a user and mount namespace of the test's own (no root needed).
+  if (std::system("unshare -rm true > /dev/null 2>&1") != 0)
+    GTEST_SKIP() << "unshare -rm (user namespaces) is not allowed here: no small tmpfs to fill";
+  const fs::path small = dir_ / "small";
+  fs::create_directory(small);
+  const fs::path mp4 = small / "walk.mp4";
+  const fs::path log = dir_ / "full.txt";
+  const fs::path script = dir_ / "full.sh";
+  test::write_file(
+      script, "mount -t tmpfs -o size=16k tmpfs '" + small.string() + "' || exit 1\n'" +
+                  ANIMVIEW_EXE + "' " + kWalkRange + "--size 320x240 --fps 30 --quality 0 --out '" +
+                  mp4.string() + "' > /dev/null 2> '" + log.string() + "'\necho \"exit $?\" >> '" +
+                  log.string() + "'\nls -A '" + small.string() + "' >> '" + log.string() + "'\n");
+  ASSERT_EQ(std::system(("unshare -rm sh '" + script.string() + "'").c_str()), 0);
+  std::ifstream in(log);
+  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  EXPECT_NE(text.find(mp4.string() + ": cannot write: No space left on device"), std::string::npos)
+      << text;
+  // Exit code 1, and nothing listed in the folder after it.
+  EXPECT_EQ(text.substr(text.find("exit ")), "exit 1\n") << text;
 }
 
 TEST_F(Playblast, AnUnreadableSoundNamesTheFileAndWritesNoVideo) {
