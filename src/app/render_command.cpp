@@ -70,10 +70,11 @@ int run_render(const RenderArgs& args) {
     }
   }
   const bool video_options = args.quality >= 0 || args.turntable_deg != 0.0 || !args.audio.empty();
-  if ((video_options && !video) || (args.fps > 0.0 && !video && args.out_dir.empty())) {
+  const bool sequence_options = args.fps > 0.0 || args.overlay;
+  if ((video_options && !video) || (sequence_options && !video && args.out_dir.empty())) {
     std::fprintf(stderr,
                  "animview render: --quality, --turntable and --audio need --out "
-                 "x.mp4|.webm|.gif; --fps a video or --out-dir\n");
+                 "x.mp4|.webm|.gif; --fps and --overlay a video or --out-dir\n");
     return 2;
   }
   std::optional<render::AudioTrack> audio;

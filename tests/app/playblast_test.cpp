@@ -195,6 +195,27 @@ TEST_F(Playblast, OverlayBurnsTextIntoTheBottomOfEachFrame) {
   EXPECT_GT(white, 100);
 }
 
+TEST_F(Playblast, AComparisonPlaysBothClipsSideBySideAsTheStillShowsThem) {
+  const fs::path mp4 = out_ / "compare.mp4";
+  const test::ProcessResult run = test::run_animview(
+      kComparedWalk + "--compare clip:wave --quality 18 --out '" + mp4.string() + "'", dir_);
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  const test::ProcessResult still = test::run_animview(
+      "render --clip walk_forward --compare clip:wave --width 320 --height 240 --time 0.4 --out '" +
+          (dir_ / "still.png").string() + "'",
+      dir_);
+  ASSERT_EQ(still.exit_code, 0) << still.err;
+  const pictures::Picture reference = pictures::load(dir_ / "still.png");
+  EXPECT_GE(probe::psnr(reference, probe::decode_frame(mp4, 12, dir_ / "f12.png")), 35.0);
+  // Not the walk alone: the right half holds the wave.
+  const test::ProcessResult alone =
+      test::run_animview("render --clip walk_forward --width 320 --height 240 --time 0.4 --out '" +
+                             (dir_ / "alone.png").string() + "'",
+                         dir_);
+  ASSERT_EQ(alone.exit_code, 0) << alone.err;
+  EXPECT_LT(probe::psnr(pictures::load(dir_ / "alone.png"), reference), 25.0);
+}
+
 TEST_F(Playblast, TurntableStartsAtTheFramedViewAndTurnsAway) {
   const fs::path mp4 = out_ / "turn.mp4";
   const test::ProcessResult run = test::run_animview(
@@ -272,8 +293,13 @@ TEST_F(Playblast, AnUnknownExtensionIsAUsageError) {
   EXPECT_EQ(run.exit_code, 2);
   EXPECT_NE(run.err.find("unknown extension '.avi'"), std::string::npos) << run.err;
   // Video options on a picture are refused too.
-  EXPECT_EQ(test::run_animview("render --fps 30 --out '" + (out_ / "x.png").string() + "'", dir_)
-                .exit_code,
-            2);
+  for (const char* option : {"--fps 30", "--quality 20", "--turntable 90", "--overlay"}) {
+    EXPECT_EQ(
+        test::run_animview(
+            std::string("render ") + option + " --out '" + (out_ / "x.png").string() + "'", dir_)
+            .exit_code,
+        2)
+        << option;
+  }
   EXPECT_EQ(files_in_out(), 0);
 }
