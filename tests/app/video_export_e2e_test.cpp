@@ -66,3 +66,34 @@ TEST(VideoExportWindow, ExportsTheRangeAsAVideoOfTheViewport) {
   EXPECT_EQ(viewer.wait_for_exit(std::chrono::seconds(20)), 0) << viewer.errors();
   std::filesystem::remove_all(dir);
 }
+
+// Quitting while the export runs ends it as Cancel does (the unfinished writer is dropped):
+// neither the video nor its temporary file is left.
+TEST(VideoExportWindow, QuittingMidExportLeavesNoFile) {
+  std::string why;
+  if (!e2e::can_drive_windows(why) || !probe::available(why)) GTEST_SKIP() << why;
+  const auto dir = test::make_temp_dir();
+  const auto log = dir / "state.jsonl";
+  // The whole 2 s wave at 60 fps: 120 frames, long enough to quit in the middle.
+  e2e::ViewerProcess viewer(
+      dir, {"--clip", "wave", "--export-video", "out/wave.mp4", "--state-log", "state.jsonl"});
+  ASSERT_TRUE(viewer.wait_for_output("animview: first frame", std::chrono::seconds(60)));
+  const std::string window = viewer.find_window(std::chrono::seconds(20));
+  ASSERT_FALSE(window.empty());
+  nlohmann::json state;
+  for (int i = 0; i < 600; ++i) {
+    state = e2e::last_json_line(log);
+    if (state.is_object() && state["video_export"]["running"].get<bool>() &&
+        state["video_export"]["done"].get<int>() >= 3)
+      break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  ASSERT_TRUE(state.is_object()) << viewer.errors();
+  ASSERT_TRUE(state["video_export"]["running"].get<bool>()) << state.dump();
+  ASSERT_LT(state["video_export"]["done"].get<int>(), 120);
+  EXPECT_TRUE(std::filesystem::exists(dir / "out" / "wave.mp4.partial"));
+  viewer.send_keys(window, "ctrl+q");
+  EXPECT_EQ(viewer.wait_for_exit(std::chrono::seconds(20)), 0) << viewer.errors();
+  EXPECT_TRUE(std::filesystem::is_empty(dir / "out"));
+  std::filesystem::remove_all(dir);
+}
