@@ -15,6 +15,7 @@ std::string draw_scene_image(render::SceneRenderer& renderer, const ViewerScene&
   glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
   if (std::string e = renderer.draw(scene_frame_view(scene, view, view_projection)); !e.empty())
     return e;
+  glFinish();
   out = render::read_framebuffer(width, height);
   return {};
 }
