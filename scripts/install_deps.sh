@@ -9,6 +9,8 @@ packages=(
   libcli11-dev nlohmann-json3-dev
   libtinygltf-dev  # glTF reading and writing (header-only; uses nlohmann-json)
   libdraco-dev libmeshoptimizer-dev  # compressed glTF geometry (Draco, meshopt)
+  libavcodec-dev libavformat-dev libswscale-dev libavutil-dev libsndfile1-dev  # playblasts
+  ffmpeg  # test-only: ffprobe and ffmpeg read back the videos the tests write
   libgtest-dev libgmock-dev libbenchmark-dev assimp-testmodels
   xvfb xauth xdotool x11-apps libx11-dev libgl1-mesa-dri libegl-dev libegl-mesa0 mesa-utils
   clang-14 libfuzzer-14-dev  # the ASan/UBSan build and the fuzz targets (scripts/sanitize.sh)

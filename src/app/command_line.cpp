@@ -72,10 +72,13 @@ int run_command_line(int argc, char** argv) {
       ->check(CLI::NonNegativeNumber);
   cli.add_option("--export-frames", options.export_dir,
                  "Export the timeline's clip as PNGs into this folder (File > Export frames)");
+  cli.add_option("--export-video", options.export_video,
+                 "Export the timeline's clip as a video (.mp4, .webm, .gif) (File > Export video)");
   cli.add_option("--export-from", options.export_from_s,
-                 "With --export-frames: first time in seconds (default 0)");
+                 "With --export-frames or --export-video: first time in seconds (default 0)");
   cli.add_option("--export-to", options.export_to_s,
-                 "With --export-frames: last time in seconds (default: the clip's end)");
+                 "With --export-frames: last time in seconds; with --export-video: the video's "
+                 "end (default: the clip's end)");
   cli.add_option("--compare", options.compare,
                  "Side by side: skinning (LBS | DQ), clip:NAME (the timeline's clip | NAME), off")
       ->check(compare_option_validator());

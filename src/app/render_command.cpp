@@ -1,6 +1,9 @@
 #include "app/render_command.h"
 
+#include <cctype>
 #include <cstdio>
+#include <filesystem>
+#include <optional>
 #include <string>
 
 #include "app/async_loader.h"
@@ -8,13 +11,17 @@
 #include "app/compare_view.h"
 #include "app/frame_exporter.h"
 #include "app/frame_options.h"
+#include "app/playblast_plan.h"
 #include "app/render_view_options.h"
 #include "app/scene_frame_view.h"
 #include "app/scene_snapshot.h"
 #include "app/viewer_scene.h"
 #include "asset/demo_character.h"
+#include "render/background_encoder.h"
 #include "render/gl_window.h"
 #include "render/orbit_camera.h"
+#include "render/video_writer.h"
+#include "ui/burn_in_text.h"
 #include "ui/notice_list.h"
 
 namespace app {
@@ -32,6 +39,15 @@ struct RenderArgs {
   std::string out_dir;
   double from_s = 0.0;
   double to_s = -1.0;  // negative: the clip's end
+  // A video (--out x.mp4|.webm|.gif) of the range [from, to) at fps (0: the clip's, at most
+  // 60, or 50 in a GIF), with a CRF quality (-1: the codec's default), an orbiting camera,
+  // burnt-in text and sound.
+  double fps = 0.0;
+  int quality = -1;
+  double turntable_deg = 0.0;
+  bool overlay = false;
+  std::string audio;
+  double audio_offset_s = 0.0;
   // Side by side: skinning or clip:NAME (compare_view.h), and how clip B follows.
   std::string compare = "off";
   std::string compare_sync = "phase";
@@ -39,6 +55,41 @@ struct RenderArgs {
 };
 
 int run_render(const RenderArgs& args) {
+  // What --out asks for, and the sound, checked before anything is rendered.
+  std::optional<render::VideoContainer> video;
+  if (!args.out.empty()) {
+    video = render::video_container_of(args.out);
+    std::string extension = std::filesystem::path(args.out).extension().string();
+    for (char& c : extension) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    if (!video && extension != ".png") {
+      std::fprintf(stderr,
+                   "animview render: %s: unknown extension '%s' (give .png, .mp4, .webm or "
+                   ".gif)\n",
+                   args.out.c_str(), extension.c_str());
+      return 2;
+    }
+  }
+  const bool video_options = args.quality >= 0 || args.turntable_deg != 0.0 || !args.audio.empty();
+  const bool sequence_options = args.fps > 0.0 || args.overlay;
+  if ((video_options && !video) || (sequence_options && !video && args.out_dir.empty())) {
+    std::fprintf(stderr,
+                 "animview render: --quality, --turntable and --audio need --out "
+                 "x.mp4|.webm|.gif; --fps and --overlay a video or --out-dir\n");
+    return 2;
+  }
+  std::optional<render::AudioTrack> audio;
+  if (!args.audio.empty()) {
+    if (*video == render::VideoContainer::Gif) {
+      std::fprintf(stderr, "animview render: %s: a GIF cannot carry sound (--audio)\n",
+                   args.out.c_str());
+      return 2;
+    }
+    audio.emplace();
+    if (std::string e = render::read_audio_file(args.audio, *audio); !e.empty()) {
+      std::fprintf(stderr, "animview render: %s\n", e.c_str());
+      return 1;
+    }
+  }
   render::GlWindow window;
   if (std::string e = window.open({args.width, args.height, false, "animview render"});
       !e.empty()) {
@@ -96,17 +147,90 @@ int run_render(const RenderArgs& args) {
   auto draw_to = [&](const std::string& path) {
     return write_scene_png(renderer, scene, view, vp, args.width, args.height, path);
   };
-  if (!args.out_dir.empty()) {
+  // The one frame path of sequences and videos alike: the clip at time_s, seen by a camera
+  // orbited by turntable_rad about the vertical axis through what it looks at.
+  const glm::vec3 pivot = args.view.camera_focal_point.value_or(camera.target);
+  auto draw_frame = [&](double time_s, double turntable_rad, render::Image& out) {
+    scene.clock.seek(time_s);
+    scene.update(0.0f, view);
+    renderer.upload(scene_frame_view(scene, view), 0.0f);
+    return draw_scene_image(renderer, scene, view, vp * turntable_orbit(pivot, turntable_rad),
+                            args.width, args.height, out);
+  };
+  if (!args.out_dir.empty() || video) {
     if (scene.preview_clip < 0) {
-      std::fprintf(stderr, "animview render: %s: --out-dir needs --clip\n",
-                   args.frame.file.c_str());
+      std::fprintf(stderr, "animview render: %s: %s needs --clip\n", args.frame.file.c_str(),
+                   video ? "a video" : "--out-dir");
       return 1;
     }
+  }
+  const std::string file_name = std::filesystem::path(args.frame.file).filename().string();
+  if (video) {
+    const anim::Clip& clip = scene.clips()[scene.preview_clip];
+    const anim::Timeline timeline = anim::timeline_of(clip);
+    PlayblastRequest request;
+    request.from_s = args.from_s;
+    request.to_s = args.to_s < 0.0 ? timeline.duration_s : args.to_s;
+    request.fps =
+        args.fps > 0.0
+            ? args.fps
+            : default_playblast_fps(
+                  timeline.fps, *video == render::VideoContainer::Gif ? render::kMaxGifFps : 60.0);
+    request.clip_duration_s = timeline.duration_s;
+    request.turntable_deg = args.turntable_deg;
+    std::vector<PlayblastFrame> frames;
+    if (std::string e = plan_playblast(request, frames); !e.empty()) {
+      std::fprintf(stderr, "animview render: %s: %s\n", args.out.c_str(), e.c_str());
+      return 2;
+    }
+    render::VideoSettings settings;
+    settings.width = args.width;
+    settings.height = args.height;
+    settings.fps = request.fps;
+    settings.quality = args.quality;
+    if (audio) {
+      settings.audio =
+          render::place_audio(*audio, args.audio_offset_s, frames.size() / request.fps);
+    }
+    render::VideoWriter writer;
+    if (std::string e = writer.open(args.out, settings); !e.empty()) {
+      std::fprintf(stderr, "animview render: %s\n", e.c_str());
+      return 1;
+    }
+    // Declared after the writer, so a failure stops the encoder before the writer goes.
+    render::BackgroundEncoder encoder(writer);
+    const int total = static_cast<int>(frames.size());
+    for (const PlayblastFrame& frame : frames) {
+      render::Image image;
+      std::string e = draw_frame(frame.time_s, frame.turntable_rad, image);
+      if (e.empty()) {
+        if (args.overlay) {
+          ui::burn_in_text(image, overlay_lines(file_name, clip.name, frame, total, request.fps));
+        }
+        e = encoder.submit(std::move(image));
+      }
+      if (!e.empty()) {
+        std::fprintf(stderr, "\nanimview render: %s\n", e.c_str());
+        return 1;
+      }
+      std::fprintf(stderr, "\ranimview render: frame %d of %d", frame.index + 1, total);
+    }
+    std::fprintf(stderr, "\n");
+    if (std::string e = encoder.finish(); !e.empty()) {
+      std::fprintf(stderr, "animview render: %s\n", e.c_str());
+      return 1;
+    }
+    std::printf("%s: %d frames at %g fps\n", args.out.c_str(), total, request.fps);
+    return 0;
+  }
+  if (!args.out_dir.empty()) {
     const anim::Clip& clip = scene.clips()[scene.preview_clip];
     FrameExportRequest request;
     request.directory = args.out_dir;
     request.prefix = clip.name;
     request.timeline = anim::timeline_of(clip);
+    // --fps: frames at that rate instead of the clip's keys (as a video would show them).
+    if (args.fps > 0.0) request.timeline.fps = args.fps;
     request.start_s = args.from_s;
     request.end_s = args.to_s < 0.0 ? request.timeline.duration_s : args.to_s;
     std::vector<ExportFrame> frames;
@@ -114,13 +238,18 @@ int run_render(const RenderArgs& args) {
       std::fprintf(stderr, "animview render: %s\n", e.c_str());
       return 2;
     }
+    const int total = static_cast<int>(frames.size());
     const ExportResult result = export_frames(
         frames,
         [&](const ExportFrame& frame) {
-          scene.clock.seek(frame.time_s);
-          scene.update(0.0f, view);
-          renderer.upload(scene_frame_view(scene, view), 0.0f);
-          return draw_to(frame.path.string());
+          render::Image image;
+          if (std::string e = draw_frame(frame.time_s, 0.0, image); !e.empty()) return e;
+          if (args.overlay) {
+            const PlayblastFrame shown{frame.frame, frame.time_s, 0.0};
+            ui::burn_in_text(
+                image, overlay_lines(file_name, clip.name, shown, total, request.timeline.fps));
+          }
+          return render::write_png(image, frame.path.string());
         },
         [](int done, int total) {
           std::fprintf(stderr, "\ranimview render: frame %d of %d", done, total);
@@ -147,14 +276,17 @@ int run_render(const RenderArgs& args) {
 void add_render_command(CLI::App& app, int& exit_code) {
   auto args = std::make_shared<RenderArgs>();
   args->frame.file = asset::kDemoSourcePath;
-  CLI::App* cmd = app.add_subcommand("render", "Render one frame of a clip to a PNG, headless");
+  CLI::App* cmd = app.add_subcommand(
+      "render", "Render one frame of a clip to a PNG, a frame sequence or a video, headless");
   cmd->add_option("file", args->frame.file,
                   "Character file or project (.json) (default: the built-in demo)");
   add_frame_options(*cmd, args->frame);
   cmd->add_option("--skinning", args->skinning, "Skinning method")
       ->check(CLI::IsMember({"lbs", "dq"}));
-  cmd->add_option("--width", args->width, "Image width")->check(CLI::Range(16, 8192));
-  cmd->add_option("--height", args->height, "Image height")->check(CLI::Range(16, 8192));
+  CLI::Option* width =
+      cmd->add_option("--width", args->width, "Image width")->check(CLI::Range(16, 8192));
+  CLI::Option* height =
+      cmd->add_option("--height", args->height, "Image height")->check(CLI::Range(16, 8192));
   cmd->add_flag("--skeleton", args->skeleton, "Draw the skeleton over the mesh");
   cmd->add_option("--compare", args->compare,
                   "Side by side: skinning (LBS | DQ), clip:NAME (--clip | NAME, in sync), off")
@@ -163,11 +295,45 @@ void add_render_command(CLI::App& app, int& exit_code) {
                   "With --compare clip:NAME: B follows the clip's phase, or its time in seconds")
       ->check(CLI::IsMember({"phase", "seconds"}));
   add_render_view_options(*cmd, args->view);
-  cmd->add_option("--out", args->out, "The PNG to write");
+  cmd->add_option("--out", args->out,
+                  "The PNG to write, or a video: .mp4 (H.264), .webm (VP9), .gif (needs --clip)");
   cmd->add_option("--out-dir", args->out_dir,
                   "Write a frame sequence here instead (every frame from --from to --to)");
-  cmd->add_option("--from", args->from_s, "With --out-dir: first time in seconds");
-  cmd->add_option("--to", args->to_s, "With --out-dir: last time in seconds (default: the end)");
+  cmd->add_option("--from", args->from_s, "With --out-dir or a video: first time in seconds");
+  cmd->add_option("--to", args->to_s,
+                  "With --out-dir: last time in seconds; with a video: its end, exclusive "
+                  "(default: the clip's end)");
+  cmd->add_option_function<std::string>(
+         "--size",
+         [args](const std::string& text) {
+           int w = 0, h = 0;
+           char x = 0, rest = 0;
+           if (std::sscanf(text.c_str(), "%d%c%d%c", &w, &x, &h, &rest) != 3 || x != 'x' ||
+               w < 16 || h < 16 || w > 8192 || h > 8192) {
+             throw CLI::ValidationError("--size",
+                                        "expected WxH from 16x16 to 8192x8192, got '" + text + "'");
+           }
+           args->width = w;
+           args->height = h;
+         },
+         "Picture size, as --width and --height")
+      ->type_name("WxH")
+      ->excludes(width)
+      ->excludes(height);
+  cmd->add_option("--fps", args->fps,
+                  "Video frame rate (default: the clip's, at most 60; 50 in a GIF); with "
+                  "--out-dir, frames at this rate instead of the clip's keys")
+      ->check(CLI::Range(1.0, 240.0));
+  cmd->add_option("--quality", args->quality,
+                  "Video CRF, lower is better: 0-51 for MP4 (default 23), 0-63 for WebM (31)")
+      ->check(CLI::Range(0, 63));
+  cmd->add_option("--turntable", args->turntable_deg,
+                  "The camera orbits this many degrees over the video");
+  cmd->add_flag("--overlay", args->overlay,
+                "Burn in the file and clip name, frame number, timecode and clip time");
+  cmd->add_option("--audio", args->audio, "Sound muxed into an MP4 or WebM (WAV, FLAC)");
+  cmd->add_option("--audio-offset", args->audio_offset_s,
+                  "Seconds into the video at which the sound starts (negative: skip its start)");
   cmd->callback([args, &exit_code] {
     if (args->out.empty() == args->out_dir.empty()) {
       std::fprintf(stderr, "animview render: give either --out FILE or --out-dir DIR\n");

@@ -129,6 +129,11 @@ std::string state_line(int frame, const ViewerScene& scene, const ViewerUi& ui) 
                  {"running", exporting.progress.running},
                  {"done", exporting.progress.done},
                  {"total", exporting.progress.total}};
+  const ui::VideoExportDialogState& video = ui.video_export;
+  j["video_export"] = {{"open", video.open},
+                       {"running", video.progress.running},
+                       {"done", video.progress.done},
+                       {"total", video.progress.total}};
   j["status"] = ui.status;
   j["time_scale"] = view.time_scale;
   j["project_file"] = ui.project_path;

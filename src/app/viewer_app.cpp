@@ -35,6 +35,7 @@
 #include "app/viewer_options.h"
 #include "app/viewer_panels.h"
 #include "app/viewer_scene.h"
+#include "app/viewer_video_export.h"
 #include "asset/atomic_write.h"
 #include "asset/demo_character.h"
 #include "asset/transition_record_json.h"
@@ -279,6 +280,7 @@ struct Viewer {
   RetargetAuthoring retargeting;
   SourceSkeletonView source_view;
   ViewerFrameExport frame_export;
+  ViewerVideoExport video_export;
   bool export_option_started = false;
   std::vector<std::vector<std::string>> open_requests;
   std::string pending_clip;
@@ -615,25 +617,35 @@ void write_requested_record(Viewer& v) {
   }
 }
 
-// The frame export's dialog and its next frames; --export-frames starts one once the first
-// load is in.
+// The frame and video exports' dialogs and their next frames; --export-frames and
+// --export-video start one once the first load is in.
 void run_frame_export(Viewer& v, const ViewportRect& rect, const FrameStart& f) {
   ViewerScene& scene = v.scene;
   ViewerUi& ui = v.ui;
   const ViewerOptions& options = v.options;
   const ExportSizes export_sizes{static_cast<int>(rect.width), static_cast<int>(rect.height),
                                  f.width, f.height};
-  if (!options.export_dir.empty() && !v.export_option_started && ui.load_count > 0 &&
-      !v.loader.busy() && v.open_requests.empty()) {
+  if ((!options.export_dir.empty() || !options.export_video.empty()) && !v.export_option_started &&
+      ui.load_count > 0 && !v.loader.busy() && v.open_requests.empty()) {
     v.export_option_started = true;
-    v.frame_export.open(ui.frame_export, scene);
-    ui.frame_export.form.directory = options.export_dir;
-    ui.frame_export.form.from_s = options.export_from_s;
-    if (options.export_to_s >= 0.0) ui.frame_export.form.to_s = options.export_to_s;
-    v.frame_export.start(ui, scene, export_sizes);
+    if (!options.export_dir.empty()) {
+      v.frame_export.open(ui.frame_export, scene);
+      ui.frame_export.form.directory = options.export_dir;
+      ui.frame_export.form.from_s = options.export_from_s;
+      if (options.export_to_s >= 0.0) ui.frame_export.form.to_s = options.export_to_s;
+      v.frame_export.start(ui, scene, export_sizes);
+    } else {
+      v.video_export.open(ui.video_export, scene);
+      ui.video_export.form.path = options.export_video;
+      ui.video_export.form.from_s = options.export_from_s;
+      if (options.export_to_s >= 0.0) ui.video_export.form.to_s = options.export_to_s;
+      v.video_export.start(ui, scene, export_sizes.viewport_width, export_sizes.viewport_height);
+    }
   }
   v.frame_export.draw(ui, scene, export_sizes);
   v.frame_export.step(ui, scene, v.renderer, v.camera);
+  v.video_export.draw(ui, scene, export_sizes.viewport_width, export_sizes.viewport_height);
+  v.video_export.step(ui, scene, v.renderer, v.camera);
 }
 
 // The pointer orbits, pans and zooms the camera (outside the panels), which stays above the

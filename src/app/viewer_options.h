@@ -25,6 +25,8 @@ struct ViewerOptions {
   // Export frames of the clip on the timeline as the Export frames dialog does, into this folder
   // (none when empty), from export_from_s to export_to_s (negative: the clip's end).
   std::string export_dir;
+  // The same as a video (File > Export video...) into this file, over [from, to).
+  std::string export_video;
   double export_from_s = 0.0;
   double export_to_s = -1.0;
   std::string compare = "off";         // side by side: off | skinning | clip:NAME (compare_view.h)

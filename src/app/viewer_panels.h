@@ -31,6 +31,7 @@
 #include "ui/state_machine_view.h"
 #include "ui/timeline.h"
 #include "ui/transition_timeline.h"
+#include "ui/video_export_dialog.h"
 #include "ui/view_settings.h"
 
 namespace app {
@@ -60,6 +61,7 @@ struct ViewerUi {
   std::vector<std::string> retarget_requests;  // clip files to retarget onto the character
   ui::RetargetPanelState retarget_panel;       // app/retarget_authoring.h draws it
   ui::FrameExportDialogState frame_export;
+  ui::VideoExportDialogState video_export;
   ui::SkinningHealth health;
   // The picture the camera frames the character for: the 3D view's aspect as last drawn (the
   // window's before the first frame), half of it side by side.

@@ -14,6 +14,7 @@ void draw_main_menu(ViewSettings& s) {
     if (ImGui::MenuItem("Add clip file...")) s.request_add_clip_file = true;
     if (ImGui::MenuItem("Export pose as JSON")) s.request_export_pose = true;
     if (ImGui::MenuItem("Export frames...")) s.request_export_frames = true;
+    if (ImGui::MenuItem("Export video...")) s.request_export_video = true;
     if (ImGui::MenuItem("Export transition record")) s.request_export_record = true;
     ImGui::MenuItem("Reload when the file changes", nullptr, &s.reload_on_change);
     ImGui::Separator();

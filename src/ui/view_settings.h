@@ -56,6 +56,7 @@ struct ViewSettings : asset::ViewSettings {
   bool reload_on_change = true;
   bool request_export_pose = false;
   bool request_export_frames = false;  // File > Export frames...: open the export dialog
+  bool request_export_video = false;   // File > Export video...: open its dialog
   bool request_add_clip_file = false;  // File > Add clip file...: pick a clip file to bind
 };
 

@@ -1,0 +1,193 @@
+#include "app/viewer_video_export.h"
+
+#include <filesystem>
+
+#include "app/scene_frame_view.h"
+#include "app/scene_snapshot.h"
+#include "render/audio_track.h"
+#include "ui/burn_in_text.h"
+
+namespace app {
+namespace {
+
+// The clip on the timeline, or -1 when the timeline shows none.
+int timeline_clip(const ViewerScene& scene) {
+  if (!scene.loaded || scene.mode != PlayMode::ClipPreview) return -1;
+  if (scene.preview_clip < 0 || scene.preview_clip >= static_cast<int>(scene.clips().size()))
+    return -1;
+  return scene.preview_clip;
+}
+
+}  // namespace
+
+std::string plan_video_form(const ui::VideoExportForm& form, const ViewerScene& scene,
+                            std::vector<PlayblastFrame>& out, double& fps) {
+  out.clear();
+  const int clip = timeline_clip(scene);
+  if (clip < 0) return "no clip on the timeline to export";
+  const std::optional<render::VideoContainer> container = render::video_container_of(form.path);
+  if (!container) return "the file must end in .mp4, .webm or .gif";
+  const anim::Timeline timeline = anim::timeline_of(scene.clips()[clip]);
+  const bool gif = *container == render::VideoContainer::Gif;
+  fps = form.fps > 0.0 ? form.fps
+                       : default_playblast_fps(timeline.fps, gif ? render::kMaxGifFps : 60.0);
+  if (gif && fps > render::kMaxGifFps) return "a GIF plays at most 50 fps: pick less";
+  PlayblastRequest request;
+  request.from_s = form.from_s;
+  request.to_s = form.to_s;
+  request.fps = fps;
+  request.clip_duration_s = timeline.duration_s;
+  request.turntable_deg = form.turntable_deg;
+  return plan_playblast(request, out);
+}
+
+ViewerVideoExport::ViewerVideoExport() = default;
+ViewerVideoExport::~ViewerVideoExport() = default;
+
+void ViewerVideoExport::open(ui::VideoExportDialogState& dialog, const ViewerScene& scene) {
+  dialog.open = true;
+  if (running()) return;
+  const int clip = timeline_clip(scene);
+  if (clip < 0) return;
+  const anim::Clip& c = scene.clips()[clip];
+  dialog.form = ui::default_video_export_form(c.name, anim::timeline_of(c));
+}
+
+std::string ViewerVideoExport::start(ViewerUi& ui, ViewerScene& scene, int width, int height) {
+  ui::VideoExportDialogState& dialog = ui.video_export;
+  const ui::VideoExportForm& form = dialog.form;
+  std::string error = running() ? "an export is already running" : "";
+  if (error.empty()) error = plan_video_form(form, scene, frames_, fps_);
+  render::VideoSettings settings;
+  // 4:2:0 video needs even sizes: the viewport's, less a pixel where odd.
+  settings.width = width & ~1;
+  settings.height = height & ~1;
+  settings.fps = fps_;
+  settings.quality = form.quality;
+  if (error.empty() && !form.audio.empty()) {
+    render::AudioTrack sound;
+    error = render::read_audio_file(form.audio, sound);
+    settings.audio = render::place_audio(sound, form.audio_offset_s, frames_.size() / fps_);
+  }
+  if (error.empty()) {
+    std::error_code ignored;  // the writer names what is wrong with the folder
+    const std::filesystem::path folder = std::filesystem::path(form.path).parent_path();
+    if (!folder.empty()) std::filesystem::create_directories(folder, ignored);
+  }
+  auto writer = std::make_unique<render::VideoWriter>();
+  if (error.empty()) error = writer->open(form.path, settings);
+  if (!error.empty()) {
+    ui.errors.add(form.path, error);
+    return error;
+  }
+  writer_ = std::move(writer);
+  encoder_ = std::make_unique<render::BackgroundEncoder>(*writer_);
+  cancelled_ = false;
+  next_ = 0;
+  width_ = settings.width;
+  height_ = settings.height;
+  path_ = form.path;
+  file_name_ = ui.project_path.empty() ? "untitled"
+                                       : std::filesystem::path(ui.project_path).filename().string();
+  overlay_ = form.overlay;
+  turntable_deg_ = form.turntable_deg;
+  clip_ = scene.preview_clip;
+  clip_name_ = scene.clips()[clip_].name;
+  load_count_ = ui.load_count;
+  playhead_s_ = scene.clock.time_s();
+  was_playing_ = scene.clock.playing();
+  scene.clock.set_playing(false);
+  dialog.progress = {true, 0, static_cast<int>(frames_.size())};
+  return {};
+}
+
+void ViewerVideoExport::draw(ViewerUi& ui, ViewerScene& scene, int width, int height) {
+  ui::VideoExportDialogState& dialog = ui.video_export;
+  if (ui.view.request_export_video) {
+    ui.view.request_export_video = false;
+    open(dialog, scene);
+  }
+  if (!dialog.open) return;
+  ui::VideoExportDialogInfo info;
+  const int clip = timeline_clip(scene);
+  if (clip >= 0) {
+    info.clip = scene.clips()[clip].name;
+    info.timeline = anim::timeline_of(scene.clips()[clip]);
+  }
+  info.width = width & ~1;
+  info.height = height & ~1;
+  if (!running()) {
+    std::vector<PlayblastFrame> frames;
+    double fps = 0.0;
+    info.plan_error = plan_video_form(dialog.form, scene, frames, fps);
+    info.planned_frames = static_cast<int>(frames.size());
+  }
+  switch (ui::draw_video_export_dialog(dialog, info)) {
+    case ui::FrameExportAction::Export:
+      start(ui, scene, width, height);
+      break;
+    case ui::FrameExportAction::Cancel:
+      cancel();
+      break;
+    case ui::FrameExportAction::None:
+      break;
+  }
+}
+
+void ViewerVideoExport::step(ViewerUi& ui, ViewerScene& scene, render::SceneRenderer& renderer,
+                             const render::OrbitCamera& camera) {
+  if (!running()) return;
+  if (cancelled_) return finish(ui, scene, "");
+  if (timeline_clip(scene) != clip_ || ui.load_count != load_count_)
+    return finish(ui, scene, "export stopped: the clip on the timeline changed");
+  if (next_ < frames_.size()) {
+    if (std::string e = target_.bind(width_, height_); !e.empty()) return finish(ui, scene, e);
+    const PlayblastFrame& frame = frames_[next_];
+    const glm::mat4 view_projection =
+        camera.projection(static_cast<float>(width_) / static_cast<float>(height_)) *
+        camera.view() * turntable_orbit(camera.target, frame.turntable_rad);
+    scene.clock.seek(frame.time_s);
+    scene.update(0.0f, ui.view);
+    renderer.upload(scene_frame_view(scene, ui.view), 0.0f);
+    render::Image image;
+    std::string e =
+        draw_scene_image(renderer, scene, ui.view, view_projection, width_, height_, image);
+    render::OffscreenTarget::unbind();
+    if (e.empty()) {
+      if (overlay_) {
+        ui::burn_in_text(image, overlay_lines(file_name_, clip_name_, frame,
+                                              static_cast<int>(frames_.size()), fps_));
+      }
+      e = encoder_->submit(std::move(image));
+    }
+    if (!e.empty()) return finish(ui, scene, e);
+    ++next_;
+    ui.video_export.progress.done = static_cast<int>(next_);
+    return;
+  }
+  finish(ui, scene, encoder_->finish());
+}
+
+void ViewerVideoExport::finish(ViewerUi& ui, ViewerScene& scene, const std::string& error) {
+  const bool complete = error.empty() && !cancelled_ && next_ == frames_.size();
+  // Unfinished, the writer removes its file as it goes.
+  encoder_.reset();
+  writer_.reset();
+  ui.video_export.progress.running = false;
+  if (timeline_clip(scene) == clip_ && ui.load_count == load_count_) {
+    scene.clock.seek(playhead_s_);
+    scene.clock.set_playing(was_playing_);
+  }
+  std::error_code ec;
+  const std::string where = std::filesystem::absolute(path_, ec).lexically_normal().string();
+  if (!error.empty()) {
+    ui.errors.add(path_, error);
+  } else if (!complete) {
+    ui.status = "video export cancelled: no file written";
+  } else {
+    ui.status = "exported " + std::to_string(frames_.size()) + " frames to " + where;
+    ui.video_export.open = false;
+  }
+}
+
+}  // namespace app

@@ -1,0 +1,81 @@
+#pragma once
+// The viewer's video export (File > Export video...): a playblast of the clip on the timeline,
+// planned as `animview render --out x.mp4` plans it (app/playblast_plan.h), rendered one frame
+// per UI frame into an offscreen framebuffer through the viewer's camera, and encoded on a
+// worker thread (render::BackgroundEncoder) while the next frame renders. Cancel, a failure or a
+// change of clip leave no file.
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "app/playblast_plan.h"
+#include "app/viewer_panels.h"
+#include "app/viewer_scene.h"
+#include "render/background_encoder.h"
+#include "render/offscreen_target.h"
+#include "render/orbit_camera.h"
+#include "render/scene_renderer.h"
+#include "render/video_writer.h"
+#include "ui/video_export_dialog.h"
+
+namespace app {
+
+// Plans form for the clip on scene's timeline into out, with the frame rate it comes to in fps.
+// Returns "" or the cause: no clip on the timeline, a path that is not .mp4/.webm/.gif, or what
+// plan_playblast rejects (out is then empty).
+std::string plan_video_form(const ui::VideoExportForm& form, const ViewerScene& scene,
+                            std::vector<PlayblastFrame>& out, double& fps);
+
+class ViewerVideoExport {
+ public:
+  ViewerVideoExport();
+  ~ViewerVideoExport();
+
+  // Opens the dialog on the defaults for the clip on the timeline, unless an export runs.
+  void open(ui::VideoExportDialogState& dialog, const ViewerScene& scene);
+
+  // Starts exporting what ui.video_export.form plans at width x height (the viewport's, made
+  // even): reads the sound, creates the file's folder, opens the file, pauses the timeline. Returns
+  // "" or why it did not start (also listed in the error panel, naming the file).
+  std::string start(ViewerUi& ui, ViewerScene& scene, int width, int height);
+
+  // Draws the dialog (opening it when the menu asked) and acts on its buttons.
+  void draw(ViewerUi& ui, ViewerScene& scene, int width, int height);
+
+  // While an export runs: renders its next frame through camera and hands it to the encoder;
+  // after the last frame finishes the file. A failure, a cancel or a change of the clip on the
+  // timeline removes the file. Then puts the playhead back and reports (ui.status, ui.errors).
+  void step(ViewerUi& ui, ViewerScene& scene, render::SceneRenderer& renderer,
+            const render::OrbitCamera& camera);
+
+  // Stops a running export before its next frame; the next step() ends it, leaving no file.
+  void cancel() { cancelled_ = true; }
+
+  bool running() const { return encoder_ != nullptr; }
+
+ private:
+  void finish(ViewerUi& ui, ViewerScene& scene, const std::string& error);
+
+  std::vector<PlayblastFrame> frames_;
+  std::size_t next_ = 0;
+  std::unique_ptr<render::VideoWriter> writer_;
+  std::unique_ptr<render::BackgroundEncoder> encoder_;  // while running; ends before writer_
+  bool cancelled_ = false;
+  render::OffscreenTarget target_;
+  int width_ = 0;
+  int height_ = 0;
+  double fps_ = 0.0;
+  std::string path_;
+  std::string file_name_;
+  std::string clip_name_;
+  bool overlay_ = false;
+  double turntable_deg_ = 0.0;
+  // What the export draws from, and what to give back when it ends.
+  int clip_ = -1;
+  int load_count_ = 0;
+  double playhead_s_ = 0.0;
+  bool was_playing_ = false;
+};
+
+}  // namespace app

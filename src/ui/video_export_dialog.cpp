@@ -1,0 +1,96 @@
+#include "ui/video_export_dialog.h"
+
+#include <imgui.h>
+#include <imgui_stdlib.h>
+
+#include <algorithm>
+#include <array>
+#include <string>
+
+namespace ui {
+
+VideoExportForm default_video_export_form(std::string_view clip, const anim::Timeline& timeline) {
+  VideoExportForm form;
+  form.path = "export/" + default_frame_export_form(clip, timeline).prefix + ".mp4";
+  form.to_s = timeline.duration_s;
+  return form;
+}
+
+FrameExportAction draw_video_export_dialog(VideoExportDialogState& state,
+                                           const VideoExportDialogInfo& info) {
+  if (!state.open) return FrameExportAction::None;
+  FrameExportAction action = FrameExportAction::None;
+  const ImGuiViewport* vp = ImGui::GetMainViewport();
+  ImGui::SetNextWindowPos(ImVec2(vp->Size.x * 0.5f, vp->Size.y * 0.4f), ImGuiCond_Appearing,
+                          ImVec2(0.5f, 0.5f));
+  ImGui::SetNextWindowSize(ImVec2(480.0f, 0.0f), ImGuiCond_Always);
+  bool keep_open = true;
+  ImGui::Begin("Export video", &keep_open,
+               ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings);
+  VideoExportForm& form = state.form;
+  if (state.progress.running) {
+    ImGui::Text("Exporting %s", form.path.c_str());
+    const int total = std::max(state.progress.total, 1);
+    const std::string overlay = "frame " + std::to_string(state.progress.done) + " of " +
+                                std::to_string(state.progress.total);
+    ImGui::ProgressBar(static_cast<float>(state.progress.done) / static_cast<float>(total),
+                       ImVec2(-1.0f, 0.0f), overlay.c_str());
+    if (ImGui::Button("Cancel") || !keep_open) action = FrameExportAction::Cancel;
+  } else if (info.clip.empty()) {
+    ImGui::TextWrapped(
+        "Export video writes the clip on the timeline. Double-click a clip in the Clips tab "
+        "(or press \"Preview this clip on the timeline\"), then export.");
+    if (!keep_open) state.open = false;
+  } else {
+    ImGui::Text("Clip: %s (%.3f s at %g fps), %d x %d", info.clip.c_str(), info.timeline.duration_s,
+                info.timeline.fps, info.width, info.height);
+    ImGui::InputText("File (.mp4 .webm .gif)", &form.path);
+    ImGui::SetNextItemWidth(110.0f);
+    ImGui::InputDouble("from (s)", &form.from_s, 0.0, 0.0, "%.3f");
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(110.0f);
+    ImGui::InputDouble("to (s)", &form.to_s, 0.0, 0.0, "%.3f");
+    ImGui::SameLine();
+    if (ImGui::SmallButton("Whole clip")) {
+      form.from_s = 0.0;
+      form.to_s = info.timeline.duration_s;
+    }
+    static constexpr std::array<double, 4> kRates{0.0, 24.0, 30.0, 60.0};
+    ImGui::TextUnformatted("Frame rate:");
+    for (const double rate : kRates) {
+      ImGui::SameLine();
+      const std::string label = rate == 0.0 ? "clip's" : std::to_string(static_cast<int>(rate));
+      if (ImGui::RadioButton(label.c_str(), form.fps == rate)) form.fps = rate;
+    }
+    bool default_quality = form.quality < 0;
+    if (ImGui::Checkbox("Default quality", &default_quality))
+      form.quality = default_quality ? -1 : 23;
+    if (!default_quality) {
+      ImGui::SameLine();
+      ImGui::SetNextItemWidth(160.0f);
+      ImGui::SliderInt("CRF (lower: better)", &form.quality, 0, 51);
+    }
+    ImGui::SetNextItemWidth(160.0f);
+    ImGui::DragFloat("Turntable (degrees)", &form.turntable_deg, 1.0f, -720.0f, 720.0f, "%.0f");
+    ImGui::Checkbox("Burn in file, clip, frame and timecode", &form.overlay);
+    ImGui::InputText("Sound (.wav .flac)", &form.audio);
+    if (!form.audio.empty()) {
+      ImGui::SetNextItemWidth(110.0f);
+      ImGui::InputFloat("Sound starts at (s)", &form.audio_offset_s, 0.0f, 0.0f, "%.3f");
+    }
+    if (info.plan_error.empty()) {
+      ImGui::Text("%d frames", info.planned_frames);
+    } else {
+      ImGui::TextColored(ImVec4(1.0f, 0.4f, 0.4f, 1.0f), "%s", info.plan_error.c_str());
+    }
+    ImGui::BeginDisabled(!info.plan_error.empty());
+    if (ImGui::Button("Export")) action = FrameExportAction::Export;
+    ImGui::EndDisabled();
+    ImGui::SameLine();
+    if (ImGui::Button("Close") || !keep_open) state.open = false;
+  }
+  ImGui::End();
+  return action;
+}
+
+}  // namespace ui
