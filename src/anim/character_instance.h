@@ -98,6 +98,8 @@ class CharacterInstance {
   void set_layer_weight(int layer, float weight);
 
   bool has_foot_ik_rig() const { return !rig_.legs.empty(); }
+  // The legs foot IK and the foot-slide meter use (empty when the rig does not validate).
+  const FootIkRig& foot_rig() const { return rig_; }
   const BoundCharacter* character() const { return character_; }
 
   // Previews one clip at a playhead the caller's clock drives (seconds), instead of the graph.

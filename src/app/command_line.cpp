@@ -14,6 +14,7 @@
 #include "app/pose_command.h"
 #include "app/render_command.h"
 #include "app/retarget_command.h"
+#include "app/slide_command.h"
 #include "app/viewer_options.h"
 #include "app/weights_command.h"
 
@@ -97,6 +98,7 @@ int run_command_line(int argc, char** argv) {
   add_export_clip_command(cli, exit_code);
   add_retarget_command(cli, exit_code);
   add_render_command(cli, exit_code);
+  add_slide_command(cli, exit_code);
   add_mm_build_command(cli, exit_code);
   add_mm_query_command(cli, exit_code);
 

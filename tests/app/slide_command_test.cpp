@@ -1,0 +1,81 @@
+// `animview slide` on a real character: KayKit's Knight walking (Walking_A, an in-place clip).
+// With root motion applied (the default) the ground motion comes from its feet, so its planted
+// feet barely slide; with root motion off the character treads on the spot and its planted feet
+// slide back at walking pace; locked by foot IK they do not slide at all.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include <filesystem>
+#include <string>
+
+#include "viewer_process.h"
+
+namespace {
+
+// path in single quotes, for the shell (built by appending: GCC 12 warns falsely about
+// "'" + std::string).
+std::string quoted(const std::filesystem::path& path) {
+  std::string q = "'";
+  q += path.string();
+  q += "'";
+  return q;
+}
+
+// `animview slide ARGS` as a shell command.
+std::string slide_command(const std::string& args) {
+  return quoted(ANIMVIEW_EXE) + " slide " + args;
+}
+
+nlohmann::json slide(const std::string& args) {
+  return nlohmann::json::parse(e2e::run_and_read(slide_command(args + " --json 2>/dev/null")),
+                               nullptr, false);
+}
+
+TEST(SlideCommand, TheKnightsPlantedFeetSlideOnlyWhereTheGroundIsWrong) {
+  const std::filesystem::path knight =
+      std::filesystem::path(ANIMVIEW_SHARED_ASSETS) / "kaykit" / "Knight.glb";
+  if (!std::filesystem::exists(knight)) GTEST_SKIP() << knight << " is absent (shared assets)";
+  const std::string walk = quoted(knight) + " --clip Walking_A";
+  const nlohmann::json applied = slide(walk);
+  const nlohmann::json treading = slide(walk + " --root-motion off");
+  const nlohmann::json locked = slide(walk + " --foot-ik --lock-feet");
+  for (const nlohmann::json* r : {&applied, &treading, &locked}) {
+    ASSERT_TRUE(r->is_object()) << "no JSON from slide";
+    ASSERT_EQ((*r)["feet"].size(), 2u) << r->dump();
+    EXPECT_EQ((*r)["clip"], "Walking_A");
+    EXPECT_NEAR((*r)["duration_s"].get<double>(), 1.0667, 1e-3);  // one cycle
+    EXPECT_GT((*r)["leg_length_m"].get<double>(), 0.3);           // a small knight
+    EXPECT_LT((*r)["leg_length_m"].get<double>(), 0.5);
+  }
+  for (int foot = 0; foot < 2; ++foot) {
+    const auto& a = applied["feet"][foot];
+    const auto& t = treading["feet"][foot];
+    const auto& l = locked["feet"][foot];
+    EXPECT_EQ(a["steps"], 1) << "one step of each foot in a cycle";
+    EXPECT_EQ(t["steps"], 1);
+    // Treading on the spot, a planted foot goes back by about a step's length: over half a leg.
+    EXPECT_GT(t["slide_per_step_leg"].get<double>(), 0.5) << t.dump();
+    // Carried by the ground its feet give, a few percent of the leg at most.
+    EXPECT_LT(a["slide_per_step_leg"].get<double>(), 0.1) << a.dump();
+    EXPECT_GT(t["slide_m"].get<double>(), 10.0 * a["slide_m"].get<double>());
+    // Locked, nothing moves while planted.
+    EXPECT_LT(l["slide_m"].get<double>(), 1e-3) << l.dump();
+  }
+}
+
+TEST(SlideCommand, ASkeletonWithoutLegsOrABadDurationIsRefused) {
+  const std::filesystem::path box =
+      std::filesystem::path(ANIMVIEW_SHARED_ASSETS) / "khronos" / "box_animated.gltf";
+  if (!std::filesystem::exists(box)) GTEST_SKIP() << box << " is absent (shared assets)";
+  const std::string file = quoted(box) + " --clip 0";
+  const std::string no_legs = e2e::run_and_read(slide_command(file + " 2>&1; echo \"exit $?\""));
+  EXPECT_NE(no_legs.find("no legs found"), std::string::npos) << no_legs;
+  EXPECT_NE(no_legs.find("exit 1"), std::string::npos) << no_legs;
+  const std::string negative =
+      e2e::run_and_read(slide_command(file + " --duration -1 2>&1; echo \"exit $?\""));
+  EXPECT_NE(negative.find("--duration"), std::string::npos) << negative;
+  EXPECT_NE(negative.find("exit 2"), std::string::npos) << negative;
+}
+
+}  // namespace
