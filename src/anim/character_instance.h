@@ -155,6 +155,9 @@ class CharacterInstance {
   std::span<const DualQuat> skinning_dual_quats() const { return dual_quats_; }
   std::span<const glm::mat3> skinning_stretch() const { return stretch_; }
   std::span<const std::uint8_t> skinning_has_stretch() const { return has_stretch_; }
+  // One weight per morph channel of the character (BoundCharacter::morph_channels): the sources'
+  // sampled weights blended with the same weights as their poses, then the clip layers'.
+  std::span<const float> morph_weights() const { return morph_weights_; }
   const Transform& world() const { return world_; }
   glm::mat4 world_matrix() const { return to_matrix(world_); }
   const RootMotionDelta& last_root_motion() const { return root_step_; }
@@ -177,6 +180,10 @@ class CharacterInstance {
   JobResult sample_clip_source(int clip, float time_s, std::span<Transform> out,
                                RootMotionDelta& step);
   JobResult apply_layers(float dt_s, const Parameters& parameters);
+  // Adds weight times clip's morph weights at time_s to morph_weights_ (and weight to
+  // morph_total_); a source's share of the blend, as its pose has.
+  JobResult accumulate_clip_morph(int clip, float time_s, float weight);
+  JobResult accumulate_source_morph(const WeightedSource& source);
   void update_contacts();
   // Measures root_frame_ for built_root_motion_ and forgets the clips' cursors.
   void measure_root_frame();
@@ -227,6 +234,8 @@ class CharacterInstance {
   std::vector<DualQuat> dual_quats_;
   std::vector<glm::mat3> stretch_;
   std::vector<std::uint8_t> has_stretch_;
+  std::vector<float> morph_weights_, morph_scratch_;  // one per morph channel
+  float morph_total_ = 0.0f;
   RootMotionSettings built_root_motion_;  // what the blend-space players extract
   RootRestFrame root_frame_;              // of its root joint, for the clip sources' extraction
   std::vector<RootMotionCursor> clip_cursors_;  // per clip: where its last root step ended
