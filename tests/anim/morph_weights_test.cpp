@@ -133,4 +133,50 @@ TEST(MorphWeights, ATwoClipBlendSpaceGivesTheWeightedSumOfItsClipsWeights) {
   EXPECT_NEAR(instance.morph_weights()[1], 0.1f, 1e-6f);
 }
 
+// A machine's crossfade from calm to happy: the weights are the sources' weighted sum at each
+// frame of the transition, as the pose is.
+TEST(MorphWeights, ACrossfadeBlendsTheWeightsByTheTransitionsWeights) {
+  Skeleton skeleton;
+  skeleton.joint_names = {"root"};
+  skeleton.parents = {kNoParent};
+  skeleton.rest_pose = {Transform::identity()};
+  skeleton.inverse_bind = {glm::mat4(1.0f)};
+  const std::vector<Clip> clips = {
+      shape_clip("calm", {linear_track("Face", "Smile", {0, 1}, {0.2f, 0.2f})}),
+      shape_clip("happy", {linear_track("Face", "Smile", {0, 1}, {1.0f, 1.0f})})};
+  BoundCharacter character;
+  ASSERT_EQ(bind_character(skeleton, clips, {}, character, face_channels()), "");
+  Parameters parameters;
+  const int go = parameters.add("go", ParameterType::Trigger);
+  GraphBinding graph;
+  graph.has_machine = true;
+  graph.machine.states = {{"calm", StateKind::Clip, 0}, {"happy", StateKind::Clip, 1}};
+  Transition t;
+  t.source = 0;
+  t.target = 1;
+  t.conditions = {{go, ConditionOp::Trigger, 0.0f}};
+  t.duration = 0.5f;
+  graph.machine.transitions = {t};
+  ASSERT_EQ(bind_graph(character, parameters, graph), "");
+  CharacterInstance instance;
+  ASSERT_EQ(instance.bind(character, graph), "");
+  const Terrain flat;
+  ASSERT_TRUE(instance.update(0.1f, parameters, {}, flat));
+  EXPECT_NEAR(instance.morph_weights()[0], 0.2f, 1e-6f);
+  parameters.set(go, 1.0f);
+  int blended_frames = 0;
+  for (int frame = 0; frame < 8; ++frame) {
+    ASSERT_TRUE(instance.update(0.1f, parameters, {}, flat));
+    float total = 0.0f, expected = 0.0f;
+    for (const WeightedSource& source : instance.machine().sources()) {
+      total += source.weight;
+      expected += source.weight * (source.index == 0 ? 0.2f : 1.0f);
+    }
+    blended_frames += instance.machine().sources().size() == 2 ? 1 : 0;
+    EXPECT_NEAR(instance.morph_weights()[0], expected / total, 1e-5f) << "frame " << frame;
+  }
+  EXPECT_GE(blended_frames, 3);
+  EXPECT_NEAR(instance.morph_weights()[0], 1.0f, 1e-6f);  // the crossfade is over
+}
+
 }  // namespace
