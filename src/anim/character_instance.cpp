@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "anim/foot_contact.h"
 #include "anim/ground_motion.h"
@@ -163,6 +164,7 @@ std::string CharacterInstance::bind(const BoundCharacter& character, const Graph
     morph_weights_.push_back(channel.default_weight);
   }
   morph_scratch_ = morph_weights_;
+  morph_pins_.assign(morph_weights_.size(), std::numeric_limits<float>::quiet_NaN());
   inertializer_.init(static_cast<int>(joints));
   blend_layers_.resize(StateMachinePlayer::kMaxSources);
   clip_last_time_.assign(character.clips.size(), 0.0f);
@@ -288,6 +290,24 @@ void CharacterInstance::set_layer_weight(int layer, float weight) {
     return;
   }
   layer_weights_[layer] = std::clamp(weight, 0.0f, 1.0f);
+}
+
+void CharacterInstance::pin_morph_weight(int channel, float weight) {
+  if (channel < 0 || channel >= static_cast<int>(morph_pins_.size()) || !std::isfinite(weight)) {
+    return;
+  }
+  morph_pins_[channel] = weight;
+  morph_weights_[channel] = weight;  // shown at once, before the next update
+}
+
+void CharacterInstance::unpin_morph_weight(int channel) {
+  if (channel < 0 || channel >= static_cast<int>(morph_pins_.size())) return;
+  morph_pins_[channel] = std::numeric_limits<float>::quiet_NaN();
+}
+
+bool CharacterInstance::morph_weight_pinned(int channel) const {
+  return channel >= 0 && channel < static_cast<int>(morph_pins_.size()) &&
+         !std::isnan(morph_pins_[channel]);
 }
 
 void CharacterInstance::set_preview(int clip, float time_s) {
@@ -514,6 +534,9 @@ JobResult CharacterInstance::update(float dt_s, Parameters& parameters,
   if (JobResult r = inertializer_.apply(local_); !r) return r;
 
   if (JobResult r = apply_layers(dt_s, parameters); !r) return r;
+  for (std::size_t c = 0; c < morph_pins_.size(); ++c) {
+    if (!std::isnan(morph_pins_[c])) morph_weights_[c] = morph_pins_[c];
+  }
   // The last two outputs, for the machine's inertialized switches (a swap, not a second copy).
   if (graph.has_machine) {
     previous_output_.swap(before_previous_output_);

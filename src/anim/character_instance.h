@@ -156,8 +156,15 @@ class CharacterInstance {
   std::span<const glm::mat3> skinning_stretch() const { return stretch_; }
   std::span<const std::uint8_t> skinning_has_stretch() const { return has_stretch_; }
   // One weight per morph channel of the character (BoundCharacter::morph_channels): the sources'
-  // sampled weights blended with the same weights as their poses, then the clip layers'.
+  // sampled weights blended with the same weights as their poses, then the clip layers', then
+  // the pinned ones.
   std::span<const float> morph_weights() const { return morph_weights_; }
+  // Holds channel at weight in every update until unpinned, whatever plays (a shape slider
+  // held in the panel, as Blender's shape keys). Out-of-range channels and non-finite weights
+  // are ignored.
+  void pin_morph_weight(int channel, float weight);
+  void unpin_morph_weight(int channel);
+  bool morph_weight_pinned(int channel) const;
   const Transform& world() const { return world_; }
   glm::mat4 world_matrix() const { return to_matrix(world_); }
   const RootMotionDelta& last_root_motion() const { return root_step_; }
@@ -235,6 +242,7 @@ class CharacterInstance {
   std::vector<glm::mat3> stretch_;
   std::vector<std::uint8_t> has_stretch_;
   std::vector<float> morph_weights_, morph_scratch_;  // one per morph channel
+  std::vector<float> morph_pins_;  // per morph channel: its pinned weight, NaN when free
   float morph_total_ = 0.0f;
   RootMotionSettings built_root_motion_;  // what the blend-space players extract
   RootRestFrame root_frame_;              // of its root joint, for the clip sources' extraction

@@ -127,6 +127,18 @@ TEST(MorphWeights, ATwoClipBlendSpaceGivesTheWeightedSumOfItsClipsWeights) {
   EXPECT_NEAR(w[0], 0.75f * 0.2f + 0.25f * 1.0f, 1e-6f);
   EXPECT_NEAR(w[1], 0.75f * 0.1f + 0.25f * 0.8f, 1e-6f);  // calm keeps Blink's default 0.1
   EXPECT_NEAR(w[2], 0.0f, 1e-6f);
+  // A pinned shape stays pinned while the clips play; unpinned, it follows them again.
+  instance.pin_morph_weight(0, 0.9f);
+  instance.pin_morph_weight(7, 0.5f);  // no such channel: ignored
+  for (int frame = 0; frame < 5; ++frame) {
+    ASSERT_TRUE(instance.update(0.1f, parameters, {}, flat));
+    EXPECT_EQ(instance.morph_weights()[0], 0.9f);
+    EXPECT_NEAR(instance.morph_weights()[1], 0.275f, 1e-6f);
+  }
+  EXPECT_TRUE(instance.morph_weight_pinned(0));
+  instance.unpin_morph_weight(0);
+  ASSERT_TRUE(instance.update(0.1f, parameters, {}, flat));
+  EXPECT_NEAR(instance.morph_weights()[0], 0.4f, 1e-6f);
   // The rest pose shows the defaults.
   instance.show_rest_pose();
   ASSERT_TRUE(instance.update(0.1f, parameters, {}, flat));
