@@ -130,6 +130,44 @@ TEST(GltfMorphTargets, NamesDefaultWeightsAndDeltasComeFromTheFile) {
   std::filesystem::remove_all(dir);
 }
 
+// Targets read through the same accessor reader as the mesh: Smile sparse (all zero but vertex
+// 1), Blink quantized (KHR_mesh_quantization: unsigned shorts), under a node scaled by 0.5 (a
+// delta is a direction: the scale applies, no translation).
+TEST(GltfMorphTargets, SparseAndQuantizedTargetsDecodeAndFollowTheNodesScale) {
+  const auto dir = test::make_temp_dir();
+  test::GltfWriter gltf = face_with_two_targets();
+  nlohmann::json& doc = gltf.json();
+  doc["extensionsUsed"] = {"KHR_mesh_quantization"};
+  doc["extensionsRequired"] = {"KHR_mesh_quantization"};
+  const int index_accessor = gltf.add_ushorts({1}, "SCALAR");
+  const int value_accessor = gltf.add_floats({0, 0, 2}, "VEC3");
+  doc["accessors"].push_back(
+      {{"componentType", 5126},
+       {"count", 3},
+       {"type", "VEC3"},
+       {"sparse",
+        {{"count", 1},
+         {"indices",
+          {{"bufferView", doc["accessors"][index_accessor]["bufferView"]},
+           {"componentType", 5123}}},
+         {"values", {{"bufferView", doc["accessors"][value_accessor]["bufferView"]}}}}}});
+  const int sparse = static_cast<int>(doc["accessors"].size()) - 1;
+  const int quantized = gltf.add_ushorts({0, 2, 0, 0, 2, 0, 0, 2, 0}, "VEC3");
+  doc["meshes"][0]["primitives"][0]["targets"] = {{{"POSITION", sparse}},
+                                                  {{"POSITION", quantized}}};
+  doc["nodes"][0]["translation"] = {5, 0, 0};
+  doc["nodes"][0]["scale"] = {0.5, 0.5, 0.5};
+  const asset::Character character = test::import_ok(gltf.write(dir / "sparse.gltf"));
+  ASSERT_EQ(character.meshes.size(), 1u);
+  const anim::SkinnedMesh& mesh = character.meshes[0];
+  ASSERT_EQ(mesh.morph_targets.size(), 2u);
+  EXPECT_EQ(mesh.morph_targets[0].positions[0], glm::vec3(0.0f));
+  EXPECT_EQ(mesh.morph_targets[0].positions[1], glm::vec3(0.0f, 0.0f, 1.0f));
+  EXPECT_EQ(mesh.morph_targets[0].positions[2], glm::vec3(0.0f));
+  for (const glm::vec3& d : mesh.morph_targets[1].positions) EXPECT_EQ(d, glm::vec3(0, 1, 0));
+  std::filesystem::remove_all(dir);
+}
+
 TEST(GltfMorphTargets, StepWeightsHoldEachKeyUntilTheNext) {
   const auto dir = test::make_temp_dir();
   test::GltfWriter gltf = face_with_two_targets();
