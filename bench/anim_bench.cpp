@@ -23,8 +23,9 @@
 //                           blend, staggered, each with its own state; matrix palettes only
 // BM_Stage_*                the jobs of the 3-clip frame one by one, to show where time goes
 // BM_MorphWeights_52Shapes  a face's 52 shape tracks (ARKit's count; keys on every frame of
-//                           three 1 s clips at 30 fps) sampled and blended 0.5 / 0.3 / 0.2 into
-//                           the caller's weights, as CharacterInstance does for a 3-clip blend
+//                           three 1 s clips at 30 fps, so baked) sampled and blended 0.5 / 0.3 /
+//                           0.2 into the caller's weights, as CharacterInstance does for a
+//                           3-clip blend
 // BM_SampleClip_DemoSkeleton one clip of the built-in character sampled (28 joints): what the
 //                           52 shapes are to cost less than
 // Counters: joints, time_per_joint (CPU time per joint per update), characters, and for
@@ -427,6 +428,7 @@ void BM_MorphWeights_52Shapes(benchmark::State& state) {
   for (int c = 0; c < 3; ++c) {
     clips[c].name = "face" + std::to_string(c);
     clips[c].duration_s = 1.0f;
+    clips[c].source_fps = 30.0f;
     for (const MorphChannel& channel : channels) {
       MorphTrack track{channel.node_name, channel.target_name, {}};
       for (int k = 0; k <= 30; ++k) {

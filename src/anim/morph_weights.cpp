@@ -1,10 +1,58 @@
 #include "anim/morph_weights.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include "anim/clip_sampling.h"
 
 namespace anim {
+namespace {
+
+// Whether track has a key on each of frame_count frames at fps (to float rounding), or at most
+// one key (constant), and interpolates linearly between them.
+bool on_frame_grid(const FloatTrack& track, float fps, int frame_count) {
+  if (track.times_s.size() < 2) return true;
+  if (track.interpolation != Interpolation::Linear) return false;
+  if (track.times_s.size() != static_cast<std::size_t>(frame_count)) return false;
+  for (int k = 0; k < frame_count; ++k) {
+    const float t = track.times_s[k];
+    if (std::abs(t - static_cast<float>(k) / fps) > 1e-6f * std::max(1.0f, t)) return false;
+  }
+  return true;
+}
+
+// Bakes clip's bound tracks into binding (see bind_morph_tracks), when they all qualify.
+void bake(const Clip& clip, std::span<const MorphChannel> channels, MorphBinding& binding) {
+  const float fps = clip.source_fps;
+  if (!(fps > 0.0f) || !(clip.duration_s > 0.0f) || clip.morph_tracks.empty()) return;
+  const float frames_f = clip.duration_s * fps;
+  const int frame_count = static_cast<int>(std::lround(frames_f)) + 1;
+  if (std::abs(frames_f - static_cast<float>(frame_count - 1)) > 1e-4f || frame_count < 2) return;
+  for (std::size_t t = 0; t < clip.morph_tracks.size(); ++t) {
+    if (binding.track_to_channel[t] >= 0 &&
+        !on_frame_grid(clip.morph_tracks[t].weight, fps, frame_count)) {
+      return;
+    }
+  }
+  const std::size_t n = channels.size();
+  std::vector<float> frames(static_cast<std::size_t>(frame_count) * n);
+  for (std::size_t f = 0; f < static_cast<std::size_t>(frame_count); ++f) {
+    for (std::size_t c = 0; c < n; ++c) frames[f * n + c] = channels[c].default_weight;
+  }
+  for (std::size_t t = 0; t < clip.morph_tracks.size(); ++t) {
+    const int c = binding.track_to_channel[t];
+    const std::vector<float>& values = clip.morph_tracks[t].weight.values;
+    if (c < 0 || values.empty()) continue;
+    for (std::size_t f = 0; f < static_cast<std::size_t>(frame_count); ++f) {
+      frames[f * n + static_cast<std::size_t>(c)] = values[values.size() == 1 ? 0 : f];
+    }
+  }
+  binding.baked_frames = std::move(frames);
+  binding.baked_frame_rate = fps;
+  binding.baked_frame_count = frame_count;
+}
+
+}  // namespace
 
 std::vector<MorphChannel> morph_channels_of(std::span<const SkinnedMesh> meshes) {
   std::vector<MorphChannel> channels;
@@ -56,6 +104,7 @@ MorphBinding bind_morph_tracks(const Clip& clip, std::span<const MorphChannel> c
       binding.missing_targets.push_back(track.node_name + "/" + track.target_name);
     }
   }
+  bake(clip, channels, binding);
   return binding;
 }
 
@@ -71,7 +120,19 @@ JobResult sample_morph_weights(const Clip& clip, const MorphBinding& binding,
   if (out.size() != channels.size()) {
     return JobResult::fail("sample_morph_weights: out is not one weight per channel");
   }
-  for (std::size_t c = 0; c < channels.size(); ++c) out[c] = channels[c].default_weight;
+  const std::size_t n = channels.size();
+  if (binding.baked() &&
+      binding.baked_frames.size() == static_cast<std::size_t>(binding.baked_frame_count) * n) {
+    const float frame = std::clamp(time_s * binding.baked_frame_rate, 0.0f,
+                                   static_cast<float>(binding.baked_frame_count - 1));
+    const int k = std::min(static_cast<int>(frame), binding.baked_frame_count - 2);
+    const float s = frame - static_cast<float>(k);
+    const float* a = &binding.baked_frames[static_cast<std::size_t>(k) * n];
+    const float* b = a + n;
+    for (std::size_t c = 0; c < n; ++c) out[c] = a[c] + (b[c] - a[c]) * s;
+    return JobResult::ok();
+  }
+  for (std::size_t c = 0; c < n; ++c) out[c] = channels[c].default_weight;
   for (std::size_t t = 0; t < clip.morph_tracks.size(); ++t) {
     const int c = binding.track_to_channel[t];
     if (c < 0 || static_cast<std::size_t>(c) >= out.size()) continue;

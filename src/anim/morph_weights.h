@@ -37,10 +37,22 @@ struct MorphBinding {
   std::vector<int> track_to_channel;  // per morph track: its channel, or -1 when unbound
   // "node/target" of the clip's tracks that no channel has (they are ignored).
   std::vector<std::string> missing_targets;
+  // The baked form, empty when the clip does not qualify (see bind_morph_tracks): every
+  // channel's weight on each frame, frame-major (frame f, channel c at
+  // baked_frames[f * channels + c]), frame f at time f / baked_frame_rate.
+  std::vector<float> baked_frames;
+  float baked_frame_rate = 0.0f;
+  int baked_frame_count = 0;
+
+  bool baked() const { return baked_frame_count >= 2; }
 };
 
 // Binds each morph track of clip to the channel of the same node and target name; the first
-// of two tracks naming one channel wins, the second is listed as missing.
+// of two tracks naming one channel wins, the second is listed as missing. A clip whose duration
+// is a whole number of frames at clip.source_fps and whose bound tracks are all Linear with a
+// key on every frame (to float rounding) or constant is also baked: sampling it is then one
+// interpolation between two contiguous rows of weights (a 52-shape face costs a fraction of a
+// pose; bench BM_MorphWeights_52Shapes), the same arithmetic as sampling its keys.
 MorphBinding bind_morph_tracks(const Clip& clip, std::span<const MorphChannel> channels);
 
 // Samples clip's morph tracks at time_s (already wrapped or clamped) into out, one weight per

@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 #include "anim/character_instance.h"
 
 namespace {
@@ -57,6 +59,37 @@ TEST(MorphWeights, SamplingLerpsLinearKeysAndKeepsDefaultsElsewhere) {
   EXPECT_FLOAT_EQ(out[0], 0.5f);
   ASSERT_TRUE(sample_morph_weights(clip, binding, channels, 0.0f, cursors, out));
   EXPECT_FLOAT_EQ(out[0], 0.2f);
+}
+
+// A clip with a key on every frame (30 fps, 1 s) is baked into rows of weights; sampling them
+// equals sampling the keys track by track, at and between frames, and unanimated channels keep
+// their defaults. A key off the grid leaves the clip unbaked.
+TEST(MorphWeights, AClipKeyedOnEveryFrameIsBakedAndSamplesAsItsKeys) {
+  const std::vector<MorphChannel> channels = face_channels();
+  std::vector<float> times, smile, up;
+  for (int k = 0; k <= 30; ++k) {
+    times.push_back(static_cast<float>(k) / 30.0f);
+    smile.push_back(0.5f + 0.5f * std::sin(0.4f * static_cast<float>(k)));
+    up.push_back(static_cast<float>(k % 7) / 7.0f);
+  }
+  Clip clip = shape_clip(
+      "c", {linear_track("Face", "Smile", times, smile), linear_track("Brow", "Up", times, up)});
+  clip.source_fps = 30.0f;
+  const MorphBinding binding = bind_morph_tracks(clip, channels);
+  ASSERT_TRUE(binding.baked());
+  EXPECT_EQ(binding.baked_frame_count, 31);
+  std::vector<std::uint32_t> cursors(2, 0u);
+  std::vector<float> out(3);
+  for (const float t : {0.0f, 0.01f, 1.0f / 30.0f, 0.37f, 0.5f, 0.999f, 1.0f}) {
+    ASSERT_TRUE(sample_morph_weights(clip, binding, channels, t, cursors, out));
+    std::uint32_t cursor = 0;
+    EXPECT_NEAR(out[0], sample_track(clip.morph_tracks[0].weight, t, cursor, 0.0f), 1e-6f) << t;
+    cursor = 0;
+    EXPECT_NEAR(out[2], sample_track(clip.morph_tracks[1].weight, t, cursor, 0.0f), 1e-6f) << t;
+    EXPECT_EQ(out[1], 0.1f);
+  }
+  clip.morph_tracks[0].weight.times_s[5] += 0.001f;
+  EXPECT_FALSE(bind_morph_tracks(clip, channels).baked());
 }
 
 TEST(MorphWeights, SamplingRejectsEachMismatchedArgumentAndWritesNothing) {
