@@ -22,11 +22,18 @@
 // BM_Crowd_Instances/N      N instances of one bound character (anim::Crowd) playing the 3-clip
 //                           blend, staggered, each with its own state; matrix palettes only
 // BM_Stage_*                the jobs of the 3-clip frame one by one, to show where time goes
+// BM_MorphWeights_52Shapes  a face's 52 shape tracks (ARKit's count; keys on every frame of
+//                           three 1 s clips at 30 fps, so baked) sampled and blended 0.5 / 0.3 /
+//                           0.2 into the caller's weights, as CharacterInstance does for a
+//                           3-clip blend
+// BM_SampleClip_DemoSkeleton one clip of the built-in character sampled (28 joints): what the
+//                           52 shapes are to cost less than
 // Counters: joints, time_per_joint (CPU time per joint per update), characters, and for
 // BM_SampleClip the clip's bytes per joint per second of animation in the storage sampled.
 
 #include <benchmark/benchmark.h>
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <string>
@@ -36,6 +43,7 @@
 #include "anim/character_instance.h"
 #include "anim/clip_sampling.h"
 #include "anim/crowd.h"
+#include "anim/morph_weights.h"
 #include "anim/pose.h"
 #include "anim/skinning.h"
 #include "asset/demo_character.h"
@@ -408,6 +416,70 @@ void BM_Crowd_Instances(benchmark::State& state) {
   state.counters["characters"] = count;
 }
 BENCHMARK(BM_Crowd_Instances)->Arg(1000)->Unit(benchmark::kMillisecond);
+
+// Three clips of 52 shape tracks on one node, a key every frame, bound to 52 channels.
+void BM_MorphWeights_52Shapes(benchmark::State& state) {
+  constexpr int kShapes = 52;
+  std::vector<MorphChannel> channels;
+  for (int s = 0; s < kShapes; ++s) channels.push_back({"Face", "shape" + std::to_string(s), 0.0f});
+  std::vector<Clip> clips(3);
+  std::vector<MorphBinding> bindings;
+  std::vector<std::vector<std::uint32_t>> cursors;
+  for (int c = 0; c < 3; ++c) {
+    clips[c].name = "face" + std::to_string(c);
+    clips[c].duration_s = 1.0f;
+    clips[c].source_fps = 30.0f;
+    for (const MorphChannel& channel : channels) {
+      MorphTrack track{channel.node_name, channel.target_name, {}};
+      for (int k = 0; k <= 30; ++k) {
+        track.weight.times_s.push_back(static_cast<float>(k) / 30.0f);
+        track.weight.values.push_back(0.5f + 0.5f * std::sin(0.3f * static_cast<float>(k + c)));
+      }
+      clips[c].morph_tracks.push_back(std::move(track));
+    }
+    bindings.push_back(bind_morph_tracks(clips[c], channels));
+    cursors.emplace_back(kShapes, 0u);
+  }
+  std::vector<float> sampled(kShapes), weights(kShapes);
+  float time_s = 0.0f;
+  for (auto _ : state) {
+    std::fill(weights.begin(), weights.end(), 0.0f);
+    bool ok = true;
+    for (int c = 0; c < 3; ++c) {
+      ok &= static_cast<bool>(sample_morph_weights(
+          clips[c], bindings[c], channels, wrap_clip_time(clips[c], time_s), cursors[c], sampled));
+      ok &= static_cast<bool>(accumulate_morph_weights(sampled, kWeights[c], weights));
+    }
+    ok &= static_cast<bool>(normalize_morph_weights(channels, 1.0f, weights));
+    if (!ok) {
+      state.SkipWithError("morph weights failed");
+      break;
+    }
+    benchmark::DoNotOptimize(weights.data());
+    benchmark::ClobberMemory();
+    time_s += kFrame_s;
+  }
+  state.counters["shapes"] = kShapes;
+}
+BENCHMARK(BM_MorphWeights_52Shapes);
+
+void BM_SampleClip_DemoSkeleton(benchmark::State& state) {
+  const Character c(Storage::Baked, Character::Demo{});
+  SamplingCache cache(c.clips[0], c.bindings[0]);
+  std::vector<Transform> pose(c.joints());
+  float time_s = 0.0f;
+  for (auto _ : state) {
+    if (!sample_clip(c.clips[0], c.bindings[0], c.skeleton, time_s, cache, pose)) {
+      state.SkipWithError("sample_clip failed");
+      break;
+    }
+    benchmark::DoNotOptimize(pose.data());
+    benchmark::ClobberMemory();
+    time_s += kFrame_s;
+  }
+  state.counters["joints"] = static_cast<double>(c.joints());
+}
+BENCHMARK(BM_SampleClip_DemoSkeleton);
 
 }  // namespace
 

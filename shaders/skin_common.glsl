@@ -23,6 +23,42 @@ vec3 reference_position() {
 }
 #endif
 
+// Morph targets (blend shapes), applied to the bind-pose vertex before skinning as
+// anim::morph_vertices does: the mesh's deltas (9 floats per target and vertex: position,
+// normal and tangent offsets, target-major; render::GpuMesh) and the active targets only, those
+// of non-zero weight (SkinnedMeshRenderer::prepare), so that shapes at rest cost nothing.
+#define MAX_ACTIVE_MORPH_TARGETS 64
+layout(std430, binding = 4) readonly buffer MorphDeltas { float morph_deltas[]; };
+uniform int u_morph_count;
+uniform int u_morph_vertex_count;  // the mesh's: the stride between two targets' deltas
+uniform int u_morph_target[MAX_ACTIVE_MORPH_TARGETS];
+uniform float u_morph_weight[MAX_ACTIVE_MORPH_TARGETS];
+
+struct MorphedVertex {
+  vec3 position;
+  vec3 normal;
+  vec3 tangent;
+};
+
+// The vertex with its active targets added (normal and tangent normalized again).
+MorphedVertex morphed_vertex() {
+  MorphedVertex v = MorphedVertex(a_position, a_normal, a_tangent.xyz);
+  if (u_morph_count == 0) return v;
+  for (int i = 0; i < u_morph_count; ++i) {
+    const uint at =
+        (uint(u_morph_target[i]) * uint(u_morph_vertex_count) + uint(gl_VertexID)) * 9u;
+    const float w = u_morph_weight[i];
+    v.position += w * vec3(morph_deltas[at], morph_deltas[at + 1u], morph_deltas[at + 2u]);
+    v.normal += w * vec3(morph_deltas[at + 3u], morph_deltas[at + 4u], morph_deltas[at + 5u]);
+    v.tangent += w * vec3(morph_deltas[at + 6u], morph_deltas[at + 7u], morph_deltas[at + 8u]);
+  }
+  if (dot(v.normal, v.normal) > 0.0) v.normal = normalize(v.normal);
+  else v.normal = a_normal;
+  if (dot(v.tangent, v.tangent) > 0.0) v.tangent = normalize(v.tangent);
+  else v.tangent = a_tangent.xyz;
+  return v;
+}
+
 uniform mat4 u_model;
 uniform mat4 u_normal_matrix;  // inverse transpose of u_model (its 3x3 part is used)
 uniform mat4 u_view_projection;

@@ -51,9 +51,10 @@ void main() {
     }
   }
 
-  vec3 skinned = a_position;
-  vec3 normal = normalize(a_normal);
-  vec3 tangent = a_tangent.xyz;
+  const MorphedVertex v = morphed_vertex();
+  vec3 skinned = v.position;
+  vec3 normal = normalize(v.normal);
+  vec3 tangent = v.tangent;
   const float length_real = length(real);
   if (total != 0.0 && length_real > 0.0) {
     real /= length_real;
@@ -62,9 +63,9 @@ void main() {
     // Translation of a unit dual quaternion: the vector part of 2 * dual * conjugate(real).
     const vec3 translation =
         2.0 * (real.w * dual.xyz - dual.w * real.xyz + cross(real.xyz, dual.xyz));
-    skinned = rotate(real, s * a_position) + translation;
-    normal = rotate(real, transform_normal(s, a_normal));
-    tangent = rotate(real, s * a_tangent.xyz);
+    skinned = rotate(real, s * v.position) + translation;
+    normal = rotate(real, transform_normal(s, v.normal));
+    tangent = rotate(real, s * v.tangent);
   }
 
   write_outputs(skinned, normal, tangent, influences);

@@ -2,7 +2,7 @@
 // Linear blend skinning with a matrix palette (model * inverse bind per joint), read from a
 // shader storage buffer so the joint count has no practical limit. Up to 8 influences: the
 // second set (glTF's JOINTS_1/WEIGHTS_1) when u_second_influence_set is true.
-// Matches anim::skin_vertices_lbs: a vertex whose weights are all zero keeps its bind position.
+// Matches anim::morph_vertices then anim::skin_vertices_lbs: a vertex whose weights are all zero keeps its bind position.
 // Also compiled for transform feedback capture (outputs v_world_position and v_normal with
 // u_model = identity), and with DIFFERENCE_VIEW, which colours by the distance to the other
 // method's skinned position of the same vertex.
@@ -28,9 +28,10 @@ void main() {
   }
   if (total == 0.0) blended = mat4(1.0);
 
-  const vec3 skinned = (blended * vec4(a_position, 1.0)).xyz;
+  const MorphedVertex v = morphed_vertex();
+  const vec3 skinned = (blended * vec4(v.position, 1.0)).xyz;
   // Normals take the inverse transpose, exact where joints carry (non-uniform) scale.
-  const vec3 normal = transform_normal(mat3(blended), a_normal);
+  const vec3 normal = transform_normal(mat3(blended), v.normal);
 
-  write_outputs(skinned, normal, mat3(blended) * a_tangent.xyz, influences);
+  write_outputs(skinned, normal, mat3(blended) * v.tangent, influences);
 }

@@ -24,14 +24,18 @@ const GroundMotion* BoundCharacter::ground_motion_of(int clip) const {
 }
 
 std::string bind_character(Skeleton skeleton, std::vector<Clip> clips, const BindOptions& storage,
-                           BoundCharacter& out) {
+                           BoundCharacter& out, std::vector<MorphChannel> morph_channels) {
   if (std::string e = validate(skeleton); !e.empty()) return "skeleton: " + e;
   for (const Clip& clip : clips) {
     if (std::string e = validate(clip); !e.empty()) return "clip '" + clip.name + "': " + e;
   }
   BoundCharacter bound;
   bound.bindings.reserve(clips.size());
-  for (const Clip& clip : clips) bound.bindings.push_back(bind_clip(clip, skeleton, storage));
+  for (const Clip& clip : clips) {
+    bound.bindings.push_back(bind_clip(clip, skeleton, storage));
+    bound.morph_bindings.push_back(bind_morph_tracks(clip, morph_channels));
+  }
+  bound.morph_channels = std::move(morph_channels);
   bound.skeleton = std::move(skeleton);
   bound.clips = std::move(clips);
   bound.storage = storage;

@@ -12,6 +12,7 @@
 #include "anim/clip_sampling.h"
 #include "anim/foot_ik.h"
 #include "anim/ground_motion.h"
+#include "anim/morph_weights.h"
 #include "anim/skeleton.h"
 
 namespace anim {
@@ -22,6 +23,10 @@ struct BoundCharacter {
   // One per clip, in the storage asked for (exact keys and baked frames, or compressed).
   std::vector<ClipBinding> bindings;
   BindOptions storage;
+  // The morph target weights a frame outputs (morph_weights.h), and per clip its morph tracks
+  // bound to them by node and target name.
+  std::vector<MorphChannel> morph_channels;
+  std::vector<MorphBinding> morph_bindings;
   // The legs foot IK and contact detection use (empty: the character has none found), and the
   // joint that carries the ground motion. The caller finds them (asset::find_biped_legs, a rig).
   FootIkRig foot_ik_rig;
@@ -40,10 +45,13 @@ struct BoundCharacter {
 };
 
 // Binds clips to skeleton in storage: validates the skeleton and every clip and builds each
-// clip's binding (for compressed storage this is where clips are compressed, once). Returns ""
-// or the cause naming the clip; out is written only on success. Clips animating joints the
-// skeleton lacks are accepted (those tracks are ignored; ClipBinding::missing_joints).
+// clip's binding (for compressed storage this is where clips are compressed, once), and binds
+// their morph tracks to morph_channels (morph_channels_of the character's meshes). Returns ""
+// or the cause naming the clip; out is written only on success. Clips animating joints or
+// morph targets the character lacks are accepted (those tracks are ignored;
+// ClipBinding::missing_joints, MorphBinding::missing_targets).
 [[nodiscard]] std::string bind_character(Skeleton skeleton, std::vector<Clip> clips,
-                                         const BindOptions& storage, BoundCharacter& out);
+                                         const BindOptions& storage, BoundCharacter& out,
+                                         std::vector<MorphChannel> morph_channels = {});
 
 }  // namespace anim

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "anim/foot_contact.h"
 #include "anim/ground_motion.h"
@@ -131,7 +132,10 @@ std::string CharacterInstance::build_graph_players(
 
 std::string CharacterInstance::bind(const BoundCharacter& character, const GraphBinding& graph) {
   if (std::string e = validate(character.skeleton); !e.empty()) return e;
-  if (character.bindings.size() != character.clips.size()) return "the character is not bound";
+  if (character.bindings.size() != character.clips.size() ||
+      character.morph_bindings.size() != character.clips.size()) {
+    return "the character is not bound";
+  }
   const BoundCharacter* previous_character = character_;
   character_ = &character;
   std::vector<BlendSpacePlayer> blend_players, layer_players;
@@ -155,6 +159,12 @@ std::string CharacterInstance::bind(const BoundCharacter& character, const Graph
   dual_quats_.assign(joints, DualQuat{});
   stretch_.assign(joints, glm::mat3(1.0f));
   has_stretch_.assign(joints, 0);
+  morph_weights_.clear();
+  for (const MorphChannel& channel : character.morph_channels) {
+    morph_weights_.push_back(channel.default_weight);
+  }
+  morph_scratch_ = morph_weights_;
+  morph_pins_.assign(morph_weights_.size(), std::numeric_limits<float>::quiet_NaN());
   inertializer_.init(static_cast<int>(joints));
   blend_layers_.resize(StateMachinePlayer::kMaxSources);
   clip_last_time_.assign(character.clips.size(), 0.0f);
@@ -280,6 +290,24 @@ void CharacterInstance::set_layer_weight(int layer, float weight) {
     return;
   }
   layer_weights_[layer] = std::clamp(weight, 0.0f, 1.0f);
+}
+
+void CharacterInstance::pin_morph_weight(int channel, float weight) {
+  if (channel < 0 || channel >= static_cast<int>(morph_pins_.size()) || !std::isfinite(weight)) {
+    return;
+  }
+  morph_pins_[channel] = weight;
+  morph_weights_[channel] = weight;  // shown at once, before the next update
+}
+
+void CharacterInstance::unpin_morph_weight(int channel) {
+  if (channel < 0 || channel >= static_cast<int>(morph_pins_.size())) return;
+  morph_pins_[channel] = std::numeric_limits<float>::quiet_NaN();
+}
+
+bool CharacterInstance::morph_weight_pinned(int channel) const {
+  return channel >= 0 && channel < static_cast<int>(morph_pins_.size()) &&
+         !std::isnan(morph_pins_[channel]);
 }
 
 void CharacterInstance::set_preview(int clip, float time_s) {
@@ -440,12 +468,15 @@ JobResult CharacterInstance::update(float dt_s, Parameters& parameters,
   // A lone source is the frame's pose: it is evaluated straight into local_, without a blend
   // pass that would only copy it (the crowd and the 3-clip frame play one blend space).
   const bool lone_source = sources.size() == 1;
+  std::fill(morph_weights_.begin(), morph_weights_.end(), 0.0f);
+  morph_total_ = 0.0f;
   for (const WeightedSource& source : sources) {
     if (source.weight <= 0.0f || (!lone_source && used >= source_poses_.size())) continue;
     RootMotionDelta step;
     const std::span<Transform> pose =
         lone_source ? std::span<Transform>(local_) : std::span<Transform>(source_poses_[used]);
     if (JobResult r = evaluate_source(source, dt_s, parameters, pose, step); !r) return r;
+    if (JobResult r = accumulate_source_morph(source); !r) return r;
     if (!lone_source) blend_layers_[used] = {source_poses_[used], source.weight, {}};
     root_step_.translation += step.translation * source.weight;
     root_step_.yaw_rad += step.yaw_rad * source.weight;
@@ -481,6 +512,12 @@ JobResult CharacterInstance::update(float dt_s, Parameters& parameters,
   } else {
     std::copy(skeleton.rest_pose.begin(), skeleton.rest_pose.end(), local_.begin());
   }
+  // An external source (motion matching) carries no weights: the defaults, as the rest pose.
+  if (JobResult r =
+          normalize_morph_weights(character_->morph_channels, morph_total_, morph_weights_);
+      !r) {
+    return r;
+  }
   root_motion_from_feet_ =
       total > 0.0f && dominant_clip_ >= 0 && character_->ground_motion_of(dominant_clip_);
 
@@ -497,6 +534,9 @@ JobResult CharacterInstance::update(float dt_s, Parameters& parameters,
   if (JobResult r = inertializer_.apply(local_); !r) return r;
 
   if (JobResult r = apply_layers(dt_s, parameters); !r) return r;
+  for (std::size_t c = 0; c < morph_pins_.size(); ++c) {
+    if (!std::isnan(morph_pins_[c])) morph_weights_[c] = morph_pins_[c];
+  }
   // The last two outputs, for the machine's inertialized switches (a swap, not a second copy).
   if (graph.has_machine) {
     previous_output_.swap(before_previous_output_);
@@ -570,7 +610,56 @@ JobResult CharacterInstance::apply_layers(float dt_s, const Parameters& paramete
         return r;
       }
     }
+    // A clip layer's shapes go over the sources' as its joints do (a blend-space layer's do not
+    // yet: its clips' shapes are not sampled).
+    if (l.blend_space < 0 && !morph_weights_.empty()) {
+      const Clip& clip = character_->clips[l.clip];
+      const MorphBinding& binding = character_->morph_bindings[l.clip];
+      if (JobResult r =
+              sample_morph_weights(clip, binding, character_->morph_channels, layer_time_[i],
+                                   layer_caches_[i].morph_cursors, morph_scratch_);
+          !r) {
+        return r;
+      }
+      if (JobResult r = apply_morph_layer(binding, l.layer.mode, weight, character_->morph_channels,
+                                          morph_scratch_, morph_weights_);
+          !r) {
+        return r;
+      }
+    }
     if (JobResult r = apply_layer(l.layer, weight, layer_pose_, local_); !r) return r;
+  }
+  return JobResult::ok();
+}
+
+JobResult CharacterInstance::accumulate_clip_morph(int clip_index, float time_s, float weight) {
+  const Clip& clip = character_->clips[clip_index];
+  if (JobResult r = sample_morph_weights(clip, character_->morph_bindings[clip_index],
+                                         character_->morph_channels, wrap_clip_time(clip, time_s),
+                                         caches_[clip_index].morph_cursors, morph_scratch_);
+      !r) {
+    return r;
+  }
+  morph_total_ += weight;
+  return accumulate_morph_weights(morph_scratch_, weight, morph_weights_);
+}
+
+JobResult CharacterInstance::accumulate_source_morph(const WeightedSource& source) {
+  if (morph_weights_.empty()) return JobResult::ok();
+  if (source.kind == SourceKind::Clip) {
+    return accumulate_clip_morph(source.index, source.time_s, source.weight);
+  }
+  // A blend space's clips, each with its share of the source's weight at its synced time.
+  const BlendSpacePlayer& player = blend_players_[source.index];
+  const std::span<const float> weights = player.weights();
+  const std::vector<int>& clips = graph_->blend_spaces[source.index].clips;
+  for (std::size_t i = 0; i < weights.size() && i < clips.size(); ++i) {
+    if (weights[i] <= 0.0f) continue;
+    if (JobResult r = accumulate_clip_morph(clips[i], player.clip_time(static_cast<int>(i)),
+                                            source.weight * weights[i]);
+        !r) {
+      return r;
+    }
   }
   return JobResult::ok();
 }

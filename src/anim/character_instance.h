@@ -157,6 +157,16 @@ class CharacterInstance {
   std::span<const DualQuat> skinning_dual_quats() const { return dual_quats_; }
   std::span<const glm::mat3> skinning_stretch() const { return stretch_; }
   std::span<const std::uint8_t> skinning_has_stretch() const { return has_stretch_; }
+  // One weight per morph channel of the character (BoundCharacter::morph_channels): the sources'
+  // sampled weights blended with the same weights as their poses, then the clip layers', then
+  // the pinned ones.
+  std::span<const float> morph_weights() const { return morph_weights_; }
+  // Holds channel at weight in every update until unpinned, whatever plays (a shape slider
+  // held in the panel, as Blender's shape keys). Out-of-range channels and non-finite weights
+  // are ignored.
+  void pin_morph_weight(int channel, float weight);
+  void unpin_morph_weight(int channel);
+  bool morph_weight_pinned(int channel) const;
   const Transform& world() const { return world_; }
   glm::mat4 world_matrix() const { return to_matrix(world_); }
   const RootMotionDelta& last_root_motion() const { return root_step_; }
@@ -179,6 +189,10 @@ class CharacterInstance {
   JobResult sample_clip_source(int clip, float time_s, std::span<Transform> out,
                                RootMotionDelta& step);
   JobResult apply_layers(float dt_s, const Parameters& parameters);
+  // Adds weight times clip's morph weights at time_s to morph_weights_ (and weight to
+  // morph_total_); a source's share of the blend, as its pose has.
+  JobResult accumulate_clip_morph(int clip, float time_s, float weight);
+  JobResult accumulate_source_morph(const WeightedSource& source);
   void update_contacts();
   // Measures root_frame_ for built_root_motion_ and forgets the clips' cursors.
   void measure_root_frame();
@@ -229,6 +243,9 @@ class CharacterInstance {
   std::vector<DualQuat> dual_quats_;
   std::vector<glm::mat3> stretch_;
   std::vector<std::uint8_t> has_stretch_;
+  std::vector<float> morph_weights_, morph_scratch_;  // one per morph channel
+  std::vector<float> morph_pins_;  // per morph channel: its pinned weight, NaN when free
+  float morph_total_ = 0.0f;
   RootMotionSettings built_root_motion_;  // what the blend-space players extract
   RootRestFrame root_frame_;              // of its root joint, for the clip sources' extraction
   std::vector<RootMotionCursor> clip_cursors_;  // per clip: where its last root step ended

@@ -23,6 +23,7 @@ struct Track {
 
 using Vec3Track = Track<glm::vec3>;
 using QuatTrack = Track<glm::quat>;
+using FloatTrack = Track<float>;
 
 // The animated channels of one joint, named so a clip binds to any skeleton by name.
 // An empty track means the channel is not animated (the rest pose value is used).
@@ -31,6 +32,15 @@ struct JointTrack {
   Vec3Track translation;
   QuatTrack rotation;
   Vec3Track scale;
+};
+
+// The weight of one morph target (blend shape) over time. Bound by the name of the file's node
+// that holds the mesh and the target's name (not by index), so that clip files made for the same
+// character bind as joint tracks do (morph_weights.h).
+struct MorphTrack {
+  std::string node_name;
+  std::string target_name;
+  FloatTrack weight;
 };
 
 // A named time in the clip, e.g. "foot_l_down" (foot contacts) or user events.
@@ -45,6 +55,7 @@ struct Clip {
   float source_fps = 30.0f;  // the authoring frame rate, for frame-accurate stepping
   bool loop = true;
   std::vector<JointTrack> tracks;
+  std::vector<MorphTrack> morph_tracks;
   std::vector<Marker> markers;
 };
 

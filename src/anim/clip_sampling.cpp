@@ -40,6 +40,9 @@ ClipBinding bind_clip(const Clip& clip, const Skeleton& skeleton, const BindOpti
 
 namespace {
 
+bool finite(float v) {
+  return std::isfinite(v);
+}
 bool finite(const glm::vec3& v) {
   return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z);
 }
@@ -97,6 +100,9 @@ T hermite(const T& v0, const T& out_tangent0, const T& in_tangent1, const T& v1,
          v1 * (-2.0f * s3 + 3.0f * s2) + in_tangent1 * (interval_s * (s3 - s2));
 }
 
+inline float interpolate(float a, float b, float s) {
+  return a + (b - a) * s;
+}
 inline glm::vec3 interpolate(const glm::vec3& a, const glm::vec3& b, float s) {
   return a + (b - a) * s;
 }
@@ -275,6 +281,12 @@ std::string validate(const Clip& clip) {
       }
     }
   }
+  for (const MorphTrack& track : clip.morph_tracks) {
+    if (std::string cause = validate_track(track.weight, clip.duration_s); !cause.empty()) {
+      return "clip '" + clip.name + "', node '" + track.node_name + "', morph target '" +
+             track.target_name + "' weight track " + cause;
+    }
+  }
   return {};
 }
 
@@ -290,6 +302,10 @@ float wrap_clip_time(const Clip& clip, float time_s) {
 
 glm::vec3 sample_track(const Vec3Track& track, float time_s, std::uint32_t& cursor,
                        const glm::vec3& fallback) {
+  return sample(track, time_s, cursor, fallback);
+}
+
+float sample_track(const FloatTrack& track, float time_s, std::uint32_t& cursor, float fallback) {
   return sample(track, time_s, cursor, fallback);
 }
 

@@ -88,14 +88,18 @@ std::string validate(const Clip& clip);
 // A compressed binding samples through the decoded keys in compressed, which the cache must be
 // sized for (the constructor or reset taking the binding).
 struct SamplingCache {
-  std::vector<std::uint32_t> cursors;  // 3 per clip track: translation, rotation, scale
+  std::vector<std::uint32_t> cursors;        // 3 per clip track: translation, rotation, scale
+  std::vector<std::uint32_t> morph_cursors;  // 1 per morph track
   CompressedSamplingContext compressed;
 
   SamplingCache() = default;
   // Sizes the cache for clip (the only allocation; do it when a player starts a clip).
   explicit SamplingCache(const Clip& clip) { reset(clip); }
   SamplingCache(const Clip& clip, const ClipBinding& binding) { reset(clip, binding); }
-  void reset(const Clip& clip) { cursors.assign(clip.tracks.size() * 3, 0u); }
+  void reset(const Clip& clip) {
+    cursors.assign(clip.tracks.size() * 3, 0u);
+    morph_cursors.assign(clip.morph_tracks.size(), 0u);
+  }
   void reset(const Clip& clip, const ClipBinding& binding) {
     reset(clip);
     compressed.resize(binding.compressed.joint_count);
@@ -117,6 +121,7 @@ glm::vec3 sample_track(const Vec3Track& track, float time_s, std::uint32_t& curs
                        const glm::vec3& fallback);
 glm::quat sample_track(const QuatTrack& track, float time_s, std::uint32_t& cursor,
                        const glm::quat& fallback);
+float sample_track(const FloatTrack& track, float time_s, std::uint32_t& cursor, float fallback);
 
 // Samples clip at time_s (wrapped for looping clips, clamped otherwise) into out_local, which
 // must hold one transform per skeleton joint. Every joint is written: animated channels from the

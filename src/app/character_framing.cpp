@@ -55,7 +55,8 @@ asset::Bounds character_bounds(const ViewerScene& scene, bool posed) {
   const bool has_pose =
       posed && (model.size() == 1 || std::any_of(model.begin(), model.end(), apart));
   if (has_pose) {
-    asset::Bounds b = asset::posed_bounds(scene.character, model, scene.instance.world_matrix());
+    asset::Bounds b = asset::posed_bounds(scene.character, model, scene.instance.world_matrix(),
+                                          scene.instance.morph_weights());
     if (!b.empty()) {
       grow(b, playing_clips_bounds(scene));
       return b;

@@ -55,6 +55,16 @@ void accept_added_clips(LoadOutcome outcome, const std::string& file, ViewerScen
     ui.errors.add(file, e);
     return;
   }
+  // Shapes bind by node and target name: a clip made for other shapes plays without those.
+  const anim::BoundCharacter& bound = *scene.bound.character;
+  for (std::size_t i = bound.clips.size() - count; i < bound.clips.size(); ++i) {
+    const std::vector<std::string>& missing = bound.morph_bindings[i].missing_targets;
+    if (missing.empty()) continue;
+    std::string list;
+    for (const std::string& name : missing) list += (list.empty() ? "" : ", ") + name;
+    ui.notices.add(file + ": clip '" + bound.clips[i].name +
+                   "' animates shapes the character lacks (" + list + "); they are ignored");
+  }
   ui.loaded_files.push_back(file);
   std::error_code ec;
   ui.loaded_times.push_back(std::filesystem::last_write_time(file, ec));

@@ -36,6 +36,27 @@ std::size_t clip_keys(const anim::Clip& clip) {
   return keys;
 }
 
+std::vector<std::string> morph_target_names(const anim::SkinnedMesh& mesh) {
+  std::vector<std::string> names;
+  for (const anim::MorphTarget& target : mesh.morph_targets) names.push_back(target.name);
+  return names;
+}
+
+// "node/target" of each shape clip animates, in its tracks' order.
+std::vector<std::string> animated_shapes(const anim::Clip& clip) {
+  std::vector<std::string> shapes;
+  for (const anim::MorphTrack& track : clip.morph_tracks) {
+    shapes.push_back(track.node_name + "/" + track.target_name);
+  }
+  return shapes;
+}
+
+std::string joined(const std::vector<std::string>& names) {
+  std::string text;
+  for (const std::string& name : names) text += (text.empty() ? "" : ", ") + name;
+  return text;
+}
+
 // The most influences (non-zero weights) any vertex of mesh has.
 int max_influences(const anim::SkinnedMesh& mesh) {
   int most = 0;
@@ -101,6 +122,7 @@ nlohmann::json to_json(const asset::Character& c) {
                      {"source_fps", clip.source_fps},
                      {"keys", clip_keys(clip)},
                      {"joints_animated", clip.tracks.size()},
+                     {"shapes_animated", animated_shapes(clip)},
                      {"key_bytes", compression.key_bytes},
                      {"compressed", compressed}});
   }
@@ -110,6 +132,9 @@ nlohmann::json to_json(const asset::Character& c) {
                       {"vertices", mesh.vertex_count()},
                       {"triangles", mesh.indices.size() / 3},
                       {"max_influences", max_influences(mesh)},
+                      {"node", mesh.node_name},
+                      {"morph_targets", morph_target_names(mesh)},
+                      {"morph_weights", mesh.morph_weights},
                       {"material", mesh.material}});
   }
   nlohmann::json materials = nlohmann::json::array();
@@ -170,6 +195,9 @@ void print_text(const asset::Character& c) {
   for (const anim::Clip& clip : c.clips) {
     std::printf("  %s: %.3f s, %zu keys, %zu joints animated, %g fps\n", clip.name.c_str(),
                 clip.duration_s, clip_keys(clip), clip.tracks.size(), clip.source_fps);
+    if (!clip.morph_tracks.empty()) {
+      std::printf("    shapes animated: %s\n", joined(animated_shapes(clip)).c_str());
+    }
     const anim::CompressionReport r = anim::measure_compression(clip, c.skeleton);
     if (r.compressed) {
       std::printf(
@@ -188,6 +216,10 @@ void print_text(const asset::Character& c) {
   for (const anim::SkinnedMesh& mesh : c.meshes) {
     std::printf("  %s: %zu vertices, %zu triangles, up to %d influences\n", mesh.name.c_str(),
                 mesh.vertex_count(), mesh.indices.size() / 3, max_influences(mesh));
+    if (!mesh.morph_targets.empty()) {
+      std::printf("    morph targets (node %s): %s\n", mesh.node_name.c_str(),
+                  joined(morph_target_names(mesh)).c_str());
+    }
   }
   std::printf("materials: %zu\n", c.materials.size());
   for (const asset::Material& m : c.materials) {

@@ -31,9 +31,11 @@ int run_pose(const PoseOptions& options) {
   const anim::Skeleton& skeleton = scene.character.skeleton;
   const auto model = instance.model_pose();
   if (options.json) {
-    const nlohmann::json out =
+    nlohmann::json out =
         asset::pose_to_json(options.frame.file, clip == nullptr ? std::string() : clip->name,
                             time_s, clip == nullptr ? 0.0f : clip->duration_s, skeleton, model);
+    out["morph_weights"] = asset::morph_weights_to_json(scene.bound.character->morph_channels,
+                                                        instance.morph_weights());
     std::cout << out.dump(2) << '\n';
     return 0;
   }

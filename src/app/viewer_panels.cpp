@@ -26,6 +26,7 @@
 #include "ui/panel_tabs.h"
 #include "ui/playing_summary.h"
 #include "ui/retarget_offer.h"
+#include "ui/shape_panel.h"
 #include "ui/stats_overlay.h"
 
 namespace app {
@@ -46,6 +47,12 @@ void draw_character_tab(ViewerUi& ui, ViewerScene& scene) {
                            scene.instance.root_motion_from_feet());
   ui.character_controls = actions.controls;
   if (actions.reset_world) scene.instance.reset_world();
+  const ui::ShapePanelChange shape = ui::draw_shape_panel(
+      scene.bound.character->morph_channels, scene.instance.morph_weights(), ui.shape_panel);
+  if (shape.channel >= 0 && shape.released) scene.instance.unpin_morph_weight(shape.channel);
+  if (shape.channel >= 0 && !shape.released) {
+    scene.instance.pin_morph_weight(shape.channel, shape.weight);
+  }
   if (actions.clip_storage_changed) {
     scene.clip_binding.compress = storage.compressed;
     if (std::string e = scene.rebind_character(); !e.empty())

@@ -27,6 +27,7 @@
 #include "ui/parameter_editor.h"
 #include "ui/retarget_panel.h"
 #include "ui/rig_panel.h"
+#include "ui/shape_panel.h"
 #include "ui/state_machine_list.h"
 #include "ui/state_machine_view.h"
 #include "ui/timeline.h"
@@ -67,7 +68,8 @@ struct ViewerUi {
   // window's before the first frame), half of it side by side.
   float framing_aspect = 16.0f / 9.0f;
   std::vector<ui::MaterialRow> materials;  // rebuilt when a character is opened
-  int blend_space = 0;                     // the blend space the editor shows
+  ui::ShapePanelState shape_panel;
+  int blend_space = 0;  // the blend space the editor shows
   ui::BlendSpaceEditorState blend_editor;
   ui::BlendSpace1DEditorState blend_editor_1d;
   std::vector<anim::ClipVelocity> clip_velocities;  // "compute positions", per project clip

@@ -12,17 +12,19 @@ namespace asset {
 #if defined(__x86_64__) && defined(__GLIBCXX__)
 static_assert(sizeof(Character) == 240, "update the serializer for Character's new field");
 static_assert(sizeof(anim::Skeleton) == 96, "update the serializer for Skeleton's new field");
-static_assert(sizeof(anim::Clip) == 96, "update the serializer for Clip's new field");
+static_assert(sizeof(anim::Clip) == 120, "update the serializer for Clip's new field");
 static_assert(sizeof(anim::JointTrack) == 200, "update the serializer for JointTrack");
 static_assert(sizeof(anim::Vec3Track) == 56, "update the serializer for Track's new field");
 static_assert(sizeof(anim::QuatTrack) == 56, "update the serializer for Track's new field");
 static_assert(sizeof(anim::Marker) == 40, "update the serializer for Marker's new field");
-static_assert(sizeof(anim::SkinnedMesh) == 304, "update the serializer for SkinnedMesh");
+static_assert(sizeof(anim::MorphTrack) == 120, "update the serializer for MorphTrack");
+static_assert(sizeof(anim::MorphTarget) == 104, "update the serializer for MorphTarget");
+static_assert(sizeof(anim::SkinnedMesh) == 360, "update the serializer for SkinnedMesh");
 static_assert(sizeof(Material) == 376, "update the serializer for Material's new field");
 static_assert(sizeof(Texture) == 56, "update the serializer for Texture's new field");
 static_assert(sizeof(ImportReport) == 40, "update the serializer for ImportReport");
 static_assert(sizeof(ImportResult) == 280, "update the serializer for ImportResult");
-static_assert(sizeof(ImportedClip) == 120, "update the serializer for ImportedClip");
+static_assert(sizeof(ImportedClip) == 144, "update the serializer for ImportedClip");
 static_assert(sizeof(ClipImportResult) == 88, "update the serializer for ClipImportResult");
 #endif
 
@@ -157,6 +159,21 @@ void fields(Io& io, T& t) requires std::is_same_v<std::remove_const_t<T>, anim::
   fields(io, t.scale);
 }
 
+template <typename Io, typename T>
+void fields(Io& io, T& t) requires std::is_same_v<std::remove_const_t<T>, anim::MorphTrack> {
+  io.text(t.node_name);
+  io.text(t.target_name);
+  fields(io, t.weight);
+}
+
+template <typename Io, typename T>
+void fields(Io& io, T& t) requires std::is_same_v<std::remove_const_t<T>, anim::MorphTarget> {
+  io.text(t.name);
+  io.pods(t.positions);
+  io.pods(t.normals);
+  io.pods(t.tangents);
+}
+
 template <typename Io, typename M>
 void fields(Io& io, M& m) requires std::is_same_v<std::remove_const_t<M>, anim::Marker> {
   io.text(m.name);
@@ -170,12 +187,14 @@ void fields(Io& io, C& c) requires std::is_same_v<std::remove_const_t<C>, anim::
   io.pod(c.source_fps);
   io.boolean(c.loop);
   io.list(c.tracks);
+  io.list(c.morph_tracks);
   io.list(c.markers);
 }
 
 template <typename Io, typename M>
 void fields(Io& io, M& m) requires std::is_same_v<std::remove_const_t<M>, anim::SkinnedMesh> {
   io.text(m.name);
+  io.text(m.node_name);
   io.pods(m.positions);
   io.pods(m.normals);
   io.pods(m.uvs);
@@ -186,6 +205,7 @@ void fields(Io& io, M& m) requires std::is_same_v<std::remove_const_t<M>, anim::
   io.pods(m.joints1);
   io.pods(m.weights1);
   io.pods(m.indices);
+  io.list(m.morph_targets);
   io.pods(m.morph_weights);
   io.pod(m.material);
 }

@@ -35,6 +35,7 @@ ReboundClip rebind_clip(const anim::Clip& clip, const anim::Skeleton& source,
   out.clip.source_fps = clip.source_fps;
   out.clip.loop = clip.loop;
   out.clip.markers = clip.markers;
+  out.clip.morph_tracks = clip.morph_tracks;  // bound by node and target name, not by joint
   const std::vector<anim::Transform> source_model = rest_model(source);
   for (const anim::JointTrack& track : clip.tracks) {
     const int target_joint = target.find_joint(track.joint_name);

@@ -9,6 +9,7 @@
 #include "anim/clip_sampling.h"
 #include "asset/fits_float.h"
 #include "asset/gltf_accessor.h"
+#include "asset/gltf_morph_target_names.h"
 #include "asset/slerp_keys.h"
 
 namespace asset {
@@ -186,6 +187,65 @@ std::string read_joint_track(const GltfScene& scene, int joint,
   return {};
 }
 
+// A weights channel of node as one MorphTrack per target of the node's mesh. Its sampler's
+// output holds, per key, one weight per target (for CUBICSPLINE: the in-tangents of all
+// targets, then their values, then their out-tangents). Returns "" or why it was skipped.
+std::string read_morph_tracks(const GltfScene& scene, int node,
+                              const tinygltf::AnimationSampler& sampler,
+                              std::vector<anim::MorphTrack>& out) {
+  const tinygltf::Model& model = *scene.model;
+  if (node < 0 || node >= static_cast<int>(model.nodes.size()) || model.nodes[node].mesh < 0 ||
+      model.nodes[node].mesh >= static_cast<int>(model.meshes.size())) {
+    return "its node holds no mesh";
+  }
+  const std::vector<std::string> names =
+      gltf_morph_target_names(model.meshes[model.nodes[node].mesh]);
+  if (names.empty()) return "its node's mesh has no morph targets";
+  bool known = true;
+  const anim::Interpolation interpolation = interpolation_of(sampler.interpolation, known);
+  if (!known) return "unknown interpolation '" + sampler.interpolation + "'";
+  AccessorValues input;
+  AccessorValues output;
+  if (std::string cause = read_accessor(model, sampler.input, input); !cause.empty()) return cause;
+  if (std::string cause = read_accessor(model, sampler.output, output); !cause.empty()) {
+    return cause;
+  }
+  const std::size_t targets = names.size();
+  const std::size_t per_key = interpolation == anim::Interpolation::CubicSpline ? 3 : 1;
+  if (input.components != 1 || output.components != 1) {
+    return "its sampler's input or output is not SCALAR";
+  }
+  if (output.count != input.count * per_key * targets) {
+    return "its sampler has " + std::to_string(input.count) + " key times but " +
+           std::to_string(output.count) + " weights (" + std::to_string(per_key * targets) +
+           " per key expected for " + std::to_string(targets) + " targets)";
+  }
+  std::vector<anim::MorphTrack> tracks(targets);
+  for (std::size_t j = 0; j < targets; ++j) {
+    tracks[j].node_name = scene.names[node];
+    tracks[j].target_name = names[j];
+    tracks[j].weight.interpolation = interpolation;
+  }
+  for (std::size_t k = 0; k < input.count; ++k) {
+    const auto t = static_cast<float>(input.values[k]);
+    if (!std::isfinite(t) || t < 0.0f) return "key " + std::to_string(k) + " has a bad time";
+    if (k > 0 && !(t > tracks[0].weight.times_s.back())) {
+      return "key times are not strictly increasing at key " + std::to_string(k);
+    }
+    for (std::size_t j = 0; j < targets; ++j) {
+      tracks[j].weight.times_s.push_back(t);
+      for (std::size_t i = 0; i < per_key; ++i) {
+        const double w = output.values[(k * per_key + i) * targets + j];
+        if (!std::isfinite(w)) return "key " + std::to_string(k) + " has a non-finite weight";
+        tracks[j].weight.values.push_back(static_cast<float>(w));
+      }
+    }
+  }
+  out.insert(out.end(), std::make_move_iterator(tracks.begin()),
+             std::make_move_iterator(tracks.end()));
+  return {};
+}
+
 }  // namespace
 
 std::string read_gltf_clips(const GltfScene& scene, const ImportSettings& settings,
@@ -199,7 +259,6 @@ std::string read_gltf_clips(const GltfScene& scene, const ImportSettings& settin
     clip.name = animation.name.empty() ? "clip_" + std::to_string(a) : animation.name;
     std::map<int, std::map<std::string, ChannelSource>> by_joint;
     std::vector<std::string> ignored;
-    bool has_weights = false;
     float input_end = 0.0f;
     for (std::size_t c = 0; c < animation.channels.size(); ++c) {
       const tinygltf::AnimationChannel& channel = animation.channels[c];
@@ -214,7 +273,15 @@ std::string read_gltf_clips(const GltfScene& scene, const ImportSettings& settin
         input_end = std::max(input_end, static_cast<float>(model.accessors[input].maxValues[0]));
       }
       if (channel.target_path == "weights") {
-        has_weights = true;
+        const int node = channel.target_node;
+        if (std::string cause = read_morph_tracks(scene, node, sampler, clip.morph_tracks);
+            !cause.empty()) {
+          const std::string name = node >= 0 && node < static_cast<int>(scene.names.size())
+                                       ? scene.names[node]
+                                       : "node " + std::to_string(node);
+          warnings.push_back("clip '" + clip.name + "', channel " + std::to_string(c) +
+                             " (morph weights of '" + name + "'): " + cause + "; skipped");
+        }
         continue;
       }
       const int node = channel.target_node;
@@ -231,10 +298,6 @@ std::string read_gltf_clips(const GltfScene& scene, const ImportSettings& settin
         continue;
       }
       by_joint[scene.joint_of_node[node]][channel.target_path] = {&sampler, static_cast<int>(c)};
-    }
-    if (has_weights) {
-      warnings.push_back("clip '" + clip.name +
-                         "' animates morph target weights, which are not played; skipped");
     }
     if (!ignored.empty()) {
       std::string list;
@@ -261,6 +324,7 @@ std::string read_gltf_clips(const GltfScene& scene, const ImportSettings& settin
         retime(track.rotation, factor);
         retime(track.scale, factor);
       }
+      for (anim::MorphTrack& track : clip.morph_tracks) retime(track.weight, factor);
     }
     for (anim::JointTrack& track : clip.tracks) {
       linear_if_constant(track.translation);
@@ -271,6 +335,12 @@ std::string read_gltf_clips(const GltfScene& scene, const ImportSettings& settin
       for (const std::vector<float>* times :
            {&track.translation.times_s, &track.rotation.times_s, &track.scale.times_s}) {
         if (!times->empty()) clip.duration_s = std::max(clip.duration_s, times->back());
+      }
+    }
+    for (anim::MorphTrack& track : clip.morph_tracks) {
+      linear_if_constant(track.weight);
+      if (!track.weight.times_s.empty()) {
+        clip.duration_s = std::max(clip.duration_s, track.weight.times_s.back());
       }
     }
     clip.duration_s = std::max(clip.duration_s, input_end);

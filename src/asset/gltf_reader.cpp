@@ -9,6 +9,7 @@
 #include "asset/gltf_accessor.h"
 #include "asset/gltf_clip_reader.h"
 #include "asset/gltf_load.h"
+#include "asset/gltf_morph_target_names.h"
 #include "asset/gltf_scene.h"
 #include "asset/image_search.h"
 #include "asset/import_path.h"
@@ -120,11 +121,6 @@ std::string read_attribute(const tinygltf::Model& model,
   return {};
 }
 
-std::vector<float> morph_weights(const tinygltf::Node& node, const tinygltf::Mesh& mesh) {
-  const std::vector<double>& weights = !node.weights.empty() ? node.weights : mesh.weights;
-  return {weights.begin(), weights.end()};
-}
-
 // Triangles from the primitive's indices (or 0..n-1) in its mode; out-of-range ones dropped.
 std::string read_triangles(const tinygltf::Model& model, const tinygltf::Primitive& primitive,
                            std::size_t vertices, std::vector<std::uint32_t>& out, int& dropped) {
@@ -188,7 +184,92 @@ struct MeshContext {
   const ImportSettings& settings;
   InfluenceStats stats;
   int dropped_triangles = 0;
+  std::vector<std::string> warnings;
 };
+
+// Deltas of one attribute of target, taken into model space by linear (a delta is a direction)
+// and scaled per vertex by scale (so that the morphed normal or tangent, normalized, is the
+// file's). Non-finite deltas become zero and are counted in non_finite. Absent: empty.
+std::string read_morph_deltas(const tinygltf::Model& model,
+                              const std::map<std::string, int>& target, const std::string& name,
+                              std::size_t vertices, const glm::mat3& linear,
+                              const std::vector<float>& scale, std::vector<glm::vec3>& out,
+                              std::size_t& non_finite) {
+  if (std::string cause = read_attribute<3>(model, target, name, vertices, out); !cause.empty()) {
+    out.clear();
+    return cause;
+  }
+  for (std::size_t v = 0; v < out.size(); ++v) {
+    glm::vec3& delta = out[v];
+    if (!std::isfinite(delta.x) || !std::isfinite(delta.y) || !std::isfinite(delta.z)) {
+      delta = glm::vec3(0.0f);
+      ++non_finite;
+      continue;
+    }
+    delta = linear * delta * scale[v];
+  }
+  return {};
+}
+
+// The primitive's morph targets and the default weights (the node's, else the mesh's), in model
+// space like the base mesh. Called before the base mesh is transformed: base_normals and
+// mesh.tangents are still the file's. A target that
+// cannot be read (a different vertex count, a bad accessor) is kept without offsets, so that
+// weights still find their targets by index, and reported in context.warnings.
+void read_morph_targets(const tinygltf::Node& node, const tinygltf::Mesh& source,
+                        const tinygltf::Primitive& primitive, MeshContext& context,
+                        const std::vector<glm::vec3>& base_normals, const glm::mat4& to_model,
+                        float unit, anim::SkinnedMesh& mesh) {
+  if (primitive.targets.empty()) return;
+  const tinygltf::Model& model = *context.scene.model;
+  const std::size_t n = mesh.positions.size();
+  const glm::mat3 linear(to_model);
+  const glm::mat3 normal_linear = glm::transpose(glm::inverse(linear));
+  // What each base normal and tangent was divided by when normalized in model space.
+  std::vector<float> position_scale(n, unit), normal_scale(n, 1.0f), tangent_scale(n, 1.0f);
+  for (std::size_t v = 0; v < n && v < base_normals.size(); ++v) {
+    const float length = glm::length(normal_linear * base_normals[v]);
+    if (length > 0.0f && std::isfinite(length)) normal_scale[v] = 1.0f / length;
+  }
+  for (std::size_t v = 0; v < n && v < mesh.tangents.size(); ++v) {
+    const float length = glm::length(linear * glm::vec3(mesh.tangents[v]));
+    if (length > 0.0f && std::isfinite(length)) tangent_scale[v] = 1.0f / length;
+  }
+  const std::vector<std::string> names = gltf_morph_target_names(source);
+  mesh.morph_weights.assign(primitive.targets.size(), 0.0f);
+  const std::vector<double>& defaults = !node.weights.empty() ? node.weights : source.weights;
+  for (std::size_t t = 0; t < defaults.size() && t < mesh.morph_weights.size(); ++t) {
+    mesh.morph_weights[t] = std::isfinite(defaults[t]) ? static_cast<float>(defaults[t]) : 0.0f;
+  }
+  std::size_t non_finite = 0;
+  for (std::size_t t = 0; t < primitive.targets.size(); ++t) {
+    anim::MorphTarget target;
+    target.name = t < names.size() ? names[t] : "target " + std::to_string(t);
+    const auto& attributes = primitive.targets[t];
+    std::string cause = read_morph_deltas(model, attributes, "POSITION", n, linear, position_scale,
+                                          target.positions, non_finite);
+    if (cause.empty() && !base_normals.empty()) {
+      cause = read_morph_deltas(model, attributes, "NORMAL", n, normal_linear, normal_scale,
+                                target.normals, non_finite);
+    }
+    if (cause.empty() && !mesh.tangents.empty()) {
+      cause = read_morph_deltas(model, attributes, "TANGENT", n, linear, tangent_scale,
+                                target.tangents, non_finite);
+    }
+    if (!cause.empty()) {
+      context.warnings.push_back("mesh '" + mesh.name + "', morph target '" + target.name +
+                                 "': " + cause + "; the target is kept without offsets");
+      target.normals.clear();
+      target.tangents.clear();
+    }
+    if (target.positions.size() != n) target.positions.assign(n, glm::vec3(0.0f));
+    mesh.morph_targets.push_back(std::move(target));
+  }
+  if (non_finite > 0) {
+    context.warnings.push_back("mesh '" + mesh.name + "': " + std::to_string(non_finite) +
+                               " morph target offsets are not finite numbers; they are zero");
+  }
+}
 
 std::string read_influences(const tinygltf::Model& model, const tinygltf::Primitive& primitive,
                             const tinygltf::Skin& skin, const GltfScene& scene,
@@ -267,22 +348,6 @@ std::string read_primitive(const tinygltf::Node& node, int node_index, const tin
       model.accessors[attributes.at("COLOR_0")].type == TINYGLTF_TYPE_VEC3) {
     for (glm::vec4& c : mesh.colors) c.w = 1.0f;
   }
-  // Default morph weights shape the rest mesh; the targets themselves are not kept.
-  mesh.morph_weights = morph_weights(node, source);
-  for (std::size_t t = 0; t < primitive.targets.size() && t < mesh.morph_weights.size(); ++t) {
-    const float w = mesh.morph_weights[t];
-    if (w == 0.0f) continue;
-    for (const auto& [name, target] : std::map<std::string, std::vector<glm::vec3>*>{
-             {"POSITION", &mesh.positions}, {"NORMAL", &normals}}) {
-      std::vector<glm::vec3> delta;
-      if (std::string cause = read_attribute<3>(model, primitive.targets[t], name, n, delta);
-          !cause.empty()) {
-        return "morph target " + std::to_string(t) + ": " + cause;
-      }
-      if (target->size() != n) continue;
-      for (std::size_t v = 0; v < delta.size(); ++v) (*target)[v] += w * delta[v];
-    }
-  }
   if (std::string cause =
           read_triangles(model, primitive, n, mesh.indices, context.dropped_triangles);
       !cause.empty()) {
@@ -291,6 +356,8 @@ std::string read_primitive(const tinygltf::Node& node, int node_index, const tin
   if (normals.empty()) normals = smooth_normals(mesh.positions, mesh.indices);
 
   const float unit = scene.unit_scale;
+  mesh.node_name = scene.names[node_index];
+  read_morph_targets(node, source, primitive, context, normals, to_model, unit, mesh);
   for (glm::vec3& position : mesh.positions) {
     position = glm::vec3(to_model * glm::vec4(position * unit, 1.0f));
   }
@@ -331,7 +398,7 @@ std::string read_primitive(const tinygltf::Node& node, int node_index, const tin
 std::string read_meshes(const GltfScene& scene, const ImportSettings& settings,
                         std::vector<anim::SkinnedMesh>& out, ImportReport& report) {
   const tinygltf::Model& model = *scene.model;
-  MeshContext context{scene, settings, {}, 0};
+  MeshContext context{scene, settings, {}, 0, {}};
   std::size_t non_finite = 0;
   for (const int n : scene.order) {
     const tinygltf::Node& node = model.nodes[n];
@@ -370,6 +437,7 @@ std::string read_meshes(const GltfScene& scene, const ImportSettings& settings,
                               " triangles refer to vertices that do not exist; dropped");
   }
   if (non_finite > 0) report.warnings.push_back(non_finite_triangles_warning(non_finite));
+  report.warnings.insert(report.warnings.end(), context.warnings.begin(), context.warnings.end());
   return {};
 }
 

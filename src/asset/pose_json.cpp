@@ -31,4 +31,20 @@ nlohmann::json pose_to_json(const std::string& file, const std::string& clip, fl
           {"joints", joints}};
 }
 
+nlohmann::json morph_weights_to_json(std::span<const anim::MorphChannel> channels,
+                                     std::span<const float> weights) {
+  nlohmann::json nodes = nlohmann::json::array();
+  for (std::size_t c = 0; c < channels.size() && c < weights.size(); ++c) {
+    // morph_channels_of lists each node's targets together.
+    if (c == 0 || channels[c].node_name != channels[c - 1].node_name) {
+      nodes.push_back({{"node", channels[c].node_name},
+                       {"targets", nlohmann::json::array()},
+                       {"weights", nlohmann::json::array()}});
+    }
+    nodes.back()["targets"].push_back(channels[c].target_name);
+    nodes.back()["weights"].push_back(weights[c]);
+  }
+  return nodes;
+}
+
 }  // namespace asset

@@ -8,6 +8,8 @@
 #include <vector>
 
 #include "anim/clip_sampling.h"
+#include "anim/morph_weights.h"
+#include "anim/morphing.h"
 #include "anim/pose.h"
 #include "anim/skinning.h"
 
@@ -75,6 +77,23 @@ std::array<glm::vec3, kDirections> extreme_directions() {
 // height too large (KayKit's Knight swinging his sword). Over the shared characters the sampled
 // hull misses the skinned mesh by 1% of the height at most, and exceeds it where vertices blend
 // joints that bend far apart (12% on Cesium Man, 3% at most elsewhere).
+// The positions of mesh as drawn with the character's morph weights (one per channel of
+// morph_channels_of(character.meshes); empty: each mesh's default weights): its base positions
+// when it has no targets or the weights do not fit them.
+std::vector<glm::vec3> morphed_positions(const anim::SkinnedMesh& mesh, int first_channel,
+                                         std::span<const float> weights) {
+  std::vector<glm::vec3> positions = mesh.positions;
+  if (mesh.morph_targets.empty()) return positions;
+  std::span<const float> own = mesh.morph_weights;
+  const std::size_t count = mesh.morph_targets.size();
+  if (!weights.empty() && first_channel >= 0 &&
+      static_cast<std::size_t>(first_channel) + count <= weights.size()) {
+    own = weights.subspan(static_cast<std::size_t>(first_channel), count);
+  }
+  if (!anim::morph_vertices(mesh, own, positions, {}, {})) positions = mesh.positions;
+  return positions;
+}
+
 struct PoseMeasure {
   std::vector<bool> joints;             // character_tree: measured when there is no mesh
   std::vector<glm::vec3> points;        // each joint's extremes, joint by joint
@@ -83,8 +102,10 @@ struct PoseMeasure {
   bool has_mesh = false;
 };
 
-PoseMeasure measure_character(const Character& character) {
+PoseMeasure measure_character(const Character& character, std::span<const float> morph_weights) {
   PoseMeasure m;
+  const std::vector<int> first_channel =
+      anim::first_morph_channel_of(character.meshes, anim::morph_channels_of(character.meshes));
   const anim::Skeleton& skeleton = character.skeleton;
   m.joints = character_tree(skeleton);
   const std::array<glm::vec3, kDirections> directions = extreme_directions();
@@ -92,9 +113,12 @@ PoseMeasure measure_character(const Character& character) {
   // Per joint and direction: the farthest point so far and how far it reaches.
   std::vector<glm::vec3> extreme(joints * kDirections);
   std::vector<float> reach(joints * kDirections, -1e30f);
-  for (const anim::SkinnedMesh& mesh : character.meshes) {
+  for (std::size_t i = 0; i < character.meshes.size(); ++i) {
+    const anim::SkinnedMesh& mesh = character.meshes[i];
+    const std::vector<glm::vec3> positions =
+        morphed_positions(mesh, first_channel[i], morph_weights);
     for (std::size_t v = 0; v < mesh.vertex_count(); ++v) {
-      const glm::vec4 bind(mesh.positions[v], 1.0f);
+      const glm::vec4 bind(positions[v], 1.0f);
       bool bound = false;
       for (int set = 0; set < 2; ++set) {
         const std::vector<glm::uvec4>& ids = set == 0 ? mesh.joints0 : mesh.joints1;
@@ -114,7 +138,7 @@ PoseMeasure measure_character(const Character& character) {
           }
         }
       }
-      if (!bound) grow(m.unbound, mesh.positions[v]);
+      if (!bound) grow(m.unbound, positions[v]);
       m.has_mesh = true;
     }
   }
@@ -166,9 +190,9 @@ Bounds measured_pose_bounds(const PoseMeasure& m, std::span<const glm::mat4> mod
 }  // namespace
 
 Bounds posed_bounds(const Character& character, std::span<const glm::mat4> model_pose,
-                    const glm::mat4& world) {
+                    const glm::mat4& world, std::span<const float> morph_weights) {
   if (model_pose.size() != static_cast<std::size_t>(character.skeleton.joint_count())) return {};
-  return measured_pose_bounds(measure_character(character), model_pose, world);
+  return measured_pose_bounds(measure_character(character, morph_weights), model_pose, world);
 }
 
 Bounds rest_pose_bounds(const Character& character, const glm::mat4& world) {
@@ -181,8 +205,16 @@ Bounds rest_pose_bounds(const Character& character, const glm::mat4& world) {
   Bounds skinned;
   std::vector<glm::vec3> positions;
   for (const anim::SkinnedMesh& mesh : character.meshes) {
+    // The rest pose shows the targets at their default weights.
+    anim::SkinnedMesh morphed;
+    const anim::SkinnedMesh* shown = &mesh;
+    if (!mesh.morph_targets.empty()) {
+      morphed = mesh;
+      morphed.positions = morphed_positions(mesh, -1, {});
+      shown = &morphed;
+    }
     positions.resize(mesh.vertex_count());
-    if (!anim::skin_vertices_lbs(mesh, palette, positions, {})) continue;
+    if (!anim::skin_vertices_lbs(*shown, palette, positions, {})) continue;
     for (const glm::vec3& p : positions) grow(skinned, glm::vec3(world * glm::vec4(p, 1.0f)));
   }
   return skinned.empty() ? posed_bounds(character, model, world) : skinned;
@@ -196,7 +228,14 @@ Bounds clip_bounds(const Character& character, const anim::Clip& clip,
   if (samples < 2 || skeleton.joint_count() == 0) return all;
   const anim::ClipBinding binding = anim::bind_clip(clip, skeleton);
   anim::SamplingCache cache(clip, binding);
-  const PoseMeasure measure = measure_character(character);
+  // A clip that plays shapes changes the mesh itself: it is measured again at each sample.
+  const std::vector<anim::MorphChannel> channels = anim::morph_channels_of(character.meshes);
+  const anim::MorphBinding morph_binding = anim::bind_morph_tracks(clip, channels);
+  const bool plays_shapes =
+      std::any_of(morph_binding.track_to_channel.begin(), morph_binding.track_to_channel.end(),
+                  [](int c) { return c >= 0; });
+  std::vector<float> weights(channels.size());
+  PoseMeasure measure = measure_character(character, {});
   std::vector<anim::Transform> local(skeleton.rest_pose.size());
   std::vector<glm::mat4> model(local.size());
   for (int i = 0; i < samples; ++i) {
@@ -206,6 +245,13 @@ Bounds clip_bounds(const Character& character, const anim::Clip& clip,
     if (!anim::sample_clip(clip, binding, skeleton, time_s, cache, local)) return {};
     if (!anim::remove_root_motion(skeleton, root_motion, local)) return {};
     if (!anim::local_to_model(skeleton, local, model)) return {};
+    if (plays_shapes) {
+      if (!anim::sample_morph_weights(clip, morph_binding, channels, time_s, cache.morph_cursors,
+                                      weights)) {
+        return {};
+      }
+      measure = measure_character(character, weights);
+    }
     grow(all, measured_pose_bounds(measure, model, world));
   }
   return all;

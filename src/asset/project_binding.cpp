@@ -133,7 +133,8 @@ std::string bind_project(const Project& project, const Character& character,
   apply_project_markers(project, clips);
   auto bound_character = std::make_shared<anim::BoundCharacter>();
   if (std::string e =
-          anim::bind_character(character.skeleton, std::move(clips), storage, *bound_character);
+          anim::bind_character(character.skeleton, std::move(clips), storage, *bound_character,
+                               anim::morph_channels_of(character.meshes));
       !e.empty()) {
     return character.source_path + ": " + e;
   }

@@ -1,5 +1,7 @@
 #include "render/character_gpu.h"
 
+#include "anim/morph_weights.h"
+
 #include <filesystem>
 #include <set>
 
@@ -50,7 +52,20 @@ render::SurfaceAlphaMode surface_alpha_mode(asset::AlphaMode mode) {
   return render::SurfaceAlphaMode::Opaque;
 }
 
+std::span<const float> CharacterGpu::mesh_morph_weights(std::size_t i,
+                                                        std::span<const float> weights) const {
+  if (i >= meshes.size() || i >= first_morph_channel.size() || first_morph_channel[i] < 0) {
+    return {};
+  }
+  const auto first = static_cast<std::size_t>(first_morph_channel[i]);
+  const auto count = static_cast<std::size_t>(meshes[i].morph_target_count());
+  if (first + count > weights.size()) return {};
+  return weights.subspan(first, count);
+}
+
 void CharacterGpu::upload(const asset::Character& character) {
+  first_morph_channel =
+      anim::first_morph_channel_of(character.meshes, anim::morph_channels_of(character.meshes));
   meshes.clear();
   mesh_centers.clear();
   textures.clear();

@@ -2,6 +2,7 @@
 // The GPU side of a loaded character: one GpuMesh per mesh and the textures of every material,
 // built from asset::Character when a file is loaded and dropped with it.
 
+#include <span>
 #include <string>
 #include <vector>
 
@@ -24,9 +25,16 @@ struct MaterialTextures {
 };
 
 struct CharacterGpu {
+  // Mesh i's slice of an instance's morph weights (anim::CharacterInstance::morph_weights);
+  // empty when it has no targets or the weights do not cover them.
+  std::span<const float> mesh_morph_weights(std::size_t i, std::span<const float> weights) const;
+
   std::vector<render::GpuMesh> meshes;  // parallel to Character::meshes; empty where it failed
   // Bind-pose centre of each mesh (model space): the order of blended meshes, back to front.
   std::vector<glm::vec3> mesh_centers;
+  // Per mesh: where its targets' weights start in an instance's morph weights
+  // (anim::first_morph_channel_of), -1 for a mesh without targets.
+  std::vector<int> first_morph_channel;
   std::vector<MaterialTextures> textures;  // one per material
   // One per material, its textures pointing into `textures` (or at `checker`).
   std::vector<render::SurfaceMaterial> materials;

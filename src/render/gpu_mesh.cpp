@@ -65,6 +65,15 @@ std::string validate(const anim::SkinnedMesh& mesh, int joint_count) {
              std::to_string(mesh.indices[i]) + " of " + std::to_string(n);
     }
   }
+  for (const anim::MorphTarget& target : mesh.morph_targets) {
+    for (const auto* deltas : {&target.positions, &target.normals, &target.tangents}) {
+      if (deltas != &target.positions && deltas->empty()) continue;
+      if (deltas->size() != n) {
+        return mesh_label(mesh) + ": morph target '" + target.name + "' has " +
+               std::to_string(deltas->size()) + " offsets for " + std::to_string(n) + " vertices";
+      }
+    }
+  }
   if (joint_count <= 0) return mesh_label(mesh) + ": skeleton has no joints";
   for (const auto* joints : {&mesh.joints0, &mesh.joints1}) {
     const long v = first_bad_joint(*joints, joint_count);
@@ -85,12 +94,33 @@ GLintptr append(std::vector<std::byte>& image, const std::vector<T>& values) {
   return offset;
 }
 
+// The morph targets' deltas as the shaders read them: per target, per vertex, the position,
+// normal and tangent offsets (zero where the target has none).
+std::vector<float> morph_deltas(const anim::SkinnedMesh& mesh) {
+  const std::size_t n = mesh.vertex_count();
+  std::vector<float> deltas(mesh.morph_targets.size() * n * kMorphFloatsPerVertex, 0.0f);
+  for (std::size_t t = 0; t < mesh.morph_targets.size(); ++t) {
+    const anim::MorphTarget& target = mesh.morph_targets[t];
+    const std::vector<glm::vec3>* parts[] = {&target.positions, &target.normals, &target.tangents};
+    for (int part = 0; part < 3; ++part) {
+      if (parts[part]->size() != n) continue;
+      for (std::size_t v = 0; v < n; ++v) {
+        float* out = &deltas[(t * n + v) * kMorphFloatsPerVertex + part * 3];
+        for (int c = 0; c < 3; ++c) out[c] = (*parts[part])[v][c];
+      }
+    }
+  }
+  return deltas;
+}
+
 }  // namespace
 
 GpuMesh::GpuMesh(GpuMesh&& other) noexcept
     : vao_(std::exchange(other.vao_, 0)),
       vertex_buffer_(std::exchange(other.vertex_buffer_, 0)),
       index_buffer_(std::exchange(other.index_buffer_, 0)),
+      morph_buffer_(std::exchange(other.morph_buffer_, 0)),
+      morph_target_count_(std::exchange(other.morph_target_count_, 0)),
       vertex_count_(std::exchange(other.vertex_count_, 0)),
       index_count_(std::exchange(other.index_count_, 0)),
       joint_count_(std::exchange(other.joint_count_, 0)),
@@ -105,6 +135,8 @@ GpuMesh& GpuMesh::operator=(GpuMesh&& other) noexcept {
     vao_ = std::exchange(other.vao_, 0);
     vertex_buffer_ = std::exchange(other.vertex_buffer_, 0);
     index_buffer_ = std::exchange(other.index_buffer_, 0);
+    morph_buffer_ = std::exchange(other.morph_buffer_, 0);
+    morph_target_count_ = std::exchange(other.morph_target_count_, 0);
     vertex_count_ = std::exchange(other.vertex_count_, 0);
     index_count_ = std::exchange(other.index_count_, 0);
     joint_count_ = std::exchange(other.joint_count_, 0);
@@ -124,7 +156,9 @@ void GpuMesh::release() {
   if (vao_) glDeleteVertexArrays(1, &vao_);
   if (vertex_buffer_) glDeleteBuffers(1, &vertex_buffer_);
   if (index_buffer_) glDeleteBuffers(1, &index_buffer_);
-  vao_ = vertex_buffer_ = index_buffer_ = 0;
+  if (morph_buffer_) glDeleteBuffers(1, &morph_buffer_);
+  vao_ = vertex_buffer_ = index_buffer_ = morph_buffer_ = 0;
+  morph_target_count_ = 0;
 }
 
 std::string GpuMesh::upload(const anim::SkinnedMesh& mesh, int joint_count) {
@@ -186,12 +220,20 @@ std::string GpuMesh::upload(const anim::SkinnedMesh& mesh, int joint_count) {
                          mesh.indices.data(), 0);
     glVertexArrayElementBuffer(vao_, index_buffer_);
   }
+  std::size_t morph_bytes = 0;
+  if (!mesh.morph_targets.empty() && mesh.vertex_count() > 0) {
+    const std::vector<float> deltas = morph_deltas(mesh);
+    morph_bytes = deltas.size() * sizeof(float);
+    glCreateBuffers(1, &morph_buffer_);
+    glNamedBufferStorage(morph_buffer_, static_cast<GLsizeiptr>(morph_bytes), deltas.data(), 0);
+    morph_target_count_ = static_cast<int>(mesh.morph_targets.size());
+  }
   vertex_count_ = static_cast<int>(mesh.vertex_count());
   joint_count_ = joint_count;
   second_set_ = mesh.has_second_influence_set();
   has_uvs_ = !mesh.uvs.empty();
   has_colors_ = !mesh.colors.empty();
-  bytes_ = image.size() + mesh.indices.size() * sizeof(std::uint32_t);
+  bytes_ = image.size() + mesh.indices.size() * sizeof(std::uint32_t) + morph_bytes;
   return {};
 }
 

@@ -22,6 +22,10 @@ enum VertexAttribute : unsigned {
   kAttribColor = 8,
 };
 
+// Floats per vertex of one morph target in the deltas buffer: position, normal and tangent
+// offsets (zero where the target has none), target-major (shaders/skin_common.glsl).
+inline constexpr int kMorphFloatsPerVertex = 9;
+
 class GpuMesh {
  public:
   GpuMesh() = default;
@@ -45,6 +49,9 @@ class GpuMesh {
   bool has_second_influence_set() const { return second_set_; }
   bool has_uvs() const { return has_uvs_; }
   bool has_colors() const { return has_colors_; }
+  // The morph targets' deltas buffer (0 when the mesh has none) and its target count.
+  unsigned morph_buffer() const { return morph_buffer_; }
+  int morph_target_count() const { return morph_target_count_; }
   // The skeleton size the mesh was checked against: a palette must hold at least this many
   // joints per instance.
   int joint_count() const { return joint_count_; }
@@ -57,6 +64,8 @@ class GpuMesh {
   unsigned vao_ = 0;
   unsigned vertex_buffer_ = 0;
   unsigned index_buffer_ = 0;
+  unsigned morph_buffer_ = 0;
+  int morph_target_count_ = 0;
   int vertex_count_ = 0;
   int index_count_ = 0;
   int joint_count_ = 0;

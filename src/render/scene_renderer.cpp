@@ -237,13 +237,15 @@ void SceneRenderer::draw_shadow_map(const FrameView& frame,
   options.depth_only = true;
   options.method = frame.skinning;
   options.model = world;
-  draw_character(palette, shadow_map_.light_view_projection(), options);
+  draw_character(palette, shadow_map_.light_view_projection(), options,
+                 frame.instance->morph_weights());
   shadow_map_.end();
 }
 
 std::string SceneRenderer::draw_character(const render::SkinningPaletteBuffer& palette,
                                           const glm::mat4& view_projection,
-                                          render::MeshDrawOptions options) {
+                                          render::MeshDrawOptions options,
+                                          std::span<const float> morph_weights) {
   std::string result;
   blend_order_.clear();
   auto draw_mesh = [&](std::size_t i) {
@@ -254,6 +256,7 @@ std::string SceneRenderer::draw_character(const render::SkinningPaletteBuffer& p
       options.material = render::SurfaceMaterial{};
       options.material.base_color = glm::vec4(0.75f, 0.72f, 0.68f, 1.0f);
     }
+    options.morph_weights = character_.mesh_morph_weights(i, morph_weights);
     if (std::string e = meshes_.draw(character_.meshes[i], palette, view_projection, options);
         !e.empty()) {
       result = e;
@@ -333,7 +336,9 @@ std::string SceneRenderer::draw_view(const FrameView& frame, const glm::mat4& vi
       options.model = crowd ? glm::mat4(1.0f) : world;  // crowds bake placement in the palette
       options.instance_count = crowd ? frame.crowd->count() : 1;
       if (crowd && !crowd_error_.empty()) result = crowd_error_;
-      if (std::string e = draw_character(palette, view_projection, options); !e.empty()) {
+      // A crowd's instances share the viewer instance's shapes (its palettes hold joints only).
+      if (std::string e = draw_character(palette, view_projection, options, p.morph_weights());
+          !e.empty()) {
         result = e;
       }
     }

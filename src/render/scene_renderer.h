@@ -65,9 +65,11 @@ class SceneRenderer {
   // The key light's shadow map of the character's meshes this frame, or none.
   void draw_shadow_map(const FrameView& frame, const render::SkinningPaletteBuffer& palette,
                        bool crowd);
-  // The character's meshes: opaque and cut-out ones first, then blended ones back to front.
+  // The character's meshes: opaque and cut-out ones first, then blended ones back to front,
+  // morphed by morph_weights (the instance's, one per morph channel).
   std::string draw_character(const render::SkinningPaletteBuffer& palette,
-                             const glm::mat4& view_projection, render::MeshDrawOptions options);
+                             const glm::mat4& view_projection, render::MeshDrawOptions options,
+                             std::span<const float> morph_weights);
   void add_foot_debug(const anim::FootIkDebug& debug);
   void add_onion_skin(const FrameView& frame, const glm::mat4& world);
 

@@ -2,6 +2,8 @@
 
 #include <glad/gl.h>
 
+#include <array>
+#include <cmath>
 #include <vector>
 
 #include <glm/gtc/matrix_inverse.hpp>
@@ -13,6 +15,10 @@ namespace {
 constexpr unsigned kReferenceSkinningBinding = 3;
 // Texture unit of the key light's shadow map (shaders/lighting.glsl).
 constexpr unsigned kShadowMapUnit = 5;
+// Storage buffer binding of a mesh's morph target deltas (shaders/skin_common.glsl).
+constexpr unsigned kMorphDeltasBinding = 4;
+// The most targets one draw applies (MAX_ACTIVE_MORPH_TARGETS in shaders/skin_common.glsl).
+constexpr int kMaxActiveMorphTargets = 64;
 // Floats per captured vertex: position and normal, interleaved as the capture varyings list.
 constexpr int kCapturedFloats = 6;
 
@@ -74,8 +80,30 @@ std::string SkinnedMeshRenderer::check(const GpuMesh& mesh, const SkinningPalett
 }
 
 void SkinnedMeshRenderer::prepare(const ShaderProgram& program, const GpuMesh& mesh,
-                                  const SkinningPaletteBuffer& palette, SkinningMethod method) {
+                                  const SkinningPaletteBuffer& palette, SkinningMethod method,
+                                  std::span<const float> morph_weights) {
   program.use();
+  // Only targets of non-zero weight go to the shader: a face at rest costs nothing.
+  std::array<int, kMaxActiveMorphTargets> targets{};
+  std::array<float, kMaxActiveMorphTargets> weights{};
+  int active = 0;
+  if (mesh.morph_buffer() != 0 &&
+      morph_weights.size() == static_cast<std::size_t>(mesh.morph_target_count())) {
+    for (std::size_t t = 0; t < morph_weights.size() && active < kMaxActiveMorphTargets; ++t) {
+      if (morph_weights[t] == 0.0f || !std::isfinite(morph_weights[t])) continue;
+      targets[active] = static_cast<int>(t);
+      weights[active++] = morph_weights[t];
+    }
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kMorphDeltasBinding, mesh.morph_buffer());
+  }
+  program.set("u_morph_count", active);
+  if (active > 0) {
+    program.set("u_morph_vertex_count", mesh.vertex_count());
+    glProgramUniform1iv(program.id(), glGetUniformLocation(program.id(), "u_morph_target"), active,
+                        targets.data());
+    glProgramUniform1fv(program.id(), glGetUniformLocation(program.id(), "u_morph_weight"), active,
+                        weights.data());
+  }
   program.set("u_joints_per_instance", palette.joints_per_instance(method));
   program.set("u_second_influence_set", mesh.has_second_influence_set() ? 1 : 0);
   if (method == SkinningMethod::DualQuat) {
@@ -85,7 +113,8 @@ void SkinnedMeshRenderer::prepare(const ShaderProgram& program, const GpuMesh& m
 }
 
 void SkinnedMeshRenderer::capture(const GpuMesh& mesh, const SkinningPaletteBuffer& palette,
-                                  SkinningMethod method, int instance_count) {
+                                  SkinningMethod method, int instance_count,
+                                  std::span<const float> morph_weights) {
   const std::size_t bytes = static_cast<std::size_t>(mesh.vertex_count()) * instance_count *
                             kCapturedFloats * sizeof(float);
   if (!feedback_buffer_) glCreateBuffers(1, &feedback_buffer_);
@@ -94,7 +123,7 @@ void SkinnedMeshRenderer::capture(const GpuMesh& mesh, const SkinningPaletteBuff
     feedback_capacity_ = bytes;
   }
   const ShaderProgram& program = programs(method).capture;
-  prepare(program, mesh, palette, method);
+  prepare(program, mesh, palette, method, morph_weights);
   // Model space: the same frame as the CPU reference and the other method's draw.
   program.set("u_model", glm::mat4(1.0f));
   program.set("u_normal_matrix", glm::mat4(1.0f));
@@ -173,13 +202,13 @@ std::string SkinnedMeshRenderer::draw(const GpuMesh& mesh, const SkinningPalette
         !error.empty()) {
       return "difference view: " + error;
     }
-    capture(mesh, palette, other(options.method), options.instance_count);
+    capture(mesh, palette, other(options.method), options.instance_count, options.morph_weights);
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kReferenceSkinningBinding, feedback_buffer_);
   }
   const MethodPrograms& variants = programs(options.method);
   const ShaderProgram& program =
       options.depth_only ? variants.depth : (difference ? variants.difference : variants.draw);
-  prepare(program, mesh, palette, options.method);
+  prepare(program, mesh, palette, options.method, options.morph_weights);
   program.set("u_model", options.model);
   program.set("u_normal_matrix", glm::inverseTranspose(options.model));
   program.set("u_view_projection", view_projection);
@@ -228,7 +257,8 @@ std::string SkinnedMeshRenderer::capture_skinned_positions(const GpuMesh& mesh,
                                                            const SkinningPaletteBuffer& palette,
                                                            SkinningMethod method,
                                                            std::span<glm::vec3> out_positions,
-                                                           std::span<glm::vec3> out_normals) {
+                                                           std::span<glm::vec3> out_normals,
+                                                           std::span<const float> morph_weights) {
   const std::size_t n = static_cast<std::size_t>(mesh.vertex_count());
   if (n == 0 || out_positions.empty() || out_positions.size() % n != 0) {
     return "capture: " + std::to_string(out_positions.size()) +
@@ -240,7 +270,7 @@ std::string SkinnedMeshRenderer::capture_skinned_positions(const GpuMesh& mesh,
   }
   const int instances = static_cast<int>(out_positions.size() / n);
   if (std::string error = check(mesh, palette, method, instances); !error.empty()) return error;
-  capture(mesh, palette, method, instances);
+  capture(mesh, palette, method, instances, morph_weights);
   std::vector<float> captured(out_positions.size() * kCapturedFloats);
   glGetNamedBufferSubData(feedback_buffer_, 0,
                           static_cast<GLsizeiptr>(captured.size() * sizeof(float)),

@@ -52,6 +52,9 @@ struct MeshDrawOptions {
   glm::vec3 fade_center{0.0f};
   // Instances drawn, each with its own joints_per_instance block of the palette.
   int instance_count = 1;
+  // The mesh's morph target weights, one per target (its slice of the instance's weights);
+  // targets of non-zero weight (at most 64) morph the mesh before skinning. Empty: none.
+  std::span<const float> morph_weights;
   // For SkinningDifference: a vertex this far (metres) between its two skinnings is full red.
   float difference_full_scale_m = 0.02f;
 };
@@ -84,10 +87,12 @@ class SkinnedMeshRenderer {
   // Skins every vertex with method on the GPU and reads the model-space results back, through
   // transform feedback: out_positions gets vertex_count positions per instance (instance-major;
   // its size sets how many instances), out_normals the unit normals (or is empty to skip them).
-  // Returns "" or the cause, as draw, plus sizes that do not fit the mesh.
+  // morph_weights as MeshDrawOptions::morph_weights. Returns "" or the cause, as draw, plus
+  // sizes that do not fit the mesh.
   std::string capture_skinned_positions(const GpuMesh& mesh, const SkinningPaletteBuffer& palette,
                                         SkinningMethod method, std::span<glm::vec3> out_positions,
-                                        std::span<glm::vec3> out_normals = {});
+                                        std::span<glm::vec3> out_normals = {},
+                                        std::span<const float> morph_weights = {});
 
  private:
   // The compiled variants of one skinning method.
@@ -102,9 +107,11 @@ class SkinnedMeshRenderer {
   }
   std::string check(const GpuMesh& mesh, const SkinningPaletteBuffer& palette,
                     SkinningMethod method, int instance_count);
-  // Sets the skinning uniforms of program and binds the palette for method.
+  // Sets the skinning and morph uniforms of program and binds the palette for method and the
+  // mesh's morph deltas.
   static void prepare(const ShaderProgram& program, const GpuMesh& mesh,
-                      const SkinningPaletteBuffer& palette, SkinningMethod method);
+                      const SkinningPaletteBuffer& palette, SkinningMethod method,
+                      std::span<const float> morph_weights);
   // Sets the material's uniforms and binds its textures (units 0-4).
   static void set_material(const ShaderProgram& program, const GpuMesh& mesh,
                            const MeshDrawOptions& options);
@@ -112,7 +119,7 @@ class SkinnedMeshRenderer {
   void set_lighting_uniforms(const ShaderProgram& program, const glm::mat4& view_projection) const;
   // Captures instance_count instances into feedback_buffer_ (6 floats per vertex).
   void capture(const GpuMesh& mesh, const SkinningPaletteBuffer& palette, SkinningMethod method,
-               int instance_count);
+               int instance_count, std::span<const float> morph_weights);
 
   MethodPrograms lbs_;
   MethodPrograms dual_quat_;

@@ -48,8 +48,8 @@ void draw_loaded(const asset::Character& c) {
     ImGui::Text("unit scale applied: %g", c.report.unit_scale_applied);
   }
   if (c.report.up_axis_converted) ImGui::TextUnformatted("converted from Z-up");
-  // Under a node of their own, open when there are few: a file with many (RobotExpressive's
-  // fourteen skipped morph-target clips) would push the panel's controls out of sight.
+  // Under a node of their own, open when there are few: a file with many (one per clip, say)
+  // would push the panel's controls out of sight.
   const std::size_t warnings = c.report.warnings.size();
   if (warnings == 0) return;
   ImGui::PushStyleColor(ImGuiCol_Text, kWarningColour);

@@ -300,9 +300,19 @@ class CharacterInstanceAllocations : public ::testing::TestWithParam<bool> {};
 
 TEST_P(CharacterInstanceAllocations, UpdateAllocatesNothing) {
   const Skeleton skeleton = testing::make_synthetic_skeleton();
-  const std::vector<Clip> clips = {testing::make_synthetic_clip(skeleton, "idle", 0.0f),
-                                   testing::make_synthetic_clip(skeleton, "walk", 1.0f, 0.8f),
-                                   testing::make_synthetic_clip(skeleton, "jog", 2.0f, 0.6f)};
+  std::vector<Clip> clips = {testing::make_synthetic_clip(skeleton, "idle", 0.0f),
+                             testing::make_synthetic_clip(skeleton, "walk", 1.0f, 0.8f),
+                             testing::make_synthetic_clip(skeleton, "jog", 2.0f, 0.6f)};
+  // Morph weights are channels of the same frame: sampled, blended and layered with the pose.
+  const std::vector<MorphChannel> shapes = {{"Face", "Smile", 0.0f}, {"Face", "Blink", 0.0f}};
+  for (Clip& clip : clips) {
+    for (const MorphChannel& shape : shapes) {
+      MorphTrack track{shape.node_name, shape.target_name, {}};
+      track.weight.times_s = {0.0f, clip.duration_s};
+      track.weight.values = {0.25f, 0.75f};
+      clip.morph_tracks.push_back(track);
+    }
+  }
   Parameters parameters;
   const int x = parameters.add("x", ParameterType::Float);
   const int y = parameters.add("y", ParameterType::Float, 0.5f);
@@ -329,7 +339,7 @@ TEST_P(CharacterInstanceAllocations, UpdateAllocatesNothing) {
   BindOptions clip_binding;
   clip_binding.compress = GetParam();
   BoundCharacter character;
-  ASSERT_EQ(bind_character(skeleton, clips, clip_binding, character), "");
+  ASSERT_EQ(bind_character(skeleton, clips, clip_binding, character, shapes), "");
   GraphBinding graph;
   graph.blend_spaces = {space};
   graph.layers = {lean};
@@ -359,6 +369,8 @@ TEST_P(CharacterInstanceAllocations, UpdateAllocatesNothing) {
   EXPECT_TRUE(history.has_pose(59));
   EXPECT_EQ(failures, 0);
   EXPECT_EQ(player.machine().active_state(), 1);
+  ASSERT_EQ(player.morph_weights().size(), 2u);
+  EXPECT_GT(player.morph_weights()[0], 0.25f);  // the clips' shapes played
 
   Crowd crowd;
   ASSERT_EQ(crowd.setup(character, graph, parameters, 50, 1.0f, 1.0f, settings), "");

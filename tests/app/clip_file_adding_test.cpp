@@ -10,6 +10,9 @@
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
+#include <fstream>
+
+#include <nlohmann/json.hpp>
 
 #include "asset/demo_character.h"
 #include "asset/demo_export.h"
@@ -169,6 +172,47 @@ TEST_F(ClipFileAddingTest, AFileForAnotherSkeletonIsOfferedThenRetargetedAndPlay
     moved = std::max(moved, glm::length(p - first));
   }
   EXPECT_GT(moved, 0.05f);
+}
+
+// A clip file for the same character whose weights channel names a target the character lacks:
+// its clip is added, and a notice names the file, the clip and the missing shape.
+TEST(ClipFileAddingShapes, AShapeTheCharacterLacksIsANoticeAndTheClipIsAdded) {
+  const fs::path sphere = fs::path(ANIMVIEW_SHARED_ASSETS) / "khronos/animated_morph_sphere.gltf";
+  if (!fs::exists(sphere)) GTEST_SKIP() << sphere.string() << " is absent (shared assets)";
+  const fs::path dir =
+      fs::temp_directory_path() / ("animview_add_shapes_" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  fs::copy_file(sphere.parent_path() / "AnimatedMorphSphere.bin", dir / "AnimatedMorphSphere.bin",
+                fs::copy_options::overwrite_existing);
+  std::ifstream in(sphere);
+  nlohmann::json gltf = nlohmann::json::parse(in);
+  gltf["meshes"][0]["extras"]["targetNames"] = {"target 0", "Frown"};
+  const std::string clip_file = (dir / "frown.gltf").string();
+  std::ofstream(clip_file) << gltf.dump();
+  LoadOutcome opened = load_now({{sphere.string()}, {}});
+  ASSERT_TRUE(opened.ok);
+  ViewerScene scene;
+  ViewerUi ui;
+  ASSERT_EQ(scene.open(std::move(opened.character), std::move(opened.project)), "");
+  refresh_panels(ui, scene);
+  accept_added_clips(load_clips_now(add_clips_request(clip_file, scene, {})), clip_file, scene, ui);
+  ASSERT_EQ(scene.bound.character->clips.size(), 2u);
+  bool named = false;
+  for (const ui::NoticeGroup& group : ui.notices.groups()) {
+    for (const std::string& notice : group.texts) {
+      named = named || (notice.find(clip_file) != std::string::npos &&
+                        notice.find("'Globe (frown.gltf)' animates shapes the character lacks "
+                                    "(AnimatedMorphSphere/Frown)") != std::string::npos);
+    }
+  }
+  std::string all;
+  for (const ui::NoticeGroup& group : ui.notices.groups()) {
+    for (const std::string& notice : group.texts) all += notice + "\n";
+  }
+  EXPECT_TRUE(named) << all;
+  // The shape both have still binds: the added clip plays "target 0".
+  EXPECT_EQ(scene.bound.character->morph_bindings[1].track_to_channel[0], 0);
+  fs::remove_all(dir);
 }
 
 TEST_F(ClipFileAddingTest, ACancelledAddChangesNothing) {

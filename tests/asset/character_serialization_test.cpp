@@ -34,6 +34,13 @@ Character full_character() {
   mesh.joints1 = {{1, 1, 1, 1}, {0, 0, 0, 0}, {1, 0, 1, 0}};
   mesh.weights1 = {{0, 0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0.125f}};
   mesh.indices = {0, 1, 2};
+  mesh.node_name = "Body";
+  anim::MorphTarget smile{"Smile", {{0, 0, 1}, {0, 0, 2}, {0, 0, 3}}, {}, {}};
+  anim::MorphTarget blink{"Blink",
+                          {{1, 0, 0}, {2, 0, 0}, {3, 0, 0}},
+                          {{0, 1, 0}, {0, 2, 0}, {0, 3, 0}},
+                          {{0, 0, 4}, {0, 0, 5}, {0, 0, 6}}};
+  mesh.morph_targets = {smile, blink};
   mesh.morph_weights = {0.25f, 0.75f};
   mesh.material = 1;
   c.meshes = {mesh, anim::SkinnedMesh{}};
@@ -69,6 +76,11 @@ Character full_character() {
   track.scale = {{0.25f}, {{2, 2, 2}}, anim::Interpolation::Linear};
   clip.tracks = {track, anim::JointTrack{}};
   clip.markers = {{"foot_l_down", 0.5f}, {"foot_r_down", 1.0f}};
+  anim::MorphTrack blink_track{"Body", "Blink", {}};
+  blink_track.weight.times_s = {0.0f, 1.0f};
+  blink_track.weight.values = {0.0f, 0.5f, 1.0f, 0.25f, 0.5f, 0.75f};
+  blink_track.weight.interpolation = anim::Interpolation::CubicSpline;
+  clip.morph_tracks = {blink_track};
   c.clips = {clip};
 
   c.report.unit_scale_applied = 0.01f;
@@ -97,6 +109,12 @@ void expect_clip_eq(const anim::Clip& a, const anim::Clip& b) {
     expect_track_eq(a.tracks[t].translation, b.tracks[t].translation);
     expect_track_eq(a.tracks[t].rotation, b.tracks[t].rotation);
     expect_track_eq(a.tracks[t].scale, b.tracks[t].scale);
+  }
+  ASSERT_EQ(a.morph_tracks.size(), b.morph_tracks.size());
+  for (std::size_t t = 0; t < a.morph_tracks.size(); ++t) {
+    EXPECT_EQ(a.morph_tracks[t].node_name, b.morph_tracks[t].node_name);
+    EXPECT_EQ(a.morph_tracks[t].target_name, b.morph_tracks[t].target_name);
+    expect_track_eq(a.morph_tracks[t].weight, b.morph_tracks[t].weight);
   }
   ASSERT_EQ(a.markers.size(), b.markers.size());
   for (std::size_t k = 0; k < a.markers.size(); ++k) {
@@ -136,6 +154,14 @@ void expect_character_eq(const Character& a, const Character& b) {
     EXPECT_EQ(x.joints1, y.joints1);
     EXPECT_EQ(x.weights1, y.weights1);
     EXPECT_EQ(x.indices, y.indices);
+    EXPECT_EQ(x.node_name, y.node_name);
+    ASSERT_EQ(x.morph_targets.size(), y.morph_targets.size());
+    for (std::size_t t = 0; t < x.morph_targets.size(); ++t) {
+      EXPECT_EQ(x.morph_targets[t].name, y.morph_targets[t].name);
+      EXPECT_EQ(x.morph_targets[t].positions, y.morph_targets[t].positions);
+      EXPECT_EQ(x.morph_targets[t].normals, y.morph_targets[t].normals);
+      EXPECT_EQ(x.morph_targets[t].tangents, y.morph_targets[t].tangents);
+    }
     EXPECT_EQ(x.morph_weights, y.morph_weights);
     EXPECT_EQ(x.material, y.material);
   }

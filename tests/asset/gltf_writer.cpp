@@ -146,7 +146,9 @@ void GltfWriter::add_animation(const std::string& name, const std::vector<Channe
   nlohmann::json targets = nlohmann::json::array();
   for (const Channel& c : channels) {
     const int input = add_floats(c.times, "SCALAR");
-    const int output = add_floats(c.values, c.path == "rotation" ? "VEC4" : "VEC3");
+    const int output = add_floats(c.values, c.path == "rotation"  ? "VEC4"
+                                            : c.path == "weights" ? "SCALAR"
+                                                                  : "VEC3");
     targets.push_back(
         {{"sampler", samplers.size()}, {"target", {{"node", c.node}, {"path", c.path}}}});
     samplers.push_back({{"input", input}, {"output", output}, {"interpolation", c.interpolation}});

@@ -40,7 +40,7 @@ class GltfWriter {
   // An animation with one channel per entry: (node, path, times, values as flat floats).
   struct Channel {
     int node;
-    std::string path;  // "translation", "rotation", "scale"
+    std::string path;  // "translation", "rotation", "scale", "weights"
     std::vector<float> times;
     std::vector<float> values;
     std::string interpolation = "LINEAR";

@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 #include <glm/gtc/matrix_transform.hpp>
 
+#include "anim/morphing.h"
 #include "anim/skinning.h"
 #include "armature_twin.h"
 #include "asset/character_units.h"
@@ -351,20 +352,42 @@ TEST(PosedBounds, PlaceARigidMeshByItsNodeUnderAnArmature) {
   std::filesystem::remove_all(dir);
 }
 
-// A mesh that only morph targets animate is a static mesh on one joint: its box is the mesh's,
-// not that joint's point.
-TEST(PosedBounds, HoldAMorphOnlyMesh) {
+// A mesh that only morph targets animate is a static mesh on one joint: its box is the mesh's
+// as its weights shape it, not the base mesh's or that joint's point, and a clip's box holds
+// the shapes it plays.
+TEST(PosedBounds, HoldAMorphOnlyMeshAsItsWeightsShapeIt) {
   const auto path = test::shared_asset("khronos/animated_morph_sphere.gltf");
   if (!std::filesystem::exists(path)) GTEST_SKIP() << path << " is absent (shared assets)";
   const Character c = test::import_ok(path);
   ASSERT_EQ(c.skeleton.joint_count(), 1);
-  const Bounds mesh = bind_pose_bounds(c);
-  expect_same(posed_bounds(c, test::model_pose(c, nullptr, 0.0f), glm::mat4(1.0f)), mesh, 1e-5f,
-              "posed");
-  for (const anim::Clip& clip : c.clips) {
-    expect_same(clip_bounds(c, clip, anim::RootMotionSettings{}, glm::mat4(1.0f)), mesh, 1e-5f,
-                clip.name);
+  ASSERT_EQ(c.meshes.size(), 1u);
+  const anim::SkinnedMesh& mesh = c.meshes[0];
+  ASSERT_EQ(mesh.morph_targets.size(), 2u);
+  const std::vector<glm::mat4> rest = test::model_pose(c, nullptr, 0.0f);
+  // At the default weights (0, 0): the base mesh.
+  expect_same(posed_bounds(c, rest, glm::mat4(1.0f)), bind_pose_bounds(c), 1e-5f, "default");
+  Bounds shapes;  // the mesh at (1, 0) and (0, 1), the two shapes the clip plays in turn
+  for (const std::vector<float>& weights : std::vector<std::vector<float>>{{1, 0}, {0, 1}}) {
+    std::vector<glm::vec3> morphed(mesh.vertex_count());
+    ASSERT_TRUE(anim::morph_vertices(mesh, weights, morphed, {}, {}));
+    Bounds drawn;
+    for (const glm::vec3& p : morphed) {
+      drawn.min = glm::min(drawn.min, p);
+      drawn.max = glm::max(drawn.max, p);
+    }
+    expect_same(posed_bounds(c, rest, glm::mat4(1.0f), weights), drawn, 1e-5f, "shaped");
+    shapes.min = glm::min(shapes.min, drawn.min);
+    shapes.max = glm::max(shapes.max, drawn.max);
   }
+  const Bounds base = bind_pose_bounds(c);
+  EXPECT_GT(glm::length(shapes.max - shapes.min), 1.01f * glm::length(base.max - base.min));
+  // The clip starts at (0, 0), reaches weights of 0.9998 for each shape and blends them with
+  // weights summing to at most one: its box, sampled at its 217 keys, is the base and both
+  // shapes' to 0.1%.
+  ASSERT_EQ(c.clips.size(), 1u);
+  const Bounds clip = clip_bounds(c, c.clips[0], anim::RootMotionSettings{}, glm::mat4(1.0f), 217);
+  const Bounds reached{glm::min(shapes.min, base.min), glm::max(shapes.max, base.max)};
+  expect_same(clip, reached, 1e-3f * glm::length(reached.max - reached.min), "over the clip");
 }
 
 }  // namespace

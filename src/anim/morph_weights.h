@@ -1,0 +1,86 @@
+#pragma once
+// Morph target (blend shape) weights as animation channels: the character's channels (one per
+// target of each node holding a mesh with targets), a clip's morph tracks bound to them by name,
+// sampled into a caller-owned weight array and blended as the pose is blended.
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "anim/clip.h"
+#include "anim/job_result.h"
+#include "anim/layer.h"
+#include "anim/skinned_mesh.h"
+
+namespace anim {
+
+// One weight the frame outputs: a target of the mesh held by the file's node node_name, and the
+// weight it has when no clip animates it (the node's default weights, else the mesh's).
+struct MorphChannel {
+  std::string node_name;
+  std::string target_name;
+  float default_weight = 0.0f;
+};
+
+// The channels of meshes: per node (in the order its first mesh comes), its first mesh's
+// targets in the file's order. Meshes of one node (glTF primitives) share its weights.
+std::vector<MorphChannel> morph_channels_of(std::span<const SkinnedMesh> meshes);
+
+// Per mesh: the index of its first channel in channels (its targets follow in order), or -1 when
+// the mesh has no targets or its node has no channels.
+std::vector<int> first_morph_channel_of(std::span<const SkinnedMesh> meshes,
+                                        std::span<const MorphChannel> channels);
+
+// How one clip's morph tracks map onto a character's channels. Built once per (clip, channels).
+struct MorphBinding {
+  std::vector<int> track_to_channel;  // per morph track: its channel, or -1 when unbound
+  // "node/target" of the clip's tracks that no channel has (they are ignored).
+  std::vector<std::string> missing_targets;
+  // The baked form, empty when the clip does not qualify (see bind_morph_tracks): every
+  // channel's weight on each frame, frame-major (frame f, channel c at
+  // baked_frames[f * channels + c]), frame f at time f / baked_frame_rate.
+  std::vector<float> baked_frames;
+  float baked_frame_rate = 0.0f;
+  int baked_frame_count = 0;
+
+  bool baked() const { return baked_frame_count >= 2; }
+};
+
+// Binds each morph track of clip to the channel of the same node and target name; the first
+// of two tracks naming one channel wins, the second is listed as missing. A clip whose duration
+// is a whole number of frames at clip.source_fps and whose bound tracks are all Linear with a
+// key on every frame (to float rounding) or constant is also baked: sampling it is then one
+// interpolation between two contiguous rows of weights (a 52-shape face costs a fraction of a
+// pose; bench BM_MorphWeights_52Shapes), the same arithmetic as sampling its keys.
+MorphBinding bind_morph_tracks(const Clip& clip, std::span<const MorphChannel> channels);
+
+// Samples clip's morph tracks at time_s (already wrapped or clamped) into out, one weight per
+// channel: animated channels from their tracks (Step, Linear or CubicSpline as glTF defines
+// them), the others at their default weight. cursors holds one key hint per morph track
+// (SamplingCache::morph_cursors). No allocation.
+// Fails, writing nothing, when binding was not built for this clip, cursors is not one per morph
+// track, or out is not one per channel.
+JobResult sample_morph_weights(const Clip& clip, const MorphBinding& binding,
+                               std::span<const MorphChannel> channels, float time_s,
+                               std::span<std::uint32_t> cursors, std::span<float> out);
+
+// sum += weight * weights, per channel: the blend of several sources' weights is their weighted
+// sum divided by the sum of the source weights (normalize_morph_weights), as poses blend.
+// Fails, writing nothing, when the spans differ in size or weight is not finite.
+JobResult accumulate_morph_weights(std::span<const float> weights, float weight,
+                                   std::span<float> sum);
+
+// sum /= total; with total not above zero, sum becomes the channels' default weights.
+JobResult normalize_morph_weights(std::span<const MorphChannel> channels, float total,
+                                  std::span<float> sum);
+
+// A layer's clip over weights, on the channels its clip animates: Override lerps them towards
+// the layer's sampled weights by weight; Additive adds weight times the difference between the
+// sampled and the default weight. layer_weights is the layer clip's sample_morph_weights.
+// Fails, writing nothing, when the spans differ from the channels' size or weight is not finite.
+JobResult apply_morph_layer(const MorphBinding& layer_binding, LayerMode mode, float weight,
+                            std::span<const MorphChannel> channels,
+                            std::span<const float> layer_weights, std::span<float> weights);
+
+}  // namespace anim
