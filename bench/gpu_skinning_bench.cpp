@@ -1,17 +1,22 @@
-// GPU skinning cost per method for a crowd of the demo character (or cesium_man with
-// --character=cesium_man when ../shared/assets is present), on whatever GL 4.5 driver the
-// display offers (Mesa llvmpipe under Xvfb on the build machines):
-//   xvfb-run -a -s '-screen 0 1280x720x24' ./build/gpu_skinning_bench
+// GPU skinning and morphing cost per method for a crowd of the demo character (or any character
+// file with --character=PATH), on whatever GL 4.5 driver the display offers (Mesa llvmpipe under
+// Xvfb on the build machines):
+//   xvfb-run -a -s '-screen 0 1280x720x24' ./build/bench/gpu_skinning_bench
+// or, with --headless, on an EGL device with no X display (a GPU server):
+//   ./build/bench/gpu_skinning_bench --headless --character=Fox.glb
 // BM_CrowdFrame: the whole frame (N instances' frames, palettes, one upload, one instanced draw at
 // 1280x720, wait for the GPU). BM_CrowdDraw: the draw alone with a fixed palette, so the ratio
-// of the DualQuat and Lbs figures is the ratio of the two shaders' costs. The gpu_ms counter is
-// the draws' GL_TIME_ELAPSED per frame.
+// of the DualQuat and Lbs figures is the ratio of the two shaders' costs. BM_CrowdDrawMorphed:
+// the same draw with every morph target of the character weighted (up to the shaders' 64), so
+// its excess over BM_CrowdDraw is the cost of morphing. The gpu_ms counter is the draws'
+// GL_TIME_ELAPSED per frame.
 
 #include <benchmark/benchmark.h>
 #include <glad/gl.h>
 
 #include <cmath>
 #include <cstdio>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -22,6 +27,7 @@
 #include "render/gl_window.h"
 #include "render/gpu_mesh.h"
 #include "render/gpu_timer.h"
+#include "render/headless_gl_context.h"
 #include "render/orbit_camera.h"
 #include "render/skinned_mesh_renderer.h"
 #include "render/skinning_palette_buffer.h"
@@ -35,12 +41,16 @@ constexpr float kSpacing_m = 1.5f;
 // Everything the benchmarks share, set up once in main.
 struct Scene {
   render::GlWindow window;
+  render::HeadlessGlContext headless;  // instead of the window with --headless
   asset::Character character;
   anim::BoundCharacter bound;  // the character's first clip, previewed by every instance
   anim::GraphBinding no_graph;
   render::SkinnedMeshRenderer renderer;
   std::vector<render::GpuMesh> meshes;
   std::size_t vertices = 0;  // over all meshes
+  // Per mesh, every morph target weighted alike (empty for a mesh without targets).
+  std::vector<std::vector<float>> all_targets_weighted;
+  int morph_targets = 0;  // over all meshes
 };
 Scene* g_scene = nullptr;
 
@@ -65,18 +75,19 @@ std::string play_crowd(const Scene& scene, int count, float time_s, bool matrice
   return palettes.upload(crowd, matrices, dual_quats, palette);
 }
 
-std::string setup(Scene& scene, const std::string& which) {
-  if (std::string error = scene.window.open({kWidth, kHeight, false, "gpu_skinning_bench"});
+std::string setup(Scene& scene, const std::string& which, bool headless) {
+  if (std::string error = headless
+                              ? scene.headless.open(kWidth, kHeight)
+                              : scene.window.open({kWidth, kHeight, false, "gpu_skinning_bench"});
       !error.empty()) {
     return error;
   }
-  if (which == "cesium_man") {
-    const std::string path = std::string(ANIMVIEW_SHARED_ASSETS) + "/khronos/cesium_man.gltf";
-    asset::ImportResult imported = asset::import_file(path, {});
+  if (which == "demo") {
+    scene.character = asset::make_demo_character();
+  } else {
+    asset::ImportResult imported = asset::import_file(which, {});
     if (!imported.ok()) return imported.error;
     scene.character = std::move(imported.character);
-  } else {
-    scene.character = asset::make_demo_character();
   }
   if (scene.character.clips.empty()) return "the character has no clip";
   if (std::string error = anim::bind_character(scene.character.skeleton,
@@ -93,6 +104,8 @@ std::string setup(Scene& scene, const std::string& which) {
     }
     scene.meshes.push_back(std::move(gpu));
     scene.vertices += mesh.vertex_count();
+    scene.all_targets_weighted.emplace_back(mesh.morph_targets.size(), 0.5f);
+    scene.morph_targets += static_cast<int>(mesh.morph_targets.size());
   }
   // One frame per method before timing: the driver compiles shaders on their first draw.
   anim::Crowd crowd;
@@ -119,9 +132,10 @@ glm::mat4 crowd_view_projection(int count) {
 }
 
 // Draws one frame and waits for it; returns the GPU time of the draws (GL_TIME_ELAPSED), ms.
+// morphed: every mesh with all its morph targets weighted.
 double draw(render::SkinnedMeshRenderer& renderer, const render::SkinningPaletteBuffer& palette,
             render::SkinningMethod method, int count, const glm::mat4& view_projection,
-            benchmark::State& state) {
+            bool morphed, benchmark::State& state) {
   static render::GpuTimer timer;
   glViewport(0, 0, kWidth, kHeight);
   glClearColor(0.2f, 0.2f, 0.22f, 1.0f);
@@ -131,8 +145,10 @@ double draw(render::SkinnedMeshRenderer& renderer, const render::SkinningPalette
   options.instance_count = count;
   timer.begin();
   std::string error;
-  for (const render::GpuMesh& mesh : g_scene->meshes) {
-    if (error.empty()) error = renderer.draw(mesh, palette, view_projection, options);
+  for (std::size_t m = 0; m < g_scene->meshes.size(); ++m) {
+    options.morph_weights = morphed ? std::span<const float>(g_scene->all_targets_weighted[m])
+                                    : std::span<const float>();
+    if (error.empty()) error = renderer.draw(g_scene->meshes[m], palette, view_projection, options);
   }
   timer.end();
   if (!error.empty()) state.SkipWithError(error.c_str());
@@ -166,14 +182,18 @@ void BM_CrowdFrame(benchmark::State& state) {
       state.SkipWithError(error.c_str());
       return;
     }
-    gpu_ms += draw(g_scene->renderer, palette, kMethod, count, view_projection, state);
+    gpu_ms += draw(g_scene->renderer, palette, kMethod, count, view_projection, false, state);
     time_s += 1.0f / 60.0f;
   }
   set_counters(state, count, gpu_ms);
 }
 
-template <render::SkinningMethod kMethod>
+template <render::SkinningMethod kMethod, bool kMorphed>
 void BM_CrowdDraw(benchmark::State& state) {
+  if (kMorphed && g_scene->morph_targets == 0) {
+    state.SkipWithError("the character has no morph targets");
+    return;
+  }
   const int count = static_cast<int>(state.range(0));
   anim::Crowd crowd;
   render::CrowdPalettes palettes;
@@ -186,27 +206,33 @@ void BM_CrowdDraw(benchmark::State& state) {
   const glm::mat4 view_projection = crowd_view_projection(count);
   double gpu_ms = 0.0;
   for (auto _ : state) {
-    gpu_ms += draw(g_scene->renderer, palette, kMethod, count, view_projection, state);
+    gpu_ms += draw(g_scene->renderer, palette, kMethod, count, view_projection, kMorphed, state);
   }
   set_counters(state, count, gpu_ms);
 }
 
-#define CROWD_SIZES Arg(1)->Arg(10)->Arg(100)->Unit(benchmark::kMillisecond)->UseRealTime()
+#define CROWD_SIZES \
+  Arg(1)->Arg(10)->Arg(100)->Arg(1000)->Unit(benchmark::kMillisecond)->UseRealTime()
 BENCHMARK(BM_CrowdFrame<render::SkinningMethod::Lbs>)->CROWD_SIZES;
 BENCHMARK(BM_CrowdFrame<render::SkinningMethod::DualQuat>)->CROWD_SIZES;
-BENCHMARK(BM_CrowdDraw<render::SkinningMethod::Lbs>)->CROWD_SIZES;
-BENCHMARK(BM_CrowdDraw<render::SkinningMethod::DualQuat>)->CROWD_SIZES;
+BENCHMARK(BM_CrowdDraw<render::SkinningMethod::Lbs, false>)->CROWD_SIZES;
+BENCHMARK(BM_CrowdDraw<render::SkinningMethod::DualQuat, false>)->CROWD_SIZES;
+BENCHMARK(BM_CrowdDraw<render::SkinningMethod::Lbs, true>)->CROWD_SIZES;
+BENCHMARK(BM_CrowdDraw<render::SkinningMethod::DualQuat, true>)->CROWD_SIZES;
 
 }  // namespace
 
 int main(int argc, char** argv) {
   // Our own flag, taken out before Google Benchmark parses the rest.
   std::string which = "demo";
+  bool headless = false;
   int kept = 1;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
     if (arg.rfind("--character=", 0) == 0) {
       which = arg.substr(12);
+    } else if (arg == "--headless") {
+      headless = true;
     } else {
       argv[kept++] = argv[i];
     }
@@ -215,7 +241,7 @@ int main(int argc, char** argv) {
   benchmark::Initialize(&argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
   Scene scene;
-  if (std::string error = setup(scene, which); !error.empty()) {
+  if (std::string error = setup(scene, which, headless); !error.empty()) {
     std::fprintf(stderr, "gpu_skinning_bench: %s\n", error.c_str());
     return 1;
   }
@@ -223,7 +249,8 @@ int main(int argc, char** argv) {
   benchmark::AddCustomContext("renderer", render::GlWindow::renderer());
   benchmark::AddCustomContext(
       "character", which + ", " + std::to_string(scene.vertices) + " vertices, " +
-                       std::to_string(scene.character.skeleton.joint_count()) + " joints");
+                       std::to_string(scene.character.skeleton.joint_count()) + " joints, " +
+                       std::to_string(scene.morph_targets) + " morph targets");
   benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();
   return 0;
