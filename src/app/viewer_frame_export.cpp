@@ -6,22 +6,10 @@
 #include "app/scene_snapshot.h"
 
 namespace app {
-namespace {
-
-// The clip on the timeline, or -1 when the timeline shows none.
-int timeline_clip(const ViewerScene& scene) {
-  if (!scene.loaded || scene.mode != PlayMode::ClipPreview) return -1;
-  if (scene.preview_clip < 0 || scene.preview_clip >= static_cast<int>(scene.clips().size()))
-    return -1;
-  return scene.preview_clip;
-}
-
-}  // namespace
-
 std::string plan_form_export(const ui::FrameExportForm& form, const ViewerScene& scene,
                              std::vector<ExportFrame>& out) {
   out.clear();
-  const int clip = timeline_clip(scene);
+  const int clip = scene.timeline_clip();
   if (clip < 0) return "no clip on the timeline to export";
   FrameExportRequest request;
   request.directory = form.directory;
@@ -35,7 +23,7 @@ std::string plan_form_export(const ui::FrameExportForm& form, const ViewerScene&
 void ViewerFrameExport::open(ui::FrameExportDialogState& dialog, const ViewerScene& scene) {
   dialog.open = true;
   if (running_) return;
-  const int clip = timeline_clip(scene);
+  const int clip = scene.timeline_clip();
   if (clip < 0) return;
   const anim::Clip& c = scene.clips()[clip];
   const ui::ExportResolution resolution = dialog.form.resolution;
@@ -78,7 +66,7 @@ void ViewerFrameExport::draw(ViewerUi& ui, ViewerScene& scene, const ExportSizes
   }
   if (!dialog.open) return;
   ui::FrameExportDialogInfo info;
-  const int clip = timeline_clip(scene);
+  const int clip = scene.timeline_clip();
   if (clip >= 0) {
     info.clip = scene.clips()[clip].name;
     info.timeline = anim::timeline_of(scene.clips()[clip]);
@@ -102,7 +90,7 @@ void ViewerFrameExport::draw(ViewerUi& ui, ViewerScene& scene, const ExportSizes
 
 void ViewerFrameExport::update_plan(const ui::FrameExportForm& form, const ViewerScene& scene,
                                     int load_count, ui::FrameExportDialogInfo& info) {
-  const int clip = timeline_clip(scene);
+  const int clip = scene.timeline_clip();
   if (form != planned_form_ || clip != planned_clip_ || load_count != planned_load_count_) {
     std::vector<ExportFrame> frames;
     plan_error_ = plan_form_export(form, scene, frames);
@@ -118,7 +106,7 @@ void ViewerFrameExport::update_plan(const ui::FrameExportForm& form, const Viewe
 void ViewerFrameExport::step(ViewerUi& ui, ViewerScene& scene, render::SceneRenderer& renderer,
                              const render::OrbitCamera& camera) {
   if (!running_) return;
-  if (!job_.finished() && (timeline_clip(scene) != clip_ || ui.load_count != load_count_)) {
+  if (!job_.finished() && (scene.timeline_clip() != clip_ || ui.load_count != load_count_)) {
     ui.errors.add(directory_, "export stopped: the clip on the timeline changed");
     job_.cancel();
   }
@@ -148,7 +136,7 @@ void ViewerFrameExport::finish(ViewerUi& ui, ViewerScene& scene) {
   running_ = false;
   ui.frame_export.progress.running = false;
   const ExportResult& result = job_.result();
-  if (timeline_clip(scene) == clip_ && ui.load_count == load_count_) {
+  if (scene.timeline_clip() == clip_ && ui.load_count == load_count_) {
     scene.clock.seek(playhead_s_);
     scene.clock.set_playing(was_playing_);
   }

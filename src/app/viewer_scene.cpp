@@ -14,6 +14,12 @@ const std::vector<anim::Clip>& ViewerScene::clips() const {
   return bound.character ? bound.character->clips : none;
 }
 
+int ViewerScene::timeline_clip() const {
+  if (!loaded || mode != PlayMode::ClipPreview) return -1;
+  if (preview_clip < 0 || preview_clip >= static_cast<int>(clips().size())) return -1;
+  return preview_clip;
+}
+
 std::string ViewerScene::open(asset::Character new_character, asset::Project new_project) {
   asset::add_foot_contact_markers(new_character, new_project.rig, new_character.clips);
   asset::BoundProject new_bound;

@@ -47,6 +47,8 @@ struct ViewerScene {
   // The bound clips (the project's, in its order; none before a load) and the bound graph
   // (only while loaded).
   const std::vector<anim::Clip>& clips() const;
+  // The clip on the timeline (previewed while loaded), or -1 when the timeline shows none.
+  int timeline_clip() const;
   const anim::GraphBinding& graph() const { return *bound.graph; }
 
   // Takes a freshly loaded character and its project and binds the graph (the GPU side is the

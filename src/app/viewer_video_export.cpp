@@ -8,22 +8,10 @@
 #include "ui/burn_in_text.h"
 
 namespace app {
-namespace {
-
-// The clip on the timeline, or -1 when the timeline shows none.
-int timeline_clip(const ViewerScene& scene) {
-  if (!scene.loaded || scene.mode != PlayMode::ClipPreview) return -1;
-  if (scene.preview_clip < 0 || scene.preview_clip >= static_cast<int>(scene.clips().size()))
-    return -1;
-  return scene.preview_clip;
-}
-
-}  // namespace
-
 std::string plan_video_form(const ui::VideoExportForm& form, const ViewerScene& scene,
                             std::vector<PlayblastFrame>& out, double& fps) {
   out.clear();
-  const int clip = timeline_clip(scene);
+  const int clip = scene.timeline_clip();
   if (clip < 0) return "no clip on the timeline to export";
   const std::optional<render::VideoContainer> container = render::video_container_of(form.path);
   if (!container) return "the file must end in .mp4, .webm or .gif";
@@ -47,7 +35,7 @@ ViewerVideoExport::~ViewerVideoExport() = default;
 void ViewerVideoExport::open(ui::VideoExportDialogState& dialog, const ViewerScene& scene) {
   dialog.open = true;
   if (running()) return;
-  const int clip = timeline_clip(scene);
+  const int clip = scene.timeline_clip();
   if (clip < 0) return;
   const anim::Clip& c = scene.clips()[clip];
   dialog.form = ui::default_video_export_form(c.name, anim::timeline_of(c));
@@ -109,7 +97,7 @@ void ViewerVideoExport::draw(ViewerUi& ui, ViewerScene& scene, int width, int he
   }
   if (!dialog.open) return;
   ui::VideoExportDialogInfo info;
-  const int clip = timeline_clip(scene);
+  const int clip = scene.timeline_clip();
   if (clip >= 0) {
     info.clip = scene.clips()[clip].name;
     info.timeline = anim::timeline_of(scene.clips()[clip]);
@@ -138,7 +126,7 @@ void ViewerVideoExport::step(ViewerUi& ui, ViewerScene& scene, render::SceneRend
                              const render::OrbitCamera& camera) {
   if (!running()) return;
   if (cancelled_) return finish(ui, scene, "");
-  if (timeline_clip(scene) != clip_ || ui.load_count != load_count_)
+  if (scene.timeline_clip() != clip_ || ui.load_count != load_count_)
     return finish(ui, scene, "export stopped: the clip on the timeline changed");
   if (next_ < frames_.size()) {
     if (std::string e = target_.bind(width_, height_); !e.empty()) return finish(ui, scene, e);
@@ -174,7 +162,7 @@ void ViewerVideoExport::finish(ViewerUi& ui, ViewerScene& scene, const std::stri
   encoder_.reset();
   writer_.reset();
   ui.video_export.progress.running = false;
-  if (timeline_clip(scene) == clip_ && ui.load_count == load_count_) {
+  if (scene.timeline_clip() == clip_ && ui.load_count == load_count_) {
     scene.clock.seek(playhead_s_);
     scene.clock.set_playing(was_playing_);
   }

@@ -1,8 +1,16 @@
 #pragma once
 // Runs the real animview executable for CLI tests, capturing its output and exit code.
 
+#include <gtest/gtest.h>
+
 #include <filesystem>
 #include <string>
+
+// Skips the calling test where animview is not built: the sanitizer build runs the asset suite
+// without the executable.
+#define SKIP_UNLESS_ANIMVIEW_BUILT()          \
+  if (!std::filesystem::exists(ANIMVIEW_EXE)) \
+  GTEST_SKIP() << ANIMVIEW_EXE << " is not built (build the animview target first)"
 
 namespace test {
 

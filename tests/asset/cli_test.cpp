@@ -29,9 +29,7 @@ using test::run_animview;
 class Cli : public ::testing::Test {
  protected:
   void SetUp() override {
-    if (!std::filesystem::exists(ANIMVIEW_EXE)) {
-      GTEST_SKIP() << ANIMVIEW_EXE << " is not built (build the animview target first)";
-    }
+    SKIP_UNLESS_ANIMVIEW_BUILT();
     dir_ = test::make_temp_dir();
     // hip (0, 1, 0) -> knee, whose translation goes (0, 1, 0) -> (0, 3, 0) over 2 s, and
     // whose rotation turns 90 degrees about Y over the same time.

@@ -22,9 +22,7 @@ using test::run_animview;
 class HostileFiles : public ::testing::Test {
  protected:
   void SetUp() override {
-    if (!std::filesystem::exists(ANIMVIEW_EXE)) {
-      GTEST_SKIP() << ANIMVIEW_EXE << " is not built (build the animview target first)";
-    }
+    SKIP_UNLESS_ANIMVIEW_BUILT();
     dir_ = test::make_temp_dir();
   }
   void TearDown() override { std::filesystem::remove_all(dir_); }

@@ -27,9 +27,7 @@ nlohmann::json pose_json(const std::filesystem::path& file, const std::string& c
 class MorphWeightsCli : public ::testing::Test {
  protected:
   void SetUp() override {
-    if (!std::filesystem::exists(ANIMVIEW_EXE)) {
-      GTEST_SKIP() << ANIMVIEW_EXE << " is not built (build the animview target first)";
-    }
+    SKIP_UNLESS_ANIMVIEW_BUILT();
   }
 };
 

@@ -170,7 +170,7 @@ using test::ProcessResult;
 using test::run_animview;
 
 TEST(MotionMatchingCli, QueryOfABuiltFrameAnswersThatFrameAndItsClip) {
-  if (!std::filesystem::exists(ANIMVIEW_EXE)) GTEST_SKIP() << ANIMVIEW_EXE << " is not built";
+  SKIP_UNLESS_ANIMVIEW_BUILT();
   const std::filesystem::path dir = test::make_temp_dir();
   const std::string db = (dir / "demo_mm.json").string();
   const ProcessResult built =

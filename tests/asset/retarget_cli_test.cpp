@@ -21,9 +21,7 @@ using test::run_animview;
 class RetargetCli : public ::testing::Test {
  protected:
   void SetUp() override {
-    if (!std::filesystem::exists(ANIMVIEW_EXE)) {
-      GTEST_SKIP() << ANIMVIEW_EXE << " is not built (build the animview target first)";
-    }
+    SKIP_UNLESS_ANIMVIEW_BUILT();
     dir_ = test::make_temp_dir();
     demo_ = (dir_ / "demo.glb").string();
     ASSERT_EQ(run_animview("export-demo '" + demo_ + "'", dir_).exit_code, 0);

@@ -13,7 +13,7 @@ namespace {
 class WeightsCli : public ::testing::Test {
  protected:
   void SetUp() override {
-    if (!std::filesystem::exists(ANIMVIEW_EXE)) GTEST_SKIP() << "animview is not built yet";
+    SKIP_UNLESS_ANIMVIEW_BUILT();
     dir_ = test::make_temp_dir();
   }
   void TearDown() override {
