@@ -72,12 +72,82 @@ float rest_ground(const Rig& rig, std::span<const glm::mat4> model) {
   return ground < 1e29f ? ground : 0.0f;
 }
 
-// How high the pelvis stands above the soles in the rest pose.
-float pelvis_height(const Rig& rig, const FootIkRig& legs, std::span<const glm::mat4> rest) {
+// How high a joint stands above the soles in a standing pose.
+float height_above_soles(const FootIkRig& legs, std::span<const glm::mat4> pose, int joint) {
   float sole = 0.0f;
-  for (const Leg& leg : legs.legs) sole += heel_point(leg, rest).y;
+  for (const Leg& leg : legs.legs) sole += heel_point(leg, pose).y;
   if (!legs.legs.empty()) sole /= static_cast<float>(legs.legs.size());
-  return position(rest[static_cast<std::size_t>(rig.pelvis)]).y - sole;
+  return position(pose[static_cast<std::size_t>(joint)]).y - sole;
+}
+
+// Whether source joint s and target joint t have the same local axes: every child they pair
+// one to one lies in the same direction from them. 1 yes, 0 no, -1 no such child.
+int frames_agree(const RetargetMap& map, int t, int s) {
+  int verdict = -1;
+  for (std::size_t c = 0; c < map.joints.size(); ++c) {
+    const RetargetJoint& child = map.joints[c];
+    if (map.target.parents[c] != t || child.source_a < 0 || child.weight_b > 0.0f) continue;
+    if (map.source.parents[static_cast<std::size_t>(child.source_a)] != s) return 0;
+    const glm::vec3 a = map.source.rest_pose[static_cast<std::size_t>(child.source_a)].translation;
+    const glm::vec3 b = map.target.rest_pose[c].translation;
+    if (glm::length(a) < 1e-6f || glm::length(b) < 1e-6f) continue;
+    constexpr float kCos5Deg = 0.9962f;
+    if (glm::dot(glm::normalize(a), glm::normalize(b)) < kCos5Deg) return 0;
+    verdict = 1;
+  }
+  return verdict;
+}
+
+// Whether source and target are one skeleton (animation-only files of a character): at least
+// half the target's joints paired one to one, and the axes of none of them disagree.
+bool shares_skeleton(const RetargetMap& map) {
+  std::size_t agreeing = 0;
+  for (std::size_t t = 0; t < map.joints.size(); ++t) {
+    const RetargetJoint& j = map.joints[t];
+    if (j.source_a < 0 || j.weight_b > 0.0f) continue;
+    const int verdict = frames_agree(map, static_cast<int>(t), j.source_a);
+    if (verdict == 0) return false;
+    agreeing += verdict > 0 ? 1 : 0;
+  }
+  return 2 * agreeing >= map.joints.size();
+}
+
+// The source's rest pose with every joint whose axes agree with its target's (frames_agree; a
+// joint with no child to judge by takes its parent's verdict) turned to the target's rest
+// rotation. Where two files share a skeleton, the source's node pose, often a frame of its clip
+// in an animation-only file, then no longer matters: the clip maps onto itself unchanged.
+std::vector<Transform> rest_in_matching_frames(const RetargetMap& map,
+                                               std::span<const glm::mat4> target_rest) {
+  const Skeleton& source = map.source;
+  const auto sn = static_cast<std::size_t>(source.joint_count());
+  std::vector<int> target_of(sn, -1);
+  std::vector<int> pairs(sn, 0);
+  for (std::size_t t = 0; t < map.joints.size(); ++t) {
+    const RetargetJoint& j = map.joints[t];
+    if (j.source_a < 0 || j.weight_b > 0.0f || j.mirrored) continue;
+    target_of[static_cast<std::size_t>(j.source_a)] = static_cast<int>(t);
+    ++pairs[static_cast<std::size_t>(j.source_a)];
+  }
+  std::vector<Transform> out = source.rest_pose;
+  std::vector<int> agrees(sn, 0);
+  std::vector<glm::quat> model(sn);
+  for (std::size_t s = 0; s < sn; ++s) {
+    const int p = source.parents[s];
+    const glm::quat parent =
+        p < 0 ? glm::quat(1.0f, 0.0f, 0.0f, 0.0f) : model[static_cast<std::size_t>(p)];
+    const int t = pairs[s] == 1 ? target_of[s] : -1;
+    if (t >= 0) {
+      const int verdict = frames_agree(map, t, static_cast<int>(s));
+      agrees[s] = verdict < 0 ? (p >= 0 && agrees[static_cast<std::size_t>(p)]) : verdict;
+    }
+    if (agrees[s]) {
+      const glm::quat wanted =
+          map.target_to_source * model_rotation(target_rest[static_cast<std::size_t>(t)]);
+      out[s].rotation = glm::normalize(glm::inverse(parent) * wanted);
+    }
+    model[s] = parent * out[s].rotation;
+  }
+  return out;
 }
 
 // The limb of rig with the same role, side and front as limb that is not taken yet.
@@ -468,8 +538,13 @@ RetargetMap make_retarget_map(const Skeleton& source, const Rig& source_rig, con
   // Facing and scale.
   const glm::vec3 tf = glm::normalize(glm::vec3(target_rig.forward.x, 0.0f, target_rig.forward.z));
   const glm::vec3 sf = glm::normalize(glm::vec3(source_rig.forward.x, 0.0f, source_rig.forward.z));
-  map.target_to_source = glm::angleAxis(std::atan2(glm::cross(tf, sf).y, glm::dot(tf, sf)),
-                                        glm::vec3(0.0f, 1.0f, 0.0f));
+  // One skeleton faces one way: its node pose in an animation file (a frame of the clip, turned a
+  // little at the hips) says nothing about the facing.
+  const bool one_skeleton = shares_skeleton(map);
+  map.target_to_source = one_skeleton
+                             ? glm::quat(1.0f, 0.0f, 0.0f, 0.0f)
+                             : glm::angleAxis(std::atan2(glm::cross(tf, sf).y, glm::dot(tf, sf)),
+                                              glm::vec3(0.0f, 1.0f, 0.0f));
   map.source_leg_length_m = leg_length(source_rig, source_rest);
   map.target_leg_length_m = leg_length(target_rig, target_rest);
   if (!(map.source_leg_length_m > 1e-6f) || !(map.target_leg_length_m > 1e-6f)) {
@@ -477,13 +552,13 @@ RetargetMap make_retarget_map(const Skeleton& source, const Rig& source_rig, con
   }
   map.scale = map.target_leg_length_m / map.source_leg_length_m;
   map.planted_slide_m = options.planted_slide_share * map.target_leg_length_m;
-  map.source_pelvis_height_m = pelvis_height(source_rig, map.source_legs, source_rest);
-  map.target_pelvis_height_m = pelvis_height(target_rig, map.target_legs, target_rest);
 
-  // The reference pose: the source's rest with each mapped limb bone turned, parent first, to
-  // point where the target's rest points it (seen in the source's frame).
-  map.source_reference = source.rest_pose;
-  std::vector<glm::mat4> reference = source_rest;
+  // The reference pose: the source in the target's rest where their joints' axes agree, then
+  // each mapped limb bone turned, parent first, to point where the target's rest points it (seen
+  // in the source's frame).
+  map.source_reference = rest_in_matching_frames(map, target_rest);
+  std::vector<glm::mat4> reference = model_of(source, map.source_reference);
+  const std::vector<glm::mat4> matched = reference;
   for (const RetargetChain& chain : map.chains) {
     const Limb& sl = source_rig.limbs[static_cast<std::size_t>(chain.source_limb)];
     const Limb& tl = target_rig.limbs[static_cast<std::size_t>(chain.target_limb)];
@@ -513,10 +588,30 @@ RetargetMap make_retarget_map(const Skeleton& source, const Rig& source_rig, con
       const auto end = static_cast<std::size_t>(sl.joints[2]);
       map.source_reference[end].rotation =
           glm::normalize(glm::inverse(parent_rotation(source, reference, sl.joints[2])) *
-                         model_rotation(source_rest[end]));
+                         model_rotation(matched[end]));
       reference = model_of(source, map.source_reference);
     }
   }
+  // The source stands in its reference pose as the target stands in its rest: its soles and its
+  // pelvis's height are measured there.
+  if (options.source_legs.legs.empty()) {
+    map.source_legs =
+        make_foot_ik_rig(source, source_rig, reference, rest_ground(source_rig, reference));
+    // One skeleton has one pair of soles: the target's (measured on its mesh, where it has one).
+    for (const RetargetChain& chain : one_skeleton ? map.chains : std::vector<RetargetChain>{}) {
+      if (chain.source_leg < 0 || chain.target_leg < 0) continue;
+      Leg& to = map.source_legs.legs[static_cast<std::size_t>(chain.source_leg)];
+      const Leg& from = map.target_legs.legs[static_cast<std::size_t>(chain.target_leg)];
+      to.heel_in_foot = from.heel_in_foot / map.scale;
+      to.toe_in_toes = from.toe_in_toes / map.scale;
+    }
+  }
+  // One skeleton stands at one height, wherever each side's soles were measured (the target's on
+  // its mesh, an animation file's on its bones).
+  map.target_pelvis_height_m = height_above_soles(map.target_legs, target_rest, target_rig.pelvis);
+  map.source_pelvis_height_m =
+      one_skeleton ? map.target_pelvis_height_m / map.scale
+                   : height_above_soles(map.source_legs, reference, source_rig.pelvis);
   map.source_reference_inverse.resize(reference.size());
   for (std::size_t i = 0; i < reference.size(); ++i) {
     map.source_reference_inverse[i] = glm::inverse(model_rotation(reference[i]));
@@ -534,6 +629,11 @@ RetargetMap make_retarget_map(const Skeleton& source, const Rig& source_rig, con
     carrier = travel;
   }
   map.target_carrier = carrier == target_rig.pelvis ? -1 : carrier;
+  map.carrier_follows_source =
+      map.target_carrier >= 0 &&
+      map.joints[static_cast<std::size_t>(map.target_carrier)].source_a >= 0 &&
+      height_above_soles(map.target_legs, target_rest, map.target_carrier) >
+          0.5f * map.target_pelvis_height_m;
   if (map.target_carrier >= 0) {
     const auto pelvis = static_cast<std::size_t>(target_rig.pelvis);
     map.carrier_on_ground =
@@ -595,6 +695,16 @@ JobResult retarget_pose(const RetargetMap& map, std::span<const Transform> sourc
     const glm::quat reference = map.target_reference[pelvis];
     const glm::quat now = to_target * delta(source_pelvis) * to_source * reference;
     carrier_model = ground_frame(pelvis_at, now, reference) * map.carrier_on_ground;
+    if (map.carrier_follows_source) {
+      // Where its source joint is from the source's pelvis, scaled, turned as that joint turns.
+      const auto carrier = static_cast<std::size_t>(map.target_carrier);
+      const int counterpart = map.joints[carrier].source_a;
+      const glm::vec3 from_pelvis = position(source_model[static_cast<std::size_t>(counterpart)]) -
+                                    position(source_model[static_cast<std::size_t>(source_pelvis)]);
+      carrier_model = glm::mat4_cast(to_target * delta(counterpart) * to_source *
+                                     map.target_reference[carrier]);
+      carrier_model[3] = glm::vec4(pelvis_at + map.scale * (to_target * from_pelvis), 1.0f);
+    }
   }
 
   // Rotations as deltas from the reference, parent first; the pelvis's path scaled.
@@ -606,6 +716,7 @@ JobResult retarget_pose(const RetargetMap& map, std::span<const Transform> sourc
     const glm::mat4 parent = p < 0 ? glm::mat4(1.0f) : target_model[static_cast<std::size_t>(p)];
     if (static_cast<int>(t) == map.target_carrier && source_pelvis >= 0) {
       out = from_matrix(glm::inverse(parent) * carrier_model);
+      if (map.carrier_follows_source) out.scale = rest.scale;  // its model matrix has none
     } else if (j.source_a >= 0) {
       glm::quat d = delta(j.source_a);
       if (j.source_b != j.source_a && j.weight_b > 0.0f)

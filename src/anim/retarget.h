@@ -158,6 +158,9 @@ struct RetargetMap {
   // ground so that root motion taken from it moves (or keeps in place) the whole body. -1 when
   // the pelvis carries every foot.
   int target_carrier = -1;
+  // The carrier stands at the hips and has a source joint (the root of a skeleton whose pelvis
+  // hangs below it): it follows that joint, height and tilt included, rather than the ground.
+  bool carrier_follows_source = false;
   // The carrier's rest model matrix relative to the pelvis's rest place on the ground.
   glm::mat4 carrier_on_ground{1.0f};
 };
