@@ -805,6 +805,18 @@ JobResult retarget_pose(const RetargetMap& map, std::span<const Transform> sourc
   return keep_feet_above_floor(map, source_model, target_local, target_model);
 }
 
+Clip with_source_contacts(const RetargetMap& map, const Clip& clip) {
+  const auto& legs = map.source_legs.legs;
+  Clip out = clip;
+  for (std::size_t i = 0; i < legs.size(); ++i) {
+    if (has_contact_markers(clip, leg_contact_name(legs, i))) return out;
+  }
+  for (Marker& m : detect_foot_contact_markers(map.source, clip, legs)) {
+    out.markers.push_back(std::move(m));
+  }
+  return out;
+}
+
 Clip retarget_clip(const RetargetMap& map, const Clip& clip, std::string* error) {
   auto fail = [&](const std::string& cause) {
     if (error) *error = cause;
@@ -822,18 +834,8 @@ Clip retarget_clip(const RetargetMap& map, const Clip& clip, std::string* error)
   const float frame_s = clip.duration_s / static_cast<float>(frames);
   const std::size_t samples = frames + 1;
 
-  // The source's contacts: its markers, else detected.
   const auto& source_legs = map.source_legs.legs;
-  bool marked = false;
-  for (std::size_t i = 0; i < source_legs.size(); ++i) {
-    marked = marked || has_contact_markers(clip, leg_contact_name(source_legs, i));
-  }
-  Clip contacts = clip;
-  if (!marked) {
-    for (Marker& m : detect_foot_contact_markers(map.source, clip, source_legs)) {
-      contacts.markers.push_back(std::move(m));
-    }
-  }
+  const Clip contacts = with_source_contacts(map, clip);
   const std::size_t legs = map.target_legs.legs.size();
   std::vector<std::vector<float>> planted(legs, std::vector<float>(samples, 0.0f));
   for (const RetargetChain& chain : map.chains) {

@@ -203,4 +203,8 @@ JobResult retarget_pose(const RetargetMap& map, std::span<const Transform> sourc
 // (no tracks) and the cause in *error when the map is empty or the clip has no duration.
 Clip retarget_clip(const RetargetMap& map, const Clip& clip, std::string* error = nullptr);
 
+// The clip with its feet's contacts: its own contact markers, else those detected on the
+// source's legs (detect_foot_contact_markers). Allocates.
+Clip with_source_contacts(const RetargetMap& map, const Clip& clip);
+
 }  // namespace anim

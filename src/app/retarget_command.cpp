@@ -4,6 +4,9 @@
 #include <memory>
 #include <string>
 
+#include <nlohmann/json.hpp>
+
+#include "anim/retarget_report.h"
 #include "asset/clip_retargeting.h"
 #include "asset/demo_export.h"
 #include "asset/importer.h"
@@ -17,7 +20,50 @@ struct RetargetArgs {
   std::string model;
   std::string clip;
   std::string out;
+  bool report = false;
+  bool json = false;
 };
+
+// The source clip that was retargeted into retargeted (same name).
+const anim::Clip* source_of(const asset::Character& source, const anim::Clip& retargeted) {
+  for (const anim::Clip& clip : source.clips) {
+    if (clip.name == retargeted.name) return &clip;
+  }
+  return nullptr;
+}
+
+nlohmann::json report_json(const anim::RetargetReport& report) {
+  nlohmann::json chains = nlohmann::json::array();
+  for (const anim::RetargetChainReport& c : report.chains) {
+    nlohmann::json chain = {
+        {"name", c.name}, {"end_error_m", c.end_error_m}, {"end_error_time_s", c.end_error_time_s}};
+    if (c.role == anim::LimbRole::Leg) {
+      chain["planted_height_error_m"] = c.planted_height_error_m;
+      chain["planted_height_error_leg"] = c.planted_height_error_leg;
+      chain["slide_per_step_leg"] = c.slide_per_step_leg;
+      chain["source_slide_per_step_leg"] = c.source_slide_per_step_leg;
+      chain["steps"] = c.steps;
+    }
+    chains.push_back(std::move(chain));
+  }
+  return chains;
+}
+
+void print_report(const std::string& clip, const anim::RetargetReport& report) {
+  std::printf("%s:\n", clip.c_str());
+  for (const anim::RetargetChainReport& c : report.chains) {
+    std::printf("  %-16s end %6.1f mm off the scaled source's (at %.2f s)", c.name.c_str(),
+                1000.0 * c.end_error_m, c.end_error_time_s);
+    if (c.role == anim::LimbRole::Leg) {
+      std::printf(
+          "; planted sole %.1f mm (%.2f%% of leg) off; slide %.2f%% of leg a step "
+          "(source %.2f%%), %d steps",
+          1000.0 * c.planted_height_error_m, 100.0 * c.planted_height_error_leg,
+          100.0 * c.slide_per_step_leg, 100.0 * c.source_slide_per_step_leg, c.steps);
+    }
+    std::printf("\n");
+  }
+}
 
 int run_retarget(const RetargetArgs& args) {
   asset::ImportResult source = asset::import_file(args.clip_file, asset::ImportSettings{});
@@ -42,6 +88,28 @@ int run_retarget(const RetargetArgs& args) {
     std::fprintf(stderr, "animview retarget: %s\n", error.c_str());
     return 1;
   }
+  nlohmann::json clips = nlohmann::json::array();
+  for (const anim::Clip& clip : args.report ? character.clips : std::vector<anim::Clip>{}) {
+    const anim::Clip* from = source_of(source.character, clip);
+    if (!from) continue;
+    const anim::RetargetReport report = anim::report_retarget(result.map, *from, clip);
+    if (!report.error.empty()) {
+      std::fprintf(stderr, "animview retarget: %s: %s\n", args.clip_file.c_str(),
+                   report.error.c_str());
+      return 1;
+    }
+    if (!args.json) print_report(clip.name, report);
+    clips.push_back({{"name", clip.name}, {"chains", report_json(report)}});
+  }
+  if (args.json) {
+    nlohmann::json out = {{"file", args.out},
+                          {"source", args.clip_file},
+                          {"unmapped_joints", result.map.unmapped.size()},
+                          {"joints", result.map.target.joint_count()}};
+    if (args.report) out["clips"] = std::move(clips);
+    std::printf("%s\n", out.dump(2).c_str());
+    return 0;
+  }
   std::printf("wrote %s (%zu clip%s retargeted from %s; %zu of %d joints unmapped)\n",
               args.out.c_str(), character.clips.size(), character.clips.size() == 1 ? "" : "s",
               args.clip_file.c_str(), result.map.unmapped.size(), result.map.target.joint_count());
@@ -58,6 +126,11 @@ void add_retarget_command(CLI::App& app, int& exit_code) {
   command->add_option("--to", args->model, "The character to retarget onto")->required();
   command->add_option("--clip", args->clip, "Only this clip (default: every clip)");
   command->add_option("--out", args->out, "The .glb file to write")->required();
+  command->add_flag(
+      "--report", args->report,
+      "Per clip and chain: the limb's end against the scaled source's, planted soles' "
+      "height and slide");
+  command->add_flag("--json", args->json, "Print JSON (the format scripts should use)");
   command->callback([args, &exit_code] { exit_code = run_retarget(*args); });
 }
 

@@ -1,7 +1,8 @@
 #pragma once
-// `animview retarget CLIP_FILE --to MODEL [--clip NAME] --out OUT.glb`: the clips of one file
-// (a mocap BVH, a library FBX) retargeted onto another character and written with that
-// character as binary glTF, through the same code as the viewer's "Add clip file".
+// `animview retarget CLIP_FILE --to MODEL [--clip NAME] --out OUT.glb [--report] [--json]`: the
+// clips of one file (a mocap BVH, a library FBX) retargeted onto another character and written
+// with that character as binary glTF, through the same code as the viewer's "Add clip file";
+// --report adds each clip's quality per chain (anim/retarget_report.h).
 
 #include <CLI/CLI.hpp>
 

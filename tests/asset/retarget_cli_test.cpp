@@ -6,6 +6,7 @@
 #include <string>
 
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include "asset/clip_retargeting.h"
 #include "asset/importer.h"
@@ -64,6 +65,29 @@ TEST_F(RetargetCli, WritesTheDemoWalkOnTheKnightAsTheLibraryMakesIt) {
         test::model_pose(written.character, &written.character.clips[0], t)[foot][3];
     EXPECT_LT(glm::length(got - want), 1e-3f) << t;
   }
+}
+
+// --report --json: the demo's walk onto itself is exact in every chain; the report names the
+// four chains and counts steps for the legs.
+TEST_F(RetargetCli, ReportsEveryChainOfTheDemoWalkOntoItselfAsExact) {
+  const std::string out = (dir_ / "self.glb").string();
+  const ProcessResult run =
+      run_animview("retarget '" + demo_ + "' --to '" + demo_ + "' --clip walk_forward --out '" +
+                       out + "' --report --json",
+                   dir_);
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  const nlohmann::json report = nlohmann::json::parse(run.out);
+  ASSERT_EQ(report["clips"].size(), 1u);
+  EXPECT_EQ(report["clips"][0]["name"], "walk_forward");
+  const nlohmann::json& chains = report["clips"][0]["chains"];
+  ASSERT_EQ(chains.size(), 4u);
+  for (const nlohmann::json& chain : chains) {
+    EXPECT_LT(chain["end_error_m"].get<float>(), 1e-3f) << chain.dump();
+    if (!chain.contains("steps")) continue;
+    EXPECT_GT(chain["steps"].get<int>(), 0) << chain.dump();
+    EXPECT_LT(chain["planted_height_error_leg"].get<float>(), 1e-3f) << chain.dump();
+  }
+  EXPECT_TRUE(std::filesystem::exists(out));
 }
 
 // walk.fbx alone: a skeleton without a mesh (its rest pose a frame of the walk, beside cameras and
