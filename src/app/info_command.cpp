@@ -168,6 +168,8 @@ nlohmann::json to_json(const asset::Character& c) {
           {"rig", rig_json(c, rig, rig_error)},
           {"vertices_with_cut_influences", c.report.vertices_with_cut_influences},
           {"vertices_renormalized", c.report.vertices_renormalized},
+          {"extensions",
+           {{"read", c.report.extensions_read}, {"ignored", c.report.extensions_ignored}}},
           {"warnings", c.report.warnings}};
 }
 
@@ -182,6 +184,12 @@ void print_text(const asset::Character& c) {
                 units.description.c_str(), units.unit_scale);
   } else {
     std::printf("height: %.3f (metres, as imported)\n", units.height);
+  }
+  if (!c.report.extensions_read.empty() || !c.report.extensions_ignored.empty()) {
+    std::string line;
+    for (const std::string& e : c.report.extensions_read) line += " " + e + " (read)";
+    for (const std::string& e : c.report.extensions_ignored) line += " " + e + " (ignored)";
+    std::printf("extensions:%s\n", line.c_str());
   }
   std::printf("skeleton: %d joints\n", c.skeleton.joint_count());
   std::vector<int> depth(c.skeleton.parents.size(), 0);

@@ -51,6 +51,10 @@ struct ImportReport {
   int vertices_with_cut_influences = 0;  // had more influences than kept
   int vertices_renormalized = 0;         // weights did not sum to one
   std::vector<std::string> warnings;
+  // The format's extensions the file uses (glTF's extensionsUsed): those animview reads
+  // (compressed and quantized geometry, decoded on import) and those it ignores.
+  std::vector<std::string> extensions_read;
+  std::vector<std::string> extensions_ignored;
 };
 
 struct Character {

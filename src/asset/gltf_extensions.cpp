@@ -21,8 +21,7 @@ bool gltf_extension_supported(const std::string& name) {
   return std::find(std::begin(kSupported), std::end(kSupported), name) != std::end(kSupported);
 }
 
-std::string check_gltf_extensions(const tinygltf::Model& model,
-                                  std::vector<std::string>& warnings) {
+std::string check_gltf_extensions(const tinygltf::Model& model, ImportReport& report) {
   std::vector<std::string> unread_required;
   for (const std::string& name : model.extensionsRequired) {
     if (!gltf_extension_supported(name)) unread_required.push_back(name);
@@ -30,12 +29,13 @@ std::string check_gltf_extensions(const tinygltf::Model& model,
   if (!unread_required.empty()) {
     return "it requires " + joined(unread_required) + ", which animview cannot read";
   }
-  std::vector<std::string> ignored;
   for (const std::string& name : model.extensionsUsed) {
-    if (!gltf_extension_supported(name)) ignored.push_back(name);
+    (gltf_extension_supported(name) ? report.extensions_read : report.extensions_ignored)
+        .push_back(name);
   }
-  if (!ignored.empty()) {
-    warnings.push_back("the file uses " + joined(ignored) + ", which animview ignores");
+  if (!report.extensions_ignored.empty()) {
+    report.warnings.push_back("the file uses " + joined(report.extensions_ignored) +
+                              ", which animview ignores");
   }
   return {};
 }

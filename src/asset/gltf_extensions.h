@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "asset/character.h"
 #include "asset/gltf_model.h"
 
 namespace asset {
@@ -13,9 +14,10 @@ namespace asset {
 bool gltf_extension_supported(const std::string& name);
 
 // A required extension that animview does not read makes the file unreadable (the glTF spec
-// tells a loader to refuse it): returns the cause naming the extensions. An extension the file
-// uses without requiring it, and that animview ignores, is named in warnings.
-std::string check_gltf_extensions(const tinygltf::Model& model, std::vector<std::string>& warnings);
+// tells a loader to refuse it): returns the cause naming the extensions. The extensions the file
+// uses go to report's extensions_read and extensions_ignored, and those ignored are named in a
+// warning.
+std::string check_gltf_extensions(const tinygltf::Model& model, ImportReport& report);
 
 // "mesh 'name'", or "mesh 3" for a mesh without a name, for messages.
 std::string gltf_mesh_label(const tinygltf::Model& model, std::size_t mesh);

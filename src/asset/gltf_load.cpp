@@ -47,8 +47,7 @@ bool keep_encoded(tinygltf::Image* image, const int index, std::string* err, std
 
 }  // namespace
 
-std::string load_gltf_model(const std::string& path, tinygltf::Model& model,
-                            std::vector<std::string>& warnings) {
+std::string load_gltf_model(const std::string& path, tinygltf::Model& model, ImportReport& report) {
   std::ifstream in(path, std::ios::binary);
   std::string file((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   if (!in && !in.eof()) return "cannot be read";
@@ -73,8 +72,8 @@ std::string load_gltf_model(const std::string& path, tinygltf::Model& model,
     return "tinygltf cannot read it: " +
            (error.empty() ? std::string("no cause given") : trimmed(error));
   }
-  if (!trimmed(warning).empty()) warnings.push_back("tinygltf: " + trimmed(warning));
-  if (std::string cause = check_gltf_extensions(model, warnings); !cause.empty()) return cause;
+  if (!trimmed(warning).empty()) report.warnings.push_back("tinygltf: " + trimmed(warning));
+  if (std::string cause = check_gltf_extensions(model, report); !cause.empty()) return cause;
   // Decoded whatever extensionsUsed says: a file that compresses without listing it (assimp's
   // Draco engine) would otherwise read as zeros.
   if (std::string cause = decode_meshopt_views(model); !cause.empty()) return cause;

@@ -536,7 +536,7 @@ ImportResult read_gltf(const std::string& path, const ImportSettings& settings,
   try {
     tinygltf::Model model;
     error = check_import_path(path);
-    if (error.empty()) error = load_gltf_model(path, model, result.character.report.warnings);
+    if (error.empty()) error = load_gltf_model(path, model, result.character.report);
     if (error.empty() && !report_progress(progress, 0.5f)) {
       result.cancelled = true;
       error = "import cancelled";

@@ -48,6 +48,8 @@ void draw_loaded(const asset::Character& c) {
     ImGui::Text("unit scale applied: %g", c.report.unit_scale_applied);
   }
   if (c.report.up_axis_converted) ImGui::TextUnformatted("converted from Z-up");
+  for (const std::string& e : c.report.extensions_read) ImGui::Text("%s: read", e.c_str());
+  for (const std::string& e : c.report.extensions_ignored) ImGui::Text("%s: ignored", e.c_str());
   // Under a node of their own, open when there are few: a file with many (one per clip, say)
   // would push the panel's controls out of sight.
   const std::size_t warnings = c.report.warnings.size();

@@ -88,6 +88,8 @@ Character full_character() {
   c.report.vertices_with_cut_influences = 30;
   c.report.vertices_renormalized = 7;
   c.report.warnings = {"first", "second"};
+  c.report.extensions_read = {"KHR_draco_mesh_compression"};
+  c.report.extensions_ignored = {"KHR_materials_variants", "EXT_other"};
   return c;
 }
 
@@ -192,6 +194,8 @@ void expect_character_eq(const Character& a, const Character& b) {
   EXPECT_EQ(a.report.vertices_with_cut_influences, b.report.vertices_with_cut_influences);
   EXPECT_EQ(a.report.vertices_renormalized, b.report.vertices_renormalized);
   EXPECT_EQ(a.report.warnings, b.report.warnings);
+  EXPECT_EQ(a.report.extensions_read, b.report.extensions_read);
+  EXPECT_EQ(a.report.extensions_ignored, b.report.extensions_ignored);
 }
 
 TEST(CharacterSerialization, ImportResultSurvivesTheRoundTripFieldByField) {

@@ -143,6 +143,9 @@ TEST(CompressedGltfBadInput, AnOptionalExtensionAnimviewIgnoresIsNamedInTheWarni
                            std::string::npos;
   }
   EXPECT_TRUE(warned);
+  EXPECT_EQ(character.report.extensions_ignored,
+            std::vector<std::string>{"KHR_materials_variants"});
+  EXPECT_TRUE(character.report.extensions_read.empty());
 }
 
 }  // namespace

@@ -4,6 +4,7 @@
 // coordinates matched), and the same `animview pose --json`.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <map>
@@ -125,6 +126,13 @@ struct TwinCase {
 
 class CompressedTwin : public ::testing::TestWithParam<TwinCase> {};
 
+// The extension each tool's twin is written with, which the import reports as read.
+std::string twin_extension(const TwinCase& c) {
+  if (c.args.rfind("draco", 0) == 0) return "KHR_draco_mesh_compression";
+  if (c.args.rfind("quantize", 0) == 0) return "KHR_mesh_quantization";
+  return "EXT_meshopt_compression";  // gltf-transform meshopt, gltfpack -cc
+}
+
 TEST_P(CompressedTwin, ImportsWithTheSameSkeletonVerticesAndPose) {
   const TwinCase& c = GetParam();
   const fs::path original = test::shared_asset(c.asset);
@@ -140,6 +148,11 @@ TEST_P(CompressedTwin, ImportsWithTheSameSkeletonVerticesAndPose) {
   const float size = test::character_size(a);
   const std::set<std::string> moved =
       c.quantized ? rigid_mesh_nodes(original) : std::set<std::string>{};
+  const std::vector<std::string>& read = b.report.extensions_read;
+  EXPECT_NE(std::find(read.begin(), read.end(), twin_extension(c)), read.end())
+      << twin_extension(c) << " is not among the extensions read";
+  EXPECT_TRUE(b.report.extensions_ignored.empty());
+  EXPECT_TRUE(a.report.extensions_read.empty());
   expect_same_skeleton(a, b, 1e-4f * size, moved);
   EXPECT_EQ(a.clips.size(), b.clips.size());
 
