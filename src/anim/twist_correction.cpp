@@ -6,6 +6,7 @@
 
 #include "anim/joint_names.h"
 #include "anim/pose.h"
+#include "anim/two_bone_ik.h"
 
 namespace anim {
 
@@ -56,6 +57,23 @@ int source_of(const Skeleton& skeleton, std::span<const glm::mat4> rest_model,
   return best;
 }
 
+// A named twist joint t with one child lying on t's line from its parent (forearm -> twist ->
+// hand): that child, else -1.
+int in_chain_source(const Skeleton& skeleton, std::span<const glm::mat4> rest_model,
+                    const std::vector<std::vector<int>>& children, int t) {
+  const auto& below = children[static_cast<std::size_t>(t)];
+  const int parent = skeleton.parents[static_cast<std::size_t>(t)];
+  if (!named_twist(skeleton.joint_names[static_cast<std::size_t>(t)]) || below.size() != 1 ||
+      skeleton.parents[static_cast<std::size_t>(parent)] == kNoParent) {
+    return -1;
+  }
+  const glm::vec3 to_t = offset_of(rest_model, parent, t),
+                  to_s = offset_of(rest_model, parent, below[0]);
+  const float lt = glm::length(to_t), ls = glm::length(to_s);
+  const bool along = lt > 1e-6f && ls > lt && glm::dot(to_t, to_s) > std::cos(0.035f) * lt * ls;
+  return along ? below[0] : -1;
+}
+
 }  // namespace
 
 std::vector<TwistRig> find_twist_rigs(const Skeleton& skeleton,
@@ -74,6 +92,18 @@ std::vector<TwistRig> find_twist_rigs(const Skeleton& skeleton,
     const bool candidate = named_twist(skeleton.joint_names[j]) || children[j].empty();
     if (parent == kNoParent || !candidate) continue;
     const int t = static_cast<int>(j);
+    if (const int s = in_chain_source(skeleton, rest_model, children, t); s >= 0) {
+      TwistRig& rig = rigs.emplace_back();
+      rig.source = s;
+      rig.axis = glm::normalize(
+          glm::inverse(model_rotation(rest_model[static_cast<std::size_t>(parent)])) *
+          offset_of(rest_model, parent, s));
+      rig.count = 1;
+      rig.joints[0] = t;
+      rig.shares[0] = glm::length(offset_of(rest_model, parent, t)) /
+                      glm::length(offset_of(rest_model, parent, s));
+      continue;
+    }
     const int s = source_of(skeleton, rest_model, children, t);
     if (s < 0) continue;
     TwistRig* rig = nullptr;
@@ -92,37 +122,63 @@ std::vector<TwistRig> find_twist_rigs(const Skeleton& skeleton,
   return rigs;
 }
 
-JobResult run_twist_correction(const Skeleton& skeleton, const TwistRig& rig,
-                               std::span<Transform> local, std::span<glm::mat4> model) {
+namespace {
+
+const char* validate_twist(const Skeleton& skeleton, const TwistRig& rig) {
   const int n = skeleton.joint_count();
-  if (local.size() != static_cast<std::size_t>(n) || model.size() != local.size()) {
-    return JobResult::fail("twist: local or model is not the skeleton's size");
-  }
   if (rig.source < 0 || rig.source >= n || rig.count < 0 || rig.count > kMaxTwistJoints) {
-    return JobResult::fail("twist: source out of range");
+    return "twist: source out of range";
   }
   const int parent = skeleton.parents[static_cast<std::size_t>(rig.source)];
+  const bool in_chain = rig.count == 1 && rig.joints[0] == parent;
   for (int k = 0; k < rig.count; ++k) {
     const int t = rig.joints[static_cast<std::size_t>(k)];
-    if (t < 0 || t >= n || t == rig.source ||
-        skeleton.parents[static_cast<std::size_t>(t)] != parent) {
-      return JobResult::fail("twist: a twist joint is not a sibling of its source");
+    const bool sibling = t >= 0 && t < n && t != rig.source && parent != kNoParent &&
+                         skeleton.parents[static_cast<std::size_t>(t)] == parent;
+    if (!sibling && !(in_chain && parent != kNoParent &&
+                      skeleton.parents[static_cast<std::size_t>(parent)] != kNoParent)) {
+      return "twist: a twist joint is neither a sibling nor the parent of its source";
     }
     const float share = rig.shares[static_cast<std::size_t>(k)];
-    if (!(share >= 0.0f && share <= 1.0f))
-      return JobResult::fail("twist: a share is not in [0, 1]");
+    if (!(share >= 0.0f && share <= 1.0f)) return "twist: a share is not in [0, 1]";
   }
+  return nullptr;
+}
+
+}  // namespace
+
+JobResult run_twist_correction(const Skeleton& skeleton, const TwistRig& rig,
+                               std::span<Transform> local, std::span<glm::mat4> model) {
+  if (local.size() != static_cast<std::size_t>(skeleton.joint_count()) ||
+      model.size() != local.size()) {
+    return JobResult::fail("twist: local or model is not the skeleton's size");
+  }
+  if (const char* e = validate_twist(skeleton, rig)) return JobResult::fail(e);
   const auto s = static_cast<std::size_t>(rig.source);
-  // The source's turn from its rest, in the parent's frame, where the bone axis is fixed.
-  const glm::quat delta = local[s].rotation * glm::inverse(skeleton.rest_pose[s].rotation);
-  const glm::quat twist = twist_about(delta, rig.axis);
+  const int parent = skeleton.parents[s];
+  // In a chain (forearm -> twist -> hand) the twist is measured across both joints.
+  const bool in_chain = rig.count == 1 && rig.joints[0] == parent;
+  const auto p = static_cast<std::size_t>(parent);
+  glm::quat relative = local[s].rotation, rest = skeleton.rest_pose[s].rotation;
+  if (in_chain) {
+    relative = local[p].rotation * relative;
+    rest = skeleton.rest_pose[p].rotation * rest;
+  }
+  // The source's turn from its rest, in the frame the twist joints hang from.
+  const glm::quat twist = twist_about(relative * glm::inverse(rest), rig.axis);
   const glm::quat identity(1.0f, 0.0f, 0.0f, 0.0f);
   for (int k = 0; k < rig.count; ++k) {
     const auto t = static_cast<std::size_t>(rig.joints[static_cast<std::size_t>(k)]);
     local[t].rotation =
         glm::normalize(glm::slerp(identity, twist, rig.shares[k]) * skeleton.rest_pose[t].rotation);
-    (void)local_to_model_below(skeleton, local, static_cast<int>(t), model);
   }
+  // The source keeps its own orientation: what its twist parent took, it gives back.
+  if (in_chain) local[s].rotation = glm::normalize(glm::inverse(local[p].rotation) * relative);
+  const int top = in_chain ? parent : rig.source;
+  for (int k = 0; k < rig.count && !in_chain; ++k) {
+    (void)local_to_model_below(skeleton, local, rig.joints[static_cast<std::size_t>(k)], model);
+  }
+  (void)local_to_model_below(skeleton, local, top, model);
   return JobResult::ok();
 }
 

@@ -28,30 +28,36 @@ float twist_angle(const glm::quat& twist, const glm::vec3& axis);
 
 inline constexpr int kMaxTwistJoints = 4;
 
-// A followed joint (source, the hand) and the twist joints beside it: children of the source's
-// parent (the forearm) lying along the bone from that parent to the source, each with its share
-// of the source's twist (in [0, 1]; a joint halfway along takes half).
+// A followed joint (source, the hand) and its twist joints, in one of two layouts: beside it
+// (children of the source's parent, the forearm, lying along the bone from there to the source)
+// or one twist joint between them (forearm -> twist -> hand, the source's parent). Each twist
+// joint takes its share of the source's twist (in [0, 1]; a joint halfway along takes half),
+// measured from the joint the twist joints hang from.
 struct TwistRig {
   int source = -1;
   std::array<int, kMaxTwistJoints> joints{};
   std::array<float, kMaxTwistJoints> shares{};
   int count = 0;
-  glm::vec3 axis{1.0f, 0.0f, 0.0f};  // the bone's direction in the parent's frame (unit)
+  // The bone's direction (unit) from the joint the twist joints hang from to the source, in that
+  // joint's frame.
+  glm::vec3 axis{1.0f, 0.0f, 0.0f};
 };
 
 // Every twist rig of skeleton: a joint is a twist joint when its name says so ("twist", "roll")
 // or, by geometry, when it is a leaf whose rest offset lies along a sibling's (within 2 degrees)
-// and is shorter; the sibling is its source and its share is the ratio of their offsets' lengths.
-// rest_model is the rest pose's model matrices. Not per frame (it allocates).
+// and is shorter; the sibling is its source, or for a named joint with one child on its line,
+// that child. Its share is the ratio of the distances from the joint they hang from. rest_model
+// is the rest pose's model matrices. Not per frame (it allocates).
 std::vector<TwistRig> find_twist_rigs(const Skeleton& skeleton,
                                       std::span<const glm::mat4> rest_model);
 
-// Sets each twist joint's local rotation to its share of the source's twist (the source's local
-// rotation relative to its rest, about rig.axis) on top of its rest rotation; the joints' own
-// animated rotations are replaced. The source is unchanged. Updates model (the model matrices of
-// local) for the twist joints and below them. Fails (writing nothing) when an index is out of
-// range, a twist joint is not a sibling of the source, a share is outside [0, 1], or local or
-// model is not the skeleton's size.
+// Sets each twist joint's local rotation to its share of the source's twist (the source's
+// rotation relative to its rest, from the joint the twist joints hang from, about rig.axis) on
+// top of its rest rotation; the joints' own animated rotations are replaced. The source keeps
+// its model rotation (in the chain layout its local rotation gives back what its parent took).
+// Updates model (the model matrices of local) below the changed joints. Fails (writing nothing)
+// when an index is out of range, a twist joint is neither a sibling nor (alone) the parent of the
+// source, a share is outside [0, 1], or local or model is not the skeleton's size.
 JobResult run_twist_correction(const Skeleton& skeleton, const TwistRig& rig,
                                std::span<Transform> local, std::span<glm::mat4> model);
 

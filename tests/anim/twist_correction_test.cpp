@@ -91,6 +91,35 @@ TEST(TwistCorrection, TheTwistJointsSharesSumToTheSourceTwist) {
       glm::angleAxis(40.0f * kDegree, glm::vec3(0, 0, 1)) * glm::angleAxis(90.0f * kDegree, kX)));
 }
 
+// The built-in character's layout: forearm -> forearm_twist (0.13 m) -> hand (0.26 m).
+TEST(TwistCorrection, ATwistJointBetweenForearmAndHandTakesHalfAndTheHandKeepsItsTurn) {
+  Skeleton s;
+  add_joint(s, "root", kNoParent, {0, 0, 0});
+  add_joint(s, "forearm", 0, {0, 1, 0});
+  add_joint(s, "forearm_twist_l", 1, {0.13f, 0, 0});
+  add_joint(s, "hand_l", 2, {0.13f, 0, 0});
+  const std::vector<TwistRig> rigs = find_twist_rigs(s, model_of(s, s.rest_pose));
+  ASSERT_EQ(rigs.size(), 1u);
+  EXPECT_EQ(rigs[0].source, 3);
+  ASSERT_EQ(rigs[0].count, 1);
+  EXPECT_EQ(rigs[0].joints[0], 2);
+  EXPECT_NEAR(rigs[0].shares[0], 0.5f, 1e-6f);
+  std::vector<Transform> local = s.rest_pose;
+  const glm::quat hand =
+      glm::angleAxis(20.0f * kDegree, glm::vec3(0, 1, 0)) * glm::angleAxis(-80.0f * kDegree, kX);
+  local[3].rotation = hand;
+  std::vector<glm::mat4> model = model_of(s, local);
+  const glm::mat4 hand_before = model[3];
+  ASSERT_TRUE(run_twist_correction(s, rigs[0], local, model));
+  EXPECT_NEAR(twist_angle(twist_about(local[2].rotation, kX), kX), -40.0f * kDegree, 1e-4f);
+  // twist joint + what is left on the hand = the hand's whole twist.
+  EXPECT_NEAR(twist_angle(twist_about(local[2].rotation, kX), kX) +
+                  twist_angle(twist_about(local[3].rotation, kX), kX),
+              -80.0f * kDegree, 1e-4f);
+  EXPECT_TRUE(testing::mat4_near(model[3], hand_before));
+  EXPECT_TRUE(testing::mat4_near(model[3], model_of(s, local)[3]));
+}
+
 TEST(TwistCorrection, RejectsEachBadInput) {
   const Skeleton s = make_arm();
   std::vector<Transform> local = s.rest_pose;
@@ -101,7 +130,7 @@ TEST(TwistCorrection, RejectsEachBadInput) {
   bad.source = 99;
   EXPECT_FALSE(run_twist_correction(s, bad, local, model));
   bad = good;
-  bad.joints[0] = 3;  // the finger is no sibling of the hand
+  bad.joints[0] = 3;  // the finger is neither a sibling nor the parent of the hand
   EXPECT_FALSE(run_twist_correction(s, bad, local, model));
   bad = good;
   bad.shares[1] = 1.5f;
