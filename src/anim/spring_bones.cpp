@@ -7,36 +7,45 @@
 
 namespace anim {
 
-SpringParticle advance_damped_spring(const SpringParticle& particle, const glm::vec3& goal,
-                                     float frequency_hz, float damping_ratio, float dt_s) {
+DampedSpringStep damped_spring_step(float frequency_hz, float damping_ratio, float dt_s) {
+  // The closed forms' responses to a unit error (e0 = 1, v0 = 0) and a unit velocity (e0 = 0,
+  // v0 = 1); the oscillator is linear, so any start is their sum.
   const float w = glm::two_pi<float>() * frequency_hz;
   const float zeta = damping_ratio;
   const float t = dt_s;
-  const glm::vec3 e0 = particle.position - goal;
-  const glm::vec3 v0 = particle.velocity;
-  glm::vec3 e, v;
+  DampedSpringStep s;
   if (std::fabs(zeta - 1.0f) < 1e-4f) {
+    // e = exp(-w t)(e0 + (v0 + w e0) t), v = exp(-w t)(v0 - w t (v0 + w e0)).
     const float decay = std::exp(-w * t);
-    const glm::vec3 b = v0 + w * e0;
-    e = decay * (e0 + b * t);
-    v = decay * (v0 - w * t * b);
+    s = {decay * (1.0f + w * t), decay * t, -decay * w * w * t, decay * (1.0f - w * t)};
   } else if (zeta < 1.0f) {
+    // e = exp(-a t)(e0 cos + (v0 + a e0) / wd sin), v = exp(-a t)(v0 cos - (a B + wd e0) sin).
     const float a = zeta * w;
     const float wd = w * std::sqrt(1.0f - zeta * zeta);
-    const float decay = std::exp(-a * t), c = std::cos(wd * t), s = std::sin(wd * t);
-    const glm::vec3 b = (v0 + a * e0) / wd;
-    e = decay * (e0 * c + b * s);
-    v = decay * (v0 * c - (a * b + wd * e0) * s);
+    const float decay = std::exp(-a * t), c = std::cos(wd * t), sn = std::sin(wd * t);
+    s = {decay * (c + a / wd * sn), decay * sn / wd, -decay * (a * a / wd + wd) * sn,
+         decay * (c - a / wd * sn)};
   } else {
+    // e = c1 exp(r1 t) + c2 exp(r2 t) with c1 = (v0 - r2 e0) / (r1 - r2), c2 = e0 - c1.
     const float root = std::sqrt(zeta * zeta - 1.0f);
     const float r1 = -w * (zeta - root), r2 = -w * (zeta + root);
-    const glm::vec3 c1 = (v0 - r2 * e0) / (r1 - r2);
-    const glm::vec3 c2 = e0 - c1;
-    const float x1 = std::exp(r1 * t), x2 = std::exp(r2 * t);
-    e = c1 * x1 + c2 * x2;
-    v = r1 * c1 * x1 + r2 * c2 * x2;
+    const float x1 = std::exp(r1 * t), x2 = std::exp(r2 * t), d = r1 - r2;
+    s = {(r1 * x2 - r2 * x1) / d, (x1 - x2) / d, r1 * r2 * (x2 - x1) / d, (r1 * x1 - r2 * x2) / d};
   }
-  return {goal + e, v};
+  return s;
+}
+
+SpringParticle advance_damped_spring(const SpringParticle& particle, const glm::vec3& goal,
+                                     const DampedSpringStep& step) {
+  const glm::vec3 e = particle.position - goal;
+  const glm::vec3& v = particle.velocity;
+  return {goal + step.ee * e + step.ev * v, step.ve * e + step.vv * v};
+}
+
+SpringParticle advance_damped_spring(const SpringParticle& particle, const glm::vec3& goal,
+                                     float frequency_hz, float damping_ratio, float dt_s) {
+  return advance_damped_spring(particle, goal,
+                               damped_spring_step(frequency_hz, damping_ratio, dt_s));
 }
 
 namespace {
@@ -108,13 +117,14 @@ JobResult run_spring_chain(const Skeleton& skeleton, const JointChain& chain,
   const float w = glm::two_pi<float>() * settings.frequency_hz;
   const glm::vec3 sag = settings.gravity / (w * w);
   const glm::vec3 center = glm::vec3(world * glm::vec4(settings.sphere_center, 1.0f));
+  const DampedSpringStep step =
+      damped_spring_step(settings.frequency_hz, settings.damping_ratio, settings.substep_s);
   for (int s = 0; s < steps; ++s) {
     state.particles[0] = {animated[0], glm::vec3(0.0f)};
     for (std::size_t k = 1; k < count; ++k) {
       const glm::vec3 parent = state.particles[k - 1].position;
       const glm::vec3 goal = parent + (animated[k] - animated[k - 1]) + sag;
-      SpringParticle p = advance_damped_spring(state.particles[k], goal, settings.frequency_hz,
-                                               settings.damping_ratio, settings.substep_s);
+      SpringParticle p = advance_damped_spring(state.particles[k], goal, step);
       p.position = constrain(parent, p.position, glm::length(animated[k] - animated[k - 1]), center,
                              settings.sphere_radius_m);
       state.particles[k] = p;

@@ -33,6 +33,16 @@ struct SpringParticle {
 SpringParticle advance_damped_spring(const SpringParticle& particle, const glm::vec3& goal,
                                      float frequency_hz, float damping_ratio, float dt_s);
 
+// The same step as a linear map of the error and velocity for one dt_s: e' = ee e + ev v,
+// v' = ve e + vv v. Computed once per sub-step length, it steps every particle with no exp, sin
+// or cos of its own.
+struct DampedSpringStep {
+  float ee = 1.0f, ev = 0.0f, ve = 0.0f, vv = 1.0f;
+};
+DampedSpringStep damped_spring_step(float frequency_hz, float damping_ratio, float dt_s);
+SpringParticle advance_damped_spring(const SpringParticle& particle, const glm::vec3& goal,
+                                     const DampedSpringStep& step);
+
 struct SpringChainSettings {
   float frequency_hz = 3.0f;
   float damping_ratio = 0.4f;
