@@ -217,6 +217,7 @@ std::string CharacterInstance::rebind(const BoundCharacter& character, const Gra
   next.continue_graph(graph_, blend_players_, machine_);
   next.world_ = world_;
   next.foot_ik_state_ = foot_ik_state_;
+  next.set_post_process(post_process_);  // same skeleton: the same joints (springs restart)
   const std::size_t clips = std::min(clip_last_time_.size(), next.clip_last_time_.size());
   std::copy_n(clip_last_time_.begin(), clips, next.clip_last_time_.begin());
   if (previewing_ && preview_clip_ < static_cast<int>(character.clips.size())) {
