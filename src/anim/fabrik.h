@@ -30,7 +30,7 @@ struct FabrikGoal {
   // Most targets take under 10; a chain folding back near its root can take over 100.
   int max_iterations = 64;
   // Stop when the end is this close to the target, as a fraction of the chain's length.
-  float tolerance = 1e-5f;
+  float tolerance = 5e-5f;
 };
 
 struct FabrikResult {
