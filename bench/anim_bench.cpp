@@ -17,6 +17,12 @@
 // BM_CharacterInstance_Demo the product's whole frame on the built-in character: state machine,
 //                           its 17-sample 2D blend space with the point moving, foot IK on a
 //                           15-degree slope, both palettes
+// BM_CharacterInstance_Demo/compressed_post_process  the same with a post-process stack after
+//                           foot IK: look-at (chest, neck, head; target circling), twist
+//                           correction (both forearm_twist joints), a 6-joint spring chain
+//                           (clavicle_r to fingers_r) and a 5-joint FABRIK chain (clavicle_l to
+//                           hand_l reaching a circling target)
+// BM_DemoFrame_PostProcessEntry/solo:N  that frame with only entry N of the stack (soloed)
 // BM_DemoFrame_Parts        the same frame with foot IK and the dual-quaternion palette each on
 //                           or off, so that what each costs can be read off
 // BM_Crowd_Instances/N      N instances of one bound character (anim::Crowd) playing the 3-clip
@@ -50,6 +56,8 @@
 #include "asset/demo_project.h"
 #include "asset/importer.h"
 #include "asset/project_binding.h"
+#include "asset/rig_finder.h"
+#include "asset/skeleton_builder.h"
 
 namespace {
 
@@ -271,10 +279,36 @@ void BM_CharacterUpdate_3Clips_DemoSkeleton(benchmark::State& state) {
 }
 BENCHMARK(BM_CharacterUpdate_3Clips_DemoSkeleton);
 
+// The benchmark's post-process stack on the built-in character (see the list above).
+std::vector<PostProcessEntry> demo_post_process(const asset::Character& demo) {
+  const Skeleton& s = demo.skeleton;
+  const std::vector<glm::mat4> rest = asset::rest_model(s);
+  std::vector<PostProcessEntry> entries(1);
+  entries[0].kind = PostProcessKind::LookAt;
+  entries[0].look_at = make_look_at_rig(asset::find_character_rig(demo), rest);
+  for (const TwistRig& twist : find_twist_rigs(s, rest)) {
+    entries.emplace_back().kind = PostProcessKind::Twist;
+    entries.back().twist = twist;
+  }
+  PostProcessEntry& spring = entries.emplace_back();
+  spring.kind = PostProcessKind::Spring;
+  for (const char* name :
+       {"clavicle_r", "upperarm_r", "forearm_r", "forearm_twist_r", "hand_r", "fingers_r"}) {
+    spring.spring_chain.push(s.find_joint(name));
+  }
+  PostProcessEntry& ik = entries.emplace_back();
+  ik.kind = PostProcessKind::MultiBoneIk;
+  for (const char* name : {"clavicle_l", "upperarm_l", "forearm_l", "forearm_twist_l", "hand_l"}) {
+    ik.ik_chain.joints.push(s.find_joint(name));
+  }
+  return entries;
+}
+
 // The demo frame with foot IK and the dual-quaternion palette each on or off: the difference
-// between two of these is what one part costs.
-void run_demo_frame(benchmark::State& state, Storage storage, bool foot_ik,
-                    bool dual_quat_palette) {
+// between two of these is what one part costs. post_process adds demo_post_process's stack, its
+// targets circling in front of the character.
+void run_demo_frame(benchmark::State& state, Storage storage, bool foot_ik, bool dual_quat_palette,
+                    bool post_process = false, int solo = -1) {
   const asset::Character demo = asset::make_demo_character();
   const asset::Project project = asset::make_demo_project();
   asset::BoundProject bound;
@@ -296,12 +330,23 @@ void run_demo_frame(benchmark::State& state, Storage storage, bool foot_ik,
   Terrain slope;
   slope.shape = TerrainShape::Slope;
   slope.slope_deg = 15.0f;
+  if (post_process) {
+    std::vector<PostProcessEntry> entries = demo_post_process(demo);
+    if (solo >= 0) entries[static_cast<std::size_t>(solo)].solo = true;
+    instance.set_post_process(entries);
+  }
   float angle = 0.0f;
   for (auto _ : state) {
     // The point circles through the space: walk and jog in every direction.
     angle += 0.01f;
     parameters.set(space.x_parameter, 1.2f * std::sin(angle));
     parameters.set(space.y_parameter, 1.2f * std::cos(angle));
+    if (post_process) {
+      // Moving targets, edited in place as the viewer's drag does.
+      const std::span<PostProcessEntry> stack = instance.edit_post_process();
+      stack.front().look_at_goal.target = glm::vec3(std::sin(angle), 1.6f, 1.0f);
+      stack.back().ik_goal.target = glm::vec3(0.45f + 0.1f * std::cos(angle), 1.2f, 0.3f);
+    }
     if (!instance.update(kFrame_s, parameters, settings, slope)) {
       state.SkipWithError("character update failed");
       break;
@@ -319,6 +364,16 @@ void BM_CharacterInstance_Demo(benchmark::State& state, Storage storage) {
 }
 BENCHMARK_CAPTURE(BM_CharacterInstance_Demo, compressed, Storage::Compressed);
 BENCHMARK_CAPTURE(BM_CharacterInstance_Demo, baked, Storage::Baked);
+void BM_CharacterInstance_Demo_PostProcess(benchmark::State& state) {
+  run_demo_frame(state, Storage::Compressed, true, true, true);
+}
+// Each entry of that stack alone (soloed): 0 look-at, 1 and 2 twist, 3 spring, 4 FABRIK.
+void BM_DemoFrame_PostProcessEntry(benchmark::State& state) {
+  run_demo_frame(state, Storage::Compressed, true, true, true, static_cast<int>(state.range(0)));
+}
+BENCHMARK(BM_DemoFrame_PostProcessEntry)->DenseRange(0, 4)->ArgName("solo");
+BENCHMARK(BM_CharacterInstance_Demo_PostProcess)
+    ->Name("BM_CharacterInstance_Demo/compressed_post_process");
 
 // BM_CharacterInstance_Demo/compressed in parts: foot_ik and dq (the dual-quaternion palette)
 // each 0 or 1.

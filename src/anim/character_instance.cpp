@@ -155,6 +155,7 @@ std::string CharacterInstance::bind(const BoundCharacter& character, const Graph
   // adopt_graph, for graphs that have them.
   local_ = character.skeleton.rest_pose;
   model_.assign(joints, glm::mat4(1.0f));
+  post_state_.resize(post_process_.size(), joints);
   palette_.assign(joints, glm::mat4(1.0f));
   dual_quats_.assign(joints, DualQuat{});
   stretch_.assign(joints, glm::mat3(1.0f));
@@ -216,6 +217,7 @@ std::string CharacterInstance::rebind(const BoundCharacter& character, const Gra
   next.continue_graph(graph_, blend_players_, machine_);
   next.world_ = world_;
   next.foot_ik_state_ = foot_ik_state_;
+  next.set_post_process(post_process_);  // same skeleton: the same joints (springs restart)
   const std::size_t clips = std::min(clip_last_time_.size(), next.clip_last_time_.size());
   std::copy_n(clip_last_time_.begin(), clips, next.clip_last_time_.begin());
   if (previewing_ && preview_clip_ < static_cast<int>(character.clips.size())) {
@@ -317,6 +319,10 @@ void CharacterInstance::set_preview(int clip, float time_s) {
   if (clip != preview_clip_) {
     clip_last_time_[clip] = wrap_clip_time(character_->clips[clip], time_s);
   }
+  // A scrub back, a loop's wrap or a jump: the springs start again from the pose.
+  if (clip != preview_clip_ || time_s < preview_time_ || time_s > preview_time_ + 0.25f) {
+    post_state_.reset();
+  }
   preview_clip_ = clip;
   preview_time_ = time_s;
   previewing_ = true;
@@ -345,7 +351,13 @@ void CharacterInstance::note_touched(const CharacterSettings& settings) {
   touched_count_ = n;
 }
 
+void CharacterInstance::set_post_process(std::span<const PostProcessEntry> entries) {
+  post_process_.assign(entries.begin(), entries.end());
+  post_state_.resize(entries.size(), character_ ? character_->skeleton.parents.size() : 0);
+}
+
 void CharacterInstance::reset() {
+  post_state_.reset();
   if (graph_ && graph_->has_machine) machine_.reset();
   std::fill(clip_last_time_.begin(), clip_last_time_.end(), 0.0f);
   world_ = Transform::identity();
@@ -570,6 +582,13 @@ JobResult CharacterInstance::update(float dt_s, Parameters& parameters,
   } else {
     if (JobResult r = local_to_model(skeleton, local_, model_); !r) return r;
     foot_debug_ = {};
+  }
+  if (settings.post_process && !post_process_.empty()) {
+    if (JobResult r = run_post_process(skeleton, post_process_, world_matrix(), dt_s, post_state_,
+                                       local_, model_);
+        !r) {
+      return r;
+    }
   }
   if (note_touched_) note_touched(settings);
   if (settings.matrix_palette) {

@@ -4,7 +4,8 @@
 // or played (blend spaces, phase-synced); the sources are blended with their root motion; an
 // inertialized switch decays its offset; layers (override or additive, masked) go on top; root
 // motion is extracted and accumulated into the world transform or kept in the pose; the pose
-// goes to model space; foot IK corrects the legs on the terrain; and the skinning palettes are
+// goes to model space; foot IK corrects the legs on the terrain; the post-process stack (look-at,
+// twist, springs, multi-bone IK) runs in its order; and the skinning palettes are
 // built as matrices and/or as dual quaternions. This is the one place a frame is composed: the
 // viewer, the comparison, the crowd, the onion skin, frame export, the command-line tools and
 // the benchmarks all run it.
@@ -31,6 +32,7 @@
 #include "anim/inertialization.h"
 #include "anim/job_result.h"
 #include "anim/parameters.h"
+#include "anim/post_process_stack.h"
 #include "anim/prefetch.h"
 #include "anim/root_motion.h"
 #include "anim/state_machine.h"
@@ -50,6 +52,8 @@ struct CharacterSettings {
   RootMotionSettings root_motion;
   bool foot_ik = false;
   FootIkSettings foot_ik_settings;
+  // Whether the post-process stack (set_post_process) runs after foot IK.
+  bool post_process = true;
   // Half-life (seconds) of the smoothing of blend-space input points: 0 follows the parameters
   // at once; larger values ease the blend after a sudden change of input.
   float blend_input_half_life_s = 0.0f;
@@ -96,6 +100,16 @@ class CharacterInstance {
   // update, without a new binding: a slider being dragged. The next set_graph takes the
   // binding's weights again. Out-of-range layers and non-finite weights are ignored.
   void set_layer_weight(int layer, float weight);
+
+  // The post-process stack run after foot IK in its order (copied; allocates: call it when the
+  // stack is edited, not per frame). Its springs start afresh. Entries are checked when they run.
+  void set_post_process(std::span<const PostProcessEntry> entries);
+  std::span<const PostProcessEntry> post_process() const { return post_process_; }
+  // The entries to edit in place without restarting the springs (a target dragged, a weight
+  // slid): no allocation. Changing an entry's kind or joints wants set_post_process.
+  std::span<PostProcessEntry> edit_post_process() { return post_process_; }
+  // Starts the stack's springs afresh from the next pose (a scrub, a loop, a jump).
+  void reset_post_process() { post_state_.reset(); }
 
   bool has_foot_ik_rig() const { return !rig_.legs.empty(); }
   // The legs foot IK and the foot-slide meter use (empty when the rig does not validate).
@@ -253,6 +267,8 @@ class CharacterInstance {
   FootIkRig rig_;  // the character's rig where it validates, else empty (no foot IK)
   FootIkState foot_ik_state_;
   FootIkDebug foot_debug_;
+  std::vector<PostProcessEntry> post_process_;
+  PostProcessState post_state_;
   std::array<bool, kMaxFootIkLegs> contacts_{};
   Transform world_;
   RootMotionDelta root_step_;

@@ -20,7 +20,7 @@ glm::vec3 position(const glm::mat4& m) {
 
 // The shortest rotation taking unit vector a onto unit vector b (identity when they agree, so
 // a skeleton aligned with itself stays exactly as it is).
-glm::quat rotation_between(const glm::vec3& a, const glm::vec3& b) {
+glm::quat exact_rotation_between(const glm::vec3& a, const glm::vec3& b) {
   const float d = glm::dot(a, b);
   if (d > 1.0f - 1e-7f) return glm::quat(1.0f, 0.0f, 0.0f, 0.0f);
   if (d < -1.0f + 1e-6f) {
@@ -577,7 +577,7 @@ RetargetMap make_retarget_map(const Skeleton& source, const Rig& source_rig, con
       const glm::vec3 dt =
           map.target_to_source * (position(target_rest[t1]) - position(target_rest[t0]));
       if (glm::length(ds) < 1e-6f || glm::length(dt) < 1e-6f) continue;
-      const glm::quat turn = rotation_between(glm::normalize(ds), glm::normalize(dt));
+      const glm::quat turn = exact_rotation_between(glm::normalize(ds), glm::normalize(dt));
       if (turn.w >= 1.0f) continue;
       const glm::quat turned = turn * model_rotation(reference[s0]);
       map.source_reference[s0].rotation = glm::normalize(

@@ -35,14 +35,6 @@ glm::vec3 perpendicular_part(const glm::vec3& v, const glm::vec3& dir, float min
   return length > min_length ? unit(p, length) : glm::vec3(0.0f);
 }
 
-// The shortest-arc rotation taking unit vector from onto unit vector to (half a turn about a
-// perpendicular axis when they are opposite).
-glm::quat rotation_between(const glm::vec3& from, const glm::vec3& to) {
-  const float d = glm::dot(from, to);
-  if (d < -0.999999f) return glm::angleAxis(glm::pi<float>(), any_perpendicular(from));
-  return glm::normalize(glm::quat(1.0f + d, glm::cross(from, to)));
-}
-
 // An angle in [0, pi] by its cosine and sine, so that turns by differences of angles need no
 // arccosine and no sines (the IK's bends are such differences).
 struct Angle {
@@ -87,6 +79,12 @@ float soft_reach(float d, float shortest, float full, float soft_start) {
 }
 
 }  // namespace
+
+glm::quat rotation_between(const glm::vec3& from, const glm::vec3& to) {
+  const float d = glm::dot(from, to);
+  if (d < -0.999999f) return glm::angleAxis(glm::pi<float>(), any_perpendicular(from));
+  return glm::normalize(glm::quat(1.0f + d, glm::cross(from, to)));
+}
 
 glm::quat model_rotation(const glm::mat4& m) {
   glm::mat3 r(m);

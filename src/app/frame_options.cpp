@@ -83,6 +83,10 @@ void add_frame_options(CLI::App& command, FrameOptions& options) {
                   "in-place (the viewer's default), applied (moves the character), off (left "
                   "in the pose)")
       ->check(CLI::IsMember({"in-place", "applied", "off"}));
+  command
+      .add_option("--post-process", options.post_process,
+                  "on (default): run the project's post-process stack after foot IK; off")
+      ->check(CLI::IsMember({"on", "off"}));
   command.add_option("--param", options.parameters, "Set a graph parameter, NAME=VALUE")
       ->check(finite_assignment());
   command
@@ -139,6 +143,7 @@ int compose_frame(const FrameOptions& options, ViewerScene& scene, FrameReport& 
   scene.terrain.slope_deg = options.slope_deg;
   scene.settings.foot_ik = options.foot_ik;
   scene.settings.foot_ik_settings.lock_feet = options.lock_feet;
+  scene.settings.post_process = options.post_process != "off";
   scene.settings.root_motion_mode = options.root_motion == "applied"
                                         ? anim::RootMotionMode::Applied
                                         : anim::RootMotionMode::InPlace;
@@ -160,7 +165,13 @@ int compose_frame(const FrameOptions& options, ViewerScene& scene, FrameReport& 
     }
     scene.mode = PlayMode::ClipPreview;
     scene.preview(clip);
-    if (options.lock_feet) return play_clip_up_to(options.time_s, scene, error);
+    // Locked feet and springs need their history: the clip plays up to the time.
+    const bool springs = scene.settings.post_process &&
+                         std::any_of(scene.project.post_process.begin(),
+                                     scene.project.post_process.end(), [](const auto& e) {
+                                       return e.kind == anim::PostProcessKind::Spring && !e.mute;
+                                     });
+    if (options.lock_feet || springs) return play_clip_up_to(options.time_s, scene, error);
     scene.clock.set_playing(false);
     // A looping clip's time wraps, as the viewer's playhead does (the clock alone would clamp).
     scene.clock.seek(anim::wrap_clip_time(scene.clips()[clip], options.time_s));

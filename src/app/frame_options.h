@@ -27,6 +27,9 @@ struct FrameOptions {
   std::string root_motion = "in-place";  // in-place | applied | off (kept in the pose)
   std::vector<std::string> parameters;   // NAME=VALUE
   float unit_scale = 0.0f;               // metres per file unit; 0: guessed, as the viewer does
+  // The project's post-process stack (look-at, twist, springs, multi-bone IK): "on" (the
+  // default; nothing runs when the project has none) or "off".
+  std::string post_process = "on";
 };
 
 // What composing a frame has to say: why it failed, and what the user should know of a frame
@@ -44,7 +47,7 @@ void add_frame_options(CLI::App& command, FrameOptions& options);
 // at the scale the viewer would guess (asset/character_units.h). With --rest-pose, or with neither
 // a clip nor a project, the node pose; with a clip, that clip at the time; with a project and no
 // clip, the project's graph from its entry state in fixed 1/60 s steps up to the time (a clip
-// too when feet are locked). Returns 0,
+// too when feet are locked or the project's post-process stack has a spring). Returns 0,
 // or the exit code with the message in report.error: 1 when a file cannot be read or names no such
 // clip, 2 for a bad option value (a non-finite number, an unknown parameter).
 int compose_frame(const FrameOptions& options, ViewerScene& scene, FrameReport& report);

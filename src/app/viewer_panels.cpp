@@ -25,6 +25,7 @@
 #include "ui/load_progress.h"
 #include "ui/panel_tabs.h"
 #include "ui/playing_summary.h"
+#include "ui/post_process_panel.h"
 #include "ui/retarget_offer.h"
 #include "ui/shape_panel.h"
 #include "ui/stats_overlay.h"
@@ -52,6 +53,11 @@ void draw_character_tab(ViewerUi& ui, ViewerScene& scene) {
   if (shape.channel >= 0 && shape.released) scene.instance.unpin_morph_weight(shape.channel);
   if (shape.channel >= 0 && !shape.released) {
     scene.instance.pin_morph_weight(shape.channel, shape.weight);
+  }
+  if (ui::draw_post_process_panel(scene.project.post_process)) {
+    if (std::string e = scene.rebind_post_process(); !e.empty()) {
+      ui.errors.add(scene.character.source_path, e);
+    }
   }
   if (actions.clip_storage_changed) {
     scene.clip_binding.compress = storage.compressed;

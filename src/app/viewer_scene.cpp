@@ -20,6 +20,26 @@ int ViewerScene::timeline_clip() const {
   return preview_clip;
 }
 
+namespace {
+
+// The project's stack bound to character, handed to instance; "" or the cause.
+std::string set_post_process(const asset::Project& project, const asset::Character& character,
+                             anim::CharacterInstance& instance) {
+  std::vector<anim::PostProcessEntry> entries;
+  if (std::string e = asset::bind_post_process(project.post_process, character, entries);
+      !e.empty()) {
+    return e;
+  }
+  instance.set_post_process(entries);
+  return {};
+}
+
+}  // namespace
+
+std::string ViewerScene::rebind_post_process() {
+  return set_post_process(project, character, instance);
+}
+
 std::string ViewerScene::open(asset::Character new_character, asset::Project new_project) {
   asset::add_foot_contact_markers(new_character, new_project.rig, new_character.clips);
   asset::BoundProject new_bound;
@@ -30,6 +50,9 @@ std::string ViewerScene::open(asset::Character new_character, asset::Project new
   // Checked on a scratch instance first, so a graph that cannot play leaves the scene as it was.
   anim::CharacterInstance check;
   if (std::string e = check.bind(*new_bound.character, *new_bound.graph); !e.empty()) {
+    return new_character.source_path + ": " + e;
+  }
+  if (std::string e = set_post_process(new_project, new_character, check); !e.empty()) {
     return new_character.source_path + ": " + e;
   }
   character = std::move(new_character);

@@ -66,6 +66,11 @@ struct ViewerScene {
   // cause; on failure the scene keeps what it had.
   std::string rebind_character();
 
+  // Binds the project's post-process stack again after an edit (the Post-process panel) and
+  // hands it to the instance; its springs restart. On failure the last good stack keeps
+  // running. Returns "" or the cause naming the entry.
+  std::string rebind_post_process();
+
   // Adds clips imported from clip_file for this character (File > Add clip file...): they get
   // foot-contact markers as open() gives them, join the project's clips (and clip_file its clip
   // files, so Save keeps them) and are bound after the clips already there, so the previewed

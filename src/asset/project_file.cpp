@@ -14,6 +14,7 @@
 
 #include "asset/atomic_write.h"
 #include "asset/fits_float.h"
+#include "asset/project_post_process_json.h"
 #include "asset/project_retarget_json.h"
 
 namespace asset {
@@ -831,6 +832,10 @@ Project read_project(const json& j) {
     if (!path.empty()) fail(path, why);
   }
   if (const json* session = r.find("session")) p.session = read_session(*session, "session");
+  if (const json* post = r.find("post_process")) {
+    auto [path, why] = read_post_process(*post, "post_process", p.post_process);
+    if (!path.empty()) fail(path, why);
+  }
   r.finish();
   // The name checks above make this hold; it guards the machines' own numeric invariants.
   const auto check = [&](const anim::StateMachine& m, const std::string& path) {
@@ -946,6 +951,7 @@ std::string project_to_json(const Project& p) {
                 {"mirrored_clips", p.rig.mirrored_clips}};
   }
   if (!p.retargets.empty()) j["retarget"] = retargets_to_json(p.retargets);
+  if (!p.post_process.empty()) j["post_process"] = post_process_to_json(p.post_process);
   if (p.session) {
     const ProjectSession& s = *p.session;
     j["session"] = {{"mode", s.mode},

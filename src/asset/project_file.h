@@ -23,6 +23,7 @@
 #include "anim/parameters.h"
 #include "anim/playback.h"
 #include "anim/state_machine.h"
+#include "asset/project_post_process.h"
 #include "asset/project_retarget.h"
 #include "asset/view_settings.h"
 
@@ -168,6 +169,9 @@ struct Project {
   // when not empty): retargeted again on every load, their clips named in clips like any other.
   std::vector<ProjectRetarget> retargets;
   std::optional<ProjectSession> session;  // optional in the file ("session")
+  // The procedural layers after foot IK, in order (optional in the file, "post_process"; written
+  // only when not empty; project_post_process.h).
+  std::vector<ProjectPostProcess> post_process;
 };
 
 // The file format version written by save. Load reads this version and every older one (each

@@ -11,6 +11,7 @@
 #include "anim/terrain.h"
 #include "asset/posed_bounds.h"
 #include "render/ground_grid.h"
+#include "render/post_process_debug.h"
 #include "render/skeleton_overlay.h"
 #include "render/viewport_split.h"
 
@@ -367,6 +368,9 @@ std::string SceneRenderer::draw_view(const FrameView& frame, const glm::mat4& vi
     }
     if (frame.show_foot_ik_debug && frame.foot_ik && !clip_b) {
       add_foot_debug(p.foot_ik_debug());
+    }
+    if (frame.show_foot_ik_debug && !clip_b) {
+      add_post_process_debug(lines_, p.post_process(), p.model_pose(), world);
     }
     if (!clip_b) add_onion_skin(frame, world);
     lines_.draw(view_projection, false);  // the overlay shows through the mesh

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include <gtest/gtest.h>
+#include <glm/gtc/matrix_transform.hpp>
 
 #include "anim/character_instance.h"
 #include "anim/clip_sampling.h"
@@ -16,6 +17,7 @@
 #include "anim/ground_motion.h"
 #include "anim/motion_matching_controller.h"
 #include "anim/pose.h"
+#include "anim/post_process_stack.h"
 #include "anim/retarget.h"
 #include "anim/rig.h"
 #include "anim/root_motion.h"
@@ -26,6 +28,7 @@
 #include "ik_biped.h"
 #include "in_place_walker.h"
 #include "locomotion_clips.h"
+#include "procedural_skeletons.h"
 
 namespace {
 std::atomic<long> g_allocations{0};
@@ -230,6 +233,85 @@ TEST(PerFramePath, GroundMotionAllocatesNothing) {
   EXPECT_EQ(failures, 0);
   EXPECT_EQ(g_allocations.load() - before, 0);
   EXPECT_GT(instance.world().translation.z, 1.5f);  // 2 s at 1.2 units/s, so it moved
+}
+
+// Every kind of post-process entry, one blended at half weight, on the torso's spine and tail.
+std::vector<PostProcessEntry> every_kind() {
+  std::vector<PostProcessEntry> entries(4);
+  entries[0].kind = PostProcessKind::LookAt;
+  for (int j : {1, 2, 3}) entries[0].look_at.joints.push(j);
+  entries[0].look_at.weights = {0.2f, 0.3f, 0.5f};
+  entries[1].kind = PostProcessKind::Twist;
+  entries[1].twist.source = 3;
+  entries[1].twist.count = 1;
+  entries[1].twist.joints[0] = 2;
+  entries[1].twist.shares[0] = 0.5f;
+  entries[1].twist.axis = glm::vec3(0, 1, 0);
+  entries[1].weight = 0.5f;
+  entries[2].kind = PostProcessKind::Spring;
+  for (int j = 4; j < 10; ++j) entries[2].spring_chain.push(j);
+  entries[3].kind = PostProcessKind::MultiBoneIk;
+  for (int j = 4; j < 8; ++j) entries[3].ik_chain.joints.push(j);
+  entries[3].ik_goal.target = glm::vec3(0.1f, 0.8f, -0.2f);
+  return entries;
+}
+
+TEST(PerFramePath, PostProcessStackAllocatesNothing) {
+  const Skeleton s = testing::make_torso();
+  const std::vector<PostProcessEntry> entries = every_kind();
+  PostProcessState state;
+  state.resize(entries.size(), s.rest_pose.size());
+  std::vector<Transform> local(s.rest_pose.size());
+  std::vector<glm::mat4> model(local.size());
+  const long before = g_allocations.load();
+  int failures = 0;
+  for (int frame = 0; frame < 100; ++frame) {
+    std::copy(s.rest_pose.begin(), s.rest_pose.end(), local.begin());
+    failures += !local_to_model(s, local, model);
+    const glm::mat4 world = glm::translate(glm::mat4(1.0f), glm::vec3(0.01f * frame, 0, 0));
+    failures += !run_post_process(s, entries, world, 1.0f / 60.0f, state, local, model);
+  }
+  EXPECT_EQ(failures, 0);
+  EXPECT_EQ(g_allocations.load() - before, 0);
+  EXPECT_TRUE(state.springs[2].started);
+}
+
+// The walker's instance with a spring on its left leg and FABRIK on its right, through update.
+TEST(PerFramePath, CharacterUpdateWithAPostProcessStackAllocatesNothing) {
+  const testing::InPlaceWalker w;
+  BoundCharacter character;
+  ASSERT_EQ(testing::bind_walker(w, {w.clip}, character), "");
+  GraphBinding graph;
+  BlendSpaceBinding space;
+  space.name = "walk";
+  space.one_dimensional = true;
+  space.clips = {0};
+  space.positions = {{0.0f, 0.0f}};
+  graph.blend_spaces.push_back(space);
+  CharacterInstance instance;
+  ASSERT_EQ(instance.bind(character, graph), "");
+  std::vector<PostProcessEntry> entries(2);
+  entries[0].kind = PostProcessKind::Spring;
+  for (int j : {2, 3, 4, 5}) entries[0].spring_chain.push(j);
+  entries[1].kind = PostProcessKind::MultiBoneIk;
+  for (int j : {6, 7, 8}) entries[1].ik_chain.joints.push(j);
+  entries[1].ik_goal.target = glm::vec3(-0.1f, 0.4f, 0.0f);
+  instance.set_post_process(entries);
+  Parameters parameters;
+  CharacterSettings settings;
+  settings.root_motion_mode = RootMotionMode::Applied;
+  settings.root_motion.root_joint = 1;
+  const Terrain flat;
+  int failures = !instance.update(1.0f / 60.0f, parameters, settings, flat);  // warm
+  const long before = g_allocations.load();
+  for (int frame = 0; frame < 120; ++frame) {
+    failures += !instance.update(1.0f / 60.0f, parameters, settings, flat);
+  }
+  EXPECT_EQ(failures, 0);
+  EXPECT_EQ(g_allocations.load() - before, 0);
+  // The stack ran: the right foot is on the FABRIK target (the model pose is the stack's).
+  const glm::vec3 foot(instance.model_pose()[8][3]);
+  EXPECT_LT(glm::distance(foot, entries[1].ik_goal.target), 1e-3f);
 }
 
 TEST(PerFramePath, RetargetPoseAllocatesNothing) {

@@ -1,0 +1,118 @@
+#include "anim/look_at.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include <glm/gtc/constants.hpp>
+
+#include "anim/pose.h"
+#include "anim/two_bone_ik.h"
+
+namespace anim {
+
+LookAtRig make_look_at_rig(const Rig& rig, std::span<const glm::mat4> rest_model) {
+  LookAtRig out;
+  if (rig.head < 0 || static_cast<std::size_t>(rig.head) >= rest_model.size()) return out;
+  const int spine = rig.chest >= 0 ? rig.chest : (rig.spine.empty() ? -1 : rig.spine.back());
+  const std::array<int, 3> joints{spine, rig.neck, rig.head};
+  const std::array<float, 3> weights{0.2f, 0.3f, 0.5f};
+  for (std::size_t i = 0; i < joints.size(); ++i) {
+    if (joints[i] < 0 || (out.joints.count > 0 && joints[i] == out.joints.view().back())) continue;
+    out.weights[static_cast<std::size_t>(out.joints.count)] = weights[i];
+    out.joints.push(joints[i]);
+  }
+  const glm::quat head = model_rotation(rest_model[static_cast<std::size_t>(rig.head)]);
+  out.aim_axis = glm::normalize(glm::inverse(head) * rig.forward);
+  return out;
+}
+
+namespace {
+
+const char* validate_look_at(const Skeleton& skeleton, const LookAtRig& rig,
+                             const LookAtGoal& goal) {
+  if (rig.joints.count < 1 || rig.joints.count > kMaxChainJoints) return "look-at: no joints";
+  for (int k = 0; k < rig.joints.count; ++k) {
+    const auto i = static_cast<std::size_t>(k);
+    const int j = rig.joints.joints[i];
+    if (j < 0 || j >= skeleton.joint_count()) return "look-at: joint out of range";
+    if (k > 0 && !is_ancestor(skeleton, rig.joints.joints[i - 1], j)) {
+      return "look-at: a joint does not descend from the one before it";
+    }
+    if (!(rig.weights[i] >= 0.0f)) return "look-at: a weight is negative";
+  }
+  if (!(rig.weights[static_cast<std::size_t>(rig.joints.count - 1)] > 0.0f)) {
+    return "look-at: the aiming joint's weight must be positive";
+  }
+  if (!(goal.limit_rad > 0.0f && goal.limit_rad <= glm::pi<float>())) {
+    return "look-at: the limit must be in (0, pi]";
+  }
+  const glm::vec3& t = goal.target;
+  if (!std::isfinite(t.x) || !std::isfinite(t.y) || !std::isfinite(t.z)) {
+    return "look-at: the target is not finite";
+  }
+  return nullptr;
+}
+
+// The unit direction of v, or fallback when v is (near) zero.
+glm::vec3 direction_or(const glm::vec3& v, const glm::vec3& fallback) {
+  const float l = glm::length(v);
+  return l > 1e-7f ? v / l : fallback;
+}
+
+}  // namespace
+
+JobResult run_look_at(const Skeleton& skeleton, const LookAtRig& rig, const LookAtGoal& goal,
+                      std::span<Transform> local, std::span<glm::mat4> model) {
+  if (const char* e = validate_look_at(skeleton, rig, goal)) return JobResult::fail(e);
+  const auto n = static_cast<std::size_t>(skeleton.joint_count());
+  if (local.size() != n || model.size() != n) {
+    return JobResult::fail("look-at: local or model is not the skeleton's size");
+  }
+  const int count = rig.joints.count;
+  const auto aim_joint = static_cast<std::size_t>(rig.joints.joints[count - 1]);
+  glm::vec3 eye(model[aim_joint][3]);
+  glm::quat eye_rotation = model_rotation(model[aim_joint]);
+  const glm::vec3 aim0 = glm::normalize(eye_rotation * rig.aim_axis);
+  // Beyond the limit the goal is a direction (the limit's edge), not the target point.
+  const glm::vec3 wanted = direction_or(goal.target - eye, aim0);
+  const float angle = std::acos(std::clamp(glm::dot(aim0, wanted), -1.0f, 1.0f));
+  const bool clamped = angle > goal.limit_rad;
+  const glm::vec3 edge = clamped
+                             ? glm::slerp(glm::quat(1.0f, 0.0f, 0.0f, 0.0f),
+                                          rotation_between(aim0, wanted), goal.limit_rad / angle) *
+                                   aim0
+                             : wanted;
+  float remaining = 0.0f;
+  for (int k = 0; k < count; ++k) remaining += rig.weights[static_cast<std::size_t>(k)];
+  // The rigid motion x -> turned * x + moved the earlier turns gave every joint below them, so
+  // model is brought up to date once, at the end.
+  glm::quat turned(1.0f, 0.0f, 0.0f, 0.0f);
+  glm::vec3 moved(0.0f);
+  for (int k = 0; k < count; ++k) {
+    const auto j = static_cast<std::size_t>(rig.joints.joints[static_cast<std::size_t>(k)]);
+    const float w = rig.weights[static_cast<std::size_t>(k)];
+    const float share = remaining > 0.0f ? w / remaining : 1.0f;
+    remaining -= w;
+    if (share <= 0.0f) continue;
+    const glm::vec3 aim = glm::normalize(eye_rotation * rig.aim_axis);
+    const glm::vec3 to = clamped ? edge : direction_or(goal.target - eye, aim);
+    const glm::quat turn = glm::slerp(glm::quat(1.0f, 0.0f, 0.0f, 0.0f), rotation_between(aim, to),
+                                      std::min(share, 1.0f));
+    const int parent = skeleton.parents[j];
+    const glm::quat parent_rotation =
+        parent == kNoParent ? turned
+                            : turned * model_rotation(model[static_cast<std::size_t>(parent)]);
+    local[j].rotation =
+        glm::normalize(glm::inverse(parent_rotation) * turn * parent_rotation * local[j].rotation);
+    // The aiming joint swings about this one: its position and rotation follow.
+    const glm::vec3 pivot = turned * glm::vec3(model[j][3]) + moved;
+    eye = pivot + turn * (eye - pivot);
+    eye_rotation = turn * eye_rotation;
+    turned = turn * turned;
+    moved = pivot + turn * (moved - pivot);
+  }
+  (void)local_to_model_below(skeleton, local, rig.joints.joints[0], model);
+  return JobResult::ok();
+}
+
+}  // namespace anim

@@ -1,0 +1,185 @@
+#include "anim/twist_correction.h"
+
+#include <cmath>
+
+#include <glm/gtc/constants.hpp>
+
+#include "anim/joint_names.h"
+#include "anim/pose.h"
+#include "anim/two_bone_ik.h"
+
+namespace anim {
+
+glm::quat twist_about(const glm::quat& q, const glm::vec3& axis) {
+  const glm::vec3 projected = glm::dot(glm::vec3(q.x, q.y, q.z), axis) * axis;
+  const glm::quat twist(q.w, projected);
+  const float length = glm::length(twist);
+  if (length < 1e-7f) return glm::quat(1.0f, 0.0f, 0.0f, 0.0f);
+  // w >= 0: the twist of at most half a turn, so shares of it take the short way.
+  return twist.w < 0.0f ? twist / -length : twist / length;
+}
+
+float twist_angle(const glm::quat& twist, const glm::vec3& axis) {
+  const float angle =
+      2.0f * std::atan2(glm::dot(glm::vec3(twist.x, twist.y, twist.z), axis), twist.w);
+  return std::remainder(angle, 2.0f * glm::pi<float>());
+}
+
+namespace {
+
+bool named_twist(const std::string& name) {
+  return has_word(name_words(name), {"twist", "roll"});
+}
+
+glm::vec3 offset_of(std::span<const glm::mat4> rest_model, int parent, int joint) {
+  return glm::vec3(rest_model[static_cast<std::size_t>(joint)][3]) -
+         glm::vec3(rest_model[static_cast<std::size_t>(parent)][3]);
+}
+
+// The sibling of twist joint t that it lies along (the longest such), or -1.
+int source_of(const Skeleton& skeleton, std::span<const glm::mat4> rest_model,
+              const std::vector<std::vector<int>>& children, int t) {
+  const int parent = skeleton.parents[static_cast<std::size_t>(t)];
+  const glm::vec3 to_t = offset_of(rest_model, parent, t);
+  const float lt = glm::length(to_t);
+  int best = -1;
+  float best_length = 0.0f;
+  for (int s : children[static_cast<std::size_t>(parent)]) {
+    if (s == t || named_twist(skeleton.joint_names[static_cast<std::size_t>(s)])) continue;
+    const glm::vec3 to_s = offset_of(rest_model, parent, s);
+    const float ls = glm::length(to_s);
+    const bool along = lt > 1e-6f && ls > lt && glm::dot(to_t, to_s) > std::cos(0.035f) * lt * ls;
+    if (along && ls > best_length) {
+      best = s;
+      best_length = ls;
+    }
+  }
+  return best;
+}
+
+// A named twist joint t with one child lying on t's line from its parent (forearm -> twist ->
+// hand): that child, else -1.
+int in_chain_source(const Skeleton& skeleton, std::span<const glm::mat4> rest_model,
+                    const std::vector<std::vector<int>>& children, int t) {
+  const auto& below = children[static_cast<std::size_t>(t)];
+  const int parent = skeleton.parents[static_cast<std::size_t>(t)];
+  if (!named_twist(skeleton.joint_names[static_cast<std::size_t>(t)]) || below.size() != 1 ||
+      skeleton.parents[static_cast<std::size_t>(parent)] == kNoParent) {
+    return -1;
+  }
+  const glm::vec3 to_t = offset_of(rest_model, parent, t),
+                  to_s = offset_of(rest_model, parent, below[0]);
+  const float lt = glm::length(to_t), ls = glm::length(to_s);
+  const bool along = lt > 1e-6f && ls > lt && glm::dot(to_t, to_s) > std::cos(0.035f) * lt * ls;
+  return along ? below[0] : -1;
+}
+
+}  // namespace
+
+std::vector<TwistRig> find_twist_rigs(const Skeleton& skeleton,
+                                      std::span<const glm::mat4> rest_model) {
+  const auto n = static_cast<std::size_t>(skeleton.joint_count());
+  std::vector<TwistRig> rigs;
+  if (rest_model.size() != n) return rigs;
+  std::vector<std::vector<int>> children(n);
+  for (std::size_t j = 0; j < n; ++j) {
+    if (skeleton.parents[j] != kNoParent) {
+      children[static_cast<std::size_t>(skeleton.parents[j])].push_back(static_cast<int>(j));
+    }
+  }
+  for (std::size_t j = 0; j < n; ++j) {
+    const int parent = skeleton.parents[j];
+    const bool candidate = named_twist(skeleton.joint_names[j]) || children[j].empty();
+    if (parent == kNoParent || !candidate) continue;
+    const int t = static_cast<int>(j);
+    if (const int s = in_chain_source(skeleton, rest_model, children, t); s >= 0) {
+      TwistRig& rig = rigs.emplace_back();
+      rig.source = s;
+      rig.axis = glm::normalize(
+          glm::inverse(model_rotation(rest_model[static_cast<std::size_t>(parent)])) *
+          offset_of(rest_model, parent, s));
+      rig.count = 1;
+      rig.joints[0] = t;
+      rig.shares[0] = glm::length(offset_of(rest_model, parent, t)) /
+                      glm::length(offset_of(rest_model, parent, s));
+      continue;
+    }
+    const int s = source_of(skeleton, rest_model, children, t);
+    if (s < 0) continue;
+    TwistRig* rig = nullptr;
+    for (TwistRig& r : rigs) rig = r.source == s ? &r : rig;
+    if (rig == nullptr) {
+      rig = &rigs.emplace_back();
+      rig->source = s;
+      rig->axis = glm::normalize(skeleton.rest_pose[static_cast<std::size_t>(s)].translation);
+    }
+    if (rig->count >= kMaxTwistJoints) continue;
+    const auto k = static_cast<std::size_t>(rig->count++);
+    rig->joints[k] = t;
+    rig->shares[k] = glm::length(offset_of(rest_model, parent, t)) /
+                     glm::length(offset_of(rest_model, parent, s));
+  }
+  return rigs;
+}
+
+namespace {
+
+const char* validate_twist(const Skeleton& skeleton, const TwistRig& rig) {
+  const int n = skeleton.joint_count();
+  if (rig.source < 0 || rig.source >= n || rig.count < 0 || rig.count > kMaxTwistJoints) {
+    return "twist: source out of range";
+  }
+  const int parent = skeleton.parents[static_cast<std::size_t>(rig.source)];
+  const bool in_chain = rig.count == 1 && rig.joints[0] == parent;
+  for (int k = 0; k < rig.count; ++k) {
+    const int t = rig.joints[static_cast<std::size_t>(k)];
+    const bool sibling = t >= 0 && t < n && t != rig.source && parent != kNoParent &&
+                         skeleton.parents[static_cast<std::size_t>(t)] == parent;
+    if (!sibling && !(in_chain && parent != kNoParent &&
+                      skeleton.parents[static_cast<std::size_t>(parent)] != kNoParent)) {
+      return "twist: a twist joint is neither a sibling nor the parent of its source";
+    }
+    const float share = rig.shares[static_cast<std::size_t>(k)];
+    if (!(share >= 0.0f && share <= 1.0f)) return "twist: a share is not in [0, 1]";
+  }
+  return nullptr;
+}
+
+}  // namespace
+
+JobResult run_twist_correction(const Skeleton& skeleton, const TwistRig& rig,
+                               std::span<Transform> local, std::span<glm::mat4> model) {
+  if (local.size() != static_cast<std::size_t>(skeleton.joint_count()) ||
+      model.size() != local.size()) {
+    return JobResult::fail("twist: local or model is not the skeleton's size");
+  }
+  if (const char* e = validate_twist(skeleton, rig)) return JobResult::fail(e);
+  const auto s = static_cast<std::size_t>(rig.source);
+  const int parent = skeleton.parents[s];
+  // In a chain (forearm -> twist -> hand) the twist is measured across both joints.
+  const bool in_chain = rig.count == 1 && rig.joints[0] == parent;
+  const auto p = static_cast<std::size_t>(parent);
+  glm::quat relative = local[s].rotation, rest = skeleton.rest_pose[s].rotation;
+  if (in_chain) {
+    relative = local[p].rotation * relative;
+    rest = skeleton.rest_pose[p].rotation * rest;
+  }
+  // The source's turn from its rest, in the frame the twist joints hang from.
+  const glm::quat twist = twist_about(relative * glm::inverse(rest), rig.axis);
+  const glm::quat identity(1.0f, 0.0f, 0.0f, 0.0f);
+  for (int k = 0; k < rig.count; ++k) {
+    const auto t = static_cast<std::size_t>(rig.joints[static_cast<std::size_t>(k)]);
+    local[t].rotation =
+        glm::normalize(glm::slerp(identity, twist, rig.shares[k]) * skeleton.rest_pose[t].rotation);
+  }
+  // The source keeps its own orientation: what its twist parent took, it gives back.
+  if (in_chain) local[s].rotation = glm::normalize(glm::inverse(local[p].rotation) * relative);
+  const int top = in_chain ? parent : rig.source;
+  for (int k = 0; k < rig.count && !in_chain; ++k) {
+    (void)local_to_model_below(skeleton, local, rig.joints[static_cast<std::size_t>(k)], model);
+  }
+  (void)local_to_model_below(skeleton, local, top, model);
+  return JobResult::ok();
+}
+
+}  // namespace anim

@@ -1,0 +1,51 @@
+#pragma once
+// The project's "post_process" section (issue 42): the procedural layers run after the clips and
+// foot IK, in their saved order, joints by name. bind_post_process turns it into the anim
+// runtime's entries (anim/post_process_stack.h) for one character.
+
+#include <string>
+#include <vector>
+
+#include <glm/glm.hpp>
+
+#include "anim/post_process_stack.h"
+#include "asset/character.h"
+
+namespace asset {
+
+// One entry as the file has it. Which fields are read depends on kind:
+// - look_at: joints (lowest first, the aiming joint last; empty: the rig's chest, neck and head),
+//   joint_weights (one per joint; empty: 0.2, 0.3, 0.5 or the rig's), target, limit_deg;
+// - twist: joints holds the followed joint (the hand) or nothing for every twist rig found;
+// - spring: joints (a chain, each the child of the one before), frequency_hz, damping_ratio,
+//   gravity, sphere_center, sphere_radius_m;
+// - multi_bone_ik: joints (a chain), target, cone_deg (every joint's cone; 0 free).
+// Positions are in the character's model space (metres, Y up).
+struct ProjectPostProcess {
+  anim::PostProcessKind kind = anim::PostProcessKind::LookAt;
+  float weight = 1.0f;
+  bool solo = false;
+  bool mute = false;
+  std::vector<std::string> joints;
+  std::vector<float> joint_weights;
+  glm::vec3 target{0.0f, 1.5f, 1.0f};
+  float limit_deg = 70.0f;
+  float frequency_hz = 3.0f;
+  float damping_ratio = 0.4f;
+  glm::vec3 gravity{0.0f, -9.81f, 0.0f};
+  glm::vec3 sphere_center{0.0f};
+  float sphere_radius_m = 0.0f;
+  float cone_deg = 0.0f;
+};
+
+// The kind named by text ("look_at", "twist", "spring", "multi_bone_ik"); false when unknown.
+bool parse_post_process_kind(const std::string& text, anim::PostProcessKind& out);
+
+// The anim entries of entries on character: joints found by name, the look-at's defaults from
+// the rig, a twist entry without a joint expanded into one entry per twist rig found. Returns ""
+// or the cause naming the entry ("post_process[2].joints: no joint 'tail_9'"); out is only
+// written on success. Not per frame.
+std::string bind_post_process(const std::vector<ProjectPostProcess>& entries,
+                              const Character& character, std::vector<anim::PostProcessEntry>& out);
+
+}  // namespace asset

@@ -1,0 +1,19 @@
+#pragma once
+// Debug shapes of the post-process stack (drawn when Debug draw is on): each active look-at's
+// and multi-bone IK's target as a cross with a line from the joint that reaches for it, and each
+// spring chain's collision sphere as three circles. Positions are the entries' model space,
+// placed by world.
+
+#include <span>
+
+#include <glm/glm.hpp>
+
+#include "anim/post_process_stack.h"
+#include "render/line_renderer.h"
+
+namespace render {
+
+void add_post_process_debug(LineRenderer& lines, std::span<const anim::PostProcessEntry> entries,
+                            std::span<const glm::mat4> model, const glm::mat4& world);
+
+}  // namespace render

@@ -1,0 +1,20 @@
+#pragma once
+// The Character panel's Post-process section: the project's stack of procedural layers (look-at,
+// twist, springs, multi-bone IK) in its order, each with its weight, solo and mute, its settings
+// and its target, and buttons to add, remove and reorder entries. Immediate mode: it edits the
+// project's entries it is given and says whether anything changed; the caller binds them again
+// (asset::bind_post_process) and hands them to the instance.
+
+#include <vector>
+
+#include "asset/project_post_process.h"
+
+namespace ui {
+
+// Draws the section and applies the user's edits to entries. True when something changed.
+bool draw_post_process_panel(std::vector<asset::ProjectPostProcess>& entries);
+
+// The joint names of text, separated by commas or spaces ("hips, spine tail_0" -> 3 names).
+std::vector<std::string> split_joint_names(const char* text);
+
+}  // namespace ui

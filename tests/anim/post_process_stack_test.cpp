@@ -1,0 +1,142 @@
+#include "anim/post_process_stack.h"
+
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "anim_expect.h"
+#include "procedural_skeletons.h"
+
+namespace anim {
+namespace {
+
+using testing::make_torso;
+using testing::model_of;
+
+// A look-at and a FABRIK chain on the same spine, neck and head: they do not commute (the
+// look-at turns the head, FABRIK then moves it; or FABRIK bends the chain and the look-at turns
+// it back toward its target).
+std::vector<PostProcessEntry> two_entries() {
+  PostProcessEntry look;
+  look.kind = PostProcessKind::LookAt;
+  for (int j : {1, 2, 3}) look.look_at.joints.push(j);
+  look.look_at.weights = {0.2f, 0.3f, 0.5f};
+  look.look_at_goal = {glm::vec3(1, 1.5f, 1), 1.5f};
+  PostProcessEntry ik;
+  ik.kind = PostProcessKind::MultiBoneIk;
+  for (int j : {1, 2, 3}) ik.ik_chain.joints.push(j);
+  ik.ik_goal.target = glm::vec3(0.3f, 1.6f, 0.2f);
+  return {look, ik};
+}
+
+struct Posed {
+  std::vector<Transform> local;
+  std::vector<glm::mat4> model;
+};
+
+Posed rest(const Skeleton& s) {
+  return {s.rest_pose, model_of(s, s.rest_pose)};
+}
+
+Posed run_stack(const Skeleton& s, const std::vector<PostProcessEntry>& entries) {
+  Posed p = rest(s);
+  PostProcessState state;
+  state.resize(entries.size(), s.rest_pose.size());
+  EXPECT_TRUE(run_post_process(s, entries, glm::mat4(1.0f), 1.0f / 60.0f, state, p.local, p.model));
+  return p;
+}
+
+void expect_same_pose(const Posed& a, const Posed& b) {
+  for (std::size_t j = 0; j < a.local.size(); ++j) {
+    EXPECT_TRUE(testing::same_rotation(a.local[j].rotation, b.local[j].rotation)) << j;
+    EXPECT_TRUE(testing::mat4_near(a.model[j], b.model[j])) << j;
+  }
+}
+
+TEST(PostProcessStack, RunsEntriesInTheirOrderAndTheOrderMatters) {
+  const Skeleton s = make_torso();
+  std::vector<PostProcessEntry> entries = two_entries();
+  // By hand: look-at, then FABRIK.
+  Posed by_hand = rest(s);
+  ASSERT_TRUE(
+      run_look_at(s, entries[0].look_at, entries[0].look_at_goal, by_hand.local, by_hand.model));
+  ASSERT_TRUE(run_fabrik(s, entries[1].ik_chain, entries[1].ik_goal, by_hand.local, by_hand.model));
+  const Posed look_first = run_stack(s, entries);
+  expect_same_pose(look_first, by_hand);
+  // Reversed: FABRIK, then look-at, which leaves the head aiming at the look-at target.
+  std::swap(entries[0], entries[1]);
+  Posed reversed = rest(s);
+  ASSERT_TRUE(
+      run_fabrik(s, entries[0].ik_chain, entries[0].ik_goal, reversed.local, reversed.model));
+  ASSERT_TRUE(
+      run_look_at(s, entries[1].look_at, entries[1].look_at_goal, reversed.local, reversed.model));
+  const Posed ik_first = run_stack(s, entries);
+  expect_same_pose(ik_first, reversed);
+  EXPECT_GT(
+      glm::distance(testing::position(look_first.model, 3), testing::position(ik_first.model, 3)),
+      0.01f);
+}
+
+TEST(PostProcessStack, SoloPlaysOnlyTheSoloedAndMuteSkips) {
+  const Skeleton s = make_torso();
+  std::vector<PostProcessEntry> entries = two_entries();
+  Posed ik_alone = rest(s);
+  ASSERT_TRUE(
+      run_fabrik(s, entries[1].ik_chain, entries[1].ik_goal, ik_alone.local, ik_alone.model));
+  Posed look_alone = rest(s);
+  ASSERT_TRUE(run_look_at(s, entries[0].look_at, entries[0].look_at_goal, look_alone.local,
+                          look_alone.model));
+  entries[1].solo = true;
+  expect_same_pose(run_stack(s, entries), ik_alone);
+  entries[1].solo = false;
+  entries[0].mute = true;
+  expect_same_pose(run_stack(s, entries), ik_alone);
+  entries[0].mute = false;
+  entries[1].mute = true;
+  expect_same_pose(run_stack(s, entries), look_alone);
+  // A muted solo does not silence the others.
+  entries[1].solo = true;
+  expect_same_pose(run_stack(s, entries), look_alone);
+}
+
+TEST(PostProcessStack, AWeightBlendsAgainstThePoseBefore) {
+  const Skeleton s = make_torso();
+  std::vector<PostProcessEntry> entries = two_entries();
+  entries.resize(1);
+  entries[0].weight = 0.25f;
+  Posed full = rest(s);
+  ASSERT_TRUE(run_look_at(s, entries[0].look_at, entries[0].look_at_goal, full.local, full.model));
+  const Posed quarter = run_stack(s, entries);
+  for (int j : {1, 2, 3}) {
+    EXPECT_TRUE(testing::same_rotation(
+        quarter.local[j].rotation, nlerp(s.rest_pose[j].rotation, full.local[j].rotation, 0.25f)));
+  }
+  EXPECT_TRUE(testing::mat4_near(quarter.model[3], model_of(s, quarter.local)[3]));
+  entries[0].weight = 1.5f;
+  Posed p = rest(s);
+  PostProcessState state;
+  state.resize(1, p.local.size());
+  EXPECT_FALSE(run_post_process(s, entries, glm::mat4(1.0f), 0.0f, state, p.local, p.model));
+  state.resize(2, p.local.size());
+  entries[0].weight = 1.0f;
+  EXPECT_FALSE(run_post_process(s, entries, glm::mat4(1.0f), 0.0f, state, p.local, p.model));
+}
+
+TEST(PostProcessStack, AMutedSpringStartsAfreshWhenItComesBack) {
+  const Skeleton s = make_torso();
+  PostProcessEntry spring;
+  spring.kind = PostProcessKind::Spring;
+  for (int j = 4; j < 10; ++j) spring.spring_chain.push(j);
+  std::vector<PostProcessEntry> entries{spring};
+  PostProcessState state;
+  state.resize(1, s.rest_pose.size());
+  Posed p = rest(s);
+  ASSERT_TRUE(run_post_process(s, entries, glm::mat4(1.0f), 0.1f, state, p.local, p.model));
+  EXPECT_TRUE(state.springs[0].started);
+  entries[0].mute = true;
+  ASSERT_TRUE(run_post_process(s, entries, glm::mat4(1.0f), 0.1f, state, p.local, p.model));
+  EXPECT_FALSE(state.springs[0].started);
+}
+
+}  // namespace
+}  // namespace anim
