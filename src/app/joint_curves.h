@@ -31,7 +31,8 @@ struct JointCurves {
 // clock there (wrapped as `pose --time` wraps it) and composes the frame with a zero step, as
 // `pose` does (the end of a looping clip read just before it wraps); reads the joint's local
 // transform and model position, then derives Euler angles, speeds and pops. The clock is left
-// paused at t0. Returns "" or the cause (a bad clip, joint, range or rate, a failing job).
+// paused at t0 (the instance keeps the last frame's pose until the next update). Returns "" or
+// the cause (a bad clip, joint, range or rate, a failing job).
 std::string sample_joint_curves(ViewerScene& scene, const JointCurvesRequest& request,
                                 JointCurves& out);
 
