@@ -1,6 +1,7 @@
 // The Joints tab's values agree with `animview curves` (app/joint_curves.h) at the playhead:
 // the same local channels, model position, Euler angles and central-difference speeds, on the
-// demo character previewing walk_forward; outside a clip preview there are no speeds.
+// demo character previewing walk_forward; outside a clip preview there are no speeds. A motion
+// trail's point is the joint's world position at its frame.
 #include "app/joint_inspection.h"
 
 #include <gtest/gtest.h>
@@ -69,6 +70,36 @@ TEST_F(JointInspection, OutsideAClipPreviewTheLiveFrameHasNoSpeeds) {
   const glm::vec3 model(scene.instance.model_pose()[forearm][3]);
   EXPECT_EQ(v.frame.model_translation, model);
   EXPECT_FALSE(app::inspect_joint(scene, probe, 1000, {}).valid);
+}
+
+TEST_F(JointInspection, ATrailPointIsTheJointsWorldPositionAtThatFrame) {
+  // Root motion applied: the character stands away from the origin, and the trail with it.
+  scene.settings.root_motion_mode = anim::RootMotionMode::Applied;
+  scene.preview(walk);
+  const float fps = scene.clips()[walk].source_fps;
+  scene.clock.set_playing(true);
+  for (int i = 0; i < 30; ++i) ASSERT_EQ(scene.update(1.0f / 60.0f, {}), "");
+  scene.clock.set_playing(false);
+  scene.clock.seek(55.0 / fps);
+  ASSERT_EQ(scene.update(0.0f, {}), "");
+  const int joints[] = {forearm, scene.character.skeleton.find_joint("hand_r")};
+  const std::vector<app::JointTrail> trails = app::joint_trails(scene, probe, joints, 2.0f / fps);
+  ASSERT_EQ(trails.size(), 2u);
+  ASSERT_EQ(trails[0].points.size(), 5u);  // two frames either side
+  EXPECT_EQ(trails[0].playhead, 2);
+  const glm::mat4 world = scene.instance.world_matrix();
+  EXPECT_GT(glm::length(glm::vec3(world[3])), 0.1f) << "root motion moved the character";
+  for (std::size_t i = 0; i < 2; ++i) {
+    const glm::vec3 model(scene.instance.model_pose()[joints[i]][3]);
+    const glm::vec3 expected(world * glm::vec4(model, 1.0f));
+    for (int c = 0; c < 3; ++c) EXPECT_NEAR(trails[i].points[2][c], expected[c], 1e-5f);
+  }
+  // A frame later: the point where the frame after the playhead puts the forearm.
+  scene.clock.seek(56.0 / fps);
+  ASSERT_EQ(scene.update(0.0f, {}), "");
+  const glm::vec3 next(world * scene.instance.model_pose()[forearm][3]);
+  for (int c = 0; c < 3; ++c) EXPECT_NEAR(trails[0].points[3][c], next[c], 1e-5f);
+  EXPECT_GT(trails[0].speeds[2], 0.0f);
 }
 
 }  // namespace
