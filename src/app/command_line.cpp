@@ -7,6 +7,7 @@
 
 #include "app/cli_checks.h"
 #include "app/compare_view.h"
+#include "app/curves_command.h"
 #include "app/export_clip_command.h"
 #include "app/export_demo_command.h"
 #include "app/info_command.h"
@@ -99,6 +100,7 @@ int run_command_line(int argc, char** argv) {
   add_retarget_command(cli, exit_code);
   add_render_command(cli, exit_code);
   add_slide_command(cli, exit_code);
+  add_curves_command(cli, exit_code);
   add_mm_build_command(cli, exit_code);
   add_mm_query_command(cli, exit_code);
 

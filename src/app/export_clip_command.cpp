@@ -4,6 +4,7 @@
 #include <memory>
 #include <string>
 
+#include "anim/clip_filter.h"
 #include "anim/mirror.h"
 #include "asset/demo_export.h"
 #include "asset/importer.h"
@@ -17,9 +18,17 @@ struct ExportClipOptions {
   std::string clip;
   std::string out;
   bool mirror = false;
+  std::string filter;  // e.g. butterworth:6Hz (anim::parse_motion_filter)
 };
 
 int run_export_clip(const ExportClipOptions& options) {
+  anim::MotionFilter filter;
+  if (!options.filter.empty()) {
+    if (std::string e = anim::parse_motion_filter(options.filter, filter); !e.empty()) {
+      std::fprintf(stderr, "animview export-clip: --filter %s\n", e.c_str());
+      return 2;
+    }
+  }
   asset::ImportResult imported = asset::import_file(options.file, asset::ImportSettings{});
   if (!imported.ok()) {
     std::fprintf(stderr, "animview export-clip: %s\n", imported.error.c_str());
@@ -51,6 +60,15 @@ int run_export_clip(const ExportClipOptions& options) {
       return 1;
     }
   }
+  if (filter.kind != anim::MotionFilter::Kind::None) {
+    std::string error;
+    clip = anim::filter_clip(clip, filter, &error);
+    if (!error.empty()) {
+      std::fprintf(stderr, "animview export-clip: %s: --filter %s: %s\n", options.file.c_str(),
+                   options.filter.c_str(), error.c_str());
+      return 2;
+    }
+  }
   character.clips.clear();
   character.clips.push_back(std::move(clip));
   if (const std::string error = asset::export_character_glb(character, options.out);
@@ -58,8 +76,9 @@ int run_export_clip(const ExportClipOptions& options) {
     std::fprintf(stderr, "animview export-clip: %s\n", error.c_str());
     return 1;
   }
-  std::printf("wrote %s (clip '%s'%s)\n", options.out.c_str(), character.clips[0].name.c_str(),
-              options.mirror ? ", mirrored" : "");
+  std::printf("wrote %s (clip '%s'%s%s%s)\n", options.out.c_str(), character.clips[0].name.c_str(),
+              options.mirror ? ", mirrored" : "", options.filter.empty() ? "" : ", filtered ",
+              options.filter.c_str());
   return 0;
 }
 
@@ -73,6 +92,9 @@ void add_export_clip_command(CLI::App& app, int& exit_code) {
   command->add_option("--clip", options->clip, "The clip to write")->required();
   command->add_flag("--mirror", options->mirror,
                     "Mirror the clip across the character's sagittal plane (left <-> right)");
+  command->add_option("--filter", options->filter,
+                      "Smooth the clip: butterworth:CUTOFF_HZ[:ORDER] (zero-phase) or "
+                      "gaussian:SIGMA_S");
   command->add_option("--out", options->out, "The .glb file to write")->required();
   command->callback([options, &exit_code] { exit_code = run_export_clip(*options); });
 }

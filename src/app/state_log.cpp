@@ -56,6 +56,27 @@ nlohmann::json machines(const ViewerScene& scene, const ViewerUi& ui) {
           {"others", others}, {"warnings", warnings}, {"can_undo", ui.graph_history.can_undo()}};
 }
 
+// The Joints tab and the selection (tests/app/joint_picking_e2e_test.cpp clicks joints where
+// they are drawn and reads the selection back).
+nlohmann::json joints_geometry(const ViewerScene& scene, const ViewerUi& ui) {
+  const ui::JointInspectorState& state = ui.joints;
+  const anim::Skeleton& skeleton = scene.character.skeleton;
+  nlohmann::json selected = nlohmann::json::array();
+  for (const int j : state.selection) {
+    if (j >= 0 && j < skeleton.joint_count()) selected.push_back(skeleton.joint_names[j]);
+  }
+  nlohmann::json pixels = nlohmann::json::object();
+  for (std::size_t j = 0; j < state.joint_pixels.size() && j < skeleton.joint_names.size(); ++j) {
+    const glm::vec2 p = state.joint_pixels[j];
+    if (p != glm::vec2(0.0f)) pixels[skeleton.joint_names[j]] = {p.x, p.y};
+  }
+  return {{"tab", {ui.joints_tab_center.x, ui.joints_tab_center.y}},
+          {"shown", state.shown},
+          {"selected", selected},
+          {"values", {state.values_center.x, state.values_center.y}},
+          {"pixels", pixels}};
+}
+
 nlohmann::json ui_geometry(const ViewerScene& scene, const ViewerUi& ui) {
   nlohmann::json g;
   const auto& b = ui.blend_editor;
@@ -83,6 +104,7 @@ nlohmann::json ui_geometry(const ViewerScene& scene, const ViewerUi& ui) {
   g["state_machine_tab"] = {ui.machine_tab_center.x, ui.machine_tab_center.y};
   // Graph authoring (tests/app/graph_authoring_e2e_test.cpp aims at these).
   g["clips_tab"] = {ui.clips_tab_center.x, ui.clips_tab_center.y};
+  g["joints"] = joints_geometry(scene, ui);
   // The live toggles (tests/app/first_hour_e2e_test.cpp clicks them).
   const ui::CharacterControlCenters& c = ui.character_controls;
   const auto xy = [](glm::vec2 p) { return nlohmann::json{p.x, p.y}; };

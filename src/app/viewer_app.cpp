@@ -19,6 +19,7 @@
 #include "app/clip_file_adding.h"
 #include "app/compare_view.h"
 #include "app/file_session.h"
+#include "app/joint_picking.h"
 #include "app/key_taps.h"
 #include "app/motion_matching_mode.h"
 #include "app/project_session.h"
@@ -46,7 +47,6 @@
 #include "render/gpu_timer.h"
 #include "render/orbit_camera.h"
 #include "render/scene_renderer.h"
-#include "render/skeleton_overlay.h"
 #include "render/skinned_mesh_renderer.h"
 #include "ui/color_legend.h"
 #include "ui/main_menu.h"
@@ -693,25 +693,7 @@ void draw_viewport(Viewer& v, const ViewportRect& rect, const FrameStart& f) {
   v.gpu_timer.end();
   v.stats.gpu_ms = static_cast<float>(v.gpu_timer.latest_ms());
 
-  // Joint names on hover; a click picks a joint for the rig panel (markers when hidden).
-  if (scene.loaded && ui::joints_pickable(ui.view.show_skeleton, ui.rig)) {
-    const ImVec2 mouse = ImGui::GetIO().MousePos;
-    // In a comparison, the joints of the half under the pointer.
-    const ViewUnderPointer under =
-        view_under_pointer(scene, ui.view, rect, view_projection, mouse.x);
-    const PixelRect& r = under.rect;
-    const int joint = ImGui::GetIO().WantCaptureMouse
-                          ? -1
-                          : render::pick_joint(under.model_pose, scene.instance.world_matrix(),
-                                               under.view_projection, {r.x, r.y, r.width, r.height},
-                                               {mouse.x, mouse.y}, 8.0f);
-    if (!ui.view.show_skeleton) {
-      ui::draw_joint_markers(under.model_pose, scene.instance.world_matrix(), under.view_projection,
-                             {r.x, r.y, r.width, r.height}, joint);
-    }
-    if (joint >= 0) ImGui::SetTooltip("%s", scene.character.skeleton.joint_names[joint].c_str());
-    if (joint >= 0 && ImGui::IsMouseClicked(0)) ui.rig.clicked_joint = joint;
-  }
+  pick_and_mark_joints(scene, ui, rect, view_projection);
   if (scene.loaded && ui.rig.shown) {  // the rig panel's limbs over the skeleton
     const ViewUnderPointer p = view_under_pointer(scene, ui.view, rect, view_projection, 0.0f);
     ui::draw_rig_overlay(ui.rig.rig, p.model_pose, scene.instance.world_matrix(), p.view_projection,

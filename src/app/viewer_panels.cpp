@@ -13,6 +13,7 @@
 #include "anim/loop_seam.h"
 #include "anim/playback.h"
 #include "app/graph_authoring.h"
+#include "app/joint_inspection.h"
 #include "app/layer_authoring.h"
 #include "app/marker_authoring.h"
 #include "asset/atomic_write.h"
@@ -99,15 +100,28 @@ void draw_rig_tab(ViewerUi& ui, ViewerScene& scene) {
   }
 }
 
+void draw_joints_tab(ViewerUi& ui, ViewerScene& scene) {
+  if (!scene.loaded) return;
+  // An index past this skeleton (a smaller character opened) is invalid; the panel trims it.
+  const ui::JointInspectorValues values =
+      ui.joints.selection.empty()
+          ? ui::JointInspectorValues{}
+          : inspect_joint(scene, ui.joint_probe, ui.joints.selection.back(), ui.joints.order);
+  ui::draw_joint_inspector(scene.character.skeleton, ui.joints, values);
+}
+
 void draw_left_panel(ViewerUi& ui, ViewerScene& scene, RecentFiles& recent, const ui::PanelRect& r,
                      std::vector<std::vector<std::string>>& open_requests) {
   ui::begin_docked("animview", r);
   ui::collapse_button(ImGuiDir_Left, ui.view.layout.left_open);
   ui.rig.shown = false;
+  ui.joints.shown = false;
   {
     ui::PanelTabs tabs("left tabs");
     if (tabs.tab("Character")) draw_character_tab(ui, scene);
     if (tabs.tab("Clips", &ui.clips_tab_center)) draw_clips_tab(ui, scene);
+    // Before Import and Rig: the bar is narrower than its tabs, and joints are read more often.
+    if (tabs.tab("Joints", &ui.joints_tab_center)) draw_joints_tab(ui, scene);
     if (tabs.tab("Import")) draw_import_tab(ui, recent, open_requests);
     if (tabs.tab("Rig")) draw_rig_tab(ui, scene);
   }

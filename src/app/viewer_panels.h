@@ -22,6 +22,7 @@
 #include "ui/error_panel.h"
 #include "ui/file_browser.h"
 #include "ui/frame_export_dialog.h"
+#include "ui/joint_inspector.h"
 #include "ui/layer_editor.h"
 #include "ui/notice_list.h"
 #include "ui/parameter_editor.h"
@@ -99,6 +100,11 @@ struct ViewerUi {
   int camera_restored_load = -1;  // the load whose saved session set the camera
   std::string status;             // the last action's outcome, shown under the timeline
   ui::RigPanelModel rig;
+  // The Joints tab: the selection and what it shows, and the instance that composes the frames
+  // either side of the playhead for its speeds (app/joint_inspection.h).
+  ui::JointInspectorState joints;
+  anim::CharacterInstance joint_probe;
+  glm::vec2 joints_tab_center{0.0f};
   // The last frames of the character (the transition timeline), allocated once per load.
   anim::StateHistory history;
   ui::TransitionTimelineState transition_timeline;

@@ -33,6 +33,7 @@ void draw_main_menu(ViewSettings& s) {
     ImGui::MenuItem("Bones as octahedra", nullptr, &s.skeleton_octahedra);
     ImGui::MenuItem("Wireframe", nullptr, &s.wireframe);
     ImGui::MenuItem("Onion skin (clip preview)", nullptr, &s.onion_skin);
+    ImGui::MenuItem("Motion trails (selected joints)", nullptr, &s.motion_trails);
     ImGui::MenuItem("Motion matching", nullptr, &s.show_motion_matching);
     if (ImGui::BeginMenu("Shading")) {
       for (const render::ShadingMode mode :

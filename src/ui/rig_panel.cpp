@@ -172,20 +172,37 @@ bool joints_pickable(bool skeleton_shown, const RigPanelModel& panel) {
   return skeleton_shown || (panel.shown && panel.state.picking);
 }
 
+bool joint_pixel(std::span<const glm::mat4> model, const glm::mat4& world_from_model,
+                 const glm::mat4& view_projection, const glm::vec4& viewport, int joint,
+                 glm::vec2& out) {
+  ImVec2 p;
+  if (!joint_on_screen(model, view_projection * world_from_model, viewport, joint, p)) {
+    return false;
+  }
+  out = {p.x, p.y};
+  return true;
+}
+
 void draw_joint_markers(std::span<const glm::mat4> model, const glm::mat4& world_from_model,
                         const glm::mat4& view_projection, const glm::vec4& viewport,
-                        int hovered_joint) {
+                        int hovered_joint, std::span<const int> selected, bool every_joint) {
   ImDrawList* draw = ImGui::GetForegroundDrawList();
   draw->PushClipRect(ImVec2(viewport.x, viewport.y),
                      ImVec2(viewport.x + viewport.z, viewport.y + viewport.w));
   const glm::mat4 clip_from_model = view_projection * world_from_model;
   for (int j = 0; j < static_cast<int>(model.size()); ++j) {
     ImVec2 p;
-    if (!joint_on_screen(model, clip_from_model, viewport, j, p)) continue;
+    const bool chosen = std::find(selected.begin(), selected.end(), j) != selected.end();
+    if (!(every_joint || chosen) || !joint_on_screen(model, clip_from_model, viewport, j, p)) {
+      continue;
+    }
     const bool hovered = j == hovered_joint;
-    draw->AddCircleFilled(p, hovered ? 6.0f : 4.0f,
-                          hovered ? IM_COL32(255, 240, 120, 255) : IM_COL32(235, 235, 235, 220));
-    draw->AddCircle(p, hovered ? 7.0f : 5.0f, IM_COL32(20, 20, 20, 255), 0, 1.5f);
+    const ImU32 fill = hovered  ? IM_COL32(255, 240, 120, 255)
+                       : chosen ? IM_COL32(255, 150, 40, 255)
+                                : IM_COL32(235, 235, 235, 220);
+    draw->AddCircleFilled(p, hovered || chosen ? 6.0f : 4.0f, fill);
+    draw->AddCircle(p, hovered || chosen ? 7.0f : 5.0f, IM_COL32(20, 20, 20, 255), 0, 1.5f);
+    if (chosen) draw->AddCircle(p, 11.0f, IM_COL32(255, 150, 40, 255), 0, 2.0f);
   }
   draw->PopClipRect();
 }

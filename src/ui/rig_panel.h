@@ -67,12 +67,20 @@ void draw_rig_overlay(const anim::Rig& rig, std::span<const glm::mat4> model,
 // draw_joint_markers, so there is something to click).
 bool joints_pickable(bool skeleton_shown, const RigPanelModel& panel);
 
-// Draws every joint of model as a small marker with ImGui's foreground list (hovered_joint
-// larger and highlighted; -1: none), placed as draw_rig_overlay places the rig: the joints a
-// click can pick while the skeleton is hidden.
+// Draws every joint of model (or, without every_joint, only the selected ones) as a small
+// marker with ImGui's foreground list (hovered_joint larger and highlighted, -1: none; selected
+// joints orange and ringed), placed as draw_rig_overlay places the rig: the joints a click can
+// pick while the skeleton is hidden, and the joint inspector's selection.
 void draw_joint_markers(std::span<const glm::mat4> model, const glm::mat4& world_from_model,
                         const glm::mat4& view_projection, const glm::vec4& viewport,
-                        int hovered_joint);
+                        int hovered_joint, std::span<const int> selected = {},
+                        bool every_joint = true);
+
+// Where joint of model lands in viewport (window pixels, placed as draw_joint_markers places
+// it), or false when it is not a joint or lies behind the camera.
+bool joint_pixel(std::span<const glm::mat4> model, const glm::mat4& world_from_model,
+                 const glm::mat4& view_projection, const glm::vec4& viewport, int joint,
+                 glm::vec2& out);
 
 // Applies a joint chosen for a slot to the corrections (storing rig in them first when they hold
 // no limbs yet): limb -1 sets the pelvis. Returns false (changing nothing) when the slot does not

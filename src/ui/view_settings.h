@@ -33,6 +33,7 @@ struct ViewSettings : asset::ViewSettings {
   bool camera_above_ground = true;    // orbiting stops at the ground instead of going under it
   bool show_motion_matching = false;  // the Motion matching window (View menu)
   bool onion_skin = false;            // ghosts of past and future frames of the previewed clip
+  bool motion_trails = true;          // the selected joints' paths around the playhead
   int onion_frames = 3;               // ghosts on each side
   int onion_step = 4;                 // frames between ghosts
   MeshColoring coloring = MeshColoring::Material;

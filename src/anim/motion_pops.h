@@ -1,0 +1,35 @@
+#pragma once
+// Pops: frames where a point's acceleration spikes far above its usual level, the mark of a
+// displaced key or a glitch in a motion-capture take. The level is robust (the median of the
+// acceleration's magnitude, which a few spikes do not move), so a fast but smooth arc is not a
+// pop while a one-frame kink in a slow one is.
+
+#include <span>
+#include <vector>
+
+#include <glm/glm.hpp>
+
+namespace anim {
+
+struct PopSettings {
+  float median_factor = 8.0f;  // a pop exceeds this many times the median acceleration ...
+  float floor = 20.0f;         // ... and this (units per s^2; 20 m/s^2: a 2 cm kink at 30 fps)
+};
+
+struct Pop {
+  int frame = 0;
+  float time_s = 0.0f;
+  float acceleration = 0.0f;  // magnitude, units per s^2
+};
+
+// The magnitude of the acceleration at each frame of points sampled every dt_s (the second
+// difference; the end frames copy their neighbours). Empty for fewer than 3 points or dt_s <= 0.
+std::vector<float> acceleration_magnitudes(std::span<const glm::vec3> points, float dt_s);
+
+// The pops of points sampled every dt_s from t0_s: the frames whose acceleration exceeds
+// max(median_factor * median, floor) and is a local maximum (a displaced key kinks the curve at
+// three frames; the middle one, the key, is reported). In frame order.
+std::vector<Pop> find_pops(std::span<const glm::vec3> points, float t0_s, float dt_s,
+                           const PopSettings& settings = {});
+
+}  // namespace anim
