@@ -1,6 +1,7 @@
 #include "anim/blend_space_2d.h"
 
 #include "anim/blend_sample_label.h"
+#include "anim/math.h"
 
 #include <algorithm>
 #include <array>

@@ -6,6 +6,7 @@
 
 #include "anim/fast_math.h"
 #include "anim/keyframe_reduction.h"
+#include "anim/math.h"
 
 namespace anim {
 
@@ -39,16 +40,6 @@ ClipBinding bind_clip(const Clip& clip, const Skeleton& skeleton, const BindOpti
 }
 
 namespace {
-
-bool finite(float v) {
-  return std::isfinite(v);
-}
-bool finite(const glm::vec3& v) {
-  return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z);
-}
-bool finite(const glm::quat& q) {
-  return std::isfinite(q.x) && std::isfinite(q.y) && std::isfinite(q.z) && std::isfinite(q.w);
-}
 
 template <typename T>
 std::string validate_track(const Track<T>& track, float duration_s) {

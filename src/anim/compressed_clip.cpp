@@ -7,6 +7,7 @@
 
 #include "anim/clip_sampling.h"
 #include "anim/keyframe_reduction.h"
+#include "anim/math.h"
 #include "anim/pose.h"
 #include "anim/quantization.h"
 

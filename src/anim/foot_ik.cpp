@@ -7,6 +7,7 @@
 #include <string_view>
 
 #include "anim/joint_names.h"
+#include "anim/math.h"
 #include "anim/pose.h"
 #include "anim/two_bone_ik.h"
 
@@ -16,20 +17,8 @@ namespace {
 
 constexpr glm::vec3 kUp{0.0f, 1.0f, 0.0f};
 
-glm::vec3 position(const glm::mat4& m) {
-  return glm::vec3(m[3]);
-}
-
 glm::vec3 point_in(const glm::mat4& m, const glm::vec3& p) {
   return glm::vec3(m * glm::vec4(p, 1.0f));
-}
-
-bool finite(const Transform& t) {
-  const float values[] = {t.translation.x, t.translation.y, t.translation.z, t.rotation.x,
-                          t.rotation.y,    t.rotation.z,    t.rotation.w,    t.scale.x,
-                          t.scale.y,       t.scale.z};
-  return std::all_of(std::begin(values), std::end(values),
-                     [](float v) { return std::isfinite(v); });
 }
 
 // A critically damped spring moving value toward goal: it settles without overshoot, and half of
@@ -54,13 +43,6 @@ glm::quat rotation_from_up(const glm::vec3& n) {
   const float d = glm::dot(kUp, n);
   if (d < -0.999999f) return glm::angleAxis(glm::pi<float>(), glm::vec3(1.0f, 0.0f, 0.0f));
   return glm::normalize(glm::quat(1.0f + d, glm::cross(kUp, n)));
-}
-
-// The shortest-arc rotation taking unit vector a to unit vector b.
-glm::quat shortest_arc(const glm::vec3& a, const glm::vec3& b) {
-  const float d = glm::dot(a, b);
-  if (d < -0.999999f) return glm::angleAxis(glm::pi<float>(), glm::vec3(1.0f, 0.0f, 0.0f));
-  return glm::normalize(glm::quat(1.0f + d, glm::cross(a, b)));
 }
 
 // Where the calf's chain ends: the foot joint, or for a foot that is not below the calf the
@@ -145,7 +127,7 @@ void turn_spine(const Skeleton& skeleton, const FootIkRig& rig, IsFront is_front
   const float height = std::clamp(from.y + rise_model, -0.99f * r, 0.99f * r);
   const glm::vec3 to =
       glm::normalize(across) * std::sqrt(r * r - height * height) + glm::vec3(0.0f, height, 0.0f);
-  const glm::quat turn = shortest_arc(from / r, glm::normalize(to));
+  const glm::quat turn = rotation_between(from / r, glm::normalize(to));
   const int parent = skeleton.parents[rig.spine_base];
   const glm::quat parent_rotation =
       parent == kNoParent ? glm::quat(1.0f, 0.0f, 0.0f, 0.0f) : model_rotation(model[parent]);

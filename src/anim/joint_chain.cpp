@@ -1,6 +1,7 @@
 #include "anim/joint_chain.h"
 
 #include "anim/fast_math.h"
+#include "anim/math.h"
 #include "anim/pose.h"
 #include "anim/two_bone_ik.h"
 

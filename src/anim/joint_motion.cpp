@@ -3,16 +3,12 @@
 #include <algorithm>
 #include <cmath>
 
+#include "anim/math.h"
+
 namespace anim {
 namespace {
 
 constexpr float kRadToDeg = 57.2957795131f;
-
-// The angle (radians) of the rotation taking a to b.
-float angle_between(const glm::quat& a, const glm::quat& b) {
-  const float d = std::min(1.0f, std::abs(glm::dot(a, b)));
-  return 2.0f * std::acos(d);
-}
 
 }  // namespace
 

@@ -5,6 +5,8 @@
 #include <utility>
 #include <vector>
 
+#include "anim/math.h"
+
 namespace anim {
 
 namespace {
@@ -74,13 +76,6 @@ std::size_t track_bytes(const Track<T>& track) {
 }
 
 }  // namespace
-
-// From atan2 rather than acos of the dot product, which in float cannot resolve angles below
-// about a thousandth of a radian.
-float angle_between(const glm::quat& a, const glm::quat& b) {
-  const glm::quat r = glm::conjugate(glm::normalize(a)) * glm::normalize(b);
-  return 2.0f * std::atan2(glm::length(glm::vec3(r.x, r.y, r.z)), std::fabs(r.w));
-}
 
 Vec3Track reduce_track(const Vec3Track& track, float tolerance, bool per_axis) {
   return reduce_linear(track, tolerance, per_axis);

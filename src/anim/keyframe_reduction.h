@@ -24,10 +24,6 @@ struct KeyReductionTolerance {
 // non-finite tolerance keeps every key.
 Clip reduce_keyframes(const Clip& clip, const KeyReductionTolerance& tolerance = {});
 
-// The angle of the rotation from a to b, in [0, pi] (q and -q are the same rotation): the
-// error measure of rotations.
-float angle_between(const glm::quat& a, const glm::quat& b);
-
 // One Linear track reduced the same way, within tolerance: the distance between vectors, or
 // with per_axis their largest per-axis difference; the angle between rotations. Tracks of other
 // interpolations, or of fewer than three keys, come back unchanged.

@@ -5,6 +5,7 @@
 
 #include <glm/gtc/constants.hpp>
 
+#include "anim/math.h"
 #include "anim/pose.h"
 #include "anim/two_bone_ik.h"
 

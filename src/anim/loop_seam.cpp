@@ -3,16 +3,11 @@
 #include <cmath>
 #include <vector>
 
+#include "anim/math.h"
 #include "anim/pose.h"
 
 namespace anim {
 namespace {
-
-// The angle of the rotation that takes a to b, in [0, pi] (q and -q count as one rotation).
-float angle_between(const glm::quat& a, const glm::quat& b) {
-  const glm::quat d = glm::normalize(glm::conjugate(a) * b);
-  return 2.0f * std::atan2(glm::length(glm::vec3(d.x, d.y, d.z)), std::fabs(d.w));
-}
 
 // The clip's pose at time_s (clamped, never wrapped) in place, as local and model transforms.
 JobResult sample_in_place(const Clip& clip, const ClipBinding& binding, const Skeleton& skeleton,

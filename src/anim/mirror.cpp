@@ -5,15 +5,12 @@
 
 #include "anim/clip_sampling.h"
 #include "anim/joint_names.h"
+#include "anim/math.h"
 #include "anim/pose.h"
 
 namespace anim {
 
 namespace {
-
-glm::vec3 position(const glm::mat4& m) {
-  return glm::vec3(m[3]);
-}
 
 // The reflection across the plane dot(n, p) == d, n of unit length: p - 2 n (dot(n, p) - d).
 glm::mat4 reflection(const glm::vec3& n, float d) {

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "anim/clip_sampling.h"
+#include "anim/math.h"
 #include "anim/pose.h"
 
 namespace anim {
@@ -48,13 +49,6 @@ FrameFeatures features_of(const Skeleton& skeleton, const Clip& clip) {
     }
   }
   return f;
-}
-
-// The angle of the rotation between a and b. atan2 of the difference's parts stays precise for
-// small angles, where acos of a dot product near one would not.
-float angle_between(const glm::quat& a, const glm::quat& b) {
-  const glm::quat d = a * glm::conjugate(b);
-  return 2.0f * std::atan2(glm::length(glm::vec3(d.x, d.y, d.z)), std::abs(d.w));
 }
 
 std::string check_clip(const char* role, const Clip& clip) {

@@ -7,16 +7,13 @@
 #include "anim/clip_sampling.h"
 #include "anim/foot_contact.h"
 #include "anim/ground_motion.h"
+#include "anim/math.h"
 #include "anim/pose.h"
 #include "anim/root_motion.h"
 #include "anim/two_bone_ik.h"
 
 namespace anim {
 namespace {
-
-glm::vec3 position(const glm::mat4& m) {
-  return glm::vec3(m[3]);
-}
 
 // The shortest rotation taking unit vector a onto unit vector b (identity when they agree, so
 // a skeleton aligned with itself stays exactly as it is).
@@ -379,54 +376,52 @@ const char* to_string(RetargetVia via) {
   return "?";
 }
 
-RetargetMap make_retarget_map(const Skeleton& source, const Rig& source_rig, const Skeleton& target,
-                              const Rig& target_rig, const RetargetOptions& options,
-                              std::string* error) {
-  auto fail = [&](const std::string& cause) {
-    if (error) *error = cause;
-    return RetargetMap{};
-  };
+namespace {
+
+// make_retarget_map's steps, in the order it runs them. Each fills its part of the map; those
+// that can fail return the cause.
+
+std::string check_sides(const Skeleton& source, const Rig& source_rig, const Skeleton& target,
+                        const Rig& target_rig) {
   for (const auto& [side, skeleton, rig] :
        {std::tuple<const char*, const Skeleton*, const Rig*>{"source", &source, &source_rig},
         {"target", &target, &target_rig}}) {
     if (std::string e = validate(*skeleton); !e.empty()) {
-      return fail(std::string(side) + " skeleton: " + e);
+      return std::string(side) + " skeleton: " + e;
     }
     if (rig->leg_count() == 0 || rig->pelvis < 0) {
-      return fail(std::string(side) + " rig has no legs (no pelvis and legs were found)");
+      return std::string(side) + " rig has no legs (no pelvis and legs were found)";
     }
     if (std::string e = validate(*skeleton, *rig); !e.empty()) {
-      return fail(std::string(side) + " rig: " + e);
+      return std::string(side) + " rig: " + e;
     }
   }
-
   // Limbs pair by role and side: a biped's clip on a quadruped (or back) would leave legs without
   // a counterpart and the body with nothing to stand on.
   if (source_rig.leg_count() != target_rig.leg_count()) {
-    return fail(std::string("the source is a ") + rig_kind(source_rig) + " (" +
-                std::to_string(source_rig.leg_count()) + " legs) and the target a " +
-                rig_kind(target_rig) + " (" + std::to_string(target_rig.leg_count()) +
-                " legs): retargeting pairs rigs with as many legs (humanoids)");
+    return std::string("the source is a ") + rig_kind(source_rig) + " (" +
+           std::to_string(source_rig.leg_count()) + " legs) and the target a " +
+           rig_kind(target_rig) + " (" + std::to_string(target_rig.leg_count()) +
+           " legs): retargeting pairs rigs with as many legs (humanoids)";
   }
-  RetargetMap map;
-  map.source = source;
-  map.target = target;
-  map.source_rig = source_rig;
-  map.target_rig = target_rig;
-  map.contact_blend_s = options.contact_blend_s;
-  const std::size_t tn = static_cast<std::size_t>(target.joint_count());
-  map.joints.assign(tn, RetargetJoint{});
-  auto pair = [&](int t, int s, RetargetVia via) {
-    if (t < 0 || s < 0) return;
-    RetargetJoint& j = map.joints[static_cast<std::size_t>(t)];
-    j.source_a = s;
-    j.source_b = s;
-    j.weight_b = 0.0f;
-    j.via = via;
-  };
+  return {};
+}
 
-  // Roles: pelvis, spine by proportion (the chest ends both chains), neck, head, limbs.
-  pair(target_rig.pelvis, source_rig.pelvis, RetargetVia::Role);
+// Target joint t follows source joint s alone (either may be -1: nothing to pair).
+void pair_joint(RetargetMap& map, int t, int s, RetargetVia via) {
+  if (t < 0 || s < 0) return;
+  RetargetJoint& j = map.joints[static_cast<std::size_t>(t)];
+  j.source_a = s;
+  j.source_b = s;
+  j.weight_b = 0.0f;
+  j.via = via;
+}
+
+// Roles: pelvis, spine by proportion (the chest ends both chains), neck, head.
+void pair_body(RetargetMap& map) {
+  const Rig& source_rig = map.source_rig;
+  const Rig& target_rig = map.target_rig;
+  pair_joint(map, target_rig.pelvis, source_rig.pelvis, RetargetVia::Role);
   const auto& ts = target_rig.spine;
   const auto& ss = source_rig.spine;
   if (!ts.empty() && !ss.empty()) {
@@ -442,7 +437,7 @@ RetargetMap make_retarget_map(const Skeleton& source, const Rig& source_rig, con
         return k < 0 ? source_rig.pelvis
                      : ss[static_cast<std::size_t>(std::min<long>(k, static_cast<long>(ns) - 1))];
       };
-      pair(ts[i], at(a), RetargetVia::Spine);
+      pair_joint(map, ts[i], at(a), RetargetVia::Spine);
       RetargetJoint& j = map.joints[static_cast<std::size_t>(ts[i])];
       if (w > 0.0f) {
         j.source_b = at(a + 1);
@@ -450,45 +445,52 @@ RetargetMap make_retarget_map(const Skeleton& source, const Rig& source_rig, con
       }
     }
   }
-  pair(target_rig.chest, source_rig.chest, RetargetVia::Role);
-  pair(target_rig.neck, source_rig.neck, RetargetVia::Role);
-  pair(target_rig.head, source_rig.head, RetargetVia::Role);
+  pair_joint(map, target_rig.chest, source_rig.chest, RetargetVia::Role);
+  pair_joint(map, target_rig.neck, source_rig.neck, RetargetVia::Role);
+  pair_joint(map, target_rig.head, source_rig.head, RetargetVia::Role);
+}
 
-  // Rest poses and the legs' sole points.
-  const std::vector<glm::mat4> source_rest = model_of(source, source.rest_pose);
-  const std::vector<glm::mat4> target_rest = model_of(target, target.rest_pose);
-  // The caller's legs (soles measured on a mesh) when given, else measured on the rest pose.
-  map.source_legs =
-      options.source_legs.legs.empty()
-          ? make_foot_ik_rig(source, source_rig, source_rest, rest_ground(source_rig, source_rest))
-          : options.source_legs;
-  map.target_legs =
-      options.target_legs.legs.empty()
-          ? make_foot_ik_rig(target, target_rig, target_rest, rest_ground(target_rig, target_rest))
-          : options.target_legs;
+// Both sides' legs with their sole points: the caller's (soles measured on a mesh) when given,
+// else measured on the rest pose.
+std::string measure_legs(RetargetMap& map, const RetargetOptions& options,
+                         std::span<const glm::mat4> source_rest,
+                         std::span<const glm::mat4> target_rest) {
+  map.source_legs = options.source_legs.legs.empty()
+                        ? make_foot_ik_rig(map.source, map.source_rig, source_rest,
+                                           rest_ground(map.source_rig, source_rest))
+                        : options.source_legs;
+  map.target_legs = options.target_legs.legs.empty()
+                        ? make_foot_ik_rig(map.target, map.target_rig, target_rest,
+                                           rest_ground(map.target_rig, target_rest))
+                        : options.target_legs;
   for (const auto& [side, skeleton, rig, legs] :
        {std::tuple<const char*, const Skeleton*, const Rig*, const FootIkRig*>{
-            "source", &source, &source_rig, &map.source_legs},
-        {"target", &target, &target_rig, &map.target_legs}}) {
+            "source", &map.source, &map.source_rig, &map.source_legs},
+        {"target", &map.target, &map.target_rig, &map.target_legs}}) {
     if (std::string e = validate(*skeleton, *legs); !e.empty()) {
-      return fail(std::string(side) + " legs: " + e);
+      return std::string(side) + " legs: " + e;
     }
     for (const Limb& limb : rig->limbs) {
       if (limb.role == LimbRole::Leg && leg_index(*legs, limb) < 0) {
-        return fail(std::string(side) + " legs are not the legs of its rig");
+        return std::string(side) + " legs are not the legs of its rig";
       }
     }
   }
+  return {};
+}
 
-  std::vector<bool> taken(source_rig.limbs.size(), false);
-  for (std::size_t ti = 0; ti < target_rig.limbs.size(); ++ti) {
-    const Limb& tl = target_rig.limbs[ti];
-    const int si = matching_limb(source_rig, tl, taken);
+// Limbs pair by role and side, joint by joint, each pair a chain with its length ratio.
+void pair_limbs(RetargetMap& map, const RetargetOptions& options,
+                std::span<const glm::mat4> source_rest, std::span<const glm::mat4> target_rest) {
+  std::vector<bool> taken(map.source_rig.limbs.size(), false);
+  for (std::size_t ti = 0; ti < map.target_rig.limbs.size(); ++ti) {
+    const Limb& tl = map.target_rig.limbs[ti];
+    const int si = matching_limb(map.source_rig, tl, taken);
     if (si < 0) continue;
     taken[static_cast<std::size_t>(si)] = true;
-    const Limb& sl = source_rig.limbs[static_cast<std::size_t>(si)];
+    const Limb& sl = map.source_rig.limbs[static_cast<std::size_t>(si)];
     for (std::size_t k = 0; k < std::min(tl.joints.size(), sl.joints.size()); ++k) {
-      pair(tl.joints[k], sl.joints[k], RetargetVia::Role);
+      pair_joint(map, tl.joints[k], sl.joints[k], RetargetVia::Role);
     }
     RetargetChain chain;
     chain.target_limb = static_cast<int>(ti);
@@ -503,28 +505,37 @@ RetargetMap make_retarget_map(const Skeleton& source, const Rig& source_rig, con
         source_length > 1e-6f ? limb_length(tl, target_rest) / source_length : 1.0f;
     map.chains.push_back(chain);
   }
+}
 
-  // Names: what the roles leave, when both skeletons share a naming.
-  for (std::size_t t = 0; t < tn; ++t) {
-    const int s = source.find_joint(target.joint_names[t]);
+// Names pair what the roles leave, when both skeletons share a naming; then the user's
+// corrections, which override both.
+std::string pair_names_and_corrections(RetargetMap& map, const RetargetOptions& options) {
+  for (std::size_t t = 0; t < map.joints.size(); ++t) {
+    const int s = map.source.find_joint(map.target.joint_names[t]);
     if (s < 0 || !options.map_by_name) continue;
     RetargetJoint& j = map.joints[t];
-    if (j.source_a < 0) pair(static_cast<int>(t), s, RetargetVia::Name);
+    if (j.source_a < 0) pair_joint(map, static_cast<int>(t), s, RetargetVia::Name);
     if (j.source_a == s && j.source_b == s) j.carry_translation = true;
   }
   for (const RetargetCorrection& c : options.corrections) {
-    const int t = target.find_joint(c.target_joint);
-    if (t < 0) return fail("retarget correction: the target has no joint '" + c.target_joint + "'");
+    const int t = map.target.find_joint(c.target_joint);
+    if (t < 0) return "retarget correction: the target has no joint '" + c.target_joint + "'";
     if (c.source_joint.empty()) {
       map.joints[static_cast<std::size_t>(t)] = RetargetJoint{};
       continue;
     }
-    const int s = source.find_joint(c.source_joint);
-    if (s < 0) return fail("retarget correction: the source has no joint '" + c.source_joint + "'");
-    pair(t, s, RetargetVia::Correction);
+    const int s = map.source.find_joint(c.source_joint);
+    if (s < 0) return "retarget correction: the source has no joint '" + c.source_joint + "'";
+    pair_joint(map, t, s, RetargetVia::Correction);
     map.joints[static_cast<std::size_t>(t)].carry_translation = false;
   }
-  for (std::size_t t = 0; t < tn; ++t) {
+  return {};
+}
+
+// The target joints with no source listed; a pair with a mirrored rest on either side marked.
+void list_unmapped_and_mirrored(RetargetMap& map, std::span<const glm::mat4> source_rest,
+                                std::span<const glm::mat4> target_rest) {
+  for (std::size_t t = 0; t < map.joints.size(); ++t) {
     RetargetJoint& j = map.joints[t];
     if (j.source_a < 0) {
       map.unmapped.push_back(static_cast<int>(t));
@@ -534,34 +545,44 @@ RetargetMap make_retarget_map(const Skeleton& source, const Rig& source_rig, con
         glm::determinant(glm::mat3(target_rest[t])) < 0.0f ||
         glm::determinant(glm::mat3(source_rest[static_cast<std::size_t>(j.source_a)])) < 0.0f;
   }
+}
 
-  // Facing and scale.
-  const glm::vec3 tf = glm::normalize(glm::vec3(target_rig.forward.x, 0.0f, target_rig.forward.z));
-  const glm::vec3 sf = glm::normalize(glm::vec3(source_rig.forward.x, 0.0f, source_rig.forward.z));
+// The turn from the target's facing to the source's, and the scale between their legs.
+std::string measure_facing_and_scale(RetargetMap& map, const RetargetOptions& options,
+                                     std::span<const glm::mat4> source_rest,
+                                     std::span<const glm::mat4> target_rest) {
+  const glm::vec3 tf =
+      glm::normalize(glm::vec3(map.target_rig.forward.x, 0.0f, map.target_rig.forward.z));
+  const glm::vec3 sf =
+      glm::normalize(glm::vec3(map.source_rig.forward.x, 0.0f, map.source_rig.forward.z));
   // One skeleton faces one way: its node pose in an animation file (a frame of the clip, turned a
   // little at the hips) says nothing about the facing.
-  const bool one_skeleton = shares_skeleton(map);
-  map.target_to_source = one_skeleton
+  map.target_to_source = shares_skeleton(map)
                              ? glm::quat(1.0f, 0.0f, 0.0f, 0.0f)
                              : glm::angleAxis(std::atan2(glm::cross(tf, sf).y, glm::dot(tf, sf)),
                                               glm::vec3(0.0f, 1.0f, 0.0f));
-  map.source_leg_length_m = leg_length(source_rig, source_rest);
-  map.target_leg_length_m = leg_length(target_rig, target_rest);
+  map.source_leg_length_m = leg_length(map.source_rig, source_rest);
+  map.target_leg_length_m = leg_length(map.target_rig, target_rest);
   if (!(map.source_leg_length_m > 1e-6f) || !(map.target_leg_length_m > 1e-6f)) {
-    return fail("a rig's legs have no length in the rest pose");
+    return "a rig's legs have no length in the rest pose";
   }
   map.scale = map.target_leg_length_m / map.source_leg_length_m;
   map.planted_slide_m = options.planted_slide_share * map.target_leg_length_m;
+  return {};
+}
 
-  // The reference pose: the source in the target's rest where their joints' axes agree, then
-  // each mapped limb bone turned, parent first, to point where the target's rest points it (seen
-  // in the source's frame).
+// The reference pose: the source in the target's rest where their joints' axes agree, then each
+// mapped limb bone turned, parent first, to point where the target's rest points it (seen in the
+// source's frame). Returns its model matrices.
+std::vector<glm::mat4> build_source_reference(RetargetMap& map,
+                                              std::span<const glm::mat4> target_rest) {
+  const Skeleton& source = map.source;
   map.source_reference = rest_in_matching_frames(map, target_rest);
   std::vector<glm::mat4> reference = model_of(source, map.source_reference);
   const std::vector<glm::mat4> matched = reference;
   for (const RetargetChain& chain : map.chains) {
-    const Limb& sl = source_rig.limbs[static_cast<std::size_t>(chain.source_limb)];
-    const Limb& tl = target_rig.limbs[static_cast<std::size_t>(chain.target_limb)];
+    const Limb& sl = map.source_rig.limbs[static_cast<std::size_t>(chain.source_limb)];
+    const Limb& tl = map.target_rig.limbs[static_cast<std::size_t>(chain.target_limb)];
     // A leg's foot is not turned by direction: both rests stand flat, so the foot keeps its rest
     // rotation in the model and a flat source foot gives a flat target foot.
     const bool leg = sl.role == LimbRole::Leg;
@@ -592,11 +613,18 @@ RetargetMap make_retarget_map(const Skeleton& source, const Rig& source_rig, con
       reference = model_of(source, map.source_reference);
     }
   }
-  // The source stands in its reference pose as the target stands in its rest: its soles and its
-  // pelvis's height are measured there.
+  return reference;
+}
+
+// The source stands in its reference pose as the target stands in its rest: its soles and its
+// pelvis's height are measured there; and each side's rotations in its reference.
+void measure_references(RetargetMap& map, const RetargetOptions& options,
+                        std::span<const glm::mat4> reference,
+                        std::span<const glm::mat4> target_rest) {
+  const bool one_skeleton = shares_skeleton(map);
   if (options.source_legs.legs.empty()) {
-    map.source_legs =
-        make_foot_ik_rig(source, source_rig, reference, rest_ground(source_rig, reference));
+    map.source_legs = make_foot_ik_rig(map.source, map.source_rig, reference,
+                                       rest_ground(map.source_rig, reference));
     // One skeleton has one pair of soles: the target's (measured on its mesh, where it has one).
     for (const RetargetChain& chain : one_skeleton ? map.chains : std::vector<RetargetChain>{}) {
       if (chain.source_leg < 0 || chain.target_leg < 0) continue;
@@ -608,39 +636,86 @@ RetargetMap make_retarget_map(const Skeleton& source, const Rig& source_rig, con
   }
   // One skeleton stands at one height, wherever each side's soles were measured (the target's on
   // its mesh, an animation file's on its bones).
-  map.target_pelvis_height_m = height_above_soles(map.target_legs, target_rest, target_rig.pelvis);
+  map.target_pelvis_height_m =
+      height_above_soles(map.target_legs, target_rest, map.target_rig.pelvis);
   map.source_pelvis_height_m =
       one_skeleton ? map.target_pelvis_height_m / map.scale
-                   : height_above_soles(map.source_legs, reference, source_rig.pelvis);
+                   : height_above_soles(map.source_legs, reference, map.source_rig.pelvis);
   map.source_reference_inverse.resize(reference.size());
   for (std::size_t i = 0; i < reference.size(); ++i) {
     map.source_reference_inverse[i] = glm::inverse(model_rotation(reference[i]));
   }
-  map.target_reference.resize(tn);
-  for (std::size_t i = 0; i < tn; ++i) map.target_reference[i] = model_rotation(target_rest[i]);
-  apply_chain_offsets(map, options.chain_offsets);
-  // The pelvis carries the feet on most rigs; another carrier takes the pelvis's travel.
+  map.target_reference.resize(target_rest.size());
+  for (std::size_t i = 0; i < target_rest.size(); ++i) {
+    map.target_reference[i] = model_rotation(target_rest[i]);
+  }
+}
+
+// The joint that carries the feet: the pelvis on most rigs; another carrier (or the root motion
+// joint above it) takes the pelvis's travel.
+void find_feet_carrier(RetargetMap& map, const RetargetOptions& options,
+                       std::span<const glm::mat4> target_rest) {
+  const Skeleton& target = map.target;
+  const int pelvis = map.target_rig.pelvis;
   FootIkRig legs = map.target_legs;
-  legs.pelvis = target_rig.pelvis;
+  legs.pelvis = pelvis;
   int carrier = feet_carrier(target, legs);
   const int travel = options.target_root_motion_joint;
-  if (carrier >= 0 && travel >= 0 && travel < static_cast<int>(tn) &&
+  if (carrier >= 0 && travel >= 0 && travel < target.joint_count() &&
       is_ancestor(target, travel, carrier)) {
     carrier = travel;
   }
-  map.target_carrier = carrier == target_rig.pelvis ? -1 : carrier;
+  map.target_carrier = carrier == pelvis ? -1 : carrier;
   map.carrier_follows_source =
       map.target_carrier >= 0 &&
       map.joints[static_cast<std::size_t>(map.target_carrier)].source_a >= 0 &&
       height_above_soles(map.target_legs, target_rest, map.target_carrier) >
           0.5f * map.target_pelvis_height_m;
   if (map.target_carrier >= 0) {
-    const auto pelvis = static_cast<std::size_t>(target_rig.pelvis);
+    const auto p = static_cast<std::size_t>(pelvis);
     map.carrier_on_ground =
-        glm::inverse(ground_frame(position(target_rest[pelvis]), map.target_reference[pelvis],
-                                  map.target_reference[pelvis])) *
+        glm::inverse(ground_frame(position(target_rest[p]), map.target_reference[p],
+                                  map.target_reference[p])) *
         target_rest[static_cast<std::size_t>(map.target_carrier)];
   }
+}
+
+}  // namespace
+
+RetargetMap make_retarget_map(const Skeleton& source, const Rig& source_rig, const Skeleton& target,
+                              const Rig& target_rig, const RetargetOptions& options,
+                              std::string* error) {
+  auto fail = [&](const std::string& cause) {
+    if (error) *error = cause;
+    return RetargetMap{};
+  };
+  if (std::string e = check_sides(source, source_rig, target, target_rig); !e.empty()) {
+    return fail(e);
+  }
+  RetargetMap map;
+  map.source = source;
+  map.target = target;
+  map.source_rig = source_rig;
+  map.target_rig = target_rig;
+  map.contact_blend_s = options.contact_blend_s;
+  map.joints.assign(static_cast<std::size_t>(target.joint_count()), RetargetJoint{});
+  const std::vector<glm::mat4> source_rest = model_of(source, source.rest_pose);
+  const std::vector<glm::mat4> target_rest = model_of(target, target.rest_pose);
+  pair_body(map);
+  if (std::string e = measure_legs(map, options, source_rest, target_rest); !e.empty()) {
+    return fail(e);
+  }
+  pair_limbs(map, options, source_rest, target_rest);
+  if (std::string e = pair_names_and_corrections(map, options); !e.empty()) return fail(e);
+  list_unmapped_and_mirrored(map, source_rest, target_rest);
+  if (std::string e = measure_facing_and_scale(map, options, source_rest, target_rest);
+      !e.empty()) {
+    return fail(e);
+  }
+  const std::vector<glm::mat4> reference = build_source_reference(map, target_rest);
+  measure_references(map, options, reference, target_rest);
+  apply_chain_offsets(map, options.chain_offsets);
+  find_feet_carrier(map, options, target_rest);
   return map;
 }
 
@@ -813,255 +888,6 @@ Clip with_source_contacts(const RetargetMap& map, const Clip& clip) {
   }
   for (Marker& m : detect_foot_contact_markers(map.source, clip, legs)) {
     out.markers.push_back(std::move(m));
-  }
-  return out;
-}
-
-Clip retarget_clip(const RetargetMap& map, const Clip& clip, std::string* error) {
-  auto fail = [&](const std::string& cause) {
-    if (error) *error = cause;
-    return Clip{};
-  };
-  if (map.joints.empty()) return fail("the retarget map is empty");
-  if (!(clip.duration_s > 0.0f) || !(clip.source_fps > 0.0f)) {
-    return fail("clip '" + clip.name + "' has no duration");
-  }
-  // Sampled as a clip that does not loop, so its end is not wrapped back to its start.
-  Clip once = clip;
-  once.loop = false;
-  const auto frames =
-      static_cast<std::size_t>(std::max(1L, std::lround(clip.duration_s * clip.source_fps)));
-  const float frame_s = clip.duration_s / static_cast<float>(frames);
-  const std::size_t samples = frames + 1;
-
-  const auto& source_legs = map.source_legs.legs;
-  const Clip contacts = with_source_contacts(map, clip);
-  const std::size_t legs = map.target_legs.legs.size();
-  std::vector<std::vector<float>> planted(legs, std::vector<float>(samples, 0.0f));
-  for (const RetargetChain& chain : map.chains) {
-    if (chain.target_leg < 0 || chain.source_leg < 0) continue;
-    const std::string_view name =
-        leg_contact_name(source_legs, static_cast<std::size_t>(chain.source_leg));
-    auto& out = planted[static_cast<std::size_t>(chain.target_leg)];
-    for (std::size_t f = 0; f < samples; ++f) {
-      const float t = std::min(frame_s * static_cast<float>(f), clip.duration_s);
-      out[f] = foot_planted_at(contacts, name, t) ? 1.0f : 0.0f;
-    }
-  }
-  // Fade each contact's IK in and out over contact_blend_s.
-  const auto ramp = static_cast<long>(std::ceil(map.contact_blend_s / frame_s));
-  std::vector<std::vector<float>> weights = planted;
-  for (std::size_t leg = 0; leg < legs; ++leg) {
-    for (long f = 0; f < static_cast<long>(samples); ++f) {
-      float w = 0.0f;
-      for (long g = std::max(0L, f - ramp); g <= std::min<long>(samples - 1, f + ramp); ++g) {
-        if (planted[leg][static_cast<std::size_t>(g)] > 0.0f) {
-          const float away = static_cast<float>(std::abs(f - g)) / static_cast<float>(ramp + 1);
-          w = std::max(w, 1.0f - away);
-        }
-      }
-      weights[leg][static_cast<std::size_t>(f)] = w;
-    }
-  }
-
-  Clip out;
-  out.name = clip.name;
-  out.duration_s = clip.duration_s;
-  out.source_fps = clip.source_fps;
-  out.loop = clip.loop;
-  const std::size_t tn = static_cast<std::size_t>(map.target.joint_count());
-  out.tracks.resize(tn);
-  for (std::size_t t = 0; t < tn; ++t) {
-    JointTrack& track = out.tracks[t];
-    track.joint_name = map.target.joint_names[t];
-    for (auto* times :
-         {&track.translation.times_s, &track.rotation.times_s, &track.scale.times_s}) {
-      times->reserve(samples);
-    }
-  }
-  const ClipBinding binding = bind_clip(once, map.source);
-  SamplingCache cache(once, binding);
-  std::vector<Transform> source_local(static_cast<std::size_t>(map.source.joint_count()));
-  std::vector<glm::mat4> source_model(source_local.size());
-  std::vector<Transform> target_local(tn);
-  std::vector<glm::mat4> target_model(tn);
-  auto time_of = [&](std::size_t f) {
-    return f == frames ? clip.duration_s : frame_s * static_cast<float>(f);
-  };
-
-  // Where the target's own FK puts each planted foot, relative to the source's scaled: averaged
-  // over each contact, it becomes that contact's offset (the target's stance, the source's
-  // motion).
-  const glm::quat to_target = glm::inverse(map.target_to_source);
-  std::vector<std::vector<glm::vec3>> fk_offset(legs, std::vector<glm::vec3>(samples));
-  std::vector<std::vector<int>> fk_on_toe(legs, std::vector<int>(samples, 0));
-  // The source's heel and toe scaled onto the target, across the ground.
-  std::vector<std::vector<std::pair<glm::vec3, glm::vec3>>> source_sole(
-      legs, std::vector<std::pair<glm::vec3, glm::vec3>>(samples));
-  for (std::size_t f = 0; f < samples; ++f) {
-    if (const JobResult r = sample_clip(once, binding, map.source, time_of(f), cache, source_local);
-        !r || !retarget_pose(map, source_local, {}, source_model, target_local, target_model)) {
-      return fail("clip '" + clip.name + "' cannot be sampled on its skeleton");
-    }
-    for (const RetargetChain& chain : map.chains) {
-      if (chain.target_leg < 0 || chain.source_leg < 0) continue;
-      const Leg& sleg = map.source_legs.legs[static_cast<std::size_t>(chain.source_leg)];
-      const Leg& tleg = map.target_legs.legs[static_cast<std::size_t>(chain.target_leg)];
-      const glm::vec3 sh = heel_point(sleg, source_model);
-      const glm::vec3 st = toe_point(sleg, source_model);
-      const bool on_toe = st.y < sh.y;
-      const glm::vec3 fk = on_toe ? toe_point(tleg, target_model) : heel_point(tleg, target_model);
-      glm::vec3 d = fk - map.scale * (to_target * (on_toe ? st : sh));
-      d.y = 0.0f;
-      fk_offset[static_cast<std::size_t>(chain.target_leg)][f] = d;
-      fk_on_toe[static_cast<std::size_t>(chain.target_leg)][f] = on_toe ? 1 : 0;
-      auto across = [&](const glm::vec3& p) {
-        const glm::vec3 q = map.scale * (to_target * p);
-        return glm::vec3(q.x, 0.0f, q.z);
-      };
-      source_sole[static_cast<std::size_t>(chain.target_leg)][f] = {across(sh), across(st)};
-    }
-  }
-  // The ground under an in-place clip moves (its planted feet slide back under a body that
-  // stays put): a pinned foot moves with it. Zero for a clip that travels itself.
-  std::vector<glm::vec3> ground(samples, glm::vec3(0.0f));
-  RootMotionSettings root_motion;
-  root_motion.root_joint = map.source_rig.pelvis;
-  const GroundMotion ground_motion =
-      synthesize_ground_motion(map.source, once, source_legs, root_motion);
-  if (!ground_motion.empty()) {
-    for (std::size_t f = 0; f < samples; ++f) {
-      const glm::vec3 travel =
-          extract_ground_motion(ground_motion, root_motion, 0.0f, time_of(f)).translation;
-      ground[f] = -map.scale * (to_target * glm::vec3(travel.x, 0.0f, travel.z));
-    }
-  }
-
-  std::vector<std::vector<RetargetContact>> frame_contacts(samples,
-                                                           std::vector<RetargetContact>(legs));
-  for (std::size_t leg = 0; leg < legs; ++leg) {
-    // Per contact, where the target's FK stands on average relative to the source (heel and toe
-    // apart: a target without toes has them at one point, the source's are a foot apart), then
-    // the pivot pinned where it lands: a planted foot stays put even where the source's slides
-    // (a capture's pivot while it turns). Frames between contacts take the nearest contact's
-    // offset at its edge, so the IK's fade in and out is smooth.
-    std::vector<std::pair<long, long>> runs;
-    std::vector<glm::vec3> heel_offset(samples, glm::vec3(0.0f));
-    std::vector<glm::vec3> toe_offset(samples, glm::vec3(0.0f));
-    const auto& sole = source_sole[leg];
-    for (std::size_t f = 0; f < samples;) {
-      if (planted[leg][f] <= 0.0f) {
-        ++f;
-        continue;
-      }
-      glm::vec3 sum[2] = {glm::vec3(0.0f), glm::vec3(0.0f)};
-      int count[2] = {0, 0};
-      const std::size_t start = f;
-      for (; f < samples && planted[leg][f] > 0.0f; ++f) {
-        sum[static_cast<std::size_t>(fk_on_toe[leg][f])] += fk_offset[leg][f];
-        ++count[static_cast<std::size_t>(fk_on_toe[leg][f])];
-      }
-      runs.emplace_back(static_cast<long>(start), static_cast<long>(f) - 1);
-      // A contact that never pivots on one point takes the other's offset for it (the fades).
-      const glm::vec3 heel = count[0] > 0 ? sum[0] / static_cast<float>(count[0])
-                                          : sum[1] / static_cast<float>(count[1]);
-      const glm::vec3 toe = count[1] > 0 ? sum[1] / static_cast<float>(count[1]) : heel;
-      // The pinned point, relative to the ground: it follows the source's point from where it
-      // landed (anchor) until it is planted_slide_m away, and starts again on the other sole point
-      // where the pivot changes, carrying the correction so far so the foot does not jump.
-      glm::vec3 pin{0.0f};
-      glm::vec3 anchor{0.0f};
-      glm::vec3 moved{0.0f};
-      bool held = false;
-      glm::vec3 correction{0.0f};
-      for (std::size_t g = start; g < f; ++g) {
-        const int on_toe = fk_on_toe[leg][g];
-        const glm::vec3 free = (on_toe ? sole[g].second + toe : sole[g].first + heel) - ground[g];
-        if (g == start || on_toe != fk_on_toe[leg][g - 1]) {
-          pin = free + correction;
-          anchor = free;
-          moved = glm::vec3(0.0f);
-          held = false;
-        }
-        // Once it has gone that far it stays, rather than circling the anchor with the source.
-        if (!held) {
-          moved = free - anchor;
-          const float distance = glm::length(moved);
-          held = distance > map.planted_slide_m;
-          if (held) moved *= map.planted_slide_m / distance;
-        }
-        correction = pin + moved - free;
-        heel_offset[g] = heel + correction;
-        toe_offset[g] = toe + correction;
-      }
-    }
-    for (std::size_t f = 0; f < samples; ++f) {
-      RetargetContact& c = frame_contacts[f][leg];
-      c.weight = weights[leg][f];
-      long best = -1;
-      long best_distance = 0;
-      for (std::size_t r = 0; r < runs.size(); ++r) {
-        const long at = static_cast<long>(f);
-        const long distance = at < runs[r].first    ? runs[r].first - at
-                              : at > runs[r].second ? at - runs[r].second
-                                                    : 0;
-        if (best < 0 || distance < best_distance) {
-          best = static_cast<long>(r);
-          best_distance = distance;
-        }
-      }
-      if (best >= 0) {
-        const auto& run = runs[static_cast<std::size_t>(best)];
-        const auto edge =
-            static_cast<std::size_t>(std::clamp(static_cast<long>(f), run.first, run.second));
-        c.heel_offset = heel_offset[edge];
-        c.toe_offset = toe_offset[edge];
-      }
-    }
-  }
-
-  cache.reset(once, binding);
-  for (std::size_t f = 0; f < samples; ++f) {
-    const float t = time_of(f);
-    const std::vector<RetargetContact>& contact = frame_contacts[f];
-    if (const JobResult r = sample_clip(once, binding, map.source, t, cache, source_local); !r) {
-      return fail(std::string("clip '") + clip.name + "': " + r.error);
-    }
-    if (const JobResult r =
-            retarget_pose(map, source_local, contact, source_model, target_local, target_model);
-        !r) {
-      return fail(std::string("clip '") + clip.name + "': " + r.error);
-    }
-    for (std::size_t j = 0; j < tn; ++j) {
-      JointTrack& track = out.tracks[j];
-      glm::quat q = target_local[j].rotation;
-      // Keep each key in the previous one's hemisphere, so linear keys take the short way.
-      if (!track.rotation.values.empty() && glm::dot(track.rotation.values.back(), q) < 0.0f)
-        q = -q;
-      track.translation.times_s.push_back(t);
-      track.translation.values.push_back(target_local[j].translation);
-      track.rotation.times_s.push_back(t);
-      track.rotation.values.push_back(q);
-      track.scale.times_s.push_back(t);
-      track.scale.values.push_back(target_local[j].scale);
-    }
-  }
-
-  // Markers: the source's contacts named for the target's legs, the rest as they are.
-  for (const Marker& m : contacts.markers) {
-    Marker renamed = m;
-    for (const RetargetChain& chain : map.chains) {
-      if (chain.target_leg < 0 || chain.source_leg < 0) continue;
-      const std::string from(
-          leg_contact_name(source_legs, static_cast<std::size_t>(chain.source_leg)));
-      const std::string to(
-          leg_contact_name(map.target_legs.legs, static_cast<std::size_t>(chain.target_leg)));
-      if (m.name == from + "_down" || m.name == from + "_up") {
-        renamed.name = to + m.name.substr(from.size());
-        break;
-      }
-    }
-    out.markers.push_back(std::move(renamed));
   }
   return out;
 }

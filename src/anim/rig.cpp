@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "anim/joint_names.h"
+#include "anim/math.h"
 
 namespace anim {
 
@@ -18,10 +19,6 @@ constexpr float kLegTop = 0.2f;          // a leg starts at least this high
 constexpr float kMinLimbLength = 0.15f;  // upper + lower segment of a limb
 constexpr float kSideOffset = 0.02f;     // off the sagittal plane by more: a side
 constexpr float kFootSearch = 0.15f;     // a detached foot is this close under its shin
-
-glm::vec3 position(const glm::mat4& m) {
-  return glm::vec3(m[3]);
-}
 
 glm::vec3 horizontal(const glm::vec3& v) {
   return {v.x, 0.0f, v.z};
@@ -70,6 +67,7 @@ struct Scene {
   std::vector<std::vector<int>> children;  // usable children
   float ground = 0.0f;
   float height = 0.0f;
+  int helpers = 0;  // joints skipped as helpers (named so, or without skin below them)
 };
 
 float segment(const Scene& s, int a, int b) {
@@ -262,31 +260,21 @@ const char* to_string(LimbSide side) {
   }
 }
 
-Rig find_rig(const Skeleton& skeleton, std::span<const glm::mat4> rest_model,
-             std::span<const float> skin_weight, std::span<const float> rigid_weight,
-             std::string* error) {
-  auto fail = [&](std::string cause) {
-    if (error) *error = std::move(cause);
-    return Rig{};
-  };
+namespace {
+
+// find_rig's steps, in the order it runs them.
+
+// The usable joints (helpers skipped: named helpers, joints with no skin below them, rigid or
+// end-marker leaves), their rest positions and usable children, and the body's ground and height.
+std::string make_scene(Scene& s, std::span<const glm::mat4> rest_model,
+                       std::span<const float> skin_weight, std::span<const float> rigid_weight) {
+  const Skeleton& skeleton = s.skeleton;
   const int n = skeleton.joint_count();
-  if (n == 0) return fail("the character has no skeleton");
-  if (rest_model.size() != static_cast<std::size_t>(n)) {
-    return fail("the rest pose is not the skeleton's size");
-  }
-  if (!skin_weight.empty() && skin_weight.size() != static_cast<std::size_t>(n)) {
-    return fail("the skin weights are not given per joint");
-  }
-  if (!rigid_weight.empty() && rigid_weight.size() != static_cast<std::size_t>(n)) {
-    return fail("the rigid mesh weights are not given per joint");
-  }
   auto rigid = [&](std::size_t j) { return !rigid_weight.empty() && rigid_weight[j] > 0.0f; };
   auto deforming = [&](std::size_t j) { return !skin_weight.empty() && skin_weight[j] > 0.0f; };
   const bool have_skin =
       std::any_of(skin_weight.begin(), skin_weight.end(), [](float w) { return w > 0.0f; }) ||
       std::any_of(rigid_weight.begin(), rigid_weight.end(), [](float w) { return w > 0.0f; });
-
-  Scene s{skeleton, {}, {}, {}, {}, 0.0f, 0.0f};
   const auto count = static_cast<std::size_t>(n);
   s.p.resize(count);
   s.usable.assign(count, false);
@@ -305,14 +293,14 @@ Rig find_rig(const Skeleton& skeleton, std::span<const glm::mat4> rest_model,
     const int parent = skeleton.parents[static_cast<std::size_t>(j)];
     if (parent != kNoParent) leaf[static_cast<std::size_t>(parent)] = false;
   }
-  int helpers = 0;
+  s.helpers = 0;
   for (int j = 0; j < n; ++j) {
     const auto u = static_cast<std::size_t>(j);
     s.p[u] = position(rest_model[u]);
     const std::vector<std::string> words = name_words(skeleton.joint_names[u]);
     const bool helper = helper_by_name(words) || (have_skin && !weighted_below[u]) ||
                         (leaf[u] && ((rigid(u) && !deforming(u)) || end_marker_by_name(words)));
-    helpers += helper;
+    s.helpers += helper;
     s.usable[u] = !helper;
     s.passthrough[u] = passthrough_by_name(words);
   }
@@ -332,15 +320,15 @@ Rig find_rig(const Skeleton& skeleton, std::span<const glm::mat4> rest_model,
   }
   s.height = top - s.ground;
   if (!(s.height > 0.0f)) {
-    return fail("no skinned joint stands above another in the rest pose (" +
-                std::to_string(helpers) + " of " + std::to_string(n) +
-                " joints skipped as helpers without skin weight)");
+    return "no skinned joint stands above another in the rest pose (" + std::to_string(s.helpers) +
+           " of " + std::to_string(n) + " joints skipped as helpers without skin weight)";
   }
+  return {};
+}
 
-  // Legs: chains from the body that reach the ground.
-  const std::vector<Chain> chains = find_chains(s);
-  Rig rig;
-  std::vector<int> leg_starts;
+// Legs: chains from the body that reach the ground. leg_starts gets each leg's chain start.
+std::string find_legs(const Scene& s, const std::vector<Chain>& chains, Rig& rig,
+                      std::vector<int>& leg_starts) {
   float closest_miss = 1e30f;
   for (const Chain& c : chains) {
     const glm::vec3 first = s.p[static_cast<std::size_t>(c.joints.empty() ? c.start : c.joints[0])];
@@ -360,7 +348,7 @@ Rig find_rig(const Skeleton& skeleton, std::span<const glm::mat4> rest_model,
         attached = false;
       }
     }
-    if (joints.size() < 3 || below_limb(skeleton, rig, c.start)) continue;
+    if (joints.size() < 3 || below_limb(s.skeleton, rig, c.start)) continue;
     const int upper = attached ? best_upper(s, joints, false, [](int) { return true; })
                                : static_cast<int>(joints.size()) - 3 - (joints.size() >= 4 ? 1 : 0);
     if (upper < 0) continue;
@@ -385,22 +373,21 @@ Rig find_rig(const Skeleton& skeleton, std::span<const glm::mat4> rest_model,
     rig.limbs.push_back(std::move(leg));
     leg_starts.push_back(c.start);
   }
-  if (rig.limbs.empty()) {
-    std::string cause =
-        "no chain of three or more skinned joints reaches from the body to the ground";
-    if (closest_miss < 1e29f) {
-      char buf[96];
-      std::snprintf(buf, sizeof buf, " (the lowest ends %.0f%% of the height above it)",
-                    100.0 * static_cast<double>(closest_miss / s.height));
-      cause += buf;
-    }
-    if (helpers > 0) {
-      cause += "; " + std::to_string(helpers) + " joints were skipped as helpers";
-    }
-    return fail(cause);
+  if (!rig.limbs.empty()) return {};
+  std::string cause =
+      "no chain of three or more skinned joints reaches from the body to the ground";
+  if (closest_miss < 1e29f) {
+    char buf[96];
+    std::snprintf(buf, sizeof buf, " (the lowest ends %.0f%% of the height above it)",
+                  100.0 * static_cast<double>(closest_miss / s.height));
+    cause += buf;
   }
+  if (s.helpers > 0) cause += "; " + std::to_string(s.helpers) + " joints were skipped as helpers";
+  return cause;
+}
 
-  // The pelvis: the deepest joint above every leg.
+// The pelvis: the deepest joint above every leg.
+std::string find_pelvis(const Skeleton& skeleton, Rig& rig) {
   rig.pelvis = skeleton.parents[static_cast<std::size_t>(rig.limbs[0].joints[0])];
   for (const Limb& leg : rig.limbs) {
     if (rig.pelvis == kNoParent) break;
@@ -408,67 +395,65 @@ Rig find_rig(const Skeleton& skeleton, std::span<const glm::mat4> rest_model,
       rig.pelvis = common_ancestor(skeleton, rig.pelvis, leg.joints[0]);
     }
   }
-  if (rig.pelvis == kNoParent) return fail("the legs have no common parent joint");
-  const glm::vec3 pelvis_p = s.p[static_cast<std::size_t>(rig.pelvis)];
+  if (rig.pelvis == kNoParent) return "the legs have no common parent joint";
+  return {};
+}
 
-  // Facing: a quadruped faces from its hind legs to its front legs (the pair that branches off
-  // deeper, from the chest); a biped faces where its toes point; else +Z (glTF's convention).
-  glm::vec3 forward{0.0f};
-  const int legs = static_cast<int>(rig.limbs.size());
-  std::vector<int> leg_branch(static_cast<std::size_t>(legs));
-  for (int i = 0; i < legs; ++i) {
-    leg_branch[static_cast<std::size_t>(i)] =
-        skeleton.parents[static_cast<std::size_t>(leg_starts[static_cast<std::size_t>(i)])];
+// Four legs from one joint: the front pair is the one named fore or front (a hint), else the pair
+// the feet point toward, along the body's long axis. Marks each leg front or hind.
+glm::vec3 forward_of_four_legs_on_one_joint(const Scene& s, Rig& rig) {
+  glm::vec3 centre{0.0f};
+  for (const Limb& l : rig.limbs) centre += s.p[static_cast<std::size_t>(l.joints[0])] / 4.0f;
+  glm::vec3 axis{0.0f};
+  for (const Limb& l : rig.limbs) {
+    glm::vec3 d = horizontal(s.p[static_cast<std::size_t>(l.joints[0])] - centre);
+    if (glm::dot(d, axis) < 0.0f) d = -d;
+    axis += d;
   }
-  if (legs == 4) {
+  // The long axis is the mean of the hips' offsets, folded onto one side; across it the offsets
+  // would cancel, so check the other diagonal too.
+  float sign = 0.0f;
+  for (const Limb& l : rig.limbs) {
+    const float along = glm::dot(s.p[static_cast<std::size_t>(l.joints[0])] - centre, axis);
+    for (int j : l.joints) {
+      const std::vector<std::string> w =
+          name_words(s.skeleton.joint_names[static_cast<std::size_t>(j)]);
+      if (has_word(w, {"fore", "front"})) sign += along;
+      if (has_word(w, {"hind", "back", "rear"})) sign -= along;
+    }
+    if (l.joints.size() >= 4) {
+      sign += 0.01f * glm::dot(horizontal(s.p[static_cast<std::size_t>(l.joints[3])] -
+                                          s.p[static_cast<std::size_t>(l.joints[2])]),
+                               axis);
+    }
+  }
+  if (!(glm::length(axis) > 1e-6f)) {
+    for (Limb& l : rig.limbs) l.front = false;
+    return glm::vec3(0.0f);
+  }
+  const glm::vec3 forward = sign < 0.0f ? -axis : axis;
+  for (Limb& l : rig.limbs) {
+    l.front = glm::dot(s.p[static_cast<std::size_t>(l.joints[0])] - centre, forward) > 0.0f;
+  }
+  return forward;
+}
+
+// Facing: a quadruped faces from its hind legs to its front legs (the pair that branches off
+// deeper, from the chest); a biped faces where its toes point; else +Z (glTF's convention).
+glm::vec3 find_forward(const Scene& s, Rig& rig, const std::vector<int>& leg_starts) {
+  glm::vec3 forward{0.0f};
+  if (rig.limbs.size() == 4) {
     glm::vec3 front{0.0f};
     glm::vec3 hind{0.0f};
     int fronts = 0;
-    for (int i = 0; i < legs; ++i) {
-      const bool is_front = leg_branch[static_cast<std::size_t>(i)] != rig.pelvis;
-      rig.limbs[static_cast<std::size_t>(i)].front = is_front;
-      (is_front ? front : hind) +=
-          s.p[static_cast<std::size_t>(rig.limbs[static_cast<std::size_t>(i)].joints[0])];
+    for (std::size_t i = 0; i < 4; ++i) {
+      const int branch = s.skeleton.parents[static_cast<std::size_t>(leg_starts[i])];
+      const bool is_front = branch != rig.pelvis;
+      rig.limbs[i].front = is_front;
+      (is_front ? front : hind) += s.p[static_cast<std::size_t>(rig.limbs[i].joints[0])];
       fronts += is_front;
     }
-    if (fronts == 2) forward = horizontal(front - hind);
-    if (fronts != 2) {
-      // All four from one joint: the front pair is the one named fore or front (a hint), else
-      // the pair the feet point toward, along the body's long axis.
-      glm::vec3 centre{0.0f};
-      for (const Limb& l : rig.limbs) centre += s.p[static_cast<std::size_t>(l.joints[0])] / 4.0f;
-      glm::vec3 axis{0.0f};
-      for (const Limb& l : rig.limbs) {
-        glm::vec3 d = horizontal(s.p[static_cast<std::size_t>(l.joints[0])] - centre);
-        if (glm::dot(d, axis) < 0.0f) d = -d;
-        axis += d;
-      }
-      // The long axis is the mean of the hips' offsets, folded onto one side; across it the
-      // offsets would cancel, so check the other diagonal too.
-      float sign = 0.0f;
-      for (const Limb& l : rig.limbs) {
-        const float along = glm::dot(s.p[static_cast<std::size_t>(l.joints[0])] - centre, axis);
-        for (int j : l.joints) {
-          const std::vector<std::string> w =
-              name_words(skeleton.joint_names[static_cast<std::size_t>(j)]);
-          if (has_word(w, {"fore", "front"})) sign += along;
-          if (has_word(w, {"hind", "back", "rear"})) sign -= along;
-        }
-        if (l.joints.size() >= 4) {
-          sign += 0.01f * glm::dot(horizontal(s.p[static_cast<std::size_t>(l.joints[3])] -
-                                              s.p[static_cast<std::size_t>(l.joints[2])]),
-                                   axis);
-        }
-      }
-      if (glm::length(axis) > 1e-6f) {
-        forward = sign < 0.0f ? -axis : axis;
-        for (Limb& l : rig.limbs) {
-          l.front = glm::dot(s.p[static_cast<std::size_t>(l.joints[0])] - centre, forward) > 0.0f;
-        }
-      } else {
-        for (Limb& l : rig.limbs) l.front = false;
-      }
-    }
+    forward = fronts == 2 ? horizontal(front - hind) : forward_of_four_legs_on_one_joint(s, rig);
   }
   if (glm::length(forward) < 1e-6f) {
     for (const Limb& leg : rig.limbs) {
@@ -479,51 +464,56 @@ Rig find_rig(const Skeleton& skeleton, std::span<const glm::mat4> rest_model,
     }
     if (glm::length(forward) < 0.02f * s.height) forward = {0.0f, 0.0f, 1.0f};
   }
-  forward = glm::normalize(forward);
+  return glm::normalize(forward);
+}
 
-  // Arms: other chains off the sagittal plane, long enough to be limbs.
+// Arms: other chains off the sagittal plane, long enough to be limbs.
+void find_arms(const Scene& s, const std::vector<Chain>& chains, const std::vector<int>& leg_starts,
+               glm::vec3 forward, Rig& rig) {
+  const glm::vec3 pelvis_p = s.p[static_cast<std::size_t>(rig.pelvis)];
+  const glm::vec3 left = glm::cross(kUp, forward);
+  auto across = [&](int j) {
+    return std::fabs(glm::dot(s.p[static_cast<std::size_t>(j)] - pelvis_p, left));
+  };
   for (const Chain& c : chains) {
     if (std::find(leg_starts.begin(), leg_starts.end(), c.start) != leg_starts.end()) continue;
     if (c.joints.size() < 3) continue;
-    const glm::vec3 left = glm::cross(kUp, forward);
-    auto off_centre = [&](int j) {
-      return std::fabs(glm::dot(s.p[static_cast<std::size_t>(j)] - pelvis_p, left)) >=
-             kSideOffset * s.height;
-    };
-    const int upper = best_upper(s, c.joints, true, off_centre);
+    const int upper =
+        best_upper(s, c.joints, true, [&](int j) { return across(j) >= kSideOffset * s.height; });
     if (upper < 0) continue;
     const int a = c.joints[static_cast<std::size_t>(upper)];
     const int b = c.joints[static_cast<std::size_t>(upper) + 1];
     const int e = c.joints[static_cast<std::size_t>(upper) + 2];
     if (segment(s, a, b) + segment(s, b, e) < kMinLimbLength * s.height) continue;
-    if (std::fabs(glm::dot(s.p[static_cast<std::size_t>(e)] - pelvis_p, left)) <
-            2.0f * kSideOffset * s.height ||
-        std::fabs(glm::dot(s.p[static_cast<std::size_t>(a)] - pelvis_p, left)) <
-            kSideOffset * s.height) {
+    if (across(e) < 2.0f * kSideOffset * s.height || across(a) < kSideOffset * s.height) {
       continue;  // a tail or a neck
     }
-    if (below_limb(skeleton, rig, c.start)) continue;  // a finger
+    if (below_limb(s.skeleton, rig, c.start)) continue;  // a finger
     rig.limbs.push_back(make_limb(c.joints, upper, LimbRole::Arm));
   }
+}
 
-  // Sides from geometry; names decide only when they disagree with it as a whole (the character
-  // faces -Z).
-  auto assign_sides = [&] {
-    const glm::vec3 left = glm::cross(kUp, forward);
-    for (Limb& l : rig.limbs) {
-      const float x = glm::dot(s.p[static_cast<std::size_t>(l.joints[0])] - pelvis_p, left);
-      l.side = x > kSideOffset * s.height    ? LimbSide::Left
-               : x < -kSideOffset * s.height ? LimbSide::Right
-                                             : LimbSide::Center;
-    }
-  };
-  assign_sides();
+void assign_sides(const Scene& s, glm::vec3 forward, Rig& rig) {
+  const glm::vec3 pelvis_p = s.p[static_cast<std::size_t>(rig.pelvis)];
+  const glm::vec3 left = glm::cross(kUp, forward);
+  for (Limb& l : rig.limbs) {
+    const float x = glm::dot(s.p[static_cast<std::size_t>(l.joints[0])] - pelvis_p, left);
+    l.side = x > kSideOffset * s.height    ? LimbSide::Left
+             : x < -kSideOffset * s.height ? LimbSide::Right
+                                           : LimbSide::Center;
+  }
+}
+
+// Sides from geometry; names decide only when they disagree with it as a whole (the character
+// then faces the other way). Sets the rig's forward and how it was found.
+void settle_sides_and_facing(const Scene& s, glm::vec3 forward, Rig& rig) {
+  assign_sides(s, forward, rig);
   int agree = 0;
   int disagree = 0;
   for (const Limb& l : rig.limbs) {
     NameSide named = NameSide::None;
     for (int j : l.joints) {
-      named = name_side(name_words(skeleton.joint_names[static_cast<std::size_t>(j)]));
+      named = name_side(name_words(s.skeleton.joint_names[static_cast<std::size_t>(j)]));
       if (named != NameSide::None) break;
     }
     if (named == NameSide::None || l.side == LimbSide::Center) continue;
@@ -532,20 +522,17 @@ Rig find_rig(const Skeleton& skeleton, std::span<const glm::mat4> rest_model,
   }
   if (disagree > agree) {
     forward = -forward;
-    assign_sides();
+    assign_sides(s, forward, rig);
     std::swap(agree, disagree);
   }
   rig.forward = forward;
   rig.found_by = agree > 0 ? "geometry and names" : "geometry";
+}
 
-  // Legs first (front before hind, left before right), then arms, so a biped's legs[0] is left.
-  std::stable_sort(rig.limbs.begin(), rig.limbs.end(), [](const Limb& a, const Limb& b) {
-    if (a.role != b.role) return a.role == LimbRole::Leg;
-    if (a.front != b.front) return a.front;
-    return static_cast<int>(a.side) < static_cast<int>(b.side);
-  });
-
-  // Spine and chest: up from the pelvis to where the arms (or the front legs) attach.
+// Spine and chest: up from the pelvis to where the arms (or the front legs) attach; then the
+// neck and head, the centre chain above the chest that is no limb.
+void find_spine_and_head(const Scene& s, Rig& rig) {
+  const Skeleton& skeleton = s.skeleton;
   int chest = kNoParent;
   for (const Limb& l : rig.limbs) {
     if (l.role == LimbRole::Leg && !l.front) continue;
@@ -554,35 +541,76 @@ Rig find_rig(const Skeleton& skeleton, std::span<const glm::mat4> rest_model,
     chest = chest == kNoParent ? branch : common_ancestor(skeleton, chest, branch);
   }
   // The collar of a limb sits between the chest and the upper joint: walk up to a shared joint.
-  if (chest != kNoParent && chest != rig.pelvis && is_ancestor(skeleton, rig.pelvis, chest)) {
-    rig.chest = chest;
-    for (int j = chest; j != rig.pelvis; j = skeleton.parents[static_cast<std::size_t>(j)]) {
-      rig.spine.insert(rig.spine.begin(), j);
-    }
-    // Neck and head: the centre chain above the chest that is no limb.
-    for (int c : s.children[static_cast<std::size_t>(chest)]) {
-      bool in_limb = false;
-      for (const Limb& l : rig.limbs) {
-        for (int j : l.joints) in_limb = in_limb || j == c || is_ancestor(skeleton, c, j);
-      }
-      if (in_limb) continue;
-      const glm::vec3 left = glm::cross(kUp, forward);
-      if (std::fabs(glm::dot(s.p[static_cast<std::size_t>(c)] - pelvis_p, left)) >
-          kSideOffset * s.height) {
-        continue;
-      }
-      // The chain's end, or the first joint on it named a head.
-      int head = c;
-      for (int j = c; j >= 0; j = next_in_chain(s, j)) {
-        head = j;
-        if (has_word(name_words(skeleton.joint_names[static_cast<std::size_t>(j)]), {"head"}))
-          break;
-      }
-      rig.head = head;
-      if (head != c) rig.neck = c;
-      break;
-    }
+  if (chest == kNoParent || chest == rig.pelvis || !is_ancestor(skeleton, rig.pelvis, chest)) {
+    return;
   }
+  rig.chest = chest;
+  for (int j = chest; j != rig.pelvis; j = skeleton.parents[static_cast<std::size_t>(j)]) {
+    rig.spine.insert(rig.spine.begin(), j);
+  }
+  const glm::vec3 pelvis_p = s.p[static_cast<std::size_t>(rig.pelvis)];
+  const glm::vec3 left = glm::cross(kUp, rig.forward);
+  for (int c : s.children[static_cast<std::size_t>(chest)]) {
+    bool in_limb = false;
+    for (const Limb& l : rig.limbs) {
+      for (int j : l.joints) in_limb = in_limb || j == c || is_ancestor(skeleton, c, j);
+    }
+    if (in_limb) continue;
+    if (std::fabs(glm::dot(s.p[static_cast<std::size_t>(c)] - pelvis_p, left)) >
+        kSideOffset * s.height) {
+      continue;
+    }
+    // The chain's end, or the first joint on it named a head.
+    int head = c;
+    for (int j = c; j >= 0; j = next_in_chain(s, j)) {
+      head = j;
+      if (has_word(name_words(skeleton.joint_names[static_cast<std::size_t>(j)]), {"head"})) break;
+    }
+    rig.head = head;
+    if (head != c) rig.neck = c;
+    break;
+  }
+}
+
+}  // namespace
+
+Rig find_rig(const Skeleton& skeleton, std::span<const glm::mat4> rest_model,
+             std::span<const float> skin_weight, std::span<const float> rigid_weight,
+             std::string* error) {
+  auto fail = [&](std::string cause) {
+    if (error) *error = std::move(cause);
+    return Rig{};
+  };
+  const int n = skeleton.joint_count();
+  if (n == 0) return fail("the character has no skeleton");
+  if (rest_model.size() != static_cast<std::size_t>(n)) {
+    return fail("the rest pose is not the skeleton's size");
+  }
+  if (!skin_weight.empty() && skin_weight.size() != static_cast<std::size_t>(n)) {
+    return fail("the skin weights are not given per joint");
+  }
+  if (!rigid_weight.empty() && rigid_weight.size() != static_cast<std::size_t>(n)) {
+    return fail("the rigid mesh weights are not given per joint");
+  }
+  Scene s{skeleton, {}, {}, {}, {}, 0.0f, 0.0f, 0};
+  if (std::string e = make_scene(s, rest_model, skin_weight, rigid_weight); !e.empty()) {
+    return fail(e);
+  }
+  const std::vector<Chain> chains = find_chains(s);
+  Rig rig;
+  std::vector<int> leg_starts;
+  if (std::string e = find_legs(s, chains, rig, leg_starts); !e.empty()) return fail(e);
+  if (std::string e = find_pelvis(skeleton, rig); !e.empty()) return fail(e);
+  const glm::vec3 forward = find_forward(s, rig, leg_starts);
+  find_arms(s, chains, leg_starts, forward, rig);
+  settle_sides_and_facing(s, forward, rig);
+  // Legs first (front before hind, left before right), then arms, so a biped's legs[0] is left.
+  std::stable_sort(rig.limbs.begin(), rig.limbs.end(), [](const Limb& a, const Limb& b) {
+    if (a.role != b.role) return a.role == LimbRole::Leg;
+    if (a.front != b.front) return a.front;
+    return static_cast<int>(a.side) < static_cast<int>(b.side);
+  });
+  find_spine_and_head(s, rig);
   return rig;
 }
 

@@ -12,18 +12,6 @@ int Skeleton::find_joint(std::string_view name) const {
   return -1;
 }
 
-namespace {
-bool finite(const Transform& t) {
-  const float values[] = {t.translation.x, t.translation.y, t.translation.z, t.rotation.x,
-                          t.rotation.y,    t.rotation.z,    t.rotation.w,    t.scale.x,
-                          t.scale.y,       t.scale.z};
-  for (float v : values) {
-    if (!std::isfinite(v)) return false;
-  }
-  return true;
-}
-}  // namespace
-
 std::string validate(const Skeleton& s) {
   const std::size_t n = s.parents.size();
   if (s.joint_names.size() != n || s.rest_pose.size() != n || s.inverse_bind.size() != n) {

@@ -2,15 +2,12 @@
 
 #include <cmath>
 
+#include "anim/math.h"
 #include "anim/pose.h"
 #include "anim/two_bone_ik.h"
 
 namespace anim {
 namespace {
-
-glm::vec3 position(const glm::mat4& m) {
-  return glm::vec3(m[3]);
-}
 
 // The shortest rotation taking direction a onto direction b (identity for a degenerate one).
 glm::quat turn_between(glm::vec3 a, glm::vec3 b) {

@@ -4,6 +4,8 @@
 #include <cmath>
 #include <numbers>
 
+#include "anim/math.h"
+
 namespace anim {
 
 namespace {
@@ -54,10 +56,6 @@ HeightGradient shape_height(const Terrain& t, float x, float z) {
       return rough_height(t, x, z);
   }
   return {0.0f, {0.0f, 0.0f}};
-}
-
-bool finite(glm::vec2 v) {
-  return std::isfinite(v.x) && std::isfinite(v.y);
 }
 
 }  // namespace

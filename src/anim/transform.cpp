@@ -1,5 +1,9 @@
 #include "anim/transform.h"
 
+#include <algorithm>
+#include <cmath>
+#include <iterator>
+
 #include <glm/gtc/matrix_transform.hpp>
 
 namespace anim {
@@ -54,6 +58,14 @@ glm::quat slerp(const glm::quat& q0, const glm::quat& q1, float t) {
   if (t >= 1.0f) return glm::normalize(target);
   if (t <= 0.0f) return glm::normalize(q0);
   return glm::normalize(glm::slerp(q0, target, t));
+}
+
+bool finite(const Transform& t) {
+  const float values[] = {t.translation.x, t.translation.y, t.translation.z, t.rotation.x,
+                          t.rotation.y,    t.rotation.z,    t.rotation.w,    t.scale.x,
+                          t.scale.y,       t.scale.z};
+  return std::all_of(std::begin(values), std::end(values),
+                     [](float v) { return std::isfinite(v); });
 }
 
 }  // namespace anim

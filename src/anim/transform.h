@@ -26,6 +26,9 @@ Transform from_matrix(const glm::mat4& m);
 // parent scale the result is the SQT closest to the matrix product (shear is dropped).
 Transform compose(const Transform& parent, const Transform& child);
 
+// True when no component of t is NaN or infinite.
+bool finite(const Transform& t);
+
 // The transform that undoes t (exact for uniform scale).
 Transform inverse(const Transform& t);
 

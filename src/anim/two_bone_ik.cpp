@@ -3,25 +3,13 @@
 #include <algorithm>
 #include <cmath>
 
+#include "anim/math.h"
+
 namespace anim {
 
 namespace {
 
 const glm::quat kIdentity{1.0f, 0.0f, 0.0f, 0.0f};
-
-bool finite(const glm::vec3& v) {
-  return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z);
-}
-
-bool finite(const glm::quat& q) {
-  return std::isfinite(q.x) && std::isfinite(q.y) && std::isfinite(q.z) && std::isfinite(q.w);
-}
-
-// Any unit vector perpendicular to unit vector v.
-glm::vec3 any_perpendicular(const glm::vec3& v) {
-  const glm::vec3 axis = std::fabs(v.x) < 0.9f ? glm::vec3(1, 0, 0) : glm::vec3(0, 1, 0);
-  return glm::normalize(glm::cross(v, axis));
-}
 
 // v over its (nonzero) length: one division and three products, not three divisions.
 glm::vec3 unit(const glm::vec3& v, float length) {
@@ -79,12 +67,6 @@ float soft_reach(float d, float shortest, float full, float soft_start) {
 }
 
 }  // namespace
-
-glm::quat rotation_between(const glm::vec3& from, const glm::vec3& to) {
-  const float d = glm::dot(from, to);
-  if (d < -0.999999f) return glm::angleAxis(glm::pi<float>(), any_perpendicular(from));
-  return glm::normalize(glm::quat(1.0f + d, glm::cross(from, to)));
-}
 
 glm::quat model_rotation(const glm::mat4& m) {
   glm::mat3 r(m);

@@ -84,10 +84,6 @@ JobResult apply_two_bone_ik(const Skeleton& skeleton, std::span<const glm::mat4>
                             std::span<Transform> local, const TwoBoneIkJoints& joints,
                             const TwoBoneIkGoal& goal, TwoBoneIkSolution* out_solution = nullptr);
 
-// The shortest-arc rotation taking unit vector from onto unit vector to (half a turn about a
-// perpendicular axis when they are opposite). The look-at, FABRIK and spring chains share it.
-glm::quat rotation_between(const glm::vec3& from, const glm::vec3& to);
-
 // The rotation part of a model-space matrix (columns normalized, so uniform scale is ignored).
 glm::quat model_rotation(const glm::mat4& m);
 

@@ -3,16 +3,12 @@
 #include <algorithm>
 #include <cmath>
 
+#include "anim/math.h"
+
 namespace asset {
-namespace {
-
-bool finite(const glm::vec3& p) {
-  return std::isfinite(p.x) && std::isfinite(p.y) && std::isfinite(p.z);
-}
-
-}  // namespace
 
 std::size_t drop_non_finite_triangles(anim::SkinnedMesh& mesh) {
+  const auto finite = [](const glm::vec3& p) { return anim::finite(p); };
   if (std::all_of(mesh.positions.begin(), mesh.positions.end(), finite)) return 0;
   const auto first_finite = std::find_if(mesh.positions.begin(), mesh.positions.end(), finite);
   const glm::vec3 stand_in = first_finite == mesh.positions.end() ? glm::vec3(0.0f) : *first_finite;

@@ -7,6 +7,8 @@
 
 #include <glm/gtc/quaternion.hpp>
 
+#include "anim/math.h"
+
 namespace anim {
 namespace {
 

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 #include <glm/gtc/constants.hpp>
 
+#include "anim/math.h"
 #include "anim/two_bone_ik.h"
 #include "procedural_skeletons.h"
 

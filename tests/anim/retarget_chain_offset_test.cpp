@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include "anim/clip_sampling.h"
+#include "anim/math.h"
 #include "anim/pose.h"
 #include "anim/retarget.h"
 #include "anim/rig.h"

@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "anim/clip_sampling.h"
+#include "anim/math.h"
 
 namespace {
 
