@@ -10,6 +10,7 @@
 #include "anim/foot_contact.h"
 #include "anim/foot_slide.h"
 #include "anim/loop_seam.h"
+#include "anim/motion_pops.h"
 #include "anim/pose.h"
 #include "anim/root_motion.h"
 
@@ -38,6 +39,10 @@ RootMotionSettings root_settings(const AuditCharacter& character) {
   RootMotionSettings settings;
   settings.root_joint = character.root_joint;
   return settings;
+}
+
+bool measured(const AuditCharacter& character, int joint) {
+  return character.measured.empty() || character.measured[joint];
 }
 
 void add(ClipAudit& audit, FindingKind kind, Severity severity, int frame, float time_s,
@@ -159,12 +164,19 @@ void audit_seam(const Clip& clip, const ClipFrames& frames, const AuditCharacter
   audit.root_turn_rate_deg_s =
       audit.duration_s > 0.0f ? std::abs(audit.root_turn_deg) / audit.duration_s : 0.0f;
   if (!audit.loop || frames.frames < 2) return;
-  audit.seam_m = report.seam_position_m * m;
   const int last = frames.frames;
+  int seam_joint = 0;
+  for (int j = 0; j < frames.joints; ++j) {
+    const float d = glm::distance(frames.at(last, j), frames.at(0, j));
+    if (measured(character, j) && d > audit.seam_m) {
+      audit.seam_m = d;
+      seam_joint = j;
+    }
+  }
   Severity severity;
   const float end_s = audit.duration_s;
   if (grade(rules.seam_m, audit.seam_m, severity)) {
-    const std::string joint = skeleton.joint_names[report.seam_position_joint];
+    const std::string& joint = skeleton.joint_names[seam_joint];
     add(audit, FindingKind::kSeam, severity, last, end_s, joint, audit.seam_m,
         format("loop seam: %s is %.1f cm away from its first pose at the wrap", joint.c_str(),
                100.0f * audit.seam_m));
@@ -175,7 +187,7 @@ void audit_seam(const Clip& clip, const ClipFrames& frames, const AuditCharacter
     const glm::vec3 start = frames.at(1, j) - frames.at(0, j);
     const glm::vec3 end = frames.at(last, j) - frames.at(last - 1, j);
     const float difference = glm::length(start - end) / frames.frame_s;
-    if (difference > audit.seam_velocity_m_s) {
+    if (measured(character, j) && difference > audit.seam_velocity_m_s) {
       audit.seam_velocity_m_s = difference;
       worst = j;
     }
@@ -197,13 +209,17 @@ void audit_pops(const Clip& clip, const ClipFrames& frames, const AuditCharacter
   std::vector<Pop> by_frame(frames.frames + 1);
   std::vector<int> joint_by_frame(frames.frames + 1, -1);
   std::vector<glm::vec3> path(frames.frames + 1);
+  // The pop detector's floor: the acceleration of a kink of the warning's size at this rate.
+  const float to_kink_m = 0.5f * frames.frame_s * frames.frame_s;
+  const PopSettings settings{rules.pop_median_factor, rules.pop_m.warning / to_kink_m};
   for (int j = 0; j < frames.joints; ++j) {
+    if (!measured(character, j)) continue;
     for (int f = 0; f <= frames.frames; ++f) path[f] = frames.at(f, j);
     const std::vector<float> a = acceleration_magnitudes(path, frames.frame_s);
     for (std::size_t f = 0; f < a.size(); ++f) {
       audit.acceleration_series[f] = std::max(audit.acceleration_series[f], a[f]);
     }
-    for (const Pop& pop : find_pops(path, 0.0f, frames.frame_s, rules.pops)) {
+    for (const Pop& pop : find_pops(path, 0.0f, frames.frame_s, settings)) {
       if (joint_by_frame[pop.frame] < 0) {
         joint_by_frame[pop.frame] = j;
         by_frame[pop.frame] = pop;
@@ -217,7 +233,8 @@ void audit_pops(const Clip& clip, const ClipFrames& frames, const AuditCharacter
   for (int f = 0; f <= frames.frames; ++f) {
     const int j = joint_by_frame[f];
     Severity severity;
-    if (j < 0 || !grade(rules.pop_m_s2, by_frame[f].acceleration, severity)) continue;
+    const float kink_m = by_frame[f].acceleration * to_kink_m;
+    if (j < 0 || !grade(rules.pop_m, kink_m, severity)) continue;
     // A kink shows on neighbouring frames of different joints: one finding for it.
     if (f > 0 && joint_by_frame[f - 1] >= 0) continue;
     if (reported++ >= kMaxFindingsPerKind) {
@@ -225,9 +242,9 @@ void audit_pops(const Clip& clip, const ClipFrames& frames, const AuditCharacter
       continue;
     }
     const std::string& joint = character.skeleton->joint_names[j];
-    add(audit, FindingKind::kPop, severity, f, by_frame[f].time_s, joint, by_frame[f].acceleration,
-        format("pop at frame %d: %s accelerates at %.0f m/s^2", f, joint.c_str(),
-               by_frame[f].acceleration));
+    add(audit, FindingKind::kPop, severity, f, by_frame[f].time_s, joint, kink_m,
+        format("pop at frame %d: %s accelerates at %.0f m/s^2 (a %.1f cm kink)", f, joint.c_str(),
+               by_frame[f].acceleration, 100.0f * kink_m));
   }
   if (beyond > 0) {
     add(audit, FindingKind::kPop, Severity::kInfo, -1, 0.0f, "", static_cast<float>(beyond),
@@ -287,6 +304,9 @@ void audit_slide(const Clip& clip, const AuditCharacter& character, const AuditR
     audit.worst_slide_leg_share = std::max(audit.worst_slide_leg_share, share);
     Severity severity;
     if (!grade(rules.slide_leg_share, share, severity)) continue;
+    // A one-shot's feet often slide on purpose (a dodge, a fall, a turn on the spot): only a
+    // cycle's slide, which repeats for as long as it plays, is an error.
+    if (!audit.loop) severity = std::min(severity, Severity::kWarning);
     const std::string& joint = skeleton.joint_names[character.legs[leg].foot];
     add(audit, FindingKind::kSlide, severity, worst_frame,
         static_cast<float>(worst_frame) * paths.frame_s, joint, share,

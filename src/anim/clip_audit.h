@@ -14,7 +14,6 @@
 #include "anim/audit_finding.h"
 #include "anim/clip.h"
 #include "anim/foot_ik.h"
-#include "anim/motion_pops.h"
 #include "anim/skeleton.h"
 
 namespace anim {
@@ -37,7 +36,9 @@ struct MarkerRule {
 // The audit's thresholds and rules. Lengths are in metres (the audit converts the character's
 // units first), so one rule file serves a library of mixed units.
 struct AuditRules {
-  Threshold pop_m_s2{20.0f, 100.0f};        // a pop's acceleration (20: a 2 cm kink at 30 fps)
+  // A pop's size: the displacement of a key that would kink the path as much (acceleration
+  // times frame time squared over 2), so mocap at 120 fps is judged as keys at 30 fps are.
+  Threshold pop_m{0.02f, 0.10f};
   Threshold seam_m{0.01f, 0.05f};           // loop seam: pose difference across the wrap
   Threshold seam_velocity_m_s{0.5f, 2.0f};  // loop seam: joint velocity difference
   Threshold slide_leg_share{0.03f, 0.10f};  // mean slide per planted step, share of leg
@@ -51,7 +52,7 @@ struct AuditRules {
   std::string loop_names = "[Ll]oop|[Cc]ycle|[Ww]alk|[Rr]un|[Jj]og|[Ii]dle";
   std::vector<NamingRule> naming;
   std::vector<MarkerRule> markers;
-  PopSettings pops;  // the pop detector's own factor and floor (m/s^2)
+  float pop_median_factor = 8.0f;  // a pop also exceeds this many times the median acceleration
 };
 
 // What the audit knows of the character the clips play on.
@@ -60,6 +61,9 @@ struct AuditCharacter {
   std::span<const Leg> legs;     // may be empty: then no foot slide
   int root_joint = 0;            // the joint that carries root motion (the pelvis)
   float metres_per_unit = 1.0f;  // the character's unit, so the measures are in metres
+  // Per joint, whether it is measured for seams, pops and mirrors: the joints that move the
+  // mesh, not IK targets and controls that animate freely (empty: every joint).
+  std::span<const bool> measured;
 };
 
 // One clip's measures (metres, seconds) and findings, and per-frame series for the report's plots.

@@ -1,10 +1,13 @@
 #include "anim/clip_pair_audit.h"
 
+#include "anim/clip_sampling.h"
+
 #include <algorithm>
 #include <array>
 #include <cctype>
 #include <cmath>
 #include <cstdio>
+#include <regex>
 #include <utility>
 
 namespace anim {
@@ -18,16 +21,42 @@ struct PoseDifference {
   int joint = 0;
 };
 
-PoseDifference pose_difference(const ClipFrames& a, const ClipFrames& b, float stop_above) {
+// The largest joint distance between frame f + shift of a and frame f of b, the shift wrapping
+// around a loop's cycle (whose last frame is its first pose again).
+PoseDifference pose_difference(const ClipFrames& a, const ClipFrames& b,
+                               const AuditCharacter& character, float stop_above, int shift = 0) {
   PoseDifference out;
   for (int f = 0; f <= a.frames; ++f) {
+    const int fa = shift == 0 ? f : (f + shift) % a.frames;
     for (int j = 0; j < a.joints; ++j) {
-      const float d = glm::distance(a.at(f, j), b.at(f, j));
+      if (!character.measured.empty() && !character.measured[j]) continue;
+      const float d = glm::distance(a.at(fa, j), b.at(f, j));
       if (d > out.distance_m) out = {d, f, j};
     }
     if (out.distance_m > stop_above) break;
   }
   return out;
+}
+
+// Whether two clips' local poses agree at evenly spaced times: positions alone miss a leaf
+// joint's rotation or scale, and step and linear keys agree at every key.
+bool same_local_poses(const Clip& a, const Clip& b, const Skeleton& skeleton) {
+  constexpr int kTimes = 64;
+  const ClipBinding binding_a = bind_clip(a, skeleton);
+  const ClipBinding binding_b = bind_clip(b, skeleton);
+  for (int i = 0; i <= kTimes; ++i) {
+    for (int j = 0; j < skeleton.joint_count(); ++j) {
+      const float t = a.duration_s * static_cast<float>(i) / kTimes;
+      const Transform x = sample_joint(a, binding_a, skeleton, j, t);
+      const Transform y = sample_joint(b, binding_b, skeleton, j, t);
+      if (glm::distance(x.translation, y.translation) > 1e-4f ||
+          glm::distance(x.scale, y.scale) > 1e-4f ||
+          std::abs(glm::dot(x.rotation, y.rotation)) < 1.0f - 1e-6f) {
+        return false;
+      }
+    }
+  }
+  return true;
 }
 
 bool ends_with(const std::string& s, const std::string& tail) {
@@ -73,8 +102,10 @@ void audit_clip_pairs(std::span<const Clip> clips, std::span<const ClipFrames> f
     // Duplicates: the later clip is reported, naming the first.
     for (std::size_t k = 0; k < i; ++k) {
       if (frames[i].frames == 0 || frames[i].frames != frames[k].frames) continue;
-      const PoseDifference d = pose_difference(frames[i], frames[k], rules.duplicate_m);
-      if (d.distance_m > rules.duplicate_m) continue;
+      const PoseDifference d = pose_difference(frames[i], frames[k], character, rules.duplicate_m);
+      if (d.distance_m > rules.duplicate_m || !same_local_poses(clips[i], clips[k], skeleton)) {
+        continue;
+      }
       std::snprintf(message, sizeof message, "duplicate of '%s' (poses within %.2f mm everywhere)",
                     clips[k].name.c_str(), 1000.0f * d.distance_m);
       audits[i].findings.push_back(
@@ -102,7 +133,14 @@ void audit_clip_pairs(std::span<const Clip> clips, std::span<const ClipFrames> f
     if (!error.empty()) continue;
     const ClipFrames mirrored_frames = sample_clip_frames(mirrored, character);
     if (mirrored_frames.frames != frames[r].frames) continue;
-    const PoseDifference d = pose_difference(mirrored_frames, frames[r], 1e30f);
+    // A loop's twin may start half a cycle later (on the other foot): every start is tried.
+    PoseDifference d = pose_difference(mirrored_frames, frames[r], character, 1e30f);
+    const bool loop = std::regex_search(clips[r].name, std::regex(rules.loop_names));
+    for (int shift = 1; loop && shift < frames[r].frames; ++shift) {
+      const PoseDifference shifted =
+          pose_difference(mirrored_frames, frames[r], character, d.distance_m, shift);
+      if (shifted.distance_m < d.distance_m) d = shifted;
+    }
     Severity severity;
     if (!grade(rules.mirror_m, d.distance_m, severity)) continue;
     std::snprintf(message, sizeof message,
