@@ -32,7 +32,7 @@ std::string read_audit_rules(const json& j, anim::AuditRules& out) {
   if (!j.is_object()) return "the rules must be a JSON object";
   try {
     const std::pair<const char*, anim::Threshold*> thresholds[] = {
-        {"pop_m_s2", &out.pop_m_s2},
+        {"pop_m", &out.pop_m},
         {"seam_m", &out.seam_m},
         {"seam_velocity_m_s", &out.seam_velocity_m_s},
         {"slide_leg_share", &out.slide_leg_share},
@@ -54,6 +54,7 @@ std::string read_audit_rules(const json& j, anim::AuditRules& out) {
       }
     }
     out.duplicate_m = j.value("duplicate_m", out.duplicate_m);
+    out.pop_median_factor = j.value("pop_median_factor", out.pop_median_factor);
     out.loop_names = j.value("loop_names", out.loop_names);
     if (std::string e = check_pattern("loop_names", out.loop_names); !e.empty()) return e;
     if (std::string e = read_severity(j, "sign_flip", out.sign_flip); !e.empty()) return e;

@@ -1,7 +1,7 @@
 #pragma once
 // The rules file of `animview audit`: thresholds per measure, clip naming rules and required
 // markers, as JSON:
-//   {"thresholds": {"pop_m_s2": {"warning": 20, "error": 100}, "seam_m": {...}, ...},
+//   {"thresholds": {"pop_m": {"warning": 0.02, "error": 0.1}, "seam_m": {...}, ...},
 //    "loop_names": "[Ll]oop|[Ww]alk", "sign_flip": "info", "denormal": "warning",
 //    "duplicate_m": 0.001,
 //    "naming": [{"pattern": "[a-z0-9_]+", "message": "snake_case", "severity": "warning"}],

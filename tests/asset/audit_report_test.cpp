@@ -70,12 +70,12 @@ TEST(AuditReport, TheCsvHasOneRowPerFindingAndQuotes) {
 
 TEST(AuditRules, ThresholdsNamingAndMarkersAreRead) {
   anim::AuditRules rules;
-  const json j = json::parse(R"({"thresholds": {"pop_m_s2": {"warning": 30, "error": 60}},
+  const json j = json::parse(R"({"thresholds": {"pop_m": {"warning": 30, "error": 60}},
       "sign_flip": "error", "naming": [{"pattern": "[a-z_]+", "severity": "error"}],
       "markers": [{"clips": "walk", "markers": ["foot_l_down", "foot_r_down"]}]})");
   ASSERT_EQ(asset::read_audit_rules(j, rules), "");
-  EXPECT_EQ(rules.pop_m_s2.warning, 30.0f);
-  EXPECT_EQ(rules.pop_m_s2.error, 60.0f);
+  EXPECT_EQ(rules.pop_m.warning, 30.0f);
+  EXPECT_EQ(rules.pop_m.error, 60.0f);
   EXPECT_EQ(rules.seam_m.error, anim::AuditRules{}.seam_m.error);
   EXPECT_EQ(rules.sign_flip, anim::Severity::kError);
   ASSERT_EQ(rules.naming.size(), 1u);
