@@ -9,6 +9,7 @@
 #include "anim/compression_report.h"
 #include "anim/foot_contact.h"
 #include "anim/foot_slide.h"
+#include "anim/ground_motion.h"
 #include "anim/loop_seam.h"
 #include "anim/motion_pops.h"
 #include "anim/pose.h"
@@ -257,18 +258,29 @@ void audit_slide(const Clip& clip, const AuditCharacter& character, const AuditR
                  ClipAudit& audit) {
   const Skeleton& skeleton = *character.skeleton;
   if (character.legs.empty()) return;
-  const SolePaths paths = sample_sole_paths(skeleton, clip, character.legs);
+  // The feet where the viewer shows them: a clip that plays in place moves on by the ground
+  // motion its planted feet give it (anim/ground_motion.h, as `animview slide` measures), one
+  // with root motion of its own keeps it in the pose.
+  const RootMotionSettings root = root_settings(character);
+  const GroundMotion ground = synthesize_ground_motion(skeleton, clip, character.legs, root);
+  const SolePaths paths =
+      sample_sole_paths(skeleton, clip, character.legs, ground.empty() ? nullptr : &root);
   if (paths.frame_s <= 0.0f) return;
+  const auto travel = [&](float t) {
+    if (ground.empty()) return glm::vec3(0.0f);
+    const float at =
+        std::clamp(t / ground.frame_s, 0.0f, static_cast<float>(ground.displacement.size() - 1));
+    const std::size_t i = std::min(static_cast<std::size_t>(at), ground.displacement.size() - 2);
+    return glm::mix(ground.displacement[i], ground.displacement[i + 1], at - static_cast<float>(i));
+  };
   const float m = character.metres_per_unit;
   const float leg_m = rest_leg_length(skeleton, character.legs) * m;
-  // Contacts from the clip's markers, or detected where it has none; the ground under an in-place
-  // clip moves back at the walking speed, so the soles are measured against it.
+  // Contacts from the clip's markers, or detected where it has none.
   Clip contacts;
   contacts.duration_s = clip.duration_s;
   contacts.loop = clip.loop;
   contacts.markers = clip.markers;
   const std::vector<Marker> detected = detect_foot_contact_markers(skeleton, clip, character.legs);
-  const glm::vec2 ground = clip_ground_velocity(skeleton, clip, character.legs);
   audit.slide_series.assign(character.legs.size(), std::vector<float>(paths.frames() + 1, 0.0f));
   for (std::size_t leg = 0; leg < character.legs.size(); ++leg) {
     const std::string name(leg_contact_name(character.legs, leg));
@@ -284,7 +296,7 @@ void audit_slide(const Clip& clip, const AuditCharacter& character, const AuditR
     int worst_frame = 0;
     for (std::size_t f = 0; f <= paths.frames(); ++f) {
       const float t = static_cast<float>(f) * paths.frame_s;
-      const glm::vec3 back = -glm::vec3(ground.x, 0.0f, ground.y) * t;
+      const glm::vec3 back = travel(t);
       const int steps = foot.steps;
       const float before = foot.slide_m;
       add_slide_frame(foot, (paths.heels[leg][f] + back) * m, (paths.toes[leg][f] + back) * m,
