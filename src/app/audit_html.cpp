@@ -166,13 +166,16 @@ std::string audit_html(const json& report) {
       "<th>clip</th><th>frame</th><th>joint</th><th>value</th><th>message</th></tr></thead>"
       "<tbody>\n";
   std::string sections;
+  // The summary's rows by severity, errors first (a stable sort keeps file order within one).
+  std::vector<std::pair<int, std::string>> rows;
   int clip_index = 0;
   for (const json& file : report.value("files", json::array())) {
     const std::string file_name = text(field(file, "file"));
     if (file.contains("error")) {
-      html += "<tr class=\"error\"><td class=\"sev\" data-key=\"2\">error</td><td>file</td><td>" +
-              file_name + "</td><td></td><td></td><td></td><td></td><td>" +
-              text(field(file, "error")) + "</td></tr>\n";
+      rows.emplace_back(
+          2, "<tr class=\"error\"><td class=\"sev\" data-key=\"2\">error</td><td>file</td><td>" +
+                 file_name + "</td><td></td><td></td><td></td><td></td><td>" +
+                 text(field(file, "error")) + "</td></tr>\n");
     }
     for (const json& clip : file.value("clips", json::array())) {
       std::string anchor = "c";  // appended to: GCC 12 warns falsely about "c" + std::string
@@ -183,13 +186,15 @@ std::string audit_html(const json& report) {
         const std::string where = frame < 0 ? std::string()
                                             : "<a href=\"#" + anchor + "f" + std::to_string(frame) +
                                                   "\">" + std::to_string(frame) + "</a>";
-        html += "<tr class=\"" + text(field(f, "severity")) + "\"><td class=\"sev\" data-key=\"" +
+        rows.emplace_back(
+            severity_rank(field(f, "severity")),
+            "<tr class=\"" + text(field(f, "severity")) + "\"><td class=\"sev\" data-key=\"" +
                 std::to_string(severity_rank(field(f, "severity"))) + "\">" +
                 text(field(f, "severity")) + "</td><td>" + text(field(f, "kind")) + "</td><td>" +
                 file_name + "</td><td><a href=\"#" + anchor + "\">" + text(field(clip, "name")) +
                 "</a></td><td data-key=\"" + std::to_string(frame) + "\">" + where + "</td><td>" +
                 text(field(f, "joint")) + "</td><td>" + text(field(f, "value")) + "</td><td>" +
-                text(field(f, "message")) + "</td></tr>\n";
+                text(field(f, "message")) + "</td></tr>\n");
       }
       std::snprintf(
           buffer, sizeof buffer,
@@ -217,6 +222,9 @@ std::string audit_html(const json& report) {
       sections += "</section>\n";
     }
   }
+  std::stable_sort(rows.begin(), rows.end(),
+                   [](const auto& a, const auto& b) { return a.first > b.first; });
+  for (const auto& row : rows) html += row.second;
   html += "</tbody></table>\n" + sections;
   html += kScript;
   return html + "</body></html>\n";
