@@ -15,6 +15,7 @@ packages=(
   xvfb xauth xdotool x11-apps libx11-dev libgl1-mesa-dri libegl-dev libegl-mesa0 mesa-utils
   clang-14 libfuzzer-14-dev  # the ASan/UBSan build and the fuzz targets (scripts/sanitize.sh)
   f3d  # test-only: the reference renderer that the material colour test compares with
+  chromium  # test-only: renders the audit's HTML report headless (no script errors, not blank)
 )
 
 missing=()

@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <regex>
 
+#include "app/audit_command.h"
 #include "app/cli_checks.h"
 #include "app/compare_view.h"
 #include "app/curves_command.h"
@@ -103,6 +104,7 @@ int run_command_line(int argc, char** argv) {
   add_curves_command(cli, exit_code);
   add_mm_build_command(cli, exit_code);
   add_mm_query_command(cli, exit_code);
+  add_audit_command(cli, exit_code);
 
   try {
     cli.parse(argc, argv);

@@ -1,0 +1,242 @@
+#include "app/audit_command.h"
+
+#include <algorithm>
+#include <atomic>
+#include <cctype>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <memory>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "app/audit_html.h"
+#include "asset/atomic_write.h"
+#include "asset/audit_cache.h"
+#include "asset/audit_report.h"
+#include "asset/audit_rules.h"
+#include "asset/file_audit.h"
+#include "asset/import_limits.h"
+#include "asset/project_file.h"
+#include "asset/project_paths.h"
+
+namespace app {
+namespace {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+struct AuditOptions {
+  std::vector<std::string> paths;
+  std::string project;
+  std::string rules;
+  int jobs = 1;
+  std::string json_path;
+  std::string csv_path;
+  std::string html_path;
+  std::vector<std::string> merge;
+  std::string cache = asset::default_audit_cache_folder();
+  bool no_cache = false;
+};
+
+bool is_audited_file(const fs::path& path) {
+  std::string extension = path.extension().string();
+  std::transform(extension.begin(), extension.end(), extension.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  for (const char* e : {".fbx", ".glb", ".gltf", ".bvh", ".dae", ".x"}) {
+    if (extension == e) return true;
+  }
+  return false;
+}
+
+// The files to audit under the paths and the project, sorted; the cause when one is missing.
+std::string collect_files(const AuditOptions& options, std::vector<std::string>& files) {
+  std::vector<std::string> roots = options.paths;
+  if (!options.project.empty()) {
+    asset::Project project;
+    if (std::string e = asset::load_project(options.project, project); !e.empty()) return e;
+    const fs::path folder = fs::path(options.project).parent_path();
+    if (project.character != "<demo>") {
+      roots.push_back(asset::resolve_project_path(project.character, folder));
+    }
+    for (const std::string& clips : project.clip_files) {
+      roots.push_back(asset::resolve_project_path(clips, folder));
+    }
+  }
+  for (const std::string& root : roots) {
+    std::error_code ec;
+    if (fs::is_regular_file(root, ec)) {
+      files.push_back(root);
+      continue;
+    }
+    if (!fs::is_directory(root, ec)) return root + ": no such file or folder";
+    for (auto it = fs::recursive_directory_iterator(
+             root, fs::directory_options::skip_permission_denied, ec);
+         !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
+      if (it->is_regular_file(ec) && is_audited_file(it->path())) {
+        files.push_back(it->path().string());
+      }
+    }
+  }
+  std::sort(files.begin(), files.end());
+  files.erase(std::unique(files.begin(), files.end()), files.end());
+  return {};
+}
+
+std::string read_text(const std::string& path, std::string& out) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return path + ": cannot be read";
+  out.assign(std::istreambuf_iterator<char>(in), {});
+  return {};
+}
+
+// Audits files, jobs at once, each from the cache when its content is unchanged.
+json audit_files(const std::vector<std::string>& files, const anim::AuditRules& rules,
+                 const std::string& salt, const AuditOptions& options, int& cached) {
+  std::vector<json> entries(files.size());
+  std::atomic<std::size_t> next{0};
+  std::atomic<int> hits{0};
+  const auto work = [&] {
+    for (std::size_t i = next++; i < files.size(); i = next++) {
+      const std::string key =
+          options.no_cache ? std::string() : asset::audit_cache_key(files[i], salt);
+      if (!key.empty()) {
+        if (std::optional<json> entry = asset::read_audit_cache(options.cache, key)) {
+          (*entry)["file"] = files[i];
+          entries[i] = std::move(*entry);
+          ++hits;
+          continue;
+        }
+      }
+      entries[i] = asset::audit_file(files[i], rules, asset::default_import_limits());
+      std::fprintf(stderr, "animview audit: %s\n", files[i].c_str());
+      // A failure may be the machine's (out of memory, timed out under load): tried again next
+      // time rather than remembered.
+      if (!key.empty() && !entries[i].contains("error")) {
+        if (std::string e = asset::write_audit_cache(options.cache, key, entries[i]); !e.empty()) {
+          std::fprintf(stderr, "animview audit: cache: %s\n", e.c_str());
+        }
+      }
+    }
+  };
+  std::vector<std::thread> threads;
+  for (int t = 1; t < options.jobs; ++t) threads.emplace_back(work);
+  work();
+  for (std::thread& t : threads) t.join();
+  cached = hits;
+  json list = json::array();
+  for (json& entry : entries) list.push_back(std::move(entry));
+  return asset::make_audit_report(std::move(list));
+}
+
+bool write_output(const std::string& path, const std::string& text) {
+  if (path.empty()) return true;
+  if (std::string e = asset::write_file_atomically(path, text); !e.empty()) {
+    std::fprintf(stderr, "animview audit: %s\n", e.c_str());
+    return false;
+  }
+  return true;
+}
+
+int run_audit(const AuditOptions& options) {
+  if (options.jobs < 1) {
+    std::fprintf(stderr, "animview audit: --jobs must be at least 1\n");
+    return 2;
+  }
+  anim::AuditRules rules;
+  std::string rules_text;
+  if (!options.rules.empty()) {
+    std::string e = read_text(options.rules, rules_text);
+    if (e.empty()) e = asset::load_audit_rules(options.rules, rules);
+    if (!e.empty()) {
+      std::fprintf(stderr, "animview audit: %s\n", e.c_str());
+      return 2;
+    }
+  }
+  json report;
+  int cached = 0;
+  if (!options.merge.empty()) {
+    std::vector<json> shards;
+    for (const std::string& path : options.merge) {
+      std::string text;
+      json shard;
+      if (read_text(path, text).empty()) shard = json::parse(text, nullptr, false);
+      if (shard.is_discarded() || shard.is_null()) {
+        std::fprintf(stderr, "animview audit: %s: not a JSON report\n", path.c_str());
+        return 2;
+      }
+      shards.push_back(std::move(shard));
+    }
+    std::string error;
+    report = asset::merge_audit_reports(shards, &error);
+    if (!error.empty()) {
+      std::fprintf(stderr, "animview audit: --merge: %s\n", error.c_str());
+      return 2;
+    }
+  } else {
+    std::vector<std::string> files;
+    if (std::string e = collect_files(options, files); !e.empty()) {
+      std::fprintf(stderr, "animview audit: %s\n", e.c_str());
+      return 2;
+    }
+    if (files.empty()) {
+      std::fprintf(stderr, "animview audit: no model or clip files to audit\n");
+      return 2;
+    }
+    report = audit_files(files, rules, std::string(ANIMVIEW_VERSION) + '\n' + rules_text, options,
+                         cached);
+  }
+  if (!write_output(options.json_path, report.dump(1)) ||
+      !write_output(options.csv_path, asset::audit_report_csv(report)) ||
+      !write_output(options.html_path, audit_html(report))) {
+    return 2;
+  }
+  const asset::AuditCounts counts = asset::count_audit_report(report);
+  std::printf(
+      "%d files (%d unreadable, %d from the cache), %d clips: %d errors, %d warnings, %d "
+      "notes\n",
+      counts.files, counts.unreadable, cached, counts.clips, counts.errors, counts.warnings,
+      counts.info);
+  // The errors, one line each (the rest is in the reports).
+  const auto text = [](const json& j, const char* key) {
+    return j.is_object() && j.contains(key) && j[key].is_string() ? j[key].get<std::string>()
+                                                                  : std::string();
+  };
+  for (const json& file : report["files"]) {
+    if (!file.is_object()) continue;
+    if (file.contains("error")) std::printf("  error: %s\n", text(file, "error").c_str());
+    for (const json& clip : file.value("clips", json::array())) {
+      for (const json& f : clip.value("findings", json::array())) {
+        if (text(f, "severity") != "error") continue;
+        std::printf("  error: %s [%s] %s: %s\n", text(file, "file").c_str(),
+                    text(clip, "name").c_str(), text(f, "kind").c_str(),
+                    text(f, "message").c_str());
+      }
+    }
+  }
+  return asset::audit_report_fails(report) ? 1 : 0;
+}
+
+}  // namespace
+
+void add_audit_command(CLI::App& app, int& exit_code) {
+  auto options = std::make_shared<AuditOptions>();
+  CLI::App* audit = app.add_subcommand(
+      "audit", "Audit a library of clips: pops, seams, foot slide, broken keys, units, mirrors");
+  audit->add_option("paths", options->paths, "Files or folders to audit (searched recursively)");
+  audit->add_option("--project", options->project, "Audit a project's character and clip files");
+  audit->add_option("--rules", options->rules, "Rules file (JSON: thresholds, naming, markers)");
+  audit->add_option("--jobs,-j", options->jobs, "Importer processes to run at once (default 1)");
+  audit->add_option("--json", options->json_path, "Write the report as JSON");
+  audit->add_option("--csv", options->csv_path, "Write the findings as CSV");
+  audit->add_option("--html", options->html_path, "Write the report as a self-contained web page");
+  audit->add_option("--merge", options->merge, "Merge these shard reports (JSON) instead");
+  audit->add_option("--cache", options->cache, "Cache folder (default ~/.cache/animview/audit)");
+  audit->add_flag("--no-cache", options->no_cache, "Audit every file again, caching nothing");
+  audit->callback([options, &exit_code] { exit_code = run_audit(*options); });
+}
+
+}  // namespace app
