@@ -63,8 +63,10 @@ JobResult warp_stride(const Skeleton& skeleton, const FootIkRig& rig, float rati
   }
   const glm::vec3 along(flat.x / flat_length, 0.0f, flat.y / flat_length);
 
-  // 1. Each foot's target: its distance from its hip along the travel scaled; the pelvis comes
-  //    down by what the farthest-reaching leg needs to keep its animated extension.
+  // 1. Each foot's target: its distance from the pelvis (a quadruped's front feet: the chest)
+  //    along the travel scaled, not from its hip, which swings with the pelvis's turn and would
+  //    carry that swing into the planted foot; the pelvis comes down by what the
+  //    farthest-reaching leg needs to keep its animated extension.
   std::array<glm::vec3, kMaxFootIkLegs> targets{};
   std::array<glm::quat, kMaxFootIkLegs> foot_rotations{};
   float drop = 0.0f;
@@ -72,7 +74,9 @@ JobResult warp_stride(const Skeleton& skeleton, const FootIkRig& rig, float rati
     const Leg& leg = rig.legs[i];
     const glm::vec3 hip = joint_position(model, leg.thigh);
     const glm::vec3 foot = joint_position(model, leg.foot);
-    targets[i] = foot + along * (glm::dot(foot - hip, along) * (ratio - 1.0f));
+    const glm::vec3 pivot =
+        joint_position(model, leg.front && in_range(rig.chest) ? rig.chest : rig.pelvis);
+    targets[i] = foot + along * (glm::dot(foot - pivot, along) * (ratio - 1.0f));
     foot_rotations[i] = model_rotation(model[static_cast<std::size_t>(leg.foot)]);
     if (!leg.foot_attached) continue;
     const float length = glm::length(joint_position(model, leg.calf) - hip) +
@@ -104,6 +108,7 @@ JobResult warp_stride(const Skeleton& skeleton, const FootIkRig& rig, float rati
                 1e-3f * glm::length(ankle - hip) * leg.knee_forward;
     goal.end_rotation = foot_rotations[i];
     goal.rotation_weight = 1.0f;
+    goal.soft_fraction = 0.0f;  // the drop made every target reachable: reach it exactly
     if (JobResult r =
             apply_two_bone_ik(skeleton, model, local, {leg.thigh, leg.calf, leg.foot}, goal);
         !r) {

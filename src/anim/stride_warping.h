@@ -2,11 +2,11 @@
 // Stride warping: a locomotion pose made to travel at a speed it was not authored at. When the
 // speed asked for (a blend space's input point, or a speed request) differs from the speed the
 // blend travels at (its root motion, or the motion synthesised from its feet), each foot's
-// distance from its hip along the direction of travel is scaled by requested / actual, so a
-// planted foot runs back under the body at the requested speed; the pelvis is lowered so the
-// longer strides keep the legs' animated extension, and the legs are solved by two-bone IK. The
-// character's root motion is scaled by the same ratio by the caller (CharacterInstance), so the
-// feet stay planted in the world. No allocation.
+// distance from the pelvis (a quadruped's front feet: from the chest) along the direction of travel
+// is scaled by requested / actual, so a planted foot runs back under the body at the requested
+// speed; the pelvis is lowered so the longer strides keep the legs' animated extension, and the
+// legs are solved by two-bone IK. The character's root motion is scaled by the same ratio by the
+// caller (CharacterInstance), so the feet stay planted in the world. No allocation.
 
 #include <span>
 

@@ -63,7 +63,7 @@ TEST(StrideWarping, ARatioOfOneLeavesThePoseUnchanged) {
   }
 }
 
-TEST(StrideWarping, FeetTravelScaledAboutTheirHipsAndThePelvisComesDown) {
+TEST(StrideWarping, FeetTravelScaledAboutThePelvisWhichComesDown) {
   const testing::Biped b = testing::make_biped();
   std::vector<Transform> local = striding_pose(b.skeleton);
   std::vector<glm::mat4> before(local.size()), model(local.size());
@@ -72,8 +72,8 @@ TEST(StrideWarping, FeetTravelScaledAboutTheirHipsAndThePelvisComesDown) {
   float longest_share = 0.0f;
   for (const Leg& leg : b.rig.legs) {
     const float animated = at(before, leg.foot).z - at(before, leg.thigh).z;
-    // The hips keep their place along z; the foot lands 1.3 times as far from them, at its height
-    // and as wide as it was, and keeps its animated rotation.
+    // The hips keep their place along z, at the pelvis's; the foot lands 1.3 times as far from
+    // them, at its height and as wide as it was, and keeps its animated rotation.
     EXPECT_NEAR(at(model, leg.foot).z - at(model, leg.thigh).z, 1.3f * animated, 1e-3f);
     EXPECT_NEAR(at(model, leg.foot).y, at(before, leg.foot).y, 1e-3f);
     EXPECT_NEAR(at(model, leg.foot).x, at(before, leg.foot).x, 1e-3f);
