@@ -17,6 +17,8 @@
 // BM_CharacterInstance_Demo the product's whole frame on the built-in character: state machine,
 //                           its 17-sample 2D blend space with the point moving, foot IK on a
 //                           15-degree slope, both palettes
+// BM_CharacterInstance_Demo/compressed_warping  the same with stride and orientation warping on
+//                           (the point at 1.2 m/s asks its speed and direction of the blend)
 // BM_CharacterInstance_Demo/compressed_post_process  the same with a post-process stack after
 //                           foot IK: look-at (chest, neck, head; target circling), twist
 //                           correction (both forearm_twist joints), a 6-joint spring chain
@@ -306,9 +308,9 @@ std::vector<PostProcessEntry> demo_post_process(const asset::Character& demo) {
 
 // The demo frame with foot IK and the dual-quaternion palette each on or off: the difference
 // between two of these is what one part costs. post_process adds demo_post_process's stack, its
-// targets circling in front of the character.
+// targets circling in front of the character; warping adds stride and orientation warping.
 void run_demo_frame(benchmark::State& state, Storage storage, bool foot_ik, bool dual_quat_palette,
-                    bool post_process = false, int solo = -1) {
+                    bool post_process = false, int solo = -1, bool warping = false) {
   const asset::Character demo = asset::make_demo_character();
   const asset::Project project = asset::make_demo_project();
   asset::BoundProject bound;
@@ -327,6 +329,7 @@ void run_demo_frame(benchmark::State& state, Storage storage, bool foot_ik, bool
   settings.root_motion.root_joint = bound.character->root_motion_joint;
   settings.foot_ik = foot_ik;
   settings.dual_quat_palette = dual_quat_palette;
+  settings.stride_warping = settings.orientation_warping = warping;
   Terrain slope;
   slope.shape = TerrainShape::Slope;
   slope.slope_deg = 15.0f;
@@ -364,6 +367,10 @@ void BM_CharacterInstance_Demo(benchmark::State& state, Storage storage) {
 }
 BENCHMARK_CAPTURE(BM_CharacterInstance_Demo, compressed, Storage::Compressed);
 BENCHMARK_CAPTURE(BM_CharacterInstance_Demo, baked, Storage::Baked);
+void BM_CharacterInstance_Demo_Warping(benchmark::State& state) {
+  run_demo_frame(state, Storage::Compressed, true, true, false, -1, true);
+}
+BENCHMARK(BM_CharacterInstance_Demo_Warping)->Name("BM_CharacterInstance_Demo/compressed_warping");
 void BM_CharacterInstance_Demo_PostProcess(benchmark::State& state) {
   run_demo_frame(state, Storage::Compressed, true, true, true);
 }

@@ -30,6 +30,9 @@ struct BoundCharacter {
   // The legs foot IK and contact detection use (empty: the character has none found), and the
   // joint that carries the ground motion. The caller finds them (asset::find_biped_legs, a rig).
   FootIkRig foot_ik_rig;
+  // The torso joints orientation warping turns back (orientation_warping.h's torso_chain from
+  // the legs' pelvis up to the head; empty: the pelvis turns alone).
+  std::vector<int> torso;
   int root_motion_joint = 0;
   // Per clip: root motion synthesised from the feet for a clip that plays in place (empty for a
   // clip with its own, or none found; synthesize_ground_motions). The player moves the character

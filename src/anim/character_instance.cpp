@@ -476,6 +476,7 @@ JobResult CharacterInstance::update(float dt_s, Parameters& parameters,
   root_step_ = {};
   contacts_clip_ = nullptr;
   float total = 0.0f, heaviest = -1.0f;
+  int heaviest_blend_space = -1;
   std::size_t used = 0;
   // A lone source is the frame's pose: it is evaluated straight into local_, without a blend
   // pass that would only copy it (the crowd and the 3-clip frame play one blend space).
@@ -495,6 +496,7 @@ JobResult CharacterInstance::update(float dt_s, Parameters& parameters,
     total += source.weight;
     if (source.weight > heaviest) {
       heaviest = source.weight;
+      heaviest_blend_space = source.kind == SourceKind::BlendSpace ? source.index : -1;
       if (source.kind == SourceKind::Clip) {
         dominant_clip_ = source.index;
         dominant_time_ = wrap_clip_time(character_->clips[source.index], source.time_s);
@@ -555,6 +557,7 @@ JobResult CharacterInstance::update(float dt_s, Parameters& parameters,
     std::copy(local_.begin(), local_.end(), previous_output_.begin());
   }
   if (dt_s > 0.0f) last_dt_ = dt_s;
+  if (JobResult r = warp_locomotion(settings, heaviest_blend_space, dt_s); !r) return r;
 
   if (settings.root_motion_mode == RootMotionMode::Applied) {
     world_ = accumulate_root_motion(world_, root_step_);
@@ -679,6 +682,55 @@ JobResult CharacterInstance::accumulate_source_morph(const WeightedSource& sourc
         !r) {
       return r;
     }
+  }
+  return JobResult::ok();
+}
+
+JobResult CharacterInstance::warp_locomotion(const CharacterSettings& settings, int blend_space,
+                                             float dt_s) {
+  stride_warp_ratio_ = 1.0f;
+  hip_warp_angle_rad_ = 0.0f;
+  if ((!settings.stride_warping && !settings.orientation_warping) || rig_.legs.empty() ||
+      !(dt_s > 0.0f)) {
+    return JobResult::ok();
+  }
+  const glm::vec3 actual =
+      glm::vec3(root_step_.translation.x, 0.0f, root_step_.translation.z) / dt_s;
+  const float actual_speed = glm::length(actual);
+  glm::vec3 requested = actual_speed > 0.0f ? actual / actual_speed : glm::vec3(0.0f);
+  if (blend_space >= 0 && graph_->blend_spaces[blend_space].one_dimensional) {
+    requested *= inputs_[blend_space].x;
+  } else if (blend_space >= 0) {
+    requested = glm::vec3(inputs_[blend_space].x, 0.0f, inputs_[blend_space].y);
+  } else if (settings.stride_warping_settings.requested_speed_mps > 0.0f) {
+    requested *= settings.stride_warping_settings.requested_speed_mps;
+  } else {
+    return JobResult::ok();  // nothing asked
+  }
+  glm::vec3 direction = actual;
+  if (settings.orientation_warping) {
+    hip_warp_angle_rad_ =
+        hip_warp_angle(travel_angle(actual, requested), settings.orientation_warping_settings);
+    if (JobResult r = warp_orientation(character_->skeleton, rig_.pelvis, character_->torso,
+                                       hip_warp_angle_rad_, settings.orientation_warping_settings,
+                                       local_, model_);
+        !r) {
+      return r;
+    }
+    const glm::quat turn = glm::angleAxis(hip_warp_angle_rad_, glm::vec3(0.0f, 1.0f, 0.0f));
+    direction = turn * direction;
+    root_step_.translation = turn * root_step_.translation;
+  }
+  if (settings.stride_warping) {
+    stride_warp_ratio_ =
+        stride_ratio(glm::length(requested), actual_speed, settings.stride_warping_settings);
+    if (JobResult r =
+            warp_stride(character_->skeleton, rig_, stride_warp_ratio_, direction, local_, model_);
+        !r) {
+      return r;
+    }
+    root_step_.translation.x *= stride_warp_ratio_;
+    root_step_.translation.z *= stride_warp_ratio_;
   }
   return JobResult::ok();
 }

@@ -31,11 +31,13 @@
 #include "anim/graph_binding.h"
 #include "anim/inertialization.h"
 #include "anim/job_result.h"
+#include "anim/orientation_warping.h"
 #include "anim/parameters.h"
 #include "anim/post_process_stack.h"
 #include "anim/prefetch.h"
 #include "anim/root_motion.h"
 #include "anim/state_machine.h"
+#include "anim/stride_warping.h"
 #include "anim/terrain.h"
 
 namespace anim {
@@ -52,6 +54,15 @@ struct CharacterSettings {
   RootMotionSettings root_motion;
   bool foot_ik = false;
   FootIkSettings foot_ik_settings;
+  // Locomotion warping, after the blend and before foot IK: stride warping scales the stride
+  // (and the root motion) to the speed asked for, orientation warping turns the lower body (and
+  // the root motion) to the direction asked for. What is asked is the heaviest blend space's
+  // input point read as a ground velocity (x, z in m/s, as computed positions are; a 1D space's
+  // as a speed), else stride_warping_settings.requested_speed_mps.
+  bool stride_warping = false;
+  StrideWarpingSettings stride_warping_settings;
+  bool orientation_warping = false;
+  OrientationWarpingSettings orientation_warping_settings;
   // Whether the post-process stack (set_post_process) runs after foot IK.
   bool post_process = true;
   // Half-life (seconds) of the smoothing of blend-space input points: 0 follows the parameters
@@ -187,6 +198,9 @@ class CharacterInstance {
   // Whether the last frame's heaviest clip moved by ground motion synthesised from its feet.
   bool root_motion_from_feet() const { return root_motion_from_feet_; }
   const FootIkDebug& foot_ik_debug() const { return foot_debug_; }
+  // What the last frame's warping did: the stride ratio (1: none) and the pelvis's turn (rad).
+  float stride_warp_ratio() const { return stride_warp_ratio_; }
+  float hip_warp_angle_rad() const { return hip_warp_angle_rad_; }
   const StateMachinePlayer& machine() const { return machine_; }
   bool has_machine() const { return graph_ != nullptr && graph_->has_machine; }
   // The blend-space players (weights, phase) for the editor and the state log.
@@ -208,6 +222,9 @@ class CharacterInstance {
   JobResult accumulate_clip_morph(int clip, float time_s, float weight);
   JobResult accumulate_source_morph(const WeightedSource& source);
   void update_contacts();
+  // Stride and orientation warping of local_ (model_ is scratch) and root_step_ toward what
+  // the heaviest source asks (blend_space: its index, or -1 when it is not a blend space).
+  JobResult warp_locomotion(const CharacterSettings& settings, int blend_space, float dt_s);
   // Measures root_frame_ for built_root_motion_ and forgets the clips' cursors.
   void measure_root_frame();
   void note_touched(const CharacterSettings& settings);
@@ -273,6 +290,8 @@ class CharacterInstance {
   Transform world_;
   RootMotionDelta root_step_;
   bool root_motion_from_feet_ = false;
+  float stride_warp_ratio_ = 1.0f;
+  float hip_warp_angle_rad_ = 0.0f;
   bool previewing_ = false;
   int preview_clip_ = -1;
   float preview_time_ = 0.0f;

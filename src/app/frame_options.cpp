@@ -87,6 +87,18 @@ void add_frame_options(CLI::App& command, FrameOptions& options) {
       .add_option("--post-process", options.post_process,
                   "on (default): run the project's post-process stack after foot IK; off")
       ->check(CLI::IsMember({"on", "off"}));
+  command
+      .add_option("--stride-warping", options.stride_warping,
+                  "on or off: scale the stride to the speed asked (default: the project's)")
+      ->check(CLI::IsMember({"on", "off"}));
+  command
+      .add_option("--orientation-warping", options.orientation_warping,
+                  "on or off: turn the hips to the direction asked (default: the project's)")
+      ->check(CLI::IsMember({"on", "off"}));
+  command
+      .add_option("--requested-speed", options.requested_speed_mps,
+                  "The speed (m/s) stride warping asks of a clip (a blend space asks its point's)")
+      ->check(finite_number() & CLI::Range(0.0f, 100.0f));
   command.add_option("--param", options.parameters, "Set a graph parameter, NAME=VALUE")
       ->check(finite_assignment());
   command
@@ -144,6 +156,15 @@ int compose_frame(const FrameOptions& options, ViewerScene& scene, FrameReport& 
   scene.settings.foot_ik = options.foot_ik;
   scene.settings.foot_ik_settings.lock_feet = options.lock_feet;
   scene.settings.post_process = options.post_process != "off";
+  const asset::ProjectView& saved = scene.project.view;
+  scene.settings.stride_warping =
+      options.stride_warping.empty() ? saved.stride_warping : options.stride_warping == "on";
+  scene.settings.stride_warping_settings = saved.stride_warping_settings;
+  scene.settings.stride_warping_settings.requested_speed_mps = options.requested_speed_mps;
+  scene.settings.orientation_warping = options.orientation_warping.empty()
+                                           ? saved.orientation_warping
+                                           : options.orientation_warping == "on";
+  scene.settings.orientation_warping_settings = saved.orientation_warping_settings;
   scene.settings.root_motion_mode = options.root_motion == "applied"
                                         ? anim::RootMotionMode::Applied
                                         : anim::RootMotionMode::InPlace;

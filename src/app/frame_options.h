@@ -30,6 +30,12 @@ struct FrameOptions {
   // The project's post-process stack (look-at, twist, springs, multi-bone IK): "on" (the
   // default; nothing runs when the project has none) or "off".
   std::string post_process = "on";
+  // Stride and orientation warping: "on", "off", or empty for the project's saved choice (off
+  // for a model file).
+  std::string stride_warping;
+  std::string orientation_warping;
+  // The speed asked of a clip for stride warping (m/s; 0: none; a blend space asks its point's).
+  float requested_speed_mps = 0.0f;
 };
 
 // What composing a frame has to say: why it failed, and what the user should know of a frame

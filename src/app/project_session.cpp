@@ -31,6 +31,10 @@ asset::Project current_project(const ViewerUi& ui, const ViewerScene& scene,
   asset::ProjectView& v = p.view;
   static_cast<asset::ViewSettings&>(v) = ui.view;  // the saved part of the viewer's settings
   v.foot_ik = scene.settings.foot_ik;
+  v.stride_warping = scene.settings.stride_warping;
+  v.stride_warping_settings = scene.settings.stride_warping_settings;
+  v.orientation_warping = scene.settings.orientation_warping;
+  v.orientation_warping_settings = scene.settings.orientation_warping_settings;
   v.apply_root_motion = scene.settings.root_motion_mode == anim::RootMotionMode::Applied;
   v.camera = camera_placement(camera);
   asset::ProjectSession s;
@@ -55,6 +59,10 @@ void restore_view(const asset::Project& project, ViewerUi& ui, ViewerScene& scen
   if (v.skinning == ui::SkinningChoice::Lbs) ui.view.skinning = skinning;
   if (ui.view.layout.ui_scale_automatic) ui.view.layout.ui_scale = ui.screen_ui_scale;
   scene.settings.foot_ik = v.foot_ik;
+  scene.settings.stride_warping = v.stride_warping;
+  scene.settings.stride_warping_settings = v.stride_warping_settings;
+  scene.settings.orientation_warping = v.orientation_warping;
+  scene.settings.orientation_warping_settings = v.orientation_warping_settings;
   if (v.apply_root_motion) scene.settings.root_motion_mode = anim::RootMotionMode::Applied;
 }
 

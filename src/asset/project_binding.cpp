@@ -4,6 +4,7 @@
 
 #include "anim/ground_motion.h"
 #include "anim/joint_mask.h"
+#include "anim/orientation_warping.h"
 #include "asset/rig_corrections.h"
 #include "asset/rig_finder.h"
 
@@ -138,7 +139,13 @@ std::string bind_project(const Project& project, const Character& character,
       !e.empty()) {
     return character.source_path + ": " + e;
   }
-  bound_character->foot_ik_rig = foot_ik_rig(character, project_rig(character, project.rig));
+  const anim::Rig rig = project_rig(character, project.rig);
+  bound_character->foot_ik_rig = foot_ik_rig(character, rig);
+  bound_character->torso =
+      anim::torso_chain(character.skeleton, bound_character->foot_ik_rig.pelvis,
+                        rig.head >= 0   ? rig.head
+                        : rig.neck >= 0 ? rig.neck
+                                        : rig.chest);
   bound_character->root_motion_joint =
       find_root_motion_joint(character.skeleton, bound_character->foot_ik_rig);
   bound_character->ground_motion = anim::synthesize_ground_motions(

@@ -581,6 +581,18 @@ ProjectView read_view(const json& j, const std::string& path) {
                    ? SkinningChoice::DualQuat
                    : SkinningChoice::Lbs;
   v.foot_ik = r.boolean("foot_ik", v.foot_ik);
+  v.stride_warping = r.boolean("stride_warping", v.stride_warping);
+  anim::StrideWarpingSettings& stride = v.stride_warping_settings;
+  stride.min_ratio = r.number("stride_warping_min_ratio", stride.min_ratio);
+  stride.max_ratio = r.number("stride_warping_max_ratio", stride.max_ratio);
+  if (!(stride.min_ratio > 0.0f) || !(stride.max_ratio >= stride.min_ratio)) {
+    fail(r.field("stride_warping_max_ratio"), "must be >= stride_warping_min_ratio, both > 0");
+  }
+  v.orientation_warping = r.boolean("orientation_warping", v.orientation_warping);
+  anim::OrientationWarpingSettings& turn = v.orientation_warping_settings;
+  turn.max_hip_angle_deg = r.number("orientation_warping_max_hip_deg", turn.max_hip_angle_deg);
+  turn.max_torso_joint_angle_deg =
+      r.number("orientation_warping_max_torso_joint_deg", turn.max_torso_joint_angle_deg);
   v.apply_root_motion = r.boolean("apply_root_motion", v.apply_root_motion);
   const std::string shading = r.string("shading", to_string(v.shading));
   if (shading != "material" && shading != "matcap" && shading != "clay") {
@@ -930,6 +942,14 @@ std::string project_to_json(const Project& p) {
             {"state_machine", machine_to_json(p.state_machine, p)},
             {"layers", layers},
             {"view", view}};
+  json& saved_view = j["view"];
+  saved_view["stride_warping"] = v.stride_warping;
+  saved_view["stride_warping_min_ratio"] = v.stride_warping_settings.min_ratio;
+  saved_view["stride_warping_max_ratio"] = v.stride_warping_settings.max_ratio;
+  saved_view["orientation_warping"] = v.orientation_warping;
+  saved_view["orientation_warping_max_hip_deg"] = v.orientation_warping_settings.max_hip_angle_deg;
+  saved_view["orientation_warping_max_torso_joint_deg"] =
+      v.orientation_warping_settings.max_torso_joint_angle_deg;
   if (!p.other_state_machines.empty()) {
     json others = json::array();
     for (const anim::StateMachine& m : p.other_state_machines)

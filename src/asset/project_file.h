@@ -20,9 +20,11 @@
 #include "anim/blend_space_2d.h"
 #include "anim/clip.h"
 #include "anim/layer.h"
+#include "anim/orientation_warping.h"
 #include "anim/parameters.h"
 #include "anim/playback.h"
 #include "anim/state_machine.h"
+#include "anim/stride_warping.h"
 #include "asset/project_post_process.h"
 #include "asset/project_retarget.h"
 #include "asset/view_settings.h"
@@ -77,9 +79,16 @@ struct CameraPlacement {
 // scene's settings, and the camera. In the file, skinning is "dual_quaternion_skinning", the
 // layout's fields are "left_panel_width_px", "right_panel_width_px", "left_panel_open",
 // "right_panel_open" and "ui_scale" (0: from the screen), the camera's are "camera_yaw_deg",
-// "camera_pitch_deg", "camera_distance_m" and "camera_target".
+// "camera_pitch_deg", "camera_distance_m" and "camera_target"; the warping's are
+// "stride_warping", "stride_warping_min_ratio", "stride_warping_max_ratio",
+// "orientation_warping", "orientation_warping_max_hip_deg" and
+// "orientation_warping_max_torso_joint_deg".
 struct ProjectView : ViewSettings {
   bool foot_ik = false;
+  bool stride_warping = false;
+  anim::StrideWarpingSettings stride_warping_settings;
+  bool orientation_warping = false;
+  anim::OrientationWarpingSettings orientation_warping_settings;
   bool apply_root_motion = false;
   CameraPlacement camera;
 };

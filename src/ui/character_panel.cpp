@@ -132,6 +132,26 @@ void draw_root_motion(ViewSettings& view, anim::CharacterSettings& s, CharacterP
   if (ImGui::Button("Reset to origin")) a.reset_world = true;
 }
 
+// Stride and orientation warping (they solve the legs found for foot IK).
+void draw_warping(anim::CharacterSettings& s) {
+  ImGui::Checkbox("Stride warping", &s.stride_warping);
+  if (s.stride_warping) {
+    anim::StrideWarpingSettings& stride = s.stride_warping_settings;
+    fit_next_item_to_label("Stride ratio");
+    ImGui::DragFloatRange2("Stride ratio", &stride.min_ratio, &stride.max_ratio, 0.01f, 0.25f, 3.0f,
+                           "%.2fx");
+  }
+  ImGui::Checkbox("Orientation warping", &s.orientation_warping);
+  if (s.orientation_warping) {
+    anim::OrientationWarpingSettings& turn = s.orientation_warping_settings;
+    fit_next_item_to_label("Hip turn limit");
+    ImGui::SliderFloat("Hip turn limit", &turn.max_hip_angle_deg, 0.0f, 90.0f, "%.0f deg");
+    fit_next_item_to_label("Torso joint limit");
+    ImGui::SliderFloat("Torso joint limit", &turn.max_torso_joint_angle_deg, 0.0f, 45.0f,
+                       "%.0f deg");
+  }
+}
+
 void draw_foot_ik(ViewSettings& view, anim::CharacterSettings& s, anim::Terrain& t, bool has_rig,
                   CharacterControlCenters& at) {
   if (!ImGui::CollapsingHeader("Foot IK and ground", ImGuiTreeNodeFlags_DefaultOpen)) return;
@@ -148,6 +168,7 @@ void draw_foot_ik(ViewSettings& view, anim::CharacterSettings& s, anim::Terrain&
     ImGui::Checkbox("Debug draw", &view.show_foot_ik_debug);
     fit_next_item_to_label("IK weight");
     ImGui::SliderFloat("IK weight", &s.foot_ik_settings.weight, 0.0f, 1.0f);
+    draw_warping(s);
   }
   int shape = static_cast<int>(t.shape);
   fit_next_item_to_label("Ground");

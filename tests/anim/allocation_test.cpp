@@ -201,38 +201,46 @@ TEST(PerFramePath, FootIkAllocatesNothing) {
 }
 
 // A clip that plays in place, moved by its ground motion, in a blend space and previewed, with
-// foot IK locking its feet.
+// foot IK locking its feet; then again with stride and orientation warping on (the preview asked
+// 1.5 units/s).
 TEST(PerFramePath, GroundMotionAllocatesNothing) {
-  const testing::InPlaceWalker w;
-  BoundCharacter character;
-  ASSERT_EQ(testing::bind_walker(w, {w.clip}, character), "");
-  ASSERT_NE(character.ground_motion_of(0), nullptr);
-  Parameters parameters;
-  GraphBinding graph;
-  BlendSpaceBinding space;
-  space.name = "walk";
-  space.one_dimensional = true;
-  space.clips = {0};
-  space.positions = {{0.0f, 0.0f}};
-  graph.blend_spaces.push_back(space);
-  CharacterInstance instance;
-  ASSERT_EQ(instance.bind(character, graph), "");
-  CharacterSettings settings;
-  settings.root_motion_mode = RootMotionMode::Applied;
-  settings.root_motion.root_joint = 1;
-  settings.foot_ik = true;
-  const Terrain flat;
-  int failures = 0;
-  failures += !instance.update(1.0f / 60.0f, parameters, settings, flat);  // warm
-  const long before = g_allocations.load();
-  for (int frame = 0; frame < 120; ++frame) {
-    // The first second plays the blend space, the next previews the clip.
-    if (frame >= 60) instance.set_preview(0, static_cast<float>(frame - 60) / 60.0f);
-    failures += !instance.update(1.0f / 60.0f, parameters, settings, flat);
+  for (const bool warping : {false, true}) {
+    const testing::InPlaceWalker w;
+    BoundCharacter character;
+    ASSERT_EQ(testing::bind_walker(w, {w.clip}, character), "");
+    ASSERT_NE(character.ground_motion_of(0), nullptr);
+    character.torso = {1};  // not a torso, but a chain for the path to turn back
+    Parameters parameters;
+    GraphBinding graph;
+    BlendSpaceBinding space;
+    space.name = "walk";
+    space.one_dimensional = true;
+    space.clips = {0};
+    space.positions = {{0.0f, 0.0f}};
+    graph.blend_spaces.push_back(space);
+    CharacterInstance instance;
+    ASSERT_EQ(instance.bind(character, graph), "");
+    CharacterSettings settings;
+    settings.root_motion_mode = RootMotionMode::Applied;
+    settings.root_motion.root_joint = 1;
+    settings.foot_ik = true;
+    settings.stride_warping = settings.orientation_warping = warping;
+    settings.stride_warping_settings.requested_speed_mps = 1.5f;
+    const Terrain flat;
+    int failures = 0;
+    failures += !instance.update(1.0f / 60.0f, parameters, settings, flat);  // warm
+    const long before = g_allocations.load();
+    for (int frame = 0; frame < 120; ++frame) {
+      // The first second plays the blend space, the next previews the clip.
+      if (frame >= 60) instance.set_preview(0, static_cast<float>(frame - 60) / 60.0f);
+      failures += !instance.update(1.0f / 60.0f, parameters, settings, flat);
+    }
+    EXPECT_EQ(failures, 0);
+    EXPECT_EQ(g_allocations.load() - before, 0);
+    EXPECT_GT(instance.world().translation.z, 1.5f);  // 2 s at 1.2 units/s, so it moved
+    // Warping ran: the preview was asked 1.5 of its 1.2 units/s.
+    EXPECT_NEAR(instance.stride_warp_ratio(), warping ? 1.25f : 1.0f, 0.05f);
   }
-  EXPECT_EQ(failures, 0);
-  EXPECT_EQ(g_allocations.load() - before, 0);
-  EXPECT_GT(instance.world().translation.z, 1.5f);  // 2 s at 1.2 units/s, so it moved
 }
 
 // Every kind of post-process entry, one blended at half weight, on the torso's spine and tail.

@@ -1,0 +1,157 @@
+// Stride and orientation warping on the small IK biped: hand-computed feet, hips and facings.
+#include <algorithm>
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+#include <glm/gtc/quaternion.hpp>
+
+#include "anim/orientation_warping.h"
+#include "anim/pose.h"
+#include "anim/stride_warping.h"
+#include "anim/two_bone_ik.h"
+#include "ik_biped.h"
+
+namespace anim {
+namespace {
+
+glm::vec3 at(const std::vector<glm::mat4>& model, int joint) {
+  return glm::vec3(model[joint][3]);
+}
+
+// The biped mid-stride: the left thigh swung 20 degrees forward, the right 20 back, both knees
+// bent 10 degrees.
+std::vector<Transform> striding_pose(const Skeleton& skeleton) {
+  std::vector<Transform> local = skeleton.rest_pose;
+  const glm::vec3 x(1.0f, 0.0f, 0.0f);
+  local[2].rotation = glm::angleAxis(glm::radians(-20.0f), x);
+  local[6].rotation = glm::angleAxis(glm::radians(20.0f), x);
+  local[3].rotation = local[7].rotation = glm::angleAxis(glm::radians(10.0f), x);
+  return local;
+}
+
+// The yaw (degrees, counter-clockwise from above, +z toward +x) of a joint's +z axis.
+float facing_deg(const glm::mat4& m) {
+  const glm::vec3 z = model_rotation(m) * glm::vec3(0.0f, 0.0f, 1.0f);
+  return glm::degrees(std::atan2(z.x, z.z));
+}
+
+TEST(StrideWarping, TheRatioIsClampedToTheSettingsRange) {
+  const StrideWarpingSettings settings;  // 0.75x to 1.5x
+  EXPECT_FLOAT_EQ(stride_ratio(1.82f, 1.4f, settings), 1.3f);
+  EXPECT_FLOAT_EQ(stride_ratio(3.0f, 1.4f, settings), 1.5f);
+  EXPECT_FLOAT_EQ(stride_ratio(0.5f, 1.4f, settings), 0.75f);
+  StrideWarpingSettings narrow;
+  narrow.min_ratio = 0.9f;
+  narrow.max_ratio = 1.1f;
+  EXPECT_FLOAT_EQ(stride_ratio(1.82f, 1.4f, narrow), 1.1f);
+  // Nothing to scale: an idle, or a speed that is not a number.
+  EXPECT_FLOAT_EQ(stride_ratio(1.4f, 0.0f, settings), 1.0f);
+  EXPECT_FLOAT_EQ(stride_ratio(NAN, 1.4f, settings), 1.0f);
+}
+
+TEST(StrideWarping, ARatioOfOneLeavesThePoseUnchanged) {
+  const testing::Biped b = testing::make_biped();
+  std::vector<Transform> local = striding_pose(b.skeleton);
+  const std::vector<Transform> animated = local;
+  std::vector<glm::mat4> model(local.size());
+  ASSERT_TRUE(warp_stride(b.skeleton, b.rig, 1.0f, {0, 0, 1}, local, model));
+  for (std::size_t j = 0; j < local.size(); ++j) {
+    EXPECT_EQ(local[j].translation, animated[j].translation) << j;
+    EXPECT_EQ(local[j].rotation, animated[j].rotation) << j;
+  }
+}
+
+TEST(StrideWarping, FeetTravelScaledAboutThePelvisWhichComesDown) {
+  const testing::Biped b = testing::make_biped();
+  std::vector<Transform> local = striding_pose(b.skeleton);
+  std::vector<glm::mat4> before(local.size()), model(local.size());
+  ASSERT_TRUE(local_to_model(b.skeleton, local, before));
+  ASSERT_TRUE(warp_stride(b.skeleton, b.rig, 1.3f, {0, 0, 2}, local, model));
+  float longest_share = 0.0f;
+  for (const Leg& leg : b.rig.legs) {
+    const float animated = at(before, leg.foot).z - at(before, leg.thigh).z;
+    // The hips keep their place along z, at the pelvis's; the foot lands 1.3 times as far from
+    // them, at its height and as wide as it was, and keeps its animated rotation.
+    EXPECT_NEAR(at(model, leg.foot).z - at(model, leg.thigh).z, 1.3f * animated, 1e-3f);
+    EXPECT_NEAR(at(model, leg.foot).y, at(before, leg.foot).y, 1e-3f);
+    EXPECT_NEAR(at(model, leg.foot).x, at(before, leg.foot).x, 1e-3f);
+    const glm::quat turn =
+        model_rotation(model[leg.foot]) * glm::inverse(model_rotation(before[leg.foot]));
+    EXPECT_NEAR(std::abs(turn.w), 1.0f, 1e-4f);
+    // No leg stretched past its animated extension.
+    const float extension = glm::length(at(model, leg.foot) - at(model, leg.thigh));
+    const float animated_extension = glm::length(at(before, leg.foot) - at(before, leg.thigh));
+    EXPECT_LE(extension, animated_extension + 1e-3f);
+    longest_share = std::max(longest_share, extension / animated_extension);
+  }
+  // The pelvis came down just so far that the leg reaching farthest keeps its extension.
+  EXPECT_NEAR(longest_share, 1.0f, 1e-3f);
+  EXPECT_LT(at(model, 1).y, at(before, 1).y - 0.01f);
+}
+
+TEST(StrideWarping, ARigWithoutLegsLeavesThePoseUntouched) {
+  const testing::Biped b = testing::make_biped();
+  std::vector<Transform> local = striding_pose(b.skeleton);
+  const std::vector<Transform> animated = local;
+  std::vector<glm::mat4> model(local.size());
+  ASSERT_TRUE(warp_stride(b.skeleton, FootIkRig{}, 1.3f, {0, 0, 1}, local, model));
+  for (std::size_t j = 0; j < local.size(); ++j) {
+    EXPECT_EQ(local[j].rotation, animated[j].rotation) << j;
+    EXPECT_EQ(local[j].translation, animated[j].translation) << j;
+  }
+  EXPECT_TRUE(warp_orientation(b.skeleton, -1, {}, 0.5f, {}, local, model));
+  for (std::size_t j = 0; j < local.size(); ++j) EXPECT_EQ(local[j].rotation, animated[j].rotation);
+}
+
+// The biped with a torso above its pelvis: spine, chest, neck and head (joints 10 to 13).
+testing::Biped biped_with_torso() {
+  testing::Biped b = testing::make_biped();
+  Skeleton& s = b.skeleton;
+  for (int j = 0; j < 4; ++j) {
+    s.joint_names.push_back(j == 3 ? "head" : "spine" + std::to_string(j));
+    s.parents.push_back(j == 0 ? 1 : 9 + j);
+    Transform t;
+    t.translation = {0.0f, 0.15f, 0.0f};
+    s.rest_pose.push_back(t);
+    s.inverse_bind.emplace_back(1.0f);
+  }
+  return b;
+}
+
+TEST(OrientationWarping, FortyFiveDegreesTurnTheHipsAndKeepTheHeadFacing) {
+  const testing::Biped b = biped_with_torso();
+  const std::vector<int> torso = torso_chain(b.skeleton, 1, 13);
+  ASSERT_EQ(torso, (std::vector<int>{10, 11, 12, 13}));
+  // Asked to travel between forward (+z) and left (+x) while the blend goes forward: 45 degrees.
+  const float angle = travel_angle({0, 0, 1.4f}, {1.0f, 0, 1.0f});
+  EXPECT_NEAR(glm::degrees(angle), 45.0f, 1e-4f);
+  std::vector<Transform> local = striding_pose(b.skeleton);
+  std::vector<glm::mat4> model(local.size());
+  ASSERT_TRUE(warp_orientation(b.skeleton, 1, torso, angle, {}, local, model));
+  EXPECT_NEAR(facing_deg(model[1]), 45.0f, 0.01f);
+  // Each torso joint turns back a quarter (11.25 degrees, within the 20-degree limit).
+  EXPECT_NEAR(facing_deg(model[10]), 33.75f, 0.01f);
+  EXPECT_NEAR(facing_deg(model[13]), 0.0f, 5.0f);
+  EXPECT_NEAR(facing_deg(model[13]), 0.0f, 0.01f);
+  // The legs went with the hips: the left hip is now 0.1 m along the turned +x.
+  const glm::vec3 hip = at(model, 2) - at(model, 1);
+  EXPECT_NEAR(hip.x, 0.1f * std::cos(glm::radians(45.0f)), 1e-4f);
+  EXPECT_NEAR(hip.z, -0.1f * std::sin(glm::radians(45.0f)), 1e-4f);
+}
+
+TEST(OrientationWarping, PerJointLimitsAreHonoured) {
+  const testing::Biped b = biped_with_torso();
+  const std::vector<int> torso = torso_chain(b.skeleton, 1, 11);  // two joints
+  std::vector<Transform> local = b.skeleton.rest_pose;
+  std::vector<glm::mat4> model(local.size());
+  // 80 degrees asked: the hips stop at 60; two torso joints at 20 each bring the chest to 20.
+  ASSERT_TRUE(warp_orientation(b.skeleton, 1, torso, glm::radians(80.0f), {}, local, model));
+  EXPECT_NEAR(facing_deg(model[1]), 60.0f, 0.01f);
+  EXPECT_NEAR(facing_deg(model[11]), 20.0f, 0.01f);
+  EXPECT_NEAR(glm::degrees(hip_warp_angle(glm::radians(-80.0f), {})), -60.0f, 1e-4f);
+}
+
+}  // namespace
+}  // namespace anim
