@@ -869,6 +869,8 @@ Clip retarget_clip(const RetargetMap& map, const Clip& clip, std::string* error)
   out.duration_s = clip.duration_s;
   out.source_fps = clip.source_fps;
   out.loop = clip.loop;
+  // Shapes carry over by name: they bind to the target's meshes of the same node and target.
+  out.morph_tracks = clip.morph_tracks;
   const std::size_t tn = static_cast<std::size_t>(map.target.joint_count());
   out.tracks.resize(tn);
   for (std::size_t t = 0; t < tn; ++t) {
