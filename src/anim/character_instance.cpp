@@ -165,8 +165,11 @@ std::string CharacterInstance::bind(const BoundCharacter& character, const Graph
     morph_weights_.push_back(channel.default_weight);
   }
   morph_scratch_ = morph_weights_;
+  morph_layer_sum_ = morph_weights_;
+  morph_layer_animated_ = morph_weights_;
   morph_pins_.assign(morph_weights_.size(), std::numeric_limits<float>::quiet_NaN());
   inertializer_.init(static_cast<int>(joints));
+  weight_inertializer_.init(static_cast<int>(morph_weights_.size()));
   blend_layers_.resize(StateMachinePlayer::kMaxSources);
   clip_last_time_.assign(character.clips.size(), 0.0f);
   measure_root_frame();
@@ -175,6 +178,8 @@ std::string CharacterInstance::bind(const BoundCharacter& character, const Graph
   source_poses_.clear();
   previous_output_.clear();
   before_previous_output_.clear();
+  previous_morph_output_.clear();
+  before_previous_morph_output_.clear();
   layer_pose_.clear();
   preview_clip_ = character.clips.empty() ? -1 : 0;
   adopt_graph(graph, std::move(blend_players), std::move(layer_caches), std::move(layer_players));
@@ -283,6 +288,8 @@ void CharacterInstance::adopt_graph(const GraphBinding& graph,
     source_poses_.assign(StateMachinePlayer::kMaxSources, std::vector<Transform>(joints));
     previous_output_ = local_;
     before_previous_output_ = local_;
+    previous_morph_output_ = morph_weights_;
+    before_previous_morph_output_ = morph_weights_;
   }
   if (!graph.layers.empty()) layer_pose_.resize(joints);
 }
@@ -542,10 +549,19 @@ JobResult CharacterInstance::update(float dt_s, Parameters& parameters,
         !r) {
       return r;
     }
+    // The shapes decay from the source's last weights as the joints do.
+    if (JobResult r = weight_inertializer_.start(before_previous_morph_output_,
+                                                 previous_morph_output_, morph_weights_, last_dt_,
+                                                 machine_.inertialization_duration_s());
+        !r) {
+      return r;
+    }
   } else {
     inertializer_.advance(dt_s);
+    weight_inertializer_.advance(dt_s);
   }
   if (JobResult r = inertializer_.apply(local_); !r) return r;
+  if (JobResult r = weight_inertializer_.apply(morph_weights_); !r) return r;
 
   if (JobResult r = apply_layers(dt_s, parameters); !r) return r;
   for (std::size_t c = 0; c < morph_pins_.size(); ++c) {
@@ -555,6 +571,8 @@ JobResult CharacterInstance::update(float dt_s, Parameters& parameters,
   if (graph.has_machine) {
     previous_output_.swap(before_previous_output_);
     std::copy(local_.begin(), local_.end(), previous_output_.begin());
+    previous_morph_output_.swap(before_previous_morph_output_);
+    std::copy(morph_weights_.begin(), morph_weights_.end(), previous_morph_output_.begin());
   }
   if (dt_s > 0.0f) last_dt_ = dt_s;
   if (JobResult r = warp_locomotion(settings, heaviest_blend_space, dt_s); !r) return r;
@@ -632,26 +650,58 @@ JobResult CharacterInstance::apply_layers(float dt_s, const Parameters& paramete
         return r;
       }
     }
-    // A clip layer's shapes go over the sources' as its joints do (a blend-space layer's do not
-    // yet: its clips' shapes are not sampled).
-    if (l.blend_space < 0 && !morph_weights_.empty()) {
-      const Clip& clip = character_->clips[l.clip];
-      const MorphBinding& binding = character_->morph_bindings[l.clip];
+    if (JobResult r = apply_layer_morph(i, weight); !r) return r;
+    if (JobResult r = apply_layer(l.layer, weight, layer_pose_, local_); !r) return r;
+  }
+  return JobResult::ok();
+}
+
+JobResult CharacterInstance::apply_layer_morph(std::size_t layer, float weight) {
+  if (morph_weights_.empty()) return JobResult::ok();
+  const LayerBinding& l = graph_->layers[layer];
+  std::fill(morph_layer_sum_.begin(), morph_layer_sum_.end(), 0.0f);
+  std::fill(morph_layer_animated_.begin(), morph_layer_animated_.end(), 0.0f);
+  float total = 0.0f;
+  // The layer's clip, or its blend space's clips by their weights at their synced times.
+  auto gather = [&](int clip, float time_s, float clip_weight,
+                    std::span<std::uint32_t> cursors) -> JobResult {
+    const MorphBinding& binding = character_->morph_bindings[clip];
+    if (JobResult r =
+            sample_morph_weights(character_->clips[clip], binding, character_->morph_channels,
+                                 time_s, cursors, morph_scratch_);
+        !r) {
+      return r;
+    }
+    total += clip_weight;
+    return accumulate_layer_morph(binding, morph_scratch_, clip_weight, morph_layer_sum_,
+                                  morph_layer_animated_);
+  };
+  if (l.blend_space < 0) {
+    if (JobResult r = gather(l.clip, layer_time_[layer], 1.0f, layer_caches_[layer].morph_cursors);
+        !r) {
+      return r;
+    }
+  } else {
+    const BlendSpacePlayer& player = layer_players_[layer];
+    const std::vector<int>& clips = graph_->blend_spaces[l.blend_space].clips;
+    const std::span<const float> weights = player.weights();
+    for (std::size_t c = 0; c < weights.size() && c < clips.size(); ++c) {
+      if (weights[c] <= 0.0f) continue;
+      const Clip& clip = character_->clips[clips[c]];
       if (JobResult r =
-              sample_morph_weights(clip, binding, character_->morph_channels, layer_time_[i],
-                                   layer_caches_[i].morph_cursors, morph_scratch_);
-          !r) {
-        return r;
-      }
-      if (JobResult r = apply_morph_layer(binding, l.layer.mode, weight, character_->morph_channels,
-                                          morph_scratch_, morph_weights_);
+              gather(clips[c], wrap_clip_time(clip, player.clip_time(static_cast<int>(c))),
+                     weights[c], caches_[clips[c]].morph_cursors);
           !r) {
         return r;
       }
     }
-    if (JobResult r = apply_layer(l.layer, weight, layer_pose_, local_); !r) return r;
   }
-  return JobResult::ok();
+  if (JobResult r = normalize_morph_weights(character_->morph_channels, total, morph_layer_sum_);
+      !r) {
+    return r;
+  }
+  return apply_morph_layer(l.layer.mode, weight, l.layer.shape_mask, character_->morph_channels,
+                           morph_layer_sum_, morph_layer_animated_, morph_weights_);
 }
 
 JobResult CharacterInstance::accumulate_clip_morph(int clip_index, float time_s, float weight) {

@@ -221,6 +221,9 @@ class CharacterInstance {
   // morph_total_); a source's share of the blend, as its pose has.
   JobResult accumulate_clip_morph(int clip, float time_s, float weight);
   JobResult accumulate_source_morph(const WeightedSource& source);
+  // Layer layer's shapes over morph_weights_ by weight (its clip's, or its blend space's clips'
+  // weights blended), through its shape mask.
+  JobResult apply_layer_morph(std::size_t layer, float weight);
   void update_contacts();
   // Stride and orientation warping of local_ (model_ is scratch) and root_step_ toward what
   // the heaviest source asks (blend_space: its index, or -1 when it is not a blend space).
@@ -262,6 +265,7 @@ class CharacterInstance {
   std::vector<glm::vec2> inputs_;
   StateMachinePlayer machine_;
   Inertializer inertializer_;
+  WeightInertializer weight_inertializer_;            // the morph weights' share of inertialization
   std::vector<std::vector<Transform>> source_poses_;  // one per possible source
   std::vector<BlendLayer> blend_layers_;
   std::vector<Transform> local_, previous_output_, before_previous_output_;
@@ -275,6 +279,10 @@ class CharacterInstance {
   std::vector<glm::mat3> stretch_;
   std::vector<std::uint8_t> has_stretch_;
   std::vector<float> morph_weights_, morph_scratch_;  // one per morph channel
+  // A layer's blended weights and which channels its clips animate, per channel.
+  std::vector<float> morph_layer_sum_, morph_layer_animated_;
+  // The machine's last two morph weight outputs, for inertialized switches (as the poses').
+  std::vector<float> previous_morph_output_, before_previous_morph_output_;
   std::vector<float> morph_pins_;  // per morph channel: its pinned weight, NaN when free
   float morph_total_ = 0.0f;
   RootMotionSettings built_root_motion_;  // what the blend-space players extract

@@ -76,6 +76,10 @@ std::string bind_graph(const BoundCharacter& character, const Parameters& parame
         l.layer.joint_mask.size() != character.skeleton.parents.size()) {
       return "layer '" + l.layer.name + "' has a mask for another skeleton";
     }
+    if (!l.layer.shape_mask.empty() &&
+        l.layer.shape_mask.size() != character.morph_channels.size()) {
+      return "layer '" + l.layer.name + "' has a shape mask for other shapes";
+    }
   }
   if (graph.has_machine) {
     const std::string e = validate(graph.machine, parameters, clip_count,

@@ -118,4 +118,47 @@ JobResult Inertializer::apply(std::span<Transform> pose) const {
   return JobResult::ok();
 }
 
+void WeightInertializer::init(int channel_count) {
+  channels_.assign(static_cast<std::size_t>(std::max(channel_count, 0)), ChannelOffset{});
+  active_ = false;
+  elapsed_s_ = 0.0f;
+  blend_time_s_ = 0.0f;
+}
+
+JobResult WeightInertializer::start(std::span<const float> source_previous,
+                                    std::span<const float> source_current,
+                                    std::span<const float> target, float dt_s, float blend_time_s) {
+  const std::size_t n = channels_.size();
+  if (source_previous.size() != n) return JobResult::fail("source_previous: wrong channel count");
+  if (source_current.size() != n) return JobResult::fail("source_current: wrong channel count");
+  if (target.size() != n) return JobResult::fail("target: wrong channel count");
+  if (!(dt_s > 0.0f) || !std::isfinite(dt_s)) return JobResult::fail("dt_s: must be positive");
+  if (!(blend_time_s > 0.0f) || !std::isfinite(blend_time_s)) {
+    return JobResult::fail("blend_time_s: must be positive");
+  }
+  for (std::size_t c = 0; c < n; ++c) {
+    ChannelOffset& o = channels_[c];
+    const float offset = source_current[c] - target[c];
+    o.sign = offset < 0.0f ? -1.0f : 1.0f;
+    const float x0 = std::abs(offset);
+    const float previous = o.sign * (source_previous[c] - target[c]);
+    o.decay = std::isfinite(x0) && x0 > 0.0f
+                  ? QuinticDecay::make(x0, (x0 - previous) / dt_s, blend_time_s)
+                  : QuinticDecay{};
+  }
+  elapsed_s_ = 0.0f;
+  blend_time_s_ = blend_time_s;
+  active_ = true;
+  return JobResult::ok();
+}
+
+JobResult WeightInertializer::apply(std::span<float> weights) const {
+  if (weights.size() != channels_.size()) return JobResult::fail("weights: wrong channel count");
+  if (!active()) return JobResult::ok();
+  for (std::size_t c = 0; c < channels_.size(); ++c) {
+    weights[c] += channels_[c].sign * channels_[c].decay.at(elapsed_s_);
+  }
+  return JobResult::ok();
+}
+
 }  // namespace anim

@@ -71,4 +71,38 @@ class Inertializer {
   bool active_ = false;
 };
 
+// Runtime state of the inertialization of scalar channels (a character's morph weights): the
+// same decay as the joints' offsets (QuinticDecay over the same blend time), per channel, on the
+// signed difference between the source's and the target's value.
+class WeightInertializer {
+ public:
+  // Sizes the per-channel storage (the only allocation).
+  void init(int channel_count);
+
+  // Records the offsets at the switch, as Inertializer::start does for poses: source_previous
+  // and source_current are the last two outputs before the switch, dt_s apart; target is the
+  // target's weights at the switch. Fails, recording nothing, when a span is not the channel
+  // count given to init, or dt_s or blend_time_s is not positive and finite.
+  JobResult start(std::span<const float> source_previous, std::span<const float> source_current,
+                  std::span<const float> target, float dt_s, float blend_time_s);
+
+  void advance(float dt_s) { elapsed_s_ += dt_s; }
+
+  // Adds the remaining offsets onto the target's weights in place (nothing once the blend is
+  // over). Fails when weights is not the channel count given to init.
+  JobResult apply(std::span<float> weights) const;
+
+  bool active() const { return active_ && elapsed_s_ < blend_time_s_; }
+
+ private:
+  struct ChannelOffset {
+    float sign = 1.0f;  // the offset's direction: source above (+1) or below (-1) the target
+    QuinticDecay decay;
+  };
+  std::vector<ChannelOffset> channels_;
+  float elapsed_s_ = 0.0f;
+  float blend_time_s_ = 0.0f;
+  bool active_ = false;
+};
+
 }  // namespace anim

@@ -82,4 +82,32 @@ void joint_mask_roots(const Skeleton& skeleton, std::span<const float> mask,
   }
 }
 
+std::string make_shape_mask(std::span<const MorphChannel> channels,
+                            std::span<const std::string> included,
+                            std::span<const std::string> excluded, std::vector<float>& out) {
+  auto names = [](const MorphChannel& c, const std::string& name) {
+    return name == c.target_name || name == c.node_name + "/" + c.target_name;
+  };
+  for (const std::string& name : included) {
+    if (std::find(excluded.begin(), excluded.end(), name) != excluded.end()) {
+      return "shape '" + name + "' is both included and excluded";
+    }
+  }
+  for (const auto& list : {included, excluded}) {
+    for (const std::string& name : list) {
+      if (std::none_of(channels.begin(), channels.end(),
+                       [&](const MorphChannel& c) { return names(c, name); })) {
+        return "no shape '" + name + "'";
+      }
+    }
+  }
+  std::vector<float> mask(channels.size(), included.empty() ? 1.0f : 0.0f);
+  for (std::size_t c = 0; c < channels.size(); ++c) {
+    for (const std::string& name : included) mask[c] = names(channels[c], name) ? 1.0f : mask[c];
+    for (const std::string& name : excluded) mask[c] = names(channels[c], name) ? 0.0f : mask[c];
+  }
+  out = std::move(mask);
+  return {};
+}
+
 }  // namespace anim

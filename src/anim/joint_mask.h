@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "anim/morph_weights.h"
 #include "anim/skeleton.h"
 
 namespace anim {
@@ -31,5 +32,13 @@ bool toggle_joint_subtree(const Skeleton& skeleton, int joint, std::span<float> 
 // two empty lists; an empty mask gives the skeleton's top joints as excluded roots.
 void joint_mask_roots(const Skeleton& skeleton, std::span<const float> mask,
                       std::vector<std::string>& included, std::vector<std::string>& excluded);
+
+// The shape mask of a layer (one value per channel: 1 in, 0 out): the channels named in
+// included (every channel when it is empty), minus those named in excluded. A name is a
+// target's ("Smile": that target on every node) or "node/target". Returns "" or the cause naming
+// a shape no channel has, or one named in both lists; out is left unchanged then.
+std::string make_shape_mask(std::span<const MorphChannel> channels,
+                            std::span<const std::string> included,
+                            std::span<const std::string> excluded, std::vector<float>& out);
 
 }  // namespace anim

@@ -18,12 +18,14 @@ namespace anim {
 enum class LayerMode { Override, Additive };
 
 // One layer above the base. joint_mask has one value in [0, 1] per skeleton joint, or is empty
-// for the whole body; a joint's effective weight is weight times its mask value.
+// for the whole body; a joint's effective weight is weight times its mask value. shape_mask is
+// the same for the character's morph channels (make_shape_mask), empty for every shape.
 struct Layer {
   std::string name;
   LayerMode mode = LayerMode::Override;
   float weight = 1.0f;
   std::vector<float> joint_mask;
+  std::vector<float> shape_mask;
 };
 
 // Builds a mask that is 1 on each named joint and all its descendants and 0 elsewhere (e.g.

@@ -175,7 +175,7 @@ std::string validate(const Skeleton& skeleton, const MirrorTable& table) {
 }
 
 Clip mirror_clip(const Clip& clip, const Skeleton& skeleton, const MirrorTable& table,
-                 std::string* error) {
+                 std::string* error, std::span<const MorphChannel> shapes) {
   auto fail = [&](std::string cause) {
     if (error) *error = std::move(cause);
     return Clip{};
@@ -220,6 +220,14 @@ Clip mirror_clip(const Clip& clip, const Skeleton& skeleton, const MirrorTable& 
   out.duration_s = clip.duration_s;
   out.source_fps = clip.source_fps;
   out.loop = clip.loop;
+  out.morph_tracks = clip.morph_tracks;
+  for (MorphTrack& track : out.morph_tracks) {
+    const std::string other = swap_side_in_name(track.target_name);
+    const bool known = shapes.empty() || std::any_of(shapes.begin(), shapes.end(), [&](auto& c) {
+                         return c.node_name == track.node_name && c.target_name == other;
+                       });
+    if (!other.empty() && known) track.target_name = other;
+  }
   std::vector<int> track_of(count, -1);
   for (int j = 0; j < n; ++j) {
     const auto u = static_cast<std::size_t>(j);

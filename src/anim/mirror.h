@@ -10,6 +10,7 @@
 #include <glm/glm.hpp>
 
 #include "anim/clip.h"
+#include "anim/morph_weights.h"
 #include "anim/rig.h"
 #include "anim/skeleton.h"
 
@@ -45,11 +46,14 @@ std::string validate(const Skeleton& skeleton, const MirrorTable& table);
 // pose, so rotations come out right whatever axes a rig's joints use; root motion is mirrored
 // with the rest. Mirroring twice gives the clip back. Every joint with a track, or whose partner
 // has one, gets linear keys at every key time of the clip; markers naming a side swap it
-// (foot_l_down <-> foot_r_down, foot_fl_up <-> foot_fr_up). The name gets " (mirrored)".
-// Returns an empty clip and the cause in *error when the table does not fit the skeleton or the
-// clip has no duration.
+// (foot_l_down <-> foot_r_down, foot_fl_up <-> foot_fr_up). Shape (morph weight) tracks swap
+// sides by name as joints do (eyeBlink_L <-> eyeBlink_R, MouthLeft <-> MouthRight, brow_l <->
+// brow_r): a track takes its partner's name, where shapes lists the partner on the same node
+// (with shapes empty, wherever the name gives a side); other tracks are kept. The name gets
+// " (mirrored)". Returns an empty clip and the cause in *error when the table does not fit the
+// skeleton or the clip has no duration.
 Clip mirror_clip(const Clip& clip, const Skeleton& skeleton, const MirrorTable& table,
-                 std::string* error = nullptr);
+                 std::string* error = nullptr, std::span<const MorphChannel> shapes = {});
 
 // A marker's or joint's name with its side swapped (see swap_side_in_name), also for the
 // quadruped contact prefixes foot_fl/foot_fr/foot_hl/foot_hr; the name itself when it has none.

@@ -166,19 +166,40 @@ JobResult normalize_morph_weights(std::span<const MorphChannel> channels, float 
   return JobResult::ok();
 }
 
-JobResult apply_morph_layer(const MorphBinding& layer_binding, LayerMode mode, float weight,
+JobResult accumulate_layer_morph(const MorphBinding& binding, std::span<const float> sampled,
+                                 float weight, std::span<float> sum, std::span<float> animated) {
+  if (sampled.size() != sum.size() || animated.size() != sum.size()) {
+    return JobResult::fail("accumulate_layer_morph: sampled, sum and animated differ in size");
+  }
+  if (!std::isfinite(weight)) {
+    return JobResult::fail("accumulate_layer_morph: weight is not finite");
+  }
+  for (std::size_t c = 0; c < sum.size(); ++c) sum[c] += weight * sampled[c];
+  for (const int c : binding.track_to_channel) {
+    if (c >= 0 && static_cast<std::size_t>(c) < animated.size()) animated[c] = 1.0f;
+  }
+  return JobResult::ok();
+}
+
+JobResult apply_morph_layer(LayerMode mode, float weight, std::span<const float> shape_mask,
                             std::span<const MorphChannel> channels,
-                            std::span<const float> layer_weights, std::span<float> weights) {
-  if (layer_weights.size() != channels.size() || weights.size() != channels.size()) {
+                            std::span<const float> layer_weights, std::span<const float> animated,
+                            std::span<float> weights) {
+  const std::size_t n = channels.size();
+  if (layer_weights.size() != n || animated.size() != n || weights.size() != n) {
     return JobResult::fail("apply_morph_layer: weights are not one per channel");
   }
+  if (!shape_mask.empty() && shape_mask.size() != n) {
+    return JobResult::fail("apply_morph_layer: the shape mask is not one value per channel");
+  }
   if (!std::isfinite(weight)) return JobResult::fail("apply_morph_layer: weight is not finite");
-  for (const int c : layer_binding.track_to_channel) {
-    if (c < 0 || static_cast<std::size_t>(c) >= weights.size()) continue;
+  for (std::size_t c = 0; c < n; ++c) {
+    if (!(animated[c] > 0.0f)) continue;
+    const float w = shape_mask.empty() ? weight : weight * shape_mask[c];
     if (mode == LayerMode::Additive) {
-      weights[c] += weight * (layer_weights[c] - channels[c].default_weight);
+      weights[c] += w * (layer_weights[c] - channels[c].default_weight);
     } else {
-      weights[c] += weight * (layer_weights[c] - weights[c]);
+      weights[c] += w * (layer_weights[c] - weights[c]);
     }
   }
   return JobResult::ok();

@@ -75,12 +75,23 @@ JobResult accumulate_morph_weights(std::span<const float> weights, float weight,
 JobResult normalize_morph_weights(std::span<const MorphChannel> channels, float total,
                                   std::span<float> sum);
 
-// A layer's clip over weights, on the channels its clip animates: Override lerps them towards
-// the layer's sampled weights by weight; Additive adds weight times the difference between the
-// sampled and the default weight. layer_weights is the layer clip's sample_morph_weights.
-// Fails, writing nothing, when the spans differ from the channels' size or weight is not finite.
-JobResult apply_morph_layer(const MorphBinding& layer_binding, LayerMode mode, float weight,
+// Gathers a layer's weights from its clips (one for a clip layer, the blend space's weighted
+// clips for a blend-space layer), as sources blend: sum += weight * sampled on every channel
+// (normalize_morph_weights then divides by the total weight), and animated is set to 1 on each
+// channel binding animates. sampled is the clip's sample_morph_weights.
+// Fails, writing nothing, when the spans differ in size or weight is not finite.
+JobResult accumulate_layer_morph(const MorphBinding& binding, std::span<const float> sampled,
+                                 float weight, std::span<float> sum, std::span<float> animated);
+
+// A layer's weights (layer_weights) over weights, on the channels one of its clips animates
+// (animated > 0) and its shape mask lets through (one value in [0, 1] per channel, empty for
+// every shape), each by weight times its mask value: Override lerps towards the layer's weight;
+// Additive adds the difference between the layer's weight and the channel's default (a delta).
+// Fails, writing nothing, when a span differs from the channels' size (shape_mask: unless empty)
+// or weight is not finite.
+JobResult apply_morph_layer(LayerMode mode, float weight, std::span<const float> shape_mask,
                             std::span<const MorphChannel> channels,
-                            std::span<const float> layer_weights, std::span<float> weights);
+                            std::span<const float> layer_weights, std::span<const float> animated,
+                            std::span<float> weights);
 
 }  // namespace anim

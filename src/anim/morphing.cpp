@@ -1,7 +1,10 @@
 #include "anim/morphing.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
+
+#include "anim/active_morph_targets.h"
 
 namespace anim {
 namespace {
@@ -35,14 +38,17 @@ JobResult morph_vertices(const SkinnedMesh& mesh, std::span<const float> weights
       return JobResult::fail("morph_vertices: a target's positions are not the vertex count");
     }
   }
+  // The targets the GPU applies: at most kMaxActiveMorphTargets, the largest weights.
+  std::array<int, kMaxActiveMorphTargets> active{};
+  std::array<float, kMaxActiveMorphTargets> active_weights{};
+  const int count = select_active_morph_targets(weights, active, active_weights);
   std::copy(mesh.positions.begin(), mesh.positions.end(), out_positions.begin());
   if (!out_normals.empty())
     std::copy(mesh.normals.begin(), mesh.normals.end(), out_normals.begin());
-  for (std::size_t t = 0; t < weights.size(); ++t) {
-    const float w = weights[t];
-    if (w == 0.0f) continue;
-    add_deltas(mesh.morph_targets[t].positions, w, out_positions);
-    if (!out_normals.empty()) add_deltas(mesh.morph_targets[t].normals, w, out_normals);
+  for (int a = 0; a < count; ++a) {
+    const MorphTarget& target = mesh.morph_targets[active[a]];
+    add_deltas(target.positions, active_weights[a], out_positions);
+    if (!out_normals.empty()) add_deltas(target.normals, active_weights[a], out_normals);
   }
   for (std::size_t v = 0; v < out_normals.size(); ++v) {
     const float length = glm::length(out_normals[v]);
@@ -51,11 +57,9 @@ JobResult morph_vertices(const SkinnedMesh& mesh, std::span<const float> weights
   }
   for (std::size_t v = 0; v < out_tangents.size(); ++v) {
     glm::vec3 tangent(mesh.tangents[v]);
-    for (std::size_t t = 0; t < weights.size(); ++t) {
-      const std::vector<glm::vec3>& deltas = mesh.morph_targets[t].tangents;
-      if (weights[t] != 0.0f && deltas.size() == out_tangents.size()) {
-        tangent += weights[t] * deltas[v];
-      }
+    for (int a = 0; a < count; ++a) {
+      const std::vector<glm::vec3>& deltas = mesh.morph_targets[active[a]].tangents;
+      if (deltas.size() == out_tangents.size()) tangent += active_weights[a] * deltas[v];
     }
     const float length = glm::length(tangent);
     out_tangents[v] = glm::vec4(

@@ -199,7 +199,8 @@ JobResult retarget_pose(const RetargetMap& map, std::span<const Transform> sourc
 // The clip retargeted onto map.target: sampled at the clip's frame rate from start to end, each
 // frame through retarget_pose with the source's foot contacts (its markers, or detected with
 // detect_foot_contact_markers), written as linear keys on every target joint. Contact markers
-// are renamed to the target's legs; other markers are kept. Allocates. Returns an empty clip
+// are renamed to the target's legs; other markers are kept; morph weight tracks are kept as they
+// are (bound by node and target name on the target). Allocates. Returns an empty clip
 // (no tracks) and the cause in *error when the map is empty or the clip has no duration.
 Clip retarget_clip(const RetargetMap& map, const Clip& clip, std::string* error = nullptr);
 

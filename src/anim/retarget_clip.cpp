@@ -333,6 +333,8 @@ Clip retarget_clip(const RetargetMap& map, const Clip& clip, std::string* error)
   out.duration_s = clip.duration_s;
   out.source_fps = clip.source_fps;
   out.loop = clip.loop;
+  // Shapes carry over by name: they bind to the target's meshes of the same node and target.
+  out.morph_tracks = clip.morph_tracks;
   if (std::string e = write_target_keys(
           map, once, binding, at,
           frame_contacts(map, planted, contact_weights(planted, ramp), feet, ground), out);

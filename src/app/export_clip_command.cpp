@@ -6,6 +6,7 @@
 
 #include "anim/clip_filter.h"
 #include "anim/mirror.h"
+#include "anim/morph_weights.h"
 #include "asset/demo_export.h"
 #include "asset/importer.h"
 #include "asset/rig_finder.h"
@@ -53,8 +54,9 @@ int run_export_clip(const ExportClipOptions& options) {
     const anim::Rig rig = asset::find_character_rig(character);
     std::string error;
     const anim::MirrorTable table = asset::mirror_table(character, rig);
-    clip = anim::mirror_clip(clip, character.skeleton, table, &error);
-    if (clip.tracks.empty()) {
+    clip = anim::mirror_clip(clip, character.skeleton, table, &error,
+                             anim::morph_channels_of(character.meshes));
+    if (!(clip.duration_s > 0.0f)) {
       std::fprintf(stderr, "animview export-clip: %s: cannot mirror '%s': %s\n",
                    options.file.c_str(), options.clip.c_str(), error.c_str());
       return 1;

@@ -73,10 +73,12 @@ Project make_demo_project() {
                             index_of(project.clips, "wave"),
                             {"chest"},
                             {},
+                            {},
+                            {},
                             {}});
   for (const char* lean : {"lean_left", "lean_right"}) {
     project.layers.push_back(
-        {lean, anim::LayerMode::Additive, 0.0f, index_of(project.clips, lean), {}, {}, {}});
+        {lean, anim::LayerMode::Additive, 0.0f, index_of(project.clips, lean), {}, {}, {}, {}, {}});
   }
   return project;
 }

@@ -7,6 +7,7 @@
 #include <sstream>
 #include <type_traits>
 
+#include "anim/common_keys.h"
 #include "asset/atomic_write.h"
 #include "asset/gltf_model.h"
 
@@ -256,9 +257,38 @@ bool has_texture(const Material& m) {
          !m.normal_texture.empty() || !m.occlusion_texture.empty() || !m.emissive_texture.empty();
 }
 
-void add_mesh(const anim::SkinnedMesh& mesh, bool skinned, int skin,
-              const std::vector<Material>& materials, ModelBuilder& builder) {
-  tinygltf::Model& model = builder.model();
+// The mesh's morph targets on primitive: POSITION offsets for each, NORMAL and TANGENT offsets
+// (zero where a target has none) when the mesh has normals or tangents and a target offsets them.
+void add_morph_targets(const anim::SkinnedMesh& mesh, ModelBuilder& builder,
+                       tinygltf::Primitive& primitive) {
+  const std::size_t n = mesh.vertex_count();
+  bool normals = false, tangents = false;
+  for (const anim::MorphTarget& target : mesh.morph_targets) {
+    normals = normals || (mesh.normals.size() == n && target.normals.size() == n);
+    tangents = tangents || (mesh.tangents.size() == n && target.tangents.size() == n);
+  }
+  const std::vector<glm::vec3> zero(n, glm::vec3(0.0f));
+  for (const anim::MorphTarget& target : mesh.morph_targets) {
+    std::map<std::string, int> attributes;
+    attributes["POSITION"] =
+        builder.add_floats(flat(target.positions.size() == n ? target.positions : zero),
+                           TINYGLTF_TYPE_VEC3, 3, kArrayBuffer, true);
+    if (normals) {
+      attributes["NORMAL"] =
+          builder.add_floats(flat(target.normals.size() == n ? target.normals : zero),
+                             TINYGLTF_TYPE_VEC3, 3, kArrayBuffer);
+    }
+    if (tangents) {
+      attributes["TANGENT"] =
+          builder.add_floats(flat(target.tangents.size() == n ? target.tangents : zero),
+                             TINYGLTF_TYPE_VEC3, 3, kArrayBuffer);
+    }
+    primitive.targets.push_back(std::move(attributes));
+  }
+}
+
+tinygltf::Primitive make_primitive(const anim::SkinnedMesh& mesh, bool skinned,
+                                   const std::vector<Material>& materials, ModelBuilder& builder) {
   const std::size_t n = mesh.vertex_count();
   tinygltf::Primitive primitive;
   primitive.mode = TINYGLTF_MODE_TRIANGLES;
@@ -297,19 +327,78 @@ void add_mesh(const anim::SkinnedMesh& mesh, bool skinned, int skin,
   primitive.indices = builder.add_integers(mesh.indices, TINYGLTF_COMPONENT_TYPE_UNSIGNED_INT,
                                            TINYGLTF_TYPE_SCALAR, 1, kElementArrayBuffer);
   if (mesh.material >= 0 && mesh.material < material_count) primitive.material = mesh.material;
+  add_morph_targets(mesh, builder, primitive);
+  return primitive;
+}
 
+// Meshes written as one glTF mesh on one node: a mesh alone, or the meshes with morph targets
+// that one file node held (its primitives, sharing its weights), so that weight channels find
+// the node by its name again.
+struct NodeMeshes {
+  std::string node_name;
+  std::vector<const anim::SkinnedMesh*> meshes;
+};
+
+std::vector<NodeMeshes> group_by_node(const std::vector<anim::SkinnedMesh>& meshes) {
+  std::vector<NodeMeshes> groups;
+  for (const anim::SkinnedMesh& mesh : meshes) {
+    if (mesh.vertex_count() == 0 || mesh.indices.empty()) continue;
+    const bool morphed = !mesh.morph_targets.empty() && !mesh.node_name.empty();
+    auto same_node = [&](const NodeMeshes& g) {
+      // glTF wants the same number of targets in every primitive of a mesh.
+      return morphed && g.node_name == mesh.node_name &&
+             g.meshes[0]->morph_targets.size() == mesh.morph_targets.size();
+    };
+    if (auto g = std::find_if(groups.begin(), groups.end(), same_node); g != groups.end()) {
+      g->meshes.push_back(&mesh);
+    } else {
+      groups.push_back({morphed ? mesh.node_name : mesh.name, {&mesh}});
+    }
+  }
+  return groups;
+}
+
+// Writes group as a mesh on a node; returns the node's index.
+int add_node_meshes(const NodeMeshes& group, int skin, const std::vector<Material>& materials,
+                    ModelBuilder& builder) {
+  tinygltf::Model& model = builder.model();
   tinygltf::Mesh out;
-  out.name = mesh.name;
-  out.primitives.push_back(std::move(primitive));
+  out.name = group.meshes.size() == 1 ? group.meshes[0]->name : group.node_name;
+  bool skinned_any = false;
+  for (const anim::SkinnedMesh* mesh : group.meshes) {
+    const bool skinned = skin >= 0 && mesh->joints0.size() == mesh->vertex_count() &&
+                         mesh->weights0.size() == mesh->vertex_count();
+    skinned_any = skinned_any || skinned;
+    out.primitives.push_back(make_primitive(*mesh, skinned, materials, builder));
+  }
+  const anim::SkinnedMesh& first = *group.meshes[0];
+  if (!first.morph_targets.empty()) {
+    tinygltf::Value::Array names;
+    for (const anim::MorphTarget& target : first.morph_targets) names.emplace_back(target.name);
+    tinygltf::Value::Object extras;
+    extras["targetNames"] = tinygltf::Value(std::move(names));
+    out.extras = tinygltf::Value(std::move(extras));
+    for (std::size_t t = 0; t < first.morph_targets.size(); ++t) {
+      out.weights.push_back(t < first.morph_weights.size() ? first.morph_weights[t] : 0.0);
+    }
+  }
   model.meshes.push_back(std::move(out));
   // Skinned meshes sit on root nodes without a transform, as glTF recommends.
   tinygltf::Node node;
-  node.name = mesh.name;
+  node.name = group.node_name;
   node.mesh = static_cast<int>(model.meshes.size()) - 1;
-  if (skinned) node.skin = skin;
+  if (skinned_any) node.skin = skin;
   model.nodes.push_back(std::move(node));
   model.scenes[0].nodes.push_back(static_cast<int>(model.nodes.size()) - 1);
+  return static_cast<int>(model.nodes.size()) - 1;
 }
+
+// A node holding morph targets: its index and its targets' names and default weights.
+struct MorphNode {
+  int node = -1;
+  std::vector<std::string> targets;
+  std::vector<float> defaults;
+};
 
 const char* interpolation_name(anim::Interpolation interpolation) {
   switch (interpolation) {
@@ -382,7 +471,51 @@ tinygltf::Value clip_extras(const anim::Clip& clip) {
   return tinygltf::Value(std::move(extras));
 }
 
-void add_clip(const anim::Clip& clip, const anim::Skeleton& skeleton, ModelBuilder& builder) {
+// One "weights" channel per node that clip's morph tracks animate: every target of the node on
+// common keys (anim::on_common_keys), the targets the clip leaves alone at their default weight.
+// Tracks for nodes or targets the character lacks are left out.
+void add_weight_channels(const anim::Clip& clip, const std::map<std::string, MorphNode>& nodes,
+                         float end_s, ModelBuilder& builder, tinygltf::Animation& animation) {
+  for (const auto& [name, node] : nodes) {
+    std::vector<const anim::FloatTrack*> tracks(node.targets.size(), nullptr);
+    bool any = false;
+    for (const anim::MorphTrack& track : clip.morph_tracks) {
+      if (track.node_name != name) continue;
+      for (std::size_t t = 0; t < node.targets.size(); ++t) {
+        if (tracks[t] == nullptr && node.targets[t] == track.target_name) {
+          tracks[t] = &track.weight;
+          any = any || !track.weight.empty();
+          break;
+        }
+      }
+    }
+    if (!any) continue;
+    std::vector<anim::FloatTrack> keyed =
+        anim::on_common_keys(tracks, node.defaults, clip.source_fps);
+    for (anim::FloatTrack& track : keyed) track = held_until(std::move(track), end_s);
+    // Per key, one weight per target (CubicSpline: all in-tangents, values, out-tangents).
+    const std::size_t per_key = keyed[0].interpolation == anim::Interpolation::CubicSpline ? 3 : 1;
+    std::vector<float> values;
+    for (std::size_t k = 0; k < keyed[0].times_s.size(); ++k) {
+      for (std::size_t i = 0; i < per_key; ++i) {
+        for (const anim::FloatTrack& track : keyed) values.push_back(track.values[k * per_key + i]);
+      }
+    }
+    tinygltf::AnimationSampler sampler;
+    sampler.input = builder.add_floats(keyed[0].times_s, TINYGLTF_TYPE_SCALAR, 1, 0, true);
+    sampler.output = builder.add_floats(values, TINYGLTF_TYPE_SCALAR, 1, 0);
+    sampler.interpolation = interpolation_name(keyed[0].interpolation);
+    animation.samplers.push_back(std::move(sampler));
+    tinygltf::AnimationChannel channel;
+    channel.sampler = static_cast<int>(animation.samplers.size()) - 1;
+    channel.target_node = node.node;
+    channel.target_path = "weights";
+    animation.channels.push_back(std::move(channel));
+  }
+}
+
+void add_clip(const anim::Clip& clip, const anim::Skeleton& skeleton,
+              const std::map<std::string, MorphNode>& morph_nodes, ModelBuilder& builder) {
   tinygltf::Animation animation;
   animation.name = clip.name;
   bool held = false;
@@ -400,6 +533,7 @@ void add_clip(const anim::Clip& clip, const anim::Skeleton& skeleton, ModelBuild
                 animation);
     held = held || animation.channels.size() > before;
   }
+  add_weight_channels(clip, morph_nodes, held ? 0.0f : clip.duration_s, builder, animation);
   if (animation.channels.empty() && skeleton.joint_count() > 0) {
     // glTF needs a channel: the first joint held at rest for the clip's duration.
     anim::Vec3Track rest;
@@ -442,13 +576,19 @@ std::string write_glb(const Character& character, const std::string& path) {
   }
   MaterialWriter materials(builder);
   for (const Material& material : character.materials) materials.add(material);
-  for (const anim::SkinnedMesh& mesh : character.meshes) {
-    if (mesh.vertex_count() == 0 || mesh.indices.empty()) continue;
-    const bool skinned = skin >= 0 && mesh.joints0.size() == mesh.vertex_count() &&
-                         mesh.weights0.size() == mesh.vertex_count();
-    add_mesh(mesh, skinned, skin, character.materials, builder);
+  std::map<std::string, MorphNode> morph_nodes;
+  for (const NodeMeshes& group : group_by_node(character.meshes)) {
+    const int node = add_node_meshes(group, skin, character.materials, builder);
+    const anim::SkinnedMesh& first = *group.meshes[0];
+    if (first.morph_targets.empty() || morph_nodes.count(group.node_name) > 0) continue;
+    MorphNode& morph = morph_nodes[group.node_name];
+    morph.node = node;
+    for (std::size_t t = 0; t < first.morph_targets.size(); ++t) {
+      morph.targets.push_back(first.morph_targets[t].name);
+      morph.defaults.push_back(t < first.morph_weights.size() ? first.morph_weights[t] : 0.0f);
+    }
   }
-  for (const anim::Clip& clip : character.clips) add_clip(clip, skeleton, builder);
+  for (const anim::Clip& clip : character.clips) add_clip(clip, skeleton, morph_nodes, builder);
 
   std::ostringstream stream;
   tinygltf::TinyGLTF writer;

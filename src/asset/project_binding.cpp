@@ -108,6 +108,12 @@ std::string bind_project_graph(const Project& project, const anim::BoundCharacte
                                                   layer.mask_excluded, binding.layer.joint_mask);
       if (!e.empty()) return "layer '" + layer.name + "': " + e;
     }
+    if (!layer.mask_shapes.empty() || !layer.mask_shapes_excluded.empty()) {
+      const std::string e =
+          anim::make_shape_mask(character.morph_channels, layer.mask_shapes,
+                                layer.mask_shapes_excluded, binding.layer.shape_mask);
+      if (!e.empty()) return "layer '" + layer.name + "': " + e;
+    }
     graph.layers.push_back(std::move(binding));
   }
   graph.has_machine = !project.state_machine.states.empty();

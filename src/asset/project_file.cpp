@@ -546,6 +546,15 @@ ProjectLayer read_layer(const json& j, const std::string& path, const Project& p
     if (!exclude[i].is_string()) fail(element(r.field("mask_exclude"), i), "expected a joint name");
     l.mask_excluded.push_back(exclude[i].get<std::string>());
   }
+  for (const char* key : {"mask_shapes", "mask_shapes_exclude"}) {
+    const json& shapes = r.array(key);
+    std::vector<std::string>& out =
+        key == std::string("mask_shapes") ? l.mask_shapes : l.mask_shapes_excluded;
+    for (std::size_t i = 0; i < shapes.size(); ++i) {
+      if (!shapes[i].is_string()) fail(element(r.field(key), i), "expected a shape name");
+      out.push_back(shapes[i].get<std::string>());
+    }
+  }
   r.finish();
   return l;
 }
@@ -911,6 +920,10 @@ std::string project_to_json(const Project& p) {
       layers.back()["blend_space"] = l.blend_space;
     }
     if (!l.mask_excluded.empty()) layers.back()["mask_exclude"] = l.mask_excluded;
+    if (!l.mask_shapes.empty()) layers.back()["mask_shapes"] = l.mask_shapes;
+    if (!l.mask_shapes_excluded.empty()) {
+      layers.back()["mask_shapes_exclude"] = l.mask_shapes_excluded;
+    }
   }
   const ProjectView& v = p.view;
   const json view = {{"show_grid", v.show_grid},

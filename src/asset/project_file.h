@@ -46,7 +46,9 @@ struct ProjectBlendSpace {
 // blend space named blend_space when that is not empty ("blend_space" in the file, instead of
 // "clip"), with a weight, masked to the named joints and their descendants (none named: the whole
 // body), minus the mask_excluded joints and theirs (anim/joint_mask.h; "mask_exclude" in the file,
-// written only when not empty).
+// written only when not empty). Its shapes are masked the same way by name (anim::make_shape_mask:
+// "Smile" or "Face/Smile"): mask_shapes (none: every shape) minus mask_shapes_excluded
+// ("mask_shapes" and "mask_shapes_exclude" in the file, written only when not empty).
 struct ProjectLayer {
   std::string name;
   anim::LayerMode mode = anim::LayerMode::Override;
@@ -55,6 +57,8 @@ struct ProjectLayer {
   std::vector<std::string> mask_joints;
   std::vector<std::string> mask_excluded;
   std::string blend_space;
+  std::vector<std::string> mask_shapes;
+  std::vector<std::string> mask_shapes_excluded;
 };
 
 // A clip's markers as the user edited them on the timeline (sync markers such as foot_l_down,

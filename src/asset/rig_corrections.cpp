@@ -1,5 +1,6 @@
 #include "asset/rig_corrections.h"
 
+#include "anim/morph_weights.h"
 #include "asset/rig_finder.h"
 
 #include <algorithm>
@@ -82,8 +83,9 @@ std::string mirror_project_clips(const Project& project, const Character& charac
       continue;
     }
     std::string error;
-    anim::Clip mirrored = anim::mirror_clip(clip, character.skeleton, table, &error);
-    if (mirrored.tracks.empty()) return "cannot mirror clip '" + clip.name + "': " + error;
+    anim::Clip mirrored = anim::mirror_clip(clip, character.skeleton, table, &error,
+                                            anim::morph_channels_of(character.meshes));
+    if (!(mirrored.duration_s > 0.0f)) return "cannot mirror clip '" + clip.name + "': " + error;
     mirrored.name = clip.name;
     clip = std::move(mirrored);
   }

@@ -1,5 +1,6 @@
 #include "render/character_gpu.h"
 
+#include "anim/active_morph_targets.h"
 #include "anim/morph_weights.h"
 
 #include <filesystem>
@@ -76,6 +77,13 @@ void CharacterGpu::upload(const asset::Character& character) {
     const std::string error = gpu.upload(mesh, character.skeleton.joint_count());
     // A failed mesh stays as an empty slot so indices keep matching character.meshes.
     if (!error.empty()) warnings.push_back(character.source_path + ": " + error);
+    if (mesh.morph_targets.size() > static_cast<std::size_t>(anim::kMaxActiveMorphTargets)) {
+      warnings.push_back(character.source_path + ": mesh '" + mesh.name + "' has " +
+                         std::to_string(mesh.morph_targets.size()) +
+                         " morph targets; when more than " +
+                         std::to_string(anim::kMaxActiveMorphTargets) +
+                         " are active at once, only those of largest weight are applied");
+    }
     meshes.push_back(std::move(gpu));
     glm::vec3 sum(0.0f);
     for (const glm::vec3& p : mesh.positions) sum += p;

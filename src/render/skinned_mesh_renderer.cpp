@@ -8,6 +8,8 @@
 
 #include <glm/gtc/matrix_inverse.hpp>
 
+#include "anim/active_morph_targets.h"
+
 namespace render {
 namespace {
 
@@ -17,8 +19,6 @@ constexpr unsigned kReferenceSkinningBinding = 3;
 constexpr unsigned kShadowMapUnit = 5;
 // Storage buffer binding of a mesh's morph target deltas (shaders/skin_common.glsl).
 constexpr unsigned kMorphDeltasBinding = 4;
-// The most targets one draw applies (MAX_ACTIVE_MORPH_TARGETS in shaders/skin_common.glsl).
-constexpr int kMaxActiveMorphTargets = 64;
 // Floats per captured vertex: position and normal, interleaved as the capture varyings list.
 constexpr int kCapturedFloats = 6;
 
@@ -83,17 +83,14 @@ void SkinnedMeshRenderer::prepare(const ShaderProgram& program, const GpuMesh& m
                                   const SkinningPaletteBuffer& palette, SkinningMethod method,
                                   std::span<const float> morph_weights) {
   program.use();
-  // Only targets of non-zero weight go to the shader: a face at rest costs nothing.
-  std::array<int, kMaxActiveMorphTargets> targets{};
-  std::array<float, kMaxActiveMorphTargets> weights{};
+  // Only targets of non-zero weight go to the shader: a face at rest costs nothing. Past the
+  // shader's limit, the largest weights (as the CPU reference; the upload warned).
+  std::array<int, anim::kMaxActiveMorphTargets> targets{};
+  std::array<float, anim::kMaxActiveMorphTargets> weights{};
   int active = 0;
   if (mesh.morph_buffer() != 0 &&
       morph_weights.size() == static_cast<std::size_t>(mesh.morph_target_count())) {
-    for (std::size_t t = 0; t < morph_weights.size() && active < kMaxActiveMorphTargets; ++t) {
-      if (morph_weights[t] == 0.0f || !std::isfinite(morph_weights[t])) continue;
-      targets[active] = static_cast<int>(t);
-      weights[active++] = morph_weights[t];
-    }
+    active = anim::select_active_morph_targets(morph_weights, targets, weights);
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kMorphDeltasBinding, mesh.morph_buffer());
   }
   program.set("u_morph_count", active);

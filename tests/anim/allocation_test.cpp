@@ -15,6 +15,7 @@
 #include "anim/crowd.h"
 #include "anim/foot_ik.h"
 #include "anim/ground_motion.h"
+#include "anim/morphing.h"
 #include "anim/motion_matching_controller.h"
 #include "anim/pose.h"
 #include "anim/post_process_stack.h"
@@ -176,6 +177,22 @@ TEST(PerFramePath, ThreeClipCharacterUpdateAllocatesNothing) {
 
 namespace anim {
 namespace {
+
+TEST(PerFramePath, MorphingPastTheActiveTargetLimitAllocatesNothing) {
+  SkinnedMesh mesh;
+  mesh.positions = {{0, 0, 0}, {1, 0, 0}};
+  mesh.morph_targets.resize(70);
+  std::vector<float> weights(70);
+  for (std::size_t t = 0; t < 70; ++t) {
+    mesh.morph_targets[t].positions = {{0, 1, 0}, {0, 0, 1}};
+    weights[t] = 0.01f * static_cast<float>(t + 1);
+  }
+  std::vector<glm::vec3> out(2);
+  const long before = g_allocations.load();
+  const bool ok = static_cast<bool>(morph_vertices(mesh, weights, out, {}, {}));
+  EXPECT_EQ(g_allocations.load() - before, 0);
+  EXPECT_TRUE(ok);
+}
 
 TEST(PerFramePath, FootIkAllocatesNothing) {
   const testing::Biped b = testing::make_biped();
@@ -421,7 +438,14 @@ TEST_P(CharacterInstanceAllocations, UpdateAllocatesNothing) {
   t.target = 1;
   t.conditions = {{go, ConditionOp::True, 0.0f}};
   t.duration = 0.3f;
-  machine.transitions = {t};
+  // Back to idle inertialized: the joints' and the shapes' offsets decay.
+  Transition back;
+  back.source = 1;
+  back.target = 0;
+  back.conditions = {{go, ConditionOp::False, 0.0f}};
+  back.duration = 0.2f;
+  back.blend = TransitionBlend::Inertialization;
+  machine.transitions = {t, back};
   LayerBinding lean;
   lean.layer.mode = LayerMode::Additive;
   lean.layer.weight = 0.5f;
@@ -432,7 +456,12 @@ TEST_P(CharacterInstanceAllocations, UpdateAllocatesNothing) {
   ASSERT_EQ(bind_character(skeleton, clips, clip_binding, character, shapes), "");
   GraphBinding graph;
   graph.blend_spaces = {space};
-  graph.layers = {lean};
+  // A blend-space layer sampling its clips' shapes through a shape mask.
+  LayerBinding moving;
+  moving.layer.weight = 0.5f;
+  moving.layer.shape_mask = {1.0f, 0.0f};
+  moving.blend_space = 0;
+  graph.layers = {lean, moving};
   graph.machine = machine;
   graph.has_machine = true;
   ASSERT_EQ(bind_graph(character, parameters, graph), "");
@@ -447,18 +476,21 @@ TEST_P(CharacterInstanceAllocations, UpdateAllocatesNothing) {
   StateHistory history;
   history.reset(60, static_cast<int>(skeleton.rest_pose.size()), 2, parameters.count());
   long before = g_allocations.load();
-  int failures = 0;
+  int failures = 0, moved_states = 0;
   for (int frame = 0; frame < 120; ++frame) {
     if (frame == 30) parameters.set(go, 1.0f);
+    if (frame == 100) parameters.set(go, 0.0f);
     parameters.set(x, 0.005f * static_cast<float>(frame));
     failures += !player.update(1.0f / 60.0f, parameters, settings, flat);
     history.record(1.0 / 60.0, player, parameters);
+    moved_states += player.machine().active_state() == 1 ? 1 : 0;
   }
   EXPECT_EQ(g_allocations.load() - before, 0);
   EXPECT_EQ(history.size(), 60);
   EXPECT_TRUE(history.has_pose(59));
   EXPECT_EQ(failures, 0);
-  EXPECT_EQ(player.machine().active_state(), 1);
+  EXPECT_GT(moved_states, 0);
+  EXPECT_EQ(player.machine().active_state(), 0);  // back, inertialized
   ASSERT_EQ(player.morph_weights().size(), 2u);
   EXPECT_GT(player.morph_weights()[0], 0.25f);  // the clips' shapes played
 

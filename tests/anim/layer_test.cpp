@@ -52,7 +52,7 @@ TEST(Layer, OverrideBlendsOnlyMaskedJointsByWeight) {
     t.rotation = glm::angleAxis(glm::radians(90.0f), kY);
     t.scale = glm::vec3(3.0f);
   }
-  Layer layer{"wave", LayerMode::Override, 0.5f, {0.0f, 1.0f, 1.0f, 0.0f}};
+  Layer layer{"wave", LayerMode::Override, 0.5f, {0.0f, 1.0f, 1.0f, 0.0f}, {}};
   ASSERT_TRUE(apply_layer(layer, wave, base));
   EXPECT_EQ(base[0].translation, glm::vec3(0.0f));
   EXPECT_EQ(base[3].rotation, glm::quat(1.0f, 0.0f, 0.0f, 0.0f));
@@ -67,7 +67,7 @@ TEST(Layer, FullWeightOverrideWithoutMaskReplacesThePose) {
   std::vector<Transform> base(4), other(4);
   other[2].translation = {0.0f, 0.0f, 5.0f};
   other[2].rotation = glm::angleAxis(1.0f, kZ);
-  Layer layer{"all", LayerMode::Override, 1.0f, {}};
+  Layer layer{"all", LayerMode::Override, 1.0f, {}, {}};
   ASSERT_TRUE(apply_layer(layer, other, base));
   EXPECT_FLOAT_EQ(base[2].translation.z, 5.0f);
   EXPECT_NEAR(angle_about(base[2].rotation, kZ), 1.0f, 1e-6f);
@@ -77,7 +77,7 @@ TEST(Layer, AdditiveAddsTheDeltaScaledByWeightAndMask) {
   std::vector<Transform> base(4), delta(4);
   for (Transform& t : base) t.rotation = glm::angleAxis(glm::radians(30.0f), kZ);
   for (Transform& t : delta) t.rotation = glm::angleAxis(glm::radians(20.0f), kZ);
-  Layer full{"lean", LayerMode::Additive, 1.0f, {1.0f, 1.0f, 0.5f, 0.0f}};
+  Layer full{"lean", LayerMode::Additive, 1.0f, {1.0f, 1.0f, 0.5f, 0.0f}, {}};
   ASSERT_TRUE(apply_layer(full, delta, base));
   EXPECT_NEAR(angle_about(base[0].rotation, kZ), glm::radians(50.0f), 1e-5f);
   // Half weight: nlerp half way from identity is exactly half the angle.
@@ -88,7 +88,7 @@ TEST(Layer, AdditiveAddsTheDeltaScaledByWeightAndMask) {
 TEST(Layer, RejectsMismatchedSizesAndLeavesThePose) {
   std::vector<Transform> base(4), three(3);
   base[1].translation = {1.0f, 2.0f, 3.0f};
-  Layer layer{"x", LayerMode::Override, 1.0f, {}};
+  Layer layer{"x", LayerMode::Override, 1.0f, {}, {}};
   EXPECT_FALSE(apply_layer(layer, three, base));
   layer.joint_mask = {1.0f, 1.0f};
   EXPECT_FALSE(apply_layer(layer, std::vector<Transform>(4), base));

@@ -14,6 +14,7 @@
 
 #include "anim/bound_character.h"
 #include "anim/morph_weights.h"
+#include "asset/demo_export.h"
 #include "asset/gltf_reader.h"
 #include "gltf_writer.h"
 #include "import_test_util.h"
@@ -241,6 +242,91 @@ TEST(GltfMorphTargets, BadTargetsAndChannelsAreWarningsAndTheImportGoesOn) {
   ASSERT_EQ(character.clips.size(), 1u);
   EXPECT_TRUE(character.clips[0].morph_tracks.empty());
   std::filesystem::remove_all(dir);
+}
+
+// A float track of the given interpolation.
+anim::MorphTrack shape_track(const std::string& target, anim::Interpolation interpolation,
+                             std::vector<float> times, std::vector<float> values) {
+  anim::MorphTrack track;
+  track.node_name = "Face";
+  track.target_name = target;
+  track.weight.interpolation = interpolation;
+  track.weight.times_s = std::move(times);
+  track.weight.values = std::move(values);
+  return track;
+}
+
+TEST(GltfMorphTargets, ShapeTracksTheWriterWritesReadBackEqual) {
+  const auto dir = test::make_temp_dir();
+  asset::Character face = test::import_ok(face_with_two_targets().write(dir / "face.gltf"));
+  // "Talk": both Linear on different keys (written on their union); "Pop": Smile CubicSpline
+  // (in-tangent, value, out-tangent per key), Blink left at its default.
+  anim::Clip talk;
+  talk.name = "Talk";
+  talk.duration_s = 2.0f;
+  talk.morph_tracks = {
+      shape_track("Smile", anim::Interpolation::Linear, {0.0f, 1.0f, 2.0f}, {0.0f, 1.0f, 0.5f}),
+      shape_track("Blink", anim::Interpolation::Linear, {0.0f, 0.5f, 2.0f}, {0.0f, 0.8f, 0.2f})};
+  anim::Clip pop;
+  pop.name = "Pop";
+  pop.duration_s = 1.0f;
+  pop.morph_tracks = {shape_track("Smile", anim::Interpolation::CubicSpline, {0.0f, 1.0f},
+                                  {0.0f, 0.0f, 2.0f, 0.0f, 1.0f, 0.0f})};
+  face.clips = {talk, pop};
+  const auto file = dir / "face.glb";
+  ASSERT_EQ(asset::export_character_glb(face, file.string()), "");
+  const asset::Character read = test::import_ok(file);
+  EXPECT_FALSE(warned(read, "morph")) << read.report.warnings.front();
+  ASSERT_EQ(read.meshes.size(), 1u);
+  EXPECT_EQ(read.meshes[0].node_name, "Face");
+  ASSERT_EQ(read.meshes[0].morph_targets.size(), 2u);
+  EXPECT_EQ(read.meshes[0].morph_targets[0].name, "Smile");
+  EXPECT_EQ(read.meshes[0].morph_targets[1].name, "Blink");
+  EXPECT_EQ(read.meshes[0].morph_weights, (std::vector<float>{0.25f, 0.0f}));
+  EXPECT_NEAR(read.meshes[0].morph_targets[1].positions[2].y, 0.5f, 1e-6f);
+  // By hand: Talk at 0.25 s: Smile 0.25, Blink 0.4; at 1 s: 1 and 0.8 - 0.6 / 3 = 0.6; at 1.5 s:
+  // 0.75 and 0.4. Pop at 0.5 s: Hermite h00 0 + h10 2 / 8 + h01 1 / 2 = 0.75; Blink 0.
+  struct Expected {
+    const char* clip;
+    float time_s, smile, blink;
+  };
+  for (const Expected& e :
+       {Expected{"Talk", 0.25f, 0.25f, 0.4f}, Expected{"Talk", 1.0f, 1.0f, 0.6f},
+        Expected{"Talk", 1.5f, 0.75f, 0.4f}, Expected{"Talk", 2.0f, 0.5f, 0.2f},
+        Expected{"Pop", 0.5f, 0.75f, 0.0f}, Expected{"Pop", 1.0f, 1.0f, 0.0f}}) {
+    const std::vector<float> before = weights_at(face, e.clip, e.time_s);
+    const std::vector<float> after = weights_at(read, e.clip, e.time_s);
+    ASSERT_EQ(after.size(), 2u);
+    EXPECT_NEAR(before[0], e.smile, 1e-6f) << e.clip << " " << e.time_s;
+    EXPECT_NEAR(before[1], e.blink, 1e-6f) << e.clip << " " << e.time_s;
+    EXPECT_NEAR(after[0], e.smile, 1e-6f) << e.clip << " " << e.time_s;
+    EXPECT_NEAR(after[1], e.blink, 1e-6f) << e.clip << " " << e.time_s;
+  }
+}
+
+TEST(GltfMorphTargets, RobotExpressiveFaceWrittenAgainPlaysTheSameWeights) {
+  const auto path = test::shared_asset("quaternius/RobotExpressive.glb");
+  SKIP_IF_ABSENT(path);
+  const asset::Character robot = test::import_ok(path);
+  const auto file = test::make_temp_dir() / "robot.glb";
+  ASSERT_EQ(asset::export_character_glb(robot, file.string()), "");
+  const asset::Character read = test::import_ok(file);
+  ASSERT_EQ(anim::morph_channels_of(read.meshes).size(),
+            anim::morph_channels_of(robot.meshes).size());
+  std::size_t compared = 0;
+  for (const anim::Clip& clip : robot.clips) {
+    if (clip.morph_tracks.empty()) continue;
+    for (const float t : {0.0f, 0.1f, 0.37f, clip.duration_s * 0.5f, clip.duration_s}) {
+      const std::vector<float> before = weights_at(robot, clip.name, t);
+      const std::vector<float> after = weights_at(read, clip.name, t);
+      ASSERT_EQ(after.size(), before.size());
+      for (std::size_t c = 0; c < before.size(); ++c) {
+        EXPECT_NEAR(after[c], before[c], 1e-6f) << clip.name << " at " << t << " channel " << c;
+        ++compared;
+      }
+    }
+  }
+  EXPECT_GT(compared, 0u);
 }
 
 }  // namespace

@@ -31,7 +31,7 @@ TEST(GraphHistory, UndoAndRedoWalkThroughEveryRecordedEdit) {
   history.record(p);
   p.blend_spaces[0].name = "walking";
   history.record(p);
-  p.layers.push_back({"wave", anim::LayerMode::Additive, 0.5f, 1, {}, {}, {}});
+  p.layers.push_back({"wave", anim::LayerMode::Additive, 0.5f, 1, {}, {}, {}, {}, {}});
   history.record(p);
 
   ASSERT_TRUE(history.undo(p));

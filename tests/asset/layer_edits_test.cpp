@@ -102,6 +102,14 @@ TEST(LayerEdits, TheMaskSurvivesSaveAndLoad) {
   ASSERT_EQ(loaded.layers.size(), 1u);
   EXPECT_EQ(loaded.layers[0].mask_joints, std::vector<std::string>{"spine_01"});
   EXPECT_EQ(loaded.layers[0].mask_excluded, std::vector<std::string>{"neck"});
+  EXPECT_TRUE(loaded.layers[0].mask_shapes.empty());
+  // A shape mask too, written only when set.
+  EXPECT_EQ(asset::project_to_json(project).find("mask_shapes"), std::string::npos);
+  project.layers[0].mask_shapes = {"Face/Smile"};
+  project.layers[0].mask_shapes_excluded = {"Blink"};
+  ASSERT_EQ(asset::parse_project(asset::project_to_json(project), "test", loaded), "");
+  EXPECT_EQ(loaded.layers[0].mask_shapes, std::vector<std::string>{"Face/Smile"});
+  EXPECT_EQ(loaded.layers[0].mask_shapes_excluded, std::vector<std::string>{"Blink"});
 }
 
 // The upper body of layered, after one update of dt_s, against the wave clip sampled at dt_s and

@@ -209,4 +209,42 @@ TEST(Mirror, RejectsATableThatDoesNotFit) {
   EXPECT_NE(anim::validate(demo().skeleton, table).find("entries"), std::string::npos);
 }
 
+// Shapes swap sides by name as joints do: eyeBlink_L's curve plays on eyeBlink_R and back;
+// BrowLeft has no BrowRight on the face, so it stays; jawOpen has no side.
+TEST(Mirror, PairedShapeTracksSwapSides) {
+  const std::vector<anim::MorphChannel> face = {{"Face", "eyeBlink_L", 0.0f},
+                                                {"Face", "eyeBlink_R", 0.0f},
+                                                {"Face", "BrowLeft", 0.0f},
+                                                {"Face", "jawOpen", 0.0f}};
+  anim::Clip clip = demo().clips.at(0);
+  auto shape = [](const std::string& target, float a, float b) {
+    anim::MorphTrack track{"Face", target, {}};
+    track.weight.times_s = {0.0f, 0.5f};
+    track.weight.values = {a, b};
+    return track;
+  };
+  clip.morph_tracks = {shape("eyeBlink_L", 0.1f, 0.9f), shape("eyeBlink_R", 0.3f, 0.4f),
+                       shape("BrowLeft", 0.5f, 0.6f), shape("jawOpen", 0.7f, 0.8f)};
+  const anim::Clip mirrored =
+      anim::mirror_clip(clip, demo().skeleton, table_of(demo()), nullptr, face);
+  ASSERT_EQ(mirrored.morph_tracks.size(), 4u);
+  EXPECT_EQ(mirrored.morph_tracks[0].target_name, "eyeBlink_R");
+  EXPECT_EQ(mirrored.morph_tracks[0].weight.values, (std::vector<float>{0.1f, 0.9f}));
+  EXPECT_EQ(mirrored.morph_tracks[1].target_name, "eyeBlink_L");
+  EXPECT_EQ(mirrored.morph_tracks[1].weight.values, (std::vector<float>{0.3f, 0.4f}));
+  EXPECT_EQ(mirrored.morph_tracks[2].target_name, "BrowLeft");
+  EXPECT_EQ(mirrored.morph_tracks[3].target_name, "jawOpen");
+  // Bound and sampled at 0.25 s: eyeBlink_L plays eyeBlink_R's 0.35, eyeBlink_R plays 0.5.
+  const anim::MorphBinding binding = anim::bind_morph_tracks(mirrored, face);
+  std::vector<std::uint32_t> cursors(4, 0u);
+  std::vector<float> w(4);
+  ASSERT_TRUE(anim::sample_morph_weights(mirrored, binding, face, 0.25f, cursors, w));
+  EXPECT_NEAR(w[0], 0.35f, 1e-6f);
+  EXPECT_NEAR(w[1], 0.5f, 1e-6f);
+  EXPECT_NEAR(w[2], 0.55f, 1e-6f);
+  // Without the character's shapes, every name with a side swaps (BrowLeft -> BrowRight).
+  const anim::Clip by_name = anim::mirror_clip(clip, demo().skeleton, table_of(demo()));
+  EXPECT_EQ(by_name.morph_tracks[2].target_name, "BrowRight");
+}
+
 }  // namespace

@@ -88,8 +88,8 @@ Project make_project() {
   leap.allow_self = true;
   m.transitions = {start, stop, leap};
 
-  p.layers.push_back({"wave", anim::LayerMode::Override, 0.75f, 3, {"spine_02"}, {}, {}});
-  p.layers.push_back({"lean", anim::LayerMode::Additive, 0.5f, 4, {}, {}, {}});
+  p.layers.push_back({"wave", anim::LayerMode::Override, 0.75f, 3, {"spine_02"}, {}, {}, {}, {}});
+  p.layers.push_back({"lean", anim::LayerMode::Additive, 0.5f, 4, {}, {}, {}, {}, {}});
   p.view.skinning = asset::SkinningChoice::DualQuat;
   p.view.show_grid = false;
   p.view.camera.yaw_deg = 30.0f;
