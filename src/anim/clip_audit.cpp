@@ -11,6 +11,7 @@
 #include "anim/foot_slide.h"
 #include "anim/ground_motion.h"
 #include "anim/loop_seam.h"
+#include "anim/math.h"
 #include "anim/motion_pops.h"
 #include "anim/pose.h"
 #include "anim/root_motion.h"
@@ -44,6 +45,11 @@ RootMotionSettings root_settings(const AuditCharacter& character) {
 
 bool measured(const AuditCharacter& character, int joint) {
   return character.measured.empty() || character.measured[joint];
+}
+
+bool judged_by_body(const AuditCharacter& character, int joint) {
+  if (character.body.empty()) return measured(character, joint);
+  return std::find(character.body.begin(), character.body.end(), joint) != character.body.end();
 }
 
 void add(ClipAudit& audit, FindingKind kind, Severity severity, int frame, float time_s,
@@ -169,7 +175,7 @@ void audit_seam(const Clip& clip, const ClipFrames& frames, const AuditCharacter
   int seam_joint = 0;
   for (int j = 0; j < frames.joints; ++j) {
     const float d = glm::distance(frames.at(last, j), frames.at(0, j));
-    if (measured(character, j) && d > audit.seam_m) {
+    if (judged_by_body(character, j) && d > audit.seam_m) {
       audit.seam_m = d;
       seam_joint = j;
     }
@@ -188,7 +194,7 @@ void audit_seam(const Clip& clip, const ClipFrames& frames, const AuditCharacter
     const glm::vec3 start = frames.at(1, j) - frames.at(0, j);
     const glm::vec3 end = frames.at(last, j) - frames.at(last - 1, j);
     const float difference = glm::length(start - end) / frames.frame_s;
-    if (measured(character, j) && difference > audit.seam_velocity_m_s) {
+    if (judged_by_body(character, j) && difference > audit.seam_velocity_m_s) {
       audit.seam_velocity_m_s = difference;
       worst = j;
     }
@@ -345,27 +351,67 @@ void audit_compression(const Clip& clip, const AuditCharacter& character, const 
              joint.c_str()));
 }
 
-// A clip keyed at another scale than its character (centimetres on a metre rig) stands its root
-// far higher or lower than the rest pose does.
-void audit_units(const ClipFrames& frames, const AuditCharacter& character, const AuditRules& rules,
-                 ClipAudit& audit) {
+// A clip keyed at another scale than its character (centimetres on a metre rig). Where the clip
+// keys its joints' translations, its bone lengths against the rest pose's say so, whatever the
+// pose (a sitting or lying clip, a spawn that lifts the root far up, keeps its bones). A clip
+// that keys only its root's translation says so by the root's height, which a pose also changes:
+// that is believed only past the error level.
+float keyed_bone_scale(const Clip& clip, const ClipFrames& frames, const AuditCharacter& character,
+                       const std::vector<glm::mat4>& rest) {
+  const Skeleton& skeleton = *character.skeleton;
+  std::vector<float> ratios;
+  for (const JointTrack& track : clip.tracks) {
+    const int j = skeleton.find_joint(track.joint_name);
+    if (j < 0 || j == character.root_joint || track.translation.values.empty()) continue;
+    const int parent = skeleton.parents[j];
+    if (parent < 0 || !measured(character, j)) continue;
+    const float rest_m =
+        glm::distance(position(rest[j]), position(rest[parent])) * character.metres_per_unit;
+    if (!(rest_m > 1e-3f)) continue;
+    ratios.push_back(glm::distance(frames.at(0, j), frames.at(0, parent)) / rest_m);
+  }
+  if (ratios.empty()) return 0.0f;
+  std::nth_element(ratios.begin(), ratios.begin() + ratios.size() / 2, ratios.end());
+  return ratios[ratios.size() / 2];
+}
+
+void audit_units(const Clip& clip, const ClipFrames& frames, const AuditCharacter& character,
+                 const AuditRules& rules, ClipAudit& audit) {
   const Skeleton& skeleton = *character.skeleton;
   std::vector<glm::mat4> rest(skeleton.rest_pose.size());
   if (!local_to_model(skeleton, skeleton.rest_pose, rest) || frames.root.empty()) return;
+  Severity severity;
+  if (const float bones = keyed_bone_scale(clip, frames, character, rest); bones > 0.0f) {
+    audit.scale_ratio = bones;
+    if (!grade(rules.scale_ratio, std::max(bones, 1.0f / bones), severity)) return;
+    add(audit, FindingKind::kUnits, severity, 0, 0.0f, "", bones,
+        format("bones are %.3g times their rest length (median of the keyed joints): keyed in "
+               "other units?",
+               bones));
+    return;
+  }
   const float rest_height = rest[character.root_joint][3].y * character.metres_per_unit;
   if (!(rest_height > 0.05f)) return;
   float highest = -1e30f;
-  for (const glm::vec3& p : frames.root) highest = std::max(highest, p.y);
+  float lowest = 1e30f;
+  for (const glm::vec3& p : frames.root) {
+    highest = std::max(highest, p.y);
+    lowest = std::min(lowest, p.y);
+  }
   if (!(highest > 0.0f)) return;  // a clip lying below the floor says nothing of its scale
-  audit.scale_ratio = highest / rest_height;
+  // Other units move every height: too large when even the lowest root stands above the rest
+  // height, too small when even the highest stays below it. A jump, a spawn from the air, a
+  // crouch or a fall keeps the other end near the rest height.
+  audit.scale_ratio = lowest > rest_height    ? lowest / rest_height
+                      : highest < rest_height ? highest / rest_height
+                                              : 1.0f;
   const float off = std::max(audit.scale_ratio, 1.0f / audit.scale_ratio);
-  Severity severity;
-  if (!grade(rules.scale_ratio, off, severity)) return;
+  if (!grade(rules.scale_ratio, off, severity) || severity != Severity::kError) return;
   const std::string& joint = skeleton.joint_names[character.root_joint];
   add(audit, FindingKind::kUnits, severity, -1, 0.0f, joint, audit.scale_ratio,
-      format("%s stands at most %.3f m high, %.3g times its rest height (%.2f m): keyed in "
-             "other units?",
-             joint.c_str(), highest, audit.scale_ratio, rest_height));
+      format("%s stands between %.3f and %.3f m high, %.3g times its rest height (%.2f m): keyed "
+             "in other units?",
+             joint.c_str(), lowest, highest, audit.scale_ratio, rest_height));
 }
 
 void audit_names(const Clip& clip, const AuditRules& rules, ClipAudit& audit) {
@@ -432,7 +478,8 @@ ClipAudit audit_clip(const Clip& clip, const ClipFrames& frames, const AuditChar
   audit.duration_s = clip.duration_s;
   audit.fps = clip_fps(clip);
   audit.frames = frames.frames;
-  audit.loop = std::regex_search(clip.name, std::regex(rules.loop_names));
+  audit.loop = std::regex_search(clip.name, std::regex(rules.loop_names)) &&
+               !std::regex_search(clip.name, std::regex(rules.one_shot_names));
   audit_keys(clip, rules, audit);
   audit_names(clip, rules, audit);
   // A clip with broken keys samples to garbage: its motion is not measured.
@@ -446,7 +493,7 @@ ClipAudit audit_clip(const Clip& clip, const ClipFrames& frames, const AuditChar
   audit_pops(clip, frames, character, rules, audit);
   audit_slide(clip, character, rules, audit);
   audit_compression(clip, character, rules, audit);
-  audit_units(frames, character, rules, audit);
+  audit_units(clip, frames, character, rules, audit);
   return audit;
 }
 

@@ -5,6 +5,7 @@
 // fault a Finding graded by AuditRules. Reuses the viewer's measures (loop_seam, motion_pops,
 // foot_contact, foot_slide, compression_report). Not for the per-frame path (it allocates).
 
+#include <limits>
 #include <span>
 #include <string>
 #include <vector>
@@ -44,12 +45,19 @@ struct AuditRules {
   Threshold slide_leg_share{0.03f, 0.10f};  // mean slide per planted step, share of leg
   Threshold compression_m{0.005f, 0.02f};   // largest error of the compressed clip
   Threshold mirror_m{0.03f, 0.10f};         // mirror pair: pose difference
-  Threshold scale_ratio{1.5f, 5.0f};        // root height against the rest pose's (or inverse)
-  float duplicate_m = 0.001f;               // clips within this everywhere are duplicates
-  Severity sign_flip = Severity::kInfo;     // quaternion keys that change hemisphere
-  Severity denormal = Severity::kWarning;   // NaN and infinite keys are always errors
+  Threshold scale_ratio{1.5f, 5.0f};        // bone lengths against the rest pose's (or inverse)
+  // A transition's best entry from one clip into another: the pose-and-velocity distance
+  // (anim/transition_audit.h) as a share of the character's height. No error by default: a
+  // library may hold poses nothing joins.
+  Threshold transition_height_share{0.25f, std::numeric_limits<float>::infinity()};
+  float duplicate_m = 0.001f;              // clips within this everywhere are duplicates
+  Severity sign_flip = Severity::kInfo;    // quaternion keys that change hemisphere
+  Severity denormal = Severity::kWarning;  // NaN and infinite keys are always errors
   // Clips named like this are loops, whose seam is measured (ECMAScript, searched).
   std::string loop_names = "[Ll]oop|[Cc]ycle|[Ww]alk|[Rr]un|[Jj]og|[Ii]dle";
+  // ... unless also named like this: a start, stop, jump or change of gait is a one-shot
+  // (WalkJump, Run_Stop, WalkToRun).
+  std::string one_shot_names = "[Jj]ump|[Ss]tart|[Ss]top|[a-z]To[A-Z]|_[Tt]o_|[Tt]ransition";
   std::vector<NamingRule> naming;
   std::vector<MarkerRule> markers;
   float pop_median_factor = 8.0f;  // a pop also exceeds this many times the median acceleration
@@ -64,6 +72,10 @@ struct AuditCharacter {
   // Per joint, whether it is measured for seams, pops and mirrors: the joints that move the
   // mesh, not IK targets and controls that animate freely (empty: every joint).
   std::span<const bool> measured;
+  // The body's main joints (pelvis, spine, neck, head and the limbs down to hands and feet), by
+  // which loop seams and transitions are judged: thirty finger joints would otherwise outweigh
+  // the legs (empty: every measured joint).
+  std::span<const int> body;
 };
 
 // One clip's measures (metres, seconds) and findings, and per-frame series for the report's plots.

@@ -13,6 +13,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "app/audit_contact_sheets.h"
 #include "app/audit_html.h"
 #include "asset/atomic_write.h"
 #include "asset/audit_cache.h"
@@ -40,6 +41,7 @@ struct AuditOptions {
   std::vector<std::string> merge;
   std::string cache = asset::default_audit_cache_folder();
   bool no_cache = false;
+  bool no_contact_sheets = false;
 };
 
 bool is_audited_file(const fs::path& path) {
@@ -52,37 +54,60 @@ bool is_audited_file(const fs::path& path) {
   return false;
 }
 
-// The files to audit under the paths and the project, sorted; the cause when one is missing.
-std::string collect_files(const AuditOptions& options, std::vector<std::string>& files) {
-  std::vector<std::string> roots = options.paths;
+// A file to audit, and the project's character its clips play on when it is a project's clip
+// file (empty: the file's own).
+struct AuditTarget {
+  std::string path;
+  std::string character;
+};
+
+// Appends the files at root (a file, or the model and clip files under a folder).
+std::string add_files(const std::string& root, const std::string& character,
+                      std::vector<AuditTarget>& out) {
+  std::error_code ec;
+  if (fs::is_regular_file(root, ec)) {
+    out.push_back({root, character});
+    return {};
+  }
+  if (!fs::is_directory(root, ec)) return root + ": no such file or folder";
+  for (auto it = fs::recursive_directory_iterator(
+           root, fs::directory_options::skip_permission_denied, ec);
+       !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
+    if (it->is_regular_file(ec) && is_audited_file(it->path())) {
+      out.push_back({it->path().string(), character});
+    }
+  }
+  return {};
+}
+
+// The files to audit under the paths and the project, sorted, each once (a project's clip file
+// on the project's character); the cause when one is missing.
+std::string collect_files(const AuditOptions& options, std::vector<AuditTarget>& files) {
+  for (const std::string& root : options.paths) {
+    if (std::string e = add_files(root, {}, files); !e.empty()) return e;
+  }
   if (!options.project.empty()) {
     asset::Project project;
     if (std::string e = asset::load_project(options.project, project); !e.empty()) return e;
     const fs::path folder = fs::path(options.project).parent_path();
+    std::string character;
     if (project.character != "<demo>") {
-      roots.push_back(asset::resolve_project_path(project.character, folder));
+      character = asset::resolve_project_path(project.character, folder);
+      if (std::string e = add_files(character, {}, files); !e.empty()) return e;
     }
     for (const std::string& clips : project.clip_files) {
-      roots.push_back(asset::resolve_project_path(clips, folder));
+      const std::string path = asset::resolve_project_path(clips, folder);
+      if (std::string e = add_files(path, character, files); !e.empty()) return e;
     }
   }
-  for (const std::string& root : roots) {
-    std::error_code ec;
-    if (fs::is_regular_file(root, ec)) {
-      files.push_back(root);
-      continue;
-    }
-    if (!fs::is_directory(root, ec)) return root + ": no such file or folder";
-    for (auto it = fs::recursive_directory_iterator(
-             root, fs::directory_options::skip_permission_denied, ec);
-         !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
-      if (it->is_regular_file(ec) && is_audited_file(it->path())) {
-        files.push_back(it->path().string());
-      }
-    }
-  }
-  std::sort(files.begin(), files.end());
-  files.erase(std::unique(files.begin(), files.end()), files.end());
+  // Sorted by path, a project's clip file before the same file found on its own.
+  std::stable_sort(files.begin(), files.end(), [](const AuditTarget& a, const AuditTarget& b) {
+    return a.path != b.path ? a.path < b.path : a.character > b.character;
+  });
+  files.erase(
+      std::unique(files.begin(), files.end(),
+                  [](const AuditTarget& a, const AuditTarget& b) { return a.path == b.path; }),
+      files.end());
   return {};
 }
 
@@ -94,25 +119,31 @@ std::string read_text(const std::string& path, std::string& out) {
 }
 
 // Audits files, jobs at once, each from the cache when its content is unchanged.
-json audit_files(const std::vector<std::string>& files, const anim::AuditRules& rules,
+json audit_files(const std::vector<AuditTarget>& files, const anim::AuditRules& rules,
                  const std::string& salt, const AuditOptions& options, int& cached) {
   std::vector<json> entries(files.size());
   std::atomic<std::size_t> next{0};
   std::atomic<int> hits{0};
   const auto work = [&] {
     for (std::size_t i = next++; i < files.size(); i = next++) {
+      const AuditTarget& file = files[i];
+      // A clip file audited on a project's character is another entry than on its own.
+      const std::string character_key =
+          file.character.empty() ? std::string() : asset::audit_cache_key(file.character, salt);
+      const bool uncached = options.no_cache || (!file.character.empty() && character_key.empty());
       const std::string key =
-          options.no_cache ? std::string() : asset::audit_cache_key(files[i], salt);
+          uncached ? std::string() : asset::audit_cache_key(file.path, salt + character_key);
       if (!key.empty()) {
         if (std::optional<json> entry = asset::read_audit_cache(options.cache, key)) {
-          (*entry)["file"] = files[i];
+          (*entry)["file"] = file.path;
           entries[i] = std::move(*entry);
           ++hits;
           continue;
         }
       }
-      entries[i] = asset::audit_file(files[i], rules, asset::default_import_limits());
-      std::fprintf(stderr, "animview audit: %s\n", files[i].c_str());
+      entries[i] =
+          asset::audit_file(file.path, rules, asset::default_import_limits(), file.character);
+      std::fprintf(stderr, "animview audit: %s\n", file.path.c_str());
       // A failure may be the machine's (out of memory, timed out under load): tried again next
       // time rather than remembered.
       if (!key.empty() && !entries[i].contains("error")) {
@@ -177,7 +208,7 @@ int run_audit(const AuditOptions& options) {
       return 2;
     }
   } else {
-    std::vector<std::string> files;
+    std::vector<AuditTarget> files;
     if (std::string e = collect_files(options, files); !e.empty()) {
       std::fprintf(stderr, "animview audit: %s\n", e.c_str());
       return 2;
@@ -189,9 +220,20 @@ int run_audit(const AuditOptions& options) {
     report = audit_files(files, rules, std::string(ANIMVIEW_VERSION) + '\n' + rules_text, options,
                          cached);
   }
+  ContactSheetPictures sheets;
+  if (!options.html_path.empty() && !options.no_contact_sheets) {
+    ContactSheetRequest request;
+    std::error_code ec;
+    request.program = fs::read_symlink("/proc/self/exe", ec).string();
+    request.jobs = options.jobs;
+    std::string warning;
+    sheets = render_contact_sheets(report, request, warning);
+    if (!warning.empty())
+      std::fprintf(stderr, "animview audit: contact sheets: %s\n", warning.c_str());
+  }
   if (!write_output(options.json_path, report.dump(1)) ||
       !write_output(options.csv_path, asset::audit_report_csv(report)) ||
-      !write_output(options.html_path, audit_html(report))) {
+      !write_output(options.html_path, audit_html(report, sheets))) {
     return 2;
   }
   const asset::AuditCounts counts = asset::count_audit_report(report);
@@ -236,6 +278,8 @@ void add_audit_command(CLI::App& app, int& exit_code) {
   audit->add_option("--merge", options->merge, "Merge these shard reports (JSON) instead");
   audit->add_option("--cache", options->cache, "Cache folder (default ~/.cache/animview/audit)");
   audit->add_flag("--no-cache", options->no_cache, "Audit every file again, caching nothing");
+  audit->add_flag("--no-contact-sheets", options->no_contact_sheets,
+                  "Leave the rendered pictures of each clip out of the HTML report");
   audit->callback([options, &exit_code] { exit_code = run_audit(*options); });
 }
 

@@ -8,6 +8,7 @@
 #include "app/audit_command.h"
 #include "app/cli_checks.h"
 #include "app/compare_view.h"
+#include "app/contact_sheet_command.h"
 #include "app/curves_command.h"
 #include "app/export_clip_command.h"
 #include "app/export_demo_command.h"
@@ -105,6 +106,7 @@ int run_command_line(int argc, char** argv) {
   add_mm_build_command(cli, exit_code);
   add_mm_query_command(cli, exit_code);
   add_audit_command(cli, exit_code);
+  add_contact_sheet_command(cli, exit_code);
 
   try {
     cli.parse(argc, argv);

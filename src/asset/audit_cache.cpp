@@ -1,5 +1,6 @@
 #include "asset/audit_cache.h"
 
+#include <cctype>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -26,6 +27,19 @@ std::filesystem::path entry_path(const std::string& folder, const std::string& k
   return std::filesystem::path(folder) / (key + ".json");
 }
 
+// Adds a file's bytes to hash (and keeps them in text when given); false when it cannot be read.
+bool add_file(const std::string& path, Fnv1a& hash, std::string* text) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return false;
+  std::vector<char> buffer(1 << 16);
+  while (in.read(buffer.data(), static_cast<std::streamsize>(buffer.size())) || in.gcount() > 0) {
+    const auto size = static_cast<std::size_t>(in.gcount());
+    hash.add(buffer.data(), size);
+    if (text != nullptr) text->append(buffer.data(), size);
+  }
+  return true;
+}
+
 }  // namespace
 
 std::string default_audit_cache_folder() {
@@ -39,12 +53,23 @@ std::string default_audit_cache_folder() {
 }
 
 std::string audit_cache_key(const std::string& path, const std::string& salt) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return {};
   Fnv1a content;
-  std::vector<char> buffer(1 << 16);
-  while (in.read(buffer.data(), static_cast<std::streamsize>(buffer.size())) || in.gcount() > 0) {
-    content.add(buffer.data(), static_cast<std::size_t>(in.gcount()));
+  std::string text;
+  if (!add_file(path, content, &text)) return {};
+  // A .gltf's buffers may lie beside it: a changed .bin changes the clips.
+  std::string extension = std::filesystem::path(path).extension().string();
+  for (char& c : extension) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  if (extension == ".gltf") {
+    const nlohmann::json gltf = nlohmann::json::parse(text, nullptr, false);
+    const nlohmann::json* buffers =
+        gltf.is_object() && gltf.contains("buffers") ? &gltf["buffers"] : nullptr;
+    for (const nlohmann::json& b : buffers && buffers->is_array() ? *buffers : nlohmann::json()) {
+      const std::string uri = b.is_object() ? b.value("uri", std::string()) : std::string();
+      if (uri.empty() || uri.starts_with("data:")) continue;
+      const std::filesystem::path external = std::filesystem::path(path).parent_path() / uri;
+      content.add(uri.data(), uri.size());
+      if (!add_file(external.string(), content, nullptr)) return {};
+    }
   }
   Fnv1a salted;
   salted.add(salt.data(), salt.size());

@@ -14,7 +14,7 @@ namespace asset {
 std::string default_audit_cache_folder();
 
 // A hex key for the content of the file at path together with salt (the rules and the program's
-// version); empty when the file cannot be read. A glTF's external buffers are not part of it.
+// version) and, for a .gltf, of the buffer files it names; empty when one cannot be read.
 std::string audit_cache_key(const std::string& path, const std::string& salt);
 
 // The entry stored under key, or nothing when there is none (or it does not parse).

@@ -39,6 +39,7 @@ std::string read_audit_rules(const json& j, anim::AuditRules& out) {
         {"compression_m", &out.compression_m},
         {"mirror_m", &out.mirror_m},
         {"scale_ratio", &out.scale_ratio},
+        {"transition_height_share", &out.transition_height_share},
     };
     if (j.contains("thresholds")) {
       const json& t = j["thresholds"];
@@ -57,6 +58,8 @@ std::string read_audit_rules(const json& j, anim::AuditRules& out) {
     out.pop_median_factor = j.value("pop_median_factor", out.pop_median_factor);
     out.loop_names = j.value("loop_names", out.loop_names);
     if (std::string e = check_pattern("loop_names", out.loop_names); !e.empty()) return e;
+    out.one_shot_names = j.value("one_shot_names", out.one_shot_names);
+    if (std::string e = check_pattern("one_shot_names", out.one_shot_names); !e.empty()) return e;
     if (std::string e = read_severity(j, "sign_flip", out.sign_flip); !e.empty()) return e;
     if (std::string e = read_severity(j, "denormal", out.denormal); !e.empty()) return e;
     for (const json& rule : j.value("naming", json::array())) {

@@ -6,6 +6,7 @@
 #include <span>
 
 #include "anim/clip_pair_audit.h"
+#include "anim/transition_audit.h"
 #include "asset/character_units.h"
 #include "asset/import_isolation.h"
 #include "asset/importer.h"
@@ -35,6 +36,34 @@ json thinned(const std::vector<float>& series, int points) {
 }
 
 }  // namespace
+
+json transition_matrix_json(const anim::TransitionMatrix& matrix,
+                            std::span<const anim::ClipAudit> audits) {
+  json names = json::array();
+  json cost = json::array();
+  json exit = json::array();
+  json entry = json::array();
+  for (int s = 0; s < matrix.clips; ++s) {
+    names.push_back(audits[s].name);
+    json cost_row = json::array();
+    json exit_row = json::array();
+    json entry_row = json::array();
+    for (int t = 0; t < matrix.clips; ++t) {
+      const anim::TransitionCell& cell = matrix.at(s, t);
+      cost_row.push_back(s == t ? json(nullptr) : number(cell.cost_m));
+      exit_row.push_back(cell.exit_frame);
+      entry_row.push_back(cell.entry_frame);
+    }
+    cost.push_back(std::move(cost_row));
+    exit.push_back(std::move(exit_row));
+    entry.push_back(std::move(entry_row));
+  }
+  return {{"clips", names},
+          {"height_m", number(matrix.height_m)},
+          {"cost_m", cost},
+          {"exit_frame", exit},
+          {"entry_frame", entry}};
+}
 
 json clip_audit_json(const anim::ClipAudit& a, int plot_points) {
   json findings = json::array();
@@ -101,6 +130,16 @@ json audit_character(const Character& character, const anim::AuditRules& rules) 
                 (j < weights.rigid.size() && weights.rigid[j] > 0.0f);
     }
   }
+  std::vector<int> body;
+  for (int joint : {rig.pelvis, rig.neck, rig.head}) {
+    if (joint >= 0) body.push_back(joint);
+  }
+  body.insert(body.end(), rig.spine.begin(), rig.spine.end());
+  for (const anim::Limb& limb : rig.limbs)
+    body.insert(body.end(), limb.joints.begin(), limb.joints.end());
+  std::sort(body.begin(), body.end());
+  body.erase(std::unique(body.begin(), body.end()), body.end());
+  audited.body = body;
   const std::unique_ptr<bool[]> measured(new bool[tree.size()]);
   std::copy(tree.begin(), tree.end(), measured.get());
   audited.measured = std::span<const bool>(measured.get(), tree.size());
@@ -110,28 +149,43 @@ json audit_character(const Character& character, const anim::AuditRules& rules) 
     frames.push_back(anim::sample_clip_frames(clip, audited));
     audits.push_back(anim::audit_clip(clip, frames.back(), audited, rules));
   }
+  json out{{"unit", units.description.empty() ? std::string("metres") : units.description},
+           {"legs", legs.legs.size()}};
   if (!character.clips.empty()) {
     anim::audit_clip_pairs(character.clips, frames, audited, mirror_table(character, rig), rules,
                            audits);
   }
+  if (character.clips.size() > 1) {
+    out["transitions"] =
+        transition_matrix_json(anim::audit_transitions(frames, audited, rules, audits), audits);
+  }
   json clips = json::array();
   for (const anim::ClipAudit& audit : audits) clips.push_back(clip_audit_json(audit));
-  return {{"unit", units.description.empty() ? std::string("metres") : units.description},
-          {"legs", legs.legs.size()},
-          {"clips", clips}};
+  out["clips"] = std::move(clips);
+  return out;
 }
 
-json audit_file(const std::string& path, const anim::AuditRules& rules,
-                const ImportLimits& limits) {
+json audit_file(const std::string& path, const anim::AuditRules& rules, const ImportLimits& limits,
+                const std::string& character_path) {
   const ChildJob job = [&](const ChildProgress&) {
     ImportSettings settings;
     settings.limits = limits;
-    const ImportResult imported = import_file_in_process(path, settings);
+    if (character_path.empty()) {
+      const ImportResult imported = import_file_in_process(path, settings);
+      if (!imported.ok()) return json{{"error", imported.error}}.dump();
+      return audit_character(imported.character, rules).dump();
+    }
+    ImportResult imported = import_file_in_process(character_path, settings);
     if (!imported.ok()) return json{{"error", imported.error}}.dump();
+    ClipImportResult clips = import_clips_in_process(path, imported.character.skeleton, settings);
+    if (!clips.ok()) return json{{"error", clips.error}}.dump();
+    imported.character.clips.clear();
+    for (ImportedClip& clip : clips.clips) imported.character.clips.push_back(std::move(clip.clip));
     return audit_character(imported.character, rules).dump();
   };
   const ChildOutcome outcome = run_in_child(limits, job, {});
   json entry{{"file", path}};
+  if (!character_path.empty()) entry["character"] = character_path;
   if (outcome.end != ChildEnd::kFinished) {
     entry["error"] = path + ": the importer " + outcome.cause;
     entry["clips"] = json::array();

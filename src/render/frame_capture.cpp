@@ -36,4 +36,11 @@ std::string write_png(const Image& image, const std::string& path) {
   return {};
 }
 
+std::string write_jpeg(const Image& image, const std::string& path, int quality) {
+  if (!stbi_write_jpg(path.c_str(), image.width, image.height, 4, image.rgba.data(), quality)) {
+    return path + ": cannot write JPEG";
+  }
+  return {};
+}
+
 }  // namespace render

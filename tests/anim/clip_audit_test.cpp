@@ -90,7 +90,7 @@ TEST(ClipAudit, ACleanLoopHasNoFinding) {
   EXPECT_EQ(audit.channels, 2);
   EXPECT_EQ(audit.animated_channels, 2);
   EXPECT_LT(audit.seam_m, 1e-3f);
-  EXPECT_NEAR(audit.scale_ratio, 0.97f / 0.95f, 1e-3f);
+  EXPECT_FLOAT_EQ(audit.scale_ratio, 1.0f);  // its root's heights straddle the rest height
   ASSERT_EQ(audit.slide_series.size(), 2u);
   EXPECT_EQ(audit.root_speed_series.size(), 31u);
 }
@@ -171,6 +171,63 @@ TEST(ClipAudit, AClipKeyedAtAHundredthOfTheScaleIsAUnitsError) {
   ASSERT_NE(units, nullptr) << describe(audit);
   EXPECT_NEAR(units->value, 0.0097f / 0.95f, 1e-4f);
   EXPECT_EQ(units->severity, Severity::kError);
+  // A hundred times too large: even the lowest root, at frame 22 (0.95 + 0.02 sin(2 pi 22/30)
+  // = 0.93011 m before the scale), is 93 m up.
+  const ClipAudit large =
+      a.audit(make_clip("crouch", [](int f, float t) { return 100.0f * bob(f, t); }));
+  ASSERT_NE(find(large, FindingKind::kUnits), nullptr) << describe(large);
+  EXPECT_NEAR(find(large, FindingKind::kUnits)->value, 93.011f / 0.95f, 0.005f);
+}
+
+TEST(ClipAudit, ASpawnFromSixTimesItsHeightThatLandsHasNoUnitsFinding) {
+  const Audited a;
+  // Only the root keyed (as a BVH keys it): from 5.7 m down to the rest height, 0.95 m.
+  const ClipAudit audit = a.audit(make_clip(
+      "spawn_air", [](int, float t) { return glm::vec3(0.0f, 0.95f + 4.75f * (1.0f - t), 0.0f); }));
+  EXPECT_EQ(find(audit, FindingKind::kUnits), nullptr) << describe(audit);
+  EXPECT_NEAR(audit.scale_ratio, 1.0f, 1e-4f);
+}
+
+// Keys the left leg's bone translations at scale times the rest pose's, as an exporter that keys
+// every joint does.
+Clip with_keyed_bones(Clip clip, float scale) {
+  const testing::Biped biped = testing::make_biped();
+  for (int joint : {2, 3, 4, 5}) {
+    JointTrack track{biped.skeleton.joint_names[joint], {}, {}, {}};
+    track.translation.times_s = {0.0f, 1.0f};
+    const glm::vec3 rest = biped.skeleton.rest_pose[joint].translation * scale;
+    track.translation.values = {rest, rest};
+    clip.tracks.push_back(track);
+  }
+  return clip;
+}
+
+TEST(ClipAudit, BonesKeyedAtAHundredthOfTheirLengthAreAUnitsError) {
+  const Audited a;
+  const ClipAudit audit = a.audit(with_keyed_bones(make_clip("crouch", bob), 0.01f));
+  const Finding* units = find(audit, FindingKind::kUnits);
+  ASSERT_NE(units, nullptr) << describe(audit);
+  EXPECT_NEAR(units->value, 0.01f, 1e-4f);
+  EXPECT_EQ(units->severity, Severity::kError);
+}
+
+TEST(ClipAudit, ASittingOrFlyingClipWithItsBonesAtLengthHasNoUnitsFinding) {
+  const Audited a;
+  for (float height : {0.3f, 4.0f}) {  // the root at a third, and four times, its rest height
+    const ClipAudit audit = a.audit(with_keyed_bones(
+        make_clip("sit", [&](int, float) { return glm::vec3(0.0f, height, 0.0f); }), 1.0f));
+    EXPECT_EQ(find(audit, FindingKind::kUnits), nullptr) << height << "\n" << describe(audit);
+    EXPECT_NEAR(audit.scale_ratio, 1.0f, 1e-4f);
+  }
+}
+
+TEST(ClipAudit, AWalkThatJumpsOrStopsIsAOneShot) {
+  const Audited a;
+  EXPECT_TRUE(a.audit(make_clip("Walk", bob)).loop);
+  EXPECT_TRUE(a.audit(make_clip("Auto_Idle", bob)).loop);
+  for (const char* name : {"WalkJump", "Run_Stop", "walk_start", "WalkToRun", "walk_to_run"}) {
+    EXPECT_FALSE(a.audit(make_clip(name, bob)).loop) << name;
+  }
 }
 
 TEST(ClipAudit, RulesNameClipsAndAskForMarkers) {

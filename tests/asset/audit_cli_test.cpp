@@ -2,15 +2,19 @@
 // (a copy of the shared asset) and a file that is not an FBX at all. The malformed file is an
 // error entry naming it while the Fox is audited; exit codes 0 (rules loose enough), 1 (an
 // error), 2 (bad arguments); the cache skips an unchanged file and reads a changed one again;
-// shard reports merged equal the audit in one run.
+// shard reports merged equal the audit in one run; a character's clips get a transition matrix;
+// a .gltf's external buffer is part of its cache key; a project's clip files are audited on the
+// project's character; the HTML report carries each clip's contact sheet, rendered headless.
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <string>
 
 #include <nlohmann/json.hpp>
 
+#include "asset/project_file.h"
 #include "cli_runner.h"
 #include "temp_files.h"
 
@@ -130,6 +134,94 @@ TEST_F(AuditCli, MergedShardsEqualTheAuditInOneRun) {
   const json whole = read_json(dir_ / "whole.json");
   ASSERT_EQ(whole["files"].size(), 2u);
   EXPECT_EQ(read_json(dir_ / "merged.json"), whole);
+}
+
+TEST_F(AuditCli, TheFoxsClipsGetATransitionMatrix) {
+  const test::ProcessResult r = run_animview(
+      std::string("audit ") + q(lib_ / "fox.glb") + " --no-cache --json " + q(dir_ / "t.json"),
+      dir_);
+  ASSERT_NE(r.exit_code, 2) << r.err;
+  const json fox = read_json(dir_ / "t.json")["files"][0];
+  ASSERT_TRUE(fox.contains("transitions")) << fox.dump(1).substr(0, 2000);
+  const json& t = fox["transitions"];
+  const std::size_t n = fox["clips"].size();
+  ASSERT_EQ(t["clips"].size(), n);
+  ASSERT_EQ(t["cost_m"].size(), n);
+  for (std::size_t s = 0; s < n; ++s) {
+    EXPECT_EQ(t["clips"][s], fox["clips"][s]["name"]);
+    for (std::size_t c = 0; c < n; ++c) {
+      if (s == c) {
+        EXPECT_TRUE(t["cost_m"][s][c].is_null());
+        continue;
+      }
+      // Fox's clips are one animal's gaits: every pair joins within a metre, none for free.
+      EXPECT_GT(t["cost_m"][s][c].get<double>(), 0.0) << s << " " << c;
+      EXPECT_LT(t["cost_m"][s][c].get<double>(), 1.0) << s << " " << c;
+      EXPECT_GE(t["entry_frame"][s][c].get<int>(), 0);
+    }
+  }
+}
+
+TEST_F(AuditCli, AGltfsExternalBufferIsPartOfItsCacheKey) {
+  const fs::path khronos = fs::path(ANIMVIEW_SHARED_ASSETS) / "khronos";
+  fs::copy_file(khronos / "interpolation_test.gltf", dir_ / "interpolation_test.gltf");
+  fs::copy_file(khronos / "interpolation_test.bin", dir_ / "interpolation_test.bin");
+  const std::string args =
+      std::string("audit ") + q(dir_ / "interpolation_test.gltf") + " --cache " + q(dir_ / "cache");
+  const test::ProcessResult first = run_animview(args, dir_);
+  EXPECT_NE(first.out.find("0 from the cache"), std::string::npos) << first.out << first.err;
+  EXPECT_NE(run_animview(args, dir_).out.find("1 from the cache"), std::string::npos);
+  {
+    std::fstream bin(dir_ / "interpolation_test.bin",
+                     std::ios::in | std::ios::out | std::ios::binary);
+    bin.seekp(8);
+    bin.put('\x3f');
+  }
+  const test::ProcessResult changed = run_animview(args, dir_);
+  EXPECT_NE(changed.out.find("0 from the cache"), std::string::npos) << changed.out;
+}
+
+TEST_F(AuditCli, AProjectsClipFileIsAuditedOnTheProjectsCharacter) {
+  const fs::path kaykit = fs::path(ANIMVIEW_SHARED_ASSETS) / "kaykit";
+  if (!fs::exists(kaykit / "Knight.glb")) GTEST_SKIP() << kaykit << " is absent (shared assets)";
+  asset::Project project;
+  project.character = (kaykit / "Knight.glb").string();
+  project.clip_files = {(kaykit / "anim" / "Med_MovementBasic.glb").string()};
+  ASSERT_EQ(asset::save_project(project, (dir_ / "knight.json").string()), "");
+  const test::ProcessResult r =
+      run_animview(std::string("audit --project ") + q(dir_ / "knight.json") +
+                       " --no-cache --json " + q(dir_ / "p.json"),
+                   dir_);
+  ASSERT_NE(r.exit_code, 2) << r.err;
+  const json report = read_json(dir_ / "p.json");
+  ASSERT_EQ(report["files"].size(), 2u) << report.dump(1).substr(0, 2000);
+  const bool clips_first = report["files"][0]["file"] == project.clip_files[0];
+  const json& clips = report["files"][clips_first ? 0 : 1];
+  EXPECT_EQ(clips["file"], project.clip_files[0]);
+  EXPECT_EQ(clips["character"], project.character);
+  EXPECT_FALSE(clips.contains("error")) << clips["error"];
+  EXPECT_EQ(clips["legs"], 2);  // the Knight's legs
+  EXPECT_GE(clips["clips"].size(), 3u);
+  EXPECT_FALSE(report["files"][clips_first ? 1 : 0].contains("character"));
+}
+
+TEST_F(AuditCli, TheHtmlReportShowsEachClipsContactSheet) {
+  if (std::getenv("DISPLAY") == nullptr) GTEST_SKIP() << "no display to render on (run under Xvfb)";
+  const test::ProcessResult r =
+      run_animview(std::string("audit ") + q(lib_ / "fox.glb") + " --no-cache --html " +
+                       q(dir_ / "r.html") + " --json " + q(dir_ / "r.json"),
+                   dir_);
+  ASSERT_NE(r.exit_code, 2) << r.err;
+  std::ifstream in(dir_ / "r.html");
+  const std::string html(std::istreambuf_iterator<char>(in), {});
+  const std::size_t clips = read_json(dir_ / "r.json")["files"][0]["clips"].size();
+  int pictures = 0;
+  for (std::size_t at = html.find("<img src=\"data:image/jpeg;base64,"); at != std::string::npos;
+       at = html.find("<img src=\"data:image/jpeg;base64,", at + 1)) {
+    ++pictures;
+  }
+  EXPECT_GE(pictures, static_cast<int>(5 * clips)) << r.err;
+  EXPECT_NE(html.find("id=\"c0s0\""), std::string::npos);  // the first clip's first frame
 }
 
 }  // namespace

@@ -70,13 +70,17 @@ TEST(AuditReport, TheCsvHasOneRowPerFindingAndQuotes) {
 
 TEST(AuditRules, ThresholdsNamingAndMarkersAreRead) {
   anim::AuditRules rules;
-  const json j = json::parse(R"({"thresholds": {"pop_m": {"warning": 30, "error": 60}},
+  const json j = json::parse(R"({"thresholds": {"pop_m": {"warning": 30, "error": 60},
+      "transition_height_share": {"warning": 0.2, "error": 0.4}}, "one_shot_names": "Stop",
       "sign_flip": "error", "naming": [{"pattern": "[a-z_]+", "severity": "error"}],
       "markers": [{"clips": "walk", "markers": ["foot_l_down", "foot_r_down"]}]})");
   ASSERT_EQ(asset::read_audit_rules(j, rules), "");
   EXPECT_EQ(rules.pop_m.warning, 30.0f);
   EXPECT_EQ(rules.pop_m.error, 60.0f);
   EXPECT_EQ(rules.seam_m.error, anim::AuditRules{}.seam_m.error);
+  EXPECT_EQ(rules.transition_height_share.warning, 0.2f);
+  EXPECT_EQ(rules.transition_height_share.error, 0.4f);
+  EXPECT_EQ(rules.one_shot_names, "Stop");
   EXPECT_EQ(rules.sign_flip, anim::Severity::kError);
   ASSERT_EQ(rules.naming.size(), 1u);
   EXPECT_EQ(rules.naming[0].severity, anim::Severity::kError);
@@ -90,6 +94,10 @@ TEST(AuditRules, MistakesAreNamed) {
             "thresholds: unknown measure 'pops'");
   EXPECT_EQ(asset::read_audit_rules(json::parse(R"({"sign_flip": "fatal"})"), rules),
             "sign_flip: must be \"info\", \"warning\" or \"error\"");
+  anim::AuditRules fresh;  // a failed read leaves what it read before the mistake
+  EXPECT_NE(asset::read_audit_rules(json::parse(R"({"one_shot_names": "(Jump"})"), fresh)
+                .find("one_shot_names: '(Jump' is not a regular expression"),
+            std::string::npos);
   EXPECT_NE(asset::read_audit_rules(json::parse(R"({"naming": [{"pattern": "[a-"}]})"), rules)
                 .find("naming: '[a-' is not a regular expression"),
             std::string::npos);
