@@ -1,7 +1,8 @@
 // Compressed twins of the shared characters, made at test time with npm's glTF tools
 // (gltf-transform draco / meshopt, gltfpack -cc), must import as their originals do: the same
 // skeleton, the same vertices posed at rest and in a clip (skinned on the CPU, texture
-// coordinates matched), and the same `animview pose --json`.
+// coordinates matched), the same `animview pose --json`, and the same pictures from `animview
+// render` at rest and in a clip (a twin decoded wrong is shown to fail that comparison).
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -10,6 +11,8 @@
 #include <map>
 #include <set>
 #include <string>
+
+#include <stb/stb_image.h>
 
 #include "asset/importer.h"
 #include "cli_runner.h"
@@ -113,6 +116,55 @@ float pose_json_difference(const fs::path& a, const fs::path& b, const std::stri
   return worst;
 }
 
+// Pictures compared: pixels whose colour differs by more than this in a channel count (a vertex
+// moved by quantization shifts an edge by a pixel, shading changes by a few levels).
+constexpr int kPixelTolerance = 32;
+
+// `animview render`'s picture of file (the rest pose, or clip at time_s), 320 x 240, as RGB;
+// empty when it cannot be rendered.
+std::vector<unsigned char> rendered(const fs::path& file, const std::string& clip, float time_s,
+                                    const fs::path& dir) {
+  const fs::path png = dir / "picture.png";
+  fs::remove(png);
+  const std::string at =
+      clip.empty() ? std::string() : " --clip '" + clip + "' --time " + std::to_string(time_s);
+  const test::ProcessResult run = test::run_animview(
+      "render '" + file.string() + "'" + at + " --size 320x240 --out '" + png.string() + "'", dir);
+  EXPECT_EQ(run.exit_code, 0) << run.err;
+  int width = 0, height = 0, channels = 0;
+  unsigned char* data = stbi_load(png.c_str(), &width, &height, &channels, 3);
+  if (data == nullptr) return {};
+  std::vector<unsigned char> rgb(data, data + static_cast<std::size_t>(width) * height * 3);
+  stbi_image_free(data);
+  return rgb;
+}
+
+// The share of the pixels of `animview render`'s pictures of a and b that differ (1 when one
+// could not be rendered).
+float picture_difference(const fs::path& a, const fs::path& b, const std::string& clip,
+                         float time_s, const fs::path& dir) {
+  const std::vector<unsigned char> pa = rendered(a, clip, time_s, dir);
+  const std::vector<unsigned char> pb = rendered(b, clip, time_s, dir);
+  if (pa.empty() || pa.size() != pb.size()) return 1.0f;
+  int differ = 0;
+  for (std::size_t i = 0; i < pa.size(); i += 3) {
+    bool differs = false;
+    for (std::size_t c = 0; c < 3; ++c)
+      differs = differs || std::abs(pa[i + c] - pb[i + c]) > kPixelTolerance;
+    differ += differs;
+  }
+  return static_cast<float>(differ) / static_cast<float>(pa.size() / 3);
+}
+
+// Whether pictures can be rendered here: the executable is built (the sanitizer build has none)
+// and a display is there to draw on (CI runs the suites under Xvfb).
+bool can_render() {
+  return fs::exists(ANIMVIEW_EXE) && std::getenv("DISPLAY") != nullptr;
+}
+
+// At most this share of a twin's picture may differ from its original's.
+constexpr float kPictureShare = 0.005f;
+
 struct TwinCase {
   std::string asset;  // under the shared assets
   std::string tool;   // gltf-transform or gltfpack
@@ -169,6 +221,44 @@ TEST_P(CompressedTwin, ImportsWithTheSameSkeletonVerticesAndPose) {
   EXPECT_LE(pose, c.pose_tolerance * size);
   std::printf("%s %s: size %.4g m, vertices %.3g / %.3g of size (rest / posed), pose %.3g\n",
               c.asset.c_str(), c.tool.c_str(), size, rest / size, posed / size, pose / size);
+  if (!can_render()) return;
+  const float rest_picture = picture_difference(original, twin, "", 0.0f, dir);
+  const float clip_picture = picture_difference(original, twin, c.clip, c.time_s, dir);
+  EXPECT_LE(rest_picture, kPictureShare) << "at rest";
+  EXPECT_LE(clip_picture, kPictureShare) << c.clip << " at " << c.time_s << " s";
+  std::printf("  pictures: %.4f / %.4f of the pixels differ (rest / posed)\n", rest_picture,
+              clip_picture);
+}
+
+// The picture comparison above can fail: a quantized twin whose positions are read as integers
+// (their accessor's "normalized" flag dropped, as a decoder that ignored it would) draws the
+// Knight a thousand times too large.
+TEST(CompressedGltf, ATwinDecodedWrongDrawsAnotherPicture) {
+  const fs::path original = test::shared_asset("kaykit/Knight.glb");
+  SKIP_IF_ABSENT(original);
+  const fs::path tool = test::node_tool("gltf-transform");
+  SKIP_WITHOUT_TOOL(tool);
+  if (!can_render()) GTEST_SKIP() << "no executable or no display to render on";
+  const fs::path dir = test::make_temp_dir();
+  const fs::path twin = dir / "twin.glb";
+  ASSERT_EQ(test::run_tool(tool, test::with_files("quantize {in} {out}", original, twin), dir), "");
+  test::Glb glb = test::read_glb(twin);
+  int dropped = 0;
+  for (nlohmann::json& mesh : glb.json["meshes"]) {
+    for (nlohmann::json& primitive : mesh["primitives"]) {
+      nlohmann::json& accessor =
+          glb.json["accessors"][primitive["attributes"]["POSITION"].get<int>()];
+      if (accessor.value("normalized", false)) {
+        accessor["normalized"] = false;
+        ++dropped;
+      }
+    }
+  }
+  ASSERT_GT(dropped, 0) << "the twin's positions are not normalized integers";
+  const fs::path broken = dir / "broken.glb";
+  test::write_glb(glb, broken);
+  EXPECT_LE(picture_difference(original, twin, "", 0.0f, dir), kPictureShare);
+  EXPECT_GT(picture_difference(original, broken, "", 0.0f, dir), 20 * kPictureShare);
 }
 
 // Draco quantizes positions to 14 bits and skin weights to 12 by default (gltf-transform) and
