@@ -59,6 +59,8 @@ layout(binding = 2) uniform sampler2D u_normal_texture;
 layout(binding = 3) uniform sampler2D u_occlusion_texture;
 layout(binding = 4) uniform sampler2D u_emissive_texture;
 uniform float u_difference_full_scale_m;  // distance shown in full red
+// Per texture unit, its coordinates' transform (KHR_texture_transform): uv' = M (u, v, 1).
+uniform mat3 u_uv_transforms[5];
 
 out vec4 o_color;
 
@@ -78,9 +80,12 @@ vec3 difference_color(float distance_m) {
 
 bool has(int texture_bit) { return (u_textures & texture_bit) != 0; }
 
+// The texture coordinates unit samples at.
+vec2 uv(int unit) { return (u_uv_transforms[unit] * vec3(v_uv, 1.0)).xy; }
+
 float base_alpha() {
   float alpha = u_base_color.a;
-  if (has(kBaseColorTexture)) alpha *= texture(u_base_color_texture, v_uv).a;
+  if (has(kBaseColorTexture)) alpha *= texture(u_base_color_texture, uv(0)).a;
   if (u_has_vertex_colors) alpha *= v_color.a;
   return alpha;
 }
@@ -95,7 +100,7 @@ vec3 shading_normal(bool use_normal_map) {
     if (dot(t, t) > 1e-12) {
       t = normalize(t);
       const vec3 b = cross(n, t) * (v_tangent.w < 0.0 ? -1.0 : 1.0) * (gl_FrontFacing ? 1.0 : -1.0);
-      vec3 m = texture(u_normal_texture, v_uv).xyz * 2.0 - 1.0;
+      vec3 m = texture(u_normal_texture, uv(2)).xyz * 2.0 - 1.0;
       m.xy *= u_normal_scale;
       n = normalize(t * m.x + b * m.y + n * m.z);
     }
@@ -166,22 +171,22 @@ void main() {
     s.normal = shading_normal(false);
   } else {
     vec4 base = u_base_color;
-    if (has(kBaseColorTexture)) base *= texture(u_base_color_texture, v_uv);
+    if (has(kBaseColorTexture)) base *= texture(u_base_color_texture, uv(0));
     if (u_has_vertex_colors) base *= v_color;
     s.base_color = base.rgb;
     s.metallic = u_metallic;
     s.roughness = u_roughness;
     if (has(kMetallicRoughnessTexture)) {
-      const vec4 mr = texture(u_metallic_roughness_texture, v_uv);
+      const vec4 mr = texture(u_metallic_roughness_texture, uv(1));
       s.roughness *= mr.g;
       s.metallic *= mr.b;
     }
     s.occlusion = 1.0;
     if (has(kOcclusionTexture)) {
-      s.occlusion = 1.0 + u_occlusion_strength * (texture(u_occlusion_texture, v_uv).r - 1.0);
+      s.occlusion = 1.0 + u_occlusion_strength * (texture(u_occlusion_texture, uv(3)).r - 1.0);
     }
     s.emissive = u_emissive;
-    if (has(kEmissiveTexture)) s.emissive *= texture(u_emissive_texture, v_uv).rgb;
+    if (has(kEmissiveTexture)) s.emissive *= texture(u_emissive_texture, uv(4)).rgb;
     s.normal = shading_normal(true);
   }
   const vec3 geometric_normal = normalize(v_normal) * (gl_FrontFacing ? 1.0 : -1.0);

@@ -14,9 +14,21 @@
 namespace asset {
 
 // An image either as a path on disk or as encoded bytes embedded in the file (PNG/JPEG).
+// How a texture's coordinates are moved before it is sampled (glTF's KHR_texture_transform):
+// scaled, then rotated (radians, counter-clockwise in UV space), then offset.
+struct TextureTransform {
+  glm::vec2 offset{0.0f};
+  float rotation = 0.0f;
+  glm::vec2 scale{1.0f};
+};
+
+// The matrix uv' = M (u, v, 1) of transform (the extension's translation * rotation * scale).
+glm::mat3 uv_matrix(const TextureTransform& transform);
+
 struct Texture {
   std::string path;  // the image file as it can be opened: resolved against the model's folder
   std::vector<std::uint8_t> encoded;
+  TextureTransform transform;
   bool empty() const { return path.empty() && encoded.empty(); }
 };
 

@@ -7,7 +7,8 @@ namespace asset {
 namespace {
 
 constexpr const char* kSupported[] = {"KHR_mesh_quantization", "KHR_draco_mesh_compression",
-                                      "EXT_meshopt_compression", "KHR_meshopt_compression"};
+                                      "EXT_meshopt_compression", "KHR_meshopt_compression",
+                                      "KHR_texture_transform"};
 
 std::string joined(const std::vector<std::string>& names) {
   std::string text;

@@ -59,7 +59,54 @@ Texture read_texture(const tinygltf::Model& model, int index, const std::string&
   return texture;
 }
 
-std::vector<Material> read_materials(const tinygltf::Model& model, const std::string& directory) {
+// A number of a JSON value (tinygltf's), or fallback when it is none.
+float number_or(const tinygltf::Value& value, float fallback) {
+  return value.IsNumber() ? static_cast<float>(value.GetNumberAsDouble()) : fallback;
+}
+
+// A texture reference's KHR_texture_transform (identity when it has none). A texCoord override
+// names a second UV set, which animview does not import: the texture keeps the first, and
+// warnings says so once per material.
+TextureTransform read_texture_transform(const tinygltf::ExtensionMap& extensions,
+                                        const std::string& material,
+                                        std::vector<std::string>& warnings) {
+  TextureTransform transform;
+  const auto it = extensions.find("KHR_texture_transform");
+  if (it == extensions.end() || !it->second.IsObject()) return transform;
+  const tinygltf::Value& t = it->second;
+  if (t.Has("offset") && t.Get("offset").ArrayLen() == 2) {
+    transform.offset = {number_or(t.Get("offset").Get(0), 0.0f),
+                        number_or(t.Get("offset").Get(1), 0.0f)};
+  }
+  if (t.Has("rotation")) transform.rotation = number_or(t.Get("rotation"), 0.0f);
+  if (t.Has("scale") && t.Get("scale").ArrayLen() == 2) {
+    transform.scale = {number_or(t.Get("scale").Get(0), 1.0f),
+                       number_or(t.Get("scale").Get(1), 1.0f)};
+  }
+  if (t.Has("texCoord") && number_or(t.Get("texCoord"), 0.0f) != 0.0f) {
+    const std::string warning = "material '" + material +
+                                "': KHR_texture_transform names a second UV set (texCoord), which "
+                                "animview does not read: the first is used";
+    if (std::find(warnings.begin(), warnings.end(), warning) == warnings.end()) {
+      warnings.push_back(warning);
+    }
+  }
+  return transform;
+}
+
+// The texture a reference names, with its transform.
+template <typename Info>
+Texture read_texture(const tinygltf::Model& model, const Info& info, const std::string& directory,
+                     const std::string& material, std::vector<std::string>& warnings) {
+  Texture texture = read_texture(model, info.index, directory);
+  if (!texture.empty()) {
+    texture.transform = read_texture_transform(info.extensions, material, warnings);
+  }
+  return texture;
+}
+
+std::vector<Material> read_materials(const tinygltf::Model& model, const std::string& directory,
+                                     std::vector<std::string>& warnings) {
   std::vector<Material> materials;
   for (const tinygltf::Material& source : model.materials) {
     Material m;
@@ -69,19 +116,21 @@ std::vector<Material> read_materials(const tinygltf::Model& model, const std::st
       m.base_color = {pbr.baseColorFactor[0], pbr.baseColorFactor[1], pbr.baseColorFactor[2],
                       pbr.baseColorFactor[3]};
     }
-    m.base_color_texture = read_texture(model, pbr.baseColorTexture.index, directory);
+    const auto texture = [&](const auto& info) {
+      return read_texture(model, info, directory, source.name, warnings);
+    };
+    m.base_color_texture = texture(pbr.baseColorTexture);
     m.metallic = static_cast<float>(pbr.metallicFactor);
     m.roughness = static_cast<float>(pbr.roughnessFactor);
-    m.metallic_roughness_texture =
-        read_texture(model, pbr.metallicRoughnessTexture.index, directory);
-    m.normal_texture = read_texture(model, source.normalTexture.index, directory);
+    m.metallic_roughness_texture = texture(pbr.metallicRoughnessTexture);
+    m.normal_texture = texture(source.normalTexture);
     m.normal_scale = static_cast<float>(source.normalTexture.scale);
-    m.occlusion_texture = read_texture(model, source.occlusionTexture.index, directory);
+    m.occlusion_texture = texture(source.occlusionTexture);
     m.occlusion_strength = static_cast<float>(source.occlusionTexture.strength);
     if (source.emissiveFactor.size() == 3) {
       m.emissive = {source.emissiveFactor[0], source.emissiveFactor[1], source.emissiveFactor[2]};
     }
-    m.emissive_texture = read_texture(model, source.emissiveTexture.index, directory);
+    m.emissive_texture = texture(source.emissiveTexture);
     m.alpha_mode = source.alphaMode == "MASK"    ? AlphaMode::kMask
                    : source.alphaMode == "BLEND" ? AlphaMode::kBlend
                                                  : AlphaMode::kOpaque;
@@ -507,7 +556,8 @@ std::string convert(const tinygltf::Model& model, const std::string& path,
   if (std::string error = read_meshes(scene, settings, character.meshes, report); !error.empty()) {
     return error;
   }
-  character.materials = read_materials(model, std::filesystem::path(path).parent_path().string());
+  character.materials =
+      read_materials(model, std::filesystem::path(path).parent_path().string(), report.warnings);
   if (!report_progress(progress, 0.8f)) return cancelled = true, "import cancelled";
   character.skeleton = scene.skeleton;
   const asset::Bounds bounds = bind_pose_bounds(character);

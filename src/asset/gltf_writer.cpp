@@ -196,16 +196,16 @@ class MaterialWriter {
     out.name = m.name;
     out.pbrMetallicRoughness.baseColorFactor = {m.base_color.x, m.base_color.y, m.base_color.z,
                                                 m.base_color.w};
-    out.pbrMetallicRoughness.baseColorTexture.index = texture(m.base_color_texture);
+    reference(m.base_color_texture, out.pbrMetallicRoughness.baseColorTexture);
     out.pbrMetallicRoughness.metallicFactor = m.metallic;
     out.pbrMetallicRoughness.roughnessFactor = m.roughness;
-    out.pbrMetallicRoughness.metallicRoughnessTexture.index = texture(m.metallic_roughness_texture);
-    out.normalTexture.index = texture(m.normal_texture);
+    reference(m.metallic_roughness_texture, out.pbrMetallicRoughness.metallicRoughnessTexture);
+    reference(m.normal_texture, out.normalTexture);
     out.normalTexture.scale = m.normal_scale;
-    out.occlusionTexture.index = texture(m.occlusion_texture);
+    reference(m.occlusion_texture, out.occlusionTexture);
     out.occlusionTexture.strength = m.occlusion_strength;
     out.emissiveFactor = {m.emissive.x, m.emissive.y, m.emissive.z};
-    out.emissiveTexture.index = texture(m.emissive_texture);
+    reference(m.emissive_texture, out.emissiveTexture);
     out.alphaMode = m.alpha_mode == AlphaMode::kMask    ? "MASK"
                     : m.alpha_mode == AlphaMode::kBlend ? "BLEND"
                                                         : "OPAQUE";
@@ -215,6 +215,30 @@ class MaterialWriter {
   }
 
  private:
+  // Points info at t's texture, with its KHR_texture_transform when it moves the coordinates.
+  template <typename Info>
+  void reference(const Texture& t, Info& info) {
+    info.index = texture(t);
+    const TextureTransform& x = t.transform;
+    if (info.index < 0 ||
+        (x.offset == glm::vec2(0.0f) && x.rotation == 0.0f && x.scale == glm::vec2(1.0f))) {
+      return;
+    }
+    tinygltf::Value::Object transform;
+    transform["offset"] =
+        tinygltf::Value(tinygltf::Value::Array{tinygltf::Value(static_cast<double>(x.offset.x)),
+                                               tinygltf::Value(static_cast<double>(x.offset.y))});
+    transform["rotation"] = tinygltf::Value(static_cast<double>(x.rotation));
+    transform["scale"] =
+        tinygltf::Value(tinygltf::Value::Array{tinygltf::Value(static_cast<double>(x.scale.x)),
+                                               tinygltf::Value(static_cast<double>(x.scale.y))});
+    info.extensions["KHR_texture_transform"] = tinygltf::Value(std::move(transform));
+    std::vector<std::string>& used = builder_.model().extensionsUsed;
+    if (std::find(used.begin(), used.end(), "KHR_texture_transform") == used.end()) {
+      used.push_back("KHR_texture_transform");
+    }
+  }
+
   ModelBuilder& builder_;
   std::map<std::string, int> textures_;
 };

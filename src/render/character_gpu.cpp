@@ -126,6 +126,10 @@ void CharacterGpu::upload(const asset::Character& character) {
     s.alpha_mode = surface_alpha_mode(m.alpha_mode);
     s.alpha_cutoff = m.alpha_cutoff;
     s.double_sided = m.double_sided;
+    const asset::Texture* sources[5] = {&m.base_color_texture, &m.metallic_roughness_texture,
+                                        &m.normal_texture, &m.occlusion_texture,
+                                        &m.emissive_texture};
+    for (int k = 0; k < 5; ++k) s.uv_transforms[k] = asset::uv_matrix(sources[k]->transform);
   }
 }
 

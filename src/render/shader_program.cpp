@@ -190,6 +190,11 @@ void ShaderProgram::set(const char* name, const glm::mat4& value) const {
   glProgramUniformMatrix4fv(program_, glGetUniformLocation(program_, name), 1, GL_FALSE,
                             glm::value_ptr(value));
 }
+void ShaderProgram::set(const char* name, std::span<const glm::mat3> values) const {
+  glProgramUniformMatrix3fv(program_, glGetUniformLocation(program_, name),
+                            static_cast<GLsizei>(values.size()), GL_FALSE,
+                            glm::value_ptr(values.front()));
+}
 void ShaderProgram::set(const char* name, const glm::vec3& value) const {
   glProgramUniform3fv(program_, glGetUniformLocation(program_, name), 1, glm::value_ptr(value));
 }

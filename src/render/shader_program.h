@@ -2,6 +2,7 @@
 // GLSL programs read from the shaders/ folder at run time, so a shader can be edited without a
 // rebuild. Compile and link errors name the file and the line.
 
+#include <span>
 #include <string>
 #include <vector>
 
@@ -41,6 +42,7 @@ class ShaderProgram {
 
   // Uniform setters by name (looked up each call; programs here have few uniforms).
   void set(const char* name, const glm::mat4& value) const;
+  void set(const char* name, std::span<const glm::mat3> values) const;  // an array uniform
   void set(const char* name, const glm::vec3& value) const;
   void set(const char* name, const glm::vec4& value) const;
   void set(const char* name, float value) const;

@@ -4,6 +4,7 @@
 
 #include <array>
 #include <cmath>
+#include <span>
 #include <vector>
 
 #include <glm/gtc/matrix_inverse.hpp>
@@ -167,6 +168,7 @@ void SkinnedMeshRenderer::set_material(const ShaderProgram& program, const GpuMe
     }
   }
   program.set("u_textures", bound);
+  program.set("u_uv_transforms", std::span<const glm::mat3>(m.uv_transforms));
 }
 
 void SkinnedMeshRenderer::set_lighting_uniforms(const ShaderProgram& program,

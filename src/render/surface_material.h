@@ -35,6 +35,11 @@ struct SurfaceMaterial {
   SurfaceAlphaMode alpha_mode = SurfaceAlphaMode::Opaque;
   float alpha_cutoff = 0.5f;
   bool double_sided = true;  // false: back faces are culled
+  // Per texture, in the order above (base colour, metallic-roughness, normal, occlusion,
+  // emissive), uv' = M (u, v, 1) before sampling (KHR_texture_transform). A rotated normal map's
+  // tangent frame is not rotated with it (the Khronos sample viewer does the same).
+  glm::mat3 uv_transforms[5] = {glm::mat3(1.0f), glm::mat3(1.0f), glm::mat3(1.0f), glm::mat3(1.0f),
+                                glm::mat3(1.0f)};
 };
 
 }  // namespace render

@@ -48,16 +48,16 @@ Character full_character() {
   Material m;
   m.name = "skin";
   m.base_color = {0.1f, 0.2f, 0.3f, 0.4f};
-  m.base_color_texture = {"albedo.png", {}};
+  m.base_color_texture = {"albedo.png", {}, {{0.5f, -0.25f}, 0.3f, {2.0f, 1.5f}}};
   m.metallic = 0.7f;
   m.roughness = 0.2f;
-  m.metallic_roughness_texture = {"", {1, 2, 3}};
-  m.normal_texture = {"n.png", {4, 5}};
+  m.metallic_roughness_texture = {"", {1, 2, 3}, {}};
+  m.normal_texture = {"n.png", {4, 5}, {}};
   m.normal_scale = 0.9f;
-  m.occlusion_texture = {"ao.png", {}};
+  m.occlusion_texture = {"ao.png", {}, {}};
   m.occlusion_strength = 0.3f;
   m.emissive = {0.5f, 0.6f, 0.7f};
-  m.emissive_texture = {"", {255, 0, 7}};
+  m.emissive_texture = {"", {255, 0, 7}, {}};
   m.alpha_mode = AlphaMode::kMask;
   m.alpha_cutoff = 0.25f;
   m.double_sided = true;
@@ -128,6 +128,9 @@ void expect_clip_eq(const anim::Clip& a, const anim::Clip& b) {
 void expect_texture_eq(const Texture& a, const Texture& b) {
   EXPECT_EQ(a.path, b.path);
   EXPECT_EQ(a.encoded, b.encoded);
+  EXPECT_EQ(a.transform.offset, b.transform.offset);
+  EXPECT_EQ(a.transform.rotation, b.transform.rotation);
+  EXPECT_EQ(a.transform.scale, b.transform.scale);
 }
 
 void expect_character_eq(const Character& a, const Character& b) {
