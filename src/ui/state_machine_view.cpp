@@ -792,10 +792,11 @@ bool draw_state_machine_view(StateMachineViewState& view, anim::StateMachine& ma
                                 anim::to_string(status.blend) + ")";
     ImGui::ProgressBar(status.progress, ImVec2(-1.0f, 0.0f), overlay.c_str());
   }
-  if (shown_player != nullptr) {
-    const std::string phases = describe_phases(*shown, *shown_player);
-    if (!phases.empty()) ImGui::TextUnformatted(phases.c_str());
-  }
+  // Always one line, empty while no player is shown (as for a frame after an edit), so the
+  // controls below never jump between two frames.
+  const std::string phases =
+      shown_player != nullptr ? describe_phases(*shown, *shown_player) : std::string();
+  ImGui::TextUnformatted(phases.c_str());
 
   // The graph takes the panel's width (state boxes need it); the parameters go below it.
   const ImVec2 avail = ImGui::GetContentRegionAvail();
