@@ -183,7 +183,7 @@ std::string CharacterInstance::bind(const BoundCharacter& character, const Graph
   layer_pose_.clear();
   preview_clip_ = character.clips.empty() ? -1 : 0;
   adopt_graph(graph, std::move(blend_players), std::move(layer_caches), std::move(layer_players));
-  if (graph.has_machine) machine_.init(graph.machine, &graph.pose_matches);
+  if (graph.has_machine) machine_.init(graph.machine, &graph.pose_matches, &graph.sync_markers);
   caches_.clear();
   for (std::size_t i = 0; i < character.clips.size(); ++i) {
     caches_.emplace_back(character.clips[i], character.bindings[i]);
@@ -211,7 +211,7 @@ std::string CharacterInstance::set_graph(const GraphBinding& graph) {
   const StateMachinePlayer previous_machine = std::move(machine_);
   adopt_graph(graph, std::move(blend_players), std::move(layer_caches), std::move(layer_players));
   machine_ = StateMachinePlayer{};
-  if (graph.has_machine) machine_.init(graph.machine, &graph.pose_matches);
+  if (graph.has_machine) machine_.init(graph.machine, &graph.pose_matches, &graph.sync_markers);
   continue_graph(previous_graph, previous_players, previous_machine);
   return {};
 }

@@ -86,6 +86,8 @@ std::string bind_graph(const BoundCharacter& character, const Parameters& parame
                                    static_cast<int>(graph.blend_spaces.size()));
     if (!e.empty()) return e;
   }
+  graph.sync_markers = graph.has_machine ? build_state_sync_markers(graph.machine, character.clips)
+                                         : StateSyncMarkers{};
   return build_pose_matches(character, graph, previous);
 }
 

@@ -14,6 +14,7 @@
 #include "anim/parameters.h"
 #include "anim/pose_matching.h"
 #include "anim/state_machine.h"
+#include "anim/sync_group.h"
 
 namespace anim {
 
@@ -46,6 +47,8 @@ struct GraphBinding {
   bool has_machine = false;  // without one the graph plays its first blend space
   // Built by bind_graph: one table per clip pair a pose-matched transition joins.
   PoseMatchLibrary pose_matches;
+  // Built by bind_graph: the marker timelines of the machine's states in sync groups.
+  StateSyncMarkers sync_markers;
 
   const StateMachine* state_machine() const { return has_machine ? &machine : nullptr; }
 };
@@ -54,9 +57,9 @@ struct GraphBinding {
 // space, layer or state, when a clip or parameter index is out of range, a blend space has no
 // samples or a layout its mode cannot weight (the rules of blend_weights_2d and
 // blend_weights_1d: coincident samples, a Simple Directional space with two samples in one
-// direction, ...), or the machine is invalid. Then builds the pose-match tables, taking those
-// previous already has for the same clip pairs (an edit rarely changes them). graph is left
-// unusable on failure: keep the last good binding.
+// direction, ...), or the machine is invalid. Then builds the sync groups' marker timelines and
+// the pose-match tables, taking those previous already has for the same clip pairs (an edit
+// rarely changes them). graph is left unusable on failure: keep the last good binding.
 [[nodiscard]] std::string bind_graph(const BoundCharacter& character, const Parameters& parameters,
                                      GraphBinding& graph, const GraphBinding* previous = nullptr);
 

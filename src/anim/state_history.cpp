@@ -1,6 +1,7 @@
 #include "anim/state_history.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace anim {
 namespace {
@@ -27,6 +28,7 @@ void StateHistory::reset(int capacity, int joints, int states, int parameters) {
   const auto frames = static_cast<std::size_t>(capacity_);
   frames_.assign(frames, {});
   weights_.assign(frames * states_, 0.0f);
+  phases_.assign(frames * states_, -1.0f);
   values_.assign(frames * parameters_, 0.0f);
   models_.assign(frames * joints_, glm::mat4(1.0f));
   palettes_.assign(frames * joints_, glm::mat4(1.0f));
@@ -52,6 +54,11 @@ void StateHistory::record(double dt_s, const CharacterInstance& instance,
   f.time_s = clock_s_;
   float* weights = weights_.data() + static_cast<std::size_t>(s) * states_;
   std::fill(weights, weights + states_, 0.0f);
+  float* phases = phases_.data() + static_cast<std::size_t>(s) * states_;
+  std::fill(phases, phases + states_, -1.0f);
+  const auto note_phase = [&](int state, float unwrapped) {
+    if (state >= 0 && state < states_) phases[state] = unwrapped - std::floor(unwrapped);
+  };
   if (instance.has_machine()) {
     const StateMachinePlayer& machine = instance.machine();
     const TransitionStatus& t = machine.transition();
@@ -61,6 +68,12 @@ void StateHistory::record(double dt_s, const CharacterInstance& instance,
     f.weight = t.running ? t.weight : 1.0f;
     if (f.state >= 0 && f.state < states_) weights[f.state] += f.weight;
     if (f.from_state >= 0 && f.from_state < states_) weights[f.from_state] += 1.0f - f.weight;
+    note_phase(machine.crossfade_source_state(), machine.crossfade_source_normalized_time());
+    note_phase(f.state, machine.active_normalized_time());
+    const SyncGroupStatus& sync = machine.sync_status();
+    f.sync_leader = sync.leader;
+    f.sync_follower = sync.follower;
+    f.sync_by_markers = sync.by_markers;
   }
   float* values = values_.data() + static_cast<std::size_t>(s) * parameters_;
   for (int p = 0; p < parameters_; ++p) {
@@ -83,6 +96,9 @@ void StateHistory::record(double dt_s, const CharacterInstance& instance,
 
 std::span<const float> StateHistory::state_weights(int i) const {
   return row(weights_, slot(i), states_);
+}
+std::span<const float> StateHistory::state_phases(int i) const {
+  return row(phases_, slot(i), states_);
 }
 std::span<const float> StateHistory::parameter_values(int i) const {
   return row(values_, slot(i), parameters_);

@@ -28,6 +28,11 @@ struct HistoryFrame {
   bool transition = false;  // a transition was running
   int from_state = -1;      // with transition
   float weight = 1.0f;      // the target's (eased) weight while a transition runs, else 1
+  // The sync group's leader and follower while they play (-1 otherwise), and whether the
+  // follower matched by foot markers (false: by normalized time).
+  int sync_leader = -1;
+  int sync_follower = -1;
+  bool sync_by_markers = false;
 };
 
 class StateHistory {
@@ -52,6 +57,10 @@ class StateHistory {
   // transition; 1 for the active state otherwise).
   std::span<const float> state_weights(int i) const;
   std::span<const float> parameter_values(int i) const;
+  // Each state's phase in frame i: its normalized time in [0, 1) while it plays (the active
+  // state, and a smooth crossfade's source), -1 otherwise. Two states of a sync group show the
+  // same foot at the same fraction of their marker intervals, not at the same phase.
+  std::span<const float> state_phases(int i) const;
   bool has_pose(int i) const { return pose_recorded_[slot(i)] != 0; }
   std::span<const glm::mat4> model_pose(int i) const;
   std::span<const glm::mat4> skinning_matrices(int i) const;
@@ -71,6 +80,7 @@ class StateHistory {
   double clock_s_ = 0.0;
   std::vector<HistoryFrame> frames_;
   std::vector<float> weights_;       // capacity x states
+  std::vector<float> phases_;        // capacity x states
   std::vector<float> values_;        // capacity x parameters
   std::vector<glm::mat4> models_;    // capacity x joints
   std::vector<glm::mat4> palettes_;  // capacity x joints

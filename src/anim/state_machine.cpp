@@ -175,9 +175,11 @@ float ease(Ease curve, float t) {
   return t;
 }
 
-void StateMachinePlayer::init(const StateMachine& machine, const PoseMatchLibrary* pose_matches) {
+void StateMachinePlayer::init(const StateMachine& machine, const PoseMatchLibrary* pose_matches,
+                              const StateSyncMarkers* sync) {
   machine_ = &machine;
   pose_matches_ = pose_matches;
+  sync_ = sync;
   const int state_count = static_cast<int>(machine.states.size());
   const auto by_priority = [&](int a, int b) {
     return machine.transitions[a].priority < machine.transitions[b].priority;
@@ -213,6 +215,7 @@ void StateMachinePlayer::reset() {
   previous_ = {};
   frozen_count_ = 0;
   status_ = {};
+  sync_status_ = {};
   elapsed_s_ = 0.0f;
   history_count_ = 0;
   history_head_ = 0;
@@ -364,6 +367,14 @@ void StateMachinePlayer::start(int index, Parameters& parameters,
       entry_phase = target_time_s / state_length_s(t.target, durations);
     }
   }
+  // The heavier of a running crossfade's live states leads the entry of a state of its group.
+  const Slot& leader =
+      interrupting && previous_.state >= 0 && status_.weight < 0.5f ? previous_ : current_;
+  if (const auto synced = sync_to_leader(*machine_, sync_, leader.state, leader.phase, t.target,
+                                         t.offset, SyncSearch::Forward)) {
+    entry_phase = synced->normalized_time;
+    sync_status_ = {leader.state, t.target, synced->by_markers};
+  }
 
   history_[history_head_] = {index, from, t.target, interrupting, clock_s_};
   history_head_ = (history_head_ + 1) % kHistorySize;
@@ -404,6 +415,19 @@ void StateMachinePlayer::start(int index, Parameters& parameters,
   if (!status_.running) {
     previous_ = {};
     frozen_count_ = 0;
+  }
+}
+
+void StateMachinePlayer::lock_follower() {
+  sync_status_ = {};
+  if (!status_.running || previous_.state < 0) return;
+  const bool current_leads = status_.weight >= 0.5f;  // the heavier leads; ties keep the target
+  const Slot& leader = current_leads ? current_ : previous_;
+  Slot& follower = current_leads ? previous_ : current_;
+  if (const auto synced = sync_to_leader(*machine_, sync_, leader.state, leader.phase,
+                                         follower.state, follower.phase, SyncSearch::Nearest)) {
+    follower.phase = move_to_phase(follower.phase, synced->normalized_time);
+    sync_status_ = {leader.state, follower.state, synced->by_markers};
   }
 }
 
@@ -473,122 +497,13 @@ void StateMachinePlayer::update(float dt_s, Parameters& parameters,
       frozen_count_ = 0;
     }
   }
+  lock_follower();
   rebuild_sources(durations);
   const int fired = choose_transition(phase_before, parameters);
   if (fired >= 0) {
     start(fired, parameters, durations);
     rebuild_sources(durations);
   }
-}
-
-const char* to_string(StateKind kind) {
-  switch (kind) {
-    case StateKind::Clip:
-      return "clip";
-    case StateKind::BlendSpace:
-      return "blend_space";
-    case StateKind::StateMachine:
-      return "state_machine";
-  }
-  return "clip";
-}
-
-const char* to_string(ConditionOp op) {
-  switch (op) {
-    case ConditionOp::Greater:
-      return "greater";
-    case ConditionOp::Less:
-      return "less";
-    case ConditionOp::Equals:
-      return "equals";
-    case ConditionOp::True:
-      return "true";
-    case ConditionOp::False:
-      return "false";
-    case ConditionOp::Trigger:
-      return "trigger";
-  }
-  return "true";
-}
-
-const char* to_string(DurationUnit unit) {
-  return unit == DurationUnit::Seconds ? "seconds" : "normalized";
-}
-
-const char* to_string(Interruption interruption) {
-  switch (interruption) {
-    case Interruption::None:
-      return "none";
-    case Interruption::Source:
-      return "source";
-    case Interruption::Target:
-      return "target";
-  }
-  return "none";
-}
-
-const char* to_string(TransitionBlend blend) {
-  switch (blend) {
-    case TransitionBlend::CrossfadeSmooth:
-      return "crossfade_smooth";
-    case TransitionBlend::CrossfadeFrozen:
-      return "crossfade_frozen";
-    case TransitionBlend::Inertialization:
-      return "inertialization";
-  }
-  return "crossfade_smooth";
-}
-
-const char* to_string(Ease curve) {
-  switch (curve) {
-    case Ease::Linear:
-      return "linear";
-    case Ease::Smoothstep:
-      return "smoothstep";
-    case Ease::Bezier:
-      return "bezier";
-  }
-  return "linear";
-}
-
-namespace {
-template <typename Enum, std::size_t N>
-bool parse_enum(std::string_view text, const Enum (&values)[N], Enum& out) {
-  for (Enum v : values) {
-    if (text == to_string(v)) {
-      out = v;
-      return true;
-    }
-  }
-  return false;
-}
-}  // namespace
-
-bool parse_condition_op(std::string_view text, ConditionOp& out) {
-  const ConditionOp all[] = {ConditionOp::Greater, ConditionOp::Less,  ConditionOp::Equals,
-                             ConditionOp::True,    ConditionOp::False, ConditionOp::Trigger};
-  return parse_enum(text, all, out);
-}
-
-bool parse_duration_unit(std::string_view text, DurationUnit& out) {
-  const DurationUnit all[] = {DurationUnit::Seconds, DurationUnit::Normalized};
-  return parse_enum(text, all, out);
-}
-
-bool parse_interruption(std::string_view text, Interruption& out) {
-  const Interruption all[] = {Interruption::None, Interruption::Source, Interruption::Target};
-  return parse_enum(text, all, out);
-}
-
-bool parse_transition_blend(std::string_view text, TransitionBlend& out) {
-  const TransitionBlend all[] = {TransitionBlend::CrossfadeSmooth, TransitionBlend::CrossfadeFrozen,
-                                 TransitionBlend::Inertialization};
-  return parse_enum(text, all, out);
-}
-
-bool parse_ease(std::string_view text, Ease& out) {
-  const Ease all[] = {Ease::Linear, Ease::Smoothstep, Ease::Bezier};
-  return parse_enum(text, all, out);
 }
 
 }  // namespace anim

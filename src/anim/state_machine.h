@@ -18,6 +18,7 @@
 
 #include "anim/parameters.h"
 #include "anim/pose_matching.h"
+#include "anim/sync_group.h"
 
 namespace anim {
 
@@ -28,7 +29,8 @@ enum class StateKind { Clip, BlendSpace, StateMachine };
 
 // A state plays one thing. index is a clip index, a blend-space index, or an index into the
 // owning machine's sub_machines. Its normalized time advances by speed / length per second,
-// where speed is `speed` times the value of speed_parameter (when it is not -1).
+// where speed is `speed` times the value of speed_parameter (when it is not -1). States naming
+// the same sync_group (empty: none) play in step across transitions (anim/sync_group.h).
 struct State {
   std::string name;
   StateKind kind = StateKind::Clip;
@@ -36,6 +38,7 @@ struct State {
   float speed = 1.0f;
   bool loop = true;
   int speed_parameter = -1;
+  std::string sync_group = {};
 };
 
 // greater/less/equals compare the parameter's value with threshold; true/false test a bool (or
@@ -70,6 +73,8 @@ enum class Ease { Linear, Smoothstep, Bezier };
 // condition. duration is seconds, or (Normalized) a fraction of the source state's length.
 // offset is the target's normalized start time; pose_matched_entry instead starts a clip target
 // at the frame most like the current frame of a clip source (when a table exists for the pair).
+// A target in the sync group of the state it leaves enters at that state's marker phase instead,
+// searching forward from offset (anim/sync_group.h).
 // Lower priority values are tried first; ties keep list order; any-state transitions are tried
 // before the active state's own. An any-state transition never re-enters the active state unless
 // allow_self.
@@ -175,9 +180,12 @@ class StateMachinePlayer {
   static constexpr int kHistorySize = 8;
 
   // Binds to machine, which must pass validate() and outlive the player (re-init after editing
-  // it). pose_matches, if not null, provides the tables for pose-matched entries and must also
-  // outlive the player. Enters the entry state at normalized time 0.
-  void init(const StateMachine& machine, const PoseMatchLibrary* pose_matches = nullptr);
+  // it). pose_matches, if not null, provides the tables for pose-matched entries, and sync, if
+  // not null, the marker timelines of the states in sync groups (build_state_sync_markers for
+  // this machine); both must also outlive the player. Without sync, groups are ignored. Enters
+  // the entry state at normalized time 0.
+  void init(const StateMachine& machine, const PoseMatchLibrary* pose_matches = nullptr,
+            const StateSyncMarkers* sync = nullptr);
 
   // Back to the entry state at time 0, no transition, empty history.
   void reset();
@@ -199,6 +207,13 @@ class StateMachinePlayer {
   // The active state's normalized time, unwrapped (1.5 = half way through its second loop).
   float active_normalized_time() const { return current_.phase; }
   const TransitionStatus& transition() const { return status_; }
+  // A smooth crossfade's source while it plays on (state -1 when frozen or when nothing runs),
+  // and its unwrapped normalized time.
+  int crossfade_source_state() const { return previous_.state; }
+  float crossfade_source_normalized_time() const { return previous_.phase; }
+  // The sync of the last update: a follower locked to its leader during a crossfade inside a
+  // sync group, or the entry of a state of the group; empty (leader -1) otherwise.
+  const SyncGroupStatus& sync_status() const { return sync_status_; }
 
   // True only after the update in which an inertialized transition fired: the pose evaluation
   // must then start its Inertializer from the last output poses, with blend time
@@ -230,12 +245,15 @@ class StateMachinePlayer {
                 const Parameters& parameters) const;
   void start(int transition, Parameters& parameters, const SourceDurations& durations);
   void enter(int state, float phase);
+  void lock_follower();
   void collect(const Slot& slot, float weight, const SourceDurations& durations, SourceList& list,
                std::size_t& count) const;
   void rebuild_sources(const SourceDurations& durations);
 
   const StateMachine* machine_ = nullptr;
   const PoseMatchLibrary* pose_matches_ = nullptr;
+  const StateSyncMarkers* sync_ = nullptr;
+  SyncGroupStatus sync_status_;
   // Transition indices by priority: any-state ones, then per state from order_begin_[state] to
   // order_begin_[state + 1].
   std::vector<int> any_order_;

@@ -92,6 +92,7 @@ json machine_to_json(const anim::StateMachine& m, const Project& p) {
         break;
     }
     if (s.speed_parameter >= 0) js["speed_parameter"] = name_at(parameter_names, s.speed_parameter);
+    if (!s.sync_group.empty()) js["sync_group"] = s.sync_group;
     if (i < m.editor_positions.size() && m.editor_positions[i]) {
       js["position"] = {m.editor_positions[i]->x, m.editor_positions[i]->y};
     }
@@ -291,6 +292,7 @@ anim::State read_state(const json& j, const std::string& path, const Names& name
   if (s.name.empty()) fail(r.field("name"), "must not be empty");
   s.speed = r.number("speed", 1.0f);
   s.loop = r.boolean("loop", true);
+  s.sync_group = r.string("sync_group", "");
   if (r.has("speed_parameter")) {
     s.speed_parameter =
         parameter_index(names, r.string("speed_parameter"), r.field("speed_parameter"));

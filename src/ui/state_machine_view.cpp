@@ -441,6 +441,15 @@ bool edit_state(anim::State& s, anim::StateMachine& m, const anim::Parameters& p
     s.speed_parameter = -1;
     edited = true;
   }
+  char group[64];
+  std::snprintf(group, sizeof(group), "%s", s.sync_group.c_str());
+  if (ImGui::InputText("sync group", group, sizeof(group))) {
+    s.sync_group = group;
+    edited = true;
+  }
+  if (!s.sync_group.empty() && (s.kind != anim::StateKind::Clip || !s.loop)) {
+    ImGui::TextDisabled("only looping clip states follow a sync group");
+  }
   return edited;
 }
 
@@ -709,6 +718,29 @@ std::string describe_transition(const anim::StateMachine& m, const anim::Transit
   return text + tail;
 }
 
+std::string describe_phases(const anim::StateMachine& m, const anim::StateMachinePlayer& player) {
+  const int active = player.active_state();
+  if (active < 0 || active >= static_cast<int>(m.states.size())) return {};
+  const anim::SyncGroupStatus& sync = player.sync_status();
+  const auto describe = [&](int state, float unwrapped) {
+    char phase[32];
+    std::snprintf(phase, sizeof(phase), " %.2f", unwrapped - std::floor(unwrapped));
+    std::string text = state_name(m, state) + std::string(phase);
+    if (sync.leader >= 0 && state == sync.leader) text += " leads";
+    if (state == sync.follower) {
+      text += sync.by_markers ? " follows by foot markers"
+                              : " follows in normalized time (foot markers do not correspond)";
+    }
+    return text;
+  };
+  const int source = player.crossfade_source_state();
+  std::string line;
+  if (source >= 0 && source < static_cast<int>(m.states.size())) {
+    line = describe(source, player.crossfade_source_normalized_time()) + ", ";
+  }
+  return line + describe(active, player.active_normalized_time());
+}
+
 bool draw_state_machine_view(StateMachineViewState& view, anim::StateMachine& machine,
                              anim::Parameters& parameters, const anim::StateMachinePlayer& player,
                              const StateMachineViewSources& sources) {
@@ -760,6 +792,11 @@ bool draw_state_machine_view(StateMachineViewState& view, anim::StateMachine& ma
                                 anim::to_string(status.blend) + ")";
     ImGui::ProgressBar(status.progress, ImVec2(-1.0f, 0.0f), overlay.c_str());
   }
+  // Always one line, empty while no player is shown (as for a frame after an edit), so the
+  // controls below never jump between two frames.
+  const std::string phases =
+      shown_player != nullptr ? describe_phases(*shown, *shown_player) : std::string();
+  ImGui::TextUnformatted(phases.c_str());
 
   // The graph takes the panel's width (state boxes need it); the parameters go below it.
   const ImVec2 avail = ImGui::GetContentRegionAvail();

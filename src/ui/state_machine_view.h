@@ -93,4 +93,11 @@ bool draw_state_machine_view(StateMachineViewState& state, anim::StateMachine& m
 std::string describe_transition(const anim::StateMachine& machine, const anim::Transition& t,
                                 const anim::Parameters& parameters);
 
+// One line with the phase (normalized time in its cycle) of each state the player plays, and,
+// inside a sync group, who leads and whether the follower matches by foot markers or falls back
+// to normalized time, e.g. "walk 0.31 leads, run 0.21 follows by foot markers". Empty without
+// an active state.
+std::string describe_phases(const anim::StateMachine& machine,
+                            const anim::StateMachinePlayer& player);
+
 }  // namespace ui

@@ -160,6 +160,18 @@ void draw_transition_timeline(TransitionTimelineState& state, const anim::StateH
                           state_color(s, 0.9f));
     }
   }
+  // Each playing state's phase as a sawtooth over its band (0 at the floor), so the feet of two
+  // states in a sync group can be compared frame by frame.
+  for (int s = 0; s < history.states(); ++s) {
+    const float floor = origin.y + (1 + s + 1) * kLaneHeight - 1.0f;
+    const float height = kLaneHeight - 3.0f;
+    for (int i = 0; i + 1 < frames; ++i) {
+      const float a = history.state_phases(i)[s], b = history.state_phases(i + 1)[s];
+      if (a < 0.0f || b < a) continue;  // not playing, or wrapped round the cycle
+      draw->AddLine(ImVec2(x_of(i), floor - 1.0f - a * height),
+                    ImVec2(x_of(i + 1), floor - 1.0f - b * height), IM_COL32(255, 255, 255, 200));
+    }
+  }
   // Each parameter as a curve over its recorded range.
   for (int p = 0; p < history.parameters(); ++p) {
     const float floor = origin.y + (1 + history.states() + p + 1) * kLaneHeight - 1.0f;
@@ -187,11 +199,17 @@ void draw_transition_timeline(TransitionTimelineState& state, const anim::StateH
     const std::span<const float> w = history.state_weights(state.shown);
     if (ImGui::IsItemHovered() && !w.empty()) {
       const anim::HistoryFrame& f = history.frame(state.shown);
-      ImGui::SetTooltip("%.3f s  %s  weight %.2f", f.time_s - t0,
+      const float phase = f.state >= 0 && f.state < history.states()
+                              ? history.state_phases(state.shown)[f.state]
+                              : -1.0f;
+      const char* sync = f.sync_follower < 0 ? ""
+                         : f.sync_by_markers ? "  synced by foot markers"
+                                             : "  synced by normalized time";
+      ImGui::SetTooltip("%.3f s  %s  weight %.2f  phase %.2f%s", f.time_s - t0,
                         f.state >= 0 && f.state < static_cast<int>(state_names.size())
                             ? state_names[f.state].c_str()
                             : "",
-                        f.weight);
+                        f.weight, phase, sync);
     }
   }
   draw->PopClipRect();

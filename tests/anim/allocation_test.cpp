@@ -24,6 +24,7 @@
 #include "anim/root_motion.h"
 #include "anim/skinning.h"
 #include "anim/state_history.h"
+#include "anim/state_machine.h"
 #include "anim/synthetic_character.h"
 #include "anim/terrain.h"
 #include "ik_biped.h"
@@ -398,6 +399,38 @@ TEST(PerFramePath, MotionMatchingControllerAllocatesNothing) {
   EXPECT_EQ(g_allocations.load() - before, 0);
   EXPECT_GT(controller.search_count(), 30);
   EXPECT_GT(controller.switch_count(), 0);
+}
+
+// A machine whose walk (one step per foot) and run (two) share a sync group: entries matched by
+// marker and followers locked every update, back and forth, with no allocation.
+TEST(PerFramePath, StateMachineSyncGroupAllocatesNothing) {
+  std::vector<Clip> clips(2);
+  clips[0].duration_s = 1.2f;
+  clips[0].markers = {{"foot_l_down", 0.1f}, {"foot_r_down", 0.7f}};
+  clips[1].duration_s = 1.0f;
+  clips[1].markers = {
+      {"foot_l_down", 0.0f}, {"foot_r_down", 0.25f}, {"foot_l_down", 0.5f}, {"foot_r_down", 0.8f}};
+  const std::vector<float> lengths = {1.2f, 1.0f};
+  Parameters parameters;
+  const int run = parameters.add("run", ParameterType::Bool);
+  StateMachine machine;
+  machine.states = {{"walk", StateKind::Clip, 0}, {"run", StateKind::Clip, 1}};
+  for (State& s : machine.states) s.sync_group = "feet";
+  machine.transitions.resize(2);
+  machine.transitions[0] = {.source = 0, .target = 1, .conditions = {{run, ConditionOp::True}}};
+  machine.transitions[1] = {.source = 1, .target = 0, .conditions = {{run, ConditionOp::False}}};
+  const StateSyncMarkers markers = build_state_sync_markers(machine, clips);
+  StateMachinePlayer player;
+  player.init(machine, nullptr, &markers);
+  const long before = g_allocations.load();
+  int by_markers = 0;
+  for (int frame = 0; frame < 600; ++frame) {
+    if (frame % 50 == 0) parameters.set(run, frame % 100 == 0 ? 1.0f : 0.0f);
+    player.update(1.0f / 60.0f, parameters, {lengths, {}});
+    by_markers += player.sync_status().by_markers ? 1 : 0;
+  }
+  EXPECT_EQ(g_allocations.load() - before, 0);
+  EXPECT_GT(by_markers, 100);  // the crossfades were synced
 }
 
 // The whole frame of a character: a machine crossfading between a clip and a 2D blend space,

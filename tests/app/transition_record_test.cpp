@@ -7,6 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cmath>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -75,6 +76,12 @@ TEST_F(TransitionRecordTest, AQuarterSecondTransitionIsWatchedFrameByFrameAtATen
                 1e-5f);
     weights.push_back(f.weight);
     times.push_back(f.time_s);
+    // Both states play through the smooth crossfade: each has a phase; the other turn has none.
+    EXPECT_GE(history_.state_phases(i)[turn_left], 0.0f);
+    EXPECT_LT(history_.state_phases(i)[turn_left], 1.0f);
+    EXPECT_GE(history_.state_phases(i)[locomotion], 0.0f);
+    EXPECT_EQ(history_.state_phases(i)[state_index(scene_, "turn_right")], -1.0f);
+    EXPECT_EQ(f.sync_leader, -1);  // the demo's states are in no sync group
   }
   // 0.25 s at 1/300 s a frame: about 75 frames, far more than the 5 asked for.
   ASSERT_GE(weights.size(), 5u);
@@ -87,6 +94,11 @@ TEST_F(TransitionRecordTest, AQuarterSecondTransitionIsWatchedFrameByFrameAtATen
   EXPECT_NEAR(times.back() - times.front(), 0.25, 0.02) << "the record's clock is animation time";
   EXPECT_EQ(history_.frame(history_.size() - 1).state, turn_left);
   EXPECT_FALSE(history_.frame(history_.size() - 1).transition);
+  // After it, the turn alone plays, at the phase the machine reports.
+  const float unwrapped = scene_.instance.machine().active_normalized_time();
+  EXPECT_FLOAT_EQ(history_.state_phases(history_.size() - 1)[turn_left],
+                  unwrapped - std::floor(unwrapped));
+  EXPECT_EQ(history_.state_phases(history_.size() - 1)[locomotion], -1.0f);
   // turn's value is recorded as a curve: 0 before, 1 after.
   const int turn = scene_.parameters.find("turn");
   EXPECT_FLOAT_EQ(history_.parameter_values(0)[turn], 0.0f);

@@ -58,6 +58,8 @@ Project make_project() {
   m.states = {{"idle", anim::StateKind::Clip, 0, 1.0f, true, -1},
               {"move", anim::StateKind::BlendSpace, 1, 1.25f, true, speed},
               {"jump", anim::StateKind::StateMachine, 0, 1.0f, true, -1}};
+  m.states[0].sync_group = "feet";
+  m.states[1].sync_group = "feet";
   m.entry_state = 0;
   anim::Transition start;
   start.source = 0;
@@ -145,6 +147,9 @@ TEST_F(ProjectFile, RoundTripKeepsEverything) {
   EXPECT_EQ(m.states[1].index, 1);
   EXPECT_EQ(m.states[1].speed_parameter, 0);
   EXPECT_FLOAT_EQ(m.states[1].speed, 1.25f);
+  EXPECT_EQ(m.states[0].sync_group, "feet");
+  EXPECT_EQ(m.states[1].sync_group, "feet");
+  EXPECT_EQ(m.states[2].sync_group, "");
   ASSERT_EQ(m.sub_machines.size(), 1u);
   EXPECT_FALSE(m.sub_machines[0].states[0].loop);
   ASSERT_EQ(m.transitions.size(), 3u);
@@ -385,6 +390,31 @@ TEST(ProjectFileMachines, SeveralMachinesAndStatePositionsSurviveARoundTrip) {
   ASSERT_EQ(parse_project(project_to_json(p), "again.json", again), "");
   EXPECT_EQ(project_to_json(again), project_to_json(p));
   EXPECT_EQ(again.other_state_machines[0].states[1].name, "swim");
+}
+
+// Sync groups (#41) are an optional state field: files written before them load with no groups,
+// a state outside any group writes none, and a group that is not a string is named by its path.
+TEST(ProjectFileMachines, SyncGroupsAreOptionalPerStateAndSurviveARoundTrip) {
+  const std::string text = R"({
+    "version": 1, "character": "<demo>", "clips": ["walk", "run"],
+    "state_machine": {"states": [{"name": "walk", "clip": "walk", "sync_group": "locomotion"},
+                                 {"name": "run", "clip": "run"}]}
+  })";
+  Project p;
+  ASSERT_EQ(parse_project(text, "groups.json", p), "");
+  EXPECT_EQ(p.state_machine.states[0].sync_group, "locomotion");
+  EXPECT_EQ(p.state_machine.states[1].sync_group, "");
+  EXPECT_TRUE(unknown_field_notices(p, "groups.json").empty());
+  const json written = json::parse(project_to_json(p));
+  EXPECT_EQ(written["state_machine"]["states"][0]["sync_group"], "locomotion");
+  EXPECT_FALSE(written["state_machine"]["states"][1].contains("sync_group"));
+
+  json bad = json::parse(text);
+  bad["state_machine"]["states"][1]["sync_group"] = 3;
+  Project q;
+  const std::string error = parse_project(bad.dump(), "groups.json", q);
+  EXPECT_NE(error.find("sync_group"), std::string::npos) << error;
+  EXPECT_NE(error.find("expected a string"), std::string::npos) << error;
 }
 
 TEST(ProjectFileMachines, AFileOfOneMachineWritesNoOtherMachines) {

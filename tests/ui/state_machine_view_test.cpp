@@ -339,5 +339,43 @@ TEST(StateMachineView, ButtonsAddStatesPlayingThePickedClipAndTheShownSpace) {
   EXPECT_EQ(p.machine.states[4].index, 0);
 }
 
+// The phase line (#41): a walk (2 s, foot_l_down 0.2 s, foot_r_down 1.2 s) crossfading into a
+// jog (1 s, 0.3 s and 0.7 s) of its sync group, or into a clip whose markers do not correspond,
+// or into one outside the group.
+TEST(StateMachineView, PhaseLineNamesTheLeaderAndHowTheFollowerSyncs) {
+  std::vector<anim::Clip> clips(3);
+  clips[0].duration_s = 2.0f;
+  clips[0].markers = {{"foot_l_down", 0.2f}, {"foot_r_down", 1.2f}};
+  clips[1].duration_s = 1.0f;
+  clips[1].markers = {{"foot_l_down", 0.3f}, {"foot_r_down", 0.7f}};
+  clips[2].duration_s = 1.0f;
+  clips[2].markers = {{"foot_hop", 0.5f}};
+  const std::vector<float> lengths = {2.0f, 1.0f, 1.0f};
+  const auto phase_line = [&](int target, const char* target_group) {
+    anim::Parameters parameters;
+    const int go = parameters.add("go", anim::ParameterType::Bool);
+    anim::StateMachine m;
+    m.states = {clip_state("walk", 0), clip_state("jog", 1), clip_state("hop", 2)};
+    m.states[0].sync_group = "feet";
+    m.states[target].sync_group = target_group;
+    m.transitions = {transition(0, target, {{go, anim::ConditionOp::True, 0.0f}})};
+    m.transitions[0].duration = 1.0f;
+    const anim::StateSyncMarkers markers = anim::build_state_sync_markers(m, clips);
+    anim::StateMachinePlayer player;
+    player.init(m, nullptr, &markers);
+    for (int i = 0; i < 4; ++i) {
+      if (i == 3) parameters.set(go, 1.0f);
+      player.update(0.125f, parameters, {lengths, {}});
+    }
+    return describe_phases(m, player);
+  };
+  // The walk at 0.25 (0.5 s, 0.3 of its left step): the jog enters 0.3 into its own, 0.42.
+  EXPECT_EQ(phase_line(1, "feet"), "walk 0.25 leads, jog 0.42 follows by foot markers");
+  EXPECT_EQ(phase_line(2, "feet"),
+            "walk 0.25 leads, hop 0.25 follows in normalized time (foot markers do not "
+            "correspond)");
+  EXPECT_EQ(phase_line(1, ""), "walk 0.25, jog 0.00");
+}
+
 }  // namespace
 }  // namespace ui
