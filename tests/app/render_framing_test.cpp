@@ -12,6 +12,7 @@
 #include "asset/armature_twin.h"
 #include "asset/demo_character.h"
 #include "asset/demo_export.h"
+#include "asset/importer.h"
 #include "asset/temp_files.h"
 #include "picture_diff.h"
 #include "viewer_process.h"
@@ -128,6 +129,41 @@ TEST(RenderFraming, ACharacterUnderABlenderArmatureIsFramedAsItsOriginal) {
     EXPECT_NEAR(a.max_y, b.max_y, 2) << options;
     // The same picture, up to rounding along the silhouette.
     EXPECT_LT(pictures::compare(original, wrapped).count, a.pixels / 50) << options;
+  }
+  std::filesystem::remove_all(dir);
+}
+
+// The shared characters nobody here made, wrapped the same way: each twin draws its original's
+// picture, framed alike, at rest and in a clip.
+TEST(RenderFraming, SharedCharactersUnderABlenderArmatureDrawTheirOriginalsPictures) {
+  std::string why;
+  if (!e2e::can_drive_windows(why)) GTEST_SKIP() << why;
+  const std::filesystem::path shared(ANIMVIEW_SHARED_ASSETS);
+  if (!std::filesystem::exists(shared / "kaykit" / "Knight.glb")) {
+    GTEST_SKIP() << shared << " is absent (shared assets)";
+  }
+  const auto dir = test::make_temp_dir();
+  for (const char* file :
+       {"kaykit/Knight.glb", "khronos/Fox.glb", "quaternius/RobotExpressive.glb"}) {
+    const asset::ImportResult imported =
+        asset::import_file_in_process((shared / file).string(), asset::ImportSettings{});
+    ASSERT_TRUE(imported.ok()) << imported.error;
+    ASSERT_EQ(asset::export_character_glb(test::wrap_in_armature(imported.character),
+                                          (dir / "wrapped.glb").string()),
+              "");
+    for (const char* options : {"--rest-pose", "--clip 1 --time 0.4"}) {
+      const std::string what = std::string(file) + " " + options;
+      const Picture original = render_file(shared / file, options, dir / "original.png");
+      const Picture wrapped = render_file(dir / "wrapped.glb", options, dir / "wrapped.png");
+      ASSERT_EQ(wrapped.width, 480) << what;
+      const Figure a = figure_of(original), b = figure_of(wrapped);
+      ASSERT_GT(a.pixels, 200) << what;
+      EXPECT_NEAR(a.min_x, b.min_x, 2) << what;
+      EXPECT_NEAR(a.max_x, b.max_x, 2) << what;
+      EXPECT_NEAR(a.min_y, b.min_y, 2) << what;
+      EXPECT_NEAR(a.max_y, b.max_y, 2) << what;
+      EXPECT_LT(pictures::compare(original, wrapped).count, a.pixels / 50) << what;
+    }
   }
   std::filesystem::remove_all(dir);
 }
