@@ -5,6 +5,7 @@
 #include <string>
 
 #include "anim/clip_filter.h"
+#include "anim/clip_lookup.h"
 #include "anim/mirror.h"
 #include "anim/morph_weights.h"
 #include "asset/demo_export.h"
@@ -36,19 +37,14 @@ int run_export_clip(const ExportClipOptions& options) {
     return 1;
   }
   asset::Character character = std::move(imported.character);
-  const anim::Clip* found = nullptr;
-  std::string names;
-  for (const anim::Clip& clip : character.clips) {
-    if (clip.name == options.clip) found = &clip;
-    names += (names.empty() ? "" : ", ") + ("'" + clip.name + "'");
-  }
-  if (found == nullptr) {
-    std::fprintf(stderr, "animview export-clip: %s: no clip '%s' (clips: %s)\n",
+  const int found = anim::find_clip_by_name_or_index(character.clips, options.clip);
+  if (found < 0) {
+    std::fprintf(stderr, "animview export-clip: %s: no clip named or numbered '%s' (clips: %s)\n",
                  options.file.c_str(), options.clip.c_str(),
-                 names.empty() ? "none" : names.c_str());
+                 anim::describe_clips(character.clips).c_str());
     return 1;
   }
-  anim::Clip clip = *found;
+  anim::Clip clip = character.clips[found];
   if (options.mirror) {
     // Without limbs the table still pairs joints by name and geometry about the x = 0 plane.
     const anim::Rig rig = asset::find_character_rig(character);
@@ -91,7 +87,7 @@ void add_export_clip_command(CLI::App& app, int& exit_code) {
   CLI::App* command = app.add_subcommand(
       "export-clip", "Write one clip of a file with its character as binary glTF (.glb)");
   command->add_option("file", options->file, "Character file with the clip")->required();
-  command->add_option("--clip", options->clip, "The clip to write")->required();
+  command->add_option("--clip", options->clip, "The clip to write: its name or index")->required();
   command->add_flag("--mirror", options->mirror,
                     "Mirror the clip across the character's sagittal plane (left <-> right)");
   command->add_option("--filter", options->filter,

@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <filesystem>
 
+#include "anim/clip_lookup.h"
 #include "anim/clip_sampling.h"
 #include "app/async_loader.h"
 #include "app/cli_checks.h"
@@ -176,12 +177,8 @@ int compose_frame(const FrameOptions& options, ViewerScene& scene, FrameReport& 
   if (!options.clip.empty() && !options.rest_pose) {
     const int clip = scene.find_clip(options.clip);
     if (clip < 0) {
-      std::string names;
-      for (std::size_t i = 0; i < scene.clips().size(); ++i) {
-        names += (i == 0 ? "" : ", ") + std::to_string(i) + ": '" + scene.clips()[i].name + "'";
-      }
       error = options.file + ": no clip named or numbered '" + options.clip +
-              "' (clips: " + (names.empty() ? "none" : names) + ")";
+              "' (clips: " + anim::describe_clips(scene.clips()) + ")";
       return 1;
     }
     scene.mode = PlayMode::ClipPreview;

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <cstdlib>
 
+#include "anim/clip_lookup.h"
 #include "anim/clip_sampling.h"
 #include "anim/pose.h"
 #include "asset/project_opening.h"
@@ -173,13 +174,7 @@ void ViewerScene::update_onion_skin(const ui::ViewSettings& view) {
 
 int ViewerScene::find_clip(const std::string& text) const {
   if (!bound.character) return -1;
-  if (const int index = bound.character->find_clip(text); index >= 0) return index;
-  if (!text.empty() && text.find_first_not_of("0123456789") == std::string::npos &&
-      text.size() < 9) {
-    const int index = std::stoi(text);
-    if (index < static_cast<int>(clips().size())) return index;
-  }
-  return -1;
+  return anim::find_clip_by_name_or_index(clips(), text);
 }
 
 void ViewerScene::set_layer_weight(int layer, float weight) {

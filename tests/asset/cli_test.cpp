@@ -238,7 +238,16 @@ TEST_F(Cli, ExportClipWritesTheMirroredClip) {
   const ProcessResult missing =
       run_animview("export-clip '" + demo + "' --clip nope --out '" + out + "'", dir_);
   EXPECT_EQ(missing.exit_code, 1);
-  EXPECT_NE(missing.err.find("no clip 'nope'"), std::string::npos) << missing.err;
+  EXPECT_NE(missing.err.find("no clip named or numbered 'nope' (clips: 0: '"), std::string::npos)
+      << missing.err;
+  // By index, as `pose --clip` takes it.
+  const ProcessResult by_index =
+      run_animview("export-clip '" + demo + "' --clip 1 --out '" + out + "'", dir_);
+  ASSERT_EQ(by_index.exit_code, 0) << by_index.err;
+  const asset::ImportResult second = asset::import_file(out, asset::ImportSettings{});
+  ASSERT_TRUE(second.ok()) << second.error;
+  ASSERT_EQ(second.character.clips.size(), 1u);
+  EXPECT_EQ(second.character.clips[0].name, original.character.clips[1].name);
 }
 
 }  // namespace
