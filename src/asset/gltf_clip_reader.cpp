@@ -77,6 +77,19 @@ float estimate_source_fps(const anim::Clip& clip) {
   return smallest == 0.0f ? 30.0f : std::round(1.0f / smallest);
 }
 
+// The frame rate animview's writer keeps in an animation's extras ({"fps": 24}); 0 when there is
+// none. The keys alone do not say it once the writer has held a track to the clip's end.
+float extras_fps(const tinygltf::Animation& animation) {
+  if (animation.extras_json_string.empty()) return 0.0f;
+  const nlohmann::json extras = nlohmann::json::parse(animation.extras_json_string, nullptr,
+                                                      /*allow_exceptions=*/false);
+  if (!extras.is_object()) return 0.0f;
+  const auto fps = extras.find("fps");
+  if (fps == extras.end() || !fps->is_number()) return 0.0f;
+  const double value = fps->get<double>();
+  return value > 0.0 && value <= 10000.0 ? static_cast<float>(value) : 0.0f;
+}
+
 // animview's extras: markers and the loop flag (see read_gltf_clips).
 void read_extras(const tinygltf::Animation& animation, anim::Clip& clip,
                  std::vector<std::string>& warnings) {
@@ -313,7 +326,8 @@ std::string read_gltf_clips(const GltfScene& scene, const ImportSettings& settin
       }
       clip.tracks.push_back(std::move(track));
     }
-    clip.source_fps = estimate_source_fps(clip);
+    const float written_fps = extras_fps(animation);
+    clip.source_fps = written_fps > 0.0f ? written_fps : estimate_source_fps(clip);
     // The file's frame rate comes from its keys; an override replays them at another rate.
     if (settings.frame_rate_override > 0.0f) {
       const float factor = clip.source_fps / settings.frame_rate_override;

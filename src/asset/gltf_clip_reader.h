@@ -16,8 +16,9 @@ namespace asset {
 // top-level joints, tangents too). The runtime nlerps Linear rotations: where that would leave
 // the spec's slerp by more than the joint's max_rotation_error_rad (one per joint of scene's
 // skeleton), keys on the slerp path are inserted. STEP tracks holding one value become Linear.
-// Markers and the loop flag come from the animation's extras (`{"markers": [{"name", "time"}],
-// "loop": bool}`, as the glTF writer stores them). A morph weight channel becomes one MorphTrack
+// Markers, the loop flag and the frame rate come from the animation's extras (`{"markers":
+// [{"name", "time"}], "loop": bool, "fps": number}`, as the glTF writer stores them); without
+// "fps" the rate is the smallest key interval's. A morph weight channel becomes one MorphTrack
 // per target of its node's mesh (named by gltf_morph_target_names); one that cannot be read
 // (no targets, a size that does not fit them, NaN) is skipped with a warning. Returns an empty
 // string on success, otherwise the cause naming the clip, joint and channel (NaN keys, times out of

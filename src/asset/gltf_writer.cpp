@@ -492,6 +492,7 @@ tinygltf::Value clip_extras(const anim::Clip& clip) {
   // tinygltf writes an empty array as null: no markers, no key.
   if (!markers.empty()) extras["markers"] = tinygltf::Value(std::move(markers));
   extras["loop"] = tinygltf::Value(clip.loop);
+  extras["fps"] = tinygltf::Value(static_cast<double>(clip.source_fps));
   return tinygltf::Value(std::move(extras));
 }
 

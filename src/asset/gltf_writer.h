@@ -18,8 +18,9 @@ namespace asset {
 // - every Material field, with its textures embedded (encoded bytes, or the file at the
 //   texture's path; images that are neither PNG nor JPEG, or cannot be read, are left out);
 // - each clip as an animation keeping its tracks' interpolation, its duration (a held key is
-//   added where the keys end earlier) and, in the animation's extras, its markers and loop
-//   flag: `{"markers": [{"name": "foot_l_down", "time": 0.4}], "loop": true}`; its morph
+//   added where the keys end earlier) and, in the animation's extras, its markers, loop flag
+//   and frame rate: `{"markers": [{"name": "foot_l_down", "time": 0.4}], "loop": true,
+//   "fps": 24}`; its morph
 //   weight tracks as one "weights" channel per node (anim::on_common_keys: exact unless the
 //   tracks of one node mix interpolations or key CubicSpline at different times).
 // Clips' tracks for joints the skeleton lacks, or for shapes no mesh has, are left out. The file is

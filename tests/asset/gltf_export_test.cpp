@@ -117,6 +117,22 @@ TEST(GltfExport, TheDemoComesBackWithItsMarkers) {
   EXPECT_GT(markers, 0u);  // the demo's gaits carry foot contacts
 }
 
+// A clip keeps its frame rate: RobotExpressive's are keyed at 24 fps, but the key the writer
+// holds to each track's end made the keys alone read back as 144 or 168 fps.
+TEST(GltfExport, ClipsKeepTheirFrameRate) {
+  const std::filesystem::path robot = test::shared_asset("quaternius/RobotExpressive.glb");
+  SKIP_IF_ABSENT(robot);
+  const asset::Character original = import_ok(robot);
+  const auto file = test::make_temp_dir() / "robot.glb";
+  ASSERT_EQ(asset::export_character_glb(original, file.string()), "");
+  const asset::Character read = import_ok(file);
+  ASSERT_EQ(read.clips.size(), original.clips.size());
+  for (std::size_t c = 0; c < read.clips.size(); ++c) {
+    EXPECT_EQ(original.clips[c].source_fps, 24.0f) << original.clips[c].name;
+    EXPECT_EQ(read.clips[c].source_fps, original.clips[c].source_fps) << read.clips[c].name;
+  }
+}
+
 TEST(GltfExport, EveryMaterialFieldAndTextureComesBack) {
   const auto dir = test::make_temp_dir();
   const asset::Character original = textured_demo(dir);
