@@ -102,16 +102,16 @@ Comparison compare(const asset::Character& character, const asset::Project& proj
   return c;
 }
 
-// The target (under 1% of the leg per step with, over 10% without) is not met yet: 30.2%
-// without, 6.6% with (the residual is not the IK's reach, nor the pivot: pelvis and hips give
-// the same). Asserted here: the 10% without, and at least a fourfold reduction with.
+// The target: over 10% of the leg per step without stride warping, under 1% with
+// (30.2% and 0.01% when measured). Warping starts on the first frame that moves, with the
+// planted foot where it is drawn; the foot then rolls onto its ball, which stays put.
 TEST(LocomotionWarping, StrideWarpingCutsTheDemoWalksSlideAtOnePointThreeTimesItsSpeed) {
   const Comparison c = compare(demo(), asset::make_demo_project(), "walk_forward", "demo");
   EXPECT_NEAR(c.own.speed_mps, asset::kDemoWalkSpeed_mps, 0.05f);
   EXPECT_NEAR(c.with.ratio, kAsked, 0.02f);
   EXPECT_NEAR(c.with.speed_mps, kAsked * c.own.speed_mps, 0.05f);
   EXPECT_GT(c.without.slide_share, 0.10f);
-  EXPECT_LT(c.with.slide_share, 0.25f * c.without.slide_share);
+  EXPECT_LT(c.with.slide_share, 0.01f);
 }
 
 TEST(LocomotionWarping, TheProjectKeepsTheWarpingSettings) {
