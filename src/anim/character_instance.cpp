@@ -598,13 +598,16 @@ JobResult CharacterInstance::update(float dt_s, Parameters& parameters,
   // Foot IK starts with local_to_model of its own (it is a job of its own) unless the warps
   // left model_ current, so only a frame without either needs one here.
   if (settings.foot_ik && !rig_.legs.empty()) {
-    const auto solve = model_current ? solve_foot_ik_on_model : solve_foot_ik;
-    if (JobResult r = solve(skeleton, rig_, settings.foot_ik_settings, terrain, world_,
-                            {contacts_.data(), rig_.legs.size()}, dt_s, foot_ik_state_, local_,
-                            model_, &foot_debug_);
-        !r) {
-      return r;
-    }
+    const std::span<const bool> contacts(contacts_.data(), rig_.legs.size());
+    const std::span<const glm::vec3> shifts(stride_state_.shift.data(),
+                                            stride_state_.active ? rig_.legs.size() : 0);
+    const JobResult r =
+        model_current ? solve_foot_ik_on_model(skeleton, rig_, settings.foot_ik_settings, terrain,
+                                               world_, contacts, dt_s, foot_ik_state_, local_,
+                                               model_, shifts, &foot_debug_)
+                      : solve_foot_ik(skeleton, rig_, settings.foot_ik_settings, terrain, world_,
+                                      contacts, dt_s, foot_ik_state_, local_, model_, &foot_debug_);
+    if (!r) return r;
   } else {
     if (!model_current) {
       if (JobResult r = local_to_model(skeleton, local_, model_); !r) return r;
@@ -795,15 +798,22 @@ JobResult CharacterInstance::warp_locomotion(const CharacterSettings& settings, 
     return r;
   }
   model_current = true;
-  if (!settings.stride_warping) return JobResult::ok();
+  if (!settings.stride_warping) {
+    stride_state_ = {};
+    return JobResult::ok();
+  }
   StrideWarp warp;
   warp.ratio = stride_warp_ratio_;
   warp.direction = turn * warp_direction_;
   warp.travel = root_step_.translation;
   warp.dt_s = dt_s;
   warp.planted = {contacts_.data(), rig_.legs.size()};
-  if (JobResult r = warp_stride(character_->skeleton, rig_, warp, stride_state_, local_, model_);
-      !r) {
+  // Foot IK, when on, moves the feet by the stride's shifts and solves the legs once.
+  const JobResult r =
+      settings.foot_ik
+          ? stride_foot_shifts(character_->skeleton, rig_, warp, stride_state_, model_)
+          : warp_stride(character_->skeleton, rig_, warp, stride_state_, local_, model_);
+  if (!r) {
     model_current = false;
     return r;
   }

@@ -390,7 +390,8 @@ JobResult solve_from_model(const Skeleton& skeleton, const FootIkRig& rig,
                            const FootIkSettings& settings, const Terrain& terrain,
                            const Transform& world_from_model, std::span<const bool> contacts,
                            float dt_s, FootIkState& state, std::span<Transform> local,
-                           std::span<glm::mat4> model, FootIkDebug* debug) {
+                           std::span<glm::mat4> model, std::span<const glm::vec3> foot_shifts,
+                           FootIkDebug* debug) {
   const auto legs = static_cast<int>(rig.legs.size());
   const float weight = std::clamp(settings.weight, 0.0f, 1.0f);
   const Transform& world = world_from_model;
@@ -408,6 +409,13 @@ JobResult solve_from_model(const Skeleton& skeleton, const FootIkRig& rig,
     glm::vec3 heel = transform_point(world, heel_point(leg, model));
     glm::vec3 toe = transform_point(world, toe_point(leg, model));
     glm::vec3 ankle = transform_point(world, position(model[leg.foot]));
+    if (static_cast<std::size_t>(i) < foot_shifts.size()) {
+      const glm::vec3 moved =
+          world.rotation * (world.scale * foot_shifts[static_cast<std::size_t>(i)]);
+      heel += moved;
+      toe += moved;
+      ankle += moved;
+    }
     const float heel_lift = heel.y - base_y;
     const float toe_lift = toe.y - base_y;
     const glm::vec2 shift =
@@ -578,21 +586,25 @@ JobResult solve_foot_ik(const Skeleton& skeleton, const FootIkRig& rig,
   }
   if (JobResult r = local_to_model(skeleton, local, model); !r) return r;
   return solve_from_model(skeleton, rig, settings, terrain, world_from_model, contacts, dt_s, state,
-                          local, model, debug);
+                          local, model, {}, debug);
 }
 
 JobResult solve_foot_ik_on_model(const Skeleton& skeleton, const FootIkRig& rig,
                                  const FootIkSettings& settings, const Terrain& terrain,
                                  const Transform& world_from_model, std::span<const bool> contacts,
                                  float dt_s, FootIkState& state, std::span<Transform> local,
-                                 std::span<glm::mat4> model, FootIkDebug* debug) {
+                                 std::span<glm::mat4> model, std::span<const glm::vec3> foot_shifts,
+                                 FootIkDebug* debug) {
   if (JobResult r =
           check_foot_ik_inputs(skeleton, rig, world_from_model, contacts, dt_s, local, model);
       !r) {
     return r;
   }
+  if (!foot_shifts.empty() && foot_shifts.size() != rig.legs.size()) {
+    return JobResult::fail("foot IK: foot_shifts is neither empty nor one per leg");
+  }
   return solve_from_model(skeleton, rig, settings, terrain, world_from_model, contacts, dt_s, state,
-                          local, model, debug);
+                          local, model, foot_shifts, debug);
 }
 
 }  // namespace anim

@@ -73,11 +73,10 @@ void advance_shifts(const FootIkRig& rig, const StrideWarp& warp, glm::vec3 alon
 
 }  // namespace
 
-JobResult warp_stride(const Skeleton& skeleton, const FootIkRig& rig, const StrideWarp& warp,
-                      StrideWarpState& state, std::span<Transform> local,
-                      std::span<glm::mat4> model) {
+JobResult stride_foot_shifts(const Skeleton& skeleton, const FootIkRig& rig, const StrideWarp& warp,
+                             StrideWarpState& state, std::span<const glm::mat4> model) {
   const int n = skeleton.joint_count();
-  if (local.size() != static_cast<std::size_t>(n) || model.size() != local.size()) {
+  if (model.size() != static_cast<std::size_t>(n)) {
     return JobResult::fail("stride warping: the poses are not skeleton-sized");
   }
   const auto in_range = [n](int j) { return j >= 0 && j < n; };
@@ -97,8 +96,19 @@ JobResult warp_stride(const Skeleton& skeleton, const FootIkRig& rig, const Stri
     state = {};
     return JobResult::ok();
   }
-  const glm::vec3 along(flat.x / flat_length, 0.0f, flat.y / flat_length);
-  advance_shifts(rig, warp, along, model, state);
+  advance_shifts(rig, warp, glm::vec3(flat.x / flat_length, 0.0f, flat.y / flat_length), model,
+                 state);
+  return JobResult::ok();
+}
+
+JobResult warp_stride(const Skeleton& skeleton, const FootIkRig& rig, const StrideWarp& warp,
+                      StrideWarpState& state, std::span<Transform> local,
+                      std::span<glm::mat4> model) {
+  if (local.size() != model.size()) {
+    return JobResult::fail("stride warping: the poses are not skeleton-sized");
+  }
+  if (JobResult r = stride_foot_shifts(skeleton, rig, warp, state, model); !r) return r;
+  if (!state.active) return JobResult::ok();
 
   // 1. Each foot's target, and how far the pelvis must come down for the farthest-reaching leg
   //    to keep its animated extension.

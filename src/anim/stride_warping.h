@@ -74,4 +74,11 @@ JobResult warp_stride(const Skeleton& skeleton, const FootIkRig& rig, const Stri
                       StrideWarpState& state, std::span<Transform> local,
                       std::span<glm::mat4> model);
 
+// warp_stride's first part alone, for a caller whose foot IK places the feet and lowers the
+// pelvis until they are reached (solve_foot_ik_on_model's foot_shifts): advances state, whose
+// shift then holds each foot's move this frame (zero where warp_stride would leave the pose
+// untouched). model holds the model pose of the animated local pose. Fails as warp_stride does.
+JobResult stride_foot_shifts(const Skeleton& skeleton, const FootIkRig& rig, const StrideWarp& warp,
+                             StrideWarpState& state, std::span<const glm::mat4> model);
+
 }  // namespace anim
