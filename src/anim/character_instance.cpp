@@ -369,6 +369,7 @@ void CharacterInstance::reset() {
   std::fill(clip_last_time_.begin(), clip_last_time_.end(), 0.0f);
   world_ = Transform::identity();
   foot_ik_state_ = {};
+  stride_state_ = {};
   root_step_ = {};
 }
 
@@ -575,7 +576,11 @@ JobResult CharacterInstance::update(float dt_s, Parameters& parameters,
     std::copy(morph_weights_.begin(), morph_weights_.end(), previous_morph_output_.begin());
   }
   if (dt_s > 0.0f) last_dt_ = dt_s;
-  if (JobResult r = warp_locomotion(settings, heaviest_blend_space, dt_s); !r) return r;
+  if (!rig_.legs.empty()) update_contacts();
+  bool model_current = false;
+  if (JobResult r = warp_locomotion(settings, heaviest_blend_space, dt_s, model_current); !r) {
+    return r;
+  }
 
   if (settings.root_motion_mode == RootMotionMode::Applied) {
     world_ = accumulate_root_motion(world_, root_step_);
@@ -590,18 +595,23 @@ JobResult CharacterInstance::update(float dt_s, Parameters& parameters,
   // root glides rather than jumps); foot IK then fits the feet.
   world_.translation.y = smoothed_height(terrain, world_.translation.x, world_.translation.z);
 
-  // Foot IK starts with local_to_model of its own (it is a job of its own), so only a frame
-  // without it needs one here.
+  // Foot IK starts with local_to_model of its own (it is a job of its own) unless the warps
+  // left model_ current, so only a frame without either needs one here.
   if (settings.foot_ik && !rig_.legs.empty()) {
-    update_contacts();
-    if (JobResult r = solve_foot_ik(skeleton, rig_, settings.foot_ik_settings, terrain, world_,
-                                    {contacts_.data(), rig_.legs.size()}, dt_s, foot_ik_state_,
-                                    local_, model_, &foot_debug_);
-        !r) {
-      return r;
-    }
+    const std::span<const bool> contacts(contacts_.data(), rig_.legs.size());
+    const std::span<const glm::vec3> shifts(stride_state_.shift.data(),
+                                            stride_state_.active ? rig_.legs.size() : 0);
+    const JobResult r =
+        model_current ? solve_foot_ik_on_model(skeleton, rig_, settings.foot_ik_settings, terrain,
+                                               world_, contacts, dt_s, foot_ik_state_, local_,
+                                               model_, shifts, &foot_debug_)
+                      : solve_foot_ik(skeleton, rig_, settings.foot_ik_settings, terrain, world_,
+                                      contacts, dt_s, foot_ik_state_, local_, model_, &foot_debug_);
+    if (!r) return r;
   } else {
-    if (JobResult r = local_to_model(skeleton, local_, model_); !r) return r;
+    if (!model_current) {
+      if (JobResult r = local_to_model(skeleton, local_, model_); !r) return r;
+    }
     foot_debug_ = {};
   }
   if (settings.post_process && !post_process_.empty()) {
@@ -736,14 +746,7 @@ JobResult CharacterInstance::accumulate_source_morph(const WeightedSource& sourc
   return JobResult::ok();
 }
 
-JobResult CharacterInstance::warp_locomotion(const CharacterSettings& settings, int blend_space,
-                                             float dt_s) {
-  stride_warp_ratio_ = 1.0f;
-  hip_warp_angle_rad_ = 0.0f;
-  if ((!settings.stride_warping && !settings.orientation_warping) || rig_.legs.empty() ||
-      !(dt_s > 0.0f)) {
-    return JobResult::ok();
-  }
+bool CharacterInstance::aim_warp(const CharacterSettings& settings, int blend_space, float dt_s) {
   const glm::vec3 actual =
       glm::vec3(root_step_.translation.x, 0.0f, root_step_.translation.z) / dt_s;
   const float actual_speed = glm::length(actual);
@@ -755,33 +758,67 @@ JobResult CharacterInstance::warp_locomotion(const CharacterSettings& settings, 
   } else if (settings.stride_warping_settings.requested_speed_mps > 0.0f) {
     requested *= settings.stride_warping_settings.requested_speed_mps;
   } else {
-    return JobResult::ok();  // nothing asked
+    return false;
   }
-  glm::vec3 direction = actual;
+  warp_direction_ = actual;
+  hip_warp_angle_rad_ =
+      settings.orientation_warping
+          ? hip_warp_angle(travel_angle(actual, requested), settings.orientation_warping_settings)
+          : 0.0f;
+  stride_warp_ratio_ = settings.stride_warping ? stride_ratio(glm::length(requested), actual_speed,
+                                                              settings.stride_warping_settings)
+                                               : 1.0f;
+  return true;
+}
+
+JobResult CharacterInstance::warp_locomotion(const CharacterSettings& settings, int blend_space,
+                                             float dt_s, bool& model_current) {
+  model_current = false;
+  // A paused frame (dt 0) has no speed to go by: it keeps the last frame's warp.
+  if ((!settings.stride_warping && !settings.orientation_warping) || rig_.legs.empty() ||
+      (dt_s > 0.0f && !aim_warp(settings, blend_space, dt_s))) {
+    stride_warp_ratio_ = 1.0f;
+    hip_warp_angle_rad_ = 0.0f;
+    warp_direction_ = glm::vec3(0.0f);
+    stride_state_ = {};
+    return JobResult::ok();
+  }
+  // The model pose is built once here and kept current by the warps (the legs alone after
+  // the pelvis's turn), so foot IK starts from it.
+  const glm::quat turn = glm::angleAxis(hip_warp_angle_rad_, glm::vec3(0.0f, 1.0f, 0.0f));
   if (settings.orientation_warping) {
-    hip_warp_angle_rad_ =
-        hip_warp_angle(travel_angle(actual, requested), settings.orientation_warping_settings);
     if (JobResult r = warp_orientation(character_->skeleton, rig_.pelvis, character_->torso,
                                        hip_warp_angle_rad_, settings.orientation_warping_settings,
                                        local_, model_);
         !r) {
       return r;
     }
-    const glm::quat turn = glm::angleAxis(hip_warp_angle_rad_, glm::vec3(0.0f, 1.0f, 0.0f));
-    direction = turn * direction;
     root_step_.translation = turn * root_step_.translation;
+  } else if (JobResult r = local_to_model(character_->skeleton, local_, model_); !r) {
+    return r;
   }
-  if (settings.stride_warping) {
-    stride_warp_ratio_ =
-        stride_ratio(glm::length(requested), actual_speed, settings.stride_warping_settings);
-    if (JobResult r =
-            warp_stride(character_->skeleton, rig_, stride_warp_ratio_, direction, local_, model_);
-        !r) {
-      return r;
-    }
-    root_step_.translation.x *= stride_warp_ratio_;
-    root_step_.translation.z *= stride_warp_ratio_;
+  model_current = true;
+  if (!settings.stride_warping) {
+    stride_state_ = {};
+    return JobResult::ok();
   }
+  StrideWarp warp;
+  warp.ratio = stride_warp_ratio_;
+  warp.direction = turn * warp_direction_;
+  warp.travel = root_step_.translation;
+  warp.dt_s = dt_s;
+  warp.planted = {contacts_.data(), rig_.legs.size()};
+  // Foot IK, when on, moves the feet by the stride's shifts and solves the legs once.
+  const JobResult r =
+      settings.foot_ik
+          ? stride_foot_shifts(character_->skeleton, rig_, warp, stride_state_, model_)
+          : warp_stride(character_->skeleton, rig_, warp, stride_state_, local_, model_);
+  if (!r) {
+    model_current = false;
+    return r;
+  }
+  root_step_.translation.x *= stride_warp_ratio_;
+  root_step_.translation.z *= stride_warp_ratio_;
   return JobResult::ok();
 }
 

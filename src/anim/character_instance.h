@@ -225,9 +225,14 @@ class CharacterInstance {
   // weights blended), through its shape mask.
   JobResult apply_layer_morph(std::size_t layer, float weight);
   void update_contacts();
-  // Stride and orientation warping of local_ (model_ is scratch) and root_step_ toward what
-  // the heaviest source asks (blend_space: its index, or -1 when it is not a blend space).
-  JobResult warp_locomotion(const CharacterSettings& settings, int blend_space, float dt_s);
+  // Stride and orientation warping of local_ and root_step_ toward what the heaviest source
+  // asks (blend_space: its index, or -1 when it is not a blend space). model_current says
+  // whether it left model_ holding the model pose of local_ (so the frame need not build it).
+  JobResult warp_locomotion(const CharacterSettings& settings, int blend_space, float dt_s,
+                            bool& model_current);
+  // The frame's warp from its root motion and what is asked: stride_warp_ratio_,
+  // hip_warp_angle_rad_ and warp_direction_. False when nothing is asked.
+  bool aim_warp(const CharacterSettings& settings, int blend_space, float dt_s);
   // Measures root_frame_ for built_root_motion_ and forgets the clips' cursors.
   void measure_root_frame();
   void note_touched(const CharacterSettings& settings);
@@ -300,6 +305,8 @@ class CharacterInstance {
   bool root_motion_from_feet_ = false;
   float stride_warp_ratio_ = 1.0f;
   float hip_warp_angle_rad_ = 0.0f;
+  glm::vec3 warp_direction_{0.0f};  // the animated travel the last warp went by (model space)
+  StrideWarpState stride_state_;
   bool previewing_ = false;
   int preview_clip_ = -1;
   float preview_time_ = 0.0f;

@@ -338,11 +338,14 @@ void run_ground_under_locks(FootIkState& state, const Transform& ground_motion) 
   }
 }
 
-JobResult solve_foot_ik(const Skeleton& skeleton, const FootIkRig& rig,
-                        const FootIkSettings& settings, const Terrain& terrain,
-                        const Transform& world_from_model, std::span<const bool> contacts,
-                        float dt_s, FootIkState& state, std::span<Transform> local,
-                        std::span<glm::mat4> model, FootIkDebug* debug) {
+namespace {
+
+// Every check that could stop the solve, made before its first write, so a failure leaves the
+// pose and the state as they were.
+JobResult check_foot_ik_inputs(const Skeleton& skeleton, const FootIkRig& rig,
+                               const Transform& world_from_model, std::span<const bool> contacts,
+                               float dt_s, std::span<const Transform> local,
+                               std::span<const glm::mat4> model) {
   const int n = skeleton.joint_count();
   const auto legs = static_cast<int>(rig.legs.size());
   if (local.size() != static_cast<std::size_t>(n)) {
@@ -379,8 +382,17 @@ JobResult solve_foot_ik(const Skeleton& skeleton, const FootIkRig& rig,
   if (!finite(world_from_model) || !(world_from_model.scale.y > 0.0f)) {
     return JobResult::fail("foot IK: world_from_model is not finite or has no positive scale");
   }
-  if (const JobResult r = local_to_model(skeleton, local, model); !r) return r;
+  return JobResult::ok();
+}
 
+// The solve, from model holding the model pose of local.
+JobResult solve_from_model(const Skeleton& skeleton, const FootIkRig& rig,
+                           const FootIkSettings& settings, const Terrain& terrain,
+                           const Transform& world_from_model, std::span<const bool> contacts,
+                           float dt_s, FootIkState& state, std::span<Transform> local,
+                           std::span<glm::mat4> model, std::span<const glm::vec3> foot_shifts,
+                           FootIkDebug* debug) {
+  const auto legs = static_cast<int>(rig.legs.size());
   const float weight = std::clamp(settings.weight, 0.0f, 1.0f);
   const Transform& world = world_from_model;
   const float base_y = world.translation.y;  // the clip's ground plane in the world
@@ -397,6 +409,13 @@ JobResult solve_foot_ik(const Skeleton& skeleton, const FootIkRig& rig,
     glm::vec3 heel = transform_point(world, heel_point(leg, model));
     glm::vec3 toe = transform_point(world, toe_point(leg, model));
     glm::vec3 ankle = transform_point(world, position(model[leg.foot]));
+    if (static_cast<std::size_t>(i) < foot_shifts.size()) {
+      const glm::vec3 moved =
+          world.rotation * (world.scale * foot_shifts[static_cast<std::size_t>(i)]);
+      heel += moved;
+      toe += moved;
+      ankle += moved;
+    }
     const float heel_lift = heel.y - base_y;
     const float toe_lift = toe.y - base_y;
     const glm::vec2 shift =
@@ -551,6 +570,41 @@ JobResult solve_foot_ik(const Skeleton& skeleton, const FootIkRig& rig,
     if (const JobResult r = local_to_model_below(skeleton, local, leg.thigh, model); !r) return r;
   }
   return JobResult::ok();
+}
+
+}  // namespace
+
+JobResult solve_foot_ik(const Skeleton& skeleton, const FootIkRig& rig,
+                        const FootIkSettings& settings, const Terrain& terrain,
+                        const Transform& world_from_model, std::span<const bool> contacts,
+                        float dt_s, FootIkState& state, std::span<Transform> local,
+                        std::span<glm::mat4> model, FootIkDebug* debug) {
+  if (JobResult r =
+          check_foot_ik_inputs(skeleton, rig, world_from_model, contacts, dt_s, local, model);
+      !r) {
+    return r;
+  }
+  if (JobResult r = local_to_model(skeleton, local, model); !r) return r;
+  return solve_from_model(skeleton, rig, settings, terrain, world_from_model, contacts, dt_s, state,
+                          local, model, {}, debug);
+}
+
+JobResult solve_foot_ik_on_model(const Skeleton& skeleton, const FootIkRig& rig,
+                                 const FootIkSettings& settings, const Terrain& terrain,
+                                 const Transform& world_from_model, std::span<const bool> contacts,
+                                 float dt_s, FootIkState& state, std::span<Transform> local,
+                                 std::span<glm::mat4> model, std::span<const glm::vec3> foot_shifts,
+                                 FootIkDebug* debug) {
+  if (JobResult r =
+          check_foot_ik_inputs(skeleton, rig, world_from_model, contacts, dt_s, local, model);
+      !r) {
+    return r;
+  }
+  if (!foot_shifts.empty() && foot_shifts.size() != rig.legs.size()) {
+    return JobResult::fail("foot IK: foot_shifts is neither empty nor one per leg");
+  }
+  return solve_from_model(skeleton, rig, settings, terrain, world_from_model, contacts, dt_s, state,
+                          local, model, foot_shifts, debug);
 }
 
 }  // namespace anim

@@ -6,25 +6,50 @@
 #include <glm/gtc/quaternion.hpp>
 
 #include "anim/pose.h"
-#include "anim/two_bone_ik.h"
 
 namespace anim {
 namespace {
 
-glm::quat parent_model_rotation(const Skeleton& skeleton, std::span<const glm::mat4> model,
-                                int joint) {
-  const int parent = skeleton.parents[static_cast<std::size_t>(joint)];
-  return parent == kNoParent ? glm::quat(1.0f, 0.0f, 0.0f, 0.0f)
-                             : model_rotation(model[static_cast<std::size_t>(parent)]);
+// The model rotation of joint in local, composed along its parents (the matrices' rotation for
+// the uniform scales of rigs; cheaper than the whole model pose, which is built once afterwards).
+glm::quat composed_rotation(const Skeleton& skeleton, std::span<const Transform> local, int joint) {
+  glm::quat rotation(1.0f, 0.0f, 0.0f, 0.0f);
+  for (int j = joint; j != kNoParent; j = skeleton.parents[static_cast<std::size_t>(j)]) {
+    rotation = local[static_cast<std::size_t>(j)].rotation * rotation;
+  }
+  return rotation;
 }
 
-// Gives joint the model rotation turn * (its model rotation), through its local rotation.
-void turn_in_model(const Skeleton& skeleton, std::span<const glm::mat4> model,
-                   std::span<Transform> local, int joint, const glm::quat& turn) {
-  const glm::quat parent = parent_model_rotation(skeleton, model, joint);
-  const glm::quat current = model_rotation(model[static_cast<std::size_t>(joint)]);
-  Transform& t = local[static_cast<std::size_t>(joint)];
-  t.rotation = glm::normalize(glm::inverse(parent) * turn * current);
+// Turns the pelvis by hips about the model's +Y and each torso joint back by its share. Every
+// turn is taken against the animated pose: a joint given the model rotation turn * (its
+// animated one) under a parent given parent_turn * (its animated one) has the local rotation
+// inverse(parent's) * (turn - parent_turn) * (its own), so each torso joint's local rotation
+// takes its share alone, and the shares add up along the chain to the top joint's facing, back
+// where it was.
+void turn_lower_body(const Skeleton& skeleton, int pelvis, std::span<const int> torso, float hips,
+                     float share, std::span<Transform> local) {
+  const glm::vec3 up(0.0f, 1.0f, 0.0f);
+  // Each joint's animated parent rotation: the one before it in the chain when that is its
+  // parent (torso_chain's), else composed anew.
+  int previous = skeleton.parents[static_cast<std::size_t>(pelvis)];
+  glm::quat previous_rotation = previous == kNoParent
+                                    ? glm::quat(1.0f, 0.0f, 0.0f, 0.0f)
+                                    : composed_rotation(skeleton, local, previous);
+  const auto turn = [&](int joint, const glm::quat& by) {
+    const int parent = skeleton.parents[static_cast<std::size_t>(joint)];
+    const glm::quat parent_rotation = parent == previous ? previous_rotation
+                                      : parent == kNoParent
+                                          ? glm::quat(1.0f, 0.0f, 0.0f, 0.0f)
+                                          : composed_rotation(skeleton, local, parent);
+    Transform& t = local[static_cast<std::size_t>(joint)];
+    const glm::quat animated = parent_rotation * t.rotation;
+    t.rotation = glm::normalize(glm::conjugate(parent_rotation) * by * animated);
+    previous = joint;
+    previous_rotation = animated;
+  };
+  turn(pelvis, glm::angleAxis(hips, up));
+  const glm::quat back = glm::angleAxis(share, up);
+  for (int joint : torso) turn(joint, back);
 }
 
 }  // namespace
@@ -66,21 +91,12 @@ JobResult warp_orientation(const Skeleton& skeleton, int pelvis, std::span<const
       std::any_of(torso.begin(), torso.end(), out_of_range)) {
     return JobResult::fail("orientation warping: a joint is out of range");
   }
-  if (JobResult r = local_to_model(skeleton, local, model); !r) return r;
   const float hips = hip_warp_angle(angle_rad, settings);
-  if (pelvis < 0 || hips == 0.0f) return JobResult::ok();
-  // Every turn is taken against the animated model pose (model is not updated in between):
-  // a joint given the model rotation turn * (its animated one) under a parent given
-  // parent_turn * (its animated one) has the local rotation inverse(parent's) * (turn -
-  // parent_turn) * (its own), so each torso joint's local rotation takes its share alone, and
-  // the shares add up along the chain to the top joint's facing, back where it was.
-  const glm::vec3 up(0.0f, 1.0f, 0.0f);
-  turn_in_model(skeleton, model, local, pelvis, glm::angleAxis(hips, up));
-  if (!torso.empty()) {
+  if (pelvis >= 0 && hips != 0.0f) {
     const float limit = glm::radians(std::max(0.0f, settings.max_torso_joint_angle_deg));
-    const float share = std::clamp(-hips / static_cast<float>(torso.size()), -limit, limit);
-    const glm::quat back = glm::angleAxis(share, up);
-    for (int joint : torso) turn_in_model(skeleton, model, local, joint, back);
+    const float share =
+        torso.empty() ? 0.0f : std::clamp(-hips / static_cast<float>(torso.size()), -limit, limit);
+    turn_lower_body(skeleton, pelvis, torso, hips, share, local);
   }
   return local_to_model(skeleton, local, model);
 }

@@ -344,5 +344,35 @@ TEST(FootIk, SolveRejectsALegThatIsNotAChain) {
   EXPECT_STREQ(out_of_range.error, "foot IK: a leg's joints are invalid for this skeleton");
 }
 
+// Stride warping's shifts move each animated foot before it is fitted: on flat ground the
+// ankles land where foot IK alone puts them, moved by the shifts (the pelvis coming down for the
+// leg that must reach farther), the feet still on the ground.
+TEST(FootIk, FootShiftsMoveTheFeetBeforeTheyAreFitted) {
+  const Biped b = make_biped();
+  const Terrain flat;
+  FootIkState plain_state, shifted_state;
+  const Frame plain = solve(b, flat, b.skeleton.rest_pose, plain_state);
+  Frame shifted{b.skeleton.rest_pose, std::vector<glm::mat4>(b.skeleton.parents.size())};
+  ASSERT_TRUE(local_to_model(b.skeleton, shifted.local, shifted.model));
+  const std::array<glm::vec3, 2> shifts = {glm::vec3(0.0f, 0.0f, 0.15f),
+                                           glm::vec3(0.0f, 0.0f, -0.1f)};
+  const std::array<bool, 2> contacts = {};
+  ASSERT_TRUE(solve_foot_ik_on_model(b.skeleton, b.rig, {}, flat, {}, contacts, 1.0f / 60.0f,
+                                     shifted_state, shifted.local, shifted.model, shifts));
+  for (int i = 0; i < 2; ++i) {
+    const int foot = b.rig.legs[static_cast<std::size_t>(i)].foot;
+    EXPECT_TRUE(vec3_near(glm::vec3(shifted.model[foot][3]),
+                          glm::vec3(plain.model[foot][3]) + shifts[static_cast<std::size_t>(i)],
+                          1e-3f))
+        << "leg " << i;
+  }
+  expect_feet_on_ground(b, flat, shifted);
+  EXPECT_LT(shifted.model[b.rig.pelvis][3].y, plain.model[b.rig.pelvis][3].y - 0.005f);
+  // One shift per leg, or none.
+  EXPECT_FALSE(solve_foot_ik_on_model(b.skeleton, b.rig, {}, flat, {}, contacts, 0.0f,
+                                      shifted_state, shifted.local, shifted.model,
+                                      std::span<const glm::vec3>(shifts.data(), 1)));
+}
+
 }  // namespace
 }  // namespace anim

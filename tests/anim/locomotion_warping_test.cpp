@@ -37,6 +37,18 @@ float facing_deg(const glm::mat4& m) {
   return glm::degrees(std::atan2(z.x, z.z));
 }
 
+// One frame of stride warping from a fresh state, no foot planted; model is built first, as
+// warp_stride expects.
+JobResult warp_once(const testing::Biped& b, const FootIkRig& rig, float ratio, glm::vec3 direction,
+                    std::vector<Transform>& local, std::vector<glm::mat4>& model) {
+  if (JobResult r = local_to_model(b.skeleton, local, model); !r) return r;
+  StrideWarp warp;
+  warp.ratio = ratio;
+  warp.direction = direction;
+  StrideWarpState state;
+  return warp_stride(b.skeleton, rig, warp, state, local, model);
+}
+
 TEST(StrideWarping, TheRatioIsClampedToTheSettingsRange) {
   const StrideWarpingSettings settings;  // 0.75x to 1.5x
   EXPECT_FLOAT_EQ(stride_ratio(1.82f, 1.4f, settings), 1.3f);
@@ -56,7 +68,7 @@ TEST(StrideWarping, ARatioOfOneLeavesThePoseUnchanged) {
   std::vector<Transform> local = striding_pose(b.skeleton);
   const std::vector<Transform> animated = local;
   std::vector<glm::mat4> model(local.size());
-  ASSERT_TRUE(warp_stride(b.skeleton, b.rig, 1.0f, {0, 0, 1}, local, model));
+  ASSERT_TRUE(warp_once(b, b.rig, 1.0f, {0, 0, 1}, local, model));
   for (std::size_t j = 0; j < local.size(); ++j) {
     EXPECT_EQ(local[j].translation, animated[j].translation) << j;
     EXPECT_EQ(local[j].rotation, animated[j].rotation) << j;
@@ -68,7 +80,7 @@ TEST(StrideWarping, FeetTravelScaledAboutThePelvisWhichComesDown) {
   std::vector<Transform> local = striding_pose(b.skeleton);
   std::vector<glm::mat4> before(local.size()), model(local.size());
   ASSERT_TRUE(local_to_model(b.skeleton, local, before));
-  ASSERT_TRUE(warp_stride(b.skeleton, b.rig, 1.3f, {0, 0, 2}, local, model));
+  ASSERT_TRUE(warp_once(b, b.rig, 1.3f, {0, 0, 2}, local, model));
   float longest_share = 0.0f;
   for (const Leg& leg : b.rig.legs) {
     const float animated = at(before, leg.foot).z - at(before, leg.thigh).z;
@@ -91,12 +103,49 @@ TEST(StrideWarping, FeetTravelScaledAboutThePelvisWhichComesDown) {
   EXPECT_LT(at(model, 1).y, at(before, 1).y - 0.01f);
 }
 
+// A planted foot is shifted back by (ratio - 1) times the ground's travel each frame, whatever
+// the direction of that travel (a swaying root's wobbles), from where it was drawn when warping
+// started; the swinging foot is scaled about the pelvis along the travel.
+TEST(StrideWarping, APlantedFootRunsBackWithTheGroundAtTheRatio) {
+  const testing::Biped b = testing::make_biped();
+  const std::vector<Transform> animated = striding_pose(b.skeleton);
+  std::vector<glm::mat4> before(animated.size());
+  ASSERT_TRUE(local_to_model(b.skeleton, animated, before));
+  const bool planted[] = {true, false};  // the left foot down
+  StrideWarpState state;
+  StrideWarp warp;
+  warp.ratio = 1.3f;
+  warp.dt_s = 1.0f / 60.0f;
+  warp.planted = planted;
+  const glm::vec3 travels[] = {{0.0f, 0.0f, 0.02f}, {0.004f, 0.0f, 0.02f}, {-0.004f, 0.0f, 0.02f}};
+  glm::vec3 expected_shift(0.0f);
+  for (const glm::vec3& travel : travels) {
+    std::vector<Transform> local = animated;
+    std::vector<glm::mat4> model(local.size());
+    ASSERT_TRUE(local_to_model(b.skeleton, local, model));
+    warp.direction = travel;
+    warp.travel = travel;
+    ASSERT_TRUE(warp_stride(b.skeleton, b.rig, warp, state, local, model));
+    expected_shift -= 0.3f * travel;
+    const int left = b.rig.legs[0].foot, right = b.rig.legs[1].foot;
+    const glm::vec3 left_moved = at(model, left) - at(before, left);
+    EXPECT_NEAR(left_moved.x, expected_shift.x, 1e-4f);
+    EXPECT_NEAR(left_moved.y, 0.0f, 1e-4f);
+    EXPECT_NEAR(left_moved.z, expected_shift.z, 1e-4f);
+    // The swinging foot: its distance from the pelvis along the travel 1.3 times the animated.
+    const glm::vec3 along = glm::normalize(travel);
+    const float animated_distance = glm::dot(at(before, right) - at(before, 1), along);
+    EXPECT_NEAR(glm::dot(at(model, right) - at(before, right), along), 0.3f * animated_distance,
+                1e-4f);
+  }
+}
+
 TEST(StrideWarping, ARigWithoutLegsLeavesThePoseUntouched) {
   const testing::Biped b = testing::make_biped();
   std::vector<Transform> local = striding_pose(b.skeleton);
   const std::vector<Transform> animated = local;
   std::vector<glm::mat4> model(local.size());
-  ASSERT_TRUE(warp_stride(b.skeleton, FootIkRig{}, 1.3f, {0, 0, 1}, local, model));
+  ASSERT_TRUE(warp_once(b, FootIkRig{}, 1.3f, {0, 0, 1}, local, model));
   for (std::size_t j = 0; j < local.size(); ++j) {
     EXPECT_EQ(local[j].rotation, animated[j].rotation) << j;
     EXPECT_EQ(local[j].translation, animated[j].translation) << j;
