@@ -26,6 +26,12 @@ std::string history_to_json(const anim::StateHistory& history,
       if (w[s] > 0.0f) weights[state_name(static_cast<int>(s))] = w[s];
     }
     j["weights"] = weights;
+    nlohmann::json phases = nlohmann::json::object();
+    const std::span<const float> ph = history.state_phases(i);
+    for (std::size_t s = 0; s < ph.size(); ++s) {
+      if (ph[s] >= 0.0f) phases[state_name(static_cast<int>(s))] = ph[s];
+    }
+    j["phases"] = phases;
     nlohmann::json values = nlohmann::json::object();
     const std::span<const float> v = history.parameter_values(i);
     for (std::size_t p = 0; p < v.size() && p < parameter_names.size(); ++p) {

@@ -151,6 +151,18 @@ TEST_F(TransitionRecordTest, TheJsonExportCarriesTheFrames) {
   EXPECT_NEAR(f["weights"]["turn_left"].get<float>() + f["weights"]["locomotion"].get<float>(),
               1.0f, 1e-5f);
   EXPECT_EQ(f["parameters"]["turn"], 1.0f);
+  // Each playing state's phase, as the record holds it; states that do not play have none.
+  const std::span<const float> phases = history_.state_phases(5);
+  int playing = 0;
+  for (std::size_t s = 0; s < phases.size(); ++s) {
+    if (phases[s] < 0.0f) {
+      EXPECT_FALSE(f["phases"].contains(states[s])) << states[s];
+      continue;
+    }
+    ++playing;
+    EXPECT_NEAR(f["phases"][states[s]].get<float>(), phases[s], 1e-6f) << states[s];
+  }
+  EXPECT_GE(playing, 1);
 }
 
 TEST(TransitionRecordCli, TheViewerWritesTheRecordAtExit) {
