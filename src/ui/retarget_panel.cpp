@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <filesystem>
 
+#include "anim/retarget_report_text.h"
 #include "ui/item_center.h"
 
 namespace ui {
@@ -109,13 +110,77 @@ bool draw_adjustments(const anim::RetargetMap& map, asset::ProjectRetarget& entr
   return finished;
 }
 
+// A figure's cell: past the limits, in the warning colour.
+void figure_cell(const std::string& text, bool marked) {
+  if (marked) {
+    ImGui::TextColored(ImVec4(1.0f, 0.45f, 0.3f, 1.0f), "%s !", text.c_str());
+  } else {
+    ImGui::TextUnformatted(text.c_str());
+  }
+}
+
+// The Quality table: a row per chain; returns the worst moment clicked (negative: none).
+float draw_quality(const RetargetQuality& quality, RetargetPanelState& state) {
+  if (quality.report == nullptr) {
+    ImGui::TextDisabled("No retargeted clip of this file to measure.");
+    return -1.0f;
+  }
+  ImGui::TextWrapped("'%s' against its source, scaled (figures marked ! are past the limits):",
+                     quality.clip.c_str());
+  if (!quality.report->error.empty()) {
+    ImGui::TextWrapped("No report: %s", quality.report->error.c_str());
+    return -1.0f;
+  }
+  const ImGuiTableFlags flags =
+      ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingFixedFit;
+  if (!ImGui::BeginTable("quality", 5, flags)) return -1.0f;
+  ImGui::TableSetupColumn("Chain");
+  ImGui::TableSetupColumn("End off");
+  ImGui::TableSetupColumn("Worst at");
+  ImGui::TableSetupColumn("Planted sole off");
+  ImGui::TableSetupColumn("Slide a step (source)");
+  ImGui::TableHeadersRow();
+  float seek_s = -1.0f;
+  for (std::size_t c = 0; c < quality.report->chains.size(); ++c) {
+    const anim::RetargetChainReport& chain = quality.report->chains[c];
+    const anim::RetargetChainMarks marks = anim::mark_retarget_chain(chain);
+    const bool leg = chain.role == anim::LimbRole::Leg;
+    std::vector<std::string> cells = {
+        chain.name, anim::end_error_text(chain), anim::end_error_time_text(chain),
+        leg ? anim::planted_height_text(chain) : "-", leg ? anim::slide_text(chain) : "-"};
+    ImGui::TableNextRow();
+    if (marks.any()) {
+      ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg1, IM_COL32(120, 40, 20, 90));
+    }
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(cells[0].c_str());
+    ImGui::TableNextColumn();
+    figure_cell(cells[1], marks.end_error);
+    ImGui::TableNextColumn();
+    ImGui::PushID(static_cast<int>(c));
+    if (ImGui::SmallButton(cells[2].c_str())) seek_s = chain.end_error_time_s;
+    state.worst_time_at.push_back(last_item_center());
+    ImGui::PopID();
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Show this moment on the timeline");
+    ImGui::TableNextColumn();
+    figure_cell(cells[3], marks.planted_height);
+    ImGui::TableNextColumn();
+    figure_cell(cells[4], marks.slide);
+    state.quality_rows.push_back(std::move(cells));
+  }
+  ImGui::EndTable();
+  return seek_s;
+}
+
 }  // namespace
 
 RetargetPanelChange draw_retarget_panel(std::span<asset::ProjectRetarget> entries,
                                         const anim::RetargetMap* map, const std::string& status,
-                                        RetargetPanelState& state) {
+                                        const RetargetQuality& quality, RetargetPanelState& state) {
   RetargetPanelChange change;
   state.row_combo_at.clear();
+  state.quality_rows.clear();
+  state.worst_time_at.clear();
   state.none_item_at = glm::vec2(0.0f);
   state.side_by_side_at = glm::vec2(0.0f);
   if (!state.open) return change;
@@ -162,6 +227,9 @@ RetargetPanelChange draw_retarget_panel(std::span<asset::ProjectRetarget> entrie
   }
   change.retarget = mode_combo("Legs", entry.leg_mode) || change.retarget;
   change.retarget = mode_combo("Arms", entry.arm_mode) || change.retarget;
+  if (ImGui::CollapsingHeader("Quality", ImGuiTreeNodeFlags_DefaultOpen)) {
+    change.seek_s = draw_quality(quality, state);
+  }
   if (ImGui::CollapsingHeader("Mapping", ImGuiTreeNodeFlags_DefaultOpen)) {
     change.retarget = draw_mapping(*map, entry, state) || change.retarget;
     if (!entry.corrections.empty() && ImGui::Button("Clear corrections")) {
