@@ -5,9 +5,10 @@
 namespace anim {
 namespace {
 
-std::string cm_and_leg_share(float metres, float leg_share) {
-  char text[64];
-  std::snprintf(text, sizeof text, "%.2f cm (%.2f%% of leg)", 100.0 * metres, 100.0 * leg_share);
+// Two decimals: a tenth of a millimetre in centimetres, a hundredth of a per cent.
+std::string fixed(float value) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.2f", static_cast<double>(value));
   return text;
 }
 
@@ -29,38 +30,34 @@ RetargetChainMarks mark_retarget_chain(const RetargetChainReport& chain,
   return marks;
 }
 
-std::string end_error_text(const RetargetChainReport& chain) {
-  return cm_and_leg_share(chain.end_error_m, chain.end_error_leg);
-}
-
-std::string end_error_time_text(const RetargetChainReport& chain) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.2f s", static_cast<double>(chain.end_error_time_s));
-  return text;
-}
-
-std::string planted_height_text(const RetargetChainReport& chain) {
-  return cm_and_leg_share(chain.planted_height_error_m, chain.planted_height_error_leg);
-}
-
-std::string slide_text(const RetargetChainReport& chain) {
-  char text[96];
-  std::snprintf(text, sizeof text, "%.2f%% of leg (source %.2f%%), %d step%s",
-                100.0 * chain.slide_per_step_leg, 100.0 * chain.source_slide_per_step_leg,
-                chain.steps, chain.steps == 1 ? "" : "s");
-  return text;
+RetargetChainFigures retarget_chain_figures(const RetargetChainReport& chain) {
+  RetargetChainFigures f;
+  f.end_cm = fixed(100.0f * chain.end_error_m);
+  f.end_leg_percent = fixed(100.0f * chain.end_error_leg);
+  f.worst_s = fixed(chain.end_error_time_s);
+  if (chain.role != LimbRole::Leg) return f;
+  f.sole_cm = fixed(100.0f * chain.planted_height_error_m);
+  f.sole_leg_percent = fixed(100.0f * chain.planted_height_error_leg);
+  f.slide_leg_percent = fixed(100.0f * chain.slide_per_step_leg);
+  f.source_slide_leg_percent = fixed(100.0f * chain.source_slide_per_step_leg);
+  f.steps = std::to_string(chain.steps);
+  return f;
 }
 
 std::string describe_retarget_chain(const RetargetChainReport& chain,
                                     const RetargetReportLimits& limits) {
   const RetargetChainMarks marks = mark_retarget_chain(chain, limits);
+  const RetargetChainFigures f = retarget_chain_figures(chain);
   char name[32];
   std::snprintf(name, sizeof name, "%-16s", chain.name.c_str());
-  std::string line = std::string(name) + " end " + end_error_text(chain) + mark(marks.end_error) +
-                     " off the scaled source's (at " + end_error_time_text(chain) + ")";
+  std::string line = std::string(name) + " end " + f.end_cm + " cm (" + f.end_leg_percent +
+                     "% of leg)" + mark(marks.end_error) + " off the scaled source's (at " +
+                     f.worst_s + " s)";
   if (chain.role == LimbRole::Leg) {
-    line += "; planted sole " + planted_height_text(chain) + mark(marks.planted_height) +
-            " off; slide a step " + slide_text(chain) + mark(marks.slide);
+    line += "; planted sole " + f.sole_cm + " cm (" + f.sole_leg_percent + "% of leg)" +
+            mark(marks.planted_height) + " off; slide " + f.slide_leg_percent +
+            "% of leg a step (source " + f.source_slide_leg_percent + "%)" + mark(marks.slide) +
+            ", " + f.steps + " steps";
   }
   return line;
 }

@@ -31,14 +31,21 @@ struct RetargetChainMarks {
 RetargetChainMarks mark_retarget_chain(const RetargetChainReport& chain,
                                        const RetargetReportLimits& limits = {});
 
-// "1.23 cm (1.2% of leg)": the end's largest distance from the scaled source's.
-std::string end_error_text(const RetargetChainReport& chain);
-// "0.53 s": when the end is farthest.
-std::string end_error_time_text(const RetargetChainReport& chain);
-// "0.41 cm (0.45% of leg)": the planted sole's height off the source's (legs).
-std::string planted_height_text(const RetargetChainReport& chain);
-// "0.52% of leg (source 0.40%), 6 steps": the mean slide of a planted step (legs).
-std::string slide_text(const RetargetChainReport& chain);
+// A chain's figures as text, in the units the words around them name: the panel puts them in
+// its cells under headers that name the units, the command into its sentence.
+struct RetargetChainFigures {
+  std::string end_cm;           // "1.23": the end's largest distance from the scaled source's
+  std::string end_leg_percent;  // "1.14": the same, per cent of the target's leg
+  std::string worst_s;          // "0.53": when the end is farthest
+  // Legs only (empty for other chains): the planted sole's height off the source's (scaled),
+  // and the mean slide of a planted step, the target's and the source's, and the steps.
+  std::string sole_cm;
+  std::string sole_leg_percent;
+  std::string slide_leg_percent;
+  std::string source_slide_leg_percent;
+  std::string steps;
+};
+RetargetChainFigures retarget_chain_figures(const RetargetChainReport& chain);
 
 // The command's line for one chain: its name and the texts above, a "!" after each marked one.
 std::string describe_retarget_chain(const RetargetChainReport& chain,

@@ -37,9 +37,11 @@ struct RetargetPanelState {
   std::map<std::string, glm::vec2> row_combo_at;
   glm::vec2 none_item_at{0.0f};
   glm::vec2 side_by_side_at{0.0f};
-  // The Quality table as last drawn: per chain, its cells' texts (chain, end error, worst time,
-  // planted sole, slide) and where its worst-time button is.
+  // The Quality tables as last drawn, their cells' texts: per chain (name, end error in cm and
+  // per cent of leg, worst time) with where its worst-time button is, and per leg (name, planted
+  // sole in cm and per cent of leg, slide and the source's slide per cent of leg, steps).
   std::vector<std::vector<std::string>> quality_rows;
+  std::vector<std::vector<std::string>> feet_rows;
   std::vector<glm::vec2> worst_time_at;
 };
 

@@ -1,5 +1,5 @@
 // The words of a retarget report, shared by `animview retarget --report` and the Retarget
-// panel: centimetres and shares of the leg from the report's metres and shares, and the marks of
+// panel: centimetres and per cents of the leg from the report's metres and shares, and the marks of
 // the figures past the limits.
 #include "anim/retarget_report_text.h"
 
@@ -23,12 +23,22 @@ RetargetChainReport leg() {
   return c;
 }
 
-TEST(RetargetReportText, CellsAreCentimetresAndPercentagesOfTheLeg) {
-  const RetargetChainReport c = leg();
-  EXPECT_EQ(end_error_text(c), "1.23 cm (1.14% of leg)");
-  EXPECT_EQ(end_error_time_text(c), "0.53 s");
-  EXPECT_EQ(planted_height_text(c), "0.41 cm (0.45% of leg)");
-  EXPECT_EQ(slide_text(c), "0.52% of leg (source 0.45%), 6 steps");
+TEST(RetargetReportText, FiguresAreCentimetresAndPerCentsOfTheLeg) {
+  RetargetChainReport c = leg();
+  const RetargetChainFigures f = retarget_chain_figures(c);
+  EXPECT_EQ(f.end_cm, "1.23");
+  EXPECT_EQ(f.end_leg_percent, "1.14");
+  EXPECT_EQ(f.worst_s, "0.53");
+  EXPECT_EQ(f.sole_cm, "0.41");
+  EXPECT_EQ(f.sole_leg_percent, "0.45");
+  EXPECT_EQ(f.slide_leg_percent, "0.52");
+  EXPECT_EQ(f.source_slide_leg_percent, "0.45");
+  EXPECT_EQ(f.steps, "6");
+  // An arm has no feet to measure.
+  c.role = LimbRole::Arm;
+  const RetargetChainFigures arm = retarget_chain_figures(c);
+  EXPECT_EQ(arm.end_cm, "1.23");
+  EXPECT_TRUE(arm.sole_cm.empty() && arm.slide_leg_percent.empty() && arm.steps.empty());
 }
 
 TEST(RetargetReportText, MarksEachFigurePastItsLimit) {
@@ -57,7 +67,7 @@ TEST(RetargetReportText, TheCommandsLineHoldsTheCellsAndMarks) {
   c.planted_height_error_m = 0.0182f;
   EXPECT_EQ(describe_retarget_chain(c),
             "left leg         end 1.23 cm (1.14% of leg) off the scaled source's (at 0.53 s); "
-            "planted sole 1.82 cm (2.00% of leg) ! off; slide a step 0.52% of leg (source "
+            "planted sole 1.82 cm (2.00% of leg) ! off; slide 0.52% of leg a step (source "
             "0.45%), 6 steps");
   c.role = LimbRole::Arm;
   c.name = "right arm";

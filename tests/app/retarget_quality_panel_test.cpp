@@ -64,22 +64,26 @@ TEST(RetargetQualityPanel, ShowsTheCommandsFiguresMadeOncePerRetargeting) {
   ASSERT_EQ(ui.retarget_panel.quality_rows.size(), expected.chains.size());
   ASSERT_EQ(expected.chains.size(), 4u);
   const anim::RetargetReport& shown = authoring.sources[0].quality.report;
+  std::size_t legs = 0;
   for (std::size_t c = 0; c < expected.chains.size(); ++c) {
     const anim::RetargetChainReport& e = expected.chains[c];
-    const std::vector<std::string>& row = ui.retarget_panel.quality_rows[c];
-    ASSERT_EQ(row.size(), 5u);
-    EXPECT_EQ(row[0], e.name);
-    EXPECT_EQ(row[1], anim::end_error_text(e)) << e.name;
-    EXPECT_EQ(row[2], anim::end_error_time_text(e)) << e.name;
+    const anim::RetargetChainFigures f = anim::retarget_chain_figures(e);
+    EXPECT_EQ(ui.retarget_panel.quality_rows[c],
+              (std::vector<std::string>{e.name, f.end_cm, f.end_leg_percent, f.worst_s}));
     if (e.role == anim::LimbRole::Leg) {
-      EXPECT_EQ(row[3], anim::planted_height_text(e)) << e.name;
-      EXPECT_EQ(row[4], anim::slide_text(e)) << e.name;
+      ASSERT_LT(legs, ui.retarget_panel.feet_rows.size());
+      EXPECT_EQ(
+          ui.retarget_panel.feet_rows[legs++],
+          (std::vector<std::string>{e.name, f.sole_cm, f.sole_leg_percent, f.slide_leg_percent,
+                                    f.source_slide_leg_percent, f.steps}));
       EXPECT_GT(e.steps, 0) << e.name;
     }
     EXPECT_NEAR(shown.chains[c].end_error_m, e.end_error_m, 1e-6f) << e.name;
     EXPECT_NEAR(shown.chains[c].planted_height_error_m, e.planted_height_error_m, 1e-6f);
     EXPECT_NEAR(shown.chains[c].slide_per_step_leg, e.slide_per_step_leg, 1e-6f);
   }
+  EXPECT_EQ(legs, 2u);
+  EXPECT_EQ(ui.retarget_panel.feet_rows.size(), 2u);
 
   // The left leg's worst moment, clicked: the clip previewed there, paused; no new report.
   const glm::vec2 at = ui.retarget_panel.worst_time_at[0];
