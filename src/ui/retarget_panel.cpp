@@ -170,13 +170,17 @@ float draw_quality(const RetargetQuality& quality, RetargetPanelState& state) {
     }
     ImGui::EndTable();
   }
+  const auto is_leg = [](const anim::RetargetChainReport& c) {
+    return c.role == anim::LimbRole::Leg;
+  };
+  if (std::none_of(chains.begin(), chains.end(), is_leg)) return seek_s;
   ImGui::TextWrapped(
       "Planted feet: the sole's height off the source's, and the mean slide of a step (per cent "
       "of the leg), the target's and the source's:");
   if (begin_quality_table("feet",
                           {"Foot", "Sole, cm", "% of leg", "Slide %", "Source %", "Steps"})) {
     for (const anim::RetargetChainReport& chain : chains) {
-      if (chain.role != anim::LimbRole::Leg) continue;
+      if (!is_leg(chain)) continue;
       const anim::RetargetChainMarks marks = anim::mark_retarget_chain(chain);
       const anim::RetargetChainFigures f = anim::retarget_chain_figures(chain);
       begin_quality_row(marks.planted_height || marks.slide);

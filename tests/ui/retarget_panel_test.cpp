@@ -83,7 +83,7 @@ TEST(RetargetPanel, TheQualityTableShowsEachChainsFiguresAndSeeksToItsWorstMomen
   EXPECT_LT(change.seek_s, 0.0f);
 }
 
-TEST(RetargetPanel, AReportThatFailedSaysWhyAndDrawsNoRows) {
+TEST(RetargetPanel, AFailedReportDrawsNoRowsAndArmsAloneNoFeet) {
   testing::HeadlessImGui imgui;
   std::vector<asset::ProjectRetarget> entries(1);
   const anim::RetargetMap map = one_joint_map();
@@ -95,6 +95,12 @@ TEST(RetargetPanel, AReportThatFailedSaysWhyAndDrawsNoRows) {
   EXPECT_TRUE(state.quality_rows.empty() && state.feet_rows.empty());
   imgui.frame([&] { draw_retarget_panel(entries, &map, "", {"walk", nullptr}, state); });
   EXPECT_TRUE(state.quality_rows.empty());
+  // Arms alone: their rows, and no feet table.
+  report = two_chains();
+  report.chains.erase(report.chains.begin());
+  imgui.frame([&] { draw_retarget_panel(entries, &map, "", {"walk", &report}, state); });
+  EXPECT_EQ(state.quality_rows.size(), 1u);
+  EXPECT_TRUE(state.feet_rows.empty());
 }
 
 }  // namespace
