@@ -117,6 +117,8 @@ RetargetReport report_retarget(const RetargetMap& map, const Clip& source_clip,
   }
   for (std::size_t c = 0; c < map.chains.size(); ++c) {
     RetargetChainReport& r = report.chains[c];
+    r.end_error_leg =
+        map.target_leg_length_m > 0.0f ? r.end_error_m / map.target_leg_length_m : 0.0f;
     if (map.chains[c].target_leg < 0) continue;
     r.planted_height_error_leg = r.planted_height_error_m / map.target_leg_length_m;
     r.slide_per_step_leg = slide_per_step_share(target_feet[c], map.target_leg_length_m);

@@ -19,6 +19,7 @@ struct RetargetChainReport {
   // and the source chain's end (relative to its first joint, turned to the target's facing and
   // scaled by the chains' length ratio), and the time of that frame.
   float end_error_m = 0.0f;
+  float end_error_leg = 0.0f;  // end_error_m as a share of the target's leg
   float end_error_time_s = 0.0f;
   // Legs: while the source's foot is planted, the largest difference between the target's lowest
   // sole point height and the source's (scaled), metres and as a share of the target's leg.

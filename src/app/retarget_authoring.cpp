@@ -156,6 +156,7 @@ std::string retarget_again(RetargetAuthoring& authoring, int entry_index, Viewer
   std::snprintf(line, sizeof line, "retargeted %zu clip%s in %.0f ms", slots.size(),
                 slots.size() == 1 ? "" : "s", static_cast<double>(ms));
   authoring.status = line;
+  ++source.retargetings;
   return {};
 }
 
@@ -173,6 +174,33 @@ void retarget_changed_entries(RetargetAuthoring& authoring, ViewerScene& scene, 
       source.retargeted_as.clear();  // reported once
     }
   }
+}
+
+const RetargetQualityReport* quality_report(RetargetAuthoring& authoring, int entry,
+                                            const ViewerScene& scene) {
+  if (entry < 0 || entry >= static_cast<int>(authoring.sources.size())) return nullptr;
+  RetargetedSource& source = authoring.sources[static_cast<std::size_t>(entry)];
+  if (source.clip_names.empty() || source.map.joints.empty()) return nullptr;
+  std::size_t shown = 0;
+  if (scene.mode == PlayMode::ClipPreview && scene.preview_clip >= 0) {
+    const std::string& previewed = scene.clips()[static_cast<std::size_t>(scene.preview_clip)].name;
+    const auto it = std::find(source.clip_names.begin(), source.clip_names.end(), previewed);
+    if (it != source.clip_names.end())
+      shown = static_cast<std::size_t>(it - source.clip_names.begin());
+  }
+  RetargetQualityReport& quality = source.quality;
+  if (quality.clip == source.clip_names[shown] && quality.retargeting == source.retargetings) {
+    return &quality;
+  }
+  const int target = scene.find_clip(source.clip_names[shown]);
+  if (target < 0) return nullptr;
+  quality.clip = source.clip_names[shown];
+  quality.retargeting = source.retargetings;
+  quality.report = anim::report_retarget(
+      source.map, source.source.clips[static_cast<std::size_t>(source.source_clips[shown])],
+      scene.clips()[static_cast<std::size_t>(target)]);
+  ++authoring.reports_made;
+  return &quality;
 }
 
 void run_retarget_panel(RetargetAuthoring& authoring, ViewerScene& scene, ViewerUi& ui) {
@@ -195,9 +223,20 @@ void run_retarget_panel(RetargetAuthoring& authoring, ViewerScene& scene, Viewer
       authoring.sources.empty() ? nullptr : &authoring.sources[static_cast<std::size_t>(shown)];
   const std::string& status =
       source != nullptr && !source->error.empty() ? source->error : authoring.status;
+  ui::RetargetQuality quality;
+  if (const RetargetQualityReport* made = quality_report(authoring, shown, scene)) {
+    quality.clip = made->clip;
+    quality.report = &made->report;
+  }
   const ui::RetargetPanelChange change = ui::draw_retarget_panel(
       scene.project.retargets,
-      source != nullptr && !source->map.joints.empty() ? &source->map : nullptr, status, panel);
+      source != nullptr && !source->map.joints.empty() ? &source->map : nullptr, status, quality,
+      panel);
+  if (const int clip = scene.find_clip(quality.clip); change.seek_s >= 0.0f && clip >= 0) {
+    if (scene.mode != PlayMode::ClipPreview || scene.preview_clip != clip) scene.preview(clip);
+    scene.clock.set_playing(false);
+    scene.clock.seek(change.seek_s);
+  }
   if (change.retarget) {
     ui.graph_history.record(scene.project);
     if (std::string e = retarget_again(authoring, panel.entry, scene, ui); !e.empty()) {

@@ -11,12 +11,21 @@
 #include <glm/glm.hpp>
 
 #include "anim/retarget.h"
+#include "anim/retarget_report.h"
 #include "app/async_loader.h"
 #include "app/viewer_panels.h"
 #include "app/viewer_scene.h"
 #include "asset/character.h"
 
 namespace app {
+
+// The Quality table's report of one retargeted clip: report_retarget samples the whole clip, so
+// it is made once per retargeting and clip shown, not per frame.
+struct RetargetQualityReport {
+  std::string clip;      // the character's name of the clip
+  int retargeting = -1;  // the source's retargetings when it was made
+  anim::RetargetReport report;
+};
 
 // What the viewer keeps for one of the project's retargeted files: the imported source (its
 // skeleton and clips, read once) and the map of the last retargeting.
@@ -31,12 +40,15 @@ struct RetargetedSource {
   float character_width_m = 0.0f;  // the target's rest-pose width across (the view's spacing)
   // The entry as it was last retargeted (its JSON): an undo that changes it retargets again.
   std::string retargeted_as;
+  int retargetings = 0;  // successful retargetings so far (a new map, clips or settings)
+  RetargetQualityReport quality;
 };
 
 struct RetargetAuthoring {
   std::vector<RetargetedSource> sources;  // per project.retargets entry, filled on demand
   int load_count = -1;                    // the ui.load_count they belong to
   std::string status;                     // the panel's line: the last retargeting's time
+  int reports_made = 0;                   // quality reports made (each samples a whole clip)
 };
 
 // Takes the outcome of retargeting file (the offer, accepted) into the scene as
@@ -59,8 +71,15 @@ std::string retarget_again(RetargetAuthoring& authoring, int entry, ViewerScene&
 // Waits while a widget is held (a slider retargets once it is let go).
 void retarget_changed_entries(RetargetAuthoring& authoring, ViewerScene& scene, ViewerUi& ui);
 
+// The quality report of entry's clip shown: the previewed clip when it is one of the entry's,
+// else the entry's first; made again only when that clip or the entry's retargeting changed.
+// nullptr when the entry has no retargeted clip.
+const RetargetQualityReport* quality_report(RetargetAuthoring& authoring, int entry,
+                                            const ViewerScene& scene);
+
 // Draws the Retarget panel when it is open (ui.retarget_panel) and applies its edits
-// (retarget_again, recorded for undo).
+// (retarget_again, recorded for undo); a click on a chain's worst moment previews the quality
+// report's clip there, paused.
 void run_retarget_panel(RetargetAuthoring& authoring, ViewerScene& scene, ViewerUi& ui);
 
 // The side-by-side view's source skeleton: when the panel asks for it and the previewed clip is

@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "anim/retarget_report.h"
+#include "anim/retarget_report_text.h"
 #include "asset/clip_retargeting.h"
 #include "asset/demo_export.h"
 #include "asset/importer.h"
@@ -35,8 +36,10 @@ const anim::Clip* source_of(const asset::Character& source, const anim::Clip& re
 nlohmann::json report_json(const anim::RetargetReport& report) {
   nlohmann::json chains = nlohmann::json::array();
   for (const anim::RetargetChainReport& c : report.chains) {
-    nlohmann::json chain = {
-        {"name", c.name}, {"end_error_m", c.end_error_m}, {"end_error_time_s", c.end_error_time_s}};
+    nlohmann::json chain = {{"name", c.name},
+                            {"end_error_m", c.end_error_m},
+                            {"end_error_leg", c.end_error_leg},
+                            {"end_error_time_s", c.end_error_time_s}};
     if (c.role == anim::LimbRole::Leg) {
       chain["planted_height_error_m"] = c.planted_height_error_m;
       chain["planted_height_error_leg"] = c.planted_height_error_leg;
@@ -52,16 +55,7 @@ nlohmann::json report_json(const anim::RetargetReport& report) {
 void print_report(const std::string& clip, const anim::RetargetReport& report) {
   std::printf("%s:\n", clip.c_str());
   for (const anim::RetargetChainReport& c : report.chains) {
-    std::printf("  %-16s end %6.1f mm off the scaled source's (at %.2f s)", c.name.c_str(),
-                1000.0 * c.end_error_m, c.end_error_time_s);
-    if (c.role == anim::LimbRole::Leg) {
-      std::printf(
-          "; planted sole %.1f mm (%.2f%% of leg) off; slide %.2f%% of leg a step "
-          "(source %.2f%%), %d steps",
-          1000.0 * c.planted_height_error_m, 100.0 * c.planted_height_error_leg,
-          100.0 * c.slide_per_step_leg, 100.0 * c.source_slide_per_step_leg, c.steps);
-    }
-    std::printf("\n");
+    std::printf("  %s\n", anim::describe_retarget_chain(c).c_str());
   }
 }
 
@@ -129,7 +123,7 @@ void add_retarget_command(CLI::App& app, int& exit_code) {
   command->add_flag(
       "--report", args->report,
       "Per clip and chain: the limb's end against the scaled source's, planted soles' "
-      "height and slide");
+      "height and slide (\"!\" marks a figure past the limits)");
   command->add_flag("--json", args->json, "Print JSON (the format scripts should use)");
   command->callback([args, &exit_code] { exit_code = run_retarget(*args); });
 }

@@ -4,7 +4,9 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <initializer_list>
 
+#include "anim/retarget_report_text.h"
 #include "ui/item_center.h"
 
 namespace ui {
@@ -109,13 +111,103 @@ bool draw_adjustments(const anim::RetargetMap& map, asset::ProjectRetarget& entr
   return finished;
 }
 
+// A figure's cell: past the limits, in the warning colour and marked as the command marks it.
+void figure_cell(const std::string& text, bool marked) {
+  ImGui::TableNextColumn();
+  if (marked) {
+    ImGui::TextColored(ImVec4(1.0f, 0.45f, 0.3f, 1.0f), "%s !", text.c_str());
+  } else {
+    ImGui::TextUnformatted(text.c_str());
+  }
+}
+
+bool begin_quality_table(const char* id, std::initializer_list<const char*> headers) {
+  const ImGuiTableFlags flags =
+      ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingFixedFit;
+  if (!ImGui::BeginTable(id, static_cast<int>(headers.size()), flags)) return false;
+  for (const char* header : headers) ImGui::TableSetupColumn(header);
+  ImGui::TableHeadersRow();
+  return true;
+}
+
+// A row past the limits is tinted.
+void begin_quality_row(bool marked) {
+  ImGui::TableNextRow();
+  if (marked) ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg1, IM_COL32(120, 40, 20, 90));
+  ImGui::TableNextColumn();
+}
+
+// The chains' table (each limb's end against the scaled source's, its worst moment a button)
+// and the feet's (planted soles' height and slide); returns the moment clicked (negative: none).
+float draw_quality(const RetargetQuality& quality, RetargetPanelState& state) {
+  if (quality.report == nullptr) {
+    ImGui::TextDisabled("No retargeted clip of this file to measure.");
+    return -1.0f;
+  }
+  ImGui::TextWrapped("'%s' against its source, scaled (figures marked ! are past the limits):",
+                     quality.clip.c_str());
+  if (!quality.report->error.empty()) {
+    ImGui::TextWrapped("No report: %s", quality.report->error.c_str());
+    return -1.0f;
+  }
+  const std::vector<anim::RetargetChainReport>& chains = quality.report->chains;
+  float seek_s = -1.0f;
+  if (begin_quality_table("chains", {"Chain", "End off, cm", "% of leg", "Worst at, s"})) {
+    for (std::size_t c = 0; c < chains.size(); ++c) {
+      const anim::RetargetChainMarks marks = anim::mark_retarget_chain(chains[c]);
+      const anim::RetargetChainFigures f = anim::retarget_chain_figures(chains[c]);
+      begin_quality_row(marks.end_error);
+      ImGui::TextUnformatted(chains[c].name.c_str());
+      figure_cell(f.end_cm, marks.end_error);
+      figure_cell(f.end_leg_percent, marks.end_error);
+      ImGui::TableNextColumn();
+      ImGui::PushID(static_cast<int>(c));
+      if (ImGui::SmallButton(f.worst_s.c_str())) seek_s = chains[c].end_error_time_s;
+      state.worst_time_at.push_back(last_item_center());
+      ImGui::PopID();
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("Show this moment on the timeline");
+      state.quality_rows.push_back({chains[c].name, f.end_cm, f.end_leg_percent, f.worst_s});
+    }
+    ImGui::EndTable();
+  }
+  const auto is_leg = [](const anim::RetargetChainReport& c) {
+    return c.role == anim::LimbRole::Leg;
+  };
+  if (std::none_of(chains.begin(), chains.end(), is_leg)) return seek_s;
+  ImGui::TextWrapped(
+      "Planted feet: the sole's height off the source's, and the mean slide of a step (per cent "
+      "of the leg), the target's and the source's:");
+  if (begin_quality_table("feet",
+                          {"Foot", "Sole, cm", "% of leg", "Slide %", "Source %", "Steps"})) {
+    for (const anim::RetargetChainReport& chain : chains) {
+      if (!is_leg(chain)) continue;
+      const anim::RetargetChainMarks marks = anim::mark_retarget_chain(chain);
+      const anim::RetargetChainFigures f = anim::retarget_chain_figures(chain);
+      begin_quality_row(marks.planted_height || marks.slide);
+      ImGui::TextUnformatted(chain.name.c_str());
+      figure_cell(f.sole_cm, marks.planted_height);
+      figure_cell(f.sole_leg_percent, marks.planted_height);
+      figure_cell(f.slide_leg_percent, marks.slide);
+      figure_cell(f.source_slide_leg_percent, false);
+      figure_cell(f.steps, false);
+      state.feet_rows.push_back({chain.name, f.sole_cm, f.sole_leg_percent, f.slide_leg_percent,
+                                 f.source_slide_leg_percent, f.steps});
+    }
+    ImGui::EndTable();
+  }
+  return seek_s;
+}
+
 }  // namespace
 
 RetargetPanelChange draw_retarget_panel(std::span<asset::ProjectRetarget> entries,
                                         const anim::RetargetMap* map, const std::string& status,
-                                        RetargetPanelState& state) {
+                                        const RetargetQuality& quality, RetargetPanelState& state) {
   RetargetPanelChange change;
   state.row_combo_at.clear();
+  state.quality_rows.clear();
+  state.feet_rows.clear();
+  state.worst_time_at.clear();
   state.none_item_at = glm::vec2(0.0f);
   state.side_by_side_at = glm::vec2(0.0f);
   if (!state.open) return change;
@@ -162,6 +254,9 @@ RetargetPanelChange draw_retarget_panel(std::span<asset::ProjectRetarget> entrie
   }
   change.retarget = mode_combo("Legs", entry.leg_mode) || change.retarget;
   change.retarget = mode_combo("Arms", entry.arm_mode) || change.retarget;
+  if (ImGui::CollapsingHeader("Quality", ImGuiTreeNodeFlags_DefaultOpen)) {
+    change.seek_s = draw_quality(quality, state);
+  }
   if (ImGui::CollapsingHeader("Mapping", ImGuiTreeNodeFlags_DefaultOpen)) {
     change.retarget = draw_mapping(*map, entry, state) || change.retarget;
     if (!entry.corrections.empty() && ImGui::Button("Clear corrections")) {

@@ -3,16 +3,21 @@
 // the mapping (target joint <- source joint, and why: role, spine, name or correction) with a
 // combo per row to correct it, the target joints no source joint drives (fingers, twist joints,
 // props: they keep their rest pose), the legs' and arms' chain modes, and per-chain alignment
-// adjustments. Immediate mode: it edits the project's entry and says what changed; the viewer
-// retargets the file's clips again (app/retarget_authoring.h).
+// adjustments, and the Quality table: per chain of the clip shown, how far the retargeted motion
+// strays from the source's (anim/retarget_report.h), figures past the limits marked, each
+// chain's worst moment a button that seeks the timeline there. Immediate mode: it edits the
+// project's entry and says what changed; the viewer retargets the file's clips again
+// (app/retarget_authoring.h).
 
 #include <map>
 #include <span>
 #include <string>
+#include <vector>
 
 #include <glm/glm.hpp>
 
 #include "anim/retarget.h"
+#include "anim/retarget_report.h"
 #include "asset/project_retarget.h"
 
 namespace ui {
@@ -32,20 +37,35 @@ struct RetargetPanelState {
   std::map<std::string, glm::vec2> row_combo_at;
   glm::vec2 none_item_at{0.0f};
   glm::vec2 side_by_side_at{0.0f};
+  // The Quality tables as last drawn, their cells' texts: per chain (name, end error in cm and
+  // per cent of leg, worst time) with where its worst-time button is, and per leg (name, planted
+  // sole in cm and per cent of leg, slide and the source's slide per cent of leg, steps).
+  std::vector<std::vector<std::string>> quality_rows;
+  std::vector<std::vector<std::string>> feet_rows;
+  std::vector<glm::vec2> worst_time_at;
+};
+
+// The Quality section's input: the report of one retargeted clip (made when the clip was
+// retargeted, not per frame), or why there is none.
+struct RetargetQuality {
+  std::string clip;  // the character's name of the clip
+  const anim::RetargetReport* report = nullptr;
 };
 
 struct RetargetPanelChange {
   // The entry changed in a way that needs its clips retargeted again (a mapping, a mode, an
   // adjustment once its slider is released).
   bool retarget = false;
+  // A chain's worst moment was clicked: the quality clip's time to preview (negative: none).
+  float seek_s = -1.0f;
 };
 
 // Draws the panel as its own window. entries are the project's retargeted files (edited in
 // place); map is the shown entry's map from its last retargeting (nullptr while there is none:
 // the source is still loading or failed, see status); status is a line under the title (the
-// last retargeting's time, or why it failed).
+// last retargeting's time, or why it failed); quality is the shown clip's report.
 RetargetPanelChange draw_retarget_panel(std::span<asset::ProjectRetarget> entries,
                                         const anim::RetargetMap* map, const std::string& status,
-                                        RetargetPanelState& state);
+                                        const RetargetQuality& quality, RetargetPanelState& state);
 
 }  // namespace ui
