@@ -71,6 +71,18 @@ void frame_character(render::OrbitCamera& camera, const ViewerScene& scene, bool
   if (!b.empty()) camera.frame(b.min, b.max, aspect);
 }
 
+render::OrbitCamera picture_camera(const ViewerScene& scene, const ui::ViewSettings& view,
+                                   int also_clip, float framing_aspect) {
+  render::OrbitCamera camera;
+  const asset::Bounds bounds = shown_bounds(scene, also_clip);
+  if (!bounds.empty()) camera.frame(bounds.min, bounds.max, framing_aspect);
+  if (view.show_ground && view.camera_above_ground) {
+    const glm::vec3 eye = camera.eye();
+    render::keep_above_ground(camera, anim::probe(scene.terrain, eye.x, eye.z).height_m);
+  }
+  return camera;
+}
+
 float framing_aspect(float width, float height, ui::CompareMode compare) {
   if (!(width > 0.0f) || !(height > 0.0f)) return 1.0f;
   const float whole = width / height;

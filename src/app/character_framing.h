@@ -30,6 +30,12 @@ asset::Bounds character_bounds(const ViewerScene& scene, bool posed);
 void frame_character(render::OrbitCamera& camera, const ViewerScene& scene, bool posed,
                      float aspect);
 
+// The camera pictures are framed with (`animview render`, contact sheets): on what the scene
+// shows at any time (shown_bounds with also_clip), for a view of framing_aspect, and, as the
+// viewer's camera, never looking up from under the ground view shows.
+render::OrbitCamera picture_camera(const ViewerScene& scene, const ui::ViewSettings& view,
+                                   int also_clip, float framing_aspect);
+
 // The aspect (width over height) of the picture one character is drawn in, for a view of
 // width x height pixels (1 for an empty one): half as wide when the view shows two side by side.
 float framing_aspect(float width, float height, ui::CompareMode compare);

@@ -63,13 +63,7 @@ int draw_sheets(const SheetArgs& args, ViewerScene& scene, render::SceneRenderer
     if (!extra_frames(args.at, clip, extra, error)) return -1;
     scene.preview(clip);
     const anim::Timeline timeline = anim::timeline_of(scene.clips()[clip]);
-    render::OrbitCamera camera;
-    const asset::Bounds bounds = shown_bounds(scene, -1);
-    if (!bounds.empty()) camera.frame(bounds.min, bounds.max, aspect);
-    if (view.show_ground && view.camera_above_ground) {
-      const glm::vec3 eye = camera.eye();
-      render::keep_above_ground(camera, anim::probe(scene.terrain, eye.x, eye.z).height_m);
-    }
+    const render::OrbitCamera camera = picture_camera(scene, view, -1, aspect);
     glm::mat4 vp;
     if (std::string e = render_view_projection(render_view, camera, aspect, vp); !e.empty()) {
       error = e;

@@ -123,19 +123,10 @@ int run_render(const RenderArgs& args) {
   apply_debug_material(args.view.debug_material, scene.character);  // only what is drawn
   ui::print_notices(renderer.set_character(scene.character), "animview render", stderr);
   renderer.upload(scene_frame_view(scene, view), 0.0f);
-  render::OrbitCamera camera;
-  const asset::Bounds bounds = shown_bounds(
-      scene, view.compare == ui::CompareMode::Clips ? scene.find_clip(view.compare_clip) : -1);
-  if (!bounds.empty()) {
-    camera.frame(bounds.min, bounds.max,
-                 framing_aspect(static_cast<float>(args.width), static_cast<float>(args.height),
-                                view.compare));
-  }
-  // As the viewer's camera: a picture never looks up from under the ground it shows.
-  if (view.show_ground && view.camera_above_ground) {
-    const glm::vec3 eye = camera.eye();
-    render::keep_above_ground(camera, anim::probe(scene.terrain, eye.x, eye.z).height_m);
-  }
+  const render::OrbitCamera camera = picture_camera(
+      scene, view, view.compare == ui::CompareMode::Clips ? scene.find_clip(view.compare_clip) : -1,
+      framing_aspect(static_cast<float>(args.width), static_cast<float>(args.height),
+                     view.compare));
   glm::mat4 vp;
   if (std::string e = render_view_projection(args.view, camera,
                                              static_cast<float>(args.width) / args.height, vp);

@@ -102,6 +102,17 @@ TEST(RenderFraming, AMeshlessSkeletonIsDrawnAsBones) {
   expect_whole_and_large(figure_of(p), p, "atlas.fbx (a skeleton without a mesh)");
 }
 
+// A twin's picture is its original's: the figure in the same place within 2 px, and the same
+// pixels up to rounding along the silhouette.
+void expect_same_picture(const Picture& original, const Picture& twin, const std::string& what) {
+  const Figure a = figure_of(original), b = figure_of(twin);
+  EXPECT_NEAR(a.min_x, b.min_x, 2) << what;
+  EXPECT_NEAR(a.max_x, b.max_x, 2) << what;
+  EXPECT_NEAR(a.min_y, b.min_y, 2) << what;
+  EXPECT_NEAR(a.max_y, b.max_y, 2) << what;
+  EXPECT_LT(pictures::compare(original, twin).count, a.pixels / 50) << what;
+}
+
 // The demo and its twin as Blender writes a Mixamo rig (test::wrap_in_armature: the mesh in
 // centimetres, Z-up, under a 0.01-scaled armature node) draw the same character, so render
 // frames them alike: the same figure in the same place, in the rest pose and in clips. Measured
@@ -120,15 +131,10 @@ TEST(RenderFraming, ACharacterUnderABlenderArmatureIsFramedAsItsOriginal) {
     const Picture original = render_file(dir / "demo.glb", options, dir / "demo.png");
     const Picture wrapped = render_file(dir / "wrapped.glb", options, dir / "wrapped.png");
     ASSERT_EQ(wrapped.width, 480) << options;
-    const Figure a = figure_of(original), b = figure_of(wrapped);
-    expect_whole_and_large(a, original, std::string("the demo, ") + options);
-    expect_whole_and_large(b, wrapped, std::string("its armature twin, ") + options);
-    EXPECT_NEAR(a.min_x, b.min_x, 2) << options;
-    EXPECT_NEAR(a.max_x, b.max_x, 2) << options;
-    EXPECT_NEAR(a.min_y, b.min_y, 2) << options;
-    EXPECT_NEAR(a.max_y, b.max_y, 2) << options;
-    // The same picture, up to rounding along the silhouette.
-    EXPECT_LT(pictures::compare(original, wrapped).count, a.pixels / 50) << options;
+    expect_whole_and_large(figure_of(original), original, std::string("the demo, ") + options);
+    expect_whole_and_large(figure_of(wrapped), wrapped,
+                           std::string("its armature twin, ") + options);
+    expect_same_picture(original, wrapped, options);
   }
   std::filesystem::remove_all(dir);
 }
@@ -156,13 +162,8 @@ TEST(RenderFraming, SharedCharactersUnderABlenderArmatureDrawTheirOriginalsPictu
       const Picture original = render_file(shared / file, options, dir / "original.png");
       const Picture wrapped = render_file(dir / "wrapped.glb", options, dir / "wrapped.png");
       ASSERT_EQ(wrapped.width, 480) << what;
-      const Figure a = figure_of(original), b = figure_of(wrapped);
-      ASSERT_GT(a.pixels, 200) << what;
-      EXPECT_NEAR(a.min_x, b.min_x, 2) << what;
-      EXPECT_NEAR(a.max_x, b.max_x, 2) << what;
-      EXPECT_NEAR(a.min_y, b.min_y, 2) << what;
-      EXPECT_NEAR(a.max_y, b.max_y, 2) << what;
-      EXPECT_LT(pictures::compare(original, wrapped).count, a.pixels / 50) << what;
+      ASSERT_GT(figure_of(original).pixels, 200) << what;
+      expect_same_picture(original, wrapped, what);
     }
   }
   std::filesystem::remove_all(dir);
