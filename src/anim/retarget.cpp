@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <tuple>
 
 #include "anim/clip_sampling.h"
@@ -547,6 +548,31 @@ void list_unmapped_and_mirrored(RetargetMap& map, std::span<const glm::mat4> sou
   }
 }
 
+// Whether every paired leg's bones are the source's scaled by map.scale (to 0.1% of the target's
+// leg), joint for joint.
+bool legs_in_proportion(const RetargetMap& map, std::span<const glm::mat4> source_rest,
+                        std::span<const glm::mat4> target_rest) {
+  const float tolerance = 1e-3f * map.target_leg_length_m;
+  bool any = false;
+  for (const RetargetChain& chain : map.chains) {
+    if (chain.target_leg < 0 || chain.source_leg < 0) continue;
+    const Limb& sl = map.source_rig.limbs[static_cast<std::size_t>(chain.source_limb)];
+    const Limb& tl = map.target_rig.limbs[static_cast<std::size_t>(chain.target_limb)];
+    if (sl.joints.size() != tl.joints.size()) return false;
+    for (std::size_t k = 0; k + 1 < tl.joints.size(); ++k) {
+      const float s =
+          glm::distance(position(source_rest[static_cast<std::size_t>(sl.joints[k])]),
+                        position(source_rest[static_cast<std::size_t>(sl.joints[k + 1])]));
+      const float t =
+          glm::distance(position(target_rest[static_cast<std::size_t>(tl.joints[k])]),
+                        position(target_rest[static_cast<std::size_t>(tl.joints[k + 1])]));
+      if (std::fabs(t - map.scale * s) > tolerance) return false;
+    }
+    any = true;
+  }
+  return any;
+}
+
 // The turn from the target's facing to the source's, and the scale between their legs.
 std::string measure_facing_and_scale(RetargetMap& map, const RetargetOptions& options,
                                      std::span<const glm::mat4> source_rest,
@@ -567,7 +593,14 @@ std::string measure_facing_and_scale(RetargetMap& map, const RetargetOptions& op
     return "a rig's legs have no length in the rest pose";
   }
   map.scale = map.target_leg_length_m / map.source_leg_length_m;
-  map.planted_slide_m = options.planted_slide_share * map.target_leg_length_m;
+  // Pinning keeps the source's contacts across a change of proportions. Where the legs are in
+  // proportion the target's FK already puts a planted foot where the scaled source's stands, and
+  // pinning would only edit the source's own motion (a capture's drifting pivot): the feet then
+  // follow the source, and a clip retargeted onto its own skeleton comes back unchanged.
+  map.legs_in_proportion = legs_in_proportion(map, source_rest, target_rest);
+  map.planted_slide_m = map.legs_in_proportion
+                            ? std::numeric_limits<float>::infinity()
+                            : options.planted_slide_share * map.target_leg_length_m;
   return {};
 }
 

@@ -87,7 +87,8 @@ struct RetargetOptions {
   // How far (a share of the target's leg length) a planted foot may follow its source's foot
   // across the ground during one contact before it is pinned: a foot that stands still in the
   // source comes back exactly, one that slides (a capture's pivot while it turns) stops there.
-  // Infinity follows the source however it slides.
+  // Infinity follows the source however it slides. Not used where the legs are in proportion
+  // (RetargetMap::legs_in_proportion): there the feet follow the source.
   float planted_slide_share = 0.005f;
   // The legs with their sole points as the caller measures them (asset::foot_ik_rig measures
   // them on the mesh). Empty: measured on the rest pose, standing on its lowest leg joint.
@@ -152,7 +153,10 @@ struct RetargetMap {
   float source_pelvis_height_m = 0.0f;
   float target_pelvis_height_m = 0.0f;
   float contact_blend_s = 0.1f;
-  float planted_slide_m = 0.0f;  // options.planted_slide_share of the target's leg
+  // options.planted_slide_share of the target's leg; infinite when the legs are in proportion
+  // (each bone the scaled source's), where planted feet follow the source as it is.
+  float planted_slide_m = 0.0f;
+  bool legs_in_proportion = false;
   // A target whose feet hang from outside the pelvis (RobotExpressive's, from the root): their
   // nearest common ancestor with the pelvis, which carries the pelvis's travel and heading on the
   // ground so that root motion taken from it moves (or keeps in place) the whole body. -1 when

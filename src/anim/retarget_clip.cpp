@@ -67,11 +67,13 @@ std::vector<std::vector<float>> contact_weights(const std::vector<std::vector<fl
 
 // Per target leg and frame, measured on the plain retarget (no contacts): where the target's FK
 // puts its planted point relative to the source's scaled one, which point that is (toe or heel),
-// and the source's heel and toe scaled onto the target, across the ground.
+// the source's heel and toe scaled onto the target, and the target's toe from its heel, across
+// the ground.
 struct FootFrames {
   std::vector<std::vector<glm::vec3>> fk_offset;
   std::vector<std::vector<int>> fk_on_toe;
   std::vector<std::vector<std::pair<glm::vec3, glm::vec3>>> source_sole;
+  std::vector<std::vector<glm::vec3>> heel_to_toe;
 };
 
 std::string measure_feet(const RetargetMap& map, const Clip& once, const ClipBinding& binding,
@@ -80,6 +82,7 @@ std::string measure_feet(const RetargetMap& map, const Clip& once, const ClipBin
   feet.fk_offset.assign(legs, std::vector<glm::vec3>(at.samples()));
   feet.fk_on_toe.assign(legs, std::vector<int>(at.samples(), 0));
   feet.source_sole.assign(legs, std::vector<std::pair<glm::vec3, glm::vec3>>(at.samples()));
+  feet.heel_to_toe.assign(legs, std::vector<glm::vec3>(at.samples()));
   const glm::quat to_target = glm::inverse(map.target_to_source);
   auto across = [&](const glm::vec3& p) {
     const glm::vec3 q = map.scale * (to_target * p);
@@ -104,12 +107,15 @@ std::string measure_feet(const RetargetMap& map, const Clip& once, const ClipBin
       const glm::vec3 sh = heel_point(sleg, source_model);
       const glm::vec3 st = toe_point(sleg, source_model);
       const bool on_toe = st.y < sh.y;
-      const glm::vec3 fk = on_toe ? toe_point(tleg, target_model) : heel_point(tleg, target_model);
+      const glm::vec3 th = heel_point(tleg, target_model);
+      const glm::vec3 tt = toe_point(tleg, target_model);
+      const glm::vec3 fk = on_toe ? tt : th;
       glm::vec3 d = fk - map.scale * (to_target * (on_toe ? st : sh));
       d.y = 0.0f;
       feet.fk_offset[leg][f] = d;
       feet.fk_on_toe[leg][f] = on_toe ? 1 : 0;
       feet.source_sole[leg][f] = {across(sh), across(st)};
+      feet.heel_to_toe[leg][f] = glm::vec3(tt.x - th.x, 0.0f, tt.z - th.z);
     }
   }
   return {};
@@ -154,32 +160,46 @@ void pin_contact(const RetargetMap& map, const FootFrames& feet, std::span<const
       count[0] > 0 ? sum[0] / static_cast<float>(count[0]) : sum[1] / static_cast<float>(count[1]);
   const glm::vec3 toe = count[1] > 0 ? sum[1] / static_cast<float>(count[1]) : heel;
   // The pinned point, relative to the ground: it follows the source's point from where it
-  // landed (anchor) until it is planted_slide_m away, and starts again on the other sole point
-  // where the pivot changes, carrying the correction so far so the foot does not jump.
+  // landed (anchor) until the contact has followed planted_slide_m. Where the pivot changes, the
+  // other point takes over where the foot puts it (the two points' average offsets can differ by
+  // centimetres where a short contact pivots once: a foot that jumped there slid 6 cm).
   glm::vec3 pin{0.0f};
   glm::vec3 anchor{0.0f};
   glm::vec3 moved{0.0f};
   bool held = false;
-  glm::vec3 correction{0.0f};
+  // Once it has gone that far it stays, rather than circling the anchor with the source.
+  const auto follow = [&](const glm::vec3& free) {
+    if (held) return;
+    moved = free - anchor;
+    const float distance = glm::length(moved);
+    held = distance > map.planted_slide_m;
+    if (held) moved *= map.planted_slide_m / distance;
+  };
+  const auto free_at = [&](std::size_t g, int on_toe) {
+    return (on_toe ? sole[g].second + toe : sole[g].first + heel) - ground[g];
+  };
   for (std::size_t g = start; g < end; ++g) {
     const int on_toe = on_toe_at[g];
-    const glm::vec3 free = (on_toe ? sole[g].second + toe : sole[g].first + heel) - ground[g];
-    if (g == start || on_toe != on_toe_at[g - 1]) {
-      pin = free + correction;
+    const glm::vec3 free = free_at(g, on_toe);
+    if (g == start) {
+      pin = free;
       anchor = free;
-      moved = glm::vec3(0.0f);
-      held = false;
+    } else if (on_toe != on_toe_at[g - 1]) {
+      // The pivot changes: the new point starts where the foot, held on the point it leaves,
+      // puts it, with the slide the contact has followed so far (one allowance per contact).
+      follow(free_at(g, on_toe_at[g - 1]));
+      const glm::vec3 across_foot = feet.heel_to_toe[leg][g];
+      pin += on_toe ? across_foot : -across_foot;
+      anchor = free - moved;
     }
-    // Once it has gone that far it stays, rather than circling the anchor with the source.
-    if (!held) {
-      moved = free - anchor;
-      const float distance = glm::length(moved);
-      held = distance > map.planted_slide_m;
-      if (held) moved *= map.planted_slide_m / distance;
-    }
-    correction = pin + moved - free;
-    heel_offset[g] = heel + correction;
-    toe_offset[g] = toe + correction;
+    follow(free);
+    const glm::vec3 correction = pin + moved - free;
+    // The point the foot does not stand on goes where the foot puts it: frames after the contact
+    // keep these offsets, and may pivot on it.
+    const glm::vec3 across_foot = feet.heel_to_toe[leg][g];
+    const glm::vec3 held_at = pin + moved + ground[g];
+    heel_offset[g] = on_toe ? held_at - across_foot - sole[g].first : heel + correction;
+    toe_offset[g] = on_toe ? toe + correction : held_at + across_foot - sole[g].second;
   }
 }
 

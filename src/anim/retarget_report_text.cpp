@@ -1,5 +1,6 @@
 #include "anim/retarget_report_text.h"
 
+#include <algorithm>
 #include <cstdio>
 
 namespace anim {
@@ -42,6 +43,27 @@ RetargetChainFigures retarget_chain_figures(const RetargetChainReport& chain) {
   f.source_slide_leg_percent = fixed(100.0f * chain.source_slide_per_step_leg);
   f.steps = std::to_string(chain.steps);
   return f;
+}
+
+PlantedFeetText describe_planted_feet(const RetargetMap& map) {
+  const auto leg = std::find_if(map.chains.begin(), map.chains.end(),
+                                [](const RetargetChain& c) { return c.target_leg >= 0; });
+  if (leg == map.chains.end()) return {"none: no legs", "The target has no legs mapped."};
+  if (leg->mode == ChainMode::Rotation) {
+    return {"not held (legs by rotation)",
+            "Legs follow by rotation only: planted feet are not held (Keep contacts holds them)."};
+  }
+  if (map.legs_in_proportion) {
+    return {"follow the source (legs in proportion)",
+            "The legs are in proportion, so the target's legs already stand where the source's "
+            "do: the source's steps come back as they are, slide included."};
+  }
+  const std::string cm = fixed(100.0f * map.planted_slide_m);
+  const std::string share = fixed(100.0f * map.planted_slide_m / map.target_leg_length_m);
+  return {"pinned past " + cm + " cm of slide (" + share + "% of the leg)",
+          "Planted feet are pinned once they have slid " + cm + " cm (" + share +
+              "% of the leg) in a step: the legs are not in proportion, and pinning keeps the "
+              "contacts the new proportions would make slide."};
 }
 
 std::string describe_retarget_chain(const RetargetChainReport& chain,

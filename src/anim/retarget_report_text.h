@@ -47,6 +47,15 @@ struct RetargetChainFigures {
 };
 RetargetChainFigures retarget_chain_figures(const RetargetChainReport& chain);
 
+// How the retarget keeps planted feet, for the panel and the command: following the source where
+// the legs are in proportion (the identity keeps the source's own slide), else pinned once they
+// have slid map.planted_slide_m in a step, or not at all when legs follow by rotation only.
+struct PlantedFeetText {
+  std::string brief;  // "follow the source (legs in proportion)": after "Planted feet "
+  std::string why;    // a sentence or two
+};
+PlantedFeetText describe_planted_feet(const RetargetMap& map);
+
 // The command's line for one chain: its name and the texts above, a "!" after each marked one.
 std::string describe_retarget_chain(const RetargetChainReport& chain,
                                     const RetargetReportLimits& limits = {});

@@ -3,7 +3,11 @@
 // the figures past the limits.
 #include "anim/retarget_report_text.h"
 
+#include <cmath>
+
 #include <gtest/gtest.h>
+
+#include "retarget_rigs.h"
 
 namespace anim {
 namespace {
@@ -73,6 +77,41 @@ TEST(RetargetReportText, TheCommandsLineHoldsTheCellsAndMarks) {
   c.name = "right arm";
   EXPECT_EQ(describe_retarget_chain(c),
             "right arm        end 1.23 cm (1.14% of leg) off the scaled source's (at 0.53 s)");
+}
+
+// Planted feet follow the source where the legs are in proportion (onto itself, onto a copy twice
+// as large), and are pinned past 0.5 % of the leg where they are not (shins 30 % longer: the leg
+// from hip to ankle is 0.4510 + 0.5863 m, so 0.52 cm); by rotation alone they are not held.
+TEST(RetargetReportText, SaysHowPlantedFeetAreKept) {
+  using testing::make_humanoid;
+  using testing::rig_of;
+  const Skeleton source = make_humanoid(3, false);
+  Skeleton longer = source;
+  for (std::size_t j = 0; j < longer.joint_names.size(); ++j) {
+    if (longer.joint_names[j].rfind("foot", 0) == 0) longer.rest_pose[j].translation *= 1.3f;
+  }
+  const auto map_onto = [&](const Skeleton& target, ChainMode legs) {
+    RetargetOptions options;
+    options.leg_mode = legs;
+    return make_retarget_map(source, rig_of(source), target, rig_of(target), options);
+  };
+  for (const float size : {1.0f, 2.0f}) {
+    const RetargetMap map = map_onto(make_humanoid(3, false, size), ChainMode::KeepContacts);
+    EXPECT_TRUE(map.legs_in_proportion) << size;
+    EXPECT_TRUE(std::isinf(map.planted_slide_m)) << size;
+    EXPECT_EQ(describe_planted_feet(map).brief, "follow the source (legs in proportion)");
+  }
+  const RetargetMap pinned = map_onto(longer, ChainMode::KeepContacts);
+  EXPECT_FALSE(pinned.legs_in_proportion);
+  EXPECT_NEAR(pinned.planted_slide_m, 0.005f * (0.450999f + 0.586298f), 1e-5f);
+  EXPECT_EQ(describe_planted_feet(pinned).brief, "pinned past 0.52 cm of slide (0.50% of the leg)");
+  EXPECT_EQ(
+      describe_planted_feet(pinned).why.rfind(
+          "Planted feet are pinned once they have slid 0.52 cm (0.50% of the leg) in a step", 0),
+      0u)
+      << describe_planted_feet(pinned).why;
+  EXPECT_EQ(describe_planted_feet(map_onto(longer, ChainMode::Rotation)).brief,
+            "not held (legs by rotation)");
 }
 
 }  // namespace

@@ -258,9 +258,15 @@ TEST(Retarget, TheFloorRuleLeavesRaisedFeetAndASourceSunkBelowTheGroundAlone) {
 
 TEST(Retarget, PinsAPlantedFootThatSlidesInTheSource) {
   // Standing still, both feet planted from 0.1 s to 0.9 s while the whole body slides 10 cm
-  // sideways (a capture's skate): the retargeted feet follow for planted_slide_share of the leg
-  // (0.5 % of 0.9 m) and then stay; with the share unbounded they slide as the source's do.
+  // sideways (a capture's skate), retargeted onto shins 30 % longer: the feet follow for
+  // planted_slide_share of the target's leg (0.5 %) and then stay; with the share unbounded they
+  // slide as the source's do, scaled. Onto the source's own skeleton (legs in proportion) they
+  // follow the source too: there pinning would only edit the source's motion.
   const Skeleton skeleton = make_humanoid(3, false);
+  Skeleton longer = skeleton;
+  for (std::size_t j = 0; j < longer.joint_names.size(); ++j) {
+    if (longer.joint_names[j].rfind("foot", 0) == 0) longer.rest_pose[j].translation *= 1.3f;
+  }
   Clip clip;
   clip.name = "skate";
   clip.duration_s = 1.0f;
@@ -274,10 +280,11 @@ TEST(Retarget, PinsAPlantedFootThatSlidesInTheSource) {
     pelvis.translation.values.push_back(glm::vec3(0.1f * t, 1.0f, 0.0f));
   }
   clip.tracks.push_back(pelvis);
-  const RetargetMap pinned =
-      make_retarget_map(skeleton, rig_of(skeleton), skeleton, rig_of(skeleton));
+  const RetargetMap pinned = make_retarget_map(skeleton, rig_of(skeleton), longer, rig_of(longer));
   const RetargetMap free =
-      make_retarget_map(skeleton, rig_of(skeleton), skeleton, rig_of(skeleton), feet_free());
+      make_retarget_map(skeleton, rig_of(skeleton), longer, rig_of(longer), feet_free());
+  const RetargetMap self =
+      make_retarget_map(skeleton, rig_of(skeleton), skeleton, rig_of(skeleton));
   ASSERT_EQ(pinned.target_legs.legs.size(), 2u);
   for (std::size_t leg = 0; leg < 2; ++leg) {
     const std::string name(leg_contact_name(pinned.source_legs.legs, leg));
@@ -286,23 +293,33 @@ TEST(Retarget, PinsAPlantedFootThatSlidesInTheSource) {
   }
   const Clip held = retarget_clip(pinned, clip);
   const Clip followed = retarget_clip(free, clip);
+  const Clip back = retarget_clip(self, clip);
   ASSERT_FALSE(held.tracks.empty());
   ASSERT_FALSE(followed.tracks.empty());
+  ASSERT_FALSE(back.tracks.empty());
+  const float leg_length = 0.450999f + 0.586298f;  // hip to ankle, the shin 1.3 x 0.451 m
+  const float scale = leg_length / (2.0f * 0.450999f);
+  EXPECT_NEAR(pinned.scale, scale, 1e-4f);
   for (std::size_t leg = 0; leg < 2; ++leg) {
     const Leg& l = pinned.target_legs.legs[leg];
-    const glm::vec3 held_start = heel_point(l, model_at(held, skeleton, 0.1f));
-    const glm::vec3 held_end = heel_point(l, model_at(held, skeleton, 0.85f));
-    const glm::vec3 free_start = heel_point(l, model_at(followed, skeleton, 0.1f));
-    const glm::vec3 free_end = heel_point(l, model_at(followed, skeleton, 0.85f));
-    EXPECT_NEAR(held_end.x - held_start.x, 0.005f * 0.9f, 1e-4f) << leg;
-    EXPECT_NEAR(free_end.x - free_start.x, 0.075f, 1e-4f) << leg;
+    const glm::vec3 held_start = heel_point(l, model_at(held, longer, 0.1f));
+    const glm::vec3 held_end = heel_point(l, model_at(held, longer, 0.85f));
+    const glm::vec3 free_start = heel_point(l, model_at(followed, longer, 0.1f));
+    const glm::vec3 free_end = heel_point(l, model_at(followed, longer, 0.85f));
+    EXPECT_NEAR(held_end.x - held_start.x, 0.005f * leg_length, 1e-4f) << leg;
+    EXPECT_NEAR(free_end.x - free_start.x, 0.075f * scale, 1e-4f) << leg;
     // On the ground all along (the rest's heel height: its lowest leg joint, the toes, is the
     // ground), and the body still slides above the held feet.
     EXPECT_NEAR(held_end.y, held_start.y, 1e-4f) << leg;
+    const Leg& own = self.target_legs.legs[leg];
+    EXPECT_NEAR(heel_point(own, model_at(back, skeleton, 0.85f)).x -
+                    heel_point(own, model_at(back, skeleton, 0.1f)).x,
+                0.075f, 1e-4f)
+        << leg;
   }
-  const int p = skeleton.find_joint("pelvis");
-  EXPECT_NEAR(position(model_at(held, skeleton, 0.85f)[static_cast<std::size_t>(p)]).x, 0.085f,
-              1e-4f);
+  const int p = longer.find_joint("pelvis");
+  EXPECT_NEAR(position(model_at(held, longer, 0.85f)[static_cast<std::size_t>(p)]).x,
+              0.085f * scale, 1e-4f);
 }
 
 TEST(Retarget, RefusesRigsWithoutLegsAndBadPoses) {

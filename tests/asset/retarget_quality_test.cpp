@@ -21,6 +21,8 @@
 
 #include "anim/clip_sampling.h"
 #include "anim/foot_contact.h"
+#include "anim/foot_slide.h"
+#include "anim/math.h"
 #include "anim/pose.h"
 #include "anim/retarget.h"
 #include "anim/root_motion.h"
@@ -179,14 +181,15 @@ ContactFigures measure(const anim::RetargetMap& map, const anim::Clip& source_cl
         anim::leg_contact_name(map.target_legs.legs, static_cast<std::size_t>(chain.target_leg));
     int f = 0;
     while (f <= frames) {
-      const int start = f;
       if (!anim::foot_planted_at(out, name, frame_s * static_cast<float>(f))) {
         ++f;
         continue;
       }
-      float source_low = 1e30f, target_low = 1e30f, source_slide = 0.0f, target_slide = 0.0f;
-      glm::vec3 sp{0}, tp{0};
-      bool previous_on_toe = false;
+      float source_low = 1e30f, target_low = 1e30f;
+      // The slide as the report and `animview slide` measure it (anim::add_slide_frame: each
+      // frame the smaller of heel's and toe's travel, so a roll is no slide and a jump where the
+      // pivot changes is), one contact at a time.
+      anim::FootSlide source_foot, target_foot;
       for (int g = f;
            g <= frames && anim::foot_planted_at(out, name, frame_s * static_cast<float>(g));
            ++g, f = g) {
@@ -196,25 +199,16 @@ ContactFigures measure(const anim::RetargetMap& map, const anim::Clip& source_cl
         const glm::vec3 th = anim::heel_point(tl, tm), tt = anim::toe_point(tl, tm);
         source_low = std::min(source_low, std::min(sh.y, st.y));
         target_low = std::min(target_low, std::min(th.y, tt.y));
-        // The slide of the point the foot stands on (the lower of heel and toe, as in the
-        // source), in the ground plane, while it stays the same point.
-        const bool on_toe = st.y < sh.y;
-        const glm::vec3 s = on_toe ? st : sh, t = on_toe ? tt : th;
-        if (g != start && on_toe == previous_on_toe) {
-          source_slide += glm::length(glm::vec2(s.x - sp.x, s.z - sp.z));
-          target_slide += glm::length(glm::vec2(t.x - tp.x, t.z - tp.z));
-        }
-        sp = s;
-        tp = t;
-        previous_on_toe = on_toe;
+        anim::add_slide_frame(source_foot, sh, st, true);
+        anim::add_slide_frame(target_foot, th, tt, true);
       }
       ++f;
       // Both clips stand on the model's y = 0 plane; the source's soles scale with its body.
       figures.height_error =
           std::max(figures.height_error,
                    std::fabs(target_low - map.scale * source_low) / map.target_leg_length_m);
-      const float ts = target_slide / map.target_leg_length_m;
-      const float ss = source_slide / map.source_leg_length_m;
+      const float ts = target_foot.slide_m / map.target_leg_length_m;
+      const float ss = source_foot.slide_m / map.source_leg_length_m;
       figures.target_skate = std::max(figures.target_skate, ts);
       figures.source_skate = std::max(figures.source_skate, ss);
       figures.skate_excess = std::max(figures.skate_excess, ts - ss);
@@ -262,10 +256,13 @@ TEST_P(RetargetQuality, PlantedFeetTouchTheGroundAndDoNotSlide) {
   EXPECT_GT(f.contacts, 1);
   EXPECT_LT(f.height_error, 0.01f);
   // Under 2 % of the leg, even where the source's own planted foot slides more (the CMU
-  // capture's slides 3.9 % in one contact, a pivot while it turns: retargeting pins it), and no
-  // more than the source's (skate_excess).
+  // capture's slides 3.2 % in one contact, a pivot while it turns: retargeting pins it), and no
+  // more than the source's beyond what a planted foot may follow of its source's before it is
+  // pinned (planted_slide_share: CMU onto the Knight, 0.50 % where the source slid 0.28 %).
+  // Measured as the report measures it, the frames where the foot changes its pivot count: a
+  // 6 cm jump there (CMU onto the Knight at 1.43 s) was missed by a measure that skipped them.
   EXPECT_LT(f.target_skate, 0.02f);
-  EXPECT_LE(f.skate_excess, 1e-3f);
+  EXPECT_LE(f.skate_excess, anim::RetargetOptions{}.planted_slide_share + 1e-5f);
 }
 
 INSTANTIATE_TEST_SUITE_P(Walks, RetargetQuality,
@@ -383,16 +380,17 @@ TEST_P(RetargetSelf, GivesTheClipBackAndScalesWithTheSkeleton) {
   anim::Skeleton twice = skeleton;
   for (anim::Transform& t : twice.rest_pose) t.translation *= 2.0f;
   std::string error;
-  // The CMU capture's foot slides 3.9 % of its leg in one contact, and retargeting pins it
-  // (RetargetOptions::planted_slide_share): on itself, it gives the capture back as it is only
-  // with its feet free to slide. The other walks' feet stand still and come back unchanged.
-  anim::RetargetOptions options;
-  if (label == "cmu") options.planted_slide_share = std::numeric_limits<float>::infinity();
+  // The CMU capture's foot slides 3.9 % of its leg in one contact. Onto itself and onto a copy
+  // twice its size the legs are in proportion, so planted feet follow the source and the capture
+  // comes back as it is, slide included (before, pinning took 3.9 % of the leg off it).
+  const anim::RetargetOptions options;
   const anim::RetargetMap self =
       anim::make_retarget_map(skeleton, loaded.rig, skeleton, loaded.rig, options, &error);
   const anim::RetargetMap large =
       anim::make_retarget_map(skeleton, loaded.rig, twice, loaded.rig, options, &error);
   ASSERT_TRUE(error.empty()) << error;
+  EXPECT_TRUE(self.legs_in_proportion);
+  EXPECT_TRUE(large.legs_in_proportion);
   const anim::Clip back = anim::retarget_clip(self, *clip);
   const anim::Clip doubled = anim::retarget_clip(large, *clip);
   const anim::ClipBinding cb = anim::bind_clip(*clip, skeleton);
@@ -460,8 +458,9 @@ TEST(RetargetRefusal, ABipedWalkOnTheFoxIsRefusedByName) {
 // walk.fbx onto arnaud.fbx: one skeleton in two files, the walk's node pose a frame of the walk
 // (hips 3 cm low, spine leaning), arnaud's the bind pose. The walk comes back with its pelvis bob
 // and lean: before, the hips stayed at 1.047 m where the source bobs between 0.975 and 1.014 m,
-// and joints moved 6.5 cm at the median, 11 cm at the fingers. What is left is the pinning of
-// planted feet that drift in the source (up to planted_slide_share, 0.5 % of the leg).
+// and joints moved 6.5 cm at the median, 11 cm at the fingers. What is left is the two files'
+// own bones (1.7 mm at the shoulders, 2.5 mm at the thighs: see the next test), and the knees
+// keeping contacts bend so the feet on those thighs stand where the source's do.
 TEST(RetargetOneSkeleton, AnAnimationFileOntoItsCharacterGivesTheWalkBack) {
   for (const char* label : {"pab", "arnaud"}) {
     if (absent(label)) GTEST_SKIP() << path_of(label) << " is absent (../shared/assets missing)";
@@ -521,4 +520,62 @@ TEST(RetargetOneSkeleton, AnAnimationFileOntoItsCharacterGivesTheWalkBack) {
   EXPECT_LT(worst, 0.012f);
   EXPECT_GT(r, 0.99f);
   EXPECT_NEAR(mt, ms, 0.002f);
+}
+// The identity where two files hold one skeleton whose bones differ a little: walk.fbx's
+// shoulders sit 1.7 mm and its thighs 2.5 mm from arnaud.fbx's. A retarget keeps the target's
+// bones, so with legs and arms following by rotation each joint may stand off the walk played on
+// arnaud by name only by the bone-offset differences along its chain (rotations equal, so each
+// difference carries rigidly): the spine and head, whose bones agree, to 1e-4 of the height.
+TEST(RetargetOneSkeleton, ByRotationOnlyTheFilesOwnBoneOffsetsDiffer) {
+  for (const char* label : {"pab", "arnaud"}) {
+    if (absent(label)) GTEST_SKIP() << path_of(label) << " is absent (../shared/assets missing)";
+  }
+  const Loaded& source = load("pab");
+  const Loaded& target = load("arnaud");
+  ASSERT_TRUE(source.error.empty()) << source.error;
+  ASSERT_TRUE(target.error.empty()) << target.error;
+  const anim::Clip& walk = source.character.clips.front();
+  anim::RetargetOptions by_rotation;
+  by_rotation.leg_mode = anim::ChainMode::Rotation;
+  const asset::ClipRetargeting retargeted =
+      asset::retarget_clips(source.character, target.character, walk.name, by_rotation);
+  ASSERT_TRUE(retargeted.ok()) << retargeted.error;
+  EXPECT_TRUE(retargeted.map.legs_in_proportion);
+  const anim::Skeleton& onto = target.character.skeleton;
+  const anim::Clip& back = retargeted.clips.front();
+  const anim::ClipBinding by_name = anim::bind_clip(walk, onto);
+  const anim::ClipBinding bound = anim::bind_clip(back, onto);
+  const std::size_t n = onto.rest_pose.size();
+  std::vector<anim::Transform> keyed(n), out(n);
+  std::vector<glm::mat4> keyed_model(n), out_model(n);
+  const float height = 1.8f;
+  float spine_worst = 0.0f, beyond_bound = 0.0f;
+  for (int k = 0; k <= 40; ++k) {
+    const float t = walk.duration_s * static_cast<float>(k) / 40.0f;
+    anim::SamplingCache c1(walk, by_name), c2(back, bound);
+    ASSERT_TRUE(anim::sample_clip(walk, by_name, onto, t, c1, keyed));
+    ASSERT_TRUE(anim::sample_clip(back, bound, onto, t, c2, out));
+    ASSERT_TRUE(anim::local_to_model(onto, keyed, keyed_model));
+    ASSERT_TRUE(anim::local_to_model(onto, out, out_model));
+    for (std::size_t j = 0; j < n; ++j) {
+      // The bound: the offset differences of the joint's bones below the root, in model units.
+      float bound_m = 1e-4f * height;
+      for (int a = static_cast<int>(j); onto.parents[static_cast<std::size_t>(a)] >= 0;
+           a = onto.parents[static_cast<std::size_t>(a)]) {
+        const auto u = static_cast<std::size_t>(a);
+        const glm::mat3 parent(keyed_model[static_cast<std::size_t>(onto.parents[u])]);
+        bound_m += glm::length(parent * (out[u].translation - keyed[u].translation));
+      }
+      const float d = glm::distance(anim::position(keyed_model[j]), anim::position(out_model[j]));
+      beyond_bound = std::max(beyond_bound, d - bound_m);
+      const std::string& name = onto.joint_names[j];
+      if (name.rfind("Spine", 0) == 0 || name == "Neck" || name == "Head" || name == "Hips") {
+        spine_worst = std::max(spine_worst, d);
+      }
+    }
+  }
+  std::printf("[ figures  ] walk.fbx onto arnaud by rotation: spine and head %.4f mm off\n",
+              1000.0f * spine_worst);
+  EXPECT_LE(beyond_bound, 0.0f);
+  EXPECT_LT(spine_worst, 1e-4f * height);
 }
