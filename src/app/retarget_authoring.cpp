@@ -227,11 +227,15 @@ void run_retarget_panel(RetargetAuthoring& authoring, ViewerScene& scene, Viewer
   if (const RetargetQualityReport* made = quality_report(authoring, shown, scene)) {
     quality.clip = made->clip;
     quality.report = &made->report;
+    quality.clips = source->clip_names;
   }
   const ui::RetargetPanelChange change = ui::draw_retarget_panel(
       scene.project.retargets,
       source != nullptr && !source->map.joints.empty() ? &source->map : nullptr, status, quality,
       panel);
+  if (!change.show_clip.empty()) {
+    if (const int clip = scene.find_clip(change.show_clip); clip >= 0) scene.preview(clip);
+  }
   if (const int clip = scene.find_clip(quality.clip); change.seek_s >= 0.0f && clip >= 0) {
     if (scene.mode != PlayMode::ClipPreview || scene.preview_clip != clip) scene.preview(clip);
     scene.clock.set_playing(false);

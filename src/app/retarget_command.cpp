@@ -83,6 +83,9 @@ int run_retarget(const RetargetArgs& args) {
     return 1;
   }
   nlohmann::json clips = nlohmann::json::array();
+  if (args.report && !args.json) {
+    std::printf("%s\n", anim::describe_planted_feet(result.map).why.c_str());
+  }
   for (const anim::Clip& clip : args.report ? character.clips : std::vector<anim::Clip>{}) {
     const anim::Clip* from = source_of(source.character, clip);
     if (!from) continue;
@@ -100,7 +103,10 @@ int run_retarget(const RetargetArgs& args) {
                           {"source", args.clip_file},
                           {"unmapped_joints", result.map.unmapped.size()},
                           {"joints", result.map.target.joint_count()}};
-    if (args.report) out["clips"] = std::move(clips);
+    if (args.report) {
+      out["legs_in_proportion"] = result.map.legs_in_proportion;
+      out["clips"] = std::move(clips);
+    }
     std::printf("%s\n", out.dump(2).c_str());
     return 0;
   }

@@ -137,6 +137,29 @@ void begin_quality_row(bool marked) {
   ImGui::TableNextColumn();
 }
 
+// With more than one clip in the file, a combo to measure another; returns the one picked.
+std::string pick_quality_clip(const RetargetQuality& quality, RetargetPanelState& state) {
+  std::string picked;
+  if (quality.clips.size() < 2) return picked;
+  const bool open = ImGui::BeginCombo("Clip", quality.clip.c_str());
+  state.clip_combo_at = last_item_center();
+  if (!open) {
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Measure and show another clip of this file");
+    return picked;
+  }
+  for (std::size_t i = 0; i < quality.clips.size(); ++i) {
+    ImGui::PushID(static_cast<int>(i));
+    if (ImGui::Selectable(quality.clips[i].c_str(), quality.clips[i] == quality.clip) &&
+        quality.clips[i] != quality.clip) {
+      picked = quality.clips[i];
+    }
+    state.clip_item_at[quality.clips[i]] = last_item_center();
+    ImGui::PopID();
+  }
+  ImGui::EndCombo();
+  return picked;
+}
+
 // The chains' table (each limb's end against the scaled source's, its worst moment a button)
 // and the feet's (planted soles' height and slide); returns the moment clicked (negative: none).
 float draw_quality(const RetargetQuality& quality, RetargetPanelState& state) {
@@ -174,9 +197,14 @@ float draw_quality(const RetargetQuality& quality, RetargetPanelState& state) {
     return c.role == anim::LimbRole::Leg;
   };
   if (std::none_of(chains.begin(), chains.end(), is_leg)) return seek_s;
-  ImGui::TextWrapped(
-      "Planted feet: the sole's height off the source's, and the mean slide of a step (per cent "
-      "of the leg), the target's and the source's:");
+  // One line, the columns' meaning and the why in its tooltip: the mapping below stays in view.
+  ImGui::TextWrapped("Planted feet %s:", state.planted_feet.brief.c_str());
+  if (ImGui::IsItemHovered()) {
+    ImGui::SetTooltip(
+        "%s\nThe table: the planted sole's height off the source's, and the mean slide of a step "
+        "(per cent of the leg), the target's and the source's.",
+        state.planted_feet.why.c_str());
+  }
   if (begin_quality_table("feet",
                           {"Foot", "Sole, cm", "% of leg", "Slide %", "Source %", "Steps"})) {
     for (const anim::RetargetChainReport& chain : chains) {
@@ -208,6 +236,9 @@ RetargetPanelChange draw_retarget_panel(std::span<asset::ProjectRetarget> entrie
   state.quality_rows.clear();
   state.feet_rows.clear();
   state.worst_time_at.clear();
+  state.planted_feet = {};
+  state.clip_combo_at = glm::vec2(0.0f);
+  state.clip_item_at.clear();
   state.none_item_at = glm::vec2(0.0f);
   state.side_by_side_at = glm::vec2(0.0f);
   if (!state.open) return change;
@@ -255,6 +286,8 @@ RetargetPanelChange draw_retarget_panel(std::span<asset::ProjectRetarget> entrie
   change.retarget = mode_combo("Legs", entry.leg_mode) || change.retarget;
   change.retarget = mode_combo("Arms", entry.arm_mode) || change.retarget;
   if (ImGui::CollapsingHeader("Quality", ImGuiTreeNodeFlags_DefaultOpen)) {
+    change.show_clip = pick_quality_clip(quality, state);
+    state.planted_feet = anim::describe_planted_feet(*map);
     change.seek_s = draw_quality(quality, state);
   }
   if (ImGui::CollapsingHeader("Mapping", ImGuiTreeNodeFlags_DefaultOpen)) {

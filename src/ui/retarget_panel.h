@@ -18,6 +18,7 @@
 
 #include "anim/retarget.h"
 #include "anim/retarget_report.h"
+#include "anim/retarget_report_text.h"
 #include "asset/project_retarget.h"
 
 namespace ui {
@@ -37,12 +38,17 @@ struct RetargetPanelState {
   std::map<std::string, glm::vec2> row_combo_at;
   glm::vec2 none_item_at{0.0f};
   glm::vec2 side_by_side_at{0.0f};
+  // The Quality section's clip combo, and its open list's items by clip name.
+  glm::vec2 clip_combo_at{0.0f};
+  std::map<std::string, glm::vec2> clip_item_at;
   // The Quality tables as last drawn, their cells' texts: per chain (name, end error in cm and
   // per cent of leg, worst time) with where its worst-time button is, and per leg (name, planted
   // sole in cm and per cent of leg, slide and the source's slide per cent of leg, steps).
   std::vector<std::vector<std::string>> quality_rows;
   std::vector<std::vector<std::string>> feet_rows;
   std::vector<glm::vec2> worst_time_at;
+  // How planted feet are kept (anim::describe_planted_feet), the feet table's title.
+  anim::PlantedFeetText planted_feet;
 };
 
 // The Quality section's input: the report of one retargeted clip (made when the clip was
@@ -50,6 +56,9 @@ struct RetargetPanelState {
 struct RetargetQuality {
   std::string clip;  // the character's name of the clip
   const anim::RetargetReport* report = nullptr;
+  // The file's retargeted clips, by the character's names: with more than one, a combo picks
+  // the clip to measure (RetargetPanelChange::show_clip).
+  std::vector<std::string> clips;
 };
 
 struct RetargetPanelChange {
@@ -58,6 +67,8 @@ struct RetargetPanelChange {
   bool retarget = false;
   // A chain's worst moment was clicked: the quality clip's time to preview (negative: none).
   float seek_s = -1.0f;
+  // Another of the file's clips was picked to measure: the caller shows it (empty: none).
+  std::string show_clip;
 };
 
 // Draws the panel as its own window. entries are the project's retargeted files (edited in

@@ -56,7 +56,7 @@ TEST(RetargetPanel, TheQualityTableShowsEachChainsFiguresAndSeeksToItsWorstMomen
   state.open = true;
   RetargetPanelChange change;
   const auto draw = [&] {
-    change = draw_retarget_panel(entries, &map, "", RetargetQuality{"walk", &report}, state);
+    change = draw_retarget_panel(entries, &map, "", RetargetQuality{"walk", &report, {}}, state);
   };
   imgui.frame(draw);
   imgui.frame(draw);  // the window has its size from the second frame on
@@ -91,16 +91,57 @@ TEST(RetargetPanel, AFailedReportDrawsNoRowsAndArmsAloneNoFeet) {
   report.error = "clip 'walk' has no duration";
   RetargetPanelState state;
   state.open = true;
-  imgui.frame([&] { draw_retarget_panel(entries, &map, "", {"walk", &report}, state); });
+  imgui.frame([&] { draw_retarget_panel(entries, &map, "", {"walk", &report, {}}, state); });
   EXPECT_TRUE(state.quality_rows.empty() && state.feet_rows.empty());
-  imgui.frame([&] { draw_retarget_panel(entries, &map, "", {"walk", nullptr}, state); });
+  imgui.frame([&] { draw_retarget_panel(entries, &map, "", {"walk", nullptr, {}}, state); });
   EXPECT_TRUE(state.quality_rows.empty());
   // Arms alone: their rows, and no feet table.
   report = two_chains();
   report.chains.erase(report.chains.begin());
-  imgui.frame([&] { draw_retarget_panel(entries, &map, "", {"walk", &report}, state); });
+  imgui.frame([&] { draw_retarget_panel(entries, &map, "", {"walk", &report, {}}, state); });
   EXPECT_EQ(state.quality_rows.size(), 1u);
   EXPECT_TRUE(state.feet_rows.empty());
+}
+
+// A file of several clips: a combo picks the clip to measure, and the panel asks for it once;
+// under the tables a line says how planted feet are kept (a map without legs has none).
+TEST(RetargetPanel, TheClipComboPicksAnotherClipToMeasure) {
+  testing::HeadlessImGui imgui;
+  std::vector<asset::ProjectRetarget> entries(1);
+  entries[0].file = "moves.fbx";
+  const anim::RetargetMap map = one_joint_map();
+  const anim::RetargetReport report = two_chains();
+  RetargetPanelState state;
+  state.open = true;
+  RetargetPanelChange change;
+  RetargetQuality quality{"walk", &report, {"walk", "run", "idle"}};
+  const auto draw = [&] { change = draw_retarget_panel(entries, &map, "", quality, state); };
+  imgui.frame(draw);
+  imgui.frame(draw);
+  EXPECT_EQ(state.planted_feet.brief, "none: no legs");
+  ASSERT_NE(state.clip_combo_at, glm::vec2(0.0f));
+  EXPECT_TRUE(state.clip_item_at.empty());
+  ImGuiIO& io = ImGui::GetIO();
+  const auto click = [&](glm::vec2 at) {
+    io.MousePos = ImVec2(at.x, at.y);
+    imgui.frame(draw);
+    io.MouseDown[0] = true;
+    imgui.frame(draw);
+    io.MouseDown[0] = false;
+    imgui.frame(draw);
+  };
+  click(state.clip_combo_at);
+  imgui.frame(draw);  // the open list is placed on its second frame
+  ASSERT_EQ(state.clip_item_at.size(), 3u);
+  EXPECT_TRUE(change.show_clip.empty());
+  click(state.clip_item_at.at("run"));
+  EXPECT_EQ(change.show_clip, "run");
+  imgui.frame(draw);
+  EXPECT_TRUE(change.show_clip.empty());
+  // One clip: no combo.
+  quality.clips = {"walk"};
+  imgui.frame(draw);
+  EXPECT_EQ(state.clip_combo_at, glm::vec2(0.0f));
 }
 
 }  // namespace
