@@ -49,6 +49,7 @@
 #include "render/scene_renderer.h"
 #include "render/skinned_mesh_renderer.h"
 #include "ui/color_legend.h"
+#include "ui/joint_inspector.h"
 #include "ui/main_menu.h"
 #include "ui/panel_layout.h"
 #include "ui/stats_overlay.h"
@@ -165,11 +166,14 @@ void accept_load(LoadOutcome outcome, const std::vector<std::string>& files, Vie
     if (outcome.cancelled) ui.errors.add(files.empty() ? "" : files[0], "loading cancelled");
     return;
   }
+  const std::vector<std::string> selected =
+      ui::selected_joint_names(ui.joints.selection, scene.character.skeleton);
   const std::string error = scene.open(std::move(outcome.character), std::move(outcome.project));
   if (!error.empty()) {
     ui.errors.add(files.empty() ? "" : files[0], error);
     return;
   }
+  ui.joints.selection = ui::joints_named(selected, scene.character.skeleton);
   for (const std::string& w : renderer.set_character(scene.character)) ui.notices.add(w);
   ui.clip_sources.clear();
   for (std::size_t i = 0; i < outcome.clip_sources.size() && i < scene.character.clips.size(); ++i)

@@ -103,6 +103,25 @@ void trim_selection(std::vector<int>& selection, int joint_count) {
   std::erase_if(selection, [joint_count](int j) { return j < 0 || j >= joint_count; });
 }
 
+std::vector<std::string> selected_joint_names(std::span<const int> selection,
+                                              const anim::Skeleton& skeleton) {
+  std::vector<std::string> names;
+  for (const int j : selection) {
+    if (j >= 0 && j < skeleton.joint_count()) {
+      names.push_back(skeleton.joint_names[static_cast<std::size_t>(j)]);
+    }
+  }
+  return names;
+}
+
+std::vector<int> joints_named(std::span<const std::string> names, const anim::Skeleton& skeleton) {
+  std::vector<int> joints;
+  for (const std::string& name : names) {
+    if (const int j = skeleton.find_joint(name); j >= 0) joints.push_back(j);
+  }
+  return joints;
+}
+
 std::string joint_values_json(const std::string& joint, anim::EulerOrder order,
                               const JointInspectorValues& values) {
   nlohmann::json out{{"joint", joint},

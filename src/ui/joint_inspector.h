@@ -44,6 +44,14 @@ void select_joint(std::vector<int>& selection, int joint, bool add);
 // Drops joints that are not in a skeleton of joint_count joints.
 void trim_selection(std::vector<int>& selection, int joint_count);
 
+// A selection across a load, by name: the names of the selected joints of skeleton, and the
+// joints of another skeleton with those names, in order. The joints the new character also has
+// stay selected (the Knight's hand.r is the Barbarian's); the others are dropped, where the old
+// indices would select other joints.
+std::vector<std::string> selected_joint_names(std::span<const int> selection,
+                                              const anim::Skeleton& skeleton);
+std::vector<int> joints_named(std::span<const std::string> names, const anim::Skeleton& skeleton);
+
 // The Copy JSON text: {"joint", "euler_order", "metres_per_file_unit", "frame": {the fields of
 // one of `animview curves`' frames}}.
 std::string joint_values_json(const std::string& joint, anim::EulerOrder order,

@@ -33,6 +33,24 @@ TEST(JointInspector, ClicksSelectAndShiftAddsOrRemoves) {
   EXPECT_EQ(kept, std::vector<int>({1, 3}));
 }
 
+// Opening another character keeps the selected joints it also has, by name: the old indices
+// would select other joints (index 2 is "hand.r" in one and "spine" in the other).
+TEST(JointInspector, ASelectionCarriesToAnotherSkeletonByName) {
+  anim::Skeleton knight;
+  knight.joint_names = {"root", "spine", "hand.r", "hand.l", "helmet"};
+  knight.parents = {-1, 0, 1, 1, 1};
+  anim::Skeleton barbarian;
+  barbarian.joint_names = {"root", "hand.l", "spine", "hand.r"};
+  barbarian.parents = {-1, 0, 0, 2};
+  const std::vector<int> selection{2, 4, 1};
+  const std::vector<std::string> names = ui::selected_joint_names(selection, knight);
+  EXPECT_EQ(names, (std::vector<std::string>{"hand.r", "helmet", "spine"}));
+  EXPECT_EQ(ui::joints_named(names, barbarian), (std::vector<int>{3, 2}));
+  // An index past the skeleton names nothing.
+  EXPECT_EQ(ui::selected_joint_names(std::vector<int>{7, 0}, knight),
+            (std::vector<std::string>{"root"}));
+}
+
 TEST(JointInspector, CopyJsonCarriesTheCurvesFields) {
   ui::JointInspectorValues values;
   values.valid = true;
