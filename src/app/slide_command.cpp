@@ -12,6 +12,7 @@
 
 #include "anim/foot_contact.h"
 #include "anim/foot_slide.h"
+#include "anim/sole_frame.h"
 #include "app/cli_checks.h"
 #include "app/frame_options.h"
 
@@ -27,8 +28,73 @@ struct SlideOptions {
 constexpr float kStep_s = 1.0f / 60.0f;
 constexpr float kGraphDuration_s = 2.0f;
 
-glm::vec3 to_world(const glm::mat4& world, glm::vec3 p) {
-  return glm::vec3(world * glm::vec4(p, 1.0f));
+// The frame's root step with its ground part carried at speed_mps (0: as it is), as a game moves
+// its capsule at the speed gameplay asks whatever the clip's stride: without stride warping the
+// planted feet then slide by the difference, with it the stride keeps up (within its clamp), so
+// the two compare like for like. A step without ground motion (an idle) has no direction to go.
+anim::RootMotionDelta carried_step(anim::RootMotionDelta step, float speed_mps, float dt_s) {
+  const float ground = glm::length(glm::vec2(step.translation.x, step.translation.z));
+  if (speed_mps > 0.0f && ground > 0.0f) {
+    const float scale = speed_mps * dt_s / ground;
+    step.translation.x *= scale;
+    step.translation.z *= scale;
+  }
+  return step;
+}
+
+// What playing the scene for a while measured: each leg's slide and how fast it went.
+struct SlideRun {
+  std::vector<anim::FootSlide> feet;
+  float speed_mps = 0.0f;
+};
+
+// Plays the scene from where it is for duration_s in 1/60 s steps, measuring each leg's slide on
+// the ground (the character carried at carried_mps when positive, see carried_step). Returns ""
+// or the failing frame's message.
+std::string play_and_measure(ViewerScene& scene, float duration_s, float carried_mps,
+                             SlideRun& run) {
+  const anim::FootIkRig& rig = scene.instance.foot_rig();
+  run.feet.assign(rig.legs.size(), {});
+  const ui::ViewSettings view;
+  const int frames = std::max(1, static_cast<int>(std::lround(duration_s / kStep_s)));
+  const bool moves = scene.settings.root_motion_mode == anim::RootMotionMode::Applied;
+  const anim::Transform start = scene.instance.world();
+  anim::Transform carried = start;
+  for (int f = 0; f <= frames; ++f) {
+    const float dt_s = f == 0 ? 0.0f : kStep_s;
+    if (std::string e = scene.update(dt_s, view); !e.empty()) return e;
+    const anim::CharacterInstance& instance = scene.instance;
+    const int dominant = instance.dominant_clip();
+    carried = moves ? anim::accumulate_root_motion(
+                          carried, carried_step(instance.last_root_motion(), carried_mps, dt_s))
+                    : instance.world();
+    carried.translation.y = instance.world().translation.y;  // the ground under it
+    const anim::SoleFrame sole = anim::sole_frame(
+        rig, instance.model_pose(), anim::to_matrix(carried),
+        dominant >= 0 ? &scene.clips()[dominant] : nullptr, instance.dominant_clip_time());
+    for (int leg = 0; leg < sole.legs; ++leg) {
+      anim::add_slide_frame(run.feet[leg], sole.heel[leg], sole.toe[leg], sole.planted[leg]);
+    }
+  }
+  run.speed_mps = glm::length(glm::vec2(carried.translation.x - start.translation.x,
+                                        carried.translation.z - start.translation.z)) /
+                  duration_s;
+  return {};
+}
+
+void print_slide(const nlohmann::json& out, bool json) {
+  if (json) {
+    std::cout << out.dump(2) << '\n';
+    return;
+  }
+  std::printf("%s: %.2f s at %.2f m/s, leg %.3f m\n", out["file"].get<std::string>().c_str(),
+              out["duration_s"].get<double>(), out["speed_mps"].get<double>(),
+              out["leg_length_m"].get<double>());
+  for (const auto& foot : out["feet"]) {
+    std::printf("  %-24s %3d steps, slide %.3f m, %.1f%% of the leg per step\n",
+                foot["joint"].get<std::string>().c_str(), foot["steps"].get<int>(),
+                foot["slide_m"].get<double>(), 100.0 * foot["slide_per_step_leg"].get<double>());
+  }
 }
 
 int run_slide(const SlideOptions& options) {
@@ -63,51 +129,30 @@ int run_slide(const SlideOptions& options) {
     scene.clock.seek(0.0);
     scene.clock.set_playing(true);
   }
-  const anim::Skeleton& skeleton = scene.character.skeleton;
-  std::vector<anim::FootSlide> feet(rig.legs.size());
-  const ui::ViewSettings view;
-  const int frames = std::max(1, static_cast<int>(std::lround(duration_s / kStep_s)));
-  for (int f = 0; f <= frames; ++f) {
-    if (std::string e = scene.update(f == 0 ? 0.0f : kStep_s, view); !e.empty()) {
-      std::fprintf(stderr, "animview slide: %s\n", e.c_str());
-      return 1;
-    }
-    const anim::CharacterInstance& instance = scene.instance;
-    const int dominant = instance.dominant_clip();
-    const glm::mat4 world = instance.world_matrix();
-    for (std::size_t leg = 0; leg < rig.legs.size(); ++leg) {
-      const bool planted =
-          dominant >= 0 &&
-          anim::foot_planted_at(scene.clips()[dominant], anim::leg_contact_name(rig.legs, leg),
-                                instance.dominant_clip_time());
-      anim::add_slide_frame(
-          feet[leg], to_world(world, anim::heel_point(rig.legs[leg], instance.model_pose())),
-          to_world(world, anim::toe_point(rig.legs[leg], instance.model_pose())), planted);
-    }
+  // A clip asked a speed is carried at it; a graph's blend spaces ask their points' speeds.
+  SlideRun run;
+  if (std::string e =
+          play_and_measure(scene, duration_s, clip ? frame.requested_speed_mps : 0.0f, run);
+      !e.empty()) {
+    std::fprintf(stderr, "animview slide: %s\n", e.c_str());
+    return 1;
   }
+  const anim::Skeleton& skeleton = scene.character.skeleton;
   const float leg_length = anim::rest_leg_length(skeleton, rig.legs);
   nlohmann::json out{{"file", options.frame.file},
                      {"duration_s", duration_s},
                      {"leg_length_m", leg_length},
+                     {"speed_mps", run.speed_mps},
                      {"feet", nlohmann::json::array()}};
   if (clip) out["clip"] = scene.clips()[scene.preview_clip].name;
   for (std::size_t leg = 0; leg < rig.legs.size(); ++leg) {
-    const anim::FootSlide& foot = feet[leg];
+    const anim::FootSlide& foot = run.feet[leg];
     out["feet"].push_back({{"joint", skeleton.joint_names[rig.legs[leg].foot]},
                            {"steps", foot.steps},
                            {"slide_m", foot.slide_m},
                            {"slide_per_step_leg", anim::slide_per_step_share(foot, leg_length)}});
   }
-  if (options.json) {
-    std::cout << out.dump(2) << '\n';
-    return 0;
-  }
-  std::printf("%s: %.2f s, leg %.3f m\n", options.frame.file.c_str(), duration_s, leg_length);
-  for (const auto& foot : out["feet"]) {
-    std::printf("  %-24s %3d steps, slide %.3f m, %.1f%% of the leg per step\n",
-                foot["joint"].get<std::string>().c_str(), foot["steps"].get<int>(),
-                foot["slide_m"].get<double>(), 100.0 * foot["slide_per_step_leg"].get<double>());
-  }
+  print_slide(out, options.json);
   return 0;
 }
 

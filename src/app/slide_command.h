@@ -1,9 +1,14 @@
 #pragma once
-// `animview slide FILE|PROJECT [--clip C | --param NAME=VALUE ...] [--duration S] [--json]`:
+// `animview slide FILE|PROJECT [--clip C [--requested-speed V] | --param NAME=VALUE ...]
+// [--duration S] [--json]`:
 // how far the character's planted feet slide over the ground while it plays, with the frame
 // options of `pose` (root motion applied by default, so the ground is the world's floor). Per
 // foot: the steps begun, the slide in metres and the mean slide of a step as a share of the leg's
-// length (anim/foot_slide.h).
+// length (anim/foot_slide.h). A clip given --requested-speed is carried at that speed, as a game
+// moves its capsule at the speed gameplay asks: without stride warping its planted feet slide by
+// the difference, with it the stride keeps up. (Measured on the character's own warped root
+// motion instead, warping could change nothing: it scales the root step by the ratio it runs
+// each planted foot back by, so planted feet move in the world as they did unwarped.)
 
 #include <CLI/CLI.hpp>
 

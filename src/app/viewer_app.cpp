@@ -522,6 +522,7 @@ void update_scene(Viewer& v, float dt) {
   const bool history_paused = ui.transition_timeline.paused;
   const std::string frame_error = history_paused ? std::string() : scene.update(dt, ui.view);
   if (!history_paused && scene.loaded) ui.history.record(dt, scene.instance, scene.parameters);
+  if (!history_paused) meter_foot_slide(ui.slide, scene, ui.load_count, dt);
   if (!frame_error.empty() && frame_error != ui.last_frame_error) {
     ui.errors.add(scene.character.source_path, frame_error);
   }
@@ -578,9 +579,11 @@ ViewportRect draw_interface(Viewer& v, const FrameStart& f) {
     run_motion_matching_window(v.motion_matching, v.motion_matching_panel, scene,
                                ui.view.follow_character);
   }
-  ui::draw_stats_overlay(v.stats, rect.x + rect.width, rect.y);
+  ui::draw_stats_overlay(v.stats, rect.x + rect.width, rect.y,
+                         foot_slide_overlay_lines(ui.slide, scene, ui.view));
+  // Above the foot-slide plot, which runs along the viewport's bottom edge.
   ui::draw_color_legend(ui.view.coloring, render::MeshDrawOptions{}.difference_full_scale_m, rect.x,
-                        rect.y + rect.height);
+                        rect.y + rect.height - foot_slide_plot_height(ui.slide, scene, ui.view));
   draw_compare_overlay(ui.view, scene, rect);
   ui::draw_help_window(ui.view);
   if (v.save_flow.frame(ui, scene, camera)) {

@@ -29,6 +29,7 @@
 #include "ui/post_process_panel.h"
 #include "ui/retarget_offer.h"
 #include "ui/shape_panel.h"
+#include "ui/slide_plot.h"
 #include "ui/stats_overlay.h"
 
 namespace app {
@@ -154,6 +155,11 @@ void draw_bottom_panel(ViewerUi& ui, ViewerScene& scene, const ui::PanelRect& r)
     }
   }
   ImGui::End();
+  if (scene.loaded && ui.view.show_foot_slide) {
+    // Full scale: a leg's length a second.
+    ui::draw_slide_plot_window(ui.slide.meter, ui.slide.feet, std::max(ui.slide.leg_length_m, 0.1f),
+                               r.x, r.y, r.width);
+  }
 }
 
 void draw_transition_timeline(ViewerUi& ui, const ViewerScene& scene) {
@@ -290,8 +296,11 @@ ViewportRect draw_panels(ViewerUi& ui, ViewerScene& scene, AsyncLoader& loader, 
   ui::draw_panel_splitters(layout, r);
   const ViewportRect rect{r.viewport.x, r.viewport.y, r.viewport.width, r.viewport.height};
   // Before the retarget offer, which then opens above it.
-  ui::draw_error_panel(ui.errors, rect.x + rect.width * 0.5f,
-                       ui::stats_overlay_bottom(rect.y) + 8.0f);
+  ui::draw_error_panel(
+      ui.errors, rect.x + rect.width * 0.5f,
+      ui::stats_overlay_bottom(
+          rect.y, static_cast<int>(foot_slide_overlay_lines(ui.slide, scene, ui.view).size())) +
+          8.0f);
   if (loader.busy() && ui::draw_load_progress(loader.what(), loader.progress())) loader.cancel();
   if (ui.view.request_export_pose && scene.loaded) export_pose(ui, scene);
   ui.view.request_export_pose = false;

@@ -12,6 +12,7 @@
 #include "anim/state_history.h"
 #include "app/async_loader.h"
 #include "app/recent_files.h"
+#include "app/slide_metering.h"
 #include "app/viewer_scene.h"
 #include "asset/graph_history.h"
 #include "asset/graph_warnings.h"
@@ -108,6 +109,7 @@ struct ViewerUi {
   // The last frames of the character (the transition timeline), allocated once per load.
   anim::StateHistory history;
   ui::TransitionTimelineState transition_timeline;
+  SlideMetering slide;            // the live foot-slide meter, plotted under the timeline
   float applied_ui_scale = 1.0f;  // the scale ImGui's style was last built for
   float screen_ui_scale = 1.0f;   // the window's screen's (ui::screen_ui_scale)
   // The unit guessed from the character's size (app/unit_guessing.h), for the files it was

@@ -34,6 +34,7 @@ void draw_main_menu(ViewSettings& s) {
     ImGui::MenuItem("Wireframe", nullptr, &s.wireframe);
     ImGui::MenuItem("Onion skin (clip preview)", nullptr, &s.onion_skin);
     ImGui::MenuItem("Motion trails (selected joints)", nullptr, &s.motion_trails);
+    ImGui::MenuItem("Foot-slide meter", nullptr, &s.show_foot_slide);
     ImGui::MenuItem("Motion matching", nullptr, &s.show_motion_matching);
     if (ImGui::BeginMenu("Shading")) {
       for (const render::ShadingMode mode :

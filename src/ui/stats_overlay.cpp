@@ -1,15 +1,18 @@
 #include "ui/stats_overlay.h"
 
+#include <algorithm>
+
 #include <imgui.h>
 
 namespace ui {
 
 namespace {
 constexpr float kMargin = 10.0f;  // from the viewport's corner
-constexpr int kLines = 3;
+constexpr int kTimingLines = 3;
 }  // namespace
 
-void draw_stats_overlay(const FrameStats& stats, float top_right_x, float top_right_y) {
+void draw_stats_overlay(const FrameStats& stats, float top_right_x, float top_right_y,
+                        std::span<const std::string> extra_lines) {
   ImGui::SetNextWindowPos(ImVec2(top_right_x - kMargin, top_right_y + kMargin), ImGuiCond_Always,
                           ImVec2(1.0f, 0.0f));
   ImGui::SetNextWindowBgAlpha(0.45f);
@@ -21,15 +24,17 @@ void draw_stats_overlay(const FrameStats& stats, float top_right_x, float top_ri
     ImGui::Text("%.0f FPS  %.2f ms", fps, stats.frame_ms);
     ImGui::Text("CPU update %.3f ms", stats.cpu_update_ms);
     ImGui::Text("GPU frame  %.3f ms", stats.gpu_ms);
+    for (const std::string& line : extra_lines) ImGui::TextUnformatted(line.c_str());
   }
   ImGui::End();
 }
 
-float stats_overlay_bottom(float top_right_y) {
+float stats_overlay_bottom(float top_right_y, int extra_lines) {
   const ImGuiStyle& style = ImGui::GetStyle();
+  const int lines = kTimingLines + std::max(extra_lines, 0);
   return top_right_y + kMargin + 2.0f * style.WindowPadding.y +
-         static_cast<float>(kLines) * ImGui::GetFontSize() +
-         static_cast<float>(kLines - 1) * style.ItemSpacing.y;
+         static_cast<float>(lines) * ImGui::GetFontSize() +
+         static_cast<float>(lines - 1) * style.ItemSpacing.y;
 }
 
 void draw_help_window(ViewSettings& s) {

@@ -34,8 +34,11 @@ struct ViewSettings : asset::ViewSettings {
   bool show_motion_matching = false;  // the Motion matching window (View menu)
   bool onion_skin = false;            // ghosts of past and future frames of the previewed clip
   bool motion_trails = true;          // the selected joints' paths around the playhead
-  int onion_frames = 3;               // ghosts on each side
-  int onion_step = 4;                 // frames between ghosts
+  // The foot-slide meter's plot along the timeline and its lines in the stats overlay (the
+  // meter runs either way; off by default, as they cover part of the view).
+  bool show_foot_slide = false;
+  int onion_frames = 3;  // ghosts on each side
+  int onion_step = 4;    // frames between ghosts
   MeshColoring coloring = MeshColoring::Material;
   int crowd = 1;  // copies of the character drawn with staggered clip times (crowd mode)
   CompareMode compare = CompareMode::Off;

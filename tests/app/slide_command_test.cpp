@@ -64,6 +64,36 @@ TEST(SlideCommand, TheKnightsPlantedFeetSlideOnlyWhereTheGroundIsWrong) {
   }
 }
 
+// Asked 1.3 times its own speed, the Knight is carried at it (as a game moves its capsule): its
+// stride unchanged, the planted feet slide back by the difference; stride warping lengthens the
+// stride to keep up. Measured: 34.6% and 25.1% of the leg per step without, 9.0% and 9.6% with
+// (the ratio it needs swings with the walk's own speed, 0.6 to 1.2 m/s, past the 1.5 clamp).
+TEST(SlideCommand, StrideWarpingKeepsTheKnightsFeetPlantedAtOnePointThreeTimesItsSpeed) {
+  const std::filesystem::path knight =
+      std::filesystem::path(ANIMVIEW_SHARED_ASSETS) / "kaykit" / "Knight.glb";
+  if (!std::filesystem::exists(knight)) GTEST_SKIP() << knight << " is absent (shared assets)";
+  const std::string walk = quoted(knight) + " --clip Walking_A";
+  const nlohmann::json own = slide(walk);
+  ASSERT_TRUE(own.is_object()) << "no JSON from slide";
+  const double asked = 1.3 * own["speed_mps"].get<double>();
+  EXPECT_NEAR(own["speed_mps"].get<double>(), 0.90, 0.05);
+  const std::string at_speed = walk + " --duration 4 --requested-speed " + std::to_string(asked);
+  const nlohmann::json without = slide(at_speed + " --stride-warping off");
+  const nlohmann::json with = slide(at_speed + " --stride-warping on");
+  for (const nlohmann::json* r : {&without, &with}) {
+    ASSERT_TRUE(r->is_object()) << "no JSON from slide";
+    ASSERT_EQ((*r)["feet"].size(), 2u) << r->dump();
+    EXPECT_NEAR((*r)["speed_mps"].get<double>(), asked, 0.01) << "carried at the speed asked";
+  }
+  for (int foot = 0; foot < 2; ++foot) {
+    const double off = without["feet"][foot]["slide_per_step_leg"].get<double>();
+    const double on = with["feet"][foot]["slide_per_step_leg"].get<double>();
+    EXPECT_GT(off, 0.20) << without.dump();
+    EXPECT_LT(on, 0.13) << with.dump();
+    EXPECT_LT(on, 0.5 * off);
+  }
+}
+
 TEST(SlideCommand, ASkeletonWithoutLegsOrABadDurationIsRefused) {
   const std::filesystem::path box =
       std::filesystem::path(ANIMVIEW_SHARED_ASSETS) / "khronos" / "box_animated.gltf";

@@ -1,0 +1,93 @@
+// The viewer's live foot-slide meter fed from a scene as the frame loop feeds it: the demo's walk
+// previewed on the timeline, a scrub, and its blend space asked a point between its samples.
+#include "app/slide_metering.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "app/async_loader.h"
+#include "asset/demo_character.h"
+
+namespace app {
+namespace {
+
+constexpr float kFrame_s = 1.0f / 60.0f;
+
+TEST(SlideMetering, APlayheadJumpsWhenItMovesOtherwiseThanTheClockWould) {
+  const anim::Timeline timeline{1.0, 30.0};  // a frame is 1/30 s; the tolerance 1.5 frames
+  EXPECT_FALSE(playhead_jumped(0.5, 0.5 + 1.0 / 30.0, 1.0 / 30.0, timeline));
+  EXPECT_TRUE(playhead_jumped(0.5, 0.8, 1.0 / 30.0, timeline));
+  EXPECT_FALSE(playhead_jumped(0.98, 0.98 + 1.0 / 30.0 - 1.0, 1.0 / 30.0, timeline))
+      << "over the loop's end";
+  EXPECT_FALSE(playhead_jumped(0.5, 0.45, -0.05, timeline)) << "playing backwards";
+  EXPECT_TRUE(playhead_jumped(0.5, 0.45, 0.05, timeline)) << "back where forward was due";
+  EXPECT_FALSE(playhead_jumped(0.02, 0.02 - 1.0 / 30.0 + 1.0, -1.0 / 30.0, timeline))
+      << "backwards over the loop's start";
+}
+
+TEST(SlideMetering, TheDemosWalkStaysPlantedAScrubRestartsAndABlendBetweenSamplesSlides) {
+  LoadOutcome demo = load_now({{asset::kDemoSourcePath}, {}});
+  ASSERT_TRUE(demo.ok);
+  ViewerScene scene;
+  ASSERT_EQ(scene.open(std::move(demo.character), std::move(demo.project)), "");
+  const ui::ViewSettings view;
+  SlideMetering metering;
+  const int walk = scene.find_clip("walk_forward");
+  ASSERT_GE(walk, 0);
+  scene.mode = PlayMode::ClipPreview;
+  scene.preview(walk);
+  scene.clock.set_playing(true);
+  for (int f = 0; f < 180; ++f) {
+    ASSERT_EQ(scene.update(kFrame_s, view), "");
+    meter_foot_slide(metering, scene, 1, kFrame_s);
+  }
+  const anim::SlideTally& clip = metering.meter.tally(anim::SlideSpan::Clip);
+  ASSERT_EQ(metering.meter.feet(), 2);
+  EXPECT_EQ(metering.feet, (std::vector<std::string>{"L", "R"}));
+  EXPECT_EQ(clip.subject, walk);
+  for (int foot = 0; foot < 2; ++foot) {
+    EXPECT_GE(clip.steps[foot], 2) << foot;
+    // Its feet are authored to its root motion (kept in place by the view, walked by the meter).
+    EXPECT_LT(
+        anim::slide_per_step_share(clip.slide_m[foot], clip.steps[foot], metering.leg_length_m),
+        0.01f)
+        << foot;
+  }
+  // A scrub (the playhead moved while paused) forgets the tallies and the plot.
+  scene.clock.set_playing(false);
+  scene.clock.seek(0.3);
+  ASSERT_EQ(scene.update(kFrame_s, view), "");
+  meter_foot_slide(metering, scene, 1, kFrame_s);
+  EXPECT_FALSE(clip.counted);
+  EXPECT_EQ(metering.meter.plot_offset(), 0);
+
+  // The graph's blend space asked a point between its samples: the blend slides its feet.
+  scene.mode = PlayMode::Graph;
+  ASSERT_EQ(scene.set_parameter("velocity_x=0.6"), "");
+  ASSERT_EQ(scene.set_parameter("velocity_z=2.0"), "");
+  for (int f = 0; f < 180; ++f) {
+    ASSERT_EQ(scene.update(kFrame_s, view), "");
+    meter_foot_slide(metering, scene, 1, kFrame_s);
+  }
+  const anim::SlideTally& point = metering.meter.tally(anim::SlideSpan::BlendPoint);
+  ASSERT_TRUE(point.counted);
+  EXPECT_EQ(point.blend_point, glm::vec2(0.6f, 2.0f));
+  for (int foot = 0; foot < 2; ++foot) {
+    EXPECT_GT(
+        anim::slide_per_step_share(point.slide_m[foot], point.steps[foot], metering.leg_length_m),
+        0.05f)
+        << foot;
+  }
+  const ui::FootSlideNames names = foot_slide_names(metering, scene);
+  EXPECT_EQ(names.blend_point, scene.graph().blend_spaces[0].name + " (0.60, 2.00)");
+  ui::ViewSettings shown;
+  EXPECT_TRUE(foot_slide_overlay_lines(metering, scene, shown).empty()) << "hidden by default";
+  EXPECT_FLOAT_EQ(foot_slide_plot_height(metering, scene, shown), 0.0f);
+  shown.show_foot_slide = true;
+  EXPECT_EQ(foot_slide_overlay_lines(metering, scene, shown).size(), 2u)
+      << "the clip's and the point's";
+}
+
+}  // namespace
+}  // namespace app
