@@ -12,6 +12,7 @@
 #include "app/compare_view.h"
 #include "app/frame_exporter.h"
 #include "app/frame_options.h"
+#include "app/graph_overlay.h"
 #include "app/live_recording.h"
 #include "app/playblast_plan.h"
 #include "app/recording_file.h"
@@ -268,7 +269,10 @@ int run_render(const RenderArgs& args) {
       std::string e = pose_and_draw(frame, image);
       if (e.empty()) {
         if (args.overlay) {
-          ui::burn_in_text(image, overlay_lines(file_name, label, frame, total, request.fps));
+          std::vector<std::string> lines =
+              overlay_lines(file_name, label, frame, total, request.fps);
+          for (std::string& line : graph_overlay_lines(scene)) lines.push_back(std::move(line));
+          ui::burn_in_text(image, lines);
         }
         e = encoder.submit(std::move(image));
       }
