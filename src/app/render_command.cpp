@@ -15,6 +15,7 @@
 #include "app/graph_overlay.h"
 #include "app/live_recording.h"
 #include "app/playblast_plan.h"
+#include "app/project_audio.h"
 #include "app/recording_file.h"
 #include "app/render_view_options.h"
 #include "app/scene_frame_view.h"
@@ -146,6 +147,20 @@ int run_render(const RenderArgs& args) {
   const int code = compose_frame(args.frame, scene, report);
   print_frame_report("render", report);
   if (code != 0) return code;
+  // Without --audio, an MP4 or WebM of a project takes the sound the project remembers.
+  double audio_offset_s = args.audio_offset_s;
+  if (!audio && video && *video != render::VideoContainer::Gif &&
+      !scene.project.audio_file.empty()) {
+    const std::string folder = std::filesystem::path(args.frame.file).parent_path().string();
+    audio.emplace();
+    audio_offset_s = scene.project.audio_offset_s;
+    if (std::string e = render::read_audio_file(project_audio_path(scene.project, folder), *audio);
+        !e.empty()) {
+      std::fprintf(stderr, "animview render: %s: the project's sound: %s\n",
+                   args.frame.file.c_str(), e.c_str());
+      return 1;
+    }
+  }
   render::SceneRenderer renderer;
   if (std::string e = renderer.init(); !e.empty()) {
     std::fprintf(stderr, "animview render: %s\n", e.c_str());
@@ -243,8 +258,7 @@ int run_render(const RenderArgs& args) {
     settings.fps = request.fps;
     settings.quality = args.quality;
     if (audio) {
-      settings.audio =
-          render::place_audio(*audio, args.audio_offset_s, frames.size() / request.fps);
+      settings.audio = render::place_audio(*audio, audio_offset_s, frames.size() / request.fps);
     }
     render::VideoWriter writer;
     if (std::string e = writer.open(args.out, settings); !e.empty()) {
@@ -399,7 +413,9 @@ void add_render_command(CLI::App& app, int& exit_code) {
                   "The camera orbits this many degrees over the video");
   cmd->add_flag("--overlay", args->overlay,
                 "Burn in the file and clip name, frame number, timecode and clip time");
-  cmd->add_option("--audio", args->audio, "Sound muxed into an MP4 or WebM (WAV, FLAC)");
+  cmd->add_option("--audio", args->audio,
+                  "Sound muxed into an MP4 or WebM (WAV, FLAC) (default: a project's, as its "
+                  "Export video dialog last used it)");
   cmd->add_option("--audio-offset", args->audio_offset_s,
                   "Seconds into the video at which the sound starts (negative: skip its start)");
   cmd->add_option("--recording", args->recording,

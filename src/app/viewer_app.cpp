@@ -643,7 +643,7 @@ void run_frame_export(Viewer& v, const ViewportRect& rect, const FrameStart& f) 
       if (options.export_to_s >= 0.0) ui.frame_export.form.to_s = options.export_to_s;
       v.frame_export.start(ui, scene, export_sizes);
     } else {
-      v.video_export.open(ui.video_export, scene);
+      v.video_export.open(ui.video_export, scene, ui.project_folder);
       ui.video_export.form.path = options.export_video;
       ui.video_export.form.from_s = options.export_from_s;
       if (options.export_to_s >= 0.0) ui.video_export.form.to_s = options.export_to_s;
