@@ -55,6 +55,9 @@ int run_command_line(int argc, char** argv) {
   cli.add_option("--transition-record", options.transition_record,
                  "At exit, write the transition record (the last seconds of the state machine) "
                  "as JSON to this file");
+  cli.add_option("--record", options.record,
+                 "Record inputs from the start (File > Record inputs), saved to this JSON file "
+                 "at exit, for animview render --recording");
   cli.add_option("--time-scale", options.time_scale, "Slow motion: 0.05 to 1 (1 is real time)")
       ->check(CLI::Range(0.05f, 1.0f));
   cli.add_option("--clip", options.clip, "Start by previewing this clip on the timeline");

@@ -10,6 +10,7 @@
 #include "app/async_loader.h"
 #include "app/cli_checks.h"
 #include "asset/character_units.h"
+#include "asset/demo_character.h"
 #include "asset/project_binding.h"
 #include "asset/rig_corrections.h"
 #include "ui/notice_list.h"
@@ -139,7 +140,8 @@ int compose_frame(const FrameOptions& options, ViewerScene& scene, FrameReport& 
   for (std::string& w : loaded.warnings) report.notices.push_back(std::move(w));
   for (LoadError& e : loaded.errors) report.notices.push_back(std::move(e.message));  // a clip file
   // A model file plays its clips one by one; only a project brings its graph.
-  const bool with_project = is_project(options.file);
+  const bool with_project = is_project(options.file) ||
+                            (options.demo_project && options.file == asset::kDemoSourcePath);
   asset::Project project = with_project ? std::move(loaded.project)
                                         : asset::preview_project(loaded.character, options.file);
   if (std::string e = scene.open(std::move(loaded.character), std::move(project)); !e.empty()) {

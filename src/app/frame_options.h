@@ -36,6 +36,9 @@ struct FrameOptions {
   std::string orientation_warping;
   // The speed asked of a clip for stride warping (m/s; 0: none; a blend space asks its point's).
   float requested_speed_mps = 0.0f;
+  // The built-in demo in its own project (its blend space and state machine), as the viewer
+  // opens it, instead of a project that previews its clips.
+  bool demo_project = false;
 };
 
 // What composing a frame has to say: why it failed, and what the user should know of a frame

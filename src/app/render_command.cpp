@@ -1,5 +1,6 @@
 #include "app/render_command.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cstdio>
 #include <filesystem>
@@ -11,7 +12,11 @@
 #include "app/compare_view.h"
 #include "app/frame_exporter.h"
 #include "app/frame_options.h"
+#include "app/graph_overlay.h"
+#include "app/live_recording.h"
 #include "app/playblast_plan.h"
+#include "app/project_audio.h"
+#include "app/recording_file.h"
 #include "app/render_view_options.h"
 #include "app/scene_frame_view.h"
 #include "app/scene_snapshot.h"
@@ -26,6 +31,12 @@
 
 namespace app {
 namespace {
+
+// A recording's or a graph's video rate when --fps is not given (a GIF's is at most
+// render::kMaxGifFps).
+constexpr double kReplayFps = 30.0;
+// How long a video of a project's graph lasts when --to is not given.
+constexpr double kGraphVideo_s = 5.0;
 
 struct RenderArgs {
   FrameOptions frame;  // file: the built-in demo unless given
@@ -48,11 +59,33 @@ struct RenderArgs {
   bool overlay = false;
   std::string audio;
   double audio_offset_s = 0.0;
+  // A live recording (app/recording_file.h) replayed instead of a clip, in steps of 1 / fps.
+  std::string recording;
   // Side by side: skinning or clip:NAME (compare_view.h), and how clip B follows.
   std::string compare = "off";
   std::string compare_sync = "phase";
   RenderViewOptions view;  // camera, ground, rest pose (render_view_options.h)
 };
+
+// The range, rate and overlay label of a video replayed from the graph's start: a recording
+// (its whole length unless --to), or without one the project's graph alone for --to seconds
+// (kGraphVideo_s, said on stderr, when --to is not given), as a recording without inputs.
+void plan_replayed_video(const RenderArgs& args, double max_fps, InputRecording& recording,
+                         PlayblastRequest& request, std::string& label) {
+  if (args.recording.empty()) {
+    recording.duration_s = args.to_s > 0.0 ? args.to_s : kGraphVideo_s;
+    if (args.to_s <= 0.0) {
+      std::fprintf(stderr, "animview render: %s: no --to: %g s of the graph from its start\n",
+                   args.frame.file.c_str(), kGraphVideo_s);
+    }
+    label = "graph";
+  } else {
+    label = "recording " + std::filesystem::path(args.recording).filename().string();
+  }
+  request.from_s = args.from_s;
+  request.to_s = args.to_s < 0.0 ? recording.duration_s : args.to_s;
+  request.fps = args.fps > 0.0 ? args.fps : std::min(kReplayFps, max_fps);
+}
 
 int run_render(const RenderArgs& args) {
   // What --out asks for, and the sound, checked before anything is rendered.
@@ -76,6 +109,19 @@ int run_render(const RenderArgs& args) {
                  "animview render: --quality, --turntable and --audio need --out "
                  "x.mp4|.webm|.gif; --fps and --overlay a video or --out-dir\n");
     return 2;
+  }
+  InputRecording recording;
+  if (!args.recording.empty()) {
+    if (!video || !args.frame.clip.empty()) {
+      std::fprintf(stderr,
+                   "animview render: --recording needs --out x.mp4|.webm|.gif and no --clip (it "
+                   "plays what was recorded)\n");
+      return 2;
+    }
+    if (std::string e = load_recording(args.recording, recording); !e.empty()) {
+      std::fprintf(stderr, "animview render: %s\n", e.c_str());
+      return 1;
+    }
   }
   std::optional<render::AudioTrack> audio;
   if (!args.audio.empty()) {
@@ -101,6 +147,20 @@ int run_render(const RenderArgs& args) {
   const int code = compose_frame(args.frame, scene, report);
   print_frame_report("render", report);
   if (code != 0) return code;
+  // Without --audio, an MP4 or WebM of a project takes the sound the project remembers.
+  double audio_offset_s = args.audio_offset_s;
+  if (!audio && video && *video != render::VideoContainer::Gif &&
+      !scene.project.audio_file.empty()) {
+    const std::string folder = std::filesystem::path(args.frame.file).parent_path().string();
+    audio.emplace();
+    audio_offset_s = scene.project.audio_offset_s;
+    if (std::string e = render::read_audio_file(project_audio_path(scene.project, folder), *audio);
+        !e.empty()) {
+      std::fprintf(stderr, "animview render: %s: the project's sound: %s\n",
+                   args.frame.file.c_str(), e.c_str());
+      return 1;
+    }
+  }
   render::SceneRenderer renderer;
   if (std::string e = renderer.init(); !e.empty()) {
     std::fprintf(stderr, "animview render: %s\n", e.c_str());
@@ -138,17 +198,25 @@ int run_render(const RenderArgs& args) {
   auto draw_to = [&](const std::string& path) {
     return write_scene_png(renderer, scene, view, vp, args.width, args.height, path);
   };
-  // The one frame path of sequences and videos alike: the clip at time_s, seen by a camera
+  // The one frame path of sequences and videos alike: the scene as posed, seen by a camera
   // orbited by turntable_rad about the vertical axis through what it looks at.
   const glm::vec3 pivot = args.view.camera_focal_point.value_or(camera.target);
-  auto draw_frame = [&](double time_s, double turntable_rad, render::Image& out) {
-    scene.clock.seek(time_s);
-    scene.update(0.0f, view);
+  auto draw_posed = [&](double turntable_rad, render::Image& out) {
     renderer.upload(scene_frame_view(scene, view), 0.0f);
     return draw_scene_image(renderer, scene, view, vp * turntable_orbit(pivot, turntable_rad),
                             args.width, args.height, out);
   };
-  if (!args.out_dir.empty() || video) {
+  // The clip at time_s.
+  auto draw_frame = [&](double time_s, double turntable_rad, render::Image& out) {
+    scene.clock.seek(time_s);
+    scene.update(0.0f, view);
+    return draw_posed(turntable_rad, out);
+  };
+  // Without --clip, a video of a project's graph plays the graph from its start, as a recording
+  // does; a clip's is shown at each frame's time.
+  const bool replayed = video && (!args.recording.empty() ||
+                                  (args.frame.clip.empty() && scene.mode == PlayMode::Graph));
+  if (!args.out_dir.empty() || (video && !replayed)) {
     if (scene.preview_clip < 0) {
       std::fprintf(stderr, "animview render: %s: %s needs --clip\n", args.frame.file.c_str(),
                    video ? "a video" : "--out-dir");
@@ -157,17 +225,27 @@ int run_render(const RenderArgs& args) {
   }
   const std::string file_name = std::filesystem::path(args.frame.file).filename().string();
   if (video) {
-    const anim::Clip& clip = scene.clips()[scene.preview_clip];
-    const anim::Timeline timeline = anim::timeline_of(clip);
+    const double max_fps = *video == render::VideoContainer::Gif ? render::kMaxGifFps : 60.0;
     PlayblastRequest request;
-    request.from_s = args.from_s;
-    request.to_s = args.to_s < 0.0 ? timeline.duration_s : args.to_s;
-    request.fps =
-        args.fps > 0.0
-            ? args.fps
-            : default_playblast_fps(
-                  timeline.fps, *video == render::VideoContainer::Gif ? render::kMaxGifFps : 60.0);
-    request.clip_duration_s = timeline.duration_s;
+    std::string label;  // what the overlay names after the file
+    RecordingReplay replay(recording);
+    if (replayed) {
+      // At a steady rate, whatever the screen's was while recording.
+      plan_replayed_video(args, max_fps, recording, request, label);
+      if (std::string e = replay.start(scene); !e.empty()) {
+        const std::string& source = args.recording.empty() ? args.frame.file : args.recording;
+        std::fprintf(stderr, "animview render: %s: %s\n", source.c_str(), e.c_str());
+        return 1;
+      }
+    } else {
+      const anim::Clip& clip = scene.clips()[scene.preview_clip];
+      const anim::Timeline timeline = anim::timeline_of(clip);
+      request.from_s = args.from_s;
+      request.to_s = args.to_s < 0.0 ? timeline.duration_s : args.to_s;
+      request.fps = args.fps > 0.0 ? args.fps : default_playblast_fps(timeline.fps, max_fps);
+      request.clip_duration_s = timeline.duration_s;
+      label = clip.name;
+    }
     request.turntable_deg = args.turntable_deg;
     std::vector<PlayblastFrame> frames;
     if (std::string e = plan_playblast(request, frames); !e.empty()) {
@@ -180,8 +258,7 @@ int run_render(const RenderArgs& args) {
     settings.fps = request.fps;
     settings.quality = args.quality;
     if (audio) {
-      settings.audio =
-          render::place_audio(*audio, args.audio_offset_s, frames.size() / request.fps);
+      settings.audio = render::place_audio(*audio, audio_offset_s, frames.size() / request.fps);
     }
     render::VideoWriter writer;
     if (std::string e = writer.open(args.out, settings); !e.empty()) {
@@ -191,12 +268,25 @@ int run_render(const RenderArgs& args) {
     // Declared after the writer, so a failure stops the encoder before the writer goes.
     render::BackgroundEncoder encoder(writer);
     const int total = static_cast<int>(frames.size());
+    // A clip is shown at each frame's time; a replay steps on to it from its start at time 0
+    // (the first frame, a step of 0) in steps of 1 / fps.
+    auto pose_and_draw = [&](const PlayblastFrame& frame, render::Image& image) {
+      if (!replayed) return draw_frame(frame.time_s, frame.turntable_rad, image);
+      std::string e = frame.index == 0 ? replay.step(scene, 0.0, view) : std::string();
+      while (e.empty() && replay.time_s() < frame.time_s - 1e-9) {
+        e = replay.step(scene, 1.0 / request.fps, view);
+      }
+      return e.empty() ? draw_posed(frame.turntable_rad, image) : e;
+    };
     for (const PlayblastFrame& frame : frames) {
       render::Image image;
-      std::string e = draw_frame(frame.time_s, frame.turntable_rad, image);
+      std::string e = pose_and_draw(frame, image);
       if (e.empty()) {
         if (args.overlay) {
-          ui::burn_in_text(image, overlay_lines(file_name, clip.name, frame, total, request.fps));
+          std::vector<std::string> lines =
+              overlay_lines(file_name, label, frame, total, request.fps);
+          for (std::string& line : graph_overlay_lines(scene)) lines.push_back(std::move(line));
+          ui::burn_in_text(image, lines);
         }
         e = encoder.submit(std::move(image));
       }
@@ -293,7 +383,8 @@ void add_render_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--from", args->from_s, "With --out-dir or a video: first time in seconds");
   cmd->add_option("--to", args->to_s,
                   "With --out-dir: last time in seconds; with a video: its end, exclusive "
-                  "(default: the clip's end)");
+                  "(default: the clip's end, the recording's, or 5 s of a project's graph "
+                  "without --clip)");
   cmd->add_option_function<std::string>(
          "--size",
          [args](const std::string& text) {
@@ -322,10 +413,17 @@ void add_render_command(CLI::App& app, int& exit_code) {
                   "The camera orbits this many degrees over the video");
   cmd->add_flag("--overlay", args->overlay,
                 "Burn in the file and clip name, frame number, timecode and clip time");
-  cmd->add_option("--audio", args->audio, "Sound muxed into an MP4 or WebM (WAV, FLAC)");
+  cmd->add_option("--audio", args->audio,
+                  "Sound muxed into an MP4 or WebM (WAV, FLAC) (default: a project's, as its "
+                  "Export video dialog last used it)");
   cmd->add_option("--audio-offset", args->audio_offset_s,
                   "Seconds into the video at which the sound starts (negative: skip its start)");
+  cmd->add_option("--recording", args->recording,
+                  "Render a live recording (the viewer's File > Record) of FILE as a video: its "
+                  "inputs replayed in steady steps of 1/fps (default 30 fps)");
   cmd->callback([args, &exit_code] {
+    // A recording of the demo was made in the demo's own project, as the viewer opens it.
+    args->frame.demo_project = !args->recording.empty();
     if (args->out.empty() == args->out_dir.empty()) {
       std::fprintf(stderr, "animview render: give either --out FILE or --out-dir DIR\n");
       exit_code = 2;

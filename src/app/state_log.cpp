@@ -155,7 +155,8 @@ std::string state_line(int frame, const ViewerScene& scene, const ViewerUi& ui) 
   j["video_export"] = {{"open", video.open},
                        {"running", video.progress.running},
                        {"done", video.progress.done},
-                       {"total", video.progress.total}};
+                       {"total", video.progress.total},
+                       {"cancel_at", {video.cancel_x, video.cancel_y}}};
   j["status"] = ui.status;
   j["time_scale"] = view.time_scale;
   j["project_file"] = ui.project_path;

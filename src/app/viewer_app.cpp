@@ -22,6 +22,7 @@
 #include "app/joint_picking.h"
 #include "app/key_taps.h"
 #include "app/motion_matching_mode.h"
+#include "app/numbered_file.h"
 #include "app/project_session.h"
 #include "app/recent_files.h"
 #include "app/retarget_authoring.h"
@@ -35,6 +36,7 @@
 #include "app/viewer_frame_export.h"
 #include "app/viewer_options.h"
 #include "app/viewer_panels.h"
+#include "app/viewer_recording.h"
 #include "app/viewer_scene.h"
 #include "app/viewer_video_export.h"
 #include "asset/atomic_write.h"
@@ -125,14 +127,6 @@ std::string transition_record(const ViewerUi& ui, const ViewerScene& scene) {
 }
 
 // animview_transition_record_NNN.json in the working folder, the first number not taken.
-std::string next_record_path() {
-  for (int i = 1;; ++i) {
-    char name[64];
-    std::snprintf(name, sizeof(name), "animview_transition_record_%03d.json", i);
-    if (!std::filesystem::exists(name)) return name;
-  }
-}
-
 // When each file was last written (a file that cannot be read counts as never).
 std::vector<std::filesystem::file_time_type> modification_times(
     const std::vector<std::string>& files) {
@@ -285,6 +279,8 @@ struct Viewer {
   SourceSkeletonView source_view;
   ViewerFrameExport frame_export;
   ViewerVideoExport video_export;
+  ViewerRecording recording;
+  bool record_option_started = false;
   bool export_option_started = false;
   std::vector<std::vector<std::string>> open_requests;
   std::string pending_clip;
@@ -520,7 +516,8 @@ void update_scene(Viewer& v, float dt) {
   // A failing frame is reported when it starts failing, not on every frame after.
   // Paused on the transition timeline: the character stands still on the recorded frame.
   const bool history_paused = ui.transition_timeline.paused;
-  const std::string frame_error = history_paused ? std::string() : scene.update(dt, ui.view);
+  const std::string frame_error =
+      history_paused ? std::string() : v.recording.update(scene, dt, ui.view);
   if (!history_paused && scene.loaded) ui.history.record(dt, scene.instance, scene.parameters);
   if (!history_paused) meter_foot_slide(ui.slide, scene, ui.load_count, dt);
   if (!frame_error.empty() && frame_error != ui.last_frame_error) {
@@ -614,7 +611,7 @@ ViewportRect draw_interface(Viewer& v, const FrameStart& f) {
 void write_requested_record(Viewer& v) {
   ViewerUi& ui = v.ui;
   if (std::exchange(ui.view.request_export_record, false) && v.scene.loaded) {
-    const std::string path = next_record_path();
+    const std::string path = next_numbered_path("animview_transition_record");
     const std::string e = asset::write_file_atomically(path, transition_record(ui, v.scene));
     if (e.empty()) {
       ui.status = "wrote " + path;
@@ -622,6 +619,17 @@ void write_requested_record(Viewer& v) {
       ui.errors.add(path, e);
     }
   }
+}
+
+// File > Record inputs; --record FILE turns it on once the first load is in.
+void follow_recording(Viewer& v) {
+  if (!v.options.record.empty() && !v.record_option_started && v.ui.load_count > 0 &&
+      !v.loader.busy() && v.open_requests.empty()) {
+    v.record_option_started = true;
+    v.recording.path = v.options.record;
+    v.ui.view.record_inputs = true;
+  }
+  v.recording.follow_menu(v.ui, v.scene);
 }
 
 // The frame and video exports' dialogs and their next frames; --export-frames and
@@ -642,7 +650,7 @@ void run_frame_export(Viewer& v, const ViewportRect& rect, const FrameStart& f) 
       if (options.export_to_s >= 0.0) ui.frame_export.form.to_s = options.export_to_s;
       v.frame_export.start(ui, scene, export_sizes);
     } else {
-      v.video_export.open(ui.video_export, scene);
+      v.video_export.open(ui.video_export, scene, ui.project_folder);
       ui.video_export.form.path = options.export_video;
       ui.video_export.form.from_s = options.export_from_s;
       if (options.export_to_s >= 0.0) ui.video_export.form.to_s = options.export_to_s;
@@ -802,6 +810,8 @@ int run_viewer(const ViewerOptions& options) {
     frame_for_viewport(v, rect);
     const bool take_screenshot = handle_keys(v.ui, v.scene, v.camera);
     write_requested_record(v);
+    follow_recording(v);
+    v.recording.draw_indicator(rect);
     run_frame_export(v, rect, f);
     navigate_camera(v, rect);
     draw_viewport(v, rect, f);
@@ -814,6 +824,9 @@ int run_viewer(const ViewerOptions& options) {
 
   v.loader.cancel();
   v.autosave.finish();
+  if (std::string e = v.recording.finish(v.ui); !e.empty()) {
+    std::fprintf(stderr, "animview: %s\n", e.c_str());
+  }
   if (!options.transition_record.empty()) {
     const std::string e =
         asset::write_file_atomically(options.transition_record, transition_record(v.ui, v.scene));

@@ -34,6 +34,9 @@ struct ViewerOptions {
   bool motion_matching = false;        // start in the motion-matching play mode
   float time_scale = 1.0f;             // slow motion, 0.05 to 1 (the transition timeline's)
   std::string transition_record;       // when set, the transition record is written there at exit
+  // Record inputs (File > Record inputs) from the first load, saved here at exit or when the
+  // menu's check is turned off.
+  std::string record;
 
   // Start in the motion-matching play mode with the clips' mirrored copies in its database.
   bool motion_matching_mirrored = false;

@@ -2,6 +2,7 @@
 
 #include <filesystem>
 
+#include "app/project_audio.h"
 #include "app/scene_frame_view.h"
 #include "app/scene_snapshot.h"
 #include "render/audio_track.h"
@@ -32,13 +33,16 @@ std::string plan_video_form(const ui::VideoExportForm& form, const ViewerScene& 
 ViewerVideoExport::ViewerVideoExport() = default;
 ViewerVideoExport::~ViewerVideoExport() = default;
 
-void ViewerVideoExport::open(ui::VideoExportDialogState& dialog, const ViewerScene& scene) {
+void ViewerVideoExport::open(ui::VideoExportDialogState& dialog, const ViewerScene& scene,
+                             const std::string& project_folder) {
   dialog.open = true;
   if (running()) return;
   const int clip = scene.timeline_clip();
   if (clip < 0) return;
   const anim::Clip& c = scene.clips()[clip];
   dialog.form = ui::default_video_export_form(c.name, anim::timeline_of(c));
+  dialog.form.audio = project_audio_path(scene.project, project_folder);
+  dialog.form.audio_offset_s = scene.project.audio_offset_s;
 }
 
 std::string ViewerVideoExport::start(ViewerUi& ui, ViewerScene& scene, int width, int height) {
@@ -68,6 +72,7 @@ std::string ViewerVideoExport::start(ViewerUi& ui, ViewerScene& scene, int width
     ui.errors.add(form.path, error);
     return error;
   }
+  remember_project_audio(scene.project, ui.project_folder, form.audio, form.audio_offset_s);
   writer_ = std::move(writer);
   encoder_ = std::make_unique<render::BackgroundEncoder>(*writer_);
   cancelled_ = false;
@@ -93,7 +98,7 @@ void ViewerVideoExport::draw(ViewerUi& ui, ViewerScene& scene, int width, int he
   ui::VideoExportDialogState& dialog = ui.video_export;
   if (ui.view.request_export_video) {
     ui.view.request_export_video = false;
-    open(dialog, scene);
+    open(dialog, scene, ui.project_folder);
   }
   if (!dialog.open) return;
   ui::VideoExportDialogInfo info;

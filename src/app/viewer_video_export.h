@@ -32,11 +32,14 @@ class ViewerVideoExport {
   ViewerVideoExport();
   ~ViewerVideoExport();
 
-  // Opens the dialog on the defaults for the clip on the timeline, unless an export runs.
-  void open(ui::VideoExportDialogState& dialog, const ViewerScene& scene);
+  // Opens the dialog on the defaults for the clip on the timeline, with the sound the project
+  // remembers (its paths relative to project_folder), unless an export runs.
+  void open(ui::VideoExportDialogState& dialog, const ViewerScene& scene,
+            const std::string& project_folder);
 
   // Starts exporting what ui.video_export.form plans at width x height (the viewport's, made
-  // even): reads the sound, creates the file's folder, opens the file, pauses the timeline. Returns
+  // even): reads the sound (which the project then remembers), creates the file's folder, opens
+  // the file, pauses the timeline. Returns
   // "" or why it did not start (also listed in the error panel, naming the file).
   std::string start(ViewerUi& ui, ViewerScene& scene, int width, int height);
 

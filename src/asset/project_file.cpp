@@ -859,6 +859,13 @@ Project read_project(const json& j) {
     auto [path, why] = read_post_process(*post, "post_process", p.post_process);
     if (!path.empty()) fail(path, why);
   }
+  if (const json* audio = r.find("audio")) {
+    ObjectReader a(*audio, "audio");
+    p.audio_file = a.string("file");
+    if (p.audio_file.empty()) fail(a.field("file"), "must name a sound file");
+    p.audio_offset_s = a.number("offset_s", 0.0f);
+    a.finish();
+  }
   r.finish();
   // The name checks above make this hold; it guards the machines' own numeric invariants.
   const auto check = [&](const anim::StateMachine& m, const std::string& path) {
@@ -987,6 +994,9 @@ std::string project_to_json(const Project& p) {
   }
   if (!p.retargets.empty()) j["retarget"] = retargets_to_json(p.retargets);
   if (!p.post_process.empty()) j["post_process"] = post_process_to_json(p.post_process);
+  if (!p.audio_file.empty()) {
+    j["audio"] = {{"file", p.audio_file}, {"offset_s", p.audio_offset_s}};
+  }
   if (p.session) {
     const ProjectSession& s = *p.session;
     j["session"] = {{"mode", s.mode},

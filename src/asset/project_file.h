@@ -185,6 +185,12 @@ struct Project {
   // The procedural layers after foot IK, in order (optional in the file, "post_process"; written
   // only when not empty; project_post_process.h).
   std::vector<ProjectPostProcess> post_process;
+  // The sound of the viewer's Export video dialog and the seconds into the video at which it
+  // starts (optional in the file, "audio": {"file", "offset_s"}; written only when a file is
+  // set, so older projects load and save unchanged). The file is relative to the project's
+  // folder like the clip files; `render PROJECT --out x.mp4` uses it when --audio is not given.
+  std::string audio_file;
+  float audio_offset_s = 0.0f;
 };
 
 // The file format version written by save. Load reads this version and every older one (each

@@ -39,6 +39,7 @@ void rebase_project_paths(Project& project, const fs::path& from_folder,
   const fs::path to = absolute_normal(to_folder.empty() ? fs::path(".") : to_folder);
   project.character = rebased(project.character, from, to);
   for (std::string& clip_file : project.clip_files) clip_file = rebased(clip_file, from, to);
+  if (!project.audio_file.empty()) project.audio_file = rebased(project.audio_file, from, to);
   for (ProjectRetarget& entry : project.retargets) entry.file = rebased(entry.file, from, to);
 }
 

@@ -15,6 +15,7 @@ void draw_main_menu(ViewSettings& s) {
     if (ImGui::MenuItem("Export pose as JSON")) s.request_export_pose = true;
     if (ImGui::MenuItem("Export frames...")) s.request_export_frames = true;
     if (ImGui::MenuItem("Export video...")) s.request_export_video = true;
+    ImGui::MenuItem("Record inputs", nullptr, &s.record_inputs);
     if (ImGui::MenuItem("Export transition record")) s.request_export_record = true;
     ImGui::MenuItem("Reload when the file changes", nullptr, &s.reload_on_change);
     ImGui::Separator();

@@ -35,7 +35,10 @@ FrameExportAction draw_video_export_dialog(VideoExportDialogState& state,
                                 std::to_string(state.progress.total);
     ImGui::ProgressBar(static_cast<float>(state.progress.done) / static_cast<float>(total),
                        ImVec2(-1.0f, 0.0f), overlay.c_str());
-    if (ImGui::Button("Cancel") || !keep_open) action = FrameExportAction::Cancel;
+    const bool cancel = ImGui::Button("Cancel");
+    state.cancel_x = (ImGui::GetItemRectMin().x + ImGui::GetItemRectMax().x) * 0.5f;
+    state.cancel_y = (ImGui::GetItemRectMin().y + ImGui::GetItemRectMax().y) * 0.5f;
+    if (cancel || !keep_open) action = FrameExportAction::Cancel;
   } else if (info.clip.empty()) {
     ImGui::TextWrapped(
         "Export video writes the clip on the timeline. Double-click a clip in the Clips tab "

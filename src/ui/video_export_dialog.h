@@ -47,6 +47,9 @@ struct VideoExportDialogState {
   bool open = false;
   VideoExportForm form;
   FrameExportProgress progress;
+  // Where Cancel was last drawn (the centre, in window pixels; 0 before): the state log says it,
+  // so an end-to-end test clicks it as a user does.
+  float cancel_x = 0.0f, cancel_y = 0.0f;
 };
 
 // Draws the dialog while state.open and writes the user's edits into state.form. Export is

@@ -61,6 +61,9 @@ struct ViewSettings : asset::ViewSettings {
   bool request_export_pose = false;
   bool request_export_frames = false;  // File > Export frames...: open the export dialog
   bool request_export_video = false;   // File > Export video...: open its dialog
+  // File > Record inputs: the viewer records what the user drives while it is on
+  // (app/viewer_recording.h).
+  bool record_inputs = false;
   bool request_add_clip_file = false;  // File > Add clip file...: pick a clip file to bind
 };
 

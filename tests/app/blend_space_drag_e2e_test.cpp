@@ -9,24 +9,8 @@
 #include <thread>
 
 #include "asset/temp_files.h"
+#include "blend_editor_drag.h"
 #include "viewer_process.h"
-
-namespace {
-
-// Waits until the state log shows a drawn blend-space editor; returns that state.
-nlohmann::json wait_for_editor(const std::filesystem::path& log) {
-  for (int i = 0; i < 600; ++i) {
-    const nlohmann::json s = e2e::last_json_line(log);
-    if (s.is_object() && s.value("loaded", false) && s.contains("ui") &&
-        s["ui"]["blend_editor"]["screen_of_max"][0].get<float>() > 0.0f) {
-      return s;
-    }
-    std::this_thread::sleep_for(std::chrono::milliseconds(100));
-  }
-  return nullptr;
-}
-
-}  // namespace
 
 TEST(BlendSpaceEditorWindow, DraggingThePointFromWalkForwardOntoWalkLeftMovesTheWeightsThere) {
   std::string why;
@@ -37,34 +21,14 @@ TEST(BlendSpaceEditorWindow, DraggingThePointFromWalkForwardOntoWalkLeftMovesThe
       << viewer.errors();
   const std::string window = viewer.find_window(std::chrono::seconds(20));
   ASSERT_FALSE(window.empty());
-  const nlohmann::json before = wait_for_editor(dir / "state.jsonl");
+  const nlohmann::json before = e2e::wait_for_blend_editor(dir / "state.jsonl");
   ASSERT_TRUE(before.is_object()) << "the blend-space editor never appeared";
   EXPECT_NEAR(e2e::blend_weight(before, "walk_forward"), 1.0f, 1e-5f)
       << "the demo starts walking forward";
 
-  // Axis units to window pixels, from where the editor says its axes are.
-  const auto& g = before["ui"]["blend_editor"];
-  const float sx0 = g["screen_of_min"][0], sy0 = g["screen_of_min"][1];
-  const float sx1 = g["screen_of_max"][0], sy1 = g["screen_of_max"][1];
-  const float ax0 = g["axis_min"][0], ay0 = g["axis_min"][1];
-  const float ax1 = g["axis_max"][0], ay1 = g["axis_max"][1];
-  auto to_screen = [&](float x, float y) {
-    return std::make_pair(static_cast<int>(sx0 + (x - ax0) / (ax1 - ax0) * (sx1 - sx0)),
-                          static_cast<int>(sy0 + (y - ay0) / (ay1 - ay0) * (sy1 - sy0)));
-  };
   // From the handle on walk_forward (0, 1.4 m/s) to walk_left (1.4, 0), in small steps like a
   // hand.
-  const auto [x0, y0] = to_screen(0.0f, 1.4f);
-  const auto [x1, y1] = to_screen(1.4f, 0.0f);
-  std::string drag = "xdotool mousemove --window " + window + " " + std::to_string(x0) + " " +
-                     std::to_string(y0) + " sleep 0.3 mousedown 1 sleep 0.3";
-  for (int step = 1; step <= 10; ++step) {
-    const int x = x0 + (x1 - x0) * step / 10, y = y0 + (y1 - y0) * step / 10;
-    drag += " mousemove --window " + window + " " + std::to_string(x) + " " + std::to_string(y) +
-            " sleep 0.1";
-  }
-  drag += " sleep 0.3 mouseup 1";
-  e2e::run_and_read(drag);
+  e2e::drag_blend_point(window, before, {0.0f, 1.4f}, {1.4f, 0.0f});
   std::this_thread::sleep_for(std::chrono::milliseconds(1500));
 
   const nlohmann::json after = e2e::last_json_line(dir / "state.jsonl");

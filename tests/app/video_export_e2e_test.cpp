@@ -97,3 +97,48 @@ TEST(VideoExportWindow, QuittingMidExportLeavesNoFile) {
   EXPECT_TRUE(std::filesystem::is_empty(dir / "out"));
   std::filesystem::remove_all(dir);
 }
+
+// Clicking the dialog's Cancel with the real mouse (xdotool) while the export runs stops it:
+// the status says so, and neither the video nor its temporary file is left.
+TEST(VideoExportWindow, ClickingCancelLeavesNoFile) {
+  std::string why;
+  if (!e2e::can_drive_windows(why) || !probe::available(why)) GTEST_SKIP() << why;
+  const auto dir = test::make_temp_dir();
+  const auto log = dir / "state.jsonl";
+  // 20 s of the looping wave at 60 fps: 1200 frames, long enough to click in the middle.
+  e2e::ViewerProcess viewer(dir, {"--clip", "wave", "--export-video", "out/wave.mp4", "--export-to",
+                                  "20", "--state-log", "state.jsonl"});
+  ASSERT_TRUE(viewer.wait_for_output("animview: first frame", std::chrono::seconds(60)));
+  const std::string window = viewer.find_window(std::chrono::seconds(20));
+  ASSERT_FALSE(window.empty());
+  nlohmann::json state;
+  for (int i = 0; i < 600; ++i) {
+    state = e2e::last_json_line(log);
+    // A few frames in: the dialog has settled where it stays (its first frame places it before
+    // it knows its height).
+    if (state.is_object() && state["video_export"]["running"].get<bool>() &&
+        state["video_export"]["done"].get<int>() >= 5)
+      break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  ASSERT_TRUE(state.is_object()) << viewer.errors();
+  ASSERT_TRUE(state["video_export"]["running"].get<bool>()) << state.dump();
+  // Pressed and released a few frames apart, as a hand clicks (the export slows the frames).
+  const int x = static_cast<int>(state["video_export"]["cancel_at"][0].get<float>());
+  const int y = static_cast<int>(state["video_export"]["cancel_at"][1].get<float>());
+  e2e::run_and_read("xdotool mousemove --window " + window + " " + std::to_string(x) + " " +
+                    std::to_string(y) + " sleep 0.5 mousedown 1 sleep 0.4 mouseup 1");
+  for (int i = 0; i < 500; ++i) {
+    state = e2e::last_json_line(log);
+    if (state.is_object() && !state["video_export"]["running"].get<bool>()) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  EXPECT_FALSE(state["video_export"]["running"].get<bool>()) << state.dump();
+  EXPECT_LT(state["video_export"]["done"].get<int>(), 1200) << "stopped before the end";
+  EXPECT_EQ(state["status"], "video export cancelled: no file written");
+  EXPECT_TRUE(state["errors"].empty()) << state["errors"].dump();
+  EXPECT_TRUE(std::filesystem::is_empty(dir / "out"));
+  viewer.send_keys(window, "ctrl+q");
+  EXPECT_EQ(viewer.wait_for_exit(std::chrono::seconds(20)), 0) << viewer.errors();
+  std::filesystem::remove_all(dir);
+}

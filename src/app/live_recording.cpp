@@ -1,0 +1,123 @@
+#include "app/live_recording.h"
+
+#include <utility>
+
+namespace app {
+namespace {
+
+// How far past the replay's clock an input may lie and still be applied in this frame: the
+// recording's times are sums of float steps, the replay's of 1 / fps.
+constexpr double kTimeTolerance_s = 1e-9;
+
+RecordedInput play_input(const ViewerScene& scene, double time_s) {
+  RecordedInput input;
+  input.time_s = time_s;
+  input.kind = RecordedInput::Kind::Play;
+  input.mode = scene.mode;
+  if (scene.mode == PlayMode::ClipPreview && scene.timeline_clip() >= 0) {
+    input.name = scene.clips()[scene.timeline_clip()].name;
+    input.playhead_s = scene.clock.time_s();
+    input.playing = scene.clock.playing();
+  }
+  return input;
+}
+
+}  // namespace
+
+std::string restart_character(ViewerScene& scene) {
+  if (!scene.loaded) return "nothing is open";
+  anim::CharacterInstance fresh;
+  if (std::string e = fresh.bind(*scene.bound.character, scene.graph()); !e.empty()) return e;
+  scene.instance = std::move(fresh);
+  return scene.rebind_post_process();
+}
+
+std::string LiveRecorder::start(ViewerScene& scene) {
+  if (std::string e = restart_character(scene); !e.empty()) return e;
+  recording_ = true;
+  recording_data_ = {};
+  // Nothing is "last": every parameter and what plays (no clip is -2) are first-frame inputs.
+  last_parameters_.clear();
+  last_clip_ = -2;
+  return {};
+}
+
+InputRecording LiveRecorder::stop() {
+  recording_ = false;
+  return std::exchange(recording_data_, {});
+}
+
+void LiveRecorder::note_inputs(const ViewerScene& scene) {
+  const double now_s = recording_data_.duration_s;
+  const std::vector<anim::Parameter>& now = scene.parameters.all();
+  for (std::size_t i = 0; i < now.size(); ++i) {
+    const bool same = i < last_parameters_.size() && last_parameters_[i].name == now[i].name &&
+                      last_parameters_[i].value == now[i].value;
+    if (same) continue;
+    RecordedInput input;
+    input.time_s = now_s;
+    input.name = now[i].name;
+    input.value = now[i].value;
+    recording_data_.inputs.push_back(std::move(input));
+  }
+  // The playhead moves only in updates (and when the user scrubs): a jump is an input.
+  const bool previewing = scene.mode == PlayMode::ClipPreview;
+  if (scene.mode != last_mode_ || scene.timeline_clip() != last_clip_ ||
+      (previewing &&
+       (scene.clock.time_s() != last_playhead_s_ || scene.clock.playing() != last_playing_))) {
+    recording_data_.inputs.push_back(play_input(scene, now_s));
+  }
+}
+
+std::string LiveRecorder::update(ViewerScene& scene, float dt_s, const ui::ViewSettings& view) {
+  if (!recording_ || !scene.loaded) return scene.update(dt_s, view);
+  note_inputs(scene);
+  std::string error = scene.update(dt_s, view);
+  recording_data_.duration_s += dt_s;
+  last_parameters_ = scene.parameters.all();
+  last_mode_ = scene.mode;
+  last_clip_ = scene.timeline_clip();
+  last_playhead_s_ = scene.clock.time_s();
+  last_playing_ = scene.clock.playing();
+  return error;
+}
+
+std::string RecordingReplay::start(ViewerScene& scene) {
+  for (const RecordedInput& input : recording_.inputs) {
+    if (input.kind == RecordedInput::Kind::Parameter && scene.parameters.find(input.name) < 0) {
+      return "it sets a parameter '" + input.name + "' that " + scene.character.source_path +
+             "'s graph does not have";
+    }
+    if (input.kind == RecordedInput::Kind::Play && input.mode == PlayMode::ClipPreview &&
+        scene.find_clip(input.name) < 0) {
+      return "it plays a clip '" + input.name + "' that " + scene.character.source_path +
+             " does not have";
+    }
+  }
+  next_ = 0;
+  time_s_ = 0.0;
+  return restart_character(scene);
+}
+
+void RecordingReplay::apply(const RecordedInput& input, ViewerScene& scene) const {
+  if (input.kind == RecordedInput::Kind::Parameter) {
+    scene.parameters.set(scene.parameters.find(input.name), input.value);
+    return;
+  }
+  scene.mode = input.mode;
+  if (input.mode != PlayMode::ClipPreview) return;
+  scene.preview(scene.find_clip(input.name));
+  scene.clock.seek(input.playhead_s);
+  scene.clock.set_playing(input.playing);
+}
+
+std::string RecordingReplay::step(ViewerScene& scene, double dt_s, const ui::ViewSettings& view) {
+  const std::vector<RecordedInput>& inputs = recording_.inputs;
+  while (next_ < inputs.size() && inputs[next_].time_s <= time_s_ + kTimeTolerance_s) {
+    apply(inputs[next_++], scene);
+  }
+  time_s_ += dt_s;
+  return scene.update(static_cast<float>(dt_s), view);
+}
+
+}  // namespace app

@@ -1,0 +1,105 @@
+#pragma once
+// Live recording (#40): what the user drives in the viewer (the blend-space point and the other
+// graph parameters, the triggers fired, the clip on the timeline, its playhead) kept as inputs
+// with their times, not as pictures. A replay applies the same inputs at the same times through
+// the same calls (parameters set, then ViewerScene::update), in fixed steps of the video's frame
+// rate, so the video plays smoothly however slowly the screen drew while recording.
+
+#include <string>
+#include <vector>
+
+#include "anim/parameters.h"
+#include "app/viewer_scene.h"
+#include "ui/view_settings.h"
+
+namespace app {
+
+// One input, given time_s seconds into the recording: it takes effect in the frame that starts
+// then. Either a parameter's new value (a drag of the blend-space point, a bool, a trigger
+// fired), or what plays: the graph, the rest pose, or clip from playhead_s (playing or paused).
+struct RecordedInput {
+  enum class Kind { Parameter, Play };
+  double time_s = 0.0;
+  Kind kind = Kind::Parameter;
+  std::string name;  // the parameter's; for Play, the clip's (empty unless mode is ClipPreview)
+  float value = 0.0f;
+  PlayMode mode = PlayMode::Graph;
+  double playhead_s = 0.0;
+  bool playing = true;
+
+  bool operator==(const RecordedInput&) const = default;
+};
+
+// A recording: its length and its inputs in time order. The first inputs (at 0 s) say what
+// played and every parameter's value when it started.
+struct InputRecording {
+  double duration_s = 0.0;
+  std::vector<RecordedInput> inputs;
+
+  bool operator==(const InputRecording&) const = default;
+};
+
+// Starts scene's character over on a freshly bound instance (its post-process stack bound
+// again): where both a recording and its replay start. Returns "" or the cause.
+std::string restart_character(ViewerScene& scene);
+
+// Records the inputs given to a scene between its updates. update() stands in for
+// ViewerScene::update while the viewer records: it notes what changed since the last update
+// (the user's doing), then updates. Changes made by the update itself (a trigger consumed, the
+// playhead advanced) are not inputs.
+class LiveRecorder {
+ public:
+  // Starts recording: the character starts over (restart_character) and what plays and every
+  // parameter's value become the first inputs. Returns "" or the cause (then not recording).
+  std::string start(ViewerScene& scene);
+
+  // Ends the recording and hands it over.
+  InputRecording stop();
+
+  bool recording() const { return recording_; }
+  double elapsed_s() const { return recording_ ? recording_data_.duration_s : 0.0; }
+
+  // scene.update(dt_s, view), with the inputs given since the last call recorded first when
+  // recording. Returns what scene.update returns.
+  std::string update(ViewerScene& scene, float dt_s, const ui::ViewSettings& view);
+
+ private:
+  void note_inputs(const ViewerScene& scene);
+
+  bool recording_ = false;
+  InputRecording recording_data_;
+  // What the scene held after the last update: a difference before the next one is an input.
+  std::vector<anim::Parameter> last_parameters_;
+  PlayMode last_mode_ = PlayMode::Graph;
+  int last_clip_ = -1;
+  double last_playhead_s_ = 0.0;
+  bool last_playing_ = true;
+};
+
+// Plays a recording on a scene in steps the caller chooses (a video's 1 / fps). The recording
+// is borrowed: it must outlive the replay.
+class RecordingReplay {
+ public:
+  explicit RecordingReplay(const InputRecording& recording) : recording_(recording) {}
+
+  // Checks that scene has every parameter and clip the recording names, then starts the
+  // character over (restart_character) at time 0; parameters the recording does not set keep
+  // their values (the project's, or --param's). Returns "" or the cause naming the first
+  // missing name.
+  std::string start(ViewerScene& scene);
+
+  // One frame: applies, each once and in order, the inputs given up to time_s(), then updates
+  // scene by dt_s (the first frame of a video: 0) and moves time_s() on by dt_s.
+  std::string step(ViewerScene& scene, double dt_s, const ui::ViewSettings& view);
+
+  double time_s() const { return time_s_; }
+
+ private:
+  void apply(const RecordedInput& input, ViewerScene& scene) const;
+
+  const InputRecording& recording_;
+  std::size_t next_ = 0;
+  double time_s_ = 0.0;
+};
+
+}  // namespace app

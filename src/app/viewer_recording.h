@@ -1,0 +1,44 @@
+#pragma once
+// File > Record inputs in the viewer (#40): while the menu's check is on, the character's
+// updates go through a LiveRecorder, a red "REC" and the recorded seconds show over the
+// viewport, and when it is turned off (or the viewer closes) the recording is saved as JSON
+// (app/recording_file.h) for `animview render FILE --recording rec.json --out x.mp4`.
+
+#include <string>
+
+#include "app/live_recording.h"
+#include "app/viewer_panels.h"
+#include "app/viewer_scene.h"
+
+namespace app {
+
+class ViewerRecording {
+ public:
+  // Where the next recording is saved; empty: animview_recording_NNN.json in the working
+  // folder (the viewer's --record FILE sets it and starts recording once a file is loaded).
+  std::string path;
+
+  // Starts or stops recording as ui.view.record_inputs asks. Stopping saves the recording and
+  // says where in ui.status (a failure goes to ui.errors, naming the file).
+  void follow_menu(ViewerUi& ui, ViewerScene& scene);
+
+  // Saves a recording still running (the viewer closes). Returns "" or the cause.
+  std::string finish(ViewerUi& ui);
+
+  // The frame's update of scene, recorded while recording (LiveRecorder::update).
+  std::string update(ViewerScene& scene, float dt_s, const ui::ViewSettings& view) {
+    return recorder_.update(scene, dt_s, view);
+  }
+
+  // The red REC sign with the recorded seconds at the viewport's top left corner.
+  void draw_indicator(const ViewportRect& viewport) const;
+
+  bool recording() const { return recorder_.recording(); }
+
+ private:
+  std::string save(ViewerUi& ui);
+
+  LiveRecorder recorder_;
+};
+
+}  // namespace app

@@ -1,0 +1,81 @@
+// A live recording as JSON (#40): saved and loaded back unchanged, and a malformed file refused
+// with a message that names the file and the input at fault.
+#include "app/recording_file.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "asset/temp_files.h"
+
+namespace app {
+namespace {
+
+InputRecording sample_recording() {
+  InputRecording r;
+  r.duration_s = 2.0 / 3.0;
+  r.inputs.push_back({0.0, RecordedInput::Kind::Play, "", 0.0f, PlayMode::Graph});
+  r.inputs.push_back({0.0, RecordedInput::Kind::Parameter, "velocity_x", 0.1f});
+  r.inputs.push_back({0.1 / 3.0, RecordedInput::Kind::Parameter, "velocity_z", -1.0f / 3.0f});
+  r.inputs.push_back(
+      {0.25, RecordedInput::Kind::Play, "walk_forward", 0.0f, PlayMode::ClipPreview, 0.7, false});
+  r.inputs.push_back({0.5, RecordedInput::Kind::Play, "", 0.0f, PlayMode::RestPose});
+  return r;
+}
+
+TEST(RecordingFile, SavesAndLoadsBackTheSameRecording) {
+  const std::filesystem::path dir = test::make_temp_dir();
+  const std::string path = (dir / "rec.json").string();
+  const InputRecording saved = sample_recording();
+  ASSERT_EQ(save_recording(saved, path), "");
+  EXPECT_FALSE(std::filesystem::exists(path + ".tmp"));
+  InputRecording loaded;
+  ASSERT_EQ(load_recording(path, loaded), "");
+  EXPECT_EQ(loaded, saved);
+  EXPECT_EQ(loaded.inputs[2].value, -1.0f / 3.0f) << "floats come back bit for bit";
+}
+
+TEST(RecordingFile, RefusesMalformedFilesNamingTheFileAndCause) {
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"{\"animview_recording\": 1, ", "r.json: not a JSON file"},
+      {"[1, 2]", "r.json: not an animview recording (no \"animview_recording\" version)"},
+      {R"({"animview_recording": 2, "duration_s": 1, "inputs": []})",
+       "r.json: recording version 2, this animview reads version 1"},
+      {R"({"animview_recording": 1, "duration_s": "long", "inputs": []})",
+       "r.json: 'duration_s' is not a finite number"},
+      {R"({"animview_recording": 1, "duration_s": 0, "inputs": []})",
+       "r.json: 'duration_s' must be above 0"},
+      {R"({"animview_recording": 1, "duration_s": 1})", "r.json: 'inputs' is not a list"},
+      {R"({"animview_recording": 1, "duration_s": 1, "inputs": [{"t": 0, "value": 1}]})",
+       "r.json: input 1: neither 'play' nor 'parameter' ('parameter' is not a name)"},
+      {R"({"animview_recording": 1, "duration_s": 1, "inputs": [{"t": 2, "play": "graph"}]})",
+       "r.json: input 1: its time 2.000000 s lies outside the recording"},
+      {R"({"animview_recording": 1, "duration_s": 1, "inputs": [
+         {"t": 0.5, "play": "graph"}, {"t": 0.25, "play": "graph"}]})",
+       "r.json: input 2: its time comes before the input above it"},
+      {R"({"animview_recording": 1, "duration_s": 1, "inputs": [
+         {"t": 0, "parameter": "x", "value": null}]})",
+       "r.json: input 1: 'value' is not a finite number"},
+      {R"({"animview_recording": 1, "duration_s": 1, "inputs": [{"t": 0, "play": "dance"}]})",
+       "r.json: input 1: 'play' is 'dance', not graph, clip or rest"},
+      {R"({"animview_recording": 1, "duration_s": 1, "inputs": [{"t": 0, "play": "clip"}]})",
+       "r.json: input 1: 'clip' is not a name"},
+      {R"({"animview_recording": 1, "duration_s": 1, "inputs": [
+         {"t": 0, "play": "clip", "clip": "walk", "playhead": 0, "playing": 1}]})",
+       "r.json: input 1: 'playing' is not true or false"},
+  };
+  for (const auto& [text, message] : cases) {
+    InputRecording out = sample_recording();
+    EXPECT_EQ(recording_from_json(text, "r.json", out), message) << text;
+    EXPECT_TRUE(out.inputs.empty()) << "nothing half-read is left: " << text;
+  }
+  InputRecording out;
+  EXPECT_EQ(load_recording("/nonexistent/rec.json", out), "/nonexistent/rec.json: cannot be read");
+}
+
+}  // namespace
+}  // namespace app
