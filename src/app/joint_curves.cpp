@@ -7,6 +7,11 @@
 
 namespace app {
 
+float curve_frame_clip_time(const anim::Clip& clip, float t_s) {
+  const float at = clip.loop && t_s == clip.duration_s ? std::nextafter(t_s, 0.0f) : t_s;
+  return anim::wrap_clip_time(clip, at);
+}
+
 std::string sample_joint_curves(ViewerScene& scene, const JointCurvesRequest& request,
                                 JointCurves& out) {
   out = {};
@@ -27,10 +32,7 @@ std::string sample_joint_curves(ViewerScene& scene, const JointCurvesRequest& re
   std::vector<glm::vec3> points(count);
   for (int i = 0; i < count; ++i) {
     const float t = anim::joint_motion_frame_time(request.t0_s, request.t1_s, request.fps, i);
-    // The end of a looping clip is read just before it wraps to the start (as a curve editor
-    // shows its last key); other times wrap as `pose --time` wraps them.
-    const float at = clip.loop && t == clip.duration_s ? std::nextafter(t, 0.0f) : t;
-    scene.clock.seek(anim::wrap_clip_time(clip, at));
+    scene.clock.seek(curve_frame_clip_time(clip, t));
     if (std::string e = scene.update(0.0f, view); !e.empty()) return e;
     anim::JointMotionFrame& frame = out.frames[i];
     frame.time_s = t;

@@ -27,6 +27,11 @@ struct JointCurves {
   std::vector<anim::Pop> pops;  // of the model position
 };
 
+// The clip time that a curve's frame at t_s reads: the end of a looping clip just before it wraps
+// to the start (as a curve editor shows its last key); other times wrap as `pose --time` wraps
+// them.
+float curve_frame_clip_time(const anim::Clip& clip, float t_s);
+
 // Previews request.clip and, for each frame time (anim::joint_motion_frame_count), seeks the
 // clock there (wrapped as `pose --time` wraps it) and composes the frame with a zero step, as
 // `pose` does (the end of a looping clip read just before it wraps); reads the joint's local

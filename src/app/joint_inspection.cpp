@@ -5,42 +5,25 @@
 #include <span>
 
 #include "anim/playback.h"
+#include "app/probe_frames.h"
 
 namespace app {
 namespace {
 
-// joint's sampled values in instance's last frame.
-anim::JointMotionFrame read_joint(const anim::CharacterInstance& instance, int joint, float t) {
-  anim::JointMotionFrame frame;
-  frame.time_s = t;
-  frame.local = instance.local_pose()[joint];
-  frame.model_translation = glm::vec3(instance.model_pose()[joint][3]);
-  return frame;
-}
-
 // Composes the previewed clip at the playhead and count clip frames either side through probe
-// (bound to the scene's character when it is not yet; the scene's settings without skinning
-// palettes), reading joints[i]'s frames into frames[i * (2 * count + 1) ...] and, when world is
-// given, the character's placement. Neighbours wrap (or clamp) as the playhead does; their times
-// stay ordered for the differences. False when the probe cannot bind or update.
+// (app/probe_frames.h), reading joints[i]'s frames into frames[i * (2 * count + 1) ...] and, when
+// world is given, the character's placement. Neighbours wrap (or clamp) as the playhead does; their
+// times stay ordered for the differences. False when the probe cannot bind or update.
 bool compose_around_playhead(const ViewerScene& scene, anim::CharacterInstance& probe,
                              std::span<const int> joints, int count,
                              std::span<anim::JointMotionFrame> frames, glm::mat4* world) {
-  if (probe.character() != scene.bound.character.get() &&
-      !probe.bind(*scene.bound.character, scene.graph()).empty()) {
-    return false;
-  }
-  anim::CharacterSettings settings = scene.settings;
-  settings.matrix_palette = settings.dual_quat_palette = false;
-  anim::Parameters parameters = scene.parameters;
   const double now = scene.clock.time_s();
   const double frame_s = 1.0 / scene.clock.timeline().fps;
   const int per_joint = 2 * count + 1;
   for (int k = -count; k <= count; ++k) {
     const float t = static_cast<float>(
         anim::wrap_time(scene.clock.mode(), now + k * frame_s, scene.clock.timeline().duration_s));
-    probe.set_preview(scene.preview_clip, t);
-    if (!probe.update(0.0f, parameters, settings, scene.terrain)) return false;
+    if (!compose_probe_frame(scene, probe, scene.preview_clip, t)) return false;
     for (std::size_t i = 0; i < joints.size(); ++i) {
       frames[i * per_joint + k + count] =
           read_joint(probe, joints[i], static_cast<float>(now + k * frame_s));

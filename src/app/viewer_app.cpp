@@ -18,6 +18,7 @@
 #include "app/character_framing.h"
 #include "app/clip_file_adding.h"
 #include "app/compare_view.h"
+#include "app/curve_view_window.h"
 #include "app/file_session.h"
 #include "app/joint_picking.h"
 #include "app/key_taps.h"
@@ -571,6 +572,7 @@ ViewportRect draw_interface(Viewer& v, const FrameStart& f) {
   ui::draw_main_menu(ui.view);
   const ViewportRect rect = draw_panels(ui, scene, v.loader, v.recent, v.open_requests);
   run_retarget_panel(v.retargeting, scene, ui);
+  run_curve_view(ui, scene);
   // The window covers part of the viewport: only when asked for (View menu, or the mode on).
   if (ui.view.show_motion_matching || v.motion_matching_panel.active) {
     run_motion_matching_window(v.motion_matching, v.motion_matching_panel, scene,

@@ -108,6 +108,7 @@ void draw_joints_tab(ViewerUi& ui, ViewerScene& scene) {
       ui.joints.selection.empty()
           ? ui::JointInspectorValues{}
           : inspect_joint(scene, ui.joint_probe, ui.joints.selection.back(), ui.joints.order);
+  ImGui::Checkbox("Curves window", &ui.curve_view.open);
   ui::draw_joint_inspector(scene.character.skeleton, ui.joints, values);
 }
 

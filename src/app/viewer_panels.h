@@ -11,6 +11,7 @@
 
 #include "anim/state_history.h"
 #include "app/async_loader.h"
+#include "app/joint_curve_view.h"
 #include "app/recent_files.h"
 #include "app/slide_metering.h"
 #include "app/viewer_scene.h"
@@ -20,6 +21,7 @@
 #include "ui/blend_space_list.h"
 #include "ui/character_panel.h"
 #include "ui/clip_browser.h"
+#include "ui/curve_view.h"
 #include "ui/error_panel.h"
 #include "ui/file_browser.h"
 #include "ui/frame_export_dialog.h"
@@ -106,6 +108,10 @@ struct ViewerUi {
   ui::JointInspectorState joints;
   anim::CharacterInstance joint_probe;
   glm::vec2 joints_tab_center{0.0f};
+  // The Curves window (app/curve_view_window.h) and the curves it shows, sampled through
+  // joint_probe when the clip, joint, order or binding changes.
+  ui::CurveViewState curve_view;
+  JointCurveData joint_curves;
   // The last frames of the character (the transition timeline), allocated once per load.
   anim::StateHistory history;
   ui::TransitionTimelineState transition_timeline;

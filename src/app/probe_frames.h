@@ -1,0 +1,21 @@
+#pragma once
+// Frames of the previewed clip composed through a probe instance, apart from the live scene (its
+// clock, pose and history stay as they are): the joint inspector, the motion trails and the
+// curve view read their joints' values from these, as `animview curves` reads the live scene's.
+
+#include "anim/character_instance.h"
+#include "anim/joint_motion.h"
+#include "app/viewer_scene.h"
+
+namespace app {
+
+// Composes clip (index into the scene's clips()) at clip_time_s through probe, bound to the
+// scene's character when it is not yet, with the scene's settings but no skinning palettes.
+// False when the probe cannot bind or update.
+bool compose_probe_frame(const ViewerScene& scene, anim::CharacterInstance& probe, int clip,
+                         float clip_time_s);
+
+// joint's sampled values (local transform, model position) in instance's last frame, at time_s.
+anim::JointMotionFrame read_joint(const anim::CharacterInstance& instance, int joint, float time_s);
+
+}  // namespace app
