@@ -34,6 +34,8 @@
 //                           three 1 s clips at 30 fps, so baked) sampled and blended 0.5 / 0.3 /
 //                           0.2 into the caller's weights, as CharacterInstance does for a
 //                           3-clip blend
+// BM_MorphWeights_52Shapes_Compressed  the same clips compressed (quantized, reduced keys within
+//                           a weight error of 1e-3); counter bytes: the storage sampled
 // BM_SampleClip_DemoSkeleton one clip of the built-in character sampled (28 joints): what the
 //                           52 shapes are to cost less than
 // Counters: joints, time_per_joint (CPU time per joint per update), characters, and for
@@ -480,7 +482,9 @@ void BM_Crowd_Instances(benchmark::State& state) {
 BENCHMARK(BM_Crowd_Instances)->Arg(1000)->Unit(benchmark::kMillisecond);
 
 // Three clips of 52 shape tracks on one node, a key every frame, bound to 52 channels.
-void BM_MorphWeights_52Shapes(benchmark::State& state) {
+// The 52-shape blend below, its clips bound exact (baked) or compressed within
+// compress_tolerance (a weight error). Counter bytes: the storage the clips sample from.
+void morph_weights_52_shapes(benchmark::State& state, float compress_tolerance) {
   constexpr int kShapes = 52;
   std::vector<MorphChannel> channels;
   for (int s = 0; s < kShapes; ++s) channels.push_back({"Face", "shape" + std::to_string(s), 0.0f});
@@ -499,7 +503,7 @@ void BM_MorphWeights_52Shapes(benchmark::State& state) {
       }
       clips[c].morph_tracks.push_back(std::move(track));
     }
-    bindings.push_back(bind_morph_tracks(clips[c], channels));
+    bindings.push_back(bind_morph_tracks(clips[c], channels, compress_tolerance));
     cursors.emplace_back(kShapes, 0u);
   }
   std::vector<float> sampled(kShapes), weights(kShapes);
@@ -522,8 +526,23 @@ void BM_MorphWeights_52Shapes(benchmark::State& state) {
     time_s += kFrame_s;
   }
   state.counters["shapes"] = kShapes;
+  std::size_t bytes = 0;
+  for (const MorphBinding& binding : bindings) {
+    bytes += binding.compressed.empty() ? binding.baked_frames.size() * sizeof(float)
+                                        : binding.compressed.byte_size();
+  }
+  state.counters["bytes"] = static_cast<double>(bytes);
+}
+
+void BM_MorphWeights_52Shapes(benchmark::State& state) {
+  morph_weights_52_shapes(state, 0.0f);
 }
 BENCHMARK(BM_MorphWeights_52Shapes);
+
+void BM_MorphWeights_52Shapes_Compressed(benchmark::State& state) {
+  morph_weights_52_shapes(state, CompressionTolerance{}.morph_weight);
+}
+BENCHMARK(BM_MorphWeights_52Shapes_Compressed);
 
 void BM_SampleClip_DemoSkeleton(benchmark::State& state) {
   const Character c(Storage::Baked, Character::Demo{});

@@ -33,6 +33,17 @@ uniform int u_morph_count;
 uniform int u_morph_vertex_count;  // the mesh's: the stride between two targets' deltas
 uniform int u_morph_target[MAX_ACTIVE_MORPH_TARGETS];
 uniform float u_morph_weight[MAX_ACTIVE_MORPH_TARGETS];
+// Instanced draws whose copies play their own shapes (a crowd): each instance's active targets
+// and weights, indexed by gl_InstanceID, replace the uniforms above (render::InstanceMorphBuffer).
+struct InstanceMorphs {
+  int count;
+  int target[MAX_ACTIVE_MORPH_TARGETS];
+  float weight[MAX_ACTIVE_MORPH_TARGETS];
+};
+layout(std430, binding = 5) readonly buffer InstanceMorphTargets {
+  InstanceMorphs instance_morphs[];
+};
+uniform bool u_morph_per_instance;
 
 struct MorphedVertex {
   vec3 position;
@@ -43,11 +54,14 @@ struct MorphedVertex {
 // The vertex with its active targets added (normal and tangent normalized again).
 MorphedVertex morphed_vertex() {
   MorphedVertex v = MorphedVertex(a_position, a_normal, a_tangent.xyz);
-  if (u_morph_count == 0) return v;
-  for (int i = 0; i < u_morph_count; ++i) {
-    const uint at =
-        (uint(u_morph_target[i]) * uint(u_morph_vertex_count) + uint(gl_VertexID)) * 9u;
-    const float w = u_morph_weight[i];
+  const int count = u_morph_per_instance ? instance_morphs[gl_InstanceID].count : u_morph_count;
+  if (count == 0) return v;
+  for (int i = 0; i < count; ++i) {
+    const int target =
+        u_morph_per_instance ? instance_morphs[gl_InstanceID].target[i] : u_morph_target[i];
+    const float w =
+        u_morph_per_instance ? instance_morphs[gl_InstanceID].weight[i] : u_morph_weight[i];
+    const uint at = (uint(target) * uint(u_morph_vertex_count) + uint(gl_VertexID)) * 9u;
     v.position += w * vec3(morph_deltas[at], morph_deltas[at + 1u], morph_deltas[at + 2u]);
     v.normal += w * vec3(morph_deltas[at + 3u], morph_deltas[at + 4u], morph_deltas[at + 5u]);
     v.tangent += w * vec3(morph_deltas[at + 6u], morph_deltas[at + 7u], morph_deltas[at + 8u]);

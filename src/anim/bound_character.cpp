@@ -33,7 +33,8 @@ std::string bind_character(Skeleton skeleton, std::vector<Clip> clips, const Bin
   bound.bindings.reserve(clips.size());
   for (const Clip& clip : clips) {
     bound.bindings.push_back(bind_clip(clip, skeleton, storage));
-    bound.morph_bindings.push_back(bind_morph_tracks(clip, morph_channels));
+    bound.morph_bindings.push_back(bind_morph_tracks(
+        clip, morph_channels, storage.compress ? storage.compression.morph_weight : 0.0f));
   }
   bound.morph_channels = std::move(morph_channels);
   bound.skeleton = std::move(skeleton);

@@ -29,6 +29,9 @@ struct CompressionTolerance {
   // The extent given to a leaf joint (and added to every joint's), so that a rotation of a
   // joint with nothing below it, e.g. a hand's skin, stays within position_m at that distance.
   float leaf_extent_m = 0.1f;
+  // Morph target weights: the largest difference from the original weight at any time (1 is a
+  // shape fully on), for their compressed form (compressed_morph_tracks.h).
+  float morph_weight = 1e-3f;
 };
 
 // One quantized key (10 bytes). For rotations, the top two bits of joint hold which component

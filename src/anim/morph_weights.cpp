@@ -86,7 +86,8 @@ std::vector<int> first_morph_channel_of(std::span<const SkinnedMesh> meshes,
   return first;
 }
 
-MorphBinding bind_morph_tracks(const Clip& clip, std::span<const MorphChannel> channels) {
+MorphBinding bind_morph_tracks(const Clip& clip, std::span<const MorphChannel> channels,
+                               float compress_tolerance) {
   MorphBinding binding;
   binding.track_to_channel.assign(clip.morph_tracks.size(), -1);
   std::vector<bool> taken(channels.size(), false);
@@ -104,7 +105,10 @@ MorphBinding bind_morph_tracks(const Clip& clip, std::span<const MorphChannel> c
       binding.missing_targets.push_back(track.node_name + "/" + track.target_name);
     }
   }
-  bake(clip, channels, binding);
+  if (compress_tolerance > 0.0f) {
+    binding.compressed = compress_morph_tracks(clip, binding.track_to_channel, compress_tolerance);
+  }
+  if (binding.compressed.empty()) bake(clip, channels, binding);
   return binding;
 }
 
@@ -121,6 +125,16 @@ JobResult sample_morph_weights(const Clip& clip, const MorphBinding& binding,
     return JobResult::fail("sample_morph_weights: out is not one weight per channel");
   }
   const std::size_t n = channels.size();
+  if (!binding.compressed.empty() && binding.compressed.tracks.size() == cursors.size()) {
+    for (std::size_t c = 0; c < n; ++c) out[c] = channels[c].default_weight;
+    for (std::size_t t = 0; t < binding.compressed.tracks.size(); ++t) {
+      const int c = binding.track_to_channel[t];
+      if (c < 0 || static_cast<std::size_t>(c) >= n) continue;
+      if (binding.compressed.tracks[t].key_count == 0) continue;
+      out[c] = sample_compressed_morph_track(binding.compressed, t, time_s, cursors[t]);
+    }
+    return JobResult::ok();
+  }
   if (binding.baked() &&
       binding.baked_frames.size() == static_cast<std::size_t>(binding.baked_frame_count) * n) {
     const float frame = std::clamp(time_s * binding.baked_frame_rate, 0.0f,

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "anim/clip.h"
+#include "anim/compressed_morph_tracks.h"
 #include "anim/job_result.h"
 #include "anim/layer.h"
 #include "anim/skinned_mesh.h"
@@ -43,6 +44,9 @@ struct MorphBinding {
   std::vector<float> baked_frames;
   float baked_frame_rate = 0.0f;
   int baked_frame_count = 0;
+  // The compressed form (compressed_morph_tracks.h), empty unless compression was asked for and
+  // the clip qualifies; when present it is what sample_morph_weights reads, and nothing is baked.
+  CompressedMorphTracks compressed;
 
   bool baked() const { return baked_frame_count >= 2; }
 };
@@ -52,12 +56,17 @@ struct MorphBinding {
 // is a whole number of frames at clip.source_fps and whose bound tracks are all Linear with a
 // key on every frame (to float rounding) or constant is also baked: sampling it is then one
 // interpolation between two contiguous rows of weights (a 52-shape face costs a fraction of a
-// pose; bench BM_MorphWeights_52Shapes), the same arithmetic as sampling its keys.
-MorphBinding bind_morph_tracks(const Clip& clip, std::span<const MorphChannel> channels);
+// pose; bench BM_MorphWeights_52Shapes), the same arithmetic as sampling its keys. With
+// compress_tolerance > 0 the bound tracks are instead compressed within that weight error
+// (compress_morph_tracks), as BindOptions::compress does for joints; a clip that does not
+// qualify keeps its exact form.
+MorphBinding bind_morph_tracks(const Clip& clip, std::span<const MorphChannel> channels,
+                               float compress_tolerance = 0.0f);
 
 // Samples clip's morph tracks at time_s (already wrapped or clamped) into out, one weight per
 // channel: animated channels from their tracks (Step, Linear or CubicSpline as glTF defines
-// them), the others at their default weight. cursors holds one key hint per morph track
+// them; from the compressed form when the binding has one), the others at their default
+// weight. cursors holds one key hint per morph track
 // (SamplingCache::morph_cursors). No allocation.
 // Fails, writing nothing, when binding was not built for this clip, cursors is not one per morph
 // track, or out is not one per channel.

@@ -130,7 +130,26 @@ void draw_left_panel(ViewerUi& ui, ViewerScene& scene, RecentFiles& recent, cons
   ImGui::End();
 }
 
-void draw_bottom_panel(ViewerUi& ui, ViewerScene& scene, const ui::PanelRect& r) {
+// The curve of the shape selected in the Shapes panel over the previewed clip, or nullptr when
+// none is selected (or this character lacks it) or no clip is previewed.
+const ui::ShapeCurve* selected_shape_curve(ViewerUi& ui, const ViewerScene& scene) {
+  if (!scene.loaded || !scene.bound.character || scene.mode != PlayMode::ClipPreview) {
+    return nullptr;
+  }
+  const anim::BoundCharacter& bound = *scene.bound.character;
+  const int channel = ui::selected_shape_channel(ui.shape_panel, bound.morph_channels);
+  const auto clip = static_cast<std::size_t>(scene.preview_clip);
+  if (channel < 0 || clip >= bound.morph_bindings.size() || clip >= bound.clips.size()) {
+    return nullptr;
+  }
+  const anim::JobResult sampled =
+      ui::sample_shape_curve(bound.clips[clip], bound.morph_bindings[clip], bound.morph_channels,
+                             channel, ui::kShapeCurveSamples, ui.shape_curve);
+  return sampled ? &ui.shape_curve : nullptr;
+}
+
+void draw_bottom_panel(ViewerUi& ui, ViewerScene& scene, const ui::PanelRect& r,
+                       const ui::ShapeCurve* shape_curve) {
   ui::begin_docked("Timeline", r);
   ui::draw_notice_button(ui.notices, ui.notice_list);
   ui::draw_status_message(ui.status);
@@ -141,8 +160,9 @@ void draw_bottom_panel(ViewerUi& ui, ViewerScene& scene, const ui::PanelRect& r)
     if (ui::draw_clip_preview_summary(scene.clips()[scene.preview_clip].name.c_str(), has_graph)) {
       scene.mode = PlayMode::Graph;
     }
-    const ui::TimelineMarkerEdit edit = ui::draw_timeline(
-        scene.clock, scene.clips()[scene.preview_clip], ui.timeline_times, ui.timeline);
+    const ui::TimelineMarkerEdit edit =
+        ui::draw_timeline(scene.clock, scene.clips()[scene.preview_clip], ui.timeline_times,
+                          ui.timeline, shape_curve);
     apply_timeline_marker_edit(ui, scene, edit);
   } else {
     const anim::CharacterInstance& p = scene.instance;
@@ -275,8 +295,12 @@ ViewportRect draw_panels(ViewerUi& ui, ViewerScene& scene, AsyncLoader& loader, 
                          std::vector<std::vector<std::string>>& open_requests) {
   ui::PanelLayout& layout = ui.view.layout;
   const bool graph = scene.loaded;  // a character without a graph yet can get one
-  const ui::PanelRects r = ui::lay_out_panels(layout, ui.applied_ui_scale, ui.screen_ui_scale,
-                                              ui.view.show_side_panel, graph);
+  ui::PanelRects r = ui::lay_out_panels(layout, ui.applied_ui_scale, ui.screen_ui_scale,
+                                        ui.view.show_side_panel, graph);
+  const ui::ShapeCurve* shape_curve = selected_shape_curve(ui, scene);
+  if (shape_curve) {
+    ui::grow_bottom_panel(r, ui::kShapeCurveHeight + ImGui::GetStyle().ItemSpacing.y);
+  }
   if (r.left.width > 0.0f) {
     if (layout.left_open) {
       draw_left_panel(ui, scene, recent, r.left, open_requests);
@@ -291,7 +315,7 @@ ViewportRect draw_panels(ViewerUi& ui, ViewerScene& scene, AsyncLoader& loader, 
       ui::draw_collapsed_strip("##right strip", r.right, ImGuiDir_Left, layout.right_open);
     }
   }
-  draw_bottom_panel(ui, scene, r.bottom);
+  draw_bottom_panel(ui, scene, r.bottom, shape_curve);
   ui::draw_notice_list(ui.notices, ui.notice_list, r.bottom.x, r.bottom.y);
   // Splitters last, so they are above the panels they resize.
   ui::draw_panel_splitters(layout, r);

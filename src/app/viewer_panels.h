@@ -73,7 +73,8 @@ struct ViewerUi {
   float framing_aspect = 16.0f / 9.0f;
   std::vector<ui::MaterialRow> materials;  // rebuilt when a character is opened
   ui::ShapePanelState shape_panel;
-  int blend_space = 0;  // the blend space the editor shows
+  ui::ShapeCurve shape_curve;  // the selected shape over the previewed clip, resampled per frame
+  int blend_space = 0;         // the blend space the editor shows
   ui::BlendSpaceEditorState blend_editor;
   ui::BlendSpace1DEditorState blend_editor_1d;
   std::vector<anim::ClipVelocity> clip_velocities;  // "compute positions", per project clip

@@ -246,7 +246,8 @@ void SceneRenderer::draw_shadow_map(const FrameView& frame,
 std::string SceneRenderer::draw_character(const render::SkinningPaletteBuffer& palette,
                                           const glm::mat4& view_projection,
                                           render::MeshDrawOptions options,
-                                          std::span<const float> morph_weights) {
+                                          std::span<const float> morph_weights,
+                                          const anim::Crowd* crowd) {
   std::string result;
   blend_order_.clear();
   auto draw_mesh = [&](std::size_t i) {
@@ -257,7 +258,8 @@ std::string SceneRenderer::draw_character(const render::SkinningPaletteBuffer& p
       options.material = render::SurfaceMaterial{};
       options.material.base_color = glm::vec4(0.75f, 0.72f, 0.68f, 1.0f);
     }
-    options.morph_weights = character_.mesh_morph_weights(i, morph_weights);
+    options.morph_weights =
+        crowd ? crowd_morph_weights(i, *crowd) : character_.mesh_morph_weights(i, morph_weights);
     if (std::string e = meshes_.draw(character_.meshes[i], palette, view_projection, options);
         !e.empty()) {
       result = e;
@@ -286,6 +288,16 @@ std::string SceneRenderer::draw_character(const render::SkinningPaletteBuffer& p
                    [&](std::size_t a, std::size_t b) { return depth(a) > depth(b); });
   for (const std::size_t i : blend_order_) draw_mesh(i);
   return result;
+}
+
+std::span<const float> SceneRenderer::crowd_morph_weights(std::size_t i, const anim::Crowd& crowd) {
+  crowd_morph_weights_.clear();
+  for (const anim::CharacterInstance& copy : crowd.instances()) {
+    const std::span<const float> weights = character_.mesh_morph_weights(i, copy.morph_weights());
+    if (weights.empty()) return {};
+    crowd_morph_weights_.insert(crowd_morph_weights_.end(), weights.begin(), weights.end());
+  }
+  return crowd_morph_weights_;
 }
 
 std::string SceneRenderer::draw_view(const FrameView& frame, const glm::mat4& view_projection,
@@ -337,8 +349,8 @@ std::string SceneRenderer::draw_view(const FrameView& frame, const glm::mat4& vi
       options.model = crowd ? glm::mat4(1.0f) : world;  // crowds bake placement in the palette
       options.instance_count = crowd ? frame.crowd->count() : 1;
       if (crowd && !crowd_error_.empty()) result = crowd_error_;
-      // A crowd's instances share the viewer instance's shapes (its palettes hold joints only).
-      if (std::string e = draw_character(palette, view_projection, options, p.morph_weights());
+      if (std::string e = draw_character(palette, view_projection, options, p.morph_weights(),
+                                         crowd ? frame.crowd : nullptr);
           !e.empty()) {
         result = e;
       }

@@ -66,10 +66,16 @@ class SceneRenderer {
   void draw_shadow_map(const FrameView& frame, const render::SkinningPaletteBuffer& palette,
                        bool crowd);
   // The character's meshes: opaque and cut-out ones first, then blended ones back to front,
-  // morphed by morph_weights (the instance's, one per morph channel).
+  // morphed by morph_weights (the instance's, one per morph channel), or with crowd, each copy
+  // by its own weights.
   std::string draw_character(const render::SkinningPaletteBuffer& palette,
                              const glm::mat4& view_projection, render::MeshDrawOptions options,
-                             std::span<const float> morph_weights);
+                             std::span<const float> morph_weights,
+                             const anim::Crowd* crowd = nullptr);
+  // Mesh i's morph weights of every copy of crowd, instance-major (as
+  // MeshDrawOptions::morph_weights takes them), gathered in crowd_morph_weights_; empty when the
+  // mesh has no targets.
+  std::span<const float> crowd_morph_weights(std::size_t i, const anim::Crowd& crowd);
   void add_foot_debug(const anim::FootIkDebug& debug);
   void add_onion_skin(const FrameView& frame, const glm::mat4& world);
 
@@ -86,6 +92,7 @@ class SceneRenderer {
   // The flat ground: a square rigidly bound to the terrain palette's identity joint.
   render::GpuMesh ground_mesh_;
   std::vector<std::size_t> blend_order_;
+  std::vector<float> crowd_morph_weights_;
   render::SkinningPaletteBuffer palette_;
   std::span<const glm::mat4> recorded_model_pose_;  // show_recorded's, until the next upload
   render::SkinningPaletteBuffer compare_palette_;   // clip B's, in a clip comparison

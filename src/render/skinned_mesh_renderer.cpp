@@ -80,28 +80,41 @@ std::string SkinnedMeshRenderer::check(const GpuMesh& mesh, const SkinningPalett
   return {};
 }
 
-void SkinnedMeshRenderer::prepare(const ShaderProgram& program, const GpuMesh& mesh,
-                                  const SkinningPaletteBuffer& palette, SkinningMethod method,
-                                  std::span<const float> morph_weights) {
-  program.use();
+void SkinnedMeshRenderer::set_morph_targets(const ShaderProgram& program, const GpuMesh& mesh,
+                                            std::span<const float> morph_weights,
+                                            int instance_count) {
+  const auto targets = static_cast<std::size_t>(mesh.morph_target_count());
+  const bool shared = mesh.morph_buffer() != 0 && morph_weights.size() == targets;
+  const bool per_instance =
+      mesh.morph_buffer() != 0 && targets > 0 && instance_count > 1 &&
+      morph_weights.size() == targets * static_cast<std::size_t>(instance_count) &&
+      instance_morphs_.upload(morph_weights, mesh.morph_target_count(), instance_count).empty();
+  program.set("u_morph_per_instance", per_instance ? 1 : 0);
+  if (shared || per_instance) {
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kMorphDeltasBinding, mesh.morph_buffer());
+    program.set("u_morph_vertex_count", mesh.vertex_count());
+  }
+  if (per_instance) instance_morphs_.bind();
   // Only targets of non-zero weight go to the shader: a face at rest costs nothing. Past the
   // shader's limit, the largest weights (as the CPU reference; the upload warned).
-  std::array<int, anim::kMaxActiveMorphTargets> targets{};
+  std::array<int, anim::kMaxActiveMorphTargets> active_targets{};
   std::array<float, anim::kMaxActiveMorphTargets> weights{};
-  int active = 0;
-  if (mesh.morph_buffer() != 0 &&
-      morph_weights.size() == static_cast<std::size_t>(mesh.morph_target_count())) {
-    active = anim::select_active_morph_targets(morph_weights, targets, weights);
-    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kMorphDeltasBinding, mesh.morph_buffer());
-  }
+  const int active =
+      shared ? anim::select_active_morph_targets(morph_weights, active_targets, weights) : 0;
   program.set("u_morph_count", active);
   if (active > 0) {
-    program.set("u_morph_vertex_count", mesh.vertex_count());
     glProgramUniform1iv(program.id(), glGetUniformLocation(program.id(), "u_morph_target"), active,
-                        targets.data());
+                        active_targets.data());
     glProgramUniform1fv(program.id(), glGetUniformLocation(program.id(), "u_morph_weight"), active,
                         weights.data());
   }
+}
+
+void SkinnedMeshRenderer::prepare(const ShaderProgram& program, const GpuMesh& mesh,
+                                  const SkinningPaletteBuffer& palette, SkinningMethod method,
+                                  std::span<const float> morph_weights, int instance_count) {
+  program.use();
+  set_morph_targets(program, mesh, morph_weights, instance_count);
   program.set("u_joints_per_instance", palette.joints_per_instance(method));
   program.set("u_second_influence_set", mesh.has_second_influence_set() ? 1 : 0);
   if (method == SkinningMethod::DualQuat) {
@@ -121,7 +134,7 @@ void SkinnedMeshRenderer::capture(const GpuMesh& mesh, const SkinningPaletteBuff
     feedback_capacity_ = bytes;
   }
   const ShaderProgram& program = programs(method).capture;
-  prepare(program, mesh, palette, method, morph_weights);
+  prepare(program, mesh, palette, method, morph_weights, instance_count);
   // Model space: the same frame as the CPU reference and the other method's draw.
   program.set("u_model", glm::mat4(1.0f));
   program.set("u_normal_matrix", glm::mat4(1.0f));
@@ -207,7 +220,7 @@ std::string SkinnedMeshRenderer::draw(const GpuMesh& mesh, const SkinningPalette
   const MethodPrograms& variants = programs(options.method);
   const ShaderProgram& program =
       options.depth_only ? variants.depth : (difference ? variants.difference : variants.draw);
-  prepare(program, mesh, palette, options.method, options.morph_weights);
+  prepare(program, mesh, palette, options.method, options.morph_weights, options.instance_count);
   program.set("u_model", options.model);
   program.set("u_normal_matrix", glm::inverseTranspose(options.model));
   program.set("u_view_projection", view_projection);

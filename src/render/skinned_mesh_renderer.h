@@ -17,6 +17,7 @@
 #include <glm/glm.hpp>
 
 #include "render/gpu_mesh.h"
+#include "render/instance_morph_buffer.h"
 #include "render/scene_lighting.h"
 #include "render/shader_program.h"
 #include "render/skinning_palette_buffer.h"
@@ -52,8 +53,10 @@ struct MeshDrawOptions {
   glm::vec3 fade_center{0.0f};
   // Instances drawn, each with its own joints_per_instance block of the palette.
   int instance_count = 1;
-  // The mesh's morph target weights, one per target (its slice of the instance's weights);
-  // targets of non-zero weight (at most 64) morph the mesh before skinning. Empty: none.
+  // The mesh's morph target weights, one per target (its slice of the instance's weights),
+  // shared by every instance, or instance_count times that, instance-major (a crowd whose copies
+  // play their own shapes); targets of non-zero weight (at most 64 per instance) morph the mesh
+  // before skinning. Empty: none.
   std::span<const float> morph_weights;
   // For SkinningDifference: a vertex this far (metres) between its two skinnings is full red.
   float difference_full_scale_m = 0.02f;
@@ -87,8 +90,8 @@ class SkinnedMeshRenderer {
   // Skins every vertex with method on the GPU and reads the model-space results back, through
   // transform feedback: out_positions gets vertex_count positions per instance (instance-major;
   // its size sets how many instances), out_normals the unit normals (or is empty to skip them).
-  // morph_weights as MeshDrawOptions::morph_weights. Returns "" or the cause, as draw, plus
-  // sizes that do not fit the mesh.
+  // morph_weights as MeshDrawOptions::morph_weights (one set, or one per instance). Returns "" or
+  // the cause, as draw, plus sizes that do not fit the mesh.
   std::string capture_skinned_positions(const GpuMesh& mesh, const SkinningPaletteBuffer& palette,
                                         SkinningMethod method, std::span<glm::vec3> out_positions,
                                         std::span<glm::vec3> out_normals = {},
@@ -109,9 +112,13 @@ class SkinnedMeshRenderer {
                     SkinningMethod method, int instance_count);
   // Sets the skinning and morph uniforms of program and binds the palette for method and the
   // mesh's morph deltas.
-  static void prepare(const ShaderProgram& program, const GpuMesh& mesh,
-                      const SkinningPaletteBuffer& palette, SkinningMethod method,
-                      std::span<const float> morph_weights);
+  void prepare(const ShaderProgram& program, const GpuMesh& mesh,
+               const SkinningPaletteBuffer& palette, SkinningMethod method,
+               std::span<const float> morph_weights, int instance_count);
+  // The morph part of prepare: the active targets of the weights shared by all instances as
+  // uniforms, or each instance's through instance_morphs_ (MeshDrawOptions::morph_weights).
+  void set_morph_targets(const ShaderProgram& program, const GpuMesh& mesh,
+                         std::span<const float> morph_weights, int instance_count);
   // Sets the material's uniforms and binds its textures (units 0-4).
   static void set_material(const ShaderProgram& program, const GpuMesh& mesh,
                            const MeshDrawOptions& options);
@@ -124,6 +131,7 @@ class SkinnedMeshRenderer {
   MethodPrograms lbs_;
   MethodPrograms dual_quat_;
   SceneLighting lighting_;
+  InstanceMorphBuffer instance_morphs_;
   unsigned feedback_buffer_ = 0;
   std::size_t feedback_capacity_ = 0;  // bytes
 };

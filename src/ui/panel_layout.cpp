@@ -20,6 +20,13 @@ float bottom_panel_height(float ui_scale) {
   return 118.0f * ui_scale;
 }
 
+void grow_bottom_panel(PanelRects& r, float extra_px) {
+  const float extra = std::clamp(extra_px, 0.0f, r.viewport.height * 0.5f);
+  r.viewport.height -= extra;
+  r.bottom.y -= extra;
+  r.bottom.height += extra;
+}
+
 PanelRects arrange_panels(const PanelLayout& layout, float width, float height, float top,
                           bool has_right) {
   const float scale = std::clamp(layout.ui_scale, 0.5f, 3.0f);

@@ -42,6 +42,11 @@ PanelRects arrange_panels(const PanelLayout& layout, float width, float height, 
 // The timeline's height at this UI scale.
 float bottom_panel_height(float ui_scale);
 
+// Gives the timeline (r.bottom) extra_px more height when it shows more than its ruler (a
+// shape's weight curve), taken from the bottom of the viewport, which keeps at least half its
+// height.
+void grow_bottom_panel(PanelRects& r, float extra_px);
+
 // A vertical splitter: an invisible button of the full height at (x, y) that the user drags to
 // change width_px (a panel's width in pixels, growing by dx times sign). Returns true while it
 // is being dragged. The caller draws it after the panels so it gets the mouse first.

@@ -243,7 +243,8 @@ bool is_foot_contact_marker(std::string_view name) {
 }
 
 TimelineMarkerEdit draw_timeline(anim::PlaybackClock& clock, const anim::Clip& clip,
-                                 const TimelineTimes& times, TimelineState& state) {
+                                 const TimelineTimes& times, TimelineState& state,
+                                 const ShapeCurve* shape_curve) {
   TimelineMarkerEdit edit;
   ImGui::PushID("timeline");
   Ruler ruler;
@@ -295,6 +296,9 @@ TimelineMarkerEdit draw_timeline(anim::PlaybackClock& clock, const anim::Clip& c
   }
   if (TimelineMarkerEdit menu = draw_marker_menu(clip, timeline, state)) edit = std::move(menu);
   draw_ruler(ruler, clock, clip, times, state, hovered);
+  if (shape_curve) {
+    draw_shape_curve(*shape_curve, ruler.left, ruler.width, timeline.duration_s, clock.time_s());
+  }
   draw_controls(clock);
   ImGui::PopID();
   return edit;

@@ -10,6 +10,7 @@
 
 #include "anim/clip.h"
 #include "anim/playback.h"
+#include "ui/shape_curve.h"
 
 namespace ui {
 
@@ -49,10 +50,12 @@ struct TimelineMarkerEdit {
 // the bottom of the viewport): the ruler across the full width, then one row of controls
 // (first, previous frame, play/pause, next frame, last; loop / once / ping-pong; reverse; speed;
 // current frame and time). Dragging on the ruler pauses playback, puts the playhead on the frame
-// under the mouse, and resumes playback on release if it was playing. Returns the marker edit
-// the user made, if any (see TimelineMarkerEdit).
+// under the mouse, and resumes playback on release if it was playing. With shape_curve, the
+// selected shape's weight curve is drawn under the ruler, on the ruler's time axis. Returns the
+// marker edit the user made, if any (see TimelineMarkerEdit).
 TimelineMarkerEdit draw_timeline(anim::PlaybackClock& clock, const anim::Clip& clip,
-                                 const TimelineTimes& times, TimelineState& state);
+                                 const TimelineTimes& times, TimelineState& state,
+                                 const ShapeCurve* shape_curve = nullptr);
 
 // The timeline's keys, read through ImGui (GLFW key codes, as the GLFW backend of ImGui 1.86
 // stores them): Space play/pause; Left/Right (or ',' / '.') one frame back/forward, with Shift

@@ -5,8 +5,10 @@
 #include <filesystem>
 #include <string>
 
+#include "anim/active_morph_targets.h"
 #include "asset/importer.h"
 #include "gl_fixture.h"
+#include "skinning_rigs.h"
 
 namespace {
 
@@ -50,6 +52,35 @@ TEST_F(CharacterGpuTest, AModelOpenedByARelativePathFindsItsTexture) {
             relative + ": " + image + ": texture not found (material 'blinn3' base colour)");
   EXPECT_EQ(gpu.materials[0].base_color_texture, &gpu.checker);
   fs::remove_all(folder);
+}
+
+// A face with more shapes than the shaders apply at once (kMaxActiveMorphTargets): loading it
+// warns once, naming the mesh, where the viewer and the command line report warnings; a mesh
+// within the limit gives no warning.
+TEST_F(CharacterGpuTest, AMeshWithMoreShapesThanTheShadersApplyWarnsNamingIt) {
+  skin_test::Rig rig = skin_test::make_arm(2, 0.5f, 0.1f, 6, 4);
+  asset::Character character;
+  character.source_path = "face.glb";
+  character.skeleton = rig.skeleton;
+  rig.mesh.name = "Face";
+  rig.mesh.node_name = "Face";
+  const std::size_t n = rig.mesh.vertex_count();
+  for (int t = 0; t <= anim::kMaxActiveMorphTargets; ++t) {
+    rig.mesh.morph_targets.push_back(
+        {"shape" + std::to_string(t), std::vector<glm::vec3>(n, glm::vec3(0.01f)), {}, {}});
+  }
+  rig.mesh.morph_weights.assign(rig.mesh.morph_targets.size(), 0.0f);
+  character.meshes.push_back(rig.mesh);
+  render::CharacterGpu gpu;
+  gpu.upload(character);
+  ASSERT_EQ(gpu.warnings.size(), 1u);
+  EXPECT_EQ(gpu.warnings[0],
+            "face.glb: mesh 'Face' has 65 morph targets; when more than 64 are active at once, "
+            "only those of largest weight are applied");
+  character.meshes[0].morph_targets.pop_back();
+  character.meshes[0].morph_weights.pop_back();
+  gpu.upload(character);
+  EXPECT_TRUE(gpu.warnings.empty()) << gpu.warnings.front();
 }
 
 }  // namespace

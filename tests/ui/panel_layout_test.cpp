@@ -38,6 +38,22 @@ TEST(PanelLayout, AutomaticPanelsGrowWithTheWindowUpToACeiling) {
   EXPECT_FLOAT_EQ(uhd.bottom.y, 20.0f + uhd.viewport.height);
 }
 
+// A shape's weight curve on the timeline: the timeline grows upwards into the viewport, which
+// keeps at least half its height in a small window.
+TEST(PanelLayout, TheTimelineGrowsIntoTheViewportForACurve) {
+  PanelRects r = arrange_panels(PanelLayout{}, 1280.0f, 720.0f, 20.0f, true);
+  const PanelRects before = r;
+  grow_bottom_panel(r, 44.0f);
+  EXPECT_FLOAT_EQ(r.viewport.height, before.viewport.height - 44.0f);
+  EXPECT_FLOAT_EQ(r.bottom.height, before.bottom.height + 44.0f);
+  EXPECT_FLOAT_EQ(r.bottom.y, r.viewport.y + r.viewport.height);
+  EXPECT_FLOAT_EQ(r.bottom.y + r.bottom.height, 720.0f);
+  PanelRects tiny = arrange_panels(PanelLayout{}, 500.0f, 150.0f, 20.0f, true);
+  const float viewport = tiny.viewport.height;
+  grow_bottom_panel(tiny, 500.0f);
+  EXPECT_FLOAT_EQ(tiny.viewport.height, 0.5f * viewport);
+}
+
 TEST(PanelLayout, ChosenWidthsScaleWithTheUiAndCollapsedPanelsBecomeStrips) {
   PanelLayout layout;
   layout.left_width = 400.0f;
