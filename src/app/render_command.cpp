@@ -217,7 +217,8 @@ int run_render(const RenderArgs& args) {
   const bool replayed = video && (!args.recording.empty() ||
                                   (args.frame.clip.empty() && scene.mode == PlayMode::Graph));
   if (!args.out_dir.empty() || (video && !replayed)) {
-    if (scene.preview_clip < 0) {
+    // Without --clip the scene shows the node pose, whichever clip it has ready.
+    if (args.frame.clip.empty() || scene.preview_clip < 0) {
       std::fprintf(stderr, "animview render: %s: %s needs --clip\n", args.frame.file.c_str(),
                    video ? "a video" : "--out-dir");
       return 1;
@@ -422,8 +423,11 @@ void add_render_command(CLI::App& app, int& exit_code) {
                   "Render a live recording (the viewer's File > Record) of FILE as a video: its "
                   "inputs replayed in steady steps of 1/fps (default 30 fps)");
   cmd->callback([args, &exit_code] {
-    // A recording of the demo was made in the demo's own project, as the viewer opens it.
-    args->frame.demo_project = !args->recording.empty();
+    // A recording of the demo was made in the demo's own project, as the viewer opens it; a
+    // video of the demo without --clip plays that project's graph, as the viewer does.
+    args->frame.demo_project =
+        !args->recording.empty() ||
+        (args->frame.clip.empty() && render::video_container_of(args->out).has_value());
     if (args->out.empty() == args->out_dir.empty()) {
       std::fprintf(stderr, "animview render: give either --out FILE or --out-dir DIR\n");
       exit_code = 2;

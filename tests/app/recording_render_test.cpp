@@ -11,6 +11,8 @@
 #include <string>
 
 #include "asset/cli_runner.h"
+#include "asset/demo_character.h"
+#include "asset/demo_export.h"
 #include "asset/demo_project.h"
 #include "asset/project_file.h"
 #include "asset/temp_files.h"
@@ -94,6 +96,27 @@ TEST_F(RecordingRender, AMalformedRecordingIsRefusedNamingTheFileAndLeavesNoVide
   EXPECT_EQ(run.exit_code, 1);
   EXPECT_NE(run.err.find("missing.json: cannot be read"), std::string::npos) << run.err;
   EXPECT_FALSE(fs::exists(gif));
+}
+
+// The built-in demo without --clip plays its own project's graph, as the viewer opens it; a
+// file without a project has no graph, and its video asks for a clip (it drew the node pose
+// under clip 0's name before).
+TEST_F(RecordingRender, TheDemoWithoutAClipPlaysItsGraphAndAFileAsksForOne) {
+  const fs::path gif = dir_ / "demo.gif";
+  test::ProcessResult run =
+      test::run_animview("render --size 160x120 --fps 10 --out '" + gif.string() + "'", dir_);
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_NE(run.err.find("no --to: 5 s of the graph from its start"), std::string::npos) << run.err;
+  EXPECT_EQ(probe::read(gif).streams.at(0).frames, 50) << "5 s at 10 fps";
+  const fs::path demo = dir_ / "demo.glb";
+  ASSERT_EQ(asset::export_character_glb(asset::make_demo_character(), demo.string()), "");
+  const fs::path plain = dir_ / "plain.gif";
+  run = test::run_animview(
+      "render '" + demo.string() + "' --size 160x120 --fps 10 --out '" + plain.string() + "'",
+      dir_);
+  EXPECT_EQ(run.exit_code, 1) << run.err;
+  EXPECT_NE(run.err.find("demo.glb: a video needs --clip"), std::string::npos) << run.err;
+  EXPECT_FALSE(fs::exists(plain));
 }
 
 TEST_F(RecordingRender, AProjectWithoutAClipPlaysItsGraphForToSeconds) {
