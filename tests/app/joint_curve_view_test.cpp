@@ -10,29 +10,20 @@
 #include <cmath>
 
 #include "app/joint_inspection.h"
-#include "asset/demo_character.h"
-#include "asset/project_binding.h"
+#include "demo_walk_scene.h"
 
 namespace {
 
-class JointCurveView : public ::testing::Test {
+// The demo's walk previewed, paused.
+class JointCurveView : public test::DemoWalkScene {
  protected:
   void SetUp() override {
-    asset::Character character = asset::make_demo_character();
-    asset::Project project = asset::preview_project(character, asset::kDemoSourcePath);
-    ASSERT_EQ(scene.open(std::move(character), std::move(project)), "");
-    walk = scene.find_clip("walk_forward");
-    ASSERT_GE(walk, 0);
+    DemoWalkScene::SetUp();
+    if (HasFatalFailure()) return;
     scene.mode = app::PlayMode::ClipPreview;
     scene.preview(walk);
     scene.clock.set_playing(false);
-    forearm = scene.character.skeleton.find_joint("forearm_l");
-    ASSERT_GE(forearm, 0);
   }
-  app::ViewerScene scene;
-  anim::CharacterInstance probe;
-  int walk = -1;
-  int forearm = -1;
 };
 
 // a - b in degrees, brought into (-180, 180]: the whole clip's unwrapping may differ from three

@@ -7,27 +7,11 @@
 #include <gtest/gtest.h>
 
 #include "app/joint_curves.h"
-#include "asset/demo_character.h"
-#include "asset/project_binding.h"
+#include "demo_walk_scene.h"
 
 namespace {
 
-class JointInspection : public ::testing::Test {
- protected:
-  void SetUp() override {
-    asset::Character character = asset::make_demo_character();
-    asset::Project project = asset::preview_project(character, asset::kDemoSourcePath);
-    ASSERT_EQ(scene.open(std::move(character), std::move(project)), "");
-    walk = scene.find_clip("walk_forward");
-    ASSERT_GE(walk, 0);
-    forearm = scene.character.skeleton.find_joint("forearm_l");
-    ASSERT_GE(forearm, 0);
-  }
-  app::ViewerScene scene;
-  anim::CharacterInstance probe;
-  int walk = -1;
-  int forearm = -1;
-};
+using JointInspection = test::DemoWalkScene;
 
 TEST_F(JointInspection, ThePlayheadsValuesAreTheCurvesFrame) {
   // curves over three clip frames around frame 55 (120 fps): its middle frame is the playhead's.

@@ -13,6 +13,24 @@
 #include "video_probe.h"
 #include "viewer_process.h"
 
+namespace {
+
+// The state log's last line once the export runs with at least frames frames done (or the last
+// line read after 12 s).
+nlohmann::json wait_for_export_frames(const std::filesystem::path& log, int frames) {
+  nlohmann::json state;
+  for (int i = 0; i < 600; ++i) {
+    state = e2e::last_json_line(log);
+    if (state.is_object() && state["video_export"]["running"].get<bool>() &&
+        state["video_export"]["done"].get<int>() >= frames)
+      break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  return state;
+}
+
+}  // namespace
+
 TEST(VideoExportWindow, ExportsTheRangeAsAVideoOfTheViewport) {
   std::string why;
   if (!e2e::can_drive_windows(why) || !probe::available(why)) GTEST_SKIP() << why;
@@ -80,14 +98,7 @@ TEST(VideoExportWindow, QuittingMidExportLeavesNoFile) {
   ASSERT_TRUE(viewer.wait_for_output("animview: first frame", std::chrono::seconds(60)));
   const std::string window = viewer.find_window(std::chrono::seconds(20));
   ASSERT_FALSE(window.empty());
-  nlohmann::json state;
-  for (int i = 0; i < 600; ++i) {
-    state = e2e::last_json_line(log);
-    if (state.is_object() && state["video_export"]["running"].get<bool>() &&
-        state["video_export"]["done"].get<int>() >= 3)
-      break;
-    std::this_thread::sleep_for(std::chrono::milliseconds(20));
-  }
+  nlohmann::json state = wait_for_export_frames(log, 3);
   ASSERT_TRUE(state.is_object()) << viewer.errors();
   ASSERT_TRUE(state["video_export"]["running"].get<bool>()) << state.dump();
   ASSERT_LT(state["video_export"]["done"].get<int>(), 120);
@@ -111,16 +122,9 @@ TEST(VideoExportWindow, ClickingCancelLeavesNoFile) {
   ASSERT_TRUE(viewer.wait_for_output("animview: first frame", std::chrono::seconds(60)));
   const std::string window = viewer.find_window(std::chrono::seconds(20));
   ASSERT_FALSE(window.empty());
-  nlohmann::json state;
-  for (int i = 0; i < 600; ++i) {
-    state = e2e::last_json_line(log);
-    // A few frames in: the dialog has settled where it stays (its first frame places it before
-    // it knows its height).
-    if (state.is_object() && state["video_export"]["running"].get<bool>() &&
-        state["video_export"]["done"].get<int>() >= 5)
-      break;
-    std::this_thread::sleep_for(std::chrono::milliseconds(20));
-  }
+  // A few frames in: the dialog has settled where it stays (its first frame places it before it
+  // knows its height).
+  nlohmann::json state = wait_for_export_frames(log, 5);
   ASSERT_TRUE(state.is_object()) << viewer.errors();
   ASSERT_TRUE(state["video_export"]["running"].get<bool>()) << state.dump();
   // Pressed and released a few frames apart, as a hand clicks (the export slows the frames).

@@ -453,6 +453,14 @@ TEST(RetargetRefusal, ABipedWalkOnTheFoxIsRefusedByName) {
   }
 }
 
+// Why the two files of one skeleton (pab's walk.fbx and arnaud.fbx) cannot be tested, or "".
+std::string one_skeleton_files_absent() {
+  for (const char* label : {"pab", "arnaud"}) {
+    if (absent(label)) return path_of(label) + " is absent (../shared/assets missing)";
+  }
+  return {};
+}
+
 }  // namespace
 
 // walk.fbx onto arnaud.fbx: one skeleton in two files, the walk's node pose a frame of the walk
@@ -462,9 +470,7 @@ TEST(RetargetRefusal, ABipedWalkOnTheFoxIsRefusedByName) {
 // own bones (1.7 mm at the shoulders, 2.5 mm at the thighs: see the next test), and the knees
 // keeping contacts bend so the feet on those thighs stand where the source's do.
 TEST(RetargetOneSkeleton, AnAnimationFileOntoItsCharacterGivesTheWalkBack) {
-  for (const char* label : {"pab", "arnaud"}) {
-    if (absent(label)) GTEST_SKIP() << path_of(label) << " is absent (../shared/assets missing)";
-  }
+  if (const std::string why = one_skeleton_files_absent(); !why.empty()) GTEST_SKIP() << why;
   const Loaded& source = load("pab");
   const Loaded& target = load("arnaud");
   ASSERT_TRUE(source.error.empty()) << source.error;
@@ -527,9 +533,7 @@ TEST(RetargetOneSkeleton, AnAnimationFileOntoItsCharacterGivesTheWalkBack) {
 // arnaud by name only by the bone-offset differences along its chain (rotations equal, so each
 // difference carries rigidly): the spine and head, whose bones agree, to 1e-4 of the height.
 TEST(RetargetOneSkeleton, ByRotationOnlyTheFilesOwnBoneOffsetsDiffer) {
-  for (const char* label : {"pab", "arnaud"}) {
-    if (absent(label)) GTEST_SKIP() << path_of(label) << " is absent (../shared/assets missing)";
-  }
+  if (const std::string why = one_skeleton_files_absent(); !why.empty()) GTEST_SKIP() << why;
   const Loaded& source = load("pab");
   const Loaded& target = load("arnaud");
   ASSERT_TRUE(source.error.empty()) << source.error;

@@ -1,0 +1,32 @@
+#pragma once
+// A test fixture shared by the joint inspector's and the curve view's tests: the built-in demo
+// opened in a ViewerScene (as the viewer opens it), with its walk and left forearm found, and a
+// probe instance for the inspection to compose through.
+
+#include <gtest/gtest.h>
+
+#include "anim/character_instance.h"
+#include "app/viewer_scene.h"
+#include "asset/demo_character.h"
+#include "asset/project_binding.h"
+
+namespace test {
+
+class DemoWalkScene : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    asset::Character character = asset::make_demo_character();
+    asset::Project project = asset::preview_project(character, asset::kDemoSourcePath);
+    ASSERT_EQ(scene.open(std::move(character), std::move(project)), "");
+    walk = scene.find_clip("walk_forward");
+    ASSERT_GE(walk, 0);
+    forearm = scene.character.skeleton.find_joint("forearm_l");
+    ASSERT_GE(forearm, 0);
+  }
+  app::ViewerScene scene;
+  anim::CharacterInstance probe;
+  int walk = -1;
+  int forearm = -1;
+};
+
+}  // namespace test
