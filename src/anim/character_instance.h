@@ -77,6 +77,9 @@ struct CharacterSettings {
   // updating thread, which the next instance finds still in cache (1000 instances' own poses are
   // 5.6 MB a frame from memory). Those two results are then not updated; they keep their size.
   bool keep_poses = true;
+
+  // Every field equal (views that cache composed frames sample again when a setting changes).
+  bool operator==(const CharacterSettings&) const = default;
 };
 
 class CharacterInstance {

@@ -125,6 +125,8 @@ struct FootIkSettings {
   // A lock pivots on the lower of heel and toe; it switches only when the other point is lower
   // by more than this, so a flat foot does not flicker between them.
   float pivot_switch_m = 0.003f;
+
+  bool operator==(const FootIkSettings&) const = default;
 };
 
 // Per-leg locking state.

@@ -22,6 +22,8 @@ struct OrientationWarpingSettings {
   // The most each torso joint turns back relative to its parent (degrees): with too few torso
   // joints for the angle, the torso turns with the hips by what is left.
   float max_torso_joint_angle_deg = 20.0f;
+
+  bool operator==(const OrientationWarpingSettings&) const = default;
 };
 
 // The torso joints orientation warping turns back: the path of parents from the joint above

@@ -23,6 +23,8 @@ struct RootMotionSettings {
   bool extract_y = false;   // height: usually kept in the pose, so jumps stay jumps
   bool extract_z = true;    // forward on the ground plane
   bool extract_yaw = true;  // turning about +Y
+
+  bool operator==(const RootMotionSettings&) const = default;
 };
 
 // A root-motion step, relative to the character's heading at the start of the step: translation

@@ -29,6 +29,8 @@ struct StrideWarpingSettings {
   // A speed asked of a clip or a motion-matching source (m/s; 0: none). A blend space asks the
   // speed of its input point instead.
   float requested_speed_mps = 0.0f;
+
+  bool operator==(const StrideWarpingSettings&) const = default;
 };
 
 // requested / actual clamped to the settings' range; 1 (no warping) when either speed is not

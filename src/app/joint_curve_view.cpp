@@ -9,8 +9,7 @@ namespace app {
 namespace {
 
 // Samples the joint's frames over the whole clip into data; false when the probe fails.
-bool sample_clip_frames(const ViewerScene& scene, anim::CharacterInstance& probe,
-                        JointCurveData& data) {
+bool sample_clip_frames(const ViewerScene& scene, FrameProbe& probe, JointCurveData& data) {
   const anim::Clip& clip = scene.clips()[data.key.clip];
   data.fps = clip.source_fps > 0.0f ? clip.source_fps : 30.0f;
   data.duration_s = clip.duration_s;
@@ -23,7 +22,7 @@ bool sample_clip_frames(const ViewerScene& scene, anim::CharacterInstance& probe
     if (!compose_probe_frame(scene, probe, data.key.clip, curve_frame_clip_time(clip, t))) {
       return false;
     }
-    data.frames[i] = read_joint(probe, data.key.joint, t);
+    data.frames[i] = read_joint(probe.instance, data.key.joint, t);
     points[i] = data.frames[i].model_translation;
   }
   if (!anim::derive_joint_motion(data.frames, data.key.order)) return false;
@@ -47,7 +46,7 @@ std::vector<float> joint_key_times(const anim::Clip& clip, const std::string& jo
   return times;
 }
 
-void refresh_joint_curves(const ViewerScene& scene, anim::CharacterInstance& probe, int joint,
+void refresh_joint_curves(const ViewerScene& scene, FrameProbe& probe, int joint,
                           anim::EulerOrder order, int load_count, JointCurveData& data) {
   const bool previewing =
       scene.loaded && scene.mode == PlayMode::ClipPreview && scene.preview_clip >= 0;
@@ -58,7 +57,11 @@ void refresh_joint_curves(const ViewerScene& scene, anim::CharacterInstance& pro
            load_count,
            scene.preview_clip,
            joint,
-           order};
+           order,
+           scene.settings,
+           scene.terrain,
+           scene.post_process_revision};
+    key.settings.matrix_palette = key.settings.dual_quat_palette = false;  // the probe builds none
   }
   if (key == data.key) return;  // also after a failed sampling: not retried every frame
   data = JointCurveData{key, false, {}, {}, {}, 30.0f, 0.0f, data.samplings};

@@ -14,7 +14,7 @@ namespace {
 // (app/probe_frames.h), reading joints[i]'s frames into frames[i * (2 * count + 1) ...] and, when
 // world is given, the character's placement. Neighbours wrap (or clamp) as the playhead does; their
 // times stay ordered for the differences. False when the probe cannot bind or update.
-bool compose_around_playhead(const ViewerScene& scene, anim::CharacterInstance& probe,
+bool compose_around_playhead(const ViewerScene& scene, FrameProbe& probe,
                              std::span<const int> joints, int count,
                              std::span<anim::JointMotionFrame> frames, glm::mat4* world) {
   const double now = scene.clock.time_s();
@@ -26,7 +26,7 @@ bool compose_around_playhead(const ViewerScene& scene, anim::CharacterInstance& 
     if (!compose_probe_frame(scene, probe, scene.preview_clip, t)) return false;
     for (std::size_t i = 0; i < joints.size(); ++i) {
       frames[i * per_joint + k + count] =
-          read_joint(probe, joints[i], static_cast<float>(now + k * frame_s));
+          read_joint(probe.instance, joints[i], static_cast<float>(now + k * frame_s));
     }
   }
   if (world != nullptr) *world = scene.instance.world_matrix();
@@ -35,8 +35,8 @@ bool compose_around_playhead(const ViewerScene& scene, anim::CharacterInstance& 
 
 }  // namespace
 
-ui::JointInspectorValues inspect_joint(const ViewerScene& scene, anim::CharacterInstance& probe,
-                                       int joint, anim::EulerOrder order) {
+ui::JointInspectorValues inspect_joint(const ViewerScene& scene, FrameProbe& probe, int joint,
+                                       anim::EulerOrder order) {
   ui::JointInspectorValues values;
   if (!scene.loaded || joint < 0 || joint >= static_cast<int>(scene.instance.local_pose().size())) {
     return values;
@@ -58,7 +58,7 @@ ui::JointInspectorValues inspect_joint(const ViewerScene& scene, anim::Character
   return values;
 }
 
-std::vector<JointTrail> joint_trails(const ViewerScene& scene, anim::CharacterInstance& probe,
+std::vector<JointTrail> joint_trails(const ViewerScene& scene, FrameProbe& probe,
                                      std::span<const int> joints, float window_s) {
   if (!scene.loaded || scene.mode != PlayMode::ClipPreview || scene.preview_clip < 0) return {};
   for (const int j : joints) {

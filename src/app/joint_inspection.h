@@ -5,7 +5,7 @@
 #include <span>
 #include <vector>
 
-#include "anim/character_instance.h"
+#include "app/probe_frames.h"
 #include "app/viewer_scene.h"
 #include "ui/joint_inspector.h"
 
@@ -17,8 +17,8 @@ namespace app {
 // differences `curves` gives at the clip's own rate and the values those of the frame at the
 // playhead. Otherwise: the live instance's frame, without speeds. Invalid for a joint out of
 // range or a probe that cannot bind or update.
-ui::JointInspectorValues inspect_joint(const ViewerScene& scene, anim::CharacterInstance& probe,
-                                       int joint, anim::EulerOrder order);
+ui::JointInspectorValues inspect_joint(const ViewerScene& scene, FrameProbe& probe, int joint,
+                                       anim::EulerOrder order);
 
 // A joint's motion trail: its world positions at the previewed clip's frames within a window
 // either side of the playhead (as inspect_joint composes them, placed by the character's world
@@ -34,7 +34,7 @@ struct JointTrail {
 // The trails of joints over window_s either side of the playhead (at least one frame), each
 // frame composed once for all of them. Empty outside a clip preview, for a joint out of range or
 // a probe that cannot bind or update.
-std::vector<JointTrail> joint_trails(const ViewerScene& scene, anim::CharacterInstance& probe,
+std::vector<JointTrail> joint_trails(const ViewerScene& scene, FrameProbe& probe,
                                      std::span<const int> joints, float window_s);
 
 }  // namespace app

@@ -2,17 +2,21 @@
 
 namespace app {
 
-bool compose_probe_frame(const ViewerScene& scene, anim::CharacterInstance& probe, int clip,
-                         float clip_time_s) {
-  if (probe.character() != scene.bound.character.get() &&
-      !probe.bind(*scene.bound.character, scene.graph()).empty()) {
-    return false;
+bool compose_probe_frame(const ViewerScene& scene, FrameProbe& probe, int clip, float clip_time_s) {
+  anim::CharacterInstance& instance = probe.instance;
+  if (instance.character() != scene.bound.character.get()) {
+    if (!instance.bind(*scene.bound.character, scene.graph()).empty()) return false;
+    probe.post_process_revision = -1;
+  }
+  if (probe.post_process_revision != scene.post_process_revision) {
+    instance.set_post_process(scene.instance.post_process());
+    probe.post_process_revision = scene.post_process_revision;
   }
   anim::CharacterSettings settings = scene.settings;
   settings.matrix_palette = settings.dual_quat_palette = false;
   anim::Parameters parameters = scene.parameters;
-  probe.set_preview(clip, clip_time_s);
-  return static_cast<bool>(probe.update(0.0f, parameters, settings, scene.terrain));
+  instance.set_preview(clip, clip_time_s);
+  return static_cast<bool>(instance.update(0.0f, parameters, settings, scene.terrain));
 }
 
 anim::JointMotionFrame read_joint(const anim::CharacterInstance& instance, int joint,

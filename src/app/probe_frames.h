@@ -9,11 +9,16 @@
 
 namespace app {
 
+// The instance that composes those frames, and which of the scene's post-process stacks it runs.
+struct FrameProbe {
+  anim::CharacterInstance instance;
+  int post_process_revision = -1;  // the scene's post_process_revision it took the stack at
+};
+
 // Composes clip (index into the scene's clips()) at clip_time_s through probe, bound to the
-// scene's character when it is not yet, with the scene's settings but no skinning palettes.
-// False when the probe cannot bind or update.
-bool compose_probe_frame(const ViewerScene& scene, anim::CharacterInstance& probe, int clip,
-                         float clip_time_s);
+// scene's character when it is not yet, with the scene's settings and post-process stack but no
+// skinning palettes. False when the probe cannot bind or update.
+bool compose_probe_frame(const ViewerScene& scene, FrameProbe& probe, int clip, float clip_time_s);
 
 // joint's sampled values (local transform, model position) in instance's last frame, at time_s.
 anim::JointMotionFrame read_joint(const anim::CharacterInstance& instance, int joint, float time_s);

@@ -107,7 +107,7 @@ struct ViewerUi {
   // The Joints tab: the selection and what it shows, and the instance that composes the frames
   // either side of the playhead for its speeds (app/joint_inspection.h).
   ui::JointInspectorState joints;
-  anim::CharacterInstance joint_probe;
+  FrameProbe joint_probe;
   glm::vec2 joints_tab_center{0.0f};
   // The Curves window (app/curve_view_window.h) and the curves it shows, sampled through
   // joint_probe when the clip, joint, order or binding changes.

@@ -38,7 +38,9 @@ std::string set_post_process(const asset::Project& project, const asset::Charact
 }  // namespace
 
 std::string ViewerScene::rebind_post_process() {
-  return set_post_process(project, character, instance);
+  std::string e = set_post_process(project, character, instance);
+  if (e.empty()) ++post_process_revision;
+  return e;
 }
 
 std::string ViewerScene::open(asset::Character new_character, asset::Project new_project) {
@@ -63,6 +65,7 @@ std::string ViewerScene::open(asset::Character new_character, asset::Project new
   crowd = {};
   parameters = project.parameters;
   instance = std::move(check);
+  ++post_process_revision;
   settings.root_motion.root_joint = bound.character->root_motion_joint;
   mode = graph().has_machine || !graph().blend_spaces.empty() ? PlayMode::Graph
                                                               : PlayMode::ClipPreview;

@@ -70,6 +70,9 @@ struct ViewerScene {
   // hands it to the instance; its springs restart. On failure the last good stack keeps
   // running. Returns "" or the cause naming the entry.
   std::string rebind_post_process();
+  // Counts the stacks handed to the instance (a load, an edit): probes that compose frames apart
+  // from the scene (app/probe_frames.h) take the stack again when it moved on.
+  int post_process_revision = 0;
 
   // Adds clips imported from clip_file for this character (File > Add clip file...): they get
   // foot-contact markers as open() gives them, join the project's clips (and clip_file its clip

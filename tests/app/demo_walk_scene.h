@@ -24,7 +24,7 @@ class DemoWalkScene : public ::testing::Test {
     ASSERT_GE(forearm, 0);
   }
   app::ViewerScene scene;
-  anim::CharacterInstance probe;
+  app::FrameProbe probe;
   int walk = -1;
   int forearm = -1;
 };

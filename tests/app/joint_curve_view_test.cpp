@@ -105,10 +105,52 @@ TEST_F(JointCurveView, SampledOnlyWhenWhatTheyShowChanges) {
   app::refresh_joint_curves(scene, probe, hand, anim::EulerOrder::ZXY, 2, data);
   EXPECT_EQ(data.samplings, 5);
   EXPECT_TRUE(data.valid);
+  scene.settings.dual_quat_palette = !scene.settings.dual_quat_palette;  // no pose changes
+  app::refresh_joint_curves(scene, probe, hand, anim::EulerOrder::ZXY, 2, data);
+  EXPECT_EQ(data.samplings, 5);
+  scene.settings.foot_ik = !scene.settings.foot_ik;  // a toggle that changes the frames
+  app::refresh_joint_curves(scene, probe, hand, anim::EulerOrder::ZXY, 2, data);
+  EXPECT_EQ(data.samplings, 6);
+  scene.settings.foot_ik_settings.weight = 0.5f;
+  app::refresh_joint_curves(scene, probe, hand, anim::EulerOrder::ZXY, 2, data);
+  EXPECT_EQ(data.samplings, 7);
+  scene.terrain.shape = anim::TerrainShape::Slope;
+  app::refresh_joint_curves(scene, probe, hand, anim::EulerOrder::ZXY, 2, data);
+  EXPECT_EQ(data.samplings, 8);
+  ASSERT_EQ(scene.rebind_post_process(), "");  // an edit of the stack
+  app::refresh_joint_curves(scene, probe, hand, anim::EulerOrder::ZXY, 2, data);
+  EXPECT_EQ(data.samplings, 9);
+  EXPECT_TRUE(data.valid);
   scene.mode = app::PlayMode::RestPose;  // outside a clip preview: no curves
   app::refresh_joint_curves(scene, probe, hand, anim::EulerOrder::ZXY, 2, data);
   EXPECT_FALSE(data.valid);
   EXPECT_TRUE(data.frames.empty());
+}
+
+// A look-at in the stack turns the head in the viewport; the curves show the head as the viewport
+// does, and take the stack again after an edit.
+TEST_F(JointCurveView, CurvesRunTheScenesPostProcessStack) {
+  const int head = scene.character.skeleton.find_joint("head");
+  ASSERT_GE(head, 0);
+  app::JointCurveData data;
+  app::refresh_joint_curves(scene, probe, head, anim::EulerOrder::XYZ, 1, data);
+  ASSERT_TRUE(data.valid);
+  const glm::quat without = data.frames[10].local.rotation;
+
+  scene.project.post_process.resize(1);  // a look-at with the rig's joints
+  scene.project.post_process[0].target = {2.0f, 1.5f, 1.0f};
+  ASSERT_EQ(scene.rebind_post_process(), "");
+  app::refresh_joint_curves(scene, probe, head, anim::EulerOrder::XYZ, 1, data);
+  ASSERT_TRUE(data.valid);
+  const anim::JointMotionFrame& c = data.frames[10];
+  EXPECT_LT(std::abs(glm::dot(without, c.local.rotation)), 0.9999f) << "the head turned";
+  scene.clock.seek(c.time_s);
+  ASSERT_EQ(scene.update(0.0f, {}), "");
+  const glm::quat live = scene.instance.local_pose()[head].rotation;
+  EXPECT_NEAR(std::abs(glm::dot(live, c.local.rotation)), 1.0f, 1e-5f);
+  for (int k = 0; k < 3; ++k) {
+    EXPECT_NEAR(c.model_translation[k], scene.instance.model_pose()[head][3][k], 1e-5f);
+  }
 }
 
 }  // namespace
