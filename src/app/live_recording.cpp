@@ -96,6 +96,7 @@ std::string RecordingReplay::start(ViewerScene& scene) {
   }
   next_ = 0;
   time_s_ = 0.0;
+  stepped_ = false;
   return restart_character(scene);
 }
 
@@ -117,7 +118,15 @@ std::string RecordingReplay::step(ViewerScene& scene, double dt_s, const ui::Vie
     apply(inputs[next_++], scene);
   }
   time_s_ += dt_s;
+  stepped_ = true;
   return scene.update(static_cast<float>(dt_s), view);
+}
+
+std::string RecordingReplay::play_to(ViewerScene& scene, double time_s, double step_s,
+                                     const ui::ViewSettings& view) {
+  std::string e = stepped_ ? std::string() : step(scene, 0.0, view);
+  while (e.empty() && time_s_ < time_s - 1e-9) e = step(scene, step_s, view);
+  return e;
 }
 
 }  // namespace app

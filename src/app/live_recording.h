@@ -92,6 +92,11 @@ class RecordingReplay {
   // scene by dt_s (the first frame of a video: 0) and moves time_s() on by dt_s.
   std::string step(ViewerScene& scene, double dt_s, const ui::ViewSettings& view);
 
+  // A video's frame at time_s: the first call takes the step of 0 that starts the replay, then
+  // steps of step_s bring time_s() up to time_s (a video's frames are step_s apart).
+  std::string play_to(ViewerScene& scene, double time_s, double step_s,
+                      const ui::ViewSettings& view);
+
   double time_s() const { return time_s_; }
 
  private:
@@ -100,6 +105,7 @@ class RecordingReplay {
   const InputRecording& recording_;
   std::size_t next_ = 0;
   double time_s_ = 0.0;
+  bool stepped_ = false;  // since start()
 };
 
 }  // namespace app

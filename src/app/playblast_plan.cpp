@@ -55,12 +55,18 @@ std::string timecode(int frame, double fps) {
   return text;
 }
 
-std::vector<std::string> overlay_lines(const std::string& file_name, const std::string& clip_name,
-                                       const PlayblastFrame& frame, int total, double fps) {
+std::vector<std::string> overlay_lines(const std::string& file_name, const std::string& source,
+                                       const PlayblastFrame& frame, int total, double fps,
+                                       bool clip_time) {
   char numbers[96];
-  std::snprintf(numbers, sizeof numbers, "frame %d/%d  %s  clip %.3f s", frame.index, total,
-                timecode(frame.index, fps).c_str(), frame.time_s);
-  return {file_name + "  " + clip_name, numbers};
+  std::snprintf(numbers, sizeof numbers, "frame %d/%d  %s", frame.index, total,
+                timecode(frame.index, fps).c_str());
+  std::string second = numbers;
+  if (clip_time) {
+    std::snprintf(numbers, sizeof numbers, "  clip %.3f s", frame.time_s);
+    second += numbers;
+  }
+  return {file_name + "  " + source, second};
 }
 
 }  // namespace app

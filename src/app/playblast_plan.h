@@ -28,6 +28,10 @@ struct PlayblastFrame {
   double turntable_rad = 0.0;
 };
 
+// A live recording's or a graph's video rate when none is asked (a GIF's is at most
+// render::kMaxGifFps): recordings are replayed in steps of the video's frames.
+inline constexpr double kReplayFps = 30.0;
+
 // The most frames one playblast may plan (an hour at 60 fps is 216000): a guard against a typo
 // in the range filling the disk.
 inline constexpr int kMaxPlayblastFrames = 250000;
@@ -50,9 +54,11 @@ double default_playblast_fps(double clip_fps, double max_fps);
 // frame as a non-drop timecode HH:MM:SS:FF at fps (FF counts the whole frames of a second).
 std::string timecode(int frame, double fps);
 
-// The burn-in text of frame of a total-frame video at fps: the file's name and the clip's,
-// then the frame number, the timecode and the clip time.
-std::vector<std::string> overlay_lines(const std::string& file_name, const std::string& clip_name,
-                                       const PlayblastFrame& frame, int total, double fps);
+// The burn-in text of frame of a total-frame video at fps: the file's name and what plays (the
+// clip's name, "graph", "recording NAME"), then the frame number, the timecode and, with
+// clip_time, the clip time (a replay's timecode is already its time: it has no clip time).
+std::vector<std::string> overlay_lines(const std::string& file_name, const std::string& source,
+                                       const PlayblastFrame& frame, int total, double fps,
+                                       bool clip_time);
 
 }  // namespace app

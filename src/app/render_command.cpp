@@ -32,9 +32,6 @@
 namespace app {
 namespace {
 
-// A recording's or a graph's video rate when --fps is not given (a GIF's is at most
-// render::kMaxGifFps).
-constexpr double kReplayFps = 30.0;
 // How long a video of a project's graph lasts when --to is not given.
 constexpr double kGraphVideo_s = 5.0;
 
@@ -273,10 +270,7 @@ int run_render(const RenderArgs& args) {
     // (the first frame, a step of 0) in steps of 1 / fps.
     auto pose_and_draw = [&](const PlayblastFrame& frame, render::Image& image) {
       if (!replayed) return draw_frame(frame.time_s, frame.turntable_rad, image);
-      std::string e = frame.index == 0 ? replay.step(scene, 0.0, view) : std::string();
-      while (e.empty() && replay.time_s() < frame.time_s - 1e-9) {
-        e = replay.step(scene, 1.0 / request.fps, view);
-      }
+      std::string e = replay.play_to(scene, frame.time_s, 1.0 / request.fps, view);
       return e.empty() ? draw_posed(frame.turntable_rad, image) : e;
     };
     for (const PlayblastFrame& frame : frames) {
@@ -285,7 +279,7 @@ int run_render(const RenderArgs& args) {
       if (e.empty()) {
         if (args.overlay) {
           std::vector<std::string> lines =
-              overlay_lines(file_name, label, frame, total, request.fps);
+              overlay_lines(file_name, label, frame, total, request.fps, !replayed);
           for (std::string& line : graph_overlay_lines(scene)) lines.push_back(std::move(line));
           ui::burn_in_text(image, lines);
         }
@@ -328,8 +322,8 @@ int run_render(const RenderArgs& args) {
           if (std::string e = draw_frame(frame.time_s, 0.0, image); !e.empty()) return e;
           if (args.overlay) {
             const PlayblastFrame shown{frame.frame, frame.time_s, 0.0};
-            ui::burn_in_text(
-                image, overlay_lines(file_name, clip.name, shown, total, request.timeline.fps));
+            ui::burn_in_text(image, overlay_lines(file_name, clip.name, shown, total,
+                                                  request.timeline.fps, true));
           }
           return render::write_png(image, frame.path.string());
         },

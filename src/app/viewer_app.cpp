@@ -652,16 +652,18 @@ void run_frame_export(Viewer& v, const ViewportRect& rect, const FrameStart& f) 
       if (options.export_to_s >= 0.0) ui.frame_export.form.to_s = options.export_to_s;
       v.frame_export.start(ui, scene, export_sizes);
     } else {
-      v.video_export.open(ui.video_export, scene, ui.project_folder);
+      v.video_export.open(ui.video_export, scene, ui.project_folder, v.recording.last());
       ui.video_export.form.path = options.export_video;
       ui.video_export.form.from_s = options.export_from_s;
       if (options.export_to_s >= 0.0) ui.video_export.form.to_s = options.export_to_s;
-      v.video_export.start(ui, scene, export_sizes.viewport_width, export_sizes.viewport_height);
+      v.video_export.start(ui, scene, export_sizes.viewport_width, export_sizes.viewport_height,
+                           v.recording.last());
     }
   }
   v.frame_export.draw(ui, scene, export_sizes);
   v.frame_export.step(ui, scene, v.renderer, v.camera);
-  v.video_export.draw(ui, scene, export_sizes.viewport_width, export_sizes.viewport_height);
+  v.video_export.draw(ui, scene, export_sizes.viewport_width, export_sizes.viewport_height,
+                      v.recording.last());
   v.video_export.step(ui, scene, v.renderer, v.camera);
 }
 

@@ -37,10 +37,11 @@ std::string ViewerRecording::save(ViewerUi& ui) {
     ui.errors.add(where, e);
     return e;
   }
+  last_ = {recording, where};
   char text[160];
   std::snprintf(text, sizeof text, "recorded %.1f s (%zu inputs) to ", recording.duration_s,
                 recording.inputs.size());
-  ui.status = text + where + " (animview render FILE --recording " + where + " --out x.mp4)";
+  ui.status = text + where + " (File > Export video... renders it)";
   return {};
 }
 

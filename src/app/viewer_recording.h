@@ -12,6 +12,12 @@
 
 namespace app {
 
+// The recording last saved in this session, which File > Export video... can render.
+struct SavedRecording {
+  InputRecording inputs;
+  std::string path;
+};
+
 class ViewerRecording {
  public:
   // Where the next recording is saved; empty: animview_recording_NNN.json in the working
@@ -35,10 +41,14 @@ class ViewerRecording {
 
   bool recording() const { return recorder_.recording(); }
 
+  // The last recording saved since the viewer started; null before the first.
+  const SavedRecording* last() const { return last_.path.empty() ? nullptr : &last_; }
+
  private:
   std::string save(ViewerUi& ui);
 
   LiveRecorder recorder_;
+  SavedRecording last_;
 };
 
 }  // namespace app

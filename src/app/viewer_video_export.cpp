@@ -1,7 +1,9 @@
 #include "app/viewer_video_export.h"
 
+#include <algorithm>
 #include <filesystem>
 
+#include "app/graph_overlay.h"
 #include "app/project_audio.h"
 #include "app/scene_frame_view.h"
 #include "app/scene_snapshot.h"
@@ -10,22 +12,29 @@
 
 namespace app {
 std::string plan_video_form(const ui::VideoExportForm& form, const ViewerScene& scene,
-                            std::vector<PlayblastFrame>& out, double& fps) {
+                            const SavedRecording* recording, std::vector<PlayblastFrame>& out,
+                            double& fps) {
   out.clear();
   const int clip = scene.timeline_clip();
-  if (clip < 0) return "no clip on the timeline to export";
+  if (form.recording && recording == nullptr) return "no recording to export";
+  if (!form.recording && clip < 0) return "no clip on the timeline to export";
   const std::optional<render::VideoContainer> container = render::video_container_of(form.path);
   if (!container) return "the file must end in .mp4, .webm or .gif";
-  const anim::Timeline timeline = anim::timeline_of(scene.clips()[clip]);
   const bool gif = *container == render::VideoContainer::Gif;
-  fps = form.fps > 0.0 ? form.fps
-                       : default_playblast_fps(timeline.fps, gif ? render::kMaxGifFps : 60.0);
-  if (gif && fps > render::kMaxGifFps) return "a GIF plays at most 50 fps: pick less";
+  const double max_fps = gif ? render::kMaxGifFps : 60.0;
   PlayblastRequest request;
+  if (form.recording) {
+    fps = form.fps > 0.0 ? form.fps : std::min(kReplayFps, max_fps);
+    request.clip_duration_s = recording->inputs.duration_s;
+  } else {
+    const anim::Timeline timeline = anim::timeline_of(scene.clips()[clip]);
+    fps = form.fps > 0.0 ? form.fps : default_playblast_fps(timeline.fps, max_fps);
+    request.clip_duration_s = timeline.duration_s;
+  }
+  if (gif && fps > render::kMaxGifFps) return "a GIF plays at most 50 fps: pick less";
   request.from_s = form.from_s;
   request.to_s = form.to_s;
   request.fps = fps;
-  request.clip_duration_s = timeline.duration_s;
   request.turntable_deg = form.turntable_deg;
   return plan_playblast(request, out);
 }
@@ -34,22 +43,30 @@ ViewerVideoExport::ViewerVideoExport() = default;
 ViewerVideoExport::~ViewerVideoExport() = default;
 
 void ViewerVideoExport::open(ui::VideoExportDialogState& dialog, const ViewerScene& scene,
-                             const std::string& project_folder) {
+                             const std::string& project_folder, const SavedRecording* recording) {
   dialog.open = true;
   if (running()) return;
   const int clip = scene.timeline_clip();
-  if (clip < 0) return;
-  const anim::Clip& c = scene.clips()[clip];
-  dialog.form = ui::default_video_export_form(c.name, anim::timeline_of(c));
+  if (clip >= 0) {
+    const anim::Clip& c = scene.clips()[clip];
+    dialog.form = ui::default_video_export_form(c.name, anim::timeline_of(c));
+  } else if (recording != nullptr) {
+    dialog.form = ui::default_recording_export_form(recording->inputs.duration_s);
+  } else {
+    return;
+  }
   dialog.form.audio = project_audio_path(scene.project, project_folder);
   dialog.form.audio_offset_s = scene.project.audio_offset_s;
 }
 
-std::string ViewerVideoExport::start(ViewerUi& ui, ViewerScene& scene, int width, int height) {
+std::string ViewerVideoExport::start(ViewerUi& ui, ViewerScene& scene, int width, int height,
+                                     const SavedRecording* recording) {
   ui::VideoExportDialogState& dialog = ui.video_export;
   const ui::VideoExportForm& form = dialog.form;
-  std::string error = running() ? "an export is already running" : "";
-  if (error.empty()) error = plan_video_form(form, scene, frames_, fps_);
+  std::string error = running()               ? "an export is already running"
+                      : ui.view.record_inputs ? "stop recording first (File > Record inputs)"
+                                              : "";
+  if (error.empty()) error = plan_video_form(form, scene, recording, frames_, fps_);
   render::VideoSettings settings;
   // 4:2:0 video needs even sizes: the viewport's, less a pixel where odd.
   settings.width = width & ~1;
@@ -66,9 +83,17 @@ std::string ViewerVideoExport::start(ViewerUi& ui, ViewerScene& scene, int width
     const std::filesystem::path folder = std::filesystem::path(form.path).parent_path();
     if (!folder.empty()) std::filesystem::create_directories(folder, ignored);
   }
+  replay_.reset();
+  if (error.empty() && form.recording) {
+    recording_ = recording->inputs;
+    replay_.emplace(recording_);
+    // The replay starts the character over; it checks the recording's names against the file.
+    if (std::string e = replay_->start(scene); !e.empty()) error = recording->path + ": " + e;
+  }
   auto writer = std::make_unique<render::VideoWriter>();
   if (error.empty()) error = writer->open(form.path, settings);
   if (!error.empty()) {
+    replay_.reset();
     ui.errors.add(form.path, error);
     return error;
   }
@@ -80,12 +105,16 @@ std::string ViewerVideoExport::start(ViewerUi& ui, ViewerScene& scene, int width
   width_ = settings.width;
   height_ = settings.height;
   path_ = form.path;
-  file_name_ = ui.project_path.empty() ? "untitled"
-                                       : std::filesystem::path(ui.project_path).filename().string();
+  // The project's file, else the character's (a file opened without a project, the demo).
+  file_name_ =
+      std::filesystem::path(ui.project_path.empty() ? scene.character.source_path : ui.project_path)
+          .filename()
+          .string();
   overlay_ = form.overlay;
   turntable_deg_ = form.turntable_deg;
   clip_ = scene.preview_clip;
-  clip_name_ = scene.clips()[clip_].name;
+  clip_name_ = replay_ ? "recording " + std::filesystem::path(recording->path).filename().string()
+                       : scene.clips()[clip_].name;
   load_count_ = ui.load_count;
   playhead_s_ = scene.clock.time_s();
   was_playing_ = scene.clock.playing();
@@ -94,11 +123,12 @@ std::string ViewerVideoExport::start(ViewerUi& ui, ViewerScene& scene, int width
   return {};
 }
 
-void ViewerVideoExport::draw(ViewerUi& ui, ViewerScene& scene, int width, int height) {
+void ViewerVideoExport::draw(ViewerUi& ui, ViewerScene& scene, int width, int height,
+                             const SavedRecording* recording) {
   ui::VideoExportDialogState& dialog = ui.video_export;
   if (ui.view.request_export_video) {
     ui.view.request_export_video = false;
-    open(dialog, scene, ui.project_folder);
+    open(dialog, scene, ui.project_folder, recording);
   }
   if (!dialog.open) return;
   ui::VideoExportDialogInfo info;
@@ -107,17 +137,21 @@ void ViewerVideoExport::draw(ViewerUi& ui, ViewerScene& scene, int width, int he
     info.clip = scene.clips()[clip].name;
     info.timeline = anim::timeline_of(scene.clips()[clip]);
   }
+  if (recording != nullptr) {
+    info.recording = std::filesystem::path(recording->path).filename().string();
+    info.recording_s = recording->inputs.duration_s;
+  }
   info.width = width & ~1;
   info.height = height & ~1;
   if (!running()) {
     std::vector<PlayblastFrame> frames;
     double fps = 0.0;
-    info.plan_error = plan_video_form(dialog.form, scene, frames, fps);
+    info.plan_error = plan_video_form(dialog.form, scene, recording, frames, fps);
     info.planned_frames = static_cast<int>(frames.size());
   }
   switch (ui::draw_video_export_dialog(dialog, info)) {
     case ui::FrameExportAction::Export:
-      start(ui, scene, width, height);
+      start(ui, scene, width, height, recording);
       break;
     case ui::FrameExportAction::Cancel:
       cancel();
@@ -131,7 +165,8 @@ void ViewerVideoExport::step(ViewerUi& ui, ViewerScene& scene, render::SceneRend
                              const render::OrbitCamera& camera) {
   if (!running()) return;
   if (cancelled_) return finish(ui, scene, "");
-  if (scene.timeline_clip() != clip_ || ui.load_count != load_count_)
+  // A replay picks its clips itself; only another file stops it.
+  if (ui.load_count != load_count_ || (!replay_ && scene.timeline_clip() != clip_))
     return finish(ui, scene, "export stopped: the clip on the timeline changed");
   if (next_ < frames_.size()) {
     if (std::string e = target_.bind(width_, height_); !e.empty()) return finish(ui, scene, e);
@@ -139,17 +174,21 @@ void ViewerVideoExport::step(ViewerUi& ui, ViewerScene& scene, render::SceneRend
     const glm::mat4 view_projection =
         camera.projection(static_cast<float>(width_) / static_cast<float>(height_)) *
         camera.view() * turntable_orbit(camera.target, frame.turntable_rad);
-    scene.clock.seek(frame.time_s);
-    scene.update(0.0f, ui.view);
-    renderer.upload(scene_frame_view(scene, ui.view), 0.0f);
     render::Image image;
-    std::string e =
-        draw_scene_image(renderer, scene, ui.view, view_projection, width_, height_, image);
-    render::OffscreenTarget::unbind();
+    std::string e = pose(scene, frame, ui.view);
+    if (e.empty()) {
+      renderer.upload(scene_frame_view(scene, ui.view), 0.0f);
+      e = draw_scene_image(renderer, scene, ui.view, view_projection, width_, height_, image);
+      render::OffscreenTarget::unbind();
+    }
     if (e.empty()) {
       if (overlay_) {
-        ui::burn_in_text(image, overlay_lines(file_name_, clip_name_, frame,
-                                              static_cast<int>(frames_.size()), fps_));
+        std::vector<std::string> lines = overlay_lines(
+            file_name_, clip_name_, frame, static_cast<int>(frames_.size()), fps_, !replay_);
+        if (replay_) {
+          for (std::string& line : graph_overlay_lines(scene)) lines.push_back(std::move(line));
+        }
+        ui::burn_in_text(image, lines);
       }
       e = encoder_->submit(std::move(image));
     }
@@ -161,13 +200,24 @@ void ViewerVideoExport::step(ViewerUi& ui, ViewerScene& scene, render::SceneRend
   finish(ui, scene, encoder_->finish());
 }
 
+std::string ViewerVideoExport::pose(ViewerScene& scene, const PlayblastFrame& frame,
+                                    const ui::ViewSettings& view) {
+  if (replay_) return replay_->play_to(scene, frame.time_s, 1.0 / fps_, view);
+  scene.clock.seek(frame.time_s);
+  return scene.update(0.0f, view);
+}
+
 void ViewerVideoExport::finish(ViewerUi& ui, ViewerScene& scene, const std::string& error) {
   const bool complete = error.empty() && !cancelled_ && next_ == frames_.size();
   // Unfinished, the writer removes its file as it goes.
   encoder_.reset();
   writer_.reset();
   ui.video_export.progress.running = false;
-  if (scene.timeline_clip() == clip_ && ui.load_count == load_count_) {
+  const bool replayed = replay_.has_value();
+  replay_.reset();
+  if (replayed) {
+    scene.clock.set_playing(was_playing_);  // the character plays on from the recording's end
+  } else if (scene.timeline_clip() == clip_ && ui.load_count == load_count_) {
     scene.clock.seek(playhead_s_);
     scene.clock.set_playing(was_playing_);
   }

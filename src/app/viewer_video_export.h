@@ -1,16 +1,21 @@
 #pragma once
-// The viewer's video export (File > Export video...): a playblast of the clip on the timeline,
-// planned as `animview render --out x.mp4` plans it (app/playblast_plan.h), rendered one frame
-// per UI frame into an offscreen framebuffer through the viewer's camera, and encoded on a
-// worker thread (render::BackgroundEncoder) while the next frame renders. Cancel, a failure or a
-// change of clip leave no file.
+// The viewer's video export (File > Export video...): a playblast of the clip on the timeline or
+// of the last live recording, planned as `animview render --out x.mp4 [--recording R]` plans it
+// (app/playblast_plan.h), rendered one frame per UI frame into an offscreen framebuffer through
+// the viewer's camera, and encoded on a worker thread (render::BackgroundEncoder) while the next
+// frame renders. A recording is replayed on the character from its start (RecordingReplay), in
+// steps of the video's frames, as `render --recording` replays it. Cancel, a failure or a change
+// of clip (of file, for a recording) leave no file.
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "app/live_recording.h"
 #include "app/playblast_plan.h"
 #include "app/viewer_panels.h"
+#include "app/viewer_recording.h"
 #include "app/viewer_scene.h"
 #include "render/background_encoder.h"
 #include "render/offscreen_target.h"
@@ -21,30 +26,35 @@
 
 namespace app {
 
-// Plans form for the clip on scene's timeline into out, with the frame rate it comes to in fps.
-// Returns "" or the cause: no clip on the timeline, a path that is not .mp4/.webm/.gif, or what
-// plan_playblast rejects (out is then empty).
+// Plans form for the clip on scene's timeline, or for recording (null: none) when the form asks
+// for it, into out, with the frame rate it comes to in fps. Returns "" or the cause: no clip on
+// the timeline or no recording, a path that is not .mp4/.webm/.gif, or what plan_playblast
+// rejects (out is then empty).
 std::string plan_video_form(const ui::VideoExportForm& form, const ViewerScene& scene,
-                            std::vector<PlayblastFrame>& out, double& fps);
+                            const SavedRecording* recording, std::vector<PlayblastFrame>& out,
+                            double& fps);
 
 class ViewerVideoExport {
  public:
   ViewerVideoExport();
   ~ViewerVideoExport();
 
-  // Opens the dialog on the defaults for the clip on the timeline, with the sound the project
-  // remembers (its paths relative to project_folder), unless an export runs.
+  // Opens the dialog on the defaults for the clip on the timeline (else for recording, null when
+  // none), with the sound the project remembers (its paths relative to project_folder), unless
+  // an export runs.
   void open(ui::VideoExportDialogState& dialog, const ViewerScene& scene,
-            const std::string& project_folder);
+            const std::string& project_folder, const SavedRecording* recording);
 
   // Starts exporting what ui.video_export.form plans at width x height (the viewport's, made
   // even): reads the sound (which the project then remembers), creates the file's folder, opens
-  // the file, pauses the timeline. Returns
+  // the file, pauses the timeline (a recording's replay starts the character over). Returns
   // "" or why it did not start (also listed in the error panel, naming the file).
-  std::string start(ViewerUi& ui, ViewerScene& scene, int width, int height);
+  std::string start(ViewerUi& ui, ViewerScene& scene, int width, int height,
+                    const SavedRecording* recording);
 
   // Draws the dialog (opening it when the menu asked) and acts on its buttons.
-  void draw(ViewerUi& ui, ViewerScene& scene, int width, int height);
+  void draw(ViewerUi& ui, ViewerScene& scene, int width, int height,
+            const SavedRecording* recording);
 
   // While an export runs: renders its next frame through camera and hands it to the encoder;
   // after the last frame finishes the file. A failure, a cancel or a change of the clip on the
@@ -59,6 +69,8 @@ class ViewerVideoExport {
 
  private:
   void finish(ViewerUi& ui, ViewerScene& scene, const std::string& error);
+  // Poses scene for frame: the clip at its time, or the recording replayed up to it.
+  std::string pose(ViewerScene& scene, const PlayblastFrame& frame, const ui::ViewSettings& view);
 
   std::vector<PlayblastFrame> frames_;
   std::size_t next_ = 0;
@@ -75,6 +87,8 @@ class ViewerVideoExport {
   bool overlay_ = false;
   double turntable_deg_ = 0.0;
   // What the export draws from, and what to give back when it ends.
+  InputRecording recording_;               // a copy: the viewer may record again meanwhile
+  std::optional<RecordingReplay> replay_;  // while a recording is exported (reads recording_)
   int clip_ = -1;
   int load_count_ = 0;
   double playhead_s_ = 0.0;

@@ -16,6 +16,36 @@ VideoExportForm default_video_export_form(std::string_view clip, const anim::Tim
   return form;
 }
 
+VideoExportForm default_recording_export_form(double duration_s) {
+  VideoExportForm form;
+  form.recording = true;
+  form.path = "export/recording.mp4";
+  form.to_s = duration_s;
+  return form;
+}
+
+namespace {
+
+// Which source the form exports: the clip or the recording, when both are there. A switch
+// starts the range over on the new source's whole length.
+void pick_source(VideoExportForm& form, const VideoExportDialogInfo& info) {
+  if (info.recording.empty()) form.recording = false;
+  if (info.clip.empty()) form.recording = true;
+  if (info.clip.empty() || info.recording.empty()) return;
+  const std::string clip = "Clip " + info.clip;
+  const std::string recording = "Recording " + info.recording;
+  bool switched = false;
+  if (ImGui::RadioButton(clip.c_str(), !form.recording) && form.recording) switched = true;
+  ImGui::SameLine();
+  if (ImGui::RadioButton(recording.c_str(), form.recording) && !form.recording) switched = true;
+  if (!switched) return;
+  form.recording = !form.recording;
+  form.from_s = 0.0;
+  form.to_s = form.recording ? info.recording_s : info.timeline.duration_s;
+}
+
+}  // namespace
+
 FrameExportAction draw_video_export_dialog(VideoExportDialogState& state,
                                            const VideoExportDialogInfo& info) {
   if (!state.open) return FrameExportAction::None;
@@ -39,14 +69,22 @@ FrameExportAction draw_video_export_dialog(VideoExportDialogState& state,
     state.cancel_x = (ImGui::GetItemRectMin().x + ImGui::GetItemRectMax().x) * 0.5f;
     state.cancel_y = (ImGui::GetItemRectMin().y + ImGui::GetItemRectMax().y) * 0.5f;
     if (cancel || !keep_open) action = FrameExportAction::Cancel;
-  } else if (info.clip.empty()) {
+  } else if (info.clip.empty() && info.recording.empty()) {
     ImGui::TextWrapped(
-        "Export video writes the clip on the timeline. Double-click a clip in the Clips tab "
-        "(or press \"Preview this clip on the timeline\"), then export.");
+        "Export video writes the clip on the timeline or the last live recording. Double-click "
+        "a clip in the Clips tab (or press \"Preview this clip on the timeline\"), or record "
+        "with File > Record inputs, then export.");
     if (!keep_open) state.open = false;
   } else {
-    ImGui::Text("Clip: %s (%.3f s at %g fps), %d x %d", info.clip.c_str(), info.timeline.duration_s,
-                info.timeline.fps, info.width, info.height);
+    pick_source(form, info);
+    const double length_s = form.recording ? info.recording_s : info.timeline.duration_s;
+    if (form.recording) {
+      ImGui::Text("Recording: %s (%.3f s), %d x %d", info.recording.c_str(), length_s, info.width,
+                  info.height);
+    } else {
+      ImGui::Text("Clip: %s (%.3f s at %g fps), %d x %d", info.clip.c_str(), length_s,
+                  info.timeline.fps, info.width, info.height);
+    }
     ImGui::InputText("File (.mp4 .webm .gif)", &form.path);
     ImGui::SetNextItemWidth(110.0f);
     ImGui::InputDouble("from (s)", &form.from_s, 0.0, 0.0, "%.3f");
@@ -54,16 +92,19 @@ FrameExportAction draw_video_export_dialog(VideoExportDialogState& state,
     ImGui::SetNextItemWidth(110.0f);
     ImGui::InputDouble("to (s)", &form.to_s, 0.0, 0.0, "%.3f");
     ImGui::SameLine();
-    if (ImGui::SmallButton("Whole clip")) {
+    if (ImGui::SmallButton(form.recording ? "Whole recording" : "Whole clip")) {
       form.from_s = 0.0;
-      form.to_s = info.timeline.duration_s;
+      form.to_s = length_s;
     }
     static constexpr std::array<double, 4> kRates{0.0, 24.0, 30.0, 60.0};
     ImGui::TextUnformatted("Frame rate:");
     for (const double rate : kRates) {
+      if (form.recording && rate == 0.0) continue;  // a recording has no rate of its own
       ImGui::SameLine();
       const std::string label = rate == 0.0 ? "clip's" : std::to_string(static_cast<int>(rate));
-      if (ImGui::RadioButton(label.c_str(), form.fps == rate)) form.fps = rate;
+      // A recording's default rate (0) is 30.
+      const double shown = form.recording && form.fps == 0.0 ? 30.0 : form.fps;
+      if (ImGui::RadioButton(label.c_str(), shown == rate)) form.fps = rate;
     }
     bool default_quality = form.quality < 0;
     if (ImGui::Checkbox("Default quality", &default_quality))

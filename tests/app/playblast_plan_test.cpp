@@ -94,8 +94,14 @@ TEST(PlayblastPlan, TimecodeCountsFramesWithinEachSecond) {
 
 TEST(PlayblastPlan, OverlayNamesTheFileAndClipAndCountsTheFrame) {
   const PlayblastFrame frame{45, 1.5, 0.0};
-  const std::vector<std::string> lines = app::overlay_lines("demo.glb", "walk", frame, 60, 30.0);
+  const std::vector<std::string> lines =
+      app::overlay_lines("demo.glb", "walk", frame, 60, 30.0, true);
   ASSERT_EQ(lines.size(), 2u);
   EXPECT_EQ(lines[0], "demo.glb  walk");
   EXPECT_EQ(lines[1], "frame 45/60  00:00:01:15  clip 1.500 s");
+  // A replay's timecode is its time: no clip time to show.
+  const std::vector<std::string> replayed =
+      app::overlay_lines("demo.glb", "recording drag.json", frame, 60, 30.0, false);
+  EXPECT_EQ(replayed[0], "demo.glb  recording drag.json");
+  EXPECT_EQ(replayed[1], "frame 45/60  00:00:01:15");
 }

@@ -1,4 +1,4 @@
-// The Export video dialog's defaults for the clip on the timeline.
+// The Export video dialog's defaults for the clip on the timeline and for the last recording.
 #include "ui/video_export_dialog.h"
 
 #include <gtest/gtest.h>
@@ -15,4 +15,14 @@ TEST(VideoExportDialog, DefaultsToAnMp4OfTheWholeClipNamedAfterIt) {
   EXPECT_FALSE(form.overlay);
   EXPECT_TRUE(form.audio.empty());
   EXPECT_EQ(ui::default_video_export_form("..", timeline).path, "export/clip.mp4");
+}
+
+TEST(VideoExportDialog, DefaultsARecordingToAnMp4OfAllOfItAtTheReplayRate) {
+  const ui::VideoExportForm form = ui::default_recording_export_form(4.25);
+  EXPECT_TRUE(form.recording);
+  EXPECT_EQ(form.path, "export/recording.mp4");
+  EXPECT_EQ(form.from_s, 0.0);
+  EXPECT_EQ(form.to_s, 4.25);
+  EXPECT_EQ(form.fps, 0.0);  // the replay's rate
+  EXPECT_FALSE(ui::default_video_export_form("walk", {1.0, 30.0}).recording);
 }

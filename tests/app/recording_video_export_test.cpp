@@ -1,0 +1,149 @@
+// The viewer's video export of the last live recording (File > Export video..., "Recording"):
+// planned at the replay's steady rate over the recording's length, replayed on the character from
+// its start frame by frame through the dialog's code in a real GL context, and written as a video
+// with one frame per step, which ends on the pose a replay by hand ends on.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <cmath>
+#include <filesystem>
+#include <vector>
+
+#include "anim/transform.h"
+#include "app/async_loader.h"
+#include "app/live_recording.h"
+#include "app/viewer_video_export.h"
+#include "asset/demo_character.h"
+#include "render/gl_fixture.h"
+#include "video_probe.h"
+
+namespace app {
+namespace {
+
+namespace fs = std::filesystem;
+
+void open_demo(ViewerScene& scene) {
+  LoadOutcome demo = load_now({{asset::kDemoSourcePath}, {}});
+  ASSERT_TRUE(demo.ok);
+  ASSERT_EQ(scene.open(std::move(demo.character), std::move(demo.project)), "");
+  ASSERT_EQ(scene.mode, PlayMode::Graph);
+}
+
+// 1.2 s of the demo's graph at an uneven frame rate, the blend-space point dragged sideways
+// after 0.4 s.
+InputRecording record_drag() {
+  ViewerScene scene;
+  open_demo(scene);
+  LiveRecorder recorder;
+  EXPECT_EQ(recorder.start(scene), "");
+  const ui::ViewSettings view;
+  for (int frame = 0; frame < 48; ++frame) {
+    if (frame == 16) {
+      EXPECT_EQ(scene.set_parameter("velocity_x=1.2"), "");
+    }
+    EXPECT_EQ(recorder.update(scene, frame % 2 == 0 ? 0.02f : 0.03f, view), "");
+  }
+  return recorder.stop();
+}
+
+TEST(RecordingVideoPlan, ARecordingPlansItsLengthAtTheReplayRate) {
+  ViewerScene scene;
+  open_demo(scene);
+  const SavedRecording saved{record_drag(), "drag.json"};
+  ASSERT_NEAR(saved.inputs.duration_s, 1.2, 1e-6);
+  ui::VideoExportForm form = ui::default_recording_export_form(saved.inputs.duration_s);
+  EXPECT_TRUE(form.recording);
+  EXPECT_EQ(form.path, "export/recording.mp4");
+  std::vector<PlayblastFrame> frames;
+  double fps = 0.0;
+  ASSERT_EQ(plan_video_form(form, scene, &saved, frames, fps), "");
+  EXPECT_EQ(fps, 30.0);
+  EXPECT_EQ(frames.size(), 36u);  // 1.2 s at 30 fps
+  form.path = "export/recording.gif";
+  form.fps = 25.0;
+  form.from_s = 0.4;
+  ASSERT_EQ(plan_video_form(form, scene, &saved, frames, fps), "");
+  EXPECT_EQ(frames.size(), 20u);  // 0.8 s at 25 fps
+  EXPECT_NEAR(frames.front().time_s, 0.4, 1e-9);
+  EXPECT_EQ(plan_video_form(form, scene, nullptr, frames, fps), "no recording to export");
+  EXPECT_TRUE(frames.empty());
+}
+
+class RecordingVideoExportTest : public GlTest {
+ protected:
+  void SetUp() override {
+    GlTest::SetUp();
+    if (IsSkipped() || HasFatalFailure()) return;
+    std::string why;
+    if (!probe::available(why)) GTEST_SKIP() << why;
+    dir_ = fs::temp_directory_path() / ("animview_recording_video_" + std::to_string(::getpid()));
+    fs::remove_all(dir_);
+    ASSERT_EQ(renderer_.init(), "");
+    open_demo(scene_);
+    renderer_.set_character(scene_.character);
+    ui_.load_count = 1;
+    camera_.frame(glm::vec3(-1.0f, 0.0f, -1.0f), glm::vec3(1.0f, 2.0f, 1.0f), 4.0f / 3.0f);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+
+  fs::path dir_;
+  render::SceneRenderer renderer_;
+  ViewerScene scene_;
+  ViewerUi ui_;
+  render::OrbitCamera camera_;
+  ViewerVideoExport exporter_;
+};
+
+TEST_F(RecordingVideoExportTest, TheLastRecordingIsReplayedIntoAVideo) {
+  const SavedRecording saved{record_drag(), (dir_ / "drag.json").string()};
+  exporter_.open(ui_.video_export, scene_, ".", &saved);
+  ui::VideoExportForm& form = ui_.video_export.form;
+  form.recording = true;
+  form.from_s = 0.0;
+  form.to_s = saved.inputs.duration_s;
+  form.path = (dir_ / "drag.mp4").string();
+  form.overlay = true;
+  ASSERT_EQ(exporter_.start(ui_, scene_, 160, 120, &saved), "");
+  int steps = 0;
+  while (exporter_.running() && steps < 100) {
+    exporter_.step(ui_, scene_, renderer_, camera_);
+    ++steps;
+  }
+  ASSERT_FALSE(exporter_.running());
+  EXPECT_TRUE(ui_.errors.empty()) << ui_.errors.entries().front().cause;
+  EXPECT_EQ(ui_.status.rfind("exported 36 frames to ", 0), 0u) << ui_.status;
+  const probe::Video video = probe::read(dir_ / "drag.mp4");
+  ASSERT_EQ(video.streams.size(), 1u);
+  EXPECT_EQ(video.streams[0].frames, 36);
+
+  // The character stands where a replay by hand to the last frame (35 / 30 s) leaves it, with
+  // the dragged point.
+  ViewerScene reference;
+  open_demo(reference);
+  RecordingReplay replay(saved.inputs);
+  ASSERT_EQ(replay.start(reference), "");
+  ASSERT_EQ(replay.play_to(reference, 35.0 / 30.0, 1.0 / 30.0, ui::ViewSettings{}), "");
+  EXPECT_FLOAT_EQ(scene_.parameters.get(scene_.parameters.find("velocity_x")), 1.2f);
+  const std::span<const anim::Transform> a = scene_.instance.local_pose();
+  const std::span<const anim::Transform> b = reference.instance.local_pose();
+  ASSERT_EQ(a.size(), b.size());
+  for (std::size_t j = 0; j < a.size(); ++j) {
+    for (int c = 0; c < 3; ++c) EXPECT_NEAR(a[j].translation[c], b[j].translation[c], 1e-5f);
+    EXPECT_NEAR(std::abs(glm::dot(a[j].rotation, b[j].rotation)), 1.0f, 1e-6f) << j;
+  }
+}
+
+TEST_F(RecordingVideoExportTest, ExportingWhileRecordingIsRefused) {
+  const SavedRecording saved{record_drag(), (dir_ / "drag.json").string()};
+  exporter_.open(ui_.video_export, scene_, ".", &saved);
+  ui_.video_export.form = ui::default_recording_export_form(saved.inputs.duration_s);
+  ui_.video_export.form.path = (dir_ / "drag.mp4").string();
+  ui_.view.record_inputs = true;
+  EXPECT_EQ(exporter_.start(ui_, scene_, 160, 120, &saved),
+            "stop recording first (File > Record inputs)");
+  EXPECT_FALSE(exporter_.running());
+  EXPECT_FALSE(fs::exists(dir_ / "drag.mp4"));
+}
+
+}  // namespace
+}  // namespace app
