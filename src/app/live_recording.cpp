@@ -9,6 +9,9 @@ namespace {
 // recording's times are sums of float steps, the replay's of 1 / fps.
 constexpr double kTimeTolerance_s = 1e-9;
 
+// LiveRecorder's last clip before its first update (no clip is -1).
+constexpr int kNothingYet = -2;
+
 RecordedInput play_input(const ViewerScene& scene, double time_s) {
   RecordedInput input;
   input.time_s = time_s;
@@ -19,6 +22,15 @@ RecordedInput play_input(const ViewerScene& scene, double time_s) {
     input.playhead_s = scene.clock.time_s();
     input.playing = scene.clock.playing();
   }
+  return input;
+}
+
+RecordedInput clock_input(const ViewerScene& scene, double time_s) {
+  RecordedInput input;
+  input.time_s = time_s;
+  input.kind = RecordedInput::Kind::Clock;
+  input.speed = scene.clock.speed();
+  input.loop = scene.clock.mode();
   return input;
 }
 
@@ -36,9 +48,9 @@ std::string LiveRecorder::start(ViewerScene& scene) {
   if (std::string e = restart_character(scene); !e.empty()) return e;
   recording_ = true;
   recording_data_ = {};
-  // Nothing is "last": every parameter and what plays (no clip is -2) are first-frame inputs.
+  // Nothing is "last": every parameter, what plays and the clock are first-frame inputs.
   last_parameters_.clear();
-  last_clip_ = -2;
+  last_clip_ = kNothingYet;
   return {};
 }
 
@@ -67,6 +79,10 @@ void LiveRecorder::note_inputs(const ViewerScene& scene) {
        (scene.clock.time_s() != last_playhead_s_ || scene.clock.playing() != last_playing_))) {
     recording_data_.inputs.push_back(play_input(scene, now_s));
   }
+  if (last_clip_ == kNothingYet || scene.clock.speed() != last_speed_ ||
+      scene.clock.mode() != last_loop_) {
+    recording_data_.inputs.push_back(clock_input(scene, now_s));
+  }
 }
 
 std::string LiveRecorder::update(ViewerScene& scene, float dt_s, const ui::ViewSettings& view) {
@@ -79,6 +95,8 @@ std::string LiveRecorder::update(ViewerScene& scene, float dt_s, const ui::ViewS
   last_clip_ = scene.timeline_clip();
   last_playhead_s_ = scene.clock.time_s();
   last_playing_ = scene.clock.playing();
+  last_speed_ = scene.clock.speed();
+  last_loop_ = scene.clock.mode();
   return error;
 }
 
@@ -103,6 +121,11 @@ std::string RecordingReplay::start(ViewerScene& scene) {
 void RecordingReplay::apply(const RecordedInput& input, ViewerScene& scene) const {
   if (input.kind == RecordedInput::Kind::Parameter) {
     scene.parameters.set(scene.parameters.find(input.name), input.value);
+    return;
+  }
+  if (input.kind == RecordedInput::Kind::Clock) {
+    scene.clock.set_speed(input.speed);
+    scene.clock.set_mode(input.loop);
     return;
   }
   scene.mode = input.mode;

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "anim/parameters.h"
+#include "anim/playback.h"
 #include "app/viewer_scene.h"
 #include "ui/view_settings.h"
 
@@ -16,9 +17,10 @@ namespace app {
 
 // One input, given time_s seconds into the recording: it takes effect in the frame that starts
 // then. Either a parameter's new value (a drag of the blend-space point, a bool, a trigger
-// fired), or what plays: the graph, the rest pose, or clip from playhead_s (playing or paused).
+// fired), what plays (the graph, the rest pose, or clip from playhead_s, playing or paused), or
+// the clip clock's speed and loop mode (which leave its playhead where the replay has it).
 struct RecordedInput {
-  enum class Kind { Parameter, Play };
+  enum class Kind { Parameter, Play, Clock };
   double time_s = 0.0;
   Kind kind = Kind::Parameter;
   std::string name;  // the parameter's; for Play, the clip's (empty unless mode is ClipPreview)
@@ -26,12 +28,14 @@ struct RecordedInput {
   PlayMode mode = PlayMode::Graph;
   double playhead_s = 0.0;
   bool playing = true;
+  double speed = 1.0;  // Clock
+  anim::PlaybackMode loop = anim::PlaybackMode::Loop;
 
   bool operator==(const RecordedInput&) const = default;
 };
 
 // A recording: its length and its inputs in time order. The first inputs (at 0 s) say what
-// played and every parameter's value when it started.
+// played, the clock's speed and loop mode, and every parameter's value when it started.
 struct InputRecording {
   double duration_s = 0.0;
   std::vector<RecordedInput> inputs;
@@ -74,6 +78,8 @@ class LiveRecorder {
   int last_clip_ = -1;
   double last_playhead_s_ = 0.0;
   bool last_playing_ = true;
+  double last_speed_ = 1.0;
+  anim::PlaybackMode last_loop_ = anim::PlaybackMode::Loop;
 };
 
 // Plays a recording on a scene in steps the caller chooses (a video's 1 / fps). The recording

@@ -34,6 +34,11 @@ json input_to_json(const RecordedInput& input) {
     j["value"] = input.value;
     return j;
   }
+  if (input.kind == RecordedInput::Kind::Clock) {
+    j["clock_speed"] = input.speed;
+    j["loop"] = anim::to_string(input.loop);
+    return j;
+  }
   j["play"] = play_name(input.mode);
   if (input.mode == PlayMode::ClipPreview) {
     j["clip"] = input.name;
@@ -82,6 +87,19 @@ std::string read_play(const json& j, RecordedInput& input) {
   return {};
 }
 
+// The clock fields of j ("clock_speed", "loop") into input.
+std::string read_clock(const json& j, RecordedInput& input) {
+  input.kind = RecordedInput::Kind::Clock;
+  if (std::string e = read_number(j, "clock_speed", input.speed); !e.empty()) return e;
+  if (input.speed < 0.0) return "'clock_speed' is negative";
+  std::string loop;
+  if (std::string e = read_string(j, "loop", loop); !e.empty()) return e;
+  if (!anim::parse_playback_mode(loop, input.loop)) {
+    return "'loop' is '" + loop + "', not loop, once or ping_pong";
+  }
+  return {};
+}
+
 // One input; previous_s is the time of the input before it.
 std::string read_input(const json& j, double duration_s, double previous_s, RecordedInput& out) {
   if (!j.is_object()) return "not an object";
@@ -90,9 +108,10 @@ std::string read_input(const json& j, double duration_s, double previous_s, Reco
     return "its time " + std::to_string(out.time_s) + " s lies outside the recording";
   if (out.time_s < previous_s) return "its time comes before the input above it";
   if (j.contains("play")) return read_play(j, out);
+  if (j.contains("clock_speed")) return read_clock(j, out);
   out.kind = RecordedInput::Kind::Parameter;
   if (std::string e = read_string(j, "parameter", out.name); !e.empty())
-    return "neither 'play' nor 'parameter' (" + e + ")";
+    return "neither 'play', 'clock_speed' nor 'parameter' (" + e + ")";
   double value = 0.0;
   if (std::string e = read_number(j, "value", value); !e.empty()) return e;
   out.value = static_cast<float>(value);

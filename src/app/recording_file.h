@@ -5,9 +5,11 @@
 //   {"animview_recording": 1, "duration_s": 4.2, "inputs": [
 //     {"t": 0, "play": "graph"},
 //     {"t": 0, "play": "clip", "clip": "Walk", "playhead": 0.5, "playing": true},
+//     {"t": 0, "clock_speed": 0.5, "loop": "ping_pong"},
 //     {"t": 0.35, "parameter": "speed", "value": 1.5}]}
 //
-// "play" is "graph", "clip" or "rest"; times are seconds from the recording's start.
+// "play" is "graph", "clip" or "rest"; "loop" is "loop", "once" or "ping_pong"; times are seconds
+// from the recording's start. A recording without clock inputs plays clips at 1x, looping.
 
 #include <string>
 

@@ -5,7 +5,9 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <functional>
+#include <iterator>
 #include <string>
 #include <vector>
 
@@ -37,7 +39,7 @@ void open_demo(ViewerScene& scene) {
 
 // What the user does just before the frame numbered frame (the script of both the recording and
 // the hand-stepped reference): drags the blend-space point, fires the trigger, previews a clip
-// from a scrubbed playhead and goes back to the graph.
+// from a scrubbed playhead, slows the clock and makes it bounce, and goes back to the graph.
 void user_inputs(int frame, ViewerScene& scene) {
   if (frame == 8) {
     ASSERT_EQ(scene.set_parameter("velocity_x=0.8"), "");
@@ -51,6 +53,8 @@ void user_inputs(int frame, ViewerScene& scene) {
     scene.preview(scene.find_clip("wave"));
     scene.clock.seek(0.3);
   }
+  if (frame == 45) scene.clock.set_speed(0.5);
+  if (frame == 48) scene.clock.set_mode(anim::PlaybackMode::PingPong);
   if (frame == 52) scene.clock.seek(0.1);  // scrubbed
   if (frame == 60) scene.mode = PlayMode::Graph;
 }
@@ -96,18 +100,18 @@ InputRecording record_script(int frames, const std::function<float(int)>& dt,
 TEST(LiveRecording, RecordsEachInputOnceAtTheTimeItWasGiven) {
   std::vector<double> times;
   const InputRecording recording = record_script(70, uneven_dt, &times);
-  // The first frame: every parameter's value (the demo's three and the trigger), what plays.
-  ASSERT_GE(recording.inputs.size(), 5u);
+  // The first frame: every parameter's value (the demo's three and the trigger), what plays, the
+  // clock.
+  ASSERT_GE(recording.inputs.size(), 6u);
   using Kind = RecordedInput::Kind;
-  const std::vector<RecordedInput> first = {{0.0, Kind::Parameter, "turn", 0.0f},
-                                            {0.0, Kind::Parameter, "velocity_x", 0.0f},
-                                            {0.0, Kind::Parameter, "velocity_z", 1.4f},
-                                            {0.0, Kind::Parameter, "hop", 0.0f},
-                                            {0.0, Kind::Play, "", 0.0f, PlayMode::Graph}};
-  EXPECT_EQ(std::vector<RecordedInput>(recording.inputs.begin(), recording.inputs.begin() + 5),
+  const std::vector<RecordedInput> first = {
+      {0.0, Kind::Parameter, "turn", 0.0f},         {0.0, Kind::Parameter, "velocity_x", 0.0f},
+      {0.0, Kind::Parameter, "velocity_z", 1.4f},   {0.0, Kind::Parameter, "hop", 0.0f},
+      {0.0, Kind::Play, "", 0.0f, PlayMode::Graph}, {0.0, Kind::Clock, "", 0.0f, PlayMode::Graph}};
+  EXPECT_EQ(std::vector<RecordedInput>(recording.inputs.begin(), recording.inputs.begin() + 6),
             first);
   int hops = 0, plays = 0;
-  for (std::size_t i = 5; i < recording.inputs.size(); ++i) {
+  for (std::size_t i = 6; i < recording.inputs.size(); ++i) {
     const RecordedInput& input = recording.inputs[i];
     if (input.name == "hop") {
       ++hops;
@@ -122,6 +126,15 @@ TEST(LiveRecording, RecordsEachInputOnceAtTheTimeItWasGiven) {
   }
   EXPECT_EQ(hops, 1) << "fired once, consumed by the update: one input";
   EXPECT_EQ(plays, 3) << "the clip, the scrub and the graph again";
+  std::vector<RecordedInput> clock;
+  std::copy_if(recording.inputs.begin() + 6, recording.inputs.end(), std::back_inserter(clock),
+               [](const RecordedInput& i) { return i.kind == Kind::Clock; });
+  ASSERT_EQ(clock.size(), 2u) << "the speed, then the loop mode";
+  EXPECT_DOUBLE_EQ(clock[0].time_s, times[45]);
+  EXPECT_EQ(clock[0].speed, 0.5);
+  EXPECT_EQ(clock[0].loop, anim::PlaybackMode::Loop);
+  EXPECT_DOUBLE_EQ(clock[1].time_s, times[48]);
+  EXPECT_EQ(clock[1].loop, anim::PlaybackMode::PingPong);
   EXPECT_NEAR(recording.duration_s, times.back() + uneven_dt(69), 1e-9);
 }
 

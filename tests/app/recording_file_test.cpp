@@ -23,6 +23,8 @@ InputRecording sample_recording() {
   r.inputs.push_back({0.1 / 3.0, RecordedInput::Kind::Parameter, "velocity_z", -1.0f / 3.0f});
   r.inputs.push_back(
       {0.25, RecordedInput::Kind::Play, "walk_forward", 0.0f, PlayMode::ClipPreview, 0.7, false});
+  r.inputs.push_back({0.3, RecordedInput::Kind::Clock, "", 0.0f, PlayMode::Graph, 0.0, true, 0.25,
+                      anim::PlaybackMode::PingPong});
   r.inputs.push_back({0.5, RecordedInput::Kind::Play, "", 0.0f, PlayMode::RestPose});
   return r;
 }
@@ -51,7 +53,8 @@ TEST(RecordingFile, RefusesMalformedFilesNamingTheFileAndCause) {
        "r.json: 'duration_s' must be above 0"},
       {R"({"animview_recording": 1, "duration_s": 1})", "r.json: 'inputs' is not a list"},
       {R"({"animview_recording": 1, "duration_s": 1, "inputs": [{"t": 0, "value": 1}]})",
-       "r.json: input 1: neither 'play' nor 'parameter' ('parameter' is not a name)"},
+       "r.json: input 1: neither 'play', 'clock_speed' nor 'parameter' ('parameter' is not a "
+       "name)"},
       {R"({"animview_recording": 1, "duration_s": 1, "inputs": [{"t": 2, "play": "graph"}]})",
        "r.json: input 1: its time 2.000000 s lies outside the recording"},
       {R"({"animview_recording": 1, "duration_s": 1, "inputs": [
@@ -67,6 +70,14 @@ TEST(RecordingFile, RefusesMalformedFilesNamingTheFileAndCause) {
       {R"({"animview_recording": 1, "duration_s": 1, "inputs": [
          {"t": 0, "play": "clip", "clip": "walk", "playhead": 0, "playing": 1}]})",
        "r.json: input 1: 'playing' is not true or false"},
+      {R"({"animview_recording": 1, "duration_s": 1, "inputs": [
+         {"t": 0, "clock_speed": -2, "loop": "loop"}]})",
+       "r.json: input 1: 'clock_speed' is negative"},
+      {R"({"animview_recording": 1, "duration_s": 1, "inputs": [
+         {"t": 0, "clock_speed": 1, "loop": "twice"}]})",
+       "r.json: input 1: 'loop' is 'twice', not loop, once or ping_pong"},
+      {R"({"animview_recording": 1, "duration_s": 1, "inputs": [{"t": 0, "clock_speed": 1}]})",
+       "r.json: input 1: 'loop' is not a name"},
   };
   for (const auto& [text, message] : cases) {
     InputRecording out = sample_recording();
