@@ -19,12 +19,14 @@ nlohmann::json last_timeline(const std::filesystem::path& log) {
   return state.is_object() && state.contains("timeline") ? state["timeline"] : nullptr;
 }
 
-// Sends keys, then waits a few frames for the log to show their effect.
+// Sends keys, then waits until the viewer has drawn a few frames after them (however slowly it
+// draws on a busy machine) and returns the timeline the log then shows.
 nlohmann::json press(e2e::ViewerProcess& viewer, const std::string& window, const std::string& keys,
                      const std::filesystem::path& log) {
   viewer.send_keys(window, keys);
-  std::this_thread::sleep_for(std::chrono::milliseconds(700));
-  return last_timeline(log);
+  const nlohmann::json state = e2e::wait_for_frames(log, 5, std::chrono::seconds(30));
+  EXPECT_TRUE(state.is_object()) << "the viewer drew no frames after " << keys;
+  return state.is_object() && state.contains("timeline") ? state["timeline"] : nullptr;
 }
 
 }  // namespace

@@ -43,6 +43,23 @@ nlohmann::json last_json_line(const std::filesystem::path& log) {
   return nlohmann::json::parse(last, nullptr, false);
 }
 
+nlohmann::json wait_for_frames(const std::filesystem::path& log, int frames,
+                               std::chrono::seconds timeout) {
+  auto frame_of = [](const nlohmann::json& state) {
+    return state.is_object() && state.contains("frame") && state["frame"].is_number_integer()
+               ? state["frame"].get<long long>()
+               : -1LL;
+  };
+  const long long start = frame_of(last_json_line(log));
+  const auto deadline = std::chrono::steady_clock::now() + timeout;
+  while (std::chrono::steady_clock::now() < deadline) {
+    nlohmann::json state = last_json_line(log);
+    if (start >= 0 && frame_of(state) >= start + frames) return state;
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  return nullptr;
+}
+
 float blend_weight(const nlohmann::json& state, const std::string& clip) {
   const auto& clips = state["blend_space"]["clips"];
   for (std::size_t i = 0; i < clips.size(); ++i) {

@@ -20,6 +20,12 @@ std::string run_and_read(const std::string& command);
 // file has none yet.
 nlohmann::json last_json_line(const std::filesystem::path& log);
 
+// The log's last line once the viewer has drawn `frames` more frames than it had when called
+// (its "frame" count), so input sent before the call has been handled however slowly the machine
+// draws; null when that does not happen within timeout.
+nlohmann::json wait_for_frames(const std::filesystem::path& log, int frames,
+                               std::chrono::seconds timeout);
+
 // The weight the state log's blend space gives clip (a test failure, and -1, when it has none).
 float blend_weight(const nlohmann::json& state, const std::string& clip);
 
