@@ -19,12 +19,13 @@
 //                           15-degree slope, both palettes
 // BM_CharacterInstance_Demo/compressed_warping  the same with stride and orientation warping on
 //                           (the point at 1.2 m/s asks its speed and direction of the blend)
-// BM_CharacterInstance_Demo/compressed_post_process  the same with a post-process stack after
-//                           foot IK: look-at (chest, neck, head; target circling), twist
+// BM_CharacterInstance_Demo/compressed_post_process  the same with a post-process stack: foot
+//                           IK first, then look-at (chest, neck, head; target circling), twist
 //                           correction (both forearm_twist joints), a 6-joint spring chain
 //                           (clavicle_r to fingers_r) and a 5-joint FABRIK chain (clavicle_l to
 //                           hand_l reaching a circling target)
-// BM_DemoFrame_PostProcessEntry/solo:N  that frame with only entry N of the stack (soloed)
+// BM_DemoFrame_PostProcessEntry/solo:N  that frame with only foot IK and entry N after it
+//                           (both soloed)
 // BM_DemoFrame_Parts        the same frame with foot IK and the dual-quaternion palette each on
 //                           or off, so that what each costs can be read off
 // BM_Crowd_Instances/N      N instances of one bound character (anim::Crowd) playing the 3-clip
@@ -283,13 +284,15 @@ void BM_CharacterUpdate_3Clips_DemoSkeleton(benchmark::State& state) {
 }
 BENCHMARK(BM_CharacterUpdate_3Clips_DemoSkeleton);
 
-// The benchmark's post-process stack on the built-in character (see the list above).
+// The benchmark's post-process stack on the built-in character (see the list above): foot IK
+// first, then the look-at.
 std::vector<PostProcessEntry> demo_post_process(const asset::Character& demo) {
   const Skeleton& s = demo.skeleton;
   const std::vector<glm::mat4> rest = asset::rest_model(s);
-  std::vector<PostProcessEntry> entries(1);
-  entries[0].kind = PostProcessKind::LookAt;
-  entries[0].look_at = make_look_at_rig(asset::find_character_rig(demo), rest);
+  std::vector<PostProcessEntry> entries(2);
+  entries[0].kind = PostProcessKind::FootIk;
+  entries[1].kind = PostProcessKind::LookAt;
+  entries[1].look_at = make_look_at_rig(asset::find_character_rig(demo), rest);
   for (const TwistRig& twist : find_twist_rigs(s, rest)) {
     entries.emplace_back().kind = PostProcessKind::Twist;
     entries.back().twist = twist;
@@ -337,7 +340,7 @@ void run_demo_frame(benchmark::State& state, Storage storage, bool foot_ik, bool
   slope.slope_deg = 15.0f;
   if (post_process) {
     std::vector<PostProcessEntry> entries = demo_post_process(demo);
-    if (solo >= 0) entries[static_cast<std::size_t>(solo)].solo = true;
+    if (solo >= 0) entries[0].solo = entries[static_cast<std::size_t>(solo) + 1].solo = true;
     instance.set_post_process(entries);
   }
   float angle = 0.0f;
@@ -349,7 +352,7 @@ void run_demo_frame(benchmark::State& state, Storage storage, bool foot_ik, bool
     if (post_process) {
       // Moving targets, edited in place as the viewer's drag does.
       const std::span<PostProcessEntry> stack = instance.edit_post_process();
-      stack.front().look_at_goal.target = glm::vec3(std::sin(angle), 1.6f, 1.0f);
+      stack[1].look_at_goal.target = glm::vec3(std::sin(angle), 1.6f, 1.0f);
       stack.back().ik_goal.target = glm::vec3(0.45f + 0.1f * std::cos(angle), 1.2f, 0.3f);
     }
     if (!instance.update(kFrame_s, parameters, settings, slope)) {
@@ -376,7 +379,8 @@ BENCHMARK(BM_CharacterInstance_Demo_Warping)->Name("BM_CharacterInstance_Demo/co
 void BM_CharacterInstance_Demo_PostProcess(benchmark::State& state) {
   run_demo_frame(state, Storage::Compressed, true, true, true);
 }
-// Each entry of that stack alone (soloed): 0 look-at, 1 and 2 twist, 3 spring, 4 FABRIK.
+// Each entry of that stack after foot IK alone (soloed with foot IK): 0 look-at, 1 and 2 twist,
+// 3 spring, 4 FABRIK.
 void BM_DemoFrame_PostProcessEntry(benchmark::State& state) {
   run_demo_frame(state, Storage::Compressed, true, true, true, static_cast<int>(state.range(0)));
 }

@@ -155,7 +155,7 @@ std::string CharacterInstance::bind(const BoundCharacter& character, const Graph
   // adopt_graph, for graphs that have them.
   local_ = character.skeleton.rest_pose;
   model_.assign(joints, glm::mat4(1.0f));
-  post_state_.resize(post_process_.size(), joints);
+  set_post_process(std::vector<PostProcessEntry>(post_process_));
   palette_.assign(joints, glm::mat4(1.0f));
   dual_quats_.assign(joints, DualQuat{});
   stretch_.assign(joints, glm::mat3(1.0f));
@@ -359,8 +359,38 @@ void CharacterInstance::note_touched(const CharacterSettings& settings) {
 }
 
 void CharacterInstance::set_post_process(std::span<const PostProcessEntry> entries) {
-  post_process_.assign(entries.begin(), entries.end());
-  post_state_.resize(entries.size(), character_ ? character_->skeleton.parents.size() : 0);
+  std::vector<PostProcessEntry> stack;
+  const bool has_foot_ik = std::any_of(entries.begin(), entries.end(), [](const auto& e) {
+    return e.kind == PostProcessKind::FootIk;
+  });
+  if (!has_foot_ik) stack.emplace_back().kind = PostProcessKind::FootIk;
+  stack.insert(stack.end(), entries.begin(), entries.end());
+  post_process_ = std::move(stack);
+  post_state_.resize(post_process_, character_ ? character_->skeleton.parents.size() : 0);
+}
+
+bool CharacterInstance::foot_ik_on(const CharacterSettings& settings) const {
+  FootIkContext foot;
+  foot.enabled = settings.foot_ik && !rig_.legs.empty();
+  PostProcessFrame frame;
+  frame.procedural = settings.post_process;
+  frame.foot_ik = &foot;
+  return foot_ik_runs(post_process_, frame);
+}
+
+FootIkContext CharacterInstance::foot_ik_context(const CharacterSettings& settings,
+                                                 const Terrain& terrain) {
+  FootIkContext foot;
+  foot.enabled = settings.foot_ik && !rig_.legs.empty();
+  foot.rig = &rig_;
+  foot.settings = &settings.foot_ik_settings;
+  foot.terrain = &terrain;
+  foot.world_from_model = world_;
+  foot.contacts = {contacts_.data(), rig_.legs.size()};
+  foot.foot_shifts = {stride_state_.shift.data(), stride_state_.active ? rig_.legs.size() : 0};
+  foot.state = &foot_ik_state_;
+  foot.debug = &foot_debug_;
+  return foot;
 }
 
 void CharacterInstance::reset() {
@@ -595,31 +625,20 @@ JobResult CharacterInstance::update(float dt_s, Parameters& parameters,
   // root glides rather than jumps); foot IK then fits the feet.
   world_.translation.y = smoothed_height(terrain, world_.translation.x, world_.translation.z);
 
-  // Foot IK starts with local_to_model of its own (it is a job of its own) unless the warps
-  // left model_ current, so only a frame without either needs one here.
-  if (settings.foot_ik && !rig_.legs.empty()) {
-    const std::span<const bool> contacts(contacts_.data(), rig_.legs.size());
-    const std::span<const glm::vec3> shifts(stride_state_.shift.data(),
-                                            stride_state_.active ? rig_.legs.size() : 0);
-    const JobResult r =
-        model_current ? solve_foot_ik_on_model(skeleton, rig_, settings.foot_ik_settings, terrain,
-                                               world_, contacts, dt_s, foot_ik_state_, local_,
-                                               model_, shifts, &foot_debug_)
-                      : solve_foot_ik(skeleton, rig_, settings.foot_ik_settings, terrain, world_,
-                                      contacts, dt_s, foot_ik_state_, local_, model_, &foot_debug_);
-    if (!r) return r;
-  } else {
-    if (!model_current) {
-      if (JobResult r = local_to_model(skeleton, local_, model_); !r) return r;
-    }
-    foot_debug_ = {};
+  // The stack (foot IK one of its entries) works on a current model pose: the warps may have
+  // left one.
+  if (!model_current) {
+    if (JobResult r = local_to_model(skeleton, local_, model_); !r) return r;
   }
-  if (settings.post_process && !post_process_.empty()) {
-    if (JobResult r = run_post_process(skeleton, post_process_, world_matrix(), dt_s, post_state_,
-                                       local_, model_);
-        !r) {
-      return r;
-    }
+  const FootIkContext foot = foot_ik_context(settings, terrain);
+  PostProcessFrame frame;
+  frame.world = world_matrix();
+  frame.dt_s = dt_s;
+  frame.procedural = settings.post_process;
+  frame.foot_ik = &foot;
+  if (JobResult r = run_post_process(skeleton, post_process_, frame, post_state_, local_, model_);
+      !r) {
+    return r;
   }
   if (note_touched_) note_touched(settings);
   if (settings.matrix_palette) {
@@ -810,7 +829,7 @@ JobResult CharacterInstance::warp_locomotion(const CharacterSettings& settings, 
   warp.planted = {contacts_.data(), rig_.legs.size()};
   // Foot IK, when on, moves the feet by the stride's shifts and solves the legs once.
   const JobResult r =
-      settings.foot_ik
+      foot_ik_on(settings)
           ? stride_foot_shifts(character_->skeleton, rig_, warp, stride_state_, model_)
           : warp_stride(character_->skeleton, rig_, warp, stride_state_, local_, model_);
   if (!r) {

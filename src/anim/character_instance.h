@@ -4,8 +4,8 @@
 // or played (blend spaces, phase-synced); the sources are blended with their root motion; an
 // inertialized switch decays its offset; layers (override or additive, masked) go on top; root
 // motion is extracted and accumulated into the world transform or kept in the pose; the pose
-// goes to model space; foot IK corrects the legs on the terrain; the post-process stack (look-at,
-// twist, springs, multi-bone IK) runs in its order; and the skinning palettes are
+// goes to model space; the post-process stack (foot IK correcting the legs on the terrain,
+// look-at, twist, springs, multi-bone IK) runs in its order; and the skinning palettes are
 // built as matrices and/or as dual quaternions. This is the one place a frame is composed: the
 // viewer, the comparison, the crowd, the onion skin, frame export, the command-line tools and
 // the benchmarks all run it.
@@ -52,6 +52,7 @@ enum class RootMotionMode {
 struct CharacterSettings {
   RootMotionMode root_motion_mode = RootMotionMode::InPlace;
   RootMotionSettings root_motion;
+  // Whether the stack's foot-IK entry runs (it is skipped as if muted without it).
   bool foot_ik = false;
   FootIkSettings foot_ik_settings;
   // Locomotion warping, after the blend and before foot IK: stride warping scales the stride
@@ -63,7 +64,7 @@ struct CharacterSettings {
   StrideWarpingSettings stride_warping_settings;
   bool orientation_warping = false;
   OrientationWarpingSettings orientation_warping_settings;
-  // Whether the post-process stack (set_post_process) runs after foot IK.
+  // Whether the post-process stack's entries other than foot IK (set_post_process) run.
   bool post_process = true;
   // Half-life (seconds) of the smoothing of blend-space input points: 0 follows the parameters
   // at once; larger values ease the blend after a sudden change of input.
@@ -115,8 +116,11 @@ class CharacterInstance {
   // binding's weights again. Out-of-range layers and non-finite weights are ignored.
   void set_layer_weight(int layer, float weight);
 
-  // The post-process stack run after foot IK in its order (copied; allocates: call it when the
-  // stack is edited, not per frame). Its springs start afresh. Entries are checked when they run.
+  // The post-process stack, run in its order (copied; allocates: call it when the stack is
+  // edited, not per frame). Foot IK is one of its entries: a stack without a foot-IK entry gets
+  // one first (where foot IK always ran), so post_process() may hold one entry more than
+  // entries. Its springs start afresh; its ghosts are sized for the entries' ghost flags.
+  // Entries are checked when they run.
   void set_post_process(std::span<const PostProcessEntry> entries);
   std::span<const PostProcessEntry> post_process() const { return post_process_; }
   // The entries to edit in place without restarting the springs (a target dragged, a weight
@@ -124,6 +128,11 @@ class CharacterInstance {
   std::span<PostProcessEntry> edit_post_process() { return post_process_; }
   // Starts the stack's springs afresh from the next pose (a scrub, a loop, a jump).
   void reset_post_process() { post_state_.reset(); }
+  // The model pose before stack entry entry (an index into post_process()) in the last update,
+  // kept where the entry's ghost flag was set when the stack was; empty otherwise.
+  std::span<const glm::mat4> post_process_ghost(std::size_t entry) const {
+    return post_state_.ghost(entry);
+  }
 
   bool has_foot_ik_rig() const { return !rig_.legs.empty(); }
   // The legs foot IK and the foot-slide meter use (empty when the rig does not validate).
@@ -236,6 +245,11 @@ class CharacterInstance {
   // The frame's warp from its root motion and what is asked: stride_warp_ratio_,
   // hip_warp_angle_rad_ and warp_direction_. False when nothing is asked.
   bool aim_warp(const CharacterSettings& settings, int blend_space, float dt_s);
+  // Whether the stack's foot-IK entry runs with settings (stride warping then leaves the feet's
+  // shifts to it).
+  bool foot_ik_on(const CharacterSettings& settings) const;
+  // What the stack's foot-IK entry reads and writes this frame (pointing into the instance).
+  FootIkContext foot_ik_context(const CharacterSettings& settings, const Terrain& terrain);
   // Measures root_frame_ for built_root_motion_ and forgets the clips' cursors.
   void measure_root_frame();
   void note_touched(const CharacterSettings& settings);

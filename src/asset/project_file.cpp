@@ -859,6 +859,8 @@ Project read_project(const json& j) {
     auto [path, why] = read_post_process(*post, "post_process", p.post_process);
     if (!path.empty()) fail(path, why);
   }
+  // Saved before foot IK was an entry: it ran first, and still does.
+  if (p.view.foot_ik) put_foot_ik_first_if_missing(p.post_process);
   if (const json* audio = r.find("audio")) {
     ObjectReader a(*audio, "audio");
     p.audio_file = a.string("file");

@@ -182,8 +182,8 @@ struct Project {
   // when not empty): retargeted again on every load, their clips named in clips like any other.
   std::vector<ProjectRetarget> retargets;
   std::optional<ProjectSession> session;  // optional in the file ("session")
-  // The procedural layers after foot IK, in order (optional in the file, "post_process"; written
-  // only when not empty; project_post_process.h).
+  // The procedural layers, foot IK among them, in order (optional in the file, "post_process";
+  // written only when not empty; project_post_process.h).
   std::vector<ProjectPostProcess> post_process;
   // The sound of the viewer's Export video dialog and the seconds into the video at which it
   // starts (optional in the file, "audio": {"file", "offset_s"}; written only when a file is

@@ -15,13 +15,23 @@ namespace asset {
 bool parse_post_process_kind(const std::string& text, anim::PostProcessKind& out) {
   for (const anim::PostProcessKind kind :
        {anim::PostProcessKind::LookAt, anim::PostProcessKind::Twist, anim::PostProcessKind::Spring,
-        anim::PostProcessKind::MultiBoneIk}) {
+        anim::PostProcessKind::MultiBoneIk, anim::PostProcessKind::FootIk}) {
     if (text == anim::to_string(kind)) {
       out = kind;
       return true;
     }
   }
   return false;
+}
+
+void put_foot_ik_first_if_missing(std::vector<ProjectPostProcess>& entries) {
+  const bool has_foot_ik = std::any_of(
+      entries.begin(), entries.end(),
+      [](const ProjectPostProcess& e) { return e.kind == anim::PostProcessKind::FootIk; });
+  if (has_foot_ik) return;
+  ProjectPostProcess foot_ik;
+  foot_ik.kind = anim::PostProcessKind::FootIk;
+  entries.insert(entries.begin(), foot_ik);
 }
 
 namespace {
@@ -77,6 +87,7 @@ std::string bind_post_process(const std::vector<ProjectPostProcess>& entries,
   const anim::Skeleton& skeleton = character.skeleton;
   const std::vector<glm::mat4> rest = rest_model(skeleton);
   std::vector<anim::PostProcessEntry> bound;
+  bool foot_ik = false;
   for (std::size_t i = 0; i < entries.size(); ++i) {
     const ProjectPostProcess& p = entries[i];
     std::string at = "post_process[";
@@ -87,6 +98,7 @@ std::string bind_post_process(const std::vector<ProjectPostProcess>& entries,
     e.weight = p.weight;
     e.solo = p.solo;
     e.mute = p.mute;
+    e.ghost = p.ghost;
     std::string why;
     switch (p.kind) {
       case anim::PostProcessKind::LookAt:
@@ -126,6 +138,10 @@ std::string bind_post_process(const std::vector<ProjectPostProcess>& entries,
         if (why.empty() && anim::validate(skeleton, e.ik_chain.joints, 2)) {
           why = at + ".joints: a chain of two joints or more, each the child of the one before";
         }
+        break;
+      case anim::PostProcessKind::FootIk:
+        if (foot_ik) why = at + ": a second foot_ik entry (foot IK runs once a frame)";
+        foot_ik = true;
         break;
     }
     if (!why.empty()) return why;

@@ -19,13 +19,17 @@ namespace asset {
 // - twist: joints holds the followed joint (the hand) or nothing for every twist rig found;
 // - spring: joints (a chain, each the child of the one before), frequency_hz, damping_ratio,
 //   gravity, sphere_center, sphere_radius_m;
-// - multi_bone_ik: joints (a chain), target, cone_deg (every joint's cone; 0 free).
+// - multi_bone_ik: joints (a chain), target, cone_deg (every joint's cone; 0 free);
+// - foot_ik: nothing (the rig's legs, the view's foot-IK settings; the view's foot_ik toggle
+//   says whether it runs). One at most; a stack without one runs foot IK first.
+// ghost keeps the pose before the entry for the viewer to draw faintly.
 // Positions are in the character's model space (metres, Y up).
 struct ProjectPostProcess {
   anim::PostProcessKind kind = anim::PostProcessKind::LookAt;
   float weight = 1.0f;
   bool solo = false;
   bool mute = false;
+  bool ghost = false;
   std::vector<std::string> joints;
   std::vector<float> joint_weights;
   glm::vec3 target{0.0f, 1.5f, 1.0f};
@@ -38,8 +42,13 @@ struct ProjectPostProcess {
   float cone_deg = 0.0f;
 };
 
-// The kind named by text ("look_at", "twist", "spring", "multi_bone_ik"); false when unknown.
+// The kind named by text ("look_at", "twist", "spring", "multi_bone_ik", "foot_ik"); false
+// when unknown.
 bool parse_post_process_kind(const std::string& text, anim::PostProcessKind& out);
+
+// Puts a foot-IK entry first in entries when they have none: where foot IK ran before it was an
+// entry, so a project saved then keeps its result (and its foot IK shows in the stack).
+void put_foot_ik_first_if_missing(std::vector<ProjectPostProcess>& entries);
 
 // The anim entries of entries on character: joints found by name, the look-at's defaults from
 // the rig, a twist entry without a joint expanded into one entry per twist rig found. Returns ""

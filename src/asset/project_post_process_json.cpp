@@ -58,11 +58,13 @@ ProjectPostProcess read_entry(const json& j, const std::string& path) {
   const auto kind = j.find("kind");
   if (kind == j.end() || !kind->is_string() ||
       !parse_post_process_kind(kind->get<std::string>(), e.kind)) {
-    throw Wrong{path + ".kind", "expected \"look_at\", \"twist\", \"spring\" or \"multi_bone_ik\""};
+    throw Wrong{path + ".kind",
+                "expected \"look_at\", \"twist\", \"spring\", \"multi_bone_ik\" or \"foot_ik\""};
   }
   e.weight = number_at(j, path, "weight", 1.0f, 0.0f, 1.0f);
   e.solo = bool_at(j, path, "solo");
   e.mute = bool_at(j, path, "mute");
+  e.ghost = bool_at(j, path, "ghost");
   if (const auto joints = j.find("joints"); joints != j.end()) {
     if (!joints->is_array()) throw Wrong{path + ".joints", "expected an array of joint names"};
     for (const json& name : *joints) {
@@ -105,6 +107,7 @@ json post_process_to_json(const std::vector<ProjectPostProcess>& entries) {
               {"weight", e.weight},
               {"solo", e.solo},
               {"mute", e.mute},
+              {"ghost", e.ghost},
               {"joints", e.joints}};
     switch (e.kind) {
       case PostProcessKind::LookAt:
@@ -113,6 +116,7 @@ json post_process_to_json(const std::vector<ProjectPostProcess>& entries) {
         j["limit_deg"] = e.limit_deg;
         break;
       case PostProcessKind::Twist:
+      case PostProcessKind::FootIk:
         break;
       case PostProcessKind::Spring:
         j["frequency_hz"] = e.frequency_hz;

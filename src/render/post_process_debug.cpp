@@ -5,12 +5,16 @@
 
 #include <glm/gtc/constants.hpp>
 
+#include "render/skeleton_overlay.h"
+
 namespace render {
 namespace {
 
 const glm::vec4 kLookAtColor(1.0f, 0.85f, 0.2f, 1.0f);
 const glm::vec4 kIkColor(1.0f, 0.3f, 0.9f, 1.0f);
 const glm::vec4 kSphereColor(0.3f, 0.9f, 1.0f, 0.8f);
+// Faint, so the live skeleton stays in front.
+const glm::vec4 kGhostColor(0.75f, 0.85f, 1.0f, 0.35f);
 
 glm::vec3 place(const glm::mat4& world, const glm::vec3& p) {
   return glm::vec3(world * glm::vec4(p, 1.0f));
@@ -66,6 +70,15 @@ void add_post_process_debug(LineRenderer& lines, std::span<const anim::PostProce
     } else if (e.kind == anim::PostProcessKind::Spring && e.spring.sphere_radius_m > 0.0f) {
       add_sphere(lines, world, e.spring.sphere_center, e.spring.sphere_radius_m);
     }
+  }
+}
+
+void add_post_process_ghosts(LineRenderer& lines, const anim::CharacterInstance& instance,
+                             std::span<const int> parents, const glm::mat4& world) {
+  for (std::size_t i = 0; i < instance.post_process().size(); ++i) {
+    const std::span<const glm::mat4> ghost = instance.post_process_ghost(i);
+    if (ghost.empty() || ghost.size() != parents.size()) continue;
+    add_skeleton(lines, ghost, parents, world, BoneStyle::Lines, kGhostColor);
   }
 }
 

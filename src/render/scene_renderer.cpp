@@ -383,6 +383,7 @@ std::string SceneRenderer::draw_view(const FrameView& frame, const glm::mat4& vi
     }
     if (frame.show_foot_ik_debug && !clip_b) {
       add_post_process_debug(lines_, p.post_process(), p.model_pose(), world);
+      add_post_process_ghosts(lines_, p, frame.parents, world);
     }
     if (!clip_b) add_onion_skin(frame, world);
     lines_.draw(view_projection, false);  // the overlay shows through the mesh

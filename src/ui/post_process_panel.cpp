@@ -69,6 +69,9 @@ bool edit_settings(asset::ProjectPostProcess& e) {
       changed |= ImGui::DragFloat3("target (m)", &e.target.x, 0.01f);
       changed |= ImGui::SliderFloat("cone (deg, 0 free)", &e.cone_deg, 0.0f, 180.0f, "%.0f");
       break;
+    case anim::PostProcessKind::FootIk:
+      ImGui::TextDisabled("the rig's legs; on and off with Foot IK");
+      break;
   }
   return changed;
 }
@@ -90,6 +93,8 @@ bool draw_entry(asset::ProjectPostProcess& e, int index, int count, int& move) {
     changed |= ImGui::Checkbox("solo", &e.solo);
     ImGui::SameLine();
     changed |= ImGui::Checkbox("mute", &e.mute);
+    ImGui::SameLine();
+    changed |= ImGui::Checkbox("ghost", &e.ghost);
     ImGui::SameLine();
     ImGui::SetNextItemWidth(-1.0f);
     changed |= ImGui::SliderFloat("##weight", &e.weight, 0.0f, 1.0f, "weight %.2f");
@@ -124,6 +129,17 @@ bool draw_post_process_panel(std::vector<asset::ProjectPostProcess>& entries) {
               entries[static_cast<std::size_t>(moved + move)]);
   }
   ImGui::TextUnformatted("add:");
+  // Foot IK runs once: its entry is offered only while the stack has none (it then runs first).
+  const bool has_foot_ik = std::any_of(entries.begin(), entries.end(), [](const auto& e) {
+    return e.kind == anim::PostProcessKind::FootIk;
+  });
+  if (!has_foot_ik) {
+    ImGui::SameLine();
+    if (ImGui::SmallButton(anim::to_string(anim::PostProcessKind::FootIk))) {
+      asset::put_foot_ik_first_if_missing(entries);
+      changed = true;
+    }
+  }
   for (const anim::PostProcessKind kind :
        {anim::PostProcessKind::LookAt, anim::PostProcessKind::Twist, anim::PostProcessKind::Spring,
         anim::PostProcessKind::MultiBoneIk}) {

@@ -1,6 +1,7 @@
 #pragma once
-// The Character panel's Post-process section: the project's stack of procedural layers (look-at,
-// twist, springs, multi-bone IK) in its order, each with its weight, solo and mute, its settings
+// The Character panel's Post-process section: the project's stack of procedural layers (foot IK,
+// look-at, twist, springs, multi-bone IK) in its order, each with its weight, solo, mute and
+// ghost, its settings
 // and its target, and buttons to add, remove and reorder entries. Immediate mode: it edits the
 // project's entries it is given and says whether anything changed; the caller binds them again
 // (asset::bind_post_process) and hands them to the instance.

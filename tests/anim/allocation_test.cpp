@@ -302,7 +302,8 @@ TEST(PerFramePath, PostProcessStackAllocatesNothing) {
   EXPECT_TRUE(state.springs[2].started);
 }
 
-// The walker's instance with a spring on its left leg and FABRIK on its right, through update.
+// The walker's instance with foot IK, a spring on its left leg and FABRIK on its right (its
+// ghost kept), through update.
 TEST(PerFramePath, CharacterUpdateWithAPostProcessStackAllocatesNothing) {
   const testing::InPlaceWalker w;
   BoundCharacter character;
@@ -322,11 +323,16 @@ TEST(PerFramePath, CharacterUpdateWithAPostProcessStackAllocatesNothing) {
   entries[1].kind = PostProcessKind::MultiBoneIk;
   for (int j : {6, 7, 8}) entries[1].ik_chain.joints.push(j);
   entries[1].ik_goal.target = glm::vec3(-0.1f, 0.4f, 0.0f);
+  entries[1].ghost = true;
   instance.set_post_process(entries);
+  // Foot IK joins the stack first, as it ran before it was an entry.
+  ASSERT_EQ(instance.post_process().size(), 3u);
+  EXPECT_EQ(instance.post_process()[0].kind, PostProcessKind::FootIk);
   Parameters parameters;
   CharacterSettings settings;
   settings.root_motion_mode = RootMotionMode::Applied;
   settings.root_motion.root_joint = 1;
+  settings.foot_ik = true;
   const Terrain flat;
   int failures = !instance.update(1.0f / 60.0f, parameters, settings, flat);  // warm
   const long before = g_allocations.load();
@@ -338,6 +344,7 @@ TEST(PerFramePath, CharacterUpdateWithAPostProcessStackAllocatesNothing) {
   // The stack ran: the right foot is on the FABRIK target (the model pose is the stack's).
   const glm::vec3 foot(instance.model_pose()[8][3]);
   EXPECT_LT(glm::distance(foot, entries[1].ik_goal.target), 1e-3f);
+  EXPECT_EQ(instance.post_process_ghost(2).size(), instance.model_pose().size());
 }
 
 TEST(PerFramePath, RetargetPoseAllocatesNothing) {

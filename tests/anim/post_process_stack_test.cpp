@@ -1,10 +1,12 @@
 #include "anim/post_process_stack.h"
 
+#include <array>
 #include <vector>
 
 #include <gtest/gtest.h>
 
 #include "anim_expect.h"
+#include "ik_biped.h"
 #include "procedural_skeletons.h"
 
 namespace anim {
@@ -136,6 +138,142 @@ TEST(PostProcessStack, AMutedSpringStartsAfreshWhenItComesBack) {
   entries[0].mute = true;
   ASSERT_TRUE(run_post_process(s, entries, glm::mat4(1.0f), 0.1f, state, p.local, p.model));
   EXPECT_FALSE(state.springs[0].started);
+}
+
+// The ik_biped with a spine (10) and a head (11) above its pelvis, a look-at that turns the
+// pelvis, spine and head toward a target off to the side, and a slope foot IK fits the feet to:
+// foot IK moves the pelvis (down) and the feet, the look-at turns the legs with the pelvis, so
+// the two do not commute.
+struct FootAndLook {
+  testing::Biped biped = testing::make_biped();
+  Terrain slope;
+  std::array<bool, 2> contacts{true, false};
+  FootIkSettings settings;
+  std::vector<PostProcessEntry> entries;
+
+  FootAndLook() {
+    Skeleton& s = biped.skeleton;
+    testing::add_joint(s, "spine", 1, {0, 0.5f, 0});
+    testing::add_joint(s, "head", 10, {0, 0.3f, 0});
+    slope.shape = TerrainShape::Slope;
+    slope.slope_deg = 15.0f;
+    slope.uphill_xz = {1.0f, 0.0f};
+    entries.resize(2);
+    entries[0].kind = PostProcessKind::FootIk;
+    entries[1].kind = PostProcessKind::LookAt;
+    for (int j : {1, 10, 11}) entries[1].look_at.joints.push(j);
+    entries[1].look_at.weights = {0.4f, 0.3f, 0.3f};
+    entries[1].look_at_goal = {glm::vec3(2.0f, 1.2f, 1.0f), 1.5f};
+  }
+  FootIkContext context(FootIkState& state, FootIkDebug* debug = nullptr) const {
+    FootIkContext c;
+    c.enabled = true;
+    c.rig = &biped.rig;
+    c.settings = &settings;
+    c.terrain = &slope;
+    c.contacts = contacts;
+    c.state = &state;
+    c.debug = debug;
+    return c;
+  }
+  Posed by_hand(bool foot_ik_first) const {
+    const Skeleton& s = biped.skeleton;
+    Posed p = rest(s);
+    FootIkState state;
+    const PostProcessEntry& look =
+        entries[0].kind == PostProcessKind::LookAt ? entries[0] : entries[1];
+    const auto foot = [&] {
+      EXPECT_TRUE(solve_foot_ik_on_model(s, biped.rig, settings, slope, {}, contacts, 0.0f, state,
+                                         p.local, p.model, {}));
+    };
+    if (foot_ik_first) foot();
+    EXPECT_TRUE(run_look_at(s, look.look_at, look.look_at_goal, p.local, p.model));
+    if (!foot_ik_first) foot();
+    return p;
+  }
+  Posed stack(PostProcessState* kept = nullptr) const {
+    const Skeleton& s = biped.skeleton;
+    Posed p = rest(s);
+    FootIkState foot_state;
+    const FootIkContext foot = context(foot_state);
+    PostProcessFrame frame;
+    frame.foot_ik = &foot;
+    PostProcessState own;
+    PostProcessState& state = kept ? *kept : own;
+    state.resize(entries, p.local.size());
+    EXPECT_TRUE(run_post_process(s, entries, frame, state, p.local, p.model));
+    return p;
+  }
+};
+
+TEST(PostProcessStack, FootIkIsAnEntryWhoseOrderChangesTheResultAsTheOrderSays) {
+  FootAndLook f;
+  const Posed foot_first = f.stack();
+  expect_same_pose(foot_first, f.by_hand(true));
+  std::swap(f.entries[0], f.entries[1]);
+  const Posed look_first = f.stack();
+  expect_same_pose(look_first, f.by_hand(false));
+  // Foot IK last leaves the left foot on the slope; foot IK first lets the look-at's pelvis turn
+  // swing it off.
+  EXPECT_GT(
+      glm::distance(testing::position(foot_first.model, 4), testing::position(look_first.model, 4)),
+      0.01f);
+}
+
+TEST(PostProcessStack, TheFootIkEntryIsSkippedWhenMutedSoloedOutOrOffAndItsDebugCleared) {
+  FootAndLook f;
+  const Skeleton& s = f.biped.skeleton;
+  Posed look_alone = rest(s);
+  ASSERT_TRUE(run_look_at(s, f.entries[1].look_at, f.entries[1].look_at_goal, look_alone.local,
+                          look_alone.model));
+  const auto run = [&](bool enabled) {
+    Posed p = rest(s);
+    FootIkState foot_state;
+    FootIkDebug debug;
+    debug.leg_count = 7;  // stale
+    FootIkContext foot = f.context(foot_state, &debug);
+    foot.enabled = enabled;
+    PostProcessFrame frame;
+    frame.foot_ik = &foot;
+    PostProcessState state;
+    state.resize(f.entries, p.local.size());
+    EXPECT_TRUE(run_post_process(s, f.entries, frame, state, p.local, p.model));
+    EXPECT_EQ(debug.leg_count, foot_ik_runs(f.entries, frame) ? 2 : 0);
+    return p;
+  };
+  f.entries[0].mute = true;
+  expect_same_pose(run(true), look_alone);
+  f.entries[0].mute = false;
+  f.entries[1].solo = true;
+  expect_same_pose(run(true), look_alone);
+  f.entries[1].solo = false;
+  expect_same_pose(run(false), look_alone);
+  // On again, it runs: the result is the jobs' by hand.
+  expect_same_pose(run(true), f.by_hand(true));
+}
+
+TEST(PostProcessStack, AGhostIsThePoseWithItsEntryAndThoseAfterMuted) {
+  FootAndLook f;
+  f.entries[1].ghost = true;
+  PostProcessState state;
+  const Posed live = f.stack(&state);
+  ASSERT_EQ(state.ghost(0).size(), 0u);
+  ASSERT_EQ(state.ghost(1).size(), live.model.size());
+  FootAndLook muted;
+  muted.entries[1].mute = true;
+  const Posed before_look = muted.stack();
+  for (std::size_t j = 0; j < live.model.size(); ++j) {
+    EXPECT_TRUE(testing::mat4_near(state.ghost(1)[j], before_look.model[j], 1e-6f)) << j;
+  }
+  // The ghost differs from the live pose: the look-at turned the head.
+  EXPECT_FALSE(testing::mat4_near(state.ghost(1)[11], live.model[11], 1e-3f));
+  // A ghost before the first entry is the pose the stack started from.
+  f.entries[0].ghost = true;
+  f.stack(&state);
+  const Posed start = rest(f.biped.skeleton);
+  for (std::size_t j = 0; j < live.model.size(); ++j) {
+    EXPECT_TRUE(testing::mat4_near(state.ghost(0)[j], start.model[j], 1e-6f)) << j;
+  }
 }
 
 }  // namespace

@@ -3,6 +3,8 @@
 // joint name (the look-at from its rig, twist expanded per twist joint found).
 #include "asset/project_post_process.h"
 
+#include <algorithm>
+
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
@@ -125,6 +127,60 @@ TEST(ProjectPostProcess, BindingNamesAMissingJointOrABrokenChain) {
   EXPECT_EQ(bind_post_process(entries, demo, bound),
             "post_process[1]: no twist joints found for that joint");
   EXPECT_TRUE(bound.empty());  // never written on failure
+}
+
+// Saved before foot IK was an entry, a project with foot IK on ran it before its stack: it loads
+// with a foot-IK entry first, and keeps the order it saves.
+TEST(ProjectPostProcess, AnOldProjectWithFootIkOnLoadsItFirstInTheStack) {
+  Project p = make_demo_project();
+  p.view.foot_ik = true;
+  p.post_process = every_kind();
+  Project back;
+  ASSERT_EQ(parse_project(project_to_json(p), "old.json", back), "");
+  ASSERT_EQ(back.post_process.size(), 5u);
+  EXPECT_EQ(back.post_process[0].kind, anim::PostProcessKind::FootIk);
+  EXPECT_EQ(back.post_process[1].kind, anim::PostProcessKind::LookAt);
+  EXPECT_EQ(back.post_process[4].kind, anim::PostProcessKind::MultiBoneIk);
+  // Moved last and saved, it stays last.
+  std::rotate(back.post_process.begin(), back.post_process.begin() + 1, back.post_process.end());
+  Project again;
+  ASSERT_EQ(parse_project(project_to_json(back), "new.json", again), "");
+  ASSERT_EQ(again.post_process.size(), 5u);
+  EXPECT_EQ(again.post_process[4].kind, anim::PostProcessKind::FootIk);
+  EXPECT_EQ(again.post_process[0].kind, anim::PostProcessKind::LookAt);
+  // Without the section, foot IK alone makes the stack.
+  p.post_process.clear();
+  ASSERT_EQ(parse_project(project_to_json(p), "old.json", back), "");
+  ASSERT_EQ(back.post_process.size(), 1u);
+  EXPECT_EQ(back.post_process[0].kind, anim::PostProcessKind::FootIk);
+}
+
+TEST(ProjectPostProcess, GhostAndTheFootIkKindRoundTripAndBindOnce) {
+  Project p = make_demo_project();
+  p.post_process = every_kind();
+  p.post_process.insert(p.post_process.begin() + 1, ProjectPostProcess{});
+  p.post_process[1].kind = anim::PostProcessKind::FootIk;
+  p.post_process[1].ghost = true;
+  p.post_process[2].ghost = true;  // the twist
+  const std::string text = project_to_json(p);
+  EXPECT_EQ(json::parse(text)["post_process"][1]["kind"], "foot_ik");
+  Project back;
+  ASSERT_EQ(parse_project(text, "p.json", back), "");
+  ASSERT_EQ(back.post_process.size(), 5u);
+  EXPECT_EQ(back.post_process[1].kind, anim::PostProcessKind::FootIk);
+  EXPECT_TRUE(back.post_process[1].ghost);
+  EXPECT_FALSE(back.post_process[0].ghost);
+  EXPECT_TRUE(back.post_process[2].ghost);
+  const Character demo = make_demo_character();
+  std::vector<anim::PostProcessEntry> bound;
+  ASSERT_EQ(bind_post_process(back.post_process, demo, bound), "");
+  ASSERT_EQ(bound.size(), 6u);  // look-at, foot IK, two twists, spring, FABRIK
+  EXPECT_EQ(bound[1].kind, anim::PostProcessKind::FootIk);
+  EXPECT_TRUE(bound[1].ghost);
+  EXPECT_TRUE(bound[2].ghost && bound[3].ghost);  // the twist entry's, both expanded
+  back.post_process.push_back(back.post_process[1]);
+  EXPECT_EQ(bind_post_process(back.post_process, demo, bound),
+            "post_process[5]: a second foot_ik entry (foot IK runs once a frame)");
 }
 
 }  // namespace
