@@ -176,7 +176,9 @@ JobResult BlendSpacePlayer::update(float dt_s, glm::vec2 input, std::span<Transf
     const float w = weights_[i];
     if (w <= 0.0f) continue;
     const Clip& clip = *clips_[i];
-    const float time = clip_time_at_phase(sync_, i, next_phase);
+    // Each end of the step measured once: the clip's time to sample and how far it played.
+    const double unwrapped_next = unwrapped_clip_time(sync_, i, next_phase);
+    const float time = wrapped_clip_time(sync_, i, unwrapped_next);
     if (all_compressed_) {
       // Sampled below, together with the blend.
       compressed_inputs_[sampled_count_++] = {&bindings_[i]->compressed, &caches_[i].compressed,
@@ -189,9 +191,9 @@ JobResult BlendSpacePlayer::update(float dt_s, glm::vec2 input, std::span<Transf
       layers_[sampled_count_++] = BlendLayer{poses_[i], w, {}};
     }
     if (settings_.extract_root_motion) {
-      const float from = clip_time_at_phase(sync_, i, phase_);
-      const auto played = static_cast<float>(unwrapped_clip_time(sync_, i, next_phase) -
-                                             unwrapped_clip_time(sync_, i, phase_));
+      const double unwrapped_now = unwrapped_clip_time(sync_, i, phase_);
+      const float from = wrapped_clip_time(sync_, i, unwrapped_now);
+      const auto played = static_cast<float>(unwrapped_next - unwrapped_now);
       const GroundMotion* ground = ground_.empty() ? nullptr : ground_[i];
       const RootMotionDelta step =
           ground ? extract_ground_motion(*ground, settings_.root_motion, from, played)

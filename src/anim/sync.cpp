@@ -193,8 +193,12 @@ double unwrapped_clip_time(const SyncGroup& group, int clip, double phase) {
 }
 
 float clip_time_at_phase(const SyncGroup& group, int clip, double phase) {
+  return wrapped_clip_time(group, clip, unwrapped_clip_time(group, clip, phase));
+}
+
+float wrapped_clip_time(const SyncGroup& group, int clip, double unwrapped_time_s) {
   const double duration = group.durations_s[clip];
-  double t = std::fmod(unwrapped_clip_time(group, clip, phase), duration);
+  double t = std::fmod(unwrapped_time_s, duration);
   if (t < 0.0) t += duration;
   return t >= duration ? 0.0f : static_cast<float>(t);
 }

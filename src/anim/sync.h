@@ -64,6 +64,10 @@ double unwrapped_clip_time(const SyncGroup& group, int clip, double phase);
 // Clip i's time at phase, in [0, duration).
 float clip_time_at_phase(const SyncGroup& group, int clip, double phase);
 
+// Clip i's time in [0, duration) from its unwrapped time (unwrapped_clip_time): the same as
+// clip_time_at_phase at that phase, for callers that need both times and so measure the phase once.
+float wrapped_clip_time(const SyncGroup& group, int clip, double unwrapped_time_s);
+
 // The phase at which clip i is at time_s (inverse of clip_time_at_phase), to start a group in
 // step with one clip's current time.
 double phase_at_clip_time(const SyncGroup& group, int clip, float time_s);

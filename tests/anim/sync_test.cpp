@@ -53,6 +53,23 @@ TEST(Sync, PlaybackRateIsTheWeightAveragedDuration) {
   EXPECT_NEAR(unwrapped_clip_time(group, 1, 2.5) - unwrapped_clip_time(group, 1, 0.0), 5.0, 1e-6);
 }
 
+TEST(Sync, WrappedClipTimeBringsAnUnwrappedTimeIntoTheClip) {
+  const Clip a = make_clip("a", 1.5f);
+  const std::array<const Clip*, 1> clips{&a};
+  const SyncGroup group = build_sync_group(clips);
+  // 3.25 s is two loops of 1.5 s and 0.25 s; -0.5 s is 1 s into the loop before; a whole number
+  // of loops is the clip's start.
+  EXPECT_FLOAT_EQ(wrapped_clip_time(group, 0, 3.25), 0.25f);
+  EXPECT_FLOAT_EQ(wrapped_clip_time(group, 0, -0.5), 1.0f);
+  EXPECT_EQ(wrapped_clip_time(group, 0, 4.5), 0.0f);
+  // The same time as clip_time_at_phase at the phase the unwrapped time came from: phase 2.25 is
+  // 2.25 loops, 3.375 s unwrapped, 0.375 s into the clip.
+  EXPECT_DOUBLE_EQ(unwrapped_clip_time(group, 0, 2.25), 3.375);
+  EXPECT_EQ(wrapped_clip_time(group, 0, unwrapped_clip_time(group, 0, 2.25)),
+            clip_time_at_phase(group, 0, 2.25));
+  EXPECT_FLOAT_EQ(clip_time_at_phase(group, 0, 2.25), 0.375f);
+}
+
 // A short walk with contacts at 0.1 (left) and 0.6 (right); a long run whose file starts with
 // the right contact: 0.2 (right) and 1.0 (left).
 const Clip kWalk = make_clip("walk", 1.0f, {{"foot_l_down", 0.1f}, {"foot_r_down", 0.6f}});
