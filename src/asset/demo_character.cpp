@@ -20,6 +20,7 @@ Character make_demo_character() {
   character.clips.push_back(make_wave_clip(character.skeleton));
   character.clips.push_back(make_lean_clip(character.skeleton, true));
   character.clips.push_back(make_lean_clip(character.skeleton, false));
+  character.clips.push_back(make_wrist_turn_clip(character.skeleton));
   return character;
 }
 

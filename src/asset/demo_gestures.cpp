@@ -54,6 +54,23 @@ anim::Clip make_wave_clip(const anim::Skeleton& skeleton) {
       });
 }
 
+anim::Clip make_wrist_turn_clip(const anim::Skeleton& skeleton) {
+  const std::string names[] = {"upperarm_r", "forearm_r", "forearm_twist_r", "hand_r"};
+  const std::vector<int> joints = joint_indices(skeleton, names);
+  const int upperarm = skeleton.find_joint("upperarm_r");
+  const int hand = skeleton.find_joint("hand_r");
+  const float duration_s = 2.0f;
+  return bake_looping_clip(
+      "wrist_turn", skeleton, duration_s, joints, {}, anim::Transform{},
+      [&](float t, std::span<anim::Transform> local) {
+        std::copy(skeleton.rest_pose.begin(), skeleton.rest_pose.end(), local.begin());
+        // The right arm points along -X at rest; rotating about +Z lowers it (30 degrees).
+        local[upperarm].rotation = rotation_z(0.52f);
+        // Its bones lie along X: turning about X twists the hand about the forearm.
+        local[hand].rotation = rotation_x(1.9f * std::sin(2.0f * kPi * t / duration_s));
+      });
+}
+
 anim::Clip make_lean_clip(const anim::Skeleton& skeleton, bool left) {
   const std::string names[] = {"spine_01", "spine_02", "chest", "neck"};
   const std::vector<int> joints = joint_indices(skeleton, names);

@@ -13,6 +13,13 @@ namespace asset {
 // locomotion through an upper-body mask. A 2 s loop. skeleton must be make_demo_skeleton().
 anim::Clip make_wave_clip(const anim::Skeleton& skeleton);
 
+// "wrist_turn": the right arm held out and a little lowered, the hand turning about the
+// forearm's axis (pronation and supination, 109 degrees either way, once every 2 s) while
+// forearm_twist keeps its rest: linear-blend skinning wrings the wrist like a candy wrapper, and
+// the post-process stack's twist correction (which hands forearm_twist its share) undoes it.
+// Only the right arm's joints have tracks. A 2 s loop. skeleton must be make_demo_skeleton().
+anim::Clip make_wrist_turn_clip(const anim::Skeleton& skeleton);
+
 // "lean_left" or "lean_right": a static pose whose spine, chest and neck are bent sideways
 // (about 20 degrees in all) and every other joint rests. Because the rest rotations of the demo
 // skeleton are identities, the clip's local rotations are also its deltas against the rest

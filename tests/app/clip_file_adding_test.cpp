@@ -67,9 +67,9 @@ TEST_F(ClipFileAddingTest, ClipsOfTheSameSkeletonBindAndPlay) {
   add(clip_file_);
   ASSERT_TRUE(ui_.errors.empty()) << ui_.errors.entries()[0].file << " "
                                   << ui_.errors.entries()[0].cause;
-  // The file holds the demo's 23 clips again; their names are taken, so each names its file.
-  ASSERT_EQ(scene_.clips().size(), before + 23);
-  EXPECT_EQ(ui_.clip_rows.size(), rows_before + 23);
+  // The file holds the demo's 24 clips again; their names are taken, so each names its file.
+  ASSERT_EQ(scene_.clips().size(), before + 24);
+  EXPECT_EQ(ui_.clip_rows.size(), rows_before + 24);
   const int added = scene_.find_clip("wave (moves.glb)");
   ASSERT_GE(added, static_cast<int>(before));
   const int original = scene_.find_clip("wave");
@@ -78,7 +78,7 @@ TEST_F(ClipFileAddingTest, ClipsOfTheSameSkeletonBindAndPlay) {
   EXPECT_EQ(ui_.clip_rows[added].file, "moves.glb");
   EXPECT_EQ(ui_.clip_rows[original].file, "<demo>");
   EXPECT_EQ(ui_.loaded_files.back(), clip_file_);
-  EXPECT_EQ(ui_.status, "added 23 clips from moves.glb");
+  EXPECT_EQ(ui_.status, "added 24 clips from moves.glb");
   EXPECT_EQ(scene_.project.clip_files.back(), clip_file_);
 
   // The added wave moves the hand as the demo's own wave does (the file went through glTF).

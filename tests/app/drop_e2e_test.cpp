@@ -59,8 +59,8 @@ TEST(DropWindow, FilesDroppedTogetherOpenAsACharacterWithItsClipFiles) {
   ASSERT_EQ(state["load_count"], 1) << "the drop was not opened: " << viewer.errors();
   EXPECT_TRUE(state["loaded"].get<bool>());
   EXPECT_TRUE(state["errors"].empty()) << state["errors"].dump();
-  // The character's 23 clips, then the clip file's 23, named after their file.
-  ASSERT_EQ(state["clips"].size(), 46u) << state["clips"].dump();
+  // The character's 24 clips, then the clip file's 24, named after their file.
+  ASSERT_EQ(state["clips"].size(), 48u) << state["clips"].dump();
   EXPECT_TRUE(lists_clip(state, "wave"));
   EXPECT_TRUE(lists_clip(state, "jog_left"));
   EXPECT_TRUE(lists_clip(state, "wave (more.glb)"));

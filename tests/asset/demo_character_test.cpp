@@ -49,7 +49,8 @@ TEST(DemoCharacter, HasTheSkeletonMeshMaterialAndEveryClip) {
                                              "turn_right",
                                              "wave",
                                              "lean_left",
-                                             "lean_right"};
+                                             "lean_right",
+                                             "wrist_turn"};
   EXPECT_EQ(names, expected);
 }
 
