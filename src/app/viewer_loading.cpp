@@ -3,6 +3,7 @@
 #include <utility>
 
 #include "app/character_framing.h"
+#include "app/character_source.h"
 #include "app/clip_file_adding.h"
 #include "app/file_session.h"
 #include "app/project_session.h"
@@ -37,7 +38,8 @@ void accept_load(LoadOutcome outcome, const std::vector<std::string>& files, Vie
     return;
   }
   ui.joints.selection = ui::joints_named(selected, scene.character.skeleton);
-  for (const std::string& w : renderer.set_character(scene.character)) ui.notices.add(w);
+  for (const std::string& w : renderer.set_character(character_source(scene.character)))
+    ui.notices.add(w);
   ui.clip_sources.clear();
   for (std::size_t i = 0; i < outcome.clip_sources.size() && i < scene.character.clips.size(); ++i)
     ui.clip_sources[scene.character.clips[i].name] = outcome.clip_sources[i];

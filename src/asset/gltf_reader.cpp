@@ -45,12 +45,13 @@ std::string decode_uri(const std::string& uri) {
   return out;
 }
 
-Texture read_texture(const tinygltf::Model& model, int index, const std::string& directory) {
+visual::Texture read_texture(const tinygltf::Model& model, int index,
+                             const std::string& directory) {
   if (index < 0 || index >= static_cast<int>(model.textures.size())) return {};
   const int source = model.textures[index].source;
   if (source < 0 || source >= static_cast<int>(model.images.size())) return {};
   const tinygltf::Image& image = model.images[source];
-  Texture texture;
+  visual::Texture texture;
   if (!image.image.empty()) {
     texture.encoded.assign(image.image.begin(), image.image.end());
   } else if (!image.uri.empty()) {
@@ -67,10 +68,10 @@ float number_or(const tinygltf::Value& value, float fallback) {
 // A texture reference's KHR_texture_transform (identity when it has none). A texCoord override
 // names a second UV set, which animview does not import: the texture keeps the first, and
 // warnings says so once per material.
-TextureTransform read_texture_transform(const tinygltf::ExtensionMap& extensions,
-                                        const std::string& material,
-                                        std::vector<std::string>& warnings) {
-  TextureTransform transform;
+visual::TextureTransform read_texture_transform(const tinygltf::ExtensionMap& extensions,
+                                                const std::string& material,
+                                                std::vector<std::string>& warnings) {
+  visual::TextureTransform transform;
   const auto it = extensions.find("KHR_texture_transform");
   if (it == extensions.end() || !it->second.IsObject()) return transform;
   const tinygltf::Value& t = it->second;
@@ -96,20 +97,22 @@ TextureTransform read_texture_transform(const tinygltf::ExtensionMap& extensions
 
 // The texture a reference names, with its transform.
 template <typename Info>
-Texture read_texture(const tinygltf::Model& model, const Info& info, const std::string& directory,
-                     const std::string& material, std::vector<std::string>& warnings) {
-  Texture texture = read_texture(model, info.index, directory);
+visual::Texture read_texture(const tinygltf::Model& model, const Info& info,
+                             const std::string& directory, const std::string& material,
+                             std::vector<std::string>& warnings) {
+  visual::Texture texture = read_texture(model, info.index, directory);
   if (!texture.empty()) {
     texture.transform = read_texture_transform(info.extensions, material, warnings);
   }
   return texture;
 }
 
-std::vector<Material> read_materials(const tinygltf::Model& model, const std::string& directory,
-                                     std::vector<std::string>& warnings) {
-  std::vector<Material> materials;
+std::vector<visual::Material> read_materials(const tinygltf::Model& model,
+                                             const std::string& directory,
+                                             std::vector<std::string>& warnings) {
+  std::vector<visual::Material> materials;
   for (const tinygltf::Material& source : model.materials) {
-    Material m;
+    visual::Material m;
     m.name = source.name;
     const tinygltf::PbrMetallicRoughness& pbr = source.pbrMetallicRoughness;
     if (pbr.baseColorFactor.size() == 4) {
@@ -131,9 +134,9 @@ std::vector<Material> read_materials(const tinygltf::Model& model, const std::st
       m.emissive = {source.emissiveFactor[0], source.emissiveFactor[1], source.emissiveFactor[2]};
     }
     m.emissive_texture = texture(source.emissiveTexture);
-    m.alpha_mode = source.alphaMode == "MASK"    ? AlphaMode::kMask
-                   : source.alphaMode == "BLEND" ? AlphaMode::kBlend
-                                                 : AlphaMode::kOpaque;
+    m.alpha_mode = source.alphaMode == "MASK"    ? visual::AlphaMode::kMask
+                   : source.alphaMode == "BLEND" ? visual::AlphaMode::kBlend
+                                                 : visual::AlphaMode::kOpaque;
     m.alpha_cutoff = static_cast<float>(source.alphaCutoff);
     m.double_sided = source.doubleSided;
     materials.push_back(std::move(m));

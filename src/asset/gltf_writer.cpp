@@ -144,7 +144,7 @@ void add_joint_nodes(const anim::Skeleton& skeleton, tinygltf::Model& model) {
 }
 
 // The PNG or JPEG bytes of texture, and their mime type; empty when there are none.
-std::vector<unsigned char> image_bytes(const Texture& texture, std::string& mime) {
+std::vector<unsigned char> image_bytes(const visual::Texture& texture, std::string& mime) {
   std::vector<unsigned char> bytes(texture.encoded.begin(), texture.encoded.end());
   if (bytes.empty() && !texture.path.empty()) {
     std::ifstream in(texture.path, std::ios::binary);
@@ -167,7 +167,7 @@ class MaterialWriter {
   explicit MaterialWriter(ModelBuilder& builder) : builder_(builder) {}
 
   // The texture index for texture (shared between materials using the same image), or -1.
-  int texture(const Texture& texture) {
+  int texture(const visual::Texture& texture) {
     if (texture.empty()) return -1;
     const std::string key = texture.path.empty()
                                 ? std::string(texture.encoded.begin(), texture.encoded.end())
@@ -191,7 +191,7 @@ class MaterialWriter {
     return index;
   }
 
-  void add(const Material& m) {
+  void add(const visual::Material& m) {
     tinygltf::Material out;
     out.name = m.name;
     out.pbrMetallicRoughness.baseColorFactor = {m.base_color.x, m.base_color.y, m.base_color.z,
@@ -206,9 +206,9 @@ class MaterialWriter {
     out.occlusionTexture.strength = m.occlusion_strength;
     out.emissiveFactor = {m.emissive.x, m.emissive.y, m.emissive.z};
     reference(m.emissive_texture, out.emissiveTexture);
-    out.alphaMode = m.alpha_mode == AlphaMode::kMask    ? "MASK"
-                    : m.alpha_mode == AlphaMode::kBlend ? "BLEND"
-                                                        : "OPAQUE";
+    out.alphaMode = m.alpha_mode == visual::AlphaMode::kMask    ? "MASK"
+                    : m.alpha_mode == visual::AlphaMode::kBlend ? "BLEND"
+                                                                : "OPAQUE";
     out.alphaCutoff = m.alpha_cutoff;
     out.doubleSided = m.double_sided;
     builder_.model().materials.push_back(std::move(out));
@@ -217,9 +217,9 @@ class MaterialWriter {
  private:
   // Points info at t's texture, with its KHR_texture_transform when it moves the coordinates.
   template <typename Info>
-  void reference(const Texture& t, Info& info) {
+  void reference(const visual::Texture& t, Info& info) {
     info.index = texture(t);
-    const TextureTransform& x = t.transform;
+    const visual::TextureTransform& x = t.transform;
     if (info.index < 0 ||
         (x.offset == glm::vec2(0.0f) && x.rotation == 0.0f && x.scale == glm::vec2(1.0f))) {
       return;
@@ -276,7 +276,7 @@ void add_influences(const anim::SkinnedMesh& mesh, ModelBuilder& builder,
   }
 }
 
-bool has_texture(const Material& m) {
+bool has_texture(const visual::Material& m) {
   return !m.base_color_texture.empty() || !m.metallic_roughness_texture.empty() ||
          !m.normal_texture.empty() || !m.occlusion_texture.empty() || !m.emissive_texture.empty();
 }
@@ -312,7 +312,8 @@ void add_morph_targets(const anim::SkinnedMesh& mesh, ModelBuilder& builder,
 }
 
 tinygltf::Primitive make_primitive(const anim::SkinnedMesh& mesh, bool skinned,
-                                   const std::vector<Material>& materials, ModelBuilder& builder) {
+                                   const std::vector<visual::Material>& materials,
+                                   ModelBuilder& builder) {
   const std::size_t n = mesh.vertex_count();
   tinygltf::Primitive primitive;
   primitive.mode = TINYGLTF_MODE_TRIANGLES;
@@ -383,8 +384,8 @@ std::vector<NodeMeshes> group_by_node(const std::vector<anim::SkinnedMesh>& mesh
 }
 
 // Writes group as a mesh on a node; returns the node's index.
-int add_node_meshes(const NodeMeshes& group, int skin, const std::vector<Material>& materials,
-                    ModelBuilder& builder) {
+int add_node_meshes(const NodeMeshes& group, int skin,
+                    const std::vector<visual::Material>& materials, ModelBuilder& builder) {
   tinygltf::Model& model = builder.model();
   tinygltf::Mesh out;
   out.name = group.meshes.size() == 1 ? group.meshes[0]->name : group.node_name;
@@ -600,7 +601,7 @@ std::string write_glb(const Character& character, const std::string& path) {
     skin = 0;
   }
   MaterialWriter materials(builder);
-  for (const Material& material : character.materials) materials.add(material);
+  for (const visual::Material& material : character.materials) materials.add(material);
   std::map<std::string, MorphNode> morph_nodes;
   for (const NodeMeshes& group : group_by_node(character.meshes)) {
     const int node = add_node_meshes(group, skin, character.materials, builder);

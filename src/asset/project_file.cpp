@@ -588,9 +588,9 @@ ProjectView read_view(const json& j, const std::string& path) {
   v.show_mesh = r.boolean("show_mesh", v.show_mesh);
   v.show_skeleton = r.boolean("show_skeleton", v.show_skeleton);
   v.wireframe = r.boolean("wireframe", v.wireframe);
-  v.skinning = r.boolean("dual_quaternion_skinning", v.skinning == SkinningChoice::DualQuat)
-                   ? SkinningChoice::DualQuat
-                   : SkinningChoice::Lbs;
+  v.skinning = r.boolean("dual_quaternion_skinning", v.skinning == visual::SkinningChoice::DualQuat)
+                   ? visual::SkinningChoice::DualQuat
+                   : visual::SkinningChoice::Lbs;
   v.foot_ik = r.boolean("foot_ik", v.foot_ik);
   v.stride_warping = r.boolean("stride_warping", v.stride_warping);
   anim::StrideWarpingSettings& stride = v.stride_warping_settings;
@@ -609,7 +609,7 @@ ProjectView read_view(const json& j, const std::string& path) {
   if (shading != "material" && shading != "matcap" && shading != "clay") {
     fail(r.field("shading"), "must be \"material\", \"matcap\" or \"clay\"");
   }
-  v.shading = parse_shading_mode(shading);
+  v.shading = visual::parse_shading_mode(shading);
   v.show_ground = r.boolean("show_ground", v.show_ground);
   v.shadows = r.boolean("shadows", v.shadows);
   v.fxaa = r.boolean("fxaa", v.fxaa);
@@ -619,7 +619,7 @@ ProjectView read_view(const json& j, const std::string& path) {
   c.distance_m = r.number("camera_distance_m", c.distance_m);
   if (!(c.distance_m > 0.0f)) fail(r.field("camera_distance_m"), "must be > 0");
   c.target = r.vec<3>("camera_target", c.target);
-  PanelLayout& l = v.layout;
+  visual::PanelLayout& l = v.layout;
   l.left_width = r.number("left_panel_width_px", l.left_width);
   l.right_width = r.number("right_panel_width_px", l.right_width);
   if (!(l.left_width >= 0.0f && l.left_width <= 10000.0f))
@@ -939,7 +939,7 @@ std::string project_to_json(const Project& p) {
                      {"show_mesh", v.show_mesh},
                      {"show_skeleton", v.show_skeleton},
                      {"wireframe", v.wireframe},
-                     {"dual_quaternion_skinning", v.skinning == SkinningChoice::DualQuat},
+                     {"dual_quaternion_skinning", v.skinning == visual::SkinningChoice::DualQuat},
                      {"foot_ik", v.foot_ik},
                      {"apply_root_motion", v.apply_root_motion},
                      {"shading", to_string(v.shading)},
