@@ -226,6 +226,53 @@ json with_motion_matching(json j, const ProjectMotionMatching& m) {
   return j;
 }
 
+// The file's parameters, each with a unique name, into p.parameters.
+void read_parameters(ObjectReader& r, Project& p) {
+  const json& parameters = r.array("parameters");
+  for (std::size_t i = 0; i < parameters.size(); ++i) {
+    ObjectReader pr(parameters[i], element("parameters", i));
+    const std::string name = pr.string("name");
+    const anim::ParameterType type =
+        read_enum(pr, "type", anim::ParameterType::Float, anim::parse_parameter_type,
+                  "float, int, bool, trigger");
+    const float value = pr.number("value", 0.0f);
+    pr.finish();
+    if (name.empty()) fail(pr.field("name"), "must not be empty");
+    if (p.parameters.add(name, type, value) < 0) {
+      fail(pr.field("name"), "duplicate parameter name '" + name + "'");
+    }
+  }
+}
+
+// The file's blend spaces, each with a unique name, into p.blend_spaces.
+void read_blend_spaces(ObjectReader& r, Project& p) {
+  const json& spaces = r.array("blend_spaces");
+  for (std::size_t i = 0; i < spaces.size(); ++i) {
+    p.blend_spaces.push_back(read_blend_space(spaces[i], element("blend_spaces", i), p));
+    for (std::size_t k = 0; k < i; ++k) {
+      if (p.blend_spaces[k].name == p.blend_spaces[i].name) {
+        fail(element("blend_spaces", i) + ".name",
+             "duplicate blend space name '" + p.blend_spaces[i].name + "'");
+      }
+    }
+  }
+}
+
+// The name checks of the readers make the machines valid; this guards their own numeric
+// invariants.
+void validate_machines(const Project& p) {
+  const auto check = [&](const anim::StateMachine& m, const std::string& path) {
+    if (m.states.empty()) return;  // no machine: nothing to validate
+    const std::string error = anim::validate(m, p.parameters, static_cast<int>(p.clips.size()),
+                                             static_cast<int>(p.blend_spaces.size()));
+    if (!error.empty()) fail(path, error);
+  };
+  check(p.state_machine, "state_machine");
+  for (std::size_t i = 0; i < p.other_state_machines.size(); ++i) {
+    check(p.other_state_machines[i], element("other_state_machines", i));
+  }
+}
+
 Project read_project(const json& j) {
   ObjectReader r(j, "");
   const int version = r.integer("version");
@@ -244,30 +291,8 @@ Project read_project(const json& j) {
       fail(element("clips", i), "duplicate clip name '" + p.clips[i] + "'");
     }
   }
-  const json& parameters = r.array("parameters");
-  for (std::size_t i = 0; i < parameters.size(); ++i) {
-    ObjectReader pr(parameters[i], element("parameters", i));
-    const std::string name = pr.string("name");
-    const anim::ParameterType type =
-        read_enum(pr, "type", anim::ParameterType::Float, anim::parse_parameter_type,
-                  "float, int, bool, trigger");
-    const float value = pr.number("value", 0.0f);
-    pr.finish();
-    if (name.empty()) fail(pr.field("name"), "must not be empty");
-    if (p.parameters.add(name, type, value) < 0) {
-      fail(pr.field("name"), "duplicate parameter name '" + name + "'");
-    }
-  }
-  const json& spaces = r.array("blend_spaces");
-  for (std::size_t i = 0; i < spaces.size(); ++i) {
-    p.blend_spaces.push_back(read_blend_space(spaces[i], element("blend_spaces", i), p));
-    for (std::size_t k = 0; k < i; ++k) {
-      if (p.blend_spaces[k].name == p.blend_spaces[i].name) {
-        fail(element("blend_spaces", i) + ".name",
-             "duplicate blend space name '" + p.blend_spaces[i].name + "'");
-      }
-    }
-  }
+  read_parameters(r, p);
+  read_blend_spaces(r, p);
   Names names{p.clips, {}, p.parameters};
   for (const ProjectBlendSpace& b : p.blend_spaces) names.blend_spaces.push_back(b.name);
   p.state_machine = read_machine(r.required("state_machine"), "state_machine", names);
@@ -306,17 +331,7 @@ Project read_project(const json& j) {
     a.finish();
   }
   r.finish();
-  // The name checks above make this hold; it guards the machines' own numeric invariants.
-  const auto check = [&](const anim::StateMachine& m, const std::string& path) {
-    if (m.states.empty()) return;  // no machine: nothing to validate
-    const std::string error = anim::validate(m, p.parameters, static_cast<int>(p.clips.size()),
-                                             static_cast<int>(p.blend_spaces.size()));
-    if (!error.empty()) fail(path, error);
-  };
-  check(p.state_machine, "state_machine");
-  for (std::size_t i = 0; i < p.other_state_machines.size(); ++i) {
-    check(p.other_state_machines[i], element("other_state_machines", i));
-  }
+  validate_machines(p);
   return p;
 }
 
