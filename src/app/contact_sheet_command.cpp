@@ -7,6 +7,7 @@
 
 #include "anim/playback.h"
 #include "app/character_framing.h"
+#include "app/character_source.h"
 #include "app/frame_options.h"
 #include "app/render_view_options.h"
 #include "app/scene_frame_view.h"
@@ -122,7 +123,8 @@ int run_contact_sheet(const SheetArgs& args) {
     std::fprintf(stderr, "animview contact-sheet: %s\n", e.c_str());
     return 1;
   }
-  ui::print_notices(renderer.set_character(scene.character), "animview contact-sheet", stderr);
+  ui::print_notices(renderer.set_character(character_source(scene.character)),
+                    "animview contact-sheet", stderr);
   std::string error;
   const int written = draw_sheets(args, scene, renderer, error);
   if (written < 0) {

@@ -138,7 +138,7 @@ nlohmann::json to_json(const asset::Character& c) {
                       {"material", mesh.material}});
   }
   nlohmann::json materials = nlohmann::json::array();
-  for (const asset::Material& m : c.materials) {
+  for (const visual::Material& m : c.materials) {
     const glm::vec4& color = m.base_color;
     materials.push_back(
         {{"name", m.name},
@@ -230,7 +230,7 @@ void print_text(const asset::Character& c) {
     }
   }
   std::printf("materials: %zu\n", c.materials.size());
-  for (const asset::Material& m : c.materials) {
+  for (const visual::Material& m : c.materials) {
     const glm::vec4& color = m.base_color;
     const std::string texture = !m.base_color_texture.encoded.empty() ? "(embedded)"
                                 : m.base_color_texture.path.empty()   ? "none"

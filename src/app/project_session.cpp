@@ -29,7 +29,7 @@ asset::Project current_project(const ViewerUi& ui, const ViewerScene& scene,
   asset::Project p = scene.project;
   p.parameters = scene.parameters;
   asset::ProjectView& v = p.view;
-  static_cast<asset::ViewSettings&>(v) = ui.view;  // the saved part of the viewer's settings
+  static_cast<visual::ViewSettings&>(v) = ui.view;  // the saved part of the viewer's settings
   v.foot_ik = scene.settings.foot_ik;
   v.stride_warping = scene.settings.stride_warping;
   v.stride_warping_settings = scene.settings.stride_warping_settings;
@@ -55,7 +55,7 @@ void restore_view(const asset::Project& project, ViewerUi& ui, ViewerScene& scen
   const asset::ProjectView& v = project.view;
   // A project saved with LBS (the default) leaves the skinning the command line asked for.
   const ui::SkinningChoice skinning = ui.view.skinning;
-  static_cast<asset::ViewSettings&>(ui.view) = v;
+  static_cast<visual::ViewSettings&>(ui.view) = v;
   if (v.skinning == ui::SkinningChoice::Lbs) ui.view.skinning = skinning;
   if (ui.view.layout.ui_scale_automatic) ui.view.layout.ui_scale = ui.screen_ui_scale;
   scene.settings.foot_ik = v.foot_ik;

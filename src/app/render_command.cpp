@@ -9,6 +9,7 @@
 
 #include "app/async_loader.h"
 #include "app/character_framing.h"
+#include "app/character_source.h"
 #include "app/compare_view.h"
 #include "app/frame_exporter.h"
 #include "app/frame_options.h"
@@ -178,7 +179,8 @@ int run_render(const RenderArgs& args) {
   }
   scene.update(0.0f, view);
   apply_debug_material(args.view.debug_material, scene.character);  // only what is drawn
-  ui::print_notices(renderer.set_character(scene.character), "animview render", stderr);
+  ui::print_notices(renderer.set_character(character_source(scene.character)), "animview render",
+                    stderr);
   renderer.upload(scene_frame_view(scene, view), 0.0f);
   const render::OrbitCamera camera = picture_camera(
       scene, view, view.compare == ui::CompareMode::Clips ? scene.find_clip(view.compare_clip) : -1,

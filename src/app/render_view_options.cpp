@@ -89,7 +89,7 @@ void apply_render_view_options(const RenderViewOptions& options, ui::ViewSetting
 
 void apply_debug_material(const std::string& variant, asset::Character& character) {
   if (variant == "untextured") {
-    for (asset::Material& m : character.materials) {
+    for (visual::Material& m : character.materials) {
       m.base_color_texture = {};
       m.metallic_roughness_texture = {};
       m.normal_texture = {};

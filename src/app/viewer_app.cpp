@@ -34,7 +34,10 @@
 #include "app/scene_snapshot.h"
 #include "app/state_log.h"
 #include "app/unit_guessing.h"
+#include "app/viewer.h"
 #include "app/viewer_frame_export.h"
+#include "app/viewer_frame_outputs.h"
+#include "app/viewer_loading.h"
 #include "app/viewer_options.h"
 #include "app/viewer_panels.h"
 #include "app/viewer_recording.h"
@@ -112,99 +115,6 @@ render::PointerInput read_pointer(GLFWwindow* window, double& last_x, double& la
   return in;
 }
 
-// animview_screenshot_NNN.png in the working folder, the first number not taken.
-std::string next_screenshot_path() {
-  for (int i = 1;; ++i) {
-    char name[64];
-    std::snprintf(name, sizeof(name), "animview_screenshot_%03d.png", i);
-    if (!std::filesystem::exists(name)) return name;
-  }
-}
-
-// The transition record as JSON (asset/transition_record_json.h), names from the scene.
-std::string transition_record(const ViewerUi& ui, const ViewerScene& scene) {
-  const RecordNames names = record_names(scene);
-  return asset::history_to_json(ui.history, names.states, names.parameters);
-}
-
-// animview_transition_record_NNN.json in the working folder, the first number not taken.
-// When each file was last written (a file that cannot be read counts as never).
-std::vector<std::filesystem::file_time_type> modification_times(
-    const std::vector<std::string>& files) {
-  std::vector<std::filesystem::file_time_type> times;
-  for (const std::string& f : files) {
-    std::error_code ec;
-    times.push_back(std::filesystem::last_write_time(f, ec));
-  }
-  return times;
-}
-
-// What a reload must give back: the clip on the timeline and where its playhead was.
-struct Playhead {
-  std::string clip;
-  double time_s = 0.0;
-  bool playing = true;
-};
-
-// Takes a finished load into the scene, or reports why it failed.
-void accept_load(LoadOutcome outcome, const std::vector<std::string>& files, ViewerScene& scene,
-                 render::SceneRenderer& renderer, ViewerUi& ui, RecentFiles& recent,
-                 render::OrbitCamera& camera, const std::string& start_clip,
-                 const std::vector<std::string>& start_parameters) {
-  if (outcome.ok && opens_another_file(ui, files)) start_file_session(ui, scene);
-  // Warnings go to the status bar's list; only errors open the error panel.
-  for (const std::string& w : outcome.warnings) ui.notices.add(w);
-  const std::string outcome_project_path = outcome.project_path;
-  // Each under the file it is about; a failed clip file leaves the load ok.
-  for (const LoadError& e : outcome.errors) ui.errors.add(e.file, e.message);
-  if (!outcome.ok) {
-    if (outcome.cancelled) ui.errors.add(files.empty() ? "" : files[0], "loading cancelled");
-    return;
-  }
-  const std::vector<std::string> selected =
-      ui::selected_joint_names(ui.joints.selection, scene.character.skeleton);
-  const std::string error = scene.open(std::move(outcome.character), std::move(outcome.project));
-  if (!error.empty()) {
-    ui.errors.add(files.empty() ? "" : files[0], error);
-    return;
-  }
-  ui.joints.selection = ui::joints_named(selected, scene.character.skeleton);
-  for (const std::string& w : renderer.set_character(scene.character)) ui.notices.add(w);
-  ui.clip_sources.clear();
-  for (std::size_t i = 0; i < outcome.clip_sources.size() && i < scene.character.clips.size(); ++i)
-    ui.clip_sources[scene.character.clips[i].name] = outcome.clip_sources[i];
-  ui.loaded_files = files;
-  ++ui.load_count;
-  // Save writes back to the project that was opened; a new project asks where (save_flow.h).
-  ui.project_path = outcome_project_path;
-  ui.project_folder = outcome_project_path.empty()
-                          ? "."
-                          : std::filesystem::path(outcome_project_path).parent_path().string();
-  restore_view(scene.project, ui, scene);
-  if (!files.empty() && files[0] != asset::kDemoSourcePath) {
-    recent.add(files[0]);
-    recent.save();
-  }
-  refresh_panels(ui, scene);
-  if (scene.mode == PlayMode::ClipPreview) preview_clip(ui, scene, scene.preview_clip);
-  frame_character(camera, scene, false, ui.framing_aspect);
-  // A saved session brings its own camera, which the first posed frame then leaves alone.
-  if (restore_session(scene.project, ui, scene, camera)) ui.camera_restored_load = ui.load_count;
-  for (const std::string& assignment : start_parameters) {
-    if (std::string e = scene.set_parameter(assignment); !e.empty()) ui.errors.add("--param", e);
-  }
-  if (!start_clip.empty()) {
-    const int clip = scene.find_clip(start_clip);
-    if (clip >= 0) {
-      preview_clip(ui, scene, clip);
-    } else {
-      ui.errors.add(files.empty() ? "" : files[0], "no clip '" + start_clip + "'");
-    }
-  }
-  ui.loaded_times = modification_times(files);
-  ui.saved_project = authored_json(current_project(ui, scene, camera));
-}
-
 // Applies the key presses queued since the last frame; returns whether F12 (screenshot) was
 // among them.
 bool handle_keys(ViewerUi& ui, ViewerScene& scene, render::OrbitCamera& camera) {
@@ -257,68 +167,6 @@ bool handle_keys(ViewerUi& ui, ViewerScene& scene, render::OrbitCamera& camera) 
   return screenshot;
 }
 
-// Everything the viewer keeps from one frame to the next.
-struct Viewer {
-  Viewer(const ViewerOptions& viewer_options, render::GlWindow& viewer_window)
-      : options(viewer_options), window(viewer_window) {}
-
-  const ViewerOptions& options;
-  render::GlWindow& window;
-  render::SceneRenderer renderer;
-  // Without multisampling (a software renderer) edges are smoothed by a post pass instead.
-  render::Fxaa fxaa;
-  render::GpuTimer gpu_timer;
-  render::OrbitCamera camera;
-  ViewerScene scene;
-  ViewerUi ui;
-  RecentFiles recent{default_config_dir()};
-  AsyncLoader loader;
-  std::vector<std::string> loading_files;
-  std::string adding_clip_file;    // the clip file the loader is adding, while it does
-  bool adding_retargeted = false;  // ... retargeted onto the character (app/retarget_authoring.h)
-  RetargetAuthoring retargeting;
-  SourceSkeletonView source_view;
-  ViewerFrameExport frame_export;
-  ViewerVideoExport video_export;
-  ViewerRecording recording;
-  bool record_option_started = false;
-  bool export_option_started = false;
-  std::vector<std::vector<std::string>> open_requests;
-  std::string pending_clip;
-  std::vector<std::string> pending_parameters;
-  Playhead reload_playhead;
-  double last_watch_s = 0.0;
-  SaveFlow save_flow;
-  // Autosave's recovery copy: written while there are unsaved changes; a crashed run's is
-  // offered (scripted headless runs neither write nor offer one).
-  Autosave autosave{autosave_folder()};
-  std::optional<std::filesystem::path> recovery;
-  bool recovery_prompt = false;
-  std::string recovering;  // the recovery copy being opened
-  double autosave_s = 0.0;
-  std::string window_title_shown;
-  std::ofstream state_log;
-  double last_x = 0.0, last_y = 0.0;
-  std::chrono::steady_clock::time_point last_time;
-  MotionMatchingMode motion_matching;
-  ui::MotionMatchingPanelState motion_matching_panel;
-  ui::FrameStats stats;
-  int frame = 0;
-  int framed_loads = 0;                // loads whose posed character the camera has framed
-  bool frame_posed_character = false;  // asked for by update_scene, done once the view is laid out
-  anim::TerrainShape framed_ground = anim::TerrainShape::Flat;
-};
-
-// What a frame starts from: its time step and clock, whether there are unsaved changes, and
-// the window's framebuffer size in pixels.
-struct FrameStart {
-  float dt = 0.0f;
-  std::chrono::steady_clock::time_point now;
-  double now_s = 0.0;
-  bool unsaved = false;
-  int width = 0, height = 0;
-};
-
 // Sets up ImGui, the renderers and the viewer's state from the command line. Returns "" or why
 // the viewer cannot start.
 std::string start_viewer(Viewer& v) {
@@ -366,40 +214,6 @@ std::string start_viewer(Viewer& v) {
   return {};
 }
 
-// The first load: the files given, or the built-in demo. Headless runs load synchronously so
-// their first frame already shows the character. Returns whether a headless run's files failed
-// to load (it then renders an empty scene, and must say so).
-bool load_initial_files(Viewer& v) {
-  const ViewerOptions& options = v.options;
-  ViewerScene& scene = v.scene;
-  ViewerUi& ui = v.ui;
-  std::vector<std::string> initial = options.files;
-  if (initial.empty() && !options.empty_scene) initial = {asset::kDemoSourcePath};
-  bool initial_load_failed = false;
-  if (!initial.empty()) {
-    if (options.headless) {
-      accept_load(load_now({initial, ui.import_settings}), initial, scene, v.renderer, ui, v.recent,
-                  v.camera, options.clip, options.parameters);
-      if (guess_units_after_load(ui, scene)) {
-        accept_load(load_now({initial, ui.import_settings}), initial, scene, v.renderer, ui,
-                    v.recent, v.camera, options.clip, options.parameters);
-      }
-      initial_load_failed = ui.load_count == 0;
-      // The character's own import warnings (its panel lists them), then the load's.
-      std::vector<std::string> warnings;
-      for (const std::string& w : scene.character.report.warnings)
-        warnings.push_back(scene.character.source_path + ": " + w);
-      for (const ui::NoticeGroup& g : ui.notices.groups())
-        warnings.insert(warnings.end(), g.texts.begin(), g.texts.end());
-      ui::print_notices(warnings, "animview", stderr);
-      ui::print_errors(ui.errors, "animview", stderr);
-    } else {
-      v.open_requests.push_back(initial);
-    }
-  }
-  return initial_load_failed;
-}
-
 // Polls the window's events and starts the frame: its time step, the unsaved-changes marker in
 // the title.
 FrameStart begin_frame(Viewer& v) {
@@ -422,87 +236,6 @@ FrameStart begin_frame(Viewer& v) {
   f.now_s = std::chrono::duration<double>(f.now.time_since_epoch()).count();
   glfwGetFramebufferSize(v.window.handle(), &f.width, &f.height);
   return f;
-}
-
-// Files to open (dropped, reloaded, asked for) go to the loader one request at a time; a
-// finished load is taken into the scene; clip files to add or retarget follow.
-void run_load_queue(Viewer& v, const FrameStart& f) {
-  ViewerScene& scene = v.scene;
-  ViewerUi& ui = v.ui;
-  AsyncLoader& loader = v.loader;
-  std::vector<std::vector<std::string>>& open_requests = v.open_requests;
-  // Files dropped together open together, as on the command line: the first is the character
-  // (or a project), the others are clip files bound to it by joint name.
-  if (!g_events.dropped.empty()) open_requests.push_back(std::move(g_events.dropped));
-  g_events.dropped.clear();
-  // Reload (asked for, or the files changed on disk), keeping the playhead.
-  if (ui.view.reload_on_change && !loader.busy() && f.now_s - v.last_watch_s > 1.0) {
-    v.last_watch_s = f.now_s;
-    if (!ui.loaded_files.empty() && ui.loaded_files[0] != asset::kDemoSourcePath &&
-        modification_times(ui.loaded_files) != ui.loaded_times) {
-      ui.view.request_reload = true;
-    }
-  }
-  if (ui.view.request_reload && !ui.loaded_files.empty() && !loader.busy()) {
-    ui.view.request_reload = false;
-    if (scene.mode == PlayMode::ClipPreview && scene.preview_clip >= 0) {
-      v.reload_playhead = {scene.clips()[scene.preview_clip].name, scene.clock.time_s(),
-                           scene.clock.playing()};
-    }
-    open_requests.push_back(ui.loaded_files);
-  }
-  if (!open_requests.empty() && !loader.busy() && v.adding_clip_file.empty() &&
-      v.save_flow.allow(GuardedAction::Open, f.unsaved)) {
-    v.loading_files = open_requests.front();
-    open_requests.erase(open_requests.begin());
-    forget_unit_guess(ui, v.loading_files);
-    loader.start({v.loading_files, ui.import_settings});
-  }
-  if (auto outcome = loader.poll(); outcome && !v.adding_clip_file.empty()) {
-    if (v.adding_retargeted) {
-      accept_retargeted_clips(std::move(*outcome), v.adding_clip_file, scene, ui);
-    } else {
-      accept_added_clips(std::move(*outcome), v.adding_clip_file, scene, ui);
-    }
-    v.adding_clip_file.clear();
-  } else if (outcome) {
-    accept_load(std::move(*outcome), v.loading_files, scene, v.renderer, ui, v.recent, v.camera,
-                v.reload_playhead.clip.empty() ? v.pending_clip : v.reload_playhead.clip,
-                v.pending_parameters);
-    if (!v.reload_playhead.clip.empty() && scene.mode == PlayMode::ClipPreview) {
-      scene.clock.seek(v.reload_playhead.time_s);
-      scene.clock.set_playing(v.reload_playhead.playing);
-    }
-    if (guess_units_after_load(ui, scene)) {
-      open_requests.insert(open_requests.begin(), ui.loaded_files);
-    } else {
-      v.reload_playhead = {};
-      // A recovery copy opens as a new project: Save asks where, and the work is unsaved.
-      if (!v.recovering.empty() && v.loading_files == std::vector<std::string>{v.recovering}) {
-        ui.project_path.clear();
-        ui.saved_project.clear();
-        ui.loaded_files.clear();
-      }
-      v.recovering.clear();
-      // Only the first load starts on the asked clip and parameters.
-      v.pending_clip.clear();
-      v.pending_parameters.clear();
-    }
-  }
-  // After the poll, so a finished load is taken before the loader starts on the clip file.
-  if (!ui.add_clip_requests.empty() && !loader.busy() && open_requests.empty()) {
-    v.adding_clip_file = ui.add_clip_requests.front();
-    ui.add_clip_requests.erase(ui.add_clip_requests.begin());
-    v.adding_retargeted = false;
-    loader.start_adding_clips(add_clips_request(v.adding_clip_file, scene, ui.import_settings));
-  }
-  if (!ui.retarget_requests.empty() && !loader.busy() && open_requests.empty()) {
-    v.adding_clip_file = ui.retarget_requests.front();
-    ui.retarget_requests.erase(ui.retarget_requests.begin());
-    v.adding_retargeted = true;
-    loader.start_adding_clips(
-        add_clips_request(v.adding_clip_file, scene, ui.import_settings, true, &ui));
-  }
 }
 
 // Advances the character (and motion matching) by dt, records it for the transition timeline,
@@ -609,20 +342,6 @@ ViewportRect draw_interface(Viewer& v, const FrameStart& f) {
   return rect;
 }
 
-// File > Export transition record...: writes the record beside the working folder's others.
-void write_requested_record(Viewer& v) {
-  ViewerUi& ui = v.ui;
-  if (std::exchange(ui.view.request_export_record, false) && v.scene.loaded) {
-    const std::string path = next_numbered_path("animview_transition_record");
-    const std::string e = asset::write_file_atomically(path, transition_record(ui, v.scene));
-    if (e.empty()) {
-      ui.status = "wrote " + path;
-    } else {
-      ui.errors.add(path, e);
-    }
-  }
-}
-
 // File > Record inputs; --record FILE turns it on once the first load is in.
 void follow_recording(Viewer& v) {
   if (!v.options.record.empty() && !v.record_option_started && v.ui.load_count > 0 &&
@@ -724,38 +443,6 @@ void draw_viewport(Viewer& v, const ViewportRect& rect, const FrameStart& f) {
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
 }
 
-// Writes what this frame leaves behind: the F12 screenshot, the state log's line, and a
-// headless run's picture. Returns "" or why the headless picture could not be written.
-std::string capture_frame(Viewer& v, bool take_screenshot, const FrameStart& f) {
-  const int width = f.width, height = f.height;
-  if (take_screenshot) {
-    const std::string path = next_screenshot_path();
-    glFinish();
-    const std::string e = render::write_png(render::read_framebuffer(width, height), path);
-    std::printf("%s\n", e.empty() ? ("animview: screenshot " + path).c_str() : e.c_str());
-    std::fflush(stdout);
-  }
-  if (v.state_log.is_open()) {
-    v.state_log << with_retargeting(with_motion_matching(state_line(v.frame, v.scene, v.ui),
-                                                         v.motion_matching, v.scene),
-                                    v.retargeting, v.scene, v.ui)
-                << "\n";
-    v.state_log.flush();
-  }
-  if (v.options.headless) {
-    char name[64];
-    std::snprintf(name, sizeof(name), "frame_%04d.png", v.frame);
-    const std::string path = (std::filesystem::path(v.options.out_dir) / name).string();
-    glFinish();
-    if (std::string e = render::write_png(render::read_framebuffer(width, height), path);
-        !e.empty()) {
-      return e;
-    }
-    std::printf("%s\n", path.c_str());
-  }
-  return {};
-}
-
 // Shows the frame and counts it. Returns whether the viewer stops: the frames asked for are
 // done, or the user quits (and the save flow lets them).
 bool end_frame(Viewer& v, const FrameStart& f) {
@@ -808,7 +495,7 @@ int run_viewer(const ViewerOptions& options) {
 
   while (!glfwWindowShouldClose(window.handle())) {
     const FrameStart f = begin_frame(v);
-    run_load_queue(v, f);
+    run_load_queue(v, f, g_events.dropped);
     update_scene(v, f.dt);
     const ViewportRect rect = draw_interface(v, f);
     frame_for_viewport(v, rect);

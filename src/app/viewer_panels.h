@@ -17,6 +17,7 @@
 #include "app/viewer_scene.h"
 #include "asset/graph_history.h"
 #include "asset/graph_warnings.h"
+#include "ui/blend_space_1d_editor.h"
 #include "ui/blend_space_editor.h"
 #include "ui/blend_space_list.h"
 #include "ui/character_panel.h"

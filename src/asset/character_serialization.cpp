@@ -20,8 +20,8 @@ static_assert(sizeof(anim::Marker) == 40, "update the serializer for Marker's ne
 static_assert(sizeof(anim::MorphTrack) == 120, "update the serializer for MorphTrack");
 static_assert(sizeof(anim::MorphTarget) == 104, "update the serializer for MorphTarget");
 static_assert(sizeof(anim::SkinnedMesh) == 360, "update the serializer for SkinnedMesh");
-static_assert(sizeof(Material) == 496, "update the serializer for Material's new field");
-static_assert(sizeof(Texture) == 80, "update the serializer for Texture's new field");
+static_assert(sizeof(visual::Material) == 496, "update the serializer for Material's new field");
+static_assert(sizeof(visual::Texture) == 80, "update the serializer for Texture's new field");
 static_assert(sizeof(ImportReport) == 88, "update the serializer for ImportReport");
 static_assert(sizeof(ImportResult) == 328, "update the serializer for ImportResult");
 static_assert(sizeof(ImportedClip) == 144, "update the serializer for ImportedClip");
@@ -211,14 +211,14 @@ void fields(Io& io, M& m) requires std::is_same_v<std::remove_const_t<M>, anim::
 }
 
 template <typename Io, typename T>
-void fields(Io& io, T& t) requires std::is_same_v<std::remove_const_t<T>, Texture> {
+void fields(Io& io, T& t) requires std::is_same_v<std::remove_const_t<T>, visual::Texture> {
   io.text(t.path);
   io.pods(t.encoded);
   io.pod(t.transform);
 }
 
 template <typename Io, typename M>
-void fields(Io& io, M& m) requires std::is_same_v<std::remove_const_t<M>, Material> {
+void fields(Io& io, M& m) requires std::is_same_v<std::remove_const_t<M>, visual::Material> {
   io.text(m.name);
   io.pod(m.base_color);
   fields(io, m.base_color_texture);
@@ -231,7 +231,7 @@ void fields(Io& io, M& m) requires std::is_same_v<std::remove_const_t<M>, Materi
   io.pod(m.occlusion_strength);
   io.pod(m.emissive);
   fields(io, m.emissive_texture);
-  io.enumeration(m.alpha_mode, AlphaMode::kBlend);
+  io.enumeration(m.alpha_mode, visual::AlphaMode::kBlend);
   io.pod(m.alpha_cutoff);
   io.boolean(m.double_sided);
 }

@@ -13,7 +13,7 @@ Character make_demo_character() {
   character.skeleton = make_demo_skeleton();
   character.meshes.push_back(make_demo_mesh(character.skeleton));
   character.materials.push_back(
-      Material{.name = "mannequin", .base_color = {0.72f, 0.72f, 0.74f, 1.0f}});
+      visual::Material{.name = "mannequin", .base_color = {0.72f, 0.72f, 0.74f, 1.0f}});
   for (const GaitSpec& spec : demo_gait_specs()) {
     character.clips.push_back(make_gait_clip(character.skeleton, spec));
   }

@@ -9,79 +9,12 @@
 
 #include "anim/common_keys.h"
 #include "asset/atomic_write.h"
+#include "asset/gltf_material_writer.h"
 #include "asset/gltf_model.h"
+#include "asset/gltf_model_builder.h"
 
 namespace asset {
 namespace {
-
-constexpr int kArrayBuffer = 34962;
-constexpr int kElementArrayBuffer = 34963;
-
-class ModelBuilder {
- public:
-  ModelBuilder() {
-    model_.asset.version = "2.0";
-    model_.asset.generator = "animview";
-    model_.buffers.emplace_back();
-  }
-
-  // A bufferView over bytes appended to the buffer (4-byte aligned, as accessors need).
-  int add_view(const void* data, std::size_t bytes, int target) {
-    std::vector<unsigned char>& buffer = model_.buffers[0].data;
-    buffer.resize((buffer.size() + 3) / 4 * 4, 0);
-    tinygltf::BufferView view;
-    view.buffer = 0;
-    view.byteOffset = buffer.size();
-    view.byteLength = bytes;
-    view.target = target;
-    const auto* begin = static_cast<const unsigned char*>(data);
-    buffer.insert(buffer.end(), begin, begin + bytes);
-    model_.bufferViews.push_back(view);
-    return static_cast<int>(model_.bufferViews.size()) - 1;
-  }
-
-  // A float accessor over values (components floats per element); with_bounds adds min / max,
-  // which POSITION and animation inputs require.
-  int add_floats(const std::vector<float>& values, int type, int components, int target,
-                 bool with_bounds = false) {
-    tinygltf::Accessor accessor;
-    accessor.bufferView = add_view(values.data(), values.size() * sizeof(float), target);
-    accessor.componentType = TINYGLTF_COMPONENT_TYPE_FLOAT;
-    accessor.count = values.size() / components;
-    accessor.type = type;
-    if (with_bounds && !values.empty()) {
-      accessor.minValues.assign(components, 1e300);
-      accessor.maxValues.assign(components, -1e300);
-      for (std::size_t i = 0; i < values.size(); ++i) {
-        const int c = static_cast<int>(i % components);
-        accessor.minValues[c] = std::min<double>(accessor.minValues[c], values[i]);
-        accessor.maxValues[c] = std::max<double>(accessor.maxValues[c], values[i]);
-      }
-    }
-    return add_accessor(std::move(accessor));
-  }
-
-  template <typename T>
-  int add_integers(const std::vector<T>& values, int component_type, int type, int components,
-                   int target) {
-    tinygltf::Accessor accessor;
-    accessor.bufferView = add_view(values.data(), values.size() * sizeof(T), target);
-    accessor.componentType = component_type;
-    accessor.count = values.size() / components;
-    accessor.type = type;
-    return add_accessor(std::move(accessor));
-  }
-
-  tinygltf::Model& model() { return model_; }
-
- private:
-  int add_accessor(tinygltf::Accessor accessor) {
-    model_.accessors.push_back(std::move(accessor));
-    return static_cast<int>(model_.accessors.size()) - 1;
-  }
-
-  tinygltf::Model model_;
-};
 
 template <int N>
 std::vector<float> flat(const std::vector<glm::vec<N, float>>& values) {
@@ -143,106 +76,6 @@ void add_joint_nodes(const anim::Skeleton& skeleton, tinygltf::Model& model) {
   }
 }
 
-// The PNG or JPEG bytes of texture, and their mime type; empty when there are none.
-std::vector<unsigned char> image_bytes(const Texture& texture, std::string& mime) {
-  std::vector<unsigned char> bytes(texture.encoded.begin(), texture.encoded.end());
-  if (bytes.empty() && !texture.path.empty()) {
-    std::ifstream in(texture.path, std::ios::binary);
-    bytes.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-  }
-  static const unsigned char kPng[] = {0x89, 'P', 'N', 'G'};
-  static const unsigned char kJpeg[] = {0xFF, 0xD8, 0xFF};
-  if (bytes.size() >= 4 && std::equal(kPng, kPng + 4, bytes.begin())) {
-    mime = "image/png";
-  } else if (bytes.size() >= 3 && std::equal(kJpeg, kJpeg + 3, bytes.begin())) {
-    mime = "image/jpeg";
-  } else {
-    bytes.clear();
-  }
-  return bytes;
-}
-
-class MaterialWriter {
- public:
-  explicit MaterialWriter(ModelBuilder& builder) : builder_(builder) {}
-
-  // The texture index for texture (shared between materials using the same image), or -1.
-  int texture(const Texture& texture) {
-    if (texture.empty()) return -1;
-    const std::string key = texture.path.empty()
-                                ? std::string(texture.encoded.begin(), texture.encoded.end())
-                                : "path:" + texture.path;
-    if (const auto it = textures_.find(key); it != textures_.end()) return it->second;
-    std::string mime;
-    const std::vector<unsigned char> bytes = image_bytes(texture, mime);
-    int index = -1;
-    if (!bytes.empty()) {
-      tinygltf::Model& model = builder_.model();
-      tinygltf::Image image;
-      image.bufferView = builder_.add_view(bytes.data(), bytes.size(), 0);
-      image.mimeType = mime;
-      model.images.push_back(std::move(image));
-      tinygltf::Texture gltf_texture;
-      gltf_texture.source = static_cast<int>(model.images.size()) - 1;
-      model.textures.push_back(gltf_texture);
-      index = static_cast<int>(model.textures.size()) - 1;
-    }
-    textures_[key] = index;
-    return index;
-  }
-
-  void add(const Material& m) {
-    tinygltf::Material out;
-    out.name = m.name;
-    out.pbrMetallicRoughness.baseColorFactor = {m.base_color.x, m.base_color.y, m.base_color.z,
-                                                m.base_color.w};
-    reference(m.base_color_texture, out.pbrMetallicRoughness.baseColorTexture);
-    out.pbrMetallicRoughness.metallicFactor = m.metallic;
-    out.pbrMetallicRoughness.roughnessFactor = m.roughness;
-    reference(m.metallic_roughness_texture, out.pbrMetallicRoughness.metallicRoughnessTexture);
-    reference(m.normal_texture, out.normalTexture);
-    out.normalTexture.scale = m.normal_scale;
-    reference(m.occlusion_texture, out.occlusionTexture);
-    out.occlusionTexture.strength = m.occlusion_strength;
-    out.emissiveFactor = {m.emissive.x, m.emissive.y, m.emissive.z};
-    reference(m.emissive_texture, out.emissiveTexture);
-    out.alphaMode = m.alpha_mode == AlphaMode::kMask    ? "MASK"
-                    : m.alpha_mode == AlphaMode::kBlend ? "BLEND"
-                                                        : "OPAQUE";
-    out.alphaCutoff = m.alpha_cutoff;
-    out.doubleSided = m.double_sided;
-    builder_.model().materials.push_back(std::move(out));
-  }
-
- private:
-  // Points info at t's texture, with its KHR_texture_transform when it moves the coordinates.
-  template <typename Info>
-  void reference(const Texture& t, Info& info) {
-    info.index = texture(t);
-    const TextureTransform& x = t.transform;
-    if (info.index < 0 ||
-        (x.offset == glm::vec2(0.0f) && x.rotation == 0.0f && x.scale == glm::vec2(1.0f))) {
-      return;
-    }
-    tinygltf::Value::Object transform;
-    transform["offset"] =
-        tinygltf::Value(tinygltf::Value::Array{tinygltf::Value(static_cast<double>(x.offset.x)),
-                                               tinygltf::Value(static_cast<double>(x.offset.y))});
-    transform["rotation"] = tinygltf::Value(static_cast<double>(x.rotation));
-    transform["scale"] =
-        tinygltf::Value(tinygltf::Value::Array{tinygltf::Value(static_cast<double>(x.scale.x)),
-                                               tinygltf::Value(static_cast<double>(x.scale.y))});
-    info.extensions["KHR_texture_transform"] = tinygltf::Value(std::move(transform));
-    std::vector<std::string>& used = builder_.model().extensionsUsed;
-    if (std::find(used.begin(), used.end(), "KHR_texture_transform") == used.end()) {
-      used.push_back("KHR_texture_transform");
-    }
-  }
-
-  ModelBuilder& builder_;
-  std::map<std::string, int> textures_;
-};
-
 // The influences of mesh as glTF wants them: joint 0 where the weight is 0, and the weights of
 // each vertex summing to one across both sets.
 void add_influences(const anim::SkinnedMesh& mesh, ModelBuilder& builder,
@@ -276,7 +109,7 @@ void add_influences(const anim::SkinnedMesh& mesh, ModelBuilder& builder,
   }
 }
 
-bool has_texture(const Material& m) {
+bool has_texture(const visual::Material& m) {
   return !m.base_color_texture.empty() || !m.metallic_roughness_texture.empty() ||
          !m.normal_texture.empty() || !m.occlusion_texture.empty() || !m.emissive_texture.empty();
 }
@@ -312,7 +145,8 @@ void add_morph_targets(const anim::SkinnedMesh& mesh, ModelBuilder& builder,
 }
 
 tinygltf::Primitive make_primitive(const anim::SkinnedMesh& mesh, bool skinned,
-                                   const std::vector<Material>& materials, ModelBuilder& builder) {
+                                   const std::vector<visual::Material>& materials,
+                                   ModelBuilder& builder) {
   const std::size_t n = mesh.vertex_count();
   tinygltf::Primitive primitive;
   primitive.mode = TINYGLTF_MODE_TRIANGLES;
@@ -383,8 +217,8 @@ std::vector<NodeMeshes> group_by_node(const std::vector<anim::SkinnedMesh>& mesh
 }
 
 // Writes group as a mesh on a node; returns the node's index.
-int add_node_meshes(const NodeMeshes& group, int skin, const std::vector<Material>& materials,
-                    ModelBuilder& builder) {
+int add_node_meshes(const NodeMeshes& group, int skin,
+                    const std::vector<visual::Material>& materials, ModelBuilder& builder) {
   tinygltf::Model& model = builder.model();
   tinygltf::Mesh out;
   out.name = group.meshes.size() == 1 ? group.meshes[0]->name : group.node_name;
@@ -600,7 +434,7 @@ std::string write_glb(const Character& character, const std::string& path) {
     skin = 0;
   }
   MaterialWriter materials(builder);
-  for (const Material& material : character.materials) materials.add(material);
+  for (const visual::Material& material : character.materials) materials.add(material);
   std::map<std::string, MorphNode> morph_nodes;
   for (const NodeMeshes& group : group_by_node(character.meshes)) {
     const int node = add_node_meshes(group, skin, character.materials, builder);

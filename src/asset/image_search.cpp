@@ -66,8 +66,8 @@ std::string locate_image(const std::string& written, const std::string& model_di
   return (found ? *found : as_written).lexically_normal().string();
 }
 
-std::vector<std::string> missing_images(const Material& material) {
-  const std::pair<const char*, const Texture*> images[] = {
+std::vector<std::string> missing_images(const visual::Material& material) {
+  const std::pair<const char*, const visual::Texture*> images[] = {
       {"base colour", &material.base_color_texture},
       {"metallic-roughness", &material.metallic_roughness_texture},
       {"normal", &material.normal_texture},

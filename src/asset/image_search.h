@@ -22,6 +22,6 @@ std::string locate_image(const std::string& written, const std::string& model_di
 // The image files material names that are not on disk, each as "<role> image not found: <path>"
 // (role: base colour, metallic-roughness, normal, occlusion or emissive). Embedded images are
 // always there.
-std::vector<std::string> missing_images(const Material& material);
+std::vector<std::string> missing_images(const visual::Material& material);
 
 }  // namespace asset

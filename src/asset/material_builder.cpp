@@ -17,15 +17,15 @@ std::string material_label(const aiMaterial& material) {
 
 // The first texture of the first type in types that the material has, as an embedded image or
 // a path resolved against model_dir; empty when it has none or it cannot be used.
-Texture find_texture(const aiScene& scene, const aiMaterial& material,
-                     std::initializer_list<aiTextureType> types, const std::string& model_dir,
-                     std::vector<std::string>& warnings) {
+visual::Texture find_texture(const aiScene& scene, const aiMaterial& material,
+                             std::initializer_list<aiTextureType> types,
+                             const std::string& model_dir, std::vector<std::string>& warnings) {
   aiString path;
   const bool found = std::any_of(types.begin(), types.end(), [&](aiTextureType type) {
     return material.GetTexture(type, 0, &path) == aiReturn_SUCCESS && path.length > 0;
   });
   if (!found) return {};
-  Texture texture;
+  visual::Texture texture;
   if (const aiTexture* embedded = scene.GetEmbeddedTexture(path.C_Str())) {
     if (embedded->mHeight != 0) {
       warnings.push_back(material_label(material) +
@@ -50,7 +50,7 @@ float roughness_from_shininess(float shininess) {
 // Formats without a metallic-roughness model (FBX, Collada, OBJ): diffuse, specular and
 // shininess mapped onto it. Their materials are dielectrics; a black specular colour means no
 // highlight at all (fully rough).
-void map_phong(const aiMaterial& source, Material& material) {
+void map_phong(const aiMaterial& source, visual::Material& material) {
   material.metallic = 0.0f;
   float shininess = 0.0f;
   material.roughness =
@@ -66,26 +66,26 @@ void map_phong(const aiMaterial& source, Material& material) {
   if (source.Get(AI_MATKEY_OPACITY, opacity) == aiReturn_SUCCESS && opacity > 0.0f &&
       opacity < 1.0f) {
     material.base_color.w = opacity;
-    material.alpha_mode = AlphaMode::kBlend;
+    material.alpha_mode = visual::AlphaMode::kBlend;
   }
 }
 
-void map_gltf_alpha(const aiMaterial& source, Material& material) {
+void map_gltf_alpha(const aiMaterial& source, visual::Material& material) {
   aiString mode;
   if (source.Get(AI_MATKEY_GLTF_ALPHAMODE, mode) != aiReturn_SUCCESS) return;
   const std::string name = mode.C_Str();
-  material.alpha_mode = name == "MASK"    ? AlphaMode::kMask
-                        : name == "BLEND" ? AlphaMode::kBlend
-                                          : AlphaMode::kOpaque;
+  material.alpha_mode = name == "MASK"    ? visual::AlphaMode::kMask
+                        : name == "BLEND" ? visual::AlphaMode::kBlend
+                                          : visual::AlphaMode::kOpaque;
   float cutoff = 0.5f;
   if (source.Get(AI_MATKEY_GLTF_ALPHACUTOFF, cutoff) == aiReturn_SUCCESS) {
     material.alpha_cutoff = cutoff;
   }
 }
 
-Material convert(const aiScene& scene, const aiMaterial& source, const std::string& model_dir,
-                 std::vector<std::string>& warnings) {
-  Material material;
+visual::Material convert(const aiScene& scene, const aiMaterial& source,
+                         const std::string& model_dir, std::vector<std::string>& warnings) {
+  visual::Material material;
   material.name = source.GetName().C_Str();
   aiColor4D color;
   if (source.Get(AI_MATKEY_BASE_COLOR, color) == aiReturn_SUCCESS ||
@@ -143,9 +143,9 @@ Material convert(const aiScene& scene, const aiMaterial& source, const std::stri
 
 }  // namespace
 
-std::vector<Material> build_materials(const aiScene& scene, const std::string& model_dir,
-                                      std::vector<std::string>& warnings) {
-  std::vector<Material> materials;
+std::vector<visual::Material> build_materials(const aiScene& scene, const std::string& model_dir,
+                                              std::vector<std::string>& warnings) {
+  std::vector<visual::Material> materials;
   materials.reserve(scene.mNumMaterials);
   for (unsigned i = 0; i < scene.mNumMaterials; ++i) {
     materials.push_back(convert(scene, *scene.mMaterials[i], model_dir, warnings));

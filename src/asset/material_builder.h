@@ -17,7 +17,7 @@ namespace asset {
 // either encoded bytes embedded in the file (PNG/JPEG, `*N` references or named embedded
 // textures) or a path resolved against model_dir. Textures that cannot be used (raw embedded
 // texels) are skipped with a warning.
-std::vector<Material> build_materials(const aiScene& scene, const std::string& model_dir,
-                                      std::vector<std::string>& warnings);
+std::vector<visual::Material> build_materials(const aiScene& scene, const std::string& model_dir,
+                                              std::vector<std::string>& warnings);
 
 }  // namespace asset

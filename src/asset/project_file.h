@@ -27,7 +27,7 @@
 #include "anim/stride_warping.h"
 #include "asset/project_post_process.h"
 #include "asset/project_retarget.h"
-#include "asset/view_settings.h"
+#include "visual/view_settings.h"
 
 namespace asset {
 
@@ -87,7 +87,7 @@ struct CameraPlacement {
 // "stride_warping", "stride_warping_min_ratio", "stride_warping_max_ratio",
 // "orientation_warping", "orientation_warping_max_hip_deg" and
 // "orientation_warping_max_torso_joint_deg".
-struct ProjectView : ViewSettings {
+struct ProjectView : visual::ViewSettings {
   bool foot_ik = false;
   bool stride_warping = false;
   anim::StrideWarpingSettings stride_warping_settings;

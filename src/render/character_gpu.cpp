@@ -11,7 +11,7 @@ namespace {
 
 // Loads texture into out; on failure adds the warning unless an earlier one named the same
 // image, and returns false.
-bool load_texture(const asset::Texture& texture, const asset::Character& character,
+bool load_texture(const visual::Texture& texture, const CharacterSource& character,
                   const std::string& label, render::TextureEncoding encoding,
                   render::Texture2D& out, std::set<std::string>& reported,
                   std::vector<std::string>& warnings) {
@@ -41,13 +41,13 @@ const render::Texture2D* valid_or_null(const render::Texture2D& texture) {
 
 }  // namespace
 
-render::SurfaceAlphaMode surface_alpha_mode(asset::AlphaMode mode) {
+render::SurfaceAlphaMode surface_alpha_mode(visual::AlphaMode mode) {
   switch (mode) {
-    case asset::AlphaMode::kMask:
+    case visual::AlphaMode::kMask:
       return render::SurfaceAlphaMode::Mask;
-    case asset::AlphaMode::kBlend:
+    case visual::AlphaMode::kBlend:
       return render::SurfaceAlphaMode::Blend;
-    case asset::AlphaMode::kOpaque:
+    case visual::AlphaMode::kOpaque:
       break;
   }
   return render::SurfaceAlphaMode::Opaque;
@@ -64,7 +64,7 @@ std::span<const float> CharacterGpu::mesh_morph_weights(std::size_t i,
   return weights.subspan(first, count);
 }
 
-void CharacterGpu::upload(const asset::Character& character) {
+void CharacterGpu::upload(const CharacterSource& character) {
   first_morph_channel =
       anim::first_morph_channel_of(character.meshes, anim::morph_channels_of(character.meshes));
   meshes.clear();
@@ -74,7 +74,7 @@ void CharacterGpu::upload(const asset::Character& character) {
   warnings.clear();
   for (const anim::SkinnedMesh& mesh : character.meshes) {
     render::GpuMesh gpu;
-    const std::string error = gpu.upload(mesh, character.skeleton.joint_count());
+    const std::string error = gpu.upload(mesh, character.joint_count);
     // A failed mesh stays as an empty slot so indices keep matching character.meshes.
     if (!error.empty()) warnings.push_back(character.source_path + ": " + error);
     if (mesh.morph_targets.size() > static_cast<std::size_t>(anim::kMaxActiveMorphTargets)) {
@@ -94,10 +94,10 @@ void CharacterGpu::upload(const asset::Character& character) {
   materials.resize(character.materials.size());
   std::set<std::string> reported;
   for (std::size_t i = 0; i < character.materials.size(); ++i) {
-    const asset::Material& m = character.materials[i];
+    const visual::Material& m = character.materials[i];
     MaterialTextures& t = textures[i];
     const std::string label = "material '" + m.name + "'";
-    auto load = [&](const asset::Texture& texture, const char* what,
+    auto load = [&](const visual::Texture& texture, const char* what,
                     render::TextureEncoding encoding, render::Texture2D& out) {
       return texture.empty() || load_texture(texture, character, label + " " + what, encoding, out,
                                              reported, warnings);
@@ -126,10 +126,10 @@ void CharacterGpu::upload(const asset::Character& character) {
     s.alpha_mode = surface_alpha_mode(m.alpha_mode);
     s.alpha_cutoff = m.alpha_cutoff;
     s.double_sided = m.double_sided;
-    const asset::Texture* sources[5] = {&m.base_color_texture, &m.metallic_roughness_texture,
-                                        &m.normal_texture, &m.occlusion_texture,
-                                        &m.emissive_texture};
-    for (int k = 0; k < 5; ++k) s.uv_transforms[k] = asset::uv_matrix(sources[k]->transform);
+    const visual::Texture* sources[5] = {&m.base_color_texture, &m.metallic_roughness_texture,
+                                         &m.normal_texture, &m.occlusion_texture,
+                                         &m.emissive_texture};
+    for (int k = 0; k < 5; ++k) s.uv_transforms[k] = visual::uv_matrix(sources[k]->transform);
   }
 }
 

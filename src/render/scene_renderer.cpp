@@ -9,7 +9,6 @@
 #include <glm/gtc/matrix_transform.hpp>
 
 #include "anim/terrain.h"
-#include "asset/posed_bounds.h"
 #include "render/ground_grid.h"
 #include "render/post_process_debug.h"
 #include "render/skeleton_overlay.h"
@@ -61,15 +60,14 @@ std::string SceneRenderer::init() {
   return terrain_palette_.upload_matrices({&identity, 1}, 1);
 }
 
-const std::vector<std::string>& SceneRenderer::set_character(const asset::Character& character) {
+const std::vector<std::string>& SceneRenderer::set_character(const CharacterSource& character) {
   character_.upload(character);
   mesh_materials_.clear();
   for (const anim::SkinnedMesh& mesh : character.meshes) mesh_materials_.push_back(mesh.material);
-  // Where the file draws the character (its bind mesh may lie in another space).
-  const asset::Bounds bounds = asset::rest_pose_bounds(character, glm::mat4(1.0f));
-  character_center_ = bounds.empty() ? glm::vec3(0.0f) : 0.5f * (bounds.min + bounds.max);
-  character_radius_m_ =
-      bounds.empty() ? 1.0f : std::max(0.5f * glm::length(bounds.max - bounds.min), 0.05f);
+  const glm::vec3 min = character.rest_min, max = character.rest_max;
+  const bool empty = min.x > max.x;
+  character_center_ = empty ? glm::vec3(0.0f) : 0.5f * (min + max);
+  character_radius_m_ = empty ? 1.0f : std::max(0.5f * glm::length(max - min), 0.05f);
   trail_.clear();
   plants_.clear();
   return character_.warnings;

@@ -10,7 +10,6 @@
 
 #include "anim/state_history.h"
 #include "anim/terrain.h"
-#include "asset/character.h"
 #include "render/character_gpu.h"
 #include "render/crowd_palettes.h"
 #include "render/frame_view.h"
@@ -31,7 +30,7 @@ class SceneRenderer {
 
   // Uploads a newly opened character's meshes and textures. Returns the warnings (a mesh or a
   // texture that could not be uploaded), each naming the file.
-  const std::vector<std::string>& set_character(const asset::Character& character);
+  const std::vector<std::string>& set_character(const CharacterSource& character);
 
   // Uploads the character's palettes for this frame (both methods, so switching is free) and
   // remembers the root's path and the foot plants for the trail (they fade over dt_s steps).

@@ -1,23 +1,23 @@
 #pragma once
 // What the surface shader needs of a material, with its textures already on the GPU: glTF's
-// metallic-roughness model (asset::Material's GPU-side view).
+// metallic-roughness model (visual::Material's GPU-side view).
 
 #include <string_view>
 
 #include <glm/glm.hpp>
 
-#include "asset/view_settings.h"
 #include "render/texture.h"
+#include "visual/view_settings.h"
 
 namespace render {
 
 // glTF's alphaMode. Values match shaders/mesh.frag.
 enum class SurfaceAlphaMode { Opaque = 0, Mask = 1, Blend = 2 };
 
-// How a base-coloured surface is lit: the view settings' choice (asset/view_settings.h).
-using asset::parse_shading_mode;
-using asset::ShadingMode;
-using asset::to_string;
+// How a base-coloured surface is lit: the view settings' choice (visual/view_settings.h).
+using visual::parse_shading_mode;
+using visual::ShadingMode;
+using visual::to_string;
 
 // Textures are borrowed (nullptr or an invalid texture: none); colours are linear.
 struct SurfaceMaterial {

@@ -10,10 +10,13 @@
 #include <imgui.h>
 #include <imgui_stdlib.h>
 
+#include "ui/blend_space_widgets.h"
 #include "ui/fitted_text.h"
 
 namespace ui {
 namespace {
+
+using namespace blend_space_widgets;
 
 constexpr float kLabelMargin = 40.0f;  // room left of the space for the y range labels ("-4.89")
 
@@ -22,32 +25,12 @@ float bottom_margin() {
   return 4.0f + 2.5f * ImGui::GetTextLineHeight();
 }
 
-constexpr float kPickRadiusPx = 9.0f;
-constexpr float kSampleRadiusPx = 5.0f;
 constexpr float kFullWeightRadiusPx = 26.0f;
 constexpr float kHandleRadiusPx = 7.0f;
-constexpr int kRegionCells = 40;
-constexpr float kControlsHeightPx = 300.0f;  // room under the 2D space for its controls  //
-                                             // influence regions are drawn on a kRegionCells^2 grid
+constexpr int kRegionCells = 40;             // influence regions are drawn on a kRegionCells^2 grid
+constexpr float kControlsHeightPx = 300.0f;  // room under the 2D space for its controls
 
-constexpr ImU32 kBackground = IM_COL32(28, 30, 36, 255);
-constexpr ImU32 kGridColor = IM_COL32(60, 64, 74, 255);
-constexpr ImU32 kZeroAxisColor = IM_COL32(110, 116, 130, 255);
-constexpr ImU32 kTextColor = IM_COL32(200, 204, 214, 255);
-constexpr ImU32 kHandleColor = IM_COL32(250, 250, 250, 255);
 constexpr ImU32 kTriangleColor = IM_COL32(150, 160, 190, 160);
-constexpr ImU32 kErrorColor = IM_COL32(240, 90, 80, 255);
-
-// Distinct hues for samples, repeated when there are more samples.
-ImU32 sample_color(int i, int alpha = 255) {
-  static constexpr ImU32 kPalette[] = {
-      IM_COL32(235, 110, 90, 255),  IM_COL32(90, 180, 235, 255),  IM_COL32(120, 210, 110, 255),
-      IM_COL32(235, 190, 80, 255),  IM_COL32(190, 120, 230, 255), IM_COL32(80, 210, 190, 255),
-      IM_COL32(240, 140, 190, 255), IM_COL32(170, 170, 90, 255),
-  };
-  const ImU32 c = kPalette[i % static_cast<int>(std::size(kPalette))];
-  return (c & ~IM_COL32_A_MASK) | (static_cast<ImU32>(alpha) << IM_COL32_A_SHIFT);
-}
 
 // Maps a rectangle of the space (axis units) onto a rectangle of the screen (pixels, y down).
 // flip_x (flip_y) draws the space's x (y) growing leftwards (downwards): the character's right
@@ -75,123 +58,6 @@ struct Mapping {
   // The value the character's terms give a stored coordinate (sideways + right, forward +).
   glm::vec2 shown(glm::vec2 p) const { return {flip_x ? -p.x : p.x, flip_y ? -p.y : p.y}; }
 };
-
-float distance_px(ImVec2 a, ImVec2 b) {
-  return std::hypot(a.x - b.x, a.y - b.y);
-}
-
-// A clip picker; returns whether the choice changed.
-bool clip_combo(const char* label, std::span<const std::string> clip_names, int& index) {
-  bool changed = false;
-  const char* preview =
-      index >= 0 && index < static_cast<int>(clip_names.size()) ? clip_names[index].c_str() : "";
-  if (ImGui::BeginCombo(label, preview)) {
-    for (int i = 0; i < static_cast<int>(clip_names.size()); ++i) {
-      if (ImGui::Selectable(clip_names[i].c_str(), i == index)) {
-        index = i;
-        changed = true;
-      }
-    }
-    ImGui::EndCombo();
-  }
-  return changed;
-}
-
-int clip_index(std::span<const std::string> clip_names, const std::string& name) {
-  const auto it = std::find(clip_names.begin(), clip_names.end(), name);
-  return it == clip_names.end() ? -1 : static_cast<int>(it - clip_names.begin());
-}
-
-// The row under the editors for the selected sample (1D or 2D): its clip, where it sits
-// (edit_position draws that widget) and Remove. Returns whether the space changed.
-template <typename Sample, typename EditPosition>
-bool edit_selected_sample(int& selected, std::vector<Sample>& samples,
-                          std::span<const std::string> clip_names, float position_width,
-                          EditPosition edit_position) {
-  if (selected < 0) return false;
-  bool changed = false;
-  Sample& s = samples[selected];
-  ImGui::PushID("selected");
-  int clip = clip_index(clip_names, s.clip_name);
-  ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.35f);
-  if (clip_combo("##clip", clip_names, clip)) {
-    s.clip_name = clip_names[clip];
-    changed = true;
-  }
-  ImGui::SameLine();
-  ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * position_width);
-  changed |= edit_position(s);
-  ImGui::SameLine();
-  if (ImGui::Button("Remove")) {
-    samples.erase(samples.begin() + selected);
-    selected = -1;
-    changed = true;
-  }
-  ImGui::PopID();
-  return changed;
-}
-
-// The row that adds a sample: a clip combo and "Add sample at point", which appends the chosen
-// clip at position and selects it. Returns whether the space changed.
-template <typename Sample, typename Position>
-bool add_sample_row(std::span<const std::string> clip_names, int& clip_to_add,
-                    std::vector<Sample>& samples, int& selected, Position position) {
-  if (clip_names.empty()) return false;
-  clip_to_add = std::clamp(clip_to_add, 0, static_cast<int>(clip_names.size()) - 1);
-  ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.5f);
-  clip_combo("##add clip", clip_names, clip_to_add);
-  ImGui::SameLine();
-  if (!ImGui::Button("Add sample at point")) return false;
-  samples.push_back({clip_names[clip_to_add], position});
-  selected = static_cast<int>(samples.size()) - 1;
-  return true;
-}
-
-// Arrow keys while the mouse is over the space: the step in axis units along x and y (the
-// right arrow moves the point to the plot's right, whichever way x is drawn).
-glm::vec2 arrow_key_step(glm::vec2 range, bool flip_x, bool flip_y) {
-  const float fraction = ImGui::GetIO().KeyShift ? 1.0f / 20.0f : 1.0f / 200.0f;
-  glm::vec2 step{0.0f};
-  if (ImGui::IsKeyPressed(GLFW_KEY_LEFT)) step.x -= range.x * fraction;
-  if (ImGui::IsKeyPressed(GLFW_KEY_RIGHT)) step.x += range.x * fraction;
-  if (ImGui::IsKeyPressed(GLFW_KEY_DOWN)) step.y -= range.y * fraction;
-  if (ImGui::IsKeyPressed(GLFW_KEY_UP)) step.y += range.y * fraction;
-  return {flip_x ? -step.x : step.x, flip_y ? -step.y : step.y};
-}
-
-void draw_text_centered(ImDrawList* draw, ImVec2 centre, ImU32 color, const char* text) {
-  const ImVec2 size = ImGui::CalcTextSize(text);
-  draw->AddText({centre.x - size.x * 0.5f, centre.y - size.y * 0.5f}, color, text);
-}
-
-// Axis range controls; returns whether anything changed.
-// An axis's name and range. mirrored: the plot shows the axis negated (a character that faces
-// -Z walks forward at negative velocity z), so the range is shown and typed in the plot's terms,
-// as its edge labels read: stored -4.892..1 is shown -1..4.892.
-bool axis_controls(const char* id, std::string& name, float& min, float& max,
-                   bool mirrored = false) {
-  ImGui::PushID(id);
-  bool changed = false;
-  ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.4f);
-  changed |= ImGui::InputText("##name", &name);
-  ImGui::SameLine();
-  ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.75f);
-  glm::vec2 range = mirrored_range({min, max}, mirrored);
-  if (ImGui::DragFloat2("##range", &range.x, 0.05f)) {
-    const glm::vec2 stored = mirrored_range(range, mirrored);
-    min = stored.x;
-    max = stored.y;
-    changed = true;
-  }
-  if (mirrored && ImGui::IsItemHovered()) {
-    ImGui::SetTooltip("In the character's terms; stored mirrored: %s from %g to %g", name.c_str(),
-                      static_cast<double>(min), static_cast<double>(max));
-  }
-  ImGui::SameLine();
-  ImGui::TextUnformatted(id);
-  ImGui::PopID();
-  return changed;
-}
 
 // Returns the rectangle of the y axis's caption (inside the plot, top-left), which sample labels
 // keep clear of: min x, min y, max x, max y.
@@ -372,20 +238,6 @@ void draw_regions(ImDrawList* draw, const Mapping& map,
   }
 }
 
-// After the "Compute positions" button: its tooltip and the in-place option, a typed speed
-// (1D and 2D spaces offer the same choice).
-void compute_options(const char* tooltip, bool& in_place_typed_speed, float& typed_speed_mps) {
-  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("%s", tooltip);
-  ImGui::SameLine();
-  ImGui::Checkbox("in place: typed speed", &in_place_typed_speed);
-  if (in_place_typed_speed) {
-    ImGui::SameLine();
-    ImGui::SetNextItemWidth(70.0f);
-    ImGui::InputFloat("m/s", &typed_speed_mps, 0.0f, 0.0f, "%.2f");
-    typed_speed_mps = std::clamp(typed_speed_mps, 0.0f, 20.0f);
-  }
-}
-
 // Grows the axes' ranges to hold every sample with a little room, after "Compute positions".
 void fit_axes(anim::BlendSpace2D& space) {
   for (const anim::BlendSample2D& s : space.samples) {
@@ -396,6 +248,212 @@ void fit_axes(anim::BlendSpace2D& space) {
     space.y_axis.min = std::min(space.y_axis.min, s.position.y - margin.y);
     space.y_axis.max = std::max(space.y_axis.max, s.position.y + margin.y);
   }
+}
+
+// p kept inside the axes.
+glm::vec2 clamp_to_axes(const Mapping& map, glm::vec2 p) {
+  return glm::clamp(p, map.min, map.max);
+}
+
+// p on the nearest grid lines when the editor snaps, else p.
+glm::vec2 snapped(const BlendSpaceEditorState& state, const Mapping& map, glm::vec2 p) {
+  if (!state.snap_to_grid) return p;
+  return glm::vec2(snap_to_grid(p.x, map.min.x, map.max.x, state.grid_divisions),
+                   snap_to_grid(p.y, map.min.y, map.max.y, state.grid_divisions));
+}
+
+// Mouse and keys over the space (the canvas being the last item): press on a sample to drag it,
+// anywhere else to move the handle there; right-click a sample for its menu; the arrow keys move
+// the handle.
+void handle_space_input(BlendSpaceEditorState& state, anim::BlendSpace2D& space, const Mapping& map,
+                        bool hovered, bool active, BlendSpaceEditorChange& change) {
+  const int sample_count = static_cast<int>(space.samples.size());
+  const ImVec2 mouse = ImGui::GetIO().MousePos;
+  int under_mouse = -1;
+  for (int i = 0; i < sample_count; ++i) {
+    if (distance_px(map.to_screen(space.samples[i].position), mouse) <= kPickRadiusPx) {
+      under_mouse = i;
+    }
+  }
+  const bool on_handle = distance_px(map.to_screen(state.point), mouse) <= kPickRadiusPx;
+  if (ImGui::IsItemActivated() && ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
+    if (under_mouse >= 0 && !on_handle) {
+      state.dragged_sample = under_mouse;
+      state.selected_sample = under_mouse;
+    } else {
+      state.dragging_point = true;
+    }
+  }
+  if (active && state.dragged_sample >= 0) {
+    const glm::vec2 p = snapped(state, map, clamp_to_axes(map, map.to_space(mouse)));
+    if (p != space.samples[state.dragged_sample].position) {
+      space.samples[state.dragged_sample].position = p;
+      change.space = true;
+      if (state.dragged_sample < static_cast<int>(state.computed.size())) {
+        state.computed[state.dragged_sample].clear();
+      }
+    }
+  } else if (active && state.dragging_point) {
+    const glm::vec2 p = snapped(state, map, clamp_to_axes(map, map.to_space(mouse)));
+    if (p != state.point) {
+      state.point = p;
+      change.point = true;
+    }
+  }
+  if (!active) {
+    state.dragged_sample = -1;
+    state.dragging_point = false;
+  }
+  if (hovered && ImGui::IsMouseClicked(ImGuiMouseButton_Right) && under_mouse >= 0) {
+    state.selected_sample = under_mouse;
+    ImGui::OpenPopup("sample menu");
+  }
+  if (hovered) {
+    const glm::vec2 step = arrow_key_step(map.max - map.min, map.flip_x, map.flip_y);
+    if (step != glm::vec2(0.0f)) {
+      state.point = clamp_to_axes(map, state.point + step);
+      change.point = true;
+    }
+  }
+}
+
+// The selected sample's right-click menu: Remove sample.
+void sample_menu(BlendSpaceEditorState& state, anim::BlendSpace2D& space,
+                 BlendSpaceEditorChange& change) {
+  if (ImGui::BeginPopup("sample menu")) {
+    if (state.selected_sample >= 0 && ImGui::MenuItem("Remove sample")) {
+      space.samples.erase(space.samples.begin() + state.selected_sample);
+      state.selected_sample = -1;
+      change.space = true;
+    }
+    ImGui::EndPopup();
+  }
+}
+
+// After an edit: whether the space can be played (state.error) and the weights' precomputation
+// its regions are drawn with.
+void prepare_regions(BlendSpaceEditorState& state, const anim::BlendSpace2D& space) {
+  if (state.prepared_current) return;
+  state.error = anim::validate(space);
+  if (state.error.empty()) {
+    std::vector<glm::vec2> positions;
+    for (const anim::BlendSample2D& s : space.samples) positions.push_back(s.position);
+    state.error = anim::prepare_blend_space_2d(space.mode, positions, state.prepared);
+  } else {
+    state.prepared = {};
+  }
+  state.prepared_current = true;
+}
+
+// Draws the space into the canvas (origin, size): grid and axes, the regions when asked, the
+// samples with their weights (weights, one per sample, or none) and labels, and the handle.
+void draw_space(ImDrawList* draw, const Mapping& map, ImVec2 origin, ImVec2 size,
+                const BlendSpaceEditorState& state, const anim::BlendSpace2D& space,
+                std::span<const float> weights) {
+  const int sample_count = static_cast<int>(space.samples.size());
+  draw->PushClipRect(origin, {origin.x + size.x, origin.y + size.y}, true);
+  const ImVec4 caption =
+      draw_grid_and_axes(draw, map, space.x_axis, space.y_axis, state.grid_divisions);
+  if (state.show_regions && state.error.empty()) {
+    draw->PushClipRect(map.min_px, map.max_px, true);
+    draw_regions(draw, map, state.prepared);
+    draw->PopClipRect();
+  }
+  const bool show_weights = static_cast<int>(weights.size()) == sample_count;
+  for (int i = 0; i < sample_count; ++i) {
+    const ImVec2 p = map.to_screen(space.samples[i].position);
+    if (show_weights && weights[i] > 0.0f) {
+      draw->AddCircleFilled(p, weight_circle_radius(weights[i], kFullWeightRadiusPx),
+                            sample_color(i, 70));
+      draw->AddCircle(p, weight_circle_radius(weights[i], kFullWeightRadiusPx), sample_color(i));
+    }
+    draw->AddCircleFilled(p, kSampleRadiusPx, sample_color(i));
+    if (i == state.selected_sample) draw->AddCircle(p, kSampleRadiusPx + 3.0f, kHandleColor);
+  }
+  draw_sample_labels(draw, map, space, show_weights ? weights : std::span<const float>{},
+                     ImGui::GetIO().MousePos, caption);
+  const ImVec2 h = map.to_screen(state.point);
+  draw->AddCircle(h, kHandleRadiusPx, kHandleColor, 0, 2.0f);
+  draw->AddLine({h.x - 11.0f, h.y}, {h.x + 11.0f, h.y}, kHandleColor);
+  draw->AddLine({h.x, h.y - 11.0f}, {h.x, h.y + 11.0f}, kHandleColor);
+  draw->PopClipRect();
+}
+
+// Under the space: the point in the character's terms, why the space cannot play, the mode, the
+// grid and the axes. Returns whether the space changed.
+bool draw_space_settings(BlendSpaceEditorState& state, anim::BlendSpace2D& space,
+                         const Mapping& map) {
+  bool changed = false;
+  char point_text[128];
+  // Adding zero turns the mirrored axis's -0 into 0, which would print as "-0.000".
+  const glm::vec2 shown = map.shown(state.point) + glm::vec2(0.0f);
+  std::snprintf(point_text, sizeof point_text, "point: sideways %.3f (right +), forward %.3f",
+                static_cast<double>(shown.x), static_cast<double>(shown.y));
+  ImGui::TextUnformatted(point_text);
+  if (!state.error.empty()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, kErrorColor);
+    ImGui::TextWrapped("%s", state.error.c_str());
+    ImGui::PopStyleColor();
+  }
+  int mode = static_cast<int>(space.mode);
+  static constexpr const char* kModes[] = {"Simple Directional", "Freeform Directional",
+                                           "Freeform Cartesian", "Delaunay"};
+  if (ImGui::Combo("mode", &mode, kModes, static_cast<int>(std::size(kModes)))) {
+    space.mode = static_cast<anim::BlendMode2D>(mode);
+    changed = true;
+  }
+  ImGui::Checkbox("snap to grid", &state.snap_to_grid);
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(90.0f);
+  ImGui::SliderInt("grid", &state.grid_divisions, 2, 24);
+  ImGui::SameLine();
+  ImGui::Checkbox(space.mode == anim::BlendMode2D::Delaunay ? "triangulation" : "regions",
+                  &state.show_regions);
+  changed |= axis_controls("x axis", space.x_axis.name, space.x_axis.min, space.x_axis.max,
+                           state.x_grows_left);
+  changed |= axis_controls("y axis", space.y_axis.name, space.y_axis.min, space.y_axis.max,
+                           state.y_grows_down);
+  return changed;
+}
+
+// "Compute positions" (each sample at its clip's ground velocity), its options, and the list of
+// where each position came from. Returns whether the space changed.
+bool compute_positions_row(BlendSpaceEditorState& state, anim::BlendSpace2D& space,
+                           std::span<const std::string> clip_names,
+                           std::span<const anim::ClipVelocity> clip_velocities) {
+  bool changed = false;
+  ImGui::BeginDisabled(clip_velocities.size() != clip_names.size() || clip_names.empty());
+  if (ImGui::Button("Compute positions")) {
+    state.computed.assign(space.samples.size(), "");
+    for (std::size_t i = 0; i < space.samples.size(); ++i) {
+      const int clip = clip_index(clip_names, space.samples[i].clip_name);
+      if (clip < 0) continue;
+      const anim::ClipVelocity v =
+          state.in_place_typed_speed
+              ? anim::with_typed_speed(clip_velocities[clip], state.typed_speed_mps)
+              : clip_velocities[clip];
+      space.samples[i].position = v.velocity;
+      state.computed[i] = anim::to_string(v.source);
+    }
+    fit_axes(space);
+    changed = true;
+  }
+  ImGui::EndDisabled();
+  compute_options(
+      "Place every sample at its clip's average ground velocity (x, z): the root's where it "
+      "travels; for in-place clips the planted feet's, or the typed speed in their direction",
+      state.in_place_typed_speed, state.typed_speed_mps);
+  if (state.computed.size() != space.samples.size()) state.computed.clear();
+  if (!state.computed.empty() && ImGui::TreeNode("Computed positions")) {
+    for (std::size_t i = 0; i < space.samples.size(); ++i) {
+      const glm::vec2 p = space.samples[i].position;
+      ImGui::Text("%s (%.2f, %.2f): %s", space.samples[i].clip_name.c_str(),
+                  static_cast<double>(p.x), static_cast<double>(p.y),
+                  state.computed[i].empty() ? "moved by hand" : state.computed[i].c_str());
+    }
+    ImGui::TreePop();
+  }
+  return changed;
 }
 
 }  // namespace
@@ -445,7 +503,6 @@ BlendSpaceEditorChange draw_blend_space_editor(
                          ImGuiButtonFlags_MouseButtonLeft | ImGuiButtonFlags_MouseButtonRight);
   const bool hovered = ImGui::IsItemHovered();
   const bool active = ImGui::IsItemActive();
-  ImDrawList* draw = ImGui::GetWindowDrawList();
   const Mapping map{{origin.x + kLabelMargin, origin.y},
                     {origin.x + width - 4.0f, origin.y + height - bottom_margin()},
                     {space.x_axis.min, space.y_axis.min},
@@ -456,349 +513,23 @@ BlendSpaceEditorChange draw_blend_space_editor(
   const ImVec2 corner_max = map.to_screen(map.max);
   state.screen_of_min = {corner_min.x, corner_min.y};
   state.screen_of_max = {corner_max.x, corner_max.y};
-  const glm::vec2 range = map.max - map.min;
-  auto clamp_to_axes = [&](glm::vec2 p) { return glm::clamp(p, map.min, map.max); };
-  auto snapped = [&](glm::vec2 p) {
-    if (!state.snap_to_grid) return p;
-    return glm::vec2(snap_to_grid(p.x, map.min.x, map.max.x, state.grid_divisions),
-                     snap_to_grid(p.y, map.min.y, map.max.y, state.grid_divisions));
-  };
 
-  if (axes_valid) {
-    // Mouse: press on a sample to drag it, anywhere else to move the handle there.
-    const ImVec2 mouse = ImGui::GetIO().MousePos;
-    int under_mouse = -1;
-    for (int i = 0; i < sample_count; ++i) {
-      if (distance_px(map.to_screen(space.samples[i].position), mouse) <= kPickRadiusPx) {
-        under_mouse = i;
-      }
-    }
-    const bool on_handle = distance_px(map.to_screen(state.point), mouse) <= kPickRadiusPx;
-    if (ImGui::IsItemActivated() && ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
-      if (under_mouse >= 0 && !on_handle) {
-        state.dragged_sample = under_mouse;
-        state.selected_sample = under_mouse;
-      } else {
-        state.dragging_point = true;
-      }
-    }
-    if (active && state.dragged_sample >= 0) {
-      const glm::vec2 p = snapped(clamp_to_axes(map.to_space(mouse)));
-      if (p != space.samples[state.dragged_sample].position) {
-        space.samples[state.dragged_sample].position = p;
-        change.space = true;
-        if (state.dragged_sample < static_cast<int>(state.computed.size())) {
-          state.computed[state.dragged_sample].clear();
-        }
-      }
-    } else if (active && state.dragging_point) {
-      const glm::vec2 p = snapped(clamp_to_axes(map.to_space(mouse)));
-      if (p != state.point) {
-        state.point = p;
-        change.point = true;
-      }
-    }
-    if (!active) {
-      state.dragged_sample = -1;
-      state.dragging_point = false;
-    }
-    if (hovered && ImGui::IsMouseClicked(ImGuiMouseButton_Right) && under_mouse >= 0) {
-      state.selected_sample = under_mouse;
-      ImGui::OpenPopup("sample menu");
-    }
-    if (hovered) {
-      const glm::vec2 step = arrow_key_step(range, map.flip_x, map.flip_y);
-      if (step != glm::vec2(0.0f)) {
-        state.point = clamp_to_axes(state.point + step);
-        change.point = true;
-      }
-    }
-  }
-  if (ImGui::BeginPopup("sample menu")) {
-    if (state.selected_sample >= 0 && ImGui::MenuItem("Remove sample")) {
-      space.samples.erase(space.samples.begin() + state.selected_sample);
-      state.selected_sample = -1;
-      change.space = true;
-    }
-    ImGui::EndPopup();
-  }
-
+  if (axes_valid) handle_space_input(state, space, map, hovered, active, change);
+  sample_menu(state, space, change);
   if (change.space) state.prepared_current = false;
-  if (!state.prepared_current) {
-    state.error = anim::validate(space);
-    if (state.error.empty()) {
-      std::vector<glm::vec2> positions;
-      for (const anim::BlendSample2D& s : space.samples) positions.push_back(s.position);
-      state.error = anim::prepare_blend_space_2d(space.mode, positions, state.prepared);
-    } else {
-      state.prepared = {};
-    }
-    state.prepared_current = true;
-  }
-
+  prepare_regions(state, space);
   if (axes_valid) {
-    draw->PushClipRect(origin, {origin.x + width, origin.y + height}, true);
-    const ImVec4 caption =
-        draw_grid_and_axes(draw, map, space.x_axis, space.y_axis, state.grid_divisions);
-    if (state.show_regions && state.error.empty()) {
-      draw->PushClipRect(map.min_px, map.max_px, true);
-      draw_regions(draw, map, state.prepared);
-      draw->PopClipRect();
-    }
-    const bool show_weights = static_cast<int>(weights.size()) == sample_count;
-    for (int i = 0; i < sample_count; ++i) {
-      const ImVec2 p = map.to_screen(space.samples[i].position);
-      if (show_weights && weights[i] > 0.0f) {
-        draw->AddCircleFilled(p, weight_circle_radius(weights[i], kFullWeightRadiusPx),
-                              sample_color(i, 70));
-        draw->AddCircle(p, weight_circle_radius(weights[i], kFullWeightRadiusPx), sample_color(i));
-      }
-      draw->AddCircleFilled(p, kSampleRadiusPx, sample_color(i));
-      if (i == state.selected_sample) draw->AddCircle(p, kSampleRadiusPx + 3.0f, kHandleColor);
-    }
-    draw_sample_labels(draw, map, space, show_weights ? weights : std::span<const float>{},
-                       ImGui::GetIO().MousePos, caption);
-    const ImVec2 h = map.to_screen(state.point);
-    draw->AddCircle(h, kHandleRadiusPx, kHandleColor, 0, 2.0f);
-    draw->AddLine({h.x - 11.0f, h.y}, {h.x + 11.0f, h.y}, kHandleColor);
-    draw->AddLine({h.x, h.y - 11.0f}, {h.x, h.y + 11.0f}, kHandleColor);
-    draw->PopClipRect();
+    draw_space(ImGui::GetWindowDrawList(), map, origin, {width, height}, state, space, weights);
   }
 
-  // Controls.
-  char point_text[128];
-  // Adding zero turns the mirrored axis's -0 into 0, which would print as "-0.000".
-  const glm::vec2 shown = map.shown(state.point) + glm::vec2(0.0f);
-  std::snprintf(point_text, sizeof point_text, "point: sideways %.3f (right +), forward %.3f",
-                static_cast<double>(shown.x), static_cast<double>(shown.y));
-  ImGui::TextUnformatted(point_text);
-  if (!state.error.empty()) {
-    ImGui::PushStyleColor(ImGuiCol_Text, kErrorColor);
-    ImGui::TextWrapped("%s", state.error.c_str());
-    ImGui::PopStyleColor();
-  }
-  int mode = static_cast<int>(space.mode);
-  static constexpr const char* kModes[] = {"Simple Directional", "Freeform Directional",
-                                           "Freeform Cartesian", "Delaunay"};
-  if (ImGui::Combo("mode", &mode, kModes, static_cast<int>(std::size(kModes)))) {
-    space.mode = static_cast<anim::BlendMode2D>(mode);
-    change.space = true;
-  }
-  ImGui::Checkbox("snap to grid", &state.snap_to_grid);
-  ImGui::SameLine();
-  ImGui::SetNextItemWidth(90.0f);
-  ImGui::SliderInt("grid", &state.grid_divisions, 2, 24);
-  ImGui::SameLine();
-  ImGui::Checkbox(space.mode == anim::BlendMode2D::Delaunay ? "triangulation" : "regions",
-                  &state.show_regions);
-  change.space |= axis_controls("x axis", space.x_axis.name, space.x_axis.min, space.x_axis.max,
-                                state.x_grows_left);
-  change.space |= axis_controls("y axis", space.y_axis.name, space.y_axis.min, space.y_axis.max,
-                                state.y_grows_down);
-
+  change.space |= draw_space_settings(state, space, map);
   change.space |= add_sample_row(clip_names, state.clip_to_add, space.samples,
-                                 state.selected_sample, snapped(state.point));
-  ImGui::BeginDisabled(clip_velocities.size() != clip_names.size() || clip_names.empty());
-  if (ImGui::Button("Compute positions")) {
-    state.computed.assign(space.samples.size(), "");
-    for (std::size_t i = 0; i < space.samples.size(); ++i) {
-      const int clip = clip_index(clip_names, space.samples[i].clip_name);
-      if (clip < 0) continue;
-      const anim::ClipVelocity v =
-          state.in_place_typed_speed
-              ? anim::with_typed_speed(clip_velocities[clip], state.typed_speed_mps)
-              : clip_velocities[clip];
-      space.samples[i].position = v.velocity;
-      state.computed[i] = anim::to_string(v.source);
-    }
-    fit_axes(space);
-    change.space = true;
-  }
-  ImGui::EndDisabled();
-  compute_options(
-      "Place every sample at its clip's average ground velocity (x, z): the root's where it "
-      "travels; for in-place clips the planted feet's, or the typed speed in their direction",
-      state.in_place_typed_speed, state.typed_speed_mps);
-  if (state.computed.size() != space.samples.size()) state.computed.clear();
-  if (!state.computed.empty() && ImGui::TreeNode("Computed positions")) {
-    for (std::size_t i = 0; i < space.samples.size(); ++i) {
-      const glm::vec2 p = space.samples[i].position;
-      ImGui::Text("%s (%.2f, %.2f): %s", space.samples[i].clip_name.c_str(),
-                  static_cast<double>(p.x), static_cast<double>(p.y),
-                  state.computed[i].empty() ? "moved by hand" : state.computed[i].c_str());
-    }
-    ImGui::TreePop();
-  }
-
+                                 state.selected_sample, snapped(state, map, state.point));
+  change.space |= compute_positions_row(state, space, clip_names, clip_velocities);
   change.space |= edit_selected_sample(
       state.selected_sample, space.samples, clip_names, 0.6f,
       [](anim::BlendSample2D& s) { return ImGui::DragFloat2("##position", &s.position.x, 0.01f); });
   if (change.space) state.prepared_current = false;
-  return change;
-}
-
-BlendSpaceEditorChange draw_blend_space_1d_editor(
-    BlendSpace1DEditorState& state, anim::BlendSpace1D& space,
-    std::span<const std::string> clip_names, std::span<const float> weights,
-    std::span<const anim::ClipVelocity> clip_velocities) {
-  BlendSpaceEditorChange change;
-  const int sample_count = static_cast<int>(space.samples.size());
-  if (state.selected_sample >= sample_count) state.selected_sample = -1;
-  if (state.dragged_sample >= sample_count) state.dragged_sample = -1;
-  const bool range_valid = space.min < space.max;
-
-  const float width = std::max(160.0f, ImGui::GetContentRegionAvail().x);
-  const float height = 110.0f;
-  const ImVec2 origin = ImGui::GetCursorScreenPos();
-  ImGui::InvisibleButton("##axis", {width, height}, ImGuiButtonFlags_MouseButtonLeft);
-  const bool hovered = ImGui::IsItemHovered();
-  const bool active = ImGui::IsItemActive();
-  ImDrawList* draw = ImGui::GetWindowDrawList();
-  const float left = origin.x + 12.0f;
-  const float right = origin.x + width - 12.0f;
-  const float axis_y = origin.y + height - 34.0f;
-  auto to_x = [&](float v) {
-    return left + (v - space.min) / (space.max - space.min) * (right - left);
-  };
-  auto to_value = [&](float x) {
-    return space.min + (x - left) / (right - left) * (space.max - space.min);
-  };
-  auto clamp_value = [&](float v) { return std::clamp(v, space.min, space.max); };
-
-  if (range_valid) {
-    const ImVec2 mouse = ImGui::GetIO().MousePos;
-    int under_mouse = -1;
-    for (int i = 0; i < sample_count; ++i) {
-      if (distance_px({to_x(space.samples[i].threshold), axis_y}, mouse) <= kPickRadiusPx) {
-        under_mouse = i;
-      }
-    }
-    if (ImGui::IsItemActivated()) {
-      if (under_mouse >= 0) {
-        state.dragged_sample = under_mouse;
-        state.selected_sample = under_mouse;
-      } else {
-        state.dragging_point = true;
-      }
-    }
-    if (active && state.dragged_sample >= 0) {
-      float v = clamp_value(to_value(mouse.x));
-      if (state.snap_to_grid) v = snap_to_grid(v, space.min, space.max, state.grid_divisions);
-      if (v != space.samples[state.dragged_sample].threshold) {
-        space.samples[state.dragged_sample].threshold = v;
-        change.space = true;
-      }
-    } else if (active && state.dragging_point) {
-      const float v = clamp_value(to_value(mouse.x));
-      if (v != state.point) {
-        state.point = v;
-        change.point = true;
-      }
-    }
-    if (!active) {
-      state.dragged_sample = -1;
-      state.dragging_point = false;
-    }
-    if (hovered) {
-      const float step = arrow_key_step({space.max - space.min, 0.0f}, false, false).x;
-      if (step != 0.0f) {
-        state.point = clamp_value(state.point + step);
-        change.point = true;
-      }
-    }
-
-    draw->AddRectFilled(origin, {origin.x + width, origin.y + height}, kBackground);
-    for (int i = 0; i <= state.grid_divisions; ++i) {
-      const float x = left + (right - left) * static_cast<float>(i) /
-                                 static_cast<float>(std::max(state.grid_divisions, 1));
-      draw->AddLine({x, axis_y - 4.0f}, {x, axis_y + 4.0f}, kGridColor);
-    }
-    draw->AddLine({left, axis_y}, {right, axis_y}, kZeroAxisColor, 1.5f);
-    char text[160];
-    std::snprintf(text, sizeof text, "%g", static_cast<double>(space.min));
-    draw->AddText({left, axis_y + 8.0f}, kTextColor, text);
-    std::snprintf(text, sizeof text, "%g", static_cast<double>(space.max));
-    draw->AddText({right - ImGui::CalcTextSize(text).x, axis_y + 8.0f}, kTextColor, text);
-    draw_text_centered(draw, {(left + right) * 0.5f, axis_y + 16.0f}, kTextColor,
-                       space.parameter_name.c_str());
-    const bool show_weights = static_cast<int>(weights.size()) == sample_count;
-    for (int i = 0; i < sample_count; ++i) {
-      const float x = to_x(space.samples[i].threshold);
-      if (show_weights) {
-        // A bar whose height is the weight, up to the top of the strip.
-        draw->AddRectFilled({x - 5.0f, axis_y - weights[i] * (axis_y - origin.y - 22.0f)},
-                            {x + 5.0f, axis_y}, sample_color(i, 120));
-      }
-      draw->AddCircleFilled({x, axis_y}, kSampleRadiusPx, sample_color(i));
-      if (i == state.selected_sample) {
-        draw->AddCircle({x, axis_y}, kSampleRadiusPx + 3.0f, kHandleColor);
-      }
-      if (show_weights) {
-        std::snprintf(text, sizeof text, "%s %.2f", space.samples[i].clip_name.c_str(),
-                      static_cast<double>(weights[i]));
-      } else {
-        std::snprintf(text, sizeof text, "%s", space.samples[i].clip_name.c_str());
-      }
-      draw->AddText({x + 6.0f, origin.y + 4.0f + 14.0f * static_cast<float>(i % 2)}, kTextColor,
-                    text);
-    }
-    const float hx = to_x(state.point);
-    draw->AddTriangleFilled({hx, axis_y - 2.0f}, {hx - 7.0f, axis_y - 14.0f},
-                            {hx + 7.0f, axis_y - 14.0f}, kHandleColor);
-  }
-
-  char point_text[64];
-  std::snprintf(point_text, sizeof point_text, "point %.3f", static_cast<double>(state.point));
-  ImGui::TextUnformatted(point_text);
-  state.error = anim::validate(space);
-  if (!state.error.empty()) {
-    ImGui::PushStyleColor(ImGuiCol_Text, kErrorColor);
-    ImGui::TextWrapped("%s", state.error.c_str());
-    ImGui::PopStyleColor();
-  }
-  ImGui::Checkbox("snap to grid", &state.snap_to_grid);
-  ImGui::SameLine();
-  ImGui::SetNextItemWidth(90.0f);
-  ImGui::SliderInt("grid", &state.grid_divisions, 2, 24);
-  change.space |= axis_controls("parameter", space.parameter_name, space.min, space.max);
-  const float at = state.snap_to_grid
-                       ? snap_to_grid(state.point, space.min, space.max, state.grid_divisions)
-                       : state.point;
-  change.space |=
-      add_sample_row(clip_names, state.clip_to_add, space.samples, state.selected_sample, at);
-  ImGui::BeginDisabled(clip_velocities.size() != clip_names.size() || clip_names.empty());
-  if (ImGui::Button("Compute positions")) {
-    state.computed.assign(space.samples.size(), "");
-    for (std::size_t i = 0; i < space.samples.size(); ++i) {
-      anim::BlendSample1D& s = space.samples[i];
-      const int clip = clip_index(clip_names, s.clip_name);
-      if (clip < 0) continue;
-      const anim::ClipVelocity& v = clip_velocities[clip];
-      s.threshold = anim::speed_threshold(v, state.in_place_typed_speed, state.typed_speed_mps);
-      const bool typed = state.in_place_typed_speed && v.source == anim::VelocitySource::Feet;
-      state.computed[i] = anim::to_string(typed ? anim::VelocitySource::TypedSpeed : v.source);
-      space.min = std::min(space.min, s.threshold);
-      space.max = std::max(space.max, s.threshold);
-    }
-    change.space = true;
-  }
-  ImGui::EndDisabled();
-  compute_options(
-      "Place every sample at its clip's ground speed: the root's where it travels; for in-place "
-      "clips the planted feet's, or the typed speed",
-      state.in_place_typed_speed, state.typed_speed_mps);
-  if (state.computed.size() != space.samples.size()) state.computed.clear();
-  if (!state.computed.empty() && ImGui::TreeNode("Computed thresholds")) {
-    for (std::size_t i = 0; i < space.samples.size(); ++i) {
-      ImGui::Text("%s %.2f: %s", space.samples[i].clip_name.c_str(),
-                  static_cast<double>(space.samples[i].threshold),
-                  state.computed[i].empty() ? "moved by hand" : state.computed[i].c_str());
-    }
-    ImGui::TreePop();
-  }
-  change.space |= edit_selected_sample(
-      state.selected_sample, space.samples, clip_names, 0.5f,
-      [](anim::BlendSample1D& s) { return ImGui::DragFloat("##threshold", &s.threshold, 0.01f); });
   return change;
 }
 

@@ -186,6 +186,63 @@ void navigate_to(FileBrowserState& state, const fs::path& directory) {
   state.error.clear();
 }
 
+namespace {
+
+// The listing's entries: a click selects one (and, when saving, types its name), a double-click
+// or Enter (enter_on_entry) opens a folder or chooses a file (into chosen).
+void draw_entries(FileBrowserState& state, bool enter_on_entry, std::optional<fs::path>& chosen) {
+  // A double-click may change the listing: act on it after the loop.
+  std::optional<std::size_t> activated;
+  for (std::size_t i = 0; i < state.entries.size(); ++i) {
+    const DirectoryEntry& entry = state.entries[i];
+    ImGui::PushID(static_cast<int>(i));
+    const std::string label = entry.is_directory ? entry.name + "/" : entry.name;
+    if (ImGui::Selectable(label.c_str(), state.selected == i,
+                          ImGuiSelectableFlags_AllowDoubleClick)) {
+      state.selected = i;
+      if (state.saving && !entry.is_directory) {
+        state.typed_path = (state.directory / entry.name).string();
+      }
+      if (ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) activated = i;
+    }
+    if (!entry.is_directory) {
+      ImGui::SameLine(ImGui::GetWindowContentRegionMax().x - 90.0f);
+      ImGui::TextDisabled("%s", human_size(entry.size_bytes).c_str());
+    }
+    ImGui::PopID();
+  }
+  if (state.entries.empty()) ImGui::TextDisabled("(no folders or animation files here)");
+  if (!activated && enter_on_entry && state.selected && *state.selected < state.entries.size())
+    activated = state.selected;
+  if (activated) chosen = activate(state, state.entries[*activated]);
+}
+
+// Below the listing: the options row, the error row when there is one, and Open (or Save), which
+// chooses the typed path or the selected entry (into chosen).
+void draw_footer(FileBrowserState& state, std::optional<fs::path>& chosen) {
+  bool refresh = ImGui::Checkbox("All files", &state.options.show_all_files);
+  ImGui::SameLine();
+  refresh |= ImGui::Checkbox("Hidden", &state.options.show_hidden);
+  if (refresh) navigate_to(state, state.directory);
+  ImGui::SameLine();
+  ImGui::TextDisabled(
+      "%s", state.options.show_all_files ? "*" : "*.fbx *.gltf *.glb *.bvh *.dae *.x *.json");
+  if (!state.error.empty())
+    ImGui::TextColored(ImVec4(1.0f, 0.4f, 0.4f, 1.0f), "%s", state.error.c_str());
+
+  if (ImGui::Button(state.saving ? "Save" : "Open")) {
+    if (state.saving) {
+      chosen = follow_typed_path(state);
+    } else if (state.selected && *state.selected < state.entries.size()) {
+      chosen = activate(state, state.entries[*state.selected]);
+    } else {
+      chosen = follow_typed_path(state);
+    }
+  }
+}
+
+}  // namespace
+
 std::optional<fs::path> draw_file_browser(FileBrowserState& state) {
   state.path_field_at = glm::vec2(0.0f);
   if (!state.open) return std::nullopt;
@@ -221,52 +278,11 @@ std::optional<fs::path> draw_file_browser(FileBrowserState& state) {
   // Below the listing: the options row, the error row when there is one, and the buttons.
   const float footer = ImGui::GetFrameHeightWithSpacing() * (state.error.empty() ? 2.0f : 3.0f);
   if (ImGui::BeginChild("##entries", ImVec2(0.0f, -footer), true)) {
-    // A double-click may change the listing: act on it after the loop.
-    std::optional<std::size_t> activated;
-    for (std::size_t i = 0; i < state.entries.size(); ++i) {
-      const DirectoryEntry& entry = state.entries[i];
-      ImGui::PushID(static_cast<int>(i));
-      const std::string label = entry.is_directory ? entry.name + "/" : entry.name;
-      if (ImGui::Selectable(label.c_str(), state.selected == i,
-                            ImGuiSelectableFlags_AllowDoubleClick)) {
-        state.selected = i;
-        if (state.saving && !entry.is_directory) {
-          state.typed_path = (state.directory / entry.name).string();
-        }
-        if (ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) activated = i;
-      }
-      if (!entry.is_directory) {
-        ImGui::SameLine(ImGui::GetWindowContentRegionMax().x - 90.0f);
-        ImGui::TextDisabled("%s", human_size(entry.size_bytes).c_str());
-      }
-      ImGui::PopID();
-    }
-    if (state.entries.empty()) ImGui::TextDisabled("(no folders or animation files here)");
-    if (!activated && enter_on_entry && state.selected && *state.selected < state.entries.size())
-      activated = state.selected;
-    if (activated) chosen = activate(state, state.entries[*activated]);
+    draw_entries(state, enter_on_entry, chosen);
   }
   ImGui::EndChild();
 
-  bool refresh = ImGui::Checkbox("All files", &state.options.show_all_files);
-  ImGui::SameLine();
-  refresh |= ImGui::Checkbox("Hidden", &state.options.show_hidden);
-  if (refresh) navigate_to(state, state.directory);
-  ImGui::SameLine();
-  ImGui::TextDisabled(
-      "%s", state.options.show_all_files ? "*" : "*.fbx *.gltf *.glb *.bvh *.dae *.x *.json");
-  if (!state.error.empty())
-    ImGui::TextColored(ImVec4(1.0f, 0.4f, 0.4f, 1.0f), "%s", state.error.c_str());
-
-  if (ImGui::Button(state.saving ? "Save" : "Open")) {
-    if (state.saving) {
-      chosen = follow_typed_path(state);
-    } else if (state.selected && *state.selected < state.entries.size()) {
-      chosen = activate(state, state.entries[*state.selected]);
-    } else {
-      chosen = follow_typed_path(state);
-    }
-  }
+  draw_footer(state, chosen);
   ImGui::SameLine();
   if (ImGui::Button("Cancel")) state.open = false;
   ImGui::End();

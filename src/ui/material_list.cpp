@@ -23,12 +23,12 @@ float srgb_from_linear(float c) {
 
 std::vector<MaterialRow> list_materials(const asset::Character& character) {
   std::vector<MaterialRow> rows;
-  for (const asset::Material& m : character.materials) {
+  for (const visual::Material& m : character.materials) {
     MaterialRow row;
     row.name = m.name.empty() ? "(unnamed)" : m.name;
     const glm::vec4& c = m.base_color;
     row.swatch = {srgb_from_linear(c.x), srgb_from_linear(c.y), srgb_from_linear(c.z), c.w};
-    const asset::Texture& base = m.base_color_texture;
+    const visual::Texture& base = m.base_color_texture;
     row.image = !base.encoded.empty() ? "embedded"
                 : base.path.empty()   ? "none"
                                       : std::filesystem::path(base.path).filename().string();

@@ -3,12 +3,12 @@
 // resizes the side panels with splitters and collapses them to a thin strip; the viewport always
 // keeps a usable width, whatever the window size (800x600 up to 4K) and the UI scale.
 
-#include "asset/view_settings.h"
+#include "visual/view_settings.h"
 
 namespace ui {
 
 // What the user chose about the layout; saved with the view settings.
-using asset::PanelLayout;
+using visual::PanelLayout;
 
 // A rectangle in window pixels from the top-left corner.
 struct PanelRect {

@@ -58,6 +58,93 @@ bool set_rig_joint(const anim::Skeleton& skeleton, const anim::Rig& rig,
   return true;
 }
 
+namespace {
+
+// Each limb's side and role (with "flip side") and its joints as buttons that pick another.
+// Returns whether the corrections changed.
+bool draw_limbs(const anim::Skeleton& skeleton, const anim::Rig& rig,
+                asset::ProjectRig& corrections, RigPanelState& state) {
+  bool changed = false;
+  for (std::size_t i = 0; i < rig.limbs.size(); ++i) {
+    const anim::Limb& limb = rig.limbs[i];
+    const int li = static_cast<int>(i);
+    ImGui::PushID(li);
+    ImGui::Text("%s %s%s", anim::to_string(limb.side), anim::to_string(limb.role),
+                limb.front ? " (front)" : "");
+    ImGui::SameLine();
+    if (ImGui::SmallButton("flip side")) {
+      if (corrections.limbs.empty()) asset::store_rig(skeleton, rig, corrections);
+      std::string& side = corrections.limbs[i].side;
+      side = side == "left" ? "right" : side == "right" ? "left" : side;
+      changed = true;
+    }
+    ImGui::Indent();
+    for (std::size_t k = 0; k < limb.joints.size(); ++k) {
+      const int slot = static_cast<int>(k);
+      const bool waiting = state.picking && state.limb == li && state.slot == slot;
+      if (k > 0) ImGui::SameLine();
+      if (const int j = joint_button(skeleton, limb.joints[k], waiting, state, li, slot); j >= 0) {
+        changed |= set_rig_joint(skeleton, rig, corrections, li, slot, j);
+      }
+    }
+    ImGui::Unindent();
+    ImGui::PopID();
+  }
+  return changed;
+}
+
+// The left/right table: the pairs, and a new pair chosen from two lists. Returns whether the
+// corrections changed.
+bool draw_mirror_pairs(const anim::Skeleton& skeleton, const anim::MirrorTable& table,
+                       asset::ProjectRig& corrections, RigPanelState& state) {
+  bool changed = false;
+  if (ImGui::CollapsingHeader("Left / right")) {
+    for (int j = 0; j < static_cast<int>(table.partner.size()); ++j) {
+      const int p = table.partner[static_cast<std::size_t>(j)];
+      if (p > j) ImGui::Text("%s <-> %s", joint_name(skeleton, j), joint_name(skeleton, p));
+    }
+    auto combo = [&](const char* label, int& value) {
+      if (ImGui::BeginCombo(label, joint_name(skeleton, value))) {
+        for (int j = 0; j < skeleton.joint_count(); ++j) {
+          if (ImGui::Selectable(skeleton.joint_names[j].c_str(), j == value)) value = j;
+        }
+        ImGui::EndCombo();
+      }
+    };
+    combo("joint", state.pair_a);
+    combo("mirrors", state.pair_b);
+    if (state.pair_a >= 0 && state.pair_b >= 0 && ImGui::Button("Pair")) {
+      corrections.mirror_pairs.emplace_back(skeleton.joint_names[state.pair_a],
+                                            skeleton.joint_names[state.pair_b]);
+      changed = true;
+    }
+  }
+  return changed;
+}
+
+// Which clips play mirrored, one checkbox each. Returns whether the corrections changed.
+bool draw_mirrored_clips(asset::ProjectRig& corrections, std::span<const std::string> clips) {
+  bool changed = false;
+  if (ImGui::CollapsingHeader("Mirrored clips")) {
+    std::vector<std::string>& mirrored = corrections.mirrored_clips;
+    for (const std::string& name : clips) {
+      const auto it = std::find(mirrored.begin(), mirrored.end(), name);
+      bool on = it != mirrored.end();
+      if (ImGui::Checkbox(name.c_str(), &on)) {
+        if (on) {
+          mirrored.push_back(name);
+        } else {
+          mirrored.erase(it);
+        }
+        changed = true;
+      }
+    }
+  }
+  return changed;
+}
+
+}  // namespace
+
 RigPanelChange draw_rig_panel(const anim::Skeleton& skeleton, const anim::Rig& rig,
                               const std::string& reason, const anim::MirrorTable& table,
                               asset::ProjectRig& corrections, RigPanelState& state,
@@ -82,73 +169,14 @@ RigPanelChange draw_rig_panel(const anim::Skeleton& skeleton, const anim::Rig& r
   }
   ImGui::Text("Chest: %s  Neck: %s  Head: %s", joint_name(skeleton, rig.chest),
               joint_name(skeleton, rig.neck), joint_name(skeleton, rig.head));
-  for (std::size_t i = 0; i < rig.limbs.size(); ++i) {
-    const anim::Limb& limb = rig.limbs[i];
-    const int li = static_cast<int>(i);
-    ImGui::PushID(li);
-    ImGui::Text("%s %s%s", anim::to_string(limb.side), anim::to_string(limb.role),
-                limb.front ? " (front)" : "");
-    ImGui::SameLine();
-    if (ImGui::SmallButton("flip side")) {
-      if (corrections.limbs.empty()) asset::store_rig(skeleton, rig, corrections);
-      std::string& side = corrections.limbs[i].side;
-      side = side == "left" ? "right" : side == "right" ? "left" : side;
-      change.corrections_changed = true;
-    }
-    ImGui::Indent();
-    for (std::size_t k = 0; k < limb.joints.size(); ++k) {
-      const int slot = static_cast<int>(k);
-      const bool waiting = state.picking && state.limb == li && state.slot == slot;
-      if (k > 0) ImGui::SameLine();
-      if (const int j = joint_button(skeleton, limb.joints[k], waiting, state, li, slot); j >= 0) {
-        change.corrections_changed |= set_rig_joint(skeleton, rig, corrections, li, slot, j);
-      }
-    }
-    ImGui::Unindent();
-    ImGui::PopID();
-  }
+  change.corrections_changed |= draw_limbs(skeleton, rig, corrections, state);
   if (!corrections.empty() && ImGui::Button("Use the rig as found")) {
     corrections = {};
     change.corrections_changed = true;
   }
 
-  // The left/right table: the pairs, and a new pair chosen from two lists.
-  if (ImGui::CollapsingHeader("Left / right")) {
-    for (int j = 0; j < static_cast<int>(table.partner.size()); ++j) {
-      const int p = table.partner[static_cast<std::size_t>(j)];
-      if (p > j) ImGui::Text("%s <-> %s", joint_name(skeleton, j), joint_name(skeleton, p));
-    }
-    auto combo = [&](const char* label, int& value) {
-      if (ImGui::BeginCombo(label, joint_name(skeleton, value))) {
-        for (int j = 0; j < skeleton.joint_count(); ++j) {
-          if (ImGui::Selectable(skeleton.joint_names[j].c_str(), j == value)) value = j;
-        }
-        ImGui::EndCombo();
-      }
-    };
-    combo("joint", state.pair_a);
-    combo("mirrors", state.pair_b);
-    if (state.pair_a >= 0 && state.pair_b >= 0 && ImGui::Button("Pair")) {
-      corrections.mirror_pairs.emplace_back(skeleton.joint_names[state.pair_a],
-                                            skeleton.joint_names[state.pair_b]);
-      change.corrections_changed = true;
-    }
-  }
-  if (!clips.empty() && ImGui::CollapsingHeader("Mirrored clips")) {
-    std::vector<std::string>& mirrored = corrections.mirrored_clips;
-    for (const std::string& name : clips) {
-      const auto it = std::find(mirrored.begin(), mirrored.end(), name);
-      bool on = it != mirrored.end();
-      if (ImGui::Checkbox(name.c_str(), &on)) {
-        if (on) {
-          mirrored.push_back(name);
-        } else {
-          mirrored.erase(it);
-        }
-        change.corrections_changed = true;
-      }
-    }
-  }
+  change.corrections_changed |= draw_mirror_pairs(skeleton, table, corrections, state);
+  if (!clips.empty()) change.corrections_changed |= draw_mirrored_clips(corrections, clips);
   return change;
 }
 

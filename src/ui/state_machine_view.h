@@ -13,27 +13,9 @@
 
 #include "anim/parameters.h"
 #include "anim/state_machine.h"
+#include "ui/state_graph.h"
 
 namespace ui {
-
-// Where the boxes go, in canvas coordinates (origin at the canvas's top-left, pixels). A state the
-// user moved stays where machine.editor_positions puts it. Otherwise a state's column is its
-// distance in transitions from the entry state (states not reachable from it follow in a last
-// column); within a column states keep their list order. The "any state" box sits above the
-// entry column.
-struct StateGraphLayout {
-  std::vector<ImVec2> box_min;  // per state, top-left of its box
-  ImVec2 any_state_min;
-  ImVec2 box_size;
-  ImVec2 extent;  // the size of the whole graph
-};
-StateGraphLayout layout_state_graph(const anim::StateMachine& machine);
-
-// A rectangle on screen.
-struct ScreenRect {
-  ImVec2 min, max;
-  ImVec2 center() const { return {(min.x + max.x) * 0.5f, (min.y + max.y) * 0.5f}; }
-};
 
 // selected_state's value when no state is selected (-1 is anim::kAnyState, the "any state" box).
 inline constexpr int kNothingSelected = -2;

@@ -87,6 +87,167 @@ void pan(TimelineZoom& view, float visible_fraction) {
   clamp_start(view);
 }
 
+namespace {
+
+// The lanes' canvas this frame: where it is, and the seconds of history it shows (v0 to v1)
+// across width pixels from x0.
+struct TimelineLanes {
+  const anim::StateHistory& history;
+  ImDrawList* draw;
+  ImVec2 origin;
+  float x0;
+  float width;
+  double v0;
+  double v1;
+
+  // Where frame i of the history is drawn.
+  float x_of(int i) const {
+    return x0 + static_cast<float>((history.frame(i).time_s - v0) / (v1 - v0)) * width;
+  }
+};
+
+// Lane 0: the active state, transitions drawn as the two states' colours stacked.
+void draw_state_lane(const TimelineLanes& lanes) {
+  const anim::StateHistory& history = lanes.history;
+  ImDrawList* draw = lanes.draw;
+  const ImVec2 origin = lanes.origin;
+  const int frames = history.size();
+  for (int i = 0; i + 1 < frames; ++i) {
+    const anim::HistoryFrame& f = history.frame(i);
+    const float xa = lanes.x_of(i), xb = std::max(lanes.x_of(i + 1), xa + 1.0f);
+    const float y = origin.y + 1.0f;
+    if (f.state < 0) continue;
+    if (f.transition && f.from_state >= 0) {
+      const float split = y + (kLaneHeight - 2.0f) * f.weight;
+      draw->AddRectFilled(ImVec2(xa, y), ImVec2(xb, split), state_color(f.state));
+      draw->AddRectFilled(ImVec2(xa, split), ImVec2(xb, y + kLaneHeight - 2.0f),
+                          state_color(f.from_state));
+    } else {
+      draw->AddRectFilled(ImVec2(xa, y), ImVec2(xb, y + kLaneHeight - 2.0f),
+                          state_color(f.state, 0.8f));
+    }
+  }
+}
+
+// Each state's weight as a band rising from its lane's floor.
+void draw_weight_bands(const TimelineLanes& lanes) {
+  const anim::StateHistory& history = lanes.history;
+  ImDrawList* draw = lanes.draw;
+  const ImVec2 origin = lanes.origin;
+  const int frames = history.size();
+  for (int s = 0; s < history.states(); ++s) {
+    const float floor = origin.y + (1 + s + 1) * kLaneHeight - 1.0f;
+    for (int i = 0; i + 1 < frames; ++i) {
+      const float w = history.state_weights(i)[s];
+      if (w <= 0.0f) continue;
+      const float xa = lanes.x_of(i), xb = std::max(lanes.x_of(i + 1), xa + 1.0f);
+      draw->AddRectFilled(ImVec2(xa, floor - w * (kLaneHeight - 2.0f)), ImVec2(xb, floor),
+                          state_color(s, 0.9f));
+    }
+  }
+}
+
+// Each playing state's phase as a sawtooth over its band (0 at the floor), so the feet of two
+// states in a sync group can be compared frame by frame.
+void draw_phases(const TimelineLanes& lanes) {
+  const anim::StateHistory& history = lanes.history;
+  ImDrawList* draw = lanes.draw;
+  const ImVec2 origin = lanes.origin;
+  const int frames = history.size();
+  for (int s = 0; s < history.states(); ++s) {
+    const float floor = origin.y + (1 + s + 1) * kLaneHeight - 1.0f;
+    const float height = kLaneHeight - 3.0f;
+    for (int i = 0; i + 1 < frames; ++i) {
+      const float a = history.state_phases(i)[s], b = history.state_phases(i + 1)[s];
+      if (a < 0.0f || b < a) continue;  // not playing, or wrapped round the cycle
+      draw->AddLine(ImVec2(lanes.x_of(i), floor - 1.0f - a * height),
+                    ImVec2(lanes.x_of(i + 1), floor - 1.0f - b * height),
+                    IM_COL32(255, 255, 255, 200));
+    }
+  }
+}
+
+// Each parameter as a curve over its recorded range.
+void draw_parameter_curves(const TimelineLanes& lanes) {
+  const anim::StateHistory& history = lanes.history;
+  ImDrawList* draw = lanes.draw;
+  const ImVec2 origin = lanes.origin;
+  const int frames = history.size();
+  for (int p = 0; p < history.parameters(); ++p) {
+    const float floor = origin.y + (1 + history.states() + p + 1) * kLaneHeight - 1.0f;
+    float lo = history.parameter_values(0)[p], hi = lo;
+    for (int i = 1; i < frames; ++i) {
+      lo = std::min(lo, history.parameter_values(i)[p]);
+      hi = std::max(hi, history.parameter_values(i)[p]);
+    }
+    const float scale = hi > lo ? (kLaneHeight - 3.0f) / (hi - lo) : 0.0f;
+    for (int i = 0; i + 1 < frames; ++i) {
+      const float ya = floor - 1.0f - (history.parameter_values(i)[p] - lo) * scale;
+      const float yb = floor - 1.0f - (history.parameter_values(i + 1)[p] - lo) * scale;
+      draw->AddLine(ImVec2(lanes.x_of(i), ya), ImVec2(lanes.x_of(i + 1), yb),
+                    IM_COL32(240, 200, 90, 255));
+    }
+  }
+}
+
+// Clicking or dragging in the lanes pauses on the frame under the pointer; the paused frame is
+// marked, its state, weight and phase shown on hover.
+void follow_pointer(TransitionTimelineState& state, const TimelineLanes& lanes, int lanes_count,
+                    float pointer, double t0, std::span<const std::string> state_names) {
+  const anim::StateHistory& history = lanes.history;
+  ImDrawList* draw = lanes.draw;
+  const ImVec2 origin = lanes.origin;
+  const int frames = history.size();
+  const double v0 = lanes.v0, v1 = lanes.v1;
+  if (ImGui::IsItemActive() && ImGui::IsMouseDown(ImGuiMouseButton_Left)) {
+    state.paused = true;
+    state.shown = history.frame_at(v0 + pointer * (v1 - v0));
+  }
+  if (state.paused && state.shown >= 0 && state.shown < frames) {
+    const float x = lanes.x_of(state.shown);
+    draw->AddLine(ImVec2(x, origin.y), ImVec2(x, origin.y + lanes_count * kLaneHeight),
+                  IM_COL32(255, 255, 255, 220), 2.0f);
+    const std::span<const float> w = history.state_weights(state.shown);
+    if (ImGui::IsItemHovered() && !w.empty()) {
+      const anim::HistoryFrame& f = history.frame(state.shown);
+      const float phase = f.state >= 0 && f.state < history.states()
+                              ? history.state_phases(state.shown)[f.state]
+                              : -1.0f;
+      const char* sync = f.sync_follower < 0 ? ""
+                         : f.sync_by_markers ? "  synced by foot markers"
+                                             : "  synced by normalized time";
+      ImGui::SetTooltip("%.3f s  %s  weight %.2f  phase %.2f%s", f.time_s - t0,
+                        f.state >= 0 && f.state < static_cast<int>(state_names.size())
+                            ? state_names[f.state].c_str()
+                            : "",
+                        f.weight, phase, sync);
+    }
+  }
+}
+
+// The lanes' names, left of the clipped lanes.
+void draw_lane_names(const TimelineLanes& lanes, std::span<const std::string> state_names,
+                     std::span<const std::string> parameter_names) {
+  const anim::StateHistory& history = lanes.history;
+  ImDrawList* draw = lanes.draw;
+  const ImVec2 origin = lanes.origin;
+  const ImU32 text = ImGui::GetColorU32(ImGuiCol_Text);
+  const auto name_of = [](std::span<const std::string> names, int i) {
+    return i < static_cast<int>(names.size()) ? names[i].c_str() : "?";
+  };
+  draw->AddText(ImVec2(origin.x, origin.y), text, "state");
+  for (int s = 0; s < history.states(); ++s) {
+    draw->AddText(ImVec2(origin.x, origin.y + (1 + s) * kLaneHeight), text,
+                  name_of(state_names, s));
+  }
+  for (int p = 0; p < history.parameters(); ++p) {
+    draw->AddText(ImVec2(origin.x, origin.y + (1 + history.states() + p) * kLaneHeight), text,
+                  name_of(parameter_names, p));
+  }
+}
+
+}  // namespace
+
 void draw_transition_timeline(TransitionTimelineState& state, const anim::StateHistory& history,
                               std::span<const std::string> state_names,
                               std::span<const std::string> parameter_names, float& time_scale) {
@@ -127,105 +288,16 @@ void draw_transition_timeline(TransitionTimelineState& state, const anim::StateH
   if (!state.paused) state.view.start_fraction = 1.0f;  // live: the newest frame stays in view
   clamp_start(state.view);
   const auto [v0, v1] = visible_seconds(state.view, t0, t1);
-  auto x_of = [&](int i) {
-    return x0 + static_cast<float>((history.frame(i).time_s - v0) / (v1 - v0)) * width;
-  };
+  const TimelineLanes canvas{history, draw, origin, x0, width, v0, v1};
   draw->PushClipRect(ImVec2(x0, origin.y), ImVec2(x0 + width, origin.y + lanes * kLaneHeight),
                      true);
-  const ImU32 text = ImGui::GetColorU32(ImGuiCol_Text);
-  // Lane 0: the active state, transitions drawn as the two states' colours stacked.
-  for (int i = 0; i + 1 < frames; ++i) {
-    const anim::HistoryFrame& f = history.frame(i);
-    const float xa = x_of(i), xb = std::max(x_of(i + 1), xa + 1.0f);
-    const float y = origin.y + 1.0f;
-    if (f.state < 0) continue;
-    if (f.transition && f.from_state >= 0) {
-      const float split = y + (kLaneHeight - 2.0f) * f.weight;
-      draw->AddRectFilled(ImVec2(xa, y), ImVec2(xb, split), state_color(f.state));
-      draw->AddRectFilled(ImVec2(xa, split), ImVec2(xb, y + kLaneHeight - 2.0f),
-                          state_color(f.from_state));
-    } else {
-      draw->AddRectFilled(ImVec2(xa, y), ImVec2(xb, y + kLaneHeight - 2.0f),
-                          state_color(f.state, 0.8f));
-    }
-  }
-  // Each state's weight as a band rising from its lane's floor.
-  for (int s = 0; s < history.states(); ++s) {
-    const float floor = origin.y + (1 + s + 1) * kLaneHeight - 1.0f;
-    for (int i = 0; i + 1 < frames; ++i) {
-      const float w = history.state_weights(i)[s];
-      if (w <= 0.0f) continue;
-      const float xa = x_of(i), xb = std::max(x_of(i + 1), xa + 1.0f);
-      draw->AddRectFilled(ImVec2(xa, floor - w * (kLaneHeight - 2.0f)), ImVec2(xb, floor),
-                          state_color(s, 0.9f));
-    }
-  }
-  // Each playing state's phase as a sawtooth over its band (0 at the floor), so the feet of two
-  // states in a sync group can be compared frame by frame.
-  for (int s = 0; s < history.states(); ++s) {
-    const float floor = origin.y + (1 + s + 1) * kLaneHeight - 1.0f;
-    const float height = kLaneHeight - 3.0f;
-    for (int i = 0; i + 1 < frames; ++i) {
-      const float a = history.state_phases(i)[s], b = history.state_phases(i + 1)[s];
-      if (a < 0.0f || b < a) continue;  // not playing, or wrapped round the cycle
-      draw->AddLine(ImVec2(x_of(i), floor - 1.0f - a * height),
-                    ImVec2(x_of(i + 1), floor - 1.0f - b * height), IM_COL32(255, 255, 255, 200));
-    }
-  }
-  // Each parameter as a curve over its recorded range.
-  for (int p = 0; p < history.parameters(); ++p) {
-    const float floor = origin.y + (1 + history.states() + p + 1) * kLaneHeight - 1.0f;
-    float lo = history.parameter_values(0)[p], hi = lo;
-    for (int i = 1; i < frames; ++i) {
-      lo = std::min(lo, history.parameter_values(i)[p]);
-      hi = std::max(hi, history.parameter_values(i)[p]);
-    }
-    const float scale = hi > lo ? (kLaneHeight - 3.0f) / (hi - lo) : 0.0f;
-    for (int i = 0; i + 1 < frames; ++i) {
-      const float ya = floor - 1.0f - (history.parameter_values(i)[p] - lo) * scale;
-      const float yb = floor - 1.0f - (history.parameter_values(i + 1)[p] - lo) * scale;
-      draw->AddLine(ImVec2(x_of(i), ya), ImVec2(x_of(i + 1), yb), IM_COL32(240, 200, 90, 255));
-    }
-  }
-  // Clicking or dragging in the lanes pauses on the frame under the pointer.
-  if (ImGui::IsItemActive() && ImGui::IsMouseDown(ImGuiMouseButton_Left)) {
-    state.paused = true;
-    state.shown = history.frame_at(v0 + pointer * (v1 - v0));
-  }
-  if (state.paused && state.shown >= 0 && state.shown < frames) {
-    const float x = x_of(state.shown);
-    draw->AddLine(ImVec2(x, origin.y), ImVec2(x, origin.y + lanes * kLaneHeight),
-                  IM_COL32(255, 255, 255, 220), 2.0f);
-    const std::span<const float> w = history.state_weights(state.shown);
-    if (ImGui::IsItemHovered() && !w.empty()) {
-      const anim::HistoryFrame& f = history.frame(state.shown);
-      const float phase = f.state >= 0 && f.state < history.states()
-                              ? history.state_phases(state.shown)[f.state]
-                              : -1.0f;
-      const char* sync = f.sync_follower < 0 ? ""
-                         : f.sync_by_markers ? "  synced by foot markers"
-                                             : "  synced by normalized time";
-      ImGui::SetTooltip("%.3f s  %s  weight %.2f  phase %.2f%s", f.time_s - t0,
-                        f.state >= 0 && f.state < static_cast<int>(state_names.size())
-                            ? state_names[f.state].c_str()
-                            : "",
-                        f.weight, phase, sync);
-    }
-  }
+  draw_state_lane(canvas);
+  draw_weight_bands(canvas);
+  draw_phases(canvas);
+  draw_parameter_curves(canvas);
+  follow_pointer(state, canvas, lanes, pointer, t0, state_names);
   draw->PopClipRect();
-  // The lanes' names, left of the clipped lanes.
-  const auto name_of = [](std::span<const std::string> names, int i) {
-    return i < static_cast<int>(names.size()) ? names[i].c_str() : "?";
-  };
-  draw->AddText(ImVec2(origin.x, origin.y), text, "state");
-  for (int s = 0; s < history.states(); ++s) {
-    draw->AddText(ImVec2(origin.x, origin.y + (1 + s) * kLaneHeight), text,
-                  name_of(state_names, s));
-  }
-  for (int p = 0; p < history.parameters(); ++p) {
-    draw->AddText(ImVec2(origin.x, origin.y + (1 + history.states() + p) * kLaneHeight), text,
-                  name_of(parameter_names, p));
-  }
+  draw_lane_names(canvas, state_names, parameter_names);
   ImGui::EndChild();
 }
 

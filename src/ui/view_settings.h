@@ -1,11 +1,11 @@
 #pragma once
 // What the user toggles about the view; panels edit it, the frame loop reads it. What is saved
-// with a project is its base, asset::ViewSettings (the project's view is that same type).
+// with a project is its base, visual::ViewSettings (the project's view is that same type).
 
 #include <string>
 
 #include "anim/sync.h"
-#include "asset/view_settings.h"
+#include "visual/view_settings.h"
 
 #include "render/camera_controller.h"
 #include "render/surface_material.h"
@@ -13,7 +13,7 @@
 
 namespace ui {
 
-using asset::SkinningChoice;
+using visual::SkinningChoice;
 
 // What colours the mesh: its material, the influences per vertex, or where LBS and DQ disagree.
 enum class MeshColoring { Material, InfluenceCount, SkinningDifference };
@@ -25,7 +25,7 @@ enum class CompareMode { Off, Skinning, Clips };
 // How clip B follows clip A (anim::synced_clip_time).
 using CompareSync = anim::TimeSync;
 
-struct ViewSettings : asset::ViewSettings {
+struct ViewSettings : visual::ViewSettings {
   bool skeleton_octahedra = false;    // bones as octahedra instead of lines
   bool show_foot_ik_debug = true;     // probes, targets and contacts while foot IK is on
   bool show_root_trail = true;        // the root's path and foot plants while root motion moves

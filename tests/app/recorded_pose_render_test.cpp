@@ -8,6 +8,7 @@
 
 #include "anim/state_history.h"
 #include "app/async_loader.h"
+#include "app/character_source.h"
 #include "app/scene_frame_view.h"
 #include "app/scene_snapshot.h"
 #include "asset/demo_character.h"
@@ -32,7 +33,8 @@ TEST(RecordedPoseRender, ARecordedFrameIsDrawnAsItWasShown) {
   ASSERT_TRUE(demo.ok);
   ViewerScene scene;
   ASSERT_EQ(scene.open(std::move(demo.character), std::move(demo.project)), "");
-  (void)renderer.set_character(scene.character);  // warnings: none for the demo
+  (void)renderer.set_character(
+      app::character_source(scene.character));  // warnings: none for the demo
   scene.mode = PlayMode::Graph;
   scene.instance.play_graph();
   ASSERT_EQ(scene.set_parameter("turn=1"), "");  // the character turns on the spot

@@ -2,6 +2,7 @@
 // step into an offscreen framebuffer at the chosen size, the playhead given back afterwards,
 // Cancel keeping what was written, and a change of the timeline's clip stopping the export.
 #include "app/viewer_frame_export.h"
+#include "app/character_source.h"
 
 #include <gtest/gtest.h>
 #include <stb_image.h>
@@ -31,7 +32,7 @@ class ViewerFrameExportTest : public GlTest {
     LoadOutcome demo = load_now({{asset::kDemoSourcePath}, {}});
     ASSERT_TRUE(demo.ok);
     ASSERT_EQ(scene_.open(std::move(demo.character), std::move(demo.project)), "");
-    renderer_.set_character(scene_.character);
+    renderer_.set_character(app::character_source(scene_.character));
     ui_.load_count = 1;
     refresh_panels(ui_, scene_);
     preview_clip(ui_, scene_, scene_.find_clip("wave"));

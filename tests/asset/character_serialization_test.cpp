@@ -45,7 +45,7 @@ Character full_character() {
   mesh.material = 1;
   c.meshes = {mesh, anim::SkinnedMesh{}};
 
-  Material m;
+  visual::Material m;
   m.name = "skin";
   m.base_color = {0.1f, 0.2f, 0.3f, 0.4f};
   m.base_color_texture = {"albedo.png", {}, {{0.5f, -0.25f}, 0.3f, {2.0f, 1.5f}}};
@@ -58,10 +58,10 @@ Character full_character() {
   m.occlusion_strength = 0.3f;
   m.emissive = {0.5f, 0.6f, 0.7f};
   m.emissive_texture = {"", {255, 0, 7}, {}};
-  m.alpha_mode = AlphaMode::kMask;
+  m.alpha_mode = visual::AlphaMode::kMask;
   m.alpha_cutoff = 0.25f;
   m.double_sided = true;
-  c.materials = {Material{}, m};
+  c.materials = {visual::Material{}, m};
 
   anim::Clip clip;
   clip.name = "walk";
@@ -125,7 +125,7 @@ void expect_clip_eq(const anim::Clip& a, const anim::Clip& b) {
   }
 }
 
-void expect_texture_eq(const Texture& a, const Texture& b) {
+void expect_texture_eq(const visual::Texture& a, const visual::Texture& b) {
   EXPECT_EQ(a.path, b.path);
   EXPECT_EQ(a.encoded, b.encoded);
   EXPECT_EQ(a.transform.offset, b.transform.offset);
@@ -172,8 +172,8 @@ void expect_character_eq(const Character& a, const Character& b) {
   }
   ASSERT_EQ(a.materials.size(), b.materials.size());
   for (std::size_t i = 0; i < a.materials.size(); ++i) {
-    const Material& x = a.materials[i];
-    const Material& y = b.materials[i];
+    const visual::Material& x = a.materials[i];
+    const visual::Material& y = b.materials[i];
     EXPECT_EQ(x.name, y.name);
     EXPECT_EQ(x.base_color, y.base_color);
     expect_texture_eq(x.base_color_texture, y.base_color_texture);

@@ -111,7 +111,7 @@ TEST_F(DemoExport, MeshComesBackWithItsWeights) {
   // assimp's reader may add its own default material; the mesh's own one must come back.
   ASSERT_GE(read.material, 0);
   ASSERT_LT(read.material, static_cast<int>(imported().materials.size()));
-  const Material& material = imported().materials[read.material];
+  const visual::Material& material = imported().materials[read.material];
   EXPECT_EQ(material.name, demo().materials[0].name);
   EXPECT_LT(glm::length(material.base_color - demo().materials[0].base_color), 1e-6f);
 }

@@ -75,7 +75,7 @@ asset::Character textured_demo(const std::filesystem::path& dir) {
     mesh.uvs.clear();
     for (const glm::vec3& p : mesh.positions) mesh.uvs.emplace_back(p.x, 1.0f - p.y);
   }
-  asset::Material& m = c.materials.at(0);
+  visual::Material& m = c.materials.at(0);
   m.base_color = {0.9f, 0.5f, 0.25f, 0.75f};
   m.base_color_texture.path = (dir / "albedo.png").string();
   m.metallic = 0.25f;
@@ -87,7 +87,7 @@ asset::Character textured_demo(const std::filesystem::path& dir) {
   m.occlusion_strength = 0.7f;
   m.emissive = {0.1f, 0.2f, 0.3f};
   m.emissive_texture.encoded = kPng;
-  m.alpha_mode = asset::AlphaMode::kMask;
+  m.alpha_mode = visual::AlphaMode::kMask;
   m.alpha_cutoff = 0.3f;
   m.double_sided = true;
   return c;
@@ -141,8 +141,8 @@ TEST(GltfExport, EveryMaterialFieldAndTextureComesBack) {
   std::filesystem::remove(dir / "albedo.png");  // embedded: the .glb no longer needs it
   const asset::Character read = import_ok(file);
   ASSERT_EQ(read.materials.size(), original.materials.size());
-  const asset::Material& a = original.materials[0];
-  const asset::Material& b = read.materials[read.meshes.at(0).material];
+  const visual::Material& a = original.materials[0];
+  const visual::Material& b = read.materials[read.meshes.at(0).material];
   EXPECT_EQ(b.name, a.name);
   EXPECT_LT(glm::length(b.base_color - a.base_color), 1e-6f);
   EXPECT_FLOAT_EQ(b.metallic, a.metallic);
@@ -153,8 +153,8 @@ TEST(GltfExport, EveryMaterialFieldAndTextureComesBack) {
   EXPECT_EQ(b.alpha_mode, a.alpha_mode);
   EXPECT_FLOAT_EQ(b.alpha_cutoff, a.alpha_cutoff);
   EXPECT_EQ(b.double_sided, a.double_sided);
-  for (const asset::Texture* t : {&b.base_color_texture, &b.metallic_roughness_texture,
-                                  &b.normal_texture, &b.occlusion_texture, &b.emissive_texture}) {
+  for (const visual::Texture* t : {&b.base_color_texture, &b.metallic_roughness_texture,
+                                   &b.normal_texture, &b.occlusion_texture, &b.emissive_texture}) {
     EXPECT_EQ(t->encoded, kPng);
   }
 }

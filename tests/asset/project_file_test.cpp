@@ -92,7 +92,7 @@ Project make_project() {
 
   p.layers.push_back({"wave", anim::LayerMode::Override, 0.75f, 3, {"spine_02"}, {}, {}, {}, {}});
   p.layers.push_back({"lean", anim::LayerMode::Additive, 0.5f, 4, {}, {}, {}, {}, {}});
-  p.view.skinning = asset::SkinningChoice::DualQuat;
+  p.view.skinning = visual::SkinningChoice::DualQuat;
   p.view.show_grid = false;
   p.view.camera.yaw_deg = 30.0f;
   p.view.camera.distance_m = 2.5f;
@@ -167,7 +167,7 @@ TEST_F(ProjectFile, RoundTripKeepsEverything) {
   ASSERT_EQ(loaded.layers.size(), 2u);
   EXPECT_EQ(loaded.layers[0].mask_joints, std::vector<std::string>{"spine_02"});
   EXPECT_EQ(loaded.layers[1].mode, anim::LayerMode::Additive);
-  EXPECT_EQ(loaded.view.skinning, asset::SkinningChoice::DualQuat);
+  EXPECT_EQ(loaded.view.skinning, visual::SkinningChoice::DualQuat);
   EXPECT_FALSE(loaded.view.show_grid);
   EXPECT_EQ(loaded.view.camera.yaw_deg, 30.0f);
   EXPECT_EQ(loaded.view.camera.distance_m, 2.5f);

@@ -21,8 +21,8 @@ namespace {
 
 namespace fs = std::filesystem;
 
-const asset::Material* find(const asset::Character& c, const std::string& name) {
-  for (const asset::Material& m : c.materials) {
+const visual::Material* find(const asset::Character& c, const std::string& name) {
+  for (const visual::Material& m : c.materials) {
     if (m.name == name) return &m;
   }
   return nullptr;
@@ -32,14 +32,14 @@ TEST(TextureTransform, TheMatrixScalesThenRotatesThenOffsets) {
   // (1, 0) scaled by (2, 3) is (2, 0); rotated a quarter turn by the extension's matrix
   // [[c, s], [-s, c]] it is (0, -2); offset by (0.1, 0.2) it is (0.1, -1.8). (0, 1): (0, 3),
   // then (3, 0), then (3.1, 0.2).
-  const glm::mat3 m = asset::uv_matrix({{0.1f, 0.2f}, 1.5707963f, {2.0f, 3.0f}});
+  const glm::mat3 m = visual::uv_matrix({{0.1f, 0.2f}, 1.5707963f, {2.0f, 3.0f}});
   const glm::vec3 u = m * glm::vec3(1.0f, 0.0f, 1.0f);
   const glm::vec3 v = m * glm::vec3(0.0f, 1.0f, 1.0f);
   EXPECT_NEAR(u.x, 0.1f, 1e-6f);
   EXPECT_NEAR(u.y, -1.8f, 1e-6f);
   EXPECT_NEAR(v.x, 3.1f, 1e-6f);
   EXPECT_NEAR(v.y, 0.2f, 1e-6f);
-  EXPECT_EQ(asset::uv_matrix({}), glm::mat3(1.0f));
+  EXPECT_EQ(visual::uv_matrix({}), glm::mat3(1.0f));
 }
 
 TEST(TextureTransform, TheKhronosSampleIsReadWithEachMaterialsTransform) {
@@ -50,7 +50,7 @@ TEST(TextureTransform, TheKhronosSampleIsReadWithEachMaterialsTransform) {
   EXPECT_NE(std::find(read.begin(), read.end(), "KHR_texture_transform"), read.end());
   EXPECT_TRUE(c.report.extensions_ignored.empty());
   // The sample's values, as its JSON gives them.
-  const std::map<std::string, asset::TextureTransform> expected = {
+  const std::map<std::string, visual::TextureTransform> expected = {
       {"Offset U", {{0.5f, 0.0f}, 0.0f, {1.0f, 1.0f}}},
       {"Offset V", {{0.0f, 0.5f}, 0.0f, {1.0f, 1.0f}}},
       {"Offset UV", {{0.5f, 0.5f}, 0.0f, {1.0f, 1.0f}}},
@@ -59,9 +59,9 @@ TEST(TextureTransform, TheKhronosSampleIsReadWithEachMaterialsTransform) {
       {"All", {{-0.2f, -0.1f}, 0.3f, {1.5f, 1.5f}}},
       {"Correct", {}}};
   for (const auto& [name, t] : expected) {
-    const asset::Material* m = find(c, name);
+    const visual::Material* m = find(c, name);
     ASSERT_NE(m, nullptr) << name;
-    const asset::TextureTransform& got = m->base_color_texture.transform;
+    const visual::TextureTransform& got = m->base_color_texture.transform;
     EXPECT_EQ(got.offset, t.offset) << name;
     EXPECT_FLOAT_EQ(got.rotation, t.rotation) << name;
     EXPECT_EQ(got.scale, t.scale) << name;
@@ -92,8 +92,8 @@ TEST(TextureTransform, ASecondUvSetIsWarnedAboutAndTheWriterKeepsTheTransforms) 
   const asset::Character back = test::import_ok(dir / "written.glb");
   ASSERT_EQ(back.materials.size(), c.materials.size());
   for (std::size_t i = 0; i < c.materials.size(); ++i) {
-    const asset::TextureTransform& a = c.materials[i].base_color_texture.transform;
-    const asset::TextureTransform& b = back.materials[i].base_color_texture.transform;
+    const visual::TextureTransform& a = c.materials[i].base_color_texture.transform;
+    const visual::TextureTransform& b = back.materials[i].base_color_texture.transform;
     EXPECT_EQ(a.offset, b.offset) << c.materials[i].name;
     EXPECT_FLOAT_EQ(a.rotation, b.rotation) << c.materials[i].name;
     EXPECT_EQ(a.scale, b.scale) << c.materials[i].name;

@@ -23,18 +23,18 @@ class MaterialListTest : public ::testing::Test {
     folder_ = fs::temp_directory_path() / ("animview_materials_" + std::to_string(getpid()));
     fs::create_directories(folder_);
     std::ofstream((folder_ / "skin.png").string()) << "not decoded by the list";
-    asset::Material on_disk;
+    visual::Material on_disk;
     on_disk.name = "skin";
     on_disk.base_color = {0.5f, 0.0f, 1.0f, 1.0f};
     on_disk.base_color_texture.path = (folder_ / "skin.png").string();
     on_disk.normal_texture.path = (folder_ / "skin_normal.png").string();  // not there
-    asset::Material missing;
+    visual::Material missing;
     missing.name = "cloth";
     missing.base_color_texture.path = (folder_ / "sub" / "cloth.tga").string();
-    asset::Material embedded;
+    visual::Material embedded;
     embedded.base_color_texture.encoded = {1, 2, 3};
     embedded.base_color = {0.0031308f, 0.2140f, 1.0f, 0.25f};
-    asset::Material plain;
+    visual::Material plain;
     plain.name = "metal";
     character_.materials = {on_disk, missing, embedded, plain};
   }

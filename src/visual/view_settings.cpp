@@ -1,6 +1,6 @@
-#include "asset/view_settings.h"
+#include "visual/view_settings.h"
 
-namespace asset {
+namespace visual {
 
 const char* to_string(ShadingMode mode) {
   switch (mode) {
@@ -20,4 +20,4 @@ ShadingMode parse_shading_mode(std::string_view name) {
   return ShadingMode::Material;
 }
 
-}  // namespace asset
+}  // namespace visual

@@ -5,7 +5,7 @@
 
 #include <string_view>
 
-namespace asset {
+namespace visual {
 
 enum class SkinningChoice { Lbs, DualQuat };
 
@@ -53,4 +53,4 @@ struct ViewSettings {
   PanelLayout layout;  // side panel widths, collapsed panels, UI scale
 };
 
-}  // namespace asset
+}  // namespace visual

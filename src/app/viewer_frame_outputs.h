@@ -1,0 +1,21 @@
+#pragma once
+// What the viewer's frames leave behind: screenshots, the state log's lines, a headless run's
+// pictures and transition records.
+
+#include <string>
+
+#include "app/viewer.h"
+
+namespace app {
+
+// The transition record as JSON (asset/transition_record_json.h), names from the scene.
+std::string transition_record(const ViewerUi& ui, const ViewerScene& scene);
+
+// File > Export transition record...: writes the record beside the working folder's others.
+void write_requested_record(Viewer& v);
+
+// Writes what this frame leaves behind: the F12 screenshot, the state log's line, and a
+// headless run's picture. Returns "" or why the headless picture could not be written.
+std::string capture_frame(Viewer& v, bool take_screenshot, const FrameStart& f);
+
+}  // namespace app

@@ -1,0 +1,206 @@
+#include "app/viewer_loading.h"
+
+#include <utility>
+
+#include "app/character_framing.h"
+#include "app/character_source.h"
+#include "app/clip_file_adding.h"
+#include "app/file_session.h"
+#include "app/project_session.h"
+#include "app/retarget_authoring.h"
+#include "app/unit_guessing.h"
+#include "asset/demo_character.h"
+#include "ui/joint_inspector.h"
+
+namespace app {
+namespace {
+
+// Takes a finished load into the scene, or reports why it failed.
+void accept_load(LoadOutcome outcome, const std::vector<std::string>& files, ViewerScene& scene,
+                 render::SceneRenderer& renderer, ViewerUi& ui, RecentFiles& recent,
+                 render::OrbitCamera& camera, const std::string& start_clip,
+                 const std::vector<std::string>& start_parameters) {
+  if (outcome.ok && opens_another_file(ui, files)) start_file_session(ui, scene);
+  // Warnings go to the status bar's list; only errors open the error panel.
+  for (const std::string& w : outcome.warnings) ui.notices.add(w);
+  const std::string outcome_project_path = outcome.project_path;
+  // Each under the file it is about; a failed clip file leaves the load ok.
+  for (const LoadError& e : outcome.errors) ui.errors.add(e.file, e.message);
+  if (!outcome.ok) {
+    if (outcome.cancelled) ui.errors.add(files.empty() ? "" : files[0], "loading cancelled");
+    return;
+  }
+  const std::vector<std::string> selected =
+      ui::selected_joint_names(ui.joints.selection, scene.character.skeleton);
+  const std::string error = scene.open(std::move(outcome.character), std::move(outcome.project));
+  if (!error.empty()) {
+    ui.errors.add(files.empty() ? "" : files[0], error);
+    return;
+  }
+  ui.joints.selection = ui::joints_named(selected, scene.character.skeleton);
+  for (const std::string& w : renderer.set_character(character_source(scene.character)))
+    ui.notices.add(w);
+  ui.clip_sources.clear();
+  for (std::size_t i = 0; i < outcome.clip_sources.size() && i < scene.character.clips.size(); ++i)
+    ui.clip_sources[scene.character.clips[i].name] = outcome.clip_sources[i];
+  ui.loaded_files = files;
+  ++ui.load_count;
+  // Save writes back to the project that was opened; a new project asks where (save_flow.h).
+  ui.project_path = outcome_project_path;
+  ui.project_folder = outcome_project_path.empty()
+                          ? "."
+                          : std::filesystem::path(outcome_project_path).parent_path().string();
+  restore_view(scene.project, ui, scene);
+  if (!files.empty() && files[0] != asset::kDemoSourcePath) {
+    recent.add(files[0]);
+    recent.save();
+  }
+  refresh_panels(ui, scene);
+  if (scene.mode == PlayMode::ClipPreview) preview_clip(ui, scene, scene.preview_clip);
+  frame_character(camera, scene, false, ui.framing_aspect);
+  // A saved session brings its own camera, which the first posed frame then leaves alone.
+  if (restore_session(scene.project, ui, scene, camera)) ui.camera_restored_load = ui.load_count;
+  for (const std::string& assignment : start_parameters) {
+    if (std::string e = scene.set_parameter(assignment); !e.empty()) ui.errors.add("--param", e);
+  }
+  if (!start_clip.empty()) {
+    const int clip = scene.find_clip(start_clip);
+    if (clip >= 0) {
+      preview_clip(ui, scene, clip);
+    } else {
+      ui.errors.add(files.empty() ? "" : files[0], "no clip '" + start_clip + "'");
+    }
+  }
+  ui.loaded_times = modification_times(files);
+  ui.saved_project = authored_json(current_project(ui, scene, camera));
+}
+
+}  // namespace
+
+// When each file was last written (a file that cannot be read counts as never).
+std::vector<std::filesystem::file_time_type> modification_times(
+    const std::vector<std::string>& files) {
+  std::vector<std::filesystem::file_time_type> times;
+  for (const std::string& f : files) {
+    std::error_code ec;
+    times.push_back(std::filesystem::last_write_time(f, ec));
+  }
+  return times;
+}
+
+// The first load: the files given, or the built-in demo. Headless runs load synchronously so
+// their first frame already shows the character. Returns whether a headless run's files failed
+// to load (it then renders an empty scene, and must say so).
+bool load_initial_files(Viewer& v) {
+  const ViewerOptions& options = v.options;
+  ViewerScene& scene = v.scene;
+  ViewerUi& ui = v.ui;
+  std::vector<std::string> initial = options.files;
+  if (initial.empty() && !options.empty_scene) initial = {asset::kDemoSourcePath};
+  bool initial_load_failed = false;
+  if (!initial.empty()) {
+    if (options.headless) {
+      accept_load(load_now({initial, ui.import_settings}), initial, scene, v.renderer, ui, v.recent,
+                  v.camera, options.clip, options.parameters);
+      if (guess_units_after_load(ui, scene)) {
+        accept_load(load_now({initial, ui.import_settings}), initial, scene, v.renderer, ui,
+                    v.recent, v.camera, options.clip, options.parameters);
+      }
+      initial_load_failed = ui.load_count == 0;
+      // The character's own import warnings (its panel lists them), then the load's.
+      std::vector<std::string> warnings;
+      for (const std::string& w : scene.character.report.warnings)
+        warnings.push_back(scene.character.source_path + ": " + w);
+      for (const ui::NoticeGroup& g : ui.notices.groups())
+        warnings.insert(warnings.end(), g.texts.begin(), g.texts.end());
+      ui::print_notices(warnings, "animview", stderr);
+      ui::print_errors(ui.errors, "animview", stderr);
+    } else {
+      v.open_requests.push_back(initial);
+    }
+  }
+  return initial_load_failed;
+}
+
+// Files to open (dropped, reloaded, asked for) go to the loader one request at a time; a
+// finished load is taken into the scene; clip files to add or retarget follow.
+void run_load_queue(Viewer& v, const FrameStart& f, std::vector<std::string>& dropped) {
+  ViewerScene& scene = v.scene;
+  ViewerUi& ui = v.ui;
+  AsyncLoader& loader = v.loader;
+  std::vector<std::vector<std::string>>& open_requests = v.open_requests;
+  // Files dropped together open together, as on the command line: the first is the character
+  // (or a project), the others are clip files bound to it by joint name.
+  if (!dropped.empty()) open_requests.push_back(std::move(dropped));
+  dropped.clear();
+  // Reload (asked for, or the files changed on disk), keeping the playhead.
+  if (ui.view.reload_on_change && !loader.busy() && f.now_s - v.last_watch_s > 1.0) {
+    v.last_watch_s = f.now_s;
+    if (!ui.loaded_files.empty() && ui.loaded_files[0] != asset::kDemoSourcePath &&
+        modification_times(ui.loaded_files) != ui.loaded_times) {
+      ui.view.request_reload = true;
+    }
+  }
+  if (ui.view.request_reload && !ui.loaded_files.empty() && !loader.busy()) {
+    ui.view.request_reload = false;
+    if (scene.mode == PlayMode::ClipPreview && scene.preview_clip >= 0) {
+      v.reload_playhead = {scene.clips()[scene.preview_clip].name, scene.clock.time_s(),
+                           scene.clock.playing()};
+    }
+    open_requests.push_back(ui.loaded_files);
+  }
+  if (!open_requests.empty() && !loader.busy() && v.adding_clip_file.empty() &&
+      v.save_flow.allow(GuardedAction::Open, f.unsaved)) {
+    v.loading_files = open_requests.front();
+    open_requests.erase(open_requests.begin());
+    forget_unit_guess(ui, v.loading_files);
+    loader.start({v.loading_files, ui.import_settings});
+  }
+  if (auto outcome = loader.poll(); outcome && !v.adding_clip_file.empty()) {
+    if (v.adding_retargeted) {
+      accept_retargeted_clips(std::move(*outcome), v.adding_clip_file, scene, ui);
+    } else {
+      accept_added_clips(std::move(*outcome), v.adding_clip_file, scene, ui);
+    }
+    v.adding_clip_file.clear();
+  } else if (outcome) {
+    accept_load(std::move(*outcome), v.loading_files, scene, v.renderer, ui, v.recent, v.camera,
+                v.reload_playhead.clip.empty() ? v.pending_clip : v.reload_playhead.clip,
+                v.pending_parameters);
+    if (!v.reload_playhead.clip.empty() && scene.mode == PlayMode::ClipPreview) {
+      scene.clock.seek(v.reload_playhead.time_s);
+      scene.clock.set_playing(v.reload_playhead.playing);
+    }
+    if (guess_units_after_load(ui, scene)) {
+      open_requests.insert(open_requests.begin(), ui.loaded_files);
+    } else {
+      v.reload_playhead = {};
+      // A recovery copy opens as a new project: Save asks where, and the work is unsaved.
+      if (!v.recovering.empty() && v.loading_files == std::vector<std::string>{v.recovering}) {
+        ui.project_path.clear();
+        ui.saved_project.clear();
+        ui.loaded_files.clear();
+      }
+      v.recovering.clear();
+      // Only the first load starts on the asked clip and parameters.
+      v.pending_clip.clear();
+      v.pending_parameters.clear();
+    }
+  }
+  // After the poll, so a finished load is taken before the loader starts on the clip file.
+  if (!ui.add_clip_requests.empty() && !loader.busy() && open_requests.empty()) {
+    v.adding_clip_file = ui.add_clip_requests.front();
+    ui.add_clip_requests.erase(ui.add_clip_requests.begin());
+    v.adding_retargeted = false;
+    loader.start_adding_clips(add_clips_request(v.adding_clip_file, scene, ui.import_settings));
+  }
+  if (!ui.retarget_requests.empty() && !loader.busy() && open_requests.empty()) {
+    v.adding_clip_file = ui.retarget_requests.front();
+    ui.retarget_requests.erase(ui.retarget_requests.begin());
+    v.adding_retargeted = true;
+    loader.start_adding_clips(
+        add_clips_request(v.adding_clip_file, scene, ui.import_settings, true, &ui));
+  }
+}
+
+}  // namespace app

@@ -1,0 +1,116 @@
+#include "asset/project_view_json.h"
+
+#include <type_traits>
+
+namespace asset::project_json {
+namespace {
+
+// Reads each field into the view, keeping its value when the field is absent; check fails on a
+// value the file may not hold.
+class ViewReader {
+ public:
+  static constexpr bool kReads = true;
+  explicit ViewReader(ObjectReader& r) : r_(r) {}
+  void boolean(const char* key, bool& b) { b = r_.boolean(key, b); }
+  void number(const char* key, float& x) { x = r_.number(key, x); }
+  void vec3(const char* key, glm::vec3& v) { v = r_.vec<3>(key, v); }
+  void text(const char* key, std::string& s) { s = r_.string(key, s); }
+  void check(bool ok, const char* key, const char* message) {
+    if (!ok) fail(r_.field(key), message);
+  }
+
+ private:
+  ObjectReader& r_;
+};
+
+// Writes each field into the JSON object; what the reader checks needs no check here.
+class ViewWriter {
+ public:
+  static constexpr bool kReads = false;
+  explicit ViewWriter(json& j) : j_(j) {}
+  void boolean(const char* key, bool b) { j_[key] = b; }
+  void number(const char* key, float x) { j_[key] = x; }
+  void vec3(const char* key, const glm::vec3& v) { j_[key] = vec_to_json(v); }
+  void text(const char* key, const std::string& s) { j_[key] = s; }
+  void check(bool, const char*, const char*) {}
+
+ private:
+  json& j_;
+};
+
+// Every field of the view, in the order the reader checks them. View is ProjectView (read) or
+// const ProjectView (written); the fields stored otherwise than in memory (the skinning as a
+// flag, the shading by name, an automatic UI scale as 0) go through a local copy.
+template <typename Io, typename View>
+void view_fields(Io& io, View& v) {
+  io.boolean("show_grid", v.show_grid);
+  io.boolean("show_mesh", v.show_mesh);
+  io.boolean("show_skeleton", v.show_skeleton);
+  io.boolean("wireframe", v.wireframe);
+  bool dual_quat = v.skinning == visual::SkinningChoice::DualQuat;
+  io.boolean("dual_quaternion_skinning", dual_quat);
+  io.boolean("foot_ik", v.foot_ik);
+  io.boolean("stride_warping", v.stride_warping);
+  auto& stride = v.stride_warping_settings;
+  io.number("stride_warping_min_ratio", stride.min_ratio);
+  io.number("stride_warping_max_ratio", stride.max_ratio);
+  io.check(stride.min_ratio > 0.0f && stride.max_ratio >= stride.min_ratio,
+           "stride_warping_max_ratio", "must be >= stride_warping_min_ratio, both > 0");
+  io.boolean("orientation_warping", v.orientation_warping);
+  auto& turn = v.orientation_warping_settings;
+  io.number("orientation_warping_max_hip_deg", turn.max_hip_angle_deg);
+  io.number("orientation_warping_max_torso_joint_deg", turn.max_torso_joint_angle_deg);
+  io.boolean("apply_root_motion", v.apply_root_motion);
+  std::string shading = to_string(v.shading);
+  io.text("shading", shading);
+  io.check(shading == "material" || shading == "matcap" || shading == "clay", "shading",
+           "must be \"material\", \"matcap\" or \"clay\"");
+  io.boolean("show_ground", v.show_ground);
+  io.boolean("shadows", v.shadows);
+  io.boolean("fxaa", v.fxaa);
+  auto& c = v.camera;
+  io.number("camera_yaw_deg", c.yaw_deg);
+  io.number("camera_pitch_deg", c.pitch_deg);
+  io.number("camera_distance_m", c.distance_m);
+  io.check(c.distance_m > 0.0f, "camera_distance_m", "must be > 0");
+  io.vec3("camera_target", c.target);
+  auto& l = v.layout;
+  io.number("left_panel_width_px", l.left_width);
+  io.number("right_panel_width_px", l.right_width);
+  io.check(l.left_width >= 0.0f && l.left_width <= 10000.0f, "left_panel_width_px",
+           "must be from 0 to 10000");
+  io.check(l.right_width >= 0.0f && l.right_width <= 10000.0f, "right_panel_width_px",
+           "must be from 0 to 10000");
+  io.boolean("left_panel_open", l.left_open);
+  io.boolean("right_panel_open", l.right_open);
+  float ui_scale = l.ui_scale_automatic ? 0.0f : l.ui_scale;
+  io.number("ui_scale", ui_scale);
+  io.check(ui_scale == 0.0f || (ui_scale >= 0.5f && ui_scale <= 3.0f), "ui_scale",
+           "must be 0 (from the screen) or from 0.5 to 3");
+  if constexpr (Io::kReads) {
+    v.skinning = dual_quat ? visual::SkinningChoice::DualQuat : visual::SkinningChoice::Lbs;
+    v.shading = visual::parse_shading_mode(shading);
+    l.ui_scale_automatic = ui_scale == 0.0f;
+    if (!l.ui_scale_automatic) l.ui_scale = ui_scale;
+  }
+}
+
+}  // namespace
+
+json view_to_json(const ProjectView& view) {
+  json j = json::object();
+  ViewWriter writer(j);
+  view_fields(writer, view);
+  return j;
+}
+
+ProjectView read_view(const json& j, const std::string& path) {
+  ObjectReader r(j, path);
+  ProjectView v;
+  ViewReader reader(r);
+  view_fields(reader, v);
+  r.finish();
+  return v;
+}
+
+}  // namespace asset::project_json
