@@ -15,11 +15,15 @@ namespace asset {
 
 // One entry as the file has it. Which fields are read depends on kind:
 // - look_at: joints (lowest first, the aiming joint last; empty: the rig's chest, neck and head),
-//   joint_weights (one per joint; empty: 0.2, 0.3, 0.5 or the rig's), target, limit_deg;
+//   joint_weights (one per joint; empty: 0.2, 0.3, 0.5 or the rig's), target, limit_deg,
+//   follow_camera (the viewer's eye, or render's camera, replaces the target each frame);
 // - twist: joints holds the followed joint (the hand) or nothing for every twist rig found;
+//   joint_weights, when given, the shares of its twist joints (one each, in [0, 1]; empty: by
+//   distance along the bone);
 // - spring: joints (a chain, each the child of the one before), frequency_hz, damping_ratio,
 //   gravity, sphere_center, sphere_radius_m;
-// - multi_bone_ik: joints (a chain), target, cone_deg (every joint's cone; 0 free).
+// - multi_bone_ik: joints (a chain), target, cone_deg (every joint's cone; 0 free),
+//   follow_camera.
 // Positions are in the character's model space (metres, Y up).
 struct ProjectPostProcess {
   anim::PostProcessKind kind = anim::PostProcessKind::LookAt;
@@ -36,6 +40,7 @@ struct ProjectPostProcess {
   glm::vec3 sphere_center{0.0f};
   float sphere_radius_m = 0.0f;
   float cone_deg = 0.0f;
+  bool follow_camera = false;
 };
 
 // The kind named by text ("look_at", "twist", "spring", "multi_bone_ik"); false when unknown.

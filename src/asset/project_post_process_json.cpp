@@ -89,6 +89,7 @@ ProjectPostProcess read_entry(const json& j, const std::string& path) {
   e.sphere_center = vec3_at(j, path, "sphere_center", e.sphere_center);
   e.sphere_radius_m = number_at(j, path, "sphere_radius_m", e.sphere_radius_m, 0.0f, 1e4f);
   e.cone_deg = number_at(j, path, "cone_deg", e.cone_deg, 0.0f, 180.0f);
+  e.follow_camera = bool_at(j, path, "follow_camera");
   return e;
 }
 
@@ -111,8 +112,10 @@ json post_process_to_json(const std::vector<ProjectPostProcess>& entries) {
         j["joint_weights"] = e.joint_weights;
         j["target"] = vec3_json(e.target);
         j["limit_deg"] = e.limit_deg;
+        if (e.follow_camera) j["follow_camera"] = true;
         break;
       case PostProcessKind::Twist:
+        if (!e.joint_weights.empty()) j["joint_weights"] = e.joint_weights;
         break;
       case PostProcessKind::Spring:
         j["frequency_hz"] = e.frequency_hz;
@@ -124,6 +127,7 @@ json post_process_to_json(const std::vector<ProjectPostProcess>& entries) {
       case PostProcessKind::MultiBoneIk:
         j["target"] = vec3_json(e.target);
         j["cone_deg"] = e.cone_deg;
+        if (e.follow_camera) j["follow_camera"] = true;
         break;
     }
     out.push_back(std::move(j));

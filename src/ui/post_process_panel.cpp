@@ -52,6 +52,7 @@ bool edit_settings(asset::ProjectPostProcess& e) {
       changed |= edit_joints(e.joints, "joints: the rig's chest, neck, head");
       changed |= ImGui::DragFloat3("target (m)", &e.target.x, 0.01f);
       changed |= ImGui::SliderFloat("limit (deg)", &e.limit_deg, 1.0f, 180.0f, "%.0f");
+      changed |= ImGui::Checkbox("follow camera", &e.follow_camera);
       break;
     case anim::PostProcessKind::Twist:
       changed |= edit_joints(e.joints, "followed joint: every twist joint found");
@@ -68,6 +69,7 @@ bool edit_settings(asset::ProjectPostProcess& e) {
       changed |= edit_joints(e.joints, "chain: root, ..., end effector");
       changed |= ImGui::DragFloat3("target (m)", &e.target.x, 0.01f);
       changed |= ImGui::SliderFloat("cone (deg, 0 free)", &e.cone_deg, 0.0f, 180.0f, "%.0f");
+      changed |= ImGui::Checkbox("follow camera", &e.follow_camera);
       break;
   }
   return changed;
