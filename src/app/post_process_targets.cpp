@@ -2,6 +2,8 @@
 
 #include <imgui.h>
 
+#include "anim/aim_offset.h"
+
 #include "ui/target_handle.h"
 
 namespace app {
@@ -55,6 +57,28 @@ void follow_camera_targets(ViewerScene& scene, const glm::vec3& eye) {
   for (std::size_t i = 0; i < project.size(); ++i) {
     const int b = project[i].follow_camera ? bound_entry_of(scene, static_cast<int>(i)) : -1;
     if (b >= 0) set_bound_target(scene, b, target);
+  }
+}
+
+void drive_aim_parameters(ViewerScene& scene) {
+  const auto& project = scene.project.post_process;
+  for (std::size_t i = 0; i < project.size(); ++i) {
+    const asset::ProjectPostProcess& p = project[i];
+    if (p.kind != anim::PostProcessKind::LookAt ||
+        (p.aim_yaw_parameter.empty() && p.aim_pitch_parameter.empty())) {
+      continue;
+    }
+    const int b = bound_entry_of(scene, static_cast<int>(i));
+    if (b < 0) continue;
+    const anim::PostProcessEntry& e = scene.instance.post_process()[static_cast<std::size_t>(b)];
+    const anim::AimAngles a =
+        anim::look_at_aim_angles(scene.character.skeleton, e.look_at, e.look_at_goal.target);
+    if (const int yaw = scene.parameters.find(p.aim_yaw_parameter); yaw >= 0) {
+      scene.parameters.set(yaw, a.yaw_deg);
+    }
+    if (const int pitch = scene.parameters.find(p.aim_pitch_parameter); pitch >= 0) {
+      scene.parameters.set(pitch, a.pitch_deg);
+    }
   }
 }
 

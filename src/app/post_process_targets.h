@@ -48,6 +48,11 @@ void set_post_process_target(ViewerScene& scene, int entry, const glm::vec3& tar
 // Entries following the camera take eye (world) as their target, in the playing instance only.
 void follow_camera_targets(ViewerScene& scene, const glm::vec3& eye);
 
+// Sets the parameters each look-at entry names (aim_yaw_parameter, aim_pitch_parameter) to its
+// target's yaw and pitch (anim::look_at_aim_angles), for the aim offset's blend space; call
+// before the frame that plays them. No allocation.
+void drive_aim_parameters(ViewerScene& scene);
+
 // Once a frame before the camera moves: entries following the camera take eye (world) as
 // their target; with Debug draw on, the handles are drawn (ImGui's foreground list, the frame
 // open) and a press on one starts a drag that lasts while the left button is held. Returns

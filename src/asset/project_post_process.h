@@ -16,7 +16,10 @@ namespace asset {
 // One entry as the file has it. Which fields are read depends on kind:
 // - look_at: joints (lowest first, the aiming joint last; empty: the rig's chest, neck and head),
 //   joint_weights (one per joint; empty: 0.2, 0.3, 0.5 or the rig's), target, limit_deg,
-//   follow_camera (the viewer's eye, or render's camera, replaces the target each frame);
+//   follow_camera (the viewer's eye, or render's camera, replaces the target each frame),
+//   aim_yaw_parameter and aim_pitch_parameter (parameters the target's yaw and pitch seen from
+//   the aiming joint, anim/aim_offset.h, set every frame: an aim offset is an additive layer
+//   playing a 2D blend space of aim poses over them; empty: none);
 // - twist: joints holds the followed joint (the hand) or nothing for every twist rig found;
 //   joint_weights, when given, the shares of its twist joints (one each, in [0, 1]; empty: by
 //   distance along the bone);
@@ -41,6 +44,8 @@ struct ProjectPostProcess {
   float sphere_radius_m = 0.0f;
   float cone_deg = 0.0f;
   bool follow_camera = false;
+  std::string aim_yaw_parameter;
+  std::string aim_pitch_parameter;
 };
 
 // The kind named by text ("look_at", "twist", "spring", "multi_bone_ik"); false when unknown.

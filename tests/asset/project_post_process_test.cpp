@@ -127,11 +127,13 @@ TEST(ProjectPostProcess, BindingNamesAMissingJointOrABrokenChain) {
   EXPECT_TRUE(bound.empty());  // never written on failure
 }
 
-TEST(ProjectPostProcess, FollowCameraAndTwistSharesRoundTripAndBind) {
+TEST(ProjectPostProcess, FollowCameraAimParametersAndTwistSharesRoundTripAndBind) {
   Project p = make_demo_project();
   p.post_process.resize(3);
   p.post_process[0].kind = anim::PostProcessKind::LookAt;
   p.post_process[0].follow_camera = true;
+  p.post_process[0].aim_yaw_parameter = "aim_yaw";
+  p.post_process[0].aim_pitch_parameter = "aim_pitch";
   p.post_process[1].kind = anim::PostProcessKind::MultiBoneIk;
   p.post_process[1].joints = {"upperarm_l", "forearm_l", "forearm_twist_l", "hand_l"};
   p.post_process[2].kind = anim::PostProcessKind::Twist;
@@ -145,6 +147,9 @@ TEST(ProjectPostProcess, FollowCameraAndTwistSharesRoundTripAndBind) {
   ASSERT_EQ(parse_project(text, "p.json", back), "");
   ASSERT_EQ(back.post_process.size(), 3u);
   EXPECT_TRUE(back.post_process[0].follow_camera);
+  EXPECT_EQ(back.post_process[0].aim_yaw_parameter, "aim_yaw");
+  EXPECT_EQ(back.post_process[0].aim_pitch_parameter, "aim_pitch");
+  EXPECT_FALSE(j["post_process"][1].contains("aim_yaw_parameter"));
   EXPECT_FALSE(back.post_process[1].follow_camera);
   EXPECT_EQ(back.post_process[2].joint_weights, std::vector<float>{0.25f});
 
