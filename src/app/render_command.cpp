@@ -196,8 +196,11 @@ int run_render(const RenderArgs& args) {
     return 2;
   }
   // Entries following the camera look at this picture's camera.
-  follow_camera_targets(scene, args.view.camera_position.value_or(camera.eye()));
-  scene.update(0.0f, view);
+  if (std::any_of(scene.project.post_process.begin(), scene.project.post_process.end(),
+                  [](const asset::ProjectPostProcess& e) { return e.follow_camera; })) {
+    follow_camera_targets(scene, args.view.camera_position.value_or(camera.eye()));
+    scene.update(0.0f, view);
+  }
   // Draws the scene as it is now and writes it to path.
   auto draw_to = [&](const std::string& path) {
     return write_scene_png(renderer, scene, view, vp, args.width, args.height, path);
