@@ -156,7 +156,8 @@ TEST(LookAtTargetWindow, DraggingTheKnightsTargetMovesItAtItsDepthAndTheHeadFoll
   EXPECT_EQ(viewer.wait_for_exit(std::chrono::seconds(20)), 0) << viewer.errors();
   const nlohmann::json saved = nlohmann::json::parse(std::ifstream(project));
   ASSERT_TRUE(saved.contains("post_process")) << saved.dump();
-  const glm::vec3 saved_target = vec3_of(saved["post_process"][0]["target"]);
-  EXPECT_LT(glm::distance(saved_target, vec3_of(after["target"])), 1e-4f);
+  const nlohmann::json& entry = saved["post_process"][after["entry"].get<std::size_t>()];
+  ASSERT_EQ(entry["kind"], "look_at") << saved.dump();
+  EXPECT_LT(glm::distance(vec3_of(entry["target"]), vec3_of(after["target"])), 1e-4f);
   fs::remove_all(dir);
 }
