@@ -106,10 +106,12 @@ JobResult run_spring_chain(const Skeleton& skeleton, const JointChain& chain,
   }
   if (!state.started) {
     for (std::size_t k = 0; k < count; ++k) state.particles[k] = {animated[k], glm::vec3(0.0f)};
+    state.previous = animated;
     state.pending_s = 0.0;
     state.started = true;
   }
   const double h = settings.substep_s;
+  const double since_last_step = state.pending_s;  // at the last call's end
   state.pending_s += dt_s;
   // The epsilon absorbs float dt (1/60 is not exact), so 2 x 1/60 and 1/30 step alike.
   const int steps = std::min(kMaxSpringSubsteps, static_cast<int>(state.pending_s / h + 1e-4));
@@ -120,16 +122,25 @@ JobResult run_spring_chain(const Skeleton& skeleton, const JointChain& chain,
   const DampedSpringStep step =
       damped_spring_step(settings.frequency_hz, settings.damping_ratio, settings.substep_s);
   for (int s = 0; s < steps; ++s) {
-    state.particles[0] = {animated[0], glm::vec3(0.0f)};
+    // Where this sub-step falls in the frame: 0 at the last call's pose, 1 at this one's.
+    const float f =
+        dt_s > 0.0f
+            ? static_cast<float>(std::clamp(((s + 1) * h - since_last_step) / dt_s, 0.0, 1.0))
+            : 1.0f;
+    glm::vec3 pose_parent = glm::mix(state.previous[0], animated[0], f);
+    state.particles[0] = {pose_parent, glm::vec3(0.0f)};
     for (std::size_t k = 1; k < count; ++k) {
+      const glm::vec3 pose = glm::mix(state.previous[k], animated[k], f);
       const glm::vec3 parent = state.particles[k - 1].position;
-      const glm::vec3 goal = parent + (animated[k] - animated[k - 1]) + sag;
+      const glm::vec3 goal = parent + (pose - pose_parent) + sag;
       SpringParticle p = advance_damped_spring(state.particles[k], goal, step);
       p.position = constrain(parent, p.position, glm::length(animated[k] - animated[k - 1]), center,
                              settings.sphere_radius_m);
       state.particles[k] = p;
+      pose_parent = pose;
     }
   }
+  state.previous = animated;
   const glm::mat4 to_model = glm::inverse(world);
   for (std::size_t k = 0; k < count; ++k) {
     positions[k] = glm::vec3(to_model * glm::vec4(state.particles[k].position, 1.0f));

@@ -55,11 +55,13 @@ struct SpringChainSettings {
   float substep_s = 1.0f / 120.0f;
 };
 
-// One chain's simulation, owned by the caller: its particles in world space and the time not
-// yet stepped. A default state starts from the animated pose on the next run (reset on a scrub
-// or a loop: state = {}).
+// One chain's simulation, owned by the caller: its particles in world space, the animated
+// joints' world positions at the end of the last call (each sub-step sees the animation
+// interpolated between those and this call's), and the time not yet stepped. A default state
+// starts from the animated pose on the next run (reset on a scrub or a loop: state = {}).
 struct SpringChainState {
   std::array<SpringParticle, kMaxChainJoints> particles{};
+  std::array<glm::vec3, kMaxChainJoints> previous{};
   double pending_s = 0.0;
   bool started = false;
 };
@@ -68,7 +70,9 @@ struct SpringChainState {
 inline constexpr int kMaxSpringSubsteps = 64;
 
 // Runs the chain's springs for dt_s seconds in whole sub-steps (the remainder waits for the next
-// call) with the animated pose held, and writes the chain's local rotations (its first joint
+// call), each sub-step seeing the animated pose where it was at that moment (interpolated
+// linearly between the last call's pose and this one's, so a fast parent swings the chain alike
+// at any frame rate), and writes the chain's local rotations (its first joint
 // follows the animation and turns toward its simulated child). world places the model in the
 // world, where the particles live, so that the character's own travel swings the chain. model
 // holds the model matrices of local and is brought up to date below the chain. Fails (writing

@@ -57,21 +57,37 @@ int source_of(const Skeleton& skeleton, std::span<const glm::mat4> rest_model,
   return best;
 }
 
-// A named twist joint t with one child lying on t's line from its parent (forearm -> twist ->
-// hand): that child, else -1.
-int in_chain_source(const Skeleton& skeleton, std::span<const glm::mat4> rest_model,
-                    const std::vector<std::vector<int>>& children, int t) {
-  const auto& below = children[static_cast<std::size_t>(t)];
+// The run of named twist joints starting at t (forearm -> twist_01 -> twist_02 -> hand), each
+// with one child lying farther along the line from t's parent through t: its joints go into
+// rig (count and joints) and the joint past it, the source, is returned; else -1. A joint inside
+// a run (its parent a named twist joint) starts none.
+int run_source(const Skeleton& skeleton, std::span<const glm::mat4> rest_model,
+               const std::vector<std::vector<int>>& children, int t, TwistRig& rig) {
   const int parent = skeleton.parents[static_cast<std::size_t>(t)];
-  if (!named_twist(skeleton.joint_names[static_cast<std::size_t>(t)]) || below.size() != 1 ||
-      skeleton.parents[static_cast<std::size_t>(parent)] == kNoParent) {
+  if (skeleton.parents[static_cast<std::size_t>(parent)] == kNoParent ||
+      named_twist(skeleton.joint_names[static_cast<std::size_t>(parent)])) {
     return -1;
   }
-  const glm::vec3 to_t = offset_of(rest_model, parent, t),
-                  to_s = offset_of(rest_model, parent, below[0]);
-  const float lt = glm::length(to_t), ls = glm::length(to_s);
-  const bool along = lt > 1e-6f && ls > lt && glm::dot(to_t, to_s) > std::cos(0.035f) * lt * ls;
-  return along ? below[0] : -1;
+  const glm::vec3 to_t = offset_of(rest_model, parent, t);
+  const float lt = glm::length(to_t);
+  float reached = lt;
+  int j = t;
+  rig.count = 0;
+  while (named_twist(skeleton.joint_names[static_cast<std::size_t>(j)]) &&
+         children[static_cast<std::size_t>(j)].size() == 1 && rig.count < kMaxTwistJoints) {
+    rig.joints[static_cast<std::size_t>(rig.count++)] = j;
+    const int c = children[static_cast<std::size_t>(j)][0];
+    const glm::vec3 to_c = offset_of(rest_model, parent, c);
+    const float lc = glm::length(to_c);
+    if (!(lt > 1e-6f && lc > reached && glm::dot(to_t, to_c) > std::cos(0.035f) * lt * lc)) {
+      return -1;
+    }
+    reached = lc;
+    j = c;
+  }
+  const bool found =
+      rig.count > 0 && !named_twist(skeleton.joint_names[static_cast<std::size_t>(j)]);
+  return found ? j : -1;
 }
 
 }  // namespace
@@ -92,16 +108,18 @@ std::vector<TwistRig> find_twist_rigs(const Skeleton& skeleton,
     const bool candidate = named_twist(skeleton.joint_names[j]) || children[j].empty();
     if (parent == kNoParent || !candidate) continue;
     const int t = static_cast<int>(j);
-    if (const int s = in_chain_source(skeleton, rest_model, children, t); s >= 0) {
-      TwistRig& rig = rigs.emplace_back();
-      rig.source = s;
-      rig.axis = glm::normalize(
+    TwistRig run;
+    if (const int source = run_source(skeleton, rest_model, children, t, run); source >= 0) {
+      run.source = source;
+      const float length = glm::length(offset_of(rest_model, parent, run.source));
+      run.axis = glm::normalize(
           glm::inverse(model_rotation(rest_model[static_cast<std::size_t>(parent)])) *
-          offset_of(rest_model, parent, s));
-      rig.count = 1;
-      rig.joints[0] = t;
-      rig.shares[0] = glm::length(offset_of(rest_model, parent, t)) /
-                      glm::length(offset_of(rest_model, parent, s));
+          offset_of(rest_model, parent, run.source));
+      for (int k = 0; k < run.count; ++k) {
+        const auto i = static_cast<std::size_t>(k);
+        run.shares[i] = glm::length(offset_of(rest_model, parent, run.joints[i])) / length;
+      }
+      rigs.push_back(run);
       continue;
     }
     const int s = source_of(skeleton, rest_model, children, t);
@@ -124,20 +142,38 @@ std::vector<TwistRig> find_twist_rigs(const Skeleton& skeleton,
 
 namespace {
 
+// Whether rig's twist joints are a run down to the source's parent, each the parent of the next.
+bool is_run(const Skeleton& skeleton, const TwistRig& rig) {
+  const int n = skeleton.joint_count();
+  const int parent = skeleton.parents[static_cast<std::size_t>(rig.source)];
+  if (rig.count < 1 || parent == kNoParent ||
+      rig.joints[static_cast<std::size_t>(rig.count - 1)] != parent) {
+    return false;
+  }
+  for (int k = 0; k < rig.count; ++k) {
+    const int t = rig.joints[static_cast<std::size_t>(k)];
+    if (t < 0 || t >= n) return false;
+    const int above = skeleton.parents[static_cast<std::size_t>(t)];
+    if (above == kNoParent || (k > 0 && above != rig.joints[static_cast<std::size_t>(k - 1)])) {
+      return false;
+    }
+  }
+  return true;
+}
+
 const char* validate_twist(const Skeleton& skeleton, const TwistRig& rig) {
   const int n = skeleton.joint_count();
   if (rig.source < 0 || rig.source >= n || rig.count < 0 || rig.count > kMaxTwistJoints) {
     return "twist: source out of range";
   }
   const int parent = skeleton.parents[static_cast<std::size_t>(rig.source)];
-  const bool in_chain = rig.count == 1 && rig.joints[0] == parent;
+  const bool run = is_run(skeleton, rig);
   for (int k = 0; k < rig.count; ++k) {
     const int t = rig.joints[static_cast<std::size_t>(k)];
     const bool sibling = t >= 0 && t < n && t != rig.source && parent != kNoParent &&
                          skeleton.parents[static_cast<std::size_t>(t)] == parent;
-    if (!sibling && !(in_chain && parent != kNoParent &&
-                      skeleton.parents[static_cast<std::size_t>(parent)] != kNoParent)) {
-      return "twist: a twist joint is neither a sibling nor the parent of its source";
+    if (!sibling && !run) {
+      return "twist: the twist joints are neither siblings of the source nor a run down to it";
     }
     const float share = rig.shares[static_cast<std::size_t>(k)];
     if (!(share >= 0.0f && share <= 1.0f)) return "twist: a share is not in [0, 1]";
@@ -155,27 +191,34 @@ JobResult run_twist_correction(const Skeleton& skeleton, const TwistRig& rig,
   }
   if (const char* e = validate_twist(skeleton, rig)) return JobResult::fail(e);
   const auto s = static_cast<std::size_t>(rig.source);
-  const int parent = skeleton.parents[s];
-  // In a chain (forearm -> twist -> hand) the twist is measured across both joints.
-  const bool in_chain = rig.count == 1 && rig.joints[0] == parent;
-  const auto p = static_cast<std::size_t>(parent);
+  // In a run (forearm -> twist_01 -> twist_02 -> hand) the twist is measured across all of it.
+  const bool run = is_run(skeleton, rig);
+  const int count = run ? rig.count : 0;
   glm::quat relative = local[s].rotation, rest = skeleton.rest_pose[s].rotation;
-  if (in_chain) {
-    relative = local[p].rotation * relative;
-    rest = skeleton.rest_pose[p].rotation * rest;
+  for (int k = count - 1; k >= 0; --k) {
+    const auto t = static_cast<std::size_t>(rig.joints[static_cast<std::size_t>(k)]);
+    relative = local[t].rotation * relative;
+    rest = skeleton.rest_pose[t].rotation * rest;
   }
   // The source's turn from its rest, in the frame the twist joints hang from.
   const glm::quat twist = twist_about(relative * glm::inverse(rest), rig.axis);
   const glm::quat identity(1.0f, 0.0f, 0.0f, 0.0f);
+  // In a run each joint's rotation from the top of the run is its share of the twist on its
+  // rest; its local rotation is what the joints above it have not turned yet.
+  glm::quat turned = identity, rest_from_top = identity;
   for (int k = 0; k < rig.count; ++k) {
     const auto t = static_cast<std::size_t>(rig.joints[static_cast<std::size_t>(k)]);
-    local[t].rotation =
-        glm::normalize(glm::slerp(identity, twist, rig.shares[k]) * skeleton.rest_pose[t].rotation);
+    rest_from_top =
+        run ? rest_from_top * skeleton.rest_pose[t].rotation : skeleton.rest_pose[t].rotation;
+    const glm::quat wanted =
+        glm::slerp(identity, twist, rig.shares[static_cast<std::size_t>(k)]) * rest_from_top;
+    local[t].rotation = glm::normalize(glm::inverse(turned) * wanted);
+    if (run) turned = wanted;
   }
-  // The source keeps its own orientation: what its twist parent took, it gives back.
-  if (in_chain) local[s].rotation = glm::normalize(glm::inverse(local[p].rotation) * relative);
-  const int top = in_chain ? parent : rig.source;
-  for (int k = 0; k < rig.count && !in_chain; ++k) {
+  // The source keeps its own orientation: what the run took, it gives back.
+  if (run) local[s].rotation = glm::normalize(glm::inverse(turned) * relative);
+  const int top = run ? rig.joints[0] : rig.source;
+  for (int k = 0; k < rig.count && !run; ++k) {
     (void)local_to_model_below(skeleton, local, rig.joints[static_cast<std::size_t>(k)], model);
   }
   (void)local_to_model_below(skeleton, local, top, model);

@@ -30,9 +30,10 @@ inline constexpr int kMaxTwistJoints = 4;
 
 // A followed joint (source, the hand) and its twist joints, in one of two layouts: beside it
 // (children of the source's parent, the forearm, lying along the bone from there to the source)
-// or one twist joint between them (forearm -> twist -> hand, the source's parent). Each twist
-// joint takes its share of the source's twist (in [0, 1]; a joint halfway along takes half),
-// measured from the joint the twist joints hang from.
+// or a run of twist joints between them (forearm -> twist_01 -> twist_02 -> hand: each the parent
+// of the next, the last the source's parent). Each twist joint takes its share of the source's
+// twist (in [0, 1]; a joint halfway along takes half), measured from the joint the twist joints
+// hang from; in a run the shares rise along it.
 struct TwistRig {
   int source = -1;
   std::array<int, kMaxTwistJoints> joints{};
@@ -45,19 +46,20 @@ struct TwistRig {
 
 // Every twist rig of skeleton: a joint is a twist joint when its name says so ("twist", "roll")
 // or, by geometry, when it is a leaf whose rest offset lies along a sibling's (within 2 degrees)
-// and is shorter; the sibling is its source, or for a named joint with one child on its line,
-// that child. Its share is the ratio of the distances from the joint they hang from. rest_model
-// is the rest pose's model matrices. Not per frame (it allocates).
+// and is shorter; the sibling is its source, or for a run of named joints each with one child on
+// their line (forearm -> twist_01 -> twist_02 -> hand), the first joint past the run. Its share
+// is the ratio of the distances from the joint they hang from (evenly spaced joints take 1/3 and
+// 2/3). rest_model is the rest pose's model matrices. Not per frame (it allocates).
 std::vector<TwistRig> find_twist_rigs(const Skeleton& skeleton,
                                       std::span<const glm::mat4> rest_model);
 
 // Sets each twist joint's local rotation to its share of the source's twist (the source's
 // rotation relative to its rest, from the joint the twist joints hang from, about rig.axis) on
 // top of its rest rotation; the joints' own animated rotations are replaced. The source keeps
-// its model rotation (in the chain layout its local rotation gives back what its parent took).
+// its model rotation (in a run its local rotation gives back what the run took).
 // Updates model (the model matrices of local) below the changed joints. Fails (writing nothing)
-// when an index is out of range, a twist joint is neither a sibling nor (alone) the parent of the
-// source, a share is outside [0, 1], or local or model is not the skeleton's size.
+// when an index is out of range, the twist joints are neither siblings of the source nor a run
+// down to its parent, a share is outside [0, 1], or local or model is not the skeleton's size.
 JobResult run_twist_correction(const Skeleton& skeleton, const TwistRig& rig,
                                std::span<Transform> local, std::span<glm::mat4> model);
 

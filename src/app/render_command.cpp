@@ -16,6 +16,7 @@
 #include "app/graph_overlay.h"
 #include "app/live_recording.h"
 #include "app/playblast_plan.h"
+#include "app/post_process_targets.h"
 #include "app/project_audio.h"
 #include "app/recording_file.h"
 #include "app/render_view_options.h"
@@ -192,6 +193,12 @@ int run_render(const RenderArgs& args) {
       !e.empty()) {
     std::fprintf(stderr, "animview render: %s\n", e.c_str());
     return 2;
+  }
+  // Entries following the camera look at this picture's camera.
+  if (std::any_of(scene.project.post_process.begin(), scene.project.post_process.end(),
+                  [](const asset::ProjectPostProcess& e) { return e.follow_camera; })) {
+    follow_camera_targets(scene, args.view.camera_position.value_or(camera.eye()));
+    scene.update(0.0f, view);
   }
   // Draws the scene as it is now and writes it to path.
   auto draw_to = [&](const std::string& path) {

@@ -134,6 +134,49 @@ nlohmann::json ui_geometry(const ViewerScene& scene, const ViewerUi& ui) {
   return g;
 }
 
+// The look-at and multi-bone IK targets (model and world space), where their handles are drawn,
+// the camera they were placed with, and each look-at's aiming joint: where it is and where its
+// aim axis points (world).
+nlohmann::json post_process_targets(const ViewerScene& scene, const ViewerUi& ui) {
+  const glm::mat4 world = scene.instance.world_matrix();
+  const std::span<const glm::mat4> model = scene.instance.model_pose();
+  const auto vec = [](const glm::vec3& v) { return nlohmann::json::array({v.x, v.y, v.z}); };
+  nlohmann::json entries = nlohmann::json::array();
+  const auto& project = scene.project.post_process;
+  for (std::size_t i = 0; i < project.size(); ++i) {
+    const int b = bound_entry_of(scene, static_cast<int>(i));
+    if (b < 0) continue;
+    const anim::PostProcessEntry& e = scene.instance.post_process()[static_cast<std::size_t>(b)];
+    const bool look = e.kind == anim::PostProcessKind::LookAt;
+    const glm::vec3 target = look ? e.look_at_goal.target : e.ik_goal.target;
+    nlohmann::json j = {{"entry", i},
+                        {"kind", anim::to_string(e.kind)},
+                        {"target", vec(target)},
+                        {"target_world", vec(glm::vec3(world * glm::vec4(target, 1.0f)))},
+                        {"follow_camera", project[i].follow_camera}};
+    for (const TargetHandle& h : ui.targets.handles) {
+      if (h.entry == static_cast<int>(i)) j["handle"] = {h.pixel.x, h.pixel.y};
+    }
+    const anim::JointChain& joints = e.look_at.joints;
+    const int aim =
+        look && joints.count > 0 ? joints.joints[static_cast<std::size_t>(joints.count - 1)] : -1;
+    if (aim >= 0 && static_cast<std::size_t>(aim) < model.size()) {
+      const glm::mat4 m = world * model[static_cast<std::size_t>(aim)];
+      j["eye"] = vec(glm::vec3(m[3]));
+      j["aim"] = vec(glm::normalize(glm::mat3(m) * e.look_at.aim_axis));
+    }
+    entries.push_back(j);
+  }
+  const TargetCamera& c = ui.targets.camera;
+  return {{"entries", entries},
+          {"dragged", ui.targets.dragged},
+          {"camera",
+           {{"eye", vec(c.eye)},
+            {"target", vec(c.target)},
+            {"fov_y", c.fov_y_rad},
+            {"viewport_height", c.viewport_height_px}}}};
+}
+
 }  // namespace
 
 std::string state_line(int frame, const ViewerScene& scene, const ViewerUi& ui) {
@@ -171,6 +214,7 @@ std::string state_line(int frame, const ViewerScene& scene, const ViewerUi& ui) 
   nlohmann::json clips = nlohmann::json::array();
   for (const anim::Clip& clip : scene.clips()) clips.push_back(clip.name);
   j["clips"] = clips;
+  if (!scene.project.post_process.empty()) j["post_process"] = post_process_targets(scene, ui);
   const anim::CharacterInstance& p = scene.instance;
   j["mode"] = scene.mode == PlayMode::Graph ? "graph" : "clip";
   const int clip = p.dominant_clip();

@@ -17,7 +17,10 @@ namespace app {
 //  "speed", "loop", "reverse", "last_frame"} in clip preview, "errors", "warnings" (how many are
 //  listed), "time_scale" (slow motion), "transition_weight", "project_file" (where Save writes; ""
 //  for a new project), "show_grid", "machines": {the active machine's name, states, transition
-//  count, the other machines' names, the graph warnings}} on one line.
+//  count, the other machines' names, the graph warnings}, "post_process" (with a stack):
+//  {"entries": [{"entry", "kind", "target", "target_world", "follow_camera", "handle" (drawn),
+//  "eye" and "aim" (a look-at's aiming joint, world)}], "dragged", "camera": {"eye", "target",
+//  "fov_y", "viewport_height"}}} on one line.
 std::string state_line(int frame, const ViewerScene& scene, const ViewerUi& ui);
 
 }  // namespace app

@@ -24,6 +24,7 @@
 #include "app/key_taps.h"
 #include "app/motion_matching_mode.h"
 #include "app/numbered_file.h"
+#include "app/post_process_targets.h"
 #include "app/project_session.h"
 #include "app/recent_files.h"
 #include "app/retarget_authoring.h"
@@ -391,7 +392,12 @@ void run_frame_export(Viewer& v, const ViewportRect& rect, const FrameStart& f) 
 void navigate_camera(Viewer& v, const ViewportRect& rect) {
   render::OrbitCamera& camera = v.camera;
   const render::PointerInput pointer = read_pointer(v.window.handle(), v.last_x, v.last_y);
-  if (!ImGui::GetIO().WantCaptureMouse) {
+  // A post-process target's handle under the pointer takes the drag from the camera.
+  const bool dragging_target = drag_post_process_targets(
+      v.scene, v.ui.view, v.ui.targets, {rect.x, rect.y, rect.width, rect.height},
+      camera.projection(rect.width / rect.height) * camera.view(), camera.eye());
+  v.ui.targets.camera = {camera.eye(), camera.target, camera.fov_y, rect.height};
+  if (!ImGui::GetIO().WantCaptureMouse && !dragging_target) {
     render::navigate(camera, v.ui.view.navigation, pointer, rect.height);
   }
   if (v.ui.view.camera_above_ground) {

@@ -12,6 +12,7 @@
 #include "anim/state_history.h"
 #include "app/async_loader.h"
 #include "app/joint_curve_view.h"
+#include "app/post_process_targets.h"
 #include "app/recent_files.h"
 #include "app/slide_metering.h"
 #include "app/viewer_scene.h"
@@ -118,6 +119,7 @@ struct ViewerUi {
   anim::StateHistory history;
   ui::TransitionTimelineState transition_timeline;
   SlideMetering slide;            // the live foot-slide meter, plotted under the timeline
+  TargetDragState targets;        // the post-process targets' handles in the viewport
   float applied_ui_scale = 1.0f;  // the scale ImGui's style was last built for
   float screen_ui_scale = 1.0f;   // the window's screen's (ui::screen_ui_scale)
   // The unit guessed from the character's size (app/unit_guessing.h), for the files it was

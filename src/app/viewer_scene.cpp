@@ -6,6 +6,7 @@
 #include "anim/clip_lookup.h"
 #include "anim/clip_sampling.h"
 #include "anim/pose.h"
+#include "app/post_process_targets.h"
 #include "asset/project_opening.h"
 
 namespace app {
@@ -30,6 +31,15 @@ std::string set_post_process(const asset::Project& project, const asset::Charact
   if (std::string e = asset::bind_post_process(project.post_process, character, entries);
       !e.empty()) {
     return e;
+  }
+  for (std::size_t i = 0; i < project.post_process.size(); ++i) {  // the aim offset's inputs
+    const asset::ProjectPostProcess& p = project.post_process[i];
+    for (const auto& [field, name] : {std::pair{".aim_yaw_parameter", &p.aim_yaw_parameter},
+                                      std::pair{".aim_pitch_parameter", &p.aim_pitch_parameter}}) {
+      if (!name->empty() && project.parameters.find(*name) < 0) {
+        return "post_process[" + std::to_string(i) + "]" + field + ": no parameter '" + *name + "'";
+      }
+    }
   }
   instance.set_post_process(entries);
   return {};
@@ -206,6 +216,7 @@ std::string ViewerScene::update(float dt_s, const ui::ViewSettings& view) {
   } else {
     instance.play_graph();
   }
+  drive_aim_parameters(*this);
   if (anim::JobResult r = instance.update(dt_s, parameters, settings, terrain); !r) {
     return character.source_path + ": " + r.error;
   }

@@ -114,6 +114,15 @@ std::string bind_post_process(const std::vector<ProjectPostProcess>& entries,
         for (const anim::TwistRig& rig : anim::find_twist_rigs(skeleton, rest)) {
           if (source >= 0 && rig.source != source) continue;
           e.twist = rig;
+          if (!p.joint_weights.empty()) {  // the user's shares replace those by distance
+            if (static_cast<int>(p.joint_weights.size()) != rig.count ||
+                std::any_of(p.joint_weights.begin(), p.joint_weights.end(),
+                            [](float w) { return w > 1.0f; })) {
+              return at + ".joint_weights: one share in [0, 1] per twist joint (" +
+                     std::to_string(rig.count) + ")";
+            }
+            std::copy(p.joint_weights.begin(), p.joint_weights.end(), e.twist.shares.begin());
+          }
           bound.push_back(e);
           any = true;
         }

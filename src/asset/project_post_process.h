@@ -15,11 +15,18 @@ namespace asset {
 
 // One entry as the file has it. Which fields are read depends on kind:
 // - look_at: joints (lowest first, the aiming joint last; empty: the rig's chest, neck and head),
-//   joint_weights (one per joint; empty: 0.2, 0.3, 0.5 or the rig's), target, limit_deg;
+//   joint_weights (one per joint; empty: 0.2, 0.3, 0.5 or the rig's), target, limit_deg,
+//   follow_camera (the viewer's eye, or render's camera, replaces the target each frame),
+//   aim_yaw_parameter and aim_pitch_parameter (parameters the target's yaw and pitch seen from
+//   the aiming joint, anim/aim_offset.h, set every frame: an aim offset is an additive layer
+//   playing a 2D blend space of aim poses over them; empty: none);
 // - twist: joints holds the followed joint (the hand) or nothing for every twist rig found;
+//   joint_weights, when given, the shares of its twist joints (one each, in [0, 1]; empty: by
+//   distance along the bone);
 // - spring: joints (a chain, each the child of the one before), frequency_hz, damping_ratio,
 //   gravity, sphere_center, sphere_radius_m;
-// - multi_bone_ik: joints (a chain), target, cone_deg (every joint's cone; 0 free);
+// - multi_bone_ik: joints (a chain), target, cone_deg (every joint's cone; 0 free),
+//   follow_camera;
 // - foot_ik: nothing (the rig's legs, the view's foot-IK settings; the view's foot_ik toggle
 //   says whether it runs). One at most; a stack without one runs foot IK first.
 // ghost keeps the pose before the entry for the viewer to draw faintly.
@@ -40,6 +47,9 @@ struct ProjectPostProcess {
   glm::vec3 sphere_center{0.0f};
   float sphere_radius_m = 0.0f;
   float cone_deg = 0.0f;
+  bool follow_camera = false;
+  std::string aim_yaw_parameter;
+  std::string aim_pitch_parameter;
 };
 
 // The kind named by text ("look_at", "twist", "spring", "multi_bone_ik", "foot_ik"); false

@@ -31,6 +31,13 @@ float number_at(const json& o, const std::string& path, const char* key, float f
   return it->get<float>();
 }
 
+std::string string_at(const json& o, const std::string& path, const char* key) {
+  const auto it = o.find(key);
+  if (it == o.end()) return {};
+  if (!it->is_string()) throw Wrong{path + "." + key, "expected a parameter's name"};
+  return it->get<std::string>();
+}
+
 bool bool_at(const json& o, const std::string& path, const char* key) {
   const auto it = o.find(key);
   if (it == o.end()) return false;
@@ -91,6 +98,9 @@ ProjectPostProcess read_entry(const json& j, const std::string& path) {
   e.sphere_center = vec3_at(j, path, "sphere_center", e.sphere_center);
   e.sphere_radius_m = number_at(j, path, "sphere_radius_m", e.sphere_radius_m, 0.0f, 1e4f);
   e.cone_deg = number_at(j, path, "cone_deg", e.cone_deg, 0.0f, 180.0f);
+  e.follow_camera = bool_at(j, path, "follow_camera");
+  e.aim_yaw_parameter = string_at(j, path, "aim_yaw_parameter");
+  e.aim_pitch_parameter = string_at(j, path, "aim_pitch_parameter");
   return e;
 }
 
@@ -114,8 +124,13 @@ json post_process_to_json(const std::vector<ProjectPostProcess>& entries) {
         j["joint_weights"] = e.joint_weights;
         j["target"] = vec3_json(e.target);
         j["limit_deg"] = e.limit_deg;
+        if (e.follow_camera) j["follow_camera"] = true;
+        if (!e.aim_yaw_parameter.empty()) j["aim_yaw_parameter"] = e.aim_yaw_parameter;
+        if (!e.aim_pitch_parameter.empty()) j["aim_pitch_parameter"] = e.aim_pitch_parameter;
         break;
       case PostProcessKind::Twist:
+        if (!e.joint_weights.empty()) j["joint_weights"] = e.joint_weights;
+        break;
       case PostProcessKind::FootIk:
         break;
       case PostProcessKind::Spring:
@@ -128,6 +143,7 @@ json post_process_to_json(const std::vector<ProjectPostProcess>& entries) {
       case PostProcessKind::MultiBoneIk:
         j["target"] = vec3_json(e.target);
         j["cone_deg"] = e.cone_deg;
+        if (e.follow_camera) j["follow_camera"] = true;
         break;
     }
     out.push_back(std::move(j));

@@ -44,6 +44,17 @@ bool edit_joints(std::vector<std::string>& joints, const char* hint) {
   return true;
 }
 
+// A parameter's name as an editable line; committed on Enter.
+bool edit_parameter_name(std::string& name, const char* label) {
+  char buffer[128];
+  std::snprintf(buffer, sizeof buffer, "%s", name.c_str());
+  if (!ImGui::InputText(label, buffer, sizeof buffer, ImGuiInputTextFlags_EnterReturnsTrue)) {
+    return false;
+  }
+  name = buffer;
+  return true;
+}
+
 // The settings of one entry's kind. True when one changed.
 bool edit_settings(asset::ProjectPostProcess& e) {
   bool changed = false;
@@ -52,6 +63,9 @@ bool edit_settings(asset::ProjectPostProcess& e) {
       changed |= edit_joints(e.joints, "joints: the rig's chest, neck, head");
       changed |= ImGui::DragFloat3("target (m)", &e.target.x, 0.01f);
       changed |= ImGui::SliderFloat("limit (deg)", &e.limit_deg, 1.0f, 180.0f, "%.0f");
+      changed |= ImGui::Checkbox("follow camera", &e.follow_camera);
+      changed |= edit_parameter_name(e.aim_yaw_parameter, "aim offset yaw parameter");
+      changed |= edit_parameter_name(e.aim_pitch_parameter, "aim offset pitch parameter");
       break;
     case anim::PostProcessKind::Twist:
       changed |= edit_joints(e.joints, "followed joint: every twist joint found");
@@ -68,6 +82,7 @@ bool edit_settings(asset::ProjectPostProcess& e) {
       changed |= edit_joints(e.joints, "chain: root, ..., end effector");
       changed |= ImGui::DragFloat3("target (m)", &e.target.x, 0.01f);
       changed |= ImGui::SliderFloat("cone (deg, 0 free)", &e.cone_deg, 0.0f, 180.0f, "%.0f");
+      changed |= ImGui::Checkbox("follow camera", &e.follow_camera);
       break;
     case anim::PostProcessKind::FootIk:
       ImGui::TextDisabled("the rig's legs; on and off with Foot IK");

@@ -120,6 +120,72 @@ TEST(TwistCorrection, ATwistJointBetweenForearmAndHandTakesHalfAndTheHandKeepsIt
   EXPECT_TRUE(testing::mat4_near(model[3], model_of(s, local)[3]));
 }
 
+// An upper arm along +X with two twist joints in a run down to the forearm:
+// upperarm -> upperarm_twist_01 (0.1 m) -> upperarm_twist_02 (0.1 m) -> lowerarm (0.1 m), each
+// twist joint with a rest turn of its own so the run's frames differ.
+Skeleton make_twist_run() {
+  Skeleton s;
+  add_joint(s, "root", kNoParent, {0, 0, 0});
+  add_joint(s, "upperarm", 0, {0, 1, 0});
+  add_joint(s, "upperarm_twist_01", 1, {0.1f, 0, 0});
+  add_joint(s, "upperarm_twist_02", 2, {0.1f, 0, 0});
+  add_joint(s, "lowerarm", 3, {0.1f, 0, 0});
+  s.rest_pose[2].rotation = glm::angleAxis(25.0f * kDegree, kX);
+  s.rest_pose[3].rotation = glm::angleAxis(-10.0f * kDegree, kX);
+  return s;
+}
+
+TEST(TwistCorrection, ARunOfTwistJointsTakesEvenlySpacedSharesOfTheTwist) {
+  const Skeleton s = make_twist_run();
+  const std::vector<TwistRig> rigs = find_twist_rigs(s, model_of(s, s.rest_pose));
+  ASSERT_EQ(rigs.size(), 1u) << "one rig for the run, not one per twist joint";
+  const TwistRig& rig = rigs[0];
+  EXPECT_EQ(rig.source, 4);
+  ASSERT_EQ(rig.count, 2);
+  EXPECT_EQ(rig.joints[0], 2);
+  EXPECT_EQ(rig.joints[1], 3);
+  EXPECT_NEAR(rig.shares[0], 1.0f / 3.0f, 1e-6f);
+  EXPECT_NEAR(rig.shares[1], 2.0f / 3.0f, 1e-6f);
+  EXPECT_TRUE(testing::vec3_near(rig.axis, kX));
+
+  // The forearm bends 35 degrees and turns 120 degrees about the bone, and the second twist
+  // joint is animated 30 degrees past its rest (which the correction replaces): 150 degrees of
+  // twist from the upper arm down to the forearm.
+  std::vector<Transform> local = s.rest_pose;
+  local[4].rotation =
+      glm::angleAxis(35.0f * kDegree, glm::vec3(0, 0, 1)) * glm::angleAxis(120.0f * kDegree, kX);
+  local[3].rotation = glm::angleAxis(20.0f * kDegree, kX);
+  std::vector<glm::mat4> model = model_of(s, local);
+  const glm::quat rest_run = s.rest_pose[2].rotation * s.rest_pose[3].rotation;
+  // The source's turn from its rest below the upper arm (the run's frame).
+  const auto source_turn = [&] {
+    return local[2].rotation * local[3].rotation * local[4].rotation *
+           glm::inverse(rest_run * s.rest_pose[4].rotation);
+  };
+  const float source_twist = twist_angle(twist_about(source_turn(), kX), kX);
+  EXPECT_NEAR(source_twist, 150.0f * kDegree, 1e-5f);
+  const glm::mat4 lowerarm_before = model[4];
+  ASSERT_TRUE(run_twist_correction(s, rig, local, model));
+  // Each twist joint's turn from its rest below the upper arm is its share of the twist, with
+  // no swing.
+  const glm::quat first = local[2].rotation * glm::inverse(s.rest_pose[2].rotation);
+  const glm::quat second = local[2].rotation * local[3].rotation * glm::inverse(rest_run);
+  EXPECT_NEAR(twist_angle(twist_about(first, kX), kX), 50.0f * kDegree, 1e-5f);
+  EXPECT_NEAR(twist_angle(twist_about(second, kX), kX), 100.0f * kDegree, 1e-5f);
+  EXPECT_TRUE(testing::same_rotation(first, twist_about(first, kX)));
+  EXPECT_TRUE(testing::same_rotation(second, twist_about(second, kX)));
+  // The steps along the run and what the forearm keeps add up to the source's twist, which is
+  // unchanged: the forearm stays where the animation put it.
+  const float step_1 = twist_angle(twist_about(first, kX), kX);
+  const float step_2 = twist_angle(twist_about(second * glm::inverse(first), kX), kX);
+  const float kept = twist_angle(twist_about(source_turn() * glm::inverse(second), kX), kX);
+  EXPECT_NEAR(step_1 + step_2 + kept, source_twist, 1e-5f);
+  EXPECT_NEAR(kept, 50.0f * kDegree, 1e-5f);
+  EXPECT_NEAR(twist_angle(twist_about(source_turn(), kX), kX), source_twist, 1e-5f);
+  EXPECT_TRUE(testing::mat4_near(model[4], lowerarm_before));
+  EXPECT_TRUE(testing::mat4_near(model[4], model_of(s, local)[4]));
+}
+
 TEST(TwistCorrection, RejectsEachBadInput) {
   const Skeleton s = make_arm();
   std::vector<Transform> local = s.rest_pose;

@@ -183,5 +183,43 @@ TEST(ProjectPostProcess, GhostAndTheFootIkKindRoundTripAndBindOnce) {
             "post_process[5]: a second foot_ik entry (foot IK runs once a frame)");
 }
 
+TEST(ProjectPostProcess, FollowCameraAimParametersAndTwistSharesRoundTripAndBind) {
+  Project p = make_demo_project();
+  p.post_process.resize(3);
+  p.post_process[0].kind = anim::PostProcessKind::LookAt;
+  p.post_process[0].follow_camera = true;
+  p.post_process[0].aim_yaw_parameter = "aim_yaw";
+  p.post_process[0].aim_pitch_parameter = "aim_pitch";
+  p.post_process[1].kind = anim::PostProcessKind::MultiBoneIk;
+  p.post_process[1].joints = {"upperarm_l", "forearm_l", "forearm_twist_l", "hand_l"};
+  p.post_process[2].kind = anim::PostProcessKind::Twist;
+  p.post_process[2].joints = {"hand_l"};
+  p.post_process[2].joint_weights = {0.25f};
+  const std::string text = project_to_json(p);
+  const json j = json::parse(text);
+  EXPECT_EQ(j["post_process"][0]["follow_camera"], true);
+  EXPECT_FALSE(j["post_process"][1].contains("follow_camera"));  // false is not written
+  Project back;
+  ASSERT_EQ(parse_project(text, "p.json", back), "");
+  ASSERT_EQ(back.post_process.size(), 3u);
+  EXPECT_TRUE(back.post_process[0].follow_camera);
+  EXPECT_EQ(back.post_process[0].aim_yaw_parameter, "aim_yaw");
+  EXPECT_EQ(back.post_process[0].aim_pitch_parameter, "aim_pitch");
+  EXPECT_FALSE(j["post_process"][1].contains("aim_yaw_parameter"));
+  EXPECT_FALSE(back.post_process[1].follow_camera);
+  EXPECT_EQ(back.post_process[2].joint_weights, std::vector<float>{0.25f});
+
+  // The user's share replaces the one by distance (the demo's forearm twist joint is halfway).
+  const Character demo = make_demo_character();
+  std::vector<anim::PostProcessEntry> bound;
+  ASSERT_EQ(bind_post_process(back.post_process, demo, bound), "");
+  ASSERT_EQ(bound.size(), 3u);
+  ASSERT_EQ(bound[2].twist.count, 1);
+  EXPECT_FLOAT_EQ(bound[2].twist.shares[0], 0.25f);
+  back.post_process[2].joint_weights = {0.5f, 0.5f};
+  EXPECT_EQ(bind_post_process(back.post_process, demo, bound),
+            "post_process[2].joint_weights: one share in [0, 1] per twist joint (1)");
+}
+
 }  // namespace
 }  // namespace asset
