@@ -11,6 +11,7 @@
 
 #include "anim/transform.h"
 #include "app/async_loader.h"
+#include "app/character_source.h"
 #include "app/live_recording.h"
 #include "app/viewer_video_export.h"
 #include "asset/demo_character.h"
@@ -80,7 +81,7 @@ class RecordingVideoExportTest : public GlTest {
     fs::remove_all(dir_);
     ASSERT_EQ(renderer_.init(), "");
     open_demo(scene_);
-    renderer_.set_character(scene_.character);
+    renderer_.set_character(character_source(scene_.character));
     ui_.load_count = 1;
     camera_.frame(glm::vec3(-1.0f, 0.0f, -1.0f), glm::vec3(1.0f, 2.0f, 1.0f), 4.0f / 3.0f);
   }
