@@ -48,6 +48,7 @@ void set_post_process_target(ViewerScene& scene, int entry, const glm::vec3& tar
   if (b < 0) return;
   scene.project.post_process[static_cast<std::size_t>(entry)].target = target;
   set_bound_target(scene, b, target);
+  ++scene.post_process_revision;  // the probes and the curves take the new target
 }
 
 void follow_camera_targets(ViewerScene& scene, const glm::vec3& eye) {
