@@ -1,9 +1,11 @@
 #include "temp_files.h"
 
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <fstream>
+#include <string>
 
 namespace test {
 
@@ -12,7 +14,9 @@ std::filesystem::path make_temp_dir() {
   std::string name = std::string(info->test_suite_name()) + "_" + info->name();
   // A parameterized test's names hold slashes (Instance/Suite, Test/Param): one folder still.
   std::replace(name.begin(), name.end(), '/', '_');
-  std::filesystem::path dir = std::filesystem::temp_directory_path() / ("animview_test_" + name);
+  // The process id keeps two runs of the suite at once (two checkouts, two builds) apart.
+  std::filesystem::path dir = std::filesystem::temp_directory_path() /
+                              ("animview_test_" + name + "_" + std::to_string(::getpid()));
   std::filesystem::remove_all(dir);
   std::filesystem::create_directories(dir);
   return dir;

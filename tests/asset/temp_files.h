@@ -6,8 +6,8 @@
 
 namespace test {
 
-// A fresh empty folder under the system temp folder, named after the running test: the tests
-// that CTest runs side by side, each in a process of its own, never share one.
+// A fresh empty folder under the system temp folder, named after the running test and its
+// process: the tests that CTest runs side by side, and two suites run at once, never share one.
 std::filesystem::path make_temp_dir();
 
 // Writes bytes to path.
