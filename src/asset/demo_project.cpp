@@ -38,7 +38,9 @@ Project make_demo_project() {
   Project project;
   project.character = kDemoSourcePath;
   for (const GaitSpec& spec : demo_gait_specs()) project.clips.push_back(spec.name);
-  for (const char* name : {"wave", "lean_left", "lean_right"}) project.clips.push_back(name);
+  for (const char* name : {"wave", "lean_left", "lean_right", "wrist_turn"}) {
+    project.clips.push_back(name);
+  }
 
   const int turn = project.parameters.add("turn", anim::ParameterType::Float, 0.0f);
   project.parameters.add("velocity_x", anim::ParameterType::Float, 0.0f);
