@@ -86,9 +86,9 @@ void plan_replayed_video(const RenderArgs& args, double max_fps, InputRecording&
   request.fps = args.fps > 0.0 ? args.fps : std::min(kReplayFps, max_fps);
 }
 
-int run_render(const RenderArgs& args) {
-  // What --out asks for, and the sound, checked before anything is rendered.
-  std::optional<render::VideoContainer> video;
+// The output --out names (a video's container, or none for a PNG) and whether the options fit
+// it; prints why not and returns the exit code 2, else 0.
+int check_output(const RenderArgs& args, std::optional<render::VideoContainer>& video) {
   if (!args.out.empty()) {
     video = render::video_container_of(args.out);
     std::string extension = std::filesystem::path(args.out).extension().string();
@@ -109,63 +109,69 @@ int run_render(const RenderArgs& args) {
                  "x.mp4|.webm|.gif; --fps and --overlay a video or --out-dir\n");
     return 2;
   }
+  if (!args.recording.empty() && (!video || !args.frame.clip.empty())) {
+    std::fprintf(stderr,
+                 "animview render: --recording needs --out x.mp4|.webm|.gif and no --clip (it "
+                 "plays what was recorded)\n");
+    return 2;
+  }
+  if (!args.audio.empty() && *video == render::VideoContainer::Gif) {
+    std::fprintf(stderr, "animview render: %s: a GIF cannot carry sound (--audio)\n",
+                 args.out.c_str());
+    return 2;
+  }
+  return 0;
+}
+
+// What a video plays besides the scene: the recording (--recording) and the sound, --audio's or,
+// for an MP4 or WebM of a project without it, the one the project remembers.
+struct VideoInputs {
   InputRecording recording;
-  if (!args.recording.empty()) {
-    if (!video || !args.frame.clip.empty()) {
-      std::fprintf(stderr,
-                   "animview render: --recording needs --out x.mp4|.webm|.gif and no --clip (it "
-                   "plays what was recorded)\n");
-      return 2;
-    }
-    if (std::string e = load_recording(args.recording, recording); !e.empty()) {
-      std::fprintf(stderr, "animview render: %s\n", e.c_str());
-      return 1;
-    }
-  }
   std::optional<render::AudioTrack> audio;
-  if (!args.audio.empty()) {
-    if (*video == render::VideoContainer::Gif) {
-      std::fprintf(stderr, "animview render: %s: a GIF cannot carry sound (--audio)\n",
-                   args.out.c_str());
-      return 2;
-    }
-    audio.emplace();
-    if (std::string e = render::read_audio_file(args.audio, *audio); !e.empty()) {
+  double audio_offset_s = 0.0;
+};
+
+// Reads --recording and --audio into inputs before anything is rendered; returns 0 or the exit
+// code 1, having printed the cause.
+int read_video_inputs(const RenderArgs& args, VideoInputs& inputs) {
+  if (!args.recording.empty()) {
+    if (std::string e = load_recording(args.recording, inputs.recording); !e.empty()) {
       std::fprintf(stderr, "animview render: %s\n", e.c_str());
       return 1;
     }
   }
-  render::GlWindow window;
-  if (std::string e = window.open({args.width, args.height, false, "animview render"});
-      !e.empty()) {
-    std::fprintf(stderr, "animview render: %s\n", e.c_str());
-    return 1;
-  }
-  ViewerScene scene;
-  FrameReport report;
-  const int code = compose_frame(args.frame, scene, report);
-  print_frame_report("render", report);
-  if (code != 0) return code;
-  // Without --audio, an MP4 or WebM of a project takes the sound the project remembers.
-  double audio_offset_s = args.audio_offset_s;
-  if (!audio && video && *video != render::VideoContainer::Gif &&
-      !scene.project.audio_file.empty()) {
-    const std::string folder = std::filesystem::path(args.frame.file).parent_path().string();
-    audio.emplace();
-    audio_offset_s = scene.project.audio_offset_s;
-    if (std::string e = render::read_audio_file(project_audio_path(scene.project, folder), *audio);
-        !e.empty()) {
-      std::fprintf(stderr, "animview render: %s: the project's sound: %s\n",
-                   args.frame.file.c_str(), e.c_str());
+  inputs.audio_offset_s = args.audio_offset_s;
+  if (!args.audio.empty()) {
+    inputs.audio.emplace();
+    if (std::string e = render::read_audio_file(args.audio, *inputs.audio); !e.empty()) {
+      std::fprintf(stderr, "animview render: %s\n", e.c_str());
       return 1;
     }
   }
-  render::SceneRenderer renderer;
-  if (std::string e = renderer.init(); !e.empty()) {
-    std::fprintf(stderr, "animview render: %s\n", e.c_str());
+  return 0;
+}
+
+// The sound the project remembers, for a video without --audio that can carry one; 0 or 1.
+int read_project_audio(const RenderArgs& args, render::VideoContainer video,
+                       const ViewerScene& scene, VideoInputs& inputs) {
+  if (inputs.audio || video == render::VideoContainer::Gif || scene.project.audio_file.empty()) {
+    return 0;
+  }
+  const std::string folder = std::filesystem::path(args.frame.file).parent_path().string();
+  inputs.audio.emplace();
+  inputs.audio_offset_s = scene.project.audio_offset_s;
+  if (std::string e =
+          render::read_audio_file(project_audio_path(scene.project, folder), *inputs.audio);
+      !e.empty()) {
+    std::fprintf(stderr, "animview render: %s: the project's sound: %s\n", args.frame.file.c_str(),
+                 e.c_str());
     return 1;
   }
-  ui::ViewSettings view;
+  return 0;
+}
+
+// The view the options ask for; 0, or 1 for a --compare clip the file does not have.
+int make_view(const RenderArgs& args, const ViewerScene& scene, ui::ViewSettings& view) {
   // A file without a mesh (a skeleton and its clips) shows its skeleton.
   view.show_skeleton = args.skeleton || scene.character.meshes.empty();
   apply_render_view_options(args.view, view);
@@ -178,177 +184,249 @@ int run_render(const RenderArgs& args) {
                  args.frame.file.c_str(), view.compare_clip.c_str());
     return 1;
   }
-  scene.update(0.0f, view);
-  apply_debug_material(args.view.debug_material, scene.character);  // only what is drawn
-  ui::print_notices(renderer.set_character(character_source(scene.character)), "animview render",
-                    stderr);
-  renderer.upload(scene_frame_view(scene, view), 0.0f);
-  const render::OrbitCamera camera = picture_camera(
-      scene, view, view.compare == ui::CompareMode::Clips ? scene.find_clip(view.compare_clip) : -1,
-      framing_aspect(static_cast<float>(args.width), static_cast<float>(args.height),
-                     view.compare));
-  glm::mat4 vp;
-  if (std::string e = render_view_projection(args.view, camera,
-                                             static_cast<float>(args.width) / args.height, vp);
+  return 0;
+}
+
+// The composed scene with its renderer and camera: the one frame path of pictures, sequences
+// and videos alike.
+struct RenderSession {
+  const RenderArgs& args;
+  ViewerScene& scene;
+  render::SceneRenderer& renderer;
+  ui::ViewSettings view;
+  glm::mat4 view_projection{1.0f};
+  glm::vec3 pivot{0.0f};  // what a turntable orbits: the point the camera looks at
+  std::string file_name;  // the file's, for the burn-in
+
+  // The scene as posed, seen by the camera orbited by turntable_rad about the vertical axis
+  // through the pivot.
+  std::string draw_posed(double turntable_rad, render::Image& out) {
+    renderer.upload(scene_frame_view(scene, view), 0.0f);
+    return draw_scene_image(renderer, scene, view,
+                            view_projection * turntable_orbit(pivot, turntable_rad), args.width,
+                            args.height, out);
+  }
+  // The clip at time_s.
+  std::string draw_frame(double time_s, double turntable_rad, render::Image& out) {
+    scene.clock.seek(time_s);
+    scene.update(0.0f, view);
+    return draw_posed(turntable_rad, out);
+  }
+};
+
+// Uploads the character, frames the camera and turns targets that follow the camera onto it;
+// 0, or 2 for a camera the options make impossible.
+int set_up_session(RenderSession& s) {
+  const RenderArgs& args = s.args;
+  s.scene.update(0.0f, s.view);
+  apply_debug_material(args.view.debug_material, s.scene.character);  // only what is drawn
+  ui::print_notices(s.renderer.set_character(character_source(s.scene.character)),
+                    "animview render", stderr);
+  s.renderer.upload(scene_frame_view(s.scene, s.view), 0.0f);
+  const bool clips_compared = s.view.compare == ui::CompareMode::Clips;
+  const render::OrbitCamera camera =
+      picture_camera(s.scene, s.view, clips_compared ? s.scene.find_clip(s.view.compare_clip) : -1,
+                     framing_aspect(static_cast<float>(args.width), static_cast<float>(args.height),
+                                    s.view.compare));
+  if (std::string e = render_view_projection(
+          args.view, camera, static_cast<float>(args.width) / args.height, s.view_projection);
       !e.empty()) {
     std::fprintf(stderr, "animview render: %s\n", e.c_str());
     return 2;
   }
   // Entries following the camera look at this picture's camera.
-  if (std::any_of(scene.project.post_process.begin(), scene.project.post_process.end(),
+  const auto& entries = s.scene.project.post_process;
+  if (std::any_of(entries.begin(), entries.end(),
                   [](const asset::ProjectPostProcess& e) { return e.follow_camera; })) {
-    follow_camera_targets(scene, args.view.camera_position.value_or(camera.eye()));
-    scene.update(0.0f, view);
+    follow_camera_targets(s.scene, args.view.camera_position.value_or(camera.eye()));
+    s.scene.update(0.0f, s.view);
   }
-  // Draws the scene as it is now and writes it to path.
-  auto draw_to = [&](const std::string& path) {
-    return write_scene_png(renderer, scene, view, vp, args.width, args.height, path);
+  s.pivot = args.view.camera_focal_point.value_or(camera.target);
+  s.file_name = std::filesystem::path(args.frame.file).filename().string();
+  return 0;
+}
+
+// The frames of the video: a replay's (a recording, or the graph from its start) at a steady
+// rate, or the clip's over --from/--to; label is what the burn-in names after the file. 0, or
+// the exit code having printed the cause.
+int plan_video(RenderSession& s, render::VideoContainer video, bool replayed, VideoInputs& inputs,
+               RecordingReplay& replay, PlayblastRequest& request,
+               std::vector<PlayblastFrame>& frames, std::string& label) {
+  const RenderArgs& args = s.args;
+  const double max_fps = video == render::VideoContainer::Gif ? render::kMaxGifFps : 60.0;
+  if (replayed) {
+    // At a steady rate, whatever the screen's was while recording.
+    plan_replayed_video(args, max_fps, inputs.recording, request, label);
+    if (std::string e = replay.start(s.scene); !e.empty()) {
+      const std::string& source = args.recording.empty() ? args.frame.file : args.recording;
+      std::fprintf(stderr, "animview render: %s: %s\n", source.c_str(), e.c_str());
+      return 1;
+    }
+  } else {
+    const anim::Clip& clip = s.scene.clips()[s.scene.preview_clip];
+    const anim::Timeline timeline = anim::timeline_of(clip);
+    request.from_s = args.from_s;
+    request.to_s = args.to_s < 0.0 ? timeline.duration_s : args.to_s;
+    request.fps = args.fps > 0.0 ? args.fps : default_playblast_fps(timeline.fps, max_fps);
+    request.clip_duration_s = timeline.duration_s;
+    label = clip.name;
+  }
+  request.turntable_deg = args.turntable_deg;
+  if (std::string e = plan_playblast(request, frames); !e.empty()) {
+    std::fprintf(stderr, "animview render: %s: %s\n", args.out.c_str(), e.c_str());
+    return 2;
+  }
+  return 0;
+}
+
+// --out x.mp4|.webm|.gif: renders the planned frames and encodes each while the next renders.
+int write_video(RenderSession& s, render::VideoContainer video, bool replayed,
+                VideoInputs& inputs) {
+  const RenderArgs& args = s.args;
+  PlayblastRequest request;
+  std::vector<PlayblastFrame> frames;
+  std::string label;
+  RecordingReplay replay(inputs.recording);
+  if (int code = plan_video(s, video, replayed, inputs, replay, request, frames, label)) {
+    return code;
+  }
+  render::VideoSettings settings;
+  settings.width = args.width;
+  settings.height = args.height;
+  settings.fps = request.fps;
+  settings.quality = args.quality;
+  if (inputs.audio) {
+    settings.audio =
+        render::place_audio(*inputs.audio, inputs.audio_offset_s, frames.size() / request.fps);
+  }
+  render::VideoWriter writer;
+  if (std::string e = writer.open(args.out, settings); !e.empty()) {
+    std::fprintf(stderr, "animview render: %s\n", e.c_str());
+    return 1;
+  }
+  // Declared after the writer, so a failure stops the encoder before the writer goes.
+  render::BackgroundEncoder encoder(writer);
+  const int total = static_cast<int>(frames.size());
+  // A clip is shown at each frame's time; a replay steps on to it from its start.
+  auto pose_and_draw = [&](const PlayblastFrame& frame, render::Image& image) {
+    if (!replayed) return s.draw_frame(frame.time_s, frame.turntable_rad, image);
+    std::string e = replay.play_to(s.scene, frame.time_s, 1.0 / request.fps, s.view);
+    return e.empty() ? s.draw_posed(frame.turntable_rad, image) : e;
   };
-  // The one frame path of sequences and videos alike: the scene as posed, seen by a camera
-  // orbited by turntable_rad about the vertical axis through what it looks at.
-  const glm::vec3 pivot = args.view.camera_focal_point.value_or(camera.target);
-  auto draw_posed = [&](double turntable_rad, render::Image& out) {
-    renderer.upload(scene_frame_view(scene, view), 0.0f);
-    return draw_scene_image(renderer, scene, view, vp * turntable_orbit(pivot, turntable_rad),
-                            args.width, args.height, out);
-  };
-  // The clip at time_s.
-  auto draw_frame = [&](double time_s, double turntable_rad, render::Image& out) {
-    scene.clock.seek(time_s);
-    scene.update(0.0f, view);
-    return draw_posed(turntable_rad, out);
-  };
+  for (const PlayblastFrame& frame : frames) {
+    render::Image image;
+    std::string e = pose_and_draw(frame, image);
+    if (e.empty()) {
+      if (args.overlay) {
+        std::vector<std::string> lines =
+            overlay_lines(s.file_name, label, frame, total, request.fps, !replayed);
+        for (std::string& line : graph_overlay_lines(s.scene)) lines.push_back(std::move(line));
+        ui::burn_in_text(image, lines);
+      }
+      e = encoder.submit(std::move(image));
+    }
+    if (!e.empty()) {
+      std::fprintf(stderr, "\nanimview render: %s\n", e.c_str());
+      return 1;
+    }
+    std::fprintf(stderr, "\ranimview render: frame %d of %d", frame.index + 1, total);
+  }
+  std::fprintf(stderr, "\n");
+  if (std::string e = encoder.finish(); !e.empty()) {
+    std::fprintf(stderr, "animview render: %s\n", e.c_str());
+    return 1;
+  }
+  std::printf("%s: %d frames at %g fps\n", args.out.c_str(), total, request.fps);
+  return 0;
+}
+
+// --out-dir: the clip's frames from --from to --to as <clip>_NNNN.png.
+int write_sequence(RenderSession& s) {
+  const RenderArgs& args = s.args;
+  const anim::Clip& clip = s.scene.clips()[s.scene.preview_clip];
+  FrameExportRequest request;
+  request.directory = args.out_dir;
+  request.prefix = clip.name;
+  request.timeline = anim::timeline_of(clip);
+  // --fps: frames at that rate instead of the clip's keys (as a video would show them).
+  if (args.fps > 0.0) request.timeline.fps = args.fps;
+  request.start_s = args.from_s;
+  request.end_s = args.to_s < 0.0 ? request.timeline.duration_s : args.to_s;
+  std::vector<ExportFrame> frames;
+  if (std::string e = plan_frame_export(request, frames); !e.empty()) {
+    std::fprintf(stderr, "animview render: %s\n", e.c_str());
+    return 2;
+  }
+  const int total = static_cast<int>(frames.size());
+  const ExportResult result = export_frames(
+      frames,
+      [&](const ExportFrame& frame) {
+        render::Image image;
+        if (std::string e = s.draw_frame(frame.time_s, 0.0, image); !e.empty()) return e;
+        if (args.overlay) {
+          const PlayblastFrame shown{frame.frame, frame.time_s, 0.0};
+          ui::burn_in_text(image, overlay_lines(s.file_name, clip.name, shown, total,
+                                                request.timeline.fps, true));
+        }
+        return render::write_png(image, frame.path.string());
+      },
+      [](int done, int total) {
+        std::fprintf(stderr, "\ranimview render: frame %d of %d", done, total);
+        return true;
+      });
+  std::fprintf(stderr, "\n");
+  if (!result.error.empty()) {
+    std::fprintf(stderr, "animview render: %s\n", result.error.c_str());
+    return 1;
+  }
+  std::printf("%d frames in %s\n", result.frames_written, args.out_dir.c_str());
+  return 0;
+}
+
+int run_render(const RenderArgs& args) {
+  // What --out asks for, the recording and the sound, checked before anything is rendered.
+  std::optional<render::VideoContainer> video;
+  if (int code = check_output(args, video)) return code;
+  VideoInputs inputs;
+  if (int code = read_video_inputs(args, inputs)) return code;
+  render::GlWindow window;
+  if (std::string e = window.open({args.width, args.height, false, "animview render"});
+      !e.empty()) {
+    std::fprintf(stderr, "animview render: %s\n", e.c_str());
+    return 1;
+  }
+  ViewerScene scene;
+  FrameReport report;
+  const int code = compose_frame(args.frame, scene, report);
+  print_frame_report("render", report);
+  if (code != 0) return code;
+  if (video) {
+    if (int e = read_project_audio(args, *video, scene, inputs)) return e;
+  }
+  render::SceneRenderer renderer;
+  if (std::string e = renderer.init(); !e.empty()) {
+    std::fprintf(stderr, "animview render: %s\n", e.c_str());
+    return 1;
+  }
+  RenderSession session{args, scene, renderer, {}, glm::mat4(1.0f), glm::vec3(0.0f), {}};
+  if (int e = make_view(args, scene, session.view)) return e;
+  if (int e = set_up_session(session)) return e;
   // Without --clip, a video of a project's graph plays the graph from its start, as a recording
   // does; a clip's is shown at each frame's time.
   const bool replayed = video && (!args.recording.empty() ||
                                   (args.frame.clip.empty() && scene.mode == PlayMode::Graph));
-  if (!args.out_dir.empty() || (video && !replayed)) {
-    // Without --clip the scene shows the node pose, whichever clip it has ready.
-    if (args.frame.clip.empty() || scene.preview_clip < 0) {
-      std::fprintf(stderr, "animview render: %s: %s needs --clip\n", args.frame.file.c_str(),
-                   video ? "a video" : "--out-dir");
-      return 1;
-    }
+  // Without --clip the scene shows the node pose, whichever clip it has ready.
+  if ((!args.out_dir.empty() || (video && !replayed)) &&
+      (args.frame.clip.empty() || scene.preview_clip < 0)) {
+    std::fprintf(stderr, "animview render: %s: %s needs --clip\n", args.frame.file.c_str(),
+                 video ? "a video" : "--out-dir");
+    return 1;
   }
-  const std::string file_name = std::filesystem::path(args.frame.file).filename().string();
-  if (video) {
-    const double max_fps = *video == render::VideoContainer::Gif ? render::kMaxGifFps : 60.0;
-    PlayblastRequest request;
-    std::string label;  // what the overlay names after the file
-    RecordingReplay replay(recording);
-    if (replayed) {
-      // At a steady rate, whatever the screen's was while recording.
-      plan_replayed_video(args, max_fps, recording, request, label);
-      if (std::string e = replay.start(scene); !e.empty()) {
-        const std::string& source = args.recording.empty() ? args.frame.file : args.recording;
-        std::fprintf(stderr, "animview render: %s: %s\n", source.c_str(), e.c_str());
-        return 1;
-      }
-    } else {
-      const anim::Clip& clip = scene.clips()[scene.preview_clip];
-      const anim::Timeline timeline = anim::timeline_of(clip);
-      request.from_s = args.from_s;
-      request.to_s = args.to_s < 0.0 ? timeline.duration_s : args.to_s;
-      request.fps = args.fps > 0.0 ? args.fps : default_playblast_fps(timeline.fps, max_fps);
-      request.clip_duration_s = timeline.duration_s;
-      label = clip.name;
-    }
-    request.turntable_deg = args.turntable_deg;
-    std::vector<PlayblastFrame> frames;
-    if (std::string e = plan_playblast(request, frames); !e.empty()) {
-      std::fprintf(stderr, "animview render: %s: %s\n", args.out.c_str(), e.c_str());
-      return 2;
-    }
-    render::VideoSettings settings;
-    settings.width = args.width;
-    settings.height = args.height;
-    settings.fps = request.fps;
-    settings.quality = args.quality;
-    if (audio) {
-      settings.audio = render::place_audio(*audio, audio_offset_s, frames.size() / request.fps);
-    }
-    render::VideoWriter writer;
-    if (std::string e = writer.open(args.out, settings); !e.empty()) {
-      std::fprintf(stderr, "animview render: %s\n", e.c_str());
-      return 1;
-    }
-    // Declared after the writer, so a failure stops the encoder before the writer goes.
-    render::BackgroundEncoder encoder(writer);
-    const int total = static_cast<int>(frames.size());
-    // A clip is shown at each frame's time; a replay steps on to it from its start at time 0
-    // (the first frame, a step of 0) in steps of 1 / fps.
-    auto pose_and_draw = [&](const PlayblastFrame& frame, render::Image& image) {
-      if (!replayed) return draw_frame(frame.time_s, frame.turntable_rad, image);
-      std::string e = replay.play_to(scene, frame.time_s, 1.0 / request.fps, view);
-      return e.empty() ? draw_posed(frame.turntable_rad, image) : e;
-    };
-    for (const PlayblastFrame& frame : frames) {
-      render::Image image;
-      std::string e = pose_and_draw(frame, image);
-      if (e.empty()) {
-        if (args.overlay) {
-          std::vector<std::string> lines =
-              overlay_lines(file_name, label, frame, total, request.fps, !replayed);
-          for (std::string& line : graph_overlay_lines(scene)) lines.push_back(std::move(line));
-          ui::burn_in_text(image, lines);
-        }
-        e = encoder.submit(std::move(image));
-      }
-      if (!e.empty()) {
-        std::fprintf(stderr, "\nanimview render: %s\n", e.c_str());
-        return 1;
-      }
-      std::fprintf(stderr, "\ranimview render: frame %d of %d", frame.index + 1, total);
-    }
-    std::fprintf(stderr, "\n");
-    if (std::string e = encoder.finish(); !e.empty()) {
-      std::fprintf(stderr, "animview render: %s\n", e.c_str());
-      return 1;
-    }
-    std::printf("%s: %d frames at %g fps\n", args.out.c_str(), total, request.fps);
-    return 0;
-  }
-  if (!args.out_dir.empty()) {
-    const anim::Clip& clip = scene.clips()[scene.preview_clip];
-    FrameExportRequest request;
-    request.directory = args.out_dir;
-    request.prefix = clip.name;
-    request.timeline = anim::timeline_of(clip);
-    // --fps: frames at that rate instead of the clip's keys (as a video would show them).
-    if (args.fps > 0.0) request.timeline.fps = args.fps;
-    request.start_s = args.from_s;
-    request.end_s = args.to_s < 0.0 ? request.timeline.duration_s : args.to_s;
-    std::vector<ExportFrame> frames;
-    if (std::string e = plan_frame_export(request, frames); !e.empty()) {
-      std::fprintf(stderr, "animview render: %s\n", e.c_str());
-      return 2;
-    }
-    const int total = static_cast<int>(frames.size());
-    const ExportResult result = export_frames(
-        frames,
-        [&](const ExportFrame& frame) {
-          render::Image image;
-          if (std::string e = draw_frame(frame.time_s, 0.0, image); !e.empty()) return e;
-          if (args.overlay) {
-            const PlayblastFrame shown{frame.frame, frame.time_s, 0.0};
-            ui::burn_in_text(image, overlay_lines(file_name, clip.name, shown, total,
-                                                  request.timeline.fps, true));
-          }
-          return render::write_png(image, frame.path.string());
-        },
-        [](int done, int total) {
-          std::fprintf(stderr, "\ranimview render: frame %d of %d", done, total);
-          return true;
-        });
-    std::fprintf(stderr, "\n");
-    if (!result.error.empty()) {
-      std::fprintf(stderr, "animview render: %s\n", result.error.c_str());
-      return 1;
-    }
-    std::printf("%d frames in %s\n", result.frames_written, args.out_dir.c_str());
-    return 0;
-  }
-  if (std::string e = draw_to(args.out); !e.empty()) {
+  if (video) return write_video(session, *video, replayed, inputs);
+  if (!args.out_dir.empty()) return write_sequence(session);
+  if (std::string e = write_scene_png(renderer, scene, session.view, session.view_projection,
+                                      args.width, args.height, args.out);
+      !e.empty()) {
     std::fprintf(stderr, "animview render: %s\n", e.c_str());
     return 1;
   }
