@@ -1,14 +1,12 @@
 #include "anim/foot_ik.h"
 
 #include <algorithm>
-#include <cctype>
+#include <array>
 #include <cmath>
-#include <initializer_list>
-#include <string_view>
 
-#include "anim/joint_names.h"
 #include "anim/math.h"
 #include "anim/pose.h"
+#include "anim/rise_line.h"
 #include "anim/two_bone_ik.h"
 
 namespace anim {
@@ -143,6 +141,34 @@ struct FootTarget {
   float rise_m;  // ankle target height minus animated ankle height
 };
 
+// A quadruped's hind hips and shoulders rise with the ground between them: the line through its
+// feet's rises along the body, read at each group's hips. Each group's lowest foot instead tilts
+// the body by the rise between feet that reach far beyond the hips (the Fox's walk on a 15-degree
+// slope pitched it by 28 degrees). Returns {hind, front}.
+std::array<float, 2> body_rises(const FootIkRig& rig, std::span<const FootTarget> targets,
+                                std::span<const glm::mat4> model, const Transform& world) {
+  std::array<glm::vec3, 2> hips{glm::vec3(0.0f), glm::vec3(0.0f)};
+  std::array<int, 2> counts{0, 0};
+  for (const Leg& leg : rig.legs) {
+    hips[leg.front] += transform_point(world, position(model[leg.thigh]));
+    ++counts[leg.front];
+  }
+  if (counts[0] == 0 || counts[1] == 0) return {0.0f, 0.0f};
+  const glm::vec3 hind = hips[0] / static_cast<float>(counts[0]);
+  const glm::vec3 front = hips[1] / static_cast<float>(counts[1]);
+  glm::vec2 axis{front.x - hind.x, front.z - hind.z};
+  const float length = glm::length(axis);
+  if (!(length > 1e-6f)) return {0.0f, 0.0f};
+  axis /= length;
+  std::array<glm::vec2, kMaxFootIkLegs> samples{};
+  for (std::size_t i = 0; i < rig.legs.size(); ++i) {
+    const glm::vec2 along{targets[i].ankle.x - hind.x, targets[i].ankle.z - hind.z};
+    samples[i] = {glm::dot(along, axis), targets[i].rise_m};
+  }
+  const RiseLine line = fit_rise_line(std::span(samples).first(rig.legs.size()));
+  return {line.at(0.0f), line.at(length)};
+}
+
 // Updates the leg's lock from its contact and returns the animated foot's world x, z shift.
 glm::vec2 update_lock(FootLock& lock, bool planted, float heel_lift, float toe_lift,
                       const glm::vec3& heel, const glm::vec3& toe, const FootIkSettings& settings,
@@ -188,135 +214,6 @@ Leg make_leg(std::span<const glm::mat4> standing_model, int thigh, int calf, int
   leg.toe_in_toes = point_in(glm::inverse(standing_model[toes]),
                              glm::vec3(toe_joint.x, ground_height_m, toe_joint.z));
   return leg;
-}
-
-std::string validate(const Skeleton& skeleton, const FootIkRig& rig) {
-  const int n = skeleton.joint_count();
-  if (rig.legs.empty() || rig.legs.size() > static_cast<std::size_t>(kMaxFootIkLegs)) {
-    return "foot IK rig needs 1 to " + std::to_string(kMaxFootIkLegs) + " legs, has " +
-           std::to_string(rig.legs.size());
-  }
-  if (rig.pelvis < 0 || rig.pelvis >= n) return "foot IK pelvis joint is out of range";
-  for (std::size_t i = 0; i < rig.legs.size(); ++i) {
-    const Leg& leg = rig.legs[i];
-    const std::string name = "foot IK leg " + std::to_string(i);
-    const int joints[] = {leg.thigh, leg.calf, leg.foot, leg.toes};
-    const char* names[] = {"thigh", "calf", "foot", "toes"};
-    for (int k = 0; k < 4; ++k) {
-      if (joints[k] < 0 || joints[k] >= n) return name + ": " + names[k] + " joint is out of range";
-    }
-    for (int k = 1; k < 4; ++k) {
-      if (k == 2 && !leg.foot_attached) continue;    // a foot hanging from elsewhere
-      if (k == 3 && leg.toes == leg.foot) continue;  // a foot without toes
-      if (!is_ancestor(skeleton, joints[k - 1], joints[k])) {
-        return name + ": " + names[k] + " joint '" + skeleton.joint_names[joints[k]] +
-               "' is not below the " + names[k - 1] + " joint";
-      }
-    }
-    if (!is_ancestor(skeleton, rig.pelvis, leg.thigh)) {
-      return name + ": pelvis joint '" + skeleton.joint_names[rig.pelvis] +
-             "' is not above the thigh";
-    }
-    if (leg.front && rig.chest >= 0 && !is_ancestor(skeleton, rig.chest, leg.thigh)) {
-      return name + ": the chest joint is not above this front leg";
-    }
-  }
-  if ((rig.chest >= 0) != (rig.spine_base >= 0)) {
-    return "foot IK chest and spine base must be set together";
-  }
-  if (rig.chest >= 0) {
-    if (rig.chest >= n || rig.spine_base >= n) return "foot IK chest joint is out of range";
-    if (!is_ancestor(skeleton, rig.pelvis, rig.spine_base) ||
-        (rig.chest != rig.spine_base && !is_ancestor(skeleton, rig.spine_base, rig.chest))) {
-      return "foot IK chest is not below its spine base, or that not below the pelvis";
-    }
-  }
-  return {};
-}
-
-namespace {
-
-enum class LegPart { Thigh, Calf, Foot, Toes, None };
-
-LegPart part_of(const std::vector<std::string>& words) {
-  if (has_word(words, {"twist", "roll", "ik", "pole", "target", "end"})) return LegPart::None;
-  // "UpLeg" splits into up + leg, "UpperLeg" into upper + leg: both are the thigh.
-  const bool leg = has_word(words, {"leg"});
-  if (has_word(words, {"thigh"}) || (leg && has_word(words, {"up"}))) return LegPart::Thigh;
-  if (has_word(words, {"calf", "shin", "knee"}) || (leg && has_word(words, {"lower"})) || leg) {
-    return LegPart::Calf;
-  }
-  if (has_word(words, {"foot", "ankle"})) return LegPart::Foot;
-  if (has_word(words, {"toe", "ball"})) return LegPart::Toes;
-  return LegPart::None;
-}
-
-}  // namespace
-
-FootIkRig find_biped_rig(const Skeleton& skeleton, std::span<const glm::mat4> standing_model,
-                         float ground_height_m, std::string* error) {
-  auto fail = [&](std::string cause) {
-    if (error) *error = std::move(cause);
-    return FootIkRig{};
-  };
-  const int n = skeleton.joint_count();
-  if (standing_model.size() != static_cast<std::size_t>(n)) {
-    return fail("the standing pose is not the skeleton's size");
-  }
-  // The first joint of each side and part, in skeleton order (parents come first, so the
-  // main chain wins over helpers deeper in the hierarchy).
-  int found[2][4];
-  for (auto& side : found) std::fill(std::begin(side), std::end(side), -1);
-  for (int j = 0; j < n; ++j) {
-    const std::vector<std::string> words = name_words(skeleton.joint_names[j]);
-    const NameSide side = name_side(words);
-    const LegPart part = part_of(words);
-    if (side == NameSide::None || part == LegPart::None) continue;
-    int& slot = found[side == NameSide::Left ? 0 : 1][static_cast<int>(part)];
-    if (slot < 0) slot = j;
-  }
-  // Rigs without a toe-named joint (pab's LeftFootThumb1) still have a joint below the foot.
-  for (auto& side : found) {
-    const int foot = side[static_cast<int>(LegPart::Foot)];
-    int& toes = side[static_cast<int>(LegPart::Toes)];
-    for (int j = foot + 1; toes < 0 && foot >= 0 && j < n; ++j) {
-      if (skeleton.parents[j] == foot) toes = j;
-    }
-  }
-  const char* side_names[] = {"left", "right"};
-  const char* part_names[] = {"thigh", "calf", "foot", "toes"};
-  FootIkRig rig;
-  for (int side = 0; side < 2; ++side) {
-    for (int part = 0; part < 4; ++part) {
-      if (found[side][part] < 0) {
-        return fail(std::string("no ") + side_names[side] + " " + part_names[part] +
-                    " joint found by name");
-      }
-    }
-    rig.legs.push_back(make_leg(standing_model, found[side][0], found[side][1], found[side][2],
-                                found[side][3], ground_height_m));
-    rig.legs.back().contact_name = side == 0 ? "foot_l" : "foot_r";
-  }
-  // The pelvis: the nearest joint above the left thigh that is also above the right one.
-  for (int j = skeleton.parents[found[0][0]]; j != kNoParent; j = skeleton.parents[j]) {
-    if (is_ancestor(skeleton, j, found[1][0])) {
-      rig.pelvis = j;
-      break;
-    }
-  }
-  if (rig.pelvis < 0) return fail("the two thighs have no common parent joint");
-  if (std::string cause = validate(skeleton, rig); !cause.empty()) return fail(cause);
-  return rig;
-}
-
-int feet_carrier(const Skeleton& skeleton, const FootIkRig& rig) {
-  if (rig.pelvis < 0 || rig.pelvis >= skeleton.joint_count()) return -1;
-  int carrier = rig.pelvis;
-  for (const Leg& leg : rig.legs) {
-    while (carrier >= 0 && !is_ancestor(skeleton, carrier, leg.foot))
-      carrier = skeleton.parents[static_cast<std::size_t>(carrier)];
-  }
-  return carrier;
 }
 
 glm::vec3 heel_point(const Leg& leg, std::span<const glm::mat4> model) {
@@ -462,21 +359,35 @@ JobResult solve_from_model(const Skeleton& skeleton, const FootIkRig& rig,
   }
 
   // 2. The pelvis follows the lower foot (smoothed), but never stays so high that a leg cannot
-  //    reach its target exactly. With a chest, the pelvis follows the hind feet and the chest
-  //    the front ones, each with its own spring.
+  //    reach its target exactly. With a chest, the pelvis follows the ground under the hind hips
+  //    and the chest that under the front ones, each with its own spring.
   const bool has_chest = rig.chest >= 0 && rig.spine_base >= 0;
   const float soft_fraction = std::clamp(settings.soft_fraction, 0.0f, 0.5f);
   auto carried_by_chest = [&](int i) {
     return has_chest && rig.legs[static_cast<std::size_t>(i)].front;
   };
-  // The spring toward the lowest rise of one group of legs, capped by what they can reach.
+  const std::array<float, 2> rises =
+      has_chest ? body_rises(rig, std::span(targets).first(rig.legs.size()), model, world)
+                : std::array<float, 2>{};
+  // A quadruped's swinging foot may end short of its target rather than pull its hips down: its
+  // hind foot lifting off far behind the pelvis would otherwise pitch the body nose-up.
+  auto lowers_its_hips = [&](int i) {
+    return !has_chest || contacts.empty() || contacts[static_cast<std::size_t>(i)];
+  };
+  // The spring toward the group's rise (a biped's lowest foot, a quadruped's ground line under
+  // the group's hips), capped by what its legs can reach.
   auto follow = [&](bool chest_group, float& offset, float& velocity) {
     float goal = 1e30f;
-    for (int i = 0; i < legs; ++i) {
-      if (carried_by_chest(i) == chest_group)
-        goal = std::min(goal, targets[static_cast<std::size_t>(i)].rise_m);
-    }
+    if (has_chest) goal = rises[chest_group];
+    for (int i = 0; i < legs && !has_chest; ++i)
+      goal = std::min(goal, targets[static_cast<std::size_t>(i)].rise_m);
     if (!std::isfinite(goal) || goal > 1e29f) goal = 0.0f;
+    for (int i = 0; i < legs; ++i) {
+      if (carried_by_chest(i) != chest_group || lowers_its_hips(i)) continue;
+      goal =
+          std::min(goal, hip_headroom(rig.legs[static_cast<std::size_t>(i)], model, world,
+                                      targets[static_cast<std::size_t>(i)].ankle, soft_fraction));
+    }
     if (!state.started) {
       offset = goal;
       velocity = 0.0f;
@@ -484,7 +395,7 @@ JobResult solve_from_model(const Skeleton& skeleton, const FootIkRig& rig,
       spring_toward(offset, velocity, goal, settings.pelvis_halflife_s, dt_s);
     }
     for (int i = 0; i < legs; ++i) {
-      if (carried_by_chest(i) != chest_group) continue;
+      if (carried_by_chest(i) != chest_group || !lowers_its_hips(i)) continue;
       const float highest = hip_headroom(rig.legs[static_cast<std::size_t>(i)], model, world,
                                          targets[static_cast<std::size_t>(i)].ankle, soft_fraction);
       if (offset > highest) {
@@ -522,7 +433,7 @@ JobResult solve_from_model(const Skeleton& skeleton, const FootIkRig& rig,
     for (int pass = 0; pass < 2 && weight > 0.0f; ++pass) {
       float missing = 0.0f;
       for (int i = 0; i < legs; ++i) {
-        if (!carried_by_chest(i)) continue;
+        if (!carried_by_chest(i) || !lowers_its_hips(i)) continue;
         missing = std::min(missing,
                            hip_headroom(rig.legs[static_cast<std::size_t>(i)], model, world,
                                         targets[static_cast<std::size_t>(i)].ankle, soft_fraction));

@@ -1,0 +1,144 @@
+// Building and checking a foot-IK rig: the legs found by joint name, and the checks a rig must
+// pass before the solver may use it.
+#include "anim/foot_ik.h"
+
+#include <algorithm>
+#include <iterator>
+#include <string>
+#include <vector>
+
+#include "anim/joint_names.h"
+#include "anim/skeleton.h"
+
+namespace anim {
+
+std::string validate(const Skeleton& skeleton, const FootIkRig& rig) {
+  const int n = skeleton.joint_count();
+  if (rig.legs.empty() || rig.legs.size() > static_cast<std::size_t>(kMaxFootIkLegs)) {
+    return "foot IK rig needs 1 to " + std::to_string(kMaxFootIkLegs) + " legs, has " +
+           std::to_string(rig.legs.size());
+  }
+  if (rig.pelvis < 0 || rig.pelvis >= n) return "foot IK pelvis joint is out of range";
+  for (std::size_t i = 0; i < rig.legs.size(); ++i) {
+    const Leg& leg = rig.legs[i];
+    const std::string name = "foot IK leg " + std::to_string(i);
+    const int joints[] = {leg.thigh, leg.calf, leg.foot, leg.toes};
+    const char* names[] = {"thigh", "calf", "foot", "toes"};
+    for (int k = 0; k < 4; ++k) {
+      if (joints[k] < 0 || joints[k] >= n) return name + ": " + names[k] + " joint is out of range";
+    }
+    for (int k = 1; k < 4; ++k) {
+      if (k == 2 && !leg.foot_attached) continue;    // a foot hanging from elsewhere
+      if (k == 3 && leg.toes == leg.foot) continue;  // a foot without toes
+      if (!is_ancestor(skeleton, joints[k - 1], joints[k])) {
+        return name + ": " + names[k] + " joint '" + skeleton.joint_names[joints[k]] +
+               "' is not below the " + names[k - 1] + " joint";
+      }
+    }
+    if (!is_ancestor(skeleton, rig.pelvis, leg.thigh)) {
+      return name + ": pelvis joint '" + skeleton.joint_names[rig.pelvis] +
+             "' is not above the thigh";
+    }
+    if (leg.front && rig.chest >= 0 && !is_ancestor(skeleton, rig.chest, leg.thigh)) {
+      return name + ": the chest joint is not above this front leg";
+    }
+  }
+  if ((rig.chest >= 0) != (rig.spine_base >= 0)) {
+    return "foot IK chest and spine base must be set together";
+  }
+  if (rig.chest >= 0) {
+    if (rig.chest >= n || rig.spine_base >= n) return "foot IK chest joint is out of range";
+    if (!is_ancestor(skeleton, rig.pelvis, rig.spine_base) ||
+        (rig.chest != rig.spine_base && !is_ancestor(skeleton, rig.spine_base, rig.chest))) {
+      return "foot IK chest is not below its spine base, or that not below the pelvis";
+    }
+  }
+  return {};
+}
+
+namespace {
+
+enum class LegPart { Thigh, Calf, Foot, Toes, None };
+
+LegPart part_of(const std::vector<std::string>& words) {
+  if (has_word(words, {"twist", "roll", "ik", "pole", "target", "end"})) return LegPart::None;
+  // "UpLeg" splits into up + leg, "UpperLeg" into upper + leg: both are the thigh.
+  const bool leg = has_word(words, {"leg"});
+  if (has_word(words, {"thigh"}) || (leg && has_word(words, {"up"}))) return LegPart::Thigh;
+  if (has_word(words, {"calf", "shin", "knee"}) || (leg && has_word(words, {"lower"})) || leg) {
+    return LegPart::Calf;
+  }
+  if (has_word(words, {"foot", "ankle"})) return LegPart::Foot;
+  if (has_word(words, {"toe", "ball"})) return LegPart::Toes;
+  return LegPart::None;
+}
+
+}  // namespace
+
+FootIkRig find_biped_rig(const Skeleton& skeleton, std::span<const glm::mat4> standing_model,
+                         float ground_height_m, std::string* error) {
+  auto fail = [&](std::string cause) {
+    if (error) *error = std::move(cause);
+    return FootIkRig{};
+  };
+  const int n = skeleton.joint_count();
+  if (standing_model.size() != static_cast<std::size_t>(n)) {
+    return fail("the standing pose is not the skeleton's size");
+  }
+  // The first joint of each side and part, in skeleton order (parents come first, so the
+  // main chain wins over helpers deeper in the hierarchy).
+  int found[2][4];
+  for (auto& side : found) std::fill(std::begin(side), std::end(side), -1);
+  for (int j = 0; j < n; ++j) {
+    const std::vector<std::string> words = name_words(skeleton.joint_names[j]);
+    const NameSide side = name_side(words);
+    const LegPart part = part_of(words);
+    if (side == NameSide::None || part == LegPart::None) continue;
+    int& slot = found[side == NameSide::Left ? 0 : 1][static_cast<int>(part)];
+    if (slot < 0) slot = j;
+  }
+  // Rigs without a toe-named joint (pab's LeftFootThumb1) still have a joint below the foot.
+  for (auto& side : found) {
+    const int foot = side[static_cast<int>(LegPart::Foot)];
+    int& toes = side[static_cast<int>(LegPart::Toes)];
+    for (int j = foot + 1; toes < 0 && foot >= 0 && j < n; ++j) {
+      if (skeleton.parents[j] == foot) toes = j;
+    }
+  }
+  const char* side_names[] = {"left", "right"};
+  const char* part_names[] = {"thigh", "calf", "foot", "toes"};
+  FootIkRig rig;
+  for (int side = 0; side < 2; ++side) {
+    for (int part = 0; part < 4; ++part) {
+      if (found[side][part] < 0) {
+        return fail(std::string("no ") + side_names[side] + " " + part_names[part] +
+                    " joint found by name");
+      }
+    }
+    rig.legs.push_back(make_leg(standing_model, found[side][0], found[side][1], found[side][2],
+                                found[side][3], ground_height_m));
+    rig.legs.back().contact_name = side == 0 ? "foot_l" : "foot_r";
+  }
+  // The pelvis: the nearest joint above the left thigh that is also above the right one.
+  for (int j = skeleton.parents[found[0][0]]; j != kNoParent; j = skeleton.parents[j]) {
+    if (is_ancestor(skeleton, j, found[1][0])) {
+      rig.pelvis = j;
+      break;
+    }
+  }
+  if (rig.pelvis < 0) return fail("the two thighs have no common parent joint");
+  if (std::string cause = validate(skeleton, rig); !cause.empty()) return fail(cause);
+  return rig;
+}
+
+int feet_carrier(const Skeleton& skeleton, const FootIkRig& rig) {
+  if (rig.pelvis < 0 || rig.pelvis >= skeleton.joint_count()) return -1;
+  int carrier = rig.pelvis;
+  for (const Leg& leg : rig.legs) {
+    while (carrier >= 0 && !is_ancestor(skeleton, carrier, leg.foot))
+      carrier = skeleton.parents[static_cast<std::size_t>(carrier)];
+  }
+  return carrier;
+}
+
+}  // namespace anim
