@@ -50,6 +50,19 @@ JobResult derive_joint_motion(std::span<JointMotionFrame> frames, EulerOrder ord
     frames[i].angular_speed_deg =
         kRadToDeg * angle_between(frames[a].local.rotation, frames[b].local.rotation) / dt;
   }
+  for (std::size_t i = 1; i + 1 < n; ++i) {
+    // The derivative of the two one-sided velocities, for frames not evenly spaced (the last).
+    const JointMotionFrame& a = frames[i - 1];
+    const JointMotionFrame& m = frames[i];
+    const JointMotionFrame& b = frames[i + 1];
+    const glm::vec3 before = (m.model_translation - a.model_translation) / (m.time_s - a.time_s);
+    const glm::vec3 after = (b.model_translation - m.model_translation) / (b.time_s - m.time_s);
+    frames[i].linear_acceleration = 2.0f * glm::length(after - before) / (b.time_s - a.time_s);
+  }
+  if (n >= 3) {
+    frames[0].linear_acceleration = frames[1].linear_acceleration;
+    frames[n - 1].linear_acceleration = frames[n - 2].linear_acceleration;
+  }
   return JobResult::ok();
 }
 

@@ -26,9 +26,17 @@ struct Pop {
 // difference; the end frames copy their neighbours). Empty for fewer than 3 points or dt_s <= 0.
 std::vector<float> acceleration_magnitudes(std::span<const glm::vec3> points, float dt_s);
 
-// The pops of points sampled every dt_s from t0_s: the frames whose acceleration exceeds
-// max(median_factor * median, floor) and is a local maximum (a displaced key kinks the curve at
-// three frames; the middle one, the key, is reported). In frame order.
+// The level above which an acceleration is a pop: max(median_factor * the median of
+// accelerations, floor); floor for none.
+float pop_threshold(std::span<const float> accelerations, const PopSettings& settings = {});
+
+// The pops among accelerations, one per frame at times_s (of the same size): the frames, not at
+// either end, whose acceleration exceeds pop_threshold and is a local maximum. In frame order.
+std::vector<Pop> pops_among(std::span<const float> accelerations, std::span<const float> times_s,
+                            const PopSettings& settings = {});
+
+// The pops of points sampled every dt_s from t0_s, among their acceleration_magnitudes (a
+// displaced key kinks the curve at three frames; the middle one, the key, is reported).
 std::vector<Pop> find_pops(std::span<const glm::vec3> points, float t0_s, float dt_s,
                            const PopSettings& settings = {});
 

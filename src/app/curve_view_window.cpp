@@ -1,26 +1,62 @@
 #include "app/curve_view_window.h"
 
+#include <string>
+#include <vector>
+
 namespace app {
+namespace {
+
+// The curve view's data over what data sampled.
+std::vector<ui::JointCurveSet> curve_sets(const JointCurveData& data) {
+  std::vector<ui::JointCurveSet> sets;
+  for (const SampledJointCurves& joint : data.joints) {
+    sets.push_back({joint.name, joint.frames, joint.exact_frames, joint.key_times, joint.tangents,
+                    joint.pops, joint.pop_threshold});
+  }
+  return sets;
+}
+
+}  // namespace
 
 void run_curve_view(ViewerUi& ui, ViewerScene& scene) {
   if (!ui.curve_view.open) return;  // nothing is sampled while the window is closed
-  const int joint = ui.joints.selection.empty() ? -1 : ui.joints.selection.back();
-  refresh_joint_curves(scene, ui.joint_probe, joint, ui.joints.order, ui.load_count,
-                       ui.joint_curves);
+  const std::vector<int>& selection = ui.joints.selection;
+  const bool recorded = scene.loaded && scene.mode == PlayMode::Graph;
+  if (recorded) {
+    read_recorded_curves(ui.history, scene.character.skeleton, selection, ui.joints.order,
+                         ui.joint_curves);
+  } else {
+    refresh_joint_curves(scene, ui.joint_probe, selection, ui.joints.order, ui.load_count,
+                         ui.joint_curves);
+  }
   const JointCurveData& curves = ui.joint_curves;
+  const std::vector<ui::JointCurveSet> sets =
+      curves.valid ? curve_sets(curves) : std::vector<ui::JointCurveSet>{};
   ui::CurveViewData data;
-  if (scene.loaded && joint >= 0 && joint < scene.character.skeleton.joint_count()) {
-    data.joint = scene.character.skeleton.joint_names[joint];
+  data.joints = sets;
+  data.joint_selected = scene.loaded && !selection.empty();
+  data.fps = curves.fps;
+  data.duration_s = curves.duration_s;
+  std::string source;
+  const double record_start_s = ui.history.size() > 0 ? ui.history.frame(0).time_s : 0.0;
+  if (recorded) {
+    source = "graph record";
+    const ui::TransitionTimelineState& timeline = ui.transition_timeline;
+    const int shown = timeline.paused ? timeline.shown : ui.history.size() - 1;
+    if (shown >= 0 && shown < ui.history.size()) {
+      data.playhead_s = ui.history.frame(shown).time_s - record_start_s;
+    }
+  } else {
+    if (scene.preview_clip >= 0) source = "clip " + scene.clips()[scene.preview_clip].name;
+    data.playhead_s = scene.clock.time_s();
   }
-  if (curves.valid) {
-    data.frames = curves.frames;
-    data.key_times = curves.key_times;
-    data.pops = curves.pops;
-    data.fps = curves.fps;
-    data.duration_s = curves.duration_s;
-  }
-  data.playhead_s = scene.clock.time_s();
-  if (const double seek = ui::draw_curve_view(ui.curve_view, data); seek >= 0.0) {
+  data.source = source;
+  const double seek = ui::draw_curve_view(ui.curve_view, data);
+  if (seek < 0.0) return;
+  if (recorded) {
+    ui.transition_timeline.paused = true;
+    ui.transition_timeline.shown = ui.history.frame_at(record_start_s + seek);
+  } else {
     scene.clock.set_playing(false);
     scene.clock.seek(seek);
   }

@@ -20,11 +20,12 @@ void pick_and_mark_joints(ViewerScene& scene, ViewerUi& ui, const ViewportRect& 
     const ViewUnderPointer under =
         view_under_pointer(scene, ui.view, rect, view_projection, mouse.x);
     const PixelRect& r = under.rect;
-    const int joint = ImGui::GetIO().WantCaptureMouse
-                          ? -1
-                          : render::pick_joint(under.model_pose, scene.instance.world_matrix(),
-                                               under.view_projection, {r.x, r.y, r.width, r.height},
-                                               {mouse.x, mouse.y}, 8.0f);
+    const int joint =
+        ImGui::GetIO().WantCaptureMouse
+            ? -1
+            : render::pick_joint(under.model_pose, scene.character.skeleton.parents,
+                                 scene.instance.world_matrix(), under.view_projection,
+                                 {r.x, r.y, r.width, r.height}, {mouse.x, mouse.y}, 8.0f);
     const glm::vec4 viewport(r.x, r.y, r.width, r.height);
     ui::draw_joint_markers(under.model_pose, scene.instance.world_matrix(), under.view_projection,
                            viewport, joint, selection, !ui.view.show_skeleton);

@@ -3,9 +3,16 @@
 namespace app {
 
 bool compose_probe_frame(const ViewerScene& scene, FrameProbe& probe, int clip, float clip_time_s) {
+  return compose_probe_frame(scene, *scene.bound.character, scene.graph(), probe, clip,
+                             clip_time_s);
+}
+
+bool compose_probe_frame(const ViewerScene& scene, const anim::BoundCharacter& character,
+                         const anim::GraphBinding& graph, FrameProbe& probe, int clip,
+                         float clip_time_s) {
   anim::CharacterInstance& instance = probe.instance;
-  if (instance.character() != scene.bound.character.get()) {
-    if (!instance.bind(*scene.bound.character, scene.graph()).empty()) return false;
+  if (instance.character() != &character) {
+    if (!instance.bind(character, graph).empty()) return false;
     probe.post_process_revision = -1;
   }
   if (probe.post_process_revision != scene.post_process_revision) {

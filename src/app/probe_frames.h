@@ -20,6 +20,12 @@ struct FrameProbe {
 // skinning palettes. False when the probe cannot bind or update.
 bool compose_probe_frame(const ViewerScene& scene, FrameProbe& probe, int clip, float clip_time_s);
 
+// The same through character and graph, another binding of the scene's character and project
+// (its clips stored exactly while the scene's are compressed).
+bool compose_probe_frame(const ViewerScene& scene, const anim::BoundCharacter& character,
+                         const anim::GraphBinding& graph, FrameProbe& probe, int clip,
+                         float clip_time_s);
+
 // joint's sampled values (local transform, model position) in instance's last frame, at time_s.
 anim::JointMotionFrame read_joint(const anim::CharacterInstance& instance, int joint, float time_s);
 

@@ -303,7 +303,7 @@ ViewportRect draw_interface(Viewer& v, const FrameStart& f) {
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplGlfw_NewFrame();
   ImGui::NewFrame();
-  ui::draw_main_menu(ui.view);
+  ui::draw_main_menu(ui.view, ui.curve_view.open);
   const ViewportRect rect = draw_panels(ui, scene, v.loader, v.recent, v.open_requests);
   run_retarget_panel(v.retargeting, scene, ui);
   run_curve_view(ui, scene);

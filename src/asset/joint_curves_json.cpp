@@ -18,6 +18,7 @@ nlohmann::json joint_motion_frame_to_json(const anim::JointMotionFrame& frame) {
           {"scale", vec3(frame.local.scale)},
           {"model_translation", vec3(frame.model_translation)},
           {"linear_speed", frame.linear_speed},
+          {"linear_acceleration", frame.linear_acceleration},
           {"angular_speed_deg", frame.angular_speed_deg}};
 }
 

@@ -1,6 +1,8 @@
 #include "render/skeleton_overlay.h"
 
+#include <algorithm>
 #include <cmath>
+#include <vector>
 
 namespace render {
 namespace {
@@ -45,21 +47,39 @@ void add_skeleton(LineRenderer& lines, std::span<const glm::mat4> model,
   }
 }
 
-int pick_joint(std::span<const glm::mat4> model, const glm::mat4& world_from_model,
-               const glm::mat4& view_projection, const glm::vec4& viewport,
-               const glm::vec2& cursor_px, float max_distance_px) {
-  int best = -1;
-  float best_distance = max_distance_px;
+int pick_joint(std::span<const glm::mat4> model, std::span<const int> parents,
+               const glm::mat4& world_from_model, const glm::mat4& view_projection,
+               const glm::vec4& viewport, const glm::vec2& cursor_px, float max_distance_px) {
+  // Window pixels of each joint; w <= 0 marks one behind the camera.
+  std::vector<glm::vec3> px(model.size());
   for (std::size_t i = 0; i < model.size(); ++i) {
     const glm::vec4 clip = view_projection * (world_from_model * model[i][3]);
-    if (clip.w <= 0.0f) continue;  // behind the camera
     const glm::vec2 ndc = glm::vec2(clip) / clip.w;
-    const glm::vec2 px(viewport.x + (ndc.x * 0.5f + 0.5f) * viewport.z,
-                       viewport.y + (0.5f - ndc.y * 0.5f) * viewport.w);
-    const float d = glm::length(px - cursor_px);
-    if (d < best_distance) {
+    px[i] = {viewport.x + (ndc.x * 0.5f + 0.5f) * viewport.z,
+             viewport.y + (0.5f - ndc.y * 0.5f) * viewport.w, clip.w};
+  }
+  int best = -1;
+  float best_distance = max_distance_px;
+  for (std::size_t i = 0; i < px.size(); ++i) {
+    const float d = glm::length(glm::vec2(px[i]) - cursor_px);
+    if (px[i].z > 0.0f && d < best_distance) {
       best_distance = d;
       best = static_cast<int>(i);
+    }
+  }
+  if (best >= 0) return best;
+  for (std::size_t i = 0; i < px.size() && i < parents.size(); ++i) {
+    const int parent = parents[i];
+    if (parent < 0 || px[i].z <= 0.0f || px[static_cast<std::size_t>(parent)].z <= 0.0f) continue;
+    const glm::vec2 a(px[static_cast<std::size_t>(parent)]), b(px[i]);
+    const glm::vec2 ab = b - a;
+    const float length_sq = glm::dot(ab, ab);
+    const float s =
+        length_sq > 0.0f ? std::clamp(glm::dot(cursor_px - a, ab) / length_sq, 0.0f, 1.0f) : 0.0f;
+    const float d = glm::length(a + s * ab - cursor_px);
+    if (d < best_distance) {
+      best_distance = d;
+      best = parent;
     }
   }
   return best;

@@ -17,6 +17,18 @@ double CurveAxes::time_at(float x) const {
   return t0_s + static_cast<double>((x - x0) / (x1 - x0)) * (t1_s - t0_s);
 }
 
+float CurveAxes::value_at(float y) const {
+  return v0 + (y1 - y) / (y1 - y0) * (v1 - v0);
+}
+
+void zoom_values(float& v0, float& v1, float about, float factor) {
+  const float smallest = std::max(1e-6f * std::max(std::fabs(v0), std::fabs(v1)), 1e-9f);
+  const float span = std::max((v1 - v0) * factor, smallest);
+  const float share = v1 > v0 ? (about - v0) / (v1 - v0) : 0.5f;
+  v0 = about - share * span;
+  v1 = v0 + span;
+}
+
 double snap_to_frame(double t_s, float fps, float duration_s) {
   const double clamped = std::clamp(t_s, 0.0, static_cast<double>(duration_s));
   if (fps <= 0.0f) return clamped;

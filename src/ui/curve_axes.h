@@ -1,6 +1,6 @@
 #pragma once
 // The curve view's axes: which time and value each pixel of the plot stands for, frame snapping,
-// and zooming and panning the time axis. Pure arithmetic, apart from ImGui, for tests.
+// and zooming and panning the time and value axes. Pure arithmetic, apart from ImGui, for tests.
 
 #include <span>
 
@@ -16,6 +16,7 @@ struct CurveAxes {
   float x_of(double t_s) const;
   float y_of(float value) const;
   double time_at(float x) const;
+  float value_at(float y) const;
 };
 
 // The frame time nearest t_s at fps, within [0, duration_s] (the clip's end is its last frame).
@@ -28,6 +29,10 @@ void zoom_time(double& t0_s, double& t1_s, double about_s, double factor, float 
 
 // The time range moved by shift_s, kept within [0, duration_s] without changing its width.
 void pan_time(double& t0_s, double& t1_s, double shift_s, float duration_s);
+
+// The value range zoomed by factor (< 1 narrows) about about, which keeps its place; never
+// narrower than 1e-6 of the larger end's magnitude (or 1e-9), so float steps stay visible.
+void zoom_values(float& v0, float& v1, float about, float factor);
 
 // The value range that shows values (their minimum and maximum, 5% of the span added either
 // side; a flat curve gets +-0.5 about its value, or +-1e-3 of it when that is larger).

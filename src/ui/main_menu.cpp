@@ -4,7 +4,7 @@
 
 namespace ui {
 
-void draw_main_menu(ViewSettings& s) {
+void draw_main_menu(ViewSettings& s, bool& curves_window) {
   if (!ImGui::BeginMainMenuBar()) return;
   if (ImGui::BeginMenu("File")) {
     if (ImGui::MenuItem("Open...", "Ctrl+O")) s.request_open_file = true;
@@ -35,6 +35,7 @@ void draw_main_menu(ViewSettings& s) {
     ImGui::MenuItem("Wireframe", nullptr, &s.wireframe);
     ImGui::MenuItem("Onion skin (clip preview)", nullptr, &s.onion_skin);
     ImGui::MenuItem("Motion trails (selected joints)", nullptr, &s.motion_trails);
+    ImGui::MenuItem("Curves (selected joints)", nullptr, &curves_window);
     ImGui::MenuItem("Foot-slide meter", nullptr, &s.show_foot_slide);
     ImGui::MenuItem("Motion matching", nullptr, &s.show_motion_matching);
     if (ImGui::BeginMenu("Shading")) {

@@ -3,7 +3,7 @@
 
 namespace ui {
 
-// The menu bar: File, View (toggles, navigation preset), Help.
-void draw_main_menu(ViewSettings& settings);
+// The menu bar: File, View (toggles, the Curves window, navigation preset), Help.
+void draw_main_menu(ViewSettings& settings, bool& curves_window);
 
 }  // namespace ui

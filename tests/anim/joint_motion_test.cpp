@@ -49,6 +49,26 @@ TEST(JointMotion, ASpinningJointReadsContinuousAnglesAndItsSpeeds) {
   EXPECT_NEAR(frames[0].linear_speed, 3.1359f, 1e-3f);
 }
 
+// x = 1.5 t^2 (an acceleration of 3 units/s^2) at 30 fps up to 1.01 s, so the last frame is
+// 0.01 s after the one before: every frame reads 3, the unevenly spaced end included.
+TEST(JointMotion, AccelerationIsTheSecondDifferenceAtEvenAndUnevenSteps) {
+  const int n = joint_motion_frame_count(0.0f, 1.01f, 30.0f);
+  std::vector<JointMotionFrame> frames(static_cast<std::size_t>(n));
+  for (int i = 0; i < n; ++i) {
+    const float t = joint_motion_frame_time(0.0f, 1.01f, 30.0f, i);
+    frames[static_cast<std::size_t>(i)].time_s = t;
+    frames[static_cast<std::size_t>(i)].model_translation = glm::vec3(1.5f * t * t, 2.0f, 0.0f);
+  }
+  ASSERT_TRUE(derive_joint_motion(frames, EulerOrder::XYZ));
+  for (int i = 0; i < n; ++i) {
+    EXPECT_NEAR(frames[static_cast<std::size_t>(i)].linear_acceleration, 3.0f, 2e-3f) << i;
+  }
+  // A 2 cm kink at frame 10: a second difference of (0 - 2 * 0.02 + 0) * 30^2 = -36 in y.
+  frames[10].model_translation.y += 0.02f;
+  ASSERT_TRUE(derive_joint_motion(frames, EulerOrder::XYZ));
+  EXPECT_NEAR(frames[10].linear_acceleration, std::hypot(3.0f, 36.0f), 0.05f);
+}
+
 TEST(JointMotion, TimesThatDoNotIncreaseAreRefused) {
   std::vector<JointMotionFrame> frames(3);
   frames[0].time_s = 0.0f;

@@ -45,5 +45,15 @@ TEST(MotionPops, TooFewPointsGiveNothing) {
   EXPECT_TRUE(acceleration_magnitudes(swing(), 0.0f).empty());
 }
 
+// The median of {1, 2, 3, 4, 100} is 3: 8 x 3 = 24 beats the floor of 20, not one of 30.
+TEST(MotionPops, ThresholdIsTheMedianTimesItsFactorOrTheFloor) {
+  const std::vector<float> acc{4.0f, 100.0f, 1.0f, 3.0f, 2.0f};
+  EXPECT_FLOAT_EQ(pop_threshold(acc), 24.0f);
+  PopSettings high_floor;
+  high_floor.floor = 30.0f;
+  EXPECT_FLOAT_EQ(pop_threshold(acc, high_floor), 30.0f);
+  EXPECT_FLOAT_EQ(pop_threshold({}), 20.0f);
+}
+
 }  // namespace
 }  // namespace anim

@@ -1,14 +1,17 @@
 // The curve view: its axes map time to x and value to y as computed by hand, a click in the plot
-// asks for the frame under the cursor, the wheel zooms about the cursor, pops are marked only in
-// the speed views, and the drawn geometry (playhead, key dots, value range) is where the data
-// puts it.
+// asks for the frame under the cursor, the wheel zooms time about the cursor and Ctrl+wheel
+// values, a right drag pans values, pops are marked only in the speed and acceleration views
+// (with the threshold), tangent handles, the exact curve's error and several joints are drawn
+// where the data puts them.
 #include "ui/curve_view.h"
 
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <vector>
 
 #include "headless_imgui.h"
+#include "ui/curve_plot.h"
 
 namespace {
 
@@ -77,17 +80,20 @@ struct Curves {
   std::vector<anim::JointMotionFrame> frames;
   std::vector<float> keys{0.0f, 1.0f, 2.0f};
   std::vector<anim::Pop> pops{{30, 1.0f, 50.0f}};
+  std::vector<ui::JointCurveSet> sets;
   Curves() {
     for (int i = 0; i <= 60; ++i) {
       anim::JointMotionFrame f;
       f.time_s = static_cast<float>(i) / 30.0f;
       f.local.translation = {f.time_s, 2.0f * f.time_s, -f.time_s};
       f.linear_speed = 2.449f;
+      f.linear_acceleration = i == 30 ? 50.0f : 1.0f;
       frames.push_back(f);
     }
+    sets.push_back({"hand_r", frames, {}, keys, {}, pops, 20.0f});
   }
   CurveViewData data(double playhead_s) const {
-    return {frames, keys, pops, 30.0f, 2.0f, playhead_s, "hand_r"};
+    return {sets, 30.0f, 2.0f, playhead_s, true, "clip test"};
   }
 };
 
@@ -173,6 +179,120 @@ TEST(CurveViewPanel, TheWheelZoomsAboutTheCursor) {
   io.MouseWheel = 0.0f;
   EXPECT_NEAR(state.t0_s, 0.0, 1e-6);
   EXPECT_NEAR(state.t1_s, 2.0, 1e-6);
+}
+
+TEST(CurveAxes, ValueZoomKeepsTheValueUnderTheCursor) {
+  float v0 = -2.0f, v1 = 4.0f;
+  ui::zoom_values(v0, v1, 1.0f, 0.5f);  // 1 is half-way: the range halves about it
+  EXPECT_FLOAT_EQ(v0, -0.5f);
+  EXPECT_FLOAT_EQ(v1, 2.5f);
+  ui::zoom_values(v0, v1, 2.5f, 1e-9f);  // never narrower than 1e-6 of 2.5
+  EXPECT_FLOAT_EQ(v1, 2.5f);
+  EXPECT_NEAR(v1 - v0, 2.5e-6f, 3e-7f);  // an ulp of 2.5 is 2.4e-7
+}
+
+TEST(CurveViewPanel, CtrlWheelZoomsValuesARightDragPansThemAndFitGivesThemBack) {
+  HeadlessImGui imgui;
+  const Curves curves;
+  CurveViewState state;
+  state.open = true;
+  const auto frame = [&] { imgui.frame([&] { ui::draw_curve_view(state, curves.data(0.0)); }); };
+  frame();
+  const CurveAxes a = state.axes;  // values -2.3 to 4.3
+  ImGuiIO& io = ImGui::GetIO();
+  const float y = std::floor(a.y0 + 0.25f * (a.y1 - a.y0));
+  const float under = a.value_at(y);
+  io.MousePos = ImVec2(0.5f * (a.x0 + a.x1), y);
+  frame();
+  io.KeyCtrl = true;
+  io.MouseWheel = 1.0f;
+  frame();
+  io.MouseWheel = 0.0f;
+  io.KeyCtrl = false;
+  frame();
+  EXPECT_FALSE(state.values_fitted);
+  EXPECT_NEAR(state.v1 - state.v0, 0.8f * 6.6f, 1e-4f);
+  EXPECT_NEAR(state.axes.value_at(y), under, 1e-4f) << "the value under the cursor stays";
+  EXPECT_DOUBLE_EQ(state.t1_s - state.t0_s, 2.0) << "time is not zoomed";
+  const float v0 = state.v0;
+  io.MouseDown[1] = true;  // a right drag 20 px down shows higher values
+  frame();
+  io.MousePos.y += 20.0f;
+  frame();
+  io.MouseDown[1] = false;
+  frame();
+  EXPECT_NEAR(state.v0 - v0, 20.0f / (a.y1 - a.y0) * 0.8f * 6.6f, 1e-3f);
+  state.values_fitted = true;  // what Fit does
+  frame();
+  EXPECT_FLOAT_EQ(state.axes.v0, -2.3f);
+  EXPECT_FLOAT_EQ(state.axes.v1, 4.3f);
+}
+
+TEST(CurveViewPanel, TheAccelerationViewMarksPopsAndTheirThreshold) {
+  HeadlessImGui imgui;
+  const Curves curves;
+  CurveViewState state;
+  state.open = true;
+  state.channels = CurveChannels::LinearAcceleration;
+  imgui.frame([&] { ui::draw_curve_view(state, curves.data(0.0)); });
+  ASSERT_TRUE(state.drawn);
+  const CurveAxes& a = state.axes;
+  EXPECT_FLOAT_EQ(a.v0, 1.0f - 0.05f * 49.0f);  // 1 to 50: 5% of 49 either side
+  EXPECT_FLOAT_EQ(a.v1, 50.0f + 0.05f * 49.0f);
+  ASSERT_EQ(state.pop_xs.size(), 1u);
+  EXPECT_FLOAT_EQ(state.pop_xs[0], a.x0 + 0.5f * (a.x1 - a.x0));
+  ASSERT_EQ(state.threshold_ys.size(), 1u);
+  EXPECT_FLOAT_EQ(state.threshold_ys[0], a.y_of(20.0f));
+}
+
+// A CUBICSPLINE key at 1 s with 0.5 s to the keys either side: handles a sixth of a second away,
+// along the in- and out-tangents.
+TEST(CurveViewPanel, ACubicKeysTangentsAreHandles) {
+  HeadlessImGui imgui;
+  Curves curves;
+  ui::CurveTangentKey key;
+  key.time_s = 1.0f;
+  key.value = {1.0f, 2.0f, -1.0f, 0.0f};
+  key.in_tangent = {3.0f, 0.0f, 0.0f, 0.0f};
+  key.out_tangent = {-3.0f, 6.0f, 0.0f, 0.0f};
+  key.before_s = key.after_s = 0.5f;
+  const std::vector<ui::CurveTangentKey> tangents{key};
+  curves.sets[0].tangents = tangents;
+  CurveViewState state;
+  state.open = true;
+  imgui.frame([&] { ui::draw_curve_view(state, curves.data(0.0)); });
+  const CurveAxes& a = state.axes;
+  ASSERT_EQ(state.handle_ends.size(), 6u);  // in and out, three components
+  const float sixth = 1.0f / 6.0f;
+  EXPECT_NEAR(state.handle_ends[0].x, a.x_of(1.0 - sixth), 1e-3f);  // x's in-handle
+  EXPECT_NEAR(state.handle_ends[0].y, a.y_of(1.0f - 3.0f * sixth), 1e-3f);
+  EXPECT_NEAR(state.handle_ends[3].x, a.x_of(1.0 + sixth), 1e-3f);  // y's out-handle
+  EXPECT_NEAR(state.handle_ends[3].y, a.y_of(2.0f + 6.0f * sixth), 1e-3f);
+  state.channels = CurveChannels::Scale;
+  imgui.frame([&] { ui::draw_curve_view(state, curves.data(0.0)); });
+  EXPECT_TRUE(state.handle_ends.empty()) << "a translation key in the scale view";
+}
+
+// The exact curve 1 cm below the stored one in x: the largest difference is 1 cm; and a second
+// joint adds its keys in its own colour.
+TEST(CurveViewPanel, ExactCurvesAndSeveralJoints) {
+  HeadlessImGui imgui;
+  Curves curves;
+  std::vector<anim::JointMotionFrame> exact = curves.frames;
+  for (anim::JointMotionFrame& f : exact) f.local.translation.x -= 0.01f;
+  curves.sets[0].exact_frames = exact;
+  CurveViewState state;
+  state.open = true;
+  imgui.frame([&] { ui::draw_curve_view(state, curves.data(0.0)); });
+  EXPECT_NEAR(state.largest_error, 0.01f, 1e-6f);
+  const std::vector<float> two_keys{0.5f, 1.5f};
+  curves.sets.push_back({"hand_l", curves.frames, {}, two_keys, {}, {}, 20.0f});
+  imgui.frame([&] { ui::draw_curve_view(state, curves.data(0.0)); });
+  EXPECT_EQ(state.key_dots.size(), 15u);  // (3 + 2) keys x 3 components
+  EXPECT_NE(ui::curve_colour(CurveChannels::Translation, 0, 0, 2),
+            ui::curve_colour(CurveChannels::Translation, 0, 1, 2));
+  EXPECT_NE(ui::curve_colour(CurveChannels::Translation, 0, 0, 2),
+            ui::curve_colour(CurveChannels::Translation, 1, 0, 2));
 }
 
 }  // namespace
