@@ -181,40 +181,61 @@ class MessageReader {
   bool broken_ = false;
 };
 
-}  // namespace
+// The child started on a pipe it writes its messages to (non-blocking on this side); the cause
+// when it could not start.
+struct StartedChild {
+  pid_t pid = -1;
+  int fd = -1;
+  std::string cause;
+};
 
-ChildOutcome run_in_child(const ImportLimits& limits, const ChildJob& job,
-                          const ChildProgress& progress) {
-  ChildOutcome outcome;
+StartedChild start_child(const ImportLimits& limits, const ChildJob& job) {
+  StartedChild started;
   int fds[2];
   if (pipe2(fds, O_CLOEXEC) != 0) {
-    outcome.cause = std::string("could not start (pipe: ") + std::strerror(errno) + ")";
-    return outcome;
+    started.cause = std::string("could not start (pipe: ") + std::strerror(errno) + ")";
+    return started;
   }
   const pid_t pid = fork();
   if (pid < 0) {
-    outcome.cause = std::string("could not start (fork: ") + std::strerror(errno) + ")";
+    started.cause = std::string("could not start (fork: ") + std::strerror(errno) + ")";
     close(fds[0]);
     close(fds[1]);
-    return outcome;
+    return started;
   }
   if (pid == 0) {
     close(fds[0]);
     child_main(fds[1], limits, job);
   }
   close(fds[1]);
-  const int fd = fds[0];
-  fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK);
+  fcntl(fds[0], F_SETFL, fcntl(fds[0], F_GETFL) | O_NONBLOCK);
+  started.pid = pid;
+  started.fd = fds[0];
+  return started;
+}
 
+// What watching the child saw: its exit status and usage once reaped, or why the parent ended it.
+struct ChildWatch {
+  int status = 0;
+  rusage usage{};
+  bool reaped = false;
+  std::string killed_because;  // set when the parent ends the child itself
+  ChildEnd killed_end = ChildEnd::kCrashed;
+};
+
+// Reads the child's messages into reader until its result, the pipe's end or its exit, reporting
+// progress (at least every 100 ms) and killing it on cancel, the wall-clock limit (generous: on a
+// busy machine a child gets a fraction of a core, and the CPU limit is the one that should speak;
+// this one only catches a child that waits forever) or the memory limit. Reaps it.
+ChildWatch watch_child(const StartedChild& child, const ImportLimits& limits,
+                       const ChildProgress& progress, MessageReader& reader) {
   using Clock = std::chrono::steady_clock;
   const auto start = Clock::now();
   const int cpu_seconds = limits.cpu_seconds < 1 ? 1 : limits.cpu_seconds;
-  // Generous: on a busy machine a child gets a fraction of a core, and the CPU limit is the one
-  // that should speak; this one only catches a child that waits forever.
   const auto wall_limit = std::chrono::seconds(2 * cpu_seconds + 10);
   const std::uint64_t memory_limit = effective_memory_limit(limits);
   const long page_size = sysconf(_SC_PAGESIZE);
-  const long baseline_pages = statm_pages(pid, 2);
+  const long baseline_pages = statm_pages(child.pid, 2);
   auto last_progress_call = start;
   float last_fraction = 0.0f;
   bool cancelled = false;
@@ -223,36 +244,24 @@ ChildOutcome run_in_child(const ImportLimits& limits, const ChildJob& job,
     last_progress_call = Clock::now();
     if (progress && !progress(fraction)) cancelled = true;
   };
-
-  MessageReader reader;
-  int status = 0;
-  rusage usage{};
-  bool reaped = false;
-  std::string killed_because;  // set when the parent ends the child itself
-  ChildEnd killed_end = ChildEnd::kCrashed;
+  // Everything the pipe holds now; true at its end.
   char chunk[1 << 16];
-  while (true) {
-    pollfd p{fd, POLLIN, 0};
-    poll(&p, 1, 10);
-    bool eof = false;
-    while (true) {
-      const ssize_t n = read(fd, chunk, sizeof chunk);
-      if (n > 0) {
-        reader.add(chunk, static_cast<std::size_t>(n), report);
-        continue;
-      }
-      eof = n == 0;
-      break;
+  const auto drain = [&] {
+    ssize_t n;
+    while ((n = read(child.fd, chunk, sizeof chunk)) > 0) {
+      reader.add(chunk, static_cast<std::size_t>(n), report);
     }
+    return n == 0;
+  };
+  ChildWatch watch;
+  while (true) {
+    pollfd p{child.fd, POLLIN, 0};
+    poll(&p, 1, 10);
+    const bool eof = drain();
     if (reader.complete() || eof || reader.broken()) break;
-    const pid_t waited = wait4(pid, &status, WNOHANG, &usage);
-    if (waited == pid) {
-      reaped = true;
-      // Whatever it wrote before it ended is still in the pipe.
-      ssize_t n;
-      while ((n = read(fd, chunk, sizeof chunk)) > 0) {
-        reader.add(chunk, static_cast<std::size_t>(n), report);
-      }
+    if (wait4(child.pid, &watch.status, WNOHANG, &watch.usage) == child.pid) {
+      watch.reaped = true;
+      drain();  // whatever it wrote before it ended is still in the pipe
       break;
     }
     const auto now = Clock::now();
@@ -260,42 +269,50 @@ ChildOutcome run_in_child(const ImportLimits& limits, const ChildJob& job,
       report(last_fraction);
     }
     if (cancelled) {
-      killed_end = ChildEnd::kCancelled;
-      killed_because = "was cancelled";
+      watch.killed_end = ChildEnd::kCancelled;
+      watch.killed_because = "was cancelled";
     } else if (now - start > wall_limit) {
-      killed_end = ChildEnd::kTimedOut;
-      killed_because = "took more than " + std::to_string(wall_limit.count()) + " s";
-    } else if (const long pages = statm_pages(pid, 2);
+      watch.killed_end = ChildEnd::kTimedOut;
+      watch.killed_because = "took more than " + std::to_string(wall_limit.count()) + " s";
+    } else if (const long pages = statm_pages(child.pid, 2);
                baseline_pages > 0 && pages > baseline_pages &&
                static_cast<std::uint64_t>(pages - baseline_pages) *
                        static_cast<std::uint64_t>(page_size) >
                    memory_limit) {
-      killed_end = ChildEnd::kOutOfMemory;
-      killed_because = "ran out of memory (limit " + mib(memory_limit) + ")";
+      watch.killed_end = ChildEnd::kOutOfMemory;
+      watch.killed_because = "ran out of memory (limit " + mib(memory_limit) + ")";
     }
-    if (!killed_because.empty()) {
-      kill(pid, SIGKILL);
+    if (!watch.killed_because.empty()) {
+      kill(child.pid, SIGKILL);
       break;
     }
   }
   // The child's last progress messages and its result can arrive in one read: a cancel answered
   // to those messages still counts, since the caller asked to stop.
-  if (cancelled && killed_because.empty()) {
-    killed_end = ChildEnd::kCancelled;
-    killed_because = "was cancelled";
+  if (cancelled && watch.killed_because.empty()) {
+    watch.killed_end = ChildEnd::kCancelled;
+    watch.killed_because = "was cancelled";
   }
-  close(fd);
-  if (!reaped) {
-    while (wait4(pid, &status, 0, &usage) < 0 && errno == EINTR) {
+  if (!watch.reaped) {
+    while (wait4(child.pid, &watch.status, 0, &watch.usage) < 0 && errno == EINTR) {
     }
   }
+  return watch;
+}
+
+// How the child ended, from what the watch saw and the result it sent.
+ChildOutcome judge_child(const ChildWatch& watch, const ImportLimits& limits,
+                         MessageReader& reader) {
+  const int status = watch.status;
+  const int cpu_seconds = limits.cpu_seconds < 1 ? 1 : limits.cpu_seconds;
+  const rusage& usage = watch.usage;
   const double cpu_used =
       static_cast<double>(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) +
       1e-6 * static_cast<double>(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec);
-
-  if (!killed_because.empty()) {
-    outcome.end = killed_end;
-    outcome.cause = killed_because;
+  ChildOutcome outcome;
+  if (!watch.killed_because.empty()) {
+    outcome.end = watch.killed_end;
+    outcome.cause = watch.killed_because;
   } else if (WIFEXITED(status) && WEXITSTATUS(status) == 0 && reader.complete()) {
     outcome.end = ChildEnd::kFinished;
     outcome.payload = std::move(reader.result());
@@ -305,7 +322,7 @@ ChildOutcome run_in_child(const ImportLimits& limits, const ChildJob& job,
     outcome.cause = "took more than " + std::to_string(cpu_seconds) + " s of CPU time";
   } else if (WIFEXITED(status) && WEXITSTATUS(status) == kOutOfMemoryExit) {
     outcome.end = ChildEnd::kOutOfMemory;
-    outcome.cause = "ran out of memory (limit " + mib(memory_limit) + ")";
+    outcome.cause = "ran out of memory (limit " + mib(effective_memory_limit(limits)) + ")";
   } else if (WIFSIGNALED(status)) {
     outcome.end = ChildEnd::kCrashed;
     outcome.cause = "crashed (" + signal_name(WTERMSIG(status)) + ")";
@@ -315,6 +332,22 @@ ChildOutcome run_in_child(const ImportLimits& limits, const ChildJob& job,
                     std::to_string(WIFEXITED(status) ? WEXITSTATUS(status) : -1) + ")";
   }
   return outcome;
+}
+
+}  // namespace
+
+ChildOutcome run_in_child(const ImportLimits& limits, const ChildJob& job,
+                          const ChildProgress& progress) {
+  const StartedChild child = start_child(limits, job);
+  if (child.pid < 0) {
+    ChildOutcome outcome;
+    outcome.cause = child.cause;
+    return outcome;
+  }
+  MessageReader reader;
+  const ChildWatch watch = watch_child(child, limits, progress, reader);
+  close(child.fd);
+  return judge_child(watch, limits, reader);
 }
 
 }  // namespace asset
