@@ -93,6 +93,7 @@ std::string ViewerVideoExport::start(ViewerUi& ui, ViewerScene& scene, int width
   auto writer = std::make_unique<render::VideoWriter>();
   if (error.empty()) error = writer->open(form.path, settings);
   if (!error.empty()) {
+    if (replay_) replay_->finish(scene);
     replay_.reset();
     ui.errors.add(form.path, error);
     return error;
@@ -140,6 +141,7 @@ void ViewerVideoExport::draw(ViewerUi& ui, ViewerScene& scene, int width, int he
   if (recording != nullptr) {
     info.recording = std::filesystem::path(recording->path).filename().string();
     info.recording_s = recording->inputs.duration_s;
+    info.recording_fps = kReplayFps;
   }
   info.width = width & ~1;
   info.height = height & ~1;
@@ -214,6 +216,7 @@ void ViewerVideoExport::finish(ViewerUi& ui, ViewerScene& scene, const std::stri
   writer_.reset();
   ui.video_export.progress.running = false;
   const bool replayed = replay_.has_value();
+  if (replay_) replay_->finish(scene);
   replay_.reset();
   if (replayed) {
     scene.clock.set_playing(was_playing_);  // the character plays on from the recording's end
