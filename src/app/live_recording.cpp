@@ -1,6 +1,9 @@
 #include "app/live_recording.h"
 
+#include <cstdio>
 #include <utility>
+
+#include "app/graph_overlay.h"
 
 namespace app {
 namespace {
@@ -167,6 +170,18 @@ std::string RecordingReplay::step(ViewerScene& scene, double dt_s, const ui::Vie
   // As the viewer's frame: the motion-matching step, then the scene's update.
   motion_matching_.step(steering_, static_cast<float>(dt_s), scene);
   return scene.update(static_cast<float>(dt_s), view);
+}
+
+std::vector<std::string> RecordingReplay::overlay_lines(const ViewerScene& scene) const {
+  if (!motion_matching_.active()) return graph_overlay_lines(scene);
+  const int clip = motion_matching_.controller().current_clip();
+  std::string name = clip >= 0 && static_cast<std::size_t>(clip) < scene.clips().size()
+                         ? scene.clips()[static_cast<std::size_t>(clip)].name
+                         : std::string("(none)");
+  if (motion_matching_.controller().current_mirrored()) name += " (mirrored)";
+  char speed[48];
+  std::snprintf(speed, sizeof speed, ", asked %.2f m/s", glm::length(steering_.velocity));
+  return {"motion matching " + name + speed};
 }
 
 std::string RecordingReplay::play_to(ViewerScene& scene, double time_s, double step_s,

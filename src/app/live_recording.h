@@ -91,6 +91,11 @@ class RecordingReplay {
 
   double time_s() const { return time_s_; }
 
+  // What a video's burn-in adds for the frame scene shows: while motion matching plays, its clip
+  // and the speed asked for ("motion matching walk_forward, asked 1.40 m/s"); else the graph's
+  // lines (app/graph_overlay.h).
+  std::vector<std::string> overlay_lines(const ViewerScene& scene) const;
+
  private:
   std::string apply(const RecordedInput& input, ViewerScene& scene);
 

@@ -112,7 +112,8 @@ std::string MotionMatchingMode::restart(ViewerScene& scene) {
   if (!active_) return {};
   const std::vector<std::uint8_t> enabled = clip_enabled;
   const std::vector<std::uint8_t> included = clip_included_;
-  std::string e = start(scene, included, build_.database.weights, mirrored_);
+  const anim::FeatureWeights weights = build_.database.weights;  // start() replaces the database
+  std::string e = start(scene, included, weights, mirrored_);
   if (e.empty()) clip_enabled = enabled;
   return e;
 }

@@ -40,8 +40,8 @@ class MotionMatchingMode {
   std::string start(ViewerScene& scene, const std::vector<std::uint8_t>& clip_included,
                     const anim::FeatureWeights& weights, bool mirrored = false);
   // Starts again from the origin on the clips, weights and mirroring the mode runs with (a
-  // live recording starts); the clips the search may choose stay. Nothing when off. Returns ""
-  // or the cause.
+  // live recording starts): a new session (coverage as the project last stored it); the clips
+  // the search may choose stay. Nothing when off. Returns "" or the cause.
   std::string restart(ViewerScene& scene);
   // Gives the player back to its graph.
   void stop(ViewerScene& scene);

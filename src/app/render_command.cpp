@@ -15,7 +15,6 @@
 #include "app/compare_view.h"
 #include "app/frame_exporter.h"
 #include "app/frame_options.h"
-#include "app/graph_overlay.h"
 #include "app/live_recording.h"
 #include "app/playblast_plan.h"
 #include "app/post_process_targets.h"
@@ -337,7 +336,7 @@ int write_video(RenderSession& s, render::VideoContainer video, bool replayed,
       if (args.overlay) {
         std::vector<std::string> lines =
             overlay_lines(s.file_name, label, frame, total, request.fps, !replayed);
-        for (std::string& line : graph_overlay_lines(s.scene)) lines.push_back(std::move(line));
+        for (std::string& line : replay.overlay_lines(s.scene)) lines.push_back(std::move(line));
         ui::burn_in_text(image, lines);
       }
       e = encoder.submit(std::move(image));
@@ -519,7 +518,8 @@ void add_render_command(CLI::App& app, int& exit_code) {
                   "Seconds into the video at which the sound starts (negative: skip its start)");
   cmd->add_option("--recording", args->recording,
                   "Render a live recording (the viewer's File > Record) of FILE as a video: its "
-                  "inputs replayed in steady steps of 1/fps (default 30 fps)");
+                  "inputs (motion-matching steering too) replayed in steady steps of 1/fps "
+                  "(default 30 fps)");
   cmd->callback([args, &exit_code] {
     // A recording of the demo was made in the demo's own project, as the viewer opens it; a
     // video of the demo without --clip plays that project's graph, as the viewer does.

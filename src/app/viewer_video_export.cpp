@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <filesystem>
 
-#include "app/graph_overlay.h"
 #include "app/project_audio.h"
 #include "app/scene_frame_view.h"
 #include "app/scene_snapshot.h"
@@ -188,7 +187,7 @@ void ViewerVideoExport::step(ViewerUi& ui, ViewerScene& scene, render::SceneRend
         std::vector<std::string> lines = overlay_lines(
             file_name_, clip_name_, frame, static_cast<int>(frames_.size()), fps_, !replay_);
         if (replay_) {
-          for (std::string& line : graph_overlay_lines(scene)) lines.push_back(std::move(line));
+          for (std::string& line : replay_->overlay_lines(scene)) lines.push_back(std::move(line));
         }
         ui::burn_in_text(image, lines);
       }

@@ -14,6 +14,7 @@
 
 #include "anim/math.h"
 #include "app/async_loader.h"
+#include "app/graph_overlay.h"
 #include "app/live_recording.h"
 #include "app/motion_matching_mode.h"
 #include "app/motion_matching_steering.h"
@@ -205,6 +206,28 @@ TEST_F(MotionMatchingRecording, TwoReplaysAtAVideosRateAreTheSame) {
     ASSERT_EQ(first[f].joints, second[f].joints) << "frame " << f;
   }
   EXPECT_GT(first[40].root.z, 0.8f) << "steered at 24 fps too";
+}
+
+TEST_F(MotionMatchingRecording, TheBurnInNamesTheMatchedClipAndTheAskedSpeed) {
+  ViewerScene scene;
+  open_demo(scene);
+  RecordingReplay replay(recording_);
+  ASSERT_EQ(replay.start(scene), "");
+  const ui::ViewSettings view;
+  ASSERT_EQ(replay.play_to(scene, 60 * static_cast<double>(kStep_s), kStep_s, view), "");
+  std::vector<std::string> lines = replay.overlay_lines(scene);
+  ASSERT_EQ(lines.size(), 1u);
+  const std::string clip =
+      scene.clips()[static_cast<std::size_t>(scene.instance.dominant_clip())].name;
+  EXPECT_EQ(lines[0], "motion matching " + clip + ", asked 3.00 m/s");
+  // Stopped: the graph plays, and its lines are burnt in.
+  ASSERT_EQ(replay.play_to(scene, (kStopFrame + 3) * static_cast<double>(kStep_s), kStep_s, view),
+            "");
+  lines = replay.overlay_lines(scene);
+  EXPECT_EQ(lines, graph_overlay_lines(scene));
+  ASSERT_FALSE(lines.empty());
+  EXPECT_EQ(lines[0].rfind("state ", 0), 0u) << lines[0];
+  replay.finish(scene);
 }
 
 TEST(MotionMatchingReplay, RefusesClipsTheFileDoesNotHave) {
