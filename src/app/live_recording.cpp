@@ -1,6 +1,9 @@
 #include "app/live_recording.h"
 
+#include <cstdio>
 #include <utility>
+
+#include "app/graph_overlay.h"
 
 namespace app {
 namespace {
@@ -44,8 +47,13 @@ std::string restart_character(ViewerScene& scene) {
   return scene.rebind_post_process();
 }
 
-std::string LiveRecorder::start(ViewerScene& scene) {
+std::string LiveRecorder::start(ViewerScene& scene, MotionMatchingMode* motion_matching) {
   if (std::string e = restart_character(scene); !e.empty()) return e;
+  if (motion_matching != nullptr) {
+    if (std::string e = motion_matching->restart(scene); !e.empty()) return e;
+  }
+  motion_matching_ = motion_matching;
+  motion_matching_notes_.reset();
   recording_ = true;
   recording_data_ = {};
   // Nothing is "last": every parameter, what plays and the clock are first-frame inputs.
@@ -56,6 +64,7 @@ std::string LiveRecorder::start(ViewerScene& scene) {
 
 InputRecording LiveRecorder::stop() {
   recording_ = false;
+  motion_matching_ = nullptr;
   return std::exchange(recording_data_, {});
 }
 
@@ -83,6 +92,9 @@ void LiveRecorder::note_inputs(const ViewerScene& scene) {
       scene.clock.mode() != last_loop_) {
     recording_data_.inputs.push_back(clock_input(scene, now_s));
   }
+  if (motion_matching_ != nullptr) {
+    motion_matching_notes_.note(*motion_matching_, scene, now_s, recording_data_.inputs);
+  }
 }
 
 std::string LiveRecorder::update(ViewerScene& scene, float dt_s, const ui::ViewSettings& view) {
@@ -101,6 +113,7 @@ std::string LiveRecorder::update(ViewerScene& scene, float dt_s, const ui::ViewS
 }
 
 std::string RecordingReplay::start(ViewerScene& scene) {
+  if (std::string e = check_motion_matching_clips(recording_, scene); !e.empty()) return e;
   for (const RecordedInput& input : recording_.inputs) {
     if (input.kind == RecordedInput::Kind::Parameter && scene.parameters.find(input.name) < 0) {
       return "it sets a parameter '" + input.name + "' that " + scene.character.source_path +
@@ -115,34 +128,60 @@ std::string RecordingReplay::start(ViewerScene& scene) {
   next_ = 0;
   time_s_ = 0.0;
   stepped_ = false;
+  finish(scene);
+  steering_ = {};
   return restart_character(scene);
 }
 
-void RecordingReplay::apply(const RecordedInput& input, ViewerScene& scene) const {
-  if (input.kind == RecordedInput::Kind::Parameter) {
-    scene.parameters.set(scene.parameters.find(input.name), input.value);
-    return;
-  }
-  if (input.kind == RecordedInput::Kind::Clock) {
-    scene.clock.set_speed(input.speed);
-    scene.clock.set_mode(input.loop);
-    return;
+void RecordingReplay::finish(ViewerScene& scene) {
+  if (motion_matching_.active()) motion_matching_.stop(scene);
+}
+
+std::string RecordingReplay::apply(const RecordedInput& input, ViewerScene& scene) {
+  switch (input.kind) {
+    case RecordedInput::Kind::Parameter:
+      scene.parameters.set(scene.parameters.find(input.name), input.value);
+      return {};
+    case RecordedInput::Kind::Clock:
+      scene.clock.set_speed(input.speed);
+      scene.clock.set_mode(input.loop);
+      return {};
+    case RecordedInput::Kind::MotionMatching:
+    case RecordedInput::Kind::Steering:
+      return apply_motion_matching(input, scene, motion_matching_, steering_);
+    case RecordedInput::Kind::Play:
+      break;
   }
   scene.mode = input.mode;
-  if (input.mode != PlayMode::ClipPreview) return;
+  if (input.mode != PlayMode::ClipPreview) return {};
   scene.preview(scene.find_clip(input.name));
   scene.clock.seek(input.playhead_s);
   scene.clock.set_playing(input.playing);
+  return {};
 }
 
 std::string RecordingReplay::step(ViewerScene& scene, double dt_s, const ui::ViewSettings& view) {
   const std::vector<RecordedInput>& inputs = recording_.inputs;
   while (next_ < inputs.size() && inputs[next_].time_s <= time_s_ + kTimeTolerance_s) {
-    apply(inputs[next_++], scene);
+    if (std::string e = apply(inputs[next_++], scene); !e.empty()) return e;
   }
   time_s_ += dt_s;
   stepped_ = true;
+  // As the viewer's frame: the motion-matching step, then the scene's update.
+  motion_matching_.step(steering_, static_cast<float>(dt_s), scene);
   return scene.update(static_cast<float>(dt_s), view);
+}
+
+std::vector<std::string> RecordingReplay::overlay_lines(const ViewerScene& scene) const {
+  if (!motion_matching_.active()) return graph_overlay_lines(scene);
+  const int clip = motion_matching_.controller().current_clip();
+  std::string name = clip >= 0 && static_cast<std::size_t>(clip) < scene.clips().size()
+                         ? scene.clips()[static_cast<std::size_t>(clip)].name
+                         : std::string("(none)");
+  if (motion_matching_.controller().current_mirrored()) name += " (mirrored)";
+  char speed[48];
+  std::snprintf(speed, sizeof speed, ", asked %.2f m/s", glm::length(steering_.velocity));
+  return {"motion matching " + name + speed};
 }
 
 std::string RecordingReplay::play_to(ViewerScene& scene, double time_s, double step_s,

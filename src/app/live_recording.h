@@ -1,47 +1,23 @@
 #pragma once
 // Live recording (#40): what the user drives in the viewer (the blend-space point and the other
-// graph parameters, the triggers fired, the clip on the timeline, its playhead) kept as inputs
-// with their times, not as pictures. A replay applies the same inputs at the same times through
-// the same calls (parameters set, then ViewerScene::update), in fixed steps of the video's frame
-// rate, so the video plays smoothly however slowly the screen drew while recording.
+// graph parameters, the triggers fired, the clip on the timeline, its playhead, the
+// motion-matching mode and its steering) kept as inputs (app/recorded_input.h) with their
+// times, not as pictures. A replay applies the same inputs at the same times through the same
+// calls (parameters set, the motion-matching step, then ViewerScene::update), in fixed steps of
+// the video's frame rate, so the video plays smoothly however slowly the screen drew while
+// recording.
 
 #include <string>
 #include <vector>
 
 #include "anim/parameters.h"
-#include "anim/playback.h"
+#include "app/motion_matching_mode.h"
+#include "app/motion_matching_recording.h"
+#include "app/recorded_input.h"
 #include "app/viewer_scene.h"
 #include "ui/view_settings.h"
 
 namespace app {
-
-// One input, given time_s seconds into the recording: it takes effect in the frame that starts
-// then. Either a parameter's new value (a drag of the blend-space point, a bool, a trigger
-// fired), what plays (the graph, the rest pose, or clip from playhead_s, playing or paused), or
-// the clip clock's speed and loop mode (which leave its playhead where the replay has it).
-struct RecordedInput {
-  enum class Kind { Parameter, Play, Clock };
-  double time_s = 0.0;
-  Kind kind = Kind::Parameter;
-  std::string name;  // the parameter's; for Play, the clip's (empty unless mode is ClipPreview)
-  float value = 0.0f;
-  PlayMode mode = PlayMode::Graph;
-  double playhead_s = 0.0;
-  bool playing = true;
-  double speed = 1.0;  // Clock
-  anim::PlaybackMode loop = anim::PlaybackMode::Loop;
-
-  bool operator==(const RecordedInput&) const = default;
-};
-
-// A recording: its length and its inputs in time order. The first inputs (at 0 s) say what
-// played, the clock's speed and loop mode, and every parameter's value when it started.
-struct InputRecording {
-  double duration_s = 0.0;
-  std::vector<RecordedInput> inputs;
-
-  bool operator==(const InputRecording&) const = default;
-};
 
 // Starts scene's character over on a freshly bound instance (its post-process stack bound
 // again): where both a recording and its replay start. Returns "" or the cause.
@@ -53,9 +29,12 @@ std::string restart_character(ViewerScene& scene);
 // playhead advanced) are not inputs.
 class LiveRecorder {
  public:
-  // Starts recording: the character starts over (restart_character) and what plays and every
-  // parameter's value become the first inputs. Returns "" or the cause (then not recording).
-  std::string start(ViewerScene& scene);
+  // Starts recording: the character starts over (restart_character), and so does
+  // motion_matching when given and on (its restart); what plays, every parameter's value and
+  // the motion-matching mode's state become the first inputs. The mode, when given, is noted
+  // at each update until stop() and must outlive the recording. Returns "" or the cause (then
+  // not recording).
+  std::string start(ViewerScene& scene, MotionMatchingMode* motion_matching = nullptr);
 
   // Ends the recording and hands it over.
   InputRecording stop();
@@ -64,7 +43,8 @@ class LiveRecorder {
   double elapsed_s() const { return recording_ ? recording_data_.duration_s : 0.0; }
 
   // scene.update(dt_s, view), with the inputs given since the last call recorded first when
-  // recording. Returns what scene.update returns.
+  // recording (the motion-matching mode's: its step this frame came just before). Returns what
+  // scene.update returns.
   std::string update(ViewerScene& scene, float dt_s, const ui::ViewSettings& view);
 
  private:
@@ -72,6 +52,8 @@ class LiveRecorder {
 
   bool recording_ = false;
   InputRecording recording_data_;
+  const MotionMatchingMode* motion_matching_ = nullptr;
+  MotionMatchingNotes motion_matching_notes_;
   // What the scene held after the last update: a difference before the next one is an input.
   std::vector<anim::Parameter> last_parameters_;
   PlayMode last_mode_ = PlayMode::Graph;
@@ -83,10 +65,14 @@ class LiveRecorder {
 };
 
 // Plays a recording on a scene in steps the caller chooses (a video's 1 / fps). The recording
-// is borrowed: it must outlive the replay.
+// is borrowed: it must outlive the replay. Motion matching plays on a mode of the replay's own,
+// steered by the recorded steering; finish() gives the scene's player back from it.
 class RecordingReplay {
  public:
   explicit RecordingReplay(const InputRecording& recording) : recording_(recording) {}
+
+  // Stops the replay's motion matching on scene (its pose goes with the replay).
+  void finish(ViewerScene& scene);
 
   // Checks that scene has every parameter and clip the recording names, then starts the
   // character over (restart_character) at time 0; parameters the recording does not set keep
@@ -105,10 +91,17 @@ class RecordingReplay {
 
   double time_s() const { return time_s_; }
 
+  // What a video's burn-in adds for the frame scene shows: while motion matching plays, its clip
+  // and the speed asked for ("motion matching walk_forward, asked 1.40 m/s"); else the graph's
+  // lines (app/graph_overlay.h).
+  std::vector<std::string> overlay_lines(const ViewerScene& scene) const;
+
  private:
-  void apply(const RecordedInput& input, ViewerScene& scene) const;
+  std::string apply(const RecordedInput& input, ViewerScene& scene);
 
   const InputRecording& recording_;
+  MotionMatchingMode motion_matching_;
+  SteeringInput steering_;
   std::size_t next_ = 0;
   double time_s_ = 0.0;
   bool stepped_ = false;  // since start()

@@ -101,8 +101,21 @@ std::string MotionMatchingMode::start(ViewerScene& scene,
   scene.instance.reset_world();
   clips_ = scene.clips().data();
   clip_count_ = scene.clips().size();
+  clip_included_ = clip_included;
+  mirrored_ = mirrored;
+  ++starts_;
   active_ = true;
   return {};
+}
+
+std::string MotionMatchingMode::restart(ViewerScene& scene) {
+  if (!active_) return {};
+  const std::vector<std::uint8_t> enabled = clip_enabled;
+  const std::vector<std::uint8_t> included = clip_included_;
+  const anim::FeatureWeights weights = build_.database.weights;  // start() replaces the database
+  std::string e = start(scene, included, weights, mirrored_);
+  if (e.empty()) clip_enabled = enabled;
+  return e;
 }
 
 void MotionMatchingMode::stop(ViewerScene& scene) {
@@ -195,7 +208,12 @@ void MotionMatchingMode::update(float dt_s, GLFWwindow* window, float camera_yaw
     stop(scene);
     return;
   }
-  input_ = read_input(window, camera_yaw_rad, keyboard_free, mouse_free);
+  step(read_input(window, camera_yaw_rad, keyboard_free, mouse_free), dt_s, scene);
+}
+
+void MotionMatchingMode::step(const SteeringInput& input, float dt_s, ViewerScene& scene) {
+  if (!active_ || !(dt_s > 0.0f)) return;
+  input_ = input;
   anim::MotionMatchingInput in;
   in.desired_velocity = input_.velocity;
   in.desired_yaw_rad = input_.yaw_rad;
@@ -214,6 +232,10 @@ void MotionMatchingMode::update(float dt_s, GLFWwindow* window, float camera_yaw
           : nullptr;
   scene.instance.set_external_source(pose_, step, mirrored ? -1 : clip_index,
                                      controller_.current_time_s(), mirrored_copy);
+  note_session(dt_s);
+}
+
+void MotionMatchingMode::note_session(float dt_s) {
   session_s_ += dt_s;
   const int frame = controller_.current_frame();
   if (frame >= 0) ++coverage_[static_cast<std::size_t>(frame)];

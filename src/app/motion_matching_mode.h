@@ -39,6 +39,10 @@ class MotionMatchingMode {
   // steering from the origin. Returns "" or the cause.
   std::string start(ViewerScene& scene, const std::vector<std::uint8_t>& clip_included,
                     const anim::FeatureWeights& weights, bool mirrored = false);
+  // Starts again from the origin on the clips, weights and mirroring the mode runs with (a
+  // live recording starts): a new session (coverage as the project last stored it); the clips
+  // the search may choose stay. Nothing when off. Returns "" or the cause.
+  std::string restart(ViewerScene& scene);
   // Gives the player back to its graph.
   void stop(ViewerScene& scene);
   bool active() const { return active_; }
@@ -50,6 +54,8 @@ class MotionMatchingMode {
   // its pose to the scene's player. Call before ViewerScene::update.
   void update(float dt_s, GLFWwindow* window, float camera_yaw_rad, bool keyboard_free,
               bool mouse_free, ViewerScene& scene);
+  // update's step without the devices: input (a recording's) steers the controller for dt_s.
+  void step(const SteeringInput& input, float dt_s, ViewerScene& scene);
 
   // Where the 3D view was drawn last, for picking the ground target.
   void set_view(const glm::mat4& view_projection, glm::vec4 viewport_rect) {
@@ -64,6 +70,12 @@ class MotionMatchingMode {
   anim::MotionMatchingControllerSettings& controller_settings() { return controller_.settings(); }
   const asset::MotionMatchingBuild& build() const { return build_; }
   const SteeringInput& input() const { return input_; }
+  // How many times the mode started (restarts included): a recording notes each start.
+  int starts() const { return starts_; }
+  // Per scene clip: whether the database holds it (as start() was given it; empty: all).
+  const std::vector<std::uint8_t>& clip_included() const { return clip_included_; }
+  bool mirrored() const { return mirrored_; }
+  const anim::FeatureWeights& weights() const { return build_.database.weights; }
   // Per database frame: how many updates it played (this session and the sessions saved in the
   // project before it).
   const std::vector<std::uint32_t>& coverage() const { return coverage_; }
@@ -88,6 +100,8 @@ class MotionMatchingMode {
  private:
   SteeringInput read_input(GLFWwindow* window, float camera_yaw_rad, bool keyboard_free,
                            bool mouse_free);
+  // The session's record of a step: coverage, the clips' history, poor matches.
+  void note_session(float dt_s);
 
   bool active_ = false;
   asset::MotionMatchingBuild build_;
@@ -108,6 +122,9 @@ class MotionMatchingMode {
   glm::vec4 viewport_{0.0f};
   const anim::Clip* clips_ = nullptr;
   std::size_t clip_count_ = 0;
+  std::vector<std::uint8_t> clip_included_;
+  bool mirrored_ = false;
+  int starts_ = 0;
 };
 
 // The frame's wiring of the mode: draws the Motion matching window, starts or stops the mode

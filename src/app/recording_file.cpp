@@ -1,5 +1,7 @@
 #include "app/recording_file.h"
 
+#include <algorithm>
+#include <array>
 #include <cmath>
 #include <fstream>
 #include <sstream>
@@ -13,7 +15,9 @@ namespace {
 
 using nlohmann::json;
 
-constexpr int kRecordingVersion = 1;
+// Version 2 added the motion-matching mode and its steering; version 1 files read as before.
+constexpr int kRecordingVersion = 2;
+constexpr int kOldestVersion = 1;
 
 const char* play_name(PlayMode mode) {
   switch (mode) {
@@ -27,8 +31,45 @@ const char* play_name(PlayMode mode) {
   return "graph";
 }
 
+const char* event_name(RecordedMotionMatching::Event event) {
+  switch (event) {
+    case RecordedMotionMatching::Event::Start:
+      return "start";
+    case RecordedMotionMatching::Event::Settings:
+      return "settings";
+    case RecordedMotionMatching::Event::Stop:
+      return "stop";
+  }
+  return "stop";
+}
+
+// A motion-matching input's fields into j: the event, and but for a stop, the weights by
+// feature group and the clips the search may not choose (a start: also the database's clips).
+void motion_matching_to_json(const RecordedMotionMatching& m, json& j) {
+  j["motion_matching"] = event_name(m.event);
+  if (m.event == RecordedMotionMatching::Event::Stop) return;
+  if (m.event == RecordedMotionMatching::Event::Start) {
+    j["clips"] = m.database_clips;
+    j["mirrored"] = m.mirrored;
+  }
+  json weights = json::object();
+  for (int g = 0; g < anim::kFeatureGroupCount; ++g)
+    weights[anim::feature_group_layout(g).name] = m.weights[static_cast<std::size_t>(g)];
+  j["weights"] = std::move(weights);
+  j["disabled_clips"] = m.disabled_clips;
+}
+
 json input_to_json(const RecordedInput& input) {
   json j = {{"t", input.time_s}};
+  if (input.kind == RecordedInput::Kind::MotionMatching) {
+    motion_matching_to_json(input.motion_matching, j);
+    return j;
+  }
+  if (input.kind == RecordedInput::Kind::Steering) {
+    j["steer"] = {input.velocity.x, input.velocity.y, input.velocity.z};
+    j["facing"] = input.yaw_rad;
+    return j;
+  }
   if (input.kind == RecordedInput::Kind::Parameter) {
     j["parameter"] = input.name;
     j["value"] = input.value;
@@ -100,6 +141,72 @@ std::string read_clock(const json& j, RecordedInput& input) {
   return {};
 }
 
+// The list of names j[key] into out.
+std::string read_names(const json& j, const char* key, std::vector<std::string>& out) {
+  const auto it = j.find(key);
+  const auto is_name = [](const json& e) { return e.is_string(); };
+  if (it == j.end() || !it->is_array() || !std::all_of(it->begin(), it->end(), is_name))
+    return std::string("'") + key + "' is not a list of clip names";
+  out = it->get<std::vector<std::string>>();
+  return {};
+}
+
+// "weights": {group name: weight}, each group named once; groups left out keep the default.
+std::string read_weights(const json& j, std::array<float, anim::kFeatureGroupCount>& out) {
+  const auto it = j.find("weights");
+  if (it == j.end() || !it->is_object()) return "'weights' is not an object of feature groups";
+  for (const auto& [name, value] : it->items()) {
+    int group = -1;
+    for (int g = 0; g < anim::kFeatureGroupCount; ++g) {
+      if (name == anim::feature_group_layout(g).name) group = g;
+    }
+    if (group < 0) return "'weights' names no feature group '" + name + "'";
+    if (!value.is_number() || !std::isfinite(value.get<double>()) || value.get<double>() < 0.0)
+      return "the weight of '" + name + "' is not a finite number of at least 0";
+    out[static_cast<std::size_t>(group)] = value.get<float>();
+  }
+  return {};
+}
+
+// The motion-matching fields of j into input.
+std::string read_motion_matching(const json& j, RecordedInput& input) {
+  input.kind = RecordedInput::Kind::MotionMatching;
+  RecordedMotionMatching& m = input.motion_matching;
+  std::string event;
+  if (std::string e = read_string(j, "motion_matching", event); !e.empty()) return e;
+  if (event == "stop") {
+    m.event = RecordedMotionMatching::Event::Stop;
+    return {};
+  }
+  if (event == "start") {
+    m.event = RecordedMotionMatching::Event::Start;
+    if (std::string e = read_names(j, "clips", m.database_clips); !e.empty()) return e;
+    const auto mirrored = j.find("mirrored");
+    if (mirrored != j.end() && !mirrored->is_boolean()) return "'mirrored' is not true or false";
+    m.mirrored = mirrored != j.end() && mirrored->get<bool>();
+  } else if (event == "settings") {
+    m.event = RecordedMotionMatching::Event::Settings;
+  } else {
+    return "'motion_matching' is '" + event + "', not start, settings or stop";
+  }
+  if (std::string e = read_weights(j, m.weights); !e.empty()) return e;
+  return read_names(j, "disabled_clips", m.disabled_clips);
+}
+
+// "steer": [x, y, z] (m/s, world) and "facing" (radians) into input.
+std::string read_steering(const json& j, RecordedInput& input) {
+  input.kind = RecordedInput::Kind::Steering;
+  const json& steer = j["steer"];
+  const auto finite = [](const json& e) { return e.is_number() && std::isfinite(e.get<double>()); };
+  if (!steer.is_array() || steer.size() != 3 || !std::all_of(steer.begin(), steer.end(), finite))
+    return "'steer' is not a velocity of three finite numbers";
+  input.velocity = {steer[0].get<float>(), steer[1].get<float>(), steer[2].get<float>()};
+  double facing = 0.0;
+  if (std::string e = read_number(j, "facing", facing); !e.empty()) return e;
+  input.yaw_rad = static_cast<float>(facing);
+  return {};
+}
+
 // One input; previous_s is the time of the input before it.
 std::string read_input(const json& j, double duration_s, double previous_s, RecordedInput& out) {
   if (!j.is_object()) return "not an object";
@@ -109,9 +216,11 @@ std::string read_input(const json& j, double duration_s, double previous_s, Reco
   if (out.time_s < previous_s) return "its time comes before the input above it";
   if (j.contains("play")) return read_play(j, out);
   if (j.contains("clock_speed")) return read_clock(j, out);
+  if (j.contains("motion_matching")) return read_motion_matching(j, out);
+  if (j.contains("steer")) return read_steering(j, out);
   out.kind = RecordedInput::Kind::Parameter;
   if (std::string e = read_string(j, "parameter", out.name); !e.empty())
-    return "neither 'play', 'clock_speed' nor 'parameter' (" + e + ")";
+    return "none of 'play', 'clock_speed', 'motion_matching', 'steer' or 'parameter' (" + e + ")";
   double value = 0.0;
   if (std::string e = read_number(j, "value", value); !e.empty()) return e;
   out.value = static_cast<float>(value);
@@ -136,9 +245,11 @@ std::string recording_from_json(const std::string& text, const std::string& file
   if (j.is_discarded()) return file_name + ": not a JSON file";
   if (!j.is_object() || !j.contains("animview_recording"))
     return file_name + ": not an animview recording (no \"animview_recording\" version)";
-  if (j["animview_recording"] != kRecordingVersion) {
-    return file_name + ": recording version " + j["animview_recording"].dump() +
-           ", this animview reads version " + std::to_string(kRecordingVersion);
+  const json& version = j["animview_recording"];
+  if (!version.is_number_integer() || version.get<int>() < kOldestVersion ||
+      version.get<int>() > kRecordingVersion) {
+    return file_name + ": recording version " + version.dump() + ", this animview reads versions " +
+           std::to_string(kOldestVersion) + " to " + std::to_string(kRecordingVersion);
   }
   InputRecording recording;
   if (std::string e = read_number(j, "duration_s", recording.duration_s); !e.empty())

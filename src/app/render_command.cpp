@@ -7,13 +7,14 @@
 #include <optional>
 #include <string>
 
+#include <glm/gtc/matrix_transform.hpp>
+
 #include "app/async_loader.h"
 #include "app/character_framing.h"
 #include "app/character_source.h"
 #include "app/compare_view.h"
 #include "app/frame_exporter.h"
 #include "app/frame_options.h"
-#include "app/graph_overlay.h"
 #include "app/live_recording.h"
 #include "app/playblast_plan.h"
 #include "app/post_process_targets.h"
@@ -195,16 +196,28 @@ struct RenderSession {
   render::SceneRenderer& renderer;
   ui::ViewSettings view;
   glm::mat4 view_projection{1.0f};
-  glm::vec3 pivot{0.0f};  // what a turntable orbits: the point the camera looks at
-  std::string file_name;  // the file's, for the burn-in
+  glm::vec3 pivot{0.0f};        // what a turntable orbits: the point the camera looks at
+  std::string file_name;        // the file's, for the burn-in
+  glm::vec3 framed_root{0.0f};  // where the character stood when the camera framed it
+  glm::vec3 followed{0.0f};     // how far on the ground the camera went with it since
 
-  // The scene as posed, seen by the camera orbited by turntable_rad about the vertical axis
-  // through the pivot.
+  // The scene as posed, seen by the camera (gone along by followed) orbited by turntable_rad
+  // about the vertical axis through the pivot.
   std::string draw_posed(double turntable_rad, render::Image& out) {
     renderer.upload(scene_frame_view(scene, view), 0.0f);
-    return draw_scene_image(renderer, scene, view,
-                            view_projection * turntable_orbit(pivot, turntable_rad), args.width,
-                            args.height, out);
+    const glm::mat4 along = glm::translate(glm::mat4(1.0f), -followed);
+    return draw_scene_image(
+        renderer, scene, view,
+        view_projection * along * turntable_orbit(pivot + followed, turntable_rad), args.width,
+        args.height, out);
+  }
+  // A replay whose root motion moves the character (motion matching steered it): the camera
+  // goes along on the ground, as the viewer's does (its follow_character).
+  void follow_character() {
+    if (!view.follow_character || scene.settings.root_motion_mode != anim::RootMotionMode::Applied)
+      return;
+    const glm::vec3 root = scene.instance.world().translation;
+    followed = {root.x - framed_root.x, 0.0f, root.z - framed_root.z};
   }
   // The clip at time_s.
   std::string draw_frame(double time_s, double turntable_rad, render::Image& out) {
@@ -242,6 +255,7 @@ int set_up_session(RenderSession& s) {
     s.scene.update(0.0f, s.view);
   }
   s.pivot = args.view.camera_focal_point.value_or(camera.target);
+  s.framed_root = s.scene.instance.world().translation;
   s.file_name = std::filesystem::path(args.frame.file).filename().string();
   return 0;
 }
@@ -311,7 +325,9 @@ int write_video(RenderSession& s, render::VideoContainer video, bool replayed,
   auto pose_and_draw = [&](const PlayblastFrame& frame, render::Image& image) {
     if (!replayed) return s.draw_frame(frame.time_s, frame.turntable_rad, image);
     std::string e = replay.play_to(s.scene, frame.time_s, 1.0 / request.fps, s.view);
-    return e.empty() ? s.draw_posed(frame.turntable_rad, image) : e;
+    if (!e.empty()) return e;
+    s.follow_character();
+    return s.draw_posed(frame.turntable_rad, image);
   };
   for (const PlayblastFrame& frame : frames) {
     render::Image image;
@@ -320,7 +336,7 @@ int write_video(RenderSession& s, render::VideoContainer video, bool replayed,
       if (args.overlay) {
         std::vector<std::string> lines =
             overlay_lines(s.file_name, label, frame, total, request.fps, !replayed);
-        for (std::string& line : graph_overlay_lines(s.scene)) lines.push_back(std::move(line));
+        for (std::string& line : replay.overlay_lines(s.scene)) lines.push_back(std::move(line));
         ui::burn_in_text(image, lines);
       }
       e = encoder.submit(std::move(image));
@@ -502,7 +518,8 @@ void add_render_command(CLI::App& app, int& exit_code) {
                   "Seconds into the video at which the sound starts (negative: skip its start)");
   cmd->add_option("--recording", args->recording,
                   "Render a live recording (the viewer's File > Record) of FILE as a video: its "
-                  "inputs replayed in steady steps of 1/fps (default 30 fps)");
+                  "inputs (motion-matching steering too) replayed in steady steps of 1/fps "
+                  "(default 30 fps)");
   cmd->callback([args, &exit_code] {
     // A recording of the demo was made in the demo's own project, as the viewer opens it; a
     // video of the demo without --clip plays that project's graph, as the viewer does.

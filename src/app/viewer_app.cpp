@@ -246,15 +246,19 @@ void update_scene(Viewer& v, float dt) {
   ViewerUi& ui = v.ui;
   render::OrbitCamera& camera = v.camera;
   const auto update_start = std::chrono::steady_clock::now();
-  v.motion_matching.update(dt, v.window.handle(), camera.yaw, !ImGui::GetIO().WantCaptureKeyboard,
-                           !ImGui::GetIO().WantCaptureMouse, scene);
+  // A recording exported as video replays on the scene frame by frame: it alone moves it.
+  const bool replaying = v.video_export.replaying();
+  if (!replaying) {
+    v.motion_matching.update(dt, v.window.handle(), camera.yaw, !ImGui::GetIO().WantCaptureKeyboard,
+                             !ImGui::GetIO().WantCaptureMouse, scene);
+  }
   // A failing frame is reported when it starts failing, not on every frame after.
   // Paused on the transition timeline: the character stands still on the recorded frame.
   const bool history_paused = ui.transition_timeline.paused;
-  const std::string frame_error =
-      history_paused ? std::string() : v.recording.update(scene, dt, ui.view);
-  if (!history_paused && scene.loaded) ui.history.record(dt, scene.instance, scene.parameters);
-  if (!history_paused) meter_foot_slide(ui.slide, scene, ui.load_count, dt);
+  const bool still = history_paused || replaying;
+  const std::string frame_error = still ? std::string() : v.recording.update(scene, dt, ui.view);
+  if (!still && scene.loaded) ui.history.record(dt, scene.instance, scene.parameters);
+  if (!still) meter_foot_slide(ui.slide, scene, ui.load_count, dt);
   if (!frame_error.empty() && frame_error != ui.last_frame_error) {
     ui.errors.add(scene.character.source_path, frame_error);
   }
@@ -351,7 +355,7 @@ void follow_recording(Viewer& v) {
     v.recording.path = v.options.record;
     v.ui.view.record_inputs = true;
   }
-  v.recording.follow_menu(v.ui, v.scene);
+  v.recording.follow_menu(v.ui, v.scene, v.motion_matching);
 }
 
 // The frame and video exports' dialogs and their next frames; --export-frames and

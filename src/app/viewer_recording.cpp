@@ -9,7 +9,8 @@
 
 namespace app {
 
-void ViewerRecording::follow_menu(ViewerUi& ui, ViewerScene& scene) {
+void ViewerRecording::follow_menu(ViewerUi& ui, ViewerScene& scene,
+                                  MotionMatchingMode& motion_matching) {
   bool& wanted = ui.view.record_inputs;
   if (wanted == recorder_.recording()) return;
   if (!wanted) {
@@ -20,7 +21,7 @@ void ViewerRecording::follow_menu(ViewerUi& ui, ViewerScene& scene) {
     wanted = false;  // nothing to record yet
     return;
   }
-  if (std::string e = recorder_.start(scene); !e.empty()) {
+  if (std::string e = recorder_.start(scene, &motion_matching); !e.empty()) {
     ui.errors.add(scene.character.source_path, "recording: " + e);
     wanted = false;
     return;

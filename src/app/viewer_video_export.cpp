@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <filesystem>
 
-#include "app/graph_overlay.h"
 #include "app/project_audio.h"
 #include "app/scene_frame_view.h"
 #include "app/scene_snapshot.h"
@@ -93,6 +92,7 @@ std::string ViewerVideoExport::start(ViewerUi& ui, ViewerScene& scene, int width
   auto writer = std::make_unique<render::VideoWriter>();
   if (error.empty()) error = writer->open(form.path, settings);
   if (!error.empty()) {
+    if (replay_) replay_->finish(scene);
     replay_.reset();
     ui.errors.add(form.path, error);
     return error;
@@ -140,6 +140,7 @@ void ViewerVideoExport::draw(ViewerUi& ui, ViewerScene& scene, int width, int he
   if (recording != nullptr) {
     info.recording = std::filesystem::path(recording->path).filename().string();
     info.recording_s = recording->inputs.duration_s;
+    info.recording_fps = kReplayFps;
   }
   info.width = width & ~1;
   info.height = height & ~1;
@@ -186,7 +187,7 @@ void ViewerVideoExport::step(ViewerUi& ui, ViewerScene& scene, render::SceneRend
         std::vector<std::string> lines = overlay_lines(
             file_name_, clip_name_, frame, static_cast<int>(frames_.size()), fps_, !replay_);
         if (replay_) {
-          for (std::string& line : graph_overlay_lines(scene)) lines.push_back(std::move(line));
+          for (std::string& line : replay_->overlay_lines(scene)) lines.push_back(std::move(line));
         }
         ui::burn_in_text(image, lines);
       }
@@ -214,6 +215,7 @@ void ViewerVideoExport::finish(ViewerUi& ui, ViewerScene& scene, const std::stri
   writer_.reset();
   ui.video_export.progress.running = false;
   const bool replayed = replay_.has_value();
+  if (replay_) replay_->finish(scene);
   replay_.reset();
   if (replayed) {
     scene.clock.set_playing(was_playing_);  // the character plays on from the recording's end

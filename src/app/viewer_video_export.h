@@ -66,6 +66,8 @@ class ViewerVideoExport {
   void cancel() { cancelled_ = true; }
 
   bool running() const { return encoder_ != nullptr; }
+  // Whether a recording is being replayed into the video (the viewer's own updates wait).
+  bool replaying() const { return running() && replay_.has_value(); }
 
  private:
   void finish(ViewerUi& ui, ViewerScene& scene, const std::string& error);

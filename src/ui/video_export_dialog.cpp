@@ -86,8 +86,8 @@ void draw_source_and_range(VideoExportForm& form, const VideoExportDialogInfo& i
     if (form.recording && rate == 0.0) continue;  // a recording has no rate of its own
     ImGui::SameLine();
     const std::string label = rate == 0.0 ? "clip's" : std::to_string(static_cast<int>(rate));
-    // A recording's default rate (0) is 30.
-    const double shown = form.recording && form.fps == 0.0 ? 30.0 : form.fps;
+    // A recording's default rate (0) is the replay's.
+    const double shown = form.recording && form.fps == 0.0 ? info.recording_fps : form.fps;
     if (ImGui::RadioButton(label.c_str(), shown == rate)) form.fps = rate;
   }
 }

@@ -22,7 +22,7 @@ struct VideoExportForm {
   std::string path;        // .mp4, .webm or .gif
   double from_s = 0.0;
   double to_s = 0.0;  // the video's end, exclusive
-  double fps = 0.0;   // 0: the clip's (at most 60, 50 in a GIF); a recording's: 30
+  double fps = 0.0;   // 0: the clip's (at most 60, 50 in a GIF); a recording's: the replay's
   int quality = -1;   // CRF; -1: the codec's default
   float turntable_deg = 0.0f;
   bool overlay = false;
@@ -36,7 +36,8 @@ struct VideoExportForm {
 // makes it), the whole clip, the clip's frame rate, the default quality, no extras.
 VideoExportForm default_video_export_form(std::string_view clip, const anim::Timeline& timeline);
 
-// The form for a recording of duration_s: export/recording.mp4, all of it, 30 fps.
+// The form for a recording of duration_s: export/recording.mp4, all of it, at the replay's
+// rate.
 VideoExportForm default_recording_export_form(double duration_s);
 
 // What the dialog shows without editing it.
@@ -47,7 +48,8 @@ struct VideoExportDialogInfo {
   // disabled without a clip and a recording.
   std::string recording;
   double recording_s = 0.0;
-  int width = 0;  // the 3D viewport's size, which the video takes (made even)
+  double recording_fps = 0.0;  // the rate a recording replays at by default (app::kReplayFps)
+  int width = 0;               // the 3D viewport's size, which the video takes (made even)
   int height = 0;
   int planned_frames = 0;
   std::string plan_error;  // why the form cannot be exported; empty if it can

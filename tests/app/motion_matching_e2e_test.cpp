@@ -11,6 +11,12 @@
 #include <thread>
 #include <vector>
 
+#include "app/async_loader.h"
+#include "app/live_recording.h"
+#include "app/motion_matching_steering.h"
+#include "app/recording_file.h"
+#include "asset/cli_runner.h"
+#include "asset/demo_character.h"
 #include "asset/temp_files.h"
 #include "viewer_process.h"
 
@@ -42,14 +48,16 @@ std::string clip_of(const nlohmann::json& s) {
 // The viewer in its motion-matching mode in a real window, standing idle.
 class MotionMatchingWindow : public ::testing::Test {
  protected:
-  void start() {
+  // more: the viewer's further options.
+  void start(const std::vector<std::string>& more = {}) {
     std::string why;
     if (!e2e::can_drive_windows(why)) GTEST_SKIP() << why;
     dir = test::make_temp_dir();
     log = dir / "state.jsonl";
-    viewer = std::make_unique<e2e::ViewerProcess>(
-        dir, std::vector<std::string>{"--size", "1280x720", "--motion-matching", "--state-log",
-                                      "state.jsonl"});
+    std::vector<std::string> options{"--size", "1280x720", "--motion-matching", "--state-log",
+                                     "state.jsonl"};
+    options.insert(options.end(), more.begin(), more.end());
+    viewer = std::make_unique<e2e::ViewerProcess>(dir, options);
     ASSERT_TRUE(viewer->wait_for_output("animview: first frame", std::chrono::seconds(60)));
     window = viewer->find_window(std::chrono::seconds(20));
     ASSERT_FALSE(window.empty());
@@ -156,4 +164,52 @@ TEST_F(MotionMatchingWindow, ACtrlClickOnTheGroundWalksTheCharacterThereAndStops
   EXPECT_GT(dx * v[0].get<float>() + dz * v[1].get<float>(), 0.0f) << "it moved away";
 
   quit_discarding();
+}
+
+// --record: a walk steered with W is recorded with the mode and its steering, and `animview
+// render --recording` replays it headless: the character walks as far the same way.
+TEST_F(MotionMatchingWindow, AWalkSteeredWithWIsRecordedAndReplayedHeadless) {
+  start({"--record", "steered.json"});
+  if (IsSkipped() || HasFatalFailure()) return;
+  e2e::run_and_read("xdotool windowfocus --sync " + window + " 2>/dev/null; xdotool keydown w");
+  const nlohmann::json walking = wait_for_clip(
+      log, [](const std::string& c) { return c.starts_with("walk"); }, std::chrono::seconds(20));
+  EXPECT_TRUE(clip_of(walking).starts_with("walk")) << clip_of(walking);
+  std::this_thread::sleep_for(std::chrono::milliseconds(1500));
+  e2e::run_and_read("xdotool keyup w");
+  quit_discarding();
+
+  app::InputRecording recording;
+  ASSERT_EQ(app::load_recording((dir / "steered.json").string(), recording), "");
+  int starts = 0;
+  glm::vec3 asked(0.0f);
+  for (const app::RecordedInput& input : recording.inputs) {
+    if (input.kind == app::RecordedInput::Kind::MotionMatching &&
+        input.motion_matching.event == app::RecordedMotionMatching::Event::Start)
+      ++starts;
+    if (input.kind == app::RecordedInput::Kind::Steering && glm::length(input.velocity) > 0.0f)
+      asked = input.velocity;
+  }
+  EXPECT_EQ(starts, 1);
+  EXPECT_NEAR(glm::length(asked), app::kWalkSpeed_mps, 1e-4f) << "W walks";
+
+  // Replayed headless on the demo, as `render --recording` does: it walks where W sent it.
+  app::ViewerScene scene;
+  app::LoadOutcome demo = app::load_now({{asset::kDemoSourcePath}, {}});
+  ASSERT_TRUE(demo.ok);
+  ASSERT_EQ(scene.open(std::move(demo.character), std::move(demo.project)), "");
+  app::RecordingReplay replay(recording);
+  ASSERT_EQ(replay.start(scene), "");
+  ASSERT_EQ(replay.play_to(scene, recording.duration_s, 1.0 / 30.0, ui::ViewSettings{}), "");
+  const glm::vec3 walked = scene.instance.world().translation;
+  EXPECT_GT(glm::dot(walked, glm::normalize(asked)), 1.0f) << "1.5 s at walking speed";
+  replay.finish(scene);
+
+  const std::filesystem::path gif = dir / "steered.gif";
+  const test::ProcessResult run =
+      test::run_animview("render --recording '" + (dir / "steered.json").string() +
+                             "' --size 160x120 --fps 10 --out '" + gif.string() + "'",
+                         dir);
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_TRUE(std::filesystem::exists(gif));
 }

@@ -8,6 +8,7 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <string>
 
 #include "asset/cli_runner.h"
@@ -60,7 +61,44 @@ const char* const kDrag = R"({"animview_recording": 1, "duration_s": 0.8, "input
   {"t": 0.33, "parameter": "velocity_z", "value": 0.9},
   {"t": 0.47, "parameter": "velocity_x", "value": 1.2}]})";
 
+// 1.2 s of motion matching on three of the demo's clips: standing, then steered away along +Z
+// from 0.2 s, then the 'walk_forward' clip left out of the search.
+const char* const kSteered = R"({"animview_recording": 2, "duration_s": 1.2, "inputs": [
+  {"t": 0, "play": "graph"},
+  {"t": 0, "motion_matching": "start", "clips": ["idle", "walk_forward", "run_forward"],
+   "mirrored": false, "weights": {"trajectory_positions": 2}, "disabled_clips": []},
+  {"t": 0, "steer": [0, 0, 0], "facing": 0},
+  {"t": 0.2, "steer": [0, 0, 1.4], "facing": 0},
+  {"t": 0.8, "motion_matching": "settings", "weights": {}, "disabled_clips": ["walk_forward"]}]})";
+
 }  // namespace
+
+// A motion-matching session renders at the asked rate, the same GIF every time; a clip the
+// file lacks is refused, naming it.
+TEST_F(RecordingRender, AMotionMatchingSessionRendersTheSameGifEveryTime) {
+  const fs::path steered = write("steered.json", kSteered);
+  const fs::path first = dir_ / "first.gif", second = dir_ / "second.gif";
+  test::ProcessResult run = render(steered, first);
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_EQ(probe::read(first).streams.at(0).frames, 30) << "1.2 s at 25 fps";
+  run = render(steered, second);
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  std::ifstream a(first, std::ios::binary), b(second, std::ios::binary);
+  const std::string bytes_a((std::istreambuf_iterator<char>(a)), {});
+  const std::string bytes_b((std::istreambuf_iterator<char>(b)), {});
+  EXPECT_GT(bytes_a.size(), 1000u);
+  EXPECT_TRUE(bytes_a == bytes_b) << "two replays, two different videos";
+
+  std::string moonwalk = kSteered;
+  moonwalk.replace(moonwalk.find("\"run_forward\""), 13, "\"moonwalk\"");
+  const fs::path gif = dir_ / "moonwalk.gif";
+  run = render(write("moonwalk.json", moonwalk), gif);
+  EXPECT_EQ(run.exit_code, 1);
+  EXPECT_NE(run.err.find("moonwalk.json: its motion matching names a clip 'moonwalk'"),
+            std::string::npos)
+      << run.err;
+  EXPECT_FALSE(fs::exists(gif));
+}
 
 TEST_F(RecordingRender, ADragRendersAsAGifOfOneFramePerStep) {
   const fs::path gif = dir_ / "drag.gif";

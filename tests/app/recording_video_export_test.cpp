@@ -134,6 +134,48 @@ TEST_F(RecordingVideoExportTest, TheLastRecordingIsReplayedIntoAVideo) {
   }
 }
 
+// 1 s of motion matching on every clip, steered away along +Z from the start.
+InputRecording steered_recording(const ViewerScene& scene) {
+  InputRecording r;
+  r.duration_s = 1.0;
+  RecordedInput start{0.0, RecordedInput::Kind::MotionMatching, ""};
+  for (const anim::Clip& clip : scene.clips())
+    start.motion_matching.database_clips.push_back(clip.name);
+  r.inputs.push_back(start);
+  RecordedInput steer{0.0, RecordedInput::Kind::Steering, ""};
+  steer.velocity = {0.0f, 0.0f, 1.4f};
+  r.inputs.push_back(steer);
+  return r;
+}
+
+TEST_F(RecordingVideoExportTest, AMotionMatchingSessionIsReplayedIntoAVideo) {
+  const SavedRecording saved{steered_recording(scene_), (dir_ / "steered.json").string()};
+  exporter_.open(ui_.video_export, scene_, ".", &saved);
+  ui_.video_export.form = ui::default_recording_export_form(saved.inputs.duration_s);
+  ui_.video_export.form.path = (dir_ / "steered.mp4").string();
+  ASSERT_EQ(exporter_.start(ui_, scene_, 160, 120, &saved), "");
+  for (int steps = 0; exporter_.running() && steps < 100; ++steps) {
+    EXPECT_TRUE(exporter_.replaying());
+    exporter_.step(ui_, scene_, renderer_, camera_);
+  }
+  ASSERT_FALSE(exporter_.running());
+  EXPECT_FALSE(exporter_.replaying());
+  EXPECT_TRUE(ui_.errors.empty()) << ui_.errors.entries().front().cause;
+  EXPECT_EQ(probe::read(dir_ / "steered.mp4").streams.at(0).frames, 30);
+  // Where a replay by hand to the last frame (29 / 30 s) leaves the character: walked away.
+  ViewerScene reference;
+  open_demo(reference);
+  RecordingReplay replay(saved.inputs);
+  ASSERT_EQ(replay.start(reference), "");
+  ASSERT_EQ(replay.play_to(reference, 29.0 / 30.0, 1.0 / 30.0, ui::ViewSettings{}), "");
+  const glm::vec3 at = scene_.instance.world().translation;
+  EXPECT_GT(at.z, 0.5f) << "steered along +Z";
+  for (int c = 0; c < 3; ++c) EXPECT_NEAR(at[c], reference.instance.world().translation[c], 1e-5f);
+  replay.finish(reference);
+  // The export gave the player back: the graph plays on.
+  EXPECT_EQ(scene_.update(0.1f, ui::ViewSettings{}), "");
+}
+
 TEST_F(RecordingVideoExportTest, ExportingWhileRecordingIsRefused) {
   const SavedRecording saved{record_drag(), (dir_ / "drag.json").string()};
   exporter_.open(ui_.video_export, scene_, ".", &saved);
