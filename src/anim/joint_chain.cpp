@@ -1,7 +1,5 @@
 #include "anim/joint_chain.h"
 
-#include <cmath>
-
 #include "anim/fast_math.h"
 #include "anim/math.h"
 #include "anim/two_bone_ik.h"
@@ -39,22 +37,6 @@ glm::quat turned_local(const glm::quat& parent_rotation, const glm::quat& model_
                          local_rotation);
 }
 
-// Whether m carries no scale (its columns unit, as model_rotation tests): its rotation is then
-// the product of the unscaled joints' rotations above it.
-bool unscaled(const glm::mat4& m) {
-  constexpr float kUnit = 1e-6f;
-  for (int c = 0; c < 3; ++c) {
-    if (std::fabs(glm::dot(glm::vec3(m[c]), glm::vec3(m[c])) - 1.0f) > kUnit) return false;
-  }
-  return true;
-}
-
-bool unscaled(const Transform& t) {
-  constexpr float kUnit = 1e-6f;
-  return std::fabs(t.scale.x - 1.0f) <= kUnit && std::fabs(t.scale.y - 1.0f) <= kUnit &&
-         std::fabs(t.scale.z - 1.0f) <= kUnit;
-}
-
 }  // namespace
 
 void rotate_in_model(const Skeleton& skeleton, std::span<const glm::mat4> model,
@@ -77,9 +59,8 @@ void pose_chain_to_positions(const Skeleton& skeleton, const JointChain& chain,
   const glm::mat4 identity(1.0f);
   const glm::mat4* parent_model =
       top_parent == kNoParent ? &identity : &model[static_cast<std::size_t>(top_parent)];
-  // The parent's model rotation is carried down the chain as a product of local rotations while
-  // nothing on the way is scaled, rather than taken out of each new matrix (model_rotation).
-  bool carried = unscaled(*parent_model);
+  // The parent's model rotation is carried down the chain (child_model_rotation) rather than
+  // taken out of each new matrix.
   glm::quat parent_rotation =
       top_parent == kNoParent ? glm::quat(1.0f, 0.0f, 0.0f, 0.0f) : model_rotation(*parent_model);
   for (int k = 0; k < chain.count; ++k) {
@@ -100,9 +81,7 @@ void pose_chain_to_positions(const Skeleton& skeleton, const JointChain& chain,
       }
     }
     model[j] = fast::affine_product(*parent_model, fast::to_matrix(t));
-    carried = carried && unscaled(t);
-    parent_rotation =
-        carried ? fast::normalize(parent_rotation * t.rotation) : model_rotation(model[j]);
+    parent_rotation = child_model_rotation(parent_rotation, *parent_model, t, model[j]);
     parent_model = &model[j];
   }
   // The chain's matrices are final; the joints hanging off it follow.
