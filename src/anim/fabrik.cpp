@@ -23,14 +23,19 @@ const char* validate_fabrik(const Skeleton& skeleton, const FabrikChain& chain,
   return nullptr;
 }
 
-// to at length from origin, its direction kept within cone of reference (unit); reference zero
-// or cone free leaves the direction as it is.
+// to at length from origin, its direction kept within cone of reference_of() (unit or zero);
+// reference zero or cone free leaves the direction as it is. reference_of is asked only when a
+// cone limits the bone or to lies on origin (a free bone needs no square root for it).
+template <typename Reference>
 glm::vec3 place(const glm::vec3& origin, const glm::vec3& to, float length,
-                const glm::vec3& reference, float cone) {
+                Reference&& reference_of, float cone) {
   glm::vec3 d = to - origin;
   const float dl = glm::length(d);
+  const bool limited = cone > 0.0f && cone < glm::pi<float>();
+  if (!limited && dl > 1e-9f) return origin + d / dl * length;
+  const glm::vec3 reference = reference_of();
   d = dl > 1e-9f ? d / dl : (reference != glm::vec3(0.0f) ? reference : glm::vec3(0, 1, 0));
-  if (cone > 0.0f && cone < glm::pi<float>() && reference != glm::vec3(0.0f)) {
+  if (limited && reference != glm::vec3(0.0f)) {
     const float angle = std::acos(std::clamp(glm::dot(reference, d), -1.0f, 1.0f));
     if (angle > cone) {
       glm::vec3 side = d - glm::dot(d, reference) * reference;
@@ -73,12 +78,15 @@ JobResult run_fabrik(const Skeleton& skeleton, const FabrikChain& chain, const F
           : unit_or_zero(p[0] - glm::vec3(model[static_cast<std::size_t>(first_parent)][3]));
   const glm::vec3 root = p[0];
   const float tolerance = goal.tolerance * total;
+  // The direction of the bone into joint k - 1 (its cone's reference), as the solve has it now.
+  const auto bone_before = [&](std::size_t k) {
+    return [&p, &into_root, k] { return k == 1 ? into_root : unit_or_zero(p[k - 1] - p[k - 2]); };
+  };
   int iterations = 0;
   if (glm::distance(root, goal.target) >= total) {
     // Out of reach: straight toward the target (the cones still bend it where they must).
     for (std::size_t k = 1; k < count; ++k) {
-      const glm::vec3 ref = k == 1 ? into_root : unit_or_zero(p[k - 1] - p[k - 2]);
-      p[k] = place(p[k - 1], p[k - 1] + (goal.target - root), length[k - 1], ref,
+      p[k] = place(p[k - 1], p[k - 1] + (goal.target - root), length[k - 1], bone_before(k),
                    chain.cone_rad[k - 1]);
     }
   } else {
@@ -87,12 +95,12 @@ JobResult run_fabrik(const Skeleton& skeleton, const FabrikChain& chain, const F
       ++iterations;
       p[count - 1] = goal.target;
       for (std::size_t k = count - 1; k-- > 0;) {
-        p[k] = place(p[k + 1], p[k], length[k], glm::vec3(0.0f), 0.0f);
+        p[k] = place(
+            p[k + 1], p[k], length[k], [] { return glm::vec3(0.0f); }, 0.0f);
       }
       p[0] = root;
       for (std::size_t k = 1; k < count; ++k) {
-        const glm::vec3 ref = k == 1 ? into_root : unit_or_zero(p[k - 1] - p[k - 2]);
-        p[k] = place(p[k - 1], p[k], length[k - 1], ref, chain.cone_rad[k - 1]);
+        p[k] = place(p[k - 1], p[k], length[k - 1], bone_before(k), chain.cone_rad[k - 1]);
       }
     }
   }

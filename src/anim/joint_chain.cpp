@@ -2,7 +2,6 @@
 
 #include "anim/fast_math.h"
 #include "anim/math.h"
-#include "anim/pose.h"
 #include "anim/two_bone_ik.h"
 
 namespace anim {
@@ -28,6 +27,18 @@ const char* validate(const Skeleton& skeleton, const JointChain& chain, int min_
   return nullptr;
 }
 
+namespace {
+
+// The local rotation that turns a joint (local rotation local_rotation, its parent's model
+// rotation parent_rotation) by model_delta in model space.
+glm::quat turned_local(const glm::quat& parent_rotation, const glm::quat& model_delta,
+                       const glm::quat& local_rotation) {
+  return fast::normalize(glm::inverse(parent_rotation) * model_delta * parent_rotation *
+                         local_rotation);
+}
+
+}  // namespace
+
 void rotate_in_model(const Skeleton& skeleton, std::span<const glm::mat4> model,
                      std::span<Transform> local, int joint, const glm::quat& model_delta) {
   const int parent = skeleton.parents[static_cast<std::size_t>(joint)];
@@ -36,33 +47,54 @@ void rotate_in_model(const Skeleton& skeleton, std::span<const glm::mat4> model,
     t.rotation = fast::normalize(model_delta * t.rotation);
     return;
   }
-  const glm::quat p = model_rotation(model[static_cast<std::size_t>(parent)]);
-  t.rotation = fast::normalize(glm::inverse(p) * model_delta * p * t.rotation);
+  t.rotation = turned_local(model_rotation(model[static_cast<std::size_t>(parent)]), model_delta,
+                            t.rotation);
 }
 
 void pose_chain_to_positions(const Skeleton& skeleton, const JointChain& chain,
                              std::span<const glm::vec3> positions, std::span<Transform> local,
                              std::span<glm::mat4> model) {
-  for (int k = 0; k + 1 < chain.count; ++k) {
+  if (chain.count < 1) return;
+  const int top_parent = skeleton.parents[static_cast<std::size_t>(chain.joints[0])];
+  const glm::mat4 identity(1.0f);
+  const glm::mat4* parent_model =
+      top_parent == kNoParent ? &identity : &model[static_cast<std::size_t>(top_parent)];
+  // The parent's model rotation is carried down the chain (child_model_rotation) rather than
+  // taken out of each new matrix.
+  glm::quat parent_rotation =
+      top_parent == kNoParent ? glm::quat(1.0f, 0.0f, 0.0f, 0.0f) : model_rotation(*parent_model);
+  for (int k = 0; k < chain.count; ++k) {
     const auto j = static_cast<std::size_t>(chain.joints[static_cast<std::size_t>(k)]);
-    const auto child = static_cast<std::size_t>(chain.joints[static_cast<std::size_t>(k + 1)]);
-    const glm::vec3 at(model[j][3]);
-    // From the joint's own (current) matrix: the child's model matrix is not up to date yet.
-    const glm::vec3 from(model[j] * glm::vec4(local[child].translation, 0.0f));
-    const glm::vec3 to = positions[static_cast<std::size_t>(k + 1)] - at;
-    const float from_length = glm::length(from), to_length = glm::length(to);
-    if (from_length > 1e-7f && to_length > 1e-7f) {
-      rotate_in_model(skeleton, model, local, static_cast<int>(j),
-                      rotation_between(from / from_length, to / to_length));
+    Transform& t = local[j];
+    if (k + 1 < chain.count) {
+      // Where the joint is and where its bone points, from its parent's final matrix: the
+      // joint's own matrix is brought up to date once, after its turn.
+      const auto child = static_cast<std::size_t>(chain.joints[static_cast<std::size_t>(k + 1)]);
+      const glm::vec3 at(*parent_model * glm::vec4(t.translation, 1.0f));
+      const glm::vec3 from(*parent_model *
+                           glm::vec4(t.rotation * (t.scale * local[child].translation), 0.0f));
+      const glm::vec3 to = positions[static_cast<std::size_t>(k + 1)] - at;
+      const float from_length = glm::length(from), to_length = glm::length(to);
+      if (from_length > 1e-7f && to_length > 1e-7f) {
+        t.rotation = turned_local(parent_rotation,
+                                  rotation_between(from / from_length, to / to_length), t.rotation);
+      }
     }
-    // The joint and its chain child anew, so the next bone starts where this one now ends.
-    const int parent = skeleton.parents[j];
-    const glm::mat4 parent_model =
-        parent == kNoParent ? glm::mat4(1.0f) : model[static_cast<std::size_t>(parent)];
-    model[j] = parent_model * fast::to_matrix(local[j]);
-    model[child] = model[j] * fast::to_matrix(local[child]);
+    model[j] = fast::affine_product(*parent_model, fast::to_matrix(t));
+    parent_rotation = child_model_rotation(parent_rotation, *parent_model, t, model[j]);
+    parent_model = &model[j];
   }
-  if (chain.count > 0) (void)local_to_model_below(skeleton, local, chain.joints[0], model);
+  // The chain's matrices are final; the joints hanging off it follow.
+  int next_in_chain = 0;
+  for_each_in_subtree(skeleton, chain.joints[0], [&](std::size_t j) {
+    if (next_in_chain < chain.count &&
+        static_cast<int>(j) == chain.joints[static_cast<std::size_t>(next_in_chain)]) {
+      ++next_in_chain;
+      return;
+    }
+    const auto parent = static_cast<std::size_t>(skeleton.parents[j]);
+    model[j] = fast::affine_product(model[parent], fast::to_matrix(local[j]));
+  });
 }
 
 }  // namespace anim

@@ -60,6 +60,34 @@ glm::vec3 direction_or(const glm::vec3& v, const glm::vec3& fallback) {
   return l > 1e-7f ? v / l : fallback;
 }
 
+// The model rotations, before the turns, of each rig joint's parent (into parent_rotation, the
+// identity for a root) and of the aiming joint (returned): carried down from joint to child
+// (child_model_rotation) where the rig's joints are parent and child.
+glm::quat rotations_before(const Skeleton& skeleton, const LookAtRig& rig,
+                           std::span<const glm::mat4> model, std::span<const Transform> local,
+                           std::array<glm::quat, kMaxChainJoints>& parent_rotation) {
+  const glm::mat4 identity(1.0f);
+  const auto rotation_of = [&](std::size_t k) {
+    const auto j = static_cast<std::size_t>(rig.joints.joints[k]);
+    const int parent = skeleton.parents[j];
+    return child_model_rotation(
+        parent_rotation[k],
+        parent == kNoParent ? identity : model[static_cast<std::size_t>(parent)], local[j],
+        model[j]);
+  };
+  for (std::size_t k = 0; k < static_cast<std::size_t>(rig.joints.count); ++k) {
+    const int parent = skeleton.parents[static_cast<std::size_t>(rig.joints.joints[k])];
+    if (parent == kNoParent) {
+      parent_rotation[k] = glm::quat(1.0f, 0.0f, 0.0f, 0.0f);
+    } else if (k > 0 && parent == rig.joints.joints[k - 1]) {
+      parent_rotation[k] = rotation_of(k - 1);
+    } else {
+      parent_rotation[k] = model_rotation(model[static_cast<std::size_t>(parent)]);
+    }
+  }
+  return rotation_of(static_cast<std::size_t>(rig.joints.count - 1));
+}
+
 }  // namespace
 
 JobResult run_look_at(const Skeleton& skeleton, const LookAtRig& rig, const LookAtGoal& goal,
@@ -72,7 +100,8 @@ JobResult run_look_at(const Skeleton& skeleton, const LookAtRig& rig, const Look
   const int count = rig.joints.count;
   const auto aim_joint = static_cast<std::size_t>(rig.joints.joints[count - 1]);
   glm::vec3 eye(model[aim_joint][3]);
-  glm::quat eye_rotation = model_rotation(model[aim_joint]);
+  std::array<glm::quat, kMaxChainJoints> parent_rotation_before;
+  glm::quat eye_rotation = rotations_before(skeleton, rig, model, local, parent_rotation_before);
   const glm::vec3 aim0 = glm::normalize(eye_rotation * rig.aim_axis);
   // Beyond the limit the goal is a direction (the limit's edge), not the target point.
   const glm::vec3 wanted = direction_or(goal.target - eye, aim0);
@@ -97,12 +126,11 @@ JobResult run_look_at(const Skeleton& skeleton, const LookAtRig& rig, const Look
     if (share <= 0.0f) continue;
     const glm::vec3 aim = glm::normalize(eye_rotation * rig.aim_axis);
     const glm::vec3 to = clamped ? edge : direction_or(goal.target - eye, aim);
-    const glm::quat turn = glm::slerp(glm::quat(1.0f, 0.0f, 0.0f, 0.0f), rotation_between(aim, to),
-                                      std::min(share, 1.0f));
-    const int parent = skeleton.parents[j];
-    const glm::quat parent_rotation =
-        parent == kNoParent ? turned
-                            : turned * model_rotation(model[static_cast<std::size_t>(parent)]);
+    // The last joint (share 1) takes the whole remaining turn: no arc to interpolate.
+    const glm::quat whole = rotation_between(aim, to);
+    const glm::quat turn =
+        share >= 1.0f ? whole : glm::slerp(glm::quat(1.0f, 0.0f, 0.0f, 0.0f), whole, share);
+    const glm::quat parent_rotation = turned * parent_rotation_before[static_cast<std::size_t>(k)];
     local[j].rotation =
         glm::normalize(glm::inverse(parent_rotation) * turn * parent_rotation * local[j].rotation);
     // The aiming joint swings about this one: its position and rotation follow.

@@ -96,8 +96,29 @@ JobResult local_to_model_below(const Skeleton& skeleton, std::span<const Transfo
   if (joint < 0 || static_cast<std::size_t>(joint) >= joints) {
     return JobResult::fail("local_to_model_below: the joint is not in the skeleton");
   }
-  for_each_in_subtree(skeleton, joint,
-                      [&](std::size_t j) { model_of_joint(skeleton, local, j, model); });
+  // Consecutive joints of the subtree go four at a time through model_matrices4 (a subtree is
+  // mostly runs of consecutive indices: an arm, a spine), the others one by one, in index order.
+  std::size_t run_start = 0, run_length = 0;
+  const auto flush_run = [&] {
+    for (std::size_t k = 0; k < run_length; ++k) {
+      model_of_joint(skeleton, local, run_start + k, model);
+    }
+    run_length = 0;
+  };
+  for_each_in_subtree(skeleton, joint, [&](std::size_t j) {
+    if (run_length > 0 && j != run_start + run_length) flush_run();
+    if (run_length == 0) run_start = j;
+#if defined(__SSE2__)
+    if (++run_length == 4) {
+      model_matrices4(skeleton.parents, local, run_start, model);
+      run_length = 0;
+    }
+#else
+    ++run_length;
+    flush_run();
+#endif
+  });
+  flush_run();
   return JobResult::ok();
 }
 

@@ -133,7 +133,8 @@ JobResult run_post_process(const Skeleton& skeleton, std::span<const PostProcess
                     static_cast<std::ptrdiff_t>(static_cast<std::size_t>(state.ghost_slot[i]) * n));
     }
     if (!entry_runs(e, frame, any_solo)) {
-      state.springs[i] = {};
+      // A spring state is some 600 bytes: cleared once, not on every frame it stays off.
+      if (state.springs[i].started) state.springs[i] = {};
       continue;
     }
     foot_ik_ran |= e.kind == PostProcessKind::FootIk;

@@ -121,6 +121,9 @@ JobResult run_spring_chain(const Skeleton& skeleton, const JointChain& chain,
   const glm::vec3 center = glm::vec3(world * glm::vec4(settings.sphere_center, 1.0f));
   const DampedSpringStep step =
       damped_spring_step(settings.frequency_hz, settings.damping_ratio, settings.substep_s);
+  std::array<float, kMaxChainJoints> bone_length{};
+  for (std::size_t k = 1; k < count; ++k)
+    bone_length[k] = glm::length(animated[k] - animated[k - 1]);
   for (int s = 0; s < steps; ++s) {
     // Where this sub-step falls in the frame: 0 at the last call's pose, 1 at this one's.
     const float f =
@@ -134,16 +137,17 @@ JobResult run_spring_chain(const Skeleton& skeleton, const JointChain& chain,
       const glm::vec3 parent = state.particles[k - 1].position;
       const glm::vec3 goal = parent + (pose - pose_parent) + sag;
       SpringParticle p = advance_damped_spring(state.particles[k], goal, step);
-      p.position = constrain(parent, p.position, glm::length(animated[k] - animated[k - 1]), center,
-                             settings.sphere_radius_m);
+      p.position = constrain(parent, p.position, bone_length[k], center, settings.sphere_radius_m);
       state.particles[k] = p;
       pose_parent = pose;
     }
   }
   state.previous = animated;
-  const glm::mat4 to_model = glm::inverse(world);
+  // world is affine: its inverse is the inverse of its 3x3 part after the translation.
+  const glm::mat3 to_model = glm::inverse(glm::mat3(world));
+  const glm::vec3 world_origin(world[3]);
   for (std::size_t k = 0; k < count; ++k) {
-    positions[k] = glm::vec3(to_model * glm::vec4(state.particles[k].position, 1.0f));
+    positions[k] = to_model * (state.particles[k].position - world_origin);
   }
   pose_chain_to_positions(skeleton, chain, {positions.data(), count}, local, model);
   return JobResult::ok();

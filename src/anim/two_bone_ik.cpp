@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "anim/fast_math.h"
 #include "anim/math.h"
 
 namespace anim {
@@ -66,13 +67,26 @@ float soft_reach(float d, float shortest, float full, float soft_start) {
   return std::clamp(reach, shortest, full);
 }
 
+// Within this of 1, a squared column length or a scale is taken as no scale.
+constexpr float kUnit = 1e-6f;
+
+// Whether each of the three is within kUnit of 1 (not when one is NaN).
+bool unit(const glm::vec3& squared_or_scale) {
+  return std::fabs(squared_or_scale.x - 1.0f) <= kUnit &&
+         std::fabs(squared_or_scale.y - 1.0f) <= kUnit &&
+         std::fabs(squared_or_scale.z - 1.0f) <= kUnit;
+}
+
+glm::vec3 squared_columns(const glm::mat3& r) {
+  return {glm::dot(r[0], r[0]), glm::dot(r[1], r[1]), glm::dot(r[2], r[2])};
+}
+
 }  // namespace
 
 glm::quat model_rotation(const glm::mat4& m) {
   glm::mat3 r(m);
   // Most joints carry no scale: their columns are unit already and need no square roots.
-  constexpr float kUnit = 1e-6f;
-  const glm::vec3 squared{glm::dot(r[0], r[0]), glm::dot(r[1], r[1]), glm::dot(r[2], r[2])};
+  const glm::vec3 squared = squared_columns(r);
   if (std::fabs(squared.x - 1.0f) > kUnit || std::fabs(squared.y - 1.0f) > kUnit ||
       std::fabs(squared.z - 1.0f) > kUnit) {
     for (int i = 0; i < 3; ++i) {
@@ -84,6 +98,14 @@ glm::quat model_rotation(const glm::mat4& m) {
   const float length_sq = glm::dot(q, q);
   return length_sq > 0.0f && std::isfinite(length_sq) ? q * (1.0f / std::sqrt(length_sq))
                                                       : kIdentity;
+}
+
+glm::quat child_model_rotation(const glm::quat& parent_rotation, const glm::mat4& parent_model,
+                               const Transform& local, const glm::mat4& model) {
+  if (unit(local.scale) && unit(squared_columns(glm::mat3(parent_model)))) {
+    return fast::normalize(parent_rotation * local.rotation);
+  }
+  return model_rotation(model);
 }
 
 // Flattened, as apply_two_bone_ik below: the inliner leaves the glm operations these are made of

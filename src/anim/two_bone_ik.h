@@ -87,4 +87,11 @@ JobResult apply_two_bone_ik(const Skeleton& skeleton, std::span<const glm::mat4>
 // The rotation part of a model-space matrix (columns normalized, so uniform scale is ignored).
 glm::quat model_rotation(const glm::mat4& m);
 
+// The model rotation of a joint (local transform local, model matrix model) whose parent has
+// model matrix parent_model and model rotation parent_rotation: parent_rotation * local.rotation
+// when neither the parent's matrix nor the joint carries scale (a product instead of
+// model_rotation's conversion), else model_rotation(model).
+glm::quat child_model_rotation(const glm::quat& parent_rotation, const glm::mat4& parent_model,
+                               const Transform& local, const glm::mat4& model);
+
 }  // namespace anim

@@ -61,6 +61,35 @@ TEST(Fabrik, ReachesReachableTargetsAndKeepsEveryBone) {
   }
 }
 
+// Scaled joints (the root twice, c2 a further 1.5 times) take the write-back's path that reads
+// each parent's rotation out of its matrix: the chain still reaches, its bones scaled.
+TEST(Fabrik, ReachesUnderScaledJoints) {
+  Skeleton s = make_chain();
+  s.rest_pose[0].scale = glm::vec3(2.0f);
+  s.rest_pose[0].rotation = glm::angleAxis(0.3f, glm::vec3(0, 0, 1));
+  s.rest_pose[3].scale = glm::vec3(1.5f);
+  std::vector<Transform> local = s.rest_pose;
+  std::vector<glm::mat4> model = model_of(s, local);
+  const glm::vec3 target(0.8f, 1.2f, 0.3f);
+  FabrikResult result;
+  ASSERT_TRUE(run_fabrik(s, chain_of(s), {target}, local, model, &result));
+  const std::vector<glm::mat4> expected = model_of(s, local);
+  for (std::size_t j = 0; j < model.size(); ++j) {
+    EXPECT_LT(glm::distance(position(model, static_cast<int>(j)),
+                            position(expected, static_cast<int>(j))),
+              1e-5f)
+        << j;
+  }
+  // The bones in model space: 0.3 and 0.2 m doubled, 0.25 and 0.15 m tripled (2.2 m in all).
+  const float lengths[] = {0.6f, 0.4f, 0.75f, 0.45f};
+  for (int k = 0; k < 4; ++k) {
+    EXPECT_NEAR(glm::distance(position(expected, k + 1), position(expected, k + 2)), lengths[k],
+                1e-5f);
+  }
+  EXPECT_LT(glm::distance(position(expected, 5), target), 1e-4f * 2.2f);
+  EXPECT_TRUE(result.reached);
+}
+
 TEST(Fabrik, StraightensTowardAnUnreachableTargetWithoutStretching) {
   const Skeleton s = make_chain();
   std::vector<Transform> local = s.rest_pose;
