@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <limits>
+#include <utility>
+#include <vector>
 
 namespace render {
 namespace {
@@ -50,6 +52,86 @@ void measure(Box& box, const std::vector<OccupiedCell>& cells) {
   }
 }
 
+// The histogram's counted cells, with their levels on each axis.
+std::vector<OccupiedCell> occupied_cells(const ColorHistogram& histogram) {
+  std::vector<OccupiedCell> cells;
+  for (int c = 0; c < kPaletteCells; ++c) {
+    const ColorHistogram::Cell& counted = histogram.cells()[static_cast<std::size_t>(c)];
+    if (counted.count == 0) continue;
+    cells.push_back(
+        {{c >> (2 * kPaletteCellBits), (c >> kPaletteCellBits) & (kLevels - 1), c & (kLevels - 1)},
+         counted.count,
+         counted.sum});
+  }
+  return cells;
+}
+
+// Splits box at the weighted median of its longest axis (sorting its cells along it) into two
+// measured halves that both hold a cell.
+std::pair<Box, Box> split_box(const Box& box, std::vector<OccupiedCell>& cells) {
+  const int axis = box.longest_axis;
+  auto first = cells.begin() + static_cast<std::ptrdiff_t>(box.begin);
+  auto last = cells.begin() + static_cast<std::ptrdiff_t>(box.end);
+  std::sort(first, last, [axis](const OccupiedCell& a, const OccupiedCell& b) {
+    return a.level[axis] < b.level[axis];
+  });
+  // The weighted median, kept inside the box so both halves hold a cell.
+  std::uint64_t total = 0;
+  for (auto it = first; it != last; ++it) total += it->count;
+  std::uint64_t running = 0;
+  std::size_t split = box.begin + 1;
+  for (std::size_t i = box.begin; i + 1 < box.end; ++i) {
+    running += cells[i].count;
+    split = i + 1;
+    if (2 * running >= total) break;
+  }
+  // Cells of one level stay on one side, so the halves do not overlap; the box spans more
+  // than one level, so a change of level lies before or after the median.
+  auto same_level = [&](std::size_t i) { return cells[i].level[axis] == cells[i - 1].level[axis]; };
+  std::size_t up = split;
+  while (up < box.end && same_level(up)) ++up;
+  if (up < box.end) {
+    split = up;
+  } else {
+    while (same_level(split)) --split;
+  }
+  Box low{box.begin, split}, high{split, box.end};
+  measure(low, cells);
+  measure(high, cells);
+  return {low, high};
+}
+
+// The count-weighted mean colour of a box's cells.
+std::array<std::uint8_t, 3> mean_color(const Box& box, const std::vector<OccupiedCell>& cells) {
+  std::array<double, 3> sum{0.0, 0.0, 0.0};
+  double weight = 0.0;
+  for (std::size_t i = box.begin; i < box.end; ++i) {
+    for (int a = 0; a < 3; ++a) sum[a] += static_cast<double>(cells[i].sum[a]);
+    weight += static_cast<double>(cells[i].count);
+  }
+  std::array<std::uint8_t, 3> color;
+  for (int a = 0; a < 3; ++a) color[a] = static_cast<std::uint8_t>(sum[a] / weight + 0.5);
+  return color;
+}
+
+// The index of the palette colour nearest to cell c's centre.
+std::uint8_t nearest_color(const std::vector<std::array<std::uint8_t, 3>>& colors, int c) {
+  const int r = cell_center(c >> (2 * kPaletteCellBits));
+  const int g = cell_center((c >> kPaletteCellBits) & (kLevels - 1));
+  const int b = cell_center(c & (kLevels - 1));
+  int best = 0;
+  int best_distance = std::numeric_limits<int>::max();
+  for (std::size_t i = 0; i < colors.size(); ++i) {
+    const auto& p = colors[i];
+    const int d = (r - p[0]) * (r - p[0]) + (g - p[1]) * (g - p[1]) + (b - p[2]) * (b - p[2]);
+    if (d < best_distance) {
+      best_distance = d;
+      best = static_cast<int>(i);
+    }
+  }
+  return static_cast<std::uint8_t>(best);
+}
+
 }  // namespace
 
 void ColorHistogram::add(std::span<const std::uint8_t> rgba) {
@@ -62,15 +144,7 @@ void ColorHistogram::add(std::span<const std::uint8_t> rgba) {
 
 GifPalette make_gif_palette(const ColorHistogram& histogram, int max_colors) {
   max_colors = std::clamp(max_colors, 1, 256);
-  std::vector<OccupiedCell> cells;
-  for (int c = 0; c < kPaletteCells; ++c) {
-    const ColorHistogram::Cell& counted = histogram.cells()[static_cast<std::size_t>(c)];
-    if (counted.count == 0) continue;
-    cells.push_back(
-        {{c >> (2 * kPaletteCellBits), (c >> kPaletteCellBits) & (kLevels - 1), c & (kLevels - 1)},
-         counted.count,
-         counted.sum});
-  }
+  std::vector<OccupiedCell> cells = occupied_cells(histogram);
   GifPalette palette;
   palette.nearest.assign(kPaletteCells, 0);
   if (cells.empty()) {
@@ -84,67 +158,13 @@ GifPalette make_gif_palette(const ColorHistogram& histogram, int max_colors) {
     auto widest = std::max_element(boxes.begin(), boxes.end(),
                                    [](const Box& a, const Box& b) { return a.extent < b.extent; });
     if (widest->extent <= 0) break;
-    Box box = *widest;
-    const int axis = box.longest_axis;
-    auto first = cells.begin() + static_cast<std::ptrdiff_t>(box.begin);
-    auto last = cells.begin() + static_cast<std::ptrdiff_t>(box.end);
-    std::sort(first, last, [axis](const OccupiedCell& a, const OccupiedCell& b) {
-      return a.level[axis] < b.level[axis];
-    });
-    // The weighted median, kept inside the box so both halves hold a cell.
-    std::uint64_t total = 0;
-    for (auto it = first; it != last; ++it) total += it->count;
-    std::uint64_t running = 0;
-    std::size_t split = box.begin + 1;
-    for (std::size_t i = box.begin; i + 1 < box.end; ++i) {
-      running += cells[i].count;
-      split = i + 1;
-      if (2 * running >= total) break;
-    }
-    // Cells of one level stay on one side, so the halves do not overlap; the box spans more
-    // than one level, so a change of level lies before or after the median.
-    auto same_level = [&](std::size_t i) {
-      return cells[i].level[axis] == cells[i - 1].level[axis];
-    };
-    std::size_t up = split;
-    while (up < box.end && same_level(up)) ++up;
-    if (up < box.end) {
-      split = up;
-    } else {
-      while (same_level(split)) --split;
-    }
-    Box low{box.begin, split}, high{split, box.end};
-    measure(low, cells);
-    measure(high, cells);
+    const auto [low, high] = split_box(*widest, cells);
     *widest = low;
     boxes.push_back(high);
   }
-  for (const Box& box : boxes) {
-    std::array<double, 3> sum{0.0, 0.0, 0.0};
-    double weight = 0.0;
-    for (std::size_t i = box.begin; i < box.end; ++i) {
-      for (int a = 0; a < 3; ++a) sum[a] += static_cast<double>(cells[i].sum[a]);
-      weight += static_cast<double>(cells[i].count);
-    }
-    std::array<std::uint8_t, 3> color;
-    for (int a = 0; a < 3; ++a) color[a] = static_cast<std::uint8_t>(sum[a] / weight + 0.5);
-    palette.colors.push_back(color);
-  }
+  for (const Box& box : boxes) palette.colors.push_back(mean_color(box, cells));
   for (int c = 0; c < kPaletteCells; ++c) {
-    const int r = cell_center(c >> (2 * kPaletteCellBits));
-    const int g = cell_center((c >> kPaletteCellBits) & (kLevels - 1));
-    const int b = cell_center(c & (kLevels - 1));
-    int best = 0;
-    int best_distance = std::numeric_limits<int>::max();
-    for (std::size_t i = 0; i < palette.colors.size(); ++i) {
-      const auto& p = palette.colors[i];
-      const int d = (r - p[0]) * (r - p[0]) + (g - p[1]) * (g - p[1]) + (b - p[2]) * (b - p[2]);
-      if (d < best_distance) {
-        best_distance = d;
-        best = static_cast<int>(i);
-      }
-    }
-    palette.nearest[static_cast<std::size_t>(c)] = static_cast<std::uint8_t>(best);
+    palette.nearest[static_cast<std::size_t>(c)] = nearest_color(palette.colors, c);
   }
   return palette;
 }
