@@ -172,77 +172,55 @@ bool write_output(const std::string& path, const std::string& text) {
   return true;
 }
 
-int run_audit(const AuditOptions& options) {
-  if (options.jobs < 1) {
-    std::fprintf(stderr, "animview audit: --jobs must be at least 1\n");
-    return 2;
+// The report of the shards named by --merge, into report; "" or the cause.
+std::string merge_shards(const std::vector<std::string>& paths, json& report) {
+  std::vector<json> shards;
+  for (const std::string& path : paths) {
+    std::string text;
+    json shard;
+    if (read_text(path, text).empty()) shard = json::parse(text, nullptr, false);
+    if (shard.is_discarded() || shard.is_null()) return path + ": not a JSON report";
+    shards.push_back(std::move(shard));
   }
-  anim::AuditRules rules;
-  std::string rules_text;
-  if (!options.rules.empty()) {
-    std::string e = read_text(options.rules, rules_text);
-    if (e.empty()) e = asset::load_audit_rules(options.rules, rules);
-    if (!e.empty()) {
-      std::fprintf(stderr, "animview audit: %s\n", e.c_str());
-      return 2;
-    }
-  }
-  json report;
-  int cached = 0;
-  if (!options.merge.empty()) {
-    std::vector<json> shards;
-    for (const std::string& path : options.merge) {
-      std::string text;
-      json shard;
-      if (read_text(path, text).empty()) shard = json::parse(text, nullptr, false);
-      if (shard.is_discarded() || shard.is_null()) {
-        std::fprintf(stderr, "animview audit: %s: not a JSON report\n", path.c_str());
-        return 2;
-      }
-      shards.push_back(std::move(shard));
-    }
-    std::string error;
-    report = asset::merge_audit_reports(shards, &error);
-    if (!error.empty()) {
-      std::fprintf(stderr, "animview audit: --merge: %s\n", error.c_str());
-      return 2;
-    }
-  } else {
-    std::vector<AuditTarget> files;
-    if (std::string e = collect_files(options, files); !e.empty()) {
-      std::fprintf(stderr, "animview audit: %s\n", e.c_str());
-      return 2;
-    }
-    if (files.empty()) {
-      std::fprintf(stderr, "animview audit: no model or clip files to audit\n");
-      return 2;
-    }
-    report = audit_files(files, rules, std::string(ANIMVIEW_VERSION) + '\n' + rules_text, options,
-                         cached);
-  }
-  ContactSheetPictures sheets;
-  if (!options.html_path.empty() && !options.no_contact_sheets) {
-    ContactSheetRequest request;
-    std::error_code ec;
-    request.program = fs::read_symlink("/proc/self/exe", ec).string();
-    request.jobs = options.jobs;
-    std::string warning;
-    sheets = render_contact_sheets(report, request, warning);
-    if (!warning.empty())
-      std::fprintf(stderr, "animview audit: contact sheets: %s\n", warning.c_str());
-  }
-  if (!write_output(options.json_path, report.dump(1)) ||
-      !write_output(options.csv_path, asset::audit_report_csv(report)) ||
-      !write_output(options.html_path, audit_html(report, sheets))) {
-    return 2;
-  }
+  std::string error;
+  report = asset::merge_audit_reports(shards, &error);
+  return error.empty() ? "" : "--merge: " + error;
+}
+
+// The report of the files the options name, audited (cached counts those the cache held); "" or
+// the cause.
+std::string audit_named_files(const AuditOptions& options, const anim::AuditRules& rules,
+                              const std::string& rules_text, json& report, int& cached) {
+  std::vector<AuditTarget> files;
+  if (std::string e = collect_files(options, files); !e.empty()) return e;
+  if (files.empty()) return "no model or clip files to audit";
+  report =
+      audit_files(files, rules, std::string(ANIMVIEW_VERSION) + '\n' + rules_text, options, cached);
+  return "";
+}
+
+// The contact sheets the HTML report shows, unless it is not written or they are turned off.
+ContactSheetPictures contact_sheets_for(const AuditOptions& options, const json& report) {
+  if (options.html_path.empty() || options.no_contact_sheets) return {};
+  ContactSheetRequest request;
+  std::error_code ec;
+  request.program = fs::read_symlink("/proc/self/exe", ec).string();
+  request.jobs = options.jobs;
+  std::string warning;
+  ContactSheetPictures sheets = render_contact_sheets(report, request, warning);
+  if (!warning.empty())
+    std::fprintf(stderr, "animview audit: contact sheets: %s\n", warning.c_str());
+  return sheets;
+}
+
+// The summary line and the errors, one line each (the rest is in the reports).
+void print_summary(const json& report, int cached) {
   const asset::AuditCounts counts = asset::count_audit_report(report);
   std::printf(
       "%d files (%d unreadable, %d from the cache), %d clips: %d errors, %d warnings, %d "
       "notes\n",
       counts.files, counts.unreadable, cached, counts.clips, counts.errors, counts.warnings,
       counts.info);
-  // The errors, one line each (the rest is in the reports).
   const auto text = [](const json& j, const char* key) {
     return j.is_object() && j.contains(key) && j[key].is_string() ? j[key].get<std::string>()
                                                                   : std::string();
@@ -259,6 +237,34 @@ int run_audit(const AuditOptions& options) {
       }
     }
   }
+}
+
+int run_audit(const AuditOptions& options) {
+  const auto fail = [](const std::string& cause) {
+    std::fprintf(stderr, "animview audit: %s\n", cause.c_str());
+    return 2;
+  };
+  if (options.jobs < 1) return fail("--jobs must be at least 1");
+  anim::AuditRules rules;
+  std::string rules_text;
+  if (!options.rules.empty()) {
+    std::string e = read_text(options.rules, rules_text);
+    if (e.empty()) e = asset::load_audit_rules(options.rules, rules);
+    if (!e.empty()) return fail(e);
+  }
+  json report;
+  int cached = 0;
+  const std::string e = options.merge.empty()
+                            ? audit_named_files(options, rules, rules_text, report, cached)
+                            : merge_shards(options.merge, report);
+  if (!e.empty()) return fail(e);
+  const ContactSheetPictures sheets = contact_sheets_for(options, report);
+  if (!write_output(options.json_path, report.dump(1)) ||
+      !write_output(options.csv_path, asset::audit_report_csv(report)) ||
+      !write_output(options.html_path, audit_html(report, sheets))) {
+    return 2;
+  }
+  print_summary(report, cached);
   return asset::audit_report_fails(report) ? 1 : 0;
 }
 
