@@ -119,46 +119,45 @@ void stand_in_missing_clips(LoadOutcome& out) {
   if (!names.empty()) out.errors.back().message += " (" + names + " hold the rest pose meanwhile)";
 }
 
-}  // namespace
+// The files to load for request: a project's character and clip files (read into out, its
+// paths taken from its folder) and the files after it that it does not list yet; the request's
+// own files otherwise. first_unlisted: the first of those files the project does not list.
+bool files_to_load(const LoadRequest& request, LoadOutcome& out, std::vector<std::string>& files,
+                   std::size_t& first_unlisted) {
+  files = request.files;
+  first_unlisted = 1;
+  if (!is_project_file(files[0])) return true;
+  out.project_path = files[0];
+  if (std::string e = asset::load_project(files[0], out.project); !e.empty()) {
+    out.errors.push_back({files[0], std::move(e)});
+    return false;
+  }
+  for (std::string& notice : asset::unknown_field_notices(out.project, files[0])) {
+    out.warnings.push_back(std::move(notice));
+  }
+  const std::filesystem::path base = std::filesystem::path(files[0]).parent_path();
+  files = {resolve_project_path(out.project.character, base)};
+  for (const std::string& clip_file : out.project.clip_files) {
+    files.push_back(resolve_project_path(clip_file, base));
+  }
+  first_unlisted = files.size();
+  // A file the project lists already (saved after it was added in the viewer) loads once.
+  for (std::size_t i = 1; i < request.files.size(); ++i) {
+    const auto same = [&](const std::string& listed) {
+      std::error_code ec;
+      return listed == request.files[i] ||
+             std::filesystem::equivalent(listed, request.files[i], ec);
+    };
+    if (std::none_of(files.begin() + 1, files.end(), same)) files.push_back(request.files[i]);
+  }
+  return true;
+}
 
-LoadOutcome load_now(const LoadRequest& request, const std::function<bool(float)>& progress) {
-  LoadOutcome out;
-  if (request.files.empty()) {
-    out.errors.push_back({"", "nothing to load"});
-    return out;
-  }
-  std::vector<std::string> files = request.files;
-  bool from_project = false;
-  if (is_project_file(files[0])) {
-    out.project_path = files[0];
-    if (std::string e = asset::load_project(files[0], out.project); !e.empty()) {
-      out.errors.push_back({files[0], std::move(e)});
-      return out;
-    }
-    for (std::string& notice : asset::unknown_field_notices(out.project, files[0])) {
-      out.warnings.push_back(std::move(notice));
-    }
-    // Paths in a project are relative to its folder.
-    const std::filesystem::path base = std::filesystem::path(files[0]).parent_path();
-    files = {resolve_project_path(out.project.character, base)};
-    for (const std::string& clip_file : out.project.clip_files) {
-      files.push_back(resolve_project_path(clip_file, base));
-    }
-    from_project = true;
-  }
-  // Files after a project (or after the character) that its project does not list yet.
-  const std::size_t first_unlisted = from_project ? files.size() : 1;
-  if (from_project) {
-    // A file the project lists already (saved after it was added in the viewer) loads once.
-    for (std::size_t i = 1; i < request.files.size(); ++i) {
-      const auto same = [&](const std::string& listed) {
-        std::error_code ec;
-        return listed == request.files[i] ||
-               std::filesystem::equivalent(listed, request.files[i], ec);
-      };
-      if (std::none_of(files.begin() + 1, files.end(), same)) files.push_back(request.files[i]);
-    }
-  }
+// The character of files[0] (the demo's, or imported) and the clips of the other files and of
+// the project's retargets, each clip's source file listed beside it. False when the character
+// cannot be imported.
+bool load_character_and_clips(const LoadRequest& request, const std::vector<std::string>& files,
+                              const std::function<bool(float)>& progress, LoadOutcome& out) {
   if (files[0] == asset::kDemoSourcePath) {
     out.character = asset::make_demo_character();
   } else {
@@ -166,7 +165,7 @@ LoadOutcome load_now(const LoadRequest& request, const std::function<bool(float)
     if (!imported.ok()) {
       out.errors.push_back({files[0], imported.error});
       out.cancelled = imported.cancelled;
-      return out;
+      return false;
     }
     out.character = std::move(imported.character);
   }
@@ -187,15 +186,13 @@ LoadOutcome load_now(const LoadRequest& request, const std::function<bool(float)
       stand_in_missing_clips(out);
     }
   }
-  if (!from_project) {
-    // The demo opens in its default project (blend space, state machine, layers); a model file
-    // in a project that previews its clips.
-    out.project = files[0] == asset::kDemoSourcePath
-                      ? asset::make_demo_project()
-                      : asset::preview_project(out.character, files[0]);
-  }
-  // Clip files the project does not list become its own, with their clips, so they are bound,
-  // listed in the clip browser and saved with it.
+  return true;
+}
+
+// Clip files the project does not list become its own, with their clips, so they are bound,
+// listed in the clip browser and saved with it.
+void adopt_unlisted_files(const std::vector<std::string>& files, std::size_t first_unlisted,
+                          LoadOutcome& out) {
   asset::Project& project = out.project;
   for (std::size_t i = first_unlisted; i < files.size(); ++i) {
     if (std::find(project.clip_files.begin(), project.clip_files.end(), files[i]) ==
@@ -212,6 +209,29 @@ LoadOutcome load_now(const LoadRequest& request, const std::function<bool(float)
       project.clips.push_back(name);
     }
   }
+}
+
+}  // namespace
+
+LoadOutcome load_now(const LoadRequest& request, const std::function<bool(float)>& progress) {
+  LoadOutcome out;
+  if (request.files.empty()) {
+    out.errors.push_back({"", "nothing to load"});
+    return out;
+  }
+  std::vector<std::string> files;
+  std::size_t first_unlisted = 1;
+  if (!files_to_load(request, out, files, first_unlisted)) return out;
+  const bool from_project = !out.project_path.empty();
+  if (!load_character_and_clips(request, files, progress, out)) return out;
+  if (!from_project) {
+    // The demo opens in its default project (blend space, state machine, layers); a model file
+    // in a project that previews its clips.
+    out.project = files[0] == asset::kDemoSourcePath
+                      ? asset::make_demo_project()
+                      : asset::preview_project(out.character, files[0]);
+  }
+  adopt_unlisted_files(files, first_unlisted, out);
   out.ok = !out.cancelled;
   return out;
 }
