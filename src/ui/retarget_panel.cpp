@@ -226,12 +226,8 @@ float draw_quality(const RetargetQuality& quality, RetargetPanelState& state) {
   return seek_s;
 }
 
-}  // namespace
-
-RetargetPanelChange draw_retarget_panel(std::span<asset::ProjectRetarget> entries,
-                                        const anim::RetargetMap* map, const std::string& status,
-                                        const RetargetQuality& quality, RetargetPanelState& state) {
-  RetargetPanelChange change;
+// Forgets where last frame's widgets were drawn (a closed panel draws none).
+void clear_drawn(RetargetPanelState& state) {
   state.row_combo_at.clear();
   state.quality_rows.clear();
   state.feet_rows.clear();
@@ -241,25 +237,11 @@ RetargetPanelChange draw_retarget_panel(std::span<asset::ProjectRetarget> entrie
   state.clip_item_at.clear();
   state.none_item_at = glm::vec2(0.0f);
   state.side_by_side_at = glm::vec2(0.0f);
-  if (!state.open) return change;
-  // Over the viewport's right part: the clip browser on the left stays free, and the
-  // side-by-side view puts the source on the character's right (the screen's left).
-  const ImGuiViewport* viewport = ImGui::GetMainViewport();
-  ImGui::SetNextWindowPos(
-      ImVec2(viewport->WorkPos.x + 0.6f * viewport->WorkSize.x, viewport->WorkPos.y + 40.0f),
-      ImGuiCond_FirstUseEver);
-  ImGui::SetNextWindowSize(ImVec2(440.0f, 560.0f), ImGuiCond_FirstUseEver);
-  if (!ImGui::Begin("Retarget", &state.open)) {
-    ImGui::End();
-    return change;
-  }
-  if (entries.empty()) {
-    ImGui::TextWrapped(
-        "No retargeted clip files. Add a clip file made for another skeleton (File > Add clip "
-        "file...) and accept the offer to retarget it.");
-    ImGui::End();
-    return change;
-  }
+}
+
+// The combo of retargeted files (and their clips); returns the chosen entry.
+asset::ProjectRetarget& pick_entry(std::span<asset::ProjectRetarget> entries,
+                                   RetargetPanelState& state) {
   state.entry = std::clamp(state.entry, 0, static_cast<int>(entries.size()) - 1);
   const auto name_of = [](const asset::ProjectRetarget& e) {
     return std::filesystem::path(e.file).filename().string() +
@@ -275,37 +257,69 @@ RetargetPanelChange draw_retarget_panel(std::span<asset::ProjectRetarget> entrie
     }
     ImGui::EndCombo();
   }
-  asset::ProjectRetarget& entry = entries[static_cast<std::size_t>(state.entry)];
-  if (!status.empty()) ImGui::TextDisabled("%s", status.c_str());
-  ImGui::Checkbox("Side by side (source skeleton beside the character)", &state.side_by_side);
-  state.side_by_side_at = last_item_center();
-  if (map == nullptr || map->joints.empty()) {
-    ImGui::End();
-    return change;
-  }
+  return entries[static_cast<std::size_t>(state.entry)];
+}
+
+// The sections under the file's header: leg and arm modes, quality, mapping, unmapped joints,
+// chain adjustments.
+void draw_map_sections(const anim::RetargetMap& map, const RetargetQuality& quality,
+                       asset::ProjectRetarget& entry, RetargetPanelState& state,
+                       RetargetPanelChange& change) {
   change.retarget = mode_combo("Legs", entry.leg_mode) || change.retarget;
   change.retarget = mode_combo("Arms", entry.arm_mode) || change.retarget;
   if (ImGui::CollapsingHeader("Quality", ImGuiTreeNodeFlags_DefaultOpen)) {
     change.show_clip = pick_quality_clip(quality, state);
-    state.planted_feet = anim::describe_planted_feet(*map);
+    state.planted_feet = anim::describe_planted_feet(map);
     change.seek_s = draw_quality(quality, state);
   }
   if (ImGui::CollapsingHeader("Mapping", ImGuiTreeNodeFlags_DefaultOpen)) {
-    change.retarget = draw_mapping(*map, entry, state) || change.retarget;
+    change.retarget = draw_mapping(map, entry, state) || change.retarget;
     if (!entry.corrections.empty() && ImGui::Button("Clear corrections")) {
       entry.corrections.clear();
       change.retarget = true;
     }
   }
   if (ImGui::CollapsingHeader("Unmapped (keep their rest pose)")) {
-    if (map->unmapped.empty()) ImGui::TextDisabled("none: every target joint follows the source");
-    for (const int t : map->unmapped) {
-      ImGui::BulletText("%s", map->target.joint_names[static_cast<std::size_t>(t)].c_str());
+    if (map.unmapped.empty()) ImGui::TextDisabled("none: every target joint follows the source");
+    for (const int t : map.unmapped) {
+      ImGui::BulletText("%s", map.target.joint_names[static_cast<std::size_t>(t)].c_str());
     }
   }
   if (ImGui::CollapsingHeader("Chain adjustments", ImGuiTreeNodeFlags_DefaultOpen)) {
     ImGui::TextWrapped("Turns a limb in the common reference pose (degrees about X, Y, Z).");
-    change.retarget = draw_adjustments(*map, entry) || change.retarget;
+    change.retarget = draw_adjustments(map, entry) || change.retarget;
+  }
+}
+
+}  // namespace
+
+RetargetPanelChange draw_retarget_panel(std::span<asset::ProjectRetarget> entries,
+                                        const anim::RetargetMap* map, const std::string& status,
+                                        const RetargetQuality& quality, RetargetPanelState& state) {
+  RetargetPanelChange change;
+  clear_drawn(state);
+  if (!state.open) return change;
+  // Over the viewport's right part: the clip browser on the left stays free, and the
+  // side-by-side view puts the source on the character's right (the screen's left).
+  const ImGuiViewport* viewport = ImGui::GetMainViewport();
+  ImGui::SetNextWindowPos(
+      ImVec2(viewport->WorkPos.x + 0.6f * viewport->WorkSize.x, viewport->WorkPos.y + 40.0f),
+      ImGuiCond_FirstUseEver);
+  ImGui::SetNextWindowSize(ImVec2(440.0f, 560.0f), ImGuiCond_FirstUseEver);
+  if (ImGui::Begin("Retarget", &state.open)) {
+    if (entries.empty()) {
+      ImGui::TextWrapped(
+          "No retargeted clip files. Add a clip file made for another skeleton (File > Add clip "
+          "file...) and accept the offer to retarget it.");
+    } else {
+      asset::ProjectRetarget& entry = pick_entry(entries, state);
+      if (!status.empty()) ImGui::TextDisabled("%s", status.c_str());
+      ImGui::Checkbox("Side by side (source skeleton beside the character)", &state.side_by_side);
+      state.side_by_side_at = last_item_center();
+      if (map != nullptr && !map->joints.empty()) {
+        draw_map_sections(*map, quality, entry, state, change);
+      }
+    }
   }
   ImGui::End();
   return change;
