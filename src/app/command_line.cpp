@@ -33,13 +33,9 @@ bool parse_size(const std::string& text, int& width, int& height) {
   return true;
 }
 
-}  // namespace
-
-int run_command_line(int argc, char** argv) {
-  CLI::App cli{"animview: a desktop viewer for skeletal animation (FBX, glTF/GLB, BVH, Collada)"};
-  cli.set_version_flag("--version", std::string("animview ") + ANIMVIEW_VERSION);
-  ViewerOptions options;
-  std::string size;
+// The viewer's own options (those of a run without a subcommand) into options; size takes --size
+// as given, parsed after.
+void add_viewer_options(CLI::App& cli, ViewerOptions& options, std::string& size) {
   cli.add_option("files", options.files, "Character and clip files to open");
   cli.add_flag("--headless", options.headless, "Render frames to PNG files instead of a window");
   cli.add_option("--frames", options.frames, "With --headless: how many frames to render")
@@ -92,7 +88,16 @@ int run_command_line(int argc, char** argv) {
   cli.add_option("--compare-sync", options.compare_sync,
                  "With --compare clip:NAME: B follows A's phase, or its time in seconds")
       ->check(CLI::IsMember({"phase", "seconds"}));
+}
 
+}  // namespace
+
+int run_command_line(int argc, char** argv) {
+  CLI::App cli{"animview: a desktop viewer for skeletal animation (FBX, glTF/GLB, BVH, Collada)"};
+  cli.set_version_flag("--version", std::string("animview ") + ANIMVIEW_VERSION);
+  ViewerOptions options;
+  std::string size;
+  add_viewer_options(cli, options, size);
   add_import_limit_options(cli);
 
   // Headless subcommands: each registers itself and reports its exit code.
