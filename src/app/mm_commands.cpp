@@ -32,57 +32,48 @@ struct BuildArgs {
   bool json_output = false;
 };
 
-int run_build(const BuildArgs& args) {
-  asset::Character character;
+// The character of args.file (the demo's without one) with the clips of its --anim-files; ""
+// or the cause.
+std::string load_build_character(const BuildArgs& args, asset::Character& character) {
   if (args.file.empty()) {
     character = asset::make_demo_character();
   } else {
     asset::ImportResult imported = asset::import_file(args.file, {});
-    if (!imported.ok()) {
-      std::fprintf(stderr, "animview mm-build: %s\n", imported.error.c_str());
-      return 1;
-    }
+    if (!imported.ok()) return imported.error;
     character = std::move(imported.character);
   }
   for (const std::string& anim_file : args.anim_files) {
     asset::ClipImportResult loaded = asset::import_clips(anim_file, character.skeleton, {});
-    if (!loaded.ok()) {
-      std::fprintf(stderr, "animview mm-build: %s\n", loaded.error.c_str());
-      return 1;
-    }
+    if (!loaded.ok()) return loaded.error;
     for (asset::ImportedClip& c : loaded.clips) character.clips.push_back(std::move(c.clip));
   }
-  asset::MotionMatchingBuildOptions options;
-  options.mirrored = args.mirror;
-  options.clip_included.assign(character.clips.size(), 1);
+  return "";
+}
+
+// The clips the database takes: all but those --exclude names; "" or the clip named that is
+// not there.
+std::string included_clips(const BuildArgs& args, const asset::Character& character,
+                           std::vector<std::uint8_t>& included) {
+  included.assign(character.clips.size(), 1);
   for (const std::string& name : args.exclude) {
     bool found = false;
     for (std::size_t c = 0; c < character.clips.size(); ++c) {
       if (character.clips[c].name == name) {
-        options.clip_included[c] = 0;
+        included[c] = 0;
         found = true;
       }
     }
     if (!found) {
-      std::fprintf(stderr, "animview mm-build: %s: --exclude: no clip named '%s'\n",
-                   character.source_path.c_str(), name.c_str());
-      return 2;
+      return character.source_path + ": --exclude: no clip named '" + name + "'";
     }
   }
-  const asset::MotionMatchingBuild build = asset::build_motion_matching(character, options);
-  if (!build.ok()) {
-    std::fprintf(stderr, "animview mm-build: %s\n", build.error.c_str());
-    return 1;
-  }
-  asset::MotionMatchingFile file;
-  file.source = character.source_path;
-  for (const anim::Clip& clip : character.clips) file.clip_names.push_back(clip.name);
-  file.database = build.database;
-  if (const std::string error = asset::save_motion_matching_file(args.out, file); !error.empty()) {
-    std::fprintf(stderr, "animview mm-build: %s\n", error.c_str());
-    return 1;
-  }
-  const anim::MotionMatchingDatabase& db = build.database;
+  return "";
+}
+
+// What was built: frames per clip, the feature groups' scales and weights, what was left out;
+// as JSON or as text.
+void print_build(const BuildArgs& args, const asset::Character& character,
+                 const anim::MotionMatchingDatabase& db) {
   std::vector<int> frames_per_clip(character.clips.size(), 0);
   for (const anim::DatabaseRange& r : db.ranges) {
     frames_per_clip[static_cast<std::size_t>(r.clip_index)] += r.frame_count;
@@ -103,7 +94,7 @@ int run_build(const BuildArgs& args) {
                       {"clips", clips},  {"groups", groups},           {"notices", db.notices}}
                      .dump(2)
               << '\n';
-    return 0;
+    return;
   }
   std::printf("%s: %d frames at %.0f Hz in %zu ranges, written to %s\n",
               character.source_path.c_str(), db.frame_count(), db.frame_rate, db.ranges.size(),
@@ -118,6 +109,30 @@ int run_build(const BuildArgs& args) {
                 db.weights.group[static_cast<std::size_t>(g)]);
   }
   for (const std::string& notice : db.notices) std::printf("  left out: %s\n", notice.c_str());
+}
+
+int run_build(const BuildArgs& args) {
+  const auto fail = [](const std::string& cause, int code) {
+    std::fprintf(stderr, "animview mm-build: %s\n", cause.c_str());
+    return code;
+  };
+  asset::Character character;
+  if (std::string e = load_build_character(args, character); !e.empty()) return fail(e, 1);
+  asset::MotionMatchingBuildOptions options;
+  options.mirrored = args.mirror;
+  if (std::string e = included_clips(args, character, options.clip_included); !e.empty()) {
+    return fail(e, 2);
+  }
+  const asset::MotionMatchingBuild build = asset::build_motion_matching(character, options);
+  if (!build.ok()) return fail(build.error, 1);
+  asset::MotionMatchingFile file;
+  file.source = character.source_path;
+  for (const anim::Clip& clip : character.clips) file.clip_names.push_back(clip.name);
+  file.database = build.database;
+  if (const std::string error = asset::save_motion_matching_file(args.out, file); !error.empty()) {
+    return fail(error, 1);
+  }
+  print_build(args, character, build.database);
   return 0;
 }
 
@@ -145,6 +160,81 @@ json describe(const asset::MotionMatchingFile& file, std::span<const float> quer
           {"group_costs", groups}};
 }
 
+// The query's raw features: a list of kFeatureDimension finite numbers; "" or the cause.
+std::string read_query_features(const json& q, std::vector<float>& raw) {
+  if (!q.contains("features") || !q["features"].is_array() ||
+      q["features"].size() != static_cast<std::size_t>(anim::kFeatureDimension)) {
+    return "\"features\" is not a list of " + std::to_string(anim::kFeatureDimension) + " numbers";
+  }
+  for (const json& v : q["features"]) {
+    if (!v.is_number() || !asset::fits_float(v.get<double>())) {
+      return "\"features\" holds something that is not a finite number";
+    }
+    raw.push_back(static_cast<float>(v.get<double>()));
+  }
+  return "";
+}
+
+// The query's "weights" (one number >= 0 per feature group), set on db; "" or the cause.
+std::string apply_query_weights(const json& q, anim::MotionMatchingDatabase& db) {
+  if (!q.contains("weights")) return "";
+  const json& w = q["weights"];
+  if (!w.is_array() || w.size() != static_cast<std::size_t>(anim::kFeatureGroupCount)) {
+    return "\"weights\" is not a list of " + std::to_string(anim::kFeatureGroupCount) + " numbers";
+  }
+  anim::FeatureWeights weights;
+  for (int g = 0; g < anim::kFeatureGroupCount; ++g) {
+    const json& weight = w[static_cast<std::size_t>(g)];
+    if (!weight.is_number() || !asset::fits_float(weight.get<double>()) ||
+        !(weight.get<double>() >= 0.0)) {
+      return "a weight is not a number >= 0";
+    }
+    weights.group[static_cast<std::size_t>(g)] = static_cast<float>(weight.get<double>());
+  }
+  anim::set_feature_weights(db, weights);
+  return "";
+}
+
+// Which of the file's ranges the search may take: all but the clips "exclude" names; "" or the
+// cause.
+std::string query_enabled_ranges(const json& q, const asset::MotionMatchingFile& file,
+                                 std::vector<std::uint8_t>& enabled) {
+  const anim::MotionMatchingDatabase& db = file.database;
+  enabled.assign(db.ranges.size(), 1);
+  if (!q.contains("exclude")) return "";
+  if (!q["exclude"].is_array()) return "\"exclude\" is not a list of clip names";
+  for (const json& name : q["exclude"]) {
+    if (!name.is_string()) return "\"exclude\" holds something that is not a name";
+    bool found = false;
+    for (std::size_t r = 0; r < db.ranges.size(); ++r) {
+      if (file.clip_names[static_cast<std::size_t>(db.ranges[r].clip_index)] == name) {
+        enabled[r] = 0;
+        found = true;
+      }
+    }
+    if (!found) return "\"exclude\": no clip named '" + name.get<std::string>() + "'";
+  }
+  return "";
+}
+
+// The best match and the runner-up, as JSON or as text.
+void print_matches(const json& out, bool json_output) {
+  if (json_output) {
+    std::cout << out.dump(2) << '\n';
+    return;
+  }
+  for (const char* which : {"best", "runner_up"}) {
+    const json& m = out[which];
+    if (m.is_null()) continue;
+    std::printf("%-9s frame %d: clip '%s' at %.4f s%s, cost %.4f\n", which, m["frame"].get<int>(),
+                m["clip"].get<std::string>().c_str(), m["time_s"].get<float>(),
+                m["mirrored"].get<bool>() ? " (mirrored)" : "", m["cost"].get<float>());
+    for (const auto& [name, cost] : m["group_costs"].items()) {
+      std::printf("    %-22s %.4f\n", name.c_str(), cost.get<float>());
+    }
+  }
+}
+
 int run_query(const QueryArgs& args) {
   asset::MotionMatchingFile file;
   if (const std::string error = asset::load_motion_matching_file(args.db, file); !error.empty()) {
@@ -159,51 +249,12 @@ int run_query(const QueryArgs& args) {
   };
   if (!stream) return fail("cannot open the file");
   if (q.is_discarded() || !q.is_object()) return fail("not a JSON object");
-  if (!q.contains("features") || !q["features"].is_array() ||
-      q["features"].size() != static_cast<std::size_t>(anim::kFeatureDimension)) {
-    return fail("\"features\" is not a list of " + std::to_string(anim::kFeatureDimension) +
-                " numbers");
-  }
   std::vector<float> raw;
-  for (const json& v : q["features"]) {
-    if (!v.is_number() || !asset::fits_float(v.get<double>())) {
-      return fail("\"features\" holds something that is not a finite number");
-    }
-    raw.push_back(static_cast<float>(v.get<double>()));
-  }
+  if (std::string e = read_query_features(q, raw); !e.empty()) return fail(e);
   anim::MotionMatchingDatabase& db = file.database;
-  if (q.contains("weights")) {
-    const json& w = q["weights"];
-    if (!w.is_array() || w.size() != static_cast<std::size_t>(anim::kFeatureGroupCount)) {
-      return fail("\"weights\" is not a list of " + std::to_string(anim::kFeatureGroupCount) +
-                  " numbers");
-    }
-    anim::FeatureWeights weights;
-    for (int g = 0; g < anim::kFeatureGroupCount; ++g) {
-      const json& weight = w[static_cast<std::size_t>(g)];
-      if (!weight.is_number() || !asset::fits_float(weight.get<double>()) ||
-          !(weight.get<double>() >= 0.0)) {
-        return fail("a weight is not a number >= 0");
-      }
-      weights.group[static_cast<std::size_t>(g)] = static_cast<float>(weight.get<double>());
-    }
-    anim::set_feature_weights(db, weights);
-  }
-  std::vector<std::uint8_t> enabled(db.ranges.size(), 1);
-  if (q.contains("exclude")) {
-    if (!q["exclude"].is_array()) return fail("\"exclude\" is not a list of clip names");
-    for (const json& name : q["exclude"]) {
-      if (!name.is_string()) return fail("\"exclude\" holds something that is not a name");
-      bool found = false;
-      for (std::size_t r = 0; r < db.ranges.size(); ++r) {
-        if (file.clip_names[static_cast<std::size_t>(db.ranges[r].clip_index)] == name) {
-          enabled[r] = 0;
-          found = true;
-        }
-      }
-      if (!found) return fail("\"exclude\": no clip named '" + name.get<std::string>() + "'");
-    }
-  }
+  if (std::string e = apply_query_weights(q, db); !e.empty()) return fail(e);
+  std::vector<std::uint8_t> enabled;
+  if (std::string e = query_enabled_ranges(q, file, enabled); !e.empty()) return fail(e);
   std::vector<float> features(anim::kFeatureDimension);
   if (anim::JobResult r = anim::normalize_features(db, raw, features); !r) return fail(r.error);
   const anim::MotionMatchingBounds bounds = anim::build_search_bounds(db);
@@ -218,20 +269,7 @@ int run_query(const QueryArgs& args) {
   out["runner_up"] = match.runner_up_frame >= 0
                          ? describe(file, features, match.runner_up_frame, match.runner_up_cost)
                          : json();
-  if (args.json_output) {
-    std::cout << out.dump(2) << '\n';
-    return 0;
-  }
-  for (const char* which : {"best", "runner_up"}) {
-    const json& m = out[which];
-    if (m.is_null()) continue;
-    std::printf("%-9s frame %d: clip '%s' at %.4f s%s, cost %.4f\n", which, m["frame"].get<int>(),
-                m["clip"].get<std::string>().c_str(), m["time_s"].get<float>(),
-                m["mirrored"].get<bool>() ? " (mirrored)" : "", m["cost"].get<float>());
-    for (const auto& [name, cost] : m["group_costs"].items()) {
-      std::printf("    %-22s %.4f\n", name.c_str(), cost.get<float>());
-    }
-  }
+  print_matches(out, args.json_output);
   return 0;
 }
 
