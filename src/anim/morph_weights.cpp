@@ -125,14 +125,13 @@ JobResult sample_morph_weights(const Clip& clip, const MorphBinding& binding,
     return JobResult::fail("sample_morph_weights: out is not one weight per channel");
   }
   const std::size_t n = channels.size();
-  if (!binding.compressed.empty() && binding.compressed.tracks.size() == cursors.size()) {
-    for (std::size_t c = 0; c < n; ++c) out[c] = channels[c].default_weight;
-    for (std::size_t t = 0; t < binding.compressed.tracks.size(); ++t) {
-      const int c = binding.track_to_channel[t];
-      if (c < 0 || static_cast<std::size_t>(c) >= n) continue;
-      if (binding.compressed.tracks[t].key_count == 0) continue;
-      out[c] = sample_compressed_morph_track(binding.compressed, t, time_s, cursors[t]);
+  if (!binding.compressed.empty() && binding.compressed.clip_track_count == cursors.size()) {
+    const CompressedMorphTracks& compressed = binding.compressed;
+    if (!compressed.channels_in_order || compressed.track_count() != n) {
+      for (std::size_t c = 0; c < n; ++c) out[c] = channels[c].default_weight;
     }
+    // The shared times need one cursor for the whole clip: the first track's.
+    sample_compressed_morph_tracks(binding.compressed, time_s, cursors[0], out);
     return JobResult::ok();
   }
   if (binding.baked() &&

@@ -66,8 +66,8 @@ MorphBinding bind_morph_tracks(const Clip& clip, std::span<const MorphChannel> c
 // Samples clip's morph tracks at time_s (already wrapped or clamped) into out, one weight per
 // channel: animated channels from their tracks (Step, Linear or CubicSpline as glTF defines
 // them; from the compressed form when the binding has one), the others at their default
-// weight. cursors holds one key hint per morph track
-// (SamplingCache::morph_cursors). No allocation.
+// weight. cursors holds one key hint per morph track (SamplingCache::morph_cursors; the
+// compressed form's shared times use the first). No allocation.
 // Fails, writing nothing, when binding was not built for this clip, cursors is not one per morph
 // track, or out is not one per channel.
 JobResult sample_morph_weights(const Clip& clip, const MorphBinding& binding,
