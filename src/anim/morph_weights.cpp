@@ -112,6 +112,20 @@ MorphBinding bind_morph_tracks(const Clip& clip, std::span<const MorphChannel> c
   return binding;
 }
 
+std::size_t morph_key_bytes(const Clip& clip) {
+  std::size_t bytes = 0;
+  for (const MorphTrack& track : clip.morph_tracks) {
+    bytes += (track.weight.times_s.size() + track.weight.values.size()) * sizeof(float);
+  }
+  return bytes;
+}
+
+std::size_t morph_sampled_bytes(const Clip& clip, const MorphBinding& binding) {
+  if (!binding.compressed.empty()) return binding.compressed.byte_size();
+  if (binding.baked()) return binding.baked_frames.size() * sizeof(float);
+  return morph_key_bytes(clip);
+}
+
 JobResult sample_morph_weights(const Clip& clip, const MorphBinding& binding,
                                std::span<const MorphChannel> channels, float time_s,
                                std::span<std::uint32_t> cursors, std::span<float> out) {

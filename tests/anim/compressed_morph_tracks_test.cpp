@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "anim/bound_character.h"
 #include "anim/clip_sampling.h"
 #include "anim/morph_weights.h"
 
@@ -181,6 +182,38 @@ TEST(CompressedMorphTracks, StepTracksAndImpossibleTolerancesKeepTheExactForm) {
   std::vector<float> weights(3);
   ASSERT_TRUE(sample_morph_weights(clip, binding, kChannels, 0.69f, cursors, weights));
   EXPECT_EQ(weights[1], 0.0f);
+}
+
+// A character's clip memory counts its shape tracks in the storage each samples: the face
+// clip's 140 floats of keys exact (Blink's sparse keys keep it from being baked), 61 shared times
+// with three 2-byte weights each plus three 12-byte ranges compressed; on top of its joint
+// storage (sampled_bytes: here the root's rest pose on each frame, baked or compressed).
+TEST(CompressedMorphTracks, ClipMemoryCountsTheShapeTracks) {
+  Skeleton skeleton;
+  skeleton.joint_names = {"root"};
+  skeleton.parents = {kNoParent};
+  skeleton.rest_pose = {Transform::identity()};
+  skeleton.inverse_bind = {glm::mat4(1.0f)};
+  const Clip clip = face_clip();
+  EXPECT_EQ(morph_key_bytes(clip), kFaceKeyBytes);
+  EXPECT_EQ(kFaceKeyBytes, 560u);
+  BindOptions exact_storage, compressed_storage;
+  compressed_storage.compress = true;
+  BoundCharacter exact, compressed;
+  ASSERT_EQ(bind_character(skeleton, {clip}, exact_storage, exact, kChannels), "");
+  ASSERT_EQ(bind_character(skeleton, {clip}, compressed_storage, compressed, kChannels), "");
+  const std::size_t joint_bytes = sampled_bytes(clip, exact.bindings[0]);
+  EXPECT_EQ(exact.clip_memory_bytes(), joint_bytes + 560u);
+  ASSERT_FALSE(compressed.morph_bindings[0].compressed.empty());
+  const std::size_t compressed_joint_bytes = sampled_bytes(clip, compressed.bindings[0]);
+  EXPECT_EQ(compressed.clip_memory_bytes(), compressed_joint_bytes + 61u * 4u * 2u + 3u * 12u);
+  // Keyed on every frame, the clip is baked: 61 frames of the 3 channels' floats.
+  Clip framed = clip;
+  framed.morph_tracks.resize(1);
+  BoundCharacter baked;
+  ASSERT_EQ(bind_character(skeleton, {framed}, exact_storage, baked, kChannels), "");
+  ASSERT_TRUE(baked.morph_bindings[0].baked());
+  EXPECT_EQ(baked.clip_memory_bytes(), sampled_bytes(framed, baked.bindings[0]) + 61u * 3u * 4u);
 }
 
 }  // namespace
