@@ -152,6 +152,7 @@ int track_over_tolerance(const std::vector<Source>& sources,
   }
   for (std::uint16_t t : compressed.times) times.push_back(decode_time(t, compressed.duration_s));
   std::sort(times.begin(), times.end());
+  times.erase(std::unique(times.begin(), times.end()), times.end());  // tracks share key times
   std::vector<float> weights(compressed.channel_span);
   std::vector<std::uint32_t> cursors(sources.size(), 0);
   std::uint32_t cursor = 0;
