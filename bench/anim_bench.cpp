@@ -35,8 +35,9 @@
 //                           three 1 s clips at 30 fps, so baked) sampled and blended 0.5 / 0.3 /
 //                           0.2 into the caller's weights, as CharacterInstance does for a
 //                           3-clip blend
-// BM_MorphWeights_52Shapes_Compressed  the same clips compressed (quantized, reduced keys within
-//                           a weight error of 1e-3); counter bytes: the storage sampled
+// BM_MorphWeights_52Shapes_Compressed  the same clips compressed (shared 16-bit times and
+//                           weights, reduced within a weight error of 1e-3); counter bytes: the
+//                           storage sampled
 // BM_SampleClip_DemoSkeleton one clip of the built-in character sampled (28 joints): what the
 //                           52 shapes are to cost less than
 // Counters: joints, time_per_joint (CPU time per joint per update), characters, and for

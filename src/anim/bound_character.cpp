@@ -7,6 +7,9 @@ std::size_t BoundCharacter::clip_memory_bytes() const {
   for (std::size_t i = 0; i < clips.size() && i < bindings.size(); ++i) {
     bytes += sampled_bytes(clips[i], bindings[i]);
   }
+  for (std::size_t i = 0; i < clips.size() && i < morph_bindings.size(); ++i) {
+    bytes += morph_sampled_bytes(clips[i], morph_bindings[i]);
+  }
   return bytes;
 }
 

@@ -39,7 +39,8 @@ struct BoundCharacter {
   // by it instead, so foot locking can hold the feet in the world.
   std::vector<GroundMotion> ground_motion;
 
-  // The bytes of clip data instances sample from, over all clips.
+  // The bytes of clip data instances sample from, over all clips: their joint tracks'
+  // (sampled_bytes) and their shape tracks' (morph_sampled_bytes), in the storage each samples.
   std::size_t clip_memory_bytes() const;
   // The index of the clip called name, or -1.
   int find_clip(std::string_view name) const;

@@ -9,17 +9,29 @@
 namespace anim {
 namespace {
 
-struct DecodedKey {
-  float time_s;
-  float weight;
+// The longest run of shared times one kept segment may span: bounds the reduction's work
+// (quadratic in a segment's length) on long clips whose tracks are all straight.
+constexpr std::size_t kLongestSegment = 256;
+
+// A bound track to store: as a Linear (or constant) track, and its channel.
+struct Source {
+  FloatTrack linear;
+  std::uint32_t channel = 0;
+  const std::string* name = nullptr;
 };
 
-float key_time(const QuantizedWeightKey& key, float duration_s) {
-  return static_cast<float>(key.time) * (duration_s / kQuantizedMax);
-}
+// The shared times, decoded, with every track's original weight and decoded weight at each
+// (time-major, as CompressedMorphTracks::values), before the reduction.
+struct Unreduced {
+  std::vector<std::uint16_t> times;
+  std::vector<float> times_s;
+  std::vector<std::uint16_t> values;
+  std::vector<float> exact;
+  std::vector<float> decoded;
+};
 
-float key_weight(const QuantizedWeightKey& key, const CompressedMorphTrack& track) {
-  return track.min + track.extent * (static_cast<float>(key.value) / kQuantizedMax);
+float decode_time(std::uint16_t time, float duration_s) {
+  return static_cast<float>(time) * (duration_s / kQuantizedMax);
 }
 
 // track as a Linear (or constant) track: CubicSpline sampled on every frame at fps (as joint
@@ -37,110 +49,130 @@ FloatTrack as_linear(const FloatTrack& track, float duration_s, float fps) {
   return linear;
 }
 
-// Whether the straight line between decoded keys a and j (a < j) stays within tolerance of the
-// original keys between them, and of the original at the decoded keys' own times.
-bool segment_fits(const FloatTrack& original, const std::vector<DecodedKey>& decoded, std::size_t a,
-                  std::size_t j, float tolerance) {
-  const DecodedKey& start = decoded[a];
-  const DecodedKey& end = decoded[j];
-  if (!(end.time_s > start.time_s)) return false;
-  for (std::size_t k = a; k <= j; ++k) {
-    const float s = (std::clamp(original.times_s[k], start.time_s, end.time_s) - start.time_s) /
-                    (end.time_s - start.time_s);
-    const float line = start.weight + (end.weight - start.weight) * s;
-    if (std::fabs(line - original.values[k]) > tolerance) return false;
+// The union of the tracks' key times (of those with more than one key) and the clip's ends,
+// quantized, sorted and without repeats; with each track sampled there and quantized to its
+// range. Writes each track's channel and range into compressed.
+Unreduced unreduced_form(const std::vector<Source>& sources, float duration_s,
+                         CompressedMorphTracks& compressed) {
+  Unreduced u;
+  u.times = {0, static_cast<std::uint16_t>(kQuantizedMax)};
+  for (const Source& source : sources) {
+    if (source.linear.times_s.size() < 2) continue;
+    for (float t : source.linear.times_s) u.times.push_back(quantize_unit(t / duration_s));
   }
-  std::uint32_t cursor = 0;
-  for (const DecodedKey* key : {&start, &end}) {
-    if (std::fabs(sample_track(original, key->time_s, cursor, 0.0f) - key->weight) > tolerance) {
+  std::sort(u.times.begin(), u.times.end());
+  u.times.erase(std::unique(u.times.begin(), u.times.end()), u.times.end());
+  for (std::uint16_t t : u.times) u.times_s.push_back(decode_time(t, duration_s));
+  const std::size_t m = sources.size();
+  u.exact.resize(u.times.size() * m);
+  u.values.resize(u.exact.size());
+  u.decoded.resize(u.exact.size());
+  for (std::size_t i = 0; i < m; ++i) {
+    std::uint32_t cursor = 0;
+    float low = INFINITY, high = -INFINITY;
+    for (std::size_t k = 0; k < u.times.size(); ++k) {
+      const float w = sample_track(sources[i].linear, u.times_s[k], cursor, 0.0f);
+      u.exact[k * m + i] = w;
+      low = std::min(low, w);
+      high = std::max(high, w);
+    }
+    const float scale = (high - low) / kQuantizedMax;
+    compressed.channels.push_back(sources[i].channel);
+    compressed.mins.push_back(low);
+    compressed.scales.push_back(scale);
+    for (std::size_t k = 0; k < u.times.size(); ++k) {
+      const float w = u.exact[k * m + i];
+      const std::uint16_t v = high > low ? quantize_unit((w - low) / (high - low)) : 0;
+      u.values[k * m + i] = v;
+      u.decoded[k * m + i] = low + scale * static_cast<float>(v);
+    }
+  }
+  return u;
+}
+
+// Whether every track's straight line between the decoded weights at shared times a and j
+// (a < j) stays within tolerance of its original weights at the times between, and the decoded
+// weights at both ends within tolerance of the original.
+bool segment_fits(const Unreduced& u, std::size_t m, std::size_t a, std::size_t j,
+                  float tolerance) {
+  const float span = u.times_s[j] - u.times_s[a];
+  for (std::size_t i = 0; i < m; ++i) {
+    const float start = u.decoded[a * m + i];
+    const float end = u.decoded[j * m + i];
+    if (std::fabs(start - u.exact[a * m + i]) > tolerance ||
+        std::fabs(end - u.exact[j * m + i]) > tolerance) {
       return false;
+    }
+    for (std::size_t k = a + 1; k < j; ++k) {
+      const float line = start + (end - start) * ((u.times_s[k] - u.times_s[a]) / span);
+      if (std::fabs(line - u.exact[k * m + i]) > tolerance) return false;
     }
   }
   return true;
 }
 
-// The indices of the decoded keys to keep: from each kept key, the farthest key the segment to
-// which fits (greedy). Empty when some key cannot be reached within tolerance.
-std::vector<std::size_t> keys_to_keep(const FloatTrack& original,
-                                      const std::vector<DecodedKey>& decoded, float tolerance) {
+// The indices of the shared times to keep: from each kept time, the farthest one the segment to
+// which fits (greedy, at most kLongestSegment on). Neighbours always fit unless quantization
+// alone exceeds tolerance; then the (failing) neighbour is kept and the check reports it.
+std::vector<std::size_t> times_to_keep(const Unreduced& u, std::size_t m, float tolerance) {
   std::vector<std::size_t> kept = {0};
-  for (std::size_t a = 0; a + 1 < decoded.size();) {
-    std::size_t best = 0;
-    for (std::size_t j = a + 1; j < decoded.size(); ++j) {
-      if (segment_fits(original, decoded, a, j, tolerance)) {
-        best = j;
-      } else if (best != 0) {
-        break;
-      }
+  const std::size_t n = u.times.size();
+  for (std::size_t a = 0; a + 1 < n;) {
+    std::size_t best = a + 1;
+    for (std::size_t j = a + 2; j < n && j - a <= kLongestSegment; ++j) {
+      if (!segment_fits(u, m, a, j, tolerance)) break;
+      best = j;
     }
-    if (best == 0) return {};
     kept.push_back(best);
     a = best;
   }
   return kept;
 }
 
-// The largest difference between the compressed track and original over the whole clip: both
-// are straight between the union of their key times, so it is the largest at those times.
-float largest_error(const FloatTrack& original, const CompressedMorphTracks& compressed,
-                    std::size_t track) {
-  const CompressedMorphTrack& entry = compressed.tracks[track];
-  std::vector<float> times = original.times_s;
-  for (std::uint32_t k = 0; k < entry.key_count; ++k) {
-    times.push_back(key_time(compressed.keys[entry.first_key + k], compressed.duration_s));
+void store(const Unreduced& u, const std::vector<std::size_t>& kept,
+           CompressedMorphTracks& compressed) {
+  const std::size_t m = compressed.track_count();
+  compressed.times.clear();
+  compressed.values.clear();
+  for (std::size_t k : kept) {
+    compressed.times.push_back(u.times[k]);
+    compressed.values.insert(compressed.values.end(), u.values.begin() + k * m,
+                             u.values.begin() + (k + 1) * m);
   }
-  times.push_back(0.0f);
-  times.push_back(compressed.duration_s);
-  std::sort(times.begin(), times.end());
-  float worst = 0.0f;
-  std::uint32_t original_cursor = 0, compressed_cursor = 0;
-  for (float t : times) {
-    const float a = sample_track(original, t, original_cursor, 0.0f);
-    const float b = sample_compressed_morph_track(compressed, track, t, compressed_cursor);
-    worst = std::max(worst, std::fabs(a - b));
-  }
-  return worst;
 }
 
-// Appends linear's keys, quantized and reduced within tolerance, as track of compressed.
-// Returns false when no reduction fits (keys too close in time for 16 bits).
-bool compress_track(const FloatTrack& linear, float tolerance, std::size_t track,
-                    CompressedMorphTracks& compressed) {
-  CompressedMorphTrack& entry = compressed.tracks[track];
-  entry.first_key = static_cast<std::uint32_t>(compressed.keys.size());
-  if (linear.values.empty()) return true;
-  const auto [low, high] = std::minmax_element(linear.values.begin(), linear.values.end());
-  entry.min = *low;
-  entry.extent = *high - *low;
-  std::vector<QuantizedWeightKey> quantized;
-  std::vector<DecodedKey> decoded;
-  for (std::size_t k = 0; k < linear.values.size(); ++k) {
-    const QuantizedWeightKey key{quantize_unit(linear.times_s[k] / compressed.duration_s),
-                                 entry.extent > 0.0f
-                                     ? quantize_unit((linear.values[k] - entry.min) / entry.extent)
-                                     : std::uint16_t{0}};
-    quantized.push_back(key);
-    decoded.push_back({key_time(key, compressed.duration_s), key_weight(key, entry)});
+// The first source whose compressed track differs from its original by more than tolerance
+// somewhere in the clip, or -1. Both are straight between the union of their key times and the
+// clip's ends, so the largest difference is at one of those.
+int track_over_tolerance(const std::vector<Source>& sources,
+                         const CompressedMorphTracks& compressed, float tolerance) {
+  std::vector<float> times = {0.0f, compressed.duration_s};
+  for (const Source& source : sources) {
+    times.insert(times.end(), source.linear.times_s.begin(), source.linear.times_s.end());
   }
-  // The greedy fit checks the original's keys; a tighter pass covers what it cannot see (the
-  // original between its keys where a decoded key time moved).
-  for (float fit = tolerance; fit > tolerance * 0.1f; fit *= 0.5f) {
-    const std::vector<std::size_t> kept = keys_to_keep(linear, decoded, fit);
-    if (kept.empty()) break;
-    compressed.keys.resize(entry.first_key);
-    for (std::size_t k : kept) compressed.keys.push_back(quantized[k]);
-    entry.key_count = static_cast<std::uint32_t>(kept.size());
-    if (largest_error(linear, compressed, track) <= tolerance) return true;
+  for (std::uint16_t t : compressed.times) times.push_back(decode_time(t, compressed.duration_s));
+  std::sort(times.begin(), times.end());
+  times.erase(std::unique(times.begin(), times.end()), times.end());  // tracks share key times
+  std::vector<float> weights(compressed.channel_span);
+  std::vector<std::uint32_t> cursors(sources.size(), 0);
+  std::uint32_t cursor = 0;
+  for (float t : times) {
+    sample_compressed_morph_tracks(compressed, t, cursor, weights);
+    for (std::size_t i = 0; i < sources.size(); ++i) {
+      const float original = sample_track(sources[i].linear, t, cursors[i], 0.0f);
+      if (std::fabs(weights[sources[i].channel] - original) > tolerance) {
+        return static_cast<int>(i);
+      }
+    }
   }
-  compressed.keys.resize(entry.first_key);
-  entry.key_count = 0;
-  return false;
+  return -1;
 }
 
 }  // namespace
 
 std::size_t CompressedMorphTracks::byte_size() const {
-  return keys.size() * sizeof(QuantizedWeightKey) + tracks.size() * sizeof(CompressedMorphTrack);
+  return (times.size() + values.size()) * sizeof(std::uint16_t) +
+         channels.size() * sizeof(std::uint32_t) + (mins.size() + scales.size()) * sizeof(float);
 }
 
 CompressedMorphTracks compress_morph_tracks(const Clip& clip,
@@ -158,43 +190,67 @@ CompressedMorphTracks compress_morph_tracks(const Clip& clip,
   if (track_to_channel.size() != clip.morph_tracks.size()) {
     return fail("the binding was built for another clip");
   }
-  CompressedMorphTracks compressed;
-  compressed.duration_s = clip.duration_s;
-  compressed.tracks.resize(clip.morph_tracks.size());
+  std::vector<Source> sources;
   for (std::size_t t = 0; t < clip.morph_tracks.size(); ++t) {
     const MorphTrack& track = clip.morph_tracks[t];
-    if (track_to_channel[t] < 0) continue;
+    if (track_to_channel[t] < 0 || track.weight.values.empty()) continue;
     if (track.weight.interpolation == Interpolation::Step && track.weight.times_s.size() > 1) {
       return fail("shape '" + track.target_name + "' steps (Step tracks stay exact)");
     }
-    const FloatTrack linear = as_linear(track.weight, clip.duration_s, clip.source_fps);
-    if (!compress_track(linear, tolerance_weight, t, compressed)) {
-      return fail("shape '" + track.target_name + "' has keys too close for 16-bit times");
-    }
+    sources.push_back({as_linear(track.weight, clip.duration_s, clip.source_fps),
+                       static_cast<std::uint32_t>(track_to_channel[t]), &track.target_name});
   }
-  return compressed;
+  if (sources.empty()) return fail("no bound morph track has keys");
+  CompressedMorphTracks compressed;
+  compressed.duration_s = clip.duration_s;
+  compressed.clip_track_count = clip.morph_tracks.size();
+  compressed.channels_in_order = true;
+  for (std::size_t i = 0; i < sources.size(); ++i) {
+    compressed.channel_span =
+        std::max<std::size_t>(compressed.channel_span, sources[i].channel + 1);
+    compressed.channels_in_order = compressed.channels_in_order && sources[i].channel == i;
+  }
+  const Unreduced unreduced = unreduced_form(sources, clip.duration_s, compressed);
+  // The reduction checks the original at the shared times; a tighter pass covers what it cannot
+  // see (the original between its keys where a quantized time moved).
+  int over = 0;
+  for (float fit = tolerance_weight; fit > tolerance_weight * 0.1f; fit *= 0.5f) {
+    store(unreduced, times_to_keep(unreduced, sources.size(), fit), compressed);
+    over = track_over_tolerance(sources, compressed, tolerance_weight);
+    if (over < 0) return compressed;
+  }
+  return fail("shape '" + *sources[static_cast<std::size_t>(over)].name +
+              "' cannot be followed within the tolerance by 16-bit times and weights");
 }
 
-float sample_compressed_morph_track(const CompressedMorphTracks& compressed, std::size_t track,
-                                    float time_s, std::uint32_t& cursor) {
-  const CompressedMorphTrack& entry = compressed.tracks[track];
-  const QuantizedWeightKey* keys = compressed.keys.data() + entry.first_key;
-  const std::uint32_t n = entry.key_count;
-  if (n == 0) return 0.0f;  // an unbound track: callers skip it
-  if (n == 1) return key_weight(keys[0], entry);
-  const float duration = compressed.duration_s;
-  // The segment [k, k + 1] holding time_s, searched forward from the hint (playback moves on).
-  std::uint32_t k = std::min(cursor, n - 2);
-  if (key_time(keys[k], duration) > time_s) k = 0;
-  while (k + 2 < n && key_time(keys[k + 1], duration) <= time_s) ++k;
-  cursor = k;
-  const float t0 = key_time(keys[k], duration);
-  const float t1 = key_time(keys[k + 1], duration);
-  const float w0 = key_weight(keys[k], entry);
-  if (time_s <= t0) return w0;
-  const float w1 = key_weight(keys[k + 1], entry);
-  if (time_s >= t1) return w1;
-  return w0 + (w1 - w0) * ((time_s - t0) / (t1 - t0));
+void sample_compressed_morph_tracks(const CompressedMorphTracks& compressed, float time_s,
+                                    std::uint32_t& cursor, std::span<float> out) {
+  const std::size_t m = compressed.track_count();
+  const std::size_t n = compressed.times.size();
+  if (m == 0 || n < 2 || out.size() < compressed.channel_span) return;
+  const std::uint16_t* times = compressed.times.data();
+  // The pair of shared times holding time_s, searched forward from the hint (playback moves on).
+  const float q = time_s * (kQuantizedMax / compressed.duration_s);
+  std::size_t k = std::min<std::size_t>(cursor, n - 2);
+  if (static_cast<float>(times[k]) > q) k = 0;
+  while (k + 2 < n && static_cast<float>(times[k + 1]) <= q) ++k;
+  cursor = static_cast<std::uint32_t>(k);
+  const float t0 = static_cast<float>(times[k]);
+  const float s = std::clamp((q - t0) / (static_cast<float>(times[k + 1]) - t0), 0.0f, 1.0f);
+  const std::uint16_t* a = compressed.values.data() + k * m;
+  const std::uint16_t* b = a + m;
+  const float* mins = compressed.mins.data();
+  const float* scales = compressed.scales.data();
+  const auto weight = [&](std::size_t i) {
+    const float v0 = static_cast<float>(a[i]);
+    return mins[i] + scales[i] * (v0 + (static_cast<float>(b[i]) - v0) * s);
+  };
+  if (compressed.channels_in_order) {
+    float* weights = out.data();
+    for (std::size_t i = 0; i < m; ++i) weights[i] = weight(i);
+  } else {
+    for (std::size_t i = 0; i < m; ++i) out[compressed.channels[i]] = weight(i);
+  }
 }
 
 }  // namespace anim

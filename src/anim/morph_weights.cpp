@@ -112,6 +112,20 @@ MorphBinding bind_morph_tracks(const Clip& clip, std::span<const MorphChannel> c
   return binding;
 }
 
+std::size_t morph_key_bytes(const Clip& clip) {
+  std::size_t bytes = 0;
+  for (const MorphTrack& track : clip.morph_tracks) {
+    bytes += (track.weight.times_s.size() + track.weight.values.size()) * sizeof(float);
+  }
+  return bytes;
+}
+
+std::size_t morph_sampled_bytes(const Clip& clip, const MorphBinding& binding) {
+  if (!binding.compressed.empty()) return binding.compressed.byte_size();
+  if (binding.baked()) return binding.baked_frames.size() * sizeof(float);
+  return morph_key_bytes(clip);
+}
+
 JobResult sample_morph_weights(const Clip& clip, const MorphBinding& binding,
                                std::span<const MorphChannel> channels, float time_s,
                                std::span<std::uint32_t> cursors, std::span<float> out) {
@@ -125,14 +139,13 @@ JobResult sample_morph_weights(const Clip& clip, const MorphBinding& binding,
     return JobResult::fail("sample_morph_weights: out is not one weight per channel");
   }
   const std::size_t n = channels.size();
-  if (!binding.compressed.empty() && binding.compressed.tracks.size() == cursors.size()) {
-    for (std::size_t c = 0; c < n; ++c) out[c] = channels[c].default_weight;
-    for (std::size_t t = 0; t < binding.compressed.tracks.size(); ++t) {
-      const int c = binding.track_to_channel[t];
-      if (c < 0 || static_cast<std::size_t>(c) >= n) continue;
-      if (binding.compressed.tracks[t].key_count == 0) continue;
-      out[c] = sample_compressed_morph_track(binding.compressed, t, time_s, cursors[t]);
+  if (!binding.compressed.empty() && binding.compressed.clip_track_count == cursors.size()) {
+    const CompressedMorphTracks& compressed = binding.compressed;
+    if (!compressed.channels_in_order || compressed.track_count() != n) {
+      for (std::size_t c = 0; c < n; ++c) out[c] = channels[c].default_weight;
     }
+    // The shared times need one cursor for the whole clip: the first track's.
+    sample_compressed_morph_tracks(binding.compressed, time_s, cursors[0], out);
     return JobResult::ok();
   }
   if (binding.baked() &&

@@ -63,11 +63,19 @@ struct MorphBinding {
 MorphBinding bind_morph_tracks(const Clip& clip, std::span<const MorphChannel> channels,
                                float compress_tolerance = 0.0f);
 
+// Bytes the keys of clip's morph tracks occupy (times and values; a CubicSpline key holds three
+// values; container overhead excluded).
+std::size_t morph_key_bytes(const Clip& clip);
+
+// The bytes sample_morph_weights reads for clip through binding: its compressed form, its baked
+// frames, or its keys (morph_key_bytes), whichever it samples.
+std::size_t morph_sampled_bytes(const Clip& clip, const MorphBinding& binding);
+
 // Samples clip's morph tracks at time_s (already wrapped or clamped) into out, one weight per
 // channel: animated channels from their tracks (Step, Linear or CubicSpline as glTF defines
 // them; from the compressed form when the binding has one), the others at their default
-// weight. cursors holds one key hint per morph track
-// (SamplingCache::morph_cursors). No allocation.
+// weight. cursors holds one key hint per morph track (SamplingCache::morph_cursors; the
+// compressed form's shared times use the first). No allocation.
 // Fails, writing nothing, when binding was not built for this clip, cursors is not one per morph
 // track, or out is not one per channel.
 JobResult sample_morph_weights(const Clip& clip, const MorphBinding& binding,

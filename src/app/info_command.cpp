@@ -9,7 +9,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include "anim/compressed_morph_tracks.h"
 #include "anim/compression_report.h"
+#include "anim/morph_weights.h"
 #include "app/project_check.h"
 #include "asset/character_units.h"
 #include "asset/image_search.h"
@@ -43,6 +45,25 @@ std::vector<std::string> morph_target_names(const anim::SkinnedMesh& mesh) {
 }
 
 // "node/target" of each shape clip animates, in its tracks' order.
+// The memory of a clip's shape tracks: their keys, and compressed as the viewer compresses them
+// (every track bound; 0 with the cause when the clip cannot be).
+struct ShapeMemory {
+  std::size_t key_bytes = 0;
+  std::size_t compressed_bytes = 0;
+  std::string why_not;
+};
+
+ShapeMemory shape_memory(const anim::Clip& clip) {
+  ShapeMemory memory{anim::morph_key_bytes(clip), 0, {}};
+  std::vector<int> every_track(clip.morph_tracks.size());
+  for (std::size_t t = 0; t < every_track.size(); ++t) every_track[t] = static_cast<int>(t);
+  memory.compressed_bytes =
+      anim::compress_morph_tracks(clip, every_track, anim::CompressionTolerance{}.morph_weight,
+                                  &memory.why_not)
+          .byte_size();
+  return memory;
+}
+
 std::vector<std::string> animated_shapes(const anim::Clip& clip) {
   std::vector<std::string> shapes;
   for (const anim::MorphTrack& track : clip.morph_tracks) {
@@ -111,6 +132,7 @@ nlohmann::json to_json(const asset::Character& c) {
   nlohmann::json clips = nlohmann::json::array();
   for (const anim::Clip& clip : c.clips) {
     const anim::CompressionReport compression = anim::measure_compression(clip, c.skeleton);
+    const ShapeMemory shapes = shape_memory(clip);
     nlohmann::json compressed = nullptr;
     if (compression.compressed) {
       compressed = {{"bytes", compression.compressed_bytes},
@@ -123,6 +145,10 @@ nlohmann::json to_json(const asset::Character& c) {
                      {"keys", clip_keys(clip)},
                      {"joints_animated", clip.tracks.size()},
                      {"shapes_animated", animated_shapes(clip)},
+                     {"shape_key_bytes", shapes.key_bytes},
+                     {"shapes_compressed_bytes", shapes.compressed_bytes > 0
+                                                     ? nlohmann::json(shapes.compressed_bytes)
+                                                     : nlohmann::json(nullptr)},
                      {"key_bytes", compression.key_bytes},
                      {"compressed", compressed}});
   }
@@ -205,6 +231,15 @@ void print_text(const asset::Character& c) {
                 clip.duration_s, clip_keys(clip), clip.tracks.size(), clip.source_fps);
     if (!clip.morph_tracks.empty()) {
       std::printf("    shapes animated: %s\n", joined(animated_shapes(clip)).c_str());
+      const ShapeMemory shapes = shape_memory(clip);
+      if (shapes.compressed_bytes > 0) {
+        std::printf("    shape memory: %.1f KB of keys, %.1f KB compressed\n",
+                    static_cast<double>(shapes.key_bytes) / 1000.0,
+                    static_cast<double>(shapes.compressed_bytes) / 1000.0);
+      } else {
+        std::printf("    shape memory: %.1f KB of keys, not compressible: %s\n",
+                    static_cast<double>(shapes.key_bytes) / 1000.0, shapes.why_not.c_str());
+      }
     }
     const anim::CompressionReport r = anim::measure_compression(clip, c.skeleton);
     if (r.compressed) {

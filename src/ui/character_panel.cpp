@@ -205,7 +205,8 @@ void draw_clip_storage(ClipStorage& storage, CharacterPanelActions& actions) {
         "of the memory, each joint within %.1f mm (errors add up along a chain)",
         storage.tolerance_m * 1000.0f);
   }
-  ImGui::Text("%s: %.1f KB", storage.compressed ? "Compressed" : "Exact (keys or baked frames)",
+  ImGui::Text("%s: %.1f KB of joint and shape tracks",
+              storage.compressed ? "Compressed" : "Exact (keys or baked frames)",
               static_cast<double>(storage.bytes) / 1000.0);
 }
 

@@ -26,9 +26,7 @@ nlohmann::json pose_json(const std::filesystem::path& file, const std::string& c
 // The executable is not built in the sanitizer build, which runs this suite too.
 class MorphWeightsCli : public ::testing::Test {
  protected:
-  void SetUp() override {
-    SKIP_UNLESS_ANIMVIEW_BUILT();
-  }
+  void SetUp() override { SKIP_UNLESS_ANIMVIEW_BUILT(); }
 };
 
 TEST_F(MorphWeightsCli, PoseJsonGivesTheSpheresWeightsBetweenTwoKeys) {
@@ -89,6 +87,11 @@ TEST_F(MorphWeightsCli, InfoListsTargetsPerMeshAndAnimatedShapesPerClip) {
   const nlohmann::json info = nlohmann::json::parse(json.out);
   EXPECT_EQ(info["meshes"][0]["morph_targets"], nlohmann::json({"target 0", "target 1"}));
   EXPECT_EQ(info["clips"][0]["shapes_animated"].size(), 2u);
+  // Two weight tracks of 217 keys: 217 times and 217 values each, 4 bytes apiece.
+  EXPECT_EQ(info["clips"][0]["shape_key_bytes"], 2 * 217 * 2 * 4);
+  ASSERT_TRUE(info["clips"][0]["shapes_compressed_bytes"].is_number()) << json.out;
+  EXPECT_LT(info["clips"][0]["shapes_compressed_bytes"].get<int>(), 2 * 217 * 2 * 4);
+  EXPECT_NE(text.out.find("shape memory: 3.5 KB of keys, "), std::string::npos) << text.out;
   std::filesystem::remove_all(dir);
 }
 
