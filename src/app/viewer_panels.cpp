@@ -57,7 +57,7 @@ void draw_character_tab(ViewerUi& ui, ViewerScene& scene) {
   if (shape.channel >= 0 && !shape.released) {
     scene.instance.pin_morph_weight(shape.channel, shape.weight);
   }
-  if (ui::draw_post_process_panel(scene.project.post_process)) {
+  if (ui::draw_post_process_panel(scene.project.post_process, &ui.post_process_mute_at)) {
     commit_post_process_edit(ui, scene, ImGui::IsMouseDown(ImGuiMouseButton_Left));
   }
   if (actions.clip_storage_changed) {
