@@ -9,6 +9,7 @@
 
 #include "app/marker_authoring.h"
 #include "asset/clip_marker_edits.h"
+#include "asset/project_post_process_json.h"
 #include "ui/blend_space_list.h"
 #include "ui/graph_notices.h"
 #include "ui/parameter_editor.h"
@@ -43,22 +44,16 @@ void commit_graph_edit(ViewerUi& ui, ViewerScene& scene) {
   ui.graph_history.record(scene.project, ImGui::IsMouseDown(ImGuiMouseButton_Left));
 }
 
-void handle_graph_undo_keys(ViewerUi& ui, ViewerScene& scene) {
-  const ImGuiIO& io = ImGui::GetIO();
-  if (!ImGui::IsMouseDown(ImGuiMouseButton_Left)) ui.graph_history.end_gesture();
-  if (!scene.loaded || io.WantTextInput || !io.KeyCtrl) return;
-  const bool undo = ImGui::IsKeyPressed(GLFW_KEY_Z, false) && !io.KeyShift;
-  const bool redo = (ImGui::IsKeyPressed(GLFW_KEY_Z, false) && io.KeyShift) ||
-                    ImGui::IsKeyPressed(GLFW_KEY_Y, false);
-  if (!undo && !redo) return;
+bool step_graph_history(ViewerUi& ui, ViewerScene& scene, bool undo) {
   // The live parameter values are the scene's; the history keeps them across the step.
   scene.project.parameters = scene.parameters;
   const std::vector<asset::ProjectClipMarkers> markers = scene.project.clip_markers;
+  const std::vector<asset::ProjectPostProcess> stack = scene.project.post_process;
   const bool moved =
       undo ? ui.graph_history.undo(scene.project) : ui.graph_history.redo(scene.project);
   if (!moved) {
     ui.status = undo ? "nothing to undo" : "nothing to redo";
-    return;
+    return false;
   }
   scene.parameters = scene.project.parameters;
   ui.blend_editor.prepared_current = false;
@@ -68,7 +63,24 @@ void handle_graph_undo_keys(ViewerUi& ui, ViewerScene& scene) {
                        ? scene.rebind_graph()
                        : rebind_clip_markers(ui, scene);
   ui.graph_warnings = asset::graph_warnings(scene.project);
+  // Only a step of the stack binds it again (a binding restarts its springs).
+  if (!asset::same_post_process(stack, scene.project.post_process)) {
+    if (std::string e = scene.rebind_post_process(); !e.empty()) {
+      ui.errors.add(scene.character.source_path, e);
+    }
+  }
   ui.status = undo ? "undid a graph edit" : "redid a graph edit";
+  return true;
+}
+
+void handle_graph_undo_keys(ViewerUi& ui, ViewerScene& scene) {
+  const ImGuiIO& io = ImGui::GetIO();
+  if (!ImGui::IsMouseDown(ImGuiMouseButton_Left)) ui.graph_history.end_gesture();
+  if (!scene.loaded || io.WantTextInput || !io.KeyCtrl) return;
+  const bool undo = ImGui::IsKeyPressed(GLFW_KEY_Z, false) && !io.KeyShift;
+  const bool redo = (ImGui::IsKeyPressed(GLFW_KEY_Z, false) && io.KeyShift) ||
+                    ImGui::IsKeyPressed(GLFW_KEY_Y, false);
+  if (undo || redo) step_graph_history(ui, scene, undo);
 }
 
 void draw_state_machine_tab(ViewerUi& ui, ViewerScene& scene) {

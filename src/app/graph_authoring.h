@@ -19,6 +19,11 @@ void draw_blend_space_tab(ViewerUi& ui, ViewerScene& scene);
 // binds again.
 void commit_graph_edit(ViewerUi& ui, ViewerScene& scene);
 
+// Puts the previous (undo) or next recorded state of the graph history into the project and binds
+// what the step changed again (the graph, the clips' markers, the post-process stack). False,
+// with ui.status saying so, when there is none.
+bool step_graph_history(ViewerUi& ui, ViewerScene& scene, bool undo);
+
 // Ctrl+Z undoes the last graph edit, Ctrl+Shift+Z (or Ctrl+Y) redoes it, unless a text field has
 // the keyboard. Call once per frame.
 void handle_graph_undo_keys(ViewerUi& ui, ViewerScene& scene);

@@ -55,10 +55,18 @@ void follow_camera_targets(ViewerScene& scene, const glm::vec3& eye) {
   const glm::vec3 target =
       glm::vec3(glm::inverse(scene.instance.world_matrix()) * glm::vec4(eye, 1.0f));
   const auto& project = scene.project.post_process;
+  bool moved = false;
   for (std::size_t i = 0; i < project.size(); ++i) {
     const int b = project[i].follow_camera ? bound_entry_of(scene, static_cast<int>(i)) : -1;
-    if (b >= 0) set_bound_target(scene, b, target);
+    if (b < 0) continue;
+    const anim::PostProcessEntry& e = scene.instance.post_process()[static_cast<std::size_t>(b)];
+    const glm::vec3& was =
+        e.kind == anim::PostProcessKind::LookAt ? e.look_at_goal.target : e.ik_goal.target;
+    moved |= was != target;
+    set_bound_target(scene, b, target);
   }
+  // The probes and the curves take the stack again, but not while the camera stays still.
+  if (moved) ++scene.post_process_revision;
 }
 
 void drive_aim_parameters(ViewerScene& scene) {

@@ -45,7 +45,7 @@ int bound_entry_of(const ViewerScene& scene, int entry);
 // instance, with no allocation.
 void set_post_process_target(ViewerScene& scene, int entry, const glm::vec3& target);
 
-// Entries following the camera take eye (world) as their target, in the playing instance only.
+// Entries following the camera take eye (world) as their target, in the instance (a move counts).
 void follow_camera_targets(ViewerScene& scene, const glm::vec3& eye);
 
 // Sets the parameters each look-at entry names (aim_yaw_parameter, aim_pitch_parameter) to its

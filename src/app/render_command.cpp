@@ -253,6 +253,7 @@ int set_up_session(RenderSession& s) {
                   [](const asset::ProjectPostProcess& e) { return e.follow_camera; })) {
     follow_camera_targets(s.scene, args.view.camera_position.value_or(camera.eye()));
     s.scene.update(0.0f, s.view);
+    s.renderer.upload(scene_frame_view(s.scene, s.view), 0.0f);  // a still picture shows it
   }
   s.pivot = args.view.camera_focal_point.value_or(camera.target);
   s.framed_root = s.scene.instance.world().translation;

@@ -136,7 +136,7 @@ nlohmann::json ui_geometry(const ViewerScene& scene, const ViewerUi& ui) {
 
 // The look-at and multi-bone IK targets (model and world space), where their handles are drawn,
 // the camera they were placed with, and each look-at's aiming joint: where it is and where its
-// aim axis points (world).
+// aim axis points (world); and the stack's entries with their mute boxes.
 nlohmann::json post_process_targets(const ViewerScene& scene, const ViewerUi& ui) {
   const glm::mat4 world = scene.instance.world_matrix();
   const std::span<const glm::mat4> model = scene.instance.model_pose();
@@ -167,8 +167,20 @@ nlohmann::json post_process_targets(const ViewerScene& scene, const ViewerUi& ui
     }
     entries.push_back(j);
   }
+  // Every entry as the panel shows it, and where its mute box is (tests click there).
+  nlohmann::json stack = nlohmann::json::array();
+  for (std::size_t i = 0; i < project.size(); ++i) {
+    const glm::vec2 mute_at =
+        i < ui.post_process_mute_at.size() ? ui.post_process_mute_at[i] : glm::vec2(0.0f);
+    stack.push_back({{"kind", anim::to_string(project[i].kind)},
+                     {"weight", project[i].weight},
+                     {"solo", project[i].solo},
+                     {"mute", project[i].mute},
+                     {"mute_at", {mute_at.x, mute_at.y}}});
+  }
   const TargetCamera& c = ui.targets.camera;
   return {{"entries", entries},
+          {"stack", stack},
           {"dragged", ui.targets.dragged},
           {"camera",
            {{"eye", vec(c.eye)},

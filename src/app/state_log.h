@@ -20,7 +20,8 @@ namespace app {
 //  count, the other machines' names, the graph warnings}, "post_process" (with a stack):
 //  {"entries": [{"entry", "kind", "target", "target_world", "follow_camera", "handle" (drawn),
 //  "eye" and "aim" (a look-at's aiming joint, world)}], "dragged", "camera": {"eye", "target",
-//  "fov_y", "viewport_height"}}} on one line.
+//  "fov_y", "viewport_height"}, "stack": [every entry's {"kind", "weight", "solo", "mute",
+//  "mute_at" (its mute box, window pixels)}]}} on one line.
 std::string state_line(int frame, const ViewerScene& scene, const ViewerUi& ui);
 
 }  // namespace app

@@ -24,6 +24,7 @@
 #include "app/key_taps.h"
 #include "app/motion_matching_mode.h"
 #include "app/numbered_file.h"
+#include "app/post_process_authoring.h"
 #include "app/post_process_targets.h"
 #include "app/project_session.h"
 #include "app/recent_files.h"
@@ -400,6 +401,7 @@ void navigate_camera(Viewer& v, const ViewportRect& rect) {
   const bool dragging_target = drag_post_process_targets(
       v.scene, v.ui.view, v.ui.targets, {rect.x, rect.y, rect.width, rect.height},
       camera.projection(rect.width / rect.height) * camera.view(), camera.eye());
+  if (dragging_target) record_target_drag(v.ui, v.scene);
   v.ui.targets.camera = {camera.eye(), camera.target, camera.fov_y, rect.height};
   if (!ImGui::GetIO().WantCaptureMouse && !dragging_target) {
     render::navigate(camera, v.ui.view.navigation, pointer, rect.height);

@@ -16,6 +16,7 @@
 #include "app/joint_inspection.h"
 #include "app/layer_authoring.h"
 #include "app/marker_authoring.h"
+#include "app/post_process_authoring.h"
 #include "asset/atomic_write.h"
 #include "asset/pose_json.h"
 #include "asset/rig_corrections.h"
@@ -56,10 +57,8 @@ void draw_character_tab(ViewerUi& ui, ViewerScene& scene) {
   if (shape.channel >= 0 && !shape.released) {
     scene.instance.pin_morph_weight(shape.channel, shape.weight);
   }
-  if (ui::draw_post_process_panel(scene.project.post_process)) {
-    if (std::string e = scene.rebind_post_process(); !e.empty()) {
-      ui.errors.add(scene.character.source_path, e);
-    }
+  if (ui::draw_post_process_panel(scene.project.post_process, &ui.post_process_mute_at)) {
+    commit_post_process_edit(ui, scene, ImGui::IsMouseDown(ImGuiMouseButton_Left));
   }
   if (actions.clip_storage_changed) {
     scene.clip_binding.compress = storage.compressed;

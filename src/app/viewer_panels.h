@@ -118,10 +118,11 @@ struct ViewerUi {
   // The last frames of the character (the transition timeline), allocated once per load.
   anim::StateHistory history;
   ui::TransitionTimelineState transition_timeline;
-  SlideMetering slide;            // the live foot-slide meter, plotted under the timeline
-  TargetDragState targets;        // the post-process targets' handles in the viewport
-  float applied_ui_scale = 1.0f;  // the scale ImGui's style was last built for
-  float screen_ui_scale = 1.0f;   // the window's screen's (ui::screen_ui_scale)
+  SlideMetering slide;      // the live foot-slide meter, plotted under the timeline
+  TargetDragState targets;  // the post-process targets' handles in the viewport
+  std::vector<glm::vec2> post_process_mute_at;  // the Post-process panel's mute boxes
+  float applied_ui_scale = 1.0f;                // the scale ImGui's style was last built for
+  float screen_ui_scale = 1.0f;                 // the window's screen's (ui::screen_ui_scale)
   // The unit guessed from the character's size (app/unit_guessing.h), for the files it was
   // guessed for; empty when the units are the file's own or the user's.
   std::string unit_guess;

@@ -70,9 +70,9 @@ struct ViewerScene {
   // hands it to the instance; its springs restart. On failure the last good stack keeps
   // running. Returns "" or the cause naming the entry.
   std::string rebind_post_process();
-  // Counts the stacks handed to the instance (a load, an edit, a dragged target): probes that
-  // compose frames apart from the scene (app/probe_frames.h) take the stack again when it moved
-  // on. Targets that follow the camera change every frame without counting.
+  // Counts the stacks handed to the instance (a load, an edit, a dragged target, a target that
+  // follows the camera moved with it): probes that compose frames apart from the scene
+  // (app/probe_frames.h) take the stack again when it moved on.
   int post_process_revision = 0;
 
   // Adds clips imported from clip_file for this character (File > Add clip file...): they get

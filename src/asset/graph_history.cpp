@@ -7,7 +7,7 @@ namespace asset {
 GraphSnapshot graph_snapshot(const Project& project) {
   return {
       project.parameters, project.blend_spaces, project.state_machine, project.other_state_machines,
-      project.layers,     project.clip_markers, project.retargets};
+      project.layers,     project.clip_markers, project.retargets,     project.post_process};
 }
 
 void restore_graph(const GraphSnapshot& snapshot, Project& project) {
@@ -22,6 +22,7 @@ void restore_graph(const GraphSnapshot& snapshot, Project& project) {
   project.other_state_machines = snapshot.other_state_machines;
   project.layers = snapshot.layers;
   project.clip_markers = snapshot.clip_markers;
+  project.post_process = snapshot.post_process;
   // Retargeted files come and go with their clips, not by undo: only their settings step back.
   for (ProjectRetarget& now : project.retargets) {
     for (const ProjectRetarget& then : snapshot.retargets) {

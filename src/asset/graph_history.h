@@ -1,5 +1,6 @@
 #pragma once
-// Undo and redo for graph edits (blend spaces, state machine, layers, parameters): snapshots of
+// Undo and redo for graph edits (blend spaces, state machine, layers, parameters, the
+// post-process stack and its targets): snapshots of
 // the project's graph description, which is small (names, positions, conditions), so a snapshot
 // per edit costs little and every kind of edit is undoable without per-edit inverse code.
 
@@ -19,6 +20,7 @@ struct GraphSnapshot {
   std::vector<ProjectLayer> layers;
   std::vector<ProjectClipMarkers> clip_markers;  // the timeline's marker edits
   std::vector<ProjectRetarget> retargets;        // the Retarget panel's settings
+  std::vector<ProjectPostProcess> post_process;  // the stack, its settings and targets
 };
 
 GraphSnapshot graph_snapshot(const Project& project);

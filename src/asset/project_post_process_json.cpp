@@ -151,6 +151,11 @@ json post_process_to_json(const std::vector<ProjectPostProcess>& entries) {
   return out;
 }
 
+bool same_post_process(const std::vector<ProjectPostProcess>& a,
+                       const std::vector<ProjectPostProcess>& b) {
+  return post_process_to_json(a) == post_process_to_json(b);
+}
+
 std::pair<std::string, std::string> read_post_process(const json& j, const std::string& path,
                                                       std::vector<ProjectPostProcess>& out) {
   try {

@@ -7,6 +7,8 @@
 #include <string>
 #include <utility>
 
+#include "ui/item_center.h"
+
 namespace ui {
 
 std::vector<std::string> split_joint_names(const char* text) {
@@ -92,7 +94,8 @@ bool edit_settings(asset::ProjectPostProcess& e) {
 }
 
 // One entry's header row and settings; the move asked for in move (-1 up, +1 down, 2 remove).
-bool draw_entry(asset::ProjectPostProcess& e, int index, int count, int& move) {
+bool draw_entry(asset::ProjectPostProcess& e, int index, int count, int& move,
+                glm::vec2& mute_center) {
   bool changed = false;
   ImGui::PushID(index);
   char label[64];
@@ -108,6 +111,7 @@ bool draw_entry(asset::ProjectPostProcess& e, int index, int count, int& move) {
     changed |= ImGui::Checkbox("solo", &e.solo);
     ImGui::SameLine();
     changed |= ImGui::Checkbox("mute", &e.mute);
+    mute_center = last_item_center();
     ImGui::SameLine();
     changed |= ImGui::Checkbox("ghost", &e.ghost);
     ImGui::SameLine();
@@ -122,7 +126,11 @@ bool draw_entry(asset::ProjectPostProcess& e, int index, int count, int& move) {
 
 }  // namespace
 
-bool draw_post_process_panel(std::vector<asset::ProjectPostProcess>& entries) {
+bool draw_post_process_panel(std::vector<asset::ProjectPostProcess>& entries,
+                             std::vector<glm::vec2>* mute_centers) {
+  std::vector<glm::vec2> none;
+  std::vector<glm::vec2>& centers = mute_centers ? *mute_centers : none;
+  centers.assign(entries.size(), glm::vec2(0.0f));
   // Open at first when the project has a stack, so it is seen.
   const ImGuiTreeNodeFlags flags = entries.empty() ? 0 : ImGuiTreeNodeFlags_DefaultOpen;
   if (!ImGui::CollapsingHeader("Post-process", flags)) return false;
@@ -131,7 +139,8 @@ bool draw_post_process_panel(std::vector<asset::ProjectPostProcess>& entries) {
   const int count = static_cast<int>(entries.size());
   for (int i = 0; i < count; ++i) {
     int m = 0;
-    changed |= draw_entry(entries[static_cast<std::size_t>(i)], i, count, m);
+    changed |= draw_entry(entries[static_cast<std::size_t>(i)], i, count, m,
+                          centers[static_cast<std::size_t>(i)]);
     if (m != 0) {
       moved = i;
       move = m;

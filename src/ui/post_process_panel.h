@@ -8,12 +8,17 @@
 
 #include <vector>
 
+#include <glm/glm.hpp>
+
 #include "asset/project_post_process.h"
 
 namespace ui {
 
 // Draws the section and applies the user's edits to entries. True when something changed.
-bool draw_post_process_panel(std::vector<asset::ProjectPostProcess>& entries);
+// mute_centers, when given, takes where each open entry's mute box is drawn (window pixels; the
+// origin for a closed section or entry), for the state log and scripted clicks.
+bool draw_post_process_panel(std::vector<asset::ProjectPostProcess>& entries,
+                             std::vector<glm::vec2>* mute_centers = nullptr);
 
 // The joint names of text, separated by commas or spaces ("hips, spine tail_0" -> 3 names).
 std::vector<std::string> split_joint_names(const char* text);

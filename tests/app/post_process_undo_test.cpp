@@ -1,0 +1,104 @@
+// The post-process stack's edits in the undo history (issue 42): a weight slider dragged over 30
+// frames, an entry added, a target dragged over 30 frames and a reorder are four undo steps;
+// each undo and redo gives back exactly the stack recorded before (after) it, in the project and
+// in the playing instance, and a fifth undo has nothing left.
+#include <gtest/gtest.h>
+
+#include <utility>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "app/async_loader.h"
+#include "app/graph_authoring.h"
+#include "app/post_process_authoring.h"
+#include "app/post_process_targets.h"
+#include "app/viewer_panels.h"
+#include "app/viewer_scene.h"
+#include "asset/demo_character.h"
+#include "asset/project_post_process_json.h"
+
+namespace app {
+namespace {
+
+using Stack = std::vector<asset::ProjectPostProcess>;
+
+// The look-at's index in a stack (first, or second after the reorder).
+int look_at_index(const Stack& stack) {
+  return stack[0].kind == anim::PostProcessKind::LookAt ? 0 : 1;
+}
+
+const asset::ProjectPostProcess& look_at(const Stack& stack) {
+  return stack[static_cast<std::size_t>(look_at_index(stack))];
+}
+
+// The playing instance runs the project's look-at with its target and weight.
+void expect_instance_runs(const ViewerScene& scene, const asset::ProjectPostProcess& look) {
+  const int b = bound_entry_of(scene, look_at_index(scene.project.post_process));
+  ASSERT_GE(b, 0);
+  const anim::PostProcessEntry& e = scene.instance.post_process()[static_cast<std::size_t>(b)];
+  EXPECT_EQ(e.look_at_goal.target, look.target);
+  EXPECT_EQ(e.weight, look.weight);
+}
+
+TEST(PostProcessUndo, EachEditIsOneStepAndUndoRedoGiveTheExactStacks) {
+  LoadOutcome demo = load_now({{asset::kDemoSourcePath}, {}});
+  ASSERT_TRUE(demo.ok);
+  asset::ProjectPostProcess look;
+  look.kind = anim::PostProcessKind::LookAt;
+  look.target = {1.0f, 1.6f, 1.0f};
+  demo.project.post_process = {look};
+  ViewerScene scene;
+  ASSERT_EQ(scene.open(std::move(demo.character), std::move(demo.project)), "");
+  ViewerUi ui;
+  ui.graph_history.reset(scene.project);  // as a load does
+  std::vector<Stack> recorded{scene.project.post_process};
+
+  // The weight slider dragged over 30 frames: the button held, one edit a frame.
+  for (int frame = 1; frame <= 30; ++frame) {
+    scene.project.post_process[0].weight = 1.0f - static_cast<float>(frame) / 60.0f;
+    commit_post_process_edit(ui, scene, true);
+  }
+  ui.graph_history.end_gesture();  // released
+  recorded.push_back(scene.project.post_process);
+  // A twist entry added (a click: the button is up when ImGui reports it).
+  scene.project.post_process.emplace_back().kind = anim::PostProcessKind::Twist;
+  commit_post_process_edit(ui, scene, false);
+  recorded.push_back(scene.project.post_process);
+  // The target dragged over 30 frames.
+  for (int frame = 1; frame <= 30; ++frame) {
+    set_post_process_target(scene, 0, look.target + glm::vec3(0.01f * frame, 0.0f, 0.0f));
+    record_target_drag(ui, scene);
+  }
+  ui.graph_history.end_gesture();
+  recorded.push_back(scene.project.post_process);
+  // The twist moved up, before the look-at.
+  std::swap(scene.project.post_process[0], scene.project.post_process[1]);
+  commit_post_process_edit(ui, scene, false);
+  recorded.push_back(scene.project.post_process);
+  ASSERT_NEAR(look_at(recorded[3]).target.x, 1.3f, 1e-5f);
+  ASSERT_EQ(look_at(recorded[1]).weight, 0.5f);
+
+  for (int step = 3; step >= 0; --step) {
+    ASSERT_TRUE(step_graph_history(ui, scene, true)) << "undo to step " << step;
+    EXPECT_TRUE(asset::same_post_process(scene.project.post_process, recorded[step]))
+        << "undo to step " << step << ": "
+        << asset::post_process_to_json(scene.project.post_process).dump() << " vs "
+        << asset::post_process_to_json(recorded[step]).dump();
+    EXPECT_EQ(look_at(scene.project.post_process).target, look_at(recorded[step]).target);
+    EXPECT_EQ(look_at(scene.project.post_process).weight, look_at(recorded[step]).weight);
+    expect_instance_runs(scene, look_at(recorded[step]));
+  }
+  EXPECT_FALSE(step_graph_history(ui, scene, true)) << "the drags were one step each";
+  EXPECT_EQ(ui.status, "nothing to undo");
+  for (int step = 1; step <= 4; ++step) {
+    ASSERT_TRUE(step_graph_history(ui, scene, false)) << "redo to step " << step;
+    EXPECT_TRUE(asset::same_post_process(scene.project.post_process, recorded[step]))
+        << "redo to step " << step;
+    expect_instance_runs(scene, look_at(recorded[step]));
+  }
+  EXPECT_FALSE(step_graph_history(ui, scene, false));
+}
+
+}  // namespace
+}  // namespace app
