@@ -5,6 +5,7 @@
 #include <string_view>
 #include <utility>
 
+#include "asset/blend_shapes.h"
 #include "asset/non_finite_vertices.h"
 #include "asset/vertex_influences.h"
 
@@ -25,6 +26,7 @@ anim::SkinnedMesh convert_mesh(const aiScene& scene, const aiMesh& source, const
                                const ImportSettings& settings, InfluenceStats& stats) {
   anim::SkinnedMesh mesh;
   mesh.name = source.mName.length > 0 ? source.mName.C_Str() : node.mName.C_Str();
+  mesh.node_name = node.mName.C_Str();
   mesh.material =
       source.mMaterialIndex < scene.mNumMaterials ? static_cast<int>(source.mMaterialIndex) : -1;
   const glm::mat4 to_model = mesh_to_model(conversion, &node, source.mNumBones > 0);
@@ -130,6 +132,7 @@ void build_meshes(const aiScene& scene, const SceneConversion& conversion,
   out.clear();
   InfluenceStats stats;
   std::size_t non_finite = 0;
+  int shapes_with_normals_made = 0;
   std::vector<const aiNode*> stack{scene.mRootNode};
   std::vector<const aiNode*> order;
   // Depth-first in file order, so meshes come out in the order the file lists them.
@@ -149,10 +152,19 @@ void build_meshes(const aiScene& scene, const SceneConversion& conversion,
         continue;
       }
       out.push_back(convert_mesh(scene, source, *node, conversion, skeleton, settings, stats));
+      shapes_with_normals_made +=
+          convert_blend_shapes(source, mesh_to_model(conversion, node, source.mNumBones > 0),
+                               conversion.unit_scale, out.back());
       non_finite += drop_non_finite_triangles(out.back());
     }
   }
   if (non_finite > 0) report.warnings.push_back(non_finite_triangles_warning(non_finite));
+  if (shapes_with_normals_made > 0) {
+    report.warnings.push_back(
+        std::to_string(shapes_with_normals_made) +
+        " blend shapes came with the base mesh's normals (as assimp reads FBX shapes); their "
+        "normals were recomputed from their faces");
+  }
   report.vertices_with_cut_influences += stats.cut;
   report.vertices_renormalized += stats.renormalized;
   if (stats.unweighted > 0) {
