@@ -1,12 +1,14 @@
 #pragma once
 // The joint inspector's values for the viewer: the inspected joint at the playhead, composed as
-// `animview curves` composes its frames, so the panel and the command agree.
+// `animview curves` composes its frames, so the panel and the command agree; and the selected
+// joints' motion trails from the same frames.
 
 #include <span>
 #include <vector>
 
 #include "app/probe_frames.h"
 #include "app/viewer_scene.h"
+#include "render/motion_trail.h"
 #include "ui/joint_inspector.h"
 
 namespace app {
@@ -20,21 +22,16 @@ namespace app {
 ui::JointInspectorValues inspect_joint(const ViewerScene& scene, FrameProbe& probe, int joint,
                                        anim::EulerOrder order);
 
-// A joint's motion trail: its world positions at the previewed clip's frames within a window
-// either side of the playhead (as inspect_joint composes them, placed by the character's world
-// transform at the playhead: with root motion applied, the path about where the character is
-// now, not the ground it covers), the speed at each (m/s, central differences), and which point
-// is the playhead's.
-struct JointTrail {
-  std::vector<glm::vec3> points;
-  std::vector<float> speeds;
-  int playhead = -1;
-};
-
-// The trails of joints over window_s either side of the playhead (at least one frame), each
-// frame composed once for all of them. Empty outside a clip preview, for a joint out of range or
-// a probe that cannot bind or update.
-std::vector<JointTrail> joint_trails(const ViewerScene& scene, FrameProbe& probe,
-                                     std::span<const int> joints, float window_s);
+// The motion trails of joints (render/motion_trail.h) over the previewed clip's frames within
+// window_s either side of the playhead (at least one frame), or with window_s <= 0 over every
+// frame of the clip; each frame composed once for all of them, as inspect_joint composes its
+// frames. A point is the joint's world position at its frame: with root motion applied, where
+// the character stands at that frame (the scene's placement at the playhead moved by the root
+// motion from there), in place where it stands now. Speeds are along that path (its units per
+// second, central differences); a point is keyed where a key of the joint's tracks lies within
+// half a frame. Empty outside a clip preview, for a joint out of range or a probe that cannot
+// bind or update.
+std::vector<render::MotionTrail> joint_trails(const ViewerScene& scene, FrameProbe& probe,
+                                              std::span<const int> joints, float window_s);
 
 }  // namespace app

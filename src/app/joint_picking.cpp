@@ -3,9 +3,7 @@
 #include <imgui.h>
 
 #include "app/compare_view.h"
-#include "app/joint_inspection.h"
 #include "render/skeleton_overlay.h"
-#include "ui/motion_trail.h"
 #include "ui/rig_panel.h"
 
 namespace app {
@@ -47,14 +45,6 @@ void pick_and_mark_joints(ViewerScene& scene, ViewerUi& ui, const ViewportRect& 
     const ViewUnderPointer p = view_under_pointer(scene, ui.view, rect, view_projection, 0.0f);
     ui::draw_joint_markers(p.model_pose, scene.instance.world_matrix(), p.view_projection,
                            {p.rect.x, p.rect.y, p.rect.width, p.rect.height}, -1, selection, false);
-  }
-  if (scene.loaded && ui.view.motion_trails && !selection.empty()) {
-    constexpr float kTrailWindow_s = 0.5f;  // either side of the playhead
-    const ViewUnderPointer p = view_under_pointer(scene, ui.view, rect, view_projection, 0.0f);
-    for (const JointTrail& trail : joint_trails(scene, ui.joint_probe, selection, kTrailWindow_s)) {
-      ui::draw_motion_trail(trail.points, trail.speeds, trail.playhead, p.view_projection,
-                            {p.rect.x, p.rect.y, p.rect.width, p.rect.height});
-    }
   }
 }
 

@@ -1,8 +1,8 @@
 #pragma once
 // Joints in the viewport: the name of the joint under the pointer, a click that picks it for the
 // rig panel's waiting slot or selects it for the Joints tab (Shift adds), markers while the
-// skeleton is hidden, the selection highlighted always, and the selected joints' motion trails
-// (View > Motion trails) while a clip is previewed. While the Joints tab is shown, where each
+// skeleton is hidden, and the selection highlighted always (its motion trails are the frame's:
+// ViewerScene::joint_trails). While the Joints tab is shown, where each
 // joint is drawn goes to ui.joints.joint_pixels (the state log's).
 
 #include <glm/glm.hpp>

@@ -65,6 +65,12 @@ struct RenderArgs {
   std::string compare = "off";
   std::string compare_sync = "phase";
   RenderViewOptions view;  // camera, ground, rest pose (render_view_options.h)
+  // Motion trails of these joints (names) over trail_window_s either side of the time, or the
+  // whole clip; and every joint's axes.
+  std::vector<std::string> trails;
+  float trail_window_s = 0.5f;
+  bool trail_whole_clip = false;
+  bool bone_axes = false;
 };
 
 // The range, rate and overlay label of a video replayed from the graph's start: a recording
@@ -171,12 +177,38 @@ int read_project_audio(const RenderArgs& args, render::VideoContainer video,
   return 0;
 }
 
-// The view the options ask for; 0, or 1 for a --compare clip the file does not have.
-int make_view(const RenderArgs& args, const ViewerScene& scene, ui::ViewSettings& view) {
+// The joints --trail names, as the scene's trail joints; 0, or 1 for a joint the skeleton does
+// not have or trails without a clip.
+int set_trail_joints(const RenderArgs& args, ViewerScene& scene) {
+  if (args.trails.empty()) return 0;
+  if (scene.mode != PlayMode::ClipPreview || scene.preview_clip < 0) {
+    std::fprintf(stderr, "animview render: %s: --trail needs --clip\n", args.frame.file.c_str());
+    return 1;
+  }
+  for (const std::string& name : args.trails) {
+    const int joint = scene.character.skeleton.find_joint(name);
+    if (joint < 0) {
+      std::fprintf(stderr, "animview render: %s: --trail: no joint '%s'\n", args.frame.file.c_str(),
+                   name.c_str());
+      return 1;
+    }
+    scene.trail_joints.push_back(joint);
+  }
+  return 0;
+}
+
+// The view the options ask for; 0, or 1 for a --compare clip the file does not have or a
+// --trail joint it does not have.
+int make_view(const RenderArgs& args, ViewerScene& scene, ui::ViewSettings& view) {
   // A file without a mesh (a skeleton and its clips) shows its skeleton.
   view.show_skeleton = args.skeleton || scene.character.meshes.empty();
   apply_render_view_options(args.view, view);
   view.skinning = args.skinning == "dq" ? ui::SkinningChoice::DualQuat : ui::SkinningChoice::Lbs;
+  view.show_bone_axes = args.bone_axes;
+  view.motion_trails = !args.trails.empty();
+  view.motion_trail_window_s = args.trail_window_s;
+  view.motion_trail_whole_clip = args.trail_whole_clip;
+  if (int e = set_trail_joints(args, scene)) return e;
   parse_compare_option(args.compare, view);  // the option's validator has checked the text
   view.compare_sync =
       args.compare_sync == "seconds" ? ui::CompareSync::Seconds : ui::CompareSync::Phase;
@@ -468,6 +500,18 @@ void add_render_command(CLI::App& app, int& exit_code) {
   CLI::Option* height =
       cmd->add_option("--height", args->height, "Image height")->check(CLI::Range(16, 8192));
   cmd->add_flag("--skeleton", args->skeleton, "Draw the skeleton over the mesh");
+  cmd->add_flag("--bone-axes", args->bone_axes,
+                "Draw each joint's axes: x red, y green, z blue, scaled to the character");
+  cmd->add_option("--trail", args->trails,
+                  "Draw this joint's motion trail: its world path, a tick per frame, keys "
+                  "larger, coloured by speed (repeat for more joints; needs --clip)")
+      ->type_name("JOINT")
+      ->allow_extra_args(false);  // one joint a --trail: a FILE after it stays the file
+  cmd->add_option("--trail-window", args->trail_window_s,
+                  "How far the trails reach either side of the time, in seconds (default 0.5)")
+      ->check(CLI::Range(0.001f, 3600.0f));
+  cmd->add_flag("--trail-whole-clip", args->trail_whole_clip,
+                "The trails cover the whole clip instead of a window");
   cmd->add_option("--compare", args->compare,
                   "Side by side: skinning (LBS | DQ), clip:NAME (--clip | NAME, in sync), off")
       ->check(compare_option_validator());

@@ -1,6 +1,7 @@
 #pragma once
 // `animview render [FILE] [--anim-file F] [--clip NAME|INDEX] [--time T] [--skinning lbs|dq]
-// [--width W --height H] [--skeleton] [--ground flat|slope|stairs|rough] [--slope DEG]
+// [--width W --height H] [--skeleton] [--bone-axes] [--trail JOINT ... [--trail-window S |
+// --trail-whole-clip]] [--ground flat|slope|stairs|rough] [--slope DEG]
 // [--foot-ik] (--out x.png | --out-dir DIR [--from T0] [--to T1] [--fps F] [--overlay] | --out
 // x.mp4|.webm|.gif [--from T0] [--to T1] [--fps F] [--size WxH] [--quality Q] [--turntable DEG]
 // [--overlay] [--audio FILE [--audio-offset S]] [--recording REC.json])`: one frame of a clip,

@@ -44,6 +44,7 @@ render::FrameView scene_frame_view(const ViewerScene& scene, const ui::ViewSetti
       const double frame_s = 1.0 / scene.clock.timeline().fps;
       f.onion_reach_s = static_cast<float>(view.onion_frames * view.onion_step * frame_s);
     }
+    if (view.motion_trails) f.joint_trails = scene.joint_trails;
   }
   f.terrain = &scene.terrain;
   f.root_motion_applied = scene.settings.root_motion_mode == anim::RootMotionMode::Applied;
@@ -53,6 +54,7 @@ render::FrameView scene_frame_view(const ViewerScene& scene, const ui::ViewSetti
   f.show_mesh = view.show_mesh;
   f.show_skeleton = view.show_skeleton;
   f.skeleton_octahedra = view.skeleton_octahedra;
+  f.show_bone_axes = view.show_bone_axes;
   f.wireframe = view.wireframe;
   f.show_foot_ik_debug = view.show_foot_ik_debug;
   f.show_root_trail = view.show_root_trail;

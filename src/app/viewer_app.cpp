@@ -253,6 +253,7 @@ void update_scene(Viewer& v, float dt) {
     v.motion_matching.update(dt, v.window.handle(), camera.yaw, !ImGui::GetIO().WantCaptureKeyboard,
                              !ImGui::GetIO().WantCaptureMouse, scene);
   }
+  scene.trail_joints = ui.joints.selection;  // composed with the frame, drawn by the renderer
   // A failing frame is reported when it starts failing, not on every frame after.
   // Paused on the transition timeline: the character stands still on the recorded frame.
   const bool history_paused = ui.transition_timeline.paused;

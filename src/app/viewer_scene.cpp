@@ -6,7 +6,9 @@
 #include "anim/clip_lookup.h"
 #include "anim/clip_sampling.h"
 #include "anim/pose.h"
+#include "app/joint_inspection.h"
 #include "app/post_process_targets.h"
+#include "app/probe_frames.h"
 #include "asset/project_opening.h"
 
 namespace app {
@@ -185,6 +187,17 @@ void ViewerScene::update_onion_skin(const ui::ViewSettings& view) {
   }
 }
 
+void ViewerScene::update_joint_trails(const ui::ViewSettings& view) {
+  if (!view.motion_trails || trail_joints.empty()) {
+    joint_trails.clear();
+    return;
+  }
+  if (!trail_probe_) trail_probe_ = std::make_shared<FrameProbe>();
+  joint_trails =
+      app::joint_trails(*this, *trail_probe_, trail_joints,
+                        view.motion_trail_whole_clip ? 0.0f : view.motion_trail_window_s);
+}
+
 int ViewerScene::find_clip(const std::string& text) const {
   if (!bound.character) return -1;
   return anim::find_clip_by_name_or_index(clips(), text);
@@ -222,6 +235,7 @@ std::string ViewerScene::update(float dt_s, const ui::ViewSettings& view) {
   }
   comparison.update(*this, view, dt_s);
   update_onion_skin(view);
+  update_joint_trails(view);
   return update_crowd(view, dt_s, previewing);
 }
 

@@ -4,6 +4,7 @@
 // play it: the character's own, the onion skin's, the crowd's and the comparison's clip B. The
 // frame loop updates it; panels edit it.
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -15,9 +16,12 @@
 #include "asset/character.h"
 #include "asset/project_binding.h"
 #include "asset/project_file.h"
+#include "render/motion_trail.h"
 #include "ui/view_settings.h"
 
 namespace app {
+
+struct FrameProbe;  // app/probe_frames.h
 
 enum class PlayMode {
   Graph,        // the project's state machine (or its first blend space) drives the character
@@ -93,6 +97,13 @@ struct ViewerScene {
   std::vector<float> onion_offsets_s;
   std::vector<std::vector<glm::mat4>> onion_poses;
 
+  // The joints whose motion trails update() composes while view.motion_trails is on (the
+  // viewer's joint selection, `render --trail`), and those trails (app::joint_trails over
+  // view.motion_trail_window_s or the whole clip), through the trails' own probe. Empty when
+  // no clip is previewed.
+  std::vector<int> trail_joints;
+  std::vector<render::MotionTrail> joint_trails;
+
   // Sets a parameter from "NAME=VALUE"; returns "" or why not (unknown name, not a finite
   // number: NaN or infinity would poison every weight that reads it).
   std::string set_parameter(const std::string& assignment);
@@ -110,9 +121,12 @@ struct ViewerScene {
 
  private:
   void update_onion_skin(const ui::ViewSettings& view);
+  void update_joint_trails(const ui::ViewSettings& view);
   std::string update_crowd(const ui::ViewSettings& view, float dt_s, bool previewing);
 
   anim::CharacterInstance onion_;
+  // Made at the first trail; shared only to keep FrameProbe's definition out of this header.
+  std::shared_ptr<FrameProbe> trail_probe_;
 };
 
 }  // namespace app

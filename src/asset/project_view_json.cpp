@@ -46,6 +46,7 @@ void view_fields(Io& io, View& v) {
   io.boolean("show_grid", v.show_grid);
   io.boolean("show_mesh", v.show_mesh);
   io.boolean("show_skeleton", v.show_skeleton);
+  io.boolean("show_bone_axes", v.show_bone_axes);
   io.boolean("wireframe", v.wireframe);
   bool dual_quat = v.skinning == visual::SkinningChoice::DualQuat;
   io.boolean("dual_quaternion_skinning", dual_quat);

@@ -1,8 +1,8 @@
 #pragma once
 // What SceneRenderer draws for one frame, as plain data: the character's instance (its poses,
 // palettes, world transform and foot-IK debug), clip B's in a clip comparison, the crowd, the
-// ground, the onion skin's ghosts, the view toggles and the camera. The frame loop fills it from
-// its scene and view settings, so the renderer knows neither.
+// ground, the onion skin's ghosts, the joints' motion trails, the view toggles and the camera. The
+// frame loop fills it from its scene and view settings, so the renderer knows neither.
 
 #include <span>
 #include <vector>
@@ -12,6 +12,7 @@
 #include "anim/character_instance.h"
 #include "anim/crowd.h"
 #include "anim/terrain.h"
+#include "render/motion_trail.h"
 #include "render/skinned_mesh_renderer.h"
 #include "render/surface_material.h"
 
@@ -40,12 +41,15 @@ struct FrameView {
   std::span<const std::vector<glm::mat4>> onion_poses;
   std::span<const float> onion_offsets_s;
   float onion_reach_s = 1.0f;
+  // The selected joints' motion trails, in world space. Empty: none.
+  std::span<const MotionTrail> joint_trails;
 
   FrameSplit split = FrameSplit::Whole;
   bool show_grid = true;
   bool show_mesh = true;
   bool show_skeleton = true;
   bool skeleton_octahedra = false;
+  bool show_bone_axes = false;  // each joint's frame as RGB axes
   bool wireframe = false;
   bool show_foot_ik_debug = true;
   bool show_root_trail = true;

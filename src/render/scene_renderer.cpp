@@ -9,7 +9,9 @@
 #include <glm/gtc/matrix_transform.hpp>
 
 #include "anim/terrain.h"
+#include "render/bone_axes.h"
 #include "render/ground_grid.h"
+#include "render/motion_trail.h"
 #include "render/post_process_debug.h"
 #include "render/skeleton_overlay.h"
 #include "render/viewport_split.h"
@@ -68,6 +70,7 @@ const std::vector<std::string>& SceneRenderer::set_character(const CharacterSour
   const bool empty = min.x > max.x;
   character_center_ = empty ? glm::vec3(0.0f) : 0.5f * (min + max);
   character_radius_m_ = empty ? 1.0f : std::max(0.5f * glm::length(max - min), 0.05f);
+  bone_axis_length_m_ = empty ? kBoneAxisHeightShare : bone_axis_length(min, max);
   trail_.clear();
   plants_.clear();
   return character_.warnings;
@@ -191,6 +194,15 @@ void SceneRenderer::add_onion_skin(const FrameView& frame, const glm::mat4& worl
     render::add_skeleton(lines_, frame.onion_poses[i], frame.parents, world,
                          render::BoneStyle::Lines, color);
   }
+}
+
+void SceneRenderer::add_joint_inspection(const FrameView& frame, std::span<const glm::mat4> pose,
+                                         const glm::mat4& world) {
+  // Ticks a twelfth of the axes' length: seen at the character's scale, small beside its limbs.
+  for (const MotionTrail& trail : frame.joint_trails) {
+    add_motion_trail(lines_, trail, bone_axis_length_m_ / 12.0f);
+  }
+  if (frame.show_bone_axes) add_bone_axes(lines_, pose, world, bone_axis_length_m_);
 }
 
 std::string SceneRenderer::draw(const FrameView& frame) {
@@ -384,6 +396,10 @@ std::string SceneRenderer::draw_view(const FrameView& frame, const glm::mat4& vi
       add_post_process_ghosts(lines_, p, frame.parents, world);
     }
     if (!clip_b) add_onion_skin(frame, world);
+    if (!clip_b) {
+      add_joint_inspection(
+          frame, recorded_model_pose_.empty() ? p.model_pose() : recorded_model_pose_, world);
+    }
     lines_.draw(view_projection, false);  // the overlay shows through the mesh
   }
   return result;

@@ -1,6 +1,7 @@
 #pragma once
 // Draws the viewer's scene: the ground (grid or terrain), the skinned character with the chosen
-// method and colouring, the skeleton overlay, foot-IK debug and the root-motion trail.
+// method and colouring, the skeleton overlay, bone axes, foot-IK debug, the root-motion trail and
+// the joints' motion trails.
 
 #include <deque>
 #include <span>
@@ -77,11 +78,15 @@ class SceneRenderer {
   std::span<const float> crowd_morph_weights(std::size_t i, const anim::Crowd& crowd);
   void add_foot_debug(const anim::FootIkDebug& debug);
   void add_onion_skin(const FrameView& frame, const glm::mat4& world);
+  // What inspects the joints: their motion trails and pose's bone axes, placed by world.
+  void add_joint_inspection(const FrameView& frame, std::span<const glm::mat4> pose,
+                            const glm::mat4& world);
 
   CharacterGpu character_;
   std::vector<int> mesh_materials_;   // each mesh's material index (SkinnedMesh::material)
   float character_radius_m_ = 1.0f;   // half the rest pose's diagonal
   glm::vec3 character_center_{0.0f};  // the rest pose's bounds centre, model space
+  float bone_axis_length_m_ = 0.1f;   // render/bone_axes.h's, of the rest pose's bounds
   render::SkinnedMeshRenderer meshes_;
   render::SkyRenderer sky_;
   render::ShadowMap shadow_map_;

@@ -32,9 +32,12 @@ void draw_main_menu(ViewSettings& s, bool& curves_window) {
     ImGui::MenuItem("Mesh", nullptr, &s.show_mesh);
     ImGui::MenuItem("Skeleton", nullptr, &s.show_skeleton);
     ImGui::MenuItem("Bones as octahedra", nullptr, &s.skeleton_octahedra);
+    ImGui::MenuItem("Bone axes", nullptr, &s.show_bone_axes);
     ImGui::MenuItem("Wireframe", nullptr, &s.wireframe);
     ImGui::MenuItem("Onion skin (clip preview)", nullptr, &s.onion_skin);
     ImGui::MenuItem("Motion trails (selected joints)", nullptr, &s.motion_trails);
+    ImGui::MenuItem("Motion trails over the whole clip", nullptr, &s.motion_trail_whole_clip,
+                    s.motion_trails);
     ImGui::MenuItem("Curves (selected joints)", nullptr, &curves_window);
     ImGui::MenuItem("Foot-slide meter", nullptr, &s.show_foot_slide);
     ImGui::MenuItem("Motion matching", nullptr, &s.show_motion_matching);

@@ -34,6 +34,9 @@ struct ViewSettings : visual::ViewSettings {
   bool show_motion_matching = false;  // the Motion matching window (View menu)
   bool onion_skin = false;            // ghosts of past and future frames of the previewed clip
   bool motion_trails = true;          // the selected joints' paths around the playhead
+  // How far the trails reach either side of the playhead (s); the whole clip instead when set.
+  float motion_trail_window_s = 0.5f;
+  bool motion_trail_whole_clip = false;
   // The foot-slide meter's plot along the timeline and its lines in the stats overlay (the
   // meter runs either way; off by default, as they cover part of the view).
   bool show_foot_slide = false;

@@ -40,6 +40,7 @@ struct ViewSettings {
   bool show_grid = true;
   bool show_mesh = true;
   bool show_skeleton = true;
+  bool show_bone_axes = false;  // each joint's frame as RGB axes, scaled to the character
   bool wireframe = false;
   SkinningChoice skinning = SkinningChoice::Lbs;
   // How the mesh is lit: its materials, a matcap, or clay (View > Shading).

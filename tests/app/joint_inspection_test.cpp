@@ -1,11 +1,16 @@
 // The Joints tab's values agree with `animview curves` (app/joint_curves.h) at the playhead:
 // the same local channels, model position, Euler angles and central-difference speeds, on the
 // demo character previewing walk_forward; outside a clip preview there are no speeds. A motion
-// trail's point is the joint's world position at its frame.
+// trail's point is the joint's world position at its frame, with root motion applied or in
+// place, and its keyed frames are those of the joint's keys.
 #include "app/joint_inspection.h"
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
+
+#include "app/joint_curve_view.h"
 #include "app/joint_curves.h"
 #include "demo_walk_scene.h"
 
@@ -56,8 +61,14 @@ TEST_F(JointInspection, OutsideAClipPreviewTheLiveFrameHasNoSpeeds) {
   EXPECT_FALSE(app::inspect_joint(scene, probe, 1000, {}).valid);
 }
 
+// The joint's world position in the scene's live frame.
+glm::vec3 live_world_position(const app::ViewerScene& scene, int joint) {
+  return glm::vec3(scene.instance.world_matrix() * scene.instance.model_pose()[joint][3]);
+}
+
 TEST_F(JointInspection, ATrailPointIsTheJointsWorldPositionAtThatFrame) {
-  // Root motion applied: the character stands away from the origin, and the trail with it.
+  // Root motion applied: the character walks away from the origin, and each trail point is
+  // where the joint is at its frame, the character having walked on (or back) to it.
   scene.settings.root_motion_mode = anim::RootMotionMode::Applied;
   scene.preview(walk);
   const float fps = scene.clips()[walk].source_fps;
@@ -67,23 +78,64 @@ TEST_F(JointInspection, ATrailPointIsTheJointsWorldPositionAtThatFrame) {
   scene.clock.seek(55.0 / fps);
   ASSERT_EQ(scene.update(0.0f, {}), "");
   const int joints[] = {forearm, scene.character.skeleton.find_joint("hand_r")};
-  const std::vector<app::JointTrail> trails = app::joint_trails(scene, probe, joints, 2.0f / fps);
+  const std::vector<render::MotionTrail> trails =
+      app::joint_trails(scene, probe, joints, 2.0f / fps);
   ASSERT_EQ(trails.size(), 2u);
   ASSERT_EQ(trails[0].points.size(), 5u);  // two frames either side
+  ASSERT_EQ(trails[0].keyed.size(), 5u);
   EXPECT_EQ(trails[0].playhead, 2);
-  const glm::mat4 world = scene.instance.world_matrix();
-  EXPECT_GT(glm::length(glm::vec3(world[3])), 0.1f) << "root motion moved the character";
+  EXPECT_GT(glm::length(glm::vec3(scene.instance.world_matrix()[3])), 0.1f)
+      << "root motion moved the character";
   for (std::size_t i = 0; i < 2; ++i) {
-    const glm::vec3 model(scene.instance.model_pose()[joints[i]][3]);
-    const glm::vec3 expected(world * glm::vec4(model, 1.0f));
+    const glm::vec3 expected = live_world_position(scene, joints[i]);
     for (int c = 0; c < 3; ++c) EXPECT_NEAR(trails[i].points[2][c], expected[c], 1e-5f);
   }
-  // A frame later: the point where the frame after the playhead puts the forearm.
-  scene.clock.seek(56.0 / fps);
-  ASSERT_EQ(scene.update(0.0f, {}), "");
-  const glm::vec3 next(world * scene.instance.model_pose()[forearm][3]);
-  for (int c = 0; c < 3; ++c) EXPECT_NEAR(trails[0].points[3][c], next[c], 1e-5f);
+  // Play on one and two frames: the character walks on, and the joint is where the trail said.
+  const glm::vec3 before(scene.instance.world_matrix()[3]);
+  scene.clock.set_playing(true);
+  for (int k = 3; k <= 4; ++k) {
+    ASSERT_EQ(scene.update(1.0f / fps, {}), "");
+    const glm::vec3 expected = live_world_position(scene, forearm);
+    for (int c = 0; c < 3; ++c) EXPECT_NEAR(trails[0].points[k][c], expected[c], 1e-4f) << k;
+  }
+  const glm::vec3 after(scene.instance.world_matrix()[3]);
+  EXPECT_GT(glm::length(after - before), 0.01f) << "the character walked two frames";
   EXPECT_GT(trails[0].speeds[2], 0.0f);
+}
+
+TEST_F(JointInspection, InPlaceTheTrailStaysWithTheCharacterAndMarksTheKeyedFrames) {
+  scene.preview(walk);
+  const float fps = scene.clips()[walk].source_fps;
+  scene.clock.seek(10.0 / fps);
+  ASSERT_EQ(scene.update(0.0f, {}), "");
+  const int joints[] = {forearm};
+  const std::vector<render::MotionTrail> trails = app::joint_trails(scene, probe, joints, 0.0f);
+  ASSERT_EQ(trails.size(), 1u);
+  // The whole clip, counted from the playhead: frame 10 of its frames from 0 to the end.
+  const int frames = static_cast<int>(std::floor(scene.clips()[walk].duration_s * fps + 1e-4)) + 1;
+  ASSERT_EQ(static_cast<int>(trails[0].points.size()), frames);
+  EXPECT_EQ(trails[0].playhead, 10);
+  const glm::vec3 now = live_world_position(scene, forearm);
+  for (int c = 0; c < 3; ++c) EXPECT_NEAR(trails[0].points[10][c], now[c], 1e-5f);
+  // A later frame: the character has not moved (in place), the joint has.
+  scene.clock.seek(20.0 / fps);
+  ASSERT_EQ(scene.update(0.0f, {}), "");
+  const glm::vec3 later = live_world_position(scene, forearm);
+  for (int c = 0; c < 3; ++c) EXPECT_NEAR(trails[0].points[20][c], later[c], 1e-5f);
+  EXPECT_EQ(glm::vec3(scene.instance.world_matrix()[3]), glm::vec3(0.0f));
+  // Keyed where the forearm's tracks have a key within half a frame.
+  const std::vector<float> keys =
+      app::joint_key_times(scene.clips()[walk], scene.character.skeleton.joint_names[forearm]);
+  ASSERT_FALSE(keys.empty());
+  int keyed = 0;
+  for (std::size_t f = 0; f < trails[0].keyed.size(); ++f) {
+    const float t = static_cast<float>(f) / fps;
+    const bool expected = std::any_of(keys.begin(), keys.end(),
+                                      [&](float k) { return std::abs(k - t) < 0.5f / fps; });
+    EXPECT_EQ(trails[0].keyed[f] != 0, expected) << f;
+    keyed += trails[0].keyed[f];
+  }
+  EXPECT_GT(keyed, 0);
 }
 
 }  // namespace

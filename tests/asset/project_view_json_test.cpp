@@ -16,6 +16,7 @@ asset::ProjectView changed_view() {
   v.show_grid = false;
   v.show_mesh = false;
   v.show_skeleton = false;
+  v.show_bone_axes = true;
   v.wireframe = true;
   v.skinning = visual::SkinningChoice::DualQuat;
   v.shading = visual::ShadingMode::Clay;
@@ -47,6 +48,7 @@ TEST(ProjectViewJson, EveryFieldWrittenIsReadBack) {
   EXPECT_EQ(r.show_grid, v.show_grid);
   EXPECT_EQ(r.show_mesh, v.show_mesh);
   EXPECT_EQ(r.show_skeleton, v.show_skeleton);
+  EXPECT_EQ(r.show_bone_axes, v.show_bone_axes);
   EXPECT_EQ(r.wireframe, v.wireframe);
   EXPECT_EQ(r.skinning, v.skinning);
   EXPECT_EQ(r.shading, v.shading);
@@ -84,6 +86,7 @@ TEST(ProjectViewJson, WritesTheDocumentedFieldNames) {
   const std::set<std::string> expected = {"show_grid",
                                           "show_mesh",
                                           "show_skeleton",
+                                          "show_bone_axes",
                                           "wireframe",
                                           "dual_quaternion_skinning",
                                           "shading",

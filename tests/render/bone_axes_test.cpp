@@ -1,0 +1,113 @@
+// Bone axes drawn for real: a joint turned 90 degrees about z, scaled by 2 and placed by a world
+// transform shows its x axis (red) up, its y axis (green) to the left and its z axis (blue)
+// towards the camera, each as long as asked whatever the joint's scale; the length is a fixed
+// share of the character's height.
+#include "render/bone_axes.h"
+
+#include <glad/gl.h>
+
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+#include <gtest/gtest.h>
+#include <glm/gtc/matrix_transform.hpp>
+
+#include "gl_fixture.h"
+#include "render/frame_capture.h"
+#include "render/offscreen_target.h"
+
+namespace render {
+namespace {
+
+TEST(BoneAxes, LengthIsAShareOfTheCharactersHeight) {
+  EXPECT_FLOAT_EQ(bone_axis_length({-0.3f, 0.0f, -0.2f}, {0.3f, 1.8f, 0.2f}),
+                  kBoneAxisHeightShare * 1.8f);
+  // Lying flat (a snake, a Z-up file): its length instead.
+  EXPECT_FLOAT_EQ(bone_axis_length({-2.0f, 0.0f, -0.1f}, {2.0f, 0.3f, 0.1f}),
+                  kBoneAxisHeightShare * 4.0f);
+  EXPECT_FLOAT_EQ(bone_axis_length(glm::vec3(0.0f), glm::vec3(0.0f)), kBoneAxisHeightShare);
+}
+
+constexpr int kSize = 256;
+
+class BoneAxesPicture : public GlTest {
+ protected:
+  void SetUp() override {
+    GlTest::SetUp();
+    if (IsSkipped() || HasFatalFailure()) return;
+    ASSERT_EQ(lines_.init(), "");
+  }
+
+  // The axes of model (length 0.5 m) over black, seen from the front down -z (orthographic,
+  // x and y from -1 to 1 m), placed 0.1 m right by world; the camera looks a little from the
+  // side so the z axis shows as a line.
+  Image draw(std::span<const glm::mat4> model) {
+    EXPECT_EQ(target_.bind(kSize, kSize), "");
+    glViewport(0, 0, kSize, kSize);
+    glClearColor(0.0f, 0.0f, 0.0f, 1.0f);
+    glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+    add_bone_axes(lines_, model, world_, 0.5f);
+    lines_.draw(projection_ * view_, false);
+    Image image = read_framebuffer(kSize, kSize);
+    OffscreenTarget::unbind();
+    return image;
+  }
+
+  glm::ivec3 brightest_near(const Image& image, const glm::vec3& p) const {
+    const glm::vec3 w = glm::project(p, view_, projection_, glm::vec4(0.0f, 0.0f, kSize, kSize));
+    const int px = static_cast<int>(std::floor(w.x));
+    const int py = kSize - 1 - static_cast<int>(std::floor(w.y));
+    glm::ivec3 best(0);
+    for (int dy = -1; dy <= 1; ++dy) {
+      for (int dx = -1; dx <= 1; ++dx) {
+        const int x = std::clamp(px + dx, 0, kSize - 1), y = std::clamp(py + dy, 0, kSize - 1);
+        const std::uint8_t* c = image.pixel(x, y);
+        const glm::ivec3 rgb(c[0], c[1], c[2]);
+        if (rgb.x + rgb.y + rgb.z > best.x + best.y + best.z) best = rgb;
+      }
+    }
+    return best;
+  }
+
+  LineRenderer lines_;
+  OffscreenTarget target_;
+  glm::mat4 projection_ = glm::ortho(-1.0f, 1.0f, -1.0f, 1.0f, 0.1f, 10.0f);
+  glm::mat4 view_ = glm::lookAt(glm::vec3(2.0f, 0.0f, 5.0f), glm::vec3(0.0f), glm::vec3(0, 1, 0));
+  glm::mat4 world_ = glm::translate(glm::mat4(1.0f), glm::vec3(0.1f, 0.0f, 0.0f));
+};
+
+TEST_F(BoneAxesPicture, EachAxisInItsColourWhereItsEndProjects) {
+  // At (0, -0.2, 0), turned 90 degrees about z (x -> +y, y -> -x), scaled by 2.
+  const glm::mat4 joint = glm::translate(glm::mat4(1.0f), glm::vec3(0.0f, -0.2f, 0.0f)) *
+                          glm::rotate(glm::mat4(1.0f), glm::radians(90.0f), glm::vec3(0, 0, 1)) *
+                          glm::scale(glm::mat4(1.0f), glm::vec3(2.0f));
+  const std::vector<glm::mat4> model{joint};
+  const Image image = draw(model);
+  // World: the joint at (0.1, -0.2, 0); ends 0.5 m along +y, -x and +z; 90% of the way there.
+  const glm::vec3 origin(0.1f, -0.2f, 0.0f);
+  const glm::ivec3 red = brightest_near(image, origin + 0.45f * glm::vec3(0, 1, 0));
+  const glm::ivec3 green = brightest_near(image, origin + 0.45f * glm::vec3(-1, 0, 0));
+  const glm::ivec3 blue = brightest_near(image, origin + 0.45f * glm::vec3(0, 0, 1));
+  EXPECT_GE(red.x, 240);
+  EXPECT_LE(std::max(red.y, red.z), 40);
+  EXPECT_GE(green.y, 240);
+  EXPECT_LE(std::max(green.x, green.z), 40);
+  EXPECT_GE(blue.z, 240);
+  EXPECT_LE(blue.x, 60);
+  // Past the ends of x and y (the scale does not lengthen them): black. (Past z's end lies on
+  // y's line, seen from this side.)
+  for (const glm::vec3& d : {glm::vec3(0, 1, 0), glm::vec3(-1, 0, 0)}) {
+    const glm::ivec3 c = brightest_near(image, origin + 0.6f * d);
+    EXPECT_LE(std::max({c.x, c.y, c.z}), 2) << d.x << ", " << d.y << ", " << d.z;
+  }
+}
+
+TEST_F(BoneAxesPicture, NoJointsDrawNothing) {
+  const Image image = draw({});
+  const glm::ivec3 c = brightest_near(image, glm::vec3(0.1f, 0.1f, 0.0f));
+  EXPECT_LE(std::max({c.x, c.y, c.z}), 2);
+}
+
+}  // namespace
+}  // namespace render

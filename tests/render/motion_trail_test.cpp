@@ -1,0 +1,119 @@
+// A motion trail drawn for real: coloured by speed (blue where the joint is slowest, red at the
+// trail's fastest, halfway between at half its speed; a still trail stays blue), its segments
+// and per-frame ticks where its points project, a keyed frame's tick larger than a plain one,
+// and the playhead's point marked white.
+#include "render/motion_trail.h"
+
+#include <glad/gl.h>
+
+#include <algorithm>
+#include <cmath>
+
+#include <gtest/gtest.h>
+#include <glm/gtc/matrix_transform.hpp>
+
+#include "gl_fixture.h"
+#include "render/frame_capture.h"
+#include "render/offscreen_target.h"
+
+namespace render {
+namespace {
+
+void expect_colour(const glm::vec3& c, float r, float g, float b) {
+  EXPECT_NEAR(c.x, r, 1e-6f);
+  EXPECT_NEAR(c.y, g, 1e-6f);
+  EXPECT_NEAR(c.z, b, 1e-6f);
+}
+
+TEST(MotionTrail, SpeedRunsFromBlueToRed) {
+  expect_colour(trail_speed_colour(0.0f, 2.0f), 0.2f, 0.5f, 1.0f);
+  expect_colour(trail_speed_colour(2.0f, 2.0f), 1.0f, 0.25f, 0.15f);
+  expect_colour(trail_speed_colour(1.0f, 2.0f), 0.6f, 0.375f, 0.575f);
+  expect_colour(trail_speed_colour(5.0f, 2.0f), 1.0f, 0.25f, 0.15f);  // clamped
+  expect_colour(trail_speed_colour(0.0f, 0.0f), 0.2f, 0.5f, 1.0f);
+}
+
+constexpr int kSize = 256;
+
+class MotionTrailPicture : public GlTest {
+ protected:
+  void SetUp() override {
+    GlTest::SetUp();
+    if (IsSkipped() || HasFatalFailure()) return;
+    ASSERT_EQ(lines_.init(), "");
+  }
+
+  // trail over black, seen from the front: x and y from -1 to 1 m, 128 px a metre.
+  Image draw(const MotionTrail& trail, float tick_m) {
+    EXPECT_EQ(target_.bind(kSize, kSize), "");
+    glViewport(0, 0, kSize, kSize);
+    glClearColor(0.0f, 0.0f, 0.0f, 1.0f);
+    glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+    add_motion_trail(lines_, trail, tick_m);
+    lines_.draw(projection_ * view_, false);
+    Image image = read_framebuffer(kSize, kSize);
+    OffscreenTarget::unbind();
+    return image;
+  }
+
+  // The colour within a pixel of where p projects with the largest channel sum.
+  glm::ivec3 brightest_near(const Image& image, const glm::vec3& p) const {
+    const glm::vec3 w = glm::project(p, view_, projection_, glm::vec4(0.0f, 0.0f, kSize, kSize));
+    const int px = static_cast<int>(std::floor(w.x));
+    const int py = kSize - 1 - static_cast<int>(std::floor(w.y));
+    glm::ivec3 best(0);
+    for (int dy = -1; dy <= 1; ++dy) {
+      for (int dx = -1; dx <= 1; ++dx) {
+        const int x = std::clamp(px + dx, 0, kSize - 1), y = std::clamp(py + dy, 0, kSize - 1);
+        const std::uint8_t* c = image.pixel(x, y);
+        const glm::ivec3 rgb(c[0], c[1], c[2]);
+        if (rgb.x + rgb.y + rgb.z > best.x + best.y + best.z) best = rgb;
+      }
+    }
+    return best;
+  }
+
+  LineRenderer lines_;
+  OffscreenTarget target_;
+  glm::mat4 projection_ = glm::ortho(-1.0f, 1.0f, -1.0f, 1.0f, 0.1f, 10.0f);
+  glm::mat4 view_ = glm::lookAt(glm::vec3(0.0f, 0.0f, 5.0f), glm::vec3(0.0f), glm::vec3(0, 1, 0));
+};
+
+// Three points along x at y = 0; the middle is keyed and fastest, the last is the playhead.
+TEST_F(MotionTrailPicture, SegmentsTicksKeysAndThePlayheadLandWhereTheyProject) {
+  MotionTrail trail;
+  trail.points = {{-0.6f, 0.0f, 0.0f}, {0.0f, 0.0f, 0.0f}, {0.6f, 0.0f, 0.0f}};
+  trail.speeds = {0.0f, 2.0f, 1.0f};
+  trail.keyed = {0, 1, 0};
+  trail.playhead = 2;
+  constexpr float kTick_m = 0.05f;  // 6.4 px either side of a plain tick's centre
+  const Image image = draw(trail, kTick_m);
+  // Half-way along the second segment: the colour of the fastest point's speed, red.
+  const glm::ivec3 red = brightest_near(image, {-0.3f, 0.0f, 0.0f});
+  EXPECT_GE(red.x, 245);
+  EXPECT_NEAR(red.y, 64, 10);
+  // The first point's tick reaches 0.05 m up, blue; not 0.1 m.
+  const glm::ivec3 tick = brightest_near(image, {-0.6f, 0.04f, 0.0f});
+  EXPECT_NEAR(tick.x, 51, 10);
+  EXPECT_GE(tick.z, 245);
+  EXPECT_LE(brightest_near(image, {-0.6f, 0.1f, 0.0f}).z, 2);
+  // The keyed point's tick is 2.5 times longer: still drawn 0.1 m up.
+  EXPECT_GE(brightest_near(image, {0.0f, 0.1f, 0.0f}).x, 245);
+  // The playhead's cross is white and 4 ticks long.
+  const glm::ivec3 white = brightest_near(image, {0.6f, 0.18f, 0.0f});
+  EXPECT_GE(std::min({white.x, white.y, white.z}), 245);
+  // Away from the trail: black.
+  EXPECT_LE(brightest_near(image, {0.0f, 0.5f, 0.0f}).x, 2);
+}
+
+TEST_F(MotionTrailPicture, ATrailWhoseSpansDifferDrawsNothing) {
+  MotionTrail trail;
+  trail.points = {{-0.6f, 0.0f, 0.0f}, {0.6f, 0.0f, 0.0f}};
+  trail.speeds = {1.0f, 1.0f};
+  trail.keyed = {0};
+  const Image image = draw(trail, 0.05f);
+  EXPECT_LE(brightest_near(image, {0.0f, 0.0f, 0.0f}).z, 2);
+}
+
+}  // namespace
+}  // namespace render
