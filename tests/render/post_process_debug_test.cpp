@@ -13,6 +13,7 @@
 #include <glm/gtc/matrix_transform.hpp>
 
 #include "gl_fixture.h"
+#include "line_picture.h"
 #include "render/frame_capture.h"
 #include "render/line_renderer.h"
 #include "render/offscreen_target.h"
@@ -66,20 +67,8 @@ class PostProcessDebugPicture : public GlTest {
 
   // The brightest pixel within a pixel of where the model-space point p projects.
   glm::ivec3 brightest_near(const Image& image, const glm::vec3& p) const {
-    const glm::vec3 w = glm::project(glm::vec3(world_ * glm::vec4(p, 1.0f)), view_, projection_,
-                                     glm::vec4(0.0f, 0.0f, kSize, kSize));
-    const int px = static_cast<int>(std::floor(w.x));
-    const int py = kSize - 1 - static_cast<int>(std::floor(w.y));  // top row first
-    glm::ivec3 best(0);
-    for (int dy = -1; dy <= 1; ++dy) {
-      for (int dx = -1; dx <= 1; ++dx) {
-        const int x = std::clamp(px + dx, 0, kSize - 1), y = std::clamp(py + dy, 0, kSize - 1);
-        const std::uint8_t* c = image.pixel(x, y);
-        const glm::ivec3 rgb(c[0], c[1], c[2]);
-        if (rgb.x + rgb.y + rgb.z > best.x + best.y + best.z) best = rgb;
-      }
-    }
-    return best;
+    return testing::brightest_near(image, kSize, view_, projection_,
+                                   glm::vec3(world_ * glm::vec4(p, 1.0f)));
   }
 
   LineRenderer lines_;
