@@ -483,6 +483,54 @@ int run_render(const RenderArgs& args) {
   return 0;
 }
 
+// What is drawn besides the character: its skeleton, its bones' axes, joints' trails, a
+// comparison beside it.
+void add_drawing_options(CLI::App& cmd, RenderArgs& a) {
+  cmd.add_flag("--skeleton", a.skeleton, "Draw the skeleton over the mesh");
+  cmd.add_flag("--bone-axes", a.bone_axes,
+               "Draw each joint's axes: x red, y green, z blue, scaled to the character");
+  cmd.add_option("--trail", a.trails,
+                 "Draw this joint's motion trail: its world path, a tick per frame, keys "
+                 "larger, coloured by speed (repeat for more joints; needs --clip)")
+      ->type_name("JOINT")
+      ->allow_extra_args(false);  // one joint a --trail: a FILE after it stays the file
+  cmd.add_option("--trail-window", a.trail_window_s,
+                 "How far the trails reach either side of the time, in seconds (default 0.5)")
+      ->check(CLI::Range(0.001f, 3600.0f));
+  cmd.add_flag("--trail-whole-clip", a.trail_whole_clip,
+               "The trails cover the whole clip instead of a window");
+  cmd.add_option("--compare", a.compare,
+                 "Side by side: skinning (LBS | DQ), clip:NAME (--clip | NAME, in sync), off")
+      ->check(compare_option_validator());
+  cmd.add_option("--compare-sync", a.compare_sync,
+                 "With --compare clip:NAME: B follows the clip's phase, or its time in seconds")
+      ->check(CLI::IsMember({"phase", "seconds"}));
+}
+
+// A video's rate, quality, turntable, burn-in, sound and the recording it replays.
+void add_video_options(CLI::App& cmd, RenderArgs& a) {
+  cmd.add_option("--fps", a.fps,
+                 "Video frame rate (default: the clip's, at most 60; 50 in a GIF); with "
+                 "--out-dir, frames at this rate instead of the clip's keys")
+      ->check(CLI::Range(1.0, 240.0));
+  cmd.add_option("--quality", a.quality,
+                 "Video CRF, lower is better: 0-51 for MP4 (default 23), 0-63 for WebM (31)")
+      ->check(CLI::Range(0, 63));
+  cmd.add_option("--turntable", a.turntable_deg,
+                 "The camera orbits this many degrees over the video");
+  cmd.add_flag("--overlay", a.overlay,
+               "Burn in the file and clip name, frame number, timecode and clip time");
+  cmd.add_option("--audio", a.audio,
+                 "Sound muxed into an MP4 or WebM (WAV, FLAC) (default: a project's, as its "
+                 "Export video dialog last used it)");
+  cmd.add_option("--audio-offset", a.audio_offset_s,
+                 "Seconds into the video at which the sound starts (negative: skip its start)");
+  cmd.add_option("--recording", a.recording,
+                 "Render a live recording (the viewer's File > Record) of FILE as a video: its "
+                 "inputs (motion-matching steering too) replayed in steady steps of 1/fps "
+                 "(default 30 fps)");
+}
+
 }  // namespace
 
 void add_render_command(CLI::App& app, int& exit_code) {
@@ -499,25 +547,7 @@ void add_render_command(CLI::App& app, int& exit_code) {
       cmd->add_option("--width", args->width, "Image width")->check(CLI::Range(16, 8192));
   CLI::Option* height =
       cmd->add_option("--height", args->height, "Image height")->check(CLI::Range(16, 8192));
-  cmd->add_flag("--skeleton", args->skeleton, "Draw the skeleton over the mesh");
-  cmd->add_flag("--bone-axes", args->bone_axes,
-                "Draw each joint's axes: x red, y green, z blue, scaled to the character");
-  cmd->add_option("--trail", args->trails,
-                  "Draw this joint's motion trail: its world path, a tick per frame, keys "
-                  "larger, coloured by speed (repeat for more joints; needs --clip)")
-      ->type_name("JOINT")
-      ->allow_extra_args(false);  // one joint a --trail: a FILE after it stays the file
-  cmd->add_option("--trail-window", args->trail_window_s,
-                  "How far the trails reach either side of the time, in seconds (default 0.5)")
-      ->check(CLI::Range(0.001f, 3600.0f));
-  cmd->add_flag("--trail-whole-clip", args->trail_whole_clip,
-                "The trails cover the whole clip instead of a window");
-  cmd->add_option("--compare", args->compare,
-                  "Side by side: skinning (LBS | DQ), clip:NAME (--clip | NAME, in sync), off")
-      ->check(compare_option_validator());
-  cmd->add_option("--compare-sync", args->compare_sync,
-                  "With --compare clip:NAME: B follows the clip's phase, or its time in seconds")
-      ->check(CLI::IsMember({"phase", "seconds"}));
+  add_drawing_options(*cmd, *args);
   add_render_view_options(*cmd, args->view);
   cmd->add_option("--out", args->out,
                   "The PNG to write, or a video: .mp4 (H.264), .webm (VP9), .gif (needs --clip)");
@@ -545,26 +575,7 @@ void add_render_command(CLI::App& app, int& exit_code) {
       ->type_name("WxH")
       ->excludes(width)
       ->excludes(height);
-  cmd->add_option("--fps", args->fps,
-                  "Video frame rate (default: the clip's, at most 60; 50 in a GIF); with "
-                  "--out-dir, frames at this rate instead of the clip's keys")
-      ->check(CLI::Range(1.0, 240.0));
-  cmd->add_option("--quality", args->quality,
-                  "Video CRF, lower is better: 0-51 for MP4 (default 23), 0-63 for WebM (31)")
-      ->check(CLI::Range(0, 63));
-  cmd->add_option("--turntable", args->turntable_deg,
-                  "The camera orbits this many degrees over the video");
-  cmd->add_flag("--overlay", args->overlay,
-                "Burn in the file and clip name, frame number, timecode and clip time");
-  cmd->add_option("--audio", args->audio,
-                  "Sound muxed into an MP4 or WebM (WAV, FLAC) (default: a project's, as its "
-                  "Export video dialog last used it)");
-  cmd->add_option("--audio-offset", args->audio_offset_s,
-                  "Seconds into the video at which the sound starts (negative: skip its start)");
-  cmd->add_option("--recording", args->recording,
-                  "Render a live recording (the viewer's File > Record) of FILE as a video: its "
-                  "inputs (motion-matching steering too) replayed in steady steps of 1/fps "
-                  "(default 30 fps)");
+  add_video_options(*cmd, *args);
   cmd->callback([args, &exit_code] {
     // A recording of the demo was made in the demo's own project, as the viewer opens it; a
     // video of the demo without --clip plays that project's graph, as the viewer does.

@@ -21,30 +21,11 @@ int rigid_joint(const SkeletonBuild& skeleton, const aiNode* node) {
   return 0;
 }
 
-anim::SkinnedMesh convert_mesh(const aiScene& scene, const aiMesh& source, const aiNode& node,
-                               const SceneConversion& conversion, const SkeletonBuild& skeleton,
-                               const ImportSettings& settings, InfluenceStats& stats) {
-  anim::SkinnedMesh mesh;
-  mesh.name = source.mName.length > 0 ? source.mName.C_Str() : node.mName.C_Str();
-  mesh.node_name = node.mName.C_Str();
-  mesh.material =
-      source.mMaterialIndex < scene.mNumMaterials ? static_cast<int>(source.mMaterialIndex) : -1;
-  const glm::mat4 to_model = mesh_to_model(conversion, &node, source.mNumBones > 0);
-  const glm::mat3 normal_to_model = glm::transpose(glm::inverse(glm::mat3(to_model)));
+// Texture coordinates, tangents and vertex colours, where the mesh has them (after its normals,
+// which the tangents' handedness reads).
+void convert_surface_attributes(const aiMesh& source, const glm::mat4& to_model,
+                                anim::SkinnedMesh& mesh) {
   const unsigned n = source.mNumVertices;
-  mesh.positions.resize(n);
-  for (unsigned v = 0; v < n; ++v) {
-    mesh.positions[v] =
-        glm::vec3(to_model * glm::vec4(to_glm(source.mVertices[v]) * conversion.unit_scale, 1.0f));
-  }
-  mesh.normals.assign(n, glm::vec3(0.0f, 1.0f, 0.0f));
-  if (source.HasNormals()) {
-    for (unsigned v = 0; v < n; ++v) {
-      const glm::vec3 normal = normal_to_model * to_glm(source.mNormals[v]);
-      const float length = glm::length(normal);
-      if (length > 0.0f && std::isfinite(length)) mesh.normals[v] = normal / length;
-    }
-  }
   if (source.HasTextureCoords(0)) {
     // assimp puts the UV origin at the image's bottom-left (it flips glTF's v on import);
     // SkinnedMesh::uvs use glTF's top-left origin, the row order images are stored in.
@@ -74,6 +55,33 @@ anim::SkinnedMesh convert_mesh(const aiScene& scene, const aiMesh& source, const
       mesh.colors[v] = {c.r, c.g, c.b, c.a};
     }
   }
+}
+
+anim::SkinnedMesh convert_mesh(const aiScene& scene, const aiMesh& source, const aiNode& node,
+                               const SceneConversion& conversion, const SkeletonBuild& skeleton,
+                               const ImportSettings& settings, InfluenceStats& stats) {
+  anim::SkinnedMesh mesh;
+  mesh.name = source.mName.length > 0 ? source.mName.C_Str() : node.mName.C_Str();
+  mesh.node_name = node.mName.C_Str();
+  mesh.material =
+      source.mMaterialIndex < scene.mNumMaterials ? static_cast<int>(source.mMaterialIndex) : -1;
+  const glm::mat4 to_model = mesh_to_model(conversion, &node, source.mNumBones > 0);
+  const glm::mat3 normal_to_model = glm::transpose(glm::inverse(glm::mat3(to_model)));
+  const unsigned n = source.mNumVertices;
+  mesh.positions.resize(n);
+  for (unsigned v = 0; v < n; ++v) {
+    mesh.positions[v] =
+        glm::vec3(to_model * glm::vec4(to_glm(source.mVertices[v]) * conversion.unit_scale, 1.0f));
+  }
+  mesh.normals.assign(n, glm::vec3(0.0f, 1.0f, 0.0f));
+  if (source.HasNormals()) {
+    for (unsigned v = 0; v < n; ++v) {
+      const glm::vec3 normal = normal_to_model * to_glm(source.mNormals[v]);
+      const float length = glm::length(normal);
+      if (length > 0.0f && std::isfinite(length)) mesh.normals[v] = normal / length;
+    }
+  }
+  convert_surface_attributes(source, to_model, mesh);
   mesh.indices.reserve(static_cast<std::size_t>(source.mNumFaces) * 3);
   for (unsigned f = 0; f < source.mNumFaces; ++f) {
     const aiFace& face = source.mFaces[f];

@@ -3,9 +3,9 @@
 #include <imgui.h>
 
 namespace ui {
+namespace {
 
-void draw_main_menu(ViewSettings& s, bool& curves_window) {
-  if (!ImGui::BeginMainMenuBar()) return;
+void draw_file_menu(ViewSettings& s) {
   if (ImGui::BeginMenu("File")) {
     if (ImGui::MenuItem("Open...", "Ctrl+O")) s.request_open_file = true;
     if (ImGui::MenuItem("Save", "Ctrl+S")) s.request_save_project = true;
@@ -22,6 +22,33 @@ void draw_main_menu(ViewSettings& s, bool& curves_window) {
     if (ImGui::MenuItem("Quit", "Ctrl+Q")) s.request_quit = true;
     ImGui::EndMenu();
   }
+}
+
+void draw_shading_and_compare_menus(ViewSettings& s) {
+  if (ImGui::BeginMenu("Shading")) {
+    for (const render::ShadingMode mode :
+         {render::ShadingMode::Material, render::ShadingMode::Matcap, render::ShadingMode::Clay}) {
+      if (ImGui::MenuItem(render::to_string(mode), nullptr, s.shading == mode)) s.shading = mode;
+    }
+    ImGui::EndMenu();
+  }
+  ImGui::MenuItem("Ground, sky and shadows", nullptr, &s.show_ground);
+  ImGui::MenuItem("Shadows", nullptr, &s.shadows, s.show_ground);
+  if (ImGui::BeginMenu("Compare side by side")) {
+    if (ImGui::MenuItem("Off", nullptr, s.compare == CompareMode::Off)) {
+      s.compare = CompareMode::Off;
+    }
+    if (ImGui::MenuItem("Skinning: LBS | DQ", nullptr, s.compare == CompareMode::Skinning)) {
+      s.compare = CompareMode::Skinning;
+    }
+    if (ImGui::MenuItem("Clips: A | B", nullptr, s.compare == CompareMode::Clips)) {
+      s.compare = CompareMode::Clips;
+    }
+    ImGui::EndMenu();
+  }
+}
+
+void draw_view_menu(ViewSettings& s, bool& curves_window) {
   if (ImGui::BeginMenu("View")) {
     ImGui::MenuItem("Side panel", nullptr, &s.show_side_panel);
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8.0f);
@@ -41,28 +68,7 @@ void draw_main_menu(ViewSettings& s, bool& curves_window) {
     ImGui::MenuItem("Curves (selected joints)", nullptr, &curves_window);
     ImGui::MenuItem("Foot-slide meter", nullptr, &s.show_foot_slide);
     ImGui::MenuItem("Motion matching", nullptr, &s.show_motion_matching);
-    if (ImGui::BeginMenu("Shading")) {
-      for (const render::ShadingMode mode :
-           {render::ShadingMode::Material, render::ShadingMode::Matcap,
-            render::ShadingMode::Clay}) {
-        if (ImGui::MenuItem(render::to_string(mode), nullptr, s.shading == mode)) s.shading = mode;
-      }
-      ImGui::EndMenu();
-    }
-    ImGui::MenuItem("Ground, sky and shadows", nullptr, &s.show_ground);
-    ImGui::MenuItem("Shadows", nullptr, &s.shadows, s.show_ground);
-    if (ImGui::BeginMenu("Compare side by side")) {
-      if (ImGui::MenuItem("Off", nullptr, s.compare == CompareMode::Off)) {
-        s.compare = CompareMode::Off;
-      }
-      if (ImGui::MenuItem("Skinning: LBS | DQ", nullptr, s.compare == CompareMode::Skinning)) {
-        s.compare = CompareMode::Skinning;
-      }
-      if (ImGui::MenuItem("Clips: A | B", nullptr, s.compare == CompareMode::Clips)) {
-        s.compare = CompareMode::Clips;
-      }
-      ImGui::EndMenu();
-    }
+    draw_shading_and_compare_menus(s);
     if (ImGui::MenuItem("Frame character", "F")) s.request_frame_character = true;
     if (ImGui::MenuItem("Frame all", "Home")) s.request_frame_all = true;
     ImGui::MenuItem("Keep the camera above the ground", nullptr, &s.camera_above_ground);
@@ -80,6 +86,14 @@ void draw_main_menu(ViewSettings& s, bool& curves_window) {
     }
     ImGui::EndMenu();
   }
+}
+
+}  // namespace
+
+void draw_main_menu(ViewSettings& s, bool& curves_window) {
+  if (!ImGui::BeginMainMenuBar()) return;
+  draw_file_menu(s);
+  draw_view_menu(s, curves_window);
   if (ImGui::BeginMenu("Help")) {
     ImGui::MenuItem("Controls", "H", &s.show_help);
     ImGui::EndMenu();
