@@ -199,32 +199,8 @@ nlohmann::json to_json(const asset::Character& c) {
           {"warnings", c.report.warnings}};
 }
 
-void print_text(const asset::Character& c) {
-  std::printf("file: %s\n", c.source_path.c_str());
-  std::printf("unit scale applied: %g, up axis converted: %s\n", c.report.unit_scale_applied,
-              c.report.up_axis_converted ? "yes (Z-up to Y-up)" : "no");
-  // The units the viewer, pose and render would guess (asset/character_units.h).
-  const asset::CharacterUnits units = asset::guess_character_units(c, asset::find_character_rig(c));
-  if (units.guess.changed()) {
-    std::printf("units guessed: %s; the viewer, pose and render import it at --unit-scale %g\n",
-                units.description.c_str(), units.unit_scale);
-  } else {
-    std::printf("height: %.3f (metres, as imported)\n", units.height);
-  }
-  if (!c.report.extensions_read.empty() || !c.report.extensions_ignored.empty()) {
-    std::string line;
-    for (const std::string& e : c.report.extensions_read) line += " " + e + " (read)";
-    for (const std::string& e : c.report.extensions_ignored) line += " " + e + " (ignored)";
-    std::printf("extensions:%s\n", line.c_str());
-  }
-  std::printf("skeleton: %d joints\n", c.skeleton.joint_count());
-  std::vector<int> depth(c.skeleton.parents.size(), 0);
-  for (int j = 0; j < c.skeleton.joint_count(); ++j) {
-    const int parent = c.skeleton.parents[j];
-    depth[j] = parent < 0 ? 0 : depth[parent] + 1;
-    // Indentation stops growing at 32 levels: a 30000-deep chain would print gigabytes.
-    std::printf("  %*s%s\n", 2 * std::min(depth[j], 32), "", c.skeleton.joint_names[j].c_str());
-  }
+// Each clip: its length, keys, animated joints and shapes, and its memory, kept and compressed.
+void print_clips(const asset::Character& c) {
   std::printf("clips: %zu\n", c.clips.size());
   for (const anim::Clip& clip : c.clips) {
     std::printf("  %s: %.3f s, %zu keys, %zu joints animated, %g fps\n", clip.name.c_str(),
@@ -255,6 +231,35 @@ void print_text(const asset::Character& c) {
                   static_cast<double>(r.key_bytes) / 1000.0, r.why_not.c_str());
     }
   }
+}
+
+void print_text(const asset::Character& c) {
+  std::printf("file: %s\n", c.source_path.c_str());
+  std::printf("unit scale applied: %g, up axis converted: %s\n", c.report.unit_scale_applied,
+              c.report.up_axis_converted ? "yes (Z-up to Y-up)" : "no");
+  // The units the viewer, pose and render would guess (asset/character_units.h).
+  const asset::CharacterUnits units = asset::guess_character_units(c, asset::find_character_rig(c));
+  if (units.guess.changed()) {
+    std::printf("units guessed: %s; the viewer, pose and render import it at --unit-scale %g\n",
+                units.description.c_str(), units.unit_scale);
+  } else {
+    std::printf("height: %.3f (metres, as imported)\n", units.height);
+  }
+  if (!c.report.extensions_read.empty() || !c.report.extensions_ignored.empty()) {
+    std::string line;
+    for (const std::string& e : c.report.extensions_read) line += " " + e + " (read)";
+    for (const std::string& e : c.report.extensions_ignored) line += " " + e + " (ignored)";
+    std::printf("extensions:%s\n", line.c_str());
+  }
+  std::printf("skeleton: %d joints\n", c.skeleton.joint_count());
+  std::vector<int> depth(c.skeleton.parents.size(), 0);
+  for (int j = 0; j < c.skeleton.joint_count(); ++j) {
+    const int parent = c.skeleton.parents[j];
+    depth[j] = parent < 0 ? 0 : depth[parent] + 1;
+    // Indentation stops growing at 32 levels: a 30000-deep chain would print gigabytes.
+    std::printf("  %*s%s\n", 2 * std::min(depth[j], 32), "", c.skeleton.joint_names[j].c_str());
+  }
+  print_clips(c);
   std::printf("meshes: %zu\n", c.meshes.size());
   for (const anim::SkinnedMesh& mesh : c.meshes) {
     std::printf("  %s: %zu vertices, %zu triangles, up to %d influences\n", mesh.name.c_str(),
