@@ -189,6 +189,67 @@ nlohmann::json post_process_targets(const ViewerScene& scene, const ViewerUi& ui
             {"viewport_height", c.viewport_height_px}}}};
 }
 
+// The frame and video export dialogs: open, running, progress (and where Cancel is).
+void add_export_dialogs(const ViewerUi& ui, nlohmann::json& j) {
+  const ui::FrameExportDialogState& exporting = ui.frame_export;
+  j["export"] = {{"open", exporting.open},
+                 {"running", exporting.progress.running},
+                 {"done", exporting.progress.done},
+                 {"total", exporting.progress.total}};
+  const ui::VideoExportDialogState& video = ui.video_export;
+  j["video_export"] = {{"open", video.open},
+                       {"running", video.progress.running},
+                       {"done", video.progress.done},
+                       {"total", video.progress.total},
+                       {"cancel_at", {video.cancel_x, video.cancel_y}}};
+}
+
+// The state machine's state, transition and history, and the first blend space's point,
+// weights and clips.
+void add_graph_state(const ViewerScene& scene, nlohmann::json& j) {
+  const anim::CharacterInstance& p = scene.instance;
+  if (p.has_machine()) {
+    const int state = p.machine().active_state();
+    j["state"] = scene.graph().machine.states[state].name;
+    j["transition_running"] = p.machine().transition().running;
+    j["transition_weight"] = p.machine().transition().weight;
+    nlohmann::json history = nlohmann::json::array();
+    for (int i = 0; i < p.machine().history_count(); ++i) {
+      const anim::TransitionRecord& r = p.machine().history(i);
+      history.push_back(scene.graph().machine.states[r.from_state].name + " -> " +
+                        scene.graph().machine.states[r.to_state].name);
+    }
+    j["history"] = history;
+  }
+  if (!p.blend_space_players().empty()) {
+    const glm::vec2 input = p.blend_space_input(0);
+    j["blend_space"]["input"] = {input.x, input.y};
+    nlohmann::json weights = nlohmann::json::array();
+    for (float w : p.blend_space_players()[0].weights()) weights.push_back(w);
+    j["blend_space"]["weights"] = weights;
+    nlohmann::json clips = nlohmann::json::array();
+    for (int c : scene.graph().blend_spaces[0].clips) clips.push_back(scene.clips()[c].name);
+    j["blend_space"]["clips"] = clips;
+  }
+}
+
+// Clip B of a side-by-side comparison: its sync, clip, time and frame, or why it cannot play.
+nlohmann::json comparison_b(const ViewerScene& scene, const ui::ViewSettings& view) {
+  const ClipComparison& b = scene.comparison;
+  nlohmann::json c;
+  c["sync"] = view.compare_sync == ui::CompareSync::Phase ? "phase" : "seconds";
+  if (b.active()) {
+    const anim::Clip& clip = scene.clips()[b.clip()];
+    c["clip"] = clip.name;
+    c["time"] = b.time_s();
+    c["duration"] = clip.duration_s;
+    c["frame"] = anim::frame_at(anim::timeline_of(clip), b.time_s());
+  } else {
+    c["error"] = b.error();
+  }
+  return c;
+}
+
 }  // namespace
 
 std::string state_line(int frame, const ViewerScene& scene, const ViewerUi& ui) {
@@ -201,17 +262,7 @@ std::string state_line(int frame, const ViewerScene& scene, const ViewerUi& ui) 
                        {"bytes", scene.loaded ? scene.bound.character->clip_memory_bytes() : 0}};
   j["skinning"] = view.skinning == ui::SkinningChoice::Lbs ? "lbs" : "dq";
   j["compare"] = compare_mode_name(view.compare);
-  const ui::FrameExportDialogState& exporting = ui.frame_export;
-  j["export"] = {{"open", exporting.open},
-                 {"running", exporting.progress.running},
-                 {"done", exporting.progress.done},
-                 {"total", exporting.progress.total}};
-  const ui::VideoExportDialogState& video = ui.video_export;
-  j["video_export"] = {{"open", video.open},
-                       {"running", video.progress.running},
-                       {"done", video.progress.done},
-                       {"total", video.progress.total},
-                       {"cancel_at", {video.cancel_x, video.cancel_y}}};
+  add_export_dialogs(ui, j);
   j["status"] = ui.status;
   j["time_scale"] = view.time_scale;
   j["project_file"] = ui.project_path;
@@ -241,29 +292,7 @@ std::string state_line(int frame, const ViewerScene& scene, const ViewerUi& ui) 
                      {"reverse", scene.clock.reverse()},
                      {"last_frame", anim::last_frame(scene.clock.timeline())}};
   }
-  if (p.has_machine()) {
-    const int state = p.machine().active_state();
-    j["state"] = scene.graph().machine.states[state].name;
-    j["transition_running"] = p.machine().transition().running;
-    j["transition_weight"] = p.machine().transition().weight;
-    nlohmann::json history = nlohmann::json::array();
-    for (int i = 0; i < p.machine().history_count(); ++i) {
-      const anim::TransitionRecord& r = p.machine().history(i);
-      history.push_back(scene.graph().machine.states[r.from_state].name + " -> " +
-                        scene.graph().machine.states[r.to_state].name);
-    }
-    j["history"] = history;
-  }
-  if (!p.blend_space_players().empty()) {
-    const glm::vec2 input = p.blend_space_input(0);
-    j["blend_space"]["input"] = {input.x, input.y};
-    nlohmann::json weights = nlohmann::json::array();
-    for (float w : p.blend_space_players()[0].weights()) weights.push_back(w);
-    j["blend_space"]["weights"] = weights;
-    nlohmann::json clips = nlohmann::json::array();
-    for (int c : scene.graph().blend_spaces[0].clips) clips.push_back(scene.clips()[c].name);
-    j["blend_space"]["clips"] = clips;
-  }
+  add_graph_state(scene, j);
   nlohmann::json parameters = nlohmann::json::object();
   for (const anim::Parameter& parameter : scene.parameters.all()) {
     parameters[parameter.name] = parameter.value;
@@ -275,20 +304,7 @@ std::string state_line(int frame, const ViewerScene& scene, const ViewerUi& ui) 
   j["lock_feet"] = scene.settings.foot_ik_settings.lock_feet;
   j["root_motion"] =
       scene.settings.root_motion_mode == anim::RootMotionMode::Applied ? "applied" : "in_place";
-  if (view.compare == ui::CompareMode::Clips) {
-    const ClipComparison& b = scene.comparison;
-    nlohmann::json& c = j["compare_b"];
-    c["sync"] = view.compare_sync == ui::CompareSync::Phase ? "phase" : "seconds";
-    if (b.active()) {
-      const anim::Clip& clip = scene.clips()[b.clip()];
-      c["clip"] = clip.name;
-      c["time"] = b.time_s();
-      c["duration"] = clip.duration_s;
-      c["frame"] = anim::frame_at(anim::timeline_of(clip), b.time_s());
-    } else {
-      c["error"] = b.error();
-    }
-  }
+  if (view.compare == ui::CompareMode::Clips) j["compare_b"] = comparison_b(scene, view);
   j["machines"] = machines(scene, ui);
   j["ui"] = ui_geometry(scene, ui);
   return j.dump();
