@@ -110,27 +110,18 @@ void add_frame_options(CLI::App& command, FrameOptions& options) {
       ->check(finite_number() & CLI::Range(1e-6f, 1e6f));
 }
 
-int compose_frame(const FrameOptions& options, ViewerScene& scene, FrameReport& report) {
-  std::string& error = report.error;
-  if (!std::isfinite(options.time_s)) {
-    error = "--time must be a finite number";
-    return 2;
-  }
-  if (options.lock_feet && !options.foot_ik) {
-    error = "--lock-feet locks the feet foot IK plants: give --foot-ik too";
-    return 2;
-  }
-  if (options.lock_feet && options.time_s < 0.0f) {
-    error = "--time must not be negative with --lock-feet (the clip plays up to it from its start)";
-    return 2;
-  }
+namespace {
+
+// The file (with --anim-file's clips) loaded in the units the viewer would guess, its warnings
+// among the report's notices; 0, or 1 with report.error set.
+int load_frame_file(const FrameOptions& options, LoadOutcome& loaded, FrameReport& report) {
   LoadRequest request;
   request.files = {options.file};
   if (!options.anim_file.empty()) request.files.push_back(options.anim_file);
   request.settings.unit_scale = options.unit_scale;
-  LoadOutcome loaded = load_in_guessed_units(request, report);
+  loaded = load_in_guessed_units(request, report);
   if (!loaded.ok) {
-    error =
+    report.error =
         loaded.errors.empty() ? options.file + ": cannot be loaded" : loaded.errors.front().message;
     return 1;
   }
@@ -139,21 +130,12 @@ int compose_frame(const FrameOptions& options, ViewerScene& scene, FrameReport& 
   }
   for (std::string& w : loaded.warnings) report.notices.push_back(std::move(w));
   for (LoadError& e : loaded.errors) report.notices.push_back(std::move(e.message));  // a clip file
-  // A model file plays its clips one by one; only a project brings its graph.
-  const bool with_project = is_project(options.file) ||
-                            (options.demo_project && options.file == asset::kDemoSourcePath);
-  asset::Project project = with_project ? std::move(loaded.project)
-                                        : asset::preview_project(loaded.character, options.file);
-  if (std::string e = scene.open(std::move(loaded.character), std::move(project)); !e.empty()) {
-    error = e;
-    return 1;
-  }
-  for (const std::string& assignment : options.parameters) {
-    if (std::string e = scene.set_parameter(assignment); !e.empty()) {
-      error = "--param " + e;
-      return 2;
-    }
-  }
+  return 0;
+}
+
+// The ground, foot IK, post-process, warping and root motion the options ask for (warping as the
+// project saved it unless asked).
+void apply_frame_settings(const FrameOptions& options, ViewerScene& scene) {
   scene.terrain.shape = terrain_shape(options.ground);
   scene.terrain.slope_deg = options.slope_deg;
   scene.settings.foot_ik = options.foot_ik;
@@ -175,6 +157,42 @@ int compose_frame(const FrameOptions& options, ViewerScene& scene, FrameReport& 
     scene.settings.root_motion.extract_x = scene.settings.root_motion.extract_y = false;
     scene.settings.root_motion.extract_z = scene.settings.root_motion.extract_yaw = false;
   }
+}
+
+}  // namespace
+
+int compose_frame(const FrameOptions& options, ViewerScene& scene, FrameReport& report) {
+  std::string& error = report.error;
+  if (!std::isfinite(options.time_s)) {
+    error = "--time must be a finite number";
+    return 2;
+  }
+  if (options.lock_feet && !options.foot_ik) {
+    error = "--lock-feet locks the feet foot IK plants: give --foot-ik too";
+    return 2;
+  }
+  if (options.lock_feet && options.time_s < 0.0f) {
+    error = "--time must not be negative with --lock-feet (the clip plays up to it from its start)";
+    return 2;
+  }
+  LoadOutcome loaded;
+  if (const int code = load_frame_file(options, loaded, report); code != 0) return code;
+  // A model file plays its clips one by one; only a project brings its graph.
+  const bool with_project =
+      is_project(options.file) || (options.demo_project && options.file == asset::kDemoSourcePath);
+  asset::Project project = with_project ? std::move(loaded.project)
+                                        : asset::preview_project(loaded.character, options.file);
+  if (std::string e = scene.open(std::move(loaded.character), std::move(project)); !e.empty()) {
+    error = e;
+    return 1;
+  }
+  for (const std::string& assignment : options.parameters) {
+    if (std::string e = scene.set_parameter(assignment); !e.empty()) {
+      error = "--param " + e;
+      return 2;
+    }
+  }
+  apply_frame_settings(options, scene);
   const ui::ViewSettings view;
   if (!options.clip.empty() && !options.rest_pose) {
     const int clip = scene.find_clip(options.clip);
