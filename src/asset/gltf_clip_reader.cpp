@@ -259,6 +259,106 @@ std::string read_morph_tracks(const GltfScene& scene, int node,
   return {};
 }
 
+// Channels of one joint, by path ("translation", "rotation", "scale").
+using JointChannels = std::map<int, std::map<std::string, ChannelSource>>;
+
+// The animation's channels by joint, its morph weight channels read into clip, and the end of
+// its inputs; a channel of a node that is not a joint is named in a warning. "" or the cause.
+std::string sort_channels(const GltfScene& scene, const tinygltf::Animation& animation,
+                          anim::Clip& clip, JointChannels& by_joint, float& input_end,
+                          std::vector<std::string>& warnings) {
+  const tinygltf::Model& model = *scene.model;
+  std::vector<std::string> ignored;
+  for (std::size_t c = 0; c < animation.channels.size(); ++c) {
+    const tinygltf::AnimationChannel& channel = animation.channels[c];
+    if (channel.sampler < 0 || channel.sampler >= static_cast<int>(animation.samplers.size())) {
+      return "clip '" + clip.name + "', channel " + std::to_string(c) +
+             " refers to a sampler that does not exist";
+    }
+    const tinygltf::AnimationSampler& sampler = animation.samplers[channel.sampler];
+    const int input = sampler.input;
+    if (input >= 0 && input < static_cast<int>(model.accessors.size()) &&
+        model.accessors[input].maxValues.size() == 1) {
+      input_end = std::max(input_end, static_cast<float>(model.accessors[input].maxValues[0]));
+    }
+    const int node = channel.target_node;
+    const std::string name = node >= 0 && node < static_cast<int>(scene.names.size())
+                                 ? scene.names[node]
+                                 : "node " + std::to_string(node);
+    if (channel.target_path == "weights") {
+      if (std::string cause = read_morph_tracks(scene, node, sampler, clip.morph_tracks);
+          !cause.empty()) {
+        warnings.push_back("clip '" + clip.name + "', channel " + std::to_string(c) +
+                           " (morph weights of '" + name + "'): " + cause + "; skipped");
+      }
+      continue;
+    }
+    if (node < 0 || node >= static_cast<int>(model.nodes.size()) || scene.joint_of_node[node] < 0) {
+      ignored.push_back(name);
+      continue;
+    }
+    if (channel.target_path != "translation" && channel.target_path != "rotation" &&
+        channel.target_path != "scale") {
+      ignored.push_back(scene.names[node] + " (" + channel.target_path + ")");
+      continue;
+    }
+    by_joint[scene.joint_of_node[node]][channel.target_path] = {&sampler, static_cast<int>(c)};
+  }
+  if (!ignored.empty()) {
+    std::string list;
+    for (const std::string& n : ignored) list += (list.empty() ? "" : ", ") + n;
+    warnings.push_back("clip '" + clip.name + "' animates nodes that are not joints: " + list);
+  }
+  return "";
+}
+
+// The clip's rate (the file's, or the override replaying its keys at another), its tracks
+// linear where constant and its rotations given slerp keys, and its duration (a single pose kept
+// as one frame, said in a warning).
+void settle_clip_timing(const GltfScene& scene, const ImportSettings& settings,
+                        const std::vector<float>& max_rotation_error_rad,
+                        const tinygltf::Animation& animation, float input_end, anim::Clip& clip,
+                        std::vector<std::string>& warnings) {
+  const float written_fps = extras_fps(animation);
+  clip.source_fps = written_fps > 0.0f ? written_fps : estimate_source_fps(clip);
+  // The file's frame rate comes from its keys; an override replays them at another rate.
+  if (settings.frame_rate_override > 0.0f) {
+    const float factor = clip.source_fps / settings.frame_rate_override;
+    clip.source_fps = settings.frame_rate_override;
+    input_end *= factor;
+    for (anim::JointTrack& track : clip.tracks) {
+      retime(track.translation, factor);
+      retime(track.rotation, factor);
+      retime(track.scale, factor);
+    }
+    for (anim::MorphTrack& track : clip.morph_tracks) retime(track.weight, factor);
+  }
+  for (anim::JointTrack& track : clip.tracks) {
+    linear_if_constant(track.translation);
+    linear_if_constant(track.rotation);
+    linear_if_constant(track.scale);
+    const int joint = scene.skeleton.find_joint(track.joint_name);
+    insert_slerp_keys(track.rotation, max_rotation_error_rad.at(joint));
+    for (const std::vector<float>* times :
+         {&track.translation.times_s, &track.rotation.times_s, &track.scale.times_s}) {
+      if (!times->empty()) clip.duration_s = std::max(clip.duration_s, times->back());
+    }
+  }
+  for (anim::MorphTrack& track : clip.morph_tracks) {
+    linear_if_constant(track.weight);
+    if (!track.weight.times_s.empty()) {
+      clip.duration_s = std::max(clip.duration_s, track.weight.times_s.back());
+    }
+  }
+  clip.duration_s = std::max(clip.duration_s, input_end);
+  if (!(clip.duration_s > 0.0f)) {
+    // A single pose: keep it playable as one frame rather than dropping what the user asked to
+    // see.
+    clip.duration_s = 1.0f / std::max(clip.source_fps, 1.0f);
+    warnings.push_back("clip '" + clip.name + "' has zero length; kept as a one-frame pose");
+  }
+}
+
 }  // namespace
 
 std::string read_gltf_clips(const GltfScene& scene, const ImportSettings& settings,
@@ -270,54 +370,12 @@ std::string read_gltf_clips(const GltfScene& scene, const ImportSettings& settin
     const tinygltf::Animation& animation = model.animations[a];
     anim::Clip clip;
     clip.name = animation.name.empty() ? "clip_" + std::to_string(a) : animation.name;
-    std::map<int, std::map<std::string, ChannelSource>> by_joint;
-    std::vector<std::string> ignored;
+    JointChannels by_joint;
     float input_end = 0.0f;
-    for (std::size_t c = 0; c < animation.channels.size(); ++c) {
-      const tinygltf::AnimationChannel& channel = animation.channels[c];
-      if (channel.sampler < 0 || channel.sampler >= static_cast<int>(animation.samplers.size())) {
-        return "clip '" + clip.name + "', channel " + std::to_string(c) +
-               " refers to a sampler that does not exist";
-      }
-      const tinygltf::AnimationSampler& sampler = animation.samplers[channel.sampler];
-      const int input = sampler.input;
-      if (input >= 0 && input < static_cast<int>(model.accessors.size()) &&
-          model.accessors[input].maxValues.size() == 1) {
-        input_end = std::max(input_end, static_cast<float>(model.accessors[input].maxValues[0]));
-      }
-      if (channel.target_path == "weights") {
-        const int node = channel.target_node;
-        if (std::string cause = read_morph_tracks(scene, node, sampler, clip.morph_tracks);
-            !cause.empty()) {
-          const std::string name = node >= 0 && node < static_cast<int>(scene.names.size())
-                                       ? scene.names[node]
-                                       : "node " + std::to_string(node);
-          warnings.push_back("clip '" + clip.name + "', channel " + std::to_string(c) +
-                             " (morph weights of '" + name + "'): " + cause + "; skipped");
-        }
-        continue;
-      }
-      const int node = channel.target_node;
-      if (node < 0 || node >= static_cast<int>(model.nodes.size()) ||
-          scene.joint_of_node[node] < 0) {
-        ignored.push_back(node >= 0 && node < static_cast<int>(scene.names.size())
-                              ? scene.names[node]
-                              : "node " + std::to_string(node));
-        continue;
-      }
-      if (channel.target_path != "translation" && channel.target_path != "rotation" &&
-          channel.target_path != "scale") {
-        ignored.push_back(scene.names[node] + " (" + channel.target_path + ")");
-        continue;
-      }
-      by_joint[scene.joint_of_node[node]][channel.target_path] = {&sampler, static_cast<int>(c)};
+    if (std::string e = sort_channels(scene, animation, clip, by_joint, input_end, warnings);
+        !e.empty()) {
+      return e;
     }
-    if (!ignored.empty()) {
-      std::string list;
-      for (const std::string& name : ignored) list += (list.empty() ? "" : ", ") + name;
-      warnings.push_back("clip '" + clip.name + "' animates nodes that are not joints: " + list);
-    }
-
     for (const auto& [joint, channels] : by_joint) {
       anim::JointTrack track;
       track.joint_name = scene.skeleton.joint_names[joint];
@@ -326,44 +384,8 @@ std::string read_gltf_clips(const GltfScene& scene, const ImportSettings& settin
       }
       clip.tracks.push_back(std::move(track));
     }
-    const float written_fps = extras_fps(animation);
-    clip.source_fps = written_fps > 0.0f ? written_fps : estimate_source_fps(clip);
-    // The file's frame rate comes from its keys; an override replays them at another rate.
-    if (settings.frame_rate_override > 0.0f) {
-      const float factor = clip.source_fps / settings.frame_rate_override;
-      clip.source_fps = settings.frame_rate_override;
-      input_end *= factor;
-      for (anim::JointTrack& track : clip.tracks) {
-        retime(track.translation, factor);
-        retime(track.rotation, factor);
-        retime(track.scale, factor);
-      }
-      for (anim::MorphTrack& track : clip.morph_tracks) retime(track.weight, factor);
-    }
-    for (anim::JointTrack& track : clip.tracks) {
-      linear_if_constant(track.translation);
-      linear_if_constant(track.rotation);
-      linear_if_constant(track.scale);
-      const int joint = scene.skeleton.find_joint(track.joint_name);
-      insert_slerp_keys(track.rotation, max_rotation_error_rad.at(joint));
-      for (const std::vector<float>* times :
-           {&track.translation.times_s, &track.rotation.times_s, &track.scale.times_s}) {
-        if (!times->empty()) clip.duration_s = std::max(clip.duration_s, times->back());
-      }
-    }
-    for (anim::MorphTrack& track : clip.morph_tracks) {
-      linear_if_constant(track.weight);
-      if (!track.weight.times_s.empty()) {
-        clip.duration_s = std::max(clip.duration_s, track.weight.times_s.back());
-      }
-    }
-    clip.duration_s = std::max(clip.duration_s, input_end);
-    if (!(clip.duration_s > 0.0f)) {
-      // A single pose: keep it playable as one frame rather than dropping what the user asked
-      // to see.
-      clip.duration_s = 1.0f / std::max(clip.source_fps, 1.0f);
-      warnings.push_back("clip '" + clip.name + "' has zero length; kept as a one-frame pose");
-    }
+    settle_clip_timing(scene, settings, max_rotation_error_rad, animation, input_end, clip,
+                       warnings);
     read_extras(animation, clip, warnings);
     if (const std::string error = anim::validate(clip); !error.empty()) {
       return "clip '" + clip.name + "': " + error;
