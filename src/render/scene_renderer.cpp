@@ -310,17 +310,11 @@ std::span<const float> SceneRenderer::crowd_morph_weights(std::size_t i, const a
   return crowd_morph_weights_;
 }
 
-std::string SceneRenderer::draw_view(const FrameView& frame, const glm::mat4& view_projection,
-                                     ViewPart part) {
-  glEnable(GL_DEPTH_TEST);
+void SceneRenderer::draw_surroundings(const FrameView& frame, const anim::Terrain& terrain,
+                                      const glm::mat4& view_projection,
+                                      const render::SkinningPaletteBuffer& palette, bool crowd,
+                                      bool clip_b) {
   const glm::vec3 root = frame.instance ? frame.instance->world().translation : glm::vec3(0.0f);
-  const anim::Terrain flat;
-  const anim::Terrain& terrain = frame.terrain ? *frame.terrain : flat;
-  // The right half of a clip comparison shows clip B (where the character stands, in place);
-  // the trail, foot-IK debug and onion skin belong to the scene's own clip and stay on the left.
-  const bool clip_b = part == ViewPart::Right && frame.split == FrameSplit::Clips;
-  const bool crowd = frame.crowd && !clip_b;
-  const render::SkinningPaletteBuffer& palette = clip_b ? compare_palette_ : palette_;
   render::SceneLighting lighting;
   lighting.shadow_taps = shadow_taps_;
   meshes_.set_lighting(lighting);
@@ -341,67 +335,82 @@ std::string SceneRenderer::draw_view(const FrameView& frame, const glm::mat4& vi
   if (frame.show_grid) {
     grid_.draw(terrain, view_projection);
   }
+}
+
+void SceneRenderer::draw_root_trail(const glm::mat4& view_projection) {
+  for (std::size_t i = 1; i < trail_.size(); ++i) {
+    const float fade = 1.0f - trail_[i].age_s / kTrailSeconds;
+    lines_.add(trail_[i - 1].position + glm::vec3(0, 0.01f, 0),
+               trail_[i].position + glm::vec3(0, 0.01f, 0), {1.0f, 0.85f, 0.2f, fade});
+  }
+  for (const TrailPoint& plant : plants_) {
+    const float fade = 1.0f - plant.age_s / kTrailSeconds;
+    const glm::vec3 c = plant.position + glm::vec3(0, 0.01f, 0);
+    lines_.add(c - glm::vec3(0.06f, 0, 0), c + glm::vec3(0.06f, 0, 0), {0.3f, 0.9f, 1.0f, fade});
+    lines_.add(c - glm::vec3(0, 0, 0.06f), c + glm::vec3(0, 0, 0.06f), {0.3f, 0.9f, 1.0f, fade});
+  }
+  lines_.draw(view_projection);
+}
+
+void SceneRenderer::add_overlays(const FrameView& frame, const anim::CharacterInstance& p,
+                                 const glm::mat4& world, bool clip_b) {
+  if (frame.show_skeleton) {
+    render::add_skeleton(
+        lines_, recorded_model_pose_.empty() ? p.model_pose() : recorded_model_pose_, frame.parents,
+        world, frame.skeleton_octahedra ? render::BoneStyle::Octahedra : render::BoneStyle::Lines,
+        {1.0f, 0.55f, 0.1f, 1.0f});
+  }
+  if (clip_b) return;
+  if (frame.show_foot_ik_debug && frame.foot_ik) add_foot_debug(p.foot_ik_debug());
+  if (frame.show_foot_ik_debug) {
+    add_post_process_debug(lines_, p.post_process(), p.model_pose(), world);
+    add_post_process_ghosts(lines_, p, frame.parents, world);
+  }
+  add_onion_skin(frame, world);
+  add_joint_inspection(frame, recorded_model_pose_.empty() ? p.model_pose() : recorded_model_pose_,
+                       world);
+}
+
+std::string SceneRenderer::draw_view(const FrameView& frame, const glm::mat4& view_projection,
+                                     ViewPart part) {
+  glEnable(GL_DEPTH_TEST);
+  const anim::Terrain flat;
+  const anim::Terrain& terrain = frame.terrain ? *frame.terrain : flat;
+  // The right half of a clip comparison shows clip B (where the character stands, in place);
+  // the trail, foot-IK debug and onion skin belong to the scene's own clip and stay on the left.
+  const bool clip_b = part == ViewPart::Right && frame.split == FrameSplit::Clips;
+  const bool crowd = frame.crowd && !clip_b;
+  const render::SkinningPaletteBuffer& palette = clip_b ? compare_palette_ : palette_;
+  draw_surroundings(frame, terrain, view_projection, palette, crowd, clip_b);
   std::string result;
   if (clip_b && !frame.clip_b) return result;
-  if (frame.instance) {
-    const anim::CharacterInstance& p = clip_b ? *frame.clip_b : *frame.instance;
-    const glm::mat4 world = frame.instance->world_matrix();
-    if (frame.show_mesh) {
-      render::MeshDrawOptions options;
-      options.method = frame.skinning;
-      if (frame.split == FrameSplit::Skinning && part != ViewPart::Whole) {
-        options.method =
-            part == ViewPart::Left ? render::SkinningMethod::Lbs : render::SkinningMethod::DualQuat;
-      }
-      options.color_mode = frame.coloring;
-      options.shading = frame.shading;
-      options.wireframe = frame.wireframe;
-      options.model = crowd ? glm::mat4(1.0f) : world;  // crowds bake placement in the palette
-      options.instance_count = crowd ? frame.crowd->count() : 1;
-      if (crowd && !crowd_error_.empty()) result = crowd_error_;
-      if (std::string e = draw_character(palette, view_projection, options, p.morph_weights(),
-                                         crowd ? frame.crowd : nullptr);
-          !e.empty()) {
-        result = e;
-      }
+  if (!frame.instance) return result;
+  const anim::CharacterInstance& p = clip_b ? *frame.clip_b : *frame.instance;
+  const glm::mat4 world = frame.instance->world_matrix();
+  if (frame.show_mesh) {
+    render::MeshDrawOptions options;
+    options.method = frame.skinning;
+    if (frame.split == FrameSplit::Skinning && part != ViewPart::Whole) {
+      options.method =
+          part == ViewPart::Left ? render::SkinningMethod::Lbs : render::SkinningMethod::DualQuat;
     }
-    if (frame.show_root_trail && !clip_b && frame.root_motion_applied) {
-      for (std::size_t i = 1; i < trail_.size(); ++i) {
-        const float fade = 1.0f - trail_[i].age_s / kTrailSeconds;
-        lines_.add(trail_[i - 1].position + glm::vec3(0, 0.01f, 0),
-                   trail_[i].position + glm::vec3(0, 0.01f, 0), {1.0f, 0.85f, 0.2f, fade});
-      }
-      for (const TrailPoint& plant : plants_) {
-        const float fade = 1.0f - plant.age_s / kTrailSeconds;
-        const glm::vec3 c = plant.position + glm::vec3(0, 0.01f, 0);
-        lines_.add(c - glm::vec3(0.06f, 0, 0), c + glm::vec3(0.06f, 0, 0),
-                   {0.3f, 0.9f, 1.0f, fade});
-        lines_.add(c - glm::vec3(0, 0, 0.06f), c + glm::vec3(0, 0, 0.06f),
-                   {0.3f, 0.9f, 1.0f, fade});
-      }
-      lines_.draw(view_projection);
+    options.color_mode = frame.coloring;
+    options.shading = frame.shading;
+    options.wireframe = frame.wireframe;
+    options.model = crowd ? glm::mat4(1.0f) : world;  // crowds bake placement in the palette
+    options.instance_count = crowd ? frame.crowd->count() : 1;
+    if (crowd && !crowd_error_.empty()) result = crowd_error_;
+    if (std::string e = draw_character(palette, view_projection, options, p.morph_weights(),
+                                       crowd ? frame.crowd : nullptr);
+        !e.empty()) {
+      result = e;
     }
-    if (frame.show_skeleton) {
-      render::add_skeleton(
-          lines_, recorded_model_pose_.empty() ? p.model_pose() : recorded_model_pose_,
-          frame.parents, world,
-          frame.skeleton_octahedra ? render::BoneStyle::Octahedra : render::BoneStyle::Lines,
-          {1.0f, 0.55f, 0.1f, 1.0f});
-    }
-    if (frame.show_foot_ik_debug && frame.foot_ik && !clip_b) {
-      add_foot_debug(p.foot_ik_debug());
-    }
-    if (frame.show_foot_ik_debug && !clip_b) {
-      add_post_process_debug(lines_, p.post_process(), p.model_pose(), world);
-      add_post_process_ghosts(lines_, p, frame.parents, world);
-    }
-    if (!clip_b) add_onion_skin(frame, world);
-    if (!clip_b) {
-      add_joint_inspection(
-          frame, recorded_model_pose_.empty() ? p.model_pose() : recorded_model_pose_, world);
-    }
-    lines_.draw(view_projection, false);  // the overlay shows through the mesh
   }
+  if (frame.show_root_trail && !clip_b && frame.root_motion_applied) {
+    draw_root_trail(view_projection);
+  }
+  add_overlays(frame, p, world, clip_b);
+  lines_.draw(view_projection, false);  // the overlay shows through the mesh
   return result;
 }
 

@@ -60,6 +60,15 @@ class SceneRenderer {
   // Which picture draw_view makes: the whole view, or one half of a comparison.
   enum class ViewPart { Whole, Left, Right };
   std::string draw_view(const FrameView& frame, const glm::mat4& view_projection, ViewPart part);
+  // The sky, the shadow map, the ground and the grid under the character.
+  void draw_surroundings(const FrameView& frame, const anim::Terrain& terrain,
+                         const glm::mat4& view_projection,
+                         const render::SkinningPaletteBuffer& palette, bool crowd, bool clip_b);
+  // The applied root motion's trail and where the feet planted, fading.
+  void draw_root_trail(const glm::mat4& view_projection);
+  // What is drawn over the mesh of instance p: skeleton, debug shapes, onion skin, joints.
+  void add_overlays(const FrameView& frame, const anim::CharacterInstance& p,
+                    const glm::mat4& world, bool clip_b);
   void draw_ground(const anim::Terrain& terrain, const glm::vec3& center,
                    const glm::mat4& view_projection, const FrameView& frame);
   // The key light's shadow map of the character's meshes this frame, or none.
