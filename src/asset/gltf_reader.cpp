@@ -246,25 +246,17 @@ std::string read_influences(const tinygltf::Model& model, const tinygltf::Primit
   }
 }
 
-std::string read_primitive(const tinygltf::Node& node, int node_index, const tinygltf::Mesh& source,
-                           std::size_t p, MeshContext& context, anim::SkinnedMesh& mesh) {
-  const GltfScene& scene = context.scene;
-  const tinygltf::Model& model = *scene.model;
-  const tinygltf::Primitive& primitive = source.primitives[p];
-  const bool skinned = node.skin >= 0 && node.skin < static_cast<int>(model.skins.size()) &&
-                       primitive.attributes.count("JOINTS_0") != 0;
-  // glTF skins vertices in the skin's space and ignores the skinned mesh node's transform; a
-  // skin whose inverse binds were not kept takes its vertices into the kept ones' space.
-  const glm::mat4 to_model = skinned ? scene.skin_to_bind[node.skin] * anim::to_matrix(scene.axis)
-                                     : scene.global(node_index);
-  const glm::mat3 normal_to_model = glm::transpose(glm::inverse(glm::mat3(to_model)));
+// The primitive's vertex attributes as the file stores them (normals apart, to be taken to model
+// space with its morph targets) and its triangles; "" or the cause.
+std::string read_vertices(const tinygltf::Model& model, const tinygltf::Primitive& primitive,
+                          anim::SkinnedMesh& mesh, std::vector<glm::vec3>& normals,
+                          MeshContext& context) {
   const auto& attributes = primitive.attributes;
   if (std::string cause = read_attribute<3>(model, attributes, "POSITION", 0, mesh.positions);
       !cause.empty()) {
     return cause;
   }
   const std::size_t n = mesh.positions.size();
-  std::vector<glm::vec3> normals;
   if (std::string cause = read_attribute<3>(model, attributes, "NORMAL", n, normals);
       !cause.empty()) {
     return cause;
@@ -290,6 +282,26 @@ std::string read_primitive(const tinygltf::Node& node, int node_index, const tin
       !cause.empty()) {
     return cause;
   }
+  return {};
+}
+
+std::string read_primitive(const tinygltf::Node& node, int node_index, const tinygltf::Mesh& source,
+                           std::size_t p, MeshContext& context, anim::SkinnedMesh& mesh) {
+  const GltfScene& scene = context.scene;
+  const tinygltf::Model& model = *scene.model;
+  const tinygltf::Primitive& primitive = source.primitives[p];
+  const bool skinned = node.skin >= 0 && node.skin < static_cast<int>(model.skins.size()) &&
+                       primitive.attributes.count("JOINTS_0") != 0;
+  // glTF skins vertices in the skin's space and ignores the skinned mesh node's transform; a
+  // skin whose inverse binds were not kept takes its vertices into the kept ones' space.
+  const glm::mat4 to_model = skinned ? scene.skin_to_bind[node.skin] * anim::to_matrix(scene.axis)
+                                     : scene.global(node_index);
+  const glm::mat3 normal_to_model = glm::transpose(glm::inverse(glm::mat3(to_model)));
+  std::vector<glm::vec3> normals;
+  if (std::string cause = read_vertices(model, primitive, mesh, normals, context); !cause.empty()) {
+    return cause;
+  }
+  const std::size_t n = mesh.positions.size();
   if (normals.empty()) normals = smooth_normals(mesh.positions, mesh.indices);
 
   const float unit = scene.unit_scale;
