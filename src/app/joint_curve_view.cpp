@@ -163,6 +163,7 @@ void refresh_joint_curves(const ViewerScene& scene, FrameProbe& probe, std::span
   }
   if (key == data.key) return;  // also after a failed sampling: not retried every frame
   data.key = key;
+  data.recorded = {};  // the graph's record afterwards is read again
   data.valid = false;
   data.joints.clear();
   const int joint_count = scene.character.skeleton.joint_count();
@@ -180,11 +181,19 @@ void refresh_joint_curves(const ViewerScene& scene, FrameProbe& probe, std::span
 void read_recorded_curves(const anim::StateHistory& history, const anim::Skeleton& skeleton,
                           std::span<const int> joints, anim::EulerOrder order,
                           JointCurveData& data) {
+  RecordedCurveKey key{&skeleton, history.size(), 0.0, 0.0, {joints.begin(), joints.end()}, order};
+  if (history.size() > 0) {
+    key.first_s = history.frame(0).time_s;
+    key.last_s = history.frame(history.size() - 1).time_s;
+  }
+  if (key == data.recorded) return;
+  data.recorded = key;
   data.key = {};  // a clip preview afterwards samples again
   data.valid = false;
   data.joints.clear();
   if (history.size() < 2) return;
-  const double start_s = history.frame(0).time_s;
+  ++data.samplings;
+  const double start_s = key.first_s;
   for (const int j : joints) {
     if (j < 0 || j >= skeleton.joint_count()) return;
     SampledJointCurves joint;

@@ -56,8 +56,20 @@ struct ExactClips {
   FrameProbe probe;
 };
 
+// What recorded curves were read from: the same record, selection and order are not read again
+// (a record paused on the transition timeline stays as it is).
+struct RecordedCurveKey {
+  const void* skeleton = nullptr;
+  int frames = 0;
+  double first_s = 0.0, last_s = 0.0;  // the record's oldest and newest frames' times
+  std::vector<int> joints;
+  anim::EulerOrder order = anim::EulerOrder::XYZ;
+  bool operator==(const RecordedCurveKey&) const = default;
+};
+
 struct JointCurveData {
   JointCurveKey key;
+  RecordedCurveKey recorded;
   bool valid = false;
   std::vector<SampledJointCurves> joints;  // the selection's, in its order
   float fps = 30.0f;
@@ -82,6 +94,7 @@ void refresh_joint_curves(const ViewerScene& scene, FrameProbe& probe, std::span
 
 // Reads joints' curves from the record's frames that kept their pose (times from the oldest
 // frame's), so the graph's output is plotted as a clip's is; invalid for fewer than two frames.
+// Reads again only when the record, the joints or the order changed.
 void read_recorded_curves(const anim::StateHistory& history, const anim::Skeleton& skeleton,
                           std::span<const int> joints, anim::EulerOrder order,
                           JointCurveData& data);

@@ -232,6 +232,21 @@ TEST_F(JointCurveView, RecordedCurvesAreTheRecordsPoses) {
     }
   }
   EXPECT_GT(c.frames[20].linear_speed, 0.0f) << "the walk moves the forearm";
+  // Read once while the record stands still (paused on the timeline); again when it grows.
+  EXPECT_EQ(data.samplings, 1);
+  app::read_recorded_curves(history, scene.character.skeleton, {&forearm, 1}, anim::EulerOrder::XYZ,
+                            data);
+  EXPECT_EQ(data.samplings, 1);
+  ASSERT_EQ(scene.update(1.0f / 60.0f, {}), "");
+  history.record(1.0f / 60.0f, scene.instance, scene.parameters);
+  app::read_recorded_curves(history, scene.character.skeleton, {&forearm, 1}, anim::EulerOrder::XYZ,
+                            data);
+  EXPECT_EQ(data.samplings, 2);
+  ASSERT_TRUE(data.valid);
+  EXPECT_EQ(data.joints[0].frames.size(), 46u);
+  app::read_recorded_curves(history, scene.character.skeleton, {&forearm, 1}, anim::EulerOrder::ZXY,
+                            data);
+  EXPECT_EQ(data.samplings, 3) << "another Euler order";
 }
 
 // A CUBICSPLINE translation track's keys (in-tangent, value, out-tangent each) as the view's.
