@@ -30,39 +30,18 @@ TEST(BoneAxes, LengthIsAShareOfTheCharactersHeight) {
   EXPECT_FLOAT_EQ(bone_axis_length(glm::vec3(0.0f), glm::vec3(0.0f)), kBoneAxisHeightShare);
 }
 
-constexpr int kSize = 256;
-
-class BoneAxesPicture : public GlTest {
+class BoneAxesPicture : public testing::LinePictureTest {
  protected:
-  void SetUp() override {
-    GlTest::SetUp();
-    if (IsSkipped() || HasFatalFailure()) return;
-    ASSERT_EQ(lines_.init(), "");
+  // The camera looks a little from the side so the z axis shows as a line.
+  BoneAxesPicture() {
+    view_ = glm::lookAt(glm::vec3(2.0f, 0.0f, 5.0f), glm::vec3(0.0f), glm::vec3(0, 1, 0));
   }
 
-  // The axes of model (length 0.5 m) over black, seen from the front down -z (orthographic,
-  // x and y from -1 to 1 m), placed 0.1 m right by world; the camera looks a little from the
-  // side so the z axis shows as a line.
+  // The axes of model (length 0.5 m), placed 0.1 m right by world.
   Image draw(std::span<const glm::mat4> model) {
-    EXPECT_EQ(target_.bind(kSize, kSize), "");
-    glViewport(0, 0, kSize, kSize);
-    glClearColor(0.0f, 0.0f, 0.0f, 1.0f);
-    glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
-    add_bone_axes(lines_, model, world_, 0.5f);
-    lines_.draw(projection_ * view_, false);
-    Image image = read_framebuffer(kSize, kSize);
-    OffscreenTarget::unbind();
-    return image;
+    return draw_lines([&](LineRenderer& lines) { add_bone_axes(lines, model, world_, 0.5f); });
   }
 
-  glm::ivec3 brightest_near(const Image& image, const glm::vec3& p) const {
-    return testing::brightest_near(image, kSize, view_, projection_, p);
-  }
-
-  LineRenderer lines_;
-  OffscreenTarget target_;
-  glm::mat4 projection_ = glm::ortho(-1.0f, 1.0f, -1.0f, 1.0f, 0.1f, 10.0f);
-  glm::mat4 view_ = glm::lookAt(glm::vec3(2.0f, 0.0f, 5.0f), glm::vec3(0.0f), glm::vec3(0, 1, 0));
   glm::mat4 world_ = glm::translate(glm::mat4(1.0f), glm::vec3(0.1f, 0.0f, 0.0f));
 };
 

@@ -7,10 +7,16 @@
 #include <cmath>
 #include <cstdint>
 
+#include <functional>
+
+#include <glad/gl.h>
 #include <glm/glm.hpp>
 #include <glm/gtc/matrix_transform.hpp>
 
+#include "gl_fixture.h"
 #include "render/frame_capture.h"
+#include "render/line_renderer.h"
+#include "render/offscreen_target.h"
 
 namespace render::testing {
 
@@ -32,5 +38,41 @@ inline glm::ivec3 brightest_near(const Image& image, int size, const glm::mat4& 
   }
   return best;
 }
+
+// A real-GL test of lines: what a test adds to the line renderer, drawn over black into a
+// kSize-pixel square seen orthographically (x and y from -1 to 1 m about the point view_ looks at,
+// 128 px a metre), read back for brightest_near.
+class LinePictureTest : public GlTest {
+ protected:
+  static constexpr int kSize = 256;
+
+  void SetUp() override {
+    GlTest::SetUp();
+    if (IsSkipped() || HasFatalFailure()) return;
+    ASSERT_EQ(lines_.init(), "");
+  }
+
+  Image draw_lines(const std::function<void(LineRenderer&)>& add) {
+    EXPECT_EQ(target_.bind(kSize, kSize), "");
+    glViewport(0, 0, kSize, kSize);
+    glClearColor(0.0f, 0.0f, 0.0f, 1.0f);
+    glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+    add(lines_);
+    lines_.draw(projection_ * view_, false);
+    Image image = read_framebuffer(kSize, kSize);
+    OffscreenTarget::unbind();
+    return image;
+  }
+
+  // The brightest colour within a pixel of where the world point p projects.
+  glm::ivec3 brightest_near(const Image& image, const glm::vec3& p) const {
+    return testing::brightest_near(image, kSize, view_, projection_, p);
+  }
+
+  LineRenderer lines_;
+  OffscreenTarget target_;
+  glm::mat4 projection_ = glm::ortho(-1.0f, 1.0f, -1.0f, 1.0f, 0.1f, 10.0f);
+  glm::mat4 view_ = glm::lookAt(glm::vec3(0.0f, 0.0f, 5.0f), glm::vec3(0.0f), glm::vec3(0, 1, 0));
+};
 
 }  // namespace render::testing

@@ -34,38 +34,12 @@ TEST(MotionTrail, SpeedRunsFromBlueToRed) {
   expect_colour(trail_speed_colour(0.0f, 0.0f), 0.2f, 0.5f, 1.0f);
 }
 
-constexpr int kSize = 256;
-
-class MotionTrailPicture : public GlTest {
+class MotionTrailPicture : public testing::LinePictureTest {
  protected:
-  void SetUp() override {
-    GlTest::SetUp();
-    if (IsSkipped() || HasFatalFailure()) return;
-    ASSERT_EQ(lines_.init(), "");
-  }
-
-  // trail over black, seen from the front: x and y from -1 to 1 m, 128 px a metre.
+  // trail seen from the front.
   Image draw(const MotionTrail& trail, float tick_m) {
-    EXPECT_EQ(target_.bind(kSize, kSize), "");
-    glViewport(0, 0, kSize, kSize);
-    glClearColor(0.0f, 0.0f, 0.0f, 1.0f);
-    glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
-    add_motion_trail(lines_, trail, tick_m);
-    lines_.draw(projection_ * view_, false);
-    Image image = read_framebuffer(kSize, kSize);
-    OffscreenTarget::unbind();
-    return image;
+    return draw_lines([&](LineRenderer& lines) { add_motion_trail(lines, trail, tick_m); });
   }
-
-  // The colour within a pixel of where p projects with the largest channel sum.
-  glm::ivec3 brightest_near(const Image& image, const glm::vec3& p) const {
-    return testing::brightest_near(image, kSize, view_, projection_, p);
-  }
-
-  LineRenderer lines_;
-  OffscreenTarget target_;
-  glm::mat4 projection_ = glm::ortho(-1.0f, 1.0f, -1.0f, 1.0f, 0.1f, 10.0f);
-  glm::mat4 view_ = glm::lookAt(glm::vec3(0.0f, 0.0f, 5.0f), glm::vec3(0.0f), glm::vec3(0, 1, 0));
 };
 
 // Three points along x at y = 0; the middle is keyed and fastest, the last is the playhead.

@@ -21,8 +21,6 @@
 namespace render {
 namespace {
 
-constexpr int kSize = 256;
-
 // Three joints up the y axis (0, 1, 1.2 and 1.4 m); a look-at aiming the last, a FABRIK chain
 // ending at the middle one, and a spring whose sphere sits low.
 std::vector<anim::PostProcessEntry> stack() {
@@ -40,43 +38,29 @@ std::vector<anim::PostProcessEntry> stack() {
   return entries;
 }
 
-class PostProcessDebugPicture : public GlTest {
+class PostProcessDebugPicture : public testing::LinePictureTest {
  protected:
-  void SetUp() override {
-    GlTest::SetUp();
-    if (IsSkipped() || HasFatalFailure()) return;
-    ASSERT_EQ(lines_.init(), "");
+  // Seen from the front about (0, 1): y from 0 to 2 m.
+  PostProcessDebugPicture() {
+    view_ = glm::lookAt(glm::vec3(0.0f, 1.0f, 5.0f), glm::vec3(0.0f, 1.0f, 0.0f),
+                        glm::vec3(0.0f, 1.0f, 0.0f));
   }
 
-  // The stack's shapes over black, the model placed 0.1 m to the right by world.
+  // The stack's shapes, the model placed 0.1 m to the right by world.
   Image draw(std::span<const anim::PostProcessEntry> entries) {
     std::vector<glm::mat4> model;
     for (const float y : {1.0f, 1.2f, 1.4f}) {
       model.push_back(glm::translate(glm::mat4(1.0f), glm::vec3(0.0f, y, 0.0f)));
     }
-    EXPECT_EQ(target_.bind(kSize, kSize), "");
-    glViewport(0, 0, kSize, kSize);
-    glClearColor(0.0f, 0.0f, 0.0f, 1.0f);
-    glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
-    add_post_process_debug(lines_, entries, model, world_);
-    lines_.draw(projection_ * view_, false);
-    Image image = read_framebuffer(kSize, kSize);
-    OffscreenTarget::unbind();
-    return image;
+    return draw_lines(
+        [&](LineRenderer& lines) { add_post_process_debug(lines, entries, model, world_); });
   }
 
   // The brightest pixel within a pixel of where the model-space point p projects.
   glm::ivec3 brightest_near(const Image& image, const glm::vec3& p) const {
-    return testing::brightest_near(image, kSize, view_, projection_,
-                                   glm::vec3(world_ * glm::vec4(p, 1.0f)));
+    return LinePictureTest::brightest_near(image, glm::vec3(world_ * glm::vec4(p, 1.0f)));
   }
 
-  LineRenderer lines_;
-  OffscreenTarget target_;
-  // Seen from the front, orthographic: x from -1 to 1 m and y from 0 to 2 m, 128 px a metre.
-  glm::mat4 projection_ = glm::ortho(-1.0f, 1.0f, -1.0f, 1.0f, 0.1f, 10.0f);
-  glm::mat4 view_ = glm::lookAt(glm::vec3(0.0f, 1.0f, 5.0f), glm::vec3(0.0f, 1.0f, 0.0f),
-                                glm::vec3(0.0f, 1.0f, 0.0f));
   glm::mat4 world_ = glm::translate(glm::mat4(1.0f), glm::vec3(0.1f, 0.0f, 0.0f));
 };
 
