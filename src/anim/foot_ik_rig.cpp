@@ -8,6 +8,8 @@
 #include <vector>
 
 #include "anim/joint_names.h"
+#include "anim/math.h"
+#include "anim/rig.h"
 #include "anim/skeleton.h"
 
 namespace anim {
@@ -139,6 +141,63 @@ int feet_carrier(const Skeleton& skeleton, const FootIkRig& rig) {
       carrier = skeleton.parents[static_cast<std::size_t>(carrier)];
   }
   return carrier;
+}
+
+FootIkRig make_foot_ik_rig(const Skeleton& skeleton, const Rig& rig,
+                           std::span<const glm::mat4> standing_model, float ground_height_m) {
+  FootIkRig out;
+  if (standing_model.size() != static_cast<std::size_t>(skeleton.joint_count())) return out;
+  out.pelvis = rig.pelvis;
+  bool any_front = false;
+  bool any_hind = false;
+  for (const Limb& l : rig.limbs) {
+    if (l.role != LimbRole::Leg || out.legs.size() >= static_cast<std::size_t>(kMaxFootIkLegs)) {
+      continue;
+    }
+    const int toes = l.joints.size() >= 4 ? l.joints[3] : l.joints[2];
+    Leg leg =
+        make_leg(standing_model, l.joints[0], l.joints[1], l.joints[2], toes, ground_height_m);
+    const glm::vec3 hip = position(standing_model[static_cast<std::size_t>(leg.thigh)]);
+    const glm::vec3 knee = position(standing_model[static_cast<std::size_t>(leg.calf)]);
+    const glm::vec3 ankle = position(standing_model[static_cast<std::size_t>(leg.foot)]);
+    const float length = glm::length(knee - hip) + glm::length(ankle - knee);
+    // A foot joint high above the ground (a hock) rests its sole under the toes instead.
+    if (ankle.y - ground_height_m > 0.25f * length && toes != leg.foot) {
+      const glm::vec3 t = position(standing_model[static_cast<std::size_t>(toes)]);
+      leg.heel_in_foot =
+          glm::vec3(glm::inverse(standing_model[static_cast<std::size_t>(leg.foot)]) *
+                    glm::vec4(t.x, ground_height_m, t.z, 1.0f));
+    }
+    // The knee bends toward where it sits off the hip-ankle line in the rest pose.
+    const glm::vec3 axis = ankle - hip;
+    glm::vec3 off =
+        knee - hip - axis * (glm::dot(knee - hip, axis) / std::max(glm::dot(axis, axis), 1e-12f));
+    leg.knee_forward = glm::length(off) > 1e-3f * length ? glm::normalize(off) : rig.forward;
+    leg.foot_attached = l.end_attached;
+    if (!l.end_attached) {
+      leg.ankle_in_calf =
+          glm::vec3(glm::inverse(standing_model[static_cast<std::size_t>(leg.calf)]) *
+                    glm::vec4(ankle, 1.0f));
+    }
+    leg.front = l.front;
+    any_front = any_front || l.front;
+    any_hind = any_hind || !l.front;
+    const int legs = rig.leg_count();
+    if (legs == 2 && l.side != LimbSide::Center) {
+      leg.contact_name = l.side == LimbSide::Left ? "foot_l" : "foot_r";
+    } else if (legs == 4 && l.side != LimbSide::Center) {
+      leg.contact_name =
+          std::string("foot_") + (l.front ? "f" : "h") + (l.side == LimbSide::Left ? "l" : "r");
+    } else {
+      leg.contact_name = "foot_" + std::to_string(out.legs.size());
+    }
+    out.legs.push_back(std::move(leg));
+  }
+  if (any_front && any_hind && rig.chest != kNoParent && !rig.spine.empty()) {
+    out.chest = rig.chest;
+    out.spine_base = rig.spine.front();
+  }
+  return out;
 }
 
 }  // namespace anim

@@ -68,24 +68,14 @@ std::string mirrored_name(const std::string& name) {
   return name;
 }
 
-MirrorTable make_mirror_table(const Skeleton& skeleton, const Rig& rig,
-                              std::span<const glm::mat4> rest_model) {
-  MirrorTable table;
-  const int n = skeleton.joint_count();
-  table.partner.assign(static_cast<std::size_t>(n), -1);
-  const glm::vec3 left = glm::cross(glm::vec3(0.0f, 1.0f, 0.0f), rig.forward);
-  if (glm::length(left) > 1e-6f) table.plane_normal = glm::normalize(left);
-  if (rig.pelvis >= 0 && static_cast<std::size_t>(rig.pelvis) < rest_model.size()) {
-    table.plane_distance =
-        glm::dot(table.plane_normal, position(rest_model[static_cast<std::size_t>(rig.pelvis)]));
-  }
-  Pairing pairing{table.partner};
-  const std::vector<std::vector<int>> children = children_of(skeleton);
+namespace {
 
-  // 1. The rig's limbs, the joints between them and the body, and what hangs below them.
+// 1. The rig's limbs, the joints between them and the body, and what hangs below them.
+void pair_limbs(const Skeleton& skeleton, const Rig& rig,
+                const std::vector<std::vector<int>>& children, Pairing& pairing) {
+  const int n = skeleton.joint_count();
   std::vector<bool> used(rig.limbs.size(), false);
-  for (std::size_t i = 0; i < rig.limbs.size(); ++i) {
-    const Limb& l = rig.limbs[i];
+  for (const Limb& l : rig.limbs) {
     if (l.side != LimbSide::Left) continue;
     for (std::size_t k = 0; k < rig.limbs.size(); ++k) {
       const Limb& r = rig.limbs[k];
@@ -109,43 +99,70 @@ MirrorTable make_mirror_table(const Skeleton& skeleton, const Rig& rig,
       break;
     }
   }
-  // 2. Names.
-  for (int j = 0; j < n; ++j) {
-    if (table.partner[static_cast<std::size_t>(j)] >= 0) continue;
-    const std::string other = swap_side_in_name(skeleton.joint_names[static_cast<std::size_t>(j)]);
-    if (!other.empty()) pairing.pair(j, skeleton.find_joint(other));
+}
+
+// 2. Names.
+void pair_names(const Skeleton& skeleton, const std::vector<int>& partner, Pairing& pairing) {
+  for (std::size_t j = 0; j < partner.size(); ++j) {
+    if (partner[j] >= 0) continue;
+    const std::string other = swap_side_in_name(skeleton.joint_names[j]);
+    if (!other.empty()) pairing.pair(static_cast<int>(j), skeleton.find_joint(other));
   }
-  // 3. Geometry, for the rest (unnamed rigs' fingers and helpers).
-  if (rest_model.size() == static_cast<std::size_t>(n) && n > 0) {
-    float low = 1e30f;
-    float high = -1e30f;
-    for (const glm::mat4& m : rest_model) {
-      low = std::min(low, m[3].y);
-      high = std::max(high, m[3].y);
-    }
-    const float tolerance = 0.02f * std::max(high - low, 1e-6f);
-    const glm::mat4 mirror = reflection(table.plane_normal, table.plane_distance);
-    for (int j = 0; j < n; ++j) {
-      if (table.partner[static_cast<std::size_t>(j)] >= 0) continue;
-      const glm::vec3 p = position(rest_model[static_cast<std::size_t>(j)]);
-      const glm::vec3 image = glm::vec3(mirror * glm::vec4(p, 1.0f));
-      if (glm::length(image - p) < tolerance) continue;  // on the middle line
-      int best = -1;
-      float best_distance = tolerance;
-      for (int k = 0; k < n; ++k) {
-        if (k == j || table.partner[static_cast<std::size_t>(k)] >= 0) continue;
-        const float d = glm::length(position(rest_model[static_cast<std::size_t>(k)]) - image);
-        if (d < best_distance) {
-          best_distance = d;
-          best = k;
-        }
+}
+
+// 3. Geometry, for the rest (unnamed rigs' fingers and helpers): the unpaired joint nearest to
+// each one's reflection, within 2% of the body's height.
+void pair_by_reflection(const MirrorTable& table, std::span<const glm::mat4> rest_model,
+                        Pairing& pairing) {
+  float low = 1e30f;
+  float high = -1e30f;
+  for (const glm::mat4& m : rest_model) {
+    low = std::min(low, m[3].y);
+    high = std::max(high, m[3].y);
+  }
+  const float tolerance = 0.02f * std::max(high - low, 1e-6f);
+  const glm::mat4 mirror = reflection(table.plane_normal, table.plane_distance);
+  const std::vector<int>& partner = table.partner;
+  for (std::size_t j = 0; j < rest_model.size(); ++j) {
+    if (partner[j] >= 0) continue;
+    const glm::vec3 p = position(rest_model[j]);
+    const glm::vec3 image = glm::vec3(mirror * glm::vec4(p, 1.0f));
+    if (glm::length(image - p) < tolerance) continue;  // on the middle line
+    int best = -1;
+    float best_distance = tolerance;
+    for (std::size_t k = 0; k < rest_model.size(); ++k) {
+      if (k == j || partner[k] >= 0) continue;
+      const float d = glm::length(position(rest_model[k]) - image);
+      if (d < best_distance) {
+        best_distance = d;
+        best = static_cast<int>(k);
       }
-      pairing.pair(j, best);
     }
+    pairing.pair(static_cast<int>(j), best);
   }
-  for (int j = 0; j < n; ++j) {
-    if (table.partner[static_cast<std::size_t>(j)] < 0)
-      table.partner[static_cast<std::size_t>(j)] = j;
+}
+
+}  // namespace
+
+MirrorTable make_mirror_table(const Skeleton& skeleton, const Rig& rig,
+                              std::span<const glm::mat4> rest_model) {
+  MirrorTable table;
+  const int n = skeleton.joint_count();
+  table.partner.assign(static_cast<std::size_t>(n), -1);
+  const glm::vec3 left = glm::cross(glm::vec3(0.0f, 1.0f, 0.0f), rig.forward);
+  if (glm::length(left) > 1e-6f) table.plane_normal = glm::normalize(left);
+  if (rig.pelvis >= 0 && static_cast<std::size_t>(rig.pelvis) < rest_model.size()) {
+    table.plane_distance =
+        glm::dot(table.plane_normal, position(rest_model[static_cast<std::size_t>(rig.pelvis)]));
+  }
+  Pairing pairing{table.partner};
+  pair_limbs(skeleton, rig, children_of(skeleton), pairing);
+  pair_names(skeleton, table.partner, pairing);
+  if (rest_model.size() == table.partner.size() && n > 0) {
+    pair_by_reflection(table, rest_model, pairing);
+  }
+  for (std::size_t j = 0; j < table.partner.size(); ++j) {
+    if (table.partner[j] < 0) table.partner[j] = static_cast<int>(j);
   }
   return table;
 }
@@ -174,22 +191,13 @@ std::string validate(const Skeleton& skeleton, const MirrorTable& table) {
   return {};
 }
 
-Clip mirror_clip(const Clip& clip, const Skeleton& skeleton, const MirrorTable& table,
-                 std::string* error, std::span<const MorphChannel> shapes) {
-  auto fail = [&](std::string cause) {
-    if (error) *error = std::move(cause);
-    return Clip{};
-  };
-  if (std::string e = validate(skeleton, table); !e.empty()) return fail(e);
-  if (!(clip.duration_s > 0.0f) || !std::isfinite(clip.duration_s)) {
-    return fail("clip '" + clip.name + "' has no duration");
-  }
-  const int n = skeleton.joint_count();
-  const auto count = static_cast<std::size_t>(n);
+namespace {
 
-  // Every key time of the clip, so the mirrored keys sit where the original ones do.
+// Every key time of the clip's joint tracks, so the mirrored keys sit where the original ones
+// do; animated[j] says whether joint j has a track.
+std::vector<float> key_times(const Clip& clip, const Skeleton& skeleton,
+                             std::vector<bool>& animated) {
   std::vector<float> times;
-  std::vector<bool> animated(count, false);
   for (const JointTrack& t : clip.tracks) {
     const int j = skeleton.find_joint(t.joint_name);
     if (j < 0) continue;
@@ -203,18 +211,14 @@ Clip mirror_clip(const Clip& clip, const Skeleton& skeleton, const MirrorTable& 
                           [](float a, float b) { return std::fabs(a - b) < 1e-6f; }),
               times.end());
   if (times.empty()) times.push_back(0.0f);
+  return times;
+}
 
-  // The reflection, and per joint the fix-up that turns its reflected partner's frame into a
-  // frame of its own convention: C_j = (M * G_partner,rest)^-1 * G_j,rest, so the mirrored rest
-  // pose is the rest pose and M * G_p(t) * C_j is a proper (unreflected) frame.
-  const glm::mat4 m = reflection(table.plane_normal, table.plane_distance);
-  std::vector<glm::mat4> rest(count);
-  if (!local_to_model(skeleton, skeleton.rest_pose, rest)) return fail("the rest pose is invalid");
-  std::vector<glm::mat4> fix(count);
-  for (std::size_t j = 0; j < count; ++j) {
-    fix[j] = glm::inverse(m * rest[static_cast<std::size_t>(table.partner[j])]) * rest[j];
-  }
-
+// The mirrored clip without keys: its joint tracks (one per joint that it or its partner
+// animates; track_of maps joints to them) and its shape tracks with their sides swapped.
+Clip mirrored_outline(const Clip& clip, const Skeleton& skeleton, const MirrorTable& table,
+                      const std::vector<bool>& animated, std::span<const MorphChannel> shapes,
+                      std::vector<int>& track_of) {
   Clip out;
   out.name = clip.name + " (mirrored)";
   out.duration_s = clip.duration_s;
@@ -228,15 +232,72 @@ Clip mirror_clip(const Clip& clip, const Skeleton& skeleton, const MirrorTable& 
                        });
     if (!other.empty() && known) track.target_name = other;
   }
-  std::vector<int> track_of(count, -1);
-  for (int j = 0; j < n; ++j) {
-    const auto u = static_cast<std::size_t>(j);
-    if (!animated[u] && !animated[static_cast<std::size_t>(table.partner[u])]) continue;
-    track_of[u] = static_cast<int>(out.tracks.size());
+  for (std::size_t j = 0; j < track_of.size(); ++j) {
+    if (!animated[j] && !animated[static_cast<std::size_t>(table.partner[j])]) continue;
+    track_of[j] = static_cast<int>(out.tracks.size());
     JointTrack track;
-    track.joint_name = skeleton.joint_names[u];
+    track.joint_name = skeleton.joint_names[j];
     out.tracks.push_back(std::move(track));
   }
+  for (const Marker& marker : clip.markers)
+    out.markers.push_back({mirrored_name(marker.name), marker.time_s});
+  return out;
+}
+
+// Appends the mirrored pose's local transforms as keys at time t.
+void append_keys(const Skeleton& skeleton, std::span<const glm::mat4> mirrored,
+                 const std::vector<int>& track_of, float t, Clip& out) {
+  for (std::size_t j = 0; j < track_of.size(); ++j) {
+    if (track_of[j] < 0) continue;
+    const int parent = skeleton.parents[j];
+    const glm::mat4 l =
+        parent == kNoParent
+            ? mirrored[j]
+            : glm::inverse(mirrored[static_cast<std::size_t>(parent)]) * mirrored[j];
+    Transform value = from_matrix(l);
+    JointTrack& track = out.tracks[static_cast<std::size_t>(track_of[j])];
+    // Keep consecutive rotations in one hemisphere, so interpolation takes the short way.
+    if (!track.rotation.values.empty() &&
+        glm::dot(track.rotation.values.back(), value.rotation) < 0.0f) {
+      value.rotation = -value.rotation;
+    }
+    track.translation.times_s.push_back(t);
+    track.translation.values.push_back(value.translation);
+    track.rotation.times_s.push_back(t);
+    track.rotation.values.push_back(value.rotation);
+    track.scale.times_s.push_back(t);
+    track.scale.values.push_back(value.scale);
+  }
+}
+
+}  // namespace
+
+Clip mirror_clip(const Clip& clip, const Skeleton& skeleton, const MirrorTable& table,
+                 std::string* error, std::span<const MorphChannel> shapes) {
+  auto fail = [&](std::string cause) {
+    if (error) *error = std::move(cause);
+    return Clip{};
+  };
+  if (std::string e = validate(skeleton, table); !e.empty()) return fail(e);
+  if (!(clip.duration_s > 0.0f) || !std::isfinite(clip.duration_s)) {
+    return fail("clip '" + clip.name + "' has no duration");
+  }
+  const auto count = static_cast<std::size_t>(skeleton.joint_count());
+  std::vector<bool> animated(count, false);
+  const std::vector<float> times = key_times(clip, skeleton, animated);
+
+  // The reflection, and per joint the fix-up that turns its reflected partner's frame into a
+  // frame of its own convention: C_j = (M * G_partner,rest)^-1 * G_j,rest, so the mirrored rest
+  // pose is the rest pose and M * G_p(t) * C_j is a proper (unreflected) frame.
+  const glm::mat4 m = reflection(table.plane_normal, table.plane_distance);
+  std::vector<glm::mat4> rest(count);
+  if (!local_to_model(skeleton, skeleton.rest_pose, rest)) return fail("the rest pose is invalid");
+  std::vector<glm::mat4> fix(count);
+  for (std::size_t j = 0; j < count; ++j) {
+    fix[j] = glm::inverse(m * rest[static_cast<std::size_t>(table.partner[j])]) * rest[j];
+  }
+  std::vector<int> track_of(count, -1);
+  Clip out = mirrored_outline(clip, skeleton, table, animated, shapes, track_of);
 
   Clip once = clip;  // sampled without wrapping, so a key at the very end is read as it is
   once.loop = false;
@@ -253,30 +314,8 @@ Clip mirror_clip(const Clip& clip, const Skeleton& skeleton, const MirrorTable& 
     for (std::size_t j = 0; j < count; ++j) {
       mirrored[j] = m * model[static_cast<std::size_t>(table.partner[j])] * fix[j];
     }
-    for (std::size_t j = 0; j < count; ++j) {
-      if (track_of[j] < 0) continue;
-      const int parent = skeleton.parents[j];
-      const glm::mat4 l =
-          parent == kNoParent
-              ? mirrored[j]
-              : glm::inverse(mirrored[static_cast<std::size_t>(parent)]) * mirrored[j];
-      Transform value = from_matrix(l);
-      JointTrack& track = out.tracks[static_cast<std::size_t>(track_of[j])];
-      // Keep consecutive rotations in one hemisphere, so interpolation takes the short way.
-      if (!track.rotation.values.empty() &&
-          glm::dot(track.rotation.values.back(), value.rotation) < 0.0f) {
-        value.rotation = -value.rotation;
-      }
-      track.translation.times_s.push_back(t);
-      track.translation.values.push_back(value.translation);
-      track.rotation.times_s.push_back(t);
-      track.rotation.values.push_back(value.rotation);
-      track.scale.times_s.push_back(t);
-      track.scale.values.push_back(value.scale);
-    }
+    append_keys(skeleton, mirrored, track_of, t, out);
   }
-  for (const Marker& marker : clip.markers)
-    out.markers.push_back({mirrored_name(marker.name), marker.time_s});
   return out;
 }
 

@@ -190,22 +190,32 @@ JobResult MotionMatchingController::update(const MotionMatchingInput& input, flo
   if (!(dt_s > 0.0f) || !std::isfinite(dt_s)) {
     return JobResult::fail("motion matching controller: dt_s is not positive and finite");
   }
-  const MotionMatchingDatabase& db = *database_;
+  if (JobResult r = simulate(input, dt_s); !r) return r;
+  const QueryFrame query = build_query(input);
+  search_timer_s_ -= dt_s;
+  if (JobResult r = search_when_due(query); !r) return r;
+  RootMotionDelta step;
+  if (JobResult r = play_on(dt_s, out_local, step); !r) return r;
+  follow_root_motion(step, dt_s, out_step);
+  return JobResult::ok();
+}
 
-  // 1. The simulated character and its desired trajectory.
+// 1. The simulated character and its desired trajectory.
+JobResult MotionMatchingController::simulate(const MotionMatchingInput& input, float dt_s) {
   simulation_ = advance_velocity_spring(simulation_, input.desired_velocity,
                                         settings_.position_half_life_s, dt_s);
   simulation_facing_ = advance_yaw_spring(simulation_facing_, input.desired_yaw_rad,
                                           settings_.facing_half_life_s, dt_s);
-  if (JobResult r = predict_trajectory(simulation_, simulation_facing_, input.desired_velocity,
-                                       input.desired_yaw_rad, settings_.position_half_life_s,
-                                       settings_.facing_half_life_s, trajectory_times_s_,
-                                       desired_positions_, desired_yaws_);
-      !r) {
-    return r;
-  }
+  return predict_trajectory(simulation_, simulation_facing_, input.desired_velocity,
+                            input.desired_yaw_rad, settings_.position_half_life_s,
+                            settings_.facing_half_life_s, trajectory_times_s_, desired_positions_,
+                            desired_yaws_);
+}
 
-  // 2. The query: the pose of the frame playing, the desired trajectory in the character's frame.
+// 2. The query: the pose of the frame playing, the desired trajectory in the character's frame.
+MotionMatchingController::QueryFrame MotionMatchingController::build_query(
+    const MotionMatchingInput& input) {
+  const MotionMatchingDatabase& db = *database_;
   for (std::size_t r = 0; r < db.ranges.size(); ++r) {
     const DatabaseRange& range = db.ranges[r];
     const bool clip_on = input.clip_enabled.empty() ||
@@ -214,7 +224,8 @@ JobResult MotionMatchingController::update(const MotionMatchingInput& input, flo
     range_enabled_[r] = clip_on && playable(range) ? 1 : 0;
   }
   const DatabaseRange& playing = db.ranges[static_cast<std::size_t>(range_)];
-  const int frame = db.frame_at(range_, time_s_);
+  QueryFrame out;
+  out.frame = db.frame_at(range_, time_s_);
   const int pose_frame =
       playing.first_frame +
       std::clamp(static_cast<int>(std::lround((time_s_ - playing.start_time_s) * db.frame_rate)), 0,
@@ -223,7 +234,6 @@ JobResult MotionMatchingController::update(const MotionMatchingInput& input, flo
   const int trajectory_offset = feature_group_layout(FeatureGroup::TrajectoryPositions).offset;
   std::copy(pose_raw.begin(), pose_raw.begin() + trajectory_offset, query_raw_.begin());
   const int direction_offset = feature_group_layout(FeatureGroup::TrajectoryDirections).offset;
-  float trajectory_error = 0.0f;
   for (int p = 0; p < kTrajectoryPointCount; ++p) {
     const auto pi = static_cast<std::size_t>(p);
     const glm::vec3 local = rotate_y(-character_yaw_, desired_positions_[pi] - character_position_);
@@ -234,55 +244,63 @@ JobResult MotionMatchingController::update(const MotionMatchingInput& input, flo
     query_raw_[pos + 1] = local.z;
     query_raw_[dir] = std::sin(yaw);
     query_raw_[dir + 1] = std::cos(yaw);
-    trajectory_error = std::max(trajectory_error,
-                                std::hypot(local.x - pose_raw[pos], local.z - pose_raw[pos + 1]));
+    out.trajectory_error = std::max(
+        out.trajectory_error, std::hypot(local.x - pose_raw[pos], local.z - pose_raw[pos + 1]));
   }
+  return out;
+}
 
-  // 3. Search when it is time, when the clip ran out or when the trajectory drifted away.
-  search_timer_s_ -= dt_s;
+// 3. Search when it is time, when the clip ran out or when the trajectory drifted away.
+JobResult MotionMatchingController::search_when_due(const QueryFrame& query_frame) {
+  const MotionMatchingDatabase& db = *database_;
+  const int frame = query_frame.frame;
   const bool current_enabled = frame >= 0 && range_enabled_[static_cast<std::size_t>(range_)];
-  if (search_timer_s_ <= 0.0f || !current_enabled || !have_output_ ||
-      trajectory_error > settings_.trajectory_error_m) {
-    if (JobResult r = normalize_features(db, query_raw_, query_); !r) return r;
-    MotionMatchingQuery query;
-    query.features = query_;
-    query.range_enabled = range_enabled_;
-    query.current_frame = current_enabled ? frame : -1;
-    query.current_bias = settings_.current_bias;
-    query.runner_up = true;
-    MotionMatchingMatch match;
-    if (JobResult r = search(db, *bounds_, query, match); !r) return r;
-    ++search_count_;
-    search_timer_s_ = settings_.search_interval_s;
-    last_search_.match = match;
-    last_search_.switched = false;
-    if (match.frame >= 0) {
-      if (JobResult r = group_costs(db, query_, match.frame, last_search_.best_costs); !r) return r;
-    }
-    if (match.runner_up_frame >= 0) {
-      if (JobResult r =
-              group_costs(db, query_, match.runner_up_frame, last_search_.runner_up_costs);
-          !r) {
-        return r;
-      }
-    } else {
-      last_search_.runner_up_costs.fill(0.0f);
-    }
-    // A frame a little ahead in the clip playing is the clip playing: no switch.
-    const bool just_ahead = frame >= 0 && db.range_of(match.frame) == range_ &&
-                            match.frame >= frame && match.frame - frame <= 3;
-    if (match.frame >= 0 && match.frame != frame && !just_ahead) {
-      if (JobResult r = switch_to(match.frame, last_dt_s_); !r) return r;
-      last_search_.switched = true;
-    }
+  if (search_timer_s_ > 0.0f && current_enabled && have_output_ &&
+      query_frame.trajectory_error <= settings_.trajectory_error_m) {
+    return JobResult::ok();
   }
+  if (JobResult r = normalize_features(db, query_raw_, query_); !r) return r;
+  MotionMatchingQuery query;
+  query.features = query_;
+  query.range_enabled = range_enabled_;
+  query.current_frame = current_enabled ? frame : -1;
+  query.current_bias = settings_.current_bias;
+  query.runner_up = true;
+  MotionMatchingMatch match;
+  if (JobResult r = search(db, *bounds_, query, match); !r) return r;
+  ++search_count_;
+  search_timer_s_ = settings_.search_interval_s;
+  last_search_.match = match;
+  last_search_.switched = false;
+  if (match.frame >= 0) {
+    if (JobResult r = group_costs(db, query_, match.frame, last_search_.best_costs); !r) return r;
+  }
+  if (match.runner_up_frame >= 0) {
+    if (JobResult r = group_costs(db, query_, match.runner_up_frame, last_search_.runner_up_costs);
+        !r) {
+      return r;
+    }
+  } else {
+    last_search_.runner_up_costs.fill(0.0f);
+  }
+  // A frame a little ahead in the clip playing is the clip playing: no switch.
+  const bool just_ahead = frame >= 0 && db.range_of(match.frame) == range_ &&
+                          match.frame >= frame && match.frame - frame <= 3;
+  if (match.frame >= 0 && match.frame != frame && !just_ahead) {
+    if (JobResult r = switch_to(match.frame, last_dt_s_); !r) return r;
+    last_search_.switched = true;
+  }
+  return JobResult::ok();
+}
 
-  // 4. Play on: root motion out of the pose, inertialization on top.
+// 4. Play on: root motion out of the pose, inertialization on top.
+JobResult MotionMatchingController::play_on(float dt_s, std::span<Transform> out_local,
+                                            RootMotionDelta& out_clip_step) {
   const std::size_t playing_slot = slot(range_);
   const Clip& clip = slot_clip(playing_slot);
-  const RootMotionDelta step = extract_root_motion(clip, slot_binding(playing_slot), *skeleton_,
-                                                   root_settings_, time_s_, dt_s);
-  clip_step_ = step;
+  out_clip_step = extract_root_motion(clip, slot_binding(playing_slot), *skeleton_, root_settings_,
+                                      time_s_, dt_s);
+  clip_step_ = out_clip_step;
   time_s_ =
       clip.loop ? wrap_clip_time(clip, time_s_ + dt_s) : std::min(time_s_ + dt_s, clip.duration_s);
   if (JobResult r = sample_in_place(range_, time_s_, pose_); !r) return r;
@@ -297,13 +315,17 @@ JobResult MotionMatchingController::update(const MotionMatchingInput& input, flo
   std::copy(pose_.begin(), pose_.end(), out_local.begin());
   have_output_ = true;
   last_dt_s_ = dt_s;
+  return JobResult::ok();
+}
 
-  // 5. The character follows its root motion, pulled towards the simulation; the simulation is
-  // kept within reach of the character.
+// 5. The character follows its root motion, pulled towards the simulation; the simulation is
+// kept within reach of the character.
+void MotionMatchingController::follow_root_motion(const RootMotionDelta& clip_step, float dt_s,
+                                                  RootMotionDelta& out_step) {
   const glm::vec3 old_position = character_position_;
   const float old_yaw = character_yaw_;
-  glm::vec3 position = old_position + rotate_y(old_yaw, step.translation);
-  float yaw = old_yaw + step.yaw_rad;
+  glm::vec3 position = old_position + rotate_y(old_yaw, clip_step.translation);
+  float yaw = old_yaw + clip_step.yaw_rad;
   const float pull = approach_fraction(dt_s, settings_.sync_half_life_s);
   glm::vec3 gap = simulation_.position - position;
   gap.y = 0.0f;
@@ -319,7 +341,6 @@ JobResult MotionMatchingController::update(const MotionMatchingInput& input, flo
   character_yaw_ = yaw;
   out_step.translation = rotate_y(-old_yaw, position - old_position);
   out_step.yaw_rad = yaw - old_yaw;
-  return JobResult::ok();
 }
 
 }  // namespace anim

@@ -138,6 +138,18 @@ class MotionMatchingController {
   std::span<const float> last_query() const { return query_raw_; }
 
  private:
+  // The frame playing and how far the desired trajectory is from the one it will travel.
+  struct QueryFrame {
+    int frame = -1;
+    float trajectory_error = 0.0f;
+  };
+  // update's steps, in order.
+  JobResult simulate(const MotionMatchingInput& input, float dt_s);
+  QueryFrame build_query(const MotionMatchingInput& input);
+  JobResult search_when_due(const QueryFrame& query_frame);
+  JobResult play_on(float dt_s, std::span<Transform> out_local, RootMotionDelta& out_clip_step);
+  void follow_root_motion(const RootMotionDelta& clip_step, float dt_s, RootMotionDelta& out_step);
+
   JobResult switch_to(int frame, float dt_s);
   JobResult sample_in_place(int range, float time_s, std::span<Transform> out);
   bool playable(const DatabaseRange& range) const;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "anim/math.h"
 #include "anim/pose.h"
 #include "anim/root_motion.h"
 
@@ -41,38 +42,25 @@ struct SampledFrame {
   glm::vec3 left_foot{0.0f}, right_foot{0.0f}, hips{0.0f};  // model space
 };
 
-// Appends the raw features of every frame of source that the database keeps; returns the
-// number of frames appended, or -1 (and the reason in notice) when the clip is left out.
-int append_source(const Skeleton& skeleton, const DatabaseSource& source,
-                  const DatabaseSettings& settings, std::vector<float>& raw, std::string& notice) {
+// The whole clip of source sampled on the database's grid: the ground frame under the root, the
+// feet and the hips. Empty when a frame cannot be sampled.
+std::vector<SampledFrame> sample_source(const Skeleton& skeleton, const DatabaseSource& source,
+                                        const DatabaseSettings& settings) {
   const Clip& clip = *source.clip;
   const ClipBinding& binding = *source.binding;
-  const float duration = clip.duration_s;
   const float dt = 1.0f / settings.frame_rate;
-  if (!std::isfinite(duration) || duration <= dt) {
-    notice = "clip '" + clip.name + "': shorter than one frame, left out";
-    return -1;
-  }
-  if (binding.joint_to_track.size() != skeleton.parents.size()) {
-    notice = "clip '" + clip.name + "': not bound to this skeleton, left out";
-    return -1;
-  }
   const MotionMatchingJoints& joints = settings.joints;
-  RootMotionSettings root_settings;
-  root_settings.root_joint = joints.root;
   const Transform root_parent = parent_rest_model(skeleton, joints.root);
   const glm::quat rest_root =
       compose(root_parent, skeleton.rest_pose[static_cast<std::size_t>(joints.root)]).rotation;
-
-  // Sample the whole clip on the source's grid.
   std::vector<SampledFrame> frames;
   std::vector<Transform> local(skeleton.parents.size());
   std::vector<glm::mat4> model(skeleton.parents.size());
   SamplingCache cache(clip, binding);
   for (int k = 0;; ++k) {
     const float t = source.start_time_s + static_cast<float>(k) * dt;
-    if (clip.loop ? t >= duration : t > duration + 1e-5f) break;
-    if (!sample_clip(clip, binding, skeleton, std::min(t, duration), cache, local) ||
+    if (clip.loop ? t >= clip.duration_s : t > clip.duration_s + 1e-5f) break;
+    if (!sample_clip(clip, binding, skeleton, std::min(t, clip.duration_s), cache, local) ||
         !local_to_model(skeleton, local, model)) {
       break;
     }
@@ -81,17 +69,16 @@ int append_source(const Skeleton& skeleton, const DatabaseSource& source,
     const Transform root = compose(root_parent, local[static_cast<std::size_t>(joints.root)]);
     f.ground.position = {root.translation.x, 0.0f, root.translation.z};
     f.ground.yaw_rad = heading_yaw(root.rotation, rest_root);
-    f.left_foot = glm::vec3(model[static_cast<std::size_t>(joints.left_foot)][3]);
-    f.right_foot = glm::vec3(model[static_cast<std::size_t>(joints.right_foot)][3]);
-    f.hips = glm::vec3(model[static_cast<std::size_t>(joints.hips)][3]);
+    f.left_foot = position(model[static_cast<std::size_t>(joints.left_foot)]);
+    f.right_foot = position(model[static_cast<std::size_t>(joints.right_foot)]);
+    f.hips = position(model[static_cast<std::size_t>(joints.hips)]);
     frames.push_back(f);
   }
-  if (frames.size() < 2) {
-    notice = "clip '" + clip.name + "': fewer than two frames, left out";
-    return -1;
-  }
+  return frames;
+}
 
-  // A locomotion clip authored in place: its trajectory features would say "standing still".
+// A locomotion clip authored in place: its trajectory features would say "standing still".
+bool steps_in_place(std::span<const SampledFrame> frames, const DatabaseSettings& settings) {
   float foot_min = 1e30f, foot_max = -1e30f;
   for (const SampledFrame& f : frames) {
     for (const glm::vec3& foot : {f.left_foot, f.right_foot}) {
@@ -101,47 +88,78 @@ int append_source(const Skeleton& skeleton, const DatabaseSource& source,
     }
   }
   const float travel = glm::length(frames.back().ground.position - frames.front().ground.position);
-  if (travel < settings.in_place_root_travel_m &&
-      foot_max - foot_min > settings.in_place_foot_sweep_m) {
+  return travel < settings.in_place_root_travel_m &&
+         foot_max - foot_min > settings.in_place_foot_sweep_m;
+}
+
+// The raw features of frames[k]: feet positions, feet and hips velocities, and the trajectory
+// ahead from the clip's root motion.
+void frame_features(const Skeleton& skeleton, const DatabaseSource& source,
+                    const DatabaseSettings& settings, std::span<const SampledFrame> frames,
+                    std::size_t k, std::array<float, kFeatureDimension>& v) {
+  const SampledFrame& f = frames[k];
+  // Velocities: backward differences (forward at the first frame), so a looping clip's wrap
+  // never enters a difference.
+  const SampledFrame& a = k == 0 ? frames[0] : frames[k - 1];
+  const SampledFrame& b = k == 0 ? frames[1] : frames[k];
+  const float inv_dt = 1.0f / (b.time_s - a.time_s);
+  const std::array<glm::vec3, 5> vectors{
+      f.ground.to_local_point(f.left_foot), f.ground.to_local_point(f.right_foot),
+      f.ground.to_local_direction((b.left_foot - a.left_foot) * inv_dt),
+      f.ground.to_local_direction((b.right_foot - a.right_foot) * inv_dt),
+      f.ground.to_local_direction((b.hips - a.hips) * inv_dt)};
+  for (std::size_t i = 0; i < vectors.size(); ++i) {
+    for (int c = 0; c < 3; ++c) v[i * 3 + static_cast<std::size_t>(c)] = vectors[i][c];
+  }
+  RootMotionSettings root_settings;
+  root_settings.root_joint = settings.joints.root;
+  const float dt = 1.0f / settings.frame_rate;
+  for (int p = 0; p < kTrajectoryPointCount; ++p) {
+    const float ahead = static_cast<float>(settings.trajectory_frames[p]) * dt;
+    const RootMotionDelta d = extract_root_motion(*source.clip, *source.binding, skeleton,
+                                                  root_settings, f.time_s, ahead);
+    const auto pos = static_cast<std::size_t>(kLayout[3].offset + 2 * p);
+    const auto dir = static_cast<std::size_t>(kLayout[4].offset + 2 * p);
+    v[pos] = d.translation.x;
+    v[pos + 1] = d.translation.z;
+    v[dir] = std::sin(d.yaw_rad);
+    v[dir + 1] = std::cos(d.yaw_rad);
+  }
+  if (source.mirrored) mirror_features(v, v);
+}
+
+// Appends the raw features of every frame of source that the database keeps; returns the
+// number of frames appended, or -1 (and the reason in notice) when the clip is left out.
+int append_source(const Skeleton& skeleton, const DatabaseSource& source,
+                  const DatabaseSettings& settings, std::vector<float>& raw, std::string& notice) {
+  const Clip& clip = *source.clip;
+  const float duration = clip.duration_s;
+  const float dt = 1.0f / settings.frame_rate;
+  if (!std::isfinite(duration) || duration <= dt) {
+    notice = "clip '" + clip.name + "': shorter than one frame, left out";
+    return -1;
+  }
+  if (source.binding->joint_to_track.size() != skeleton.parents.size()) {
+    notice = "clip '" + clip.name + "': not bound to this skeleton, left out";
+    return -1;
+  }
+  const std::vector<SampledFrame> frames = sample_source(skeleton, source, settings);
+  if (frames.size() < 2) {
+    notice = "clip '" + clip.name + "': fewer than two frames, left out";
+    return -1;
+  }
+  if (steps_in_place(frames, settings)) {
     notice = "clip '" + clip.name +
              "': in place (no root motion) while its feet step, left out (its trajectory is "
              "unknown)";
     return -1;
   }
-
-  const int last_trajectory_frame = settings.trajectory_frames.back();
-  const float horizon_s = static_cast<float>(last_trajectory_frame) * dt;
+  const float horizon_s = static_cast<float>(settings.trajectory_frames.back()) * dt;
   int appended = 0;
   std::array<float, kFeatureDimension> v{};
   for (std::size_t k = 0; k < frames.size(); ++k) {
-    const SampledFrame& f = frames[k];
-    if (!clip.loop && f.time_s + horizon_s > duration + 1e-5f) break;
-    // Velocities: backward differences (forward at the first frame), so a looping clip's wrap
-    // never enters a difference.
-    const SampledFrame& a = k == 0 ? frames[0] : frames[k - 1];
-    const SampledFrame& b = k == 0 ? frames[1] : frames[k];
-    const float inv_dt = 1.0f / (b.time_s - a.time_s);
-    const glm::vec3 lp = f.ground.to_local_point(f.left_foot);
-    const glm::vec3 rp = f.ground.to_local_point(f.right_foot);
-    const glm::vec3 lv = f.ground.to_local_direction((b.left_foot - a.left_foot) * inv_dt);
-    const glm::vec3 rv = f.ground.to_local_direction((b.right_foot - a.right_foot) * inv_dt);
-    const glm::vec3 hv = f.ground.to_local_direction((b.hips - a.hips) * inv_dt);
-    const std::array<glm::vec3, 5> vectors{lp, rp, lv, rv, hv};
-    for (int i = 0; i < 5; ++i) {
-      for (int c = 0; c < 3; ++c) v[static_cast<std::size_t>(i * 3 + c)] = vectors[i][c];
-    }
-    for (int p = 0; p < kTrajectoryPointCount; ++p) {
-      const float ahead = static_cast<float>(settings.trajectory_frames[p]) * dt;
-      const RootMotionDelta d =
-          extract_root_motion(clip, binding, skeleton, root_settings, f.time_s, ahead);
-      const auto pos = static_cast<std::size_t>(kLayout[3].offset + 2 * p);
-      const auto dir = static_cast<std::size_t>(kLayout[4].offset + 2 * p);
-      v[pos] = d.translation.x;
-      v[pos + 1] = d.translation.z;
-      v[dir] = std::sin(d.yaw_rad);
-      v[dir + 1] = std::cos(d.yaw_rad);
-    }
-    if (source.mirrored) mirror_features(v, v);
+    if (!clip.loop && frames[k].time_s + horizon_s > duration + 1e-5f) break;
+    frame_features(skeleton, source, settings, frames, k, v);
     raw.insert(raw.end(), v.begin(), v.end());
     ++appended;
   }
