@@ -4,6 +4,7 @@
 
 #include <glm/gtc/constants.hpp>
 
+#include "anim/index.h"
 #include "anim/transform.h"
 
 namespace anim {
@@ -24,12 +25,12 @@ AimAngles aim_angles(const glm::vec3& from, const glm::vec3& target, const glm::
 AimAngles look_at_aim_angles(const Skeleton& skeleton, const LookAtRig& rig,
                              const glm::vec3& target) {
   if (rig.joints.count < 1) return {};
-  const int aim = rig.joints.joints[static_cast<std::size_t>(rig.joints.count - 1)];
+  const int aim = nth(rig.joints.joints, rig.joints.count - 1);
   if (aim < 0 || aim >= skeleton.joint_count()) return {};
   // The aiming joint's rest model matrix, from its ancestors' rest transforms.
   glm::mat4 rest(1.0f);
-  for (int j = aim; j != kNoParent; j = skeleton.parents[static_cast<std::size_t>(j)]) {
-    rest = to_matrix(skeleton.rest_pose[static_cast<std::size_t>(j)]) * rest;
+  for (int j = aim; j != kNoParent; j = nth(skeleton.parents, j)) {
+    rest = to_matrix(nth(skeleton.rest_pose, j)) * rest;
   }
   const glm::vec3 forward = glm::normalize(glm::mat3(rest) * rig.aim_axis);
   return aim_angles(glm::vec3(rest[3]), target, forward, glm::vec3(0.0f, 1.0f, 0.0f));

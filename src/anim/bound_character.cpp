@@ -1,5 +1,7 @@
 #include "anim/bound_character.h"
 
+#include "anim/index.h"
+
 namespace anim {
 
 std::size_t BoundCharacter::clip_memory_bytes() const {
@@ -22,7 +24,7 @@ int BoundCharacter::find_clip(std::string_view name) const {
 
 const GroundMotion* BoundCharacter::ground_motion_of(int clip) const {
   if (clip < 0 || clip >= static_cast<int>(ground_motion.size())) return nullptr;
-  const GroundMotion& g = ground_motion[static_cast<std::size_t>(clip)];
+  const GroundMotion& g = nth(ground_motion, clip);
   return g.empty() ? nullptr : &g;
 }
 

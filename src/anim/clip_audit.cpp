@@ -10,6 +10,7 @@
 #include "anim/foot_contact.h"
 #include "anim/foot_slide.h"
 #include "anim/ground_motion.h"
+#include "anim/index.h"
 #include "anim/loop_seam.h"
 #include "anim/math.h"
 #include "anim/motion_pops.h"
@@ -453,7 +454,7 @@ ClipFrames sample_clip_frames(const Clip& clip, const AuditCharacter& character)
   out.frame_s = clip.duration_s / static_cast<float>(frames);
   out.frames = frames;
   out.joints = skeleton.joint_count();
-  out.in_place.resize(static_cast<std::size_t>(frames + 1) * out.joints);
+  out.in_place.resize(as_size(frames + 1) * out.joints);
   out.root.resize(frames + 1);
   const float m = character.metres_per_unit;
   for (int f = 0; f <= frames; ++f) {

@@ -5,6 +5,8 @@
 
 #include <glm/gtc/constants.hpp>
 
+#include "anim/index.h"
+
 namespace anim {
 
 namespace {
@@ -13,7 +15,7 @@ const char* validate_fabrik(const Skeleton& skeleton, const FabrikChain& chain,
                             const FabrikGoal& goal) {
   if (const char* e = validate(skeleton, chain.joints, 2)) return e;
   for (int k = 0; k < chain.joints.count; ++k) {
-    if (!(chain.cone_rad[static_cast<std::size_t>(k)] >= 0.0f)) return "fabrik: a cone is negative";
+    if (!(nth(chain.cone_rad, k) >= 0.0f)) return "fabrik: a cone is negative";
   }
   const glm::vec3& t = goal.target;
   if (!std::isfinite(t.x) || !std::isfinite(t.y) || !std::isfinite(t.z)) {
@@ -59,23 +61,22 @@ JobResult run_fabrik(const Skeleton& skeleton, const FabrikChain& chain, const F
                      std::span<Transform> local, std::span<glm::mat4> model,
                      FabrikResult* out_result) {
   if (const char* e = validate_fabrik(skeleton, chain, goal)) return JobResult::fail(e);
-  const auto n = static_cast<std::size_t>(skeleton.joint_count());
+  const auto n = as_size(skeleton.joint_count());
   if (local.size() != n || model.size() != n) {
     return JobResult::fail("fabrik: local or model is not the skeleton's size");
   }
-  const auto count = static_cast<std::size_t>(chain.joints.count);
+  const auto count = as_size(chain.joints.count);
   std::array<glm::vec3, kMaxChainJoints> p;
   std::array<float, kMaxChainJoints> length{};
   float total = 0.0f;
   for (std::size_t k = 0; k < count; ++k) {
-    p[k] = glm::vec3(model[static_cast<std::size_t>(chain.joints.joints[k])][3]);
+    p[k] = glm::vec3(nth(model, chain.joints.joints[k])[3]);
     if (k > 0) total += length[k - 1] = glm::distance(p[k - 1], p[k]);
   }
-  const int first_parent = skeleton.parents[static_cast<std::size_t>(chain.joints.joints[0])];
-  const glm::vec3 into_root =
-      first_parent == kNoParent
-          ? glm::vec3(0.0f)
-          : unit_or_zero(p[0] - glm::vec3(model[static_cast<std::size_t>(first_parent)][3]));
+  const int first_parent = nth(skeleton.parents, chain.joints.joints[0]);
+  const glm::vec3 into_root = first_parent == kNoParent
+                                  ? glm::vec3(0.0f)
+                                  : unit_or_zero(p[0] - glm::vec3(nth(model, first_parent)[3]));
   const glm::vec3 root = p[0];
   const float tolerance = goal.tolerance * total;
   // The direction of the bone into joint k - 1 (its cone's reference), as the solve has it now.
@@ -106,7 +107,7 @@ JobResult run_fabrik(const Skeleton& skeleton, const FabrikChain& chain, const F
   }
   pose_chain_to_positions(skeleton, chain.joints, {p.data(), count}, local, model);
   if (out_result != nullptr) {
-    const glm::vec3 end(model[static_cast<std::size_t>(chain.joints.joints[count - 1])][3]);
+    const glm::vec3 end(nth(model, chain.joints.joints[count - 1])[3]);
     out_result->distance_m = glm::distance(end, goal.target);
     out_result->iterations = iterations;
     out_result->reached = out_result->distance_m <= 1e-4f * total;

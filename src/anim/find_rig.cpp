@@ -1,4 +1,5 @@
 // find_rig: the limbs, pelvis, spine, head and facing of any skeleton, found from its rest pose.
+#include "anim/index.h"
 #include "anim/rig.h"
 
 #include <algorithm>
@@ -72,7 +73,7 @@ struct Scene {
 };
 
 float segment(const Scene& s, int a, int b) {
-  return glm::length(s.p[static_cast<std::size_t>(b)] - s.p[static_cast<std::size_t>(a)]);
+  return glm::length(nth(s.p, b) - nth(s.p, a));
 }
 
 // A limb candidate: a chain of joints that leaves a branch of the body.
@@ -85,7 +86,7 @@ struct Chain {
 // Number of joints below j (usable ones), to pick the main child of a branch end.
 int subtree_size(const Scene& s, int j) {
   int count = 1;
-  for (int c : s.children[static_cast<std::size_t>(j)]) count += subtree_size(s, c);
+  for (int c : nth(s.children, j)) count += subtree_size(s, c);
   return count;
 }
 
@@ -93,11 +94,11 @@ int subtree_size(const Scene& s, int j) {
 // children with children of their own: a hand with fingers). Leaf children beside a single
 // continuing child are ignored (a mesh holder, a heel marker).
 int next_in_chain(const Scene& s, int j) {
-  const std::vector<int>& kids = s.children[static_cast<std::size_t>(j)];
+  const std::vector<int>& kids = nth(s.children, j);
   int inner = -1;
   int inner_count = 0;
   for (int c : kids) {
-    if (!s.children[static_cast<std::size_t>(c)].empty()) {
+    if (!nth(s.children, c).empty()) {
       inner = c;
       ++inner_count;
     }
@@ -111,16 +112,16 @@ std::vector<Chain> find_chains(const Scene& s) {
   const int n = s.skeleton.joint_count();
   std::vector<Chain> chains;
   for (int j = 0; j < n; ++j) {
-    if (!s.usable[static_cast<std::size_t>(j)]) continue;
-    const int parent = s.skeleton.parents[static_cast<std::size_t>(j)];
-    const bool starts = parent == kNoParent || !s.usable[static_cast<std::size_t>(parent)] ||
-                        next_in_chain(s, parent) != j;
+    if (!nth(s.usable, j)) continue;
+    const int parent = nth(s.skeleton.parents, j);
+    const bool starts =
+        parent == kNoParent || !nth(s.usable, parent) || next_in_chain(s, parent) != j;
     if (!starts) continue;
     Chain chain;
     chain.start = j;
     int cur = j;
     for (;;) {
-      if (!s.passthrough[static_cast<std::size_t>(cur)]) chain.joints.push_back(cur);
+      if (!nth(s.passthrough, cur)) chain.joints.push_back(cur);
       const int next = next_in_chain(s, cur);
       if (next >= 0) {
         cur = next;
@@ -128,7 +129,7 @@ std::vector<Chain> find_chains(const Scene& s) {
       }
       // A branch ends the chain (a hand with fingers, a foot with toes): its largest child
       // stands for the rest of it, as a hand or toes tip.
-      const std::vector<int>& kids = s.children[static_cast<std::size_t>(cur)];
+      const std::vector<int>& kids = nth(s.children, cur);
       if (kids.size() >= 2 && cur != j) {
         const int tip = *std::max_element(kids.begin(), kids.end(), [&](int a, int b) {
           return subtree_size(s, a) < subtree_size(s, b);
@@ -137,7 +138,7 @@ std::vector<Chain> find_chains(const Scene& s) {
       }
       break;
     }
-    chain.ends_at_leaf = s.children[static_cast<std::size_t>(cur)].empty();
+    chain.ends_at_leaf = nth(s.children, cur).empty();
     // A joint right next to the one before it (a double knee, a wrist and hand at one place)
     // is part of the same bend: keep the first. A last joint is kept unless it coincides.
     float longest = 0.0f;
@@ -184,21 +185,21 @@ int best_upper(const Scene& s, const std::vector<int>& joints, bool alike_segmen
 
 float lowest(const Scene& s, const std::vector<int>& joints) {
   float y = 1e30f;
-  for (int j : joints) y = std::min(y, s.p[static_cast<std::size_t>(j)].y);
+  for (int j : joints) y = std::min(y, nth(s.p, j).y);
   return y;
 }
 
 // A leg whose end (the foot) is not below its shin: a low joint right under the shin's last joint,
 // outside its chain, that starts a chain of its own (RobotExpressive's feet hang from the root).
 int find_detached_foot(const Scene& s, const std::vector<Chain>& chains, int thigh, int shin_end) {
-  const glm::vec3 knee = s.p[static_cast<std::size_t>(shin_end)];
-  const glm::vec3 down = knee - s.p[static_cast<std::size_t>(thigh)];
+  const glm::vec3 knee = nth(s.p, shin_end);
+  const glm::vec3 down = knee - nth(s.p, thigh);
   if (!(down.y < -0.7f * glm::length(down))) return -1;  // a leg points down
   int best = -1;
   float best_distance = kFootSearch * s.height;
   for (const Chain& c : chains) {
     const int f = c.start;
-    const glm::vec3 fp = s.p[static_cast<std::size_t>(f)];
+    const glm::vec3 fp = nth(s.p, f);
     if (fp.y > s.ground + kGroundReach * s.height) continue;
     if (is_ancestor(s.skeleton, f, shin_end) || is_ancestor(s.skeleton, shin_end, f)) continue;
     const float d = glm::length(horizontal(fp - knee));
@@ -213,7 +214,7 @@ int find_detached_foot(const Scene& s, const std::vector<Chain>& chains, int thi
 Limb make_limb(const std::vector<int>& joints, int upper, LimbRole role) {
   Limb limb;
   limb.role = role;
-  const std::size_t last = std::min(joints.size(), static_cast<std::size_t>(upper) + 4);
+  const std::size_t last = std::min(joints.size(), as_size(upper) + 4);
   limb.joints.assign(joints.begin() + upper, joints.begin() + static_cast<std::ptrdiff_t>(last));
   return limb;
 }
@@ -239,27 +240,26 @@ std::string make_scene(Scene& s, std::span<const glm::mat4> rest_model,
   const bool have_skin =
       std::any_of(skin_weight.begin(), skin_weight.end(), [](float w) { return w > 0.0f; }) ||
       std::any_of(rigid_weight.begin(), rigid_weight.end(), [](float w) { return w > 0.0f; });
-  const auto count = static_cast<std::size_t>(n);
+  const auto count = as_size(n);
   s.p.resize(count);
   s.usable.assign(count, false);
   s.passthrough.assign(count, false);
   s.children.resize(count);
   std::vector<bool> weighted_below(count, false);
   for (int j = n - 1; j >= 0; --j) {
-    const auto u = static_cast<std::size_t>(j);
+    const auto u = as_size(j);
     if (deforming(u) || rigid(u)) weighted_below[u] = true;
     const int parent = skeleton.parents[u];
-    if (parent != kNoParent && weighted_below[u])
-      weighted_below[static_cast<std::size_t>(parent)] = true;
+    if (parent != kNoParent && weighted_below[u]) nth(weighted_below, parent) = true;
   }
   std::vector<bool> leaf(count, true);
   for (int j = 0; j < n; ++j) {
-    const int parent = skeleton.parents[static_cast<std::size_t>(j)];
-    if (parent != kNoParent) leaf[static_cast<std::size_t>(parent)] = false;
+    const int parent = nth(skeleton.parents, j);
+    if (parent != kNoParent) nth(leaf, parent) = false;
   }
   s.helpers = 0;
   for (int j = 0; j < n; ++j) {
-    const auto u = static_cast<std::size_t>(j);
+    const auto u = as_size(j);
     s.p[u] = position(rest_model[u]);
     const std::vector<std::string> words = name_words(skeleton.joint_names[u]);
     const bool helper = helper_by_name(words) || (have_skin && !weighted_below[u]) ||
@@ -269,10 +269,9 @@ std::string make_scene(Scene& s, std::span<const glm::mat4> rest_model,
     s.passthrough[u] = passthrough_by_name(words);
   }
   for (int j = 0; j < n; ++j) {
-    const int parent = skeleton.parents[static_cast<std::size_t>(j)];
-    if (parent != kNoParent && s.usable[static_cast<std::size_t>(j)] &&
-        s.usable[static_cast<std::size_t>(parent)]) {
-      s.children[static_cast<std::size_t>(parent)].push_back(j);
+    const int parent = nth(skeleton.parents, j);
+    if (parent != kNoParent && nth(s.usable, j) && nth(s.usable, parent)) {
+      nth(s.children, parent).push_back(j);
     }
   }
   float top = -1e30f;
@@ -295,7 +294,7 @@ std::string find_legs(const Scene& s, const std::vector<Chain>& chains, Rig& rig
                       std::vector<int>& leg_starts) {
   float closest_miss = 1e30f;
   for (const Chain& c : chains) {
-    const glm::vec3 first = s.p[static_cast<std::size_t>(c.joints.empty() ? c.start : c.joints[0])];
+    const glm::vec3 first = nth(s.p, c.joints.empty() ? c.start : c.joints[0]);
     if (c.joints.empty() || first.y < s.ground + kLegTop * s.height) continue;
     std::vector<int> joints = c.joints;
     bool attached = true;
@@ -305,7 +304,7 @@ std::string find_legs(const Scene& s, const std::vector<Chain>& chains, Rig& rig
       const int foot = find_detached_foot(s, chains, joints.front(), joints.back());
       if (foot >= 0) {
         joints.push_back(foot);
-        for (int k : s.children[static_cast<std::size_t>(foot)]) {
+        for (int k : nth(s.children, foot)) {
           joints.push_back(k);
           break;
         }
@@ -352,7 +351,7 @@ std::string find_legs(const Scene& s, const std::vector<Chain>& chains, Rig& rig
 
 // The pelvis: the deepest joint above every leg.
 std::string find_pelvis(const Skeleton& skeleton, Rig& rig) {
-  rig.pelvis = skeleton.parents[static_cast<std::size_t>(rig.limbs[0].joints[0])];
+  rig.pelvis = nth(skeleton.parents, rig.limbs[0].joints[0]);
   for (const Limb& leg : rig.limbs) {
     if (rig.pelvis == kNoParent) break;
     if (!is_ancestor(skeleton, rig.pelvis, leg.joints[0])) {
@@ -367,10 +366,10 @@ std::string find_pelvis(const Skeleton& skeleton, Rig& rig) {
 // the feet point toward, along the body's long axis. Marks each leg front or hind.
 glm::vec3 forward_of_four_legs_on_one_joint(const Scene& s, Rig& rig) {
   glm::vec3 centre{0.0f};
-  for (const Limb& l : rig.limbs) centre += s.p[static_cast<std::size_t>(l.joints[0])] / 4.0f;
+  for (const Limb& l : rig.limbs) centre += nth(s.p, l.joints[0]) / 4.0f;
   glm::vec3 axis{0.0f};
   for (const Limb& l : rig.limbs) {
-    glm::vec3 d = horizontal(s.p[static_cast<std::size_t>(l.joints[0])] - centre);
+    glm::vec3 d = horizontal(nth(s.p, l.joints[0]) - centre);
     if (glm::dot(d, axis) < 0.0f) d = -d;
     axis += d;
   }
@@ -378,17 +377,14 @@ glm::vec3 forward_of_four_legs_on_one_joint(const Scene& s, Rig& rig) {
   // would cancel, so check the other diagonal too.
   float sign = 0.0f;
   for (const Limb& l : rig.limbs) {
-    const float along = glm::dot(s.p[static_cast<std::size_t>(l.joints[0])] - centre, axis);
+    const float along = glm::dot(nth(s.p, l.joints[0]) - centre, axis);
     for (int j : l.joints) {
-      const std::vector<std::string> w =
-          name_words(s.skeleton.joint_names[static_cast<std::size_t>(j)]);
+      const std::vector<std::string> w = name_words(nth(s.skeleton.joint_names, j));
       if (has_word(w, {"fore", "front"})) sign += along;
       if (has_word(w, {"hind", "back", "rear"})) sign -= along;
     }
     if (l.joints.size() >= 4) {
-      sign += 0.01f * glm::dot(horizontal(s.p[static_cast<std::size_t>(l.joints[3])] -
-                                          s.p[static_cast<std::size_t>(l.joints[2])]),
-                               axis);
+      sign += 0.01f * glm::dot(horizontal(nth(s.p, l.joints[3]) - nth(s.p, l.joints[2])), axis);
     }
   }
   if (!(glm::length(axis) > 1e-6f)) {
@@ -397,7 +393,7 @@ glm::vec3 forward_of_four_legs_on_one_joint(const Scene& s, Rig& rig) {
   }
   const glm::vec3 forward = sign < 0.0f ? -axis : axis;
   for (Limb& l : rig.limbs) {
-    l.front = glm::dot(s.p[static_cast<std::size_t>(l.joints[0])] - centre, forward) > 0.0f;
+    l.front = glm::dot(nth(s.p, l.joints[0]) - centre, forward) > 0.0f;
   }
   return forward;
 }
@@ -411,10 +407,10 @@ glm::vec3 find_forward(const Scene& s, Rig& rig, const std::vector<int>& leg_sta
     glm::vec3 hind{0.0f};
     int fronts = 0;
     for (std::size_t i = 0; i < 4; ++i) {
-      const int branch = s.skeleton.parents[static_cast<std::size_t>(leg_starts[i])];
+      const int branch = nth(s.skeleton.parents, leg_starts[i]);
       const bool is_front = branch != rig.pelvis;
       rig.limbs[i].front = is_front;
-      (is_front ? front : hind) += s.p[static_cast<std::size_t>(rig.limbs[i].joints[0])];
+      (is_front ? front : hind) += nth(s.p, rig.limbs[i].joints[0]);
       fronts += is_front;
     }
     forward = fronts == 2 ? horizontal(front - hind) : forward_of_four_legs_on_one_joint(s, rig);
@@ -422,8 +418,7 @@ glm::vec3 find_forward(const Scene& s, Rig& rig, const std::vector<int>& leg_sta
   if (glm::length(forward) < 1e-6f) {
     for (const Limb& leg : rig.limbs) {
       if (leg.joints.size() >= 4) {
-        forward += horizontal(s.p[static_cast<std::size_t>(leg.joints[3])] -
-                              s.p[static_cast<std::size_t>(leg.joints[2])]);
+        forward += horizontal(nth(s.p, leg.joints[3]) - nth(s.p, leg.joints[2]));
       }
     }
     if (glm::length(forward) < 0.02f * s.height) forward = {0.0f, 0.0f, 1.0f};
@@ -434,20 +429,18 @@ glm::vec3 find_forward(const Scene& s, Rig& rig, const std::vector<int>& leg_sta
 // Arms: other chains off the sagittal plane, long enough to be limbs.
 void find_arms(const Scene& s, const std::vector<Chain>& chains, const std::vector<int>& leg_starts,
                glm::vec3 forward, Rig& rig) {
-  const glm::vec3 pelvis_p = s.p[static_cast<std::size_t>(rig.pelvis)];
+  const glm::vec3 pelvis_p = nth(s.p, rig.pelvis);
   const glm::vec3 left = glm::cross(kUp, forward);
-  auto across = [&](int j) {
-    return std::fabs(glm::dot(s.p[static_cast<std::size_t>(j)] - pelvis_p, left));
-  };
+  auto across = [&](int j) { return std::fabs(glm::dot(nth(s.p, j) - pelvis_p, left)); };
   for (const Chain& c : chains) {
     if (std::find(leg_starts.begin(), leg_starts.end(), c.start) != leg_starts.end()) continue;
     if (c.joints.size() < 3) continue;
     const int upper =
         best_upper(s, c.joints, true, [&](int j) { return across(j) >= kSideOffset * s.height; });
     if (upper < 0) continue;
-    const int a = c.joints[static_cast<std::size_t>(upper)];
-    const int b = c.joints[static_cast<std::size_t>(upper) + 1];
-    const int e = c.joints[static_cast<std::size_t>(upper) + 2];
+    const int a = nth(c.joints, upper);
+    const int b = c.joints[as_size(upper) + 1];
+    const int e = c.joints[as_size(upper) + 2];
     if (segment(s, a, b) + segment(s, b, e) < kMinLimbLength * s.height) continue;
     if (across(e) < 2.0f * kSideOffset * s.height || across(a) < kSideOffset * s.height) {
       continue;  // a tail or a neck
@@ -458,10 +451,10 @@ void find_arms(const Scene& s, const std::vector<Chain>& chains, const std::vect
 }
 
 void assign_sides(const Scene& s, glm::vec3 forward, Rig& rig) {
-  const glm::vec3 pelvis_p = s.p[static_cast<std::size_t>(rig.pelvis)];
+  const glm::vec3 pelvis_p = s.p[as_size(rig.pelvis)];
   const glm::vec3 left = glm::cross(kUp, forward);
   for (Limb& l : rig.limbs) {
-    const float x = glm::dot(s.p[static_cast<std::size_t>(l.joints[0])] - pelvis_p, left);
+    const float x = glm::dot(s.p[as_size(l.joints[0])] - pelvis_p, left);
     l.side = x > kSideOffset * s.height    ? LimbSide::Left
              : x < -kSideOffset * s.height ? LimbSide::Right
                                            : LimbSide::Center;
@@ -477,7 +470,7 @@ void settle_sides_and_facing(const Scene& s, glm::vec3 forward, Rig& rig) {
   for (const Limb& l : rig.limbs) {
     NameSide named = NameSide::None;
     for (int j : l.joints) {
-      named = name_side(name_words(s.skeleton.joint_names[static_cast<std::size_t>(j)]));
+      named = name_side(name_words(s.skeleton.joint_names[as_size(j)]));
       if (named != NameSide::None) break;
     }
     if (named == NameSide::None || l.side == LimbSide::Center) continue;
@@ -500,7 +493,7 @@ void find_spine_and_head(const Scene& s, Rig& rig) {
   int chest = kNoParent;
   for (const Limb& l : rig.limbs) {
     if (l.role == LimbRole::Leg && !l.front) continue;
-    const int branch = skeleton.parents[static_cast<std::size_t>(l.joints[0])];
+    const int branch = skeleton.parents[as_size(l.joints[0])];
     if (branch == kNoParent) continue;
     chest = chest == kNoParent ? branch : common_ancestor(skeleton, chest, branch);
   }
@@ -509,26 +502,25 @@ void find_spine_and_head(const Scene& s, Rig& rig) {
     return;
   }
   rig.chest = chest;
-  for (int j = chest; j != rig.pelvis; j = skeleton.parents[static_cast<std::size_t>(j)]) {
+  for (int j = chest; j != rig.pelvis; j = skeleton.parents[as_size(j)]) {
     rig.spine.insert(rig.spine.begin(), j);
   }
-  const glm::vec3 pelvis_p = s.p[static_cast<std::size_t>(rig.pelvis)];
+  const glm::vec3 pelvis_p = s.p[as_size(rig.pelvis)];
   const glm::vec3 left = glm::cross(kUp, rig.forward);
-  for (int c : s.children[static_cast<std::size_t>(chest)]) {
+  for (int c : s.children[as_size(chest)]) {
     bool in_limb = false;
     for (const Limb& l : rig.limbs) {
       for (int j : l.joints) in_limb = in_limb || j == c || is_ancestor(skeleton, c, j);
     }
     if (in_limb) continue;
-    if (std::fabs(glm::dot(s.p[static_cast<std::size_t>(c)] - pelvis_p, left)) >
-        kSideOffset * s.height) {
+    if (std::fabs(glm::dot(s.p[as_size(c)] - pelvis_p, left)) > kSideOffset * s.height) {
       continue;
     }
     // The chain's end, or the first joint on it named a head.
     int head = c;
     for (int j = c; j >= 0; j = next_in_chain(s, j)) {
       head = j;
-      if (has_word(name_words(skeleton.joint_names[static_cast<std::size_t>(j)]), {"head"})) break;
+      if (has_word(name_words(skeleton.joint_names[as_size(j)]), {"head"})) break;
     }
     rig.head = head;
     if (head != c) rig.neck = c;
@@ -547,13 +539,13 @@ Rig find_rig(const Skeleton& skeleton, std::span<const glm::mat4> rest_model,
   };
   const int n = skeleton.joint_count();
   if (n == 0) return fail("the character has no skeleton");
-  if (rest_model.size() != static_cast<std::size_t>(n)) {
+  if (rest_model.size() != as_size(n)) {
     return fail("the rest pose is not the skeleton's size");
   }
-  if (!skin_weight.empty() && skin_weight.size() != static_cast<std::size_t>(n)) {
+  if (!skin_weight.empty() && skin_weight.size() != as_size(n)) {
     return fail("the skin weights are not given per joint");
   }
-  if (!rigid_weight.empty() && rigid_weight.size() != static_cast<std::size_t>(n)) {
+  if (!rigid_weight.empty() && rigid_weight.size() != as_size(n)) {
     return fail("the rigid mesh weights are not given per joint");
   }
   Scene s{skeleton, {}, {}, {}, {}, 0.0f, 0.0f, 0};

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "anim/index.h"
 #include "anim/joint_names.h"
 #include "anim/math.h"
 #include "anim/rig.h"
@@ -16,7 +17,7 @@ namespace anim {
 
 std::string validate(const Skeleton& skeleton, const FootIkRig& rig) {
   const int n = skeleton.joint_count();
-  if (rig.legs.empty() || rig.legs.size() > static_cast<std::size_t>(kMaxFootIkLegs)) {
+  if (rig.legs.empty() || rig.legs.size() > as_size(kMaxFootIkLegs)) {
     return "foot IK rig needs 1 to " + std::to_string(kMaxFootIkLegs) + " legs, has " +
            std::to_string(rig.legs.size());
   }
@@ -84,7 +85,7 @@ FootIkRig find_biped_rig(const Skeleton& skeleton, std::span<const glm::mat4> st
     return FootIkRig{};
   };
   const int n = skeleton.joint_count();
-  if (standing_model.size() != static_cast<std::size_t>(n)) {
+  if (standing_model.size() != as_size(n)) {
     return fail("the standing pose is not the skeleton's size");
   }
   // The first joint of each side and part, in skeleton order (parents come first, so the
@@ -138,7 +139,7 @@ int feet_carrier(const Skeleton& skeleton, const FootIkRig& rig) {
   int carrier = rig.pelvis;
   for (const Leg& leg : rig.legs) {
     while (carrier >= 0 && !is_ancestor(skeleton, carrier, leg.foot))
-      carrier = skeleton.parents[static_cast<std::size_t>(carrier)];
+      carrier = nth(skeleton.parents, carrier);
   }
   return carrier;
 }
@@ -146,27 +147,26 @@ int feet_carrier(const Skeleton& skeleton, const FootIkRig& rig) {
 FootIkRig make_foot_ik_rig(const Skeleton& skeleton, const Rig& rig,
                            std::span<const glm::mat4> standing_model, float ground_height_m) {
   FootIkRig out;
-  if (standing_model.size() != static_cast<std::size_t>(skeleton.joint_count())) return out;
+  if (standing_model.size() != as_size(skeleton.joint_count())) return out;
   out.pelvis = rig.pelvis;
   bool any_front = false;
   bool any_hind = false;
   for (const Limb& l : rig.limbs) {
-    if (l.role != LimbRole::Leg || out.legs.size() >= static_cast<std::size_t>(kMaxFootIkLegs)) {
+    if (l.role != LimbRole::Leg || out.legs.size() >= as_size(kMaxFootIkLegs)) {
       continue;
     }
     const int toes = l.joints.size() >= 4 ? l.joints[3] : l.joints[2];
     Leg leg =
         make_leg(standing_model, l.joints[0], l.joints[1], l.joints[2], toes, ground_height_m);
-    const glm::vec3 hip = position(standing_model[static_cast<std::size_t>(leg.thigh)]);
-    const glm::vec3 knee = position(standing_model[static_cast<std::size_t>(leg.calf)]);
-    const glm::vec3 ankle = position(standing_model[static_cast<std::size_t>(leg.foot)]);
+    const glm::vec3 hip = position(nth(standing_model, leg.thigh));
+    const glm::vec3 knee = position(nth(standing_model, leg.calf));
+    const glm::vec3 ankle = position(nth(standing_model, leg.foot));
     const float length = glm::length(knee - hip) + glm::length(ankle - knee);
     // A foot joint high above the ground (a hock) rests its sole under the toes instead.
     if (ankle.y - ground_height_m > 0.25f * length && toes != leg.foot) {
-      const glm::vec3 t = position(standing_model[static_cast<std::size_t>(toes)]);
-      leg.heel_in_foot =
-          glm::vec3(glm::inverse(standing_model[static_cast<std::size_t>(leg.foot)]) *
-                    glm::vec4(t.x, ground_height_m, t.z, 1.0f));
+      const glm::vec3 t = position(nth(standing_model, toes));
+      leg.heel_in_foot = glm::vec3(glm::inverse(nth(standing_model, leg.foot)) *
+                                   glm::vec4(t.x, ground_height_m, t.z, 1.0f));
     }
     // The knee bends toward where it sits off the hip-ankle line in the rest pose.
     const glm::vec3 axis = ankle - hip;
@@ -176,8 +176,7 @@ FootIkRig make_foot_ik_rig(const Skeleton& skeleton, const Rig& rig,
     leg.foot_attached = l.end_attached;
     if (!l.end_attached) {
       leg.ankle_in_calf =
-          glm::vec3(glm::inverse(standing_model[static_cast<std::size_t>(leg.calf)]) *
-                    glm::vec4(ankle, 1.0f));
+          glm::vec3(glm::inverse(nth(standing_model, leg.calf)) * glm::vec4(ankle, 1.0f));
     }
     leg.front = l.front;
     any_front = any_front || l.front;

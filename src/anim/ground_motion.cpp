@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "anim/clip_sampling.h"
+#include "anim/index.h"
 
 namespace anim {
 
@@ -84,9 +85,9 @@ GroundMotion synthesize_ground_motion(const Skeleton& skeleton, const Clip& clip
                                       std::span<const Leg> legs,
                                       const RootMotionSettings& root_motion,
                                       const GroundMotionSettings& settings) {
-  if (legs.empty() || legs.size() > static_cast<std::size_t>(kMaxFootIkLegs) ||
-      root_motion.root_joint < 0 || root_motion.root_joint >= skeleton.joint_count() ||
-      !(clip.duration_s > 0.0f) || !std::isfinite(clip.duration_s)) {
+  if (legs.empty() || legs.size() > as_size(kMaxFootIkLegs) || root_motion.root_joint < 0 ||
+      root_motion.root_joint >= skeleton.joint_count() || !(clip.duration_s > 0.0f) ||
+      !std::isfinite(clip.duration_s)) {
     return {};
   }
   const float leg_length = rest_leg_length(skeleton, legs);

@@ -1,6 +1,7 @@
 #include "anim/joint_chain.h"
 
 #include "anim/fast_math.h"
+#include "anim/index.h"
 #include "anim/math.h"
 #include "anim/two_bone_ik.h"
 
@@ -8,7 +9,7 @@ namespace anim {
 
 bool JointChain::push(int joint) {
   if (count >= kMaxChainJoints) return false;
-  joints[static_cast<std::size_t>(count++)] = joint;
+  nth(joints, count++) = joint;
   return true;
 }
 
@@ -17,10 +18,9 @@ const char* validate(const Skeleton& skeleton, const JointChain& chain, int min_
     return "chain: too few or too many joints";
   }
   for (int k = 0; k < chain.count; ++k) {
-    const int j = chain.joints[static_cast<std::size_t>(k)];
+    const int j = nth(chain.joints, k);
     if (j < 0 || j >= skeleton.joint_count()) return "chain: joint out of range";
-    if (k > 0 && skeleton.parents[static_cast<std::size_t>(j)] !=
-                     chain.joints[static_cast<std::size_t>(k - 1)]) {
+    if (k > 0 && nth(skeleton.parents, j) != nth(chain.joints, k - 1)) {
       return "chain: a joint is not the child of the one before it";
     }
   }
@@ -41,39 +41,37 @@ glm::quat turned_local(const glm::quat& parent_rotation, const glm::quat& model_
 
 void rotate_in_model(const Skeleton& skeleton, std::span<const glm::mat4> model,
                      std::span<Transform> local, int joint, const glm::quat& model_delta) {
-  const int parent = skeleton.parents[static_cast<std::size_t>(joint)];
-  Transform& t = local[static_cast<std::size_t>(joint)];
+  const int parent = nth(skeleton.parents, joint);
+  Transform& t = nth(local, joint);
   if (parent == kNoParent) {
     t.rotation = fast::normalize(model_delta * t.rotation);
     return;
   }
-  t.rotation = turned_local(model_rotation(model[static_cast<std::size_t>(parent)]), model_delta,
-                            t.rotation);
+  t.rotation = turned_local(model_rotation(nth(model, parent)), model_delta, t.rotation);
 }
 
 void pose_chain_to_positions(const Skeleton& skeleton, const JointChain& chain,
                              std::span<const glm::vec3> positions, std::span<Transform> local,
                              std::span<glm::mat4> model) {
   if (chain.count < 1) return;
-  const int top_parent = skeleton.parents[static_cast<std::size_t>(chain.joints[0])];
+  const int top_parent = nth(skeleton.parents, chain.joints[0]);
   const glm::mat4 identity(1.0f);
-  const glm::mat4* parent_model =
-      top_parent == kNoParent ? &identity : &model[static_cast<std::size_t>(top_parent)];
+  const glm::mat4* parent_model = top_parent == kNoParent ? &identity : &nth(model, top_parent);
   // The parent's model rotation is carried down the chain (child_model_rotation) rather than
   // taken out of each new matrix.
   glm::quat parent_rotation =
       top_parent == kNoParent ? glm::quat(1.0f, 0.0f, 0.0f, 0.0f) : model_rotation(*parent_model);
   for (int k = 0; k < chain.count; ++k) {
-    const auto j = static_cast<std::size_t>(chain.joints[static_cast<std::size_t>(k)]);
+    const auto j = as_size(nth(chain.joints, k));
     Transform& t = local[j];
     if (k + 1 < chain.count) {
       // Where the joint is and where its bone points, from its parent's final matrix: the
       // joint's own matrix is brought up to date once, after its turn.
-      const auto child = static_cast<std::size_t>(chain.joints[static_cast<std::size_t>(k + 1)]);
+      const auto child = as_size(nth(chain.joints, k + 1));
       const glm::vec3 at(*parent_model * glm::vec4(t.translation, 1.0f));
       const glm::vec3 from(*parent_model *
                            glm::vec4(t.rotation * (t.scale * local[child].translation), 0.0f));
-      const glm::vec3 to = positions[static_cast<std::size_t>(k + 1)] - at;
+      const glm::vec3 to = nth(positions, k + 1) - at;
       const float from_length = glm::length(from), to_length = glm::length(to);
       if (from_length > 1e-7f && to_length > 1e-7f) {
         t.rotation = turned_local(parent_rotation,
@@ -87,12 +85,11 @@ void pose_chain_to_positions(const Skeleton& skeleton, const JointChain& chain,
   // The chain's matrices are final; the joints hanging off it follow.
   int next_in_chain = 0;
   for_each_in_subtree(skeleton, chain.joints[0], [&](std::size_t j) {
-    if (next_in_chain < chain.count &&
-        static_cast<int>(j) == chain.joints[static_cast<std::size_t>(next_in_chain)]) {
+    if (next_in_chain < chain.count && static_cast<int>(j) == nth(chain.joints, next_in_chain)) {
       ++next_in_chain;
       return;
     }
-    const auto parent = static_cast<std::size_t>(skeleton.parents[j]);
+    const auto parent = as_size(skeleton.parents[j]);
     model[j] = fast::affine_product(model[parent], fast::to_matrix(local[j]));
   });
 }

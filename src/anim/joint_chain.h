@@ -11,6 +11,7 @@
 #include <glm/glm.hpp>
 #include <glm/gtc/quaternion.hpp>
 
+#include "anim/index.h"
 #include "anim/job_result.h"
 #include "anim/skeleton.h"
 #include "anim/transform.h"
@@ -23,7 +24,7 @@ struct JointChain {
   std::array<int, kMaxChainJoints> joints{};
   int count = 0;
 
-  std::span<const int> view() const { return {joints.data(), static_cast<std::size_t>(count)}; }
+  std::span<const int> view() const { return {joints.data(), as_size(count)}; }
   // Appends joint; false (nothing added) when the chain is full.
   bool push(int joint);
 };

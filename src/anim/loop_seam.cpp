@@ -3,6 +3,7 @@
 #include <cmath>
 #include <vector>
 
+#include "anim/index.h"
 #include "anim/math.h"
 #include "anim/pose.h"
 
@@ -14,7 +15,7 @@ JobResult sample_in_place(const Clip& clip, const ClipBinding& binding, const Sk
                           const RootMotionSettings& root_motion, float time_s,
                           std::vector<Transform>& local, std::vector<glm::mat4>& model) {
   for (int j = 0; j < skeleton.joint_count(); ++j) {
-    local[static_cast<std::size_t>(j)] = sample_joint(clip, binding, skeleton, j, time_s);
+    nth(local, j) = sample_joint(clip, binding, skeleton, j, time_s);
   }
   if (JobResult r = remove_root_motion(skeleton, root_motion, local); !r) return r;
   return local_to_model(skeleton, local, model);

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "anim/clip_sampling.h"
+#include "anim/index.h"
 #include "anim/joint_names.h"
 #include "anim/math.h"
 #include "anim/pose.h"
@@ -26,27 +27,27 @@ struct Pairing {
   std::vector<int>& partner;
   void pair(int a, int b) {
     if (a == b || a < 0 || b < 0) return;
-    if (partner[static_cast<std::size_t>(a)] >= 0 || partner[static_cast<std::size_t>(b)] >= 0) {
+    if (nth(partner, a) >= 0 || nth(partner, b) >= 0) {
       return;
     }
-    partner[static_cast<std::size_t>(a)] = b;
-    partner[static_cast<std::size_t>(b)] = a;
+    nth(partner, a) = b;
+    nth(partner, b) = a;
   }
 };
 
 std::vector<std::vector<int>> children_of(const Skeleton& skeleton) {
   std::vector<std::vector<int>> children(skeleton.parents.size());
   for (int j = 0; j < skeleton.joint_count(); ++j) {
-    const int parent = skeleton.parents[static_cast<std::size_t>(j)];
-    if (parent != kNoParent) children[static_cast<std::size_t>(parent)].push_back(j);
+    const int parent = nth(skeleton.parents, j);
+    if (parent != kNoParent) nth(children, parent).push_back(j);
   }
   return children;
 }
 
 // Pairs the subtrees below a and b child by child while their shapes agree.
 void pair_subtrees(const std::vector<std::vector<int>>& children, Pairing& pairing, int a, int b) {
-  const std::vector<int>& ca = children[static_cast<std::size_t>(a)];
-  const std::vector<int>& cb = children[static_cast<std::size_t>(b)];
+  const std::vector<int>& ca = nth(children, a);
+  const std::vector<int>& cb = nth(children, b);
   if (ca.size() != cb.size()) return;
   for (std::size_t i = 0; i < ca.size(); ++i) {
     pairing.pair(ca[i], cb[i]);
@@ -88,8 +89,8 @@ void pair_limbs(const Skeleton& skeleton, const Rig& rig,
       int a = l.joints.front();
       int b = r.joints.front();
       while (a >= 0 && b >= 0 && a < n && b < n) {
-        a = skeleton.parents[static_cast<std::size_t>(a)];
-        b = skeleton.parents[static_cast<std::size_t>(b)];
+        a = nth(skeleton.parents, a);
+        b = nth(skeleton.parents, b);
         if (a == b || a == kNoParent || b == kNoParent) break;
         pairing.pair(a, b);
       }
@@ -148,12 +149,11 @@ MirrorTable make_mirror_table(const Skeleton& skeleton, const Rig& rig,
                               std::span<const glm::mat4> rest_model) {
   MirrorTable table;
   const int n = skeleton.joint_count();
-  table.partner.assign(static_cast<std::size_t>(n), -1);
+  table.partner.assign(as_size(n), -1);
   const glm::vec3 left = glm::cross(glm::vec3(0.0f, 1.0f, 0.0f), rig.forward);
   if (glm::length(left) > 1e-6f) table.plane_normal = glm::normalize(left);
-  if (rig.pelvis >= 0 && static_cast<std::size_t>(rig.pelvis) < rest_model.size()) {
-    table.plane_distance =
-        glm::dot(table.plane_normal, position(rest_model[static_cast<std::size_t>(rig.pelvis)]));
+  if (rig.pelvis >= 0 && as_size(rig.pelvis) < rest_model.size()) {
+    table.plane_distance = glm::dot(table.plane_normal, position(nth(rest_model, rig.pelvis)));
   }
   Pairing pairing{table.partner};
   pair_limbs(skeleton, rig, children_of(skeleton), pairing);
@@ -169,7 +169,7 @@ MirrorTable make_mirror_table(const Skeleton& skeleton, const Rig& rig,
 
 std::string validate(const Skeleton& skeleton, const MirrorTable& table) {
   const int n = skeleton.joint_count();
-  if (table.partner.size() != static_cast<std::size_t>(n)) {
+  if (table.partner.size() != as_size(n)) {
     return "the mirror table has " + std::to_string(table.partner.size()) + " entries for " +
            std::to_string(n) + " joints";
   }
@@ -178,14 +178,13 @@ std::string validate(const Skeleton& skeleton, const MirrorTable& table) {
   }
   if (!std::isfinite(table.plane_distance)) return "the mirror plane's distance is not finite";
   for (int j = 0; j < n; ++j) {
-    const int p = table.partner[static_cast<std::size_t>(j)];
+    const int p = nth(table.partner, j);
     if (p < 0 || p >= n) {
-      return "the mirror partner of '" + skeleton.joint_names[static_cast<std::size_t>(j)] +
-             "' is out of range";
+      return "the mirror partner of '" + nth(skeleton.joint_names, j) + "' is out of range";
     }
-    if (table.partner[static_cast<std::size_t>(p)] != j) {
-      return "'" + skeleton.joint_names[static_cast<std::size_t>(j)] + "' mirrors to '" +
-             skeleton.joint_names[static_cast<std::size_t>(p)] + "', which does not mirror back";
+    if (nth(table.partner, p) != j) {
+      return "'" + nth(skeleton.joint_names, j) + "' mirrors to '" + nth(skeleton.joint_names, p) +
+             "', which does not mirror back";
     }
   }
   return {};
@@ -201,7 +200,7 @@ std::vector<float> key_times(const Clip& clip, const Skeleton& skeleton,
   for (const JointTrack& t : clip.tracks) {
     const int j = skeleton.find_joint(t.joint_name);
     if (j < 0) continue;
-    animated[static_cast<std::size_t>(j)] = true;
+    nth(animated, j) = true;
     times.insert(times.end(), t.translation.times_s.begin(), t.translation.times_s.end());
     times.insert(times.end(), t.rotation.times_s.begin(), t.rotation.times_s.end());
     times.insert(times.end(), t.scale.times_s.begin(), t.scale.times_s.end());
@@ -233,7 +232,7 @@ Clip mirrored_outline(const Clip& clip, const Skeleton& skeleton, const MirrorTa
     if (!other.empty() && known) track.target_name = other;
   }
   for (std::size_t j = 0; j < track_of.size(); ++j) {
-    if (!animated[j] && !animated[static_cast<std::size_t>(table.partner[j])]) continue;
+    if (!animated[j] && !nth(animated, table.partner[j])) continue;
     track_of[j] = static_cast<int>(out.tracks.size());
     JointTrack track;
     track.joint_name = skeleton.joint_names[j];
@@ -251,11 +250,9 @@ void append_keys(const Skeleton& skeleton, std::span<const glm::mat4> mirrored,
     if (track_of[j] < 0) continue;
     const int parent = skeleton.parents[j];
     const glm::mat4 l =
-        parent == kNoParent
-            ? mirrored[j]
-            : glm::inverse(mirrored[static_cast<std::size_t>(parent)]) * mirrored[j];
+        parent == kNoParent ? mirrored[j] : glm::inverse(nth(mirrored, parent)) * mirrored[j];
     Transform value = from_matrix(l);
-    JointTrack& track = out.tracks[static_cast<std::size_t>(track_of[j])];
+    JointTrack& track = nth(out.tracks, track_of[j]);
     // Keep consecutive rotations in one hemisphere, so interpolation takes the short way.
     if (!track.rotation.values.empty() &&
         glm::dot(track.rotation.values.back(), value.rotation) < 0.0f) {
@@ -282,7 +279,7 @@ Clip mirror_clip(const Clip& clip, const Skeleton& skeleton, const MirrorTable& 
   if (!(clip.duration_s > 0.0f) || !std::isfinite(clip.duration_s)) {
     return fail("clip '" + clip.name + "' has no duration");
   }
-  const auto count = static_cast<std::size_t>(skeleton.joint_count());
+  const auto count = as_size(skeleton.joint_count());
   std::vector<bool> animated(count, false);
   const std::vector<float> times = key_times(clip, skeleton, animated);
 
@@ -294,7 +291,7 @@ Clip mirror_clip(const Clip& clip, const Skeleton& skeleton, const MirrorTable& 
   if (!local_to_model(skeleton, skeleton.rest_pose, rest)) return fail("the rest pose is invalid");
   std::vector<glm::mat4> fix(count);
   for (std::size_t j = 0; j < count; ++j) {
-    fix[j] = glm::inverse(m * rest[static_cast<std::size_t>(table.partner[j])]) * rest[j];
+    fix[j] = glm::inverse(m * nth(rest, table.partner[j])) * rest[j];
   }
   std::vector<int> track_of(count, -1);
   Clip out = mirrored_outline(clip, skeleton, table, animated, shapes, track_of);
@@ -312,7 +309,7 @@ Clip mirror_clip(const Clip& clip, const Skeleton& skeleton, const MirrorTable& 
       return fail("clip '" + clip.name + "' could not be sampled");
     }
     for (std::size_t j = 0; j < count; ++j) {
-      mirrored[j] = m * model[static_cast<std::size_t>(table.partner[j])] * fix[j];
+      mirrored[j] = m * nth(model, table.partner[j]) * fix[j];
     }
     append_keys(skeleton, mirrored, track_of, t, out);
   }

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "anim/clip_sampling.h"
+#include "anim/index.h"
 
 namespace anim {
 namespace {
@@ -13,7 +14,7 @@ namespace {
 bool on_frame_grid(const FloatTrack& track, float fps, int frame_count) {
   if (track.times_s.size() < 2) return true;
   if (track.interpolation != Interpolation::Linear) return false;
-  if (track.times_s.size() != static_cast<std::size_t>(frame_count)) return false;
+  if (track.times_s.size() != as_size(frame_count)) return false;
   for (int k = 0; k < frame_count; ++k) {
     const float t = track.times_s[k];
     if (std::abs(t - static_cast<float>(k) / fps) > 1e-6f * std::max(1.0f, t)) return false;
@@ -35,16 +36,16 @@ void bake(const Clip& clip, std::span<const MorphChannel> channels, MorphBinding
     }
   }
   const std::size_t n = channels.size();
-  std::vector<float> frames(static_cast<std::size_t>(frame_count) * n);
-  for (std::size_t f = 0; f < static_cast<std::size_t>(frame_count); ++f) {
+  std::vector<float> frames(as_size(frame_count) * n);
+  for (std::size_t f = 0; f < as_size(frame_count); ++f) {
     for (std::size_t c = 0; c < n; ++c) frames[f * n + c] = channels[c].default_weight;
   }
   for (std::size_t t = 0; t < clip.morph_tracks.size(); ++t) {
     const int c = binding.track_to_channel[t];
     const std::vector<float>& values = clip.morph_tracks[t].weight.values;
     if (c < 0 || values.empty()) continue;
-    for (std::size_t f = 0; f < static_cast<std::size_t>(frame_count); ++f) {
-      frames[f * n + static_cast<std::size_t>(c)] = values[values.size() == 1 ? 0 : f];
+    for (std::size_t f = 0; f < as_size(frame_count); ++f) {
+      frames[f * n + as_size(c)] = values[values.size() == 1 ? 0 : f];
     }
   }
   binding.baked_frames = std::move(frames);
@@ -148,13 +149,12 @@ JobResult sample_morph_weights(const Clip& clip, const MorphBinding& binding,
     sample_compressed_morph_tracks(binding.compressed, time_s, cursors[0], out);
     return JobResult::ok();
   }
-  if (binding.baked() &&
-      binding.baked_frames.size() == static_cast<std::size_t>(binding.baked_frame_count) * n) {
+  if (binding.baked() && binding.baked_frames.size() == as_size(binding.baked_frame_count) * n) {
     const float frame = std::clamp(time_s * binding.baked_frame_rate, 0.0f,
                                    static_cast<float>(binding.baked_frame_count - 1));
     const int k = std::min(static_cast<int>(frame), binding.baked_frame_count - 2);
     const float s = frame - static_cast<float>(k);
-    const float* a = &binding.baked_frames[static_cast<std::size_t>(k) * n];
+    const float* a = &binding.baked_frames[as_size(k) * n];
     const float* b = a + n;
     for (std::size_t c = 0; c < n; ++c) out[c] = a[c] + (b[c] - a[c]) * s;
     return JobResult::ok();
@@ -162,7 +162,7 @@ JobResult sample_morph_weights(const Clip& clip, const MorphBinding& binding,
   for (std::size_t c = 0; c < n; ++c) out[c] = channels[c].default_weight;
   for (std::size_t t = 0; t < clip.morph_tracks.size(); ++t) {
     const int c = binding.track_to_channel[t];
-    if (c < 0 || static_cast<std::size_t>(c) >= out.size()) continue;
+    if (c < 0 || as_size(c) >= out.size()) continue;
     out[c] = sample_track(clip.morph_tracks[t].weight, time_s, cursors[t], out[c]);
   }
   return JobResult::ok();
@@ -203,7 +203,7 @@ JobResult accumulate_layer_morph(const MorphBinding& binding, std::span<const fl
   }
   for (std::size_t c = 0; c < sum.size(); ++c) sum[c] += weight * sampled[c];
   for (const int c : binding.track_to_channel) {
-    if (c >= 0 && static_cast<std::size_t>(c) < animated.size()) animated[c] = 1.0f;
+    if (c >= 0 && as_size(c) < animated.size()) animated[c] = 1.0f;
   }
   return JobResult::ok();
 }

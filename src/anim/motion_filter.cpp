@@ -6,6 +6,8 @@
 #include <complex>
 #include <cstdlib>
 
+#include "anim/index.h"
+
 namespace anim {
 namespace {
 
@@ -163,7 +165,7 @@ void gaussian_smooth(std::span<float> signal, float sigma_samples) {
   const std::size_t n = signal.size();
   if (n < 3 || !(sigma_samples > 0.0f)) return;
   const int radius = std::max(1, static_cast<int>(std::ceil(3.0f * sigma_samples)));
-  const std::size_t pad = std::min<std::size_t>(n - 1, static_cast<std::size_t>(radius));
+  const std::size_t pad = std::min<std::size_t>(n - 1, as_size(radius));
   const std::vector<double> x = padded(signal, pad);
   std::vector<double> kernel(2 * radius + 1);
   double sum = 0.0;

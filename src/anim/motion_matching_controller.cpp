@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "anim/index.h"
+
 namespace anim {
 
 namespace {
@@ -20,7 +22,7 @@ float approach_fraction(float dt_s, float half_life_s) {
 // A mirrored range plays its clip's mirrored copy, when there is one.
 bool playable(const MotionMatchingClips& clips, const DatabaseRange& range) {
   if (!range.mirrored) return true;
-  const auto c = static_cast<std::size_t>(range.clip_index);
+  const auto c = as_size(range.clip_index);
   return c < clips.mirrored.size() && !clips.mirrored[c].tracks.empty();
 }
 
@@ -81,12 +83,11 @@ JobResult MotionMatchingController::init(const Skeleton& skeleton, const MotionM
   range_enabled_.assign(database.ranges.size(), 1);
   inertializer_.init(static_cast<int>(joints));
   for (int p = 0; p < kTrajectoryPointCount; ++p) {
-    trajectory_times_s_[static_cast<std::size_t>(p)] =
-        static_cast<float>(database.trajectory_frames[static_cast<std::size_t>(p)]) /
-        database.frame_rate;
+    nth(trajectory_times_s_, p) =
+        static_cast<float>(nth(database.trajectory_frames, p)) / database.frame_rate;
   }
   range_ = first_playable;
-  time_s_ = database.ranges[static_cast<std::size_t>(range_)].start_time_s;
+  time_s_ = nth(database.ranges, range_).start_time_s;
   search_timer_s_ = 0.0f;
   have_output_ = false;
   search_count_ = switch_count_ = 0;
@@ -100,8 +101,8 @@ bool MotionMatchingController::playable(const DatabaseRange& range) const {
 }
 
 std::size_t MotionMatchingController::slot(int range) const {
-  const DatabaseRange& r = database_->ranges[static_cast<std::size_t>(range)];
-  return static_cast<std::size_t>(r.clip_index) + (r.mirrored ? clips_.clips.size() : 0);
+  const DatabaseRange& r = nth(database_->ranges, range);
+  return as_size(r.clip_index) + (r.mirrored ? clips_.clips.size() : 0);
 }
 
 const Clip& MotionMatchingController::slot_clip(std::size_t slot) const {
@@ -119,7 +120,7 @@ JobResult MotionMatchingController::play_frame(int frame) {
   if (frame < 0 || frame >= database_->frame_count()) {
     return JobResult::fail("motion matching controller: play_frame's frame is not a frame");
   }
-  if (!playable(database_->ranges[static_cast<std::size_t>(database_->range_of(frame))])) {
+  if (!playable(nth(database_->ranges, database_->range_of(frame)))) {
     return JobResult::fail(
         "motion matching controller: play_frame's frame is mirrored and has no mirrored clip");
   }
@@ -135,11 +136,11 @@ void MotionMatchingController::reset_position() {
 
 int MotionMatchingController::current_clip() const {
   if (!database_) return -1;
-  return database_->ranges[static_cast<std::size_t>(range_)].clip_index;
+  return nth(database_->ranges, range_).clip_index;
 }
 
 bool MotionMatchingController::current_mirrored() const {
-  return database_ && database_->ranges[static_cast<std::size_t>(range_)].mirrored;
+  return database_ && nth(database_->ranges, range_).mirrored;
 }
 
 std::array<glm::vec3, kTrajectoryPointCount> MotionMatchingController::matched_positions() const {
@@ -152,9 +153,8 @@ std::array<glm::vec3, kTrajectoryPointCount> MotionMatchingController::matched_p
   const std::span<const float> raw = database_->raw_frame(frame);
   const int offset = feature_group_layout(FeatureGroup::TrajectoryPositions).offset;
   for (int p = 0; p < kTrajectoryPointCount; ++p) {
-    const auto i = static_cast<std::size_t>(offset + 2 * p);
-    out[static_cast<std::size_t>(p)] =
-        character_position_ + rotate_y(character_yaw_, {raw[i], 0.0f, raw[i + 1]});
+    const auto i = as_size(offset + 2 * p);
+    nth(out, p) = character_position_ + rotate_y(character_yaw_, {raw[i], 0.0f, raw[i + 1]});
   }
   return out;
 }
@@ -220,10 +220,10 @@ MotionMatchingController::QueryFrame MotionMatchingController::build_query(
     const DatabaseRange& range = db.ranges[r];
     const bool clip_on = input.clip_enabled.empty() ||
                          (range.clip_index < static_cast<int>(input.clip_enabled.size()) &&
-                          input.clip_enabled[static_cast<std::size_t>(range.clip_index)] != 0);
+                          nth(input.clip_enabled, range.clip_index) != 0);
     range_enabled_[r] = clip_on && playable(range) ? 1 : 0;
   }
-  const DatabaseRange& playing = db.ranges[static_cast<std::size_t>(range_)];
+  const DatabaseRange& playing = nth(db.ranges, range_);
   QueryFrame out;
   out.frame = db.frame_at(range_, time_s_);
   const int pose_frame =
@@ -235,11 +235,11 @@ MotionMatchingController::QueryFrame MotionMatchingController::build_query(
   std::copy(pose_raw.begin(), pose_raw.begin() + trajectory_offset, query_raw_.begin());
   const int direction_offset = feature_group_layout(FeatureGroup::TrajectoryDirections).offset;
   for (int p = 0; p < kTrajectoryPointCount; ++p) {
-    const auto pi = static_cast<std::size_t>(p);
+    const auto pi = as_size(p);
     const glm::vec3 local = rotate_y(-character_yaw_, desired_positions_[pi] - character_position_);
     const float yaw = desired_yaws_[pi] - character_yaw_;
-    const auto pos = static_cast<std::size_t>(trajectory_offset + 2 * p);
-    const auto dir = static_cast<std::size_t>(direction_offset + 2 * p);
+    const auto pos = as_size(trajectory_offset + 2 * p);
+    const auto dir = as_size(direction_offset + 2 * p);
     query_raw_[pos] = local.x;
     query_raw_[pos + 1] = local.z;
     query_raw_[dir] = std::sin(yaw);
@@ -254,7 +254,7 @@ MotionMatchingController::QueryFrame MotionMatchingController::build_query(
 JobResult MotionMatchingController::search_when_due(const QueryFrame& query_frame) {
   const MotionMatchingDatabase& db = *database_;
   const int frame = query_frame.frame;
-  const bool current_enabled = frame >= 0 && range_enabled_[static_cast<std::size_t>(range_)];
+  const bool current_enabled = frame >= 0 && nth(range_enabled_, range_);
   if (search_timer_s_ > 0.0f && current_enabled && have_output_ &&
       query_frame.trajectory_error <= settings_.trajectory_error_m) {
     return JobResult::ok();

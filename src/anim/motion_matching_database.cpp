@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "anim/index.h"
 #include "anim/math.h"
 #include "anim/pose.h"
 #include "anim/root_motion.h"
@@ -51,8 +52,7 @@ std::vector<SampledFrame> sample_source(const Skeleton& skeleton, const Database
   const float dt = 1.0f / settings.frame_rate;
   const MotionMatchingJoints& joints = settings.joints;
   const Transform root_parent = parent_rest_model(skeleton, joints.root);
-  const glm::quat rest_root =
-      compose(root_parent, skeleton.rest_pose[static_cast<std::size_t>(joints.root)]).rotation;
+  const glm::quat rest_root = compose(root_parent, nth(skeleton.rest_pose, joints.root)).rotation;
   std::vector<SampledFrame> frames;
   std::vector<Transform> local(skeleton.parents.size());
   std::vector<glm::mat4> model(skeleton.parents.size());
@@ -66,12 +66,12 @@ std::vector<SampledFrame> sample_source(const Skeleton& skeleton, const Database
     }
     SampledFrame f;
     f.time_s = t;
-    const Transform root = compose(root_parent, local[static_cast<std::size_t>(joints.root)]);
+    const Transform root = compose(root_parent, nth(local, joints.root));
     f.ground.position = {root.translation.x, 0.0f, root.translation.z};
     f.ground.yaw_rad = heading_yaw(root.rotation, rest_root);
-    f.left_foot = position(model[static_cast<std::size_t>(joints.left_foot)]);
-    f.right_foot = position(model[static_cast<std::size_t>(joints.right_foot)]);
-    f.hips = position(model[static_cast<std::size_t>(joints.hips)]);
+    f.left_foot = position(nth(model, joints.left_foot));
+    f.right_foot = position(nth(model, joints.right_foot));
+    f.hips = position(nth(model, joints.hips));
     frames.push_back(f);
   }
   return frames;
@@ -109,7 +109,7 @@ void frame_features(const Skeleton& skeleton, const DatabaseSource& source,
       f.ground.to_local_direction((b.right_foot - a.right_foot) * inv_dt),
       f.ground.to_local_direction((b.hips - a.hips) * inv_dt)};
   for (std::size_t i = 0; i < vectors.size(); ++i) {
-    for (int c = 0; c < 3; ++c) v[i * 3 + static_cast<std::size_t>(c)] = vectors[i][c];
+    for (int c = 0; c < 3; ++c) v[i * 3 + as_size(c)] = vectors[i][c];
   }
   RootMotionSettings root_settings;
   root_settings.root_joint = settings.joints.root;
@@ -118,8 +118,8 @@ void frame_features(const Skeleton& skeleton, const DatabaseSource& source,
     const float ahead = static_cast<float>(settings.trajectory_frames[p]) * dt;
     const RootMotionDelta d = extract_root_motion(*source.clip, *source.binding, skeleton,
                                                   root_settings, f.time_s, ahead);
-    const auto pos = static_cast<std::size_t>(kLayout[3].offset + 2 * p);
-    const auto dir = static_cast<std::size_t>(kLayout[4].offset + 2 * p);
+    const auto pos = as_size(kLayout[3].offset + 2 * p);
+    const auto dir = as_size(kLayout[4].offset + 2 * p);
     v[pos] = d.translation.x;
     v[pos + 1] = d.translation.z;
     v[dir] = std::sin(d.yaw_rad);
@@ -177,7 +177,7 @@ const FeatureGroupLayout& feature_group_layout(FeatureGroup group) {
 }
 
 const FeatureGroupLayout& feature_group_layout(int group_index) {
-  return kLayout[static_cast<std::size_t>(std::clamp(group_index, 0, kFeatureGroupCount - 1))];
+  return nth(kLayout, std::clamp(group_index, 0, kFeatureGroupCount - 1));
 }
 
 int MotionMatchingDatabase::range_of(int frame) const {
@@ -190,13 +190,13 @@ int MotionMatchingDatabase::range_of(int frame) const {
 float MotionMatchingDatabase::frame_time_s(int frame) const {
   const int r = range_of(frame);
   if (r < 0) return 0.0f;
-  const DatabaseRange& range = ranges[static_cast<std::size_t>(r)];
+  const DatabaseRange& range = nth(ranges, r);
   return range.start_time_s + static_cast<float>(frame - range.first_frame) / frame_rate;
 }
 
 int MotionMatchingDatabase::frame_at(int range, float time_s) const {
   if (range < 0 || range >= static_cast<int>(ranges.size())) return -1;
-  const DatabaseRange& r = ranges[static_cast<std::size_t>(range)];
+  const DatabaseRange& r = nth(ranges, range);
   const float k = std::round((time_s - r.start_time_s) * frame_rate);
   if (!(k >= 0.0f) || k >= static_cast<float>(r.frame_count)) return -1;
   return r.first_frame + static_cast<int>(k);
@@ -208,14 +208,12 @@ void mirror_features(std::span<const float, kFeatureDimension> in,
   std::copy(in.begin(), in.end(), m.begin());
   // Left and right feet swap (positions and velocities).
   for (int group = 0; group < 2; ++group) {
-    const int o = kLayout[static_cast<std::size_t>(group)].offset;
-    for (int c = 0; c < 3; ++c)
-      std::swap(m[static_cast<std::size_t>(o + c)], m[static_cast<std::size_t>(o + 3 + c)]);
+    const int o = nth(kLayout, group).offset;
+    for (int c = 0; c < 3; ++c) std::swap(nth(m, o + c), nth(m, o + 3 + c));
   }
   // Sideways components change sign.
-  for (int o = 0; o < 15; o += 3) m[static_cast<std::size_t>(o)] = -m[static_cast<std::size_t>(o)];
-  for (int o = 15; o < kFeatureDimension; o += 2)
-    m[static_cast<std::size_t>(o)] = -m[static_cast<std::size_t>(o)];
+  for (int o = 0; o < 15; o += 3) nth(m, o) = -nth(m, o);
+  for (int o = 15; o < kFeatureDimension; o += 2) nth(m, o) = -nth(m, o);
   std::copy(m.begin(), m.end(), out.begin());
 }
 
@@ -305,17 +303,16 @@ void compute_normalisation(MotionMatchingDatabase& db) {
   std::array<double, kFeatureDimension> sum{}, sum_sq{};
   for (int f = 0; f < n; ++f) {
     const std::span<const float> v = db.raw_frame(f);
-    for (int d = 0; d < kFeatureDimension; ++d)
-      sum[static_cast<std::size_t>(d)] += v[static_cast<std::size_t>(d)];
+    for (int d = 0; d < kFeatureDimension; ++d) nth(sum, d) += nth(v, d);
   }
   for (int d = 0; d < kFeatureDimension; ++d) {
-    db.mean[static_cast<std::size_t>(d)] = static_cast<float>(sum[static_cast<std::size_t>(d)] / n);
+    nth(db.mean, d) = static_cast<float>(nth(sum, d) / n);
   }
   for (int f = 0; f < n; ++f) {
     const std::span<const float> v = db.raw_frame(f);
     for (int d = 0; d < kFeatureDimension; ++d) {
-      const double x = v[static_cast<std::size_t>(d)] - db.mean[static_cast<std::size_t>(d)];
-      sum_sq[static_cast<std::size_t>(d)] += x * x;
+      const double x = nth(v, d) - nth(db.mean, d);
+      nth(sum_sq, d) += x * x;
     }
   }
   // One scale per group (the mean of its dims' deviations) keeps a group's shape: the x and z
@@ -323,12 +320,11 @@ void compute_normalisation(MotionMatchingDatabase& db) {
   for (const FeatureGroupLayout& g : kLayout) {
     double deviation = 0.0;
     for (int d = g.offset; d < g.offset + g.size; ++d) {
-      deviation += std::sqrt(sum_sq[static_cast<std::size_t>(d)] / n);
+      deviation += std::sqrt(nth(sum_sq, d) / n);
     }
     deviation /= g.size;
     const float scale = deviation > 1e-6 ? static_cast<float>(deviation) : 1.0f;
-    for (int d = g.offset; d < g.offset + g.size; ++d)
-      db.scale[static_cast<std::size_t>(d)] = scale;
+    for (int d = g.offset; d < g.offset + g.size; ++d) nth(db.scale, d) = scale;
   }
 }
 
@@ -337,7 +333,7 @@ void set_feature_weights(MotionMatchingDatabase& db, const FeatureWeights& weigh
   db.features.resize(db.raw.size());
   const int n = db.frame_count();
   for (int f = 0; f < n; ++f) {
-    const auto offset = static_cast<std::size_t>(f) * kFeatureDimension;
+    const auto offset = as_size(f) * kFeatureDimension;
     // Both spans are kFeatureDimension long by construction: this cannot fail.
     if (!normalize_features(db, db.raw_frame(f),
                             std::span<float>(db.features.data() + offset, kFeatureDimension))) {
@@ -355,10 +351,10 @@ JobResult normalize_features(const MotionMatchingDatabase& db, std::span<const f
     return JobResult::fail("normalize_features: out is not kFeatureDimension long");
   }
   for (int g = 0; g < kFeatureGroupCount; ++g) {
-    const FeatureGroupLayout& layout = kLayout[static_cast<std::size_t>(g)];
-    const float w = db.weights.group[static_cast<std::size_t>(g)];
+    const FeatureGroupLayout& layout = nth(kLayout, g);
+    const float w = nth(db.weights.group, g);
     for (int d = layout.offset; d < layout.offset + layout.size; ++d) {
-      const auto i = static_cast<std::size_t>(d);
+      const auto i = as_size(d);
       out[i] = (raw[i] - db.mean[i]) / db.scale[i] * w;
     }
   }

@@ -21,6 +21,7 @@
 
 #include "anim/clip.h"
 #include "anim/clip_sampling.h"
+#include "anim/index.h"
 #include "anim/job_result.h"
 #include "anim/skeleton.h"
 
@@ -111,11 +112,10 @@ struct MotionMatchingDatabase {
 
   int frame_count() const { return static_cast<int>(raw.size() / kFeatureDimension); }
   std::span<const float> raw_frame(int frame) const {
-    return {raw.data() + static_cast<std::size_t>(frame) * kFeatureDimension, kFeatureDimension};
+    return {raw.data() + as_size(frame) * kFeatureDimension, kFeatureDimension};
   }
   std::span<const float> frame_features(int frame) const {
-    return {features.data() + static_cast<std::size_t>(frame) * kFeatureDimension,
-            kFeatureDimension};
+    return {features.data() + as_size(frame) * kFeatureDimension, kFeatureDimension};
   }
   // The range holding frame (binary search), or -1 when frame is out of range.
   int range_of(int frame) const;

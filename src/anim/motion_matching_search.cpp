@@ -5,6 +5,8 @@
 #include <cstdint>
 #include <limits>
 
+#include "anim/index.h"
+
 namespace anim {
 
 namespace {
@@ -126,8 +128,7 @@ Candidates start(const MotionMatchingDatabase& db, const MotionMatchingQuery& qu
     const float cost =
         frame_cost(query.features.data(), db.frame_features(query.current_frame).data(), kInfinity);
     const int range = db.range_of(query.current_frame);
-    c.offer(query.current_frame, cost - query.current_bias,
-            db.ranges[static_cast<std::size_t>(range)].clip_index);
+    c.offer(query.current_frame, cost - query.current_bias, nth(db.ranges, range).clip_index);
   }
   return c;
 }
@@ -151,7 +152,7 @@ template <typename Collector>
 void scan_frames(const MotionMatchingDatabase& db, const MotionMatchingQuery& query, int first,
                  int count, int clip, Collector& c) {
   const float* q = query.features.data();
-  const float* x = db.features.data() + static_cast<std::size_t>(first) * kDim;
+  const float* x = db.features.data() + as_size(first) * kDim;
   for (int f = first; f < first + count; ++f, x += kDim) {
     if (f == query.current_frame) continue;
     const float cost = frame_cost(q, x, c.limit());
@@ -234,9 +235,9 @@ void bounded_pass(const MotionMatchingDatabase& db, const MotionMatchingBounds& 
   };
   auto scan_large = [&](std::size_t l) {
     const MotionMatchingBounds::Box& large = bounds.large[l];
-    const int clip = db.ranges[static_cast<std::size_t>(large.range)].clip_index;
+    const int clip = nth(db.ranges, large.range).clip_index;
     for (int s = large.first_child; s < large.first_child + large.children; ++s) {
-      const auto si = static_cast<std::size_t>(s);
+      const auto si = as_size(s);
       if (box_bound(q, &bounds.small_min[si * kDim], &bounds.small_max[si * kDim], best.limit()) >
           best.limit()) {
         continue;
@@ -250,7 +251,7 @@ void bounded_pass(const MotionMatchingDatabase& db, const MotionMatchingBounds& 
     std::size_t seed = count;
     float seed_bound = best.limit();
     for (std::size_t i = 0; i < count; ++i) {
-      const auto range = static_cast<std::size_t>(bounds.large[first + i].range);
+      const auto range = as_size(bounds.large[first + i].range);
       if (!range_enabled(query, range) || db.ranges[range].clip_index == skip_clip) {
         lower[i] = kSkipped;
         continue;
@@ -275,11 +276,11 @@ void bounded_pass(const MotionMatchingDatabase& db, const MotionMatchingBounds& 
 JobResult search(const MotionMatchingDatabase& db, const MotionMatchingBounds& bounds,
                  const MotionMatchingQuery& query, MotionMatchingMatch& out) {
   if (JobResult r = validate_query(db, query); !r) return r;
-  const std::size_t covered = bounds.large.empty()
-                                  ? 0
-                                  : static_cast<std::size_t>(bounds.large.back().first_frame +
-                                                             bounds.large.back().frame_count);
-  if (covered != static_cast<std::size_t>(db.frame_count()) ||
+  const std::size_t covered =
+      bounds.large.empty()
+          ? 0
+          : as_size(bounds.large.back().first_frame + bounds.large.back().frame_count);
+  if (covered != as_size(db.frame_count()) ||
       bounds.large_min.size() != bounds.large.size() * kDim ||
       bounds.small_min.size() != bounds.small.size() * kDim) {
     return JobResult::fail("motion matching search: the bounds do not cover the database");
@@ -289,7 +290,7 @@ JobResult search(const MotionMatchingDatabase& db, const MotionMatchingBounds& b
   int current_clip = -1;
   float current_cost = kInfinity;
   if (query.current_frame >= 0) {
-    current_clip = db.ranges[static_cast<std::size_t>(db.range_of(query.current_frame))].clip_index;
+    current_clip = nth(db.ranges, db.range_of(query.current_frame)).clip_index;
     current_cost = frame_cost(q, db.frame_features(query.current_frame).data(), kInfinity) -
                    query.current_bias;
   }
@@ -327,10 +328,10 @@ JobResult group_costs(const MotionMatchingDatabase& db, std::span<const float> q
     const FeatureGroupLayout& layout = feature_group_layout(g);
     float cost = 0.0f;
     for (int d = layout.offset; d < layout.offset + layout.size; ++d) {
-      const float e = query[static_cast<std::size_t>(d)] - x[static_cast<std::size_t>(d)];
+      const float e = nth(query, d) - nth(x, d);
       cost += e * e;
     }
-    out[static_cast<std::size_t>(g)] = cost;
+    nth(out, g) = cost;
   }
   return JobResult::ok();
 }

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "anim/clip_sampling.h"
+#include "anim/index.h"
 #include "anim/math.h"
 #include "anim/pose.h"
 
@@ -29,8 +30,8 @@ FrameFeatures features_of(const Skeleton& skeleton, const Clip& clip) {
   const int joints = skeleton.joint_count();
   FrameFeatures f;
   f.frames = frame_count(clip);
-  f.rotations.resize(static_cast<std::size_t>(f.frames) * joints);
-  f.positions.resize(static_cast<std::size_t>(f.frames) * joints);
+  f.rotations.resize(as_size(f.frames) * joints);
+  f.positions.resize(as_size(f.frames) * joints);
   const ClipBinding binding = bind_clip(clip, skeleton);
   SamplingCache cache(clip);
   std::vector<Transform> local(joints);
@@ -44,8 +45,8 @@ FrameFeatures features_of(const Skeleton& skeleton, const Clip& clip) {
     }
     const glm::vec3 root = joints > 0 ? glm::vec3(model[0][3]) : glm::vec3(0.0f);
     for (int j = 0; j < joints; ++j) {
-      f.rotations[static_cast<std::size_t>(i) * joints + j] = local[j].rotation;
-      f.positions[static_cast<std::size_t>(i) * joints + j] = glm::vec3(model[j][3]) - root;
+      f.rotations[as_size(i) * joints + j] = local[j].rotation;
+      f.positions[as_size(i) * joints + j] = glm::vec3(model[j][3]) - root;
     }
   }
   return f;
@@ -90,22 +91,22 @@ std::string build_pose_match_table(const Skeleton& skeleton, const Clip& source,
   table.target_fps = target.source_fps;
   table.source_frames = a.frames;
   table.target_frames = b.frames;
-  table.distances.resize(static_cast<std::size_t>(a.frames) * b.frames);
+  table.distances.resize(as_size(a.frames) * b.frames);
   table.best_target_frame.resize(a.frames);
   for (int i = 0; i < a.frames; ++i) {
     int best = 0;
     for (int j = 0; j < b.frames; ++j) {
       float sum = 0.0f;
       for (int k = 0; k < joints; ++k) {
-        const std::size_t ia = static_cast<std::size_t>(i) * joints + k;
-        const std::size_t ib = static_cast<std::size_t>(j) * joints + k;
+        const std::size_t ia = as_size(i) * joints + k;
+        const std::size_t ib = as_size(j) * joints + k;
         const float w = weights.joint_weights.empty() ? 1.0f : weights.joint_weights[k];
         const float angle = angle_between(a.rotations[ia], b.rotations[ib]);
         const glm::vec3 d = a.positions[ia] - b.positions[ib];
         sum += w *
                (weights.rotation_weight * angle * angle + weights.position_weight * glm::dot(d, d));
       }
-      table.distances[static_cast<std::size_t>(i) * b.frames + j] = sum;
+      table.distances[as_size(i) * b.frames + j] = sum;
       if (sum < table.distance(i, best)) best = j;
     }
     table.best_target_frame[i] = best;

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "anim/clip.h"
+#include "anim/index.h"
 #include "anim/skeleton.h"
 
 namespace anim {
@@ -37,7 +38,7 @@ struct PoseMatchTable {
   std::vector<int> best_target_frame;  // per source frame, the target frame of least distance
 
   float distance(int source_frame, int target_frame) const {
-    return distances[static_cast<std::size_t>(source_frame) * target_frames + target_frame];
+    return distances[as_size(source_frame) * target_frames + target_frame];
   }
 };
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "anim/index.h"
 #include "anim/pose.h"
 
 namespace anim {
@@ -36,7 +37,7 @@ void PostProcessState::resize(std::span<const PostProcessEntry> entries, std::si
   for (std::size_t i = 0; i < entries.size(); ++i) {
     if (entries[i].ghost) ghost_slot[i] = slots++;
   }
-  ghost_model.assign(static_cast<std::size_t>(slots) * joint_count, glm::mat4(1.0f));
+  ghost_model.assign(as_size(slots) * joint_count, glm::mat4(1.0f));
 }
 
 void PostProcessState::reset() {
@@ -46,8 +47,7 @@ void PostProcessState::reset() {
 std::span<const glm::mat4> PostProcessState::ghost(std::size_t entry) const {
   if (entry >= ghost_slot.size() || ghost_slot[entry] < 0) return {};
   const std::size_t n = before.size();
-  return std::span<const glm::mat4>(ghost_model)
-      .subspan(static_cast<std::size_t>(ghost_slot[entry]) * n, n);
+  return std::span<const glm::mat4>(ghost_model).subspan(as_size(ghost_slot[entry]) * n, n);
 }
 
 bool entry_active(const PostProcessEntry& entry, bool any_solo) {
@@ -112,7 +112,7 @@ bool foot_ik_runs(std::span<const PostProcessEntry> entries, const PostProcessFr
 JobResult run_post_process(const Skeleton& skeleton, std::span<const PostProcessEntry> entries,
                            const PostProcessFrame& frame, PostProcessState& state,
                            std::span<Transform> local, std::span<glm::mat4> model) {
-  const auto n = static_cast<std::size_t>(skeleton.joint_count());
+  const auto n = as_size(skeleton.joint_count());
   if (local.size() != n || model.size() != n) {
     return JobResult::fail("post-process: local or model is not the skeleton's size");
   }
@@ -130,7 +130,7 @@ JobResult run_post_process(const Skeleton& skeleton, std::span<const PostProcess
     if (i < state.ghost_slot.size() && state.ghost_slot[i] >= 0) {
       std::copy(model.begin(), model.end(),
                 state.ghost_model.begin() +
-                    static_cast<std::ptrdiff_t>(static_cast<std::size_t>(state.ghost_slot[i]) * n));
+                    static_cast<std::ptrdiff_t>(as_size(state.ghost_slot[i]) * n));
     }
     if (!entry_runs(e, frame, any_solo)) {
       // A spring state is some 600 bytes: cleared once, not on every frame it stays off.

@@ -8,6 +8,7 @@
 #include "anim/clip_sampling.h"
 #include "anim/foot_contact.h"
 #include "anim/ground_motion.h"
+#include "anim/index.h"
 #include "anim/math.h"
 #include "anim/pose.h"
 #include "anim/retarget_geometry.h"
@@ -20,8 +21,8 @@ namespace {
 // Where a leg's ankle is: its foot joint, or for a foot hanging from elsewhere, the point in the
 // calf where the foot rests.
 glm::vec3 ankle_of(const Leg& leg, std::span<const glm::mat4> model) {
-  if (leg.foot_attached) return position(model[static_cast<std::size_t>(leg.foot)]);
-  return glm::vec3(model[static_cast<std::size_t>(leg.calf)] * glm::vec4(leg.ankle_in_calf, 1.0f));
+  if (leg.foot_attached) return position(nth(model, leg.foot));
+  return glm::vec3(nth(model, leg.calf) * glm::vec4(leg.ankle_in_calf, 1.0f));
 }
 
 // Moves a target limb's end (model space) to goal with two-bone IK, keeping the end's model
@@ -30,9 +31,9 @@ glm::vec3 ankle_of(const Leg& leg, std::span<const glm::mat4> model) {
 void reach(const RetargetMap& map, const Limb& limb, const Leg* leg, glm::vec3 goal, float weight,
            std::span<glm::mat4> model, std::span<Transform> local) {
   const Skeleton& skeleton = map.target;
-  const auto root = static_cast<std::size_t>(limb.joints[0]);
-  const auto mid = static_cast<std::size_t>(limb.joints[1]);
-  const auto end = static_cast<std::size_t>(limb.joints[2]);
+  const auto root = as_size(limb.joints[0]);
+  const auto mid = as_size(limb.joints[1]);
+  const auto end = as_size(limb.joints[2]);
   const glm::vec3 hip = position(model[root]);
   const glm::vec3 ankle = limb.end_attached || leg == nullptr
                               ? position(model[end])
@@ -68,11 +69,11 @@ JobResult hang_detached_feet(const RetargetMap& map, std::span<Transform> target
                              std::span<glm::mat4> target_model) {
   bool moved = false;
   for (const RetargetChain& chain : map.chains) {
-    const Limb& tl = map.target_rig.limbs[static_cast<std::size_t>(chain.target_limb)];
+    const Limb& tl = nth(map.target_rig.limbs, chain.target_limb);
     if (tl.end_attached || chain.target_leg < 0) continue;
-    const Leg& leg = map.target_legs.legs[static_cast<std::size_t>(chain.target_leg)];
+    const Leg& leg = nth(map.target_legs.legs, chain.target_leg);
     const glm::mat4 parent = parent_matrix(map.target, target_model, leg.foot);
-    target_local[static_cast<std::size_t>(leg.foot)].translation =
+    nth(target_local, leg.foot).translation =
         glm::vec3(glm::inverse(parent) * glm::vec4(ankle_of(leg, target_model), 1.0f));
     moved = true;
   }
@@ -87,13 +88,13 @@ bool leg_goal(const RetargetMap& map, const RetargetChain& chain,
   if (chain.target_leg < 0 || chain.source_leg < 0 || chain.mode == ChainMode::Rotation) {
     return false;
   }
-  const auto index = static_cast<std::size_t>(chain.target_leg);
+  const auto index = as_size(chain.target_leg);
   weight = 1.0f;
   if (chain.mode == ChainMode::KeepContacts) {
     weight = contacts.empty() ? 0.0f : std::clamp(contacts[index].weight, 0.0f, 1.0f);
   }
   if (weight <= 0.0f) return false;
-  const Leg& sleg = map.source_legs.legs[static_cast<std::size_t>(chain.source_leg)];
+  const Leg& sleg = nth(map.source_legs.legs, chain.source_leg);
   const Leg& tleg = map.target_legs.legs[index];
   const glm::vec3 sheel = heel_point(sleg, source_model);
   const glm::vec3 stoe = toe_point(sleg, source_model);
@@ -114,7 +115,7 @@ bool leg_goal(const RetargetMap& map, const RetargetChain& chain,
   if (glm::length(offset) < 1e-6f * map.target_leg_length_m) return false;
   // The foot joint itself moves by the offset: a foot hanging from the root is placed where the
   // solve puts the ankle, and it does not follow the calf's ankle point when the pelvis drops.
-  goal = position(target_model[static_cast<std::size_t>(tleg.foot)]) + offset;
+  goal = position(nth(target_model, tleg.foot)) + offset;
   return true;
 }
 
@@ -126,20 +127,20 @@ JobResult keep_feet_above_floor(const RetargetMap& map, std::span<const glm::mat
                                 std::span<Transform> target_local,
                                 std::span<glm::mat4> target_model) {
   for (const RetargetChain& chain : map.chains) {
-    const Limb& tl = map.target_rig.limbs[static_cast<std::size_t>(chain.target_limb)];
+    const Limb& tl = nth(map.target_rig.limbs, chain.target_limb);
     if (chain.mode == ChainMode::Rotation || tl.role != LimbRole::Leg || tl.joints.size() < 3 ||
         chain.target_leg < 0 || chain.source_leg < 0) {
       continue;
     }
-    const Leg& sleg = map.source_legs.legs[static_cast<std::size_t>(chain.source_leg)];
-    const Leg& tleg = map.target_legs.legs[static_cast<std::size_t>(chain.target_leg)];
+    const Leg& sleg = nth(map.source_legs.legs, chain.source_leg);
+    const Leg& tleg = nth(map.target_legs.legs, chain.target_leg);
     const float source_low =
         std::min(heel_point(sleg, source_model).y, toe_point(sleg, source_model).y);
     const float floor = std::min(0.0f, map.scale * source_low);
     const float low = std::min(heel_point(tleg, target_model).y, toe_point(tleg, target_model).y);
     if (!(low < floor - 1e-5f * map.target_leg_length_m)) continue;
-    const glm::vec3 goal = position(target_model[static_cast<std::size_t>(tleg.foot)]) +
-                           glm::vec3(0.0f, floor - low, 0.0f);
+    const glm::vec3 goal =
+        position(nth(target_model, tleg.foot)) + glm::vec3(0.0f, floor - low, 0.0f);
     reach(map, tl, &tleg, goal, 1.0f, target_model, target_local);
     if (const JobResult r = local_to_model(map.target, target_local, target_model); !r) return r;
   }
@@ -152,8 +153,8 @@ JobResult check_pose_inputs(const RetargetMap& map, std::span<const Transform> s
                             std::span<const glm::mat4> source_model,
                             std::span<const Transform> target_local,
                             std::span<const glm::mat4> target_model) {
-  const std::size_t sn = static_cast<std::size_t>(map.source.joint_count());
-  const std::size_t tn = static_cast<std::size_t>(map.target.joint_count());
+  const std::size_t sn = as_size(map.source.joint_count());
+  const std::size_t tn = as_size(map.target.joint_count());
   if (map.joints.empty() || map.joints.size() != tn)
     return JobResult::fail("retarget map is empty");
   if (source_local.size() != sn || source_model.size() != sn) {
@@ -178,7 +179,7 @@ struct SourceDeltas {
   const RetargetMap& map;
   std::span<const glm::mat4> source_model;
   glm::quat operator()(int s) const {
-    const auto i = static_cast<std::size_t>(s);
+    const auto i = as_size(s);
     return model_rotation(source_model[i]) * map.source_reference_inverse[i];
   }
 };
@@ -199,23 +200,22 @@ BodyPlacement place_body(const RetargetMap& map, std::span<const glm::mat4> sour
   const glm::quat to_target = glm::inverse(to_source);
   const int pelvis_joint = map.target_rig.pelvis;
   BodyPlacement body;
-  body.source_pelvis = map.joints[static_cast<std::size_t>(pelvis_joint)].source_a;
+  body.source_pelvis = nth(map.joints, pelvis_joint).source_a;
   if (body.source_pelvis < 0) return body;
-  const glm::vec3 from = position(source_model[static_cast<std::size_t>(body.source_pelvis)]);
+  const glm::vec3 from = position(nth(source_model, body.source_pelvis));
   body.pelvis_at = map.scale * (to_target * from);
   body.pelvis_at.y = map.target_pelvis_height_m + map.scale * (from.y - map.source_pelvis_height_m);
   if (map.target_carrier < 0) return body;
-  const auto pelvis = static_cast<std::size_t>(pelvis_joint);
+  const auto pelvis = as_size(pelvis_joint);
   const glm::quat reference = map.target_reference[pelvis];
   const glm::quat now = to_target * delta(body.source_pelvis) * to_source * reference;
   body.carrier_model = ground_frame(body.pelvis_at, now, reference) * map.carrier_on_ground;
   if (map.carrier_follows_source) {
     // Where its source joint is from the source's pelvis, scaled, turned as that joint turns.
-    const auto carrier = static_cast<std::size_t>(map.target_carrier);
+    const auto carrier = as_size(map.target_carrier);
     const int counterpart = map.joints[carrier].source_a;
     const glm::vec3 from_pelvis =
-        position(source_model[static_cast<std::size_t>(counterpart)]) -
-        position(source_model[static_cast<std::size_t>(body.source_pelvis)]);
+        position(nth(source_model, counterpart)) - position(nth(source_model, body.source_pelvis));
     body.carrier_model =
         glm::mat4_cast(to_target * delta(counterpart) * to_source * map.target_reference[carrier]);
     body.carrier_model[3] = glm::vec4(body.pelvis_at + map.scale * (to_target * from_pelvis), 1.0f);
@@ -234,7 +234,7 @@ void rotate_joints(const RetargetMap& map, std::span<const Transform> source_loc
     const Transform& rest = map.target.rest_pose[t];
     Transform out = rest;
     const int p = map.target.parents[t];
-    const glm::mat4 parent = p < 0 ? glm::mat4(1.0f) : target_model[static_cast<std::size_t>(p)];
+    const glm::mat4 parent = p < 0 ? glm::mat4(1.0f) : nth(target_model, p);
     if (static_cast<int>(t) == map.target_carrier && body.source_pelvis >= 0) {
       out = from_matrix(glm::inverse(parent) * body.carrier_model);
       if (map.carrier_follows_source) out.scale = rest.scale;  // its model matrix has none
@@ -242,7 +242,7 @@ void rotate_joints(const RetargetMap& map, std::span<const Transform> source_loc
       glm::quat d = delta(j.source_a);
       if (j.source_b != j.source_a && j.weight_b > 0.0f)
         d = nlerp(d, delta(j.source_b), j.weight_b);
-      const auto s = static_cast<std::size_t>(j.source_a);
+      const auto s = as_size(j.source_a);
       if (j.mirrored) {
         out.rotation =
             glm::normalize(rest.rotation * glm::inverse(map.source.rest_pose[s].rotation) *
@@ -279,9 +279,9 @@ JobResult lower_pelvis_to_reach(const RetargetMap& map, std::span<const Retarget
     float weight = 0.0f;
     glm::vec3 goal{0.0f};
     if (!leg_goal(map, chain, contacts, source_model, target_model, weight, goal)) continue;
-    const Leg& leg = map.target_legs.legs[static_cast<std::size_t>(chain.target_leg)];
-    const glm::vec3 hip = position(target_model[static_cast<std::size_t>(leg.thigh)]);
-    const glm::vec3 knee = position(target_model[static_cast<std::size_t>(leg.calf)]);
+    const Leg& leg = nth(map.target_legs.legs, chain.target_leg);
+    const glm::vec3 hip = position(nth(target_model, leg.thigh));
+    const glm::vec3 knee = position(nth(target_model, leg.calf));
     const glm::vec3 ankle = ankle_of(leg, target_model);
     const float reach_max = std::max(0.995f * (glm::length(knee - hip) + glm::length(ankle - knee)),
                                      glm::length(ankle - hip));
@@ -292,10 +292,9 @@ JobResult lower_pelvis_to_reach(const RetargetMap& map, std::span<const Retarget
   const int pelvis = map.target_rig.pelvis;
   if (drop <= 0.0f || pelvis < 0) return JobResult::ok();
   const glm::mat4 parent = parent_matrix(map.target, target_model, pelvis);
-  glm::vec3 at = position(target_model[static_cast<std::size_t>(pelvis)]);
+  glm::vec3 at = position(nth(target_model, pelvis));
   at.y -= drop;
-  target_local[static_cast<std::size_t>(pelvis)].translation =
-      glm::vec3(glm::inverse(parent) * glm::vec4(at, 1.0f));
+  nth(target_local, pelvis).translation = glm::vec3(glm::inverse(parent) * glm::vec4(at, 1.0f));
   if (const JobResult r = local_to_model(map.target, target_local, target_model); !r) return r;
   // The drop carries the shins down but not a foot hanging from the root: every foot, planted
   // or swinging, goes back under its shin (a planted one's goal is measured from there).
@@ -309,22 +308,21 @@ JobResult solve_chains(const RetargetMap& map, std::span<const RetargetContact> 
                        std::span<glm::mat4> target_model) {
   const glm::quat to_target = glm::inverse(map.target_to_source);
   for (const RetargetChain& chain : map.chains) {
-    const Limb& tl = map.target_rig.limbs[static_cast<std::size_t>(chain.target_limb)];
-    const Limb& sl = map.source_rig.limbs[static_cast<std::size_t>(chain.source_limb)];
+    const Limb& tl = nth(map.target_rig.limbs, chain.target_limb);
+    const Limb& sl = nth(map.source_rig.limbs, chain.source_limb);
     if (chain.mode == ChainMode::Rotation || tl.joints.size() < 3 || sl.joints.size() < 3) continue;
     if (tl.role == LimbRole::Leg) {
       float weight = 0.0f;
       glm::vec3 goal{0.0f};
       if (!leg_goal(map, chain, contacts, source_model, target_model, weight, goal)) continue;
-      const Leg& tleg = map.target_legs.legs[static_cast<std::size_t>(chain.target_leg)];
+      const Leg& tleg = nth(map.target_legs.legs, chain.target_leg);
       reach(map, tl, &tleg, goal, weight, target_model, target_local);
     } else {
       // An arm's end follows the source's, relative to the limb's root, scaled by the limbs'
       // lengths.
       const glm::vec3 source_reach =
-          position(source_model[static_cast<std::size_t>(sl.joints[2])]) -
-          position(source_model[static_cast<std::size_t>(sl.joints[0])]);
-      const glm::vec3 goal = position(target_model[static_cast<std::size_t>(tl.joints[0])]) +
+          position(nth(source_model, sl.joints[2])) - position(nth(source_model, sl.joints[0]));
+      const glm::vec3 goal = position(nth(target_model, tl.joints[0])) +
                              chain.length_ratio * (to_target * source_reach);
       reach(map, tl, nullptr, goal, 1.0f, target_model, target_local);
     }

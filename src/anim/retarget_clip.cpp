@@ -1,3 +1,4 @@
+#include "anim/index.h"
 #include "anim/retarget.h"
 
 #include <algorithm>
@@ -34,9 +35,8 @@ std::vector<std::vector<float>> planted_frames(const RetargetMap& map, const Cli
                                           std::vector<float>(at.samples(), 0.0f));
   for (const RetargetChain& chain : map.chains) {
     if (chain.target_leg < 0 || chain.source_leg < 0) continue;
-    const std::string_view name =
-        leg_contact_name(map.source_legs.legs, static_cast<std::size_t>(chain.source_leg));
-    auto& out = planted[static_cast<std::size_t>(chain.target_leg)];
+    const std::string_view name = leg_contact_name(map.source_legs.legs, as_size(chain.source_leg));
+    auto& out = nth(planted, chain.target_leg);
     for (std::size_t f = 0; f < at.samples(); ++f) {
       const float t = std::min(at.frame_s * static_cast<float>(f), at.duration_s);
       out[f] = foot_planted_at(contacts, name, t) ? 1.0f : 0.0f;
@@ -89,9 +89,9 @@ std::string measure_feet(const RetargetMap& map, const Clip& once, const ClipBin
     return glm::vec3(q.x, 0.0f, q.z);
   };
   SamplingCache cache(once, binding);
-  std::vector<Transform> source_local(static_cast<std::size_t>(map.source.joint_count()));
+  std::vector<Transform> source_local(as_size(map.source.joint_count()));
   std::vector<glm::mat4> source_model(source_local.size());
-  std::vector<Transform> target_local(static_cast<std::size_t>(map.target.joint_count()));
+  std::vector<Transform> target_local(as_size(map.target.joint_count()));
   std::vector<glm::mat4> target_model(target_local.size());
   for (std::size_t f = 0; f < at.samples(); ++f) {
     if (const JobResult r =
@@ -101,8 +101,8 @@ std::string measure_feet(const RetargetMap& map, const Clip& once, const ClipBin
     }
     for (const RetargetChain& chain : map.chains) {
       if (chain.target_leg < 0 || chain.source_leg < 0) continue;
-      const auto leg = static_cast<std::size_t>(chain.target_leg);
-      const Leg& sleg = map.source_legs.legs[static_cast<std::size_t>(chain.source_leg)];
+      const auto leg = as_size(chain.target_leg);
+      const Leg& sleg = nth(map.source_legs.legs, chain.source_leg);
       const Leg& tleg = map.target_legs.legs[leg];
       const glm::vec3 sh = heel_point(sleg, source_model);
       const glm::vec3 st = toe_point(sleg, source_model);
@@ -152,8 +152,8 @@ void pin_contact(const RetargetMap& map, const FootFrames& feet, std::span<const
   glm::vec3 sum[2] = {glm::vec3(0.0f), glm::vec3(0.0f)};
   int count[2] = {0, 0};
   for (std::size_t f = start; f < end; ++f) {
-    sum[static_cast<std::size_t>(on_toe_at[f])] += feet.fk_offset[leg][f];
-    ++count[static_cast<std::size_t>(on_toe_at[f])];
+    nth(sum, on_toe_at[f]) += feet.fk_offset[leg][f];
+    ++nth(count, on_toe_at[f]);
   }
   // A contact that never pivots on one point takes the other's offset for it (the fades).
   const glm::vec3 heel =
@@ -258,7 +258,7 @@ std::string write_target_keys(const RetargetMap& map, const Clip& once, const Cl
                               const ClipFrames& at,
                               const std::vector<std::vector<RetargetContact>>& contacts,
                               Clip& out) {
-  const std::size_t tn = static_cast<std::size_t>(map.target.joint_count());
+  const std::size_t tn = as_size(map.target.joint_count());
   out.tracks.resize(tn);
   for (std::size_t t = 0; t < tn; ++t) {
     JointTrack& track = out.tracks[t];
@@ -269,7 +269,7 @@ std::string write_target_keys(const RetargetMap& map, const Clip& once, const Cl
     }
   }
   SamplingCache cache(once, binding);
-  std::vector<Transform> source_local(static_cast<std::size_t>(map.source.joint_count()));
+  std::vector<Transform> source_local(as_size(map.source.joint_count()));
   std::vector<glm::mat4> source_model(source_local.size());
   std::vector<Transform> target_local(tn);
   std::vector<glm::mat4> target_model(tn);
@@ -307,10 +307,8 @@ std::vector<Marker> renamed_markers(const RetargetMap& map, const Clip& contacts
     Marker renamed = m;
     for (const RetargetChain& chain : map.chains) {
       if (chain.target_leg < 0 || chain.source_leg < 0) continue;
-      const std::string from(
-          leg_contact_name(map.source_legs.legs, static_cast<std::size_t>(chain.source_leg)));
-      const std::string to(
-          leg_contact_name(map.target_legs.legs, static_cast<std::size_t>(chain.target_leg)));
+      const std::string from(leg_contact_name(map.source_legs.legs, as_size(chain.source_leg)));
+      const std::string to(leg_contact_name(map.target_legs.legs, as_size(chain.target_leg)));
       if (m.name == from + "_down" || m.name == from + "_up") {
         renamed.name = to + m.name.substr(from.size());
         break;

@@ -1,5 +1,6 @@
 #include "anim/retarget_geometry.h"
 
+#include "anim/index.h"
 #include "anim/math.h"
 #include "anim/pose.h"
 #include "anim/root_motion.h"
@@ -18,9 +19,9 @@ float leg_length(const Rig& rig, std::span<const glm::mat4> model) {
   int legs = 0;
   for (const Limb& limb : rig.limbs) {
     if (limb.role != LimbRole::Leg || limb.joints.size() < 3) continue;
-    const glm::vec3 hip = position(model[static_cast<std::size_t>(limb.joints[0])]);
-    const glm::vec3 knee = position(model[static_cast<std::size_t>(limb.joints[1])]);
-    const glm::vec3 ankle = position(model[static_cast<std::size_t>(limb.joints[2])]);
+    const glm::vec3 hip = position(nth(model, limb.joints[0]));
+    const glm::vec3 knee = position(nth(model, limb.joints[1]));
+    const glm::vec3 ankle = position(nth(model, limb.joints[2]));
     sum += glm::length(knee - hip) + glm::length(ankle - knee);
     ++legs;
   }
@@ -28,14 +29,13 @@ float leg_length(const Rig& rig, std::span<const glm::mat4> model) {
 }
 
 glm::quat parent_rotation(const Skeleton& skeleton, std::span<const glm::mat4> model, int joint) {
-  const int p = skeleton.parents[static_cast<std::size_t>(joint)];
-  return p < 0 ? glm::quat(1.0f, 0.0f, 0.0f, 0.0f)
-               : model_rotation(model[static_cast<std::size_t>(p)]);
+  const int p = nth(skeleton.parents, joint);
+  return p < 0 ? glm::quat(1.0f, 0.0f, 0.0f, 0.0f) : model_rotation(nth(model, p));
 }
 
 glm::mat4 parent_matrix(const Skeleton& skeleton, std::span<const glm::mat4> model, int joint) {
-  const int p = skeleton.parents[static_cast<std::size_t>(joint)];
-  return p < 0 ? glm::mat4(1.0f) : model[static_cast<std::size_t>(p)];
+  const int p = nth(skeleton.parents, joint);
+  return p < 0 ? glm::mat4(1.0f) : nth(model, p);
 }
 
 // The pelvis's place on the ground in the target's model: its position across the ground and

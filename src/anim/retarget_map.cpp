@@ -1,3 +1,4 @@
+#include "anim/index.h"
 #include "anim/retarget.h"
 
 #include <algorithm>
@@ -34,8 +35,8 @@ glm::quat exact_rotation_between(const glm::vec3& a, const glm::vec3& b) {
 float limb_length(const Limb& limb, std::span<const glm::mat4> model) {
   float sum = 0.0f;
   for (std::size_t i = 0; i + 1 < limb.joints.size() && i < 2; ++i) {
-    sum += glm::length(position(model[static_cast<std::size_t>(limb.joints[i + 1])]) -
-                       position(model[static_cast<std::size_t>(limb.joints[i])]));
+    sum += glm::length(position(nth(model, limb.joints[i + 1])) -
+                       position(nth(model, limb.joints[i])));
   }
   return sum;
 }
@@ -45,8 +46,7 @@ float rest_ground(const Rig& rig, std::span<const glm::mat4> model) {
   float ground = 1e30f;
   for (const Limb& limb : rig.limbs) {
     if (limb.role != LimbRole::Leg) continue;
-    for (int j : limb.joints)
-      ground = std::min(ground, position(model[static_cast<std::size_t>(j)]).y);
+    for (int j : limb.joints) ground = std::min(ground, position(nth(model, j)).y);
   }
   return ground < 1e29f ? ground : 0.0f;
 }
@@ -56,7 +56,7 @@ float height_above_soles(const FootIkRig& legs, std::span<const glm::mat4> pose,
   float sole = 0.0f;
   for (const Leg& leg : legs.legs) sole += heel_point(leg, pose).y;
   if (!legs.legs.empty()) sole /= static_cast<float>(legs.legs.size());
-  return position(pose[static_cast<std::size_t>(joint)]).y - sole;
+  return position(nth(pose, joint)).y - sole;
 }
 
 // Whether source joint s and target joint t have the same local axes: every child they pair
@@ -66,8 +66,8 @@ int frames_agree(const RetargetMap& map, int t, int s) {
   for (std::size_t c = 0; c < map.joints.size(); ++c) {
     const RetargetJoint& child = map.joints[c];
     if (map.target.parents[c] != t || child.source_a < 0 || child.weight_b > 0.0f) continue;
-    if (map.source.parents[static_cast<std::size_t>(child.source_a)] != s) return 0;
-    const glm::vec3 a = map.source.rest_pose[static_cast<std::size_t>(child.source_a)].translation;
+    if (nth(map.source.parents, child.source_a) != s) return 0;
+    const glm::vec3 a = nth(map.source.rest_pose, child.source_a).translation;
     const glm::vec3 b = map.target.rest_pose[c].translation;
     if (glm::length(a) < 1e-6f || glm::length(b) < 1e-6f) continue;
     constexpr float kCos5Deg = 0.9962f;
@@ -98,30 +98,28 @@ bool shares_skeleton(const RetargetMap& map) {
 std::vector<Transform> rest_in_matching_frames(const RetargetMap& map,
                                                std::span<const glm::mat4> target_rest) {
   const Skeleton& source = map.source;
-  const auto sn = static_cast<std::size_t>(source.joint_count());
+  const auto sn = as_size(source.joint_count());
   std::vector<int> target_of(sn, -1);
   std::vector<int> pairs(sn, 0);
   for (std::size_t t = 0; t < map.joints.size(); ++t) {
     const RetargetJoint& j = map.joints[t];
     if (j.source_a < 0 || j.weight_b > 0.0f || j.mirrored) continue;
-    target_of[static_cast<std::size_t>(j.source_a)] = static_cast<int>(t);
-    ++pairs[static_cast<std::size_t>(j.source_a)];
+    nth(target_of, j.source_a) = static_cast<int>(t);
+    ++nth(pairs, j.source_a);
   }
   std::vector<Transform> out = source.rest_pose;
   std::vector<int> agrees(sn, 0);
   std::vector<glm::quat> model(sn);
   for (std::size_t s = 0; s < sn; ++s) {
     const int p = source.parents[s];
-    const glm::quat parent =
-        p < 0 ? glm::quat(1.0f, 0.0f, 0.0f, 0.0f) : model[static_cast<std::size_t>(p)];
+    const glm::quat parent = p < 0 ? glm::quat(1.0f, 0.0f, 0.0f, 0.0f) : nth(model, p);
     const int t = pairs[s] == 1 ? target_of[s] : -1;
     if (t >= 0) {
       const int verdict = frames_agree(map, t, static_cast<int>(s));
-      agrees[s] = verdict < 0 ? (p >= 0 && agrees[static_cast<std::size_t>(p)]) : verdict;
+      agrees[s] = verdict < 0 ? (p >= 0 && nth(agrees, p)) : verdict;
     }
     if (agrees[s]) {
-      const glm::quat wanted =
-          map.target_to_source * model_rotation(target_rest[static_cast<std::size_t>(t)]);
+      const glm::quat wanted = map.target_to_source * model_rotation(nth(target_rest, t));
       out[s].rotation = glm::normalize(glm::inverse(parent) * wanted);
     }
     model[s] = parent * out[s].rotation;
@@ -155,17 +153,17 @@ void apply_chain_offsets(RetargetMap& map, std::span<const RetargetChainOffset> 
   for (const RetargetChainOffset& offset : offsets) {
     const glm::quat turn = chain_offset_rotation(offset.rotation_deg);
     for (const RetargetChain& chain : map.chains) {
-      const Limb& limb = map.target_rig.limbs[static_cast<std::size_t>(chain.target_limb)];
+      const Limb& limb = nth(map.target_rig.limbs, chain.target_limb);
       if (limb.role != offset.role || limb.side != offset.side || limb.front != offset.front ||
           limb.joints.empty()) {
         continue;
       }
       // The limb's upper joint and everything below it (parents come first).
       std::vector<bool> below(map.target_reference.size(), false);
-      below[static_cast<std::size_t>(limb.joints[0])] = true;
+      nth(below, limb.joints[0]) = true;
       for (std::size_t j = 0; j < below.size(); ++j) {
         const int p = map.target.parents[j];
-        if (p >= 0 && below[static_cast<std::size_t>(p)]) below[j] = true;
+        if (p >= 0 && nth(below, p)) below[j] = true;
         if (below[j]) map.target_reference[j] = glm::normalize(turn * map.target_reference[j]);
       }
     }
@@ -204,7 +202,7 @@ std::string check_sides(const Skeleton& source, const Rig& source_rig, const Ske
 // Target joint t follows source joint s alone (either may be -1: nothing to pair).
 void pair_joint(RetargetMap& map, int t, int s, RetargetVia via) {
   if (t < 0 || s < 0) return;
-  RetargetJoint& j = map.joints[static_cast<std::size_t>(t)];
+  RetargetJoint& j = nth(map.joints, t);
   j.source_a = s;
   j.source_b = s;
   j.weight_b = 0.0f;
@@ -232,7 +230,7 @@ void pair_body(RetargetMap& map) {
                      : ss[static_cast<std::size_t>(std::min<long>(k, static_cast<long>(ns) - 1))];
       };
       pair_joint(map, ts[i], at(a), RetargetVia::Spine);
-      RetargetJoint& j = map.joints[static_cast<std::size_t>(ts[i])];
+      RetargetJoint& j = nth(map.joints, ts[i]);
       if (w > 0.0f) {
         j.source_b = at(a + 1);
         j.weight_b = w;
@@ -281,8 +279,8 @@ void pair_limbs(RetargetMap& map, const RetargetOptions& options,
     const Limb& tl = map.target_rig.limbs[ti];
     const int si = matching_limb(map.source_rig, tl, taken);
     if (si < 0) continue;
-    taken[static_cast<std::size_t>(si)] = true;
-    const Limb& sl = map.source_rig.limbs[static_cast<std::size_t>(si)];
+    nth(taken, si) = true;
+    const Limb& sl = nth(map.source_rig.limbs, si);
     for (std::size_t k = 0; k < std::min(tl.joints.size(), sl.joints.size()); ++k) {
       pair_joint(map, tl.joints[k], sl.joints[k], RetargetVia::Role);
     }
@@ -315,13 +313,13 @@ std::string pair_names_and_corrections(RetargetMap& map, const RetargetOptions& 
     const int t = map.target.find_joint(c.target_joint);
     if (t < 0) return "retarget correction: the target has no joint '" + c.target_joint + "'";
     if (c.source_joint.empty()) {
-      map.joints[static_cast<std::size_t>(t)] = RetargetJoint{};
+      nth(map.joints, t) = RetargetJoint{};
       continue;
     }
     const int s = map.source.find_joint(c.source_joint);
     if (s < 0) return "retarget correction: the source has no joint '" + c.source_joint + "'";
     pair_joint(map, t, s, RetargetVia::Correction);
-    map.joints[static_cast<std::size_t>(t)].carry_translation = false;
+    nth(map.joints, t).carry_translation = false;
   }
   return {};
 }
@@ -335,9 +333,8 @@ void list_unmapped_and_mirrored(RetargetMap& map, std::span<const glm::mat4> sou
       map.unmapped.push_back(static_cast<int>(t));
       continue;
     }
-    j.mirrored =
-        glm::determinant(glm::mat3(target_rest[t])) < 0.0f ||
-        glm::determinant(glm::mat3(source_rest[static_cast<std::size_t>(j.source_a)])) < 0.0f;
+    j.mirrored = glm::determinant(glm::mat3(target_rest[t])) < 0.0f ||
+                 glm::determinant(glm::mat3(nth(source_rest, j.source_a))) < 0.0f;
   }
 }
 
@@ -349,16 +346,14 @@ bool legs_in_proportion(const RetargetMap& map, std::span<const glm::mat4> sourc
   bool any = false;
   for (const RetargetChain& chain : map.chains) {
     if (chain.target_leg < 0 || chain.source_leg < 0) continue;
-    const Limb& sl = map.source_rig.limbs[static_cast<std::size_t>(chain.source_limb)];
-    const Limb& tl = map.target_rig.limbs[static_cast<std::size_t>(chain.target_limb)];
+    const Limb& sl = nth(map.source_rig.limbs, chain.source_limb);
+    const Limb& tl = nth(map.target_rig.limbs, chain.target_limb);
     if (sl.joints.size() != tl.joints.size()) return false;
     for (std::size_t k = 0; k + 1 < tl.joints.size(); ++k) {
-      const float s =
-          glm::distance(position(source_rest[static_cast<std::size_t>(sl.joints[k])]),
-                        position(source_rest[static_cast<std::size_t>(sl.joints[k + 1])]));
-      const float t =
-          glm::distance(position(target_rest[static_cast<std::size_t>(tl.joints[k])]),
-                        position(target_rest[static_cast<std::size_t>(tl.joints[k + 1])]));
+      const float s = glm::distance(position(nth(source_rest, sl.joints[k])),
+                                    position(nth(source_rest, sl.joints[k + 1])));
+      const float t = glm::distance(position(nth(target_rest, tl.joints[k])),
+                                    position(nth(target_rest, tl.joints[k + 1])));
       if (std::fabs(t - map.scale * s) > tolerance) return false;
     }
     any = true;
@@ -407,8 +402,8 @@ std::vector<glm::mat4> build_source_reference(RetargetMap& map,
   std::vector<glm::mat4> reference = model_of(source, map.source_reference);
   const std::vector<glm::mat4> matched = reference;
   for (const RetargetChain& chain : map.chains) {
-    const Limb& sl = map.source_rig.limbs[static_cast<std::size_t>(chain.source_limb)];
-    const Limb& tl = map.target_rig.limbs[static_cast<std::size_t>(chain.target_limb)];
+    const Limb& sl = nth(map.source_rig.limbs, chain.source_limb);
+    const Limb& tl = nth(map.target_rig.limbs, chain.target_limb);
     // A leg's foot is not turned by direction: both rests stand flat, so the foot keeps its rest
     // rotation in the model and a flat source foot gives a flat target foot.
     const bool leg = sl.role == LimbRole::Leg;
@@ -416,10 +411,10 @@ std::vector<glm::mat4> build_source_reference(RetargetMap& map,
     for (std::size_t k = 0; k < (leg ? std::min<std::size_t>(segments, 2) : segments); ++k) {
       // A detached end does not follow its mid joint: that segment cannot be turned.
       if (k == 1 && !sl.end_attached) continue;
-      const auto s0 = static_cast<std::size_t>(sl.joints[k]);
-      const auto s1 = static_cast<std::size_t>(sl.joints[k + 1]);
-      const auto t0 = static_cast<std::size_t>(tl.joints[k]);
-      const auto t1 = static_cast<std::size_t>(tl.joints[k + 1]);
+      const auto s0 = as_size(sl.joints[k]);
+      const auto s1 = as_size(sl.joints[k + 1]);
+      const auto t0 = as_size(tl.joints[k]);
+      const auto t1 = as_size(tl.joints[k + 1]);
       const glm::vec3 ds = position(reference[s1]) - position(reference[s0]);
       const glm::vec3 dt =
           map.target_to_source * (position(target_rest[t1]) - position(target_rest[t0]));
@@ -432,7 +427,7 @@ std::vector<glm::mat4> build_source_reference(RetargetMap& map,
       reference = model_of(source, map.source_reference);
     }
     if (leg && sl.end_attached) {
-      const auto end = static_cast<std::size_t>(sl.joints[2]);
+      const auto end = as_size(sl.joints[2]);
       map.source_reference[end].rotation =
           glm::normalize(glm::inverse(parent_rotation(source, reference, sl.joints[2])) *
                          model_rotation(matched[end]));
@@ -454,8 +449,8 @@ void measure_references(RetargetMap& map, const RetargetOptions& options,
     // One skeleton has one pair of soles: the target's (measured on its mesh, where it has one).
     for (const RetargetChain& chain : one_skeleton ? map.chains : std::vector<RetargetChain>{}) {
       if (chain.source_leg < 0 || chain.target_leg < 0) continue;
-      Leg& to = map.source_legs.legs[static_cast<std::size_t>(chain.source_leg)];
-      const Leg& from = map.target_legs.legs[static_cast<std::size_t>(chain.target_leg)];
+      Leg& to = nth(map.source_legs.legs, chain.source_leg);
+      const Leg& from = nth(map.target_legs.legs, chain.target_leg);
       to.heel_in_foot = from.heel_in_foot / map.scale;
       to.toe_in_toes = from.toe_in_toes / map.scale;
     }
@@ -493,16 +488,15 @@ void find_feet_carrier(RetargetMap& map, const RetargetOptions& options,
   }
   map.target_carrier = carrier == pelvis ? -1 : carrier;
   map.carrier_follows_source =
-      map.target_carrier >= 0 &&
-      map.joints[static_cast<std::size_t>(map.target_carrier)].source_a >= 0 &&
+      map.target_carrier >= 0 && nth(map.joints, map.target_carrier).source_a >= 0 &&
       height_above_soles(map.target_legs, target_rest, map.target_carrier) >
           0.5f * map.target_pelvis_height_m;
   if (map.target_carrier >= 0) {
-    const auto p = static_cast<std::size_t>(pelvis);
+    const auto p = as_size(pelvis);
     map.carrier_on_ground =
         glm::inverse(ground_frame(position(target_rest[p]), map.target_reference[p],
                                   map.target_reference[p])) *
-        target_rest[static_cast<std::size_t>(map.target_carrier)];
+        nth(target_rest, map.target_carrier);
   }
 }
 
@@ -557,7 +551,7 @@ RetargetMap make_retarget_map(const Skeleton& source, const Rig& source_rig, con
   map.source_rig = source_rig;
   map.target_rig = target_rig;
   map.contact_blend_s = options.contact_blend_s;
-  map.joints.assign(static_cast<std::size_t>(target.joint_count()), RetargetJoint{});
+  map.joints.assign(as_size(target.joint_count()), RetargetJoint{});
   const std::vector<glm::mat4> source_rest = model_of(source, source.rest_pose);
   const std::vector<glm::mat4> target_rest = model_of(target, target.rest_pose);
   pair_body(map);

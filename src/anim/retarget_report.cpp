@@ -7,13 +7,14 @@
 #include "anim/foot_contact.h"
 #include "anim/foot_ik.h"
 #include "anim/foot_slide.h"
+#include "anim/index.h"
 #include "anim/pose.h"
 
 namespace anim {
 namespace {
 
 glm::vec3 position(std::span<const glm::mat4> model, int joint) {
-  return glm::vec3(model[static_cast<std::size_t>(joint)][3]);
+  return glm::vec3(nth(model, joint)[3]);
 }
 
 std::string chain_name(const Limb& limb) {
@@ -30,7 +31,7 @@ class ModelSampler {
         skeleton_(skeleton),
         binding_(bind_clip(clip, skeleton)),
         cache_(clip, binding_),
-        local_(static_cast<std::size_t>(skeleton.joint_count())),
+        local_(as_size(skeleton.joint_count())),
         model_(local_.size()) {}
   bool at(float time_s) {
     return sample_clip(clip_, binding_, skeleton_, time_s, cache_, local_) &&
@@ -72,7 +73,7 @@ RetargetReport report_retarget(const RetargetMap& map, const Clip& source_clip,
   std::vector<FootSlide> target_feet(map.chains.size()), source_feet(map.chains.size());
   for (const RetargetChain& chain : map.chains) {
     RetargetChainReport r;
-    const Limb& limb = map.target_rig.limbs[static_cast<std::size_t>(chain.target_limb)];
+    const Limb& limb = nth(map.target_rig.limbs, chain.target_limb);
     r.name = chain_name(limb);
     r.role = limb.role;
     report.chains.push_back(r);
@@ -86,8 +87,8 @@ RetargetReport report_retarget(const RetargetMap& map, const Clip& source_clip,
     for (std::size_t c = 0; c < map.chains.size(); ++c) {
       const RetargetChain& chain = map.chains[c];
       RetargetChainReport& r = report.chains[c];
-      const Limb& tl = map.target_rig.limbs[static_cast<std::size_t>(chain.target_limb)];
-      const Limb& sl = map.source_rig.limbs[static_cast<std::size_t>(chain.source_limb)];
+      const Limb& tl = nth(map.target_rig.limbs, chain.target_limb);
+      const Limb& sl = nth(map.source_rig.limbs, chain.source_limb);
       const std::size_t end =
           std::min<std::size_t>(2, std::min(tl.joints.size(), sl.joints.size()) - 1);
       const glm::vec3 reach =
@@ -100,11 +101,10 @@ RetargetReport report_retarget(const RetargetMap& map, const Clip& source_clip,
         r.end_error_time_s = t;
       }
       if (chain.target_leg < 0 || chain.source_leg < 0) continue;
-      const Leg& tleg = map.target_legs.legs[static_cast<std::size_t>(chain.target_leg)];
-      const Leg& sleg = map.source_legs.legs[static_cast<std::size_t>(chain.source_leg)];
+      const Leg& tleg = nth(map.target_legs.legs, chain.target_leg);
+      const Leg& sleg = nth(map.source_legs.legs, chain.source_leg);
       const bool planted = foot_planted_at(
-          source_once,
-          leg_contact_name(map.source_legs.legs, static_cast<std::size_t>(chain.source_leg)), t);
+          source_once, leg_contact_name(map.source_legs.legs, as_size(chain.source_leg)), t);
       const glm::vec3 th = heel_point(tleg, target.model()), tt = toe_point(tleg, target.model());
       const glm::vec3 sh = heel_point(sleg, source.model()), st = toe_point(sleg, source.model());
       if (planted) {

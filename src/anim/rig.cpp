@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "anim/index.h"
+
 namespace anim {
 
 int Rig::leg_count() const {
@@ -55,9 +57,8 @@ std::string validate(const Skeleton& skeleton, const Rig& rig) {
     for (std::size_t k = 1; k < l.joints.size(); ++k) {
       if (k == 2 && !l.end_attached) continue;
       if (!is_ancestor(skeleton, l.joints[k - 1], l.joints[k])) {
-        return name + ": '" + skeleton.joint_names[static_cast<std::size_t>(l.joints[k])] +
-               "' is not below '" +
-               skeleton.joint_names[static_cast<std::size_t>(l.joints[k - 1])] + "'";
+        return name + ": '" + nth(skeleton.joint_names, l.joints[k]) + "' is not below '" +
+               nth(skeleton.joint_names, l.joints[k - 1]) + "'";
       }
     }
     if (l.role == LimbRole::Leg &&

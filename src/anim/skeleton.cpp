@@ -3,6 +3,8 @@
 #include <cmath>
 #include <unordered_set>
 
+#include "anim/index.h"
+
 namespace anim {
 
 int Skeleton::find_joint(std::string_view name) const {
@@ -31,8 +33,7 @@ std::string validate(const Skeleton& s) {
 }
 
 bool is_ancestor(const Skeleton& skeleton, int ancestor, int joint) {
-  for (int j = skeleton.parents[static_cast<std::size_t>(joint)]; j != kNoParent;
-       j = skeleton.parents[static_cast<std::size_t>(j)]) {
+  for (int j = nth(skeleton.parents, joint); j != kNoParent; j = nth(skeleton.parents, j)) {
     if (j <= ancestor) return j == ancestor;  // parents precede children: the rest is above it
   }
   return false;

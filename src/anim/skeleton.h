@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "anim/index.h"
 #include "anim/transform.h"
 
 namespace anim {
@@ -43,13 +44,13 @@ template <typename Visit>
 void for_each_in_subtree(const Skeleton& skeleton, int joint, Visit&& visit) {
   constexpr std::size_t kMarked = 1024;
   std::array<std::uint64_t, kMarked / 64> marked{};
-  const auto first = static_cast<std::size_t>(joint);
+  const auto first = as_size(joint);
   for (std::size_t j = first; j < skeleton.parents.size(); ++j) {
     bool in_subtree = j == first;
     if (!in_subtree && j >= kMarked) {
       in_subtree = is_ancestor(skeleton, joint, static_cast<int>(j));
     } else if (!in_subtree && skeleton.parents[j] >= joint) {
-      const auto p = static_cast<std::size_t>(skeleton.parents[j]);
+      const auto p = as_size(skeleton.parents[j]);
       in_subtree = ((marked[p / 64] >> (p % 64)) & 1u) != 0;
     }
     if (!in_subtree) continue;

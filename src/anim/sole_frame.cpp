@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "anim/foot_contact.h"
+#include "anim/index.h"
 
 namespace anim {
 
@@ -16,8 +17,7 @@ SoleFrame sole_frame(const FootIkRig& rig, std::span<const glm::mat4> model, con
     frame.toe[i] = glm::vec3(world * glm::vec4(toe_point(leg, model), 1.0f));
     frame.planted[i] =
         contacts_clip != nullptr &&
-        foot_planted_at(*contacts_clip, leg_contact_name(rig.legs, static_cast<std::size_t>(i)),
-                        time_s);
+        foot_planted_at(*contacts_clip, leg_contact_name(rig.legs, as_size(i)), time_s);
   }
   return frame;
 }

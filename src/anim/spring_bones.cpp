@@ -5,6 +5,8 @@
 
 #include <glm/gtc/constants.hpp>
 
+#include "anim/index.h"
+
 namespace anim {
 
 DampedSpringStep damped_spring_step(float frequency_hz, float damping_ratio, float dt_s) {
@@ -92,17 +94,17 @@ JobResult run_spring_chain(const Skeleton& skeleton, const JointChain& chain,
                            std::span<glm::mat4> model) {
   if (const char* e = validate(skeleton, chain, 2)) return JobResult::fail(e);
   if (const char* e = validate_settings(settings)) return JobResult::fail(e);
-  const auto n = static_cast<std::size_t>(skeleton.joint_count());
+  const auto n = as_size(skeleton.joint_count());
   if (local.size() != n || model.size() != n) {
     return JobResult::fail("spring chain: local or model is not the skeleton's size");
   }
   if (!(dt_s >= 0.0f) || !std::isfinite(dt_s)) {
     return JobResult::fail("spring chain: dt must be finite and >= 0");
   }
-  const auto count = static_cast<std::size_t>(chain.count);
+  const auto count = as_size(chain.count);
   std::array<glm::vec3, kMaxChainJoints> animated, positions;
   for (std::size_t k = 0; k < count; ++k) {
-    animated[k] = glm::vec3(world * model[static_cast<std::size_t>(chain.joints[k])][3]);
+    animated[k] = glm::vec3(world * nth(model, chain.joints[k])[3]);
   }
   if (!state.started) {
     for (std::size_t k = 0; k < count; ++k) state.particles[k] = {animated[k], glm::vec3(0.0f)};

@@ -3,12 +3,14 @@
 #include <algorithm>
 #include <cmath>
 
+#include "anim/index.h"
+
 namespace anim {
 namespace {
 
 template <typename T>
 std::span<const T> row(const std::vector<T>& all, int slot, int width) {
-  return {all.data() + static_cast<std::size_t>(slot) * width, static_cast<std::size_t>(width)};
+  return {all.data() + as_size(slot) * width, as_size(width)};
 }
 
 template <typename T>
@@ -25,7 +27,7 @@ void StateHistory::reset(int capacity, int joints, int states, int parameters) {
   parameters_ = std::max(parameters, 0);
   first_ = size_ = 0;
   clock_s_ = 0.0;
-  const auto frames = static_cast<std::size_t>(capacity_);
+  const auto frames = as_size(capacity_);
   frames_.assign(frames, {});
   weights_.assign(frames * states_, 0.0f);
   phases_.assign(frames * states_, -1.0f);
@@ -52,9 +54,9 @@ void StateHistory::record(double dt_s, const CharacterInstance& instance,
   HistoryFrame& f = frames_[s];
   f = {};
   f.time_s = clock_s_;
-  float* weights = weights_.data() + static_cast<std::size_t>(s) * states_;
+  float* weights = weights_.data() + as_size(s) * states_;
   std::fill(weights, weights + states_, 0.0f);
-  float* phases = phases_.data() + static_cast<std::size_t>(s) * states_;
+  float* phases = phases_.data() + as_size(s) * states_;
   std::fill(phases, phases + states_, -1.0f);
   const auto note_phase = [&](int state, float unwrapped) {
     if (state >= 0 && state < states_) phases[state] = unwrapped - std::floor(unwrapped);
@@ -75,7 +77,7 @@ void StateHistory::record(double dt_s, const CharacterInstance& instance,
     f.sync_follower = sync.follower;
     f.sync_by_markers = sync.by_markers;
   }
-  float* values = values_.data() + static_cast<std::size_t>(s) * parameters_;
+  float* values = values_.data() + as_size(s) * parameters_;
   for (int p = 0; p < parameters_; ++p) {
     values[p] = p < parameters.count() ? parameters.at(p).value : 0.0f;
   }

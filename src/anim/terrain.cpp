@@ -4,6 +4,7 @@
 #include <cmath>
 #include <numbers>
 
+#include "anim/index.h"
 #include "anim/math.h"
 
 namespace anim {
@@ -183,9 +184,9 @@ TerrainMesh build_terrain_mesh(const Terrain& terrain, glm::vec2 center_xz, floa
   const int cells = std::clamp(cells_per_side, 1, 1024);
   const int side = cells + 1;
   TerrainMesh mesh;
-  mesh.positions.reserve(static_cast<std::size_t>(side) * side);
+  mesh.positions.reserve(as_size(side) * side);
   mesh.normals.reserve(mesh.positions.capacity());
-  mesh.indices.reserve(static_cast<std::size_t>(cells) * cells * 6);
+  mesh.indices.reserve(as_size(cells) * cells * 6);
   const float cell = 2.0f * half_extent_m / static_cast<float>(cells);
   for (int row = 0; row < side; ++row) {
     for (int col = 0; col < side; ++col) {

@@ -4,6 +4,7 @@
 
 #include <glm/gtc/constants.hpp>
 
+#include "anim/index.h"
 #include "anim/joint_names.h"
 #include "anim/pose.h"
 #include "anim/two_bone_ik.h"
@@ -32,20 +33,19 @@ bool named_twist(const std::string& name) {
 }
 
 glm::vec3 offset_of(std::span<const glm::mat4> rest_model, int parent, int joint) {
-  return glm::vec3(rest_model[static_cast<std::size_t>(joint)][3]) -
-         glm::vec3(rest_model[static_cast<std::size_t>(parent)][3]);
+  return glm::vec3(nth(rest_model, joint)[3]) - glm::vec3(nth(rest_model, parent)[3]);
 }
 
 // The sibling of twist joint t that it lies along (the longest such), or -1.
 int source_of(const Skeleton& skeleton, std::span<const glm::mat4> rest_model,
               const std::vector<std::vector<int>>& children, int t) {
-  const int parent = skeleton.parents[static_cast<std::size_t>(t)];
+  const int parent = nth(skeleton.parents, t);
   const glm::vec3 to_t = offset_of(rest_model, parent, t);
   const float lt = glm::length(to_t);
   int best = -1;
   float best_length = 0.0f;
-  for (int s : children[static_cast<std::size_t>(parent)]) {
-    if (s == t || named_twist(skeleton.joint_names[static_cast<std::size_t>(s)])) continue;
+  for (int s : nth(children, parent)) {
+    if (s == t || named_twist(nth(skeleton.joint_names, s))) continue;
     const glm::vec3 to_s = offset_of(rest_model, parent, s);
     const float ls = glm::length(to_s);
     const bool along = lt > 1e-6f && ls > lt && glm::dot(to_t, to_s) > std::cos(0.035f) * lt * ls;
@@ -63,9 +63,9 @@ int source_of(const Skeleton& skeleton, std::span<const glm::mat4> rest_model,
 // a run (its parent a named twist joint) starts none.
 int run_source(const Skeleton& skeleton, std::span<const glm::mat4> rest_model,
                const std::vector<std::vector<int>>& children, int t, TwistRig& rig) {
-  const int parent = skeleton.parents[static_cast<std::size_t>(t)];
-  if (skeleton.parents[static_cast<std::size_t>(parent)] == kNoParent ||
-      named_twist(skeleton.joint_names[static_cast<std::size_t>(parent)])) {
+  const int parent = nth(skeleton.parents, t);
+  if (nth(skeleton.parents, parent) == kNoParent ||
+      named_twist(nth(skeleton.joint_names, parent))) {
     return -1;
   }
   const glm::vec3 to_t = offset_of(rest_model, parent, t);
@@ -73,10 +73,10 @@ int run_source(const Skeleton& skeleton, std::span<const glm::mat4> rest_model,
   float reached = lt;
   int j = t;
   rig.count = 0;
-  while (named_twist(skeleton.joint_names[static_cast<std::size_t>(j)]) &&
-         children[static_cast<std::size_t>(j)].size() == 1 && rig.count < kMaxTwistJoints) {
-    rig.joints[static_cast<std::size_t>(rig.count++)] = j;
-    const int c = children[static_cast<std::size_t>(j)][0];
+  while (named_twist(nth(skeleton.joint_names, j)) && nth(children, j).size() == 1 &&
+         rig.count < kMaxTwistJoints) {
+    nth(rig.joints, rig.count++) = j;
+    const int c = nth(children, j)[0];
     const glm::vec3 to_c = offset_of(rest_model, parent, c);
     const float lc = glm::length(to_c);
     if (!(lt > 1e-6f && lc > reached && glm::dot(to_t, to_c) > std::cos(0.035f) * lt * lc)) {
@@ -85,8 +85,7 @@ int run_source(const Skeleton& skeleton, std::span<const glm::mat4> rest_model,
     reached = lc;
     j = c;
   }
-  const bool found =
-      rig.count > 0 && !named_twist(skeleton.joint_names[static_cast<std::size_t>(j)]);
+  const bool found = rig.count > 0 && !named_twist(nth(skeleton.joint_names, j));
   return found ? j : -1;
 }
 
@@ -94,13 +93,13 @@ int run_source(const Skeleton& skeleton, std::span<const glm::mat4> rest_model,
 
 std::vector<TwistRig> find_twist_rigs(const Skeleton& skeleton,
                                       std::span<const glm::mat4> rest_model) {
-  const auto n = static_cast<std::size_t>(skeleton.joint_count());
+  const auto n = as_size(skeleton.joint_count());
   std::vector<TwistRig> rigs;
   if (rest_model.size() != n) return rigs;
   std::vector<std::vector<int>> children(n);
   for (std::size_t j = 0; j < n; ++j) {
     if (skeleton.parents[j] != kNoParent) {
-      children[static_cast<std::size_t>(skeleton.parents[j])].push_back(static_cast<int>(j));
+      nth(children, skeleton.parents[j]).push_back(static_cast<int>(j));
     }
   }
   for (std::size_t j = 0; j < n; ++j) {
@@ -112,11 +111,10 @@ std::vector<TwistRig> find_twist_rigs(const Skeleton& skeleton,
     if (const int source = run_source(skeleton, rest_model, children, t, run); source >= 0) {
       run.source = source;
       const float length = glm::length(offset_of(rest_model, parent, run.source));
-      run.axis = glm::normalize(
-          glm::inverse(model_rotation(rest_model[static_cast<std::size_t>(parent)])) *
-          offset_of(rest_model, parent, run.source));
+      run.axis = glm::normalize(glm::inverse(model_rotation(nth(rest_model, parent))) *
+                                offset_of(rest_model, parent, run.source));
       for (int k = 0; k < run.count; ++k) {
-        const auto i = static_cast<std::size_t>(k);
+        const auto i = as_size(k);
         run.shares[i] = glm::length(offset_of(rest_model, parent, run.joints[i])) / length;
       }
       rigs.push_back(run);
@@ -129,10 +127,10 @@ std::vector<TwistRig> find_twist_rigs(const Skeleton& skeleton,
     if (rig == nullptr) {
       rig = &rigs.emplace_back();
       rig->source = s;
-      rig->axis = glm::normalize(skeleton.rest_pose[static_cast<std::size_t>(s)].translation);
+      rig->axis = glm::normalize(nth(skeleton.rest_pose, s).translation);
     }
     if (rig->count >= kMaxTwistJoints) continue;
-    const auto k = static_cast<std::size_t>(rig->count++);
+    const auto k = as_size(rig->count++);
     rig->joints[k] = t;
     rig->shares[k] = glm::length(offset_of(rest_model, parent, t)) /
                      glm::length(offset_of(rest_model, parent, s));
@@ -145,16 +143,15 @@ namespace {
 // Whether rig's twist joints are a run down to the source's parent, each the parent of the next.
 bool is_run(const Skeleton& skeleton, const TwistRig& rig) {
   const int n = skeleton.joint_count();
-  const int parent = skeleton.parents[static_cast<std::size_t>(rig.source)];
-  if (rig.count < 1 || parent == kNoParent ||
-      rig.joints[static_cast<std::size_t>(rig.count - 1)] != parent) {
+  const int parent = nth(skeleton.parents, rig.source);
+  if (rig.count < 1 || parent == kNoParent || nth(rig.joints, rig.count - 1) != parent) {
     return false;
   }
   for (int k = 0; k < rig.count; ++k) {
-    const int t = rig.joints[static_cast<std::size_t>(k)];
+    const int t = nth(rig.joints, k);
     if (t < 0 || t >= n) return false;
-    const int above = skeleton.parents[static_cast<std::size_t>(t)];
-    if (above == kNoParent || (k > 0 && above != rig.joints[static_cast<std::size_t>(k - 1)])) {
+    const int above = nth(skeleton.parents, t);
+    if (above == kNoParent || (k > 0 && above != nth(rig.joints, k - 1))) {
       return false;
     }
   }
@@ -166,16 +163,16 @@ const char* validate_twist(const Skeleton& skeleton, const TwistRig& rig) {
   if (rig.source < 0 || rig.source >= n || rig.count < 0 || rig.count > kMaxTwistJoints) {
     return "twist: source out of range";
   }
-  const int parent = skeleton.parents[static_cast<std::size_t>(rig.source)];
+  const int parent = nth(skeleton.parents, rig.source);
   const bool run = is_run(skeleton, rig);
   for (int k = 0; k < rig.count; ++k) {
-    const int t = rig.joints[static_cast<std::size_t>(k)];
+    const int t = nth(rig.joints, k);
     const bool sibling = t >= 0 && t < n && t != rig.source && parent != kNoParent &&
-                         skeleton.parents[static_cast<std::size_t>(t)] == parent;
+                         nth(skeleton.parents, t) == parent;
     if (!sibling && !run) {
       return "twist: the twist joints are neither siblings of the source nor a run down to it";
     }
-    const float share = rig.shares[static_cast<std::size_t>(k)];
+    const float share = nth(rig.shares, k);
     if (!(share >= 0.0f && share <= 1.0f)) return "twist: a share is not in [0, 1]";
   }
   return nullptr;
@@ -185,18 +182,17 @@ const char* validate_twist(const Skeleton& skeleton, const TwistRig& rig) {
 
 JobResult run_twist_correction(const Skeleton& skeleton, const TwistRig& rig,
                                std::span<Transform> local, std::span<glm::mat4> model) {
-  if (local.size() != static_cast<std::size_t>(skeleton.joint_count()) ||
-      model.size() != local.size()) {
+  if (local.size() != as_size(skeleton.joint_count()) || model.size() != local.size()) {
     return JobResult::fail("twist: local or model is not the skeleton's size");
   }
   if (const char* e = validate_twist(skeleton, rig)) return JobResult::fail(e);
-  const auto s = static_cast<std::size_t>(rig.source);
+  const auto s = as_size(rig.source);
   // In a run (forearm -> twist_01 -> twist_02 -> hand) the twist is measured across all of it.
   const bool run = is_run(skeleton, rig);
   const int count = run ? rig.count : 0;
   glm::quat relative = local[s].rotation, rest = skeleton.rest_pose[s].rotation;
   for (int k = count - 1; k >= 0; --k) {
-    const auto t = static_cast<std::size_t>(rig.joints[static_cast<std::size_t>(k)]);
+    const auto t = as_size(nth(rig.joints, k));
     relative = local[t].rotation * relative;
     rest = skeleton.rest_pose[t].rotation * rest;
   }
@@ -207,11 +203,10 @@ JobResult run_twist_correction(const Skeleton& skeleton, const TwistRig& rig,
   // rest; its local rotation is what the joints above it have not turned yet.
   glm::quat turned = identity, rest_from_top = identity;
   for (int k = 0; k < rig.count; ++k) {
-    const auto t = static_cast<std::size_t>(rig.joints[static_cast<std::size_t>(k)]);
+    const auto t = as_size(nth(rig.joints, k));
     rest_from_top =
         run ? rest_from_top * skeleton.rest_pose[t].rotation : skeleton.rest_pose[t].rotation;
-    const glm::quat wanted =
-        glm::slerp(identity, twist, rig.shares[static_cast<std::size_t>(k)]) * rest_from_top;
+    const glm::quat wanted = glm::slerp(identity, twist, nth(rig.shares, k)) * rest_from_top;
     local[t].rotation = glm::normalize(glm::inverse(turned) * wanted);
     if (run) turned = wanted;
   }
@@ -219,7 +214,7 @@ JobResult run_twist_correction(const Skeleton& skeleton, const TwistRig& rig,
   if (run) local[s].rotation = glm::normalize(glm::inverse(turned) * relative);
   const int top = run ? rig.joints[0] : rig.source;
   for (int k = 0; k < rig.count && !run; ++k) {
-    (void)local_to_model_below(skeleton, local, rig.joints[static_cast<std::size_t>(k)], model);
+    (void)local_to_model_below(skeleton, local, nth(rig.joints, k), model);
   }
   (void)local_to_model_below(skeleton, local, top, model);
   return JobResult::ok();
