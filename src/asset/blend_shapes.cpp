@@ -28,15 +28,15 @@ std::vector<glm::vec3> face_weighted_normals(const std::vector<glm::vec3>& posit
   return normals;
 }
 
-std::string shape_name(const aiAnimMesh& shape, unsigned index) {
+}  // namespace
+
+std::string blend_shape_name(const aiAnimMesh& shape, unsigned index) {
   std::string name = shape.mName.C_Str();
   if (const std::size_t colons = name.rfind("::"); colons != std::string::npos) {
     name = name.substr(colons + 2);
   }
   return name.empty() ? "shape_" + std::to_string(index) : name;
 }
-
-}  // namespace
 
 int convert_blend_shapes(const aiMesh& source, const glm::mat4& to_model, float unit_scale,
                          anim::SkinnedMesh& mesh) {
@@ -48,7 +48,7 @@ int convert_blend_shapes(const aiMesh& source, const glm::mat4& to_model, float 
     const aiAnimMesh& shape = *source.mAnimMeshes[s];
     if (shape.mNumVertices != n || shape.mVertices == nullptr) continue;
     anim::MorphTarget target;
-    target.name = shape_name(shape, s);
+    target.name = blend_shape_name(shape, s);
     target.positions.resize(n);
     bool moves = false, turns = false;
     for (unsigned v = 0; v < n; ++v) {

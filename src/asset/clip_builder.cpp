@@ -6,6 +6,8 @@
 #include <string_view>
 
 #include "anim/clip_sampling.h"
+#include "asset/assimp_morph_tracks.h"
+#include "asset/track_keys.h"
 
 namespace asset {
 namespace {
@@ -34,18 +36,6 @@ std::string check_channel(const aiNodeAnim& channel) {
     error = check_keys(channel.mRotationKeys, channel.mNumRotationKeys, "rotation");
   if (error.empty()) error = check_keys(channel.mScalingKeys, channel.mNumScalingKeys, "scale");
   return error;
-}
-
-// Appends a key, keeping times strictly increasing: a key at the time of the previous one
-// replaces it (assimp emits such pairs for step changes).
-template <typename T>
-void push_key(anim::Track<T>& track, float time_s, const T& value) {
-  if (!track.times_s.empty() && time_s <= track.times_s.back()) {
-    track.values.back() = value;
-    return;
-  }
-  track.times_s.push_back(time_s);
-  track.values.push_back(value);
 }
 
 // The joint's static prefix: axis (top-level joints) and every folded node's transform.
@@ -116,7 +106,8 @@ float track_end(const anim::JointTrack& track) {
 
 std::string build_clips(const aiScene& scene, const SceneConversion& conversion,
                         const SkeletonBuild& skeleton, const ImportSettings& settings,
-                        std::vector<anim::Clip>& out, std::vector<std::string>& warnings) {
+                        const std::string& file_name, std::vector<anim::Clip>& out,
+                        std::vector<std::string>& warnings) {
   out.clear();
   for (unsigned a = 0; a < scene.mNumAnimations; ++a) {
     const aiAnimation& animation = *scene.mAnimations[a];
@@ -162,6 +153,10 @@ std::string build_clips(const aiScene& scene, const SceneConversion& conversion,
       track.joint_name = skeleton.skeleton.joint_names[joint];
       clip.duration_s = std::max(clip.duration_s, track_end(track));
       clip.tracks.push_back(std::move(track));
+    }
+    add_assimp_morph_tracks(scene, animation, ticks_per_second, file_name, clip, warnings);
+    for (const anim::MorphTrack& track : clip.morph_tracks) {
+      clip.duration_s = std::max(clip.duration_s, track.weight.times_s.back());
     }
     clip.duration_s =
         std::max(clip.duration_s, static_cast<float>(animation.mDuration / ticks_per_second));

@@ -23,9 +23,12 @@ namespace asset {
 // Builds one clip per animation into out. Clips without a name are called `clip_<index>`.
 // Returns an empty string on success, otherwise the cause naming the clip, joint and channel
 // (NaN or infinite keys, keys out of order). Problems a user can live with (zero length, unknown
-// ticks per second, channels for nodes that are not joints) become warnings.
+// ticks per second, channels for nodes that are not joints) become warnings. Blend-shape weight
+// channels become morph tracks (assimp_morph_tracks.h); those that do not fit are warnings that
+// name file_name.
 std::string build_clips(const aiScene& scene, const SceneConversion& conversion,
                         const SkeletonBuild& skeleton, const ImportSettings& settings,
-                        std::vector<anim::Clip>& out, std::vector<std::string>& warnings);
+                        const std::string& file_name, std::vector<anim::Clip>& out,
+                        std::vector<std::string>& warnings);
 
 }  // namespace asset

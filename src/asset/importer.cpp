@@ -123,8 +123,9 @@ std::string convert(const aiScene& scene, const std::string& path, const ImportS
     return error;
   }
   if (!report_progress(progress, 0.93f)) return cancelled = true, "import cancelled";
-  if (std::string error =
-          build_clips(scene, conversion, skeleton, settings, character.clips, report.warnings);
+  if (std::string error = build_clips(scene, conversion, skeleton, settings,
+                                      std::filesystem::path(path).filename().string(),
+                                      character.clips, report.warnings);
       !error.empty()) {
     return error;
   }

@@ -1,33 +1,18 @@
-// FBX blend shapes through assimp: an FBX twin of the Khronos morph sphere (written by assimp's
-// own FBX exporter in its ASCII form, the one assimp 5.2.5 reads back) imports with its two shapes,
+// FBX blend shapes through assimp: an FBX twin of the Khronos morph sphere (fbx_twins.h, written
+// by assimp's own FBX exporter in the ASCII form assimp 5.2.5 reads back) imports with two shapes,
 // whose position deltas equal the glTF file's at every vertex, and whose normals, which assimp
 // hands over equal to the base mesh's, are recomputed from the shape's faces and said so.
 
 #include <gtest/gtest.h>
 
-#include <assimp/scene.h>
-#include <assimp/Exporter.hpp>
-#include <assimp/Importer.hpp>
-
 #include <algorithm>
-#include <string>
+#include <vector>
 
 #include "asset/importer.h"
+#include "fbx_twins.h"
 #include "import_test_util.h"
-#include "temp_files.h"
 
 namespace {
-
-// The FBX twin of a glTF file, written into a fresh temporary folder.
-std::filesystem::path fbx_twin(const std::filesystem::path& gltf) {
-  Assimp::Importer importer;
-  const aiScene* scene = importer.ReadFile(gltf.string(), 0);
-  EXPECT_NE(scene, nullptr) << importer.GetErrorString();
-  const std::filesystem::path out = test::make_temp_dir() / "sphere.fbx";
-  Assimp::Exporter exporter;
-  EXPECT_EQ(exporter.Export(scene, "fbxa", out.string()), AI_SUCCESS) << exporter.GetErrorString();
-  return out;
-}
 
 // The index of the point of points nearest to p.
 std::size_t nearest_to(const std::vector<glm::vec3>& points, const glm::vec3& p) {
@@ -74,7 +59,7 @@ TEST(FbxBlendShapes, AnFbxTwinsShapesEqualTheGltfsAndGetNormalsFromTheirFaces) {
   asset::ImportSettings settings;
   settings.unit_scale = 1.0f;  // both as they are, whatever their sizes suggest
   const asset::Character reference = test::import_ok(gltf, settings);
-  const asset::Character fbx = test::import_ok(fbx_twin(gltf), settings);
+  const asset::Character fbx = test::import_ok(test::fbx_twin(gltf), settings);
   ASSERT_EQ(reference.meshes.size(), 1u);
   ASSERT_EQ(fbx.meshes.size(), 1u);
   const anim::SkinnedMesh& a = reference.meshes[0];
@@ -129,10 +114,7 @@ TEST(FbxBlendShapes, AnFbxTwinsShapesEqualTheGltfsAndGetNormalsFromTheirFaces) {
       EXPECT_LT(10 * inward, inward_unchanged);
     }
   }
-  const auto& warnings = fbx.report.warnings;
-  EXPECT_TRUE(std::any_of(warnings.begin(), warnings.end(), [](const std::string& w) {
-    return w.find("2 blend shapes came with the base mesh's normals") != std::string::npos;
-  }));
+  EXPECT_TRUE(test::warned(fbx, "2 blend shapes came with the base mesh's normals"));
 }
 
 }  // namespace

@@ -6,13 +6,11 @@
 
 #include <gtest/gtest.h>
 
-#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <string>
 #include <vector>
 
-#include "anim/bound_character.h"
 #include "anim/morph_weights.h"
 #include "asset/demo_export.h"
 #include "asset/gltf_reader.h"
@@ -21,28 +19,6 @@
 #include "temp_files.h"
 
 namespace {
-
-// The character's clip bound with its meshes' morph channels, sampled at time_s.
-std::vector<float> weights_at(const asset::Character& character, const std::string& clip_name,
-                              float time_s) {
-  anim::BoundCharacter bound;
-  const std::string error = anim::bind_character(character.skeleton, character.clips, {}, bound,
-                                                 anim::morph_channels_of(character.meshes));
-  EXPECT_EQ(error, "");
-  const int clip = bound.find_clip(clip_name);
-  EXPECT_GE(clip, 0) << clip_name;
-  if (clip < 0) return {};
-  std::vector<std::uint32_t> cursors(bound.clips[clip].morph_tracks.size(), 0u);
-  std::vector<float> out(bound.morph_channels.size());
-  EXPECT_TRUE(anim::sample_morph_weights(bound.clips[clip], bound.morph_bindings[clip],
-                                         bound.morph_channels, time_s, cursors, out));
-  return out;
-}
-
-bool warned(const asset::Character& character, const std::string& part) {
-  return std::any_of(character.report.warnings.begin(), character.report.warnings.end(),
-                     [&](const std::string& w) { return w.find(part) != std::string::npos; });
-}
 
 TEST(GltfMorphTargets, AnimatedMorphSphereKeepsItsTargetsAndPlaysItsWeights) {
   const auto path = test::shared_asset("khronos/animated_morph_sphere.gltf");
@@ -61,7 +37,7 @@ TEST(GltfMorphTargets, AnimatedMorphSphereKeepsItsTargetsAndPlaysItsWeights) {
     EXPECT_EQ(target.normals.size(), mesh.vertex_count());
     EXPECT_EQ(target.tangents.size(), mesh.vertex_count());
   }
-  EXPECT_FALSE(warned(character, "morph"));
+  EXPECT_FALSE(test::warned(character, "morph"));
   ASSERT_EQ(character.clips.size(), 1u);
   EXPECT_EQ(character.clips[0].morph_tracks.size(), 2u);
 
@@ -84,7 +60,7 @@ TEST(GltfMorphTargets, AnimatedMorphSphereKeepsItsTargetsAndPlaysItsWeights) {
       {3.3499982357025146f, 0.6439662873744965f, 0.35603372752666473f},
   };
   for (const Expected& e : expected) {
-    const std::vector<float> w = weights_at(character, "Globe", e.time_s);
+    const std::vector<float> w = test::morph_weights_at(character, "Globe", e.time_s);
     ASSERT_EQ(w.size(), 2u);
     EXPECT_NEAR(w[0], e.w0, 2e-6f) << "at " << e.time_s << " s";
     EXPECT_NEAR(w[1], e.w1, 2e-6f) << "at " << e.time_s << " s";
@@ -183,7 +159,7 @@ TEST(GltfMorphTargets, StepWeightsHoldEachKeyUntilTheNext) {
   } expected[] = {{0.0f, 0.2f, 0.9f}, {0.5f, 0.2f, 0.9f},  {0.999f, 0.2f, 0.9f},
                   {1.0f, 0.7f, 0.1f}, {1.99f, 0.7f, 0.1f}, {2.0f, 1.0f, 0.5f}};
   for (const auto& e : expected) {
-    const std::vector<float> w = weights_at(character, "blink", e.time_s);
+    const std::vector<float> w = test::morph_weights_at(character, "blink", e.time_s);
     ASSERT_EQ(w.size(), 2u);
     EXPECT_FLOAT_EQ(w[0], e.smile) << "at " << e.time_s << " s";
     EXPECT_FLOAT_EQ(w[1], e.blink) << "at " << e.time_s << " s";
@@ -210,7 +186,7 @@ TEST(GltfMorphTargets, CubicSplineWeightsFollowTheHermiteSplineWithScaledTangent
   } expected[] = {
       {0.0f, 0.0f, 1.0f}, {0.5f, 0.390625f, 0.703125f}, {1.0f, 0.625f, 0.375f}, {2.0f, 1.0f, 0.0f}};
   for (const auto& e : expected) {
-    const std::vector<float> w = weights_at(character, "smile", e.time_s);
+    const std::vector<float> w = test::morph_weights_at(character, "smile", e.time_s);
     ASSERT_EQ(w.size(), 2u);
     EXPECT_NEAR(w[0], e.smile, 1e-6f) << "at " << e.time_s << " s";
     EXPECT_NEAR(w[1], e.blink, 1e-6f) << "at " << e.time_s << " s";
@@ -231,9 +207,9 @@ TEST(GltfMorphTargets, BadTargetsAndChannelsAreWarningsAndTheImportGoesOn) {
   ASSERT_EQ(character.meshes.size(), 1u);
   const anim::SkinnedMesh& mesh = character.meshes[0];
   ASSERT_EQ(mesh.morph_targets.size(), 2u);
-  EXPECT_TRUE(warned(character, "morph target 'Blink'")) << "the short target is named";
-  EXPECT_TRUE(warned(character, "not finite")) << "the NaN offset is reported";
-  EXPECT_TRUE(warned(character, "channel 0 (morph weights of 'Face')"));
+  EXPECT_TRUE(test::warned(character, "morph target 'Blink'")) << "the short target is named";
+  EXPECT_TRUE(test::warned(character, "not finite")) << "the NaN offset is reported";
+  EXPECT_TRUE(test::warned(character, "channel 0 (morph weights of 'Face')"));
   // The short target is kept without offsets (weights still find their targets by index); the
   // NaN offset is zero, the others stay.
   for (const glm::vec3& d : mesh.morph_targets[1].positions) EXPECT_EQ(d, glm::vec3(0.0f));
@@ -276,7 +252,7 @@ TEST(GltfMorphTargets, ShapeTracksTheWriterWritesReadBackEqual) {
   const auto file = dir / "face.glb";
   ASSERT_EQ(asset::export_character_glb(face, file.string()), "");
   const asset::Character read = test::import_ok(file);
-  EXPECT_FALSE(warned(read, "morph")) << read.report.warnings.front();
+  EXPECT_FALSE(test::warned(read, "morph")) << read.report.warnings.front();
   ASSERT_EQ(read.meshes.size(), 1u);
   EXPECT_EQ(read.meshes[0].node_name, "Face");
   ASSERT_EQ(read.meshes[0].morph_targets.size(), 2u);
@@ -294,8 +270,8 @@ TEST(GltfMorphTargets, ShapeTracksTheWriterWritesReadBackEqual) {
        {Expected{"Talk", 0.25f, 0.25f, 0.4f}, Expected{"Talk", 1.0f, 1.0f, 0.6f},
         Expected{"Talk", 1.5f, 0.75f, 0.4f}, Expected{"Talk", 2.0f, 0.5f, 0.2f},
         Expected{"Pop", 0.5f, 0.75f, 0.0f}, Expected{"Pop", 1.0f, 1.0f, 0.0f}}) {
-    const std::vector<float> before = weights_at(face, e.clip, e.time_s);
-    const std::vector<float> after = weights_at(read, e.clip, e.time_s);
+    const std::vector<float> before = test::morph_weights_at(face, e.clip, e.time_s);
+    const std::vector<float> after = test::morph_weights_at(read, e.clip, e.time_s);
     ASSERT_EQ(after.size(), 2u);
     EXPECT_NEAR(before[0], e.smile, 1e-6f) << e.clip << " " << e.time_s;
     EXPECT_NEAR(before[1], e.blink, 1e-6f) << e.clip << " " << e.time_s;
@@ -317,8 +293,8 @@ TEST(GltfMorphTargets, RobotExpressiveFaceWrittenAgainPlaysTheSameWeights) {
   for (const anim::Clip& clip : robot.clips) {
     if (clip.morph_tracks.empty()) continue;
     for (const float t : {0.0f, 0.1f, 0.37f, clip.duration_s * 0.5f, clip.duration_s}) {
-      const std::vector<float> before = weights_at(robot, clip.name, t);
-      const std::vector<float> after = weights_at(read, clip.name, t);
+      const std::vector<float> before = test::morph_weights_at(robot, clip.name, t);
+      const std::vector<float> after = test::morph_weights_at(read, clip.name, t);
       ASSERT_EQ(after.size(), before.size());
       for (std::size_t c = 0; c < before.size(); ++c) {
         EXPECT_NEAR(after[c], before[c], 1e-6f) << clip.name << " at " << t << " channel " << c;

@@ -1,6 +1,10 @@
 #include "import_test_util.h"
 
+#include <algorithm>
+
+#include "anim/bound_character.h"
 #include "anim/clip_sampling.h"
+#include "anim/morph_weights.h"
 #include "anim/pose.h"
 #include "asset/importer.h"
 
@@ -40,6 +44,27 @@ const anim::Clip* find_clip(const std::vector<anim::Clip>& clips, const std::str
     if (clip.name == name) return &clip;
   }
   return nullptr;
+}
+
+std::vector<float> morph_weights_at(const asset::Character& character, const std::string& clip_name,
+                                    float time_s) {
+  anim::BoundCharacter bound;
+  const std::string error = anim::bind_character(character.skeleton, character.clips, {}, bound,
+                                                 anim::morph_channels_of(character.meshes));
+  EXPECT_EQ(error, "");
+  const int clip = bound.find_clip(clip_name);
+  EXPECT_GE(clip, 0) << clip_name;
+  if (clip < 0) return {};
+  std::vector<std::uint32_t> cursors(bound.clips[clip].morph_tracks.size(), 0u);
+  std::vector<float> out(bound.morph_channels.size());
+  EXPECT_TRUE(anim::sample_morph_weights(bound.clips[clip], bound.morph_bindings[clip],
+                                         bound.morph_channels, time_s, cursors, out));
+  return out;
+}
+
+bool warned(const asset::Character& character, const std::string& part) {
+  return std::any_of(character.report.warnings.begin(), character.report.warnings.end(),
+                     [&](const std::string& w) { return w.find(part) != std::string::npos; });
 }
 
 }  // namespace test

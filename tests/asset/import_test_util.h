@@ -30,6 +30,15 @@ asset::Character import_ok(const std::filesystem::path& path,
 std::vector<glm::mat4> model_pose(const asset::Character& character, const anim::Clip* clip,
                                   float time_s);
 
+// The morph weights of character at time_s of the clip called clip_name, one per channel of
+// anim::morph_channels_of(character.meshes): the clips bound as the viewer binds them, sampled
+// by sample_morph_weights. Fails the test (returning {}) when there is no such clip.
+std::vector<float> morph_weights_at(const asset::Character& character, const std::string& clip_name,
+                                    float time_s);
+
+// Whether one of the import's warnings holds part.
+bool warned(const asset::Character& character, const std::string& part);
+
 // The clip called name, or nullptr.
 const anim::Clip* find_clip(const std::vector<anim::Clip>& clips, const std::string& name);
 

@@ -1,6 +1,7 @@
 // Morph target weights through the real animview executable: `pose --json`'s "morph_weights"
 // (one entry per node holding a mesh with targets, the file's node name, targets in file order)
-// against values read from the files independently, and `info`'s targets and animated shapes.
+// against values read from the files independently, and `info`'s targets and animated shapes;
+// the same for an FBX file's blend-shape weight curves.
 
 #include <gtest/gtest.h>
 
@@ -10,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli_runner.h"
+#include "fbx_twins.h"
 #include "import_test_util.h"
 #include "temp_files.h"
 
@@ -92,6 +94,32 @@ TEST_F(MorphWeightsCli, InfoListsTargetsPerMeshAndAnimatedShapesPerClip) {
   ASSERT_TRUE(info["clips"][0]["shapes_compressed_bytes"].is_number()) << json.out;
   EXPECT_LT(info["clips"][0]["shapes_compressed_bytes"].get<int>(), 2 * 217 * 2 * 4);
   EXPECT_NE(text.out.find("shape memory: 3.5 KB of keys, "), std::string::npos) << text.out;
+  std::filesystem::remove_all(dir);
+}
+
+// The FBX twin of the sphere with hand-made weight curves (fbx_twins.h): half way between
+// Squash's keys at 1 s (100 %) and 2 s (25 %), and a third of the way from Bulge's key at 0.5 s
+// (40 %) to its key at 2 s (80 %).
+TEST_F(MorphWeightsCli, FbxShapeCurvesAreListedByInfoAndPlayedByPose) {
+  const auto gltf = test::shared_asset("khronos/animated_morph_sphere.gltf");
+  SKIP_IF_ABSENT(gltf);
+  const auto file = test::fbx_twin_with_shape_curves(gltf);
+  const auto dir = file.parent_path();  // the test's temporary folder (a second one empties it)
+  const test::ProcessResult text = test::run_animview("info '" + file.string() + "'", dir);
+  EXPECT_EQ(text.exit_code, 0) << text.err;
+  EXPECT_NE(text.out.find("morph targets (node Sphere): Squash, Bulge"), std::string::npos)
+      << text.out;
+  EXPECT_NE(text.out.find("shapes animated: Sphere/Squash, Sphere/Bulge"), std::string::npos)
+      << text.out;
+  const nlohmann::json pose = pose_json(file, "Globe", "1.5", dir);
+  ASSERT_TRUE(pose.contains("morph_weights"));
+  const nlohmann::json& weights = pose["morph_weights"];
+  ASSERT_EQ(weights.size(), 1u);
+  EXPECT_EQ(weights[0]["node"], "Sphere");
+  EXPECT_EQ(weights[0]["targets"], nlohmann::json({"Squash", "Bulge"}));
+  ASSERT_EQ(weights[0]["weights"].size(), 2u);
+  EXPECT_NEAR(weights[0]["weights"][0].get<double>(), 1.0 + (0.25 - 1.0) * 0.5, 1e-4);
+  EXPECT_NEAR(weights[0]["weights"][1].get<double>(), 0.4 + 0.4 / 1.5, 1e-4);
   std::filesystem::remove_all(dir);
 }
 
