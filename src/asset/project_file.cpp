@@ -14,6 +14,7 @@
 
 #include "asset/atomic_write.h"
 #include "asset/project_blend_space_json.h"
+#include "asset/project_field_io.h"
 #include "asset/project_json.h"
 #include "asset/project_machine_json.h"
 #include "asset/project_post_process_json.h"
@@ -26,100 +27,77 @@ namespace {
 
 using namespace project_json;
 
-ProjectLayer read_layer(const json& j, const std::string& path, const Project& p) {
-  ObjectReader r(j, path);
-  ProjectLayer l;
-  l.name = r.string("name");
-  l.mode =
-      read_enum(r, "mode", anim::LayerMode::Override, anim::parse_layer_mode, "override, additive");
-  l.weight = r.number("weight", 1.0f);
-  if (l.weight < 0.0f || l.weight > 1.0f) fail(r.field("weight"), "must be in [0, 1]");
-  l.blend_space = r.string("blend_space", "");
-  if (!l.blend_space.empty()) {
+// The sections' fields, for reading and writing (asset/project_field_io.h).
+
+template <typename Io, typename Layer>
+void layer_fields(Io& io, Layer& l, const Project& p) {
+  io.required_text("name", l.name);
+  io.enumeration("mode", l.mode, anim::parse_layer_mode, anim::to_string, "override, additive");
+  io.number("weight", l.weight);
+  io.check(l.weight >= 0.0f && l.weight <= 1.0f, "weight", "must be in [0, 1]");
+  io.text("blend_space", l.blend_space, Written::WhenNotEmpty);
+  if (l.blend_space.empty()) {
+    std::string clip = name_at(p.clips, l.clip);
+    io.required_text("clip", clip);
+    if constexpr (Io::kReads) l.clip = index_of(p.clips, clip);
+    io.check(l.clip >= 0, "clip", "'" + clip + "' is not in the project's clips");
+  } else {
     const bool known =
         std::any_of(p.blend_spaces.begin(), p.blend_spaces.end(),
                     [&](const ProjectBlendSpace& b) { return b.name == l.blend_space; });
-    if (!known) fail(r.field("blend_space"), "no blend space is called '" + l.blend_space + "'");
-    l.clip = -1;
-  } else {
-    const std::string clip = r.string("clip");
-    l.clip = index_of(p.clips, clip);
-    if (l.clip < 0) fail(r.field("clip"), "'" + clip + "' is not in the project's clips");
+    io.check(known, "blend_space", "no blend space is called '" + l.blend_space + "'");
+    if constexpr (Io::kReads) l.clip = -1;
   }
-  const json& mask = r.array("mask");
-  for (std::size_t i = 0; i < mask.size(); ++i) {
-    if (!mask[i].is_string()) fail(element(r.field("mask"), i), "expected a joint name");
-    l.mask_joints.push_back(mask[i].get<std::string>());
-  }
-  const json& exclude = r.array("mask_exclude");
-  for (std::size_t i = 0; i < exclude.size(); ++i) {
-    if (!exclude[i].is_string()) fail(element(r.field("mask_exclude"), i), "expected a joint name");
-    l.mask_excluded.push_back(exclude[i].get<std::string>());
-  }
-  for (const char* key : {"mask_shapes", "mask_shapes_exclude"}) {
-    const json& shapes = r.array(key);
-    std::vector<std::string>& out =
-        key == std::string("mask_shapes") ? l.mask_shapes : l.mask_shapes_excluded;
-    for (std::size_t i = 0; i < shapes.size(); ++i) {
-      if (!shapes[i].is_string()) fail(element(r.field(key), i), "expected a shape name");
-      out.push_back(shapes[i].get<std::string>());
-    }
-  }
-  r.finish();
-  return l;
+  io.texts("mask", l.mask_joints);
+  io.texts("mask_exclude", l.mask_excluded, Written::WhenNotEmpty);
+  io.texts("mask_shapes", l.mask_shapes, Written::WhenNotEmpty);
+  io.texts("mask_shapes_exclude", l.mask_shapes_excluded, Written::WhenNotEmpty);
 }
 
-ProjectClipMarkers read_clip_markers(const json& j, const std::string& path, const Project& p) {
-  ObjectReader r(j, path);
-  ProjectClipMarkers c;
-  c.clip = r.string("clip");
-  check_clip(p.clips, c.clip, r.field("clip"));
-  const json& markers = r.array("markers");
-  for (std::size_t i = 0; i < markers.size(); ++i) {
-    ObjectReader m(markers[i], element(r.field("markers"), i));
-    anim::Marker marker;
-    marker.name = m.string("name");
-    if (marker.name.empty()) fail(m.field("name"), "must not be empty");
-    marker.time_s = m.number("time_s");
-    if (marker.time_s < 0.0f) fail(m.field("time_s"), "must not be negative");
-    m.finish();
-    c.markers.push_back(std::move(marker));
-  }
-  r.finish();
-  return c;
+template <typename Io, typename ClipMarkers>
+void clip_marker_fields(Io& io, ClipMarkers& c, const Project& p) {
+  io.required_text("clip", c.clip);
+  io.check(index_of(p.clips, c.clip) >= 0, "clip",
+           "'" + c.clip + "' is not in the project's clips");
+  io.list("markers", c.markers, [](auto& mio, auto& m) {
+    mio.required_text("name", m.name);
+    mio.check(!m.name.empty(), "name", "must not be empty");
+    mio.required_number("time_s", m.time_s);
+    mio.check(m.time_s >= 0.0f, "time_s", "must not be negative");
+  });
 }
 
-ProjectRig read_rig(const json& j, const std::string& path) {
-  ObjectReader r(j, path);
-  ProjectRig rig;
-  rig.pelvis = r.string("pelvis", std::string());
-  const json& limbs = r.array("limbs");
-  for (std::size_t i = 0; i < limbs.size(); ++i) {
-    ObjectReader lr(limbs[i], element(r.field("limbs"), i));
-    ProjectRigLimb limb;
-    limb.role = lr.string("role");
-    if (limb.role != "leg" && limb.role != "arm") fail(lr.field("role"), "expected leg or arm");
-    limb.side = lr.string("side");
-    if (limb.side != "left" && limb.side != "right" && limb.side != "center") {
-      fail(lr.field("side"), "expected left, right or center");
-    }
-    limb.front = lr.boolean("front", false);
-    limb.joints = read_strings(lr, "joints");
-    if (limb.joints.size() < 3) fail(lr.field("joints"), "a limb needs at least three joints");
-    lr.finish();
-    rig.limbs.push_back(std::move(limb));
-  }
-  const json& pairs = r.array("mirror_pairs");
-  for (std::size_t i = 0; i < pairs.size(); ++i) {
-    const json& pair = pairs[i];
-    if (!pair.is_array() || pair.size() != 2 || !pair[0].is_string() || !pair[1].is_string()) {
-      fail(element(r.field("mirror_pairs"), i), "expected two joint names");
-    }
-    rig.mirror_pairs.emplace_back(pair[0].get<std::string>(), pair[1].get<std::string>());
-  }
-  rig.mirrored_clips = read_strings(r, "mirrored_clips");
-  r.finish();
-  return rig;
+template <typename Io, typename Rig>
+void rig_fields(Io& io, Rig& rig) {
+  io.text("pelvis", rig.pelvis);
+  io.list("limbs", rig.limbs, [](auto& lio, auto& limb) {
+    lio.required_text("role", limb.role);
+    lio.check(limb.role == "leg" || limb.role == "arm", "role", "expected leg or arm");
+    lio.required_text("side", limb.side);
+    lio.check(limb.side == "left" || limb.side == "right" || limb.side == "center", "side",
+              "expected left, right or center");
+    lio.boolean("front", limb.front);
+    lio.texts("joints", limb.joints);
+    lio.check(limb.joints.size() >= 3, "joints", "a limb needs at least three joints");
+  });
+  io.text_pairs("mirror_pairs", rig.mirror_pairs);
+  io.texts("mirrored_clips", rig.mirrored_clips);
+}
+
+template <typename Io, typename Session>
+void session_fields(Io& io, Session& s) {
+  io.text("mode", s.mode);
+  io.check(s.mode == "clip" || s.mode == "graph", "mode", "must be \"clip\" or \"graph\"");
+  io.text("clip", s.clip);
+  io.number("time_s", s.time_s);
+  io.check(s.time_s >= 0.0f, "time_s", "must be >= 0");
+  io.boolean("playing", s.playing);
+  io.number("speed", s.speed);
+  io.check(s.speed >= 0.0f && s.speed <= 16.0f, "speed", "must be in [0, 16]");
+  io.enumeration("loop", s.loop, anim::parse_playback_mode, anim::to_string,
+                 "loop, once, ping_pong");
+  io.number("time_scale", s.time_scale);
+  io.check(s.time_scale >= 0.05f && s.time_scale <= 1.0f, "time_scale", "must be in [0.05, 1]");
 }
 
 // Every key of read that written lacks, as JSON pointers with their values: the fields the
@@ -185,26 +163,6 @@ ProjectMotionMatching read_motion_matching(const json& j, const std::string& pat
   }
   r.finish();
   return m;
-}
-
-ProjectSession read_session(const json& j, const std::string& path) {
-  ObjectReader r(j, path);
-  ProjectSession s;
-  s.mode = r.string("mode", s.mode);
-  if (s.mode != "clip" && s.mode != "graph") fail(r.field("mode"), "must be \"clip\" or \"graph\"");
-  s.clip = r.string("clip", s.clip);
-  s.time_s = r.number("time_s", s.time_s);
-  if (!(s.time_s >= 0.0f)) fail(r.field("time_s"), "must be >= 0");
-  s.playing = r.boolean("playing", s.playing);
-  s.speed = r.number("speed", s.speed);
-  if (!(s.speed >= 0.0f && s.speed <= 16.0f)) fail(r.field("speed"), "must be in [0, 16]");
-  s.loop = read_enum(r, "loop", s.loop, anim::parse_playback_mode, "loop, once, ping_pong");
-  s.time_scale = r.number("time_scale", s.time_scale);
-  if (!(s.time_scale >= 0.05f && s.time_scale <= 1.0f)) {
-    fail(r.field("time_scale"), "must be in [0.05, 1]");
-  }
-  r.finish();
-  return s;
 }
 
 // j with the optional "motion_matching" section added.
@@ -301,24 +259,26 @@ Project read_project(const json& j) {
     p.other_state_machines.push_back(
         read_machine(others[i], element("other_state_machines", i), names));
   }
-  const json& layers = r.array("layers");
-  for (std::size_t i = 0; i < layers.size(); ++i) {
-    p.layers.push_back(read_layer(layers[i], element("layers", i), p));
-  }
-  const json& clip_markers = r.array("clip_markers");
-  for (std::size_t i = 0; i < clip_markers.size(); ++i) {
-    p.clip_markers.push_back(read_clip_markers(clip_markers[i], element("clip_markers", i), p));
-  }
+  FieldReader io(r);
+  io.list("layers", p.layers, [&](auto& lio, auto& l) { layer_fields(lio, l, p); });
+  io.list("clip_markers", p.clip_markers,
+          [&](auto& cio, auto& c) { clip_marker_fields(cio, c, p); });
   if (const json* view = r.find("view")) p.view = read_view(*view, "view");
   if (const json* mm = r.find("motion_matching")) {
     p.motion_matching = read_motion_matching(*mm, "motion_matching");
   }
-  if (const json* rig = r.find("rig")) p.rig = read_rig(*rig, "rig");
+  if (const json* rig = r.find("rig")) {
+    p.rig =
+        read_fields<ProjectRig>(*rig, "rig", [](auto& rio, auto& rig) { rig_fields(rio, rig); });
+  }
   if (const json* retarget = r.find("retarget")) {
     auto [path, why] = read_retargets(*retarget, "retarget", p.retargets);
     if (!path.empty()) fail(path, why);
   }
-  if (const json* session = r.find("session")) p.session = read_session(*session, "session");
+  if (const json* session = r.find("session")) {
+    p.session = read_fields<ProjectSession>(*session, "session",
+                                            [](auto& sio, auto& s) { session_fields(sio, s); });
+  }
   if (const json* post = r.find("post_process")) {
     auto [path, why] = read_post_process(*post, "post_process", p.post_process);
     if (!path.empty()) fail(path, why);
@@ -335,18 +295,6 @@ Project read_project(const json& j) {
   r.finish();
   validate_machines(p);
   return p;
-}
-
-json clip_markers_to_json(const std::vector<ProjectClipMarkers>& all) {
-  json out = json::array();
-  for (const ProjectClipMarkers& c : all) {
-    json markers = json::array();
-    for (const anim::Marker& m : c.markers) {
-      markers.push_back({{"name", m.name}, {"time_s", m.time_s}});
-    }
-    out.push_back({{"clip", c.clip}, {"markers", markers}});
-  }
-  return out;
 }
 
 // 1-based line and column of a byte offset into text.
@@ -373,23 +321,6 @@ std::string project_to_json(const Project& p) {
   }
   json spaces = json::array();
   for (const ProjectBlendSpace& b : p.blend_spaces) spaces.push_back(blend_space_to_json(b));
-  json layers = json::array();
-  for (const ProjectLayer& l : p.layers) {
-    layers.push_back({{"name", l.name},
-                      {"mode", anim::to_string(l.mode)},
-                      {"weight", l.weight},
-                      {"mask", l.mask_joints}});
-    if (l.blend_space.empty()) {
-      layers.back()["clip"] = name_at(p.clips, l.clip);
-    } else {
-      layers.back()["blend_space"] = l.blend_space;
-    }
-    if (!l.mask_excluded.empty()) layers.back()["mask_exclude"] = l.mask_excluded;
-    if (!l.mask_shapes.empty()) layers.back()["mask_shapes"] = l.mask_shapes;
-    if (!l.mask_shapes_excluded.empty()) {
-      layers.back()["mask_shapes_exclude"] = l.mask_shapes_excluded;
-    }
-  }
   json j = {{"version", kProjectFormatVersion},
             {"character", p.character},
             {"clip_files", p.clip_files},
@@ -397,42 +328,27 @@ std::string project_to_json(const Project& p) {
             {"parameters", parameters},
             {"blend_spaces", spaces},
             {"state_machine", machine_to_json(p.state_machine, p)},
-            {"layers", layers},
             {"view", view_to_json(p.view)}};
+  FieldWriter io(j);
+  io.list("layers", p.layers, [&](auto& lio, auto& l) { layer_fields(lio, l, p); });
+  io.list(
+      "clip_markers", p.clip_markers, [&](auto& cio, auto& c) { clip_marker_fields(cio, c, p); },
+      Written::WhenNotEmpty);
   if (!p.other_state_machines.empty()) {
     json others = json::array();
     for (const anim::StateMachine& m : p.other_state_machines)
       others.push_back(machine_to_json(m, p));
     j["other_state_machines"] = others;
   }
-  if (!p.clip_markers.empty()) j["clip_markers"] = clip_markers_to_json(p.clip_markers);
-  if (!p.rig.empty()) {
-    json rig_limbs = json::array();
-    for (const ProjectRigLimb& l : p.rig.limbs) {
-      rig_limbs.push_back(
-          {{"role", l.role}, {"side", l.side}, {"front", l.front}, {"joints", l.joints}});
-    }
-    json pairs = json::array();
-    for (const auto& [a, b] : p.rig.mirror_pairs) pairs.push_back({a, b});
-    j["rig"] = {{"pelvis", p.rig.pelvis},
-                {"limbs", rig_limbs},
-                {"mirror_pairs", pairs},
-                {"mirrored_clips", p.rig.mirrored_clips}};
-  }
+  if (!p.rig.empty())
+    j["rig"] = write_fields(p.rig, [](auto& rio, auto& rig) { rig_fields(rio, rig); });
   if (!p.retargets.empty()) j["retarget"] = retargets_to_json(p.retargets);
   if (!p.post_process.empty()) j["post_process"] = post_process_to_json(p.post_process);
   if (!p.audio_file.empty()) {
     j["audio"] = {{"file", p.audio_file}, {"offset_s", p.audio_offset_s}};
   }
   if (p.session) {
-    const ProjectSession& s = *p.session;
-    j["session"] = {{"mode", s.mode},
-                    {"clip", s.clip},
-                    {"time_s", s.time_s},
-                    {"playing", s.playing},
-                    {"speed", s.speed},
-                    {"loop", anim::to_string(s.loop)},
-                    {"time_scale", s.time_scale}};
+    j["session"] = write_fields(*p.session, [](auto& sio, auto& s) { session_fields(sio, s); });
   }
   json with_unknown = p.motion_matching ? with_motion_matching(j, *p.motion_matching) : j;
   for (const UnknownField& f : p.unknown_fields) {

@@ -2,41 +2,10 @@
 
 #include <type_traits>
 
+#include "asset/project_field_io.h"
+
 namespace asset::project_json {
 namespace {
-
-// Reads each field into the view, keeping its value when the field is absent; check fails on a
-// value the file may not hold.
-class ViewReader {
- public:
-  static constexpr bool kReads = true;
-  explicit ViewReader(ObjectReader& r) : r_(r) {}
-  void boolean(const char* key, bool& b) { b = r_.boolean(key, b); }
-  void number(const char* key, float& x) { x = r_.number(key, x); }
-  void vec3(const char* key, glm::vec3& v) { v = r_.vec<3>(key, v); }
-  void text(const char* key, std::string& s) { s = r_.string(key, s); }
-  void check(bool ok, const char* key, const char* message) {
-    if (!ok) fail(r_.field(key), message);
-  }
-
- private:
-  ObjectReader& r_;
-};
-
-// Writes each field into the JSON object; what the reader checks needs no check here.
-class ViewWriter {
- public:
-  static constexpr bool kReads = false;
-  explicit ViewWriter(json& j) : j_(j) {}
-  void boolean(const char* key, bool b) { j_[key] = b; }
-  void number(const char* key, float x) { j_[key] = x; }
-  void vec3(const char* key, const glm::vec3& v) { j_[key] = vec_to_json(v); }
-  void text(const char* key, const std::string& s) { j_[key] = s; }
-  void check(bool, const char*, const char*) {}
-
- private:
-  json& j_;
-};
 
 // Every field of the view, in the order the reader checks them. View is ProjectView (read) or
 // const ProjectView (written); the fields stored otherwise than in memory (the skinning as a
@@ -99,19 +68,11 @@ void view_fields(Io& io, View& v) {
 }  // namespace
 
 json view_to_json(const ProjectView& view) {
-  json j = json::object();
-  ViewWriter writer(j);
-  view_fields(writer, view);
-  return j;
+  return write_fields(view, [](auto& io, auto& v) { view_fields(io, v); });
 }
 
 ProjectView read_view(const json& j, const std::string& path) {
-  ObjectReader r(j, path);
-  ProjectView v;
-  ViewReader reader(r);
-  view_fields(reader, v);
-  r.finish();
-  return v;
+  return read_fields<ProjectView>(j, path, [](auto& io, auto& v) { view_fields(io, v); });
 }
 
 }  // namespace asset::project_json
