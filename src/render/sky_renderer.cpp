@@ -27,7 +27,6 @@ void SkyRenderer::draw(const glm::mat4& view_projection, const SceneLighting& li
   program_.set("u_camera_position", eye_position(view_projection));
   program_.set("u_environment_intensity", lighting.environment_intensity);
   program_.set("u_exposure", lighting.exposure);
-  program_.set("u_shadows", 0);
   glDisable(GL_DEPTH_TEST);
   glDepthMask(GL_FALSE);
   glBindVertexArray(vertex_array_);
