@@ -319,7 +319,6 @@ void SceneRenderer::draw_surroundings(const FrameView& frame, const anim::Terrai
   lighting.shadow_taps = shadow_taps_;
   meshes_.set_lighting(lighting);
   if (frame.show_ground) {
-    sky_.draw(view_projection, lighting);
     if (frame.shadows && frame.shading != render::ShadingMode::Matcap &&
         !(clip_b && !frame.clip_b)) {
       draw_shadow_map(frame, palette, crowd);
@@ -331,6 +330,8 @@ void SceneRenderer::draw_surroundings(const FrameView& frame, const anim::Terrai
   if (frame.show_ground || terrain.shape != anim::TerrainShape::Flat) {
     draw_ground(terrain, root, view_projection, frame);
   }
+  // After the opaque ground, which hides much of it; before the grid, which blends over it.
+  if (frame.show_ground) sky_.draw(view_projection, lighting);
   // The grid follows the camera and lies on the terrain, whatever its shape.
   if (frame.show_grid) {
     grid_.draw(terrain, view_projection);
