@@ -9,8 +9,13 @@ uniform vec3 u_light_direction;  // towards the key light, world space, unit len
 uniform vec3 u_light_radiance;   // the key light's colour times intensity; 0 turns it off
 uniform float u_environment_intensity;  // scales the sky's contribution
 uniform float u_exposure;
-uniform bool u_shadows;
-uniform int u_shadow_taps;  // 1, 4 or 12 comparisons (each a hardware 2x2 filtered one)
+// Comparisons per lookup of the key light's shadow map (1, 4 or 12, each a hardware 2x2 filtered
+// one), 0 for none: a define of the including program (render/mesh_shader_variant.h); none
+// without it. A constant, so the taps' loop unrolls.
+#ifndef SHADOW_TAPS
+#define SHADOW_TAPS 0
+#endif
+const bool kShadows = SHADOW_TAPS > 0;
 uniform float u_shadow_texel;  // one shadow-map texel in its UV units
 uniform mat4 u_light_view_projection;
 layout(binding = 5) uniform sampler2DShadow u_shadow_map;
@@ -61,7 +66,7 @@ vec2 environment_brdf(float n_dot_v, float roughness) {
 // 1 in light, 0 in shadow, soft at the edges: percentage-closer filtering of hardware-filtered
 // comparisons on a disc. geometric_normal offsets the lookup against acne.
 float key_light_visibility(vec3 position, vec3 geometric_normal) {
-  if (!u_shadows) return 1.0;
+  if (!kShadows) return 1.0;
   const float n_dot_l = dot(geometric_normal, u_light_direction);
   const vec3 offset = geometric_normal * (0.02 * (1.0 - 0.7 * max(n_dot_l, 0.0)));
   const vec4 p = u_light_view_projection * vec4(position + offset, 1.0);
@@ -72,13 +77,13 @@ float key_light_visibility(vec3 position, vec3 geometric_normal) {
                                vec2(-0.203, 0.621), vec2(0.962, -0.195), vec2(0.473, -0.480),
                                vec2(0.519, 0.767), vec2(0.185, -0.893), vec2(0.507, 0.064),
                                vec2(0.896, 0.412), vec2(-0.322, -0.933), vec2(-0.792, -0.598));
-  if (u_shadow_taps <= 1) return texture(u_shadow_map, c);
+  if (SHADOW_TAPS <= 1) return texture(u_shadow_map, c);
   const float radius = 2.5 * u_shadow_texel;
   float lit = 0.0;
-  for (int i = 0; i < u_shadow_taps; ++i) {
+  for (int i = 0; i < SHADOW_TAPS; ++i) {
     lit += texture(u_shadow_map, vec3(c.xy + disc[i] * radius, c.z));
   }
-  return lit / float(u_shadow_taps);
+  return lit / float(max(SHADOW_TAPS, 1));
 }
 
 // Outgoing radiance (linear) of surface s at position, lit by the key light and the sky.

@@ -5,6 +5,11 @@
 // and the built-in sky (lighting.glsl), then tone maps (ACES filmic) and encodes sRGB: the
 // framebuffer is not an sRGB one. The other colour modes put a false colour in place of the
 // base colour. Compiled with DEPTH_ONLY for the shadow pass (alpha cut-outs still cut).
+//
+// The choices a draw makes once for all its pixels are defines, not uniforms: COLOR_MODE,
+// SHADING, DIFFUSE_ONLY, TEXTURES and SHADOW_TAPS (lighting.glsl), one program per set
+// (render/mesh_shader_variant.h). A software renderer (Mesa's llvmpipe) runs both sides of every
+// branch, each pixel paying for the paths not taken; constants let the compiler drop them.
 
 in vec3 v_world_position;
 in vec3 v_normal;
@@ -28,15 +33,17 @@ const int kShadingClay = 2;
 const int kAlphaOpaque = 0;
 const int kAlphaMask = 1;
 const int kAlphaBlend = 2;
-// Bits of u_textures: which of the material's textures are bound.
+// Bits of kTextures: which of the material's textures are bound.
 const int kBaseColorTexture = 1;
 const int kMetallicRoughnessTexture = 2;
 const int kNormalTexture = 4;
 const int kOcclusionTexture = 8;
 const int kEmissiveTexture = 16;
 
-uniform int u_color_mode;
-uniform int u_shading;
+const int kColorMode = COLOR_MODE;
+const int kShading = SHADING;
+const bool kDiffuseOnly = DIFFUSE_ONLY != 0;  // Lambert only (lighting.glsl's shade_diffuse)
+const int kTextures = TEXTURES;
 uniform vec4 u_base_color;
 uniform float u_metallic;
 uniform float u_roughness;
@@ -45,10 +52,8 @@ uniform float u_occlusion_strength;
 uniform vec3 u_emissive;
 uniform int u_alpha_mode;
 uniform float u_alpha_cutoff;
-uniform int u_textures;
 uniform bool u_has_vertex_colors;
 uniform bool u_has_tangents;
-uniform bool u_diffuse_only;  // Lambert only (lighting.glsl's shade_diffuse)
 // Blends the surface into the sky's horizon colour beyond this distance from u_fade_center
 // (the ground's edge); 0: no fade.
 uniform float u_fade_radius_m;
@@ -78,7 +83,7 @@ vec3 difference_color(float distance_m) {
   return mix(vec3(0.35, 0.4, 0.55), vec3(1.0, 0.05, 0.05), t);
 }
 
-bool has(int texture_bit) { return (u_textures & texture_bit) != 0; }
+bool has(int texture_bit) { return (kTextures & texture_bit) != 0; }
 
 // The texture coordinates unit samples at.
 vec2 uv(int unit) { return (u_uv_transforms[unit] * vec3(v_uv, 1.0)).xy; }
@@ -125,8 +130,8 @@ vec3 matcap(vec3 n_world) {
 }
 
 void main() {
-  const bool base_mode = u_color_mode == kColorBase;
-  const bool textured = base_mode && u_shading == kShadingMaterial;
+  const bool base_mode = kColorMode == kColorBase;
+  const bool textured = base_mode && kShading == kShadingMaterial;
   float alpha = textured ? base_alpha() : u_base_color.a;
   if (u_alpha_mode == kAlphaMask) {
     if ((base_mode ? base_alpha() : 1.0) < u_alpha_cutoff) discard;
@@ -139,7 +144,7 @@ void main() {
 #else
   vec3 color;
   if (!base_mode) {
-    const vec3 false_color = u_color_mode == kColorInfluenceCount
+    const vec3 false_color = kColorMode == kColorInfluenceCount
                                  ? influence_color(v_influence_count)
                                  : difference_color(v_reference_distance);
     // Plain lighting without tone mapping: false colours keep their exact hues.
@@ -149,7 +154,7 @@ void main() {
     o_color = vec4(false_color * (ambient + 0.75 * diffuse), 1.0);
     return;
   }
-  if (u_shading == kShadingMatcap) {
+  if (kShading == kShadingMatcap) {
     o_color = vec4(clamp(matcap(shading_normal(false)), 0.0, 1.0), 1.0);
     return;
   }
@@ -162,7 +167,7 @@ void main() {
     return;
   }
   Surface s;
-  if (u_shading == kShadingClay) {
+  if (kShading == kShadingClay) {
     s.base_color = vec3(0.36, 0.35, 0.34);
     s.metallic = 0.0;
     s.roughness = 0.7;
@@ -190,7 +195,7 @@ void main() {
     s.normal = shading_normal(true);
   }
   const vec3 geometric_normal = normalize(v_normal) * (gl_FrontFacing ? 1.0 : -1.0);
-  color = u_diffuse_only ? shade_diffuse(s, v_world_position, geometric_normal)
+  color = kDiffuseOnly ? shade_diffuse(s, v_world_position, geometric_normal)
                          : shade(s, v_world_position, geometric_normal);
   if (fades) {
     color = mix(color, horizon, smoothstep(0.55 * u_fade_radius_m, u_fade_radius_m, fade_distance));

@@ -73,6 +73,8 @@ void add_viewer_options(CLI::App& cli, ViewerOptions& options, std::string& size
       ->check(finite_number() & CLI::Range(1e-6f, 1e6f));
   cli.add_option("--max-frames", options.max_frames, "Close the window after N frames")
       ->check(CLI::NonNegativeNumber);
+  cli.add_flag("--show-ground", options.ground,
+               "Start with the ground, sky and shadows on (View > Ground, sky and shadows)");
   cli.add_option("--export-frames", options.export_dir,
                  "Export the timeline's clip as PNGs into this folder (File > Export frames)");
   cli.add_option("--export-video", options.export_video,

@@ -267,6 +267,7 @@ std::string state_line(int frame, const ViewerScene& scene, const ViewerUi& ui) 
   j["time_scale"] = view.time_scale;
   j["project_file"] = ui.project_path;
   j["show_grid"] = view.show_grid;
+  j["show_ground"] = view.show_ground;
   nlohmann::json errors = nlohmann::json::array();
   for (const ui::ErrorReport& e : ui.errors.entries()) {
     errors.push_back({{"file", e.file}, {"cause", e.cause}});

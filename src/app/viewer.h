@@ -68,6 +68,7 @@ struct Viewer {
   std::vector<std::vector<std::string>> open_requests;
   std::string pending_clip;
   std::vector<std::string> pending_parameters;
+  bool pending_ground = false;
   Playhead reload_playhead;
   double last_watch_s = 0.0;
   SaveFlow save_flow;

@@ -206,6 +206,7 @@ std::string start_viewer(Viewer& v) {
   v.recent.load();
   v.pending_clip = options.clip;
   v.pending_parameters = options.parameters;
+  v.pending_ground = options.ground;
   if (!options.headless) {
     std::string e;
     v.recovery = v.autosave.start(e);

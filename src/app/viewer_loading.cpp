@@ -19,7 +19,7 @@ namespace {
 void accept_load(LoadOutcome outcome, const std::vector<std::string>& files, ViewerScene& scene,
                  render::SceneRenderer& renderer, ViewerUi& ui, RecentFiles& recent,
                  render::OrbitCamera& camera, const std::string& start_clip,
-                 const std::vector<std::string>& start_parameters) {
+                 const std::vector<std::string>& start_parameters, bool start_ground) {
   if (outcome.ok && opens_another_file(ui, files)) start_file_session(ui, scene);
   // Warnings go to the status bar's list; only errors open the error panel.
   for (const std::string& w : outcome.warnings) ui.notices.add(w);
@@ -51,6 +51,7 @@ void accept_load(LoadOutcome outcome, const std::vector<std::string>& files, Vie
                           ? "."
                           : std::filesystem::path(outcome_project_path).parent_path().string();
   restore_view(scene.project, ui, scene);
+  if (start_ground) ui.view.show_ground = true;
   if (!files.empty() && files[0] != asset::kDemoSourcePath) {
     recent.add(files[0]);
     recent.save();
@@ -101,10 +102,10 @@ bool load_initial_files(Viewer& v) {
   if (!initial.empty()) {
     if (options.headless) {
       accept_load(load_now({initial, ui.import_settings}), initial, scene, v.renderer, ui, v.recent,
-                  v.camera, options.clip, options.parameters);
+                  v.camera, options.clip, options.parameters, options.ground);
       if (guess_units_after_load(ui, scene)) {
         accept_load(load_now({initial, ui.import_settings}), initial, scene, v.renderer, ui,
-                    v.recent, v.camera, options.clip, options.parameters);
+                    v.recent, v.camera, options.clip, options.parameters, options.ground);
       }
       initial_load_failed = ui.load_count == 0;
       // The character's own import warnings (its panel lists them), then the load's.
@@ -166,7 +167,7 @@ void run_load_queue(Viewer& v, const FrameStart& f, std::vector<std::string>& dr
   } else if (outcome) {
     accept_load(std::move(*outcome), v.loading_files, scene, v.renderer, ui, v.recent, v.camera,
                 v.reload_playhead.clip.empty() ? v.pending_clip : v.reload_playhead.clip,
-                v.pending_parameters);
+                v.pending_parameters, v.pending_ground);
     if (!v.reload_playhead.clip.empty() && scene.mode == PlayMode::ClipPreview) {
       scene.clock.seek(v.reload_playhead.time_s);
       scene.clock.set_playing(v.reload_playhead.playing);
@@ -182,9 +183,10 @@ void run_load_queue(Viewer& v, const FrameStart& f, std::vector<std::string>& dr
         ui.loaded_files.clear();
       }
       v.recovering.clear();
-      // Only the first load starts on the asked clip and parameters.
+      // Only the first load starts on the asked clip, parameters and ground.
       v.pending_clip.clear();
       v.pending_parameters.clear();
+      v.pending_ground = false;
     }
   }
   // After the poll, so a finished load is taken before the loader starts on the clip file.

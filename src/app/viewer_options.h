@@ -22,6 +22,7 @@ struct ViewerOptions {
   bool compressed_clips = false;        // the player samples compressed clips
   float unit_scale = 0.0f;              // metres per file unit; 0: guessed from the size
   int max_frames = 0;                   // > 0: close after that many frames (scripted runs)
+  bool ground = false;  // start with the ground, sky and shadows on, whatever the project says
   // Export frames of the clip on the timeline as the Export frames dialog does, into this folder
   // (none when empty), from export_from_s to export_to_s (negative: the clip's end).
   std::string export_dir;

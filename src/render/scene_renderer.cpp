@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <limits>
+#include <optional>
 
 #include <glm/gtc/matrix_transform.hpp>
 
@@ -38,6 +40,96 @@ render::SurfaceMaterial ground_material() {
 bool software_renderer() {
   const char* name = reinterpret_cast<const char*>(glGetString(GL_RENDERER));
   return name && (std::strstr(name, "llvmpipe") || std::strstr(name, "softpipe"));
+}
+
+// The window pixels (inside viewport) that may see the flat ground at height 0 where the shadow
+// map covers it: the box around the map's square cast on the ground, grown by the surface's
+// normal offset (shaders/lighting.glsl, 2 cm) and a pixel. Elsewhere a lookup falls outside the
+// map and the ground is lit: drawn without the lookups, the same pixels cost less. Empty when
+// the box cannot be bounded (the light along the ground, a corner behind the camera): the
+// caller then shades the whole ground with the map.
+std::optional<PixelRect> shadow_on_ground(const glm::mat4& light_view_projection,
+                                          const glm::mat4& view_projection,
+                                          const PixelRect& viewport) {
+  const glm::mat4 light_to_world = glm::inverse(light_view_projection);
+  // The map's square grown by 5 cm: its x row's length is the map's units per metre.
+  const glm::vec3 x_row(light_view_projection[0][0], light_view_projection[1][0],
+                        light_view_projection[2][0]);
+  const float reach = 1.0f + 0.05f * glm::length(x_row);
+  glm::vec2 lo(std::numeric_limits<float>::max()), hi(-std::numeric_limits<float>::max());
+  for (const glm::vec2 corner :
+       {glm::vec2(-1, -1), glm::vec2(1, -1), glm::vec2(1, 1), glm::vec2(-1, 1)}) {
+    const glm::vec4 n = light_to_world * glm::vec4(corner * reach, -1.0f, 1.0f);
+    const glm::vec4 f = light_to_world * glm::vec4(corner * reach, 1.0f, 1.0f);
+    const glm::vec3 a = glm::vec3(n) / n.w, b = glm::vec3(f) / f.w;
+    if (std::abs(b.y - a.y) < 1e-6f) return std::nullopt;
+    const glm::vec3 on_ground = a + (b - a) * (-a.y / (b.y - a.y));
+    const glm::vec4 clip = view_projection * glm::vec4(on_ground, 1.0f);
+    if (clip.w <= 1e-6f) return std::nullopt;
+    const glm::vec2 ndc = glm::vec2(clip) / clip.w;
+    lo = glm::min(lo, ndc);
+    hi = glm::max(hi, ndc);
+  }
+  const auto to_x = [&](float ndc) { return viewport.x + (ndc * 0.5f + 0.5f) * viewport.width; };
+  const auto to_y = [&](float ndc) { return viewport.y + (ndc * 0.5f + 0.5f) * viewport.height; };
+  const int right = viewport.x + viewport.width, top = viewport.y + viewport.height;
+  const auto pixel = [](float p, int lo_px, int hi_px) {
+    return static_cast<int>(std::clamp(p, static_cast<float>(lo_px), static_cast<float>(hi_px)));
+  };
+  const int x0 = pixel(std::floor(to_x(lo.x)) - 1.0f, viewport.x, right);
+  const int y0 = pixel(std::floor(to_y(lo.y)) - 1.0f, viewport.y, top);
+  const int x1 = pixel(std::ceil(to_x(hi.x)) + 1.0f, x0, right);
+  const int y1 = pixel(std::ceil(to_y(hi.y)) + 1.0f, y0, top);
+  return PixelRect{x0, y0, x1 - x0, y1 - y0};
+}
+
+// Draws the flat ground's quad; with a shadow map, the pixels the shadow cannot reach without
+// its lookups (shadow_on_ground), the same picture for less.
+void draw_flat_ground(SkinnedMeshRenderer& meshes, const GpuMesh& quad,
+                      const SkinningPaletteBuffer& palette, const glm::mat4& view_projection,
+                      const MeshDrawOptions& options) {
+  const SceneLighting lighting = meshes.lighting();
+  std::optional<PixelRect> shadowed;
+  PixelRect viewport;
+  if (lighting.shadow_map && lighting.shadow_map->valid()) {
+    GLint v[4] = {0, 0, 0, 0};
+    glGetIntegerv(GL_VIEWPORT, v);
+    viewport = {v[0], v[1], v[2], v[3]};
+    shadowed =
+        shadow_on_ground(lighting.shadow_map->light_view_projection(), view_projection, viewport);
+  }
+  if (!shadowed) {
+    meshes.draw(quad, palette, view_projection, options);
+    return;
+  }
+  // The same quad in each rectangle (the same pixels as one draw): with the shadow map inside
+  // the shadow's box, without it in the bands around.
+  const PixelRect& s = *shadowed;
+  const int right = viewport.x + viewport.width, top = viewport.y + viewport.height;
+  const PixelRect lit_bands[4] = {
+      {viewport.x, viewport.y, viewport.width, s.y - viewport.y},
+      {viewport.x, s.y + s.height, viewport.width, top - (s.y + s.height)},
+      {viewport.x, s.y, s.x - viewport.x, s.height},
+      {s.x + s.width, s.y, right - (s.x + s.width), s.height}};
+  const GLboolean scissor_was_on = glIsEnabled(GL_SCISSOR_TEST);
+  GLint scissor_box[4] = {0, 0, 0, 0};
+  glGetIntegerv(GL_SCISSOR_BOX, scissor_box);
+  glEnable(GL_SCISSOR_TEST);
+  if (s.width > 0 && s.height > 0) {
+    glScissor(s.x, s.y, s.width, s.height);
+    meshes.draw(quad, palette, view_projection, options);
+  }
+  SceneLighting unshadowed = lighting;
+  unshadowed.shadow_map = nullptr;
+  meshes.set_lighting(unshadowed);
+  for (const PixelRect& band : lit_bands) {
+    if (band.width <= 0 || band.height <= 0) continue;
+    glScissor(band.x, band.y, band.width, band.height);
+    meshes.draw(quad, palette, view_projection, options);
+  }
+  meshes.set_lighting(lighting);
+  glScissor(scissor_box[0], scissor_box[1], scissor_box[2], scissor_box[3]);
+  if (!scissor_was_on) glDisable(GL_SCISSOR_TEST);
 }
 
 }  // namespace
@@ -136,7 +228,7 @@ void SceneRenderer::draw_ground(const anim::Terrain& terrain, const glm::vec3& c
     options.fade_radius_m = radius_m;
     options.model = glm::translate(glm::mat4(1.0f), glm::vec3(center.x, 0.0f, center.z)) *
                     glm::scale(glm::mat4(1.0f), glm::vec3(radius_m, 1.0f, radius_m));
-    meshes_.draw(ground_mesh_, terrain_palette_, view_projection, options);
+    draw_flat_ground(meshes_, ground_mesh_, terrain_palette_, view_projection, options);
     return;
   }
   options.fade_radius_m = kTerrainHalfExtent_m;
@@ -319,7 +411,6 @@ void SceneRenderer::draw_surroundings(const FrameView& frame, const anim::Terrai
   lighting.shadow_taps = shadow_taps_;
   meshes_.set_lighting(lighting);
   if (frame.show_ground) {
-    sky_.draw(view_projection, lighting);
     if (frame.shadows && frame.shading != render::ShadingMode::Matcap &&
         !(clip_b && !frame.clip_b)) {
       draw_shadow_map(frame, palette, crowd);
@@ -331,6 +422,8 @@ void SceneRenderer::draw_surroundings(const FrameView& frame, const anim::Terrai
   if (frame.show_ground || terrain.shape != anim::TerrainShape::Flat) {
     draw_ground(terrain, root, view_projection, frame);
   }
+  // After the opaque ground, which hides much of it; before the grid, which blends over it.
+  if (frame.show_ground) sky_.draw(view_projection, lighting);
   // The grid follows the camera and lies on the terrain, whatever its shape.
   if (frame.show_grid) {
     grid_.draw(terrain, view_projection);

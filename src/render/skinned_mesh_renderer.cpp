@@ -35,6 +35,23 @@ const char* palette_name(SkinningMethod method) {
   return method == SkinningMethod::Lbs ? "matrix palette" : "dual-quaternion palette";
 }
 
+// Bit k: the material's texture on unit k is used (shaders/mesh.frag's k*Texture): it is valid
+// and the mesh has UVs.
+int bound_textures(const GpuMesh& mesh, const SurfaceMaterial& m) {
+  const Texture2D* textures[5] = {m.base_color_texture, m.metallic_roughness_texture,
+                                  m.normal_texture, m.occlusion_texture, m.emissive_texture};
+  int bound = 0;
+  for (int unit = 0; unit < 5; ++unit) {
+    if (mesh.has_uvs() && textures[unit] && textures[unit]->valid()) bound |= 1 << unit;
+  }
+  return bound;
+}
+
+// Compiles the variant's program for method.
+std::string load_surface(ShaderProgram& program, const MeshShaderVariant& variant) {
+  return program.load({vertex_file(variant.method), "mesh.frag", {}, mesh_shader_defines(variant)});
+}
+
 }  // namespace
 
 SkinnedMeshRenderer::~SkinnedMeshRenderer() {
@@ -42,27 +59,42 @@ SkinnedMeshRenderer::~SkinnedMeshRenderer() {
 }
 
 std::string SkinnedMeshRenderer::init() {
-  MethodPrograms loaded[2];
+  ShaderProgram captures[2];
+  std::map<MeshShaderVariant, ShaderProgram> surfaces;
   const SkinningMethod methods[2] = {SkinningMethod::Lbs, SkinningMethod::DualQuat};
   for (int i = 0; i < 2; ++i) {
-    const std::string vertex = vertex_file(methods[i]);
-    std::string error = loaded[i].draw.load({vertex, "mesh.frag", {}, {}});
-    if (error.empty())
-      error = loaded[i].difference.load({vertex, "mesh.frag", {}, {"DIFFERENCE_VIEW"}});
-    if (error.empty()) {
-      error = loaded[i].capture.load({vertex, "", {"v_world_position", "v_normal"}, {}});
+    std::string error =
+        captures[i].load({vertex_file(methods[i]), "", {"v_world_position", "v_normal"}, {}});
+    const MeshShaderVariant starts[3] = {
+        mesh_shader_variant(methods[i], MeshPass::Color, ColorMode::Base, ShadingMode::Material,
+                            false, 0, 0),
+        mesh_shader_variant(methods[i], MeshPass::Color, ColorMode::SkinningDifference,
+                            ShadingMode::Material, false, 0, 0),
+        mesh_shader_variant(methods[i], MeshPass::DepthOnly, ColorMode::Base, ShadingMode::Material,
+                            false, 0, 0)};
+    for (const MeshShaderVariant& variant : starts) {
+      if (error.empty()) error = load_surface(surfaces[variant], variant);
     }
-    if (error.empty()) error = loaded[i].depth.load({vertex, "mesh.frag", {}, {"DEPTH_ONLY"}});
     if (!error.empty()) return error;
   }
-  lbs_ = std::move(loaded[0]);
-  dual_quat_ = std::move(loaded[1]);
+  lbs_capture_ = std::move(captures[0]);
+  dual_quat_capture_ = std::move(captures[1]);
+  surfaces_ = std::move(surfaces);
   return {};
+}
+
+const ShaderProgram* SkinnedMeshRenderer::surface_program(const MeshShaderVariant& variant,
+                                                          std::string& error) {
+  if (const auto found = surfaces_.find(variant); found != surfaces_.end()) return &found->second;
+  ShaderProgram program;
+  error = load_surface(program, variant);
+  if (!error.empty()) return nullptr;
+  return &surfaces_.emplace(variant, std::move(program)).first->second;
 }
 
 std::string SkinnedMeshRenderer::check(const GpuMesh& mesh, const SkinningPaletteBuffer& palette,
                                        SkinningMethod method, int instance_count) {
-  if (!programs(method).draw.valid()) return "skinned mesh renderer: shaders not loaded (init)";
+  if (surfaces_.empty()) return "skinned mesh renderer: shaders not loaded (init)";
   if (mesh.vertex_array() == 0) return "skinned mesh renderer: the mesh was not uploaded";
   if (!palette.has(method)) {
     return std::string("skinned mesh renderer: no ") + palette_name(method) + " uploaded";
@@ -133,7 +165,7 @@ void SkinnedMeshRenderer::capture(const GpuMesh& mesh, const SkinningPaletteBuff
     glNamedBufferData(feedback_buffer_, static_cast<GLsizeiptr>(bytes), nullptr, GL_DYNAMIC_COPY);
     feedback_capacity_ = bytes;
   }
-  const ShaderProgram& program = programs(method).capture;
+  const ShaderProgram& program = capture_program(method);
   prepare(program, mesh, palette, method, morph_weights, instance_count);
   // Model space: the same frame as the CPU reference and the other method's draw.
   program.set("u_model", glm::mat4(1.0f));
@@ -153,10 +185,8 @@ void SkinnedMeshRenderer::capture(const GpuMesh& mesh, const SkinningPaletteBuff
 }
 
 void SkinnedMeshRenderer::set_material(const ShaderProgram& program, const GpuMesh& mesh,
-                                       const MeshDrawOptions& options) {
+                                       const MeshDrawOptions& options, int textures) {
   const SurfaceMaterial& m = options.material;
-  program.set("u_color_mode", static_cast<int>(options.color_mode));
-  program.set("u_shading", static_cast<int>(options.shading));
   program.set("u_base_color", m.base_color);
   program.set("u_metallic", m.metallic);
   program.set("u_roughness", m.roughness);
@@ -169,18 +199,11 @@ void SkinnedMeshRenderer::set_material(const ShaderProgram& program, const GpuMe
   program.set("u_has_tangents", mesh.has_uvs() ? 1 : 0);  // GpuMesh makes them with UVs
   program.set("u_fade_radius_m", options.fade_radius_m);
   program.set("u_fade_center", options.fade_center);
-  program.set("u_diffuse_only", options.diffuse_only ? 1 : 0);
-  // Bit k of u_textures: the texture on unit k is bound (shaders/mesh.frag's k*Texture).
-  const Texture2D* textures[5] = {m.base_color_texture, m.metallic_roughness_texture,
-                                  m.normal_texture, m.occlusion_texture, m.emissive_texture};
-  int bound = 0;
+  const Texture2D* bound[5] = {m.base_color_texture, m.metallic_roughness_texture, m.normal_texture,
+                               m.occlusion_texture, m.emissive_texture};
   for (unsigned unit = 0; unit < 5; ++unit) {
-    if (mesh.has_uvs() && textures[unit] && textures[unit]->valid()) {
-      textures[unit]->bind(unit);
-      bound |= 1 << unit;
-    }
+    if ((textures & (1 << unit)) != 0) bound[unit]->bind(unit);
   }
-  program.set("u_textures", bound);
   program.set("u_uv_transforms", std::span<const glm::mat3>(m.uv_transforms));
 }
 
@@ -191,12 +214,9 @@ void SkinnedMeshRenderer::set_lighting_uniforms(const ShaderProgram& program,
   program.set("u_light_radiance", lighting_.key_radiance);
   program.set("u_environment_intensity", lighting_.environment_intensity);
   program.set("u_exposure", lighting_.exposure);
-  const bool shadows = lighting_.shadow_map && lighting_.shadow_map->valid();
-  program.set("u_shadows", shadows ? 1 : 0);
-  if (shadows) {
+  if (casts_shadows()) {
     program.set("u_light_view_projection", lighting_.shadow_map->light_view_projection());
     program.set("u_shadow_texel", lighting_.shadow_map->texel());
-    program.set("u_shadow_taps", lighting_.shadow_taps);
     lighting_.shadow_map->bind(kShadowMapUnit);
   }
 }
@@ -217,16 +237,22 @@ std::string SkinnedMeshRenderer::draw(const GpuMesh& mesh, const SkinningPalette
     capture(mesh, palette, other(options.method), options.instance_count, options.morph_weights);
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kReferenceSkinningBinding, feedback_buffer_);
   }
-  const MethodPrograms& variants = programs(options.method);
-  const ShaderProgram& program =
-      options.depth_only ? variants.depth : (difference ? variants.difference : variants.draw);
+  const int textures = bound_textures(mesh, options.material);
+  std::string error;
+  const ShaderProgram* variant = surface_program(
+      mesh_shader_variant(
+          options.method, options.depth_only ? MeshPass::DepthOnly : MeshPass::Color,
+          options.color_mode, options.shading, options.diffuse_only, textures, shadow_taps()),
+      error);
+  if (!variant) return error;
+  const ShaderProgram& program = *variant;
   prepare(program, mesh, palette, options.method, options.morph_weights, options.instance_count);
   program.set("u_model", options.model);
   program.set("u_normal_matrix", glm::inverseTranspose(options.model));
   program.set("u_view_projection", view_projection);
   program.set("u_difference_full_scale_m", options.difference_full_scale_m);
   if (difference) program.set("u_vertex_count", mesh.vertex_count());
-  set_material(program, mesh, options);
+  set_material(program, mesh, options, textures);
   if (!options.depth_only) set_lighting_uniforms(program, view_projection);
 
   glEnable(GL_DEPTH_TEST);

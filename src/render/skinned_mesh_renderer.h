@@ -11,6 +11,8 @@
 //   for each GpuMesh: renderer.draw(mesh, palette, projection * view, options);
 // A crowd fills the palette with render::Crowd and draws with options.instance_count.
 
+#include <algorithm>
+#include <map>
 #include <span>
 #include <string>
 
@@ -18,6 +20,7 @@
 
 #include "render/gpu_mesh.h"
 #include "render/instance_morph_buffer.h"
+#include "render/mesh_shader_variant.h"
 #include "render/scene_lighting.h"
 #include "render/shader_program.h"
 #include "render/skinning_palette_buffer.h"
@@ -25,13 +28,6 @@
 #include "render/texture.h"
 
 namespace render {
-
-// What decides a vertex's colour. Values match shaders/mesh.frag.
-enum class ColorMode {
-  Base = 0,                // the material, lit as MeshDrawOptions::shading says
-  InfluenceCount = 1,      // heatmap of influences per vertex: 1 blue ... 4 yellow ... 8 red
-  SkinningDifference = 2,  // distance between the LBS and DQ positions of each vertex
-};
 
 struct MeshDrawOptions {
   SkinningMethod method = SkinningMethod::Lbs;
@@ -69,7 +65,8 @@ class SkinnedMeshRenderer {
   SkinnedMeshRenderer& operator=(const SkinnedMeshRenderer&) = delete;
   ~SkinnedMeshRenderer();
 
-  // Compiles every program (both methods, their difference-view and capture variants) from
+  // Compiles the programs every draw starts from (both methods: the capture, the material, the
+  // difference view and the depth-only variants; others compile on their first draw) from
   // shader_directory(). Returns "" or the first error, naming the shader file and line. Call it
   // again to reload edited shaders; on failure the programs loaded before are kept.
   std::string init();
@@ -82,8 +79,9 @@ class SkinnedMeshRenderer {
 
   // Draws mesh skinned by the palette of options.method. The difference view needs both
   // palettes: it captures the other method's skinning first, then colours by the distance.
-  // Returns "" or why nothing was drawn: programs not loaded, the method's palette not uploaded
-  // or with fewer joints per instance than the mesh's skeleton, or fewer instances than asked.
+  // Returns "" or why nothing was drawn: programs not loaded (or the draw's variant failed to
+  // compile), the method's palette not uploaded or with fewer joints per instance than the
+  // mesh's skeleton, or fewer instances than asked.
   std::string draw(const GpuMesh& mesh, const SkinningPaletteBuffer& palette,
                    const glm::mat4& view_projection, const MeshDrawOptions& options);
 
@@ -98,16 +96,12 @@ class SkinnedMeshRenderer {
                                         std::span<const float> morph_weights = {});
 
  private:
-  // The compiled variants of one skinning method.
-  struct MethodPrograms {
-    ShaderProgram draw;        // with mesh.frag
-    ShaderProgram difference;  // DIFFERENCE_VIEW, with mesh.frag
-    ShaderProgram capture;     // vertex stage only, transform feedback of position and normal
-    ShaderProgram depth;       // DEPTH_ONLY, with mesh.frag: shadow maps
-  };
-  MethodPrograms& programs(SkinningMethod method) {
-    return method == SkinningMethod::Lbs ? lbs_ : dual_quat_;
+  // The vertex stage only, transform feedback of position and normal.
+  ShaderProgram& capture_program(SkinningMethod method) {
+    return method == SkinningMethod::Lbs ? lbs_capture_ : dual_quat_capture_;
   }
+  // The variant's program, compiled on its first use; null (and error set) when it fails.
+  const ShaderProgram* surface_program(const MeshShaderVariant& variant, std::string& error);
   std::string check(const GpuMesh& mesh, const SkinningPaletteBuffer& palette,
                     SkinningMethod method, int instance_count);
   // Sets the skinning and morph uniforms of program and binds the palette for method and the
@@ -119,17 +113,24 @@ class SkinnedMeshRenderer {
   // uniforms, or each instance's through instance_morphs_ (MeshDrawOptions::morph_weights).
   void set_morph_targets(const ShaderProgram& program, const GpuMesh& mesh,
                          std::span<const float> morph_weights, int instance_count);
-  // Sets the material's uniforms and binds its textures (units 0-4).
+  // Sets the material's uniforms and binds its textures (units 0-4), textures as
+  // bound_textures says.
   static void set_material(const ShaderProgram& program, const GpuMesh& mesh,
-                           const MeshDrawOptions& options);
+                           const MeshDrawOptions& options, int textures);
+  // Whether the lighting's shadow map is sampled.
+  bool casts_shadows() const { return lighting_.shadow_map && lighting_.shadow_map->valid(); }
+  // Comparisons per shadow lookup in the shader (MeshShaderVariant::shadow_taps): the lighting's,
+  // at least one; 0 without a shadow map.
+  int shadow_taps() const { return casts_shadows() ? std::max(lighting_.shadow_taps, 1) : 0; }
   // Sets the lighting uniforms for a picture seen through view_projection.
   void set_lighting_uniforms(const ShaderProgram& program, const glm::mat4& view_projection) const;
   // Captures instance_count instances into feedback_buffer_ (6 floats per vertex).
   void capture(const GpuMesh& mesh, const SkinningPaletteBuffer& palette, SkinningMethod method,
                int instance_count, std::span<const float> morph_weights);
 
-  MethodPrograms lbs_;
-  MethodPrograms dual_quat_;
+  ShaderProgram lbs_capture_;
+  ShaderProgram dual_quat_capture_;
+  std::map<MeshShaderVariant, ShaderProgram> surfaces_;  // with mesh.frag
   SceneLighting lighting_;
   InstanceMorphBuffer instance_morphs_;
   unsigned feedback_buffer_ = 0;

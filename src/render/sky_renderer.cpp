@@ -27,14 +27,14 @@ void SkyRenderer::draw(const glm::mat4& view_projection, const SceneLighting& li
   program_.set("u_camera_position", eye_position(view_projection));
   program_.set("u_environment_intensity", lighting.environment_intensity);
   program_.set("u_exposure", lighting.exposure);
-  program_.set("u_shadows", 0);
-  glDisable(GL_DEPTH_TEST);
+  glEnable(GL_DEPTH_TEST);
+  glDepthFunc(GL_LEQUAL);  // at the far plane: passes where the depth is still the cleared 1
   glDepthMask(GL_FALSE);
   glBindVertexArray(vertex_array_);
   glDrawArrays(GL_TRIANGLES, 0, kSkyVertices);
   glBindVertexArray(0);
   glDepthMask(GL_TRUE);
-  glEnable(GL_DEPTH_TEST);
+  glDepthFunc(GL_LESS);
 }
 
 }  // namespace render

@@ -21,7 +21,9 @@ class SkyRenderer {
   std::string init();
 
   // Fills the current viewport with the sky seen through view_projection (perspective), under
-  // the lighting's environment intensity and exposure. Writes no depth.
+  // the lighting's environment intensity and exposure, where nothing was drawn yet: at the far
+  // plane, depth-tested against the cleared depth (drawn after the opaque ground, the hidden sky
+  // costs nothing on a software renderer). Writes no depth.
   void draw(const glm::mat4& view_projection, const SceneLighting& lighting) const;
 
  private:
