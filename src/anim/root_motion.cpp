@@ -67,9 +67,10 @@ class HeadingSampler {
     const glm::vec3 translation =
         parent_.translation + parent_.rotation * (parent_.scale * local.translation);
     Heading h;
+    // The product of two unit rotations is unit to rounding, and the heading is a direction:
+    // compose's normalization would change it by rounding alone.
     if (settings_.extract_yaw) {
-      h = heading_of(
-          ground_forward(glm::normalize(parent_.rotation * local.rotation), rest_rotation_));
+      h = heading_of(ground_forward(parent_.rotation * local.rotation, rest_rotation_));
     }
     h.position = {settings_.extract_x ? translation.x : 0.0f,
                   settings_.extract_y ? translation.y : 0.0f,
