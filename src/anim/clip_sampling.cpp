@@ -285,6 +285,7 @@ float wrap_clip_time(const Clip& clip, float time_s) {
   const float duration = clip.duration_s;
   if (!std::isfinite(duration) || duration <= 0.0f || !std::isfinite(time_s)) return 0.0f;
   if (!clip.loop) return std::clamp(time_s, 0.0f, duration);
+  if (time_s >= 0.0f && time_s < duration) return time_s;  // fmod's result, without its cost
   float wrapped = std::fmod(time_s, duration);
   if (wrapped < 0.0f) wrapped += duration;
   // fmod of a tiny negative time can round up to exactly duration.

@@ -15,28 +15,39 @@ Transform parent_rest_model(const Skeleton& skeleton, int joint) {
   return model;
 }
 
-float heading_yaw(const glm::quat& rotation, const glm::quat& rest_rotation) {
-  const glm::vec3 forward = (rotation * glm::conjugate(rest_rotation)) * glm::vec3(0, 0, 1);
-  if (std::fabs(forward.x) + std::fabs(forward.z) < 1e-6f) return 0.0f;  // pointing straight up
-  return std::atan2(forward.x, forward.z);
-}
-
 namespace {
 
 glm::quat yaw_rotation(float yaw_rad) {
   return glm::angleAxis(yaw_rad, glm::vec3(0.0f, 1.0f, 0.0f));
 }
 
-// The same angle in [-pi, pi], so a heading difference never spins the long way round.
-float wrap_angle(float a) {
-  return std::remainder(a, 2.0f * std::numbers::pi_v<float>);
-}
-
-// What the root motion settings extract from the root at one time: a position and a heading.
+// What the root motion settings extract from the root at one time: a position and a heading,
+// the heading also as (sin, cos) so that steps turn into it without trigonometry.
 struct Heading {
   glm::vec3 position{0.0f};
   float yaw_rad = 0.0f;
+  glm::vec2 sin_cos{0.0f, 1.0f};
 };
+
+// The rest-relative forward (+Z) axis of a model-space rotation on the ground plane, as
+// heading_yaw measures it, and whether it points anywhere but straight up.
+glm::vec2 ground_forward(const glm::quat& rotation, const glm::quat& rest_rotation) {
+  const glm::vec3 forward = (rotation * glm::conjugate(rest_rotation)) * glm::vec3(0, 0, 1);
+  return {forward.x, forward.z};
+}
+
+bool has_heading(glm::vec2 forward) {
+  return std::fabs(forward.x) + std::fabs(forward.y) >= 1e-6f;
+}
+
+// The heading of a ground forward axis: its yaw (heading_yaw's) and its (sin, cos).
+Heading heading_of(glm::vec2 forward) {
+  Heading h;
+  if (!has_heading(forward)) return h;
+  h.yaw_rad = std::atan2(forward.x, forward.y);
+  h.sin_cos = forward * (1.0f / std::sqrt(forward.x * forward.x + forward.y * forward.y));
+  return h;
+}
 
 class HeadingSampler {
  public:
@@ -52,12 +63,18 @@ class HeadingSampler {
   Heading at(float time_s, std::array<std::uint32_t, 3>& key_cursors) const {
     const Transform local =
         sample_joint(clip_, binding_, skeleton_, settings_.root_joint, time_s, key_cursors);
-    const Transform model = compose(parent_, local);
+    // compose(parent_, local) less the scale, which the heading does not read.
+    const glm::vec3 translation =
+        parent_.translation + parent_.rotation * (parent_.scale * local.translation);
     Heading h;
-    h.position = {settings_.extract_x ? model.translation.x : 0.0f,
-                  settings_.extract_y ? model.translation.y : 0.0f,
-                  settings_.extract_z ? model.translation.z : 0.0f};
-    h.yaw_rad = settings_.extract_yaw ? heading_yaw(model.rotation, rest_rotation_) : 0.0f;
+    // The product of two unit rotations is unit to rounding, and the heading is a direction:
+    // compose's normalization would change it by rounding alone.
+    if (settings_.extract_yaw) {
+      h = heading_of(ground_forward(parent_.rotation * local.rotation, rest_rotation_));
+    }
+    h.position = {settings_.extract_x ? translation.x : 0.0f,
+                  settings_.extract_y ? translation.y : 0.0f,
+                  settings_.extract_z ? translation.z : 0.0f};
     return h;
   }
 
@@ -70,9 +87,32 @@ class HeadingSampler {
   glm::quat rest_rotation_;
 };
 
-// The step from heading a to heading b, expressed in a's frame.
+// The difference of two headings' yaws wrapped into [-pi, pi], so a heading difference never
+// spins the long way round. For yaws within [-pi, pi] (atan2's) that is one exact subtraction
+// of a whole turn at most: std::remainder's result, without its cost.
+float yaw_difference(float b_rad, float a_rad) {
+  constexpr float kPi = std::numbers::pi_v<float>;
+  const float d = b_rad - a_rad;
+  if (d > kPi) return d - 2.0f * kPi;
+  if (d < -kPi) return d + 2.0f * kPi;
+  return d;
+}
+
+// The step from heading a to heading b, expressed in a's frame: their offset turned by -a.yaw.
 RootMotionDelta step_between(const Heading& a, const Heading& b) {
-  return {yaw_rotation(-a.yaw_rad) * (b.position - a.position), wrap_angle(b.yaw_rad - a.yaw_rad)};
+  const glm::vec3 d = b.position - a.position;
+  const float s = a.sin_cos.x, c = a.sin_cos.y;
+  return {{c * d.x - s * d.z, d.y, s * d.x + c * d.z}, yaw_difference(b.yaw_rad, a.yaw_rad)};
+}
+
+// The turn about +Y by minus the heading of forward (a ground forward axis): yaw_rotation(-yaw)
+// from the heading's cosine by half-angle formulas, without an arctangent, a sine and a cosine.
+glm::quat unturn(glm::vec2 forward) {
+  if (!has_heading(forward)) return glm::quat(1.0f, 0.0f, 0.0f, 0.0f);
+  const float cos_yaw = forward.y / std::sqrt(forward.x * forward.x + forward.y * forward.y);
+  const float cos_half = std::sqrt(std::max(0.5f + 0.5f * cos_yaw, 0.0f));
+  const float sin_half = std::sqrt(std::max(0.5f - 0.5f * cos_yaw, 0.0f));
+  return glm::quat(cos_half, 0.0f, -std::copysign(sin_half, forward.x), 0.0f);
 }
 
 // step composed with itself n times, by squaring, so huge time jumps stay cheap.
@@ -92,6 +132,10 @@ bool valid_root(const Skeleton& skeleton, int joint) {
 }
 
 }  // namespace
+
+float heading_yaw(const glm::quat& rotation, const glm::quat& rest_rotation) {
+  return heading_of(ground_forward(rotation, rest_rotation)).yaw_rad;
+}
 
 RootMotionDelta compose(const RootMotionDelta& a, const RootMotionDelta& b) {
   return {a.translation + yaw_rotation(a.yaw_rad) * b.translation, a.yaw_rad + b.yaw_rad};
@@ -115,10 +159,13 @@ RootMotionDelta extract_root_motion(const Clip& clip, const ClipBinding& binding
                              unused);
 }
 
-RootMotionDelta extract_root_motion(const Clip& clip, const ClipBinding& binding,
-                                    const Skeleton& skeleton, const RootMotionSettings& settings,
-                                    const RootRestFrame& frame, float time_s, float delta_time_s,
-                                    RootMotionCursor& cursor) {
+// Flattened, as two-bone IK is: the inliner leaves the glm operations the steps are made of out
+// of line, a call each.
+[[gnu::flatten]] RootMotionDelta extract_root_motion(const Clip& clip, const ClipBinding& binding,
+                                                     const Skeleton& skeleton,
+                                                     const RootMotionSettings& settings,
+                                                     const RootRestFrame& frame, float time_s,
+                                                     float delta_time_s, RootMotionCursor& cursor) {
   const float duration = clip.duration_s;
   if (!valid_root(skeleton, settings.root_joint) || !std::isfinite(duration) || duration <= 0.0f ||
       !std::isfinite(time_s) || !std::isfinite(delta_time_s)) {
@@ -129,10 +176,10 @@ RootMotionDelta extract_root_motion(const Clip& clip, const ClipBinding& binding
   // The step's two ends: the start from the cursor when it stopped there, the end remembered.
   auto ends = [&](float local0, float local1) {
     const Heading start = cursor.valid && std::fabs(cursor.time_s - local0) <= kSameTime_s
-                              ? Heading{cursor.position, cursor.yaw_rad}
+                              ? Heading{cursor.position, cursor.yaw_rad, cursor.heading}
                               : heading.at(local0, cursor.keys);
     const Heading end = heading.at(local1, cursor.keys);
-    cursor = {true, local1, end.position, end.yaw_rad, cursor.keys};
+    cursor = {true, local1, end.position, end.yaw_rad, end.sin_cos, cursor.keys};
     return std::pair{start, end};
   };
   if (!clip.loop) {
@@ -141,10 +188,12 @@ RootMotionDelta extract_root_motion(const Clip& clip, const ClipBinding& binding
     return step_between(start, end);
   }
   // Split the unwrapped interval at each loop boundary: partial cycle, whole cycles, partial.
+  // Most steps stay within the first cycle, where the cycles need no division.
   const double start_s = time_s;
   const double end_s = static_cast<double>(time_s) + delta_time_s;
-  const double cycle0 = std::floor(start_s / duration);
-  const double cycle1 = std::floor(end_s / duration);
+  const bool first_cycle = start_s >= 0.0 && start_s < duration && end_s >= 0.0 && end_s < duration;
+  const double cycle0 = first_cycle ? 0.0 : std::floor(start_s / duration);
+  const double cycle1 = first_cycle ? 0.0 : std::floor(end_s / duration);
   const auto [start, end] = ends(static_cast<float>(start_s - cycle0 * duration),
                                  static_cast<float>(end_s - cycle1 * duration));
   if (cycle0 == cycle1) return step_between(start, end);
@@ -172,8 +221,10 @@ JobResult remove_root_motion(const Skeleton& skeleton, const RootMotionSettings&
                             local);
 }
 
-JobResult remove_root_motion(const Skeleton& skeleton, const RootMotionSettings& settings,
-                             const RootRestFrame& frame, std::span<Transform> local) {
+[[gnu::flatten]] JobResult remove_root_motion(const Skeleton& skeleton,
+                                              const RootMotionSettings& settings,
+                                              const RootRestFrame& frame,
+                                              std::span<Transform> local) {
   if (!valid_root(skeleton, settings.root_joint)) {
     return JobResult::fail("remove_root_motion: root_joint is not a joint of the skeleton");
   }
@@ -188,7 +239,7 @@ JobResult remove_root_motion(const Skeleton& skeleton, const RootMotionSettings&
   if (settings.extract_z) model.translation.z = rest.translation.z;
   if (settings.extract_yaw) {
     // Turning about +Y in model space changes the heading by exactly that angle.
-    model.rotation = yaw_rotation(-heading_yaw(model.rotation, rest.rotation)) * model.rotation;
+    model.rotation = unturn(ground_forward(model.rotation, rest.rotation)) * model.rotation;
   }
   local[root] = compose(frame.inverse_parent, model);
   return JobResult::ok();

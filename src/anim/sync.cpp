@@ -176,6 +176,7 @@ double advance_phase(const SyncGroup& group, std::span<const float> weights, dou
 
 double wrap_phase(const SyncGroup& group, double phase) {
   const double n = group.segment_count;
+  if (phase >= 0.0 && phase < n) return phase;  // fmod's result, without its cost
   double wrapped = std::fmod(phase, n);
   if (wrapped < 0.0) wrapped += n;
   return wrapped >= n ? 0.0 : wrapped;
@@ -198,6 +199,10 @@ float clip_time_at_phase(const SyncGroup& group, int clip, double phase) {
 
 float wrapped_clip_time(const SyncGroup& group, int clip, double unwrapped_time_s) {
   const double duration = group.durations_s[clip];
+  // Within the clip, as one step's ends are, fmod's result without its cost.
+  if (unwrapped_time_s >= 0.0 && unwrapped_time_s < duration) {
+    return static_cast<float>(unwrapped_time_s);
+  }
   double t = std::fmod(unwrapped_time_s, duration);
   if (t < 0.0) t += duration;
   return t >= duration ? 0.0f : static_cast<float>(t);

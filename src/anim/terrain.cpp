@@ -59,9 +59,9 @@ HeightGradient shape_height(const Terrain& t, float x, float z) {
   return {0.0f, {0.0f, 0.0f}};
 }
 
-}  // namespace
-
-std::string validate(const Terrain& t) {
+// validate's cause as a literal, nullptr for a valid terrain: probes check every call without
+// building a string.
+const char* invalid_reason(const Terrain& t) {
   if (!std::isfinite(t.base_height_m)) return "terrain base_height_m is not finite";
   const bool directional = t.shape == TerrainShape::Slope || t.shape == TerrainShape::Stairs;
   if (directional && (!finite(t.uphill_xz) || glm::length(t.uphill_xz) < 1e-6f)) {
@@ -92,13 +92,19 @@ std::string validate(const Terrain& t) {
     default:
       return "terrain shape is not one of Flat, Slope, Stairs, Rough";
   }
-  return {};
+  return nullptr;
+}
+
+}  // namespace
+
+std::string validate(const Terrain& t) {
+  const char* reason = invalid_reason(t);
+  return reason ? reason : "";
 }
 
 GroundProbe probe(const Terrain& terrain, float x, float z) {
   const float base = std::isfinite(terrain.base_height_m) ? terrain.base_height_m : 0.0f;
-  if (!validate(terrain).empty() || !std::isfinite(x) || !std::isfinite(z))
-    return {base, {0, 1, 0}};
+  if (invalid_reason(terrain) || !std::isfinite(x) || !std::isfinite(z)) return {base, {0, 1, 0}};
   const HeightGradient hg = shape_height(terrain, x, z);
   // The surface y = h(x, z) has the upward normal (-dh/dx, 1, -dh/dz), normalized.
   const glm::vec3 normal = glm::normalize(glm::vec3(-hg.gradient.x, 1.0f, -hg.gradient.y));
@@ -110,7 +116,7 @@ float smoothed_height(const Terrain& terrain, float x, float z) {
   if (terrain.shape == TerrainShape::Flat && std::isfinite(terrain.base_height_m)) {
     return terrain.base_height_m + 0.0f;
   }
-  if (terrain.shape != TerrainShape::Stairs || !validate(terrain).empty() || !std::isfinite(x) ||
+  if (terrain.shape != TerrainShape::Stairs || invalid_reason(terrain) || !std::isfinite(x) ||
       !std::isfinite(z)) {
     return probe(terrain, x, z).height_m;
   }

@@ -125,6 +125,9 @@ TEST(ExtractRootMotion, ACursorGivesTheSameStepsAndStartsWhereTheLastStepEnded) 
   EXPECT_NEAR(cursor.time_s, 0.5f, 1e-6f);
   EXPECT_TRUE(vec3_near(cursor.position, {0, 0, 1}, 1e-5f));
   EXPECT_NEAR(cursor.yaw_rad, kPi / 4.0f, 1e-5f);
+  // The heading kept for the next step's turn: (sin, cos) of that yaw.
+  EXPECT_NEAR(cursor.heading.x, std::sin(kPi / 4.0f), 1e-5f);
+  EXPECT_NEAR(cursor.heading.y, std::cos(kPi / 4.0f), 1e-5f);
 }
 
 TEST(ExtractRootMotion, ACursorAtAnotherTimeIsNotUsed) {
@@ -200,6 +203,20 @@ TEST(RemoveRootMotion, KeepsTheRootInPlaceButKeepsTheBobbing) {
   EXPECT_TRUE(vec3_near(glm::vec3(model[1][3]), {0, 1.1f, 0}));
   // The 45-degree turn of mid-cycle is gone: the hips face +Z again.
   EXPECT_TRUE(vec3_near(glm::vec3(model[1] * glm::vec4(0, 0, 1, 0)), {0, 0, 1}, 1e-5f));
+}
+
+TEST(RemoveRootMotion, TakesOutEveryHeadingAndKeepsThePitch) {
+  // The hips turned by yaw about +Y after a 20-degree pitch about +X: removal leaves the pitch
+  // alone, whichever way and however far they turned (a half turn included).
+  const WalkRig rig;
+  const glm::vec3 kX(1.0f, 0.0f, 0.0f);
+  const glm::quat pitch = rotation_about(20.0f, kX);
+  for (float yaw_deg : {0.0f, 45.0f, -100.0f, 179.0f, 180.0f, -179.5f}) {
+    std::vector<Transform> pose(3);
+    pose[1].rotation = rotation_about(yaw_deg, kY) * pitch;
+    ASSERT_TRUE(remove_root_motion(rig.skeleton, hips_settings(), pose));
+    EXPECT_TRUE(same_rotation(pose[1].rotation, pitch, 1e-5f)) << yaw_deg << " degrees";
+  }
 }
 
 TEST(RemoveRootMotion, UndoesTheParentsScaleWhenWritingTheLocalPoseBack) {
