@@ -784,9 +784,13 @@ bool CharacterInstance::aim_warp(const CharacterSettings& settings, int blend_sp
       settings.orientation_warping
           ? hip_warp_angle(travel_angle(actual, requested), settings.orientation_warping_settings)
           : 0.0f;
-  stride_warp_ratio_ = settings.stride_warping ? stride_ratio(glm::length(requested), actual_speed,
+  // The stride is scaled against the speed of the gait over its cycle, not this frame's; the
+  // character moves at the speed asked within the stride's range (past it the feet slide).
+  const float mean_speed = track_mean_speed(stride_state_, actual_speed, dt_s);
+  stride_warp_ratio_ = settings.stride_warping ? stride_ratio(glm::length(requested), mean_speed,
                                                               settings.stride_warping_settings)
                                                : 1.0f;
+  requested_speed_mps_ = stride_warp_ratio_ * mean_speed;
   return true;
 }
 
@@ -817,14 +821,15 @@ JobResult CharacterInstance::warp_locomotion(const CharacterSettings& settings, 
     return r;
   }
   model_current = true;
-  if (!settings.stride_warping) {
-    stride_state_ = {};
-    return JobResult::ok();
-  }
+  // Orientation warping alone pins the planted feet too (a stride ratio of 1): the hips' turn
+  // changes as the point or the travel's sway does, and would swing them.
   StrideWarp warp;
   warp.ratio = stride_warp_ratio_;
   warp.direction = turn * warp_direction_;
   warp.travel = root_step_.translation;
+  warp.moved = settings.stride_warping ? warped_step(warp.travel, requested_speed_mps_,
+                                                     stride_state_.mean_speed_mps, dt_s)
+                                       : warp.travel;
   warp.dt_s = dt_s;
   warp.planted = {contacts_.data(), rig_.legs.size()};
   // Foot IK, when on, moves the feet by the stride's shifts and solves the legs once.
@@ -836,8 +841,7 @@ JobResult CharacterInstance::warp_locomotion(const CharacterSettings& settings, 
     model_current = false;
     return r;
   }
-  root_step_.translation.x *= stride_warp_ratio_;
-  root_step_.translation.z *= stride_warp_ratio_;
+  root_step_.translation = warp.moved;
   return JobResult::ok();
 }
 

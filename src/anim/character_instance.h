@@ -321,6 +321,7 @@ class CharacterInstance {
   RootMotionDelta root_step_;
   bool root_motion_from_feet_ = false;
   float stride_warp_ratio_ = 1.0f;
+  float requested_speed_mps_ = 0.0f;  // what the last warp asked (aim_warp)
   float hip_warp_angle_rad_ = 0.0f;
   glm::vec3 warp_direction_{0.0f};  // the animated travel the last warp went by (model space)
   StrideWarpState stride_state_;

@@ -12,6 +12,17 @@ namespace anim {
 namespace {
 
 constexpr float kMinScaledSpeed_mps = 0.01f;
+// The most the pelvis comes down, as a share of the longest leg: the Knight's walk asked 1.3
+// times its speed needs 0.4 (its left foot's stance is long); past half the leg it would sit.
+constexpr float kMaxDropLegShare = 0.5f;
+// The half-lives of the mean animated speed, and of the shift a foot lifts off with beyond its
+// scaled place.
+constexpr float kMeanSpeedHalfLife_s = 0.5f;
+constexpr float kResidualHalfLife_s = 0.1f;
+
+glm::vec3 flat(glm::vec3 v) {
+  return {v.x, 0.0f, v.z};
+}
 
 glm::vec3 joint_position(std::span<const glm::mat4> model, int joint) {
   return glm::vec3(model[static_cast<std::size_t>(joint)][3]);
@@ -40,33 +51,71 @@ float stride_ratio(float requested_speed_mps, float actual_speed_mps,
   return std::clamp(requested_speed_mps / actual_speed_mps, low, high);
 }
 
+glm::vec3 warped_step(glm::vec3 travel, float requested_speed_mps, float mean_speed_mps,
+                      float dt_s) {
+  const float flat_length = glm::length(glm::vec2(travel.x, travel.z));
+  if (!std::isfinite(requested_speed_mps) || !std::isfinite(mean_speed_mps) ||
+      mean_speed_mps < kMinScaledSpeed_mps || !(flat_length > 1e-7f) || !(dt_s > 0.0f)) {
+    return travel;
+  }
+  const float scale = std::max(requested_speed_mps, 0.0f) * dt_s / flat_length;
+  return {travel.x * scale, travel.y, travel.z * scale};
+}
+
+float track_mean_speed(StrideWarpState& state, float speed_mps, float dt_s) {
+  if (!std::isfinite(speed_mps) || !std::isfinite(dt_s)) return state.mean_speed_mps;
+  if (state.mean_speed_mps < 0.0f) {
+    state.mean_speed_mps = speed_mps;
+  } else {
+    const float keep = std::exp2(-std::max(dt_s, 0.0f) / kMeanSpeedHalfLife_s);
+    state.mean_speed_mps = keep * state.mean_speed_mps + (1.0f - keep) * speed_mps;
+  }
+  return state.mean_speed_mps;
+}
+
 namespace {
 
-// The half-life of the shift a foot lifts off with beyond its scaled place.
-constexpr float kResidualHalfLife_s = 0.1f;
+// How far a planted foot's animation moved it this frame: the move of its heel or its toe,
+// whichever moves least against the clip's ground (the point the sole rests on, as the
+// foot-slide measure reads it).
+glm::vec3 planted_point_move(glm::vec3 heel_move, glm::vec3 toe_move, glm::vec3 ground_step) {
+  return glm::length(heel_move + ground_step) <= glm::length(toe_move + ground_step) ? heel_move
+                                                                                     : toe_move;
+}
 
 // Each foot's shift this frame (see warp_stride), the state advanced.
 void advance_shifts(const FootIkRig& rig, const StrideWarp& warp, glm::vec3 along,
                     std::span<const glm::mat4> model, StrideWarpState& state) {
   const float decay = std::exp2(-std::max(warp.dt_s, 0.0f) / kResidualHalfLife_s);
-  const glm::vec3 ground_step(warp.travel.x, 0.0f, warp.travel.z);
+  const glm::vec3 ground_step = flat(warp.travel);
+  const glm::vec3 moved = flat(warp.moved);
   for (std::size_t i = 0; i < rig.legs.size(); ++i) {
     const Leg& leg = rig.legs[i];
     const int pivot = leg.front && rig.chest >= 0 ? rig.chest : rig.pelvis;
     const glm::vec3 scaled =
         along * ((warp.ratio - 1.0f) *
                  glm::dot(joint_position(model, leg.foot) - joint_position(model, pivot), along));
-    if (!state.active) {  // a planted foot starts where it is drawn, a swinging one scaled
+    const glm::vec3 heel = heel_point(leg, model);
+    const glm::vec3 toe = toe_point(leg, model);
+    if (!state.active) {
+      // A planted foot starts where it is drawn, as if it had run back with the clip's ground
+      // since the frame before (drawn unwarped); a swinging one starts scaled.
       state.shift[i] = glm::vec3(0.0f);
       state.residual[i] = glm::vec3(0.0f);
+      state.last_heel[i] = heel + ground_step;
+      state.last_toe[i] = toe + ground_step;
     }
     if (i < warp.planted.size() && warp.planted[i]) {
-      state.shift[i] -= (warp.ratio - 1.0f) * ground_step;
+      // Drawn at last + move + shift, it must be at last + shift before - moved.
+      state.shift[i] -= moved + planted_point_move(flat(heel - state.last_heel[i]),
+                                                   flat(toe - state.last_toe[i]), ground_step);
       state.residual[i] = state.shift[i] - scaled;
     } else {
       state.residual[i] *= decay;
       state.shift[i] = scaled + state.residual[i];
     }
+    state.last_heel[i] = heel;
+    state.last_toe[i] = toe;
   }
   state.active = true;
 }
@@ -115,6 +164,7 @@ JobResult warp_stride(const Skeleton& skeleton, const FootIkRig& rig, const Stri
   std::array<glm::vec3, kMaxFootIkLegs> targets{};
   std::array<glm::quat, kMaxFootIkLegs> foot_rotations{};
   float drop = 0.0f;
+  float longest_leg = 0.0f;
   float largest_shift = 0.0f;
   for (std::size_t i = 0; i < rig.legs.size(); ++i) {
     const Leg& leg = rig.legs[i];
@@ -128,8 +178,11 @@ JobResult warp_stride(const Skeleton& skeleton, const FootIkRig& rig, const Stri
                          glm::length(foot - joint_position(model, leg.calf));
     const float reach = std::min(glm::length(foot - hip), length);
     drop = std::max(drop, drop_to_reach(hip, targets[i], reach));
+    longest_leg = std::max(longest_leg, length);
   }
   if (largest_shift < 1e-6f) return JobResult::ok();  // nothing moves (a ratio of 1)
+  // A foot pinned far behind (a speed asked well past the stride's) would sit the body down.
+  drop = std::min(drop, kMaxDropLegShare * longest_leg);
 
   // 2. The pelvis down by drop (model space), expressed in its parent's space; a translation
   //    of the pelvis alone moves its whole subtree by as much.
@@ -156,7 +209,7 @@ JobResult warp_stride(const Skeleton& skeleton, const FootIkRig& rig, const Stri
                 1e-3f * glm::length(ankle - hip) * leg.knee_forward;
     goal.end_rotation = foot_rotations[i];
     goal.rotation_weight = 1.0f;
-    goal.soft_fraction = 0.0f;  // the drop made every target reachable: reach it exactly
+    goal.soft_fraction = 0.0f;  // the drop made the targets reachable (unless capped): exactly
     if (JobResult r =
             apply_two_bone_ik(skeleton, model, local, {leg.thigh, leg.calf, leg.foot}, goal);
         !r) {

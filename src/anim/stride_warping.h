@@ -3,11 +3,11 @@
 // speed asked for (a blend space's input point, or a speed request) differs from the speed the
 // blend travels at (its root motion, or the motion synthesised from its feet), each swinging
 // foot's distance from the pelvis (a quadruped's front feet: from the chest) along the direction
-// of travel is scaled by requested / actual, and each planted foot runs back under the body at
-// the requested speed; the pelvis is lowered so the longer strides keep the legs' animated
-// extension, and the legs are solved by two-bone IK. The character's root motion is scaled by the
-// same ratio by the caller (CharacterInstance), so the feet stay planted in the world. No
-// allocation.
+// of travel is scaled by requested / actual, and each planted foot is pinned where it landed
+// while the character moves at the requested speed; the pelvis is lowered so the longer strides
+// keep the legs' animated extension, and the legs are solved by two-bone IK. The caller
+// (CharacterInstance) moves the character by the step warped_step gives, so the feet stay
+// planted in the world. No allocation.
 
 #include <array>
 #include <span>
@@ -38,24 +38,49 @@ struct StrideWarpingSettings {
 float stride_ratio(float requested_speed_mps, float actual_speed_mps,
                    const StrideWarpingSettings& settings);
 
+// The character's step for a frame whose animated pose travels travel (model space) over dt_s:
+// the requested speed along the travel's horizontal direction (its height kept). Not the stride
+// ratio times the travel: a gait's own speed swings within its cycle (the Knight's walk: 0.6 to
+// 1.2 m/s) while the capsule a game moves does not, and the planted feet, pinned, take up the
+// difference. travel unchanged when nothing is scaled (as stride_ratio says of mean_speed_mps,
+// the animated speed averaged over time) or the travel has no horizontal part.
+glm::vec3 warped_step(glm::vec3 travel, float requested_speed_mps, float mean_speed_mps,
+                      float dt_s);
+
 // What stride warping carries from one frame to the next, per leg: how far (model space,
-// horizontal) the foot is moved from its animated place, and the part of that a swinging foot
-// has still to lose. Vectors, not distances along the travel: a travel that wobbles (a root
-// that sways) would otherwise turn a planted foot's shift with it. Inactive where warping
-// starts: the planted feet start where animated.
+// horizontal) the foot is moved from its animated place, the part of that a swinging foot has
+// still to lose, and the foot's animated heel and toe points (model space) of the frame before.
+// Vectors, not distances along the travel: a travel that wobbles (a root that sways) would
+// otherwise turn a planted foot's shift with it. Inactive where warping starts: the planted feet
+// start where animated, as if they had run back with the clip's ground since the frame before.
+// mean_speed_mps: the animated speed averaged over about a cycle (see track_mean_speed), which the
+// stride ratio is taken against.
 struct StrideWarpState {
   bool active = false;
+  float mean_speed_mps = -1.0f;  // negative: none measured yet
   std::array<glm::vec3, kMaxFootIkLegs> shift{};
   std::array<glm::vec3, kMaxFootIkLegs> residual{};
+  std::array<glm::vec3, kMaxFootIkLegs> last_heel{};
+  std::array<glm::vec3, kMaxFootIkLegs> last_toe{};
 };
+
+// Folds this frame's animated speed into state.mean_speed_mps (an exponential average with a
+// half-life of half a second: a gait's speed swings within its cycle, and the stride ratio must
+// not swing with it; the first frame takes the speed as it is) and returns the mean. A speed or
+// dt that is not finite leaves the mean unchanged.
+float track_mean_speed(StrideWarpState& state, float speed_mps, float dt_s);
 
 // One frame of stride warping.
 struct StrideWarp {
-  float ratio = 1.0f;
+  float ratio = 1.0f;         // a swinging foot's distance from the pelvis is scaled by it
   glm::vec3 direction{0.0f};  // of travel (model space; its horizontal part is used)
   // How far the animated pose travels this frame (its root motion, model space; the horizontal
-  // part is used): the ground runs back under a planted foot by as much.
+  // part is used): the clip's own ground, by which a planted foot's point that rests on it (heel
+  // or ball) is told from the one that rolls.
   glm::vec3 travel{0.0f};
+  // How far the character is moved this frame (warped_step; model space, horizontal part used):
+  // a planted foot runs back under it by as much, so it stays where it landed in the world.
+  glm::vec3 moved{0.0f};
   float dt_s = 0.0f;
   std::span<const bool> planted;  // per leg; empty: no foot planted
 };
@@ -63,15 +88,17 @@ struct StrideWarp {
 // Warps local (the animated local pose, corrected in place) by warp.ratio along the travel.
 // A swinging foot's distance from the pelvis (a quadruped's front feet: the chest) along the
 // travel is scaled by the ratio (a shift left from its last stance fading out with a 0.1 s
-// half-life); a planted foot is shifted back by (ratio - 1) * warp.travel each frame, so
-// whichever point of its sole rests (the heel, or the ball as the heel lifts) runs back at ratio
-// times the ground's speed and stays put in the world when the root motion is scaled by the
-// ratio (the caller's part). The pelvis comes down so the longer strides keep the legs'
-// animated extension; two-bone IK solves the legs. model holds the model pose of local on entry
-// and on return (the legs and the pelvis's subtree alone are updated). A direction without a
-// horizontal part or a rig without legs leaves local untouched and the state inactive; legs
-// whose foot hangs outside the calf keep their animation. Fails (writing nothing) when local or
-// model is not skeleton-sized or the rig's joints are out of range. No allocation.
+// half-life); a planted foot is pinned: of its heel and toe, the one that moves least against
+// the clip's ground (warp.travel) this frame (the heel, or the ball as the heel lifts) is moved
+// back by warp.moved from where it was drawn the frame before, whatever the animation did (its
+// own slide, a turn of the hips), so it stays put in the world the caller moves the character
+// through by warp.moved. The pelvis comes down (at most half the leg) so the longer
+// strides keep the legs' animated extension; two-bone IK solves the legs (a foot pinned out of
+// reach is left short of its place). model holds the model pose of local on entry and on return
+// (the legs and the pelvis's subtree alone are updated). A direction without a horizontal part
+// or a rig without legs leaves local untouched and the state inactive; legs whose foot hangs
+// outside the calf keep their animation. Fails (writing nothing) when local or model is not
+// skeleton-sized or the rig's joints are out of range. No allocation.
 JobResult warp_stride(const Skeleton& skeleton, const FootIkRig& rig, const StrideWarp& warp,
                       StrideWarpState& state, std::span<Transform> local,
                       std::span<glm::mat4> model);

@@ -69,6 +69,9 @@ std::string play_and_measure(ViewerScene& scene, float duration_s, float carried
                           carried, carried_step(instance.last_root_motion(), carried_mps, dt_s))
                     : instance.world();
     carried.translation.y = instance.world().translation.y;  // the ground under it
+    // As the live meter, a frame that takes no time is not measured: nothing moved, and the
+    // warping, which goes by a speed, starts with the first frame that does.
+    if (!(dt_s > 0.0f)) continue;
     const anim::SoleFrame sole = anim::sole_frame(
         rig, instance.model_pose(), anim::to_matrix(carried),
         dominant >= 0 ? &scene.clips()[dominant] : nullptr, instance.dominant_clip_time());
@@ -104,6 +107,8 @@ int run_slide(const SlideOptions& options) {
   }
   FrameOptions frame = options.frame;
   frame.time_s = 0.0f;
+  // The built-in demo without --clip plays its own project's graph, as the viewer opens it.
+  frame.demo_project = frame.clip.empty();
   ViewerScene scene;
   FrameReport report;
   if (const int code = compose_frame(frame, scene, report); code != 0) {

@@ -103,14 +103,16 @@ TEST(StrideWarping, FeetTravelScaledAboutThePelvisWhichComesDown) {
   EXPECT_LT(at(model, 1).y, at(before, 1).y - 0.01f);
 }
 
-// A planted foot is shifted back by (ratio - 1) times the ground's travel each frame, whatever
-// the direction of that travel (a swaying root's wobbles), from where it was drawn when warping
-// started; the swinging foot is scaled about the pelvis along the travel.
-TEST(StrideWarping, APlantedFootRunsBackWithTheGroundAtTheRatio) {
+// A planted foot is pinned: whatever its animation does (here it runs back with the clip's
+// ground by the travel, and slides 5 mm a frame sideways on its own), it moves back by the
+// character's warped step each frame from where it was drawn when warping started, whatever the
+// direction of that step (a swaying root's wobbles); the swinging foot is scaled about the
+// pelvis along the travel.
+TEST(StrideWarping, APlantedFootStaysWhereItLandedAsTheCharacterMoves) {
   const testing::Biped b = testing::make_biped();
-  const std::vector<Transform> animated = striding_pose(b.skeleton);
-  std::vector<glm::mat4> before(animated.size());
-  ASSERT_TRUE(local_to_model(b.skeleton, animated, before));
+  const std::vector<Transform> striding = striding_pose(b.skeleton);
+  std::vector<glm::mat4> before(striding.size());
+  ASSERT_TRUE(local_to_model(b.skeleton, striding, before));
   const bool planted[] = {true, false};  // the left foot down
   StrideWarpState state;
   StrideWarp warp;
@@ -118,26 +120,58 @@ TEST(StrideWarping, APlantedFootRunsBackWithTheGroundAtTheRatio) {
   warp.dt_s = 1.0f / 60.0f;
   warp.planted = planted;
   const glm::vec3 travels[] = {{0.0f, 0.0f, 0.02f}, {0.004f, 0.0f, 0.02f}, {-0.004f, 0.0f, 0.02f}};
-  glm::vec3 expected_shift(0.0f);
+  const int left = b.rig.legs[0].foot, right = b.rig.legs[1].foot;
+  glm::vec3 drawn_back(0.0f), own_slide(0.0f), moved_total(0.0f);
   for (const glm::vec3& travel : travels) {
-    std::vector<Transform> local = animated;
-    std::vector<glm::mat4> model(local.size());
+    // The animated pose: the whole body carried back by the travel so far (the planted foot
+    // runs back with the ground), the left foot's own slide on top.
+    std::vector<Transform> local = striding;
+    local[0].translation = drawn_back + own_slide;
+    std::vector<glm::mat4> animated(local.size()), model(local.size());
     ASSERT_TRUE(local_to_model(b.skeleton, local, model));
+    animated = model;
     warp.direction = travel;
     warp.travel = travel;
+    warp.moved = 1.3f * travel;
     ASSERT_TRUE(warp_stride(b.skeleton, b.rig, warp, state, local, model));
-    expected_shift -= 0.3f * travel;
-    const int left = b.rig.legs[0].foot, right = b.rig.legs[1].foot;
-    const glm::vec3 left_moved = at(model, left) - at(before, left);
-    EXPECT_NEAR(left_moved.x, expected_shift.x, 1e-4f);
-    EXPECT_NEAR(left_moved.y, 0.0f, 1e-4f);
-    EXPECT_NEAR(left_moved.z, expected_shift.z, 1e-4f);
+    // In the world the character moved through (moved_total), the foot stays where it was on
+    // the first frame, which takes it to have run back with the clip's ground by that frame's
+    // travel since the frame before: at the striding pose's place plus the first travel.
+    moved_total += 1.3f * travel;
+    const glm::vec3 left_in_world = moved_total + at(model, left) - at(before, left);
+    EXPECT_NEAR(left_in_world.x, travels[0].x, 1e-4f);
+    EXPECT_NEAR(left_in_world.y, 0.0f, 1e-4f);
+    EXPECT_NEAR(left_in_world.z, travels[0].z, 1e-4f);
     // The swinging foot: its distance from the pelvis along the travel 1.3 times the animated.
     const glm::vec3 along = glm::normalize(travel);
-    const float animated_distance = glm::dot(at(before, right) - at(before, 1), along);
-    EXPECT_NEAR(glm::dot(at(model, right) - at(before, right), along), 0.3f * animated_distance,
+    const float animated_distance = glm::dot(at(animated, right) - at(animated, 1), along);
+    EXPECT_NEAR(glm::dot(at(model, right) - at(animated, right), along), 0.3f * animated_distance,
                 1e-4f);
+    drawn_back -= travel;
+    own_slide.x += 0.005f;  // heel and toe move alike: the foot slides on its own
   }
+}
+
+// The character moves at the speed asked along the travel, whatever the gait's speed this
+// frame; an idle (a mean under 1 cm/s) or a travel without a horizontal part keeps its step.
+TEST(StrideWarping, TheCharacterStepsAtTheRequestedSpeed) {
+  const glm::vec3 step = warped_step({0.006f, 0.001f, 0.008f}, 1.2f, 0.9f, 0.5f);
+  EXPECT_NEAR(step.x, 0.36f, 1e-5f);  // 0.6 m along (0.6, 0.8)
+  EXPECT_NEAR(step.z, 0.48f, 1e-5f);
+  EXPECT_FLOAT_EQ(step.y, 0.001f);
+  EXPECT_EQ(warped_step({0.006f, 0.0f, 0.008f}, 1.2f, 0.005f, 0.5f), glm::vec3(0.006f, 0, 0.008f));
+  EXPECT_EQ(warped_step({0.0f, 0.01f, 0.0f}, 1.2f, 0.9f, 0.5f), glm::vec3(0.0f, 0.01f, 0.0f));
+  EXPECT_EQ(warped_step({0.006f, 0.0f, 0.008f}, NAN, 0.9f, 0.5f), glm::vec3(0.006f, 0, 0.008f));
+}
+
+// The mean the stride ratio goes by: the first speed as it is, then half-way to a new speed
+// after half a second.
+TEST(StrideWarping, TheMeanSpeedFollowsTheGaitWithAHalfSecondHalfLife) {
+  StrideWarpState state;
+  EXPECT_FLOAT_EQ(track_mean_speed(state, 0.6f, 1.0f / 60.0f), 0.6f);
+  EXPECT_NEAR(track_mean_speed(state, 1.2f, 0.5f), 0.9f, 1e-5f);
+  EXPECT_NEAR(track_mean_speed(state, 1.2f, 0.25f), 1.2f - 0.3f / std::sqrt(2.0f), 1e-5f);
+  EXPECT_NEAR(track_mean_speed(state, NAN, 0.25f), 1.2f - 0.3f / std::sqrt(2.0f), 1e-5f);
 }
 
 TEST(StrideWarping, ARigWithoutLegsLeavesThePoseUntouched) {

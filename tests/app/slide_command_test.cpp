@@ -66,8 +66,9 @@ TEST(SlideCommand, TheKnightsPlantedFeetSlideOnlyWhereTheGroundIsWrong) {
 
 // Asked 1.3 times its own speed, the Knight is carried at it (as a game moves its capsule): its
 // stride unchanged, the planted feet slide back by the difference; stride warping lengthens the
-// stride to keep up. Measured: 34.6% and 25.1% of the leg per step without, 9.0% and 9.6% with
-// (the ratio it needs swings with the walk's own speed, 0.6 to 1.2 m/s, past the 1.5 clamp).
+// stride to keep up and pins the planted feet while the character moves at the speed asked
+// (the walk's own speed swings from 0.6 to 1.2 m/s within its cycle). Measured: 34.8% and 25.3%
+// of the leg per step without, 0.03% and 0.01% with.
 TEST(SlideCommand, StrideWarpingKeepsTheKnightsFeetPlantedAtOnePointThreeTimesItsSpeed) {
   const std::filesystem::path knight =
       std::filesystem::path(ANIMVIEW_SHARED_ASSETS) / "kaykit" / "Knight.glb";
@@ -89,7 +90,7 @@ TEST(SlideCommand, StrideWarpingKeepsTheKnightsFeetPlantedAtOnePointThreeTimesIt
     const double off = without["feet"][foot]["slide_per_step_leg"].get<double>();
     const double on = with["feet"][foot]["slide_per_step_leg"].get<double>();
     EXPECT_GT(off, 0.20) << without.dump();
-    EXPECT_LT(on, 0.13) << with.dump();
+    EXPECT_LT(on, 0.01) << with.dump();
     EXPECT_LT(on, 0.5 * off);
   }
 }
