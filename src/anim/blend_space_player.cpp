@@ -151,6 +151,18 @@ std::size_t BlendSpacePlayer::touched_ranges(std::span<PrefetchRange> out) const
 
 JobResult BlendSpacePlayer::update(float dt_s, glm::vec2 input, std::span<Transform> out_local,
                                    RootMotionDelta& out_root_motion) {
+  return play(dt_s, input, std::nullopt, out_local, out_root_motion);
+}
+
+JobResult BlendSpacePlayer::update_at(double phase, float dt_s, glm::vec2 input,
+                                      std::span<Transform> out_local,
+                                      RootMotionDelta& out_root_motion) {
+  if (!std::isfinite(phase)) return JobResult::fail("blend space player: phase is not finite");
+  return play(dt_s, input, phase, out_local, out_root_motion);
+}
+
+JobResult BlendSpacePlayer::play(float dt_s, glm::vec2 input, std::optional<double> at_phase,
+                                 std::span<Transform> out_local, RootMotionDelta& out_root_motion) {
   if (skeleton_ == nullptr) return JobResult::fail("blend space player: not built");
   if (static_cast<int>(out_local.size()) != skeleton_->joint_count()) {
     return JobResult::fail("blend space player: out_local is not the skeleton's size");
@@ -169,7 +181,8 @@ JobResult BlendSpacePlayer::update(float dt_s, glm::vec2 input, std::span<Transf
   }
   compute_weights(point_);
 
-  const double next_phase = advance_phase(sync_, weights_, phase_, dt_s);
+  if (at_phase) phase_ = advance_phase(sync_, weights_, *at_phase, -dt_s);
+  const double next_phase = at_phase ? *at_phase : advance_phase(sync_, weights_, phase_, dt_s);
   out_root_motion = RootMotionDelta{};
   sampled_count_ = 0;
   for (int i = 0; i < static_cast<int>(clips_.size()); ++i) {

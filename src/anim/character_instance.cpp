@@ -438,7 +438,12 @@ JobResult CharacterInstance::evaluate_source(const WeightedSource& source, float
   const BlendSpaceBinding& b = graph_->blend_spaces[source.index];
   const glm::vec2 input(parameters.get(b.x_parameter), parameters.get(b.y_parameter));
   inputs_[source.index] = input;
-  return blend_players_[source.index].update(dt_s, input, out, step);
+  BlendSpacePlayer& player = blend_players_[source.index];
+  if (!graph_->has_machine) return player.update(dt_s, input, out, step);
+  // A machine's state plays its blend at the machine's normalized time: the shared phase over
+  // its segment count (sync_group.h), so entry offsets and sync groups reach the blend.
+  const double phase = source.normalized_time * player.sync().segment_count;
+  return player.update_at(phase, dt_s, input, out, step);
 }
 
 void CharacterInstance::set_external_source(std::span<const Transform> pose,
@@ -494,10 +499,15 @@ JobResult CharacterInstance::update(float dt_s, Parameters& parameters,
       sources = {&single, 1};
     }
   } else if (graph.has_machine) {
+    // The machine's clock of a blend-space state counts the blend's segments (phase / count),
+    // so a cycle lasts segment_count times the blend's current segment.
     for (std::size_t i = 0; i < blend_players_.size(); ++i) {
       const BlendSpacePlayer& p = blend_players_[i];
+      const int segment = std::min(static_cast<int>(p.phase()), p.sync().segment_count - 1);
       blend_lengths_[i] =
-          p.weights().empty() ? 1.0f : blended_cycle_duration(p.sync(), p.weights());
+          p.weights().empty()
+              ? 1.0f
+              : p.sync().segment_count * blended_segment_duration(p.sync(), p.weights(), segment);
     }
     machine_.update(dt_s, parameters, {clip_lengths_, blend_lengths_});
     sources = machine_.sources();
