@@ -500,14 +500,16 @@ JobResult CharacterInstance::update(float dt_s, Parameters& parameters,
     }
   } else if (graph.has_machine) {
     // The machine's clock of a blend-space state counts the blend's segments (phase / count),
-    // so a cycle lasts segment_count times the blend's current segment.
+    // so a cycle lasts segment_count times the blend's current segment; a player that has not
+    // played yet has no weights to time it by and counts 1 s.
     for (std::size_t i = 0; i < blend_players_.size(); ++i) {
       const BlendSpacePlayer& p = blend_players_[i];
       const int segment = std::min(static_cast<int>(p.phase()), p.sync().segment_count - 1);
-      blend_lengths_[i] =
+      const float length =
           p.weights().empty()
-              ? 1.0f
+              ? 0.0f
               : p.sync().segment_count * blended_segment_duration(p.sync(), p.weights(), segment);
+      blend_lengths_[i] = length > 0.0f ? length : 1.0f;
     }
     machine_.update(dt_s, parameters, {clip_lengths_, blend_lengths_});
     sources = machine_.sources();
