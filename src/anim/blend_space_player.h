@@ -77,9 +77,9 @@ class BlendSpacePlayer {
   [[nodiscard]] JobResult update(float dt_s, glm::vec2 input, std::span<Transform> out_local,
                                  RootMotionDelta& out_root_motion);
 
-  // The same, but plays at phase (in [0, segment_count)) instead of advancing its own: a state
-  // machine's blend-space state runs on the machine's clock (entry offsets, sync groups). The
-  // root motion is that of the dt_s of play that ends at phase.
+  // The same, but plays at phase (in [0, segment_count)): a machine's blend-space state runs on
+  // the machine's clock (offsets, speed, sync). Root motion: from the last phase when it played
+  // on from there (up to 4 times its own pace), else of dt_s of play that ends at phase.
   [[nodiscard]] JobResult update_at(double phase, float dt_s, glm::vec2 input,
                                     std::span<Transform> out_local,
                                     RootMotionDelta& out_root_motion);
