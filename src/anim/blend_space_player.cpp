@@ -6,6 +6,29 @@
 #include "anim/ground_motion.h"
 
 namespace anim {
+namespace {
+
+// How much faster than its own pace a blend played at a given phase may move and still count as
+// playing on: a machine's state speed (the editor offers up to 4) or a sync group's leader.
+constexpr double kPlayOnReach = 4.0;
+
+// Where a step that ends at phase `to` started, for its root motion: the phase last played when
+// `to` is within reach of it (the machine's clock played on, faster or slower than the blend's own
+// pace: the feet move as far as the pose does), otherwise dt_s at the blend's own pace before it
+// (an entry or a jump, whose distance is no motion).
+double played_from(const SyncGroup& sync, std::span<const float> weights, double last, double to,
+                   float dt_s) {
+  const double own = std::abs(advance_phase(sync, weights, last, dt_s) - last);
+  const double n = sync.segment_count;
+  double moved = std::fmod(to - last, n);  // the short way round the cycle
+  if (moved > 0.5 * n) moved -= n;
+  if (moved < -0.5 * n) moved += n;
+  const bool along = moved * dt_s >= 0.0;
+  if (along && std::abs(moved) <= kPlayOnReach * own) return to - moved;
+  return advance_phase(sync, weights, to, -dt_s);
+}
+
+}  // namespace
 
 std::string BlendSpacePlayer::build_common(const Skeleton& skeleton,
                                            std::span<const Clip* const> clips,
@@ -151,6 +174,18 @@ std::size_t BlendSpacePlayer::touched_ranges(std::span<PrefetchRange> out) const
 
 JobResult BlendSpacePlayer::update(float dt_s, glm::vec2 input, std::span<Transform> out_local,
                                    RootMotionDelta& out_root_motion) {
+  return play(dt_s, input, std::nullopt, out_local, out_root_motion);
+}
+
+JobResult BlendSpacePlayer::update_at(double phase, float dt_s, glm::vec2 input,
+                                      std::span<Transform> out_local,
+                                      RootMotionDelta& out_root_motion) {
+  if (!std::isfinite(phase)) return JobResult::fail("blend space player: phase is not finite");
+  return play(dt_s, input, phase, out_local, out_root_motion);
+}
+
+JobResult BlendSpacePlayer::play(float dt_s, glm::vec2 input, std::optional<double> at_phase,
+                                 std::span<Transform> out_local, RootMotionDelta& out_root_motion) {
   if (skeleton_ == nullptr) return JobResult::fail("blend space player: not built");
   if (static_cast<int>(out_local.size()) != skeleton_->joint_count()) {
     return JobResult::fail("blend space player: out_local is not the skeleton's size");
@@ -169,7 +204,8 @@ JobResult BlendSpacePlayer::update(float dt_s, glm::vec2 input, std::span<Transf
   }
   compute_weights(point_);
 
-  const double next_phase = advance_phase(sync_, weights_, phase_, dt_s);
+  if (at_phase) phase_ = played_from(sync_, weights_, phase_, *at_phase, dt_s);
+  const double next_phase = at_phase ? *at_phase : advance_phase(sync_, weights_, phase_, dt_s);
   out_root_motion = RootMotionDelta{};
   sampled_count_ = 0;
   for (int i = 0; i < static_cast<int>(clips_.size()); ++i) {

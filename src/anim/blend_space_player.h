@@ -4,6 +4,7 @@
 // blends them, and returns the blended root motion of the same step.
 
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -76,6 +77,13 @@ class BlendSpacePlayer {
   [[nodiscard]] JobResult update(float dt_s, glm::vec2 input, std::span<Transform> out_local,
                                  RootMotionDelta& out_root_motion);
 
+  // The same, but plays at phase (in [0, segment_count)): a machine's blend-space state runs on
+  // the machine's clock (offsets, speed, sync). Root motion: from the last phase when it played
+  // on from there (up to 4 times its own pace), else of dt_s of play that ends at phase.
+  [[nodiscard]] JobResult update_at(double phase, float dt_s, glm::vec2 input,
+                                    std::span<Transform> out_local,
+                                    RootMotionDelta& out_root_motion);
+
   // Writes into out (up to its size) the memory the next update most likely reads again: the
   // player's own buffers (each a small allocation of its own, each a wait from memory when not
   // asked for) and the sampling contexts of the clips the last update played (compressed clips
@@ -98,6 +106,8 @@ class BlendSpacePlayer {
                            std::span<const ClipBinding* const> bindings,
                            const BlendSpacePlayerSettings& settings);
   void compute_weights(glm::vec2 point);
+  JobResult play(float dt_s, glm::vec2 input, std::optional<double> at_phase,
+                 std::span<Transform> out_local, RootMotionDelta& out_root_motion);
 
   const Skeleton* skeleton_ = nullptr;
   std::vector<const Clip*> clips_;

@@ -75,6 +75,17 @@ int find_state(const StateMachine& machine, const std::string& name) {
   return -1;
 }
 
+// The input point of blend space b for the current parameter values (x alone for 1D).
+glm::vec2 blend_input(const BlendSpaceBinding& b, const Parameters& parameters) {
+  return {parameters.get(b.x_parameter), parameters.get(b.y_parameter)};
+}
+
+// Whether a built player has not played yet: its weights are all still zero.
+bool never_played(const BlendSpacePlayer& player) {
+  const std::span<const float> w = player.weights();
+  return !w.empty() && std::none_of(w.begin(), w.end(), [](float x) { return x > 0.0f; });
+}
+
 }  // namespace
 
 std::string CharacterInstance::build_graph_players(
@@ -436,9 +447,14 @@ JobResult CharacterInstance::evaluate_source(const WeightedSource& source, float
   if (source.kind == SourceKind::Clip)
     return sample_clip_source(source.index, source.time_s, out, step);
   const BlendSpaceBinding& b = graph_->blend_spaces[source.index];
-  const glm::vec2 input(parameters.get(b.x_parameter), parameters.get(b.y_parameter));
+  const glm::vec2 input = blend_input(b, parameters);
   inputs_[source.index] = input;
-  return blend_players_[source.index].update(dt_s, input, out, step);
+  BlendSpacePlayer& player = blend_players_[source.index];
+  if (!graph_->has_machine) return player.update(dt_s, input, out, step);
+  // A machine's state plays its blend at the machine's normalized time: the shared phase over
+  // its segment count (sync_group.h), so entry offsets and sync groups reach the blend.
+  const double phase = source.normalized_time * player.sync().segment_count;
+  return player.update_at(phase, dt_s, input, out, step);
 }
 
 void CharacterInstance::set_external_source(std::span<const Transform> pose,
@@ -494,10 +510,22 @@ JobResult CharacterInstance::update(float dt_s, Parameters& parameters,
       sources = {&single, 1};
     }
   } else if (graph.has_machine) {
+    // The machine's clock of a blend-space state counts the blend's segments (phase / count),
+    // so a cycle lasts segment_count times the blend's current segment. A player that has not
+    // played has no weights to time it by: it plays its phase once in place first (into local_,
+    // which the sources overwrite), so a first frame times it as one after a paused frame does.
     for (std::size_t i = 0; i < blend_players_.size(); ++i) {
-      const BlendSpacePlayer& p = blend_players_[i];
+      BlendSpacePlayer& p = blend_players_[i];
+      if (never_played(p)) {
+        RootMotionDelta none;
+        const glm::vec2 input = blend_input(graph.blend_spaces[i], parameters);
+        if (JobResult r = p.update_at(p.phase(), 0.0f, input, local_, none); !r) return r;
+      }
+      const int segment = std::min(static_cast<int>(p.phase()), p.sync().segment_count - 1);
       blend_lengths_[i] =
-          p.weights().empty() ? 1.0f : blended_cycle_duration(p.sync(), p.weights());
+          p.weights().empty()
+              ? 1.0f
+              : p.sync().segment_count * blended_segment_duration(p.sync(), p.weights(), segment);
     }
     machine_.update(dt_s, parameters, {clip_lengths_, blend_lengths_});
     sources = machine_.sources();
@@ -662,7 +690,7 @@ JobResult CharacterInstance::apply_layers(float dt_s, const Parameters& paramete
     if (weight <= 0.0f) continue;
     if (l.blend_space >= 0) {
       const BlendSpaceBinding& b = graph_->blend_spaces[l.blend_space];
-      const glm::vec2 input(parameters.get(b.x_parameter), parameters.get(b.y_parameter));
+      const glm::vec2 input = blend_input(b, parameters);
       RootMotionDelta step;
       if (JobResult r = layer_players_[i].update(dt_s, input, layer_pose_, step); !r) return r;
     } else {

@@ -86,8 +86,16 @@ std::string bind_graph(const BoundCharacter& character, const Parameters& parame
                                    static_cast<int>(graph.blend_spaces.size()));
     if (!e.empty()) return e;
   }
-  graph.sync_markers = graph.has_machine ? build_state_sync_markers(graph.machine, character.clips)
-                                         : StateSyncMarkers{};
+  graph.sync_markers = {};
+  if (graph.has_machine) {
+    std::vector<SyncGroup> blend_syncs;
+    for (const BlendSpaceBinding& b : graph.blend_spaces) {
+      std::vector<const Clip*> clips;
+      for (int clip : b.clips) clips.push_back(&character.clips[clip]);
+      blend_syncs.push_back(build_sync_group(clips));
+    }
+    graph.sync_markers = build_state_sync_markers(graph.machine, character.clips, blend_syncs);
+  }
   return build_pose_matches(character, graph, previous);
 }
 

@@ -20,21 +20,60 @@ float cyclic_delta(float from, float to) {
 
 }  // namespace
 
-StateSyncMarkers build_state_sync_markers(const StateMachine& machine,
-                                          std::span<const Clip> clips) {
+StateSyncMarkers build_state_sync_markers(const StateMachine& machine, std::span<const Clip> clips,
+                                          std::span<const SyncGroup> blend_spaces) {
   StateSyncMarkers result;
   result.states.resize(machine.states.size());
+  const auto in_range = [](int index, std::size_t size) {
+    return index >= 0 && index < static_cast<int>(size);
+  };
   for (std::size_t i = 0; i < machine.states.size(); ++i) {
     const State& s = machine.states[i];
-    if (s.sync_group.empty() || s.kind != StateKind::Clip || !s.loop || s.index < 0 ||
-        s.index >= static_cast<int>(clips.size()) || !(clips[s.index].duration_s > 0.0f)) {
+    if (s.sync_group.empty() || !s.loop) continue;
+    StateSyncMarkers::Entry& entry = result.states[i];
+    if (s.kind == StateKind::Clip && in_range(s.index, clips.size()) &&
+        clips[s.index].duration_s > 0.0f) {
+      const Clip* clip = &clips[s.index];
+      entry.timeline = build_sync_group(std::span<const Clip* const>(&clip, 1));
+    } else if (s.kind == StateKind::BlendSpace && in_range(s.index, blend_spaces.size())) {
+      entry.timeline = blend_phase_timeline(blend_spaces[s.index]);
+    } else {
       continue;
     }
-    const Clip* clip = &clips[s.index];
-    result.states[i].takes_part = true;
-    result.states[i].timeline = build_sync_group(std::span<const Clip* const>(&clip, 1));
+    entry.takes_part = true;
+    entry.steps = down_markers_only(entry.timeline);
   }
   return result;
+}
+
+SyncGroup blend_phase_timeline(const SyncGroup& group) {
+  SyncGroup timeline;
+  timeline.by_markers = group.by_markers;
+  timeline.segment_count = group.segment_count;
+  timeline.durations_s = {1.0f};
+  std::vector<float> starts(group.segment_count);
+  for (int k = 0; k < group.segment_count; ++k) {
+    starts[k] = static_cast<float>(k) / static_cast<float>(group.segment_count);
+  }
+  timeline.segment_starts_s = {std::move(starts)};
+  timeline.marker_names = group.marker_names;
+  return timeline;
+}
+
+SyncGroup down_markers_only(const SyncGroup& timeline) {
+  SyncGroup steps;
+  steps.durations_s = timeline.durations_s;
+  std::vector<float> starts;
+  for (int k = 0; timeline.by_markers && k < timeline.segment_count; ++k) {
+    if (!timeline.marker_names[k].ends_with("_down")) continue;
+    starts.push_back(timeline.segment_starts_s[0][k]);
+    steps.marker_names.push_back(timeline.marker_names[k]);
+  }
+  steps.by_markers = !starts.empty();
+  steps.segment_count = steps.by_markers ? static_cast<int>(starts.size()) : 1;
+  if (!steps.by_markers) starts = {0.0f};
+  steps.segment_starts_s = {std::move(starts)};
+  return steps;
 }
 
 bool share_sync_group(const StateMachine& machine, const StateSyncMarkers& markers, int a, int b) {
@@ -82,8 +121,12 @@ std::optional<SyncedPhase> sync_to_leader(const StateMachine& machine,
   if (markers == nullptr || !share_sync_group(machine, *markers, leader_state, state)) {
     return std::nullopt;
   }
-  return follow_leader(markers->states[leader_state].timeline, leader_time,
-                       markers->states[state].timeline, reference, search);
+  const StateSyncMarkers::Entry& leader = markers->states[leader_state];
+  const StateSyncMarkers::Entry& follower = markers->states[state];
+  const SyncedPhase full =
+      follow_leader(leader.timeline, leader_time, follower.timeline, reference, search);
+  if (full.by_markers) return full;
+  return follow_leader(leader.steps, leader_time, follower.steps, reference, search);
 }
 
 float move_to_phase(float unwrapped, float target) {

@@ -8,9 +8,13 @@
 // steps of each foot per cycle. When the two states' markers do not correspond (no marker, or no
 // interval with the leader's names) the follower takes the leader's normalized time instead.
 //
-// Only looping clip states take part (blend-space and nested states, and clips that do not loop,
+// Looping clip and blend-space states take part (nested states, and states that do not loop,
 // keep their own clocks). The marker timelines reuse anim/sync.h: each clip is a SyncGroup of its
-// own, whose phase counts its marker intervals.
+// own, whose phase counts its marker intervals. A blend-space state's normalized time is its
+// blend's shared phase over the segment count (phase 1.5 of 2 segments: 0.75), so its timeline
+// is one clip of length 1 with a segment per 1 / segment_count, named by the blend's markers.
+// When the full marker sequences share no interval (a walk's foot_r_up falls before its
+// foot_r_down, a run's after), the foot_*_down markers alone are matched before falling back.
 
 #include <optional>
 #include <span>
@@ -30,14 +34,26 @@ struct StateMachine;
 struct StateSyncMarkers {
   struct Entry {
     bool takes_part = false;
-    SyncGroup timeline;  // of the state's clip alone
+    SyncGroup timeline;  // of the state's clip alone, or of its blend's phase
+    SyncGroup steps;     // the same with only the foot_*_down markers
   };
   std::vector<Entry> states;
 };
 
 // Builds the timelines of machine's states (not of its sub-machines) from clips, which the clip
-// states index. Out-of-range clip indices make a state not take part (validate() reports them).
-StateSyncMarkers build_state_sync_markers(const StateMachine& machine, std::span<const Clip> clips);
+// states index, and blend_spaces, the phase sync of each blend space (build_sync_group of its
+// clips), which the blend-space states index. Out-of-range indices make a state not take part
+// (validate() reports them).
+StateSyncMarkers build_state_sync_markers(const StateMachine& machine, std::span<const Clip> clips,
+                                          std::span<const SyncGroup> blend_spaces = {});
+
+// The timeline of a blend-space state whose blend syncs by group: one clip of length 1 whose
+// segment k starts at k / segment_count, with group's marker names.
+SyncGroup blend_phase_timeline(const SyncGroup& group);
+
+// timeline (of one clip) with only the segments that start at a foot_*_down marker; not by
+// markers when it has none.
+SyncGroup down_markers_only(const SyncGroup& timeline);
 
 // Whether states a and b are both taking part and name the same (non-empty) group.
 bool share_sync_group(const StateMachine& machine, const StateSyncMarkers& markers, int a, int b);
@@ -59,7 +75,8 @@ SyncedPhase follow_leader(const SyncGroup& leader, float leader_time, const Sync
                           float reference, SyncSearch search);
 
 // For the player: where state plays when leader_state is at leader_time (normalized), or nothing
-// when the two do not share a group (or markers is null). reference and search as above.
+// when the two do not share a group (or markers is null): by their full marker timelines, else
+// by their foot_*_down markers alone, else in normalized time. reference and search as above.
 std::optional<SyncedPhase> sync_to_leader(const StateMachine& machine,
                                           const StateSyncMarkers* markers, int leader_state,
                                           float leader_time, int state, float reference,

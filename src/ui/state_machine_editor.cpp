@@ -69,7 +69,8 @@ std::string unique_state_name(const anim::StateMachine& m, std::string name) {
 }
 
 bool edit_state(anim::State& s, anim::StateMachine& m, const anim::Parameters& parameters,
-                const StateMachineViewSources& sources, ScreenRect& loop_checkbox) {
+                const StateMachineViewSources& sources, ScreenRect& loop_checkbox,
+                ScreenRect& sync_group_field) {
   bool edited = false;
   char name[64];
   std::snprintf(name, sizeof(name), "%s", s.name.c_str());
@@ -114,8 +115,9 @@ bool edit_state(anim::State& s, anim::StateMachine& m, const anim::Parameters& p
     s.sync_group = group;
     edited = true;
   }
-  if (!s.sync_group.empty() && (s.kind != anim::StateKind::Clip || !s.loop)) {
-    ImGui::TextDisabled("only looping clip states follow a sync group");
+  sync_group_field = {ImGui::GetItemRectMin(), ImGui::GetItemRectMax()};
+  if (!s.sync_group.empty() && (s.kind == anim::StateKind::StateMachine || !s.loop)) {
+    ImGui::TextDisabled("only looping clip and blend-space states follow a sync group");
   }
   return edited;
 }
@@ -296,7 +298,8 @@ bool edit_selected_state(StateMachineViewState& view, anim::StateMachine& m,
       view.selected_state = kNothingSelected;
       return true;
     }
-    edited |= edit_state(m.states[from], m, parameters, sources, view.loop_checkbox);
+    edited |= edit_state(m.states[from], m, parameters, sources, view.loop_checkbox,
+                         view.sync_group_field);
   }
   return edited;
 }
@@ -324,6 +327,7 @@ bool draw_state_machine_editor(StateMachineViewState& view, anim::StateMachine& 
                                const anim::Parameters& parameters,
                                const StateMachineViewSources& sources) {
   view.loop_checkbox = {};  // drawn only while a state is selected
+  view.sync_group_field = {};
   const int state_count = static_cast<int>(m.states.size());
   bool edited = add_state_buttons(view, m, sources);
   if (view.selected_state == anim::kAnyState ||

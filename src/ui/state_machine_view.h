@@ -51,6 +51,7 @@ struct StateMachineViewState {
   ScreenRect add_clip_state_button;   // "+ clip state" (zero size when not drawn)
   ScreenRect add_blend_state_button;  // "+ blend-space state"
   ScreenRect loop_checkbox;           // the selected state's "loop"
+  ScreenRect sync_group_field;        // the selected state's "sync group"
 };
 
 // The names the editor offers for a state's clip or blend space (indices as the states use).

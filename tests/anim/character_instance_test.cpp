@@ -352,3 +352,27 @@ TEST(CharacterInstance, RejectsAGraphThatNamesMissingClips) {
   const std::string error = f.play(player, {b}, nullptr, {});
   EXPECT_NE(error.find("broken"), std::string::npos) << error;
 }
+
+// A machine's blend-space state plays its blend on the machine's clock (#41): at state speed 2
+// the blend of walk alone (1 m/s over a 1 s loop) plays 2 cycles in 1 s and the root moves 2 m;
+// at 0.5, half a cycle and 0.5 m. The blend's phase is the state's normalized time (the walk has
+// no foot markers: one segment).
+TEST(CharacterInstance, ABlendSpaceStatePlaysOnTheMachinesClockAndItsSpeed) {
+  for (const float speed : {2.0f, 0.5f}) {
+    Fixture f;
+    const int x = f.parameters.add("x", ParameterType::Float, 0.0f);
+    StateMachine machine;
+    machine.states = {{"move", StateKind::BlendSpace, 0, speed}};
+    CharacterInstance player;
+    ASSERT_EQ(f.play(player, {walk_to_kick(x)}, &machine, {}), "");
+    CharacterSettings settings;
+    settings.root_motion_mode = RootMotionMode::Applied;
+    for (int i = 0; i < 20; ++i) {
+      ASSERT_TRUE(player.update(0.05f, f.parameters, settings, f.flat));
+      const float t = player.machine().active_normalized_time();
+      EXPECT_NEAR(t, speed * 0.05f * static_cast<float>(i + 1), 1e-4f);
+      EXPECT_NEAR(player.blend_space_players()[0].phase(), t - std::floor(t), 1e-4f);
+    }
+    EXPECT_NEAR(player.world().translation.z, speed * 1.0f, 1e-3f) << "speed " << speed;
+  }
+}

@@ -3,7 +3,9 @@
 
 #include <gtest/gtest.h>
 
+#include <array>
 #include <functional>
+#include <string>
 #include <vector>
 
 #include "headless_imgui.h"
@@ -251,9 +253,10 @@ struct AuthoringPanel {
   StateMachineViewSources sources{clips, spaces, -1, -1};
   StateMachineViewState view;
   bool edited = false;
+  ImVec2 window_size{1100.0f, 700.0f};
   std::function<void()> panel = [this] {
     ImGui::SetNextWindowPos(ImVec2(0.0f, 0.0f));
-    ImGui::SetNextWindowSize(ImVec2(1100.0f, 700.0f));
+    ImGui::SetNextWindowSize(window_size);
     ImGui::Begin("State machine");
     edited |= draw_state_machine_view(view, machine, parameters, player, sources);
     ImGui::End();
@@ -375,6 +378,60 @@ TEST(StateMachineView, PhaseLineNamesTheLeaderAndHowTheFollowerSyncs) {
             "walk 0.25 leads, hop 0.25 follows in normalized time (foot markers do not "
             "correspond)");
   EXPECT_EQ(phase_line(1, ""), "walk 0.25, jog 0.00");
+}
+
+// A blend-space state joins a sync group in the editor: select it, click the field, type.
+TEST(StateMachineView, TypingASyncGroupPutsABlendSpaceStateInIt) {
+  AuthoringPanel p;
+  p.machine.states[1] = {"strides", anim::StateKind::BlendSpace, 0, 1.0f, true, -1};
+  // A taller window than the other tests': the state's fields run below 700 pixels.
+  ImGui::GetIO().DisplaySize = ImVec2(1280.0f, 1200.0f);
+  p.window_size = ImVec2(1100.0f, 1150.0f);
+  p.imgui.frame(p.panel);
+  p.click(p.view.state_boxes[1].center());
+  ASSERT_EQ(p.view.selected_state, 1);
+  ASSERT_GT(p.view.sync_group_field.max.x, p.view.sync_group_field.min.x);
+  p.click(p.view.sync_group_field.center());
+  p.edited = false;
+  ImGuiIO& io = ImGui::GetIO();
+  for (const char c : std::string("feet")) {
+    io.AddInputCharacter(static_cast<unsigned>(c));
+    p.imgui.frame(p.panel);
+  }
+  EXPECT_TRUE(p.edited);
+  EXPECT_EQ(p.machine.states[1].sync_group, "feet");
+  EXPECT_EQ(p.machine.states[0].sync_group, "") << "only the selected state";
+}
+
+// The phase line of a walk (2 s, foot_l_down 0.2 s, foot_r_down 1.2 s) crossfading into a
+// blend-space state of its group, whose blend (the walk and a 1 s jog, 0.3 s and 0.7 s) has a
+// left and a right step: at the walk's 0.25, 0.3 into its left step, the blend enters 0.3 into
+// its own, phase 0.3 of 2: 0.15.
+TEST(StateMachineView, PhaseLineShowsABlendSpaceStateFollowingByFootMarkers) {
+  std::vector<anim::Clip> clips(2);
+  clips[0].duration_s = 2.0f;
+  clips[0].markers = {{"foot_l_down", 0.2f}, {"foot_r_down", 1.2f}};
+  clips[1].duration_s = 1.0f;
+  clips[1].markers = {{"foot_l_down", 0.3f}, {"foot_r_down", 0.7f}};
+  const std::vector<anim::SyncGroup> blends = {
+      anim::build_sync_group(std::array<const anim::Clip*, 2>{&clips[0], &clips[1]})};
+  const std::vector<float> clip_lengths = {2.0f, 1.0f};
+  const std::vector<float> blend_lengths = {1.5f};
+  anim::Parameters parameters;
+  const int go = parameters.add("go", anim::ParameterType::Bool);
+  anim::StateMachine m;
+  m.states = {clip_state("walk", 0), {"strides", anim::StateKind::BlendSpace, 0, 1.0f, true, -1}};
+  for (anim::State& s : m.states) s.sync_group = "feet";
+  m.transitions = {transition(0, 1, {{go, anim::ConditionOp::True, 0.0f}})};
+  m.transitions[0].duration = 1.0f;
+  const anim::StateSyncMarkers markers = anim::build_state_sync_markers(m, clips, blends);
+  anim::StateMachinePlayer player;
+  player.init(m, nullptr, &markers);
+  for (int i = 0; i < 4; ++i) {
+    if (i == 3) parameters.set(go, 1.0f);
+    player.update(0.125f, parameters, {clip_lengths, blend_lengths});
+  }
+  EXPECT_EQ(describe_phases(m, player), "walk 0.25 leads, strides 0.15 follows by foot markers");
 }
 
 }  // namespace
