@@ -57,33 +57,11 @@ bool same_axes(const RootMotionSettings& a, const RootMotionSettings& b) {
          a.extract_z == b.extract_z && a.extract_yaw == b.extract_yaw;
 }
 
-// How far a clip's playhead moved from `from` to `to`, both wrapped into the clip: a looping
-// clip that jumped back by more than half its length has wrapped forward (and vice versa).
-float playhead_advance(const Clip& clip, float from, float to) {
-  float d = to - from;
-  if (clip.loop && clip.duration_s > 0.0f) {
-    if (d < -0.5f * clip.duration_s) d += clip.duration_s;
-    if (d > 0.5f * clip.duration_s) d -= clip.duration_s;
-  }
-  return d;
-}
-
 int find_state(const StateMachine& machine, const std::string& name) {
   for (std::size_t i = 0; i < machine.states.size(); ++i) {
     if (machine.states[i].name == name) return static_cast<int>(i);
   }
   return -1;
-}
-
-// The input point of blend space b for the current parameter values (x alone for 1D).
-glm::vec2 blend_input(const BlendSpaceBinding& b, const Parameters& parameters) {
-  return {parameters.get(b.x_parameter), parameters.get(b.y_parameter)};
-}
-
-// Whether a built player has not played yet: its weights are all still zero.
-bool never_played(const BlendSpacePlayer& player) {
-  const std::span<const float> w = player.weights();
-  return !w.empty() && std::none_of(w.begin(), w.end(), [](float x) { return x > 0.0f; });
 }
 
 }  // namespace
@@ -414,25 +392,6 @@ void CharacterInstance::reset() {
   root_step_ = {};
 }
 
-JobResult CharacterInstance::sample_clip_source(int clip_index, float time_s,
-                                                std::span<Transform> out, RootMotionDelta& step) {
-  const Clip& clip = character_->clips[clip_index];
-  const ClipBinding& binding = character_->bindings[clip_index];
-  const Skeleton& skeleton = character_->skeleton;
-  const float t = wrap_clip_time(clip, time_s);
-  if (JobResult r = sample_clip(clip, binding, skeleton, t, caches_[clip_index], out); !r) return r;
-  const float advance = playhead_advance(clip, clip_last_time_[clip_index], t);
-  // A clip played in place moves by the ground motion its feet give (foot locking needs it).
-  const GroundMotion* ground = character_->ground_motion_of(clip_index);
-  step =
-      ground
-          ? extract_ground_motion(*ground, built_root_motion_, clip_last_time_[clip_index], advance)
-          : extract_root_motion(clip, binding, skeleton, built_root_motion_, root_frame_,
-                                clip_last_time_[clip_index], advance, clip_cursors_[clip_index]);
-  clip_last_time_[clip_index] = t;
-  return remove_root_motion(skeleton, built_root_motion_, root_frame_, out);
-}
-
 void CharacterInstance::measure_root_frame() {
   const Skeleton& skeleton = character_->skeleton;
   const int root = built_root_motion_.root_joint;
@@ -441,168 +400,65 @@ void CharacterInstance::measure_root_frame() {
   clip_cursors_.assign(character_->clips.size(), RootMotionCursor{});
 }
 
-JobResult CharacterInstance::evaluate_source(const WeightedSource& source, float dt_s,
-                                             const Parameters& parameters, std::span<Transform> out,
-                                             RootMotionDelta& step) {
-  if (source.kind == SourceKind::Clip)
-    return sample_clip_source(source.index, source.time_s, out, step);
-  const BlendSpaceBinding& b = graph_->blend_spaces[source.index];
-  const glm::vec2 input = blend_input(b, parameters);
-  inputs_[source.index] = input;
-  BlendSpacePlayer& player = blend_players_[source.index];
-  if (!graph_->has_machine) return player.update(dt_s, input, out, step);
-  // A machine's state plays its blend at the machine's normalized time: the shared phase over
-  // its segment count (sync_group.h), so entry offsets and sync groups reach the blend.
-  const double phase = source.normalized_time * player.sync().segment_count;
-  return player.update_at(phase, dt_s, input, out, step);
-}
-
-void CharacterInstance::set_external_source(std::span<const Transform> pose,
-                                            const RootMotionDelta& step, int clip,
-                                            float clip_time_s, const Clip* contacts_clip) {
-  external_pose_ = pose;
-  external_step_ = step;
-  external_clip_ = clip;
-  external_time_s_ = clip_time_s;
-  external_contacts_clip_ = contacts_clip;
-}
-
 JobResult CharacterInstance::update(float dt_s, Parameters& parameters,
                                     const CharacterSettings& settings, const Terrain& terrain) {
   if (character_ == nullptr || graph_ == nullptr) {
     return JobResult::fail("character instance: not bound");
   }
   const LentPoses lent(local_, model_, !settings.keep_poses);
-  const Skeleton& skeleton = character_->skeleton;
-  const GraphBinding& graph = *graph_;
-  if (!same_axes(settings.root_motion, built_root_motion_) ||
-      settings.blend_input_half_life_s != built_input_half_life_s_) {
-    // A settings edit, not a per-frame cost: the blend-space players extract with these axes.
-    std::vector<BlendSpacePlayer> blend_players, layer_players;
-    std::vector<SamplingCache> layer_caches;
-    if (!build_graph_players(graph, settings.root_motion, settings.blend_input_half_life_s,
-                             blend_players, layer_caches, layer_players)
-             .empty()) {
-      return JobResult::fail("character instance: the root motion joint is not in the skeleton");
-    }
-    for (std::size_t i = 0; i < blend_players.size(); ++i) {
-      blend_players[i].continue_from(blend_players_[i]);
-    }
-    blend_players_ = std::move(blend_players);
-    layer_caches_ = std::move(layer_caches);
-    layer_players_ = std::move(layer_players);
-    touched_count_ = 0;
-    built_root_motion_ = settings.root_motion;
-    built_input_half_life_s_ = settings.blend_input_half_life_s;
-    measure_root_frame();
-  }
+  if (JobResult r = rebuild_players_for(settings); !r) return r;
   dt_s = std::isfinite(dt_s) ? std::clamp(dt_s, 0.0f, 0.25f) : 0.0f;
-
-  // Sources and their weights: the previewed clip alone, the machine's, or the first blend space.
   WeightedSource single;
-  single.weight = 1.0f;
   std::span<const WeightedSource> sources;
-  if (previewing_ || (!graph.has_machine && graph.blend_spaces.empty())) {
-    if (preview_clip_ >= 0) {
-      single.kind = SourceKind::Clip;
-      single.index = preview_clip_;
-      single.time_s = preview_time_;
-      sources = {&single, 1};
-    }
-  } else if (graph.has_machine) {
-    // The machine's clock of a blend-space state counts the blend's segments (phase / count),
-    // so a cycle lasts segment_count times the blend's current segment. A player that has not
-    // played has no weights to time it by: it plays its phase once in place first (into local_,
-    // which the sources overwrite), so a first frame times it as one after a paused frame does.
-    for (std::size_t i = 0; i < blend_players_.size(); ++i) {
-      BlendSpacePlayer& p = blend_players_[i];
-      if (never_played(p)) {
-        RootMotionDelta none;
-        const glm::vec2 input = blend_input(graph.blend_spaces[i], parameters);
-        if (JobResult r = p.update_at(p.phase(), 0.0f, input, local_, none); !r) return r;
-      }
-      const int segment = std::min(static_cast<int>(p.phase()), p.sync().segment_count - 1);
-      blend_lengths_[i] =
-          p.weights().empty()
-              ? 1.0f
-              : p.sync().segment_count * blended_segment_duration(p.sync(), p.weights(), segment);
-    }
-    machine_.update(dt_s, parameters, {clip_lengths_, blend_lengths_});
-    sources = machine_.sources();
-  } else {
-    single.kind = SourceKind::BlendSpace;
-    single.index = 0;
-    sources = {&single, 1};
-  }
-
-  const bool external = external_pose_.size() == local_.size();
-  if (external) sources = {};  // the external source replaces them
-
-  // Sample every source, blend poses and root motion.
-  root_step_ = {};
-  contacts_clip_ = nullptr;
-  float total = 0.0f, heaviest = -1.0f;
-  int heaviest_blend_space = -1;
-  std::size_t used = 0;
-  // A lone source is the frame's pose: it is evaluated straight into local_, without a blend
-  // pass that would only copy it (the crowd and the 3-clip frame play one blend space).
-  const bool lone_source = sources.size() == 1;
-  std::fill(morph_weights_.begin(), morph_weights_.end(), 0.0f);
-  morph_total_ = 0.0f;
-  for (const WeightedSource& source : sources) {
-    if (source.weight <= 0.0f || (!lone_source && used >= source_poses_.size())) continue;
-    RootMotionDelta step;
-    const std::span<Transform> pose =
-        lone_source ? std::span<Transform>(local_) : std::span<Transform>(source_poses_[used]);
-    if (JobResult r = evaluate_source(source, dt_s, parameters, pose, step); !r) return r;
-    if (JobResult r = accumulate_source_morph(source); !r) return r;
-    if (!lone_source) blend_layers_[used] = {source_poses_[used], source.weight, {}};
-    root_step_.translation += step.translation * source.weight;
-    root_step_.yaw_rad += step.yaw_rad * source.weight;
-    total += source.weight;
-    if (source.weight > heaviest) {
-      heaviest = source.weight;
-      heaviest_blend_space = source.kind == SourceKind::BlendSpace ? source.index : -1;
-      if (source.kind == SourceKind::Clip) {
-        dominant_clip_ = source.index;
-        dominant_time_ = wrap_clip_time(character_->clips[source.index], source.time_s);
-      } else if (const BlendSpacePlayer& p = blend_players_[source.index]; !p.weights().empty()) {
-        const auto w = p.weights();
-        const auto best = std::max_element(w.begin(), w.end()) - w.begin();
-        dominant_clip_ = graph.blend_spaces[source.index].clips[best];
-        dominant_time_ = p.clip_time(static_cast<int>(best));
-      }
-    }
-    ++used;
-  }
-  if (total > 0.0f) {
-    root_step_.translation /= total;
-    root_step_.yaw_rad /= total;
-    if (!lone_source) {
-      if (JobResult r = blend_poses({blend_layers_.data(), used}, skeleton.rest_pose, local_); !r) {
-        return r;
-      }
-    }
-  } else if (external) {
-    std::copy(external_pose_.begin(), external_pose_.end(), local_.begin());
-    root_step_ = external_step_;
-    dominant_clip_ = external_clip_;
-    dominant_time_ = external_time_s_;
-    contacts_clip_ = external_contacts_clip_;
-  } else {
-    std::copy(skeleton.rest_pose.begin(), skeleton.rest_pose.end(), local_.begin());
-  }
-  // An external source (motion matching) carries no weights: the defaults, as the rest pose.
-  if (JobResult r =
-          normalize_morph_weights(character_->morph_channels, morph_total_, morph_weights_);
-      !r) {
+  if (JobResult r = pick_sources(dt_s, parameters, single, sources); !r) return r;
+  SourceMix mix;
+  if (JobResult r = mix_sources(sources, dt_s, parameters, mix); !r) return r;
+  if (JobResult r = inertialize(dt_s); !r) return r;
+  if (JobResult r = apply_layers(dt_s, parameters); !r) return r;
+  keep_outputs(dt_s);
+  if (!rig_.legs.empty()) update_contacts();
+  bool model_current = false;
+  if (JobResult r = warp_locomotion(settings, mix.heaviest_blend_space, dt_s, model_current); !r) {
     return r;
   }
-  root_motion_from_feet_ =
-      total > 0.0f && dominant_clip_ >= 0 && character_->ground_motion_of(dominant_clip_);
+  place_in_world(settings, terrain);
+  // The stack (foot IK one of its entries) works on a current model pose: the warps may have
+  // left one.
+  if (!model_current) {
+    if (JobResult r = local_to_model(character_->skeleton, local_, model_); !r) return r;
+  }
+  return finish_pose(settings, terrain, dt_s);
+}
 
-  // Inertialization: at the switch the offset is taken from the last two outputs.
-  if (graph.has_machine && !previewing_ && machine_.inertialization_started()) {
+JobResult CharacterInstance::rebuild_players_for(const CharacterSettings& settings) {
+  if (same_axes(settings.root_motion, built_root_motion_) &&
+      settings.blend_input_half_life_s == built_input_half_life_s_) {
+    return JobResult::ok();
+  }
+  // A settings edit, not a per-frame cost: the blend-space players extract with these axes.
+  std::vector<BlendSpacePlayer> blend_players, layer_players;
+  std::vector<SamplingCache> layer_caches;
+  if (!build_graph_players(*graph_, settings.root_motion, settings.blend_input_half_life_s,
+                           blend_players, layer_caches, layer_players)
+           .empty()) {
+    return JobResult::fail("character instance: the root motion joint is not in the skeleton");
+  }
+  for (std::size_t i = 0; i < blend_players.size(); ++i) {
+    blend_players[i].continue_from(blend_players_[i]);
+  }
+  blend_players_ = std::move(blend_players);
+  layer_caches_ = std::move(layer_caches);
+  layer_players_ = std::move(layer_players);
+  touched_count_ = 0;
+  built_root_motion_ = settings.root_motion;
+  built_input_half_life_s_ = settings.blend_input_half_life_s;
+  measure_root_frame();
+  return JobResult::ok();
+}
+
+// Inertialization: at the switch the offset is taken from the last two outputs.
+JobResult CharacterInstance::inertialize(float dt_s) {
+  if (graph_->has_machine && !previewing_ && machine_.inertialization_started()) {
     if (JobResult r = inertializer_.start(before_previous_output_, previous_output_, local_,
                                           last_dt_, machine_.inertialization_duration_s());
         !r) {
@@ -620,26 +476,25 @@ JobResult CharacterInstance::update(float dt_s, Parameters& parameters,
     weight_inertializer_.advance(dt_s);
   }
   if (JobResult r = inertializer_.apply(local_); !r) return r;
-  if (JobResult r = weight_inertializer_.apply(morph_weights_); !r) return r;
+  return weight_inertializer_.apply(morph_weights_);
+}
 
-  if (JobResult r = apply_layers(dt_s, parameters); !r) return r;
+// Pinned shapes over the frame's weights, and the last two outputs for the machine's
+// inertialized switches (a swap, not a second copy).
+void CharacterInstance::keep_outputs(float dt_s) {
   for (std::size_t c = 0; c < morph_pins_.size(); ++c) {
     if (!std::isnan(morph_pins_[c])) morph_weights_[c] = morph_pins_[c];
   }
-  // The last two outputs, for the machine's inertialized switches (a swap, not a second copy).
-  if (graph.has_machine) {
+  if (graph_->has_machine) {
     previous_output_.swap(before_previous_output_);
     std::copy(local_.begin(), local_.end(), previous_output_.begin());
     previous_morph_output_.swap(before_previous_morph_output_);
     std::copy(morph_weights_.begin(), morph_weights_.end(), previous_morph_output_.begin());
   }
   if (dt_s > 0.0f) last_dt_ = dt_s;
-  if (!rig_.legs.empty()) update_contacts();
-  bool model_current = false;
-  if (JobResult r = warp_locomotion(settings, heaviest_blend_space, dt_s, model_current); !r) {
-    return r;
-  }
+}
 
+void CharacterInstance::place_in_world(const CharacterSettings& settings, const Terrain& terrain) {
   if (settings.root_motion_mode == RootMotionMode::Applied) {
     world_ = accumulate_root_motion(world_, root_step_);
   } else if (settings.foot_ik && !rig_.legs.empty()) {
@@ -652,12 +507,12 @@ JobResult CharacterInstance::update(float dt_s, Parameters& parameters,
   // The character stands on the ground under its root (stairs smoothed into a ramp, so the
   // root glides rather than jumps); foot IK then fits the feet.
   world_.translation.y = smoothed_height(terrain, world_.translation.x, world_.translation.z);
+}
 
-  // The stack (foot IK one of its entries) works on a current model pose: the warps may have
-  // left one.
-  if (!model_current) {
-    if (JobResult r = local_to_model(skeleton, local_, model_); !r) return r;
-  }
+// The post-process stack (foot IK one of its entries) on the model pose, then the palettes.
+JobResult CharacterInstance::finish_pose(const CharacterSettings& settings, const Terrain& terrain,
+                                         float dt_s) {
+  const Skeleton& skeleton = character_->skeleton;
   const FootIkContext foot = foot_ik_context(settings, terrain);
   PostProcessFrame frame;
   frame.world = world_matrix();
@@ -680,208 +535,6 @@ JobResult CharacterInstance::update(float dt_s, Parameters& parameters,
                                            has_stretch_);
   }
   return JobResult::ok();
-}
-
-JobResult CharacterInstance::apply_layers(float dt_s, const Parameters& parameters) {
-  const Skeleton& skeleton = character_->skeleton;
-  for (std::size_t i = 0; i < graph_->layers.size(); ++i) {
-    const LayerBinding& l = graph_->layers[i];
-    const float weight = layer_weights_[i];
-    if (weight <= 0.0f) continue;
-    if (l.blend_space >= 0) {
-      const BlendSpaceBinding& b = graph_->blend_spaces[l.blend_space];
-      const glm::vec2 input = blend_input(b, parameters);
-      RootMotionDelta step;
-      if (JobResult r = layer_players_[i].update(dt_s, input, layer_pose_, step); !r) return r;
-    } else {
-      const Clip& clip = character_->clips[l.clip];
-      layer_time_[i] = wrap_clip_time(clip, layer_time_[i] + dt_s);
-      if (JobResult r = sample_clip(clip, character_->bindings[l.clip], skeleton, layer_time_[i],
-                                    layer_caches_[i], layer_pose_);
-          !r) {
-        return r;
-      }
-    }
-    if (l.layer.mode == LayerMode::Additive) {
-      if (JobResult r = make_additive_delta(skeleton.rest_pose, layer_pose_, layer_pose_); !r) {
-        return r;
-      }
-    }
-    if (JobResult r = apply_layer_morph(i, weight); !r) return r;
-    if (JobResult r = apply_layer(l.layer, weight, layer_pose_, local_); !r) return r;
-  }
-  return JobResult::ok();
-}
-
-JobResult CharacterInstance::apply_layer_morph(std::size_t layer, float weight) {
-  if (morph_weights_.empty()) return JobResult::ok();
-  const LayerBinding& l = graph_->layers[layer];
-  std::fill(morph_layer_sum_.begin(), morph_layer_sum_.end(), 0.0f);
-  std::fill(morph_layer_animated_.begin(), morph_layer_animated_.end(), 0.0f);
-  float total = 0.0f;
-  // The layer's clip, or its blend space's clips by their weights at their synced times.
-  auto gather = [&](int clip, float time_s, float clip_weight,
-                    std::span<std::uint32_t> cursors) -> JobResult {
-    const MorphBinding& binding = character_->morph_bindings[clip];
-    if (JobResult r =
-            sample_morph_weights(character_->clips[clip], binding, character_->morph_channels,
-                                 time_s, cursors, morph_scratch_);
-        !r) {
-      return r;
-    }
-    total += clip_weight;
-    return accumulate_layer_morph(binding, morph_scratch_, clip_weight, morph_layer_sum_,
-                                  morph_layer_animated_);
-  };
-  if (l.blend_space < 0) {
-    if (JobResult r = gather(l.clip, layer_time_[layer], 1.0f, layer_caches_[layer].morph_cursors);
-        !r) {
-      return r;
-    }
-  } else {
-    const BlendSpacePlayer& player = layer_players_[layer];
-    const std::vector<int>& clips = graph_->blend_spaces[l.blend_space].clips;
-    const std::span<const float> weights = player.weights();
-    for (std::size_t c = 0; c < weights.size() && c < clips.size(); ++c) {
-      if (weights[c] <= 0.0f) continue;
-      const Clip& clip = character_->clips[clips[c]];
-      if (JobResult r =
-              gather(clips[c], wrap_clip_time(clip, player.clip_time(static_cast<int>(c))),
-                     weights[c], caches_[clips[c]].morph_cursors);
-          !r) {
-        return r;
-      }
-    }
-  }
-  if (JobResult r = normalize_morph_weights(character_->morph_channels, total, morph_layer_sum_);
-      !r) {
-    return r;
-  }
-  return apply_morph_layer(l.layer.mode, weight, l.layer.shape_mask, character_->morph_channels,
-                           morph_layer_sum_, morph_layer_animated_, morph_weights_);
-}
-
-JobResult CharacterInstance::accumulate_clip_morph(int clip_index, float time_s, float weight) {
-  const Clip& clip = character_->clips[clip_index];
-  if (JobResult r = sample_morph_weights(clip, character_->morph_bindings[clip_index],
-                                         character_->morph_channels, wrap_clip_time(clip, time_s),
-                                         caches_[clip_index].morph_cursors, morph_scratch_);
-      !r) {
-    return r;
-  }
-  morph_total_ += weight;
-  return accumulate_morph_weights(morph_scratch_, weight, morph_weights_);
-}
-
-JobResult CharacterInstance::accumulate_source_morph(const WeightedSource& source) {
-  if (morph_weights_.empty()) return JobResult::ok();
-  if (source.kind == SourceKind::Clip) {
-    return accumulate_clip_morph(source.index, source.time_s, source.weight);
-  }
-  // A blend space's clips, each with its share of the source's weight at its synced time.
-  const BlendSpacePlayer& player = blend_players_[source.index];
-  const std::span<const float> weights = player.weights();
-  const std::vector<int>& clips = graph_->blend_spaces[source.index].clips;
-  for (std::size_t i = 0; i < weights.size() && i < clips.size(); ++i) {
-    if (weights[i] <= 0.0f) continue;
-    if (JobResult r = accumulate_clip_morph(clips[i], player.clip_time(static_cast<int>(i)),
-                                            source.weight * weights[i]);
-        !r) {
-      return r;
-    }
-  }
-  return JobResult::ok();
-}
-
-bool CharacterInstance::aim_warp(const CharacterSettings& settings, int blend_space, float dt_s) {
-  const glm::vec3 actual =
-      glm::vec3(root_step_.translation.x, 0.0f, root_step_.translation.z) / dt_s;
-  const float actual_speed = glm::length(actual);
-  glm::vec3 requested = actual_speed > 0.0f ? actual / actual_speed : glm::vec3(0.0f);
-  if (blend_space >= 0 && graph_->blend_spaces[blend_space].one_dimensional) {
-    requested *= inputs_[blend_space].x;
-  } else if (blend_space >= 0) {
-    requested = glm::vec3(inputs_[blend_space].x, 0.0f, inputs_[blend_space].y);
-  } else if (settings.stride_warping_settings.requested_speed_mps > 0.0f) {
-    requested *= settings.stride_warping_settings.requested_speed_mps;
-  } else {
-    return false;
-  }
-  warp_direction_ = actual;
-  hip_warp_angle_rad_ =
-      settings.orientation_warping
-          ? hip_warp_angle(travel_angle(actual, requested), settings.orientation_warping_settings)
-          : 0.0f;
-  // The stride is scaled against the speed of the gait over its cycle, not this frame's; the
-  // character moves at the speed asked within the stride's range (past it the feet slide).
-  const float mean_speed = track_mean_speed(stride_state_, actual_speed, dt_s);
-  stride_warp_ratio_ = settings.stride_warping ? stride_ratio(glm::length(requested), mean_speed,
-                                                              settings.stride_warping_settings)
-                                               : 1.0f;
-  requested_speed_mps_ = stride_warp_ratio_ * mean_speed;
-  return true;
-}
-
-JobResult CharacterInstance::warp_locomotion(const CharacterSettings& settings, int blend_space,
-                                             float dt_s, bool& model_current) {
-  model_current = false;
-  // A paused frame (dt 0) has no speed to go by: it keeps the last frame's warp.
-  if ((!settings.stride_warping && !settings.orientation_warping) || rig_.legs.empty() ||
-      (dt_s > 0.0f && !aim_warp(settings, blend_space, dt_s))) {
-    stride_warp_ratio_ = 1.0f;
-    hip_warp_angle_rad_ = 0.0f;
-    warp_direction_ = glm::vec3(0.0f);
-    stride_state_ = {};
-    return JobResult::ok();
-  }
-  // The model pose is built once here and kept current by the warps (the legs alone after
-  // the pelvis's turn), so foot IK starts from it.
-  const glm::quat turn = glm::angleAxis(hip_warp_angle_rad_, glm::vec3(0.0f, 1.0f, 0.0f));
-  if (settings.orientation_warping) {
-    if (JobResult r = warp_orientation(character_->skeleton, rig_.pelvis, character_->torso,
-                                       hip_warp_angle_rad_, settings.orientation_warping_settings,
-                                       local_, model_);
-        !r) {
-      return r;
-    }
-    root_step_.translation = turn * root_step_.translation;
-  } else if (JobResult r = local_to_model(character_->skeleton, local_, model_); !r) {
-    return r;
-  }
-  model_current = true;
-  // Orientation warping alone pins the planted feet too (a stride ratio of 1): the hips' turn
-  // changes as the point or the travel's sway does, and would swing them.
-  StrideWarp warp;
-  warp.ratio = stride_warp_ratio_;
-  warp.direction = turn * warp_direction_;
-  warp.travel = root_step_.translation;
-  warp.moved = settings.stride_warping ? warped_step(warp.travel, requested_speed_mps_,
-                                                     stride_state_.mean_speed_mps, dt_s)
-                                       : warp.travel;
-  warp.dt_s = dt_s;
-  warp.planted = {contacts_.data(), rig_.legs.size()};
-  // Foot IK, when on, moves the feet by the stride's shifts and solves the legs once.
-  const JobResult r =
-      foot_ik_on(settings)
-          ? stride_foot_shifts(character_->skeleton, rig_, warp, stride_state_, model_)
-          : warp_stride(character_->skeleton, rig_, warp, stride_state_, local_, model_);
-  if (!r) {
-    model_current = false;
-    return r;
-  }
-  root_step_.translation = warp.moved;
-  return JobResult::ok();
-}
-
-void CharacterInstance::update_contacts() {
-  contacts_.fill(false);
-  const Clip* clip = contacts_clip_ != nullptr ? contacts_clip_
-                     : dominant_clip_ >= 0     ? &character_->clips[dominant_clip_]
-                                               : nullptr;
-  if (clip == nullptr) return;
-  for (std::size_t i = 0; i < rig_.legs.size(); ++i) {
-    contacts_[i] = foot_planted_at(*clip, leg_contact_name(rig_.legs, i), dominant_time_);
-  }
 }
 
 }  // namespace anim

@@ -224,6 +224,24 @@ class CharacterInstance {
   float dominant_clip_time() const { return dominant_time_; }
 
  private:
+  // What the sources left: their total weight, and the heaviest one's blend space (-1: none).
+  struct SourceMix {
+    float total = 0.0f;
+    int heaviest_blend_space = -1;
+  };
+  // update's steps, in order.
+  JobResult rebuild_players_for(const CharacterSettings& settings);
+  JobResult pick_sources(float dt_s, Parameters& parameters, WeightedSource& single,
+                         std::span<const WeightedSource>& sources);
+  JobResult time_blend_space_states(const Parameters& parameters);
+  JobResult mix_sources(std::span<const WeightedSource> sources, float dt_s,
+                        const Parameters& parameters, SourceMix& mix);
+  void note_dominant(const WeightedSource& source);
+  JobResult inertialize(float dt_s);
+  void keep_outputs(float dt_s);
+  void place_in_world(const CharacterSettings& settings, const Terrain& terrain);
+  JobResult finish_pose(const CharacterSettings& settings, const Terrain& terrain, float dt_s);
+
   JobResult evaluate_source(const WeightedSource& source, float dt_s, const Parameters& parameters,
                             std::span<Transform> out, RootMotionDelta& step);
   JobResult sample_clip_source(int clip, float time_s, std::span<Transform> out,

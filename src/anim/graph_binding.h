@@ -28,6 +28,10 @@ struct BlendSpaceBinding {
   std::vector<glm::vec2> positions;  // 1D: the threshold in x
   int x_parameter = -1;
   int y_parameter = -1;
+  // The input point for the current parameter values (x alone for 1D).
+  glm::vec2 input(const Parameters& parameters) const {
+    return {parameters.get(x_parameter), parameters.get(y_parameter)};
+  }
 };
 
 // A layer over the base pose that plays one clip (looping on its own clock), or a blend space of
