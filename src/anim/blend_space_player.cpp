@@ -4,6 +4,7 @@
 
 #include "anim/blend_space_1d.h"
 #include "anim/ground_motion.h"
+#include "anim/index.h"
 
 namespace anim {
 namespace {
@@ -241,7 +242,7 @@ JobResult BlendSpacePlayer::play(float dt_s, glm::vec2 input, std::optional<doub
   }
   phase_ = wrap_phase(sync_, next_phase);
 
-  const auto count = static_cast<std::size_t>(sampled_count_);
+  const auto count = as_size(sampled_count_);
   const JobResult blended =
       all_compressed_
           ? sample_and_blend({compressed_inputs_.data(), count}, skeleton_->rest_pose, out_local)

@@ -5,6 +5,7 @@
 #include <type_traits>
 
 #include "anim/fast_math.h"
+#include "anim/index.h"
 #include "anim/keyframe_reduction.h"
 #include "anim/math.h"
 
@@ -18,7 +19,7 @@ void bake(const Clip& clip, const Skeleton& skeleton, const BindOptions& options
 ClipBinding bind_clip(const Clip& clip, const Skeleton& skeleton, const BindOptions& options) {
   ClipBinding binding;
   binding.track_to_joint.assign(clip.tracks.size(), -1);
-  binding.joint_to_track.assign(static_cast<std::size_t>(skeleton.joint_count()), -1);
+  binding.joint_to_track.assign(as_size(skeleton.joint_count()), -1);
   for (std::size_t t = 0; t < clip.tracks.size(); ++t) {
     const int joint = skeleton.find_joint(clip.tracks[t].joint_name);
     if (joint < 0 || binding.joint_to_track[joint] >= 0) {
@@ -157,8 +158,8 @@ void sample_keys(const Clip& clip, const ClipBinding& binding, const Skeleton& s
       out_local[j] = rest;
       continue;
     }
-    const JointTrack& track = clip.tracks[static_cast<std::size_t>(track_index)];
-    std::uint32_t* cursors = all_cursors + static_cast<std::size_t>(track_index) * 3;
+    const JointTrack& track = nth(clip.tracks, track_index);
+    std::uint32_t* cursors = all_cursors + as_size(track_index) * 3;
     Transform& out = out_local[j];
     out.translation = sample(track.translation, t, cursors[0], rest.translation);
     out.rotation = sample(track.rotation, t, cursors[1], rest.rotation);
@@ -235,7 +236,7 @@ static_assert(sizeof(Transform) == 10 * sizeof(float) && std::is_standard_layout
 void sample_baked(const ClipBinding& binding, float t, std::span<Transform> out) {
   const std::size_t joints = out.size();
   const float frame = t * binding.baked_frame_rate;
-  const auto last = static_cast<std::size_t>(binding.baked_frame_count - 1);
+  const auto last = as_size(binding.baked_frame_count - 1);
   auto f = static_cast<std::size_t>(frame);  // t >= 0: truncation is floor
   float s = frame - static_cast<float>(f);
   if (f >= last) {
@@ -348,10 +349,10 @@ Transform sample_joint(const Clip& clip, const ClipBinding& binding, const Skele
       joint >= static_cast<int>(binding.joint_to_track.size())) {
     return Transform::identity();
   }
-  const Transform& rest = skeleton.rest_pose[static_cast<std::size_t>(joint)];
-  const int track_index = binding.joint_to_track[static_cast<std::size_t>(joint)];
+  const Transform& rest = nth(skeleton.rest_pose, joint);
+  const int track_index = nth(binding.joint_to_track, joint);
   if (track_index < 0 || track_index >= static_cast<int>(clip.tracks.size())) return rest;
-  const JointTrack& track = clip.tracks[static_cast<std::size_t>(track_index)];
+  const JointTrack& track = nth(clip.tracks, track_index);
   const float duration = std::isfinite(clip.duration_s) ? std::max(clip.duration_s, 0.0f) : 0.0f;
   const float t = std::isfinite(time_s) ? std::clamp(time_s, 0.0f, duration) : 0.0f;
   Transform out;

@@ -6,6 +6,7 @@
 #include <tuple>
 
 #include "anim/clip_sampling.h"
+#include "anim/index.h"
 #include "anim/keyframe_reduction.h"
 #include "anim/math.h"
 #include "anim/pose.h"
@@ -32,8 +33,8 @@ std::vector<float> joint_extents(const Skeleton& skeleton, float leaf_extent_m) 
   if (!local_to_model(skeleton, skeleton.rest_pose, model)) return extents;
   for (std::size_t j = 0; j < joints; ++j) {
     const glm::vec3 position(model[j][3]);
-    for (int a = skeleton.parents[j]; a >= 0; a = skeleton.parents[static_cast<std::size_t>(a)]) {
-      const auto ancestor = static_cast<std::size_t>(a);
+    for (int a = skeleton.parents[j]; a >= 0; a = nth(skeleton.parents, a)) {
+      const auto ancestor = as_size(a);
       extents[ancestor] =
           std::max(extents[ancestor], glm::length(position - glm::vec3(model[a][3])));
     }
@@ -54,7 +55,7 @@ std::vector<float> parent_model_scales(const Skeleton& skeleton) {
   for (std::size_t j = 0; j < joints; ++j) {
     const int parent = skeleton.parents[j];
     if (parent < 0) continue;
-    const glm::mat4& m = model[static_cast<std::size_t>(parent)];
+    const glm::mat4& m = nth(model, parent);
     const float largest = std::max(
         {glm::length(glm::vec3(m[0])), glm::length(glm::vec3(m[1])), glm::length(glm::vec3(m[2]))});
     if (std::isfinite(largest) && largest > 1e-6f) scales[j] = largest;
@@ -276,7 +277,7 @@ CompressedClip compress_clip(const Clip& clip, const ClipBinding& binding, const
   if (!std::isfinite(clip.duration_s) || clip.duration_s <= 0.0f) {
     return fail("the clip has no positive duration");
   }
-  if (joints == 0 || joints > static_cast<std::size_t>(kMaxCompressedJoints)) {
+  if (joints == 0 || joints > as_size(kMaxCompressedJoints)) {
     return fail("the skeleton has " + std::to_string(joints) + " joints (1 to " +
                 std::to_string(kMaxCompressedJoints) + " can be compressed)");
   }
@@ -295,7 +296,7 @@ CompressedClip compress_clip(const Clip& clip, const ClipBinding& binding, const
   ChannelBuilder translations(joints), rotations(joints), scales(joints);
   for (std::size_t j = 0; j < joints; ++j) {
     const int t = binding.joint_to_track[j];
-    const JointTrack* track = t >= 0 ? &clip.tracks[static_cast<std::size_t>(t)] : nullptr;
+    const JointTrack* track = t >= 0 ? &nth(clip.tracks, t) : nullptr;
     const Transform& rest = skeleton.rest_pose[j];
     LinearKeys<glm::vec3> translation, scale;
     LinearKeys<glm::quat> rotation;

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "anim/clip_sampling.h"
+#include "anim/index.h"
 #include "anim/quantization.h"
 
 namespace anim {
@@ -219,7 +220,7 @@ CompressedMorphTracks compress_morph_tracks(const Clip& clip,
     over = track_over_tolerance(sources, compressed, tolerance_weight);
     if (over < 0) return compressed;
   }
-  return fail("shape '" + *sources[static_cast<std::size_t>(over)].name +
+  return fail("shape '" + *nth(sources, over).name +
               "' cannot be followed within the tolerance by 16-bit times and weights");
 }
 

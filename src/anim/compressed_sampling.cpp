@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstddef>
 
+#include "anim/index.h"
 #include "anim/pose.h"
 #include "anim/quantization.h"
 #include "anim/soa_transform.h"
@@ -20,7 +21,7 @@ void DecodedChannel::resize(std::size_t joints, std::size_t values) {
 
 void CompressedSamplingContext::resize(int joints) {
   joint_count = std::max(joints, 0);
-  const auto n = static_cast<std::size_t>(joint_count);
+  const auto n = as_size(joint_count);
   translation.resize(n, 3);
   rotation.resize(n, 4);
   scale.resize(n, 3);
@@ -138,7 +139,7 @@ void seek(const CompressedClip& clip, float t, CompressedSamplingContext& contex
 const char* check(const CompressedClip& clip, const CompressedSamplingContext& context,
                   std::size_t pose_size) {
   if (clip.empty()) return "sample_compressed: the compressed clip is empty";
-  const std::size_t groups = (static_cast<std::size_t>(clip.joint_count) + 3) / 4;
+  const std::size_t groups = (as_size(clip.joint_count) + 3) / 4;
   if (clip.translations.constant_groups.size() != groups * 12 ||
       clip.rotations.constant_groups.size() != groups * 16 ||
       clip.scales.constant_groups.size() != groups * 12) {
@@ -148,7 +149,7 @@ const char* check(const CompressedClip& clip, const CompressedSamplingContext& c
   if (context.joint_count != clip.joint_count) {
     return "sample_compressed: the context is not sized for this clip";
   }
-  if (pose_size != static_cast<std::size_t>(clip.joint_count)) {
+  if (pose_size != as_size(clip.joint_count)) {
     return "sample_compressed: the output pose is not the clip's joint count";
   }
   return nullptr;

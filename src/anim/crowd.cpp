@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "anim/index.h"
+
 namespace anim {
 
 std::string Crowd::setup(const BoundCharacter& character, const GraphBinding& graph,
@@ -12,13 +14,13 @@ std::string Crowd::setup(const BoundCharacter& character, const GraphBinding& gr
   if (!(spacing_m >= 0.0f) || !(stagger_s >= 0.0f)) {
     return "crowd: spacing and stagger must be finite and not negative";
   }
-  std::vector<CharacterInstance> instances(static_cast<std::size_t>(count));
+  std::vector<CharacterInstance> instances(as_size(count));
   for (CharacterInstance& instance : instances) {
     if (std::string e = instance.bind(character, graph); !e.empty()) return "crowd: " + e;
     instance.note_prefetch_ranges(true);
   }
   instances_ = std::move(instances);
-  parameters_.assign(static_cast<std::size_t>(count), parameters);
+  parameters_.assign(as_size(count), parameters);
   const int columns = static_cast<int>(std::ceil(std::sqrt(static_cast<float>(count))));
   const int rows = (count + columns - 1) / columns;
   placements_.clear();

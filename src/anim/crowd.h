@@ -13,6 +13,7 @@
 #include "anim/bound_character.h"
 #include "anim/character_instance.h"
 #include "anim/graph_binding.h"
+#include "anim/index.h"
 #include "anim/job_result.h"
 #include "anim/parameters.h"
 #include "anim/terrain.h"
@@ -32,9 +33,9 @@ class Crowd {
   int count() const { return static_cast<int>(instances_.size()); }
   std::span<const CharacterInstance> instances() const { return instances_; }
   // Where instance i stands on the grid.
-  const glm::mat4& placement(int i) const { return placements_[static_cast<std::size_t>(i)]; }
+  const glm::mat4& placement(int i) const { return nth(placements_, i); }
   // Instance i's time offset, in seconds.
-  float offset_s(int i) const { return offsets_s_[static_cast<std::size_t>(i)]; }
+  float offset_s(int i) const { return nth(offsets_s_, i); }
 
   // Every instance previews clip at time_s plus its offset (the timeline's clip preview), or
   // plays the graph.

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "anim/clip_sampling.h"
+#include "anim/index.h"
 #include "anim/pose.h"
 #include "anim/two_bone_ik.h"
 
@@ -90,16 +91,15 @@ float median(std::vector<float> values) {
 float rest_leg_length(const Skeleton& skeleton, std::span<const Leg> legs) {
   std::vector<glm::mat4> rest(skeleton.rest_pose.size());
   if (!local_to_model(skeleton, skeleton.rest_pose, rest)) return 0.0f;
-  auto at = [&](int joint) { return glm::vec3(rest[static_cast<std::size_t>(joint)][3]); };
+  auto at = [&](int joint) { return glm::vec3(nth(rest, joint)[3]); };
   const auto n = static_cast<int>(rest.size());
   float total = 0.0f;
   int measured = 0;
   for (const Leg& leg : legs) {
     if (leg.thigh < 0 || leg.thigh >= n || leg.calf < 0 || leg.calf >= n) continue;
-    const glm::vec3 ankle =
-        leg.foot_attached
-            ? at(leg.foot)
-            : glm::vec3(rest[static_cast<std::size_t>(leg.calf)] * glm::vec4(leg.ankle_in_calf, 1));
+    const glm::vec3 ankle = leg.foot_attached
+                                ? at(leg.foot)
+                                : glm::vec3(nth(rest, leg.calf) * glm::vec4(leg.ankle_in_calf, 1));
     total += glm::length(at(leg.calf) - at(leg.thigh)) + glm::length(ankle - at(leg.calf));
     ++measured;
   }
@@ -158,7 +158,7 @@ glm::vec3 ground_velocity(std::span<const SolePoints> legs, float frame_s,
 glm::vec2 clip_ground_velocity(const Skeleton& skeleton, const Clip& clip,
                                std::span<const Leg> legs,
                                const ContactDetectionSettings& settings) {
-  if (legs.size() > static_cast<std::size_t>(kMaxFootIkLegs)) return glm::vec2(0.0f);
+  if (legs.size() > as_size(kMaxFootIkLegs)) return glm::vec2(0.0f);
   const SolePaths paths = sample_sole_paths(skeleton, clip, legs);
   if (paths.frames() == 0) return glm::vec2(0.0f);
   ContactDetectionSettings scaled = settings;
@@ -256,7 +256,7 @@ SolePaths sample_sole_paths(const Skeleton& skeleton, const Clip& clip, std::spa
   once.loop = false;
   const ClipBinding binding = bind_clip(once, skeleton);
   SamplingCache cache(once);
-  std::vector<Transform> local(static_cast<std::size_t>(n));
+  std::vector<Transform> local(as_size(n));
   std::vector<glm::mat4> model(local.size());
   paths.heels.resize(legs.size());
   paths.toes.resize(legs.size());
@@ -278,7 +278,7 @@ SolePaths sample_sole_paths(const Skeleton& skeleton, const Clip& clip, std::spa
 std::vector<Marker> detect_foot_contact_markers(const Skeleton& skeleton, const Clip& clip,
                                                 std::span<const Leg> legs,
                                                 const ContactDetectionSettings& settings) {
-  if (legs.size() > static_cast<std::size_t>(kMaxFootIkLegs)) return {};
+  if (legs.size() > as_size(kMaxFootIkLegs)) return {};
   const SolePaths paths = sample_sole_paths(skeleton, clip, legs);
   if (paths.frames() == 0) return {};
   const float frame_s = paths.frame_s;

@@ -4,6 +4,7 @@
 #include <array>
 #include <cmath>
 
+#include "anim/index.h"
 #include "anim/math.h"
 #include "anim/pose.h"
 #include "anim/rise_line.h"
@@ -245,10 +246,10 @@ JobResult check_foot_ik_inputs(const Skeleton& skeleton, const FootIkRig& rig,
                                std::span<const glm::mat4> model) {
   const int n = skeleton.joint_count();
   const auto legs = static_cast<int>(rig.legs.size());
-  if (local.size() != static_cast<std::size_t>(n)) {
+  if (local.size() != as_size(n)) {
     return JobResult::fail("foot IK: local pose is not skeleton-sized");
   }
-  if (model.size() != static_cast<std::size_t>(n)) {
+  if (model.size() != as_size(n)) {
     return JobResult::fail("foot IK: model pose is not skeleton-sized");
   }
   if (legs < 1 || legs > kMaxFootIkLegs)
@@ -300,15 +301,14 @@ JobResult solve_from_model(const Skeleton& skeleton, const FootIkRig& rig,
   // 1. Per foot: the lock, then the animated foot carried from the clip's ground onto the
   //    terrain by the turn from +Y to the ground normal about its pivot point.
   for (int i = 0; i < legs; ++i) {
-    const Leg& leg = rig.legs[static_cast<std::size_t>(i)];
-    FootLock& lock = state.locks[static_cast<std::size_t>(i)];
-    const bool planted = !contacts.empty() && contacts[static_cast<std::size_t>(i)];
+    const Leg& leg = nth(rig.legs, i);
+    FootLock& lock = nth(state.locks, i);
+    const bool planted = !contacts.empty() && nth(contacts, i);
     glm::vec3 heel = transform_point(world, heel_point(leg, model));
     glm::vec3 toe = transform_point(world, toe_point(leg, model));
     glm::vec3 ankle = transform_point(world, position(model[leg.foot]));
-    if (static_cast<std::size_t>(i) < foot_shifts.size()) {
-      const glm::vec3 moved =
-          world.rotation * (world.scale * foot_shifts[static_cast<std::size_t>(i)]);
+    if (as_size(i) < foot_shifts.size()) {
+      const glm::vec3 moved = world.rotation * (world.scale * nth(foot_shifts, i));
       heel += moved;
       toe += moved;
       ankle += moved;
@@ -341,13 +341,13 @@ JobResult solve_from_model(const Skeleton& skeleton, const FootIkRig& rig,
     const float pivot_support_y = (support - normal.x * pivot.x - normal.z * pivot.z) / normal.y;
     const glm::vec3 pivot_on_support{pivot.x, pivot_support_y, pivot.z};
     const glm::quat turn = rotation_from_up(normal);
-    FootTarget& target = targets[static_cast<std::size_t>(i)];
+    FootTarget& target = nth(targets, i);
     target.ankle = pivot_on_support + turn * (ankle - pivot_on_clip_ground);
     target.rotation = turn * (world.rotation * model_rotation(model[leg.foot]));
     target.rise_m = target.ankle.y - ankle.y;
 
     if (debug) {
-      FootDebug& d = debug->feet[static_cast<std::size_t>(i)];
+      FootDebug& d = nth(debug->feet, i);
       d.heel_ground = heel_on_ground;
       d.toe_ground = toe_on_ground;
       d.ground_normal = normal;
@@ -363,30 +363,24 @@ JobResult solve_from_model(const Skeleton& skeleton, const FootIkRig& rig,
   //    and the chest that under the front ones, each with its own spring.
   const bool has_chest = rig.chest >= 0 && rig.spine_base >= 0;
   const float soft_fraction = std::clamp(settings.soft_fraction, 0.0f, 0.5f);
-  auto carried_by_chest = [&](int i) {
-    return has_chest && rig.legs[static_cast<std::size_t>(i)].front;
-  };
+  auto carried_by_chest = [&](int i) { return has_chest && nth(rig.legs, i).front; };
   const std::array<float, 2> rises =
       has_chest ? body_rises(rig, std::span(targets).first(rig.legs.size()), model, world)
                 : std::array<float, 2>{};
   // A quadruped's swinging foot may end short of its target rather than pull its hips down: its
   // hind foot lifting off far behind the pelvis would otherwise pitch the body nose-up.
-  auto lowers_its_hips = [&](int i) {
-    return !has_chest || contacts.empty() || contacts[static_cast<std::size_t>(i)];
-  };
+  auto lowers_its_hips = [&](int i) { return !has_chest || contacts.empty() || nth(contacts, i); };
   // The spring toward the group's rise (a biped's lowest foot, a quadruped's ground line under
   // the group's hips), capped by what its legs can reach.
   auto follow = [&](bool chest_group, float& offset, float& velocity) {
     float goal = 1e30f;
     if (has_chest) goal = rises[chest_group];
-    for (int i = 0; i < legs && !has_chest; ++i)
-      goal = std::min(goal, targets[static_cast<std::size_t>(i)].rise_m);
+    for (int i = 0; i < legs && !has_chest; ++i) goal = std::min(goal, nth(targets, i).rise_m);
     if (!std::isfinite(goal) || goal > 1e29f) goal = 0.0f;
     for (int i = 0; i < legs; ++i) {
       if (carried_by_chest(i) != chest_group || lowers_its_hips(i)) continue;
-      goal =
-          std::min(goal, hip_headroom(rig.legs[static_cast<std::size_t>(i)], model, world,
-                                      targets[static_cast<std::size_t>(i)].ankle, soft_fraction));
+      goal = std::min(
+          goal, hip_headroom(nth(rig.legs, i), model, world, nth(targets, i).ankle, soft_fraction));
     }
     if (!state.started) {
       offset = goal;
@@ -396,8 +390,8 @@ JobResult solve_from_model(const Skeleton& skeleton, const FootIkRig& rig,
     }
     for (int i = 0; i < legs; ++i) {
       if (carried_by_chest(i) != chest_group || !lowers_its_hips(i)) continue;
-      const float highest = hip_headroom(rig.legs[static_cast<std::size_t>(i)], model, world,
-                                         targets[static_cast<std::size_t>(i)].ankle, soft_fraction);
+      const float highest =
+          hip_headroom(nth(rig.legs, i), model, world, nth(targets, i).ankle, soft_fraction);
       if (offset > highest) {
         offset = highest;
         velocity = std::min(velocity, 0.0f);
@@ -434,9 +428,8 @@ JobResult solve_from_model(const Skeleton& skeleton, const FootIkRig& rig,
       float missing = 0.0f;
       for (int i = 0; i < legs; ++i) {
         if (!carried_by_chest(i) || !lowers_its_hips(i)) continue;
-        missing = std::min(missing,
-                           hip_headroom(rig.legs[static_cast<std::size_t>(i)], model, world,
-                                        targets[static_cast<std::size_t>(i)].ankle, soft_fraction));
+        missing = std::min(missing, hip_headroom(nth(rig.legs, i), model, world,
+                                                 nth(targets, i).ankle, soft_fraction));
       }
       if (missing >= 0.0f) break;
       turn_spine(skeleton, rig, carried_by_chest, weight * missing / world_scale, model, local);
@@ -450,8 +443,8 @@ JobResult solve_from_model(const Skeleton& skeleton, const FootIkRig& rig,
   const Transform model_from_world = inverse(world);
   const glm::quat model_from_world_rotation = glm::inverse(world.rotation);
   for (int i = 0; i < legs; ++i) {
-    const Leg& leg = rig.legs[static_cast<std::size_t>(i)];
-    const FootTarget& target = targets[static_cast<std::size_t>(i)];
+    const Leg& leg = nth(rig.legs, i);
+    const FootTarget& target = nth(targets, i);
     TwoBoneIkGoal goal_i;
     goal_i.target = transform_point(model_from_world, target.ankle);
     // The knee keeps the side it is animated on; a straight leg bends toward knee_forward.
@@ -474,7 +467,7 @@ JobResult solve_from_model(const Skeleton& skeleton, const FootIkRig& rig,
       solution = place_detached_foot(skeleton, leg, goal_i, model, local);
       all_attached = false;
     }
-    if (debug) debug->feet[static_cast<std::size_t>(i)].reached = solution.reached;
+    if (debug) nth(debug->feet, i).reached = solution.reached;
   }
   if (!all_attached) return local_to_model(skeleton, local, model);
   for (const Leg& leg : rig.legs) {

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "anim/index.h"
+
 namespace anim {
 namespace {
 
@@ -14,7 +16,7 @@ constexpr float kSamePoint = 1e-3f;
 void FootSlideMeter::reset(int feet, int plot_frames) {
   feet_ = std::clamp(feet, 0, kMaxFootIkLegs);
   plot_frames_ = std::max(plot_frames, 1);
-  speeds_.assign(static_cast<std::size_t>(feet_ * plot_frames_), 0.0f);
+  speeds_.assign(as_size(feet_ * plot_frames_), 0.0f);
   planted_.assign(speeds_.size(), 0);
   restart();
 }
@@ -29,13 +31,11 @@ void FootSlideMeter::restart() {
 }
 
 std::span<const float> FootSlideMeter::plot_speeds(int foot) const {
-  return {speeds_.data() + static_cast<std::size_t>(foot * plot_frames_),
-          static_cast<std::size_t>(plot_frames_)};
+  return {speeds_.data() + as_size(foot * plot_frames_), as_size(plot_frames_)};
 }
 
 std::span<const std::uint8_t> FootSlideMeter::plot_planted(int foot) const {
-  return {planted_.data() + static_cast<std::size_t>(foot * plot_frames_),
-          static_cast<std::size_t>(plot_frames_)};
+  return {planted_.data() + as_size(foot * plot_frames_), as_size(plot_frames_)};
 }
 
 void FootSlideMeter::restart_tally(SlideSpan span, int subject, glm::vec2 point,
@@ -77,7 +77,7 @@ void FootSlideMeter::add_frame(const SoleFrame& sole, const SlidePlaying& playin
   for (int f = 0; f < std::min(feet_, sole.legs); ++f) {
     const SlideFrame added =
         add_slide_frame(trackers_[f], sole.heel[f], sole.toe[f], sole.planted[f]);
-    const std::size_t at = static_cast<std::size_t>(f * plot_frames_ + next_);
+    const std::size_t at = as_size(f * plot_frames_ + next_);
     speeds_[at] = added.slide_m / dt_s;
     planted_[at] = sole.planted[f] ? 1 : 0;
     for (int s = 0; s < kSlideSpans; ++s) {

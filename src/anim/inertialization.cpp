@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "anim/index.h"
+
 namespace anim {
 
 namespace {
@@ -57,7 +59,7 @@ float QuinticDecay::at(float t) const {
 }
 
 void Inertializer::init(int joint_count) {
-  joints_.assign(static_cast<std::size_t>(std::max(joint_count, 0)), JointOffset{});
+  joints_.assign(as_size(std::max(joint_count, 0)), JointOffset{});
   active_ = false;
   elapsed_s_ = 0.0f;
   blend_time_s_ = 0.0f;
@@ -119,7 +121,7 @@ JobResult Inertializer::apply(std::span<Transform> pose) const {
 }
 
 void WeightInertializer::init(int channel_count) {
-  channels_.assign(static_cast<std::size_t>(std::max(channel_count, 0)), ChannelOffset{});
+  channels_.assign(as_size(std::max(channel_count, 0)), ChannelOffset{});
   active_ = false;
   elapsed_s_ = 0.0f;
   blend_time_s_ = 0.0f;

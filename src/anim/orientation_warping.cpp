@@ -5,6 +5,7 @@
 
 #include <glm/gtc/quaternion.hpp>
 
+#include "anim/index.h"
 #include "anim/pose.h"
 
 namespace anim {
@@ -14,8 +15,8 @@ namespace {
 // the uniform scales of rigs; cheaper than the whole model pose, which is built once afterwards).
 glm::quat composed_rotation(const Skeleton& skeleton, std::span<const Transform> local, int joint) {
   glm::quat rotation(1.0f, 0.0f, 0.0f, 0.0f);
-  for (int j = joint; j != kNoParent; j = skeleton.parents[static_cast<std::size_t>(j)]) {
-    rotation = local[static_cast<std::size_t>(j)].rotation * rotation;
+  for (int j = joint; j != kNoParent; j = nth(skeleton.parents, j)) {
+    rotation = nth(local, j).rotation * rotation;
   }
   return rotation;
 }
@@ -31,17 +32,17 @@ void turn_lower_body(const Skeleton& skeleton, int pelvis, std::span<const int> 
   const glm::vec3 up(0.0f, 1.0f, 0.0f);
   // Each joint's animated parent rotation: the one before it in the chain when that is its
   // parent (torso_chain's), else composed anew.
-  int previous = skeleton.parents[static_cast<std::size_t>(pelvis)];
+  int previous = nth(skeleton.parents, pelvis);
   glm::quat previous_rotation = previous == kNoParent
                                     ? glm::quat(1.0f, 0.0f, 0.0f, 0.0f)
                                     : composed_rotation(skeleton, local, previous);
   const auto turn = [&](int joint, const glm::quat& by) {
-    const int parent = skeleton.parents[static_cast<std::size_t>(joint)];
+    const int parent = nth(skeleton.parents, joint);
     const glm::quat parent_rotation = parent == previous ? previous_rotation
                                       : parent == kNoParent
                                           ? glm::quat(1.0f, 0.0f, 0.0f, 0.0f)
                                           : composed_rotation(skeleton, local, parent);
-    Transform& t = local[static_cast<std::size_t>(joint)];
+    Transform& t = nth(local, joint);
     const glm::quat animated = parent_rotation * t.rotation;
     t.rotation = glm::normalize(glm::conjugate(parent_rotation) * by * animated);
     previous = joint;
@@ -60,7 +61,7 @@ std::vector<int> torso_chain(const Skeleton& skeleton, int pelvis, int top) {
       !is_ancestor(skeleton, pelvis, top)) {
     return chain;
   }
-  for (int j = top; j != pelvis; j = skeleton.parents[static_cast<std::size_t>(j)]) {
+  for (int j = top; j != pelvis; j = nth(skeleton.parents, j)) {
     chain.push_back(j);
   }
   std::reverse(chain.begin(), chain.end());
@@ -83,7 +84,7 @@ JobResult warp_orientation(const Skeleton& skeleton, int pelvis, std::span<const
                            float angle_rad, const OrientationWarpingSettings& settings,
                            std::span<Transform> local, std::span<glm::mat4> model) {
   const int n = skeleton.joint_count();
-  if (local.size() != static_cast<std::size_t>(n) || model.size() != local.size()) {
+  if (local.size() != as_size(n) || model.size() != local.size()) {
     return JobResult::fail("orientation warping: the poses are not skeleton-sized");
   }
   const auto out_of_range = [n](int j) { return j < 0 || j >= n; };

@@ -5,6 +5,7 @@
 #include <type_traits>
 
 #include "anim/fast_math.h"
+#include "anim/index.h"
 #include "anim/soa_transform.h"
 
 namespace anim {
@@ -48,7 +49,7 @@ void model_matrices4(std::span<const int> parents, std::span<const Transform> lo
     glm::mat4& out = model[j + i];
     const int parent = parents[j + i];
     if (parent >= 0) {
-      fast::affine_product(model[static_cast<std::size_t>(parent)], columns, out);
+      fast::affine_product(nth(model, parent), columns, out);
     } else {
       for (int c = 0; c < 4; ++c) _mm_storeu_ps(&out[c].x, columns[c]);
     }
@@ -65,7 +66,7 @@ inline void model_of_joint(const Skeleton& skeleton, std::span<const Transform> 
                            std::size_t j, std::span<glm::mat4> model) {
   const int parent = skeleton.parents[j];
   const glm::mat4 m = fast::to_matrix(local[j]);
-  model[j] = parent >= 0 ? fast::affine_product(model[static_cast<std::size_t>(parent)], m) : m;
+  model[j] = parent >= 0 ? fast::affine_product(nth(model, parent), m) : m;
 }
 
 }  // namespace
@@ -93,7 +94,7 @@ JobResult local_to_model_below(const Skeleton& skeleton, std::span<const Transfo
   if (local.size() != joints || model.size() != joints) {
     return JobResult::fail("local_to_model_below: a pose is not the skeleton's joint count");
   }
-  if (joint < 0 || static_cast<std::size_t>(joint) >= joints) {
+  if (joint < 0 || as_size(joint) >= joints) {
     return JobResult::fail("local_to_model_below: the joint is not in the skeleton");
   }
   // Consecutive joints of the subtree go four at a time through model_matrices4 (a subtree is

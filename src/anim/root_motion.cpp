@@ -4,13 +4,14 @@
 #include <numbers>
 #include <utility>
 
+#include "anim/index.h"
+
 namespace anim {
 
 Transform parent_rest_model(const Skeleton& skeleton, int joint) {
   Transform model;
-  for (int p = skeleton.parents[static_cast<std::size_t>(joint)]; p >= 0;
-       p = skeleton.parents[static_cast<std::size_t>(p)]) {
-    model = compose(skeleton.rest_pose[static_cast<std::size_t>(p)], model);
+  for (int p = nth(skeleton.parents, joint); p >= 0; p = nth(skeleton.parents, p)) {
+    model = compose(nth(skeleton.rest_pose, p), model);
   }
   return model;
 }
@@ -145,7 +146,7 @@ RootRestFrame root_rest_frame(const Skeleton& skeleton, int root_joint) {
   RootRestFrame frame;
   frame.parent = parent_rest_model(skeleton, root_joint);
   frame.inverse_parent = inverse(frame.parent);
-  frame.rest = compose(frame.parent, skeleton.rest_pose[static_cast<std::size_t>(root_joint)]);
+  frame.rest = compose(frame.parent, nth(skeleton.rest_pose, root_joint));
   return frame;
 }
 
@@ -231,7 +232,7 @@ JobResult remove_root_motion(const Skeleton& skeleton, const RootMotionSettings&
   if (local.size() != skeleton.parents.size()) {
     return JobResult::fail("remove_root_motion: the pose is not the skeleton's joint count");
   }
-  const auto root = static_cast<std::size_t>(settings.root_joint);
+  const auto root = as_size(settings.root_joint);
   const Transform& rest = frame.rest;
   Transform model = compose(frame.parent, local[root]);
   if (settings.extract_x) model.translation.x = rest.translation.x;

@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "anim/index.h"
 #include "anim/math.h"
 #include "anim/pose.h"
 #include "anim/two_bone_ik.h"
@@ -27,10 +28,10 @@ glm::quat turn_between(glm::vec3 a, glm::vec3 b) {
 // Turns joint by turn in model space (about its own position), keeping its parent.
 void turn_joint(const Skeleton& skeleton, std::span<const glm::mat4> model,
                 std::span<Transform> local, int joint, const glm::quat& turn) {
-  const auto j = static_cast<std::size_t>(joint);
+  const auto j = as_size(joint);
   const int p = skeleton.parents[j];
-  const glm::quat parent = p < 0 ? glm::quat(1.0f, 0.0f, 0.0f, 0.0f)
-                                 : model_rotation(model[static_cast<std::size_t>(p)]);
+  const glm::quat parent =
+      p < 0 ? glm::quat(1.0f, 0.0f, 0.0f, 0.0f) : model_rotation(nth(model, p));
   local[j].rotation = glm::normalize(glm::inverse(parent) * turn * model_rotation(model[j]));
 }
 
@@ -51,7 +52,7 @@ std::vector<Transform> stand_legs(const Skeleton& skeleton, std::span<const Leg>
     }
   }
   if (!local_to_model(skeleton, local, model)) return skeleton.rest_pose;
-  auto at = [&](int j) { return position(model[static_cast<std::size_t>(j)]); };
+  auto at = [&](int j) { return position(nth(model, j)); };
 
   // The planted foot's pitch: the foot whose ankle is lowest.
   float planted_pitch = 0.0f;

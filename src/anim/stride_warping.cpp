@@ -4,6 +4,7 @@
 #include <array>
 #include <cmath>
 
+#include "anim/index.h"
 #include "anim/math.h"
 #include "anim/pose.h"
 #include "anim/two_bone_ik.h"
@@ -25,7 +26,7 @@ glm::vec3 flat(glm::vec3 v) {
 }
 
 glm::vec3 joint_position(std::span<const glm::mat4> model, int joint) {
-  return glm::vec3(model[static_cast<std::size_t>(joint)][3]);
+  return glm::vec3(nth(model, joint)[3]);
 }
 
 // How far the hip must come down so that a leg whose hip is at hip reaches target with the
@@ -125,7 +126,7 @@ void advance_shifts(const FootIkRig& rig, const StrideWarp& warp, glm::vec3 alon
 JobResult stride_foot_shifts(const Skeleton& skeleton, const FootIkRig& rig, const StrideWarp& warp,
                              StrideWarpState& state, std::span<const glm::mat4> model) {
   const int n = skeleton.joint_count();
-  if (model.size() != static_cast<std::size_t>(n)) {
+  if (model.size() != as_size(n)) {
     return JobResult::fail("stride warping: the poses are not skeleton-sized");
   }
   const auto in_range = [n](int j) { return j >= 0 && j < n; };
@@ -172,7 +173,7 @@ JobResult warp_stride(const Skeleton& skeleton, const FootIkRig& rig, const Stri
     const glm::vec3 foot = joint_position(model, leg.foot);
     targets[i] = foot + state.shift[i];
     largest_shift = std::max(largest_shift, glm::length(state.shift[i]));
-    foot_rotations[i] = model_rotation(model[static_cast<std::size_t>(leg.foot)]);
+    foot_rotations[i] = model_rotation(nth(model, leg.foot));
     if (!leg.foot_attached) continue;
     const float length = glm::length(joint_position(model, leg.calf) - hip) +
                          glm::length(foot - joint_position(model, leg.calf));
@@ -187,12 +188,10 @@ JobResult warp_stride(const Skeleton& skeleton, const FootIkRig& rig, const Stri
   // 2. The pelvis down by drop (model space), expressed in its parent's space; a translation
   //    of the pelvis alone moves its whole subtree by as much.
   if (drop > 0.0f) {
-    const int parent = skeleton.parents[static_cast<std::size_t>(rig.pelvis)];
+    const int parent = nth(skeleton.parents, rig.pelvis);
     const glm::vec3 offset(0.0f, -drop, 0.0f);
-    local[static_cast<std::size_t>(rig.pelvis)].translation +=
-        parent == kNoParent
-            ? offset
-            : glm::inverse(glm::mat3(model[static_cast<std::size_t>(parent)])) * offset;
+    nth(local, rig.pelvis).translation +=
+        parent == kNoParent ? offset : glm::inverse(glm::mat3(nth(model, parent))) * offset;
     for_each_in_subtree(skeleton, rig.pelvis,
                         [&](std::size_t j) { model[j][3] += glm::vec4(offset, 0.0f); });
   }

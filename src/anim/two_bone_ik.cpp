@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "anim/fast_math.h"
+#include "anim/index.h"
 #include "anim/math.h"
 
 namespace anim {
@@ -218,7 +219,7 @@ const char* validate(const Skeleton& skeleton, const TwoBoneIkJoints& joints) {
 [[gnu::flatten]] JobResult apply_two_bone_ik(
     const Skeleton& skeleton, std::span<const glm::mat4> model, std::span<Transform> local,
     const TwoBoneIkJoints& joints, const TwoBoneIkGoal& goal, TwoBoneIkSolution* out_solution) {
-  const auto n = static_cast<std::size_t>(skeleton.joint_count());
+  const auto n = as_size(skeleton.joint_count());
   if (model.size() != n) return JobResult::fail("two-bone IK: model pose is not skeleton-sized");
   if (local.size() != n) return JobResult::fail("two-bone IK: local pose is not skeleton-sized");
   if (const char* error = validate(skeleton, joints)) return JobResult::fail(error);
