@@ -283,168 +283,176 @@ JobResult check_foot_ik_inputs(const Skeleton& skeleton, const FootIkRig& rig,
   return JobResult::ok();
 }
 
-// The solve, from model holding the model pose of local.
-JobResult solve_from_model(const Skeleton& skeleton, const FootIkRig& rig,
-                           const FootIkSettings& settings, const Terrain& terrain,
-                           const Transform& world_from_model, std::span<const bool> contacts,
-                           float dt_s, FootIkState& state, std::span<Transform> local,
-                           std::span<glm::mat4> model, std::span<const glm::vec3> foot_shifts,
-                           FootIkDebug* debug) {
-  const auto legs = static_cast<int>(rig.legs.size());
-  const float weight = std::clamp(settings.weight, 0.0f, 1.0f);
-  const Transform& world = world_from_model;
-  const float base_y = world.translation.y;  // the clip's ground plane in the world
-  const float world_scale = world.scale.y;
+// What the steps of one solve share: the inputs, and the feet's targets step 1 finds.
+struct FootSolve {
+  const Skeleton& skeleton;
+  const FootIkRig& rig;
+  const FootIkSettings& settings;
+  const Transform& world;
+  std::span<const bool> contacts;
+  float dt_s = 0.0f;
+  float weight = 0.0f;
+  float soft_fraction = 0.0f;
+  bool has_chest = false;
   std::array<FootTarget, kMaxFootIkLegs> targets{};
-  if (debug) debug->leg_count = legs;
 
-  // 1. Per foot: the lock, then the animated foot carried from the clip's ground onto the
-  //    terrain by the turn from +Y to the ground normal about its pivot point.
-  for (int i = 0; i < legs; ++i) {
-    const Leg& leg = nth(rig.legs, i);
-    FootLock& lock = nth(state.locks, i);
-    const bool planted = !contacts.empty() && nth(contacts, i);
-    glm::vec3 heel = transform_point(world, heel_point(leg, model));
-    glm::vec3 toe = transform_point(world, toe_point(leg, model));
-    glm::vec3 ankle = transform_point(world, position(model[leg.foot]));
-    if (as_size(i) < foot_shifts.size()) {
-      const glm::vec3 moved = world.rotation * (world.scale * nth(foot_shifts, i));
-      heel += moved;
-      toe += moved;
-      ankle += moved;
-    }
-    const float heel_lift = heel.y - base_y;
-    const float toe_lift = toe.y - base_y;
-    const glm::vec2 shift =
-        update_lock(lock, planted, heel_lift, toe_lift, heel, toe, settings, dt_s);
-    const glm::vec3 shift3{shift.x, 0.0f, shift.y};
-    heel += shift3;
-    toe += shift3;
-    ankle += shift3;
-
-    const GroundProbe heel_ground = probe(terrain, heel.x, heel.z);
-    const GroundProbe toe_ground = probe(terrain, toe.x, toe.z);
-    glm::vec3 normal = kUp;
-    if (settings.align_to_ground) normal = glm::normalize(heel_ground.normal + toe_ground.normal);
-    // The sole's plane {p : dot(p, normal) = support} is the ground under the pivot (the sole
-    // point nearer the clip's ground), raised where the other point, at its animated lift above
-    // that plane, would go below the terrain under it. On a plane both agree; across a stair's
-    // edge a flat foot rests on the higher tread.
-    const glm::vec3 heel_on_ground{heel.x, heel_ground.height_m, heel.z};
-    const glm::vec3 toe_on_ground{toe.x, toe_ground.height_m, toe.z};
-    const bool on_toe = lock.pivot_on_toe;
-    const glm::vec3& pivot = on_toe ? toe : heel;
-    const float support = std::max(glm::dot(on_toe ? toe_on_ground : heel_on_ground, normal),
-                                   glm::dot(on_toe ? heel_on_ground : toe_on_ground, normal) -
-                                       (on_toe ? heel_lift : toe_lift));
-    const glm::vec3 pivot_on_clip_ground{pivot.x, base_y, pivot.z};
-    const float pivot_support_y = (support - normal.x * pivot.x - normal.z * pivot.z) / normal.y;
-    const glm::vec3 pivot_on_support{pivot.x, pivot_support_y, pivot.z};
-    const glm::quat turn = rotation_from_up(normal);
-    FootTarget& target = nth(targets, i);
-    target.ankle = pivot_on_support + turn * (ankle - pivot_on_clip_ground);
-    target.rotation = turn * (world.rotation * model_rotation(model[leg.foot]));
-    target.rise_m = target.ankle.y - ankle.y;
-
-    if (debug) {
-      FootDebug& d = nth(debug->feet, i);
-      d.heel_ground = heel_on_ground;
-      d.toe_ground = toe_on_ground;
-      d.ground_normal = normal;
-      d.ankle_target = target.ankle;
-      d.locked_point = glm::vec3(lock.locked_pivot_xz.x, pivot_support_y, lock.locked_pivot_xz.y);
-      d.in_contact = planted;
-      d.locked = lock.locked;
-    }
-  }
-
-  // 2. The pelvis follows the lower foot (smoothed), but never stays so high that a leg cannot
-  //    reach its target exactly. With a chest, the pelvis follows the ground under the hind hips
-  //    and the chest that under the front ones, each with its own spring.
-  const bool has_chest = rig.chest >= 0 && rig.spine_base >= 0;
-  const float soft_fraction = std::clamp(settings.soft_fraction, 0.0f, 0.5f);
-  auto carried_by_chest = [&](int i) { return has_chest && nth(rig.legs, i).front; };
-  const std::array<float, 2> rises =
-      has_chest ? body_rises(rig, std::span(targets).first(rig.legs.size()), model, world)
-                : std::array<float, 2>{};
+  int legs() const { return static_cast<int>(rig.legs.size()); }
+  bool carried_by_chest(int i) const { return has_chest && nth(rig.legs, i).front; }
   // A quadruped's swinging foot may end short of its target rather than pull its hips down: its
   // hind foot lifting off far behind the pelvis would otherwise pitch the body nose-up.
-  auto lowers_its_hips = [&](int i) { return !has_chest || contacts.empty() || nth(contacts, i); };
-  // The spring toward the group's rise (a biped's lowest foot, a quadruped's ground line under
-  // the group's hips), capped by what its legs can reach.
-  auto follow = [&](bool chest_group, float& offset, float& velocity) {
-    float goal = 1e30f;
-    if (has_chest) goal = rises[chest_group];
-    for (int i = 0; i < legs && !has_chest; ++i) goal = std::min(goal, nth(targets, i).rise_m);
-    if (!std::isfinite(goal) || goal > 1e29f) goal = 0.0f;
-    for (int i = 0; i < legs; ++i) {
-      if (carried_by_chest(i) != chest_group || lowers_its_hips(i)) continue;
-      goal = std::min(
-          goal, hip_headroom(nth(rig.legs, i), model, world, nth(targets, i).ankle, soft_fraction));
-    }
-    if (!state.started) {
-      offset = goal;
-      velocity = 0.0f;
-    } else {
-      spring_toward(offset, velocity, goal, settings.pelvis_halflife_s, dt_s);
-    }
-    for (int i = 0; i < legs; ++i) {
-      if (carried_by_chest(i) != chest_group || !lowers_its_hips(i)) continue;
-      const float highest =
-          hip_headroom(nth(rig.legs, i), model, world, nth(targets, i).ankle, soft_fraction);
-      if (offset > highest) {
-        offset = highest;
-        velocity = std::min(velocity, 0.0f);
-      }
-    }
-  };
-  follow(false, state.pelvis_offset_m, state.pelvis_velocity);
-  if (has_chest) follow(true, state.chest_offset_m, state.chest_velocity);
-  state.started = true;
-  const float pelvis_offset = weight * state.pelvis_offset_m;
-  if (debug) debug->pelvis_offset_m = pelvis_offset;
-
-  // 3. Move the pelvis down (or up) in world space, expressed in its parent's space.
-  {
-    const glm::vec3 offset_model =
-        glm::inverse(world.rotation) * glm::vec3(0.0f, pelvis_offset / world_scale, 0.0f);
-    const int parent = skeleton.parents[rig.pelvis];
-    const glm::vec3 offset_parent =
-        parent == kNoParent ? offset_model : glm::inverse(glm::mat3(model[parent])) * offset_model;
-    local[rig.pelvis].translation += offset_parent;
-    // A change of the pelvis's translation alone moves it and everything below it by the offset.
-    for_each_in_subtree(skeleton, rig.pelvis,
-                        [&](std::size_t j) { model[j][3] += glm::vec4(offset_model, 0.0f); });
+  bool lowers_its_hips(int i) const { return !has_chest || contacts.empty() || nth(contacts, i); }
+  float headroom(int i, std::span<const glm::mat4> model) const {
+    return hip_headroom(nth(rig.legs, i), model, world, nth(targets, i).ankle, soft_fraction);
   }
-  //    The chest rises or sinks by the rest: the spine turns about its base so the front hips
-  //    move by that much vertically.
-  if (has_chest) {
-    turn_spine(skeleton, rig, carried_by_chest,
-               weight * (state.chest_offset_m - state.pelvis_offset_m) / world_scale, model, local);
+};
+
+// 1. Foot i: the lock, then the animated foot carried from the clip's ground onto the terrain by
+//    the turn from +Y to the ground normal about its pivot point.
+void place_foot(FootSolve& solve, int i, const Terrain& terrain, FootIkState& state,
+                std::span<const glm::mat4> model, std::span<const glm::vec3> foot_shifts,
+                FootIkDebug* debug) {
+  const Transform& world = solve.world;
+  const float base_y = world.translation.y;  // the clip's ground plane in the world
+  const Leg& leg = nth(solve.rig.legs, i);
+  FootLock& lock = nth(state.locks, i);
+  const bool planted = !solve.contacts.empty() && nth(solve.contacts, i);
+  glm::vec3 heel = transform_point(world, heel_point(leg, model));
+  glm::vec3 toe = transform_point(world, toe_point(leg, model));
+  glm::vec3 ankle = transform_point(world, position(model[leg.foot]));
+  if (as_size(i) < foot_shifts.size()) {
+    const glm::vec3 moved = world.rotation * (world.scale * nth(foot_shifts, i));
+    heel += moved;
+    toe += moved;
+    ankle += moved;
+  }
+  const float heel_lift = heel.y - base_y;
+  const float toe_lift = toe.y - base_y;
+  const glm::vec2 shift =
+      update_lock(lock, planted, heel_lift, toe_lift, heel, toe, solve.settings, solve.dt_s);
+  const glm::vec3 shift3{shift.x, 0.0f, shift.y};
+  heel += shift3;
+  toe += shift3;
+  ankle += shift3;
+
+  const GroundProbe heel_ground = probe(terrain, heel.x, heel.z);
+  const GroundProbe toe_ground = probe(terrain, toe.x, toe.z);
+  glm::vec3 normal = kUp;
+  if (solve.settings.align_to_ground) {
+    normal = glm::normalize(heel_ground.normal + toe_ground.normal);
+  }
+  // The sole's plane {p : dot(p, normal) = support} is the ground under the pivot (the sole
+  // point nearer the clip's ground), raised where the other point, at its animated lift above
+  // that plane, would go below the terrain under it. On a plane both agree; across a stair's
+  // edge a flat foot rests on the higher tread.
+  const glm::vec3 heel_on_ground{heel.x, heel_ground.height_m, heel.z};
+  const glm::vec3 toe_on_ground{toe.x, toe_ground.height_m, toe.z};
+  const bool on_toe = lock.pivot_on_toe;
+  const glm::vec3& pivot = on_toe ? toe : heel;
+  const float support = std::max(
+      glm::dot(on_toe ? toe_on_ground : heel_on_ground, normal),
+      glm::dot(on_toe ? heel_on_ground : toe_on_ground, normal) - (on_toe ? heel_lift : toe_lift));
+  const glm::vec3 pivot_on_clip_ground{pivot.x, base_y, pivot.z};
+  const float pivot_support_y = (support - normal.x * pivot.x - normal.z * pivot.z) / normal.y;
+  const glm::vec3 pivot_on_support{pivot.x, pivot_support_y, pivot.z};
+  const glm::quat turn = rotation_from_up(normal);
+  FootTarget& target = nth(solve.targets, i);
+  target.ankle = pivot_on_support + turn * (ankle - pivot_on_clip_ground);
+  target.rotation = turn * (world.rotation * model_rotation(model[leg.foot]));
+  target.rise_m = target.ankle.y - ankle.y;
+
+  if (debug) {
+    FootDebug& d = nth(debug->feet, i);
+    d.heel_ground = heel_on_ground;
+    d.toe_ground = toe_on_ground;
+    d.ground_normal = normal;
+    d.ankle_target = target.ankle;
+    d.locked_point = glm::vec3(lock.locked_pivot_xz.x, pivot_support_y, lock.locked_pivot_xz.y);
+    d.in_contact = planted;
+    d.locked = lock.locked;
+  }
+}
+
+// 2. The spring of one group (the pelvis's, or a quadruped's chest's) toward its rise (a biped's
+//    lowest foot, a quadruped's ground line under the group's hips), capped by what its legs
+//    can reach exactly.
+void follow_ground(const FootSolve& solve, bool chest_group, float rise, bool started,
+                   std::span<const glm::mat4> model, float& offset, float& velocity) {
+  float goal = 1e30f;
+  if (solve.has_chest) goal = rise;
+  for (int i = 0; i < solve.legs() && !solve.has_chest; ++i) {
+    goal = std::min(goal, nth(solve.targets, i).rise_m);
+  }
+  if (!std::isfinite(goal) || goal > 1e29f) goal = 0.0f;
+  for (int i = 0; i < solve.legs(); ++i) {
+    if (solve.carried_by_chest(i) != chest_group || solve.lowers_its_hips(i)) continue;
+    goal = std::min(goal, solve.headroom(i, model));
+  }
+  if (!started) {
+    offset = goal;
+    velocity = 0.0f;
+  } else {
+    spring_toward(offset, velocity, goal, solve.settings.pelvis_halflife_s, solve.dt_s);
+  }
+  for (int i = 0; i < solve.legs(); ++i) {
+    if (solve.carried_by_chest(i) != chest_group || !solve.lowers_its_hips(i)) continue;
+    const float highest = solve.headroom(i, model);
+    if (offset > highest) {
+      offset = highest;
+      velocity = std::min(velocity, 0.0f);
+    }
+  }
+}
+
+// 3. Move the pelvis down (or up) in world space, expressed in its parent's space; the chest
+//    rises or sinks by the rest: the spine turns about its base so the front hips move by that
+//    much vertically.
+JobResult move_body(const FootSolve& solve, const FootIkState& state, std::span<Transform> local,
+                    std::span<glm::mat4> model) {
+  const Skeleton& skeleton = solve.skeleton;
+  const FootIkRig& rig = solve.rig;
+  const float world_scale = solve.world.scale.y;
+  const glm::vec3 offset_model =
+      glm::inverse(solve.world.rotation) *
+      glm::vec3(0.0f, solve.weight * state.pelvis_offset_m / world_scale, 0.0f);
+  const int parent = skeleton.parents[rig.pelvis];
+  const glm::vec3 offset_parent =
+      parent == kNoParent ? offset_model : glm::inverse(glm::mat3(model[parent])) * offset_model;
+  local[rig.pelvis].translation += offset_parent;
+  // A change of the pelvis's translation alone moves it and everything below it by the offset.
+  for_each_in_subtree(skeleton, rig.pelvis,
+                      [&](std::size_t j) { model[j][3] += glm::vec4(offset_model, 0.0f); });
+  if (!solve.has_chest) return JobResult::ok();
+  const auto carried = [&](int i) { return solve.carried_by_chest(i); };
+  turn_spine(skeleton, rig, carried,
+             solve.weight * (state.chest_offset_m - state.pelvis_offset_m) / world_scale, model,
+             local);
+  if (const JobResult r = local_to_model(skeleton, local, model); !r) return r;
+  // The turn also moves the front hips along the ground, which can leave a foot just out of
+  // exact reach: lower the chest by what is missing (twice converges well within a millimetre).
+  for (int pass = 0; pass < 2 && solve.weight > 0.0f; ++pass) {
+    float missing = 0.0f;
+    for (int i = 0; i < solve.legs(); ++i) {
+      if (!solve.carried_by_chest(i) || !solve.lowers_its_hips(i)) continue;
+      missing = std::min(missing, solve.headroom(i, model));
+    }
+    if (missing >= 0.0f) break;
+    turn_spine(skeleton, rig, carried, solve.weight * missing / world_scale, model, local);
     if (const JobResult r = local_to_model(skeleton, local, model); !r) return r;
-    // The turn also moves the front hips along the ground, which can leave a foot just out of
-    // exact reach: lower the chest by what is missing (twice converges well within a millimetre).
-    for (int pass = 0; pass < 2 && weight > 0.0f; ++pass) {
-      float missing = 0.0f;
-      for (int i = 0; i < legs; ++i) {
-        if (!carried_by_chest(i) || !lowers_its_hips(i)) continue;
-        missing = std::min(missing, hip_headroom(nth(rig.legs, i), model, world,
-                                                 nth(targets, i).ankle, soft_fraction));
-      }
-      if (missing >= 0.0f) break;
-      turn_spine(skeleton, rig, carried_by_chest, weight * missing / world_scale, model, local);
-      if (const JobResult r = local_to_model(skeleton, local, model); !r) return r;
-    }
   }
+  return JobResult::ok();
+}
 
-  // 4. Two-bone IK per leg, the knee kept on the side it is animated on. An attached foot's IK
-  //    turns its thigh, calf and foot: the joints below the thigh alone need new matrices.
+// 4. Two-bone IK per leg, the knee kept on the side it is animated on. An attached foot's IK
+//    turns its thigh, calf and foot: the joints below the thigh alone need new matrices.
+JobResult solve_legs(const FootSolve& solve, std::span<Transform> local, std::span<glm::mat4> model,
+                     FootIkDebug* debug) {
+  const Skeleton& skeleton = solve.skeleton;
   bool all_attached = true;
-  const Transform model_from_world = inverse(world);
-  const glm::quat model_from_world_rotation = glm::inverse(world.rotation);
-  for (int i = 0; i < legs; ++i) {
-    const Leg& leg = nth(rig.legs, i);
-    const FootTarget& target = nth(targets, i);
+  const Transform model_from_world = inverse(solve.world);
+  const glm::quat model_from_world_rotation = glm::inverse(solve.world.rotation);
+  for (int i = 0; i < solve.legs(); ++i) {
+    const Leg& leg = nth(solve.rig.legs, i);
+    const FootTarget& target = nth(solve.targets, i);
     TwoBoneIkGoal goal_i;
     goal_i.target = transform_point(model_from_world, target.ankle);
     // The knee keeps the side it is animated on; a straight leg bends toward knee_forward.
@@ -452,10 +460,10 @@ JobResult solve_from_model(const Skeleton& skeleton, const FootIkRig& rig,
     const glm::vec3 ankle = ankle_of_calf(leg, model);
     goal_i.pole = position(model[leg.calf]) - 0.5f * (hip + ankle) +
                   1e-3f * glm::length(ankle - hip) * leg.knee_forward;
-    goal_i.position_weight = weight;
+    goal_i.position_weight = solve.weight;
     goal_i.end_rotation = model_from_world_rotation * target.rotation;
-    goal_i.rotation_weight = weight;
-    goal_i.soft_fraction = soft_fraction;
+    goal_i.rotation_weight = solve.weight;
+    goal_i.soft_fraction = solve.soft_fraction;
     TwoBoneIkSolution solution;
     if (leg.foot_attached) {
       if (const JobResult r = apply_two_bone_ik(skeleton, model, local,
@@ -470,10 +478,44 @@ JobResult solve_from_model(const Skeleton& skeleton, const FootIkRig& rig,
     if (debug) nth(debug->feet, i).reached = solution.reached;
   }
   if (!all_attached) return local_to_model(skeleton, local, model);
-  for (const Leg& leg : rig.legs) {
+  for (const Leg& leg : solve.rig.legs) {
     if (const JobResult r = local_to_model_below(skeleton, local, leg.thigh, model); !r) return r;
   }
   return JobResult::ok();
+}
+
+// The solve, from model holding the model pose of local.
+JobResult solve_from_model(const Skeleton& skeleton, const FootIkRig& rig,
+                           const FootIkSettings& settings, const Terrain& terrain,
+                           const Transform& world_from_model, std::span<const bool> contacts,
+                           float dt_s, FootIkState& state, std::span<Transform> local,
+                           std::span<glm::mat4> model, std::span<const glm::vec3> foot_shifts,
+                           FootIkDebug* debug) {
+  FootSolve solve{skeleton, rig, settings, world_from_model, contacts, dt_s};
+  solve.weight = std::clamp(settings.weight, 0.0f, 1.0f);
+  solve.soft_fraction = std::clamp(settings.soft_fraction, 0.0f, 0.5f);
+  solve.has_chest = rig.chest >= 0 && rig.spine_base >= 0;
+  if (debug) debug->leg_count = solve.legs();
+  for (int i = 0; i < solve.legs(); ++i) {
+    place_foot(solve, i, terrain, state, model, foot_shifts, debug);
+  }
+  // The pelvis follows the lower foot (smoothed), but never stays so high that a leg cannot
+  // reach its target exactly. With a chest, the pelvis follows the ground under the hind hips
+  // and the chest that under the front ones, each with its own spring.
+  const std::array<float, 2> rises =
+      solve.has_chest ? body_rises(rig, std::span(solve.targets).first(rig.legs.size()), model,
+                                   world_from_model)
+                      : std::array<float, 2>{};
+  follow_ground(solve, false, rises[0], state.started, model, state.pelvis_offset_m,
+                state.pelvis_velocity);
+  if (solve.has_chest) {
+    follow_ground(solve, true, rises[1], state.started, model, state.chest_offset_m,
+                  state.chest_velocity);
+  }
+  state.started = true;
+  if (debug) debug->pelvis_offset_m = solve.weight * state.pelvis_offset_m;
+  if (JobResult r = move_body(solve, state, local, model); !r) return r;
+  return solve_legs(solve, local, model, debug);
 }
 
 }  // namespace

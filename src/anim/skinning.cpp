@@ -68,23 +68,10 @@ __m128 abs4(__m128 v) {
   return _mm_andnot_ps(_mm_set1_ps(-0.0f), v);
 }
 
-// split_skinning_matrix for four matrices at once when all four take its short path (the usual
-// case): their columns transposed into lanes, one joint per lane, then the same test, the same
-// quaternion (glm::quat_cast's choice of its largest component, lane by lane) and dual part.
-// Returns false, writing nothing, when one of them needs the long path.
-bool split_four_rigid(const glm::mat4* m, DualQuat* out_dual_quats, glm::mat3* out_stretch,
-                      std::uint8_t* out_has_stretch) {
-  __m128 c[4][4];  // c[column][row], lane k from m[k]
-  for (int col = 0; col < 4; ++col) {
-    __m128 r0 = _mm_loadu_ps(&m[0][col].x), r1 = _mm_loadu_ps(&m[1][col].x),
-           r2 = _mm_loadu_ps(&m[2][col].x), r3 = _mm_loadu_ps(&m[3][col].x);
-    _MM_TRANSPOSE4_PS(r0, r1, r2, r3);
-    c[col][0] = r0;
-    c[col][1] = r1;
-    c[col][2] = r2;
-    c[col][3] = r3;
-  }
-  const auto dot3 = [&](int a, int b) {
+// Lane by lane: whether the 3x3 part of each matrix (c[column][row]) is a rotation: unit,
+// orthogonal columns and a positive determinant (not mirrored).
+[[gnu::always_inline]] inline __m128 rigid_lanes(const __m128 (&c)[4][4]) {
+  const auto dot3 = [&c](int a, int b) {
     return _mm_add_ps(_mm_add_ps(_mm_mul_ps(c[a][0], c[b][0]), _mm_mul_ps(c[a][1], c[b][1])),
                       _mm_mul_ps(c[a][2], c[b][2]));
   };
@@ -103,8 +90,14 @@ bool split_four_rigid(const glm::mat4* m, DualQuat* out_dual_quats, glm::mat3* o
   const __m128 det = _mm_add_ps(_mm_add_ps(_mm_mul_ps(cx, c[2][0]), _mm_mul_ps(cy, c[2][1])),
                                 _mm_mul_ps(cz, c[2][2]));
   rigid = _mm_and_ps(rigid, _mm_cmpgt_ps(det, _mm_setzero_ps()));
-  if (_mm_movemask_ps(rigid) != 0xF) return false;
+  return rigid;
+}
 
+// Lane by lane: the unit quaternion of each rotation, as glm::quat_cast computes it (the largest
+// of w, x, y, z first).
+[[gnu::always_inline]] inline void quat_lanes(const __m128 (&c)[4][4], __m128& qx, __m128& qy,
+                                              __m128& qz, __m128& qw) {
+  const __m128 one = _mm_set1_ps(1.0f);
   // The quaternion of the 3x3 part, as glm::quat_cast: the largest of w, x, y, z first.
   const __m128 m00 = c[0][0], m11 = c[1][1], m22 = c[2][2];
   const __m128 four_w = _mm_add_ps(_mm_add_ps(m00, m11), m22);
@@ -126,10 +119,10 @@ bool split_four_rigid(const glm::mat4* m, DualQuat* out_dual_quats, glm::mat3* o
   const __m128 xy = _mm_mul_ps(_mm_add_ps(c[0][1], c[1][0]), mult);
   const __m128 zx = _mm_mul_ps(_mm_add_ps(c[2][0], c[0][2]), mult);
   const __m128 yz = _mm_mul_ps(_mm_add_ps(c[1][2], c[2][1]), mult);
-  __m128 qw = select(is_z, d, select(is_y, b, select(is_x, a, big)));
-  __m128 qx = select(is_z, zx, select(is_y, xy, select(is_x, big, a)));
-  __m128 qy = select(is_z, yz, select(is_y, big, select(is_x, xy, b)));
-  __m128 qz = select(is_z, big, select(is_y, yz, select(is_x, zx, d)));
+  qw = select(is_z, d, select(is_y, b, select(is_x, a, big)));
+  qx = select(is_z, zx, select(is_y, xy, select(is_x, big, a)));
+  qy = select(is_z, yz, select(is_y, big, select(is_x, xy, b)));
+  qz = select(is_z, big, select(is_y, yz, select(is_x, zx, d)));
   const __m128 length = _mm_sqrt_ps(_mm_add_ps(_mm_add_ps(_mm_mul_ps(qx, qx), _mm_mul_ps(qy, qy)),
                                                _mm_add_ps(_mm_mul_ps(qz, qz), _mm_mul_ps(qw, qw))));
   const __m128 inv_length = _mm_div_ps(one, length);
@@ -137,6 +130,27 @@ bool split_four_rigid(const glm::mat4* m, DualQuat* out_dual_quats, glm::mat3* o
   qy = _mm_mul_ps(qy, inv_length);
   qz = _mm_mul_ps(qz, inv_length);
   qw = _mm_mul_ps(qw, inv_length);
+}
+
+// split_skinning_matrix for four matrices at once when all four take its short path (the usual
+// case): their columns transposed into lanes, one joint per lane, then the same test, the same
+// quaternion (glm::quat_cast's choice of its largest component, lane by lane) and dual part.
+// Returns false, writing nothing, when one of them needs the long path.
+bool split_four_rigid(const glm::mat4* m, DualQuat* out_dual_quats, glm::mat3* out_stretch,
+                      std::uint8_t* out_has_stretch) {
+  __m128 c[4][4];  // c[column][row], lane k from m[k]
+  for (int col = 0; col < 4; ++col) {
+    __m128 r0 = _mm_loadu_ps(&m[0][col].x), r1 = _mm_loadu_ps(&m[1][col].x),
+           r2 = _mm_loadu_ps(&m[2][col].x), r3 = _mm_loadu_ps(&m[3][col].x);
+    _MM_TRANSPOSE4_PS(r0, r1, r2, r3);
+    c[col][0] = r0;
+    c[col][1] = r1;
+    c[col][2] = r2;
+    c[col][3] = r3;
+  }
+  if (_mm_movemask_ps(rigid_lanes(c)) != 0xF) return false;
+  __m128 qx, qy, qz, qw;
+  quat_lanes(c, qx, qy, qz, qw);
   // dual = 0.5 * (0, t) * q (dual_quat_from_rigid).
   const __m128 half = _mm_set1_ps(0.5f);
   const __m128 tx = c[3][0], ty = c[3][1], tz = c[3][2];

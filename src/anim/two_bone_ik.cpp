@@ -82,6 +82,19 @@ glm::vec3 squared_columns(const glm::mat3& r) {
   return {glm::dot(r[0], r[0]), glm::dot(r[1], r[1]), glm::dot(r[2], r[2])};
 }
 
+// The axis of the plane the chain bends in: the current one where the chain is bent, otherwise
+// the plane of the root-end line and the pole, otherwise any plane through the line.
+glm::vec3 bend_axis(const glm::vec3& root_to_end, const glm::vec3& upper_v,
+                    const glm::vec3& root_end_dir, const glm::vec3& pole, float full) {
+  const glm::vec3 axis = glm::cross(root_to_end, upper_v);
+  const float axis_length = glm::length(axis);
+  if (axis_length > 1e-6f * full * full) return unit(axis, axis_length);
+  glm::vec3 side = perpendicular_part(pole, root_end_dir, 1e-6f);
+  if (side == glm::vec3(0.0f)) side = any_perpendicular(root_end_dir);
+  // Turning about cross(line, side) takes the line toward side: the mid joint moves that way.
+  return glm::normalize(glm::cross(root_end_dir, side));
+}
+
 }  // namespace
 
 glm::quat model_rotation(const glm::mat4& m) {
@@ -145,20 +158,9 @@ glm::quat child_model_rotation(const glm::quat& parent_rotation, const glm::mat4
                                     std::min(root_to_end_length, full));
   const float reach = soft_reach(distance, shortest, full, soft_start);
 
-  // The plane the chain bends in: the current one where the chain is bent, otherwise the
-  // plane of the line and the pole, otherwise any plane through the line.
   const glm::vec3 pole_side = perpendicular_part(goal.pole, dir, 1e-6f);
   const glm::vec3 root_end_dir = end_off_root ? end_dir : dir;
-  glm::vec3 axis = glm::cross(root_to_end, upper_v);
-  const float axis_length = glm::length(axis);
-  if (axis_length > 1e-6f * full * full) {
-    axis = unit(axis, axis_length);
-  } else {
-    glm::vec3 side = perpendicular_part(goal.pole, root_end_dir, 1e-6f);
-    if (side == glm::vec3(0.0f)) side = any_perpendicular(root_end_dir);
-    // Turning about cross(line, side) takes the line toward side: the mid joint moves that way.
-    axis = glm::normalize(glm::cross(root_end_dir, side));
-  }
+  const glm::vec3 axis = bend_axis(root_to_end, upper_v, root_end_dir, goal.pole, full);
 
   // Bend: set the interior angles at root and mid for the reach (law of cosines). A positive
   // turn about axis opens the angle at either joint.
