@@ -70,7 +70,8 @@ void OrbitCamera::frame(const glm::vec3& box_min, const glm::vec3& box_max, floa
   distance_m = std::max(fit, kMinFramedRadius_m / std::sin(0.5f * fov_y) * kMargin);
   // Clip planes for the size framed: a 10 cm prop and a 100 m rig both fit, and the near plane
   // stays in front of the nearest corner.
-  near_m = std::clamp(std::min(distance_m * 0.01f, 0.5f * (distance_m - nearest)), 0.001f, 1.0f);
+  near_m = std::clamp(std::min(distance_m * 0.01f, 0.5f * (distance_m - nearest)),
+                      0.01f * kMinFramedRadius_m, 1.0f);
   far_m = std::max(500.0f, (distance_m + glm::length(half)) * 20.0f);
 }
 
@@ -91,7 +92,7 @@ void look_along(OrbitCamera& camera, AxisView view) {
 }
 
 void keep_above_ground(OrbitCamera& camera, float ground_y_m, float clearance_m) {
-  const float lowest = ground_y_m + clearance_m;
+  const float lowest = ground_y_m + std::min(clearance_m, camera.distance_m / 50.0f);
   if (!std::isfinite(lowest) || camera.eye().y >= lowest) return;
   camera.target.y = std::max(camera.target.y, lowest);
   // eye.y = target.y + sin(pitch) * distance: the smallest pitch that puts the eye at lowest.

@@ -5,8 +5,10 @@
 
 namespace render {
 
-// The smallest radius frame() fits, for a box that is a point.
-constexpr float kMinFramedRadius_m = 0.005f;
+// The smallest radius frame() fits, for a box that is a point: far below any mesh a file holds
+// (a sphere a fifth of a millimetre across, a centimetre file's 0.02 units, fills the picture),
+// and far above what a float at the scene's scale still tells apart.
+constexpr float kMinFramedRadius_m = 1e-5f;
 
 struct OrbitCamera {
   glm::vec3 target{0.0f, 0.9f, 0.0f};
@@ -42,7 +44,9 @@ void look_along(OrbitCamera& camera, AxisView view);
 
 // Keeps the camera's eye at least clearance_m above the ground height ground_y_m under it, by
 // raising the target out of the ground and then the pitch (the least change that does it), so
-// orbiting never looks up through the floor. The distance and yaw are kept.
+// orbiting never looks up through the floor. The distance and yaw are kept. A camera closer
+// than 50 clearances (framed on a thing of a few centimetres or less) keeps a fiftieth of its
+// distance instead: lifting its target by clearance_m would take what it frames out of view.
 void keep_above_ground(OrbitCamera& camera, float ground_y_m, float clearance_m = 0.05f);
 
 }  // namespace render

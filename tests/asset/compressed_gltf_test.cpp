@@ -12,12 +12,11 @@
 #include <set>
 #include <string>
 
-#include <stb/stb_image.h>
-
 #include "asset/importer.h"
 #include "cli_runner.h"
 #include "gltf_twins.h"
 #include "import_test_util.h"
+#include "rendered_picture.h"
 #include "temp_files.h"
 
 namespace {
@@ -120,31 +119,14 @@ float pose_json_difference(const fs::path& a, const fs::path& b, const std::stri
 // moved by quantization shifts an edge by a pixel, shading changes by a few levels).
 constexpr int kPixelTolerance = 32;
 
-// `animview render`'s picture of file (the rest pose, or clip at time_s), 320 x 240, as RGB;
-// empty when it cannot be rendered.
-std::vector<unsigned char> rendered(const fs::path& file, const std::string& clip, float time_s,
-                                    const fs::path& dir) {
-  const fs::path png = dir / "picture.png";
-  fs::remove(png);
-  const std::string at =
-      clip.empty() ? std::string() : " --clip '" + clip + "' --time " + std::to_string(time_s);
-  const test::ProcessResult run = test::run_animview(
-      "render '" + file.string() + "'" + at + " --size 320x240 --out '" + png.string() + "'", dir);
-  EXPECT_EQ(run.exit_code, 0) << run.err;
-  int width = 0, height = 0, channels = 0;
-  unsigned char* data = stbi_load(png.c_str(), &width, &height, &channels, 3);
-  if (data == nullptr) return {};
-  std::vector<unsigned char> rgb(data, data + static_cast<std::size_t>(width) * height * 3);
-  stbi_image_free(data);
-  return rgb;
-}
-
 // The share of the pixels of `animview render`'s pictures of a and b that differ (1 when one
 // could not be rendered).
 float picture_difference(const fs::path& a, const fs::path& b, const std::string& clip,
                          float time_s, const fs::path& dir) {
-  const std::vector<unsigned char> pa = rendered(a, clip, time_s, dir);
-  const std::vector<unsigned char> pb = rendered(b, clip, time_s, dir);
+  const std::string at =
+      clip.empty() ? std::string() : "--clip '" + clip + "' --time " + std::to_string(time_s);
+  const std::vector<unsigned char> pa = test::rendered_picture(a, at, dir);
+  const std::vector<unsigned char> pb = test::rendered_picture(b, at, dir);
   if (pa.empty() || pa.size() != pb.size()) return 1.0f;
   int differ = 0;
   for (std::size_t i = 0; i < pa.size(); i += 3) {
@@ -154,12 +136,6 @@ float picture_difference(const fs::path& a, const fs::path& b, const std::string
     differ += differs;
   }
   return static_cast<float>(differ) / static_cast<float>(pa.size() / 3);
-}
-
-// Whether pictures can be rendered here: the executable is built (the sanitizer build has none)
-// and a display is there to draw on (CI runs the suites under Xvfb).
-bool can_render() {
-  return fs::exists(ANIMVIEW_EXE) && std::getenv("DISPLAY") != nullptr;
 }
 
 // At most this share of a twin's picture may differ from its original's.
@@ -221,7 +197,7 @@ TEST_P(CompressedTwin, ImportsWithTheSameSkeletonVerticesAndPose) {
   EXPECT_LE(pose, c.pose_tolerance * size);
   std::printf("%s %s: size %.4g m, vertices %.3g / %.3g of size (rest / posed), pose %.3g\n",
               c.asset.c_str(), c.tool.c_str(), size, rest / size, posed / size, pose / size);
-  if (!can_render()) return;
+  if (!test::can_render()) return;
   const float rest_picture = picture_difference(original, twin, "", 0.0f, dir);
   const float clip_picture = picture_difference(original, twin, c.clip, c.time_s, dir);
   EXPECT_LE(rest_picture, kPictureShare) << "at rest";
@@ -238,7 +214,7 @@ TEST(CompressedGltf, ATwinDecodedWrongDrawsAnotherPicture) {
   SKIP_IF_ABSENT(original);
   const fs::path tool = test::node_tool("gltf-transform");
   SKIP_WITHOUT_TOOL(tool);
-  if (!can_render()) GTEST_SKIP() << "no executable or no display to render on";
+  if (!test::can_render()) GTEST_SKIP() << "no executable or no display to render on";
   const fs::path dir = test::make_temp_dir();
   const fs::path twin = dir / "twin.glb";
   ASSERT_EQ(test::run_tool(tool, test::with_files("quantize {in} {out}", original, twin), dir), "");

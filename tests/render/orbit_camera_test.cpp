@@ -40,6 +40,33 @@ TEST(KeepAboveGround, LiftsATargetPannedUnderRaisedGround) {
   EXPECT_GE(camera.eye().y, 1.05f);
 }
 
+// A thing of a few centimetres or less resting on the ground (an FBX prop of 0.02 cm units, a
+// 2 cm part), framed and then kept above the ground as pictures and the viewer do, stays whole
+// and large in the picture: the eye's clearance follows the camera's distance. (A fixed 5 cm
+// lifted the target above a 2 cm sphere, which fell out of the picture's bottom.)
+TEST(KeepAboveGround, KeepsATinyThingOnTheGroundFramed) {
+  for (float size : {0.0002f, 0.02f}) {
+    OrbitCamera camera;
+    const glm::vec3 lo(-0.5f * size), hi(0.5f * size);  // half under the ground, as a sphere
+    camera.frame(lo, hi, 4.0f / 3.0f);
+    keep_above_ground(camera, 0.0f);
+    EXPECT_GE(camera.eye().y, 0.0f) << size;
+    const glm::mat4 vp = camera.projection(4.0f / 3.0f) * camera.view();
+    float reach = 0.0f;
+    for (int c = 0; c < 8; ++c) {
+      const glm::vec4 clip =
+          vp * glm::vec4((c & 1) ? hi.x : lo.x, (c & 2) ? hi.y : lo.y, (c & 4) ? hi.z : lo.z, 1.0f);
+      ASSERT_GT(clip.w, 0.0f) << size;
+      const glm::vec3 ndc = glm::vec3(clip) / clip.w;
+      EXPECT_LE(std::fabs(ndc.x), 1.0f) << size;
+      EXPECT_LE(std::fabs(ndc.y), 1.0f) << size;
+      EXPECT_LE(std::fabs(ndc.z), 1.0f) << size;
+      reach = std::max({reach, std::fabs(ndc.x), std::fabs(ndc.y)});
+    }
+    EXPECT_GT(reach, 0.8f) << size << ": the box fills most of the picture";
+  }
+}
+
 // Every corner of the box lands inside the picture, and the box fills it up to the margin (a
 // corner reaches 1 / 1.1 of the half-width or half-height), at any size, angle, aspect and
 // projection; the clip planes keep the whole box.
@@ -70,11 +97,9 @@ TEST(OrbitCameraFrame, FitsTheBoxCornersTightlyForAnySizeAngleAndAspect) {
               EXPECT_LE(std::fabs(ndc.z), 1.0f) << size << " " << aspect;  // within near..far
               reach = std::max({reach, std::fabs(ndc.x), std::fabs(ndc.y)});
             }
-            // A box smaller than the framing floor (a 1 mm pin) is framed at the floor's size.
-            const bool floored = 0.5f * size * glm::length(shape) < kMinFramedRadius_m;
-            if (!floored) {
-              EXPECT_NEAR(reach, 1.0f / 1.1f, 0.01f) << size << " " << aspect;
-            }
+            // Even a 1 mm pin fills the picture: only a box that is a point is framed at a
+            // floor (kMinFramedRadius_m).
+            EXPECT_NEAR(reach, 1.0f / 1.1f, 0.01f) << size << " " << aspect;
             const float before = camera.distance_m;
             camera.dolly(2.0f);  // zooming out works at every scale
             EXPECT_FLOAT_EQ(camera.distance_m, 2.0f * before);
