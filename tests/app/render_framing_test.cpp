@@ -13,6 +13,7 @@
 #include "asset/demo_character.h"
 #include "asset/demo_export.h"
 #include "asset/importer.h"
+#include "asset/picture_figure.h"
 #include "asset/temp_files.h"
 #include "picture_diff.h"
 #include "viewer_process.h"
@@ -21,29 +22,10 @@ namespace {
 
 using pictures::Picture;
 
-// The box of the pixels that differ from the background (the top-left corner's colour).
-struct Figure {
-  int pixels = 0;
-  int min_x = 1 << 30, min_y = 1 << 30, max_x = -1, max_y = -1;
-};
+using test::Figure;
 
 Figure figure_of(const Picture& p) {
-  Figure f;
-  const unsigned char* background = p.at(0, 0);
-  for (int y = 0; y < p.height; ++y) {
-    for (int x = 0; x < p.width; ++x) {
-      const unsigned char* c = p.at(x, y);
-      const int distance = std::max({std::abs(c[0] - background[0]), std::abs(c[1] - background[1]),
-                                     std::abs(c[2] - background[2])});
-      if (distance <= 30) continue;
-      ++f.pixels;
-      f.min_x = std::min(f.min_x, x);
-      f.max_x = std::max(f.max_x, x);
-      f.min_y = std::min(f.min_y, y);
-      f.max_y = std::max(f.max_y, y);
-    }
-  }
-  return f;
+  return test::figure_of(p.rgb.data(), p.width, p.height);
 }
 
 // Renders file with options on a plain background, 480 x 360, into out.

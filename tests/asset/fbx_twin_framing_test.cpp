@@ -14,6 +14,7 @@
 #include "asset/posed_bounds.h"
 #include "fbx_twins.h"
 #include "import_test_util.h"
+#include "picture_figure.h"
 #include "rendered_picture.h"
 
 namespace {
@@ -42,29 +43,10 @@ TEST(FbxTwinFraming, TheTwinsBoundsAreTheGltfsToScale) {
 
 // The box of the pixels that differ from the background (the top-left corner's colour) in an
 // RGB picture of test::kRenderedWidth x test::kRenderedHeight.
-struct Figure {
-  int pixels = 0;
-  int min_x = 1 << 30, min_y = 1 << 30, max_x = -1, max_y = -1;
-};
+using test::Figure;
 
 Figure figure_of(const std::vector<unsigned char>& rgb) {
-  Figure f;
-  const auto at = [&](int x, int y) { return &rgb[3 * (y * test::kRenderedWidth + x)]; };
-  const unsigned char* background = at(0, 0);
-  for (int y = 0; y < test::kRenderedHeight; ++y) {
-    for (int x = 0; x < test::kRenderedWidth; ++x) {
-      const unsigned char* c = at(x, y);
-      const int distance = std::max({std::abs(c[0] - background[0]), std::abs(c[1] - background[1]),
-                                     std::abs(c[2] - background[2])});
-      if (distance <= 30) continue;
-      ++f.pixels;
-      f.min_x = std::min(f.min_x, x);
-      f.max_x = std::max(f.max_x, x);
-      f.min_y = std::min(f.min_y, y);
-      f.max_y = std::max(f.max_y, y);
-    }
-  }
-  return f;
+  return test::figure_of(rgb.data(), test::kRenderedWidth, test::kRenderedHeight);
 }
 
 // The sphere is whole (a margin on every side), large (at least half the picture tall, and a
