@@ -67,6 +67,27 @@ long statm_pages(pid_t pid, int field) {
   return read == 7 ? values[field - 1] : -1;
 }
 
+// The CPU time a process has used (user + system), in clock ticks; -1 when it cannot be read.
+long cpu_ticks(pid_t pid) {
+  char path[64];
+  std::snprintf(path, sizeof path, "/proc/%d/stat", static_cast<int>(pid));
+  std::FILE* file = std::fopen(path, "r");
+  if (file == nullptr) return -1;
+  char line[1024];
+  const bool read = std::fgets(line, sizeof line, file) != nullptr;
+  std::fclose(file);
+  // The name in parentheses may hold spaces: the fields are counted after its closing one, where
+  // utime and stime are the 12th and 13th (fields 14 and 15 of proc(5)).
+  const char* after_name = read ? std::strrchr(line, ')') : nullptr;
+  unsigned long user = 0, system = 0;
+  if (after_name == nullptr ||
+      std::sscanf(after_name + 1, " %*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %lu %lu", &user,
+                  &system) != 2) {
+    return -1;
+  }
+  return static_cast<long>(user + system);
+}
+
 struct ChildThread {
   const ChildJob* job;
   int fd;
@@ -224,15 +245,18 @@ struct ChildWatch {
 };
 
 // Reads the child's messages into reader until its result, the pipe's end or its exit, reporting
-// progress (at least every 100 ms) and killing it on cancel, the wall-clock limit (generous: on a
-// busy machine a child gets a fraction of a core, and the CPU limit is the one that should speak;
-// this one only catches a child that waits forever) or the memory limit. Reaps it.
+// progress (at least every 100 ms) and killing it on cancel, the waiting limit or the memory
+// limit. Reaps it. The waiting limit counts wall time only while the child uses no CPU: on a
+// busy machine a working child gets a fraction of a core, and the CPU limit is the one that
+// should speak; this one only catches a child that waits forever.
 ChildWatch watch_child(const StartedChild& child, const ImportLimits& limits,
                        const ChildProgress& progress, MessageReader& reader) {
   using Clock = std::chrono::steady_clock;
   const auto start = Clock::now();
   const int cpu_seconds = limits.cpu_seconds < 1 ? 1 : limits.cpu_seconds;
-  const auto wall_limit = std::chrono::seconds(2 * cpu_seconds + 10);
+  const auto wait_limit = std::chrono::seconds(2 * cpu_seconds + 10);
+  long last_cpu_ticks = cpu_ticks(child.pid);
+  auto last_cpu_use = start;
   const std::uint64_t memory_limit = effective_memory_limit(limits);
   const long page_size = sysconf(_SC_PAGESIZE);
   const long baseline_pages = statm_pages(child.pid, 2);
@@ -268,12 +292,17 @@ ChildWatch watch_child(const StartedChild& child, const ImportLimits& limits,
     if (!cancelled && now - last_progress_call > std::chrono::milliseconds(100)) {
       report(last_fraction);
     }
+    if (const long ticks = cpu_ticks(child.pid); ticks != last_cpu_ticks) {
+      last_cpu_ticks = ticks;
+      last_cpu_use = now;
+    }
     if (cancelled) {
       watch.killed_end = ChildEnd::kCancelled;
       watch.killed_because = "was cancelled";
-    } else if (now - start > wall_limit) {
+    } else if (now - last_cpu_use > wait_limit) {
       watch.killed_end = ChildEnd::kTimedOut;
-      watch.killed_because = "took more than " + std::to_string(wall_limit.count()) + " s";
+      watch.killed_because =
+          "waited more than " + std::to_string(wait_limit.count()) + " s without using the CPU";
     } else if (const long pages = statm_pages(child.pid, 2);
                baseline_pages > 0 && pages > baseline_pages &&
                static_cast<std::uint64_t>(pages - baseline_pages) *

@@ -82,9 +82,17 @@ TEST(JointPickingWindow, ClickSelectsShiftClickAddsAndClipChangesKeepIt) {
     return rows.is_object() && rows.contains("idle") && e2e::on_screen(rows["idle"]);
   });
   ASSERT_TRUE(s.is_object()) << "the clip rows never showed";
-  e2e::run_and_read("xdotool" + e2e::at(window, s["ui"]["clip_rows"]["idle"]) +
-                    " click --repeat 2 --delay 150 1 sleep 0.5");
-  s = e2e::wait_for(log, [](const nlohmann::json& s) { return s["clip"] == "idle"; });
+  // ImGui takes two presses for a double click only when its frame clock puts them within 0.3 s:
+  // on a loaded machine one slow frame splits them into two single clicks, which only select the
+  // row. The gesture is then made again; what is tested is the selection kept, not that timing.
+  const nlohmann::json idle_row = s["ui"]["clip_rows"]["idle"];
+  for (int attempt = 0; attempt < 3; ++attempt) {
+    e2e::run_and_read("xdotool" + e2e::at(window, idle_row) +
+                      " click --repeat 2 --delay 150 1 sleep 0.5");
+    s = e2e::wait_for(
+        log, [](const nlohmann::json& s) { return s["clip"] == "idle"; }, 100);
+    if (s.is_object()) break;
+  }
   ASSERT_TRUE(s.is_object()) << "idle was never previewed";
   EXPECT_EQ(s["ui"]["joints"]["selected"], nlohmann::json::array({first, second}));
   viewer.send_keys(window, "ctrl+q");

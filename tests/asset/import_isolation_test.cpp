@@ -136,6 +136,20 @@ TEST(ImportIsolation, SpinningPastTheCpuLimitStopsTheChild) {
   EXPECT_EQ(outcome.cause, "took more than 1 s of CPU time");
 }
 
+TEST(ImportIsolation, AChildThatWaitsWithoutUsingTheCpuIsStoppedByTheWaitingLimit) {
+  // A CPU limit never ends a child that sleeps; the waiting limit (twice the CPU limit plus 10 s,
+  // counted while it uses no CPU) does. A working child on a busy machine keeps using some CPU,
+  // so only the CPU limit ends it, however slow the machine.
+  const ChildOutcome outcome = run_in_child(small_limits(),
+                                            [](const ChildProgress&) {
+                                              std::this_thread::sleep_for(std::chrono::hours(1));
+                                              return std::string();
+                                            },
+                                            {});
+  EXPECT_EQ(outcome.end, ChildEnd::kTimedOut) << outcome.cause;
+  EXPECT_EQ(outcome.cause, "waited more than 12 s without using the CPU");
+}
+
 int recurse(int depth) {
   volatile char frame[1024];
   frame[0] = static_cast<char>(depth);
