@@ -19,6 +19,8 @@
 //                           15-degree slope, both palettes
 // BM_CharacterInstance_Demo/compressed_warping  the same with stride and orientation warping on
 //                           (the point at 1.2 m/s asks its speed and direction of the blend)
+// BM_CharacterInstance_Demo/compressed_warping_sync  that, with the machine's three states in
+//                           one sync group (issue #41: at most 1.3x BM_CharacterInstance_Demo)
 // BM_CharacterInstance_Demo/compressed_post_process  the same with a post-process stack: foot
 //                           IK first, then look-at (chest, neck, head; target circling), twist
 //                           correction (both forearm_twist joints), a 6-joint spring chain
@@ -314,11 +316,16 @@ std::vector<PostProcessEntry> demo_post_process(const asset::Character& demo) {
 
 // The demo frame with foot IK and the dual-quaternion palette each on or off: the difference
 // between two of these is what one part costs. post_process adds demo_post_process's stack, its
-// targets circling in front of the character; warping adds stride and orientation warping.
+// targets circling in front of the character; warping adds stride and orientation warping;
+// sync_groups puts every state of the machine in one sync group.
 void run_demo_frame(benchmark::State& state, Storage storage, bool foot_ik, bool dual_quat_palette,
-                    bool post_process = false, int solo = -1, bool warping = false) {
+                    bool post_process = false, int solo = -1, bool warping = false,
+                    bool sync_groups = false) {
   const asset::Character demo = asset::make_demo_character();
-  const asset::Project project = asset::make_demo_project();
+  asset::Project project = asset::make_demo_project();
+  if (sync_groups) {
+    for (anim::State& s : project.state_machine.states) s.sync_group = "locomotion";
+  }
   asset::BoundProject bound;
   if (!asset::bind_project(project, demo, bind_options(storage), bound).empty()) {
     state.SkipWithError("the demo project does not bind");
@@ -377,6 +384,11 @@ void BM_CharacterInstance_Demo_Warping(benchmark::State& state) {
   run_demo_frame(state, Storage::Compressed, true, true, false, -1, true);
 }
 BENCHMARK(BM_CharacterInstance_Demo_Warping)->Name("BM_CharacterInstance_Demo/compressed_warping");
+void BM_CharacterInstance_Demo_WarpingSync(benchmark::State& state) {
+  run_demo_frame(state, Storage::Compressed, true, true, false, -1, true, true);
+}
+BENCHMARK(BM_CharacterInstance_Demo_WarpingSync)
+    ->Name("BM_CharacterInstance_Demo/compressed_warping_sync");
 void BM_CharacterInstance_Demo_PostProcess(benchmark::State& state) {
   run_demo_frame(state, Storage::Compressed, true, true, true);
 }

@@ -55,22 +55,25 @@ void push_key(const CompressedChannel& channel, const QuantizedKey& key, float d
     const std::size_t slot = state.range_slot[j];
     decode_vector(key, channel.range_min[slot], channel.range_extent[slot], value);
   }
+  // The channel's layout (DecodedChannel::at) with its component count known here: joint j's
+  // lane of its block, member m at lane[m], component c of a value at lane[offset + 4 c].
   constexpr std::size_t kComponents = kRotation ? 4 : 3;
+  constexpr std::size_t kV1 = C::kV0 + 4 * kComponents, kBlock = C::kV0 + 8 * kComponents;
+  float* lane = state.blocks.data() + (j / 4) * kBlock + j % 4;
   const float t0 = state.t1[j];
   const float t1 = key_time_s(key, duration_s);
-  state.at(C::kT0, j) = t0;
+  lane[C::kT0] = t0;
   state.t1[j] = t1;
-  state.at(C::kInvInterval, j) = t1 > t0 ? 1.0f / (t1 - t0) : 0.0f;
-  const std::size_t v1 = state.v1();
+  lane[C::kInvInterval] = t1 > t0 ? 1.0f / (t1 - t0) : 0.0f;
   float dot = 0.0f;
   for (std::size_t c = 0; c < kComponents; ++c) {
-    const float first = state.at(v1, j, c);
-    state.at(C::kV0, j, c) = first;
+    const float first = lane[kV1 + 4 * c];
+    lane[C::kV0 + 4 * c] = first;
     dot += first * value[c];
   }
   // q and -q are one rotation: the one nearer the first key interpolates along the short arc.
   const float sign = kRotation && dot < 0.0f ? -1.0f : 1.0f;
-  for (std::size_t c = 0; c < kComponents; ++c) state.at(v1, j, c) = value[c] * sign;
+  for (std::size_t c = 0; c < kComponents; ++c) lane[kV1 + 4 * c] = value[c] * sign;
 }
 
 // Sets every animated joint of the channel to its first interval, from the stream's first two

@@ -60,14 +60,19 @@ inline void encode_rotation(const glm::quat& q, std::size_t joint, QuantizedKey&
 inline void decode_rotation(const QuantizedKey& key, float out[4]) {
   const int largest = key.joint >> 14;
   constexpr float kScale = 2.0f * kSmallestThreeBound / kQuantizedMax;
+  // The three stored components, then the dropped one, placed by a table rather than by a
+  // branch on `largest`, which varies from key to key and so is often mispredicted.
+  float v[4];
   float sum = 0.0f;
-  int v = 0;
-  for (int i = 0; i < 4; ++i) {
-    if (i == largest) continue;
-    out[i] = static_cast<float>(key.values[v++]) * kScale - kSmallestThreeBound;
-    sum += out[i] * out[i];
+  for (int i = 0; i < 3; ++i) {
+    v[i] = static_cast<float>(key.values[i]) * kScale - kSmallestThreeBound;
+    sum += v[i] * v[i];
   }
-  out[largest] = std::sqrt(std::max(1.0f - sum, 0.0f));
+  v[3] = std::sqrt(std::max(1.0f - sum, 0.0f));
+  // kFrom[largest][i]: which of v is component i.
+  static constexpr std::uint8_t kFrom[4][4] = {
+      {3, 0, 1, 2}, {0, 3, 1, 2}, {0, 1, 3, 2}, {0, 1, 2, 3}};
+  for (int i = 0; i < 4; ++i) out[i] = v[kFrom[largest][i]];
 }
 
 // Stores v as fractions of the box [min, min + extent] (a zero extent stores 0).
