@@ -1,7 +1,7 @@
 // The document (app/document.h): what the user's work is apart from how it is shown. An edit
 // makes the project dirty until it is undone or saved; a save makes the saved file the one Save
 // and reload use; opening another file leaves nothing of the one before (files, project file,
-// undo history, saved state).
+// undo history, saved state, a mode's override of the root motion).
 #include <gtest/gtest.h>
 
 #include <chrono>
@@ -12,12 +12,14 @@
 #include "app/async_loader.h"
 #include "app/document.h"
 #include "app/graph_authoring.h"
+#include "app/motion_matching_mode.h"
 #include "app/project_session.h"
 #include "app/save_flow.h"
 #include "app/viewer_panels.h"
 #include "app/viewer_scene.h"
 #include "asset/demo_character.h"
 #include "asset/temp_files.h"
+#include "ui/headless_imgui.h"
 
 namespace app {
 namespace {
@@ -122,6 +124,53 @@ TEST_F(DocumentTest, AFileWrittenSinceItWasOpenedIsAChangeOnDiskUntilAccepted) {
   EXPECT_EQ(doc_.project_path(), "");
   EXPECT_TRUE(unsaved()) << "a recovered project is unsaved work";
   fs::remove_all(dir);
+}
+
+// Entering the motion-matching mode (and leaving it) is watching, not editing: the title gets no
+// '*' and quitting asks nothing. The mode applies root motion while it runs and stores its
+// coverage in the project; neither is a change the project saves.
+TEST_F(DocumentTest, EnteringAndLeavingMotionMatchingLeavesTheProjectSaved) {
+  ASSERT_EQ(scene_.settings.root_motion_mode, anim::RootMotionMode::InPlace);
+  ASSERT_FALSE(scene_.project.motion_matching.has_value());
+  ui::testing::HeadlessImGui imgui;
+  MotionMatchingMode mode;
+  ui::MotionMatchingPanelState panel;
+  bool follow = false;
+  const auto frame = [&] {
+    imgui.frame([&] { run_motion_matching_window(mode, panel, scene_, follow); });
+  };
+  panel.active = true;
+  frame();
+  ASSERT_TRUE(mode.active()) << panel.error;
+  EXPECT_EQ(scene_.settings.root_motion_mode, anim::RootMotionMode::Applied);
+  EXPECT_FALSE(unsaved()) << "entering motion matching marked the project dirty";
+
+  panel.active = false;
+  frame();
+  ASSERT_FALSE(mode.active());
+  EXPECT_TRUE(scene_.project.motion_matching.has_value()) << "the coverage is kept for a save";
+  EXPECT_EQ(scene_.settings.root_motion_mode, anim::RootMotionMode::InPlace)
+      << "the user's root motion is back";
+  EXPECT_FALSE(unsaved()) << "leaving motion matching marked the project dirty";
+
+  // A setting of the mode that the project saves is a change.
+  scene_.project.motion_matching->poor_match_cost = 3.0f;
+  EXPECT_TRUE(unsaved());
+}
+
+// The mode's root motion belongs to the character it started on: a file opened while it runs
+// gets the user's own.
+TEST_F(DocumentTest, AnotherFileOpenedDuringMotionMatchingGetsTheUsersRootMotion) {
+  MotionMatchingMode mode;
+  ASSERT_EQ(mode.start(scene_, {}, {}), "");
+  ASSERT_EQ(scene_.settings.root_motion_mode, anim::RootMotionMode::Applied);
+  LoadOutcome other = load_now({{asset::kDemoSourcePath}, {}});
+  ASSERT_TRUE(other.ok);
+  ASSERT_EQ(scene_.open(std::move(other.character), std::move(other.project)), "");
+  EXPECT_EQ(scene_.settings.root_motion_mode, anim::RootMotionMode::InPlace);
+  EXPECT_FALSE(scene_.chosen_root_motion.has_value());
+  mode.stop(scene_);  // as the window does once it sees the new scene
+  EXPECT_EQ(scene_.settings.root_motion_mode, anim::RootMotionMode::InPlace);
 }
 
 }  // namespace
