@@ -34,8 +34,8 @@ AddClipsRequest add_clips_request(const std::string& file, const ViewerScene& sc
   return request;
 }
 
-void accept_added_clips(LoadOutcome outcome, const std::string& file, ViewerScene& scene,
-                        ViewerUi& ui) {
+void accept_added_clips(LoadOutcome outcome, const std::string& file, Document& doc,
+                        ViewerScene& scene, ViewerUi& ui) {
   for (const std::string& w : outcome.warnings) ui.notices.add(file + ": " + cause_of(w, file));
   for (const LoadError& e : outcome.errors) {
     ui.errors.add(e.file, e.message);
@@ -65,9 +65,9 @@ void accept_added_clips(LoadOutcome outcome, const std::string& file, ViewerScen
     ui.notices.add(file + ": clip '" + bound.clips[i].name +
                    "' animates shapes the character lacks (" + list + "); they are ignored");
   }
-  ui.loaded_files.push_back(file);
-  std::error_code ec;
-  ui.loaded_times.push_back(std::filesystem::last_write_time(file, ec));
+  doc.add_file(file);
+  // The added clips are in the project that undo returns to at most.
+  doc.history.reset(scene.project);
   // The rows are rebuilt for the new clips; the editors stay on what they showed.
   const int blend_space = ui.blend_space;
   ui::StateMachineViewState machine_view = std::move(ui.machine_view);

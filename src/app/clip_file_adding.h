@@ -7,6 +7,7 @@
 #include <string>
 
 #include "app/async_loader.h"
+#include "app/document.h"
 #include "app/viewer_panels.h"
 #include "app/viewer_scene.h"
 
@@ -20,13 +21,14 @@ AddClipsRequest add_clips_request(const std::string& file, const ViewerScene& sc
                                   const ViewerUi* ui = nullptr);
 
 // Takes the outcome of an AddClipsRequest for file into the scene: its clips join the character
-// and the project (ViewerScene::add_clips), the clip browser lists them, file joins
-// ui.loaded_files (so a reload keeps it) and ui.status says how many clips came. A failure
+// and the project (ViewerScene::add_clips), the clip browser lists them, file joins the
+// document's files (so a reload keeps it), its undo history starts again, and ui.status says how
+// many clips came. A failure
 // (a clip made for another skeleton lists the joints the character lacks), a cancel, or no open
 // character is listed in ui.errors under file; the scene is then unchanged. Warnings are listed
 // too. A file refused as made for another skeleton is offered for retargeting
 // (ui.retarget_offer).
-void accept_added_clips(LoadOutcome outcome, const std::string& file, ViewerScene& scene,
-                        ViewerUi& ui);
+void accept_added_clips(LoadOutcome outcome, const std::string& file, Document& doc,
+                        ViewerScene& scene, ViewerUi& ui);
 
 }  // namespace app

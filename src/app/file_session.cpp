@@ -2,8 +2,9 @@
 
 namespace app {
 
-bool opens_another_file(const ViewerUi& ui, const std::vector<std::string>& files) {
-  return ui.load_count > 0 && files != ui.loaded_files;
+bool opens_another_file(const Document& doc, const ViewerUi& ui,
+                        const std::vector<std::string>& files) {
+  return ui.load_count > 0 && files != doc.files();
 }
 
 void start_file_session(ViewerUi& ui, ViewerScene& scene) {

@@ -38,19 +38,18 @@ std::span<const float> played_weights(const ViewerScene& scene, int index) {
 
 }  // namespace
 
-void commit_graph_edit(ViewerUi& ui, ViewerScene& scene) {
+void commit_graph_edit(Document& doc, ViewerUi& ui, ViewerScene& scene) {
   ui.graph_error = scene.rebind_graph();
   ui.graph_warnings = asset::graph_warnings(scene.project);
-  ui.graph_history.record(scene.project, ImGui::IsMouseDown(ImGuiMouseButton_Left));
+  doc.history.record(scene.project, ImGui::IsMouseDown(ImGuiMouseButton_Left));
 }
 
-bool step_graph_history(ViewerUi& ui, ViewerScene& scene, bool undo) {
+bool step_graph_history(Document& doc, ViewerUi& ui, ViewerScene& scene, bool undo) {
   // The live parameter values are the scene's; the history keeps them across the step.
   scene.project.parameters = scene.parameters;
   const std::vector<asset::ProjectClipMarkers> markers = scene.project.clip_markers;
   const std::vector<asset::ProjectPostProcess> stack = scene.project.post_process;
-  const bool moved =
-      undo ? ui.graph_history.undo(scene.project) : ui.graph_history.redo(scene.project);
+  const bool moved = undo ? doc.history.undo(scene.project) : doc.history.redo(scene.project);
   if (!moved) {
     ui.status = undo ? "nothing to undo" : "nothing to redo";
     return false;
@@ -73,22 +72,22 @@ bool step_graph_history(ViewerUi& ui, ViewerScene& scene, bool undo) {
   return true;
 }
 
-void handle_graph_undo_keys(ViewerUi& ui, ViewerScene& scene) {
+void handle_graph_undo_keys(Document& doc, ViewerUi& ui, ViewerScene& scene) {
   const ImGuiIO& io = ImGui::GetIO();
-  if (!ImGui::IsMouseDown(ImGuiMouseButton_Left)) ui.graph_history.end_gesture();
+  if (!ImGui::IsMouseDown(ImGuiMouseButton_Left)) doc.history.end_gesture();
   if (!scene.loaded || io.WantTextInput || !io.KeyCtrl) return;
   const bool undo = ImGui::IsKeyPressed(GLFW_KEY_Z, false) && !io.KeyShift;
   const bool redo = (ImGui::IsKeyPressed(GLFW_KEY_Z, false) && io.KeyShift) ||
                     ImGui::IsKeyPressed(GLFW_KEY_Y, false);
-  if (undo || redo) step_graph_history(ui, scene, undo);
+  if (undo || redo) step_graph_history(doc, ui, scene, undo);
 }
 
-void draw_state_machine_tab(ViewerUi& ui, ViewerScene& scene) {
+void draw_state_machine_tab(Document& doc, ViewerUi& ui, ViewerScene& scene) {
   if (ui::draw_state_machine_list(ui.machine_list, scene.project)) {
     ui.machine_view.path.clear();
     ui.machine_view.selected_state = ui::kNothingSelected;
     ui.machine_view.selected_transition = -1;
-    commit_graph_edit(ui, scene);
+    commit_graph_edit(doc, ui, scene);
     if (ui.graph_error.empty()) scene.mode = PlayMode::Graph;
   }
   std::vector<std::string> blend_names;
@@ -104,23 +103,23 @@ void draw_state_machine_tab(ViewerUi& ui, ViewerScene& scene) {
       ui::draw_state_machine_view(ui.machine_view, scene.project.state_machine, scene.parameters,
                                   scene.instance.machine(), sources);
   if (edited) {
-    commit_graph_edit(ui, scene);
+    commit_graph_edit(doc, ui, scene);
     if (ui.graph_error.empty() && !scene.project.state_machine.states.empty()) {
       scene.mode = PlayMode::Graph;  // play what is being built
     }
   }
 }
 
-void draw_parameters_tab(ViewerUi& ui, ViewerScene& scene) {
+void draw_parameters_tab(Document& doc, ViewerUi& ui, ViewerScene& scene) {
   // The live values are the scene's: the project's set is edited with them and handed back.
   scene.project.parameters = scene.parameters;
   if (ui::draw_parameter_editor(ui.parameter_editor, scene.project)) {
     scene.parameters = scene.project.parameters;
-    commit_graph_edit(ui, scene);
+    commit_graph_edit(doc, ui, scene);
   }
 }
 
-void draw_blend_space_tab(ViewerUi& ui, ViewerScene& scene) {
+void draw_blend_space_tab(Document& doc, ViewerUi& ui, ViewerScene& scene) {
   auto& spaces = scene.project.blend_spaces;
   // The clips picked in the clip browser, at their measured (or typed-speed) velocities.
   std::vector<int> picked;
@@ -144,7 +143,7 @@ void draw_blend_space_tab(ViewerUi& ui, ViewerScene& scene) {
     ui.blend_editor.prepared_current = false;
     ui.blend_editor.selected_sample = -1;
     ui.blend_editor.computed.clear();
-    commit_graph_edit(ui, scene);
+    commit_graph_edit(doc, ui, scene);
     if (ui.graph_error.empty()) scene.mode = PlayMode::Graph;  // play what was just made
   }
   if (spaces.empty()) {
@@ -184,7 +183,7 @@ void draw_blend_space_tab(ViewerUi& ui, ViewerScene& scene) {
   }
   ui::draw_input_smoothing(scene.settings.blend_input_half_life_s);
   if (change.any() && scene.mode != PlayMode::Graph) scene.mode = PlayMode::Graph;
-  if (change.space) commit_graph_edit(ui, scene);
+  if (change.space) commit_graph_edit(doc, ui, scene);
 }
 
 }  // namespace app

@@ -3,7 +3,7 @@
 // chosen one) and undo/redo of every graph edit (Ctrl+Z, Ctrl+Shift+Z or Ctrl+Y). Each edit
 // re-binds the graph (ViewerScene::rebind_graph: the character keeps playing; a layout that
 // cannot play keeps the last good binding and its message is shown) and is recorded in
-// ViewerUi::graph_history.
+// the document's history (Document::history).
 
 #include "app/viewer_panels.h"
 #include "app/viewer_scene.h"
@@ -11,28 +11,28 @@
 namespace app {
 
 // The "Blend space" tab.
-void draw_blend_space_tab(ViewerUi& ui, ViewerScene& scene);
+void draw_blend_space_tab(Document& doc, ViewerUi& ui, ViewerScene& scene);
 
 // After an edit of scene.project's graph: re-binds it and records the edit for undo. A drag
 // (the left mouse button held) records one step for the whole gesture. A graph that cannot
 // play leaves its message in ui.graph_error (shown over the graph panel's tabs) until an edit
 // binds again.
-void commit_graph_edit(ViewerUi& ui, ViewerScene& scene);
+void commit_graph_edit(Document& doc, ViewerUi& ui, ViewerScene& scene);
 
 // Puts the previous (undo) or next recorded state of the graph history into the project and binds
 // what the step changed again (the graph, the clips' markers, the post-process stack). False,
 // with ui.status saying so, when there is none.
-bool step_graph_history(ViewerUi& ui, ViewerScene& scene, bool undo);
+bool step_graph_history(Document& doc, ViewerUi& ui, ViewerScene& scene, bool undo);
 
 // Ctrl+Z undoes the last graph edit, Ctrl+Shift+Z (or Ctrl+Y) redoes it, unless a text field has
 // the keyboard. Call once per frame.
-void handle_graph_undo_keys(ViewerUi& ui, ViewerScene& scene);
+void handle_graph_undo_keys(Document& doc, ViewerUi& ui, ViewerScene& scene);
 
 // The "Parameters" tab: create, rename, retype and remove the graph's parameters.
-void draw_parameters_tab(ViewerUi& ui, ViewerScene& scene);
+void draw_parameters_tab(Document& doc, ViewerUi& ui, ViewerScene& scene);
 
 // The "State machine" tab: the machine picker (new, rename, duplicate, delete, make active) and
 // the view of the active machine.
-void draw_state_machine_tab(ViewerUi& ui, ViewerScene& scene);
+void draw_state_machine_tab(Document& doc, ViewerUi& ui, ViewerScene& scene);
 
 }  // namespace app

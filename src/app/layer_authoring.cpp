@@ -7,12 +7,12 @@
 
 namespace app {
 
-void draw_layers_tab(ViewerUi& ui, ViewerScene& scene) {
+void draw_layers_tab(Document& doc, ViewerUi& ui, ViewerScene& scene) {
   if (!scene.loaded) return;
   const ui::LayerEditorChange change =
       ui::draw_layer_editor(ui.layer_editor, scene.project, scene.character.skeleton);
   if (change.graph_edited) {
-    commit_graph_edit(ui, scene);
+    commit_graph_edit(doc, ui, scene);
     return;
   }
   if (change.weight_layer < 0) return;
@@ -23,7 +23,7 @@ void draw_layers_tab(ViewerUi& ui, ViewerScene& scene) {
     return;
   }
   scene.set_layer_weight(layer, scene.project.layers[layer].weight);
-  ui.graph_history.record(scene.project, ImGui::IsMouseDown(ImGuiMouseButton_Left));
+  doc.history.record(scene.project, ImGui::IsMouseDown(ImGuiMouseButton_Left));
 }
 
 }  // namespace app

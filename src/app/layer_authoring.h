@@ -9,6 +9,6 @@
 
 namespace app {
 
-void draw_layers_tab(ViewerUi& ui, ViewerScene& scene);
+void draw_layers_tab(Document& doc, ViewerUi& ui, ViewerScene& scene);
 
 }  // namespace app

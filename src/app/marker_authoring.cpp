@@ -12,7 +12,7 @@ std::string rebind_clip_markers(ViewerUi& ui, ViewerScene& scene) {
   return {};
 }
 
-void apply_timeline_marker_edit(ViewerUi& ui, ViewerScene& scene,
+void apply_timeline_marker_edit(Document& doc, ViewerUi& ui, ViewerScene& scene,
                                 const ui::TimelineMarkerEdit& edit) {
   if (!edit || scene.preview_clip < 0 ||
       scene.preview_clip >= static_cast<int>(scene.clips().size())) {
@@ -41,7 +41,7 @@ void apply_timeline_marker_edit(ViewerUi& ui, ViewerScene& scene,
     ui.status = "marker not changed: " + error;
     return;
   }
-  ui.graph_history.record(scene.project);
+  doc.history.record(scene.project);
   ui.status = "markers of " + scene.clips()[scene.preview_clip].name + " changed";
 }
 

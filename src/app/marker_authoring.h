@@ -10,7 +10,7 @@
 namespace app {
 
 // Applies edit to the previewed clip's markers; a refusal goes to ui.status.
-void apply_timeline_marker_edit(ViewerUi& ui, ViewerScene& scene,
+void apply_timeline_marker_edit(Document& doc, ViewerUi& ui, ViewerScene& scene,
                                 const ui::TimelineMarkerEdit& edit);
 
 // Binds the clips again after scene.project.clip_markers changed (an edit, an undo), keeping

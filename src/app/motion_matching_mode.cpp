@@ -96,7 +96,7 @@ std::string MotionMatchingMode::start(ViewerScene& scene,
   facing_rad_ = 0.0f;
   has_target_ = false;
   last_search_count_ = 0;
-  scene.settings.root_motion_mode = anim::RootMotionMode::Applied;
+  scene.override_root_motion(anim::RootMotionMode::Applied);
   scene.settings.root_motion.root_joint = build_.joints.root;
   scene.instance.reset_world();
   clips_ = scene.clips().data();
@@ -121,6 +121,7 @@ std::string MotionMatchingMode::restart(ViewerScene& scene) {
 void MotionMatchingMode::stop(ViewerScene& scene) {
   active_ = false;
   scene.instance.set_external_source({}, {}, -1, 0.0f);
+  scene.end_root_motion_override();
 }
 
 void MotionMatchingMode::set_weights(const anim::FeatureWeights& weights) {
@@ -304,6 +305,27 @@ void MotionMatchingMode::draw_overlay() const {
   }
 }
 
+asset::ProjectMotionMatching project_settings(const ui::MotionMatchingPanelState& panel,
+                                              std::span<const anim::Clip> clips) {
+  asset::ProjectMotionMatching m;
+  for (int g = 0; g < anim::kFeatureGroupCount; ++g) {
+    m.weights.emplace_back(anim::feature_group_layout(g).name,
+                           panel.weights.group[static_cast<std::size_t>(g)]);
+  }
+  for (std::size_t c = 0; c < clips.size() && c < panel.clip_enabled.size(); ++c) {
+    if (panel.clip_enabled[c] == 0) m.excluded_clips.push_back(clips[c].name);
+  }
+  m.poor_match_cost = panel.poor_match_cost;
+  m.mirrored = panel.mirrored;
+  return m;
+}
+
+bool has_default_settings(const asset::ProjectMotionMatching& section) {
+  const asset::ProjectMotionMatching d = project_settings(ui::MotionMatchingPanelState{}, {});
+  return section.weights == d.weights && section.excluded_clips == d.excluded_clips &&
+         section.poor_match_cost == d.poor_match_cost && section.mirrored == d.mirrored;
+}
+
 namespace {
 
 // The panel's settings from the project's motion-matching section (defaults without one).
@@ -329,16 +351,7 @@ void read_project_settings(const ViewerScene& scene, ui::MotionMatchingPanelStat
 }
 
 void write_project_settings(const ui::MotionMatchingPanelState& panel, ViewerScene& scene) {
-  asset::ProjectMotionMatching m;
-  for (int g = 0; g < anim::kFeatureGroupCount; ++g) {
-    m.weights.emplace_back(anim::feature_group_layout(g).name,
-                           panel.weights.group[static_cast<std::size_t>(g)]);
-  }
-  for (std::size_t c = 0; c < scene.clips().size() && c < panel.clip_enabled.size(); ++c) {
-    if (panel.clip_enabled[c] == 0) m.excluded_clips.push_back(scene.clips()[c].name);
-  }
-  m.poor_match_cost = panel.poor_match_cost;
-  m.mirrored = panel.mirrored;
+  asset::ProjectMotionMatching m = project_settings(panel, scene.clips());
   if (scene.project.motion_matching)
     m.coverage = std::move(scene.project.motion_matching->coverage);
   scene.project.motion_matching = std::move(m);

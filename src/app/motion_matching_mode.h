@@ -8,6 +8,7 @@
 
 #include <array>
 #include <cstdint>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -132,6 +133,15 @@ class MotionMatchingMode {
 // and turns on camera follow when the mode starts.
 void run_motion_matching_window(MotionMatchingMode& mode, ui::MotionMatchingPanelState& panel,
                                 ViewerScene& scene, bool& follow_character);
+
+// The project's motion-matching section for the panel's settings (weights, the clips of clips
+// left out, the poor-match cost, mirroring), without coverage.
+asset::ProjectMotionMatching project_settings(const ui::MotionMatchingPanelState& panel,
+                                              std::span<const anim::Clip> clips);
+
+// Whether section's settings are the panel's defaults (its coverage aside): such a section says
+// what a project without one says.
+bool has_default_settings(const asset::ProjectMotionMatching& section);
 
 // line (a state-log line, a JSON object) with the mode's "motion_matching" object added.
 std::string with_motion_matching(const std::string& line, const MotionMatchingMode& mode,

@@ -2,15 +2,16 @@
 
 namespace app {
 
-void commit_post_process_edit(ViewerUi& ui, ViewerScene& scene, bool continues_gesture) {
+void commit_post_process_edit(Document& doc, ViewerUi& ui, ViewerScene& scene,
+                              bool continues_gesture) {
   if (std::string e = scene.rebind_post_process(); !e.empty()) {
     ui.errors.add(scene.character.source_path, e);
   }
-  ui.graph_history.record(scene.project, continues_gesture);
+  doc.history.record(scene.project, continues_gesture);
 }
 
-void record_target_drag(ViewerUi& ui, ViewerScene& scene) {
-  ui.graph_history.record(scene.project, true);
+void record_target_drag(Document& doc, const ViewerScene& scene) {
+  doc.history.record(scene.project, true);
 }
 
 }  // namespace app

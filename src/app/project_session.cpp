@@ -4,6 +4,8 @@
 
 #include <glm/gtc/constants.hpp>
 
+#include "app/motion_matching_mode.h"
+
 namespace app {
 namespace {
 
@@ -35,7 +37,7 @@ asset::Project current_project(const ViewerUi& ui, const ViewerScene& scene,
   v.stride_warping_settings = scene.settings.stride_warping_settings;
   v.orientation_warping = scene.settings.orientation_warping;
   v.orientation_warping_settings = scene.settings.orientation_warping_settings;
-  v.apply_root_motion = scene.settings.root_motion_mode == anim::RootMotionMode::Applied;
+  v.apply_root_motion = scene.user_root_motion() == anim::RootMotionMode::Applied;
   v.camera = camera_placement(camera);
   asset::ProjectSession s;
   const bool previewing = scene.mode == PlayMode::ClipPreview && scene.preview_clip >= 0 &&
@@ -91,8 +93,12 @@ bool restore_session(const asset::Project& project, ViewerUi& ui, ViewerScene& s
 
 std::string authored_json(asset::Project project) {
   project.session.reset();
-  // Counted while playing, like the playhead: not an edit that asks to be saved.
-  if (project.motion_matching) project.motion_matching->coverage.clear();
+  // Counted while playing, like the playhead: not an edit that asks to be saved. Storing it
+  // makes a section of the default settings where there was none, which says the same.
+  if (project.motion_matching) {
+    project.motion_matching->coverage.clear();
+    if (has_default_settings(*project.motion_matching)) project.motion_matching.reset();
+  }
   project.view.camera = {};
   for (int i = 0; i < project.parameters.count(); ++i) project.parameters.set(i, 0.0f);
   return asset::project_to_json(project);

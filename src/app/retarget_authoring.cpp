@@ -52,24 +52,21 @@ std::vector<std::size_t> clips_of(const std::string& path, const ViewerScene& sc
 
 }  // namespace
 
-void accept_retargeted_clips(LoadOutcome outcome, const std::string& file, ViewerScene& scene,
-                             ViewerUi& ui) {
+void accept_retargeted_clips(LoadOutcome outcome, const std::string& file, Document& doc,
+                             ViewerScene& scene, ViewerUi& ui) {
   const std::size_t files_before = scene.project.clip_files.size();
-  const std::size_t loaded_before = ui.loaded_files.size();
-  accept_added_clips(std::move(outcome), file, scene, ui);
+  const std::size_t loaded_before = doc.files().size();
+  accept_added_clips(std::move(outcome), file, doc, scene, ui);
   if (scene.project.clip_files.size() != files_before + 1) return;  // refused: nothing added
   scene.project.clip_files.pop_back();
   asset::ProjectRetarget entry;
   entry.file = file;
   scene.project.retargets.push_back(std::move(entry));
-  // Adding the clips started the undo history again (refresh_panels); it starts from the new
+  // Adding the clips started the undo history again (accept_added_clips); it starts from the new
   // entry instead, so the panel's first edit undoes to the offer's settings and accepting adds
   // no step (an undo never removes the entry, so a step before it would undo nothing).
-  ui.graph_history.reset(scene.project);
-  if (ui.loaded_files.size() == loaded_before + 1) {
-    ui.loaded_files.pop_back();
-    ui.loaded_times.pop_back();
-  }
+  doc.history.reset(scene.project);
+  if (doc.files().size() == loaded_before + 1) doc.forget_last_file();
   // The refusal that brought the offer is answered.
   for (std::size_t i = ui.errors.entries().size(); i-- > 0;) {
     const ui::ErrorReport& e = ui.errors.entries()[i];
@@ -79,8 +76,8 @@ void accept_retargeted_clips(LoadOutcome outcome, const std::string& file, Viewe
   }
 }
 
-std::string retarget_again(RetargetAuthoring& authoring, int entry_index, ViewerScene& scene,
-                           ViewerUi& ui) {
+std::string retarget_again(RetargetAuthoring& authoring, int entry_index, const Document& doc,
+                           ViewerScene& scene, ViewerUi& ui) {
   sync_sources(authoring, scene, ui);
   if (entry_index < 0 || entry_index >= static_cast<int>(authoring.sources.size())) {
     return "no retargeted file " + std::to_string(entry_index);
@@ -89,7 +86,7 @@ std::string retarget_again(RetargetAuthoring& authoring, int entry_index, Viewer
   const asset::ProjectRetarget& entry =
       scene.project.retargets[static_cast<std::size_t>(entry_index)];
   RetargetedSource& source = authoring.sources[static_cast<std::size_t>(entry_index)];
-  const std::string path = asset::resolve_project_path(entry.file, ui.project_folder);
+  const std::string path = asset::resolve_project_path(entry.file, doc.project_folder());
   const anim::Rig rig = ui.rig.rig.leg_count() > 0
                             ? ui.rig.rig
                             : asset::project_rig(scene.character, scene.project.rig);
@@ -160,7 +157,8 @@ std::string retarget_again(RetargetAuthoring& authoring, int entry_index, Viewer
   return {};
 }
 
-void retarget_changed_entries(RetargetAuthoring& authoring, ViewerScene& scene, ViewerUi& ui) {
+void retarget_changed_entries(RetargetAuthoring& authoring, const Document& doc, ViewerScene& scene,
+                              ViewerUi& ui) {
   if (!scene.loaded) return;
   sync_sources(authoring, scene, ui);
   for (std::size_t i = 0; i < authoring.sources.size(); ++i) {
@@ -169,7 +167,8 @@ void retarget_changed_entries(RetargetAuthoring& authoring, ViewerScene& scene, 
         source.retargeted_as == asset::retargets_to_json({scene.project.retargets[i]}).dump()) {
       continue;
     }
-    if (std::string e = retarget_again(authoring, static_cast<int>(i), scene, ui); !e.empty()) {
+    if (std::string e = retarget_again(authoring, static_cast<int>(i), doc, scene, ui);
+        !e.empty()) {
       ui.errors.add(source.path, e);
       source.retargeted_as.clear();  // reported once
     }
@@ -203,8 +202,9 @@ const RetargetQualityReport* quality_report(RetargetAuthoring& authoring, int en
   return &quality;
 }
 
-void run_retarget_panel(RetargetAuthoring& authoring, ViewerScene& scene, ViewerUi& ui) {
-  if (!ImGui::IsAnyItemActive()) retarget_changed_entries(authoring, scene, ui);
+void run_retarget_panel(RetargetAuthoring& authoring, Document& doc, ViewerScene& scene,
+                        ViewerUi& ui) {
+  if (!ImGui::IsAnyItemActive()) retarget_changed_entries(authoring, doc, scene, ui);
   ui::RetargetPanelState& panel = ui.retarget_panel;
   if (!panel.open || !scene.loaded) return;
   sync_sources(authoring, scene, ui);
@@ -214,7 +214,7 @@ void run_retarget_panel(RetargetAuthoring& authoring, ViewerScene& scene, Viewer
   if (!authoring.sources.empty()) {
     RetargetedSource& source = authoring.sources[static_cast<std::size_t>(shown)];
     if (source.map.joints.empty() && source.error.empty()) {
-      if (std::string e = retarget_again(authoring, shown, scene, ui); !e.empty()) {
+      if (std::string e = retarget_again(authoring, shown, doc, scene, ui); !e.empty()) {
         ui.errors.add(source.path, e);
       }
     }
@@ -242,8 +242,8 @@ void run_retarget_panel(RetargetAuthoring& authoring, ViewerScene& scene, Viewer
     scene.clock.seek(change.seek_s);
   }
   if (change.retarget) {
-    ui.graph_history.record(scene.project);
-    if (std::string e = retarget_again(authoring, panel.entry, scene, ui); !e.empty()) {
+    doc.history.record(scene.project);
+    if (std::string e = retarget_again(authoring, panel.entry, doc, scene, ui); !e.empty()) {
       ui.errors.add(authoring.sources[static_cast<std::size_t>(panel.entry)].path, e);
     }
   }

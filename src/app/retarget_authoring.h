@@ -54,22 +54,23 @@ struct RetargetAuthoring {
 // Takes the outcome of retargeting file (the offer, accepted) into the scene as
 // accept_added_clips does, then moves file from the project's clip files to a new entry of its
 // retarget section (default options, as the offer retargets), and leaves it out of
-// ui.loaded_files (a reload of the project retargets it from there), and dismisses the error
+// the document's files (a reload of the project retargets it from there), and dismisses the error
 // that refused the file for another skeleton. The unsaved-changes marker comes on as for any
 // project edit.
-void accept_retargeted_clips(LoadOutcome outcome, const std::string& file, ViewerScene& scene,
-                             ViewerUi& ui);
+void accept_retargeted_clips(LoadOutcome outcome, const std::string& file, Document& doc,
+                             ViewerScene& scene, ViewerUi& ui);
 
 // Imports entry's source if needed and retargets its clips again with the entry as it is now,
 // replacing the character's clips of that file (same names, same order) and rebinding; the
 // previewed clip, its playhead and play state stay. Returns "" or the cause naming the file.
-std::string retarget_again(RetargetAuthoring& authoring, int entry, ViewerScene& scene,
-                           ViewerUi& ui);
+std::string retarget_again(RetargetAuthoring& authoring, int entry, const Document& doc,
+                           ViewerScene& scene, ViewerUi& ui);
 
 // Retargets again each entry whose settings changed since its last retargeting (an undo or a
-// redo of a panel edit: the panel's edits are recorded in ui.graph_history like graph edits).
+// redo of a panel edit: the panel's edits are recorded in the document's history like graph edits).
 // Waits while a widget is held (a slider retargets once it is let go).
-void retarget_changed_entries(RetargetAuthoring& authoring, ViewerScene& scene, ViewerUi& ui);
+void retarget_changed_entries(RetargetAuthoring& authoring, const Document& doc, ViewerScene& scene,
+                              ViewerUi& ui);
 
 // The quality report of entry's clip shown: the previewed clip when it is one of the entry's,
 // else the entry's first; made again only when that clip or the entry's retargeting changed.
@@ -80,7 +81,8 @@ const RetargetQualityReport* quality_report(RetargetAuthoring& authoring, int en
 // Draws the Retarget panel when it is open (ui.retarget_panel) and applies its edits
 // (retarget_again, recorded for undo); a click on a chain's worst moment previews the quality
 // report's clip there, paused.
-void run_retarget_panel(RetargetAuthoring& authoring, ViewerScene& scene, ViewerUi& ui);
+void run_retarget_panel(RetargetAuthoring& authoring, Document& doc, ViewerScene& scene,
+                        ViewerUi& ui);
 
 // The side-by-side view's source skeleton: when the panel asks for it and the previewed clip is
 // one of the shown entry's, the source's model pose on its own clip at the playhead, and where it

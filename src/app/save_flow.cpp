@@ -11,35 +11,29 @@
 namespace app {
 namespace fs = std::filesystem;
 
-std::string project_json_in(const std::string& folder, const ViewerUi& ui, const ViewerScene& scene,
-                            const render::OrbitCamera& camera) {
+std::string project_json_in(const std::string& folder, const Document& doc, const ViewerUi& ui,
+                            const ViewerScene& scene, const render::OrbitCamera& camera) {
   asset::Project project = current_project(ui, scene, camera);
-  asset::rebase_project_paths(project, ui.project_folder, folder);
+  asset::rebase_project_paths(project, doc.project_folder(), folder);
   return asset::project_to_json(project);
 }
 
-std::string save_project_to(const std::string& path, ViewerUi& ui, ViewerScene& scene,
-                            const render::OrbitCamera& camera) {
+std::string save_project_to(const std::string& path, Document& doc, const ViewerUi& ui,
+                            ViewerScene& scene, const render::OrbitCamera& camera) {
   const fs::path folder = fs::path(path).parent_path();
-  if (std::string e =
-          asset::write_file_atomically(path, project_json_in(folder.string(), ui, scene, camera));
+  if (std::string e = asset::write_file_atomically(
+          path, project_json_in(folder.string(), doc, ui, scene, camera));
       !e.empty()) {
     return e;
   }
   // The scene's project now lives in folder: its relative paths are relative to it.
-  asset::rebase_project_paths(scene.project, ui.project_folder, folder);
-  ui.project_path = path;
-  ui.project_folder = folder.string();
-  ui.saved_project = authored_json(current_project(ui, scene, camera));
-  // Reload opens the saved project, and our own write is not a change on disk to reload.
-  ui.loaded_files = {path};
-  std::error_code ec;
-  ui.loaded_times = {fs::last_write_time(path, ec)};
+  asset::rebase_project_paths(scene.project, doc.project_folder(), folder);
+  doc.saved_to(path, authored_json(current_project(ui, scene, camera)));
   return {};
 }
 
-std::string suggested_project_path(const ViewerUi& ui, const ViewerScene& scene) {
-  if (!ui.project_path.empty()) return ui.project_path;
+std::string suggested_project_path(const Document& doc, const ViewerScene& scene) {
+  if (!doc.project_path().empty()) return doc.project_path();
   const std::string& character = scene.project.character;
   const std::string stem = character.empty() || character == asset::kDemoSourcePath
                                ? std::string("demo")
@@ -48,15 +42,14 @@ std::string suggested_project_path(const ViewerUi& ui, const ViewerScene& scene)
   return (fs::current_path(ec) / (stem + ".animview.json")).string();
 }
 
-bool has_unsaved_changes(const ViewerUi& ui, const ViewerScene& scene,
+bool has_unsaved_changes(const Document& doc, const ViewerUi& ui, const ViewerScene& scene,
                          const render::OrbitCamera& camera) {
-  return scene.loaded && authored_json(current_project(ui, scene, camera)) != ui.saved_project;
+  return scene.loaded && doc.dirty(authored_json(current_project(ui, scene, camera)));
 }
 
-std::string window_title(const ViewerUi& ui, bool unsaved) {
-  const std::string name =
-      ui.project_path.empty() ? "untitled" : fs::path(ui.project_path).filename().string();
-  return name + (unsaved ? "*" : "") + " - animview";
+void mark_saved(Document& doc, const ViewerUi& ui, const ViewerScene& scene,
+                const render::OrbitCamera& camera) {
+  doc.mark_saved(authored_json(current_project(ui, scene, camera)));
 }
 
 bool SaveFlow::allow(GuardedAction action, bool unsaved) {
@@ -72,26 +65,32 @@ bool SaveFlow::allow(GuardedAction action, bool unsaved) {
   return false;
 }
 
-void SaveFlow::save_or_ask(ViewerUi& ui, ViewerScene& scene, const render::OrbitCamera& camera,
-                           bool ask) {
-  if (ask || ui.project_path.empty()) {
-    ui::open_save_browser(browser_, suggested_project_path(ui, scene));
+void SaveFlow::save_to(const std::string& path, Document& doc, ViewerUi& ui, ViewerScene& scene,
+                       const render::OrbitCamera& camera) {
+  if (std::string e = save_project_to(path, doc, ui, scene, camera); !e.empty()) {
+    ui.errors.add(path, e);
+    pending_ = GuardedAction::None;  // a failed save never lets the work go
+    return;
+  }
+  ui.status = "saved " + path;
+  if (pending_ != GuardedAction::None) approved_ = std::exchange(pending_, GuardedAction::None);
+}
+
+void SaveFlow::save_or_ask(Document& doc, ViewerUi& ui, ViewerScene& scene,
+                           const render::OrbitCamera& camera, bool ask) {
+  if (ask || doc.project_path().empty()) {
+    ui::open_save_browser(browser_, suggested_project_path(doc, scene));
     browser_.title = "Save project as";
     ui.file_browser.open = false;  // one file dialog at a time
     return;
   }
-  if (std::string e = save_project_to(ui.project_path, ui, scene, camera); !e.empty()) {
-    ui.errors.add(ui.project_path, e);
-    pending_ = GuardedAction::None;  // a failed save never lets the work go
-    return;
-  }
-  ui.status = "saved " + ui.project_path;
-  if (pending_ != GuardedAction::None) approved_ = std::exchange(pending_, GuardedAction::None);
+  save_to(doc.project_path(), doc, ui, scene, camera);
 }
 
-bool SaveFlow::frame(ViewerUi& ui, ViewerScene& scene, const render::OrbitCamera& camera) {
+bool SaveFlow::frame(Document& doc, ViewerUi& ui, ViewerScene& scene,
+                     const render::OrbitCamera& camera) {
   if (scene.loaded && (ui.view.request_save_project || ui.view.request_save_as)) {
-    save_or_ask(ui, scene, camera, ui.view.request_save_as);
+    save_or_ask(doc, ui, scene, camera, ui.view.request_save_as);
   }
   ui.view.request_save_project = false;
   ui.view.request_save_as = false;
@@ -99,24 +98,19 @@ bool SaveFlow::frame(ViewerUi& ui, ViewerScene& scene, const render::OrbitCamera
   if (auto chosen = ui::draw_file_browser(browser_)) {
     std::string path = chosen->string();
     if (fs::path(path).extension() != ".json") path += ".animview.json";
-    if (std::string e = save_project_to(path, ui, scene, camera); !e.empty()) {
-      ui.errors.add(path, e);
-      pending_ = GuardedAction::None;
-    } else {
-      ui.status = "saved " + path;
-      if (pending_ != GuardedAction::None) approved_ = std::exchange(pending_, GuardedAction::None);
-    }
+    save_to(path, doc, ui, scene, camera);
   } else if (!browser_.open && !prompt_open_ && pending_ != GuardedAction::None) {
     // The Save As dialog that the prompt's Save opened was closed without saving.
     cancelled_open = pending_ == GuardedAction::Open;
     pending_ = GuardedAction::None;
   }
   const char* action = pending_ == GuardedAction::Quit ? "quitting" : "opening or reloading";
-  const std::string name =
-      ui.project_path.empty() ? "The new project" : fs::path(ui.project_path).filename().string();
+  const std::string name = doc.project_path().empty()
+                               ? "The new project"
+                               : fs::path(doc.project_path()).filename().string();
   switch (ui::draw_unsaved_changes_prompt(prompt_open_, action, name)) {
     case ui::UnsavedChoice::Save:
-      save_or_ask(ui, scene, camera, false);
+      save_or_ask(doc, ui, scene, camera, false);
       break;
     case ui::UnsavedChoice::Discard:
       approved_ = std::exchange(pending_, GuardedAction::None);

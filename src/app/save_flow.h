@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "app/document.h"
 #include "app/viewer_panels.h"
 #include "app/viewer_scene.h"
 #include "render/orbit_camera.h"
@@ -17,28 +18,29 @@ namespace app {
 
 // Writes the viewer's project (project_session.h's current_project) to path, its character
 // and clip files relative to path's folder, through asset::write_file_atomically. On success
-// path becomes the project's file: Save writes there, reload opens it, the title names it, and
-// there are no unsaved changes. Returns "" or the cause naming path.
-std::string save_project_to(const std::string& path, ViewerUi& ui, ViewerScene& scene,
-                            const render::OrbitCamera& camera);
+// path becomes the document's file (Document::saved_to): Save writes there, reload opens it,
+// the title names it, and there are no unsaved changes. Returns "" or the cause naming path.
+std::string save_project_to(const std::string& path, Document& doc, const ViewerUi& ui,
+                            ViewerScene& scene, const render::OrbitCamera& camera);
 
 // The viewer's project (project_session.h's current_project) as JSON, its character and clip
 // files relative to folder (where the text is about to be written).
-std::string project_json_in(const std::string& folder, const ViewerUi& ui, const ViewerScene& scene,
-                            const render::OrbitCamera& camera);
+std::string project_json_in(const std::string& folder, const Document& doc, const ViewerUi& ui,
+                            const ViewerScene& scene, const render::OrbitCamera& camera);
 
 // Where Save As starts for a new project: "<model name>.animview.json" ("demo.animview.json"
 // for the demo) in the working folder; the project's own file once it has one.
-std::string suggested_project_path(const ViewerUi& ui, const ViewerScene& scene);
+std::string suggested_project_path(const Document& doc, const ViewerScene& scene);
 
-// Whether the project has changes that a save would keep (authored_json differs from the last
-// load or save). Watching (the playhead, the camera, parameter values) is not a change.
-bool has_unsaved_changes(const ViewerUi& ui, const ViewerScene& scene,
+// Whether the project has changes that a save would keep (its authored_json differs from the
+// document's last load or save). Watching (the playhead, the camera, parameter values, motion
+// matching's mode and coverage) is not a change.
+bool has_unsaved_changes(const Document& doc, const ViewerUi& ui, const ViewerScene& scene,
                          const render::OrbitCamera& camera);
 
-// "walk.animview.json* - animview": the project's file name (or "untitled" before its first
-// save), "*" for unsaved changes.
-std::string window_title(const ViewerUi& ui, bool unsaved);
+// Takes the project as it now is as the document's saved state (after a load).
+void mark_saved(Document& doc, const ViewerUi& ui, const ViewerScene& scene,
+                const render::OrbitCamera& camera);
 
 enum class GuardedAction { None, Quit, Open };
 
@@ -52,12 +54,16 @@ class SaveFlow {
   // One frame: ui.view's Save and Save As requests, the Save As dialog and the prompt, and what
   // their answers do (an approved quit sets ui.view.request_quit again). Returns true when the
   // user cancelled an open or reload: the caller drops its queued open requests.
-  bool frame(ViewerUi& ui, ViewerScene& scene, const render::OrbitCamera& camera);
+  bool frame(Document& doc, ViewerUi& ui, ViewerScene& scene, const render::OrbitCamera& camera);
 
   bool asking() const { return prompt_open_ || browser_.open; }
 
  private:
-  void save_or_ask(ViewerUi& ui, ViewerScene& scene, const render::OrbitCamera& camera, bool ask);
+  void save_or_ask(Document& doc, ViewerUi& ui, ViewerScene& scene,
+                   const render::OrbitCamera& camera, bool ask);
+  // Saves to path; reports the outcome in ui (the error panel or the status line).
+  void save_to(const std::string& path, Document& doc, ViewerUi& ui, ViewerScene& scene,
+               const render::OrbitCamera& camera);
 
   ui::FileBrowserState browser_;
   bool prompt_open_ = false;

@@ -36,7 +36,7 @@ nlohmann::json machine_view_geometry(const ViewerScene& scene, const ViewerUi& u
 }
 
 // The project's machines as the picker shows them: the active one in full, the others' names.
-nlohmann::json machines(const ViewerScene& scene, const ViewerUi& ui) {
+nlohmann::json machines(const Document& doc, const ViewerScene& scene, const ViewerUi& ui) {
   const anim::StateMachine& m = scene.project.state_machine;
   nlohmann::json states = nlohmann::json::array();
   for (std::size_t i = 0; i < m.states.size(); ++i) {
@@ -53,7 +53,7 @@ nlohmann::json machines(const ViewerScene& scene, const ViewerUi& ui) {
   nlohmann::json warnings = nlohmann::json::array();
   for (const asset::GraphWarning& w : ui.graph_warnings) warnings.push_back(w.message);
   return {{"name", m.name},   {"states", states},     {"transitions", m.transitions.size()},
-          {"others", others}, {"warnings", warnings}, {"can_undo", ui.graph_history.can_undo()}};
+          {"others", others}, {"warnings", warnings}, {"can_undo", doc.history.can_undo()}};
 }
 
 // The Joints tab and the selection (tests/app/joint_picking_e2e_test.cpp clicks joints where
@@ -252,7 +252,8 @@ nlohmann::json comparison_b(const ViewerScene& scene, const ui::ViewSettings& vi
 
 }  // namespace
 
-std::string state_line(int frame, const ViewerScene& scene, const ViewerUi& ui) {
+std::string state_line(int frame, const Document& doc, const ViewerScene& scene,
+                       const ViewerUi& ui) {
   const ui::ViewSettings& view = ui.view;
   nlohmann::json j;
   j["frame"] = frame;
@@ -265,7 +266,7 @@ std::string state_line(int frame, const ViewerScene& scene, const ViewerUi& ui) 
   add_export_dialogs(ui, j);
   j["status"] = ui.status;
   j["time_scale"] = view.time_scale;
-  j["project_file"] = ui.project_path;
+  j["project_file"] = doc.project_path();
   j["show_grid"] = view.show_grid;
   j["show_ground"] = view.show_ground;
   nlohmann::json errors = nlohmann::json::array();
@@ -306,7 +307,7 @@ std::string state_line(int frame, const ViewerScene& scene, const ViewerUi& ui) 
   j["root_motion"] =
       scene.settings.root_motion_mode == anim::RootMotionMode::Applied ? "applied" : "in_place";
   if (view.compare == ui::CompareMode::Clips) j["compare_b"] = comparison_b(scene, view);
-  j["machines"] = machines(scene, ui);
+  j["machines"] = machines(doc, scene, ui);
   j["ui"] = ui_geometry(scene, ui);
   return j.dump();
 }

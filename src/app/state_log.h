@@ -22,6 +22,7 @@ namespace app {
 //  "eye" and "aim" (a look-at's aiming joint, world)}], "dragged", "camera": {"eye", "target",
 //  "fov_y", "viewport_height"}, "stack": [every entry's {"kind", "weight", "solo", "mute",
 //  "mute_at" (its mute box, window pixels)}]}} on one line.
-std::string state_line(int frame, const ViewerScene& scene, const ViewerUi& ui);
+std::string state_line(int frame, const Document& doc, const ViewerScene& scene,
+                       const ViewerUi& ui);
 
 }  // namespace app

@@ -4,13 +4,14 @@
 
 namespace app {
 
-bool guess_units_after_load(ViewerUi& ui, const ViewerScene& scene) {
+bool guess_units_after_load(ViewerUi& ui, const ViewerScene& scene,
+                            const std::vector<std::string>& files) {
   if (ui.import_settings.unit_scale != 0.0f || !scene.loaded) return false;
   const asset::CharacterUnits units = asset::guess_character_units(scene.character, ui.rig.rig);
   if (!units.guess.changed()) return false;
   ui.import_settings.unit_scale = units.unit_scale;
   ui.unit_guess = units.description + ". Set the unit scale to override.";
-  ui.unit_guess_files = ui.loaded_files;
+  ui.unit_guess_files = files;
   ui.status = std::string("units: ") + units.guess.unit + " (guessed from the character's size)";
   // The load is redone: it counts once, when the import at the right scale is in.
   --ui.load_count;

@@ -11,11 +11,12 @@
 
 namespace app {
 
-// After a load: when the unit scale is automatic and the character's bind-pose height is not
-// plausible in metres, sets ui.import_settings.unit_scale to the scale that brings it to metres,
-// records the guess in ui.unit_guess, and returns true (the caller imports the files again; the
-// load is not counted in ui.load_count until that import is in).
-bool guess_units_after_load(ViewerUi& ui, const ViewerScene& scene);
+// After a load of files: when the unit scale is automatic and the character's bind-pose height
+// is not plausible in metres, sets ui.import_settings.unit_scale to the scale that brings it to
+// metres, records the guess in ui.unit_guess (for files), and returns true (the caller imports
+// the files again; the load is not counted in ui.load_count until that import is in).
+bool guess_units_after_load(ViewerUi& ui, const ViewerScene& scene,
+                            const std::vector<std::string>& files);
 
 // Before a load of files: a guess made for other files no longer applies (automatic units again).
 void forget_unit_guess(ViewerUi& ui, const std::vector<std::string>& files);

@@ -12,6 +12,7 @@
 #include "anim/terrain.h"
 #include "app/async_loader.h"
 #include "app/autosave.h"
+#include "app/document.h"
 #include "app/motion_matching_mode.h"
 #include "app/recent_files.h"
 #include "app/retarget_authoring.h"
@@ -51,6 +52,9 @@ struct Viewer {
   render::Fxaa fxaa;
   render::GpuTimer gpu_timer;
   render::OrbitCamera camera;
+  // The user's work (files, project file, saved state, undo history) beside the scene that
+  // plays it and the panels that show it.
+  Document document;
   ViewerScene scene;
   ViewerUi ui;
   RecentFiles recent{default_config_dir()};

@@ -231,8 +231,8 @@ FrameStart begin_frame(Viewer& v) {
   // Headless frames step at 30 fps whatever the machine's speed, so their output is stable.
   f.dt = (v.options.headless ? 1.0f / 30.0f : std::min(v.stats.frame_ms / 1000.0f, 0.1f)) *
          v.ui.view.time_scale;
-  f.unsaved = has_unsaved_changes(v.ui, v.scene, v.camera);
-  if (const std::string title = window_title(v.ui, f.unsaved); title != v.window_title_shown) {
+  f.unsaved = has_unsaved_changes(v.document, v.ui, v.scene, v.camera);
+  if (const std::string title = v.document.window_title(f.unsaved); title != v.window_title_shown) {
     glfwSetWindowTitle(v.window.handle(), title.c_str());
     v.window_title_shown = title;
   }
@@ -311,8 +311,8 @@ ViewportRect draw_interface(Viewer& v, const FrameStart& f) {
   ImGui_ImplGlfw_NewFrame();
   ImGui::NewFrame();
   ui::draw_main_menu(ui.view, ui.curve_view.open);
-  const ViewportRect rect = draw_panels(ui, scene, v.loader, v.recent, v.open_requests);
-  run_retarget_panel(v.retargeting, scene, ui);
+  const ViewportRect rect = draw_panels(v.document, ui, scene, v.loader, v.recent, v.open_requests);
+  run_retarget_panel(v.retargeting, v.document, scene, ui);
   run_curve_view(ui, scene);
   // The window covers part of the viewport: only when asked for (View menu, or the mode on).
   if (ui.view.show_motion_matching || v.motion_matching_panel.active) {
@@ -326,11 +326,11 @@ ViewportRect draw_interface(Viewer& v, const FrameStart& f) {
                         rect.y + rect.height - foot_slide_plot_height(ui.slide, scene, ui.view));
   draw_compare_overlay(ui.view, scene, rect);
   ui::draw_help_window(ui.view);
-  if (v.save_flow.frame(ui, scene, camera)) {
+  if (v.save_flow.frame(v.document, ui, scene, camera)) {
     v.open_requests.clear();
     v.reload_playhead = {};
     // A reload of changed files that was cancelled is not asked again for the same change.
-    ui.loaded_times = modification_times(ui.loaded_files);
+    v.document.accept_disk_state();
   }
   if (v.recovery) {
     const ui::RecoveryChoice choice =
@@ -343,7 +343,10 @@ ViewportRect draw_interface(Viewer& v, const FrameStart& f) {
   }
   if (f.unsaved) {
     const std::string e = v.autosave.tick(
-        f.now_s, [&] { return project_json_in(v.autosave.folder().string(), ui, scene, camera); },
+        f.now_s,
+        [&] {
+          return project_json_in(v.autosave.folder().string(), v.document, ui, scene, camera);
+        },
         v.autosave_s);
     if (!e.empty()) ui.errors.add("", "autosave: " + e);
   }
@@ -379,18 +382,18 @@ void run_frame_export(Viewer& v, const ViewportRect& rect, const FrameStart& f) 
       if (options.export_to_s >= 0.0) ui.frame_export.form.to_s = options.export_to_s;
       v.frame_export.start(ui, scene, export_sizes);
     } else {
-      v.video_export.open(ui.video_export, scene, ui.project_folder, v.recording.last());
+      v.video_export.open(ui.video_export, scene, v.document.project_folder(), v.recording.last());
       ui.video_export.form.path = options.export_video;
       ui.video_export.form.from_s = options.export_from_s;
       if (options.export_to_s >= 0.0) ui.video_export.form.to_s = options.export_to_s;
-      v.video_export.start(ui, scene, export_sizes.viewport_width, export_sizes.viewport_height,
-                           v.recording.last());
+      v.video_export.start(v.document, ui, scene, export_sizes.viewport_width,
+                           export_sizes.viewport_height, v.recording.last());
     }
   }
   v.frame_export.draw(ui, scene, export_sizes);
   v.frame_export.step(ui, scene, v.renderer, v.camera);
-  v.video_export.draw(ui, scene, export_sizes.viewport_width, export_sizes.viewport_height,
-                      v.recording.last());
+  v.video_export.draw(v.document, ui, scene, export_sizes.viewport_width,
+                      export_sizes.viewport_height, v.recording.last());
   v.video_export.step(ui, scene, v.renderer, v.camera);
 }
 
@@ -403,7 +406,7 @@ void navigate_camera(Viewer& v, const ViewportRect& rect) {
   const bool dragging_target = drag_post_process_targets(
       v.scene, v.ui.view, v.ui.targets, {rect.x, rect.y, rect.width, rect.height},
       camera.projection(rect.width / rect.height) * camera.view(), camera.eye());
-  if (dragging_target) record_target_drag(v.ui, v.scene);
+  if (dragging_target) record_target_drag(v.document, v.scene);
   v.ui.targets.camera = {camera.eye(), camera.target, camera.fov_y, rect.height};
   if (!ImGui::GetIO().WantCaptureMouse && !dragging_target) {
     render::navigate(camera, v.ui.view.navigation, pointer, rect.height);

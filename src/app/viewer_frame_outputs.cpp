@@ -60,9 +60,10 @@ std::string capture_frame(Viewer& v, bool take_screenshot, const FrameStart& f) 
     std::fflush(stdout);
   }
   if (v.state_log.is_open()) {
-    v.state_log << with_retargeting(with_motion_matching(state_line(v.frame, v.scene, v.ui),
-                                                         v.motion_matching, v.scene),
-                                    v.retargeting, v.scene, v.ui)
+    v.state_log << with_retargeting(
+                       with_motion_matching(state_line(v.frame, v.document, v.scene, v.ui),
+                                            v.motion_matching, v.scene),
+                       v.retargeting, v.scene, v.ui)
                 << "\n";
     v.state_log.flush();
   }

@@ -16,11 +16,11 @@ namespace app {
 namespace {
 
 // Takes a finished load into the scene, or reports why it failed.
-void accept_load(LoadOutcome outcome, const std::vector<std::string>& files, ViewerScene& scene,
-                 render::SceneRenderer& renderer, ViewerUi& ui, RecentFiles& recent,
-                 render::OrbitCamera& camera, const std::string& start_clip,
+void accept_load(LoadOutcome outcome, const std::vector<std::string>& files, Document& doc,
+                 ViewerScene& scene, render::SceneRenderer& renderer, ViewerUi& ui,
+                 RecentFiles& recent, render::OrbitCamera& camera, const std::string& start_clip,
                  const std::vector<std::string>& start_parameters, bool start_ground) {
-  if (outcome.ok && opens_another_file(ui, files)) start_file_session(ui, scene);
+  if (outcome.ok && opens_another_file(doc, ui, files)) start_file_session(ui, scene);
   // Warnings go to the status bar's list; only errors open the error panel.
   for (const std::string& w : outcome.warnings) ui.notices.add(w);
   const std::string outcome_project_path = outcome.project_path;
@@ -43,13 +43,9 @@ void accept_load(LoadOutcome outcome, const std::vector<std::string>& files, Vie
   ui.clip_sources.clear();
   for (std::size_t i = 0; i < outcome.clip_sources.size() && i < scene.character.clips.size(); ++i)
     ui.clip_sources[scene.character.clips[i].name] = outcome.clip_sources[i];
-  ui.loaded_files = files;
-  ++ui.load_count;
   // Save writes back to the project that was opened; a new project asks where (save_flow.h).
-  ui.project_path = outcome_project_path;
-  ui.project_folder = outcome_project_path.empty()
-                          ? "."
-                          : std::filesystem::path(outcome_project_path).parent_path().string();
+  doc.open(files, outcome_project_path, scene.project);
+  ++ui.load_count;
   restore_view(scene.project, ui, scene);
   if (start_ground) ui.view.show_ground = true;
   if (!files.empty() && files[0] != asset::kDemoSourcePath) {
@@ -72,22 +68,10 @@ void accept_load(LoadOutcome outcome, const std::vector<std::string>& files, Vie
       ui.errors.add(files.empty() ? "" : files[0], "no clip '" + start_clip + "'");
     }
   }
-  ui.loaded_times = modification_times(files);
-  ui.saved_project = authored_json(current_project(ui, scene, camera));
+  mark_saved(doc, ui, scene, camera);
 }
 
 }  // namespace
-
-// When each file was last written (a file that cannot be read counts as never).
-std::vector<std::filesystem::file_time_type> modification_times(
-    const std::vector<std::string>& files) {
-  std::vector<std::filesystem::file_time_type> times;
-  for (const std::string& f : files) {
-    std::error_code ec;
-    times.push_back(std::filesystem::last_write_time(f, ec));
-  }
-  return times;
-}
 
 // The first load: the files given, or the built-in demo. Headless runs load synchronously so
 // their first frame already shows the character. Returns whether a headless run's files failed
@@ -101,11 +85,11 @@ bool load_initial_files(Viewer& v) {
   bool initial_load_failed = false;
   if (!initial.empty()) {
     if (options.headless) {
-      accept_load(load_now({initial, ui.import_settings}), initial, scene, v.renderer, ui, v.recent,
-                  v.camera, options.clip, options.parameters, options.ground);
-      if (guess_units_after_load(ui, scene)) {
-        accept_load(load_now({initial, ui.import_settings}), initial, scene, v.renderer, ui,
-                    v.recent, v.camera, options.clip, options.parameters, options.ground);
+      accept_load(load_now({initial, ui.import_settings}), initial, v.document, scene, v.renderer,
+                  ui, v.recent, v.camera, options.clip, options.parameters, options.ground);
+      if (guess_units_after_load(ui, scene, v.document.files())) {
+        accept_load(load_now({initial, ui.import_settings}), initial, v.document, scene, v.renderer,
+                    ui, v.recent, v.camera, options.clip, options.parameters, options.ground);
       }
       initial_load_failed = ui.load_count == 0;
       // The character's own import warnings (its panel lists them), then the load's.
@@ -128,6 +112,7 @@ bool load_initial_files(Viewer& v) {
 void run_load_queue(Viewer& v, const FrameStart& f, std::vector<std::string>& dropped) {
   ViewerScene& scene = v.scene;
   ViewerUi& ui = v.ui;
+  Document& doc = v.document;
   AsyncLoader& loader = v.loader;
   std::vector<std::vector<std::string>>& open_requests = v.open_requests;
   // Files dropped together open together, as on the command line: the first is the character
@@ -137,18 +122,15 @@ void run_load_queue(Viewer& v, const FrameStart& f, std::vector<std::string>& dr
   // Reload (asked for, or the files changed on disk), keeping the playhead.
   if (ui.view.reload_on_change && !loader.busy() && f.now_s - v.last_watch_s > 1.0) {
     v.last_watch_s = f.now_s;
-    if (!ui.loaded_files.empty() && ui.loaded_files[0] != asset::kDemoSourcePath &&
-        modification_times(ui.loaded_files) != ui.loaded_times) {
-      ui.view.request_reload = true;
-    }
+    if (doc.changed_on_disk()) ui.view.request_reload = true;
   }
-  if (ui.view.request_reload && !ui.loaded_files.empty() && !loader.busy()) {
+  if (ui.view.request_reload && !doc.files().empty() && !loader.busy()) {
     ui.view.request_reload = false;
     if (scene.mode == PlayMode::ClipPreview && scene.preview_clip >= 0) {
       v.reload_playhead = {scene.clips()[scene.preview_clip].name, scene.clock.time_s(),
                            scene.clock.playing()};
     }
-    open_requests.push_back(ui.loaded_files);
+    open_requests.push_back(doc.files());
   }
   if (!open_requests.empty() && !loader.busy() && v.adding_clip_file.empty() &&
       v.save_flow.allow(GuardedAction::Open, f.unsaved)) {
@@ -159,28 +141,26 @@ void run_load_queue(Viewer& v, const FrameStart& f, std::vector<std::string>& dr
   }
   if (auto outcome = loader.poll(); outcome && !v.adding_clip_file.empty()) {
     if (v.adding_retargeted) {
-      accept_retargeted_clips(std::move(*outcome), v.adding_clip_file, scene, ui);
+      accept_retargeted_clips(std::move(*outcome), v.adding_clip_file, doc, scene, ui);
     } else {
-      accept_added_clips(std::move(*outcome), v.adding_clip_file, scene, ui);
+      accept_added_clips(std::move(*outcome), v.adding_clip_file, doc, scene, ui);
     }
     v.adding_clip_file.clear();
   } else if (outcome) {
-    accept_load(std::move(*outcome), v.loading_files, scene, v.renderer, ui, v.recent, v.camera,
-                v.reload_playhead.clip.empty() ? v.pending_clip : v.reload_playhead.clip,
+    accept_load(std::move(*outcome), v.loading_files, doc, scene, v.renderer, ui, v.recent,
+                v.camera, v.reload_playhead.clip.empty() ? v.pending_clip : v.reload_playhead.clip,
                 v.pending_parameters, v.pending_ground);
     if (!v.reload_playhead.clip.empty() && scene.mode == PlayMode::ClipPreview) {
       scene.clock.seek(v.reload_playhead.time_s);
       scene.clock.set_playing(v.reload_playhead.playing);
     }
-    if (guess_units_after_load(ui, scene)) {
-      open_requests.insert(open_requests.begin(), ui.loaded_files);
+    if (guess_units_after_load(ui, scene, doc.files())) {
+      open_requests.insert(open_requests.begin(), doc.files());
     } else {
       v.reload_playhead = {};
       // A recovery copy opens as a new project: Save asks where, and the work is unsaved.
       if (!v.recovering.empty() && v.loading_files == std::vector<std::string>{v.recovering}) {
-        ui.project_path.clear();
-        ui.saved_project.clear();
-        ui.loaded_files.clear();
+        doc.make_untitled();
       }
       v.recovering.clear();
       // Only the first load starts on the asked clip, parameters and ground.

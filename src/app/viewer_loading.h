@@ -2,17 +2,12 @@
 // The viewer's loads: the files of the command line, then each request (dropped, reloaded,
 // opened, clip files to add or retarget) through the asynchronous loader, one at a time.
 
-#include <filesystem>
 #include <string>
 #include <vector>
 
 #include "app/viewer.h"
 
 namespace app {
-
-// When each file was last written (a file that cannot be read counts as never).
-std::vector<std::filesystem::file_time_type> modification_times(
-    const std::vector<std::string>& files);
 
 // The first load: the files given, or the built-in demo. Headless runs load synchronously so
 // their first frame already shows the character. Returns whether a headless run's files failed

@@ -36,7 +36,7 @@
 namespace app {
 namespace {
 
-void draw_character_tab(ViewerUi& ui, ViewerScene& scene) {
+void draw_character_tab(Document& doc, ViewerUi& ui, ViewerScene& scene) {
   if (!scene.loaded) {
     ui::draw_nothing_loaded_hint();
     return;
@@ -58,7 +58,7 @@ void draw_character_tab(ViewerUi& ui, ViewerScene& scene) {
     scene.instance.pin_morph_weight(shape.channel, shape.weight);
   }
   if (ui::draw_post_process_panel(scene.project.post_process, &ui.post_process_mute_at)) {
-    commit_post_process_edit(ui, scene, ImGui::IsMouseDown(ImGuiMouseButton_Left));
+    commit_post_process_edit(doc, ui, scene, ImGui::IsMouseDown(ImGuiMouseButton_Left));
   }
   if (actions.clip_storage_changed) {
     scene.clip_binding.compress = storage.compressed;
@@ -78,12 +78,12 @@ void draw_clips_tab(ViewerUi& ui, ViewerScene& scene) {
   }
 }
 
-void draw_import_tab(ViewerUi& ui, RecentFiles& recent,
+void draw_import_tab(const Document& doc, ViewerUi& ui, RecentFiles& recent,
                      std::vector<std::vector<std::string>>& open_requests) {
   const ui::ImportTabRequest request =
       ui::draw_import_tab(ui.import_settings, ui.unit_scale_problem, ui.unit_guess,
-                          !ui.loaded_files.empty(), recent.paths());
-  if (request.reimport) open_requests.push_back(ui.loaded_files);
+                          !doc.files().empty(), recent.paths());
+  if (request.reimport) open_requests.push_back(doc.files());
   if (request.recent) open_requests.push_back({*request.recent});
 }
 
@@ -111,19 +111,19 @@ void draw_joints_tab(ViewerUi& ui, ViewerScene& scene) {
   ui::draw_joint_inspector(scene.character.skeleton, ui.joints, values);
 }
 
-void draw_left_panel(ViewerUi& ui, ViewerScene& scene, RecentFiles& recent, const ui::PanelRect& r,
-                     std::vector<std::vector<std::string>>& open_requests) {
+void draw_left_panel(Document& doc, ViewerUi& ui, ViewerScene& scene, RecentFiles& recent,
+                     const ui::PanelRect& r, std::vector<std::vector<std::string>>& open_requests) {
   ui::begin_docked("animview", r);
   ui::collapse_button(ImGuiDir_Left, ui.view.layout.left_open);
   ui.rig.shown = false;
   ui.joints.shown = false;
   {
     ui::PanelTabs tabs("left tabs");
-    if (tabs.tab("Character")) draw_character_tab(ui, scene);
+    if (tabs.tab("Character")) draw_character_tab(doc, ui, scene);
     if (tabs.tab("Clips", &ui.clips_tab_center)) draw_clips_tab(ui, scene);
     // Before Import and Rig: the bar is narrower than its tabs, and joints are read more often.
     if (tabs.tab("Joints", &ui.joints_tab_center)) draw_joints_tab(ui, scene);
-    if (tabs.tab("Import")) draw_import_tab(ui, recent, open_requests);
+    if (tabs.tab("Import")) draw_import_tab(doc, ui, recent, open_requests);
     if (tabs.tab("Rig")) draw_rig_tab(ui, scene);
   }
   ImGui::End();
@@ -147,7 +147,7 @@ const ui::ShapeCurve* selected_shape_curve(ViewerUi& ui, const ViewerScene& scen
   return sampled ? &ui.shape_curve : nullptr;
 }
 
-void draw_bottom_panel(ViewerUi& ui, ViewerScene& scene, const ui::PanelRect& r,
+void draw_bottom_panel(Document& doc, ViewerUi& ui, ViewerScene& scene, const ui::PanelRect& r,
                        const ui::ShapeCurve* shape_curve) {
   ui::begin_docked("Timeline", r);
   ui::draw_notice_button(ui.notices, ui.notice_list);
@@ -162,7 +162,7 @@ void draw_bottom_panel(ViewerUi& ui, ViewerScene& scene, const ui::PanelRect& r,
     const ui::TimelineMarkerEdit edit =
         ui::draw_timeline(scene.clock, scene.clips()[scene.preview_clip], ui.timeline_times,
                           ui.timeline, shape_curve);
-    apply_timeline_marker_edit(ui, scene, edit);
+    apply_timeline_marker_edit(doc, ui, scene, edit);
   } else {
     const anim::CharacterInstance& p = scene.instance;
     const char* state = p.has_machine()
@@ -188,20 +188,20 @@ void draw_transition_timeline(ViewerUi& ui, const ViewerScene& scene) {
                                ui.view.time_scale);
 }
 
-void draw_right_panel(ViewerUi& ui, ViewerScene& scene, const ui::PanelRect& r) {
+void draw_right_panel(Document& doc, ViewerUi& ui, ViewerScene& scene, const ui::PanelRect& r) {
   ui::begin_docked("Animation graph", r);
   ui::collapse_button(ImGuiDir_Right, ui.view.layout.right_open);
-  handle_graph_undo_keys(ui, scene);
+  handle_graph_undo_keys(doc, ui, scene);
   ui::draw_graph_status(ui.graph_error, ui.graph_warnings);
   {
     ui::PanelTabs tabs("graph tabs");
-    if (tabs.tab("Blend space")) draw_blend_space_tab(ui, scene);
+    if (tabs.tab("Blend space")) draw_blend_space_tab(doc, ui, scene);
     if (tabs.tab("State machine", &ui.machine_tab_center)) {
-      draw_state_machine_tab(ui, scene);
+      draw_state_machine_tab(doc, ui, scene);
       draw_transition_timeline(ui, scene);
     }
-    if (tabs.tab("Parameters")) draw_parameters_tab(ui, scene);
-    if (tabs.tab("Layers")) draw_layers_tab(ui, scene);
+    if (tabs.tab("Parameters")) draw_parameters_tab(doc, ui, scene);
+    if (tabs.tab("Layers")) draw_layers_tab(doc, ui, scene);
   }
   ImGui::End();
 }
@@ -276,7 +276,6 @@ void refresh_panels(ViewerUi& ui, const ViewerScene& scene) {
                    static_cast<int>(scene.project.state_machine.states.size()),
                    scene.parameters.count());
   ui.transition_timeline = {};
-  ui.graph_history.reset(scene.project);
   ui.graph_error.clear();
   ui.graph_warnings = asset::graph_warnings(scene.project);
 }
@@ -290,7 +289,8 @@ void preview_clip(ViewerUi& ui, ViewerScene& scene, int clip) {
   ui.jump_times = anim::event_times(scene.clips()[clip], anim::TimelineEvents::MarkersAndKeys);
 }
 
-ViewportRect draw_panels(ViewerUi& ui, ViewerScene& scene, AsyncLoader& loader, RecentFiles& recent,
+ViewportRect draw_panels(Document& doc, ViewerUi& ui, ViewerScene& scene, AsyncLoader& loader,
+                         RecentFiles& recent,
                          std::vector<std::vector<std::string>>& open_requests) {
   ui::PanelLayout& layout = ui.view.layout;
   const bool graph = scene.loaded;  // a character without a graph yet can get one
@@ -302,19 +302,19 @@ ViewportRect draw_panels(ViewerUi& ui, ViewerScene& scene, AsyncLoader& loader, 
   }
   if (r.left.width > 0.0f) {
     if (layout.left_open) {
-      draw_left_panel(ui, scene, recent, r.left, open_requests);
+      draw_left_panel(doc, ui, scene, recent, r.left, open_requests);
     } else {
       ui::draw_collapsed_strip("##left strip", r.left, ImGuiDir_Right, layout.left_open);
     }
   }
   if (r.right.width > 0.0f) {
     if (layout.right_open) {
-      draw_right_panel(ui, scene, r.right);
+      draw_right_panel(doc, ui, scene, r.right);
     } else {
       ui::draw_collapsed_strip("##right strip", r.right, ImGuiDir_Left, layout.right_open);
     }
   }
-  draw_bottom_panel(ui, scene, r.bottom, shape_curve);
+  draw_bottom_panel(doc, ui, scene, r.bottom, shape_curve);
   ui::draw_notice_list(ui.notices, ui.notice_list, r.bottom.x, r.bottom.y);
   // Splitters last, so they are above the panels they resize.
   ui::draw_panel_splitters(layout, r);

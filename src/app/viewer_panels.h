@@ -11,12 +11,12 @@
 
 #include "anim/state_history.h"
 #include "app/async_loader.h"
+#include "app/document.h"
 #include "app/joint_curve_view.h"
 #include "app/post_process_targets.h"
 #include "app/recent_files.h"
 #include "app/slide_metering.h"
 #include "app/viewer_scene.h"
-#include "asset/graph_history.h"
 #include "asset/graph_warnings.h"
 #include "ui/blend_space_1d_editor.h"
 #include "ui/blend_space_editor.h"
@@ -48,6 +48,8 @@ struct ViewportRect {
   float x = 0.0f, y = 0.0f, width = 1.0f, height = 1.0f;
 };
 
+// The panels' state from one frame to the next: what each shows, has selected and caches about
+// the scene. The user's work (its files, saved state and undo history) is the Document's.
 struct ViewerUi {
   ui::ViewSettings view;
   ui::ErrorLog errors;
@@ -83,8 +85,7 @@ struct ViewerUi {
   ui::BlendSpaceListState blend_space_list;
   ui::ParameterEditorState parameter_editor;
   ui::LayerEditorState layer_editor;
-  asset::GraphHistory graph_history;  // undo/redo of graph edits, reset on every load
-  std::string graph_error;            // why the edited graph does not play (the last good one does)
+  std::string graph_error;  // why the edited graph does not play (the last good one does)
   std::vector<asset::GraphWarning> graph_warnings;  // of the project's graph, after each edit
   ui::StateMachineListState machine_list;
   ui::StateMachineViewState machine_view;
@@ -95,13 +96,6 @@ struct ViewerUi {
   ui::CharacterControlCenters character_controls;  // the Character tab's live toggles
   bool show_cheat_sheet = false;
   asset::ImportSettings import_settings;
-  std::vector<std::string> loaded_files;  // what the last successful load opened
-  std::vector<std::filesystem::file_time_type> loaded_times;  // their times, to reload on change
-  // Where Save writes: the project file opened or last saved; empty for a new project (Save
-  // asks where). project_folder: what scene.project's relative paths are relative to.
-  std::string project_path;
-  std::string project_folder = ".";
-  std::string saved_project;      // authored_json at the last load or save (unsaved-changes marker)
   int load_count = 0;             // successful loads so far (reloads included)
   int camera_restored_load = -1;  // the load whose saved session set the camera
   std::string status;             // the last action's outcome, shown under the timeline
@@ -152,9 +146,10 @@ void preview_clip(ViewerUi& ui, ViewerScene& scene, int clip);
 // "<clip>_<time>.pose.json" in the working folder; reports the outcome like save_project.
 void export_pose(ViewerUi& ui, const ViewerScene& scene);
 
-// Draws every panel for this frame and applies their edits. Returns the viewport rectangle
-// left for the 3D view. Files the user asked to open are appended to open_requests.
-ViewportRect draw_panels(ViewerUi& ui, ViewerScene& scene, AsyncLoader& loader, RecentFiles& recent,
-                         std::vector<std::vector<std::string>>& open_requests);
+// Draws every panel for this frame and applies their edits (recorded in doc's history). Returns
+// the viewport rectangle left for the 3D view. Files the user asked to open are appended to
+// open_requests.
+ViewportRect draw_panels(Document& doc, ViewerUi& ui, ViewerScene& scene, AsyncLoader& loader,
+                         RecentFiles& recent, std::vector<std::vector<std::string>>& open_requests);
 
 }  // namespace app

@@ -70,6 +70,8 @@ std::string ViewerScene::open(asset::Character new_character, asset::Project new
   if (std::string e = set_post_process(new_project, new_character, check); !e.empty()) {
     return new_character.source_path + ": " + e;
   }
+  // A mode's override belonged to the character it started on.
+  end_root_motion_override();
   character = std::move(new_character);
   project = std::move(new_project);
   bound = std::move(new_bound);
@@ -85,6 +87,16 @@ std::string ViewerScene::open(asset::Character new_character, asset::Project new
   clock.set_playing(true);
   loaded = true;
   return {};
+}
+
+void ViewerScene::override_root_motion(anim::RootMotionMode forced) {
+  if (!chosen_root_motion) chosen_root_motion = settings.root_motion_mode;
+  settings.root_motion_mode = forced;
+}
+
+void ViewerScene::end_root_motion_override() {
+  if (chosen_root_motion) settings.root_motion_mode = *chosen_root_motion;
+  chosen_root_motion.reset();
 }
 
 std::string ViewerScene::rebind_graph() {

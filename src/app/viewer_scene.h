@@ -5,6 +5,7 @@
 // frame loop updates it; panels edit it.
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -36,6 +37,17 @@ struct ViewerScene {
   anim::Parameters parameters;  // live values; project.parameters keeps the saved ones
   anim::CharacterInstance instance;
   anim::CharacterSettings settings;
+  // The root motion the user chose, while a mode overrides settings.root_motion_mode (motion
+  // matching moves the character by its root): what the project saves, and what settings get
+  // back when the mode ends. Empty while nothing overrides it.
+  std::optional<anim::RootMotionMode> chosen_root_motion;
+  // The root motion mode as the user chose it (the override aside).
+  anim::RootMotionMode user_root_motion() const {
+    return chosen_root_motion.value_or(settings.root_motion_mode);
+  }
+  // A mode forces mode on the character until end_root_motion_override gives the user's back.
+  void override_root_motion(anim::RootMotionMode mode);
+  void end_root_motion_override();
   // How the player stores its clips: exact by default, or compressed (the runtime's compact form).
   anim::BindOptions clip_binding;
   anim::Terrain terrain;

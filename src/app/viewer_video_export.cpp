@@ -58,8 +58,8 @@ void ViewerVideoExport::open(ui::VideoExportDialogState& dialog, const ViewerSce
   dialog.form.audio_offset_s = scene.project.audio_offset_s;
 }
 
-std::string ViewerVideoExport::start(ViewerUi& ui, ViewerScene& scene, int width, int height,
-                                     const SavedRecording* recording) {
+std::string ViewerVideoExport::start(const Document& doc, ViewerUi& ui, ViewerScene& scene,
+                                     int width, int height, const SavedRecording* recording) {
   ui::VideoExportDialogState& dialog = ui.video_export;
   const ui::VideoExportForm& form = dialog.form;
   std::string error = running()               ? "an export is already running"
@@ -97,7 +97,7 @@ std::string ViewerVideoExport::start(ViewerUi& ui, ViewerScene& scene, int width
     ui.errors.add(form.path, error);
     return error;
   }
-  remember_project_audio(scene.project, ui.project_folder, form.audio, form.audio_offset_s);
+  remember_project_audio(scene.project, doc.project_folder(), form.audio, form.audio_offset_s);
   writer_ = std::move(writer);
   encoder_ = std::make_unique<render::BackgroundEncoder>(*writer_);
   cancelled_ = false;
@@ -106,10 +106,10 @@ std::string ViewerVideoExport::start(ViewerUi& ui, ViewerScene& scene, int width
   height_ = settings.height;
   path_ = form.path;
   // The project's file, else the character's (a file opened without a project, the demo).
-  file_name_ =
-      std::filesystem::path(ui.project_path.empty() ? scene.character.source_path : ui.project_path)
-          .filename()
-          .string();
+  file_name_ = std::filesystem::path(doc.project_path().empty() ? scene.character.source_path
+                                                                : doc.project_path())
+                   .filename()
+                   .string();
   overlay_ = form.overlay;
   turntable_deg_ = form.turntable_deg;
   clip_ = scene.preview_clip;
@@ -123,12 +123,12 @@ std::string ViewerVideoExport::start(ViewerUi& ui, ViewerScene& scene, int width
   return {};
 }
 
-void ViewerVideoExport::draw(ViewerUi& ui, ViewerScene& scene, int width, int height,
-                             const SavedRecording* recording) {
+void ViewerVideoExport::draw(const Document& doc, ViewerUi& ui, ViewerScene& scene, int width,
+                             int height, const SavedRecording* recording) {
   ui::VideoExportDialogState& dialog = ui.video_export;
   if (ui.view.request_export_video) {
     ui.view.request_export_video = false;
-    open(dialog, scene, ui.project_folder, recording);
+    open(dialog, scene, doc.project_folder(), recording);
   }
   if (!dialog.open) return;
   ui::VideoExportDialogInfo info;
@@ -152,7 +152,7 @@ void ViewerVideoExport::draw(ViewerUi& ui, ViewerScene& scene, int width, int he
   }
   switch (ui::draw_video_export_dialog(dialog, info)) {
     case ui::FrameExportAction::Export:
-      start(ui, scene, width, height, recording);
+      start(doc, ui, scene, width, height, recording);
       break;
     case ui::FrameExportAction::Cancel:
       cancel();

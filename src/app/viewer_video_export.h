@@ -46,14 +46,15 @@ class ViewerVideoExport {
             const std::string& project_folder, const SavedRecording* recording);
 
   // Starts exporting what ui.video_export.form plans at width x height (the viewport's, made
-  // even): reads the sound (which the project then remembers), creates the file's folder, opens
-  // the file, pauses the timeline (a recording's replay starts the character over). Returns
-  // "" or why it did not start (also listed in the error panel, naming the file).
-  std::string start(ViewerUi& ui, ViewerScene& scene, int width, int height,
+  // even): reads the sound (which the project then remembers, relative to doc's folder),
+  // creates the file's folder, opens the file, pauses the timeline (a recording's replay starts
+  // the character over). Returns "" or why it did not start (also listed in the error panel,
+  // naming the file).
+  std::string start(const Document& doc, ViewerUi& ui, ViewerScene& scene, int width, int height,
                     const SavedRecording* recording);
 
   // Draws the dialog (opening it when the menu asked) and acts on its buttons.
-  void draw(ViewerUi& ui, ViewerScene& scene, int width, int height,
+  void draw(const Document& doc, ViewerUi& ui, ViewerScene& scene, int width, int height,
             const SavedRecording* recording);
 
   // While an export runs: renders its next frame through camera and hands it to the encoder;

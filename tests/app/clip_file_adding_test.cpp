@@ -36,13 +36,14 @@ class ClipFileAddingTest : public ::testing::Test {
     LoadOutcome demo = load_now({{asset::kDemoSourcePath}, {}});
     ASSERT_TRUE(demo.ok);
     ASSERT_EQ(scene_.open(std::move(demo.character), std::move(demo.project)), "");
-    ui_.loaded_files = {asset::kDemoSourcePath};
+    doc_.open({asset::kDemoSourcePath}, "", scene_.project);
     refresh_panels(ui_, scene_);
   }
   void TearDown() override { fs::remove_all(dir_); }
 
   void add(const std::string& file) {
-    accept_added_clips(load_clips_now(add_clips_request(file, scene_, {})), file, scene_, ui_);
+    accept_added_clips(load_clips_now(add_clips_request(file, scene_, {})), file, doc_, scene_,
+                       ui_);
   }
 
   // The model-space translation of joint for clip at time_s, as the viewer previews it.
@@ -58,6 +59,7 @@ class ClipFileAddingTest : public ::testing::Test {
   fs::path dir_;
   std::string clip_file_;
   ViewerScene scene_;
+  Document doc_;
   ViewerUi ui_;
 };
 
@@ -77,7 +79,7 @@ TEST_F(ClipFileAddingTest, ClipsOfTheSameSkeletonBindAndPlay) {
   EXPECT_EQ(ui_.clip_rows[added].clip, "wave (moves.glb)");
   EXPECT_EQ(ui_.clip_rows[added].file, "moves.glb");
   EXPECT_EQ(ui_.clip_rows[original].file, "<demo>");
-  EXPECT_EQ(ui_.loaded_files.back(), clip_file_);
+  EXPECT_EQ(doc_.files().back(), clip_file_);
   EXPECT_EQ(ui_.status, "added 24 clips from moves.glb");
   EXPECT_EQ(scene_.project.clip_files.back(), clip_file_);
 
@@ -134,7 +136,7 @@ TEST_F(ClipFileAddingTest, AClipForAnotherSkeletonListsItsUnmatchedJoints) {
   EXPECT_NE(error.cause.find("was made for another skeleton"), std::string::npos) << error.cause;
   EXPECT_NE(error.cause.find("LeftUpLeg"), std::string::npos) << error.cause;
   EXPECT_EQ(scene_.clips().size(), before);
-  EXPECT_EQ(ui_.loaded_files.size(), 1u);
+  EXPECT_EQ(doc_.files().size(), 1u);
 }
 
 // Refused, it is offered for retargeting; retargeted, its clips join the character and play.
@@ -149,7 +151,7 @@ TEST_F(ClipFileAddingTest, AFileForAnotherSkeletonIsOfferedThenRetargetedAndPlay
   const LoadOutcome outcome =
       load_clips_now(add_clips_request(kForeignBvh, scene_, {}, true, &ui_));
   ASSERT_TRUE(outcome.ok) << (outcome.errors.empty() ? "" : outcome.errors[0].message);
-  accept_added_clips(LoadOutcome(outcome), kForeignBvh, scene_, ui_);
+  accept_added_clips(LoadOutcome(outcome), kForeignBvh, doc_, scene_, ui_);
   EXPECT_TRUE(ui_.errors.entries().empty())
       << (ui_.errors.entries().empty() ? "" : ui_.errors.entries()[0].cause);
   ASSERT_EQ(scene_.clips().size(), before + 1);
@@ -193,9 +195,11 @@ TEST(ClipFileAddingShapes, AShapeTheCharacterLacksIsANoticeAndTheClipIsAdded) {
   ASSERT_TRUE(opened.ok);
   ViewerScene scene;
   ViewerUi ui;
+  Document doc;
   ASSERT_EQ(scene.open(std::move(opened.character), std::move(opened.project)), "");
   refresh_panels(ui, scene);
-  accept_added_clips(load_clips_now(add_clips_request(clip_file, scene, {})), clip_file, scene, ui);
+  accept_added_clips(load_clips_now(add_clips_request(clip_file, scene, {})), clip_file, doc, scene,
+                     ui);
   ASSERT_EQ(scene.bound.character->clips.size(), 2u);
   bool named = false;
   for (const ui::NoticeGroup& group : ui.notices.groups()) {
@@ -221,7 +225,7 @@ TEST_F(ClipFileAddingTest, ACancelledAddChangesNothing) {
       load_clips_now(add_clips_request(clip_file_, scene_, {}), [](float) { return false; });
   EXPECT_FALSE(outcome.ok);
   EXPECT_TRUE(outcome.cancelled);
-  accept_added_clips(outcome, clip_file_, scene_, ui_);
+  accept_added_clips(outcome, clip_file_, doc_, scene_, ui_);
   EXPECT_EQ(scene_.clips().size(), before);
   ASSERT_FALSE(ui_.errors.empty());
   EXPECT_EQ(ui_.errors.entries().back().cause, "adding the clips was cancelled");
@@ -230,7 +234,7 @@ TEST_F(ClipFileAddingTest, ACancelledAddChangesNothing) {
 TEST_F(ClipFileAddingTest, AReloadOfTheDemoWithTheAddedFileKeepsBoth) {
   add(clip_file_);
   ASSERT_TRUE(ui_.errors.empty());
-  LoadOutcome reloaded = load_now({ui_.loaded_files, {}});
+  LoadOutcome reloaded = load_now({doc_.files(), {}});
   ASSERT_TRUE(reloaded.ok);
   EXPECT_EQ(reloaded.project.blend_spaces.size(), scene_.project.blend_spaces.size());
   EXPECT_EQ(reloaded.project.clips, scene_.project.clips);
@@ -244,7 +248,7 @@ TEST_F(ClipFileAddingTest, AProjectSavedWithTheAddedFileLoadsItOnce) {
   add(clip_file_);
   const std::string project = (dir_ / "demo.animview.json").string();
   ASSERT_EQ(asset::save_project(scene_.project, project), "");
-  // The viewer reloads the project with the added file after it, as ui.loaded_files lists them.
+  // The viewer reloads the project with the added file after it, as the document's files list them.
   LoadOutcome reloaded = load_now({{project, clip_file_}, {}});
   ASSERT_TRUE(reloaded.ok) << (reloaded.errors.empty() ? "" : reloaded.errors[0].message);
   EXPECT_EQ(reloaded.character.clips.size(), scene_.character.clips.size());

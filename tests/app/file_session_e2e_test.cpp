@@ -1,7 +1,7 @@
 // End to end: what belongs to one file starts fresh with the next. A project that plays its
 // clip ping-pong at 2x in 0.25x slow motion is open, a corrupt file is dropped (the error panel
 // opens), then another model is dropped: it plays at 1x, looping, in real time, with neither
-// the error nor the first file's warnings on screen.
+// the error nor the first file's warnings on screen, and Save no longer writes the first project.
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
@@ -63,6 +63,8 @@ TEST(FileSessionWindow, AnotherFileStartsWithItsOwnPlaybackErrorsAndWarnings) {
   EXPECT_EQ(state["time_scale"], 0.25);
   EXPECT_EQ(state["timeline"]["speed"], 2.0);
   EXPECT_EQ(state["timeline"]["loop"], "ping_pong");
+  EXPECT_EQ(std::filesystem::path(state["project_file"].get<std::string>()).filename(),
+            "slow.json");
 
   ASSERT_EQ(e2e::xdnd_drop(std::stoul(window), {corrupt}, std::chrono::seconds(20)), "");
   for (int i = 0; i < 300 && state["errors"].empty(); ++i) {
@@ -81,6 +83,9 @@ TEST(FileSessionWindow, AnotherFileStartsWithItsOwnPlaybackErrorsAndWarnings) {
   EXPECT_EQ(state["timeline"]["speed"], 1.0);
   EXPECT_EQ(state["timeline"]["loop"], "loop");
   EXPECT_FALSE(state["timeline"]["reverse"].get<bool>());
+  // The document is the new file's: a model is a new project (Save asks where), with no history.
+  EXPECT_EQ(state["project_file"], "") << "Save would write the model's session into slow.json";
+  EXPECT_FALSE(state["machines"]["can_undo"].get<bool>());
   viewer.send_keys(window, "ctrl+q");
   EXPECT_EQ(viewer.wait_for_exit(std::chrono::seconds(20)), 0) << viewer.errors();
   std::filesystem::remove_all(dir);

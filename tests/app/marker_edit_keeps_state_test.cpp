@@ -30,13 +30,14 @@ TEST(MarkerEditKeepsState, TheMachineStaysInItsStateAtItsPhaseAndTheCharacterInP
   ASSERT_GT(glm::length(place), 0.05f) << "the character walked before the edit";
 
   ViewerUi ui;
+  Document doc;
   scene.preview_clip = 0;  // the clip on the timeline, whose markers the edit changes
   const std::string clip = scene.clips()[0].name;
   ui::TimelineMarkerEdit add;
   add.kind = ui::TimelineMarkerEdit::Kind::Add;
   add.name = "hit";
   add.time_s = 0.25f;
-  apply_timeline_marker_edit(ui, scene, add);
+  apply_timeline_marker_edit(doc, ui, scene, add);
   ASSERT_EQ(ui.status, "markers of " + clip + " changed");
   bool found = false;
   for (const asset::ProjectClipMarkers& m : scene.project.clip_markers) {

@@ -51,36 +51,37 @@ TEST(PostProcessUndo, EachEditIsOneStepAndUndoRedoGiveTheExactStacks) {
   ViewerScene scene;
   ASSERT_EQ(scene.open(std::move(demo.character), std::move(demo.project)), "");
   ViewerUi ui;
-  ui.graph_history.reset(scene.project);  // as a load does
+  Document doc;
+  doc.open({asset::kDemoSourcePath}, "", scene.project);  // as a load does
   std::vector<Stack> recorded{scene.project.post_process};
 
   // The weight slider dragged over 30 frames: the button held, one edit a frame.
   for (int frame = 1; frame <= 30; ++frame) {
     scene.project.post_process[0].weight = 1.0f - static_cast<float>(frame) / 60.0f;
-    commit_post_process_edit(ui, scene, true);
+    commit_post_process_edit(doc, ui, scene, true);
   }
-  ui.graph_history.end_gesture();  // released
+  doc.history.end_gesture();  // released
   recorded.push_back(scene.project.post_process);
   // A twist entry added (a click: the button is up when ImGui reports it).
   scene.project.post_process.emplace_back().kind = anim::PostProcessKind::Twist;
-  commit_post_process_edit(ui, scene, false);
+  commit_post_process_edit(doc, ui, scene, false);
   recorded.push_back(scene.project.post_process);
   // The target dragged over 30 frames.
   for (int frame = 1; frame <= 30; ++frame) {
     set_post_process_target(scene, 0, look.target + glm::vec3(0.01f * frame, 0.0f, 0.0f));
-    record_target_drag(ui, scene);
+    record_target_drag(doc, scene);
   }
-  ui.graph_history.end_gesture();
+  doc.history.end_gesture();
   recorded.push_back(scene.project.post_process);
   // The twist moved up, before the look-at.
   std::swap(scene.project.post_process[0], scene.project.post_process[1]);
-  commit_post_process_edit(ui, scene, false);
+  commit_post_process_edit(doc, ui, scene, false);
   recorded.push_back(scene.project.post_process);
   ASSERT_NEAR(look_at(recorded[3]).target.x, 1.3f, 1e-5f);
   ASSERT_EQ(look_at(recorded[1]).weight, 0.5f);
 
   for (int step = 3; step >= 0; --step) {
-    ASSERT_TRUE(step_graph_history(ui, scene, true)) << "undo to step " << step;
+    ASSERT_TRUE(step_graph_history(doc, ui, scene, true)) << "undo to step " << step;
     EXPECT_TRUE(asset::same_post_process(scene.project.post_process, recorded[step]))
         << "undo to step " << step << ": "
         << asset::post_process_to_json(scene.project.post_process).dump() << " vs "
@@ -89,15 +90,15 @@ TEST(PostProcessUndo, EachEditIsOneStepAndUndoRedoGiveTheExactStacks) {
     EXPECT_EQ(look_at(scene.project.post_process).weight, look_at(recorded[step]).weight);
     expect_instance_runs(scene, look_at(recorded[step]));
   }
-  EXPECT_FALSE(step_graph_history(ui, scene, true)) << "the drags were one step each";
+  EXPECT_FALSE(step_graph_history(doc, ui, scene, true)) << "the drags were one step each";
   EXPECT_EQ(ui.status, "nothing to undo");
   for (int step = 1; step <= 4; ++step) {
-    ASSERT_TRUE(step_graph_history(ui, scene, false)) << "redo to step " << step;
+    ASSERT_TRUE(step_graph_history(doc, ui, scene, false)) << "redo to step " << step;
     EXPECT_TRUE(asset::same_post_process(scene.project.post_process, recorded[step]))
         << "redo to step " << step;
     expect_instance_runs(scene, look_at(recorded[step]));
   }
-  EXPECT_FALSE(step_graph_history(ui, scene, false));
+  EXPECT_FALSE(step_graph_history(doc, ui, scene, false));
 }
 
 }  // namespace

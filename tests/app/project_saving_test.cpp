@@ -32,20 +32,18 @@ class ProjectSavingTest : public ::testing::Test {
   void TearDown() override { fs::remove_all(dir_); }
 
   // Opens files as the viewer's accept_load does (the parts a save depends on).
-  static void open(const std::vector<std::string>& files, ViewerScene& scene, ViewerUi& ui,
-                   render::OrbitCamera& camera) {
+  static void open(const std::vector<std::string>& files, Document& doc, ViewerScene& scene,
+                   ViewerUi& ui, render::OrbitCamera& camera) {
     LoadOutcome outcome = load_now({files, {}});
     ASSERT_TRUE(outcome.ok) << (outcome.errors.empty() ? "" : outcome.errors[0].message);
     const std::string project_path = outcome.project_path;
     ASSERT_EQ(scene.open(std::move(outcome.character), std::move(outcome.project)), "");
-    ui.loaded_files = files;
-    ui.project_path = project_path;
-    ui.project_folder = project_path.empty() ? "." : fs::path(project_path).parent_path().string();
+    doc.open(files, project_path, scene.project);
     restore_view(scene.project, ui, scene);
     refresh_panels(ui, scene);
     if (scene.mode == PlayMode::ClipPreview) preview_clip(ui, scene, scene.preview_clip);
     restore_session(scene.project, ui, scene, camera);
-    ui.saved_project = authored_json(current_project(ui, scene, camera));
+    mark_saved(doc, ui, scene, camera);
   }
 
   fs::path dir_;
@@ -62,10 +60,11 @@ TEST_F(ProjectSavingTest, AProjectBesideACopiedAssetFolderReopensWithRelativePat
   fs::copy_file(original, assets / "RobotExpressive.glb");
   ViewerScene scene;
   ViewerUi ui;
+  Document doc;
   render::OrbitCamera camera;
-  open({(assets / "RobotExpressive.glb").string()}, scene, ui, camera);
-  EXPECT_TRUE(ui.project_path.empty()) << "a model opened directly is a new, unsaved project";
-  EXPECT_EQ(fs::path(suggested_project_path(ui, scene)),
+  open({(assets / "RobotExpressive.glb").string()}, doc, scene, ui, camera);
+  EXPECT_TRUE(doc.project_path().empty()) << "a model opened directly is a new, unsaved project";
+  EXPECT_EQ(fs::path(suggested_project_path(doc, scene)),
             fs::current_path() / "RobotExpressive.animview.json")
       << "Save As starts in the working folder, not beside the asset";
   ASSERT_GE(scene.clips().size(), 3u);
@@ -80,11 +79,11 @@ TEST_F(ProjectSavingTest, AProjectBesideACopiedAssetFolderReopensWithRelativePat
   camera.target = {0.5f, 1.5f, -2.0f};
   ui.view.show_grid = false;
   ui.view.shading = render::ShadingMode::Clay;
-  EXPECT_TRUE(has_unsaved_changes(ui, scene, camera)) << "the grid and the shading changed";
+  EXPECT_TRUE(has_unsaved_changes(doc, ui, scene, camera)) << "the grid and the shading changed";
 
   const std::string path = (projects / "robot.animview.json").string();
-  ASSERT_EQ(save_project_to(path, ui, scene, camera), "");
-  EXPECT_FALSE(has_unsaved_changes(ui, scene, camera));
+  ASSERT_EQ(save_project_to(path, doc, ui, scene, camera), "");
+  EXPECT_FALSE(has_unsaved_changes(doc, ui, scene, camera));
   EXPECT_EQ(std::distance(fs::directory_iterator(assets), fs::directory_iterator{}), 1)
       << "nothing written beside the asset";
   asset::Project saved;
@@ -98,10 +97,11 @@ TEST_F(ProjectSavingTest, AProjectBesideACopiedAssetFolderReopensWithRelativePat
   fs::current_path(dir_);
   ViewerScene reopened;
   ViewerUi reopened_ui;
+  Document reopened_doc;
   render::OrbitCamera reopened_camera;
-  open({path}, reopened, reopened_ui, reopened_camera);
+  open({path}, reopened_doc, reopened, reopened_ui, reopened_camera);
   fs::current_path(cwd);
-  EXPECT_EQ(reopened_ui.project_path, path);
+  EXPECT_EQ(reopened_doc.project_path(), path);
   EXPECT_EQ(reopened.mode, PlayMode::ClipPreview);
   EXPECT_EQ(reopened.preview_clip, 2);
   EXPECT_NEAR(reopened.clock.time_s(), 0.4, 1e-6);
@@ -114,7 +114,7 @@ TEST_F(ProjectSavingTest, AProjectBesideACopiedAssetFolderReopensWithRelativePat
   EXPECT_NEAR(reopened_camera.target.z, -2.0f, 1e-5f);
   EXPECT_FALSE(reopened_ui.view.show_grid);
   EXPECT_EQ(reopened_ui.view.shading, render::ShadingMode::Clay);
-  EXPECT_FALSE(has_unsaved_changes(reopened_ui, reopened, reopened_camera));
+  EXPECT_FALSE(has_unsaved_changes(reopened_doc, reopened_ui, reopened, reopened_camera));
 }
 
 TEST_F(ProjectSavingTest, SaveAsElsewhereKeepsTheFilesFoundAndWatchingIsNoChange) {
@@ -123,29 +123,31 @@ TEST_F(ProjectSavingTest, SaveAsElsewhereKeepsTheFilesFoundAndWatchingIsNoChange
   ASSERT_EQ(asset::export_demo_character(model.string()), "");
   ViewerScene scene;
   ViewerUi ui;
+  Document doc;
   render::OrbitCamera camera;
-  open({model.string()}, scene, ui, camera);
+  open({model.string()}, doc, scene, ui, camera);
   const std::string first = (dir_ / "a.animview.json").string();
-  ASSERT_EQ(save_project_to(first, ui, scene, camera), "");
+  ASSERT_EQ(save_project_to(first, doc, ui, scene, camera), "");
   // Playing, scrubbing, moving the camera and setting parameters change no saved work.
   scene.clock.set_playing(false);
   scene.clock.seek(0.3);
   camera.yaw += 1.0f;
   scene.update(0.1f, ui.view);
-  EXPECT_FALSE(has_unsaved_changes(ui, scene, camera));
+  EXPECT_FALSE(has_unsaved_changes(doc, ui, scene, camera));
   // Save As into a deeper folder: the character path is rewritten relative to it.
   fs::create_directories(dir_ / "deep" / "er");
   const std::string second = (dir_ / "deep" / "er" / "b.animview.json").string();
-  ASSERT_EQ(save_project_to(second, ui, scene, camera), "");
+  ASSERT_EQ(save_project_to(second, doc, ui, scene, camera), "");
   asset::Project saved;
   ASSERT_EQ(asset::load_project(second, saved), "");
   EXPECT_EQ(saved.character, "../../models/demo.glb");
-  EXPECT_EQ(window_title(ui, false), "b.animview.json - animview");
-  EXPECT_EQ(window_title(ui, true), "b.animview.json* - animview");
+  EXPECT_EQ(doc.window_title(false), "b.animview.json - animview");
+  EXPECT_EQ(doc.window_title(true), "b.animview.json* - animview");
   ViewerScene reopened;
   ViewerUi reopened_ui;
+  Document reopened_doc;
   render::OrbitCamera reopened_camera;
-  open({second}, reopened, reopened_ui, reopened_camera);
+  open({second}, reopened_doc, reopened, reopened_ui, reopened_camera);
   EXPECT_EQ(reopened.clips().size(), scene.clips().size());
   EXPECT_NEAR(reopened.clock.time_s(), 0.3, 1e-6);
 }

@@ -90,6 +90,7 @@ class RecordingVideoExportTest : public GlTest {
   fs::path dir_;
   render::SceneRenderer renderer_;
   ViewerScene scene_;
+  Document doc_;
   ViewerUi ui_;
   render::OrbitCamera camera_;
   ViewerVideoExport exporter_;
@@ -104,7 +105,7 @@ TEST_F(RecordingVideoExportTest, TheLastRecordingIsReplayedIntoAVideo) {
   form.to_s = saved.inputs.duration_s;
   form.path = (dir_ / "drag.mp4").string();
   form.overlay = true;
-  ASSERT_EQ(exporter_.start(ui_, scene_, 160, 120, &saved), "");
+  ASSERT_EQ(exporter_.start(doc_, ui_, scene_, 160, 120, &saved), "");
   int steps = 0;
   while (exporter_.running() && steps < 100) {
     exporter_.step(ui_, scene_, renderer_, camera_);
@@ -153,7 +154,7 @@ TEST_F(RecordingVideoExportTest, AMotionMatchingSessionIsReplayedIntoAVideo) {
   exporter_.open(ui_.video_export, scene_, ".", &saved);
   ui_.video_export.form = ui::default_recording_export_form(saved.inputs.duration_s);
   ui_.video_export.form.path = (dir_ / "steered.mp4").string();
-  ASSERT_EQ(exporter_.start(ui_, scene_, 160, 120, &saved), "");
+  ASSERT_EQ(exporter_.start(doc_, ui_, scene_, 160, 120, &saved), "");
   for (int steps = 0; exporter_.running() && steps < 100; ++steps) {
     EXPECT_TRUE(exporter_.replaying());
     exporter_.step(ui_, scene_, renderer_, camera_);
@@ -182,7 +183,7 @@ TEST_F(RecordingVideoExportTest, ExportingWhileRecordingIsRefused) {
   ui_.video_export.form = ui::default_recording_export_form(saved.inputs.duration_s);
   ui_.video_export.form.path = (dir_ / "drag.mp4").string();
   ui_.view.record_inputs = true;
-  EXPECT_EQ(exporter_.start(ui_, scene_, 160, 120, &saved),
+  EXPECT_EQ(exporter_.start(doc_, ui_, scene_, 160, 120, &saved),
             "stop recording first (File > Record inputs)");
   EXPECT_FALSE(exporter_.running());
   EXPECT_FALSE(fs::exists(dir_ / "drag.mp4"));

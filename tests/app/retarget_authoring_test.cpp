@@ -30,7 +30,7 @@ class RetargetAuthoringTest : public ::testing::Test {
     LoadOutcome demo = load_now({{asset::kDemoSourcePath}, {}});
     ASSERT_TRUE(demo.ok);
     ASSERT_EQ(scene_.open(std::move(demo.character), std::move(demo.project)), "");
-    ui_.loaded_files = {asset::kDemoSourcePath};
+    doc_.open({asset::kDemoSourcePath}, "", scene_.project);
     refresh_panels(ui_, scene_);
   }
   void TearDown() override {
@@ -40,7 +40,7 @@ class RetargetAuthoringTest : public ::testing::Test {
   // The offer, accepted: as the viewer does after "Add clip file" refused the file.
   void retarget(const std::string& file) {
     accept_retargeted_clips(load_clips_now(add_clips_request(file, scene_, {}, true, &ui_)), file,
-                            scene_, ui_);
+                            doc_, scene_, ui_);
   }
 
   std::string save() {
@@ -51,6 +51,7 @@ class RetargetAuthoringTest : public ::testing::Test {
 
   fs::path dir_;
   std::string bvh_;
+  Document doc_;
   ViewerScene scene_;
   ViewerUi ui_;
 };
@@ -58,7 +59,7 @@ class RetargetAuthoringTest : public ::testing::Test {
 TEST_F(RetargetAuthoringTest, TheAcceptedOfferIsARetargetEntryAndAReloadRetargetsItAgain) {
   const std::size_t before = scene_.clips().size();
   // Refused first (made for another skeleton), then retargeted: the refusal is answered.
-  accept_added_clips(load_clips_now(add_clips_request(bvh_, scene_, {})), bvh_, scene_, ui_);
+  accept_added_clips(load_clips_now(add_clips_request(bvh_, scene_, {})), bvh_, doc_, scene_, ui_);
   ASSERT_EQ(ui_.errors.entries().size(), 1u);
   EXPECT_EQ(ui_.retarget_offer, bvh_);
   retarget(bvh_);
@@ -67,7 +68,7 @@ TEST_F(RetargetAuthoringTest, TheAcceptedOfferIsARetargetEntryAndAReloadRetarget
   ASSERT_EQ(scene_.project.retargets.size(), 1u);
   EXPECT_EQ(scene_.project.retargets[0].file, bvh_);
   EXPECT_TRUE(scene_.project.clip_files.empty());
-  EXPECT_EQ(ui_.loaded_files, std::vector<std::string>{asset::kDemoSourcePath});
+  EXPECT_EQ(doc_.files(), std::vector<std::string>{asset::kDemoSourcePath});
 
   const std::string name = scene_.clips().back().name;
   LoadOutcome reloaded = load_now({{save()}, {}});
@@ -121,18 +122,18 @@ TEST_F(RetargetAuthoringTest, ThePanelFindsARelativeEntryInTheProjectFolderAndNa
   retarget(bvh_);
   ASSERT_EQ(scene_.project.retargets.size(), 1u);
   scene_.project.retargets[0].file = "walk.bvh";
-  ui_.project_folder = dir_.string();
+  doc_.open({asset::kDemoSourcePath}, (dir_ / "demo.animview.json").string(), scene_.project);
   RetargetAuthoring authoring;
-  ASSERT_EQ(retarget_again(authoring, 0, scene_, ui_), "");
+  ASSERT_EQ(retarget_again(authoring, 0, doc_, scene_, ui_), "");
   EXPECT_EQ(fs::path(authoring.sources[0].path), dir_ / "walk.bvh");
   EXPECT_GT(authoring.sources[0].source.skeleton.joint_count(), 0);
 
   fs::remove(bvh_);
   // The imported source is kept: a later edit retargets it without the file.
-  EXPECT_EQ(retarget_again(authoring, 0, scene_, ui_), "");
+  EXPECT_EQ(retarget_again(authoring, 0, doc_, scene_, ui_), "");
   // A panel that has not imported it yet (after a new load) names the file and the cause.
   RetargetAuthoring fresh;
-  const std::string error = retarget_again(fresh, 0, scene_, ui_);
+  const std::string error = retarget_again(fresh, 0, doc_, scene_, ui_);
   EXPECT_NE(error.find((dir_ / "walk.bvh").string()), std::string::npos) << error;
   EXPECT_NE(error.find("missing"), std::string::npos) << error;
   EXPECT_EQ(fresh.sources[0].error, error);
@@ -142,9 +143,9 @@ TEST_F(RetargetAuthoringTest, ACorrectionRetargetsTheClipsAgainIsUndoableAndIsSa
   retarget(bvh_);
   ASSERT_EQ(scene_.project.retargets.size(), 1u);
   // Accepting the offer is no undo step: an undo never removes the entry.
-  EXPECT_FALSE(ui_.graph_history.can_undo());
+  EXPECT_FALSE(doc_.history.can_undo());
   RetargetAuthoring authoring;
-  ASSERT_EQ(retarget_again(authoring, 0, scene_, ui_), "");
+  ASSERT_EQ(retarget_again(authoring, 0, doc_, scene_, ui_), "");
   ASSERT_EQ(authoring.sources.size(), 1u);
   const anim::RetargetMap& map = authoring.sources[0].map;
   const int arm = scene_.character.skeleton.find_joint("upperarm_l");
@@ -159,7 +160,7 @@ TEST_F(RetargetAuthoringTest, ACorrectionRetargetsTheClipsAgainIsUndoableAndIsSa
 
   // The left upper arm unmapped: it keeps its rest pose on every key.
   asset::set_retarget_correction(scene_.project.retargets[0], "upperarm_l", "");
-  ASSERT_EQ(retarget_again(authoring, 0, scene_, ui_), "");
+  ASSERT_EQ(retarget_again(authoring, 0, doc_, scene_, ui_), "");
   EXPECT_EQ(authoring.sources[0].map.joints[static_cast<std::size_t>(arm)].source_a, -1);
   const anim::Clip& after = scene_.character.clips[clip];
   EXPECT_EQ(after.name, name);
@@ -180,19 +181,19 @@ TEST_F(RetargetAuthoringTest, ACorrectionRetargetsTheClipsAgainIsUndoableAndIsSa
   EXPECT_NEAR(scene_.clock.time_s(), 0.5, 1e-6);
 
   // Undone like a graph edit: the arm follows the source again, retargeted anew.
-  ui_.graph_history.record(scene_.project);
-  ASSERT_TRUE(ui_.graph_history.undo(scene_.project));
+  doc_.history.record(scene_.project);
+  ASSERT_TRUE(doc_.history.undo(scene_.project));
   EXPECT_TRUE(scene_.project.retargets[0].corrections.empty());
-  EXPECT_FALSE(ui_.graph_history.can_undo());  // the correction was the only step
-  retarget_changed_entries(authoring, scene_, ui_);
+  EXPECT_FALSE(doc_.history.can_undo());  // the correction was the only step
+  retarget_changed_entries(authoring, doc_, scene_, ui_);
   EXPECT_EQ(authoring.sources[0].map.joints[static_cast<std::size_t>(arm)].source_a, arm_source);
   EXPECT_NEAR(
       std::abs(glm::dot(
           scene_.character.clips[clip].tracks[static_cast<std::size_t>(arm)].rotation.values[3],
           before.tracks[static_cast<std::size_t>(arm)].rotation.values[3])),
       1.0f, 1e-6f);
-  ASSERT_TRUE(ui_.graph_history.redo(scene_.project));
-  retarget_changed_entries(authoring, scene_, ui_);
+  ASSERT_TRUE(doc_.history.redo(scene_.project));
+  retarget_changed_entries(authoring, doc_, scene_, ui_);
   EXPECT_EQ(authoring.sources[0].map.joints[static_cast<std::size_t>(arm)].source_a, -1);
 
   LoadOutcome reloaded = load_now({{save()}, {}});

@@ -46,16 +46,17 @@ TEST(RetargetQualityPanel, ShowsTheCommandsFiguresMadeOncePerRetargeting) {
   LoadOutcome opened = load_now({{arnaud.string()}, {}});
   ASSERT_TRUE(opened.ok);
   ASSERT_EQ(scene.open(std::move(opened.character), std::move(opened.project)), "");
-  ui.loaded_files = {arnaud.string()};
+  Document doc;
+  doc.open({arnaud.string()}, "", scene.project);
   refresh_panels(ui, scene);
   accept_retargeted_clips(load_clips_now(add_clips_request(walk.string(), scene, {}, true, &ui)),
-                          walk.string(), scene, ui);
+                          walk.string(), doc, scene, ui);
   ASSERT_EQ(scene.project.retargets.size(), 1u);
 
   RetargetAuthoring authoring;
   ui.retarget_panel.open = true;
   ui::testing::HeadlessImGui imgui;
-  const auto frame = [&] { imgui.frame([&] { run_retarget_panel(authoring, scene, ui); }); };
+  const auto frame = [&] { imgui.frame([&] { run_retarget_panel(authoring, doc, scene, ui); }); };
   for (int f = 0; f < 3; ++f) frame();
   EXPECT_EQ(authoring.reports_made, 1);
 
