@@ -72,8 +72,7 @@ bool SaveFlow::allow(GuardedAction action, bool unsaved) {
   return false;
 }
 
-void SaveFlow::save_or_ask(ViewerUi& ui, ViewerScene& scene, const render::OrbitCamera& camera,
-                           bool ask) {
+void SaveFlow::save(ViewerUi& ui, ViewerScene& scene, const render::OrbitCamera& camera, bool ask) {
   if (ask || ui.project_path.empty()) {
     ui::open_save_browser(browser_, suggested_project_path(ui, scene));
     browser_.title = "Save project as";
@@ -90,11 +89,6 @@ void SaveFlow::save_or_ask(ViewerUi& ui, ViewerScene& scene, const render::Orbit
 }
 
 bool SaveFlow::frame(ViewerUi& ui, ViewerScene& scene, const render::OrbitCamera& camera) {
-  if (scene.loaded && (ui.view.request_save_project || ui.view.request_save_as)) {
-    save_or_ask(ui, scene, camera, ui.view.request_save_as);
-  }
-  ui.view.request_save_project = false;
-  ui.view.request_save_as = false;
   bool cancelled_open = false;
   if (auto chosen = ui::draw_file_browser(browser_)) {
     std::string path = chosen->string();
@@ -116,7 +110,7 @@ bool SaveFlow::frame(ViewerUi& ui, ViewerScene& scene, const render::OrbitCamera
       ui.project_path.empty() ? "The new project" : fs::path(ui.project_path).filename().string();
   switch (ui::draw_unsaved_changes_prompt(prompt_open_, action, name)) {
     case ui::UnsavedChoice::Save:
-      save_or_ask(ui, scene, camera, false);
+      save(ui, scene, camera, false);
       break;
     case ui::UnsavedChoice::Discard:
       approved_ = std::exchange(pending_, GuardedAction::None);
@@ -128,7 +122,6 @@ bool SaveFlow::frame(ViewerUi& ui, ViewerScene& scene, const render::OrbitCamera
     case ui::UnsavedChoice::None:
       break;
   }
-  if (approved_ == GuardedAction::Quit) ui.view.request_quit = true;
   return cancelled_open;
 }
 

@@ -139,11 +139,11 @@ void run_load_queue(Viewer& v, const FrameStart& f, std::vector<std::string>& dr
     v.last_watch_s = f.now_s;
     if (!ui.loaded_files.empty() && ui.loaded_files[0] != asset::kDemoSourcePath &&
         modification_times(ui.loaded_files) != ui.loaded_times) {
-      ui.view.request_reload = true;
+      v.reload_asked = true;
     }
   }
-  if (ui.view.request_reload && !ui.loaded_files.empty() && !loader.busy()) {
-    ui.view.request_reload = false;
+  if (v.reload_asked && !ui.loaded_files.empty() && !loader.busy()) {
+    v.reload_asked = false;
     if (scene.mode == PlayMode::ClipPreview && scene.preview_clip >= 0) {
       v.reload_playhead = {scene.clips()[scene.preview_clip].name, scene.clock.time_s(),
                            scene.clock.playing()};
