@@ -112,7 +112,7 @@ std::string setup(Scene& scene, const std::string& which, bool headless) {
   render::CrowdPalettes palettes;
   render::SkinningPaletteBuffer palette;
   std::string error = play_crowd(scene, 1, 0.0f, true, true, crowd, palettes, palette);
-  for (auto method : {render::SkinningMethod::Lbs, render::SkinningMethod::DualQuat}) {
+  for (auto method : {visual::SkinningChoice::Lbs, visual::SkinningChoice::DualQuat}) {
     render::MeshDrawOptions options;
     options.method = method;
     for (const render::GpuMesh& mesh : scene.meshes) {
@@ -134,7 +134,7 @@ glm::mat4 crowd_view_projection(int count) {
 // Draws one frame and waits for it; returns the GPU time of the draws (GL_TIME_ELAPSED), ms.
 // morphed: every mesh with all its morph targets weighted.
 double draw(render::SkinnedMeshRenderer& renderer, const render::SkinningPaletteBuffer& palette,
-            render::SkinningMethod method, int count, const glm::mat4& view_projection,
+            visual::SkinningChoice method, int count, const glm::mat4& view_projection,
             bool morphed, benchmark::State& state) {
   static render::GpuTimer timer;
   glViewport(0, 0, kWidth, kHeight);
@@ -165,14 +165,14 @@ void set_counters(benchmark::State& state, int count, double gpu_ms_total) {
       benchmark::Counter::kIsRate);
 }
 
-template <render::SkinningMethod kMethod>
+template <visual::SkinningChoice kMethod>
 void BM_CrowdFrame(benchmark::State& state) {
   const int count = static_cast<int>(state.range(0));
   anim::Crowd crowd;
   render::CrowdPalettes palettes;
   render::SkinningPaletteBuffer palette;
   const glm::mat4 view_projection = crowd_view_projection(count);
-  const bool lbs = kMethod == render::SkinningMethod::Lbs;
+  const bool lbs = kMethod == visual::SkinningChoice::Lbs;
   float time_s = 0.0f;
   double gpu_ms = 0.0;
   for (auto _ : state) {
@@ -188,7 +188,7 @@ void BM_CrowdFrame(benchmark::State& state) {
   set_counters(state, count, gpu_ms);
 }
 
-template <render::SkinningMethod kMethod, bool kMorphed>
+template <visual::SkinningChoice kMethod, bool kMorphed>
 void BM_CrowdDraw(benchmark::State& state) {
   if (kMorphed && g_scene->morph_targets == 0) {
     state.SkipWithError("the character has no morph targets");
@@ -213,12 +213,12 @@ void BM_CrowdDraw(benchmark::State& state) {
 
 #define CROWD_SIZES \
   Arg(1)->Arg(10)->Arg(100)->Arg(1000)->Unit(benchmark::kMillisecond)->UseRealTime()
-BENCHMARK(BM_CrowdFrame<render::SkinningMethod::Lbs>)->CROWD_SIZES;
-BENCHMARK(BM_CrowdFrame<render::SkinningMethod::DualQuat>)->CROWD_SIZES;
-BENCHMARK(BM_CrowdDraw<render::SkinningMethod::Lbs, false>)->CROWD_SIZES;
-BENCHMARK(BM_CrowdDraw<render::SkinningMethod::DualQuat, false>)->CROWD_SIZES;
-BENCHMARK(BM_CrowdDraw<render::SkinningMethod::Lbs, true>)->CROWD_SIZES;
-BENCHMARK(BM_CrowdDraw<render::SkinningMethod::DualQuat, true>)->CROWD_SIZES;
+BENCHMARK(BM_CrowdFrame<visual::SkinningChoice::Lbs>)->CROWD_SIZES;
+BENCHMARK(BM_CrowdFrame<visual::SkinningChoice::DualQuat>)->CROWD_SIZES;
+BENCHMARK(BM_CrowdDraw<visual::SkinningChoice::Lbs, false>)->CROWD_SIZES;
+BENCHMARK(BM_CrowdDraw<visual::SkinningChoice::DualQuat, false>)->CROWD_SIZES;
+BENCHMARK(BM_CrowdDraw<visual::SkinningChoice::Lbs, true>)->CROWD_SIZES;
+BENCHMARK(BM_CrowdDraw<visual::SkinningChoice::DualQuat, true>)->CROWD_SIZES;
 
 }  // namespace
 

@@ -113,7 +113,7 @@ std::string setup(Scene& scene) {
   std::vector<float> weights(kShapes, 0.6f);
   render::MeshDrawOptions options;
   options.morph_weights = weights;
-  for (auto method : {render::SkinningMethod::Lbs, render::SkinningMethod::DualQuat}) {
+  for (auto method : {visual::SkinningChoice::Lbs, visual::SkinningChoice::DualQuat}) {
     options.method = method;
     if (std::string e =
             scene.renderer.draw(scene.face, scene.palette, scene.view_projection, options);
@@ -125,7 +125,7 @@ std::string setup(Scene& scene) {
   return {};
 }
 
-template <render::SkinningMethod kMethod>
+template <visual::SkinningChoice kMethod>
 void BM_FaceFrame(benchmark::State& state) {
   static render::GpuTimer timer;
   std::vector<float> weights(kShapes, 0.0f);
@@ -156,8 +156,8 @@ void BM_FaceFrame(benchmark::State& state) {
 
 #define ACTIVE_SHAPES \
   ArgName("active")->Arg(0)->Arg(5)->Arg(52)->Unit(benchmark::kMillisecond)->UseRealTime()
-BENCHMARK(BM_FaceFrame<render::SkinningMethod::Lbs>)->ACTIVE_SHAPES;
-BENCHMARK(BM_FaceFrame<render::SkinningMethod::DualQuat>)->ACTIVE_SHAPES;
+BENCHMARK(BM_FaceFrame<visual::SkinningChoice::Lbs>)->ACTIVE_SHAPES;
+BENCHMARK(BM_FaceFrame<visual::SkinningChoice::DualQuat>)->ACTIVE_SHAPES;
 
 }  // namespace
 

@@ -71,7 +71,17 @@ void frame_character(render::OrbitCamera& camera, const ViewerScene& scene, bool
   if (!b.empty()) camera.frame(b.min, b.max, aspect);
 }
 
-render::OrbitCamera picture_camera(const ViewerScene& scene, const ui::ViewSettings& view,
+void frame_all(render::OrbitCamera& camera, const ViewerScene& scene, float aspect) {
+  asset::Bounds b = character_bounds(scene, true);
+  if (b.empty()) return;
+  // The origin's neighbourhood, at the character's scale (2 m for a person).
+  const float reach = std::max(b.max.y - b.min.y, 0.1f);
+  b.min = glm::min(b.min, glm::vec3(-reach, 0.0f, -reach));
+  b.max = glm::max(b.max, glm::vec3(reach, 0.0f, reach));
+  camera.frame(b.min, b.max, aspect);
+}
+
+render::OrbitCamera picture_camera(const ViewerScene& scene, const visual::SceneView& view,
                                    int also_clip, float framing_aspect) {
   render::OrbitCamera camera;
   const asset::Bounds bounds = shown_bounds(scene, also_clip);
@@ -83,10 +93,10 @@ render::OrbitCamera picture_camera(const ViewerScene& scene, const ui::ViewSetti
   return camera;
 }
 
-float framing_aspect(float width, float height, ui::CompareMode compare) {
+float framing_aspect(float width, float height, visual::CompareMode compare) {
   if (!(width > 0.0f) || !(height > 0.0f)) return 1.0f;
   const float whole = width / height;
-  return compare == ui::CompareMode::Off ? whole : 0.5f * whole;
+  return compare == visual::CompareMode::Off ? whole : 0.5f * whole;
 }
 
 }  // namespace app

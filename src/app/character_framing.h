@@ -6,7 +6,7 @@
 #include "app/viewer_scene.h"
 #include "asset/character.h"
 #include "render/orbit_camera.h"
-#include "ui/view_settings.h"
+#include "visual/view_settings.h"
 
 namespace app {
 
@@ -30,14 +30,18 @@ asset::Bounds character_bounds(const ViewerScene& scene, bool posed);
 void frame_character(render::OrbitCamera& camera, const ViewerScene& scene, bool posed,
                      float aspect);
 
+// Frames everything (Home): the posed character and the ground around the origin it walked
+// from, as far either way as the character is tall. Leaves camera as it is without a character.
+void frame_all(render::OrbitCamera& camera, const ViewerScene& scene, float aspect);
+
 // The camera pictures are framed with (`animview render`, contact sheets): on what the scene
 // shows at any time (shown_bounds with also_clip), for a view of framing_aspect, and, as the
 // viewer's camera, never looking up from under the ground view shows.
-render::OrbitCamera picture_camera(const ViewerScene& scene, const ui::ViewSettings& view,
+render::OrbitCamera picture_camera(const ViewerScene& scene, const visual::SceneView& view,
                                    int also_clip, float framing_aspect);
 
 // The aspect (width over height) of the picture one character is drawn in, for a view of
 // width x height pixels (1 for an empty one): half as wide when the view shows two side by side.
-float framing_aspect(float width, float height, ui::CompareMode compare);
+float framing_aspect(float width, float height, visual::CompareMode compare);
 
 }  // namespace app

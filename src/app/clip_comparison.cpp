@@ -12,9 +12,9 @@ void ClipComparison::unbind() {
   active_ = false;
 }
 
-void ClipComparison::update(const ViewerScene& scene, const ui::ViewSettings& view, float dt_s) {
+void ClipComparison::update(const ViewerScene& scene, const visual::SceneView& view, float dt_s) {
   active_ = false;
-  if (view.compare != ui::CompareMode::Clips || !scene.loaded) {
+  if (view.compare != visual::CompareMode::Clips || !scene.loaded) {
     error_.clear();
     return;
   }

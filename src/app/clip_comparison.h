@@ -7,7 +7,7 @@
 
 #include "anim/character_instance.h"
 #include "anim/playback.h"
-#include "ui/view_settings.h"
+#include "visual/view_settings.h"
 
 namespace app {
 
@@ -30,7 +30,7 @@ class ClipComparison {
   // heaviest clip of the graph otherwise) with the scene's settings, root motion kept in place
   // (B is drawn where A stands). Otherwise does nothing and is inactive. Allocates only when it
   // binds a clip (or names a missing one).
-  void update(const ViewerScene& scene, const ui::ViewSettings& view, float dt_s);
+  void update(const ViewerScene& scene, const visual::SceneView& view, float dt_s);
 
   // Whether the last update played clip B; its pose and palettes are then in player().
   bool active() const { return active_; }

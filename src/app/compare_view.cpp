@@ -29,17 +29,17 @@ PixelRect to_pixels(const ViewportRect& viewport) {
           static_cast<int>(viewport.width), static_cast<int>(viewport.height)};
 }
 
-ViewUnderPointer view_under_pointer(const ViewerScene& scene, const ui::ViewSettings& view,
+ViewUnderPointer view_under_pointer(const ViewerScene& scene, const visual::SceneView& view,
                                     const ViewportRect& viewport, const glm::mat4& view_projection,
                                     float pointer_x) {
   const PixelRect whole = to_pixels(viewport);
-  if (view.compare == ui::CompareMode::Off) {
+  if (view.compare == visual::CompareMode::Off) {
     return {whole, view_projection, scene.instance.model_pose()};
   }
   const std::array<PixelRect, 2> halves = split_side_by_side(whole);
   const bool right = pointer_x >= static_cast<float>(halves[1].x);
   const PixelRect& half = halves[right ? 1 : 0];
-  const bool clip_b = right && view.compare == ui::CompareMode::Clips;
+  const bool clip_b = right && view.compare == visual::CompareMode::Clips;
   std::span<const glm::mat4> pose = scene.instance.model_pose();
   if (clip_b) {
     pose = scene.comparison.active() ? scene.comparison.player().model_pose()
@@ -48,19 +48,19 @@ ViewUnderPointer view_under_pointer(const ViewerScene& scene, const ui::ViewSett
   return {half, half_view_projection(view_projection, whole.width, half.width), pose};
 }
 
-std::string parse_compare_option(const std::string& text, ui::ViewSettings& view) {
+std::string parse_compare_option(const std::string& text, visual::SceneView& view) {
   if (text == "off") {
-    view.compare = ui::CompareMode::Off;
+    view.compare = visual::CompareMode::Off;
     return {};
   }
   if (text == "skinning") {
-    view.compare = ui::CompareMode::Skinning;
+    view.compare = visual::CompareMode::Skinning;
     return {};
   }
   if (text.rfind(kClipPrefix, 0) == 0) {
     const std::string clip = text.substr(std::string(kClipPrefix).size());
     if (clip.empty()) return "'clip:' needs the name of clip B, as in clip:run_forward";
-    view.compare = ui::CompareMode::Clips;
+    view.compare = visual::CompareMode::Clips;
     view.compare_clip = clip;
     return {};
   }
@@ -70,29 +70,29 @@ std::string parse_compare_option(const std::string& text, ui::ViewSettings& view
 CLI::Validator compare_option_validator() {
   return CLI::Validator(
       [](std::string& text) {
-        ui::ViewSettings unused;
+        visual::SceneView unused;
         return parse_compare_option(text, unused);
       },
       "off|skinning|clip:NAME");
 }
 
-const char* compare_mode_name(ui::CompareMode mode) {
+const char* compare_mode_name(visual::CompareMode mode) {
   switch (mode) {
-    case ui::CompareMode::Skinning:
+    case visual::CompareMode::Skinning:
       return "skinning";
-    case ui::CompareMode::Clips:
+    case visual::CompareMode::Clips:
       return "clips";
-    case ui::CompareMode::Off:
+    case visual::CompareMode::Off:
       break;
   }
   return "off";
 }
 
-std::array<std::string, 2> compare_labels(const ViewerScene& scene, const ui::ViewSettings& view) {
-  if (view.compare == ui::CompareMode::Skinning) {
+std::array<std::string, 2> compare_labels(const ViewerScene& scene, const visual::SceneView& view) {
+  if (view.compare == visual::CompareMode::Skinning) {
     return {"LBS (linear blend skinning)", "DQ (dual quaternion skinning)"};
   }
-  if (view.compare != ui::CompareMode::Clips || !scene.loaded) return {};
+  if (view.compare != visual::CompareMode::Clips || !scene.loaded) return {};
   std::array<std::string, 2> labels;
   if (scene.mode == PlayMode::ClipPreview && scene.preview_clip >= 0) {
     labels[0] = clip_label("A", scene.clips()[scene.preview_clip], scene.clock.time_s());
@@ -106,10 +106,10 @@ std::array<std::string, 2> compare_labels(const ViewerScene& scene, const ui::Vi
 
 void draw_compare_overlay(ui::ViewSettings& view, const ViewerScene& scene,
                           const ViewportRect& viewport) {
-  if (view.compare == ui::CompareMode::Off) return;
+  if (view.compare == visual::CompareMode::Off) return;
   const auto& clips = scene.clips();
   // Clip mode with no B yet (chosen from the View menu): the first clip that is not A.
-  if (view.compare == ui::CompareMode::Clips && view.compare_clip.empty() && scene.loaded) {
+  if (view.compare == visual::CompareMode::Clips && view.compare_clip.empty() && scene.loaded) {
     for (std::size_t i = 0; i < clips.size(); ++i) {
       if (static_cast<int>(i) != scene.preview_clip || clips.size() == 1) {
         view.compare_clip = clips[i].name;
@@ -118,7 +118,7 @@ void draw_compare_overlay(ui::ViewSettings& view, const ViewerScene& scene,
     }
   }
   ui::draw_compare_toolbar(view, clips, viewport.x, viewport.y, viewport.width);
-  if (view.compare == ui::CompareMode::Off) return;  // the toolbar turned it off
+  if (view.compare == visual::CompareMode::Off) return;  // the toolbar turned it off
   const std::array<PixelRect, 2> halves = split_side_by_side(to_pixels(viewport));
   std::array<ui::LabelCorner, 2> corners;
   for (int side = 0; side < 2; ++side) {

@@ -37,24 +37,24 @@ struct ViewUnderPointer {
   glm::mat4 view_projection{1.0f};
   std::span<const glm::mat4> model_pose;
 };
-ViewUnderPointer view_under_pointer(const ViewerScene& scene, const ui::ViewSettings& view,
+ViewUnderPointer view_under_pointer(const ViewerScene& scene, const visual::SceneView& view,
                                     const ViewportRect& viewport, const glm::mat4& view_projection,
                                     float pointer_x);
 
 // Sets view's comparison from the --compare text: "off", "skinning", or "clip:NAME" (clip B by
 // name or index). Returns "" or the cause; view is left as it was then.
-std::string parse_compare_option(const std::string& text, ui::ViewSettings& view);
+std::string parse_compare_option(const std::string& text, visual::SceneView& view);
 
 // A command-line check of the --compare text with parse_compare_option, so a typo fails before
 // a window opens or a file loads.
 CLI::Validator compare_option_validator();
 
 // The mode as the command line and the state log spell it: "off", "skinning" or "clips".
-const char* compare_mode_name(ui::CompareMode mode);
+const char* compare_mode_name(visual::CompareMode mode);
 
 // The label of each half, for the overlay: "LBS" / "DQ", or each clip's name with its frame
 // and time; clip B's label gives the reason when B cannot be played.
-std::array<std::string, 2> compare_labels(const ViewerScene& scene, const ui::ViewSettings& view);
+std::array<std::string, 2> compare_labels(const ViewerScene& scene, const visual::SceneView& view);
 
 // While a comparison is on: its toolbar at the top-left of the viewport (ui/compare_overlay.h),
 // choosing clip B when clip mode has none yet (the first clip that is not A), and each half's

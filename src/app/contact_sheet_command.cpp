@@ -51,7 +51,7 @@ bool extra_frames(const std::vector<std::string>& at, int clip, std::vector<int>
 int draw_sheets(const SheetArgs& args, ViewerScene& scene, render::SceneRenderer& renderer,
                 std::string& error) {
   // The pictures `animview render` draws with its defaults (ground, sky, shadows).
-  ui::ViewSettings view;
+  visual::SceneView view;
   view.show_skeleton = scene.character.meshes.empty();
   const RenderViewOptions render_view;
   apply_render_view_options(render_view, view);

@@ -50,7 +50,7 @@ int play_clip_up_to(float time_s, ViewerScene& scene, std::string& error) {
   constexpr double kStep_s = 1.0 / 60.0;
   scene.clock.seek(0.0);
   scene.clock.set_playing(false);
-  const ui::ViewSettings view;
+  const visual::SceneView view;
   error = scene.update(0.0f, view);
   scene.clock.set_playing(true);
   for (double played = 0.0; error.empty() && played < time_s - 1e-6; played += kStep_s) {
@@ -193,7 +193,7 @@ int compose_frame(const FrameOptions& options, ViewerScene& scene, FrameReport& 
     }
   }
   apply_frame_settings(options, scene);
-  const ui::ViewSettings view;
+  const visual::SceneView view;
   if (!options.clip.empty() && !options.rest_pose) {
     const int clip = scene.find_clip(options.clip);
     if (clip < 0) {

@@ -27,7 +27,7 @@ std::string sample_joint_curves(ViewerScene& scene, const JointCurvesRequest& re
   scene.mode = PlayMode::ClipPreview;
   scene.preview(request.clip);
   scene.clock.set_playing(false);
-  const ui::ViewSettings view;
+  const visual::SceneView view;
   out.frames.resize(count);
   std::vector<glm::vec3> points(count);
   for (int i = 0; i < count; ++i) {

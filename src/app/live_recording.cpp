@@ -97,7 +97,7 @@ void LiveRecorder::note_inputs(const ViewerScene& scene) {
   }
 }
 
-std::string LiveRecorder::update(ViewerScene& scene, float dt_s, const ui::ViewSettings& view) {
+std::string LiveRecorder::update(ViewerScene& scene, float dt_s, const visual::SceneView& view) {
   if (!recording_ || !scene.loaded) return scene.update(dt_s, view);
   note_inputs(scene);
   std::string error = scene.update(dt_s, view);
@@ -160,7 +160,7 @@ std::string RecordingReplay::apply(const RecordedInput& input, ViewerScene& scen
   return {};
 }
 
-std::string RecordingReplay::step(ViewerScene& scene, double dt_s, const ui::ViewSettings& view) {
+std::string RecordingReplay::step(ViewerScene& scene, double dt_s, const visual::SceneView& view) {
   const std::vector<RecordedInput>& inputs = recording_.inputs;
   while (next_ < inputs.size() && inputs[next_].time_s <= time_s_ + kTimeTolerance_s) {
     if (std::string e = apply(inputs[next_++], scene); !e.empty()) return e;
@@ -185,7 +185,7 @@ std::vector<std::string> RecordingReplay::overlay_lines(const ViewerScene& scene
 }
 
 std::string RecordingReplay::play_to(ViewerScene& scene, double time_s, double step_s,
-                                     const ui::ViewSettings& view) {
+                                     const visual::SceneView& view) {
   std::string e = stepped_ ? std::string() : step(scene, 0.0, view);
   while (e.empty() && time_s_ < time_s - 1e-9) e = step(scene, step_s, view);
   return e;

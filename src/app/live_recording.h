@@ -15,7 +15,7 @@
 #include "app/motion_matching_recording.h"
 #include "app/recorded_input.h"
 #include "app/viewer_scene.h"
-#include "ui/view_settings.h"
+#include "visual/view_settings.h"
 
 namespace app {
 
@@ -45,7 +45,7 @@ class LiveRecorder {
   // scene.update(dt_s, view), with the inputs given since the last call recorded first when
   // recording (the motion-matching mode's: its step this frame came just before). Returns what
   // scene.update returns.
-  std::string update(ViewerScene& scene, float dt_s, const ui::ViewSettings& view);
+  std::string update(ViewerScene& scene, float dt_s, const visual::SceneView& view);
 
  private:
   void note_inputs(const ViewerScene& scene);
@@ -82,12 +82,12 @@ class RecordingReplay {
 
   // One frame: applies, each once and in order, the inputs given up to time_s(), then updates
   // scene by dt_s (the first frame of a video: 0) and moves time_s() on by dt_s.
-  std::string step(ViewerScene& scene, double dt_s, const ui::ViewSettings& view);
+  std::string step(ViewerScene& scene, double dt_s, const visual::SceneView& view);
 
   // A video's frame at time_s: the first call takes the step of 0 that starts the replay, then
   // steps of step_s bring time_s() up to time_s (a video's frames are step_s apart).
   std::string play_to(ViewerScene& scene, double time_s, double step_s,
-                      const ui::ViewSettings& view);
+                      const visual::SceneView& view);
 
   double time_s() const { return time_s_; }
 

@@ -102,7 +102,7 @@ void draw_handle(const glm::vec2& p, bool hot) {
 
 }  // namespace
 
-bool drag_post_process_targets(ViewerScene& scene, const ui::ViewSettings& view,
+bool drag_post_process_targets(ViewerScene& scene, const visual::SceneView& view,
                                TargetDragState& drag, const glm::vec4& viewport,
                                const glm::mat4& view_projection, const glm::vec3& eye) {
   drag.handles.clear();

@@ -11,7 +11,7 @@
 #include <glm/glm.hpp>
 
 #include "app/viewer_scene.h"
-#include "ui/view_settings.h"
+#include "visual/view_settings.h"
 
 namespace app {
 
@@ -57,7 +57,7 @@ void drive_aim_parameters(ViewerScene& scene);
 // their target; with Debug draw on, the handles are drawn (ImGui's foreground list, the frame
 // open) and a press on one starts a drag that lasts while the left button is held. Returns
 // whether a handle is being dragged (the camera must then not orbit).
-bool drag_post_process_targets(ViewerScene& scene, const ui::ViewSettings& view,
+bool drag_post_process_targets(ViewerScene& scene, const visual::SceneView& view,
                                TargetDragState& drag, const glm::vec4& viewport,
                                const glm::mat4& view_projection, const glm::vec3& eye);
 

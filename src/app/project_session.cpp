@@ -56,9 +56,9 @@ asset::Project current_project(const ViewerUi& ui, const ViewerScene& scene,
 void restore_view(const asset::Project& project, ViewerUi& ui, ViewerScene& scene) {
   const asset::ProjectView& v = project.view;
   // A project saved with LBS (the default) leaves the skinning the command line asked for.
-  const ui::SkinningChoice skinning = ui.view.skinning;
+  const visual::SkinningChoice skinning = ui.view.skinning;
   static_cast<visual::ViewSettings&>(ui.view) = v;
-  if (v.skinning == ui::SkinningChoice::Lbs) ui.view.skinning = skinning;
+  if (v.skinning == visual::SkinningChoice::Lbs) ui.view.skinning = skinning;
   if (ui.view.layout.ui_scale_automatic) ui.view.layout.ui_scale = ui.screen_ui_scale;
   scene.settings.foot_ik = v.foot_ik;
   scene.settings.stride_warping = v.stride_warping;

@@ -199,11 +199,12 @@ int set_trail_joints(const RenderArgs& args, ViewerScene& scene) {
 
 // The view the options ask for; 0, or 1 for a --compare clip the file does not have or a
 // --trail joint it does not have.
-int make_view(const RenderArgs& args, ViewerScene& scene, ui::ViewSettings& view) {
+int make_view(const RenderArgs& args, ViewerScene& scene, visual::SceneView& view) {
   // A file without a mesh (a skeleton and its clips) shows its skeleton.
   view.show_skeleton = args.skeleton || scene.character.meshes.empty();
   apply_render_view_options(args.view, view);
-  view.skinning = args.skinning == "dq" ? ui::SkinningChoice::DualQuat : ui::SkinningChoice::Lbs;
+  view.skinning =
+      args.skinning == "dq" ? visual::SkinningChoice::DualQuat : visual::SkinningChoice::Lbs;
   view.show_bone_axes = args.bone_axes;
   view.motion_trails = !args.trails.empty();
   view.motion_trail_window_s = args.trail_window_s;
@@ -211,8 +212,8 @@ int make_view(const RenderArgs& args, ViewerScene& scene, ui::ViewSettings& view
   if (int e = set_trail_joints(args, scene)) return e;
   parse_compare_option(args.compare, view);  // the option's validator has checked the text
   view.compare_sync =
-      args.compare_sync == "seconds" ? ui::CompareSync::Seconds : ui::CompareSync::Phase;
-  if (view.compare == ui::CompareMode::Clips && scene.find_clip(view.compare_clip) < 0) {
+      args.compare_sync == "seconds" ? visual::CompareSync::Seconds : visual::CompareSync::Phase;
+  if (view.compare == visual::CompareMode::Clips && scene.find_clip(view.compare_clip) < 0) {
     std::fprintf(stderr, "animview render: %s: no clip '%s' to compare with\n",
                  args.frame.file.c_str(), view.compare_clip.c_str());
     return 1;
@@ -226,7 +227,7 @@ struct RenderSession {
   const RenderArgs& args;
   ViewerScene& scene;
   render::SceneRenderer& renderer;
-  ui::ViewSettings view;
+  visual::SceneView view;
   glm::mat4 view_projection{1.0f};
   glm::vec3 pivot{0.0f};        // what a turntable orbits: the point the camera looks at
   std::string file_name;        // the file's, for the burn-in
@@ -268,7 +269,7 @@ int set_up_session(RenderSession& s) {
   ui::print_notices(s.renderer.set_character(character_source(s.scene.character)),
                     "animview render", stderr);
   s.renderer.upload(scene_frame_view(s.scene, s.view), 0.0f);
-  const bool clips_compared = s.view.compare == ui::CompareMode::Clips;
+  const bool clips_compared = s.view.compare == visual::CompareMode::Clips;
   const render::OrbitCamera camera =
       picture_camera(s.scene, s.view, clips_compared ? s.scene.find_clip(s.view.compare_clip) : -1,
                      framing_aspect(static_cast<float>(args.width), static_cast<float>(args.height),

@@ -80,11 +80,11 @@ std::string render_view_projection(const RenderViewOptions& options,
   return {};
 }
 
-void apply_render_view_options(const RenderViewOptions& options, ui::ViewSettings& view) {
+void apply_render_view_options(const RenderViewOptions& options, visual::SceneView& view) {
   // The render command shows the ground, shadows and sky unless told not to.
   view.show_ground = !options.no_ground;
   if (options.no_ground) view.show_grid = false;
-  view.shading = render::parse_shading_mode(options.shading);
+  view.shading = visual::parse_shading_mode(options.shading);
 }
 
 void apply_debug_material(const std::string& variant, asset::Character& character) {

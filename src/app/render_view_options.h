@@ -15,7 +15,7 @@
 
 #include "asset/character.h"
 #include "render/orbit_camera.h"
-#include "ui/view_settings.h"
+#include "visual/view_settings.h"
 
 namespace app {
 
@@ -44,7 +44,7 @@ std::string render_view_projection(const RenderViewOptions& options,
                                    glm::mat4& out);
 
 // What the options change in the view settings (ground, sky, shadows, shading).
-void apply_render_view_options(const RenderViewOptions& options, ui::ViewSettings& view);
+void apply_render_view_options(const RenderViewOptions& options, visual::SceneView& view);
 
 // The test-only material variants: "untextured" drops every texture (factors stay),
 // "flip-v" mirrors every UV's v (v' = 1 - v), the classic upside-down texture bug.

@@ -76,8 +76,8 @@ void SaveFlow::save_to(const std::string& path, Document& doc, ViewerUi& ui, Vie
   if (pending_ != GuardedAction::None) approved_ = std::exchange(pending_, GuardedAction::None);
 }
 
-void SaveFlow::save_or_ask(Document& doc, ViewerUi& ui, ViewerScene& scene,
-                           const render::OrbitCamera& camera, bool ask) {
+void SaveFlow::save(Document& doc, ViewerUi& ui, ViewerScene& scene,
+                    const render::OrbitCamera& camera, bool ask) {
   if (ask || doc.project_path().empty()) {
     ui::open_save_browser(browser_, suggested_project_path(doc, scene));
     browser_.title = "Save project as";
@@ -89,11 +89,6 @@ void SaveFlow::save_or_ask(Document& doc, ViewerUi& ui, ViewerScene& scene,
 
 bool SaveFlow::frame(Document& doc, ViewerUi& ui, ViewerScene& scene,
                      const render::OrbitCamera& camera) {
-  if (scene.loaded && (ui.view.request_save_project || ui.view.request_save_as)) {
-    save_or_ask(doc, ui, scene, camera, ui.view.request_save_as);
-  }
-  ui.view.request_save_project = false;
-  ui.view.request_save_as = false;
   bool cancelled_open = false;
   if (auto chosen = ui::draw_file_browser(browser_)) {
     std::string path = chosen->string();
@@ -110,7 +105,7 @@ bool SaveFlow::frame(Document& doc, ViewerUi& ui, ViewerScene& scene,
                                : fs::path(doc.project_path()).filename().string();
   switch (ui::draw_unsaved_changes_prompt(prompt_open_, action, name)) {
     case ui::UnsavedChoice::Save:
-      save_or_ask(doc, ui, scene, camera, false);
+      save(doc, ui, scene, camera, false);
       break;
     case ui::UnsavedChoice::Discard:
       approved_ = std::exchange(pending_, GuardedAction::None);
@@ -122,7 +117,6 @@ bool SaveFlow::frame(Document& doc, ViewerUi& ui, ViewerScene& scene,
     case ui::UnsavedChoice::None:
       break;
   }
-  if (approved_ == GuardedAction::Quit) ui.view.request_quit = true;
   return cancelled_open;
 }
 

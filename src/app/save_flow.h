@@ -51,16 +51,21 @@ class SaveFlow {
   // discarded.
   bool allow(GuardedAction action, bool unsaved);
 
-  // One frame: ui.view's Save and Save As requests, the Save As dialog and the prompt, and what
-  // their answers do (an approved quit sets ui.view.request_quit again). Returns true when the
-  // user cancelled an open or reload: the caller drops its queued open requests.
+  // Save (ask false) writes the project to its file, or opens the Save As dialog for a new
+  // project; Save As (ask true) always opens the dialog.
+  void save(Document& doc, ViewerUi& ui, ViewerScene& scene, const render::OrbitCamera& camera,
+            bool ask);
+
+  // One frame: the Save As dialog and the prompt, and what their answers do. Returns true when
+  // the user cancelled an open or reload: the caller drops its queued open requests.
   bool frame(Document& doc, ViewerUi& ui, ViewerScene& scene, const render::OrbitCamera& camera);
 
   bool asking() const { return prompt_open_ || browser_.open; }
+  // The prompt let a quit go ahead (saved or discarded): the viewer quits again, and allow
+  // lets it this time.
+  bool quit_approved() const { return approved_ == GuardedAction::Quit; }
 
  private:
-  void save_or_ask(Document& doc, ViewerUi& ui, ViewerScene& scene,
-                   const render::OrbitCamera& camera, bool ask);
   // Saves to path; reports the outcome in ui (the error panel or the status line).
   void save_to(const std::string& path, Document& doc, ViewerUi& ui, ViewerScene& scene,
                const render::OrbitCamera& camera);

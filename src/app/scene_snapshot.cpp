@@ -8,7 +8,7 @@
 namespace app {
 
 std::string draw_scene_image(render::SceneRenderer& renderer, const ViewerScene& scene,
-                             const ui::ViewSettings& view, const glm::mat4& view_projection,
+                             const visual::SceneView& view, const glm::mat4& view_projection,
                              int width, int height, render::Image& out) {
   glViewport(0, 0, width, height);
   glClearColor(kBackgroundColor.x, kBackgroundColor.y, kBackgroundColor.z, 1.0f);
@@ -21,7 +21,7 @@ std::string draw_scene_image(render::SceneRenderer& renderer, const ViewerScene&
 }
 
 std::string write_scene_png(render::SceneRenderer& renderer, const ViewerScene& scene,
-                            const ui::ViewSettings& view, const glm::mat4& view_projection,
+                            const visual::SceneView& view, const glm::mat4& view_projection,
                             int width, int height, const std::string& path) {
   render::Image image;
   if (std::string e =

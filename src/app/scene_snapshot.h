@@ -10,7 +10,7 @@
 #include "app/viewer_scene.h"
 #include "render/frame_capture.h"
 #include "render/scene_renderer.h"
-#include "ui/view_settings.h"
+#include "visual/view_settings.h"
 
 namespace app {
 
@@ -21,12 +21,12 @@ inline constexpr glm::vec3 kBackgroundColor{0.18f, 0.19f, 0.22f};
 // as the renderer last uploaded it, seen through view_projection, and reads the picture back
 // into out. Returns "" or why the character could not be drawn.
 std::string draw_scene_image(render::SceneRenderer& renderer, const ViewerScene& scene,
-                             const ui::ViewSettings& view, const glm::mat4& view_projection,
+                             const visual::SceneView& view, const glm::mat4& view_projection,
                              int width, int height, render::Image& out);
 
 // draw_scene_image, written to path as PNG. Returns "" or the cause (a PNG error names path).
 std::string write_scene_png(render::SceneRenderer& renderer, const ViewerScene& scene,
-                            const ui::ViewSettings& view, const glm::mat4& view_projection,
+                            const visual::SceneView& view, const glm::mat4& view_projection,
                             int width, int height, const std::string& path);
 
 }  // namespace app

@@ -55,7 +55,7 @@ std::string play_and_measure(ViewerScene& scene, float duration_s, float carried
                              SlideRun& run) {
   const anim::FootIkRig& rig = scene.instance.foot_rig();
   run.feet.assign(rig.legs.size(), {});
-  const ui::ViewSettings view;
+  const visual::SceneView view;
   const int frames = std::max(1, static_cast<int>(std::lround(duration_s / kStep_s)));
   const bool moves = scene.settings.root_motion_mode == anim::RootMotionMode::Applied;
   const anim::Transform start = scene.instance.world();

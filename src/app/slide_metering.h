@@ -12,6 +12,7 @@
 #include "anim/transform.h"
 #include "app/viewer_scene.h"
 #include "ui/foot_slide_readout.h"
+#include "ui/view_settings.h"
 
 namespace app {
 

@@ -237,7 +237,7 @@ void add_graph_state(const ViewerScene& scene, nlohmann::json& j) {
 nlohmann::json comparison_b(const ViewerScene& scene, const ui::ViewSettings& view) {
   const ClipComparison& b = scene.comparison;
   nlohmann::json c;
-  c["sync"] = view.compare_sync == ui::CompareSync::Phase ? "phase" : "seconds";
+  c["sync"] = view.compare_sync == visual::CompareSync::Phase ? "phase" : "seconds";
   if (b.active()) {
     const anim::Clip& clip = scene.clips()[b.clip()];
     c["clip"] = clip.name;
@@ -261,7 +261,7 @@ std::string state_line(int frame, const Document& doc, const ViewerScene& scene,
   j["load_count"] = ui.load_count;
   j["clip_storage"] = {{"compressed", scene.clip_binding.compress},
                        {"bytes", scene.loaded ? scene.bound.character->clip_memory_bytes() : 0}};
-  j["skinning"] = view.skinning == ui::SkinningChoice::Lbs ? "lbs" : "dq";
+  j["skinning"] = view.skinning == visual::SkinningChoice::Lbs ? "lbs" : "dq";
   j["compare"] = compare_mode_name(view.compare);
   add_export_dialogs(ui, j);
   j["status"] = ui.status;
@@ -306,7 +306,7 @@ std::string state_line(int frame, const Document& doc, const ViewerScene& scene,
   j["lock_feet"] = scene.settings.foot_ik_settings.lock_feet;
   j["root_motion"] =
       scene.settings.root_motion_mode == anim::RootMotionMode::Applied ? "applied" : "in_place";
-  if (view.compare == ui::CompareMode::Clips) j["compare_b"] = comparison_b(scene, view);
+  if (view.compare == visual::CompareMode::Clips) j["compare_b"] = comparison_b(scene, view);
   j["machines"] = machines(doc, scene, ui);
   j["ui"] = ui_geometry(scene, ui);
   return j.dump();

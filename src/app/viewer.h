@@ -73,6 +73,8 @@ struct Viewer {
   std::string pending_clip;
   std::vector<std::string> pending_parameters;
   bool pending_ground = false;
+  // File > Reload (or the files changed on disk): done once the loader is free.
+  bool reload_asked = false;
   Playhead reload_playhead;
   double last_watch_s = 0.0;
   SaveFlow save_flow;

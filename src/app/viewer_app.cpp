@@ -37,6 +37,7 @@
 #include "app/state_log.h"
 #include "app/unit_guessing.h"
 #include "app/viewer.h"
+#include "app/viewer_commands.h"
 #include "app/viewer_frame_export.h"
 #include "app/viewer_frame_outputs.h"
 #include "app/viewer_loading.h"
@@ -60,6 +61,7 @@
 #include "ui/joint_inspector.h"
 #include "ui/main_menu.h"
 #include "ui/panel_layout.h"
+#include "ui/shortcuts.h"
 #include "ui/stats_overlay.h"
 #include "ui/unsaved_changes_prompt.h"
 
@@ -67,16 +69,12 @@ namespace app {
 namespace {
 
 // Input the GLFW callbacks collect between frames.
-struct KeyPress {
-  int key;
-  int mods;
-};
 struct WindowEvents {
   float scroll = 0.0f;
   std::vector<std::string> dropped;
   // Presses since the last frame. ImGui 1.86 only sees keys held at a frame's start, so a tap
   // between two slow (software-rendered) frames would be lost without this queue.
-  std::vector<KeyPress> presses;
+  std::vector<ui::KeyPress> presses;
 };
 WindowEvents g_events;
 KeyTapHolder g_key_taps;
@@ -117,55 +115,26 @@ render::PointerInput read_pointer(GLFWwindow* window, double& last_x, double& la
   return in;
 }
 
-// Applies the key presses queued since the last frame; returns whether F12 (screenshot) was
-// among them.
-bool handle_keys(ViewerUi& ui, ViewerScene& scene, render::OrbitCamera& camera) {
-  const ImGuiIO& io = ImGui::GetIO();
+// Takes the key presses queued since the last frame: appends the shortcuts' commands to
+// commands, steps the timeline (or toggles the cheat sheet). Returns whether F12 (screenshot)
+// was among them.
+bool handle_keys(ViewerUi& ui, ViewerScene& scene, ui::ViewerCommands& commands) {
+  const bool typing = ImGui::GetIO().WantCaptureKeyboard;
   bool screenshot = false;
-  for (const KeyPress& press : g_events.presses) {
-    const bool ctrl = (press.mods & GLFW_MOD_CONTROL) != 0;
-    const bool shift = (press.mods & GLFW_MOD_SHIFT) != 0;
-    // F12 and Ctrl+Q work even while a text field has focus: neither edits anything.
+  for (const ui::KeyPress& press : g_events.presses) {
+    // F12 works even while a text field has focus: it edits nothing.
     if (press.key == GLFW_KEY_F12) screenshot = true;
-    if (ctrl && press.key == GLFW_KEY_Q) ui.view.request_quit = true;
-    if (io.WantCaptureKeyboard) continue;
-    if (ctrl && press.key == GLFW_KEY_O) ui.view.request_open_file = true;
-    if (ctrl && press.key == GLFW_KEY_S) {
-      (shift ? ui.view.request_save_as : ui.view.request_save_project) = true;
-    }
-    if (ctrl && press.key == GLFW_KEY_R) ui.view.request_reload = true;
-    if (ctrl) continue;
-    if (press.key == GLFW_KEY_F) ui.view.request_frame_character = true;
-    if (press.key == GLFW_KEY_HOME) ui.view.request_frame_all = true;
-    // Blender's numpad: 1 front, 3 right, 7 top (orthographic), 5 perspective <-> orthographic.
-    if (press.key == GLFW_KEY_KP_1) render::look_along(camera, render::AxisView::Front);
-    if (press.key == GLFW_KEY_KP_3) render::look_along(camera, render::AxisView::Right);
-    if (press.key == GLFW_KEY_KP_7) render::look_along(camera, render::AxisView::Top);
-    if (press.key == GLFW_KEY_KP_5) camera.orthographic = !camera.orthographic;
+    if (auto command = ui::shortcut_command(press, typing)) commands.push_back(*command);
+    if (typing || (press.mods & GLFW_MOD_CONTROL) != 0) continue;
     // Arrow keys over the blend-space editor move its point, not the playhead.
     if (scene.mode == PlayMode::ClipPreview && !ImGui::IsAnyItemHovered()) {
+      const bool shift = (press.mods & GLFW_MOD_SHIFT) != 0;
       ui::apply_timeline_key(scene.clock, ui.jump_times, press.key, shift, ui.show_cheat_sheet);
     } else if (press.key == GLFW_KEY_H) {
       ui.show_cheat_sheet = !ui.show_cheat_sheet;
     }
   }
   g_events.presses.clear();
-  if (ui.view.request_frame_character) {
-    frame_character(camera, scene, true, ui.framing_aspect);
-    ui.view.request_frame_character = false;
-  }
-  if (ui.view.request_frame_all) {
-    // Everything: the character and the ground around the origin it walked from.
-    asset::Bounds b = character_bounds(scene, true);
-    if (!b.empty()) {
-      // The origin's neighbourhood, at the character's scale (2 m for a person).
-      const float reach = std::max(b.max.y - b.min.y, 0.1f);
-      b.min = glm::min(b.min, glm::vec3(-reach, 0.0f, -reach));
-      b.max = glm::max(b.max, glm::vec3(reach, 0.0f, reach));
-      camera.frame(b.min, b.max, ui.framing_aspect);
-    }
-    ui.view.request_frame_all = false;
-  }
   return screenshot;
 }
 
@@ -197,12 +166,12 @@ std::string start_viewer(Viewer& v) {
                                            density.monitor_width_mm);
   ui.import_settings.unit_scale = options.unit_scale;
   ui.view.skinning =
-      options.skinning == "dq" ? ui::SkinningChoice::DualQuat : ui::SkinningChoice::Lbs;
+      options.skinning == "dq" ? visual::SkinningChoice::DualQuat : visual::SkinningChoice::Lbs;
   ui.view.crowd = options.crowd;
   ui.view.time_scale = options.time_scale;
   parse_compare_option(options.compare, ui.view);  // the command line has checked the text
   ui.view.compare_sync =
-      options.compare_sync == "seconds" ? ui::CompareSync::Seconds : ui::CompareSync::Phase;
+      options.compare_sync == "seconds" ? visual::CompareSync::Seconds : visual::CompareSync::Phase;
   v.recent.load();
   v.pending_clip = options.clip;
   v.pending_parameters = options.parameters;
@@ -302,15 +271,16 @@ void frame_for_viewport(Viewer& v, const ViewportRect& rect) {
 }
 
 // Starts the ImGui frame and draws the menu, the panels, the overlays and the dialogs (save,
-// recovery), and autosaves. Returns the viewport rectangle the panels leave for the 3D view.
-ViewportRect draw_interface(Viewer& v, const FrameStart& f) {
+// recovery), and autosaves. Appends the menu's commands (and a quit the unsaved-changes prompt
+// let go ahead) to commands. Returns the viewport rectangle the panels leave for the 3D view.
+ViewportRect draw_interface(Viewer& v, const FrameStart& f, ui::ViewerCommands& commands) {
   ViewerScene& scene = v.scene;
   ViewerUi& ui = v.ui;
   render::OrbitCamera& camera = v.camera;
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplGlfw_NewFrame();
   ImGui::NewFrame();
-  ui::draw_main_menu(ui.view, ui.curve_view.open);
+  commands = ui::draw_main_menu(ui.view, ui.curve_view.open);
   const ViewportRect rect = draw_panels(v.document, ui, scene, v.loader, v.recent, v.open_requests);
   run_retarget_panel(v.retargeting, v.document, scene, ui);
   run_curve_view(ui, scene);
@@ -332,6 +302,7 @@ ViewportRect draw_interface(Viewer& v, const FrameStart& f) {
     // A reload of changed files that was cancelled is not asked again for the same change.
     v.document.accept_disk_state();
   }
+  if (v.save_flow.quit_approved()) commands.push_back(ui::ViewerCommand::Quit);
   if (v.recovery) {
     const ui::RecoveryChoice choice =
         ui::draw_recovery_prompt(v.recovery_prompt, v.recovery->string());
@@ -472,8 +443,6 @@ bool end_frame(Viewer& v, const FrameStart& f) {
   }
   if (options.headless && v.frame >= options.frames) return true;
   if (options.max_frames > 0 && v.frame >= options.max_frames) return true;
-  if (v.ui.view.request_quit) glfwSetWindowShouldClose(v.window.handle(), GLFW_TRUE);
-  v.ui.view.request_quit = false;
   if (glfwWindowShouldClose(v.window.handle()) &&
       !v.save_flow.allow(GuardedAction::Quit, f.unsaved)) {
     glfwSetWindowShouldClose(v.window.handle(), GLFW_FALSE);
@@ -514,10 +483,11 @@ int run_viewer(const ViewerOptions& options) {
     const FrameStart f = begin_frame(v);
     run_load_queue(v, f, g_events.dropped);
     update_scene(v, f.dt);
-    const ViewportRect rect = draw_interface(v, f);
+    ui::ViewerCommands commands;
+    const ViewportRect rect = draw_interface(v, f, commands);
     frame_for_viewport(v, rect);
-    const bool take_screenshot = handle_keys(v.ui, v.scene, v.camera);
-    write_requested_record(v);
+    const bool take_screenshot = handle_keys(v.ui, v.scene, commands);
+    apply_viewer_commands(v, commands);
     follow_recording(v);
     v.recording.draw_indicator(rect);
     run_frame_export(v, rect, f);

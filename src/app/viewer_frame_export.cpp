@@ -60,10 +60,6 @@ std::string ViewerFrameExport::start(ViewerUi& ui, ViewerScene& scene, const Exp
 
 void ViewerFrameExport::draw(ViewerUi& ui, ViewerScene& scene, const ExportSizes& sizes) {
   ui::FrameExportDialogState& dialog = ui.frame_export;
-  if (ui.view.request_export_frames) {
-    ui.view.request_export_frames = false;
-    open(dialog, scene);
-  }
   if (!dialog.open) return;
   ui::FrameExportDialogInfo info;
   const int clip = scene.timeline_clip();

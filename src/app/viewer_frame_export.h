@@ -40,7 +40,7 @@ class ViewerFrameExport {
   // the error panel, naming the folder).
   std::string start(ViewerUi& ui, ViewerScene& scene, const ExportSizes& sizes);
 
-  // Draws the dialog (opening it when the menu asked) and acts on its buttons.
+  // Draws the dialog while it is open and acts on its buttons.
   void draw(ViewerUi& ui, ViewerScene& scene, const ExportSizes& sizes);
 
   // While an export runs: shows the timeline's pose at the next frame, draws it through camera

@@ -34,17 +34,14 @@ std::string transition_record(const ViewerUi& ui, const ViewerScene& scene) {
   return asset::history_to_json(ui.history, names.states, names.parameters);
 }
 
-// File > Export transition record...: writes the record beside the working folder's others.
-void write_requested_record(Viewer& v) {
-  ViewerUi& ui = v.ui;
-  if (std::exchange(ui.view.request_export_record, false) && v.scene.loaded) {
-    const std::string path = next_numbered_path("animview_transition_record");
-    const std::string e = asset::write_file_atomically(path, transition_record(ui, v.scene));
-    if (e.empty()) {
-      ui.status = "wrote " + path;
-    } else {
-      ui.errors.add(path, e);
-    }
+// File > Export transition record: writes the record beside the working folder's others.
+void write_transition_record(ViewerUi& ui, const ViewerScene& scene) {
+  const std::string path = next_numbered_path("animview_transition_record");
+  const std::string e = asset::write_file_atomically(path, transition_record(ui, scene));
+  if (e.empty()) {
+    ui.status = "wrote " + path;
+  } else {
+    ui.errors.add(path, e);
   }
 }
 

@@ -122,10 +122,10 @@ void run_load_queue(Viewer& v, const FrameStart& f, std::vector<std::string>& dr
   // Reload (asked for, or the files changed on disk), keeping the playhead.
   if (ui.view.reload_on_change && !loader.busy() && f.now_s - v.last_watch_s > 1.0) {
     v.last_watch_s = f.now_s;
-    if (doc.changed_on_disk()) ui.view.request_reload = true;
+    if (doc.changed_on_disk()) v.reload_asked = true;
   }
-  if (ui.view.request_reload && !doc.files().empty() && !loader.busy()) {
-    ui.view.request_reload = false;
+  if (v.reload_asked && !doc.files().empty() && !loader.busy()) {
+    v.reload_asked = false;
     if (scene.mode == PlayMode::ClipPreview && scene.preview_clip >= 0) {
       v.reload_playhead = {scene.clips()[scene.preview_clip].name, scene.clock.time_s(),
                            scene.clock.playing()};

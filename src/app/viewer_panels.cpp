@@ -69,7 +69,7 @@ void draw_character_tab(Document& doc, ViewerUi& ui, ViewerScene& scene) {
 
 void draw_clips_tab(ViewerUi& ui, ViewerScene& scene) {
   const ui::ClipFileButtons buttons = ui::draw_clip_file_buttons(scene.loaded);
-  if (buttons.add) ui.view.request_add_clip_file = true;
+  if (buttons.add) open_file_browser(ui, scene, FileBrowserPurpose::AddClip);
   if (buttons.retarget) ui.retarget_panel.open = true;
   ui.retarget_panel.add_clip_button_at = buttons.add_at;
   ui.retarget_panel.open_button_at = buttons.retarget_at;
@@ -225,6 +225,17 @@ void export_pose(ViewerUi& ui, const ViewerScene& scene) {
   ui.status = std::string("wrote ") + name;
 }
 
+void open_file_browser(ViewerUi& ui, const ViewerScene& scene, FileBrowserPurpose purpose) {
+  const bool adds_clips = purpose == FileBrowserPurpose::AddClip;
+  if (adds_clips && !scene.loaded) {
+    ui.errors.add("", "Add clip file: open a character first (clips bind to its joints)");
+    return;
+  }
+  ui.file_browser_adds_clips = adds_clips;
+  ui.file_browser.title = adds_clips ? "Add clip file" : "Open file";
+  ui::open_file_browser(ui.file_browser, ui.file_browser.directory);
+}
+
 RecordNames record_names(const ViewerScene& scene) {
   RecordNames names;
   for (const anim::State& s : scene.project.state_machine.states) names.states.push_back(s.name);
@@ -326,18 +337,6 @@ ViewportRect draw_panels(Document& doc, ViewerUi& ui, ViewerScene& scene, AsyncL
           rect.y, static_cast<int>(foot_slide_overlay_lines(ui.slide, scene, ui.view).size())) +
           8.0f);
   if (loader.busy() && ui::draw_load_progress(loader.what(), loader.progress())) loader.cancel();
-  if (ui.view.request_export_pose && scene.loaded) export_pose(ui, scene);
-  ui.view.request_export_pose = false;
-  if (ui.view.request_open_file || (ui.view.request_add_clip_file && scene.loaded)) {
-    ui.file_browser_adds_clips = !ui.view.request_open_file;
-    ui.file_browser.title = ui.file_browser_adds_clips ? "Add clip file" : "Open file";
-    ui::open_file_browser(ui.file_browser, ui.file_browser.directory);
-  }
-  if (ui.view.request_add_clip_file && !scene.loaded) {
-    ui.errors.add("", "Add clip file: open a character first (clips bind to its joints)");
-  }
-  ui.view.request_open_file = false;
-  ui.view.request_add_clip_file = false;
   if (auto chosen = ui::draw_file_browser(ui.file_browser)) {
     if (ui.file_browser_adds_clips) {
       ui.add_clip_requests.push_back(chosen->string());

@@ -146,6 +146,14 @@ void preview_clip(ViewerUi& ui, ViewerScene& scene, int clip);
 // "<clip>_<time>.pose.json" in the working folder; reports the outcome like save_project.
 void export_pose(ViewerUi& ui, const ViewerScene& scene);
 
+// What the file browser picks: a file to open (a character, a project), or a clip file to bind
+// to the loaded character.
+enum class FileBrowserPurpose { Open, AddClip };
+
+// Opens the file browser for purpose (drawn by draw_panels). Adding a clip file needs a
+// character: without one the error panel says so instead.
+void open_file_browser(ViewerUi& ui, const ViewerScene& scene, FileBrowserPurpose purpose);
+
 // Draws every panel for this frame and applies their edits (recorded in doc's history). Returns
 // the viewport rectangle left for the 3D view. Files the user asked to open are appended to
 // open_requests.

@@ -33,7 +33,7 @@ class ViewerRecording {
   std::string finish(ViewerUi& ui);
 
   // The frame's update of scene, recorded while recording (LiveRecorder::update).
-  std::string update(ViewerScene& scene, float dt_s, const ui::ViewSettings& view) {
+  std::string update(ViewerScene& scene, float dt_s, const visual::SceneView& view) {
     return recorder_.update(scene, dt_s, view);
   }
 

@@ -167,7 +167,7 @@ std::string ViewerScene::set_parameter(const std::string& assignment) {
   return {};
 }
 
-void ViewerScene::update_onion_skin(const ui::ViewSettings& view) {
+void ViewerScene::update_onion_skin(const visual::SceneView& view) {
   onion_offsets_s.clear();
   if (!view.onion_skin || mode != PlayMode::ClipPreview || preview_clip < 0) {
     onion_poses.clear();
@@ -199,7 +199,7 @@ void ViewerScene::update_onion_skin(const ui::ViewSettings& view) {
   }
 }
 
-void ViewerScene::update_joint_trails(const ui::ViewSettings& view) {
+void ViewerScene::update_joint_trails(const visual::SceneView& view) {
   if (!view.motion_trails || trail_joints.empty()) {
     joint_trails.clear();
     return;
@@ -230,7 +230,7 @@ void ViewerScene::preview(int clip) {
   clock.seek(0.0);
 }
 
-std::string ViewerScene::update(float dt_s, const ui::ViewSettings& view) {
+std::string ViewerScene::update(float dt_s, const visual::SceneView& view) {
   if (!loaded) return {};
   const bool previewing = mode == PlayMode::ClipPreview && preview_clip >= 0;
   if (previewing) {
@@ -251,7 +251,7 @@ std::string ViewerScene::update(float dt_s, const ui::ViewSettings& view) {
   return update_crowd(view, dt_s, previewing);
 }
 
-std::string ViewerScene::update_crowd(const ui::ViewSettings& view, float dt_s, bool previewing) {
+std::string ViewerScene::update_crowd(const visual::SceneView& view, float dt_s, bool previewing) {
   if (view.crowd <= 1) {
     crowd = {};
     return {};

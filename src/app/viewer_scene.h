@@ -18,7 +18,7 @@
 #include "asset/project_binding.h"
 #include "asset/project_file.h"
 #include "render/motion_trail.h"
-#include "ui/view_settings.h"
+#include "visual/view_settings.h"
 
 namespace app {
 
@@ -129,12 +129,12 @@ struct ViewerScene {
   // Advances the clock (in preview mode) and the character by dt_s, then clip B of view's
   // comparison (ClipComparison::update), which follows the clock, and the crowd when view asks
   // for one. Returns "" or the failing job's message.
-  std::string update(float dt_s, const ui::ViewSettings& view);
+  std::string update(float dt_s, const visual::SceneView& view);
 
  private:
-  void update_onion_skin(const ui::ViewSettings& view);
-  void update_joint_trails(const ui::ViewSettings& view);
-  std::string update_crowd(const ui::ViewSettings& view, float dt_s, bool previewing);
+  void update_onion_skin(const visual::SceneView& view);
+  void update_joint_trails(const visual::SceneView& view);
+  std::string update_crowd(const visual::SceneView& view, float dt_s, bool previewing);
 
   anim::CharacterInstance onion_;
   // Made at the first trail; shared only to keep FrameProbe's definition out of this header.

@@ -126,10 +126,6 @@ std::string ViewerVideoExport::start(const Document& doc, ViewerUi& ui, ViewerSc
 void ViewerVideoExport::draw(const Document& doc, ViewerUi& ui, ViewerScene& scene, int width,
                              int height, const SavedRecording* recording) {
   ui::VideoExportDialogState& dialog = ui.video_export;
-  if (ui.view.request_export_video) {
-    ui.view.request_export_video = false;
-    open(dialog, scene, doc.project_folder(), recording);
-  }
   if (!dialog.open) return;
   ui::VideoExportDialogInfo info;
   const int clip = scene.timeline_clip();
@@ -202,7 +198,7 @@ void ViewerVideoExport::step(ViewerUi& ui, ViewerScene& scene, render::SceneRend
 }
 
 std::string ViewerVideoExport::pose(ViewerScene& scene, const PlayblastFrame& frame,
-                                    const ui::ViewSettings& view) {
+                                    const visual::SceneView& view) {
   if (replay_) return replay_->play_to(scene, frame.time_s, 1.0 / fps_, view);
   scene.clock.seek(frame.time_s);
   return scene.update(0.0f, view);

@@ -53,7 +53,7 @@ class ViewerVideoExport {
   std::string start(const Document& doc, ViewerUi& ui, ViewerScene& scene, int width, int height,
                     const SavedRecording* recording);
 
-  // Draws the dialog (opening it when the menu asked) and acts on its buttons.
+  // Draws the dialog while it is open and acts on its buttons.
   void draw(const Document& doc, ViewerUi& ui, ViewerScene& scene, int width, int height,
             const SavedRecording* recording);
 
@@ -73,7 +73,7 @@ class ViewerVideoExport {
  private:
   void finish(ViewerUi& ui, ViewerScene& scene, const std::string& error);
   // Poses scene for frame: the clip at its time, or the recording replayed up to it.
-  std::string pose(ViewerScene& scene, const PlayblastFrame& frame, const ui::ViewSettings& view);
+  std::string pose(ViewerScene& scene, const PlayblastFrame& frame, const visual::SceneView& view);
 
   std::vector<PlayblastFrame> frames_;
   std::size_t next_ = 0;

@@ -1,8 +1,9 @@
 #pragma once
 // What SceneRenderer draws for one frame, as plain data: the character's instance (its poses,
 // palettes, world transform and foot-IK debug), clip B's in a clip comparison, the crowd, the
-// ground, the onion skin's ghosts, the joints' motion trails, the view toggles and the camera. The
-// frame loop fills it from its scene and view settings, so the renderer knows neither.
+// ground, the onion skin's ghosts, the joints' motion trails, the view (visual::SceneView, whole)
+// and the camera. The frame loop fills it from its scene and view settings, so the renderer knows
+// neither.
 
 #include <span>
 #include <vector>
@@ -15,19 +16,16 @@
 #include "render/motion_trail.h"
 #include "render/skinned_mesh_renderer.h"
 #include "render/surface_material.h"
+#include "visual/view_settings.h"
 
 namespace render {
-
-// Side by side in the viewport: the whole view, the same pose skinned by LBS (left) and dual
-// quaternions (right), or the character (left) and clip B (right).
-enum class FrameSplit { Whole, Skinning, Clips };
 
 struct FrameView {
   // The character, or null when none is loaded (the ground is drawn alone). Its world
   // transform places the mesh, skeleton and ground; its palettes skin the mesh.
   const anim::CharacterInstance* instance = nullptr;
   std::span<const int> parents;  // the skeleton's, for the skeleton lines
-  // Clip B in FrameSplit::Clips, or null where it cannot be played (the right half then shows
+  // Clip B in CompareMode::Clips, or null where it cannot be played (the right half then shows
   // the ground only).
   const anim::CharacterInstance* clip_b = nullptr;
   // Drawn instead of the instance when not null (the caller passes it when it has more than
@@ -44,20 +42,9 @@ struct FrameView {
   // The selected joints' motion trails, in world space. Empty: none.
   std::span<const MotionTrail> joint_trails;
 
-  FrameSplit split = FrameSplit::Whole;
-  bool show_grid = true;
-  bool show_mesh = true;
-  bool show_skeleton = true;
-  bool skeleton_octahedra = false;
-  bool show_bone_axes = false;  // each joint's frame as RGB axes
-  bool wireframe = false;
-  bool show_foot_ik_debug = true;
-  bool show_root_trail = true;
-  bool show_ground = false;  // ground, shadows and sky
-  bool shadows = true;
-  SkinningMethod skinning = SkinningMethod::Lbs;
-  ColorMode coloring = ColorMode::Base;
-  ShadingMode shading = ShadingMode::Material;
+  // What the user chose to see (the grid, mesh, skeleton, ground...), how the mesh is skinned,
+  // coloured and shaded, and whether the view is split (its compare mode).
+  visual::SceneView view;
 
   glm::mat4 view_projection{1.0f};  // the camera
 };

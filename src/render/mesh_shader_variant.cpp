@@ -2,18 +2,18 @@
 
 namespace render {
 
-MeshShaderVariant mesh_shader_variant(SkinningMethod method, MeshPass pass, ColorMode color_mode,
-                                      visual::ShadingMode shading, bool diffuse_only, int textures,
-                                      int shadow_taps) {
+MeshShaderVariant mesh_shader_variant(visual::SkinningChoice method, MeshPass pass,
+                                      visual::MeshColoring color_mode, visual::ShadingMode shading,
+                                      bool diffuse_only, int textures, int shadow_taps) {
   MeshShaderVariant v;
   v.method = method;
   v.pass = pass;
   v.color_mode = color_mode;
   if (pass == MeshPass::DepthOnly) {
-    if (color_mode == ColorMode::Base) v.textures = textures;
+    if (color_mode == visual::MeshColoring::Material) v.textures = textures;
     return v;
   }
-  if (color_mode != ColorMode::Base) return v;
+  if (color_mode != visual::MeshColoring::Material) return v;
   v.shading = shading;
   v.diffuse_only = diffuse_only;
   v.textures = textures;
@@ -30,7 +30,8 @@ std::vector<std::string> mesh_shader_defines(const MeshShaderVariant& variant) {
       "SHADOW_TAPS " + std::to_string(variant.shadow_taps),
   };
   if (variant.pass == MeshPass::DepthOnly) defines.push_back("DEPTH_ONLY");
-  if (variant.pass == MeshPass::Color && variant.color_mode == ColorMode::SkinningDifference) {
+  if (variant.pass == MeshPass::Color &&
+      variant.color_mode == visual::MeshColoring::SkinningDifference) {
     defines.push_back("DIFFERENCE_VIEW");
   }
   return defines;

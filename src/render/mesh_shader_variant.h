@@ -15,20 +15,13 @@
 
 namespace render {
 
-// What decides a vertex's colour. Values match shaders/mesh.frag.
-enum class ColorMode {
-  Base = 0,                // the material, lit as MeshDrawOptions::shading says
-  InfluenceCount = 1,      // heatmap of influences per vertex: 1 blue ... 4 yellow ... 8 red
-  SkinningDifference = 2,  // distance between the LBS and DQ positions of each vertex
-};
-
 // The program's pass: the picture, or depth only (shadow maps).
 enum class MeshPass { Color = 0, DepthOnly = 1 };
 
 struct MeshShaderVariant {
-  SkinningMethod method = SkinningMethod::Lbs;
+  visual::SkinningChoice method = visual::SkinningChoice::Lbs;
   MeshPass pass = MeshPass::Color;
-  ColorMode color_mode = ColorMode::Base;
+  visual::MeshColoring color_mode = visual::MeshColoring::Material;
   visual::ShadingMode shading = visual::ShadingMode::Material;
   bool diffuse_only = false;  // Lambert only (shaders/lighting.glsl's shade_diffuse)
   int textures = 0;           // bit k: the texture on unit k is bound (mesh.frag's k*Texture)
@@ -41,9 +34,9 @@ struct MeshShaderVariant {
 // to their defaults, so draws that differ only there share one program: depth only reads the
 // colour mode and textures (alpha cut-outs); a false colour (influences, difference) reads none
 // of the others.
-MeshShaderVariant mesh_shader_variant(SkinningMethod method, MeshPass pass, ColorMode color_mode,
-                                      visual::ShadingMode shading, bool diffuse_only, int textures,
-                                      int shadow_taps);
+MeshShaderVariant mesh_shader_variant(visual::SkinningChoice method, MeshPass pass,
+                                      visual::MeshColoring color_mode, visual::ShadingMode shading,
+                                      bool diffuse_only, int textures, int shadow_taps);
 
 // Its defines for ShaderSources (shaders/mesh.frag and lighting.glsl read them; the difference
 // view's vertex shader reads DIFFERENCE_VIEW).

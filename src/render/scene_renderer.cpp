@@ -182,7 +182,7 @@ void SceneRenderer::upload(const FrameView& frame, float dt_s) {
   if (!frame.instance) return;
   const anim::CharacterInstance& p = *frame.instance;
   const int joints = static_cast<int>(frame.parents.size());
-  if (frame.split == FrameSplit::Clips && frame.clip_b) {
+  if (frame.view.compare == visual::CompareMode::Clips && frame.clip_b) {
     const anim::CharacterInstance& b = *frame.clip_b;
     compare_palette_.upload_matrices(b.skinning_matrices(), joints);
     compare_palette_.upload_dual_quats(b.skinning_dual_quats(), b.skinning_stretch(),
@@ -220,8 +220,9 @@ void SceneRenderer::draw_ground(const anim::Terrain& terrain, const glm::vec3& c
                                    : std::max(kGroundRadius_m, 6.0f * character_radius_m_);
   render::MeshDrawOptions options;
   options.material = ground_material();
-  options.shading = frame.shading == render::ShadingMode::Matcap ? render::ShadingMode::Clay
-                                                                 : render::ShadingMode::Material;
+  options.shading = frame.view.shading == render::ShadingMode::Matcap
+                        ? render::ShadingMode::Clay
+                        : render::ShadingMode::Material;
   options.fade_center = center;
   options.diffuse_only = true;  // a rough ground: specular would cost much and show little
   if (terrain.shape == anim::TerrainShape::Flat) {
@@ -294,12 +295,12 @@ void SceneRenderer::add_joint_inspection(const FrameView& frame, std::span<const
   for (const MotionTrail& trail : frame.joint_trails) {
     add_motion_trail(lines_, trail, bone_axis_length_m_ / 12.0f);
   }
-  if (frame.show_bone_axes) add_bone_axes(lines_, pose, world, bone_axis_length_m_);
+  if (frame.view.show_bone_axes) add_bone_axes(lines_, pose, world, bone_axis_length_m_);
 }
 
 std::string SceneRenderer::draw(const FrameView& frame) {
   const glm::mat4& view_projection = frame.view_projection;
-  if (frame.split == FrameSplit::Whole) {
+  if (frame.view.compare == visual::CompareMode::Off) {
     return draw_view(frame, view_projection, ViewPart::Whole);
   }
   GLint viewport[4] = {0, 0, 0, 0};
@@ -327,7 +328,7 @@ std::string SceneRenderer::draw(const FrameView& frame) {
 void SceneRenderer::draw_shadow_map(const FrameView& frame,
                                     const render::SkinningPaletteBuffer& palette, bool crowd) {
   // Crowds spread over the ground: their shadows would need a map of the whole crowd.
-  if (crowd || !frame.instance || !frame.show_mesh) return;
+  if (crowd || !frame.instance || !frame.view.show_mesh) return;
   const glm::mat4 world = frame.instance->world_matrix();
   const glm::vec3 center = glm::vec3(world * glm::vec4(character_center_, 1.0f));
   // Limbs swing beyond the rest pose's box; the ground under the feet must be inside too.
@@ -338,7 +339,7 @@ void SceneRenderer::draw_shadow_map(const FrameView& frame,
   }
   render::MeshDrawOptions options;
   options.depth_only = true;
-  options.method = frame.skinning;
+  options.method = frame.view.skinning;
   options.model = world;
   draw_character(palette, shadow_map_.light_view_projection(), options,
                  frame.instance->morph_weights());
@@ -410,8 +411,8 @@ void SceneRenderer::draw_surroundings(const FrameView& frame, const anim::Terrai
   render::SceneLighting lighting;
   lighting.shadow_taps = shadow_taps_;
   meshes_.set_lighting(lighting);
-  if (frame.show_ground) {
-    if (frame.shadows && frame.shading != render::ShadingMode::Matcap &&
+  if (frame.view.show_ground) {
+    if (frame.view.shadows && frame.view.shading != render::ShadingMode::Matcap &&
         !(clip_b && !frame.clip_b)) {
       draw_shadow_map(frame, palette, crowd);
       if (shadow_map_.valid()) lighting.shadow_map = &shadow_map_;
@@ -419,13 +420,13 @@ void SceneRenderer::draw_surroundings(const FrameView& frame, const anim::Terrai
     meshes_.set_lighting(lighting);
   }
   // Uneven ground is the foot IK's terrain: it is drawn even without the ground and sky.
-  if (frame.show_ground || terrain.shape != anim::TerrainShape::Flat) {
+  if (frame.view.show_ground || terrain.shape != anim::TerrainShape::Flat) {
     draw_ground(terrain, root, view_projection, frame);
   }
   // After the opaque ground, which hides much of it; before the grid, which blends over it.
-  if (frame.show_ground) sky_.draw(view_projection, lighting);
+  if (frame.view.show_ground) sky_.draw(view_projection, lighting);
   // The grid follows the camera and lies on the terrain, whatever its shape.
-  if (frame.show_grid) {
+  if (frame.view.show_grid) {
     grid_.draw(terrain, view_projection);
   }
 }
@@ -447,15 +448,16 @@ void SceneRenderer::draw_root_trail(const glm::mat4& view_projection) {
 
 void SceneRenderer::add_overlays(const FrameView& frame, const anim::CharacterInstance& p,
                                  const glm::mat4& world, bool clip_b) {
-  if (frame.show_skeleton) {
+  if (frame.view.show_skeleton) {
     render::add_skeleton(
         lines_, recorded_model_pose_.empty() ? p.model_pose() : recorded_model_pose_, frame.parents,
-        world, frame.skeleton_octahedra ? render::BoneStyle::Octahedra : render::BoneStyle::Lines,
+        world,
+        frame.view.skeleton_octahedra ? render::BoneStyle::Octahedra : render::BoneStyle::Lines,
         {1.0f, 0.55f, 0.1f, 1.0f});
   }
   if (clip_b) return;
-  if (frame.show_foot_ik_debug && frame.foot_ik) add_foot_debug(p.foot_ik_debug());
-  if (frame.show_foot_ik_debug) {
+  if (frame.view.show_foot_ik_debug && frame.foot_ik) add_foot_debug(p.foot_ik_debug());
+  if (frame.view.show_foot_ik_debug) {
     add_post_process_debug(lines_, p.post_process(), p.model_pose(), world);
     add_post_process_ghosts(lines_, p, frame.parents, world);
   }
@@ -471,7 +473,7 @@ std::string SceneRenderer::draw_view(const FrameView& frame, const glm::mat4& vi
   const anim::Terrain& terrain = frame.terrain ? *frame.terrain : flat;
   // The right half of a clip comparison shows clip B (where the character stands, in place);
   // the trail, foot-IK debug and onion skin belong to the scene's own clip and stay on the left.
-  const bool clip_b = part == ViewPart::Right && frame.split == FrameSplit::Clips;
+  const bool clip_b = part == ViewPart::Right && frame.view.compare == visual::CompareMode::Clips;
   const bool crowd = frame.crowd && !clip_b;
   const render::SkinningPaletteBuffer& palette = clip_b ? compare_palette_ : palette_;
   draw_surroundings(frame, terrain, view_projection, palette, crowd, clip_b);
@@ -480,16 +482,16 @@ std::string SceneRenderer::draw_view(const FrameView& frame, const glm::mat4& vi
   if (!frame.instance) return result;
   const anim::CharacterInstance& p = clip_b ? *frame.clip_b : *frame.instance;
   const glm::mat4 world = frame.instance->world_matrix();
-  if (frame.show_mesh) {
+  if (frame.view.show_mesh) {
     render::MeshDrawOptions options;
-    options.method = frame.skinning;
-    if (frame.split == FrameSplit::Skinning && part != ViewPart::Whole) {
+    options.method = frame.view.skinning;
+    if (frame.view.compare == visual::CompareMode::Skinning && part != ViewPart::Whole) {
       options.method =
-          part == ViewPart::Left ? render::SkinningMethod::Lbs : render::SkinningMethod::DualQuat;
+          part == ViewPart::Left ? visual::SkinningChoice::Lbs : visual::SkinningChoice::DualQuat;
     }
-    options.color_mode = frame.coloring;
-    options.shading = frame.shading;
-    options.wireframe = frame.wireframe;
+    options.color_mode = frame.view.coloring;
+    options.shading = frame.view.shading;
+    options.wireframe = frame.view.wireframe;
     options.model = crowd ? glm::mat4(1.0f) : world;  // crowds bake placement in the palette
     options.instance_count = crowd ? frame.crowd->count() : 1;
     if (crowd && !crowd_error_.empty()) result = crowd_error_;
@@ -499,7 +501,7 @@ std::string SceneRenderer::draw_view(const FrameView& frame, const glm::mat4& vi
       result = e;
     }
   }
-  if (frame.show_root_trail && !clip_b && frame.root_motion_applied) {
+  if (frame.view.show_root_trail && !clip_b && frame.root_motion_applied) {
     draw_root_trail(view_projection);
   }
   add_overlays(frame, p, world, clip_b);

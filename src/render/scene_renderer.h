@@ -44,7 +44,7 @@ class SceneRenderer {
   void show_recorded(const anim::StateHistory& history, int frame);
 
   // Draws everything for one frame into the current GL viewport, seen by frame.view_projection.
-  // Returns "" or why the character was not drawn. With a comparison on (frame.split), the
+  // Returns "" or why the character was not drawn. With a comparison on (frame.view.compare), the
   // viewport is split side by side (viewport_split.h), both halves seen by the same camera: on
   // the left the scene as usual
   // but skinned by LBS (skinning) or as it is (clips); on the right the same pose skinned by

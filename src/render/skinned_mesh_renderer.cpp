@@ -23,16 +23,17 @@ constexpr unsigned kMorphDeltasBinding = 4;
 // Floats per captured vertex: position and normal, interleaved as the capture varyings list.
 constexpr int kCapturedFloats = 6;
 
-const char* vertex_file(SkinningMethod method) {
-  return method == SkinningMethod::Lbs ? "skin_lbs.vert" : "skin_dq.vert";
+const char* vertex_file(visual::SkinningChoice method) {
+  return method == visual::SkinningChoice::Lbs ? "skin_lbs.vert" : "skin_dq.vert";
 }
 
-SkinningMethod other(SkinningMethod method) {
-  return method == SkinningMethod::Lbs ? SkinningMethod::DualQuat : SkinningMethod::Lbs;
+visual::SkinningChoice other(visual::SkinningChoice method) {
+  return method == visual::SkinningChoice::Lbs ? visual::SkinningChoice::DualQuat
+                                               : visual::SkinningChoice::Lbs;
 }
 
-const char* palette_name(SkinningMethod method) {
-  return method == SkinningMethod::Lbs ? "matrix palette" : "dual-quaternion palette";
+const char* palette_name(visual::SkinningChoice method) {
+  return method == visual::SkinningChoice::Lbs ? "matrix palette" : "dual-quaternion palette";
 }
 
 // Bit k: the material's texture on unit k is used (shaders/mesh.frag's k*Texture): it is valid
@@ -61,17 +62,18 @@ SkinnedMeshRenderer::~SkinnedMeshRenderer() {
 std::string SkinnedMeshRenderer::init() {
   ShaderProgram captures[2];
   std::map<MeshShaderVariant, ShaderProgram> surfaces;
-  const SkinningMethod methods[2] = {SkinningMethod::Lbs, SkinningMethod::DualQuat};
+  const visual::SkinningChoice methods[2] = {visual::SkinningChoice::Lbs,
+                                             visual::SkinningChoice::DualQuat};
   for (int i = 0; i < 2; ++i) {
     std::string error =
         captures[i].load({vertex_file(methods[i]), "", {"v_world_position", "v_normal"}, {}});
     const MeshShaderVariant starts[3] = {
-        mesh_shader_variant(methods[i], MeshPass::Color, ColorMode::Base, ShadingMode::Material,
-                            false, 0, 0),
-        mesh_shader_variant(methods[i], MeshPass::Color, ColorMode::SkinningDifference,
+        mesh_shader_variant(methods[i], MeshPass::Color, visual::MeshColoring::Material,
                             ShadingMode::Material, false, 0, 0),
-        mesh_shader_variant(methods[i], MeshPass::DepthOnly, ColorMode::Base, ShadingMode::Material,
-                            false, 0, 0)};
+        mesh_shader_variant(methods[i], MeshPass::Color, visual::MeshColoring::SkinningDifference,
+                            ShadingMode::Material, false, 0, 0),
+        mesh_shader_variant(methods[i], MeshPass::DepthOnly, visual::MeshColoring::Material,
+                            ShadingMode::Material, false, 0, 0)};
     for (const MeshShaderVariant& variant : starts) {
       if (error.empty()) error = load_surface(surfaces[variant], variant);
     }
@@ -93,7 +95,7 @@ const ShaderProgram* SkinnedMeshRenderer::surface_program(const MeshShaderVarian
 }
 
 std::string SkinnedMeshRenderer::check(const GpuMesh& mesh, const SkinningPaletteBuffer& palette,
-                                       SkinningMethod method, int instance_count) {
+                                       visual::SkinningChoice method, int instance_count) {
   if (surfaces_.empty()) return "skinned mesh renderer: shaders not loaded (init)";
   if (mesh.vertex_array() == 0) return "skinned mesh renderer: the mesh was not uploaded";
   if (!palette.has(method)) {
@@ -143,20 +145,21 @@ void SkinnedMeshRenderer::set_morph_targets(const ShaderProgram& program, const 
 }
 
 void SkinnedMeshRenderer::prepare(const ShaderProgram& program, const GpuMesh& mesh,
-                                  const SkinningPaletteBuffer& palette, SkinningMethod method,
+                                  const SkinningPaletteBuffer& palette,
+                                  visual::SkinningChoice method,
                                   std::span<const float> morph_weights, int instance_count) {
   program.use();
   set_morph_targets(program, mesh, morph_weights, instance_count);
   program.set("u_joints_per_instance", palette.joints_per_instance(method));
   program.set("u_second_influence_set", mesh.has_second_influence_set() ? 1 : 0);
-  if (method == SkinningMethod::DualQuat) {
+  if (method == visual::SkinningChoice::DualQuat) {
     program.set("u_apply_stretch", palette.stretched_joint_count() > 0 ? 1 : 0);
   }
   palette.bind(method);
 }
 
 void SkinnedMeshRenderer::capture(const GpuMesh& mesh, const SkinningPaletteBuffer& palette,
-                                  SkinningMethod method, int instance_count,
+                                  visual::SkinningChoice method, int instance_count,
                                   std::span<const float> morph_weights) {
   const std::size_t bytes = static_cast<std::size_t>(mesh.vertex_count()) * instance_count *
                             kCapturedFloats * sizeof(float);
@@ -228,7 +231,7 @@ std::string SkinnedMeshRenderer::draw(const GpuMesh& mesh, const SkinningPalette
       !error.empty()) {
     return error;
   }
-  const bool difference = options.color_mode == ColorMode::SkinningDifference;
+  const bool difference = options.color_mode == visual::MeshColoring::SkinningDifference;
   if (difference) {
     if (std::string error = check(mesh, palette, other(options.method), options.instance_count);
         !error.empty()) {
@@ -266,7 +269,7 @@ std::string SkinnedMeshRenderer::draw(const GpuMesh& mesh, const SkinningPalette
     glFrontFace(glm::determinant(glm::mat3(options.model)) < 0.0f ? GL_CW : GL_CCW);
   }
   const bool blend = options.material.alpha_mode == SurfaceAlphaMode::Blend &&
-                     !options.depth_only && options.color_mode == ColorMode::Base;
+                     !options.depth_only && options.color_mode == visual::MeshColoring::Material;
   if (blend) {
     glEnable(GL_BLEND);
     glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
@@ -293,7 +296,7 @@ std::string SkinnedMeshRenderer::draw(const GpuMesh& mesh, const SkinningPalette
 
 std::string SkinnedMeshRenderer::capture_skinned_positions(const GpuMesh& mesh,
                                                            const SkinningPaletteBuffer& palette,
-                                                           SkinningMethod method,
+                                                           visual::SkinningChoice method,
                                                            std::span<glm::vec3> out_positions,
                                                            std::span<glm::vec3> out_normals,
                                                            std::span<const float> morph_weights) {

@@ -30,8 +30,8 @@
 namespace render {
 
 struct MeshDrawOptions {
-  SkinningMethod method = SkinningMethod::Lbs;
-  ColorMode color_mode = ColorMode::Base;
+  visual::SkinningChoice method = visual::SkinningChoice::Lbs;
+  visual::MeshColoring color_mode = visual::MeshColoring::Material;
   bool wireframe = false;
   // Placement of the skinned mesh in the world, applied after skinning (normals take its
   // inverse transpose). Crowds bake each instance's placement into the palette instead.
@@ -91,23 +91,24 @@ class SkinnedMeshRenderer {
   // morph_weights as MeshDrawOptions::morph_weights (one set, or one per instance). Returns "" or
   // the cause, as draw, plus sizes that do not fit the mesh.
   std::string capture_skinned_positions(const GpuMesh& mesh, const SkinningPaletteBuffer& palette,
-                                        SkinningMethod method, std::span<glm::vec3> out_positions,
+                                        visual::SkinningChoice method,
+                                        std::span<glm::vec3> out_positions,
                                         std::span<glm::vec3> out_normals = {},
                                         std::span<const float> morph_weights = {});
 
  private:
   // The vertex stage only, transform feedback of position and normal.
-  ShaderProgram& capture_program(SkinningMethod method) {
-    return method == SkinningMethod::Lbs ? lbs_capture_ : dual_quat_capture_;
+  ShaderProgram& capture_program(visual::SkinningChoice method) {
+    return method == visual::SkinningChoice::Lbs ? lbs_capture_ : dual_quat_capture_;
   }
   // The variant's program, compiled on its first use; null (and error set) when it fails.
   const ShaderProgram* surface_program(const MeshShaderVariant& variant, std::string& error);
   std::string check(const GpuMesh& mesh, const SkinningPaletteBuffer& palette,
-                    SkinningMethod method, int instance_count);
+                    visual::SkinningChoice method, int instance_count);
   // Sets the skinning and morph uniforms of program and binds the palette for method and the
   // mesh's morph deltas.
   void prepare(const ShaderProgram& program, const GpuMesh& mesh,
-               const SkinningPaletteBuffer& palette, SkinningMethod method,
+               const SkinningPaletteBuffer& palette, visual::SkinningChoice method,
                std::span<const float> morph_weights, int instance_count);
   // The morph part of prepare: the active targets of the weights shared by all instances as
   // uniforms, or each instance's through instance_morphs_ (MeshDrawOptions::morph_weights).
@@ -125,8 +126,9 @@ class SkinnedMeshRenderer {
   // Sets the lighting uniforms for a picture seen through view_projection.
   void set_lighting_uniforms(const ShaderProgram& program, const glm::mat4& view_projection) const;
   // Captures instance_count instances into feedback_buffer_ (6 floats per vertex).
-  void capture(const GpuMesh& mesh, const SkinningPaletteBuffer& palette, SkinningMethod method,
-               int instance_count, std::span<const float> morph_weights);
+  void capture(const GpuMesh& mesh, const SkinningPaletteBuffer& palette,
+               visual::SkinningChoice method, int instance_count,
+               std::span<const float> morph_weights);
 
   ShaderProgram lbs_capture_;
   ShaderProgram dual_quat_capture_;

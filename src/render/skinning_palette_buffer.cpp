@@ -34,16 +34,6 @@ std::string kib(std::size_t bytes) {
 
 }  // namespace
 
-const char* to_string(SkinningMethod method) {
-  return method == SkinningMethod::Lbs ? "lbs" : "dq";
-}
-
-std::optional<SkinningMethod> skinning_method_from_string(std::string_view text) {
-  if (text == "lbs") return SkinningMethod::Lbs;
-  if (text == "dq") return SkinningMethod::DualQuat;
-  return std::nullopt;
-}
-
 SkinningPaletteBuffer::~SkinningPaletteBuffer() {
   for (Storage* s : {&matrices_, &dual_quats_, &stretch_}) {
     if (s->buffer) glDeleteBuffers(1, &s->buffer);
@@ -97,12 +87,12 @@ std::string SkinningPaletteBuffer::upload_dual_quats(std::span<const anim::DualQ
   return {};
 }
 
-bool SkinningPaletteBuffer::has(SkinningMethod method) const {
+bool SkinningPaletteBuffer::has(visual::SkinningChoice method) const {
   return joints_per_instance(method) > 0;
 }
 
-void SkinningPaletteBuffer::bind(SkinningMethod method) const {
-  if (method == SkinningMethod::Lbs) {
+void SkinningPaletteBuffer::bind(visual::SkinningChoice method) const {
+  if (method == visual::SkinningChoice::Lbs) {
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kMatrixPaletteBinding, matrices_.buffer);
     return;
   }
@@ -112,12 +102,12 @@ void SkinningPaletteBuffer::bind(SkinningMethod method) const {
                    stretch_.buffer ? stretch_.buffer : dual_quats_.buffer);
 }
 
-int SkinningPaletteBuffer::joints_per_instance(SkinningMethod method) const {
-  return method == SkinningMethod::Lbs ? matrix_joints_ : dq_joints_;
+int SkinningPaletteBuffer::joints_per_instance(visual::SkinningChoice method) const {
+  return method == visual::SkinningChoice::Lbs ? matrix_joints_ : dq_joints_;
 }
 
-int SkinningPaletteBuffer::instance_count(SkinningMethod method) const {
-  return method == SkinningMethod::Lbs ? matrix_instances_ : dq_instances_;
+int SkinningPaletteBuffer::instance_count(visual::SkinningChoice method) const {
+  return method == visual::SkinningChoice::Lbs ? matrix_instances_ : dq_instances_;
 }
 
 std::size_t SkinningPaletteBuffer::bytes() const {
@@ -126,17 +116,17 @@ std::size_t SkinningPaletteBuffer::bytes() const {
 
 std::string SkinningPaletteBuffer::describe() const {
   std::string text = "shader storage buffers:";
-  if (has(SkinningMethod::Lbs)) {
+  if (has(visual::SkinningChoice::Lbs)) {
     text += " matrices " + std::to_string(matrix_joints_) + " joints x " +
             std::to_string(matrix_instances_) + " (" + kib(matrices_.capacity) + ")";
   }
-  if (has(SkinningMethod::DualQuat)) {
-    text += std::string(has(SkinningMethod::Lbs) ? "," : "") + " dual quaternions " +
+  if (has(visual::SkinningChoice::DualQuat)) {
+    text += std::string(has(visual::SkinningChoice::Lbs) ? "," : "") + " dual quaternions " +
             std::to_string(dq_joints_) + " joints x " + std::to_string(dq_instances_) + " (" +
             kib(dual_quats_.capacity + stretch_.capacity) + "), " +
             std::to_string(stretched_joints_) + " with scale";
   }
-  if (!has(SkinningMethod::Lbs) && !has(SkinningMethod::DualQuat)) text += " empty";
+  if (!has(visual::SkinningChoice::Lbs) && !has(visual::SkinningChoice::DualQuat)) text += " empty";
   return text;
 }
 

@@ -13,17 +13,9 @@
 #include <glm/glm.hpp>
 
 #include "anim/dual_quat.h"
+#include "visual/view_settings.h"
 
 namespace render {
-
-// How a vertex shader blends its joints (see shaders/skin_lbs.vert and shaders/skin_dq.vert).
-enum class SkinningMethod { Lbs, DualQuat };
-
-// "lbs" or "dq", as the command line spells them.
-const char* to_string(SkinningMethod method);
-
-// The method named "lbs" or "dq" (as to_string spells them), or nullopt for any other text.
-std::optional<SkinningMethod> skinning_method_from_string(std::string_view text);
 
 // Storage buffer binding points, shared with the shaders.
 inline constexpr unsigned kMatrixPaletteBinding = 0;    // mat4 per joint
@@ -54,14 +46,14 @@ class SkinningPaletteBuffer {
                                 std::span<const std::uint8_t> has_stretch, int joints_per_instance);
 
   // Whether a palette for method was uploaded.
-  bool has(SkinningMethod method) const;
+  bool has(visual::SkinningChoice method) const;
 
   // Binds the method's storage buffers to the binding points above.
-  void bind(SkinningMethod method) const;
+  void bind(visual::SkinningChoice method) const;
 
   // Joints per instance and instances of the method's palette (0 before any upload).
-  int joints_per_instance(SkinningMethod method) const;
-  int instance_count(SkinningMethod method) const;
+  int joints_per_instance(visual::SkinningChoice method) const;
+  int instance_count(visual::SkinningChoice method) const;
 
   // Joints (over all instances) flagged with stretch by the last dual-quaternion upload: where
   // scale is applied before the dual quaternion. The skinning health panel shows it.

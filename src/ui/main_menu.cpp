@@ -5,21 +5,22 @@
 namespace ui {
 namespace {
 
-void draw_file_menu(ViewSettings& s) {
+void draw_file_menu(ViewSettings& s, ViewerCommands& commands) {
   if (ImGui::BeginMenu("File")) {
-    if (ImGui::MenuItem("Open...", "Ctrl+O")) s.request_open_file = true;
-    if (ImGui::MenuItem("Save", "Ctrl+S")) s.request_save_project = true;
-    if (ImGui::MenuItem("Save As...", "Ctrl+Shift+S")) s.request_save_as = true;
-    if (ImGui::MenuItem("Reload", "Ctrl+R")) s.request_reload = true;
-    if (ImGui::MenuItem("Add clip file...")) s.request_add_clip_file = true;
-    if (ImGui::MenuItem("Export pose as JSON")) s.request_export_pose = true;
-    if (ImGui::MenuItem("Export frames...")) s.request_export_frames = true;
-    if (ImGui::MenuItem("Export video...")) s.request_export_video = true;
+    if (ImGui::MenuItem("Open...", "Ctrl+O")) commands.push_back(ViewerCommand::Open);
+    if (ImGui::MenuItem("Save", "Ctrl+S")) commands.push_back(ViewerCommand::Save);
+    if (ImGui::MenuItem("Save As...", "Ctrl+Shift+S")) commands.push_back(ViewerCommand::SaveAs);
+    if (ImGui::MenuItem("Reload", "Ctrl+R")) commands.push_back(ViewerCommand::Reload);
+    if (ImGui::MenuItem("Add clip file...")) commands.push_back(ViewerCommand::AddClipFile);
+    if (ImGui::MenuItem("Export pose as JSON")) commands.push_back(ViewerCommand::ExportPose);
+    if (ImGui::MenuItem("Export frames...")) commands.push_back(ViewerCommand::ExportFrames);
+    if (ImGui::MenuItem("Export video...")) commands.push_back(ViewerCommand::ExportVideo);
     ImGui::MenuItem("Record inputs", nullptr, &s.record_inputs);
-    if (ImGui::MenuItem("Export transition record")) s.request_export_record = true;
+    if (ImGui::MenuItem("Export transition record"))
+      commands.push_back(ViewerCommand::ExportRecord);
     ImGui::MenuItem("Reload when the file changes", nullptr, &s.reload_on_change);
     ImGui::Separator();
-    if (ImGui::MenuItem("Quit", "Ctrl+Q")) s.request_quit = true;
+    if (ImGui::MenuItem("Quit", "Ctrl+Q")) commands.push_back(ViewerCommand::Quit);
     ImGui::EndMenu();
   }
 }
@@ -48,7 +49,7 @@ void draw_shading_and_compare_menus(ViewSettings& s) {
   }
 }
 
-void draw_view_menu(ViewSettings& s, bool& curves_window) {
+void draw_view_menu(ViewSettings& s, bool& curves_window, ViewerCommands& commands) {
   if (ImGui::BeginMenu("View")) {
     ImGui::MenuItem("Side panel", nullptr, &s.show_side_panel);
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8.0f);
@@ -69,8 +70,8 @@ void draw_view_menu(ViewSettings& s, bool& curves_window) {
     ImGui::MenuItem("Foot-slide meter", nullptr, &s.show_foot_slide);
     ImGui::MenuItem("Motion matching", nullptr, &s.show_motion_matching);
     draw_shading_and_compare_menus(s);
-    if (ImGui::MenuItem("Frame character", "F")) s.request_frame_character = true;
-    if (ImGui::MenuItem("Frame all", "Home")) s.request_frame_all = true;
+    if (ImGui::MenuItem("Frame character", "F")) commands.push_back(ViewerCommand::FrameCharacter);
+    if (ImGui::MenuItem("Frame all", "Home")) commands.push_back(ViewerCommand::FrameAll);
     ImGui::MenuItem("Keep the camera above the ground", nullptr, &s.camera_above_ground);
     // Below the items the end-to-end tests click by position.
     ImGui::MenuItem("UI scale from the screen", nullptr, &s.layout.ui_scale_automatic);
@@ -90,15 +91,17 @@ void draw_view_menu(ViewSettings& s, bool& curves_window) {
 
 }  // namespace
 
-void draw_main_menu(ViewSettings& s, bool& curves_window) {
-  if (!ImGui::BeginMainMenuBar()) return;
-  draw_file_menu(s);
-  draw_view_menu(s, curves_window);
+ViewerCommands draw_main_menu(ViewSettings& s, bool& curves_window) {
+  ViewerCommands commands;
+  if (!ImGui::BeginMainMenuBar()) return commands;
+  draw_file_menu(s, commands);
+  draw_view_menu(s, curves_window, commands);
   if (ImGui::BeginMenu("Help")) {
     ImGui::MenuItem("Controls", "H", &s.show_help);
     ImGui::EndMenu();
   }
   ImGui::EndMainMenuBar();
+  return commands;
 }
 
 }  // namespace ui

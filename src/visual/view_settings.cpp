@@ -2,6 +2,16 @@
 
 namespace visual {
 
+const char* to_string(SkinningChoice skinning) {
+  return skinning == SkinningChoice::Lbs ? "lbs" : "dq";
+}
+
+std::optional<SkinningChoice> parse_skinning_choice(std::string_view text) {
+  if (text == "lbs") return SkinningChoice::Lbs;
+  if (text == "dq") return SkinningChoice::DualQuat;
+  return std::nullopt;
+}
+
 const char* to_string(ShadingMode mode) {
   switch (mode) {
     case ShadingMode::Matcap:

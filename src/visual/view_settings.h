@@ -1,13 +1,40 @@
 #pragma once
-// What the user chooses about the view and keeps with a project: the one type that the project
-// file saves (asset::ProjectView) and the viewer's panels edit (ui::ViewSettings, which adds
-// what is not saved), assigned whole between them instead of copied field by field.
+// What the user chooses about the view. ViewSettings is what a project keeps: the one type that
+// the project file saves (asset::ProjectView) and the viewer's panels edit, assigned whole
+// between them instead of copied field by field. SceneView adds what the session keeps but the
+// project does not (bones as octahedra, colouring, onion skin, trails, crowd, comparison): what
+// the renderer (render::FrameView holds one) and the headless commands read. ui::ViewSettings
+// adds the panels' own toggles to it.
 
+#include <optional>
+#include <string>
 #include <string_view>
+
+#include "anim/sync.h"
 
 namespace visual {
 
+// How a vertex shader blends its joints (see shaders/skin_lbs.vert and shaders/skin_dq.vert).
 enum class SkinningChoice { Lbs, DualQuat };
+
+// "lbs" or "dq", as the command line spells them.
+const char* to_string(SkinningChoice skinning);
+// The choice named "lbs" or "dq" (as to_string spells them), or nullopt for any other text.
+std::optional<SkinningChoice> parse_skinning_choice(std::string_view text);
+
+// What colours the mesh. Values match shaders/mesh.frag.
+enum class MeshColoring {
+  Material = 0,            // the material, lit as the shading mode says
+  InfluenceCount = 1,      // heatmap of influences per vertex: 1 blue ... 4 yellow ... 8 red
+  SkinningDifference = 2,  // distance between the LBS and DQ positions of each vertex
+};
+
+// Side by side in the viewport: off, the same pose skinned by LBS (left) and dual quaternions
+// (right), or the timeline's clip A (left) and a second clip B (right) in sync with it.
+enum class CompareMode { Off, Skinning, Clips };
+
+// How clip B follows clip A (anim::synced_clip_time).
+using CompareSync = anim::TimeSync;
 
 // How a base-coloured surface is lit. Values match shaders/mesh.frag (the renderer's
 // render::ShadingMode is this type).
@@ -52,6 +79,26 @@ struct ViewSettings {
   // Smooths edges with a post pass where the window has no multisampling (software renderers).
   bool fxaa = true;
   PanelLayout layout;  // side panel widths, collapsed panels, UI scale
+};
+
+struct SceneView : ViewSettings {
+  bool skeleton_octahedra = false;  // bones as octahedra instead of lines
+  bool show_foot_ik_debug = true;   // probes, targets and contacts while foot IK is on
+  bool show_root_trail = true;      // the root's path and foot plants while root motion moves
+  bool follow_character = true;     // the camera target follows the character's root
+  bool camera_above_ground = true;  // orbiting stops at the ground instead of going under it
+  bool onion_skin = false;          // ghosts of past and future frames of the previewed clip
+  int onion_frames = 3;             // ghosts on each side
+  int onion_step = 4;               // frames between ghosts
+  bool motion_trails = true;        // the selected joints' paths around the playhead
+  // How far the trails reach either side of the playhead (s); the whole clip instead when set.
+  float motion_trail_window_s = 0.5f;
+  bool motion_trail_whole_clip = false;
+  MeshColoring coloring = MeshColoring::Material;
+  int crowd = 1;  // copies of the character drawn with staggered clip times (crowd mode)
+  CompareMode compare = CompareMode::Off;
+  CompareSync compare_sync = CompareSync::Phase;
+  std::string compare_clip;  // clip B in CompareMode::Clips: a clip name (or index)
 };
 
 }  // namespace visual

@@ -35,7 +35,7 @@ TEST(AimParameters, ALookAtSetsItsYawAndPitchParametersEachFrame) {
 
   ViewerScene scene;
   ASSERT_EQ(scene.open(demo.character, std::move(demo.project)), "");
-  ASSERT_EQ(scene.update(1.0f / 60.0f, ui::ViewSettings{}), "");
+  ASSERT_EQ(scene.update(1.0f / 60.0f, visual::SceneView{}), "");
   EXPECT_NEAR(scene.parameters.get(scene.parameters.find("aim_yaw")), 45.0f, 0.05f);
   EXPECT_NEAR(scene.parameters.get(scene.parameters.find("aim_pitch")),
               std::atan2(1.0f, std::sqrt(2.0f)) * 180.0f / 3.14159265f, 0.05f);

@@ -37,7 +37,7 @@ TEST(AsyncLoader, LoadsTheDemoWithItsDefaultProject) {
   app::ViewerScene scene;
   ASSERT_EQ(scene.open(std::move(outcome.character), std::move(outcome.project)), "");
   EXPECT_EQ(scene.mode, app::PlayMode::Graph);
-  scene.update(0.1f, ui::ViewSettings{});
+  scene.update(0.1f, visual::SceneView{});
   EXPECT_EQ(scene.instance.model_pose().size(),
             static_cast<std::size_t>(scene.character.skeleton.joint_count()));
 }

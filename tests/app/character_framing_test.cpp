@@ -14,7 +14,7 @@
 #include "asset/demo_character.h"
 #include "asset/demo_export.h"
 #include "asset/temp_files.h"
-#include "ui/view_settings.h"
+#include "visual/view_settings.h"
 
 namespace app {
 namespace {
@@ -32,7 +32,7 @@ Framed frame(const std::filesystem::path& file) {
   Framed framed;
   framed.loaded = character_bounds(scene, false);
   scene.preview(scene.find_clip("walk_forward"));
-  EXPECT_EQ(scene.update(0.4f, ui::ViewSettings{}), "");
+  EXPECT_EQ(scene.update(0.4f, visual::SceneView{}), "");
   framed.posed = character_bounds(scene, true);
   return framed;
 }

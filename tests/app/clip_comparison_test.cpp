@@ -23,14 +23,14 @@ class ClipComparisonOnTheDemo : public ::testing::Test {
     ASSERT_GE(walk, 0);
     scene.preview(walk);
     scene.clock.set_playing(true);
-    view.compare = ui::CompareMode::Clips;
+    view.compare = visual::CompareMode::Clips;
     view.compare_clip = "run_forward";
   }
   double a_duration() const { return scene.clock.timeline().duration_s; }
   double b_duration() const { return scene.clips()[scene.find_clip("run_forward")].duration_s; }
 
   app::ViewerScene scene;
-  ui::ViewSettings view;
+  visual::SceneView view;
 };
 
 TEST_F(ClipComparisonOnTheDemo, BPlaysAtAsPhaseWhilePlayingSteppingScrubbingAndReversing) {
@@ -83,7 +83,7 @@ TEST_F(ClipComparisonOnTheDemo, BsPoseIsRunForwardSampledAtItsSyncedTime) {
 }
 
 TEST_F(ClipComparisonOnTheDemo, SecondsSyncUsesAsTimeWrappedIntoB) {
-  view.compare_sync = ui::CompareSync::Seconds;
+  view.compare_sync = visual::CompareSync::Seconds;
   scene.update(0.9f, view);  // 0.9 s of walk; run_forward is 0.667 s: 0.233 s into its loop
   EXPECT_NEAR(scene.comparison.time_s(), 0.9 - b_duration(), 1e-6);
 }
@@ -100,10 +100,10 @@ TEST_F(ClipComparisonOnTheDemo, AMissingClipBIsReportedAndNothingPlays) {
 }
 
 TEST_F(ClipComparisonOnTheDemo, OtherModesLeaveBInactive) {
-  view.compare = ui::CompareMode::Skinning;
+  view.compare = visual::CompareMode::Skinning;
   scene.update(0.1f, view);
   EXPECT_FALSE(scene.comparison.active());
-  view.compare = ui::CompareMode::Clips;
+  view.compare = visual::CompareMode::Clips;
   scene.update(0.1f, view);
   EXPECT_TRUE(scene.comparison.active());
   // Re-binding the clips forgets B until the next update binds it again.

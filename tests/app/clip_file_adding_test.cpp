@@ -52,7 +52,7 @@ class ClipFileAddingTest : public ::testing::Test {
     scene_.preview(clip);
     scene_.clock.set_playing(false);
     scene_.clock.seek(time_s);
-    scene_.update(0.0f, ui::ViewSettings{});
+    scene_.update(0.0f, visual::SceneView{});
     return glm::vec3(scene_.instance.model_pose()[joint][3]);
   }
 
@@ -167,7 +167,7 @@ TEST_F(ClipFileAddingTest, AFileForAnotherSkeletonIsOfferedThenRetargetedAndPlay
   float moved = 0.0f;
   for (float t : {0.0f, 0.5f, 1.0f, 1.5f}) {
     scene_.clock.seek(t);
-    scene_.update(0.0f, ui::ViewSettings{});
+    scene_.update(0.0f, visual::SceneView{});
     const glm::vec3 p = glm::vec3(scene_.instance.model_pose()[static_cast<std::size_t>(foot)][3]);
     ASSERT_TRUE(std::isfinite(p.x) && std::isfinite(p.y) && std::isfinite(p.z));
     if (t == 0.0f) first = p;

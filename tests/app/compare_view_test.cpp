@@ -10,25 +10,25 @@
 namespace {
 
 TEST(CompareOption, ParsesOffSkinningAndClipWithItsName) {
-  ui::ViewSettings view;
+  visual::SceneView view;
   EXPECT_EQ(app::parse_compare_option("skinning", view), "");
-  EXPECT_EQ(view.compare, ui::CompareMode::Skinning);
+  EXPECT_EQ(view.compare, visual::CompareMode::Skinning);
   EXPECT_EQ(app::parse_compare_option("clip:run_forward", view), "");
-  EXPECT_EQ(view.compare, ui::CompareMode::Clips);
+  EXPECT_EQ(view.compare, visual::CompareMode::Clips);
   EXPECT_EQ(view.compare_clip, "run_forward");
   EXPECT_EQ(app::parse_compare_option("off", view), "");
-  EXPECT_EQ(view.compare, ui::CompareMode::Off);
-  EXPECT_STREQ(app::compare_mode_name(ui::CompareMode::Clips), "clips");
+  EXPECT_EQ(view.compare, visual::CompareMode::Off);
+  EXPECT_STREQ(app::compare_mode_name(visual::CompareMode::Clips), "clips");
 }
 
 TEST(CompareOption, RejectsOtherTextSayingWhatItExpectsAndKeepsTheView) {
-  ui::ViewSettings view;
-  view.compare = ui::CompareMode::Skinning;
+  visual::SceneView view;
+  view.compare = visual::CompareMode::Skinning;
   EXPECT_EQ(app::parse_compare_option("lbs", view),
             "expected off, skinning or clip:NAME, got 'lbs'");
   const std::string empty_name = app::parse_compare_option("clip:", view);
   EXPECT_NE(empty_name.find("needs the name of clip B"), std::string::npos) << empty_name;
-  EXPECT_EQ(view.compare, ui::CompareMode::Skinning);
+  EXPECT_EQ(view.compare, visual::CompareMode::Skinning);
   EXPECT_EQ(view.compare_clip, "");
 }
 
@@ -43,16 +43,16 @@ class CompareViewOnTheDemo : public ::testing::Test {
     scene.clock.seek(0.25);
   }
   app::ViewerScene scene;
-  ui::ViewSettings view;
+  visual::SceneView view;
   const app::ViewportRect viewport{340.0f, 20.0f, 510.0f, 580.0f};
 };
 
 TEST_F(CompareViewOnTheDemo, LabelsNameEachHalf) {
-  view.compare = ui::CompareMode::Skinning;
+  view.compare = visual::CompareMode::Skinning;
   auto labels = app::compare_labels(scene, view);
   EXPECT_EQ(labels[0].substr(0, 3), "LBS");
   EXPECT_EQ(labels[1].substr(0, 2), "DQ");
-  view.compare = ui::CompareMode::Clips;
+  view.compare = visual::CompareMode::Clips;
   view.compare_clip = "run_forward";
   scene.update(0.0f, view);
   labels = app::compare_labels(scene, view);
@@ -67,12 +67,12 @@ TEST_F(CompareViewOnTheDemo, LabelsNameEachHalf) {
 
 TEST_F(CompareViewOnTheDemo, ThePointerPicksFromTheHalfUnderIt) {
   const glm::mat4 vp(1.0f);
-  view.compare = ui::CompareMode::Off;
+  view.compare = visual::CompareMode::Off;
   app::ViewUnderPointer under = app::view_under_pointer(scene, view, viewport, vp, 800.0f);
   EXPECT_EQ(under.rect.width, 510);
   EXPECT_EQ(under.model_pose.data(), scene.instance.model_pose().data());
 
-  view.compare = ui::CompareMode::Clips;
+  view.compare = visual::CompareMode::Clips;
   view.compare_clip = "run_forward";
   scene.update(0.0f, view);
   under = app::view_under_pointer(scene, view, viewport, vp, 400.0f);

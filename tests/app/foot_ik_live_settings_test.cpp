@@ -74,7 +74,7 @@ Walk play(ViewerScene& scene, const Setup& setup, float seconds) {
   const auto& legs = bc.foot_ik_rig.legs;
   const anim::Skeleton& skeleton = bc.skeleton;
   const float margin = scene.settings.foot_ik_settings.pivot_switch_m;
-  const ui::ViewSettings view;
+  const visual::SceneView view;
   Walk walk;
   anim::Transform ground_frame;  // where the ground under the feet has gone
   std::array<bool, anim::kMaxFootIkLegs> was_planted{}, on_toe{};

@@ -36,7 +36,7 @@ TEST(GraphOverlay, TheDemosGraphGivesItsStateAndBlendSpace) {
   ASSERT_TRUE(demo.ok);
   ViewerScene scene;
   ASSERT_EQ(scene.open(std::move(demo.character), std::move(demo.project)), "");
-  const ui::ViewSettings view;
+  const visual::SceneView view;
   ASSERT_EQ(scene.update(0.0f, view), "");
   // The demo opens walking forward: the point sits on walk_forward.
   EXPECT_EQ(graph_overlay_lines(scene),

@@ -84,7 +84,7 @@ InputRecording record_script(int frames, const std::function<float(int)>& dt,
   open_demo(scene);
   LiveRecorder recorder;
   EXPECT_EQ(recorder.start(scene), "");
-  const ui::ViewSettings view;
+  const visual::SceneView view;
   double time_s = 0.0;
   for (int frame = 0; frame < frames; ++frame) {
     user_inputs(frame, scene);
@@ -144,7 +144,7 @@ TEST(LiveRecording, ReplayInFixedStepsMatchesSteppingByHandWithTheSameInputs) {
   constexpr double kStep_s = 1.0 / 30.0;
   const int frames = static_cast<int>(recording.duration_s / kStep_s);
   ASSERT_GT(frames, 30);
-  const ui::ViewSettings view;
+  const visual::SceneView view;
 
   ViewerScene replayed;
   open_demo(replayed);
@@ -181,7 +181,7 @@ TEST(LiveRecording, ReplayAtTheRecordingsOwnStepsShowsTheRecordedPoses) {
   open_demo(replayed);
   RecordingReplay replay(recording);
   ASSERT_EQ(replay.start(replayed), "");
-  const ui::ViewSettings view;
+  const visual::SceneView view;
   ASSERT_EQ(replay.step(replayed, 0.0, view), "");  // a video's first frame: time 0
   for (int frame = 0; frame < 70; ++frame) {
     ASSERT_EQ(replay.step(replayed, kStep_s, view), "");

@@ -19,7 +19,7 @@ TEST(MarkerEditKeepsState, TheMachineStaysInItsStateAtItsPhaseAndTheCharacterInP
   ASSERT_EQ(scene.open(std::move(demo.character), std::move(demo.project)), "");
   scene.mode = PlayMode::Graph;
   scene.settings.root_motion_mode = anim::RootMotionMode::Applied;
-  const ui::ViewSettings view;
+  const visual::SceneView view;
   // turn > 0.5 takes the demo's machine from its entry state (locomotion, 0) into state 1.
   ASSERT_EQ(scene.set_parameter("turn=1"), "");
   for (int i = 0; i < 30; ++i) ASSERT_EQ(scene.update(1.0f / 60.0f, view), "");

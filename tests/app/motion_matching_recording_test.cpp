@@ -83,7 +83,7 @@ void record_session(InputRecording& recording, std::vector<Shown>& shown) {
   open_demo(scene);
   MotionMatchingMode mode;
   ASSERT_EQ(mode.start(scene, {}, {}, false), "");
-  const ui::ViewSettings view;
+  const visual::SceneView view;
   // Steered before recording: the recording starts the mode over, from the origin.
   for (int i = 0; i < 10; ++i) {
     mode.step({{kWalkSpeed_mps, 0.0f, 0.0f}, glm::half_pi<float>(), false}, kStep_s, scene);
@@ -106,7 +106,7 @@ std::vector<Shown> replay(const InputRecording& recording, double step_s, int fr
   open_demo(scene);
   RecordingReplay replay(recording);
   EXPECT_EQ(replay.start(scene), "");
-  const ui::ViewSettings view;
+  const visual::SceneView view;
   EXPECT_EQ(replay.step(scene, 0.0, view), "");
   std::vector<Shown> shown;
   for (int frame = 0; frame < frames; ++frame) {
@@ -213,7 +213,7 @@ TEST_F(MotionMatchingRecording, TheBurnInNamesTheMatchedClipAndTheAskedSpeed) {
   open_demo(scene);
   RecordingReplay replay(recording_);
   ASSERT_EQ(replay.start(scene), "");
-  const ui::ViewSettings view;
+  const visual::SceneView view;
   ASSERT_EQ(replay.play_to(scene, 60 * static_cast<double>(kStep_s), kStep_s, view), "");
   std::vector<std::string> lines = replay.overlay_lines(scene);
   ASSERT_EQ(lines.size(), 1u);

@@ -31,7 +31,7 @@ std::vector<float> body_pitches(ViewerScene& scene, bool foot_ik, const anim::Te
   scene.preview(scene.find_clip("Walk"));
   scene.clock.set_playing(true);
   const auto& legs = scene.bound.character->foot_ik_rig.legs;
-  const ui::ViewSettings view;
+  const visual::SceneView view;
   std::vector<float> pitches;
   for (int f = 0; f < static_cast<int>(seconds * 60.0f); ++f) {
     EXPECT_EQ(scene.update(1.0f / 60.0f, view), "");

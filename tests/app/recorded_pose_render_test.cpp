@@ -42,7 +42,7 @@ TEST(RecordedPoseRender, ARecordedFrameIsDrawnAsItWasShown) {
   history.reset(100, scene.character.skeleton.joint_count(),
                 static_cast<int>(scene.project.state_machine.states.size()),
                 scene.parameters.count());
-  ui::ViewSettings view;
+  visual::SceneView view;
   render::OrbitCamera camera;
   const glm::mat4 view_projection =
       camera.projection(static_cast<float>(kWidth) / kHeight) * camera.view();

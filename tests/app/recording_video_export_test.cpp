@@ -37,7 +37,7 @@ InputRecording record_drag() {
   open_demo(scene);
   LiveRecorder recorder;
   EXPECT_EQ(recorder.start(scene), "");
-  const ui::ViewSettings view;
+  const visual::SceneView view;
   for (int frame = 0; frame < 48; ++frame) {
     if (frame == 16) {
       EXPECT_EQ(scene.set_parameter("velocity_x=1.2"), "");
@@ -124,7 +124,7 @@ TEST_F(RecordingVideoExportTest, TheLastRecordingIsReplayedIntoAVideo) {
   open_demo(reference);
   RecordingReplay replay(saved.inputs);
   ASSERT_EQ(replay.start(reference), "");
-  ASSERT_EQ(replay.play_to(reference, 35.0 / 30.0, 1.0 / 30.0, ui::ViewSettings{}), "");
+  ASSERT_EQ(replay.play_to(reference, 35.0 / 30.0, 1.0 / 30.0, visual::SceneView{}), "");
   EXPECT_FLOAT_EQ(scene_.parameters.get(scene_.parameters.find("velocity_x")), 1.2f);
   const std::span<const anim::Transform> a = scene_.instance.local_pose();
   const std::span<const anim::Transform> b = reference.instance.local_pose();
@@ -168,13 +168,13 @@ TEST_F(RecordingVideoExportTest, AMotionMatchingSessionIsReplayedIntoAVideo) {
   open_demo(reference);
   RecordingReplay replay(saved.inputs);
   ASSERT_EQ(replay.start(reference), "");
-  ASSERT_EQ(replay.play_to(reference, 29.0 / 30.0, 1.0 / 30.0, ui::ViewSettings{}), "");
+  ASSERT_EQ(replay.play_to(reference, 29.0 / 30.0, 1.0 / 30.0, visual::SceneView{}), "");
   const glm::vec3 at = scene_.instance.world().translation;
   EXPECT_GT(at.z, 0.5f) << "steered along +Z";
   for (int c = 0; c < 3; ++c) EXPECT_NEAR(at[c], reference.instance.world().translation[c], 1e-5f);
   replay.finish(reference);
   // The export gave the player back: the graph plays on.
-  EXPECT_EQ(scene_.update(0.1f, ui::ViewSettings{}), "");
+  EXPECT_EQ(scene_.update(0.1f, visual::SceneView{}), "");
 }
 
 TEST_F(RecordingVideoExportTest, ExportingWhileRecordingIsRefused) {

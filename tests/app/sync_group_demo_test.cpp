@@ -97,7 +97,7 @@ class SyncGroupDemo : public ::testing::Test {
   // Fires the transition at trigger / kTriggers of the source's cycle (cycle_s long) and checks
   // the feet on every frame from there to the crossfade's end. Returns the frames checked.
   int fire_and_check(int source, int target, int trigger, float cycle_s) {
-    const ui::ViewSettings view;
+    const visual::SceneView view;
     scene.instance.reset();
     EXPECT_EQ(scene.set_parameter("go=0"), "");
     for (int i = 0; i < trigger; ++i) EXPECT_EQ(scene.update(cycle_s / kTriggers, view), "");

@@ -54,7 +54,7 @@ class TransitionRecordTest : public ::testing::Test {
   }
 
   ViewerScene scene_;
-  ui::ViewSettings view_;
+  visual::SceneView view_;
   anim::StateHistory history_;
 };
 

@@ -14,7 +14,7 @@
 
 namespace {
 
-using render::SkinningMethod;
+using visual::SkinningChoice;
 
 class CharacterSkinningTest : public GlTest {
  protected:
@@ -46,13 +46,13 @@ class CharacterSkinningTest : public GlTest {
       for (const anim::SkinnedMesh& mesh : character.meshes) {
         render::GpuMesh gpu_mesh;
         EXPECT_EQ(gpu_mesh.upload(mesh, skeleton.joint_count()), "");
-        for (SkinningMethod method : {SkinningMethod::Lbs, SkinningMethod::DualQuat}) {
+        for (SkinningChoice method : {SkinningChoice::Lbs, SkinningChoice::DualQuat}) {
           std::vector<glm::vec3> gpu(mesh.vertex_count());
           EXPECT_EQ(renderer_.capture_skinned_positions(gpu_mesh, palette_, method, gpu), "");
           const auto cpu = skin_test::cpu_skin(mesh, palettes, method);
           EXPECT_LT(skin_test::max_distance(gpu, cpu), 1e-4f)
               << character.source_path << " mesh " << mesh.name << " at " << time_s << " s, "
-              << render::to_string(method);
+              << visual::to_string(method);
           compared += mesh.vertex_count();
         }
       }

@@ -8,7 +8,7 @@
 
 namespace {
 
-using render::SkinningMethod;
+using visual::SkinningChoice;
 
 // A 1 s clip that bends joint 1 from 0 to 90 degrees about Z, linearly.
 anim::Clip bend_clip() {
@@ -42,15 +42,15 @@ TEST_F(CrowdPalettesTest, EachCopyIsItsInstancesPoseAtItsPlace) {
   render::CrowdPalettes palettes;
   render::SkinningPaletteBuffer palette;
   ASSERT_EQ(palettes.upload(crowd, true, true, palette), "");
-  EXPECT_EQ(palette.instance_count(SkinningMethod::Lbs), 5);
-  EXPECT_EQ(palette.instance_count(SkinningMethod::DualQuat), 5);
+  EXPECT_EQ(palette.instance_count(SkinningChoice::Lbs), 5);
+  EXPECT_EQ(palette.instance_count(SkinningChoice::DualQuat), 5);
 
   render::SkinnedMeshRenderer renderer;
   ASSERT_EQ(renderer.init(), "");
   render::GpuMesh mesh;
   ASSERT_EQ(mesh.upload(rig.mesh, 3), "");
   const std::size_t n = rig.mesh.vertex_count();
-  for (SkinningMethod method : {SkinningMethod::Lbs, SkinningMethod::DualQuat}) {
+  for (SkinningChoice method : {SkinningChoice::Lbs, SkinningChoice::DualQuat}) {
     std::vector<glm::vec3> gpu(5 * n);
     ASSERT_EQ(renderer.capture_skinned_positions(mesh, palette, method, gpu), "");
     for (int i = 0; i < 5; ++i) {
@@ -65,7 +65,7 @@ TEST_F(CrowdPalettesTest, EachCopyIsItsInstancesPoseAtItsPlace) {
       const glm::mat4& place = crowd.placement(i);
       for (std::size_t v = 0; v < n; ++v) {
         EXPECT_LT(glm::distance(gpu[i * n + v], glm::vec3(place * glm::vec4(cpu[v], 1.0f))), 1e-4f)
-            << "instance " << i << ", " << render::to_string(method);
+            << "instance " << i << ", " << visual::to_string(method);
       }
     }
   }

@@ -8,12 +8,12 @@
 
 namespace {
 
-using render::ColorMode;
 using render::mesh_shader_defines;
 using render::mesh_shader_variant;
 using render::MeshPass;
-using render::SkinningMethod;
+using visual::MeshColoring;
 using visual::ShadingMode;
+using visual::SkinningChoice;
 
 bool has_define(const render::MeshShaderVariant& v, const std::string& define) {
   const std::vector<std::string> d = mesh_shader_defines(v);
@@ -21,10 +21,12 @@ bool has_define(const render::MeshShaderVariant& v, const std::string& define) {
 }
 
 TEST(MeshShaderVariant, TheGroundAndTheCharacterGetDifferentPrograms) {
-  const auto ground = mesh_shader_variant(SkinningMethod::Lbs, MeshPass::Color, ColorMode::Base,
-                                          ShadingMode::Material, true, 0, 4);
-  const auto character = mesh_shader_variant(SkinningMethod::Lbs, MeshPass::Color, ColorMode::Base,
-                                             ShadingMode::Material, false, 1, 4);
+  const auto ground =
+      mesh_shader_variant(SkinningChoice::Lbs, MeshPass::Color, MeshColoring::Material,
+                          ShadingMode::Material, true, 0, 4);
+  const auto character =
+      mesh_shader_variant(SkinningChoice::Lbs, MeshPass::Color, MeshColoring::Material,
+                          ShadingMode::Material, false, 1, 4);
   EXPECT_NE(ground, character);
   EXPECT_TRUE(has_define(ground, "DIFFUSE_ONLY 1"));
   EXPECT_TRUE(has_define(ground, "TEXTURES 0"));
@@ -38,41 +40,43 @@ TEST(MeshShaderVariant, TheGroundAndTheCharacterGetDifferentPrograms) {
 }
 
 TEST(MeshShaderVariant, EachMethodShadingAndShadowChoiceIsItsOwnProgram) {
-  const auto lbs = mesh_shader_variant(SkinningMethod::Lbs, MeshPass::Color, ColorMode::Base,
+  const auto lbs = mesh_shader_variant(SkinningChoice::Lbs, MeshPass::Color, MeshColoring::Material,
                                        ShadingMode::Material, false, 0, 0);
   auto other = lbs;
-  other.method = SkinningMethod::DualQuat;
+  other.method = SkinningChoice::DualQuat;
   EXPECT_NE(other, lbs);
-  EXPECT_NE(mesh_shader_variant(SkinningMethod::Lbs, MeshPass::Color, ColorMode::Base,
+  EXPECT_NE(mesh_shader_variant(SkinningChoice::Lbs, MeshPass::Color, MeshColoring::Material,
                                 ShadingMode::Clay, false, 0, 0),
             lbs);
-  EXPECT_TRUE(has_define(mesh_shader_variant(SkinningMethod::Lbs, MeshPass::Color, ColorMode::Base,
-                                             ShadingMode::Matcap, false, 0, 0),
-                         "SHADING 1"));
-  EXPECT_NE(mesh_shader_variant(SkinningMethod::Lbs, MeshPass::Color, ColorMode::Base,
+  EXPECT_TRUE(
+      has_define(mesh_shader_variant(SkinningChoice::Lbs, MeshPass::Color, MeshColoring::Material,
+                                     ShadingMode::Matcap, false, 0, 0),
+                 "SHADING 1"));
+  EXPECT_NE(mesh_shader_variant(SkinningChoice::Lbs, MeshPass::Color, MeshColoring::Material,
                                 ShadingMode::Material, false, 0, 4),
             lbs);
 }
 
 TEST(MeshShaderVariant, FalseColoursIgnoreTheMaterialAndLightChoices) {
   const auto plain =
-      mesh_shader_variant(SkinningMethod::DualQuat, MeshPass::Color, ColorMode::InfluenceCount,
+      mesh_shader_variant(SkinningChoice::DualQuat, MeshPass::Color, MeshColoring::InfluenceCount,
                           ShadingMode::Material, false, 0, 0);
-  const auto busy = mesh_shader_variant(SkinningMethod::DualQuat, MeshPass::Color,
-                                        ColorMode::InfluenceCount, ShadingMode::Clay, true, 31, 4);
+  const auto busy =
+      mesh_shader_variant(SkinningChoice::DualQuat, MeshPass::Color, MeshColoring::InfluenceCount,
+                          ShadingMode::Clay, true, 31, 4);
   EXPECT_EQ(plain, busy);
   EXPECT_TRUE(has_define(busy, "COLOR_MODE 1"));
   EXPECT_TRUE(has_define(busy, "SHADOW_TAPS 0"));
   const auto difference =
-      mesh_shader_variant(SkinningMethod::Lbs, MeshPass::Color, ColorMode::SkinningDifference,
+      mesh_shader_variant(SkinningChoice::Lbs, MeshPass::Color, MeshColoring::SkinningDifference,
                           ShadingMode::Material, false, 3, 0);
   EXPECT_TRUE(has_define(difference, "DIFFERENCE_VIEW"));
   EXPECT_TRUE(has_define(difference, "TEXTURES 0"));
 }
 
 TEST(MeshShaderVariant, DepthOnlyKeepsTheTexturesForCutOutsAndDropsTheLighting) {
-  const auto depth = mesh_shader_variant(SkinningMethod::Lbs, MeshPass::DepthOnly, ColorMode::Base,
-                                         ShadingMode::Clay, true, 5, 4);
+  const auto depth = mesh_shader_variant(SkinningChoice::Lbs, MeshPass::DepthOnly,
+                                         MeshColoring::Material, ShadingMode::Clay, true, 5, 4);
   EXPECT_EQ(depth.textures, 5);
   EXPECT_EQ(depth.shading, ShadingMode::Material);
   EXPECT_FALSE(depth.diffuse_only);
@@ -80,8 +84,8 @@ TEST(MeshShaderVariant, DepthOnlyKeepsTheTexturesForCutOutsAndDropsTheLighting) 
   EXPECT_TRUE(has_define(depth, "DEPTH_ONLY"));
   // The difference view's vertex stage is not the shadow pass's.
   EXPECT_FALSE(has_define(
-      mesh_shader_variant(SkinningMethod::Lbs, MeshPass::DepthOnly, ColorMode::SkinningDifference,
-                          ShadingMode::Material, false, 0, 0),
+      mesh_shader_variant(SkinningChoice::Lbs, MeshPass::DepthOnly,
+                          MeshColoring::SkinningDifference, ShadingMode::Material, false, 0, 0),
       "DIFFERENCE_VIEW"));
 }
 

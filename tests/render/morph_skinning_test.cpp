@@ -14,7 +14,7 @@
 
 namespace {
 
-using render::SkinningMethod;
+using visual::SkinningChoice;
 
 class MorphSkinningTest : public GlTest {
  protected:
@@ -42,7 +42,7 @@ class MorphSkinningTest : public GlTest {
       high = glm::max(high, p);
     }
     const float size = glm::length(high - low);
-    for (SkinningMethod method : {SkinningMethod::Lbs, SkinningMethod::DualQuat}) {
+    for (SkinningChoice method : {SkinningChoice::Lbs, SkinningChoice::DualQuat}) {
       std::vector<glm::vec3> gpu(mesh.vertex_count()), gpu_normals(mesh.vertex_count());
       ASSERT_EQ(renderer_.capture_skinned_positions(gpu_mesh, palette_, method, gpu, gpu_normals,
                                                     weights),
@@ -51,9 +51,9 @@ class MorphSkinningTest : public GlTest {
       const std::vector<glm::vec3> cpu =
           skin_test::cpu_skin(morphed, palettes, method, &cpu_normals);
       EXPECT_LT(skin_test::max_distance(gpu, cpu), 1e-4f * size)
-          << label << ", " << render::to_string(method);
+          << label << ", " << visual::to_string(method);
       EXPECT_LT(skin_test::max_distance(gpu_normals, cpu_normals), 1e-4f)
-          << label << " normals, " << render::to_string(method);
+          << label << " normals, " << visual::to_string(method);
       // The morph moved the mesh: without the weights the GPU gives another picture.
       std::vector<glm::vec3> unmorphed(mesh.vertex_count());
       ASSERT_EQ(renderer_.capture_skinned_positions(gpu_mesh, palette_, method, unmorphed), "");
@@ -127,7 +127,7 @@ TEST_F(MorphSkinningTest, InstancesWithTheirOwnWeightsEachMatchTheirCpuReference
   }
   const float size = glm::length(high - low);
   const std::size_t n = mesh.vertex_count();
-  for (SkinningMethod method : {SkinningMethod::Lbs, SkinningMethod::DualQuat}) {
+  for (SkinningChoice method : {SkinningChoice::Lbs, SkinningChoice::DualQuat}) {
     std::vector<glm::vec3> gpu(2 * n), gpu_normals(2 * n);
     ASSERT_EQ(renderer_.capture_skinned_positions(gpu_mesh, palette_, method, gpu, gpu_normals,
                                                   both_weights),
@@ -143,7 +143,7 @@ TEST_F(MorphSkinningTest, InstancesWithTheirOwnWeightsEachMatchTheirCpuReference
       const std::vector<glm::vec3> cpu = cpu_of(weights[i], &cpu_normals);
       const std::span<const glm::vec3> copy(gpu.data() + i * n, n);
       const std::span<const glm::vec3> copy_normals(gpu_normals.data() + i * n, n);
-      const std::string label = "copy " + std::to_string(i) + ", " + render::to_string(method);
+      const std::string label = "copy " + std::to_string(i) + ", " + visual::to_string(method);
       EXPECT_LT(skin_test::max_distance(copy, cpu), 1e-4f * size) << label;
       EXPECT_LT(skin_test::max_distance(copy_normals, cpu_normals), 1e-4f) << label;
       // The other copy's weights give another shape: the copy's own were applied.

@@ -13,12 +13,12 @@
 
 namespace {
 
-using render::ColorMode;
-using render::SkinningMethod;
 using skin_test::kPi;
+using visual::MeshColoring;
+using visual::SkinningChoice;
 
 constexpr int kSize = 256;  // the fixture's window
-constexpr SkinningMethod kMethods[] = {SkinningMethod::Lbs, SkinningMethod::DualQuat};
+constexpr SkinningChoice kMethods[] = {SkinningChoice::Lbs, SkinningChoice::DualQuat};
 // The clear grey: 0.1 reads back as 25 (llvmpipe rounds down; compare with a tolerance of 1).
 constexpr float kClearGrey = 0.1f;
 
@@ -41,7 +41,7 @@ class SkinnedMeshRendererTest : public GlTest {
     skin_test::upload(palettes_, rig.skeleton.joint_count(), palette_);
   }
 
-  std::vector<glm::vec3> gpu_skin(SkinningMethod method,
+  std::vector<glm::vec3> gpu_skin(SkinningChoice method,
                                   std::vector<glm::vec3>* normals = nullptr) {
     std::vector<glm::vec3> positions(static_cast<std::size_t>(mesh_.vertex_count()));
     std::vector<glm::vec3> unused;
@@ -104,14 +104,14 @@ TEST_F(SkinnedMeshRendererTest, GpuMatchesCpuReferenceForBothMethodsAtSeveralPos
   poses[3][3].rotation = axis_angle(-200.0f, {1, 0, 0});
   for (std::size_t pose = 0; pose < poses.size(); ++pose) {
     load(rig, poses[pose]);
-    for (SkinningMethod method : kMethods) {
+    for (SkinningChoice method : kMethods) {
       std::vector<glm::vec3> gpu_normals, cpu_normals;
       const auto gpu = gpu_skin(method, &gpu_normals);
       const auto cpu = skin_test::cpu_skin(rig.mesh, palettes_, method, &cpu_normals);
       EXPECT_LT(skin_test::max_distance(gpu, cpu), 1e-4f)
-          << "pose " << pose << ", " << render::to_string(method);
+          << "pose " << pose << ", " << visual::to_string(method);
       EXPECT_LT(skin_test::max_distance(gpu_normals, cpu_normals), 1e-3f)
-          << "pose " << pose << ", " << render::to_string(method);
+          << "pose " << pose << ", " << visual::to_string(method);
       if (pose == 0) {  // the rest pose gives the bind mesh back, independent of any reference
         EXPECT_LT(skin_test::max_distance(gpu, rig.mesh.positions), 1e-5f);
       }
@@ -126,8 +126,8 @@ TEST_F(SkinnedMeshRendererTest, TwistOf180DegreesCollapsesLbsWhileDualQuaternion
   auto pose = rig.skeleton.rest_pose;
   pose[1].rotation = axis_angle(180.0f, {1, 0, 0});
   load(rig, pose);
-  const auto lbs = gpu_skin(SkinningMethod::Lbs);
-  const auto dq = gpu_skin(SkinningMethod::DualQuat);
+  const auto lbs = gpu_skin(SkinningChoice::Lbs);
+  const auto dq = gpu_skin(SkinningChoice::DualQuat);
   // Ring r lies at x = r / 10; weight w of j1 = clamp(x - 0.5, 0, 1). LBS averages a point and
   // its 180-degree twisted image, so its radius is |1 - 2w| * radius: 0 at the elbow (x = 1).
   float lbs_min_ratio = 1.0f, dq_min_ratio = 10.0f, dq_max_ratio = 0.0f;
@@ -157,15 +157,15 @@ TEST_F(SkinnedMeshRendererTest, ThreeHundredJointSkeletonSkinsLikeTheCpu) {
     pose[j].rotation = axis_angle(1.2f, {0, 0, 1}) * axis_angle(2.0f, {1, 0, 0});
   }
   load(rig, pose);
-  EXPECT_EQ(palette_.joints_per_instance(SkinningMethod::Lbs), 300);
+  EXPECT_EQ(palette_.joints_per_instance(SkinningChoice::Lbs), 300);
   // The chain curls: its tip moves far from where it was bound, and joints beyond 255 and
   // beyond the 60 a uniform array would hold drive vertices.
   const std::size_t tip = rig.mesh.vertex_count() - 1;
   ASSERT_EQ(rig.mesh.joints0[tip].x, 299u);
-  for (SkinningMethod method : kMethods) {
+  for (SkinningChoice method : kMethods) {
     const auto gpu = gpu_skin(method);
     const auto cpu = skin_test::cpu_skin(rig.mesh, palettes_, method);
-    EXPECT_LT(skin_test::max_distance(gpu, cpu), 1e-4f) << render::to_string(method);
+    EXPECT_LT(skin_test::max_distance(gpu, cpu), 1e-4f) << visual::to_string(method);
     EXPECT_GT(glm::distance(gpu[tip], rig.mesh.positions[tip]), 1.0f);
   }
 }
@@ -187,21 +187,21 @@ TEST_F(SkinnedMeshRendererTest, SecondInfluenceSetGivesEightInfluencesPerVertex)
   for (int k = 1; k < 8; ++k) pose[k].translation = {0.0f, 0.1f, 0.0f};  // chained: 0.1 k
   load(rig, pose);
   ASSERT_TRUE(mesh_.has_second_influence_set());
-  for (SkinningMethod method : kMethods) {
+  for (SkinningChoice method : kMethods) {
     const auto gpu = gpu_skin(method);
     // (0 + 0.1 + ... + 0.7) / 8 = 0.35; the first set alone would give 0.075.
     for (int v = 0; v < 3; ++v) {
-      EXPECT_NEAR(gpu[v].y - m.positions[v].y, 0.35f, 1e-5f) << render::to_string(method);
+      EXPECT_NEAR(gpu[v].y - m.positions[v].y, 0.35f, 1e-5f) << visual::to_string(method);
       EXPECT_NEAR(gpu[v].x, m.positions[v].x, 1e-5f);
     }
   }
   // With rotations too, the GPU still matches the CPU reference over both sets.
   for (int k = 1; k < 8; ++k) pose[k].rotation = axis_angle(25.0f * k, {k % 2, 1, k % 3});
   load(rig, pose);
-  for (SkinningMethod method : kMethods) {
+  for (SkinningChoice method : kMethods) {
     EXPECT_LT(skin_test::max_distance(gpu_skin(method), skin_test::cpu_skin(m, palettes_, method)),
               1e-4f)
-        << render::to_string(method);
+        << visual::to_string(method);
   }
 }
 
@@ -213,9 +213,9 @@ TEST_F(SkinnedMeshRendererTest, DualQuaternionsApplyNonUniformScaleBeforeTheRigi
   pose[2].rotation = axis_angle(70.0f, {1, 0, 0});
   load(rig, pose);
   EXPECT_GT(palette_.stretched_joint_count(), 0);
-  const auto gpu = gpu_skin(SkinningMethod::DualQuat);
+  const auto gpu = gpu_skin(SkinningChoice::DualQuat);
   EXPECT_LT(skin_test::max_distance(
-                gpu, skin_test::cpu_skin(rig.mesh, palettes_, SkinningMethod::DualQuat)),
+                gpu, skin_test::cpu_skin(rig.mesh, palettes_, SkinningChoice::DualQuat)),
             1e-4f);
   // A vertex bound to one joint must land exactly where that joint's matrix puts it.
   int single = 0;
@@ -235,14 +235,14 @@ TEST_F(SkinnedMeshRendererTest, SkinnedMeshCoversTheExpectedPixels) {
   auto pose = rig.skeleton.rest_pose;
   pose[0].translation = {-1.0f, 0.5f, 0.0f};
   load(rig, pose);
-  for (SkinningMethod method : kMethods) {
+  for (SkinningChoice method : kMethods) {
     render::MeshDrawOptions options;
     options.method = method;
     options.material.base_color = {0.9f, 0.1f, 0.1f, 1.0f};
     const render::Image image = render(options, -2, 2, -2, 2);
     const std::uint8_t* on_arm = pixel_at(image, 0.0f, 0.5f, -2, 2, -2, 2);
     // Red: the output is sRGB-encoded, which lifts the dark green and blue channels.
-    EXPECT_GT(on_arm[0], 150) << render::to_string(method);
+    EXPECT_GT(on_arm[0], 150) << visual::to_string(method);
     EXPECT_LT(on_arm[1], 0.7f * on_arm[0]);
     EXPECT_TRUE(is_background(pixel_at(image, 0.0f, -0.5f, -2, 2, -2, 2)));  // bind place
     EXPECT_TRUE(is_background(pixel_at(image, -1.5f, 0.5f, -2, 2, -2, 2)));  // beyond the end
@@ -257,9 +257,9 @@ TEST_F(SkinnedMeshRendererTest, TwistedForearmLooksDifferentPerMethodAndTheDiffe
   load(rig, pose);
   const float x0 = -0.2f, x1 = 2.2f, y0 = -1.2f, y1 = 1.2f;
   render::MeshDrawOptions options;
-  options.method = SkinningMethod::Lbs;
+  options.method = SkinningChoice::Lbs;
   const render::Image lbs = render(options, x0, x1, y0, y1);
-  options.method = SkinningMethod::DualQuat;
+  options.method = SkinningChoice::DualQuat;
   const render::Image dq = render(options, x0, x1, y0, y1);
   // At the elbow LBS has shrunk to a point; DQ keeps the full 0.2 m radius.
   EXPECT_TRUE(is_background(pixel_at(lbs, 1.0f, 0.1f, x0, x1, y0, y1)));
@@ -269,7 +269,7 @@ TEST_F(SkinnedMeshRendererTest, TwistedForearmLooksDifferentPerMethodAndTheDiffe
     EXPECT_FALSE(is_background(pixel_at(*image, 0.25f, 0.1f, x0, x1, y0, y1)));
   }
 
-  options.color_mode = ColorMode::SkinningDifference;
+  options.color_mode = MeshColoring::SkinningDifference;
   options.difference_full_scale_m = 0.05f;
   const render::Image difference = render(options, x0, x1, y0, y1);
   const std::uint8_t* elbow = pixel_at(difference, 1.0f, 0.1f, x0, x1, y0, y1);
@@ -283,7 +283,7 @@ TEST_F(SkinnedMeshRendererTest, InfluenceHeatmapShowsOneAndTwoInfluences) {
   const skin_test::Rig rig = skin_test::make_arm(2, 1.0f, 0.25f, 41, 16);
   load(rig, rig.skeleton.rest_pose);
   render::MeshDrawOptions options;
-  options.color_mode = ColorMode::InfluenceCount;
+  options.color_mode = MeshColoring::InfluenceCount;
   const render::Image image = render(options, -0.2f, 2.2f, -1.2f, 1.2f);
   // x < 0.5: one influence (blue); 0.5 < x < 1.5: two (cyan).
   const std::uint8_t* one = pixel_at(image, 0.2f, 0.0f, -0.2f, 2.2f, -1.2f, 1.2f);
@@ -332,7 +332,7 @@ TEST_F(SkinnedMeshRendererTest, CrowdInstancesReadTheirOwnPalette) {
   ASSERT_EQ(palette_.upload_matrices(matrices, 3), "");
   ASSERT_EQ(palette_.upload_dual_quats(dual_quats, {}, {}, 3), "");
   const std::size_t n = rig.mesh.vertex_count();
-  for (SkinningMethod method : kMethods) {
+  for (SkinningChoice method : kMethods) {
     std::vector<glm::vec3> all(3 * n);
     ASSERT_EQ(renderer_.capture_skinned_positions(mesh_, palette_, method, all), "");
     for (std::size_t v = 0; v < n; ++v) {
@@ -347,13 +347,13 @@ TEST_F(SkinnedMeshRendererTest, MissingOrTooSmallPalettesAreReportedNotDrawn) {
   const skin_test::Rig rig = skin_test::make_arm(3, 0.5f, 0.1f, 5, 6);
   ASSERT_EQ(mesh_.upload(rig.mesh, 3), "");
   render::MeshDrawOptions options;
-  options.method = SkinningMethod::DualQuat;
+  options.method = SkinningChoice::DualQuat;
   EXPECT_NE(renderer_.draw(mesh_, palette_, glm::mat4(1.0f), options)
                 .find("no dual-quaternion palette uploaded"),
             std::string::npos);
   const std::vector<glm::mat4> two_joints(2, glm::mat4(1.0f));
   ASSERT_EQ(palette_.upload_matrices(two_joints, 2), "");
-  options.method = SkinningMethod::Lbs;
+  options.method = SkinningChoice::Lbs;
   const std::string small = renderer_.draw(mesh_, palette_, glm::mat4(1.0f), options);
   EXPECT_NE(small.find("has 2 joints per instance, the mesh's skeleton 3"), std::string::npos)
       << small;
@@ -363,11 +363,11 @@ TEST_F(SkinnedMeshRendererTest, MissingOrTooSmallPalettesAreReportedNotDrawn) {
   EXPECT_NE(renderer_.draw(mesh_, palette_, glm::mat4(1.0f), options).find("2 instances asked"),
             std::string::npos);
   options.instance_count = 1;
-  options.color_mode = ColorMode::SkinningDifference;  // needs the DQ palette too
+  options.color_mode = MeshColoring::SkinningDifference;  // needs the DQ palette too
   EXPECT_NE(renderer_.draw(mesh_, palette_, glm::mat4(1.0f), options).find("difference view"),
             std::string::npos);
   std::vector<glm::vec3> wrong_size(rig.mesh.vertex_count() + 1);
-  EXPECT_NE(renderer_.capture_skinned_positions(mesh_, palette_, SkinningMethod::Lbs, wrong_size)
+  EXPECT_NE(renderer_.capture_skinned_positions(mesh_, palette_, SkinningChoice::Lbs, wrong_size)
                 .find("not a positive multiple"),
             std::string::npos);
 }

@@ -125,14 +125,14 @@ inline void upload(const Palettes& p, int joints_per_instance,
 
 // The CPU reference skinning of mesh with method (anim::skin_vertices_lbs / _dq).
 inline std::vector<glm::vec3> cpu_skin(const anim::SkinnedMesh& mesh, const Palettes& p,
-                                       render::SkinningMethod method,
+                                       visual::SkinningChoice method,
                                        std::vector<glm::vec3>* normals = nullptr) {
   std::vector<glm::vec3> positions(mesh.vertex_count());
   std::vector<glm::vec3> unused;
   std::vector<glm::vec3>& out_normals = normals ? *normals : unused;
   out_normals.resize(mesh.vertex_count());
   anim::JobResult result;
-  if (method == render::SkinningMethod::Lbs) {
+  if (method == visual::SkinningChoice::Lbs) {
     result = anim::skin_vertices_lbs(mesh, p.matrices, positions, out_normals);
   } else {
     // The GPU applies stretch only where a joint is flagged, as the palette buffer uploads it.
