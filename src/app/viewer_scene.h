@@ -120,7 +120,8 @@ struct ViewerScene {
   std::string update(float dt_s, const ui::ViewSettings& view);
 
  private:
-  void update_onion_skin(const ui::ViewSettings& view);
+  // Returns "" or why the onion skin could not be composed (it is then not drawn).
+  std::string update_onion_skin(const ui::ViewSettings& view);
   void update_joint_trails(const ui::ViewSettings& view);
   std::string update_crowd(const ui::ViewSettings& view, float dt_s, bool previewing);
 
