@@ -256,13 +256,14 @@ struct ThreeClipGraph {
 
 void run_three_clip_update(benchmark::State& state, ThreeClipGraph&& c) {
   CharacterInstance instance;
-  if (c.graph.blend_spaces.empty() || !instance.bind(c.character, c.graph).empty()) {
+  if (c.graph.blend_spaces.empty() || !instance.bind(c.character, c.graph).empty() ||
+      !instance.set_settings(c.settings).empty()) {
     state.SkipWithError("binding failed");
     return;
   }
   const Terrain flat;
   for (auto _ : state) {
-    if (!instance.update(kFrame_s, c.parameters, c.settings, flat)) {
+    if (!instance.update(kFrame_s, c.parameters, flat)) {
       state.SkipWithError("character update failed");
       break;
     }
@@ -343,6 +344,10 @@ void run_demo_frame(benchmark::State& state, Storage storage, bool foot_ik, bool
   settings.foot_ik = foot_ik;
   settings.dual_quat_palette = dual_quat_palette;
   settings.stride_warping = settings.orientation_warping = warping;
+  if (!instance.set_settings(settings).empty()) {
+    state.SkipWithError("the demo's settings do not apply");
+    return;
+  }
   Terrain slope;
   slope.shape = TerrainShape::Slope;
   slope.slope_deg = 15.0f;
@@ -363,7 +368,7 @@ void run_demo_frame(benchmark::State& state, Storage storage, bool foot_ik, bool
       stack[1].look_at_goal.target = glm::vec3(std::sin(angle), 1.6f, 1.0f);
       stack.back().ik_goal.target = glm::vec3(0.45f + 0.1f * std::cos(angle), 1.2f, 0.3f);
     }
-    if (!instance.update(kFrame_s, parameters, settings, slope)) {
+    if (!instance.update(kFrame_s, parameters, slope)) {
       state.SkipWithError("character update failed");
       break;
     }
@@ -486,7 +491,7 @@ void BM_Crowd_Instances(benchmark::State& state) {
   }
   const Terrain flat;
   for (auto _ : state) {
-    if (!crowd.update(kFrame_s, c.parameters, c.settings, flat)) {
+    if (!crowd.update(kFrame_s, c.parameters, flat)) {
       state.SkipWithError("crowd update failed");
       break;
     }

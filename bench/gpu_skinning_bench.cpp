@@ -71,7 +71,8 @@ std::string play_crowd(const Scene& scene, int count, float time_s, bool matrice
     }
   }
   crowd.set_preview(0, time_s);
-  if (anim::JobResult r = crowd.update(0.0f, none, settings, anim::Terrain{}); !r) return r.error;
+  if (std::string e = crowd.set_settings(settings); !e.empty()) return e;
+  if (anim::JobResult r = crowd.update(0.0f, none, anim::Terrain{}); !r) return r.error;
   return palettes.upload(crowd, matrices, dual_quats, palette);
 }
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <string>
 
 #include "anim/foot_contact.h"
 #include "anim/ground_motion.h"
@@ -12,44 +13,26 @@
 namespace anim {
 namespace {
 
-// The poses of the frames that do not keep them (CharacterSettings::keep_poses): one pair per
-// thread, grown to the largest skeleton it has composed.
-struct ThreadPoses {
-  std::vector<Transform> local;
-  std::vector<glm::mat4> model;
-};
-
-ThreadPoses& thread_poses() {
-  static thread_local ThreadPoses poses;
-  return poses;
-}
-
-// Lends the thread's poses to an instance for one update: its own buffers are swapped out (no
-// copy) and back in when the update returns, whichever way it returns.
+// Lends the caller's scratch poses to an instance for one update: its own buffers are swapped
+// out (no copy) and back in when the update returns, whichever way it returns.
 class LentPoses {
  public:
-  LentPoses(std::vector<Transform>& local, std::vector<glm::mat4>& model, bool lend)
-      : local_(local), model_(model), lent_(lend) {
-    if (!lent_) return;
-    ThreadPoses& poses = thread_poses();
-    poses.local.resize(local_.size());
-    poses.model.resize(model_.size());
+  LentPoses(std::vector<Transform>& local, std::vector<glm::mat4>& model, PoseScratch& scratch)
+      : local_(local), model_(model), scratch_(scratch) {
     swap();
   }
-  ~LentPoses() {
-    if (lent_) swap();
-  }
+  ~LentPoses() { swap(); }
   LentPoses(const LentPoses&) = delete;
   LentPoses& operator=(const LentPoses&) = delete;
 
  private:
   void swap() {
-    local_.swap(thread_poses().local);
-    model_.swap(thread_poses().model);
+    local_.swap(scratch_.local);
+    model_.swap(scratch_.model);
   }
   std::vector<Transform>& local_;
   std::vector<glm::mat4>& model_;
-  bool lent_;
+  PoseScratch& scratch_;
 };
 
 bool same_axes(const RootMotionSettings& a, const RootMotionSettings& b) {
@@ -129,8 +112,9 @@ std::string CharacterInstance::bind(const BoundCharacter& character, const Graph
   character_ = &character;
   std::vector<BlendSpacePlayer> blend_players, layer_players;
   std::vector<SamplingCache> layer_caches;
-  if (std::string e = build_graph_players(graph, built_root_motion_, built_input_half_life_s_,
-                                          blend_players, layer_caches, layer_players);
+  if (std::string e =
+          build_graph_players(graph, settings_.root_motion, settings_.blend_input_half_life_s,
+                              blend_players, layer_caches, layer_players);
       !e.empty()) {
     character_ = previous_character;
     return e;
@@ -170,7 +154,7 @@ std::string CharacterInstance::bind(const BoundCharacter& character, const Graph
   previous_morph_output_.clear();
   before_previous_morph_output_.clear();
   layer_pose_.clear();
-  preview_clip_ = character.clips.empty() ? -1 : 0;
+  source_ = GraphSource{};
   adopt_graph(graph, std::move(blend_players), std::move(layer_caches), std::move(layer_players));
   if (graph.has_machine) machine_.init(graph.machine, &graph.pose_matches, &graph.sync_markers);
   caches_.clear();
@@ -190,8 +174,9 @@ std::string CharacterInstance::set_graph(const GraphBinding& graph) {
   if (character_ == nullptr) return "the instance has no character";
   std::vector<BlendSpacePlayer> blend_players, layer_players;
   std::vector<SamplingCache> layer_caches;
-  if (std::string e = build_graph_players(graph, built_root_motion_, built_input_half_life_s_,
-                                          blend_players, layer_caches, layer_players);
+  if (std::string e =
+          build_graph_players(graph, settings_.root_motion, settings_.blend_input_half_life_s,
+                              blend_players, layer_caches, layer_players);
       !e.empty()) {
     return e;
   }
@@ -207,6 +192,7 @@ std::string CharacterInstance::set_graph(const GraphBinding& graph) {
 
 std::string CharacterInstance::rebind(const BoundCharacter& character, const GraphBinding& graph) {
   CharacterInstance next;
+  next.settings_ = settings_;
   if (std::string e = next.bind(character, graph); !e.empty()) return e;
   next.continue_graph(graph_, blend_players_, machine_);
   next.world_ = world_;
@@ -214,10 +200,9 @@ std::string CharacterInstance::rebind(const BoundCharacter& character, const Gra
   next.set_post_process(post_process_);  // same skeleton: the same joints (springs restart)
   const std::size_t clips = std::min(clip_last_time_.size(), next.clip_last_time_.size());
   std::copy_n(clip_last_time_.begin(), clips, next.clip_last_time_.begin());
-  if (previewing_ && preview_clip_ < static_cast<int>(character.clips.size())) {
-    next.previewing_ = true;
-    next.preview_clip_ = preview_clip_;
-    next.preview_time_ = preview_time_;
+  if (const PreviewClip* preview = std::get_if<PreviewClip>(&source_);
+      preview && preview->clip < static_cast<int>(character.clips.size())) {
+    next.source_ = *preview;
   }
   *this = std::move(next);
   return {};
@@ -312,26 +297,38 @@ void CharacterInstance::set_preview(int clip, float time_s) {
   if (character_ == nullptr || clip < 0 || clip >= static_cast<int>(character_->clips.size())) {
     return;
   }
-  if (clip != preview_clip_) {
+  const PreviewClip* previous = std::get_if<PreviewClip>(&source_);
+  // Coming from another source, the preview goes on from where a bind leaves it: clip 0 at 0.
+  const PreviewClip last = previous ? *previous : PreviewClip{0, 0.0f};
+  if (clip != last.clip) {
     clip_last_time_[clip] = wrap_clip_time(character_->clips[clip], time_s);
   }
   // A scrub back, a loop's wrap or a jump: the springs start again from the pose.
-  if (clip != preview_clip_ || time_s < preview_time_ || time_s > preview_time_ + 0.25f) {
+  if (clip != last.clip || time_s < last.time_s || time_s > last.time_s + 0.25f) {
     post_state_.reset();
   }
-  preview_clip_ = clip;
-  preview_time_ = time_s;
-  previewing_ = true;
+  source_ = PreviewClip{clip, time_s};
+}
+
+void CharacterInstance::set_external_source(std::span<const Transform> pose,
+                                            const RootMotionDelta& step, int clip,
+                                            float clip_time_s, const Clip* contacts_clip) {
+  if (pose.empty()) {
+    source_ = GraphSource{};
+    return;
+  }
+  source_ = ExternalPose{pose, step, clip, clip_time_s, contacts_clip};
 }
 
 void CharacterInstance::prefetch() const {
   anim::prefetch(std::span<const PrefetchRange>(touched_.data(), touched_count_));
 }
 
-void CharacterInstance::note_touched(const CharacterSettings& settings) {
+void CharacterInstance::note_touched(bool poses_kept) {
+  const CharacterSettings& settings = settings_;
   const std::span<PrefetchRange> out(touched_);
   std::size_t n = 0;
-  if (settings.keep_poses) {  // else they are the thread's, already in cache
+  if (poses_kept) {  // else they are the caller's scratch, already in cache
     out[n++] = range_of(std::span<const Transform>(local_));
     out[n++] = range_of(std::span<const glm::mat4>(model_));
   }
@@ -394,54 +391,28 @@ void CharacterInstance::reset() {
 
 void CharacterInstance::measure_root_frame() {
   const Skeleton& skeleton = character_->skeleton;
-  const int root = built_root_motion_.root_joint;
+  const int root = settings_.root_motion.root_joint;
   root_frame_ = root >= 0 && root < skeleton.joint_count() ? root_rest_frame(skeleton, root)
                                                            : RootRestFrame{};
   clip_cursors_.assign(character_->clips.size(), RootMotionCursor{});
 }
 
-JobResult CharacterInstance::update(float dt_s, Parameters& parameters,
-                                    const CharacterSettings& settings, const Terrain& terrain) {
-  if (character_ == nullptr || graph_ == nullptr) {
-    return JobResult::fail("character instance: not bound");
+std::string CharacterInstance::set_settings(const CharacterSettings& settings) {
+  if (settings == settings_) return {};
+  if (character_ == nullptr || graph_ == nullptr ||
+      (same_axes(settings.root_motion, settings_.root_motion) &&
+       settings.blend_input_half_life_s == settings_.blend_input_half_life_s)) {
+    settings_ = settings;
+    return {};
   }
-  const LentPoses lent(local_, model_, !settings.keep_poses);
-  if (JobResult r = rebuild_players_for(settings); !r) return r;
-  dt_s = std::isfinite(dt_s) ? std::clamp(dt_s, 0.0f, 0.25f) : 0.0f;
-  WeightedSource single;
-  std::span<const WeightedSource> sources;
-  if (JobResult r = pick_sources(dt_s, parameters, single, sources); !r) return r;
-  SourceMix mix;
-  if (JobResult r = mix_sources(sources, dt_s, parameters, mix); !r) return r;
-  if (JobResult r = inertialize(dt_s); !r) return r;
-  if (JobResult r = apply_layers(dt_s, parameters); !r) return r;
-  keep_outputs(dt_s);
-  if (!rig_.legs.empty()) update_contacts();
-  bool model_current = false;
-  if (JobResult r = warp_locomotion(settings, mix.heaviest_blend_space, dt_s, model_current); !r) {
-    return r;
-  }
-  place_in_world(settings, terrain);
-  // The stack (foot IK one of its entries) works on a current model pose: the warps may have
-  // left one.
-  if (!model_current) {
-    if (JobResult r = local_to_model(character_->skeleton, local_, model_); !r) return r;
-  }
-  return finish_pose(settings, terrain, dt_s);
-}
-
-JobResult CharacterInstance::rebuild_players_for(const CharacterSettings& settings) {
-  if (same_axes(settings.root_motion, built_root_motion_) &&
-      settings.blend_input_half_life_s == built_input_half_life_s_) {
-    return JobResult::ok();
-  }
-  // A settings edit, not a per-frame cost: the blend-space players extract with these axes.
+  // The blend-space players extract with these axes and smooth with this half-life.
   std::vector<BlendSpacePlayer> blend_players, layer_players;
   std::vector<SamplingCache> layer_caches;
-  if (!build_graph_players(*graph_, settings.root_motion, settings.blend_input_half_life_s,
-                           blend_players, layer_caches, layer_players)
-           .empty()) {
-    return JobResult::fail("character instance: the root motion joint is not in the skeleton");
+  if (std::string e =
+          build_graph_players(*graph_, settings.root_motion, settings.blend_input_half_life_s,
+                              blend_players, layer_caches, layer_players);
+      !e.empty()) {
+    return "character instance: " + e;
   }
   for (std::size_t i = 0; i < blend_players.size(); ++i) {
     blend_players[i].continue_from(blend_players_[i]);
@@ -450,15 +421,60 @@ JobResult CharacterInstance::rebuild_players_for(const CharacterSettings& settin
   layer_caches_ = std::move(layer_caches);
   layer_players_ = std::move(layer_players);
   touched_count_ = 0;
-  built_root_motion_ = settings.root_motion;
-  built_input_half_life_s_ = settings.blend_input_half_life_s;
+  settings_ = settings;
   measure_root_frame();
-  return JobResult::ok();
+  return {};
+}
+
+JobResult CharacterInstance::update(float dt_s, Parameters& parameters, const Terrain& terrain) {
+  return compose_frame(dt_s, parameters, terrain, true);
+}
+
+JobResult CharacterInstance::update(float dt_s, Parameters& parameters, const Terrain& terrain,
+                                    PoseScratch& scratch) {
+  if (scratch.local.size() != local_.size() || scratch.model.size() != model_.size()) {
+    return JobResult::fail("character instance: the pose scratch is not sized for the skeleton");
+  }
+  const LentPoses lent(local_, model_, scratch);
+  return compose_frame(dt_s, parameters, terrain, false);
+}
+
+JobResult CharacterInstance::compose_frame(float dt_s, Parameters& parameters,
+                                           const Terrain& terrain, bool poses_kept) {
+  if (character_ == nullptr || graph_ == nullptr) {
+    return JobResult::fail("character instance: not bound");
+  }
+  dt_s = std::isfinite(dt_s) ? std::clamp(dt_s, 0.0f, 0.25f) : 0.0f;
+  SourceMix mix;
+  if (const ExternalPose* external = std::get_if<ExternalPose>(&source_)) {
+    if (JobResult r = take_external_pose(*external); !r) return r;
+  } else {
+    WeightedSource single;
+    std::span<const WeightedSource> sources;
+    if (JobResult r = pick_sources(dt_s, parameters, single, sources); !r) return r;
+    if (JobResult r = mix_sources(sources, dt_s, parameters, mix); !r) return r;
+  }
+  if (JobResult r = inertialize(dt_s); !r) return r;
+  if (JobResult r = apply_layers(dt_s, parameters); !r) return r;
+  keep_outputs(dt_s);
+  if (!rig_.legs.empty()) update_contacts();
+  bool model_current = false;
+  if (JobResult r = warp_locomotion(settings_, mix.heaviest_blend_space, dt_s, model_current); !r) {
+    return r;
+  }
+  place_in_world(settings_, terrain);
+  // The stack (foot IK one of its entries) works on a current model pose: the warps may have
+  // left one.
+  if (!model_current) {
+    if (JobResult r = local_to_model(character_->skeleton, local_, model_); !r) return r;
+  }
+  return finish_pose(terrain, dt_s, poses_kept);
 }
 
 // Inertialization: at the switch the offset is taken from the last two outputs.
 JobResult CharacterInstance::inertialize(float dt_s) {
-  if (graph_->has_machine && !previewing_ && machine_.inertialization_started()) {
+  if (graph_->has_machine && std::holds_alternative<GraphSource>(source_) &&
+      machine_.inertialization_started()) {
     if (JobResult r = inertializer_.start(before_previous_output_, previous_output_, local_,
                                           last_dt_, machine_.inertialization_duration_s());
         !r) {
@@ -510,8 +526,8 @@ void CharacterInstance::place_in_world(const CharacterSettings& settings, const 
 }
 
 // The post-process stack (foot IK one of its entries) on the model pose, then the palettes.
-JobResult CharacterInstance::finish_pose(const CharacterSettings& settings, const Terrain& terrain,
-                                         float dt_s) {
+JobResult CharacterInstance::finish_pose(const Terrain& terrain, float dt_s, bool poses_kept) {
+  const CharacterSettings& settings = settings_;
   const Skeleton& skeleton = character_->skeleton;
   const FootIkContext foot = foot_ik_context(settings, terrain);
   PostProcessFrame frame;
@@ -523,7 +539,7 @@ JobResult CharacterInstance::finish_pose(const CharacterSettings& settings, cons
       !r) {
     return r;
   }
-  if (note_touched_) note_touched(settings);
+  if (note_touched_) note_touched(poses_kept);
   if (settings.matrix_palette) {
     if (JobResult r = anim::skinning_matrices(model_, skeleton.inverse_bind, palette_); !r)
       return r;

@@ -19,6 +19,7 @@
 #include <cstdint>
 #include <span>
 #include <string>
+#include <variant>
 #include <vector>
 
 #include <glm/glm.hpp>
@@ -73,14 +74,42 @@ struct CharacterSettings {
   // with their stretch (DQ); both for views that show the two.
   bool matrix_palette = true;
   bool dual_quat_palette = true;
-  // Whether update leaves its local and model poses in the instance (local_pose(), model_pose()).
-  // A crowd draws palettes alone: without them, a frame composes its poses in buffers of the
-  // updating thread, which the next instance finds still in cache (1000 instances' own poses are
-  // 5.6 MB a frame from memory). Those two results are then not updated; they keep their size.
-  bool keep_poses = true;
 
   // Every field equal (views that cache composed frames sample again when a setting changes).
   bool operator==(const CharacterSettings&) const = default;
+};
+
+// What an instance plays, one at a time, set by its named functions (play_graph, set_preview,
+// show_rest_pose, set_external_source).
+// The graph: its machine, else its first blend space, else its first clip's first frame.
+struct GraphSource {};
+// One clip at a playhead the caller's clock drives (seconds); clip -1 is the rest pose.
+struct PreviewClip {
+  int clip = -1;
+  float time_s = 0.0f;
+};
+// A source made outside the graph (a motion-matching controller): its local pose (root motion
+// already removed; borrowed), the root step of the next update, the clip and time it shows, and
+// where its foot contacts are read when not from that clip (a mirrored copy; borrowed).
+struct ExternalPose {
+  std::span<const Transform> pose;
+  RootMotionDelta step;
+  int clip = -1;
+  float clip_time_s = 0.0f;
+  const Clip* contacts_clip = nullptr;
+};
+using InstanceSource = std::variant<GraphSource, PreviewClip, ExternalPose>;
+
+// The local and model poses a frame is composed in when the instance does not keep them: the
+// caller's, sized once for the skeleton and lent to every instance it updates, as ozz's
+// SamplingJob::Context is. A crowd draws palettes alone: its instances compose in one scratch,
+// which the next instance finds still in cache (1000 instances' own poses are 5.6 MB a frame
+// from memory).
+struct PoseScratch {
+  PoseScratch() = default;
+  explicit PoseScratch(std::size_t joints) : local(joints), model(joints, glm::mat4(1.0f)) {}
+  std::vector<Transform> local;
+  std::vector<glm::mat4> model;
 };
 
 class CharacterInstance {
@@ -144,28 +173,34 @@ class CharacterInstance {
   void set_preview(int clip, float time_s);
 
   // Shows the skeleton's rest pose (the file's own node pose) instead of the graph.
-  void show_rest_pose() {
-    previewing_ = true;
-    preview_clip_ = -1;
-  }
+  void show_rest_pose() { source_ = PreviewClip{}; }
 
-  // A source made outside the graph (a motion-matching controller) played instead of the graph
-  // and the preview on the next updates: its local pose (root motion already removed; borrowed,
-  // it must stay valid while set), the root step of each update (set it before each update) and
-  // the clip and time it shows (for foot contacts). An empty pose goes back to the graph.
-  // contacts_clip, when given, is where the foot contacts are read instead (a clip that is not
-  // the character's, such as a mirrored copy; borrowed like the pose).
+  // Plays a source made outside the graph (ExternalPose) on the next updates: its pose must stay
+  // valid while set and hold one transform per joint (update fails otherwise); its step is the
+  // next update's (set it before each). An empty pose goes back to the graph.
   void set_external_source(std::span<const Transform> pose, const RootMotionDelta& step, int clip,
                            float clip_time_s, const Clip* contacts_clip = nullptr);
 
-  // Back from a preview to the graph: the machine, or without one the first blend space.
-  void play_graph() { previewing_ = false; }
-  bool previewing() const { return previewing_; }
+  // Back from a preview or an external source to the graph.
+  void play_graph() { source_ = GraphSource{}; }
+  bool previewing() const { return std::holds_alternative<PreviewClip>(source_); }
+  const InstanceSource& source() const { return source_; }
+
+  // The settings the next updates run with. A change of the root motion's axes or of the blend
+  // input's smoothing rebuilds the blend-space players (their phases kept) here, not in update:
+  // call it when the settings change (an unchanged call costs a comparison). Fails when the
+  // players do not build (a root joint outside the skeleton): returns "" or the cause, and the
+  // instance then keeps the settings it had.
+  [[nodiscard]] std::string set_settings(const CharacterSettings& settings);
+  const CharacterSettings& settings() const { return settings_; }
 
   // One frame: runs the flow above for dt_s seconds (clamped to [0, 0.25]). No allocation.
   // Fails with the first failing job's message (the outputs then hold the last good frame).
-  [[nodiscard]] JobResult update(float dt_s, Parameters& parameters,
-                                 const CharacterSettings& settings, const Terrain& terrain);
+  [[nodiscard]] JobResult update(float dt_s, Parameters& parameters, const Terrain& terrain);
+  // The same frame composed in scratch (sized for the skeleton, else it fails): local_pose()
+  // and model_pose() are then not updated (they keep their size); the palettes are.
+  [[nodiscard]] JobResult update(float dt_s, Parameters& parameters, const Terrain& terrain,
+                                 PoseScratch& scratch);
 
   // Asks the caches for the state the next update reads and writes: what the last update
   // touched (the playing blend spaces' sampling contexts, the poses, the palettes), noted by it
@@ -187,7 +222,7 @@ class CharacterInstance {
     foot_ik_state_ = {};
   }
 
-  // Results of the last update (the poses only when it kept them: CharacterSettings::keep_poses).
+  // Results of the last update (the poses only when it composed them in the instance's own).
   std::span<const Transform> local_pose() const { return local_; }
   std::span<const glm::mat4> model_pose() const { return model_; }
   std::span<const glm::mat4> skinning_matrices() const { return palette_; }
@@ -229,18 +264,22 @@ class CharacterInstance {
     float total = 0.0f;
     int heaviest_blend_space = -1;
   };
-  // update's steps, in order.
-  JobResult rebuild_players_for(const CharacterSettings& settings);
+  // update's steps, in order. poses_kept: whether local_ and model_ are the instance's own.
+  JobResult compose_frame(float dt_s, Parameters& parameters, const Terrain& terrain,
+                          bool poses_kept);
+  // The graph's or the preview's weighted sources (single holds a lone one).
   JobResult pick_sources(float dt_s, Parameters& parameters, WeightedSource& single,
                          std::span<const WeightedSource>& sources);
   JobResult time_blend_space_states(const Parameters& parameters);
   JobResult mix_sources(std::span<const WeightedSource> sources, float dt_s,
                         const Parameters& parameters, SourceMix& mix);
+  // The external source's pose and step as the frame's base pose.
+  JobResult take_external_pose(const ExternalPose& external);
   void note_dominant(const WeightedSource& source);
   JobResult inertialize(float dt_s);
   void keep_outputs(float dt_s);
   void place_in_world(const CharacterSettings& settings, const Terrain& terrain);
-  JobResult finish_pose(const CharacterSettings& settings, const Terrain& terrain, float dt_s);
+  JobResult finish_pose(const Terrain& terrain, float dt_s, bool poses_kept);
 
   JobResult evaluate_source(const WeightedSource& source, float dt_s, const Parameters& parameters,
                             std::span<Transform> out, RootMotionDelta& step);
@@ -268,9 +307,9 @@ class CharacterInstance {
   bool foot_ik_on(const CharacterSettings& settings) const;
   // What the stack's foot-IK entry reads and writes this frame (pointing into the instance).
   FootIkContext foot_ik_context(const CharacterSettings& settings, const Terrain& terrain);
-  // Measures root_frame_ for built_root_motion_ and forgets the clips' cursors.
+  // Measures root_frame_ for settings_'s root joint and forgets the clips' cursors.
   void measure_root_frame();
-  void note_touched(const CharacterSettings& settings);
+  void note_touched(bool poses_kept);
   std::string build_graph_players(const GraphBinding& graph, const RootMotionSettings& root_motion,
                                   float input_half_life_s,
                                   std::vector<BlendSpacePlayer>& blend_players,
@@ -289,11 +328,8 @@ class CharacterInstance {
 
   const BoundCharacter* character_ = nullptr;
   const GraphBinding* graph_ = nullptr;
-  std::span<const Transform> external_pose_;
-  RootMotionDelta external_step_;
-  int external_clip_ = -1;
-  float external_time_s_ = 0.0f;
-  const Clip* external_contacts_clip_ = nullptr;
+  InstanceSource source_;
+  CharacterSettings settings_;
   // Where the last frame's foot contacts are read: the dominant clip, or the external source's
   // own contacts clip; null for none.
   const Clip* contacts_clip_ = nullptr;
@@ -325,10 +361,8 @@ class CharacterInstance {
   std::vector<float> previous_morph_output_, before_previous_morph_output_;
   std::vector<float> morph_pins_;  // per morph channel: its pinned weight, NaN when free
   float morph_total_ = 0.0f;
-  RootMotionSettings built_root_motion_;  // what the blend-space players extract
-  RootRestFrame root_frame_;              // of its root joint, for the clip sources' extraction
+  RootRestFrame root_frame_;  // of settings_'s root joint, for the clip sources' extraction
   std::vector<RootMotionCursor> clip_cursors_;  // per clip: where its last root step ended
-  float built_input_half_life_s_ = 0.0f;        // and how they smooth their input
   FootIkRig rig_;  // the character's rig where it validates, else empty (no foot IK)
   FootIkState foot_ik_state_;
   FootIkDebug foot_debug_;
@@ -343,9 +377,6 @@ class CharacterInstance {
   float hip_warp_angle_rad_ = 0.0f;
   glm::vec3 warp_direction_{0.0f};  // the animated travel the last warp went by (model space)
   StrideWarpState stride_state_;
-  bool previewing_ = false;
-  int preview_clip_ = -1;
-  float preview_time_ = 0.0f;
   int dominant_clip_ = -1;
   float dominant_time_ = 0.0f;
   float last_dt_ = 1.0f / 60.0f;

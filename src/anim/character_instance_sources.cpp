@@ -40,13 +40,13 @@ JobResult CharacterInstance::sample_clip_source(int clip_index, float time_s,
   const float advance = playhead_advance(clip, clip_last_time_[clip_index], t);
   // A clip played in place moves by the ground motion its feet give (foot locking needs it).
   const GroundMotion* ground = character_->ground_motion_of(clip_index);
-  step =
-      ground
-          ? extract_ground_motion(*ground, built_root_motion_, clip_last_time_[clip_index], advance)
-          : extract_root_motion(clip, binding, skeleton, built_root_motion_, root_frame_,
-                                clip_last_time_[clip_index], advance, clip_cursors_[clip_index]);
+  step = ground
+             ? extract_ground_motion(*ground, settings_.root_motion, clip_last_time_[clip_index],
+                                     advance)
+             : extract_root_motion(clip, binding, skeleton, settings_.root_motion, root_frame_,
+                                   clip_last_time_[clip_index], advance, clip_cursors_[clip_index]);
   clip_last_time_[clip_index] = t;
-  return remove_root_motion(skeleton, built_root_motion_, root_frame_, out);
+  return remove_root_motion(skeleton, settings_.root_motion, root_frame_, out);
 }
 
 JobResult CharacterInstance::evaluate_source(const WeightedSource& source, float dt_s,
@@ -65,27 +65,21 @@ JobResult CharacterInstance::evaluate_source(const WeightedSource& source, float
   return player.update_at(phase, dt_s, input, out, step);
 }
 
-void CharacterInstance::set_external_source(std::span<const Transform> pose,
-                                            const RootMotionDelta& step, int clip,
-                                            float clip_time_s, const Clip* contacts_clip) {
-  external_pose_ = pose;
-  external_step_ = step;
-  external_clip_ = clip;
-  external_time_s_ = clip_time_s;
-  external_contacts_clip_ = contacts_clip;
-}
-
 JobResult CharacterInstance::pick_sources(float dt_s, Parameters& parameters,
                                           WeightedSource& single,
                                           std::span<const WeightedSource>& sources) {
   const GraphBinding& graph = *graph_;
   single.weight = 1.0f;
   sources = {};
-  if (previewing_ || (!graph.has_machine && graph.blend_spaces.empty())) {
-    if (preview_clip_ >= 0) {
+  const PreviewClip* preview = std::get_if<PreviewClip>(&source_);
+  if (preview || (!graph.has_machine && graph.blend_spaces.empty())) {
+    const PreviewClip clip = preview                     ? *preview
+                             : character_->clips.empty() ? PreviewClip{}
+                                                         : PreviewClip{0, 0.0f};
+    if (clip.clip >= 0) {
       single.kind = SourceKind::Clip;
-      single.index = preview_clip_;
-      single.time_s = preview_time_;
+      single.index = clip.clip;
+      single.time_s = clip.time_s;
       sources = {&single, 1};
     }
   } else if (graph.has_machine) {
@@ -97,7 +91,6 @@ JobResult CharacterInstance::pick_sources(float dt_s, Parameters& parameters,
     single.index = 0;
     sources = {&single, 1};
   }
-  if (external_pose_.size() == local_.size()) sources = {};  // the external source replaces them
   return JobResult::ok();
 }
 
@@ -174,17 +167,10 @@ JobResult CharacterInstance::mix_sources(std::span<const WeightedSource> sources
         return r;
       }
     }
-  } else if (external_pose_.size() == local_.size()) {
-    std::copy(external_pose_.begin(), external_pose_.end(), local_.begin());
-    root_step_ = external_step_;
-    dominant_clip_ = external_clip_;
-    dominant_time_ = external_time_s_;
-    contacts_clip_ = external_contacts_clip_;
   } else {
     const std::vector<Transform>& rest = character_->skeleton.rest_pose;
     std::copy(rest.begin(), rest.end(), local_.begin());
   }
-  // An external source (motion matching) carries no weights: the defaults, as the rest pose.
   if (JobResult r =
           normalize_morph_weights(character_->morph_channels, morph_total_, morph_weights_);
       !r) {
@@ -193,6 +179,22 @@ JobResult CharacterInstance::mix_sources(std::span<const WeightedSource> sources
   root_motion_from_feet_ =
       mix.total > 0.0f && dominant_clip_ >= 0 && character_->ground_motion_of(dominant_clip_);
   return JobResult::ok();
+}
+
+JobResult CharacterInstance::take_external_pose(const ExternalPose& external) {
+  if (external.pose.size() != local_.size()) {
+    return JobResult::fail("character instance: the external pose is not one transform per joint");
+  }
+  std::copy(external.pose.begin(), external.pose.end(), local_.begin());
+  root_step_ = external.step;
+  dominant_clip_ = external.clip;
+  dominant_time_ = external.clip_time_s;
+  contacts_clip_ = external.contacts_clip;
+  root_motion_from_feet_ = false;
+  // It carries no morph weights: the defaults, as the rest pose.
+  std::fill(morph_weights_.begin(), morph_weights_.end(), 0.0f);
+  morph_total_ = 0.0f;
+  return normalize_morph_weights(character_->morph_channels, morph_total_, morph_weights_);
 }
 
 }  // namespace anim

@@ -21,6 +21,7 @@ std::string Crowd::setup(const BoundCharacter& character, const GraphBinding& gr
   }
   instances_ = std::move(instances);
   parameters_.assign(as_size(count), parameters);
+  scratch_ = PoseScratch(character.skeleton.parents.size());
   const int columns = static_cast<int>(std::ceil(std::sqrt(static_cast<float>(count))));
   const int rows = (count + columns - 1) / columns;
   placements_.clear();
@@ -40,15 +41,17 @@ std::string Crowd::setup(const BoundCharacter& character, const GraphBinding& gr
     CharacterSettings warm_up = settings;
     warm_up.root_motion_mode = RootMotionMode::InPlace;
     warm_up.foot_ik = false;
-    warm_up.matrix_palette = warm_up.dual_quat_palette = warm_up.keep_poses = false;
+    warm_up.matrix_palette = warm_up.dual_quat_palette = false;
+    if (std::string e = instances_[i].set_settings(warm_up); !e.empty()) return "crowd: " + e;
     for (float left = offsets_s_.back(); left > 0.0f; left -= 0.25f) {
-      if (JobResult r = instances_[i].update(std::min(left, 0.25f), parameters_[i], warm_up, flat);
+      if (JobResult r = instances_[i].update(std::min(left, 0.25f), parameters_[i], flat, scratch_);
           !r) {
         return std::string("crowd: ") + r.error;
       }
     }
     instances_[i].reset_world();
   }
+  if (std::string e = set_settings(settings); !e.empty()) return "crowd: " + e;
   return {};
 }
 
@@ -62,10 +65,14 @@ void Crowd::play_graph() {
   for (CharacterInstance& instance : instances_) instance.play_graph();
 }
 
-JobResult Crowd::update(float dt_s, const Parameters& parameters, const CharacterSettings& settings,
-                        const Terrain& terrain) {
-  CharacterSettings drawn = settings;
-  drawn.keep_poses = false;  // the crowd is drawn by its palettes alone
+std::string Crowd::set_settings(const CharacterSettings& settings) {
+  for (CharacterInstance& instance : instances_) {
+    if (std::string e = instance.set_settings(settings); !e.empty()) return e;
+  }
+  return {};
+}
+
+JobResult Crowd::update(float dt_s, const Parameters& parameters, const Terrain& terrain) {
   for (std::size_t i = 0; i < instances_.size(); ++i) {
     // The next instance's state comes from memory while this one is updated; the one after's
     // object itself too, so that asking for its state next time costs no wait.
@@ -76,7 +83,7 @@ JobResult Crowd::update(float dt_s, const Parameters& parameters, const Characte
       prefetch_bytes(next_values.data(), next_values.size() * sizeof(Parameter));
     }
     parameters_[i].copy_values_from(parameters);
-    if (JobResult r = instances_[i].update(dt_s, parameters_[i], drawn, terrain); !r) return r;
+    if (JobResult r = instances_[i].update(dt_s, parameters_[i], terrain, scratch_); !r) return r;
   }
   return JobResult::ok();
 }

@@ -1,8 +1,9 @@
 #pragma once
 // Crowd: N instances of one bound character playing one graph, spread over a grid and staggered
 // in time. Each instance owns all of its state (its CharacterInstance and its parameters), so
-// instances could be updated on different threads (the poses a frame composes on the way to its
-// palettes are the updating thread's); the character and the graph are shared.
+// instances could be updated on different threads (each thread then lending its own PoseScratch
+// for the poses a frame composes on the way to its palettes); the character and the graph are
+// shared.
 
 #include <span>
 #include <string>
@@ -25,7 +26,8 @@ class Crowd {
   // Prepares count instances of graph on character (both borrowed: they must outlive the crowd),
   // spacing_m apart on a square grid centred on the origin. Instance i starts stagger_s times a
   // fraction that differs between neighbours (multiples of the golden ratio) into the graph, so
-  // the crowd does not move in step. Every buffer is allocated here. Returns "" or the cause.
+  // the crowd does not move in step. Every buffer is allocated here; the instances then play with
+  // settings (set_settings). Returns "" or the cause.
   [[nodiscard]] std::string setup(const BoundCharacter& character, const GraphBinding& graph,
                                   const Parameters& parameters, int count, float spacing_m,
                                   float stagger_s, const CharacterSettings& settings);
@@ -42,18 +44,21 @@ class Crowd {
   void set_preview(int clip, float time_s);
   void play_graph();
 
+  // Every instance's settings (CharacterInstance::set_settings): call it when they change.
+  [[nodiscard]] std::string set_settings(const CharacterSettings& settings);
+
   // One frame for every instance (CharacterInstance::update with parameters copied into each
   // instance's own set). The crowd is drawn by its palettes: the instances' local and model
-  // poses are composed in the updating thread's buffers, not kept (CharacterSettings::keep_poses).
-  // No allocation. Fails with the first failing instance's job.
-  [[nodiscard]] JobResult update(float dt_s, const Parameters& parameters,
-                                 const CharacterSettings& settings, const Terrain& terrain);
+  // poses are composed in the crowd's one scratch, not kept. No allocation. Fails with the first
+  // failing instance's job.
+  [[nodiscard]] JobResult update(float dt_s, const Parameters& parameters, const Terrain& terrain);
 
  private:
   std::vector<CharacterInstance> instances_;
   std::vector<Parameters> parameters_;
   std::vector<glm::mat4> placements_;
   std::vector<float> offsets_s_;
+  PoseScratch scratch_;
 };
 
 }  // namespace anim

@@ -49,7 +49,11 @@ void ClipComparison::update(const ViewerScene& scene, const visual::SceneView& v
   anim::CharacterSettings settings = scene.settings;
   settings.root_motion_mode = anim::RootMotionMode::InPlace;
   player_.set_preview(b, static_cast<float>(time_s_));
-  if (anim::JobResult r = player_.update(dt_s, parameters_, settings, scene.terrain); !r) {
+  if (std::string e = player_.set_settings(settings); !e.empty()) {
+    error_ = scene.clips()[b].name + ": " + e;
+    return;
+  }
+  if (anim::JobResult r = player_.update(dt_s, parameters_, scene.terrain); !r) {
     error_ = scene.clips()[b].name + ": " + r.error;
     return;
   }

@@ -168,7 +168,10 @@ std::string RecordingReplay::step(ViewerScene& scene, double dt_s, const visual:
   time_s_ += dt_s;
   stepped_ = true;
   // As the viewer's frame: the motion-matching step, then the scene's update.
-  motion_matching_.step(steering_, static_cast<float>(dt_s), scene);
+  if (std::string e = motion_matching_.step(steering_, static_cast<float>(dt_s), scene);
+      !e.empty()) {
+    return e;
+  }
   return scene.update(static_cast<float>(dt_s), view);
 }
 

@@ -202,25 +202,27 @@ SteeringInput MotionMatchingMode::read_input(GLFWwindow* window, float camera_ya
   return in;
 }
 
-void MotionMatchingMode::update(float dt_s, GLFWwindow* window, float camera_yaw_rad,
-                                bool keyboard_free, bool mouse_free, ViewerScene& scene) {
-  if (!active_ || !(dt_s > 0.0f)) return;
+std::string MotionMatchingMode::update(float dt_s, GLFWwindow* window, float camera_yaw_rad,
+                                       bool keyboard_free, bool mouse_free, ViewerScene& scene) {
+  if (!active_ || !(dt_s > 0.0f)) return {};
   if (!started_on(scene)) {
     stop(scene);
-    return;
+    return {};
   }
-  step(read_input(window, camera_yaw_rad, keyboard_free, mouse_free), dt_s, scene);
+  return step(read_input(window, camera_yaw_rad, keyboard_free, mouse_free), dt_s, scene);
 }
 
-void MotionMatchingMode::step(const SteeringInput& input, float dt_s, ViewerScene& scene) {
-  if (!active_ || !(dt_s > 0.0f)) return;
+std::string MotionMatchingMode::step(const SteeringInput& input, float dt_s, ViewerScene& scene) {
+  if (!active_ || !(dt_s > 0.0f)) return {};
   input_ = input;
   anim::MotionMatchingInput in;
   in.desired_velocity = input_.velocity;
   in.desired_yaw_rad = input_.yaw_rad;
   in.clip_enabled = clip_enabled;
   anim::RootMotionDelta step;
-  if (!controller_.update(in, dt_s, pose_, step)) return;
+  if (anim::JobResult r = controller_.update(in, dt_s, pose_, step); !r) {
+    return std::string("motion matching: ") + r.error;
+  }
   // A mirrored copy is not among the scene's clips: naming the clip would show it as the
   // original and read its foot contacts on the wrong sides, so the player is told no clip and
   // reads the contacts from the copy (its markers are mirrored with it).
@@ -234,6 +236,7 @@ void MotionMatchingMode::step(const SteeringInput& input, float dt_s, ViewerScen
   scene.instance.set_external_source(pose_, step, mirrored ? -1 : clip_index,
                                      controller_.current_time_s(), mirrored_copy);
   note_session(dt_s);
+  return {};
 }
 
 void MotionMatchingMode::note_session(float dt_s) {

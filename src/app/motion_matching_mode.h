@@ -52,11 +52,12 @@ class MotionMatchingMode {
   void set_weights(const anim::FeatureWeights& weights);
 
   // Reads the devices (keyboard only when keyboard_free), steps the controller by dt_s and hands
-  // its pose to the scene's player. Call before ViewerScene::update.
-  void update(float dt_s, GLFWwindow* window, float camera_yaw_rad, bool keyboard_free,
-              bool mouse_free, ViewerScene& scene);
+  // its pose to the scene's player. Call before ViewerScene::update. Returns "" or why the
+  // controller failed (the player then keeps its last pose).
+  std::string update(float dt_s, GLFWwindow* window, float camera_yaw_rad, bool keyboard_free,
+                     bool mouse_free, ViewerScene& scene);
   // update's step without the devices: input (a recording's) steers the controller for dt_s.
-  void step(const SteeringInput& input, float dt_s, ViewerScene& scene);
+  std::string step(const SteeringInput& input, float dt_s, ViewerScene& scene);
 
   // Where the 3D view was drawn last, for picking the ground target.
   void set_view(const glm::mat4& view_projection, glm::vec4 viewport_rect) {

@@ -23,7 +23,8 @@ bool compose_probe_frame(const ViewerScene& scene, const anim::BoundCharacter& c
   settings.matrix_palette = settings.dual_quat_palette = false;
   anim::Parameters parameters = scene.parameters;
   instance.set_preview(clip, clip_time_s);
-  return static_cast<bool>(instance.update(0.0f, parameters, settings, scene.terrain));
+  return instance.set_settings(settings).empty() &&
+         static_cast<bool>(instance.update(0.0f, parameters, scene.terrain));
 }
 
 anim::JointMotionFrame read_joint(const anim::CharacterInstance& instance, int joint,

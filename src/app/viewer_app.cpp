@@ -219,16 +219,18 @@ void update_scene(Viewer& v, float dt) {
   const auto update_start = std::chrono::steady_clock::now();
   // A recording exported as video replays on the scene frame by frame: it alone moves it.
   const bool replaying = v.video_export.replaying();
-  if (!replaying) {
-    v.motion_matching.update(dt, v.window.handle(), camera.yaw, !ImGui::GetIO().WantCaptureKeyboard,
-                             !ImGui::GetIO().WantCaptureMouse, scene);
-  }
+  const std::string steering_error =
+      replaying ? std::string()
+                : v.motion_matching.update(dt, v.window.handle(), camera.yaw,
+                                           !ImGui::GetIO().WantCaptureKeyboard,
+                                           !ImGui::GetIO().WantCaptureMouse, scene);
   scene.trail_joints = ui.joints.selection;  // composed with the frame, drawn by the renderer
   // A failing frame is reported when it starts failing, not on every frame after.
   // Paused on the transition timeline: the character stands still on the recorded frame.
   const bool history_paused = ui.transition_timeline.paused;
   const bool still = history_paused || replaying;
-  const std::string frame_error = still ? std::string() : v.recording.update(scene, dt, ui.view);
+  const std::string scene_error = still ? std::string() : v.recording.update(scene, dt, ui.view);
+  const std::string& frame_error = steering_error.empty() ? scene_error : steering_error;
   if (!still && scene.loaded) ui.history.record(dt, scene.instance, scene.parameters);
   if (!still) meter_foot_slide(ui.slide, scene, ui.load_count, dt);
   if (!frame_error.empty() && frame_error != ui.last_frame_error) {

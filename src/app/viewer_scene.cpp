@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <cstdlib>
+#include <variant>
 
 #include "anim/clip_lookup.h"
 #include "anim/clip_sampling.h"
@@ -167,16 +168,14 @@ std::string ViewerScene::set_parameter(const std::string& assignment) {
   return {};
 }
 
-void ViewerScene::update_onion_skin(const visual::SceneView& view) {
+std::string ViewerScene::update_onion_skin(const visual::SceneView& view) {
   onion_offsets_s.clear();
-  if (!view.onion_skin || mode != PlayMode::ClipPreview || preview_clip < 0) {
-    onion_poses.clear();
-    return;
-  }
-  if (onion_.character() != bound.character.get() &&
-      !onion_.bind(*bound.character, graph()).empty()) {
-    onion_poses.clear();
-    return;
+  onion_poses.clear();
+  if (!view.onion_skin || mode != PlayMode::ClipPreview || preview_clip < 0) return {};
+  if (onion_.character() != bound.character.get()) {
+    if (std::string e = onion_.bind(*bound.character, graph()); !e.empty()) {
+      return "onion skin: " + e;
+    }
   }
   const double frame_s = 1.0 / clock.timeline().fps;
   for (int k = -view.onion_frames; k <= view.onion_frames; ++k) {
@@ -186,17 +185,19 @@ void ViewerScene::update_onion_skin(const visual::SceneView& view) {
   onion_settings.root_motion_mode = anim::RootMotionMode::InPlace;
   onion_settings.foot_ik = false;
   onion_settings.matrix_palette = onion_settings.dual_quat_palette = false;
+  if (std::string e = onion_.set_settings(onion_settings); !e.empty()) return "onion skin: " + e;
   onion_poses.resize(onion_offsets_s.size());
   for (std::size_t i = 0; i < onion_offsets_s.size(); ++i) {
     const float t = static_cast<float>(anim::wrap_time(
         clock.mode(), clock.time_s() + onion_offsets_s[i], clock.timeline().duration_s));
     onion_.set_preview(preview_clip, t);
-    if (!onion_.update(0.0f, parameters, onion_settings, terrain)) {
+    if (anim::JobResult r = onion_.update(0.0f, parameters, terrain); !r) {
       onion_poses.clear();
-      return;
+      return std::string("onion skin: ") + r.error;
     }
     onion_poses[i].assign(onion_.model_pose().begin(), onion_.model_pose().end());
   }
+  return {};
 }
 
 void ViewerScene::update_joint_trails(const visual::SceneView& view) {
@@ -233,22 +234,29 @@ void ViewerScene::preview(int clip) {
 std::string ViewerScene::update(float dt_s, const visual::SceneView& view) {
   if (!loaded) return {};
   const bool previewing = mode == PlayMode::ClipPreview && preview_clip >= 0;
-  if (previewing) {
-    clock.advance(dt_s);
-    instance.set_preview(preview_clip, static_cast<float>(clock.time_s()));
-  } else if (mode == PlayMode::RestPose) {
-    instance.show_rest_pose();
-  } else {
-    instance.play_graph();
+  if (previewing) clock.advance(dt_s);
+  // A motion-matching controller's pose, set before this update, plays until the mode stops.
+  if (!std::holds_alternative<anim::ExternalPose>(instance.source())) {
+    if (previewing) {
+      instance.set_preview(preview_clip, static_cast<float>(clock.time_s()));
+    } else if (mode == PlayMode::RestPose) {
+      instance.show_rest_pose();
+    } else {
+      instance.play_graph();
+    }
   }
   drive_aim_parameters(*this);
-  if (anim::JobResult r = instance.update(dt_s, parameters, settings, terrain); !r) {
+  if (std::string e = instance.set_settings(settings); !e.empty()) {
+    return character.source_path + ": " + e;
+  }
+  if (anim::JobResult r = instance.update(dt_s, parameters, terrain); !r) {
     return character.source_path + ": " + r.error;
   }
   comparison.update(*this, view, dt_s);
-  update_onion_skin(view);
+  const std::string onion_error = update_onion_skin(view);
   update_joint_trails(view);
-  return update_crowd(view, dt_s, previewing);
+  const std::string crowd_error = update_crowd(view, dt_s, previewing);
+  return onion_error.empty() ? crowd_error : onion_error;
 }
 
 std::string ViewerScene::update_crowd(const visual::SceneView& view, float dt_s, bool previewing) {
@@ -273,7 +281,8 @@ std::string ViewerScene::update_crowd(const visual::SceneView& view, float dt_s,
   // Each copy treads in place at its spot on the grid.
   anim::CharacterSettings crowd_settings = settings;
   crowd_settings.root_motion_mode = anim::RootMotionMode::InPlace;
-  if (anim::JobResult r = crowd.update(dt_s, parameters, crowd_settings, terrain); !r) {
+  if (std::string e = crowd.set_settings(crowd_settings); !e.empty()) return "crowd: " + e;
+  if (anim::JobResult r = crowd.update(dt_s, parameters, terrain); !r) {
     return std::string("crowd: ") + r.error;
   }
   return {};

@@ -115,13 +115,14 @@ class AimOffsetLayer : public ::testing::Test {
     ASSERT_EQ(bind_graph(character_, parameters_, graph_), "");
     ASSERT_EQ(instance_.bind(character_, graph_), "");
     settings_.foot_ik = false;
+    ASSERT_EQ(instance_.set_settings(settings_), "");
   }
 
   // The spine's local rotation with the point at (yaw, pitch).
   glm::quat spine_at(float yaw_deg, float pitch_deg) {
     parameters_.set(yaw_, yaw_deg);
     parameters_.set(pitch_, pitch_deg);
-    EXPECT_TRUE(instance_.update(1.0f / 60.0f, parameters_, settings_, terrain_));
+    EXPECT_TRUE(instance_.update(1.0f / 60.0f, parameters_, terrain_));
     return instance_.local_pose()[1].rotation;
   }
 

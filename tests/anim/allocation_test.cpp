@@ -246,12 +246,13 @@ TEST(PerFramePath, GroundMotionAllocatesNothing) {
     settings.stride_warping_settings.requested_speed_mps = 1.5f;
     const Terrain flat;
     int failures = 0;
-    failures += !instance.update(1.0f / 60.0f, parameters, settings, flat);  // warm
+    ASSERT_EQ(instance.set_settings(settings), "");
+    failures += !instance.update(1.0f / 60.0f, parameters, flat);  // warm
     const long before = g_allocations.load();
     for (int frame = 0; frame < 120; ++frame) {
       // The first second plays the blend space, the next previews the clip.
       if (frame >= 60) instance.set_preview(0, static_cast<float>(frame - 60) / 60.0f);
-      failures += !instance.update(1.0f / 60.0f, parameters, settings, flat);
+      failures += !instance.update(1.0f / 60.0f, parameters, flat);
     }
     EXPECT_EQ(failures, 0);
     EXPECT_EQ(g_allocations.load() - before, 0);
@@ -334,10 +335,11 @@ TEST(PerFramePath, CharacterUpdateWithAPostProcessStackAllocatesNothing) {
   settings.root_motion.root_joint = 1;
   settings.foot_ik = true;
   const Terrain flat;
-  int failures = !instance.update(1.0f / 60.0f, parameters, settings, flat);  // warm
+  ASSERT_EQ(instance.set_settings(settings), "");
+  int failures = !instance.update(1.0f / 60.0f, parameters, flat);  // warm
   const long before = g_allocations.load();
   for (int frame = 0; frame < 120; ++frame) {
-    failures += !instance.update(1.0f / 60.0f, parameters, settings, flat);
+    failures += !instance.update(1.0f / 60.0f, parameters, flat);
   }
   EXPECT_EQ(failures, 0);
   EXPECT_EQ(g_allocations.load() - before, 0);
@@ -511,7 +513,8 @@ TEST_P(CharacterInstanceAllocations, UpdateAllocatesNothing) {
   settings.root_motion_mode = RootMotionMode::Applied;
   Terrain flat;
   // The first frame may settle state.
-  ASSERT_TRUE(player.update(1.0f / 60.0f, parameters, settings, flat));
+  ASSERT_EQ(player.set_settings(settings), "");
+  ASSERT_TRUE(player.update(1.0f / 60.0f, parameters, flat));
   // The transition record keeps each frame too, in a ring allocated once (here).
   StateHistory history;
   history.reset(60, static_cast<int>(skeleton.rest_pose.size()), 2, parameters.count());
@@ -521,7 +524,7 @@ TEST_P(CharacterInstanceAllocations, UpdateAllocatesNothing) {
     if (frame == 30) parameters.set(go, 1.0f);
     if (frame == 100) parameters.set(go, 0.0f);
     parameters.set(x, 0.005f * static_cast<float>(frame));
-    failures += !player.update(1.0f / 60.0f, parameters, settings, flat);
+    failures += !player.update(1.0f / 60.0f, parameters, flat);
     history.record(1.0 / 60.0, player, parameters);
     moved_states += player.machine().active_state() == 1 ? 1 : 0;
   }
@@ -536,10 +539,10 @@ TEST_P(CharacterInstanceAllocations, UpdateAllocatesNothing) {
 
   Crowd crowd;
   ASSERT_EQ(crowd.setup(character, graph, parameters, 50, 1.0f, 1.0f, settings), "");
-  ASSERT_TRUE(crowd.update(1.0f / 60.0f, parameters, settings, flat));
+  ASSERT_TRUE(crowd.update(1.0f / 60.0f, parameters, flat));
   before = g_allocations.load();
   for (int frame = 0; frame < 30; ++frame) {
-    failures += !crowd.update(1.0f / 60.0f, parameters, settings, flat);
+    failures += !crowd.update(1.0f / 60.0f, parameters, flat);
   }
   EXPECT_EQ(g_allocations.load() - before, 0);
   EXPECT_EQ(failures, 0);

@@ -2,6 +2,8 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <variant>
+#include <vector>
 
 #include "anim/character_instance.h"
 
@@ -117,9 +119,10 @@ TEST(CharacterInstance, PreviewInPlaceKeepsTheHipsOverTheOriginAndTheWorldStill)
   ASSERT_EQ(f.play(player, {}, nullptr, {}), "");
   CharacterSettings settings;
   settings.root_motion_mode = RootMotionMode::InPlace;
+  ASSERT_EQ(player.set_settings(settings), "");
   for (int i = 1; i <= 10; ++i) {
     player.set_preview(0, 0.25f * i);
-    ASSERT_TRUE(player.update(0.25f, f.parameters, settings, f.flat));
+    ASSERT_TRUE(player.update(0.25f, f.parameters, f.flat));
     const glm::vec3 hips(player.model_pose()[0][3]);
     EXPECT_NEAR(hips.z, 0.0f, 1e-5f) << "frame " << i;
     EXPECT_NEAR(hips.y, 1.0f, 1e-5f);  // height is not extracted by default
@@ -135,9 +138,10 @@ TEST(CharacterInstance, AppliedRootMotionAccumulatesAcrossLoopsWithoutSnappingBa
   settings.root_motion_mode = RootMotionMode::Applied;
   // 2.5 s of a 1 m/s loop in 0.1 s steps: the world moves 2.5 m, through two wraps.
   float previous_z = 0.0f;
+  ASSERT_EQ(player.set_settings(settings), "");
   for (int i = 1; i <= 25; ++i) {
     player.set_preview(0, 0.1f * i);
-    ASSERT_TRUE(player.update(0.1f, f.parameters, settings, f.flat));
+    ASSERT_TRUE(player.update(0.1f, f.parameters, f.flat));
     EXPECT_GT(player.world().translation.z, previous_z - 1e-6f) << "snapped back at frame " << i;
     previous_z = player.world().translation.z;
   }
@@ -152,16 +156,17 @@ TEST(CharacterInstance, MachineCrossfadeBlendsTheTwoClipsByTheTransitionWeight) 
   CharacterInstance player;
   ASSERT_EQ(f.play_walk_then_kick(player, kick), "");
   CharacterSettings settings;
-  ASSERT_TRUE(player.update(0.1f, f.parameters, settings, f.flat));
+  ASSERT_EQ(player.set_settings(settings), "");
+  ASSERT_TRUE(player.update(0.1f, f.parameters, f.flat));
   EXPECT_NEAR(leg_angle(player), 0.0f, 1e-5f);
   f.parameters.fire(kick);
-  ASSERT_TRUE(player.update(0.1f, f.parameters, settings, f.flat));  // fires; progress 0
+  ASSERT_TRUE(player.update(0.1f, f.parameters, f.flat));  // fires; progress 0
   EXPECT_EQ(player.machine().active_state(), 1);
   EXPECT_EQ(f.parameters.get(kick), 0.0f) << "the trigger is consumed";
-  ASSERT_TRUE(player.update(0.2f, f.parameters, settings, f.flat));  // half way: weight 0.5
+  ASSERT_TRUE(player.update(0.2f, f.parameters, f.flat));  // half way: weight 0.5
   // nlerp of 0 and 90 degrees with equal weights is exactly 45 degrees.
   EXPECT_NEAR(leg_angle(player), kPi / 4, 1e-3f);
-  ASSERT_TRUE(player.update(0.3f, f.parameters, settings, f.flat));  // done
+  ASSERT_TRUE(player.update(0.3f, f.parameters, f.flat));  // done
   EXPECT_NEAR(leg_angle(player), kPi / 2, 1e-4f);
 }
 
@@ -174,17 +179,18 @@ TEST(CharacterInstance, AMachineAddedByAGraphEditCrossfadesLikeOneBoundWithIt) {
   CharacterInstance player;
   ASSERT_EQ(f.play(player, {walk_to_kick(speed)}, nullptr, {}), "");
   CharacterSettings settings;
-  ASSERT_TRUE(player.update(0.1f, f.parameters, settings, f.flat));
+  ASSERT_EQ(player.set_settings(settings), "");
+  ASSERT_TRUE(player.update(0.1f, f.parameters, f.flat));
   GraphBinding edited = f.graph;
   edited.has_machine = true;
   edited.machine = walk_then_kick(kick);
   ASSERT_EQ(bind_graph(f.character, f.parameters, edited), "");
   ASSERT_EQ(player.set_graph(edited), "");
-  ASSERT_TRUE(player.update(0.1f, f.parameters, settings, f.flat));
+  ASSERT_TRUE(player.update(0.1f, f.parameters, f.flat));
   EXPECT_NEAR(leg_angle(player), 0.0f, 1e-5f);
   f.parameters.fire(kick);
-  ASSERT_TRUE(player.update(0.1f, f.parameters, settings, f.flat));
-  ASSERT_TRUE(player.update(0.2f, f.parameters, settings, f.flat));
+  ASSERT_TRUE(player.update(0.1f, f.parameters, f.flat));
+  ASSERT_TRUE(player.update(0.2f, f.parameters, f.flat));
   EXPECT_NEAR(leg_angle(player), kPi / 4, 1e-3f);
 }
 
@@ -195,9 +201,10 @@ TEST(CharacterInstance, ARebindWithAnAddedClipKeepsThePlaceTheStateAndItsTime) {
   ASSERT_EQ(f.play_walk_then_kick(player, kick), "");
   CharacterSettings settings;
   settings.root_motion_mode = RootMotionMode::Applied;
-  for (int i = 0; i < 5; ++i) ASSERT_TRUE(player.update(0.1f, f.parameters, settings, f.flat));
+  ASSERT_EQ(player.set_settings(settings), "");
+  for (int i = 0; i < 5; ++i) ASSERT_TRUE(player.update(0.1f, f.parameters, f.flat));
   f.parameters.fire(kick);
-  for (int i = 0; i < 6; ++i) ASSERT_TRUE(player.update(0.1f, f.parameters, settings, f.flat));
+  for (int i = 0; i < 6; ++i) ASSERT_TRUE(player.update(0.1f, f.parameters, f.flat));
   ASSERT_EQ(player.machine().active_state(), 1);
   const float phase = player.machine().active_normalized_time();
   const glm::vec3 place = player.world().translation;
@@ -215,7 +222,7 @@ TEST(CharacterInstance, ARebindWithAnAddedClipKeepsThePlaceTheStateAndItsTime) {
   EXPECT_EQ(player.machine().active_state(), 1);
   EXPECT_NEAR(player.machine().active_normalized_time(), phase, 1e-6f);
   EXPECT_EQ(player.world().translation, place);
-  ASSERT_TRUE(player.update(0.1f, f.parameters, settings, f.flat));
+  ASSERT_TRUE(player.update(0.1f, f.parameters, f.flat));
   EXPECT_NEAR(leg_angle(player), kPi / 2, 1e-4f);  // still kicking, not back to walking
   // A character that is not bound is refused, and the instance plays on as it was.
   BoundCharacter unbound;
@@ -239,7 +246,8 @@ TEST(CharacterInstance, MaskedOverrideLayerChangesOnlyTheMaskedJoint) {
   ASSERT_EQ(f.play(player, {}, nullptr, layers), "");
   CharacterSettings settings;
   player.set_preview(0, 0.5f);
-  ASSERT_TRUE(player.update(0.1f, f.parameters, settings, f.flat));
+  ASSERT_EQ(player.set_settings(settings), "");
+  ASSERT_TRUE(player.update(0.1f, f.parameters, f.flat));
   EXPECT_NEAR(leg_angle(player), kPi / 2, 1e-4f);
   // The hips still follow the base clip (in place: z removed, y kept).
   EXPECT_NEAR(player.local_pose()[0].translation.y, 1.0f, 1e-5f);
@@ -253,7 +261,7 @@ TEST(CharacterInstance, PalettesAreModelTimesInverseBind) {
   CharacterInstance player;
   ASSERT_EQ(f.play(player, {}, nullptr, {}), "");
   player.set_preview(1, 0.0f);
-  ASSERT_TRUE(player.update(0.0f, f.parameters, {}, f.flat));
+  ASSERT_TRUE(player.update(0.0f, f.parameters, f.flat));
   const glm::mat4 expected = player.model_pose()[1] * f.skeleton.inverse_bind[1];
   for (int c = 0; c < 4; ++c)
     for (int r = 0; r < 4; ++r)
@@ -263,6 +271,57 @@ TEST(CharacterInstance, PalettesAreModelTimesInverseBind) {
   const glm::vec3 by_matrix(expected * glm::vec4(p, 1.0f));
   const glm::vec3 by_dq = transform_point(player.skinning_dual_quats()[1], p);
   EXPECT_NEAR(glm::length(by_matrix - by_dq), 0.0f, 1e-5f);
+}
+
+// A pose made outside the graph plays instead of the machine, with its own root step, until the
+// graph is played again; one that is not one transform per joint fails the frame and leaves the
+// last good pose.
+TEST(CharacterInstance, AnExternalPoseReplacesTheGraphUntilTheGraphPlaysAgain) {
+  Fixture f;
+  CharacterInstance player;
+  int kick = -1;
+  ASSERT_EQ(f.play_walk_then_kick(player, kick), "");
+  CharacterSettings settings;
+  settings.root_motion_mode = RootMotionMode::Applied;
+  ASSERT_EQ(player.set_settings(settings), "");
+  std::vector<Transform> pose = f.skeleton.rest_pose;
+  pose[1].rotation = glm::angleAxis(0.3f, glm::vec3(1, 0, 0));
+  RootMotionDelta step;
+  step.translation = glm::vec3(0.0f, 0.0f, 0.05f);
+  player.set_external_source(pose, step, 1, 0.0f);
+  ASSERT_TRUE(std::holds_alternative<ExternalPose>(player.source()));
+  ASSERT_TRUE(player.update(0.1f, f.parameters, f.flat));
+  EXPECT_NEAR(leg_angle(player), 0.3f, 1e-5f);
+  EXPECT_NEAR(player.world().translation.z, 0.05f, 1e-6f);
+  EXPECT_EQ(player.dominant_clip(), 1);
+  const std::vector<Transform> one_joint(1);
+  player.set_external_source(one_joint, step, 1, 0.0f);
+  const JobResult r = player.update(0.1f, f.parameters, f.flat);
+  ASSERT_FALSE(r);
+  EXPECT_STREQ(r.error, "character instance: the external pose is not one transform per joint");
+  EXPECT_NEAR(leg_angle(player), 0.3f, 1e-5f);
+  player.set_external_source({}, {}, -1, 0.0f);  // an empty pose: back to the graph (walking)
+  ASSERT_TRUE(std::holds_alternative<GraphSource>(player.source()));
+  ASSERT_TRUE(player.update(0.1f, f.parameters, f.flat));
+  EXPECT_NEAR(leg_angle(player), 0.0f, 1e-5f);
+}
+
+// Settings whose blend-space players do not build are refused where they are set, not in a
+// later update: the instance keeps the settings it had and plays on.
+TEST(CharacterInstance, SettingsWhosePlayersDoNotBuildAreRefusedAndTheOldOnesKept) {
+  Fixture f;
+  const int speed = f.parameters.add("speed", ParameterType::Float);
+  CharacterInstance player;
+  ASSERT_EQ(f.play(player, {walk_to_kick(speed)}, nullptr, {}), "");
+  CharacterSettings settings;
+  settings.root_motion.root_joint = 7;  // the rig has two joints
+  EXPECT_EQ(player.set_settings(settings),
+            "character instance: blend space 'walk to kick': the root motion joint is not a joint "
+            "of the skeleton");
+  EXPECT_EQ(player.settings(), CharacterSettings{});
+  f.parameters.set(speed, 1.0f);
+  ASSERT_TRUE(player.update(0.1f, f.parameters, f.flat));
+  EXPECT_NEAR(leg_angle(player), kPi / 2, 1e-4f);
 }
 
 // The leg swings from from_rad to to_rad over a 1 s clip sampled at 30 fps.
@@ -294,10 +353,11 @@ TEST(CharacterInstance, PoseMatchedEntryStartsTheTargetWhereItsPoseIsClosest) {
   CharacterInstance player;
   ASSERT_EQ(f.play(player, {}, &machine, {}), "");
   CharacterSettings settings;
-  ASSERT_TRUE(player.update(0.25f, f.parameters, settings, f.flat));
+  ASSERT_EQ(player.set_settings(settings), "");
+  ASSERT_TRUE(player.update(0.25f, f.parameters, f.flat));
   EXPECT_NEAR(leg_angle(player), kPi / 8, 1e-3f);
   f.parameters.fire(go);
-  ASSERT_TRUE(player.update(0.0f, f.parameters, settings, f.flat));
+  ASSERT_TRUE(player.update(0.0f, f.parameters, f.flat));
   ASSERT_EQ(player.machine().active_state(), 1);
   const auto sources = player.machine().sources();
   ASSERT_EQ(sources.size(), 1u);  // inertialization plays the target alone
@@ -313,15 +373,17 @@ TEST(CharacterInstance, BlendInputSmoothingEasesTheWeightsByItsHalfLife) {
   ASSERT_EQ(f.play(player, spaces, nullptr, {}), "");
   CharacterSettings settings;
   settings.blend_input_half_life_s = 0.5f;
-  ASSERT_TRUE(player.update(0.0f, f.parameters, settings, f.flat));
+  ASSERT_EQ(player.set_settings(settings), "");
+  ASSERT_TRUE(player.update(0.0f, f.parameters, f.flat));
   f.parameters.set(speed, 1.0f);  // a sudden jump of the input
-  for (int i = 0; i < 10; ++i) ASSERT_TRUE(player.update(0.05f, f.parameters, settings, f.flat));
+  for (int i = 0; i < 10; ++i) ASSERT_TRUE(player.update(0.05f, f.parameters, f.flat));
   // After one half-life the smoothed point is half way, and so is the blend: nlerp of 0 and 90
   // degrees with equal weights is 45 degrees.
   EXPECT_NEAR(player.blend_space_players()[0].smoothed_point().x, 0.5f, 0.02f);
   EXPECT_NEAR(leg_angle(player), kPi / 4, 0.03f);
   settings.blend_input_half_life_s = 0.0f;  // without smoothing the input is followed at once
-  ASSERT_TRUE(player.update(0.05f, f.parameters, settings, f.flat));
+  ASSERT_EQ(player.set_settings(settings), "");
+  ASSERT_TRUE(player.update(0.05f, f.parameters, f.flat));
   EXPECT_NEAR(leg_angle(player), kPi / 2, 1e-3f);
 }
 
@@ -335,7 +397,8 @@ TEST(CharacterInstance, CompressedClipsBlendToTheSameHandComputedPose) {
   ASSERT_EQ(f.play(player, spaces, nullptr, {}, compressed), "");
   CharacterSettings settings;
   settings.root_motion_mode = RootMotionMode::Applied;
-  ASSERT_TRUE(player.update(0.25f, f.parameters, settings, f.flat));
+  ASSERT_EQ(player.set_settings(settings), "");
+  ASSERT_TRUE(player.update(0.25f, f.parameters, f.flat));
   // Half walk, half kick: the leg at 45 degrees (quantized keys: within 1e-4 rad), the world
   // moved by half the walk's 1 m/s over 0.25 s.
   EXPECT_NEAR(leg_angle(player), kPi / 4, 1e-4f);
@@ -367,8 +430,9 @@ TEST(CharacterInstance, ABlendSpaceStatePlaysOnTheMachinesClockAndItsSpeed) {
     ASSERT_EQ(f.play(player, {walk_to_kick(x)}, &machine, {}), "");
     CharacterSettings settings;
     settings.root_motion_mode = RootMotionMode::Applied;
+    ASSERT_EQ(player.set_settings(settings), "");
     for (int i = 0; i < 20; ++i) {
-      ASSERT_TRUE(player.update(0.05f, f.parameters, settings, f.flat));
+      ASSERT_TRUE(player.update(0.05f, f.parameters, f.flat));
       const float t = player.machine().active_normalized_time();
       EXPECT_NEAR(t, speed * 0.05f * static_cast<float>(i + 1), 1e-4f);
       EXPECT_NEAR(player.blend_space_players()[0].phase(), t - std::floor(t), 1e-4f);

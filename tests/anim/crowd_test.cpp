@@ -63,7 +63,7 @@ TEST(Crowd, CharactersTreadInPlaceAndNeverJumpBackAtALoop) {
   const Terrain flat;
   std::vector<float> first_z(9);
   for (int frame = 0; frame < 150; ++frame) {  // 2.5 loops at 60 Hz
-    ASSERT_TRUE(crowd.update(1.0f / 60.0f, parameters, settings, flat));
+    ASSERT_TRUE(crowd.update(1.0f / 60.0f, parameters, flat));
     for (int i = 0; i < crowd.count(); ++i) {
       const CharacterInstance& c = crowd.instances()[i];
       // The palette is what is drawn (the crowd keeps no poses): times the bind matrix, the hips.
@@ -82,24 +82,24 @@ TEST(Crowd, CharactersTreadInPlaceAndNeverJumpBackAtALoop) {
   EXPECT_NEAR(std::fmod(p1 - p0 + 2.0, 1.0), 0.618034, 1e-3);
 }
 
-// A frame that does not keep its poses (a crowd's) composes them in the thread's buffers: its
-// palettes are the same, to the bit, as a frame that keeps them, and its own poses stay as they
-// were, for two instances updated in turn through the same buffers.
-TEST(Crowd, AFrameWithoutKeptPosesGivesTheSamePalettes) {
+// A frame composed in the caller's scratch (a crowd's) gives palettes the same, to the bit, as a
+// frame composed in the instance's own poses, and those stay as they were, for two instances
+// updated in turn through the same scratch.
+TEST(Crowd, AFrameInTheCallersScratchGivesTheSamePalettes) {
   const BoundWalker w;
   ASSERT_EQ(w.error, "");
   const BoundCharacter& character = w.character;
   const GraphBinding graph;
-  CharacterSettings kept;
-  kept.root_motion.extract_z = false;  // the walk stays in the pose, so the times differ in it
-  CharacterSettings not_kept = kept;
-  not_kept.keep_poses = false;
+  CharacterSettings settings;
+  settings.root_motion.extract_z = false;  // the walk stays in the pose, so the times differ in it
   std::array<CharacterInstance, 2> keeping, lending;
+  PoseScratch scratch(character.skeleton.parents.size());
   Parameters parameters;
   const Terrain flat;
   for (int i = 0; i < 2; ++i) {
     for (CharacterInstance* c : {&keeping[i], &lending[i]}) {
       ASSERT_EQ(c->bind(character, graph), "");
+      ASSERT_EQ(c->set_settings(settings), "");
       c->set_preview(0, 0.3f * static_cast<float>(i + 1));
     }
   }
@@ -107,8 +107,8 @@ TEST(Crowd, AFrameWithoutKeptPosesGivesTheSamePalettes) {
                                       lending[1].model_pose().end());
   for (int frame = 0; frame < 3; ++frame) {
     for (int i = 0; i < 2; ++i) {
-      ASSERT_TRUE(keeping[i].update(1.0f / 60.0f, parameters, kept, flat));
-      ASSERT_TRUE(lending[i].update(1.0f / 60.0f, parameters, not_kept, flat));
+      ASSERT_TRUE(keeping[i].update(1.0f / 60.0f, parameters, flat));
+      ASSERT_TRUE(lending[i].update(1.0f / 60.0f, parameters, flat, scratch));
     }
   }
   for (int i = 0; i < 2; ++i) {
@@ -122,6 +122,24 @@ TEST(Crowd, AFrameWithoutKeptPosesGivesTheSamePalettes) {
   EXPECT_NEAR(keeping[1].model_pose()[0][3].z - keeping[0].model_pose()[0][3].z, 0.45f, 1e-5f);
   ASSERT_EQ(lending[1].model_pose().size(), before.size());
   for (std::size_t j = 0; j < before.size(); ++j) EXPECT_EQ(lending[1].model_pose()[j], before[j]);
+}
+
+// A scratch sized for another skeleton is refused before anything is written: the palettes keep
+// the last frame.
+TEST(Crowd, AScratchNotSizedForTheSkeletonIsRefused) {
+  const BoundWalker w;
+  ASSERT_EQ(w.error, "");
+  CharacterInstance instance;
+  const GraphBinding graph;
+  ASSERT_EQ(instance.bind(w.character, graph), "");
+  Parameters parameters;
+  const Terrain flat;
+  PoseScratch scratch(w.character.skeleton.parents.size() + 1);
+  const JobResult r = instance.update(1.0f / 60.0f, parameters, flat, scratch);
+  ASSERT_FALSE(r);
+  EXPECT_STREQ(r.error, "character instance: the pose scratch is not sized for the skeleton");
+  PoseScratch sized(w.character.skeleton.parents.size());
+  EXPECT_TRUE(instance.update(1.0f / 60.0f, parameters, flat, sized));
 }
 
 TEST(Crowd, RefusesAnEmptyCrowd) {

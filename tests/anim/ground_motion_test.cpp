@@ -134,9 +134,10 @@ TEST(GroundMotion, ThePreviewPlayerAppliesIt) {
     settings.root_motion.root_joint = 1;
     Parameters parameters;
     const Terrain flat;
+    ASSERT_EQ(instance.set_settings(settings), "");
     for (int f = 0; f <= 90; ++f) {
       instance.set_preview(0, static_cast<float>(f) / 60.0f);
-      ASSERT_TRUE(instance.update(1.0f / 60.0f, parameters, settings, flat));
+      ASSERT_TRUE(instance.update(1.0f / 60.0f, parameters, flat));
     }
     // 1.5 s at 1.2 units/s.
     EXPECT_NEAR(instance.world().translation.z, mode == RootMotionMode::Applied ? 1.8f : 0.0f,
@@ -171,8 +172,9 @@ TEST(GroundMotion, BlendSpacesBlendTheirSamplesGroundMotion) {
     settings.root_motion.root_joint = 1;
     parameters.set(speed, x);
     const Terrain flat;
+    ASSERT_EQ(instance.set_settings(settings), "");
     for (int f = 0; f < 60; ++f) {
-      ASSERT_TRUE(instance.update(1.0f / 60.0f, parameters, settings, flat));
+      ASSERT_TRUE(instance.update(1.0f / 60.0f, parameters, flat));
     }
     EXPECT_NEAR(instance.world().translation.z, expected, 0.03f) << "at " << x;
     EXPECT_TRUE(instance.root_motion_from_feet());

@@ -187,7 +187,7 @@ TEST(MorphWeights, ATwoClipBlendSpaceGivesTheWeightedSumOfItsClipsWeights) {
   ASSERT_EQ(instance.bind(character, graph), "");
   parameters.set(mood, 0.25f);  // 0.75 calm, 0.25 happy
   const Terrain flat;
-  ASSERT_TRUE(instance.update(0.1f, parameters, {}, flat));
+  ASSERT_TRUE(instance.update(0.1f, parameters, flat));
   const std::span<const float> w = instance.morph_weights();
   ASSERT_EQ(w.size(), 3u);
   EXPECT_NEAR(w[0], 0.75f * 0.2f + 0.25f * 1.0f, 1e-6f);
@@ -197,17 +197,17 @@ TEST(MorphWeights, ATwoClipBlendSpaceGivesTheWeightedSumOfItsClipsWeights) {
   instance.pin_morph_weight(0, 0.9f);
   instance.pin_morph_weight(7, 0.5f);  // no such channel: ignored
   for (int frame = 0; frame < 5; ++frame) {
-    ASSERT_TRUE(instance.update(0.1f, parameters, {}, flat));
+    ASSERT_TRUE(instance.update(0.1f, parameters, flat));
     EXPECT_EQ(instance.morph_weights()[0], 0.9f);
     EXPECT_NEAR(instance.morph_weights()[1], 0.275f, 1e-6f);
   }
   EXPECT_TRUE(instance.morph_weight_pinned(0));
   instance.unpin_morph_weight(0);
-  ASSERT_TRUE(instance.update(0.1f, parameters, {}, flat));
+  ASSERT_TRUE(instance.update(0.1f, parameters, flat));
   EXPECT_NEAR(instance.morph_weights()[0], 0.4f, 1e-6f);
   // The rest pose shows the defaults.
   instance.show_rest_pose();
-  ASSERT_TRUE(instance.update(0.1f, parameters, {}, flat));
+  ASSERT_TRUE(instance.update(0.1f, parameters, flat));
   EXPECT_NEAR(instance.morph_weights()[1], 0.1f, 1e-6f);
 }
 
@@ -260,7 +260,7 @@ TEST(MorphWeights, ABlendSpaceLayerSamplesItsClipsShapesThroughItsShapeMask) {
     ASSERT_EQ(bind_graph(character, parameters, graph), "");
     CharacterInstance instance;
     ASSERT_EQ(instance.bind(character, graph), "");
-    ASSERT_TRUE(instance.update(0.1f, parameters, {}, Terrain{}));
+    ASSERT_TRUE(instance.update(0.1f, parameters, Terrain{}));
     EXPECT_NEAR(instance.morph_weights()[0], c.smile, 1e-6f) << to_string(c.mode);
     EXPECT_NEAR(instance.morph_weights()[1], c.blink, 1e-6f) << to_string(c.mode);
   }
@@ -299,7 +299,7 @@ TEST(MorphWeights, CrowdCopiesOwnTheirWeights) {
   Crowd crowd;
   ASSERT_EQ(crowd.setup(character, graph, parameters, 3, 1.0f, 0.9f, {}), "");
   crowd.set_preview(0, 0.05f);
-  ASSERT_TRUE(crowd.update(0.0f, parameters, {}, Terrain{}));
+  ASSERT_TRUE(crowd.update(0.0f, parameters, Terrain{}));
   for (int i = 0; i < crowd.count(); ++i) {
     const float expected = std::fmod(0.05f + crowd.offset_s(i), 1.0f);
     EXPECT_NEAR(crowd.instances()[i].morph_weights()[0], expected, 1e-5f) << "copy " << i;
@@ -347,12 +347,12 @@ TEST(MorphWeights, ACrossfadeBlendsTheWeightsByTheTransitionsWeights) {
   CharacterInstance instance;
   ASSERT_EQ(instance.bind(m.character, m.graph), "");
   const Terrain flat;
-  ASSERT_TRUE(instance.update(0.1f, m.parameters, {}, flat));
+  ASSERT_TRUE(instance.update(0.1f, m.parameters, flat));
   EXPECT_NEAR(instance.morph_weights()[0], 0.2f, 1e-6f);
   m.parameters.set(m.go, 1.0f);
   int blended_frames = 0;
   for (int frame = 0; frame < 8; ++frame) {
-    ASSERT_TRUE(instance.update(0.1f, m.parameters, {}, flat));
+    ASSERT_TRUE(instance.update(0.1f, m.parameters, flat));
     float total = 0.0f, expected = 0.0f;
     for (const WeightedSource& source : instance.machine().sources()) {
       total += source.weight;
@@ -375,13 +375,12 @@ TEST(MorphWeights, AnInertializedSwitchDecaysTheWeightsLikeTheJoints) {
   CharacterInstance instance;
   ASSERT_EQ(instance.bind(m.character, m.graph), "");
   const Terrain flat;
-  for (int frame = 0; frame < 3; ++frame)
-    ASSERT_TRUE(instance.update(0.1f, m.parameters, {}, flat));
+  for (int frame = 0; frame < 3; ++frame) ASSERT_TRUE(instance.update(0.1f, m.parameters, flat));
   EXPECT_NEAR(instance.morph_weights()[0], 0.2f, 1e-6f);
   m.parameters.set(m.go, 1.0f);
   const float expected[] = {0.2f, 0.246336f, 0.453952f, 0.746048f, 0.953664f, 1.0f, 1.0f};
   for (const float e : expected) {
-    ASSERT_TRUE(instance.update(0.1f, m.parameters, {}, flat));
+    ASSERT_TRUE(instance.update(0.1f, m.parameters, flat));
     ASSERT_EQ(instance.machine().sources().size(), 1u);  // the target alone
     EXPECT_NEAR(instance.morph_weights()[0], e, 1e-4f);
     EXPECT_NEAR(instance.morph_weights()[1], 0.1f, 1e-6f);  // Blink: the default throughout

@@ -7,7 +7,9 @@
 
 #include <cmath>
 #include <filesystem>
+#include <limits>
 #include <string>
+#include <variant>
 #include <vector>
 
 #include <glm/gtc/constants.hpp>
@@ -86,13 +88,15 @@ void record_session(InputRecording& recording, std::vector<Shown>& shown) {
   const visual::SceneView view;
   // Steered before recording: the recording starts the mode over, from the origin.
   for (int i = 0; i < 10; ++i) {
-    mode.step({{kWalkSpeed_mps, 0.0f, 0.0f}, glm::half_pi<float>(), false}, kStep_s, scene);
+    ASSERT_EQ(
+        mode.step({{kWalkSpeed_mps, 0.0f, 0.0f}, glm::half_pi<float>(), false}, kStep_s, scene),
+        "");
     ASSERT_EQ(scene.update(kStep_s, view), "");
   }
   LiveRecorder recorder;
   ASSERT_EQ(recorder.start(scene, &mode), "");
   for (int frame = 0; frame < kFrames; ++frame) {
-    mode.step(steering_at(frame), kStep_s, scene);
+    ASSERT_EQ(mode.step(steering_at(frame), kStep_s, scene), "");
     ASSERT_EQ(recorder.update(scene, kStep_s, view), "");
     shown.push_back(shown_by(scene));
     panel_edits(frame, mode, scene);
@@ -241,6 +245,27 @@ TEST(MotionMatchingReplay, RefusesClipsTheFileDoesNotHave) {
   recording.inputs.push_back(start);
   EXPECT_EQ(RecordingReplay(recording).start(scene),
             "its motion matching names a clip 'moonwalk' that <demo> does not have");
+}
+
+// A controller step that fails (a step of infinite length, which the mode's own check lets
+// through) reaches the caller, and from it the viewer's error panel or a replay's result, where
+// it was dropped before; the character keeps playing the last pose it was given.
+TEST(MotionMatchingMode, AFailedControllerStepReachesTheCaller) {
+  ViewerScene scene;
+  open_demo(scene);
+  MotionMatchingMode mode;
+  ASSERT_EQ(mode.start(scene, {}, {}, false), "");
+  const ui::ViewSettings view;
+  const SteeringInput walk{{0.0f, 0.0f, kWalkSpeed_mps}, 0.0f, false};
+  ASSERT_EQ(mode.step(walk, kStep_s, scene), "");
+  ASSERT_EQ(scene.update(kStep_s, view), "");
+  const int frame = mode.controller().current_frame();
+  EXPECT_EQ(mode.step(walk, std::numeric_limits<float>::infinity(), scene),
+            "motion matching: motion matching controller: dt_s is not positive and finite");
+  EXPECT_EQ(mode.controller().current_frame(), frame);
+  // The scene's update leaves the controller's pose playing rather than choosing the graph.
+  ASSERT_EQ(scene.update(kStep_s, view), "");
+  EXPECT_TRUE(std::holds_alternative<anim::ExternalPose>(scene.instance.source()));
 }
 
 }  // namespace

@@ -100,10 +100,11 @@ void try_layout(const asset::Project& base, const anim::BoundCharacter& bound,
   }
   // Whatever happened, the instance plays: the new graph or the last good one, anywhere.
   instance.play_graph();
+  EXPECT_EQ(instance.set_settings(settings), "");
   for (int k = 0; k < 24; ++k) {
     parameters.set(0, -3.0f + 0.25f * static_cast<float>(k));
     parameters.set(1, 2.0f - 0.2f * static_cast<float>(k));
-    const anim::JobResult r = instance.update(1.0f / 30.0f, parameters, settings, terrain);
+    const anim::JobResult r = instance.update(1.0f / 30.0f, parameters, terrain);
     ASSERT_TRUE(r) << r.error;
   }
 }

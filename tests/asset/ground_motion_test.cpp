@@ -86,10 +86,11 @@ Drift play(const Opened& o, const std::string& clip_name, bool lock, float secon
   std::array<glm::vec2, anim::kMaxFootIkLegs> anchor{};
   const float dt = 1.0f / 60.0f;
   const int frames = static_cast<int>(std::lround(seconds / dt));
+  EXPECT_EQ(instance.set_settings(settings), "");
   for (int f = 0; f <= frames; ++f) {
     const float t = static_cast<float>(f) * dt;
     instance.set_preview(clip, t);
-    const anim::JobResult r = instance.update(f == 0 ? 0.0f : dt, parameters, settings, flat);
+    const anim::JobResult r = instance.update(f == 0 ? 0.0f : dt, parameters, flat);
     EXPECT_TRUE(r) << r.error;
     const float clip_time = anim::wrap_clip_time(c, t);
     for (std::size_t i = 0; i < legs.size(); ++i) {
@@ -193,10 +194,11 @@ TEST(GroundMotion, FoxSpeedIsTheSpeedOfThePlantedSoles) {
     float planted_s = 0.0f;
     std::vector<glm::vec3> before(legs.size());
     std::vector<bool> was(legs.size(), false);
+    EXPECT_EQ(instance.set_settings(settings), "");
     for (int f = 0; static_cast<float>(f) * dt <= c.duration_s; ++f) {
       const float t = static_cast<float>(f) * dt;
       instance.set_preview(clip, t);
-      ASSERT_TRUE(instance.update(dt, parameters, settings, flat));
+      ASSERT_TRUE(instance.update(dt, parameters, flat));
       for (std::size_t i = 0; i < legs.size(); ++i) {
         const bool planted = anim::foot_planted_at(c, anim::leg_contact_name(legs, i), t);
         const glm::vec3 p = pivot_point(legs[i], instance.model_pose());

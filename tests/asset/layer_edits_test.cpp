@@ -164,7 +164,7 @@ TEST(LayerEdits, ALayerPlaysABlendSpaceThroughItsOwnPlayer) {
   const float dt_s = 0.2f;
   for (anim::CharacterInstance* instance : {&layered, &base}) {
     anim::Parameters p = loaded.parameters;
-    ASSERT_TRUE(instance->update(dt_s, p, anim::CharacterSettings{}, flat));
+    ASSERT_TRUE(instance->update(dt_s, p, flat));
   }
   EXPECT_GT(expect_upper_body_wave(bound, layered, base, dt_s), 5);
   // The space cannot be deleted while the layer plays it; a rename follows into the layer.
@@ -191,7 +191,8 @@ TEST(LayerEdits, TheComposedPoseTakesTheUpperBodyFromTheLayerAndTheRestFromTheBa
   const float dt_s = 0.2f;  // under update's 0.25 s cap
   for (anim::CharacterInstance* instance : {&layered, &base}) {
     anim::Parameters p = parameters;
-    ASSERT_TRUE(instance->update(dt_s, p, settings, flat));
+    ASSERT_EQ(instance->set_settings(settings), "");
+    ASSERT_TRUE(instance->update(dt_s, p, flat));
   }
   // The layer clip on its own clock, which the first update advanced by dt_s; the wave and the
   // walk differ on the upper body, so the comparison can fail.

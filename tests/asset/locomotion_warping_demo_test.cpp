@@ -61,9 +61,10 @@ WalkRun play_walk(const asset::Character& character, const asset::Project& proje
   EXPECT_FALSE(rig.legs.empty());
   std::vector<anim::FootSlide> feet(rig.legs.size());
   anim::Transform world = anim::Transform::identity();
+  EXPECT_EQ(player.set_settings(settings), "");
   for (int f = 0; f <= kFrames; ++f) {
     player.set_preview(clip, static_cast<float>(f) * kFrame_s);
-    EXPECT_TRUE(player.update(f == 0 ? 0.0f : kFrame_s, parameters, settings, flat));
+    EXPECT_TRUE(player.update(f == 0 ? 0.0f : kFrame_s, parameters, flat));
     anim::RootMotionDelta step = player.last_root_motion();
     step.translation *= speed_scale;
     world = anim::accumulate_root_motion(world, step);
@@ -185,10 +186,12 @@ GraphRun play_graph(const asset::Project& project, glm::vec2 point, bool stride_
   if (head < 0 || rig.legs.empty()) return run;
   std::vector<anim::FootSlide> feet(rig.legs.size());
   int measured = 0;
+  EXPECT_EQ(warped.set_settings(settings), "");
+  EXPECT_EQ(twin.set_settings(twin_settings), "");
   for (int f = 0; f <= kFrames; ++f) {
     const float dt_s = f == 0 ? 0.0f : kFrame_s;
-    EXPECT_TRUE(warped.update(dt_s, parameters, settings, flat));
-    EXPECT_TRUE(twin.update(dt_s, parameters, twin_settings, flat));
+    EXPECT_TRUE(warped.update(dt_s, parameters, flat));
+    EXPECT_TRUE(twin.update(dt_s, parameters, flat));
     if (f == 0) continue;  // a frame that takes no time warps nothing (nor is it metered)
     const glm::mat4 m = warped.world_matrix();
     const auto on_ground = [&](glm::vec3 p) { return glm::vec3(m * glm::vec4(p, 1.0f)); };

@@ -226,13 +226,15 @@ TEST(MotionMatchingMirror, AMirroredCopyPlantsTheFeetItsOwnContactsSay) {
       in_place_pose(mirrored, build.mirrored_bindings[c], build.joints.root, t);
 
   instance.set_external_source(pose, {}, -1, t, &mirrored);
-  ASSERT_TRUE(instance.update(1.0f / 60.0f, parameters, settings, flat));
+  EXPECT_EQ(instance.set_settings(settings), "");
+  ASSERT_TRUE(instance.update(1.0f / 60.0f, parameters, flat));
   EXPECT_TRUE(instance.foot_ik_debug().feet[static_cast<std::size_t>(left)].in_contact);
   EXPECT_FALSE(instance.foot_ik_debug().feet[static_cast<std::size_t>(right)].in_contact);
 
   // Without the copy the instance knows no clip: no foot is planted.
   instance.set_external_source(pose, {}, -1, t);
-  ASSERT_TRUE(instance.update(1.0f / 60.0f, parameters, settings, flat));
+  EXPECT_EQ(instance.set_settings(settings), "");
+  ASSERT_TRUE(instance.update(1.0f / 60.0f, parameters, flat));
   EXPECT_FALSE(instance.foot_ik_debug().feet[static_cast<std::size_t>(left)].in_contact);
   EXPECT_FALSE(instance.foot_ik_debug().feet[static_cast<std::size_t>(right)].in_contact);
 }

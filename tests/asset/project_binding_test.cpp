@@ -46,8 +46,8 @@ TEST(ProjectBinding, DemoProjectBindsAndItsGraphPlays) {
   settings.root_motion_mode = anim::RootMotionMode::Applied;
   settings.root_motion.root_joint = asset::find_root_motion_joint(demo().skeleton);
   anim::Terrain flat;
-  for (int i = 0; i < 120; ++i)
-    ASSERT_TRUE(player.update(1.0f / 60.0f, parameters, settings, flat));
+  EXPECT_EQ(player.set_settings(settings), "");
+  for (int i = 0; i < 120; ++i) ASSERT_TRUE(player.update(1.0f / 60.0f, parameters, flat));
   EXPECT_NEAR(player.world().translation.z, 2.8f, 0.15f);
   EXPECT_NEAR(player.world().translation.x, 0.0f, 0.05f);
 }
@@ -154,7 +154,8 @@ TEST(ProjectBinding, DemoMachineTurnsOnTheTurnParameterAndRecordsTheTransition) 
   anim::CharacterSettings settings;
   anim::Terrain flat;
   parameters.set(parameters.find("turn"), 1.0f);
-  for (int i = 0; i < 30; ++i) ASSERT_TRUE(player.update(1.0f / 30.0f, parameters, settings, flat));
+  EXPECT_EQ(player.set_settings(settings), "");
+  for (int i = 0; i < 30; ++i) ASSERT_TRUE(player.update(1.0f / 30.0f, parameters, flat));
   const anim::StateMachinePlayer& machine = player.machine();
   EXPECT_EQ(bound.graph->machine.states[machine.active_state()].name, "turn_left");
   ASSERT_EQ(machine.history_count(), 1);
@@ -176,7 +177,8 @@ TEST(ProjectBinding, GraphEditsKeepThePositionTimeAndActiveState) {
   anim::Terrain flat;
   const int forward = bound.graph->blend_spaces[0].y_parameter;
   parameters.set(forward, 1.4f);
-  for (int i = 0; i < 90; ++i) ASSERT_TRUE(player.update(1.0f / 60.0f, parameters, settings, flat));
+  EXPECT_EQ(player.set_settings(settings), "");
+  for (int i = 0; i < 90; ++i) ASSERT_TRUE(player.update(1.0f / 60.0f, parameters, flat));
   const glm::vec3 position = player.world().translation;
   ASSERT_GT(position.z, 1.0f) << "walked forward";
   const int state = player.machine().active_state();
@@ -201,7 +203,7 @@ TEST(ProjectBinding, GraphEditsKeepThePositionTimeAndActiveState) {
   EXPECT_FLOAT_EQ(player.machine().active_normalized_time(), state_time);
   EXPECT_NEAR(player.blend_space_players()[0].phase(), phase, 1e-9);
   // And it goes on from there: one more frame moves it about 1.4 m/s * 1/60 s further.
-  ASSERT_TRUE(player.update(1.0f / 60.0f, parameters, settings, flat));
+  ASSERT_TRUE(player.update(1.0f / 60.0f, parameters, flat));
   EXPECT_NEAR(glm::distance(player.world().translation, position), 1.4f / 60.0f, 0.01f);
 }
 

@@ -38,7 +38,8 @@ TEST_F(CrowdPalettesTest, EachCopyIsItsInstancesPoseAtItsPlace) {
   const anim::CharacterSettings settings;
   ASSERT_EQ(crowd.setup(character, no_graph, parameters, 5, 2.0f, 1.0f, settings), "");
   crowd.set_preview(0, 0.2f);
-  ASSERT_TRUE(crowd.update(0.0f, parameters, settings, anim::Terrain{}));
+  ASSERT_EQ(crowd.set_settings(settings), "");
+  ASSERT_TRUE(crowd.update(0.0f, parameters, anim::Terrain{}));
   render::CrowdPalettes palettes;
   render::SkinningPaletteBuffer palette;
   ASSERT_EQ(palettes.upload(crowd, true, true, palette), "");
