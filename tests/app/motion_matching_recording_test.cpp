@@ -255,7 +255,7 @@ TEST(MotionMatchingMode, AFailedControllerStepReachesTheCaller) {
   open_demo(scene);
   MotionMatchingMode mode;
   ASSERT_EQ(mode.start(scene, {}, {}, false), "");
-  const ui::ViewSettings view;
+  const visual::SceneView view;
   const SteeringInput walk{{0.0f, 0.0f, kWalkSpeed_mps}, 0.0f, false};
   ASSERT_EQ(mode.step(walk, kStep_s, scene), "");
   ASSERT_EQ(scene.update(kStep_s, view), "");
