@@ -8,6 +8,27 @@ namespace anim {
 
 namespace {
 
+// Whether a player's running state (its states, an ongoing transition by index, the nested
+// machines' states) means the same in machine b as in machine a: the same states and transitions
+// in the same order, down through the sub-machines. An edit that leaves the machine alone (a
+// marker moved, a clip rebound) keeps its shape.
+bool same_shape(const StateMachine& a, const StateMachine& b) {
+  const auto same_state = [](const State& x, const State& y) {
+    return x.name == y.name && x.kind == y.kind && x.index == y.index && x.loop == y.loop;
+  };
+  const auto same_transition = [](const Transition& x, const Transition& y) {
+    return x.source == y.source && x.target == y.target && x.blend == y.blend &&
+           x.duration == y.duration && x.duration_unit == y.duration_unit && x.ease == y.ease &&
+           x.interruption == y.interruption;
+  };
+  return std::equal(a.states.begin(), a.states.end(), b.states.begin(), b.states.end(),
+                    same_state) &&
+         std::equal(a.transitions.begin(), a.transitions.end(), b.transitions.begin(),
+                    b.transitions.end(), same_transition) &&
+         std::equal(a.sub_machines.begin(), a.sub_machines.end(), b.sub_machines.begin(),
+                    b.sub_machines.end(), same_shape);
+}
+
 // Lengths below this are treated as this, so a one-frame clip (duration 0) cannot divide by zero.
 constexpr float kMinLengthS = 1e-3f;
 
@@ -228,6 +249,39 @@ void StateMachinePlayer::reset() {
 }
 
 void StateMachinePlayer::resume(int state, float phase, const StateMachinePlayer* previous) {
+  // When previous played a machine of this one's shape and is in state, its whole running state
+  // carries on (the phase, a transition under way, the nested machines'): an edit that left the
+  // machine alone (a clip marker moved) must not drop a crossfade. Otherwise the state starts
+  // afresh at phase, as declared.
+  const auto carry = [](const auto& self, StateMachinePlayer& to,
+                        const StateMachinePlayer& from) -> void {
+    to.current_ = from.current_;
+    to.previous_ = from.previous_;
+    to.frozen_ = from.frozen_;
+    to.frozen_count_ = from.frozen_count_;
+    to.status_ = from.status_;
+    to.elapsed_s_ = from.elapsed_s_;
+    to.ease_ = from.ease_;
+    to.interruption_ = from.interruption_;
+    to.sync_status_ = from.sync_status_;
+    to.sources_ = from.sources_;
+    to.source_count_ = from.source_count_;
+    to.history_ = from.history_;
+    to.history_count_ = from.history_count_;
+    to.history_head_ = from.history_head_;
+    to.clock_s_ = from.clock_s_;
+    to.inertialization_started_ = from.inertialization_started_;
+    to.inertialization_duration_s_ = from.inertialization_duration_s_;
+    for (std::size_t s = 0; s < to.nested_.size() && s < from.nested_.size(); ++s) {
+      if (to.nested_[s].machine_ != nullptr) self(self, to.nested_[s], from.nested_[s]);
+    }
+  };
+  if (previous != nullptr && previous != this && machine_ != nullptr &&
+      previous->machine_ != nullptr && previous->current_.state == state &&
+      same_shape(*machine_, *previous->machine_)) {
+    carry(carry, *this, *previous);
+    return;
+  }
   reset();
   if (machine_ == nullptr || state < 0 || state >= static_cast<int>(machine_->states.size())) {
     return;

@@ -15,6 +15,7 @@
 
 #include "app/audit_contact_sheets.h"
 #include "app/audit_html.h"
+#include "app/subcommand.h"
 #include "asset/atomic_write.h"
 #include "asset/audit_cache.h"
 #include "asset/audit_report.h"
@@ -271,9 +272,10 @@ int run_audit(const AuditOptions& options) {
 }  // namespace
 
 void add_audit_command(CLI::App& app, int& exit_code) {
-  auto options = std::make_shared<AuditOptions>();
-  CLI::App* audit = app.add_subcommand(
-      "audit", "Audit a library of clips: pops, seams, foot slide, broken keys, units, mirrors");
+  const auto [audit, options] = add_subcommand(
+      app, "audit",
+      "Audit a library of clips: pops, seams, foot slide, broken keys, units, mirrors", exit_code,
+      run_audit);
   audit->add_option("paths", options->paths, "Files or folders to audit (searched recursively)");
   audit->add_option("--project", options->project, "Audit a project's character and clip files");
   audit->add_option("--rules", options->rules, "Rules file (JSON: thresholds, naming, markers)");
@@ -286,7 +288,6 @@ void add_audit_command(CLI::App& app, int& exit_code) {
   audit->add_flag("--no-cache", options->no_cache, "Audit every file again, caching nothing");
   audit->add_flag("--no-contact-sheets", options->no_contact_sheets,
                   "Leave the rendered pictures of each clip out of the HTML report");
-  audit->callback([options, &exit_code] { exit_code = run_audit(*options); });
 }
 
 }  // namespace app

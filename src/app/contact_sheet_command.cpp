@@ -12,6 +12,7 @@
 #include "app/render_view_options.h"
 #include "app/scene_frame_view.h"
 #include "app/scene_snapshot.h"
+#include "app/subcommand.h"
 #include "app/viewer_scene.h"
 #include "render/gl_window.h"
 #include "render/orbit_camera.h"
@@ -157,9 +158,9 @@ std::vector<int> contact_sheet_frames(int last_frame, int count, const std::vect
 }
 
 void add_contact_sheet_command(CLI::App& app, int& exit_code) {
-  auto args = std::make_shared<SheetArgs>();
-  CLI::App* cmd = app.add_subcommand(
-      "contact-sheet", "Render small pictures of every clip of a file at evenly spaced frames");
+  const auto [cmd, args] = add_subcommand(
+      app, "contact-sheet", "Render small pictures of every clip of a file at evenly spaced frames",
+      exit_code, run_contact_sheet);
   cmd->add_option("file", args->file, "Character or clip file")->required();
   cmd->add_option("--anim-file", args->anim_file, "Clips bound to the model by joint name");
   cmd->add_option("--out", args->out_dir, "Folder for the pictures (c<CLIP>_f<FRAME>.png)")
@@ -174,7 +175,6 @@ void add_contact_sheet_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--jpeg", args->jpeg_quality,
                   "Write JPEG at this quality (1-100) instead of PNG: about a fifth the size")
       ->check(CLI::Range(1, 100));
-  cmd->callback([args, &exit_code] { exit_code = run_contact_sheet(*args); });
 }
 
 }  // namespace app

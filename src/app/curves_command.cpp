@@ -9,6 +9,7 @@
 #include "app/cli_checks.h"
 #include "app/frame_options.h"
 #include "app/joint_curves.h"
+#include "app/subcommand.h"
 #include "asset/joint_curves_json.h"
 
 namespace app {
@@ -108,16 +109,12 @@ int run_curves(const CurvesOptions& options) {
 }  // namespace
 
 void add_curves_command(CLI::App& app, int& exit_code) {
-  auto options = std::make_shared<CurvesOptions>();
-  CLI::App* curves = app.add_subcommand(
-      "curves", "Print a joint's channels, speeds and pops over a clip, frame by frame");
-  curves->add_option("file", options->frame.file, "Character file or project (.json)")->required();
-  add_frame_options(*curves, options->frame);
+  const auto [curves, options] = add_subcommand(
+      app, "curves", "Print a joint's channels, speeds and pops over a clip, frame by frame",
+      exit_code, run_curves);
   // It samples a clip over a range: a single time, the node pose and the locks a played
   // history holds mean nothing here.
-  curves->remove_option(curves->get_option("--time"));
-  curves->remove_option(curves->get_option("--rest-pose"));
-  curves->remove_option(curves->get_option("--lock-feet"));
+  add_frame_file(*curves, options->frame, {"--time", "--rest-pose", "--lock-feet"});
   curves->get_option("--clip")->required();
   curves->add_option("--joint", options->joint, "The joint, by name")->required();
   curves->add_option("--from", options->from_s, "First time, seconds (default 0)")
@@ -131,8 +128,7 @@ void add_curves_command(CLI::App& app, int& exit_code) {
   curves->add_option("--filter", options->filter,
                      "Smooth the clip first: butterworth:CUTOFF_HZ[:ORDER] (zero-phase) or "
                      "gaussian:SIGMA_S");
-  curves->add_flag("--json", options->json, "Print JSON (the format scripts should use)");
-  curves->callback([options, &exit_code] { exit_code = run_curves(*options); });
+  add_json_flag(*curves, options->json);
 }
 
 }  // namespace app

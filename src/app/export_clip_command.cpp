@@ -8,6 +8,7 @@
 #include "anim/clip_lookup.h"
 #include "anim/mirror.h"
 #include "anim/morph_weights.h"
+#include "app/subcommand.h"
 #include "asset/demo_export.h"
 #include "asset/importer.h"
 #include "asset/rig_finder.h"
@@ -83,9 +84,9 @@ int run_export_clip(const ExportClipOptions& options) {
 }  // namespace
 
 void add_export_clip_command(CLI::App& app, int& exit_code) {
-  auto options = std::make_shared<ExportClipOptions>();
-  CLI::App* command = app.add_subcommand(
-      "export-clip", "Write one clip of a file with its character as binary glTF (.glb)");
+  const auto [command, options] = add_subcommand(
+      app, "export-clip", "Write one clip of a file with its character as binary glTF (.glb)",
+      exit_code, run_export_clip);
   command->add_option("file", options->file, "Character file with the clip")->required();
   command->add_option("--clip", options->clip, "The clip to write: its name or index")->required();
   command->add_flag("--mirror", options->mirror,
@@ -94,7 +95,6 @@ void add_export_clip_command(CLI::App& app, int& exit_code) {
                       "Smooth the clip: butterworth:CUTOFF_HZ[:ORDER] (zero-phase) or "
                       "gaussian:SIGMA_S");
   command->add_option("--out", options->out, "The .glb file to write")->required();
-  command->callback([options, &exit_code] { exit_code = run_export_clip(*options); });
 }
 
 }  // namespace app

@@ -60,6 +60,12 @@ int play_clip_up_to(float time_s, ViewerScene& scene, std::string& error) {
   return error.empty() ? 0 : 1;
 }
 
+// An option that is "on" or "off".
+void add_on_off_option(CLI::App& command, const char* name, std::string& value,
+                       const char* description) {
+  command.add_option(name, value, description)->check(CLI::IsMember({"on", "off"}));
+}
+
 }  // namespace
 
 void add_frame_options(CLI::App& command, FrameOptions& options) {
@@ -85,18 +91,12 @@ void add_frame_options(CLI::App& command, FrameOptions& options) {
                   "in-place (the viewer's default), applied (moves the character), off (left "
                   "in the pose)")
       ->check(CLI::IsMember({"in-place", "applied", "off"}));
-  command
-      .add_option("--post-process", options.post_process,
-                  "on (default): run the project's post-process stack after foot IK; off")
-      ->check(CLI::IsMember({"on", "off"}));
-  command
-      .add_option("--stride-warping", options.stride_warping,
-                  "on or off: scale the stride to the speed asked (default: the project's)")
-      ->check(CLI::IsMember({"on", "off"}));
-  command
-      .add_option("--orientation-warping", options.orientation_warping,
-                  "on or off: turn the hips to the direction asked (default: the project's)")
-      ->check(CLI::IsMember({"on", "off"}));
+  add_on_off_option(command, "--post-process", options.post_process,
+                    "on (default): run the project's post-process stack after foot IK; off");
+  add_on_off_option(command, "--stride-warping", options.stride_warping,
+                    "on or off: scale the stride to the speed asked (default: the project's)");
+  add_on_off_option(command, "--orientation-warping", options.orientation_warping,
+                    "on or off: turn the hips to the direction asked (default: the project's)");
   command
       .add_option("--requested-speed", options.requested_speed_mps,
                   "The speed (m/s) stride warping asks of a clip (a blend space asks its point's)")

@@ -13,6 +13,7 @@
 #include "anim/compression_report.h"
 #include "anim/morph_weights.h"
 #include "app/project_check.h"
+#include "app/subcommand.h"
 #include "asset/character_units.h"
 #include "asset/image_search.h"
 #include "asset/importer.h"
@@ -334,14 +335,13 @@ int run_info(const InfoOptions& options) {
 }  // namespace
 
 void add_info_command(CLI::App& app, int& exit_code) {
-  auto options = std::make_shared<InfoOptions>();
-  CLI::App* info =
-      app.add_subcommand("info", "Print a file's skeleton, clips, meshes and import warnings");
+  const auto [info, options] =
+      add_subcommand(app, "info", "Print a file's skeleton, clips, meshes and import warnings",
+                     exit_code, run_info);
   info->add_option("file", options->file,
                    "Character or clip file; a project (.json) is checked as the viewer opens it")
       ->required();
   info->add_flag("--json", options->json, "Print JSON instead of text");
-  info->callback([options, &exit_code] { exit_code = run_info(*options); });
 }
 
 }  // namespace app

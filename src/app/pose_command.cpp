@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "app/frame_options.h"
+#include "app/subcommand.h"
 #include "asset/pose_json.h"
 
 namespace app {
@@ -51,13 +52,12 @@ int run_pose(const PoseOptions& options) {
 }  // namespace
 
 void add_pose_command(CLI::App& app, int& exit_code) {
-  auto options = std::make_shared<PoseOptions>();
-  CLI::App* pose = app.add_subcommand(
-      "pose", "Print every joint's model-space transform in a frame, as the viewer composes it");
-  pose->add_option("file", options->frame.file, "Character file or project (.json)")->required();
-  add_frame_options(*pose, options->frame);
-  pose->add_flag("--json", options->json, "Print JSON (the format scripts should use)");
-  pose->callback([options, &exit_code] { exit_code = run_pose(*options); });
+  const auto [pose, options] = add_subcommand(
+      app, "pose",
+      "Print every joint's model-space transform in a frame, as the viewer composes it", exit_code,
+      run_pose);
+  add_frame_file(*pose, options->frame);
+  add_json_flag(*pose, options->json);
 }
 
 }  // namespace app

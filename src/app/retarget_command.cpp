@@ -8,6 +8,7 @@
 
 #include "anim/retarget_report.h"
 #include "anim/retarget_report_text.h"
+#include "app/subcommand.h"
 #include "asset/clip_retargeting.h"
 #include "asset/demo_export.h"
 #include "asset/importer.h"
@@ -119,9 +120,9 @@ int run_retarget(const RetargetArgs& args) {
 }  // namespace
 
 void add_retarget_command(CLI::App& app, int& exit_code) {
-  auto args = std::make_shared<RetargetArgs>();
-  CLI::App* command = app.add_subcommand(
-      "retarget", "Retarget the clips of a file onto another character and write it as .glb");
+  const auto [command, args] = add_subcommand(
+      app, "retarget", "Retarget the clips of a file onto another character and write it as .glb",
+      exit_code, run_retarget);
   command->add_option("clip_file", args->clip_file, "File with the clips")->required();
   command->add_option("--to", args->model, "The character to retarget onto")->required();
   command->add_option("--clip", args->clip, "Only this clip (default: every clip)");
@@ -130,8 +131,7 @@ void add_retarget_command(CLI::App& app, int& exit_code) {
       "--report", args->report,
       "Per clip and chain: the limb's end against the scaled source's, planted soles' "
       "height and slide (\"!\" marks a figure past the limits)");
-  command->add_flag("--json", args->json, "Print JSON (the format scripts should use)");
-  command->callback([args, &exit_code] { exit_code = run_retarget(*args); });
+  add_json_flag(*command, args->json);
 }
 
 }  // namespace app

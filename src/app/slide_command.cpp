@@ -15,6 +15,7 @@
 #include "anim/sole_frame.h"
 #include "app/cli_checks.h"
 #include "app/frame_options.h"
+#include "app/subcommand.h"
 
 namespace app {
 namespace {
@@ -164,21 +165,18 @@ int run_slide(const SlideOptions& options) {
 }  // namespace
 
 void add_slide_command(CLI::App& app, int& exit_code) {
-  auto options = std::make_shared<SlideOptions>();
+  const auto [slide, options] = add_subcommand(
+      app, "slide",
+      "Measure how far planted feet slide over the ground while a clip or graph plays", exit_code,
+      run_slide);
   options->frame.root_motion = "applied";  // the ground is the world's floor
-  CLI::App* slide = app.add_subcommand(
-      "slide", "Measure how far planted feet slide over the ground while a clip or graph plays");
-  slide->add_option("file", options->frame.file, "Character file or project (.json)")->required();
-  add_frame_options(*slide, options->frame);
   // It plays from the start for a duration: a time or the node pose mean nothing here.
-  slide->remove_option(slide->get_option("--time"));
-  slide->remove_option(slide->get_option("--rest-pose"));
+  add_frame_file(*slide, options->frame, {"--time", "--rest-pose"});
   slide
       ->add_option("--duration", options->duration_s,
                    "Seconds to play (default: the clip's length, or 2 s of a project's graph)")
       ->check(finite_number());
-  slide->add_flag("--json", options->json, "Print JSON (the format scripts should use)");
-  slide->callback([options, &exit_code] { exit_code = run_slide(*options); });
+  add_json_flag(*slide, options->json);
 }
 
 }  // namespace app

@@ -9,6 +9,7 @@
 #include "anim/blend_space_1d.h"
 #include "anim/blend_space_2d.h"
 #include "anim/blend_space_player.h"
+#include "app/subcommand.h"
 
 namespace app {
 namespace {
@@ -141,10 +142,9 @@ std::optional<std::vector<glm::vec2>> parse_points(std::string_view text, int di
 }
 
 void add_weights_command(CLI::App& cli, int& exit_code) {
-  // Owned by the subcommand's callback, which CLI11 keeps alive as long as cli.
-  auto args = std::make_shared<WeightsArguments>();
-  CLI::App* command = cli.add_subcommand(
-      "weights", "Print blend-space weights at a point, one per sample in the given order");
+  const auto [command, args] = add_subcommand(
+      cli, "weights", "Print blend-space weights at a point, one per sample in the given order",
+      exit_code, run_weights);
   command->add_option("--mode", args->mode,
                       "1d, simple-directional, freeform-directional, freeform-cartesian or "
                       "delaunay");
@@ -155,7 +155,6 @@ void add_weights_command(CLI::App& cli, int& exit_code) {
   command->add_flag("--as-played", args->as_played,
                     "Print the weights the player uses: those under its negligible weight "
                     "dropped and the rest renormalized");
-  command->callback([args, &exit_code] { exit_code = run_weights(*args); });
 }
 
 }  // namespace app

@@ -1,102 +1,91 @@
 #include "asset/project_blend_space_json.h"
 
+#include <optional>
+#include <string>
+
+#include "asset/project_field_io.h"
+
 namespace asset::project_json {
 namespace {
 
-json axis_to_json(const anim::BlendAxis& axis) {
-  return {{"name", axis.name}, {"min", axis.min}, {"max", axis.max}};
+constexpr const char* kModes =
+    "simple-directional, freeform-directional, freeform-cartesian, delaunay";
+
+template <typename Io, typename Axis>
+void axis_fields(Io& io, Axis& axis) {
+  io.text("name", axis.name);
+  io.number("min", axis.min);
+  io.number("max", axis.max);
 }
 
-anim::BlendAxis read_axis(const json& j, const std::string& path, anim::BlendAxis fallback) {
-  ObjectReader r(j, path);
-  anim::BlendAxis axis;
-  axis.name = r.string("name", fallback.name);
-  axis.min = r.number("min", fallback.min);
-  axis.max = r.number("max", fallback.max);
-  r.finish();
-  return axis;
+// A parameter the space reads, by name: one of the project's.
+template <typename Io, typename Name>
+void parameter_field(Io& io, const char* key, Name& name, const Project& p) {
+  io.required_text(key, name);
+  io.check(p.parameters.find(name) >= 0, key, "unknown parameter '" + name + "'");
+}
+
+// A space's samples, each a clip of the project's and where it sits (position(io, sample)), and
+// the space's own checks.
+template <typename Io, typename Space, typename Position>
+void samples_fields(Io& io, Space& space, const Project& p, Position position) {
+  io.required_list("samples", space.samples, [&](auto& sio, auto& s) {
+    sio.required_text("clip", s.clip_name);
+    sio.check(index_of(p.clips, s.clip_name) >= 0, "clip",
+              "'" + s.clip_name + "' is not in the project's clips");
+    position(sio, s);
+  });
+  if constexpr (Io::kReads) io.check_object(anim::validate(space));
+}
+
+template <typename Io, typename Space>
+void space_1d_fields(Io& io, Space& space, const Project& p) {
+  parameter_field(io, "parameter", space.parameter_name, p);
+  io.number("min", space.min);
+  io.number("max", space.max);
+  samples_fields(io, space, p,
+                 [](auto& sio, auto& s) { sio.required_number("threshold", s.threshold); });
+}
+
+template <typename Io, typename BlendSpace>
+void space_2d_fields(Io& io, BlendSpace& b, const Project& p) {
+  auto& space = b.space_2d;
+  std::string mode(anim::to_string(space.mode));
+  io.required_text("mode", mode);
+  const std::optional<anim::BlendMode2D> parsed = anim::parse_blend_mode_2d(mode);
+  io.check(parsed.has_value(), "mode", "'" + mode + "' is not one of " + kModes);
+  if constexpr (Io::kReads) space.mode = *parsed;
+  io.object("x_axis", space.x_axis, [](auto& aio, auto& axis) { axis_fields(aio, axis); });
+  io.object("y_axis", space.y_axis, [](auto& aio, auto& axis) { axis_fields(aio, axis); });
+  parameter_field(io, "x_parameter", b.x_parameter, p);
+  parameter_field(io, "y_parameter", b.y_parameter, p);
+  samples_fields(io, space, p,
+                 [](auto& sio, auto& s) { sio.required_vec2("position", s.position); });
+}
+
+// A blend space's fields: a name, 1 or 2 dimensions, then those of its kind.
+template <typename Io, typename BlendSpace>
+void blend_space_fields(Io& io, BlendSpace& b, const Project& p) {
+  io.required_text("name", b.name);
+  io.check(!b.name.empty(), "name", "must not be empty");
+  io.integer("dimensions", b.dimensions);
+  io.check(b.dimensions == 1 || b.dimensions == 2, "dimensions", "must be 1 or 2");
+  if (b.dimensions == 1) {
+    space_1d_fields(io, b.space_1d, p);
+  } else {
+    space_2d_fields(io, b, p);
+  }
 }
 
 }  // namespace
 
-json blend_space_to_json(const ProjectBlendSpace& b) {
-  json j = {{"name", b.name}, {"dimensions", b.dimensions}};
-  json samples = json::array();
-  if (b.dimensions == 1) {
-    j["parameter"] = b.space_1d.parameter_name;
-    j["min"] = b.space_1d.min;
-    j["max"] = b.space_1d.max;
-    for (const anim::BlendSample1D& s : b.space_1d.samples) {
-      samples.push_back({{"clip", s.clip_name}, {"threshold", s.threshold}});
-    }
-  } else {
-    j["mode"] = std::string(anim::to_string(b.space_2d.mode));
-    j["x_axis"] = axis_to_json(b.space_2d.x_axis);
-    j["y_axis"] = axis_to_json(b.space_2d.y_axis);
-    j["x_parameter"] = b.x_parameter;
-    j["y_parameter"] = b.y_parameter;
-    for (const anim::BlendSample2D& s : b.space_2d.samples) {
-      samples.push_back({{"clip", s.clip_name}, {"position", vec_to_json(s.position)}});
-    }
-  }
-  j["samples"] = samples;
-  return j;
+json blend_space_to_json(const ProjectBlendSpace& b, const Project& p) {
+  return write_fields(b, [&](auto& io, auto& space) { blend_space_fields(io, space, p); });
 }
 
 ProjectBlendSpace read_blend_space(const json& j, const std::string& path, const Project& p) {
-  ObjectReader r(j, path);
-  ProjectBlendSpace b;
-  b.name = r.string("name");
-  if (b.name.empty()) fail(r.field("name"), "must not be empty");
-  b.dimensions = r.integer("dimensions", 2);
-  if (b.dimensions != 1 && b.dimensions != 2) fail(r.field("dimensions"), "must be 1 or 2");
-  const json& samples = r.array("samples", true);
-  const auto parameter = [&](const char* key) {
-    const std::string name = r.string(key);
-    if (p.parameters.find(name) < 0) fail(r.field(key), "unknown parameter '" + name + "'");
-    return name;
-  };
-  if (b.dimensions == 1) {
-    b.space_1d.parameter_name = parameter("parameter");
-    b.space_1d.min = r.number("min", b.space_1d.min);
-    b.space_1d.max = r.number("max", b.space_1d.max);
-    for (std::size_t i = 0; i < samples.size(); ++i) {
-      ObjectReader s(samples[i], element(r.field("samples"), i));
-      anim::BlendSample1D sample{s.string("clip"), s.number("threshold")};
-      check_clip(p.clips, sample.clip_name, s.field("clip"));
-      s.finish();
-      b.space_1d.samples.push_back(sample);
-    }
-    const std::string error = anim::validate(b.space_1d);
-    if (!error.empty()) fail(path, error);
-  } else {
-    const std::string mode = r.string("mode");
-    const auto parsed = anim::parse_blend_mode_2d(mode);
-    if (!parsed) {
-      fail(r.field("mode"), "'" + mode +
-                                "' is not one of simple-directional, freeform-directional, "
-                                "freeform-cartesian, delaunay");
-    }
-    b.space_2d.mode = *parsed;
-    b.space_2d.x_axis = read_axis(r.required("x_axis"), r.field("x_axis"), b.space_2d.x_axis);
-    b.space_2d.y_axis = read_axis(r.required("y_axis"), r.field("y_axis"), b.space_2d.y_axis);
-    b.x_parameter = parameter("x_parameter");
-    b.y_parameter = parameter("y_parameter");
-    for (std::size_t i = 0; i < samples.size(); ++i) {
-      ObjectReader s(samples[i], element(r.field("samples"), i));
-      anim::BlendSample2D sample;
-      sample.clip_name = s.string("clip");
-      if (!s.has("position")) fail(s.field("position"), "missing");
-      sample.position = s.vec<2>("position", glm::vec2(0.0f));
-      check_clip(p.clips, sample.clip_name, s.field("clip"));
-      s.finish();
-      b.space_2d.samples.push_back(sample);
-    }
-    const std::string error = anim::validate(b.space_2d);
-    if (!error.empty()) fail(path, error);
-  }
-  r.finish();
-  return b;
+  return read_fields<ProjectBlendSpace>(
+      j, path, [&](auto& io, auto& space) { blend_space_fields(io, space, p); });
 }
 
 }  // namespace asset::project_json

@@ -123,65 +123,28 @@ void collect_unknown_fields(const json& read, const json& written,
 // A database of 100k frames is large; ten times that is a file that is not a project.
 constexpr std::size_t kMaxCoverageFrames = 1'000'000;
 
-ProjectMotionMatching read_motion_matching(const json& j, const std::string& path) {
-  ObjectReader r(j, path);
-  ProjectMotionMatching m;
-  if (const json* weights = r.find("weights")) {
-    if (!weights->is_object()) fail(r.field("weights"), "expected an object of group: weight");
-    for (const auto& [name, value] : weights->items()) {
-      const std::string where = r.field("weights") + "." + name;
-      const float weight = finite_float(value, where);
-      if (!(weight >= 0.0f)) fail(where, "expected a number >= 0");
-      m.weights.emplace_back(name, weight);
-    }
-  }
-  m.excluded_clips = read_strings(r, "excluded_clips");
-  m.poor_match_cost = r.number("poor_match_cost", m.poor_match_cost);
-  m.mirrored = r.boolean("mirrored", false);
-  const json& coverage = r.array("coverage");
-  for (std::size_t i = 0; i < coverage.size(); ++i) {
-    ObjectReader c(coverage[i], element(r.field("coverage"), i));
-    ProjectClipCoverage range;
-    range.clip = c.string("clip");
-    range.mirrored = c.boolean("mirrored", false);
-    range.start_time_s = c.number("start_time_s", 0.0f);
-    if (!(range.start_time_s >= 0.0f)) fail(c.field("start_time_s"), "must be >= 0");
-    // Not c.array(): a database range may hold more frames than a list of the graph's things.
-    const json& counts = c.required("counts");
-    if (!counts.is_array()) fail(c.field("counts"), "expected an array of counts");
-    if (counts.size() > kMaxCoverageFrames) {
-      fail(c.field("counts"), "more than " + std::to_string(kMaxCoverageFrames) + " frames");
-    }
-    for (std::size_t k = 0; k < counts.size(); ++k) {
-      if (!counts[k].is_number_unsigned() || counts[k].get<std::uint64_t>() > UINT32_MAX) {
-        fail(element(c.field("counts"), k), "expected a count (an integer from 0 to 2^32 - 1)");
-      }
-      range.counts.push_back(counts[k].get<std::uint32_t>());
-    }
-    c.finish();
-    m.coverage.push_back(std::move(range));
-  }
-  r.finish();
-  return m;
+// The "motion_matching" section: the search's settings and the coverage counted so far.
+template <typename Io, typename MotionMatching>
+void motion_matching_fields(Io& io, MotionMatching& m) {
+  io.weights("weights", m.weights);
+  io.texts("excluded_clips", m.excluded_clips);
+  io.number("poor_match_cost", m.poor_match_cost);
+  io.boolean("mirrored", m.mirrored, Written::WhenTrue);
+  io.list("coverage", m.coverage, [](auto& cio, auto& c) {
+    cio.required_text("clip", c.clip);
+    cio.boolean("mirrored", c.mirrored);
+    cio.number("start_time_s", c.start_time_s);
+    cio.check(c.start_time_s >= 0.0f, "start_time_s", "must be >= 0");
+    cio.required_counts("counts", c.counts, kMaxCoverageFrames);
+  });
 }
 
-// j with the optional "motion_matching" section added.
-json with_motion_matching(json j, const ProjectMotionMatching& m) {
-  json weights = json::object();
-  for (const auto& [name, weight] : m.weights) weights[name] = weight;
-  json coverage = json::array();
-  for (const ProjectClipCoverage& c : m.coverage) {
-    coverage.push_back({{"clip", c.clip},
-                        {"mirrored", c.mirrored},
-                        {"start_time_s", c.start_time_s},
-                        {"counts", c.counts}});
-  }
-  j["motion_matching"] = {{"weights", weights},
-                          {"excluded_clips", m.excluded_clips},
-                          {"poor_match_cost", m.poor_match_cost},
-                          {"coverage", coverage}};
-  if (m.mirrored) j["motion_matching"]["mirrored"] = true;
-  return j;
+// The "audio" section: the project's sound file and where it starts.
+template <typename Io, typename P>
+void audio_fields(Io& io, P& p) {
+  io.required_text("file", p.audio_file);
+  io.check(!p.audio_file.empty(), "file", "must name a sound file");
+  io.number("offset_s", p.audio_offset_s);
 }
 
 // The file's parameters, each with a unique name, into p.parameters.
@@ -265,7 +228,8 @@ Project read_project(const json& j) {
           [&](auto& cio, auto& c) { clip_marker_fields(cio, c, p); });
   if (const json* view = r.find("view")) p.view = read_view(*view, "view");
   if (const json* mm = r.find("motion_matching")) {
-    p.motion_matching = read_motion_matching(*mm, "motion_matching");
+    p.motion_matching = read_fields<ProjectMotionMatching>(
+        *mm, "motion_matching", [](auto& mio, auto& m) { motion_matching_fields(mio, m); });
   }
   if (const json* rig = r.find("rig")) {
     p.rig =
@@ -287,9 +251,8 @@ Project read_project(const json& j) {
   if (p.view.foot_ik) put_foot_ik_first_if_missing(p.post_process);
   if (const json* audio = r.find("audio")) {
     ObjectReader a(*audio, "audio");
-    p.audio_file = a.string("file");
-    if (p.audio_file.empty()) fail(a.field("file"), "must name a sound file");
-    p.audio_offset_s = a.number("offset_s", 0.0f);
+    FieldReader aio(a);
+    audio_fields(aio, p);
     a.finish();
   }
   r.finish();
@@ -320,7 +283,7 @@ std::string project_to_json(const Project& p) {
         {{"name", param.name}, {"type", anim::to_string(param.type)}, {"value", param.value}});
   }
   json spaces = json::array();
-  for (const ProjectBlendSpace& b : p.blend_spaces) spaces.push_back(blend_space_to_json(b));
+  for (const ProjectBlendSpace& b : p.blend_spaces) spaces.push_back(blend_space_to_json(b, p));
   json j = {{"version", kProjectFormatVersion},
             {"character", p.character},
             {"clip_files", p.clip_files},
@@ -345,19 +308,22 @@ std::string project_to_json(const Project& p) {
   if (!p.retargets.empty()) j["retarget"] = retargets_to_json(p.retargets);
   if (!p.post_process.empty()) j["post_process"] = post_process_to_json(p.post_process);
   if (!p.audio_file.empty()) {
-    j["audio"] = {{"file", p.audio_file}, {"offset_s", p.audio_offset_s}};
+    j["audio"] = write_fields(p, [](auto& aio, auto& project) { audio_fields(aio, project); });
   }
   if (p.session) {
     j["session"] = write_fields(*p.session, [](auto& sio, auto& s) { session_fields(sio, s); });
   }
-  json with_unknown = p.motion_matching ? with_motion_matching(j, *p.motion_matching) : j;
+  if (p.motion_matching) {
+    j["motion_matching"] = write_fields(*p.motion_matching,
+                                        [](auto& mio, auto& m) { motion_matching_fields(mio, m); });
+  }
   for (const UnknownField& f : p.unknown_fields) {
     const json::json_pointer at(f.pointer);
-    if (with_unknown.contains(at) || !with_unknown.contains(at.parent_pointer())) continue;
-    json& parent = with_unknown[at.parent_pointer()];
+    if (j.contains(at) || !j.contains(at.parent_pointer())) continue;
+    json& parent = j[at.parent_pointer()];
     if (parent.is_object()) parent[at.back()] = json::parse(f.value_json);
   }
-  return with_unknown.dump(2) + "\n";
+  return j.dump(2) + "\n";
 }
 
 std::vector<std::string> unknown_field_notices(const Project& project,

@@ -54,6 +54,7 @@ class ObjectReader {
   std::string field(std::string_view key) const {
     return path_.empty() ? std::string(key) : path_ + "." + std::string(key);
   }
+  const std::string& path() const { return path_; }
   bool has(const char* key) const { return j_.contains(key); }
 
   const json* find(const char* key) {

@@ -87,7 +87,7 @@ void draw_axis(ImDrawList* draw, const AxisStrip& strip, const BlendSpace1DEdito
   const int sample_count = static_cast<int>(space.samples.size());
   const ImVec2 origin = strip.origin;
   const float left = strip.left, right = strip.right, axis_y = strip.axis_y;
-  draw->AddRectFilled(origin, {origin.x + strip.width, origin.y + strip.height}, kBackground);
+  draw->AddRectFilled(origin, {origin.x + strip.width, origin.y + strip.height}, kPlotBackground);
   for (int i = 0; i <= state.grid_divisions; ++i) {
     const float x = left + (right - left) * static_cast<float>(i) /
                                static_cast<float>(std::max(state.grid_divisions, 1));
@@ -133,38 +133,24 @@ void draw_axis(ImDrawList* draw, const AxisStrip& strip, const BlendSpace1DEdito
 bool compute_thresholds_row(BlendSpace1DEditorState& state, anim::BlendSpace1D& space,
                             std::span<const std::string> clip_names,
                             std::span<const anim::ClipVelocity> clip_velocities) {
-  bool changed = false;
-  ImGui::BeginDisabled(clip_velocities.size() != clip_names.size() || clip_names.empty());
-  if (ImGui::Button("Compute positions")) {
-    state.computed.assign(space.samples.size(), "");
-    for (std::size_t i = 0; i < space.samples.size(); ++i) {
-      anim::BlendSample1D& s = space.samples[i];
-      const int clip = clip_index(clip_names, s.clip_name);
-      if (clip < 0) continue;
-      const anim::ClipVelocity& v = clip_velocities[clip];
-      s.threshold = anim::speed_threshold(v, state.in_place_typed_speed, state.typed_speed_mps);
-      const bool typed = state.in_place_typed_speed && v.source == anim::VelocitySource::Feet;
-      state.computed[i] = anim::to_string(typed ? anim::VelocitySource::TypedSpeed : v.source);
-      space.min = std::min(space.min, s.threshold);
-      space.max = std::max(space.max, s.threshold);
-    }
-    changed = true;
-  }
-  ImGui::EndDisabled();
-  compute_options(
+  const auto place = [&](anim::BlendSample1D& s, const anim::ClipVelocity& v) {
+    s.threshold = anim::speed_threshold(v, state.in_place_typed_speed, state.typed_speed_mps);
+    space.min = std::min(space.min, s.threshold);
+    space.max = std::max(space.max, s.threshold);
+    const bool typed = state.in_place_typed_speed && v.source == anim::VelocitySource::Feet;
+    return std::string(anim::to_string(typed ? anim::VelocitySource::TypedSpeed : v.source));
+  };
+  const auto describe = [](const anim::BlendSample1D& s) {
+    char text[160];
+    std::snprintf(text, sizeof text, "%s %.2f", s.clip_name.c_str(),
+                  static_cast<double>(s.threshold));
+    return std::string(text);
+  };
+  return compute_positions_row(
       "Place every sample at its clip's ground speed: the root's where it travels; for in-place "
       "clips the planted feet's, or the typed speed",
-      state.in_place_typed_speed, state.typed_speed_mps);
-  if (state.computed.size() != space.samples.size()) state.computed.clear();
-  if (!state.computed.empty() && ImGui::TreeNode("Computed thresholds")) {
-    for (std::size_t i = 0; i < space.samples.size(); ++i) {
-      ImGui::Text("%s %.2f: %s", space.samples[i].clip_name.c_str(),
-                  static_cast<double>(space.samples[i].threshold),
-                  state.computed[i].empty() ? "moved by hand" : state.computed[i].c_str());
-    }
-    ImGui::TreePop();
-  }
-  return changed;
+      "Computed thresholds", space.samples, state.computed, state.in_place_typed_speed,
+      state.typed_speed_mps, clip_names, clip_velocities, place, describe);
 }
 
 }  // namespace

@@ -63,7 +63,7 @@ struct Mapping {
 // keep clear of: min x, min y, max x, max y.
 ImVec4 draw_grid_and_axes(ImDrawList* draw, const Mapping& map, const anim::BlendAxis& x,
                           const anim::BlendAxis& y, int divisions) {
-  draw->AddRectFilled(map.min_px, map.max_px, kBackground);
+  draw->AddRectFilled(map.min_px, map.max_px, kPlotBackground);
   for (int i = 0; i <= divisions; ++i) {
     const float t = static_cast<float>(i) / static_cast<float>(divisions);
     const float px = map.min_px.x + t * (map.max_px.x - map.min_px.x);
@@ -139,7 +139,7 @@ bool place_label(ImDrawList* draw, const Mapping& map, ImVec2 p, const char* lab
     taken.push_back({a.x, a.y, b.x, b.y});
     if (k >= 4) {
       const ImVec2 c{std::clamp(p.x, a.x, b.x), std::clamp(p.y, a.y, b.y)};
-      draw->AddLine(p, c, (colour & ~IM_COL32_A_MASK) | (160u << IM_COL32_A_SHIFT));
+      draw->AddLine(p, c, with_alpha(colour, 160));
     }
     if (boxed) {
       draw->AddRectFilled(a, b, IM_COL32(10, 10, 14, 230), 3.0f);
@@ -418,41 +418,28 @@ bool draw_space_settings(BlendSpaceEditorState& state, anim::BlendSpace2D& space
 
 // "Compute positions" (each sample at its clip's ground velocity), its options, and the list of
 // where each position came from. Returns whether the space changed.
-bool compute_positions_row(BlendSpaceEditorState& state, anim::BlendSpace2D& space,
-                           std::span<const std::string> clip_names,
-                           std::span<const anim::ClipVelocity> clip_velocities) {
-  bool changed = false;
-  ImGui::BeginDisabled(clip_velocities.size() != clip_names.size() || clip_names.empty());
-  if (ImGui::Button("Compute positions")) {
-    state.computed.assign(space.samples.size(), "");
-    for (std::size_t i = 0; i < space.samples.size(); ++i) {
-      const int clip = clip_index(clip_names, space.samples[i].clip_name);
-      if (clip < 0) continue;
-      const anim::ClipVelocity v =
-          state.in_place_typed_speed
-              ? anim::with_typed_speed(clip_velocities[clip], state.typed_speed_mps)
-              : clip_velocities[clip];
-      space.samples[i].position = v.velocity;
-      state.computed[i] = anim::to_string(v.source);
-    }
-    fit_axes(space);
-    changed = true;
-  }
-  ImGui::EndDisabled();
-  compute_options(
+bool compute_velocities_row(BlendSpaceEditorState& state, anim::BlendSpace2D& space,
+                            std::span<const std::string> clip_names,
+                            std::span<const anim::ClipVelocity> clip_velocities) {
+  const auto place = [&](anim::BlendSample2D& s, const anim::ClipVelocity& measured) {
+    const anim::ClipVelocity v = state.in_place_typed_speed
+                                     ? anim::with_typed_speed(measured, state.typed_speed_mps)
+                                     : measured;
+    s.position = v.velocity;
+    return std::string(anim::to_string(v.source));
+  };
+  const auto describe = [](const anim::BlendSample2D& s) {
+    char text[192];
+    std::snprintf(text, sizeof text, "%s (%.2f, %.2f)", s.clip_name.c_str(),
+                  static_cast<double>(s.position.x), static_cast<double>(s.position.y));
+    return std::string(text);
+  };
+  const bool changed = compute_positions_row(
       "Place every sample at its clip's average ground velocity (x, z): the root's where it "
       "travels; for in-place clips the planted feet's, or the typed speed in their direction",
-      state.in_place_typed_speed, state.typed_speed_mps);
-  if (state.computed.size() != space.samples.size()) state.computed.clear();
-  if (!state.computed.empty() && ImGui::TreeNode("Computed positions")) {
-    for (std::size_t i = 0; i < space.samples.size(); ++i) {
-      const glm::vec2 p = space.samples[i].position;
-      ImGui::Text("%s (%.2f, %.2f): %s", space.samples[i].clip_name.c_str(),
-                  static_cast<double>(p.x), static_cast<double>(p.y),
-                  state.computed[i].empty() ? "moved by hand" : state.computed[i].c_str());
-    }
-    ImGui::TreePop();
-  }
+      "Computed positions", space.samples, state.computed, state.in_place_typed_speed,
+      state.typed_speed_mps, clip_names, clip_velocities, place, describe);
+  if (changed) fit_axes(space);
   return changed;
 }
 
@@ -525,7 +512,7 @@ BlendSpaceEditorChange draw_blend_space_editor(
   change.space |= draw_space_settings(state, space, map);
   change.space |= add_sample_row(clip_names, state.clip_to_add, space.samples,
                                  state.selected_sample, snapped(state, map, state.point));
-  change.space |= compute_positions_row(state, space, clip_names, clip_velocities);
+  change.space |= compute_velocities_row(state, space, clip_names, clip_velocities);
   change.space |= edit_selected_sample(
       state.selected_sample, space.samples, clip_names, 0.6f,
       [](anim::BlendSample2D& s) { return ImGui::DragFloat2("##position", &s.position.x, 0.01f); });

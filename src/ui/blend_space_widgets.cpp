@@ -7,6 +7,7 @@
 #include <imgui_stdlib.h>
 
 #include "ui/blend_space_editor.h"
+#include "ui/plot_colours.h"
 
 namespace ui::blend_space_widgets {
 
@@ -17,7 +18,7 @@ ImU32 sample_color(int i, int alpha) {
       IM_COL32(240, 140, 190, 255), IM_COL32(170, 170, 90, 255),
   };
   const ImU32 c = kPalette[i % static_cast<int>(std::size(kPalette))];
-  return (c & ~IM_COL32_A_MASK) | (static_cast<ImU32>(alpha) << IM_COL32_A_SHIFT);
+  return with_alpha(c, alpha);
 }
 
 float distance_px(ImVec2 a, ImVec2 b) {

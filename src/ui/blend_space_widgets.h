@@ -3,6 +3,7 @@
 // for 1D) draw with: colours, sample rows, axis controls, the arrow keys' step.
 
 #include <algorithm>
+#include <cstddef>
 #include <span>
 #include <string>
 #include <vector>
@@ -10,11 +11,13 @@
 #include <imgui.h>
 #include <glm/glm.hpp>
 
+#include "anim/blend_space_positions.h"
+#include "ui/plot_colours.h"
+
 namespace ui::blend_space_widgets {
 
 constexpr float kPickRadiusPx = 9.0f;
 constexpr float kSampleRadiusPx = 5.0f;
-constexpr ImU32 kBackground = IM_COL32(28, 30, 36, 255);
 constexpr ImU32 kGridColor = IM_COL32(60, 64, 74, 255);
 constexpr ImU32 kZeroAxisColor = IM_COL32(110, 116, 130, 255);
 constexpr ImU32 kTextColor = IM_COL32(200, 204, 214, 255);
@@ -94,5 +97,41 @@ bool axis_controls(const char* id, std::string& name, float& min, float& max,
 // After the "Compute positions" button: its tooltip and the in-place option, a typed speed
 // (1D and 2D spaces offer the same choice).
 void compute_options(const char* tooltip, bool& in_place_typed_speed, float& typed_speed_mps);
+
+// The "Compute positions" row of both editors: the button, which puts each sample whose clip is
+// known at its clip's measured ground velocity (place(sample, velocity) sets the sample's
+// threshold or position and returns where the figure came from), its options (tooltip), and the
+// list_label tree of where each sample's place came from (describe(sample) writes the place).
+// computed holds a source name per sample, "" for one moved by hand. Returns whether the button
+// moved the samples.
+template <typename Sample, typename Place, typename Describe>
+bool compute_positions_row(const char* tooltip, const char* list_label,
+                           std::vector<Sample>& samples, std::vector<std::string>& computed,
+                           bool& in_place_typed_speed, float& typed_speed_mps,
+                           std::span<const std::string> clip_names,
+                           std::span<const anim::ClipVelocity> clip_velocities, Place place,
+                           Describe describe) {
+  bool changed = false;
+  ImGui::BeginDisabled(clip_velocities.size() != clip_names.size() || clip_names.empty());
+  if (ImGui::Button("Compute positions")) {
+    computed.assign(samples.size(), "");
+    for (std::size_t i = 0; i < samples.size(); ++i) {
+      const int clip = clip_index(clip_names, samples[i].clip_name);
+      if (clip >= 0) computed[i] = place(samples[i], clip_velocities[clip]);
+    }
+    changed = true;
+  }
+  ImGui::EndDisabled();
+  compute_options(tooltip, in_place_typed_speed, typed_speed_mps);
+  if (computed.size() != samples.size()) computed.clear();
+  if (!computed.empty() && ImGui::TreeNode(list_label)) {
+    for (std::size_t i = 0; i < samples.size(); ++i) {
+      ImGui::Text("%s: %s", describe(samples[i]).c_str(),
+                  computed[i].empty() ? "moved by hand" : computed[i].c_str());
+    }
+    ImGui::TreePop();
+  }
+  return changed;
+}
 
 }  // namespace ui::blend_space_widgets

@@ -4,6 +4,8 @@
 #include <cmath>
 #include <vector>
 
+#include "ui/plot_colours.h"
+
 namespace ui {
 namespace {
 
@@ -18,10 +20,6 @@ constexpr ImU32 kPop = IM_COL32(255, 40, 40, 255);
 constexpr std::array<ImU32, 6> kJointColours{
     IM_COL32(240, 160, 60, 255),  IM_COL32(90, 200, 230, 255),  IM_COL32(200, 120, 230, 255),
     IM_COL32(130, 220, 110, 255), IM_COL32(240, 110, 140, 255), IM_COL32(230, 230, 120, 255)};
-
-ImU32 with_alpha(ImU32 colour, int alpha) {
-  return (colour & ~IM_COL32_A_MASK) | (static_cast<ImU32>(alpha) << IM_COL32_A_SHIFT);
-}
 
 // The component's value at t_s, linear between the two frames around it.
 float value_at(std::span<const anim::JointMotionFrame> frames, CurveChannels channels,

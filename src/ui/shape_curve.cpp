@@ -5,6 +5,8 @@
 
 #include <imgui.h>
 
+#include "ui/plot_colours.h"
+
 namespace ui {
 namespace {
 
@@ -12,13 +14,8 @@ constexpr float kStripPadding = 4.0f;  // between the strip's edge and weights 0
 constexpr float kKeyDotRadius = 2.5f;
 constexpr float kMinDotSpacingPx = 8.0f;
 
-constexpr ImU32 kStripBackground = IM_COL32(28, 30, 36, 255);
 constexpr ImU32 kGuideColor = IM_COL32(70, 74, 84, 255);  // weights 0 and 1
 constexpr ImU32 kCurveColor = IM_COL32(120, 200, 235, 255);
-constexpr ImU32 kUnanimatedColor = IM_COL32(120, 124, 134, 255);
-constexpr ImU32 kKeyColor = IM_COL32(230, 190, 80, 255);
-constexpr ImU32 kLabelColor = IM_COL32(190, 194, 204, 255);
-constexpr ImU32 kPlayheadColor = IM_COL32(235, 70, 60, 255);
 
 // The index of channel's track in clip (the one binding maps to it), or -1.
 int track_of_channel(const anim::MorphBinding& binding, int channel) {
@@ -96,7 +93,7 @@ void draw_shape_curve(const ShapeCurve& curve, float left_px, float width_px, do
   const ImVec2 max(min.x + full_width, min.y + kShapeCurveHeight);
   ImGui::Dummy(ImVec2(full_width, kShapeCurveHeight));
   ImDrawList* draw = ImGui::GetWindowDrawList();
-  draw->AddRectFilled(min, max, kStripBackground, 3.0f);
+  draw->AddRectFilled(min, max, kPlotBackground, 3.0f);
   if (curve.times_s.empty() || !(duration_s > 0.0)) return;
 
   float low = 0.0f, high = 1.0f;
@@ -112,7 +109,7 @@ void draw_shape_curve(const ShapeCurve& curve, float left_px, float width_px, do
     draw->AddLine(ImVec2(left_px, y_of(guide)), ImVec2(left_px + width_px, y_of(guide)),
                   kGuideColor);
   }
-  const ImU32 color = curve.animated ? kCurveColor : kUnanimatedColor;
+  const ImU32 color = curve.animated ? kCurveColor : kTickColor;
   for (std::size_t i = 1; i < curve.times_s.size(); ++i) {
     draw->AddLine(ImVec2(x_of(curve.times_s[i - 1]), y_of(curve.weights[i - 1])),
                   ImVec2(x_of(curve.times_s[i]), y_of(curve.weights[i])), color, 1.5f);

@@ -6,13 +6,14 @@
 
 #include <imgui.h>
 
+#include "ui/plot_colours.h"
+
 namespace ui {
 namespace {
 
 constexpr ImU32 kLaneColor = IM_COL32(30, 30, 34, 255);
 constexpr ImU32 kPlantedColor = IM_COL32(60, 110, 70, 255);
 constexpr ImU32 kSlideColor = IM_COL32(240, 120, 40, 255);
-constexpr ImU32 kTextColor = IM_COL32(200, 200, 200, 255);
 
 // Whole pixels: ImGui puts the cursor on whole pixels too.
 float lane_height() {
@@ -67,13 +68,13 @@ void draw_slide_plot(const anim::FootSlideMeter& meter, std::span<const std::str
   ImDrawList* draw = ImGui::GetWindowDrawList();
   for (int foot = 0; foot < lanes; ++foot) {
     const float y = origin.y + static_cast<float>(foot) * (lane + 2.0f);
-    draw->AddText(ImVec2(origin.x, y), kTextColor, feet[foot].c_str());
+    draw->AddText(ImVec2(origin.x, y), kLabelColor, feet[foot].c_str());
     draw_lane(draw, meter, foot, ImVec2(origin.x + label_px, y),
               ImVec2(origin.x + std::max(width - scale_px, label_px + 1.0f), y + lane),
               full_scale_mps);
   }
   draw->AddText(ImVec2(origin.x + width - scale_px + 0.5f * ImGui::GetFontSize(), origin.y),
-                kTextColor, scale);
+                kLabelColor, scale);
   ImGui::Dummy(ImVec2(width, slide_plot_height(lanes)));
 }
 

@@ -11,6 +11,8 @@
 #include <imgui.h>
 #include <imgui_stdlib.h>
 
+#include "ui/plot_colours.h"
+
 namespace ui {
 namespace {
 
@@ -22,12 +24,8 @@ constexpr float kMinLabelSpacingPx = 48.0f;
 constexpr float kMarkerHoverPx = 4.0f;
 
 constexpr ImU32 kRulerBackground = IM_COL32(32, 34, 40, 255);
-constexpr ImU32 kTickColor = IM_COL32(120, 124, 134, 255);
-constexpr ImU32 kLabelColor = IM_COL32(190, 194, 204, 255);
-constexpr ImU32 kKeyColor = IM_COL32(230, 190, 80, 255);
 constexpr ImU32 kFootContactColor = IM_COL32(80, 200, 120, 255);
 constexpr ImU32 kEventColor = IM_COL32(110, 160, 240, 255);
-constexpr ImU32 kPlayheadColor = IM_COL32(235, 70, 60, 255);
 
 struct KeyHelp {
   const char* keys;

@@ -104,6 +104,10 @@ struct TimelineLanes {
   float x_of(int i) const {
     return x0 + static_cast<float>((history.frame(i).time_s - v0) / (v1 - v0)) * width;
   }
+  // The bottom of lane (0: the first under the transitions' lane).
+  float lane_floor(int lane) const {
+    return origin.y + static_cast<float>(lane + 2) * kLaneHeight - 1.0f;
+  }
 };
 
 // Lane 0: the active state, transitions drawn as the two states' colours stacked.
@@ -133,10 +137,9 @@ void draw_state_lane(const TimelineLanes& lanes) {
 void draw_weight_bands(const TimelineLanes& lanes) {
   const anim::StateHistory& history = lanes.history;
   ImDrawList* draw = lanes.draw;
-  const ImVec2 origin = lanes.origin;
   const int frames = history.size();
   for (int s = 0; s < history.states(); ++s) {
-    const float floor = origin.y + (1 + s + 1) * kLaneHeight - 1.0f;
+    const float floor = lanes.lane_floor(s);
     for (int i = 0; i + 1 < frames; ++i) {
       const float w = history.state_weights(i)[s];
       if (w <= 0.0f) continue;
@@ -152,10 +155,9 @@ void draw_weight_bands(const TimelineLanes& lanes) {
 void draw_phases(const TimelineLanes& lanes) {
   const anim::StateHistory& history = lanes.history;
   ImDrawList* draw = lanes.draw;
-  const ImVec2 origin = lanes.origin;
   const int frames = history.size();
   for (int s = 0; s < history.states(); ++s) {
-    const float floor = origin.y + (1 + s + 1) * kLaneHeight - 1.0f;
+    const float floor = lanes.lane_floor(s);
     const float height = kLaneHeight - 3.0f;
     for (int i = 0; i + 1 < frames; ++i) {
       const float a = history.state_phases(i)[s], b = history.state_phases(i + 1)[s];
@@ -171,10 +173,9 @@ void draw_phases(const TimelineLanes& lanes) {
 void draw_parameter_curves(const TimelineLanes& lanes) {
   const anim::StateHistory& history = lanes.history;
   ImDrawList* draw = lanes.draw;
-  const ImVec2 origin = lanes.origin;
   const int frames = history.size();
   for (int p = 0; p < history.parameters(); ++p) {
-    const float floor = origin.y + (1 + history.states() + p + 1) * kLaneHeight - 1.0f;
+    const float floor = lanes.lane_floor(history.states() + p);
     float lo = history.parameter_values(0)[p], hi = lo;
     for (int i = 1; i < frames; ++i) {
       lo = std::min(lo, history.parameter_values(i)[p]);

@@ -13,37 +13,23 @@
 #include "anim/foot_contact.h"
 #include "anim/mirror.h"
 #include "anim/pose.h"
+#include "audit_clips.h"
 #include "ik_biped.h"
 
 namespace anim {
 namespace {
 
-constexpr float kFps = 30.0f;
-constexpr int kFrames = 30;  // one second
-constexpr float kTwoPi = 6.2831853f;
+using audit_clips::kTwoPi;
 
-// A 1 s loop at 30 fps with a key on every frame: the pelvis bobs 2 cm (one period) and the left
-// thigh swings 10 degrees about +X (one period). position_at gives the pelvis per frame.
+// A 1 s loop at 30 fps with a key on every frame: the pelvis at pelvis_at(frame, t) and the left
+// thigh swinging 10 degrees about +X (one period).
 template <typename PelvisAt>
 Clip make_clip(const char* name, PelvisAt pelvis_at) {
-  Clip clip;
-  clip.name = name;
-  clip.duration_s = 1.0f;
-  clip.source_fps = kFps;
-  JointTrack pelvis{"pelvis", {}, {}, {}};
-  JointTrack thigh{"thigh_l", {}, {}, {}};
-  for (int f = 0; f <= kFrames; ++f) {
-    const float t = static_cast<float>(f) / kFps;
-    pelvis.translation.times_s.push_back(t);
-    pelvis.translation.values.push_back(pelvis_at(f, t));
-    thigh.rotation.times_s.push_back(t);
-    thigh.rotation.values.push_back(
-        glm::angleAxis(0.1745f * std::sin(kTwoPi * t), glm::vec3(1.0f, 0.0f, 0.0f)));
-  }
-  clip.tracks = {pelvis, thigh};
-  return clip;
+  return audit_clips::biped_clip(name, pelvis_at,
+                                 [](float t) { return 0.1745f * std::sin(kTwoPi * t); });
 }
 
+// The pelvis bobbing 2 cm (one period).
 glm::vec3 bob(int, float t) {
   return {0.0f, 0.95f + 0.02f * std::sin(kTwoPi * t), 0.0f};
 }

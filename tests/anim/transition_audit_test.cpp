@@ -10,34 +10,22 @@
 
 #include <gtest/gtest.h>
 
+#include "audit_clips.h"
 #include "ik_biped.h"
 
 namespace anim {
 namespace {
 
-constexpr float kFps = 30.0f;
-constexpr int kFrames = 30;  // one second
-constexpr float kTwoPi = 6.2831853f;
+using audit_clips::kFps;
+using audit_clips::kFrames;
+using audit_clips::kTwoPi;
 
 // A 1 s clip keyed every frame: the pelvis at height, the left thigh swinging by swing radians
 // about +X, a third of a cycle late by delay frames.
 Clip make_clip(const char* name, float height, float swing, int delay = 0) {
-  Clip clip;
-  clip.name = name;
-  clip.duration_s = 1.0f;
-  clip.source_fps = kFps;
-  JointTrack pelvis{"pelvis", {}, {}, {}};
-  JointTrack thigh{"thigh_l", {}, {}, {}};
-  for (int f = 0; f <= kFrames; ++f) {
-    const float t = static_cast<float>(f) / kFps;
-    pelvis.translation.times_s.push_back(t);
-    pelvis.translation.values.push_back({0.0f, height, 0.0f});
-    thigh.rotation.times_s.push_back(t);
-    thigh.rotation.values.push_back(glm::angleAxis(
-        swing * std::sin(kTwoPi * (t - static_cast<float>(delay) / kFps)), glm::vec3(1, 0, 0)));
-  }
-  clip.tracks = {pelvis, thigh};
-  return clip;
+  return audit_clips::biped_clip(
+      name, [&](int, float) { return glm::vec3(0.0f, height, 0.0f); },
+      [&](float t) { return swing * std::sin(kTwoPi * (t - static_cast<float>(delay) / kFps)); });
 }
 
 struct Audited {

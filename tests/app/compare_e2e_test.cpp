@@ -41,9 +41,8 @@ TEST(CompareWindow, ClipBFollowsClipAsPhaseWhilePlayingAndAfterAFrameStep) {
   const auto log = dir / "state.jsonl";
   e2e::ViewerProcess viewer(dir, {"--clip", "walk_forward", "--compare", "clip:run_forward",
                                   "--state-log", "state.jsonl"});
-  ASSERT_TRUE(viewer.wait_for_output("animview: first frame", std::chrono::seconds(60)));
-  const std::string window = viewer.find_window(std::chrono::seconds(20));
-  ASSERT_FALSE(window.empty());
+  const std::string window = viewer.wait_for_window();
+  ASSERT_FALSE(window.empty()) << viewer.errors();
   nlohmann::json s;
   for (int i = 0; i < 300 && !(s = last_compare_state(log)).is_object(); ++i) {
     std::this_thread::sleep_for(std::chrono::milliseconds(100));

@@ -31,9 +31,8 @@ TEST(CrashRecoveryWindow, AnAutosavedChangeIsOfferedAfterACrash) {
   ::setenv("ANIMVIEW_AUTOSAVE_S", "1", 1);
   {
     e2e::ViewerProcess viewer(dir, {"--state-log", "first.jsonl"});
-    ASSERT_TRUE(viewer.wait_for_output("animview: first frame", std::chrono::seconds(60)));
-    const std::string window = viewer.find_window(std::chrono::seconds(20));
-    ASSERT_FALSE(window.empty());
+    const std::string window = viewer.wait_for_window();
+    ASSERT_FALSE(window.empty()) << viewer.errors();
     std::this_thread::sleep_for(std::chrono::milliseconds(2000));  // the demo is in
     // View > Grid (below Side panel and UI scale): off (a change of the project's view settings).
     e2e::run_and_read("xdotool mousemove --window " + window + " 70 10 click 1 sleep 1");
@@ -46,9 +45,8 @@ TEST(CrashRecoveryWindow, AnAutosavedChangeIsOfferedAfterACrash) {
   }  // killed: the viewer never quits cleanly
   {
     e2e::ViewerProcess viewer(dir, {"--state-log", "second.jsonl"});
-    ASSERT_TRUE(viewer.wait_for_output("animview: first frame", std::chrono::seconds(60)));
-    const std::string window = viewer.find_window(std::chrono::seconds(20));
-    ASSERT_FALSE(window.empty());
+    const std::string window = viewer.wait_for_window();
+    ASSERT_FALSE(window.empty()) << viewer.errors();
     for (int i = 0; i < 200 && e2e::last_json_line(dir / "second.jsonl")["load_count"] != 1; ++i) {
       std::this_thread::sleep_for(std::chrono::milliseconds(100));
     }

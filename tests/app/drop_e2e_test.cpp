@@ -42,9 +42,8 @@ TEST(DropWindow, FilesDroppedTogetherOpenAsACharacterWithItsClipFiles) {
   std::filesystem::copy_file(model, clips);
   const auto log = dir / "state.jsonl";
   e2e::ViewerProcess viewer(dir, {"--empty", "--state-log", "state.jsonl"});
-  ASSERT_TRUE(viewer.wait_for_output("animview: first frame", std::chrono::seconds(60)));
-  const std::string window = viewer.find_window(std::chrono::seconds(20));
-  ASSERT_FALSE(window.empty());
+  const std::string window = viewer.wait_for_window();
+  ASSERT_FALSE(window.empty()) << viewer.errors();
   nlohmann::json state = e2e::last_json_line(log);
   ASSERT_TRUE(state.is_object()) << viewer.errors();
   EXPECT_EQ(state["load_count"], 0);

@@ -55,9 +55,8 @@ TEST(FileSessionWindow, AnotherFileStartsWithItsOwnPlaybackErrorsAndWarnings) {
 
   const auto log = dir / "state.jsonl";
   e2e::ViewerProcess viewer(dir, {"slow.json", "--state-log", "state.jsonl"});
-  ASSERT_TRUE(viewer.wait_for_output("animview: first frame", std::chrono::seconds(60)));
-  const std::string window = viewer.find_window(std::chrono::seconds(20));
-  ASSERT_FALSE(window.empty());
+  const std::string window = viewer.wait_for_window();
+  ASSERT_FALSE(window.empty()) << viewer.errors();
   nlohmann::json state = wait_for_load(log, 1);
   ASSERT_EQ(state["load_count"], 1) << viewer.errors();
   EXPECT_EQ(state["time_scale"], 0.25);

@@ -77,10 +77,8 @@ TEST(FirstHourWindow, DemoTogglesTwoMoreFilesAGraphBuiltSavedAndReopened) {
   const fs::path saved = dir / "first hour.animview.json";
   {
     ViewerProcess viewer(dir, {"--size", "1280x720", "--state-log", "state.jsonl"});
-    ASSERT_TRUE(viewer.wait_for_output("animview: first frame", std::chrono::seconds(60)))
-        << viewer.errors();
-    const std::string window = viewer.find_window(std::chrono::seconds(20));
-    ASSERT_FALSE(window.empty());
+    const std::string window = viewer.wait_for_window();
+    ASSERT_FALSE(window.empty()) << viewer.errors();
 
     // The demo walks forward in its blend space; drag the point onto walk_left.
     const nlohmann::json demo = wait_for(log, [](const nlohmann::json& s) {
@@ -188,10 +186,8 @@ TEST(FirstHourWindow, DemoTogglesTwoMoreFilesAGraphBuiltSavedAndReopened) {
 
   // Reopened: the same blend space and machine play, idle -> space -> wave -> idle.
   ViewerProcess viewer(dir, {saved.string(), "--size", "1280x720", "--state-log", "again.jsonl"});
-  ASSERT_TRUE(viewer.wait_for_output("animview: first frame", std::chrono::seconds(60)))
-      << viewer.errors();
-  const std::string window = viewer.find_window(std::chrono::seconds(20));
-  ASSERT_FALSE(window.empty());
+  const std::string window = viewer.wait_for_window();
+  ASSERT_FALSE(window.empty()) << viewer.errors();
   const nlohmann::json again = wait_for(dir / "again.jsonl", [](const nlohmann::json& s) {
     const nlohmann::json h = field(s, "/history");
     return h.is_array() && h.size() >= 3;

@@ -32,9 +32,8 @@ TEST(FrameExportWindow, ExportsTheRangeAsViewportPicturesAndPlaysOn) {
   // The wave at 120 fps from 0 to 0.1 s: frames 0 to 12.
   e2e::ViewerProcess viewer(dir, {"--clip", "wave", "--export-frames", "out", "--export-from", "0",
                                   "--export-to", "0.1", "--state-log", "state.jsonl"});
-  ASSERT_TRUE(viewer.wait_for_output("animview: first frame", std::chrono::seconds(60)));
-  const std::string window = viewer.find_window(std::chrono::seconds(20));
-  ASSERT_FALSE(window.empty());
+  const std::string window = viewer.wait_for_window();
+  ASSERT_FALSE(window.empty()) << viewer.errors();
   nlohmann::json state;
   int saw_running = 0;
   for (int i = 0; i < 600; ++i) {

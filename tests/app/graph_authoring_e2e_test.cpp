@@ -112,10 +112,8 @@ TEST(GraphAuthoringWindow, KnightWithItsClipFileGetsASpaceFromSearchedClipsAndAM
   const auto dir = test::make_temp_dir();
   e2e::ViewerProcess viewer(dir, {"--size", "1280x720", "--state-log", "state.jsonl",
                                   knight.string(), clip_file.string()});
-  ASSERT_TRUE(viewer.wait_for_output("animview: first frame", std::chrono::seconds(90)))
-      << viewer.errors();
-  const std::string window = viewer.find_window(std::chrono::seconds(20));
-  ASSERT_FALSE(window.empty());
+  const std::string window = viewer.wait_for_window(std::chrono::seconds(90));
+  ASSERT_FALSE(window.empty()) << viewer.errors();
   const auto log = dir / "state.jsonl";
   const nlohmann::json opened = wait_for(log, [](const nlohmann::json& s) {
     return s["ui"]["clips_tab"][0].get<float>() > 0.0f && s["clips"].size() > 40;

@@ -148,8 +148,7 @@ DemoWindow open_exported_demo(const std::filesystem::path& dir) {
       dir,
       std::vector<std::string>{"--size", "1280x720", "--state-log", "state.jsonl", glb.string()});
   d.log = dir / "state.jsonl";
-  if (!d.viewer->wait_for_output("animview: first frame", std::chrono::seconds(60)) ||
-      (d.window = d.viewer->find_window(std::chrono::seconds(20))).empty()) {
+  if ((d.window = d.viewer->wait_for_window()).empty()) {
     d.why = "no window: " + d.viewer->errors();
     return d;
   }

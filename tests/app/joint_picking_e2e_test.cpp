@@ -39,9 +39,8 @@ TEST(JointPickingWindow, ClickSelectsShiftClickAddsAndClipChangesKeepIt) {
   const auto dir = test::make_temp_dir();
   const auto log = dir / "state.jsonl";
   e2e::ViewerProcess viewer(dir, {"--clip", "walk_forward", "--state-log", "state.jsonl"});
-  ASSERT_TRUE(viewer.wait_for_output("animview: first frame", std::chrono::seconds(60)));
-  const std::string window = viewer.find_window(std::chrono::seconds(20));
-  ASSERT_FALSE(window.empty());
+  const std::string window = viewer.wait_for_window();
+  ASSERT_FALSE(window.empty()) << viewer.errors();
   nlohmann::json s = e2e::wait_for(
       log, [](const nlohmann::json& s) { return e2e::on_screen(e2e::field(s, "/ui/joints/tab")); });
   ASSERT_TRUE(s.is_object()) << "the Joints tab never showed";

@@ -37,7 +37,7 @@ bool quick_ctrl_a_selects_all(bool hold) {
     ImGui::End();
   };
   imgui.frame(field);
-  imgui.frame(field);  // a new window is laid out on its first frame and shown on the next
+  imgui.frame(field);    // a new window is laid out on its first frame and shown on the next
   io.MousePos = centre;  // a click into the field: active, the cursor in the text
   io.MouseDown[0] = true;
   imgui.frame(field);

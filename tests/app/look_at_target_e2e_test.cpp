@@ -79,10 +79,8 @@ TEST(LookAtTargetWindow, DraggingTheKnightsTargetMovesItAtItsDepthAndTheHeadFoll
   const fs::path log = dir / "state.jsonl";
   e2e::ViewerProcess viewer(dir, {"--size", "1280x720", "--state-log", "state.jsonl", "--clip",
                                   "Idle", project.string()});
-  std::string window;
-  ASSERT_TRUE(viewer.wait_for_output("animview: first frame", std::chrono::seconds(60)) &&
-              !(window = viewer.find_window(std::chrono::seconds(20))).empty())
-      << viewer.errors();
+  const std::string window = viewer.wait_for_window();
+  ASSERT_FALSE(window.empty()) << viewer.errors();
   nlohmann::json s = e2e::wait_for(log, [](const nlohmann::json& s) {
     const nlohmann::json e = look_at_entry(s);
     return e.is_object() && e2e::on_screen(e["handle"]) && e.contains("eye");

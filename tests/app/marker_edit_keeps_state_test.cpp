@@ -1,9 +1,11 @@
 // A marker edit on the timeline changes the project's markers and rebinds the clips, but the
 // playing character carries on: its state machine stays in its state at its phase, and it stays
-// where it walked to (an edit used to restart the machine at its entry state).
+// where it walked to, and a transition under way goes on from where it was (an edit used to
+// restart the machine at its entry state, and then to drop the transition).
 #include <gtest/gtest.h>
 
 #include "app/async_loader.h"
+#include "app/document.h"
 #include "app/marker_authoring.h"
 #include "app/viewer_panels.h"
 #include "app/viewer_scene.h"
@@ -12,26 +14,12 @@
 namespace app {
 namespace {
 
-TEST(MarkerEditKeepsState, TheMachineStaysInItsStateAtItsPhaseAndTheCharacterInPlace) {
-  LoadOutcome demo = load_now({{asset::kDemoSourcePath}, {}});
-  ASSERT_TRUE(demo.ok);
-  ViewerScene scene;
-  ASSERT_EQ(scene.open(std::move(demo.character), std::move(demo.project)), "");
-  scene.mode = PlayMode::Graph;
-  scene.settings.root_motion_mode = anim::RootMotionMode::Applied;
-  const visual::SceneView view;
-  // turn > 0.5 takes the demo's machine from its entry state (locomotion, 0) into state 1.
-  ASSERT_EQ(scene.set_parameter("turn=1"), "");
-  for (int i = 0; i < 30; ++i) ASSERT_EQ(scene.update(1.0f / 60.0f, view), "");
-  const int state = scene.instance.machine().active_state();
-  ASSERT_EQ(state, 1);
-  const float phase = scene.instance.machine().active_normalized_time();
-  const glm::vec3 place = scene.instance.world().translation;
-  ASSERT_GT(glm::length(place), 0.05f) << "the character walked before the edit";
-
+// Adds the marker "hit" at 0.25 s to the clip on the timeline (clip 0) as the timeline does, and
+// checks that it is in the project.
+void add_marker_on_the_timeline(ViewerScene& scene) {
   ViewerUi ui;
   Document doc;
-  scene.preview_clip = 0;  // the clip on the timeline, whose markers the edit changes
+  scene.preview_clip = 0;
   const std::string clip = scene.clips()[0].name;
   ui::TimelineMarkerEdit add;
   add.kind = ui::TimelineMarkerEdit::Kind::Add;
@@ -46,13 +34,72 @@ TEST(MarkerEditKeepsState, TheMachineStaysInItsStateAtItsPhaseAndTheCharacterInP
     }
   }
   EXPECT_TRUE(found) << "the marker is in the project";
+}
+
+// The demo playing its graph with root motion applied, frames of 1/60 s after turn was set to 1
+// (turn > 0.5 starts the demo's 0.25 s crossfade from its entry state, locomotion (0), to
+// turn_left (1)).
+void play_demo_turning(ViewerScene& scene, int frames) {
+  LoadOutcome demo = load_now({{asset::kDemoSourcePath}, {}});
+  ASSERT_TRUE(demo.ok);
+  ASSERT_EQ(scene.open(std::move(demo.character), std::move(demo.project)), "");
+  scene.mode = PlayMode::Graph;
+  scene.settings.root_motion_mode = anim::RootMotionMode::Applied;
+  ASSERT_EQ(scene.set_parameter("turn=1"), "");
+  const visual::SceneView view;
+  for (int i = 0; i < frames; ++i) ASSERT_EQ(scene.update(1.0f / 60.0f, view), "");
+}
+
+TEST(MarkerEditKeepsState, TheMachineStaysInItsStateAtItsPhaseAndTheCharacterInPlace) {
+  ViewerScene scene;
+  ASSERT_NO_FATAL_FAILURE(play_demo_turning(scene, 30));  // in state 1 by now
+  const int state = scene.instance.machine().active_state();
+  ASSERT_EQ(state, 1);
+  const float phase = scene.instance.machine().active_normalized_time();
+  const glm::vec3 place = scene.instance.world().translation;
+  ASSERT_GT(glm::length(place), 0.05f) << "the character walked before the edit";
+
+  ASSERT_NO_FATAL_FAILURE(add_marker_on_the_timeline(scene));
 
   EXPECT_EQ(scene.instance.machine().active_state(), state);
   EXPECT_FLOAT_EQ(scene.instance.machine().active_normalized_time(), phase);
   EXPECT_EQ(scene.instance.world().translation, place);
-  ASSERT_EQ(scene.update(1.0f / 60.0f, view), "");
+  ASSERT_EQ(scene.update(1.0f / 60.0f, visual::SceneView{}), "");
   EXPECT_EQ(scene.instance.machine().active_state(), state) << "not restarted at the entry state";
   EXPECT_NE(scene.instance.machine().active_normalized_time(), phase) << "and plays on";
+}
+
+TEST(MarkerEditKeepsState, ATransitionUnderWayGoesOnFromWhereItWas) {
+  ViewerScene scene;
+  // Six frames in, the crossfade is about a third of the way through.
+  ASSERT_NO_FATAL_FAILURE(play_demo_turning(scene, 6));
+  const anim::TransitionStatus before = scene.instance.machine().transition();
+  ASSERT_TRUE(before.running);
+  ASSERT_EQ(before.from_state, 0);
+  ASSERT_EQ(before.to_state, 1);
+  ASSERT_GT(before.progress, 0.1f);
+  ASSERT_LT(before.progress, 0.5f);
+  const float target_phase = scene.instance.machine().active_normalized_time();
+  const float source_phase = scene.instance.machine().crossfade_source_normalized_time();
+
+  ASSERT_NO_FATAL_FAILURE(add_marker_on_the_timeline(scene));
+
+  const anim::TransitionStatus after = scene.instance.machine().transition();
+  EXPECT_TRUE(after.running) << "the transition was dropped";
+  EXPECT_EQ(after.transition, before.transition);
+  EXPECT_EQ(after.from_state, 0);
+  EXPECT_EQ(after.to_state, 1);
+  EXPECT_EQ(after.progress, before.progress);
+  EXPECT_EQ(after.weight, before.weight);
+  EXPECT_EQ(scene.instance.machine().active_state(), 1);
+  EXPECT_EQ(scene.instance.machine().active_normalized_time(), target_phase);
+  EXPECT_EQ(scene.instance.machine().crossfade_source_state(), 0);
+  EXPECT_EQ(scene.instance.machine().crossfade_source_normalized_time(), source_phase);
+  // One more frame: a 1/60 s step of a 0.25 s crossfade is 1/15 of it.
+  ASSERT_EQ(scene.update(1.0f / 60.0f, visual::SceneView{}), "");
+  EXPECT_TRUE(scene.instance.machine().transition().running);
+  EXPECT_NEAR(scene.instance.machine().transition().progress, before.progress + 1.0f / 15.0f,
+              1e-4f);
 }
 
 }  // namespace

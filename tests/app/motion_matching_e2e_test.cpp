@@ -58,9 +58,8 @@ class MotionMatchingWindow : public ::testing::Test {
                                      "state.jsonl"};
     options.insert(options.end(), more.begin(), more.end());
     viewer = std::make_unique<e2e::ViewerProcess>(dir, options);
-    ASSERT_TRUE(viewer->wait_for_output("animview: first frame", std::chrono::seconds(60)));
-    window = viewer->find_window(std::chrono::seconds(20));
-    ASSERT_FALSE(window.empty());
+    window = viewer->wait_for_window();
+    ASSERT_FALSE(window.empty()) << viewer->errors();
     // Standing: the idle plays.
     idle = wait_for_clip(
         log, [](const std::string& c) { return c == "idle"; }, std::chrono::seconds(30));

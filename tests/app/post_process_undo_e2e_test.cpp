@@ -40,10 +40,8 @@ TEST(PostProcessUndoWindow, ADraggedTargetIsOneUndoStep) {
   const fs::path log = dir / "state.jsonl";
   e2e::ViewerProcess viewer(
       dir, {"--size", "1280x720", "--state-log", "state.jsonl", "--clip", "idle", path.string()});
-  std::string window;
-  ASSERT_TRUE(viewer.wait_for_output("animview: first frame", std::chrono::seconds(60)) &&
-              !(window = viewer.find_window(std::chrono::seconds(20))).empty())
-      << viewer.errors();
+  const std::string window = viewer.wait_for_window();
+  ASSERT_FALSE(window.empty()) << viewer.errors();
   nlohmann::json s = e2e::wait_for(log, [](const nlohmann::json& s) {
     return e2e::on_screen(e2e::field(s, "/post_process/entries/0/handle"));
   });

@@ -25,10 +25,8 @@ TEST(RecordingWindow, ADragOfTheBlendSpacePointIsRecordedAndRendersAsAGif) {
   const auto dir = test::make_temp_dir();
   e2e::ViewerProcess viewer(
       dir, {"--size", "1280x720", "--state-log", "state.jsonl", "--record", "drag.json"});
-  ASSERT_TRUE(viewer.wait_for_output("animview: first frame", std::chrono::seconds(60)))
-      << viewer.errors();
-  const std::string window = viewer.find_window(std::chrono::seconds(20));
-  ASSERT_FALSE(window.empty());
+  const std::string window = viewer.wait_for_window();
+  ASSERT_FALSE(window.empty()) << viewer.errors();
   const nlohmann::json before = e2e::wait_for_blend_editor(dir / "state.jsonl");
   ASSERT_TRUE(before.is_object()) << "the blend-space editor never appeared";
   // From walk_forward (0, 1.4 m/s) to walk_left (1.4, 0).

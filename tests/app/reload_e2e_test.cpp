@@ -22,9 +22,8 @@ TEST(ReloadWindow, AChangedFileIsReloadedKeepingTheClipAndThePlayhead) {
   const auto log = dir / "state.jsonl";
   e2e::ViewerProcess viewer(dir,
                             {model.string(), "--clip", "jog_left", "--state-log", "state.jsonl"});
-  ASSERT_TRUE(viewer.wait_for_output("animview: first frame", std::chrono::seconds(60)));
-  const std::string window = viewer.find_window(std::chrono::seconds(20));
-  ASSERT_FALSE(window.empty());
+  const std::string window = viewer.wait_for_window();
+  ASSERT_FALSE(window.empty()) << viewer.errors();
   nlohmann::json state;
   for (int i = 0; i < 300; ++i) {
     state = e2e::last_json_line(log);

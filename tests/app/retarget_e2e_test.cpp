@@ -99,10 +99,8 @@ TEST(RetargetWindow, TheKnightTakesTheCmuWalkAndTheProjectKeepsItsCorrection) {
   const fs::path log = dir / "state.jsonl";
   {
     e2e::ViewerProcess viewer(dir, args);
-    std::string window;
-    ASSERT_TRUE(viewer.wait_for_output("animview: first frame", std::chrono::seconds(60)) &&
-                !(window = viewer.find_window(std::chrono::seconds(20))).empty())
-        << viewer.errors();
+    const std::string window = viewer.wait_for_window();
+    ASSERT_FALSE(window.empty()) << viewer.errors();
     const nlohmann::json opened =
         wait_for(log, [](const nlohmann::json& s) { return drawn(s["ui"]["clips_tab"]); });
     ASSERT_TRUE(opened.is_object()) << "the viewer never showed its Clips tab";
@@ -180,10 +178,8 @@ TEST(RetargetWindow, TheKnightTakesTheCmuWalkAndTheProjectKeepsItsCorrection) {
   std::vector<std::string> on_walk = args;
   on_walk[5] = "Motion";
   e2e::ViewerProcess viewer(dir, on_walk);
-  std::string window;
-  ASSERT_TRUE(viewer.wait_for_output("animview: first frame", std::chrono::seconds(60)) &&
-              !(window = viewer.find_window(std::chrono::seconds(20))).empty())
-      << viewer.errors();
+  const std::string window = viewer.wait_for_window();
+  ASSERT_FALSE(window.empty()) << viewer.errors();
   const nlohmann::json reopened =
       wait_for(log, [](const nlohmann::json& s) { return has_clip(s, "Motion"); });
   ASSERT_TRUE(reopened.is_object())

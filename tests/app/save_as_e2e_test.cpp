@@ -47,9 +47,8 @@ TEST(SaveAsWindow, ASavedProjectReopensWithTheSameClipSpeedAndCamera) {
 
   {
     e2e::ViewerProcess viewer(dir, {"start.animview.json", "--state-log", "state.jsonl"});
-    ASSERT_TRUE(viewer.wait_for_output("animview: first frame", std::chrono::seconds(60)));
-    const std::string window = viewer.find_window(std::chrono::seconds(20));
-    ASSERT_FALSE(window.empty());
+    const std::string window = viewer.wait_for_window();
+    ASSERT_FALSE(window.empty()) << viewer.errors();
     const nlohmann::json state = wait_for_state(
         dir / "state.jsonl", [](const nlohmann::json& s) { return s.contains("timeline"); });
     ASSERT_TRUE(state.is_object()) << viewer.errors();
@@ -87,9 +86,8 @@ TEST(SaveAsWindow, ASavedProjectReopensWithTheSameClipSpeedAndCamera) {
   // Reopened: the same clip, playhead, speed and camera (saved again, unchanged).
   {
     e2e::ViewerProcess viewer(dir, {mine.string(), "--state-log", "reopened.jsonl"});
-    ASSERT_TRUE(viewer.wait_for_output("animview: first frame", std::chrono::seconds(60)));
-    const std::string window = viewer.find_window(std::chrono::seconds(20));
-    ASSERT_FALSE(window.empty());
+    const std::string window = viewer.wait_for_window();
+    ASSERT_FALSE(window.empty()) << viewer.errors();
     const nlohmann::json state = wait_for_state(
         dir / "reopened.jsonl", [](const nlohmann::json& s) { return s.contains("timeline"); });
     ASSERT_TRUE(state.is_object()) << viewer.errors();

@@ -55,9 +55,8 @@ TEST(StateMachineWindow, DraggingTheTurnParameterSwitchesStatesBothWays) {
   const auto dir = test::make_temp_dir();
   const auto log = dir / "state.jsonl";
   e2e::ViewerProcess viewer(dir, {"--size", "1280x720", "--state-log", "state.jsonl"});
-  ASSERT_TRUE(viewer.wait_for_output("animview: first frame", std::chrono::seconds(60)));
-  const std::string window = viewer.find_window(std::chrono::seconds(20));
-  ASSERT_FALSE(window.empty());
+  const std::string window = viewer.wait_for_window();
+  ASSERT_FALSE(window.empty()) << viewer.errors();
   nlohmann::json state = wait_for_state(log, "locomotion", std::chrono::seconds(30));
   ASSERT_EQ(state.value("state", ""), "locomotion") << viewer.errors();
 

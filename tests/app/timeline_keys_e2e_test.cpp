@@ -37,9 +37,8 @@ TEST(TimelineWindow, SpaceArrowsAndShiftArrowsDriveThePlayhead) {
   const auto dir = test::make_temp_dir();
   const auto log = dir / "state.jsonl";
   e2e::ViewerProcess viewer(dir, {"--clip", "walk_forward", "--state-log", "state.jsonl"});
-  ASSERT_TRUE(viewer.wait_for_output("animview: first frame", std::chrono::seconds(60)));
-  const std::string window = viewer.find_window(std::chrono::seconds(20));
-  ASSERT_FALSE(window.empty());
+  const std::string window = viewer.wait_for_window();
+  ASSERT_FALSE(window.empty()) << viewer.errors();
   nlohmann::json t;
   for (int i = 0; i < 300 && !(t = last_timeline(log)).is_object(); ++i) {
     std::this_thread::sleep_for(std::chrono::milliseconds(100));

@@ -69,10 +69,8 @@ TEST(TwistToggleWindow, MutingTheTwistCorrectionShowsTheCandyWrapperAtTheWrist) 
   const fs::path log = dir / "state.jsonl";
   e2e::ViewerProcess viewer(dir, {"--size", "1280x720", "--state-log", "state.jsonl", "--clip",
                                   "wrist_turn", path.string()});
-  std::string window;
-  ASSERT_TRUE(viewer.wait_for_output("animview: first frame", std::chrono::seconds(60)) &&
-              !(window = viewer.find_window(std::chrono::seconds(20))).empty())
-      << viewer.errors();
+  const std::string window = viewer.wait_for_window();
+  ASSERT_FALSE(window.empty()) << viewer.errors();
   const auto mute_at = [](const nlohmann::json& s) {
     return e2e::field(s, "/post_process/stack/0/mute_at");
   };

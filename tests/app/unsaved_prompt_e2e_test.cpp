@@ -20,9 +20,8 @@ TEST(UnsavedPromptWindow, AChangeMarksTheTitleAndQuitAsksFirst) {
   const fs::path dir = test::make_temp_dir();
   ::setenv("ANIMVIEW_STATE_DIR", (dir / "state").c_str(), 1);
   e2e::ViewerProcess viewer(dir, {"--state-log", "state.jsonl"});
-  ASSERT_TRUE(viewer.wait_for_output("animview: first frame", std::chrono::seconds(60)));
-  const std::string window = viewer.find_window(std::chrono::seconds(20));
-  ASSERT_FALSE(window.empty());
+  const std::string window = viewer.wait_for_window();
+  ASSERT_FALSE(window.empty()) << viewer.errors();
   for (int i = 0; i < 200 && e2e::last_json_line(dir / "state.jsonl")["load_count"] != 1; ++i) {
     std::this_thread::sleep_for(std::chrono::milliseconds(100));
   }

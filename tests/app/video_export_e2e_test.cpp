@@ -40,9 +40,8 @@ TEST(VideoExportWindow, ExportsTheRangeAsAVideoOfTheViewport) {
   e2e::ViewerProcess viewer(
       dir, {"--clip", "wave", "--export-video", "out/wave.mp4", "--export-from", "0", "--export-to",
             "0.5", "--state-log", "state.jsonl"});
-  ASSERT_TRUE(viewer.wait_for_output("animview: first frame", std::chrono::seconds(60)));
-  const std::string window = viewer.find_window(std::chrono::seconds(20));
-  ASSERT_FALSE(window.empty());
+  const std::string window = viewer.wait_for_window();
+  ASSERT_FALSE(window.empty()) << viewer.errors();
   nlohmann::json state;
   int saw_running = 0;
   for (int i = 0; i < 1200; ++i) {
@@ -95,9 +94,8 @@ TEST(VideoExportWindow, QuittingMidExportLeavesNoFile) {
   // The whole 2 s wave at 60 fps: 120 frames, long enough to quit in the middle.
   e2e::ViewerProcess viewer(
       dir, {"--clip", "wave", "--export-video", "out/wave.mp4", "--state-log", "state.jsonl"});
-  ASSERT_TRUE(viewer.wait_for_output("animview: first frame", std::chrono::seconds(60)));
-  const std::string window = viewer.find_window(std::chrono::seconds(20));
-  ASSERT_FALSE(window.empty());
+  const std::string window = viewer.wait_for_window();
+  ASSERT_FALSE(window.empty()) << viewer.errors();
   nlohmann::json state = wait_for_export_frames(log, 3);
   ASSERT_TRUE(state.is_object()) << viewer.errors();
   ASSERT_TRUE(state["video_export"]["running"].get<bool>()) << state.dump();
@@ -119,9 +117,8 @@ TEST(VideoExportWindow, ClickingCancelLeavesNoFile) {
   // 20 s of the looping wave at 60 fps: 1200 frames, long enough to click in the middle.
   e2e::ViewerProcess viewer(dir, {"--clip", "wave", "--export-video", "out/wave.mp4", "--export-to",
                                   "20", "--state-log", "state.jsonl"});
-  ASSERT_TRUE(viewer.wait_for_output("animview: first frame", std::chrono::seconds(60)));
-  const std::string window = viewer.find_window(std::chrono::seconds(20));
-  ASSERT_FALSE(window.empty());
+  const std::string window = viewer.wait_for_window();
+  ASSERT_FALSE(window.empty()) << viewer.errors();
   // A few frames in: the dialog has settled where it stays (its first frame places it before it
   // knows its height).
   nlohmann::json state = wait_for_export_frames(log, 5);

@@ -132,6 +132,11 @@ bool ViewerProcess::wait_for_output(const std::string& text, std::chrono::second
   return false;
 }
 
+std::string ViewerProcess::wait_for_window(std::chrono::seconds first_frame) {
+  if (!wait_for_output("animview: first frame", first_frame)) return {};
+  return find_window(std::chrono::seconds(20));
+}
+
 std::string ViewerProcess::find_window(std::chrono::seconds timeout) {
   const auto end = std::chrono::steady_clock::now() + timeout;
   while (std::chrono::steady_clock::now() < end) {

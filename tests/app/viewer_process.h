@@ -44,6 +44,11 @@ class ViewerProcess {
   // The X window id of the viewer (searched by its title), or "" after the timeout.
   std::string find_window(std::chrono::seconds timeout);
 
+  // What every window test starts with: the viewer's first frame drawn (within first_frame) and
+  // then its window found (within 20 s). The window's id, or "" when either did not come
+  // (errors() says why).
+  std::string wait_for_window(std::chrono::seconds first_frame = std::chrono::seconds(60));
+
   // Sends keys (xdotool key syntax, e.g. "ctrl+q"; several separated by spaces) to the viewer
   // window after focusing it, one tap each.
   void send_keys(const std::string& window, const std::string& keys);

@@ -51,10 +51,8 @@ TEST(ViewerWindow, OpensShowsGridAndUiTakesScreenshotAndQuitsCleanly) {
   if (!e2e::can_drive_windows(why)) GTEST_SKIP() << why;
   const auto dir = test::make_temp_dir();
   e2e::ViewerProcess viewer(dir, {"--size", "960x600", "--empty"});
-  ASSERT_TRUE(viewer.wait_for_output("animview: first frame", std::chrono::seconds(60)))
-      << viewer.errors();
-  const std::string window = viewer.find_window(std::chrono::seconds(20));
-  ASSERT_FALSE(window.empty()) << "no X window titled animview";
+  const std::string window = viewer.wait_for_window();
+  ASSERT_FALSE(window.empty()) << viewer.errors();
 
   viewer.send_keys(window, "F12");
   ASSERT_TRUE(viewer.wait_for_output("animview: screenshot", std::chrono::seconds(20)))
