@@ -60,7 +60,8 @@ struct ContactDetectionSettings {
   // share of the ground's speed: hand-keyed feet rarely keep the ground's pace exactly (the
   // Fox's stop mid-contact), while a swinging foot moves against the ground, twice as far off.
   float ground_slip_share = 1.0f;
-  // Contact runs shorter than this are dropped (a toe brushing the ground in the swing).
+  // Contact runs shorter than this are dropped (a toe brushing the ground in the swing), except
+  // a foot's longest when all of its runs are shorter and it lasts half this (a run's stance).
   float min_contact_s = 0.08f;
   // The tolerances above are for a leg of kReferenceLegLength (a human's, in metres). When
   // leg_length is positive they scale with it, so a fox authored in centimetres or a mouse in
