@@ -161,7 +161,9 @@ struct GraphRun {
   float hip_turn_rad = 0.0f;       // the mean turn of the pelvis against the twin
   float head_turn_max_rad = 0.0f;  // the largest turn of the head against the twin
   float slide_share = 0.0f;        // the largest mean slide of a planted step, share of the leg
-  float warp_angle_rad = 0.0f;     // the last frame's hip warp angle
+  // The mean hip warp angle over the settled frames: the travel sways within a step and the
+  // eased turn follows it with a lag, so one frame's angle may be off by a few degrees.
+  float warp_angle_rad = 0.0f;
 };
 
 GraphRun play_graph(const asset::Project& project, glm::vec2 point, bool stride_warping,
@@ -209,11 +211,12 @@ GraphRun play_graph(const asset::Project& project, glm::vec2 point, bool stride_
       return wrapped(facing_rad(warped.model_pose()[joint]) - facing_rad(twin.model_pose()[joint]));
     };
     run.hip_turn_rad += turn(rig.pelvis);
+    run.warp_angle_rad += warped.hip_warp_angle_rad();
     run.head_turn_max_rad = std::max(run.head_turn_max_rad, std::abs(turn(head)));
     ++measured;
   }
   run.hip_turn_rad /= static_cast<float>(std::max(measured, 1));
-  run.warp_angle_rad = warped.hip_warp_angle_rad();
+  run.warp_angle_rad /= static_cast<float>(std::max(measured, 1));
   const float leg = anim::rest_leg_length(bound.character->skeleton, rig.legs);
   for (const anim::FootSlide& foot : feet) {
     run.slide_share = std::max(run.slide_share, anim::slide_per_step_share(foot, leg));
