@@ -7,6 +7,7 @@
 
 #include "anim/foot_contact.h"
 #include "anim/ground_motion.h"
+#include "anim/hip_turn_easing.h"
 #include "anim/pose.h"
 
 namespace anim {
@@ -26,10 +27,13 @@ bool CharacterInstance::aim_warp(const CharacterSettings& settings, int blend_sp
     return false;
   }
   warp_direction_ = actual;
-  hip_warp_angle_rad_ =
-      settings.orientation_warping
-          ? hip_warp_angle(travel_angle(actual, requested), settings.orientation_warping_settings)
-          : 0.0f;
+  // The hips ease toward the turn asked rather than snap when the direction changes.
+  hip_warp_angle_rad_ = settings.orientation_warping
+                            ? eased_hip_turn(hip_warp_angle_rad_,
+                                             hip_warp_angle(travel_angle(actual, requested),
+                                                            settings.orientation_warping_settings),
+                                             dt_s)
+                            : 0.0f;
   // The stride is scaled against the speed of the gait over its cycle, not this frame's; the
   // character moves at the speed asked within the stride's range (past it the feet slide).
   const float mean_speed = track_mean_speed(stride_state_, actual_speed, dt_s);

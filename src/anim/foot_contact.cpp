@@ -217,7 +217,14 @@ std::vector<ContactInterval> detect_contacts(std::span<const glm::vec3> heel,
   const std::size_t start = loop ? free_frame : 0;
   const auto min_frames = std::max<std::size_t>(
       1, static_cast<std::size_t>(std::ceil(settings.min_contact_s / frame_s - 1e-3f)));
+  const auto interval = [&](std::size_t k, std::size_t length) {
+    const std::size_t down = (start + k) % frames;
+    const std::size_t up = loop ? (start + k + length) % frames : k + length;
+    return ContactInterval{frame_s * static_cast<float>(down), frame_s * static_cast<float>(up)};
+  };
   std::vector<ContactInterval> intervals;
+  ContactInterval longest;
+  std::size_t longest_length = 0;
   std::size_t k = 0;
   while (k < frames) {
     if (!planted[(start + k) % frames]) {
@@ -226,12 +233,18 @@ std::vector<ContactInterval> detect_contacts(std::span<const glm::vec3> heel,
     }
     std::size_t length = 0;
     while (k + length < frames && planted[(start + k + length) % frames]) ++length;
-    if (length >= min_frames) {
-      const std::size_t down = (start + k) % frames;
-      const std::size_t up = loop ? (start + k + length) % frames : k + length;
-      intervals.push_back({frame_s * static_cast<float>(down), frame_s * static_cast<float>(up)});
+    if (length >= min_frames) intervals.push_back(interval(k, length));
+    if (length > longest_length) {
+      longest = interval(k, length);
+      longest_length = length;
     }
     k += length;
+  }
+  // A foot whose every contact is brief (a cartoon run's stance: the Knight's Running_A lands
+  // for two frames at 30 fps) still lands: its longest contact is kept when it lasts at least
+  // half the minimum. A brief touch beside a real stance is still dropped.
+  if (intervals.empty() && 2 * longest_length >= min_frames && longest_length >= 2) {
+    intervals.push_back(longest);
   }
   std::sort(intervals.begin(), intervals.end(),
             [](const ContactInterval& a, const ContactInterval& b) { return a.down_s < b.down_s; });

@@ -60,7 +60,7 @@ struct ContactDetectionSettings {
   // share of the ground's speed: hand-keyed feet rarely keep the ground's pace exactly (the
   // Fox's stop mid-contact), while a swinging foot moves against the ground, twice as far off.
   float ground_slip_share = 1.0f;
-  // Contact runs shorter than this are dropped (a toe brushing the ground in the swing).
+  // Shorter contacts are dropped (a toe brushing the ground), unless all are (see detect_contacts).
   float min_contact_s = 0.08f;
   // The tolerances above are for a leg of kReferenceLegLength (a human's, in metres). When
   // leg_length is positive they scale with it, so a fox authored in centimetres or a mouse in
@@ -84,9 +84,9 @@ struct ContactInterval {
 // wrap around (the last frame is followed by the first). The foot is planted over a frame while
 // its heel or its toe is planted (low and slow, as above, at both ends of the frame); a contact
 // runs from the start of its first planted frame to the end of its last, so heel strikes and
-// toe-offs are found within one frame. A foot planted over every frame gives no interval. heel
-// and toe must have the same size (at least 3) and frame_s must be positive; otherwise the
-// result is empty.
+// toe-offs are found within one frame. A foot planted over every frame gives no interval; one whose
+// contacts are all under min_contact_s keeps its longest if it lasts half that (a run's stance).
+// heel and toe must have the same size (at least 3) and frame_s must be positive, else: empty.
 std::vector<ContactInterval> detect_contacts(std::span<const glm::vec3> heel,
                                              std::span<const glm::vec3> toe, float frame_s,
                                              bool loop, const ContactDetectionSettings& settings);

@@ -2,12 +2,14 @@
 
 #include <cmath>
 #include <limits>
+#include <utility>
 #include <vector>
 
 #include <gtest/gtest.h>
 
 #include "anim/bound_character.h"
 #include "anim/character_instance.h"
+#include "anim/foot_contact.h"
 #include "anim/graph_binding.h"
 #include "in_place_walker.h"
 
@@ -41,6 +43,34 @@ TEST(GroundMotion, TheStrideSetsTheSpeed) {
   const InPlaceWalker w(0.9f);
   const GroundMotion g = synthesize_ground_motion(w.skeleton, w.clip, w.rig.legs, hips_root());
   EXPECT_NEAR(g.mean_speed(), 1.8f, 0.02f);
+}
+
+// A cartoon run, as the Knight's Running_A: each foot lands for 0.08 s of the one-second cycle
+// (two frames at its 30 fps, under ContactDetectionSettings' 0.08 s minimum) sliding back 0.4,
+// so at 0.4 / 0.08 = 5 units/s, and both feet are up in between, where the speed on either side
+// (5 again) carries on: 5 units per cycle.
+TEST(GroundMotion, AnInPlaceRunWhoseFeetLandForTwoFramesMovesAtTheirSlide) {
+  const InPlaceWalker run(0.4f, 0.0f, 0.08f);
+  const GroundMotion g =
+      synthesize_ground_motion(run.skeleton, run.clip, run.rig.legs, hips_root());
+  ASSERT_FALSE(g.empty());
+  EXPECT_NEAR(g.mean_speed(), 5.0f, 0.05f);
+  EXPECT_NEAR(g.displacement.back().z, 5.0f, 0.05f);
+  EXPECT_NEAR(g.displacement.back().x, 0.0f, 1e-4f);
+  // The contacts the player pins and the slide meter reads: down at each stance's first sample,
+  // up two frames later.
+  const std::vector<Marker> markers =
+      detect_foot_contact_markers(run.skeleton, run.clip, run.rig.legs);
+  ASSERT_EQ(markers.size(), 4u);
+  const float frame_s = 1.0f / 30.0f;
+  const std::pair<const char*, float> expected[] = {{"foot_l_down", 0.0f},
+                                                    {"foot_l_up", 2 * frame_s},
+                                                    {"foot_r_down", 15 * frame_s},
+                                                    {"foot_r_up", 17 * frame_s}};
+  for (std::size_t i = 0; i < markers.size(); ++i) {
+    EXPECT_EQ(markers[i].name, expected[i].first) << i;
+    EXPECT_NEAR(markers[i].time_s, expected[i].second, 1e-4f) << i;
+  }
 }
 
 TEST(GroundMotion, ClipsWithTheirOwnRootMotionOrFeetThatDoNotTravelGetNone) {

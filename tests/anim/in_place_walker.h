@@ -1,6 +1,7 @@
 #pragma once
 // A synthetic character for ground-motion tests: a biped walking in place.
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 #include <vector>
@@ -15,15 +16,17 @@ namespace anim::testing {
 
 // A biped that walks in place: each thigh hangs from the hips 1 unit up, the foot 0.9 below it,
 // its heel and toe on the ground. The thighs' translation carries the feet: in stance (half the
-// one-second cycle, the legs half a cycle apart) a foot slides backwards along -Z by 0.6 at a
-// steady 1.2 units/s; in swing it lifts 0.15 and comes forward. Made to have root motion of its
-// own (hips_travel), the hips move forward along +Z by that much per cycle.
+// one-second cycle, the legs half a cycle apart) a foot slides backwards along -Z by the stride
+// (0.6: at a steady 1.2 units/s); in swing it lifts (0.15 at its height, off the ground within a
+// frame) and comes forward. Made to have root motion of its own (hips_travel), the hips move
+// forward along +Z by that much per cycle. A stance_share under a half makes it run: each foot
+// slides back by the stride over that share of the cycle, and both are up in between.
 struct InPlaceWalker {
   Skeleton skeleton;
   Clip clip;
   FootIkRig rig;
 
-  explicit InPlaceWalker(float stride = 0.6f, float hips_travel = 0.0f) {
+  explicit InPlaceWalker(float stride = 0.6f, float hips_travel = 0.0f, float stance_share = 0.5f) {
     skeleton.joint_names = {"root",   "hips",    "thigh_l", "calf_l", "foot_l",
                             "toes_l", "thigh_r", "calf_r",  "foot_r", "toes_r"};
     skeleton.parents = {kNoParent, 0, 1, 2, 3, 4, 1, 6, 7, 8};
@@ -46,17 +49,17 @@ struct InPlaceWalker {
     auto leg_track = [&](const char* name, float phase) {
       JointTrack track;
       track.joint_name = name;
-      // Stance from phase to phase + 0.5 (sliding back), swing after it (lifted, forward),
-      // keyed densely.
+      // Stance from phase to phase + stance_share (sliding back), swing after it (lifted,
+      // forward), keyed densely.
       for (int i = 0; i <= 120; ++i) {
         const float t = static_cast<float>(i) / 120.0f;
         const float u = std::fmod(t - phase + 1.0f, 1.0f);
         glm::vec3 p;
-        if (u <= 0.5f) {
-          p = {0, 0, h - 2.0f * h * (u / 0.5f)};
+        if (u <= stance_share) {
+          p = {0, 0, h - 2.0f * h * (u / stance_share)};
         } else {
-          const float s = (u - 0.5f) / 0.5f;  // 0..1 over the swing
-          p = {0, 0.15f * std::sin(s * 3.14159265f), -h + 2.0f * h * s};
+          const float s = (u - stance_share) / (1.0f - stance_share);  // 0..1 over the swing
+          p = {0, 0.15f * std::sqrt(std::max(0.0f, std::sin(s * 3.14159265f))), -h + 2.0f * h * s};
         }
         track.translation.times_s.push_back(t);
         track.translation.values.push_back(

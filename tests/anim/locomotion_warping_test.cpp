@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 #include <glm/gtc/quaternion.hpp>
 
+#include "anim/hip_turn_easing.h"
 #include "anim/orientation_warping.h"
 #include "anim/pose.h"
 #include "anim/stride_warping.h"
@@ -234,6 +235,24 @@ TEST(OrientationWarping, PerJointLimitsAreHonoured) {
   EXPECT_NEAR(facing_deg(model[1]), 60.0f, 0.01f);
   EXPECT_NEAR(facing_deg(model[11]), 20.0f, 0.01f);
   EXPECT_NEAR(glm::degrees(hip_warp_angle(glm::radians(-80.0f), {})), -60.0f, 1e-4f);
+}
+
+// A change of direction does not snap the hips round: the gap to the turn asked halves every
+// kHipTurnHalfLife_s (0.1 s), so 60 degrees asked of hips at 0 reach 30 after 0.1 s, the same
+// in two frames of 0.05 s, and 60 * (1 - 1/32) = 58.125 after 0.5 s.
+TEST(OrientationWarping, TheHipTurnEasesTowardTheAngleAsked) {
+  const float asked = glm::radians(60.0f);
+  EXPECT_NEAR(glm::degrees(eased_hip_turn(0.0f, asked, 0.1f)), 30.0f, 1e-3f);
+  EXPECT_NEAR(glm::degrees(eased_hip_turn(eased_hip_turn(0.0f, asked, 0.05f), asked, 0.05f)), 30.0f,
+              1e-3f);
+  EXPECT_NEAR(glm::degrees(eased_hip_turn(0.0f, asked, 0.5f)), 58.125f, 1e-3f);
+  // From one side to the other (the travel flipping from forward to back): through zero.
+  EXPECT_NEAR(glm::degrees(eased_hip_turn(asked, -asked, 0.1f)), 0.0f, 1e-3f);
+  // A paused frame keeps the turn; a turn that is not a number is replaced or ignored.
+  EXPECT_EQ(eased_hip_turn(0.25f, asked, 0.0f), 0.25f);
+  EXPECT_EQ(eased_hip_turn(0.25f, asked, NAN), 0.25f);
+  EXPECT_EQ(eased_hip_turn(NAN, asked, 0.1f), asked);
+  EXPECT_EQ(eased_hip_turn(0.25f, NAN, 0.1f), 0.25f);
 }
 
 }  // namespace

@@ -294,4 +294,33 @@ TEST(GroundMotion, KnightGaitsMoveAndItsActionsStayPut) {
   EXPECT_GT(free.worst, 0.02f * leg);
 }
 
+// The Knight's run and strafes are in place and land each foot for two frames of their 30 fps:
+// their speed now comes from those planted feet (it read 0 m/s when contacts that short were
+// dropped). Checked against the ground velocity the soles show over the whole clip (the median of
+// their low points' velocities, anim/foot_contact.h, measured without the contacts): within 5 %.
+TEST(GroundMotion, KnightsRunAndStrafesMoveAtTheSpeedOfTheirBrieflyPlantedFeet) {
+  const auto path = test::shared_asset("kaykit/Knight.glb");
+  SKIP_IF_ABSENT(path);
+  const Opened o = open_as_viewer(test::import_ok(path));
+  const anim::BoundCharacter& bc = *o.bound.character;
+  ASSERT_EQ(bc.foot_ik_rig.legs.size(), 2u);
+  const float leg = anim::rest_leg_length(bc.skeleton, bc.foot_ik_rig.legs);
+  for (const char* gait : {"Running_A", "Running_Strafe_Left", "Running_Strafe_Right"}) {
+    const int clip = bc.find_clip(gait);
+    ASSERT_GE(clip, 0) << gait;
+    const anim::GroundMotion* g = bc.ground_motion_of(clip);
+    ASSERT_NE(g, nullptr) << gait;
+    anim::ContactDetectionSettings settings;
+    settings.leg_length = leg;
+    const glm::vec2 soles =
+        anim::clip_ground_velocity(bc.skeleton, bc.clips[clip], bc.foot_ik_rig.legs, settings);
+    EXPECT_GT(glm::length(soles), 2.0f) << gait;
+    EXPECT_NEAR(g->mean_speed(), glm::length(soles), 0.05f * glm::length(soles)) << gait;
+  }
+  // Played with root motion applied, Running_A now travels forward at that speed.
+  const Drift run = play(o, "Running_A", true, 2.0f);
+  EXPECT_GT(run.travel.z,
+            2.0f * 0.9f * bc.ground_motion_of(bc.find_clip("Running_A"))->mean_speed());
+}
+
 }  // namespace
