@@ -190,8 +190,10 @@ class StateMachinePlayer {
   // Back to the entry state at time 0, no transition, empty history.
   void reset();
 
-  // Continues in state at normalized time phase after the machine was edited (re-init): no
-  // transition, the history of previous kept when it is given. state must be valid.
+  // Continues after the machine was edited (re-init). When previous played a machine of the
+  // same shape and is in state, its whole running state carries on (phase, a transition under
+  // way, nested machines); otherwise state starts at normalized time phase with no transition,
+  // the history of previous kept when it is given. state must be valid.
   void resume(int state, float phase, const StateMachinePlayer* previous = nullptr);
 
   // Advances the active state (and a smooth crossfade's source) by dt_s, finishes a transition

@@ -98,8 +98,22 @@ nlohmann::json space_from_picked(const std::string& window, const std::filesyste
   for (std::size_t i = 1; i < picks.size(); ++i) {
     pick += at(window, rows[picks[i]]) + " click 1 sleep 0.3";
   }
-  pick += " keyup ctrl sleep 0.3" + at(window, listed["ui"]["from_picked"]) + " click 1";
-  run_and_read(pick);
+  pick += " keyup ctrl sleep 0.3";
+  // The picks are read back before the button: on a loaded machine a click can reach the viewer
+  // while a slow frame still shows the previous layout, and is lost. The picking is then made
+  // again (its first plain click starts it over); what is tested is the space made from them.
+  const nlohmann::json wanted(picks);
+  bool picked = false;
+  for (int attempt = 0; attempt < 3 && !picked; ++attempt) {
+    run_and_read(pick);
+    picked =
+        wait_for(
+            log, [&](const nlohmann::json& s) { return field(s, "/ui/picked_clips") == wanted; },
+            100)
+            .is_object();
+  }
+  if (!picked) return nullptr;
+  run_and_read("xdotool" + at(window, listed["ui"]["from_picked"]) + " click 1");
   // (The first line after the edit may come before the new space's first update: no weights.)
   return wait_for(log, [&](const nlohmann::json& s) {
     if (!s.contains("blend_space") || s["blend_space"]["clips"].size() != picks.size() ||
