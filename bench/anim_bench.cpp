@@ -58,12 +58,12 @@
 #include "anim/morph_weights.h"
 #include "anim/pose.h"
 #include "anim/skinning.h"
-#include "asset/demo_character.h"
-#include "asset/demo_project.h"
-#include "asset/importer.h"
-#include "asset/project_binding.h"
-#include "asset/rig_finder.h"
-#include "asset/skeleton_builder.h"
+#include "demo/demo_character.h"
+#include "import/importer.h"
+#include "import/rig_finder.h"
+#include "import/skeleton_builder.h"
+#include "project/demo_project.h"
+#include "project/project_binding.h"
 
 namespace {
 
@@ -90,7 +90,7 @@ struct Character {
   // the skeleton of BM_CharacterInstance_Demo.
   struct Demo {};
   Character(Storage storage, Demo) {
-    asset::Character demo = asset::make_demo_character();
+    import::Character demo = demo::make_demo_character();
     skeleton = std::move(demo.skeleton);
     for (const char* name : {"walk_forward", "jog_forward", "run_forward"}) {
       for (Clip& clip : demo.clips) {
@@ -120,11 +120,11 @@ struct Character {
   }
   bool load_pab() {
     const std::filesystem::path dir = std::filesystem::path(ANIMVIEW_SHARED_ASSETS) / "pab";
-    const asset::ImportResult model = asset::import_file((dir / "arnaud.fbx").string(), {});
+    const import::ImportResult model = import::import_file((dir / "arnaud.fbx").string(), {});
     if (!model.ok()) return false;
     skeleton = model.character.skeleton;
     for (const char* name : {"walk.fbx", "jog.fbx", "run.fbx"}) {
-      asset::ClipImportResult imported = asset::import_clips((dir / name).string(), skeleton, {});
+      import::ClipImportResult imported = import::import_clips((dir / name).string(), skeleton, {});
       if (!imported.ok() || imported.clips.empty()) return false;
       clips.push_back(std::move(imported.clips.front().clip));
     }
@@ -287,13 +287,13 @@ BENCHMARK(BM_CharacterUpdate_3Clips_DemoSkeleton);
 
 // The benchmark's post-process stack on the built-in character (see the list above): foot IK
 // first, then the look-at.
-std::vector<PostProcessEntry> demo_post_process(const asset::Character& demo) {
+std::vector<PostProcessEntry> demo_post_process(const import::Character& demo) {
   const Skeleton& s = demo.skeleton;
-  const std::vector<glm::mat4> rest = asset::rest_model(s);
+  const std::vector<glm::mat4> rest = import::rest_model(s);
   std::vector<PostProcessEntry> entries(2);
   entries[0].kind = PostProcessKind::FootIk;
   entries[1].kind = PostProcessKind::LookAt;
-  entries[1].look_at = make_look_at_rig(asset::find_character_rig(demo), rest);
+  entries[1].look_at = make_look_at_rig(import::find_character_rig(demo), rest);
   for (const TwistRig& twist : find_twist_rigs(s, rest)) {
     entries.emplace_back().kind = PostProcessKind::Twist;
     entries.back().twist = twist;
@@ -317,10 +317,10 @@ std::vector<PostProcessEntry> demo_post_process(const asset::Character& demo) {
 // targets circling in front of the character; warping adds stride and orientation warping.
 void run_demo_frame(benchmark::State& state, Storage storage, bool foot_ik, bool dual_quat_palette,
                     bool post_process = false, int solo = -1, bool warping = false) {
-  const asset::Character demo = asset::make_demo_character();
-  const asset::Project project = asset::make_demo_project();
-  asset::BoundProject bound;
-  if (!asset::bind_project(project, demo, bind_options(storage), bound).empty()) {
+  const import::Character demo = demo::make_demo_character();
+  const project::Project project = project::make_demo_project();
+  project::BoundProject bound;
+  if (!project::bind_project(project, demo, bind_options(storage), bound).empty()) {
     state.SkipWithError("the demo project does not bind");
     return;
   }

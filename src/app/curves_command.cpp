@@ -9,7 +9,7 @@
 #include "app/cli_checks.h"
 #include "app/frame_options.h"
 #include "app/joint_curves.h"
-#include "asset/joint_curves_json.h"
+#include "project/joint_curves_json.h"
 
 namespace app {
 namespace {
@@ -97,9 +97,9 @@ int run_curves(const CurvesOptions& options) {
     print_table(options.joint, curves);
     return 0;
   }
-  std::cout << asset::joint_curves_to_json(options.joint, request.order,
-                                           scene.character.report.unit_scale_applied, curves.frames,
-                                           curves.pops)
+  std::cout << project::joint_curves_to_json(options.joint, request.order,
+                                             scene.character.report.unit_scale_applied,
+                                             curves.frames, curves.pops)
                    .dump(2)
             << '\n';
   return 0;

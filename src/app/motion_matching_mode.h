@@ -15,7 +15,7 @@
 
 #include "anim/motion_matching_controller.h"
 #include "app/viewer_scene.h"
-#include "asset/motion_matching_build.h"
+#include "project/motion_matching_build.h"
 #include "ui/motion_matching_panel.h"
 
 struct GLFWwindow;
@@ -68,7 +68,7 @@ class MotionMatchingMode {
 
   const anim::MotionMatchingController& controller() const { return controller_; }
   anim::MotionMatchingControllerSettings& controller_settings() { return controller_.settings(); }
-  const asset::MotionMatchingBuild& build() const { return build_; }
+  const project::MotionMatchingBuild& build() const { return build_; }
   const SteeringInput& input() const { return input_; }
   // How many times the mode started (restarts included): a recording notes each start.
   int starts() const { return starts_; }
@@ -80,7 +80,7 @@ class MotionMatchingMode {
   // project before it).
   const std::vector<std::uint32_t>& coverage() const { return coverage_; }
   // The coverage as the project stores it: per database range that was played, its counts.
-  std::vector<asset::ProjectClipCoverage> saved_coverage(const ViewerScene& scene) const;
+  std::vector<project::ProjectClipCoverage> saved_coverage(const ViewerScene& scene) const;
   // True about once a second of play: time to copy the coverage into the project.
   bool coverage_due();
   const std::vector<PoorMatch>& poor_matches() const { return poor_; }
@@ -104,7 +104,7 @@ class MotionMatchingMode {
   void note_session(float dt_s);
 
   bool active_ = false;
-  asset::MotionMatchingBuild build_;
+  project::MotionMatchingBuild build_;
   anim::MotionMatchingBounds bounds_;
   anim::MotionMatchingController controller_;
   std::vector<anim::Transform> pose_;

@@ -16,7 +16,7 @@
 namespace app {
 
 // Writes the viewer's project (project_session.h's current_project) to path, its character
-// and clip files relative to path's folder, through asset::write_file_atomically. On success
+// and clip files relative to path's folder, through import::write_file_atomically. On success
 // path becomes the project's file: Save writes there, reload opens it, the title names it, and
 // there are no unsaved changes. Returns "" or the cause naming path.
 std::string save_project_to(const std::string& path, ViewerUi& ui, ViewerScene& scene,

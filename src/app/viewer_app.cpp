@@ -45,9 +45,9 @@
 #include "app/viewer_recording.h"
 #include "app/viewer_scene.h"
 #include "app/viewer_video_export.h"
-#include "asset/atomic_write.h"
-#include "asset/demo_character.h"
-#include "asset/transition_record_json.h"
+#include "demo/demo_character.h"
+#include "import/atomic_write.h"
+#include "project/transition_record_json.h"
 #include "render/camera_controller.h"
 #include "render/frame_capture.h"
 #include "render/fxaa.h"
@@ -156,7 +156,7 @@ bool handle_keys(ViewerUi& ui, ViewerScene& scene, render::OrbitCamera& camera) 
   }
   if (ui.view.request_frame_all) {
     // Everything: the character and the ground around the origin it walked from.
-    asset::Bounds b = character_bounds(scene, true);
+    import::Bounds b = character_bounds(scene, true);
     if (!b.empty()) {
       // The origin's neighbourhood, at the character's scale (2 m for a person).
       const float reach = std::max(b.max.y - b.min.y, 0.1f);
@@ -534,7 +534,7 @@ int run_viewer(const ViewerOptions& options) {
   }
   if (!options.transition_record.empty()) {
     const std::string e =
-        asset::write_file_atomically(options.transition_record, transition_record(v.ui, v.scene));
+        import::write_file_atomically(options.transition_record, transition_record(v.ui, v.scene));
     if (!e.empty()) std::fprintf(stderr, "animview: %s\n", e.c_str());
   }
   ImGui_ImplOpenGL3_Shutdown();

@@ -10,8 +10,8 @@
 #include "app/numbered_file.h"
 #include "app/retarget_state_log.h"
 #include "app/state_log.h"
-#include "asset/atomic_write.h"
-#include "asset/transition_record_json.h"
+#include "import/atomic_write.h"
+#include "project/transition_record_json.h"
 #include "render/frame_capture.h"
 
 namespace app {
@@ -28,10 +28,10 @@ std::string next_screenshot_path() {
 
 }  // namespace
 
-// The transition record as JSON (asset/transition_record_json.h), names from the scene.
+// The transition record as JSON (project/transition_record_json.h), names from the scene.
 std::string transition_record(const ViewerUi& ui, const ViewerScene& scene) {
   const RecordNames names = record_names(scene);
-  return asset::history_to_json(ui.history, names.states, names.parameters);
+  return project::history_to_json(ui.history, names.states, names.parameters);
 }
 
 // File > Export transition record...: writes the record beside the working folder's others.
@@ -39,7 +39,7 @@ void write_requested_record(Viewer& v) {
   ViewerUi& ui = v.ui;
   if (std::exchange(ui.view.request_export_record, false) && v.scene.loaded) {
     const std::string path = next_numbered_path("animview_transition_record");
-    const std::string e = asset::write_file_atomically(path, transition_record(ui, v.scene));
+    const std::string e = import::write_file_atomically(path, transition_record(ui, v.scene));
     if (e.empty()) {
       ui.status = "wrote " + path;
     } else {

@@ -9,7 +9,7 @@
 #include "app/project_session.h"
 #include "app/retarget_authoring.h"
 #include "app/unit_guessing.h"
-#include "asset/demo_character.h"
+#include "demo/demo_character.h"
 #include "ui/joint_inspector.h"
 
 namespace app {
@@ -52,7 +52,7 @@ void accept_load(LoadOutcome outcome, const std::vector<std::string>& files, Vie
                           : std::filesystem::path(outcome_project_path).parent_path().string();
   restore_view(scene.project, ui, scene);
   if (start_ground) ui.view.show_ground = true;
-  if (!files.empty() && files[0] != asset::kDemoSourcePath) {
+  if (!files.empty() && files[0] != demo::kDemoSourcePath) {
     recent.add(files[0]);
     recent.save();
   }
@@ -97,7 +97,7 @@ bool load_initial_files(Viewer& v) {
   ViewerScene& scene = v.scene;
   ViewerUi& ui = v.ui;
   std::vector<std::string> initial = options.files;
-  if (initial.empty() && !options.empty_scene) initial = {asset::kDemoSourcePath};
+  if (initial.empty() && !options.empty_scene) initial = {demo::kDemoSourcePath};
   bool initial_load_failed = false;
   if (!initial.empty()) {
     if (options.headless) {
@@ -137,7 +137,7 @@ void run_load_queue(Viewer& v, const FrameStart& f, std::vector<std::string>& dr
   // Reload (asked for, or the files changed on disk), keeping the playhead.
   if (ui.view.reload_on_change && !loader.busy() && f.now_s - v.last_watch_s > 1.0) {
     v.last_watch_s = f.now_s;
-    if (!ui.loaded_files.empty() && ui.loaded_files[0] != asset::kDemoSourcePath &&
+    if (!ui.loaded_files.empty() && ui.loaded_files[0] != demo::kDemoSourcePath &&
         modification_times(ui.loaded_files) != ui.loaded_times) {
       ui.view.request_reload = true;
     }

@@ -16,8 +16,8 @@
 #include "app/recent_files.h"
 #include "app/slide_metering.h"
 #include "app/viewer_scene.h"
-#include "asset/graph_history.h"
-#include "asset/graph_warnings.h"
+#include "project/graph_history.h"
+#include "project/graph_warnings.h"
 #include "ui/blend_space_1d_editor.h"
 #include "ui/blend_space_editor.h"
 #include "ui/blend_space_list.h"
@@ -83,9 +83,9 @@ struct ViewerUi {
   ui::BlendSpaceListState blend_space_list;
   ui::ParameterEditorState parameter_editor;
   ui::LayerEditorState layer_editor;
-  asset::GraphHistory graph_history;  // undo/redo of graph edits, reset on every load
-  std::string graph_error;            // why the edited graph does not play (the last good one does)
-  std::vector<asset::GraphWarning> graph_warnings;  // of the project's graph, after each edit
+  project::GraphHistory graph_history;  // undo/redo of graph edits, reset on every load
+  std::string graph_error;  // why the edited graph does not play (the last good one does)
+  std::vector<project::GraphWarning> graph_warnings;  // of the project's graph, after each edit
   ui::StateMachineListState machine_list;
   ui::StateMachineViewState machine_view;
   // Where the graph panel's State machine tab and the left panel's Clips tab are (window
@@ -94,7 +94,7 @@ struct ViewerUi {
   glm::vec2 clips_tab_center{0.0f};
   ui::CharacterControlCenters character_controls;  // the Character tab's live toggles
   bool show_cheat_sheet = false;
-  asset::ImportSettings import_settings;
+  import::ImportSettings import_settings;
   std::vector<std::string> loaded_files;  // what the last successful load opened
   std::vector<std::filesystem::file_time_type> loaded_times;  // their times, to reload on change
   // Where Save writes: the project file opened or last saved; empty for a new project (Save

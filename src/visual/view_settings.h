@@ -1,6 +1,6 @@
 #pragma once
 // What the user chooses about the view and keeps with a project: the one type that the project
-// file saves (asset::ProjectView) and the viewer's panels edit (ui::ViewSettings, which adds
+// file saves (project::ProjectView) and the viewer's panels edit (ui::ViewSettings, which adds
 // what is not saved), assigned whole between them instead of copied field by field.
 
 #include <string_view>

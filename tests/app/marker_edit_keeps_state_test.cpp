@@ -7,13 +7,13 @@
 #include "app/marker_authoring.h"
 #include "app/viewer_panels.h"
 #include "app/viewer_scene.h"
-#include "asset/demo_character.h"
+#include "demo/demo_character.h"
 
 namespace app {
 namespace {
 
 TEST(MarkerEditKeepsState, TheMachineStaysInItsStateAtItsPhaseAndTheCharacterInPlace) {
-  LoadOutcome demo = load_now({{asset::kDemoSourcePath}, {}});
+  LoadOutcome demo = load_now({{demo::kDemoSourcePath}, {}});
   ASSERT_TRUE(demo.ok);
   ViewerScene scene;
   ASSERT_EQ(scene.open(std::move(demo.character), std::move(demo.project)), "");
@@ -39,7 +39,7 @@ TEST(MarkerEditKeepsState, TheMachineStaysInItsStateAtItsPhaseAndTheCharacterInP
   apply_timeline_marker_edit(ui, scene, add);
   ASSERT_EQ(ui.status, "markers of " + clip + " changed");
   bool found = false;
-  for (const asset::ProjectClipMarkers& m : scene.project.clip_markers) {
+  for (const project::ProjectClipMarkers& m : scene.project.clip_markers) {
     for (const anim::Marker& marker : m.markers) {
       found |= m.clip == clip && marker.name == "hit" && marker.time_s == 0.25f;
     }

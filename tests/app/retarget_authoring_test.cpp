@@ -9,8 +9,8 @@
 #include <filesystem>
 
 #include "app/clip_file_adding.h"
-#include "asset/demo_character.h"
-#include "asset/project_file.h"
+#include "demo/demo_character.h"
+#include "project/project_file.h"
 
 namespace app {
 namespace {
@@ -27,10 +27,10 @@ class RetargetAuthoringTest : public ::testing::Test {
     fs::create_directories(dir_);
     bvh_ = (dir_ / "walk.bvh").string();
     fs::copy_file(kForeignBvh, bvh_);
-    LoadOutcome demo = load_now({{asset::kDemoSourcePath}, {}});
+    LoadOutcome demo = load_now({{demo::kDemoSourcePath}, {}});
     ASSERT_TRUE(demo.ok);
     ASSERT_EQ(scene_.open(std::move(demo.character), std::move(demo.project)), "");
-    ui_.loaded_files = {asset::kDemoSourcePath};
+    ui_.loaded_files = {demo::kDemoSourcePath};
     refresh_panels(ui_, scene_);
   }
   void TearDown() override {
@@ -45,7 +45,7 @@ class RetargetAuthoringTest : public ::testing::Test {
 
   std::string save() {
     const std::string project = (dir_ / "demo.animview.json").string();
-    EXPECT_EQ(asset::save_project(scene_.project, project), "");
+    EXPECT_EQ(project::save_project(scene_.project, project), "");
     return project;
   }
 
@@ -67,7 +67,7 @@ TEST_F(RetargetAuthoringTest, TheAcceptedOfferIsARetargetEntryAndAReloadRetarget
   ASSERT_EQ(scene_.project.retargets.size(), 1u);
   EXPECT_EQ(scene_.project.retargets[0].file, bvh_);
   EXPECT_TRUE(scene_.project.clip_files.empty());
-  EXPECT_EQ(ui_.loaded_files, std::vector<std::string>{asset::kDemoSourcePath});
+  EXPECT_EQ(ui_.loaded_files, std::vector<std::string>{demo::kDemoSourcePath});
 
   const std::string name = scene_.clips().back().name;
   LoadOutcome reloaded = load_now({{save()}, {}});
@@ -158,7 +158,7 @@ TEST_F(RetargetAuthoringTest, ACorrectionRetargetsTheClipsAgainIsUndoableAndIsSa
   const anim::Clip before = scene_.character.clips[clip];
 
   // The left upper arm unmapped: it keeps its rest pose on every key.
-  asset::set_retarget_correction(scene_.project.retargets[0], "upperarm_l", "");
+  project::set_retarget_correction(scene_.project.retargets[0], "upperarm_l", "");
   ASSERT_EQ(retarget_again(authoring, 0, scene_, ui_), "");
   EXPECT_EQ(authoring.sources[0].map.joints[static_cast<std::size_t>(arm)].source_a, -1);
   const anim::Clip& after = scene_.character.clips[clip];
