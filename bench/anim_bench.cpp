@@ -60,12 +60,12 @@
 #include "anim/morph_weights.h"
 #include "anim/pose.h"
 #include "anim/skinning.h"
-#include "asset/demo_character.h"
-#include "asset/demo_project.h"
-#include "asset/importer.h"
-#include "asset/project_binding.h"
-#include "asset/rig_finder.h"
-#include "asset/skeleton_builder.h"
+#include "demo/demo_character.h"
+#include "import/importer.h"
+#include "import/rig_finder.h"
+#include "import/skeleton_builder.h"
+#include "project/demo_project.h"
+#include "project/project_binding.h"
 
 namespace {
 
@@ -92,7 +92,7 @@ struct Character {
   // the skeleton of BM_CharacterInstance_Demo.
   struct Demo {};
   Character(Storage storage, Demo) {
-    asset::Character demo = asset::make_demo_character();
+    importer::Character demo = demo::make_demo_character();
     skeleton = std::move(demo.skeleton);
     for (const char* name : {"walk_forward", "jog_forward", "run_forward"}) {
       for (Clip& clip : demo.clips) {
@@ -122,11 +122,12 @@ struct Character {
   }
   bool load_pab() {
     const std::filesystem::path dir = std::filesystem::path(ANIMVIEW_SHARED_ASSETS) / "pab";
-    const asset::ImportResult model = asset::import_file((dir / "arnaud.fbx").string(), {});
+    const importer::ImportResult model = importer::import_file((dir / "arnaud.fbx").string(), {});
     if (!model.ok()) return false;
     skeleton = model.character.skeleton;
     for (const char* name : {"walk.fbx", "jog.fbx", "run.fbx"}) {
-      asset::ClipImportResult imported = asset::import_clips((dir / name).string(), skeleton, {});
+      importer::ClipImportResult imported =
+          importer::import_clips((dir / name).string(), skeleton, {});
       if (!imported.ok() || imported.clips.empty()) return false;
       clips.push_back(std::move(imported.clips.front().clip));
     }
@@ -290,13 +291,13 @@ BENCHMARK(BM_CharacterUpdate_3Clips_DemoSkeleton);
 
 // The benchmark's post-process stack on the built-in character (see the list above): foot IK
 // first, then the look-at.
-std::vector<PostProcessEntry> demo_post_process(const asset::Character& demo) {
+std::vector<PostProcessEntry> demo_post_process(const importer::Character& demo) {
   const Skeleton& s = demo.skeleton;
-  const std::vector<glm::mat4> rest = asset::rest_model(s);
+  const std::vector<glm::mat4> rest = importer::rest_model(s);
   std::vector<PostProcessEntry> entries(2);
   entries[0].kind = PostProcessKind::FootIk;
   entries[1].kind = PostProcessKind::LookAt;
-  entries[1].look_at = make_look_at_rig(asset::find_character_rig(demo), rest);
+  entries[1].look_at = make_look_at_rig(importer::find_character_rig(demo), rest);
   for (const TwistRig& twist : find_twist_rigs(s, rest)) {
     entries.emplace_back().kind = PostProcessKind::Twist;
     entries.back().twist = twist;
@@ -322,13 +323,13 @@ std::vector<PostProcessEntry> demo_post_process(const asset::Character& demo) {
 void run_demo_frame(benchmark::State& state, Storage storage, bool foot_ik, bool dual_quat_palette,
                     bool post_process = false, int solo = -1, bool warping = false,
                     bool sync_groups = false) {
-  const asset::Character demo = asset::make_demo_character();
-  asset::Project project = asset::make_demo_project();
+  const importer::Character demo = demo::make_demo_character();
+  project::Project project = project::make_demo_project();
   if (sync_groups) {
     for (anim::State& s : project.state_machine.states) s.sync_group = "locomotion";
   }
-  asset::BoundProject bound;
-  if (!asset::bind_project(project, demo, bind_options(storage), bound).empty()) {
+  project::BoundProject bound;
+  if (!project::bind_project(project, demo, bind_options(storage), bound).empty()) {
     state.SkipWithError("the demo project does not bind");
     return;
   }

@@ -21,8 +21,8 @@
 #include <vector>
 
 #include "anim/crowd.h"
-#include "asset/demo_character.h"
-#include "asset/importer.h"
+#include "demo/demo_character.h"
+#include "import/importer.h"
 #include "render/crowd_palettes.h"
 #include "render/gl_window.h"
 #include "render/gpu_mesh.h"
@@ -42,7 +42,7 @@ constexpr float kSpacing_m = 1.5f;
 struct Scene {
   render::GlWindow window;
   render::HeadlessGlContext headless;  // instead of the window with --headless
-  asset::Character character;
+  importer::Character character;
   anim::BoundCharacter bound;  // the character's first clip, previewed by every instance
   anim::GraphBinding no_graph;
   render::SkinnedMeshRenderer renderer;
@@ -84,9 +84,9 @@ std::string setup(Scene& scene, const std::string& which, bool headless) {
     return error;
   }
   if (which == "demo") {
-    scene.character = asset::make_demo_character();
+    scene.character = demo::make_demo_character();
   } else {
-    asset::ImportResult imported = asset::import_file(which, {});
+    importer::ImportResult imported = importer::import_file(which, {});
     if (!imported.ok()) return imported.error;
     scene.character = std::move(imported.character);
   }

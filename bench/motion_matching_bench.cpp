@@ -22,16 +22,16 @@
 #include <vector>
 
 #include "anim/motion_matching_search.h"
-#include "asset/demo_character.h"
-#include "asset/importer.h"
-#include "asset/motion_matching_build.h"
+#include "demo/demo_character.h"
+#include "import/importer.h"
+#include "project/motion_matching_build.h"
 
 namespace {
 
 using namespace anim;
 
 struct Fixture {
-  std::vector<asset::Character> characters;
+  std::vector<importer::Character> characters;
   MotionMatchingDatabase db;
   MotionMatchingBounds bounds;
   std::vector<float> queries;  // normalised, kFeatureDimension each
@@ -40,36 +40,36 @@ struct Fixture {
   explicit Fixture(int target_frames) {
     const std::filesystem::path shared(ANIMVIEW_SHARED_ASSETS);
     for (const char* file : {"pab/locomotions.fbx", "cmu/scaled_131_01.bvh"}) {
-      asset::ImportResult imported = asset::import_file((shared / file).string(), {});
+      importer::ImportResult imported = importer::import_file((shared / file).string(), {});
       if (imported.ok() && !imported.character.clips.empty()) {
         characters.push_back(std::move(imported.character));
         label += std::string(file) + " + ";
       }
     }
-    characters.push_back(asset::make_demo_character());
+    characters.push_back(demo::make_demo_character());
     label += "demo gaits";
     // One pass to count the frames of one repeat, then enough repeats.
     int per_repeat = 0;
-    for (const asset::Character& c : characters) {
-      asset::MotionMatchingBuildOptions options;
+    for (const importer::Character& c : characters) {
+      project::MotionMatchingBuildOptions options;
       options.mirrored = true;
-      const asset::MotionMatchingBuild b = asset::build_motion_matching(c, options);
+      const project::MotionMatchingBuild b = project::build_motion_matching(c, options);
       if (b.ok()) per_repeat += b.database.frame_count();
     }
     const int repeats = std::max(1, (target_frames + per_repeat - 1) / std::max(per_repeat, 1));
     MotionMatchingDatabase held_out;
     int clip_offset = 0;
-    for (const asset::Character& c : characters) {
-      asset::MotionMatchingBuildOptions options;
+    for (const importer::Character& c : characters) {
+      project::MotionMatchingBuildOptions options;
       options.mirrored = true;
       options.repeats = repeats;
-      const asset::MotionMatchingBuild b = asset::build_motion_matching(c, options);
+      const project::MotionMatchingBuild b = project::build_motion_matching(c, options);
       if (!b.ok()) continue;
       if (!append_database(db, b.database, clip_offset)) continue;
       options.mirrored = false;
       options.repeats = 1;
       options.start_offset_s = 0.5f / (60.0f * static_cast<float>(repeats));
-      const asset::MotionMatchingBuild h = asset::build_motion_matching(c, options);
+      const project::MotionMatchingBuild h = project::build_motion_matching(c, options);
       if (h.ok() && !append_database(held_out, h.database, clip_offset)) continue;
       clip_offset += static_cast<int>(c.clips.size());
     }

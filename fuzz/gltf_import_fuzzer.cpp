@@ -11,8 +11,8 @@
 #include <cstdio>
 #include <string>
 
-#include "asset/gltf_reader.h"
-#include "asset/gltf_version.h"
+#include "import/gltf_reader.h"
+#include "import/gltf_version.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const bool binary =
@@ -23,11 +23,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (file == nullptr) return 0;
   std::fwrite(data, 1, size, file);
   std::fclose(file);
-  asset::ImportSettings settings;
+  importer::ImportSettings settings;
   settings.limits.isolated = false;
-  const asset::GltfVersion version = asset::gltf_version(path);
+  const importer::GltfVersion version = importer::gltf_version(path);
   if (version.major < 0 || version.major > 2) __builtin_trap();
-  const asset::ImportResult result = asset::read_gltf(path, settings, {});
+  const importer::ImportResult result = importer::read_gltf(path, settings, {});
   if (result.ok() && !anim::validate(result.character.skeleton).empty()) __builtin_trap();
   return 0;
 }

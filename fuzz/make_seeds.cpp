@@ -9,18 +9,18 @@
 #include <fstream>
 #include <string>
 
-#include "asset/demo_character.h"
-#include "asset/demo_export.h"
-#include "asset/demo_project.h"
-#include "asset/project_file.h"
+#include "demo/demo_character.h"
+#include "demo/demo_export.h"
+#include "project/demo_project.h"
+#include "project/project_file.h"
 
 namespace {
 
 // The demo's skeleton with its first clip cut to two keys a channel, and one triangle skinned
 // to the first joints: every part of the reader, in a few kilobytes (libFuzzer mutates small
 // inputs far faster).
-asset::Character small_character() {
-  asset::Character c = asset::make_demo_character();
+importer::Character small_character() {
+  importer::Character c = demo::make_demo_character();
   c.clips.resize(1);
   for (anim::JointTrack& t : c.clips[0].tracks) {
     const auto cut = [](auto& track) {
@@ -58,16 +58,16 @@ int main(int argc, char** argv) {
   const std::filesystem::path out = argv[1];
   std::filesystem::create_directories(out / "project_file");
   std::filesystem::create_directories(out / "gltf_import");
-  const asset::Project demo = asset::make_demo_project();
-  std::ofstream(out / "project_file" / "demo.json") << asset::project_to_json(demo);
-  asset::Project small;
+  const project::Project demo = project::make_demo_project();
+  std::ofstream(out / "project_file" / "demo.json") << project::project_to_json(demo);
+  project::Project small;
   small.character = "walk.glb";
   small.clips = {"walk"};
   small.state_machine.states.push_back({});
   small.state_machine.states[0].name = "walk";
-  std::ofstream(out / "project_file" / "small.json") << asset::project_to_json(small);
+  std::ofstream(out / "project_file" / "small.json") << project::project_to_json(small);
   const std::string glb = (out / "gltf_import" / "small.glb").string();
-  if (const std::string error = asset::export_character_glb(small_character(), glb);
+  if (const std::string error = demo::export_character_glb(small_character(), glb);
       !error.empty()) {
     std::fprintf(stderr, "make_seeds: %s\n", error.c_str());
     return 1;

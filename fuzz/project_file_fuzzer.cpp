@@ -7,17 +7,17 @@
 #include <string>
 #include <string_view>
 
-#include "asset/project_file.h"
+#include "project/project_file.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string_view text(reinterpret_cast<const char*>(data), size);
-  asset::Project project;
-  const std::string error = asset::parse_project(text, "fuzz.json", project);
+  project::Project project;
+  const std::string error = project::parse_project(text, "fuzz.json", project);
   if (error.empty()) {
     // What parses must write and parse back.
-    asset::Project again;
-    const std::string written = asset::project_to_json(project);
-    const std::string again_error = asset::parse_project(written, "again.json", again);
+    project::Project again;
+    const std::string written = project::project_to_json(project);
+    const std::string again_error = project::parse_project(written, "again.json", again);
     if (!again_error.empty()) {
       std::fprintf(stderr, "written project does not parse back: %s\n--- written:\n%s\n",
                    again_error.c_str(), written.c_str());

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# CI's sanitizer steps, after the normal build and tests: builds the anim and asset test suites
-# with ASan + UBSan (clang-14, -O1, in build-asan, no benchmarks), runs them, then runs each
-# fuzz target from the same build. Any failure fails the run.
+# CI's sanitizer steps, after the normal build and tests: builds the anim, import, demo and project
+# test suites with ASan + UBSan (clang-14, -O1, in build-asan, no benchmarks), runs them, then
+# runs each fuzz target from the same build. Any failure fails the run.
 # CI's fuzzing is a fixed sequence (a fixed seed and number of inputs, about 50 s each on 2
 # cores), so a red run replays exactly on any machine and a green one means the same inputs passed
 # here. New ground is searched by hand with scripts/fuzz.sh, whose seed changes every run.
@@ -19,8 +19,8 @@ fi
 cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_COMPILER=clang-14 \
   -DCMAKE_CXX_COMPILER=clang++-14 -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g" \
   -DANIMVIEW_FUZZ=ON -DANIMVIEW_BUILD_BENCH=OFF "${launcher[@]}"
-cmake --build "$build" -j "$(nproc)" --target anim_tests asset_tests project_file_fuzzer \
-  gltf_import_fuzzer make_seeds
+cmake --build "$build" -j "$(nproc)" --target anim_tests import_tests demo_tests \
+  project_tests project_file_fuzzer gltf_import_fuzzer make_seeds
 if [ "${1:-}" = "--build-only" ]; then
   exit 0
 fi
@@ -28,7 +28,9 @@ export ASAN_OPTIONS=detect_leaks=1:abort_on_error=0:strict_string_checks=1
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 export LSAN_OPTIONS=suppressions=$root/fuzz/lsan.supp
 "$build/tests/anim_tests"
-"$build/tests/asset_tests"
+"$build/tests/import_tests"
+"$build/tests/demo_tests"
+"$build/tests/project_tests"
 # One replay: from the seeds alone (the corpus an earlier run grew is removed), and every input
 # must have run, so a busy machine that reaches the time limit first does not pass on fewer.
 replay() {

@@ -29,6 +29,6 @@ if ! wait "$asan_build"; then
   echo "test.sh: the sanitizer build failed (log above)" >&2
   exit 1
 fi
-# Then the anim and asset suites under ASan + UBSan, and a fixed sequence of inputs through
-# each fuzz target.
+# Then the anim, import, demo and project suites under ASan + UBSan, and a fixed sequence of
+# inputs through each fuzz target.
 "$root/scripts/sanitize.sh"

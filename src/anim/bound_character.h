@@ -28,7 +28,7 @@ struct BoundCharacter {
   std::vector<MorphChannel> morph_channels;
   std::vector<MorphBinding> morph_bindings;
   // The legs foot IK and contact detection use (empty: the character has none found), and the
-  // joint that carries the ground motion. The caller finds them (asset::find_biped_legs, a rig).
+  // joint that carries the ground motion. The caller finds them (importer::find_biped_legs, a rig).
   FootIkRig foot_ik_rig;
   // The torso joints orientation warping turns back (orientation_warping.h's torso_chain from
   // the legs' pelvis up to the head; empty: the pelvis turns alone).

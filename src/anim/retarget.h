@@ -90,14 +90,14 @@ struct RetargetOptions {
   // Infinity follows the source however it slides. Not used where the legs are in proportion
   // (RetargetMap::legs_in_proportion): there the feet follow the source.
   float planted_slide_share = 0.005f;
-  // The legs with their sole points as the caller measures them (asset::foot_ik_rig measures
+  // The legs with their sole points as the caller measures them (importer::foot_ik_rig measures
   // them on the mesh). Empty: measured on the rest pose, standing on its lowest leg joint.
   FootIkRig source_legs;
   FootIkRig target_legs;
-  // The joint the target's own clips carry their ground travel on (asset::find_root_motion_joint),
-  // or -1. When it is above the joint that carries the feet (Cesium Man's unnamed root above its
-  // pelvis), the retargeted travel goes on it, so in-place playback takes it off like the
-  // character's own clips' travel.
+  // The joint the target's own clips carry their ground travel on
+  // (importer::find_root_motion_joint), or -1. When it is above the joint that carries the feet
+  // (Cesium Man's unnamed root above its pelvis), the retargeted travel goes on it, so in-place
+  // playback takes it off like the character's own clips' travel.
   int target_root_motion_joint = -1;
 };
 

@@ -4,7 +4,7 @@
 // state or transition was active when, the states' weights, the parameters' values) and for
 // scrubbing back through them: each frame keeps the pose it showed (the skinning palettes and
 // the model-space pose), so the viewer can draw a recorded frame exactly as it was drawn.
-// Plain data: the viewer records, the timeline panel draws, asset/transition_record_json.h
+// Plain data: the viewer records, the timeline panel draws, project/transition_record_json.h
 // writes it for bug reports.
 
 #include <cstdint>

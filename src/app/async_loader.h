@@ -9,17 +9,18 @@
 #include <thread>
 #include <vector>
 
-#include "asset/project_opening.h"
+#include "project/project_opening.h"
 
 namespace app {
 
-// Opening is asset's (asset/project_opening.h); the viewer runs it on a worker thread.
-using asset::AddClipsRequest;
-using asset::load_clips_now;
-using asset::load_now;
-using asset::LoadError;
-using asset::LoadOutcome;
-using asset::LoadRequest;
+// Opening is the project layer's (project/project_opening.h); the viewer runs it on a worker
+// thread.
+using project::AddClipsRequest;
+using project::load_clips_now;
+using project::load_now;
+using project::LoadError;
+using project::LoadOutcome;
+using project::LoadRequest;
 
 class AsyncLoader {
  public:

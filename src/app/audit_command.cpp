@@ -16,14 +16,14 @@
 #include "app/audit_contact_sheets.h"
 #include "app/audit_html.h"
 #include "app/subcommand.h"
-#include "asset/atomic_write.h"
-#include "asset/audit_cache.h"
-#include "asset/audit_report.h"
-#include "asset/audit_rules.h"
-#include "asset/file_audit.h"
-#include "asset/import_limits.h"
-#include "asset/project_file.h"
-#include "asset/project_paths.h"
+#include "import/atomic_write.h"
+#include "import/audit_cache.h"
+#include "import/audit_report.h"
+#include "import/audit_rules.h"
+#include "import/file_audit.h"
+#include "import/import_limits.h"
+#include "project/project_file.h"
+#include "project/project_paths.h"
 
 namespace app {
 namespace {
@@ -40,7 +40,7 @@ struct AuditOptions {
   std::string csv_path;
   std::string html_path;
   std::vector<std::string> merge;
-  std::string cache = asset::default_audit_cache_folder();
+  std::string cache = importer::default_audit_cache_folder();
   bool no_cache = false;
   bool no_contact_sheets = false;
 };
@@ -88,16 +88,16 @@ std::string collect_files(const AuditOptions& options, std::vector<AuditTarget>&
     if (std::string e = add_files(root, {}, files); !e.empty()) return e;
   }
   if (!options.project.empty()) {
-    asset::Project project;
-    if (std::string e = asset::load_project(options.project, project); !e.empty()) return e;
+    project::Project project;
+    if (std::string e = project::load_project(options.project, project); !e.empty()) return e;
     const fs::path folder = fs::path(options.project).parent_path();
     std::string character;
     if (project.character != "<demo>") {
-      character = asset::resolve_project_path(project.character, folder);
+      character = project::resolve_project_path(project.character, folder);
       if (std::string e = add_files(character, {}, files); !e.empty()) return e;
     }
     for (const std::string& clips : project.clip_files) {
-      const std::string path = asset::resolve_project_path(clips, folder);
+      const std::string path = project::resolve_project_path(clips, folder);
       if (std::string e = add_files(path, character, files); !e.empty()) return e;
     }
   }
@@ -130,12 +130,12 @@ json audit_files(const std::vector<AuditTarget>& files, const anim::AuditRules& 
       const AuditTarget& file = files[i];
       // A clip file audited on a project's character is another entry than on its own.
       const std::string character_key =
-          file.character.empty() ? std::string() : asset::audit_cache_key(file.character, salt);
+          file.character.empty() ? std::string() : importer::audit_cache_key(file.character, salt);
       const bool uncached = options.no_cache || (!file.character.empty() && character_key.empty());
       const std::string key =
-          uncached ? std::string() : asset::audit_cache_key(file.path, salt + character_key);
+          uncached ? std::string() : importer::audit_cache_key(file.path, salt + character_key);
       if (!key.empty()) {
-        if (std::optional<json> entry = asset::read_audit_cache(options.cache, key)) {
+        if (std::optional<json> entry = importer::read_audit_cache(options.cache, key)) {
           (*entry)["file"] = file.path;
           entries[i] = std::move(*entry);
           ++hits;
@@ -143,12 +143,13 @@ json audit_files(const std::vector<AuditTarget>& files, const anim::AuditRules& 
         }
       }
       entries[i] =
-          asset::audit_file(file.path, rules, asset::default_import_limits(), file.character);
+          importer::audit_file(file.path, rules, importer::default_import_limits(), file.character);
       std::fprintf(stderr, "animview audit: %s\n", file.path.c_str());
       // A failure may be the machine's (out of memory, timed out under load): tried again next
       // time rather than remembered.
       if (!key.empty() && !entries[i].contains("error")) {
-        if (std::string e = asset::write_audit_cache(options.cache, key, entries[i]); !e.empty()) {
+        if (std::string e = importer::write_audit_cache(options.cache, key, entries[i]);
+            !e.empty()) {
           std::fprintf(stderr, "animview audit: cache: %s\n", e.c_str());
         }
       }
@@ -161,12 +162,12 @@ json audit_files(const std::vector<AuditTarget>& files, const anim::AuditRules& 
   cached = hits;
   json list = json::array();
   for (json& entry : entries) list.push_back(std::move(entry));
-  return asset::make_audit_report(std::move(list));
+  return importer::make_audit_report(std::move(list));
 }
 
 bool write_output(const std::string& path, const std::string& text) {
   if (path.empty()) return true;
-  if (std::string e = asset::write_file_atomically(path, text); !e.empty()) {
+  if (std::string e = importer::write_file_atomically(path, text); !e.empty()) {
     std::fprintf(stderr, "animview audit: %s\n", e.c_str());
     return false;
   }
@@ -184,7 +185,7 @@ std::string merge_shards(const std::vector<std::string>& paths, json& report) {
     shards.push_back(std::move(shard));
   }
   std::string error;
-  report = asset::merge_audit_reports(shards, &error);
+  report = importer::merge_audit_reports(shards, &error);
   return error.empty() ? "" : "--merge: " + error;
 }
 
@@ -216,7 +217,7 @@ ContactSheetPictures contact_sheets_for(const AuditOptions& options, const json&
 
 // The summary line and the errors, one line each (the rest is in the reports).
 void print_summary(const json& report, int cached) {
-  const asset::AuditCounts counts = asset::count_audit_report(report);
+  const importer::AuditCounts counts = importer::count_audit_report(report);
   std::printf(
       "%d files (%d unreadable, %d from the cache), %d clips: %d errors, %d warnings, %d "
       "notes\n",
@@ -250,7 +251,7 @@ int run_audit(const AuditOptions& options) {
   std::string rules_text;
   if (!options.rules.empty()) {
     std::string e = read_text(options.rules, rules_text);
-    if (e.empty()) e = asset::load_audit_rules(options.rules, rules);
+    if (e.empty()) e = importer::load_audit_rules(options.rules, rules);
     if (!e.empty()) return fail(e);
   }
   json report;
@@ -261,12 +262,12 @@ int run_audit(const AuditOptions& options) {
   if (!e.empty()) return fail(e);
   const ContactSheetPictures sheets = contact_sheets_for(options, report);
   if (!write_output(options.json_path, report.dump(1)) ||
-      !write_output(options.csv_path, asset::audit_report_csv(report)) ||
+      !write_output(options.csv_path, importer::audit_report_csv(report)) ||
       !write_output(options.html_path, audit_html(report, sheets))) {
     return 2;
   }
   print_summary(report, cached);
-  return asset::audit_report_fails(report) ? 1 : 0;
+  return importer::audit_report_fails(report) ? 1 : 0;
 }
 
 }  // namespace

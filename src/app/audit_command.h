@@ -2,7 +2,7 @@
 // `animview audit PATH... [--project P] [--rules RULES.json] [--jobs N] [--json F] [--csv F]
 // [--html F] [--cache DIR | --no-cache] [--merge SHARD.json...]`: the clip library audit. Every
 // model and clip file under the paths (fbx, glb, gltf, bvh, dae, x) or a project's is imported
-// and audited in its own importer process (asset/file_audit.h), --jobs at once; the report goes
+// and audited in its own importer process (import/file_audit.h), --jobs at once; the report goes
 // to JSON, CSV and a self-contained HTML page, and a summary to stdout. --merge combines shard
 // reports (one per machine or CI job) into one instead.
 

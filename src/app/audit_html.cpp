@@ -6,7 +6,7 @@
 #include <map>
 #include <string_view>
 
-#include "asset/audit_report.h"
+#include "import/audit_report.h"
 
 namespace app {
 namespace {
@@ -285,7 +285,7 @@ document.querySelectorAll('#summary th').forEach(function (th, column) {
 }  // namespace
 
 std::string audit_html(const json& report, const ContactSheetPictures& sheets) {
-  const asset::AuditCounts counts = asset::count_audit_report(report);
+  const importer::AuditCounts counts = importer::count_audit_report(report);
   std::string html(kHead);
   char buffer[512];
   std::snprintf(buffer, sizeof buffer,

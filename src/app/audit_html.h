@@ -16,7 +16,7 @@ namespace app {
 // data URI (app/audit_contact_sheets.h).
 using ContactSheetPictures = std::map<std::string, std::map<int, std::map<int, std::string>>>;
 
-// The page for report ({"files": [...]}, asset/audit_report.h), with each clip's contact sheet
+// The page for report ({"files": [...]}, import/audit_report.h), with each clip's contact sheet
 // from sheets where it has one; a finding's frame links to its picture when there is one.
 std::string audit_html(const nlohmann::json& report, const ContactSheetPictures& sheets = {});
 

@@ -7,7 +7,7 @@
 #include <cstdlib>
 #include <fstream>
 
-#include "asset/atomic_write.h"
+#include "import/atomic_write.h"
 
 namespace app {
 namespace fs = std::filesystem;
@@ -80,7 +80,8 @@ std::optional<fs::path> Autosave::start(std::string& error) {
     }
     fs::remove(entry.path(), time_ec);
   }
-  if (std::string e = asset::write_file_atomically(mark_path().string(), "running\n"); !e.empty()) {
+  if (std::string e = importer::write_file_atomically(mark_path().string(), "running\n");
+      !e.empty()) {
     error = e;
     return found;
   }
@@ -94,7 +95,7 @@ std::string Autosave::tick(double now_s, const std::function<std::string()>& pro
   if (last_s_ < 0.0) last_s_ = now_s;  // the first copy a minute after start
   if (now_s - last_s_ < interval_s) return {};
   last_s_ = now_s;
-  return asset::write_file_atomically(recovery_path().string(), project_json());
+  return importer::write_file_atomically(recovery_path().string(), project_json());
 }
 
 void Autosave::finish() {

@@ -3,28 +3,28 @@
 #include <algorithm>
 #include <span>
 
-#include "asset/posed_bounds.h"
+#include "import/posed_bounds.h"
 
 namespace app {
 namespace {
 
-void grow(asset::Bounds& b, const asset::Bounds& other) {
+void grow(importer::Bounds& b, const importer::Bounds& other) {
   if (other.empty()) return;
   b.min = glm::min(b.min, other.min);
   b.max = glm::max(b.max, other.max);
 }
 
-// Where clip takes the character (asset::clip_bounds) in the world, grown into all.
-void grow_by_clip(asset::Bounds& all, const ViewerScene& scene, const anim::Clip& clip) {
+// Where clip takes the character (importer::clip_bounds) in the world, grown into all.
+void grow_by_clip(importer::Bounds& all, const ViewerScene& scene, const anim::Clip& clip) {
   const int samples = scene.clips().size() > 16 ? 8 : 24;  // a file of 77 clips frames quickly too
-  grow(all, asset::clip_bounds(scene.character, clip, scene.settings.root_motion,
-                               scene.instance.world_matrix(), samples));
+  grow(all, importer::clip_bounds(scene.character, clip, scene.settings.root_motion,
+                                  scene.instance.world_matrix(), samples));
 }
 
 }  // namespace
 
-asset::Bounds playing_clips_bounds(const ViewerScene& scene) {
-  asset::Bounds all;
+importer::Bounds playing_clips_bounds(const ViewerScene& scene) {
+  importer::Bounds all;
   const std::vector<anim::Clip>& clips = scene.clips();
   if (scene.mode == PlayMode::Graph) {
     for (const anim::Clip& clip : clips) grow_by_clip(all, scene, clip);
@@ -35,18 +35,18 @@ asset::Bounds playing_clips_bounds(const ViewerScene& scene) {
   return all;
 }
 
-asset::Bounds shown_bounds(const ViewerScene& scene, int also_clip) {
+importer::Bounds shown_bounds(const ViewerScene& scene, int also_clip) {
   const glm::mat4 world = scene.instance.world_matrix();
-  asset::Bounds all = scene.mode == PlayMode::RestPose
-                          ? asset::rest_pose_bounds(scene.character, world)
-                          : playing_clips_bounds(scene);
+  importer::Bounds all = scene.mode == PlayMode::RestPose
+                             ? importer::rest_pose_bounds(scene.character, world)
+                             : playing_clips_bounds(scene);
   if (also_clip >= 0 && also_clip < static_cast<int>(scene.clips().size())) {
     grow_by_clip(all, scene, scene.clips()[static_cast<std::size_t>(also_clip)]);
   }
-  return all.empty() ? asset::rest_pose_bounds(scene.character, world) : all;
+  return all.empty() ? importer::rest_pose_bounds(scene.character, world) : all;
 }
 
-asset::Bounds character_bounds(const ViewerScene& scene, bool posed) {
+importer::Bounds character_bounds(const ViewerScene& scene, bool posed) {
   // An instance not updated since the load holds identities: its joints all sit at the origin.
   // That is no pose yet, and the mesh skinned in the rest pose stands for it. (A bind mesh's
   // size cannot tell: a Blender armature binds it in centimetres.)
@@ -55,24 +55,24 @@ asset::Bounds character_bounds(const ViewerScene& scene, bool posed) {
   const bool has_pose =
       posed && (model.size() == 1 || std::any_of(model.begin(), model.end(), apart));
   if (has_pose) {
-    asset::Bounds b = asset::posed_bounds(scene.character, model, scene.instance.world_matrix(),
-                                          scene.instance.morph_weights());
+    importer::Bounds b = importer::posed_bounds(
+        scene.character, model, scene.instance.world_matrix(), scene.instance.morph_weights());
     if (!b.empty()) {
       grow(b, playing_clips_bounds(scene));
       return b;
     }
   }
-  return asset::rest_pose_bounds(scene.character, scene.instance.world_matrix());
+  return importer::rest_pose_bounds(scene.character, scene.instance.world_matrix());
 }
 
 void frame_character(render::OrbitCamera& camera, const ViewerScene& scene, bool posed,
                      float aspect) {
-  const asset::Bounds b = character_bounds(scene, posed);
+  const importer::Bounds b = character_bounds(scene, posed);
   if (!b.empty()) camera.frame(b.min, b.max, aspect);
 }
 
 void frame_all(render::OrbitCamera& camera, const ViewerScene& scene, float aspect) {
-  asset::Bounds b = character_bounds(scene, true);
+  importer::Bounds b = character_bounds(scene, true);
   if (b.empty()) return;
   // The origin's neighbourhood, at the character's scale (2 m for a person).
   const float reach = std::max(b.max.y - b.min.y, 0.1f);
@@ -84,7 +84,7 @@ void frame_all(render::OrbitCamera& camera, const ViewerScene& scene, float aspe
 render::OrbitCamera picture_camera(const ViewerScene& scene, const visual::SceneView& view,
                                    int also_clip, float framing_aspect) {
   render::OrbitCamera camera;
-  const asset::Bounds bounds = shown_bounds(scene, also_clip);
+  const importer::Bounds bounds = shown_bounds(scene, also_clip);
   if (!bounds.empty()) camera.frame(bounds.min, bounds.max, framing_aspect);
   if (view.show_ground && view.camera_above_ground) {
     const glm::vec3 eye = camera.eye();

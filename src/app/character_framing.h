@@ -4,27 +4,27 @@
 // its first pose (a jump, a wave, a kick) stays in view, at any size.
 
 #include "app/viewer_scene.h"
-#include "asset/character.h"
+#include "import/character.h"
 #include "render/orbit_camera.h"
 #include "visual/view_settings.h"
 
 namespace app {
 
-// Where what plays takes the character (asset::clip_bounds), in the world: the previewed clip
+// Where what plays takes the character (importer::clip_bounds), in the world: the previewed clip
 // over its whole length, or in a graph every clip the project binds (what the graph may blend).
 // Empty in the rest pose or without clips.
-asset::Bounds playing_clips_bounds(const ViewerScene& scene);
+importer::Bounds playing_clips_bounds(const ViewerScene& scene);
 
 // What pictures of the scene show at any time, in the world: in the rest pose the mesh skinned
 // in it, otherwise what plays (playing_clips_bounds); and also_clip over its whole length, when
 // it is a clip's index (the compared clip B). One camera for every time: a frame sequence
 // holds still.
-asset::Bounds shown_bounds(const ViewerScene& scene, int also_clip);
+importer::Bounds shown_bounds(const ViewerScene& scene, int also_clip);
 
 // The character's bounds in the world: as posed now and over what plays, once a frame has posed
 // it (posed); otherwise (just loaded: the instance has no pose yet) the mesh skinned in the
-// rest pose (asset::rest_pose_bounds).
-asset::Bounds character_bounds(const ViewerScene& scene, bool posed);
+// rest pose (importer::rest_pose_bounds).
+importer::Bounds character_bounds(const ViewerScene& scene, bool posed);
 
 // Frames character_bounds(scene, posed) with camera, for a view of that aspect.
 void frame_character(render::OrbitCamera& camera, const ViewerScene& scene, bool posed,

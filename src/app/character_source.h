@@ -1,14 +1,14 @@
 #pragma once
 // What the renderer draws of a loaded character (render::CharacterSource), taken from
-// asset::Character: the renderer sees no import types (DESIGN.md's layer map).
+// importer::Character: the renderer sees no import types (DESIGN.md's layer map).
 
-#include "asset/character.h"
+#include "import/character.h"
 #include "render/character_gpu.h"
 
 namespace app {
 
 // The character's meshes and materials (borrowed: character must outlive the upload) and its
-// rest-pose bounds (asset::rest_pose_bounds). Allocates (it measures the mesh): for loads.
-render::CharacterSource character_source(const asset::Character& character);
+// rest-pose bounds (importer::rest_pose_bounds). Allocates (it measures the mesh): for loads.
+render::CharacterSource character_source(const importer::Character& character);
 
 }  // namespace app

@@ -4,7 +4,7 @@
 #include <cstdlib>
 #include <string>
 
-#include "asset/import_limits.h"
+#include "import/import_limits.h"
 
 namespace app {
 namespace {
@@ -37,34 +37,34 @@ CLI::Validator finite_assignment() {
 
 void add_import_limit_options(CLI::App& app) {
   const auto change = [](auto edit) {
-    asset::ImportLimits limits = asset::default_import_limits();
+    importer::ImportLimits limits = importer::default_import_limits();
     edit(limits);
-    asset::set_default_import_limits(limits);
+    importer::set_default_import_limits(limits);
   };
   app.add_option_function<std::uint64_t>(
          "--import-memory-mib",
          [change](std::uint64_t mib) {
-           change([mib](asset::ImportLimits& l) { l.memory_bytes = mib << 20; });
+           change([mib](importer::ImportLimits& l) { l.memory_bytes = mib << 20; });
          },
          "Memory an import may use, in MiB (default: 4096 or half the machine's)")
       ->check(CLI::Range(std::uint64_t{16}, std::uint64_t{1} << 30));
   app.add_option_function<int>(
          "--import-cpu-s",
          [change](int seconds) {
-           change([seconds](asset::ImportLimits& l) { l.cpu_seconds = seconds; });
+           change([seconds](importer::ImportLimits& l) { l.cpu_seconds = seconds; });
          },
          "CPU time an import may take, in seconds (default 60)")
       ->check(CLI::Range(1, 86400));
   app.add_option_function<std::uint64_t>(
          "--import-stack-mib",
          [change](std::uint64_t mib) {
-           change([mib](asset::ImportLimits& l) { l.stack_bytes = mib << 20; });
+           change([mib](importer::ImportLimits& l) { l.stack_bytes = mib << 20; });
          },
          "Stack an import runs on, in MiB (default 256)")
       ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{65536}));
   app.add_flag_function(
       "--import-in-process",
-      [change](std::int64_t) { change([](asset::ImportLimits& l) { l.isolated = false; }); },
+      [change](std::int64_t) { change([](importer::ImportLimits& l) { l.isolated = false; }); },
       "Import in this process, without a child and its limits (for debuggers; a file that "
       "crashes the importer then ends the program)");
 }

@@ -13,9 +13,9 @@ CLI::Validator finite_number();
 CLI::Validator finite_assignment();
 
 // --import-memory-mib, --import-cpu-s, --import-stack-mib (and --import-in-process): the limits of
-// the child process that reads model and clip files (asset::ImportLimits), for every command. They
-// set the process's default limits while the command line is parsed, before any command runs; give
-// them before the subcommand (`animview --import-cpu-s 5 info walk.fbx`).
+// the child process that reads model and clip files (importer::ImportLimits), for every command.
+// They set the process's default limits while the command line is parsed, before any command runs;
+// give them before the subcommand (`animview --import-cpu-s 5 info walk.fbx`).
 void add_import_limit_options(CLI::App& app);
 
 }  // namespace app

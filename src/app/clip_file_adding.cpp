@@ -3,7 +3,7 @@
 #include <filesystem>
 #include <utility>
 
-#include "asset/rig_finder.h"
+#include "import/rig_finder.h"
 
 namespace app {
 namespace {
@@ -17,7 +17,7 @@ std::string cause_of(const std::string& message, const std::string& file) {
 }  // namespace
 
 AddClipsRequest add_clips_request(const std::string& file, const ViewerScene& scene,
-                                  const asset::ImportSettings& settings, bool retarget,
+                                  const importer::ImportSettings& settings, bool retarget,
                                   const ViewerUi* ui) {
   AddClipsRequest request;
   request.file = file;
@@ -28,8 +28,8 @@ AddClipsRequest add_clips_request(const std::string& file, const ViewerScene& sc
   if (retarget) {
     request.rig = ui != nullptr && ui->rig.rig.leg_count() > 0
                       ? ui->rig.rig
-                      : asset::find_character_rig(scene.character);
-    request.legs = asset::foot_ik_rig(scene.character, request.rig);
+                      : importer::find_character_rig(scene.character);
+    request.legs = importer::foot_ik_rig(scene.character, request.rig);
   }
   return request;
 }

@@ -17,7 +17,7 @@ namespace app {
 // with retarget, the clips are retargeted onto the character's rig (ui.rig.rig, the project's
 // corrections included, when ui is given) instead of bound by joint name.
 AddClipsRequest add_clips_request(const std::string& file, const ViewerScene& scene,
-                                  const asset::ImportSettings& settings, bool retarget = false,
+                                  const importer::ImportSettings& settings, bool retarget = false,
                                   const ViewerUi* ui = nullptr);
 
 // Takes the outcome of an AddClipsRequest for file into the scene: its clips join the character

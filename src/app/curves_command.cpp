@@ -10,7 +10,7 @@
 #include "app/frame_options.h"
 #include "app/joint_curves.h"
 #include "app/subcommand.h"
-#include "asset/joint_curves_json.h"
+#include "project/joint_curves_json.h"
 
 namespace app {
 namespace {
@@ -98,9 +98,9 @@ int run_curves(const CurvesOptions& options) {
     print_table(options.joint, curves);
     return 0;
   }
-  std::cout << asset::joint_curves_to_json(options.joint, request.order,
-                                           scene.character.report.unit_scale_applied, curves.frames,
-                                           curves.pops)
+  std::cout << project::joint_curves_to_json(options.joint, request.order,
+                                             scene.character.report.unit_scale_applied,
+                                             curves.frames, curves.pops)
                    .dump(2)
             << '\n';
   return 0;

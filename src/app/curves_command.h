@@ -3,7 +3,7 @@
 // [--euler-order XYZ] [--filter butterworth:6Hz[:ORDER] | gaussian:SIGMA_S] [--json]`: one
 // joint's channels over a clip, frame by frame (local translation, rotation as a quaternion and
 // as unwrapped Euler angles, scale, model-space position, linear and angular speed) and the
-// frames where its position pops; the format is asset/joint_curves_json.h.
+// frames where its position pops; the format is project/joint_curves_json.h.
 
 #include <CLI/CLI.hpp>
 

@@ -1,6 +1,6 @@
 #include "app/document.h"
 
-#include "asset/demo_character.h"
+#include "demo/demo_character.h"
 
 namespace app {
 namespace fs = std::filesystem;
@@ -15,7 +15,7 @@ std::vector<fs::file_time_type> modification_times(const std::vector<std::string
 }
 
 void Document::open(const std::vector<std::string>& files, const std::string& project_path,
-                    const asset::Project& project) {
+                    const project::Project& project) {
   files_ = files;
   file_times_ = modification_times(files);
   project_path_ = project_path;
@@ -51,7 +51,7 @@ void Document::forget_last_file() {
 }
 
 bool Document::changed_on_disk() const {
-  return !files_.empty() && files_[0] != asset::kDemoSourcePath &&
+  return !files_.empty() && files_[0] != demo::kDemoSourcePath &&
          modification_times(files_) != file_times_;
 }
 

@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "asset/graph_history.h"
-#include "asset/project_file.h"
+#include "project/graph_history.h"
+#include "project/project_file.h"
 
 namespace app {
 
@@ -26,7 +26,7 @@ class Document {
   // the document before stays: the history starts again from project, and the project counts
   // as saved once mark_saved is given its authored state.
   void open(const std::vector<std::string>& files, const std::string& project_path,
-            const asset::Project& project);
+            const project::Project& project);
 
   // authored: the project's authored state (project_session.h's authored_json) as it was just
   // loaded or saved; the project is dirty while its authored state differs.
@@ -70,7 +70,7 @@ class Document {
 
   // Undo and redo of the project's edits (graph, markers, post-process stack, retargets): the
   // authoring code records each edit here.
-  asset::GraphHistory history;
+  project::GraphHistory history;
 
  private:
   std::vector<std::string> files_;

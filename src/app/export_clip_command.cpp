@@ -9,9 +9,9 @@
 #include "anim/mirror.h"
 #include "anim/morph_weights.h"
 #include "app/subcommand.h"
-#include "asset/demo_export.h"
-#include "asset/importer.h"
-#include "asset/rig_finder.h"
+#include "demo/demo_export.h"
+#include "import/importer.h"
+#include "import/rig_finder.h"
 
 namespace app {
 namespace {
@@ -32,12 +32,12 @@ int run_export_clip(const ExportClipOptions& options) {
       return 2;
     }
   }
-  asset::ImportResult imported = asset::import_file(options.file, asset::ImportSettings{});
+  importer::ImportResult imported = importer::import_file(options.file, importer::ImportSettings{});
   if (!imported.ok()) {
     std::fprintf(stderr, "animview export-clip: %s\n", imported.error.c_str());
     return 1;
   }
-  asset::Character character = std::move(imported.character);
+  importer::Character character = std::move(imported.character);
   const int found = anim::find_clip_by_name_or_index(character.clips, options.clip);
   if (found < 0) {
     std::fprintf(stderr, "animview export-clip: %s: no clip named or numbered '%s' (clips: %s)\n",
@@ -48,9 +48,9 @@ int run_export_clip(const ExportClipOptions& options) {
   anim::Clip clip = character.clips[found];
   if (options.mirror) {
     // Without limbs the table still pairs joints by name and geometry about the x = 0 plane.
-    const anim::Rig rig = asset::find_character_rig(character);
+    const anim::Rig rig = importer::find_character_rig(character);
     std::string error;
-    const anim::MirrorTable table = asset::mirror_table(character, rig);
+    const anim::MirrorTable table = importer::mirror_table(character, rig);
     clip = anim::mirror_clip(clip, character.skeleton, table, &error,
                              anim::morph_channels_of(character.meshes));
     if (!(clip.duration_s > 0.0f)) {
@@ -70,7 +70,7 @@ int run_export_clip(const ExportClipOptions& options) {
   }
   character.clips.clear();
   character.clips.push_back(std::move(clip));
-  if (const std::string error = asset::export_character_glb(character, options.out);
+  if (const std::string error = demo::export_character_glb(character, options.out);
       !error.empty()) {
     std::fprintf(stderr, "animview export-clip: %s\n", error.c_str());
     return 1;

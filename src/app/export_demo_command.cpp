@@ -4,7 +4,7 @@
 #include <memory>
 #include <string>
 
-#include "asset/demo_export.h"
+#include "demo/demo_export.h"
 
 namespace app {
 
@@ -14,7 +14,7 @@ void add_export_demo_command(CLI::App& app, int& exit_code) {
       app.add_subcommand("export-demo", "Write the built-in demo character as binary glTF (.glb)");
   command->add_option("out", *out, "The .glb file to write")->required();
   command->callback([out, &exit_code] {
-    const std::string error = asset::export_demo_character(*out);
+    const std::string error = demo::export_demo_character(*out);
     if (!error.empty()) {
       std::fprintf(stderr, "animview export-demo: %s\n", error.c_str());
       exit_code = 1;

@@ -9,10 +9,10 @@
 #include "anim/clip_sampling.h"
 #include "app/async_loader.h"
 #include "app/cli_checks.h"
-#include "asset/character_units.h"
-#include "asset/demo_character.h"
-#include "asset/project_binding.h"
-#include "asset/rig_corrections.h"
+#include "demo/demo_character.h"
+#include "import/character_units.h"
+#include "project/project_binding.h"
+#include "project/rig_corrections.h"
 #include "ui/notice_list.h"
 
 namespace app {
@@ -34,9 +34,9 @@ bool is_project(const std::string& path) {
 LoadOutcome load_in_guessed_units(LoadRequest request, FrameReport& report) {
   LoadOutcome loaded = load_now(request);
   if (!loaded.ok || request.settings.unit_scale != 0.0f) return loaded;
-  const asset::Project& project = loaded.project;
-  const asset::CharacterUnits units = asset::guess_character_units(
-      loaded.character, asset::project_rig(loaded.character, project.rig));
+  const project::Project& project = loaded.project;
+  const importer::CharacterUnits units = importer::guess_character_units(
+      loaded.character, project::project_rig(loaded.character, project.rig));
   if (!units.guess.changed()) return loaded;
   request.settings.unit_scale = units.unit_scale;
   report.notices.push_back(request.files.front() + ": units guessed: " + units.description +
@@ -141,7 +141,7 @@ void apply_frame_settings(const FrameOptions& options, ViewerScene& scene) {
   scene.settings.foot_ik = options.foot_ik;
   scene.settings.foot_ik_settings.lock_feet = options.lock_feet;
   scene.settings.post_process = options.post_process != "off";
-  const asset::ProjectView& saved = scene.project.view;
+  const project::ProjectView& saved = scene.project.view;
   scene.settings.stride_warping =
       options.stride_warping.empty() ? saved.stride_warping : options.stride_warping == "on";
   scene.settings.stride_warping_settings = saved.stride_warping_settings;
@@ -179,9 +179,10 @@ int compose_frame(const FrameOptions& options, ViewerScene& scene, FrameReport& 
   if (const int code = load_frame_file(options, loaded, report); code != 0) return code;
   // A model file plays its clips one by one; only a project brings its graph.
   const bool with_project =
-      is_project(options.file) || (options.demo_project && options.file == asset::kDemoSourcePath);
-  asset::Project project = with_project ? std::move(loaded.project)
-                                        : asset::preview_project(loaded.character, options.file);
+      is_project(options.file) || (options.demo_project && options.file == demo::kDemoSourcePath);
+  project::Project project = with_project
+                                 ? std::move(loaded.project)
+                                 : project::preview_project(loaded.character, options.file);
   if (std::string e = scene.open(std::move(loaded.character), std::move(project)); !e.empty()) {
     error = e;
     return 1;

@@ -53,7 +53,7 @@ void add_frame_options(CLI::App& command, FrameOptions& options);
 
 // Loads options.file (and the clip file) into scene and plays the frame the options describe.
 // Without --unit-scale, a character whose size says its file is not in metres is imported again
-// at the scale the viewer would guess (asset/character_units.h). With --rest-pose, or with neither
+// at the scale the viewer would guess (import/character_units.h). With --rest-pose, or with neither
 // a clip nor a project, the node pose; with a clip, that clip at the time; with a project and no
 // clip, the project's graph from its entry state in fixed 1/60 s steps up to the time (a clip
 // too when feet are locked or the project's post-process stack has a spring). Returns 0,

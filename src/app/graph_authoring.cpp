@@ -8,8 +8,8 @@
 #include <imgui.h>
 
 #include "app/marker_authoring.h"
-#include "asset/clip_marker_edits.h"
-#include "asset/project_post_process_json.h"
+#include "project/clip_marker_edits.h"
+#include "project/project_post_process_json.h"
 #include "ui/blend_space_list.h"
 #include "ui/graph_notices.h"
 #include "ui/parameter_editor.h"
@@ -40,15 +40,15 @@ std::span<const float> played_weights(const ViewerScene& scene, int index) {
 
 void commit_graph_edit(Document& doc, ViewerUi& ui, ViewerScene& scene) {
   ui.graph_error = scene.rebind_graph();
-  ui.graph_warnings = asset::graph_warnings(scene.project);
+  ui.graph_warnings = project::graph_warnings(scene.project);
   doc.history.record(scene.project, ImGui::IsMouseDown(ImGuiMouseButton_Left));
 }
 
 bool step_graph_history(Document& doc, ViewerUi& ui, ViewerScene& scene, bool undo) {
   // The live parameter values are the scene's; the history keeps them across the step.
   scene.project.parameters = scene.parameters;
-  const std::vector<asset::ProjectClipMarkers> markers = scene.project.clip_markers;
-  const std::vector<asset::ProjectPostProcess> stack = scene.project.post_process;
+  const std::vector<project::ProjectClipMarkers> markers = scene.project.clip_markers;
+  const std::vector<project::ProjectPostProcess> stack = scene.project.post_process;
   const bool moved = undo ? doc.history.undo(scene.project) : doc.history.redo(scene.project);
   if (!moved) {
     ui.status = undo ? "nothing to undo" : "nothing to redo";
@@ -58,12 +58,12 @@ bool step_graph_history(Document& doc, ViewerUi& ui, ViewerScene& scene, bool un
   ui.blend_editor.prepared_current = false;
   ui.blend_space_list.named = -1;
   // Marker edits live in the clips: those steps bind the clips again.
-  ui.graph_error = asset::same_clip_markers(markers, scene.project.clip_markers)
+  ui.graph_error = project::same_clip_markers(markers, scene.project.clip_markers)
                        ? scene.rebind_graph()
                        : rebind_clip_markers(ui, scene);
-  ui.graph_warnings = asset::graph_warnings(scene.project);
+  ui.graph_warnings = project::graph_warnings(scene.project);
   // Only a step of the stack binds it again (a binding restarts its springs).
-  if (!asset::same_post_process(stack, scene.project.post_process)) {
+  if (!project::same_post_process(stack, scene.project.post_process)) {
     if (std::string e = scene.rebind_post_process(); !e.empty()) {
       ui.errors.add(scene.character.source_path, e);
     }
@@ -91,7 +91,7 @@ void draw_state_machine_tab(Document& doc, ViewerUi& ui, ViewerScene& scene) {
     if (ui.graph_error.empty()) scene.mode = PlayMode::Graph;
   }
   std::vector<std::string> blend_names;
-  for (const asset::ProjectBlendSpace& b : scene.project.blend_spaces)
+  for (const project::ProjectBlendSpace& b : scene.project.blend_spaces)
     blend_names.push_back(b.name);
   ui::StateMachineViewSources sources{scene.project.clips, blend_names};
   // The clip picked last in the clip browser, and the space the blend-space tab shows.
@@ -159,7 +159,7 @@ void draw_blend_space_tab(Document& doc, ViewerUi& ui, ViewerScene& scene) {
   ui.blend_editor.x_grows_left =
       faces_z ? right.x < 0.0f : ui::BlendSpaceEditorState{}.x_grows_left;
   ui.blend_editor.y_grows_down = faces_z && forward.z < 0.0f;
-  asset::ProjectBlendSpace& space = spaces[ui.blend_space];
+  project::ProjectBlendSpace& space = spaces[ui.blend_space];
   const std::span<const float> weights = played_weights(scene, ui.blend_space);
   ui::BlendSpaceEditorChange change;
   if (space.dimensions == 1) {

@@ -14,10 +14,10 @@
 #include "anim/morph_weights.h"
 #include "app/project_check.h"
 #include "app/subcommand.h"
-#include "asset/character_units.h"
-#include "asset/image_search.h"
-#include "asset/importer.h"
-#include "asset/rig_finder.h"
+#include "import/character_units.h"
+#include "import/image_search.h"
+#include "import/importer.h"
+#include "import/rig_finder.h"
 
 namespace app {
 namespace {
@@ -95,7 +95,8 @@ int max_influences(const anim::SkinnedMesh& mesh) {
 
 // The rig found on the character (rig, or error: why none was found): its kind, limbs (joint
 // names) and how it was found, or the reason.
-nlohmann::json rig_json(const asset::Character& c, const anim::Rig& rig, const std::string& error) {
+nlohmann::json rig_json(const importer::Character& c, const anim::Rig& rig,
+                        const std::string& error) {
   auto name = [&](int j) {
     return j < 0 ? nlohmann::json(nullptr) : nlohmann::json(c.skeleton.joint_names[j]);
   };
@@ -123,7 +124,7 @@ nlohmann::json rig_json(const asset::Character& c, const anim::Rig& rig, const s
   return out;
 }
 
-nlohmann::json to_json(const asset::Character& c) {
+nlohmann::json to_json(const importer::Character& c) {
   nlohmann::json joints = nlohmann::json::array();
   for (int j = 0; j < c.skeleton.joint_count(); ++j) {
     const int parent = c.skeleton.parents[j];
@@ -172,12 +173,12 @@ nlohmann::json to_json(const asset::Character& c) {
          {"base_color", {color.x, color.y, color.z, color.w}},
          {"texture", m.base_color_texture.encoded.empty() ? m.base_color_texture.path
                                                           : std::string("(embedded)")},
-         {"missing_images", asset::missing_images(m)}});
+         {"missing_images", importer::missing_images(m)}});
   }
   // One rig for both: the rig's own entry and the units guessed with it.
   std::string rig_error;
-  const anim::Rig rig = asset::find_character_rig(c, &rig_error);
-  const asset::CharacterUnits units = asset::guess_character_units(c, rig);
+  const anim::Rig rig = importer::find_character_rig(c, &rig_error);
+  const importer::CharacterUnits units = importer::guess_character_units(c, rig);
   const nlohmann::json guess =
       units.guess.changed() ? nlohmann::json{{"unit", units.guess.unit},
                                              {"metres_per_unit", units.guess.metres_per_unit},
@@ -201,7 +202,7 @@ nlohmann::json to_json(const asset::Character& c) {
 }
 
 // Each clip: its length, keys, animated joints and shapes, and its memory, kept and compressed.
-void print_clips(const asset::Character& c) {
+void print_clips(const importer::Character& c) {
   std::printf("clips: %zu\n", c.clips.size());
   for (const anim::Clip& clip : c.clips) {
     std::printf("  %s: %.3f s, %zu keys, %zu joints animated, %g fps\n", clip.name.c_str(),
@@ -234,12 +235,13 @@ void print_clips(const asset::Character& c) {
   }
 }
 
-void print_text(const asset::Character& c) {
+void print_text(const importer::Character& c) {
   std::printf("file: %s\n", c.source_path.c_str());
   std::printf("unit scale applied: %g, up axis converted: %s\n", c.report.unit_scale_applied,
               c.report.up_axis_converted ? "yes (Z-up to Y-up)" : "no");
   // The units the viewer, pose and render would guess (asset/character_units.h).
-  const asset::CharacterUnits units = asset::guess_character_units(c, asset::find_character_rig(c));
+  const importer::CharacterUnits units =
+      importer::guess_character_units(c, importer::find_character_rig(c));
   if (units.guess.changed()) {
     std::printf("units guessed: %s; the viewer, pose and render import it at --unit-scale %g\n",
                 units.description.c_str(), units.unit_scale);
@@ -278,7 +280,7 @@ void print_text(const asset::Character& c) {
                                                                       : m.base_color_texture.path;
     std::printf("  %s: base colour %.3g %.3g %.3g %.3g, texture %s\n", m.name.c_str(), color.x,
                 color.y, color.z, color.w, texture.c_str());
-    for (const std::string& missing : asset::missing_images(m))
+    for (const std::string& missing : importer::missing_images(m))
       std::printf("    %s\n", missing.c_str());
   }
   if (c.report.vertices_with_cut_influences > 0 || c.report.vertices_renormalized > 0) {
@@ -291,12 +293,12 @@ void print_text(const asset::Character& c) {
 
 // info on a project file: it opens as in the viewer, or the first problem is named.
 int run_project_info(const InfoOptions& options) {
-  const ProjectCheck check = check_project(options.file, asset::ImportSettings{});
+  const ProjectCheck check = check_project(options.file, importer::ImportSettings{});
   if (!check.first_problem.empty()) {
     std::fprintf(stderr, "animview info: %s\n", check.first_problem.c_str());
     return 1;
   }
-  const asset::Project& p = check.loaded.project;
+  const project::Project& p = check.loaded.project;
   if (options.json) {
     nlohmann::json j = {{"project", options.file},
                         {"clips", p.clips},
@@ -319,7 +321,8 @@ int run_project_info(const InfoOptions& options) {
 
 int run_info(const InfoOptions& options) {
   if (std::filesystem::path(options.file).extension() == ".json") return run_project_info(options);
-  const asset::ImportResult result = asset::import_file(options.file, asset::ImportSettings{});
+  const importer::ImportResult result =
+      importer::import_file(options.file, importer::ImportSettings{});
   if (!result.ok()) {
     std::fprintf(stderr, "animview info: %s\n", result.error.c_str());
     return 1;

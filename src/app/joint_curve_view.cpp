@@ -10,13 +10,13 @@ namespace {
 
 // The exact binding of the scene's clips, made when the scene's are compressed and not yet bound
 // beside this binding; null when the clips are exact or cannot be bound.
-const asset::BoundProject* exact_clips(const ViewerScene& scene, ExactClips& exact) {
+const project::BoundProject* exact_clips(const ViewerScene& scene, ExactClips& exact) {
   if (!scene.clip_binding.compress) return nullptr;
   if (exact.for_character != scene.bound.character.get()) {
     exact = ExactClips{};
     anim::BindOptions storage = scene.clip_binding;
     storage.compress = false;
-    if (!asset::bind_project(scene.project, scene.character, storage, exact.bound).empty()) {
+    if (!project::bind_project(scene.project, scene.character, storage, exact.bound).empty()) {
       return nullptr;
     }
     exact.for_character = scene.bound.character.get();
@@ -32,7 +32,7 @@ bool sample_clip_frames(const ViewerScene& scene, FrameProbe& probe, JointCurveD
   data.duration_s = clip.duration_s;
   const int count = anim::joint_motion_frame_count(0.0f, clip.duration_s, data.fps);
   if (count < 2) return false;  // a one-frame clip has no curve
-  const asset::BoundProject* exact = exact_clips(scene, data.exact);
+  const project::BoundProject* exact = exact_clips(scene, data.exact);
   for (SampledJointCurves& joint : data.joints) {
     joint.frames.resize(count);
     if (exact) joint.exact_frames.resize(count);

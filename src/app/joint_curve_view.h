@@ -16,7 +16,7 @@
 #include "anim/terrain.h"
 #include "app/probe_frames.h"
 #include "app/viewer_scene.h"
-#include "asset/project_binding.h"
+#include "project/project_binding.h"
 #include "ui/curve_view.h"
 
 namespace app {
@@ -52,7 +52,7 @@ struct SampledJointCurves {
 // The clips bound exactly, for the exact curves under compressed ones; bound once per load.
 struct ExactClips {
   const void* for_character = nullptr;  // the scene's bound character they were made beside
-  asset::BoundProject bound;
+  project::BoundProject bound;
   FrameProbe probe;
 };
 

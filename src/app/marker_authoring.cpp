@@ -1,6 +1,6 @@
 #include "app/marker_authoring.h"
 
-#include "asset/clip_marker_edits.h"
+#include "project/clip_marker_edits.h"
 
 namespace app {
 
@@ -19,18 +19,18 @@ void apply_timeline_marker_edit(Document& doc, ViewerUi& ui, ViewerScene& scene,
     return;
   }
   const anim::Clip& clip = scene.clips()[scene.preview_clip];
-  const std::vector<asset::ProjectClipMarkers> before = scene.project.clip_markers;
+  const std::vector<project::ProjectClipMarkers> before = scene.project.clip_markers;
   int index = -1;
   std::string error;
   switch (edit.kind) {
     case ui::TimelineMarkerEdit::Kind::Add:
-      error = asset::add_clip_marker(scene.project, clip, edit.name, edit.time_s, index);
+      error = project::add_clip_marker(scene.project, clip, edit.name, edit.time_s, index);
       break;
     case ui::TimelineMarkerEdit::Kind::Move:
-      error = asset::move_clip_marker(scene.project, clip, edit.marker, edit.time_s, index);
+      error = project::move_clip_marker(scene.project, clip, edit.marker, edit.time_s, index);
       break;
     case ui::TimelineMarkerEdit::Kind::Remove:
-      error = asset::remove_clip_marker(scene.project, clip, edit.marker);
+      error = project::remove_clip_marker(scene.project, clip, edit.marker);
       break;
     case ui::TimelineMarkerEdit::Kind::None:
       return;

@@ -1,6 +1,6 @@
 #pragma once
 // Markers edited on the timeline (ui::TimelineMarkerEdit) applied to the project's clip markers
-// (asset/clip_marker_edits.h): the clips are bound again with them, so phase sync and foot
+// (project/clip_marker_edits.h): the clips are bound again with them, so phase sync and foot
 // contacts use them at once, and each edit is one undo step of the graph history.
 
 #include "app/viewer_panels.h"

@@ -12,11 +12,11 @@
 #include <nlohmann/json.hpp>
 
 #include "anim/motion_matching_search.h"
-#include "asset/demo_character.h"
-#include "asset/fits_float.h"
-#include "asset/importer.h"
-#include "asset/motion_matching_build.h"
-#include "asset/motion_matching_file.h"
+#include "demo/demo_character.h"
+#include "import/fits_float.h"
+#include "import/importer.h"
+#include "project/motion_matching_build.h"
+#include "project/motion_matching_file.h"
 
 namespace app {
 namespace {
@@ -34,25 +34,25 @@ struct BuildArgs {
 
 // The character of args.file (the demo's without one) with the clips of its --anim-files; ""
 // or the cause.
-std::string load_build_character(const BuildArgs& args, asset::Character& character) {
+std::string load_build_character(const BuildArgs& args, importer::Character& character) {
   if (args.file.empty()) {
-    character = asset::make_demo_character();
+    character = demo::make_demo_character();
   } else {
-    asset::ImportResult imported = asset::import_file(args.file, {});
+    importer::ImportResult imported = importer::import_file(args.file, {});
     if (!imported.ok()) return imported.error;
     character = std::move(imported.character);
   }
   for (const std::string& anim_file : args.anim_files) {
-    asset::ClipImportResult loaded = asset::import_clips(anim_file, character.skeleton, {});
+    importer::ClipImportResult loaded = importer::import_clips(anim_file, character.skeleton, {});
     if (!loaded.ok()) return loaded.error;
-    for (asset::ImportedClip& c : loaded.clips) character.clips.push_back(std::move(c.clip));
+    for (importer::ImportedClip& c : loaded.clips) character.clips.push_back(std::move(c.clip));
   }
   return "";
 }
 
 // The clips the database takes: all but those --exclude names; "" or the clip named that is
 // not there.
-std::string included_clips(const BuildArgs& args, const asset::Character& character,
+std::string included_clips(const BuildArgs& args, const importer::Character& character,
                            std::vector<std::uint8_t>& included) {
   included.assign(character.clips.size(), 1);
   for (const std::string& name : args.exclude) {
@@ -72,7 +72,7 @@ std::string included_clips(const BuildArgs& args, const asset::Character& charac
 
 // What was built: frames per clip, the feature groups' scales and weights, what was left out;
 // as JSON or as text.
-void print_build(const BuildArgs& args, const asset::Character& character,
+void print_build(const BuildArgs& args, const importer::Character& character,
                  const anim::MotionMatchingDatabase& db) {
   std::vector<int> frames_per_clip(character.clips.size(), 0);
   for (const anim::DatabaseRange& r : db.ranges) {
@@ -116,20 +116,21 @@ int run_build(const BuildArgs& args) {
     std::fprintf(stderr, "animview mm-build: %s\n", cause.c_str());
     return code;
   };
-  asset::Character character;
+  importer::Character character;
   if (std::string e = load_build_character(args, character); !e.empty()) return fail(e, 1);
-  asset::MotionMatchingBuildOptions options;
+  project::MotionMatchingBuildOptions options;
   options.mirrored = args.mirror;
   if (std::string e = included_clips(args, character, options.clip_included); !e.empty()) {
     return fail(e, 2);
   }
-  const asset::MotionMatchingBuild build = asset::build_motion_matching(character, options);
+  const project::MotionMatchingBuild build = project::build_motion_matching(character, options);
   if (!build.ok()) return fail(build.error, 1);
-  asset::MotionMatchingFile file;
+  project::MotionMatchingFile file;
   file.source = character.source_path;
   for (const anim::Clip& clip : character.clips) file.clip_names.push_back(clip.name);
   file.database = build.database;
-  if (const std::string error = asset::save_motion_matching_file(args.out, file); !error.empty()) {
+  if (const std::string error = project::save_motion_matching_file(args.out, file);
+      !error.empty()) {
     return fail(error, 1);
   }
   print_build(args, character, build.database);
@@ -142,7 +143,7 @@ struct QueryArgs {
   bool json_output = false;
 };
 
-json describe(const asset::MotionMatchingFile& file, std::span<const float> query, int frame,
+json describe(const project::MotionMatchingFile& file, std::span<const float> query, int frame,
               float cost) {
   const anim::MotionMatchingDatabase& db = file.database;
   const anim::DatabaseRange& range = db.ranges[static_cast<std::size_t>(db.range_of(frame))];
@@ -167,7 +168,7 @@ std::string read_query_features(const json& q, std::vector<float>& raw) {
     return "\"features\" is not a list of " + std::to_string(anim::kFeatureDimension) + " numbers";
   }
   for (const json& v : q["features"]) {
-    if (!v.is_number() || !asset::fits_float(v.get<double>())) {
+    if (!v.is_number() || !importer::fits_float(v.get<double>())) {
       return "\"features\" holds something that is not a finite number";
     }
     raw.push_back(static_cast<float>(v.get<double>()));
@@ -185,7 +186,7 @@ std::string apply_query_weights(const json& q, anim::MotionMatchingDatabase& db)
   anim::FeatureWeights weights;
   for (int g = 0; g < anim::kFeatureGroupCount; ++g) {
     const json& weight = w[static_cast<std::size_t>(g)];
-    if (!weight.is_number() || !asset::fits_float(weight.get<double>()) ||
+    if (!weight.is_number() || !importer::fits_float(weight.get<double>()) ||
         !(weight.get<double>() >= 0.0)) {
       return "a weight is not a number >= 0";
     }
@@ -197,7 +198,7 @@ std::string apply_query_weights(const json& q, anim::MotionMatchingDatabase& db)
 
 // Which of the file's ranges the search may take: all but the clips "exclude" names; "" or the
 // cause.
-std::string query_enabled_ranges(const json& q, const asset::MotionMatchingFile& file,
+std::string query_enabled_ranges(const json& q, const project::MotionMatchingFile& file,
                                  std::vector<std::uint8_t>& enabled) {
   const anim::MotionMatchingDatabase& db = file.database;
   enabled.assign(db.ranges.size(), 1);
@@ -236,8 +237,8 @@ void print_matches(const json& out, bool json_output) {
 }
 
 int run_query(const QueryArgs& args) {
-  asset::MotionMatchingFile file;
-  if (const std::string error = asset::load_motion_matching_file(args.db, file); !error.empty()) {
+  project::MotionMatchingFile file;
+  if (const std::string error = project::load_motion_matching_file(args.db, file); !error.empty()) {
     std::fprintf(stderr, "animview mm-query: %s\n", error.c_str());
     return 1;
   }

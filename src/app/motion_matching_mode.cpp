@@ -23,11 +23,11 @@ constexpr std::size_t kMaxPoorMatches = 100;
 // starts again from zero.
 void restore_coverage(const anim::MotionMatchingDatabase& database,
                       std::span<const anim::Clip> clips,
-                      std::span<const asset::ProjectClipCoverage> saved,
+                      std::span<const project::ProjectClipCoverage> saved,
                       std::vector<std::uint32_t>& coverage) {
   for (const anim::DatabaseRange& range : database.ranges) {
     const std::string& clip = clips[static_cast<std::size_t>(range.clip_index)].name;
-    for (const asset::ProjectClipCoverage& s : saved) {
+    for (const project::ProjectClipCoverage& s : saved) {
       if (s.clip != clip || s.mirrored != range.mirrored ||
           std::fabs(s.start_time_s - range.start_time_s) > 1e-4f ||
           s.counts.size() != static_cast<std::size_t>(range.frame_count)) {
@@ -43,9 +43,9 @@ void restore_coverage(const anim::MotionMatchingDatabase& database,
 
 }  // namespace
 
-std::vector<asset::ProjectClipCoverage> MotionMatchingMode::saved_coverage(
+std::vector<project::ProjectClipCoverage> MotionMatchingMode::saved_coverage(
     const ViewerScene& scene) const {
-  std::vector<asset::ProjectClipCoverage> out;
+  std::vector<project::ProjectClipCoverage> out;
   if (!active_) return out;
   for (const anim::DatabaseRange& range : build_.database.ranges) {
     const auto first = coverage_.begin() + range.first_frame;
@@ -66,11 +66,11 @@ bool MotionMatchingMode::coverage_due() {
 std::string MotionMatchingMode::start(ViewerScene& scene,
                                       const std::vector<std::uint8_t>& clip_included,
                                       const anim::FeatureWeights& weights, bool mirrored) {
-  asset::MotionMatchingBuildOptions options;
+  project::MotionMatchingBuildOptions options;
   options.clip_included = clip_included;
   options.weights = weights;
   options.mirrored = mirrored;
-  asset::MotionMatchingBuild build = asset::build_motion_matching(
+  project::MotionMatchingBuild build = project::build_motion_matching(
       scene.character.skeleton, scene.clips(), scene.character.source_path, options);
   if (!build.ok()) return build.error;
   build_ = std::move(build);
@@ -308,9 +308,9 @@ void MotionMatchingMode::draw_overlay() const {
   }
 }
 
-asset::ProjectMotionMatching project_settings(const ui::MotionMatchingPanelState& panel,
-                                              std::span<const anim::Clip> clips) {
-  asset::ProjectMotionMatching m;
+project::ProjectMotionMatching project_settings(const ui::MotionMatchingPanelState& panel,
+                                                std::span<const anim::Clip> clips) {
+  project::ProjectMotionMatching m;
   for (int g = 0; g < anim::kFeatureGroupCount; ++g) {
     m.weights.emplace_back(anim::feature_group_layout(g).name,
                            panel.weights.group[static_cast<std::size_t>(g)]);
@@ -323,8 +323,8 @@ asset::ProjectMotionMatching project_settings(const ui::MotionMatchingPanelState
   return m;
 }
 
-bool has_default_settings(const asset::ProjectMotionMatching& section) {
-  const asset::ProjectMotionMatching d = project_settings(ui::MotionMatchingPanelState{}, {});
+bool has_default_settings(const project::ProjectMotionMatching& section) {
+  const project::ProjectMotionMatching d = project_settings(ui::MotionMatchingPanelState{}, {});
   return section.weights == d.weights && section.excluded_clips == d.excluded_clips &&
          section.poor_match_cost == d.poor_match_cost && section.mirrored == d.mirrored;
 }
@@ -336,7 +336,7 @@ void read_project_settings(const ViewerScene& scene, ui::MotionMatchingPanelStat
   panel.weights = {};
   panel.clip_enabled.assign(scene.clips().size(), 1);
   if (!scene.project.motion_matching) return;
-  const asset::ProjectMotionMatching& m = *scene.project.motion_matching;
+  const project::ProjectMotionMatching& m = *scene.project.motion_matching;
   for (const auto& [name, weight] : m.weights) {
     for (int g = 0; g < anim::kFeatureGroupCount; ++g) {
       if (name == anim::feature_group_layout(g).name) {
@@ -354,7 +354,7 @@ void read_project_settings(const ViewerScene& scene, ui::MotionMatchingPanelStat
 }
 
 void write_project_settings(const ui::MotionMatchingPanelState& panel, ViewerScene& scene) {
-  asset::ProjectMotionMatching m = project_settings(panel, scene.clips());
+  project::ProjectMotionMatching m = project_settings(panel, scene.clips());
   if (scene.project.motion_matching)
     m.coverage = std::move(scene.project.motion_matching->coverage);
   scene.project.motion_matching = std::move(m);

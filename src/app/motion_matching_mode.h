@@ -16,7 +16,7 @@
 
 #include "anim/motion_matching_controller.h"
 #include "app/viewer_scene.h"
-#include "asset/motion_matching_build.h"
+#include "project/motion_matching_build.h"
 #include "ui/motion_matching_panel.h"
 
 struct GLFWwindow;
@@ -70,7 +70,7 @@ class MotionMatchingMode {
 
   const anim::MotionMatchingController& controller() const { return controller_; }
   anim::MotionMatchingControllerSettings& controller_settings() { return controller_.settings(); }
-  const asset::MotionMatchingBuild& build() const { return build_; }
+  const project::MotionMatchingBuild& build() const { return build_; }
   const SteeringInput& input() const { return input_; }
   // How many times the mode started (restarts included): a recording notes each start.
   int starts() const { return starts_; }
@@ -82,7 +82,7 @@ class MotionMatchingMode {
   // project before it).
   const std::vector<std::uint32_t>& coverage() const { return coverage_; }
   // The coverage as the project stores it: per database range that was played, its counts.
-  std::vector<asset::ProjectClipCoverage> saved_coverage(const ViewerScene& scene) const;
+  std::vector<project::ProjectClipCoverage> saved_coverage(const ViewerScene& scene) const;
   // True about once a second of play: time to copy the coverage into the project.
   bool coverage_due();
   const std::vector<PoorMatch>& poor_matches() const { return poor_; }
@@ -106,7 +106,7 @@ class MotionMatchingMode {
   void note_session(float dt_s);
 
   bool active_ = false;
-  asset::MotionMatchingBuild build_;
+  project::MotionMatchingBuild build_;
   anim::MotionMatchingBounds bounds_;
   anim::MotionMatchingController controller_;
   std::vector<anim::Transform> pose_;
@@ -137,12 +137,12 @@ void run_motion_matching_window(MotionMatchingMode& mode, ui::MotionMatchingPane
 
 // The project's motion-matching section for the panel's settings (weights, the clips of clips
 // left out, the poor-match cost, mirroring), without coverage.
-asset::ProjectMotionMatching project_settings(const ui::MotionMatchingPanelState& panel,
-                                              std::span<const anim::Clip> clips);
+project::ProjectMotionMatching project_settings(const ui::MotionMatchingPanelState& panel,
+                                                std::span<const anim::Clip> clips);
 
 // Whether section's settings are the panel's defaults (its coverage aside): such a section says
 // what a project without one says.
-bool has_default_settings(const asset::ProjectMotionMatching& section);
+bool has_default_settings(const project::ProjectMotionMatching& section);
 
 // line (a state-log line, a JSON object) with the mode's "motion_matching" object added.
 std::string with_motion_matching(const std::string& line, const MotionMatchingMode& mode,

@@ -9,7 +9,7 @@
 
 #include "app/frame_options.h"
 #include "app/subcommand.h"
-#include "asset/pose_json.h"
+#include "project/pose_json.h"
 
 namespace app {
 namespace {
@@ -33,10 +33,10 @@ int run_pose(const PoseOptions& options) {
   const auto model = instance.model_pose();
   if (options.json) {
     nlohmann::json out =
-        asset::pose_to_json(options.frame.file, clip == nullptr ? std::string() : clip->name,
-                            time_s, clip == nullptr ? 0.0f : clip->duration_s, skeleton, model);
-    out["morph_weights"] = asset::morph_weights_to_json(scene.bound.character->morph_channels,
-                                                        instance.morph_weights());
+        project::pose_to_json(options.frame.file, clip == nullptr ? std::string() : clip->name,
+                              time_s, clip == nullptr ? 0.0f : clip->duration_s, skeleton, model);
+    out["morph_weights"] = project::morph_weights_to_json(scene.bound.character->morph_channels,
+                                                          instance.morph_weights());
     std::cout << out.dump(2) << '\n';
     return 0;
   }

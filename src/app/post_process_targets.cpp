@@ -72,7 +72,7 @@ void follow_camera_targets(ViewerScene& scene, const glm::vec3& eye) {
 void drive_aim_parameters(ViewerScene& scene) {
   const auto& project = scene.project.post_process;
   for (std::size_t i = 0; i < project.size(); ++i) {
-    const asset::ProjectPostProcess& p = project[i];
+    const project::ProjectPostProcess& p = project[i];
     if (p.kind != anim::PostProcessKind::LookAt ||
         (p.aim_yaw_parameter.empty() && p.aim_pitch_parameter.empty())) {
       continue;
@@ -119,7 +119,7 @@ bool drag_post_process_targets(ViewerScene& scene, const visual::SceneView& view
   const auto& project = scene.project.post_process;
   int hovered = -1;
   for (std::size_t i = 0; i < project.size(); ++i) {
-    const asset::ProjectPostProcess& e = project[i];
+    const project::ProjectPostProcess& e = project[i];
     glm::vec3 at(0.0f);
     if (!has_target(e.kind) || e.follow_camera || bound_entry_of(scene, static_cast<int>(i)) < 0 ||
         !ui::point_pixel(glm::vec3(world * glm::vec4(e.target, 1.0f)), view_projection, viewport,

@@ -2,18 +2,18 @@
 
 #include <filesystem>
 
-#include "asset/project_paths.h"
+#include "project/project_paths.h"
 
 namespace app {
 
 namespace fs = std::filesystem;
 
-std::string project_audio_path(const asset::Project& project, const std::string& project_folder) {
+std::string project_audio_path(const project::Project& project, const std::string& project_folder) {
   if (project.audio_file.empty()) return {};
-  return asset::resolve_project_path(project.audio_file, project_folder);
+  return project::resolve_project_path(project.audio_file, project_folder);
 }
 
-void remember_project_audio(asset::Project& project, const std::string& project_folder,
+void remember_project_audio(project::Project& project, const std::string& project_folder,
                             const std::string& audio, float offset_s) {
   if (audio.empty()) {
     project.audio_file.clear();

@@ -1,7 +1,7 @@
 #include "app/project_check.h"
 
 #include "anim/character_instance.h"
-#include "asset/project_binding.h"
+#include "project/project_binding.h"
 
 namespace app {
 
@@ -9,8 +9,8 @@ std::string check_loaded_project(const LoadOutcome& loaded) {
   // A clip file that fails leaves the load ok (the viewer shows the rest), but is a problem.
   if (!loaded.errors.empty()) return loaded.errors.front().message;
   if (!loaded.ok) return loaded.project_path + ": loading was cancelled";
-  asset::BoundProject bound;
-  if (std::string e = asset::bind_project(loaded.project, loaded.character, {}, bound);
+  project::BoundProject bound;
+  if (std::string e = project::bind_project(loaded.project, loaded.character, {}, bound);
       !e.empty()) {
     return loaded.project_path + ": " + e;
   }
@@ -21,7 +21,7 @@ std::string check_loaded_project(const LoadOutcome& loaded) {
   return {};
 }
 
-ProjectCheck check_project(const std::string& path, const asset::ImportSettings& settings) {
+ProjectCheck check_project(const std::string& path, const importer::ImportSettings& settings) {
   ProjectCheck check;
   check.loaded = load_now({{path}, settings});
   if (check.loaded.project_path.empty()) check.loaded.project_path = path;

@@ -14,7 +14,7 @@ struct ProjectCheck {
   std::string first_problem;  // "" when the project opens; otherwise the file and the cause
 };
 
-ProjectCheck check_project(const std::string& path, const asset::ImportSettings& settings);
+ProjectCheck check_project(const std::string& path, const importer::ImportSettings& settings);
 
 // The checks after the load, on what load_now returned for a project: "" or the first problem.
 std::string check_loaded_project(const LoadOutcome& loaded);

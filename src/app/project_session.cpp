@@ -13,11 +13,12 @@ constexpr float kDegrees = 180.0f / glm::pi<float>();
 
 // The file's pitch is an elevation (negative looks down); the orbit camera's looks down when
 // positive.
-asset::CameraPlacement camera_placement(const render::OrbitCamera& camera) {
+project::CameraPlacement camera_placement(const render::OrbitCamera& camera) {
   return {camera.yaw * kDegrees, -camera.pitch * kDegrees, camera.distance_m, camera.target};
 }
 
-void apply_camera_placement(const asset::CameraPlacement& placement, render::OrbitCamera& camera) {
+void apply_camera_placement(const project::CameraPlacement& placement,
+                            render::OrbitCamera& camera) {
   camera.yaw = placement.yaw_deg / kDegrees;
   camera.pitch = -placement.pitch_deg / kDegrees;
   camera.distance_m = placement.distance_m;
@@ -26,11 +27,11 @@ void apply_camera_placement(const asset::CameraPlacement& placement, render::Orb
 
 }  // namespace
 
-asset::Project current_project(const ViewerUi& ui, const ViewerScene& scene,
-                               const render::OrbitCamera& camera) {
-  asset::Project p = scene.project;
+project::Project current_project(const ViewerUi& ui, const ViewerScene& scene,
+                                 const render::OrbitCamera& camera) {
+  project::Project p = scene.project;
   p.parameters = scene.parameters;
-  asset::ProjectView& v = p.view;
+  project::ProjectView& v = p.view;
   static_cast<visual::ViewSettings&>(v) = ui.view;  // the saved part of the viewer's settings
   v.foot_ik = scene.settings.foot_ik;
   v.stride_warping = scene.settings.stride_warping;
@@ -39,7 +40,7 @@ asset::Project current_project(const ViewerUi& ui, const ViewerScene& scene,
   v.orientation_warping_settings = scene.settings.orientation_warping_settings;
   v.apply_root_motion = scene.user_root_motion() == anim::RootMotionMode::Applied;
   v.camera = camera_placement(camera);
-  asset::ProjectSession s;
+  project::ProjectSession s;
   const bool previewing = scene.mode == PlayMode::ClipPreview && scene.preview_clip >= 0 &&
                           scene.preview_clip < static_cast<int>(scene.clips().size());
   s.mode = previewing ? "clip" : "graph";
@@ -53,8 +54,8 @@ asset::Project current_project(const ViewerUi& ui, const ViewerScene& scene,
   return p;
 }
 
-void restore_view(const asset::Project& project, ViewerUi& ui, ViewerScene& scene) {
-  const asset::ProjectView& v = project.view;
+void restore_view(const project::Project& project, ViewerUi& ui, ViewerScene& scene) {
+  const project::ProjectView& v = project.view;
   // A project saved with LBS (the default) leaves the skinning the command line asked for.
   const visual::SkinningChoice skinning = ui.view.skinning;
   static_cast<visual::ViewSettings&>(ui.view) = v;
@@ -68,10 +69,10 @@ void restore_view(const asset::Project& project, ViewerUi& ui, ViewerScene& scen
   if (v.apply_root_motion) scene.settings.root_motion_mode = anim::RootMotionMode::Applied;
 }
 
-bool restore_session(const asset::Project& project, ViewerUi& ui, ViewerScene& scene,
+bool restore_session(const project::Project& project, ViewerUi& ui, ViewerScene& scene,
                      render::OrbitCamera& camera) {
   if (!project.session) return false;
-  const asset::ProjectSession& s = *project.session;
+  const project::ProjectSession& s = *project.session;
   apply_camera_placement(project.view.camera, camera);
   ui.view.time_scale = std::clamp(s.time_scale, 0.05f, 1.0f);
   if (s.mode == "graph" && scene.loaded &&
@@ -91,7 +92,7 @@ bool restore_session(const asset::Project& project, ViewerUi& ui, ViewerScene& s
   return true;
 }
 
-std::string authored_json(asset::Project project) {
+std::string authored_json(project::Project project) {
   project.session.reset();
   // Counted while playing, like the playhead: not an edit that asks to be saved. Storing it
   // makes a section of the default settings where there was none, which says the same.
@@ -101,7 +102,7 @@ std::string authored_json(asset::Project project) {
   }
   project.view.camera = {};
   for (int i = 0; i < project.parameters.count(); ++i) project.parameters.set(i, 0.0f);
-  return asset::project_to_json(project);
+  return project::project_to_json(project);
 }
 
 }  // namespace app

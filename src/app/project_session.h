@@ -7,29 +7,29 @@
 
 #include "app/viewer_panels.h"
 #include "app/viewer_scene.h"
-#include "asset/project_file.h"
+#include "project/project_file.h"
 #include "render/orbit_camera.h"
 
 namespace app {
 
 // scene.project with the live parameter values, ui's view settings, the camera and the session
 // (the previewed clip, its playhead, play state, speed and loop mode; or the graph).
-asset::Project current_project(const ViewerUi& ui, const ViewerScene& scene,
-                               const render::OrbitCamera& camera);
+project::Project current_project(const ViewerUi& ui, const ViewerScene& scene,
+                                 const render::OrbitCamera& camera);
 
 // Applies project's view settings (grid, mesh, shading, skinning, foot IK, root motion) to ui
 // and scene.
-void restore_view(const asset::Project& project, ViewerUi& ui, ViewerScene& scene);
+void restore_view(const project::Project& project, ViewerUi& ui, ViewerScene& scene);
 
 // Applies project's session, when it has one: the clip previewed at its playhead (a clip no
 // longer in the project leaves the scene as it is), play state, speed, loop mode, the viewer's
 // slow motion, and the camera. Returns whether there was a session.
-bool restore_session(const asset::Project& project, ViewerUi& ui, ViewerScene& scene,
+bool restore_session(const project::Project& project, ViewerUi& ui, ViewerScene& scene,
                      render::OrbitCamera& camera);
 
 // The part of a project that the unsaved-changes marker compares, as JSON text: everything but
 // the session, the camera, the live parameter values and the motion-matching coverage, which
 // change by just watching.
-std::string authored_json(asset::Project project);
+std::string authored_json(project::Project project);
 
 }  // namespace app

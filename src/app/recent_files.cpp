@@ -7,7 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "asset/atomic_write.h"
+#include "import/atomic_write.h"
 
 namespace app {
 namespace {
@@ -62,7 +62,7 @@ std::string RecentFiles::save() const {
   fs::create_directories(file_.parent_path(), ec);
   if (ec) return "cannot create " + file_.parent_path().string() + ": " + ec.message();
   const nlohmann::json json = {{"version", 1}, {"recent", paths_}};
-  return asset::write_file_atomically(file_.string(), json.dump(2) + '\n');
+  return importer::write_file_atomically(file_.string(), json.dump(2) + '\n');
 }
 
 void RecentFiles::add(const fs::path& path) {

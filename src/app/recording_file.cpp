@@ -8,7 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "asset/atomic_write.h"
+#include "import/atomic_write.h"
 
 namespace app {
 namespace {
@@ -272,7 +272,7 @@ std::string recording_from_json(const std::string& text, const std::string& file
 }
 
 std::string save_recording(const InputRecording& recording, const std::string& path) {
-  return asset::write_file_atomically(path, recording_to_json(recording));
+  return importer::write_file_atomically(path, recording_to_json(recording));
 }
 
 std::string load_recording(const std::string& path, InputRecording& out) {

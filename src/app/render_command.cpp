@@ -24,7 +24,7 @@
 #include "app/scene_frame_view.h"
 #include "app/scene_snapshot.h"
 #include "app/viewer_scene.h"
-#include "asset/demo_character.h"
+#include "demo/demo_character.h"
 #include "render/background_encoder.h"
 #include "render/gl_window.h"
 #include "render/orbit_camera.h"
@@ -283,7 +283,7 @@ int set_up_session(RenderSession& s) {
   // Entries following the camera look at this picture's camera.
   const auto& entries = s.scene.project.post_process;
   if (std::any_of(entries.begin(), entries.end(),
-                  [](const asset::ProjectPostProcess& e) { return e.follow_camera; })) {
+                  [](const project::ProjectPostProcess& e) { return e.follow_camera; })) {
     follow_camera_targets(s.scene, args.view.camera_position.value_or(camera.eye()));
     s.scene.update(0.0f, s.view);
     s.renderer.upload(scene_frame_view(s.scene, s.view), 0.0f);  // a still picture shows it
@@ -536,7 +536,7 @@ void add_video_options(CLI::App& cmd, RenderArgs& a) {
 
 void add_render_command(CLI::App& app, int& exit_code) {
   auto args = std::make_shared<RenderArgs>();
-  args->frame.file = asset::kDemoSourcePath;
+  args->frame.file = demo::kDemoSourcePath;
   CLI::App* cmd = app.add_subcommand(
       "render", "Render one frame of a clip to a PNG, a frame sequence or a video, headless");
   cmd->add_option("file", args->frame.file,

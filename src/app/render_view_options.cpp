@@ -87,7 +87,7 @@ void apply_render_view_options(const RenderViewOptions& options, visual::SceneVi
   view.shading = visual::parse_shading_mode(options.shading);
 }
 
-void apply_debug_material(const std::string& variant, asset::Character& character) {
+void apply_debug_material(const std::string& variant, importer::Character& character) {
   if (variant == "untextured") {
     for (visual::Material& m : character.materials) {
       m.base_color_texture = {};

@@ -13,7 +13,7 @@
 #include <CLI/CLI.hpp>
 #include <glm/glm.hpp>
 
-#include "asset/character.h"
+#include "import/character.h"
 #include "render/orbit_camera.h"
 #include "visual/view_settings.h"
 
@@ -48,6 +48,6 @@ void apply_render_view_options(const RenderViewOptions& options, visual::SceneVi
 
 // The test-only material variants: "untextured" drops every texture (factors stay),
 // "flip-v" mirrors every UV's v (v' = 1 - v), the classic upside-down texture bug.
-void apply_debug_material(const std::string& variant, asset::Character& character);
+void apply_debug_material(const std::string& variant, importer::Character& character);
 
 }  // namespace app

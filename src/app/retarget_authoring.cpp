@@ -14,11 +14,11 @@
 #include "anim/pose.h"
 #include "anim/transform.h"
 #include "app/clip_file_adding.h"
-#include "asset/posed_bounds.h"
-#include "asset/project_paths.h"
-#include "asset/project_retarget_clips.h"
-#include "asset/project_retarget_json.h"
-#include "asset/rig_corrections.h"
+#include "import/posed_bounds.h"
+#include "project/project_paths.h"
+#include "project/project_retarget_clips.h"
+#include "project/project_retarget_json.h"
+#include "project/rig_corrections.h"
 
 namespace app {
 namespace {
@@ -59,7 +59,7 @@ void accept_retargeted_clips(LoadOutcome outcome, const std::string& file, Docum
   accept_added_clips(std::move(outcome), file, doc, scene, ui);
   if (scene.project.clip_files.size() != files_before + 1) return;  // refused: nothing added
   scene.project.clip_files.pop_back();
-  asset::ProjectRetarget entry;
+  project::ProjectRetarget entry;
   entry.file = file;
   scene.project.retargets.push_back(std::move(entry));
   // Adding the clips started the undo history again (accept_added_clips); it starts from the new
@@ -83,23 +83,23 @@ std::string retarget_again(RetargetAuthoring& authoring, int entry_index, const 
     return "no retargeted file " + std::to_string(entry_index);
   }
   const auto start = std::chrono::steady_clock::now();
-  const asset::ProjectRetarget& entry =
+  const project::ProjectRetarget& entry =
       scene.project.retargets[static_cast<std::size_t>(entry_index)];
   RetargetedSource& source = authoring.sources[static_cast<std::size_t>(entry_index)];
-  const std::string path = asset::resolve_project_path(entry.file, doc.project_folder());
+  const std::string path = project::resolve_project_path(entry.file, doc.project_folder());
   const anim::Rig rig = ui.rig.rig.leg_count() > 0
                             ? ui.rig.rig
-                            : asset::project_rig(scene.character, scene.project.rig);
+                            : project::project_rig(scene.character, scene.project.rig);
   // The source is imported once, as a project load does it; later edits retarget the cached one.
   const bool cached = source.path == path && source.source.skeleton.joint_count() > 0;
   if (!cached) {
     source = {};
     source.path = path;
   }
-  asset::ClipRetargeting result =
-      cached ? asset::retarget_project_clips(entry, source.source, scene.character, rig)
-             : asset::retarget_project_file(entry, path, scene.character, rig, ui.import_settings,
-                                            source.source);
+  importer::ClipRetargeting result =
+      cached ? project::retarget_project_clips(entry, source.source, scene.character, rig)
+             : project::retarget_project_file(entry, path, scene.character, rig, ui.import_settings,
+                                              source.source);
   if (!result.ok()) return source.error = result.error;
   // The file's clips in the character keep their names and places.
   const std::vector<std::size_t> slots = clips_of(path, scene, ui);
@@ -110,10 +110,10 @@ std::string retarget_again(RetargetAuthoring& authoring, int entry_index, const 
   }
   source.error.clear();
   source.map = std::move(result.map);
-  source.retargeted_as = asset::retargets_to_json({entry}).dump();
+  source.retargeted_as = project::retargets_to_json({entry}).dump();
   // The target's mesh does not change between edits: skinned once.
   if (source.character_width_m == 0.0f) {
-    const asset::Bounds bounds = asset::rest_pose_bounds(scene.character, glm::mat4(1.0f));
+    const importer::Bounds bounds = importer::rest_pose_bounds(scene.character, glm::mat4(1.0f));
     source.character_width_m = bounds.empty() ? 0.0f : bounds.max.x - bounds.min.x;
   }
   source.clip_names.clear();
@@ -164,7 +164,7 @@ void retarget_changed_entries(RetargetAuthoring& authoring, const Document& doc,
   for (std::size_t i = 0; i < authoring.sources.size(); ++i) {
     RetargetedSource& source = authoring.sources[i];
     if (source.retargeted_as.empty() ||
-        source.retargeted_as == asset::retargets_to_json({scene.project.retargets[i]}).dump()) {
+        source.retargeted_as == project::retargets_to_json({scene.project.retargets[i]}).dump()) {
       continue;
     }
     if (std::string e = retarget_again(authoring, static_cast<int>(i), doc, scene, ui);

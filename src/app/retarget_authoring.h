@@ -1,6 +1,6 @@
 #pragma once
 // The viewer's side of retargeting (issue 21): accepting the offer records the file in the
-// project's "retarget" section (asset/project_retarget.h) instead of its clip files, so a reload
+// project's "retarget" section (project/project_retarget.h) instead of its clip files, so a reload
 // retargets it again without asking; the Retarget panel's edits retarget that file's clips again
 // in place (the character keeps playing at its playhead); and the side-by-side view poses the
 // source skeleton on its own clip at the same time.
@@ -15,7 +15,7 @@
 #include "app/async_loader.h"
 #include "app/viewer_panels.h"
 #include "app/viewer_scene.h"
-#include "asset/character.h"
+#include "import/character.h"
 
 namespace app {
 
@@ -31,7 +31,7 @@ struct RetargetQualityReport {
 // skeleton and clips, read once) and the map of the last retargeting.
 struct RetargetedSource {
   std::string path;  // the entry's file, resolved against the project's folder
-  asset::Character source;
+  importer::Character source;
   anim::RetargetMap map;
   // Per retargeted clip in the character, the name it has there and its source clip's index.
   std::vector<std::string> clip_names;

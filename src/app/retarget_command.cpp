@@ -9,9 +9,9 @@
 #include "anim/retarget_report.h"
 #include "anim/retarget_report_text.h"
 #include "app/subcommand.h"
-#include "asset/clip_retargeting.h"
-#include "asset/demo_export.h"
-#include "asset/importer.h"
+#include "demo/demo_export.h"
+#include "import/clip_retargeting.h"
+#include "import/importer.h"
 
 namespace app {
 namespace {
@@ -27,7 +27,7 @@ struct RetargetArgs {
 };
 
 // The source clip that was retargeted into retargeted (same name).
-const anim::Clip* source_of(const asset::Character& source, const anim::Clip& retargeted) {
+const anim::Clip* source_of(const importer::Character& source, const anim::Clip& retargeted) {
   for (const anim::Clip& clip : source.clips) {
     if (clip.name == retargeted.name) return &clip;
   }
@@ -61,25 +61,25 @@ void print_report(const std::string& clip, const anim::RetargetReport& report) {
 }
 
 int run_retarget(const RetargetArgs& args) {
-  asset::ImportResult source = asset::import_file(args.clip_file, asset::ImportSettings{});
+  importer::ImportResult source = importer::import_file(args.clip_file, importer::ImportSettings{});
   if (!source.ok()) {
     std::fprintf(stderr, "animview retarget: %s\n", source.error.c_str());
     return 1;
   }
-  asset::ImportResult target = asset::import_file(args.model, asset::ImportSettings{});
+  importer::ImportResult target = importer::import_file(args.model, importer::ImportSettings{});
   if (!target.ok()) {
     std::fprintf(stderr, "animview retarget: %s\n", target.error.c_str());
     return 1;
   }
-  asset::ClipRetargeting result =
-      asset::retarget_clips(source.character, target.character, args.clip);
+  importer::ClipRetargeting result =
+      importer::retarget_clips(source.character, target.character, args.clip);
   if (!result.ok()) {
     std::fprintf(stderr, "animview retarget: %s\n", result.error.c_str());
     return 1;
   }
-  asset::Character character = std::move(target.character);
+  importer::Character character = std::move(target.character);
   character.clips = std::move(result.clips);
-  if (const std::string error = asset::export_character_glb(character, args.out); !error.empty()) {
+  if (const std::string error = demo::export_character_glb(character, args.out); !error.empty()) {
     std::fprintf(stderr, "animview retarget: %s\n", error.c_str());
     return 1;
   }

@@ -16,7 +16,7 @@ std::string with_retargeting(const std::string& line, const RetargetAuthoring& a
   nlohmann::json j = nlohmann::json::parse(line, nullptr, false);
   if (!j.is_object()) return line;
   nlohmann::json entries = nlohmann::json::array();
-  for (const asset::ProjectRetarget& e : scene.project.retargets) {
+  for (const project::ProjectRetarget& e : scene.project.retargets) {
     nlohmann::json corrections = nlohmann::json::array();
     for (const anim::RetargetCorrection& c : e.corrections) {
       corrections.push_back({c.target_joint, c.source_joint});

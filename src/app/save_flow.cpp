@@ -3,9 +3,9 @@
 #include <filesystem>
 
 #include "app/project_session.h"
-#include "asset/atomic_write.h"
-#include "asset/demo_character.h"
-#include "asset/project_paths.h"
+#include "demo/demo_character.h"
+#include "import/atomic_write.h"
+#include "project/project_paths.h"
 #include "ui/unsaved_changes_prompt.h"
 
 namespace app {
@@ -13,21 +13,21 @@ namespace fs = std::filesystem;
 
 std::string project_json_in(const std::string& folder, const Document& doc, const ViewerUi& ui,
                             const ViewerScene& scene, const render::OrbitCamera& camera) {
-  asset::Project project = current_project(ui, scene, camera);
-  asset::rebase_project_paths(project, doc.project_folder(), folder);
-  return asset::project_to_json(project);
+  project::Project project = current_project(ui, scene, camera);
+  project::rebase_project_paths(project, doc.project_folder(), folder);
+  return project::project_to_json(project);
 }
 
 std::string save_project_to(const std::string& path, Document& doc, const ViewerUi& ui,
                             ViewerScene& scene, const render::OrbitCamera& camera) {
   const fs::path folder = fs::path(path).parent_path();
-  if (std::string e = asset::write_file_atomically(
+  if (std::string e = importer::write_file_atomically(
           path, project_json_in(folder.string(), doc, ui, scene, camera));
       !e.empty()) {
     return e;
   }
   // The scene's project now lives in folder: its relative paths are relative to it.
-  asset::rebase_project_paths(scene.project, doc.project_folder(), folder);
+  project::rebase_project_paths(scene.project, doc.project_folder(), folder);
   doc.saved_to(path, authored_json(current_project(ui, scene, camera)));
   return {};
 }
@@ -35,7 +35,7 @@ std::string save_project_to(const std::string& path, Document& doc, const Viewer
 std::string suggested_project_path(const Document& doc, const ViewerScene& scene) {
   if (!doc.project_path().empty()) return doc.project_path();
   const std::string& character = scene.project.character;
-  const std::string stem = character.empty() || character == asset::kDemoSourcePath
+  const std::string stem = character.empty() || character == demo::kDemoSourcePath
                                ? std::string("demo")
                                : fs::path(character).stem().string();
   std::error_code ec;

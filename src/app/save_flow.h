@@ -17,7 +17,7 @@
 namespace app {
 
 // Writes the viewer's project (project_session.h's current_project) to path, its character
-// and clip files relative to path's folder, through asset::write_file_atomically. On success
+// and clip files relative to path's folder, through importer::write_file_atomically. On success
 // path becomes the document's file (Document::saved_to): Save writes there, reload opens it,
 // the title names it, and there are no unsaved changes. Returns "" or the cause naming path.
 std::string save_project_to(const std::string& path, Document& doc, const ViewerUi& ui,

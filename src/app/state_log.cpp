@@ -51,7 +51,7 @@ nlohmann::json machines(const Document& doc, const ViewerScene& scene, const Vie
   nlohmann::json others = nlohmann::json::array();
   for (const anim::StateMachine& o : scene.project.other_state_machines) others.push_back(o.name);
   nlohmann::json warnings = nlohmann::json::array();
-  for (const asset::GraphWarning& w : ui.graph_warnings) warnings.push_back(w.message);
+  for (const project::GraphWarning& w : ui.graph_warnings) warnings.push_back(w.message);
   return {{"name", m.name},   {"states", states},     {"transitions", m.transitions.size()},
           {"others", others}, {"warnings", warnings}, {"can_undo", doc.history.can_undo()}};
 }

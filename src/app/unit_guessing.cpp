@@ -1,13 +1,14 @@
 #include "app/unit_guessing.h"
 
-#include "asset/character_units.h"
+#include "import/character_units.h"
 
 namespace app {
 
 bool guess_units_after_load(ViewerUi& ui, const ViewerScene& scene,
                             const std::vector<std::string>& files) {
   if (ui.import_settings.unit_scale != 0.0f || !scene.loaded) return false;
-  const asset::CharacterUnits units = asset::guess_character_units(scene.character, ui.rig.rig);
+  const importer::CharacterUnits units =
+      importer::guess_character_units(scene.character, ui.rig.rig);
   if (!units.guess.changed()) return false;
   ui.import_settings.unit_scale = units.unit_scale;
   ui.unit_guess = units.description + ". Set the unit scale to override.";

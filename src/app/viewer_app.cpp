@@ -46,9 +46,9 @@
 #include "app/viewer_recording.h"
 #include "app/viewer_scene.h"
 #include "app/viewer_video_export.h"
-#include "asset/atomic_write.h"
-#include "asset/demo_character.h"
-#include "asset/transition_record_json.h"
+#include "demo/demo_character.h"
+#include "import/atomic_write.h"
+#include "project/transition_record_json.h"
 #include "render/camera_controller.h"
 #include "render/frame_capture.h"
 #include "render/fxaa.h"
@@ -508,8 +508,8 @@ int run_viewer(const ViewerOptions& options) {
     std::fprintf(stderr, "animview: %s\n", e.c_str());
   }
   if (!options.transition_record.empty()) {
-    const std::string e =
-        asset::write_file_atomically(options.transition_record, transition_record(v.ui, v.scene));
+    const std::string e = importer::write_file_atomically(options.transition_record,
+                                                          transition_record(v.ui, v.scene));
     if (!e.empty()) std::fprintf(stderr, "animview: %s\n", e.c_str());
   }
   ImGui_ImplOpenGL3_Shutdown();

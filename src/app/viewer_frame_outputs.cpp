@@ -10,8 +10,8 @@
 #include "app/numbered_file.h"
 #include "app/retarget_state_log.h"
 #include "app/state_log.h"
-#include "asset/atomic_write.h"
-#include "asset/transition_record_json.h"
+#include "import/atomic_write.h"
+#include "project/transition_record_json.h"
 #include "render/frame_capture.h"
 
 namespace app {
@@ -31,13 +31,13 @@ std::string next_screenshot_path() {
 // The transition record as JSON (asset/transition_record_json.h), names from the scene.
 std::string transition_record(const ViewerUi& ui, const ViewerScene& scene) {
   const RecordNames names = record_names(scene);
-  return asset::history_to_json(ui.history, names.states, names.parameters);
+  return project::history_to_json(ui.history, names.states, names.parameters);
 }
 
 // File > Export transition record: writes the record beside the working folder's others.
 void write_transition_record(ViewerUi& ui, const ViewerScene& scene) {
   const std::string path = next_numbered_path("animview_transition_record");
-  const std::string e = asset::write_file_atomically(path, transition_record(ui, scene));
+  const std::string e = importer::write_file_atomically(path, transition_record(ui, scene));
   if (e.empty()) {
     ui.status = "wrote " + path;
   } else {

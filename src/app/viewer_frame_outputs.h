@@ -8,7 +8,7 @@
 
 namespace app {
 
-// The transition record as JSON (asset/transition_record_json.h), names from the scene.
+// The transition record as JSON (project/transition_record_json.h), names from the scene.
 std::string transition_record(const ViewerUi& ui, const ViewerScene& scene);
 
 // File > Export transition record: writes the record to the next free

@@ -9,7 +9,7 @@
 #include "app/project_session.h"
 #include "app/retarget_authoring.h"
 #include "app/unit_guessing.h"
-#include "asset/demo_character.h"
+#include "demo/demo_character.h"
 #include "ui/joint_inspector.h"
 
 namespace app {
@@ -48,7 +48,7 @@ void accept_load(LoadOutcome outcome, const std::vector<std::string>& files, Doc
   ++ui.load_count;
   restore_view(scene.project, ui, scene);
   if (start_ground) ui.view.show_ground = true;
-  if (!files.empty() && files[0] != asset::kDemoSourcePath) {
+  if (!files.empty() && files[0] != demo::kDemoSourcePath) {
     recent.add(files[0]);
     recent.save();
   }
@@ -81,7 +81,7 @@ bool load_initial_files(Viewer& v) {
   ViewerScene& scene = v.scene;
   ViewerUi& ui = v.ui;
   std::vector<std::string> initial = options.files;
-  if (initial.empty() && !options.empty_scene) initial = {asset::kDemoSourcePath};
+  if (initial.empty() && !options.empty_scene) initial = {demo::kDemoSourcePath};
   bool initial_load_failed = false;
   if (!initial.empty()) {
     if (options.headless) {

@@ -17,10 +17,10 @@
 #include "app/layer_authoring.h"
 #include "app/marker_authoring.h"
 #include "app/post_process_authoring.h"
-#include "asset/atomic_write.h"
-#include "asset/pose_json.h"
-#include "asset/rig_corrections.h"
-#include "asset/rig_finder.h"
+#include "import/atomic_write.h"
+#include "import/rig_finder.h"
+#include "project/pose_json.h"
+#include "project/rig_corrections.h"
 #include "ui/docked_panels.h"
 #include "ui/graph_notices.h"
 #include "ui/import_tab.h"
@@ -216,9 +216,9 @@ void export_pose(ViewerUi& ui, const ViewerScene& scene) {
                 p.dominant_clip_time());
   const float duration = clip.empty() ? 0.0f : scene.clips()[p.dominant_clip()].duration_s;
   const nlohmann::json json =
-      asset::pose_to_json(scene.character.source_path, clip, p.dominant_clip_time(), duration,
-                          scene.character.skeleton, p.model_pose());
-  if (std::string e = asset::write_file_atomically(name, json.dump(2) + '\n'); !e.empty()) {
+      project::pose_to_json(scene.character.source_path, clip, p.dominant_clip_time(), duration,
+                            scene.character.skeleton, p.model_pose());
+  if (std::string e = importer::write_file_atomically(name, json.dump(2) + '\n'); !e.empty()) {
     ui.errors.add(name, e);
     return;
   }
@@ -245,8 +245,8 @@ RecordNames record_names(const ViewerScene& scene) {
 
 void refresh_rig(ViewerUi& ui, const ViewerScene& scene) {
   ui.rig.reason.clear();
-  ui.rig.rig = asset::project_rig(scene.character, scene.project.rig, &ui.rig.reason);
-  ui.rig.table = asset::project_mirror_table(scene.character, ui.rig.rig, scene.project.rig);
+  ui.rig.rig = project::project_rig(scene.character, scene.project.rig, &ui.rig.reason);
+  ui.rig.table = project::project_mirror_table(scene.character, ui.rig.rig, scene.project.rig);
 }
 
 void refresh_panels(ViewerUi& ui, const ViewerScene& scene) {
@@ -272,8 +272,8 @@ void refresh_panels(ViewerUi& ui, const ViewerScene& scene) {
   ui.health = ui::measure_skinning(scene.character);
   ui.materials = ui::list_materials(scene.character);
   // Where each clip belongs in a locomotion space, for the editors' "Compute positions".
-  const anim::FootIkRig legs =
-      asset::foot_ik_rig(scene.character, asset::project_rig(scene.character, scene.project.rig));
+  const anim::FootIkRig legs = importer::foot_ik_rig(
+      scene.character, project::project_rig(scene.character, scene.project.rig));
   ui.clip_velocities.clear();
   for (std::size_t i = 0; i < scene.clips().size(); ++i) {
     const anim::ClipVelocity v = anim::compute_clip_velocity(
@@ -288,7 +288,7 @@ void refresh_panels(ViewerUi& ui, const ViewerScene& scene) {
                    scene.parameters.count());
   ui.transition_timeline = {};
   ui.graph_error.clear();
-  ui.graph_warnings = asset::graph_warnings(scene.project);
+  ui.graph_warnings = project::graph_warnings(scene.project);
 }
 
 void preview_clip(ViewerUi& ui, ViewerScene& scene, int clip) {

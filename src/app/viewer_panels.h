@@ -17,7 +17,7 @@
 #include "app/recent_files.h"
 #include "app/slide_metering.h"
 #include "app/viewer_scene.h"
-#include "asset/graph_warnings.h"
+#include "project/graph_warnings.h"
 #include "ui/blend_space_1d_editor.h"
 #include "ui/blend_space_editor.h"
 #include "ui/blend_space_list.h"
@@ -86,7 +86,7 @@ struct ViewerUi {
   ui::ParameterEditorState parameter_editor;
   ui::LayerEditorState layer_editor;
   std::string graph_error;  // why the edited graph does not play (the last good one does)
-  std::vector<asset::GraphWarning> graph_warnings;  // of the project's graph, after each edit
+  std::vector<project::GraphWarning> graph_warnings;  // of the project's graph, after each edit
   ui::StateMachineListState machine_list;
   ui::StateMachineViewState machine_view;
   // Where the graph panel's State machine tab and the left panel's Clips tab are (window
@@ -95,7 +95,7 @@ struct ViewerUi {
   glm::vec2 clips_tab_center{0.0f};
   ui::CharacterControlCenters character_controls;  // the Character tab's live toggles
   bool show_cheat_sheet = false;
-  asset::ImportSettings import_settings;
+  importer::ImportSettings import_settings;
   int load_count = 0;             // successful loads so far (reloads included)
   int camera_restored_load = -1;  // the load whose saved session set the camera
   std::string status;             // the last action's outcome, shown under the timeline

@@ -10,7 +10,7 @@
 #include "app/joint_inspection.h"
 #include "app/post_process_targets.h"
 #include "app/probe_frames.h"
-#include "asset/project_opening.h"
+#include "project/project_opening.h"
 
 namespace app {
 
@@ -28,15 +28,15 @@ int ViewerScene::timeline_clip() const {
 namespace {
 
 // The project's stack bound to character, handed to instance; "" or the cause.
-std::string set_post_process(const asset::Project& project, const asset::Character& character,
+std::string set_post_process(const project::Project& project, const importer::Character& character,
                              anim::CharacterInstance& instance) {
   std::vector<anim::PostProcessEntry> entries;
-  if (std::string e = asset::bind_post_process(project.post_process, character, entries);
+  if (std::string e = project::bind_post_process(project.post_process, character, entries);
       !e.empty()) {
     return e;
   }
   for (std::size_t i = 0; i < project.post_process.size(); ++i) {  // the aim offset's inputs
-    const asset::ProjectPostProcess& p = project.post_process[i];
+    const project::ProjectPostProcess& p = project.post_process[i];
     for (const auto& [field, name] : {std::pair{".aim_yaw_parameter", &p.aim_yaw_parameter},
                                       std::pair{".aim_pitch_parameter", &p.aim_pitch_parameter}}) {
       if (!name->empty() && project.parameters.find(*name) < 0) {
@@ -56,10 +56,10 @@ std::string ViewerScene::rebind_post_process() {
   return e;
 }
 
-std::string ViewerScene::open(asset::Character new_character, asset::Project new_project) {
-  asset::add_foot_contact_markers(new_character, new_project.rig, new_character.clips);
-  asset::BoundProject new_bound;
-  if (std::string e = asset::bind_project(new_project, new_character, clip_binding, new_bound);
+std::string ViewerScene::open(importer::Character new_character, project::Project new_project) {
+  project::add_foot_contact_markers(new_character, new_project.rig, new_character.clips);
+  project::BoundProject new_bound;
+  if (std::string e = project::bind_project(new_project, new_character, clip_binding, new_bound);
       !e.empty()) {
     return e;
   }
@@ -105,7 +105,7 @@ std::string ViewerScene::rebind_graph() {
   project.parameters = parameters;
   auto graph = std::make_shared<anim::GraphBinding>();
   if (std::string e =
-          asset::bind_project_graph(project, *bound.character, *graph, bound.graph.get());
+          project::bind_project_graph(project, *bound.character, *graph, bound.graph.get());
       !e.empty()) {
     return e;
   }
@@ -117,8 +117,8 @@ std::string ViewerScene::rebind_graph() {
 
 std::string ViewerScene::rebind_character() {
   project.parameters = parameters;
-  asset::BoundProject new_bound;
-  if (std::string e = asset::bind_project(project, character, clip_binding, new_bound);
+  project::BoundProject new_bound;
+  if (std::string e = project::bind_project(project, character, clip_binding, new_bound);
       !e.empty()) {
     return e;
   }
@@ -134,7 +134,7 @@ std::string ViewerScene::rebind_character() {
 }
 
 std::string ViewerScene::add_clips(std::vector<anim::Clip> clips, const std::string& clip_file) {
-  asset::add_foot_contact_markers(character, project.rig, clips);
+  project::add_foot_contact_markers(character, project.rig, clips);
   const std::size_t clip_count = character.clips.size();
   const std::size_t name_count = project.clips.size();
   const std::size_t file_count = project.clip_files.size();

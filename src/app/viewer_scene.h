@@ -14,9 +14,9 @@
 #include "anim/playback.h"
 #include "anim/terrain.h"
 #include "app/clip_comparison.h"
-#include "asset/character.h"
-#include "asset/project_binding.h"
-#include "asset/project_file.h"
+#include "import/character.h"
+#include "project/project_binding.h"
+#include "project/project_file.h"
 #include "render/motion_trail.h"
 #include "visual/view_settings.h"
 
@@ -31,9 +31,9 @@ enum class PlayMode {
 };
 
 struct ViewerScene {
-  asset::Character character;
-  asset::Project project;
-  asset::BoundProject bound;
+  importer::Character character;
+  project::Project project;
+  project::BoundProject bound;
   anim::Parameters parameters;  // live values; project.parameters keeps the saved ones
   anim::CharacterInstance instance;
   anim::CharacterSettings settings;
@@ -70,7 +70,7 @@ struct ViewerScene {
   // Takes a freshly loaded character and its project and binds the graph (the GPU side is the
   // renderer's: SceneRenderer::set_character).
   // Returns "" or the cause; on failure the scene keeps what it had.
-  std::string open(asset::Character character, asset::Project project);
+  std::string open(importer::Character character, project::Project project);
 
   // Re-binds the graph after an edit of project (blend spaces, machine, layers): cheap, and the
   // character keeps playing (its position, time and active state stay). On failure the last

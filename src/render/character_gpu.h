@@ -1,6 +1,6 @@
 #pragma once
 // The GPU side of a loaded character: one GpuMesh per mesh and the textures of every material,
-// built from the character's parts (app/character_source.h hands over asset::Character's) when
+// built from the character's parts (app/character_source.h hands over importer::Character's) when
 // a file is loaded, and dropped with it.
 
 #include <span>

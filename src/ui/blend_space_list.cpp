@@ -5,13 +5,13 @@
 #include <imgui.h>
 #include <imgui_stdlib.h>
 
-#include "asset/graph_edits.h"
+#include "project/graph_edits.h"
 #include "ui/edit_refusal.h"
 #include "ui/item_center.h"
 
 namespace ui {
 
-bool draw_blend_space_list(BlendSpaceListState& state, asset::Project& project, int& shown,
+bool draw_blend_space_list(BlendSpaceListState& state, project::Project& project, int& shown,
                            std::span<const int> picked_clips,
                            std::span<const glm::vec2> picked_positions) {
   bool changed = false;
@@ -31,13 +31,13 @@ bool draw_blend_space_list(BlendSpaceListState& state, asset::Project& project, 
   int added = -1;
   const bool new_2d = ImGui::Button("New 2D");
   state.new_2d_at = last_item_center();
-  if (new_2d && edit_done(state.error, asset::add_blend_space(project, 2, "locomotion", added))) {
+  if (new_2d && edit_done(state.error, project::add_blend_space(project, 2, "locomotion", added))) {
     shown = added;
     changed = true;
   }
   ImGui::SameLine();
   if (ImGui::Button("New 1D") &&
-      edit_done(state.error, asset::add_blend_space(project, 1, "speed", added))) {
+      edit_done(state.error, project::add_blend_space(project, 1, "speed", added))) {
     shown = added;
     changed = true;
   }
@@ -45,7 +45,7 @@ bool draw_blend_space_list(BlendSpaceListState& state, asset::Project& project, 
   ImGui::BeginDisabled(picked_clips.empty() || picked_clips.size() != picked_positions.size());
   const bool from_picked = ImGui::Button("From picked");
   state.from_picked_at = last_item_center();
-  if (from_picked && edit_done(state.error, asset::add_blend_space_from_clips(
+  if (from_picked && edit_done(state.error, project::add_blend_space_from_clips(
                                                 project, 2, "locomotion", picked_clips,
                                                 picked_positions, added))) {
     shown = added;
@@ -66,18 +66,18 @@ bool draw_blend_space_list(BlendSpaceListState& state, asset::Project& project, 
     ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.45f);
     ImGui::InputText("##name", &state.name);
     if (ImGui::IsItemDeactivatedAfterEdit() && state.name != project.blend_spaces[shown].name &&
-        edit_done(state.error, asset::rename_blend_space(project, shown, state.name))) {
+        edit_done(state.error, project::rename_blend_space(project, shown, state.name))) {
       changed = true;
     }
     ImGui::SameLine();
     if (ImGui::Button("Duplicate") &&
-        edit_done(state.error, asset::duplicate_blend_space(project, shown, added))) {
+        edit_done(state.error, project::duplicate_blend_space(project, shown, added))) {
       shown = added;
       changed = true;
     }
     ImGui::SameLine();
     if (ImGui::Button("Delete") &&
-        edit_done(state.error, asset::delete_blend_space(project, shown))) {
+        edit_done(state.error, project::delete_blend_space(project, shown))) {
       shown = std::max(0, shown - 1);
       changed = true;
     }

@@ -1,7 +1,7 @@
 #pragma once
 // The row above the blend-space editor that manages the project's blend spaces: pick one, create
 // a 1D or 2D space (empty, or from the clips picked in the clip browser, placed by "Compute
-// positions"), rename, duplicate or delete it. The edits are asset/graph_edits.h's; a refused
+// positions"), rename, duplicate or delete it. The edits are project/graph_edits.h's; a refused
 // edit shows its message here and leaves the project unchanged.
 
 #include <span>
@@ -9,7 +9,7 @@
 
 #include <glm/glm.hpp>
 
-#include "asset/project_file.h"
+#include "project/project_file.h"
 
 namespace ui {
 
@@ -25,7 +25,7 @@ struct BlendSpaceListState {
 // Draws the row. shown is the index of the space the editor shows (clamped; a new or duplicated
 // space becomes shown). picked_clips are project clip indices with one position each (the
 // measured velocities). Returns true when project.blend_spaces (or its parameters) changed.
-bool draw_blend_space_list(BlendSpaceListState& state, asset::Project& project, int& shown,
+bool draw_blend_space_list(BlendSpaceListState& state, project::Project& project, int& shown,
                            std::span<const int> picked_clips,
                            std::span<const glm::vec2> picked_positions);
 

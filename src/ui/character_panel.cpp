@@ -11,7 +11,7 @@
 
 namespace ui {
 
-SkinningHealth measure_skinning(const asset::Character& character) {
+SkinningHealth measure_skinning(const importer::Character& character) {
   SkinningHealth h;
   for (const anim::SkinnedMesh& mesh : character.meshes) {
     for (std::size_t v = 0; v < mesh.vertex_count(); ++v) {
@@ -31,7 +31,7 @@ namespace {
 
 constexpr std::size_t kWarningsShownOpen = 3;
 
-void draw_loaded(const asset::Character& c) {
+void draw_loaded(const importer::Character& c) {
   if (!ImGui::CollapsingHeader("Character", ImGuiTreeNodeFlags_DefaultOpen)) return;
   const std::string name = std::filesystem::path(c.source_path).filename().string();
   ImGui::TextUnformatted(name.empty() ? c.source_path.c_str() : name.c_str());
@@ -65,7 +65,7 @@ void draw_loaded(const asset::Character& c) {
   ImGui::TreePop();
 }
 
-void draw_skinning(const asset::Character& c, const SkinningHealth& h, ViewSettings& view,
+void draw_skinning(const importer::Character& c, const SkinningHealth& h, ViewSettings& view,
                    CharacterControlCenters& at) {
   if (!ImGui::CollapsingHeader("Skinning", ImGuiTreeNodeFlags_DefaultOpen)) return;
   int method = view.skinning == SkinningChoice::Lbs ? 0 : 1;
@@ -212,7 +212,7 @@ void draw_clip_storage(ClipStorage& storage, CharacterPanelActions& actions) {
 
 }  // namespace
 
-void draw_character_panel(const asset::Character& character, const SkinningHealth& health,
+void draw_character_panel(const importer::Character& character, const SkinningHealth& health,
                           std::span<const MaterialRow> materials, ViewSettings& view,
                           anim::CharacterSettings& settings, anim::Terrain& terrain,
                           bool has_foot_rig, ClipStorage& clip_storage,

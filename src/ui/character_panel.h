@@ -9,7 +9,7 @@
 
 #include "anim/character_instance.h"
 #include "anim/terrain.h"
-#include "asset/character.h"
+#include "import/character.h"
 #include "ui/material_list.h"
 #include "ui/view_settings.h"
 
@@ -24,7 +24,7 @@ struct SkinningHealth {
 };
 
 // Counts influences per vertex over every mesh.
-SkinningHealth measure_skinning(const asset::Character& character);
+SkinningHealth measure_skinning(const importer::Character& character);
 
 // What the user asked for with the panel's buttons this frame.
 // Where the panel's live toggles are this frame (window pixels, for scripted clicks; zero when
@@ -50,7 +50,7 @@ struct ClipStorage {
 
 // root_motion_from_feet: the clip playing has no root motion of its own and moves by the
 // ground motion its feet give (anim/ground_motion.h); the root motion section says so.
-void draw_character_panel(const asset::Character& character, const SkinningHealth& health,
+void draw_character_panel(const importer::Character& character, const SkinningHealth& health,
                           std::span<const MaterialRow> materials, ViewSettings& view,
                           anim::CharacterSettings& settings, anim::Terrain& terrain,
                           bool has_foot_rig, ClipStorage& clip_storage,

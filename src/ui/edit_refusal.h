@@ -1,5 +1,5 @@
 #pragma once
-// The graph lists' way with a refused edit (asset/graph_edits.h and friends return "" or why):
+// The graph lists' way with a refused edit (project/graph_edits.h and friends return "" or why):
 // the reason is kept in the panel's state and shown in red under its row until the next edit.
 
 #include <string>

@@ -6,7 +6,7 @@
 
 namespace ui {
 
-void draw_graph_status(const std::string& error, std::span<const asset::GraphWarning> warnings) {
+void draw_graph_status(const std::string& error, std::span<const project::GraphWarning> warnings) {
   if (!error.empty()) {
     const std::string whole = "Not played (the last good graph plays on): " + error;
     ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(240, 90, 80, 255));
@@ -27,7 +27,7 @@ void draw_graph_status(const std::string& error, std::span<const asset::GraphWar
   ImGui::PopStyleColor();
   if (ImGui::BeginPopup("graph warnings list")) {
     ImGui::PushTextWrapPos(ImGui::GetFontSize() * 40.0f);
-    for (const asset::GraphWarning& w : warnings) {
+    for (const project::GraphWarning& w : warnings) {
       ImGui::Bullet();
       ImGui::TextWrapped("%s", w.message.c_str());
     }

@@ -2,21 +2,21 @@
 
 #include <imgui.h>
 
-#include "asset/unit_detection.h"
+#include "import/unit_detection.h"
 
 namespace ui {
 
-ImportTabRequest draw_import_tab(asset::ImportSettings& settings, std::string& unit_scale_problem,
-                                 std::string& unit_guess, bool can_reimport,
-                                 const std::vector<std::string>& recent_files) {
+ImportTabRequest draw_import_tab(importer::ImportSettings& settings,
+                                 std::string& unit_scale_problem, std::string& unit_guess,
+                                 bool can_reimport, const std::vector<std::string>& recent_files) {
   ImportTabRequest request;
-  asset::ImportSettings& s = settings;
+  importer::ImportSettings& s = settings;
   ImGui::TextDisabled("FBX pivots are folded into the joints by assimp");
   // Applied on Enter, and only when sensible: -5 or NaN would silently mean "automatic".
   float unit_scale = s.unit_scale;
   if (ImGui::InputFloat("Unit scale (0 = auto)", &unit_scale, 0.0f, 0.0f, "%.4f",
                         ImGuiInputTextFlags_EnterReturnsTrue)) {
-    unit_scale_problem = asset::unit_scale_problem(unit_scale);
+    unit_scale_problem = importer::unit_scale_problem(unit_scale);
     if (unit_scale_problem.empty()) {
       s.unit_scale = unit_scale;
       unit_guess.clear();  // the user's choice, not a guess
@@ -34,7 +34,7 @@ ImportTabRequest draw_import_tab(asset::ImportSettings& settings, std::string& u
   }
   int up = static_cast<int>(s.up_axis);
   ImGui::Combo("Up axis", &up, "auto\0Y\0Z\0");
-  s.up_axis = static_cast<asset::UpAxis>(up);
+  s.up_axis = static_cast<importer::UpAxis>(up);
   ImGui::InputFloat("Frame rate (0 = file's)", &s.frame_rate_override, 0.0f, 0.0f, "%.2f");
   int eight = s.max_influences == 8 ? 1 : 0;
   ImGui::Combo("Influences", &eight,

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "asset/import_settings.h"
+#include "import/import_settings.h"
 
 namespace ui {
 
@@ -17,11 +17,11 @@ struct ImportTabRequest {
 };
 
 // Draws the tab's contents and edits settings. A typed unit scale is applied on Enter, and only
-// when sensible: otherwise unit_scale_problem says why (asset::unit_scale_problem) and stays
+// when sensible: otherwise unit_scale_problem says why (importer::unit_scale_problem) and stays
 // shown. unit_guess (the unit guessed from the character's size) is shown under it, and
 // cleared when the user sets one. can_reimport: something is loaded.
-ImportTabRequest draw_import_tab(asset::ImportSettings& settings, std::string& unit_scale_problem,
-                                 std::string& unit_guess, bool can_reimport,
-                                 const std::vector<std::string>& recent_files);
+ImportTabRequest draw_import_tab(importer::ImportSettings& settings,
+                                 std::string& unit_scale_problem, std::string& unit_guess,
+                                 bool can_reimport, const std::vector<std::string>& recent_files);
 
 }  // namespace ui

@@ -6,7 +6,7 @@
 
 #include <imgui.h>
 
-#include "asset/joint_curves_json.h"
+#include "project/joint_curves_json.h"
 
 namespace ui {
 namespace {
@@ -127,7 +127,7 @@ std::string joint_values_json(const std::string& joint, anim::EulerOrder order,
   nlohmann::json out{{"joint", joint},
                      {"euler_order", anim::euler_order_name(order)},
                      {"metres_per_file_unit", values.metres_per_file_unit},
-                     {"frame", asset::joint_motion_frame_to_json(values.frame)}};
+                     {"frame", project::joint_motion_frame_to_json(values.frame)}};
   if (!values.has_speeds) {
     out["frame"]["linear_speed"] = nullptr;
     out["frame"]["angular_speed_deg"] = nullptr;

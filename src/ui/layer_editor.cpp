@@ -7,7 +7,7 @@
 #include <imgui.h>
 #include <imgui_stdlib.h>
 
-#include "asset/layer_edits.h"
+#include "project/layer_edits.h"
 
 namespace ui {
 namespace {
@@ -23,7 +23,7 @@ bool apply(LayerEditorState& state, const std::string& error) {
 
 // What the layer plays: a clip, or a blend space of the graph (its own player, driven by the
 // space's parameters).
-bool source_combo(const asset::Project& project, asset::ProjectLayer& layer) {
+bool source_combo(const project::Project& project, project::ProjectLayer& layer) {
   bool changed = false;
   const bool is_space = !layer.blend_space.empty();
   const std::string shown = is_space ? "blend space " + layer.blend_space
@@ -38,7 +38,7 @@ bool source_combo(const asset::Project& project, asset::ProjectLayer& layer) {
         layer.blend_space.clear();
       }
     }
-    for (const asset::ProjectBlendSpace& b : project.blend_spaces) {
+    for (const project::ProjectBlendSpace& b : project.blend_spaces) {
       if (ImGui::Selectable(("blend space " + b.name).c_str(), b.name == layer.blend_space)) {
         changed = b.name != layer.blend_space;
         layer.blend_space = b.name;
@@ -80,15 +80,15 @@ int draw_joint_tree(const anim::Skeleton& skeleton, const std::vector<std::vecto
 }
 
 // The chosen layer's name, clip, mode and mask tree.
-bool draw_layer_details(LayerEditorState& state, asset::Project& project,
+bool draw_layer_details(LayerEditorState& state, project::Project& project,
                         const anim::Skeleton& skeleton, int index) {
-  asset::ProjectLayer& layer = project.layers[index];
+  project::ProjectLayer& layer = project.layers[index];
   bool changed = false;
   std::string name = layer.name;
   ImGui::InputText("Name", &name);
   if (ImGui::IsItemDeactivatedAfterEdit() && name != layer.name) {
     const bool taken = std::any_of(project.layers.begin(), project.layers.end(),
-                                   [&](const asset::ProjectLayer& l) { return l.name == name; });
+                                   [&](const project::ProjectLayer& l) { return l.name == name; });
     if (name.empty() || taken) {
       state.error = name.empty() ? "a layer needs a name" : "a layer is already called " + name;
     } else {
@@ -103,16 +103,16 @@ bool draw_layer_details(LayerEditorState& state, asset::Project& project,
     changed = true;
   }
   std::vector<float> mask;
-  if (!apply(state, asset::layer_mask(layer, skeleton, mask))) return changed;
+  if (!apply(state, project::layer_mask(layer, skeleton, mask))) return changed;
   const auto picked = std::count_if(mask.begin(), mask.end(), [](float v) { return v >= 0.5f; });
   ImGui::Text("Mask: %d of %d joints", static_cast<int>(picked), skeleton.joint_count());
   ImGui::SameLine();
   if (ImGui::SmallButton("Whole body")) {
-    changed |= apply(state, asset::set_layer_mask_all(project, skeleton, index, true));
+    changed |= apply(state, project::set_layer_mask_all(project, skeleton, index, true));
   }
   ImGui::SameLine();
   if (ImGui::SmallButton("No joint")) {
-    changed |= apply(state, asset::set_layer_mask_all(project, skeleton, index, false));
+    changed |= apply(state, project::set_layer_mask_all(project, skeleton, index, false));
   }
   ImGui::TextDisabled("Click a joint to toggle it and the joints below it.");
   std::vector<std::vector<int>> children(skeleton.joint_count());
@@ -130,26 +130,26 @@ bool draw_layer_details(LayerEditorState& state, asset::Project& project,
   ImGui::PopStyleVar();
   ImGui::EndChild();
   if (clicked >= 0) {
-    changed |= apply(state, asset::toggle_layer_mask_joint(project, skeleton, index, clicked));
+    changed |= apply(state, project::toggle_layer_mask_joint(project, skeleton, index, clicked));
   }
   return changed;
 }
 
 }  // namespace
 
-LayerEditorChange draw_layer_editor(LayerEditorState& state, asset::Project& project,
+LayerEditorChange draw_layer_editor(LayerEditorState& state, project::Project& project,
                                     const anim::Skeleton& skeleton) {
   LayerEditorChange change;
   const int count = static_cast<int>(project.layers.size());
   for (int i = 0; i < count; ++i) {
-    asset::ProjectLayer& layer = project.layers[i];
+    project::ProjectLayer& layer = project.layers[i];
     ImGui::PushID(i);
     if (ImGui::RadioButton("##pick", state.selected == i)) state.selected = i;
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Show this layer's mask on the skeleton tree");
     ImGui::SameLine();
     // Before the slider, so a long layer name never pushes it out of the panel.
     if (ImGui::SmallButton("Remove")) {
-      change.graph_edited = apply(state, asset::remove_layer(project, i));
+      change.graph_edited = apply(state, project::remove_layer(project, i));
       ImGui::PopID();
       break;  // layer is gone
     }
@@ -170,7 +170,7 @@ LayerEditorChange draw_layer_editor(LayerEditorState& state, asset::Project& pro
     // The first clip the project has, or the chosen layer's (often the next layer is a variant).
     const int clip =
         state.selected >= 0 && state.selected < count ? project.layers[state.selected].clip : 0;
-    if (apply(state, asset::add_layer(project, skeleton, "layer", clip, index))) {
+    if (apply(state, project::add_layer(project, skeleton, "layer", clip, index))) {
       state.selected = index;
       change.graph_edited = true;
     }

@@ -1,12 +1,12 @@
 #pragma once
 // The graph's layers as a list to edit: add and remove layers, set each one's clip, mode
 // (override or additive) and weight, and pick the chosen layer's mask on the skeleton tree,
-// where a click toggles a joint and everything below it. The edits are asset/layer_edits.h's.
+// where a click toggles a joint and everything below it. The edits are project/layer_edits.h's.
 
 #include <string>
 
 #include "anim/skeleton.h"
-#include "asset/project_file.h"
+#include "project/project_file.h"
 
 namespace ui {
 
@@ -24,7 +24,7 @@ struct LayerEditorChange {
 };
 
 // Draws the list and the chosen layer's tree (skeleton is the character's). Edits project.
-LayerEditorChange draw_layer_editor(LayerEditorState& state, asset::Project& project,
+LayerEditorChange draw_layer_editor(LayerEditorState& state, project::Project& project,
                                     const anim::Skeleton& skeleton);
 
 }  // namespace ui

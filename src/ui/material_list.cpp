@@ -7,7 +7,7 @@
 #include <cstdio>
 #include <filesystem>
 
-#include "asset/image_search.h"
+#include "import/image_search.h"
 #include "ui/warning_text.h"
 
 namespace ui {
@@ -21,7 +21,7 @@ float srgb_from_linear(float c) {
 
 }  // namespace
 
-std::vector<MaterialRow> list_materials(const asset::Character& character) {
+std::vector<MaterialRow> list_materials(const importer::Character& character) {
   std::vector<MaterialRow> rows;
   for (const visual::Material& m : character.materials) {
     MaterialRow row;
@@ -33,7 +33,7 @@ std::vector<MaterialRow> list_materials(const asset::Character& character) {
                 : base.path.empty()   ? "none"
                                       : std::filesystem::path(base.path).filename().string();
     if (base.encoded.empty()) row.image_path = base.path;
-    row.missing = asset::missing_images(m);
+    row.missing = importer::missing_images(m);
     rows.push_back(std::move(row));
   }
   return rows;

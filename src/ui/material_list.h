@@ -8,7 +8,7 @@
 
 #include <glm/glm.hpp>
 
-#include "asset/character.h"
+#include "import/character.h"
 
 namespace ui {
 
@@ -22,7 +22,7 @@ struct MaterialRow {
 };
 
 // The rows of character's materials, in material order.
-std::vector<MaterialRow> list_materials(const asset::Character& character);
+std::vector<MaterialRow> list_materials(const importer::Character& character);
 
 // A collapsing "Materials" section (open where an image is missing): a line per material with
 // its swatch, name and base colour image (the full path on hover), and each missing image.

@@ -3,7 +3,7 @@
 #include <imgui.h>
 #include <imgui_stdlib.h>
 
-#include "asset/graph_edits.h"
+#include "project/graph_edits.h"
 
 namespace ui {
 namespace {
@@ -17,7 +17,7 @@ bool apply(ParameterEditorState& state, const std::string& error) {
 
 }  // namespace
 
-bool draw_parameter_editor(ParameterEditorState& state, asset::Project& project) {
+bool draw_parameter_editor(ParameterEditorState& state, project::Project& project) {
   bool changed = false;
   anim::Parameters& parameters = project.parameters;
   if (static_cast<int>(state.names.size()) != parameters.count()) {
@@ -29,7 +29,7 @@ bool draw_parameter_editor(ParameterEditorState& state, asset::Project& project)
     ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.45f);
     ImGui::InputText("##name", &state.names[i]);
     if (ImGui::IsItemDeactivatedAfterEdit()) {
-      changed = apply(state, asset::rename_parameter(project, i, state.names[i]));
+      changed = apply(state, project::rename_parameter(project, i, state.names[i]));
       if (!changed) state.names[i] = parameters.at(i).name;
     }
     ImGui::SameLine();
@@ -37,10 +37,10 @@ bool draw_parameter_editor(ParameterEditorState& state, asset::Project& project)
     ImGui::SetNextItemWidth(90.0f);
     if (ImGui::Combo("##type", &type, kTypes, static_cast<int>(std::size(kTypes)))) {
       changed = apply(
-          state, asset::set_parameter_type(project, i, static_cast<anim::ParameterType>(type)));
+          state, project::set_parameter_type(project, i, static_cast<anim::ParameterType>(type)));
     }
     ImGui::SameLine();
-    if (ImGui::SmallButton("Remove")) changed = apply(state, asset::remove_parameter(project, i));
+    if (ImGui::SmallButton("Remove")) changed = apply(state, project::remove_parameter(project, i));
     ImGui::PopID();
   }
   ImGui::Separator();
@@ -51,8 +51,8 @@ bool draw_parameter_editor(ParameterEditorState& state, asset::Project& project)
   ImGui::Combo("##new type", &state.new_type, kTypes, static_cast<int>(std::size(kTypes)));
   ImGui::SameLine();
   if (ImGui::Button("Add parameter") &&
-      apply(state, asset::add_parameter(project, state.new_name,
-                                        static_cast<anim::ParameterType>(state.new_type)))) {
+      apply(state, project::add_parameter(project, state.new_name,
+                                          static_cast<anim::ParameterType>(state.new_type)))) {
     changed = true;
   }
   if (changed) state.names.clear();

@@ -1,12 +1,12 @@
 #pragma once
 // The graph's parameters as a list to edit: add one (name and type), rename, retype or remove
-// each. The edits are asset/graph_edits.h's, so blend spaces and states that use a parameter
+// each. The edits are project/graph_edits.h's, so blend spaces and states that use a parameter
 // follow it (or the edit is refused, with the reason shown).
 
 #include <string>
 #include <vector>
 
-#include "asset/project_file.h"
+#include "project/project_file.h"
 
 namespace ui {
 
@@ -18,6 +18,6 @@ struct ParameterEditorState {
 };
 
 // Draws the list; returns true when project.parameters (or what refers to them) changed.
-bool draw_parameter_editor(ParameterEditorState& state, asset::Project& project);
+bool draw_parameter_editor(ParameterEditorState& state, project::Project& project);
 
 }  // namespace ui

@@ -58,7 +58,7 @@ bool edit_parameter_name(std::string& name, const char* label) {
 }
 
 // The settings of one entry's kind. True when one changed.
-bool edit_settings(asset::ProjectPostProcess& e) {
+bool edit_settings(project::ProjectPostProcess& e) {
   bool changed = false;
   switch (e.kind) {
     case anim::PostProcessKind::LookAt:
@@ -94,7 +94,7 @@ bool edit_settings(asset::ProjectPostProcess& e) {
 }
 
 // One entry's header row and settings; the move asked for in move (-1 up, +1 down, 2 remove).
-bool draw_entry(asset::ProjectPostProcess& e, int index, int count, int& move,
+bool draw_entry(project::ProjectPostProcess& e, int index, int count, int& move,
                 glm::vec2& mute_center) {
   bool changed = false;
   ImGui::PushID(index);
@@ -126,7 +126,7 @@ bool draw_entry(asset::ProjectPostProcess& e, int index, int count, int& move,
 
 }  // namespace
 
-bool draw_post_process_panel(std::vector<asset::ProjectPostProcess>& entries,
+bool draw_post_process_panel(std::vector<project::ProjectPostProcess>& entries,
                              std::vector<glm::vec2>* mute_centers) {
   std::vector<glm::vec2> none;
   std::vector<glm::vec2>& centers = mute_centers ? *mute_centers : none;
@@ -160,7 +160,7 @@ bool draw_post_process_panel(std::vector<asset::ProjectPostProcess>& entries,
   if (!has_foot_ik) {
     ImGui::SameLine();
     if (ImGui::SmallButton(anim::to_string(anim::PostProcessKind::FootIk))) {
-      asset::put_foot_ik_first_if_missing(entries);
+      project::put_foot_ik_first_if_missing(entries);
       changed = true;
     }
   }

@@ -31,7 +31,7 @@ bool mode_combo(const char* label, anim::ChainMode& mode) {
 }
 
 // The mapping table: one row per target joint, a combo of every source joint (and "none").
-bool draw_mapping(const anim::RetargetMap& map, asset::ProjectRetarget& entry,
+bool draw_mapping(const anim::RetargetMap& map, project::ProjectRetarget& entry,
                   RetargetPanelState& state) {
   bool changed = false;
   const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV |
@@ -64,13 +64,13 @@ bool draw_mapping(const anim::RetargetMap& map, asset::ProjectRetarget& entry,
       const bool none = ImGui::Selectable("(none)", !mapped);
       state.none_item_at = last_item_center();
       if (none && mapped) {
-        asset::set_retarget_correction(entry, target, "");
+        project::set_retarget_correction(entry, target, "");
         changed = true;
       }
       for (std::size_t s = 0; s < map.source.joint_names.size(); ++s) {
         const bool is = mapped && static_cast<std::size_t>(j.source_a) == s;
         if (ImGui::Selectable(map.source.joint_names[s].c_str(), is) && !is) {
-          asset::set_retarget_correction(entry, target, map.source.joint_names[s]);
+          project::set_retarget_correction(entry, target, map.source.joint_names[s]);
           changed = true;
         }
       }
@@ -91,14 +91,14 @@ bool draw_mapping(const anim::RetargetMap& map, asset::ProjectRetarget& entry,
 }
 
 // Per target chain, its rotation offset in the reference pose (degrees about X, Y, Z).
-bool draw_adjustments(const anim::RetargetMap& map, asset::ProjectRetarget& entry) {
+bool draw_adjustments(const anim::RetargetMap& map, project::ProjectRetarget& entry) {
   bool finished = false;
   for (const anim::RetargetChain& chain : map.chains) {
     const anim::Limb& limb = map.target_rig.limbs[static_cast<std::size_t>(chain.target_limb)];
     const std::string label = std::string(anim::to_string(limb.role)) + " " +
                               anim::to_string(limb.side) + (limb.front ? " (front)" : "");
     anim::RetargetChainOffset& offset =
-        asset::chain_offset(entry, limb.role, limb.side, limb.front);
+        project::chain_offset(entry, limb.role, limb.side, limb.front);
     ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.65f);
     ImGui::SliderFloat3(label.c_str(), &offset.rotation_deg.x, -90.0f, 90.0f, "%.1f deg");
     // Retargeted once the slider is let go, not on every frame of the drag.
@@ -240,10 +240,10 @@ void clear_drawn(RetargetPanelState& state) {
 }
 
 // The combo of retargeted files (and their clips); returns the chosen entry.
-asset::ProjectRetarget& pick_entry(std::span<asset::ProjectRetarget> entries,
-                                   RetargetPanelState& state) {
+project::ProjectRetarget& pick_entry(std::span<project::ProjectRetarget> entries,
+                                     RetargetPanelState& state) {
   state.entry = std::clamp(state.entry, 0, static_cast<int>(entries.size()) - 1);
-  const auto name_of = [](const asset::ProjectRetarget& e) {
+  const auto name_of = [](const project::ProjectRetarget& e) {
     return std::filesystem::path(e.file).filename().string() +
            (e.clip.empty() ? "" : ": " + e.clip);
   };
@@ -263,7 +263,7 @@ asset::ProjectRetarget& pick_entry(std::span<asset::ProjectRetarget> entries,
 // The sections under the file's header: leg and arm modes, quality, mapping, unmapped joints,
 // chain adjustments.
 void draw_map_sections(const anim::RetargetMap& map, const RetargetQuality& quality,
-                       asset::ProjectRetarget& entry, RetargetPanelState& state,
+                       project::ProjectRetarget& entry, RetargetPanelState& state,
                        RetargetPanelChange& change) {
   change.retarget = mode_combo("Legs", entry.leg_mode) || change.retarget;
   change.retarget = mode_combo("Arms", entry.arm_mode) || change.retarget;
@@ -293,7 +293,7 @@ void draw_map_sections(const anim::RetargetMap& map, const RetargetQuality& qual
 
 }  // namespace
 
-RetargetPanelChange draw_retarget_panel(std::span<asset::ProjectRetarget> entries,
+RetargetPanelChange draw_retarget_panel(std::span<project::ProjectRetarget> entries,
                                         const anim::RetargetMap* map, const std::string& status,
                                         const RetargetQuality& quality, RetargetPanelState& state) {
   RetargetPanelChange change;
@@ -312,7 +312,7 @@ RetargetPanelChange draw_retarget_panel(std::span<asset::ProjectRetarget> entrie
           "No retargeted clip files. Add a clip file made for another skeleton (File > Add clip "
           "file...) and accept the offer to retarget it.");
     } else {
-      asset::ProjectRetarget& entry = pick_entry(entries, state);
+      project::ProjectRetarget& entry = pick_entry(entries, state);
       if (!status.empty()) ImGui::TextDisabled("%s", status.c_str());
       ImGui::Checkbox("Side by side (source skeleton beside the character)", &state.side_by_side);
       state.side_by_side_at = last_item_center();

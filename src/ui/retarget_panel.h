@@ -19,7 +19,7 @@
 #include "anim/retarget.h"
 #include "anim/retarget_report.h"
 #include "anim/retarget_report_text.h"
-#include "asset/project_retarget.h"
+#include "project/project_retarget.h"
 
 namespace ui {
 
@@ -75,7 +75,7 @@ struct RetargetPanelChange {
 // place); map is the shown entry's map from its last retargeting (nullptr while there is none:
 // the source is still loading or failed, see status); status is a line under the title (the
 // last retargeting's time, or why it failed); quality is the shown clip's report.
-RetargetPanelChange draw_retarget_panel(std::span<asset::ProjectRetarget> entries,
+RetargetPanelChange draw_retarget_panel(std::span<project::ProjectRetarget> entries,
                                         const anim::RetargetMap* map, const std::string& status,
                                         const RetargetQuality& quality, RetargetPanelState& state);
 

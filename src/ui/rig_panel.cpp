@@ -4,7 +4,7 @@
 
 #include <algorithm>
 
-#include "asset/rig_corrections.h"
+#include "project/rig_corrections.h"
 
 namespace ui {
 
@@ -40,9 +40,9 @@ int joint_button(const anim::Skeleton& skeleton, int joint, bool waiting, RigPan
 }  // namespace
 
 bool set_rig_joint(const anim::Skeleton& skeleton, const anim::Rig& rig,
-                   asset::ProjectRig& corrections, int limb, int slot, int joint) {
+                   project::ProjectRig& corrections, int limb, int slot, int joint) {
   if (joint < 0 || joint >= skeleton.joint_count()) return false;
-  if (corrections.limbs.empty()) asset::store_rig(skeleton, rig, corrections);
+  if (corrections.limbs.empty()) project::store_rig(skeleton, rig, corrections);
   if (limb < 0) {
     corrections.pelvis = skeleton.joint_names[joint];
     return true;
@@ -63,7 +63,7 @@ namespace {
 // Each limb's side and role (with "flip side") and its joints as buttons that pick another.
 // Returns whether the corrections changed.
 bool draw_limbs(const anim::Skeleton& skeleton, const anim::Rig& rig,
-                asset::ProjectRig& corrections, RigPanelState& state) {
+                project::ProjectRig& corrections, RigPanelState& state) {
   bool changed = false;
   for (std::size_t i = 0; i < rig.limbs.size(); ++i) {
     const anim::Limb& limb = rig.limbs[i];
@@ -73,7 +73,7 @@ bool draw_limbs(const anim::Skeleton& skeleton, const anim::Rig& rig,
                 limb.front ? " (front)" : "");
     ImGui::SameLine();
     if (ImGui::SmallButton("flip side")) {
-      if (corrections.limbs.empty()) asset::store_rig(skeleton, rig, corrections);
+      if (corrections.limbs.empty()) project::store_rig(skeleton, rig, corrections);
       std::string& side = corrections.limbs[i].side;
       side = side == "left" ? "right" : side == "right" ? "left" : side;
       changed = true;
@@ -96,7 +96,7 @@ bool draw_limbs(const anim::Skeleton& skeleton, const anim::Rig& rig,
 // The left/right table: the pairs, and a new pair chosen from two lists. Returns whether the
 // corrections changed.
 bool draw_mirror_pairs(const anim::Skeleton& skeleton, const anim::MirrorTable& table,
-                       asset::ProjectRig& corrections, RigPanelState& state) {
+                       project::ProjectRig& corrections, RigPanelState& state) {
   bool changed = false;
   if (ImGui::CollapsingHeader("Left / right")) {
     for (int j = 0; j < static_cast<int>(table.partner.size()); ++j) {
@@ -123,7 +123,7 @@ bool draw_mirror_pairs(const anim::Skeleton& skeleton, const anim::MirrorTable& 
 }
 
 // Which clips play mirrored, one checkbox each. Returns whether the corrections changed.
-bool draw_mirrored_clips(asset::ProjectRig& corrections, std::span<const std::string> clips) {
+bool draw_mirrored_clips(project::ProjectRig& corrections, std::span<const std::string> clips) {
   bool changed = false;
   if (ImGui::CollapsingHeader("Mirrored clips")) {
     std::vector<std::string>& mirrored = corrections.mirrored_clips;
@@ -147,7 +147,7 @@ bool draw_mirrored_clips(asset::ProjectRig& corrections, std::span<const std::st
 
 RigPanelChange draw_rig_panel(const anim::Skeleton& skeleton, const anim::Rig& rig,
                               const std::string& reason, const anim::MirrorTable& table,
-                              asset::ProjectRig& corrections, RigPanelState& state,
+                              project::ProjectRig& corrections, RigPanelState& state,
                               int clicked_joint, std::span<const std::string> clips) {
   RigPanelChange change;
   if (state.picking && clicked_joint >= 0) {

@@ -12,7 +12,7 @@
 #include "anim/mirror.h"
 #include "anim/rig.h"
 #include "anim/skeleton.h"
-#include "asset/project_file.h"
+#include "project/project_file.h"
 
 namespace ui {
 
@@ -51,7 +51,7 @@ struct RigPanelChange {
 // clips are the project's clip names, each with a "mirrored" checkbox.
 RigPanelChange draw_rig_panel(const anim::Skeleton& skeleton, const anim::Rig& rig,
                               const std::string& reason, const anim::MirrorTable& table,
-                              asset::ProjectRig& corrections, RigPanelState& state,
+                              project::ProjectRig& corrections, RigPanelState& state,
                               int clicked_joint, std::span<const std::string> clips = {});
 
 // Draws the rig over the viewport with ImGui's foreground list: each limb's chain (legs green,
@@ -86,6 +86,6 @@ bool joint_pixel(std::span<const glm::mat4> model, const glm::mat4& world_from_m
 // no limbs yet): limb -1 sets the pelvis. Returns false (changing nothing) when the slot does not
 // exist. Shared by the panel and the tests.
 bool set_rig_joint(const anim::Skeleton& skeleton, const anim::Rig& rig,
-                   asset::ProjectRig& corrections, int limb, int slot, int joint);
+                   project::ProjectRig& corrections, int limb, int slot, int joint);
 
 }  // namespace ui

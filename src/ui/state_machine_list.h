@@ -1,14 +1,14 @@
 #pragma once
 // The row above the state-machine view that manages the project's machines: pick the active one
 // (the one the character plays and the view edits), create, rename, duplicate or delete one.
-// The edits are asset/state_machine_list.h's; a refused edit shows its message here and leaves
+// The edits are project/state_machine_list.h's; a refused edit shows its message here and leaves
 // the project unchanged.
 
 #include <string>
 
 #include <glm/glm.hpp>
 
-#include "asset/project_file.h"
+#include "project/project_file.h"
 
 namespace ui {
 
@@ -21,6 +21,6 @@ struct StateMachineListState {
 
 // Draws the row. Returns true when the project's machines changed (the caller re-binds the
 // graph: a newly active machine plays from its entry).
-bool draw_state_machine_list(StateMachineListState& state, asset::Project& project);
+bool draw_state_machine_list(StateMachineListState& state, project::Project& project);
 
 }  // namespace ui

@@ -34,7 +34,7 @@ struct TimelineState {
 };
 
 // A marker edit made on the ruler this frame, for the caller to apply to its project (markers
-// are the project's: see asset/clip_marker_edits.h). Dragging a marker's handle moves it (to
+// are the project's: see project/clip_marker_edits.h). Dragging a marker's handle moves it (to
 // whole frames, applied on release); a right-click on the ruler offers to add a marker (a foot
 // sync marker or a named event) at the frame under the mouse, or to remove the marker there.
 struct TimelineMarkerEdit {

@@ -1,6 +1,6 @@
 #pragma once
 // How a mesh's surface looks: glTF's metallic-roughness material and its textures, as every
-// importer hands them over (asset::Character::materials) and the renderer draws them
+// importer hands them over (importer::Character::materials) and the renderer draws them
 // (render::CharacterGpu). Plain data, below both.
 
 #include <cstdint>

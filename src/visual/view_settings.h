@@ -1,6 +1,6 @@
 #pragma once
 // What the user chooses about the view. ViewSettings is what a project keeps: the one type that
-// the project file saves (asset::ProjectView) and the viewer's panels edit, assigned whole
+// the project file saves (project::ProjectView) and the viewer's panels edit, assigned whole
 // between them instead of copied field by field. SceneView adds what the session keeps but the
 // project does not (bones as octahedra, colouring, onion skin, trails, crowd, comparison): what
 // the renderer (render::FrameView holds one) and the headless commands read. ui::ViewSettings

@@ -91,7 +91,7 @@ struct InPlaceWalker {
   }
 };
 
-// The walker's skeleton bound with clips, as asset::bind_project binds a character: its legs
+// The walker's skeleton bound with clips, as project::bind_project binds a character: its legs
 // as the foot IK rig, the hips as the root-motion joint, the ground motion synthesised.
 inline std::string bind_walker(const InPlaceWalker& w, std::vector<Clip> clips,
                                BoundCharacter& out) {

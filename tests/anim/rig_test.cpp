@@ -1,4 +1,4 @@
-// Rig detection on small hand-built skeletons (the real files are in tests/asset/rig_test.cpp):
+// Rig detection on small hand-built skeletons (the real files are in tests/demo/rig_test.cpp):
 // names play no part, helpers without skin weight are skipped, a foot hanging from the root is
 // found, and validate names each broken input.
 

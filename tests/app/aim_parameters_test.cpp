@@ -8,20 +8,20 @@
 
 #include "app/async_loader.h"
 #include "app/viewer_scene.h"
-#include "asset/demo_character.h"
-#include "asset/skeleton_builder.h"
+#include "demo/demo_character.h"
+#include "import/skeleton_builder.h"
 
 namespace app {
 namespace {
 
 TEST(AimParameters, ALookAtSetsItsYawAndPitchParametersEachFrame) {
-  LoadOutcome demo = load_now({{asset::kDemoSourcePath}, {}});
+  LoadOutcome demo = load_now({{demo::kDemoSourcePath}, {}});
   ASSERT_TRUE(demo.ok);
   const anim::Skeleton& skeleton = demo.character.skeleton;
   const int head = skeleton.find_joint("head");
   ASSERT_GE(head, 0);
-  const glm::vec3 eye(asset::rest_model(skeleton)[static_cast<std::size_t>(head)][3]);
-  asset::ProjectPostProcess look;
+  const glm::vec3 eye(importer::rest_model(skeleton)[static_cast<std::size_t>(head)][3]);
+  project::ProjectPostProcess look;
   look.kind = anim::PostProcessKind::LookAt;
   // 1 m ahead, 1 m to the left and 1 m up from the head: yaw 45, pitch atan(1 / sqrt 2).
   look.target = eye + glm::vec3(1.0f, 1.0f, 1.0f);
@@ -30,7 +30,7 @@ TEST(AimParameters, ALookAtSetsItsYawAndPitchParametersEachFrame) {
   demo.project.post_process = {look};
   demo.project.parameters.add("aim_yaw", anim::ParameterType::Float);
   demo.project.parameters.add("aim_pitch", anim::ParameterType::Float);
-  asset::Project missing = demo.project;
+  project::Project missing = demo.project;
   missing.post_process[0].aim_pitch_parameter = "nope";
 
   ViewerScene scene;

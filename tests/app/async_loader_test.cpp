@@ -9,8 +9,8 @@
 
 #include "app/async_loader.h"
 #include "app/viewer_scene.h"
-#include "asset/demo_character.h"
-#include "asset/temp_files.h"
+#include "demo/demo_character.h"
+#include "support/temp_files.h"
 
 namespace {
 std::filesystem::path shared_assets() {
@@ -29,7 +29,7 @@ app::LoadOutcome wait_for(app::AsyncLoader& loader) {
 
 TEST(AsyncLoader, LoadsTheDemoWithItsDefaultProject) {
   app::AsyncLoader loader;
-  loader.start({{asset::kDemoSourcePath}, {}});
+  loader.start({{demo::kDemoSourcePath}, {}});
   app::LoadOutcome outcome = wait_for(loader);
   ASSERT_TRUE(outcome.ok);
   EXPECT_FALSE(outcome.project.blend_spaces.empty());

@@ -8,8 +8,8 @@
 #include <fstream>
 #include <thread>
 
-#include "asset/temp_files.h"
 #include "blend_editor_drag.h"
+#include "support/temp_files.h"
 #include "viewer_process.h"
 
 TEST(BlendSpaceEditorWindow, DraggingThePointFromWalkForwardOntoWalkLeftMovesTheWeightsThere) {

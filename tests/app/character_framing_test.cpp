@@ -10,22 +10,22 @@
 
 #include "app/async_loader.h"
 #include "app/viewer_scene.h"
-#include "asset/armature_twin.h"
-#include "asset/demo_character.h"
-#include "asset/demo_export.h"
-#include "asset/temp_files.h"
+#include "demo/demo_character.h"
+#include "demo/demo_export.h"
+#include "support/armature_twin.h"
+#include "support/temp_files.h"
 #include "visual/view_settings.h"
 
 namespace app {
 namespace {
 
 struct Framed {
-  asset::Bounds loaded, posed;
+  importer::Bounds loaded, posed;
 };
 
 // The bounds F frames for the character in file: just loaded, and 0.4 s into walk_forward.
 Framed frame(const std::filesystem::path& file) {
-  asset::LoadOutcome outcome = load_now({{file.string()}, {}});
+  project::LoadOutcome outcome = load_now({{file.string()}, {}});
   EXPECT_TRUE(outcome.ok) << file;
   ViewerScene scene;
   EXPECT_EQ(scene.open(std::move(outcome.character), std::move(outcome.project)), "");
@@ -37,7 +37,7 @@ Framed frame(const std::filesystem::path& file) {
   return framed;
 }
 
-void expect_same(const asset::Bounds& a, const asset::Bounds& b, const char* what) {
+void expect_same(const importer::Bounds& a, const importer::Bounds& b, const char* what) {
   ASSERT_FALSE(a.empty()) << what;
   ASSERT_FALSE(b.empty()) << what;
   for (int axis = 0; axis < 3; ++axis) {
@@ -50,9 +50,9 @@ void expect_same(const asset::Bounds& a, const asset::Bounds& b, const char* wha
 // framed it on its rest pose (the bind mesh's centimetres made its pose look collapsed).
 TEST(CharacterFraming, ACharacterUnderABlenderArmatureIsFramedAsItsOriginal) {
   const auto dir = test::make_temp_dir();
-  const asset::Character demo = asset::make_demo_character();
-  ASSERT_EQ(asset::export_character_glb(demo, (dir / "demo.glb").string()), "");
-  ASSERT_EQ(asset::export_character_glb(test::wrap_in_armature(demo), (dir / "twin.glb").string()),
+  const importer::Character demo = demo::make_demo_character();
+  ASSERT_EQ(demo::export_character_glb(demo, (dir / "demo.glb").string()), "");
+  ASSERT_EQ(demo::export_character_glb(test::wrap_in_armature(demo), (dir / "twin.glb").string()),
             "");
   const Framed original = frame(dir / "demo.glb");
   const Framed twin = frame(dir / "twin.glb");

@@ -7,8 +7,8 @@
 
 #include "anim/clip_sampling.h"
 #include "app/viewer_scene.h"
-#include "asset/demo_character.h"
-#include "asset/project_binding.h"
+#include "demo/demo_character.h"
+#include "project/project_binding.h"
 
 namespace {
 
@@ -16,8 +16,8 @@ namespace {
 class ClipComparisonOnTheDemo : public ::testing::Test {
  protected:
   void SetUp() override {
-    asset::Character character = asset::make_demo_character();
-    asset::Project project = asset::preview_project(character, asset::kDemoSourcePath);
+    importer::Character character = demo::make_demo_character();
+    project::Project project = project::preview_project(character, demo::kDemoSourcePath);
     ASSERT_EQ(scene.open(std::move(character), std::move(project)), "");
     const int walk = scene.find_clip("walk_forward");
     ASSERT_GE(walk, 0);

@@ -14,9 +14,9 @@
 
 #include <nlohmann/json.hpp>
 
-#include "asset/demo_character.h"
-#include "asset/demo_export.h"
-#include "asset/project_file.h"
+#include "demo/demo_character.h"
+#include "demo/demo_export.h"
+#include "project/project_file.h"
 
 namespace app {
 namespace {
@@ -32,11 +32,11 @@ class ClipFileAddingTest : public ::testing::Test {
     dir_ = fs::temp_directory_path() / ("animview_add_clips_" + std::to_string(::getpid()));
     fs::create_directories(dir_);
     clip_file_ = (dir_ / "moves.glb").string();
-    ASSERT_EQ(asset::export_demo_character(clip_file_), "");
-    LoadOutcome demo = load_now({{asset::kDemoSourcePath}, {}});
+    ASSERT_EQ(demo::export_demo_character(clip_file_), "");
+    LoadOutcome demo = load_now({{demo::kDemoSourcePath}, {}});
     ASSERT_TRUE(demo.ok);
     ASSERT_EQ(scene_.open(std::move(demo.character), std::move(demo.project)), "");
-    doc_.open({asset::kDemoSourcePath}, "", scene_.project);
+    doc_.open({demo::kDemoSourcePath}, "", scene_.project);
     refresh_panels(ui_, scene_);
   }
   void TearDown() override { fs::remove_all(dir_); }
@@ -247,7 +247,7 @@ TEST_F(ClipFileAddingTest, AReloadOfTheDemoWithTheAddedFileKeepsBoth) {
 TEST_F(ClipFileAddingTest, AProjectSavedWithTheAddedFileLoadsItOnce) {
   add(clip_file_);
   const std::string project = (dir_ / "demo.animview.json").string();
-  ASSERT_EQ(asset::save_project(scene_.project, project), "");
+  ASSERT_EQ(project::save_project(scene_.project, project), "");
   // The viewer reloads the project with the added file after it, as the document's files list them.
   LoadOutcome reloaded = load_now({{project, clip_file_}, {}});
   ASSERT_TRUE(reloaded.ok) << (reloaded.errors.empty() ? "" : reloaded.errors[0].message);

@@ -8,8 +8,8 @@
 #include <filesystem>
 #include <thread>
 
-#include "asset/demo_character.h"
-#include "asset/temp_files.h"
+#include "demo/demo_character.h"
+#include "support/temp_files.h"
 #include "viewer_process.h"
 
 namespace {
@@ -24,7 +24,7 @@ nlohmann::json last_compare_state(const std::filesystem::path& log) {
 }
 
 double duration_of(const char* clip_name) {
-  for (const anim::Clip& clip : asset::make_demo_character().clips) {
+  for (const anim::Clip& clip : demo::make_demo_character().clips) {
     if (clip.name == clip_name) return clip.duration_s;
   }
   ADD_FAILURE() << "the demo has no clip " << clip_name;

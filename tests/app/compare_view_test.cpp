@@ -4,8 +4,8 @@
 
 #include <gtest/gtest.h>
 
-#include "asset/demo_character.h"
-#include "asset/project_binding.h"
+#include "demo/demo_character.h"
+#include "project/project_binding.h"
 
 namespace {
 
@@ -35,8 +35,8 @@ TEST(CompareOption, RejectsOtherTextSayingWhatItExpectsAndKeepsTheView) {
 class CompareViewOnTheDemo : public ::testing::Test {
  protected:
   void SetUp() override {
-    asset::Character character = asset::make_demo_character();
-    asset::Project project = asset::preview_project(character, asset::kDemoSourcePath);
+    importer::Character character = demo::make_demo_character();
+    project::Project project = project::preview_project(character, demo::kDemoSourcePath);
     ASSERT_EQ(scene.open(std::move(character), std::move(project)), "");
     scene.preview(scene.find_clip("walk_forward"));
     scene.clock.set_playing(false);

@@ -8,7 +8,7 @@
 #include <filesystem>
 #include <string>
 
-#include "asset/temp_files.h"
+#include "support/temp_files.h"
 #include "viewer_process.h"
 
 namespace {

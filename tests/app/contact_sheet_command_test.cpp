@@ -8,9 +8,9 @@
 #include <string>
 
 #include "app/contact_sheet_command.h"
-#include "asset/cli_runner.h"
-#include "asset/temp_files.h"
 #include "picture_diff.h"
+#include "support/cli_runner.h"
+#include "support/temp_files.h"
 #include "viewer_process.h"
 
 namespace {

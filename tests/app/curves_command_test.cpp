@@ -10,8 +10,8 @@
 #include <filesystem>
 #include <string>
 
-#include "asset/cli_runner.h"
-#include "asset/temp_files.h"
+#include "support/cli_runner.h"
+#include "support/temp_files.h"
 
 namespace {
 

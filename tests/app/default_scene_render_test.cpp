@@ -7,8 +7,8 @@
 #include <cstdlib>
 #include <filesystem>
 
-#include "asset/temp_files.h"
 #include "picture_diff.h"
+#include "support/temp_files.h"
 #include "viewer_process.h"
 
 namespace {

@@ -17,8 +17,8 @@
 #include "app/save_flow.h"
 #include "app/viewer_panels.h"
 #include "app/viewer_scene.h"
-#include "asset/demo_character.h"
-#include "asset/temp_files.h"
+#include "demo/demo_character.h"
+#include "support/temp_files.h"
 #include "ui/headless_imgui.h"
 
 namespace app {
@@ -30,10 +30,10 @@ namespace fs = std::filesystem;
 class DocumentTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    LoadOutcome demo = load_now({{asset::kDemoSourcePath}, {}});
+    LoadOutcome demo = load_now({{demo::kDemoSourcePath}, {}});
     ASSERT_TRUE(demo.ok);
     ASSERT_EQ(scene_.open(std::move(demo.character), std::move(demo.project)), "");
-    doc_.open({asset::kDemoSourcePath}, "", scene_.project);
+    doc_.open({demo::kDemoSourcePath}, "", scene_.project);
     refresh_panels(ui_, scene_);
     mark_saved(doc_, ui_, scene_, camera_);
   }
@@ -90,11 +90,11 @@ TEST_F(DocumentTest, OpeningAnotherFileLeavesNothingOfTheFirstDocument) {
   ASSERT_TRUE(doc_.history.can_undo());
   ASSERT_TRUE(unsaved());
 
-  LoadOutcome other = load_now({{asset::kDemoSourcePath}, {}});
+  LoadOutcome other = load_now({{demo::kDemoSourcePath}, {}});
   ASSERT_TRUE(other.ok);
   ASSERT_EQ(scene_.open(std::move(other.character), std::move(other.project)), "");
-  doc_.open({asset::kDemoSourcePath}, "", scene_.project);
-  EXPECT_EQ(doc_.files(), std::vector<std::string>{asset::kDemoSourcePath});
+  doc_.open({demo::kDemoSourcePath}, "", scene_.project);
+  EXPECT_EQ(doc_.files(), std::vector<std::string>{demo::kDemoSourcePath});
   EXPECT_EQ(doc_.project_path(), "") << "the demo is a new project: Save asks where";
   EXPECT_EQ(doc_.project_folder(), ".");
   EXPECT_FALSE(doc_.history.can_undo()) << "the first file's edits are not undone into this one";
@@ -164,7 +164,7 @@ TEST_F(DocumentTest, AnotherFileOpenedDuringMotionMatchingGetsTheUsersRootMotion
   MotionMatchingMode mode;
   ASSERT_EQ(mode.start(scene_, {}, {}), "");
   ASSERT_EQ(scene_.settings.root_motion_mode, anim::RootMotionMode::Applied);
-  LoadOutcome other = load_now({{asset::kDemoSourcePath}, {}});
+  LoadOutcome other = load_now({{demo::kDemoSourcePath}, {}});
   ASSERT_TRUE(other.ok);
   ASSERT_EQ(scene_.open(std::move(other.character), std::move(other.project)), "");
   EXPECT_EQ(scene_.settings.root_motion_mode, anim::RootMotionMode::InPlace);

@@ -10,8 +10,8 @@
 #include <fstream>
 #include <thread>
 
-#include "asset/project_file.h"
-#include "asset/temp_files.h"
+#include "project/project_file.h"
+#include "support/temp_files.h"
 #include "viewer_process.h"
 #include "xdnd_source.h"
 
@@ -41,15 +41,15 @@ TEST(FileSessionWindow, AnotherFileStartsWithItsOwnPlaybackErrorsAndWarnings) {
       0);
   const auto other = dir / "other.glb";
   std::filesystem::copy_file(model, other);
-  asset::Project project;
+  project::Project project;
   project.character = "demo.glb";
-  asset::ProjectSession session;
+  project::ProjectSession session;
   session.clip = "walk_forward";
   session.speed = 2.0f;
   session.loop = anim::PlaybackMode::PingPong;
   session.time_scale = 0.25f;
   project.session = session;
-  ASSERT_EQ(asset::save_project(project, (dir / "slow.json").string()), "");
+  ASSERT_EQ(project::save_project(project, (dir / "slow.json").string()), "");
   const auto corrupt = dir / "corrupt.glb";
   std::ofstream(corrupt) << "glTF this is not";
 

@@ -17,8 +17,8 @@
 #include <string>
 #include <thread>
 
-#include "asset/temp_files.h"
 #include "graph_authoring_steps.h"
+#include "support/temp_files.h"
 #include "viewer_process.h"
 #include "xdnd_source.h"
 

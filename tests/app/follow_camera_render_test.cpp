@@ -9,10 +9,10 @@
 #include <filesystem>
 #include <string>
 
-#include "asset/demo_project.h"
-#include "asset/project_file.h"
-#include "asset/temp_files.h"
 #include "picture_diff.h"
+#include "project/demo_project.h"
+#include "project/project_file.h"
+#include "support/temp_files.h"
 #include "viewer_process.h"
 
 namespace {
@@ -25,15 +25,15 @@ const glm::vec3 kOwnTarget(-2.0f, 1.6f, 1.0f);  // to its right
 // The demo project with one look-at at target, following the camera or not, saved in dir.
 std::string save_look_at(const fs::path& dir, const std::string& name, const glm::vec3& target,
                          bool follow_camera) {
-  asset::Project project = asset::make_demo_project();
-  asset::ProjectPostProcess look;
+  project::Project project = project::make_demo_project();
+  project::ProjectPostProcess look;
   look.kind = anim::PostProcessKind::LookAt;
   look.target = target;
   look.limit_deg = 90.0f;
   look.follow_camera = follow_camera;
   project.post_process = {look};
   const std::string path = (dir / (name + ".json")).string();
-  EXPECT_EQ(asset::save_project(project, path), "");
+  EXPECT_EQ(project::save_project(project, path), "");
   return path;
 }
 

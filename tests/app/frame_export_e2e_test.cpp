@@ -9,8 +9,8 @@
 #include <filesystem>
 #include <thread>
 
-#include "asset/temp_files.h"
 #include "picture_diff.h"
+#include "support/temp_files.h"
 #include "viewer_process.h"
 
 namespace {

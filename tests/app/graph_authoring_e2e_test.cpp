@@ -22,8 +22,8 @@
 #include <thread>
 #include <vector>
 
-#include "asset/temp_files.h"
 #include "graph_authoring_steps.h"
+#include "support/temp_files.h"
 #include "viewer_process.h"
 
 using namespace e2e;  // the graph-authoring steps

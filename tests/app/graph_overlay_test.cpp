@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "app/async_loader.h"
-#include "asset/demo_character.h"
+#include "demo/demo_character.h"
 
 namespace app {
 namespace {
@@ -32,7 +32,7 @@ TEST(GraphOverlay, StateLineShowsTheTransitionRunningIntoIt) {
 }
 
 TEST(GraphOverlay, TheDemosGraphGivesItsStateAndBlendSpace) {
-  LoadOutcome demo = load_now({{asset::kDemoSourcePath}, {}});
+  LoadOutcome demo = load_now({{demo::kDemoSourcePath}, {}});
   ASSERT_TRUE(demo.ok);
   ViewerScene scene;
   ASSERT_EQ(scene.open(std::move(demo.character), std::move(demo.project)), "");

@@ -9,8 +9,8 @@
 #include <filesystem>
 #include <thread>
 
-#include "asset/hostile_files.h"
-#include "asset/temp_files.h"
+#include "support/hostile_files.h"
+#include "support/temp_files.h"
 #include "viewer_process.h"
 
 TEST(HostileFileWindow, AFileThatCrashesTheImporterLeavesThePreviousCharacter) {

@@ -15,11 +15,11 @@
 #include "app/frame_options.h"
 #include "app/joint_inspection.h"
 #include "app/render_view_options.h"
-#include "asset/demo_character.h"
-#include "asset/temp_files.h"
+#include "demo/demo_character.h"
 #include "picture_diff.h"
 #include "render/bone_axes.h"
 #include "render/motion_trail.h"
+#include "support/temp_files.h"
 
 namespace {
 
@@ -36,7 +36,7 @@ std::string vec3_text(const glm::vec3& v) {
 class JointOverlayRender : public ::testing::Test {
  protected:
   void SetUp() override {
-    options.file = asset::kDemoSourcePath;
+    options.file = demo::kDemoSourcePath;
     options.clip = "walk_forward";
     options.time_s = 0.5f;
     options.root_motion = "applied";

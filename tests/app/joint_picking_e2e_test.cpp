@@ -9,8 +9,8 @@
 #include <filesystem>
 #include <string>
 
-#include "asset/temp_files.h"
 #include "graph_authoring_steps.h"
+#include "support/temp_files.h"
 #include "viewer_process.h"
 
 namespace {

@@ -13,7 +13,7 @@
 
 #include "anim/transform.h"
 #include "app/async_loader.h"
-#include "asset/demo_character.h"
+#include "demo/demo_character.h"
 
 namespace app {
 namespace {
@@ -23,9 +23,9 @@ using Pose = std::vector<anim::Transform>;
 // The demo in its project, with a trigger "hop" that sends the machine from locomotion to
 // turn_right (as a state change asked for in the viewer).
 void open_demo(ViewerScene& scene) {
-  LoadOutcome demo = load_now({{asset::kDemoSourcePath}, {}});
+  LoadOutcome demo = load_now({{demo::kDemoSourcePath}, {}});
   ASSERT_TRUE(demo.ok);
-  asset::Project& project = demo.project;
+  project::Project& project = demo.project;
   const int hop = project.parameters.add("hop", anim::ParameterType::Trigger);
   anim::Transition t;
   t.source = 0;

@@ -19,8 +19,8 @@
 
 #include <glm/glm.hpp>
 
-#include "asset/temp_files.h"
 #include "graph_authoring_steps.h"
+#include "support/temp_files.h"
 #include "viewer_process.h"
 
 namespace {

@@ -9,7 +9,7 @@
 #include "app/marker_authoring.h"
 #include "app/viewer_panels.h"
 #include "app/viewer_scene.h"
-#include "asset/demo_character.h"
+#include "demo/demo_character.h"
 
 namespace app {
 namespace {
@@ -28,7 +28,7 @@ void add_marker_on_the_timeline(ViewerScene& scene) {
   apply_timeline_marker_edit(doc, ui, scene, add);
   ASSERT_EQ(ui.status, "markers of " + clip + " changed");
   bool found = false;
-  for (const asset::ProjectClipMarkers& m : scene.project.clip_markers) {
+  for (const project::ProjectClipMarkers& m : scene.project.clip_markers) {
     for (const anim::Marker& marker : m.markers) {
       found |= m.clip == clip && marker.name == "hit" && marker.time_s == 0.25f;
     }
@@ -40,7 +40,7 @@ void add_marker_on_the_timeline(ViewerScene& scene) {
 // (turn > 0.5 starts the demo's 0.25 s crossfade from its entry state, locomotion (0), to
 // turn_left (1)).
 void play_demo_turning(ViewerScene& scene, int frames) {
-  LoadOutcome demo = load_now({{asset::kDemoSourcePath}, {}});
+  LoadOutcome demo = load_now({{demo::kDemoSourcePath}, {}});
   ASSERT_TRUE(demo.ok);
   ASSERT_EQ(scene.open(std::move(demo.character), std::move(demo.project)), "");
   scene.mode = PlayMode::Graph;

@@ -7,16 +7,16 @@
 
 #include "app/motion_matching_mode.h"
 #include "app/viewer_scene.h"
-#include "asset/demo_character.h"
-#include "asset/project_binding.h"
+#include "demo/demo_character.h"
+#include "project/project_binding.h"
 
 namespace {
 
 class MotionMatchingCoverage : public ::testing::Test {
  protected:
   void SetUp() override {
-    asset::Character character = asset::make_demo_character();
-    asset::Project project = asset::preview_project(character, asset::kDemoSourcePath);
+    importer::Character character = demo::make_demo_character();
+    project::Project project = project::preview_project(character, demo::kDemoSourcePath);
     ASSERT_EQ(scene.open(std::move(character), std::move(project)), "");
   }
   app::ViewerScene scene;
@@ -32,18 +32,18 @@ TEST_F(MotionMatchingCoverage, SavedCountsComeBackOnTheSameRangesOnly) {
 
   const anim::DatabaseRange& first = ranges[0];
   const anim::DatabaseRange& second = ranges[1];
-  asset::ProjectClipCoverage kept;
+  project::ProjectClipCoverage kept;
   kept.clip = scene.clips()[static_cast<std::size_t>(first.clip_index)].name;
   kept.mirrored = first.mirrored;
   kept.start_time_s = first.start_time_s;
   for (int f = 0; f < first.frame_count; ++f) kept.counts.push_back(static_cast<std::uint32_t>(f));
   // The second range's clip, but a frame count it no longer has: it starts again from zero.
-  asset::ProjectClipCoverage stale;
+  project::ProjectClipCoverage stale;
   stale.clip = scene.clips()[static_cast<std::size_t>(second.clip_index)].name;
   stale.mirrored = second.mirrored;
   stale.start_time_s = second.start_time_s;
   stale.counts.assign(static_cast<std::size_t>(second.frame_count) + 1, 7u);
-  scene.project.motion_matching = asset::ProjectMotionMatching{};
+  scene.project.motion_matching = project::ProjectMotionMatching{};
   scene.project.motion_matching->coverage = {kept, stale};
 
   ASSERT_EQ(mode.start(scene, {}, {}), "");
@@ -56,7 +56,7 @@ TEST_F(MotionMatchingCoverage, SavedCountsComeBackOnTheSameRangesOnly) {
     EXPECT_EQ(coverage[static_cast<std::size_t>(second.first_frame + f)], 0u);
   }
   // Handed back per range: only the range with counts, as it was saved.
-  const std::vector<asset::ProjectClipCoverage> saved = mode.saved_coverage(scene);
+  const std::vector<project::ProjectClipCoverage> saved = mode.saved_coverage(scene);
   ASSERT_EQ(saved.size(), 1u);
   EXPECT_EQ(saved[0].clip, kept.clip);
   EXPECT_EQ(saved[0].mirrored, kept.mirrored);

@@ -15,9 +15,9 @@
 #include "app/live_recording.h"
 #include "app/motion_matching_steering.h"
 #include "app/recording_file.h"
-#include "asset/cli_runner.h"
-#include "asset/demo_character.h"
-#include "asset/temp_files.h"
+#include "demo/demo_character.h"
+#include "support/cli_runner.h"
+#include "support/temp_files.h"
 #include "viewer_process.h"
 
 namespace {
@@ -194,7 +194,7 @@ TEST_F(MotionMatchingWindow, AWalkSteeredWithWIsRecordedAndReplayedHeadless) {
 
   // Replayed headless on the demo, as `render --recording` does: it walks where W sent it.
   app::ViewerScene scene;
-  app::LoadOutcome demo = app::load_now({{asset::kDemoSourcePath}, {}});
+  app::LoadOutcome demo = app::load_now({{demo::kDemoSourcePath}, {}});
   ASSERT_TRUE(demo.ok);
   ASSERT_EQ(scene.open(std::move(demo.character), std::move(demo.project)), "");
   app::RecordingReplay replay(recording);

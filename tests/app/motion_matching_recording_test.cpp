@@ -21,8 +21,8 @@
 #include "app/motion_matching_mode.h"
 #include "app/motion_matching_steering.h"
 #include "app/recording_file.h"
-#include "asset/demo_character.h"
-#include "asset/temp_files.h"
+#include "demo/demo_character.h"
+#include "support/temp_files.h"
 
 namespace app {
 namespace {
@@ -32,7 +32,7 @@ constexpr int kFrames = 96;
 constexpr int kStopFrame = 72, kRestartFrame = 78;
 
 void open_demo(ViewerScene& scene) {
-  LoadOutcome demo = load_now({{asset::kDemoSourcePath}, {}});
+  LoadOutcome demo = load_now({{demo::kDemoSourcePath}, {}});
   ASSERT_TRUE(demo.ok);
   ASSERT_EQ(scene.open(std::move(demo.character), std::move(demo.project)), "");
 }

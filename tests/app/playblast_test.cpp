@@ -10,9 +10,9 @@
 #include <iterator>
 #include <string>
 
-#include "asset/cli_runner.h"
-#include "asset/temp_files.h"
 #include "picture_diff.h"
+#include "support/cli_runner.h"
+#include "support/temp_files.h"
 #include "video_probe.h"
 #include "viewer_process.h"
 

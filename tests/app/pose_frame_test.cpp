@@ -16,7 +16,7 @@
 #include "app/viewer_panels.h"
 #include "app/viewer_process.h"
 #include "app/viewer_scene.h"
-#include "asset/temp_files.h"
+#include "support/temp_files.h"
 
 namespace app {
 namespace {

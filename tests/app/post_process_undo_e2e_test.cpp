@@ -10,10 +10,10 @@
 #include <filesystem>
 #include <string>
 
-#include "asset/demo_project.h"
-#include "asset/project_file.h"
-#include "asset/temp_files.h"
 #include "graph_authoring_steps.h"
+#include "project/demo_project.h"
+#include "project/project_file.h"
+#include "support/temp_files.h"
 #include "viewer_process.h"
 
 namespace {
@@ -30,13 +30,13 @@ TEST(PostProcessUndoWindow, ADraggedTargetIsOneUndoStep) {
   std::string why;
   if (!e2e::can_drive_windows(why)) GTEST_SKIP() << why;
   const fs::path dir = test::make_temp_dir();
-  asset::Project project = asset::make_demo_project();
-  asset::ProjectPostProcess look;
+  project::Project project = project::make_demo_project();
+  project::ProjectPostProcess look;
   look.kind = anim::PostProcessKind::LookAt;
   look.target = {0.5f, 1.4f, 0.8f};  // ahead of the chest, to the character's left
   project.post_process = {look};
   const fs::path path = dir / "look.json";
-  ASSERT_EQ(asset::save_project(project, path.string()), "");
+  ASSERT_EQ(project::save_project(project, path.string()), "");
   const fs::path log = dir / "state.jsonl";
   e2e::ViewerProcess viewer(
       dir, {"--size", "1280x720", "--state-log", "state.jsonl", "--clip", "idle", path.string()});

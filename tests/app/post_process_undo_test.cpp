@@ -15,25 +15,25 @@
 #include "app/post_process_targets.h"
 #include "app/viewer_panels.h"
 #include "app/viewer_scene.h"
-#include "asset/demo_character.h"
-#include "asset/project_post_process_json.h"
+#include "demo/demo_character.h"
+#include "project/project_post_process_json.h"
 
 namespace app {
 namespace {
 
-using Stack = std::vector<asset::ProjectPostProcess>;
+using Stack = std::vector<project::ProjectPostProcess>;
 
 // The look-at's index in a stack (first, or second after the reorder).
 int look_at_index(const Stack& stack) {
   return stack[0].kind == anim::PostProcessKind::LookAt ? 0 : 1;
 }
 
-const asset::ProjectPostProcess& look_at(const Stack& stack) {
+const project::ProjectPostProcess& look_at(const Stack& stack) {
   return stack[static_cast<std::size_t>(look_at_index(stack))];
 }
 
 // The playing instance runs the project's look-at with its target and weight.
-void expect_instance_runs(const ViewerScene& scene, const asset::ProjectPostProcess& look) {
+void expect_instance_runs(const ViewerScene& scene, const project::ProjectPostProcess& look) {
   const int b = bound_entry_of(scene, look_at_index(scene.project.post_process));
   ASSERT_GE(b, 0);
   const anim::PostProcessEntry& e = scene.instance.post_process()[static_cast<std::size_t>(b)];
@@ -42,9 +42,9 @@ void expect_instance_runs(const ViewerScene& scene, const asset::ProjectPostProc
 }
 
 TEST(PostProcessUndo, EachEditIsOneStepAndUndoRedoGiveTheExactStacks) {
-  LoadOutcome demo = load_now({{asset::kDemoSourcePath}, {}});
+  LoadOutcome demo = load_now({{demo::kDemoSourcePath}, {}});
   ASSERT_TRUE(demo.ok);
-  asset::ProjectPostProcess look;
+  project::ProjectPostProcess look;
   look.kind = anim::PostProcessKind::LookAt;
   look.target = {1.0f, 1.6f, 1.0f};
   demo.project.post_process = {look};
@@ -52,7 +52,7 @@ TEST(PostProcessUndo, EachEditIsOneStepAndUndoRedoGiveTheExactStacks) {
   ASSERT_EQ(scene.open(std::move(demo.character), std::move(demo.project)), "");
   ViewerUi ui;
   Document doc;
-  doc.open({asset::kDemoSourcePath}, "", scene.project);  // as a load does
+  doc.open({demo::kDemoSourcePath}, "", scene.project);  // as a load does
   std::vector<Stack> recorded{scene.project.post_process};
 
   // The weight slider dragged over 30 frames: the button held, one edit a frame.
@@ -82,10 +82,10 @@ TEST(PostProcessUndo, EachEditIsOneStepAndUndoRedoGiveTheExactStacks) {
 
   for (int step = 3; step >= 0; --step) {
     ASSERT_TRUE(step_graph_history(doc, ui, scene, true)) << "undo to step " << step;
-    EXPECT_TRUE(asset::same_post_process(scene.project.post_process, recorded[step]))
+    EXPECT_TRUE(project::same_post_process(scene.project.post_process, recorded[step]))
         << "undo to step " << step << ": "
-        << asset::post_process_to_json(scene.project.post_process).dump() << " vs "
-        << asset::post_process_to_json(recorded[step]).dump();
+        << project::post_process_to_json(scene.project.post_process).dump() << " vs "
+        << project::post_process_to_json(recorded[step]).dump();
     EXPECT_EQ(look_at(scene.project.post_process).target, look_at(recorded[step]).target);
     EXPECT_EQ(look_at(scene.project.post_process).weight, look_at(recorded[step]).weight);
     expect_instance_runs(scene, look_at(recorded[step]));
@@ -94,7 +94,7 @@ TEST(PostProcessUndo, EachEditIsOneStepAndUndoRedoGiveTheExactStacks) {
   EXPECT_EQ(ui.status, "nothing to undo");
   for (int step = 1; step <= 4; ++step) {
     ASSERT_TRUE(step_graph_history(doc, ui, scene, false)) << "redo to step " << step;
-    EXPECT_TRUE(asset::same_post_process(scene.project.post_process, recorded[step]))
+    EXPECT_TRUE(project::same_post_process(scene.project.post_process, recorded[step]))
         << "redo to step " << step;
     expect_instance_runs(scene, look_at(recorded[step]));
   }

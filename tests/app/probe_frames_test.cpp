@@ -21,7 +21,7 @@ class ProbeFrames : public test::DemoWalkScene {
     if (HasFatalFailure()) return;
     head = scene.character.skeleton.find_joint("head");
     ASSERT_GE(head, 0);
-    asset::ProjectPostProcess look;
+    project::ProjectPostProcess look;
     look.kind = anim::PostProcessKind::LookAt;
     look.target = {-2.0f, 1.6f, 1.0f};  // the project's own: to the character's right
     look.follow_camera = true;

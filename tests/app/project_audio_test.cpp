@@ -9,10 +9,10 @@
 #include <filesystem>
 #include <string>
 
-#include "asset/cli_runner.h"
-#include "asset/demo_project.h"
-#include "asset/project_file.h"
-#include "asset/temp_files.h"
+#include "project/demo_project.h"
+#include "project/project_file.h"
+#include "support/cli_runner.h"
+#include "support/temp_files.h"
 #include "video_probe.h"
 #include "viewer_process.h"
 
@@ -23,8 +23,8 @@ namespace fs = std::filesystem;
 
 TEST(ProjectAudio, IsKeptRelativeToTheProjectAndRoundTripsThroughTheFile) {
   const fs::path dir = test::make_temp_dir();
-  asset::Project project = asset::make_demo_project();
-  const std::string without = asset::project_to_json(project);
+  project::Project project = project::make_demo_project();
+  const std::string without = project::project_to_json(project);
   EXPECT_EQ(without.find("\"audio\""), std::string::npos) << "written only when set";
 
   remember_project_audio(project, (dir / "shots").string(), (dir / "sound" / "take.wav").string(),
@@ -34,15 +34,15 @@ TEST(ProjectAudio, IsKeptRelativeToTheProjectAndRoundTripsThroughTheFile) {
             (dir / "shots" / "../sound/take.wav").string());
   const fs::path path = dir / "shots" / "demo.json";
   fs::create_directories(path.parent_path());
-  ASSERT_EQ(asset::save_project(project, path.string()), "");
-  asset::Project loaded;
-  ASSERT_EQ(asset::load_project(path.string(), loaded), "");
+  ASSERT_EQ(project::save_project(project, path.string()), "");
+  project::Project loaded;
+  ASSERT_EQ(project::load_project(path.string(), loaded), "");
   EXPECT_EQ(loaded.audio_file, "../sound/take.wav");
   EXPECT_FLOAT_EQ(loaded.audio_offset_s, 0.25f);
   EXPECT_TRUE(loaded.unknown_fields.empty());
 
   remember_project_audio(loaded, (dir / "shots").string(), "", 0.0f);
-  EXPECT_EQ(asset::project_to_json(loaded), without) << "forgotten, the file is as before";
+  EXPECT_EQ(project::project_to_json(loaded), without) << "forgotten, the file is as before";
   fs::remove_all(dir);
 }
 
@@ -56,11 +56,11 @@ TEST(ProjectAudio, RenderOfAProjectTakesItsSoundWithoutAudio) {
       "duration=3 -ac 2 '" +
       wav.string() + "'";
   ASSERT_EQ(std::system(tone.c_str()), 0);
-  asset::Project project = asset::make_demo_project();
+  project::Project project = project::make_demo_project();
   project.audio_file = "tone.wav";  // relative to the project's folder
   project.audio_offset_s = 0.5f;
   const fs::path path = dir / "demo.json";
-  ASSERT_EQ(asset::save_project(project, path.string()), "");
+  ASSERT_EQ(project::save_project(project, path.string()), "");
   const std::string render = "render '" + path.string() + "' --clip walk_forward --to 1 " +
                              "--size 160x120 --fps 10 --out '";
   test::ProcessResult run = test::run_animview(render + (dir / "a.mp4").string() + "'", dir);

@@ -10,9 +10,9 @@
 #include "app/async_loader.h"
 #include "app/project_session.h"
 #include "app/save_flow.h"
-#include "asset/demo_character.h"
-#include "asset/demo_export.h"
-#include "asset/project_file.h"
+#include "demo/demo_character.h"
+#include "demo/demo_export.h"
+#include "project/project_file.h"
 
 namespace app {
 namespace {
@@ -86,8 +86,8 @@ TEST_F(ProjectSavingTest, AProjectBesideACopiedAssetFolderReopensWithRelativePat
   EXPECT_FALSE(has_unsaved_changes(doc, ui, scene, camera));
   EXPECT_EQ(std::distance(fs::directory_iterator(assets), fs::directory_iterator{}), 1)
       << "nothing written beside the asset";
-  asset::Project saved;
-  ASSERT_EQ(asset::load_project(path, saved), "");
+  project::Project saved;
+  ASSERT_EQ(project::load_project(path, saved), "");
   EXPECT_EQ(saved.character, "../assets/RobotExpressive.glb");
   ASSERT_TRUE(saved.session.has_value());
   EXPECT_EQ(saved.session->clip, scene.clips()[2].name);
@@ -120,7 +120,7 @@ TEST_F(ProjectSavingTest, AProjectBesideACopiedAssetFolderReopensWithRelativePat
 TEST_F(ProjectSavingTest, SaveAsElsewhereKeepsTheFilesFoundAndWatchingIsNoChange) {
   const fs::path model = dir_ / "models" / "demo.glb";
   fs::create_directories(model.parent_path());
-  ASSERT_EQ(asset::export_demo_character(model.string()), "");
+  ASSERT_EQ(demo::export_demo_character(model.string()), "");
   ViewerScene scene;
   ViewerUi ui;
   Document doc;
@@ -138,8 +138,8 @@ TEST_F(ProjectSavingTest, SaveAsElsewhereKeepsTheFilesFoundAndWatchingIsNoChange
   fs::create_directories(dir_ / "deep" / "er");
   const std::string second = (dir_ / "deep" / "er" / "b.animview.json").string();
   ASSERT_EQ(save_project_to(second, doc, ui, scene, camera), "");
-  asset::Project saved;
-  ASSERT_EQ(asset::load_project(second, saved), "");
+  project::Project saved;
+  ASSERT_EQ(project::load_project(second, saved), "");
   EXPECT_EQ(saved.character, "../../models/demo.glb");
   EXPECT_EQ(doc.window_title(false), "b.animview.json - animview");
   EXPECT_EQ(doc.window_title(true), "b.animview.json* - animview");

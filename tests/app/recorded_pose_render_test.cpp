@@ -11,7 +11,7 @@
 #include "app/character_source.h"
 #include "app/scene_frame_view.h"
 #include "app/scene_snapshot.h"
-#include "asset/demo_character.h"
+#include "demo/demo_character.h"
 #include "picture_diff.h"
 #include "render/gl_window.h"
 #include "render/orbit_camera.h"
@@ -29,7 +29,7 @@ TEST(RecordedPoseRender, ARecordedFrameIsDrawnAsItWasShown) {
   ASSERT_EQ(window.open({kWidth, kHeight, false, "recorded pose"}), "");
   render::SceneRenderer renderer;
   ASSERT_EQ(renderer.init(), "");
-  LoadOutcome demo = load_now({{asset::kDemoSourcePath}, {}});
+  LoadOutcome demo = load_now({{demo::kDemoSourcePath}, {}});
   ASSERT_TRUE(demo.ok);
   ViewerScene scene;
   ASSERT_EQ(scene.open(std::move(demo.character), std::move(demo.project)), "");

@@ -13,9 +13,9 @@
 #include <thread>
 
 #include "app/recording_file.h"
-#include "asset/cli_runner.h"
-#include "asset/temp_files.h"
 #include "blend_editor_drag.h"
+#include "support/cli_runner.h"
+#include "support/temp_files.h"
 #include "video_probe.h"
 #include "viewer_process.h"
 

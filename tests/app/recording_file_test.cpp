@@ -10,7 +10,7 @@
 #include <utility>
 #include <vector>
 
-#include "asset/temp_files.h"
+#include "support/temp_files.h"
 
 namespace app {
 namespace {

@@ -11,12 +11,12 @@
 #include <iterator>
 #include <string>
 
-#include "asset/cli_runner.h"
-#include "asset/demo_character.h"
-#include "asset/demo_export.h"
-#include "asset/demo_project.h"
-#include "asset/project_file.h"
-#include "asset/temp_files.h"
+#include "demo/demo_character.h"
+#include "demo/demo_export.h"
+#include "project/demo_project.h"
+#include "project/project_file.h"
+#include "support/cli_runner.h"
+#include "support/temp_files.h"
 #include "video_probe.h"
 #include "viewer_process.h"
 
@@ -147,7 +147,7 @@ TEST_F(RecordingRender, TheDemoWithoutAClipPlaysItsGraphAndAFileAsksForOne) {
   EXPECT_NE(run.err.find("no --to: 5 s of the graph from its start"), std::string::npos) << run.err;
   EXPECT_EQ(probe::read(gif).streams.at(0).frames, 50) << "5 s at 10 fps";
   const fs::path demo = dir_ / "demo.glb";
-  ASSERT_EQ(asset::export_character_glb(asset::make_demo_character(), demo.string()), "");
+  ASSERT_EQ(demo::export_character_glb(demo::make_demo_character(), demo.string()), "");
   const fs::path plain = dir_ / "plain.gif";
   run = test::run_animview(
       "render '" + demo.string() + "' --size 160x120 --fps 10 --out '" + plain.string() + "'",
@@ -159,7 +159,7 @@ TEST_F(RecordingRender, TheDemoWithoutAClipPlaysItsGraphAndAFileAsksForOne) {
 
 TEST_F(RecordingRender, AProjectWithoutAClipPlaysItsGraphForToSeconds) {
   const fs::path project = dir_ / "demo.json";
-  ASSERT_EQ(asset::save_project(asset::make_demo_project(), project.string()), "");
+  ASSERT_EQ(project::save_project(project::make_demo_project(), project.string()), "");
   const fs::path gif = dir_ / "graph.gif";
   const std::string common = "render '" + project.string() + "' --size 160x120 --fps 10 ";
   test::ProcessResult run =

@@ -14,7 +14,7 @@
 #include "app/character_source.h"
 #include "app/live_recording.h"
 #include "app/viewer_video_export.h"
-#include "asset/demo_character.h"
+#include "demo/demo_character.h"
 #include "render/gl_fixture.h"
 #include "video_probe.h"
 
@@ -24,7 +24,7 @@ namespace {
 namespace fs = std::filesystem;
 
 void open_demo(ViewerScene& scene) {
-  LoadOutcome demo = load_now({{asset::kDemoSourcePath}, {}});
+  LoadOutcome demo = load_now({{demo::kDemoSourcePath}, {}});
   ASSERT_TRUE(demo.ok);
   ASSERT_EQ(scene.open(std::move(demo.character), std::move(demo.project)), "");
   ASSERT_EQ(scene.mode, PlayMode::Graph);

@@ -23,8 +23,8 @@
 #include <string>
 #include <vector>
 
-#include "asset/temp_files.h"
 #include "picture_diff.h"
+#include "support/temp_files.h"
 
 namespace {
 

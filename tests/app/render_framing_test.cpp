@@ -9,13 +9,13 @@
 #include <filesystem>
 #include <string>
 
-#include "asset/armature_twin.h"
-#include "asset/demo_character.h"
-#include "asset/demo_export.h"
-#include "asset/importer.h"
-#include "asset/picture_figure.h"
-#include "asset/temp_files.h"
+#include "demo/demo_character.h"
+#include "demo/demo_export.h"
+#include "import/importer.h"
 #include "picture_diff.h"
+#include "support/armature_twin.h"
+#include "support/picture_figure.h"
+#include "support/temp_files.h"
 #include "viewer_process.h"
 
 namespace {
@@ -103,11 +103,10 @@ TEST(RenderFraming, ACharacterUnderABlenderArmatureIsFramedAsItsOriginal) {
   std::string why;
   if (!e2e::can_drive_windows(why)) GTEST_SKIP() << why;
   const auto dir = test::make_temp_dir();
-  const asset::Character demo = asset::make_demo_character();
-  ASSERT_EQ(asset::export_character_glb(demo, (dir / "demo.glb").string()), "");
+  const importer::Character demo = demo::make_demo_character();
+  ASSERT_EQ(demo::export_character_glb(demo, (dir / "demo.glb").string()), "");
   ASSERT_EQ(
-      asset::export_character_glb(test::wrap_in_armature(demo), (dir / "wrapped.glb").string()),
-      "");
+      demo::export_character_glb(test::wrap_in_armature(demo), (dir / "wrapped.glb").string()), "");
   for (const char* options :
        {"--rest-pose", "--clip walk_forward --time 0.5", "--clip run_forward --time 0.3"}) {
     const Picture original = render_file(dir / "demo.glb", options, dir / "demo.png");
@@ -133,11 +132,11 @@ TEST(RenderFraming, SharedCharactersUnderABlenderArmatureDrawTheirOriginalsPictu
   const auto dir = test::make_temp_dir();
   for (const char* file :
        {"kaykit/Knight.glb", "khronos/Fox.glb", "quaternius/RobotExpressive.glb"}) {
-    const asset::ImportResult imported =
-        asset::import_file_in_process((shared / file).string(), asset::ImportSettings{});
+    const importer::ImportResult imported =
+        importer::import_file_in_process((shared / file).string(), importer::ImportSettings{});
     ASSERT_TRUE(imported.ok()) << imported.error;
-    ASSERT_EQ(asset::export_character_glb(test::wrap_in_armature(imported.character),
-                                          (dir / "wrapped.glb").string()),
+    ASSERT_EQ(demo::export_character_glb(test::wrap_in_armature(imported.character),
+                                         (dir / "wrapped.glb").string()),
               "");
     for (const char* options : {"--rest-pose", "--clip 1 --time 0.4"}) {
       const std::string what = std::string(file) + " " + options;

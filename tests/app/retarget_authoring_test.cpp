@@ -9,8 +9,8 @@
 #include <filesystem>
 
 #include "app/clip_file_adding.h"
-#include "asset/demo_character.h"
-#include "asset/project_file.h"
+#include "demo/demo_character.h"
+#include "project/project_file.h"
 
 namespace app {
 namespace {
@@ -27,10 +27,10 @@ class RetargetAuthoringTest : public ::testing::Test {
     fs::create_directories(dir_);
     bvh_ = (dir_ / "walk.bvh").string();
     fs::copy_file(kForeignBvh, bvh_);
-    LoadOutcome demo = load_now({{asset::kDemoSourcePath}, {}});
+    LoadOutcome demo = load_now({{demo::kDemoSourcePath}, {}});
     ASSERT_TRUE(demo.ok);
     ASSERT_EQ(scene_.open(std::move(demo.character), std::move(demo.project)), "");
-    doc_.open({asset::kDemoSourcePath}, "", scene_.project);
+    doc_.open({demo::kDemoSourcePath}, "", scene_.project);
     refresh_panels(ui_, scene_);
   }
   void TearDown() override {
@@ -45,7 +45,7 @@ class RetargetAuthoringTest : public ::testing::Test {
 
   std::string save() {
     const std::string project = (dir_ / "demo.animview.json").string();
-    EXPECT_EQ(asset::save_project(scene_.project, project), "");
+    EXPECT_EQ(project::save_project(scene_.project, project), "");
     return project;
   }
 
@@ -68,7 +68,7 @@ TEST_F(RetargetAuthoringTest, TheAcceptedOfferIsARetargetEntryAndAReloadRetarget
   ASSERT_EQ(scene_.project.retargets.size(), 1u);
   EXPECT_EQ(scene_.project.retargets[0].file, bvh_);
   EXPECT_TRUE(scene_.project.clip_files.empty());
-  EXPECT_EQ(doc_.files(), std::vector<std::string>{asset::kDemoSourcePath});
+  EXPECT_EQ(doc_.files(), std::vector<std::string>{demo::kDemoSourcePath});
 
   const std::string name = scene_.clips().back().name;
   LoadOutcome reloaded = load_now({{save()}, {}});
@@ -122,7 +122,7 @@ TEST_F(RetargetAuthoringTest, ThePanelFindsARelativeEntryInTheProjectFolderAndNa
   retarget(bvh_);
   ASSERT_EQ(scene_.project.retargets.size(), 1u);
   scene_.project.retargets[0].file = "walk.bvh";
-  doc_.open({asset::kDemoSourcePath}, (dir_ / "demo.animview.json").string(), scene_.project);
+  doc_.open({demo::kDemoSourcePath}, (dir_ / "demo.animview.json").string(), scene_.project);
   RetargetAuthoring authoring;
   ASSERT_EQ(retarget_again(authoring, 0, doc_, scene_, ui_), "");
   EXPECT_EQ(fs::path(authoring.sources[0].path), dir_ / "walk.bvh");
@@ -159,7 +159,7 @@ TEST_F(RetargetAuthoringTest, ACorrectionRetargetsTheClipsAgainIsUndoableAndIsSa
   const anim::Clip before = scene_.character.clips[clip];
 
   // The left upper arm unmapped: it keeps its rest pose on every key.
-  asset::set_retarget_correction(scene_.project.retargets[0], "upperarm_l", "");
+  project::set_retarget_correction(scene_.project.retargets[0], "upperarm_l", "");
   ASSERT_EQ(retarget_again(authoring, 0, doc_, scene_, ui_), "");
   EXPECT_EQ(authoring.sources[0].map.joints[static_cast<std::size_t>(arm)].source_a, -1);
   const anim::Clip& after = scene_.character.clips[clip];

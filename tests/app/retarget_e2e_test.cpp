@@ -18,7 +18,7 @@
 #include <thread>
 #include <vector>
 
-#include "asset/temp_files.h"
+#include "support/temp_files.h"
 #include "viewer_process.h"
 
 namespace {

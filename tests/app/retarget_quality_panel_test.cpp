@@ -11,8 +11,8 @@
 #include "anim/retarget_report_text.h"
 #include "app/clip_file_adding.h"
 #include "app/retarget_authoring.h"
-#include "asset/clip_retargeting.h"
-#include "asset/importer.h"
+#include "import/clip_retargeting.h"
+#include "import/importer.h"
 #include "ui/headless_imgui.h"
 
 namespace app {
@@ -26,10 +26,11 @@ fs::path shared_asset(const char* relative) {
 
 // The report as the command makes it: both files imported, every clip retargeted.
 anim::RetargetReport command_report(const fs::path& clip_file, const fs::path& model) {
-  const asset::ImportResult source = asset::import_file(clip_file.string(), {});
-  const asset::ImportResult target = asset::import_file(model.string(), {});
+  const importer::ImportResult source = importer::import_file(clip_file.string(), {});
+  const importer::ImportResult target = importer::import_file(model.string(), {});
   EXPECT_TRUE(source.ok() && target.ok()) << source.error << target.error;
-  const asset::ClipRetargeting result = asset::retarget_clips(source.character, target.character);
+  const importer::ClipRetargeting result =
+      importer::retarget_clips(source.character, target.character);
   EXPECT_TRUE(result.ok()) << result.error;
   if (!result.ok() || result.clips.empty()) return {};
   return anim::report_retarget(result.map, source.character.clips[0], result.clips[0]);

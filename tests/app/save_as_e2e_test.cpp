@@ -9,10 +9,10 @@
 #include <fstream>
 #include <thread>
 
-#include "asset/demo_character.h"
-#include "asset/demo_project.h"
-#include "asset/project_file.h"
-#include "asset/temp_files.h"
+#include "demo/demo_character.h"
+#include "project/demo_project.h"
+#include "project/project_file.h"
+#include "support/temp_files.h"
 #include "viewer_process.h"
 
 namespace {
@@ -36,14 +36,14 @@ TEST(SaveAsWindow, ASavedProjectReopensWithTheSameClipSpeedAndCamera) {
   const fs::path dir = test::make_temp_dir();
   fs::create_directories(dir / "elsewhere");
   ::setenv("ANIMVIEW_STATE_DIR", (dir / "state").c_str(), 1);
-  asset::Project start = asset::make_demo_project();
-  start.character = asset::kDemoSourcePath;
-  start.session =
-      asset::ProjectSession{"clip", "jog_left", 0.5f, false, 0.35f, anim::PlaybackMode::Once, 1.0f};
+  project::Project start = project::make_demo_project();
+  start.character = demo::kDemoSourcePath;
+  start.session = project::ProjectSession{
+      "clip", "jog_left", 0.5f, false, 0.35f, anim::PlaybackMode::Once, 1.0f};
   start.view.camera.yaw_deg = 30.0f;
   start.view.camera.pitch_deg = -20.0f;
   start.view.camera.distance_m = 5.0f;
-  ASSERT_EQ(asset::save_project(start, (dir / "start.animview.json").string()), "");
+  ASSERT_EQ(project::save_project(start, (dir / "start.animview.json").string()), "");
 
   {
     e2e::ViewerProcess viewer(dir, {"start.animview.json", "--state-log", "state.jsonl"});
@@ -73,8 +73,8 @@ TEST(SaveAsWindow, ASavedProjectReopensWithTheSameClipSpeedAndCamera) {
     EXPECT_EQ(viewer.wait_for_exit(std::chrono::seconds(20)), 0) << viewer.errors();
   }
   const fs::path mine = dir / "elsewhere" / "mine.animview.json";
-  asset::Project first;
-  ASSERT_EQ(asset::load_project(mine.string(), first), "");
+  project::Project first;
+  ASSERT_EQ(project::load_project(mine.string(), first), "");
   ASSERT_TRUE(first.session.has_value());
   EXPECT_EQ(first.session->clip, "jog_left");
   EXPECT_FLOAT_EQ(first.session->speed, 0.35f);
@@ -103,8 +103,8 @@ TEST(SaveAsWindow, ASavedProjectReopensWithTheSameClipSpeedAndCamera) {
     viewer.send_keys(window, "ctrl+q");
     EXPECT_EQ(viewer.wait_for_exit(std::chrono::seconds(20)), 0) << viewer.errors();
   }
-  asset::Project again;
-  ASSERT_EQ(asset::load_project(mine.string(), again), "");
+  project::Project again;
+  ASSERT_EQ(project::load_project(mine.string(), again), "");
   ASSERT_TRUE(again.session.has_value());
   EXPECT_EQ(again.session->clip, "jog_left");
   EXPECT_FLOAT_EQ(again.session->speed, 0.35f);
@@ -112,7 +112,7 @@ TEST(SaveAsWindow, ASavedProjectReopensWithTheSameClipSpeedAndCamera) {
   EXPECT_NEAR(again.view.camera.distance_m, first.view.camera.distance_m, 1e-4f);
   EXPECT_NEAR(again.view.camera.yaw_deg, first.view.camera.yaw_deg, 1e-3f);
   EXPECT_NEAR(again.view.camera.pitch_deg, first.view.camera.pitch_deg, 1e-3f);
-  EXPECT_EQ(again.character, asset::kDemoSourcePath);
+  EXPECT_EQ(again.character, demo::kDemoSourcePath);
   ::unsetenv("ANIMVIEW_STATE_DIR");
   fs::remove_all(dir);
 }

@@ -7,7 +7,7 @@
 #include <string>
 
 #include "app/async_loader.h"
-#include "asset/demo_character.h"
+#include "demo/demo_character.h"
 
 namespace app {
 namespace {
@@ -27,7 +27,7 @@ TEST(SlideMetering, APlayheadJumpsWhenItMovesOtherwiseThanTheClockWould) {
 }
 
 TEST(SlideMetering, TheDemosWalkStaysPlantedAScrubRestartsAndABlendBetweenSamplesSlides) {
-  LoadOutcome demo = load_now({{asset::kDemoSourcePath}, {}});
+  LoadOutcome demo = load_now({{demo::kDemoSourcePath}, {}});
   ASSERT_TRUE(demo.ok);
   ViewerScene scene;
   ASSERT_EQ(scene.open(std::move(demo.character), std::move(demo.project)), "");

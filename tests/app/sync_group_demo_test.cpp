@@ -12,8 +12,8 @@
 #include "anim/sync.h"
 #include "anim/sync_group.h"
 #include "app/viewer_scene.h"
-#include "asset/demo_character.h"
-#include "asset/demo_project.h"
+#include "demo/demo_character.h"
+#include "project/demo_project.h"
 
 namespace app {
 namespace {
@@ -33,14 +33,14 @@ std::string last_foot_down(const anim::Clip& clip, float time_s) {
 class SyncGroupDemo : public ::testing::Test {
  protected:
   void SetUp() override {
-    asset::Project project = asset::make_demo_project();
+    project::Project project = project::make_demo_project();
     const auto clip = [&](const char* name) {
       return static_cast<int>(std::find(project.clips.begin(), project.clips.end(), name) -
                               project.clips.begin());
     };
     project.parameters.add("go", anim::ParameterType::Bool);
     project.parameters.add("run_speed", anim::ParameterType::Float, 4.0f);
-    asset::ProjectBlendSpace running;
+    project::ProjectBlendSpace running;
     running.name = "running";
     running.dimensions = 1;
     running.space_1d.parameter_name = "run_speed";
@@ -57,7 +57,7 @@ class SyncGroupDemo : public ::testing::Test {
                 {"running", anim::StateKind::BlendSpace,
                  static_cast<int>(project.blend_spaces.size()) - 1}};
     for (anim::State& s : m.states) s.sync_group = "feet";
-    asset::Character character = asset::make_demo_character();
+    importer::Character character = demo::make_demo_character();
     ASSERT_EQ(scene.open(std::move(character), std::move(project)), "");
     scene.mode = PlayMode::Graph;
   }

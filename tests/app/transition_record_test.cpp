@@ -15,8 +15,8 @@
 #include "anim/state_history.h"
 #include "app/async_loader.h"
 #include "app/viewer_scene.h"
-#include "asset/demo_character.h"
-#include "asset/transition_record_json.h"
+#include "demo/demo_character.h"
+#include "project/transition_record_json.h"
 
 namespace app {
 namespace {
@@ -34,7 +34,7 @@ int state_index(const ViewerScene& scene, const std::string& name) {
 class TransitionRecordTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    LoadOutcome demo = load_now({{asset::kDemoSourcePath}, {}});
+    LoadOutcome demo = load_now({{demo::kDemoSourcePath}, {}});
     ASSERT_TRUE(demo.ok);
     ASSERT_EQ(scene_.open(std::move(demo.character), std::move(demo.project)), "");
     scene_.mode = PlayMode::Graph;
@@ -140,7 +140,7 @@ TEST_F(TransitionRecordTest, TheJsonExportCarriesTheFrames) {
   for (const anim::State& s : scene_.project.state_machine.states) states.push_back(s.name);
   for (const anim::Parameter& p : scene_.parameters.all()) parameters.push_back(p.name);
   const nlohmann::json j =
-      nlohmann::json::parse(asset::history_to_json(history_, states, parameters));
+      nlohmann::json::parse(project::history_to_json(history_, states, parameters));
   EXPECT_EQ(j["format"], "animview-transition-record");
   ASSERT_EQ(j["frames"].size(), 20u);
   const nlohmann::json& f = j["frames"][5];

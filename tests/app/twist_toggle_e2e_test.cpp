@@ -13,11 +13,11 @@
 #include <filesystem>
 #include <string>
 
-#include "asset/demo_project.h"
-#include "asset/project_file.h"
-#include "asset/temp_files.h"
 #include "graph_authoring_steps.h"
 #include "picture_diff.h"
+#include "project/demo_project.h"
+#include "project/project_file.h"
+#include "support/temp_files.h"
 #include "viewer_process.h"
 
 namespace {
@@ -62,10 +62,10 @@ TEST(TwistToggleWindow, MutingTheTwistCorrectionShowsTheCandyWrapperAtTheWrist) 
   std::string why;
   if (!e2e::can_drive_windows(why)) GTEST_SKIP() << why;
   const fs::path dir = test::make_temp_dir();
-  asset::Project project = asset::make_demo_project();
+  project::Project project = project::make_demo_project();
   project.post_process.emplace_back().kind = anim::PostProcessKind::Twist;  // every twist rig
   const fs::path path = dir / "twist.json";
-  ASSERT_EQ(asset::save_project(project, path.string()), "");
+  ASSERT_EQ(project::save_project(project, path.string()), "");
   const fs::path log = dir / "state.jsonl";
   e2e::ViewerProcess viewer(dir, {"--size", "1280x720", "--state-log", "state.jsonl", "--clip",
                                   "wrist_turn", path.string()});

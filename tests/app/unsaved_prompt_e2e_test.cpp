@@ -7,7 +7,7 @@
 #include <filesystem>
 #include <thread>
 
-#include "asset/temp_files.h"
+#include "support/temp_files.h"
 #include "viewer_process.h"
 
 namespace {

@@ -9,7 +9,7 @@
 #include <filesystem>
 #include <thread>
 
-#include "asset/temp_files.h"
+#include "support/temp_files.h"
 #include "video_probe.h"
 #include "viewer_process.h"
 

@@ -10,7 +10,7 @@
 
 #include "app/async_loader.h"
 #include "app/character_framing.h"
-#include "asset/demo_character.h"
+#include "demo/demo_character.h"
 #include "render/gl_window.h"
 
 namespace app {
@@ -38,7 +38,7 @@ class ViewerCommands : public ::testing::Test {
   }
 
   void load_demo() {
-    LoadOutcome demo = load_now({{asset::kDemoSourcePath}, {}});
+    LoadOutcome demo = load_now({{demo::kDemoSourcePath}, {}});
     ASSERT_TRUE(demo.ok);
     ASSERT_EQ(viewer_->scene.open(std::move(demo.character), std::move(demo.project)), "");
     ASSERT_EQ(viewer_->scene.update(0.1f, visual::SceneView{}), "");
@@ -101,11 +101,11 @@ TEST_F(ViewerCommands, SaveWritesTheProjectFileAndSaveAsAsksWhere) {
   EXPECT_TRUE(v.save_flow.asking());
 
   Viewer saved(options_, window_);
-  LoadOutcome demo = load_now({{asset::kDemoSourcePath}, {}});
+  LoadOutcome demo = load_now({{demo::kDemoSourcePath}, {}});
   ASSERT_TRUE(demo.ok);
   ASSERT_EQ(saved.scene.open(std::move(demo.character), std::move(demo.project)), "");
   const std::string project_path = (dir_ / "demo.animview.json").string();
-  saved.document.open({asset::kDemoSourcePath}, project_path, saved.scene.project);
+  saved.document.open({demo::kDemoSourcePath}, project_path, saved.scene.project);
   apply_viewer_command(saved, ViewerCommand::Save);
   EXPECT_FALSE(saved.save_flow.asking());
   EXPECT_TRUE(fs::exists(dir_ / "demo.animview.json"));
@@ -127,7 +127,7 @@ TEST_F(ViewerCommands, FramingAndNumpadCommandsMoveTheCamera) {
   v.ui.framing_aspect = 1.0f;
   v.camera.target = glm::vec3(50.0f, 0.0f, 50.0f);  // looking far from the character
   apply_viewer_command(v, ViewerCommand::FrameCharacter);
-  const asset::Bounds b = character_bounds(v.scene, true);
+  const importer::Bounds b = character_bounds(v.scene, true);
   ASSERT_FALSE(b.empty());
   EXPECT_TRUE(glm::all(glm::greaterThanEqual(v.camera.target, b.min - 1e-4f)) &&
               glm::all(glm::lessThanEqual(v.camera.target, b.max + 1e-4f)));

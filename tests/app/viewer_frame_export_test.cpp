@@ -11,7 +11,7 @@
 #include <filesystem>
 #include <fstream>
 
-#include "asset/demo_character.h"
+#include "demo/demo_character.h"
 #include "render/gl_fixture.h"
 
 namespace app {
@@ -29,7 +29,7 @@ class ViewerFrameExportTest : public GlTest {
     dir_ = fs::temp_directory_path() / ("animview_viewer_export_" + std::to_string(::getpid()));
     fs::remove_all(dir_);
     ASSERT_EQ(renderer_.init(), "");
-    LoadOutcome demo = load_now({{asset::kDemoSourcePath}, {}});
+    LoadOutcome demo = load_now({{demo::kDemoSourcePath}, {}});
     ASSERT_TRUE(demo.ok);
     ASSERT_EQ(scene_.open(std::move(demo.character), std::move(demo.project)), "");
     renderer_.set_character(app::character_source(scene_.character));

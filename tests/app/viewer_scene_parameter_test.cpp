@@ -7,13 +7,13 @@
 
 #include "app/async_loader.h"
 #include "app/viewer_scene.h"
-#include "asset/demo_character.h"
+#include "demo/demo_character.h"
 
 namespace app {
 namespace {
 
 TEST(ViewerSceneParameter, SetsFiniteValuesAndRefusesTheRestNamingTheAssignment) {
-  LoadOutcome demo = load_now({{asset::kDemoSourcePath}, {}});
+  LoadOutcome demo = load_now({{demo::kDemoSourcePath}, {}});
   ASSERT_TRUE(demo.ok);
   ViewerScene scene;
   ASSERT_EQ(scene.open(std::move(demo.character), std::move(demo.project)), "");

@@ -6,7 +6,7 @@
 
 #include <filesystem>
 
-#include "asset/temp_files.h"
+#include "support/temp_files.h"
 #include "viewer_process.h"
 
 namespace {

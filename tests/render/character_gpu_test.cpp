@@ -6,8 +6,8 @@
 #include <string>
 
 #include "anim/active_morph_targets.h"
-#include "asset/importer.h"
 #include "gl_fixture.h"
+#include "import/importer.h"
 #include "skinning_rigs.h"
 
 namespace {
@@ -19,7 +19,7 @@ const fs::path kDuckFolder = "/usr/share/assimp/models/Collada";
 class CharacterGpuTest : public GlTest {};
 
 // The parts of character the GPU upload reads (app::character_source, without the bounds).
-render::CharacterSource source_of(const asset::Character& character) {
+render::CharacterSource source_of(const importer::Character& character) {
   return {character.source_path, character.skeleton.joint_count(), character.meshes,
           character.materials};
 }
@@ -38,7 +38,7 @@ TEST_F(CharacterGpuTest, AModelOpenedByARelativePathFindsItsTexture) {
   const std::string relative = fs::relative(folder / "duck.dae", fs::current_path()).string();
   ASSERT_TRUE(fs::path(relative).is_relative()) << relative;
 
-  asset::ImportResult imported = asset::import_file_in_process(relative, {});
+  importer::ImportResult imported = importer::import_file_in_process(relative, {});
   ASSERT_TRUE(imported.ok()) << imported.error;
   ASSERT_EQ(imported.character.materials.size(), 1u);
   render::CharacterGpu gpu;
@@ -65,7 +65,7 @@ TEST_F(CharacterGpuTest, AModelOpenedByARelativePathFindsItsTexture) {
 // within the limit gives no warning.
 TEST_F(CharacterGpuTest, AMeshWithMoreShapesThanTheShadersApplyWarnsNamingIt) {
   skin_test::Rig rig = skin_test::make_arm(2, 0.5f, 0.1f, 6, 4);
-  asset::Character character;
+  importer::Character character;
   character.source_path = "face.glb";
   character.skeleton = rig.skeleton;
   rig.mesh.name = "Face";

@@ -6,9 +6,9 @@
 #include <vector>
 
 #include "anim/clip_sampling.h"
-#include "asset/demo_character.h"
-#include "asset/importer.h"
+#include "demo/demo_character.h"
 #include "gl_fixture.h"
+#include "import/importer.h"
 #include "render/skinned_mesh_renderer.h"
 #include "skinning_rigs.h"
 
@@ -26,7 +26,7 @@ class CharacterSkinningTest : public GlTest {
 
   // Plays the character's first clip at a few times and checks every mesh, both methods.
   // Returns how many vertices were compared.
-  std::size_t expect_gpu_matches_cpu(const asset::Character& character) {
+  std::size_t expect_gpu_matches_cpu(const importer::Character& character) {
     const anim::Skeleton& skeleton = character.skeleton;
     EXPECT_FALSE(character.clips.empty());
     EXPECT_FALSE(character.meshes.empty());
@@ -65,7 +65,7 @@ class CharacterSkinningTest : public GlTest {
 };
 
 TEST_F(CharacterSkinningTest, DemoCharacterMatchesCpuReference) {
-  EXPECT_GT(expect_gpu_matches_cpu(asset::make_demo_character()), 0u);
+  EXPECT_GT(expect_gpu_matches_cpu(demo::make_demo_character()), 0u);
 }
 
 TEST_F(CharacterSkinningTest, KhronosSampleFilesMatchCpuReference) {
@@ -74,7 +74,7 @@ TEST_F(CharacterSkinningTest, KhronosSampleFilesMatchCpuReference) {
     GTEST_SKIP() << folder.string() << " is absent: the third-party assets are not installed";
   }
   for (const char* file : {"rigged_simple.gltf", "cesium_man.gltf"}) {
-    const asset::ImportResult imported = asset::import_file((folder / file).string(), {});
+    const importer::ImportResult imported = importer::import_file((folder / file).string(), {});
     ASSERT_TRUE(imported.ok()) << imported.error;
     EXPECT_GT(expect_gpu_matches_cpu(imported.character), 0u) << file;
   }

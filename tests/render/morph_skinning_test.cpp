@@ -7,8 +7,8 @@
 #include <vector>
 
 #include "anim/morphing.h"
-#include "asset/importer.h"
 #include "gl_fixture.h"
+#include "import/importer.h"
 #include "render/skinned_mesh_renderer.h"
 #include "skinning_rigs.h"
 
@@ -159,9 +159,9 @@ TEST_F(MorphSkinningTest, AnimatedMorphSphereMatchesTheCpuReference) {
   if (!std::filesystem::exists(path)) {
     GTEST_SKIP() << path.string() << " is absent: the third-party assets are not installed";
   }
-  const asset::ImportResult imported = asset::import_file(path.string(), {});
+  const importer::ImportResult imported = importer::import_file(path.string(), {});
   ASSERT_TRUE(imported.ok()) << imported.error;
-  const asset::Character& c = imported.character;
+  const importer::Character& c = imported.character;
   ASSERT_EQ(c.meshes.size(), 1u);
   expect_gpu_matches_cpu(c.skeleton, c.meshes[0], c.skeleton.rest_pose, {0.3f, 0.8f}, "sphere");
 }

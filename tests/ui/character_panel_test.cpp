@@ -15,7 +15,7 @@ namespace {
 constexpr float kSidePanelWidth = 290.0f;
 
 // The Character tab's height, drawn in a window width pixels wide.
-float panel_height(const asset::Character& character, float width = kSidePanelWidth) {
+float panel_height(const importer::Character& character, float width = kSidePanelWidth) {
   testing::HeadlessImGui imgui;
   float height = 0.0f;
   for (int frame = 0; frame < 2; ++frame) {  // the window takes its size on the first frame
@@ -48,7 +48,7 @@ float line_height(bool with_spacing = false) {
 
 // A warning wider than the panel is wrapped onto lines of its own, not cut off at the edge.
 TEST(CharacterPanel, ALongImportWarningIsWrappedToBeReadWhole) {
-  asset::Character character;
+  importer::Character character;
   character.source_path = "/models/Knight.glb";
   character.report.warnings = {"short"};
   const float one_line = panel_height(character);
@@ -63,7 +63,7 @@ TEST(CharacterPanel, ALongImportWarningIsWrappedToBeReadWhole) {
 
 // Up to three warnings are listed under an open node; more stay folded under it, one line.
 TEST(CharacterPanel, ManyWarningsAreFoldedUnderOneLine) {
-  asset::Character character;
+  importer::Character character;
   const float none = panel_height(character);
   character.report.warnings = {"one", "two", "three"};
   EXPECT_FLOAT_EQ(panel_height(character) - none, 4.0f * line_height(true));
@@ -74,7 +74,7 @@ TEST(CharacterPanel, ManyWarningsAreFoldedUnderOneLine) {
 // "0 joints, 15 meshes, 0 vertices, 0 triangles" is 45 characters, 315 pixels: two lines in
 // the side panel, one in a wide window.
 TEST(CharacterPanel, TheSummaryLineIsWrappedInTheSidePanel) {
-  asset::Character character;
+  importer::Character character;
   character.meshes.resize(15);
   EXPECT_FLOAT_EQ(panel_height(character) - panel_height(character, 900.0f), line_height());
 }
@@ -95,7 +95,7 @@ TEST(CharacterPanel, NothingIsCutOffInTheNarrowestPanel) {
       terrain.shape = anim::TerrainShape::Stairs;
       ClipStorage storage;
       CharacterPanelActions actions;
-      draw_character_panel(asset::Character{}, {}, {}, view, settings, terrain, true, storage,
+      draw_character_panel(importer::Character{}, {}, {}, view, settings, terrain, true, storage,
                            actions);
       widest = ImGui::GetCurrentWindow()->DC.CursorMaxPos.x;
       right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;

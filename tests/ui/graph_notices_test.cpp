@@ -9,7 +9,7 @@ namespace ui {
 namespace {
 
 // The height draw_graph_status takes in a 300-pixel panel.
-float status_height(const std::string& error, std::span<const asset::GraphWarning> warnings) {
+float status_height(const std::string& error, std::span<const project::GraphWarning> warnings) {
   testing::HeadlessImGui imgui;
   float height = 0.0f;
   for (int frame = 0; frame < 2; ++frame) {
@@ -34,9 +34,9 @@ TEST(GraphStatus, AnErrorOrWarningsTakeTheSameOneLineAsAGoodGraph) {
       "state machine 'base': transition 'locomotion -> turn_left' has neither an exit time nor a "
       "condition, so it would fire at once";
   EXPECT_FLOAT_EQ(status_height(error, {}), good);
-  asset::GraphWarning unreachable;
+  project::GraphWarning unreachable;
   unreachable.message = "ground: state 'fall' cannot be reached from the entry 'idle'";
-  const asset::GraphWarning warnings[] = {unreachable, unreachable};
+  const project::GraphWarning warnings[] = {unreachable, unreachable};
   EXPECT_FLOAT_EQ(status_height("", warnings), good);
 }
 

@@ -8,7 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "asset/demo_character.h"
+#include "demo/demo_character.h"
 #include "headless_imgui.h"
 
 namespace {
@@ -86,7 +86,7 @@ TEST(JointInspector, CopyJsonCarriesTheCurvesFields) {
 
 TEST(JointInspector, ThePanelDrawsAndSaysHowToSelect) {
   ui::testing::HeadlessImGui imgui;
-  const asset::Character demo = asset::make_demo_character();
+  const importer::Character demo = demo::make_demo_character();
   ui::JointInspectorState state;
   state.selection = {1000};  // from a bigger skeleton: trimmed
   imgui.frame([&] {

@@ -41,7 +41,7 @@ class MaterialListTest : public ::testing::Test {
   void TearDown() override { fs::remove_all(folder_); }
 
   fs::path folder_;
-  asset::Character character_;
+  importer::Character character_;
 };
 
 TEST_F(MaterialListTest, NamesEachImageAndEachFileThatIsNotThere) {

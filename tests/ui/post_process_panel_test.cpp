@@ -19,7 +19,7 @@ TEST(PostProcessPanel, SplitsJointNamesAtCommasAndSpaces) {
 
 TEST(PostProcessPanel, TheLastAddButtonAppendsAMultiBoneIkEntry) {
   testing::HeadlessImGui imgui;
-  std::vector<asset::ProjectPostProcess> entries(1);  // a look-at
+  std::vector<project::ProjectPostProcess> entries(1);  // a look-at
   bool changed = false;
   ImVec2 min, max;
   const auto frame = [&] {

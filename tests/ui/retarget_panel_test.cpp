@@ -48,7 +48,7 @@ anim::RetargetReport two_chains() {
 
 TEST(RetargetPanel, TheQualityTableShowsEachChainsFiguresAndSeeksToItsWorstMoment) {
   testing::HeadlessImGui imgui;
-  std::vector<asset::ProjectRetarget> entries(1);
+  std::vector<project::ProjectRetarget> entries(1);
   entries[0].file = "walk.fbx";
   const anim::RetargetMap map = one_joint_map();
   const anim::RetargetReport report = two_chains();
@@ -85,7 +85,7 @@ TEST(RetargetPanel, TheQualityTableShowsEachChainsFiguresAndSeeksToItsWorstMomen
 
 TEST(RetargetPanel, AFailedReportDrawsNoRowsAndArmsAloneNoFeet) {
   testing::HeadlessImGui imgui;
-  std::vector<asset::ProjectRetarget> entries(1);
+  std::vector<project::ProjectRetarget> entries(1);
   const anim::RetargetMap map = one_joint_map();
   anim::RetargetReport report;
   report.error = "clip 'walk' has no duration";
@@ -107,7 +107,7 @@ TEST(RetargetPanel, AFailedReportDrawsNoRowsAndArmsAloneNoFeet) {
 // under the tables a line says how planted feet are kept (a map without legs has none).
 TEST(RetargetPanel, TheClipComboPicksAnotherClipToMeasure) {
   testing::HeadlessImGui imgui;
-  std::vector<asset::ProjectRetarget> entries(1);
+  std::vector<project::ProjectRetarget> entries(1);
   entries[0].file = "moves.fbx";
   const anim::RetargetMap map = one_joint_map();
   const anim::RetargetReport report = two_chains();

@@ -12,24 +12,24 @@
 
 #include "anim/pose.h"
 
-#include "asset/demo_character.h"
-#include "asset/rig_corrections.h"
-#include "asset/rig_finder.h"
+#include "demo/demo_character.h"
 #include "headless_imgui.h"
+#include "import/rig_finder.h"
+#include "project/rig_corrections.h"
 
 namespace {
 
-const asset::Character& demo() {
-  static const asset::Character character = asset::make_demo_character();
+const importer::Character& demo() {
+  static const importer::Character character = demo::make_demo_character();
   return character;
 }
 
 TEST(RigPanel, AClickedJointFillsTheWaitingSlot) {
   ui::testing::HeadlessImGui imgui;
   const anim::Skeleton& s = demo().skeleton;
-  const anim::Rig rig = asset::find_character_rig(demo());
-  const anim::MirrorTable table = asset::mirror_table(demo(), rig);
-  asset::ProjectRig corrections;
+  const anim::Rig rig = importer::find_character_rig(demo());
+  const anim::MirrorTable table = importer::mirror_table(demo(), rig);
+  project::ProjectRig corrections;
   ui::RigPanelState state;
   state.picking = true;  // as after pressing the left leg's toes button
   state.limb = 0;
@@ -57,15 +57,15 @@ TEST(RigPanel, AClickedJointFillsTheWaitingSlot) {
 
 TEST(RigPanel, SetRigJointRejectsSlotsThatDoNotExist) {
   const anim::Skeleton& s = demo().skeleton;
-  const anim::Rig rig = asset::find_character_rig(demo());
-  asset::ProjectRig corrections;
+  const anim::Rig rig = importer::find_character_rig(demo());
+  project::ProjectRig corrections;
   EXPECT_FALSE(ui::set_rig_joint(s, rig, corrections, 9, 0, 1));
   EXPECT_FALSE(ui::set_rig_joint(s, rig, corrections, 0, 0, s.joint_count()));
   EXPECT_TRUE(ui::set_rig_joint(s, rig, corrections, -1, 0, s.find_joint("spine_01")));
   EXPECT_EQ(corrections.pelvis, "spine_01");
   // The corrected pelvis is below the thighs' parent: not applied, and the reason says so.
   std::string reason;
-  const anim::Rig applied = asset::project_rig(demo(), corrections, &reason);
+  const anim::Rig applied = project::project_rig(demo(), corrections, &reason);
   EXPECT_NE(applied.found_by, "corrections");
   EXPECT_NE(reason.find("pelvis"), std::string::npos) << reason;
 }
@@ -77,7 +77,7 @@ TEST(RigPanel, ShowsWhyNoRigWasFound) {
   s.parents = {-1};
   s.rest_pose = {anim::Transform{}};
   s.inverse_bind = {glm::mat4(1.0f)};
-  asset::ProjectRig corrections;
+  project::ProjectRig corrections;
   ui::RigPanelState state;
   imgui.frame([&] {
     ImGui::Begin("rig");

@@ -10,8 +10,8 @@
 #include <filesystem>
 #include <vector>
 
-#include "asset/importer.h"
 #include "headless_imgui.h"
+#include "import/importer.h"
 #include "ui/shape_panel.h"
 
 namespace ui {
@@ -102,9 +102,9 @@ TEST(ShapeCurve, TheKhronosSpheresCurveIsItsKeysInterpolated) {
   if (!std::filesystem::exists(path)) {
     GTEST_SKIP() << path.string() << " is absent: the third-party assets are not installed";
   }
-  const asset::ImportResult imported = asset::import_file(path.string(), {});
+  const importer::ImportResult imported = importer::import_file(path.string(), {});
   ASSERT_TRUE(imported.ok()) << imported.error;
-  const asset::Character& c = imported.character;
+  const importer::Character& c = imported.character;
   ASSERT_EQ(c.clips.size(), 1u);
   const anim::Clip& clip = c.clips[0];
   const std::vector<anim::MorphChannel> channels = anim::morph_channels_of(c.meshes);

@@ -10,7 +10,7 @@ namespace {
 // The row in a 600 x 300 window, clicked like a user: press on one frame, release on the next.
 struct ListPanel {
   testing::HeadlessImGui imgui;
-  asset::Project project;
+  project::Project project;
   StateMachineListState state;
   bool changed = false;
   void frame() {

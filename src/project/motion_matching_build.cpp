@@ -1,0 +1,116 @@
+#include "project/motion_matching_build.h"
+
+#include <algorithm>
+#include <cctype>
+
+#include "anim/mirror.h"
+#include "import/rig_finder.h"
+
+namespace project {
+
+namespace {
+
+// The first joint whose lower-case name holds side and one of the foot words (mocap rigs such
+// as CMU's name their legs LeftHip, LeftKnee, LeftAnkle, which the foot IK finder does not take).
+int find_foot_by_name(const anim::Skeleton& skeleton, const char* side) {
+  for (const char* word : {"foot", "ankle"}) {
+    for (int j = 0; j < skeleton.joint_count(); ++j) {
+      std::string name = skeleton.joint_names[static_cast<std::size_t>(j)];
+      std::transform(name.begin(), name.end(), name.begin(),
+                     [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+      if (name.find(side) != std::string::npos && name.find(word) != std::string::npos &&
+          name.find("step") == std::string::npos) {
+        return j;
+      }
+    }
+  }
+  return -1;
+}
+
+}  // namespace
+
+bool find_motion_matching_joints(const anim::Skeleton& skeleton, anim::MotionMatchingJoints& out,
+                                 std::string* error) {
+  std::string cause;
+  const anim::FootIkRig rig = importer::find_biped_legs(skeleton, &cause);
+  if (rig.legs.size() != 2) {
+    out.left_foot = find_foot_by_name(skeleton, "left");
+    out.right_foot = find_foot_by_name(skeleton, "right");
+    out.root = importer::find_root_motion_joint(skeleton);
+    out.hips = out.root;
+    if (out.left_foot >= 0 && out.right_foot >= 0) return true;
+    if (error) *error = "no biped legs found (" + cause + ")";
+    return false;
+  }
+  out.left_foot = rig.legs[0].foot;
+  out.right_foot = rig.legs[1].foot;
+  out.hips = rig.pelvis;
+  out.root = importer::find_root_motion_joint(skeleton, rig);
+  return true;
+}
+
+MotionMatchingBuild build_motion_matching(const importer::Character& character,
+                                          const MotionMatchingBuildOptions& options) {
+  return build_motion_matching(character.skeleton, character.clips, character.source_path, options);
+}
+
+MotionMatchingBuild build_motion_matching(const anim::Skeleton& skeleton,
+                                          std::span<const anim::Clip> clips,
+                                          const std::string& source,
+                                          const MotionMatchingBuildOptions& options) {
+  MotionMatchingBuild build;
+  std::string cause;
+  if (!find_motion_matching_joints(skeleton, build.joints, &cause)) {
+    build.error = source + ": " + cause;
+    return build;
+  }
+  for (const anim::Clip& clip : clips) build.bindings.push_back(anim::bind_clip(clip, skeleton));
+  auto included = [&](std::size_t c) {
+    return options.clip_included.empty() ||
+           (c < options.clip_included.size() && options.clip_included[c] != 0);
+  };
+  std::vector<std::string> notices;
+  if (options.mirrored) {
+    // Without limbs the table still pairs joints by name and geometry.
+    importer::Character rig_source;
+    rig_source.skeleton = skeleton;
+    const anim::MirrorTable table =
+        importer::mirror_table(rig_source, importer::find_character_rig(rig_source));
+    build.mirrored_clips.resize(clips.size());
+    build.mirrored_bindings.resize(clips.size());
+    for (std::size_t c = 0; c < clips.size(); ++c) {
+      if (!included(c)) continue;
+      std::string why;
+      build.mirrored_clips[c] = anim::mirror_clip(clips[c], skeleton, table, &why);
+      if (build.mirrored_clips[c].tracks.empty()) {
+        notices.push_back(source + ": clip '" + clips[c].name + "' left unmirrored: " + why);
+        continue;
+      }
+      build.mirrored_bindings[c] = anim::bind_clip(build.mirrored_clips[c], skeleton);
+    }
+  }
+  std::vector<anim::DatabaseSource> sources;
+  const int repeats = std::max(1, options.repeats);
+  for (int repeat = 0; repeat < repeats; ++repeat) {
+    for (std::size_t c = 0; c < clips.size(); ++c) {
+      if (!included(c)) continue;
+      const anim::Clip& clip = clips[c];
+      // Sub-frame offsets of the database's 60 Hz grid.
+      const float offset = options.start_offset_s +
+                           static_cast<float>(repeat) / (60.0f * static_cast<float>(repeats));
+      for (bool mirrored : {false, true}) {
+        if (mirrored && (!options.mirrored || build.mirrored_clips[c].tracks.empty())) continue;
+        sources.push_back({&clip, &build.bindings[c], static_cast<int>(c), mirrored, offset});
+      }
+    }
+  }
+  anim::DatabaseSettings settings;
+  settings.joints = build.joints;
+  settings.weights = options.weights;
+  build.database = anim::build_motion_matching_database(skeleton, sources, settings, &cause);
+  if (build.database.frame_count() == 0) build.error = source + ": " + cause;
+  build.database.notices.insert(build.database.notices.end(), notices.begin(), notices.end());
+  return build;
+}
+
+}  // namespace project

@@ -1,0 +1,220 @@
+#pragma once
+// The project file's sections list their fields once, for both directions, as
+// character_serialization does for the import cache: a section's fields(io, value) template is
+// run with a FieldReader (value mutable: each field read into it, an absent one keeping its
+// value, check() failing on what the file may not hold) or a FieldWriter (value const: each
+// field written, check() ignored). So reading and writing cannot drift apart.
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include <glm/glm.hpp>
+
+#include "project/project_json.h"
+
+namespace project::project_json {
+
+// Whether a list field is written when it is empty (a reader reads an absent list as empty), and
+// whether a flag is written when it is false (a reader reads an absent flag as its default).
+enum class Written { Always, WhenNotEmpty, WhenTrue };
+
+class FieldReader {
+ public:
+  static constexpr bool kReads = true;
+  explicit FieldReader(ObjectReader& r) : r_(r) {}
+
+  void boolean(const char* key, bool& b, Written = Written::Always) { b = r_.boolean(key, b); }
+  void number(const char* key, float& x) { x = r_.number(key, x); }
+  void integer(const char* key, int& i) { i = r_.integer(key, i); }
+  void required_vec2(const char* key, glm::vec2& v) {
+    r_.required(key);
+    v = r_.vec<2>(key, v);
+  }
+  // An object of name: weight (read in name order); each weight a finite number >= 0.
+  void weights(const char* key, std::vector<std::pair<std::string, float>>& v) {
+    const json* o = r_.find(key);
+    if (o == nullptr) return;
+    if (!o->is_object()) fail(r_.field(key), "expected an object of group: weight");
+    v.clear();
+    for (const auto& [name, value] : o->items()) {
+      const std::string where = r_.field(key) + "." + name;
+      const float weight = finite_float(value, where);
+      if (!(weight >= 0.0f)) fail(where, "expected a number >= 0");
+      v.emplace_back(name, weight);
+    }
+  }
+  // A required array of counts (integers from 0 to 2^32 - 1), at most max_size of them. Not
+  // r_.array(): a count per database frame may be more than a list of the graph's things.
+  void required_counts(const char* key, std::vector<std::uint32_t>& v, std::size_t max_size) {
+    const json& a = r_.required(key);
+    if (!a.is_array()) fail(r_.field(key), "expected an array of counts");
+    if (a.size() > max_size) {
+      fail(r_.field(key), "more than " + std::to_string(max_size) + " frames");
+    }
+    v.clear();
+    for (std::size_t k = 0; k < a.size(); ++k) {
+      if (!a[k].is_number_unsigned() || a[k].get<std::uint64_t>() > UINT32_MAX) {
+        fail(element(r_.field(key), k), "expected a count (an integer from 0 to 2^32 - 1)");
+      }
+      v.push_back(a[k].get<std::uint32_t>());
+    }
+  }
+  void required_number(const char* key, float& x) { x = r_.number(key); }
+  void vec3(const char* key, glm::vec3& v) { v = r_.vec<3>(key, v); }
+  void text(const char* key, std::string& s, Written = Written::Always) { s = r_.string(key, s); }
+  void required_text(const char* key, std::string& s) { s = r_.string(key); }
+  void texts(const char* key, std::vector<std::string>& v, Written = Written::Always) {
+    v = read_strings(r_, key);
+  }
+  void text_pairs(const char* key, std::vector<std::pair<std::string, std::string>>& v) {
+    const json& a = r_.array(key);
+    v.clear();
+    for (std::size_t i = 0; i < a.size(); ++i) {
+      const json& pair = a[i];
+      if (!pair.is_array() || pair.size() != 2 || !pair[0].is_string() || !pair[1].is_string()) {
+        fail(element(r_.field(key), i), "expected two names");
+      }
+      v.emplace_back(pair[0].get<std::string>(), pair[1].get<std::string>());
+    }
+  }
+  template <typename Enum>
+  void enumeration(const char* key, Enum& e, bool (*parse)(std::string_view, Enum&),
+                   const char* (*)(Enum), const char* choices) {
+    e = read_enum(r_, key, e, parse, choices);
+  }
+  void check(bool ok, const char* key, const std::string& message) {
+    if (!ok) fail(r_.field(key), message);
+  }
+  // A check of the object as a whole (error names what is wrong; empty when nothing is). Only
+  // a reader has it: a section runs it under if constexpr (Io::kReads), so writing skips the work.
+  void check_object(const std::string& error) {
+    if (!error.empty()) fail(r_.path(), error);
+  }
+  // A required object field, its fields through fields(io, value).
+  template <typename T, typename Fields>
+  void object(const char* key, T& value, Fields fields) {
+    ObjectReader object_reader(r_.required(key), r_.field(key));
+    FieldReader io(object_reader);
+    fields(io, value);
+    object_reader.finish();
+  }
+  // A list of objects, each element's fields through fields(io, element); required_list fails
+  // when the list is absent.
+  template <typename T, typename Fields>
+  void required_list(const char* key, std::vector<T>& values, Fields fields) {
+    read_list(r_.array(key, true), key, values, fields);
+  }
+  template <typename T, typename Fields>
+  void list(const char* key, std::vector<T>& values, Fields fields, Written = Written::Always) {
+    read_list(r_.array(key), key, values, fields);
+  }
+
+ private:
+  template <typename T, typename Fields>
+  void read_list(const json& a, const char* key, std::vector<T>& values, Fields fields) {
+    values.clear();
+    for (std::size_t i = 0; i < a.size(); ++i) {
+      ObjectReader element_reader(a[i], element(r_.field(key), i));
+      FieldReader io(element_reader);
+      T value{};
+      fields(io, value);
+      element_reader.finish();
+      values.push_back(std::move(value));
+    }
+  }
+
+  ObjectReader& r_;
+};
+
+class FieldWriter {
+ public:
+  static constexpr bool kReads = false;
+  explicit FieldWriter(json& j) : j_(j) {}
+
+  void boolean(const char* key, bool b, Written when = Written::Always) {
+    if (when != Written::WhenTrue || b) j_[key] = b;
+  }
+  void number(const char* key, float x) { j_[key] = x; }
+  void integer(const char* key, int i) { j_[key] = i; }
+  void required_vec2(const char* key, const glm::vec2& v) { j_[key] = vec_to_json(v); }
+  void weights(const char* key, const std::vector<std::pair<std::string, float>>& v) {
+    json o = json::object();
+    for (const auto& [name, weight] : v) o[name] = weight;
+    j_[key] = std::move(o);
+  }
+  void required_counts(const char* key, const std::vector<std::uint32_t>& v, std::size_t) {
+    j_[key] = v;
+  }
+  void required_number(const char* key, float x) { j_[key] = x; }
+  void vec3(const char* key, const glm::vec3& v) { j_[key] = vec_to_json(v); }
+  void text(const char* key, const std::string& s, Written when = Written::Always) {
+    if (when == Written::Always || !s.empty()) j_[key] = s;
+  }
+  void required_text(const char* key, const std::string& s) { j_[key] = s; }
+  void texts(const char* key, const std::vector<std::string>& v, Written when = Written::Always) {
+    if (when == Written::Always || !v.empty()) j_[key] = v;
+  }
+  void text_pairs(const char* key, const std::vector<std::pair<std::string, std::string>>& v) {
+    json a = json::array();
+    for (const auto& [first, second] : v) a.push_back({first, second});
+    j_[key] = std::move(a);
+  }
+  template <typename Enum>
+  void enumeration(const char* key, Enum e, bool (*)(std::string_view, Enum&),
+                   const char* (*name)(Enum), const char*) {
+    j_[key] = name(e);
+  }
+  void check(bool, const char*, const std::string&) {}
+  template <typename T, typename Fields>
+  void object(const char* key, const T& value, Fields fields) {
+    json o = json::object();
+    FieldWriter io(o);
+    fields(io, value);
+    j_[key] = std::move(o);
+  }
+  template <typename T, typename Fields>
+  void required_list(const char* key, const std::vector<T>& values, Fields fields) {
+    list(key, values, fields);
+  }
+  template <typename T, typename Fields>
+  void list(const char* key, const std::vector<T>& values, Fields fields,
+            Written when = Written::Always) {
+    if (when == Written::WhenNotEmpty && values.empty()) return;
+    json a = json::array();
+    for (const T& value : values) {
+      json o = json::object();
+      FieldWriter io(o);
+      fields(io, value);
+      a.push_back(std::move(o));
+    }
+    j_[key] = std::move(a);
+  }
+
+ private:
+  json& j_;
+};
+
+// Reads a section's object at path through fields(io, value), starting from value's defaults.
+template <typename T, typename Fields>
+T read_fields(const json& j, const std::string& path, Fields fields, T value = T{}) {
+  ObjectReader r(j, path);
+  FieldReader io(r);
+  fields(io, value);
+  r.finish();
+  return value;
+}
+
+// Writes a section's object through fields(io, value).
+template <typename T, typename Fields>
+json write_fields(const T& value, Fields fields) {
+  json j = json::object();
+  FieldWriter io(j);
+  fields(io, value);
+  return j;
+}
+
+}  // namespace project::project_json
