@@ -15,11 +15,11 @@
 #include "demo/demo_character.h"
 #include "demo/demo_gait.h"
 #include "import/rig_finder.h"
-#include "import_test_util.h"
 #include "project/demo_project.h"
 #include "project/project_binding.h"
 #include "project/project_file.h"
 #include "project/project_opening.h"
+#include "support/import_test_util.h"
 
 namespace {
 
