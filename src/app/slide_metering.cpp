@@ -108,14 +108,14 @@ void meter_foot_slide(SlideMetering& metering, const ViewerScene& scene, int loa
 std::vector<std::string> foot_slide_overlay_lines(const SlideMetering& metering,
                                                   const ViewerScene& scene,
                                                   const ui::ViewSettings& view) {
-  if (!scene.loaded || !view.show_foot_slide) return {};
+  if (!scene.loaded || !view.show_foot_slide_lines) return {};
   return ui::foot_slide_lines(metering.meter, foot_slide_names(metering, scene),
                               metering.leg_length_m);
 }
 
 float foot_slide_plot_height(const SlideMetering& metering, const ViewerScene& scene,
                              const ui::ViewSettings& view) {
-  if (!scene.loaded || !view.show_foot_slide) return 0.0f;
+  if (!scene.loaded || !view.show_foot_slide_plot) return 0.0f;
   return ui::slide_plot_window_height(metering.meter.feet());
 }
 

@@ -175,7 +175,7 @@ void draw_bottom_panel(Document& doc, ViewerUi& ui, ViewerScene& scene, const ui
     }
   }
   ImGui::End();
-  if (scene.loaded && ui.view.show_foot_slide) {
+  if (scene.loaded && ui.view.show_foot_slide_plot) {
     // Full scale: a leg's length a second.
     ui::draw_slide_plot_window(ui.slide.meter, ui.slide.feet, std::max(ui.slide.leg_length_m, 0.1f),
                                r.x, r.y, r.width);

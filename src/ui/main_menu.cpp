@@ -67,7 +67,8 @@ void draw_view_menu(ViewSettings& s, bool& curves_window, ViewerCommands& comman
     ImGui::MenuItem("Motion trails over the whole clip", nullptr, &s.motion_trail_whole_clip,
                     s.motion_trails);
     ImGui::MenuItem("Curves (selected joints)", nullptr, &curves_window);
-    ImGui::MenuItem("Foot-slide meter", nullptr, &s.show_foot_slide);
+    ImGui::MenuItem("Foot slide in the stats", nullptr, &s.show_foot_slide_lines);
+    ImGui::MenuItem("Foot-slide plot", nullptr, &s.show_foot_slide_plot);
     ImGui::MenuItem("Motion matching", nullptr, &s.show_motion_matching);
     draw_shading_and_compare_menus(s);
     if (ImGui::MenuItem("Frame character", "F")) commands.push_back(ViewerCommand::FrameCharacter);

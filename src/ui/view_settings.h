@@ -19,9 +19,11 @@ using visual::SkinningChoice;
 
 struct ViewSettings : visual::SceneView {
   bool show_motion_matching = false;  // the Motion matching window (View menu)
-  // The foot-slide meter's plot along the timeline and its lines in the stats overlay (the
-  // meter runs either way; off by default, as they cover part of the view).
-  bool show_foot_slide = false;
+  // The foot-slide meter's lines in the stats overlay (slide per step of the clip, the blend
+  // point and the transition), and its plot along the timeline (off by default: it covers the
+  // view's bottom). The meter runs either way.
+  bool show_foot_slide_lines = true;
+  bool show_foot_slide_plot = false;
   render::NavigationPreset navigation = render::NavigationPreset::Maya;
   bool show_side_panel = true;
   bool show_help = false;

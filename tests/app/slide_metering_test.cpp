@@ -82,11 +82,13 @@ TEST(SlideMetering, TheDemosWalkStaysPlantedAScrubRestartsAndABlendBetweenSample
   const ui::FootSlideNames names = foot_slide_names(metering, scene);
   EXPECT_EQ(names.blend_point, scene.graph().blend_spaces[0].name + " (0.60, 2.00)");
   ui::ViewSettings shown;
-  EXPECT_TRUE(foot_slide_overlay_lines(metering, scene, shown).empty()) << "hidden by default";
-  EXPECT_FLOAT_EQ(foot_slide_plot_height(metering, scene, shown), 0.0f);
-  shown.show_foot_slide = true;
   EXPECT_EQ(foot_slide_overlay_lines(metering, scene, shown).size(), 2u)
-      << "the clip's and the point's";
+      << "the clip's and the point's, in the stats by default";
+  EXPECT_FLOAT_EQ(foot_slide_plot_height(metering, scene, shown), 0.0f) << "no plot by default";
+  shown.show_foot_slide_plot = true;
+  EXPECT_GT(foot_slide_plot_height(metering, scene, shown), 0.0f);
+  shown.show_foot_slide_lines = false;
+  EXPECT_TRUE(foot_slide_overlay_lines(metering, scene, shown).empty());
 }
 
 }  // namespace
