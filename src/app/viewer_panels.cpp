@@ -103,10 +103,12 @@ void draw_rig_tab(ViewerUi& ui, ViewerScene& scene) {
 void draw_joints_tab(ViewerUi& ui, ViewerScene& scene) {
   if (!scene.loaded) return;
   // An index past this skeleton (a smaller character opened) is invalid; the panel trims it.
+  std::string error;
   const ui::JointInspectorValues values =
-      ui.joints.selection.empty()
-          ? ui::JointInspectorValues{}
-          : inspect_joint(scene, ui.joint_probe, ui.joints.selection.back(), ui.joints.order);
+      ui.joints.selection.empty() ? ui::JointInspectorValues{}
+                                  : inspect_joint(scene, ui.joint_probe, ui.joints.selection.back(),
+                                                  ui.joints.order, error);
+  if (!error.empty()) ui.errors.add(scene.character.source_path, "joint inspector: " + error);
   ImGui::Checkbox("Curves window", &ui.curve_view.open);
   ui::draw_joint_inspector(scene.character.skeleton, ui.joints, values);
 }
