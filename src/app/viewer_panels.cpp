@@ -305,7 +305,7 @@ void preview_clip(ViewerUi& ui, ViewerScene& scene, int clip) {
 ViewportRect draw_panels(Document& doc, ViewerUi& ui, ViewerScene& scene, AsyncLoader& loader,
                          RecentFiles& recent,
                          std::vector<std::vector<std::string>>& open_requests) {
-  ui::PanelLayout& layout = ui.view.layout;
+  visual::PanelLayout& layout = ui.view.layout;
   const bool graph = scene.loaded;  // a character without a graph yet can get one
   ui::PanelRects r = ui::lay_out_panels(layout, ui.applied_ui_scale, ui.screen_ui_scale,
                                         ui.view.show_side_panel, graph);
