@@ -8,7 +8,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <memory>
 #include <string>
 
 #include "app/joint_inspection.h"
@@ -138,12 +137,7 @@ TEST_F(JointCurveView, SampledOnlyWhenWhatTheyShowChanges) {
 // A look-at in the stack turns the head in the viewport; the curves show the head as the viewport
 // does, and take the stack again after an edit.
 TEST_F(JointCurveView, AProbeThatCannotBindSaysWhyOnceAndLeavesTheCurvesInvalid) {
-  // The scene's character swapped for a copy whose clips were never bound: the probe binds to
-  // the copy and cannot (the original stays alive for the live instance).
-  const std::shared_ptr<const anim::BoundCharacter> original = scene.bound.character;
-  auto unbound = std::make_shared<anim::BoundCharacter>(*original);
-  unbound->bindings.clear();
-  scene.bound.character = unbound;
+  unbind_scene_character();
   app::JointCurveData data;
   EXPECT_EQ(app::refresh_joint_curves(scene, probe, {&forearm, 1}, anim::EulerOrder::XYZ, 1, data),
             "frame probe: the character is not bound");
@@ -152,7 +146,6 @@ TEST_F(JointCurveView, AProbeThatCannotBindSaysWhyOnceAndLeavesTheCurvesInvalid)
   EXPECT_EQ(app::refresh_joint_curves(scene, probe, {&forearm, 1}, anim::EulerOrder::XYZ, 1, data),
             "");
   EXPECT_EQ(data.samplings, 1);
-  scene.bound.character = original;
 }
 
 TEST_F(JointCurveView, CurvesRunTheScenesPostProcessStack) {

@@ -9,7 +9,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <memory>
 #include <string>
 
 #include "app/joint_curve_view.h"
@@ -71,12 +70,7 @@ TEST_F(JointInspection, OutsideAClipPreviewTheLiveFrameHasNoSpeeds) {
 TEST_F(JointInspection, AProbeThatCannotBindGivesItsCauseToTheInspectorAndTheTrails) {
   scene.preview(walk);
   ASSERT_EQ(scene.update(0.0f, {}), "");
-  // The scene's character swapped for a copy whose clips were never bound: the live instance
-  // plays on the original (kept alive here), the probe binds to the copy and cannot.
-  const std::shared_ptr<const anim::BoundCharacter> original = scene.bound.character;
-  auto unbound = std::make_shared<anim::BoundCharacter>(*original);
-  unbound->bindings.clear();
-  scene.bound.character = unbound;
+  unbind_scene_character();
   std::string error;
   EXPECT_FALSE(app::inspect_joint(scene, probe, forearm, {}, error).valid);
   EXPECT_EQ(error, "frame probe: the character is not bound");
@@ -84,7 +78,6 @@ TEST_F(JointInspection, AProbeThatCannotBindGivesItsCauseToTheInspectorAndTheTra
   app::FrameProbe trail_probe;
   EXPECT_TRUE(app::joint_trails(scene, trail_probe, joints, 0.1f, error).empty());
   EXPECT_EQ(error, "frame probe: the character is not bound");
-  scene.bound.character = original;
 }
 
 // The joint's world position in the scene's live frame.
