@@ -116,10 +116,9 @@ void audit_clip_pairs(std::span<const Clip> clips, std::span<const ClipFrames> f
     bool left = false;
     const std::string partner = mirror_partner_name(clips[i].name, left);
     if (partner.empty() || !left) continue;
-    const auto right =
-        std::find_if(clips.begin(), clips.end(), [&](const Clip& c) { return c.name == partner; });
-    if (right == clips.end()) continue;
-    const std::size_t r = static_cast<std::size_t>(right - clips.begin());
+    std::size_t r = 0;
+    while (r < clips.size() && clips[r].name != partner) ++r;
+    if (r == clips.size()) continue;
     if (frames[i].frames == 0 || frames[r].frames != frames[i].frames) {
       std::snprintf(message, sizeof message,
                     "mirror of '%s' is %d frames long, it is %d: not its mirror",

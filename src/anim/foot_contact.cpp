@@ -208,8 +208,8 @@ std::vector<ContactInterval> detect_contacts(std::span<const glm::vec3> heel,
       }
     }
   }
-  const auto free_frame =
-      static_cast<std::size_t>(std::find(planted.begin(), planted.end(), false) - planted.begin());
+  std::size_t free_frame = 0;
+  while (free_frame < frames && planted[free_frame]) ++free_frame;
   if (free_frame == frames) return {};
 
   // Walk the runs of planted frames, starting at a free one in a loop so that a contact across

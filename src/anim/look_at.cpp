@@ -140,8 +140,7 @@ JobResult run_look_at(const Skeleton& skeleton, const LookAtRig& rig, const Look
     turned = turn * turned;
     moved = pivot + turn * (moved - pivot);
   }
-  (void)local_to_model_below(skeleton, local, rig.joints.joints[0], model);
-  return JobResult::ok();
+  return local_to_model_below(skeleton, local, rig.joints.joints[0], model);
 }
 
 }  // namespace anim

@@ -27,9 +27,10 @@ glm::vec3 ankle_of(const Leg& leg, std::span<const glm::mat4> model) {
 
 // Moves a target limb's end (model space) to goal with two-bone IK, keeping the end's model
 // rotation. A detached end (a foot hanging from the root) is solved on the point where it rests
-// in the mid joint's space and then placed there itself.
-void reach(const RetargetMap& map, const Limb& limb, const Leg* leg, glm::vec3 goal, float weight,
-           std::span<glm::mat4> model, std::span<Transform> local) {
+// in the mid joint's space and then placed there itself. Fails when the limb's joints are not a
+// chain of the skeleton.
+JobResult reach(const RetargetMap& map, const Limb& limb, const Leg* leg, glm::vec3 goal,
+                float weight, std::span<glm::mat4> model, std::span<Transform> local) {
   const Skeleton& skeleton = map.target;
   const auto root = as_size(limb.joints[0]);
   const auto mid = as_size(limb.joints[1]);
@@ -46,11 +47,10 @@ void reach(const RetargetMap& map, const Limb& limb, const Leg* leg, glm::vec3 g
   ik.end_rotation = model_rotation(model[end]);
   ik.rotation_weight = weight;
   if (limb.end_attached) {
-    (void)apply_two_bone_ik(skeleton, model, local,
-                            {limb.joints[0], limb.joints[1], limb.joints[2]}, ik);
-    return;
+    return apply_two_bone_ik(skeleton, model, local,
+                             {limb.joints[0], limb.joints[1], limb.joints[2]}, ik);
   }
-  if (leg == nullptr) return;
+  if (leg == nullptr) return JobResult::ok();
   const TwoBoneIkSolution s = solve_two_bone_ik(hip, position(model[mid]), ankle, ik);
   const glm::quat root_model = s.root_delta * model_rotation(model[root]);
   local[root].rotation =
@@ -61,6 +61,7 @@ void reach(const RetargetMap& map, const Limb& limb, const Leg* leg, glm::vec3 g
   // The detached end hangs from a joint the solve did not move.
   const glm::mat4 end_parent = parent_matrix(skeleton, model, limb.joints[2]);
   local[end].translation = glm::vec3(glm::inverse(end_parent) * glm::vec4(s.end, 1.0f));
+  return JobResult::ok();
 }
 
 // Puts each foot that hangs from elsewhere (RobotExpressive's, from the root) where its shin's
@@ -141,7 +142,9 @@ JobResult keep_feet_above_floor(const RetargetMap& map, std::span<const glm::mat
     if (!(low < floor - 1e-5f * map.target_leg_length_m)) continue;
     const glm::vec3 goal =
         position(nth(target_model, tleg.foot)) + glm::vec3(0.0f, floor - low, 0.0f);
-    reach(map, tl, &tleg, goal, 1.0f, target_model, target_local);
+    if (const JobResult r = reach(map, tl, &tleg, goal, 1.0f, target_model, target_local); !r) {
+      return r;
+    }
     if (const JobResult r = local_to_model(map.target, target_local, target_model); !r) return r;
   }
   return JobResult::ok();
@@ -316,7 +319,9 @@ JobResult solve_chains(const RetargetMap& map, std::span<const RetargetContact> 
       glm::vec3 goal{0.0f};
       if (!leg_goal(map, chain, contacts, source_model, target_model, weight, goal)) continue;
       const Leg& tleg = nth(map.target_legs.legs, chain.target_leg);
-      reach(map, tl, &tleg, goal, weight, target_model, target_local);
+      if (const JobResult r = reach(map, tl, &tleg, goal, weight, target_model, target_local); !r) {
+        return r;
+      }
     } else {
       // An arm's end follows the source's, relative to the limb's root, scaled by the limbs'
       // lengths.
@@ -324,7 +329,9 @@ JobResult solve_chains(const RetargetMap& map, std::span<const RetargetContact> 
           position(nth(source_model, sl.joints[2])) - position(nth(source_model, sl.joints[0]));
       const glm::vec3 goal = position(nth(target_model, tl.joints[0])) +
                              chain.length_ratio * (to_target * source_reach);
-      reach(map, tl, nullptr, goal, 1.0f, target_model, target_local);
+      if (const JobResult r = reach(map, tl, nullptr, goal, 1.0f, target_model, target_local); !r) {
+        return r;
+      }
     }
     // The next chain reads model positions: bring them up to date.
     if (const JobResult r = local_to_model(map.target, target_local, target_model); !r) return r;

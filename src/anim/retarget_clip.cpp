@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -45,21 +46,26 @@ std::vector<std::vector<float>> planted_frames(const RetargetMap& map, const Cli
   return planted;
 }
 
+// How many frames apart a and b are.
+std::size_t frames_apart(std::size_t a, std::size_t b) {
+  return a > b ? a - b : b - a;
+}
+
 // Each contact's IK weight, faded in and out over ramp frames.
 std::vector<std::vector<float>> contact_weights(const std::vector<std::vector<float>>& planted,
-                                                long ramp) {
+                                                std::size_t ramp) {
   std::vector<std::vector<float>> weights = planted;
   for (std::size_t leg = 0; leg < planted.size(); ++leg) {
-    const auto samples = static_cast<long>(planted[leg].size());
-    for (long f = 0; f < samples; ++f) {
+    const std::size_t samples = planted[leg].size();
+    for (std::size_t f = 0; f < samples; ++f) {
       float w = 0.0f;
-      for (long g = std::max(0L, f - ramp); g <= std::min<long>(samples - 1, f + ramp); ++g) {
-        if (planted[leg][static_cast<std::size_t>(g)] > 0.0f) {
-          const float away = static_cast<float>(std::abs(f - g)) / static_cast<float>(ramp + 1);
+      for (std::size_t g = f > ramp ? f - ramp : 0; g < samples && g <= f + ramp; ++g) {
+        if (planted[leg][g] > 0.0f) {
+          const float away = static_cast<float>(frames_apart(f, g)) / static_cast<float>(ramp + 1);
           w = std::max(w, 1.0f - away);
         }
       }
-      weights[leg][static_cast<std::size_t>(f)] = w;
+      weights[leg][f] = w;
     }
   }
   return weights;
@@ -213,7 +219,7 @@ std::vector<std::vector<RetargetContact>> frame_contacts(
   const std::size_t samples = ground.size();
   std::vector<std::vector<RetargetContact>> contacts(samples, std::vector<RetargetContact>(legs));
   for (std::size_t leg = 0; leg < legs; ++leg) {
-    std::vector<std::pair<long, long>> runs;
+    std::vector<std::pair<std::size_t, std::size_t>> runs;  // first and last planted frames
     std::vector<glm::vec3> heel_offset(samples, glm::vec3(0.0f));
     std::vector<glm::vec3> toe_offset(samples, glm::vec3(0.0f));
     for (std::size_t f = 0; f < samples;) {
@@ -223,30 +229,21 @@ std::vector<std::vector<RetargetContact>> frame_contacts(
       }
       const std::size_t start = f;
       while (f < samples && planted[leg][f] > 0.0f) ++f;
-      runs.emplace_back(static_cast<long>(start), static_cast<long>(f) - 1);
+      runs.emplace_back(start, f - 1);
       pin_contact(map, feet, ground, leg, start, f, heel_offset, toe_offset);
     }
     for (std::size_t f = 0; f < samples; ++f) {
       RetargetContact& c = contacts[f][leg];
       c.weight = weights[leg][f];
-      long best = -1;
-      long best_distance = 0;
-      for (std::size_t r = 0; r < runs.size(); ++r) {
-        const long at = static_cast<long>(f);
-        const long distance = at < runs[r].first    ? runs[r].first - at
-                              : at > runs[r].second ? at - runs[r].second
-                                                    : 0;
-        if (best < 0 || distance < best_distance) {
-          best = static_cast<long>(r);
-          best_distance = distance;
-        }
+      // The planted frame nearest f, in the nearest run (the first of two as near).
+      std::optional<std::size_t> nearest;
+      for (const auto& [first, last] : runs) {
+        const std::size_t edge = std::clamp(f, first, last);
+        if (!nearest || frames_apart(f, edge) < frames_apart(f, *nearest)) nearest = edge;
       }
-      if (best >= 0) {
-        const auto& run = runs[static_cast<std::size_t>(best)];
-        const auto edge =
-            static_cast<std::size_t>(std::clamp(static_cast<long>(f), run.first, run.second));
-        c.heel_offset = heel_offset[edge];
-        c.toe_offset = toe_offset[edge];
+      if (nearest) {
+        c.heel_offset = heel_offset[*nearest];
+        c.toe_offset = toe_offset[*nearest];
       }
     }
   }
@@ -340,7 +337,9 @@ Clip retarget_clip(const RetargetMap& map, const Clip& clip, std::string* error)
   at.duration_s = clip.duration_s;
   const Clip contacts = with_source_contacts(map, clip);
   const std::vector<std::vector<float>> planted = planted_frames(map, contacts, at);
-  const auto ramp = static_cast<long>(std::ceil(map.contact_blend_s / at.frame_s));
+  // No ramp for a blend time that is not positive (or not a number).
+  const auto ramp =
+      static_cast<std::size_t>(std::max(0.0f, std::ceil(map.contact_blend_s / at.frame_s)));
   const ClipBinding binding = bind_clip(once, map.source);
   FootFrames feet;
   if (std::string e = measure_feet(map, once, binding, at, feet); !e.empty()) return fail(e);

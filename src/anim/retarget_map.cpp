@@ -221,14 +221,12 @@ void pair_body(RetargetMap& map) {
     const std::size_t ns = ss.size();
     for (std::size_t i = 0; i < nt; ++i) {
       // Target joint i sits at (i + 1) / nt of its chain; the source's joint at that proportion
-      // is x = (i + 1) * ns / nt - 1, where -1 stands for the pelvis below the chain.
+      // is a = (i + 1) * ns / nt, counted from the pelvis below the chain (0) up its spine
+      // joints (1 .. ns).
       const std::size_t scaled = (i + 1) * ns;
-      const long a = static_cast<long>(scaled / nt) - 1;
+      const std::size_t a = scaled / nt;
       const float w = static_cast<float>(scaled % nt) / static_cast<float>(nt);
-      auto at = [&](long k) {
-        return k < 0 ? source_rig.pelvis
-                     : ss[static_cast<std::size_t>(std::min<long>(k, static_cast<long>(ns) - 1))];
-      };
+      auto at = [&](std::size_t k) { return k == 0 ? source_rig.pelvis : ss[std::min(k, ns) - 1]; };
       pair_joint(map, ts[i], at(a), RetargetVia::Spine);
       RetargetJoint& j = nth(map.joints, ts[i]);
       if (w > 0.0f) {

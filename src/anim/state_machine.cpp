@@ -232,18 +232,7 @@ void StateMachinePlayer::init(const StateMachine& machine, const PoseMatchLibrar
 }
 
 void StateMachinePlayer::reset() {
-  current_ = {};
-  previous_ = {};
-  frozen_count_ = 0;
-  status_ = {};
-  sync_status_ = {};
-  elapsed_s_ = 0.0f;
-  history_count_ = 0;
-  history_head_ = 0;
-  clock_s_ = 0.0f;
-  inertialization_started_ = false;
-  inertialization_duration_s_ = 0.0f;
-  source_count_ = 0;
+  run_ = {};
   if (machine_ == nullptr || machine_->states.empty()) return;
   enter(machine_->entry_state, 0.0f);
 }
@@ -255,29 +244,13 @@ void StateMachinePlayer::resume(int state, float phase, const StateMachinePlayer
   // afresh at phase, as declared.
   const auto carry = [](const auto& self, StateMachinePlayer& to,
                         const StateMachinePlayer& from) -> void {
-    to.current_ = from.current_;
-    to.previous_ = from.previous_;
-    to.frozen_ = from.frozen_;
-    to.frozen_count_ = from.frozen_count_;
-    to.status_ = from.status_;
-    to.elapsed_s_ = from.elapsed_s_;
-    to.ease_ = from.ease_;
-    to.interruption_ = from.interruption_;
-    to.sync_status_ = from.sync_status_;
-    to.sources_ = from.sources_;
-    to.source_count_ = from.source_count_;
-    to.history_ = from.history_;
-    to.history_count_ = from.history_count_;
-    to.history_head_ = from.history_head_;
-    to.clock_s_ = from.clock_s_;
-    to.inertialization_started_ = from.inertialization_started_;
-    to.inertialization_duration_s_ = from.inertialization_duration_s_;
+    to.run_ = from.run_;
     for (std::size_t s = 0; s < to.nested_.size() && s < from.nested_.size(); ++s) {
       if (to.nested_[s].machine_ != nullptr) self(self, to.nested_[s], from.nested_[s]);
     }
   };
   if (previous != nullptr && previous != this && machine_ != nullptr &&
-      previous->machine_ != nullptr && previous->current_.state == state &&
+      previous->machine_ != nullptr && previous->run_.current.state == state &&
       same_shape(*machine_, *previous->machine_)) {
     carry(carry, *this, *previous);
     return;
@@ -287,17 +260,12 @@ void StateMachinePlayer::resume(int state, float phase, const StateMachinePlayer
     return;
   }
   enter(state, phase);
-  if (previous != nullptr) {
-    history_ = previous->history_;
-    history_count_ = previous->history_count_;
-    history_head_ = previous->history_head_;
-    clock_s_ = previous->clock_s_;
-  }
+  if (previous != nullptr) run_.history = previous->run_.history;
 }
 
 const TransitionRecord& StateMachinePlayer::history(int i) const {
-  const int slot = (history_head_ - 1 - i + 2 * kHistorySize) % kHistorySize;
-  return history_[slot];
+  const int slot = (run_.history.head - 1 - i + 2 * kHistorySize) % kHistorySize;
+  return run_.history.records[slot];
 }
 
 const StateMachinePlayer* StateMachinePlayer::nested_player(int state) const {
@@ -321,7 +289,8 @@ float StateMachinePlayer::state_length_s(int state, const SourceDurations& durat
     case StateKind::StateMachine: {
       // A nested machine runs at the pace of its own active state.
       const StateMachinePlayer& inner = nested_[state];
-      if (inner.current_.state >= 0) length = inner.state_length_s(inner.current_.state, durations);
+      if (inner.run_.current.state >= 0)
+        length = inner.state_length_s(inner.run_.current.state, durations);
       break;
     }
   }
@@ -341,9 +310,9 @@ void StateMachinePlayer::advance(Slot& slot, float dt_s, Parameters& parameters,
     StateMachinePlayer& inner = nested_[slot.state];
     inner.update(dt_s * speed, parameters, durations);
     // An inner inertialized switch changes this machine's output pose too: pass it on.
-    if (&slot == &current_ && inner.inertialization_started()) {
-      inertialization_started_ = true;
-      inertialization_duration_s_ = inner.inertialization_duration_s();
+    if (&slot == &run_.current && inner.inertialization_started()) {
+      run_.inertialization_started = true;
+      run_.inertialization_duration_s = inner.inertialization_duration_s();
     }
   }
 }
@@ -366,37 +335,38 @@ bool StateMachinePlayer::can_fire(const Transition& t, const Slot& slot, float p
 
 int StateMachinePlayer::choose_transition(float current_phase_before,
                                           const Parameters& parameters) const {
-  const bool crossfading = status_.running && status_.blend != TransitionBlend::Inertialization;
+  const bool crossfading =
+      run_.status.running && run_.status.blend != TransitionBlend::Inertialization;
   if (crossfading) {
     // Only the running transition's interruption source may cut in; its exit times are measured
     // on that state's own clock.
-    const bool from_source = interruption_ == Interruption::Source;
-    if (interruption_ == Interruption::None) return -1;
-    if (from_source && previous_.state < 0) return -1;  // a frozen source has no clock
-    const Slot& slot = from_source ? previous_ : current_;
+    const bool from_source = run_.interruption == Interruption::Source;
+    if (run_.interruption == Interruption::None) return -1;
+    if (from_source && run_.previous.state < 0) return -1;  // a frozen source has no clock
+    const Slot& slot = from_source ? run_.previous : run_.current;
     const float before = from_source ? slot.phase : current_phase_before;
-    const int state = from_source ? status_.from_state : current_.state;
+    const int state = from_source ? run_.status.from_state : run_.current.state;
     for (int k = order_begin_[state]; k < order_begin_[state + 1]; ++k) {
       const Transition& t = machine_->transitions[order_[k]];
-      if (t.target == current_.state) continue;
+      if (t.target == run_.current.state) continue;
       if (can_fire(t, slot, before, parameters)) return order_[k];
     }
     return -1;
   }
   for (int index : any_order_) {
     const Transition& t = machine_->transitions[index];
-    if (t.target == current_.state && !t.allow_self) continue;
-    if (can_fire(t, current_, current_phase_before, parameters)) return index;
+    if (t.target == run_.current.state && !t.allow_self) continue;
+    if (can_fire(t, run_.current, current_phase_before, parameters)) return index;
   }
-  for (int k = order_begin_[current_.state]; k < order_begin_[current_.state + 1]; ++k) {
+  for (int k = order_begin_[run_.current.state]; k < order_begin_[run_.current.state + 1]; ++k) {
     const Transition& t = machine_->transitions[order_[k]];
-    if (can_fire(t, current_, current_phase_before, parameters)) return order_[k];
+    if (can_fire(t, run_.current, current_phase_before, parameters)) return order_[k];
   }
   return -1;
 }
 
 void StateMachinePlayer::enter(int state, float phase) {
-  current_ = {state, phase};
+  run_.current = {state, phase};
   if (machine_->states[state].kind == StateKind::StateMachine) nested_[state].reset();
 }
 
@@ -406,8 +376,9 @@ void StateMachinePlayer::start(int index, Parameters& parameters,
   for (const Condition& c : t.conditions) {
     if (c.op == ConditionOp::Trigger) parameters.consume_trigger(c.parameter);
   }
-  const bool interrupting = status_.running && status_.blend != TransitionBlend::Inertialization;
-  const int from = current_.state;
+  const bool interrupting =
+      run_.status.running && run_.status.blend != TransitionBlend::Inertialization;
+  const int from = run_.current.state;
   const float from_length_s = state_length_s(from, durations);
 
   float entry_phase = t.offset;
@@ -416,72 +387,75 @@ void StateMachinePlayer::start(int index, Parameters& parameters,
   if (t.pose_matched_entry && pose_matches_ != nullptr && !interrupting &&
       source_state.kind == StateKind::Clip && target_state.kind == StateKind::Clip) {
     if (const PoseMatchTable* table = pose_matches_->find(source_state.index, target_state.index)) {
-      const float source_time_s = wrap_phase(current_.phase, source_state.loop) * from_length_s;
+      const float source_time_s = wrap_phase(run_.current.phase, source_state.loop) * from_length_s;
       const float target_time_s = matched_target_time(*table, source_time_s, source_state.loop);
       entry_phase = target_time_s / state_length_s(t.target, durations);
     }
   }
   // The heavier of a running crossfade's live states leads the entry of a state of its group.
-  const Slot& leader =
-      interrupting && previous_.state >= 0 && status_.weight < 0.5f ? previous_ : current_;
+  const Slot& leader = interrupting && run_.previous.state >= 0 && run_.status.weight < 0.5f
+                           ? run_.previous
+                           : run_.current;
   if (const auto synced = sync_to_leader(*machine_, sync_, leader.state, leader.phase, t.target,
                                          t.offset, SyncSearch::Forward)) {
     entry_phase = synced->normalized_time;
-    sync_status_ = {leader.state, t.target, synced->by_markers};
+    run_.sync_status = {leader.state, t.target, synced->by_markers};
   }
 
-  history_[history_head_] = {index, from, t.target, interrupting, clock_s_};
-  history_head_ = (history_head_ + 1) % kHistorySize;
-  history_count_ = std::min(history_count_ + 1, kHistorySize);
+  run_.history.records[run_.history.head] = {index, from, t.target, interrupting,
+                                             run_.history.clock_s};
+  run_.history.head = (run_.history.head + 1) % kHistorySize;
+  run_.history.count = std::min(run_.history.count + 1, kHistorySize);
 
   const float duration_s =
       t.duration_unit == DurationUnit::Seconds ? t.duration : t.duration * from_length_s;
-  previous_ = {};
+  run_.previous = {};
   if (t.blend == TransitionBlend::Inertialization) {
-    frozen_count_ = 0;
-    inertialization_started_ = duration_s > 0.0f;
-    inertialization_duration_s_ = duration_s;
+    run_.frozen_count = 0;
+    run_.inertialization_started = duration_s > 0.0f;
+    run_.inertialization_duration_s = duration_s;
   } else if (interrupting || t.blend == TransitionBlend::CrossfadeFrozen || t.target == from ||
              source_state.kind == StateKind::StateMachine) {
     // The source stops: keep what it shows now. A nested source is frozen too, because its inner
     // player is reset if the target re-enters it and cannot keep two clocks.
-    frozen_count_ = source_count_;
-    std::copy_n(sources_.begin(), source_count_, frozen_.begin());
+    run_.frozen_count = run_.source_count;
+    std::copy_n(run_.sources.begin(), run_.source_count, run_.frozen.begin());
   } else {
-    previous_ = current_;
-    frozen_count_ = 0;
+    run_.previous = run_.current;
+    run_.frozen_count = 0;
   }
   enter(t.target, entry_phase);
   if (target_state.kind == StateKind::StateMachine) nested_[t.target].rebuild_sources(durations);
 
-  status_ = {};
-  status_.running = duration_s > 0.0f;
-  status_.transition = index;
-  status_.from_state = from;
-  status_.to_state = t.target;
-  status_.blend = t.blend;
-  status_.duration_s = duration_s;
-  status_.progress = status_.running ? 0.0f : 1.0f;
-  status_.weight = status_.running && t.blend != TransitionBlend::Inertialization ? 0.0f : 1.0f;
-  elapsed_s_ = 0.0f;
-  ease_ = t.ease;
-  interruption_ = t.interruption;
-  if (!status_.running) {
-    previous_ = {};
-    frozen_count_ = 0;
+  run_.status = {};
+  run_.status.running = duration_s > 0.0f;
+  run_.status.transition = index;
+  run_.status.from_state = from;
+  run_.status.to_state = t.target;
+  run_.status.blend = t.blend;
+  run_.status.duration_s = duration_s;
+  run_.status.progress = run_.status.running ? 0.0f : 1.0f;
+  run_.status.weight =
+      run_.status.running && t.blend != TransitionBlend::Inertialization ? 0.0f : 1.0f;
+  run_.elapsed_s = 0.0f;
+  run_.ease = t.ease;
+  run_.interruption = t.interruption;
+  if (!run_.status.running) {
+    run_.previous = {};
+    run_.frozen_count = 0;
   }
 }
 
 void StateMachinePlayer::lock_follower() {
-  sync_status_ = {};
-  if (!status_.running || previous_.state < 0) return;
-  const bool current_leads = status_.weight >= 0.5f;  // the heavier leads; ties keep the target
-  const Slot& leader = current_leads ? current_ : previous_;
-  Slot& follower = current_leads ? previous_ : current_;
+  run_.sync_status = {};
+  if (!run_.status.running || run_.previous.state < 0) return;
+  const bool current_leads = run_.status.weight >= 0.5f;  // the heavier leads; ties keep the target
+  const Slot& leader = current_leads ? run_.current : run_.previous;
+  Slot& follower = current_leads ? run_.previous : run_.current;
   if (const auto synced = sync_to_leader(*machine_, sync_, leader.state, leader.phase,
                                          follower.state, follower.phase, SyncSearch::Nearest)) {
     follower.phase = move_to_phase(follower.phase, synced->normalized_time);
-    sync_status_ = {leader.state, follower.state, synced->by_markers};
+    run_.sync_status = {leader.state, follower.state, synced->by_markers};
   }
 }
 
@@ -507,48 +481,49 @@ void StateMachinePlayer::collect(const Slot& slot, float weight, const SourceDur
 }
 
 void StateMachinePlayer::rebuild_sources(const SourceDurations& durations) {
-  const bool crossfading = status_.running && status_.blend != TransitionBlend::Inertialization;
-  const float w = crossfading ? status_.weight : 1.0f;
+  const bool crossfading =
+      run_.status.running && run_.status.blend != TransitionBlend::Inertialization;
+  const float w = crossfading ? run_.status.weight : 1.0f;
   std::size_t count = 0;
   if (w < 1.0f) {
-    if (previous_.state >= 0) {
-      collect(previous_, 1.0f - w, durations, sources_, count);
+    if (run_.previous.state >= 0) {
+      collect(run_.previous, 1.0f - w, durations, run_.sources, count);
     } else {
-      for (std::size_t i = 0; i < frozen_count_; ++i) {
-        WeightedSource f = frozen_[i];
+      for (std::size_t i = 0; i < run_.frozen_count; ++i) {
+        WeightedSource f = run_.frozen[i];
         f.weight *= 1.0f - w;
-        push_source(sources_, count, f);
+        push_source(run_.sources, count, f);
       }
     }
   }
-  collect(current_, w, durations, sources_, count);
+  collect(run_.current, w, durations, run_.sources, count);
   float total = 0.0f;
-  for (std::size_t i = 0; i < count; ++i) total += sources_[i].weight;
+  for (std::size_t i = 0; i < count; ++i) total += run_.sources[i].weight;
   if (total > 0.0f) {
-    for (std::size_t i = 0; i < count; ++i) sources_[i].weight /= total;
+    for (std::size_t i = 0; i < count; ++i) run_.sources[i].weight /= total;
   }
-  source_count_ = count;
+  run_.source_count = count;
 }
 
 void StateMachinePlayer::update(float dt_s, Parameters& parameters,
                                 const SourceDurations& durations) {
-  if (machine_ == nullptr || current_.state < 0) return;
-  inertialization_started_ = false;
-  clock_s_ += dt_s;
-  const float phase_before = current_.phase;
-  advance(current_, dt_s, parameters, durations);
-  if (status_.running) {
-    if (previous_.state >= 0) advance(previous_, dt_s, parameters, durations);
-    elapsed_s_ += dt_s;
-    status_.progress = std::min(elapsed_s_ / status_.duration_s, 1.0f);
-    if (status_.blend != TransitionBlend::Inertialization)
-      status_.weight = ease(ease_, status_.progress);
-    if (elapsed_s_ >= status_.duration_s) {
-      status_.running = false;
-      status_.progress = 1.0f;
-      status_.weight = 1.0f;
-      previous_ = {};
-      frozen_count_ = 0;
+  if (machine_ == nullptr || run_.current.state < 0) return;
+  run_.inertialization_started = false;
+  run_.history.clock_s += dt_s;
+  const float phase_before = run_.current.phase;
+  advance(run_.current, dt_s, parameters, durations);
+  if (run_.status.running) {
+    if (run_.previous.state >= 0) advance(run_.previous, dt_s, parameters, durations);
+    run_.elapsed_s += dt_s;
+    run_.status.progress = std::min(run_.elapsed_s / run_.status.duration_s, 1.0f);
+    if (run_.status.blend != TransitionBlend::Inertialization)
+      run_.status.weight = ease(run_.ease, run_.status.progress);
+    if (run_.elapsed_s >= run_.status.duration_s) {
+      run_.status.running = false;
+      run_.status.progress = 1.0f;
+      run_.status.weight = 1.0f;
+      run_.previous = {};
+      run_.frozen_count = 0;
     }
   }
   lock_follower();

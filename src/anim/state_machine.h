@@ -202,29 +202,31 @@ class StateMachinePlayer {
   void update(float dt_s, Parameters& parameters, const SourceDurations& durations);
 
   // What to sample and blend, weights summing to one. Empty until the first update.
-  std::span<const WeightedSource> sources() const { return {sources_.data(), source_count_}; }
+  std::span<const WeightedSource> sources() const {
+    return {run_.sources.data(), run_.source_count};
+  }
 
   // The state the machine is in (a running transition's target).
-  int active_state() const { return current_.state; }
+  int active_state() const { return run_.current.state; }
   // The active state's normalized time, unwrapped (1.5 = half way through its second loop).
-  float active_normalized_time() const { return current_.phase; }
-  const TransitionStatus& transition() const { return status_; }
+  float active_normalized_time() const { return run_.current.phase; }
+  const TransitionStatus& transition() const { return run_.status; }
   // A smooth crossfade's source while it plays on (state -1 when frozen or when nothing runs),
   // and its unwrapped normalized time.
-  int crossfade_source_state() const { return previous_.state; }
-  float crossfade_source_normalized_time() const { return previous_.phase; }
+  int crossfade_source_state() const { return run_.previous.state; }
+  float crossfade_source_normalized_time() const { return run_.previous.phase; }
   // The sync of the last update: a follower locked to its leader during a crossfade inside a
   // sync group, or the entry of a state of the group; empty (leader -1) otherwise.
-  const SyncGroupStatus& sync_status() const { return sync_status_; }
+  const SyncGroupStatus& sync_status() const { return run_.sync_status; }
 
   // True only after the update in which an inertialized transition fired: the pose evaluation
   // must then start its Inertializer from the last output poses, with blend time
   // inertialization_duration_s().
-  bool inertialization_started() const { return inertialization_started_; }
-  float inertialization_duration_s() const { return inertialization_duration_s_; }
+  bool inertialization_started() const { return run_.inertialization_started; }
+  float inertialization_duration_s() const { return run_.inertialization_duration_s; }
 
   // The last transitions, most recent first (i = 0), at most kHistorySize.
-  int history_count() const { return history_count_; }
+  int history_count() const { return run_.history.count; }
   const TransitionRecord& history(int i) const;
 
   // The player of a nested state (for views that show the inner machine), or nullptr.
@@ -255,7 +257,6 @@ class StateMachinePlayer {
   const StateMachine* machine_ = nullptr;
   const PoseMatchLibrary* pose_matches_ = nullptr;
   const StateSyncMarkers* sync_ = nullptr;
-  SyncGroupStatus sync_status_;
   // Transition indices by priority: any-state ones, then per state from order_begin_[state] to
   // order_begin_[state + 1].
   std::vector<int> any_order_;
@@ -263,24 +264,32 @@ class StateMachinePlayer {
   std::vector<int> order_begin_;
   std::vector<StateMachinePlayer> nested_;  // one per state; used by StateMachine states
 
-  Slot current_;
-  Slot previous_;  // a smooth crossfade's live source (state -1 when none)
-  SourceList frozen_{};
-  std::size_t frozen_count_ = 0;
-  TransitionStatus status_;
-  float elapsed_s_ = 0.0f;
-  Ease ease_ = Ease::Linear;
-  Interruption interruption_ = Interruption::None;
-
-  SourceList sources_{};
-  std::size_t source_count_ = 0;
-
-  std::array<TransitionRecord, kHistorySize> history_{};
-  int history_count_ = 0;
-  int history_head_ = 0;  // where the next record goes
-  float clock_s_ = 0.0f;
-  bool inertialization_started_ = false;
-  float inertialization_duration_s_ = 0.0f;
+  // The last transitions, stamped with the player's clock (seconds since init or reset).
+  struct History {
+    std::array<TransitionRecord, kHistorySize> records{};
+    int count = 0;
+    int head = 0;  // where the next record goes
+    float clock_s = 0.0f;
+  };
+  // Everything that changes while the machine plays, apart from the nested players: one value,
+  // so that reset() clears and resume() carries all of it, a field added later included.
+  struct RunningState {
+    Slot current;
+    Slot previous;  // a smooth crossfade's live source (state -1 when none)
+    SourceList frozen{};
+    std::size_t frozen_count = 0;
+    TransitionStatus status;
+    SyncGroupStatus sync_status;
+    float elapsed_s = 0.0f;
+    Ease ease = Ease::Linear;
+    Interruption interruption = Interruption::None;
+    SourceList sources{};
+    std::size_t source_count = 0;
+    History history;
+    bool inertialization_started = false;
+    float inertialization_duration_s = 0.0f;
+  };
+  RunningState run_;
 };
 
 // Names used by the project file and the editor ("clip", "blend_space", ...); parse_* return

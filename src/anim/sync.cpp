@@ -47,10 +47,10 @@ std::string rotate_to_marker(const Clip& clip, const std::string& first_name,
       return describe(clip) + " has two foot markers at the same time";
     }
   }
-  const auto start = std::find(markers.names.begin(), markers.names.end(), first_name);
-  if (start == markers.names.end()) return describe(clip) + " has no '" + first_name + "' marker";
-  const std::size_t offset = static_cast<std::size_t>(start - markers.names.begin());
   const std::size_t n = markers.names.size();
+  std::size_t offset = 0;
+  while (offset < n && markers.names[offset] != first_name) ++offset;
+  if (offset == n) return describe(clip) + " has no '" + first_name + "' marker";
   rotated.clear();
   names.clear();
   for (std::size_t k = 0; k < n; ++k) {

@@ -214,10 +214,11 @@ JobResult run_twist_correction(const Skeleton& skeleton, const TwistRig& rig,
   if (run) local[s].rotation = glm::normalize(glm::inverse(turned) * relative);
   const int top = run ? rig.joints[0] : rig.source;
   for (int k = 0; k < rig.count && !run; ++k) {
-    (void)local_to_model_below(skeleton, local, nth(rig.joints, k), model);
+    if (const JobResult r = local_to_model_below(skeleton, local, nth(rig.joints, k), model); !r) {
+      return r;
+    }
   }
-  (void)local_to_model_below(skeleton, local, top, model);
-  return JobResult::ok();
+  return local_to_model_below(skeleton, local, top, model);
 }
 
 }  // namespace anim

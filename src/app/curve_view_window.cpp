@@ -26,8 +26,11 @@ void run_curve_view(ViewerUi& ui, ViewerScene& scene) {
     read_recorded_curves(ui.history, scene.character.skeleton, selection, ui.joints.order,
                          ui.joint_curves);
   } else {
-    refresh_joint_curves(scene, ui.joint_probe, selection, ui.joints.order, ui.load_count,
-                         ui.joint_curves);
+    if (std::string e = refresh_joint_curves(scene, ui.joint_probe, selection, ui.joints.order,
+                                             ui.load_count, ui.joint_curves);
+        !e.empty()) {
+      ui.errors.add(scene.character.source_path, "curve view: " + e);
+    }
   }
   const JointCurveData& curves = ui.joint_curves;
   const std::vector<ui::JointCurveSet> sets =

@@ -25,13 +25,14 @@ const project::BoundProject* exact_clips(const ViewerScene& scene, ExactClips& e
 }
 
 // Samples every selected joint's frames over the whole clip into data (one composition per
-// frame for all of them, and one more from the exact clips); false when a probe fails.
-bool sample_clip_frames(const ViewerScene& scene, FrameProbe& probe, JointCurveData& data) {
+// frame for all of them, and one more from the exact clips), valid when every step worked.
+// Returns "" or why a probe or a derivation failed (a one-frame clip has no curve, and no error).
+std::string sample_clip_frames(const ViewerScene& scene, FrameProbe& probe, JointCurveData& data) {
   const anim::Clip& clip = scene.clips()[data.key.clip];
   data.fps = clip.source_fps > 0.0f ? clip.source_fps : 30.0f;
   data.duration_s = clip.duration_s;
   const int count = anim::joint_motion_frame_count(0.0f, clip.duration_s, data.fps);
-  if (count < 2) return false;  // a one-frame clip has no curve
+  if (count < 2) return {};
   const project::BoundProject* exact = exact_clips(scene, data.exact);
   for (SampledJointCurves& joint : data.joints) {
     joint.frames.resize(count);
@@ -40,14 +41,17 @@ bool sample_clip_frames(const ViewerScene& scene, FrameProbe& probe, JointCurveD
   for (int i = 0; i < count; ++i) {
     const float t = anim::joint_motion_frame_time(0.0f, clip.duration_s, data.fps, i);
     const float clip_time = curve_frame_clip_time(clip, t);
-    if (!compose_probe_frame(scene, probe, data.key.clip, clip_time)) return false;
+    if (std::string e = compose_probe_frame(scene, probe, data.key.clip, clip_time); !e.empty()) {
+      return e;
+    }
     for (SampledJointCurves& joint : data.joints) {
       joint.frames[i] = read_joint(probe.instance, joint.joint, t);
     }
     if (!exact) continue;
-    if (!compose_probe_frame(scene, *exact->character, *exact->graph, data.exact.probe,
-                             data.key.clip, clip_time)) {
-      return false;
+    if (std::string e = compose_probe_frame(scene, *exact->character, *exact->graph,
+                                            data.exact.probe, data.key.clip, clip_time);
+        !e.empty()) {
+      return "exact clips: " + e;
     }
     for (SampledJointCurves& joint : data.joints) {
       joint.exact_frames[i] = read_joint(data.exact.probe.instance, joint.joint, t);
@@ -55,8 +59,14 @@ bool sample_clip_frames(const ViewerScene& scene, FrameProbe& probe, JointCurveD
   }
   std::vector<glm::vec3> points(count);
   for (SampledJointCurves& joint : data.joints) {
-    if (!anim::derive_joint_motion(joint.frames, data.key.order)) return false;
-    if (exact && !anim::derive_joint_motion(joint.exact_frames, data.key.order)) return false;
+    if (anim::JobResult r = anim::derive_joint_motion(joint.frames, data.key.order); !r) {
+      return r.error;
+    }
+    if (exact) {
+      if (anim::JobResult r = anim::derive_joint_motion(joint.exact_frames, data.key.order); !r) {
+        return r.error;
+      }
+    }
     for (int i = 0; i < count; ++i) points[i] = joint.frames[i].model_translation;
     joint.pops = anim::find_pops(points, 0.0f, 1.0f / data.fps);
     joint.pop_threshold =
@@ -64,7 +74,8 @@ bool sample_clip_frames(const ViewerScene& scene, FrameProbe& probe, JointCurveD
     joint.key_times = joint_key_times(clip, joint.name);
     joint.tangents = joint_tangent_keys(clip, joint.name);
   }
-  return true;
+  data.valid = true;
+  return {};
 }
 
 // The keys of one CUBICSPLINE track (values stored in-tangent, value, out-tangent per key).
@@ -144,8 +155,9 @@ std::vector<ui::CurveTangentKey> joint_tangent_keys(const anim::Clip& clip,
   return keys;
 }
 
-void refresh_joint_curves(const ViewerScene& scene, FrameProbe& probe, std::span<const int> joints,
-                          anim::EulerOrder order, int load_count, JointCurveData& data) {
+std::string refresh_joint_curves(const ViewerScene& scene, FrameProbe& probe,
+                                 std::span<const int> joints, anim::EulerOrder order,
+                                 int load_count, JointCurveData& data) {
   const bool previewing =
       scene.loaded && scene.mode == PlayMode::ClipPreview && scene.preview_clip >= 0;
   JointCurveKey key;
@@ -161,7 +173,7 @@ void refresh_joint_curves(const ViewerScene& scene, FrameProbe& probe, std::span
            scene.post_process_revision};
     key.settings.matrix_palette = key.settings.dual_quat_palette = false;  // the probe builds none
   }
-  if (key == data.key) return;  // also after a failed sampling: not retried every frame
+  if (key == data.key) return {};  // also after a failed sampling: not retried every frame
   data.key = key;
   data.recorded = {};  // the graph's record afterwards is read again
   data.valid = false;
@@ -169,13 +181,14 @@ void refresh_joint_curves(const ViewerScene& scene, FrameProbe& probe, std::span
   const int joint_count = scene.character.skeleton.joint_count();
   const bool in_range =
       std::all_of(joints.begin(), joints.end(), [&](int j) { return j >= 0 && j < joint_count; });
-  if (!previewing || joints.empty() || !in_range) return;
+  if (!previewing || joints.empty() || !in_range) return {};
   for (const int j : joints) {
     data.joints.push_back({j, scene.character.skeleton.joint_names[j], {}, {}, {}, {}, {}, 0.0f});
   }
   ++data.samplings;
-  data.valid = sample_clip_frames(scene, probe, data);
+  std::string error = sample_clip_frames(scene, probe, data);
   for (SampledJointCurves& joint : data.joints) match_quaternion_signs(joint);
+  return error;
 }
 
 void read_recorded_curves(const anim::StateHistory& history, const anim::Skeleton& skeleton,

@@ -4,6 +4,7 @@
 #include <array>
 #include <cmath>
 #include <span>
+#include <string>
 
 #include "anim/playback.h"
 #include "app/joint_curve_view.h"
@@ -25,10 +26,10 @@ struct FrameRange {
 // transform at the playhead moved by the root motion the probe accumulates from there, so that
 // with root motion applied each frame stands where the character does at that frame, and in
 // place where it stands now. Neighbours wrap (or clamp) as the playhead does; their times stay
-// ordered for the differences. False when the probe cannot bind or update.
-bool compose_frames(const ViewerScene& scene, FrameProbe& probe, std::span<const int> joints,
-                    FrameRange range, std::span<anim::JointMotionFrame> frames,
-                    std::span<glm::mat4> worlds) {
+// ordered for the differences. Returns "" or why the probe could not compose a frame.
+std::string compose_frames(const ViewerScene& scene, FrameProbe& probe, std::span<const int> joints,
+                           FrameRange range, std::span<anim::JointMotionFrame> frames,
+                           std::span<glm::mat4> worlds) {
   const double now = scene.clock.time_s();
   const double frame_s = 1.0 / scene.clock.timeline().fps;
   const auto clip_time = [&](int k) {
@@ -37,12 +38,18 @@ bool compose_frames(const ViewerScene& scene, FrameProbe& probe, std::span<const
   };
   // The first frame twice for the worlds: the probe's root motion then starts there, not where
   // it last was.
-  if (!worlds.empty() &&
-      !compose_probe_frame(scene, probe, scene.preview_clip, clip_time(range.k_min))) {
-    return false;
+  if (!worlds.empty()) {
+    if (std::string e =
+            compose_probe_frame(scene, probe, scene.preview_clip, clip_time(range.k_min));
+        !e.empty()) {
+      return e;
+    }
   }
   for (int k = range.k_min; k <= range.k_max; ++k) {
-    if (!compose_probe_frame(scene, probe, scene.preview_clip, clip_time(k))) return false;
+    if (std::string e = compose_probe_frame(scene, probe, scene.preview_clip, clip_time(k));
+        !e.empty()) {
+      return e;
+    }
     const int index = k - range.k_min;
     for (std::size_t i = 0; i < joints.size(); ++i) {
       frames[i * range.size() + index] =
@@ -50,11 +57,11 @@ bool compose_frames(const ViewerScene& scene, FrameProbe& probe, std::span<const
     }
     if (!worlds.empty()) worlds[index] = probe.instance.world_matrix();
   }
-  if (worlds.empty()) return true;
+  if (worlds.empty()) return {};
   const glm::mat4 from_probe =
       scene.instance.world_matrix() * glm::inverse(worlds[static_cast<std::size_t>(-range.k_min)]);
   for (glm::mat4& w : worlds) w = from_probe * w;
-  return true;
+  return {};
 }
 
 // The frames a trail covers: window_s either side of the playhead (at least one frame), or
@@ -80,7 +87,8 @@ bool keyed_at(std::span<const float> key_times, float time_s, float frame_s) {
 }  // namespace
 
 ui::JointInspectorValues inspect_joint(const ViewerScene& scene, FrameProbe& probe, int joint,
-                                       anim::EulerOrder order) {
+                                       anim::EulerOrder order, std::string& error) {
+  error.clear();
   ui::JointInspectorValues values;
   if (!scene.loaded || joint < 0 || joint >= static_cast<int>(scene.instance.local_pose().size())) {
     return values;
@@ -95,7 +103,8 @@ ui::JointInspectorValues inspect_joint(const ViewerScene& scene, FrameProbe& pro
   }
   std::array<anim::JointMotionFrame, 3> frames;
   const int joints[] = {joint};
-  if (!compose_frames(scene, probe, joints, {-1, 1}, frames, {})) return values;
+  error = compose_frames(scene, probe, joints, {-1, 1}, frames, {});
+  if (!error.empty()) return values;
   values.valid = static_cast<bool>(anim::derive_joint_motion(frames, order));
   values.frame = frames[1];
   values.has_speeds = values.valid;
@@ -103,7 +112,9 @@ ui::JointInspectorValues inspect_joint(const ViewerScene& scene, FrameProbe& pro
 }
 
 std::vector<render::MotionTrail> joint_trails(const ViewerScene& scene, FrameProbe& probe,
-                                              std::span<const int> joints, float window_s) {
+                                              std::span<const int> joints, float window_s,
+                                              std::string& error) {
+  error.clear();
   if (!scene.loaded || scene.mode != PlayMode::ClipPreview || scene.preview_clip < 0) return {};
   for (const int j : joints) {
     if (j < 0 || j >= static_cast<int>(scene.instance.local_pose().size())) return {};
@@ -111,7 +122,8 @@ std::vector<render::MotionTrail> joint_trails(const ViewerScene& scene, FramePro
   const FrameRange range = trail_range(scene, window_s);
   std::vector<anim::JointMotionFrame> frames(joints.size() * range.size());
   std::vector<glm::mat4> worlds(range.size());
-  if (!compose_frames(scene, probe, joints, range, frames, worlds)) return {};
+  error = compose_frames(scene, probe, joints, range, frames, worlds);
+  if (!error.empty()) return {};
   const anim::Clip& clip = scene.clips()[scene.preview_clip];
   const float frame_s = static_cast<float>(1.0 / scene.clock.timeline().fps);
   std::vector<render::MotionTrail> trails(joints.size());

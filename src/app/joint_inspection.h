@@ -4,6 +4,7 @@
 // joints' motion trails from the same frames.
 
 #include <span>
+#include <string>
 #include <vector>
 
 #include "app/probe_frames.h"
@@ -18,9 +19,10 @@ namespace app {
 // is not yet, with the scene's settings but no skinning palettes), so the speeds are the central
 // differences `curves` gives at the clip's own rate and the values those of the frame at the
 // playhead. Otherwise: the live instance's frame, without speeds. Invalid for a joint out of
-// range or a probe that cannot bind or update.
+// range or a probe that cannot compose the frames; error is set to why it could not ("" when
+// it could).
 ui::JointInspectorValues inspect_joint(const ViewerScene& scene, FrameProbe& probe, int joint,
-                                       anim::EulerOrder order);
+                                       anim::EulerOrder order, std::string& error);
 
 // The motion trails of joints (render/motion_trail.h) over the previewed clip's frames within
 // window_s either side of the playhead (at least one frame), or with window_s <= 0 over every
@@ -30,8 +32,9 @@ ui::JointInspectorValues inspect_joint(const ViewerScene& scene, FrameProbe& pro
 // motion from there), in place where it stands now. Speeds are along that path (its units per
 // second, central differences); a point is keyed where a key of the joint's tracks lies within
 // half a frame. Empty outside a clip preview, for a joint out of range or a probe that cannot
-// bind or update.
+// compose the frames; error is set to why it could not ("" when it could).
 std::vector<render::MotionTrail> joint_trails(const ViewerScene& scene, FrameProbe& probe,
-                                              std::span<const int> joints, float window_s);
+                                              std::span<const int> joints, float window_s,
+                                              std::string& error);
 
 }  // namespace app

@@ -2,17 +2,18 @@
 
 namespace app {
 
-bool compose_probe_frame(const ViewerScene& scene, FrameProbe& probe, int clip, float clip_time_s) {
+std::string compose_probe_frame(const ViewerScene& scene, FrameProbe& probe, int clip,
+                                float clip_time_s) {
   return compose_probe_frame(scene, *scene.bound.character, scene.graph(), probe, clip,
                              clip_time_s);
 }
 
-bool compose_probe_frame(const ViewerScene& scene, const anim::BoundCharacter& character,
-                         const anim::GraphBinding& graph, FrameProbe& probe, int clip,
-                         float clip_time_s) {
+std::string compose_probe_frame(const ViewerScene& scene, const anim::BoundCharacter& character,
+                                const anim::GraphBinding& graph, FrameProbe& probe, int clip,
+                                float clip_time_s) {
   anim::CharacterInstance& instance = probe.instance;
   if (instance.character() != &character) {
-    if (!instance.bind(character, graph).empty()) return false;
+    if (std::string e = instance.bind(character, graph); !e.empty()) return "frame probe: " + e;
     probe.post_process_revision = -1;
   }
   if (probe.post_process_revision != scene.post_process_revision) {
@@ -23,8 +24,11 @@ bool compose_probe_frame(const ViewerScene& scene, const anim::BoundCharacter& c
   settings.matrix_palette = settings.dual_quat_palette = false;
   anim::Parameters parameters = scene.parameters;
   instance.set_preview(clip, clip_time_s);
-  return instance.set_settings(settings).empty() &&
-         static_cast<bool>(instance.update(0.0f, parameters, scene.terrain));
+  if (std::string e = instance.set_settings(settings); !e.empty()) return "frame probe: " + e;
+  if (anim::JobResult r = instance.update(0.0f, parameters, scene.terrain); !r) {
+    return std::string("frame probe: ") + r.error;
+  }
+  return {};
 }
 
 anim::JointMotionFrame read_joint(const anim::CharacterInstance& instance, int joint,

@@ -3,6 +3,8 @@
 // clock, pose and history stay as they are): the joint inspector, the motion trails and the
 // curve view read their joints' values from these, as `animview curves` reads the live scene's.
 
+#include <string>
+
 #include "anim/character_instance.h"
 #include "anim/joint_motion.h"
 #include "app/viewer_scene.h"
@@ -17,14 +19,16 @@ struct FrameProbe {
 
 // Composes clip (index into the scene's clips()) at clip_time_s through probe, bound to the
 // scene's character when it is not yet, with the scene's settings and post-process stack but no
-// skinning palettes. False when the probe cannot bind or update.
-bool compose_probe_frame(const ViewerScene& scene, FrameProbe& probe, int clip, float clip_time_s);
+// skinning palettes. Returns "" or why the probe could not bind, take the settings or update.
+[[nodiscard]] std::string compose_probe_frame(const ViewerScene& scene, FrameProbe& probe, int clip,
+                                              float clip_time_s);
 
 // The same through character and graph, another binding of the scene's character and project
 // (its clips stored exactly while the scene's are compressed).
-bool compose_probe_frame(const ViewerScene& scene, const anim::BoundCharacter& character,
-                         const anim::GraphBinding& graph, FrameProbe& probe, int clip,
-                         float clip_time_s);
+[[nodiscard]] std::string compose_probe_frame(const ViewerScene& scene,
+                                              const anim::BoundCharacter& character,
+                                              const anim::GraphBinding& graph, FrameProbe& probe,
+                                              int clip, float clip_time_s);
 
 // joint's sampled values (local transform, model position) in instance's last frame, at time_s.
 anim::JointMotionFrame read_joint(const anim::CharacterInstance& instance, int joint, float time_s);

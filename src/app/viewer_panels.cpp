@@ -103,10 +103,12 @@ void draw_rig_tab(ViewerUi& ui, ViewerScene& scene) {
 void draw_joints_tab(ViewerUi& ui, ViewerScene& scene) {
   if (!scene.loaded) return;
   // An index past this skeleton (a smaller character opened) is invalid; the panel trims it.
+  std::string error;
   const ui::JointInspectorValues values =
-      ui.joints.selection.empty()
-          ? ui::JointInspectorValues{}
-          : inspect_joint(scene, ui.joint_probe, ui.joints.selection.back(), ui.joints.order);
+      ui.joints.selection.empty() ? ui::JointInspectorValues{}
+                                  : inspect_joint(scene, ui.joint_probe, ui.joints.selection.back(),
+                                                  ui.joints.order, error);
+  if (!error.empty()) ui.errors.add(scene.character.source_path, "joint inspector: " + error);
   ImGui::Checkbox("Curves window", &ui.curve_view.open);
   ui::draw_joint_inspector(scene.character.skeleton, ui.joints, values);
 }
@@ -303,7 +305,7 @@ void preview_clip(ViewerUi& ui, ViewerScene& scene, int clip) {
 ViewportRect draw_panels(Document& doc, ViewerUi& ui, ViewerScene& scene, AsyncLoader& loader,
                          RecentFiles& recent,
                          std::vector<std::vector<std::string>>& open_requests) {
-  ui::PanelLayout& layout = ui.view.layout;
+  visual::PanelLayout& layout = ui.view.layout;
   const bool graph = scene.loaded;  // a character without a graph yet can get one
   ui::PanelRects r = ui::lay_out_panels(layout, ui.applied_ui_scale, ui.screen_ui_scale,
                                         ui.view.show_side_panel, graph);

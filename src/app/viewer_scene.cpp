@@ -200,15 +200,17 @@ std::string ViewerScene::update_onion_skin(const visual::SceneView& view) {
   return {};
 }
 
-void ViewerScene::update_joint_trails(const visual::SceneView& view) {
+std::string ViewerScene::update_joint_trails(const visual::SceneView& view) {
   if (!view.motion_trails || trail_joints.empty()) {
     joint_trails.clear();
-    return;
+    return {};
   }
   if (!trail_probe_) trail_probe_ = std::make_shared<FrameProbe>();
+  std::string error;
   joint_trails =
       app::joint_trails(*this, *trail_probe_, trail_joints,
-                        view.motion_trail_whole_clip ? 0.0f : view.motion_trail_window_s);
+                        view.motion_trail_whole_clip ? 0.0f : view.motion_trail_window_s, error);
+  return error.empty() ? error : "motion trails: " + error;
 }
 
 int ViewerScene::find_clip(const std::string& text) const {
@@ -254,9 +256,10 @@ std::string ViewerScene::update(float dt_s, const visual::SceneView& view) {
   }
   comparison.update(*this, view, dt_s);
   const std::string onion_error = update_onion_skin(view);
-  update_joint_trails(view);
+  const std::string trails_error = update_joint_trails(view);
   const std::string crowd_error = update_crowd(view, dt_s, previewing);
-  return onion_error.empty() ? crowd_error : onion_error;
+  if (!onion_error.empty()) return onion_error;
+  return trails_error.empty() ? crowd_error : trails_error;
 }
 
 std::string ViewerScene::update_crowd(const visual::SceneView& view, float dt_s, bool previewing) {

@@ -134,7 +134,7 @@ struct ViewerScene {
  private:
   // Returns "" or why the onion skin could not be composed (it is then not drawn).
   std::string update_onion_skin(const visual::SceneView& view);
-  void update_joint_trails(const visual::SceneView& view);
+  std::string update_joint_trails(const visual::SceneView& view);
   std::string update_crowd(const visual::SceneView& view, float dt_s, bool previewing);
 
   anim::CharacterInstance onion_;

@@ -68,18 +68,18 @@ void draw_loaded(const importer::Character& c) {
 void draw_skinning(const importer::Character& c, const SkinningHealth& h, ViewSettings& view,
                    CharacterControlCenters& at) {
   if (!ImGui::CollapsingHeader("Skinning", ImGuiTreeNodeFlags_DefaultOpen)) return;
-  int method = view.skinning == SkinningChoice::Lbs ? 0 : 1;
+  int method = view.skinning == visual::SkinningChoice::Lbs ? 0 : 1;
   ImGui::RadioButton("Linear blend", &method, 0);
   at.lbs = last_item_center();
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Linear blend skinning with a matrix palette");
   ImGui::RadioButton("Dual quaternion", &method, 1);
   at.dual_quaternion = last_item_center();
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Dual quaternion skinning: no candy-wrapper");
-  view.skinning = method == 0 ? SkinningChoice::Lbs : SkinningChoice::DualQuat;
+  view.skinning = method == 0 ? visual::SkinningChoice::Lbs : visual::SkinningChoice::DualQuat;
   int coloring = static_cast<int>(view.coloring);
   fit_next_item_to_label("Colour");
   ImGui::Combo("Colour", &coloring, "Material\0Influences per vertex\0LBS vs DQ difference\0");
-  view.coloring = static_cast<MeshColoring>(coloring);
+  view.coloring = static_cast<visual::MeshColoring>(coloring);
   fit_next_item_to_label("Crowd");
   ImGui::SliderInt("Crowd", &view.crowd, 1, 400);
   if (view.crowd > 1) ImGui::TextDisabled("crowd plays the current clip on a grid");

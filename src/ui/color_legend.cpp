@@ -72,8 +72,8 @@ glm::vec3 difference_legend_color(float t) {
                   std::clamp(t, 0.0f, 1.0f));
 }
 
-bool draw_color_legend(MeshColoring coloring, float full_scale_m, float x, float bottom_y) {
-  if (coloring == MeshColoring::Material) return false;
+bool draw_color_legend(visual::MeshColoring coloring, float full_scale_m, float x, float bottom_y) {
+  if (coloring == visual::MeshColoring::Material) return false;
   const float margin = 8.0f;
   ImGui::SetNextWindowPos(ImVec2(x + margin, bottom_y - margin), ImGuiCond_Always,
                           ImVec2(0.0f, 1.0f));
@@ -83,7 +83,7 @@ bool draw_color_legend(MeshColoring coloring, float full_scale_m, float x, float
                                  ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoNav |
                                  ImGuiWindowFlags_NoInputs;
   if (ImGui::Begin("##color legend", nullptr, flags)) {
-    if (coloring == MeshColoring::SkinningDifference) {
+    if (coloring == visual::MeshColoring::SkinningDifference) {
       ImGui::TextUnformatted("LBS vs DQ: distance between the two skinnings");
       draw_difference_bar(full_scale_m);
     } else {

@@ -5,7 +5,7 @@
 
 #include <glm/glm.hpp>
 
-#include "ui/view_settings.h"
+#include "visual/view_settings.h"
 
 namespace ui {
 
@@ -15,8 +15,8 @@ glm::vec3 influence_legend_color(int count);
 glm::vec3 difference_legend_color(float t);
 
 // Draws the legend for coloring in the viewport's bottom-left corner (x, bottom_y in window
-// pixels), nothing for MeshColoring::Material. full_scale_m: the distance drawn in full red.
-// Returns whether a legend was drawn.
-bool draw_color_legend(MeshColoring coloring, float full_scale_m, float x, float bottom_y);
+// pixels), nothing for visual::MeshColoring::Material. full_scale_m: the distance drawn in full
+// red. Returns whether a legend was drawn.
+bool draw_color_legend(visual::MeshColoring coloring, float full_scale_m, float x, float bottom_y);
 
 }  // namespace ui

@@ -8,7 +8,7 @@ namespace ui {
 
 void draw_compare_toolbar(ViewSettings& view, std::span<const anim::Clip> clips, float x, float y,
                           float width) {
-  if (view.compare == CompareMode::Off) return;
+  if (view.compare == visual::CompareMode::Off) return;
   ImGui::SetNextWindowPos(ImVec2(x + 8.0f, y + 8.0f), ImGuiCond_Always);
   ImGui::SetNextWindowBgAlpha(0.75f);
   ImGui::Begin("Compare", nullptr,
@@ -22,9 +22,9 @@ void draw_compare_toolbar(ViewSettings& view, std::span<const anim::Clip> clips,
                    "Compare: off\0"
                    "Skinning: LBS | DQ\0"
                    "Clips: A | B\0")) {
-    view.compare = static_cast<CompareMode>(mode);
+    view.compare = static_cast<visual::CompareMode>(mode);
   }
-  if (view.compare == CompareMode::Clips) {
+  if (view.compare == visual::CompareMode::Clips) {
     ImGui::SetNextItemWidth(combo_width);
     if (ImGui::BeginCombo("B", view.compare_clip.c_str())) {
       for (const anim::Clip& clip : clips) {
@@ -39,7 +39,7 @@ void draw_compare_toolbar(ViewSettings& view, std::span<const anim::Clip> clips,
     if (ImGui::Combo("sync", &sync,
                      "same phase\0"
                      "same seconds\0")) {
-      view.compare_sync = static_cast<CompareSync>(sync);
+      view.compare_sync = static_cast<visual::CompareSync>(sync);
     }
   }
   ImGui::End();

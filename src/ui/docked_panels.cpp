@@ -4,8 +4,8 @@
 
 namespace ui {
 
-PanelRects lay_out_panels(PanelLayout& layout, float& applied_ui_scale, float screen_ui_scale,
-                          bool show_side_panel, bool has_right) {
+PanelRects lay_out_panels(visual::PanelLayout& layout, float& applied_ui_scale,
+                          float screen_ui_scale, bool show_side_panel, bool has_right) {
   const ImGuiViewport* vp = ImGui::GetMainViewport();
   if (layout.ui_scale_automatic) layout.ui_scale = screen_ui_scale;
   if (layout.ui_scale != applied_ui_scale) {
@@ -45,7 +45,7 @@ void collapse_button(ImGuiDir arrow, bool& open) {
   ImGui::SameLine();
 }
 
-void draw_panel_splitters(PanelLayout& layout, const PanelRects& r) {
+void draw_panel_splitters(visual::PanelLayout& layout, const PanelRects& r) {
   const float top = ImGui::GetFrameHeight();  // the menu bar
   const float height = ImGui::GetMainViewport()->Size.y;
   // Widths are kept at UI scale 1.

@@ -18,8 +18,8 @@ constexpr ImGuiWindowFlags kDockedFlags = ImGuiWindowFlags_NoMove | ImGuiWindowF
 // layout's UI scale to ImGui first when it changed (applied_ui_scale remembers the last one; an
 // automatic scale follows screen_ui_scale). Without the side panel (show_side_panel false) the
 // viewport and the timeline take the whole width. has_right: there is a right panel.
-PanelRects lay_out_panels(PanelLayout& layout, float& applied_ui_scale, float screen_ui_scale,
-                          bool show_side_panel, bool has_right);
+PanelRects lay_out_panels(visual::PanelLayout& layout, float& applied_ui_scale,
+                          float screen_ui_scale, bool show_side_panel, bool has_right);
 
 // Begins a docked window named name that fills r (end it with ImGui::End).
 void begin_docked(const char* name, const PanelRect& r);
@@ -32,6 +32,6 @@ void collapse_button(ImGuiDir arrow, bool& open);
 
 // The splitters between the open side panels of r and the viewport, drawn after the panels so
 // they get the mouse first; a drag changes layout's widths (kept at UI scale 1).
-void draw_panel_splitters(PanelLayout& layout, const PanelRects& r);
+void draw_panel_splitters(visual::PanelLayout& layout, const PanelRects& r);
 
 }  // namespace ui

@@ -270,10 +270,12 @@ std::optional<fs::path> draw_file_browser(FileBrowserState& state) {
                        ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_AutoSelectAll);
   if (path_entered) chosen = follow_typed_path(state);
   state.path_field_at = last_item_center();
-  // Enter outside the field acts on the selected entry, as a double-click does.
-  const bool enter_on_entry =
-      !path_entered && ImGui::IsWindowFocused(ImGuiFocusedFlags_RootAndChildWindows) &&
-      !ImGui::IsAnyItemActive() && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter), false);
+  // Enter outside the field acts on the selected entry, as a double-click does; Escape, in the
+  // field or not, cancels.
+  const bool focused = ImGui::IsWindowFocused(ImGuiFocusedFlags_RootAndChildWindows);
+  const bool enter_on_entry = !path_entered && focused && !ImGui::IsAnyItemActive() &&
+                              ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter), false);
+  const bool escape = focused && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape), false);
 
   // Below the listing: the options row, the error row when there is one, and the buttons.
   const float footer = ImGui::GetFrameHeightWithSpacing() * (state.error.empty() ? 2.0f : 3.0f);
@@ -284,7 +286,7 @@ std::optional<fs::path> draw_file_browser(FileBrowserState& state) {
 
   draw_footer(state, chosen);
   ImGui::SameLine();
-  if (ImGui::Button("Cancel")) state.open = false;
+  if (ImGui::Button("Cancel") || escape) state.open = false;
   ImGui::End();
 
   if (chosen) state.open = false;

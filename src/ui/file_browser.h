@@ -83,8 +83,8 @@ void navigate_to(FileBrowserState& state, const std::filesystem::path& directory
 
 // Draws the dialog while state.open. Returns the file to open when the user chooses one
 // (double-click, Open with a file selected, or Enter on a typed file path) and closes the
-// dialog; Cancel or the close button close it with nothing chosen. Arrow keys are left alone:
-// they belong to the timeline.
+// dialog; Cancel, Escape or the close button close it with nothing chosen. Arrow keys are left
+// alone: they belong to the timeline.
 std::optional<std::filesystem::path> draw_file_browser(FileBrowserState& state);
 
 }  // namespace ui

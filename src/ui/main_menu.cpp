@@ -36,14 +36,15 @@ void draw_shading_and_compare_menus(ViewSettings& s) {
   ImGui::MenuItem("Ground, sky and shadows", nullptr, &s.show_ground);
   ImGui::MenuItem("Shadows", nullptr, &s.shadows, s.show_ground);
   if (ImGui::BeginMenu("Compare side by side")) {
-    if (ImGui::MenuItem("Off", nullptr, s.compare == CompareMode::Off)) {
-      s.compare = CompareMode::Off;
+    if (ImGui::MenuItem("Off", nullptr, s.compare == visual::CompareMode::Off)) {
+      s.compare = visual::CompareMode::Off;
     }
-    if (ImGui::MenuItem("Skinning: LBS | DQ", nullptr, s.compare == CompareMode::Skinning)) {
-      s.compare = CompareMode::Skinning;
+    if (ImGui::MenuItem("Skinning: LBS | DQ", nullptr,
+                        s.compare == visual::CompareMode::Skinning)) {
+      s.compare = visual::CompareMode::Skinning;
     }
-    if (ImGui::MenuItem("Clips: A | B", nullptr, s.compare == CompareMode::Clips)) {
-      s.compare = CompareMode::Clips;
+    if (ImGui::MenuItem("Clips: A | B", nullptr, s.compare == visual::CompareMode::Clips)) {
+      s.compare = visual::CompareMode::Clips;
     }
     ImGui::EndMenu();
   }

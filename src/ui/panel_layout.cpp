@@ -27,7 +27,7 @@ void grow_bottom_panel(PanelRects& r, float extra_px) {
   r.bottom.height += extra;
 }
 
-PanelRects arrange_panels(const PanelLayout& layout, float width, float height, float top,
+PanelRects arrange_panels(const visual::PanelLayout& layout, float width, float height, float top,
                           bool has_right) {
   const float scale = std::clamp(layout.ui_scale, 0.5f, 3.0f);
   const float strip = kCollapsedStripWidth * scale;

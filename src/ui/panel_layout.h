@@ -7,9 +7,6 @@
 
 namespace ui {
 
-// What the user chose about the layout; saved with the view settings.
-using visual::PanelLayout;
-
 // A rectangle in window pixels from the top-left corner.
 struct PanelRect {
   float x = 0.0f, y = 0.0f, width = 0.0f, height = 0.0f;
@@ -36,7 +33,7 @@ inline constexpr float kMinPanelWidth = 180.0f;
 // right panel (a graph to show). Open panels take their chosen width (or the automatic share),
 // clamped so the viewport keeps at least kMinViewportWidth (scaled) or, in a window too small
 // for that, at least half the width; both panels shrink in proportion when they must.
-PanelRects arrange_panels(const PanelLayout& layout, float width, float height, float top,
+PanelRects arrange_panels(const visual::PanelLayout& layout, float width, float height, float top,
                           bool has_right);
 
 // The timeline's height at this UI scale.

@@ -12,11 +12,6 @@
 
 namespace ui {
 
-using visual::CompareMode;
-using visual::CompareSync;
-using visual::MeshColoring;
-using visual::SkinningChoice;
-
 struct ViewSettings : visual::SceneView {
   bool show_motion_matching = false;  // the Motion matching window (View menu)
   // The foot-slide meter's lines in the stats overlay (slide per step of the clip, the blend

@@ -1,5 +1,6 @@
 #include "anim/retarget.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <string>
@@ -9,6 +10,7 @@
 
 #include "anim/clip_sampling.h"
 #include "anim/foot_contact.h"
+#include "anim/index.h"
 #include "anim/pose.h"
 #include "anim/rig.h"
 #include "anim/two_bone_ik.h"
@@ -320,6 +322,28 @@ TEST(Retarget, PinsAPlantedFootThatSlidesInTheSource) {
   const int p = longer.find_joint("pelvis");
   EXPECT_NEAR(position(model_at(held, longer, 0.85f)[static_cast<std::size_t>(p)]).x,
               0.085f * scale, 1e-4f);
+}
+
+TEST(Retarget, AnArmIkThatCannotSolveFailsThePoseWithItsCause) {
+  const Skeleton skeleton = make_humanoid(3, false);
+  RetargetOptions options;
+  options.arm_mode = ChainMode::SourcePosition;  // the arms reach with two-bone IK every frame
+  RetargetMap map =
+      make_retarget_map(skeleton, rig_of(skeleton), skeleton, rig_of(skeleton), options);
+  const auto arm = std::find_if(map.chains.begin(), map.chains.end(), [&](const auto& chain) {
+    return nth(map.target_rig.limbs, chain.target_limb).role == LimbRole::Arm;
+  });
+  ASSERT_NE(arm, map.chains.end());
+  std::vector<int>& joints = nth(map.target_rig.limbs, arm->target_limb).joints;
+  ASSERT_EQ(joints.size(), 3u);
+  std::swap(joints[0], joints[2]);  // the hand as the root: the forearm is not below it
+  std::vector<Transform> local(skeleton.rest_pose);
+  std::vector<glm::mat4> model(local.size());
+  std::vector<Transform> out(local.size());
+  std::vector<glm::mat4> out_model(local.size());
+  const JobResult r = retarget_pose(map, local, {}, model, out, out_model);
+  EXPECT_FALSE(r);
+  EXPECT_STREQ(r.error, "two-bone IK mid joint is not below the root");
 }
 
 TEST(Retarget, RefusesRigsWithoutLegsAndBadPoses) {

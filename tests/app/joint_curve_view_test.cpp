@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <string>
 
 #include "app/joint_inspection.h"
 #include "demo_walk_scene.h"
@@ -36,9 +37,11 @@ float angle_difference(float a, float b) {
 TEST_F(JointCurveView, SamplesAreTheInspectedValuesAtEachFrame) {
   app::JointCurveData data;
   scene.clock.seek(0.25);
-  app::refresh_joint_curves(scene, probe, {&forearm, 1}, anim::EulerOrder::ZXY, 1, data);
+  ASSERT_EQ(app::refresh_joint_curves(scene, probe, {&forearm, 1}, anim::EulerOrder::ZXY, 1, data),
+            "");
   ASSERT_TRUE(data.valid);
   EXPECT_DOUBLE_EQ(scene.clock.time_s(), 0.25) << "the live clock is not moved";
+  std::string error;
   const anim::Clip& clip = scene.clips()[walk];
   EXPECT_FLOAT_EQ(data.fps, clip.source_fps);
   ASSERT_EQ(static_cast<int>(data.joints[0].frames.size()),
@@ -50,7 +53,8 @@ TEST_F(JointCurveView, SamplesAreTheInspectedValuesAtEachFrame) {
     scene.clock.seek(c.time_s);
     ASSERT_EQ(scene.update(0.0f, {}), "");
     const ui::JointInspectorValues v =
-        app::inspect_joint(scene, probe, forearm, anim::EulerOrder::ZXY);
+        app::inspect_joint(scene, probe, forearm, anim::EulerOrder::ZXY, error);
+    EXPECT_EQ(error, "");
     ASSERT_TRUE(v.valid);
     for (int k = 0; k < 3; ++k) {
       EXPECT_NEAR(c.model_translation[k], v.frame.model_translation[k], 1e-5f);
@@ -132,6 +136,18 @@ TEST_F(JointCurveView, SampledOnlyWhenWhatTheyShowChanges) {
 
 // A look-at in the stack turns the head in the viewport; the curves show the head as the viewport
 // does, and take the stack again after an edit.
+TEST_F(JointCurveView, AProbeThatCannotBindSaysWhyOnceAndLeavesTheCurvesInvalid) {
+  unbind_scene_character();
+  app::JointCurveData data;
+  EXPECT_EQ(app::refresh_joint_curves(scene, probe, {&forearm, 1}, anim::EulerOrder::XYZ, 1, data),
+            "frame probe: the character is not bound");
+  EXPECT_FALSE(data.valid);
+  // The same key is not sampled again, so the error is not repeated every frame.
+  EXPECT_EQ(app::refresh_joint_curves(scene, probe, {&forearm, 1}, anim::EulerOrder::XYZ, 1, data),
+            "");
+  EXPECT_EQ(data.samplings, 1);
+}
+
 TEST_F(JointCurveView, CurvesRunTheScenesPostProcessStack) {
   const int head = scene.character.skeleton.find_joint("head");
   ASSERT_GE(head, 0);

@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <string>
 
 #include "app/joint_curve_view.h"
 #include "app/joint_curves.h"
@@ -32,7 +33,10 @@ TEST_F(JointInspection, ThePlayheadsValuesAreTheCurvesFrame) {
   ASSERT_EQ(curves.frames.size(), 3u);
   scene.clock.seek(55.0 / request.fps);
   ASSERT_EQ(scene.update(0.0f, {}), "");
-  const ui::JointInspectorValues v = app::inspect_joint(scene, probe, forearm, request.order);
+  std::string error;
+  const ui::JointInspectorValues v =
+      app::inspect_joint(scene, probe, forearm, request.order, error);
+  EXPECT_EQ(error, "");
   ASSERT_TRUE(v.valid);
   ASSERT_TRUE(v.has_speeds);
   const anim::JointMotionFrame& c = curves.frames[1];
@@ -53,12 +57,27 @@ TEST_F(JointInspection, ThePlayheadsValuesAreTheCurvesFrame) {
 TEST_F(JointInspection, OutsideAClipPreviewTheLiveFrameHasNoSpeeds) {
   scene.mode = app::PlayMode::RestPose;
   ASSERT_EQ(scene.update(0.0f, {}), "");
-  const ui::JointInspectorValues v = app::inspect_joint(scene, probe, forearm, {});
+  std::string error;
+  const ui::JointInspectorValues v = app::inspect_joint(scene, probe, forearm, {}, error);
   ASSERT_TRUE(v.valid);
   EXPECT_FALSE(v.has_speeds);
   const glm::vec3 model(scene.instance.model_pose()[forearm][3]);
   EXPECT_EQ(v.frame.model_translation, model);
-  EXPECT_FALSE(app::inspect_joint(scene, probe, 1000, {}).valid);
+  EXPECT_FALSE(app::inspect_joint(scene, probe, 1000, {}, error).valid);
+  EXPECT_EQ(error, "") << "a joint out of range is no probe failure";
+}
+
+TEST_F(JointInspection, AProbeThatCannotBindGivesItsCauseToTheInspectorAndTheTrails) {
+  scene.preview(walk);
+  ASSERT_EQ(scene.update(0.0f, {}), "");
+  unbind_scene_character();
+  std::string error;
+  EXPECT_FALSE(app::inspect_joint(scene, probe, forearm, {}, error).valid);
+  EXPECT_EQ(error, "frame probe: the character is not bound");
+  const int joints[] = {forearm};
+  app::FrameProbe trail_probe;
+  EXPECT_TRUE(app::joint_trails(scene, trail_probe, joints, 0.1f, error).empty());
+  EXPECT_EQ(error, "frame probe: the character is not bound");
 }
 
 // The joint's world position in the scene's live frame.
@@ -78,8 +97,10 @@ TEST_F(JointInspection, ATrailPointIsTheJointsWorldPositionAtThatFrame) {
   scene.clock.seek(55.0 / fps);
   ASSERT_EQ(scene.update(0.0f, {}), "");
   const int joints[] = {forearm, scene.character.skeleton.find_joint("hand_r")};
+  std::string error;
   const std::vector<render::MotionTrail> trails =
-      app::joint_trails(scene, probe, joints, 2.0f / fps);
+      app::joint_trails(scene, probe, joints, 2.0f / fps, error);
+  EXPECT_EQ(error, "");
   ASSERT_EQ(trails.size(), 2u);
   ASSERT_EQ(trails[0].points.size(), 5u);  // two frames either side
   ASSERT_EQ(trails[0].keyed.size(), 5u);
@@ -109,7 +130,10 @@ TEST_F(JointInspection, InPlaceTheTrailStaysWithTheCharacterAndMarksTheKeyedFram
   scene.clock.seek(10.0 / fps);
   ASSERT_EQ(scene.update(0.0f, {}), "");
   const int joints[] = {forearm};
-  const std::vector<render::MotionTrail> trails = app::joint_trails(scene, probe, joints, 0.0f);
+  std::string error;
+  const std::vector<render::MotionTrail> trails =
+      app::joint_trails(scene, probe, joints, 0.0f, error);
+  EXPECT_EQ(error, "");
   ASSERT_EQ(trails.size(), 1u);
   // The whole clip, counted from the playhead: frame 10 of its frames from 0 to the end.
   const int frames = static_cast<int>(std::floor(scene.clips()[walk].duration_s * fps + 1e-4)) + 1;

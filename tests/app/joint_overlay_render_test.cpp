@@ -102,7 +102,10 @@ class JointOverlayRender : public ::testing::Test {
 TEST_F(JointOverlayRender, TheTrailIsDrawnWhereTheHandsFramesProjectInTheirSpeedColours) {
   app::FrameProbe probe;
   const int joints[] = {hand};
-  const std::vector<render::MotionTrail> trails = app::joint_trails(scene, probe, joints, 0.25f);
+  std::string error;
+  const std::vector<render::MotionTrail> trails =
+      app::joint_trails(scene, probe, joints, 0.25f, error);
+  EXPECT_EQ(error, "");
   ASSERT_EQ(trails.size(), 1u);
   const render::MotionTrail& trail = trails[0];
   const pictures::Picture with = render("--trail hand_r --trail-window 0.25", "trail");

@@ -39,7 +39,7 @@ class ProbeFrames : public test::DemoWalkScene {
     app::follow_camera_targets(scene, eye);
     EXPECT_EQ(scene.update(0.0f, {}), "");
     const glm::mat4 live = scene.instance.model_pose()[static_cast<std::size_t>(head)];
-    EXPECT_TRUE(app::compose_probe_frame(scene, probe, walk, scene.clock.time_s()));
+    EXPECT_EQ(app::compose_probe_frame(scene, probe, walk, scene.clock.time_s()), "");
     const glm::mat4 probed = probe.instance.model_pose()[static_cast<std::size_t>(head)];
     for (int c = 0; c < 4; ++c) {
       for (int r = 0; r < 4; ++r) EXPECT_NEAR(probed[c][r], live[c][r], 1e-5f) << c << r;
@@ -68,6 +68,13 @@ TEST_F(ProbeFrames, TheProbesHeadLooksAtTheCameraAsTheLiveFramesDoes) {
   const glm::mat4 right = live_and_probe_head(right_eye);
   EXPECT_LT(angle_to(right, right_eye), 0.5);
   EXPECT_GT(angle_to(right, left_eye), 20.0);
+}
+
+TEST_F(ProbeFrames, AProbeThatCannotBindSaysWhy) {
+  anim::BoundCharacter unbound = *scene.bound.character;
+  unbound.bindings.clear();
+  EXPECT_EQ(app::compose_probe_frame(scene, unbound, scene.graph(), probe, walk, 0.0f),
+            "frame probe: the character is not bound");
 }
 
 }  // namespace

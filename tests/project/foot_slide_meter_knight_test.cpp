@@ -10,6 +10,7 @@
 #include "anim/foot_slide_meter.h"
 #include "project/project_binding.h"
 #include "project/project_opening.h"
+#include "support/foot_contact_loading.h"
 #include "support/import_test_util.h"
 
 namespace {
@@ -21,11 +22,8 @@ constexpr int kPlotFrames = 100;
 TEST(FootSlideMeterKnight, TheMeterMeasuresTheKnightsWalkAsTheBatchMeasureDoes) {
   const auto path = test::shared_asset("kaykit/Knight.glb");
   SKIP_IF_ABSENT(path);
-  project::LoadRequest request;
-  request.files = {path.string()};
-  project::LoadOutcome loaded = project::load_now(request);
+  const project::LoadOutcome loaded = test::load_with_foot_contacts(path);
   ASSERT_TRUE(loaded.ok);
-  project::add_foot_contact_markers(loaded.character, {}, loaded.character.clips);
   const project::Project project = project::preview_project(loaded.character, path.string());
   project::BoundProject bound;
   ASSERT_EQ(project::bind_project(project, loaded.character, {}, bound), "");

@@ -19,6 +19,7 @@
 #include "project/project_binding.h"
 #include "project/project_file.h"
 #include "project/project_opening.h"
+#include "support/foot_contact_loading.h"
 #include "support/import_test_util.h"
 
 namespace {
@@ -274,11 +275,8 @@ TEST(LocomotionWarping, AnyPointOfTheDemosBlendSpaceKeepsThePlantedFeetPlanted) 
 TEST(LocomotionWarping, AnyPointOfTheKnightsBlendSpaceKeepsThePlantedFeetPlanted) {
   const auto path = test::shared_asset("kaykit/Knight.glb");
   SKIP_IF_ABSENT(path);
-  project::LoadRequest request;
-  request.files = {path.string()};
-  project::LoadOutcome loaded = project::load_now(request);
+  const project::LoadOutcome loaded = test::load_with_foot_contacts(path);
   ASSERT_TRUE(loaded.ok);
-  project::add_foot_contact_markers(loaded.character, {}, loaded.character.clips);
   const std::string text = R"({
     "version": 1, "character": ")" +
                            path.string() + R"(",

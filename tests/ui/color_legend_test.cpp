@@ -23,9 +23,9 @@ TEST(ColorLegend, ColoursAreTheShadersAtTheirEnds) {
 TEST(ColorLegend, DrawsOnlyForFalseColourViews) {
   testing::HeadlessImGui imgui;
   imgui.frame([] {
-    EXPECT_FALSE(draw_color_legend(MeshColoring::Material, 0.02f, 0.0f, 700.0f));
-    EXPECT_TRUE(draw_color_legend(MeshColoring::SkinningDifference, 0.02f, 0.0f, 700.0f));
-    EXPECT_TRUE(draw_color_legend(MeshColoring::InfluenceCount, 0.02f, 0.0f, 700.0f));
+    EXPECT_FALSE(draw_color_legend(visual::MeshColoring::Material, 0.02f, 0.0f, 700.0f));
+    EXPECT_TRUE(draw_color_legend(visual::MeshColoring::SkinningDifference, 0.02f, 0.0f, 700.0f));
+    EXPECT_TRUE(draw_color_legend(visual::MeshColoring::InfluenceCount, 0.02f, 0.0f, 700.0f));
   });
 }
 

@@ -11,7 +11,7 @@ namespace {
 
 TEST(LayOutPanels, WithTheSidePanelTheyGoWhereArrangePanelsPutsThemUnderTheMenuBar) {
   testing::HeadlessImGui imgui;
-  PanelLayout layout;
+  visual::PanelLayout layout;
   layout.left_width = 300.0f;
   float applied = 1.0f;
   imgui.frame([&] {
@@ -32,7 +32,7 @@ TEST(LayOutPanels, WithTheSidePanelTheyGoWhereArrangePanelsPutsThemUnderTheMenuB
 
 TEST(LayOutPanels, WithoutTheSidePanelTheViewportAndTimelineTakeTheWholeWidth) {
   testing::HeadlessImGui imgui;
-  PanelLayout layout;
+  visual::PanelLayout layout;
   float applied = 1.0f;
   imgui.frame([&] {
     const PanelRects r = lay_out_panels(layout, applied, 1.0f, false, true);

@@ -169,5 +169,33 @@ TEST_F(FileBrowserTest, EnterOpensTheSelectedFolderAndATypedPathReplacesTheField
   EXPECT_TRUE(state.open);
 }
 
+// Escape cancels, as the Cancel button does: on the listing, and in the path field that has the
+// keyboard focus when saving (the field takes the key to end its edit, the dialog still closes).
+TEST_F(FileBrowserTest, EscapeClosesTheDialogWithNothingChosen) {
+  testing::HeadlessImGui imgui;
+  ImGui::GetIO().KeyMap[ImGuiKey_Escape] = GLFW_KEY_ESCAPE;  // as the GLFW backend maps it
+  FileBrowserState state;
+  std::optional<fs::path> chosen;
+  const auto draw = [&] {
+    if (std::optional<fs::path> c = draw_file_browser(state)) chosen = c;
+  };
+  open_file_browser(state, root_);
+  imgui.frame(draw);
+  imgui.frame(draw);
+  state.selected = 0;
+  ASSERT_TRUE(state.open);
+  imgui.tap(GLFW_KEY_ESCAPE, draw);
+  EXPECT_FALSE(state.open);
+
+  open_save_browser(state, root_ / "zoo" / "new.json");
+  imgui.frame(draw);
+  imgui.frame(draw);
+  ASSERT_TRUE(state.open);
+  ASSERT_TRUE(ImGui::IsAnyItemActive()) << "the path field has the keyboard focus";
+  imgui.tap(GLFW_KEY_ESCAPE, draw);
+  EXPECT_FALSE(state.open);
+  EXPECT_FALSE(chosen.has_value());
+}
+
 }  // namespace
 }  // namespace ui

@@ -12,7 +12,7 @@ namespace {
 
 // The complaint: at 800x600 the viewport was about 30 px wide (340 + 430 px panels).
 TEST(PanelLayout, SmallWindowsKeepAUsableViewport) {
-  const PanelLayout layout;  // automatic widths, both panels open
+  const visual::PanelLayout layout;  // automatic widths, both panels open
   for (const auto& [w, h] : {std::pair{800.0f, 600.0f}, std::pair{1024.0f, 640.0f}}) {
     const PanelRects r = arrange_panels(layout, w, h, 20.0f, true);
     // Both panels must shrink at these sizes, and leave the viewport exactly its minimum.
@@ -26,7 +26,7 @@ TEST(PanelLayout, SmallWindowsKeepAUsableViewport) {
 }
 
 TEST(PanelLayout, AutomaticPanelsGrowWithTheWindowUpToACeiling) {
-  const PanelLayout layout;
+  const visual::PanelLayout layout;
   const PanelRects hd = arrange_panels(layout, 1600.0f, 900.0f, 20.0f, true);
   const PanelRects uhd = arrange_panels(layout, 3840.0f, 2160.0f, 20.0f, true);
   EXPECT_FLOAT_EQ(hd.left.width, 1600.0f * 0.22f);   // 352 px
@@ -41,21 +41,21 @@ TEST(PanelLayout, AutomaticPanelsGrowWithTheWindowUpToACeiling) {
 // A shape's weight curve on the timeline: the timeline grows upwards into the viewport, which
 // keeps at least half its height in a small window.
 TEST(PanelLayout, TheTimelineGrowsIntoTheViewportForACurve) {
-  PanelRects r = arrange_panels(PanelLayout{}, 1280.0f, 720.0f, 20.0f, true);
+  PanelRects r = arrange_panels(visual::PanelLayout{}, 1280.0f, 720.0f, 20.0f, true);
   const PanelRects before = r;
   grow_bottom_panel(r, 44.0f);
   EXPECT_FLOAT_EQ(r.viewport.height, before.viewport.height - 44.0f);
   EXPECT_FLOAT_EQ(r.bottom.height, before.bottom.height + 44.0f);
   EXPECT_FLOAT_EQ(r.bottom.y, r.viewport.y + r.viewport.height);
   EXPECT_FLOAT_EQ(r.bottom.y + r.bottom.height, 720.0f);
-  PanelRects tiny = arrange_panels(PanelLayout{}, 500.0f, 150.0f, 20.0f, true);
+  PanelRects tiny = arrange_panels(visual::PanelLayout{}, 500.0f, 150.0f, 20.0f, true);
   const float viewport = tiny.viewport.height;
   grow_bottom_panel(tiny, 500.0f);
   EXPECT_FLOAT_EQ(tiny.viewport.height, 0.5f * viewport);
 }
 
 TEST(PanelLayout, ChosenWidthsScaleWithTheUiAndCollapsedPanelsBecomeStrips) {
-  PanelLayout layout;
+  visual::PanelLayout layout;
   layout.left_width = 400.0f;
   layout.right_open = false;
   layout.ui_scale = 2.0f;
@@ -67,21 +67,21 @@ TEST(PanelLayout, ChosenWidthsScaleWithTheUiAndCollapsedPanelsBecomeStrips) {
 }
 
 TEST(PanelLayout, OnlyOpenPanelsShrinkAndNoRightPanelTakesNoRoom) {
-  PanelLayout layout;
+  visual::PanelLayout layout;
   layout.left_width = 2000.0f;  // dragged far too wide
   layout.right_open = false;
   const PanelRects r = arrange_panels(layout, 1024.0f, 640.0f, 20.0f, true);
   EXPECT_FLOAT_EQ(r.right.width, kCollapsedStripWidth);
   EXPECT_FLOAT_EQ(r.viewport.width, kMinViewportWidth);
   EXPECT_FLOAT_EQ(r.left.width, 1024.0f - kMinViewportWidth - kCollapsedStripWidth);
-  const PanelRects none = arrange_panels(PanelLayout{}, 1024.0f, 640.0f, 20.0f, false);
+  const PanelRects none = arrange_panels(visual::PanelLayout{}, 1024.0f, 640.0f, 20.0f, false);
   EXPECT_FLOAT_EQ(none.right.width, 0.0f);
   EXPECT_FLOAT_EQ(none.left.width, 300.0f);  // the automatic floor
   EXPECT_FLOAT_EQ(none.viewport.width, 724.0f);
 }
 
 TEST(PanelLayout, ATinyWindowStillGivesHalfToTheViewport) {
-  const PanelRects r = arrange_panels(PanelLayout{}, 500.0f, 400.0f, 20.0f, true);
+  const PanelRects r = arrange_panels(visual::PanelLayout{}, 500.0f, 400.0f, 20.0f, true);
   EXPECT_FLOAT_EQ(r.viewport.width, 250.0f);
   EXPECT_GT(r.viewport.height, 200.0f);
 }

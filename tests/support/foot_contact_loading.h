@@ -1,0 +1,22 @@
+#pragma once
+// A shared asset loaded as the viewer opens a file, with the foot-contact markers the project
+// adds to its clips: what the tests that measure a real character's foot slide start from.
+
+#include <filesystem>
+
+#include "project/project_opening.h"
+
+namespace test {
+
+// Loads path (a character file) and, when it loaded, marks its clips' foot contacts; the
+// outcome's ok says whether it loaded. Callers skip first where the asset is absent
+// (SKIP_IF_ABSENT).
+inline project::LoadOutcome load_with_foot_contacts(const std::filesystem::path& path) {
+  project::LoadRequest request;
+  request.files = {path.string()};
+  project::LoadOutcome loaded = project::load_now(request);
+  if (loaded.ok) project::add_foot_contact_markers(loaded.character, {}, loaded.character.clips);
+  return loaded;
+}
+
+}  // namespace test
