@@ -308,7 +308,7 @@ struct FootSolve {
 
 // 1. Foot i: the lock, then the animated foot carried from the clip's ground onto the terrain by
 //    the turn from +Y to the ground normal about its pivot point.
-void place_foot(FootSolve& solve, int i, const Terrain& terrain, FootIkState& state,
+void place_foot(FootSolve& solve, int i, const GroundProber& ground, FootIkState& state,
                 std::span<const glm::mat4> model, std::span<const glm::vec3> foot_shifts,
                 FootIkDebug* debug) {
   const Transform& world = solve.world;
@@ -334,8 +334,8 @@ void place_foot(FootSolve& solve, int i, const Terrain& terrain, FootIkState& st
   toe += shift3;
   ankle += shift3;
 
-  const GroundProbe heel_ground = probe(terrain, heel.x, heel.z);
-  const GroundProbe toe_ground = probe(terrain, toe.x, toe.z);
+  const GroundProbe heel_ground = ground.at(heel.x, heel.z);
+  const GroundProbe toe_ground = ground.at(toe.x, toe.z);
   glm::vec3 normal = kUp;
   if (solve.settings.align_to_ground) {
     normal = glm::normalize(heel_ground.normal + toe_ground.normal);
@@ -496,8 +496,9 @@ JobResult solve_from_model(const Skeleton& skeleton, const FootIkRig& rig,
   solve.soft_fraction = std::clamp(settings.soft_fraction, 0.0f, 0.5f);
   solve.has_chest = rig.chest >= 0 && rig.spine_base >= 0;
   if (debug) debug->leg_count = solve.legs();
+  const GroundProber ground(terrain);
   for (int i = 0; i < solve.legs(); ++i) {
-    place_foot(solve, i, terrain, state, model, foot_shifts, debug);
+    place_foot(solve, i, ground, state, model, foot_shifts, debug);
   }
   // The pelvis follows the lower foot (smoothed), but never stays so high that a leg cannot
   // reach its target exactly. With a chest, the pelvis follows the ground under the hind hips

@@ -39,24 +39,10 @@ HeightGradient rough_height(const Terrain& t, float x, float z) {
   return {height, {dx, dz}};
 }
 
-HeightGradient shape_height(const Terrain& t, float x, float z) {
-  switch (t.shape) {
-    case TerrainShape::Flat:
-      return {0.0f, {0.0f, 0.0f}};
-    case TerrainShape::Slope: {
-      const glm::vec2 u = uphill_unit(t);
-      const float rise = std::tan(glm::radians(t.slope_deg));
-      return {rise * (x * u.x + z * u.y), rise * u};
-    }
-    case TerrainShape::Stairs: {
-      const glm::vec2 u = uphill_unit(t);
-      const float step = std::floor((x * u.x + z * u.y) / t.step_depth_m);
-      return {step * t.step_height_m, {0.0f, 0.0f}};
-    }
-    case TerrainShape::Rough:
-      return rough_height(t, x, z);
-  }
-  return {0.0f, {0.0f, 0.0f}};
+// The upward normal of the surface y = h(x, z) with gradient (dh/dx, dh/dz): (-dh/dx, 1, -dh/dz),
+// normalized.
+glm::vec3 normal_of(glm::vec2 gradient) {
+  return glm::normalize(glm::vec3(-gradient.x, 1.0f, -gradient.y));
 }
 
 // validate's cause as a literal, nullptr for a valid terrain: probes check every call without
@@ -102,13 +88,43 @@ std::string validate(const Terrain& t) {
   return reason ? reason : "";
 }
 
+GroundProber::GroundProber(const Terrain& terrain) : terrain_(terrain) {
+  base_m_ = std::isfinite(terrain.base_height_m) ? terrain.base_height_m : 0.0f;
+  valid_ = invalid_reason(terrain) == nullptr;
+  if (!valid_) return;
+  if (terrain.shape == TerrainShape::Slope || terrain.shape == TerrainShape::Stairs) {
+    uphill_ = uphill_unit(terrain);
+  }
+  // A slope's gradient is rise * uphill everywhere; flat ground and treads have none.
+  if (terrain.shape == TerrainShape::Slope) {
+    rise_ = std::tan(glm::radians(terrain.slope_deg));
+    normal_ = normal_of(rise_ * uphill_);
+  } else {
+    normal_ = normal_of(glm::vec2(0.0f));
+  }
+}
+
+GroundProbe GroundProber::at(float x, float z) const {
+  if (!valid_ || !std::isfinite(x) || !std::isfinite(z)) return {base_m_, {0, 1, 0}};
+  switch (terrain_.shape) {
+    case TerrainShape::Flat:
+      return {base_m_ + 0.0f, normal_};
+    case TerrainShape::Slope:
+      return {base_m_ + rise_ * (x * uphill_.x + z * uphill_.y), normal_};
+    case TerrainShape::Stairs: {
+      const float step = std::floor((x * uphill_.x + z * uphill_.y) / terrain_.step_depth_m);
+      return {base_m_ + step * terrain_.step_height_m, normal_};
+    }
+    case TerrainShape::Rough: {
+      const HeightGradient hg = rough_height(terrain_, x, z);
+      return {base_m_ + hg.height_m, normal_of(hg.gradient)};
+    }
+  }
+  return {base_m_, {0, 1, 0}};
+}
+
 GroundProbe probe(const Terrain& terrain, float x, float z) {
-  const float base = std::isfinite(terrain.base_height_m) ? terrain.base_height_m : 0.0f;
-  if (invalid_reason(terrain) || !std::isfinite(x) || !std::isfinite(z)) return {base, {0, 1, 0}};
-  const HeightGradient hg = shape_height(terrain, x, z);
-  // The surface y = h(x, z) has the upward normal (-dh/dx, 1, -dh/dz), normalized.
-  const glm::vec3 normal = glm::normalize(glm::vec3(-hg.gradient.x, 1.0f, -hg.gradient.y));
-  return {base + hg.height_m, normal};
+  return GroundProber(terrain).at(x, z);
 }
 
 float smoothed_height(const Terrain& terrain, float x, float z) {
@@ -194,11 +210,12 @@ TerrainMesh build_terrain_mesh(const Terrain& terrain, glm::vec2 center_xz, floa
   mesh.normals.reserve(mesh.positions.capacity());
   mesh.indices.reserve(as_size(cells) * cells * 6);
   const float cell = 2.0f * half_extent_m / static_cast<float>(cells);
+  const GroundProber prober(terrain);
   for (int row = 0; row < side; ++row) {
     for (int col = 0; col < side; ++col) {
       const float x = center_xz.x - half_extent_m + cell * static_cast<float>(col);
       const float z = center_xz.y - half_extent_m + cell * static_cast<float>(row);
-      const GroundProbe g = probe(terrain, x, z);
+      const GroundProbe g = prober.at(x, z);
       mesh.positions.emplace_back(x, g.height_m, z);
       mesh.normals.push_back(g.normal);
     }

@@ -54,6 +54,24 @@ struct GroundProbe {
 // base_height_m (or 0 when that is not finite), so a bad UI value never produces NaN.
 GroundProbe probe(const Terrain& terrain, float x, float z);
 
+// probe for many points of one terrain: what depends on the terrain alone (its validity, the
+// uphill direction, a slope's rise and the normal of a plane or a tread) is worked out once, not
+// at every point (foot IK probes each heel and toe every frame). probe(terrain, x, z) is
+// GroundProber(terrain).at(x, z). Keeps a copy of the terrain.
+class GroundProber {
+ public:
+  explicit GroundProber(const Terrain& terrain);
+  GroundProbe at(float x, float z) const;
+
+ private:
+  Terrain terrain_;
+  bool valid_ = false;
+  float base_m_ = 0.0f;
+  glm::vec2 uphill_{0.0f, 1.0f};        // unit; slopes and stairs
+  float rise_ = 0.0f;                   // a slope's tan(slope_deg)
+  glm::vec3 normal_{0.0f, 1.0f, 0.0f};  // every shape's but Rough's
+};
+
 // The ground height with stairs smoothed into the ramp through the middles of their treads; the
 // same as probe's height for the other shapes. For placing a character's root (the y of
 // world_from_model in foot IK), which should glide up stairs rather than jump at each riser.

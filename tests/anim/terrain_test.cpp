@@ -42,6 +42,32 @@ TEST(Terrain, SlopeFollowsADiagonalUphillDirection) {
   EXPECT_TRUE(vec3_near(g.normal, {-s, 0.96592583f, -s}));
 }
 
+TEST(Terrain, OneProberAnswersForEveryPointOfItsTerrain) {
+  Terrain t;
+  t.shape = TerrainShape::Slope;
+  t.base_height_m = 0.1f;
+  const GroundProber slope(t);
+  t.slope_deg = 30.0f;  // the prober keeps the terrain it was made from
+  for (const float z : {-2.0f, 0.0f, 3.0f}) {
+    const GroundProbe g = slope.at(5.0f, z);
+    EXPECT_NEAR(g.height_m, 0.1f + z * kTan15, 1e-5f) << z;
+    EXPECT_TRUE(vec3_near(g.normal, {0.0f, 0.96592583f, -0.25881905f}));
+  }
+  // A point that is not finite gets the base height and an upward normal.
+  const GroundProbe nowhere = slope.at(NAN, 1.0f);
+  EXPECT_FLOAT_EQ(nowhere.height_m, 0.1f);
+  EXPECT_TRUE(vec3_near(nowhere.normal, {0, 1, 0}));
+  Terrain stairs;
+  stairs.shape = TerrainShape::Stairs;
+  stairs.uphill_xz = {-1.0f, 0.0f};  // rising toward -x
+  stairs.step_height_m = 0.2f;
+  stairs.step_depth_m = 0.5f;
+  const GroundProber steps(stairs);
+  EXPECT_FLOAT_EQ(steps.at(-1.2f, 4.0f).height_m, 0.4f);
+  EXPECT_FLOAT_EQ(steps.at(0.3f, 4.0f).height_m, -0.2f);
+  EXPECT_TRUE(vec3_near(steps.at(-1.2f, 4.0f).normal, {0, 1, 0}));
+}
+
 TEST(Terrain, StairsStepUpAtEachRiser) {
   Terrain t;
   t.shape = TerrainShape::Stairs;
