@@ -158,14 +158,11 @@ void main() {
     o_color = vec4(clamp(matcap(shading_normal(false)), 0.0, 1.0), 1.0);
     return;
   }
-  // Beyond the fade radius only the sky's horizon remains: skip the shading.
+  // Beyond the fade radius only the sky's horizon remains. A software renderer runs both sides
+  // of a branch for every pixel, so both sides share one tone mapping and encoding at the end.
   const bool fades = u_fade_radius_m > 0.0;
   const float fade_distance = fades ? length(v_world_position.xz - u_fade_center.xz) : 0.0;
   const vec3 horizon = sky_radiance(vec3(0.0, 0.0, 1.0)) * u_environment_intensity;
-  if (fades && fade_distance >= u_fade_radius_m) {
-    o_color = vec4(encode_srgb(tone_map(horizon)), alpha);
-    return;
-  }
   Surface s;
   if (kShading == kShadingClay) {
     s.base_color = vec3(0.36, 0.35, 0.34);
@@ -198,7 +195,10 @@ void main() {
   color = kDiffuseOnly ? shade_diffuse(s, v_world_position, geometric_normal)
                          : shade(s, v_world_position, geometric_normal);
   if (fades) {
-    color = mix(color, horizon, smoothstep(0.55 * u_fade_radius_m, u_fade_radius_m, fade_distance));
+    color = fade_distance >= u_fade_radius_m
+                ? horizon
+                : mix(color, horizon,
+                      smoothstep(0.55 * u_fade_radius_m, u_fade_radius_m, fade_distance));
   }
   o_color = vec4(encode_srgb(tone_map(color)), alpha);
 #endif

@@ -3,10 +3,12 @@
 #include <glad/gl.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstring>
 #include <limits>
 #include <optional>
+#include <span>
 
 #include <glm/gtc/matrix_transform.hpp>
 
@@ -42,29 +44,13 @@ bool software_renderer() {
   return name && (std::strstr(name, "llvmpipe") || std::strstr(name, "softpipe"));
 }
 
-// The window pixels (inside viewport) that may see the flat ground at height 0 where the shadow
-// map covers it: the box around the map's square cast on the ground, grown by the surface's
-// normal offset (shaders/lighting.glsl, 2 cm) and a pixel. Elsewhere a lookup falls outside the
-// map and the ground is lit: drawn without the lookups, the same pixels cost less. Empty when
-// the box cannot be bounded (the light along the ground, a corner behind the camera): the
-// caller then shades the whole ground with the map.
-std::optional<PixelRect> shadow_on_ground(const glm::mat4& light_view_projection,
-                                          const glm::mat4& view_projection,
-                                          const PixelRect& viewport) {
-  const glm::mat4 light_to_world = glm::inverse(light_view_projection);
-  // The map's square grown by 5 cm: its x row's length is the map's units per metre.
-  const glm::vec3 x_row(light_view_projection[0][0], light_view_projection[1][0],
-                        light_view_projection[2][0]);
-  const float reach = 1.0f + 0.05f * glm::length(x_row);
+// The window pixels (inside viewport, grown by a pixel) around points seen by view_projection,
+// or nullopt when one of them is not in front of the camera.
+std::optional<PixelRect> pixel_bounds(std::span<const glm::vec3> points,
+                                      const glm::mat4& view_projection, const PixelRect& viewport) {
   glm::vec2 lo(std::numeric_limits<float>::max()), hi(-std::numeric_limits<float>::max());
-  for (const glm::vec2 corner :
-       {glm::vec2(-1, -1), glm::vec2(1, -1), glm::vec2(1, 1), glm::vec2(-1, 1)}) {
-    const glm::vec4 n = light_to_world * glm::vec4(corner * reach, -1.0f, 1.0f);
-    const glm::vec4 f = light_to_world * glm::vec4(corner * reach, 1.0f, 1.0f);
-    const glm::vec3 a = glm::vec3(n) / n.w, b = glm::vec3(f) / f.w;
-    if (std::abs(b.y - a.y) < 1e-6f) return std::nullopt;
-    const glm::vec3 on_ground = a + (b - a) * (-a.y / (b.y - a.y));
-    const glm::vec4 clip = view_projection * glm::vec4(on_ground, 1.0f);
+  for (const glm::vec3& point : points) {
+    const glm::vec4 clip = view_projection * glm::vec4(point, 1.0f);
     if (clip.w <= 1e-6f) return std::nullopt;
     const glm::vec2 ndc = glm::vec2(clip) / clip.w;
     lo = glm::min(lo, ndc);
@@ -83,11 +69,70 @@ std::optional<PixelRect> shadow_on_ground(const glm::mat4& light_view_projection
   return PixelRect{x0, y0, x1 - x0, y1 - y0};
 }
 
+PixelRect intersection(const PixelRect& a, const PixelRect& b) {
+  const int x0 = std::max(a.x, b.x), y0 = std::max(a.y, b.y);
+  const int x1 = std::max(std::min(a.x + a.width, b.x + b.width), x0);
+  const int y1 = std::max(std::min(a.y + a.height, b.y + b.height), y0);
+  return {x0, y0, x1 - x0, y1 - y0};
+}
+
+// The window pixels (inside viewport) that may see the flat ground at height 0 where the shadow
+// map covers it: the box around the map's square cast on the ground, grown by the surface's
+// normal offset (shaders/lighting.glsl, 2 cm) and a pixel. Elsewhere a lookup falls outside the
+// map and the ground is lit: drawn without the lookups, the same pixels cost less. Empty when
+// the box cannot be bounded (the light along the ground, a corner behind the camera): the
+// caller then shades the whole ground with the map.
+std::optional<PixelRect> shadow_on_ground(const glm::mat4& light_view_projection,
+                                          const glm::mat4& view_projection,
+                                          const PixelRect& viewport) {
+  const glm::mat4 light_to_world = glm::inverse(light_view_projection);
+  // The map's square grown by 5 cm: its x row's length is the map's units per metre.
+  const glm::vec3 x_row(light_view_projection[0][0], light_view_projection[1][0],
+                        light_view_projection[2][0]);
+  const float reach = 1.0f + 0.05f * glm::length(x_row);
+  std::array<glm::vec3, 4> on_ground;
+  int i = 0;
+  for (const glm::vec2 corner :
+       {glm::vec2(-1, -1), glm::vec2(1, -1), glm::vec2(1, 1), glm::vec2(-1, 1)}) {
+    const glm::vec4 n = light_to_world * glm::vec4(corner * reach, -1.0f, 1.0f);
+    const glm::vec4 f = light_to_world * glm::vec4(corner * reach, 1.0f, 1.0f);
+    const glm::vec3 a = glm::vec3(n) / n.w, b = glm::vec3(f) / f.w;
+    if (std::abs(b.y - a.y) < 1e-6f) return std::nullopt;
+    on_ground[i++] = a + (b - a) * (-a.y / (b.y - a.y));
+  }
+  return pixel_bounds(on_ground, view_projection, viewport);
+}
+
+// The window pixels (inside viewport) where the ground at height 0 may be shadowed by what lies
+// in caster (a world box): the box cast along the light onto the ground. A shadow lookup reads
+// texels up to 4 from its point (2.5 texels of disc, 1.4 of the 2x2 filter), and starts 2 cm
+// above the ground (the normal offset), which the light carries sideways: the box grows by
+// both, so outside the rectangle every texel read is the cleared far depth and the ground is
+// lit, as without the lookups. nullopt when it cannot be bounded (the light along the ground,
+// a corner behind the camera).
+std::optional<PixelRect> caster_on_ground(const Box& caster, const glm::vec3& light_direction,
+                                          float texel_m, const glm::mat4& view_projection,
+                                          const PixelRect& viewport) {
+  const glm::vec3 d = glm::normalize(light_direction);
+  if (d.y < 1e-3f) return std::nullopt;
+  const float sideways_m = 0.02f * glm::length(glm::vec2(d.x, d.z)) / d.y;
+  const glm::vec3 grow(5.0f * texel_m + sideways_m + 0.01f);
+  const Box grown{caster.min - grow, caster.max + grow};
+  std::array<glm::vec3, 8> on_ground;
+  for (int corner = 0; corner < 8; ++corner) {
+    const glm::vec3 p((corner & 1) ? grown.max.x : grown.min.x,
+                      (corner & 2) ? grown.max.y : grown.min.y,
+                      (corner & 4) ? grown.max.z : grown.min.z);
+    on_ground[corner] = p - d * (p.y / d.y);
+  }
+  return pixel_bounds(on_ground, view_projection, viewport);
+}
+
 // Draws the flat ground's quad; with a shadow map, the pixels the shadow cannot reach without
 // its lookups (shadow_on_ground), the same picture for less.
 void draw_flat_ground(SkinnedMeshRenderer& meshes, const GpuMesh& quad,
                       const SkinningPaletteBuffer& palette, const glm::mat4& view_projection,
-                      const MeshDrawOptions& options) {
+                      const MeshDrawOptions& options, const std::optional<Box>& caster) {
   const SceneLighting lighting = meshes.lighting();
   std::optional<PixelRect> shadowed;
   PixelRect viewport;
@@ -95,8 +140,17 @@ void draw_flat_ground(SkinnedMeshRenderer& meshes, const GpuMesh& quad,
     GLint v[4] = {0, 0, 0, 0};
     glGetIntegerv(GL_VIEWPORT, v);
     viewport = {v[0], v[1], v[2], v[3]};
-    shadowed =
-        shadow_on_ground(lighting.shadow_map->light_view_projection(), view_projection, viewport);
+    const ShadowMap& map = *lighting.shadow_map;
+    shadowed = shadow_on_ground(map.light_view_projection(), view_projection, viewport);
+    // The map's texel in metres: its x row's length is the map's clip units per metre.
+    const glm::mat4& light = map.light_view_projection();
+    const float texel_m =
+        2.0f * map.texel() / glm::length(glm::vec3(light[0][0], light[1][0], light[2][0]));
+    const std::optional<PixelRect> cast =
+        caster
+            ? caster_on_ground(*caster, lighting.key_direction, texel_m, view_projection, viewport)
+            : std::nullopt;
+    if (shadowed && cast) shadowed = intersection(*shadowed, *cast);
   }
   if (!shadowed) {
     meshes.draw(quad, palette, view_projection, options);
@@ -156,6 +210,8 @@ std::string SceneRenderer::init() {
 
 const std::vector<std::string>& SceneRenderer::set_character(const CharacterSource& character) {
   character_.upload(character);
+  skinned_bounds_.build(character.meshes, character.joint_count);
+  palette_box_ = compare_box_ = std::nullopt;
   mesh_materials_.clear();
   for (const anim::SkinnedMesh& mesh : character.meshes) mesh_materials_.push_back(mesh.material);
   const glm::vec3 min = character.rest_min, max = character.rest_max;
@@ -172,6 +228,7 @@ void SceneRenderer::show_recorded(const anim::StateHistory& history, int frame) 
   if (frame < 0 || frame >= history.size() || !history.has_pose(frame)) return;
   const int joints = static_cast<int>(history.model_pose(frame).size());
   palette_.upload_matrices(history.skinning_matrices(frame), joints);
+  palette_box_ = skinned_bounds_.skinned(history.skinning_matrices(frame));
   palette_.upload_dual_quats(history.skinning_dual_quats(frame), history.skinning_stretch(frame),
                              history.skinning_has_stretch(frame), joints);
   recorded_model_pose_ = history.model_pose(frame);
@@ -185,14 +242,17 @@ void SceneRenderer::upload(const FrameView& frame, float dt_s) {
   if (frame.view.compare == visual::CompareMode::Clips && frame.clip_b) {
     const anim::CharacterInstance& b = *frame.clip_b;
     compare_palette_.upload_matrices(b.skinning_matrices(), joints);
+    compare_box_ = skinned_bounds_.skinned(b.skinning_matrices());
     compare_palette_.upload_dual_quats(b.skinning_dual_quats(), b.skinning_stretch(),
                                        b.skinning_has_stretch(), joints);
   }
   if (frame.crowd) {
     crowd_error_ = crowd_.upload(*frame.crowd, true, true, palette_);
+    palette_box_ = std::nullopt;
     return;
   }
   palette_.upload_matrices(p.skinning_matrices(), joints);
+  palette_box_ = skinned_bounds_.skinned(p.skinning_matrices());
   palette_.upload_dual_quats(p.skinning_dual_quats(), p.skinning_stretch(),
                              p.skinning_has_stretch(), joints);
   // The trail follows the root's ground projection; plants mark where feet locked.
@@ -229,7 +289,8 @@ void SceneRenderer::draw_ground(const anim::Terrain& terrain, const glm::vec3& c
     options.fade_radius_m = radius_m;
     options.model = glm::translate(glm::mat4(1.0f), glm::vec3(center.x, 0.0f, center.z)) *
                     glm::scale(glm::mat4(1.0f), glm::vec3(radius_m, 1.0f, radius_m));
-    draw_flat_ground(meshes_, ground_mesh_, terrain_palette_, view_projection, options);
+    draw_flat_ground(meshes_, ground_mesh_, terrain_palette_, view_projection, options,
+                     shadow_caster_);
     return;
   }
   options.fade_radius_m = kTerrainHalfExtent_m;
@@ -326,10 +387,16 @@ std::string SceneRenderer::draw(const FrameView& frame) {
 }
 
 void SceneRenderer::draw_shadow_map(const FrameView& frame,
-                                    const render::SkinningPaletteBuffer& palette, bool crowd) {
+                                    const render::SkinningPaletteBuffer& palette,
+                                    const std::optional<render::Box>& caster, bool crowd) {
+  shadow_caster_ = std::nullopt;
   // Crowds spread over the ground: their shadows would need a map of the whole crowd.
   if (crowd || !frame.instance || !frame.view.show_mesh) return;
   const glm::mat4 world = frame.instance->world_matrix();
+  // The box holds linear blend skinning's vertices; dual quaternions may bulge out of it.
+  if (caster && frame.view.skinning == visual::SkinningChoice::Lbs) {
+    shadow_caster_ = transformed(*caster, world);
+  }
   const glm::vec3 center = glm::vec3(world * glm::vec4(character_center_, 1.0f));
   // Limbs swing beyond the rest pose's box; the ground under the feet must be inside too.
   const float radius_m = 1.6f * character_radius_m_;
@@ -414,7 +481,7 @@ void SceneRenderer::draw_surroundings(const FrameView& frame, const anim::Terrai
   if (frame.view.show_ground) {
     if (frame.view.shadows && frame.view.shading != render::ShadingMode::Matcap &&
         !(clip_b && !frame.clip_b)) {
-      draw_shadow_map(frame, palette, crowd);
+      draw_shadow_map(frame, palette, clip_b ? compare_box_ : palette_box_, crowd);
       if (shadow_map_.valid()) lighting.shadow_map = &shadow_map_;
     }
     meshes_.set_lighting(lighting);

@@ -4,6 +4,7 @@
 // the joints' motion trails.
 
 #include <deque>
+#include <optional>
 #include <span>
 #include <string>
 
@@ -18,6 +19,7 @@
 #include "render/ground_grid.h"
 #include "render/line_renderer.h"
 #include "render/shadow_map.h"
+#include "render/skinned_bounds.h"
 #include "render/skinned_mesh_renderer.h"
 #include "render/skinning_palette_buffer.h"
 #include "render/sky_renderer.h"
@@ -72,8 +74,9 @@ class SceneRenderer {
   void draw_ground(const anim::Terrain& terrain, const glm::vec3& center,
                    const glm::mat4& view_projection, const FrameView& frame);
   // The key light's shadow map of the character's meshes this frame, or none.
+  // caster: palette's model-space box (SkinnedBounds), or nullopt.
   void draw_shadow_map(const FrameView& frame, const render::SkinningPaletteBuffer& palette,
-                       bool crowd);
+                       const std::optional<render::Box>& caster, bool crowd);
   // The character's meshes: opaque and cut-out ones first, then blended ones back to front,
   // morphed by morph_weights (the instance's, one per morph channel), or with crowd, each copy
   // by its own weights.
@@ -99,6 +102,13 @@ class SceneRenderer {
   render::SkinnedMeshRenderer meshes_;
   render::SkyRenderer sky_;
   render::ShadowMap shadow_map_;
+  // Where the character can be in the uploaded palettes (model space): bounds the ground its
+  // shadow can fall on. nullopt where unknown (then the whole shadow map's square is looked up).
+  render::SkinnedBounds skinned_bounds_;
+  std::optional<render::Box> palette_box_;
+  std::optional<render::Box> compare_box_;
+  // The world box that casts into this frame's shadow map (nullopt: unknown, or no map).
+  std::optional<render::Box> shadow_caster_;
   bool software_ = false;  // Mesa's llvmpipe or softpipe: the cheap path
   int shadow_map_size_ = 2048;
   int shadow_taps_ = 12;
