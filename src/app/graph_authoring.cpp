@@ -60,7 +60,7 @@ bool step_graph_history(Document& doc, ViewerUi& ui, ViewerScene& scene, bool un
   // Marker edits live in the clips: those steps bind the clips again.
   ui.graph_error = project::same_clip_markers(markers, scene.project.clip_markers)
                        ? scene.rebind_graph()
-                       : rebind_clip_markers(ui, scene);
+                       : rebind_clip_markers(ui, scene, markers);
   ui.graph_warnings = project::graph_warnings(scene.project);
   // Only a step of the stack binds it again (a binding restarts its springs).
   if (!project::same_post_process(stack, scene.project.post_process)) {

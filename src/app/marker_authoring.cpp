@@ -4,8 +4,10 @@
 
 namespace app {
 
-std::string rebind_clip_markers(ViewerUi& ui, ViewerScene& scene) {
-  if (std::string e = scene.rebind_character(); !e.empty()) return e;
+std::string rebind_clip_markers(ViewerUi& ui, ViewerScene& scene,
+                                const std::vector<project::ProjectClipMarkers>& before) {
+  const std::vector<int> changed = project::clips_with_changed_markers(scene.project, before);
+  if (std::string e = scene.rebind_clips(changed); !e.empty()) return e;
   if (scene.preview_clip >= 0 && scene.preview_clip < static_cast<int>(scene.clips().size())) {
     ui.timeline_times = ui::timeline_times(scene.clips()[scene.preview_clip]);
   }
@@ -35,7 +37,7 @@ void apply_timeline_marker_edit(Document& doc, ViewerUi& ui, ViewerScene& scene,
     case ui::TimelineMarkerEdit::Kind::None:
       return;
   }
-  if (error.empty()) error = rebind_clip_markers(ui, scene);
+  if (error.empty()) error = rebind_clip_markers(ui, scene, before);
   if (!error.empty()) {
     scene.project.clip_markers = before;
     ui.status = "marker not changed: " + error;

@@ -3,6 +3,8 @@
 // (project/clip_marker_edits.h): the clips are bound again with them, so phase sync and foot
 // contacts use them at once, and each edit is one undo step of the graph history.
 
+#include <vector>
+
 #include "app/viewer_panels.h"
 #include "app/viewer_scene.h"
 #include "ui/timeline.h"
@@ -13,8 +15,10 @@ namespace app {
 void apply_timeline_marker_edit(Document& doc, ViewerUi& ui, ViewerScene& scene,
                                 const ui::TimelineMarkerEdit& edit);
 
-// Binds the clips again after scene.project.clip_markers changed (an edit, an undo), keeping
-// where the character stands and the timeline's marker jumps current. Returns "" or the cause.
-std::string rebind_clip_markers(ViewerUi& ui, ViewerScene& scene);
+// Binds the clips whose markers changed again after scene.project.clip_markers changed from
+// before (an edit, an undo), and only those, keeping where the character stands and the
+// timeline's marker jumps current. Returns "" or the cause.
+std::string rebind_clip_markers(ViewerUi& ui, ViewerScene& scene,
+                                const std::vector<project::ProjectClipMarkers>& before);
 
 }  // namespace app

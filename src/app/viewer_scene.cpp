@@ -122,6 +122,20 @@ std::string ViewerScene::rebind_character() {
       !e.empty()) {
     return e;
   }
+  return carry_on_with(std::move(new_bound));
+}
+
+std::string ViewerScene::rebind_clips(std::span<const int> clips) {
+  project.parameters = parameters;
+  project::BoundProject new_bound;
+  if (std::string e = project::rebind_project_clips(project, character, bound, clips, new_bound);
+      !e.empty()) {
+    return e;
+  }
+  return carry_on_with(std::move(new_bound));
+}
+
+std::string ViewerScene::carry_on_with(project::BoundProject new_bound) {
   // The instance keeps playing where it was (its place, clip playheads, machine state).
   if (std::string e = instance.rebind(*new_bound.character, *new_bound.graph); !e.empty()) {
     return e;

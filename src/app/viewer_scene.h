@@ -6,6 +6,7 @@
 
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -81,6 +82,9 @@ struct ViewerScene {
   // character keeps playing where it was (anim::CharacterInstance::rebind). Returns "" or the
   // cause; on failure the scene keeps what it had.
   std::string rebind_character();
+  // Re-binds only those clips (indices into project.clips; their markers changed), as
+  // rebind_character does: the other clips' bound data stays as it was.
+  std::string rebind_clips(std::span<const int> clips);
 
   // Binds the project's post-process stack again after an edit (the Post-process panel) and
   // hands it to the instance; its springs restart. On failure the last good stack keeps
@@ -134,6 +138,8 @@ struct ViewerScene {
  private:
   // Returns "" or why the onion skin could not be composed (it is then not drawn).
   std::string update_onion_skin(const visual::SceneView& view);
+  // Plays new_bound from where the instance was (rebind_character, rebind_clips).
+  std::string carry_on_with(project::BoundProject new_bound);
   std::string update_joint_trails(const visual::SceneView& view);
   std::string update_crowd(const visual::SceneView& view, float dt_s, bool previewing);
 

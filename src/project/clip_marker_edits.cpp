@@ -35,6 +35,13 @@ int sort_keeping(std::vector<anim::Marker>& markers, int moved) {
   return index;
 }
 
+bool same_markers(const std::vector<anim::Marker>& a, const std::vector<anim::Marker>& b) {
+  return std::equal(a.begin(), a.end(), b.begin(), b.end(),
+                    [](const anim::Marker& x, const anim::Marker& y) {
+                      return x.name == y.name && x.time_s == y.time_s;
+                    });
+}
+
 std::string clip_error(const anim::Clip& clip) {
   return "clip '" + clip.name + "' is not one of the project's clips";
 }
@@ -78,15 +85,27 @@ std::string remove_clip_marker(Project& project, const anim::Clip& clip, int mar
 
 bool same_clip_markers(const std::vector<ProjectClipMarkers>& a,
                        const std::vector<ProjectClipMarkers>& b) {
-  const auto same_marker = [](const anim::Marker& x, const anim::Marker& y) {
-    return x.name == y.name && x.time_s == y.time_s;
-  };
   return std::equal(a.begin(), a.end(), b.begin(), b.end(),
                     [&](const ProjectClipMarkers& x, const ProjectClipMarkers& y) {
-                      return x.clip == y.clip &&
-                             std::equal(x.markers.begin(), x.markers.end(), y.markers.begin(),
-                                        y.markers.end(), same_marker);
+                      return x.clip == y.clip && same_markers(x.markers, y.markers);
                     });
+}
+
+std::vector<int> clips_with_changed_markers(const Project& project,
+                                            const std::vector<ProjectClipMarkers>& before) {
+  const auto markers_in = [](const std::vector<ProjectClipMarkers>& list, const std::string& clip) {
+    const auto it = std::find_if(list.begin(), list.end(),
+                                 [&](const ProjectClipMarkers& c) { return c.clip == clip; });
+    return it == list.end() ? nullptr : &it->markers;
+  };
+  std::vector<int> changed;
+  for (std::size_t i = 0; i < project.clips.size(); ++i) {
+    const std::vector<anim::Marker>* now = markers_in(project.clip_markers, project.clips[i]);
+    const std::vector<anim::Marker>* then = markers_in(before, project.clips[i]);
+    const bool same = now == nullptr || then == nullptr ? now == then : same_markers(*now, *then);
+    if (!same) changed.push_back(static_cast<int>(i));
+  }
+  return changed;
 }
 
 }  // namespace project

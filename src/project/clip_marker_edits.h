@@ -34,4 +34,9 @@ std::string remove_clip_marker(Project& project, const anim::Clip& clip, int mar
 bool same_clip_markers(const std::vector<ProjectClipMarkers>& a,
                        const std::vector<ProjectClipMarkers>& b);
 
+// The clips (indices into project.clips) whose markers project gives otherwise than before did
+// (an edit, an undo): the only ones to bind again.
+std::vector<int> clips_with_changed_markers(const Project& project,
+                                            const std::vector<ProjectClipMarkers>& before);
+
 }  // namespace project

@@ -1,11 +1,14 @@
 #include "project/project_binding.h"
 
 #include <algorithm>
+#include <numeric>
+#include <span>
 
 #include "anim/ground_motion.h"
 #include "anim/joint_mask.h"
 #include "anim/orientation_warping.h"
 #include "import/rig_finder.h"
+#include "project/clip_marker_edits.h"
 #include "project/rig_corrections.h"
 
 namespace project {
@@ -63,17 +66,32 @@ std::string bind_blend_space(const ProjectBlendSpace& space, const Project& proj
 
 // The markers the user edited replace the clip's own (after mirroring, which renames sides:
 // the user edited the clip as it plays), sorted by time and kept inside the clip.
-void apply_project_markers(const Project& project, std::vector<anim::Clip>& clips) {
-  for (const ProjectClipMarkers& edited : project.clip_markers) {
-    const int index = find_name(project.clips, edited.clip);
-    if (index < 0) continue;
-    anim::Clip& clip = clips[index];
-    clip.markers = edited.markers;
-    for (anim::Marker& m : clip.markers) m.time_s = std::clamp(m.time_s, 0.0f, clip.duration_s);
-    std::stable_sort(
-        clip.markers.begin(), clip.markers.end(),
-        [](const anim::Marker& a, const anim::Marker& b) { return a.time_s < b.time_s; });
+void apply_project_markers(const Project& project, anim::Clip& clip) {
+  const ProjectClipMarkers* edited = find_clip_markers(project, clip.name);
+  if (edited == nullptr) return;
+  clip.markers = edited->markers;
+  for (anim::Marker& m : clip.markers) m.time_s = std::clamp(m.time_s, 0.0f, clip.duration_s);
+  std::stable_sort(
+      clip.markers.begin(), clip.markers.end(),
+      [](const anim::Marker& a, const anim::Marker& b) { return a.time_s < b.time_s; });
+}
+
+// The project's clips at indices (into Project::clips) as they are bound: copied from
+// character, mirrored where the project says so, with the markers the user edited.
+std::string project_clips(const Project& project, const importer::Character& character,
+                          std::span<const int> indices, std::vector<anim::Clip>& out) {
+  out.clear();
+  for (const int i : indices) {
+    const std::string& name = project.clips[static_cast<std::size_t>(i)];
+    const int index = find_clip(character, name);
+    if (index < 0) {
+      return character.source_path + ": the project's clip '" + name + "' is not in the character";
+    }
+    out.push_back(character.clips[static_cast<std::size_t>(index)]);
   }
+  if (std::string e = mirror_project_clips(project, character, out); !e.empty()) return e;
+  for (anim::Clip& clip : out) apply_project_markers(project, clip);
+  return {};
 }
 
 }  // namespace
@@ -128,16 +146,10 @@ std::string bind_project_graph(const Project& project, const anim::BoundCharacte
 
 std::string bind_project(const Project& project, const importer::Character& character,
                          const anim::BindOptions& storage, BoundProject& out) {
+  std::vector<int> all(project.clips.size());
+  std::iota(all.begin(), all.end(), 0);
   std::vector<anim::Clip> clips;
-  for (const std::string& name : project.clips) {
-    const int index = find_clip(character, name);
-    if (index < 0) {
-      return character.source_path + ": the project's clip '" + name + "' is not in the character";
-    }
-    clips.push_back(character.clips[index]);
-  }
-  if (std::string e = mirror_project_clips(project, character, clips); !e.empty()) return e;
-  apply_project_markers(project, clips);
+  if (std::string e = project_clips(project, character, all, clips); !e.empty()) return e;
   auto bound_character = std::make_shared<anim::BoundCharacter>();
   if (std::string e =
           anim::bind_character(character.skeleton, std::move(clips), storage, *bound_character,
@@ -160,6 +172,42 @@ std::string bind_project(const Project& project, const importer::Character& char
   auto graph = std::make_shared<anim::GraphBinding>();
   if (std::string e = bind_project_graph(project, *bound_character, *graph); !e.empty()) return e;
   out.character = std::move(bound_character);
+  out.graph = std::move(graph);
+  return {};
+}
+
+std::string rebind_project_clips(const Project& project, const importer::Character& character,
+                                 const BoundProject& previous, std::span<const int> clips,
+                                 BoundProject& out) {
+  for (const int i : clips) {
+    if (i < 0 || i >= static_cast<int>(project.clips.size()) ||
+        i >= static_cast<int>(previous.character->clips.size())) {
+      return "clip " + std::to_string(i) + " is not one of the bound project's clips";
+    }
+  }
+  std::vector<anim::Clip> fresh;
+  if (std::string e = project_clips(project, character, clips, fresh); !e.empty()) return e;
+  // The other clips' bindings, morph bindings and ground motions come along unchanged.
+  auto next = std::make_shared<anim::BoundCharacter>(*previous.character);
+  const float morph_tolerance =
+      next->storage.compress ? next->storage.compression.morph_weight : 0.0f;
+  for (std::size_t k = 0; k < fresh.size(); ++k) {
+    anim::Clip& clip = fresh[k];
+    if (std::string e = anim::validate(clip); !e.empty()) {
+      return character.source_path + ": clip '" + clip.name + "': " + e;
+    }
+    const auto i = static_cast<std::size_t>(clips[k]);
+    next->bindings[i] = anim::bind_clip(clip, next->skeleton, next->storage);
+    next->morph_bindings[i] = anim::bind_morph_tracks(clip, next->morph_channels, morph_tolerance);
+    if (i < next->ground_motion.size()) {
+      next->ground_motion[i] = anim::synthesize_ground_motions(
+          next->skeleton, std::span(&clip, 1), next->foot_ik_rig, next->root_motion_joint)[0];
+    }
+    next->clips[i] = std::move(clip);
+  }
+  auto graph = std::make_shared<anim::GraphBinding>();
+  if (std::string e = bind_project_graph(project, *next, *graph); !e.empty()) return e;
+  out.character = std::move(next);
   out.graph = std::move(graph);
   return {};
 }

@@ -4,6 +4,7 @@
 // (once per load) and the graph (again on every edit).
 
 #include <memory>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -28,6 +29,17 @@ struct BoundProject {
 // mask joint, a layout a blend mode cannot weight). out is only written on success.
 [[nodiscard]] std::string bind_project(const Project& project, const importer::Character& character,
                                        const anim::BindOptions& storage, BoundProject& out);
+
+// Binds again only clips (indices into project.clips) of previous, a binding of project on
+// character: those clips are copied from character again with the project's markers and
+// mirroring, bound, and their ground motion found; every other clip's data comes over from
+// previous unchanged. Then the graph is bound again (sync groups read the markers). For edits
+// that touch single clips (their markers), so the instance can carry on (CharacterInstance::
+// rebind). out is only written on success.
+[[nodiscard]] std::string rebind_project_clips(const Project& project,
+                                               const importer::Character& character,
+                                               const BoundProject& previous,
+                                               std::span<const int> clips, BoundProject& out);
 
 // The project's graph (blend spaces, layers, machine) over character, which must be bound with
 // the project's clips: what an edit rebuilds. previous, if given, lends the pose-match tables it

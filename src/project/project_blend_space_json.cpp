@@ -63,6 +63,8 @@ void space_2d_fields(Io& io, BlendSpace& b, const Project& p) {
                  [](auto& sio, auto& s) { sio.required_vec2("position", s.position); });
 }
 
+}  // namespace
+
 // A blend space's fields: a name, 1 or 2 dimensions, then those of its kind.
 template <typename Io, typename BlendSpace>
 void blend_space_fields(Io& io, BlendSpace& b, const Project& p) {
@@ -77,15 +79,7 @@ void blend_space_fields(Io& io, BlendSpace& b, const Project& p) {
   }
 }
 
-}  // namespace
-
-json blend_space_to_json(const ProjectBlendSpace& b, const Project& p) {
-  return write_fields(b, [&](auto& io, auto& space) { blend_space_fields(io, space, p); });
-}
-
-ProjectBlendSpace read_blend_space(const json& j, const std::string& path, const Project& p) {
-  return read_fields<ProjectBlendSpace>(
-      j, path, [&](auto& io, auto& space) { blend_space_fields(io, space, p); });
-}
+template void blend_space_fields(FieldReader&, ProjectBlendSpace&, const Project&);
+template void blend_space_fields(FieldWriter&, const ProjectBlendSpace&, const Project&);
 
 }  // namespace project::project_json

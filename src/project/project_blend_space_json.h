@@ -1,19 +1,21 @@
 #pragma once
-// The project file's blend spaces (asset/project_file.h) as JSON, both ways through one list of
-// fields (asset/project_field_io.h): 1D spaces by their thresholds, 2D spaces by their axes and
-// positions, samples by clip name.
-
-#include <string>
+// The project file's blend spaces (project/project_file.h) as JSON, both ways through one list
+// of fields (project/project_field_io.h): 1D spaces by their thresholds, 2D spaces by their axes
+// and positions, samples by clip name.
 
 #include "project/project_file.h"
-#include "project/project_json.h"
 
 namespace project::project_json {
 
-// b as JSON; its clips and parameters are p's.
-json blend_space_to_json(const ProjectBlendSpace& b, const Project& p);
+class FieldReader;
+class FieldWriter;
 
-// A blend space of the file at path; its clips must be p's.
-ProjectBlendSpace read_blend_space(const json& j, const std::string& path, const Project& p);
+// The fields of blend space b, read (FieldReader, b mutable) or written (FieldWriter, b const);
+// its clips and parameters are p's.
+template <typename Io, typename BlendSpace>
+void blend_space_fields(Io& io, BlendSpace& b, const Project& p);
+
+extern template void blend_space_fields(FieldReader&, ProjectBlendSpace&, const Project&);
+extern template void blend_space_fields(FieldWriter&, const ProjectBlendSpace&, const Project&);
 
 }  // namespace project::project_json

@@ -7,6 +7,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -18,21 +19,49 @@
 
 namespace project::project_json {
 
-// Whether a list field is written when it is empty (a reader reads an absent list as empty), and
-// whether a flag is written when it is false (a reader reads an absent flag as its default).
-enum class Written { Always, WhenNotEmpty, WhenTrue };
+// Whether a list or text field is written when it is empty (a reader reads an absent one as
+// empty), whether a flag is written when it is false (a reader reads an absent flag as its
+// default), or whether the field is left out (a field the value's kind does not use; a reader
+// still reads it).
+enum class Written { Always, WhenNotEmpty, WhenTrue, Never };
+
+// Whether a writer writes a field that is empty (or false) or not.
+constexpr bool is_written(Written when, bool empty) {
+  return when == Written::Always || (when != Written::Never && !empty);
+}
 
 class FieldReader {
  public:
   static constexpr bool kReads = true;
   explicit FieldReader(ObjectReader& r) : r_(r) {}
 
+  // Whether the object has key (only a reader has it: for a field whose presence means something).
+  bool has(const char* key) const { return r_.has(key); }
+
   void boolean(const char* key, bool& b, Written = Written::Always) { b = r_.boolean(key, b); }
-  void number(const char* key, float& x) { x = r_.number(key, x); }
+  void number(const char* key, float& x, Written = Written::Always) { x = r_.number(key, x); }
+  // A number written only when present is (an absent one keeps x).
+  void optional_number(const char* key, float& x, bool& present) {
+    present = r_.has(key);
+    x = r_.number(key, x);
+  }
+  // An array of finite numbers.
+  void numbers(const char* key, std::vector<float>& v, Written = Written::Always) {
+    const json& a = r_.array(key);
+    v.clear();
+    for (std::size_t i = 0; i < a.size(); ++i) {
+      v.push_back(finite_float(a[i], element(r_.field(key), i)));
+    }
+  }
   void integer(const char* key, int& i) { i = r_.integer(key, i); }
+  void required_integer(const char* key, int& i) { i = r_.integer(key); }
   void required_vec2(const char* key, glm::vec2& v) {
     r_.required(key);
     v = r_.vec<2>(key, v);
+  }
+  // A position written only when there is one.
+  void optional_vec2(const char* key, std::optional<glm::vec2>& v) {
+    if (r_.has(key)) v = r_.vec<2>(key, glm::vec2(0.0f));
   }
   // An object of name: weight (read in name order); each weight a finite number >= 0.
   void weights(const char* key, std::vector<std::pair<std::string, float>>& v) {
@@ -64,7 +93,11 @@ class FieldReader {
     }
   }
   void required_number(const char* key, float& x) { x = r_.number(key); }
-  void vec3(const char* key, glm::vec3& v) { v = r_.vec<3>(key, v); }
+  void vec3(const char* key, glm::vec3& v, Written = Written::Always) { v = r_.vec<3>(key, v); }
+  void required_vec3(const char* key, glm::vec3& v) {
+    r_.required(key);
+    v = r_.vec<3>(key, v);
+  }
   void text(const char* key, std::string& s, Written = Written::Always) { s = r_.string(key, s); }
   void required_text(const char* key, std::string& s) { s = r_.string(key); }
   void texts(const char* key, std::vector<std::string>& v, Written = Written::Always) {
@@ -86,6 +119,13 @@ class FieldReader {
                    const char* (*)(Enum), const char* choices) {
     e = read_enum(r_, key, e, parse, choices);
   }
+  // An enum field that must be present, written as one of its names; why says what it may be.
+  template <typename Enum>
+  void required_enumeration(const char* key, Enum& e, bool (*parse)(std::string_view, Enum&),
+                            const char* (*)(Enum), const char* why) {
+    const std::string text = r_.string(key);
+    if (!parse(text, e)) fail(r_.field(key), why);
+  }
   void check(bool ok, const char* key, const std::string& message) {
     if (!ok) fail(r_.field(key), message);
   }
@@ -104,6 +144,18 @@ class FieldReader {
   }
   // A list of objects, each element's fields through fields(io, element); required_list fails
   // when the list is absent.
+  // An object field that may be absent (value then keeps what it holds); written when `written`.
+  template <typename T, typename Fields>
+  void optional_object(const char* key, T& value, Fields fields, bool = true) {
+    if (r_.has(key)) object(key, value, fields);
+  }
+  // An object field that may be absent (value then stays empty).
+  template <typename T, typename Fields>
+  void optional(const char* key, std::optional<T>& value, Fields fields) {
+    if (!r_.has(key)) return;
+    value.emplace();
+    object(key, *value, fields);
+  }
   template <typename T, typename Fields>
   void required_list(const char* key, std::vector<T>& values, Fields fields) {
     read_list(r_.array(key, true), key, values, fields);
@@ -136,11 +188,23 @@ class FieldWriter {
   explicit FieldWriter(json& j) : j_(j) {}
 
   void boolean(const char* key, bool b, Written when = Written::Always) {
-    if (when != Written::WhenTrue || b) j_[key] = b;
+    if (is_written(when, !b)) j_[key] = b;
   }
-  void number(const char* key, float x) { j_[key] = x; }
+  void number(const char* key, float x, Written when = Written::Always) {
+    if (is_written(when, false)) j_[key] = x;
+  }
+  void optional_number(const char* key, float x, bool present) {
+    if (present) j_[key] = x;
+  }
+  void numbers(const char* key, const std::vector<float>& v, Written when = Written::Always) {
+    if (is_written(when, v.empty())) j_[key] = v;
+  }
   void integer(const char* key, int i) { j_[key] = i; }
+  void required_integer(const char* key, int i) { j_[key] = i; }
   void required_vec2(const char* key, const glm::vec2& v) { j_[key] = vec_to_json(v); }
+  void optional_vec2(const char* key, const std::optional<glm::vec2>& v) {
+    if (v) j_[key] = vec_to_json(*v);
+  }
   void weights(const char* key, const std::vector<std::pair<std::string, float>>& v) {
     json o = json::object();
     for (const auto& [name, weight] : v) o[name] = weight;
@@ -150,13 +214,16 @@ class FieldWriter {
     j_[key] = v;
   }
   void required_number(const char* key, float x) { j_[key] = x; }
-  void vec3(const char* key, const glm::vec3& v) { j_[key] = vec_to_json(v); }
+  void vec3(const char* key, const glm::vec3& v, Written when = Written::Always) {
+    if (is_written(when, false)) j_[key] = vec_to_json(v);
+  }
+  void required_vec3(const char* key, const glm::vec3& v) { j_[key] = vec_to_json(v); }
   void text(const char* key, const std::string& s, Written when = Written::Always) {
-    if (when == Written::Always || !s.empty()) j_[key] = s;
+    if (is_written(when, s.empty())) j_[key] = s;
   }
   void required_text(const char* key, const std::string& s) { j_[key] = s; }
   void texts(const char* key, const std::vector<std::string>& v, Written when = Written::Always) {
-    if (when == Written::Always || !v.empty()) j_[key] = v;
+    if (is_written(when, v.empty())) j_[key] = v;
   }
   void text_pairs(const char* key, const std::vector<std::pair<std::string, std::string>>& v) {
     json a = json::array();
@@ -168,6 +235,11 @@ class FieldWriter {
                    const char* (*name)(Enum), const char*) {
     j_[key] = name(e);
   }
+  template <typename Enum>
+  void required_enumeration(const char* key, Enum e, bool (*)(std::string_view, Enum&),
+                            const char* (*name)(Enum), const char*) {
+    j_[key] = name(e);
+  }
   void check(bool, const char*, const std::string&) {}
   template <typename T, typename Fields>
   void object(const char* key, const T& value, Fields fields) {
@@ -177,13 +249,21 @@ class FieldWriter {
     j_[key] = std::move(o);
   }
   template <typename T, typename Fields>
+  void optional_object(const char* key, const T& value, Fields fields, bool written = true) {
+    if (written) object(key, value, fields);
+  }
+  template <typename T, typename Fields>
+  void optional(const char* key, const std::optional<T>& value, Fields fields) {
+    if (value) object(key, *value, fields);
+  }
+  template <typename T, typename Fields>
   void required_list(const char* key, const std::vector<T>& values, Fields fields) {
     list(key, values, fields);
   }
   template <typename T, typename Fields>
   void list(const char* key, const std::vector<T>& values, Fields fields,
             Written when = Written::Always) {
-    if (when == Written::WhenNotEmpty && values.empty()) return;
+    if (!is_written(when, values.empty())) return;
     json a = json::array();
     for (const T& value : values) {
       json o = json::object();

@@ -1,13 +1,8 @@
 #include "project/project_file.h"
 
 #include <algorithm>
-#include <cmath>
 #include <cstdint>
-#include <cstdio>
-#include <filesystem>
 #include <fstream>
-#include <optional>
-#include <set>
 #include <sstream>
 
 #include <nlohmann/json.hpp>
@@ -15,7 +10,6 @@
 #include "import/atomic_write.h"
 #include "project/project_blend_space_json.h"
 #include "project/project_field_io.h"
-#include "project/project_json.h"
 #include "project/project_machine_json.h"
 #include "project/project_post_process_json.h"
 #include "project/project_retarget_json.h"
@@ -147,36 +141,95 @@ void audio_fields(Io& io, P& p) {
   io.number("offset_s", p.audio_offset_s);
 }
 
-// The file's parameters, each with a unique name, into p.parameters.
-void read_parameters(ObjectReader& r, Project& p) {
-  const json& parameters = r.array("parameters");
-  for (std::size_t i = 0; i < parameters.size(); ++i) {
-    ObjectReader pr(parameters[i], element("parameters", i));
-    const std::string name = pr.string("name");
-    const anim::ParameterType type =
-        read_enum(pr, "type", anim::ParameterType::Float, anim::parse_parameter_type,
-                  "float, int, bool, trigger");
-    const float value = pr.number("value", 0.0f);
-    pr.finish();
-    if (name.empty()) fail(pr.field("name"), "must not be empty");
-    if (p.parameters.add(name, type, value) < 0) {
-      fail(pr.field("name"), "duplicate parameter name '" + name + "'");
+// The "parameters" section: each with a unique name (added to p.parameters as it is read).
+template <typename Io, typename P>
+void parameters_field(Io& io, P& p) {
+  std::vector<anim::Parameter> parameters = p.parameters.all();  // none yet when reading
+  io.list("parameters", parameters, [&](auto& pio, auto& param) {
+    pio.required_text("name", param.name);
+    pio.enumeration("type", param.type, anim::parse_parameter_type, anim::to_string,
+                    "float, int, bool, trigger");
+    pio.number("value", param.value);
+    pio.check(!param.name.empty(), "name", "must not be empty");
+    if constexpr (Io::kReads) {
+      pio.check(p.parameters.add(param.name, param.type, param.value) >= 0, "name",
+                "duplicate parameter name '" + param.name + "'");
     }
+  });
+}
+
+// The clip names: none empty, none twice (only a reader checks).
+template <typename Io>
+void check_clip_names(Io& io, const std::vector<std::string>& clips) {
+  for (std::size_t i = 0; i < clips.size(); ++i) {
+    const std::string at = element("clips", i);
+    io.check(!clips[i].empty(), at.c_str(), "must not be empty");
+    io.check(index_of(clips, clips[i]) == static_cast<int>(i), at.c_str(),
+             "duplicate clip name '" + clips[i] + "'");
   }
 }
 
-// The file's blend spaces, each with a unique name, into p.blend_spaces.
-void read_blend_spaces(ObjectReader& r, Project& p) {
-  const json& spaces = r.array("blend_spaces");
-  for (std::size_t i = 0; i < spaces.size(); ++i) {
-    p.blend_spaces.push_back(read_blend_space(spaces[i], element("blend_spaces", i), p));
-    for (std::size_t k = 0; k < i; ++k) {
-      if (p.blend_spaces[k].name == p.blend_spaces[i].name) {
-        fail(element("blend_spaces", i) + ".name",
-             "duplicate blend space name '" + p.blend_spaces[i].name + "'");
+// The format version: this build's, or an older one.
+template <typename Io>
+void version_field(Io& io) {
+  int version = kProjectFormatVersion;
+  io.required_integer("version", version);
+  io.check(version <= kProjectFormatVersion, "version",
+           "the project was saved by a newer animview (format " + std::to_string(version) +
+               "; this build reads up to " + std::to_string(kProjectFormatVersion) + ")");
+  io.check(version >= 1, "version", "unknown format version " + std::to_string(version));
+}
+
+// What the project holds by name and what plays: the character, its clips, the parameters, blend
+// spaces, state machines and layers.
+template <typename Io, typename P>
+void graph_fields(Io& io, P& p) {
+  version_field(io);
+  io.required_text("character", p.character);
+  io.texts("clip_files", p.clip_files);
+  io.texts("clips", p.clips);
+  if constexpr (Io::kReads) check_clip_names(io, p.clips);
+  parameters_field(io, p);
+  io.list("blend_spaces", p.blend_spaces, [&](auto& bio, auto& b) {
+    blend_space_fields(bio, b, p);
+    if constexpr (Io::kReads) {
+      for (const ProjectBlendSpace& before : p.blend_spaces) {  // those read so far
+        bio.check(before.name != b.name, "name", "duplicate blend space name '" + b.name + "'");
       }
     }
+  });
+  const auto machine = [&](auto& mio, auto& m) { machine_fields(mio, m, p, 1); };
+  io.object("state_machine", p.state_machine, machine);
+  io.list("other_state_machines", p.other_state_machines, machine, Written::WhenNotEmpty);
+  io.list("layers", p.layers, [&](auto& lio, auto& l) { layer_fields(lio, l, p); });
+}
+
+// Every section of the file, in the order they are read (later ones name earlier ones' things).
+template <typename Io, typename P>
+void project_fields(Io& io, P& p) {
+  graph_fields(io, p);
+  io.list(
+      "clip_markers", p.clip_markers, [&](auto& cio, auto& c) { clip_marker_fields(cio, c, p); },
+      Written::WhenNotEmpty);
+  io.optional_object("view", p.view, [](auto& vio, auto& v) { view_fields(vio, v); });
+  io.optional("motion_matching", p.motion_matching,
+              [](auto& mio, auto& m) { motion_matching_fields(mio, m); });
+  io.optional_object(
+      "rig", p.rig, [](auto& rio, auto& rig) { rig_fields(rio, rig); }, !p.rig.empty());
+  io.list(
+      "retarget", p.retargets, [](auto& rio, auto& r) { retarget_fields(rio, r); },
+      Written::WhenNotEmpty);
+  io.optional("session", p.session, [](auto& sio, auto& s) { session_fields(sio, s); });
+  io.list(
+      "post_process", p.post_process, [](auto& eio, auto& e) { post_process_fields(eio, e); },
+      Written::WhenNotEmpty);
+  // Saved before foot IK was an entry: it ran first, and still does.
+  if constexpr (Io::kReads) {
+    if (p.view.foot_ik) put_foot_ik_first_if_missing(p.post_process);
   }
+  io.optional_object(
+      "audio", p, [](auto& aio, auto& project) { audio_fields(aio, project); },
+      !p.audio_file.empty());
 }
 
 // The name checks of the readers make the machines valid; this guards their own numeric
@@ -195,67 +248,8 @@ void validate_machines(const Project& p) {
 }
 
 Project read_project(const json& j) {
-  ObjectReader r(j, "");
-  const int version = r.integer("version");
-  if (version > kProjectFormatVersion) {
-    fail("version", "the project was saved by a newer animview (format " + std::to_string(version) +
-                        "; this build reads up to " + std::to_string(kProjectFormatVersion) + ")");
-  }
-  if (version < 1) fail("version", "unknown format version " + std::to_string(version));
-  Project p;
-  p.character = r.string("character");
-  p.clip_files = read_strings(r, "clip_files");
-  p.clips = read_strings(r, "clips");
-  for (std::size_t i = 0; i < p.clips.size(); ++i) {
-    if (p.clips[i].empty()) fail(element("clips", i), "must not be empty");
-    if (index_of(p.clips, p.clips[i]) != static_cast<int>(i)) {
-      fail(element("clips", i), "duplicate clip name '" + p.clips[i] + "'");
-    }
-  }
-  read_parameters(r, p);
-  read_blend_spaces(r, p);
-  Names names{p.clips, {}, p.parameters};
-  for (const ProjectBlendSpace& b : p.blend_spaces) names.blend_spaces.push_back(b.name);
-  p.state_machine = read_machine(r.required("state_machine"), "state_machine", names);
-  const json& others = r.array("other_state_machines");
-  for (std::size_t i = 0; i < others.size(); ++i) {
-    p.other_state_machines.push_back(
-        read_machine(others[i], element("other_state_machines", i), names));
-  }
-  FieldReader io(r);
-  io.list("layers", p.layers, [&](auto& lio, auto& l) { layer_fields(lio, l, p); });
-  io.list("clip_markers", p.clip_markers,
-          [&](auto& cio, auto& c) { clip_marker_fields(cio, c, p); });
-  if (const json* view = r.find("view")) p.view = read_view(*view, "view");
-  if (const json* mm = r.find("motion_matching")) {
-    p.motion_matching = read_fields<ProjectMotionMatching>(
-        *mm, "motion_matching", [](auto& mio, auto& m) { motion_matching_fields(mio, m); });
-  }
-  if (const json* rig = r.find("rig")) {
-    p.rig =
-        read_fields<ProjectRig>(*rig, "rig", [](auto& rio, auto& rig) { rig_fields(rio, rig); });
-  }
-  if (const json* retarget = r.find("retarget")) {
-    auto [path, why] = read_retargets(*retarget, "retarget", p.retargets);
-    if (!path.empty()) fail(path, why);
-  }
-  if (const json* session = r.find("session")) {
-    p.session = read_fields<ProjectSession>(*session, "session",
-                                            [](auto& sio, auto& s) { session_fields(sio, s); });
-  }
-  if (const json* post = r.find("post_process")) {
-    auto [path, why] = read_post_process(*post, "post_process", p.post_process);
-    if (!path.empty()) fail(path, why);
-  }
-  // Saved before foot IK was an entry: it ran first, and still does.
-  if (p.view.foot_ik) put_foot_ik_first_if_missing(p.post_process);
-  if (const json* audio = r.find("audio")) {
-    ObjectReader a(*audio, "audio");
-    FieldReader aio(a);
-    audio_fields(aio, p);
-    a.finish();
-  }
-  r.finish();
+  Project p =
+      read_fields<Project>(j, "", [](auto& io, auto& project) { project_fields(io, project); });
   validate_machines(p);
   return p;
 }
@@ -277,46 +271,7 @@ std::pair<std::size_t, std::size_t> line_and_column(std::string_view text, std::
 }  // namespace
 
 std::string project_to_json(const Project& p) {
-  json parameters = json::array();
-  for (const anim::Parameter& param : p.parameters.all()) {
-    parameters.push_back(
-        {{"name", param.name}, {"type", anim::to_string(param.type)}, {"value", param.value}});
-  }
-  json spaces = json::array();
-  for (const ProjectBlendSpace& b : p.blend_spaces) spaces.push_back(blend_space_to_json(b, p));
-  json j = {{"version", kProjectFormatVersion},
-            {"character", p.character},
-            {"clip_files", p.clip_files},
-            {"clips", p.clips},
-            {"parameters", parameters},
-            {"blend_spaces", spaces},
-            {"state_machine", machine_to_json(p.state_machine, p)},
-            {"view", view_to_json(p.view)}};
-  FieldWriter io(j);
-  io.list("layers", p.layers, [&](auto& lio, auto& l) { layer_fields(lio, l, p); });
-  io.list(
-      "clip_markers", p.clip_markers, [&](auto& cio, auto& c) { clip_marker_fields(cio, c, p); },
-      Written::WhenNotEmpty);
-  if (!p.other_state_machines.empty()) {
-    json others = json::array();
-    for (const anim::StateMachine& m : p.other_state_machines)
-      others.push_back(machine_to_json(m, p));
-    j["other_state_machines"] = others;
-  }
-  if (!p.rig.empty())
-    j["rig"] = write_fields(p.rig, [](auto& rio, auto& rig) { rig_fields(rio, rig); });
-  if (!p.retargets.empty()) j["retarget"] = retargets_to_json(p.retargets);
-  if (!p.post_process.empty()) j["post_process"] = post_process_to_json(p.post_process);
-  if (!p.audio_file.empty()) {
-    j["audio"] = write_fields(p, [](auto& aio, auto& project) { audio_fields(aio, project); });
-  }
-  if (p.session) {
-    j["session"] = write_fields(*p.session, [](auto& sio, auto& s) { session_fields(sio, s); });
-  }
-  if (p.motion_matching) {
-    j["motion_matching"] = write_fields(*p.motion_matching,
-                                        [](auto& mio, auto& m) { motion_matching_fields(mio, m); });
-  }
+  json j = write_fields(p, [](auto& io, auto& project) { project_fields(io, project); });
   for (const UnknownField& f : p.unknown_fields) {
     const json::json_pointer at(f.pointer);
     if (j.contains(at) || !j.contains(at.parent_pointer())) continue;

@@ -43,11 +43,6 @@ std::vector<std::string> read_strings(ObjectReader& r, const char* key) {
   return out;
 }
 
-void check_clip(const std::vector<std::string>& clips, const std::string& clip,
-                const std::string& path) {
-  if (index_of(clips, clip) < 0) fail(path, "'" + clip + "' is not in the project's clips");
-}
-
 json vec_to_json(const glm::vec2& v) {
   return json::array({v.x, v.y});
 }

@@ -153,10 +153,6 @@ Enum read_enum(ObjectReader& r, const char* key, Enum fallback,
 // An array field of strings (empty when absent).
 std::vector<std::string> read_strings(ObjectReader& r, const char* key);
 
-// Fails at path unless clip is one of clips.
-void check_clip(const std::vector<std::string>& clips, const std::string& clip,
-                const std::string& path);
-
 json vec_to_json(const glm::vec2& v);
 json vec_to_json(const glm::vec3& v);
 

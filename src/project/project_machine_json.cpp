@@ -1,239 +1,196 @@
 #include "project/project_machine_json.h"
 
-#include <utility>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "project/project_field_io.h"
 
 namespace project::project_json {
 namespace {
 
-int parameter_index(const Names& names, const std::string& name, const std::string& path) {
-  const int index = names.parameters.find(name);
-  if (index < 0) fail(path, "unknown parameter '" + name + "'");
-  return index;
+std::string parameter_name(const Project& p, int index) {
+  const auto& all = p.parameters.all();
+  return index >= 0 && index < static_cast<int>(all.size()) ? all[index].name : std::string();
 }
 
-// A sub-machine still to read: its JSON, its path in the file, where it goes and how deep.
-struct PendingMachine {
-  const json* j;
-  std::string path;
-  anim::StateMachine* out;
-  int depth;
-};
+std::string blend_space_name(const Project& p, int index) {
+  return index >= 0 && index < static_cast<int>(p.blend_spaces.size()) ? p.blend_spaces[index].name
+                                                                       : std::string();
+}
 
-anim::State read_state(const json& j, const std::string& path, const Names& names,
-                       anim::StateMachine& owner, std::vector<PendingMachine>& nested, int depth) {
-  ObjectReader r(j, path);
-  anim::State s;
-  s.name = r.string("name");
-  if (s.name.empty()) fail(r.field("name"), "must not be empty");
-  s.speed = r.number("speed", 1.0f);
-  s.loop = r.boolean("loop", true);
-  s.sync_group = r.string("sync_group", "");
-  if (r.has("speed_parameter")) {
-    s.speed_parameter =
-        parameter_index(names, r.string("speed_parameter"), r.field("speed_parameter"));
+int blend_space_index(const Project& p, const std::string& name) {
+  for (std::size_t i = 0; i < p.blend_spaces.size(); ++i) {
+    if (p.blend_spaces[i].name == name) return static_cast<int>(i);
   }
-  if (r.has("position")) {
-    owner.editor_positions.resize(owner.states.size() + 1);  // this state is appended next
-    owner.editor_positions.back() = r.vec<2>("position", glm::vec2(0.0f));
-  }
-  const int kinds = r.has("clip") + r.has("blend_space") + r.has("state_machine");
-  if (kinds != 1) fail(path, "needs exactly one of 'clip', 'blend_space' or 'state_machine'");
-  if (r.has("clip")) {
-    const std::string clip = r.string("clip");
-    s.kind = anim::StateKind::Clip;
-    s.index = index_of(names.clips, clip);
-    if (s.index < 0) fail(r.field("clip"), "'" + clip + "' is not in the project's clips");
-  } else if (r.has("blend_space")) {
-    const std::string space = r.string("blend_space");
-    s.kind = anim::StateKind::BlendSpace;
-    s.index = index_of(names.blend_spaces, space);
-    if (s.index < 0) fail(r.field("blend_space"), "unknown blend space '" + space + "'");
+  return -1;
+}
+
+// A parameter the machine reads, by name (index -1: none; written only when there is one).
+template <typename Io, typename Index>
+void parameter_field(Io& io, const char* key, Index& index, const Project& p, bool required) {
+  std::string name = parameter_name(p, index);
+  if (required) {
+    io.required_text(key, name);
   } else {
-    s.kind = anim::StateKind::StateMachine;
-    s.index = static_cast<int>(owner.sub_machines.size());
-    owner.sub_machines.emplace_back();
-    nested.push_back({&r.required("state_machine"), r.field("state_machine"), nullptr, depth + 1});
+    io.text(key, name, Written::WhenNotEmpty);
   }
-  r.finish();
-  return s;
+  if constexpr (Io::kReads) {
+    if (!required && !io.has(key)) return;
+    index = p.parameters.find(name);
+  }
+  io.check(index >= 0, key, "unknown parameter '" + name + "'");
 }
 
-anim::Condition read_condition(const json& j, const std::string& path, const Names& names) {
-  ObjectReader r(j, path);
-  anim::Condition c;
-  c.parameter = parameter_index(names, r.string("parameter"), r.field("parameter"));
-  c.op = read_enum(r, "op", anim::ConditionOp::True, anim::parse_condition_op,
-                   "greater, less, equals, true, false, trigger");
-  const bool compares = c.op == anim::ConditionOp::Greater || c.op == anim::ConditionOp::Less ||
-                        c.op == anim::ConditionOp::Equals;
-  if (compares) c.threshold = r.number("value");
-  r.finish();
-  return c;
+// The machine a nested state plays: appended to owner when reading; owner's when writing (an
+// empty one for an index out of range, which load then rejects).
+anim::StateMachine& nested_machine(anim::StateMachine& owner, anim::State& s) {
+  s.index = static_cast<int>(owner.sub_machines.size());
+  return owner.sub_machines.emplace_back();
+}
+const anim::StateMachine& nested_machine(const anim::StateMachine& owner, const anim::State& s) {
+  static const anim::StateMachine none;
+  return s.index >= 0 && s.index < static_cast<int>(owner.sub_machines.size())
+             ? owner.sub_machines[s.index]
+             : none;
 }
 
-anim::Transition read_transition(const json& j, const std::string& path,
-                                 const std::vector<std::string>& states, const Names& names) {
-  ObjectReader r(j, path);
-  anim::Transition t;
-  const std::string from = r.string("from");
-  if (from == "any") {
-    t.source = anim::kAnyState;
+// What a state plays: exactly one of a clip, a blend space or a nested machine.
+template <typename Io, typename Machine, typename State>
+void played_fields(Io& io, State& s, Machine& owner, const Project& p, int depth) {
+  if constexpr (Io::kReads) {
+    const int kinds = io.has("clip") + io.has("blend_space") + io.has("state_machine");
+    io.check_object(kinds == 1 ? ""
+                               : "needs exactly one of 'clip', 'blend_space' or 'state_machine'");
+    s.kind = io.has("clip")          ? anim::StateKind::Clip
+             : io.has("blend_space") ? anim::StateKind::BlendSpace
+                                     : anim::StateKind::StateMachine;
+  }
+  if (s.kind == anim::StateKind::Clip) {
+    std::string clip = name_at(p.clips, s.index);
+    io.required_text("clip", clip);
+    if constexpr (Io::kReads) s.index = index_of(p.clips, clip);
+    io.check(s.index >= 0, "clip", "'" + clip + "' is not in the project's clips");
+  } else if (s.kind == anim::StateKind::BlendSpace) {
+    std::string space = blend_space_name(p, s.index);
+    io.required_text("blend_space", space);
+    if constexpr (Io::kReads) s.index = blend_space_index(p, space);
+    io.check(s.index >= 0, "blend_space", "unknown blend space '" + space + "'");
   } else {
-    t.source = index_of(states, from);
-    if (t.source < 0) fail(r.field("from"), "unknown state '" + from + "'");
+    io.object("state_machine", nested_machine(owner, s),
+              [&](auto& mio, auto& m) { machine_fields(mio, m, p, depth + 1); });
   }
-  const std::string to = r.string("to");
-  t.target = index_of(states, to);
-  if (t.target < 0) fail(r.field("to"), "unknown state '" + to + "'");
-  const json& conditions = r.array("conditions");
-  for (std::size_t i = 0; i < conditions.size(); ++i) {
-    t.conditions.push_back(read_condition(conditions[i], element(r.field("conditions"), i), names));
-  }
-  t.has_exit_time = r.has("exit_time");
-  t.exit_time = r.number("exit_time", 1.0f);
-  if (t.exit_time < 0.0f) fail(r.field("exit_time"), "must be >= 0");
-  t.duration = r.number("duration", 0.25f);
-  if (t.duration < 0.0f) fail(r.field("duration"), "must be >= 0");
-  t.duration_unit = read_enum(r, "duration_unit", anim::DurationUnit::Seconds,
-                              anim::parse_duration_unit, "seconds, normalized");
-  t.offset = r.number("offset", 0.0f);
-  t.priority = r.integer("priority", 0);
-  t.interruption = read_enum(r, "interruption", anim::Interruption::None, anim::parse_interruption,
-                             "none, source, target");
-  t.blend =
-      read_enum(r, "blend", anim::TransitionBlend::CrossfadeSmooth, anim::parse_transition_blend,
-                "crossfade_smooth, crossfade_frozen, inertialization");
-  t.ease = read_enum(r, "ease", anim::Ease::Linear, anim::parse_ease, "linear, smoothstep, bezier");
-  t.pose_matched_entry = r.boolean("pose_match", false);
-  t.allow_self = r.boolean("allow_self", false);
-  if (!t.has_exit_time && t.conditions.empty()) {
-    fail(path, "needs a condition or an exit time, or it would fire every frame");
-  }
-  r.finish();
-  return t;
 }
 
-// Reads one machine's own fields; its sub-machines are appended to nested, to read later.
-void read_machine_level(const json& j, const std::string& path, const Names& names, int depth,
-                        anim::StateMachine& m, std::vector<PendingMachine>& nested) {
-  ObjectReader r(j, path);
-  m.name = r.string("name", "");
-  const json& states = r.array("states", true);
-  if (states.empty()) {
-    // Only the top level may be empty: a project that just previews clips (a model opened
-    // directly and saved) has no machine.
-    if (depth > 1) fail(r.field("states"), "a state machine needs at least one state");
-    if (!r.string("entry", "").empty()) fail(r.field("entry"), "a machine without states");
-    if (!r.array("transitions").empty()) fail(r.field("transitions"), "a machine without states");
-    r.finish();
-    return;
-  }
-  std::vector<std::string> state_names;
-  for (std::size_t i = 0; i < states.size(); ++i) {
-    const std::string at = element(r.field("states"), i);
-    m.states.push_back(read_state(states[i], at, names, m, nested, depth));
-    if (index_of(state_names, m.states.back().name) >= 0) {
-      fail(at + ".name", "duplicate state name '" + m.states.back().name + "'");
+// State `index` of owner (while reading, owner holds the states before it).
+template <typename Io, typename Machine, typename State>
+void state_fields(Io& io, State& s, Machine& owner, std::size_t index, const Project& p,
+                  int depth) {
+  io.required_text("name", s.name);
+  io.check(!s.name.empty(), "name", "must not be empty");
+  io.number("speed", s.speed);
+  io.boolean("loop", s.loop);
+  io.text("sync_group", s.sync_group, Written::WhenNotEmpty);
+  parameter_field(io, "speed_parameter", s.speed_parameter, p, false);
+  std::optional<glm::vec2> position;
+  if (index < owner.editor_positions.size()) position = owner.editor_positions[index];
+  io.optional_vec2("position", position);
+  if constexpr (Io::kReads) {
+    if (position) {
+      owner.editor_positions.resize(index + 1);
+      owner.editor_positions.back() = position;
     }
-    state_names.push_back(m.states.back().name);
   }
-  const std::string entry = r.string("entry", state_names.front());
-  m.entry_state = index_of(state_names, entry);
-  if (m.entry_state < 0) fail(r.field("entry"), "unknown state '" + entry + "'");
-  const json& transitions = r.array("transitions");
-  for (std::size_t i = 0; i < transitions.size(); ++i) {
-    m.transitions.push_back(
-        read_transition(transitions[i], element(r.field("transitions"), i), state_names, names));
+  played_fields(io, s, owner, p, depth);
+  if constexpr (Io::kReads) {
+    for (std::size_t k = 0; k < index; ++k) {
+      io.check(owner.states[k].name != s.name, "name", "duplicate state name '" + s.name + "'");
+    }
   }
-  r.finish();
-  // m.sub_machines is complete now, so pointers into it stay valid.
-  for (std::size_t k = 0; k < nested.size(); ++k) nested[k].out = &m.sub_machines[k];
+}
+
+template <typename Io, typename Condition>
+void condition_fields(Io& io, Condition& c, const Project& p) {
+  parameter_field(io, "parameter", c.parameter, p, true);
+  io.enumeration("op", c.op, anim::parse_condition_op, anim::to_string,
+                 "greater, less, equals, true, false, trigger");
+  if (c.op == anim::ConditionOp::Greater || c.op == anim::ConditionOp::Less ||
+      c.op == anim::ConditionOp::Equals) {
+    io.required_number("value", c.threshold);
+  }
+}
+
+// A state of the machine by name (states), or "any" for an any-state transition's source.
+template <typename Io, typename Index>
+void state_reference(Io& io, const char* key, Index& index, const std::vector<std::string>& states,
+                     bool any_allowed) {
+  std::string name =
+      any_allowed && index == anim::kAnyState ? std::string("any") : name_at(states, index);
+  io.required_text(key, name);
+  const bool any = any_allowed && name == "any";
+  if constexpr (Io::kReads) index = any ? anim::kAnyState : index_of(states, name);
+  io.check(any || index_of(states, name) >= 0, key, "unknown state '" + name + "'");
+}
+
+template <typename Io, typename Transition>
+void transition_fields(Io& io, Transition& t, const std::vector<std::string>& states,
+                       const Project& p) {
+  state_reference(io, "from", t.source, states, true);
+  state_reference(io, "to", t.target, states, false);
+  io.list("conditions", t.conditions, [&](auto& cio, auto& c) { condition_fields(cio, c, p); });
+  io.optional_number("exit_time", t.exit_time, t.has_exit_time);
+  io.check(t.exit_time >= 0.0f, "exit_time", "must be >= 0");
+  io.number("duration", t.duration);
+  io.check(t.duration >= 0.0f, "duration", "must be >= 0");
+  io.enumeration("duration_unit", t.duration_unit, anim::parse_duration_unit, anim::to_string,
+                 "seconds, normalized");
+  io.number("offset", t.offset);
+  io.integer("priority", t.priority);
+  io.enumeration("interruption", t.interruption, anim::parse_interruption, anim::to_string,
+                 "none, source, target");
+  io.enumeration("blend", t.blend, anim::parse_transition_blend, anim::to_string,
+                 "crossfade_smooth, crossfade_frozen, inertialization");
+  io.enumeration("ease", t.ease, anim::parse_ease, anim::to_string, "linear, smoothstep, bezier");
+  io.boolean("pose_match", t.pose_matched_entry);
+  io.boolean("allow_self", t.allow_self);
+  if constexpr (Io::kReads) {
+    io.check_object(!t.has_exit_time && t.conditions.empty()
+                        ? "needs a condition or an exit time, or it would fire every frame"
+                        : "");
+  }
 }
 
 }  // namespace
 
-json machine_to_json(const anim::StateMachine& m, const Project& p) {
+template <typename Io, typename Machine>
+void machine_fields(Io& io, Machine& m, const Project& p, int depth) {
+  if constexpr (Io::kReads) {
+    io.check_object(depth > kMaxMachineDepth ? "state machines nest more than " +
+                                                   std::to_string(kMaxMachineDepth) + " levels deep"
+                                             : "");
+  }
+  io.text("name", m.name);
+  std::size_t index = 0;
+  io.required_list("states", m.states,
+                   [&](auto& sio, auto& s) { state_fields(sio, s, m, index++, p, depth); });
   std::vector<std::string> state_names;
   for (const anim::State& s : m.states) state_names.push_back(s.name);
-  std::vector<std::string> parameter_names;
-  for (const anim::Parameter& param : p.parameters.all()) parameter_names.push_back(param.name);
-  std::vector<std::string> blend_space_names;
-  for (const ProjectBlendSpace& b : p.blend_spaces) blend_space_names.push_back(b.name);
-
-  json states = json::array();
-  for (std::size_t i = 0; i < m.states.size(); ++i) {
-    const anim::State& s = m.states[i];
-    json js = {{"name", s.name}, {"speed", s.speed}, {"loop", s.loop}};
-    switch (s.kind) {
-      case anim::StateKind::Clip:
-        js["clip"] = name_at(p.clips, s.index);
-        break;
-      case anim::StateKind::BlendSpace:
-        js["blend_space"] = name_at(blend_space_names, s.index);
-        break;
-      case anim::StateKind::StateMachine:
-        js["state_machine"] = s.index >= 0 && s.index < static_cast<int>(m.sub_machines.size())
-                                  ? machine_to_json(m.sub_machines[s.index], p)
-                                  : json::object();
-        break;
-    }
-    if (s.speed_parameter >= 0) js["speed_parameter"] = name_at(parameter_names, s.speed_parameter);
-    if (!s.sync_group.empty()) js["sync_group"] = s.sync_group;
-    if (i < m.editor_positions.size() && m.editor_positions[i]) {
-      js["position"] = {m.editor_positions[i]->x, m.editor_positions[i]->y};
-    }
-    states.push_back(js);
+  std::string entry = name_at(state_names, m.entry_state);
+  io.text("entry", entry);
+  if (m.states.empty()) {
+    // Only the top level may be empty: a project that just previews clips (a model opened
+    // directly and saved) has no machine.
+    io.check(depth == 1, "states", "a state machine needs at least one state");
+    io.check(entry.empty(), "entry", "a machine without states");
+  } else {
+    if constexpr (Io::kReads) m.entry_state = index_of(state_names, entry);
+    io.check(m.entry_state >= 0, "entry", "unknown state '" + entry + "'");
   }
-  json transitions = json::array();
-  for (const anim::Transition& t : m.transitions) {
-    json conditions = json::array();
-    for (const anim::Condition& c : t.conditions) {
-      json jc = {{"parameter", name_at(parameter_names, c.parameter)},
-                 {"op", anim::to_string(c.op)}};
-      if (c.op == anim::ConditionOp::Greater || c.op == anim::ConditionOp::Less ||
-          c.op == anim::ConditionOp::Equals) {
-        jc["value"] = c.threshold;
-      }
-      conditions.push_back(jc);
-    }
-    json jt = {{"from", t.source == anim::kAnyState ? "any" : name_at(state_names, t.source)},
-               {"to", name_at(state_names, t.target)},
-               {"conditions", conditions},
-               {"duration", t.duration},
-               {"duration_unit", anim::to_string(t.duration_unit)},
-               {"offset", t.offset},
-               {"priority", t.priority},
-               {"interruption", anim::to_string(t.interruption)},
-               {"blend", anim::to_string(t.blend)},
-               {"ease", anim::to_string(t.ease)},
-               {"pose_match", t.pose_matched_entry},
-               {"allow_self", t.allow_self}};
-    if (t.has_exit_time) jt["exit_time"] = t.exit_time;
-    transitions.push_back(jt);
-  }
-  return {{"name", m.name},
-          {"entry", name_at(state_names, m.entry_state)},
-          {"states", states},
-          {"transitions", transitions}};
+  io.list("transitions", m.transitions,
+          [&](auto& tio, auto& t) { transition_fields(tio, t, state_names, p); });
 }
 
-// Iterative, so the file's nesting never decides the reader's stack depth; sub-machines are
-// read depth-first, in file order.
-anim::StateMachine read_machine(const json& j, const std::string& path, const Names& names) {
-  anim::StateMachine top;
-  std::vector<PendingMachine> stack{{&j, path, &top, 1}};
-  while (!stack.empty()) {
-    const PendingMachine next = std::move(stack.back());
-    stack.pop_back();
-    if (next.depth > kMaxMachineDepth) {
-      fail(next.path,
-           "state machines nest more than " + std::to_string(kMaxMachineDepth) + " levels deep");
-    }
-    std::vector<PendingMachine> nested;
-    read_machine_level(*next.j, next.path, names, next.depth, *next.out, nested);
-    for (auto it = nested.rbegin(); it != nested.rend(); ++it) stack.push_back(std::move(*it));
-  }
-  return top;
-}
+template void machine_fields(FieldReader&, anim::StateMachine&, const Project&, int);
+template void machine_fields(FieldWriter&, const anim::StateMachine&, const Project&, int);
 
 }  // namespace project::project_json

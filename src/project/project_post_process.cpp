@@ -12,7 +12,7 @@
 
 namespace project {
 
-bool parse_post_process_kind(const std::string& text, anim::PostProcessKind& out) {
+bool parse_post_process_kind(std::string_view text, anim::PostProcessKind& out) {
   for (const anim::PostProcessKind kind :
        {anim::PostProcessKind::LookAt, anim::PostProcessKind::Twist, anim::PostProcessKind::Spring,
         anim::PostProcessKind::MultiBoneIk, anim::PostProcessKind::FootIk}) {

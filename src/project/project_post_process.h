@@ -4,6 +4,7 @@
 // runtime's entries (anim/post_process_stack.h) for one character.
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <glm/glm.hpp>
@@ -54,7 +55,7 @@ struct ProjectPostProcess {
 
 // The kind named by text ("look_at", "twist", "spring", "multi_bone_ik", "foot_ik"); false
 // when unknown.
-bool parse_post_process_kind(const std::string& text, anim::PostProcessKind& out);
+bool parse_post_process_kind(std::string_view text, anim::PostProcessKind& out);
 
 // Puts a foot-IK entry first in entries when they have none: where foot IK ran before it was an
 // entry, so a project saved then keeps its result (and its foot IK shows in the stack).

@@ -1,152 +1,80 @@
 #include "project/project_post_process_json.h"
 
-#include <cmath>
+#include <initializer_list>
+#include <string>
 
-#include <nlohmann/json.hpp>
+#include "project/project_field_io.h"
 
 namespace project {
 namespace {
 
-using json = nlohmann::json;
+using namespace project_json;
 using anim::PostProcessKind;
 
-// A wrong field of the section, thrown by the readers below and caught by read_post_process.
-struct Wrong {
-  std::string path;
-  std::string why;
-};
-
-float number_at(const json& o, const std::string& path, const char* key, float fallback, float low,
-                float high) {
-  const auto it = o.find(key);
-  if (it == o.end()) return fallback;
-  if (!it->is_number() || !std::isfinite(it->get<double>()) || it->get<double>() < low ||
-      it->get<double>() > high) {
-    std::string why = "expected a number from ";
-    why += std::to_string(low);
-    why += " to ";
-    why += std::to_string(high);
-    throw Wrong{path + "." + key, why};
-  }
-  return it->get<float>();
+// A number field that must lie in [low, high].
+template <typename Io, typename Number>
+void number_in(Io& io, const char* key, Number& x, float low, float high,
+               Written when = Written::Always) {
+  io.number(key, x, when);
+  io.check(x >= low && x <= high, key,
+           "expected a number from " + std::to_string(low) + " to " + std::to_string(high));
 }
 
-std::string string_at(const json& o, const std::string& path, const char* key) {
-  const auto it = o.find(key);
-  if (it == o.end()) return {};
-  if (!it->is_string()) throw Wrong{path + "." + key, "expected a parameter's name"};
-  return it->get<std::string>();
-}
-
-bool bool_at(const json& o, const std::string& path, const char* key) {
-  const auto it = o.find(key);
-  if (it == o.end()) return false;
-  if (!it->is_boolean()) throw Wrong{path + "." + key, "expected true or false"};
-  return it->get<bool>();
-}
-
-glm::vec3 vec3_at(const json& o, const std::string& path, const char* key, glm::vec3 fallback) {
-  const auto it = o.find(key);
-  if (it == o.end()) return fallback;
-  if (!it->is_array() || it->size() != 3) throw Wrong{path + "." + key, "expected 3 numbers"};
-  for (int i = 0; i < 3; ++i) {
-    const json& v = (*it)[static_cast<std::size_t>(i)];
-    if (!v.is_number() || !std::isfinite(v.get<double>())) {
-      throw Wrong{path + "." + key, "expected 3 finite numbers"};
-    }
-    fallback[i] = v.get<float>();
+// Written when the entry's kind is one of kinds.
+Written for_kinds(PostProcessKind kind, std::initializer_list<PostProcessKind> kinds,
+                  Written when = Written::Always) {
+  for (const PostProcessKind k : kinds) {
+    if (k == kind) return when;
   }
-  return fallback;
-}
-
-ProjectPostProcess read_entry(const json& j, const std::string& path) {
-  if (!j.is_object()) throw Wrong{path, "expected an object"};
-  ProjectPostProcess e;
-  const auto kind = j.find("kind");
-  if (kind == j.end() || !kind->is_string() ||
-      !parse_post_process_kind(kind->get<std::string>(), e.kind)) {
-    throw Wrong{path + ".kind",
-                "expected \"look_at\", \"twist\", \"spring\", \"multi_bone_ik\" or \"foot_ik\""};
-  }
-  e.weight = number_at(j, path, "weight", 1.0f, 0.0f, 1.0f);
-  e.solo = bool_at(j, path, "solo");
-  e.mute = bool_at(j, path, "mute");
-  e.ghost = bool_at(j, path, "ghost");
-  if (const auto joints = j.find("joints"); joints != j.end()) {
-    if (!joints->is_array()) throw Wrong{path + ".joints", "expected an array of joint names"};
-    for (const json& name : *joints) {
-      if (!name.is_string() || name.get<std::string>().empty()) {
-        throw Wrong{path + ".joints", "expected joint names"};
-      }
-      e.joints.push_back(name.get<std::string>());
-    }
-  }
-  if (const auto weights = j.find("joint_weights"); weights != j.end()) {
-    if (!weights->is_array()) throw Wrong{path + ".joint_weights", "expected an array"};
-    for (const json& w : *weights) {
-      if (!w.is_number() || !(w.get<double>() >= 0.0)) {
-        throw Wrong{path + ".joint_weights", "expected numbers >= 0"};
-      }
-      e.joint_weights.push_back(w.get<float>());
-    }
-  }
-  e.target = vec3_at(j, path, "target", e.target);
-  e.limit_deg = number_at(j, path, "limit_deg", e.limit_deg, 0.1f, 180.0f);
-  e.frequency_hz = number_at(j, path, "frequency_hz", e.frequency_hz, 0.01f, 100.0f);
-  e.damping_ratio = number_at(j, path, "damping_ratio", e.damping_ratio, 0.0f, 100.0f);
-  e.gravity = vec3_at(j, path, "gravity", e.gravity);
-  e.sphere_center = vec3_at(j, path, "sphere_center", e.sphere_center);
-  e.sphere_radius_m = number_at(j, path, "sphere_radius_m", e.sphere_radius_m, 0.0f, 1e4f);
-  e.cone_deg = number_at(j, path, "cone_deg", e.cone_deg, 0.0f, 180.0f);
-  e.follow_camera = bool_at(j, path, "follow_camera");
-  e.aim_yaw_parameter = string_at(j, path, "aim_yaw_parameter");
-  e.aim_pitch_parameter = string_at(j, path, "aim_pitch_parameter");
-  return e;
-}
-
-json vec3_json(const glm::vec3& v) {
-  return json::array({v.x, v.y, v.z});
+  return Written::Never;
 }
 
 }  // namespace
 
-json post_process_to_json(const std::vector<ProjectPostProcess>& entries) {
+template <typename Io, typename Entry>
+void post_process_fields(Io& io, Entry& e) {
+  io.required_enumeration(
+      "kind", e.kind, parse_post_process_kind, anim::to_string,
+      "expected \"look_at\", \"twist\", \"spring\", \"multi_bone_ik\" or \"foot_ik\"");
+  number_in(io, "weight", e.weight, 0.0f, 1.0f);
+  io.boolean("solo", e.solo);
+  io.boolean("mute", e.mute);
+  io.boolean("ghost", e.ghost);
+  io.texts("joints", e.joints);
+  bool named = true;
+  for (const std::string& joint : e.joints) named = named && !joint.empty();
+  io.check(named, "joints", "expected joint names");
+  const PostProcessKind k = e.kind;
+  const Written look_at = for_kinds(k, {PostProcessKind::LookAt});
+  const Written spring = for_kinds(k, {PostProcessKind::Spring});
+  const Written aims = for_kinds(k, {PostProcessKind::LookAt, PostProcessKind::MultiBoneIk});
+  io.numbers("joint_weights", e.joint_weights,
+             k == PostProcessKind::Twist ? Written::WhenNotEmpty : look_at);
+  bool at_least_zero = true;
+  for (const float w : e.joint_weights) at_least_zero = at_least_zero && w >= 0.0f;
+  io.check(at_least_zero, "joint_weights", "expected numbers >= 0");
+  io.vec3("target", e.target, aims);
+  number_in(io, "limit_deg", e.limit_deg, 0.1f, 180.0f, look_at);
+  number_in(io, "frequency_hz", e.frequency_hz, 0.01f, 100.0f, spring);
+  number_in(io, "damping_ratio", e.damping_ratio, 0.0f, 100.0f, spring);
+  io.vec3("gravity", e.gravity, spring);
+  io.vec3("sphere_center", e.sphere_center, spring);
+  number_in(io, "sphere_radius_m", e.sphere_radius_m, 0.0f, 1e4f, spring);
+  number_in(io, "cone_deg", e.cone_deg, 0.0f, 180.0f, for_kinds(k, {PostProcessKind::MultiBoneIk}));
+  io.boolean("follow_camera", e.follow_camera,
+             aims == Written::Never ? Written::Never : Written::WhenTrue);
+  const Written aim_parameters = for_kinds(k, {PostProcessKind::LookAt}, Written::WhenNotEmpty);
+  io.text("aim_yaw_parameter", e.aim_yaw_parameter, aim_parameters);
+  io.text("aim_pitch_parameter", e.aim_pitch_parameter, aim_parameters);
+}
+
+template void post_process_fields(FieldReader&, ProjectPostProcess&);
+template void post_process_fields(FieldWriter&, const ProjectPostProcess&);
+
+nlohmann::json post_process_to_json(const std::vector<ProjectPostProcess>& entries) {
   json out = json::array();
   for (const ProjectPostProcess& e : entries) {
-    json j = {{"kind", anim::to_string(e.kind)},
-              {"weight", e.weight},
-              {"solo", e.solo},
-              {"mute", e.mute},
-              {"ghost", e.ghost},
-              {"joints", e.joints}};
-    switch (e.kind) {
-      case PostProcessKind::LookAt:
-        j["joint_weights"] = e.joint_weights;
-        j["target"] = vec3_json(e.target);
-        j["limit_deg"] = e.limit_deg;
-        if (e.follow_camera) j["follow_camera"] = true;
-        if (!e.aim_yaw_parameter.empty()) j["aim_yaw_parameter"] = e.aim_yaw_parameter;
-        if (!e.aim_pitch_parameter.empty()) j["aim_pitch_parameter"] = e.aim_pitch_parameter;
-        break;
-      case PostProcessKind::Twist:
-        if (!e.joint_weights.empty()) j["joint_weights"] = e.joint_weights;
-        break;
-      case PostProcessKind::FootIk:
-        break;
-      case PostProcessKind::Spring:
-        j["frequency_hz"] = e.frequency_hz;
-        j["damping_ratio"] = e.damping_ratio;
-        j["gravity"] = vec3_json(e.gravity);
-        j["sphere_center"] = vec3_json(e.sphere_center);
-        j["sphere_radius_m"] = e.sphere_radius_m;
-        break;
-      case PostProcessKind::MultiBoneIk:
-        j["target"] = vec3_json(e.target);
-        j["cone_deg"] = e.cone_deg;
-        if (e.follow_camera) j["follow_camera"] = true;
-        break;
-    }
-    out.push_back(std::move(j));
+    out.push_back(write_fields(e, [](auto& io, auto& entry) { post_process_fields(io, entry); }));
   }
   return out;
 }
@@ -154,25 +82,6 @@ json post_process_to_json(const std::vector<ProjectPostProcess>& entries) {
 bool same_post_process(const std::vector<ProjectPostProcess>& a,
                        const std::vector<ProjectPostProcess>& b) {
   return post_process_to_json(a) == post_process_to_json(b);
-}
-
-std::pair<std::string, std::string> read_post_process(const json& j, const std::string& path,
-                                                      std::vector<ProjectPostProcess>& out) {
-  try {
-    if (!j.is_array()) throw Wrong{path, "expected an array of post-process entries"};
-    std::vector<ProjectPostProcess> entries;
-    for (std::size_t i = 0; i < j.size(); ++i) {
-      std::string at = path;
-      at += "[";
-      at += std::to_string(i);
-      at += "]";
-      entries.push_back(read_entry(j[i], at));
-    }
-    out = std::move(entries);
-    return {};
-  } catch (const Wrong& wrong) {
-    return {wrong.path, wrong.why};
-  }
 }
 
 }  // namespace project

@@ -5,7 +5,6 @@
 #include "project/project_field_io.h"
 
 namespace project::project_json {
-namespace {
 
 // Every field of the view, in the order the reader checks them. View is ProjectView (read) or
 // const ProjectView (written); the fields stored otherwise than in memory (the skinning as a
@@ -65,7 +64,8 @@ void view_fields(Io& io, View& v) {
   }
 }
 
-}  // namespace
+template void view_fields(FieldReader&, ProjectView&);
+template void view_fields(FieldWriter&, const ProjectView&);
 
 json view_to_json(const ProjectView& view) {
   return write_fields(view, [](auto& io, auto& v) { view_fields(io, v); });

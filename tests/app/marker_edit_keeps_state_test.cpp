@@ -6,10 +6,12 @@
 
 #include "app/async_loader.h"
 #include "app/document.h"
+#include "app/graph_authoring.h"
 #include "app/marker_authoring.h"
 #include "app/viewer_panels.h"
 #include "app/viewer_scene.h"
 #include "demo/demo_character.h"
+#include "project/clip_marker_edits.h"
 
 namespace app {
 namespace {
@@ -100,6 +102,46 @@ TEST(MarkerEditKeepsState, ATransitionUnderWayGoesOnFromWhereItWas) {
   EXPECT_TRUE(scene.instance.machine().transition().running);
   EXPECT_NEAR(scene.instance.machine().transition().progress, before.progress + 1.0f / 15.0f,
               1e-4f);
+}
+
+bool has_marker(const anim::Clip& clip, const std::string& name) {
+  for (const anim::Marker& m : clip.markers) {
+    if (m.name == name) return true;
+  }
+  return false;
+}
+
+// An edit of clip 0's markers binds clip 0 again and leaves the other clips' bound data as it
+// was: clip 1's markers are changed in the character after the load (where a binding copies
+// clips from), and only a binding of clip 1 would pick that up. So does the undo of the edit.
+TEST(MarkerEditKeepsState, OnlyTheEditedClipIsBoundAgain) {
+  ViewerScene scene;
+  ASSERT_NO_FATAL_FAILURE(play_demo_turning(scene, 1));
+  ASSERT_GE(scene.clips().size(), 2u);
+  ASSERT_EQ(project::find_clip_markers(scene.project, scene.clips()[1].name), nullptr);
+  scene.character.clips[1].markers = {{"not_bound_again", 0.1f}};
+  const std::vector<anim::Marker> clip_1_markers = scene.clips()[1].markers;
+  const auto previous = scene.bound.character;
+
+  Document doc;
+  doc.history.reset(scene.project);
+  ViewerUi ui;
+  scene.preview_clip = 0;
+  ui::TimelineMarkerEdit add;
+  add.kind = ui::TimelineMarkerEdit::Kind::Add;
+  add.name = "hit";
+  add.time_s = 0.25f;
+  apply_timeline_marker_edit(doc, ui, scene, add);
+  ASSERT_EQ(ui.status, "markers of " + scene.clips()[0].name + " changed");
+
+  EXPECT_NE(scene.bound.character, previous) << "clip 0 was bound again";
+  EXPECT_TRUE(has_marker(scene.clips()[0], "hit"));
+  EXPECT_FALSE(has_marker(scene.clips()[1], "not_bound_again")) << "clip 1 was bound again";
+  EXPECT_EQ(scene.clips()[1].markers.size(), clip_1_markers.size());
+
+  ASSERT_TRUE(step_graph_history(doc, ui, scene, true));
+  EXPECT_FALSE(has_marker(scene.clips()[0], "hit")) << "the undo bound clip 0 again";
+  EXPECT_FALSE(has_marker(scene.clips()[1], "not_bound_again")) << "and clip 1 not";
 }
 
 }  // namespace

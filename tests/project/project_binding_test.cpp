@@ -7,6 +7,7 @@
 #include "anim/character_instance.h"
 #include "demo/demo_character.h"
 #include "import/rig_finder.h"
+#include "project/clip_marker_edits.h"
 #include "project/demo_project.h"
 #include "project/project_binding.h"
 #include "support/import_test_util.h"
@@ -68,6 +69,42 @@ TEST(ProjectBinding, NamesTheUnknownBlendSpaceParameter) {
   project::BoundProject bound;
   const std::string error = project::bind_project(project, demo_character(), {}, bound);
   EXPECT_NE(error.find("no_such_parameter"), std::string::npos) << error;
+}
+
+// Rebinding one clip (its markers edited) binds that clip from the character again and carries
+// every other clip's data over: clip 1 of the character is changed after the first binding, and
+// only a binding of clip 1 would pick the change up.
+TEST(ProjectBinding, RebindingOneClipLeavesTheOthersAsBound) {
+  project::Project project = project::make_demo_project();
+  importer::Character character = demo_character();
+  project::BoundProject bound;
+  ASSERT_EQ(project::bind_project(project, character, {}, bound), "");
+  ASSERT_GE(project.clips.size(), 2u);
+  character.clips[1].markers = {{"changed_later", 0.1f}};
+  const anim::Clip& clip_0 = bound.character->clips[0];
+  int index = -1;
+  ASSERT_EQ(project::add_clip_marker(project, clip_0, "hit", 0.25f, index), "");
+
+  project::BoundProject rebound;
+  const int clips[] = {0};
+  ASSERT_EQ(project::rebind_project_clips(project, character, bound, clips, rebound), "");
+  const anim::BoundCharacter& after = *rebound.character;
+  ASSERT_EQ(after.clips.size(), bound.character->clips.size());
+  ASSERT_EQ(after.clips[0].markers.size(), clip_0.markers.size() + 1);
+  EXPECT_EQ(after.clips[0].markers[static_cast<std::size_t>(index)].name, "hit");
+  EXPECT_EQ(after.clips[0].markers[static_cast<std::size_t>(index)].time_s, 0.25f);
+  ASSERT_EQ(after.clips[1].markers.size(), bound.character->clips[1].markers.size());
+  for (std::size_t m = 0; m < after.clips[1].markers.size(); ++m) {
+    EXPECT_EQ(after.clips[1].markers[m].name, bound.character->clips[1].markers[m].name);
+  }
+  // The whole project bound again does pick it up: what the single-clip path avoids.
+  project::BoundProject all;
+  ASSERT_EQ(project::bind_project(project, character, {}, all), "");
+  ASSERT_EQ(all.character->clips[1].markers.size(), 1u);
+  EXPECT_EQ(all.character->clips[1].markers[0].name, "changed_later");
+
+  const int outside[] = {static_cast<int>(project.clips.size())};
+  EXPECT_NE(project::rebind_project_clips(project, character, bound, outside, rebound), "");
 }
 
 TEST(ProjectBinding, PreviewProjectListsEveryClipAndHasNoMachine) {
