@@ -13,8 +13,8 @@ namespace app {
 void apply_timeline_marker_edit(Document& doc, ViewerUi& ui, ViewerScene& scene,
                                 const ui::TimelineMarkerEdit& edit);
 
-// Binds the clips again after scene.project.clip_markers changed (an edit, an undo), keeping
+// Binds the clips again after doc's clip markers changed (an edit, an undo), keeping
 // where the character stands and the timeline's marker jumps current. Returns "" or the cause.
-std::string rebind_clip_markers(ViewerUi& ui, ViewerScene& scene);
+std::string rebind_clip_markers(Document& doc, ViewerUi& ui, ViewerScene& scene);
 
 }  // namespace app

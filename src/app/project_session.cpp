@@ -27,9 +27,9 @@ void apply_camera_placement(const project::CameraPlacement& placement,
 
 }  // namespace
 
-project::Project current_project(const ViewerUi& ui, const ViewerScene& scene,
-                                 const render::OrbitCamera& camera) {
-  project::Project p = scene.project;
+project::Project current_project(const project::Project& project, const ViewerUi& ui,
+                                 const ViewerScene& scene, const render::OrbitCamera& camera) {
+  project::Project p = project;
   p.parameters = scene.parameters;
   project::ProjectView& v = p.view;
   static_cast<visual::ViewSettings&>(v) = ui.view;  // the saved part of the viewer's settings

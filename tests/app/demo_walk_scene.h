@@ -16,13 +16,14 @@ class DemoWalkScene : public ::testing::Test {
  protected:
   void SetUp() override {
     importer::Character character = demo::make_demo_character();
-    project::Project project = project::preview_project(character, demo::kDemoSourcePath);
-    ASSERT_EQ(scene.open(std::move(character), std::move(project)), "");
+    project = project::preview_project(character, demo::kDemoSourcePath);
+    ASSERT_EQ(scene.open(std::move(character), project), "");
     walk = scene.find_clip("walk_forward");
     ASSERT_GE(walk, 0);
     forearm = scene.character.skeleton.find_joint("forearm_l");
     ASSERT_GE(forearm, 0);
   }
+  project::Project project;  // bound in scene
   app::ViewerScene scene;
   app::FrameProbe probe;
   int walk = -1;
