@@ -134,9 +134,9 @@ int load_frame_file(const FrameOptions& options, LoadOutcome& loaded, FrameRepor
 }
 
 // The ground, foot IK, post-process, warping and root motion the options ask for (warping as the
-// project saved it unless asked).
-void apply_frame_settings(const FrameOptions& options, const project::ProjectView& saved,
-                          ViewerScene& scene) {
+// project saved it unless asked), handed to the instance. Returns "" or the cause.
+std::string apply_frame_settings(const FrameOptions& options, const project::ProjectView& saved,
+                                 ViewerScene& scene) {
   scene.terrain.shape = terrain_shape(options.ground);
   scene.terrain.slope_deg = options.slope_deg;
   scene.settings.foot_ik = options.foot_ik;
@@ -157,6 +157,7 @@ void apply_frame_settings(const FrameOptions& options, const project::ProjectVie
     scene.settings.root_motion.extract_x = scene.settings.root_motion.extract_y = false;
     scene.settings.root_motion.extract_z = scene.settings.root_motion.extract_yaw = false;
   }
+  return scene.apply_settings();
 }
 
 }  // namespace
@@ -193,7 +194,10 @@ int compose_frame(const FrameOptions& options, project::Project& project, Viewer
       return 2;
     }
   }
-  apply_frame_settings(options, project.view, scene);
+  if (std::string e = apply_frame_settings(options, project.view, scene); !e.empty()) {
+    error = e;
+    return 1;
+  }
   const visual::SceneView view;
   if (!options.clip.empty() && !options.rest_pose) {
     const int clip = scene.find_clip(options.clip);

@@ -182,7 +182,11 @@ void draw_blend_space_tab(Document& doc, ViewerUi& ui, ViewerScene& scene) {
       scene.parameters.set(y, ui.blend_editor.point.y);
     }
   }
-  ui::draw_input_smoothing(scene.settings.blend_input_half_life_s);
+  if (ui::draw_input_smoothing(scene.settings.blend_input_half_life_s)) {
+    if (std::string e = scene.apply_settings(); !e.empty()) {
+      ui.errors.add(scene.character.source_path, e);
+    }
+  }
   if (change.any() && scene.mode != PlayMode::Graph) scene.mode = PlayMode::Graph;
   if (change.space) commit_graph_edit(doc, ui, scene);
 }

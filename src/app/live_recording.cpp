@@ -43,6 +43,7 @@ std::string restart_character(const project::Project& project, ViewerScene& scen
   if (!scene.loaded) return "nothing is open";
   anim::CharacterInstance fresh;
   if (std::string e = fresh.bind(*scene.bound.character, scene.graph()); !e.empty()) return e;
+  if (std::string e = fresh.set_settings(scene.settings); !e.empty()) return e;
   scene.instance = std::move(fresh);
   return scene.rebind_post_process(project);
 }

@@ -93,8 +93,8 @@ std::string MotionMatchingMode::start(ViewerScene& scene,
   facing_rad_ = 0.0f;
   has_target_ = false;
   last_search_count_ = 0;
-  scene.override_root_motion(anim::RootMotionMode::Applied);
   scene.settings.root_motion.root_joint = build_.joints.root;
+  scene.override_root_motion(anim::RootMotionMode::Applied);
   scene.instance.reset_world();
   clips_ = scene.clips().data();
   clip_count_ = scene.clips().size();

@@ -67,6 +67,9 @@ void restore_view(const project::Project& project, ViewerUi& ui, ViewerScene& sc
   scene.settings.orientation_warping = v.orientation_warping;
   scene.settings.orientation_warping_settings = v.orientation_warping_settings;
   if (v.apply_root_motion) scene.settings.root_motion_mode = anim::RootMotionMode::Applied;
+  if (std::string e = scene.apply_settings(); !e.empty()) {
+    ui.errors.add(scene.character.source_path, e);
+  }
 }
 
 bool restore_session(const project::Project& project, ViewerUi& ui, ViewerScene& scene,

@@ -19,7 +19,7 @@ project::Project current_project(const project::Project& project, const ViewerUi
                                  const ViewerScene& scene, const render::OrbitCamera& camera);
 
 // Applies project's view settings (grid, mesh, shading, skinning, foot IK, root motion) to ui
-// and scene.
+// and scene (handed to its instance; a refusal goes to ui.errors).
 void restore_view(const project::Project& project, ViewerUi& ui, ViewerScene& scene);
 
 // Applies project's session, when it has one: the clip previewed at its playhead (a clip no

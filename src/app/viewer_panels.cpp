@@ -50,6 +50,11 @@ void draw_character_tab(Document& doc, ViewerUi& ui, ViewerScene& scene) {
                            scene.terrain, scene.instance.has_foot_ik_rig(), storage, actions,
                            scene.instance.root_motion_from_feet());
   ui.character_controls = actions.controls;
+  if (actions.settings_changed) {
+    if (std::string e = scene.apply_settings(); !e.empty()) {
+      ui.errors.add(scene.character.source_path, e);
+    }
+  }
   if (actions.reset_world) scene.instance.reset_world();
   const ui::ShapePanelChange shape = ui::draw_shape_panel(
       scene.bound.character->morph_channels, scene.instance.morph_weights(), ui.shape_panel);

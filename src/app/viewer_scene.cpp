@@ -86,7 +86,14 @@ std::string ViewerScene::open(importer::Character new_character,
     return new_character.source_path + ": " + e;
   }
   // A mode's override belonged to the character it started on.
-  end_root_motion_override();
+  anim::CharacterSettings new_settings = settings;
+  new_settings.root_motion_mode = user_root_motion();
+  new_settings.root_motion.root_joint = new_bound.character->root_motion_joint;
+  if (std::string e = check.set_settings(new_settings); !e.empty()) {
+    return new_character.source_path + ": " + e;
+  }
+  chosen_root_motion.reset();
+  settings = new_settings;
   character = std::move(new_character);
   bound = std::move(new_bound);
   comparison.unbind();
@@ -95,7 +102,6 @@ std::string ViewerScene::open(importer::Character new_character,
   instance = std::move(check);
   aim_drivers = std::move(drivers);
   ++post_process_revision;
-  settings.root_motion.root_joint = bound.character->root_motion_joint;
   mode = graph().has_machine || !graph().blend_spaces.empty() ? PlayMode::Graph
                                                               : PlayMode::ClipPreview;
   preview(clips().empty() ? -1 : 0);
@@ -107,11 +113,20 @@ std::string ViewerScene::open(importer::Character new_character,
 void ViewerScene::override_root_motion(anim::RootMotionMode forced) {
   if (!chosen_root_motion) chosen_root_motion = settings.root_motion_mode;
   settings.root_motion_mode = forced;
+  static_cast<void>(apply_settings());  // the mode alone: no player is rebuilt
 }
 
 void ViewerScene::end_root_motion_override() {
   if (chosen_root_motion) settings.root_motion_mode = *chosen_root_motion;
   chosen_root_motion.reset();
+  static_cast<void>(apply_settings());  // the mode alone: no player is rebuilt
+}
+
+std::string ViewerScene::apply_settings() {
+  if (std::string e = instance.set_settings(settings); !e.empty()) {
+    return character.source_path + ": " + e;
+  }
+  return {};
 }
 
 std::string ViewerScene::rebind_graph(project::Project& project) {
@@ -260,9 +275,6 @@ std::string ViewerScene::update(float dt_s, const visual::SceneView& view) {
     }
   }
   drive_aim_parameters(*this);
-  if (std::string e = instance.set_settings(settings); !e.empty()) {
-    return character.source_path + ": " + e;
-  }
   if (anim::JobResult r = instance.update(dt_s, parameters, terrain); !r) {
     return character.source_path + ": " + r.error;
   }

@@ -43,6 +43,8 @@ struct ViewerScene {
   project::BoundProject bound;
   anim::Parameters parameters;  // live values; the project's parameters keep the saved ones
   anim::CharacterInstance instance;
+  // How the character plays (foot IK, root motion, warping...): edited here, handed to the
+  // instance by apply_settings.
   anim::CharacterSettings settings;
   // The root motion the user chose, while a mode overrides settings.root_motion_mode (motion
   // matching moves the character by its root): what the project saves, and what settings get
@@ -53,8 +55,15 @@ struct ViewerScene {
     return chosen_root_motion.value_or(settings.root_motion_mode);
   }
   // A mode forces mode on the character until end_root_motion_override gives the user's back.
+  // Both hand the settings to the instance (the mode alone changes: nothing can fail).
   void override_root_motion(anim::RootMotionMode mode);
   void end_root_motion_override();
+  // Hands settings to the instance, which plays them from its next update (its blend-space
+  // players are rebuilt when the root-motion axes or the input smoothing changed). Whoever
+  // changes settings calls it: a panel when it reports an edit, a load after restoring the
+  // view, a mode when it takes over the root; update() does not. Returns "" or the cause (the
+  // instance keeps the settings it had).
+  [[nodiscard]] std::string apply_settings();
   // How the player stores its clips: exact by default, or compressed (the runtime's compact form).
   anim::BindOptions clip_binding;
   anim::Terrain terrain;
@@ -75,7 +84,8 @@ struct ViewerScene {
   const anim::GraphBinding& graph() const { return *bound.graph; }
 
   // Takes a freshly loaded character and binds project to it (the GPU side is the renderer's:
-  // SceneRenderer::set_character); the live parameters start from the project's.
+  // SceneRenderer::set_character); the live parameters start from the project's, and the
+  // instance plays settings (the user's root motion, the character's root joint).
   // Returns "" or the cause; on failure the scene keeps what it had.
   std::string open(importer::Character character, const project::Project& project);
 

@@ -45,6 +45,7 @@ void play_demo_turning(Document& doc, ViewerScene& scene, int frames) {
   doc.open({demo::kDemoSourcePath}, "", std::move(demo.project));
   scene.mode = PlayMode::Graph;
   scene.settings.root_motion_mode = anim::RootMotionMode::Applied;
+  ASSERT_EQ(scene.apply_settings(), "");
   ASSERT_EQ(scene.set_parameter("turn=1"), "");
   const visual::SceneView view;
   for (int i = 0; i < frames; ++i) ASSERT_EQ(scene.update(1.0f / 60.0f, view), "");

@@ -75,6 +75,7 @@ TEST(PoseFrame, PoseCommandEqualsTheViewersExportedPoseWithFootIkOnASlope) {
   scene.clock.set_playing(false);
   scene.clock.seek(0.4);
   scene.settings.foot_ik = true;
+  ASSERT_EQ(scene.apply_settings(), "");
   scene.terrain.shape = anim::TerrainShape::Slope;
   scene.terrain.slope_deg = 15.0f;
   ASSERT_EQ(scene.update(0.0f, {}), "");
