@@ -273,16 +273,21 @@ void frame_for_viewport(Viewer& v, const ViewportRect& rect) {
 }
 
 // Starts the ImGui frame and draws the menu, the panels, the overlays and the dialogs (save,
-// recovery), and autosaves. Appends the menu's commands (and a quit the unsaved-changes prompt
-// let go ahead) to commands. Returns the viewport rectangle the panels leave for the 3D view.
-ViewportRect draw_interface(Viewer& v, const FrameStart& f, ui::ViewerCommands& commands) {
+// recovery), and autosaves. The menu's and the keys' commands are applied before the panels are
+// drawn, so a dialog they open (the file browser, Save As) shows in this same frame;
+// take_screenshot says whether F12 was pressed. Appends a quit the unsaved-changes prompt let
+// go ahead to commands. Returns the viewport rectangle the panels leave for the 3D view.
+ViewportRect draw_interface(Viewer& v, const FrameStart& f, ui::ViewerCommands& commands,
+                            bool& take_screenshot) {
   ViewerScene& scene = v.scene;
   ViewerUi& ui = v.ui;
   render::OrbitCamera& camera = v.camera;
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplGlfw_NewFrame();
   ImGui::NewFrame();
-  commands = ui::draw_main_menu(ui.view, ui.curve_view.open);
+  ui::ViewerCommands asked = ui::draw_main_menu(ui.view, ui.curve_view.open);
+  take_screenshot = handle_keys(ui, scene, asked);
+  apply_viewer_commands(v, asked);
   const ViewportRect rect = draw_panels(v.document, ui, scene, v.loader, v.recent, v.open_requests);
   run_retarget_panel(v.retargeting, v.document, scene, ui);
   run_curve_view(ui, v.document.project(), scene);
@@ -487,9 +492,9 @@ int run_viewer(const ViewerOptions& options) {
     run_load_queue(v, f, g_events.dropped);
     update_scene(v, f.dt);
     ui::ViewerCommands commands;
-    const ViewportRect rect = draw_interface(v, f, commands);
+    bool take_screenshot = false;
+    const ViewportRect rect = draw_interface(v, f, commands, take_screenshot);
     frame_for_viewport(v, rect);
-    const bool take_screenshot = handle_keys(v.ui, v.scene, commands);
     apply_viewer_commands(v, commands);
     follow_recording(v);
     v.recording.draw_indicator(rect);
