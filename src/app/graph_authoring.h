@@ -3,7 +3,7 @@
 // chosen one) and undo/redo of every graph edit (Ctrl+Z, Ctrl+Shift+Z or Ctrl+Y). Each edit
 // re-binds the graph (ViewerScene::rebind_graph: the character keeps playing; a layout that
 // cannot play keeps the last good binding and its message is shown) and is recorded in
-// the document's history (Document::history).
+// the document's history (Document::record_edit).
 
 #include "app/viewer_panels.h"
 #include "app/viewer_scene.h"
