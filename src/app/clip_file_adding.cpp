@@ -51,7 +51,8 @@ void accept_added_clips(LoadOutcome outcome, const std::string& file, Document& 
   }
   const std::size_t count = outcome.character.clips.size();
   for (const anim::Clip& clip : outcome.character.clips) ui.clip_sources[clip.name] = file;
-  if (std::string e = scene.add_clips(std::move(outcome.character.clips), file); !e.empty()) {
+  if (std::string e = scene.add_clips(std::move(outcome.character.clips), file, doc.project());
+      !e.empty()) {
     ui.errors.add(file, e);
     return;
   }
@@ -67,11 +68,11 @@ void accept_added_clips(LoadOutcome outcome, const std::string& file, Document& 
   }
   doc.add_file(file);
   // The added clips are in the project that undo returns to at most.
-  doc.history.reset(scene.project);
+  doc.restart_history();
   // The rows are rebuilt for the new clips; the editors stay on what they showed.
   const int blend_space = ui.blend_space;
   ui::StateMachineViewState machine_view = std::move(ui.machine_view);
-  refresh_panels(ui, scene);
+  refresh_panels(ui, doc.project(), scene);
   ui.blend_space = blend_space;
   ui.machine_view = std::move(machine_view);
   ui.status = "added " + std::to_string(count) + (count == 1 ? " clip from " : " clips from ") +

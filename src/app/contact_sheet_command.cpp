@@ -115,8 +115,9 @@ int run_contact_sheet(const SheetArgs& args) {
   options.file = args.file;
   options.anim_file = args.anim_file;
   ViewerScene scene;
+  project::Project project;  // the file's, bound in scene
   FrameReport report;
-  const int code = compose_frame(options, scene, report);
+  const int code = compose_frame(options, project, scene, report);
   print_frame_report("contact-sheet", report);
   if (code != 0) return code;
   render::SceneRenderer renderer;

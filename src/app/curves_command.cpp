@@ -67,8 +67,9 @@ int run_curves(const CurvesOptions& options) {
     }
   }
   ViewerScene scene;
+  project::Project project;
   FrameReport report;
-  const int code = compose_frame(options.frame, scene, report);
+  const int code = compose_frame(options.frame, project, scene, report);
   print_frame_report("curves", report);
   if (code != 0) return code;
   JointCurvesRequest request;
@@ -84,7 +85,7 @@ int run_curves(const CurvesOptions& options) {
     return 2;
   }
   if (filter.kind != anim::MotionFilter::Kind::None) {
-    if (std::string e = filter_scene_clip(scene, request.clip, filter); !e.empty()) {
+    if (std::string e = filter_scene_clip(project, scene, request.clip, filter); !e.empty()) {
       std::fprintf(stderr, "animview curves: --filter %s: %s\n", options.filter.c_str(), e.c_str());
       return 2;
     }

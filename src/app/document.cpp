@@ -1,5 +1,7 @@
 #include "app/document.h"
 
+#include <utility>
+
 #include "demo/demo_character.h"
 
 namespace app {
@@ -15,12 +17,14 @@ std::vector<fs::file_time_type> modification_times(const std::vector<std::string
 }
 
 void Document::open(const std::vector<std::string>& files, const std::string& project_path,
-                    const project::Project& project) {
+                    project::Project project) {
   files_ = files;
   file_times_ = modification_times(files);
   project_path_ = project_path;
   project_folder_ = project_path.empty() ? "." : fs::path(project_path).parent_path().string();
-  history.reset(project);
+  project_ = std::move(project);
+  history_.reset(project_);
+  ++generation_;
   saved_.clear();
 }
 

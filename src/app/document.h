@@ -1,10 +1,11 @@
 #pragma once
-// The user's work, apart from how it is shown: the files it was opened from, the project file
-// Save writes (none for a new project), what was last saved (the unsaved-changes marker) and the
-// undo/redo history of its edits. The viewer holds one beside its scene (app/viewer.h); the
-// project itself is edited in the scene (ViewerScene::project), which binds and plays it, and
-// the unsaved-changes marker compares the scene's project (project_session.h's authored_json)
-// with what was last saved. Panel state (selections, open dialogs) lives in ViewerUi instead.
+// The user's work, apart from how it is shown: the project being edited, the files it was opened
+// from, the project file Save writes (none for a new project), what was last saved (the
+// unsaved-changes marker) and the undo/redo history of its edits. The viewer holds one beside
+// its scene (app/viewer.h): the authoring panels edit the project here, record the edit, and
+// hand the project to the scene to bind and play (ViewerScene::rebind_graph and co.). The
+// unsaved-changes marker compares the project (project_session.h's authored_json) with what was
+// last saved. Panel state (selections, open dialogs) lives in the ui layer's panel states.
 
 #include <filesystem>
 #include <string>
@@ -23,10 +24,33 @@ class Document {
  public:
   // A load of files has been taken in: project is what it opened, from project_path (a project
   // file), or "" when files are a model or the demo (a new project: Save asks where). Nothing of
-  // the document before stays: the history starts again from project, and the project counts
-  // as saved once mark_saved is given its authored state.
+  // the document before stays: the history starts again from project, the generation moves on,
+  // and the project counts as saved once mark_saved is given its authored state.
   void open(const std::vector<std::string>& files, const std::string& project_path,
-            const project::Project& project);
+            project::Project project);
+
+  // The project being edited. The authoring code edits it in place, then records the edit
+  // (record_edit) and binds it again in the scene.
+  const project::Project& project() const { return project_; }
+  project::Project& project() { return project_; }
+
+  // Counts the opens (a reload too): what a panel caches about the open project (its rows, its
+  // selection) is stale once the generation it was made for is not this one.
+  int generation() const { return generation_; }
+
+  // Undo and redo of the project's edits (graph, markers, post-process stack, retargets).
+  // record_edit records the project as just edited; with continues_gesture, consecutive records
+  // make one step until end_gesture (a drag reports an edit every frame).
+  void record_edit(bool continues_gesture = false) { history_.record(project_, continues_gesture); }
+  void end_gesture() { history_.end_gesture(); }
+  // The project's history starts again from its present state: edits before cannot be undone
+  // (clips were added, which the history does not hold).
+  void restart_history() { history_.reset(project_); }
+  // Puts the previous (next) recorded state into the project; false when there is none.
+  bool undo() { return history_.undo(project_); }
+  bool redo() { return history_.redo(project_); }
+  bool can_undo() const { return history_.can_undo(); }
+  bool can_redo() const { return history_.can_redo(); }
 
   // authored: the project's authored state (project_session.h's authored_json) as it was just
   // loaded or saved; the project is dirty while its authored state differs.
@@ -68,11 +92,10 @@ class Document {
   // save), "*" for unsaved changes.
   std::string window_title(bool unsaved) const;
 
-  // Undo and redo of the project's edits (graph, markers, post-process stack, retargets): the
-  // authoring code records each edit here.
-  project::GraphHistory history;
-
  private:
+  project::Project project_;
+  project::GraphHistory history_;
+  int generation_ = 0;
   std::vector<std::string> files_;
   std::vector<std::filesystem::file_time_type> file_times_;
   std::string project_path_;

@@ -134,14 +134,14 @@ int load_frame_file(const FrameOptions& options, LoadOutcome& loaded, FrameRepor
 }
 
 // The ground, foot IK, post-process, warping and root motion the options ask for (warping as the
-// project saved it unless asked).
-void apply_frame_settings(const FrameOptions& options, ViewerScene& scene) {
+// project saved it unless asked), handed to the instance. Returns "" or the cause.
+std::string apply_frame_settings(const FrameOptions& options, const project::ProjectView& saved,
+                                 ViewerScene& scene) {
   scene.terrain.shape = terrain_shape(options.ground);
   scene.terrain.slope_deg = options.slope_deg;
   scene.settings.foot_ik = options.foot_ik;
   scene.settings.foot_ik_settings.lock_feet = options.lock_feet;
   scene.settings.post_process = options.post_process != "off";
-  const project::ProjectView& saved = scene.project.view;
   scene.settings.stride_warping =
       options.stride_warping.empty() ? saved.stride_warping : options.stride_warping == "on";
   scene.settings.stride_warping_settings = saved.stride_warping_settings;
@@ -157,11 +157,13 @@ void apply_frame_settings(const FrameOptions& options, ViewerScene& scene) {
     scene.settings.root_motion.extract_x = scene.settings.root_motion.extract_y = false;
     scene.settings.root_motion.extract_z = scene.settings.root_motion.extract_yaw = false;
   }
+  return scene.apply_settings();
 }
 
 }  // namespace
 
-int compose_frame(const FrameOptions& options, ViewerScene& scene, FrameReport& report) {
+int compose_frame(const FrameOptions& options, project::Project& project, ViewerScene& scene,
+                  FrameReport& report) {
   std::string& error = report.error;
   if (!std::isfinite(options.time_s)) {
     error = "--time must be a finite number";
@@ -180,10 +182,9 @@ int compose_frame(const FrameOptions& options, ViewerScene& scene, FrameReport& 
   // A model file plays its clips one by one; only a project brings its graph.
   const bool with_project =
       is_project(options.file) || (options.demo_project && options.file == demo::kDemoSourcePath);
-  project::Project project = with_project
-                                 ? std::move(loaded.project)
-                                 : project::preview_project(loaded.character, options.file);
-  if (std::string e = scene.open(std::move(loaded.character), std::move(project)); !e.empty()) {
+  project = with_project ? std::move(loaded.project)
+                         : project::preview_project(loaded.character, options.file);
+  if (std::string e = scene.open(std::move(loaded.character), project); !e.empty()) {
     error = e;
     return 1;
   }
@@ -193,7 +194,10 @@ int compose_frame(const FrameOptions& options, ViewerScene& scene, FrameReport& 
       return 2;
     }
   }
-  apply_frame_settings(options, scene);
+  if (std::string e = apply_frame_settings(options, project.view, scene); !e.empty()) {
+    error = e;
+    return 1;
+  }
   const visual::SceneView view;
   if (!options.clip.empty() && !options.rest_pose) {
     const int clip = scene.find_clip(options.clip);
@@ -205,11 +209,11 @@ int compose_frame(const FrameOptions& options, ViewerScene& scene, FrameReport& 
     scene.mode = PlayMode::ClipPreview;
     scene.preview(clip);
     // Locked feet and springs need their history: the clip plays up to the time.
-    const bool springs = scene.settings.post_process &&
-                         std::any_of(scene.project.post_process.begin(),
-                                     scene.project.post_process.end(), [](const auto& e) {
-                                       return e.kind == anim::PostProcessKind::Spring && !e.mute;
-                                     });
+    const bool springs =
+        scene.settings.post_process &&
+        std::any_of(project.post_process.begin(), project.post_process.end(), [](const auto& e) {
+          return e.kind == anim::PostProcessKind::Spring && !e.mute;
+        });
     if (options.lock_feet || springs) return play_clip_up_to(options.time_s, scene, error);
     scene.clock.set_playing(false);
     // A looping clip's time wraps, as the viewer's playhead does (the clock alone would clamp).

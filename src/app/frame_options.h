@@ -51,7 +51,8 @@ struct FrameReport {
 // Adds the options above (but the file, which each command names itself) to command.
 void add_frame_options(CLI::App& command, FrameOptions& options);
 
-// Loads options.file (and the clip file) into scene and plays the frame the options describe.
+// Loads options.file (and the clip file) into scene, its project (the file's, or one that
+// previews a model's clips) into project, and plays the frame the options describe.
 // Without --unit-scale, a character whose size says its file is not in metres is imported again
 // at the scale the viewer would guess (import/character_units.h). With --rest-pose, or with neither
 // a clip nor a project, the node pose; with a clip, that clip at the time; with a project and no
@@ -59,7 +60,8 @@ void add_frame_options(CLI::App& command, FrameOptions& options);
 // too when feet are locked or the project's post-process stack has a spring). Returns 0,
 // or the exit code with the message in report.error: 1 when a file cannot be read or names no such
 // clip, 2 for a bad option value (a non-finite number, an unknown parameter).
-int compose_frame(const FrameOptions& options, ViewerScene& scene, FrameReport& report);
+int compose_frame(const FrameOptions& options, project::Project& project, ViewerScene& scene,
+                  FrameReport& report);
 
 // Prints report to stderr, each line after "animview <command>: ": the notices as warnings (one
 // line for each kind, with how many more there are of it), then the error when there is one.

@@ -24,13 +24,14 @@ int parameter(const ViewerScene& scene, const std::string& name) {
   return scene.parameters.find(name);
 }
 
-// The weights the player computes for project space index, when the bound graph has that space
+// The weights the player computes for project's space index, when the bound graph has that space
 // at that index (it may lag behind an edit that did not bind).
-std::span<const float> played_weights(const ViewerScene& scene, int index) {
+std::span<const float> played_weights(const project::Project& project, const ViewerScene& scene,
+                                      int index) {
   const auto& bound = scene.graph().blend_spaces;
   const auto players = scene.instance.blend_space_players();
   if (index >= static_cast<int>(bound.size()) || index >= static_cast<int>(players.size()) ||
-      bound[index].name != scene.project.blend_spaces[index].name) {
+      bound[index].name != project.blend_spaces[index].name) {
     return {};
   }
   return players[index].weights();
@@ -39,32 +40,32 @@ std::span<const float> played_weights(const ViewerScene& scene, int index) {
 }  // namespace
 
 void commit_graph_edit(Document& doc, ViewerUi& ui, ViewerScene& scene) {
-  ui.graph_error = scene.rebind_graph();
-  ui.graph_warnings = project::graph_warnings(scene.project);
-  doc.history.record(scene.project, ImGui::IsMouseDown(ImGuiMouseButton_Left));
+  ui.graph_error = scene.rebind_graph(doc.project());
+  ui.graph_warnings = project::graph_warnings(doc.project());
+  doc.record_edit(ImGui::IsMouseDown(ImGuiMouseButton_Left));
 }
 
 bool step_graph_history(Document& doc, ViewerUi& ui, ViewerScene& scene, bool undo) {
   // The live parameter values are the scene's; the history keeps them across the step.
-  scene.project.parameters = scene.parameters;
-  const std::vector<project::ProjectClipMarkers> markers = scene.project.clip_markers;
-  const std::vector<project::ProjectPostProcess> stack = scene.project.post_process;
-  const bool moved = undo ? doc.history.undo(scene.project) : doc.history.redo(scene.project);
+  doc.project().parameters = scene.parameters;
+  const std::vector<project::ProjectClipMarkers> markers = doc.project().clip_markers;
+  const std::vector<project::ProjectPostProcess> stack = doc.project().post_process;
+  const bool moved = undo ? doc.undo() : doc.redo();
   if (!moved) {
     ui.status = undo ? "nothing to undo" : "nothing to redo";
     return false;
   }
-  scene.parameters = scene.project.parameters;
+  scene.parameters = doc.project().parameters;
   ui.blend_editor.prepared_current = false;
   ui.blend_space_list.named = -1;
   // Marker edits live in the clips: those steps bind the clips again.
-  ui.graph_error = project::same_clip_markers(markers, scene.project.clip_markers)
-                       ? scene.rebind_graph()
-                       : rebind_clip_markers(ui, scene, markers);
-  ui.graph_warnings = project::graph_warnings(scene.project);
+  ui.graph_error = project::same_clip_markers(markers, doc.project().clip_markers)
+                       ? scene.rebind_graph(doc.project())
+                       : rebind_clip_markers(doc, ui, scene, markers);
+  ui.graph_warnings = project::graph_warnings(doc.project());
   // Only a step of the stack binds it again (a binding restarts its springs).
-  if (!project::same_post_process(stack, scene.project.post_process)) {
-    if (std::string e = scene.rebind_post_process(); !e.empty()) {
+  if (!project::same_post_process(stack, doc.project().post_process)) {
+    if (std::string e = scene.rebind_post_process(doc.project()); !e.empty()) {
       ui.errors.add(scene.character.source_path, e);
     }
   }
@@ -74,7 +75,7 @@ bool step_graph_history(Document& doc, ViewerUi& ui, ViewerScene& scene, bool un
 
 void handle_graph_undo_keys(Document& doc, ViewerUi& ui, ViewerScene& scene) {
   const ImGuiIO& io = ImGui::GetIO();
-  if (!ImGui::IsMouseDown(ImGuiMouseButton_Left)) doc.history.end_gesture();
+  if (!ImGui::IsMouseDown(ImGuiMouseButton_Left)) doc.end_gesture();
   if (!scene.loaded || io.WantTextInput || !io.KeyCtrl) return;
   const bool undo = ImGui::IsKeyPressed(GLFW_KEY_Z, false) && !io.KeyShift;
   const bool redo = (ImGui::IsKeyPressed(GLFW_KEY_Z, false) && io.KeyShift) ||
@@ -83,7 +84,7 @@ void handle_graph_undo_keys(Document& doc, ViewerUi& ui, ViewerScene& scene) {
 }
 
 void draw_state_machine_tab(Document& doc, ViewerUi& ui, ViewerScene& scene) {
-  if (ui::draw_state_machine_list(ui.machine_list, scene.project)) {
+  if (ui::draw_state_machine_list(ui.machine_list, doc.project())) {
     ui.machine_view.path.clear();
     ui.machine_view.selected_state = ui::kNothingSelected;
     ui.machine_view.selected_transition = -1;
@@ -91,20 +92,20 @@ void draw_state_machine_tab(Document& doc, ViewerUi& ui, ViewerScene& scene) {
     if (ui.graph_error.empty()) scene.mode = PlayMode::Graph;
   }
   std::vector<std::string> blend_names;
-  for (const project::ProjectBlendSpace& b : scene.project.blend_spaces)
+  for (const project::ProjectBlendSpace& b : doc.project().blend_spaces)
     blend_names.push_back(b.name);
-  ui::StateMachineViewSources sources{scene.project.clips, blend_names};
+  ui::StateMachineViewSources sources{doc.project().clips, blend_names};
   // The clip picked last in the clip browser, and the space the blend-space tab shows.
   if (!ui.clip_browser.picked.empty() && ui.clip_browser.picked.back() < ui.clip_rows.size()) {
     sources.picked_clip = ui.clip_rows[ui.clip_browser.picked.back()].clip_index;
   }
   if (!blend_names.empty()) sources.shown_blend_space = ui.blend_space;
   const bool edited =
-      ui::draw_state_machine_view(ui.machine_view, scene.project.state_machine, scene.parameters,
+      ui::draw_state_machine_view(ui.machine_view, doc.project().state_machine, scene.parameters,
                                   scene.instance.machine(), sources);
   if (edited) {
     commit_graph_edit(doc, ui, scene);
-    if (ui.graph_error.empty() && !scene.project.state_machine.states.empty()) {
+    if (ui.graph_error.empty() && !doc.project().state_machine.states.empty()) {
       scene.mode = PlayMode::Graph;  // play what is being built
     }
   }
@@ -112,15 +113,15 @@ void draw_state_machine_tab(Document& doc, ViewerUi& ui, ViewerScene& scene) {
 
 void draw_parameters_tab(Document& doc, ViewerUi& ui, ViewerScene& scene) {
   // The live values are the scene's: the project's set is edited with them and handed back.
-  scene.project.parameters = scene.parameters;
-  if (ui::draw_parameter_editor(ui.parameter_editor, scene.project)) {
-    scene.parameters = scene.project.parameters;
+  doc.project().parameters = scene.parameters;
+  if (ui::draw_parameter_editor(ui.parameter_editor, doc.project())) {
+    scene.parameters = doc.project().parameters;
     commit_graph_edit(doc, ui, scene);
   }
 }
 
 void draw_blend_space_tab(Document& doc, ViewerUi& ui, ViewerScene& scene) {
-  auto& spaces = scene.project.blend_spaces;
+  auto& spaces = doc.project().blend_spaces;
   // The clips picked in the clip browser, at their measured (or typed-speed) velocities.
   std::vector<int> picked;
   std::vector<glm::vec2> positions;
@@ -136,10 +137,10 @@ void draw_blend_space_tab(Document& doc, ViewerUi& ui, ViewerScene& scene) {
   }
   // A new space may create its parameters: the project's set is edited with the live values
   // and handed back to the scene.
-  scene.project.parameters = scene.parameters;
-  if (ui::draw_blend_space_list(ui.blend_space_list, scene.project, ui.blend_space, picked,
+  doc.project().parameters = scene.parameters;
+  if (ui::draw_blend_space_list(ui.blend_space_list, doc.project(), ui.blend_space, picked,
                                 positions)) {
-    scene.parameters = scene.project.parameters;
+    scene.parameters = doc.project().parameters;
     ui.blend_editor.prepared_current = false;
     ui.blend_editor.selected_sample = -1;
     ui.blend_editor.computed.clear();
@@ -160,12 +161,12 @@ void draw_blend_space_tab(Document& doc, ViewerUi& ui, ViewerScene& scene) {
       faces_z ? right.x < 0.0f : ui::BlendSpaceEditorState{}.x_grows_left;
   ui.blend_editor.y_grows_down = faces_z && forward.z < 0.0f;
   project::ProjectBlendSpace& space = spaces[ui.blend_space];
-  const std::span<const float> weights = played_weights(scene, ui.blend_space);
+  const std::span<const float> weights = played_weights(doc.project(), scene, ui.blend_space);
   ui::BlendSpaceEditorChange change;
   if (space.dimensions == 1) {
     const int x = parameter(scene, space.space_1d.parameter_name);
     if (x >= 0) ui.blend_editor_1d.point = scene.parameters.get(x);
-    change = ui::draw_blend_space_1d_editor(ui.blend_editor_1d, space.space_1d, scene.project.clips,
+    change = ui::draw_blend_space_1d_editor(ui.blend_editor_1d, space.space_1d, doc.project().clips,
                                             weights, ui.clip_velocities);
     if (change.point && x >= 0) scene.parameters.set(x, ui.blend_editor_1d.point);
   } else {
@@ -174,14 +175,18 @@ void draw_blend_space_tab(Document& doc, ViewerUi& ui, ViewerScene& scene) {
     if (x >= 0 && y >= 0) {
       ui.blend_editor.point = {scene.parameters.get(x), scene.parameters.get(y)};
     }
-    change = ui::draw_blend_space_editor(ui.blend_editor, space.space_2d, scene.project.clips,
+    change = ui::draw_blend_space_editor(ui.blend_editor, space.space_2d, doc.project().clips,
                                          weights, ui.clip_velocities);
     if (change.point && x >= 0 && y >= 0) {
       scene.parameters.set(x, ui.blend_editor.point.x);
       scene.parameters.set(y, ui.blend_editor.point.y);
     }
   }
-  ui::draw_input_smoothing(scene.settings.blend_input_half_life_s);
+  if (ui::draw_input_smoothing(scene.settings.blend_input_half_life_s)) {
+    if (std::string e = scene.apply_settings(); !e.empty()) {
+      ui.errors.add(scene.character.source_path, e);
+    }
+  }
   if (change.any() && scene.mode != PlayMode::Graph) scene.mode = PlayMode::Graph;
   if (change.space) commit_graph_edit(doc, ui, scene);
 }

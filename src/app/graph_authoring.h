@@ -3,7 +3,7 @@
 // chosen one) and undo/redo of every graph edit (Ctrl+Z, Ctrl+Shift+Z or Ctrl+Y). Each edit
 // re-binds the graph (ViewerScene::rebind_graph: the character keeps playing; a layout that
 // cannot play keeps the last good binding and its message is shown) and is recorded in
-// the document's history (Document::history).
+// the document's history (Document::record_edit).
 
 #include "app/viewer_panels.h"
 #include "app/viewer_scene.h"
@@ -13,7 +13,7 @@ namespace app {
 // The "Blend space" tab.
 void draw_blend_space_tab(Document& doc, ViewerUi& ui, ViewerScene& scene);
 
-// After an edit of scene.project's graph: re-binds it and records the edit for undo. A drag
+// After an edit of doc's project graph: re-binds it and records the edit for undo. A drag
 // (the left mouse button held) records one step for the whole gesture. A graph that cannot
 // play leaves its message in ui.graph_error (shown over the graph panel's tabs) until an edit
 // binds again.

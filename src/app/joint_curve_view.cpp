@@ -8,15 +8,16 @@
 namespace app {
 namespace {
 
-// The exact binding of the scene's clips, made when the scene's are compressed and not yet bound
+// The exact binding of project's clips, made when the scene's are compressed and not yet bound
 // beside this binding; null when the clips are exact or cannot be bound.
-const project::BoundProject* exact_clips(const ViewerScene& scene, ExactClips& exact) {
+const project::BoundProject* exact_clips(const project::Project& project, const ViewerScene& scene,
+                                         ExactClips& exact) {
   if (!scene.clip_binding.compress) return nullptr;
   if (exact.for_character != scene.bound.character.get()) {
     exact = ExactClips{};
     anim::BindOptions storage = scene.clip_binding;
     storage.compress = false;
-    if (!project::bind_project(scene.project, scene.character, storage, exact.bound).empty()) {
+    if (!project::bind_project(project, scene.character, storage, exact.bound).empty()) {
       return nullptr;
     }
     exact.for_character = scene.bound.character.get();
@@ -27,13 +28,14 @@ const project::BoundProject* exact_clips(const ViewerScene& scene, ExactClips& e
 // Samples every selected joint's frames over the whole clip into data (one composition per
 // frame for all of them, and one more from the exact clips), valid when every step worked.
 // Returns "" or why a probe or a derivation failed (a one-frame clip has no curve, and no error).
-std::string sample_clip_frames(const ViewerScene& scene, FrameProbe& probe, JointCurveData& data) {
+std::string sample_clip_frames(const project::Project& project, const ViewerScene& scene,
+                               FrameProbe& probe, JointCurveData& data) {
   const anim::Clip& clip = scene.clips()[data.key.clip];
   data.fps = clip.source_fps > 0.0f ? clip.source_fps : 30.0f;
   data.duration_s = clip.duration_s;
   const int count = anim::joint_motion_frame_count(0.0f, clip.duration_s, data.fps);
   if (count < 2) return {};
-  const project::BoundProject* exact = exact_clips(scene, data.exact);
+  const project::BoundProject* exact = exact_clips(project, scene, data.exact);
   for (SampledJointCurves& joint : data.joints) {
     joint.frames.resize(count);
     if (exact) joint.exact_frames.resize(count);
@@ -155,9 +157,9 @@ std::vector<ui::CurveTangentKey> joint_tangent_keys(const anim::Clip& clip,
   return keys;
 }
 
-std::string refresh_joint_curves(const ViewerScene& scene, FrameProbe& probe,
-                                 std::span<const int> joints, anim::EulerOrder order,
-                                 int load_count, JointCurveData& data) {
+std::string refresh_joint_curves(const project::Project& project, const ViewerScene& scene,
+                                 FrameProbe& probe, std::span<const int> joints,
+                                 anim::EulerOrder order, int load_count, JointCurveData& data) {
   const bool previewing =
       scene.loaded && scene.mode == PlayMode::ClipPreview && scene.preview_clip >= 0;
   JointCurveKey key;
@@ -186,7 +188,7 @@ std::string refresh_joint_curves(const ViewerScene& scene, FrameProbe& probe,
     data.joints.push_back({j, scene.character.skeleton.joint_names[j], {}, {}, {}, {}, {}, 0.0f});
   }
   ++data.samplings;
-  std::string error = sample_clip_frames(scene, probe, data);
+  std::string error = sample_clip_frames(project, scene, probe, data);
   for (SampledJointCurves& joint : data.joints) match_quaternion_signs(joint);
   return error;
 }

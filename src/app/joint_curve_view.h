@@ -86,13 +86,14 @@ std::vector<float> joint_key_times(const anim::Clip& clip, const std::string& jo
 std::vector<ui::CurveTangentKey> joint_tangent_keys(const anim::Clip& clip,
                                                     const std::string& joint_name);
 
-// Brings data up to date for joints (the selection) in the scene's previewed clip: samples again
-// only when the key changed. Invalid outside a clip preview, for joints out of range or a probe
-// that cannot compose the frames. load_count: the viewer's successful loads so far. Returns ""
-// or why the sampling done in this call failed (once: a failed key is not sampled again).
-std::string refresh_joint_curves(const ViewerScene& scene, FrameProbe& probe,
-                                 std::span<const int> joints, anim::EulerOrder order,
-                                 int load_count, JointCurveData& data);
+// Brings data up to date for joints (the selection) in the scene's previewed clip (project's,
+// bound in scene): samples again only when the key changed. Invalid outside a clip preview, for
+// joints out of range or a probe that cannot compose the frames. load_count: the viewer's
+// successful loads so far. Returns "" or why the sampling done in this call failed (once: a
+// failed key is not sampled again).
+std::string refresh_joint_curves(const project::Project& project, const ViewerScene& scene,
+                                 FrameProbe& probe, std::span<const int> joints,
+                                 anim::EulerOrder order, int load_count, JointCurveData& data);
 
 // Reads joints' curves from the record's frames that kept their pose (times from the oldest
 // frame's), so the graph's output is plotted as a clip's is; invalid for fewer than two frames.

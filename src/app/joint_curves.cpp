@@ -48,7 +48,8 @@ std::string sample_joint_curves(ViewerScene& scene, const JointCurvesRequest& re
   return {};
 }
 
-std::string filter_scene_clip(ViewerScene& scene, int clip, const anim::MotionFilter& filter) {
+std::string filter_scene_clip(project::Project& project, ViewerScene& scene, int clip,
+                              const anim::MotionFilter& filter) {
   if (clip < 0 || clip >= static_cast<int>(scene.clips().size())) return "no such clip";
   const std::string name = scene.clips()[clip].name;
   for (anim::Clip& source : scene.character.clips) {
@@ -58,7 +59,7 @@ std::string filter_scene_clip(ViewerScene& scene, int clip, const anim::MotionFi
     if (!error.empty()) return error;
     anim::Clip original = std::move(source);
     source = std::move(filtered);
-    if (std::string e = scene.rebind_character(); !e.empty()) {
+    if (std::string e = scene.rebind_character(project); !e.empty()) {
       source = std::move(original);
       return e;
     }

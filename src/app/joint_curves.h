@@ -42,8 +42,9 @@ std::string sample_joint_curves(ViewerScene& scene, const JointCurvesRequest& re
                                 JointCurves& out);
 
 // Replaces clip (index into clips()) with its filtered copy (anim/clip_filter.h) and binds it,
-// so the scene plays the smoothed take. Returns "" or the cause (a filter the clip's frame rate
-// cannot carry).
-std::string filter_scene_clip(ViewerScene& scene, int clip, const anim::MotionFilter& filter);
+// so the scene plays the smoothed take (project, bound in scene, is bound again). Returns "" or the
+// cause (a filter the clip's frame rate cannot carry).
+std::string filter_scene_clip(project::Project& project, ViewerScene& scene, int clip,
+                              const anim::MotionFilter& filter);
 
 }  // namespace app

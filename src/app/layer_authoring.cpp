@@ -10,7 +10,7 @@ namespace app {
 void draw_layers_tab(Document& doc, ViewerUi& ui, ViewerScene& scene) {
   if (!scene.loaded) return;
   const ui::LayerEditorChange change =
-      ui::draw_layer_editor(ui.layer_editor, scene.project, scene.character.skeleton);
+      ui::draw_layer_editor(ui.layer_editor, doc.project(), scene.character.skeleton);
   if (change.graph_edited) {
     commit_graph_edit(doc, ui, scene);
     return;
@@ -19,11 +19,11 @@ void draw_layers_tab(Document& doc, ViewerUi& ui, ViewerScene& scene) {
   const int layer = change.weight_layer;
   if (change.weight_released) {
     // One binding for the whole drag; the undo step was recorded while dragging.
-    ui.graph_error = scene.rebind_graph();
+    ui.graph_error = scene.rebind_graph(doc.project());
     return;
   }
-  scene.set_layer_weight(layer, scene.project.layers[layer].weight);
-  doc.history.record(scene.project, ImGui::IsMouseDown(ImGuiMouseButton_Left));
+  scene.set_layer_weight(layer, doc.project().layers[layer].weight);
+  doc.record_edit(ImGui::IsMouseDown(ImGuiMouseButton_Left));
 }
 
 }  // namespace app

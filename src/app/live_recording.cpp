@@ -39,16 +39,18 @@ RecordedInput clock_input(const ViewerScene& scene, double time_s) {
 
 }  // namespace
 
-std::string restart_character(ViewerScene& scene) {
+std::string restart_character(const project::Project& project, ViewerScene& scene) {
   if (!scene.loaded) return "nothing is open";
   anim::CharacterInstance fresh;
   if (std::string e = fresh.bind(*scene.bound.character, scene.graph()); !e.empty()) return e;
+  if (std::string e = fresh.set_settings(scene.settings); !e.empty()) return e;
   scene.instance = std::move(fresh);
-  return scene.rebind_post_process();
+  return scene.rebind_post_process(project);
 }
 
-std::string LiveRecorder::start(ViewerScene& scene, MotionMatchingMode* motion_matching) {
-  if (std::string e = restart_character(scene); !e.empty()) return e;
+std::string LiveRecorder::start(ViewerScene& scene, const project::Project& project,
+                                MotionMatchingMode* motion_matching) {
+  if (std::string e = restart_character(project, scene); !e.empty()) return e;
   if (motion_matching != nullptr) {
     if (std::string e = motion_matching->restart(scene); !e.empty()) return e;
   }
@@ -112,7 +114,7 @@ std::string LiveRecorder::update(ViewerScene& scene, float dt_s, const visual::S
   return error;
 }
 
-std::string RecordingReplay::start(ViewerScene& scene) {
+std::string RecordingReplay::start(ViewerScene& scene, const project::Project& project) {
   if (std::string e = check_motion_matching_clips(recording_, scene); !e.empty()) return e;
   for (const RecordedInput& input : recording_.inputs) {
     if (input.kind == RecordedInput::Kind::Parameter && scene.parameters.find(input.name) < 0) {
@@ -130,7 +132,7 @@ std::string RecordingReplay::start(ViewerScene& scene) {
   stepped_ = false;
   finish(scene);
   steering_ = {};
-  return restart_character(scene);
+  return restart_character(project, scene);
 }
 
 void RecordingReplay::finish(ViewerScene& scene) {

@@ -21,7 +21,7 @@ namespace app {
 
 // Starts scene's character over on a freshly bound instance (its post-process stack bound
 // again): where both a recording and its replay start. Returns "" or the cause.
-std::string restart_character(ViewerScene& scene);
+std::string restart_character(const project::Project& project, ViewerScene& scene);
 
 // Records the inputs given to a scene between its updates. update() stands in for
 // ViewerScene::update while the viewer records: it notes what changed since the last update
@@ -34,7 +34,9 @@ class LiveRecorder {
   // the motion-matching mode's state become the first inputs. The mode, when given, is noted
   // at each update until stop() and must outlive the recording. Returns "" or the cause (then
   // not recording).
-  std::string start(ViewerScene& scene, MotionMatchingMode* motion_matching = nullptr);
+  // project: the scene's, whose post-process stack the restarted character binds again.
+  std::string start(ViewerScene& scene, const project::Project& project,
+                    MotionMatchingMode* motion_matching = nullptr);
 
   // Ends the recording and hands it over.
   InputRecording stop();
@@ -78,7 +80,7 @@ class RecordingReplay {
   // character over (restart_character) at time 0; parameters the recording does not set keep
   // their values (the project's, or --param's). Returns "" or the cause naming the first
   // missing name.
-  std::string start(ViewerScene& scene);
+  std::string start(ViewerScene& scene, const project::Project& project);
 
   // One frame: applies, each once and in order, the inputs given up to time_s(), then updates
   // scene by dt_s (the first frame of a video: 0) and moves time_s() on by dt_s.

@@ -15,10 +15,10 @@ namespace app {
 void apply_timeline_marker_edit(Document& doc, ViewerUi& ui, ViewerScene& scene,
                                 const ui::TimelineMarkerEdit& edit);
 
-// Binds the clips whose markers changed again after scene.project.clip_markers changed from
-// before (an edit, an undo), and only those, keeping where the character stands and the
-// timeline's marker jumps current. Returns "" or the cause.
-std::string rebind_clip_markers(ViewerUi& ui, ViewerScene& scene,
+// Binds the clips whose markers changed again after doc's clip markers changed from before (an
+// edit, an undo), and only those, keeping where the character stands and the timeline's marker
+// jumps current. Returns "" or the cause.
+std::string rebind_clip_markers(Document& doc, ViewerUi& ui, ViewerScene& scene,
                                 const std::vector<project::ProjectClipMarkers>& before);
 
 }  // namespace app

@@ -84,10 +84,7 @@ std::string MotionMatchingMode::start(ViewerScene& scene,
   pose_.assign(scene.character.skeleton.parents.size(), anim::Transform{});
   clip_enabled.assign(scene.clips().size(), 1);
   coverage_.assign(static_cast<std::size_t>(build_.database.frame_count()), 0u);
-  if (scene.project.motion_matching) {
-    restore_coverage(build_.database, scene.clips(), scene.project.motion_matching->coverage,
-                     coverage_);
-  }
+  restore_coverage(build_.database, scene.clips(), stored_coverage, coverage_);
   coverage_stored_s_ = 0.0f;
   poor_.clear();
   poor_.reserve(kMaxPoorMatches);
@@ -96,8 +93,8 @@ std::string MotionMatchingMode::start(ViewerScene& scene,
   facing_rad_ = 0.0f;
   has_target_ = false;
   last_search_count_ = 0;
-  scene.override_root_motion(anim::RootMotionMode::Applied);
   scene.settings.root_motion.root_joint = build_.joints.root;
+  scene.override_root_motion(anim::RootMotionMode::Applied);
   scene.instance.reset_world();
   clips_ = scene.clips().data();
   clip_count_ = scene.clips().size();
@@ -332,11 +329,12 @@ bool has_default_settings(const project::ProjectMotionMatching& section) {
 namespace {
 
 // The panel's settings from the project's motion-matching section (defaults without one).
-void read_project_settings(const ViewerScene& scene, ui::MotionMatchingPanelState& panel) {
+void read_project_settings(const project::Project& project, const ViewerScene& scene,
+                           ui::MotionMatchingPanelState& panel) {
   panel.weights = {};
   panel.clip_enabled.assign(scene.clips().size(), 1);
-  if (!scene.project.motion_matching) return;
-  const project::ProjectMotionMatching& m = *scene.project.motion_matching;
+  if (!project.motion_matching) return;
+  const project::ProjectMotionMatching& m = *project.motion_matching;
   for (const auto& [name, weight] : m.weights) {
     for (int g = 0; g < anim::kFeatureGroupCount; ++g) {
       if (name == anim::feature_group_layout(g).name) {
@@ -353,29 +351,31 @@ void read_project_settings(const ViewerScene& scene, ui::MotionMatchingPanelStat
   panel.mirrored = m.mirrored;
 }
 
-void write_project_settings(const ui::MotionMatchingPanelState& panel, ViewerScene& scene) {
+void write_project_settings(const ui::MotionMatchingPanelState& panel, const ViewerScene& scene,
+                            project::Project& project) {
   project::ProjectMotionMatching m = project_settings(panel, scene.clips());
-  if (scene.project.motion_matching)
-    m.coverage = std::move(scene.project.motion_matching->coverage);
-  scene.project.motion_matching = std::move(m);
+  if (project.motion_matching) m.coverage = std::move(project.motion_matching->coverage);
+  project.motion_matching = std::move(m);
 }
 
 // Copies the mode's coverage into the project (saved with it).
-void store_coverage(const MotionMatchingMode& mode, const ui::MotionMatchingPanelState& panel,
-                    ViewerScene& scene) {
-  if (!scene.project.motion_matching) write_project_settings(panel, scene);
-  scene.project.motion_matching->coverage = mode.saved_coverage(scene);
+void store_coverage(MotionMatchingMode& mode, const ui::MotionMatchingPanelState& panel,
+                    const ViewerScene& scene, project::Project& project) {
+  if (!project.motion_matching) write_project_settings(panel, scene, project);
+  project.motion_matching->coverage = mode.saved_coverage(scene);
+  mode.stored_coverage = project.motion_matching->coverage;
 }
 
 }  // namespace
 
 void run_motion_matching_window(MotionMatchingMode& mode, ui::MotionMatchingPanelState& panel,
-                                ViewerScene& scene, bool& follow_character) {
+                                project::Project& project, ViewerScene& scene,
+                                bool& follow_character) {
   if (mode.active() && !mode.started_on(scene)) mode.stop(scene);
   // A new scene (a load): its project's settings.
   if (panel.settings_for != static_cast<const void*>(scene.clips().data())) {
     panel.settings_for = scene.clips().data();
-    read_project_settings(scene, panel);
+    read_project_settings(project, scene, panel);
   }
   const float poor_cost = panel.poor_match_cost;
   std::vector<std::string> names;
@@ -396,11 +396,13 @@ void run_motion_matching_window(MotionMatchingMode& mode, ui::MotionMatchingPane
   }
   mode.poor_match_cost = panel.poor_match_cost;
   if (change.mirrored && mode.active()) {
-    store_coverage(mode, panel, scene);
+    store_coverage(mode, panel, scene, project);
     mode.stop(scene);
   }
   if (panel.active && !mode.active() && scene.loaded &&
       (change.toggled || change.mirrored || panel.error.empty())) {
+    mode.stored_coverage = project.motion_matching ? project.motion_matching->coverage
+                                                   : std::vector<project::ProjectClipCoverage>{};
     panel.error = mode.start(scene, panel.clip_enabled, panel.weights, panel.mirrored);
     if (!panel.error.empty()) {
       panel.active = false;
@@ -408,16 +410,16 @@ void run_motion_matching_window(MotionMatchingMode& mode, ui::MotionMatchingPane
       follow_character = true;
     }
   } else if (!panel.active && mode.active()) {
-    store_coverage(mode, panel, scene);
+    store_coverage(mode, panel, scene, project);
     mode.stop(scene);
   }
   // About once a second of play, so a save keeps what the session counted.
-  if (mode.active() && mode.coverage_due()) store_coverage(mode, panel, scene);
+  if (mode.active() && mode.coverage_due()) store_coverage(mode, panel, scene, project);
   if (mode.active() && change.weights) mode.set_weights(panel.weights);
   if (mode.active()) mode.clip_enabled = panel.clip_enabled;
   // Saved with the project (File > Save project) once edited.
   if (change.weights || change.clips || change.mirrored || panel.poor_match_cost != poor_cost) {
-    write_project_settings(panel, scene);
+    write_project_settings(panel, scene, project);
   }
 }
 

@@ -48,6 +48,11 @@ class MotionMatchingMode {
   void stop(ViewerScene& scene);
   bool active() const { return active_; }
 
+  // The coverage as the project last stored it (its earlier sessions): start() counts on from
+  // it. The viewer's window sets it from the document's project before it starts the mode, and
+  // keeps it when it stores the coverage into the project.
+  std::vector<project::ProjectClipCoverage> stored_coverage;
+
   // Re-weights the database without resampling.
   void set_weights(const anim::FeatureWeights& weights);
 
@@ -131,9 +136,11 @@ class MotionMatchingMode {
 
 // The frame's wiring of the mode: draws the Motion matching window, starts or stops the mode
 // (also when the scene's clips were replaced by a load), applies edits of weights and clips,
-// and turns on camera follow when the mode starts.
+// and turns on camera follow when the mode starts. The settings and the coverage are read
+// from and stored into project (saved with it).
 void run_motion_matching_window(MotionMatchingMode& mode, ui::MotionMatchingPanelState& panel,
-                                ViewerScene& scene, bool& follow_character);
+                                project::Project& project, ViewerScene& scene,
+                                bool& follow_character);
 
 // The project's motion-matching section for the panel's settings (weights, the clips of clips
 // left out, the poor-match cost, mirroring), without coverage.

@@ -21,8 +21,9 @@ struct PoseOptions {
 
 int run_pose(const PoseOptions& options) {
   ViewerScene scene;
+  project::Project project;  // the file's, bound in scene
   FrameReport report;
-  const int code = compose_frame(options.frame, scene, report);
+  const int code = compose_frame(options.frame, project, scene, report);
   print_frame_report("pose", report);
   if (code != 0) return code;
   const anim::CharacterInstance& instance = scene.instance;

@@ -4,14 +4,14 @@ namespace app {
 
 void commit_post_process_edit(Document& doc, ViewerUi& ui, ViewerScene& scene,
                               bool continues_gesture) {
-  if (std::string e = scene.rebind_post_process(); !e.empty()) {
+  if (std::string e = scene.rebind_post_process(doc.project()); !e.empty()) {
     ui.errors.add(scene.character.source_path, e);
   }
-  doc.history.record(scene.project, continues_gesture);
+  doc.record_edit(continues_gesture);
 }
 
-void record_target_drag(Document& doc, const ViewerScene& scene) {
-  doc.history.record(scene.project, true);
+void record_target_drag(Document& doc) {
+  doc.record_edit(true);
 }
 
 }  // namespace app

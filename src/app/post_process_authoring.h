@@ -1,7 +1,7 @@
 #pragma once
 // Edits of the post-process stack (issue 42) in the undo history: the Post-process panel's edits
 // (entries added, removed, reordered, their settings, weight, solo, mute) bind the stack again
-// and are recorded in the document's history (Document::history) with the graph's edits, and a
+// and are recorded in the document's history (Document::record_edit) with the graph's edits, and a
 // dragged target is recorded as it moves. A slider or a target dragged over many frames is one undo
 // step: the records of one gesture (the left mouse button held) replace each other.
 
@@ -10,7 +10,7 @@
 
 namespace app {
 
-// After an edit of scene.project.post_process: binds the stack again (a stack that cannot bind
+// After an edit of doc.project().post_process: binds the stack again (a stack that cannot bind
 // leaves its cause in ui.errors and the last good stack running) and records the project for
 // undo; continues_gesture while the edit's mouse button is held.
 void commit_post_process_edit(Document& doc, ViewerUi& ui, ViewerScene& scene,
@@ -18,6 +18,6 @@ void commit_post_process_edit(Document& doc, ViewerUi& ui, ViewerScene& scene,
 
 // After a frame of a target drag (set_post_process_target, app/post_process_targets.h): records
 // the project for undo, the whole drag as one step. The instance has the target already.
-void record_target_drag(Document& doc, const ViewerScene& scene);
+void record_target_drag(Document& doc);
 
 }  // namespace app

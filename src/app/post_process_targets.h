@@ -6,6 +6,7 @@
 // without a new binding. An entry that follows the camera takes the camera's eye as its target
 // every frame (the project keeps its own target).
 
+#include <span>
 #include <vector>
 
 #include <glm/glm.hpp>
@@ -36,29 +37,36 @@ struct TargetDragState {
   TargetCamera camera;
 };
 
-// The entry of the bound stack (scene.instance.post_process()) that project entry `entry`
-// binds to, or -1: look-at and multi-bone IK entries bind one to one in order, so the k-th of
-// a kind in the project is the k-th of that kind in the stack.
-int bound_entry_of(const ViewerScene& scene, int entry);
+// The entry of the bound stack that entry `entry` of the project's stack binds to, or -1:
+// look-at and multi-bone IK entries bind one to one in order, so the k-th of a kind in the
+// project is the k-th of that kind in the stack.
+int bound_entry_of(std::span<const project::ProjectPostProcess> stack,
+                   std::span<const anim::PostProcessEntry> bound, int entry);
+// The same for project's stack bound in scene.instance.post_process().
+int bound_entry_of(const project::Project& project, const ViewerScene& scene, int entry);
 
-// Sets the target of project entry `entry` (model space) in the project and in the playing
+// Sets the target of project entry `entry` (model space) in project and in the playing
 // instance, with no allocation.
-void set_post_process_target(ViewerScene& scene, int entry, const glm::vec3& target);
+void set_post_process_target(project::Project& project, ViewerScene& scene, int entry,
+                             const glm::vec3& target);
 
-// Entries following the camera take eye (world) as their target, in the instance (a move counts).
-void follow_camera_targets(ViewerScene& scene, const glm::vec3& eye);
+// Entries of project's stack following the camera take eye (world) as their target, in the
+// instance (a move counts).
+void follow_camera_targets(const project::Project& project, ViewerScene& scene,
+                           const glm::vec3& eye);
 
-// Sets the parameters each look-at entry names (aim_yaw_parameter, aim_pitch_parameter) to its
-// target's yaw and pitch (anim::look_at_aim_angles), for the aim offset's blend space; call
-// before the frame that plays them. No allocation.
+// Sets the parameters each look-at entry names (scene.aim_drivers: aim_yaw_parameter,
+// aim_pitch_parameter) to its target's yaw and pitch (anim::look_at_aim_angles), for the aim
+// offset's blend space; call before the frame that plays them. No allocation.
 void drive_aim_parameters(ViewerScene& scene);
 
 // Once a frame before the camera moves: entries following the camera take eye (world) as
 // their target; with Debug draw on, the handles are drawn (ImGui's foreground list, the frame
 // open) and a press on one starts a drag that lasts while the left button is held. Returns
 // whether a handle is being dragged (the camera must then not orbit).
-bool drag_post_process_targets(ViewerScene& scene, const visual::SceneView& view,
-                               TargetDragState& drag, const glm::vec4& viewport,
-                               const glm::mat4& view_projection, const glm::vec3& eye);
+bool drag_post_process_targets(project::Project& project, ViewerScene& scene,
+                               const visual::SceneView& view, TargetDragState& drag,
+                               const glm::vec4& viewport, const glm::mat4& view_projection,
+                               const glm::vec3& eye);
 
 }  // namespace app

@@ -27,9 +27,9 @@ void apply_camera_placement(const project::CameraPlacement& placement,
 
 }  // namespace
 
-project::Project current_project(const ViewerUi& ui, const ViewerScene& scene,
-                                 const render::OrbitCamera& camera) {
-  project::Project p = scene.project;
+project::Project current_project(const project::Project& project, const ViewerUi& ui,
+                                 const ViewerScene& scene, const render::OrbitCamera& camera) {
+  project::Project p = project;
   p.parameters = scene.parameters;
   project::ProjectView& v = p.view;
   static_cast<visual::ViewSettings&>(v) = ui.view;  // the saved part of the viewer's settings
@@ -67,6 +67,9 @@ void restore_view(const project::Project& project, ViewerUi& ui, ViewerScene& sc
   scene.settings.orientation_warping = v.orientation_warping;
   scene.settings.orientation_warping_settings = v.orientation_warping_settings;
   if (v.apply_root_motion) scene.settings.root_motion_mode = anim::RootMotionMode::Applied;
+  if (std::string e = scene.apply_settings(); !e.empty()) {
+    ui.errors.add(scene.character.source_path, e);
+  }
 }
 
 bool restore_session(const project::Project& project, ViewerUi& ui, ViewerScene& scene,

@@ -1,5 +1,5 @@
 #pragma once
-// The project as the viewer shows it: the scene's project plus what the user set up around it
+// The project as the viewer shows it: the document's project plus what the user set up around it
 // while viewing (view settings, camera, live parameters, playback: the "session"), and back.
 // Save writes current_project(); a load restores it with restore_view and restore_session.
 
@@ -12,13 +12,14 @@
 
 namespace app {
 
-// scene.project with the live parameter values, ui's view settings, the camera and the session
-// (the previewed clip, its playhead, play state, speed and loop mode; or the graph).
-project::Project current_project(const ViewerUi& ui, const ViewerScene& scene,
-                                 const render::OrbitCamera& camera);
+// project (the document's) with scene's live parameter values, ui's view settings, the camera
+// and the session (the previewed clip, its playhead, play state, speed and loop mode; or the
+// graph).
+project::Project current_project(const project::Project& project, const ViewerUi& ui,
+                                 const ViewerScene& scene, const render::OrbitCamera& camera);
 
 // Applies project's view settings (grid, mesh, shading, skinning, foot IK, root motion) to ui
-// and scene.
+// and scene (handed to its instance; a refusal goes to ui.errors).
 void restore_view(const project::Project& project, ViewerUi& ui, ViewerScene& scene);
 
 // Applies project's session, when it has one: the clip previewed at its playhead (a clip no

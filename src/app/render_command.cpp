@@ -160,15 +160,14 @@ int read_video_inputs(const RenderArgs& args, VideoInputs& inputs) {
 
 // The sound the project remembers, for a video without --audio that can carry one; 0 or 1.
 int read_project_audio(const RenderArgs& args, render::VideoContainer video,
-                       const ViewerScene& scene, VideoInputs& inputs) {
-  if (inputs.audio || video == render::VideoContainer::Gif || scene.project.audio_file.empty()) {
+                       const project::Project& project, VideoInputs& inputs) {
+  if (inputs.audio || video == render::VideoContainer::Gif || project.audio_file.empty()) {
     return 0;
   }
   const std::string folder = std::filesystem::path(args.frame.file).parent_path().string();
   inputs.audio.emplace();
-  inputs.audio_offset_s = scene.project.audio_offset_s;
-  if (std::string e =
-          render::read_audio_file(project_audio_path(scene.project, folder), *inputs.audio);
+  inputs.audio_offset_s = project.audio_offset_s;
+  if (std::string e = render::read_audio_file(project_audio_path(project, folder), *inputs.audio);
       !e.empty()) {
     std::fprintf(stderr, "animview render: %s: the project's sound: %s\n", args.frame.file.c_str(),
                  e.c_str());
@@ -225,6 +224,7 @@ int make_view(const RenderArgs& args, ViewerScene& scene, visual::SceneView& vie
 // and videos alike.
 struct RenderSession {
   const RenderArgs& args;
+  const project::Project& project;  // the file's, bound in scene
   ViewerScene& scene;
   render::SceneRenderer& renderer;
   visual::SceneView view;
@@ -281,10 +281,10 @@ int set_up_session(RenderSession& s) {
     return 2;
   }
   // Entries following the camera look at this picture's camera.
-  const auto& entries = s.scene.project.post_process;
+  const auto& entries = s.project.post_process;
   if (std::any_of(entries.begin(), entries.end(),
                   [](const project::ProjectPostProcess& e) { return e.follow_camera; })) {
-    follow_camera_targets(s.scene, args.view.camera_position.value_or(camera.eye()));
+    follow_camera_targets(s.project, s.scene, args.view.camera_position.value_or(camera.eye()));
     s.scene.update(0.0f, s.view);
     s.renderer.upload(scene_frame_view(s.scene, s.view), 0.0f);  // a still picture shows it
   }
@@ -305,7 +305,7 @@ int plan_video(RenderSession& s, render::VideoContainer video, bool replayed, Vi
   if (replayed) {
     // At a steady rate, whatever the screen's was while recording.
     plan_replayed_video(args, max_fps, inputs.recording, request, label);
-    if (std::string e = replay.start(s.scene); !e.empty()) {
+    if (std::string e = replay.start(s.scene, s.project); !e.empty()) {
       const std::string& source = args.recording.empty() ? args.frame.file : args.recording;
       std::fprintf(stderr, "animview render: %s: %s\n", source.c_str(), e.c_str());
       return 1;
@@ -446,19 +446,20 @@ int run_render(const RenderArgs& args) {
     return 1;
   }
   ViewerScene scene;
+  project::Project project;  // the file's, bound in scene
   FrameReport report;
-  const int code = compose_frame(args.frame, scene, report);
+  const int code = compose_frame(args.frame, project, scene, report);
   print_frame_report("render", report);
   if (code != 0) return code;
   if (video) {
-    if (int e = read_project_audio(args, *video, scene, inputs)) return e;
+    if (int e = read_project_audio(args, *video, project, inputs)) return e;
   }
   render::SceneRenderer renderer;
   if (std::string e = renderer.init(); !e.empty()) {
     std::fprintf(stderr, "animview render: %s\n", e.c_str());
     return 1;
   }
-  RenderSession session{args, scene, renderer, {}, glm::mat4(1.0f), glm::vec3(0.0f), {}};
+  RenderSession session{args, project, scene, renderer, {}, glm::mat4(1.0f), glm::vec3(0.0f), {}};
   if (int e = make_view(args, scene, session.view)) return e;
   if (int e = set_up_session(session)) return e;
   // Without --clip, a video of a project's graph plays the graph from its start, as a recording

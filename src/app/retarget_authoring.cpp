@@ -31,12 +31,12 @@ bool same_file(const std::string& a, const std::string& b) {
 }
 
 // The sources follow the project's entries; a new load starts them again.
-void sync_sources(RetargetAuthoring& authoring, const ViewerScene& scene, const ViewerUi& ui) {
+void sync_sources(RetargetAuthoring& authoring, const Document& doc, const ViewerUi& ui) {
   if (authoring.load_count != ui.load_count) {
     authoring.sources.clear();
     authoring.load_count = ui.load_count;
   }
-  authoring.sources.resize(scene.project.retargets.size());
+  authoring.sources.resize(doc.project().retargets.size());
 }
 
 // The character's clips that came from path, in order (indices into character.clips).
@@ -54,18 +54,18 @@ std::vector<std::size_t> clips_of(const std::string& path, const ViewerScene& sc
 
 void accept_retargeted_clips(LoadOutcome outcome, const std::string& file, Document& doc,
                              ViewerScene& scene, ViewerUi& ui) {
-  const std::size_t files_before = scene.project.clip_files.size();
+  const std::size_t files_before = doc.project().clip_files.size();
   const std::size_t loaded_before = doc.files().size();
   accept_added_clips(std::move(outcome), file, doc, scene, ui);
-  if (scene.project.clip_files.size() != files_before + 1) return;  // refused: nothing added
-  scene.project.clip_files.pop_back();
+  if (doc.project().clip_files.size() != files_before + 1) return;  // refused: nothing added
+  doc.project().clip_files.pop_back();
   project::ProjectRetarget entry;
   entry.file = file;
-  scene.project.retargets.push_back(std::move(entry));
+  doc.project().retargets.push_back(std::move(entry));
   // Adding the clips started the undo history again (accept_added_clips); it starts from the new
   // entry instead, so the panel's first edit undoes to the offer's settings and accepting adds
   // no step (an undo never removes the entry, so a step before it would undo nothing).
-  doc.history.reset(scene.project);
+  doc.restart_history();
   if (doc.files().size() == loaded_before + 1) doc.forget_last_file();
   // The refusal that brought the offer is answered.
   for (std::size_t i = ui.errors.entries().size(); i-- > 0;) {
@@ -76,20 +76,20 @@ void accept_retargeted_clips(LoadOutcome outcome, const std::string& file, Docum
   }
 }
 
-std::string retarget_again(RetargetAuthoring& authoring, int entry_index, const Document& doc,
+std::string retarget_again(RetargetAuthoring& authoring, int entry_index, Document& doc,
                            ViewerScene& scene, ViewerUi& ui) {
-  sync_sources(authoring, scene, ui);
+  sync_sources(authoring, doc, ui);
   if (entry_index < 0 || entry_index >= static_cast<int>(authoring.sources.size())) {
     return "no retargeted file " + std::to_string(entry_index);
   }
   const auto start = std::chrono::steady_clock::now();
   const project::ProjectRetarget& entry =
-      scene.project.retargets[static_cast<std::size_t>(entry_index)];
+      doc.project().retargets[static_cast<std::size_t>(entry_index)];
   RetargetedSource& source = authoring.sources[static_cast<std::size_t>(entry_index)];
   const std::string path = project::resolve_project_path(entry.file, doc.project_folder());
   const anim::Rig rig = ui.rig.rig.leg_count() > 0
                             ? ui.rig.rig
-                            : project::project_rig(scene.character, scene.project.rig);
+                            : project::project_rig(scene.character, doc.project().rig);
   // The source is imported once, as a project load does it; later edits retarget the cached one.
   const bool cached = source.path == path && source.source.skeleton.joint_count() > 0;
   if (!cached) {
@@ -136,7 +136,7 @@ std::string retarget_again(RetargetAuthoring& authoring, int entry_index, const 
   const int previewed = scene.preview_clip;
   const double time_s = scene.clock.time_s();
   const bool playing = scene.clock.playing();
-  if (std::string e = scene.rebind_character(); !e.empty()) {
+  if (std::string e = scene.rebind_character(doc.project()); !e.empty()) {
     for (std::size_t k = 0; k < slots.size(); ++k) {
       scene.character.clips[slots[k]] = std::move(before[k]);
     }
@@ -157,14 +157,14 @@ std::string retarget_again(RetargetAuthoring& authoring, int entry_index, const 
   return {};
 }
 
-void retarget_changed_entries(RetargetAuthoring& authoring, const Document& doc, ViewerScene& scene,
+void retarget_changed_entries(RetargetAuthoring& authoring, Document& doc, ViewerScene& scene,
                               ViewerUi& ui) {
   if (!scene.loaded) return;
-  sync_sources(authoring, scene, ui);
+  sync_sources(authoring, doc, ui);
   for (std::size_t i = 0; i < authoring.sources.size(); ++i) {
     RetargetedSource& source = authoring.sources[i];
     if (source.retargeted_as.empty() ||
-        source.retargeted_as == project::retargets_to_json({scene.project.retargets[i]}).dump()) {
+        source.retargeted_as == project::retargets_to_json({doc.project().retargets[i]}).dump()) {
       continue;
     }
     if (std::string e = retarget_again(authoring, static_cast<int>(i), doc, scene, ui);
@@ -207,7 +207,7 @@ void run_retarget_panel(RetargetAuthoring& authoring, Document& doc, ViewerScene
   if (!ImGui::IsAnyItemActive()) retarget_changed_entries(authoring, doc, scene, ui);
   ui::RetargetPanelState& panel = ui.retarget_panel;
   if (!panel.open || !scene.loaded) return;
-  sync_sources(authoring, scene, ui);
+  sync_sources(authoring, doc, ui);
   const int shown =
       std::clamp(panel.entry, 0, std::max(0, static_cast<int>(authoring.sources.size()) - 1));
   // The panel shows the map of the file's last retargeting: the first time, it is made.
@@ -230,7 +230,7 @@ void run_retarget_panel(RetargetAuthoring& authoring, Document& doc, ViewerScene
     quality.clips = source->clip_names;
   }
   const ui::RetargetPanelChange change = ui::draw_retarget_panel(
-      scene.project.retargets,
+      doc.project().retargets,
       source != nullptr && !source->map.joints.empty() ? &source->map : nullptr, status, quality,
       panel);
   if (!change.show_clip.empty()) {
@@ -242,7 +242,7 @@ void run_retarget_panel(RetargetAuthoring& authoring, Document& doc, ViewerScene
     scene.clock.seek(change.seek_s);
   }
   if (change.retarget) {
-    doc.history.record(scene.project);
+    doc.record_edit();
     if (std::string e = retarget_again(authoring, panel.entry, doc, scene, ui); !e.empty()) {
       ui.errors.add(authoring.sources[static_cast<std::size_t>(panel.entry)].path, e);
     }

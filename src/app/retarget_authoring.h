@@ -63,13 +63,13 @@ void accept_retargeted_clips(LoadOutcome outcome, const std::string& file, Docum
 // Imports entry's source if needed and retargets its clips again with the entry as it is now,
 // replacing the character's clips of that file (same names, same order) and rebinding; the
 // previewed clip, its playhead and play state stay. Returns "" or the cause naming the file.
-std::string retarget_again(RetargetAuthoring& authoring, int entry, const Document& doc,
+std::string retarget_again(RetargetAuthoring& authoring, int entry, Document& doc,
                            ViewerScene& scene, ViewerUi& ui);
 
 // Retargets again each entry whose settings changed since its last retargeting (an undo or a
 // redo of a panel edit: the panel's edits are recorded in the document's history like graph edits).
 // Waits while a widget is held (a slider retargets once it is let go).
-void retarget_changed_entries(RetargetAuthoring& authoring, const Document& doc, ViewerScene& scene,
+void retarget_changed_entries(RetargetAuthoring& authoring, Document& doc, ViewerScene& scene,
                               ViewerUi& ui);
 
 // The quality report of entry's clip shown: the previewed clip when it is one of the entry's,

@@ -12,11 +12,11 @@ nlohmann::json point(const glm::vec2& p) {
 }  // namespace
 
 std::string with_retargeting(const std::string& line, const RetargetAuthoring& authoring,
-                             const ViewerScene& scene, const ViewerUi& ui) {
+                             const project::Project& project, const ViewerUi& ui) {
   nlohmann::json j = nlohmann::json::parse(line, nullptr, false);
   if (!j.is_object()) return line;
   nlohmann::json entries = nlohmann::json::array();
-  for (const project::ProjectRetarget& e : scene.project.retargets) {
+  for (const project::ProjectRetarget& e : project.retargets) {
     nlohmann::json corrections = nlohmann::json::array();
     for (const anim::RetargetCorrection& c : e.corrections) {
       corrections.push_back({c.target_joint, c.source_joint});

@@ -11,6 +11,6 @@ namespace app {
 
 // line (a state-log line, a JSON object) with the "retarget" object added.
 std::string with_retargeting(const std::string& line, const RetargetAuthoring& authoring,
-                             const ViewerScene& scene, const ViewerUi& ui);
+                             const project::Project& project, const ViewerUi& ui);
 
 }  // namespace app

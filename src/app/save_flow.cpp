@@ -13,7 +13,7 @@ namespace fs = std::filesystem;
 
 std::string project_json_in(const std::string& folder, const Document& doc, const ViewerUi& ui,
                             const ViewerScene& scene, const render::OrbitCamera& camera) {
-  project::Project project = current_project(ui, scene, camera);
+  project::Project project = current_project(doc.project(), ui, scene, camera);
   project::rebase_project_paths(project, doc.project_folder(), folder);
   return project::project_to_json(project);
 }
@@ -26,15 +26,15 @@ std::string save_project_to(const std::string& path, Document& doc, const Viewer
       !e.empty()) {
     return e;
   }
-  // The scene's project now lives in folder: its relative paths are relative to it.
-  project::rebase_project_paths(scene.project, doc.project_folder(), folder);
-  doc.saved_to(path, authored_json(current_project(ui, scene, camera)));
+  // The project now lives in folder: its relative paths are relative to it.
+  project::rebase_project_paths(doc.project(), doc.project_folder(), folder);
+  doc.saved_to(path, authored_json(current_project(doc.project(), ui, scene, camera)));
   return {};
 }
 
-std::string suggested_project_path(const Document& doc, const ViewerScene& scene) {
+std::string suggested_project_path(const Document& doc) {
   if (!doc.project_path().empty()) return doc.project_path();
-  const std::string& character = scene.project.character;
+  const std::string& character = doc.project().character;
   const std::string stem = character.empty() || character == demo::kDemoSourcePath
                                ? std::string("demo")
                                : fs::path(character).stem().string();
@@ -44,12 +44,13 @@ std::string suggested_project_path(const Document& doc, const ViewerScene& scene
 
 bool has_unsaved_changes(const Document& doc, const ViewerUi& ui, const ViewerScene& scene,
                          const render::OrbitCamera& camera) {
-  return scene.loaded && doc.dirty(authored_json(current_project(ui, scene, camera)));
+  return scene.loaded &&
+         doc.dirty(authored_json(current_project(doc.project(), ui, scene, camera)));
 }
 
 void mark_saved(Document& doc, const ViewerUi& ui, const ViewerScene& scene,
                 const render::OrbitCamera& camera) {
-  doc.mark_saved(authored_json(current_project(ui, scene, camera)));
+  doc.mark_saved(authored_json(current_project(doc.project(), ui, scene, camera)));
 }
 
 bool SaveFlow::allow(GuardedAction action, bool unsaved) {
@@ -79,7 +80,7 @@ void SaveFlow::save_to(const std::string& path, Document& doc, ViewerUi& ui, Vie
 void SaveFlow::save(Document& doc, ViewerUi& ui, ViewerScene& scene,
                     const render::OrbitCamera& camera, bool ask) {
   if (ask || doc.project_path().empty()) {
-    ui::open_save_browser(browser_, suggested_project_path(doc, scene));
+    ui::open_save_browser(browser_, suggested_project_path(doc));
     browser_.title = "Save project as";
     ui.file_browser.open = false;  // one file dialog at a time
     return;

@@ -30,7 +30,7 @@ std::string project_json_in(const std::string& folder, const Document& doc, cons
 
 // Where Save As starts for a new project: "<model name>.animview.json" ("demo.animview.json"
 // for the demo) in the working folder; the project's own file once it has one.
-std::string suggested_project_path(const Document& doc, const ViewerScene& scene);
+std::string suggested_project_path(const Document& doc);
 
 // Whether the project has changes that a save would keep (its authored_json differs from the
 // document's last load or save). Watching (the playhead, the camera, parameter values, motion

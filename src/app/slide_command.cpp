@@ -111,8 +111,9 @@ int run_slide(const SlideOptions& options) {
   // The built-in demo without --clip plays its own project's graph, as the viewer opens it.
   frame.demo_project = frame.clip.empty();
   ViewerScene scene;
+  project::Project project;  // the file's, bound in scene
   FrameReport report;
-  if (const int code = compose_frame(frame, scene, report); code != 0) {
+  if (const int code = compose_frame(frame, project, scene, report); code != 0) {
     print_frame_report("slide", report);
     return code;
   }

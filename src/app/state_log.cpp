@@ -14,7 +14,7 @@ nlohmann::json center_of(const ui::ScreenRect& r) {
 
 // The state-machine tab's boxes, connector dots and buttons, for scripted clicks and drags
 // (tests/app/machine_authoring_e2e_test.cpp). Boxes by state name, of the machine shown.
-nlohmann::json machine_view_geometry(const ViewerScene& scene, const ViewerUi& ui) {
+nlohmann::json machine_view_geometry(const project::Project& project, const ViewerUi& ui) {
   const ui::StateMachineViewState& v = ui.machine_view;
   nlohmann::json g;
   g["new_machine"] = {ui.machine_list.new_at.x, ui.machine_list.new_at.y};
@@ -23,7 +23,7 @@ nlohmann::json machine_view_geometry(const ViewerScene& scene, const ViewerUi& u
   g["any_state"] = center_of(v.any_state_box);
   g["loop_checkbox"] = center_of(v.loop_checkbox);
   nlohmann::json boxes = nlohmann::json::object(), ports = nlohmann::json::object();
-  const auto& states = scene.project.state_machine.states;
+  const auto& states = project.state_machine.states;
   if (v.path.empty() && v.state_boxes.size() == states.size()) {
     for (std::size_t i = 0; i < states.size(); ++i) {
       boxes[states[i].name] = center_of(v.state_boxes[i]);
@@ -36,8 +36,8 @@ nlohmann::json machine_view_geometry(const ViewerScene& scene, const ViewerUi& u
 }
 
 // The project's machines as the picker shows them: the active one in full, the others' names.
-nlohmann::json machines(const Document& doc, const ViewerScene& scene, const ViewerUi& ui) {
-  const anim::StateMachine& m = scene.project.state_machine;
+nlohmann::json machines(const Document& doc, const ViewerUi& ui) {
+  const anim::StateMachine& m = doc.project().state_machine;
   nlohmann::json states = nlohmann::json::array();
   for (std::size_t i = 0; i < m.states.size(); ++i) {
     nlohmann::json s = {{"name", m.states[i].name},
@@ -49,11 +49,11 @@ nlohmann::json machines(const Document& doc, const ViewerScene& scene, const Vie
     states.push_back(s);
   }
   nlohmann::json others = nlohmann::json::array();
-  for (const anim::StateMachine& o : scene.project.other_state_machines) others.push_back(o.name);
+  for (const anim::StateMachine& o : doc.project().other_state_machines) others.push_back(o.name);
   nlohmann::json warnings = nlohmann::json::array();
   for (const project::GraphWarning& w : ui.graph_warnings) warnings.push_back(w.message);
   return {{"name", m.name},   {"states", states},     {"transitions", m.transitions.size()},
-          {"others", others}, {"warnings", warnings}, {"can_undo", doc.history.can_undo()}};
+          {"others", others}, {"warnings", warnings}, {"can_undo", doc.can_undo()}};
 }
 
 // The Joints tab and the selection (tests/app/joint_picking_e2e_test.cpp clicks joints where
@@ -77,13 +77,14 @@ nlohmann::json joints_geometry(const ViewerScene& scene, const ViewerUi& ui) {
           {"pixels", pixels}};
 }
 
-nlohmann::json ui_geometry(const ViewerScene& scene, const ViewerUi& ui) {
+nlohmann::json ui_geometry(const project::Project& project, const ViewerScene& scene,
+                           const ViewerUi& ui) {
   nlohmann::json g;
   const auto& b = ui.blend_editor;
   g["blend_editor"]["screen_of_min"] = {b.screen_of_min.x, b.screen_of_min.y};
   g["blend_editor"]["screen_of_max"] = {b.screen_of_max.x, b.screen_of_max.y};
-  if (!scene.project.blend_spaces.empty()) {
-    const anim::BlendSpace2D& space = scene.project.blend_spaces[ui.blend_space].space_2d;
+  if (!project.blend_spaces.empty()) {
+    const anim::BlendSpace2D& space = project.blend_spaces[ui.blend_space].space_2d;
     g["blend_editor"]["axis_min"] = {space.x_axis.min, space.y_axis.min};
     g["blend_editor"]["axis_max"] = {space.x_axis.max, space.y_axis.max};
     nlohmann::json samples = nlohmann::json::object();
@@ -130,21 +131,22 @@ nlohmann::json ui_geometry(const ViewerScene& scene, const ViewerUi& ui) {
   g["clip_search"] = {ui.clip_browser.search_center.x, ui.clip_browser.search_center.y};
   g["new_2d"] = {ui.blend_space_list.new_2d_at.x, ui.blend_space_list.new_2d_at.y};
   g["from_picked"] = {ui.blend_space_list.from_picked_at.x, ui.blend_space_list.from_picked_at.y};
-  g["machine_view"] = machine_view_geometry(scene, ui);
+  g["machine_view"] = machine_view_geometry(project, ui);
   return g;
 }
 
 // The look-at and multi-bone IK targets (model and world space), where their handles are drawn,
 // the camera they were placed with, and each look-at's aiming joint: where it is and where its
 // aim axis points (world); and the stack's entries with their mute boxes.
-nlohmann::json post_process_targets(const ViewerScene& scene, const ViewerUi& ui) {
+nlohmann::json post_process_targets(const project::Project& authored, const ViewerScene& scene,
+                                    const ViewerUi& ui) {
   const glm::mat4 world = scene.instance.world_matrix();
   const std::span<const glm::mat4> model = scene.instance.model_pose();
   const auto vec = [](const glm::vec3& v) { return nlohmann::json::array({v.x, v.y, v.z}); };
   nlohmann::json entries = nlohmann::json::array();
-  const auto& project = scene.project.post_process;
+  const auto& project = authored.post_process;
   for (std::size_t i = 0; i < project.size(); ++i) {
-    const int b = bound_entry_of(scene, static_cast<int>(i));
+    const int b = bound_entry_of(authored, scene, static_cast<int>(i));
     if (b < 0) continue;
     const anim::PostProcessEntry& e = scene.instance.post_process()[static_cast<std::size_t>(b)];
     const bool look = e.kind == anim::PostProcessKind::LookAt;
@@ -279,7 +281,9 @@ std::string state_line(int frame, const Document& doc, const ViewerScene& scene,
   nlohmann::json clips = nlohmann::json::array();
   for (const anim::Clip& clip : scene.clips()) clips.push_back(clip.name);
   j["clips"] = clips;
-  if (!scene.project.post_process.empty()) j["post_process"] = post_process_targets(scene, ui);
+  if (!doc.project().post_process.empty()) {
+    j["post_process"] = post_process_targets(doc.project(), scene, ui);
+  }
   const anim::CharacterInstance& p = scene.instance;
   j["mode"] = scene.mode == PlayMode::Graph ? "graph" : "clip";
   const int clip = p.dominant_clip();
@@ -307,8 +311,8 @@ std::string state_line(int frame, const Document& doc, const ViewerScene& scene,
   j["root_motion"] =
       scene.settings.root_motion_mode == anim::RootMotionMode::Applied ? "applied" : "in_place";
   if (view.compare == visual::CompareMode::Clips) j["compare_b"] = comparison_b(scene, view);
-  j["machines"] = machines(doc, scene, ui);
-  j["ui"] = ui_geometry(scene, ui);
+  j["machines"] = machines(doc, ui);
+  j["ui"] = ui_geometry(doc.project(), scene, ui);
   return j.dump();
 }
 

@@ -273,23 +273,28 @@ void frame_for_viewport(Viewer& v, const ViewportRect& rect) {
 }
 
 // Starts the ImGui frame and draws the menu, the panels, the overlays and the dialogs (save,
-// recovery), and autosaves. Appends the menu's commands (and a quit the unsaved-changes prompt
-// let go ahead) to commands. Returns the viewport rectangle the panels leave for the 3D view.
-ViewportRect draw_interface(Viewer& v, const FrameStart& f, ui::ViewerCommands& commands) {
+// recovery), and autosaves. The menu's and the keys' commands are applied before the panels are
+// drawn, so a dialog they open (the file browser, Save As) shows in this same frame;
+// take_screenshot says whether F12 was pressed. Appends a quit the unsaved-changes prompt let
+// go ahead to commands. Returns the viewport rectangle the panels leave for the 3D view.
+ViewportRect draw_interface(Viewer& v, const FrameStart& f, ui::ViewerCommands& commands,
+                            bool& take_screenshot) {
   ViewerScene& scene = v.scene;
   ViewerUi& ui = v.ui;
   render::OrbitCamera& camera = v.camera;
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplGlfw_NewFrame();
   ImGui::NewFrame();
-  commands = ui::draw_main_menu(ui.view, ui.curve_view.open);
+  ui::ViewerCommands asked = ui::draw_main_menu(ui.view, ui.curve_view.open);
+  take_screenshot = handle_keys(ui, scene, asked);
+  apply_viewer_commands(v, asked);
   const ViewportRect rect = draw_panels(v.document, ui, scene, v.loader, v.recent, v.open_requests);
   run_retarget_panel(v.retargeting, v.document, scene, ui);
-  run_curve_view(ui, scene);
+  run_curve_view(ui, v.document.project(), scene);
   // The window covers part of the viewport: only when asked for (View menu, or the mode on).
   if (ui.view.show_motion_matching || v.motion_matching_panel.active) {
-    run_motion_matching_window(v.motion_matching, v.motion_matching_panel, scene,
-                               ui.view.follow_character);
+    run_motion_matching_window(v.motion_matching, v.motion_matching_panel, v.document.project(),
+                               scene, ui.view.follow_character);
   }
   ui::draw_stats_overlay(v.stats, rect.x + rect.width, rect.y,
                          foot_slide_overlay_lines(ui.slide, scene, ui.view));
@@ -334,7 +339,7 @@ void follow_recording(Viewer& v) {
     v.recording.path = v.options.record;
     v.ui.view.record_inputs = true;
   }
-  v.recording.follow_menu(v.ui, v.scene, v.motion_matching);
+  v.recording.follow_menu(v.ui, v.document.project(), v.scene, v.motion_matching);
 }
 
 // The frame and video exports' dialogs and their next frames; --export-frames and
@@ -355,7 +360,7 @@ void run_frame_export(Viewer& v, const ViewportRect& rect, const FrameStart& f) 
       if (options.export_to_s >= 0.0) ui.frame_export.form.to_s = options.export_to_s;
       v.frame_export.start(ui, scene, export_sizes);
     } else {
-      v.video_export.open(ui.video_export, scene, v.document.project_folder(), v.recording.last());
+      v.video_export.open(ui.video_export, v.document, scene, v.recording.last());
       ui.video_export.form.path = options.export_video;
       ui.video_export.form.from_s = options.export_from_s;
       if (options.export_to_s >= 0.0) ui.video_export.form.to_s = options.export_to_s;
@@ -377,9 +382,10 @@ void navigate_camera(Viewer& v, const ViewportRect& rect) {
   const render::PointerInput pointer = read_pointer(v.window.handle(), v.last_x, v.last_y);
   // A post-process target's handle under the pointer takes the drag from the camera.
   const bool dragging_target = drag_post_process_targets(
-      v.scene, v.ui.view, v.ui.targets, {rect.x, rect.y, rect.width, rect.height},
+      v.document.project(), v.scene, v.ui.view, v.ui.targets,
+      {rect.x, rect.y, rect.width, rect.height},
       camera.projection(rect.width / rect.height) * camera.view(), camera.eye());
-  if (dragging_target) record_target_drag(v.document, v.scene);
+  if (dragging_target) record_target_drag(v.document);
   v.ui.targets.camera = {camera.eye(), camera.target, camera.fov_y, rect.height};
   if (!ImGui::GetIO().WantCaptureMouse && !dragging_target) {
     render::navigate(camera, v.ui.view.navigation, pointer, rect.height);
@@ -486,9 +492,9 @@ int run_viewer(const ViewerOptions& options) {
     run_load_queue(v, f, g_events.dropped);
     update_scene(v, f.dt);
     ui::ViewerCommands commands;
-    const ViewportRect rect = draw_interface(v, f, commands);
+    bool take_screenshot = false;
+    const ViewportRect rect = draw_interface(v, f, commands, take_screenshot);
     frame_for_viewport(v, rect);
-    const bool take_screenshot = handle_keys(v.ui, v.scene, commands);
     apply_viewer_commands(v, commands);
     follow_recording(v);
     v.recording.draw_indicator(rect);
@@ -508,8 +514,8 @@ int run_viewer(const ViewerOptions& options) {
     std::fprintf(stderr, "animview: %s\n", e.c_str());
   }
   if (!options.transition_record.empty()) {
-    const std::string e = importer::write_file_atomically(options.transition_record,
-                                                          transition_record(v.ui, v.scene));
+    const std::string e = importer::write_file_atomically(
+        options.transition_record, transition_record(v.ui, v.document.project(), v.scene));
     if (!e.empty()) std::fprintf(stderr, "animview: %s\n", e.c_str());
   }
   ImGui_ImplOpenGL3_Shutdown();

@@ -36,10 +36,10 @@ void apply_viewer_command(Viewer& v, ui::ViewerCommand command) {
       v.frame_export.open(ui.frame_export, scene);
       break;
     case ui::ViewerCommand::ExportVideo:
-      v.video_export.open(ui.video_export, scene, v.document.project_folder(), v.recording.last());
+      v.video_export.open(ui.video_export, v.document, scene, v.recording.last());
       break;
     case ui::ViewerCommand::ExportRecord:
-      if (scene.loaded) write_transition_record(ui, scene);
+      if (scene.loaded) write_transition_record(ui, v.document.project(), scene);
       break;
     case ui::ViewerCommand::Quit:
       // The frame's end asks the save flow before the window closes.

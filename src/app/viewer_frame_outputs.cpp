@@ -28,16 +28,20 @@ std::string next_screenshot_path() {
 
 }  // namespace
 
-// The transition record as JSON (asset/transition_record_json.h), names from the scene.
-std::string transition_record(const ViewerUi& ui, const ViewerScene& scene) {
-  const RecordNames names = record_names(scene);
+// The transition record as JSON (asset/transition_record_json.h), names from project's machine and
+// the scene's parameters.
+std::string transition_record(const ViewerUi& ui, const project::Project& project,
+                              const ViewerScene& scene) {
+  const RecordNames names = record_names(project, scene);
   return project::history_to_json(ui.history, names.states, names.parameters);
 }
 
 // File > Export transition record: writes the record beside the working folder's others.
-void write_transition_record(ViewerUi& ui, const ViewerScene& scene) {
+void write_transition_record(ViewerUi& ui, const project::Project& project,
+                             const ViewerScene& scene) {
   const std::string path = next_numbered_path("animview_transition_record");
-  const std::string e = importer::write_file_atomically(path, transition_record(ui, scene));
+  const std::string e =
+      importer::write_file_atomically(path, transition_record(ui, project, scene));
   if (e.empty()) {
     ui.status = "wrote " + path;
   } else {
@@ -60,7 +64,7 @@ std::string capture_frame(Viewer& v, bool take_screenshot, const FrameStart& f) 
     v.state_log << with_retargeting(
                        with_motion_matching(state_line(v.frame, v.document, v.scene, v.ui),
                                             v.motion_matching, v.scene),
-                       v.retargeting, v.scene, v.ui)
+                       v.retargeting, v.document.project(), v.ui)
                 << "\n";
     v.state_log.flush();
   }

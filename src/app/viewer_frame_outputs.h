@@ -8,13 +8,16 @@
 
 namespace app {
 
-// The transition record as JSON (project/transition_record_json.h), names from the scene.
-std::string transition_record(const ViewerUi& ui, const ViewerScene& scene);
+// The transition record as JSON (project/transition_record_json.h), names from project's machine
+// and the scene's parameters.
+std::string transition_record(const ViewerUi& ui, const project::Project& project,
+                              const ViewerScene& scene);
 
 // File > Export transition record: writes the record to the next free
 // animview_transition_record*.json in the working folder; the status line or the error panel
 // says how it went.
-void write_transition_record(ViewerUi& ui, const ViewerScene& scene);
+void write_transition_record(ViewerUi& ui, const project::Project& project,
+                             const ViewerScene& scene);
 
 // Writes what this frame leaves behind: the F12 screenshot, the state log's line, and a
 // headless run's picture. Returns "" or why the headless picture could not be written.

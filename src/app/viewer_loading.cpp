@@ -32,7 +32,7 @@ void accept_load(LoadOutcome outcome, const std::vector<std::string>& files, Doc
   }
   const std::vector<std::string> selected =
       ui::selected_joint_names(ui.joints.selection, scene.character.skeleton);
-  const std::string error = scene.open(std::move(outcome.character), std::move(outcome.project));
+  const std::string error = scene.open(std::move(outcome.character), outcome.project);
   if (!error.empty()) {
     ui.errors.add(files.empty() ? "" : files[0], error);
     return;
@@ -44,19 +44,19 @@ void accept_load(LoadOutcome outcome, const std::vector<std::string>& files, Doc
   for (std::size_t i = 0; i < outcome.clip_sources.size() && i < scene.character.clips.size(); ++i)
     ui.clip_sources[scene.character.clips[i].name] = outcome.clip_sources[i];
   // Save writes back to the project that was opened; a new project asks where (save_flow.h).
-  doc.open(files, outcome_project_path, scene.project);
+  doc.open(files, outcome_project_path, std::move(outcome.project));
   ++ui.load_count;
-  restore_view(scene.project, ui, scene);
+  restore_view(doc.project(), ui, scene);
   if (start_ground) ui.view.show_ground = true;
   if (!files.empty() && files[0] != demo::kDemoSourcePath) {
     recent.add(files[0]);
     recent.save();
   }
-  refresh_panels(ui, scene);
+  refresh_panels(ui, doc.project(), scene);
   if (scene.mode == PlayMode::ClipPreview) preview_clip(ui, scene, scene.preview_clip);
   frame_character(camera, scene, false, ui.framing_aspect);
   // A saved session brings its own camera, which the first posed frame then leaves alone.
-  if (restore_session(scene.project, ui, scene, camera)) ui.camera_restored_load = ui.load_count;
+  if (restore_session(doc.project(), ui, scene, camera)) ui.camera_restored_load = ui.load_count;
   for (const std::string& assignment : start_parameters) {
     if (std::string e = scene.set_parameter(assignment); !e.empty()) ui.errors.add("--param", e);
   }

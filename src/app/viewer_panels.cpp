@@ -50,6 +50,11 @@ void draw_character_tab(Document& doc, ViewerUi& ui, ViewerScene& scene) {
                            scene.terrain, scene.instance.has_foot_ik_rig(), storage, actions,
                            scene.instance.root_motion_from_feet());
   ui.character_controls = actions.controls;
+  if (actions.settings_changed) {
+    if (std::string e = scene.apply_settings(); !e.empty()) {
+      ui.errors.add(scene.character.source_path, e);
+    }
+  }
   if (actions.reset_world) scene.instance.reset_world();
   const ui::ShapePanelChange shape = ui::draw_shape_panel(
       scene.bound.character->morph_channels, scene.instance.morph_weights(), ui.shape_panel);
@@ -57,12 +62,12 @@ void draw_character_tab(Document& doc, ViewerUi& ui, ViewerScene& scene) {
   if (shape.channel >= 0 && !shape.released) {
     scene.instance.pin_morph_weight(shape.channel, shape.weight);
   }
-  if (ui::draw_post_process_panel(scene.project.post_process, &ui.post_process_mute_at)) {
+  if (ui::draw_post_process_panel(doc.project().post_process, &ui.post_process_mute_at)) {
     commit_post_process_edit(doc, ui, scene, ImGui::IsMouseDown(ImGuiMouseButton_Left));
   }
   if (actions.clip_storage_changed) {
     scene.clip_binding.compress = storage.compressed;
-    if (std::string e = scene.rebind_character(); !e.empty())
+    if (std::string e = scene.rebind_character(doc.project()); !e.empty())
       ui.errors.add(scene.character.source_path, e);
   }
 }
@@ -87,16 +92,16 @@ void draw_import_tab(const Document& doc, ViewerUi& ui, RecentFiles& recent,
   if (request.recent) open_requests.push_back({*request.recent});
 }
 
-void draw_rig_tab(ViewerUi& ui, ViewerScene& scene) {
+void draw_rig_tab(Document& doc, ViewerUi& ui, ViewerScene& scene) {
   ui.rig.shown = scene.loaded;
   if (scene.loaded &&
       ui::draw_rig_panel(scene.character.skeleton, ui.rig.rig, ui.rig.reason, ui.rig.table,
-                         scene.project.rig, ui.rig.state, std::exchange(ui.rig.clicked_joint, -1),
-                         scene.project.clips)
+                         doc.project().rig, ui.rig.state, std::exchange(ui.rig.clicked_joint, -1),
+                         doc.project().clips)
           .corrections_changed) {
-    if (std::string e = scene.rebind_character(); !e.empty())
-      ui.errors.add(scene.project.character, e);
-    refresh_rig(ui, scene);
+    if (std::string e = scene.rebind_character(doc.project()); !e.empty())
+      ui.errors.add(doc.project().character, e);
+    refresh_rig(ui, doc.project(), scene);
   }
 }
 
@@ -126,7 +131,7 @@ void draw_left_panel(Document& doc, ViewerUi& ui, ViewerScene& scene, RecentFile
     // Before Import and Rig: the bar is narrower than its tabs, and joints are read more often.
     if (tabs.tab("Joints", &ui.joints_tab_center)) draw_joints_tab(ui, scene);
     if (tabs.tab("Import")) draw_import_tab(doc, ui, recent, open_requests);
-    if (tabs.tab("Rig")) draw_rig_tab(ui, scene);
+    if (tabs.tab("Rig")) draw_rig_tab(doc, ui, scene);
   }
   ImGui::End();
 }
@@ -184,8 +189,9 @@ void draw_bottom_panel(Document& doc, ViewerUi& ui, ViewerScene& scene, const ui
   }
 }
 
-void draw_transition_timeline(ViewerUi& ui, const ViewerScene& scene) {
-  const RecordNames names = record_names(scene);
+void draw_transition_timeline(ViewerUi& ui, const project::Project& project,
+                              const ViewerScene& scene) {
+  const RecordNames names = record_names(project, scene);
   ui::draw_transition_timeline(ui.transition_timeline, ui.history, names.states, names.parameters,
                                ui.view.time_scale);
 }
@@ -200,7 +206,7 @@ void draw_right_panel(Document& doc, ViewerUi& ui, ViewerScene& scene, const ui:
     if (tabs.tab("Blend space")) draw_blend_space_tab(doc, ui, scene);
     if (tabs.tab("State machine", &ui.machine_tab_center)) {
       draw_state_machine_tab(doc, ui, scene);
-      draw_transition_timeline(ui, scene);
+      draw_transition_timeline(ui, doc.project(), scene);
     }
     if (tabs.tab("Parameters")) draw_parameters_tab(doc, ui, scene);
     if (tabs.tab("Layers")) draw_layers_tab(doc, ui, scene);
@@ -238,21 +244,21 @@ void open_file_browser(ViewerUi& ui, const ViewerScene& scene, FileBrowserPurpos
   ui::open_file_browser(ui.file_browser, ui.file_browser.directory);
 }
 
-RecordNames record_names(const ViewerScene& scene) {
+RecordNames record_names(const project::Project& project, const ViewerScene& scene) {
   RecordNames names;
-  for (const anim::State& s : scene.project.state_machine.states) names.states.push_back(s.name);
+  for (const anim::State& s : project.state_machine.states) names.states.push_back(s.name);
   for (const anim::Parameter& p : scene.parameters.all()) names.parameters.push_back(p.name);
   return names;
 }
 
-void refresh_rig(ViewerUi& ui, const ViewerScene& scene) {
+void refresh_rig(ViewerUi& ui, const project::Project& project, const ViewerScene& scene) {
   ui.rig.reason.clear();
-  ui.rig.rig = project::project_rig(scene.character, scene.project.rig, &ui.rig.reason);
-  ui.rig.table = project::project_mirror_table(scene.character, ui.rig.rig, scene.project.rig);
+  ui.rig.rig = project::project_rig(scene.character, project.rig, &ui.rig.reason);
+  ui.rig.table = project::project_mirror_table(scene.character, ui.rig.rig, project.rig);
 }
 
-void refresh_panels(ViewerUi& ui, const ViewerScene& scene) {
-  refresh_rig(ui, scene);
+void refresh_panels(ViewerUi& ui, const project::Project& project, const ViewerScene& scene) {
+  refresh_rig(ui, project, scene);
   ui.clip_rows.clear();
   const std::string character_file = scene.character.source_path;
   for (std::size_t i = 0; i < scene.clips().size(); ++i) {
@@ -274,8 +280,8 @@ void refresh_panels(ViewerUi& ui, const ViewerScene& scene) {
   ui.health = ui::measure_skinning(scene.character);
   ui.materials = ui::list_materials(scene.character);
   // Where each clip belongs in a locomotion space, for the editors' "Compute positions".
-  const anim::FootIkRig legs = importer::foot_ik_rig(
-      scene.character, project::project_rig(scene.character, scene.project.rig));
+  const anim::FootIkRig legs =
+      importer::foot_ik_rig(scene.character, project::project_rig(scene.character, project.rig));
   ui.clip_velocities.clear();
   for (std::size_t i = 0; i < scene.clips().size(); ++i) {
     const anim::ClipVelocity v = anim::compute_clip_velocity(
@@ -286,11 +292,10 @@ void refresh_panels(ViewerUi& ui, const ViewerScene& scene) {
   ui.blend_space = 0;
   ui.machine_view = {};
   ui.history.reset(kHistoryFrames, scene.character.skeleton.joint_count(),
-                   static_cast<int>(scene.project.state_machine.states.size()),
-                   scene.parameters.count());
+                   static_cast<int>(project.state_machine.states.size()), scene.parameters.count());
   ui.transition_timeline = {};
   ui.graph_error.clear();
-  ui.graph_warnings = project::graph_warnings(scene.project);
+  ui.graph_warnings = project::graph_warnings(project);
 }
 
 void preview_clip(ViewerUi& ui, ViewerScene& scene, int clip) {

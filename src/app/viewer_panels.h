@@ -131,13 +131,14 @@ inline constexpr int kHistoryFrames = 1200;
 struct RecordNames {
   std::vector<std::string> states, parameters;
 };
-RecordNames record_names(const ViewerScene& scene);
+RecordNames record_names(const project::Project& project, const ViewerScene& scene);
 
-// Rebuilds what the panels cache about the scene (clip rows, health) after a load.
-// Finds the rig again (with the project's corrections) for the rig panel.
-void refresh_rig(ViewerUi& ui, const ViewerScene& scene);
+// Finds the rig again (with project's corrections) for the rig panel.
+void refresh_rig(ViewerUi& ui, const project::Project& project, const ViewerScene& scene);
 
-void refresh_panels(ViewerUi& ui, const ViewerScene& scene);
+// Rebuilds what the panels cache about the scene and its project (clip rows, health) after a
+// load.
+void refresh_panels(ViewerUi& ui, const project::Project& project, const ViewerScene& scene);
 
 // Selects clip for preview and caches its timeline times.
 void preview_clip(ViewerUi& ui, ViewerScene& scene, int clip);

@@ -9,7 +9,7 @@
 
 namespace app {
 
-void ViewerRecording::follow_menu(ViewerUi& ui, ViewerScene& scene,
+void ViewerRecording::follow_menu(ViewerUi& ui, const project::Project& project, ViewerScene& scene,
                                   MotionMatchingMode& motion_matching) {
   bool& wanted = ui.view.record_inputs;
   if (wanted == recorder_.recording()) return;
@@ -21,7 +21,7 @@ void ViewerRecording::follow_menu(ViewerUi& ui, ViewerScene& scene,
     wanted = false;  // nothing to record yet
     return;
   }
-  if (std::string e = recorder_.start(scene, &motion_matching); !e.empty()) {
+  if (std::string e = recorder_.start(scene, project, &motion_matching); !e.empty()) {
     ui.errors.add(scene.character.source_path, "recording: " + e);
     wanted = false;
     return;

@@ -27,7 +27,8 @@ class ViewerRecording {
   // Starts or stops recording as ui.view.record_inputs asks (the motion-matching mode, which
   // must outlive the recording, is recorded with the scene). Stopping saves the recording and
   // says where in ui.status (a failure goes to ui.errors, naming the file).
-  void follow_menu(ViewerUi& ui, ViewerScene& scene, MotionMatchingMode& motion_matching);
+  void follow_menu(ViewerUi& ui, const project::Project& project, ViewerScene& scene,
+                   MotionMatchingMode& motion_matching);
 
   // Saves a recording still running (the viewer closes). Returns "" or the cause.
   std::string finish(ViewerUi& ui);

@@ -27,9 +27,10 @@ int ViewerScene::timeline_clip() const {
 
 namespace {
 
-// The project's stack bound to character, handed to instance; "" or the cause.
+// The project's stack bound to character, handed to instance, with the look-at entries that
+// drive parameters; "" or the cause.
 std::string set_post_process(const project::Project& project, const importer::Character& character,
-                             anim::CharacterInstance& instance) {
+                             anim::CharacterInstance& instance, std::vector<AimDriver>& drivers) {
   std::vector<anim::PostProcessEntry> entries;
   if (std::string e = project::bind_post_process(project.post_process, character, entries);
       !e.empty()) {
@@ -45,18 +46,30 @@ std::string set_post_process(const project::Project& project, const importer::Ch
     }
   }
   instance.set_post_process(entries);
+  drivers.clear();
+  for (std::size_t i = 0; i < project.post_process.size(); ++i) {
+    const project::ProjectPostProcess& p = project.post_process[i];
+    if (p.kind != anim::PostProcessKind::LookAt ||
+        (p.aim_yaw_parameter.empty() && p.aim_pitch_parameter.empty())) {
+      continue;
+    }
+    const int b =
+        bound_entry_of(project.post_process, instance.post_process(), static_cast<int>(i));
+    if (b >= 0) drivers.push_back({b, p.aim_yaw_parameter, p.aim_pitch_parameter});
+  }
   return {};
 }
 
 }  // namespace
 
-std::string ViewerScene::rebind_post_process() {
-  std::string e = set_post_process(project, character, instance);
+std::string ViewerScene::rebind_post_process(const project::Project& project) {
+  std::string e = set_post_process(project, character, instance, aim_drivers);
   if (e.empty()) ++post_process_revision;
   return e;
 }
 
-std::string ViewerScene::open(importer::Character new_character, project::Project new_project) {
+std::string ViewerScene::open(importer::Character new_character,
+                              const project::Project& new_project) {
   project::add_foot_contact_markers(new_character, new_project.rig, new_character.clips);
   project::BoundProject new_bound;
   if (std::string e = project::bind_project(new_project, new_character, clip_binding, new_bound);
@@ -68,20 +81,27 @@ std::string ViewerScene::open(importer::Character new_character, project::Projec
   if (std::string e = check.bind(*new_bound.character, *new_bound.graph); !e.empty()) {
     return new_character.source_path + ": " + e;
   }
-  if (std::string e = set_post_process(new_project, new_character, check); !e.empty()) {
+  std::vector<AimDriver> drivers;
+  if (std::string e = set_post_process(new_project, new_character, check, drivers); !e.empty()) {
     return new_character.source_path + ": " + e;
   }
   // A mode's override belonged to the character it started on.
-  end_root_motion_override();
+  anim::CharacterSettings new_settings = settings;
+  new_settings.root_motion_mode = user_root_motion();
+  new_settings.root_motion.root_joint = new_bound.character->root_motion_joint;
+  if (std::string e = check.set_settings(new_settings); !e.empty()) {
+    return new_character.source_path + ": " + e;
+  }
+  chosen_root_motion.reset();
+  settings = new_settings;
   character = std::move(new_character);
-  project = std::move(new_project);
   bound = std::move(new_bound);
   comparison.unbind();
   crowd = {};
-  parameters = project.parameters;
+  parameters = new_project.parameters;
   instance = std::move(check);
+  aim_drivers = std::move(drivers);
   ++post_process_revision;
-  settings.root_motion.root_joint = bound.character->root_motion_joint;
   mode = graph().has_machine || !graph().blend_spaces.empty() ? PlayMode::Graph
                                                               : PlayMode::ClipPreview;
   preview(clips().empty() ? -1 : 0);
@@ -93,14 +113,23 @@ std::string ViewerScene::open(importer::Character new_character, project::Projec
 void ViewerScene::override_root_motion(anim::RootMotionMode forced) {
   if (!chosen_root_motion) chosen_root_motion = settings.root_motion_mode;
   settings.root_motion_mode = forced;
+  static_cast<void>(apply_settings());  // the mode alone: no player is rebuilt
 }
 
 void ViewerScene::end_root_motion_override() {
   if (chosen_root_motion) settings.root_motion_mode = *chosen_root_motion;
   chosen_root_motion.reset();
+  static_cast<void>(apply_settings());  // the mode alone: no player is rebuilt
 }
 
-std::string ViewerScene::rebind_graph() {
+std::string ViewerScene::apply_settings() {
+  if (std::string e = instance.set_settings(settings); !e.empty()) {
+    return character.source_path + ": " + e;
+  }
+  return {};
+}
+
+std::string ViewerScene::rebind_graph(project::Project& project) {
   // Parameters edited live (added, removed, renamed in the state machine view) are the project's.
   project.parameters = parameters;
   auto graph = std::make_shared<anim::GraphBinding>();
@@ -115,7 +144,7 @@ std::string ViewerScene::rebind_graph() {
   return {};
 }
 
-std::string ViewerScene::rebind_character() {
+std::string ViewerScene::rebind_character(project::Project& project) {
   project.parameters = parameters;
   project::BoundProject new_bound;
   if (std::string e = project::bind_project(project, character, clip_binding, new_bound);
@@ -125,7 +154,7 @@ std::string ViewerScene::rebind_character() {
   return carry_on_with(std::move(new_bound));
 }
 
-std::string ViewerScene::rebind_clips(std::span<const int> clips) {
+std::string ViewerScene::rebind_clips(project::Project& project, std::span<const int> clips) {
   project.parameters = parameters;
   project::BoundProject new_bound;
   if (std::string e = project::rebind_project_clips(project, character, bound, clips, new_bound);
@@ -147,7 +176,8 @@ std::string ViewerScene::carry_on_with(project::BoundProject new_bound) {
   return {};
 }
 
-std::string ViewerScene::add_clips(std::vector<anim::Clip> clips, const std::string& clip_file) {
+std::string ViewerScene::add_clips(std::vector<anim::Clip> clips, const std::string& clip_file,
+                                   project::Project& project) {
   project::add_foot_contact_markers(character, project.rig, clips);
   const std::size_t clip_count = character.clips.size();
   const std::size_t name_count = project.clips.size();
@@ -158,7 +188,7 @@ std::string ViewerScene::add_clips(std::vector<anim::Clip> clips, const std::str
   }
   project.clip_files.push_back(clip_file);
   // The new clips come after the old ones, so the playhead and the graph's indices stay.
-  if (std::string e = rebind_character(); !e.empty()) {
+  if (std::string e = rebind_character(project); !e.empty()) {
     character.clips.resize(clip_count);
     project.clips.resize(name_count);
     project.clip_files.resize(file_count);
@@ -234,7 +264,6 @@ int ViewerScene::find_clip(const std::string& text) const {
 
 void ViewerScene::set_layer_weight(int layer, float weight) {
   if (layer < 0 || layer >= static_cast<int>(graph().layers.size())) return;
-  project.layers[layer].weight = weight;
   // Played at once by the instance; the binding (shared, read by the crowd) takes it at the
   // next rebind_graph, which the layer tab asks for when the drag ends.
   instance.set_layer_weight(layer, weight);
@@ -262,9 +291,6 @@ std::string ViewerScene::update(float dt_s, const visual::SceneView& view) {
     }
   }
   drive_aim_parameters(*this);
-  if (std::string e = instance.set_settings(settings); !e.empty()) {
-    return character.source_path + ": " + e;
-  }
   if (anim::JobResult r = instance.update(dt_s, parameters, terrain); !r) {
     return character.source_path + ": " + r.error;
   }

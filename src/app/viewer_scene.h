@@ -1,8 +1,9 @@
 #pragma once
-// What the viewer has open: the character, its project (blend spaces, state machine, layers),
-// the project bound to the character (shared, see DESIGN.md's lifetimes), and the instances that
-// play it: the character's own, the onion skin's, the crowd's and the comparison's clip B. The
-// frame loop updates it; panels edit it.
+// What the viewer plays: the character, its project bound to it (shared, see DESIGN.md's
+// lifetimes), and the instances that play it: the character's own, the onion skin's, the
+// crowd's and the comparison's clip B. The project itself (blend spaces, state machine, layers)
+// is the document's (app/document.h), or the command's that composes frames: the scene binds
+// the project it is handed and keeps none. The frame loop updates it; panels edit it.
 
 #include <memory>
 #include <optional>
@@ -31,12 +32,20 @@ enum class PlayMode {
   RestPose,     // the file's own node pose (the skeleton's rest pose)
 };
 
+// A look-at entry of the bound post-process stack whose aim angles drive parameters (the
+// project entry's aim_yaw_parameter and aim_pitch_parameter, by name; empty: none).
+struct AimDriver {
+  int entry = -1;  // in the bound stack (anim::CharacterInstance::post_process())
+  std::string yaw_parameter, pitch_parameter;
+};
+
 struct ViewerScene {
   importer::Character character;
-  project::Project project;
   project::BoundProject bound;
-  anim::Parameters parameters;  // live values; project.parameters keeps the saved ones
+  anim::Parameters parameters;  // live values; the project's parameters keep the saved ones
   anim::CharacterInstance instance;
+  // How the character plays (foot IK, root motion, warping...): edited here, handed to the
+  // instance by apply_settings.
   anim::CharacterSettings settings;
   // The root motion the user chose, while a mode overrides settings.root_motion_mode (motion
   // matching moves the character by its root): what the project saves, and what settings get
@@ -47,8 +56,15 @@ struct ViewerScene {
     return chosen_root_motion.value_or(settings.root_motion_mode);
   }
   // A mode forces mode on the character until end_root_motion_override gives the user's back.
+  // Both hand the settings to the instance (the mode alone changes: nothing can fail).
   void override_root_motion(anim::RootMotionMode mode);
   void end_root_motion_override();
+  // Hands settings to the instance, which plays them from its next update (its blend-space
+  // players are rebuilt when the root-motion axes or the input smoothing changed). Whoever
+  // changes settings calls it: a panel when it reports an edit, a load after restoring the
+  // view, a mode when it takes over the root; update() does not. Returns "" or the cause (the
+  // instance keeps the settings it had).
+  [[nodiscard]] std::string apply_settings();
   // How the player stores its clips: exact by default, or compressed (the runtime's compact form).
   anim::BindOptions clip_binding;
   anim::Terrain terrain;
@@ -68,41 +84,46 @@ struct ViewerScene {
   int timeline_clip() const;
   const anim::GraphBinding& graph() const { return *bound.graph; }
 
-  // Takes a freshly loaded character and its project and binds the graph (the GPU side is the
-  // renderer's: SceneRenderer::set_character).
+  // Takes a freshly loaded character and binds project to it (the GPU side is the renderer's:
+  // SceneRenderer::set_character); the live parameters start from the project's, and the
+  // instance plays settings (the user's root motion, the character's root joint).
   // Returns "" or the cause; on failure the scene keeps what it had.
-  std::string open(importer::Character character, project::Project project);
+  std::string open(importer::Character character, const project::Project& project);
 
   // Re-binds the graph after an edit of project (blend spaces, machine, layers): cheap, and the
-  // character keeps playing (its position, time and active state stay). On failure the last
-  // good binding keeps playing. Returns "" or the cause.
-  std::string rebind_graph();
+  // character keeps playing (its position, time and active state stay). The live parameters
+  // (added, removed, renamed in the state machine view) become project's first. On failure the
+  // last good binding keeps playing. Returns "" or the cause.
+  std::string rebind_graph(project::Project& project);
 
   // Re-binds the clips too (their storage changed, or clips were added), then the graph; the
-  // character keeps playing where it was (anim::CharacterInstance::rebind). Returns "" or the
-  // cause; on failure the scene keeps what it had.
-  std::string rebind_character();
+  // character keeps playing where it was (anim::CharacterInstance::rebind). The live parameters
+  // become project's first. Returns "" or the cause; on failure the scene keeps what it had.
+  std::string rebind_character(project::Project& project);
   // Re-binds only those clips (indices into project.clips; their markers changed), as
   // rebind_character does: the other clips' bound data stays as it was.
-  std::string rebind_clips(std::span<const int> clips);
+  std::string rebind_clips(project::Project& project, std::span<const int> clips);
 
-  // Binds the project's post-process stack again after an edit (the Post-process panel) and
-  // hands it to the instance; its springs restart. On failure the last good stack keeps
-  // running. Returns "" or the cause naming the entry.
-  std::string rebind_post_process();
+  // Binds project's post-process stack again after an edit (the Post-process panel) and hands it
+  // to the instance; its springs restart. On failure the last good stack keeps running. Returns
+  // "" or the cause naming the entry.
+  std::string rebind_post_process(const project::Project& project);
+  // The look-at entries of the stack last bound that drive parameters (update() sets them).
+  std::vector<AimDriver> aim_drivers;
   // Counts the stacks handed to the instance (a load, an edit, a dragged target, a target that
   // follows the camera moved with it): probes that compose frames apart from the scene
   // (app/probe_frames.h) take the stack again when it moved on.
   int post_process_revision = 0;
 
   // Adds clips imported from clip_file for this character (File > Add clip file...): they get
-  // foot-contact markers as open() gives them, join the project's clips (and clip_file its clip
+  // foot-contact markers as open() gives them, join project's clips (and clip_file its clip
   // files, so Save keeps them) and are bound after the clips already there, so the previewed
   // clip, the playhead and the parameters stay. Names must be new (load_clips_now sees to it).
-  // Returns "" or the cause; on failure the scene keeps what it had.
-  std::string add_clips(std::vector<anim::Clip> clips, const std::string& clip_file);
+  // Returns "" or the cause; on failure the scene and project keep what they had.
+  std::string add_clips(std::vector<anim::Clip> clips, const std::string& clip_file,
+                        project::Project& project);
 
-  // Changes a layer's weight live, in the project and on the playing instance, without a new
+  // Plays a layer's weight (edited in the project) on the instance at once, without a new
   // binding (a slider drag calls it every frame); rebind_graph afterwards hands it to the rest.
   void set_layer_weight(int layer, float weight);
 

@@ -41,8 +41,8 @@ std::string plan_video_form(const ui::VideoExportForm& form, const ViewerScene& 
 ViewerVideoExport::ViewerVideoExport() = default;
 ViewerVideoExport::~ViewerVideoExport() = default;
 
-void ViewerVideoExport::open(ui::VideoExportDialogState& dialog, const ViewerScene& scene,
-                             const std::string& project_folder, const SavedRecording* recording) {
+void ViewerVideoExport::open(ui::VideoExportDialogState& dialog, const Document& doc,
+                             const ViewerScene& scene, const SavedRecording* recording) {
   dialog.open = true;
   if (running()) return;
   const int clip = scene.timeline_clip();
@@ -54,12 +54,12 @@ void ViewerVideoExport::open(ui::VideoExportDialogState& dialog, const ViewerSce
   } else {
     return;
   }
-  dialog.form.audio = project_audio_path(scene.project, project_folder);
-  dialog.form.audio_offset_s = scene.project.audio_offset_s;
+  dialog.form.audio = project_audio_path(doc.project(), doc.project_folder());
+  dialog.form.audio_offset_s = doc.project().audio_offset_s;
 }
 
-std::string ViewerVideoExport::start(const Document& doc, ViewerUi& ui, ViewerScene& scene,
-                                     int width, int height, const SavedRecording* recording) {
+std::string ViewerVideoExport::start(Document& doc, ViewerUi& ui, ViewerScene& scene, int width,
+                                     int height, const SavedRecording* recording) {
   ui::VideoExportDialogState& dialog = ui.video_export;
   const ui::VideoExportForm& form = dialog.form;
   std::string error = running()               ? "an export is already running"
@@ -87,7 +87,8 @@ std::string ViewerVideoExport::start(const Document& doc, ViewerUi& ui, ViewerSc
     recording_ = recording->inputs;
     replay_.emplace(recording_);
     // The replay starts the character over; it checks the recording's names against the file.
-    if (std::string e = replay_->start(scene); !e.empty()) error = recording->path + ": " + e;
+    if (std::string e = replay_->start(scene, doc.project()); !e.empty())
+      error = recording->path + ": " + e;
   }
   auto writer = std::make_unique<render::VideoWriter>();
   if (error.empty()) error = writer->open(form.path, settings);
@@ -97,7 +98,7 @@ std::string ViewerVideoExport::start(const Document& doc, ViewerUi& ui, ViewerSc
     ui.errors.add(form.path, error);
     return error;
   }
-  remember_project_audio(scene.project, doc.project_folder(), form.audio, form.audio_offset_s);
+  remember_project_audio(doc.project(), doc.project_folder(), form.audio, form.audio_offset_s);
   writer_ = std::move(writer);
   encoder_ = std::make_unique<render::BackgroundEncoder>(*writer_);
   cancelled_ = false;
@@ -123,8 +124,8 @@ std::string ViewerVideoExport::start(const Document& doc, ViewerUi& ui, ViewerSc
   return {};
 }
 
-void ViewerVideoExport::draw(const Document& doc, ViewerUi& ui, ViewerScene& scene, int width,
-                             int height, const SavedRecording* recording) {
+void ViewerVideoExport::draw(Document& doc, ViewerUi& ui, ViewerScene& scene, int width, int height,
+                             const SavedRecording* recording) {
   ui::VideoExportDialogState& dialog = ui.video_export;
   if (!dialog.open) return;
   ui::VideoExportDialogInfo info;

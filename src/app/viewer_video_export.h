@@ -40,21 +40,20 @@ class ViewerVideoExport {
   ~ViewerVideoExport();
 
   // Opens the dialog on the defaults for the clip on the timeline (else for recording, null when
-  // none), with the sound the project remembers (its paths relative to project_folder), unless
-  // an export runs.
-  void open(ui::VideoExportDialogState& dialog, const ViewerScene& scene,
-            const std::string& project_folder, const SavedRecording* recording);
+  // none), with the sound doc's project remembers, unless an export runs.
+  void open(ui::VideoExportDialogState& dialog, const Document& doc, const ViewerScene& scene,
+            const SavedRecording* recording);
 
   // Starts exporting what ui.video_export.form plans at width x height (the viewport's, made
   // even): reads the sound (which the project then remembers, relative to doc's folder),
   // creates the file's folder, opens the file, pauses the timeline (a recording's replay starts
   // the character over). Returns "" or why it did not start (also listed in the error panel,
   // naming the file).
-  std::string start(const Document& doc, ViewerUi& ui, ViewerScene& scene, int width, int height,
+  std::string start(Document& doc, ViewerUi& ui, ViewerScene& scene, int width, int height,
                     const SavedRecording* recording);
 
   // Draws the dialog while it is open and acts on its buttons.
-  void draw(const Document& doc, ViewerUi& ui, ViewerScene& scene, int width, int height,
+  void draw(Document& doc, ViewerUi& ui, ViewerScene& scene, int width, int height,
             const SavedRecording* recording);
 
   // While an export runs: renders its next frame through camera and hands it to the encoder;

@@ -445,15 +445,16 @@ bool compute_velocities_row(BlendSpaceEditorState& state, anim::BlendSpace2D& sp
 
 }  // namespace
 
-void draw_input_smoothing(float& half_life_s) {
+bool draw_input_smoothing(float& half_life_s) {
   const char* label = "smoothing half-life (s)";
   fit_next_item_to_label(label);
-  ImGui::SliderFloat(label, &half_life_s, 0.0f, 1.0f, "%.3f");
+  const bool changed = ImGui::SliderFloat(label, &half_life_s, 0.0f, 1.0f, "%.3f");
   if (ImGui::IsItemHovered()) {
     ImGui::SetTooltip(
         "How quickly the played point follows the point and the parameters (0: at "
         "once)");
   }
+  return changed;
 }
 
 float snap_to_grid(float value, float min, float max, int divisions) {

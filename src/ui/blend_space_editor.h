@@ -79,7 +79,8 @@ BlendSpaceEditorChange draw_blend_space_editor(BlendSpaceEditorState& state,
 
 // How quickly the played point follows the editor's point (and the parameters): the half-life,
 // in seconds, of its spring (0 follows at once). The slider leaves its label room in the panel.
-void draw_input_smoothing(float& half_life_s);
+// Returns whether the user changed it.
+bool draw_input_smoothing(float& half_life_s);
 
 // The nearest grid line's value to value, the range [min, max] being cut in divisions cells.
 float snap_to_grid(float value, float min, float max, int divisions);

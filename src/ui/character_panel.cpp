@@ -217,12 +217,14 @@ void draw_character_panel(const importer::Character& character, const SkinningHe
                           anim::CharacterSettings& settings, anim::Terrain& terrain,
                           bool has_foot_rig, ClipStorage& clip_storage,
                           CharacterPanelActions& actions, bool root_motion_from_feet) {
+  const anim::CharacterSettings before = settings;
   draw_loaded(character);
   draw_material_list(materials);
   draw_skinning(character, health, view, actions.controls);
   draw_root_motion(view, settings, actions, root_motion_from_feet);
   draw_foot_ik(view, settings, terrain, has_foot_rig, actions.controls);
   draw_clip_storage(clip_storage, actions);
+  actions.settings_changed = settings != before;
 }
 
 void draw_nothing_loaded_hint() {

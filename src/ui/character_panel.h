@@ -38,6 +38,7 @@ struct CharacterControlCenters {
 struct CharacterPanelActions {
   bool reset_world = false;
   bool clip_storage_changed = false;  // the compressed-clips box was toggled: rebind the player
+  bool settings_changed = false;      // the character's settings were edited: hand them over
   CharacterControlCenters controls;
 };
 

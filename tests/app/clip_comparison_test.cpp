@@ -17,8 +17,8 @@ class ClipComparisonOnTheDemo : public ::testing::Test {
  protected:
   void SetUp() override {
     importer::Character character = demo::make_demo_character();
-    project::Project project = project::preview_project(character, demo::kDemoSourcePath);
-    ASSERT_EQ(scene.open(std::move(character), std::move(project)), "");
+    project = project::preview_project(character, demo::kDemoSourcePath);
+    ASSERT_EQ(scene.open(std::move(character), project), "");
     const int walk = scene.find_clip("walk_forward");
     ASSERT_GE(walk, 0);
     scene.preview(walk);
@@ -29,6 +29,7 @@ class ClipComparisonOnTheDemo : public ::testing::Test {
   double a_duration() const { return scene.clock.timeline().duration_s; }
   double b_duration() const { return scene.clips()[scene.find_clip("run_forward")].duration_s; }
 
+  project::Project project;  // bound in scene
   app::ViewerScene scene;
   visual::SceneView view;
 };
@@ -107,7 +108,7 @@ TEST_F(ClipComparisonOnTheDemo, OtherModesLeaveBInactive) {
   scene.update(0.1f, view);
   EXPECT_TRUE(scene.comparison.active());
   // Re-binding the clips forgets B until the next update binds it again.
-  ASSERT_EQ(scene.rebind_character(), "");
+  ASSERT_EQ(scene.rebind_character(project), "");
   EXPECT_FALSE(scene.comparison.active());
   scene.update(0.1f, view);
   EXPECT_TRUE(scene.comparison.active());

@@ -35,9 +35,9 @@ class ClipFileAddingTest : public ::testing::Test {
     ASSERT_EQ(demo::export_demo_character(clip_file_), "");
     LoadOutcome demo = load_now({{demo::kDemoSourcePath}, {}});
     ASSERT_TRUE(demo.ok);
-    ASSERT_EQ(scene_.open(std::move(demo.character), std::move(demo.project)), "");
-    doc_.open({demo::kDemoSourcePath}, "", scene_.project);
-    refresh_panels(ui_, scene_);
+    ASSERT_EQ(scene_.open(std::move(demo.character), demo.project), "");
+    doc_.open({demo::kDemoSourcePath}, "", std::move(demo.project));
+    refresh_panels(ui_, doc_.project(), scene_);
   }
   void TearDown() override { fs::remove_all(dir_); }
 
@@ -81,7 +81,7 @@ TEST_F(ClipFileAddingTest, ClipsOfTheSameSkeletonBindAndPlay) {
   EXPECT_EQ(ui_.clip_rows[original].file, "<demo>");
   EXPECT_EQ(doc_.files().back(), clip_file_);
   EXPECT_EQ(ui_.status, "added 24 clips from moves.glb");
-  EXPECT_EQ(scene_.project.clip_files.back(), clip_file_);
+  EXPECT_EQ(doc_.project().clip_files.back(), clip_file_);
 
   // The added wave moves the hand as the demo's own wave does (the file went through glTF).
   const int hand = scene_.character.skeleton.find_joint("hand_r");
@@ -98,8 +98,8 @@ TEST_F(ClipFileAddingTest, ClipsOfTheSameSkeletonBindAndPlay) {
 }
 
 TEST_F(ClipFileAddingTest, TheProjectTheParametersAndThePlayheadStay) {
-  const std::size_t blend_spaces = scene_.project.blend_spaces.size();
-  const std::size_t states = scene_.project.state_machine.states.size();
+  const std::size_t blend_spaces = doc_.project().blend_spaces.size();
+  const std::size_t states = doc_.project().state_machine.states.size();
   ASSERT_GT(blend_spaces, 0u);
   const auto& all = scene_.parameters.all();
   const auto is_float = [](const anim::Parameter& p) {
@@ -116,8 +116,8 @@ TEST_F(ClipFileAddingTest, TheProjectTheParametersAndThePlayheadStay) {
 
   add(clip_file_);
   ASSERT_TRUE(ui_.errors.empty());
-  EXPECT_EQ(scene_.project.blend_spaces.size(), blend_spaces);
-  EXPECT_EQ(scene_.project.state_machine.states.size(), states);
+  EXPECT_EQ(doc_.project().blend_spaces.size(), blend_spaces);
+  EXPECT_EQ(doc_.project().state_machine.states.size(), states);
   EXPECT_FLOAT_EQ(scene_.parameters.get(scene_.parameters.find(parameter)), 0.75f);
   EXPECT_EQ(scene_.mode, PlayMode::ClipPreview);
   EXPECT_EQ(scene_.clips()[scene_.preview_clip].name, "jog_left");
@@ -196,8 +196,9 @@ TEST(ClipFileAddingShapes, AShapeTheCharacterLacksIsANoticeAndTheClipIsAdded) {
   ViewerScene scene;
   ViewerUi ui;
   Document doc;
-  ASSERT_EQ(scene.open(std::move(opened.character), std::move(opened.project)), "");
-  refresh_panels(ui, scene);
+  ASSERT_EQ(scene.open(std::move(opened.character), opened.project), "");
+  doc.open({sphere.string()}, "", std::move(opened.project));
+  refresh_panels(ui, doc.project(), scene);
   accept_added_clips(load_clips_now(add_clips_request(clip_file, scene, {})), clip_file, doc, scene,
                      ui);
   ASSERT_EQ(scene.bound.character->clips.size(), 2u);
@@ -236,8 +237,8 @@ TEST_F(ClipFileAddingTest, AReloadOfTheDemoWithTheAddedFileKeepsBoth) {
   ASSERT_TRUE(ui_.errors.empty());
   LoadOutcome reloaded = load_now({doc_.files(), {}});
   ASSERT_TRUE(reloaded.ok);
-  EXPECT_EQ(reloaded.project.blend_spaces.size(), scene_.project.blend_spaces.size());
-  EXPECT_EQ(reloaded.project.clips, scene_.project.clips);
+  EXPECT_EQ(reloaded.project.blend_spaces.size(), doc_.project().blend_spaces.size());
+  EXPECT_EQ(reloaded.project.clips, doc_.project().clips);
   EXPECT_EQ(reloaded.project.clip_files, std::vector<std::string>{clip_file_});
   ViewerScene again;
   ASSERT_EQ(again.open(std::move(reloaded.character), std::move(reloaded.project)), "");
@@ -247,13 +248,13 @@ TEST_F(ClipFileAddingTest, AReloadOfTheDemoWithTheAddedFileKeepsBoth) {
 TEST_F(ClipFileAddingTest, AProjectSavedWithTheAddedFileLoadsItOnce) {
   add(clip_file_);
   const std::string project = (dir_ / "demo.animview.json").string();
-  ASSERT_EQ(project::save_project(scene_.project, project), "");
+  ASSERT_EQ(project::save_project(doc_.project(), project), "");
   // The viewer reloads the project with the added file after it, as the document's files list them.
   LoadOutcome reloaded = load_now({{project, clip_file_}, {}});
   ASSERT_TRUE(reloaded.ok) << (reloaded.errors.empty() ? "" : reloaded.errors[0].message);
   EXPECT_EQ(reloaded.character.clips.size(), scene_.character.clips.size());
   EXPECT_EQ(reloaded.project.clip_files, std::vector<std::string>{clip_file_});
-  EXPECT_EQ(reloaded.project.clips, scene_.project.clips);
+  EXPECT_EQ(reloaded.project.clips, doc_.project().clips);
 }
 
 }  // namespace

@@ -18,8 +18,8 @@ class DemoWalkScene : public ::testing::Test {
  protected:
   void SetUp() override {
     importer::Character character = demo::make_demo_character();
-    project::Project project = project::preview_project(character, demo::kDemoSourcePath);
-    ASSERT_EQ(scene.open(std::move(character), std::move(project)), "");
+    project = project::preview_project(character, demo::kDemoSourcePath);
+    ASSERT_EQ(scene.open(std::move(character), project), "");
     walk = scene.find_clip("walk_forward");
     ASSERT_GE(walk, 0);
     forearm = scene.character.skeleton.find_joint("forearm_l");
@@ -39,6 +39,7 @@ class DemoWalkScene : public ::testing::Test {
     scene.bound.character = unbound;
   }
 
+  project::Project project;  // bound in scene
   app::ViewerScene scene;
   app::FrameProbe probe;
   int walk = -1;

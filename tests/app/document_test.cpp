@@ -32,9 +32,9 @@ class DocumentTest : public ::testing::Test {
   void SetUp() override {
     LoadOutcome demo = load_now({{demo::kDemoSourcePath}, {}});
     ASSERT_TRUE(demo.ok);
-    ASSERT_EQ(scene_.open(std::move(demo.character), std::move(demo.project)), "");
-    doc_.open({demo::kDemoSourcePath}, "", scene_.project);
-    refresh_panels(ui_, scene_);
+    ASSERT_EQ(scene_.open(std::move(demo.character), demo.project), "");
+    doc_.open({demo::kDemoSourcePath}, "", std::move(demo.project));
+    refresh_panels(ui_, doc_.project(), scene_);
     mark_saved(doc_, ui_, scene_, camera_);
   }
 
@@ -43,8 +43,8 @@ class DocumentTest : public ::testing::Test {
   // A graph edit as the Parameters tab makes it: a new parameter, bound, recorded for undo.
   void add_parameter(const std::string& name) {
     scene_.parameters.add(name, anim::ParameterType::Float);
-    ASSERT_EQ(scene_.rebind_graph(), "");
-    doc_.history.record(scene_.project);
+    ASSERT_EQ(scene_.rebind_graph(doc_.project()), "");
+    doc_.record_edit();
   }
 
   Document doc_;
@@ -84,21 +84,24 @@ TEST_F(DocumentTest, OpeningAnotherFileLeavesNothingOfTheFirstDocument) {
   const fs::path dir = test::make_temp_dir();
   const std::string first = (dir / "first.animview.json").string();
   std::ofstream(first) << "{}";
-  doc_.open({first}, first, scene_.project);
+  doc_.open({first}, first, doc_.project());
   doc_.add_file((dir / "moves.glb").string());
   add_parameter("lean");
-  ASSERT_TRUE(doc_.history.can_undo());
+  ASSERT_TRUE(doc_.can_undo());
   ASSERT_TRUE(unsaved());
 
   LoadOutcome other = load_now({{demo::kDemoSourcePath}, {}});
   ASSERT_TRUE(other.ok);
-  ASSERT_EQ(scene_.open(std::move(other.character), std::move(other.project)), "");
-  doc_.open({demo::kDemoSourcePath}, "", scene_.project);
+  ASSERT_EQ(scene_.open(std::move(other.character), other.project), "");
+  doc_.open({demo::kDemoSourcePath}, "", std::move(other.project));
   EXPECT_EQ(doc_.files(), std::vector<std::string>{demo::kDemoSourcePath});
   EXPECT_EQ(doc_.project_path(), "") << "the demo is a new project: Save asks where";
   EXPECT_EQ(doc_.project_folder(), ".");
-  EXPECT_FALSE(doc_.history.can_undo()) << "the first file's edits are not undone into this one";
-  EXPECT_FALSE(doc_.history.can_redo());
+  EXPECT_FALSE(doc_.can_undo()) << "the first file's edits are not undone into this one";
+  EXPECT_FALSE(doc_.can_redo());
+  // The set-up's open, the first file's, this one's: panels caching the first file's project
+  // see their generation is gone.
+  EXPECT_EQ(doc_.generation(), 3);
   EXPECT_FALSE(doc_.changed_on_disk());
   EXPECT_EQ(doc_.window_title(false), "untitled - animview");
   // Until the load marks what it opened as saved, nothing is: the first file's saved state is
@@ -113,7 +116,7 @@ TEST_F(DocumentTest, AFileWrittenSinceItWasOpenedIsAChangeOnDiskUntilAccepted) {
   const fs::path dir = test::make_temp_dir();
   const std::string model = (dir / "model.glb").string();
   std::ofstream(model) << "one";
-  doc_.open({model}, "", scene_.project);
+  doc_.open({model}, "", doc_.project());
   EXPECT_FALSE(doc_.changed_on_disk());
   fs::last_write_time(model, fs::last_write_time(model) + std::chrono::seconds(5));
   EXPECT_TRUE(doc_.changed_on_disk());
@@ -131,13 +134,13 @@ TEST_F(DocumentTest, AFileWrittenSinceItWasOpenedIsAChangeOnDiskUntilAccepted) {
 // coverage in the project; neither is a change the project saves.
 TEST_F(DocumentTest, EnteringAndLeavingMotionMatchingLeavesTheProjectSaved) {
   ASSERT_EQ(scene_.settings.root_motion_mode, anim::RootMotionMode::InPlace);
-  ASSERT_FALSE(scene_.project.motion_matching.has_value());
+  ASSERT_FALSE(doc_.project().motion_matching.has_value());
   ui::testing::HeadlessImGui imgui;
   MotionMatchingMode mode;
   ui::MotionMatchingPanelState panel;
   bool follow = false;
   const auto frame = [&] {
-    imgui.frame([&] { run_motion_matching_window(mode, panel, scene_, follow); });
+    imgui.frame([&] { run_motion_matching_window(mode, panel, doc_.project(), scene_, follow); });
   };
   panel.active = true;
   frame();
@@ -148,13 +151,13 @@ TEST_F(DocumentTest, EnteringAndLeavingMotionMatchingLeavesTheProjectSaved) {
   panel.active = false;
   frame();
   ASSERT_FALSE(mode.active());
-  EXPECT_TRUE(scene_.project.motion_matching.has_value()) << "the coverage is kept for a save";
+  EXPECT_TRUE(doc_.project().motion_matching.has_value()) << "the coverage is kept for a save";
   EXPECT_EQ(scene_.settings.root_motion_mode, anim::RootMotionMode::InPlace)
       << "the user's root motion is back";
   EXPECT_FALSE(unsaved()) << "leaving motion matching marked the project dirty";
 
   // A setting of the mode that the project saves is a change.
-  scene_.project.motion_matching->poor_match_cost = 3.0f;
+  doc_.project().motion_matching->poor_match_cost = 3.0f;
   EXPECT_TRUE(unsaved());
 }
 

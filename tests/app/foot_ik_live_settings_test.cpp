@@ -68,6 +68,7 @@ Walk play(ViewerScene& scene, const Setup& setup, float seconds) {
   scene.settings.foot_ik_settings.lock_feet = setup.lock_feet;
   scene.settings.root_motion_mode = setup.mode;
   scene.settings.root_motion.extract_x = setup.extract_x;
+  EXPECT_EQ(scene.apply_settings(), "");
   scene.terrain.shape = setup.ground;
   scene.instance.reset_world();
   const anim::BoundCharacter& bc = *scene.bound.character;

@@ -37,7 +37,8 @@ float angle_difference(float a, float b) {
 TEST_F(JointCurveView, SamplesAreTheInspectedValuesAtEachFrame) {
   app::JointCurveData data;
   scene.clock.seek(0.25);
-  ASSERT_EQ(app::refresh_joint_curves(scene, probe, {&forearm, 1}, anim::EulerOrder::ZXY, 1, data),
+  ASSERT_EQ(app::refresh_joint_curves(project, scene, probe, {&forearm, 1}, anim::EulerOrder::ZXY,
+                                      1, data),
             "");
   ASSERT_TRUE(data.valid);
   EXPECT_DOUBLE_EQ(scene.clock.time_s(), 0.25) << "the live clock is not moved";
@@ -72,7 +73,7 @@ TEST_F(JointCurveView, SamplesAreTheInspectedValuesAtEachFrame) {
 
 TEST_F(JointCurveView, KeyTimesAreTheJointsTracksKeys) {
   app::JointCurveData data;
-  app::refresh_joint_curves(scene, probe, {&forearm, 1}, anim::EulerOrder::XYZ, 1, data);
+  app::refresh_joint_curves(project, scene, probe, {&forearm, 1}, anim::EulerOrder::XYZ, 1, data);
   ASSERT_TRUE(data.valid);
   const anim::Clip& clip = scene.clips()[walk];
   const auto track =
@@ -93,43 +94,44 @@ TEST_F(JointCurveView, KeyTimesAreTheJointsTracksKeys) {
 
 TEST_F(JointCurveView, SampledOnlyWhenWhatTheyShowChanges) {
   app::JointCurveData data;
-  app::refresh_joint_curves(scene, probe, {&forearm, 1}, anim::EulerOrder::XYZ, 1, data);
+  app::refresh_joint_curves(project, scene, probe, {&forearm, 1}, anim::EulerOrder::XYZ, 1, data);
   ASSERT_TRUE(data.valid);
   EXPECT_EQ(data.samplings, 1);
   scene.clock.seek(0.5);  // the playhead moving does not change the curves
   for (int i = 0; i < 5; ++i) {
-    app::refresh_joint_curves(scene, probe, {&forearm, 1}, anim::EulerOrder::XYZ, 1, data);
+    app::refresh_joint_curves(project, scene, probe, {&forearm, 1}, anim::EulerOrder::XYZ, 1, data);
   }
   EXPECT_EQ(data.samplings, 1);
-  app::refresh_joint_curves(scene, probe, {&forearm, 1}, anim::EulerOrder::ZXY, 1, data);
+  app::refresh_joint_curves(project, scene, probe, {&forearm, 1}, anim::EulerOrder::ZXY, 1, data);
   EXPECT_EQ(data.samplings, 2);
   const int hand = scene.character.skeleton.find_joint("hand_r");
-  app::refresh_joint_curves(scene, probe, {&hand, 1}, anim::EulerOrder::ZXY, 1, data);
+  app::refresh_joint_curves(project, scene, probe, {&hand, 1}, anim::EulerOrder::ZXY, 1, data);
   EXPECT_EQ(data.samplings, 3);
-  app::refresh_joint_curves(scene, probe, {&hand, 1}, anim::EulerOrder::ZXY, 2, data);  // a reload
+  app::refresh_joint_curves(project, scene, probe, {&hand, 1}, anim::EulerOrder::ZXY, 2,
+                            data);  // a reload
   EXPECT_EQ(data.samplings, 4);
-  ASSERT_EQ(scene.rebind_character(), "");  // a new binding of the same clips
-  app::refresh_joint_curves(scene, probe, {&hand, 1}, anim::EulerOrder::ZXY, 2, data);
+  ASSERT_EQ(scene.rebind_character(project), "");  // a new binding of the same clips
+  app::refresh_joint_curves(project, scene, probe, {&hand, 1}, anim::EulerOrder::ZXY, 2, data);
   EXPECT_EQ(data.samplings, 5);
   EXPECT_TRUE(data.valid);
   scene.settings.dual_quat_palette = !scene.settings.dual_quat_palette;  // no pose changes
-  app::refresh_joint_curves(scene, probe, {&hand, 1}, anim::EulerOrder::ZXY, 2, data);
+  app::refresh_joint_curves(project, scene, probe, {&hand, 1}, anim::EulerOrder::ZXY, 2, data);
   EXPECT_EQ(data.samplings, 5);
   scene.settings.foot_ik = !scene.settings.foot_ik;  // a toggle that changes the frames
-  app::refresh_joint_curves(scene, probe, {&hand, 1}, anim::EulerOrder::ZXY, 2, data);
+  app::refresh_joint_curves(project, scene, probe, {&hand, 1}, anim::EulerOrder::ZXY, 2, data);
   EXPECT_EQ(data.samplings, 6);
   scene.settings.foot_ik_settings.weight = 0.5f;
-  app::refresh_joint_curves(scene, probe, {&hand, 1}, anim::EulerOrder::ZXY, 2, data);
+  app::refresh_joint_curves(project, scene, probe, {&hand, 1}, anim::EulerOrder::ZXY, 2, data);
   EXPECT_EQ(data.samplings, 7);
   scene.terrain.shape = anim::TerrainShape::Slope;
-  app::refresh_joint_curves(scene, probe, {&hand, 1}, anim::EulerOrder::ZXY, 2, data);
+  app::refresh_joint_curves(project, scene, probe, {&hand, 1}, anim::EulerOrder::ZXY, 2, data);
   EXPECT_EQ(data.samplings, 8);
-  ASSERT_EQ(scene.rebind_post_process(), "");  // an edit of the stack
-  app::refresh_joint_curves(scene, probe, {&hand, 1}, anim::EulerOrder::ZXY, 2, data);
+  ASSERT_EQ(scene.rebind_post_process(project), "");  // an edit of the stack
+  app::refresh_joint_curves(project, scene, probe, {&hand, 1}, anim::EulerOrder::ZXY, 2, data);
   EXPECT_EQ(data.samplings, 9);
   EXPECT_TRUE(data.valid);
   scene.mode = app::PlayMode::RestPose;  // outside a clip preview: no curves
-  app::refresh_joint_curves(scene, probe, {&hand, 1}, anim::EulerOrder::ZXY, 2, data);
+  app::refresh_joint_curves(project, scene, probe, {&hand, 1}, anim::EulerOrder::ZXY, 2, data);
   EXPECT_FALSE(data.valid);
   EXPECT_TRUE(data.joints.empty());
 }
@@ -139,11 +141,13 @@ TEST_F(JointCurveView, SampledOnlyWhenWhatTheyShowChanges) {
 TEST_F(JointCurveView, AProbeThatCannotBindSaysWhyOnceAndLeavesTheCurvesInvalid) {
   unbind_scene_character();
   app::JointCurveData data;
-  EXPECT_EQ(app::refresh_joint_curves(scene, probe, {&forearm, 1}, anim::EulerOrder::XYZ, 1, data),
+  EXPECT_EQ(app::refresh_joint_curves(project, scene, probe, {&forearm, 1}, anim::EulerOrder::XYZ,
+                                      1, data),
             "frame probe: the character is not bound");
   EXPECT_FALSE(data.valid);
   // The same key is not sampled again, so the error is not repeated every frame.
-  EXPECT_EQ(app::refresh_joint_curves(scene, probe, {&forearm, 1}, anim::EulerOrder::XYZ, 1, data),
+  EXPECT_EQ(app::refresh_joint_curves(project, scene, probe, {&forearm, 1}, anim::EulerOrder::XYZ,
+                                      1, data),
             "");
   EXPECT_EQ(data.samplings, 1);
 }
@@ -152,14 +156,14 @@ TEST_F(JointCurveView, CurvesRunTheScenesPostProcessStack) {
   const int head = scene.character.skeleton.find_joint("head");
   ASSERT_GE(head, 0);
   app::JointCurveData data;
-  app::refresh_joint_curves(scene, probe, {&head, 1}, anim::EulerOrder::XYZ, 1, data);
+  app::refresh_joint_curves(project, scene, probe, {&head, 1}, anim::EulerOrder::XYZ, 1, data);
   ASSERT_TRUE(data.valid);
   const glm::quat without = data.joints[0].frames[10].local.rotation;
 
-  scene.project.post_process.resize(1);  // a look-at with the rig's joints
-  scene.project.post_process[0].target = {2.0f, 1.5f, 1.0f};
-  ASSERT_EQ(scene.rebind_post_process(), "");
-  app::refresh_joint_curves(scene, probe, {&head, 1}, anim::EulerOrder::XYZ, 1, data);
+  project.post_process.resize(1);  // a look-at with the rig's joints
+  project.post_process[0].target = {2.0f, 1.5f, 1.0f};
+  ASSERT_EQ(scene.rebind_post_process(project), "");
+  app::refresh_joint_curves(project, scene, probe, {&head, 1}, anim::EulerOrder::XYZ, 1, data);
   ASSERT_TRUE(data.valid);
   const anim::JointMotionFrame& c = data.joints[0].frames[10];
   EXPECT_LT(std::abs(glm::dot(without, c.local.rotation)), 0.9999f) << "the head turned";
@@ -177,8 +181,8 @@ TEST_F(JointCurveView, SeveralJointsAreEachSampledAsAlone) {
   const int hand = scene.character.skeleton.find_joint("hand_r");
   const int both[] = {forearm, hand};
   app::JointCurveData pair, alone;
-  app::refresh_joint_curves(scene, probe, both, anim::EulerOrder::XYZ, 1, pair);
-  app::refresh_joint_curves(scene, probe, {&hand, 1}, anim::EulerOrder::XYZ, 1, alone);
+  app::refresh_joint_curves(project, scene, probe, both, anim::EulerOrder::XYZ, 1, pair);
+  app::refresh_joint_curves(project, scene, probe, {&hand, 1}, anim::EulerOrder::XYZ, 1, alone);
   ASSERT_TRUE(pair.valid && alone.valid);
   ASSERT_EQ(pair.joints.size(), 2u);
   EXPECT_EQ(pair.joints[0].name, "forearm_l");
@@ -197,13 +201,14 @@ TEST_F(JointCurveView, SeveralJointsAreEachSampledAsAlone) {
 // exact storage gives, a little apart from the stored ones (within the compression's error).
 TEST_F(JointCurveView, CompressedClipsComeWithTheirExactCurves) {
   app::JointCurveData exact_only;
-  app::refresh_joint_curves(scene, probe, {&forearm, 1}, anim::EulerOrder::XYZ, 1, exact_only);
+  app::refresh_joint_curves(project, scene, probe, {&forearm, 1}, anim::EulerOrder::XYZ, 1,
+                            exact_only);
   ASSERT_TRUE(exact_only.valid);
   EXPECT_TRUE(exact_only.joints[0].exact_frames.empty()) << "exact clips have no second curve";
   scene.clip_binding.compress = true;
-  ASSERT_EQ(scene.rebind_character(), "");
+  ASSERT_EQ(scene.rebind_character(project), "");
   app::JointCurveData data;
-  app::refresh_joint_curves(scene, probe, {&forearm, 1}, anim::EulerOrder::XYZ, 1, data);
+  app::refresh_joint_curves(project, scene, probe, {&forearm, 1}, anim::EulerOrder::XYZ, 1, data);
   ASSERT_TRUE(data.valid);
   const app::SampledJointCurves& c = data.joints[0];
   ASSERT_EQ(c.exact_frames.size(), c.frames.size());

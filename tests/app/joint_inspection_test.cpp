@@ -89,6 +89,7 @@ TEST_F(JointInspection, ATrailPointIsTheJointsWorldPositionAtThatFrame) {
   // Root motion applied: the character walks away from the origin, and each trail point is
   // where the joint is at its frame, the character having walked on (or back) to it.
   scene.settings.root_motion_mode = anim::RootMotionMode::Applied;
+  ASSERT_EQ(scene.apply_settings(), "");
   scene.preview(walk);
   const float fps = scene.clips()[walk].source_fps;
   scene.clock.set_playing(true);

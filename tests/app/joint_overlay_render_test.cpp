@@ -41,7 +41,7 @@ class JointOverlayRender : public ::testing::Test {
     options.time_s = 0.5f;
     options.root_motion = "applied";
     app::FrameReport report;
-    ASSERT_EQ(app::compose_frame(options, scene, report), 0) << report.error;
+    ASSERT_EQ(app::compose_frame(options, project, scene, report), 0) << report.error;
     ASSERT_EQ(scene.update(0.0f, {}), "");
     hand = scene.character.skeleton.find_joint("hand_r");
     ASSERT_GE(hand, 0);
@@ -92,6 +92,7 @@ class JointOverlayRender : public ::testing::Test {
   }
 
   app::FrameOptions options;
+  project::Project project;  // the file's, bound in scene
   app::ViewerScene scene;
   app::RenderViewOptions camera;
   glm::mat4 view_projection{1.0f};

@@ -21,11 +21,11 @@ namespace {
 using Pose = std::vector<anim::Transform>;
 
 // The demo in its project, with a trigger "hop" that sends the machine from locomotion to
-// turn_right (as a state change asked for in the viewer).
-void open_demo(ViewerScene& scene) {
+// turn_right (as a state change asked for in the viewer), into project and bound in scene.
+void open_demo(ViewerScene& scene, project::Project& project) {
   LoadOutcome demo = load_now({{demo::kDemoSourcePath}, {}});
   ASSERT_TRUE(demo.ok);
-  project::Project& project = demo.project;
+  project = std::move(demo.project);
   const int hop = project.parameters.add("hop", anim::ParameterType::Trigger);
   anim::Transition t;
   t.source = 0;
@@ -33,7 +33,7 @@ void open_demo(ViewerScene& scene) {
   t.conditions.push_back({hop, anim::ConditionOp::Trigger, 0.0f});
   t.duration = 0.2f;
   project.state_machine.transitions.insert(project.state_machine.transitions.begin(), t);
-  ASSERT_EQ(scene.open(std::move(demo.character), std::move(project)), "");
+  ASSERT_EQ(scene.open(std::move(demo.character), project), "");
   ASSERT_EQ(scene.mode, PlayMode::Graph);
 }
 
@@ -81,9 +81,10 @@ InputRecording record_script(int frames, const std::function<float(int)>& dt,
                              std::vector<double>* input_times = nullptr,
                              std::vector<Pose>* shown = nullptr) {
   ViewerScene scene;
-  open_demo(scene);
+  project::Project project;
+  open_demo(scene, project);
   LiveRecorder recorder;
-  EXPECT_EQ(recorder.start(scene), "");
+  EXPECT_EQ(recorder.start(scene, project), "");
   const visual::SceneView view;
   double time_s = 0.0;
   for (int frame = 0; frame < frames; ++frame) {
@@ -147,13 +148,15 @@ TEST(LiveRecording, ReplayInFixedStepsMatchesSteppingByHandWithTheSameInputs) {
   const visual::SceneView view;
 
   ViewerScene replayed;
-  open_demo(replayed);
+  project::Project replayed_project;
+  open_demo(replayed, replayed_project);
   RecordingReplay replay(recording);
-  ASSERT_EQ(replay.start(replayed), "");
+  ASSERT_EQ(replay.start(replayed, replayed_project), "");
 
   ViewerScene by_hand;
-  open_demo(by_hand);
-  ASSERT_EQ(restart_character(by_hand), "");
+  project::Project by_hand_project;
+  open_demo(by_hand, by_hand_project);
+  ASSERT_EQ(restart_character(by_hand_project, by_hand), "");
   int next_input = 0;  // the script's inputs, given at the replay frame that starts after them
   bool visited_turn_right = false;
   for (int n = 0; n < frames; ++n) {
@@ -178,9 +181,10 @@ TEST(LiveRecording, ReplayAtTheRecordingsOwnStepsShowsTheRecordedPoses) {
   const InputRecording recording = record_script(
       70, [](int) { return kStep_s; }, nullptr, &shown);
   ViewerScene replayed;
-  open_demo(replayed);
+  project::Project replayed_project;
+  open_demo(replayed, replayed_project);
   RecordingReplay replay(recording);
-  ASSERT_EQ(replay.start(replayed), "");
+  ASSERT_EQ(replay.start(replayed, replayed_project), "");
   const visual::SceneView view;
   ASSERT_EQ(replay.step(replayed, 0.0, view), "");  // a video's first frame: time 0
   for (int frame = 0; frame < 70; ++frame) {
@@ -191,14 +195,15 @@ TEST(LiveRecording, ReplayAtTheRecordingsOwnStepsShowsTheRecordedPoses) {
 
 TEST(LiveRecording, ReplayRefusesNamesTheFileDoesNotHave) {
   ViewerScene scene;
-  open_demo(scene);
+  project::Project project;
+  open_demo(scene, project);
   InputRecording recording;
   recording.duration_s = 1.0;
   recording.inputs.push_back({0.0, RecordedInput::Kind::Parameter, "speed"});
-  EXPECT_EQ(RecordingReplay(recording).start(scene),
+  EXPECT_EQ(RecordingReplay(recording).start(scene, project),
             "it sets a parameter 'speed' that <demo>'s graph does not have");
   recording.inputs[0] = {0.0, RecordedInput::Kind::Play, "jog", 0.0f, PlayMode::ClipPreview};
-  EXPECT_EQ(RecordingReplay(recording).start(scene),
+  EXPECT_EQ(RecordingReplay(recording).start(scene, project),
             "it plays a clip 'jog' that <demo> does not have");
 }
 

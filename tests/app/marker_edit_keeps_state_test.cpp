@@ -17,10 +17,9 @@ namespace app {
 namespace {
 
 // Adds the marker "hit" at 0.25 s to the clip on the timeline (clip 0) as the timeline does, and
-// checks that it is in the project.
-void add_marker_on_the_timeline(ViewerScene& scene) {
+// checks that it is in doc's project.
+void add_marker_on_the_timeline(Document& doc, ViewerScene& scene) {
   ViewerUi ui;
-  Document doc;
   scene.preview_clip = 0;
   const std::string clip = scene.clips()[0].name;
   ui::TimelineMarkerEdit add;
@@ -30,7 +29,7 @@ void add_marker_on_the_timeline(ViewerScene& scene) {
   apply_timeline_marker_edit(doc, ui, scene, add);
   ASSERT_EQ(ui.status, "markers of " + clip + " changed");
   bool found = false;
-  for (const project::ProjectClipMarkers& m : scene.project.clip_markers) {
+  for (const project::ProjectClipMarkers& m : doc.project().clip_markers) {
     for (const anim::Marker& marker : m.markers) {
       found |= m.clip == clip && marker.name == "hit" && marker.time_s == 0.25f;
     }
@@ -40,28 +39,31 @@ void add_marker_on_the_timeline(ViewerScene& scene) {
 
 // The demo playing its graph with root motion applied, frames of 1/60 s after turn was set to 1
 // (turn > 0.5 starts the demo's 0.25 s crossfade from its entry state, locomotion (0), to
-// turn_left (1)).
-void play_demo_turning(ViewerScene& scene, int frames) {
+// turn_left (1)). The demo's project is doc's.
+void play_demo_turning(Document& doc, ViewerScene& scene, int frames) {
   LoadOutcome demo = load_now({{demo::kDemoSourcePath}, {}});
   ASSERT_TRUE(demo.ok);
-  ASSERT_EQ(scene.open(std::move(demo.character), std::move(demo.project)), "");
+  ASSERT_EQ(scene.open(std::move(demo.character), demo.project), "");
+  doc.open({demo::kDemoSourcePath}, "", std::move(demo.project));
   scene.mode = PlayMode::Graph;
   scene.settings.root_motion_mode = anim::RootMotionMode::Applied;
+  ASSERT_EQ(scene.apply_settings(), "");
   ASSERT_EQ(scene.set_parameter("turn=1"), "");
   const visual::SceneView view;
   for (int i = 0; i < frames; ++i) ASSERT_EQ(scene.update(1.0f / 60.0f, view), "");
 }
 
 TEST(MarkerEditKeepsState, TheMachineStaysInItsStateAtItsPhaseAndTheCharacterInPlace) {
+  Document doc;
   ViewerScene scene;
-  ASSERT_NO_FATAL_FAILURE(play_demo_turning(scene, 30));  // in state 1 by now
+  ASSERT_NO_FATAL_FAILURE(play_demo_turning(doc, scene, 30));  // in state 1 by now
   const int state = scene.instance.machine().active_state();
   ASSERT_EQ(state, 1);
   const float phase = scene.instance.machine().active_normalized_time();
   const glm::vec3 place = scene.instance.world().translation;
   ASSERT_GT(glm::length(place), 0.05f) << "the character walked before the edit";
 
-  ASSERT_NO_FATAL_FAILURE(add_marker_on_the_timeline(scene));
+  ASSERT_NO_FATAL_FAILURE(add_marker_on_the_timeline(doc, scene));
 
   EXPECT_EQ(scene.instance.machine().active_state(), state);
   EXPECT_FLOAT_EQ(scene.instance.machine().active_normalized_time(), phase);
@@ -72,9 +74,10 @@ TEST(MarkerEditKeepsState, TheMachineStaysInItsStateAtItsPhaseAndTheCharacterInP
 }
 
 TEST(MarkerEditKeepsState, ATransitionUnderWayGoesOnFromWhereItWas) {
+  Document doc;
   ViewerScene scene;
   // Six frames in, the crossfade is about a third of the way through.
-  ASSERT_NO_FATAL_FAILURE(play_demo_turning(scene, 6));
+  ASSERT_NO_FATAL_FAILURE(play_demo_turning(doc, scene, 6));
   const anim::TransitionStatus before = scene.instance.machine().transition();
   ASSERT_TRUE(before.running);
   ASSERT_EQ(before.from_state, 0);
@@ -84,7 +87,7 @@ TEST(MarkerEditKeepsState, ATransitionUnderWayGoesOnFromWhereItWas) {
   const float target_phase = scene.instance.machine().active_normalized_time();
   const float source_phase = scene.instance.machine().crossfade_source_normalized_time();
 
-  ASSERT_NO_FATAL_FAILURE(add_marker_on_the_timeline(scene));
+  ASSERT_NO_FATAL_FAILURE(add_marker_on_the_timeline(doc, scene));
 
   const anim::TransitionStatus after = scene.instance.machine().transition();
   EXPECT_TRUE(after.running) << "the transition was dropped";
@@ -115,16 +118,15 @@ bool has_marker(const anim::Clip& clip, const std::string& name) {
 // was: clip 1's markers are changed in the character after the load (where a binding copies
 // clips from), and only a binding of clip 1 would pick that up. So does the undo of the edit.
 TEST(MarkerEditKeepsState, OnlyTheEditedClipIsBoundAgain) {
+  Document doc;
   ViewerScene scene;
-  ASSERT_NO_FATAL_FAILURE(play_demo_turning(scene, 1));
+  ASSERT_NO_FATAL_FAILURE(play_demo_turning(doc, scene, 1));
   ASSERT_GE(scene.clips().size(), 2u);
-  ASSERT_EQ(project::find_clip_markers(scene.project, scene.clips()[1].name), nullptr);
+  ASSERT_EQ(project::find_clip_markers(doc.project(), scene.clips()[1].name), nullptr);
   scene.character.clips[1].markers = {{"not_bound_again", 0.1f}};
   const std::vector<anim::Marker> clip_1_markers = scene.clips()[1].markers;
   const auto previous = scene.bound.character;
 
-  Document doc;
-  doc.history.reset(scene.project);
   ViewerUi ui;
   scene.preview_clip = 0;
   ui::TimelineMarkerEdit add;

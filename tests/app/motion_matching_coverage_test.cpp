@@ -16,8 +16,8 @@ class MotionMatchingCoverage : public ::testing::Test {
  protected:
   void SetUp() override {
     importer::Character character = demo::make_demo_character();
-    project::Project project = project::preview_project(character, demo::kDemoSourcePath);
-    ASSERT_EQ(scene.open(std::move(character), std::move(project)), "");
+    const project::Project project = project::preview_project(character, demo::kDemoSourcePath);
+    ASSERT_EQ(scene.open(std::move(character), project), "");
   }
   app::ViewerScene scene;
   app::MotionMatchingMode mode;
@@ -43,8 +43,7 @@ TEST_F(MotionMatchingCoverage, SavedCountsComeBackOnTheSameRangesOnly) {
   stale.mirrored = second.mirrored;
   stale.start_time_s = second.start_time_s;
   stale.counts.assign(static_cast<std::size_t>(second.frame_count) + 1, 7u);
-  scene.project.motion_matching = project::ProjectMotionMatching{};
-  scene.project.motion_matching->coverage = {kept, stale};
+  mode.stored_coverage = {kept, stale};  // as the project saved them
 
   ASSERT_EQ(mode.start(scene, {}, {}), "");
   const std::vector<std::uint32_t>& coverage = mode.coverage();

@@ -196,9 +196,9 @@ TEST_F(MotionMatchingWindow, AWalkSteeredWithWIsRecordedAndReplayedHeadless) {
   app::ViewerScene scene;
   app::LoadOutcome demo = app::load_now({{demo::kDemoSourcePath}, {}});
   ASSERT_TRUE(demo.ok);
-  ASSERT_EQ(scene.open(std::move(demo.character), std::move(demo.project)), "");
+  ASSERT_EQ(scene.open(std::move(demo.character), demo.project), "");
   app::RecordingReplay replay(recording);
-  ASSERT_EQ(replay.start(scene), "");
+  ASSERT_EQ(replay.start(scene, demo.project), "");
   ASSERT_EQ(replay.play_to(scene, recording.duration_s, 1.0 / 30.0, visual::SceneView{}), "");
   const glm::vec3 walked = scene.instance.world().translation;
   EXPECT_GT(glm::dot(walked, glm::normalize(asked)), 1.0f) << "1.5 s at walking speed";

@@ -31,10 +31,12 @@ constexpr float kStep_s = 1.0f / 30.0f;  // the viewer's headless steps, and the
 constexpr int kFrames = 96;
 constexpr int kStopFrame = 72, kRestartFrame = 78;
 
-void open_demo(ViewerScene& scene) {
+// The demo in its project, into project and bound in scene.
+void open_demo(ViewerScene& scene, project::Project& project) {
   LoadOutcome demo = load_now({{demo::kDemoSourcePath}, {}});
   ASSERT_TRUE(demo.ok);
-  ASSERT_EQ(scene.open(std::move(demo.character), std::move(demo.project)), "");
+  project = std::move(demo.project);
+  ASSERT_EQ(scene.open(std::move(demo.character), project), "");
 }
 
 // What a frame shows: every joint's position in the character's space and the root's place in
@@ -82,7 +84,8 @@ void panel_edits(int frame, MotionMatchingMode& mode, ViewerScene& scene) {
 // The session as the viewer runs it: the mode's step, then the recorder's update.
 void record_session(InputRecording& recording, std::vector<Shown>& shown) {
   ViewerScene scene;
-  open_demo(scene);
+  project::Project project;
+  open_demo(scene, project);
   MotionMatchingMode mode;
   ASSERT_EQ(mode.start(scene, {}, {}, false), "");
   const visual::SceneView view;
@@ -94,7 +97,7 @@ void record_session(InputRecording& recording, std::vector<Shown>& shown) {
     ASSERT_EQ(scene.update(kStep_s, view), "");
   }
   LiveRecorder recorder;
-  ASSERT_EQ(recorder.start(scene, &mode), "");
+  ASSERT_EQ(recorder.start(scene, project, &mode), "");
   for (int frame = 0; frame < kFrames; ++frame) {
     ASSERT_EQ(mode.step(steering_at(frame), kStep_s, scene), "");
     ASSERT_EQ(recorder.update(scene, kStep_s, view), "");
@@ -107,9 +110,10 @@ void record_session(InputRecording& recording, std::vector<Shown>& shown) {
 // A replay at step_s from a video's first frame (a step of 0), frames steps on.
 std::vector<Shown> replay(const InputRecording& recording, double step_s, int frames) {
   ViewerScene scene;
-  open_demo(scene);
+  project::Project project;
+  open_demo(scene, project);
   RecordingReplay replay(recording);
-  EXPECT_EQ(replay.start(scene), "");
+  EXPECT_EQ(replay.start(scene, project), "");
   const visual::SceneView view;
   EXPECT_EQ(replay.step(scene, 0.0, view), "");
   std::vector<Shown> shown;
@@ -143,7 +147,8 @@ TEST_F(MotionMatchingRecording, RecordsTheModesStartsSettingsStopAndSteeringOnce
   EXPECT_EQ(mm[0].motion_matching.event, Event::Start);
   EXPECT_EQ(mm[0].time_s, 0.0);
   ViewerScene demo;
-  open_demo(demo);
+  project::Project demo_project;
+  open_demo(demo, demo_project);
   std::vector<std::string> every_clip;
   for (const anim::Clip& clip : demo.clips()) every_clip.push_back(clip.name);
   EXPECT_EQ(mm[0].motion_matching.database_clips, every_clip) << "started on all of them";
@@ -214,9 +219,10 @@ TEST_F(MotionMatchingRecording, TwoReplaysAtAVideosRateAreTheSame) {
 
 TEST_F(MotionMatchingRecording, TheBurnInNamesTheMatchedClipAndTheAskedSpeed) {
   ViewerScene scene;
-  open_demo(scene);
+  project::Project project;
+  open_demo(scene, project);
   RecordingReplay replay(recording_);
-  ASSERT_EQ(replay.start(scene), "");
+  ASSERT_EQ(replay.start(scene, project), "");
   const visual::SceneView view;
   ASSERT_EQ(replay.play_to(scene, 60 * static_cast<double>(kStep_s), kStep_s, view), "");
   std::vector<std::string> lines = replay.overlay_lines(scene);
@@ -236,14 +242,15 @@ TEST_F(MotionMatchingRecording, TheBurnInNamesTheMatchedClipAndTheAskedSpeed) {
 
 TEST(MotionMatchingReplay, RefusesClipsTheFileDoesNotHave) {
   ViewerScene scene;
-  open_demo(scene);
+  project::Project project;
+  open_demo(scene, project);
   InputRecording recording;
   recording.duration_s = 1.0;
   RecordedInput start;
   start.kind = RecordedInput::Kind::MotionMatching;
   start.motion_matching.database_clips = {"idle", "moonwalk"};
   recording.inputs.push_back(start);
-  EXPECT_EQ(RecordingReplay(recording).start(scene),
+  EXPECT_EQ(RecordingReplay(recording).start(scene, project),
             "its motion matching names a clip 'moonwalk' that <demo> does not have");
 }
 
@@ -252,7 +259,8 @@ TEST(MotionMatchingReplay, RefusesClipsTheFileDoesNotHave) {
 // it was dropped before; the character keeps playing the last pose it was given.
 TEST(MotionMatchingMode, AFailedControllerStepReachesTheCaller) {
   ViewerScene scene;
-  open_demo(scene);
+  project::Project project;
+  open_demo(scene, project);
   MotionMatchingMode mode;
   ASSERT_EQ(mode.start(scene, {}, {}, false), "");
   const visual::SceneView view;

@@ -75,6 +75,7 @@ TEST(PoseFrame, PoseCommandEqualsTheViewersExportedPoseWithFootIkOnASlope) {
   scene.clock.set_playing(false);
   scene.clock.seek(0.4);
   scene.settings.foot_ik = true;
+  ASSERT_EQ(scene.apply_settings(), "");
   scene.terrain.shape = anim::TerrainShape::Slope;
   scene.terrain.slope_deg = 15.0f;
   ASSERT_EQ(scene.update(0.0f, {}), "");
@@ -112,8 +113,8 @@ TEST(PoseFrame, PoseCommandGuessesTheViewersUnitsForACmuBvh) {
   LoadOutcome first = load_now(request);
   ASSERT_TRUE(first.ok);
   const float file_hips_y = first.character.skeleton.rest_pose[0].translation.y;
-  ASSERT_EQ(scene.open(std::move(first.character), std::move(first.project)), "");
-  refresh_panels(ui, scene);
+  ASSERT_EQ(scene.open(std::move(first.character), first.project), "");
+  refresh_panels(ui, first.project, scene);
   ASSERT_TRUE(guess_units_after_load(ui, scene, request.files));
   const float scale = ui.import_settings.unit_scale;
   EXPECT_NEAR(scale, 0.0254f / 0.45f, 1e-6f);  // CMU mocap units

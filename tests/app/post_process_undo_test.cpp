@@ -33,8 +33,9 @@ const project::ProjectPostProcess& look_at(const Stack& stack) {
 }
 
 // The playing instance runs the project's look-at with its target and weight.
-void expect_instance_runs(const ViewerScene& scene, const project::ProjectPostProcess& look) {
-  const int b = bound_entry_of(scene, look_at_index(scene.project.post_process));
+void expect_instance_runs(const project::Project& project, const ViewerScene& scene,
+                          const project::ProjectPostProcess& look) {
+  const int b = bound_entry_of(project, scene, look_at_index(project.post_process));
   ASSERT_GE(b, 0);
   const anim::PostProcessEntry& e = scene.instance.post_process()[static_cast<std::size_t>(b)];
   EXPECT_EQ(e.look_at_goal.target, look.target);
@@ -49,54 +50,55 @@ TEST(PostProcessUndo, EachEditIsOneStepAndUndoRedoGiveTheExactStacks) {
   look.target = {1.0f, 1.6f, 1.0f};
   demo.project.post_process = {look};
   ViewerScene scene;
-  ASSERT_EQ(scene.open(std::move(demo.character), std::move(demo.project)), "");
+  ASSERT_EQ(scene.open(std::move(demo.character), demo.project), "");
   ViewerUi ui;
   Document doc;
-  doc.open({demo::kDemoSourcePath}, "", scene.project);  // as a load does
-  std::vector<Stack> recorded{scene.project.post_process};
+  doc.open({demo::kDemoSourcePath}, "", std::move(demo.project));  // as a load does
+  std::vector<Stack> recorded{doc.project().post_process};
 
   // The weight slider dragged over 30 frames: the button held, one edit a frame.
   for (int frame = 1; frame <= 30; ++frame) {
-    scene.project.post_process[0].weight = 1.0f - static_cast<float>(frame) / 60.0f;
+    doc.project().post_process[0].weight = 1.0f - static_cast<float>(frame) / 60.0f;
     commit_post_process_edit(doc, ui, scene, true);
   }
-  doc.history.end_gesture();  // released
-  recorded.push_back(scene.project.post_process);
+  doc.end_gesture();  // released
+  recorded.push_back(doc.project().post_process);
   // A twist entry added (a click: the button is up when ImGui reports it).
-  scene.project.post_process.emplace_back().kind = anim::PostProcessKind::Twist;
+  doc.project().post_process.emplace_back().kind = anim::PostProcessKind::Twist;
   commit_post_process_edit(doc, ui, scene, false);
-  recorded.push_back(scene.project.post_process);
+  recorded.push_back(doc.project().post_process);
   // The target dragged over 30 frames.
   for (int frame = 1; frame <= 30; ++frame) {
-    set_post_process_target(scene, 0, look.target + glm::vec3(0.01f * frame, 0.0f, 0.0f));
-    record_target_drag(doc, scene);
+    set_post_process_target(doc.project(), scene, 0,
+                            look.target + glm::vec3(0.01f * frame, 0.0f, 0.0f));
+    record_target_drag(doc);
   }
-  doc.history.end_gesture();
-  recorded.push_back(scene.project.post_process);
+  doc.end_gesture();
+  recorded.push_back(doc.project().post_process);
   // The twist moved up, before the look-at.
-  std::swap(scene.project.post_process[0], scene.project.post_process[1]);
+  std::swap(doc.project().post_process[0], doc.project().post_process[1]);
   commit_post_process_edit(doc, ui, scene, false);
-  recorded.push_back(scene.project.post_process);
+  recorded.push_back(doc.project().post_process);
   ASSERT_NEAR(look_at(recorded[3]).target.x, 1.3f, 1e-5f);
   ASSERT_EQ(look_at(recorded[1]).weight, 0.5f);
 
   for (int step = 3; step >= 0; --step) {
     ASSERT_TRUE(step_graph_history(doc, ui, scene, true)) << "undo to step " << step;
-    EXPECT_TRUE(project::same_post_process(scene.project.post_process, recorded[step]))
+    EXPECT_TRUE(project::same_post_process(doc.project().post_process, recorded[step]))
         << "undo to step " << step << ": "
-        << project::post_process_to_json(scene.project.post_process).dump() << " vs "
+        << project::post_process_to_json(doc.project().post_process).dump() << " vs "
         << project::post_process_to_json(recorded[step]).dump();
-    EXPECT_EQ(look_at(scene.project.post_process).target, look_at(recorded[step]).target);
-    EXPECT_EQ(look_at(scene.project.post_process).weight, look_at(recorded[step]).weight);
-    expect_instance_runs(scene, look_at(recorded[step]));
+    EXPECT_EQ(look_at(doc.project().post_process).target, look_at(recorded[step]).target);
+    EXPECT_EQ(look_at(doc.project().post_process).weight, look_at(recorded[step]).weight);
+    expect_instance_runs(doc.project(), scene, look_at(recorded[step]));
   }
   EXPECT_FALSE(step_graph_history(doc, ui, scene, true)) << "the drags were one step each";
   EXPECT_EQ(ui.status, "nothing to undo");
   for (int step = 1; step <= 4; ++step) {
     ASSERT_TRUE(step_graph_history(doc, ui, scene, false)) << "redo to step " << step;
-    EXPECT_TRUE(project::same_post_process(scene.project.post_process, recorded[step]))
+    EXPECT_TRUE(project::same_post_process(doc.project().post_process, recorded[step]))
         << "redo to step " << step;
-    expect_instance_runs(scene, look_at(recorded[step]));
+    expect_instance_runs(doc.project(), scene, look_at(recorded[step]));
   }
   EXPECT_FALSE(step_graph_history(doc, ui, scene, false));
 }

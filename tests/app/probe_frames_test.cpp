@@ -25,8 +25,8 @@ class ProbeFrames : public test::DemoWalkScene {
     look.kind = anim::PostProcessKind::LookAt;
     look.target = {-2.0f, 1.6f, 1.0f};  // the project's own: to the character's right
     look.follow_camera = true;
-    scene.project.post_process = {look};
-    ASSERT_EQ(scene.rebind_post_process(), "");
+    project.post_process = {look};
+    ASSERT_EQ(scene.rebind_post_process(project), "");
     scene.mode = app::PlayMode::ClipPreview;
     scene.preview(walk);
     scene.clock.set_playing(false);
@@ -36,7 +36,7 @@ class ProbeFrames : public test::DemoWalkScene {
   // The live frame with the camera's eye at eye (world), the probe's frame at the same time,
   // and the two heads (model space) compared.
   glm::mat4 live_and_probe_head(const glm::vec3& eye) {
-    app::follow_camera_targets(scene, eye);
+    app::follow_camera_targets(project, scene, eye);
     EXPECT_EQ(scene.update(0.0f, {}), "");
     const glm::mat4 live = scene.instance.model_pose()[static_cast<std::size_t>(head)];
     EXPECT_EQ(app::compose_probe_frame(scene, probe, walk, scene.clock.time_s()), "");

@@ -37,12 +37,12 @@ class ProjectSavingTest : public ::testing::Test {
     LoadOutcome outcome = load_now({files, {}});
     ASSERT_TRUE(outcome.ok) << (outcome.errors.empty() ? "" : outcome.errors[0].message);
     const std::string project_path = outcome.project_path;
-    ASSERT_EQ(scene.open(std::move(outcome.character), std::move(outcome.project)), "");
-    doc.open(files, project_path, scene.project);
-    restore_view(scene.project, ui, scene);
-    refresh_panels(ui, scene);
+    ASSERT_EQ(scene.open(std::move(outcome.character), outcome.project), "");
+    doc.open(files, project_path, std::move(outcome.project));
+    restore_view(doc.project(), ui, scene);
+    refresh_panels(ui, doc.project(), scene);
     if (scene.mode == PlayMode::ClipPreview) preview_clip(ui, scene, scene.preview_clip);
-    restore_session(scene.project, ui, scene, camera);
+    restore_session(doc.project(), ui, scene, camera);
     mark_saved(doc, ui, scene, camera);
   }
 
@@ -64,7 +64,7 @@ TEST_F(ProjectSavingTest, AProjectBesideACopiedAssetFolderReopensWithRelativePat
   render::OrbitCamera camera;
   open({(assets / "RobotExpressive.glb").string()}, doc, scene, ui, camera);
   EXPECT_TRUE(doc.project_path().empty()) << "a model opened directly is a new, unsaved project";
-  EXPECT_EQ(fs::path(suggested_project_path(doc, scene)),
+  EXPECT_EQ(fs::path(suggested_project_path(doc)),
             fs::current_path() / "RobotExpressive.animview.json")
       << "Save As starts in the working folder, not beside the asset";
   ASSERT_GE(scene.clips().size(), 3u);

@@ -26,6 +26,7 @@ std::filesystem::path fox_file() {
 std::vector<float> body_pitches(ViewerScene& scene, bool foot_ik, const anim::Terrain& terrain,
                                 float seconds) {
   scene.settings.foot_ik = foot_ik;
+  EXPECT_EQ(scene.apply_settings(), "");
   scene.terrain = terrain;
   scene.instance.reset_world();
   scene.preview(scene.find_clip("Walk"));

@@ -32,7 +32,7 @@ TEST(RecordedPoseRender, ARecordedFrameIsDrawnAsItWasShown) {
   LoadOutcome demo = load_now({{demo::kDemoSourcePath}, {}});
   ASSERT_TRUE(demo.ok);
   ViewerScene scene;
-  ASSERT_EQ(scene.open(std::move(demo.character), std::move(demo.project)), "");
+  ASSERT_EQ(scene.open(std::move(demo.character), demo.project), "");
   (void)renderer.set_character(
       app::character_source(scene.character));  // warnings: none for the demo
   scene.mode = PlayMode::Graph;
@@ -40,7 +40,7 @@ TEST(RecordedPoseRender, ARecordedFrameIsDrawnAsItWasShown) {
   ASSERT_EQ(scene.set_parameter("turn=1"), "");  // the character turns on the spot
   anim::StateHistory history;
   history.reset(100, scene.character.skeleton.joint_count(),
-                static_cast<int>(scene.project.state_machine.states.size()),
+                static_cast<int>(demo.project.state_machine.states.size()),
                 scene.parameters.count());
   visual::SceneView view;
   render::OrbitCamera camera;

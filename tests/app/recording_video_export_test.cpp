@@ -23,10 +23,12 @@ namespace {
 
 namespace fs = std::filesystem;
 
-void open_demo(ViewerScene& scene) {
+// The demo in its project, into project and bound in scene.
+void open_demo(ViewerScene& scene, project::Project& project) {
   LoadOutcome demo = load_now({{demo::kDemoSourcePath}, {}});
   ASSERT_TRUE(demo.ok);
-  ASSERT_EQ(scene.open(std::move(demo.character), std::move(demo.project)), "");
+  project = std::move(demo.project);
+  ASSERT_EQ(scene.open(std::move(demo.character), project), "");
   ASSERT_EQ(scene.mode, PlayMode::Graph);
 }
 
@@ -34,9 +36,10 @@ void open_demo(ViewerScene& scene) {
 // after 0.4 s.
 InputRecording record_drag() {
   ViewerScene scene;
-  open_demo(scene);
+  project::Project project;
+  open_demo(scene, project);
   LiveRecorder recorder;
-  EXPECT_EQ(recorder.start(scene), "");
+  EXPECT_EQ(recorder.start(scene, project), "");
   const visual::SceneView view;
   for (int frame = 0; frame < 48; ++frame) {
     if (frame == 16) {
@@ -49,7 +52,8 @@ InputRecording record_drag() {
 
 TEST(RecordingVideoPlan, ARecordingPlansItsLengthAtTheReplayRate) {
   ViewerScene scene;
-  open_demo(scene);
+  project::Project project;
+  open_demo(scene, project);
   const SavedRecording saved{record_drag(), "drag.json"};
   ASSERT_NEAR(saved.inputs.duration_s, 1.2, 1e-6);
   ui::VideoExportForm form = ui::default_recording_export_form(saved.inputs.duration_s);
@@ -80,7 +84,9 @@ class RecordingVideoExportTest : public GlTest {
     dir_ = fs::temp_directory_path() / ("animview_recording_video_" + std::to_string(::getpid()));
     fs::remove_all(dir_);
     ASSERT_EQ(renderer_.init(), "");
-    open_demo(scene_);
+    project::Project project;
+    open_demo(scene_, project);
+    doc_.open({demo::kDemoSourcePath}, "", std::move(project));
     renderer_.set_character(character_source(scene_.character));
     ui_.load_count = 1;
     camera_.frame(glm::vec3(-1.0f, 0.0f, -1.0f), glm::vec3(1.0f, 2.0f, 1.0f), 4.0f / 3.0f);
@@ -98,7 +104,7 @@ class RecordingVideoExportTest : public GlTest {
 
 TEST_F(RecordingVideoExportTest, TheLastRecordingIsReplayedIntoAVideo) {
   const SavedRecording saved{record_drag(), (dir_ / "drag.json").string()};
-  exporter_.open(ui_.video_export, scene_, ".", &saved);
+  exporter_.open(ui_.video_export, doc_, scene_, &saved);
   ui::VideoExportForm& form = ui_.video_export.form;
   form.recording = true;
   form.from_s = 0.0;
@@ -121,9 +127,10 @@ TEST_F(RecordingVideoExportTest, TheLastRecordingIsReplayedIntoAVideo) {
   // The character stands where a replay by hand to the last frame (35 / 30 s) leaves it, with
   // the dragged point.
   ViewerScene reference;
-  open_demo(reference);
+  project::Project reference_project;
+  open_demo(reference, reference_project);
   RecordingReplay replay(saved.inputs);
-  ASSERT_EQ(replay.start(reference), "");
+  ASSERT_EQ(replay.start(reference, reference_project), "");
   ASSERT_EQ(replay.play_to(reference, 35.0 / 30.0, 1.0 / 30.0, visual::SceneView{}), "");
   EXPECT_FLOAT_EQ(scene_.parameters.get(scene_.parameters.find("velocity_x")), 1.2f);
   const std::span<const anim::Transform> a = scene_.instance.local_pose();
@@ -151,7 +158,7 @@ InputRecording steered_recording(const ViewerScene& scene) {
 
 TEST_F(RecordingVideoExportTest, AMotionMatchingSessionIsReplayedIntoAVideo) {
   const SavedRecording saved{steered_recording(scene_), (dir_ / "steered.json").string()};
-  exporter_.open(ui_.video_export, scene_, ".", &saved);
+  exporter_.open(ui_.video_export, doc_, scene_, &saved);
   ui_.video_export.form = ui::default_recording_export_form(saved.inputs.duration_s);
   ui_.video_export.form.path = (dir_ / "steered.mp4").string();
   ASSERT_EQ(exporter_.start(doc_, ui_, scene_, 160, 120, &saved), "");
@@ -165,9 +172,10 @@ TEST_F(RecordingVideoExportTest, AMotionMatchingSessionIsReplayedIntoAVideo) {
   EXPECT_EQ(probe::read(dir_ / "steered.mp4").streams.at(0).frames, 30);
   // Where a replay by hand to the last frame (29 / 30 s) leaves the character: walked away.
   ViewerScene reference;
-  open_demo(reference);
+  project::Project reference_project;
+  open_demo(reference, reference_project);
   RecordingReplay replay(saved.inputs);
-  ASSERT_EQ(replay.start(reference), "");
+  ASSERT_EQ(replay.start(reference, reference_project), "");
   ASSERT_EQ(replay.play_to(reference, 29.0 / 30.0, 1.0 / 30.0, visual::SceneView{}), "");
   const glm::vec3 at = scene_.instance.world().translation;
   EXPECT_GT(at.z, 0.5f) << "steered along +Z";
@@ -179,7 +187,7 @@ TEST_F(RecordingVideoExportTest, AMotionMatchingSessionIsReplayedIntoAVideo) {
 
 TEST_F(RecordingVideoExportTest, ExportingWhileRecordingIsRefused) {
   const SavedRecording saved{record_drag(), (dir_ / "drag.json").string()};
-  exporter_.open(ui_.video_export, scene_, ".", &saved);
+  exporter_.open(ui_.video_export, doc_, scene_, &saved);
   ui_.video_export.form = ui::default_recording_export_form(saved.inputs.duration_s);
   ui_.video_export.form.path = (dir_ / "drag.mp4").string();
   ui_.view.record_inputs = true;

@@ -29,9 +29,9 @@ class RetargetAuthoringTest : public ::testing::Test {
     fs::copy_file(kForeignBvh, bvh_);
     LoadOutcome demo = load_now({{demo::kDemoSourcePath}, {}});
     ASSERT_TRUE(demo.ok);
-    ASSERT_EQ(scene_.open(std::move(demo.character), std::move(demo.project)), "");
-    doc_.open({demo::kDemoSourcePath}, "", scene_.project);
-    refresh_panels(ui_, scene_);
+    ASSERT_EQ(scene_.open(std::move(demo.character), demo.project), "");
+    doc_.open({demo::kDemoSourcePath}, "", std::move(demo.project));
+    refresh_panels(ui_, doc_.project(), scene_);
   }
   void TearDown() override {
     if (!dir_.empty()) fs::remove_all(dir_);
@@ -45,7 +45,7 @@ class RetargetAuthoringTest : public ::testing::Test {
 
   std::string save() {
     const std::string project = (dir_ / "demo.animview.json").string();
-    EXPECT_EQ(project::save_project(scene_.project, project), "");
+    EXPECT_EQ(project::save_project(doc_.project(), project), "");
     return project;
   }
 
@@ -65,9 +65,9 @@ TEST_F(RetargetAuthoringTest, TheAcceptedOfferIsARetargetEntryAndAReloadRetarget
   retarget(bvh_);
   ASSERT_TRUE(ui_.errors.entries().empty()) << ui_.errors.entries()[0].cause;
   ASSERT_EQ(scene_.clips().size(), before + 1);
-  ASSERT_EQ(scene_.project.retargets.size(), 1u);
-  EXPECT_EQ(scene_.project.retargets[0].file, bvh_);
-  EXPECT_TRUE(scene_.project.clip_files.empty());
+  ASSERT_EQ(doc_.project().retargets.size(), 1u);
+  EXPECT_EQ(doc_.project().retargets[0].file, bvh_);
+  EXPECT_TRUE(doc_.project().clip_files.empty());
   EXPECT_EQ(doc_.files(), std::vector<std::string>{demo::kDemoSourcePath});
 
   const std::string name = scene_.clips().back().name;
@@ -120,9 +120,9 @@ TEST_F(RetargetAuthoringTest, AMissingSourceIsNamedAndTheProjectStillOpens) {
 // relative), imports it once, and names a missing one with the cause.
 TEST_F(RetargetAuthoringTest, ThePanelFindsARelativeEntryInTheProjectFolderAndNamesAMissingOne) {
   retarget(bvh_);
-  ASSERT_EQ(scene_.project.retargets.size(), 1u);
-  scene_.project.retargets[0].file = "walk.bvh";
-  doc_.open({demo::kDemoSourcePath}, (dir_ / "demo.animview.json").string(), scene_.project);
+  ASSERT_EQ(doc_.project().retargets.size(), 1u);
+  doc_.project().retargets[0].file = "walk.bvh";
+  doc_.open({demo::kDemoSourcePath}, (dir_ / "demo.animview.json").string(), doc_.project());
   RetargetAuthoring authoring;
   ASSERT_EQ(retarget_again(authoring, 0, doc_, scene_, ui_), "");
   EXPECT_EQ(fs::path(authoring.sources[0].path), dir_ / "walk.bvh");
@@ -141,9 +141,9 @@ TEST_F(RetargetAuthoringTest, ThePanelFindsARelativeEntryInTheProjectFolderAndNa
 
 TEST_F(RetargetAuthoringTest, ACorrectionRetargetsTheClipsAgainIsUndoableAndIsSaved) {
   retarget(bvh_);
-  ASSERT_EQ(scene_.project.retargets.size(), 1u);
+  ASSERT_EQ(doc_.project().retargets.size(), 1u);
   // Accepting the offer is no undo step: an undo never removes the entry.
-  EXPECT_FALSE(doc_.history.can_undo());
+  EXPECT_FALSE(doc_.can_undo());
   RetargetAuthoring authoring;
   ASSERT_EQ(retarget_again(authoring, 0, doc_, scene_, ui_), "");
   ASSERT_EQ(authoring.sources.size(), 1u);
@@ -159,7 +159,7 @@ TEST_F(RetargetAuthoringTest, ACorrectionRetargetsTheClipsAgainIsUndoableAndIsSa
   const anim::Clip before = scene_.character.clips[clip];
 
   // The left upper arm unmapped: it keeps its rest pose on every key.
-  project::set_retarget_correction(scene_.project.retargets[0], "upperarm_l", "");
+  project::set_retarget_correction(doc_.project().retargets[0], "upperarm_l", "");
   ASSERT_EQ(retarget_again(authoring, 0, doc_, scene_, ui_), "");
   EXPECT_EQ(authoring.sources[0].map.joints[static_cast<std::size_t>(arm)].source_a, -1);
   const anim::Clip& after = scene_.character.clips[clip];
@@ -181,10 +181,10 @@ TEST_F(RetargetAuthoringTest, ACorrectionRetargetsTheClipsAgainIsUndoableAndIsSa
   EXPECT_NEAR(scene_.clock.time_s(), 0.5, 1e-6);
 
   // Undone like a graph edit: the arm follows the source again, retargeted anew.
-  doc_.history.record(scene_.project);
-  ASSERT_TRUE(doc_.history.undo(scene_.project));
-  EXPECT_TRUE(scene_.project.retargets[0].corrections.empty());
-  EXPECT_FALSE(doc_.history.can_undo());  // the correction was the only step
+  doc_.record_edit();
+  ASSERT_TRUE(doc_.undo());
+  EXPECT_TRUE(doc_.project().retargets[0].corrections.empty());
+  EXPECT_FALSE(doc_.can_undo());  // the correction was the only step
   retarget_changed_entries(authoring, doc_, scene_, ui_);
   EXPECT_EQ(authoring.sources[0].map.joints[static_cast<std::size_t>(arm)].source_a, arm_source);
   EXPECT_NEAR(
@@ -192,7 +192,7 @@ TEST_F(RetargetAuthoringTest, ACorrectionRetargetsTheClipsAgainIsUndoableAndIsSa
           scene_.character.clips[clip].tracks[static_cast<std::size_t>(arm)].rotation.values[3],
           before.tracks[static_cast<std::size_t>(arm)].rotation.values[3])),
       1.0f, 1e-6f);
-  ASSERT_TRUE(doc_.history.redo(scene_.project));
+  ASSERT_TRUE(doc_.redo());
   retarget_changed_entries(authoring, doc_, scene_, ui_);
   EXPECT_EQ(authoring.sources[0].map.joints[static_cast<std::size_t>(arm)].source_a, -1);
 

@@ -46,13 +46,13 @@ TEST(RetargetQualityPanel, ShowsTheCommandsFiguresMadeOncePerRetargeting) {
   ViewerUi ui;
   LoadOutcome opened = load_now({{arnaud.string()}, {}});
   ASSERT_TRUE(opened.ok);
-  ASSERT_EQ(scene.open(std::move(opened.character), std::move(opened.project)), "");
+  ASSERT_EQ(scene.open(std::move(opened.character), opened.project), "");
   Document doc;
-  doc.open({arnaud.string()}, "", scene.project);
-  refresh_panels(ui, scene);
+  doc.open({arnaud.string()}, "", std::move(opened.project));
+  refresh_panels(ui, doc.project(), scene);
   accept_retargeted_clips(load_clips_now(add_clips_request(walk.string(), scene, {}, true, &ui)),
                           walk.string(), doc, scene, ui);
-  ASSERT_EQ(scene.project.retargets.size(), 1u);
+  ASSERT_EQ(doc.project().retargets.size(), 1u);
 
   RetargetAuthoring authoring;
   ui.retarget_panel.open = true;
@@ -105,7 +105,7 @@ TEST(RetargetQualityPanel, ShowsTheCommandsFiguresMadeOncePerRetargeting) {
   EXPECT_EQ(authoring.reports_made, 1);
 
   // Another leg mode retargets the clip again: one new report, with its figures.
-  scene.project.retargets[0].leg_mode = anim::ChainMode::Rotation;
+  doc.project().retargets[0].leg_mode = anim::ChainMode::Rotation;
   for (int f = 0; f < 3; ++f) frame();
   EXPECT_EQ(authoring.reports_made, 2);
   EXPECT_EQ(authoring.sources[0].retargetings, 2);

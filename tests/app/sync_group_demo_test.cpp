@@ -33,7 +33,7 @@ std::string last_foot_down(const anim::Clip& clip, float time_s) {
 class SyncGroupDemo : public ::testing::Test {
  protected:
   void SetUp() override {
-    project::Project project = project::make_demo_project();
+    project = project::make_demo_project();
     const auto clip = [&](const char* name) {
       return static_cast<int>(std::find(project.clips.begin(), project.clips.end(), name) -
                               project.clips.begin());
@@ -58,21 +58,20 @@ class SyncGroupDemo : public ::testing::Test {
                  static_cast<int>(project.blend_spaces.size()) - 1}};
     for (anim::State& s : m.states) s.sync_group = "feet";
     importer::Character character = demo::make_demo_character();
-    ASSERT_EQ(scene.open(std::move(character), std::move(project)), "");
+    ASSERT_EQ(scene.open(std::move(character), project), "");
     scene.mode = PlayMode::Graph;
   }
 
   // The machine from source to target when "go" is set, with a 0.3 s crossfade.
   void connect(int source, int target) {
-    anim::StateMachine& m = scene.project.state_machine;
+    anim::StateMachine& m = project.state_machine;
     m.entry_state = source;
     m.transitions.assign(1, {});
     m.transitions[0].source = source;
     m.transitions[0].target = target;
-    m.transitions[0].conditions = {
-        {scene.project.parameters.find("go"), anim::ConditionOp::True, 0.0f}};
+    m.transitions[0].conditions = {{project.parameters.find("go"), anim::ConditionOp::True, 0.0f}};
     m.transitions[0].duration = 0.3f;
-    ASSERT_EQ(scene.rebind_graph(), "");
+    ASSERT_EQ(scene.rebind_graph(project), "");
   }
 
   // The foot that struck last in state, as the character plays it: a clip state's clip at the
@@ -119,6 +118,7 @@ class SyncGroupDemo : public ::testing::Test {
     return checked;
   }
 
+  project::Project project;  // bound in scene
   ViewerScene scene;
 };
 

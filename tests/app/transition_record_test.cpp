@@ -23,8 +23,8 @@ namespace {
 
 namespace fs = std::filesystem;
 
-int state_index(const ViewerScene& scene, const std::string& name) {
-  const auto& states = scene.project.state_machine.states;
+int state_index(const project::Project& project, const std::string& name) {
+  const auto& states = project.state_machine.states;
   for (std::size_t i = 0; i < states.size(); ++i) {
     if (states[i].name == name) return static_cast<int>(i);
   }
@@ -36,11 +36,12 @@ class TransitionRecordTest : public ::testing::Test {
   void SetUp() override {
     LoadOutcome demo = load_now({{demo::kDemoSourcePath}, {}});
     ASSERT_TRUE(demo.ok);
-    ASSERT_EQ(scene_.open(std::move(demo.character), std::move(demo.project)), "");
+    project_ = std::move(demo.project);
+    ASSERT_EQ(scene_.open(std::move(demo.character), project_), "");
     scene_.mode = PlayMode::Graph;
     scene_.instance.play_graph();
     history_.reset(1200, scene_.character.skeleton.joint_count(),
-                   static_cast<int>(scene_.project.state_machine.states.size()),
+                   static_cast<int>(project_.state_machine.states.size()),
                    scene_.parameters.count());
   }
 
@@ -53,6 +54,7 @@ class TransitionRecordTest : public ::testing::Test {
     }
   }
 
+  project::Project project_;  // bound in scene_
   ViewerScene scene_;
   visual::SceneView view_;
   anim::StateHistory history_;
@@ -62,8 +64,8 @@ TEST_F(TransitionRecordTest, AQuarterSecondTransitionIsWatchedFrameByFrameAtATen
   play(10, 0.1f);
   ASSERT_EQ(scene_.set_parameter("turn=1"), "");
   play(120, 0.1f);  // 0.4 s of animation: the 0.25 s transition and after
-  const int turn_left = state_index(scene_, "turn_left");
-  const int locomotion = state_index(scene_, "locomotion");
+  const int turn_left = state_index(project_, "turn_left");
+  const int locomotion = state_index(project_, "locomotion");
   ASSERT_GE(turn_left, 0);
   std::vector<float> weights;
   std::vector<double> times;
@@ -80,7 +82,7 @@ TEST_F(TransitionRecordTest, AQuarterSecondTransitionIsWatchedFrameByFrameAtATen
     EXPECT_GE(history_.state_phases(i)[turn_left], 0.0f);
     EXPECT_LT(history_.state_phases(i)[turn_left], 1.0f);
     EXPECT_GE(history_.state_phases(i)[locomotion], 0.0f);
-    EXPECT_EQ(history_.state_phases(i)[state_index(scene_, "turn_right")], -1.0f);
+    EXPECT_EQ(history_.state_phases(i)[state_index(project_, "turn_right")], -1.0f);
     EXPECT_EQ(f.sync_leader, -1);  // the demo's states are in no sync group
   }
   // 0.25 s at 1/300 s a frame: about 75 frames, far more than the 5 asked for.
@@ -137,7 +139,7 @@ TEST_F(TransitionRecordTest, TheJsonExportCarriesTheFrames) {
   ASSERT_EQ(scene_.set_parameter("turn=1"), "");
   play(20, 0.5f);
   std::vector<std::string> states, parameters;
-  for (const anim::State& s : scene_.project.state_machine.states) states.push_back(s.name);
+  for (const anim::State& s : project_.state_machine.states) states.push_back(s.name);
   for (const anim::Parameter& p : scene_.parameters.all()) parameters.push_back(p.name);
   const nlohmann::json j =
       nlohmann::json::parse(project::history_to_json(history_, states, parameters));

@@ -40,7 +40,8 @@ class ViewerCommands : public ::testing::Test {
   void load_demo() {
     LoadOutcome demo = load_now({{demo::kDemoSourcePath}, {}});
     ASSERT_TRUE(demo.ok);
-    ASSERT_EQ(viewer_->scene.open(std::move(demo.character), std::move(demo.project)), "");
+    ASSERT_EQ(viewer_->scene.open(std::move(demo.character), demo.project), "");
+    viewer_->document.open({demo::kDemoSourcePath}, "", std::move(demo.project));
     ASSERT_EQ(viewer_->scene.update(0.1f, visual::SceneView{}), "");
   }
 
@@ -103,9 +104,9 @@ TEST_F(ViewerCommands, SaveWritesTheProjectFileAndSaveAsAsksWhere) {
   Viewer saved(options_, window_);
   LoadOutcome demo = load_now({{demo::kDemoSourcePath}, {}});
   ASSERT_TRUE(demo.ok);
-  ASSERT_EQ(saved.scene.open(std::move(demo.character), std::move(demo.project)), "");
+  ASSERT_EQ(saved.scene.open(std::move(demo.character), demo.project), "");
   const std::string project_path = (dir_ / "demo.animview.json").string();
-  saved.document.open({demo::kDemoSourcePath}, project_path, saved.scene.project);
+  saved.document.open({demo::kDemoSourcePath}, project_path, std::move(demo.project));
   apply_viewer_command(saved, ViewerCommand::Save);
   EXPECT_FALSE(saved.save_flow.asking());
   EXPECT_TRUE(fs::exists(dir_ / "demo.animview.json"));

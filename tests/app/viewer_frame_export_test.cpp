@@ -31,10 +31,10 @@ class ViewerFrameExportTest : public GlTest {
     ASSERT_EQ(renderer_.init(), "");
     LoadOutcome demo = load_now({{demo::kDemoSourcePath}, {}});
     ASSERT_TRUE(demo.ok);
-    ASSERT_EQ(scene_.open(std::move(demo.character), std::move(demo.project)), "");
+    ASSERT_EQ(scene_.open(std::move(demo.character), demo.project), "");
     renderer_.set_character(app::character_source(scene_.character));
     ui_.load_count = 1;
-    refresh_panels(ui_, scene_);
+    refresh_panels(ui_, demo.project, scene_);
     preview_clip(ui_, scene_, scene_.find_clip("wave"));
     scene_.clock.set_playing(false);
     scene_.clock.seek(0.37);

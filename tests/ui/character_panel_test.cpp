@@ -105,5 +105,42 @@ TEST(CharacterPanel, NothingIsCutOffInTheNarrowestPanel) {
   EXPECT_LE(widest, right + 0.5f);
 }
 
+// A click on the foot IK box edits the settings in place and says so in that frame only: the
+// viewer hands the settings to the player when told, not every frame.
+TEST(CharacterPanel, AClickOnFootIkReportsTheSettingsChangedInThatFrameOnly) {
+  testing::HeadlessImGui imgui;
+  ViewSettings view;
+  anim::CharacterSettings settings;
+  settings.foot_ik = false;
+  anim::Terrain terrain;
+  ClipStorage storage;
+  CharacterPanelActions actions;
+  const auto frame = [&] {
+    imgui.frame([&] {
+      ImGui::SetNextWindowSize(ImVec2(kSidePanelWidth, 700.0f));
+      ImGui::Begin("Character tab");
+      actions = {};
+      draw_character_panel(importer::Character{}, {}, {}, view, settings, terrain, true, storage,
+                           actions);
+      ImGui::End();
+    });
+  };
+  frame();
+  frame();
+  EXPECT_FALSE(actions.settings_changed) << "drawing alone changes nothing";
+  ImGuiIO& io = ImGui::GetIO();
+  io.MousePos = ImVec2(actions.controls.foot_ik.x, actions.controls.foot_ik.y);
+  frame();
+  io.MouseDown[0] = true;
+  frame();
+  EXPECT_FALSE(actions.settings_changed) << "a checkbox toggles on release";
+  io.MouseDown[0] = false;
+  frame();
+  EXPECT_TRUE(settings.foot_ik);
+  EXPECT_TRUE(actions.settings_changed);
+  frame();
+  EXPECT_FALSE(actions.settings_changed);
+}
+
 }  // namespace
 }  // namespace ui
