@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "anim/blend_space_direction.h"
 #include "anim/ground_motion.h"
 #include "anim/pose.h"
 
@@ -20,6 +21,14 @@ float playhead_advance(const Clip& clip, float from, float to) {
     if (d > 0.5f * clip.duration_s) d -= clip.duration_s;
   }
   return d;
+}
+
+// The point a 2D blend space plays for the point asked: with orientation warping on, a direction
+// its samples leave uncovered is played as the nearest covered one, and the hips turn the rest
+// (blend_space_direction.h).
+glm::vec2 played_point(const BlendSpaceBinding& space, glm::vec2 asked, bool orientation_warping) {
+  if (!orientation_warping || space.one_dimensional) return asked;
+  return turned_back(asked, uncovered_direction_angle(space.positions, asked));
 }
 
 // Whether a built player has not played yet: its weights are all still zero.
@@ -55,8 +64,8 @@ JobResult CharacterInstance::evaluate_source(const WeightedSource& source, float
   if (source.kind == SourceKind::Clip)
     return sample_clip_source(source.index, source.time_s, out, step);
   const BlendSpaceBinding& b = graph_->blend_spaces[source.index];
-  const glm::vec2 input = b.input(parameters);
-  inputs_[source.index] = input;
+  inputs_[source.index] = b.input(parameters);
+  const glm::vec2 input = played_point(b, inputs_[source.index], settings_.orientation_warping);
   BlendSpacePlayer& player = blend_players_[source.index];
   if (!graph_->has_machine) return player.update(dt_s, input, out, step);
   // A machine's state plays its blend at the machine's normalized time: the shared phase over
@@ -103,7 +112,8 @@ JobResult CharacterInstance::time_blend_space_states(const Parameters& parameter
     BlendSpacePlayer& p = blend_players_[i];
     if (never_played(p)) {
       RootMotionDelta none;
-      const glm::vec2 input = graph_->blend_spaces[i].input(parameters);
+      const BlendSpaceBinding& b = graph_->blend_spaces[i];
+      const glm::vec2 input = played_point(b, b.input(parameters), settings_.orientation_warping);
       if (JobResult r = p.update_at(p.phase(), 0.0f, input, local_, none); !r) return r;
     }
     const int segment = std::min(static_cast<int>(p.phase()), p.sync().segment_count - 1);
