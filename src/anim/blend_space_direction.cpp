@@ -13,44 +13,56 @@ constexpr float kCentre = 1e-4f;
 constexpr float kWidestCoveredGap_rad = 0.5f * glm::pi<float>();
 constexpr float kTie_rad = 1e-4f;
 
-float heading(glm::vec2 p) {
-  return std::atan2(p.x, p.y);
+// The counter-clockwise angle (+z toward +x) from unit direction `from` to unit direction `to`,
+// as a pseudo-angle in [0, 4) that grows with the angle in [0, 2 pi): cheaper than atan2 for
+// finding the nearest sample each frame.
+float pseudo_angle(glm::vec2 from, glm::vec2 to) {
+  const float cos_a = glm::dot(from, to);
+  const float sin_a = from.y * to.x - from.x * to.y;
+  return sin_a >= 0.0f ? 1.0f - cos_a : 3.0f + cos_a;
 }
 
-// angle_rad brought into [0, 2 pi).
-float positive_angle(float angle_rad) {
-  const float two_pi = 2.0f * glm::pi<float>();
-  const float a = std::fmod(angle_rad, two_pi);
-  return a < 0.0f ? a + two_pi : a;
+// The counter-clockwise angle in [0, 2 pi) from unit direction `from` to unit direction `to`.
+float angle_from(glm::vec2 from, glm::vec2 to) {
+  const float a = std::atan2(from.y * to.x - from.x * to.y, glm::dot(from, to));
+  return a < 0.0f ? a + 2.0f * glm::pi<float>() : a;
 }
 
 }  // namespace
 
 float uncovered_direction_angle(std::span<const glm::vec2> positions, glm::vec2 point) {
-  if (glm::length(point) < kCentre) return 0.0f;
-  const float asked = heading(point);
+  const float length = glm::length(point);
+  if (length < kCentre) return 0.0f;
+  const glm::vec2 asked = point / length;
   // The nearest sample direction clockwise of the point (below) and counter-clockwise (above).
-  float below = -1.0f;
-  float above = -1.0f;
-  float below_heading = 0.0f;
-  float above_heading = 0.0f;
+  float below_pseudo = 5.0f;
+  float above_pseudo = 5.0f;
+  glm::vec2 below_direction(0.0f);
+  glm::vec2 above_direction(0.0f);
   for (const glm::vec2 p : positions) {
-    if (glm::length(p) < kCentre) continue;
-    const float to_point = positive_angle(asked - heading(p));
-    const float to_sample = positive_angle(heading(p) - asked);
-    if (to_point < kTie_rad || to_sample < kTie_rad) return 0.0f;  // on a sample's direction
-    if (below < 0.0f || to_point < below) {
-      below = to_point;
-      below_heading = heading(p);
+    const float p_length = glm::length(p);
+    if (p_length < kCentre) continue;
+    const glm::vec2 direction = p / p_length;
+    if (const float to_point = pseudo_angle(direction, asked); to_point < below_pseudo) {
+      below_pseudo = to_point;
+      below_direction = direction;
     }
-    if (above < 0.0f || to_sample < above) {
-      above = to_sample;
-      above_heading = heading(p);
+    if (const float to_sample = pseudo_angle(asked, direction); to_sample < above_pseudo) {
+      above_pseudo = to_sample;
+      above_direction = direction;
     }
   }
-  if (below < 0.0f || below + above <= kWidestCoveredGap_rad) return 0.0f;
+  if (below_pseudo > 4.0f) return 0.0f;  // every sample at the centre
+  const float below = angle_from(below_direction, asked);
+  const float above = angle_from(asked, above_direction);
+  // On a sample's direction (either way round the circle), or in a gap the blend covers.
+  if (below < kTie_rad || above < kTie_rad || below > 2.0f * glm::pi<float>() - kTie_rad ||
+      above > 2.0f * glm::pi<float>() - kTie_rad || below + above <= kWidestCoveredGap_rad) {
+    return 0.0f;
+  }
   if (std::abs(below - above) < kTie_rad) {
-    return std::abs(below_heading) <= std::abs(above_heading) ? below : -above;
+    // Nearer forward (+z): the larger cosine with it.
+    return below_direction.y >= above_direction.y ? below : -above;
   }
   return below < above ? below : -above;
 }
