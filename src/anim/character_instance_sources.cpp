@@ -80,12 +80,17 @@ JobResult CharacterInstance::pick_sources(float dt_s, Parameters& parameters,
   const GraphBinding& graph = *graph_;
   single.weight = 1.0f;
   sources = {};
+  source_advance_s_ = dt_s;
   const PreviewClip* preview = std::get_if<PreviewClip>(&source_);
   if (preview || (!graph.has_machine && graph.blend_spaces.empty())) {
     const PreviewClip clip = preview                     ? *preview
                              : character_->clips.empty() ? PreviewClip{}
                                                          : PreviewClip{0, 0.0f};
     if (clip.clip >= 0) {
+      // The caller's clock drives the playhead: its move is the sources' advance.
+      const Clip& played = character_->clips[clip.clip];
+      source_advance_s_ =
+          playhead_advance(played, clip_last_time_[clip.clip], wrap_clip_time(played, clip.time_s));
       single.kind = SourceKind::Clip;
       single.index = clip.clip;
       single.time_s = clip.time_s;
@@ -136,6 +141,17 @@ void CharacterInstance::note_dominant(const WeightedSource& source) {
     dominant_clip_ = graph_->blend_spaces[source.index].clips[best];
     dominant_time_ = p.clip_time(static_cast<int>(best));
   }
+}
+
+void CharacterInstance::track_dominant_clip_rate() {
+  if (dominant_clip_ >= 0 && dominant_clip_ == rate_clip_ && source_advance_s_ > 0.0f) {
+    const float rate =
+        playhead_advance(character_->clips[dominant_clip_], rate_clip_time_s_, dominant_time_) /
+        source_advance_s_;
+    if (std::isfinite(rate) && rate > 0.0f) dominant_clip_rate_ = rate;
+  }
+  rate_clip_ = dominant_clip_;
+  rate_clip_time_s_ = dominant_time_;
 }
 
 JobResult CharacterInstance::mix_sources(std::span<const WeightedSource> sources, float dt_s,
