@@ -448,12 +448,16 @@ JobResult CharacterInstance::compose_frame(float dt_s, Parameters& parameters,
   SourceMix mix;
   if (const ExternalPose* external = std::get_if<ExternalPose>(&source_)) {
     if (JobResult r = take_external_pose(*external); !r) return r;
+    source_advance_s_ = dt_s;
   } else {
+    // The graph's clock (its machine and blend spaces) runs at stride warping's play rate.
+    const float source_dt_s = dt_s * stride_state_.play_rate;
     WeightedSource single;
     std::span<const WeightedSource> sources;
-    if (JobResult r = pick_sources(dt_s, parameters, single, sources); !r) return r;
-    if (JobResult r = mix_sources(sources, dt_s, parameters, mix); !r) return r;
+    if (JobResult r = pick_sources(source_dt_s, parameters, single, sources); !r) return r;
+    if (JobResult r = mix_sources(sources, source_dt_s, parameters, mix); !r) return r;
   }
+  track_dominant_clip_rate();
   if (JobResult r = inertialize(dt_s); !r) return r;
   if (JobResult r = apply_layers(dt_s, parameters); !r) return r;
   keep_outputs(dt_s);

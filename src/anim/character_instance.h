@@ -247,6 +247,10 @@ class CharacterInstance {
   const FootIkDebug& foot_ik_debug() const { return foot_debug_; }
   // What the last frame's warping did: the stride ratio (1: none) and the pelvis's turn (rad).
   float stride_warp_ratio() const { return stride_warp_ratio_; }
+  // The rate stride warping plays the sources at (1: as authored; above 1 where the legs could
+  // not reach a longer stride): the graph's clock runs at it; a caller that drives a previewed
+  // clip's playhead advances it by dt times this rate.
+  float warp_play_rate() const { return stride_state_.play_rate; }
   float hip_warp_angle_rad() const { return hip_warp_angle_rad_; }
   const StateMachinePlayer& machine() const { return machine_; }
   bool has_machine() const { return graph_ != nullptr && graph_->has_machine; }
@@ -302,6 +306,11 @@ class CharacterInstance {
   // The frame's warp from its root motion and what is asked: stride_warp_ratio_,
   // hip_warp_angle_rad_ and warp_direction_. False when nothing is asked.
   bool aim_warp(const CharacterSettings& settings, int blend_space, float dt_s);
+  // Caps stride_warp_ratio_ at what the planted legs reach (model_: the animated pose, turned),
+  // the rest of the speed asked made up by the sources' play rate.
+  void limit_stride_to_reach(const CharacterSettings& settings, float dt_s);
+  // dominant_clip_rate_ from the dominant clip's playhead against source_advance_s_.
+  void track_dominant_clip_rate();
   // Whether the stack's foot-IK entry runs with settings (stride warping then leaves the feet's
   // shifts to it).
   bool foot_ik_on(const CharacterSettings& settings) const;
@@ -373,10 +382,17 @@ class CharacterInstance {
   RootMotionDelta root_step_;
   bool root_motion_from_feet_ = false;
   float stride_warp_ratio_ = 1.0f;
-  float requested_speed_mps_ = 0.0f;  // what the last warp asked (aim_warp)
+  float requested_speed_mps_ = 0.0f;  // the last warp's (limit_stride_to_reach)
   float hip_warp_angle_rad_ = 0.0f;
   glm::vec3 warp_direction_{0.0f};  // the animated travel the last warp went by (model space)
   StrideWarpState stride_state_;
+  // Seconds the sources' clock advanced this frame (the graph's: dt times the play rate; a
+  // previewed clip's: its playhead's move), the dominant clip's seconds per such second (a blend
+  // plays its clips at its own cycle's pace), and where that clip's playhead was measured last.
+  float source_advance_s_ = 0.0f;
+  float dominant_clip_rate_ = 1.0f;
+  int rate_clip_ = -1;
+  float rate_clip_time_s_ = 0.0f;
   int dominant_clip_ = -1;
   float dominant_time_ = 0.0f;
   float last_dt_ = 1.0f / 60.0f;

@@ -3,6 +3,7 @@
 #include "anim/character_instance.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 
 #include "anim/foot_contact.h"
@@ -11,6 +12,21 @@
 #include "anim/pose.h"
 
 namespace anim {
+namespace {
+
+// How near full stretch a planted leg may be asked to reach over its stance: the rest of the
+// stretch is the foot IK's and the pelvis's margin (the gait's speed swings within a step).
+constexpr float kStrideReachShare = 0.95f;
+
+// Where the frame's foot contacts are read: the source's own contacts clip, else the dominant
+// clip; null for none.
+const Clip* contacts_clip_of(const Clip* contacts_clip, const BoundCharacter& character,
+                             int dominant_clip) {
+  if (contacts_clip != nullptr) return contacts_clip;
+  return dominant_clip >= 0 ? &character.clips[dominant_clip] : nullptr;
+}
+
+}  // namespace
 
 bool CharacterInstance::aim_warp(const CharacterSettings& settings, int blend_space, float dt_s) {
   const glm::vec3 actual =
@@ -34,14 +50,44 @@ bool CharacterInstance::aim_warp(const CharacterSettings& settings, int blend_sp
                                                             settings.orientation_warping_settings),
                                              dt_s)
                             : 0.0f;
-  // The stride is scaled against the speed of the gait over its cycle, not this frame's; the
-  // character moves at the speed asked within the stride's range (past it the feet slide).
-  const float mean_speed = track_mean_speed(stride_state_, actual_speed, dt_s);
+  // The stride is scaled against the speed of the gait over its cycle at its authored pace (the
+  // sources' clock may run at a play rate), not this frame's; the character moves at the speed
+  // asked within the clamp's range (past it the feet slide). limit_stride_to_reach then splits
+  // the ratio between the stride and the play rate.
+  const float source_rate = source_advance_s_ / dt_s;
+  const float mean_speed = source_rate > 0.0f
+                               ? track_mean_speed(stride_state_, actual_speed / source_rate, dt_s)
+                               : stride_state_.mean_speed_mps;
   stride_warp_ratio_ = settings.stride_warping ? stride_ratio(glm::length(requested), mean_speed,
                                                               settings.stride_warping_settings)
                                                : 1.0f;
-  requested_speed_mps_ = stride_warp_ratio_ * mean_speed;
   return true;
+}
+
+void CharacterInstance::limit_stride_to_reach(const CharacterSettings& settings, float dt_s) {
+  // Each planted foot's stance left, as the animated ground it travels at the authored pace.
+  std::array<float, kMaxFootIkLegs> stance_left_m{};
+  stance_left_m.fill(-1.0f);
+  const Clip* clip = contacts_clip_of(contacts_clip_, *character_, dominant_clip_);
+  const float mean_speed = stride_state_.mean_speed_mps;
+  for (std::size_t i = 0; clip != nullptr && i < rig_.legs.size(); ++i) {
+    if (!contacts_[i]) continue;
+    const float left_s = contact_time_left(*clip, leg_contact_name(rig_.legs, i), dominant_time_);
+    if (left_s > 0.0f) stance_left_m[i] = mean_speed * left_s / dominant_clip_rate_;
+  }
+  const glm::quat turn = glm::angleAxis(hip_warp_angle_rad_, glm::vec3(0.0f, 1.0f, 0.0f));
+  const float cap =
+      reachable_stride_ratio(rig_, stride_state_, turn * warp_direction_,
+                             {stance_left_m.data(), rig_.legs.size()}, model_, kStrideReachShare);
+  const StrideSplit split = split_stride(stride_warp_ratio_, cap);
+  stride_warp_ratio_ = split.stride;
+  stride_state_.play_rate = settings.stride_warping ? split.play_rate : 1.0f;
+  // The sources ran at the play rate asked the frame before: the character moves the stride's
+  // share of this frame's animated ground, and no faster than asked (a rate that falls back to 1
+  // as a long stance ends would otherwise carry the pinned foot out of reach for a frame).
+  requested_speed_mps_ =
+      mean_speed * std::min(split.stride * std::max(source_advance_s_ / dt_s, 0.0f),
+                            split.stride * split.play_rate);
 }
 
 JobResult CharacterInstance::warp_locomotion(const CharacterSettings& settings, int blend_space,
@@ -71,6 +117,7 @@ JobResult CharacterInstance::warp_locomotion(const CharacterSettings& settings, 
     return r;
   }
   model_current = true;
+  if (settings.stride_warping && dt_s > 0.0f) limit_stride_to_reach(settings, dt_s);
   // Orientation warping alone pins the planted feet too (a stride ratio of 1): the hips' turn
   // changes as the point or the travel's sway does, and would swing them.
   StrideWarp warp;
@@ -97,9 +144,7 @@ JobResult CharacterInstance::warp_locomotion(const CharacterSettings& settings, 
 
 void CharacterInstance::update_contacts() {
   contacts_.fill(false);
-  const Clip* clip = contacts_clip_ != nullptr ? contacts_clip_
-                     : dominant_clip_ >= 0     ? &character_->clips[dominant_clip_]
-                                               : nullptr;
+  const Clip* clip = contacts_clip_of(contacts_clip_, *character_, dominant_clip_);
   if (clip == nullptr) return;
   for (std::size_t i = 0; i < rig_.legs.size(); ++i) {
     contacts_[i] = foot_planted_at(*clip, leg_contact_name(rig_.legs, i), dominant_time_);

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "anim/blend_space_direction.h"
 #include "anim/ground_motion.h"
 #include "anim/pose.h"
 
@@ -20,6 +21,14 @@ float playhead_advance(const Clip& clip, float from, float to) {
     if (d > 0.5f * clip.duration_s) d -= clip.duration_s;
   }
   return d;
+}
+
+// The point a 2D blend space plays for the point asked: with orientation warping on, a direction
+// its samples leave uncovered is played as the nearest covered one, and the hips turn the rest
+// (blend_space_direction.h).
+glm::vec2 played_point(const BlendSpaceBinding& space, glm::vec2 asked, bool orientation_warping) {
+  if (!orientation_warping || space.one_dimensional) return asked;
+  return turned_back(asked, uncovered_direction_angle(space.positions, asked));
 }
 
 // Whether a built player has not played yet: its weights are all still zero.
@@ -55,8 +64,8 @@ JobResult CharacterInstance::evaluate_source(const WeightedSource& source, float
   if (source.kind == SourceKind::Clip)
     return sample_clip_source(source.index, source.time_s, out, step);
   const BlendSpaceBinding& b = graph_->blend_spaces[source.index];
-  const glm::vec2 input = b.input(parameters);
-  inputs_[source.index] = input;
+  inputs_[source.index] = b.input(parameters);
+  const glm::vec2 input = played_point(b, inputs_[source.index], settings_.orientation_warping);
   BlendSpacePlayer& player = blend_players_[source.index];
   if (!graph_->has_machine) return player.update(dt_s, input, out, step);
   // A machine's state plays its blend at the machine's normalized time: the shared phase over
@@ -71,12 +80,17 @@ JobResult CharacterInstance::pick_sources(float dt_s, Parameters& parameters,
   const GraphBinding& graph = *graph_;
   single.weight = 1.0f;
   sources = {};
+  source_advance_s_ = dt_s;
   const PreviewClip* preview = std::get_if<PreviewClip>(&source_);
   if (preview || (!graph.has_machine && graph.blend_spaces.empty())) {
     const PreviewClip clip = preview                     ? *preview
                              : character_->clips.empty() ? PreviewClip{}
                                                          : PreviewClip{0, 0.0f};
     if (clip.clip >= 0) {
+      // The caller's clock drives the playhead: its move is the sources' advance.
+      const Clip& played = character_->clips[clip.clip];
+      source_advance_s_ =
+          playhead_advance(played, clip_last_time_[clip.clip], wrap_clip_time(played, clip.time_s));
       single.kind = SourceKind::Clip;
       single.index = clip.clip;
       single.time_s = clip.time_s;
@@ -103,7 +117,8 @@ JobResult CharacterInstance::time_blend_space_states(const Parameters& parameter
     BlendSpacePlayer& p = blend_players_[i];
     if (never_played(p)) {
       RootMotionDelta none;
-      const glm::vec2 input = graph_->blend_spaces[i].input(parameters);
+      const BlendSpaceBinding& b = graph_->blend_spaces[i];
+      const glm::vec2 input = played_point(b, b.input(parameters), settings_.orientation_warping);
       if (JobResult r = p.update_at(p.phase(), 0.0f, input, local_, none); !r) return r;
     }
     const int segment = std::min(static_cast<int>(p.phase()), p.sync().segment_count - 1);
@@ -126,6 +141,17 @@ void CharacterInstance::note_dominant(const WeightedSource& source) {
     dominant_clip_ = graph_->blend_spaces[source.index].clips[best];
     dominant_time_ = p.clip_time(static_cast<int>(best));
   }
+}
+
+void CharacterInstance::track_dominant_clip_rate() {
+  if (dominant_clip_ >= 0 && dominant_clip_ == rate_clip_ && source_advance_s_ > 0.0f) {
+    const float rate =
+        playhead_advance(character_->clips[dominant_clip_], rate_clip_time_s_, dominant_time_) /
+        source_advance_s_;
+    if (std::isfinite(rate) && rate > 0.0f) dominant_clip_rate_ = rate;
+  }
+  rate_clip_ = dominant_clip_;
+  rate_clip_time_s_ = dominant_time_;
 }
 
 JobResult CharacterInstance::mix_sources(std::span<const WeightedSource> sources, float dt_s,

@@ -77,6 +77,21 @@ bool foot_planted_at(const Clip& clip, std::string_view side, float time_s) {
   return contact_sign(*earliest, side) < 0;
 }
 
+float contact_time_left(const Clip& clip, std::string_view name, float time_s) {
+  if (!foot_planted_at(clip, name, time_s)) return -1.0f;
+  // The first up marker after time_s, else (a loop) the first of the cycle, one loop on.
+  float after = -1.0f;
+  float first = -1.0f;
+  for (const Marker& m : clip.markers) {
+    if (contact_sign(m, name) >= 0) continue;
+    if (m.time_s > time_s && (after < 0.0f || m.time_s < after)) after = m.time_s;
+    if (first < 0.0f || m.time_s < first) first = m.time_s;
+  }
+  if (after >= 0.0f) return after - time_s;
+  if (clip.loop && first >= 0.0f) return first + clip.duration_s - time_s;
+  return -1.0f;
+}
+
 namespace {
 
 float median(std::vector<float> values) {

@@ -44,6 +44,11 @@ bool has_contact_markers(const Clip& clip, std::string_view contact_name);
 bool foot_planted_at(const Clip& clip, FootSide side, float time_s);
 bool foot_planted_at(const Clip& clip, std::string_view contact_name, float time_s);
 
+// How long (seconds of the clip) the foot stays planted from time_s: to its next up marker,
+// round the loop's end for a looping clip; -1 when it is not planted at time_s or no up marker
+// ends the contact. No allocation.
+float contact_time_left(const Clip& clip, std::string_view contact_name, float time_s);
+
 struct ContactDetectionSettings {
   // A sole point is low enough to be planted when it is within this height of the lowest
   // height it reaches in the clip ...

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <limits>
 
 #include "anim/index.h"
 #include "anim/math.h"
@@ -72,6 +73,48 @@ float track_mean_speed(StrideWarpState& state, float speed_mps, float dt_s) {
     state.mean_speed_mps = keep * state.mean_speed_mps + (1.0f - keep) * speed_mps;
   }
   return state.mean_speed_mps;
+}
+
+float reachable_stride_ratio(const FootIkRig& rig, const StrideWarpState& state,
+                             glm::vec3 direction, std::span<const float> stance_left_m,
+                             std::span<const glm::mat4> model, float reach_share) {
+  float cap = std::numeric_limits<float>::infinity();
+  const glm::vec3 flat_direction = flat(direction);
+  if (!(glm::length(flat_direction) > 1e-6f)) return cap;
+  const glm::vec3 along = glm::normalize(flat_direction);
+  const std::size_t legs = std::min(rig.legs.size(), stance_left_m.size());
+  for (std::size_t i = 0; i < legs; ++i) {
+    const Leg& leg = rig.legs[i];
+    const float left = stance_left_m[i];
+    if (!leg.foot_attached || !(left > 0.0f)) continue;
+    const glm::vec3 hip = joint_position(model, leg.thigh);
+    const glm::vec3 knee = joint_position(model, leg.calf);
+    const glm::vec3 foot = joint_position(model, leg.foot);
+    const glm::vec3 pinned = foot + (state.active ? state.shift[i] : glm::vec3(0.0f));
+    const float length = glm::length(knee - hip) + glm::length(foot - knee);
+    // Where the pinned foot is along the travel (ahead of the hip: positive), and what of the
+    // reach its height under the hip (the pelvis lowered as far as warp_stride may) and its
+    // sideways offset leave along the travel.
+    const float ahead = glm::dot(pinned - hip, along);
+    const glm::vec3 side = flat(pinned - hip) - ahead * along;
+    const float height = std::max(0.0f, hip.y - pinned.y - kMaxDropLegShare * length);
+    const float reach = reach_share * length;
+    const float along_reach =
+        std::sqrt(std::max(0.0f, reach * reach - height * height - glm::dot(side, side)));
+    // At ratio r the foot runs back by r * left before it lifts; the animation's own lift-off
+    // (its foot's place now, minus left) is always allowed.
+    const float behind = std::max(along_reach, left - glm::dot(foot - hip, along));
+    cap = std::min(cap, std::max(1.0f, (ahead + behind) / left));
+  }
+  return cap;
+}
+
+StrideSplit split_stride(float speed_ratio, float reach_cap) {
+  if (!std::isfinite(speed_ratio)) return {};
+  if (speed_ratio <= 1.0f) return {speed_ratio, 1.0f};
+  const float stride =
+      std::isnan(reach_cap) ? speed_ratio : std::clamp(reach_cap, 1.0f, speed_ratio);
+  return {stride, speed_ratio / stride};
 }
 
 namespace {

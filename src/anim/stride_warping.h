@@ -55,9 +55,11 @@ glm::vec3 warped_step(glm::vec3 travel, float requested_speed_mps, float mean_sp
 // start where animated, as if they had run back with the clip's ground since the frame before.
 // mean_speed_mps: the animated speed averaged over about a cycle (see track_mean_speed), which the
 // stride ratio is taken against.
+// play_rate: the rate the sources' clock is asked to run at (split_stride's), from the next frame.
 struct StrideWarpState {
   bool active = false;
   float mean_speed_mps = -1.0f;  // negative: none measured yet
+  float play_rate = 1.0f;
   std::array<glm::vec3, kMaxFootIkLegs> shift{};
   std::array<glm::vec3, kMaxFootIkLegs> residual{};
   std::array<glm::vec3, kMaxFootIkLegs> last_heel{};
@@ -69,6 +71,26 @@ struct StrideWarpState {
 // not swing with it; the first frame takes the speed as it is) and returns the mean. A speed or
 // dt that is not finite leaves the mean unchanged.
 float track_mean_speed(StrideWarpState& state, float speed_mps, float dt_s);
+
+// The largest stride ratio (at least 1) with which every planted foot stays within reach_share of
+// its leg's length (thigh, calf, ankle) from its hip (lowered as far as warp_stride may) until it
+// lifts, the character moving at that ratio times the animated pace. stance_left_m: per leg, the
+// animated ground its stance has still to travel (m; not positive: the foot swings, or the end is
+// unknown). A foot may always go where its animation takes it. model: the animated pose (model
+// space); state: the warp of the frame before (a planted foot's shift). Infinity: none bounds it.
+float reachable_stride_ratio(const FootIkRig& rig, const StrideWarpState& state,
+                             glm::vec3 direction, std::span<const float> stance_left_m,
+                             std::span<const glm::mat4> model, float reach_share);
+
+// A speed ratio (stride_ratio's, the user's clamp applied) split into a stride no longer than
+// reach_cap allows and a play rate that makes up the rest, as Unreal pairs stride warping with
+// a play-rate clamp: the speed asked is met and the planted feet stay within reach. A ratio
+// under 1 is all stride (a shorter stride is always reached).
+struct StrideSplit {
+  float stride = 1.0f;
+  float play_rate = 1.0f;
+};
+StrideSplit split_stride(float speed_ratio, float reach_cap);
 
 // One frame of stride warping.
 struct StrideWarp {

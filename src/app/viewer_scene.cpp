@@ -279,7 +279,8 @@ void ViewerScene::preview(int clip) {
 std::string ViewerScene::update(float dt_s, const visual::SceneView& view) {
   if (!loaded) return {};
   const bool previewing = mode == PlayMode::ClipPreview && preview_clip >= 0;
-  if (previewing) clock.advance(dt_s);
+  // Stride warping asks the previewed clip played faster where the legs reach no longer stride.
+  if (previewing) clock.advance(dt_s * instance.warp_play_rate());
   // A motion-matching controller's pose, set before this update, plays until the mode stops.
   if (!std::holds_alternative<anim::ExternalPose>(instance.source())) {
     if (previewing) {

@@ -52,6 +52,19 @@ TEST(FootContact, ContactAcrossTheLoopWraps) {
   EXPECT_TRUE(foot_planted_at(clip, FootSide::Right, 0.95f));
 }
 
+// The time a planted foot has left before its up marker: within the cycle, round the loop's
+// end, and none for a swinging foot or a contact no up marker ends.
+TEST(FootContact, TheTimeLeftInAContactRunsToItsUpMarker) {
+  const Clip clip = clip_with_markers({{"foot_l_down", 0.2f}, {"foot_l_up", 0.7f}}, true);
+  EXPECT_NEAR(contact_time_left(clip, "foot_l", 0.3f), 0.4f, 1e-6f);
+  EXPECT_FLOAT_EQ(contact_time_left(clip, "foot_l", 0.8f), -1.0f);
+  const Clip wrapping = clip_with_markers({{"foot_r_up", 0.1f}, {"foot_r_down", 0.6f}}, true);
+  EXPECT_NEAR(contact_time_left(wrapping, "foot_r", 0.9f), 0.2f, 1e-6f);
+  EXPECT_NEAR(contact_time_left(wrapping, "foot_r", 0.05f), 0.05f, 1e-6f);
+  const Clip once = clip_with_markers({{"foot_l_down", 0.2f}}, false);
+  EXPECT_FLOAT_EQ(contact_time_left(once, "foot_l", 0.5f), -1.0f);
+}
+
 TEST(FootContact, NonLoopingClipInfersTheStateBeforeItsFirstMarker) {
   const Clip clip = clip_with_markers({{"foot_l_up", 0.4f}}, false);
   EXPECT_TRUE(foot_planted_at(clip, FootSide::Left, 0.1f));

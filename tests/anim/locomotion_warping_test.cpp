@@ -175,6 +175,71 @@ TEST(StrideWarping, TheMeanSpeedFollowsTheGaitWithAHalfSecondHalfLife) {
   EXPECT_NEAR(track_mean_speed(state, NAN, 0.25f), 1.2f - 0.3f / std::sqrt(2.0f), 1e-5f);
 }
 
+// One leg of length 1 (thigh to knee 0.5, knee to ankle 0.5) whose hip is 0.8 m over its ankle:
+// the pelvis lowered by the most warp_stride lowers it (half the leg), the ankle may be
+// sqrt(0.95^2 - 0.3^2) = 0.90139 m along the travel (+z) from the hip at 95% of the leg.
+struct OneLeg {
+  FootIkRig rig;
+  std::vector<glm::mat4> model{3, glm::mat4(1.0f)};
+  OneLeg() {
+    Leg leg;
+    leg.thigh = 0;
+    leg.calf = 1;
+    leg.foot = 2;
+    rig.legs.push_back(leg);
+    model[0][3] = glm::vec4(0.0f, 0.8f, 0.0f, 1.0f);
+    model[1][3] = glm::vec4(0.0f, 0.4f, 0.3f, 1.0f);
+  }
+};
+
+// The stride a planted foot allows: the character moving ratio times the animation's pace runs
+// the foot back by ratio times its stance's ground left, which must end within reach.
+TEST(StrideWarping, ThePlantedFeetsReachCapsTheStride) {
+  OneLeg one;
+  StrideWarpState state;
+  const glm::vec3 forward(0.0f, 0.0f, 2.0f);
+  const float left[] = {0.4f};
+  const float along_reach = std::sqrt(0.95f * 0.95f - 0.3f * 0.3f);
+  // The ankle under the hip, 0.4 m of stance left: (0 + 0.90139) / 0.4.
+  EXPECT_NEAR(reachable_stride_ratio(one.rig, state, forward, left, one.model, 0.95f),
+              along_reach / 0.4f, 1e-5f);
+  // Pinned 0.1 m behind where it is drawn (the frames before ran it back farther).
+  state.active = true;
+  state.shift[0] = {0.0f, 0.0f, -0.1f};
+  EXPECT_NEAR(reachable_stride_ratio(one.rig, state, forward, left, one.model, 0.95f),
+              (along_reach - 0.1f) / 0.4f, 1e-5f);
+  // 0.2 m to the side leaves sqrt(0.95^2 - 0.3^2 - 0.2^2) along the travel.
+  state.shift[0] = {0.2f, 0.0f, 0.0f};
+  EXPECT_NEAR(reachable_stride_ratio(one.rig, state, forward, left, one.model, 0.95f),
+              std::sqrt(0.95f * 0.95f - 0.09f - 0.04f) / 0.4f, 1e-5f);
+  // The animation's own lift-off 1.2 m back is allowed though past 95%: a ratio of 1.
+  state = {};
+  const float long_stance[] = {1.2f};
+  EXPECT_FLOAT_EQ(reachable_stride_ratio(one.rig, state, forward, long_stance, one.model, 0.95f),
+                  1.0f);
+  // A swinging foot bounds nothing.
+  const float swinging[] = {-1.0f};
+  EXPECT_TRUE(
+      std::isinf(reachable_stride_ratio(one.rig, state, forward, swinging, one.model, 0.95f)));
+}
+
+// The speed asked past the stride's cap is made up by the play rate; under 1 it is all stride.
+TEST(StrideWarping, ThePlayRateMakesUpWhatTheStrideCannot) {
+  const StrideSplit capped = split_stride(1.44f, 1.2f);
+  EXPECT_FLOAT_EQ(capped.stride, 1.2f);
+  EXPECT_FLOAT_EQ(capped.play_rate, 1.2f);
+  const StrideSplit free = split_stride(1.3f, INFINITY);
+  EXPECT_FLOAT_EQ(free.stride, 1.3f);
+  EXPECT_FLOAT_EQ(free.play_rate, 1.0f);
+  const StrideSplit slower = split_stride(0.8f, 0.5f);
+  EXPECT_FLOAT_EQ(slower.stride, 0.8f);
+  EXPECT_FLOAT_EQ(slower.play_rate, 1.0f);
+  // Never a stride shorter than the animation's when asked faster.
+  const StrideSplit floor = split_stride(1.44f, 0.7f);
+  EXPECT_FLOAT_EQ(floor.stride, 1.0f);
+  EXPECT_FLOAT_EQ(floor.play_rate, 1.44f);
+}
+
 TEST(StrideWarping, ARigWithoutLegsLeavesThePoseUntouched) {
   const testing::Biped b = testing::make_biped();
   std::vector<Transform> local = striding_pose(b.skeleton);

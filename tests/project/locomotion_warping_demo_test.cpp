@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -42,7 +43,8 @@ struct WalkRun {
 
 // Plays clip of character (bound by project) for 3 s, the character moved at speed_scale times
 // the clip's root motion as a game moves its capsule, with stride warping asked requested_mps
-// (0: off; the warped root motion then already runs at the request, so speed_scale is 1).
+// (0: off; the warped root motion then already runs at the request, so speed_scale is 1). The
+// playhead advances at the play rate stride warping asks, as the viewer's clock does.
 WalkRun play_walk(const importer::Character& character, const project::Project& project,
                   const char* clip_name, float speed_scale, float requested_mps,
                   bool foot_ik = false) {
@@ -66,8 +68,10 @@ WalkRun play_walk(const importer::Character& character, const project::Project& 
   std::vector<anim::FootSlide> feet(rig.legs.size());
   anim::Transform world = anim::Transform::identity();
   EXPECT_EQ(player.set_settings(settings), "");
+  float clip_time_s = 0.0f;
   for (int f = 0; f <= kFrames; ++f) {
-    player.set_preview(clip, static_cast<float>(f) * kFrame_s);
+    if (f > 0) clip_time_s += kFrame_s * player.warp_play_rate();
+    player.set_preview(clip, clip_time_s);
     EXPECT_TRUE(player.update(f == 0 ? 0.0f : kFrame_s, parameters, flat));
     anim::RootMotionDelta step = player.last_root_motion();
     step.translation *= speed_scale;
@@ -166,6 +170,10 @@ struct GraphRun {
   // The mean hip warp angle over the settled frames: the travel sways within a step and the
   // eased turn follows it with a lag, so one frame's angle may be off by a few degrees.
   float warp_angle_rad = 0.0f;
+  // Where the character went over the settled frames: its speed and its heading (counter-clockwise
+  // from above, +z toward +x).
+  float speed_mps = 0.0f;
+  float travel_heading_rad = 0.0f;
 };
 
 GraphRun play_graph(const project::Project& project, glm::vec2 point, bool stride_warping,
@@ -192,6 +200,7 @@ GraphRun play_graph(const project::Project& project, glm::vec2 point, bool strid
   if (head < 0 || rig.legs.empty()) return run;
   std::vector<anim::FootSlide> feet(rig.legs.size());
   int measured = 0;
+  glm::vec3 settled_at(0.0f);
   EXPECT_EQ(warped.set_settings(settings), "");
   EXPECT_EQ(twin.set_settings(twin_settings), "");
   for (int f = 0; f <= kFrames; ++f) {
@@ -211,6 +220,7 @@ GraphRun play_graph(const project::Project& project, glm::vec2 point, bool strid
           on_ground(anim::toe_point(rig.legs[leg], warped.model_pose())), planted);
     }
     if (f < kFrames / 3) continue;  // the turns are compared once the walk has settled
+    if (f == kFrames / 3) settled_at = glm::vec3(m[3]);
     const auto turn = [&](int joint) {
       return wrapped(facing_rad(warped.model_pose()[joint]) - facing_rad(twin.model_pose()[joint]));
     };
@@ -221,6 +231,10 @@ GraphRun play_graph(const project::Project& project, glm::vec2 point, bool strid
   }
   run.hip_turn_rad /= static_cast<float>(std::max(measured, 1));
   run.warp_angle_rad /= static_cast<float>(std::max(measured, 1));
+  const glm::vec3 went = glm::vec3(warped.world_matrix()[3]) - settled_at;
+  run.speed_mps = glm::length(glm::vec2(went.x, went.z)) /
+                  (static_cast<float>(std::max(measured - 1, 1)) * kFrame_s);
+  run.travel_heading_rad = std::atan2(went.x, went.z);
   const float leg = anim::rest_leg_length(bound.character->skeleton, rig.legs);
   for (const anim::FootSlide& foot : feet) {
     run.slide_share = std::max(run.slide_share, anim::slide_per_step_share(foot, leg));
@@ -267,16 +281,14 @@ TEST(LocomotionWarping, AnyPointOfTheDemosBlendSpaceKeepsThePlantedFeetPlanted) 
 }
 
 // The Knight's blend space of its idle, forward and backward walks (in place, placed where their
-// feet say they go). Asked to walk straight sideways, which no sample does, the blend mixes the
-// forward and backward walks evenly: its own travel flips between forward and back within a
-// cycle, so the turn asked of the hips flips between +60 and -60 degrees (the limit). The hips
-// ease round instead of snapping there, so the planted feet stay planted: under 1 % of the leg
-// per step at every point (the right foot slid 17 % at (0.9, 0) when the hips snapped).
-TEST(LocomotionWarping, AnyPointOfTheKnightsBlendSpaceKeepsThePlantedFeetPlanted) {
+// feet say they go), with the Knight loaded into character (its clips given foot markers).
+// Returns false (the test skips) when the Knight is absent.
+bool knight_project(importer::Character& character, project::Project& project) {
   const auto path = test::shared_asset("kaykit/Knight.glb");
-  SKIP_IF_ABSENT(path);
-  const project::LoadOutcome loaded = test::load_with_foot_contacts(path);
-  ASSERT_TRUE(loaded.ok);
+  if (!std::filesystem::exists(path)) return false;
+  project::LoadOutcome loaded = test::load_with_foot_contacts(path);
+  EXPECT_TRUE(loaded.ok);
+  character = std::move(loaded.character);
   const std::string text = R"({
     "version": 1, "character": ")" +
                            path.string() + R"(",
@@ -292,17 +304,60 @@ TEST(LocomotionWarping, AnyPointOfTheKnightsBlendSpaceKeepsThePlantedFeetPlanted
                   {"clip": "Walking_Backwards", "position": [0.0, -0.919]}]}],
     "state_machine": {"states": [{"name": "locomotion", "blend_space": "locomotion"}],
                       "transitions": []}})";
+  EXPECT_EQ(project::parse_project(text, "knight.json", project), "");
+  return true;
+}
+
+// Asked to walk sideways, which no sample does, the Knight plays the nearer walk (forward on a
+// tie) with its hips turned: orientation warping feeds the blend the point turned back by the
+// angle from that walk's direction, and the hips ease round to it instead of snapping, so the
+// planted feet stay planted: under 1 % of the leg per step at every point within the samples
+// (the right foot slid 17 % at (0.9, 0) when the hips snapped), and past the backward walk's,
+// which the backward walk reaches 1.41 times as fast, and past the forward walk's: at (1.3, 0)
+// the forward walk is asked 1.44 times its speed, and its long left stance, scaled as much, would
+// leave the leg's reach (4 to 10% of the leg slid per step): the stride stops where the planted
+// feet stay within 95% of the leg from the hip, and the play rate makes up the rest, so the
+// Knight still goes at the speed asked (within 5%).
+TEST(LocomotionWarping, AnyPointOfTheKnightsBlendSpaceKeepsThePlantedFeetPlanted) {
+  importer::Character knight;
   project::Project project;
-  ASSERT_EQ(project::parse_project(text, "knight.json", project), "");
-  const glm::vec2 points[] = {{0.9f, 0.0f},    {-0.9f, 0.0f},   {0.9f, 0.2f},
-                              {0.0f, 0.902f},  {0.0f, 1.17f},   {0.64f, 0.64f},
-                              {-0.64f, 0.64f}, {0.0f, -0.919f}, {0.4f, -0.4f}};
+  if (!knight_project(knight, project)) GTEST_SKIP() << "kaykit/Knight.glb is absent";
+  const glm::vec2 points[] = {{0.9f, 0.0f},   {-0.9f, 0.0f},   {0.9f, 0.2f},    {0.0f, 0.902f},
+                              {0.0f, 1.17f},  {0.64f, 0.64f},  {-0.64f, 0.64f}, {0.0f, -0.919f},
+                              {0.4f, -0.4f},  {0.75f, -0.25f}, {-0.75f, 0.5f},  {-0.92f, -0.92f},
+                              {-1.2f, -0.5f}, {1.3f, 0.0f},    {0.0f, 1.3f}};
   for (const glm::vec2& point : points) {
-    const GraphRun with = play_graph(project, point, true, true, loaded.character);
+    const GraphRun with = play_graph(project, point, true, true, knight);
     std::printf(
-        "Knight blend space at (%.2f, %.2f): slide per step %.2f%% of the leg with warping\n",
-        point.x, point.y, 100.0f * with.slide_share);
+        "Knight blend space at (%.2f, %.2f): slide per step %.2f%% of the leg with warping, "
+        "%.2f m/s\n",
+        point.x, point.y, 100.0f * with.slide_share, with.speed_mps);
     EXPECT_LT(with.slide_share, 0.01f) << point.x << ", " << point.y;
+    if (glm::length(point) > 1.0f) {
+      EXPECT_NEAR(with.speed_mps, glm::length(point), 0.05f * glm::length(point))
+          << point.x << ", " << point.y;
+    }
+  }
+}
+
+// Straight sideways (toward +x, then -x) is 90 degrees from both walks: the blend plays the
+// forward walk at the speed asked, and the hips turn it by the most they may (60 degrees), so
+// the Knight walks at 0.9 m/s 60 degrees off forward. Before, the blend mixed the forward and
+// the backward walk evenly and the Knight stepped nearly on the spot.
+TEST(LocomotionWarping, TheKnightAskedToWalkSidewaysWalksForwardWithItsHipsTurned) {
+  importer::Character knight;
+  project::Project project;
+  if (!knight_project(knight, project)) GTEST_SKIP() << "kaykit/Knight.glb is absent";
+  for (const float side : {1.0f, -1.0f}) {
+    const GraphRun run = play_graph(project, {side * 0.9f, 0.0f}, true, true, knight);
+    std::printf("Knight asked (%.1f, 0): hips %.1f deg, travel %.1f deg at %.2f m/s\n", side * 0.9f,
+                glm::degrees(run.warp_angle_rad), glm::degrees(run.travel_heading_rad),
+                run.speed_mps);
+    EXPECT_NEAR(glm::degrees(run.warp_angle_rad), side * 60.0f, 1.0f);
+    EXPECT_NEAR(glm::degrees(run.hip_turn_rad), side * 60.0f, 3.0f);
+    EXPECT_NEAR(glm::degrees(run.travel_heading_rad), side * 60.0f, 3.0f);
+    EXPECT_NEAR(run.speed_mps, 0.9f, 0.05f);
+    EXPECT_LT(run.slide_share, 0.01f);
   }
 }
 
