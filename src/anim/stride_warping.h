@@ -22,8 +22,9 @@
 namespace anim {
 
 struct StrideWarpingSettings {
-  // The ratio requested / actual is clamped to [min_ratio, max_ratio]: past it the stride would
-  // look wrong (a walk stretched into a run), so the feet slide instead.
+  // The ratio requested / actual (stride times play rate) is clamped to [min_ratio, max_ratio]:
+  // past it the motion would look wrong (a walk stretched into a run), so the character goes
+  // slower (or faster) than asked instead, and its planted feet stay planted.
   float min_ratio = 0.75f;
   float max_ratio = 1.5f;
   // A speed asked of a clip or a motion-matching source (m/s; 0: none). A blend space asks the
