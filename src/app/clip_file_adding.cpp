@@ -41,7 +41,7 @@ void accept_added_clips(LoadOutcome outcome, const std::string& file, Document& 
     ui.errors.add(e.file, e.message);
     // Made for another skeleton: the viewer asks whether to retarget it instead.
     if (e.message.find("was made for another skeleton") != std::string::npos)
-      ui.retarget_offer = file;
+      ui.clip_files.retarget_offer = file;
   }
   if (outcome.cancelled) ui.errors.add(file, "adding the clips was cancelled");
   if (!outcome.ok) return;
@@ -50,7 +50,7 @@ void accept_added_clips(LoadOutcome outcome, const std::string& file, Document& 
     return;
   }
   const std::size_t count = outcome.character.clips.size();
-  for (const anim::Clip& clip : outcome.character.clips) ui.clip_sources[clip.name] = file;
+  for (const anim::Clip& clip : outcome.character.clips) ui.clips.sources[clip.name] = file;
   if (std::string e = scene.add_clips(std::move(outcome.character.clips), file, doc.project());
       !e.empty()) {
     ui.errors.add(file, e);
@@ -70,11 +70,11 @@ void accept_added_clips(LoadOutcome outcome, const std::string& file, Document& 
   // The added clips are in the project that undo returns to at most.
   doc.restart_history();
   // The rows are rebuilt for the new clips; the editors stay on what they showed.
-  const int blend_space = ui.blend_space;
-  ui::StateMachineViewState machine_view = std::move(ui.machine_view);
+  const int blend_space = ui.graph.blend_space;
+  ui::StateMachineViewState machine_view = std::move(ui.graph.machine_view);
   refresh_panels(ui, doc.project(), scene);
-  ui.blend_space = blend_space;
-  ui.machine_view = std::move(machine_view);
+  ui.graph.blend_space = blend_space;
+  ui.graph.machine_view = std::move(machine_view);
   ui.status = "added " + std::to_string(count) + (count == 1 ? " clip from " : " clips from ") +
               std::filesystem::path(file).filename().string();
 }

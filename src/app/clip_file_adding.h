@@ -27,7 +27,7 @@ AddClipsRequest add_clips_request(const std::string& file, const ViewerScene& sc
 // (a clip made for another skeleton lists the joints the character lacks), a cancel, or no open
 // character is listed in ui.errors under file; the scene is then unchanged. Warnings are listed
 // too. A file refused as made for another skeleton is offered for retargeting
-// (ui.retarget_offer).
+// (ui.clip_files.retarget_offer).
 void accept_added_clips(LoadOutcome outcome, const std::string& file, Document& doc,
                         ViewerScene& scene, ViewerUi& ui);
 

@@ -18,16 +18,17 @@ std::vector<ui::JointCurveSet> curve_sets(const JointCurveData& data) {
 
 }  // namespace
 
-void run_curve_view(ViewerUi& ui, const project::Project& project, ViewerScene& scene) {
+void run_curve_view(ViewerUi& ui, const Document& doc, ViewerScene& scene) {
   if (!ui.curve_view.open) return;  // nothing is sampled while the window is closed
-  const std::vector<int>& selection = ui.joints.selection;
+  const std::vector<int>& selection = ui.joints.inspector.selection;
   const bool recorded = scene.loaded && scene.mode == PlayMode::Graph;
   if (recorded) {
-    read_recorded_curves(ui.history, scene.character.skeleton, selection, ui.joints.order,
+    read_recorded_curves(ui.history, scene.character.skeleton, selection, ui.joints.inspector.order,
                          ui.joint_curves);
   } else {
-    if (std::string e = refresh_joint_curves(project, scene, ui.joint_probe, selection,
-                                             ui.joints.order, ui.load_count, ui.joint_curves);
+    if (std::string e =
+            refresh_joint_curves(doc.project(), scene, ui.joints.probe, selection,
+                                 ui.joints.inspector.order, doc.generation(), ui.joint_curves);
         !e.empty()) {
       ui.errors.add(scene.character.source_path, "curve view: " + e);
     }

@@ -10,6 +10,6 @@
 namespace app {
 
 // Draws the window while it is open (sampling a clip's curves only when what they show changed).
-void run_curve_view(ViewerUi& ui, const project::Project& project, ViewerScene& scene);
+void run_curve_view(ViewerUi& ui, const Document& doc, ViewerScene& scene);
 
 }  // namespace app

@@ -17,12 +17,12 @@ void start_file_session(ViewerUi& ui, ViewerScene& scene) {
   ui.errors = {};
   ui.last_frame_error.clear();
   ui.status.clear();
-  ui.retarget_offer.clear();
-  ui.clip_browser = {};
-  ui.machine_view = {};
+  ui.clip_files.retarget_offer.clear();
+  ui.clips.browser = {};
+  ui.graph.machine_view = {};
   ui.transition_timeline = {};
-  ui.timeline = {};
-  ui.blend_space = 0;
+  ui.timeline.state = {};
+  ui.graph.blend_space = 0;
 }
 
 }  // namespace app

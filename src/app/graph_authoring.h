@@ -15,7 +15,7 @@ void draw_blend_space_tab(Document& doc, ViewerUi& ui, ViewerScene& scene);
 
 // After an edit of doc's project graph: re-binds it and records the edit for undo. A drag
 // (the left mouse button held) records one step for the whole gesture. A graph that cannot
-// play leaves its message in ui.graph_error (shown over the graph panel's tabs) until an edit
+// play leaves its message in ui.graph.graph_error (shown over the graph panel's tabs) until an edit
 // binds again.
 void commit_graph_edit(Document& doc, ViewerUi& ui, ViewerScene& scene);
 

@@ -159,14 +159,14 @@ std::vector<ui::CurveTangentKey> joint_tangent_keys(const anim::Clip& clip,
 
 std::string refresh_joint_curves(const project::Project& project, const ViewerScene& scene,
                                  FrameProbe& probe, std::span<const int> joints,
-                                 anim::EulerOrder order, int load_count, JointCurveData& data) {
+                                 anim::EulerOrder order, int generation, JointCurveData& data) {
   const bool previewing =
       scene.loaded && scene.mode == PlayMode::ClipPreview && scene.preview_clip >= 0;
   JointCurveKey key;
   if (previewing) {
     key = {scene.bound.character.get(),
            scene.clips().data(),
-           load_count,
+           generation,
            scene.preview_clip,
            {joints.begin(), joints.end()},
            order,

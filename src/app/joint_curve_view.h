@@ -25,7 +25,7 @@ namespace app {
 struct JointCurveKey {
   const void* character = nullptr;    // the bound character (a rebind or load makes a new one)
   const anim::Clip* clips = nullptr;  // the bound clips
-  int load_count = -1;
+  int generation = -1;                // the document's (a unit-guess reload is another)
   int clip = -1;
   std::vector<int> joints;
   anim::EulerOrder order = anim::EulerOrder::XYZ;
@@ -88,12 +88,12 @@ std::vector<ui::CurveTangentKey> joint_tangent_keys(const anim::Clip& clip,
 
 // Brings data up to date for joints (the selection) in the scene's previewed clip (project's,
 // bound in scene): samples again only when the key changed. Invalid outside a clip preview, for
-// joints out of range or a probe that cannot compose the frames. load_count: the viewer's
-// successful loads so far. Returns "" or why the sampling done in this call failed (once: a
-// failed key is not sampled again).
+// joints out of range or a probe that cannot compose the frames. generation: the document's
+// (app::Document::generation), so nothing sampled for one open outlives it. Returns "" or why the
+// sampling done in this call failed (once: a failed key is not sampled again).
 std::string refresh_joint_curves(const project::Project& project, const ViewerScene& scene,
                                  FrameProbe& probe, std::span<const int> joints,
-                                 anim::EulerOrder order, int load_count, JointCurveData& data);
+                                 anim::EulerOrder order, int generation, JointCurveData& data);
 
 // Reads joints' curves from the record's frames that kept their pose (times from the oldest
 // frame's), so the graph's output is plotted as a clip's is; invalid for fewer than two frames.

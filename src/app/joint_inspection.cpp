@@ -111,6 +111,22 @@ ui::JointInspectorValues inspect_joint(const ViewerScene& scene, FrameProbe& pro
   return values;
 }
 
+ui::JointInspectorValues inspect_selected_joint(const ViewerScene& scene, JointsTabState& tab,
+                                                ui::ErrorLog& errors) {
+  if (tab.inspector.selection.empty()) return {};
+  const int joint = tab.inspector.selection.back();
+  std::string error;
+  const ui::JointInspectorValues values =
+      inspect_joint(scene, tab.probe, joint, tab.inspector.order, error);
+  if (error.empty()) return values;
+  const ProbeKey key{scene.bound.character.get(), scene.clips().data(), scene.preview_clip, joint};
+  if (key != tab.reported_failure) {
+    tab.reported_failure = key;
+    errors.add(scene.character.source_path, "joint inspector: " + error);
+  }
+  return values;
+}
+
 std::vector<render::MotionTrail> joint_trails(const ViewerScene& scene, FrameProbe& probe,
                                               std::span<const int> joints, float window_s,
                                               std::string& error) {

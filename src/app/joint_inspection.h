@@ -7,9 +7,11 @@
 #include <string>
 #include <vector>
 
+#include "app/joints_tab_state.h"
 #include "app/probe_frames.h"
 #include "app/viewer_scene.h"
 #include "render/motion_trail.h"
+#include "ui/error_panel.h"
 #include "ui/joint_inspector.h"
 
 namespace app {
@@ -23,6 +25,13 @@ namespace app {
 // it could).
 ui::JointInspectorValues inspect_joint(const ViewerScene& scene, FrameProbe& probe, int joint,
                                        anim::EulerOrder order, std::string& error);
+
+// The Joints tab's values: inspect_joint of the selection's last joint through tab.probe
+// (invalid without a selection). A probe that cannot compose the frames fails again on every
+// frame, so its failure goes to errors (under the character's file) once: when the probe's key
+// (binding, clip, joint) is not the one tab.reported_failure last failed for.
+ui::JointInspectorValues inspect_selected_joint(const ViewerScene& scene, JointsTabState& tab,
+                                                ui::ErrorLog& errors);
 
 // The motion trails of joints (render/motion_trail.h) over the previewed clip's frames within
 // window_s either side of the playhead (at least one frame), or with window_s <= 0 over every

@@ -10,9 +10,10 @@ namespace app {
 
 void pick_and_mark_joints(ViewerScene& scene, ViewerUi& ui, const ViewportRect& rect,
                           const glm::mat4& view_projection) {
-  const std::vector<int>& selection = ui.joints.selection;
-  ui.joints.joint_pixels.clear();
-  if (scene.loaded && ui::joints_pickable(ui.view.show_skeleton || ui.joints.shown, ui.rig)) {
+  const std::vector<int>& selection = ui.joints.inspector.selection;
+  ui.joints.inspector.joint_pixels.clear();
+  if (scene.loaded &&
+      ui::joints_pickable(ui.view.show_skeleton || ui.joints.inspector.shown, ui.rig)) {
     const ImVec2 mouse = ImGui::GetIO().MousePos;
     // In a comparison, the joints of the half under the pointer.
     const ViewUnderPointer under =
@@ -27,18 +28,18 @@ void pick_and_mark_joints(ViewerScene& scene, ViewerUi& ui, const ViewportRect& 
     const glm::vec4 viewport(r.x, r.y, r.width, r.height);
     ui::draw_joint_markers(under.model_pose, scene.instance.world_matrix(), under.view_projection,
                            viewport, joint, selection, !ui.view.show_skeleton);
-    if (ui.joints.shown) {
-      ui.joints.joint_pixels.resize(under.model_pose.size(), glm::vec2(0.0f));
+    if (ui.joints.inspector.shown) {
+      ui.joints.inspector.joint_pixels.resize(under.model_pose.size(), glm::vec2(0.0f));
       for (std::size_t j = 0; j < under.model_pose.size(); ++j) {
         ui::joint_pixel(under.model_pose, scene.instance.world_matrix(), under.view_projection,
-                        viewport, static_cast<int>(j), ui.joints.joint_pixels[j]);
+                        viewport, static_cast<int>(j), ui.joints.inspector.joint_pixels[j]);
       }
     }
     if (joint >= 0) ImGui::SetTooltip("%s", scene.character.skeleton.joint_names[joint].c_str());
     if (joint >= 0 && ImGui::IsMouseClicked(0)) {
       ui.rig.clicked_joint = joint;
       if (!(ui.rig.shown && ui.rig.state.picking)) {
-        ui::select_joint(ui.joints.selection, joint, ImGui::GetIO().KeyShift);
+        ui::select_joint(ui.joints.inspector.selection, joint, ImGui::GetIO().KeyShift);
       }
     }
   } else if (scene.loaded && !selection.empty()) {  // the selection stays highlighted

@@ -3,7 +3,7 @@
 // rig panel's waiting slot or selects it for the Joints tab (Shift adds), markers while the
 // skeleton is hidden, and the selection highlighted always (its motion trails are the frame's:
 // ViewerScene::joint_trails). While the Joints tab is shown, where each
-// joint is drawn goes to ui.joints.joint_pixels (the state log's).
+// joint is drawn goes to ui.joints.inspector.joint_pixels (the state log's).
 
 #include <glm/glm.hpp>
 

@@ -9,7 +9,7 @@ std::string rebind_clip_markers(Document& doc, ViewerUi& ui, ViewerScene& scene,
   const std::vector<int> changed = project::clips_with_changed_markers(doc.project(), before);
   if (std::string e = scene.rebind_clips(doc.project(), changed); !e.empty()) return e;
   if (scene.preview_clip >= 0 && scene.preview_clip < static_cast<int>(scene.clips().size())) {
-    ui.timeline_times = ui::timeline_times(scene.clips()[scene.preview_clip]);
+    ui.timeline.times = ui::timeline_times(scene.clips()[scene.preview_clip]);
   }
   return {};
 }

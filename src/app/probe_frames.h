@@ -17,6 +17,16 @@ struct FrameProbe {
   int post_process_revision = -1;  // the scene's post_process_revision it took the stack at
 };
 
+// What a probe composes frames for: the binding, the clip and the joint read. A probe that fails
+// fails again on every frame for the same key, so its failure is reported once per key.
+struct ProbeKey {
+  const void* character = nullptr;    // the bound character (a rebind or load makes a new one)
+  const anim::Clip* clips = nullptr;  // the bound clips
+  int clip = -1;
+  int joint = -1;
+  bool operator==(const ProbeKey&) const = default;
+};
+
 // Composes clip (index into the scene's clips()) at clip_time_s through probe, bound to the
 // scene's character when it is not yet, with the scene's settings and post-process stack but no
 // skinning palettes. Returns "" or why the probe could not bind, take the settings or update.

@@ -31,10 +31,10 @@ bool same_file(const std::string& a, const std::string& b) {
 }
 
 // The sources follow the project's entries; a new load starts them again.
-void sync_sources(RetargetAuthoring& authoring, const Document& doc, const ViewerUi& ui) {
-  if (authoring.load_count != ui.load_count) {
+void sync_sources(RetargetAuthoring& authoring, const Document& doc) {
+  if (authoring.generation != doc.generation()) {
     authoring.sources.clear();
-    authoring.load_count = ui.load_count;
+    authoring.generation = doc.generation();
   }
   authoring.sources.resize(doc.project().retargets.size());
 }
@@ -44,8 +44,8 @@ std::vector<std::size_t> clips_of(const std::string& path, const ViewerScene& sc
                                   const ViewerUi& ui) {
   std::vector<std::size_t> out;
   for (std::size_t c = 0; c < scene.character.clips.size(); ++c) {
-    const auto from = ui.clip_sources.find(scene.character.clips[c].name);
-    if (from != ui.clip_sources.end() && same_file(from->second, path)) out.push_back(c);
+    const auto from = ui.clips.sources.find(scene.character.clips[c].name);
+    if (from != ui.clips.sources.end() && same_file(from->second, path)) out.push_back(c);
   }
   return out;
 }
@@ -78,7 +78,7 @@ void accept_retargeted_clips(LoadOutcome outcome, const std::string& file, Docum
 
 std::string retarget_again(RetargetAuthoring& authoring, int entry_index, Document& doc,
                            ViewerScene& scene, ViewerUi& ui) {
-  sync_sources(authoring, doc, ui);
+  sync_sources(authoring, doc);
   if (entry_index < 0 || entry_index >= static_cast<int>(authoring.sources.size())) {
     return "no retargeted file " + std::to_string(entry_index);
   }
@@ -98,8 +98,8 @@ std::string retarget_again(RetargetAuthoring& authoring, int entry_index, Docume
   }
   importer::ClipRetargeting result =
       cached ? project::retarget_project_clips(entry, source.source, scene.character, rig)
-             : project::retarget_project_file(entry, path, scene.character, rig, ui.import_settings,
-                                              source.source);
+             : project::retarget_project_file(entry, path, scene.character, rig,
+                                              ui.import_tab.settings, source.source);
   if (!result.ok()) return source.error = result.error;
   // The file's clips in the character keep their names and places.
   const std::vector<std::size_t> slots = clips_of(path, scene, ui);
@@ -160,7 +160,7 @@ std::string retarget_again(RetargetAuthoring& authoring, int entry_index, Docume
 void retarget_changed_entries(RetargetAuthoring& authoring, Document& doc, ViewerScene& scene,
                               ViewerUi& ui) {
   if (!scene.loaded) return;
-  sync_sources(authoring, doc, ui);
+  sync_sources(authoring, doc);
   for (std::size_t i = 0; i < authoring.sources.size(); ++i) {
     RetargetedSource& source = authoring.sources[i];
     if (source.retargeted_as.empty() ||
@@ -207,7 +207,7 @@ void run_retarget_panel(RetargetAuthoring& authoring, Document& doc, ViewerScene
   if (!ImGui::IsAnyItemActive()) retarget_changed_entries(authoring, doc, scene, ui);
   ui::RetargetPanelState& panel = ui.retarget_panel;
   if (!panel.open || !scene.loaded) return;
-  sync_sources(authoring, doc, ui);
+  sync_sources(authoring, doc);
   const int shown =
       std::clamp(panel.entry, 0, std::max(0, static_cast<int>(authoring.sources.size()) - 1));
   // The panel shows the map of the file's last retargeting: the first time, it is made.

@@ -46,7 +46,7 @@ struct RetargetedSource {
 
 struct RetargetAuthoring {
   std::vector<RetargetedSource> sources;  // per project.retargets entry, filled on demand
-  int load_count = -1;                    // the ui.load_count they belong to
+  int generation = -1;                    // the document generation they belong to
   std::string status;                     // the panel's line: the last retargeting's time
   int reports_made = 0;                   // quality reports made (each samples a whole clip)
 };

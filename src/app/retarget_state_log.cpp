@@ -28,7 +28,7 @@ std::string with_retargeting(const std::string& line, const RetargetAuthoring& a
   for (const auto& [joint, at] : panel.row_combo_at) rows[joint] = point(at);
   nlohmann::json& r = j["retarget"];
   r["entries"] = entries;
-  r["offer"] = ui.retarget_offer;
+  r["offer"] = ui.clip_files.retarget_offer;
   r["status"] = authoring.status;
   r["panel_open"] = panel.open;
   r["side_by_side"] = panel.side_by_side;

@@ -20,10 +20,10 @@ std::string foot_label(const anim::FootIkRig& rig, std::size_t leg) {
   return name.empty() ? std::to_string(leg + 1) : name;
 }
 
-void size_meter(SlideMetering& metering, const ViewerScene& scene, int load_count) {
+void size_meter(SlideMetering& metering, const ViewerScene& scene, int generation) {
   const anim::FootIkRig& rig = scene.instance.foot_rig();
   metering.meter.reset(static_cast<int>(rig.legs.size()), kSlidePlotFrames);
-  metering.sized_for_load = load_count;
+  metering.sized_for_generation = generation;
   metering.leg_length_m = anim::rest_leg_length(scene.character.skeleton, rig.legs);
   metering.feet.clear();
   for (std::size_t leg = 0; leg < rig.legs.size(); ++leg) {
@@ -78,13 +78,13 @@ bool playhead_jumped(double before_s, double after_s, double expected_s,
   return off > 1.5 / timeline.fps;
 }
 
-void meter_foot_slide(SlideMetering& metering, const ViewerScene& scene, int load_count,
+void meter_foot_slide(SlideMetering& metering, const ViewerScene& scene, int generation,
                       float dt_s) {
   if (!scene.loaded) return;
   const anim::CharacterInstance& instance = scene.instance;
-  if (metering.sized_for_load != load_count ||
+  if (metering.sized_for_generation != generation ||
       metering.meter.feet() != static_cast<int>(instance.foot_rig().legs.size())) {
-    size_meter(metering, scene, load_count);
+    size_meter(metering, scene, generation);
   }
   if (starts_again(metering, scene, dt_s)) {
     metering.meter.restart();

@@ -21,7 +21,7 @@ inline constexpr int kSlidePlotFrames = 300;
 
 struct SlideMetering {
   anim::FootSlideMeter meter;
-  int sized_for_load = -1;  // the load (ViewerUi::load_count) the meter was sized for
+  int sized_for_generation = -1;  // the document generation (a load) the meter was sized for
   PlayMode mode = PlayMode::RestPose;
   int preview_clip = -1;
   double playhead_s = 0.0;                               // the clock's time after the last frame
@@ -31,10 +31,11 @@ struct SlideMetering {
 };
 
 // Feeds the frame the scene has just played, dt_s after the last. Sizes the meter for a new
-// load or rig (allocates); restarts it when the mode or the previewed clip changes or the
-// playhead jumps (a scrub, a step, a jump to a marker); leaves out frames that do not play (a
-// paused clip, the rest pose).
-void meter_foot_slide(SlideMetering& metering, const ViewerScene& scene, int load_count,
+// document generation (app::Document::generation: each load, a unit-guess reload too) or rig
+// (allocates); restarts it when the mode or the previewed clip changes or the playhead jumps (a
+// scrub, a step, a jump to a marker); leaves out frames that do not play (a paused clip, the rest
+// pose).
+void meter_foot_slide(SlideMetering& metering, const ViewerScene& scene, int generation,
                       float dt_s);
 
 // What the meter's tallies are of, named from the scene (clip, blend space and its point, the

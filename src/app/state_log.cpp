@@ -15,9 +15,9 @@ nlohmann::json center_of(const ui::ScreenRect& r) {
 // The state-machine tab's boxes, connector dots and buttons, for scripted clicks and drags
 // (tests/app/machine_authoring_e2e_test.cpp). Boxes by state name, of the machine shown.
 nlohmann::json machine_view_geometry(const project::Project& project, const ViewerUi& ui) {
-  const ui::StateMachineViewState& v = ui.machine_view;
+  const ui::StateMachineViewState& v = ui.graph.machine_view;
   nlohmann::json g;
-  g["new_machine"] = {ui.machine_list.new_at.x, ui.machine_list.new_at.y};
+  g["new_machine"] = {ui.graph.machine_list.new_at.x, ui.graph.machine_list.new_at.y};
   g["add_clip_state"] = center_of(v.add_clip_state_button);
   g["add_blend_state"] = center_of(v.add_blend_state_button);
   g["any_state"] = center_of(v.any_state_box);
@@ -51,7 +51,7 @@ nlohmann::json machines(const Document& doc, const ViewerUi& ui) {
   nlohmann::json others = nlohmann::json::array();
   for (const anim::StateMachine& o : doc.project().other_state_machines) others.push_back(o.name);
   nlohmann::json warnings = nlohmann::json::array();
-  for (const project::GraphWarning& w : ui.graph_warnings) warnings.push_back(w.message);
+  for (const project::GraphWarning& w : ui.graph.graph_warnings) warnings.push_back(w.message);
   return {{"name", m.name},   {"states", states},     {"transitions", m.transitions.size()},
           {"others", others}, {"warnings", warnings}, {"can_undo", doc.can_undo()}};
 }
@@ -59,7 +59,7 @@ nlohmann::json machines(const Document& doc, const ViewerUi& ui) {
 // The Joints tab and the selection (tests/app/joint_picking_e2e_test.cpp clicks joints where
 // they are drawn and reads the selection back).
 nlohmann::json joints_geometry(const ViewerScene& scene, const ViewerUi& ui) {
-  const ui::JointInspectorState& state = ui.joints;
+  const ui::JointInspectorState& state = ui.joints.inspector;
   const anim::Skeleton& skeleton = scene.character.skeleton;
   nlohmann::json selected = nlohmann::json::array();
   for (const int j : state.selection) {
@@ -70,7 +70,7 @@ nlohmann::json joints_geometry(const ViewerScene& scene, const ViewerUi& ui) {
     const glm::vec2 p = state.joint_pixels[j];
     if (p != glm::vec2(0.0f)) pixels[skeleton.joint_names[j]] = {p.x, p.y};
   }
-  return {{"tab", {ui.joints_tab_center.x, ui.joints_tab_center.y}},
+  return {{"tab", {ui.joints.tab_center.x, ui.joints.tab_center.y}},
           {"shown", state.shown},
           {"selected", selected},
           {"values", {state.values_center.x, state.values_center.y}},
@@ -80,11 +80,11 @@ nlohmann::json joints_geometry(const ViewerScene& scene, const ViewerUi& ui) {
 nlohmann::json ui_geometry(const project::Project& project, const ViewerScene& scene,
                            const ViewerUi& ui) {
   nlohmann::json g;
-  const auto& b = ui.blend_editor;
+  const auto& b = ui.graph.blend_editor;
   g["blend_editor"]["screen_of_min"] = {b.screen_of_min.x, b.screen_of_min.y};
   g["blend_editor"]["screen_of_max"] = {b.screen_of_max.x, b.screen_of_max.y};
   if (!project.blend_spaces.empty()) {
-    const anim::BlendSpace2D& space = project.blend_spaces[ui.blend_space].space_2d;
+    const anim::BlendSpace2D& space = project.blend_spaces[ui.graph.blend_space].space_2d;
     g["blend_editor"]["axis_min"] = {space.x_axis.min, space.y_axis.min};
     g["blend_editor"]["axis_max"] = {space.x_axis.max, space.y_axis.max};
     nlohmann::json samples = nlohmann::json::object();
@@ -94,7 +94,7 @@ nlohmann::json ui_geometry(const project::Project& project, const ViewerScene& s
     g["blend_editor"]["samples"] = samples;
   }
   nlohmann::json controls = nlohmann::json::array();
-  const auto& rects = ui.machine_view.parameter_controls;
+  const auto& rects = ui.graph.machine_view.parameter_controls;
   for (std::size_t i = 0;
        i < rects.size() && i < static_cast<std::size_t>(scene.parameters.count()); ++i) {
     const ImVec2 c = rects[i].center();
@@ -102,12 +102,12 @@ nlohmann::json ui_geometry(const project::Project& project, const ViewerScene& s
         {{"name", scene.parameters.at(static_cast<int>(i)).name}, {"center", {c.x, c.y}}});
   }
   g["parameter_controls"] = controls;
-  g["state_machine_tab"] = {ui.machine_tab_center.x, ui.machine_tab_center.y};
+  g["state_machine_tab"] = {ui.graph.machine_tab_center.x, ui.graph.machine_tab_center.y};
   // Graph authoring (tests/app/graph_authoring_e2e_test.cpp aims at these).
-  g["clips_tab"] = {ui.clips_tab_center.x, ui.clips_tab_center.y};
+  g["clips_tab"] = {ui.clips.tab_center.x, ui.clips.tab_center.y};
   g["joints"] = joints_geometry(scene, ui);
   // The live toggles (tests/app/first_hour_e2e_test.cpp clicks them).
-  const ui::CharacterControlCenters& c = ui.character_controls;
+  const ui::CharacterControlCenters& c = ui.character.controls;
   const auto xy = [](glm::vec2 p) { return nlohmann::json{p.x, p.y}; };
   g["character_controls"] = {{"lbs", xy(c.lbs)},           {"dq", xy(c.dual_quaternion)},
                              {"in_place", xy(c.in_place)}, {"applied", xy(c.applied)},
@@ -117,20 +117,21 @@ nlohmann::json ui_geometry(const project::Project& project, const ViewerScene& s
       {"title", ui.file_browser.title},
       {"path_field", {ui.file_browser.path_field_at.x, ui.file_browser.path_field_at.y}}};
   nlohmann::json rows = nlohmann::json::object();
-  const auto& centers = ui.clip_browser.row_centers;
-  for (std::size_t i = 0; i < centers.size() && i < ui.clip_rows.size(); ++i) {
-    if (centers[i] != glm::vec2(0.0f)) rows[ui.clip_rows[i].clip] = {centers[i].x, centers[i].y};
+  const auto& centers = ui.clips.browser.row_centers;
+  for (std::size_t i = 0; i < centers.size() && i < ui.clips.rows.size(); ++i) {
+    if (centers[i] != glm::vec2(0.0f)) rows[ui.clips.rows[i].clip] = {centers[i].x, centers[i].y};
   }
   g["clip_rows"] = rows;
   // What the clip browser has picked, in order (a click shows here once the viewer has taken it).
   nlohmann::json picked = nlohmann::json::array();
-  for (const std::size_t row : ui.clip_browser.picked) {
-    if (row < ui.clip_rows.size()) picked.push_back(ui.clip_rows[row].clip);
+  for (const std::size_t row : ui.clips.browser.picked) {
+    if (row < ui.clips.rows.size()) picked.push_back(ui.clips.rows[row].clip);
   }
   g["picked_clips"] = picked;
-  g["clip_search"] = {ui.clip_browser.search_center.x, ui.clip_browser.search_center.y};
-  g["new_2d"] = {ui.blend_space_list.new_2d_at.x, ui.blend_space_list.new_2d_at.y};
-  g["from_picked"] = {ui.blend_space_list.from_picked_at.x, ui.blend_space_list.from_picked_at.y};
+  g["clip_search"] = {ui.clips.browser.search_center.x, ui.clips.browser.search_center.y};
+  g["new_2d"] = {ui.graph.blend_space_list.new_2d_at.x, ui.graph.blend_space_list.new_2d_at.y};
+  g["from_picked"] = {ui.graph.blend_space_list.from_picked_at.x,
+                      ui.graph.blend_space_list.from_picked_at.y};
   g["machine_view"] = machine_view_geometry(project, ui);
   return g;
 }

@@ -12,9 +12,11 @@
 namespace app {
 
 // After a load of files: when the unit scale is automatic and the character's bind-pose height
-// is not plausible in metres, sets ui.import_settings.unit_scale to the scale that brings it to
-// metres, records the guess in ui.unit_guess (for files), and returns true (the caller imports
-// the files again; the load is not counted in ui.load_count until that import is in).
+// is not plausible in metres, sets ui.import_tab.settings.unit_scale to the scale that brings it to
+// metres, records the guess in ui.import_tab.unit_guess (for files), and returns true (the caller
+// imports the files again; the load is not counted in ui.load_count until that import is in).
+// What is cached for the unscaled load is keyed on the document's generation, which the reload
+// moves on, so none of it outlives the reload.
 bool guess_units_after_load(ViewerUi& ui, const ViewerScene& scene,
                             const std::vector<std::string>& files);
 

@@ -129,7 +129,8 @@ bool handle_keys(ViewerUi& ui, ViewerScene& scene, ui::ViewerCommands& commands)
     // Arrow keys over the blend-space editor move its point, not the playhead.
     if (scene.mode == PlayMode::ClipPreview && !ImGui::IsAnyItemHovered()) {
       const bool shift = (press.mods & GLFW_MOD_SHIFT) != 0;
-      ui::apply_timeline_key(scene.clock, ui.jump_times, press.key, shift, ui.show_cheat_sheet);
+      ui::apply_timeline_key(scene.clock, ui.timeline.times.jumps, press.key, shift,
+                             ui.show_cheat_sheet);
     } else if (press.key == GLFW_KEY_H) {
       ui.show_cheat_sheet = !ui.show_cheat_sheet;
     }
@@ -164,7 +165,7 @@ std::string start_viewer(Viewer& v) {
   const render::ScreenDensity density = window.screen_density();
   ui.screen_ui_scale = ui::screen_ui_scale(density.content_scale, density.monitor_width_px,
                                            density.monitor_width_mm);
-  ui.import_settings.unit_scale = options.unit_scale;
+  ui.import_tab.settings.unit_scale = options.unit_scale;
   ui.view.skinning =
       options.skinning == "dq" ? visual::SkinningChoice::DualQuat : visual::SkinningChoice::Lbs;
   ui.view.crowd = options.crowd;
@@ -224,7 +225,8 @@ void update_scene(Viewer& v, float dt) {
                 : v.motion_matching.update(dt, v.window.handle(), camera.yaw,
                                            !ImGui::GetIO().WantCaptureKeyboard,
                                            !ImGui::GetIO().WantCaptureMouse, scene);
-  scene.trail_joints = ui.joints.selection;  // composed with the frame, drawn by the renderer
+  scene.trail_joints =
+      ui.joints.inspector.selection;  // composed with the frame, drawn by the renderer
   // A failing frame is reported when it starts failing, not on every frame after.
   // Paused on the transition timeline: the character stands still on the recorded frame.
   const bool history_paused = ui.transition_timeline.paused;
@@ -232,7 +234,7 @@ void update_scene(Viewer& v, float dt) {
   const std::string scene_error = still ? std::string() : v.recording.update(scene, dt, ui.view);
   const std::string& frame_error = steering_error.empty() ? scene_error : steering_error;
   if (!still && scene.loaded) ui.history.record(dt, scene.instance, scene.parameters);
-  if (!still) meter_foot_slide(ui.slide, scene, ui.load_count, dt);
+  if (!still) meter_foot_slide(ui.slide, scene, v.document.generation(), dt);
   if (!frame_error.empty() && frame_error != ui.last_frame_error) {
     ui.errors.add(scene.character.source_path, frame_error);
   }
@@ -290,7 +292,7 @@ ViewportRect draw_interface(Viewer& v, const FrameStart& f, ui::ViewerCommands& 
   apply_viewer_commands(v, asked);
   const ViewportRect rect = draw_panels(v.document, ui, scene, v.loader, v.recent, v.open_requests);
   run_retarget_panel(v.retargeting, v.document, scene, ui);
-  run_curve_view(ui, v.document.project(), scene);
+  run_curve_view(ui, v.document, scene);
   // The window covers part of the viewport: only when asked for (View menu, or the mode on).
   if (ui.view.show_motion_matching || v.motion_matching_panel.active) {
     run_motion_matching_window(v.motion_matching, v.motion_matching_panel, v.document.project(),
@@ -358,7 +360,7 @@ void run_frame_export(Viewer& v, const ViewportRect& rect, const FrameStart& f) 
       ui.frame_export.form.directory = options.export_dir;
       ui.frame_export.form.from_s = options.export_from_s;
       if (options.export_to_s >= 0.0) ui.frame_export.form.to_s = options.export_to_s;
-      v.frame_export.start(ui, scene, export_sizes);
+      v.frame_export.start(v.document, ui, scene, export_sizes);
     } else {
       v.video_export.open(ui.video_export, v.document, scene, v.recording.last());
       ui.video_export.form.path = options.export_video;
@@ -368,11 +370,11 @@ void run_frame_export(Viewer& v, const ViewportRect& rect, const FrameStart& f) 
                            export_sizes.viewport_height, v.recording.last());
     }
   }
-  v.frame_export.draw(ui, scene, export_sizes);
-  v.frame_export.step(ui, scene, v.renderer, v.camera);
+  v.frame_export.draw(v.document, ui, scene, export_sizes);
+  v.frame_export.step(v.document, ui, scene, v.renderer, v.camera);
   v.video_export.draw(v.document, ui, scene, export_sizes.viewport_width,
                       export_sizes.viewport_height, v.recording.last());
-  v.video_export.step(ui, scene, v.renderer, v.camera);
+  v.video_export.step(v.document, ui, scene, v.renderer, v.camera);
 }
 
 // The pointer orbits, pans and zooms the camera (outside the panels), which stays above the

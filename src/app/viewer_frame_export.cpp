@@ -31,7 +31,8 @@ void ViewerFrameExport::open(ui::FrameExportDialogState& dialog, const ViewerSce
   dialog.form.resolution = resolution;
 }
 
-std::string ViewerFrameExport::start(ViewerUi& ui, ViewerScene& scene, const ExportSizes& sizes) {
+std::string ViewerFrameExport::start(const Document& doc, ViewerUi& ui, ViewerScene& scene,
+                                     const ExportSizes& sizes) {
   ui::FrameExportDialogState& dialog = ui.frame_export;
   std::vector<ExportFrame> frames;
   std::string error = running_ ? "an export is already running" : "";
@@ -50,7 +51,7 @@ std::string ViewerFrameExport::start(ViewerUi& ui, ViewerScene& scene, const Exp
   running_ = true;
   directory_ = dialog.form.directory;
   clip_ = scene.preview_clip;
-  load_count_ = ui.load_count;
+  generation_ = doc.generation();
   playhead_s_ = scene.clock.time_s();
   was_playing_ = scene.clock.playing();
   scene.clock.set_playing(false);
@@ -58,7 +59,8 @@ std::string ViewerFrameExport::start(ViewerUi& ui, ViewerScene& scene, const Exp
   return {};
 }
 
-void ViewerFrameExport::draw(ViewerUi& ui, ViewerScene& scene, const ExportSizes& sizes) {
+void ViewerFrameExport::draw(const Document& doc, ViewerUi& ui, ViewerScene& scene,
+                             const ExportSizes& sizes) {
   ui::FrameExportDialogState& dialog = ui.frame_export;
   if (!dialog.open) return;
   ui::FrameExportDialogInfo info;
@@ -71,10 +73,10 @@ void ViewerFrameExport::draw(ViewerUi& ui, ViewerScene& scene, const ExportSizes
   info.viewport_height = sizes.viewport_height;
   info.window_width = sizes.window_width;
   info.window_height = sizes.window_height;
-  if (!running_) update_plan(dialog.form, scene, ui.load_count, info);
+  if (!running_) update_plan(dialog.form, scene, doc.generation(), info);
   switch (ui::draw_frame_export_dialog(dialog, info)) {
     case ui::FrameExportAction::Export:
-      start(ui, scene, sizes);
+      start(doc, ui, scene, sizes);
       break;
     case ui::FrameExportAction::Cancel:
       cancel();
@@ -85,24 +87,24 @@ void ViewerFrameExport::draw(ViewerUi& ui, ViewerScene& scene, const ExportSizes
 }
 
 void ViewerFrameExport::update_plan(const ui::FrameExportForm& form, const ViewerScene& scene,
-                                    int load_count, ui::FrameExportDialogInfo& info) {
+                                    int generation, ui::FrameExportDialogInfo& info) {
   const int clip = scene.timeline_clip();
-  if (form != planned_form_ || clip != planned_clip_ || load_count != planned_load_count_) {
+  if (form != planned_form_ || clip != planned_clip_ || generation != planned_generation_) {
     std::vector<ExportFrame> frames;
     plan_error_ = plan_form_export(form, scene, frames);
     planned_frames_ = static_cast<int>(frames.size());
     planned_form_ = form;
     planned_clip_ = clip;
-    planned_load_count_ = load_count;
+    planned_generation_ = generation;
   }
   info.plan_error = plan_error_;
   info.planned_frames = planned_frames_;
 }
 
-void ViewerFrameExport::step(ViewerUi& ui, ViewerScene& scene, render::SceneRenderer& renderer,
-                             const render::OrbitCamera& camera) {
+void ViewerFrameExport::step(const Document& doc, ViewerUi& ui, ViewerScene& scene,
+                             render::SceneRenderer& renderer, const render::OrbitCamera& camera) {
   if (!running_) return;
-  if (!job_.finished() && (scene.timeline_clip() != clip_ || ui.load_count != load_count_)) {
+  if (!job_.finished() && (scene.timeline_clip() != clip_ || doc.generation() != generation_)) {
     ui.errors.add(directory_, "export stopped: the clip on the timeline changed");
     job_.cancel();
   }
@@ -125,14 +127,14 @@ void ViewerFrameExport::step(ViewerUi& ui, ViewerScene& scene, render::SceneRend
     render::OffscreenTarget::unbind();
     ui.frame_export.progress.done = job_.done();
   }
-  if (job_.finished()) finish(ui, scene);
+  if (job_.finished()) finish(doc.generation(), ui, scene);
 }
 
-void ViewerFrameExport::finish(ViewerUi& ui, ViewerScene& scene) {
+void ViewerFrameExport::finish(int generation, ViewerUi& ui, ViewerScene& scene) {
   running_ = false;
   ui.frame_export.progress.running = false;
   const ExportResult& result = job_.result();
-  if (scene.timeline_clip() == clip_ && ui.load_count == load_count_) {
+  if (scene.timeline_clip() == clip_ && generation == generation_) {
     scene.clock.seek(playhead_s_);
     scene.clock.set_playing(was_playing_);
   }

@@ -38,17 +38,18 @@ class ViewerFrameExport {
   // Starts exporting what ui.frame_export.form plans, at the size its resolution names: pauses
   // the timeline and remembers its playhead. Returns "" or why it did not start (also listed in
   // the error panel, naming the folder).
-  std::string start(ViewerUi& ui, ViewerScene& scene, const ExportSizes& sizes);
+  std::string start(const Document& doc, ViewerUi& ui, ViewerScene& scene,
+                    const ExportSizes& sizes);
 
   // Draws the dialog while it is open and acts on its buttons.
-  void draw(ViewerUi& ui, ViewerScene& scene, const ExportSizes& sizes);
+  void draw(const Document& doc, ViewerUi& ui, ViewerScene& scene, const ExportSizes& sizes);
 
   // While an export runs: shows the timeline's pose at the next frame, draws it through camera
   // into the offscreen framebuffer and writes its PNG; then binds the window's framebuffer
   // again. After the last frame, a failure, a cancel, or a change of the clip on the timeline
   // (the user previewed another clip, a file was loaded), it puts the playhead back and reports
   // where the files went (ui.status) or what failed (ui.errors).
-  void step(ViewerUi& ui, ViewerScene& scene, render::SceneRenderer& renderer,
+  void step(const Document& doc, ViewerUi& ui, ViewerScene& scene, render::SceneRenderer& renderer,
             const render::OrbitCamera& camera);
 
   // Stops a running export before its next frame (the dialog's Cancel); the next step() ends
@@ -58,17 +59,18 @@ class ViewerFrameExport {
   bool running() const { return running_; }
 
  private:
-  void finish(ViewerUi& ui, ViewerScene& scene);
+  // generation: the document's now; the playhead goes back only in the one exported from.
+  void finish(int generation, ViewerUi& ui, ViewerScene& scene);
   // Plans the form into the dialog's count or error, again only when the form, the clip or the
   // character changed (a long clip plans hundreds of thousands of frames).
-  void update_plan(const ui::FrameExportForm& form, const ViewerScene& scene, int load_count,
+  void update_plan(const ui::FrameExportForm& form, const ViewerScene& scene, int generation,
                    ui::FrameExportDialogInfo& info);
 
   ExportJob job_;
   // The plan the dialog shows, and what it was made from.
   ui::FrameExportForm planned_form_;
   int planned_clip_ = -1;
-  int planned_load_count_ = -1;
+  int planned_generation_ = -1;
   int planned_frames_ = 0;
   std::string plan_error_;
   bool running_ = false;
@@ -78,7 +80,7 @@ class ViewerFrameExport {
   std::string directory_;
   // What the export draws from, and what to give back when it ends.
   int clip_ = -1;
-  int load_count_ = 0;
+  int generation_ = 0;  // the document generation exported from (another: a file was loaded)
   double playhead_s_ = 0.0;
   bool was_playing_ = false;
 };

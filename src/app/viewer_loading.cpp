@@ -31,18 +31,18 @@ void accept_load(LoadOutcome outcome, const std::vector<std::string>& files, Doc
     return;
   }
   const std::vector<std::string> selected =
-      ui::selected_joint_names(ui.joints.selection, scene.character.skeleton);
+      ui::selected_joint_names(ui.joints.inspector.selection, scene.character.skeleton);
   const std::string error = scene.open(std::move(outcome.character), outcome.project);
   if (!error.empty()) {
     ui.errors.add(files.empty() ? "" : files[0], error);
     return;
   }
-  ui.joints.selection = ui::joints_named(selected, scene.character.skeleton);
+  ui.joints.inspector.selection = ui::joints_named(selected, scene.character.skeleton);
   for (const std::string& w : renderer.set_character(character_source(scene.character)))
     ui.notices.add(w);
-  ui.clip_sources.clear();
+  ui.clips.sources.clear();
   for (std::size_t i = 0; i < outcome.clip_sources.size() && i < scene.character.clips.size(); ++i)
-    ui.clip_sources[scene.character.clips[i].name] = outcome.clip_sources[i];
+    ui.clips.sources[scene.character.clips[i].name] = outcome.clip_sources[i];
   // Save writes back to the project that was opened; a new project asks where (save_flow.h).
   doc.open(files, outcome_project_path, std::move(outcome.project));
   ++ui.load_count;
@@ -85,11 +85,13 @@ bool load_initial_files(Viewer& v) {
   bool initial_load_failed = false;
   if (!initial.empty()) {
     if (options.headless) {
-      accept_load(load_now({initial, ui.import_settings}), initial, v.document, scene, v.renderer,
-                  ui, v.recent, v.camera, options.clip, options.parameters, options.ground);
+      accept_load(load_now({initial, ui.import_tab.settings}), initial, v.document, scene,
+                  v.renderer, ui, v.recent, v.camera, options.clip, options.parameters,
+                  options.ground);
       if (guess_units_after_load(ui, scene, v.document.files())) {
-        accept_load(load_now({initial, ui.import_settings}), initial, v.document, scene, v.renderer,
-                    ui, v.recent, v.camera, options.clip, options.parameters, options.ground);
+        accept_load(load_now({initial, ui.import_tab.settings}), initial, v.document, scene,
+                    v.renderer, ui, v.recent, v.camera, options.clip, options.parameters,
+                    options.ground);
       }
       initial_load_failed = ui.load_count == 0;
       // The character's own import warnings (its panel lists them), then the load's.
@@ -137,7 +139,7 @@ void run_load_queue(Viewer& v, const FrameStart& f, std::vector<std::string>& dr
     v.loading_files = open_requests.front();
     open_requests.erase(open_requests.begin());
     forget_unit_guess(ui, v.loading_files);
-    loader.start({v.loading_files, ui.import_settings});
+    loader.start({v.loading_files, ui.import_tab.settings});
   }
   if (auto outcome = loader.poll(); outcome && !v.adding_clip_file.empty()) {
     if (v.adding_retargeted) {
@@ -170,18 +172,18 @@ void run_load_queue(Viewer& v, const FrameStart& f, std::vector<std::string>& dr
     }
   }
   // After the poll, so a finished load is taken before the loader starts on the clip file.
-  if (!ui.add_clip_requests.empty() && !loader.busy() && open_requests.empty()) {
-    v.adding_clip_file = ui.add_clip_requests.front();
-    ui.add_clip_requests.erase(ui.add_clip_requests.begin());
+  if (!ui.clip_files.to_add.empty() && !loader.busy() && open_requests.empty()) {
+    v.adding_clip_file = ui.clip_files.to_add.front();
+    ui.clip_files.to_add.erase(ui.clip_files.to_add.begin());
     v.adding_retargeted = false;
-    loader.start_adding_clips(add_clips_request(v.adding_clip_file, scene, ui.import_settings));
+    loader.start_adding_clips(add_clips_request(v.adding_clip_file, scene, ui.import_tab.settings));
   }
-  if (!ui.retarget_requests.empty() && !loader.busy() && open_requests.empty()) {
-    v.adding_clip_file = ui.retarget_requests.front();
-    ui.retarget_requests.erase(ui.retarget_requests.begin());
+  if (!ui.clip_files.to_retarget.empty() && !loader.busy() && open_requests.empty()) {
+    v.adding_clip_file = ui.clip_files.to_retarget.front();
+    ui.clip_files.to_retarget.erase(ui.clip_files.to_retarget.begin());
     v.adding_retargeted = true;
     loader.start_adding_clips(
-        add_clips_request(v.adding_clip_file, scene, ui.import_settings, true, &ui));
+        add_clips_request(v.adding_clip_file, scene, ui.import_tab.settings, true, &ui));
   }
 }
 

@@ -42,14 +42,15 @@ void draw_character_tab(Document& doc, ViewerUi& ui, ViewerScene& scene) {
     return;
   }
   ui::CharacterPanelActions actions;
-  ui.health.stretched_joints = 0;
-  for (std::uint8_t s : scene.instance.skinning_has_stretch()) ui.health.stretched_joints += s;
+  ui.character.health.stretched_joints = 0;
+  for (std::uint8_t s : scene.instance.skinning_has_stretch())
+    ui.character.health.stretched_joints += s;
   ui::ClipStorage storage{scene.clip_binding.compress, scene.clip_binding.compression.position_m,
                           scene.bound.character->clip_memory_bytes()};
-  ui::draw_character_panel(scene.character, ui.health, ui.materials, ui.view, scene.settings,
-                           scene.terrain, scene.instance.has_foot_ik_rig(), storage, actions,
-                           scene.instance.root_motion_from_feet());
-  ui.character_controls = actions.controls;
+  ui::draw_character_panel(scene.character, ui.character.health, ui.character.materials, ui.view,
+                           scene.settings, scene.terrain, scene.instance.has_foot_ik_rig(), storage,
+                           actions, scene.instance.root_motion_from_feet());
+  ui.character.controls = actions.controls;
   if (actions.settings_changed) {
     if (std::string e = scene.apply_settings(); !e.empty()) {
       ui.errors.add(scene.character.source_path, e);
@@ -78,7 +79,7 @@ void draw_clips_tab(ViewerUi& ui, ViewerScene& scene) {
   if (buttons.retarget) ui.retarget_panel.open = true;
   ui.retarget_panel.add_clip_button_at = buttons.add_at;
   ui.retarget_panel.open_button_at = buttons.retarget_at;
-  if (auto chosen = ui::draw_clip_browser(ui.clip_rows, ui.clip_browser)) {
+  if (auto chosen = ui::draw_clip_browser(ui.clips.rows, ui.clips.browser)) {
     preview_clip(ui, scene, static_cast<int>(*chosen));
   }
 }
@@ -86,8 +87,8 @@ void draw_clips_tab(ViewerUi& ui, ViewerScene& scene) {
 void draw_import_tab(const Document& doc, ViewerUi& ui, RecentFiles& recent,
                      std::vector<std::vector<std::string>>& open_requests) {
   const ui::ImportTabRequest request =
-      ui::draw_import_tab(ui.import_settings, ui.unit_scale_problem, ui.unit_guess,
-                          !doc.files().empty(), recent.paths());
+      ui::draw_import_tab(ui.import_tab.settings, ui.import_tab.unit_scale_problem,
+                          ui.import_tab.unit_guess, !doc.files().empty(), recent.paths());
   if (request.reimport) open_requests.push_back(doc.files());
   if (request.recent) open_requests.push_back({*request.recent});
 }
@@ -108,14 +109,9 @@ void draw_rig_tab(Document& doc, ViewerUi& ui, ViewerScene& scene) {
 void draw_joints_tab(ViewerUi& ui, ViewerScene& scene) {
   if (!scene.loaded) return;
   // An index past this skeleton (a smaller character opened) is invalid; the panel trims it.
-  std::string error;
-  const ui::JointInspectorValues values =
-      ui.joints.selection.empty() ? ui::JointInspectorValues{}
-                                  : inspect_joint(scene, ui.joint_probe, ui.joints.selection.back(),
-                                                  ui.joints.order, error);
-  if (!error.empty()) ui.errors.add(scene.character.source_path, "joint inspector: " + error);
+  const ui::JointInspectorValues values = inspect_selected_joint(scene, ui.joints, ui.errors);
   ImGui::Checkbox("Curves window", &ui.curve_view.open);
-  ui::draw_joint_inspector(scene.character.skeleton, ui.joints, values);
+  ui::draw_joint_inspector(scene.character.skeleton, ui.joints.inspector, values);
 }
 
 void draw_left_panel(Document& doc, ViewerUi& ui, ViewerScene& scene, RecentFiles& recent,
@@ -123,13 +119,13 @@ void draw_left_panel(Document& doc, ViewerUi& ui, ViewerScene& scene, RecentFile
   ui::begin_docked("animview", r);
   ui::collapse_button(ImGuiDir_Left, ui.view.layout.left_open);
   ui.rig.shown = false;
-  ui.joints.shown = false;
+  ui.joints.inspector.shown = false;
   {
     ui::PanelTabs tabs("left tabs");
     if (tabs.tab("Character")) draw_character_tab(doc, ui, scene);
-    if (tabs.tab("Clips", &ui.clips_tab_center)) draw_clips_tab(ui, scene);
+    if (tabs.tab("Clips", &ui.clips.tab_center)) draw_clips_tab(ui, scene);
     // Before Import and Rig: the bar is narrower than its tabs, and joints are read more often.
-    if (tabs.tab("Joints", &ui.joints_tab_center)) draw_joints_tab(ui, scene);
+    if (tabs.tab("Joints", &ui.joints.tab_center)) draw_joints_tab(ui, scene);
     if (tabs.tab("Import")) draw_import_tab(doc, ui, recent, open_requests);
     if (tabs.tab("Rig")) draw_rig_tab(doc, ui, scene);
   }
@@ -167,8 +163,8 @@ void draw_bottom_panel(Document& doc, ViewerUi& ui, ViewerScene& scene, const ui
       scene.mode = PlayMode::Graph;
     }
     const ui::TimelineMarkerEdit edit =
-        ui::draw_timeline(scene.clock, scene.clips()[scene.preview_clip], ui.timeline_times,
-                          ui.timeline, shape_curve);
+        ui::draw_timeline(scene.clock, scene.clips()[scene.preview_clip], ui.timeline.times,
+                          ui.timeline.state, shape_curve);
     apply_timeline_marker_edit(doc, ui, scene, edit);
   } else {
     const anim::CharacterInstance& p = scene.instance;
@@ -200,11 +196,11 @@ void draw_right_panel(Document& doc, ViewerUi& ui, ViewerScene& scene, const ui:
   ui::begin_docked("Animation graph", r);
   ui::collapse_button(ImGuiDir_Right, ui.view.layout.right_open);
   handle_graph_undo_keys(doc, ui, scene);
-  ui::draw_graph_status(ui.graph_error, ui.graph_warnings);
+  ui::draw_graph_status(ui.graph.graph_error, ui.graph.graph_warnings);
   {
     ui::PanelTabs tabs("graph tabs");
     if (tabs.tab("Blend space")) draw_blend_space_tab(doc, ui, scene);
-    if (tabs.tab("State machine", &ui.machine_tab_center)) {
+    if (tabs.tab("State machine", &ui.graph.machine_tab_center)) {
       draw_state_machine_tab(doc, ui, scene);
       draw_transition_timeline(ui, doc.project(), scene);
     }
@@ -239,7 +235,7 @@ void open_file_browser(ViewerUi& ui, const ViewerScene& scene, FileBrowserPurpos
     ui.errors.add("", "Add clip file: open a character first (clips bind to its joints)");
     return;
   }
-  ui.file_browser_adds_clips = adds_clips;
+  ui.clip_files.browser_adds_clips = adds_clips;
   ui.file_browser.title = adds_clips ? "Add clip file" : "Open file";
   ui::open_file_browser(ui.file_browser, ui.file_browser.directory);
 }
@@ -259,13 +255,13 @@ void refresh_rig(ViewerUi& ui, const project::Project& project, const ViewerScen
 
 void refresh_panels(ViewerUi& ui, const project::Project& project, const ViewerScene& scene) {
   refresh_rig(ui, project, scene);
-  ui.clip_rows.clear();
+  ui.clips.rows.clear();
   const std::string character_file = scene.character.source_path;
   for (std::size_t i = 0; i < scene.clips().size(); ++i) {
     const anim::Clip& clip = scene.clips()[i];
-    const auto source = ui.clip_sources.find(clip.name);
+    const auto source = ui.clips.sources.find(clip.name);
     const std::string file =
-        std::filesystem::path(source != ui.clip_sources.end() ? source->second : character_file)
+        std::filesystem::path(source != ui.clips.sources.end() ? source->second : character_file)
             .filename()
             .string();
     anim::ClipLoopReport report;
@@ -275,27 +271,27 @@ void refresh_panels(ViewerUi& ui, const project::Project& project, const ViewerS
     if (!anim::measure_clip_loop(clip, binding, scene.character.skeleton, seam, report)) {
       report = {};
     }
-    ui.clip_rows.push_back(ui::make_clip_row(file, 0, clip, static_cast<int>(i), report));
+    ui.clips.rows.push_back(ui::make_clip_row(file, 0, clip, static_cast<int>(i), report));
   }
-  ui.health = ui::measure_skinning(scene.character);
-  ui.materials = ui::list_materials(scene.character);
+  ui.character.health = ui::measure_skinning(scene.character);
+  ui.character.materials = ui::list_materials(scene.character);
   // Where each clip belongs in a locomotion space, for the editors' "Compute positions".
   const anim::FootIkRig legs =
       importer::foot_ik_rig(scene.character, project::project_rig(scene.character, project.rig));
-  ui.clip_velocities.clear();
+  ui.graph.clip_velocities.clear();
   for (std::size_t i = 0; i < scene.clips().size(); ++i) {
     const anim::ClipVelocity v = anim::compute_clip_velocity(
         scene.clips()[i], scene.bound.character->bindings[i], scene.character.skeleton,
         scene.settings.root_motion.root_joint, legs.legs);
-    ui.clip_velocities.push_back(v);
+    ui.graph.clip_velocities.push_back(v);
   }
-  ui.blend_space = 0;
-  ui.machine_view = {};
+  ui.graph.blend_space = 0;
+  ui.graph.machine_view = {};
   ui.history.reset(kHistoryFrames, scene.character.skeleton.joint_count(),
                    static_cast<int>(project.state_machine.states.size()), scene.parameters.count());
   ui.transition_timeline = {};
-  ui.graph_error.clear();
-  ui.graph_warnings = project::graph_warnings(project);
+  ui.graph.graph_error.clear();
+  ui.graph.graph_warnings = project::graph_warnings(project);
 }
 
 void preview_clip(ViewerUi& ui, ViewerScene& scene, int clip) {
@@ -303,8 +299,7 @@ void preview_clip(ViewerUi& ui, ViewerScene& scene, int clip) {
   scene.mode = PlayMode::ClipPreview;
   scene.preview(clip);
   scene.clock.set_playing(true);
-  ui.timeline_times = ui::timeline_times(scene.clips()[clip]);
-  ui.jump_times = anim::event_times(scene.clips()[clip], anim::TimelineEvents::MarkersAndKeys);
+  ui.timeline.times = ui::timeline_times(scene.clips()[clip]);
 }
 
 ViewportRect draw_panels(Document& doc, ViewerUi& ui, ViewerScene& scene, AsyncLoader& loader,
@@ -345,19 +340,19 @@ ViewportRect draw_panels(Document& doc, ViewerUi& ui, ViewerScene& scene, AsyncL
           8.0f);
   if (loader.busy() && ui::draw_load_progress(loader.what(), loader.progress())) loader.cancel();
   if (auto chosen = ui::draw_file_browser(ui.file_browser)) {
-    if (ui.file_browser_adds_clips) {
-      ui.add_clip_requests.push_back(chosen->string());
+    if (ui.clip_files.browser_adds_clips) {
+      ui.clip_files.to_add.push_back(chosen->string());
     } else {
       open_requests.push_back({chosen->string()});
     }
   }
-  if (!ui.retarget_offer.empty()) {
+  if (!ui.clip_files.retarget_offer.empty()) {
     const ui::RetargetOfferChoice choice =
-        ui::draw_retarget_offer(ui.retarget_offer, &ui.retarget_panel.offer_button_at);
+        ui::draw_retarget_offer(ui.clip_files.retarget_offer, &ui.retarget_panel.offer_button_at);
     if (choice == ui::RetargetOfferChoice::kRetarget) {
-      ui.retarget_requests.push_back(ui.retarget_offer);
+      ui.clip_files.to_retarget.push_back(ui.clip_files.retarget_offer);
     }
-    if (choice != ui::RetargetOfferChoice::kNone) ui.retarget_offer.clear();
+    if (choice != ui::RetargetOfferChoice::kNone) ui.clip_files.retarget_offer.clear();
   }
   ui::draw_timeline_cheat_sheet(ui.show_cheat_sheet);
   return rect;

@@ -13,30 +13,25 @@
 #include "app/async_loader.h"
 #include "app/document.h"
 #include "app/joint_curve_view.h"
+#include "app/joints_tab_state.h"
 #include "app/post_process_targets.h"
 #include "app/recent_files.h"
 #include "app/slide_metering.h"
 #include "app/viewer_scene.h"
-#include "project/graph_warnings.h"
-#include "ui/blend_space_1d_editor.h"
-#include "ui/blend_space_editor.h"
-#include "ui/blend_space_list.h"
-#include "ui/character_panel.h"
-#include "ui/clip_browser.h"
+#include "ui/character_tab_state.h"
+#include "ui/clip_file_requests.h"
+#include "ui/clip_list_state.h"
 #include "ui/curve_view.h"
 #include "ui/error_panel.h"
 #include "ui/file_browser.h"
 #include "ui/frame_export_dialog.h"
-#include "ui/joint_inspector.h"
-#include "ui/layer_editor.h"
+#include "ui/graph_panel_state.h"
+#include "ui/import_tab_state.h"
 #include "ui/notice_list.h"
-#include "ui/parameter_editor.h"
 #include "ui/retarget_panel.h"
 #include "ui/rig_panel.h"
 #include "ui/shape_panel.h"
-#include "ui/state_machine_list.h"
-#include "ui/state_machine_view.h"
-#include "ui/timeline.h"
+#include "ui/timeline_panel_state.h"
 #include "ui/transition_timeline.h"
 #include "ui/video_export_dialog.h"
 #include "ui/view_settings.h"
@@ -56,72 +51,43 @@ struct ViewerUi {
   ui::NoticeList notices;  // warnings: counted in the status bar, listed on demand
   ui::NoticeListState notice_list;
   std::string last_frame_error;  // the frame's last failure, reported once
-  ui::ClipBrowserState clip_browser;
-  std::vector<ui::ClipRow> clip_rows;  // rebuilt when a character is opened
-  // Clip name -> the file the clip came from (the clip rows' File column).
-  std::map<std::string, std::string> clip_sources;
-  ui::TimelineState timeline;
-  ui::TimelineTimes timeline_times;  // of the previewed clip
-  std::vector<double> jump_times;    // markers and keys of the previewed clip
-  ui::FileBrowserState file_browser;
-  bool file_browser_adds_clips = false;        // the browser picks a clip file, not a character
-  std::vector<std::string> add_clip_requests;  // clip files to add to the open character
-  std::string retarget_offer;  // a clip file for another skeleton, offered for retargeting
-  std::vector<std::string> retarget_requests;  // clip files to retarget onto the character
-  ui::RetargetPanelState retarget_panel;       // app/retarget_authoring.h draws it
-  ui::FrameExportDialogState frame_export;
-  ui::VideoExportDialogState video_export;
-  ui::SkinningHealth health;
-  // The picture the camera frames the character for: the 3D view's aspect as last drawn (the
-  // window's before the first frame), half of it side by side.
-  float framing_aspect = 16.0f / 9.0f;
-  std::vector<ui::MaterialRow> materials;  // rebuilt when a character is opened
+  std::string status;            // the last action's outcome, shown under the timeline
+  // The left panel's tabs.
+  ui::CharacterTabState character;
   ui::ShapePanelState shape_panel;
-  ui::ShapeCurve shape_curve;  // the selected shape over the previewed clip, resampled per frame
-  int blend_space = 0;         // the blend space the editor shows
-  ui::BlendSpaceEditorState blend_editor;
-  ui::BlendSpace1DEditorState blend_editor_1d;
-  std::vector<anim::ClipVelocity> clip_velocities;  // "compute positions", per project clip
-  ui::BlendSpaceListState blend_space_list;
-  ui::ParameterEditorState parameter_editor;
-  ui::LayerEditorState layer_editor;
-  std::string graph_error;  // why the edited graph does not play (the last good one does)
-  std::vector<project::GraphWarning> graph_warnings;  // of the project's graph, after each edit
-  ui::StateMachineListState machine_list;
-  ui::StateMachineViewState machine_view;
-  // Where the graph panel's State machine tab and the left panel's Clips tab are (window
-  // pixels, for scripted clicks).
-  glm::vec2 machine_tab_center{0.0f};
-  glm::vec2 clips_tab_center{0.0f};
-  ui::CharacterControlCenters character_controls;  // the Character tab's live toggles
-  bool show_cheat_sheet = false;
-  importer::ImportSettings import_settings;
-  int load_count = 0;             // successful loads so far (reloads included)
-  int camera_restored_load = -1;  // the load whose saved session set the camera
-  std::string status;             // the last action's outcome, shown under the timeline
+  ui::ClipListState clips;
+  JointsTabState joints;
+  ui::ImportTabState import_tab;
   ui::RigPanelModel rig;
-  // The Joints tab: the selection and what it shows, and the instance that composes the frames
-  // either side of the playhead for its speeds (app/joint_inspection.h).
-  ui::JointInspectorState joints;
-  FrameProbe joint_probe;
-  glm::vec2 joints_tab_center{0.0f};
-  // The Curves window (app/curve_view_window.h) and the curves it shows, sampled through
-  // joint_probe when the clip, joint, order or binding changes.
-  ui::CurveViewState curve_view;
-  JointCurveData joint_curves;
+  // The bottom panel: the timeline and what it plots under the ruler.
+  ui::TimelinePanelState timeline;
+  ui::ShapeCurve shape_curve;  // the selected shape over the previewed clip, resampled per frame
+  SlideMetering slide;         // the live foot-slide meter
+  // The graph panel's tabs (blend spaces, parameters, layers, state machine).
+  ui::GraphPanelState graph;
   // The last frames of the character (the transition timeline), allocated once per load.
   anim::StateHistory history;
   ui::TransitionTimelineState transition_timeline;
-  SlideMetering slide;      // the live foot-slide meter, plotted under the timeline
-  TargetDragState targets;  // the post-process targets' handles in the viewport
+  // The Curves window (app/curve_view_window.h) and the curves it shows, sampled through
+  // joints.probe when the clip, joint, order or binding changes.
+  ui::CurveViewState curve_view;
+  JointCurveData joint_curves;
+  // The file browser, and the clip files asked for through it or by a drop.
+  ui::FileBrowserState file_browser;
+  ui::ClipFileRequests clip_files;
+  ui::RetargetPanelState retarget_panel;  // app/retarget_authoring.h draws it
+  ui::FrameExportDialogState frame_export;
+  ui::VideoExportDialogState video_export;
+  TargetDragState targets;                      // the post-process targets' handles in the viewport
   std::vector<glm::vec2> post_process_mute_at;  // the Post-process panel's mute boxes
-  float applied_ui_scale = 1.0f;                // the scale ImGui's style was last built for
-  float screen_ui_scale = 1.0f;                 // the window's screen's (ui::screen_ui_scale)
-  // The unit guessed from the character's size (app/unit_guessing.h), for the files it was
-  // guessed for; empty when the units are the file's own or the user's.
-  std::string unit_guess;
-  std::vector<std::string> unit_guess_files;
-  std::string unit_scale_problem;  // why the Import tab's last typed unit scale was refused
+  bool show_cheat_sheet = false;
+  // The picture the camera frames the character for: the 3D view's aspect as last drawn (the
+  // window's before the first frame), half of it side by side.
+  float framing_aspect = 16.0f / 9.0f;
+  int load_count = 0;             // successful loads so far (reloads included)
+  int camera_restored_load = -1;  // the load whose saved session set the camera
+  float applied_ui_scale = 1.0f;  // the scale ImGui's style was last built for
+  float screen_ui_scale = 1.0f;   // the window's screen's (ui::screen_ui_scale)
 };
 
 // Frames the transition record keeps: 20 s at 60 frames a second.

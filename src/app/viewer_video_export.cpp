@@ -116,7 +116,7 @@ std::string ViewerVideoExport::start(Document& doc, ViewerUi& ui, ViewerScene& s
   clip_ = scene.preview_clip;
   clip_name_ = replay_ ? "recording " + std::filesystem::path(recording->path).filename().string()
                        : scene.clips()[clip_].name;
-  load_count_ = ui.load_count;
+  generation_ = doc.generation();
   playhead_s_ = scene.clock.time_s();
   was_playing_ = scene.clock.playing();
   scene.clock.set_playing(false);
@@ -159,15 +159,16 @@ void ViewerVideoExport::draw(Document& doc, ViewerUi& ui, ViewerScene& scene, in
   }
 }
 
-void ViewerVideoExport::step(ViewerUi& ui, ViewerScene& scene, render::SceneRenderer& renderer,
-                             const render::OrbitCamera& camera) {
+void ViewerVideoExport::step(const Document& doc, ViewerUi& ui, ViewerScene& scene,
+                             render::SceneRenderer& renderer, const render::OrbitCamera& camera) {
   if (!running()) return;
-  if (cancelled_) return finish(ui, scene, "");
+  if (cancelled_) return finish(doc.generation(), ui, scene, "");
   // A replay picks its clips itself; only another file stops it.
-  if (ui.load_count != load_count_ || (!replay_ && scene.timeline_clip() != clip_))
-    return finish(ui, scene, "export stopped: the clip on the timeline changed");
+  if (doc.generation() != generation_ || (!replay_ && scene.timeline_clip() != clip_))
+    return finish(doc.generation(), ui, scene, "export stopped: the clip on the timeline changed");
   if (next_ < frames_.size()) {
-    if (std::string e = target_.bind(width_, height_); !e.empty()) return finish(ui, scene, e);
+    if (std::string e = target_.bind(width_, height_); !e.empty())
+      return finish(doc.generation(), ui, scene, e);
     const PlayblastFrame& frame = frames_[next_];
     const glm::mat4 view_projection =
         camera.projection(static_cast<float>(width_) / static_cast<float>(height_)) *
@@ -190,12 +191,12 @@ void ViewerVideoExport::step(ViewerUi& ui, ViewerScene& scene, render::SceneRend
       }
       e = encoder_->submit(std::move(image));
     }
-    if (!e.empty()) return finish(ui, scene, e);
+    if (!e.empty()) return finish(doc.generation(), ui, scene, e);
     ++next_;
     ui.video_export.progress.done = static_cast<int>(next_);
     return;
   }
-  finish(ui, scene, encoder_->finish());
+  finish(doc.generation(), ui, scene, encoder_->finish());
 }
 
 std::string ViewerVideoExport::pose(ViewerScene& scene, const PlayblastFrame& frame,
@@ -205,7 +206,8 @@ std::string ViewerVideoExport::pose(ViewerScene& scene, const PlayblastFrame& fr
   return scene.update(0.0f, view);
 }
 
-void ViewerVideoExport::finish(ViewerUi& ui, ViewerScene& scene, const std::string& error) {
+void ViewerVideoExport::finish(int generation, ViewerUi& ui, ViewerScene& scene,
+                               const std::string& error) {
   const bool complete = error.empty() && !cancelled_ && next_ == frames_.size();
   // Unfinished, the writer removes its file as it goes.
   encoder_.reset();
@@ -216,7 +218,7 @@ void ViewerVideoExport::finish(ViewerUi& ui, ViewerScene& scene, const std::stri
   replay_.reset();
   if (replayed) {
     scene.clock.set_playing(was_playing_);  // the character plays on from the recording's end
-  } else if (scene.timeline_clip() == clip_ && ui.load_count == load_count_) {
+  } else if (scene.timeline_clip() == clip_ && generation == generation_) {
     scene.clock.seek(playhead_s_);
     scene.clock.set_playing(was_playing_);
   }

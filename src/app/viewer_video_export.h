@@ -59,7 +59,7 @@ class ViewerVideoExport {
   // While an export runs: renders its next frame through camera and hands it to the encoder;
   // after the last frame finishes the file. A failure, a cancel or a change of the clip on the
   // timeline removes the file. Then puts the playhead back and reports (ui.status, ui.errors).
-  void step(ViewerUi& ui, ViewerScene& scene, render::SceneRenderer& renderer,
+  void step(const Document& doc, ViewerUi& ui, ViewerScene& scene, render::SceneRenderer& renderer,
             const render::OrbitCamera& camera);
 
   // Stops a running export before its next frame; the next step() ends it, leaving no file.
@@ -70,7 +70,8 @@ class ViewerVideoExport {
   bool replaying() const { return running() && replay_.has_value(); }
 
  private:
-  void finish(ViewerUi& ui, ViewerScene& scene, const std::string& error);
+  // generation: the document's now; the playhead goes back only in the one exported from.
+  void finish(int generation, ViewerUi& ui, ViewerScene& scene, const std::string& error);
   // Poses scene for frame: the clip at its time, or the recording replayed up to it.
   std::string pose(ViewerScene& scene, const PlayblastFrame& frame, const visual::SceneView& view);
 
@@ -92,7 +93,7 @@ class ViewerVideoExport {
   InputRecording recording_;               // a copy: the viewer may record again meanwhile
   std::optional<RecordingReplay> replay_;  // while a recording is exported (reads recording_)
   int clip_ = -1;
-  int load_count_ = 0;
+  int generation_ = 0;  // the document generation exported from (another: a file was loaded)
   double playhead_s_ = 0.0;
   bool was_playing_ = false;
 };

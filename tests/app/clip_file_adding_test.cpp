@@ -65,20 +65,20 @@ class ClipFileAddingTest : public ::testing::Test {
 
 TEST_F(ClipFileAddingTest, ClipsOfTheSameSkeletonBindAndPlay) {
   const std::size_t before = scene_.clips().size();
-  const std::size_t rows_before = ui_.clip_rows.size();
+  const std::size_t rows_before = ui_.clips.rows.size();
   add(clip_file_);
   ASSERT_TRUE(ui_.errors.empty()) << ui_.errors.entries()[0].file << " "
                                   << ui_.errors.entries()[0].cause;
   // The file holds the demo's 24 clips again; their names are taken, so each names its file.
   ASSERT_EQ(scene_.clips().size(), before + 24);
-  EXPECT_EQ(ui_.clip_rows.size(), rows_before + 24);
+  EXPECT_EQ(ui_.clips.rows.size(), rows_before + 24);
   const int added = scene_.find_clip("wave (moves.glb)");
   ASSERT_GE(added, static_cast<int>(before));
   const int original = scene_.find_clip("wave");
   ASSERT_GE(original, 0);
-  EXPECT_EQ(ui_.clip_rows[added].clip, "wave (moves.glb)");
-  EXPECT_EQ(ui_.clip_rows[added].file, "moves.glb");
-  EXPECT_EQ(ui_.clip_rows[original].file, "<demo>");
+  EXPECT_EQ(ui_.clips.rows[added].clip, "wave (moves.glb)");
+  EXPECT_EQ(ui_.clips.rows[added].file, "moves.glb");
+  EXPECT_EQ(ui_.clips.rows[original].file, "<demo>");
   EXPECT_EQ(doc_.files().back(), clip_file_);
   EXPECT_EQ(ui_.status, "added 24 clips from moves.glb");
   EXPECT_EQ(doc_.project().clip_files.back(), clip_file_);
@@ -112,7 +112,7 @@ TEST_F(ClipFileAddingTest, TheProjectTheParametersAndThePlayheadStay) {
   preview_clip(ui_, scene_, scene_.find_clip("jog_left"));
   scene_.clock.set_playing(false);
   scene_.clock.seek(0.4);
-  ui_.blend_space = static_cast<int>(blend_spaces) - 1;
+  ui_.graph.blend_space = static_cast<int>(blend_spaces) - 1;
 
   add(clip_file_);
   ASSERT_TRUE(ui_.errors.empty());
@@ -123,7 +123,7 @@ TEST_F(ClipFileAddingTest, TheProjectTheParametersAndThePlayheadStay) {
   EXPECT_EQ(scene_.clips()[scene_.preview_clip].name, "jog_left");
   EXPECT_DOUBLE_EQ(scene_.clock.time_s(), 0.4);
   EXPECT_FALSE(scene_.clock.playing());
-  EXPECT_EQ(ui_.blend_space, static_cast<int>(blend_spaces) - 1);
+  EXPECT_EQ(ui_.graph.blend_space, static_cast<int>(blend_spaces) - 1);
 }
 
 TEST_F(ClipFileAddingTest, AClipForAnotherSkeletonListsItsUnmatchedJoints) {
@@ -145,7 +145,7 @@ TEST_F(ClipFileAddingTest, AFileForAnotherSkeletonIsOfferedThenRetargetedAndPlay
   const std::size_t before = scene_.clips().size();
   add(kForeignBvh);
   EXPECT_EQ(scene_.clips().size(), before);
-  EXPECT_EQ(ui_.retarget_offer, kForeignBvh);
+  EXPECT_EQ(ui_.clip_files.retarget_offer, kForeignBvh);
 
   ui_.errors = {};
   const LoadOutcome outcome =

@@ -10,6 +10,7 @@
 #include <cmath>
 #include <string>
 
+#include "app/document.h"
 #include "app/joint_inspection.h"
 #include "demo_walk_scene.h"
 
@@ -90,6 +91,24 @@ TEST_F(JointCurveView, KeyTimesAreTheJointsTracksKeys) {
         << t;
   }
   EXPECT_TRUE(app::joint_key_times(clip, "no_such_joint").empty());
+}
+
+// A unit-guess reload (app/unit_guessing.h) opens the same files again and counts one load for
+// both, so the loads counted do not tell the unscaled character's curves from the rescaled
+// one's; the document's generation does, even where the new binding reuses the old address (the
+// scene is not rebound here, which keeps every other part of the key equal).
+TEST_F(JointCurveView, AReloadOfTheSameFilesSamplesAgain) {
+  app::Document doc;
+  doc.open({demo::kDemoSourcePath}, "", project);
+  app::JointCurveData data;
+  app::refresh_joint_curves(project, scene, probe, {&forearm, 1}, anim::EulerOrder::XYZ,
+                            doc.generation(), data);
+  ASSERT_TRUE(data.valid);
+  EXPECT_EQ(data.samplings, 1);
+  doc.open({demo::kDemoSourcePath}, "", project);  // the reload at the guessed unit scale
+  app::refresh_joint_curves(project, scene, probe, {&forearm, 1}, anim::EulerOrder::XYZ,
+                            doc.generation(), data);
+  EXPECT_EQ(data.samplings, 2);
 }
 
 TEST_F(JointCurveView, SampledOnlyWhenWhatTheyShowChanges) {

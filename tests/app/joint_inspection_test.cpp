@@ -80,6 +80,27 @@ TEST_F(JointInspection, AProbeThatCannotBindGivesItsCauseToTheInspectorAndTheTra
   EXPECT_EQ(error, "frame probe: the character is not bound");
 }
 
+TEST_F(JointInspection, AFailingProbeIsReportedOncePerJointNotOnEveryFrame) {
+  scene.preview(walk);
+  ASSERT_EQ(scene.update(0.0f, {}), "");
+  unbind_scene_character();
+  app::JointsTabState tab;
+  tab.inspector.selection = {forearm};
+  ui::ErrorLog errors;
+  for (int frame = 0; frame < 5; ++frame) {
+    scene.clock.seek(0.1 * frame);
+    EXPECT_FALSE(app::inspect_selected_joint(scene, tab, errors).valid);
+  }
+  ASSERT_EQ(errors.entries().size(), 1u);
+  EXPECT_EQ(errors.entries()[0].cause, "joint inspector: frame probe: the character is not bound");
+  EXPECT_EQ(errors.entries()[0].count, 1);
+  // Another joint is another key: its failure is reported (the log folds the same cause).
+  tab.inspector.selection = {0};
+  for (int frame = 0; frame < 3; ++frame) app::inspect_selected_joint(scene, tab, errors);
+  ASSERT_EQ(errors.entries().size(), 1u);
+  EXPECT_EQ(errors.entries()[0].count, 2);
+}
+
 // The joint's world position in the scene's live frame.
 glm::vec3 live_world_position(const app::ViewerScene& scene, int joint) {
   return glm::vec3(scene.instance.world_matrix() * scene.instance.model_pose()[joint][3]);

@@ -116,9 +116,9 @@ TEST(PoseFrame, PoseCommandGuessesTheViewersUnitsForACmuBvh) {
   ASSERT_EQ(scene.open(std::move(first.character), first.project), "");
   refresh_panels(ui, first.project, scene);
   ASSERT_TRUE(guess_units_after_load(ui, scene, request.files));
-  const float scale = ui.import_settings.unit_scale;
+  const float scale = ui.import_tab.settings.unit_scale;
   EXPECT_NEAR(scale, 0.0254f / 0.45f, 1e-6f);  // CMU mocap units
-  request.settings = ui.import_settings;
+  request.settings = ui.import_tab.settings;
   LoadOutcome second = load_now(request);
   ASSERT_TRUE(second.ok);
   ASSERT_EQ(scene.open(std::move(second.character), std::move(second.project)), "");

@@ -88,7 +88,6 @@ class RecordingVideoExportTest : public GlTest {
     open_demo(scene_, project);
     doc_.open({demo::kDemoSourcePath}, "", std::move(project));
     renderer_.set_character(character_source(scene_.character));
-    ui_.load_count = 1;
     camera_.frame(glm::vec3(-1.0f, 0.0f, -1.0f), glm::vec3(1.0f, 2.0f, 1.0f), 4.0f / 3.0f);
   }
   void TearDown() override { fs::remove_all(dir_); }
@@ -114,7 +113,7 @@ TEST_F(RecordingVideoExportTest, TheLastRecordingIsReplayedIntoAVideo) {
   ASSERT_EQ(exporter_.start(doc_, ui_, scene_, 160, 120, &saved), "");
   int steps = 0;
   while (exporter_.running() && steps < 100) {
-    exporter_.step(ui_, scene_, renderer_, camera_);
+    exporter_.step(doc_, ui_, scene_, renderer_, camera_);
     ++steps;
   }
   ASSERT_FALSE(exporter_.running());
@@ -164,7 +163,7 @@ TEST_F(RecordingVideoExportTest, AMotionMatchingSessionIsReplayedIntoAVideo) {
   ASSERT_EQ(exporter_.start(doc_, ui_, scene_, 160, 120, &saved), "");
   for (int steps = 0; exporter_.running() && steps < 100; ++steps) {
     EXPECT_TRUE(exporter_.replaying());
-    exporter_.step(ui_, scene_, renderer_, camera_);
+    exporter_.step(doc_, ui_, scene_, renderer_, camera_);
   }
   ASSERT_FALSE(exporter_.running());
   EXPECT_FALSE(exporter_.replaying());

@@ -61,7 +61,7 @@ TEST_F(RetargetAuthoringTest, TheAcceptedOfferIsARetargetEntryAndAReloadRetarget
   // Refused first (made for another skeleton), then retargeted: the refusal is answered.
   accept_added_clips(load_clips_now(add_clips_request(bvh_, scene_, {})), bvh_, doc_, scene_, ui_);
   ASSERT_EQ(ui_.errors.entries().size(), 1u);
-  EXPECT_EQ(ui_.retarget_offer, bvh_);
+  EXPECT_EQ(ui_.clip_files.retarget_offer, bvh_);
   retarget(bvh_);
   ASSERT_TRUE(ui_.errors.entries().empty()) << ui_.errors.entries()[0].cause;
   ASSERT_EQ(scene_.clips().size(), before + 1);

@@ -61,12 +61,12 @@ TEST_F(ViewerCommands, OpenAndAddClipFileOpenTheFileBrowserForTheirPurpose) {
   apply_viewer_command(v, ViewerCommand::Open);
   EXPECT_TRUE(v.ui.file_browser.open);
   EXPECT_EQ(v.ui.file_browser.title, "Open file");
-  EXPECT_FALSE(v.ui.file_browser_adds_clips);
+  EXPECT_FALSE(v.ui.clip_files.browser_adds_clips);
 
   load_demo();
   apply_viewer_command(v, ViewerCommand::AddClipFile);
   EXPECT_EQ(v.ui.file_browser.title, "Add clip file");
-  EXPECT_TRUE(v.ui.file_browser_adds_clips);
+  EXPECT_TRUE(v.ui.clip_files.browser_adds_clips);
 }
 
 TEST_F(ViewerCommands, ExportsOpenTheirDialogsOrWriteTheirFiles) {

@@ -33,8 +33,8 @@ class ViewerFrameExportTest : public GlTest {
     ASSERT_TRUE(demo.ok);
     ASSERT_EQ(scene_.open(std::move(demo.character), demo.project), "");
     renderer_.set_character(app::character_source(scene_.character));
-    ui_.load_count = 1;
-    refresh_panels(ui_, demo.project, scene_);
+    doc_.open({demo::kDemoSourcePath}, "", demo.project);
+    refresh_panels(ui_, doc_.project(), scene_);
     preview_clip(ui_, scene_, scene_.find_clip("wave"));
     scene_.clock.set_playing(false);
     scene_.clock.seek(0.37);
@@ -49,7 +49,7 @@ class ViewerFrameExportTest : public GlTest {
   int run_to_end() {
     int steps = 0;
     while (exporter_.running() && steps < 100) {
-      exporter_.step(ui_, scene_, renderer_, camera_);
+      exporter_.step(doc_, ui_, scene_, renderer_, camera_);
       ++steps;
     }
     return steps;
@@ -70,6 +70,7 @@ class ViewerFrameExportTest : public GlTest {
   fs::path dir_;
   render::SceneRenderer renderer_;
   ViewerScene scene_;
+  Document doc_;
   ViewerUi ui_;
   render::OrbitCamera camera_;
   ViewerFrameExport exporter_;
@@ -86,10 +87,10 @@ TEST_F(ViewerFrameExportTest, OpeningTheDialogProposesTheWholeClip) {
 }
 
 TEST_F(ViewerFrameExportTest, WritesAFramePerStepAndGivesThePlayheadBack) {
-  ASSERT_EQ(exporter_.start(ui_, scene_, kSizes), "");
+  ASSERT_EQ(exporter_.start(doc_, ui_, scene_, kSizes), "");
   EXPECT_TRUE(ui_.frame_export.progress.running);
   EXPECT_EQ(ui_.frame_export.progress.total, 7);
-  exporter_.step(ui_, scene_, renderer_, camera_);
+  exporter_.step(doc_, ui_, scene_, renderer_, camera_);
   EXPECT_EQ(ui_.frame_export.progress.done, 1);
   EXPECT_EQ(png_count(), 1);
   EXPECT_EQ(run_to_end(), 6);
@@ -106,7 +107,7 @@ TEST_F(ViewerFrameExportTest, WritesAFramePerStepAndGivesThePlayheadBack) {
 TEST_F(ViewerFrameExportTest, TheWindowResolutionAndAPlayingClip) {
   scene_.clock.set_playing(true);
   ui_.frame_export.form.resolution = ui::ExportResolution::Window;
-  ASSERT_EQ(exporter_.start(ui_, scene_, kSizes), "");
+  ASSERT_EQ(exporter_.start(doc_, ui_, scene_, kSizes), "");
   EXPECT_FALSE(scene_.clock.playing());  // paused while exporting
   run_to_end();
   EXPECT_EQ(png_size(dir_ / "wave" / "wave_0000.png"), glm::ivec2(160, 120));
@@ -114,10 +115,10 @@ TEST_F(ViewerFrameExportTest, TheWindowResolutionAndAPlayingClip) {
 }
 
 TEST_F(ViewerFrameExportTest, CancelKeepsTheFramesWrittenAndSaysSo) {
-  ASSERT_EQ(exporter_.start(ui_, scene_, kSizes), "");
-  for (int i = 0; i < 3; ++i) exporter_.step(ui_, scene_, renderer_, camera_);
+  ASSERT_EQ(exporter_.start(doc_, ui_, scene_, kSizes), "");
+  for (int i = 0; i < 3; ++i) exporter_.step(doc_, ui_, scene_, renderer_, camera_);
   exporter_.cancel();
-  exporter_.step(ui_, scene_, renderer_, camera_);
+  exporter_.step(doc_, ui_, scene_, renderer_, camera_);
   EXPECT_FALSE(exporter_.running());
   EXPECT_EQ(png_count(), 3);
   EXPECT_EQ(ui_.status,
@@ -126,10 +127,10 @@ TEST_F(ViewerFrameExportTest, CancelKeepsTheFramesWrittenAndSaysSo) {
 }
 
 TEST_F(ViewerFrameExportTest, AnotherClipOnTheTimelineStopsTheExport) {
-  ASSERT_EQ(exporter_.start(ui_, scene_, kSizes), "");
-  exporter_.step(ui_, scene_, renderer_, camera_);
+  ASSERT_EQ(exporter_.start(doc_, ui_, scene_, kSizes), "");
+  exporter_.step(doc_, ui_, scene_, renderer_, camera_);
   preview_clip(ui_, scene_, scene_.find_clip("idle"));
-  exporter_.step(ui_, scene_, renderer_, camera_);
+  exporter_.step(doc_, ui_, scene_, renderer_, camera_);
   EXPECT_FALSE(exporter_.running());
   EXPECT_EQ(png_count(), 1);
   ASSERT_EQ(ui_.errors.entries().size(), 1u);
@@ -138,7 +139,7 @@ TEST_F(ViewerFrameExportTest, AnotherClipOnTheTimelineStopsTheExport) {
 
 TEST_F(ViewerFrameExportTest, ABadFormIsReportedAndNothingRuns) {
   ui_.frame_export.form.prefix = "a/b";
-  EXPECT_NE(exporter_.start(ui_, scene_, kSizes).find("prefix"), std::string::npos);
+  EXPECT_NE(exporter_.start(doc_, ui_, scene_, kSizes).find("prefix"), std::string::npos);
   EXPECT_FALSE(exporter_.running());
   ASSERT_EQ(ui_.errors.entries().size(), 1u);
   EXPECT_EQ(ui_.errors.entries()[0].file, (dir_ / "wave").string());
@@ -148,7 +149,7 @@ TEST_F(ViewerFrameExportTest, ABadFormIsReportedAndNothingRuns) {
 TEST_F(ViewerFrameExportTest, AFolderThatCannotBeMadeIsReportedWithItsCause) {
   fs::create_directories(dir_);
   std::ofstream(dir_ / "wave") << "a file, not a folder";
-  ASSERT_EQ(exporter_.start(ui_, scene_, kSizes), "");
+  ASSERT_EQ(exporter_.start(doc_, ui_, scene_, kSizes), "");
   run_to_end();
   ASSERT_EQ(ui_.errors.entries().size(), 1u);
   EXPECT_NE(ui_.errors.entries()[0].cause.find("cannot create " + (dir_ / "wave").string()),
