@@ -8,8 +8,8 @@ bool opens_another_file(const Document& doc, const ViewerUi& ui,
 }
 
 void start_file_session(ViewerUi& ui, ViewerScene& scene, render::OrbitCamera& camera) {
-  // The default angles of a fresh viewer, from which the load frames the new character (or
-  // its saved session places the camera).
+  // A fresh viewer's placement: the load frames the new character from its angles (or the
+  // file's saved session places the camera).
   const render::OrbitCamera placed;
   camera.yaw = placed.yaw;
   camera.pitch = placed.pitch;
