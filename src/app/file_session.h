@@ -1,9 +1,9 @@
 #pragma once
 // What belongs to one opened file and starts fresh with the next one: playback (speed, loop
-// mode, direction, slow motion), the warnings and errors, the status line, and what the panels
-// had selected in it (the document itself, its files, saved state and undo history, starts
-// again in Document::open). What belongs to the user (view preferences, layout, import settings)
-// stays. A reload of the same files keeps all of it.
+// mode, direction, slow motion), the camera's placement, the warnings and errors, the status line,
+// and what the panels had selected in it (the document itself, its files, saved state and undo
+// history, starts again in Document::open). What belongs to the user (view preferences, layout,
+// import settings) stays. A reload of the same files keeps all of it.
 
 #include <string>
 #include <vector>
@@ -11,6 +11,7 @@
 #include "app/document.h"
 #include "app/viewer_panels.h"
 #include "app/viewer_scene.h"
+#include "render/orbit_camera.h"
 
 namespace app {
 
@@ -21,6 +22,6 @@ bool opens_another_file(const Document& doc, const ViewerUi& ui,
 
 // Clears what belonged to the file open until now. Call it once a load of another file has
 // succeeded, before that load's own warnings and its saved session are applied.
-void start_file_session(ViewerUi& ui, ViewerScene& scene);
+void start_file_session(ViewerUi& ui, ViewerScene& scene, render::OrbitCamera& camera);
 
 }  // namespace app

@@ -59,7 +59,9 @@ std::string filter_scene_clip(project::Project& project, ViewerScene& scene, int
     if (!error.empty()) return error;
     anim::Clip original = std::move(source);
     source = std::move(filtered);
-    if (std::string e = scene.rebind_character(project); !e.empty()) {
+    // Only this clip is bound again; the character plays on (its state, its place).
+    const int changed[] = {clip};
+    if (std::string e = scene.rebind_clips(project, changed); !e.empty()) {
       source = std::move(original);
       return e;
     }

@@ -41,9 +41,9 @@ float curve_frame_clip_time(const anim::Clip& clip, float t_s);
 std::string sample_joint_curves(ViewerScene& scene, const JointCurvesRequest& request,
                                 JointCurves& out);
 
-// Replaces clip (index into clips()) with its filtered copy (anim/clip_filter.h) and binds it,
-// so the scene plays the smoothed take (project, bound in scene, is bound again). Returns "" or the
-// cause (a filter the clip's frame rate cannot carry).
+// Replaces clip (index into clips()) with its filtered copy (anim/clip_filter.h) and binds it
+// alone (ViewerScene::rebind_clips), so the scene plays the smoothed take and the character
+// carries on where it was. Returns "" or the cause (a filter the clip's frame rate cannot carry).
 std::string filter_scene_clip(project::Project& project, ViewerScene& scene, int clip,
                               const anim::MotionFilter& filter);
 

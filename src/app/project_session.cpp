@@ -54,19 +54,22 @@ project::Project current_project(const project::Project& project, const ViewerUi
   return p;
 }
 
-void restore_view(const project::Project& project, ViewerUi& ui, ViewerScene& scene) {
+void restore_view(const project::Project& project, visual::SkinningChoice default_skinning,
+                  ViewerUi& ui, ViewerScene& scene) {
   const project::ProjectView& v = project.view;
-  // A project saved with LBS (the default) leaves the skinning the command line asked for.
-  const visual::SkinningChoice skinning = ui.view.skinning;
+  // Every setting is the project's, whatever the file before had: a file that does not choose
+  // one gets the default, not the last file's.
   static_cast<visual::ViewSettings&>(ui.view) = v;
-  if (v.skinning == visual::SkinningChoice::Lbs) ui.view.skinning = skinning;
+  // LBS, the file's default, cannot say it was chosen: it leaves the viewer's default.
+  if (v.skinning == visual::SkinningChoice::Lbs) ui.view.skinning = default_skinning;
   if (ui.view.layout.ui_scale_automatic) ui.view.layout.ui_scale = ui.screen_ui_scale;
   scene.settings.foot_ik = v.foot_ik;
   scene.settings.stride_warping = v.stride_warping;
   scene.settings.stride_warping_settings = v.stride_warping_settings;
   scene.settings.orientation_warping = v.orientation_warping;
   scene.settings.orientation_warping_settings = v.orientation_warping_settings;
-  if (v.apply_root_motion) scene.settings.root_motion_mode = anim::RootMotionMode::Applied;
+  scene.settings.root_motion_mode =
+      v.apply_root_motion ? anim::RootMotionMode::Applied : anim::RootMotionMode::InPlace;
   if (std::string e = scene.apply_settings(); !e.empty()) {
     ui.errors.add(scene.character.source_path, e);
   }

@@ -18,13 +18,19 @@ namespace app {
 project::Project current_project(const project::Project& project, const ViewerUi& ui,
                                  const ViewerScene& scene, const render::OrbitCamera& camera);
 
-// Applies project's view settings (grid, mesh, shading, skinning, foot IK, root motion) to ui
-// and scene (handed to its instance; a refusal goes to ui.errors).
-void restore_view(const project::Project& project, ViewerUi& ui, ViewerScene& scene);
+// Applies project's view settings (grid, mesh, shading, skinning, foot IK, warping, root
+// motion) to ui and scene (handed to its instance; a refusal goes to ui.errors), each one
+// whether or not it differs from its default, so nothing of the file open before stays. A
+// project that keeps LBS skinning (the default, which cannot tell it was chosen) shows
+// default_skinning: the command line's choice.
+void restore_view(const project::Project& project, visual::SkinningChoice default_skinning,
+                  ViewerUi& ui, ViewerScene& scene);
 
 // Applies project's session, when it has one: the clip previewed at its playhead (a clip no
 // longer in the project leaves the scene as it is), play state, speed, loop mode, the viewer's
-// slow motion, and the camera. Returns whether there was a session.
+// slow motion, and the camera. Returns whether there was a session. Without one, what the
+// scene's open and start_file_session (app/file_session.h) left stays: the first clip or the
+// graph, playing at 1x, looping, in real time, the camera at its default angles.
 bool restore_session(const project::Project& project, ViewerUi& ui, ViewerScene& scene,
                      render::OrbitCamera& camera);
 

@@ -50,6 +50,19 @@ std::vector<std::size_t> clips_of(const std::string& path, const ViewerScene& sc
   return out;
 }
 
+// The places among the project's clips of the character's clips at slots: the only clips a
+// retargeting again binds anew (a clip the project does not play is not bound).
+std::vector<int> project_clips_of(const std::vector<std::size_t>& slots, const ViewerScene& scene,
+                                  const Document& doc) {
+  const std::vector<std::string>& names = doc.project().clips;
+  std::vector<int> out;
+  for (const std::size_t slot : slots) {
+    const auto found = std::find(names.begin(), names.end(), scene.character.clips[slot].name);
+    if (found != names.end()) out.push_back(static_cast<int>(found - names.begin()));
+  }
+  return out;
+}
+
 }  // namespace
 
 void accept_retargeted_clips(LoadOutcome outcome, const std::string& file, Document& doc,
@@ -131,12 +144,14 @@ std::string retarget_again(RetargetAuthoring& authoring, int entry_index, Docume
     before.push_back(std::move(clip));
     clip = std::move(result.clips[k]);
   }
-  // Rebinding starts the character again: the previewed clip and its playhead come back.
+  // The timeline's clip may be one of them, its length changed: the timeline takes it again at
+  // the same playhead and play state.
   const PlayMode mode = scene.mode;
   const int previewed = scene.preview_clip;
   const double time_s = scene.clock.time_s();
   const bool playing = scene.clock.playing();
-  if (std::string e = scene.rebind_character(doc.project()); !e.empty()) {
+  if (std::string e = scene.rebind_clips(doc.project(), project_clips_of(slots, scene, doc));
+      !e.empty()) {
     for (std::size_t k = 0; k < slots.size(); ++k) {
       scene.character.clips[slots[k]] = std::move(before[k]);
     }

@@ -61,7 +61,8 @@ void accept_retargeted_clips(LoadOutcome outcome, const std::string& file, Docum
                              ViewerScene& scene, ViewerUi& ui);
 
 // Imports entry's source if needed and retargets its clips again with the entry as it is now,
-// replacing the character's clips of that file (same names, same order) and rebinding; the
+// replacing the character's clips of that file (same names, same order) and binding those alone
+// again (ViewerScene::rebind_clips: the character plays on in its state, where it was); the
 // previewed clip, its playhead and play state stay. Returns "" or the cause naming the file.
 std::string retarget_again(RetargetAuthoring& authoring, int entry, Document& doc,
                            ViewerScene& scene, ViewerUi& ui);

@@ -19,8 +19,9 @@ namespace {
 void accept_load(LoadOutcome outcome, const std::vector<std::string>& files, Document& doc,
                  ViewerScene& scene, render::SceneRenderer& renderer, ViewerUi& ui,
                  RecentFiles& recent, render::OrbitCamera& camera, const std::string& start_clip,
-                 const std::vector<std::string>& start_parameters, bool start_ground) {
-  if (outcome.ok && opens_another_file(doc, ui, files)) start_file_session(ui, scene);
+                 const std::vector<std::string>& start_parameters, bool start_ground,
+                 visual::SkinningChoice default_skinning) {
+  if (outcome.ok && opens_another_file(doc, ui, files)) start_file_session(ui, scene, camera);
   // Warnings go to the status bar's list; only errors open the error panel.
   for (const std::string& w : outcome.warnings) ui.notices.add(w);
   const std::string outcome_project_path = outcome.project_path;
@@ -46,7 +47,7 @@ void accept_load(LoadOutcome outcome, const std::vector<std::string>& files, Doc
   // Save writes back to the project that was opened; a new project asks where (save_flow.h).
   doc.open(files, outcome_project_path, std::move(outcome.project));
   ++ui.load_count;
-  restore_view(doc.project(), ui, scene);
+  restore_view(doc.project(), default_skinning, ui, scene);
   if (start_ground) ui.view.show_ground = true;
   if (!files.empty() && files[0] != demo::kDemoSourcePath) {
     recent.add(files[0]);
@@ -71,6 +72,11 @@ void accept_load(LoadOutcome outcome, const std::vector<std::string>& files, Doc
   mark_saved(doc, ui, scene, camera);
 }
 
+// The skinning the command line asked for: what a file that keeps the default shows.
+visual::SkinningChoice asked_skinning(const ViewerOptions& options) {
+  return visual::parse_skinning_choice(options.skinning).value_or(visual::SkinningChoice::Lbs);
+}
+
 }  // namespace
 
 // The first load: the files given, or the built-in demo. Headless runs load synchronously so
@@ -87,11 +93,11 @@ bool load_initial_files(Viewer& v) {
     if (options.headless) {
       accept_load(load_now({initial, ui.import_tab.settings}), initial, v.document, scene,
                   v.renderer, ui, v.recent, v.camera, options.clip, options.parameters,
-                  options.ground);
+                  options.ground, asked_skinning(options));
       if (guess_units_after_load(ui, scene, v.document.files())) {
         accept_load(load_now({initial, ui.import_tab.settings}), initial, v.document, scene,
                     v.renderer, ui, v.recent, v.camera, options.clip, options.parameters,
-                    options.ground);
+                    options.ground, asked_skinning(options));
       }
       initial_load_failed = ui.load_count == 0;
       // The character's own import warnings (its panel lists them), then the load's.
@@ -151,7 +157,7 @@ void run_load_queue(Viewer& v, const FrameStart& f, std::vector<std::string>& dr
   } else if (outcome) {
     accept_load(std::move(*outcome), v.loading_files, doc, scene, v.renderer, ui, v.recent,
                 v.camera, v.reload_playhead.clip.empty() ? v.pending_clip : v.reload_playhead.clip,
-                v.pending_parameters, v.pending_ground);
+                v.pending_parameters, v.pending_ground, asked_skinning(v.options));
     if (!v.reload_playhead.clip.empty() && scene.mode == PlayMode::ClipPreview) {
       scene.clock.seek(v.reload_playhead.time_s);
       scene.clock.set_playing(v.reload_playhead.playing);

@@ -60,6 +60,21 @@ std::string set_post_process(const project::Project& project, const importer::Ch
   return {};
 }
 
+// The onion skin's ghosts play the character's settings where the clip puts them (in place, no
+// foot IK) and are drawn from their poses alone (no palettes).
+anim::CharacterSettings onion_settings(anim::CharacterSettings settings) {
+  settings.root_motion_mode = anim::RootMotionMode::InPlace;
+  settings.foot_ik = false;
+  settings.matrix_palette = settings.dual_quat_palette = false;
+  return settings;
+}
+
+// Each copy of the crowd treads in place at its spot on the grid.
+anim::CharacterSettings crowd_settings(anim::CharacterSettings settings) {
+  settings.root_motion_mode = anim::RootMotionMode::InPlace;
+  return settings;
+}
+
 }  // namespace
 
 std::string ViewerScene::rebind_post_process(const project::Project& project) {
@@ -125,6 +140,17 @@ void ViewerScene::end_root_motion_override() {
 std::string ViewerScene::apply_settings() {
   if (std::string e = instance.set_settings(settings); !e.empty()) {
     return character.source_path + ": " + e;
+  }
+  // The onion skin and the crowd, once set up, play the same settings their way.
+  if (onion_.character()) {
+    if (std::string e = onion_.set_settings(onion_settings(settings)); !e.empty()) {
+      return "onion skin: " + e;
+    }
+  }
+  if (crowd.count() > 0) {
+    if (std::string e = crowd.set_settings(crowd_settings(settings)); !e.empty()) {
+      return "crowd: " + e;
+    }
   }
   return {};
 }
@@ -220,16 +246,15 @@ std::string ViewerScene::update_onion_skin(const visual::SceneView& view) {
     if (std::string e = onion_.bind(*bound.character, graph()); !e.empty()) {
       return "onion skin: " + e;
     }
+    if (std::string e = onion_.set_settings(onion_settings(settings)); !e.empty()) {
+      onion_ = {};  // set up again, with settings that play, at a later update
+      return "onion skin: " + e;
+    }
   }
   const double frame_s = 1.0 / clock.timeline().fps;
   for (int k = -view.onion_frames; k <= view.onion_frames; ++k) {
     if (k != 0) onion_offsets_s.push_back(static_cast<float>(k * view.onion_step * frame_s));
   }
-  anim::CharacterSettings onion_settings = settings;
-  onion_settings.root_motion_mode = anim::RootMotionMode::InPlace;
-  onion_settings.foot_ik = false;
-  onion_settings.matrix_palette = onion_settings.dual_quat_palette = false;
-  if (std::string e = onion_.set_settings(onion_settings); !e.empty()) return "onion skin: " + e;
   onion_poses.resize(onion_offsets_s.size());
   for (std::size_t i = 0; i < onion_offsets_s.size(); ++i) {
     const float t = static_cast<float>(anim::wrap_time(
@@ -312,7 +337,7 @@ std::string ViewerScene::update_crowd(const visual::SceneView& view, float dt_s,
     const int clip = instance.dominant_clip();
     const float stagger_s = clip >= 0 ? clips()[clip].duration_s : 1.0f;
     if (std::string e = crowd.setup(*bound.character, graph(), parameters, view.crowd, 1.2f,
-                                    stagger_s, settings);
+                                    stagger_s, crowd_settings(settings));
         !e.empty()) {
       return e;
     }
@@ -322,10 +347,6 @@ std::string ViewerScene::update_crowd(const visual::SceneView& view, float dt_s,
   } else {
     crowd.play_graph();
   }
-  // Each copy treads in place at its spot on the grid.
-  anim::CharacterSettings crowd_settings = settings;
-  crowd_settings.root_motion_mode = anim::RootMotionMode::InPlace;
-  if (std::string e = crowd.set_settings(crowd_settings); !e.empty()) return "crowd: " + e;
   if (anim::JobResult r = crowd.update(dt_s, parameters, terrain); !r) {
     return std::string("crowd: ") + r.error;
   }

@@ -60,10 +60,12 @@ struct ViewerScene {
   void override_root_motion(anim::RootMotionMode mode);
   void end_root_motion_override();
   // Hands settings to the instance, which plays them from its next update (its blend-space
-  // players are rebuilt when the root-motion axes or the input smoothing changed). Whoever
-  // changes settings calls it: a panel when it reports an edit, a load after restoring the
-  // view, a mode when it takes over the root; update() does not. Returns "" or the cause (the
-  // instance keeps the settings it had).
+  // players are rebuilt when the root-motion axes or the input smoothing changed), and to the
+  // onion skin's and the crowd's instances once set up (in place; the onion skin without foot
+  // IK). Whoever changes settings calls it: a panel when it reports an edit, a load after
+  // restoring the view, a mode when it takes over the root; update() does not (it hands them
+  // only to an onion skin or a crowd it sets up). Returns "" or the cause (an instance that
+  // refuses them keeps the settings it had).
   [[nodiscard]] std::string apply_settings();
   // How the player stores its clips: exact by default, or compressed (the runtime's compact form).
   anim::BindOptions clip_binding;
@@ -133,6 +135,8 @@ struct ViewerScene {
   // no clip is previewed.
   std::vector<float> onion_offsets_s;
   std::vector<std::vector<glm::mat4>> onion_poses;
+  // The instance that composes them (unbound until the first onion skin).
+  const anim::CharacterInstance& onion_instance() const { return onion_; }
 
   // The joints whose motion trails update() composes while view.motion_trails is on (the
   // viewer's joint selection, `render --trail`), and those trails (app::joint_trails over

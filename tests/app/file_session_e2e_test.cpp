@@ -1,7 +1,9 @@
 // End to end: what belongs to one file starts fresh with the next. A project that plays its
-// clip ping-pong at 2x in 0.25x slow motion is open, a corrupt file is dropped (the error panel
-// opens), then another model is dropped: it plays at 1x, looping, in real time, with neither
-// the error nor the first file's warnings on screen, and Save no longer writes the first project.
+// clip ping-pong at 2x in 0.25x slow motion, root motion applied, foot IK, the ground and dual
+// quaternions on, is open, a corrupt file is dropped (the error panel opens), then another model
+// is dropped: it plays at 1x, looping, in real time, in place, with the default view, with
+// neither the error nor the first file's warnings on screen, and Save no longer writes the first
+// project.
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
@@ -49,6 +51,10 @@ TEST(FileSessionWindow, AnotherFileStartsWithItsOwnPlaybackErrorsAndWarnings) {
   session.loop = anim::PlaybackMode::PingPong;
   session.time_scale = 0.25f;
   project.session = session;
+  project.view.apply_root_motion = true;
+  project.view.foot_ik = true;
+  project.view.show_ground = true;
+  project.view.skinning = visual::SkinningChoice::DualQuat;
   ASSERT_EQ(project::save_project(project, (dir / "slow.json").string()), "");
   const auto corrupt = dir / "corrupt.glb";
   std::ofstream(corrupt) << "glTF this is not";
@@ -62,6 +68,10 @@ TEST(FileSessionWindow, AnotherFileStartsWithItsOwnPlaybackErrorsAndWarnings) {
   EXPECT_EQ(state["time_scale"], 0.25);
   EXPECT_EQ(state["timeline"]["speed"], 2.0);
   EXPECT_EQ(state["timeline"]["loop"], "ping_pong");
+  EXPECT_EQ(state["root_motion"], "applied");
+  EXPECT_TRUE(state["foot_ik"].get<bool>());
+  EXPECT_TRUE(state["show_ground"].get<bool>());
+  EXPECT_EQ(state["skinning"], "dq");
   EXPECT_EQ(std::filesystem::path(state["project_file"].get<std::string>()).filename(),
             "slow.json");
 
@@ -82,6 +92,10 @@ TEST(FileSessionWindow, AnotherFileStartsWithItsOwnPlaybackErrorsAndWarnings) {
   EXPECT_EQ(state["timeline"]["speed"], 1.0);
   EXPECT_EQ(state["timeline"]["loop"], "loop");
   EXPECT_FALSE(state["timeline"]["reverse"].get<bool>());
+  EXPECT_EQ(state["root_motion"], "in_place") << "the first project's root motion stayed";
+  EXPECT_FALSE(state["foot_ik"].get<bool>());
+  EXPECT_FALSE(state["show_ground"].get<bool>());
+  EXPECT_EQ(state["skinning"], "lbs");
   // The document is the new file's: a model is a new project (Save asks where), with no history.
   EXPECT_EQ(state["project_file"], "") << "Save would write the model's session into slow.json";
   EXPECT_FALSE(state["machines"]["can_undo"].get<bool>());

@@ -1,4 +1,4 @@
-// A marker edit on the timeline changes the project's markers and rebinds the clips, but the
+// A marker edit on the timeline (or a clip's filter) changes one clip and rebinds it alone, and the
 // playing character carries on: its state machine stays in its state at its phase, and it stays
 // where it walked to, and a transition under way goes on from where it was (an edit used to
 // restart the machine at its entry state, and then to drop the transition).
@@ -7,6 +7,7 @@
 #include "app/async_loader.h"
 #include "app/document.h"
 #include "app/graph_authoring.h"
+#include "app/joint_curves.h"
 #include "app/marker_authoring.h"
 #include "app/viewer_panels.h"
 #include "app/viewer_scene.h"
@@ -144,6 +145,36 @@ TEST(MarkerEditKeepsState, OnlyTheEditedClipIsBoundAgain) {
   ASSERT_TRUE(step_graph_history(doc, ui, scene, true));
   EXPECT_FALSE(has_marker(scene.clips()[0], "hit")) << "the undo bound clip 0 again";
   EXPECT_FALSE(has_marker(scene.clips()[1], "not_bound_again")) << "and clip 1 not";
+}
+
+// Filtering a clip (the Curves window's filter, `curves --filter`) is a one-clip edit too: it
+// binds that clip again and no other (clip 1's markers changed in the character stay unbound),
+// and the character carries on in its state, at its phase, where it walked to.
+TEST(MarkerEditKeepsState, AFilteredClipIsBoundAloneAndTheMachinePlaysOn) {
+  Document doc;
+  ViewerScene scene;
+  ASSERT_NO_FATAL_FAILURE(play_demo_turning(doc, scene, 30));  // in state 1 by now
+  ASSERT_EQ(scene.instance.machine().active_state(), 1);
+  const float phase = scene.instance.machine().active_normalized_time();
+  const glm::vec3 place = scene.instance.world().translation;
+  ASSERT_GE(scene.clips().size(), 2u);
+  ASSERT_EQ(scene.character.clips[0].name, scene.clips()[0].name);
+  ASSERT_EQ(scene.character.clips[1].name, scene.clips()[1].name);
+  // Changed in the character after the load: seen only by a binding of that clip.
+  scene.character.clips[0].markers = {{"bound_again", 0.1f}};
+  scene.character.clips[1].markers = {{"not_bound_again", 0.1f}};
+  anim::MotionFilter filter;
+  ASSERT_EQ(anim::parse_motion_filter("butterworth:6Hz", filter), "");
+
+  ASSERT_EQ(filter_scene_clip(doc.project(), scene, 0, filter), "");
+
+  EXPECT_TRUE(has_marker(scene.clips()[0], "bound_again")) << "clip 0 was not bound again";
+  EXPECT_FALSE(has_marker(scene.clips()[1], "not_bound_again")) << "clip 1 was bound again";
+  EXPECT_EQ(scene.instance.machine().active_state(), 1);
+  EXPECT_FLOAT_EQ(scene.instance.machine().active_normalized_time(), phase);
+  EXPECT_EQ(scene.instance.world().translation, place);
+  ASSERT_EQ(scene.update(1.0f / 60.0f, visual::SceneView{}), "");
+  EXPECT_EQ(scene.instance.machine().active_state(), 1) << "not restarted at the entry state";
 }
 
 }  // namespace

@@ -7,7 +7,10 @@
 #include <filesystem>
 #include <iterator>
 
+#include <glm/gtc/constants.hpp>
+
 #include "app/async_loader.h"
+#include "app/file_session.h"
 #include "app/project_session.h"
 #include "app/save_flow.h"
 #include "demo/demo_character.h"
@@ -31,15 +34,19 @@ class ProjectSavingTest : public ::testing::Test {
   }
   void TearDown() override { fs::remove_all(dir_); }
 
-  // Opens files as the viewer's accept_load does (the parts a save depends on).
+  // Opens files as the viewer's accept_load does (the parts a save depends on); default_skinning
+  // is the command line's.
   static void open(const std::vector<std::string>& files, Document& doc, ViewerScene& scene,
-                   ViewerUi& ui, render::OrbitCamera& camera) {
+                   ViewerUi& ui, render::OrbitCamera& camera,
+                   visual::SkinningChoice default_skinning = visual::SkinningChoice::Lbs) {
     LoadOutcome outcome = load_now({files, {}});
     ASSERT_TRUE(outcome.ok) << (outcome.errors.empty() ? "" : outcome.errors[0].message);
+    if (opens_another_file(doc, ui, files)) start_file_session(ui, scene, camera);
     const std::string project_path = outcome.project_path;
     ASSERT_EQ(scene.open(std::move(outcome.character), outcome.project), "");
     doc.open(files, project_path, std::move(outcome.project));
-    restore_view(doc.project(), ui, scene);
+    ++ui.load_count;
+    restore_view(doc.project(), default_skinning, ui, scene);
     refresh_panels(ui, doc.project(), scene);
     if (scene.mode == PlayMode::ClipPreview) preview_clip(ui, scene, scene.preview_clip);
     restore_session(doc.project(), ui, scene, camera);
@@ -150,6 +157,100 @@ TEST_F(ProjectSavingTest, SaveAsElsewhereKeepsTheFilesFoundAndWatchingIsNoChange
   open({second}, reopened_doc, reopened, reopened_ui, reopened_camera);
   EXPECT_EQ(reopened.clips().size(), scene.clips().size());
   EXPECT_NEAR(reopened.clock.time_s(), 0.3, 1e-6);
+}
+
+// A project whose every restored setting differs from its default: the view, the warping, root
+// motion, the camera and a session paused on the third clip, ping-pong at 0.5x in slow motion:
+// p with those.
+project::Project project_away_from_defaults(project::Project p) {
+  project::ProjectView& v = p.view;
+  v.show_grid = false;
+  v.skinning = visual::SkinningChoice::DualQuat;
+  v.shading = visual::ShadingMode::Clay;
+  v.show_ground = true;
+  v.shadows = false;
+  v.foot_ik = true;
+  v.stride_warping = true;
+  v.orientation_warping = true;
+  v.apply_root_motion = true;
+  v.camera = {100.0f, -40.0f, 9.0f, {0.5f, 1.5f, -2.0f}};
+  project::ProjectSession s;
+  s.mode = "clip";
+  s.clip = "2";
+  s.time_s = 0.4f;
+  s.playing = false;
+  s.speed = 0.5f;
+  s.loop = anim::PlaybackMode::PingPong;
+  s.time_scale = 0.25f;
+  p.session = s;
+  return p;
+}
+
+// The defect: the Knight's project (root motion applied) then the Fox by File > Open kept
+// "Applied". Every setting a project restores must be the next file's own, here the defaults.
+TEST_F(ProjectSavingTest, AnotherFileWithoutASessionKeepsNothingOfTheProjectBefore) {
+  const fs::path model = dir_ / "demo.glb";
+  ASSERT_EQ(demo::export_demo_character(model.string()), "");
+  const fs::path other = dir_ / "other.glb";
+  fs::copy_file(model, other);
+  const std::string knight = (dir_ / "knight.animview.json").string();
+  LoadOutcome loaded = load_now({{model.string()}, {}});
+  ASSERT_TRUE(loaded.ok);
+  loaded.project.character = "demo.glb";
+  ASSERT_EQ(project::save_project(project_away_from_defaults(loaded.project), knight), "");
+  ViewerScene scene;
+  ViewerUi ui;
+  Document doc;
+  render::OrbitCamera camera;
+  const render::OrbitCamera fresh;
+  open({knight}, doc, scene, ui, camera);
+  // The project's settings did arrive, so the checks below see them go.
+  ASSERT_EQ(scene.instance.settings().root_motion_mode, anim::RootMotionMode::Applied);
+  ASSERT_TRUE(scene.instance.settings().foot_ik);
+  ASSERT_EQ(ui.view.skinning, visual::SkinningChoice::DualQuat);
+  ASSERT_TRUE(ui.view.show_ground);
+  ASSERT_EQ(scene.preview_clip, 2);
+  ASSERT_NEAR(camera.yaw, 100.0f * glm::pi<float>() / 180.0f, 1e-5f);
+
+  open({other.string()}, doc, scene, ui, camera);
+  EXPECT_EQ(scene.settings.root_motion_mode, anim::RootMotionMode::InPlace);
+  EXPECT_EQ(scene.instance.settings().root_motion_mode, anim::RootMotionMode::InPlace)
+      << "the instance plays what the scene's settings say";
+  EXPECT_FALSE(scene.instance.settings().foot_ik);
+  EXPECT_FALSE(scene.instance.settings().stride_warping);
+  EXPECT_FALSE(scene.instance.settings().orientation_warping);
+  EXPECT_TRUE(ui.view.show_grid);
+  EXPECT_EQ(ui.view.skinning, visual::SkinningChoice::Lbs);
+  EXPECT_EQ(ui.view.shading, visual::ShadingMode::Material);
+  EXPECT_FALSE(ui.view.show_ground);
+  EXPECT_TRUE(ui.view.shadows);
+  EXPECT_FLOAT_EQ(camera.yaw, fresh.yaw) << "framed from the default angles";
+  EXPECT_FLOAT_EQ(camera.pitch, fresh.pitch);
+  EXPECT_EQ(scene.mode, PlayMode::ClipPreview);
+  EXPECT_EQ(scene.preview_clip, 0);
+  EXPECT_DOUBLE_EQ(scene.clock.time_s(), 0.0);
+  EXPECT_TRUE(scene.clock.playing());
+  EXPECT_DOUBLE_EQ(scene.clock.speed(), 1.0);
+  EXPECT_EQ(scene.clock.mode(), anim::PlaybackMode::Loop);
+  EXPECT_FLOAT_EQ(ui.view.time_scale, 1.0f);
+}
+
+// LBS cannot say it was chosen: a file that keeps it shows the command line's skinning, not the
+// skinning of the file before.
+TEST_F(ProjectSavingTest, AnotherFileKeepingLbsShowsTheCommandLinesSkinning) {
+  const fs::path model = dir_ / "demo.glb";
+  ASSERT_EQ(demo::export_demo_character(model.string()), "");
+  const fs::path other = dir_ / "other.glb";
+  fs::copy_file(model, other);
+  ViewerScene scene;
+  ViewerUi ui;
+  Document doc;
+  render::OrbitCamera camera;
+  open({model.string()}, doc, scene, ui, camera, visual::SkinningChoice::DualQuat);
+  EXPECT_EQ(ui.view.skinning, visual::SkinningChoice::DualQuat) << "--skinning dq";
+  ui.view.skinning = visual::SkinningChoice::Lbs;  // switched in the panel
+  open({other.string()}, doc, scene, ui, camera, visual::SkinningChoice::DualQuat);
+  EXPECT_EQ(ui.view.skinning, visual::SkinningChoice::DualQuat);
 }
 
 }  // namespace

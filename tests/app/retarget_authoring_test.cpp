@@ -1,6 +1,7 @@
 // Retargeting in the viewer: the accepted offer is saved as a "retarget" entry, a reload
 // retargets the file again without offering to, a missing source is named and the project still
-// opens, and an edit of the mapping retargets the clips again with the correction kept.
+// opens, and an edit of the mapping retargets the clips again with the correction kept, binding
+// the file's clips alone while the character plays on.
 #include "app/retarget_authoring.h"
 
 #include <gtest/gtest.h>
@@ -204,6 +205,46 @@ TEST_F(RetargetAuthoringTest, ACorrectionRetargetsTheClipsAgainIsUndoableAndIsSa
   const glm::quat reloaded_key =
       reloaded.character.clips.back().tracks[static_cast<std::size_t>(arm)].rotation.values[3];
   EXPECT_NEAR(std::abs(glm::dot(reloaded_key, rest)), 1.0f, 1e-5f);
+}
+
+// Retargeting again binds the file's clips alone: the demo's own clip 0, whose markers were
+// changed in the character after the load (seen only by a binding of it), is not bound again,
+// the retargeted clip plays its new keys, and the character walking its graph carries on in its
+// state, at its phase, where it walked to.
+TEST_F(RetargetAuthoringTest, RetargetingAgainBindsOnlyTheFilesClipsAndTheCharacterPlaysOn) {
+  retarget(bvh_);
+  RetargetAuthoring authoring;
+  ASSERT_EQ(retarget_again(authoring, 0, doc_, scene_, ui_), "");
+  scene_.mode = PlayMode::Graph;
+  ASSERT_EQ(scene_.set_parameter("turn=1"), "");  // the demo's crossfade to turn_left (1)
+  for (int i = 0; i < 30; ++i) ASSERT_EQ(scene_.update(1.0f / 60.0f, visual::SceneView{}), "");
+  ASSERT_EQ(scene_.instance.machine().active_state(), 1);
+  const float phase = scene_.instance.machine().active_normalized_time();
+  const glm::mat4 place = anim::to_matrix(scene_.instance.world());
+  ASSERT_EQ(scene_.character.clips[0].name, scene_.clips()[0].name);
+  scene_.character.clips[0].markers = {{"not_bound_again", 0.1f}};
+  const std::size_t clip = scene_.character.clips.size() - 1;
+  const int bound = scene_.find_clip(scene_.character.clips[clip].name);
+  ASSERT_GE(bound, 0);
+  const int arm = scene_.character.skeleton.find_joint("upperarm_l");
+  ASSERT_GE(arm, 0);
+  const auto arm_keys = [&](const anim::Clip& c) {
+    return c.tracks[static_cast<std::size_t>(arm)].rotation.values;
+  };
+  const std::vector<glm::quat> keys_before = arm_keys(scene_.clips()[bound]);
+
+  project::set_retarget_correction(doc_.project().retargets[0], "upperarm_l", "");
+  ASSERT_EQ(retarget_again(authoring, 0, doc_, scene_, ui_), "");
+
+  for (const anim::Marker& m : scene_.clips()[0].markers) {
+    EXPECT_NE(m.name, "not_bound_again") << "clip 0 was bound again";
+  }
+  EXPECT_EQ(arm_keys(scene_.clips()[bound]), arm_keys(scene_.character.clips[clip]))
+      << "the retargeted clip plays its new keys";
+  EXPECT_NE(arm_keys(scene_.clips()[bound]), keys_before);
+  EXPECT_EQ(scene_.instance.machine().active_state(), 1);
+  EXPECT_FLOAT_EQ(scene_.instance.machine().active_normalized_time(), phase);
+  EXPECT_EQ(anim::to_matrix(scene_.instance.world()), place);
 }
 
 }  // namespace

@@ -1,6 +1,6 @@
-// ViewerScene::apply_settings: the scene's settings reach the playing instance when whoever
-// changed them hands them over, not at every update (issue 38); a load hands over the user's
-// root motion and the character's root joint.
+// ViewerScene::apply_settings: the scene's settings reach the playing instance (and the onion
+// skin's and the crowd's) when whoever changed them hands them over, not at every update (issue
+// 38); a load hands over the user's root motion and the character's root joint.
 #include <gtest/gtest.h>
 
 #include "app/async_loader.h"
@@ -37,6 +37,45 @@ TEST(ViewerSceneSettings, AModesRootMotionOverrideIsPlayedAtOnceAndGivenBack) {
   EXPECT_EQ(scene.instance.settings().root_motion_mode, anim::RootMotionMode::Applied);
   scene.end_root_motion_override();
   EXPECT_EQ(scene.instance.settings().root_motion_mode, anim::RootMotionMode::InPlace);
+}
+
+// The onion skin's and the crowd's instances take an edit as the character's does: when it is
+// applied, each their way (in place; the onion skin without foot IK).
+TEST(ViewerSceneSettings, TheOnionSkinAndTheCrowdTakeAnEditWhenApplied) {
+  LoadOutcome demo = load_now({{demo::kDemoSourcePath}, {}});
+  ASSERT_TRUE(demo.ok);
+  ViewerScene scene;
+  ASSERT_EQ(scene.open(std::move(demo.character), demo.project), "");
+  scene.mode = PlayMode::ClipPreview;
+  scene.preview(0);
+  visual::SceneView view;
+  view.onion_skin = true;
+  view.crowd = 3;
+  ASSERT_EQ(scene.update(1.0f / 60.0f, view), "");
+  ASSERT_EQ(scene.crowd.count(), 3);
+  ASSERT_FALSE(scene.onion_poses.empty());
+  ASSERT_TRUE(scene.onion_instance().settings().post_process) << "set up with the scene's";
+  ASSERT_TRUE(scene.crowd.instances()[0].settings().post_process);
+
+  scene.settings.post_process = false;
+  scene.settings.foot_ik = true;
+  scene.settings.root_motion_mode = anim::RootMotionMode::Applied;
+  ASSERT_EQ(scene.update(1.0f / 60.0f, view), "");
+  EXPECT_TRUE(scene.onion_instance().settings().post_process) << "update does not hand them over";
+  EXPECT_TRUE(scene.crowd.instances()[2].settings().post_process);
+
+  ASSERT_EQ(scene.apply_settings(), "");
+  const anim::CharacterSettings& onion = scene.onion_instance().settings();
+  EXPECT_FALSE(onion.post_process);
+  EXPECT_FALSE(onion.foot_ik) << "ghosts stand where the clip puts them";
+  EXPECT_EQ(onion.root_motion_mode, anim::RootMotionMode::InPlace);
+  for (const anim::CharacterInstance& copy : scene.crowd.instances()) {
+    EXPECT_FALSE(copy.settings().post_process);
+    EXPECT_TRUE(copy.settings().foot_ik);
+    EXPECT_EQ(copy.settings().root_motion_mode, anim::RootMotionMode::InPlace)
+        << "each copy treads at its spot";
+  }
+  EXPECT_EQ(scene.instance.settings().root_motion_mode, anim::RootMotionMode::Applied);
 }
 
 }  // namespace

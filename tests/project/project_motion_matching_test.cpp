@@ -1,12 +1,12 @@
 // The project file's optional "motion_matching" section (the viewer's motion-matching settings).
 #include <gtest/gtest.h>
 
-#include <fstream>
-#include <sstream>
+#include <string>
 
 #include <nlohmann/json.hpp>
 
 #include "project/project_file.h"
+#include "support/temp_files.h"
 
 namespace {
 
@@ -111,10 +111,8 @@ TEST(ProjectMotionMatching, ACountThatIsNotACountIsNamedByItsPath) {
 TEST(ProjectMotionMatching, AFileSavedBeforeTheFieldVisitorReadsAndWritesTheSame) {
   const std::string path =
       std::string(ANIMVIEW_TEST_DATA) + "/project_written_before_the_field_visitor.json";
-  std::ifstream file(path, std::ios::binary);
-  ASSERT_TRUE(file) << path;
-  std::ostringstream text;
-  text << file.rdbuf();
+  std::string text;
+  ASSERT_TRUE(test::read_file(path, text)) << path;
   Project p;
   ASSERT_EQ(load_project(path, p), "");
   ASSERT_TRUE(p.motion_matching.has_value());
@@ -148,7 +146,7 @@ TEST(ProjectMotionMatching, AFileSavedBeforeTheFieldVisitorReadsAndWritesTheSame
   ASSERT_EQ(plane.space_2d.samples.size(), 3u);
   EXPECT_EQ(plane.space_2d.samples[2].position, glm::vec2(1.4f, 0.0f));
   EXPECT_TRUE(p.unknown_fields.empty());
-  EXPECT_EQ(project_to_json(p), text.str());
+  EXPECT_EQ(project_to_json(p), text);
 }
 
 }  // namespace

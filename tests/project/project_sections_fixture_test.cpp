@@ -3,13 +3,12 @@
 // kind), the retargets, the rig, the session and the clip markers (before those sections went
 // through the field visitor, project/project_field_io.h) reads the same and is written back byte
 // for byte, every field understood.
-#include <fstream>
-#include <sstream>
 #include <string>
 
 #include <gtest/gtest.h>
 
 #include "project/project_file.h"
+#include "support/temp_files.h"
 
 namespace project {
 namespace {
@@ -17,10 +16,8 @@ namespace {
 TEST(ProjectSectionsFixture, AFileSavedBeforeTheFieldVisitorReadsAndWritesTheSame) {
   const std::string path =
       std::string(ANIMVIEW_TEST_DATA) + "/project_sections_written_before_the_field_visitor.json";
-  std::ifstream file(path, std::ios::binary);
-  ASSERT_TRUE(file) << path;
-  std::ostringstream text;
-  text << file.rdbuf();
+  std::string text;
+  ASSERT_TRUE(test::read_file(path, text)) << path;
   Project p;
   ASSERT_EQ(load_project(path, p), "");
   EXPECT_TRUE(p.unknown_fields.empty()) << p.unknown_fields[0].pointer;
@@ -79,7 +76,7 @@ TEST(ProjectSectionsFixture, AFileSavedBeforeTheFieldVisitorReadsAndWritesTheSam
   ASSERT_EQ(p.clip_markers.size(), 1u);
   EXPECT_EQ(p.clip_markers[0].markers[1].time_s, 0.5f);
 
-  EXPECT_EQ(project_to_json(p), text.str());
+  EXPECT_EQ(project_to_json(p), text);
 }
 
 }  // namespace

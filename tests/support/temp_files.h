@@ -1,5 +1,5 @@
 #pragma once
-// Files for tests: a temporary folder of the running test's own, and a file writer.
+// Files for tests: a temporary folder of the running test's own, a file writer and reader.
 
 #include <filesystem>
 #include <string>
@@ -12,5 +12,8 @@ std::filesystem::path make_temp_dir();
 
 // Writes bytes to path.
 void write_file(const std::filesystem::path& path, const std::string& bytes);
+
+// Reads path's bytes into bytes; false (bytes empty) when it cannot be opened.
+bool read_file(const std::filesystem::path& path, std::string& bytes);
 
 }  // namespace test
