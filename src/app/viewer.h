@@ -29,6 +29,7 @@
 #include "render/gpu_timer.h"
 #include "render/orbit_camera.h"
 #include "render/scene_renderer.h"
+#include "ui/imgui_renderer.h"
 #include "ui/stats_overlay.h"
 
 namespace app {
@@ -51,6 +52,8 @@ struct Viewer {
   // Without multisampling (a software renderer) edges are smoothed by a post pass instead.
   render::Fxaa fxaa;
   render::GpuTimer gpu_timer;
+  // ImGui's frame, its large solid fills without the font atlas read llvmpipe pays for.
+  ui::ImGuiRenderer imgui_renderer;
   render::OrbitCamera camera;
   // The user's work (files, project file, saved state, undo history) beside the scene that
   // plays it and the panels that show it.

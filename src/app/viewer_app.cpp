@@ -158,6 +158,7 @@ std::string start_viewer(Viewer& v) {
 
   if (std::string e = v.renderer.init(); !e.empty()) return e;
   if (std::string e = v.fxaa.init(); !e.empty()) return e;
+  if (std::string e = v.imgui_renderer.init(); !e.empty()) return e;
   if (std::string e = v.source_view.init(); !e.empty()) return e;
   ViewerScene& scene = v.scene;
   ViewerUi& ui = v.ui;
@@ -438,7 +439,7 @@ void draw_viewport(Viewer& v, const ViewportRect& rect, const FrameStart& f) {
 
   glViewport(0, 0, width, height);
   ImGui::Render();
-  ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+  v.imgui_renderer.draw(*ImGui::GetDrawData());
 }
 
 // Shows the frame and counts it. Returns whether the viewer stops: the frames asked for are
