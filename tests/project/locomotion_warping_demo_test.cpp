@@ -325,7 +325,8 @@ TEST(LocomotionWarping, AnyPointOfTheKnightsBlendSpaceKeepsThePlantedFeetPlanted
   const glm::vec2 points[] = {{0.9f, 0.0f},   {-0.9f, 0.0f},   {0.9f, 0.2f},    {0.0f, 0.902f},
                               {0.0f, 1.17f},  {0.64f, 0.64f},  {-0.64f, 0.64f}, {0.0f, -0.919f},
                               {0.4f, -0.4f},  {0.75f, -0.25f}, {-0.75f, 0.5f},  {-0.92f, -0.92f},
-                              {-1.2f, -0.5f}, {1.3f, 0.0f},    {0.0f, 1.3f}};
+                              {-1.2f, -0.5f}, {1.3f, 0.0f},    {0.0f, 1.3f},    {-1.3f, 0.0f},
+                              {-1.2f, 0.5f}};
   for (const glm::vec2& point : points) {
     const GraphRun with = play_graph(project, point, true, true, knight);
     std::printf(
