@@ -11,6 +11,7 @@
 #include "anim/hip_turn_easing.h"
 #include "anim/index.h"
 #include "anim/math.h"
+#include "anim/play_rate_hold.h"
 #include "anim/pose.h"
 
 namespace anim {
@@ -104,7 +105,11 @@ void CharacterInstance::limit_stride_to_reach(const CharacterSettings& settings,
   const float cap =
       reachable_stride_ratio(rig_, stride_state_, turn * warp_direction_,
                              {stance_left_m.data(), rig_.legs.size()}, model_, kStrideReachShare);
-  const StrideSplit split = split_stride(stride_warp_ratio_, cap);
+  StrideSplit split = split_stride(stride_warp_ratio_, cap);
+  // The rate is held near the cycle's peak (play_rate_hold.h); the stride takes the rest of the
+  // ratio, never more than the cap's since the held rate is at least the rate the cap needs.
+  split.play_rate = held_play_rate(stride_state_.play_rate, split.play_rate, dt_s);
+  split.stride = stride_warp_ratio_ / split.play_rate;
   stride_warp_ratio_ = split.stride;
   stride_state_.play_rate = settings.stride_warping ? split.play_rate : 1.0f;
   // The sources ran at the play rate asked the frame before: the character moves the stride's
