@@ -9,6 +9,9 @@
 #include "anim/foot_contact.h"
 #include "anim/ground_motion.h"
 #include "anim/hip_turn_easing.h"
+#include "anim/index.h"
+#include "anim/math.h"
+#include "anim/play_rate_hold.h"
 #include "anim/pose.h"
 
 namespace anim {
@@ -24,6 +27,29 @@ const Clip* contacts_clip_of(const Clip* contacts_clip, const BoundCharacter& ch
                              int dominant_clip) {
   if (contacts_clip != nullptr) return contacts_clip;
   return dominant_clip >= 0 ? &character.clips[dominant_clip] : nullptr;
+}
+
+// How far the character moves (model space, horizontal) so that the hips' turn from
+// previous_rad to turn_rad (about the pelvis) leaves the planted hind legs' hips where they were:
+// a body that turns on its stance leg pivots over that leg's hip. Turned about the pelvis instead,
+// the hip swings away from a foot planted near full stretch (the Knight's walk turned to 60
+// degrees: by 3 cm over a stance) and the pinned foot is dragged. model: the pose turned by
+// turn_rad. Zero when no hind foot is planted; of several, their hips' mean is kept.
+glm::vec3 stance_pivot_shift(const FootIkRig& rig, std::span<const bool> planted,
+                             std::span<const glm::mat4> model, float previous_rad, float turn_rad) {
+  glm::vec3 offset(0.0f);
+  int count = 0;
+  const glm::vec3 pelvis = position(nth(model, rig.pelvis));
+  for (std::size_t i = 0; i < rig.legs.size() && i < planted.size(); ++i) {
+    if (!planted[i] || rig.legs[i].front) continue;
+    offset += position(nth(model, rig.legs[i].thigh)) - pelvis;
+    ++count;
+  }
+  if (count == 0) return glm::vec3(0.0f);
+  offset.y = 0.0f;
+  offset /= static_cast<float>(count);
+  const glm::quat back = glm::angleAxis(previous_rad - turn_rad, glm::vec3(0.0f, 1.0f, 0.0f));
+  return back * offset - offset;
 }
 
 }  // namespace
@@ -79,7 +105,11 @@ void CharacterInstance::limit_stride_to_reach(const CharacterSettings& settings,
   const float cap =
       reachable_stride_ratio(rig_, stride_state_, turn * warp_direction_,
                              {stance_left_m.data(), rig_.legs.size()}, model_, kStrideReachShare);
-  const StrideSplit split = split_stride(stride_warp_ratio_, cap);
+  StrideSplit split = split_stride(stride_warp_ratio_, cap);
+  // The rate is held near the cycle's peak (play_rate_hold.h); the stride takes the rest of the
+  // ratio, never more than the cap's since the held rate is at least the rate the cap needs.
+  split.play_rate = held_play_rate(stride_state_.play_rate, split.play_rate, dt_s);
+  split.stride = stride_warp_ratio_ / split.play_rate;
   stride_warp_ratio_ = split.stride;
   stride_state_.play_rate = settings.stride_warping ? split.play_rate : 1.0f;
   // The sources ran at the play rate asked the frame before: the character moves the stride's
@@ -94,6 +124,7 @@ JobResult CharacterInstance::warp_locomotion(const CharacterSettings& settings, 
                                              float dt_s, bool& model_current) {
   model_current = false;
   // A paused frame (dt 0) has no speed to go by: it keeps the last frame's warp.
+  const float previous_turn_rad = hip_warp_angle_rad_;
   if ((!settings.stride_warping && !settings.orientation_warping) || rig_.legs.empty() ||
       (dt_s > 0.0f && !aim_warp(settings, blend_space, dt_s))) {
     stride_warp_ratio_ = 1.0f;
@@ -129,6 +160,10 @@ JobResult CharacterInstance::warp_locomotion(const CharacterSettings& settings, 
                                        : warp.travel;
   warp.dt_s = dt_s;
   warp.planted = {contacts_.data(), rig_.legs.size()};
+  if (settings.orientation_warping) {
+    warp.moved +=
+        stance_pivot_shift(rig_, warp.planted, model_, previous_turn_rad, hip_warp_angle_rad_);
+  }
   // Foot IK, when on, moves the feet by the stride's shifts and solves the legs once.
   const JobResult r =
       foot_ik_on(settings)
