@@ -450,11 +450,12 @@ JobResult CharacterInstance::compose_frame(float dt_s, Parameters& parameters,
     if (JobResult r = take_external_pose(*external); !r) return r;
     source_advance_s_ = dt_s;
   } else {
-    // The graph's clock (its machine and blend spaces) runs at stride warping's play rate.
+    // The graph's clock (its machine's states and blend spaces) runs at stride warping's play
+    // rate; the machine's transitions last their seconds of dt_s (pick_sources).
     const float source_dt_s = dt_s * stride_state_.play_rate;
     WeightedSource single;
     std::span<const WeightedSource> sources;
-    if (JobResult r = pick_sources(source_dt_s, parameters, single, sources); !r) return r;
+    if (JobResult r = pick_sources(dt_s, parameters, single, sources); !r) return r;
     if (JobResult r = mix_sources(sources, source_dt_s, parameters, mix); !r) return r;
   }
   track_dominant_clip_rate();

@@ -271,7 +271,8 @@ class CharacterInstance {
   // update's steps, in order. poses_kept: whether local_ and model_ are the instance's own.
   JobResult compose_frame(float dt_s, Parameters& parameters, const Terrain& terrain,
                           bool poses_kept);
-  // The graph's or the preview's weighted sources (single holds a lone one).
+  // The graph's or the preview's weighted sources (single holds a lone one); dt_s: the caller's
+  // seconds, which the graph's clock runs through at stride warping's play rate.
   JobResult pick_sources(float dt_s, Parameters& parameters, WeightedSource& single,
                          std::span<const WeightedSource>& sources);
   JobResult time_blend_space_states(const Parameters& parameters);

@@ -80,7 +80,7 @@ JobResult CharacterInstance::pick_sources(float dt_s, Parameters& parameters,
   const GraphBinding& graph = *graph_;
   single.weight = 1.0f;
   sources = {};
-  source_advance_s_ = dt_s;
+  source_advance_s_ = dt_s * stride_state_.play_rate;
   const PreviewClip* preview = std::get_if<PreviewClip>(&source_);
   if (preview || (!graph.has_machine && graph.blend_spaces.empty())) {
     const PreviewClip clip = preview                     ? *preview
@@ -98,7 +98,7 @@ JobResult CharacterInstance::pick_sources(float dt_s, Parameters& parameters,
     }
   } else if (graph.has_machine) {
     if (JobResult r = time_blend_space_states(parameters); !r) return r;
-    machine_.update(dt_s, parameters, {clip_lengths_, blend_lengths_});
+    machine_.update(dt_s, parameters, {clip_lengths_, blend_lengths_}, stride_state_.play_rate);
     sources = machine_.sources();
   } else {
     single.kind = SourceKind::BlendSpace;

@@ -21,6 +21,8 @@ std::string Crowd::setup(const BoundCharacter& character, const GraphBinding& gr
   }
   instances_ = std::move(instances);
   parameters_.assign(as_size(count), parameters);
+  leads_s_.assign(as_size(count), 0.0f);
+  lead_clip_ = -1;
   scratch_ = PoseScratch(character.skeleton.parents.size());
   const int columns = static_cast<int>(std::ceil(std::sqrt(static_cast<float>(count))));
   const int rows = (count + columns - 1) / columns;
@@ -55,13 +57,20 @@ std::string Crowd::setup(const BoundCharacter& character, const GraphBinding& gr
   return {};
 }
 
-void Crowd::set_preview(int clip, float time_s) {
+void Crowd::set_preview(int clip, float time_s, float played_s, float clock_rate) {
+  if (clip != lead_clip_) std::fill(leads_s_.begin(), leads_s_.end(), 0.0f);
+  lead_clip_ = clip;
+  const bool rated = std::isfinite(played_s) && std::isfinite(clock_rate);
   for (std::size_t i = 0; i < instances_.size(); ++i) {
-    instances_[i].set_preview(clip, time_s + offsets_s_[i]);
+    // The rate of the instance's last frame, as the caller's clock ran at its own one's.
+    if (rated) leads_s_[i] += played_s * (instances_[i].warp_play_rate() - clock_rate);
+    instances_[i].set_preview(clip, time_s + offsets_s_[i] + leads_s_[i]);
   }
 }
 
 void Crowd::play_graph() {
+  std::fill(leads_s_.begin(), leads_s_.end(), 0.0f);
+  lead_clip_ = -1;
   for (CharacterInstance& instance : instances_) instance.play_graph();
 }
 

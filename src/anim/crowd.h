@@ -40,8 +40,12 @@ class Crowd {
   float offset_s(int i) const { return nth(offsets_s_, i); }
 
   // Every instance previews clip at time_s plus its offset (the timeline's clip preview), or
-  // plays the graph.
-  void set_preview(int clip, float time_s);
+  // plays the graph. Each instance's playhead runs at its own play rate (stride warping's, as the
+  // graph's clock does): played_s is the caller's seconds played since the last call (negative
+  // backwards; 0 paused or after a jump) over which time_s moved at clock_rate, and an instance
+  // whose rate differs runs ahead (or behind) by played_s times the difference. The lead starts
+  // at 0 with another clip and with the graph.
+  void set_preview(int clip, float time_s, float played_s = 0.0f, float clock_rate = 1.0f);
   void play_graph();
 
   // Every instance's settings (CharacterInstance::set_settings): call it when they change.
@@ -58,6 +62,8 @@ class Crowd {
   std::vector<Parameters> parameters_;
   std::vector<glm::mat4> placements_;
   std::vector<float> offsets_s_;
+  std::vector<float> leads_s_;  // per instance: how far its play rate took it past the clock
+  int lead_clip_ = -1;          // the clip the leads were gained on
   PoseScratch scratch_;
 };
 

@@ -195,7 +195,9 @@ JobResult MotionMatchingController::update(const MotionMatchingInput& input, flo
   search_timer_s_ -= dt_s;
   if (JobResult r = search_when_due(query); !r) return r;
   RootMotionDelta step;
-  if (JobResult r = play_on(dt_s, out_local, step); !r) return r;
+  const float play_rate =
+      std::isfinite(input.play_rate) && input.play_rate > 0.0f ? input.play_rate : 1.0f;
+  if (JobResult r = play_on(dt_s, play_rate, out_local, step); !r) return r;
   follow_root_motion(step, dt_s, out_step);
   return JobResult::ok();
 }
@@ -293,16 +295,19 @@ JobResult MotionMatchingController::search_when_due(const QueryFrame& query_fram
   return JobResult::ok();
 }
 
-// 4. Play on: root motion out of the pose, inertialization on top.
-JobResult MotionMatchingController::play_on(float dt_s, std::span<Transform> out_local,
+// 4. Play on: root motion out of the pose, inertialization on top. The clip at the play rate,
+// the blend in real seconds.
+JobResult MotionMatchingController::play_on(float dt_s, float play_rate,
+                                            std::span<Transform> out_local,
                                             RootMotionDelta& out_clip_step) {
   const std::size_t playing_slot = slot(range_);
   const Clip& clip = slot_clip(playing_slot);
+  const float clip_dt_s = dt_s * play_rate;
   out_clip_step = extract_root_motion(clip, slot_binding(playing_slot), *skeleton_, root_settings_,
-                                      time_s_, dt_s);
+                                      time_s_, clip_dt_s);
   clip_step_ = out_clip_step;
-  time_s_ =
-      clip.loop ? wrap_clip_time(clip, time_s_ + dt_s) : std::min(time_s_ + dt_s, clip.duration_s);
+  time_s_ = clip.loop ? wrap_clip_time(clip, time_s_ + clip_dt_s)
+                      : std::min(time_s_ + clip_dt_s, clip.duration_s);
   if (JobResult r = sample_in_place(range_, time_s_, pose_); !r) return r;
   inertializer_.advance(dt_s);
   if (JobResult r = inertializer_.apply(pose_); !r) return r;

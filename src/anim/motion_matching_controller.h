@@ -46,11 +46,15 @@ struct MotionMatchingControllerSettings {
 
 // What the player asks for this frame, in the world: a velocity on the ground (m/s) and a
 // facing (yaw about +Y, 0 facing +Z), and per clip of the database (by clip index) whether it
-// may be chosen (empty: every clip).
+// may be chosen (empty: every clip). play_rate: the rate the clip plays at (stride warping's,
+// CharacterInstance::warp_play_rate, where the legs reach no longer stride): the clip's time and
+// root motion advance by dt times it, while the simulation, the searches and the blends (real
+// seconds, as Unreal's blend times) advance by dt.
 struct MotionMatchingInput {
   glm::vec3 desired_velocity{0.0f};
   float desired_yaw_rad = 0.0f;
   std::span<const std::uint8_t> clip_enabled;
+  float play_rate = 1.0f;
 };
 
 // What the last search saw, for debug views and coverage.
@@ -147,7 +151,8 @@ class MotionMatchingController {
   JobResult simulate(const MotionMatchingInput& input, float dt_s);
   QueryFrame build_query(const MotionMatchingInput& input);
   JobResult search_when_due(const QueryFrame& query_frame);
-  JobResult play_on(float dt_s, std::span<Transform> out_local, RootMotionDelta& out_clip_step);
+  JobResult play_on(float dt_s, float play_rate, std::span<Transform> out_local,
+                    RootMotionDelta& out_clip_step);
   void follow_root_motion(const RootMotionDelta& clip_step, float dt_s, RootMotionDelta& out_step);
 
   JobResult switch_to(int frame, float dt_s);

@@ -302,13 +302,13 @@ float StateMachinePlayer::state_speed(int state, const Parameters& parameters) c
   return s.speed_parameter >= 0 ? s.speed * parameters.get(s.speed_parameter) : s.speed;
 }
 
-void StateMachinePlayer::advance(Slot& slot, float dt_s, Parameters& parameters,
+void StateMachinePlayer::advance(Slot& slot, float dt_s, float play_rate, Parameters& parameters,
                                  const SourceDurations& durations) {
   const float speed = state_speed(slot.state, parameters);
-  slot.phase += dt_s * speed / state_length_s(slot.state, durations);
+  slot.phase += dt_s * play_rate * speed / state_length_s(slot.state, durations);
   if (machine_->states[slot.state].kind == StateKind::StateMachine) {
     StateMachinePlayer& inner = nested_[slot.state];
-    inner.update(dt_s * speed, parameters, durations);
+    inner.update(dt_s * speed, parameters, durations, play_rate);
     // An inner inertialized switch changes this machine's output pose too: pass it on.
     if (&slot == &run_.current && inner.inertialization_started()) {
       run_.inertialization_started = true;
@@ -506,14 +506,14 @@ void StateMachinePlayer::rebuild_sources(const SourceDurations& durations) {
 }
 
 void StateMachinePlayer::update(float dt_s, Parameters& parameters,
-                                const SourceDurations& durations) {
+                                const SourceDurations& durations, float play_rate) {
   if (machine_ == nullptr || run_.current.state < 0) return;
   run_.inertialization_started = false;
   run_.history.clock_s += dt_s;
   const float phase_before = run_.current.phase;
-  advance(run_.current, dt_s, parameters, durations);
+  advance(run_.current, dt_s, play_rate, parameters, durations);
   if (run_.status.running) {
-    if (run_.previous.state >= 0) advance(run_.previous, dt_s, parameters, durations);
+    if (run_.previous.state >= 0) advance(run_.previous, dt_s, play_rate, parameters, durations);
     run_.elapsed_s += dt_s;
     run_.status.progress = std::min(run_.elapsed_s / run_.status.duration_s, 1.0f);
     if (run_.status.blend != TransitionBlend::Inertialization)

@@ -196,10 +196,15 @@ class StateMachinePlayer {
   // the history of previous kept when it is given. state must be valid.
   void resume(int state, float phase, const StateMachinePlayer* previous = nullptr);
 
-  // Advances the active state (and a smooth crossfade's source) by dt_s, finishes a transition
-  // whose duration has passed, then fires at most one transition whose conditions and exit time
-  // hold, consuming the triggers it uses. Finally rebuilds sources().
-  void update(float dt_s, Parameters& parameters, const SourceDurations& durations);
+  // Advances the active state (and a smooth crossfade's source) by dt_s times play_rate,
+  // finishes a transition whose duration has passed, then fires at most one transition whose
+  // conditions and exit time hold, consuming the triggers it uses. Finally rebuilds sources().
+  // play_rate (stride warping's) speeds the states' clocks, so exit times and sync groups' marker
+  // phases, which are points of the animation, come sooner; a transition's duration, as
+  // Unreal's blend times, is seconds of dt_s (a Normalized one: of the source's authored length)
+  // and so is the history's clock.
+  void update(float dt_s, Parameters& parameters, const SourceDurations& durations,
+              float play_rate = 1.0f);
 
   // What to sample and blend, weights summing to one. Empty until the first update.
   std::span<const WeightedSource> sources() const {
@@ -243,7 +248,9 @@ class StateMachinePlayer {
 
   float state_length_s(int state, const SourceDurations& durations) const;
   float state_speed(int state, const Parameters& parameters) const;
-  void advance(Slot& slot, float dt_s, Parameters& parameters, const SourceDurations& durations);
+  // Moves slot's clock on by dt_s times play_rate (a nested machine's transitions by dt_s).
+  void advance(Slot& slot, float dt_s, float play_rate, Parameters& parameters,
+               const SourceDurations& durations);
   int choose_transition(float current_phase_before, const Parameters& parameters) const;
   bool can_fire(const Transition& t, const Slot& slot, float phase_before,
                 const Parameters& parameters) const;

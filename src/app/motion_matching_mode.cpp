@@ -216,6 +216,8 @@ std::string MotionMatchingMode::step(const SteeringInput& input, float dt_s, Vie
   in.desired_velocity = input_.velocity;
   in.desired_yaw_rad = input_.yaw_rad;
   in.clip_enabled = clip_enabled;
+  // The clip plays at the rate the character's stride warping asked the frame before.
+  in.play_rate = scene.instance.warp_play_rate();
   anim::RootMotionDelta step;
   if (anim::JobResult r = controller_.update(in, dt_s, pose_, step); !r) {
     return std::string("motion matching: ") + r.error;

@@ -62,9 +62,11 @@ bool starts_again(const SlideMetering& metering, const ViewerScene& scene, float
   if (metering.preview_clip != scene.preview_clip) return true;
   // Paused, any move of the playhead is the user's (a scrub, a step): frames are not fed then.
   if (!scene.clock.playing()) return scene.clock.time_s() != metering.playhead_s;
+  // The clock ran at stride warping's play rate too.
   const double direction = scene.clock.running_backwards() ? -1.0 : 1.0;
   return playhead_jumped(metering.playhead_s, scene.clock.time_s(),
-                         direction * dt_s * scene.clock.speed(), scene.clock.timeline());
+                         direction * dt_s * scene.clock.speed() * scene.clock_play_rate,
+                         scene.clock.timeline());
 }
 
 }  // namespace

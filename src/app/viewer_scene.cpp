@@ -305,7 +305,8 @@ std::string ViewerScene::update(float dt_s, const visual::SceneView& view) {
   if (!loaded) return {};
   const bool previewing = mode == PlayMode::ClipPreview && preview_clip >= 0;
   // Stride warping asks the previewed clip played faster where the legs reach no longer stride.
-  if (previewing) clock.advance(dt_s * instance.warp_play_rate());
+  clock_play_rate = instance.warp_play_rate();
+  if (previewing) clock.advance(dt_s * clock_play_rate);
   // A motion-matching controller's pose, set before this update, plays until the mode stops.
   if (!std::holds_alternative<anim::ExternalPose>(instance.source())) {
     if (previewing) {
@@ -343,7 +344,12 @@ std::string ViewerScene::update_crowd(const visual::SceneView& view, float dt_s,
     }
   }
   if (previewing) {
-    crowd.set_preview(preview_clip, static_cast<float>(clock.time_s()));
+    // Each copy plays the clip at its own stride warping's rate: the seconds the clock played
+    // this frame (as it advanced them: times its speed, in its direction) lead it on.
+    const float direction = clock.running_backwards() ? -1.0f : 1.0f;
+    const float played_s =
+        clock.playing() ? direction * dt_s * static_cast<float>(clock.speed()) : 0.0f;
+    crowd.set_preview(preview_clip, static_cast<float>(clock.time_s()), played_s, clock_play_rate);
   } else {
     crowd.play_graph();
   }

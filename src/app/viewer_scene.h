@@ -71,6 +71,9 @@ struct ViewerScene {
   anim::BindOptions clip_binding;
   anim::Terrain terrain;
   anim::PlaybackClock clock;
+  // The play rate the last update advanced the clock at (stride warping's, from the frame
+  // before): the clock ran dt times the clock's speed times it.
+  float clock_play_rate = 1.0f;
   PlayMode mode = PlayMode::ClipPreview;
   int preview_clip = -1;  // index into clips()
   // Clip B of a side-by-side comparison; the frame loop updates it after update().

@@ -94,6 +94,31 @@ TEST(MotionMatchingController, StepsKeepTheCharacterWithTheSimulation) {
   EXPECT_NEAR(pose[0].translation.z, 0.0f, 1e-4f);
 }
 
+// At stride warping's play rate 1.5 the walk (1.4 m/s, 2 s loop) plays 1.5 times as fast: over
+// a second its own root motion carries the character 1.4 * 1.5 = 2.1 m (1.4 m at rate 1) and its
+// clock moves 1.5 s. Asked 2.1 m/s, the clip's own stride then keeps up without the pull.
+TEST(MotionMatchingController, AtAPlayRateTheClipPlaysFasterAndCarriesFarther) {
+  Walker w;
+  MotionMatchingInput input;
+  input.desired_velocity = {0.0f, 0.0f, 2.1f};
+  input.play_rate = 1.5f;
+  w.run(input, 2.0f);
+  ASSERT_EQ(w.controller.current_clip(), 0);
+  std::vector<Transform> pose(w.skeleton.parents.size());
+  RootMotionDelta step;
+  const int switches = w.controller.switch_count();
+  const float start_s = w.controller.current_time_s();
+  float carried_m = 0.0f;
+  for (int i = 0; i < 60; ++i) {
+    ASSERT_TRUE(w.controller.update(input, 1.0f / 60.0f, pose, step));
+    carried_m += glm::length(w.controller.clip_step().translation);
+  }
+  ASSERT_EQ(w.controller.switch_count(), switches) << "the walk played on";
+  EXPECT_NEAR(carried_m, 2.1f, 0.01f);
+  // 1.5 s further on the 2 s loop.
+  EXPECT_NEAR(std::fmod(w.controller.current_time_s() - start_s + 2.0f, 2.0f), 1.5f, 1e-3f);
+}
+
 TEST(MotionMatchingController, ExcludedClipsAreNeverChosen) {
   Walker w;
   MotionMatchingInput input;

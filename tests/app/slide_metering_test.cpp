@@ -4,10 +4,12 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <string>
 
 #include "app/async_loader.h"
 #include "demo/demo_character.h"
+#include "demo/demo_gait.h"
 
 namespace app {
 namespace {
@@ -24,6 +26,43 @@ TEST(SlideMetering, APlayheadJumpsWhenItMovesOtherwiseThanTheClockWould) {
   EXPECT_TRUE(playhead_jumped(0.5, 0.45, 0.05, timeline)) << "back where forward was due";
   EXPECT_FALSE(playhead_jumped(0.02, 0.02 - 1.0 / 30.0 + 1.0, -1.0 / 30.0, timeline))
       << "backwards over the loop's start";
+}
+
+// Stride warping's play rate runs the clock faster than dt times its speed: with frames of 0.05 s
+// (a viewer at 20 frames a second) at a rate over 1.25 the playhead moves more than 0.0125 s
+// beyond what dt alone says, the 1.5 frames of the demo's 120 fps clips that tell a jump. The
+// meter expects the rate too, and so counts on.
+TEST(SlideMetering, ThePlayRateOfStrideWarpingIsNoJump) {
+  LoadOutcome demo = load_now({{demo::kDemoSourcePath}, {}});
+  ASSERT_TRUE(demo.ok);
+  ViewerScene scene;
+  ASSERT_EQ(scene.open(std::move(demo.character), std::move(demo.project)), "");
+  scene.settings.stride_warping = true;
+  // Twice the walk's speed (the clamp raised to 2): the stride reaches about 1.45 times the
+  // walk's, the play rate makes up the rest.
+  scene.settings.stride_warping_settings.requested_speed_mps = 2.0f * demo::kDemoWalkSpeed_mps;
+  scene.settings.stride_warping_settings.max_ratio = 2.0f;
+  ASSERT_EQ(scene.apply_settings(), "");
+  const ui::ViewSettings view;
+  SlideMetering metering;
+  const int walk = scene.find_clip("walk_forward");
+  ASSERT_GE(walk, 0);
+  scene.mode = PlayMode::ClipPreview;
+  scene.preview(walk);
+  scene.clock.set_playing(true);
+  constexpr float kLongFrame_s = 0.05f;
+  float fastest_rate = 1.0f;
+  for (int f = 0; f < 60; ++f) {
+    ASSERT_EQ(scene.update(kLongFrame_s, view), "");
+    meter_foot_slide(metering, scene, 1, kLongFrame_s);
+    fastest_rate = std::max(fastest_rate, scene.clock_play_rate);
+  }
+  EXPECT_GT(fastest_rate, 1.3f) << "the rate the test is about";
+  // Never restarted after the first frame: the plot holds all 60 frames (of its 300).
+  EXPECT_EQ(metering.meter.plot_offset(), 60);
+  const anim::SlideTally& clip = metering.meter.tally(anim::SlideSpan::Clip);
+  ASSERT_TRUE(clip.counted);
+  for (int foot = 0; foot < 2; ++foot) EXPECT_GE(clip.steps[foot], 2) << foot;
 }
 
 TEST(SlideMetering, TheDemosWalkStaysPlantedAScrubRestartsAndABlendBetweenSamplesSlides) {
