@@ -442,40 +442,68 @@ JobResult move_body(const FootSolve& solve, const FootIkState& state, std::span<
   return JobResult::ok();
 }
 
-// 4. Two-bone IK per leg, the knee kept on the side it is animated on. An attached foot's IK
-//    turns its thigh, calf and foot: the joints below the thigh alone need new matrices.
+// The goal of leg i's two-bone IK: its foot's target, the knee kept on the side it is
+// animated on (a straight leg bends toward knee_forward).
+TwoBoneIkGoal leg_goal(const FootSolve& solve, int i, const Transform& model_from_world,
+                       std::span<const glm::mat4> model) {
+  const Leg& leg = nth(solve.rig.legs, i);
+  const FootTarget& target = nth(solve.targets, i);
+  TwoBoneIkGoal goal;
+  goal.target = transform_point(model_from_world, target.ankle);
+  const glm::vec3 hip = position(model[leg.thigh]);
+  const glm::vec3 ankle = ankle_of_calf(leg, model);
+  goal.pole = position(model[leg.calf]) - 0.5f * (hip + ankle) +
+              1e-3f * glm::length(ankle - hip) * leg.knee_forward;
+  goal.position_weight = solve.weight;
+  goal.end_rotation = glm::inverse(solve.world.rotation) * target.rotation;
+  goal.rotation_weight = solve.weight;
+  goal.soft_fraction = solve.soft_fraction;
+  return goal;
+}
+
+// 4. Two-bone IK per leg. An attached foot's IK turns its thigh, calf and foot: the joints below
+//    the thigh alone need new matrices. Attached legs are solved two at a time (the same
+//    results, in less time: see solve_two_bone_ik_pair).
 JobResult solve_legs(const FootSolve& solve, std::span<Transform> local, std::span<glm::mat4> model,
                      FootIkDebug* debug) {
   const Skeleton& skeleton = solve.skeleton;
-  bool all_attached = true;
+  const int legs = solve.legs();
   const Transform model_from_world = inverse(solve.world);
-  const glm::quat model_from_world_rotation = glm::inverse(solve.world.rotation);
-  for (int i = 0; i < solve.legs(); ++i) {
+  std::array<TwoBoneIkGoal, kMaxFootIkLegs> goals;
+  std::array<TwoBoneIkSolution, kMaxFootIkLegs> solutions;
+  bool all_attached = true;
+  for (int i = 0; i < legs; ++i) {
+    nth(goals, i) = leg_goal(solve, i, model_from_world, model);
+    all_attached = all_attached && nth(solve.rig.legs, i).foot_attached;
+  }
+  auto joints = [&](int i) {
     const Leg& leg = nth(solve.rig.legs, i);
-    const FootTarget& target = nth(solve.targets, i);
-    TwoBoneIkGoal goal_i;
-    goal_i.target = transform_point(model_from_world, target.ankle);
-    // The knee keeps the side it is animated on; a straight leg bends toward knee_forward.
-    const glm::vec3 hip = position(model[leg.thigh]);
-    const glm::vec3 ankle = ankle_of_calf(leg, model);
-    goal_i.pole = position(model[leg.calf]) - 0.5f * (hip + ankle) +
-                  1e-3f * glm::length(ankle - hip) * leg.knee_forward;
-    goal_i.position_weight = solve.weight;
-    goal_i.end_rotation = model_from_world_rotation * target.rotation;
-    goal_i.rotation_weight = solve.weight;
-    goal_i.soft_fraction = solve.soft_fraction;
-    TwoBoneIkSolution solution;
-    if (leg.foot_attached) {
-      if (const JobResult r = apply_two_bone_ik(skeleton, model, local,
-                                                {leg.thigh, leg.calf, leg.foot}, goal_i, &solution);
-          !r) {
-        return r;
-      }
-    } else {
-      solution = place_detached_foot(skeleton, leg, goal_i, model, local);
-      all_attached = false;
+    return TwoBoneIkJoints{leg.thigh, leg.calf, leg.foot};
+  };
+  int i = 0;
+  for (; all_attached && i + 1 < legs; i += 2) {
+    std::array<TwoBoneIkSolution, 2> pair;
+    if (const JobResult r =
+            apply_two_bone_ik_pair(skeleton, model, local, {joints(i), joints(i + 1)},
+                                   {nth(goals, i), nth(goals, i + 1)}, &pair);
+        !r) {
+      return r;
     }
-    if (debug) nth(debug->feet, i).reached = solution.reached;
+    nth(solutions, i) = pair[0];
+    nth(solutions, i + 1) = pair[1];
+  }
+  for (; i < legs; ++i) {
+    if (!nth(solve.rig.legs, i).foot_attached) {
+      nth(solutions, i) =
+          place_detached_foot(skeleton, nth(solve.rig.legs, i), nth(goals, i), model, local);
+    } else if (const JobResult r = apply_two_bone_ik(skeleton, model, local, joints(i),
+                                                     nth(goals, i), &nth(solutions, i));
+               !r) {
+      return r;
+    }
+  }
+  for (int leg = 0; debug && leg < legs; ++leg) {
+    nth(debug->feet, leg).reached = nth(solutions, leg).reached;
   }
   if (!all_attached) return local_to_model(skeleton, local, model);
   for (const Leg& leg : solve.rig.legs) {
