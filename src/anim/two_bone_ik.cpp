@@ -265,22 +265,24 @@ std::array<TwoBoneIkSolution, N> solve_chains(const std::array<TwoBoneIkChain, N
   return turn_chains(chains, measure_chains(chains));
 }
 
-// The chain's model rotations before the turns: the root's parent's read from its matrix, each
+// The model rotation of joint (none: identity), read from its matrix.
+glm::quat matrix_rotation(std::span<const glm::mat4> model, int joint) {
+  return joint == kNoParent ? kIdentity : model_rotation(model[joint]);
+}
+
+// Writes the rotations of solution s of the chain's joints into local. The chain's model
+// rotations before the turns: the root's parent's (root_parent, read from its matrix), each
 // joint's below it composed from its parent's where the parent is in the chain (cheaper than
-// reading another matrix, and the same for joints without non-uniform scale). Writes the
-// rotations of solution s of the chain's joints into local.
+// reading another matrix, and the same for joints without non-uniform scale).
 void write_chain_rotations(const Skeleton& skeleton, std::span<const glm::mat4> model,
                            std::span<Transform> local, const TwoBoneIkJoints& joints,
-                           const TwoBoneIkGoal& goal, const TwoBoneIkSolution& s) {
-  auto matrix_rotation = [&](int joint) {
-    return joint == kNoParent ? kIdentity : model_rotation(model[joint]);
-  };
-  const glm::quat root_parent = matrix_rotation(skeleton.parents[joints.root]);
+                           const TwoBoneIkGoal& goal, const TwoBoneIkSolution& s,
+                           const glm::quat& root_parent) {
   Transform& root = local[joints.root];
   const glm::quat root_now = root_parent * root.rotation;
   const int mid_parent_joint = skeleton.parents[joints.mid];
   const glm::quat mid_parent =
-      mid_parent_joint == joints.root ? root_now : matrix_rotation(mid_parent_joint);
+      mid_parent_joint == joints.root ? root_now : matrix_rotation(model, mid_parent_joint);
   Transform& mid = local[joints.mid];
   const glm::quat mid_now = mid_parent * mid.rotation;  // read before the mid turns
 
@@ -299,7 +301,7 @@ void write_chain_rotations(const Skeleton& skeleton, std::span<const glm::mat4> 
     const glm::quat turn = s.root_delta * s.mid_delta;
     const int end_parent_joint = skeleton.parents[joints.end];
     const glm::quat end_parent_now =
-        end_parent_joint == joints.mid ? mid_now : matrix_rotation(end_parent_joint);
+        end_parent_joint == joints.mid ? mid_now : matrix_rotation(model, end_parent_joint);
     const glm::quat end_parent = turn * end_parent_now;
     const glm::quat end_now = turn * (end_parent_now * local[joints.end].rotation);
     const glm::quat end_goal = slerp(end_now, glm::normalize(goal.end_rotation), rotation_weight);
@@ -361,7 +363,8 @@ const char* validate(const Skeleton& skeleton, const TwoBoneIkJoints& joints) {
   if (const char* error = validate(skeleton, joints)) return JobResult::fail(error);
   const TwoBoneIkSolution s = solve_two_bone_ik(
       position(model[joints.root]), position(model[joints.mid]), position(model[joints.end]), goal);
-  write_chain_rotations(skeleton, model, local, joints, goal, s);
+  write_chain_rotations(skeleton, model, local, joints, goal, s,
+                        matrix_rotation(model, skeleton.parents[joints.root]));
   if (out_solution) *out_solution = s;
   return JobResult::ok();
 }
@@ -378,8 +381,14 @@ const char* validate(const Skeleton& skeleton, const TwoBoneIkJoints& joints) {
   }
   const std::array<TwoBoneIkSolution, 2> s = solve_chains(std::array<TwoBoneIkChain, 2>{
       chain_of(model, joints[0], goals[0]), chain_of(model, joints[1], goals[1])});
-  write_chain_rotations(skeleton, model, local, joints[0], goals[0], s[0]);
-  write_chain_rotations(skeleton, model, local, joints[1], goals[1], s[1]);
+  // Legs hang from one pelvis: its rotation is read once.
+  const int parent0 = skeleton.parents[joints[0].root];
+  const int parent1 = skeleton.parents[joints[1].root];
+  const glm::quat root_parent0 = matrix_rotation(model, parent0);
+  const glm::quat root_parent1 =
+      parent1 == parent0 ? root_parent0 : matrix_rotation(model, parent1);
+  write_chain_rotations(skeleton, model, local, joints[0], goals[0], s[0], root_parent0);
+  write_chain_rotations(skeleton, model, local, joints[1], goals[1], s[1], root_parent1);
   if (out_solutions) *out_solutions = s;
   return JobResult::ok();
 }
