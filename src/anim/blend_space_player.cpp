@@ -123,6 +123,8 @@ void BlendSpacePlayer::continue_from(const BlendSpacePlayer& previous) {
 }
 
 void BlendSpacePlayer::compute_weights(glm::vec2 point) {
+  if (weighed_point_ == point) return;
+  weighed_point_ = point;
   if (one_dimensional_) {
     blend_weights_1d(thresholds_, point.x, weights_);
   } else {

@@ -119,6 +119,9 @@ class BlendSpacePlayer {
   std::vector<CompressedBlendInput> compressed_inputs_;
   bool all_compressed_ = false;  // every clip's binding has its compressed form
   std::vector<float> weights_;
+  // The point weights_ were computed for: a point that did not move (a character standing, a
+  // stick held still) keeps them without the weight search.
+  std::optional<glm::vec2> weighed_point_;
   std::vector<std::uint32_t> zeroed_by_;  // the weight search's hints (blend_weights_2d)
   bool one_dimensional_ = false;
   std::vector<float> thresholds_;

@@ -306,59 +306,80 @@ struct FootSolve {
   }
 };
 
-// 1. Foot i: the lock, then the animated foot carried from the clip's ground onto the terrain by
-//    the turn from +Y to the ground normal about its pivot point.
-void place_foot(FootSolve& solve, int i, const GroundProber& ground, FootIkState& state,
-                std::span<const glm::mat4> model, std::span<const glm::vec3> foot_shifts,
-                FootIkDebug* debug) {
+// Where step 1a leaves foot i: its sole points and ankle in the world, moved by its lock, and
+// the ground under them.
+struct FootOnGround {
+  glm::vec3 heel{0.0f};
+  glm::vec3 toe{0.0f};
+  glm::vec3 ankle{0.0f};
+  float heel_lift = 0.0f;
+  float toe_lift = 0.0f;
+  bool planted = false;
+  GroundProbe heel_ground;
+  GroundProbe toe_ground;
+};
+
+// 1a. Foot i: the lock, and the ground under its moved sole points.
+FootOnGround probe_foot(const FootSolve& solve, int i, const GroundProber& ground,
+                        FootIkState& state, std::span<const glm::mat4> model,
+                        std::span<const glm::vec3> foot_shifts) {
   const Transform& world = solve.world;
   const float base_y = world.translation.y;  // the clip's ground plane in the world
   const Leg& leg = nth(solve.rig.legs, i);
-  FootLock& lock = nth(state.locks, i);
-  const bool planted = !solve.contacts.empty() && nth(solve.contacts, i);
-  glm::vec3 heel = transform_point(world, heel_point(leg, model));
-  glm::vec3 toe = transform_point(world, toe_point(leg, model));
-  glm::vec3 ankle = transform_point(world, position(model[leg.foot]));
+  FootOnGround f;
+  f.planted = !solve.contacts.empty() && nth(solve.contacts, i);
+  f.heel = transform_point(world, heel_point(leg, model));
+  f.toe = transform_point(world, toe_point(leg, model));
+  f.ankle = transform_point(world, position(model[leg.foot]));
   if (as_size(i) < foot_shifts.size()) {
     const glm::vec3 moved = world.rotation * (world.scale * nth(foot_shifts, i));
-    heel += moved;
-    toe += moved;
-    ankle += moved;
+    f.heel += moved;
+    f.toe += moved;
+    f.ankle += moved;
   }
-  const float heel_lift = heel.y - base_y;
-  const float toe_lift = toe.y - base_y;
-  const glm::vec2 shift =
-      update_lock(lock, planted, heel_lift, toe_lift, heel, toe, solve.settings, solve.dt_s);
+  f.heel_lift = f.heel.y - base_y;
+  f.toe_lift = f.toe.y - base_y;
+  const glm::vec2 shift = update_lock(nth(state.locks, i), f.planted, f.heel_lift, f.toe_lift,
+                                      f.heel, f.toe, solve.settings, solve.dt_s);
   const glm::vec3 shift3{shift.x, 0.0f, shift.y};
-  heel += shift3;
-  toe += shift3;
-  ankle += shift3;
+  f.heel += shift3;
+  f.toe += shift3;
+  f.ankle += shift3;
+  f.heel_ground = ground.at(f.heel.x, f.heel.z);
+  f.toe_ground = ground.at(f.toe.x, f.toe.z);
+  return f;
+}
 
-  const GroundProbe heel_ground = ground.at(heel.x, heel.z);
-  const GroundProbe toe_ground = ground.at(toe.x, toe.z);
+// 1b. Foot i's target: the animated foot carried from the clip's ground onto the terrain by the
+//     turn from +Y to the ground normal about its pivot point.
+void place_foot(FootSolve& solve, int i, const FootOnGround& f, const FootLock& lock,
+                std::span<const glm::mat4> model, FootIkDebug* debug) {
+  const Transform& world = solve.world;
+  const float base_y = world.translation.y;
+  const Leg& leg = nth(solve.rig.legs, i);
   glm::vec3 normal = kUp;
   if (solve.settings.align_to_ground) {
-    normal = glm::normalize(heel_ground.normal + toe_ground.normal);
+    normal = glm::normalize(f.heel_ground.normal + f.toe_ground.normal);
   }
   // The sole's plane {p : dot(p, normal) = support} is the ground under the pivot (the sole
   // point nearer the clip's ground), raised where the other point, at its animated lift above
   // that plane, would go below the terrain under it. On a plane both agree; across a stair's
   // edge a flat foot rests on the higher tread.
-  const glm::vec3 heel_on_ground{heel.x, heel_ground.height_m, heel.z};
-  const glm::vec3 toe_on_ground{toe.x, toe_ground.height_m, toe.z};
+  const glm::vec3 heel_on_ground{f.heel.x, f.heel_ground.height_m, f.heel.z};
+  const glm::vec3 toe_on_ground{f.toe.x, f.toe_ground.height_m, f.toe.z};
   const bool on_toe = lock.pivot_on_toe;
-  const glm::vec3& pivot = on_toe ? toe : heel;
-  const float support = std::max(
-      glm::dot(on_toe ? toe_on_ground : heel_on_ground, normal),
-      glm::dot(on_toe ? heel_on_ground : toe_on_ground, normal) - (on_toe ? heel_lift : toe_lift));
+  const glm::vec3& pivot = on_toe ? f.toe : f.heel;
+  const float support = std::max(glm::dot(on_toe ? toe_on_ground : heel_on_ground, normal),
+                                 glm::dot(on_toe ? heel_on_ground : toe_on_ground, normal) -
+                                     (on_toe ? f.heel_lift : f.toe_lift));
   const glm::vec3 pivot_on_clip_ground{pivot.x, base_y, pivot.z};
   const float pivot_support_y = (support - normal.x * pivot.x - normal.z * pivot.z) / normal.y;
   const glm::vec3 pivot_on_support{pivot.x, pivot_support_y, pivot.z};
   const glm::quat turn = rotation_from_up(normal);
   FootTarget& target = nth(solve.targets, i);
-  target.ankle = pivot_on_support + turn * (ankle - pivot_on_clip_ground);
+  target.ankle = pivot_on_support + turn * (f.ankle - pivot_on_clip_ground);
   target.rotation = turn * (world.rotation * model_rotation(model[leg.foot]));
-  target.rise_m = target.ankle.y - ankle.y;
+  target.rise_m = target.ankle.y - f.ankle.y;
 
   if (debug) {
     FootDebug& d = nth(debug->feet, i);
@@ -367,7 +388,7 @@ void place_foot(FootSolve& solve, int i, const GroundProber& ground, FootIkState
     d.ground_normal = normal;
     d.ankle_target = target.ankle;
     d.locked_point = glm::vec3(lock.locked_pivot_xz.x, pivot_support_y, lock.locked_pivot_xz.y);
-    d.in_contact = planted;
+    d.in_contact = f.planted;
     d.locked = lock.locked;
   }
 }
@@ -442,40 +463,68 @@ JobResult move_body(const FootSolve& solve, const FootIkState& state, std::span<
   return JobResult::ok();
 }
 
-// 4. Two-bone IK per leg, the knee kept on the side it is animated on. An attached foot's IK
-//    turns its thigh, calf and foot: the joints below the thigh alone need new matrices.
+// The goal of leg i's two-bone IK: its foot's target, the knee kept on the side it is
+// animated on (a straight leg bends toward knee_forward).
+TwoBoneIkGoal leg_goal(const FootSolve& solve, int i, const Transform& model_from_world,
+                       std::span<const glm::mat4> model) {
+  const Leg& leg = nth(solve.rig.legs, i);
+  const FootTarget& target = nth(solve.targets, i);
+  TwoBoneIkGoal goal;
+  goal.target = transform_point(model_from_world, target.ankle);
+  const glm::vec3 hip = position(model[leg.thigh]);
+  const glm::vec3 ankle = ankle_of_calf(leg, model);
+  goal.pole = position(model[leg.calf]) - 0.5f * (hip + ankle) +
+              1e-3f * glm::length(ankle - hip) * leg.knee_forward;
+  goal.position_weight = solve.weight;
+  goal.end_rotation = glm::inverse(solve.world.rotation) * target.rotation;
+  goal.rotation_weight = solve.weight;
+  goal.soft_fraction = solve.soft_fraction;
+  return goal;
+}
+
+// 4. Two-bone IK per leg. An attached foot's IK turns its thigh, calf and foot: the joints below
+//    the thigh alone need new matrices. Attached legs are solved two at a time (the same
+//    results, in less time: see solve_two_bone_ik_pair).
 JobResult solve_legs(const FootSolve& solve, std::span<Transform> local, std::span<glm::mat4> model,
                      FootIkDebug* debug) {
   const Skeleton& skeleton = solve.skeleton;
-  bool all_attached = true;
+  const int legs = solve.legs();
   const Transform model_from_world = inverse(solve.world);
-  const glm::quat model_from_world_rotation = glm::inverse(solve.world.rotation);
-  for (int i = 0; i < solve.legs(); ++i) {
+  std::array<TwoBoneIkGoal, kMaxFootIkLegs> goals;
+  std::array<TwoBoneIkSolution, kMaxFootIkLegs> solutions;
+  bool all_attached = true;
+  for (int i = 0; i < legs; ++i) {
+    nth(goals, i) = leg_goal(solve, i, model_from_world, model);
+    all_attached = all_attached && nth(solve.rig.legs, i).foot_attached;
+  }
+  auto joints = [&](int i) {
     const Leg& leg = nth(solve.rig.legs, i);
-    const FootTarget& target = nth(solve.targets, i);
-    TwoBoneIkGoal goal_i;
-    goal_i.target = transform_point(model_from_world, target.ankle);
-    // The knee keeps the side it is animated on; a straight leg bends toward knee_forward.
-    const glm::vec3 hip = position(model[leg.thigh]);
-    const glm::vec3 ankle = ankle_of_calf(leg, model);
-    goal_i.pole = position(model[leg.calf]) - 0.5f * (hip + ankle) +
-                  1e-3f * glm::length(ankle - hip) * leg.knee_forward;
-    goal_i.position_weight = solve.weight;
-    goal_i.end_rotation = model_from_world_rotation * target.rotation;
-    goal_i.rotation_weight = solve.weight;
-    goal_i.soft_fraction = solve.soft_fraction;
-    TwoBoneIkSolution solution;
-    if (leg.foot_attached) {
-      if (const JobResult r = apply_two_bone_ik(skeleton, model, local,
-                                                {leg.thigh, leg.calf, leg.foot}, goal_i, &solution);
-          !r) {
-        return r;
-      }
-    } else {
-      solution = place_detached_foot(skeleton, leg, goal_i, model, local);
-      all_attached = false;
+    return TwoBoneIkJoints{leg.thigh, leg.calf, leg.foot};
+  };
+  int i = 0;
+  for (; all_attached && i + 1 < legs; i += 2) {
+    std::array<TwoBoneIkSolution, 2> pair;
+    if (const JobResult r =
+            apply_two_bone_ik_pair(skeleton, model, local, {joints(i), joints(i + 1)},
+                                   {nth(goals, i), nth(goals, i + 1)}, &pair);
+        !r) {
+      return r;
     }
-    if (debug) nth(debug->feet, i).reached = solution.reached;
+    nth(solutions, i) = pair[0];
+    nth(solutions, i + 1) = pair[1];
+  }
+  for (; i < legs; ++i) {
+    if (!nth(solve.rig.legs, i).foot_attached) {
+      nth(solutions, i) =
+          place_detached_foot(skeleton, nth(solve.rig.legs, i), nth(goals, i), model, local);
+    } else if (const JobResult r = apply_two_bone_ik(skeleton, model, local, joints(i),
+                                                     nth(goals, i), &nth(solutions, i));
+               !r) {
+      return r;
+    }
+  }
+  for (int leg = 0; debug && leg < legs; ++leg) {
+    nth(debug->feet, leg).reached = nth(solutions, leg).reached;
   }
   if (!all_attached) return local_to_model(skeleton, local, model);
   for (const Leg& leg : solve.rig.legs) {
@@ -497,8 +546,13 @@ JobResult solve_from_model(const Skeleton& skeleton, const FootIkRig& rig,
   solve.has_chest = rig.chest >= 0 && rig.spine_base >= 0;
   if (debug) debug->leg_count = solve.legs();
   const GroundProber ground(terrain);
+  // Step 1a for every foot, then 1b: the feet's dependent probes and divisions run side by side.
+  std::array<FootOnGround, kMaxFootIkLegs> feet;
   for (int i = 0; i < solve.legs(); ++i) {
-    place_foot(solve, i, ground, state, model, foot_shifts, debug);
+    nth(feet, i) = probe_foot(solve, i, ground, state, model, foot_shifts);
+  }
+  for (int i = 0; i < solve.legs(); ++i) {
+    place_foot(solve, i, nth(feet, i), nth(state.locks, i), model, debug);
   }
   // The pelvis follows the lower foot (smoothed), but never stays so high that a leg cannot
   // reach its target exactly. With a chest, the pelvis follows the ground under the hind hips

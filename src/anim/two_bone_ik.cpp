@@ -1,6 +1,7 @@
 #include "anim/two_bone_ik.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 
 #include "anim/fast_math.h"
@@ -122,82 +123,219 @@ glm::quat child_model_rotation(const glm::quat& parent_rotation, const glm::mat4
   return model_rotation(model);
 }
 
+namespace {
+
+// What a solve measures of one chain before it turns it.
+struct ChainMeasure {
+  bool valid = false;
+  glm::vec3 upper_v{0.0f};
+  glm::vec3 lower_v{0.0f};
+  glm::vec3 root_to_end{0.0f};
+  float upper = 0.0f;
+  float lower = 0.0f;
+  float full = 0.0f;
+  float tiny = 0.0f;
+  float distance = 0.0f;
+  float reach = 0.0f;
+  glm::vec3 upper_dir{0.0f};
+  glm::vec3 dir{0.0f};
+  glm::vec3 root_end_dir{0.0f};
+  glm::vec3 pole_side{0.0f};
+  glm::vec3 axis{0.0f};
+};
+
+// The solves of N chains take each step for every chain before the next step, so that the
+// chains' dependent square roots and divisions run side by side. A chain's own operations are
+// those of a solve alone, in the same order: its results are the same. An invalid chain's steps
+// run on (on floats, harmlessly) and its result is discarded.
+template <std::size_t N>
+std::array<ChainMeasure, N> measure_chains(const std::array<TwoBoneIkChain, N>& chains) {
+  std::array<ChainMeasure, N> m;
+  std::array<float, N> root_to_end_length{};
+  std::array<glm::vec3, N> end_dir{};
+  for (std::size_t k = 0; k < N; ++k) {
+    // Each length and direction of the chain is measured once and reused below.
+    const TwoBoneIkChain& c = chains[k];
+    m[k].upper_v = c.mid - c.root;
+    m[k].lower_v = c.end - c.mid;
+    m[k].root_to_end = c.end - c.root;
+    m[k].upper = glm::length(m[k].upper_v);
+    m[k].lower = glm::length(m[k].lower_v);
+    root_to_end_length[k] = glm::length(m[k].root_to_end);
+  }
+  for (std::size_t k = 0; k < N; ++k) {
+    const TwoBoneIkChain& c = chains[k];
+    ChainMeasure& mk = m[k];
+    mk.full = mk.upper + mk.lower;
+    mk.valid = finite(c.root) && finite(c.mid) && finite(c.end) && finite(c.goal.target) &&
+               finite(c.goal.pole) && std::isfinite(c.goal.position_weight) &&
+               std::isfinite(c.goal.soft_fraction) && mk.upper > 1e-6f && mk.lower > 1e-6f;
+    mk.tiny = 1e-6f * mk.full;
+    // Direction and distance to the target; a target at the root keeps the end's direction
+    // (the upper bone's where the end sits on the root).
+    mk.upper_dir = unit(mk.upper_v, mk.upper);
+    const bool end_off_root = root_to_end_length[k] > mk.tiny;
+    end_dir[k] = end_off_root ? unit(mk.root_to_end, root_to_end_length[k]) : mk.upper_dir;
+    const glm::vec3 to_target = c.goal.target - c.root;
+    mk.distance = glm::length(to_target);
+    mk.dir = mk.distance > mk.tiny ? unit(to_target, mk.distance) : end_dir[k];
+    mk.root_end_dir = end_off_root ? end_dir[k] : mk.dir;
+  }
+  for (std::size_t k = 0; k < N; ++k) {
+    const TwoBoneIkGoal& goal = chains[k].goal;
+    ChainMeasure& mk = m[k];
+    const float shortest = std::fabs(mk.upper - mk.lower) + 1e-4f * mk.full;
+    // The animated extension is always reached exactly: softening starts no earlier than it.
+    const float soft_start = std::max(mk.full * (1.0f - std::clamp(goal.soft_fraction, 0.0f, 0.5f)),
+                                      std::min(root_to_end_length[k], mk.full));
+    mk.reach = soft_reach(mk.distance, shortest, mk.full, soft_start);
+    mk.pole_side = perpendicular_part(goal.pole, mk.dir, 1e-6f);
+    mk.axis = bend_axis(mk.root_to_end, mk.upper_v, mk.root_end_dir, goal.pole, mk.full);
+  }
+  return m;
+}
+
+// The bends, swing and twist of N measured chains, step by step as measure_chains.
+template <std::size_t N>
+std::array<TwoBoneIkSolution, N> turn_chains(const std::array<TwoBoneIkChain, N>& chains,
+                                             const std::array<ChainMeasure, N>& m) {
+  std::array<glm::quat, N> root_bend;
+  std::array<glm::quat, N> mid_bend;
+  for (std::size_t k = 0; k < N; ++k) {
+    // Bend: set the interior angles at root and mid for the reach (law of cosines). A positive
+    // turn about axis opens the angle at either joint.
+    const ChainMeasure& mk = m[k];
+    const float upper = mk.upper, lower = mk.lower, reach = mk.reach;
+    const Angle root_angle_now = angle_between(mk.root_end_dir, mk.upper_dir);
+    const Angle mid_angle_now = angle_between(-mk.upper_dir, unit(mk.lower_v, lower));
+    const Angle root_angle =
+        angle_of_cosine((upper * upper + reach * reach - lower * lower) / (2.0f * upper * reach));
+    const Angle mid_angle =
+        angle_of_cosine((upper * upper + lower * lower - reach * reach) / (2.0f * upper * lower));
+    root_bend[k] = turn_by_difference(root_angle, root_angle_now, mk.axis);
+    mid_bend[k] = turn_by_difference(mid_angle, mid_angle_now, mk.axis);
+  }
+  std::array<glm::quat, N> root_delta;
+  for (std::size_t k = 0; k < N; ++k) {
+    // Swing: point the bent chain's root-end line at the target.
+    const glm::vec3& root = chains[k].root;
+    const ChainMeasure& mk = m[k];
+    const glm::vec3 bent_mid = root + root_bend[k] * mk.upper_v;
+    const glm::vec3 bent_end = bent_mid + root_bend[k] * (mid_bend[k] * mk.lower_v);
+    const float bent_length = glm::length(bent_end - root);
+    const glm::vec3 bent_dir = bent_length > mk.tiny ? unit(bent_end - root, bent_length) : mk.dir;
+    root_delta[k] = rotation_between(bent_dir, mk.dir) * root_bend[k];
+  }
+  for (std::size_t k = 0; k < N; ++k) {
+    // Twist about the line so the mid joint lies on the pole side. Both sides are unit vectors
+    // across the line, so the shortest arc between them turns about the line (but for opposite
+    // sides, whose half turn must be about the line too).
+    const ChainMeasure& mk = m[k];
+    const glm::vec3 mid_side =
+        perpendicular_part(root_delta[k] * mk.upper_v, mk.dir, 1e-6f * mk.full);
+    if (mk.pole_side != glm::vec3(0.0f) && mid_side != glm::vec3(0.0f)) {
+      const glm::quat twist = glm::dot(mid_side, mk.pole_side) < -0.999999f
+                                  ? glm::angleAxis(glm::pi<float>(), mk.dir)
+                                  : rotation_between(mid_side, mk.pole_side);
+      root_delta[k] = twist * root_delta[k];
+    }
+  }
+  std::array<TwoBoneIkSolution, N> out;
+  for (std::size_t k = 0; k < N; ++k) {
+    const TwoBoneIkChain& c = chains[k];
+    const ChainMeasure& mk = m[k];
+    TwoBoneIkSolution& s = out[k];
+    if (!mk.valid) {
+      s.mid = c.mid;
+      s.end = c.end;
+      continue;
+    }
+    const float weight = std::clamp(c.goal.position_weight, 0.0f, 1.0f);
+    s.root_delta = slerp(kIdentity, glm::normalize(root_delta[k]), weight);
+    s.mid_delta = slerp(kIdentity, mid_bend[k], weight);
+    s.mid = c.root + s.root_delta * mk.upper_v;
+    s.end = s.mid + s.root_delta * (s.mid_delta * mk.lower_v);
+    s.reached = weight == 1.0f && std::fabs(mk.reach - mk.distance) <= 1e-4f * mk.full;
+  }
+  return out;
+}
+
+template <std::size_t N>
+std::array<TwoBoneIkSolution, N> solve_chains(const std::array<TwoBoneIkChain, N>& chains) {
+  return turn_chains(chains, measure_chains(chains));
+}
+
+// The model rotation of joint (none: identity), read from its matrix.
+glm::quat matrix_rotation(std::span<const glm::mat4> model, int joint) {
+  return joint == kNoParent ? kIdentity : model_rotation(model[joint]);
+}
+
+// Writes the rotations of solution s of the chain's joints into local. The chain's model
+// rotations before the turns: the root's parent's (root_parent, read from its matrix), each
+// joint's below it composed from its parent's where the parent is in the chain (cheaper than
+// reading another matrix, and the same for joints without non-uniform scale).
+void write_chain_rotations(const Skeleton& skeleton, std::span<const glm::mat4> model,
+                           std::span<Transform> local, const TwoBoneIkJoints& joints,
+                           const TwoBoneIkGoal& goal, const TwoBoneIkSolution& s,
+                           const glm::quat& root_parent) {
+  Transform& root = local[joints.root];
+  const glm::quat root_now = root_parent * root.rotation;
+  const int mid_parent_joint = skeleton.parents[joints.mid];
+  const glm::quat mid_parent =
+      mid_parent_joint == joints.root ? root_now : matrix_rotation(model, mid_parent_joint);
+  Transform& mid = local[joints.mid];
+  const glm::quat mid_now = mid_parent * mid.rotation;  // read before the mid turns
+
+  // A model-space turn D of a joint whose parent has model rotation P (after the changes
+  // above it) changes its local rotation L to P^-1 * D * P * L. Model rotations are unit, so
+  // their inverse is their conjugate.
+  root.rotation =
+      glm::normalize(glm::conjugate(root_parent) * s.root_delta * root_parent * root.rotation);
+  // The mid's parent turned with root_delta, which cancels: only mid_delta remains.
+  mid.rotation =
+      glm::normalize(glm::conjugate(mid_parent) * s.mid_delta * mid_parent * mid.rotation);
+
+  const float rotation_weight = std::clamp(goal.rotation_weight, 0.0f, 1.0f);
+  if (rotation_weight > 0.0f && finite(goal.end_rotation) &&
+      glm::length(goal.end_rotation) > 0.0f) {
+    const glm::quat turn = s.root_delta * s.mid_delta;
+    const int end_parent_joint = skeleton.parents[joints.end];
+    const glm::quat end_parent_now =
+        end_parent_joint == joints.mid ? mid_now : matrix_rotation(model, end_parent_joint);
+    const glm::quat end_parent = turn * end_parent_now;
+    const glm::quat end_now = turn * (end_parent_now * local[joints.end].rotation);
+    const glm::quat end_goal = slerp(end_now, glm::normalize(goal.end_rotation), rotation_weight);
+    local[joints.end].rotation = glm::normalize(glm::conjugate(end_parent) * end_goal);
+  }
+}
+
+const char* check_sizes(const Skeleton& skeleton, std::span<const glm::mat4> model,
+                        std::span<Transform> local) {
+  const auto n = as_size(skeleton.joint_count());
+  if (model.size() != n) return "two-bone IK: model pose is not skeleton-sized";
+  if (local.size() != n) return "two-bone IK: local pose is not skeleton-sized";
+  return nullptr;
+}
+
+TwoBoneIkChain chain_of(std::span<const glm::mat4> model, const TwoBoneIkJoints& joints,
+                        const TwoBoneIkGoal& goal) {
+  return {position(model[joints.root]), position(model[joints.mid]), position(model[joints.end]),
+          goal};
+}
+
+}  // namespace
+
 // Flattened, as apply_two_bone_ik below: the inliner leaves the glm operations these are made of
 // (normalize, quaternion products) out of line, and their calls cost foot IK about a tenth.
 [[gnu::flatten]] TwoBoneIkSolution solve_two_bone_ik(const glm::vec3& root, const glm::vec3& mid,
                                                      const glm::vec3& end,
                                                      const TwoBoneIkGoal& goal) {
-  TwoBoneIkSolution out;
-  out.mid = mid;
-  out.end = end;
-  // Each length and direction of the chain is measured once and reused below.
-  const glm::vec3 upper_v = mid - root;
-  const glm::vec3 lower_v = end - mid;
-  const glm::vec3 root_to_end = end - root;
-  const float upper = glm::length(upper_v);
-  const float lower = glm::length(lower_v);
-  const float root_to_end_length = glm::length(root_to_end);
-  const float full = upper + lower;
-  const bool valid_input = finite(root) && finite(mid) && finite(end) && finite(goal.target) &&
-                           finite(goal.pole) && std::isfinite(goal.position_weight) &&
-                           std::isfinite(goal.soft_fraction);
-  if (!valid_input || !(upper > 1e-6f) || !(lower > 1e-6f)) return out;
-  const float tiny = 1e-6f * full;
+  return solve_chains(std::array<TwoBoneIkChain, 1>{{{root, mid, end, goal}}})[0];
+}
 
-  // Direction and distance to the target; a target at the root keeps the end's direction (the
-  // upper bone's where the end sits on the root).
-  const glm::vec3 upper_dir = unit(upper_v, upper);
-  const bool end_off_root = root_to_end_length > tiny;
-  const glm::vec3 end_dir = end_off_root ? unit(root_to_end, root_to_end_length) : upper_dir;
-  const glm::vec3 to_target = goal.target - root;
-  const float distance = glm::length(to_target);
-  const glm::vec3 dir = distance > tiny ? unit(to_target, distance) : end_dir;
-  const float shortest = std::fabs(upper - lower) + 1e-4f * full;
-  // The animated extension is always reached exactly: softening starts no earlier than it.
-  const float soft_start = std::max(full * (1.0f - std::clamp(goal.soft_fraction, 0.0f, 0.5f)),
-                                    std::min(root_to_end_length, full));
-  const float reach = soft_reach(distance, shortest, full, soft_start);
-
-  const glm::vec3 pole_side = perpendicular_part(goal.pole, dir, 1e-6f);
-  const glm::vec3 root_end_dir = end_off_root ? end_dir : dir;
-  const glm::vec3 axis = bend_axis(root_to_end, upper_v, root_end_dir, goal.pole, full);
-
-  // Bend: set the interior angles at root and mid for the reach (law of cosines). A positive
-  // turn about axis opens the angle at either joint.
-  const Angle root_angle_now = angle_between(root_end_dir, upper_dir);
-  const Angle mid_angle_now = angle_between(-upper_dir, unit(lower_v, lower));
-  const Angle root_angle =
-      angle_of_cosine((upper * upper + reach * reach - lower * lower) / (2.0f * upper * reach));
-  const Angle mid_angle =
-      angle_of_cosine((upper * upper + lower * lower - reach * reach) / (2.0f * upper * lower));
-  const glm::quat root_bend = turn_by_difference(root_angle, root_angle_now, axis);
-  const glm::quat mid_bend = turn_by_difference(mid_angle, mid_angle_now, axis);
-
-  // Swing: point the bent chain's root-end line at the target.
-  const glm::vec3 bent_mid = root + root_bend * upper_v;
-  const glm::vec3 bent_end = bent_mid + root_bend * (mid_bend * lower_v);
-  const float bent_length = glm::length(bent_end - root);
-  const glm::vec3 bent_dir = bent_length > tiny ? unit(bent_end - root, bent_length) : dir;
-  glm::quat root_delta = rotation_between(bent_dir, dir) * root_bend;
-
-  // Twist about the line so the mid joint lies on the pole side. Both sides are unit vectors
-  // across the line, so the shortest arc between them turns about the line (but for opposite
-  // sides, whose half turn must be about the line too).
-  const glm::vec3 mid_side = perpendicular_part(root_delta * upper_v, dir, 1e-6f * full);
-  if (pole_side != glm::vec3(0.0f) && mid_side != glm::vec3(0.0f)) {
-    const glm::quat twist = glm::dot(mid_side, pole_side) < -0.999999f
-                                ? glm::angleAxis(glm::pi<float>(), dir)
-                                : rotation_between(mid_side, pole_side);
-    root_delta = twist * root_delta;
-  }
-
-  const float weight = std::clamp(goal.position_weight, 0.0f, 1.0f);
-  out.root_delta = slerp(kIdentity, glm::normalize(root_delta), weight);
-  out.mid_delta = slerp(kIdentity, mid_bend, weight);
-  out.mid = root + out.root_delta * upper_v;
-  out.end = out.mid + out.root_delta * (out.mid_delta * lower_v);
-  out.reached = weight == 1.0f && std::fabs(reach - distance) <= 1e-4f * full;
-  return out;
+[[gnu::flatten]] std::array<TwoBoneIkSolution, 2> solve_two_bone_ik_pair(
+    const std::array<TwoBoneIkChain, 2>& chains) {
+  return solve_chains(chains);
 }
 
 const char* validate(const Skeleton& skeleton, const TwoBoneIkJoints& joints) {
@@ -221,51 +359,37 @@ const char* validate(const Skeleton& skeleton, const TwoBoneIkJoints& joints) {
 [[gnu::flatten]] JobResult apply_two_bone_ik(
     const Skeleton& skeleton, std::span<const glm::mat4> model, std::span<Transform> local,
     const TwoBoneIkJoints& joints, const TwoBoneIkGoal& goal, TwoBoneIkSolution* out_solution) {
-  const auto n = as_size(skeleton.joint_count());
-  if (model.size() != n) return JobResult::fail("two-bone IK: model pose is not skeleton-sized");
-  if (local.size() != n) return JobResult::fail("two-bone IK: local pose is not skeleton-sized");
+  if (const char* error = check_sizes(skeleton, model, local)) return JobResult::fail(error);
   if (const char* error = validate(skeleton, joints)) return JobResult::fail(error);
-
-  const TwoBoneIkSolution s =
-      solve_two_bone_ik(glm::vec3(model[joints.root][3]), glm::vec3(model[joints.mid][3]),
-                        glm::vec3(model[joints.end][3]), goal);
-  // The chain's model rotations before the turns: the root's parent's read from its matrix,
-  // each joint's below it composed from its parent's where the parent is in the chain (cheaper
-  // than reading another matrix, and the same for joints without non-uniform scale).
-  auto matrix_rotation = [&](int joint) {
-    return joint == kNoParent ? kIdentity : model_rotation(model[joint]);
-  };
-  const glm::quat root_parent = matrix_rotation(skeleton.parents[joints.root]);
-  Transform& root = local[joints.root];
-  const glm::quat root_now = root_parent * root.rotation;
-  const int mid_parent_joint = skeleton.parents[joints.mid];
-  const glm::quat mid_parent =
-      mid_parent_joint == joints.root ? root_now : matrix_rotation(mid_parent_joint);
-  Transform& mid = local[joints.mid];
-  const glm::quat mid_now = mid_parent * mid.rotation;  // read before the mid turns
-
-  // A model-space turn D of a joint whose parent has model rotation P (after the changes
-  // above it) changes its local rotation L to P^-1 * D * P * L. Model rotations are unit, so
-  // their inverse is their conjugate.
-  root.rotation =
-      glm::normalize(glm::conjugate(root_parent) * s.root_delta * root_parent * root.rotation);
-  // The mid's parent turned with root_delta, which cancels: only mid_delta remains.
-  mid.rotation =
-      glm::normalize(glm::conjugate(mid_parent) * s.mid_delta * mid_parent * mid.rotation);
-
-  const float rotation_weight = std::clamp(goal.rotation_weight, 0.0f, 1.0f);
-  if (rotation_weight > 0.0f && finite(goal.end_rotation) &&
-      glm::length(goal.end_rotation) > 0.0f) {
-    const glm::quat turn = s.root_delta * s.mid_delta;
-    const int end_parent_joint = skeleton.parents[joints.end];
-    const glm::quat end_parent_now =
-        end_parent_joint == joints.mid ? mid_now : matrix_rotation(end_parent_joint);
-    const glm::quat end_parent = turn * end_parent_now;
-    const glm::quat end_now = turn * (end_parent_now * local[joints.end].rotation);
-    const glm::quat end_goal = slerp(end_now, glm::normalize(goal.end_rotation), rotation_weight);
-    local[joints.end].rotation = glm::normalize(glm::conjugate(end_parent) * end_goal);
-  }
+  const TwoBoneIkSolution s = solve_two_bone_ik(
+      position(model[joints.root]), position(model[joints.mid]), position(model[joints.end]), goal);
+  write_chain_rotations(skeleton, model, local, joints, goal, s,
+                        matrix_rotation(model, skeleton.parents[joints.root]));
   if (out_solution) *out_solution = s;
+  return JobResult::ok();
+}
+
+[[gnu::flatten]] JobResult apply_two_bone_ik_pair(const Skeleton& skeleton,
+                                                  std::span<const glm::mat4> model,
+                                                  std::span<Transform> local,
+                                                  const std::array<TwoBoneIkJoints, 2>& joints,
+                                                  const std::array<TwoBoneIkGoal, 2>& goals,
+                                                  std::array<TwoBoneIkSolution, 2>* out_solutions) {
+  if (const char* error = check_sizes(skeleton, model, local)) return JobResult::fail(error);
+  for (const TwoBoneIkJoints& chain : joints) {
+    if (const char* error = validate(skeleton, chain)) return JobResult::fail(error);
+  }
+  const std::array<TwoBoneIkSolution, 2> s = solve_chains(std::array<TwoBoneIkChain, 2>{
+      chain_of(model, joints[0], goals[0]), chain_of(model, joints[1], goals[1])});
+  // Legs hang from one pelvis: its rotation is read once.
+  const int parent0 = skeleton.parents[joints[0].root];
+  const int parent1 = skeleton.parents[joints[1].root];
+  const glm::quat root_parent0 = matrix_rotation(model, parent0);
+  const glm::quat root_parent1 =
+      parent1 == parent0 ? root_parent0 : matrix_rotation(model, parent1);
+  write_chain_rotations(skeleton, model, local, joints[0], goals[0], s[0], root_parent0);
+  write_chain_rotations(skeleton, model, local, joints[1], goals[1], s[1], root_parent1);
+  if (out_solutions) *out_solutions = s;
   return JobResult::ok();
 }
 

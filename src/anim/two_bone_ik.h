@@ -4,6 +4,7 @@
 // The solve works on model-space positions; apply_two_bone_ik writes the result into a
 // caller-owned local pose. No allocation, no exceptions.
 
+#include <array>
 #include <span>
 
 #include <glm/glm.hpp>
@@ -63,6 +64,20 @@ struct TwoBoneIkSolution {
 TwoBoneIkSolution solve_two_bone_ik(const glm::vec3& root, const glm::vec3& mid,
                                     const glm::vec3& end, const TwoBoneIkGoal& goal);
 
+// One chain to solve: its joints' model positions and its goal.
+struct TwoBoneIkChain {
+  glm::vec3 root{0.0f};
+  glm::vec3 mid{0.0f};
+  glm::vec3 end{0.0f};
+  TwoBoneIkGoal goal;
+};
+
+// Solves two chains (a character's two legs) as solve_two_bone_ik solves each, with the same
+// operations and so the same results, their steps interleaved: each solve is a long chain of
+// dependent square roots and divisions, and two of them side by side keep the processor busy.
+std::array<TwoBoneIkSolution, 2> solve_two_bone_ik_pair(
+    const std::array<TwoBoneIkChain, 2>& chains);
+
 // The three joints of a chain, as skeleton indices. mid must descend from root and end from
 // mid (directly or through twist joints in between).
 struct TwoBoneIkJoints {
@@ -83,6 +98,15 @@ const char* validate(const Skeleton& skeleton, const TwoBoneIkJoints& joints);
 JobResult apply_two_bone_ik(const Skeleton& skeleton, std::span<const glm::mat4> model,
                             std::span<Transform> local, const TwoBoneIkJoints& joints,
                             const TwoBoneIkGoal& goal, TwoBoneIkSolution* out_solution = nullptr);
+
+// apply_two_bone_ik for two chains of one pose, solved together as solve_two_bone_ik_pair
+// solves them: the same local pose as applying the first chain, then the second. Fails (writing
+// nothing) as apply_two_bone_ik does for either chain.
+JobResult apply_two_bone_ik_pair(const Skeleton& skeleton, std::span<const glm::mat4> model,
+                                 std::span<Transform> local,
+                                 const std::array<TwoBoneIkJoints, 2>& joints,
+                                 const std::array<TwoBoneIkGoal, 2>& goals,
+                                 std::array<TwoBoneIkSolution, 2>* out_solutions = nullptr);
 
 // The rotation part of a model-space matrix (columns normalized, so uniform scale is ignored).
 glm::quat model_rotation(const glm::mat4& m);

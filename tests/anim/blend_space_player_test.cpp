@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <array>
+#include <vector>
 
 namespace anim {
 namespace {
@@ -111,6 +112,50 @@ TEST_F(BlendSpacePlayerTest, PlaysA2DSpace) {
   ASSERT_TRUE(player.update(0.375f, {0.0f, 2.0f}, pose, step));
   EXPECT_FLOAT_EQ(player.weights()[0], 0.5f);
   EXPECT_NEAR(pose[1].translation.y, 0.75f, 1e-5f);
+}
+
+TEST_F(BlendSpacePlayerTest, KeepsTheWeightsOfAPointThatStaysAndFollowsOneThatMoves) {
+  // Sample 2 at the origin: the weights of point a (between walk and run) are not those of b.
+  const std::array<glm::vec2, 3> positions{glm::vec2(0.0f, 1.0f), glm::vec2(0.0f, 3.0f),
+                                           glm::vec2(0.0f, 0.0f)};
+  const std::array<const Clip*, 3> three{&walk, &run, &walk};
+  const std::array<const ClipBinding*, 3> three_bindings{&walk_binding, &run_binding,
+                                                         &walk_binding};
+  auto weights_at = [&](BlendSpacePlayer& player, glm::vec2 point) {
+    EXPECT_TRUE(player.update(0.1f, point, pose, step));
+    return std::vector<float>(player.weights().begin(), player.weights().end());
+  };
+  auto fresh_weights_at = [&](glm::vec2 point) {
+    BlendSpacePlayer fresh;
+    EXPECT_EQ(fresh.build_2d(skeleton, three, three_bindings, BlendMode2D::FreeformDirectional,
+                             positions, {}),
+              "");
+    return weights_at(fresh, point);
+  };
+  const glm::vec2 a(0.0f, 2.0f), b(0.3f, 0.5f);
+  BlendSpacePlayer player;
+  ASSERT_EQ(player.build_2d(skeleton, three, three_bindings, BlendMode2D::FreeformDirectional,
+                            positions, {}),
+            "");
+  const std::vector<float> at_a = weights_at(player, a);
+  EXPECT_EQ(at_a, fresh_weights_at(a));
+  EXPECT_EQ(weights_at(player, a), at_a);
+  const std::vector<float> at_b = weights_at(player, b);
+  EXPECT_NE(at_b, at_a);
+  EXPECT_EQ(at_b, fresh_weights_at(b));
+  EXPECT_EQ(weights_at(player, a), at_a);
+  // A rebuilt player weighs its point again, though it last weighed the same point.
+  EXPECT_EQ(weights_at(player, b), at_b);
+  ASSERT_EQ(player.build_2d(skeleton, three, three_bindings, BlendMode2D::FreeformCartesian,
+                            positions, {}),
+            "");
+  BlendSpacePlayer cartesian;
+  ASSERT_EQ(cartesian.build_2d(skeleton, three, three_bindings, BlendMode2D::FreeformCartesian,
+                               positions, {}),
+            "");
+  const std::vector<float> cartesian_at_b = weights_at(cartesian, b);
+  EXPECT_NE(cartesian_at_b, at_b);
+  EXPECT_EQ(weights_at(player, b), cartesian_at_b);
 }
 
 TEST_F(BlendSpacePlayerTest, RejectsBadSetupsAndBadCalls) {

@@ -1,6 +1,8 @@
 #include "anim/two_bone_ik.h"
 
 #include <cmath>
+#include <cstring>
+#include <random>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -292,6 +294,135 @@ TEST(TwoBoneIk, ApplyRejectsEachBadArgument) {
   EXPECT_STREQ(bad.error, "two-bone IK mid joint is not below the root");
   for (std::size_t i = 0; i < local.size(); ++i) {
     EXPECT_TRUE(same_rotation(local[i].rotation, skeleton.rest_pose[i].rotation));  // untouched
+  }
+}
+
+// Bit for bit: the pair solve's promise is the same operations, not merely close results.
+template <typename T>
+bool same_bits(const T& a, const T& b) {
+  return std::memcmp(&a, &b, sizeof(T)) == 0;
+}
+
+void expect_same_solution(const TwoBoneIkSolution& a, const TwoBoneIkSolution& b, int round) {
+  EXPECT_TRUE(same_bits(a.root_delta, b.root_delta)) << "round " << round;
+  EXPECT_TRUE(same_bits(a.mid_delta, b.mid_delta)) << "round " << round;
+  EXPECT_TRUE(same_bits(a.mid, b.mid)) << "round " << round;
+  EXPECT_TRUE(same_bits(a.end, b.end)) << "round " << round;
+  EXPECT_EQ(a.reached, b.reached) << "round " << round;
+}
+
+// Random chains, some of them degenerate the ways the solve guards against: a zero-length bone,
+// a straight chain, a target at the root, a pole along the line, a non-finite target.
+TwoBoneIkChain random_chain(std::mt19937& random) {
+  std::uniform_real_distribution<float> coordinate(-1.0f, 1.0f);
+  std::uniform_real_distribution<float> unit_interval(0.0f, 1.0f);
+  std::uniform_int_distribution<int> oddity(0, 9);
+  auto point = [&] {
+    return glm::vec3(coordinate(random), coordinate(random), coordinate(random));
+  };
+  TwoBoneIkChain c{point(), point(), point(), {}};
+  c.goal.target = point();
+  c.goal.pole = point();
+  c.goal.position_weight = unit_interval(random) < 0.5f ? 1.0f : unit_interval(random);
+  c.goal.soft_fraction = 0.05f * unit_interval(random);
+  switch (oddity(random)) {
+    case 0:
+      c.mid = c.root;
+      break;
+    case 1:
+      c.end = c.mid + 0.5f * (c.mid - c.root);
+      break;
+    case 2:
+      c.goal.target = c.root;
+      break;
+    case 3:
+      c.goal.pole = c.goal.target - c.root;
+      break;
+    case 4:
+      c.goal.target.x = std::nanf("");
+      break;
+    case 5:
+      c.goal.target = c.root + 3.0f * (c.goal.target - c.root);
+      break;  // out of reach
+    default:
+      break;
+  }
+  return c;
+}
+
+TEST(TwoBoneIkPair, SolvesEachChainBitForBitAsItsSolveAlone) {
+  std::mt19937 random(46);
+  for (int round = 0; round < 5000; ++round) {
+    const std::array<TwoBoneIkChain, 2> chains{random_chain(random), random_chain(random)};
+    const std::array<TwoBoneIkSolution, 2> pair = solve_two_bone_ik_pair(chains);
+    for (int k = 0; k < 2; ++k) {
+      const TwoBoneIkChain& c = chains[static_cast<std::size_t>(k)];
+      expect_same_solution(pair[static_cast<std::size_t>(k)],
+                           solve_two_bone_ik(c.root, c.mid, c.end, c.goal), round);
+    }
+    if (HasFailure()) break;
+  }
+}
+
+// Two legs below a turned pelvis: 0 root, 1 pelvis, 2-4 left hip, knee, ankle, 5-7 right.
+Skeleton make_two_leg_skeleton() {
+  Skeleton s;
+  s.parents = {-1, 0, 1, 2, 3, 1, 5, 6};
+  const Transform root{{0.0f, 0.0f, 0.0f}, rotation_about(20.0f, {0, 1, 0}), glm::vec3(1.0f)};
+  const Transform pelvis{{0.0f, 1.0f, 0.0f}, rotation_about(-10.0f, {1, 0, 0}), glm::vec3(1.0f)};
+  auto hip = [](float x) {
+    return Transform{{x, 0.0f, 0.0f}, rotation_about(5.0f * x, {0, 0, 1}), glm::vec3(1.0f)};
+  };
+  const Transform knee{{0.0f, -0.45f, 0.0f}, rotation_about(15.0f, {1, 0, 0}), glm::vec3(1.0f)};
+  const Transform ankle{{0.0f, -0.42f, 0.0f}, rotation_about(-8.0f, {1, 0, 0}), glm::vec3(1.0f)};
+  s.rest_pose = {root, pelvis, hip(0.1f), knee, ankle, hip(-0.1f), knee, ankle};
+  s.inverse_bind.assign(s.rest_pose.size(), glm::mat4(1.0f));
+  return s;
+}
+
+TEST(TwoBoneIkPair, ApplyWritesWhatTheTwoChainsAppliedInTurnWrite) {
+  const Skeleton skeleton = make_two_leg_skeleton();
+  std::vector<glm::mat4> model(skeleton.rest_pose.size());
+  ASSERT_TRUE(local_to_model(skeleton, skeleton.rest_pose, model));
+  const std::array<TwoBoneIkJoints, 2> joints{TwoBoneIkJoints{2, 3, 4}, TwoBoneIkJoints{5, 6, 7}};
+  std::array<TwoBoneIkGoal, 2> goals;
+  goals[0].target = glm::vec3(model[2][3]) + glm::vec3(0.1f, -0.7f, 0.15f);
+  goals[1].target = glm::vec3(model[5][3]) + glm::vec3(-0.05f, -0.95f, 0.0f);  // beyond reach
+  for (TwoBoneIkGoal& goal : goals) {
+    goal.end_rotation = rotation_about(25.0f, {1, 0, 0});
+    goal.rotation_weight = 0.7f;
+  }
+  std::vector<Transform> in_turn = skeleton.rest_pose;
+  TwoBoneIkSolution first;
+  TwoBoneIkSolution second;
+  ASSERT_TRUE(apply_two_bone_ik(skeleton, model, in_turn, joints[0], goals[0], &first));
+  ASSERT_TRUE(apply_two_bone_ik(skeleton, model, in_turn, joints[1], goals[1], &second));
+  std::vector<Transform> paired = skeleton.rest_pose;
+  std::array<TwoBoneIkSolution, 2> solutions;
+  ASSERT_TRUE(apply_two_bone_ik_pair(skeleton, model, paired, joints, goals, &solutions));
+  expect_same_solution(solutions[0], first, 0);
+  expect_same_solution(solutions[1], second, 1);
+  EXPECT_TRUE(first.reached);
+  EXPECT_FALSE(second.reached);
+  for (std::size_t j = 0; j < paired.size(); ++j) {
+    EXPECT_TRUE(same_bits(paired[j], in_turn[j])) << "joint " << j;
+  }
+  // Both legs moved: the pair did not skip a chain.
+  EXPECT_FALSE(same_rotation(paired[2].rotation, skeleton.rest_pose[2].rotation));
+  EXPECT_FALSE(same_rotation(paired[5].rotation, skeleton.rest_pose[5].rotation));
+}
+
+TEST(TwoBoneIkPair, ApplyRejectsABadChainWritingNothing) {
+  const Skeleton skeleton = make_two_leg_skeleton();
+  std::vector<glm::mat4> model(skeleton.rest_pose.size());
+  ASSERT_TRUE(local_to_model(skeleton, skeleton.rest_pose, model));
+  std::vector<Transform> local = skeleton.rest_pose;
+  const JobResult bad =
+      apply_two_bone_ik_pair(skeleton, model, local, {TwoBoneIkJoints{2, 3, 4}, {5, 3, 7}}, {});
+  ASSERT_FALSE(bad);
+  EXPECT_STREQ(bad.error, "two-bone IK mid joint is not below the root");
+  for (std::size_t j = 0; j < local.size(); ++j) {
+    EXPECT_TRUE(same_bits(local[j], skeleton.rest_pose[j])) << "joint " << j;
   }
 }
 
