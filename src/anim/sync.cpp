@@ -71,6 +71,18 @@ void segment_of(const SyncGroup& group, int clip, int k, double& start, double& 
   length = end - start;
 }
 
+bool sets_pace(const SyncGroup& group, std::size_t clip) {
+  return clip >= group.sets_pace.size() || group.sets_pace[clip];
+}
+
+// Whether the weight-averages count only the clips that set the pace: when any of them weighs.
+bool pacers_weigh(const SyncGroup& group, std::span<const float> weights) {
+  for (std::size_t i = 0; i < weights.size(); ++i) {
+    if (weights[i] > 0.0f && sets_pace(group, i)) return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 bool is_sync_marker(std::string_view name) {
@@ -82,7 +94,11 @@ SyncGroup build_sync_group(std::span<const Clip* const> clips) {
   for (const Clip* clip : clips) group.durations_s.push_back(clip->duration_s);
 
   bool any_markers = false;
-  for (const Clip* clip : clips) any_markers = any_markers || !sync_markers(*clip).names.empty();
+  for (const Clip* clip : clips) {
+    group.sets_pace.push_back(!sync_markers(*clip).names.empty());
+    any_markers = any_markers || group.sets_pace.back();
+  }
+  if (!any_markers) group.sets_pace.assign(clips.size(), true);
   if (any_markers && !clips.empty()) {
     // The reference sequence starts at the alphabetically first name of the first clip
     // (foot_l_down before foot_r_down), so phase 0 is a left foot contact when there is one.
@@ -118,10 +134,11 @@ SyncGroup build_sync_group(std::span<const Clip* const> clips) {
 float blended_segment_duration(const SyncGroup& group, std::span<const float> weights,
                                int segment) {
   assert(weights.size() == group.durations_s.size());
+  const bool pacers_only = pacers_weigh(group, weights);
   double sum = 0.0;
   double weighted = 0.0;
   for (int i = 0; i < static_cast<int>(weights.size()); ++i) {
-    if (weights[i] <= 0.0f) continue;
+    if (weights[i] <= 0.0f || (pacers_only && !sets_pace(group, i))) continue;
     double start = 0.0;
     double length = 0.0;
     segment_of(group, i, segment, start, length);
@@ -133,10 +150,11 @@ float blended_segment_duration(const SyncGroup& group, std::span<const float> we
 
 float blended_cycle_duration(const SyncGroup& group, std::span<const float> weights) {
   assert(weights.size() == group.durations_s.size());
+  const bool pacers_only = pacers_weigh(group, weights);
   double sum = 0.0;
   double weighted = 0.0;
   for (std::size_t i = 0; i < weights.size(); ++i) {
-    if (weights[i] <= 0.0f) continue;
+    if (weights[i] <= 0.0f || (pacers_only && !sets_pace(group, i))) continue;
     weighted += weights[i] * group.durations_s[i];
     sum += weights[i];
   }

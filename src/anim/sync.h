@@ -3,7 +3,9 @@
 // carries the same sequence of foot markers, the phase counts marker intervals so that
 // "foot_l_down" lines up across clips of different lengths (as Unreal's sync markers do);
 // otherwise the phase is the normalized time (as Unity does). Either way the phase advances at
-// the weight-averaged rate, so the blend's cycle lasts the weight-averaged duration.
+// the weight-averaged rate of the clips that step, so the blend's cycle lasts their
+// weight-averaged duration: a clip that takes no steps (an idle among gaits) follows their pace,
+// as a sync group's follower does in Unreal, rather than slowing them.
 
 #include <span>
 #include <string>
@@ -30,6 +32,9 @@ struct SyncGroup {
   std::vector<float> durations_s;
   std::vector<std::vector<float>> segment_starts_s;
   std::vector<std::string> marker_names;  // the sync marker sequence, when by_markers
+  // Whether clip i sets the pace: false for a clip without foot markers while another clip has
+  // some (it takes no steps, so its length says nothing of the gait's cycle). Empty: all do.
+  std::vector<bool> sets_pace;
   // Why markers were not used although some clip has them (empty otherwise), for the UI.
   std::string fallback_reason;
 };
@@ -41,10 +46,12 @@ struct SyncGroup {
 SyncGroup build_sync_group(std::span<const Clip* const> clips);
 
 // The weight-averaged length of the segment of the phase, in seconds: the time the blend takes to
-// cross it. weights (one per clip, >= 0, not all 0) need not be normalized.
+// cross it. weights (one per clip, >= 0, not all 0) need not be normalized. Only the clips that
+// set the pace count while any of them has weight (renormalised over them); all clips otherwise.
 float blended_segment_duration(const SyncGroup& group, std::span<const float> weights, int segment);
 
-// The weight-averaged cycle duration: sum_i w_i * duration_i / sum_i w_i.
+// The weight-averaged cycle duration: sum_i w_i * duration_i / sum_i w_i, over the clips that
+// set the pace as for blended_segment_duration.
 float blended_cycle_duration(const SyncGroup& group, std::span<const float> weights);
 
 // Advances phase by dt_s (negative plays backwards) at the weight-averaged rate, segment by

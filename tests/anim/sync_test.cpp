@@ -135,6 +135,52 @@ TEST(Sync, BackwardsAndLargeStepsAgreeWithSmallForwardSteps) {
   EXPECT_NEAR(jumped, 2.0 * 37.0 / 1.24, 1e-3);
 }
 
+// An idle that takes no steps (no foot markers) among gaits that do (#41): 4 s of breathing
+// must not slow a 1.111 s walk cycle.
+const Clip kIdle = make_clip("idle", 4.0f);
+const Clip kSlowWalk = make_clip("walk", 1.111f, {{"foot_l_down", 0.1f}, {"foot_r_down", 0.6555f}});
+
+TEST(Sync, AnIdleWithoutStepsFollowsTheStepsPaceInsteadOfSlowingIt) {
+  const std::array<const Clip*, 2> clips{&kIdle, &kSlowWalk};
+  const SyncGroup group = build_sync_group(clips);
+  EXPECT_EQ(group.sets_pace, (std::vector<bool>{false, true}));
+  // The demo's weights at 0.75 m/s: the weight-average would be 0.464 * 4 + 0.536 * 1.111 =
+  // 2.45 s; the walk alone, renormalised, sets 1.111 s.
+  const std::array<float, 2> weights{0.464f, 0.536f};
+  EXPECT_FLOAT_EQ(blended_cycle_duration(group, weights), 1.111f);
+  EXPECT_FLOAT_EQ(blended_segment_duration(group, weights, 0), 1.111f);
+  // One walk cycle of time is one whole phase cycle: the walk plays at its own speed and the idle
+  // follows at the same normalized time (4 s of it in 1.111 s).
+  const double phase = advance_phase(group, weights, 0.0, 1.111f);
+  EXPECT_NEAR(phase, 1.0, 1e-6);
+  EXPECT_NEAR(unwrapped_clip_time(group, 1, phase), 1.111, 1e-6);
+  EXPECT_NEAR(unwrapped_clip_time(group, 0, phase), 4.0, 1e-5);
+  // Standing still, the idle plays at its own 4 s.
+  const std::array<float, 2> idle_only{1.0f, 0.0f};
+  EXPECT_FLOAT_EQ(blended_cycle_duration(group, idle_only), 4.0f);
+  EXPECT_NEAR(advance_phase(group, idle_only, 0.0, 1.0f), 0.25, 1e-6);
+}
+
+TEST(Sync, GaitsAmongAnIdleKeepTheirRenormalisedWeightedCycle) {
+  const std::array<const Clip*, 3> clips{&kWalk, &kRun, &kIdle};
+  const SyncGroup group = build_sync_group(clips);
+  EXPECT_FALSE(group.by_markers);  // the idle has no markers: normalized time
+  EXPECT_EQ(group.sets_pace, (std::vector<bool>{true, true, false}));
+  // Walk 1 s and run 1.6 s at 0.3 and 0.1 (the idle's 0.6 left out): (0.3 + 0.16) / 0.4 = 1.15 s.
+  const std::array<float, 3> weights{0.3f, 0.1f, 0.6f};
+  EXPECT_FLOAT_EQ(blended_cycle_duration(group, weights), 1.15f);
+  // Without the idle the two gaits keep the plain weighted cycle, 0.6 * 1.0 + 0.4 * 1.6 = 1.24 s.
+  const std::array<float, 3> gaits{0.6f, 0.4f, 0.0f};
+  EXPECT_FLOAT_EQ(blended_cycle_duration(group, gaits), 1.24f);
+  // Clips without foot markers all set the pace when none has any.
+  const Clip other_idle = make_clip("other_idle", 2.0f);
+  const std::array<const Clip*, 2> plain{&kIdle, &other_idle};
+  const SyncGroup idles = build_sync_group(plain);
+  EXPECT_EQ(idles.sets_pace, (std::vector<bool>{true, true}));
+  const std::array<float, 2> halves{0.5f, 0.5f};
+  EXPECT_FLOAT_EQ(blended_cycle_duration(idles, halves), 3.0f);
+}
+
 TEST(Sync, FallsBackToNormalizedTimeAndSaysWhy) {
   const Clip plain = make_clip("plain", 1.0f, {{"jump", 0.5f}});
   const std::array<const Clip*, 2> missing{&kWalk, &plain};
