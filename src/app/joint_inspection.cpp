@@ -119,9 +119,7 @@ ui::JointInspectorValues inspect_selected_joint(const ViewerScene& scene, Joints
   const ui::JointInspectorValues values =
       inspect_joint(scene, tab.probe, joint, tab.inspector.order, error);
   if (error.empty()) return values;
-  const ProbeKey key{scene.bound.character.get(), scene.clips().data(), scene.preview_clip, joint};
-  if (key != tab.reported_failure) {
-    tab.reported_failure = key;
+  if (first_failure_for(probe_key(scene, joint), tab.reported_failure)) {
     errors.add(scene.character.source_path, "joint inspector: " + error);
   }
   return values;

@@ -31,6 +31,16 @@ std::string compose_probe_frame(const ViewerScene& scene, const anim::BoundChara
   return {};
 }
 
+ProbeKey probe_key(const ViewerScene& scene, int joint) {
+  return {scene.bound.character.get(), scene.clips().data(), scene.preview_clip, joint};
+}
+
+bool first_failure_for(const ProbeKey& key, ProbeKey& reported) {
+  if (key == reported) return false;
+  reported = key;
+  return true;
+}
+
 anim::JointMotionFrame read_joint(const anim::CharacterInstance& instance, int joint,
                                   float time_s) {
   anim::JointMotionFrame frame;

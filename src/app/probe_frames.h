@@ -27,6 +27,13 @@ struct ProbeKey {
   bool operator==(const ProbeKey&) const = default;
 };
 
+// The key of what scene's probes compose for joint now: its binding, clips and previewed clip.
+ProbeKey probe_key(const ViewerScene& scene, int joint);
+
+// Whether a probe failing for key reports its failure: when reported (the key it last reported
+// for) is another, which key then becomes; false for a failure already reported.
+bool first_failure_for(const ProbeKey& key, ProbeKey& reported);
+
 // Composes clip (index into the scene's clips()) at clip_time_s through probe, bound to the
 // scene's character when it is not yet, with the scene's settings and post-process stack but no
 // skinning palettes. Returns "" or why the probe could not bind, take the settings or update.

@@ -269,17 +269,26 @@ std::string ViewerScene::update_onion_skin(const visual::SceneView& view) {
   return {};
 }
 
+struct ViewerScene::TrailProbe {
+  FrameProbe probe;
+  ProbeKey reported_failure;
+};
+
 std::string ViewerScene::update_joint_trails(const visual::SceneView& view) {
   if (!view.motion_trails || trail_joints.empty()) {
     joint_trails.clear();
     return {};
   }
-  if (!trail_probe_) trail_probe_ = std::make_shared<FrameProbe>();
+  if (!trail_probe_) trail_probe_ = std::make_shared<TrailProbe>();
   std::string error;
   joint_trails =
-      app::joint_trails(*this, *trail_probe_, trail_joints,
+      app::joint_trails(*this, trail_probe_->probe, trail_joints,
                         view.motion_trail_whole_clip ? 0.0f : view.motion_trail_window_s, error);
-  return error.empty() ? error : "motion trails: " + error;
+  if (error.empty() ||
+      !first_failure_for(probe_key(*this, trail_joints.back()), trail_probe_->reported_failure)) {
+    return {};
+  }
+  return "motion trails: " + error;
 }
 
 int ViewerScene::find_clip(const std::string& text) const {

@@ -24,8 +24,6 @@
 
 namespace app {
 
-struct FrameProbe;  // app/probe_frames.h
-
 enum class PlayMode {
   Graph,        // the project's state machine (or its first blend space) drives the character
   ClipPreview,  // one clip on the timeline's clock
@@ -160,7 +158,8 @@ struct ViewerScene {
 
   // Advances the clock (in preview mode) and the character by dt_s, then clip B of view's
   // comparison (ClipComparison::update), which follows the clock, and the crowd when view asks
-  // for one. Returns "" or the failing job's message.
+  // for one. Returns "" or the failing job's message; the motion trails' failure only once per
+  // probe key (app/probe_frames.h), as it fails again on every frame.
   std::string update(float dt_s, const visual::SceneView& view);
 
  private:
@@ -168,12 +167,16 @@ struct ViewerScene {
   std::string update_onion_skin(const visual::SceneView& view);
   // Plays new_bound from where the instance was (rebind_character, rebind_clips).
   std::string carry_on_with(project::BoundProject new_bound);
+  // Returns "" or the trails' failure, when it is the first for its key: the binding, the clip
+  // and the last trail joint (the one the joint inspector reads).
   std::string update_joint_trails(const visual::SceneView& view);
   std::string update_crowd(const visual::SceneView& view, float dt_s, bool previewing);
 
   anim::CharacterInstance onion_;
-  // Made at the first trail; shared only to keep FrameProbe's definition out of this header.
-  std::shared_ptr<FrameProbe> trail_probe_;
+  // The trails' probe and the key its failure was last reported for. Made at the first trail;
+  // shared only to keep its definition out of this header.
+  struct TrailProbe;
+  std::shared_ptr<TrailProbe> trail_probe_;
 };
 
 }  // namespace app

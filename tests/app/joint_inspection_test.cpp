@@ -2,7 +2,8 @@
 // the same local channels, model position, Euler angles and central-difference speeds, on the
 // demo character previewing walk_forward; outside a clip preview there are no speeds. A motion
 // trail's point is the joint's world position at its frame, with root motion applied or in
-// place, and its keyed frames are those of the joint's keys.
+// place, and its keyed frames are those of the joint's keys. A probe that cannot compose the
+// frames is reported once per key, by the inspector and by the trails.
 #include "app/joint_inspection.h"
 
 #include <gtest/gtest.h>
@@ -99,6 +100,41 @@ TEST_F(JointInspection, AFailingProbeIsReportedOncePerJointNotOnEveryFrame) {
   for (int frame = 0; frame < 3; ++frame) app::inspect_selected_joint(scene, tab, errors);
   ASSERT_EQ(errors.entries().size(), 1u);
   EXPECT_EQ(errors.entries()[0].count, 2);
+}
+
+TEST_F(JointInspection, FailingTrailsAreReportedOncePerKeyNotOnEveryFrame) {
+  scene.preview(walk);
+  scene.trail_joints = {forearm};
+  ASSERT_EQ(scene.update(0.0f, {}), "");
+  ASSERT_EQ(scene.joint_trails.size(), 1u);
+  unbind_scene_character();
+  // The frame's failures go to the log as the viewer's frame loop sends them.
+  ui::ErrorLog errors;
+  const auto play_frames = [&](int count) {
+    scene.clock.set_playing(true);
+    for (int frame = 0; frame < count; ++frame) {
+      if (std::string e = scene.update(1.0f / 60.0f, {}); !e.empty()) {
+        errors.add(scene.character.source_path, e);
+      }
+      EXPECT_TRUE(scene.joint_trails.empty());
+    }
+  };
+  play_frames(5);
+  ASSERT_EQ(errors.entries().size(), 1u);
+  EXPECT_EQ(errors.entries()[0].cause, "motion trails: frame probe: the character is not bound");
+  EXPECT_EQ(errors.entries()[0].count, 1);
+  // Another joint is another key: its failure is reported once more (the log folds the cause).
+  scene.trail_joints = {forearm, 0};
+  play_frames(3);
+  ASSERT_EQ(errors.entries().size(), 1u);
+  EXPECT_EQ(errors.entries()[0].count, 2);
+  // So is another clip.
+  const int run = scene.find_clip("run_forward");
+  ASSERT_GE(run, 0);
+  scene.preview(run);
+  play_frames(3);
+  ASSERT_EQ(errors.entries().size(), 1u);
+  EXPECT_EQ(errors.entries()[0].count, 3);
 }
 
 // The joint's world position in the scene's live frame.

@@ -3,7 +3,6 @@
 #include <cstdlib>
 #include <fstream>
 #include <optional>
-#include <sstream>
 #include <string>
 
 #include <unistd.h>
@@ -11,6 +10,8 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
+
+#include "support/temp_files.h"
 
 namespace app {
 namespace {
@@ -35,10 +36,9 @@ class RecentFilesTest : public ::testing::Test {
     std::ofstream(config_ / "recent.json") << text;
   }
   std::string read_config() const {
-    std::ifstream in(config_ / "recent.json");
-    std::stringstream text;
-    text << in.rdbuf();
-    return text.str();
+    std::string text;
+    test::read_file(config_ / "recent.json", text);
+    return text;
   }
 
   fs::path root_;

@@ -12,15 +12,9 @@
 #include <sstream>
 #include <thread>
 
+#include "support/temp_files.h"
+
 namespace e2e {
-namespace {
-std::string read_all(const std::filesystem::path& path) {
-  std::ifstream in(path);
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-}  // namespace
 
 std::string run_and_read(const std::string& command) {
   std::string out;
@@ -180,10 +174,14 @@ int ViewerProcess::wait_for_exit(std::chrono::seconds timeout) {
 }
 
 std::string ViewerProcess::output() const {
-  return read_all(cwd_ / "stdout.txt");
+  std::string text;
+  test::read_file(cwd_ / "stdout.txt", text);
+  return text;
 }
 std::string ViewerProcess::errors() const {
-  return read_all(cwd_ / "stderr.txt");
+  std::string text;
+  test::read_file(cwd_ / "stderr.txt", text);
+  return text;
 }
 
 }  // namespace e2e

@@ -10,7 +10,6 @@
 #include <filesystem>
 #include <fstream>
 #include <set>
-#include <sstream>
 #include <string>
 
 #include <nlohmann/json.hpp>
@@ -69,13 +68,6 @@ nlohmann::json sample_report() {
                   {"slide", {acceleration, speed}}}}}}}}}}};
 }
 
-std::string read(const fs::path& path) {
-  std::ifstream in(path);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
 int count(const std::string& text, const std::string& what) {
   int n = 0;
   for (std::size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
@@ -94,7 +86,8 @@ TEST(AuditHtml, ChromiumRendersTheReportWithoutScriptErrors) {
                              "' --html '" + (dir / "report.html").string() + "'",
                          dir);
   EXPECT_EQ(run.exit_code, 1) << run.err;  // the report holds errors
-  const std::string html = read(dir / "report.html");
+  std::string html;
+  ASSERT_TRUE(test::read_file(dir / "report.html", html));
   EXPECT_EQ(html.find("http://"), html.find("http://www.w3.org/2000/svg"));  // no network
   EXPECT_EQ(html.find("<script src"), std::string::npos);
   EXPECT_NE(html.find("pop at frame 12 &lt;hips&gt;"), std::string::npos);  // escaped
@@ -105,13 +98,15 @@ TEST(AuditHtml, ChromiumRendersTheReportWithoutScriptErrors) {
           "--no-first-run --user-data-dir='") +
       (dir / "profile").string() + "' ";
   const std::string url = std::string("'file://") + (dir / "report.html").string() + "'";
-  ASSERT_EQ(std::system((chromium + "--enable-logging=stderr --v=0 --dump-dom " + url + " >'" +
-                         (dir / "dom.html").string() + "' 2>'" + (dir / "log.txt").string() + "'")
-                            .c_str()),
-            0)
-      << read(dir / "log.txt");
-  const std::string dom = read(dir / "dom.html");
-  const std::string log = read(dir / "log.txt");
+  const int dumped =
+      std::system((chromium + "--enable-logging=stderr --v=0 --dump-dom " + url + " >'" +
+                   (dir / "dom.html").string() + "' 2>'" + (dir / "log.txt").string() + "'")
+                      .c_str());
+  std::string dom;
+  std::string log;
+  test::read_file(dir / "dom.html", dom);
+  test::read_file(dir / "log.txt", log);
+  ASSERT_EQ(dumped, 0) << log;
   EXPECT_EQ(log.find("Uncaught"), std::string::npos) << log;
   // The unreadable file and the two findings, as rows of the summary.
   EXPECT_EQ(count(dom, "<tr class=\"error\">"), 2) << dom.substr(0, 2000);

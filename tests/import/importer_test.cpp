@@ -8,14 +8,13 @@
 
 #include <algorithm>
 #include <cmath>
-#include <fstream>
 #include <regex>
-#include <sstream>
 
 #include "anim/clip_sampling.h"
 #include "anim/skinning.h"
 #include "support/gltf_reference.h"
 #include "support/import_test_util.h"
+#include "support/temp_files.h"
 
 namespace {
 
@@ -282,10 +281,8 @@ TEST(Importer, BvhGetsItsSkeletonAndRootMotionFromTheAnimatedNodes) {
   const auto file = shared_asset("cmu/scaled_131_01.bvh");
   SKIP_IF_ABSENT(file);
   const importer::Character character = import_ok(file);
-  std::ifstream in(file);
-  std::stringstream text;
-  text << in.rdbuf();
-  const std::string bvh = text.str();
+  std::string bvh;
+  ASSERT_TRUE(test::read_file(file, bvh));
   // Joints: ROOT, every JOINT and every End Site of the hierarchy.
   const std::regex joint_line(R"((ROOT|JOINT|End Site))");
   const auto count = std::distance(std::sregex_iterator(bvh.begin(), bvh.end(), joint_line),

@@ -6,8 +6,6 @@
 #include <assimp/Exporter.hpp>
 #include <assimp/Importer.hpp>
 
-#include <fstream>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -15,13 +13,6 @@
 
 namespace test {
 namespace {
-
-std::string read_text(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
 
 // The ids of the objects whose declaration line ("\t<kind>: <id>, "<name>", "<class>" {")
 // starts with "\t<kind>: " and holds part, in the file's order.
@@ -85,7 +76,8 @@ std::filesystem::path fbx_twin(const std::filesystem::path& gltf) {
 std::filesystem::path fbx_twin_with_shape_curves(const std::filesystem::path& gltf,
                                                  std::optional<std::int64_t> local_start_ticks) {
   const std::filesystem::path path = fbx_twin(gltf);
-  std::string fbx = read_text(path);
+  std::string fbx;
+  EXPECT_TRUE(test::read_file(path, fbx)) << path;
   const std::vector<std::int64_t> channels = object_ids(fbx, "Deformer", "\"BlendShapeChannel\"");
   const std::vector<std::int64_t> shapes = object_ids(fbx, "Deformer", "\"BlendShape\"");
   const std::vector<std::int64_t> layers = object_ids(fbx, "AnimationLayer", "");
