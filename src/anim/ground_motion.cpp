@@ -60,21 +60,21 @@ void fill_gaps(std::vector<glm::vec3>& velocity, const std::vector<bool>& known,
 
 // A centred moving average, around the loop or shortened at the ends.
 std::vector<glm::vec3> smooth(const std::vector<glm::vec3>& v, int half_width, bool loop) {
-  const auto n = static_cast<long>(v.size());
+  const auto n = static_cast<int>(v.size());
   std::vector<glm::vec3> out(v.size(), glm::vec3(0.0f));
-  for (long i = 0; i < n; ++i) {
+  for (int i = 0; i < n; ++i) {
     int count = 0;
-    for (long d = -half_width; d <= half_width; ++d) {
-      long j = i + d;
+    for (int d = -half_width; d <= half_width; ++d) {
+      int j = i + d;
       if (loop) {
         j = ((j % n) + n) % n;
       } else if (j < 0 || j >= n) {
         continue;
       }
-      out[static_cast<std::size_t>(i)] += v[static_cast<std::size_t>(j)];
+      nth(out, i) += nth(v, j);
       ++count;
     }
-    out[static_cast<std::size_t>(i)] /= static_cast<float>(count);
+    nth(out, i) /= static_cast<float>(count);
   }
   return out;
 }
