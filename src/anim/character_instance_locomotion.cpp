@@ -30,18 +30,21 @@ const Clip* contacts_clip_of(const Clip* contacts_clip, const BoundCharacter& ch
 }
 
 // How far the character moves (model space, horizontal) so that the hips' turn from
-// previous_rad to turn_rad (about the pelvis) leaves the planted hind legs' hips where they were:
-// a body that turns on its stance leg pivots over that leg's hip. Turned about the pelvis instead,
+// previous_rad to turn_rad (about the pelvis) leaves the planted legs' hips where they were: a
+// body that turns on its stance leg pivots over that leg's hip. Turned about the pelvis instead,
 // the hip swings away from a foot planted near full stretch (the Knight's walk turned to 60
-// degrees: by 3 cm over a stance) and the pinned foot is dragged. model: the pose turned by
-// turn_rad. Zero when no hind foot is planted; of several, their hips' mean is kept.
+// degrees: by 3 cm over a stance) and the pinned foot is dragged. A quadruped's planted front legs
+// count too (their shoulders taken as turning with the pelvis): pivoted about the hind hips alone,
+// the turn, easing as the walk's travel sways, swung the Fox's shoulders over a planted front paw
+// (1.4% of the leg slid a step, asked sideways). model: the pose turned by turn_rad. Zero when no
+// foot is planted; of several, their hips' mean is kept.
 glm::vec3 stance_pivot_shift(const FootIkRig& rig, std::span<const bool> planted,
                              std::span<const glm::mat4> model, float previous_rad, float turn_rad) {
   glm::vec3 offset(0.0f);
   int count = 0;
   const glm::vec3 pelvis = position(nth(model, rig.pelvis));
   for (std::size_t i = 0; i < rig.legs.size() && i < planted.size(); ++i) {
-    if (!planted[i] || rig.legs[i].front) continue;
+    if (!planted[i]) continue;
     offset += position(nth(model, rig.legs[i].thigh)) - pelvis;
     ++count;
   }

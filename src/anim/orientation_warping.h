@@ -17,11 +17,16 @@
 namespace anim {
 
 struct OrientationWarpingSettings {
-  // The most the pelvis turns (degrees): past it the legs would cross, so the feet slide.
-  float max_hip_angle_deg = 60.0f;
-  // The most each torso joint turns back relative to its parent (degrees): with too few torso
-  // joints for the angle, the torso turns with the hips by what is left.
-  float max_torso_joint_angle_deg = 20.0f;
+  // The most the pelvis turns (degrees): a quarter turn, so a space of forward and backward
+  // walks alone, asked straight sideways, steps sideways (as Unreal's orientation warping lets
+  // the lower body turn a right angle): no direction is further than that from the nearer of
+  // two samples half a turn apart.
+  float max_hip_angle_deg = 90.0f;
+  // The most each torso joint turns back relative to its parent (degrees): three of them (a
+  // spine, a chest and a head, as the Knight's) take back the whole quarter turn, so the head
+  // keeps facing; with too few torso joints for the angle, the torso turns with the hips by what
+  // is left.
+  float max_torso_joint_angle_deg = 30.0f;
 
   bool operator==(const OrientationWarpingSettings&) const = default;
 };

@@ -47,6 +47,9 @@ anim::RootMotionDelta carried_step(anim::RootMotionDelta step, float speed_mps, 
 struct SlideRun {
   std::vector<anim::FootSlide> feet;
   float speed_mps = 0.0f;
+  // Where it went (degrees, counter-clockwise seen from above: +z toward +x, as the blend space's
+  // (velocity_x, velocity_z)); 0 when it did not move.
+  float heading_deg = 0.0f;
 };
 
 // Plays the scene from where it is for duration_s in 1/60 s steps, measuring each leg's slide on
@@ -80,9 +83,10 @@ std::string play_and_measure(ViewerScene& scene, float duration_s, float carried
       anim::add_slide_frame(run.feet[leg], sole.heel[leg], sole.toe[leg], sole.planted[leg]);
     }
   }
-  run.speed_mps = glm::length(glm::vec2(carried.translation.x - start.translation.x,
-                                        carried.translation.z - start.translation.z)) /
-                  duration_s;
+  const glm::vec2 went(carried.translation.x - start.translation.x,
+                       carried.translation.z - start.translation.z);
+  run.speed_mps = glm::length(went) / duration_s;
+  run.heading_deg = glm::length(went) > 0.0f ? glm::degrees(std::atan2(went.x, went.y)) : 0.0f;
   return {};
 }
 
@@ -91,8 +95,9 @@ void print_slide(const nlohmann::json& out, bool json) {
     std::cout << out.dump(2) << '\n';
     return;
   }
-  std::printf("%s: %.2f s at %.2f m/s, leg %.3f m\n", out["file"].get<std::string>().c_str(),
-              out["duration_s"].get<double>(), out["speed_mps"].get<double>(),
+  std::printf("%s: %.2f s at %.2f m/s heading %.1f deg, leg %.3f m\n",
+              out["file"].get<std::string>().c_str(), out["duration_s"].get<double>(),
+              out["speed_mps"].get<double>(), out["heading_deg"].get<double>(),
               out["leg_length_m"].get<double>());
   for (const auto& foot : out["feet"]) {
     std::printf("  %-24s %3d steps, slide %.3f m, %.1f%% of the leg per step\n",
@@ -146,11 +151,9 @@ int run_slide(const SlideOptions& options) {
   }
   const anim::Skeleton& skeleton = scene.character.skeleton;
   const float leg_length = anim::rest_leg_length(skeleton, rig.legs);
-  nlohmann::json out{{"file", options.frame.file},
-                     {"duration_s", duration_s},
-                     {"leg_length_m", leg_length},
-                     {"speed_mps", run.speed_mps},
-                     {"feet", nlohmann::json::array()}};
+  nlohmann::json out{{"file", options.frame.file},     {"duration_s", duration_s},
+                     {"leg_length_m", leg_length},     {"speed_mps", run.speed_mps},
+                     {"heading_deg", run.heading_deg}, {"feet", nlohmann::json::array()}};
   if (clip) out["clip"] = scene.clips()[scene.preview_clip].name;
   for (std::size_t leg = 0; leg < rig.legs.size(); ++leg) {
     const anim::FootSlide& foot = run.feet[leg];

@@ -295,11 +295,28 @@ TEST(OrientationWarping, PerJointLimitsAreHonoured) {
   const std::vector<int> torso = torso_chain(b.skeleton, 1, 11);  // two joints
   std::vector<Transform> local = b.skeleton.rest_pose;
   std::vector<glm::mat4> model(local.size());
-  // 80 degrees asked: the hips stop at 60; two torso joints at 20 each bring the chest to 20.
-  ASSERT_TRUE(warp_orientation(b.skeleton, 1, torso, glm::radians(80.0f), {}, local, model));
-  EXPECT_NEAR(facing_deg(model[1]), 60.0f, 0.01f);
-  EXPECT_NEAR(facing_deg(model[11]), 20.0f, 0.01f);
-  EXPECT_NEAR(glm::degrees(hip_warp_angle(glm::radians(-80.0f), {})), -60.0f, 1e-4f);
+  // 100 degrees asked: the hips stop at 90; two torso joints at 30 each bring the chest to 30.
+  ASSERT_TRUE(warp_orientation(b.skeleton, 1, torso, glm::radians(100.0f), {}, local, model));
+  EXPECT_NEAR(facing_deg(model[1]), 90.0f, 0.01f);
+  EXPECT_NEAR(facing_deg(model[11]), 30.0f, 0.01f);
+  EXPECT_NEAR(glm::degrees(hip_warp_angle(glm::radians(-100.0f), {})), -90.0f, 1e-4f);
+}
+
+// Straight sideways from a forward walk: the hips take the whole quarter turn, and a torso of
+// three joints (as the Knight's spine, chest and head) turns back 30 degrees at each, within the
+// limit, so the head faces where it did.
+TEST(OrientationWarping, AQuarterTurnKeepsAThreeJointTorsosHeadFacing) {
+  const testing::Biped b = biped_with_torso();
+  const std::vector<int> torso = torso_chain(b.skeleton, 1, 12);
+  ASSERT_EQ(torso.size(), 3u);
+  const float angle = travel_angle({0, 0, 0.9f}, {0.9f, 0, 0});
+  EXPECT_NEAR(glm::degrees(angle), 90.0f, 1e-4f);
+  std::vector<Transform> local = striding_pose(b.skeleton);
+  std::vector<glm::mat4> model(local.size());
+  ASSERT_TRUE(warp_orientation(b.skeleton, 1, torso, angle, {}, local, model));
+  EXPECT_NEAR(facing_deg(model[1]), 90.0f, 0.01f);
+  EXPECT_NEAR(facing_deg(model[10]), 60.0f, 0.01f);
+  EXPECT_NEAR(facing_deg(model[12]), 0.0f, 0.01f);
 }
 
 // A change of direction does not snap the hips round: the gap to the turn asked halves every
