@@ -4,6 +4,7 @@
 #include <array>
 #include <cmath>
 
+#include "anim/damped_spring.h"
 #include "anim/index.h"
 #include "anim/math.h"
 #include "anim/pose.h"
@@ -18,23 +19,6 @@ constexpr glm::vec3 kUp{0.0f, 1.0f, 0.0f};
 
 glm::vec3 point_in(const glm::mat4& m, const glm::vec3& p) {
   return glm::vec3(m * glm::vec4(p, 1.0f));
-}
-
-// A critically damped spring moving value toward goal: it settles without overshoot, and half of
-// any remaining gap closes in halflife_s. Exact for any dt, so frame rate does not change it.
-template <typename T>
-void spring_toward(T& value, T& velocity, const T& goal, float halflife_s, float dt_s) {
-  if (!(halflife_s > 0.0f)) {
-    value = goal;
-    velocity = T(0.0f);
-    return;
-  }
-  const float y = 2.0f * 0.69314718f / halflife_s;  // half the damping of a critical spring
-  const T j0 = value - goal;
-  const T j1 = velocity + j0 * y;
-  const float decay = std::exp(-y * dt_s);
-  value = decay * (j0 + j1 * dt_s) + goal;
-  velocity = decay * (velocity - j1 * y * dt_s);
 }
 
 // The shortest-arc rotation from +Y to unit vector n.
