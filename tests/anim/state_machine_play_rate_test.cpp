@@ -9,6 +9,8 @@
 #include "anim/state_machine.h"
 #include "anim/sync_group.h"
 
+#include "marked_clip.h"
+
 namespace anim {
 namespace {
 
@@ -20,18 +22,10 @@ constexpr float kRate = 1.5f;
 constexpr float kTolerance = 1e-4f;
 enum : int { kWalk = 0, kJog = 1 };
 
-Clip make_clip(std::string name, float duration_s, std::vector<Marker> markers) {
-  Clip clip;
-  clip.name = std::move(name);
-  clip.duration_s = duration_s;
-  clip.markers = std::move(markers);
-  return clip;
-}
-
 struct RatedMachine {
   std::vector<Clip> clips = {
-      make_clip("walk", 2.0f, {{"foot_l_down", 0.2f}, {"foot_r_down", 1.2f}}),
-      make_clip("jog", 1.0f, {{"foot_l_down", 0.3f}, {"foot_r_down", 0.7f}})};
+      testing::marked_clip("walk", 2.0f, {{"foot_l_down", 0.2f}, {"foot_r_down", 1.2f}}),
+      testing::marked_clip("jog", 1.0f, {{"foot_l_down", 0.3f}, {"foot_r_down", 0.7f}})};
   std::vector<float> lengths = {2.0f, 1.0f};
   Parameters parameters;
   StateMachine machine;

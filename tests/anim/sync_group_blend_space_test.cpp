@@ -11,6 +11,8 @@
 #include "anim/state_machine.h"
 #include "anim/sync_group.h"
 
+#include "marked_clip.h"
+
 namespace anim {
 namespace {
 
@@ -28,20 +30,15 @@ enum : int { kWalkClip = 0, kJogClip = 1, kRunClip = 2 };
 enum : int { kStrides = 0, kDouble = 1 };
 enum : int { kWalk = 0, kStridesState = 1, kDoubleState = 2, kRun = 3 };
 
-Clip make_clip(float duration_s, std::vector<Marker> markers) {
-  Clip clip;
-  clip.duration_s = duration_s;
-  clip.markers = std::move(markers);
-  return clip;
-}
-
 struct Fixture {
-  std::vector<Clip> clips = {make_clip(2.0f, {{"foot_l_down", 0.2f}, {"foot_r_down", 1.2f}}),
-                             make_clip(1.0f, {{"foot_l_down", 0.3f}, {"foot_r_down", 0.7f}}),
-                             make_clip(1.0f, {{"foot_l_down", 0.1f},
-                                              {"foot_r_down", 0.35f},
-                                              {"foot_l_down", 0.6f},
-                                              {"foot_r_down", 0.8f}})};
+  std::vector<Clip> clips = {
+      testing::marked_clip("", 2.0f, {{"foot_l_down", 0.2f}, {"foot_r_down", 1.2f}}),
+      testing::marked_clip("", 1.0f, {{"foot_l_down", 0.3f}, {"foot_r_down", 0.7f}}),
+      testing::marked_clip("", 1.0f,
+                           {{"foot_l_down", 0.1f},
+                            {"foot_r_down", 0.35f},
+                            {"foot_l_down", 0.6f},
+                            {"foot_r_down", 0.8f}})};
   std::vector<float> clip_lengths = {2.0f, 1.0f, 1.0f};
   std::vector<float> blend_lengths = {1.5f, 1.0f};
   std::vector<SyncGroup> blends;
@@ -239,14 +236,16 @@ TEST(SyncGroupBlendSpace, WalkToRunAndBackNeverSwapFeetAtFortyTriggerTimes) {
 // A walk whose foot_r_up comes before its foot_r_down and a run whose comes after share no
 // interval of the full sequence: their foot_*_down markers alone still line up the steps.
 TEST(SyncGroupBlendSpace, DownMarkersLineUpWhenTheFullSequencesDoNotCorrespond) {
-  const std::vector<Clip> clips = {make_clip(2.0f, {{"foot_l_down", 0.2f},
-                                                    {"foot_r_up", 0.3f},
-                                                    {"foot_r_down", 1.2f},
-                                                    {"foot_l_up", 1.35f}}),
-                                   make_clip(1.0f, {{"foot_l_down", 0.1f},
-                                                    {"foot_l_up", 0.2f},
-                                                    {"foot_r_down", 0.6f},
-                                                    {"foot_r_up", 0.7f}})};
+  const std::vector<Clip> clips = {testing::marked_clip("", 2.0f,
+                                                        {{"foot_l_down", 0.2f},
+                                                         {"foot_r_up", 0.3f},
+                                                         {"foot_r_down", 1.2f},
+                                                         {"foot_l_up", 1.35f}}),
+                                   testing::marked_clip("", 1.0f,
+                                                        {{"foot_l_down", 0.1f},
+                                                         {"foot_l_up", 0.2f},
+                                                         {"foot_r_down", 0.6f},
+                                                         {"foot_r_up", 0.7f}})};
   StateMachine machine;
   machine.states = {{"walk", StateKind::Clip, 0}, {"run", StateKind::Clip, 1}};
   for (State& s : machine.states) s.sync_group = "loco";

@@ -9,6 +9,8 @@
 
 #include "anim/state_machine.h"
 
+#include "marked_clip.h"
+
 namespace anim {
 namespace {
 
@@ -23,23 +25,15 @@ constexpr float kDt = 0.125f;
 constexpr float kTolerance = 1e-4f;
 enum : int { kWalk = 0, kJog = 1, kRun = 2, kSkip = 3 };
 
-Clip make_clip(std::string name, float duration_s, std::vector<Marker> markers) {
-  Clip clip;
-  clip.name = std::move(name);
-  clip.duration_s = duration_s;
-  clip.markers = std::move(markers);
-  return clip;
-}
-
 std::vector<Clip> make_clips() {
-  return {make_clip("walk", 2.0f, {{"foot_l_down", 0.2f}, {"foot_r_down", 1.2f}}),
-          make_clip("jog", 1.0f, {{"foot_l_down", 0.3f}, {"foot_r_down", 0.7f}}),
-          make_clip("run", 1.0f,
-                    {{"foot_l_down", 0.1f},
-                     {"foot_r_down", 0.35f},
-                     {"foot_l_down", 0.6f},
-                     {"foot_r_down", 0.8f}}),
-          make_clip("skip", 1.0f, {{"foot_hop", 0.5f}})};
+  return {testing::marked_clip("walk", 2.0f, {{"foot_l_down", 0.2f}, {"foot_r_down", 1.2f}}),
+          testing::marked_clip("jog", 1.0f, {{"foot_l_down", 0.3f}, {"foot_r_down", 0.7f}}),
+          testing::marked_clip("run", 1.0f,
+                               {{"foot_l_down", 0.1f},
+                                {"foot_r_down", 0.35f},
+                                {"foot_l_down", 0.6f},
+                                {"foot_r_down", 0.8f}}),
+          testing::marked_clip("skip", 1.0f, {{"foot_hop", 0.5f}})};
 }
 
 // One state per clip, all in group "loco", with a transition from walk to each of the others on

@@ -6,20 +6,14 @@
 #include <cmath>
 #include <limits>
 
+#include "marked_clip.h"
+
 namespace anim {
 namespace {
 
-Clip make_clip(std::string name, float duration_s, std::vector<Marker> markers = {}) {
-  Clip clip;
-  clip.name = std::move(name);
-  clip.duration_s = duration_s;
-  clip.markers = std::move(markers);
-  return clip;
-}
-
 TEST(Sync, NormalizedTimeKeepsClipsOfDifferentLengthInPhaseOverManyLoops) {
-  const Clip walk = make_clip("walk", 1.0f);
-  const Clip run = make_clip("run", 1.5f);
+  const Clip walk = testing::marked_clip("walk", 1.0f);
+  const Clip run = testing::marked_clip("run", 1.5f);
   const std::array<const Clip*, 2> clips{&walk, &run};
   const SyncGroup group = build_sync_group(clips);
   EXPECT_FALSE(group.by_markers);
@@ -41,8 +35,8 @@ TEST(Sync, NormalizedTimeKeepsClipsOfDifferentLengthInPhaseOverManyLoops) {
 }
 
 TEST(Sync, PlaybackRateIsTheWeightAveragedDuration) {
-  const Clip a = make_clip("a", 1.0f);
-  const Clip b = make_clip("b", 2.0f);
+  const Clip a = testing::marked_clip("a", 1.0f);
+  const Clip b = testing::marked_clip("b", 2.0f);
   const std::array<const Clip*, 2> clips{&a, &b};
   const SyncGroup group = build_sync_group(clips);
   // Weights 3:1 (not normalized): cycle = (3 * 1 + 1 * 2) / 4 = 1.25 s, so 0.5 s is 0.4 cycle.
@@ -54,7 +48,7 @@ TEST(Sync, PlaybackRateIsTheWeightAveragedDuration) {
 }
 
 TEST(Sync, WrappedClipTimeBringsAnUnwrappedTimeIntoTheClip) {
-  const Clip a = make_clip("a", 1.5f);
+  const Clip a = testing::marked_clip("a", 1.5f);
   const std::array<const Clip*, 1> clips{&a};
   const SyncGroup group = build_sync_group(clips);
   // 3.25 s is two loops of 1.5 s and 0.25 s; -0.5 s is 1 s into the loop before; a whole number
@@ -72,8 +66,9 @@ TEST(Sync, WrappedClipTimeBringsAnUnwrappedTimeIntoTheClip) {
 
 // A short walk with contacts at 0.1 (left) and 0.6 (right); a long run whose file starts with
 // the right contact: 0.2 (right) and 1.0 (left).
-const Clip kWalk = make_clip("walk", 1.0f, {{"foot_l_down", 0.1f}, {"foot_r_down", 0.6f}});
-const Clip kRun = make_clip("run", 1.6f, {{"foot_r_down", 0.2f}, {"foot_l_down", 1.0f}});
+const Clip kWalk =
+    testing::marked_clip("walk", 1.0f, {{"foot_l_down", 0.1f}, {"foot_r_down", 0.6f}});
+const Clip kRun = testing::marked_clip("run", 1.6f, {{"foot_r_down", 0.2f}, {"foot_l_down", 1.0f}});
 
 TEST(Sync, MarkersLineUpLeftFootDownAcrossClipsOfDifferentLength) {
   const std::array<const Clip*, 2> clips{&kWalk, &kRun};
@@ -104,7 +99,8 @@ TEST(Sync, MarkersLineUpLeftFootDownAcrossClipsOfDifferentLength) {
 }
 
 TEST(Sync, PhaseInsideASegmentMapsLinearlyBetweenItsMarkers) {
-  const Clip uneven = make_clip("uneven", 1.0f, {{"foot_l_down", 0.1f}, {"foot_r_down", 0.4f}});
+  const Clip uneven =
+      testing::marked_clip("uneven", 1.0f, {{"foot_l_down", 0.1f}, {"foot_r_down", 0.4f}});
   const std::array<const Clip*, 2> clips{&uneven, &kRun};
   const SyncGroup group = build_sync_group(clips);
   ASSERT_TRUE(group.by_markers);
@@ -137,8 +133,9 @@ TEST(Sync, BackwardsAndLargeStepsAgreeWithSmallForwardSteps) {
 
 // An idle that takes no steps (no foot markers) among gaits that do (#41): 4 s of breathing
 // must not slow a 1.111 s walk cycle.
-const Clip kIdle = make_clip("idle", 4.0f);
-const Clip kSlowWalk = make_clip("walk", 1.111f, {{"foot_l_down", 0.1f}, {"foot_r_down", 0.6555f}});
+const Clip kIdle = testing::marked_clip("idle", 4.0f);
+const Clip kSlowWalk =
+    testing::marked_clip("walk", 1.111f, {{"foot_l_down", 0.1f}, {"foot_r_down", 0.6555f}});
 
 TEST(Sync, AnIdleWithoutStepsFollowsTheStepsPaceInsteadOfSlowingIt) {
   const std::array<const Clip*, 2> clips{&kIdle, &kSlowWalk};
@@ -173,7 +170,7 @@ TEST(Sync, GaitsAmongAnIdleKeepTheirRenormalisedWeightedCycle) {
   const std::array<float, 3> gaits{0.6f, 0.4f, 0.0f};
   EXPECT_FLOAT_EQ(blended_cycle_duration(group, gaits), 1.24f);
   // Clips without foot markers all set the pace when none has any.
-  const Clip other_idle = make_clip("other_idle", 2.0f);
+  const Clip other_idle = testing::marked_clip("other_idle", 2.0f);
   const std::array<const Clip*, 2> plain{&kIdle, &other_idle};
   const SyncGroup idles = build_sync_group(plain);
   EXPECT_EQ(idles.sets_pace, (std::vector<bool>{true, true}));
@@ -182,21 +179,22 @@ TEST(Sync, GaitsAmongAnIdleKeepTheirRenormalisedWeightedCycle) {
 }
 
 TEST(Sync, FallsBackToNormalizedTimeAndSaysWhy) {
-  const Clip plain = make_clip("plain", 1.0f, {{"jump", 0.5f}});
+  const Clip plain = testing::marked_clip("plain", 1.0f, {{"jump", 0.5f}});
   const std::array<const Clip*, 2> missing{&kWalk, &plain};
   const SyncGroup a = build_sync_group(missing);
   EXPECT_FALSE(a.by_markers);
   EXPECT_EQ(a.fallback_reason,
             "clip 'plain' has no foot markers: playing in normalized time instead");
 
-  const Clip triple = make_clip(
+  const Clip triple = testing::marked_clip(
       "triple", 1.0f, {{"foot_l_down", 0.0f}, {"foot_l_down", 0.3f}, {"foot_r_down", 0.6f}});
   const std::array<const Clip*, 2> order{&kWalk, &triple};
   EXPECT_EQ(build_sync_group(order).fallback_reason,
             "clip 'triple''s foot markers come in a different order or number: playing in "
             "normalized time instead");
 
-  const Clip clash = make_clip("clash", 1.0f, {{"foot_l_down", 0.5f}, {"foot_r_down", 0.5f}});
+  const Clip clash =
+      testing::marked_clip("clash", 1.0f, {{"foot_l_down", 0.5f}, {"foot_r_down", 0.5f}});
   const std::array<const Clip*, 1> same_time{&clash};
   EXPECT_EQ(build_sync_group(same_time).fallback_reason,
             "clip 'clash' has two foot markers at the same time: playing in normalized time "
