@@ -58,11 +58,13 @@ void restore_view(const project::Project& project, visual::SkinningChoice defaul
                   ViewerUi& ui, ViewerScene& scene) {
   const project::ProjectView& v = project.view;
   // Every setting is the project's, whatever the file before had: a file that does not choose
-  // one gets the default, not the last file's.
+  // one gets the default, not the last file's. The panel layout is the user's window, not the
+  // file's (app/file_session.h): it stays as the user left it.
+  const visual::PanelLayout layout = ui.view.layout;
   static_cast<visual::ViewSettings&>(ui.view) = v;
+  ui.view.layout = layout;
   // LBS, the file's default, cannot say it was chosen: it leaves the viewer's default.
   if (v.skinning == visual::SkinningChoice::Lbs) ui.view.skinning = default_skinning;
-  if (ui.view.layout.ui_scale_automatic) ui.view.layout.ui_scale = ui.screen_ui_scale;
   scene.settings.foot_ik = v.foot_ik;
   scene.settings.stride_warping = v.stride_warping;
   scene.settings.stride_warping_settings = v.stride_warping_settings;

@@ -20,9 +20,10 @@ project::Project current_project(const project::Project& project, const ViewerUi
 
 // Applies project's view settings (grid, mesh, shading, skinning, foot IK, warping, root
 // motion) to ui and scene (handed to its instance; a refusal goes to ui.errors), each one
-// whether or not it differs from its default, so nothing of the file open before stays. A
-// project that keeps LBS skinning (the default, which cannot tell it was chosen) shows
-// default_skinning: the command line's choice.
+// whether or not it differs from its default, so nothing of the file open before stays. The
+// panel layout (widths, collapsed panels, UI scale) is the user's, not the file's: it stays as
+// it was, whatever layout the project saved. A project that keeps LBS skinning (the default,
+// which cannot tell it was chosen) shows default_skinning: the command line's choice.
 void restore_view(const project::Project& project, visual::SkinningChoice default_skinning,
                   ViewerUi& ui, ViewerScene& scene);
 

@@ -53,6 +53,19 @@ class ProjectSavingTest : public ::testing::Test {
     mark_saved(doc, ui, scene, camera);
   }
 
+  // Writes demo.glb and a copy of it, other.glb (another file to open), into dir_; project gets
+  // the project that loading demo.glb makes, its character named relative to dir_.
+  void write_demo_models(project::Project& project) const {
+    ASSERT_EQ(demo::export_demo_character(model().string()), "");
+    fs::copy_file(model(), other());
+    LoadOutcome loaded = load_now({{model().string()}, {}});
+    ASSERT_TRUE(loaded.ok);
+    loaded.project.character = "demo.glb";
+    project = std::move(loaded.project);
+  }
+  fs::path model() const { return dir_ / "demo.glb"; }
+  fs::path other() const { return dir_ / "other.glb"; }
+
   fs::path dir_;
 };
 
@@ -189,15 +202,10 @@ project::Project project_away_from_defaults(project::Project p) {
 // The defect: the Knight's project (root motion applied) then the Fox by File > Open kept
 // "Applied". Every setting a project restores must be the next file's own, here the defaults.
 TEST_F(ProjectSavingTest, AnotherFileWithoutASessionKeepsNothingOfTheProjectBefore) {
-  const fs::path model = dir_ / "demo.glb";
-  ASSERT_EQ(demo::export_demo_character(model.string()), "");
-  const fs::path other = dir_ / "other.glb";
-  fs::copy_file(model, other);
+  project::Project demo_project;
+  ASSERT_NO_FATAL_FAILURE(write_demo_models(demo_project));
   const std::string knight = (dir_ / "knight.animview.json").string();
-  LoadOutcome loaded = load_now({{model.string()}, {}});
-  ASSERT_TRUE(loaded.ok);
-  loaded.project.character = "demo.glb";
-  ASSERT_EQ(project::save_project(project_away_from_defaults(loaded.project), knight), "");
+  ASSERT_EQ(project::save_project(project_away_from_defaults(demo_project), knight), "");
   ViewerScene scene;
   ViewerUi ui;
   Document doc;
@@ -212,7 +220,7 @@ TEST_F(ProjectSavingTest, AnotherFileWithoutASessionKeepsNothingOfTheProjectBefo
   ASSERT_EQ(scene.preview_clip, 2);
   ASSERT_NEAR(camera.yaw, 100.0f * glm::pi<float>() / 180.0f, 1e-5f);
 
-  open({other.string()}, doc, scene, ui, camera);
+  open({other().string()}, doc, scene, ui, camera);
   EXPECT_EQ(scene.settings.root_motion_mode, anim::RootMotionMode::InPlace);
   EXPECT_EQ(scene.instance.settings().root_motion_mode, anim::RootMotionMode::InPlace)
       << "the instance plays what the scene's settings say";
@@ -235,21 +243,65 @@ TEST_F(ProjectSavingTest, AnotherFileWithoutASessionKeepsNothingOfTheProjectBefo
   EXPECT_FLOAT_EQ(ui.view.time_scale, 1.0f);
 }
 
-// LBS cannot say it was chosen: a file that keeps it shows the command line's skinning, not the
-// skinning of the file before.
-TEST_F(ProjectSavingTest, AnotherFileKeepingLbsShowsTheCommandLinesSkinning) {
-  const fs::path model = dir_ / "demo.glb";
-  ASSERT_EQ(demo::export_demo_character(model.string()), "");
-  const fs::path other = dir_ / "other.glb";
-  fs::copy_file(model, other);
+// The panel layout is the user's window, not a file's: neither a project (whatever layout it
+// saved) nor the model opened after it moves the panels, while the project's settings still
+// arrive and go.
+TEST_F(ProjectSavingTest, OpeningFilesKeepsTheUsersPanelLayout) {
+  project::Project demo_project;
+  ASSERT_NO_FATAL_FAILURE(write_demo_models(demo_project));
+  const std::string project_path = (dir_ / "laid_out.animview.json").string();
+  project::Project laid_out = project_away_from_defaults(demo_project);
+  laid_out.view.layout.left_width = 410.0f;
+  laid_out.view.layout.right_open = false;
+  laid_out.view.layout.ui_scale = 2.0f;
+  laid_out.view.layout.ui_scale_automatic = false;
+  ASSERT_EQ(project::save_project(laid_out, project_path), "");
   ViewerScene scene;
   ViewerUi ui;
   Document doc;
   render::OrbitCamera camera;
-  open({model.string()}, doc, scene, ui, camera, visual::SkinningChoice::DualQuat);
+  open({model().string()}, doc, scene, ui, camera);
+  // The user drags the splitters, collapses the left panel and picks a UI scale.
+  visual::PanelLayout& layout = ui.view.layout;
+  layout.left_width = 333.0f;
+  layout.right_width = 444.0f;
+  layout.left_open = false;
+  layout.ui_scale = 1.5f;
+  layout.ui_scale_automatic = false;
+  const auto expect_users_layout = [&](const char* after) {
+    EXPECT_EQ(layout.left_width, 333.0f) << after;
+    EXPECT_EQ(layout.right_width, 444.0f) << after;
+    EXPECT_FALSE(layout.left_open) << after;
+    EXPECT_TRUE(layout.right_open) << after;
+    EXPECT_EQ(layout.ui_scale, 1.5f) << after;
+    EXPECT_FALSE(layout.ui_scale_automatic) << after;
+  };
+
+  open({project_path}, doc, scene, ui, camera);
+  expect_users_layout("the project");
+  ASSERT_TRUE(ui.view.show_ground) << "the project's view did arrive";
+  ASSERT_EQ(scene.instance.settings().root_motion_mode, anim::RootMotionMode::Applied);
+
+  open({other().string()}, doc, scene, ui, camera);
+  expect_users_layout("the model after the project");
+  EXPECT_FALSE(ui.view.show_ground) << "the project's view went with it";
+  EXPECT_EQ(ui.view.skinning, visual::SkinningChoice::Lbs);
+  EXPECT_EQ(scene.instance.settings().root_motion_mode, anim::RootMotionMode::InPlace);
+}
+
+// LBS cannot say it was chosen: a file that keeps it shows the command line's skinning, not the
+// skinning of the file before.
+TEST_F(ProjectSavingTest, AnotherFileKeepingLbsShowsTheCommandLinesSkinning) {
+  ASSERT_EQ(demo::export_demo_character(model().string()), "");
+  fs::copy_file(model(), other());
+  ViewerScene scene;
+  ViewerUi ui;
+  Document doc;
+  render::OrbitCamera camera;
+  open({model().string()}, doc, scene, ui, camera, visual::SkinningChoice::DualQuat);
   EXPECT_EQ(ui.view.skinning, visual::SkinningChoice::DualQuat) << "--skinning dq";
   ui.view.skinning = visual::SkinningChoice::Lbs;  // switched in the panel
-  open({other.string()}, doc, scene, ui, camera, visual::SkinningChoice::DualQuat);
+  open({other().string()}, doc, scene, ui, camera, visual::SkinningChoice::DualQuat);
   EXPECT_EQ(ui.view.skinning, visual::SkinningChoice::DualQuat);
 }
 
