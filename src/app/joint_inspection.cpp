@@ -119,7 +119,8 @@ ui::JointInspectorValues inspect_selected_joint(const ViewerScene& scene, Joints
   const ui::JointInspectorValues values =
       inspect_joint(scene, tab.probe, joint, tab.inspector.order, error);
   if (error.empty()) return values;
-  if (first_failure_for(probe_key(scene, joint), tab.reported_failure)) {
+  const int joints[] = {joint};
+  if (first_failure_for(probe_key(scene, joints), tab.reported_failure)) {
     errors.add(scene.character.source_path, "joint inspector: " + error);
   }
   return values;

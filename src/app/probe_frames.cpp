@@ -31,8 +31,9 @@ std::string compose_probe_frame(const ViewerScene& scene, const anim::BoundChara
   return {};
 }
 
-ProbeKey probe_key(const ViewerScene& scene, int joint) {
-  return {scene.bound.character.get(), scene.clips().data(), scene.preview_clip, joint};
+ProbeKey probe_key(const ViewerScene& scene, std::span<const int> joints) {
+  return {scene.bound.character.get(), scene.clips().data(), scene.preview_clip,
+          std::vector<int>(joints.begin(), joints.end())};
 }
 
 bool first_failure_for(const ProbeKey& key, ProbeKey& reported) {

@@ -3,7 +3,9 @@
 // clock, pose and history stay as they are): the joint inspector, the motion trails and the
 // curve view read their joints' values from these, as `animview curves` reads the live scene's.
 
+#include <span>
 #include <string>
+#include <vector>
 
 #include "anim/character_instance.h"
 #include "anim/joint_motion.h"
@@ -17,18 +19,18 @@ struct FrameProbe {
   int post_process_revision = -1;  // the scene's post_process_revision it took the stack at
 };
 
-// What a probe composes frames for: the binding, the clip and the joint read. A probe that fails
-// fails again on every frame for the same key, so its failure is reported once per key.
+// What a probe composes frames for: the binding, the clip and the joints read. A probe that
+// fails fails again on every frame for the same key, so its failure is reported once per key.
 struct ProbeKey {
   const void* character = nullptr;    // the bound character (a rebind or load makes a new one)
   const anim::Clip* clips = nullptr;  // the bound clips
   int clip = -1;
-  int joint = -1;
+  std::vector<int> joints;  // all of them: another set is another key, whatever joint it ends on
   bool operator==(const ProbeKey&) const = default;
 };
 
-// The key of what scene's probes compose for joint now: its binding, clips and previewed clip.
-ProbeKey probe_key(const ViewerScene& scene, int joint);
+// The key of what scene's probes compose for joints now: its binding, clips and previewed clip.
+ProbeKey probe_key(const ViewerScene& scene, std::span<const int> joints);
 
 // Whether a probe failing for key reports its failure: when reported (the key it last reported
 // for) is another, which key then becomes; false for a failure already reported.

@@ -285,7 +285,7 @@ std::string ViewerScene::update_joint_trails(const visual::SceneView& view) {
       app::joint_trails(*this, trail_probe_->probe, trail_joints,
                         view.motion_trail_whole_clip ? 0.0f : view.motion_trail_window_s, error);
   if (error.empty() ||
-      !first_failure_for(probe_key(*this, trail_joints.back()), trail_probe_->reported_failure)) {
+      !first_failure_for(probe_key(*this, trail_joints), trail_probe_->reported_failure)) {
     return {};
   }
   return "motion trails: " + error;

@@ -137,6 +137,37 @@ TEST_F(JointInspection, FailingTrailsAreReportedOncePerKeyNotOnEveryFrame) {
   EXPECT_EQ(errors.entries()[0].count, 3);
 }
 
+// The key is the whole set of trail joints: another set ending on the same joint is another key,
+// and its failure is reported again.
+TEST_F(JointInspection, FailingTrailsOfAnotherSetEndingOnTheSameJointAreReportedAgain) {
+  const int hand = scene.character.skeleton.find_joint("hand_r");
+  ASSERT_GE(hand, 0);
+  ASSERT_NE(hand, forearm);
+  scene.preview(walk);
+  ASSERT_EQ(scene.update(0.0f, {}), "");
+  unbind_scene_character();
+  ui::ErrorLog errors;
+  const auto play_frames = [&](int count) {
+    for (int frame = 0; frame < count; ++frame) {
+      if (std::string e = scene.update(1.0f / 60.0f, {}); !e.empty()) {
+        errors.add(scene.character.source_path, e);
+      }
+    }
+  };
+  scene.trail_joints = {forearm, hand};
+  play_frames(3);
+  ASSERT_EQ(errors.entries().size(), 1u);
+  EXPECT_EQ(errors.entries()[0].cause, "motion trails: frame probe: the character is not bound");
+  EXPECT_EQ(errors.entries()[0].count, 1);
+  scene.trail_joints = {0, hand};
+  play_frames(3);
+  ASSERT_EQ(errors.entries().size(), 1u);
+  EXPECT_EQ(errors.entries()[0].count, 2) << "{0, hand} is not {forearm, hand}";
+  // The same set again, frame after frame: no new report.
+  play_frames(3);
+  EXPECT_EQ(errors.entries()[0].count, 2);
+}
+
 // The joint's world position in the scene's live frame.
 glm::vec3 live_world_position(const app::ViewerScene& scene, int joint) {
   return glm::vec3(scene.instance.world_matrix() * scene.instance.model_pose()[joint][3]);
