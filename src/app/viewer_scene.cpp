@@ -69,6 +69,38 @@ anim::CharacterSettings onion_settings(anim::CharacterSettings settings) {
   return settings;
 }
 
+// The settings an instance can refuse are those that rebuild its blend-space players: named as
+// the user knows them, those that differ between played and asked.
+std::string rebuilding_settings(const anim::CharacterSettings& played,
+                                const anim::CharacterSettings& asked) {
+  const anim::RootMotionSettings& a = played.root_motion;
+  const anim::RootMotionSettings& b = asked.root_motion;
+  std::vector<std::string> names;
+  if (a.root_joint != b.root_joint) names.push_back("root motion joint");
+  if (a.extract_x != b.extract_x || a.extract_y != b.extract_y || a.extract_z != b.extract_z ||
+      a.extract_yaw != b.extract_yaw) {
+    names.push_back("root motion axes");
+  }
+  if (played.blend_input_half_life_s != asked.blend_input_half_life_s) {
+    names.push_back("input smoothing");
+  }
+  if (names.empty()) return "settings";
+  std::string text = names[0];
+  for (std::size_t i = 1; i < names.size(); ++i) text += " and " + names[i];
+  return text;
+}
+
+// Hands asked to one of the scene's instances (who names it). A refusal leaves the instance
+// playing what it played, and says which setting it refused and why.
+std::string hand_settings(anim::CharacterInstance& instance, const anim::CharacterSettings& asked,
+                          const std::string& who) {
+  const anim::CharacterSettings played = instance.settings();
+  if (std::string e = instance.set_settings(asked); !e.empty()) {
+    return who + ": " + rebuilding_settings(played, asked) + " refused, kept as it was: " + e;
+  }
+  return {};
+}
+
 // Each copy of the crowd treads in place at its spot on the grid.
 anim::CharacterSettings crowd_settings(anim::CharacterSettings settings) {
   settings.root_motion_mode = anim::RootMotionMode::InPlace;
@@ -138,13 +170,14 @@ void ViewerScene::end_root_motion_override() {
 }
 
 std::string ViewerScene::apply_settings() {
-  if (std::string e = instance.set_settings(settings); !e.empty()) {
-    return character.source_path + ": " + e;
+  if (std::string e = hand_settings(instance, settings, character.source_path); !e.empty()) {
+    settings = instance.settings();  // what the panels show is what plays
+    return e;
   }
   // The onion skin and the crowd, once set up, play the same settings their way.
   if (onion_.character()) {
-    if (std::string e = onion_.set_settings(onion_settings(settings)); !e.empty()) {
-      return "onion skin: " + e;
+    if (std::string e = hand_settings(onion_, onion_settings(settings), "onion skin"); !e.empty()) {
+      return e;
     }
   }
   if (crowd.count() > 0) {
@@ -246,9 +279,11 @@ std::string ViewerScene::update_onion_skin(const visual::SceneView& view) {
     if (std::string e = onion_.bind(*bound.character, graph()); !e.empty()) {
       return "onion skin: " + e;
     }
-    if (std::string e = onion_.set_settings(onion_settings(settings)); !e.empty()) {
-      onion_ = {};  // set up again, with settings that play, at a later update
-      return "onion skin: " + e;
+    // What the character plays (settings it refused stay out), as apply_settings hands it.
+    if (std::string e = hand_settings(onion_, onion_settings(instance.settings()), "onion skin");
+        !e.empty()) {
+      onion_ = {};  // set up again at a later update
+      return e;
     }
   }
   const double frame_s = 1.0 / clock.timeline().fps;

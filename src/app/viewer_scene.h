@@ -60,10 +60,10 @@ struct ViewerScene {
   // Hands settings to the instance, which plays them from its next update (its blend-space
   // players are rebuilt when the root-motion axes or the input smoothing changed), and to the
   // onion skin's and the crowd's instances once set up (in place; the onion skin without foot
-  // IK). Whoever changes settings calls it: a panel when it reports an edit, a load after
-  // restoring the view, a mode when it takes over the root; update() does not (it hands them
-  // only to an onion skin or a crowd it sets up). Returns "" or the cause (an instance that
-  // refuses them keeps the settings it had).
+  // IK). Whoever changes settings calls it: a panel, a load after restoring the view, a mode
+  // taking over the root; update() does not (an onion skin it sets up plays what the character
+  // plays, a crowd the settings). Returns "" or "who: setting refused, kept as it was: cause";
+  // a setting the character refused goes back, in settings, to the one it plays.
   [[nodiscard]] std::string apply_settings();
   // How the player stores its clips: exact by default, or compressed (the runtime's compact form).
   anim::BindOptions clip_binding;

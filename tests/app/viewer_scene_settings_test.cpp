@@ -10,11 +10,28 @@
 namespace app {
 namespace {
 
-TEST(ViewerSceneSettings, AnEditReachesTheInstanceWhenAppliedNotAtUpdate) {
-  LoadOutcome demo = load_now({{demo::kDemoSourcePath}, {}});
-  ASSERT_TRUE(demo.ok);
+// The built-in demo opened as the viewer opens it.
+class ViewerSceneSettings : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    LoadOutcome demo = load_now({{demo::kDemoSourcePath}, {}});
+    ASSERT_TRUE(demo.ok);
+    ASSERT_EQ(scene.open(std::move(demo.character), demo.project), "");
+  }
+
+  // Previews the first clip; a view with the onion skin on.
+  visual::SceneView preview_with_onion_skin() {
+    scene.mode = PlayMode::ClipPreview;
+    scene.preview(0);
+    visual::SceneView view;
+    view.onion_skin = true;
+    return view;
+  }
+
   ViewerScene scene;
-  ASSERT_EQ(scene.open(std::move(demo.character), demo.project), "");
+};
+
+TEST_F(ViewerSceneSettings, AnEditReachesTheInstanceWhenAppliedNotAtUpdate) {
   EXPECT_EQ(scene.instance.settings(), scene.settings) << "the load hands them over";
   EXPECT_EQ(scene.instance.settings().root_motion.root_joint,
             scene.bound.character->root_motion_joint);
@@ -27,11 +44,7 @@ TEST(ViewerSceneSettings, AnEditReachesTheInstanceWhenAppliedNotAtUpdate) {
   EXPECT_EQ(scene.instance.settings().foot_ik, !foot_ik);
 }
 
-TEST(ViewerSceneSettings, AModesRootMotionOverrideIsPlayedAtOnceAndGivenBack) {
-  LoadOutcome demo = load_now({{demo::kDemoSourcePath}, {}});
-  ASSERT_TRUE(demo.ok);
-  ViewerScene scene;
-  ASSERT_EQ(scene.open(std::move(demo.character), demo.project), "");
+TEST_F(ViewerSceneSettings, AModesRootMotionOverrideIsPlayedAtOnceAndGivenBack) {
   ASSERT_EQ(scene.instance.settings().root_motion_mode, anim::RootMotionMode::InPlace);
   scene.override_root_motion(anim::RootMotionMode::Applied);
   EXPECT_EQ(scene.instance.settings().root_motion_mode, anim::RootMotionMode::Applied);
@@ -41,15 +54,8 @@ TEST(ViewerSceneSettings, AModesRootMotionOverrideIsPlayedAtOnceAndGivenBack) {
 
 // The onion skin's and the crowd's instances take an edit as the character's does: when it is
 // applied, each their way (in place; the onion skin without foot IK).
-TEST(ViewerSceneSettings, TheOnionSkinAndTheCrowdTakeAnEditWhenApplied) {
-  LoadOutcome demo = load_now({{demo::kDemoSourcePath}, {}});
-  ASSERT_TRUE(demo.ok);
-  ViewerScene scene;
-  ASSERT_EQ(scene.open(std::move(demo.character), demo.project), "");
-  scene.mode = PlayMode::ClipPreview;
-  scene.preview(0);
-  visual::SceneView view;
-  view.onion_skin = true;
+TEST_F(ViewerSceneSettings, TheOnionSkinAndTheCrowdTakeAnEditWhenApplied) {
+  visual::SceneView view = preview_with_onion_skin();
   view.crowd = 3;
   ASSERT_EQ(scene.update(1.0f / 60.0f, view), "");
   ASSERT_EQ(scene.crowd.count(), 3);
@@ -76,6 +82,40 @@ TEST(ViewerSceneSettings, TheOnionSkinAndTheCrowdTakeAnEditWhenApplied) {
         << "each copy treads at its spot";
   }
   EXPECT_EQ(scene.instance.settings().root_motion_mode, anim::RootMotionMode::Applied);
+}
+
+// A root motion joint outside the skeleton: the blend-space players cannot be rebuilt with it,
+// so the character refuses it. The message names the setting and the cause; the previous joint
+// stays, in the instance, the onion skin and the scene's settings the panels show.
+TEST_F(ViewerSceneSettings, ARefusedSettingIsNamedAndThePreviousOneKept) {
+  ASSERT_FALSE(scene.graph().blend_spaces.empty()) << "a blend space to rebuild";
+  const visual::SceneView view = preview_with_onion_skin();
+  ASSERT_EQ(scene.update(1.0f / 60.0f, view), "");
+  const int joint = scene.settings.root_motion.root_joint;
+  ASSERT_EQ(scene.onion_instance().settings().root_motion.root_joint, joint);
+
+  scene.settings.root_motion.root_joint = 1000;
+  const std::string e = scene.apply_settings();
+  EXPECT_EQ(
+      e.rfind(scene.character.source_path + ": root motion joint refused, kept as it was: ", 0), 0u)
+      << e;
+  EXPECT_NE(e.find("the root motion joint is not a joint of the skeleton"), std::string::npos) << e;
+  EXPECT_EQ(scene.settings.root_motion.root_joint, joint) << "the panels show what plays";
+  EXPECT_EQ(scene.instance.settings().root_motion.root_joint, joint);
+  EXPECT_EQ(scene.onion_instance().settings().root_motion.root_joint, joint);
+  EXPECT_EQ(scene.update(1.0f / 60.0f, view), "");
+  EXPECT_FALSE(scene.onion_poses.empty());
+}
+
+// An onion skin set up after an edit nobody applied plays what the character plays, as
+// apply_settings would have handed it: no refusal of a setting the character never took.
+TEST_F(ViewerSceneSettings, AnOnionSkinSetUpPlaysWhatTheCharacterPlays) {
+  const visual::SceneView view = preview_with_onion_skin();
+  const int joint = scene.settings.root_motion.root_joint;
+  scene.settings.root_motion.root_joint = 1000;  // edited, not applied
+  EXPECT_EQ(scene.update(1.0f / 60.0f, view), "");
+  EXPECT_FALSE(scene.onion_poses.empty());
+  EXPECT_EQ(scene.onion_instance().settings().root_motion.root_joint, joint);
 }
 
 }  // namespace
