@@ -6,8 +6,6 @@
 
 #include <cmath>
 #include <filesystem>
-#include <fstream>
-#include <iterator>
 #include <string>
 
 #include "picture_diff.h"
@@ -263,8 +261,8 @@ TEST_F(Playblast, AFullDiskNamesTheCauseAndLeavesNothing) {
                   mp4.string() + "' > /dev/null 2> '" + log.string() + "'\necho \"exit $?\" >> '" +
                   log.string() + "'\nls -A '" + small.string() + "' >> '" + log.string() + "'\n");
   ASSERT_EQ(std::system(("unshare -rm sh '" + script.string() + "'").c_str()), 0);
-  std::ifstream in(log);
-  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::string text;
+  ASSERT_TRUE(test::read_file(log, text)) << log;
   EXPECT_NE(text.find(mp4.string() + ": cannot write: No space left on device"), std::string::npos)
       << text;
   // Exit code 1, and nothing listed in the folder after it.

@@ -8,7 +8,6 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
-#include <iterator>
 #include <string>
 
 #include "demo/demo_character.h"
@@ -83,9 +82,9 @@ TEST_F(RecordingRender, AMotionMatchingSessionRendersTheSameGifEveryTime) {
   EXPECT_EQ(probe::read(first).streams.at(0).frames, 30) << "1.2 s at 25 fps";
   run = render(steered, second);
   ASSERT_EQ(run.exit_code, 0) << run.err;
-  std::ifstream a(first, std::ios::binary), b(second, std::ios::binary);
-  const std::string bytes_a((std::istreambuf_iterator<char>(a)), {});
-  const std::string bytes_b((std::istreambuf_iterator<char>(b)), {});
+  std::string bytes_a, bytes_b;
+  ASSERT_TRUE(test::read_file(first, bytes_a)) << first;
+  ASSERT_TRUE(test::read_file(second, bytes_b)) << second;
   EXPECT_GT(bytes_a.size(), 1000u);
   EXPECT_TRUE(bytes_a == bytes_b) << "two replays, two different videos";
 

@@ -4,7 +4,6 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
-#include <fstream>
 #include <limits>
 
 #include <glm/gtc/matrix_transform.hpp>
@@ -73,8 +72,8 @@ TEST(BadInput, CorruptFilesFailWithTheLibrarysCause) {
 TEST(BadInput, TruncatedGltfFails) {
   const auto dir = test::make_temp_dir();
   const auto whole = animated_chain().write(dir / "whole.gltf");
-  std::ifstream in(whole, std::ios::binary);
-  std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::string bytes;
+  ASSERT_TRUE(test::read_file(whole, bytes)) << whole;
   const auto cut = dir / "truncated.gltf";
   test::write_file(cut, bytes.substr(0, bytes.size() / 2));
   expect_error_names(importer::import_file(cut.string(), {}), cut, "tinygltf cannot read it");
@@ -83,8 +82,8 @@ TEST(BadInput, TruncatedGltfFails) {
 TEST(BadInput, TruncatedBinaryFbxFails) {
   const auto source = test::shared_asset("pab/arnaud.fbx");
   SKIP_IF_ABSENT(source);
-  std::ifstream in(source, std::ios::binary);
-  std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::string bytes;
+  ASSERT_TRUE(test::read_file(source, bytes)) << source;
   const auto cut = test::make_temp_dir() / "truncated.fbx";
   test::write_file(cut, bytes.substr(0, bytes.size() / 3));
   const importer::ImportResult result = importer::import_file(cut.string(), {});

@@ -9,7 +9,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <fstream>
 
 #include <glm/gtc/matrix_transform.hpp>
 
@@ -344,8 +343,8 @@ TEST(GltfSettings, UnitScaleUpAxisAndFrameRateApplyAsForOtherFormats) {
 TEST(GltfBadInput, BrokenFilesNameTheFileAndTinygltfsCause) {
   const auto dir = test::make_temp_dir();
   const auto whole = two_joint_arm().write(dir / "whole.gltf");
-  std::ifstream in(whole, std::ios::binary);
-  const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::string bytes;
+  ASSERT_TRUE(test::read_file(whole, bytes)) << whole;
   const auto cut = dir / "cut.gltf";
   test::write_file(cut, bytes.substr(0, bytes.size() / 2));
   importer::ImportResult result = importer::import_file(cut.string(), {});
@@ -356,8 +355,8 @@ TEST(GltfBadInput, BrokenFilesNameTheFileAndTinygltfsCause) {
   // A binary file cut short: its header promises more than there is.
   const auto knight = shared_asset("kaykit/Knight.glb");
   if (std::filesystem::exists(knight)) {
-    std::ifstream glb(knight, std::ios::binary);
-    const std::string data((std::istreambuf_iterator<char>(glb)), std::istreambuf_iterator<char>());
+    std::string data;
+    ASSERT_TRUE(test::read_file(knight, data)) << knight;
     for (const std::size_t length : {std::size_t{20}, data.size() / 3, data.size() - 9}) {
       const auto truncated = dir / ("knight_" + std::to_string(length) + ".glb");
       test::write_file(truncated, data.substr(0, length));

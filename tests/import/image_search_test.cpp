@@ -73,8 +73,8 @@ TEST_F(ImageSearchTest, AnImageFoundNowhereIsNamedAsTheModelWroteIt) {
 TEST_F(ImageSearchTest, TheImportFindsTheDucksImageMovedToATexturesFolder) {
   const fs::path duck = "/usr/share/assimp/models/Collada/duck.dae";
   if (!fs::exists(duck)) GTEST_SKIP() << "assimp-testmodels not installed";
-  std::ifstream in(duck.string());
-  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::string text;
+  ASSERT_TRUE(test::read_file(duck, text)) << duck;
   const std::string written = "<init_from>./duckCM.tga</init_from>";
   const std::size_t at = text.find(written);
   ASSERT_NE(at, std::string::npos);

@@ -212,8 +212,8 @@ TEST_F(AuditCli, TheHtmlReportShowsEachClipsContactSheet) {
                        q(dir_ / "r.html") + " --json " + q(dir_ / "r.json"),
                    dir_);
   ASSERT_NE(r.exit_code, 2) << r.err;
-  std::ifstream in(dir_ / "r.html");
-  const std::string html(std::istreambuf_iterator<char>(in), {});
+  std::string html;
+  ASSERT_TRUE(test::read_file(dir_ / "r.html", html)) << r.err;
   const std::size_t clips = read_json(dir_ / "r.json")["files"][0]["clips"].size();
   int pictures = 0;
   for (std::size_t at = html.find("<img src=\"data:image/jpeg;base64,"); at != std::string::npos;

@@ -4,8 +4,8 @@
 
 #include <array>
 #include <cstdio>
-#include <fstream>
-#include <sstream>
+
+#include "support/temp_files.h"
 
 namespace test {
 
@@ -21,10 +21,7 @@ ProcessResult run_animview(const std::string& args, const std::filesystem::path&
   while ((n = std::fread(chunk.data(), 1, chunk.size(), pipe)) > 0) run.out.append(chunk.data(), n);
   const int status = pclose(pipe);
   run.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  std::ifstream err(err_file);
-  std::stringstream text;
-  text << err.rdbuf();
-  run.err = text.str();
+  read_file(err_file, run.err);
   return run;
 }
 

@@ -3,12 +3,13 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
-#include <fstream>
 #include <stdexcept>
 
 #include <glm/gtc/matrix_transform.hpp>
 #include <glm/gtc/quaternion.hpp>
 #include <glm/gtc/type_ptr.hpp>
+
+#include "support/temp_files.h"
 
 namespace test {
 namespace {
@@ -52,8 +53,8 @@ int component_count(const std::string& type) {
 }  // namespace
 
 GltfReference::GltfReference(const std::filesystem::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::string bytes;
+  read_file(file, bytes);  // unreadable: empty, which the JSON parse below refuses
   // Binary glTF: a 12-byte header, then chunks of (length, type, data): JSON, then BIN.
   std::vector<unsigned char> bin;
   if (bytes.rfind("glTF", 0) == 0) {
@@ -81,8 +82,9 @@ GltfReference::GltfReference(const std::filesystem::path& file) {
     if (uri.rfind("data:", 0) == 0 && comma != std::string::npos) {
       buffers_.push_back(decode_base64(uri.substr(comma + 1)));
     } else {
-      std::ifstream bin(file.parent_path() / uri, std::ios::binary);
-      buffers_.emplace_back(std::istreambuf_iterator<char>(bin), std::istreambuf_iterator<char>());
+      std::string data;
+      read_file(file.parent_path() / uri, data);
+      buffers_.emplace_back(data.begin(), data.end());
     }
   }
   parent_.assign(doc_["nodes"].size(), -1);

@@ -6,7 +6,6 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
-#include <fstream>
 #include <iterator>
 #include <limits>
 #include <vector>
@@ -94,9 +93,10 @@ std::string run_tool(const std::filesystem::path& tool, const std::string& args,
       "cd '" + dir.string() + "' && '" + tool.string() + "' " + args + " > tool_output.txt 2>&1";
   const int status = std::system(command.c_str());
   if (WIFEXITED(status) && WEXITSTATUS(status) == 0) return {};
-  std::ifstream in(dir / "tool_output.txt");
+  std::string output;
+  read_file(dir / "tool_output.txt", output);
   return tool.filename().string() + " " + args + " failed (status " + std::to_string(status) +
-         "): " + std::string(std::istreambuf_iterator<char>(in), {});
+         "): " + output;
 }
 
 std::string with_files(const std::string& args, const std::filesystem::path& in,
@@ -123,8 +123,8 @@ std::string with_files(const std::string& args, const std::filesystem::path& in,
 }
 
 Glb read_glb(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  const std::string file(std::istreambuf_iterator<char>(in), {});
+  std::string file;
+  read_file(path, file);
   Glb glb;
   const std::uint32_t json_length = u32(file, 12);
   if (file.size() < 20 || json_length > file.size() - 20) {
