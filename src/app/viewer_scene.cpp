@@ -145,6 +145,7 @@ std::string ViewerScene::open(importer::Character new_character,
   bound = std::move(new_bound);
   comparison.unbind();
   crowd = {};
+  onion_ = {};  // it played the character and graph just freed
   parameters = new_project.parameters;
   instance = std::move(check);
   aim_drivers = std::move(drivers);
@@ -199,7 +200,9 @@ std::string ViewerScene::rebind_graph(project::Project& project) {
   }
   if (std::string e = instance.set_graph(*graph); !e.empty()) return e;
   bound.graph = std::move(graph);
-  crowd = {};  // set up again on the next update, over the new graph
+  // Set up again on the next update, over the new graph: they played the one just freed.
+  crowd = {};
+  onion_ = {};
   return {};
 }
 

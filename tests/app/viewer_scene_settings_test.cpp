@@ -16,7 +16,8 @@ class ViewerSceneSettings : public ::testing::Test {
   void SetUp() override {
     LoadOutcome demo = load_now({{demo::kDemoSourcePath}, {}});
     ASSERT_TRUE(demo.ok);
-    ASSERT_EQ(scene.open(std::move(demo.character), demo.project), "");
+    project = demo.project;
+    ASSERT_EQ(scene.open(std::move(demo.character), project), "");
   }
 
   // Previews the first clip; a view with the onion skin on.
@@ -28,6 +29,7 @@ class ViewerSceneSettings : public ::testing::Test {
     return view;
   }
 
+  project::Project project;
   ViewerScene scene;
 };
 
@@ -116,6 +118,20 @@ TEST_F(ViewerSceneSettings, AnOnionSkinSetUpPlaysWhatTheCharacterPlays) {
   EXPECT_EQ(scene.update(1.0f / 60.0f, view), "");
   EXPECT_FALSE(scene.onion_poses.empty());
   EXPECT_EQ(scene.onion_instance().settings().root_motion.root_joint, joint);
+}
+
+// A graph bound again (a state machine or blend space edit) frees the one the onion skin
+// played: the onion skin is set up again over the new one, not left pointing at the old.
+TEST_F(ViewerSceneSettings, AnOnionSkinIsSetUpAgainOverAGraphBoundAgain) {
+  const visual::SceneView view = preview_with_onion_skin();
+  ASSERT_EQ(scene.update(1.0f / 60.0f, view), "");
+  ASSERT_NE(scene.onion_instance().character(), nullptr);
+
+  ASSERT_EQ(scene.rebind_graph(project), "");
+  EXPECT_EQ(scene.onion_instance().character(), nullptr) << "unbound with the old graph";
+  EXPECT_EQ(scene.update(1.0f / 60.0f, view), "");
+  EXPECT_EQ(scene.onion_instance().character(), scene.bound.character.get());
+  EXPECT_FALSE(scene.onion_poses.empty());
 }
 
 }  // namespace
