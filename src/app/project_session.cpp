@@ -59,7 +59,7 @@ void restore_view(const project::Project& project, visual::SkinningChoice defaul
   const project::ProjectView& v = project.view;
   // Every setting is the project's, whatever the file before had: a file that does not choose
   // one gets the default, not the last file's. The panel layout is the user's window, not the
-  // file's (app/file_session.h): it stays as the user left it.
+  // file's (app/file_session.h): only a saved session brings one back (restore_session).
   const visual::PanelLayout layout = ui.view.layout;
   static_cast<visual::ViewSettings&>(ui.view) = v;
   ui.view.layout = layout;
@@ -82,6 +82,10 @@ bool restore_session(const project::Project& project, ViewerUi& ui, ViewerScene&
   if (!project.session) return false;
   const project::ProjectSession& s = *project.session;
   apply_camera_placement(project.view.camera, camera);
+  // The window as it was when the project was saved, as Blender's Load UI does; the files after
+  // it keep it.
+  ui.view.layout = project.view.layout;
+  if (ui.view.layout.ui_scale_automatic) ui.view.layout.ui_scale = ui.screen_ui_scale;
   ui.view.time_scale = std::clamp(s.time_scale, 0.05f, 1.0f);
   if (s.mode == "graph" && scene.loaded &&
       (scene.graph().has_machine || !scene.graph().blend_spaces.empty())) {

@@ -22,16 +22,16 @@ project::Project current_project(const project::Project& project, const ViewerUi
 // motion) to ui and scene (handed to its instance; a refusal goes to ui.errors), each one
 // whether or not it differs from its default, so nothing of the file open before stays. The
 // panel layout (widths, collapsed panels, UI scale) is the user's, not the file's: it stays as
-// it was, whatever layout the project saved. A project that keeps LBS skinning (the default,
-// which cannot tell it was chosen) shows default_skinning: the command line's choice.
+// it was (restore_session brings back a saved session's). A project that keeps LBS skinning (the
+// default, which cannot tell it was chosen) shows default_skinning: the command line's choice.
 void restore_view(const project::Project& project, visual::SkinningChoice default_skinning,
                   ViewerUi& ui, ViewerScene& scene);
 
 // Applies project's session, when it has one: the clip previewed at its playhead (a clip no
 // longer in the project leaves the scene as it is), play state, speed, loop mode, the viewer's
-// slow motion, and the camera. Returns whether there was a session. Without one, what the
-// scene's open and start_file_session (app/file_session.h) left stays: the first clip or the
-// graph, playing at 1x, looping, in real time, the camera at its default angles.
+// slow motion, the camera and the panel layout. Returns whether there was a session. Without one,
+// what the scene's open and start_file_session (app/file_session.h) left stays: the first clip or
+// the graph, playing at 1x, looping, in real time, the camera at its default angles.
 bool restore_session(const project::Project& project, ViewerUi& ui, ViewerScene& scene,
                      render::OrbitCamera& camera);
 

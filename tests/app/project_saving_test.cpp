@@ -246,16 +246,9 @@ TEST_F(ProjectSavingTest, AnotherFileWithoutASessionKeepsNothingOfTheProjectBefo
 // The panel layout is the user's window, not a file's: neither a project (whatever layout it
 // saved) nor the model opened after it moves the panels, while the project's settings still
 // arrive and go.
-TEST_F(ProjectSavingTest, OpeningFilesKeepsTheUsersPanelLayout) {
+TEST_F(ProjectSavingTest, OpeningFilesKeepsThePanelLayoutASessionBringsBack) {
   project::Project demo_project;
   ASSERT_NO_FATAL_FAILURE(write_demo_models(demo_project));
-  const std::string project_path = (dir_ / "laid_out.animview.json").string();
-  project::Project laid_out = project_away_from_defaults(demo_project);
-  laid_out.view.layout.left_width = 410.0f;
-  laid_out.view.layout.right_open = false;
-  laid_out.view.layout.ui_scale = 2.0f;
-  laid_out.view.layout.ui_scale_automatic = false;
-  ASSERT_EQ(project::save_project(laid_out, project_path), "");
   ViewerScene scene;
   ViewerUi ui;
   Document doc;
@@ -268,24 +261,42 @@ TEST_F(ProjectSavingTest, OpeningFilesKeepsTheUsersPanelLayout) {
   layout.left_open = false;
   layout.ui_scale = 1.5f;
   layout.ui_scale_automatic = false;
-  const auto expect_users_layout = [&](const char* after) {
-    EXPECT_EQ(layout.left_width, 333.0f) << after;
+  const auto expect_layout = [&](float left, bool right_open, float scale, const char* after) {
+    EXPECT_EQ(layout.left_width, left) << after;
     EXPECT_EQ(layout.right_width, 444.0f) << after;
     EXPECT_FALSE(layout.left_open) << after;
-    EXPECT_TRUE(layout.right_open) << after;
-    EXPECT_EQ(layout.ui_scale, 1.5f) << after;
+    EXPECT_EQ(layout.right_open, right_open) << after;
+    EXPECT_EQ(layout.ui_scale, scale) << after;
     EXPECT_FALSE(layout.ui_scale_automatic) << after;
   };
 
-  open({project_path}, doc, scene, ui, camera);
-  expect_users_layout("the project");
+  // A project without a session (written by hand, or by a script) says nothing of the window.
+  const std::string plain_path = (dir_ / "plain.animview.json").string();
+  project::Project plain = project_away_from_defaults(demo_project);
+  plain.session.reset();
+  plain.view.layout.left_width = 100.0f;
+  ASSERT_EQ(project::save_project(plain, plain_path), "");
+  open({plain_path}, doc, scene, ui, camera);
+  expect_layout(333.0f, true, 1.5f, "a project without a session");
   ASSERT_TRUE(ui.view.show_ground) << "the project's view did arrive";
-  ASSERT_EQ(scene.instance.settings().root_motion_mode, anim::RootMotionMode::Applied);
 
   open({other().string()}, doc, scene, ui, camera);
-  expect_users_layout("the model after the project");
+  expect_layout(333.0f, true, 1.5f, "the model after it");
   EXPECT_FALSE(ui.view.show_ground) << "the project's view went with it";
-  EXPECT_EQ(ui.view.skinning, visual::SkinningChoice::Lbs);
+  EXPECT_EQ(scene.instance.settings().root_motion_mode, anim::RootMotionMode::InPlace);
+
+  // The window as it was saved comes back with a session, and stays for the model after it.
+  const std::string saved_path = (dir_ / "laid_out.animview.json").string();
+  project::Project laid_out = project_away_from_defaults(demo_project);  // with a session
+  laid_out.view.layout = layout;
+  laid_out.view.layout.left_width = 410.0f;
+  laid_out.view.layout.right_open = false;
+  laid_out.view.layout.ui_scale = 2.0f;
+  ASSERT_EQ(project::save_project(laid_out, saved_path), "");
+  open({saved_path}, doc, scene, ui, camera);
+  expect_layout(410.0f, false, 2.0f, "a saved session");
+  open({other().string()}, doc, scene, ui, camera);
+  expect_layout(410.0f, false, 2.0f, "the model after the saved session");
   EXPECT_EQ(scene.instance.settings().root_motion_mode, anim::RootMotionMode::InPlace);
 }
 
