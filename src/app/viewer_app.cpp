@@ -407,7 +407,7 @@ void draw_viewport(Viewer& v, const ViewportRect& rect, const FrameStart& f) {
   const int width = f.width, height = f.height;
   glViewport(0, 0, width, height);
   glClearColor(kBackgroundColor.x, kBackgroundColor.y, kBackgroundColor.z, 1.0f);
-  glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+  glClear(GL_COLOR_BUFFER_BIT);
   // The 3D view fills the rectangle the panels leave (GL counts rows from the bottom).
   glViewport(static_cast<int>(rect.x), static_cast<int>(height - rect.y - rect.height),
              static_cast<int>(rect.width), static_cast<int>(rect.height));
@@ -418,7 +418,9 @@ void draw_viewport(Viewer& v, const ViewportRect& rect, const FrameStart& f) {
   const bool antialias =
       ui.view.fxaa && v.window.samples() == 0 &&
       v.fxaa.begin(static_cast<int>(rect.width), static_cast<int>(rect.height)).empty();
-  if (antialias) glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+  // The depth the scene is drawn with: offscreen, or the window's when drawn straight there
+  // (FXAA's passes set the window's depth under the view themselves).
+  glClear(antialias ? GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT : GL_DEPTH_BUFFER_BIT);
   if (std::string e = v.renderer.draw(scene_frame_view(scene, ui.view, view_projection));
       !e.empty()) {
     ui.errors.add(scene.character.source_path, e);

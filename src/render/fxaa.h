@@ -2,7 +2,11 @@
 // Fast approximate antialiasing (FXAA) as a post pass: the scene is drawn into a texture, then
 // copied to the screen with its high-contrast edges smoothed along their direction. For software
 // renderers, where multisampling costs most of a frame: one cheap pass over the finished
-// picture instead of four samples per pixel for every draw.
+// picture instead of four samples per pixel for every draw. Into a target with a depth buffer
+// the pass is split in two: a copy that marks the edge pixels in the depth buffer, then the
+// blend, depth-tested to run on those alone (a software renderer, which runs both sides of a
+// branch for every pixel, skips the shader where the early depth test fails). The same pixels
+// as one pass.
 
 #include <string>
 
@@ -29,11 +33,16 @@ class Fxaa {
 
   // Draws what was drawn since begin, antialiased, into framebuffer target (0: the window's) at
   // the viewport (x, y) of begin's size (GL's pixels, from the bottom left), replacing what is
-  // there. Leaves target bound.
+  // there; the target's depth buffer, when it has one, is left at the far plane (1) there.
+  // Leaves target bound.
   void end(unsigned target, int x, int y) const;
 
  private:
-  ShaderProgram program_;
+  void draw(const ShaderProgram& program) const;
+
+  ShaderProgram one_pass_;     // into a target without a depth buffer
+  ShaderProgram edge_test_;    // the copy that marks edges in the depth buffer
+  ShaderProgram edge_blend_;   // the blend where edge_test_ marked
   unsigned vertex_array_ = 0;  // empty: the triangle comes from gl_VertexID
   OffscreenTarget scene_;
 };

@@ -2,9 +2,12 @@
 
 #include <glad/gl.h>
 
+#include <vector>
+
 #include <gtest/gtest.h>
 
 #include "gl_fixture.h"
+#include "render/attachment_texture.h"
 #include "render/frame_capture.h"
 #include "render/offscreen_target.h"
 
@@ -69,6 +72,68 @@ TEST_F(FxaaTest, SmoothsAnAliasedEdgeAndNothingElse) {
   EXPECT_GE(with.between, 48);
   // ... and the flat areas stay as they were.
   EXPECT_EQ(with.changed_far_from_edge, 0);
+}
+
+// The jagged edge with, over it, thin lines of several slopes and greys on a dark ramp: edges of
+// every direction and contrast, flat areas and pixels just under the contrast threshold.
+void draw_edges_of_every_kind() {
+  draw_jagged_edge();
+  glEnable(GL_SCISSOR_TEST);
+  for (int i = 0; i < kSize; ++i) {
+    glScissor(0, i, 12, 1);  // a ramp of 1/64 a row: flat, below the threshold
+    glClearColor(0.2f + i / 256.0f, 0.2f, 0.25f, 1.0f);
+    glClear(GL_COLOR_BUFFER_BIT);
+    glScissor((i * 3) % kSize, i, 2, 1);  // a steep line
+    glClearColor(0.6f, 0.3f + i / 128.0f, 0.1f, 1.0f);
+    glClear(GL_COLOR_BUFFER_BIT);
+    glScissor(i, kSize - 1 - i / 4, 1, 1);  // a shallow line
+    glClearColor(0.05f * (i % 4), 0.8f, 0.5f, 1.0f);
+    glClear(GL_COLOR_BUFFER_BIT);
+  }
+  glDisable(GL_SCISSOR_TEST);
+}
+
+// Into a target with a depth buffer FXAA runs as two passes, the second only where the first
+// found an edge; into one without, as one pass: the same pixels, and the depth under the view
+// left at the far plane.
+TEST_F(FxaaTest, TwoPassesGiveTheOnePassPicture) {
+  Fxaa fxaa;
+  ASSERT_EQ(fxaa.init(), "");
+  ASSERT_EQ(fxaa.begin(kSize, kSize), "");
+  draw_edges_of_every_kind();
+  const Image source = read_framebuffer(kSize, kSize);
+
+  OffscreenTarget with_depth;
+  ASSERT_EQ(with_depth.bind(kSize, kSize), "");
+  glClearDepth(0.5);  // not the far plane: the passes must set it
+  glClear(GL_DEPTH_BUFFER_BIT);
+  glClearDepth(1.0);
+  fxaa.end(with_depth.framebuffer(), 0, 0);
+  const Image two_passes = read_framebuffer(kSize, kSize);
+  std::vector<float> depth(kSize * kSize, 0.0f);
+  glReadPixels(0, 0, kSize, kSize, GL_DEPTH_COMPONENT, GL_FLOAT, depth.data());
+
+  GLuint color_only = 0;
+  glCreateFramebuffers(1, &color_only);
+  const GLuint texture = create_attachment_texture(GL_RGBA8, kSize, kSize);
+  glNamedFramebufferTexture(color_only, GL_COLOR_ATTACHMENT0, texture, 0);
+  ASSERT_EQ(glCheckNamedFramebufferStatus(color_only, GL_FRAMEBUFFER), GL_FRAMEBUFFER_COMPLETE);
+  fxaa.end(color_only, 0, 0);
+  const Image one_pass = read_framebuffer(kSize, kSize);
+  OffscreenTarget::unbind();
+  glDeleteFramebuffers(1, &color_only);
+  glDeleteTextures(1, &texture);
+
+  int smoothed = 0, differing = 0;
+  for (std::size_t i = 0; i < one_pass.rgba.size(); ++i) {
+    smoothed += one_pass.rgba[i] != source.rgba[i];
+    differing += one_pass.rgba[i] != two_passes.rgba[i];
+  }
+  EXPECT_GE(smoothed, 200) << "FXAA blends the picture's edges";
+  EXPECT_EQ(differing, 0);
+  int not_far = 0;
+  for (const float d : depth) not_far += d != 1.0f;
+  EXPECT_EQ(not_far, 0);
 }
 
 TEST_F(FxaaTest, RefusesASizeItCannotHold) {
