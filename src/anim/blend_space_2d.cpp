@@ -9,6 +9,11 @@
 #include <cmath>
 #include <limits>
 #include <numbers>
+#include <utility>
+
+#if defined(__SSE2__)
+#include <xmmintrin.h>
+#endif
 
 namespace anim {
 namespace {
@@ -106,6 +111,76 @@ void gradient_band_weights(std::span<const glm::vec2> positions, glm::vec2 point
     weights[i] = std::max(influence, 0.0f);
   }
   normalize_or_nearest(positions, point, weights);
+}
+
+using DirectionalPair = PreparedBlendSpace2D::DirectionalPair;
+static_assert(sizeof(DirectionalPair) == 4 * sizeof(float), "a pair is loaded as four floats");
+
+// Freeform Directional's gradient band influence 1 - to_point . to_other_scaled of a prepared pair
+// (i, j), from i's speed offset to the point (speed_p - speed_i) and its signed angle to the point.
+// A pair that was not prepared (i with itself, or with the origin) is zero and measures 1.
+float pair_influence(const DirectionalPair& pair, float speed_offset, float angle) {
+  const float angle_ip = pair.angle_sign == 0.0f ? std::abs(angle) : pair.angle_sign * angle;
+  const glm::vec2 to_point{speed_offset * pair.inv_mean_speed, angle_ip * kDirectionalAngleWeight};
+  return 1.0f - glm::dot(to_point, pair.to_other_scaled);
+}
+
+// The lowest pair_influence over a row of prepared pairs and the first column where it is (the
+// row's size when none is below 1). With SSE four columns at a time, with the same operations in
+// the same order, so the same values.
+std::pair<float, std::size_t> lowest_pair_influence(std::span<const DirectionalPair> row,
+                                                    float speed_offset, float angle) {
+  float lowest = 1.0f;
+  std::size_t lowest_at = row.size();
+  std::size_t j = 0;
+#if defined(__SSE2__)
+  const __m128 offset = _mm_set1_ps(speed_offset);
+  const __m128 signed_angle = _mm_set1_ps(angle);
+  const __m128 unsigned_angle = _mm_set1_ps(std::abs(angle));
+  const __m128 angle_weight = _mm_set1_ps(kDirectionalAngleWeight);
+  const __m128 one = _mm_set1_ps(1.0f);
+  __m128 lowest4 = one;
+  __m128 at4 = _mm_set1_ps(static_cast<float>(row.size()));  // small whole numbers: exact
+  __m128 column4 = _mm_set_ps(3.0f, 2.0f, 1.0f, 0.0f);
+  for (; j + 4 <= row.size(); j += 4) {
+    __m128 to_other_x = _mm_loadu_ps(&row[j].to_other_scaled.x);
+    __m128 to_other_y = _mm_loadu_ps(&row[j + 1].to_other_scaled.x);
+    __m128 inv_mean_speed = _mm_loadu_ps(&row[j + 2].to_other_scaled.x);
+    __m128 angle_sign = _mm_loadu_ps(&row[j + 3].to_other_scaled.x);
+    _MM_TRANSPOSE4_PS(to_other_x, to_other_y, inv_mean_speed, angle_sign);
+    const __m128 unsigned_pair = _mm_cmpeq_ps(angle_sign, _mm_setzero_ps());
+    const __m128 angle_ip =
+        _mm_or_ps(_mm_and_ps(unsigned_pair, unsigned_angle),
+                  _mm_andnot_ps(unsigned_pair, _mm_mul_ps(angle_sign, signed_angle)));
+    const __m128 x = _mm_mul_ps(offset, inv_mean_speed);
+    const __m128 y = _mm_mul_ps(angle_ip, angle_weight);
+    const __m128 h =
+        _mm_sub_ps(one, _mm_add_ps(_mm_mul_ps(x, to_other_x), _mm_mul_ps(y, to_other_y)));
+    const __m128 lower = _mm_cmplt_ps(h, lowest4);
+    lowest4 = _mm_or_ps(_mm_and_ps(lower, h), _mm_andnot_ps(lower, lowest4));
+    at4 = _mm_or_ps(_mm_and_ps(lower, column4), _mm_andnot_ps(lower, at4));
+    column4 = _mm_add_ps(column4, _mm_set1_ps(4.0f));
+  }
+  alignas(16) float lanes[4];
+  alignas(16) float lane_at[4];
+  _mm_store_ps(lanes, lowest4);
+  _mm_store_ps(lane_at, at4);
+  for (int k = 0; k < 4; ++k) {
+    const auto at = static_cast<std::size_t>(lane_at[k]);
+    if (lanes[k] < lowest || (lanes[k] == lowest && at < lowest_at)) {
+      lowest = lanes[k];
+      lowest_at = at;
+    }
+  }
+#endif
+  for (; j < row.size(); ++j) {
+    const float h = pair_influence(row[j], speed_offset, angle);
+    if (h < lowest) {
+      lowest = h;
+      lowest_at = j;
+    }
+  }
+  return {lowest, lowest_at};
 }
 
 }  // namespace
@@ -285,6 +360,8 @@ void freeform_directional_weights(const PreparedBlendSpace2D& space, glm::vec2 p
                                   std::span<float> weights, std::span<std::uint32_t> zeroed_by) {
   const std::span<const glm::vec2> positions = space.positions;
   const std::size_t n = positions.size();
+  assert(weights.size() == n && n > 0);
+  assert(zeroed_by.empty() || zeroed_by.size() == n);
   const bool point_at_origin = at_origin(point);
   const float speed_p = glm::length(point);
   const float heading_p = point_at_origin ? 0.0f : std::atan2(point.y, point.x);
@@ -297,28 +374,57 @@ void freeform_directional_weights(const PreparedBlendSpace2D& space, glm::vec2 p
     const float angle = heading_p - space.headings[k];
     return angle > kPi ? angle - 2.0f * kPi : angle <= -kPi ? angle + 2.0f * kPi : angle;
   };
-  gradient_band_weights(positions, point, weights, zeroed_by, [&](std::size_t i) {
-    const bool origin_i = space.speeds[i] <= kOriginRadius;
+  const auto at_centre = [&](std::size_t k) { return space.speeds[k] <= kOriginRadius; };
+  // The gradient band's 1 - to_point . to_other_scaled of the pair (i, j), j != i.
+  auto influence = [&](std::size_t i, std::size_t j) {
     const float speed_i = space.speeds[i];
-    const float angle_ip_i = angle_to_point(i);
-    return [&, i, origin_i, speed_i, angle_ip_i](std::size_t j) {
-      if (origin_i || space.speeds[j] <= kOriginRadius) {
-        // The sample at the origin takes the point's direction, so only the other sample's angle
-        // to the point remains; it counts once, as the polar distance from the origin is speed.
-        const float mean_speed = 0.5f * (speed_i + space.speeds[j]);
-        const float angle_ij = std::abs(origin_i ? angle_to_point(j) : angle_ip_i);
-        const float angle_ip = origin_i ? 0.0f : angle_ij;
-        return band_vectors({(speed_p - speed_i) / mean_speed, angle_ip},
-                            {(space.speeds[j] - speed_i) / mean_speed, angle_ij});
+    if (at_centre(i) || at_centre(j)) {
+      // The sample at the origin takes the point's direction, so only the other sample's angle
+      // to the point remains; it counts once, as the polar distance from the origin is speed.
+      const float mean_speed = 0.5f * (speed_i + space.speeds[j]);
+      const float angle_ij = std::abs(at_centre(i) ? angle_to_point(j) : angle_to_point(i));
+      const float angle_ip = at_centre(i) ? 0.0f : angle_ij;
+      const BandVectors v = band_vectors({(speed_p - speed_i) / mean_speed, angle_ip},
+                                         {(space.speeds[j] - speed_i) / mean_speed, angle_ij});
+      return 1.0f - glm::dot(v.to_point, v.to_other_scaled);
+    }
+    return pair_influence(space.pairs[i * n + j], speed_p - speed_i, angle_to_point(i));
+  };
+  // Each sample's influence is the minimum over the other samples (see gradient_band_weights):
+  // first the sample that zeroed it last time, which most often zeroes it again; otherwise the
+  // whole row, the samples away from the origin in one branch-free pass over the row's prepared
+  // pairs (the pair with itself and those with the origin are zero there, measuring 1, which
+  // leaves the minimum alone), then the origin's pairs.
+  for (std::size_t i = 0; i < n; ++i) {
+    if (!zeroed_by.empty() && zeroed_by[i] < n && zeroed_by[i] != i &&
+        influence(i, zeroed_by[i]) <= 0.0f) {
+      weights[i] = 0.0f;
+      continue;
+    }
+    float lowest = 1.0f;
+    std::size_t lowest_at = n;
+    const auto take = [&](std::size_t j, float h) {
+      if (h < lowest) {
+        lowest = h;
+        lowest_at = j;
       }
-      const PreparedBlendSpace2D::DirectionalPair& pair = space.pairs[i * n + j];
-      const float angle_ip =
-          pair.angle_sign == 0.0f ? std::abs(angle_ip_i) : pair.angle_sign * angle_ip_i;
-      return BandVectors{
-          {(speed_p - speed_i) * pair.inv_mean_speed, angle_ip * kDirectionalAngleWeight},
-          pair.to_other_scaled};
     };
-  });
+    if (at_centre(i)) {
+      for (std::size_t j = 0; j < n; ++j) {
+        if (j != i) take(j, influence(i, j));
+      }
+    } else {
+      const auto [row_lowest, row_lowest_at] = lowest_pair_influence(
+          std::span(space.pairs).subspan(i * n, n), speed_p - space.speeds[i], angle_to_point(i));
+      take(row_lowest_at, row_lowest);
+      for (std::size_t j = 0; j < n; ++j) {
+        if (j != i && at_centre(j)) take(j, influence(i, j));
+      }
+    }
+    if (lowest <= 0.0f && !zeroed_by.empty()) zeroed_by[i] = static_cast<std::uint32_t>(lowest_at);
+    weights[i] = std::max(lowest, 0.0f);
+  }
+  normalize_or_nearest(positions, point, weights);
 }
 
 void delaunay_weights(std::span<const glm::vec2> positions, const BlendTriangulation& triangulation,

@@ -75,12 +75,34 @@ bool sets_pace(const SyncGroup& group, std::size_t clip) {
   return clip >= group.sets_pace.size() || group.sets_pace[clip];
 }
 
-// Whether the weight-averages count only the clips that set the pace: when any of them weighs.
-bool pacers_weigh(const SyncGroup& group, std::span<const float> weights) {
+// The weight-average of value(i) over the clips that weigh, counting only the clips that set the
+// pace when any of them weighs. One pass keeps both sums side by side (the average is taken every
+// frame, several times, over every sample of a blend space); each sum adds the same terms in the
+// same order as a pass over its own clips would.
+template <typename Value>
+float pace_average(const SyncGroup& group, std::span<const float> weights, Value value) {
+  double sum = 0.0;
+  double weighted = 0.0;
+  double pacer_sum = 0.0;
+  double pacer_weighted = 0.0;
+  bool pacer_weighs = false;
   for (std::size_t i = 0; i < weights.size(); ++i) {
-    if (weights[i] > 0.0f && sets_pace(group, i)) return true;
+    const float w = weights[i];
+    if (w <= 0.0f) continue;
+    const auto term = w * value(i);
+    weighted += term;
+    sum += w;
+    if (sets_pace(group, i)) {
+      pacer_weighted += term;
+      pacer_sum += w;
+      pacer_weighs = pacer_weighs || w > 0.0f;
+    }
   }
-  return false;
+  if (pacer_weighs) {
+    sum = pacer_sum;
+    weighted = pacer_weighted;
+  }
+  return sum > 0.0 ? static_cast<float>(weighted / sum) : 0.0f;
 }
 
 }  // namespace
@@ -134,31 +156,17 @@ SyncGroup build_sync_group(std::span<const Clip* const> clips) {
 float blended_segment_duration(const SyncGroup& group, std::span<const float> weights,
                                int segment) {
   assert(weights.size() == group.durations_s.size());
-  const bool pacers_only = pacers_weigh(group, weights);
-  double sum = 0.0;
-  double weighted = 0.0;
-  for (int i = 0; i < static_cast<int>(weights.size()); ++i) {
-    if (weights[i] <= 0.0f || (pacers_only && !sets_pace(group, i))) continue;
+  return pace_average(group, weights, [&](std::size_t i) {
     double start = 0.0;
     double length = 0.0;
-    segment_of(group, i, segment, start, length);
-    weighted += weights[i] * length;
-    sum += weights[i];
-  }
-  return sum > 0.0 ? static_cast<float>(weighted / sum) : 0.0f;
+    segment_of(group, static_cast<int>(i), segment, start, length);
+    return length;
+  });
 }
 
 float blended_cycle_duration(const SyncGroup& group, std::span<const float> weights) {
   assert(weights.size() == group.durations_s.size());
-  const bool pacers_only = pacers_weigh(group, weights);
-  double sum = 0.0;
-  double weighted = 0.0;
-  for (std::size_t i = 0; i < weights.size(); ++i) {
-    if (weights[i] <= 0.0f || (pacers_only && !sets_pace(group, i))) continue;
-    weighted += weights[i] * group.durations_s[i];
-    sum += weights[i];
-  }
-  return sum > 0.0 ? static_cast<float>(weighted / sum) : 0.0f;
+  return pace_average(group, weights, [&](std::size_t i) { return group.durations_s[i]; });
 }
 
 double advance_phase(const SyncGroup& group, std::span<const float> weights, double phase,

@@ -39,6 +39,16 @@ HeightGradient rough_height(const Terrain& t, float x, float z) {
   return {height, {dx, dz}};
 }
 
+// A slope's rise per metre uphill, and its height over its base at (x, z) with uphill unit: the
+// same arithmetic for probes and for the smoothed height of a character's root.
+float slope_rise(const Terrain& t) {
+  return std::tan(glm::radians(t.slope_deg));
+}
+
+float slope_height(float base_m, float rise, glm::vec2 uphill, float x, float z) {
+  return base_m + rise * (x * uphill.x + z * uphill.y);
+}
+
 // The upward normal of the surface y = h(x, z) with gradient (dh/dx, dh/dz): (-dh/dx, 1, -dh/dz),
 // normalized.
 glm::vec3 normal_of(glm::vec2 gradient) {
@@ -97,7 +107,7 @@ GroundProber::GroundProber(const Terrain& terrain) : terrain_(terrain) {
   }
   // A slope's gradient is rise * uphill everywhere; flat ground and treads have none.
   if (terrain.shape == TerrainShape::Slope) {
-    rise_ = std::tan(glm::radians(terrain.slope_deg));
+    rise_ = slope_rise(terrain);
     normal_ = normal_of(rise_ * uphill_);
   } else {
     normal_ = normal_of(glm::vec2(0.0f));
@@ -110,7 +120,7 @@ GroundProbe GroundProber::at(float x, float z) const {
     case TerrainShape::Flat:
       return {base_m_ + 0.0f, normal_};
     case TerrainShape::Slope:
-      return {base_m_ + rise_ * (x * uphill_.x + z * uphill_.y), normal_};
+      return {slope_height(base_m_, rise_, uphill_, x, z), normal_};
     case TerrainShape::Stairs: {
       const float step = std::floor((x * uphill_.x + z * uphill_.y) / terrain_.step_depth_m);
       return {base_m_ + step * terrain_.step_height_m, normal_};
@@ -132,9 +142,13 @@ float smoothed_height(const Terrain& terrain, float x, float z) {
   if (terrain.shape == TerrainShape::Flat && std::isfinite(terrain.base_height_m)) {
     return terrain.base_height_m + 0.0f;
   }
-  if (terrain.shape != TerrainShape::Stairs || invalid_reason(terrain) || !std::isfinite(x) ||
-      !std::isfinite(z)) {
+  if ((terrain.shape != TerrainShape::Stairs && terrain.shape != TerrainShape::Slope) ||
+      invalid_reason(terrain) || !std::isfinite(x) || !std::isfinite(z)) {
     return probe(terrain, x, z).height_m;
+  }
+  // A slope's height wants no prober (whose normal the root does not need).
+  if (terrain.shape == TerrainShape::Slope) {
+    return slope_height(terrain.base_height_m, slope_rise(terrain), uphill_unit(terrain), x, z);
   }
   const float along = glm::dot(glm::vec2(x, z), uphill_unit(terrain));
   return terrain.base_height_m + terrain.step_height_m * (along / terrain.step_depth_m - 0.5f);

@@ -7,6 +7,7 @@
 
 #include <gtest/gtest.h>
 
+#include "anim/math.h"
 #include "anim/pose.h"
 #include "anim/two_bone_ik.h"
 #include "anim_expect.h"
@@ -372,6 +373,69 @@ TEST(FootIk, FootShiftsMoveTheFeetBeforeTheyAreFitted) {
   EXPECT_FALSE(solve_foot_ik_on_model(b.skeleton, b.rig, {}, flat, {}, contacts, 0.0f,
                                       shifted_state, shifted.local, shifted.model,
                                       std::span<const glm::vec3>(shifts.data(), 1)));
+}
+
+// The biped with a belt hanging from the pelvis after its legs (joint 10), and a prop hanging
+// from the root inserted at index prop_at (the joints from there on move up one): with the prop
+// last (prop_at 11) the pelvis's joints are the range [1, 11), with it between the legs
+// (prop_at 6) they are not one range.
+Biped biped_with_belt_and_prop(int prop_at) {
+  const Biped plain = make_biped();
+  Skeleton from = plain.skeleton;
+  from.joint_names.emplace_back("belt");
+  from.parents.push_back(1);
+  from.rest_pose.push_back({glm::vec3(0.0f, 0.1f, 0.15f)});
+  from.inverse_bind.emplace_back(1.0f);
+  auto moved = [&](int j) { return j < prop_at ? j : j + 1; };
+  Biped b;
+  Skeleton& s = b.skeleton;
+  auto add = [&](const std::string& name, int parent, const Transform& local) {
+    s.joint_names.push_back(name);
+    s.parents.push_back(parent);
+    s.rest_pose.push_back(local);
+    s.inverse_bind.emplace_back(1.0f);
+  };
+  for (int j = 0; j <= from.joint_count(); ++j) {
+    if (j == prop_at) add("prop", 0, {glm::vec3(0.0f, 0.5f, 0.3f)});
+    if (j == from.joint_count()) break;
+    const auto k = static_cast<std::size_t>(j);
+    add(from.joint_names[k], from.parents[k] == kNoParent ? kNoParent : moved(from.parents[k]),
+        from.rest_pose[k]);
+  }
+  std::vector<glm::mat4> model(s.rest_pose.size());
+  EXPECT_TRUE(local_to_model(s, s.rest_pose, model));
+  b.rig.pelvis = moved(1);
+  for (const Leg& leg : plain.rig.legs) {
+    b.rig.legs.push_back(
+        make_leg(model, moved(leg.thigh), moved(leg.calf), moved(leg.foot), moved(leg.toes)));
+  }
+  return b;
+}
+
+// Lowering the pelvis moves every joint below it and no other, whether or not the skeleton
+// stores them as one range (the prop after the legs, then between them).
+TEST(FootIk, LoweredPelvisCarriesItsJointsWhereverTheSkeletonStoresThem) {
+  Terrain slope;
+  slope.shape = TerrainShape::Slope;
+  slope.slope_deg = 15.0f;
+  slope.uphill_xz = {1.0f, 0.0f};
+  for (const int prop_at : {11, 6}) {
+    const Biped b = biped_with_belt_and_prop(prop_at);
+    ASSERT_EQ(validate(b.skeleton), "");
+    ASSERT_EQ(validate(b.skeleton, b.rig), "");
+    FootIkState state;
+    FootIkDebug debug;
+    const Frame f = solve(b, slope, b.skeleton.rest_pose, state, {}, {}, 0.0f, {}, &debug);
+    expect_feet_on_ground(b, slope, f);
+    ASSERT_LT(debug.pelvis_offset_m, -0.02f);
+    const int belt = prop_at == 11 ? 10 : 11;
+    EXPECT_TRUE(vec3_near(position(f.model[static_cast<std::size_t>(belt)]),
+                          glm::vec3(0.0f, 1.05f + debug.pelvis_offset_m, 0.15f), 1e-5f))
+        << "prop at " << prop_at;
+    EXPECT_TRUE(vec3_near(position(f.model[static_cast<std::size_t>(prop_at)]),
+                          glm::vec3(0.0f, 0.5f, 0.3f), 1e-6f))
+        << "prop at " << prop_at;
+  }
 }
 
 }  // namespace
