@@ -210,8 +210,7 @@ glm::vec3 toe_point(const Leg& leg, std::span<const glm::mat4> model) {
 }
 
 void run_ground_under_locks(FootIkState& state, const Transform& ground_motion) {
-  // Only a locked pivot is read (locking sets it anew), and a zero offset turns to zero: the
-  // other slots, among them those of legs the rig lacks, are left alone.
+  // Only a locked pivot is read (locking sets it anew); a zero offset turns to zero.
   for (FootLock& lock : state.locks) {
     if (lock.locked) {
       const glm::vec3 pivot = transform_point(
@@ -414,21 +413,6 @@ void follow_ground(const FootSolve& solve, bool chest_group, float rise, bool st
   }
 }
 
-// The end of the range [joint, end) that holds joint and the joints below it, when they are one
-// range (a skeleton in depth-first order, as most are); -1 when they are not. Parents precede
-// children, so the run ends at the first joint whose parent lies above joint, and a later joint
-// is below joint only if its parent is in the run. A scan of the parents, cheaper than marking.
-int contiguous_subtree_end(const Skeleton& skeleton, int joint) {
-  const std::vector<int>& parents = skeleton.parents;
-  const int n = skeleton.joint_count();
-  int end = joint + 1;
-  while (end < n && nth(parents, end) >= joint) ++end;
-  for (int j = end; j < n; ++j) {
-    if (nth(parents, j) >= joint && nth(parents, j) < end) return -1;
-  }
-  return end;
-}
-
 // 3. Move the pelvis down (or up) in world space, expressed in its parent's space; the chest
 //    rises or sinks by the rest: the spine turns about its base so the front hips move by that
 //    much vertically.
@@ -445,12 +429,8 @@ JobResult move_body(const FootSolve& solve, const FootIkState& state, std::span<
       parent == kNoParent ? offset_model : glm::inverse(glm::mat3(model[parent])) * offset_model;
   local[rig.pelvis].translation += offset_parent;
   // A change of the pelvis's translation alone moves it and everything below it by the offset.
-  const auto shift = [&](std::size_t j) { model[j][3] += glm::vec4(offset_model, 0.0f); };
-  if (const int end = contiguous_subtree_end(skeleton, rig.pelvis); end >= 0) {
-    for (auto j = as_size(rig.pelvis); j < as_size(end); ++j) shift(j);
-  } else {
-    for_each_in_subtree(skeleton, rig.pelvis, shift);
-  }
+  for_each_in_subtree(skeleton, rig.pelvis,
+                      [&](std::size_t j) { model[j][3] += glm::vec4(offset_model, 0.0f); });
   if (!solve.has_chest) return JobResult::ok();
   const auto carried = [&](int i) { return solve.carried_by_chest(i); };
   turn_spine(skeleton, rig, carried,

@@ -39,4 +39,15 @@ bool is_ancestor(const Skeleton& skeleton, int ancestor, int joint) {
   return false;
 }
 
+int contiguous_subtree_end(const Skeleton& skeleton, int joint) {
+  const std::vector<int>& parents = skeleton.parents;
+  const int n = skeleton.joint_count();
+  int end = joint + 1;
+  while (end < n && nth(parents, end) >= joint) ++end;
+  for (int j = end; j < n; ++j) {
+    if (nth(parents, j) >= joint && nth(parents, j) < end) return -1;
+  }
+  return end;
+}
+
 }  // namespace anim

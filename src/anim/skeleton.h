@@ -37,11 +37,22 @@ std::string validate(const Skeleton& skeleton);
 // Whether ancestor is strictly above joint in the hierarchy (joint's parent, its parent, ...).
 bool is_ancestor(const Skeleton& skeleton, int ancestor, int joint);
 
-// Calls visit(j) for joint (a joint of skeleton) and every joint below it, in index order. One
-// forward pass marks them, one bit a joint (a joint is below when its parent is: parents
-// precede children); past the first kMarked joints each is tested by walking up instead.
+// The end of the range [joint, end) that holds joint and the joints below it, when they are one
+// range (a skeleton in depth-first order, as most are); -1 when they are not. Parents precede
+// children, so the run ends at the first joint whose parent lies above joint, and a later joint
+// is below joint only if its parent is in the run. A scan of the parents, cheaper than marking.
+int contiguous_subtree_end(const Skeleton& skeleton, int joint);
+
+// Calls visit(j) for joint (a joint of skeleton) and every joint below it, in index order. A
+// subtree that is one range is visited as one; otherwise one forward pass marks them, one bit a
+// joint (a joint is below when its parent is: parents precede children); past the first
+// kMarked joints each is tested by walking up instead.
 template <typename Visit>
 void for_each_in_subtree(const Skeleton& skeleton, int joint, Visit&& visit) {
+  if (const int end = contiguous_subtree_end(skeleton, joint); end >= 0) {
+    for (auto j = as_size(joint); j < as_size(end); ++j) visit(j);
+    return;
+  }
   constexpr std::size_t kMarked = 1024;
   std::array<std::uint64_t, kMarked / 64> marked{};
   const auto first = as_size(joint);

@@ -1,6 +1,7 @@
 #include "anim/skeleton.h"
 
 #include <limits>
+#include <vector>
 
 #include <gtest/gtest.h>
 
@@ -53,6 +54,32 @@ TEST(Skeleton, ValidateNamesEachBrokenInvariant) {
   Skeleton nan = three_joints();
   nan.rest_pose[2].rotation.x = std::numeric_limits<float>::quiet_NaN();
   EXPECT_NE(validate(nan).find("'head' has a non-finite rest pose"), std::string::npos);
+}
+
+// Depth first, a subtree is one range; breadth first, it is not. Both visit the same joints.
+TEST(Skeleton, ASubtreeIsOneRangeOnlyWhenItsJointsFollowEachOther) {
+  Skeleton depth_first;  // 0 root, 1 thigh_l, 2 shin_l, 3 thigh_r, 4 shin_r
+  depth_first.parents = {kNoParent, 0, 1, 0, 3};
+  EXPECT_EQ(contiguous_subtree_end(depth_first, 0), 5);
+  EXPECT_EQ(contiguous_subtree_end(depth_first, 1), 3);
+  EXPECT_EQ(contiguous_subtree_end(depth_first, 3), 5);
+  EXPECT_EQ(contiguous_subtree_end(depth_first, 4), 5);
+
+  Skeleton breadth_first;  // 0 root, 1 thigh_l, 2 thigh_r, 3 shin_l, 4 shin_r
+  breadth_first.parents = {kNoParent, 0, 0, 1, 2};
+  EXPECT_EQ(contiguous_subtree_end(breadth_first, 1), -1);
+  EXPECT_EQ(contiguous_subtree_end(breadth_first, 2), -1);
+  EXPECT_EQ(contiguous_subtree_end(breadth_first, 0), 5);
+
+  const auto visited = [](const Skeleton& skeleton, int joint) {
+    std::vector<std::size_t> joints;
+    for_each_in_subtree(skeleton, joint, [&](std::size_t j) { joints.push_back(j); });
+    return joints;
+  };
+  EXPECT_EQ(visited(depth_first, 1), (std::vector<std::size_t>{1, 2}));
+  EXPECT_EQ(visited(depth_first, 3), (std::vector<std::size_t>{3, 4}));
+  EXPECT_EQ(visited(breadth_first, 1), (std::vector<std::size_t>{1, 3}));
+  EXPECT_EQ(visited(breadth_first, 2), (std::vector<std::size_t>{2, 4}));
 }
 
 }  // namespace
