@@ -315,6 +315,7 @@ void CharacterInstance::set_external_source(std::span<const Transform> pose,
                                             float clip_time_s, const Clip* contacts_clip) {
   if (pose.empty()) {
     source_ = GraphSource{};
+    requested_velocity_.reset();
     return;
   }
   source_ = ExternalPose{pose, step, clip, clip_time_s, contacts_clip};
@@ -448,7 +449,10 @@ JobResult CharacterInstance::compose_frame(float dt_s, Parameters& parameters,
   SourceMix mix;
   if (const ExternalPose* external = std::get_if<ExternalPose>(&source_)) {
     if (JobResult r = take_external_pose(*external); !r) return r;
-    source_advance_s_ = dt_s;
+    // Its clock ran at the play rate stride warping asked, as the graph's does (the
+    // motion-matching controller plays its clip at warp_play_rate()): the gait's speed and the
+    // stance left are measured at the authored pace.
+    source_advance_s_ = dt_s * stride_state_.play_rate;
   } else {
     // The graph's clock (its machine's states and blend spaces) runs at stride warping's play
     // rate; the machine's transitions last their seconds of dt_s (pick_sources).

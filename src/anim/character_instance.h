@@ -17,6 +17,7 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <variant>
@@ -60,7 +61,8 @@ struct CharacterSettings {
   // (and the root motion) to the speed asked for, orientation warping turns the lower body (and
   // the root motion) to the direction asked for. What is asked is the heaviest blend space's
   // input point read as a ground velocity (x, z in m/s, as computed positions are; a 1D space's
-  // as a speed), else stride_warping_settings.requested_speed_mps.
+  // as a speed), else the velocity a caller requests (CharacterInstance::set_requested_velocity),
+  // else stride_warping_settings.requested_speed_mps.
   bool stride_warping = false;
   StrideWarpingSettings stride_warping_settings;
   bool orientation_warping = false;
@@ -177,9 +179,19 @@ class CharacterInstance {
 
   // Plays a source made outside the graph (ExternalPose) on the next updates: its pose must stay
   // valid while set and hold one transform per joint (update fails otherwise); its step is the
-  // next update's (set it before each). An empty pose goes back to the graph.
+  // next update's (set it before each). An empty pose goes back to the graph and clears
+  // set_requested_velocity's request (it was the source's).
   void set_external_source(std::span<const Transform> pose, const RootMotionDelta& step, int clip,
                            float clip_time_s, const Clip* contacts_clip = nullptr);
+
+  // The ground velocity a caller asks the character to travel at (model space, x and z in m/s,
+  // as a blend space's input point; y ignored): a motion-matching trajectory's, which stride and
+  // orientation warping then follow when no blend space drives the pose, before the settings'
+  // requested_speed_mps. Kept until changed; nullopt clears it.
+  void set_requested_velocity(std::optional<glm::vec3> velocity_mps) {
+    requested_velocity_ = velocity_mps;
+  }
+  const std::optional<glm::vec3>& requested_velocity() const { return requested_velocity_; }
 
   // Back from a preview or an external source to the graph.
   void play_graph() { source_ = GraphSource{}; }
@@ -383,7 +395,8 @@ class CharacterInstance {
   RootMotionDelta root_step_;
   bool root_motion_from_feet_ = false;
   float stride_warp_ratio_ = 1.0f;
-  float requested_speed_mps_ = 0.0f;  // the last warp's (limit_stride_to_reach)
+  float requested_speed_mps_ = 0.0f;             // the last warp's (limit_stride_to_reach)
+  std::optional<glm::vec3> requested_velocity_;  // set_requested_velocity's
   float hip_warp_angle_rad_ = 0.0f;
   glm::vec3 warp_direction_{0.0f};  // the animated travel the last warp went by (model space)
   StrideWarpState stride_state_;

@@ -134,6 +134,12 @@ void MotionMatchingController::reset_position() {
   simulation_facing_ = {};
 }
 
+void MotionMatchingController::place_character(glm::vec3 position) {
+  position.y = 0.0f;
+  character_position_ = position;
+  keep_simulation_near();
+}
+
 int MotionMatchingController::current_clip() const {
   if (!database_) return -1;
   return nth(database_->ranges, range_).clip_index;
@@ -336,16 +342,20 @@ void MotionMatchingController::follow_root_motion(const RootMotionDelta& clip_st
   gap.y = 0.0f;
   position += gap * pull;
   yaw += wrap_angle_rad(simulation_facing_.yaw_rad - yaw) * pull;
-  gap = simulation_.position - position;
+  character_position_ = position;
+  character_yaw_ = yaw;
+  keep_simulation_near();
+  out_step.translation = rotate_y(-old_yaw, position - old_position);
+  out_step.yaw_rad = yaw - old_yaw;
+}
+
+void MotionMatchingController::keep_simulation_near() {
+  glm::vec3 gap = simulation_.position - character_position_;
   gap.y = 0.0f;
   const float distance = glm::length(gap);
   if (distance > settings_.max_sync_distance_m) {
-    simulation_.position = position + gap * (settings_.max_sync_distance_m / distance);
+    simulation_.position = character_position_ + gap * (settings_.max_sync_distance_m / distance);
   }
-  character_position_ = position;
-  character_yaw_ = yaw;
-  out_step.translation = rotate_y(-old_yaw, position - old_position);
-  out_step.yaw_rad = yaw - old_yaw;
 }
 
 }  // namespace anim

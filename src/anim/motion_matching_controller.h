@@ -107,6 +107,10 @@ class MotionMatchingController {
 
   // Puts the character and the simulation back at the origin, facing +Z, still playing.
   void reset_position();
+  // Puts the character (its ground position) where the caller moved it instead of the step the
+  // last update gave (locomotion warping moved it at the trajectory's speed): the next update
+  // goes on from there, the simulation kept within max_sync_distance_m of it.
+  void place_character(glm::vec3 position);
 
   MotionMatchingControllerSettings& settings() { return settings_; }
   const MotionMatchingControllerSettings& settings() const { return settings_; }
@@ -154,6 +158,8 @@ class MotionMatchingController {
   JobResult play_on(float dt_s, float play_rate, std::span<Transform> out_local,
                     RootMotionDelta& out_clip_step);
   void follow_root_motion(const RootMotionDelta& clip_step, float dt_s, RootMotionDelta& out_step);
+  // Clamps the simulation to within max_sync_distance_m of the character.
+  void keep_simulation_near();
 
   JobResult switch_to(int frame, float dt_s);
   JobResult sample_in_place(int range, float time_s, std::span<Transform> out);

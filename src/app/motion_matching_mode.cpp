@@ -9,6 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "anim/motion_matching_warping.h"
 #include "app/motion_matching_steering.h"
 
 namespace app {
@@ -216,10 +217,12 @@ std::string MotionMatchingMode::step(const SteeringInput& input, float dt_s, Vie
   in.desired_velocity = input_.velocity;
   in.desired_yaw_rad = input_.yaw_rad;
   in.clip_enabled = clip_enabled;
-  // The clip plays at the rate the character's stride warping asked the frame before.
-  in.play_rate = scene.instance.warp_play_rate();
+  // The clip plays at the rate the character's stride warping asked the frame before, and the
+  // warping follows the trajectory's velocity.
   anim::RootMotionDelta step;
-  if (anim::JobResult r = controller_.update(in, dt_s, pose_, step); !r) {
+  if (anim::JobResult r =
+          anim::advance_motion_matching(controller_, in, dt_s, scene.instance, pose_, step);
+      !r) {
     return std::string("motion matching: ") + r.error;
   }
   // A mirrored copy is not among the scene's clips: naming the clip would show it as the

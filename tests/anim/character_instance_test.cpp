@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <optional>
 #include <variant>
 #include <vector>
 
@@ -304,6 +305,25 @@ TEST(CharacterInstance, AnExternalPoseReplacesTheGraphUntilTheGraphPlaysAgain) {
   ASSERT_TRUE(std::holds_alternative<GraphSource>(player.source()));
   ASSERT_TRUE(player.update(0.1f, f.parameters, f.flat));
   EXPECT_NEAR(leg_angle(player), 0.0f, 1e-5f);
+}
+
+// The velocity a motion-matching trajectory asks is the external source's: it stays while the
+// source plays on and goes when the source leaves for the graph, so a blend space or a clip
+// played after it is not warped toward it.
+TEST(CharacterInstance, TheRequestedVelocityGoesWithTheExternalSource) {
+  CharacterInstance player;
+  EXPECT_FALSE(player.requested_velocity().has_value());
+  const std::vector<Transform> pose(3);
+  player.set_external_source(pose, {}, 1, 0.0f);
+  player.set_requested_velocity(glm::vec3(0.5f, 0.0f, 1.75f));
+  player.set_external_source(pose, {}, 1, 0.1f);  // the next frame's: still asked
+  ASSERT_TRUE(player.requested_velocity().has_value());
+  EXPECT_EQ(*player.requested_velocity(), glm::vec3(0.5f, 0.0f, 1.75f));
+  player.set_external_source({}, {}, -1, 0.0f);
+  EXPECT_FALSE(player.requested_velocity().has_value());
+  player.set_requested_velocity(glm::vec3(1.0f, 0.0f, 0.0f));
+  player.set_requested_velocity(std::nullopt);
+  EXPECT_FALSE(player.requested_velocity().has_value());
 }
 
 // Settings whose blend-space players do not build are refused where they are set, not in a

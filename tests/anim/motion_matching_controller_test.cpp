@@ -94,6 +94,30 @@ TEST(MotionMatchingController, StepsKeepTheCharacterWithTheSimulation) {
   EXPECT_NEAR(pose[0].translation.z, 0.0f, 1e-4f);
 }
 
+// Placed where a warp moved the character, the controller goes on from there: the simulation,
+// 2.5 m away along +z, is pulled to max_sync_distance_m (0.3 m) of it along the same line, and
+// the next step starts from the place (its height dropped: the controller is on the ground).
+TEST(MotionMatchingController, PlacedTheCharacterGoesOnFromThereWithTheSimulationNear) {
+  Walker w;
+  MotionMatchingInput input;
+  input.desired_velocity = {0.0f, 0.0f, 1.4f};
+  w.run(input, 2.0f);
+  const glm::vec3 simulated = w.controller.simulation().position;
+  const glm::vec3 placed = glm::vec3(simulated.x, 0.7f, simulated.z - 2.5f);
+  w.controller.place_character(placed);
+  EXPECT_EQ(w.controller.character_position(), glm::vec3(placed.x, 0.0f, placed.z));
+  EXPECT_NEAR(w.controller.simulation().position.x, placed.x, 1e-5f);
+  EXPECT_NEAR(w.controller.simulation().position.z, placed.z + 0.3f, 1e-5f);
+  // A simulation within reach stays where it is.
+  w.controller.place_character(glm::vec3(placed.x, 0.0f, placed.z + 0.1f));
+  EXPECT_NEAR(w.controller.simulation().position.z, placed.z + 0.3f, 1e-5f);
+  std::vector<Transform> pose(w.skeleton.parents.size());
+  RootMotionDelta step;
+  ASSERT_TRUE(w.controller.update(input, 1.0f / 60.0f, pose, step));
+  // The step (in the character's frame; it faces +z) is measured from the placed position.
+  EXPECT_NEAR(w.controller.character_position().z, placed.z + 0.1f + step.translation.z, 1e-5f);
+}
+
 // At stride warping's play rate 1.5 the walk (1.4 m/s, 2 s loop) plays 1.5 times as fast: over
 // a second its own root motion carries the character 1.4 * 1.5 = 2.1 m (1.4 m at rate 1) and its
 // clock moves 1.5 s. Asked 2.1 m/s, the clip's own stride then keeps up without the pull.

@@ -276,5 +276,34 @@ TEST(MotionMatchingMode, AFailedControllerStepReachesTheCaller) {
   EXPECT_TRUE(std::holds_alternative<anim::ExternalPose>(scene.instance.source()));
 }
 
+// With stride warping on, each step asks the character for the trajectory's velocity (in its
+// own frame: facing +Z, asked along +Z), which the warp follows; warping off asks nothing, and
+// stopping the mode clears the request so the graph played next is not warped toward it.
+TEST(MotionMatchingMode, StrideWarpingIsAskedTheTrajectorysVelocityUntilTheModeStops) {
+  ViewerScene scene;
+  project::Project project;
+  open_demo(scene, project);
+  MotionMatchingMode mode;
+  ASSERT_EQ(mode.start(scene, {}, {}, false), "");
+  const visual::SceneView view;
+  const SteeringInput walk{{0.0f, 0.0f, kWalkSpeed_mps}, 0.0f, false};
+  ASSERT_EQ(mode.step(walk, kStep_s, scene), "");
+  EXPECT_FALSE(scene.instance.requested_velocity().has_value());
+  scene.settings.stride_warping = true;
+  ASSERT_EQ(scene.apply_settings(), "");
+  for (int frame = 0; frame < 30; ++frame) {
+    ASSERT_EQ(mode.step(walk, kStep_s, scene), "");
+    ASSERT_EQ(scene.update(kStep_s, view), "");
+  }
+  ASSERT_TRUE(scene.instance.requested_velocity().has_value());
+  const glm::vec3 asked = *scene.instance.requested_velocity();
+  // After 1 s the trajectory's spring (half-life 0.3 s) is within 6% of the steering's speed.
+  EXPECT_NEAR(asked.z, kWalkSpeed_mps, 0.06f * kWalkSpeed_mps);
+  EXPECT_NEAR(asked.x, 0.0f, 0.02f);
+  mode.stop(scene);
+  EXPECT_FALSE(scene.instance.requested_velocity().has_value());
+  EXPECT_TRUE(std::holds_alternative<anim::GraphSource>(scene.instance.source()));
+}
+
 }  // namespace
 }  // namespace app
