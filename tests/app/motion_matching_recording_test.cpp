@@ -254,18 +254,26 @@ TEST(MotionMatchingReplay, RefusesClipsTheFileDoesNotHave) {
             "its motion matching names a clip 'moonwalk' that <demo> does not have");
 }
 
+// The demo open in the motion-matching mode, which has taken one step walking along +Z.
+class MotionMatchingModeWalking : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    open_demo(scene, project);
+    ASSERT_EQ(mode.start(scene, {}, {}, false), "");
+    ASSERT_EQ(mode.step(walk, kStep_s, scene), "");
+  }
+
+  ViewerScene scene;
+  project::Project project;
+  MotionMatchingMode mode;
+  const visual::SceneView view;
+  const SteeringInput walk{{0.0f, 0.0f, kWalkSpeed_mps}, 0.0f, false};
+};
+
 // A controller step that fails (a step of infinite length, which the mode's own check lets
 // through) reaches the caller, and from it the viewer's error panel or a replay's result, where
 // it was dropped before; the character keeps playing the last pose it was given.
-TEST(MotionMatchingMode, AFailedControllerStepReachesTheCaller) {
-  ViewerScene scene;
-  project::Project project;
-  open_demo(scene, project);
-  MotionMatchingMode mode;
-  ASSERT_EQ(mode.start(scene, {}, {}, false), "");
-  const visual::SceneView view;
-  const SteeringInput walk{{0.0f, 0.0f, kWalkSpeed_mps}, 0.0f, false};
-  ASSERT_EQ(mode.step(walk, kStep_s, scene), "");
+TEST_F(MotionMatchingModeWalking, AFailedControllerStepReachesTheCaller) {
   ASSERT_EQ(scene.update(kStep_s, view), "");
   const int frame = mode.controller().current_frame();
   EXPECT_EQ(mode.step(walk, std::numeric_limits<float>::infinity(), scene),
@@ -279,15 +287,7 @@ TEST(MotionMatchingMode, AFailedControllerStepReachesTheCaller) {
 // With stride warping on, each step asks the character for the trajectory's velocity (in its
 // own frame: facing +Z, asked along +Z), which the warp follows; warping off asks nothing, and
 // stopping the mode clears the request so the graph played next is not warped toward it.
-TEST(MotionMatchingMode, StrideWarpingIsAskedTheTrajectorysVelocityUntilTheModeStops) {
-  ViewerScene scene;
-  project::Project project;
-  open_demo(scene, project);
-  MotionMatchingMode mode;
-  ASSERT_EQ(mode.start(scene, {}, {}, false), "");
-  const visual::SceneView view;
-  const SteeringInput walk{{0.0f, 0.0f, kWalkSpeed_mps}, 0.0f, false};
-  ASSERT_EQ(mode.step(walk, kStep_s, scene), "");
+TEST_F(MotionMatchingModeWalking, StrideWarpingIsAskedTheTrajectorysVelocityUntilTheModeStops) {
   EXPECT_FALSE(scene.instance.requested_velocity().has_value());
   scene.settings.stride_warping = true;
   ASSERT_EQ(scene.apply_settings(), "");

@@ -18,6 +18,7 @@
 
 #include "anim/motion_matching_controller.h"
 #include "demo/demo_character.h"
+#include "demo_motion_matching.h"
 #include "import/importer.h"
 #include "project/motion_matching_build.h"
 #include "project/motion_matching_file.h"
@@ -26,15 +27,8 @@
 
 namespace {
 
-const importer::Character& demo() {
-  static const importer::Character character = demo::make_demo_character();
-  return character;
-}
-
-const project::MotionMatchingBuild& demo_build() {
-  static const project::MotionMatchingBuild build = project::build_motion_matching(demo());
-  return build;
-}
+using test::demo;
+using test::demo_build;
 
 bool turning_or_strafing(const std::string& name) {
   return name.starts_with("turn_") || name.ends_with("_left") || name.ends_with("_right");

@@ -16,21 +16,15 @@
 #include "anim/motion_matching_warping.h"
 #include "demo/demo_character.h"
 #include "demo/demo_gait.h"
+#include "demo_motion_matching.h"
 #include "project/demo_project.h"
 #include "project/motion_matching_build.h"
 #include "project/project_binding.h"
 
 namespace {
 
-const importer::Character& demo() {
-  static const importer::Character character = demo::make_demo_character();
-  return character;
-}
-
-const project::MotionMatchingBuild& demo_build() {
-  static const project::MotionMatchingBuild build = project::build_motion_matching(demo());
-  return build;
-}
+using test::demo;
+using test::demo_build;
 
 constexpr float kFrame_s = 1.0f / 60.0f;
 constexpr int kFrames = 270;          // 4.5 s
