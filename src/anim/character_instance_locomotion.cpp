@@ -21,6 +21,9 @@ namespace {
 // stretch is the foot IK's and the pelvis's margin (the gait's speed swings within a step).
 constexpr float kStrideReachShare = 0.95f;
 
+// The gait cycle's length (s) the play rate is held over where no clip tells it (a walk's).
+constexpr float kUnknownCycle_s = 1.0f;
+
 // Where the frame's foot contacts are read: the source's own contacts clip, else the dominant
 // clip; null for none.
 const Clip* contacts_clip_of(const Clip* contacts_clip, const BoundCharacter& character,
@@ -53,6 +56,14 @@ glm::vec3 stance_pivot_shift(const FootIkRig& rig, std::span<const bool> planted
   offset /= static_cast<float>(count);
   const glm::quat back = glm::angleAxis(previous_rad - turn_rad, glm::vec3(0.0f, 1.0f, 0.0f));
   return back * offset - offset;
+}
+
+// How much of the gait's cycle the sources played this frame: the dominant clip's playhead moved
+// advance_s times its rate over its length (one cycle), or dt_s of kUnknownCycle_s without one.
+float cycles_played(const BoundCharacter& character, int dominant_clip, float clip_rate,
+                    float advance_s, float dt_s) {
+  const float length_s = dominant_clip >= 0 ? character.clips[dominant_clip].duration_s : 0.0f;
+  return length_s > 0.0f ? advance_s * clip_rate / length_s : dt_s / kUnknownCycle_s;
 }
 
 }  // namespace
@@ -111,9 +122,11 @@ void CharacterInstance::limit_stride_to_reach(const CharacterSettings& settings,
       reachable_stride_ratio(rig_, stride_state_, turn * warp_direction_,
                              {stance_left_m.data(), rig_.legs.size()}, model_, kStrideReachShare);
   StrideSplit split = split_stride(stride_warp_ratio_, cap);
-  // The rate is held near the cycle's peak (play_rate_hold.h); the stride takes the rest of the
-  // ratio, never more than the cap's since the held rate is at least the rate the cap needs.
-  split.play_rate = held_play_rate(stride_state_.play_rate, split.play_rate, dt_s);
+  // The rate is held at the last cycle's peak (play_rate_hold.h); the stride takes the rest of
+  // the ratio, never more than the cap's since the held rate is at least the rate the cap needs.
+  split.play_rate = hold_play_rate(
+      stride_state_.rate_hold, split.play_rate,
+      cycles_played(*character_, dominant_clip_, dominant_clip_rate_, source_advance_s_, dt_s));
   split.stride = stride_warp_ratio_ / split.play_rate;
   stride_warp_ratio_ = split.stride;
   stride_state_.play_rate = settings.stride_warping ? split.play_rate : 1.0f;

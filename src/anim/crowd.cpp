@@ -40,9 +40,12 @@ std::string Crowd::setup(const BoundCharacter& character, const GraphBinding& gr
     const float fraction = static_cast<float>(cell) * kGoldenRatioFraction;
     offsets_s_.push_back((fraction - std::floor(fraction)) * stagger_s);
     // Play the graph forward to the offset, in steps the frame accepts, then start from there.
+    // Without warping: the gait speed its stride is scaled against would be the warm-up's (the
+    // graph's idle, in steps of 0.25 s) and would take seconds to ease to the previewed walk's;
+    // a copy that starts with none measured takes its first frame's.
     CharacterSettings warm_up = settings;
     warm_up.root_motion_mode = RootMotionMode::InPlace;
-    warm_up.foot_ik = false;
+    warm_up.foot_ik = warm_up.stride_warping = warm_up.orientation_warping = false;
     warm_up.matrix_palette = warm_up.dual_quat_palette = false;
     if (std::string e = instances_[i].set_settings(warm_up); !e.empty()) return "crowd: " + e;
     for (float left = offsets_s_.back(); left > 0.0f; left -= 0.25f) {

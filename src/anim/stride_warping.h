@@ -16,6 +16,7 @@
 
 #include "anim/foot_ik.h"
 #include "anim/job_result.h"
+#include "anim/play_rate_hold.h"
 #include "anim/skeleton.h"
 #include "anim/transform.h"
 
@@ -56,11 +57,13 @@ glm::vec3 warped_step(glm::vec3 travel, float requested_speed_mps, float mean_sp
 // start where animated, as if they had run back with the clip's ground since the frame before.
 // mean_speed_mps: the animated speed averaged over about a cycle (see track_mean_speed), which the
 // stride ratio is taken against.
-// play_rate: the rate the sources' clock is asked to run at (split_stride's), from the next frame.
+// play_rate: the rate the sources' clock is asked to run at (split_stride's, held over the last
+// cycle by rate_hold), from the next frame.
 struct StrideWarpState {
   bool active = false;
   float mean_speed_mps = -1.0f;  // negative: none measured yet
   float play_rate = 1.0f;
+  PlayRateHold rate_hold;
   std::array<glm::vec3, kMaxFootIkLegs> shift{};
   std::array<glm::vec3, kMaxFootIkLegs> residual{};
   std::array<glm::vec3, kMaxFootIkLegs> last_heel{};

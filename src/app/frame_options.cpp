@@ -10,9 +10,8 @@
 #include "app/async_loader.h"
 #include "app/cli_checks.h"
 #include "demo/demo_character.h"
-#include "import/character_units.h"
+#include "project/guessed_units_loading.h"
 #include "project/project_binding.h"
-#include "project/rig_corrections.h"
 #include "ui/notice_list.h"
 
 namespace app {
@@ -27,21 +26,6 @@ anim::TerrainShape terrain_shape(const std::string& name) {
 
 bool is_project(const std::string& path) {
   return std::filesystem::path(path).extension() == ".json";
-}
-
-// Loads the request's files; without a unit scale, imports them again at the guessed one when
-// the character's size says its file is not in metres (as the viewer does after a load).
-LoadOutcome load_in_guessed_units(LoadRequest request, FrameReport& report) {
-  LoadOutcome loaded = load_now(request);
-  if (!loaded.ok || request.settings.unit_scale != 0.0f) return loaded;
-  const project::Project& project = loaded.project;
-  const importer::CharacterUnits units = importer::guess_character_units(
-      loaded.character, project::project_rig(loaded.character, project.rig));
-  if (!units.guess.changed()) return loaded;
-  request.settings.unit_scale = units.unit_scale;
-  report.notices.push_back(request.files.front() + ": units guessed: " + units.description +
-                           " (--unit-scale overrides)");
-  return load_now(request);
 }
 
 // Plays the previewed clip from its start up to time_s in 1/60 s steps (the last one shorter),
@@ -119,7 +103,12 @@ int load_frame_file(const FrameOptions& options, LoadOutcome& loaded, FrameRepor
   request.files = {options.file};
   if (!options.anim_file.empty()) request.files.push_back(options.anim_file);
   request.settings.unit_scale = options.unit_scale;
-  loaded = load_in_guessed_units(request, report);
+  std::string units_notice;
+  loaded = project::load_in_guessed_units(request, units_notice);
+  if (!units_notice.empty()) {
+    report.notices.push_back(request.files.front() + ": " + units_notice +
+                             " (--unit-scale overrides)");
+  }
   if (!loaded.ok) {
     report.error =
         loaded.errors.empty() ? options.file + ": cannot be loaded" : loaded.errors.front().message;
