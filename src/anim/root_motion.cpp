@@ -1,7 +1,6 @@
 #include "anim/root_motion.h"
 
 #include <cmath>
-#include <numbers>
 #include <utility>
 
 #include "anim/index.h"
@@ -22,11 +21,10 @@ glm::quat yaw_rotation(float yaw_rad) {
   return glm::angleAxis(yaw_rad, glm::vec3(0.0f, 1.0f, 0.0f));
 }
 
-// What the root motion settings extract from the root at one time: a position and a heading,
-// the heading also as (sin, cos) so that steps turn into it without trigonometry.
+// What the root motion settings extract from the root at one time: a position and a heading
+// as (sin, cos) of its yaw, so that steps turn into it and measure turns without trigonometry.
 struct Heading {
   glm::vec3 position{0.0f};
-  float yaw_rad = 0.0f;
   glm::vec2 sin_cos{0.0f, 1.0f};
 };
 
@@ -41,13 +39,10 @@ bool has_heading(glm::vec2 forward) {
   return std::fabs(forward.x) + std::fabs(forward.y) >= 1e-6f;
 }
 
-// The heading of a ground forward axis: its yaw (heading_yaw's) and its (sin, cos).
-Heading heading_of(glm::vec2 forward) {
-  Heading h;
-  if (!has_heading(forward)) return h;
-  h.yaw_rad = std::atan2(forward.x, forward.y);
-  h.sin_cos = forward * (1.0f / std::sqrt(forward.x * forward.x + forward.y * forward.y));
-  return h;
+// The (sin, cos) of a ground forward axis's yaw (heading_yaw's); no heading is yaw 0.
+glm::vec2 sin_cos_of(glm::vec2 forward) {
+  if (!has_heading(forward)) return {0.0f, 1.0f};
+  return forward * (1.0f / std::sqrt(forward.x * forward.x + forward.y * forward.y));
 }
 
 class HeadingSampler {
@@ -71,7 +66,7 @@ class HeadingSampler {
     // The product of two unit rotations is unit to rounding, and the heading is a direction:
     // compose's normalization would change it by rounding alone.
     if (settings_.extract_yaw) {
-      h = heading_of(ground_forward(parent_.rotation * local.rotation, rest_rotation_));
+      h.sin_cos = sin_cos_of(ground_forward(parent_.rotation * local.rotation, rest_rotation_));
     }
     h.position = {settings_.extract_x ? translation.x : 0.0f,
                   settings_.extract_y ? translation.y : 0.0f,
@@ -88,22 +83,26 @@ class HeadingSampler {
   glm::quat rest_rotation_;
 };
 
-// The difference of two headings' yaws wrapped into [-pi, pi], so a heading difference never
-// spins the long way round. For yaws within [-pi, pi] (atan2's) that is one exact subtraction
-// of a whole turn at most: std::remainder's result, without its cost.
-float yaw_difference(float b_rad, float a_rad) {
-  constexpr float kPi = std::numbers::pi_v<float>;
-  const float d = b_rad - a_rad;
-  if (d > kPi) return d - 2.0f * kPi;
-  if (d < -kPi) return d + 2.0f * kPi;
-  return d;
+// The turn (radians, in [-pi, pi]) from heading a to heading b, given as (sin, cos): the
+// arctangent of the sine and cosine of their difference. A frame's turn is a few degrees, where
+// atan's series to t^7 is exact in float (the next term is below 3e-11 of the result) and costs
+// less than a call to atan2; larger turns take atan2.
+float turn_between(glm::vec2 a, glm::vec2 b) {
+  const float sin_d = b.x * a.y - b.y * a.x;
+  const float cos_d = b.y * a.y + b.x * a.x;
+  if (cos_d > 0.0f && std::fabs(sin_d) <= 0.0625f * cos_d) {
+    const float t = sin_d / cos_d;
+    const float t2 = t * t;
+    return t - t * t2 * (1.0f / 3.0f - t2 * (1.0f / 5.0f - t2 * (1.0f / 7.0f)));
+  }
+  return std::atan2(sin_d, cos_d);
 }
 
 // The step from heading a to heading b, expressed in a's frame: their offset turned by -a.yaw.
 RootMotionDelta step_between(const Heading& a, const Heading& b) {
   const glm::vec3 d = b.position - a.position;
   const float s = a.sin_cos.x, c = a.sin_cos.y;
-  return {{c * d.x - s * d.z, d.y, s * d.x + c * d.z}, yaw_difference(b.yaw_rad, a.yaw_rad)};
+  return {{c * d.x - s * d.z, d.y, s * d.x + c * d.z}, turn_between(a.sin_cos, b.sin_cos)};
 }
 
 // The turn about +Y by minus the heading of forward (a ground forward axis): yaw_rotation(-yaw)
@@ -135,7 +134,8 @@ bool valid_root(const Skeleton& skeleton, int joint) {
 }  // namespace
 
 float heading_yaw(const glm::quat& rotation, const glm::quat& rest_rotation) {
-  return heading_of(ground_forward(rotation, rest_rotation)).yaw_rad;
+  const glm::vec2 forward = ground_forward(rotation, rest_rotation);
+  return has_heading(forward) ? std::atan2(forward.x, forward.y) : 0.0f;
 }
 
 RootMotionDelta compose(const RootMotionDelta& a, const RootMotionDelta& b) {
@@ -177,10 +177,10 @@ RootMotionDelta extract_root_motion(const Clip& clip, const ClipBinding& binding
   // The step's two ends: the start from the cursor when it stopped there, the end remembered.
   auto ends = [&](float local0, float local1) {
     const Heading start = cursor.valid && std::fabs(cursor.time_s - local0) <= kSameTime_s
-                              ? Heading{cursor.position, cursor.yaw_rad, cursor.heading}
+                              ? Heading{cursor.position, cursor.heading}
                               : heading.at(local0, cursor.keys);
     const Heading end = heading.at(local1, cursor.keys);
-    cursor = {true, local1, end.position, end.yaw_rad, end.sin_cos, cursor.keys};
+    cursor = {true, local1, end.position, end.sin_cos, cursor.keys};
     return std::pair{start, end};
   };
   if (!clip.loop) {

@@ -83,9 +83,8 @@ struct RootMotionCursor {
   bool valid = false;
   float time_s = 0.0f;
   glm::vec3 position{0.0f};
-  float yaw_rad = 0.0f;
-  // (sin, cos) of yaw_rad, kept so that the next step turns its translation into this heading
-  // without a sine and a cosine.
+  // (sin, cos) of the yaw there, kept so that the next step turns its translation into this
+  // heading and measures its turn without trigonometry.
   glm::vec2 heading{0.0f, 1.0f};
   std::array<std::uint32_t, 3> keys{};  // where the next sample's key searches start
 };
