@@ -175,17 +175,25 @@ RootMotionDelta extract_root_motion(const Clip& clip, const ClipBinding& binding
   const HeadingSampler heading(clip, binding, skeleton, settings, frame);
   constexpr float kSameTime_s = 1e-5f;
   // The step's two ends: the start from the cursor when it stopped there, the end remembered.
-  auto ends = [&](float local0, float local1) {
-    const Heading start = cursor.valid && std::fabs(cursor.time_s - local0) <= kSameTime_s
-                              ? Heading{cursor.position, cursor.heading}
-                              : heading.at(local0, cursor.keys);
-    const Heading end = heading.at(local1, cursor.keys);
-    cursor = {true, local1, end.position, end.sin_cos, cursor.keys};
-    return std::pair{start, end};
+  // The cursor is written field by field: copying a whole Heading, built a field at a time, made
+  // the compiler reload it in one wide load, which waits for the narrow stores to retire.
+  Heading start;
+  Heading end;
+  auto sample_ends = [&](float local0, float local1) {
+    if (cursor.valid && std::fabs(cursor.time_s - local0) <= kSameTime_s) {
+      start.position = cursor.position;
+      start.sin_cos = cursor.heading;
+    } else {
+      start = heading.at(local0, cursor.keys);
+    }
+    end = heading.at(local1, cursor.keys);
+    cursor.valid = true;
+    cursor.time_s = local1;
+    cursor.position = end.position;
+    cursor.heading = end.sin_cos;
   };
   if (!clip.loop) {
-    const auto [start, end] =
-        ends(wrap_clip_time(clip, time_s), wrap_clip_time(clip, time_s + delta_time_s));
+    sample_ends(wrap_clip_time(clip, time_s), wrap_clip_time(clip, time_s + delta_time_s));
     return step_between(start, end);
   }
   // Split the unwrapped interval at each loop boundary: partial cycle, whole cycles, partial.
@@ -195,8 +203,8 @@ RootMotionDelta extract_root_motion(const Clip& clip, const ClipBinding& binding
   const bool first_cycle = start_s >= 0.0 && start_s < duration && end_s >= 0.0 && end_s < duration;
   const double cycle0 = first_cycle ? 0.0 : std::floor(start_s / duration);
   const double cycle1 = first_cycle ? 0.0 : std::floor(end_s / duration);
-  const auto [start, end] = ends(static_cast<float>(start_s - cycle0 * duration),
-                                 static_cast<float>(end_s - cycle1 * duration));
+  sample_ends(static_cast<float>(start_s - cycle0 * duration),
+              static_cast<float>(end_s - cycle1 * duration));
   if (cycle0 == cycle1) return step_between(start, end);
   std::array<std::uint32_t, 3> loop_keys{};
   const Heading clip_start = heading.at(0.0f, loop_keys);
