@@ -49,24 +49,20 @@ class HeadingSampler {
  public:
   HeadingSampler(const Clip& clip, const ClipBinding& binding, const Skeleton& skeleton,
                  const RootMotionSettings& settings, const RootRestFrame& frame)
-      : clip_(clip),
-        binding_(binding),
-        skeleton_(skeleton),
-        settings_(settings),
-        parent_(frame.parent),
-        rest_rotation_(frame.rest.rotation) {}
+      : clip_(clip), binding_(binding), skeleton_(skeleton), settings_(settings), frame_(frame) {}
 
   Heading at(float time_s, std::array<std::uint32_t, 3>& key_cursors) const {
     const Transform local =
         sample_joint(clip_, binding_, skeleton_, settings_.root_joint, time_s, key_cursors);
-    // compose(parent_, local) less the scale, which the heading does not read.
+    // compose(frame_.parent, local) less the scale, which the heading does not read.
     const glm::vec3 translation =
-        parent_.translation + parent_.rotation * (parent_.scale * local.translation);
+        frame_.parent.translation + frame_.parent_linear * local.translation;
     Heading h;
-    // The product of two unit rotations is unit to rounding, and the heading is a direction:
-    // compose's normalization would change it by rounding alone.
     if (settings_.extract_yaw) {
-      h.sin_cos = sin_cos_of(ground_forward(parent_.rotation * local.rotation, rest_rotation_));
+      // ground_forward(parent rotation * local.rotation, rest rotation), taken apart:
+      // (p * l * conjugate(r)) * z = p * (l * (conjugate(r) * z)).
+      const glm::vec3 forward = frame_.parent_turn * (local.rotation * frame_.rest_forward);
+      h.sin_cos = sin_cos_of({forward.x, forward.z});
     }
     h.position = {settings_.extract_x ? translation.x : 0.0f,
                   settings_.extract_y ? translation.y : 0.0f,
@@ -79,8 +75,7 @@ class HeadingSampler {
   const ClipBinding& binding_;
   const Skeleton& skeleton_;
   const RootMotionSettings& settings_;
-  Transform parent_;
-  glm::quat rest_rotation_;
+  const RootRestFrame& frame_;
 };
 
 // The turn (radians, in [-pi, pi]) from heading a to heading b, given as (sin, cos): the
@@ -147,6 +142,10 @@ RootRestFrame root_rest_frame(const Skeleton& skeleton, int root_joint) {
   frame.parent = parent_rest_model(skeleton, root_joint);
   frame.inverse_parent = inverse(frame.parent);
   frame.rest = compose(frame.parent, nth(skeleton.rest_pose, root_joint));
+  frame.parent_turn = glm::mat3_cast(frame.parent.rotation);
+  frame.parent_linear = frame.parent_turn;
+  for (int axis = 0; axis < 3; ++axis) frame.parent_linear[axis] *= frame.parent.scale[axis];
+  frame.rest_forward = glm::conjugate(frame.rest.rotation) * glm::vec3(0.0f, 0.0f, 1.0f);
   return frame;
 }
 

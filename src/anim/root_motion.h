@@ -71,6 +71,12 @@ struct RootRestFrame {
   Transform parent;
   Transform inverse_parent;
   Transform rest;
+  // The same frames as extraction uses them on every sample, so that a sampled root's model
+  // position and heading are matrix products instead of quaternion chains: the parent's rotation
+  // and scale, its rotation alone, and the root's forward (+Z) at rest in its own frame.
+  glm::mat3 parent_linear{1.0f};
+  glm::mat3 parent_turn{1.0f};
+  glm::vec3 rest_forward{0.0f, 0.0f, 1.0f};
 };
 
 // root_joint's frames; root_joint must be a joint of skeleton.

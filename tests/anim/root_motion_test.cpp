@@ -180,6 +180,23 @@ TEST(ExtractRootMotion, MeasuresInModelSpaceThroughAScaledParent) {
   EXPECT_TRUE(vec3_near(rig.step(0.0f, 1.0f, hips_settings()).translation, {0, 0, 1}));
 }
 
+TEST(ExtractRootMotion, MeasuresInModelSpaceThroughAZUpScaledArmature) {
+  // A Z-up armature (turned -90 degrees about +X, so its -Y is the model's +Z and its +Z the
+  // model's +Y) scaled by 0.5: the hips walk 2 along its -Y while turning 90 degrees about its
+  // +Z, which is 1 along the model's +Z and a 90 degree turn about +Y, 45 half way.
+  WalkRig rig(0.0f, 0.5f);
+  rig.skeleton.rest_pose[0].rotation = rotation_about(-90.0f, glm::vec3(1, 0, 0));
+  JointTrack& hips = rig.clip.tracks[0];
+  hips.translation.values = {{0, 0, 0}, {0, -1, 0}, {0, -2, 0}};
+  hips.rotation.values = {glm::quat(1, 0, 0, 0), rotation_about(90.0f, glm::vec3(0, 0, 1))};
+  const RootMotionDelta cycle = rig.step(0.0f, 1.0f, hips_settings());
+  EXPECT_TRUE(vec3_near(cycle.translation, {0, 0, 1}, 1e-5f));
+  EXPECT_NEAR(cycle.yaw_rad, kPi / 2.0f, 1e-5f);
+  const RootMotionDelta half = rig.step(0.0f, 0.5f, hips_settings());
+  EXPECT_TRUE(vec3_near(half.translation, {0, 0, 0.5f}, 1e-5f));
+  EXPECT_NEAR(half.yaw_rad, kPi / 4.0f, 1e-5f);
+}
+
 TEST(ExtractRootMotion, BadRootJointOrDurationGivesAZeroStep) {
   WalkRig rig;
   RootMotionSettings settings;
