@@ -197,41 +197,64 @@ inline void channel4(const CompressedChannel& channel, const DecodedChannel& sta
   }
 }
 
-// Joints 4g to 4g + 3 of clip at time t: every channel lerped as structure-of-arrays, rotations
-// normalized.
-inline simd::SoaTransform4 interpolate4(const CompressedClip& clip,
-                                        const CompressedSamplingContext& ctx, std::size_t g,
-                                        __m128 t) {
-  __m128 translation[3], rotation[4], scale[3];
-  channel4<3>(clip.translations, ctx.translation, g, t, translation);
-  channel4<4>(clip.rotations, ctx.rotation, g, t, rotation);
-  channel4<3>(clip.scales, ctx.scale, g, t, scale);
-  simd::SoaTransform4 s{translation[0], translation[1], translation[2], rotation[0], rotation[1],
-                        rotation[2],    rotation[3],    scale[0],       scale[1],    scale[2]};
+// One channel of joints 4g to 4g + 3 of clip at time t into s: translations, rotations
+// (normalized) or scales.
+inline void translations4(const CompressedClip& clip, const CompressedSamplingContext& ctx,
+                          std::size_t g, __m128 t, simd::SoaTransform4& s) {
+  __m128 v[3];
+  channel4<3>(clip.translations, ctx.translation, g, t, v);
+  s.tx = v[0], s.ty = v[1], s.tz = v[2];
+}
+
+inline void rotations4(const CompressedClip& clip, const CompressedSamplingContext& ctx,
+                       std::size_t g, __m128 t, simd::SoaTransform4& s) {
+  __m128 v[4];
+  channel4<4>(clip.rotations, ctx.rotation, g, t, v);
+  s.qx = v[0], s.qy = v[1], s.qz = v[2], s.qw = v[3];
   simd::normalize_rotations(s);
-  return s;
+}
+
+inline void scales4(const CompressedClip& clip, const CompressedSamplingContext& ctx, std::size_t g,
+                    __m128 t, simd::SoaTransform4& s) {
+  __m128 v[3];
+  channel4<3>(clip.scales, ctx.scale, g, t, v);
+  s.sx = v[0], s.sy = v[1], s.sz = v[2];
 }
 
 void interpolate(const CompressedClip& clip, const CompressedSamplingContext& ctx, float time_s,
                  std::span<Transform> out) {
   const __m128 t = _mm_set1_ps(time_s);
   for (std::size_t g = 0; g < out.size(); g += 4) {
-    simd::store(interpolate4(clip, ctx, g / 4, t), &out[g],
-                static_cast<int>(std::min<std::size_t>(4, out.size() - g)));
+    simd::SoaTransform4 s = simd::zero4();
+    translations4(clip, ctx, g / 4, t, s);
+    rotations4(clip, ctx, g / 4, t, s);
+    scales4(clip, ctx, g / 4, t, s);
+    simd::store(s, &out[g], static_cast<int>(std::min<std::size_t>(4, out.size() - g)));
+  }
+}
+
+// One channel (kInterpolate's) of group g of every input, added to sum with its weight by kAdd.
+template <auto kInterpolate, auto kAdd>
+inline void add_channel(std::span<const CompressedBlendInput> inputs, float inv_total,
+                        std::size_t g, simd::SoaTransform4& sum) {
+  simd::SoaTransform4 v = simd::zero4();
+  for (const CompressedBlendInput& in : inputs) {
+    kInterpolate(*in.clip, *in.context, g, _mm_set1_ps(in.context->time_s), v);
+    kAdd(v, _mm_set1_ps(in.weight * inv_total), sum);
   }
 }
 
 // Four joints at a time: each input's joints interpolated in registers and added to the sum
-// with its weight, so no sampled pose is ever written.
+// with its weight, so no sampled pose is ever written. Channel by channel over the inputs: a
+// whole transform of the sum and one of an input take 20 registers, more than SSE's 16, and
+// spilled; a channel's take at most 8. The same operations on every lane.
 void interpolate_blended(std::span<const CompressedBlendInput> inputs, float inv_total,
                          std::span<Transform> out) {
   for (std::size_t g = 0; g < out.size(); g += 4) {
     simd::SoaTransform4 sum = simd::zero4();
-    for (const CompressedBlendInput& in : inputs) {
-      simd::add_weighted(
-          interpolate4(*in.clip, *in.context, g / 4, _mm_set1_ps(in.context->time_s)),
-          _mm_set1_ps(in.weight * inv_total), sum);
-    }
+    add_channel<translations4, simd::add_weighted_translations>(inputs, inv_total, g / 4, sum);
+    add_channel<rotations4, simd::add_weighted_rotations>(inputs, inv_total, g / 4, sum);
+    add_channel<scales4, simd::add_weighted_scales>(inputs, inv_total, g / 4, sum);
     simd::normalize_rotations(sum);
     simd::store(sum, &out[g], static_cast<int>(std::min<std::size_t>(4, out.size() - g)));
   }

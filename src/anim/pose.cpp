@@ -13,9 +13,29 @@ namespace anim {
 #if defined(__SSE2__)
 namespace {
 
+// Joint kLane of four whose local matrices are given as structure-of-arrays registers (local[c][r]:
+// row r of column c, one lane per joint): its model matrix, the product with its parent's, each
+// factor broadcast straight from its lane (no transpose first), or for a root its local matrix.
+template <int kLane>
+inline void model_matrix_lane(std::span<const int> parents, std::size_t joint,
+                              const __m128 (&local)[4][4], std::span<glm::mat4> model) {
+  glm::mat4& out = model[joint];
+  const int parent = parents[joint];
+  if (parent < 0) {
+    for (int c = 0; c < 4; ++c) {
+      for (int r = 0; r < 4; ++r) out[c][r] = _mm_cvtss_f32(fast::broadcast<kLane>(local[c][r]));
+    }
+    return;
+  }
+  const auto factors = [&local](int c, __m128 f[3]) {
+    for (int r = 0; r < 3; ++r) f[r] = fast::broadcast<kLane>(local[c][r]);
+  };
+  fast::affine_product(nth(model, parent), factors, out);
+}
+
 // Joints j to j + 3: their local matrices (fast::to_matrix) computed together from their SQT in
-// registers and transposed into columns, then each multiplied by its parent's model matrix
-// (already written: parents precede children, also within the four) and stored.
+// registers, then each multiplied by its parent's model matrix (already written: parents precede
+// children, also within the four) and stored.
 void model_matrices4(std::span<const int> parents, std::span<const Transform> local, std::size_t j,
                      std::span<glm::mat4> model) {
   const simd::SoaTransform4 t = simd::load4(&local[j]);
@@ -33,27 +53,16 @@ void model_matrices4(std::span<const int> parents, std::span<const Transform> lo
   const auto twice_difference = [&](__m128 a, __m128 b, __m128 s) {
     return _mm_mul_ps(_mm_mul_ps(two, _mm_sub_ps(a, b)), s);
   };
-  __m128 c0[4] = {diagonal(yy, zz, sx), twice_sum(xy, wz, sx), twice_difference(xz, wy, sx),
-                  _mm_setzero_ps()};
-  __m128 c1[4] = {twice_difference(xy, wz, sy), diagonal(xx, zz, sy), twice_sum(yz, wx, sy),
-                  _mm_setzero_ps()};
-  __m128 c2[4] = {twice_sum(xz, wy, sz), twice_difference(yz, wx, sz), diagonal(xx, yy, sz),
-                  _mm_setzero_ps()};
-  __m128 c3[4] = {t.tx, t.ty, t.tz, one};
-  _MM_TRANSPOSE4_PS(c0[0], c0[1], c0[2], c0[3]);
-  _MM_TRANSPOSE4_PS(c1[0], c1[1], c1[2], c1[3]);
-  _MM_TRANSPOSE4_PS(c2[0], c2[1], c2[2], c2[3]);
-  _MM_TRANSPOSE4_PS(c3[0], c3[1], c3[2], c3[3]);
-  for (std::size_t i = 0; i < 4; ++i) {
-    const __m128 columns[4] = {c0[i], c1[i], c2[i], c3[i]};
-    glm::mat4& out = model[j + i];
-    const int parent = parents[j + i];
-    if (parent >= 0) {
-      fast::affine_product(nth(model, parent), columns, out);
-    } else {
-      for (int c = 0; c < 4; ++c) _mm_storeu_ps(&out[c].x, columns[c]);
-    }
-  }
+  const __m128 zero = _mm_setzero_ps();
+  const __m128 columns[4][4] = {
+      {diagonal(yy, zz, sx), twice_sum(xy, wz, sx), twice_difference(xz, wy, sx), zero},
+      {twice_difference(xy, wz, sy), diagonal(xx, zz, sy), twice_sum(yz, wx, sy), zero},
+      {twice_sum(xz, wy, sz), twice_difference(yz, wx, sz), diagonal(xx, yy, sz), zero},
+      {t.tx, t.ty, t.tz, one}};
+  model_matrix_lane<0>(parents, j, columns, model);
+  model_matrix_lane<1>(parents, j + 1, columns, model);
+  model_matrix_lane<2>(parents, j + 2, columns, model);
+  model_matrix_lane<3>(parents, j + 3, columns, model);
 }
 
 }  // namespace

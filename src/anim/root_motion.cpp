@@ -1,7 +1,6 @@
 #include "anim/root_motion.h"
 
 #include <cmath>
-#include <numbers>
 #include <utility>
 
 #include "anim/index.h"
@@ -22,11 +21,10 @@ glm::quat yaw_rotation(float yaw_rad) {
   return glm::angleAxis(yaw_rad, glm::vec3(0.0f, 1.0f, 0.0f));
 }
 
-// What the root motion settings extract from the root at one time: a position and a heading,
-// the heading also as (sin, cos) so that steps turn into it without trigonometry.
+// What the root motion settings extract from the root at one time: a position and a heading
+// as (sin, cos) of its yaw, so that steps turn into it and measure turns without trigonometry.
 struct Heading {
   glm::vec3 position{0.0f};
-  float yaw_rad = 0.0f;
   glm::vec2 sin_cos{0.0f, 1.0f};
 };
 
@@ -41,37 +39,30 @@ bool has_heading(glm::vec2 forward) {
   return std::fabs(forward.x) + std::fabs(forward.y) >= 1e-6f;
 }
 
-// The heading of a ground forward axis: its yaw (heading_yaw's) and its (sin, cos).
-Heading heading_of(glm::vec2 forward) {
-  Heading h;
-  if (!has_heading(forward)) return h;
-  h.yaw_rad = std::atan2(forward.x, forward.y);
-  h.sin_cos = forward * (1.0f / std::sqrt(forward.x * forward.x + forward.y * forward.y));
-  return h;
+// The (sin, cos) of a ground forward axis's yaw (heading_yaw's); no heading is yaw 0.
+glm::vec2 sin_cos_of(glm::vec2 forward) {
+  if (!has_heading(forward)) return {0.0f, 1.0f};
+  return forward * (1.0f / std::sqrt(forward.x * forward.x + forward.y * forward.y));
 }
 
 class HeadingSampler {
  public:
   HeadingSampler(const Clip& clip, const ClipBinding& binding, const Skeleton& skeleton,
                  const RootMotionSettings& settings, const RootRestFrame& frame)
-      : clip_(clip),
-        binding_(binding),
-        skeleton_(skeleton),
-        settings_(settings),
-        parent_(frame.parent),
-        rest_rotation_(frame.rest.rotation) {}
+      : clip_(clip), binding_(binding), skeleton_(skeleton), settings_(settings), frame_(frame) {}
 
   Heading at(float time_s, std::array<std::uint32_t, 3>& key_cursors) const {
     const Transform local =
         sample_joint(clip_, binding_, skeleton_, settings_.root_joint, time_s, key_cursors);
-    // compose(parent_, local) less the scale, which the heading does not read.
+    // compose(frame_.parent, local) less the scale, which the heading does not read.
     const glm::vec3 translation =
-        parent_.translation + parent_.rotation * (parent_.scale * local.translation);
+        frame_.parent.translation + frame_.parent_linear * local.translation;
     Heading h;
-    // The product of two unit rotations is unit to rounding, and the heading is a direction:
-    // compose's normalization would change it by rounding alone.
     if (settings_.extract_yaw) {
-      h = heading_of(ground_forward(parent_.rotation * local.rotation, rest_rotation_));
+      // ground_forward(parent rotation * local.rotation, rest rotation), taken apart:
+      // (p * l * conjugate(r)) * z = p * (l * (conjugate(r) * z)).
+      const glm::vec3 forward = frame_.parent_turn * (local.rotation * frame_.rest_forward);
+      h.sin_cos = sin_cos_of({forward.x, forward.z});
     }
     h.position = {settings_.extract_x ? translation.x : 0.0f,
                   settings_.extract_y ? translation.y : 0.0f,
@@ -84,26 +75,29 @@ class HeadingSampler {
   const ClipBinding& binding_;
   const Skeleton& skeleton_;
   const RootMotionSettings& settings_;
-  Transform parent_;
-  glm::quat rest_rotation_;
+  const RootRestFrame& frame_;
 };
 
-// The difference of two headings' yaws wrapped into [-pi, pi], so a heading difference never
-// spins the long way round. For yaws within [-pi, pi] (atan2's) that is one exact subtraction
-// of a whole turn at most: std::remainder's result, without its cost.
-float yaw_difference(float b_rad, float a_rad) {
-  constexpr float kPi = std::numbers::pi_v<float>;
-  const float d = b_rad - a_rad;
-  if (d > kPi) return d - 2.0f * kPi;
-  if (d < -kPi) return d + 2.0f * kPi;
-  return d;
+// The turn (radians, in [-pi, pi]) from heading a to heading b, given as (sin, cos): the
+// arctangent of the sine and cosine of their difference. A frame's turn is a few degrees, where
+// atan's series to t^7 is exact in float (the next term is below 3e-11 of the result) and costs
+// less than a call to atan2; larger turns take atan2.
+float turn_between(glm::vec2 a, glm::vec2 b) {
+  const float sin_d = b.x * a.y - b.y * a.x;
+  const float cos_d = b.y * a.y + b.x * a.x;
+  if (cos_d > 0.0f && std::fabs(sin_d) <= 0.0625f * cos_d) {
+    const float t = sin_d / cos_d;
+    const float t2 = t * t;
+    return t - t * t2 * (1.0f / 3.0f - t2 * (1.0f / 5.0f - t2 * (1.0f / 7.0f)));
+  }
+  return std::atan2(sin_d, cos_d);
 }
 
 // The step from heading a to heading b, expressed in a's frame: their offset turned by -a.yaw.
 RootMotionDelta step_between(const Heading& a, const Heading& b) {
   const glm::vec3 d = b.position - a.position;
   const float s = a.sin_cos.x, c = a.sin_cos.y;
-  return {{c * d.x - s * d.z, d.y, s * d.x + c * d.z}, yaw_difference(b.yaw_rad, a.yaw_rad)};
+  return {{c * d.x - s * d.z, d.y, s * d.x + c * d.z}, turn_between(a.sin_cos, b.sin_cos)};
 }
 
 // The turn about +Y by minus the heading of forward (a ground forward axis): yaw_rotation(-yaw)
@@ -135,7 +129,8 @@ bool valid_root(const Skeleton& skeleton, int joint) {
 }  // namespace
 
 float heading_yaw(const glm::quat& rotation, const glm::quat& rest_rotation) {
-  return heading_of(ground_forward(rotation, rest_rotation)).yaw_rad;
+  const glm::vec2 forward = ground_forward(rotation, rest_rotation);
+  return has_heading(forward) ? std::atan2(forward.x, forward.y) : 0.0f;
 }
 
 RootMotionDelta compose(const RootMotionDelta& a, const RootMotionDelta& b) {
@@ -147,6 +142,10 @@ RootRestFrame root_rest_frame(const Skeleton& skeleton, int root_joint) {
   frame.parent = parent_rest_model(skeleton, root_joint);
   frame.inverse_parent = inverse(frame.parent);
   frame.rest = compose(frame.parent, nth(skeleton.rest_pose, root_joint));
+  frame.parent_turn = glm::mat3_cast(frame.parent.rotation);
+  frame.parent_linear = frame.parent_turn;
+  for (int axis = 0; axis < 3; ++axis) frame.parent_linear[axis] *= frame.parent.scale[axis];
+  frame.rest_forward = glm::conjugate(frame.rest.rotation) * glm::vec3(0.0f, 0.0f, 1.0f);
   return frame;
 }
 
@@ -175,17 +174,25 @@ RootMotionDelta extract_root_motion(const Clip& clip, const ClipBinding& binding
   const HeadingSampler heading(clip, binding, skeleton, settings, frame);
   constexpr float kSameTime_s = 1e-5f;
   // The step's two ends: the start from the cursor when it stopped there, the end remembered.
-  auto ends = [&](float local0, float local1) {
-    const Heading start = cursor.valid && std::fabs(cursor.time_s - local0) <= kSameTime_s
-                              ? Heading{cursor.position, cursor.yaw_rad, cursor.heading}
-                              : heading.at(local0, cursor.keys);
-    const Heading end = heading.at(local1, cursor.keys);
-    cursor = {true, local1, end.position, end.yaw_rad, end.sin_cos, cursor.keys};
-    return std::pair{start, end};
+  // The cursor is written field by field: copying a whole Heading, built a field at a time, made
+  // the compiler reload it in one wide load, which waits for the narrow stores to retire.
+  Heading start;
+  Heading end;
+  auto sample_ends = [&](float local0, float local1) {
+    if (cursor.valid && std::fabs(cursor.time_s - local0) <= kSameTime_s) {
+      start.position = cursor.position;
+      start.sin_cos = cursor.heading;
+    } else {
+      start = heading.at(local0, cursor.keys);
+    }
+    end = heading.at(local1, cursor.keys);
+    cursor.valid = true;
+    cursor.time_s = local1;
+    cursor.position = end.position;
+    cursor.heading = end.sin_cos;
   };
   if (!clip.loop) {
-    const auto [start, end] =
-        ends(wrap_clip_time(clip, time_s), wrap_clip_time(clip, time_s + delta_time_s));
+    sample_ends(wrap_clip_time(clip, time_s), wrap_clip_time(clip, time_s + delta_time_s));
     return step_between(start, end);
   }
   // Split the unwrapped interval at each loop boundary: partial cycle, whole cycles, partial.
@@ -195,8 +202,8 @@ RootMotionDelta extract_root_motion(const Clip& clip, const ClipBinding& binding
   const bool first_cycle = start_s >= 0.0 && start_s < duration && end_s >= 0.0 && end_s < duration;
   const double cycle0 = first_cycle ? 0.0 : std::floor(start_s / duration);
   const double cycle1 = first_cycle ? 0.0 : std::floor(end_s / duration);
-  const auto [start, end] = ends(static_cast<float>(start_s - cycle0 * duration),
-                                 static_cast<float>(end_s - cycle1 * duration));
+  sample_ends(static_cast<float>(start_s - cycle0 * duration),
+              static_cast<float>(end_s - cycle1 * duration));
   if (cycle0 == cycle1) return step_between(start, end);
   std::array<std::uint32_t, 3> loop_keys{};
   const Heading clip_start = heading.at(0.0f, loop_keys);

@@ -71,6 +71,12 @@ struct RootRestFrame {
   Transform parent;
   Transform inverse_parent;
   Transform rest;
+  // The same frames as extraction uses them on every sample, so that a sampled root's model
+  // position and heading are matrix products instead of quaternion chains: the parent's rotation
+  // and scale, its rotation alone, and the root's forward (+Z) at rest in its own frame.
+  glm::mat3 parent_linear{1.0f};
+  glm::mat3 parent_turn{1.0f};
+  glm::vec3 rest_forward{0.0f, 0.0f, 1.0f};
 };
 
 // root_joint's frames; root_joint must be a joint of skeleton.
@@ -83,9 +89,8 @@ struct RootMotionCursor {
   bool valid = false;
   float time_s = 0.0f;
   glm::vec3 position{0.0f};
-  float yaw_rad = 0.0f;
-  // (sin, cos) of yaw_rad, kept so that the next step turns its translation into this heading
-  // without a sine and a cosine.
+  // (sin, cos) of the yaw there, kept so that the next step turns its translation into this
+  // heading and measures its turn without trigonometry.
   glm::vec2 heading{0.0f, 1.0f};
   std::array<std::uint32_t, 3> keys{};  // where the next sample's key searches start
 };

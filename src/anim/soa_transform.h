@@ -75,22 +75,38 @@ inline SoaTransform4 zero4() {
   return {z, z, z, z, z, z, z, z, z, z};
 }
 
-// sum += t * w, where each rotation first joins the hemisphere of the sum so far (q and -q are
-// one rotation; opposite ones would cancel out): its weight takes the sign of their dot product.
-inline void add_weighted(const SoaTransform4& t, __m128 w, SoaTransform4& sum) {
-  const __m128 dot = _mm_add_ps(_mm_add_ps(_mm_mul_ps(sum.qx, t.qx), _mm_mul_ps(sum.qy, t.qy)),
-                                _mm_add_ps(_mm_mul_ps(sum.qz, t.qz), _mm_mul_ps(sum.qw, t.qw)));
-  const __m128 wr = _mm_xor_ps(w, _mm_and_ps(dot, _mm_set1_ps(-0.0f)));
+// sum's translations += t's * w.
+inline void add_weighted_translations(const SoaTransform4& t, __m128 w, SoaTransform4& sum) {
   sum.tx = _mm_add_ps(sum.tx, _mm_mul_ps(t.tx, w));
   sum.ty = _mm_add_ps(sum.ty, _mm_mul_ps(t.ty, w));
   sum.tz = _mm_add_ps(sum.tz, _mm_mul_ps(t.tz, w));
+}
+
+// sum's rotations += t's * w, where each rotation first joins the hemisphere of the sum so far
+// (q and -q are one rotation; opposite ones would cancel out): its weight takes the sign of
+// their dot product.
+inline void add_weighted_rotations(const SoaTransform4& t, __m128 w, SoaTransform4& sum) {
+  const __m128 dot = _mm_add_ps(_mm_add_ps(_mm_mul_ps(sum.qx, t.qx), _mm_mul_ps(sum.qy, t.qy)),
+                                _mm_add_ps(_mm_mul_ps(sum.qz, t.qz), _mm_mul_ps(sum.qw, t.qw)));
+  const __m128 wr = _mm_xor_ps(w, _mm_and_ps(dot, _mm_set1_ps(-0.0f)));
   sum.qx = _mm_add_ps(sum.qx, _mm_mul_ps(t.qx, wr));
   sum.qy = _mm_add_ps(sum.qy, _mm_mul_ps(t.qy, wr));
   sum.qz = _mm_add_ps(sum.qz, _mm_mul_ps(t.qz, wr));
   sum.qw = _mm_add_ps(sum.qw, _mm_mul_ps(t.qw, wr));
+}
+
+// sum's scales += t's * w.
+inline void add_weighted_scales(const SoaTransform4& t, __m128 w, SoaTransform4& sum) {
   sum.sx = _mm_add_ps(sum.sx, _mm_mul_ps(t.sx, w));
   sum.sy = _mm_add_ps(sum.sy, _mm_mul_ps(t.sy, w));
   sum.sz = _mm_add_ps(sum.sz, _mm_mul_ps(t.sz, w));
+}
+
+// sum += t * w, rotations as add_weighted_rotations adds them.
+inline void add_weighted(const SoaTransform4& t, __m128 w, SoaTransform4& sum) {
+  add_weighted_translations(t, w, sum);
+  add_weighted_rotations(t, w, sum);
+  add_weighted_scales(t, w, sum);
 }
 
 // 1 / sqrt(x) to about 23 bits: the 12-bit estimate refined by one Newton-Raphson step, a few

@@ -124,8 +124,7 @@ TEST(ExtractRootMotion, ACursorGivesTheSameStepsAndStartsWhereTheLastStepEnded) 
                             cursor);
   EXPECT_NEAR(cursor.time_s, 0.5f, 1e-6f);
   EXPECT_TRUE(vec3_near(cursor.position, {0, 0, 1}, 1e-5f));
-  EXPECT_NEAR(cursor.yaw_rad, kPi / 4.0f, 1e-5f);
-  // The heading kept for the next step's turn: (sin, cos) of that yaw.
+  // The heading kept for the next step: (sin, cos) of the 45 degree yaw.
   EXPECT_NEAR(cursor.heading.x, std::sin(kPi / 4.0f), 1e-5f);
   EXPECT_NEAR(cursor.heading.y, std::cos(kPi / 4.0f), 1e-5f);
 }
@@ -134,13 +133,13 @@ TEST(ExtractRootMotion, ACursorAtAnotherTimeIsNotUsed) {
   const WalkRig rig;
   const RootRestFrame frame = root_rest_frame(rig.skeleton, 1);
   // A cursor left at 0.25 s holding a made-up sample: a step from 0.5 s samples its own start.
-  RootMotionCursor cursor{true, 0.25f, {0, 0, 40}, 1.0f};
+  RootMotionCursor cursor{true, 0.25f, {0, 0, 40}, {std::sin(1.0f), std::cos(1.0f)}};
   const RootMotionDelta step = extract_root_motion(rig.clip, rig.binding, rig.skeleton,
                                                    hips_settings(), frame, 0.5f, 0.25f, cursor);
   EXPECT_TRUE(vec3_near(step.translation, {0, 0, 0.5f}, 1e-5f));
   EXPECT_NEAR(step.yaw_rad, 0.0f, 1e-6f);
   // The same made-up sample at the step's start is taken as the start: 1.5 - 40 along z.
-  cursor = {true, 0.5f, {0, 0, 40}, 0.0f};
+  cursor = {true, 0.5f, {0, 0, 40}};
   const RootMotionDelta from_cursor = extract_root_motion(
       rig.clip, rig.binding, rig.skeleton, hips_settings(), frame, 0.5f, 0.25f, cursor);
   EXPECT_TRUE(vec3_near(from_cursor.translation, {0, 0, 1.5f - 40.0f}, 1e-4f));
@@ -179,6 +178,23 @@ TEST(ExtractRootMotion, OneShotClipStopsAtItsEnd) {
 TEST(ExtractRootMotion, MeasuresInModelSpaceThroughAScaledParent) {
   const WalkRig rig(0.0f, 0.5f);
   EXPECT_TRUE(vec3_near(rig.step(0.0f, 1.0f, hips_settings()).translation, {0, 0, 1}));
+}
+
+TEST(ExtractRootMotion, MeasuresInModelSpaceThroughAZUpScaledArmature) {
+  // A Z-up armature (turned -90 degrees about +X, so its -Y is the model's +Z and its +Z the
+  // model's +Y) scaled by 0.5: the hips walk 2 along its -Y while turning 90 degrees about its
+  // +Z, which is 1 along the model's +Z and a 90 degree turn about +Y, 45 half way.
+  WalkRig rig(0.0f, 0.5f);
+  rig.skeleton.rest_pose[0].rotation = rotation_about(-90.0f, glm::vec3(1, 0, 0));
+  JointTrack& hips = rig.clip.tracks[0];
+  hips.translation.values = {{0, 0, 0}, {0, -1, 0}, {0, -2, 0}};
+  hips.rotation.values = {glm::quat(1, 0, 0, 0), rotation_about(90.0f, glm::vec3(0, 0, 1))};
+  const RootMotionDelta cycle = rig.step(0.0f, 1.0f, hips_settings());
+  EXPECT_TRUE(vec3_near(cycle.translation, {0, 0, 1}, 1e-5f));
+  EXPECT_NEAR(cycle.yaw_rad, kPi / 2.0f, 1e-5f);
+  const RootMotionDelta half = rig.step(0.0f, 0.5f, hips_settings());
+  EXPECT_TRUE(vec3_near(half.translation, {0, 0, 0.5f}, 1e-5f));
+  EXPECT_NEAR(half.yaw_rad, kPi / 4.0f, 1e-5f);
 }
 
 TEST(ExtractRootMotion, BadRootJointOrDurationGivesAZeroStep) {
