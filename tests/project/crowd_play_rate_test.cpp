@@ -51,21 +51,31 @@ anim::CharacterSettings settings_asking_twice_the_walk(const anim::BoundCharacte
   return settings;
 }
 
+// The demo's crowd of kCopies set up to preview the walk, asked twice its speed.
+class CrowdPlayRate : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    ASSERT_EQ(project::bind_project(project::make_demo_project(), character, {}, bound), "");
+    clip = bound.character->find_clip("walk_forward");
+    ASSERT_GE(clip, 0);
+    ASSERT_EQ(crowd.setup(*bound.character, *bound.graph, parameters, kCopies, 1.2f,
+                          bound.character->clips[clip].duration_s,
+                          settings_asking_twice_the_walk(*bound.character)),
+              "");
+  }
+
+  const importer::Character character = demo::make_demo_character();
+  project::BoundProject bound;
+  int clip = -1;
+  anim::Parameters parameters;
+  anim::Crowd crowd;
+};
+
 // The caller's clock runs at rate 1 (its own character's rate); the copies lead it by their
 // own rates. Each copy moves through the world (root motion applied) asked kAsked times the walk's
 // speed. Measured as the foot-slide meter does: each planted foot's heel and toe on the ground.
-TEST(CrowdPlayRate, EachCopyPreviewingTheWalkGoesAtTheSpeedAskedWithItsFeetPlanted) {
-  const importer::Character character = demo::make_demo_character();
-  project::BoundProject bound;
-  ASSERT_EQ(project::bind_project(project::make_demo_project(), character, {}, bound), "");
-  const int clip = bound.character->find_clip("walk_forward");
-  ASSERT_GE(clip, 0);
+TEST_F(CrowdPlayRate, EachCopyPreviewingTheWalkGoesAtTheSpeedAskedWithItsFeetPlanted) {
   const anim::Clip& walk = bound.character->clips[clip];
-  anim::Parameters parameters;
-  anim::Crowd crowd;
-  ASSERT_EQ(crowd.setup(*bound.character, *bound.graph, parameters, kCopies, 1.2f, walk.duration_s,
-                        settings_asking_twice_the_walk(*bound.character)),
-            "");
   const anim::Terrain flat;
   const anim::Skeleton& skeleton = bound.character->skeleton;
   const anim::FootIkRig& rig = crowd.instances()[0].foot_rig();
@@ -120,18 +130,8 @@ TEST(CrowdPlayRate, EachCopyPreviewingTheWalkGoesAtTheSpeedAskedWithItsFeetPlant
 // previewing the walk: each copy goes at the speed asked from its second cycle on (within 5%, as
 // above). When the warm-up's gait speed carried over, the warmed-up copies went 2.50 m/s of the
 // 2.80 asked over their second cycle, easing up over seconds.
-TEST(CrowdPlayRate, EachCopyReachesTheSpeedAskedWithinACycle) {
-  const importer::Character character = demo::make_demo_character();
-  project::BoundProject bound;
-  ASSERT_EQ(project::bind_project(project::make_demo_project(), character, {}, bound), "");
-  const int clip = bound.character->find_clip("walk_forward");
-  ASSERT_GE(clip, 0);
+TEST_F(CrowdPlayRate, EachCopyReachesTheSpeedAskedWithinACycle) {
   const anim::Clip& walk = bound.character->clips[clip];
-  anim::Parameters parameters;
-  anim::Crowd crowd;
-  ASSERT_EQ(crowd.setup(*bound.character, *bound.graph, parameters, kCopies, 1.2f, walk.duration_s,
-                        settings_asking_twice_the_walk(*bound.character)),
-            "");
   const anim::Terrain flat;
   const int cycle_frames = static_cast<int>(std::ceil(walk.duration_s / kFrame_s));
   std::vector<glm::vec3> at_one_cycle(kCopies);
