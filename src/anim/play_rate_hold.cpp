@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "anim/index.h"
+
 namespace anim {
 
 float hold_play_rate(PlayRateHold& hold, float needed_rate, float cycles_played) {
@@ -15,7 +17,7 @@ float hold_play_rate(PlayRateHold& hold, float needed_rate, float cycles_played)
     hold.filling_cycles = std::min(hold.filling_cycles, 1.0f + kSlice);
   }
   while (hold.filling_cycles >= kSlice) {
-    hold.slice_peaks[static_cast<std::size_t>(hold.oldest)] = hold.filling_peak;
+    nth(hold.slice_peaks, hold.oldest) = hold.filling_peak;
     hold.oldest = (hold.oldest + 1) % kPlayRateHoldSlices;
     // The frame that closes a slice begins the next: its need is held from there.
     hold.filling_peak = needed ? needed_rate : 0.0f;
