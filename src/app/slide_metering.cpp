@@ -4,6 +4,7 @@
 #include <cctype>
 #include <cmath>
 #include <cstdio>
+#include <variant>
 
 #include "anim/foot_contact.h"
 #include "anim/sole_frame.h"
@@ -37,7 +38,11 @@ anim::SlidePlaying playing_now(const ViewerScene& scene) {
   const anim::CharacterInstance& instance = scene.instance;
   anim::SlidePlaying playing;
   playing.clip = instance.dominant_clip();
-  if (scene.mode != PlayMode::Graph) return playing;
+  // Motion matching plays its clips over the graph's mode: no point or transition of it plays.
+  if (scene.mode != PlayMode::Graph ||
+      std::holds_alternative<anim::ExternalPose>(instance.source())) {
+    return playing;
+  }
   if (instance.has_machine()) {
     float heaviest = 0.0f;
     for (const anim::WeightedSource& source : instance.machine().sources()) {

@@ -8,6 +8,8 @@
 #include <string>
 
 #include "app/async_loader.h"
+#include "app/motion_matching_mode.h"
+#include "app/motion_matching_steering.h"
 #include "demo/demo_character.h"
 #include "demo/demo_gait.h"
 
@@ -126,6 +128,40 @@ TEST(SlideMetering, TheDemosWalkStaysPlantedAScrubRestartsAndABlendBetweenSample
   EXPECT_FLOAT_EQ(foot_slide_plot_height(metering, scene, shown), 0.0f) << "no plot by default";
   shown.show_foot_slide_lines = false;
   EXPECT_TRUE(foot_slide_overlay_lines(metering, scene, shown).empty());
+}
+
+// Motion matching plays its own clips over the graph's mode, whose machine keeps the sources of
+// its last update: the meter counts the clips played, not the graph's point, which no longer
+// plays (it went on counting the matched frames under the point's name).
+TEST(SlideMetering, MotionMatchingIsMeteredByItsClipNotByTheGraphsPoint) {
+  LoadOutcome demo = load_now({{demo::kDemoSourcePath}, {}});
+  ASSERT_TRUE(demo.ok);
+  ViewerScene scene;
+  ASSERT_EQ(scene.open(std::move(demo.character), std::move(demo.project)), "");
+  ASSERT_EQ(scene.mode, PlayMode::Graph);
+  ASSERT_EQ(scene.set_parameter("velocity_z=1.4"), "");
+  const ui::ViewSettings view;
+  SlideMetering metering;
+  for (int f = 0; f < 60; ++f) {
+    ASSERT_EQ(scene.update(kFrame_s, view), "");
+    meter_foot_slide(metering, scene, 1, kFrame_s);
+  }
+  const anim::SlideTally& point = metering.meter.tally(anim::SlideSpan::BlendPoint);
+  ASSERT_TRUE(point.counted);
+  const float graph_s = point.duration_s;
+
+  MotionMatchingMode mode;
+  ASSERT_EQ(mode.start(scene, {}, {}, false), "");
+  const SteeringInput walk{{0.0f, 0.0f, kWalkSpeed_mps}, 0.0f, false};
+  for (int f = 0; f < 180; ++f) {
+    ASSERT_EQ(mode.step(walk, kFrame_s, scene), "");
+    ASSERT_EQ(scene.update(kFrame_s, view), "");
+    meter_foot_slide(metering, scene, 1, kFrame_s);
+  }
+  const anim::SlideTally& clip = metering.meter.tally(anim::SlideSpan::Clip);
+  EXPECT_TRUE(clip.counted);
+  EXPECT_EQ(clip.subject, scene.instance.dominant_clip());
+  EXPECT_FLOAT_EQ(point.duration_s, graph_s) << "no matched frame counted at the point";
 }
 
 }  // namespace
