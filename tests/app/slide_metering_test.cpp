@@ -18,6 +18,20 @@ namespace {
 
 constexpr float kFrame_s = 1.0f / 60.0f;
 
+// The built-in demo opened as the viewer opens it.
+void open_demo(ViewerScene& scene) {
+  LoadOutcome demo = load_now({{demo::kDemoSourcePath}, {}});
+  ASSERT_TRUE(demo.ok);
+  ASSERT_EQ(scene.open(std::move(demo.character), std::move(demo.project)), "");
+}
+
+// The clip previewed on the timeline, playing.
+void preview_playing(ViewerScene& scene, int clip) {
+  scene.mode = PlayMode::ClipPreview;
+  scene.preview(clip);
+  scene.clock.set_playing(true);
+}
+
 TEST(SlideMetering, APlayheadJumpsWhenItMovesOtherwiseThanTheClockWould) {
   const anim::Timeline timeline{1.0, 30.0};  // a frame is 1/30 s; the tolerance 1.5 frames
   EXPECT_FALSE(playhead_jumped(0.5, 0.5 + 1.0 / 30.0, 1.0 / 30.0, timeline));
@@ -35,10 +49,8 @@ TEST(SlideMetering, APlayheadJumpsWhenItMovesOtherwiseThanTheClockWould) {
 // beyond what dt alone says, the 1.5 frames of the demo's 120 fps clips that tell a jump. The
 // meter expects the rate too, and so counts on.
 TEST(SlideMetering, ThePlayRateOfStrideWarpingIsNoJump) {
-  LoadOutcome demo = load_now({{demo::kDemoSourcePath}, {}});
-  ASSERT_TRUE(demo.ok);
   ViewerScene scene;
-  ASSERT_EQ(scene.open(std::move(demo.character), std::move(demo.project)), "");
+  ASSERT_NO_FATAL_FAILURE(open_demo(scene));
   scene.settings.stride_warping = true;
   // Twice the walk's speed (the clamp raised to 2): the stride reaches about 1.45 times the
   // walk's, the play rate makes up the rest.
@@ -49,9 +61,7 @@ TEST(SlideMetering, ThePlayRateOfStrideWarpingIsNoJump) {
   SlideMetering metering;
   const int walk = scene.find_clip("walk_forward");
   ASSERT_GE(walk, 0);
-  scene.mode = PlayMode::ClipPreview;
-  scene.preview(walk);
-  scene.clock.set_playing(true);
+  preview_playing(scene, walk);
   constexpr float kLongFrame_s = 0.05f;
   float fastest_rate = 1.0f;
   for (int f = 0; f < 60; ++f) {
@@ -68,17 +78,13 @@ TEST(SlideMetering, ThePlayRateOfStrideWarpingIsNoJump) {
 }
 
 TEST(SlideMetering, TheDemosWalkStaysPlantedAScrubRestartsAndABlendBetweenSamplesSlides) {
-  LoadOutcome demo = load_now({{demo::kDemoSourcePath}, {}});
-  ASSERT_TRUE(demo.ok);
   ViewerScene scene;
-  ASSERT_EQ(scene.open(std::move(demo.character), std::move(demo.project)), "");
+  ASSERT_NO_FATAL_FAILURE(open_demo(scene));
   const ui::ViewSettings view;
   SlideMetering metering;
   const int walk = scene.find_clip("walk_forward");
   ASSERT_GE(walk, 0);
-  scene.mode = PlayMode::ClipPreview;
-  scene.preview(walk);
-  scene.clock.set_playing(true);
+  preview_playing(scene, walk);
   for (int f = 0; f < 180; ++f) {
     ASSERT_EQ(scene.update(kFrame_s, view), "");
     meter_foot_slide(metering, scene, 1, kFrame_s);
@@ -134,10 +140,8 @@ TEST(SlideMetering, TheDemosWalkStaysPlantedAScrubRestartsAndABlendBetweenSample
 // its last update: the meter counts the clips played, not the graph's point, which no longer
 // plays (it went on counting the matched frames under the point's name).
 TEST(SlideMetering, MotionMatchingIsMeteredByItsClipNotByTheGraphsPoint) {
-  LoadOutcome demo = load_now({{demo::kDemoSourcePath}, {}});
-  ASSERT_TRUE(demo.ok);
   ViewerScene scene;
-  ASSERT_EQ(scene.open(std::move(demo.character), std::move(demo.project)), "");
+  ASSERT_NO_FATAL_FAILURE(open_demo(scene));
   ASSERT_EQ(scene.mode, PlayMode::Graph);
   ASSERT_EQ(scene.set_parameter("velocity_z=1.4"), "");
   const ui::ViewSettings view;
