@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cmath>
+#include <span>
 #include <tuple>
 
 #include "anim/clip_sampling.h"
@@ -219,6 +220,18 @@ void decode_constant_groups(std::size_t joints, bool rotation, CompressedChannel
   }
 }
 
+// Whether every joint's decoded constant in a vector channel is (1, 1, 1) within the joint's
+// tolerance: an exporter's 0.99999994 is a unit scale within any stated error.
+bool unit_constants(const CompressedChannel& channel, std::span<const float> tolerances) {
+  for (std::size_t j = 0; j < tolerances.size(); ++j) {
+    for (std::size_t c = 0; c < 3; ++c) {
+      const float value = channel.constant_groups[(j / 4) * 12 + c * 4 + j % 4];
+      if (!(std::abs(value - 1.0f) <= tolerances[j])) return false;
+    }
+  }
+  return true;
+}
+
 // The channel: the animated joints' keys ordered into one stream (see CompressedChannel) with
 // their ranges, and the constants (vector ones quantized in the box they span together).
 CompressedChannel finish(ChannelBuilder&& in, bool rotation) {
@@ -294,6 +307,7 @@ CompressedClip compress_clip(const Clip& clip, const ClipBinding& binding, const
   out.duration_s = clip.duration_s;
   out.joint_count = static_cast<int>(joints);
   ChannelBuilder translations(joints), rotations(joints), scales(joints);
+  std::vector<float> scale_tolerances(joints);
   for (std::size_t j = 0; j < joints; ++j) {
     const int t = binding.joint_to_track[j];
     const JointTrack* track = t >= 0 ? &nth(clip.tracks, t) : nullptr;
@@ -317,12 +331,14 @@ CompressedClip compress_clip(const Clip& clip, const ClipBinding& binding, const
                      false, j, clip.duration_s, translations);
     add_rotation_track(as_track(std::move(rotation)), angle_tolerance, j, clip.duration_s,
                        rotations);
-    add_vector_track(as_track(std::move(scale)), angle_tolerance * rest_scale, true, j,
-                     clip.duration_s, scales);
+    scale_tolerances[j] = angle_tolerance * rest_scale;
+    add_vector_track(as_track(std::move(scale)), scale_tolerances[j], true, j, clip.duration_s,
+                     scales);
   }
   out.translations = finish(std::move(translations), false);
   out.rotations = finish(std::move(rotations), true);
   out.scales = finish(std::move(scales), false);
+  out.unit_scales = out.scales.animated_joints == 0 && unit_constants(out.scales, scale_tolerances);
   out.id = g_next_id.fetch_add(1);
   return out;
 }

@@ -82,6 +82,9 @@ struct CompressedClip {
   CompressedChannel translations;
   CompressedChannel rotations;
   CompressedChannel scales;
+  // Every joint's scale is the constant (1, 1, 1) within the joint's scale tolerance, as in
+  // most clips: a sampler writes ones instead of reading and blending the scale channel.
+  bool unit_scales = false;
 
   bool empty() const { return joint_count == 0; }
   // The bytes of the compressed form: keys, ranges and group flags (container overhead

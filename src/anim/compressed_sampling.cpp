@@ -228,7 +228,11 @@ void interpolate(const CompressedClip& clip, const CompressedSamplingContext& ct
     simd::SoaTransform4 s = simd::zero4();
     translations4(clip, ctx, g / 4, t, s);
     rotations4(clip, ctx, g / 4, t, s);
-    scales4(clip, ctx, g / 4, t, s);
+    if (clip.unit_scales) {
+      s.sx = s.sy = s.sz = _mm_set1_ps(1.0f);
+    } else {
+      scales4(clip, ctx, g / 4, t, s);
+    }
     simd::store(s, &out[g], static_cast<int>(std::min<std::size_t>(4, out.size() - g)));
   }
 }
@@ -250,11 +254,19 @@ inline void add_channel(std::span<const CompressedBlendInput> inputs, float inv_
 // spilled; a channel's take at most 8. The same operations on every lane.
 void interpolate_blended(std::span<const CompressedBlendInput> inputs, float inv_total,
                          std::span<Transform> out) {
+  // Weights that add up to one leave a unit scale at one: the usual clip's scale channel is
+  // then neither read nor blended.
+  const bool unit_scales = std::all_of(inputs.begin(), inputs.end(),
+                                       [](const auto& in) { return in.clip->unit_scales; });
   for (std::size_t g = 0; g < out.size(); g += 4) {
     simd::SoaTransform4 sum = simd::zero4();
     add_channel<translations4, simd::add_weighted_translations>(inputs, inv_total, g / 4, sum);
     add_channel<rotations4, simd::add_weighted_rotations>(inputs, inv_total, g / 4, sum);
-    add_channel<scales4, simd::add_weighted_scales>(inputs, inv_total, g / 4, sum);
+    if (unit_scales) {
+      sum.sx = sum.sy = sum.sz = _mm_set1_ps(1.0f);
+    } else {
+      add_channel<scales4, simd::add_weighted_scales>(inputs, inv_total, g / 4, sum);
+    }
     simd::normalize_rotations(sum);
     simd::store(sum, &out[g], static_cast<int>(std::min<std::size_t>(4, out.size() - g)));
   }

@@ -444,6 +444,41 @@ TEST(SampleAndBlend, EqualsSamplingEachClipThenBlending) {
   }
 }
 
+// Clips whose scales are all the constant 1 (within tolerance) skip the scale channel: the
+// blend's scale is exactly 1 (weights 0.7 and 0.3 add up to 1 only within rounding), while a
+// clip that scales a joint still blends its scale with the others'.
+TEST(SampleAndBlend, UnitScalesStayExactlyOneAndAScaledClipIsStillBlended) {
+  const RampClip ramp;
+  Clip scaled = ramp.clip;
+  scaled.tracks[0].scale.times_s = {0.0f};
+  scaled.tracks[0].scale.values = {glm::vec3(2.0f)};
+  const ClipBinding unit_binding = bind_clip(ramp.clip, ramp.skeleton, {.compress = true});
+  const ClipBinding scaled_binding = bind_clip(scaled, ramp.skeleton, {.compress = true});
+  ASSERT_TRUE(unit_binding.compressed.unit_scales);
+  ASSERT_FALSE(scaled_binding.compressed.unit_scales);
+  // An exporter's float noise on a unit scale is well within the joint's scale tolerance
+  // (1 mm over the child's 0.1 m leaf extent: 0.01).
+  Clip noisy = ramp.clip;
+  noisy.tracks[0].scale.times_s = {0.0f};
+  noisy.tracks[0].scale.values = {glm::vec3(1.0000005f, 0.9999994f, 1.0f)};
+  EXPECT_TRUE(bind_clip(noisy, ramp.skeleton, {.compress = true}).compressed.unit_scales);
+  SamplingCache a(ramp.clip, unit_binding), b(ramp.clip, unit_binding), c(scaled, scaled_binding);
+  std::vector<Transform> out(2);
+  const CompressedBlendInput unit_pair[] = {{&unit_binding.compressed, &a.compressed, 0.1f, 0.7f},
+                                            {&unit_binding.compressed, &b.compressed, 0.6f, 0.3f}};
+  ASSERT_TRUE(sample_and_blend(unit_pair, ramp.skeleton.rest_pose, out));
+  EXPECT_EQ(out[0].scale, glm::vec3(1.0f));
+  EXPECT_EQ(out[1].scale, glm::vec3(1.0f));
+  const CompressedBlendInput mixed[] = {{&unit_binding.compressed, &a.compressed, 0.1f, 0.75f},
+                                        {&scaled_binding.compressed, &c.compressed, 0.6f, 0.25f}};
+  ASSERT_TRUE(sample_and_blend(mixed, ramp.skeleton.rest_pose, out));
+  EXPECT_TRUE(vec3_near(out[0].scale, glm::vec3(1.0f), 1e-6f));
+  EXPECT_TRUE(vec3_near(out[1].scale, glm::vec3(1.25f), 1e-6f));
+  std::vector<Transform> single(2);
+  ASSERT_TRUE(sample_compressed(scaled_binding.compressed, 0.6f, c.compressed, single));
+  EXPECT_TRUE(vec3_near(single[1].scale, glm::vec3(2.0f), 1e-6f));
+}
+
 TEST(SampleAndBlend, ZeroWeightsGiveTheFallbackAndBadInputsFail) {
   const Skeleton skeleton = testing::make_synthetic_skeleton();
   const Clip clip = testing::make_synthetic_clip(skeleton, "walk", 0.0f);
