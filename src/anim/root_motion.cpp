@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "anim/index.h"
+#include "anim/root_motion_track.h"
 
 namespace anim {
 
@@ -23,10 +24,7 @@ glm::quat yaw_rotation(float yaw_rad) {
 
 // What the root motion settings extract from the root at one time: a position and a heading
 // as (sin, cos) of its yaw, so that steps turn into it and measure turns without trigonometry.
-struct Heading {
-  glm::vec3 position{0.0f};
-  glm::vec2 sin_cos{0.0f, 1.0f};
-};
+using Heading = RootHeading;
 
 // The rest-relative forward (+Z) axis of a model-space rotation on the ground plane, as
 // heading_yaw measures it, and whether it points anywhere but straight up.
@@ -159,19 +157,18 @@ RootMotionDelta extract_root_motion(const Clip& clip, const ClipBinding& binding
                              unused);
 }
 
-// Flattened, as two-bone IK is: the inliner leaves the glm operations the steps are made of out
-// of line, a call each.
-[[gnu::flatten]] RootMotionDelta extract_root_motion(const Clip& clip, const ClipBinding& binding,
-                                                     const Skeleton& skeleton,
-                                                     const RootMotionSettings& settings,
-                                                     const RootRestFrame& frame, float time_s,
-                                                     float delta_time_s, RootMotionCursor& cursor) {
+namespace {
+
+// The step of extract_root_motion with the root's headings read from heading (a HeadingSampler or
+// a RootMotionTrack: anything with RootHeading at(float, std::array<std::uint32_t, 3>&)).
+template <typename HeadingSource>
+RootMotionDelta extract_step(const Clip& clip, const HeadingSource& heading, float time_s,
+                             float delta_time_s, RootMotionCursor& cursor) {
   const float duration = clip.duration_s;
-  if (!valid_root(skeleton, settings.root_joint) || !std::isfinite(duration) || duration <= 0.0f ||
-      !std::isfinite(time_s) || !std::isfinite(delta_time_s)) {
+  if (!std::isfinite(duration) || duration <= 0.0f || !std::isfinite(time_s) ||
+      !std::isfinite(delta_time_s)) {
     return {};
   }
-  const HeadingSampler heading(clip, binding, skeleton, settings, frame);
   constexpr float kSameTime_s = 1e-5f;
   // The step's two ends: the start from the cursor when it stopped there, the end remembered.
   // The cursor is written field by field: copying a whole Heading, built a field at a time, made
@@ -218,6 +215,26 @@ RootMotionDelta extract_root_motion(const Clip& clip, const ClipBinding& binding
   RootMotionDelta total = step_between(start, clip_start);
   total = compose(total, repeat(step_between(clip_end, clip_start), whole));
   return compose(total, step_between(clip_end, end));
+}
+
+}  // namespace
+
+// Flattened, as two-bone IK is: the inliner leaves the glm operations the steps are made of out
+// of line, a call each.
+[[gnu::flatten]] RootMotionDelta extract_root_motion(const Clip& clip, const ClipBinding& binding,
+                                                     const Skeleton& skeleton,
+                                                     const RootMotionSettings& settings,
+                                                     const RootRestFrame& frame, float time_s,
+                                                     float delta_time_s, RootMotionCursor& cursor) {
+  if (!valid_root(skeleton, settings.root_joint)) return {};
+  return extract_step(clip, HeadingSampler(clip, binding, skeleton, settings, frame), time_s,
+                      delta_time_s, cursor);
+}
+
+[[gnu::flatten]] RootMotionDelta extract_root_motion(const Clip& clip, const RootMotionTrack& track,
+                                                     float time_s, float delta_time_s,
+                                                     RootMotionCursor& cursor) {
+  return extract_step(clip, track, time_s, delta_time_s, cursor);
 }
 
 JobResult remove_root_motion(const Skeleton& skeleton, const RootMotionSettings& settings,

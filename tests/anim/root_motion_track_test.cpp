@@ -1,0 +1,154 @@
+// Root motion tracks: extraction from the track equals extraction by sampling the root joint, for
+// linear and step keys, a Z-up scaled armature, unnormalized and sign-flipped keys, a root without
+// keys; the heading between two keys follows nlerp's curve, not a linear angle.
+
+#include "anim/root_motion_track.h"
+
+#include <cmath>
+#include <numbers>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "anim/anim_expect.h"
+
+namespace anim {
+namespace {
+
+using testing::rotation_about;
+
+constexpr float kPi = std::numbers::pi_v<float>;
+const glm::vec3 kY(0.0f, 1.0f, 0.0f);
+
+// An armature (Z-up: turned -90 degrees about +X, scaled by 0.01 as an FBX export's) with the
+// hips under it, whose clip walks and turns about the armature's +Z (the model's +Y) with a pitch
+// on the way, keys unnormalized (one by 1.02) and one of them negated (the same rotation).
+struct ArmatureWalk {
+  Skeleton skeleton;
+  Clip clip;
+  ClipBinding binding;
+  RootMotionSettings settings;
+  RootRestFrame frame;
+
+  explicit ArmatureWalk(Interpolation interpolation = Interpolation::Linear) {
+    skeleton.joint_names = {"armature", "hips"};
+    skeleton.parents = {kNoParent, 0};
+    skeleton.rest_pose.resize(2);
+    skeleton.rest_pose[0].rotation = rotation_about(-90.0f, glm::vec3(1, 0, 0));
+    skeleton.rest_pose[0].scale = glm::vec3(0.01f);
+    skeleton.rest_pose[1].translation = {0, 0, 100};
+    skeleton.inverse_bind.assign(2, glm::mat4(1.0f));
+    clip.name = "walk";
+    clip.duration_s = 1.2f;
+    JointTrack hips;
+    hips.joint_name = "hips";
+    hips.translation.interpolation = interpolation;
+    hips.translation.times_s = {0.0f, 0.3f, 0.7f, 1.2f};
+    hips.translation.values = {{0, 0, 100}, {10, -40, 104}, {-5, -90, 98}, {0, -150, 100}};
+    const glm::vec3 z(0, 0, 1), x(1, 0, 0);
+    hips.rotation.interpolation = interpolation;
+    hips.rotation.times_s = {0.0f, 0.25f, 0.5f, 0.9f, 1.2f};
+    hips.rotation.values = {glm::quat(1, 0, 0, 0), rotation_about(40.0f, z) * 1.02f,
+                            -(rotation_about(100.0f, z) * rotation_about(20.0f, x)),
+                            rotation_about(170.0f, z), rotation_about(200.0f, z)};
+    clip.tracks = {hips};
+    binding = bind_clip(clip, skeleton);
+    settings.root_joint = 1;
+    frame = root_rest_frame(skeleton, 1);
+  }
+};
+
+// Steps from times across the clip (and past its ends, so loops wrap), of one frame and of
+// several cycles, extracted both ways with cursors of their own.
+void expect_same_steps(const ArmatureWalk& walk) {
+  const RootMotionTrack track =
+      make_root_motion_track(walk.clip, walk.binding, walk.skeleton, walk.settings, walk.frame);
+  ASSERT_TRUE(track.exact);
+  RootMotionCursor by_joint, by_track;
+  for (float delta : {1.0f / 60.0f, 0.2f, -0.05f, 3.7f}) {
+    for (int i = -10; i <= 130; ++i) {
+      const float t = static_cast<float>(i) / 100.0f;
+      const RootMotionDelta expected = extract_root_motion(
+          walk.clip, walk.binding, walk.skeleton, walk.settings, walk.frame, t, delta, by_joint);
+      const RootMotionDelta actual = extract_root_motion(walk.clip, track, t, delta, by_track);
+      ASSERT_TRUE(testing::vec3_near(actual.translation, expected.translation, 2e-5f))
+          << "t " << t << " delta " << delta;
+      ASSERT_NEAR(actual.yaw_rad, expected.yaw_rad, 2e-5f) << "t " << t << " delta " << delta;
+    }
+  }
+}
+
+TEST(RootMotionTrack, LinearKeysGiveTheStepsOfSamplingTheJoint) {
+  expect_same_steps(ArmatureWalk());
+}
+
+TEST(RootMotionTrack, StepKeysGiveTheStepsOfSamplingTheJoint) {
+  expect_same_steps(ArmatureWalk(Interpolation::Step));
+}
+
+TEST(RootMotionTrack, OneShotClipsAndPartialExtractionMatchToo) {
+  ArmatureWalk walk;
+  walk.clip.loop = false;
+  walk.settings.extract_y = true;
+  walk.settings.extract_x = false;
+  expect_same_steps(walk);
+  walk.settings.extract_yaw = false;
+  expect_same_steps(walk);
+}
+
+TEST(RootMotionTrack, ARootWithOneKeyOrNoneStandsStill) {
+  ArmatureWalk walk;
+  walk.clip.tracks[0].translation.times_s = {0.4f};
+  walk.clip.tracks[0].translation.values = {{3, 4, 5}};
+  walk.clip.tracks[0].rotation.times_s = {0.4f};
+  walk.clip.tracks[0].rotation.values = {rotation_about(30.0f, glm::vec3(0, 0, 1))};
+  expect_same_steps(walk);
+  walk.clip.tracks[0].joint_name = "nobody";
+  walk.binding = bind_clip(walk.clip, walk.skeleton);
+  expect_same_steps(walk);
+}
+
+// Between two keys 90 degrees apart about +Y the joint turns along nlerp's curve: at a quarter of
+// the interval the normalized (3/4) q0 + (1/4) q1 has turned by 2 atan(sin 45 / (3 + cos 45)),
+// 21.6 degrees rather than 22.5.
+TEST(RootMotionTrack, TheHeadingBetweenKeysFollowsNlerp) {
+  Skeleton skeleton;
+  skeleton.joint_names = {"hips"};
+  skeleton.parents = {kNoParent};
+  skeleton.rest_pose.resize(1);
+  skeleton.inverse_bind.assign(1, glm::mat4(1.0f));
+  Clip clip;
+  clip.duration_s = 1.0f;
+  JointTrack hips;
+  hips.joint_name = "hips";
+  hips.rotation.times_s = {0.0f, 1.0f};
+  hips.rotation.values = {glm::quat(1, 0, 0, 0), rotation_about(90.0f, kY)};
+  clip.tracks = {hips};
+  const ClipBinding binding = bind_clip(clip, skeleton);
+  const RootMotionSettings settings;
+  const RootMotionTrack track =
+      make_root_motion_track(clip, binding, skeleton, settings, root_rest_frame(skeleton, 0));
+  RootMotionCursor cursor;
+  const float half = kPi / 4.0f;
+  const float expected = 2.0f * std::atan(std::sin(half) / (3.0f + std::cos(half)));
+  EXPECT_NEAR(expected, 21.6f * kPi / 180.0f, 1e-3f);
+  EXPECT_NEAR(extract_root_motion(clip, track, 0.0f, 0.25f, cursor).yaw_rad, expected, 1e-6f);
+  EXPECT_NEAR(extract_root_motion(clip, track, 0.25f, 0.25f, cursor).yaw_rad, kPi / 4 - expected,
+              1e-6f);
+}
+
+TEST(RootMotionTrack, CubicSplineRootsAreSampledFromTheirKeysInstead) {
+  ArmatureWalk walk;
+  JointTrack& hips = walk.clip.tracks[0];
+  hips.rotation.interpolation = Interpolation::CubicSpline;
+  std::vector<glm::quat> values;
+  for (const glm::quat& q : hips.rotation.values)
+    values.insert(values.end(), {glm::quat(0, 0, 0, 0), q, glm::quat(0, 0, 0, 0)});
+  hips.rotation.values = values;
+  EXPECT_FALSE(
+      make_root_motion_track(walk.clip, walk.binding, walk.skeleton, walk.settings, walk.frame)
+          .exact);
+}
+
+}  // namespace
+}  // namespace anim
