@@ -310,15 +310,12 @@ void CharacterInstance::set_preview(int clip, float time_s) {
   source_ = PreviewClip{clip, time_s};
 }
 
-void CharacterInstance::set_external_source(std::span<const Transform> pose,
-                                            const RootMotionDelta& step, int clip,
-                                            float clip_time_s, const Clip* contacts_clip) {
-  if (pose.empty()) {
+void CharacterInstance::set_external_source(const ExternalPose& source) {
+  if (source.pose.empty()) {
     source_ = GraphSource{};
-    requested_velocity_.reset();
     return;
   }
-  source_ = ExternalPose{pose, step, clip, clip_time_s, contacts_clip};
+  source_ = source;
 }
 
 void CharacterInstance::prefetch() const {

@@ -61,7 +61,7 @@ struct CharacterSettings {
   // (and the root motion) to the speed asked for, orientation warping turns the lower body (and
   // the root motion) to the direction asked for. What is asked is the heaviest blend space's
   // input point read as a ground velocity (x, z in m/s, as computed positions are; a 1D space's
-  // as a speed), else the velocity a caller requests (CharacterInstance::set_requested_velocity),
+  // as a speed), else the velocity an external source asks (ExternalPose::requested_velocity_mps),
   // else stride_warping_settings.requested_speed_mps.
   bool stride_warping = false;
   StrideWarpingSettings stride_warping_settings;
@@ -91,14 +91,19 @@ struct PreviewClip {
   float time_s = 0.0f;
 };
 // A source made outside the graph (a motion-matching controller): its local pose (root motion
-// already removed; borrowed), the root step of the next update, the clip and time it shows, and
-// where its foot contacts are read when not from that clip (a mirrored copy; borrowed).
+// already removed; borrowed), the root step of the next update, the clip and time it shows,
+// where its foot contacts are read when not from that clip (a mirrored copy; borrowed), and the
+// ground velocity it asks the character to travel at (model space, x and z in m/s, as a blend
+// space's input point; y ignored): a motion-matching trajectory's, which stride and orientation
+// warping then follow, before the settings' requested_speed_mps. The request is the source's, so
+// it goes with it when another source plays.
 struct ExternalPose {
   std::span<const Transform> pose;
   RootMotionDelta step;
   int clip = -1;
   float clip_time_s = 0.0f;
   const Clip* contacts_clip = nullptr;
+  std::optional<glm::vec3> requested_velocity_mps;
 };
 using InstanceSource = std::variant<GraphSource, PreviewClip, ExternalPose>;
 
@@ -177,21 +182,17 @@ class CharacterInstance {
   // Shows the skeleton's rest pose (the file's own node pose) instead of the graph.
   void show_rest_pose() { source_ = PreviewClip{}; }
 
-  // Plays a source made outside the graph (ExternalPose) on the next updates: its pose must stay
-  // valid while set and hold one transform per joint (update fails otherwise); its step is the
-  // next update's (set it before each). An empty pose goes back to the graph and clears
-  // set_requested_velocity's request (it was the source's).
-  void set_external_source(std::span<const Transform> pose, const RootMotionDelta& step, int clip,
-                           float clip_time_s, const Clip* contacts_clip = nullptr);
+  // Plays source, made outside the graph, on the next updates: its pose must stay valid while set
+  // and hold one transform per joint (update fails otherwise); its step and requested velocity
+  // are the next update's (set it before each). An empty pose goes back to the graph.
+  void set_external_source(const ExternalPose& source);
 
-  // The ground velocity a caller asks the character to travel at (model space, x and z in m/s,
-  // as a blend space's input point; y ignored): a motion-matching trajectory's, which stride and
-  // orientation warping then follow when no blend space drives the pose, before the settings'
-  // requested_speed_mps. Kept until changed; nullopt clears it.
-  void set_requested_velocity(std::optional<glm::vec3> velocity_mps) {
-    requested_velocity_ = velocity_mps;
+  // The velocity the external source asks (ExternalPose::requested_velocity_mps); none while
+  // another source plays, whichever call switched to it.
+  std::optional<glm::vec3> requested_velocity() const {
+    const ExternalPose* external = std::get_if<ExternalPose>(&source_);
+    return external != nullptr ? external->requested_velocity_mps : std::nullopt;
   }
-  const std::optional<glm::vec3>& requested_velocity() const { return requested_velocity_; }
 
   // Back from a preview or an external source to the graph.
   void play_graph() { source_ = GraphSource{}; }
@@ -395,8 +396,7 @@ class CharacterInstance {
   RootMotionDelta root_step_;
   bool root_motion_from_feet_ = false;
   float stride_warp_ratio_ = 1.0f;
-  float requested_speed_mps_ = 0.0f;             // the last warp's (limit_stride_to_reach)
-  std::optional<glm::vec3> requested_velocity_;  // set_requested_velocity's
+  float requested_speed_mps_ = 0.0f;  // the last warp's (limit_stride_to_reach)
   float hip_warp_angle_rad_ = 0.0f;
   glm::vec3 warp_direction_{0.0f};  // the animated travel the last warp went by (model space)
   StrideWarpState stride_state_;

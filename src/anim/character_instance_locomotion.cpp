@@ -77,8 +77,8 @@ bool CharacterInstance::aim_warp(const CharacterSettings& settings, int blend_sp
     requested *= inputs_[blend_space].x;
   } else if (blend_space >= 0) {
     requested = glm::vec3(inputs_[blend_space].x, 0.0f, inputs_[blend_space].y);
-  } else if (requested_velocity_) {
-    requested = glm::vec3(requested_velocity_->x, 0.0f, requested_velocity_->z);
+  } else if (const std::optional<glm::vec3> asked = requested_velocity()) {
+    requested = glm::vec3(asked->x, 0.0f, asked->z);
   } else if (settings.stride_warping_settings.requested_speed_mps > 0.0f) {
     requested *= settings.stride_warping_settings.requested_speed_mps;
   } else {

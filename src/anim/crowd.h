@@ -48,8 +48,13 @@ class Crowd {
   void set_preview(int clip, float time_s, float played_s = 0.0f, float clock_rate = 1.0f);
   void play_graph();
 
-  // Every instance's settings (CharacterInstance::set_settings): call it when they change.
+  // Every instance's settings (CharacterInstance::set_settings): call it when they change. The
+  // instances play one character: a refusal is the first's, and every instance keeps what it had.
   [[nodiscard]] std::string set_settings(const CharacterSettings& settings);
+  // The settings the instances play (the defaults before setup).
+  CharacterSettings settings() const {
+    return instances_.empty() ? CharacterSettings{} : instances_.front().settings();
+  }
 
   // One frame for every instance (CharacterInstance::update with parameters copied into each
   // instance's own set). The crowd is drawn by its palettes: the instances' local and model

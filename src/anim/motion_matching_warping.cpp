@@ -1,14 +1,12 @@
 #include "anim/motion_matching_warping.h"
 
-#include <optional>
-
 #include <glm/gtc/quaternion.hpp>
 
 namespace anim {
 
 JobResult advance_motion_matching(MotionMatchingController& controller, MotionMatchingInput input,
-                                  float dt_s, CharacterInstance& instance,
-                                  std::span<Transform> out_local, RootMotionDelta& out_step) {
+                                  float dt_s, const CharacterInstance& instance,
+                                  std::span<Transform> out_local, ExternalPose& out) {
   const CharacterSettings& settings = instance.settings();
   const bool warped = (settings.stride_warping || settings.orientation_warping) &&
                       instance.has_foot_ik_rig() &&
@@ -17,14 +15,15 @@ JobResult advance_motion_matching(MotionMatchingController& controller, MotionMa
   // The step is in the character's frame at the update's start, and so is the velocity asked.
   const float yaw_rad = controller.character_yaw_rad();
   input.play_rate = instance.warp_play_rate();
-  if (JobResult r = controller.update(input, dt_s, out_local, out_step); !r) return r;
-  if (!warped) {
-    instance.set_requested_velocity(std::nullopt);
-    return JobResult::ok();
-  }
-  out_step.translation = controller.clip_step().translation;
+  out = {};
+  if (JobResult r = controller.update(input, dt_s, out_local, out.step); !r) return r;
+  out.pose = out_local;
+  out.clip = controller.current_clip();
+  out.clip_time_s = controller.current_time_s();
+  if (!warped) return JobResult::ok();
+  out.step.translation = controller.clip_step().translation;
   const glm::quat to_model = glm::angleAxis(-yaw_rad, glm::vec3(0.0f, 1.0f, 0.0f));
-  instance.set_requested_velocity(to_model * controller.simulation().velocity);
+  out.requested_velocity_mps = to_model * controller.simulation().velocity;
   return JobResult::ok();
 }
 

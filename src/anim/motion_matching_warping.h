@@ -1,6 +1,6 @@
 #pragma once
 // Motion matching under locomotion warping. The controller's trajectory asks the character
-// instance for its velocity (CharacterInstance::set_requested_velocity), as a blend space's input
+// instance for its velocity (ExternalPose::requested_velocity_mps), as a blend space's input
 // point does: stride warping scales the matched clip's stride to the trajectory's speed and
 // orientation warping turns the hips toward its direction. The warp then moves the character, at
 // the speed asked, by the clip's own root motion scaled: the controller's pull toward its
@@ -17,10 +17,12 @@
 namespace anim {
 
 // One frame: advances controller by dt_s with input (its clip played at the instance's warp play
-// rate) and writes the in-place pose and the step to hand instance with set_external_source,
-// having set or cleared instance's requested velocity. Fails as the controller's update does.
+// rate), writes the in-place pose into out_local and fills out with the source to hand instance
+// (CharacterInstance::set_external_source): that pose, the step, the clip and time the controller
+// shows, and the velocity asked of the warping (none without it). Fails as the controller's
+// update does.
 JobResult advance_motion_matching(MotionMatchingController& controller, MotionMatchingInput input,
-                                  float dt_s, CharacterInstance& instance,
-                                  std::span<Transform> out_local, RootMotionDelta& out_step);
+                                  float dt_s, const CharacterInstance& instance,
+                                  std::span<Transform> out_local, ExternalPose& out);
 
 }  // namespace anim

@@ -118,7 +118,7 @@ std::string MotionMatchingMode::restart(ViewerScene& scene) {
 
 void MotionMatchingMode::stop(ViewerScene& scene) {
   active_ = false;
-  scene.instance.set_external_source({}, {}, -1, 0.0f);
+  scene.instance.set_external_source({});
   scene.end_root_motion_override();
 }
 
@@ -219,9 +219,9 @@ std::string MotionMatchingMode::step(const SteeringInput& input, float dt_s, Vie
   in.clip_enabled = clip_enabled;
   // The clip plays at the rate the character's stride warping asked the frame before, and the
   // warping follows the trajectory's velocity.
-  anim::RootMotionDelta step;
+  anim::ExternalPose source;
   if (anim::JobResult r =
-          anim::advance_motion_matching(controller_, in, dt_s, scene.instance, pose_, step);
+          anim::advance_motion_matching(controller_, in, dt_s, scene.instance, pose_, source);
       !r) {
     return std::string("motion matching: ") + r.error;
   }
@@ -235,8 +235,9 @@ std::string MotionMatchingMode::step(const SteeringInput& input, float dt_s, Vie
               static_cast<std::size_t>(clip_index) < build_.mirrored_clips.size()
           ? &build_.mirrored_clips[static_cast<std::size_t>(clip_index)]
           : nullptr;
-  scene.instance.set_external_source(pose_, step, mirrored ? -1 : clip_index,
-                                     controller_.current_time_s(), mirrored_copy);
+  if (mirrored) source.clip = -1;
+  source.contacts_clip = mirrored_copy;
+  scene.instance.set_external_source(source);
   note_session(dt_s);
   return {};
 }
@@ -375,7 +376,7 @@ void store_coverage(MotionMatchingMode& mode, const ui::MotionMatchingPanelState
 
 void run_motion_matching_window(MotionMatchingMode& mode, ui::MotionMatchingPanelState& panel,
                                 project::Project& project, ViewerScene& scene,
-                                bool& follow_character) {
+                                bool& follow_character, glm::vec2 opens_at) {
   if (mode.active() && !mode.started_on(scene)) mode.stop(scene);
   // A new scene (a load): its project's settings.
   if (panel.settings_for != static_cast<const void*>(scene.clips().data())) {
@@ -395,7 +396,8 @@ void run_motion_matching_window(MotionMatchingMode& mode, ui::MotionMatchingPane
     view.history = mode.history();
     view.session_time_s = mode.session_time_s();
   }
-  const ui::MotionMatchingPanelChange change = ui::draw_motion_matching_panel(panel, view);
+  const ui::MotionMatchingPanelChange change =
+      ui::draw_motion_matching_panel(panel, view, opens_at);
   if (panel.clip_enabled.size() != scene.clips().size()) {
     panel.clip_enabled.assign(scene.clips().size(), 1);
   }

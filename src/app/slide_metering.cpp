@@ -32,6 +32,11 @@ void size_meter(SlideMetering& metering, const ViewerScene& scene, int generatio
   }
 }
 
+// Whether motion matching plays the scene's frame: its pose over the graph's mode.
+bool motion_matching_plays(const ViewerScene& scene) {
+  return std::holds_alternative<anim::ExternalPose>(scene.instance.source());
+}
+
 // What the scene played this frame: its clip, the heaviest blend space and its point, the
 // machine's running transition.
 anim::SlidePlaying playing_now(const ViewerScene& scene) {
@@ -39,10 +44,7 @@ anim::SlidePlaying playing_now(const ViewerScene& scene) {
   anim::SlidePlaying playing;
   playing.clip = instance.dominant_clip();
   // Motion matching plays its clips over the graph's mode: no point or transition of it plays.
-  if (scene.mode != PlayMode::Graph ||
-      std::holds_alternative<anim::ExternalPose>(instance.source())) {
-    return playing;
-  }
+  if (scene.mode != PlayMode::Graph || motion_matching_plays(scene)) return playing;
   if (instance.has_machine()) {
     float heaviest = 0.0f;
     for (const anim::WeightedSource& source : instance.machine().sources()) {
@@ -60,9 +62,12 @@ anim::SlidePlaying playing_now(const ViewerScene& scene) {
   return playing;
 }
 
-// Whether the meter must start again before this frame: another mode or clip, a jump.
+// Whether the meter must start again before this frame: another mode or clip, motion matching
+// taking over or handing back (a step half-way through is not finished by the other's feet), a
+// jump.
 bool starts_again(const SlideMetering& metering, const ViewerScene& scene, float dt_s) {
   if (metering.mode != scene.mode) return true;
+  if (metering.motion_matching != motion_matching_plays(scene)) return true;
   if (scene.mode != PlayMode::ClipPreview) return false;
   if (metering.preview_clip != scene.preview_clip) return true;
   // Paused, any move of the playhead is the user's (a scrub, a step): frames are not fed then.
@@ -99,6 +104,7 @@ void meter_foot_slide(SlideMetering& metering, const ViewerScene& scene, int gen
   }
   metering.mode = scene.mode;
   metering.preview_clip = scene.preview_clip;
+  metering.motion_matching = motion_matching_plays(scene);
   metering.playhead_s = scene.clock.time_s();
   const bool plays = scene.mode == PlayMode::Graph ||
                      (scene.mode == PlayMode::ClipPreview && scene.clock.playing());

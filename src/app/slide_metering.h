@@ -24,7 +24,8 @@ struct SlideMetering {
   int sized_for_generation = -1;  // the document generation (a load) the meter was sized for
   PlayMode mode = PlayMode::RestPose;
   int preview_clip = -1;
-  double playhead_s = 0.0;                               // the clock's time after the last frame
+  bool motion_matching = false;  // whether motion matching played the last frame, not the graph
+  double playhead_s = 0.0;       // the clock's time after the last frame
   anim::Transform ground = anim::Transform::identity();  // the character on the walked ground
   float leg_length_m = 0.0f;
   std::vector<std::string> feet;  // "L", "R"; a quadruped's "FL", "FR", "HL", "HR"
@@ -32,9 +33,9 @@ struct SlideMetering {
 
 // Feeds the frame the scene has just played, dt_s after the last. Sizes the meter for a new
 // document generation (app::Document::generation: each load, a unit-guess reload too) or rig
-// (allocates); restarts it when the mode or the previewed clip changes or the playhead jumps (a
-// scrub, a step, a jump to a marker); leaves out frames that do not play (a paused clip, the rest
-// pose).
+// (allocates); restarts it when the mode or the previewed clip changes, when motion matching takes
+// over from the graph or hands back, or when the playhead jumps (a scrub, a step, a jump to a
+// marker); leaves out frames that do not play (a paused clip, the rest pose).
 void meter_foot_slide(SlideMetering& metering, const ViewerScene& scene, int generation,
                       float dt_s);
 

@@ -90,12 +90,14 @@ std::string rebuilding_settings(const anim::CharacterSettings& played,
   return text;
 }
 
-// Hands asked to one of the scene's instances (who names it). A refusal leaves the instance
-// playing what it played, and says which setting it refused and why.
-std::string hand_settings(anim::CharacterInstance& instance, const anim::CharacterSettings& asked,
+// Hands asked to one of the scene's players (who names it): an instance, or the crowd's every
+// instance. A refusal leaves the player playing what it played, and says which setting it
+// refused and why.
+template <class Player>
+std::string hand_settings(Player& player, const anim::CharacterSettings& asked,
                           const std::string& who) {
-  const anim::CharacterSettings played = instance.settings();
-  if (std::string e = instance.set_settings(asked); !e.empty()) {
+  const anim::CharacterSettings played = player.settings();
+  if (std::string e = player.set_settings(asked); !e.empty()) {
     return who + ": " + rebuilding_settings(played, asked) + " refused, kept as it was: " + e;
   }
   return {};
@@ -182,8 +184,8 @@ std::string ViewerScene::apply_settings() {
     }
   }
   if (crowd.count() > 0) {
-    if (std::string e = crowd.set_settings(crowd_settings(settings)); !e.empty()) {
-      return "crowd: " + e;
+    if (std::string e = hand_settings(crowd, crowd_settings(settings), "crowd"); !e.empty()) {
+      return e;
     }
   }
   return {};

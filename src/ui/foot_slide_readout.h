@@ -25,6 +25,9 @@ struct FootSlideNames {
 std::string foot_slide_line(const std::string& label, const anim::SlideTally& tally,
                             std::span<const std::string> feet, float leg_length_m);
 
+// The most lines foot_slide_lines gives: the clip's, the blend point's and the transition's.
+inline constexpr int kMaxFootSlideLines = 3;
+
 // The overlay's lines: the clip's, then the blend point's and the transition's where they have
 // a name and counted frames. None when the meter has no feet.
 std::vector<std::string> foot_slide_lines(const anim::FootSlideMeter& meter,

@@ -6,6 +6,8 @@
 #include <cmath>
 #include <cstdio>
 
+#include "ui/foot_slide_readout.h"
+#include "ui/stats_overlay.h"
 #include "ui/warning_text.h"
 
 namespace ui {
@@ -126,11 +128,17 @@ void draw_coverage(const MotionMatchingPanelView& view) {
 
 }  // namespace
 
+glm::vec2 motion_matching_panel_origin(float viewport_x, float viewport_y) {
+  constexpr float kGap = 8.0f;  // from the viewport's edge and the overlay
+  return {viewport_x + kGap, stats_overlay_bottom(viewport_y, kMaxFootSlideLines) + kGap};
+}
+
 MotionMatchingPanelChange draw_motion_matching_panel(MotionMatchingPanelState& state,
-                                                     const MotionMatchingPanelView& view) {
+                                                     const MotionMatchingPanelView& view,
+                                                     glm::vec2 opens_at) {
   MotionMatchingPanelChange change;
   ImGui::SetNextWindowSize({330.0f, 250.0f}, ImGuiCond_FirstUseEver);
-  ImGui::SetNextWindowPos({345.0f, 25.0f}, ImGuiCond_FirstUseEver);
+  ImGui::SetNextWindowPos({opens_at.x, opens_at.y}, ImGuiCond_FirstUseEver);
   if (!ImGui::Begin("Motion matching")) {
     ImGui::End();
     return change;

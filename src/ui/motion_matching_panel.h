@@ -64,7 +64,17 @@ struct MotionMatchingPanelChange {
   bool any() const { return toggled || weights || clips || mirrored; }
 };
 
+// Where the window opens the first time (its top-left corner, window pixels) in a viewport whose
+// top-left corner is at (viewport_x, viewport_y): at the viewport's left edge, below the stats
+// overlay at its tallest (ui/stats_overlay.h; the meter's lines come and go), which takes the
+// viewport's top-right corner, so that neither covers the other however narrow the viewport.
+// Needs a frame's font.
+glm::vec2 motion_matching_panel_origin(float viewport_x, float viewport_y);
+
+// Draws the window, which opens at opens_at (motion_matching_panel_origin) and then stays where
+// the user puts it.
 MotionMatchingPanelChange draw_motion_matching_panel(MotionMatchingPanelState& state,
-                                                     const MotionMatchingPanelView& view);
+                                                     const MotionMatchingPanelView& view,
+                                                     glm::vec2 opens_at);
 
 }  // namespace ui

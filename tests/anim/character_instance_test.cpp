@@ -3,10 +3,12 @@
 
 #include <cmath>
 #include <optional>
+#include <span>
 #include <variant>
 #include <vector>
 
 #include "anim/character_instance.h"
+#include "in_place_walker.h"
 
 namespace {
 
@@ -106,6 +108,19 @@ BlendSpaceBinding walk_to_kick(int speed) {
   space.positions = {{0, 0}, {1, 0}};
   space.x_parameter = speed;
   return space;
+}
+
+// An external source of pose showing clip, with the step of the next update and the velocity
+// it asks (none by default).
+ExternalPose external_pose(std::span<const Transform> pose, int clip,
+                           const RootMotionDelta& step = {},
+                           std::optional<glm::vec3> requested_velocity_mps = std::nullopt) {
+  ExternalPose source;
+  source.pose = pose;
+  source.step = step;
+  source.clip = clip;
+  source.requested_velocity_mps = requested_velocity_mps;
+  return source;
 }
 
 float leg_angle(const CharacterInstance& player) {
@@ -289,41 +304,80 @@ TEST(CharacterInstance, AnExternalPoseReplacesTheGraphUntilTheGraphPlaysAgain) {
   pose[1].rotation = glm::angleAxis(0.3f, glm::vec3(1, 0, 0));
   RootMotionDelta step;
   step.translation = glm::vec3(0.0f, 0.0f, 0.05f);
-  player.set_external_source(pose, step, 1, 0.0f);
+  player.set_external_source(external_pose(pose, 1, step));
   ASSERT_TRUE(std::holds_alternative<ExternalPose>(player.source()));
   ASSERT_TRUE(player.update(0.1f, f.parameters, f.flat));
   EXPECT_NEAR(leg_angle(player), 0.3f, 1e-5f);
   EXPECT_NEAR(player.world().translation.z, 0.05f, 1e-6f);
   EXPECT_EQ(player.dominant_clip(), 1);
   const std::vector<Transform> one_joint(1);
-  player.set_external_source(one_joint, step, 1, 0.0f);
+  player.set_external_source(external_pose(one_joint, 1, step));
   const JobResult r = player.update(0.1f, f.parameters, f.flat);
   ASSERT_FALSE(r);
   EXPECT_STREQ(r.error, "character instance: the external pose is not one transform per joint");
   EXPECT_NEAR(leg_angle(player), 0.3f, 1e-5f);
-  player.set_external_source({}, {}, -1, 0.0f);  // an empty pose: back to the graph (walking)
+  player.set_external_source({});  // an empty pose: back to the graph (walking)
   ASSERT_TRUE(std::holds_alternative<GraphSource>(player.source()));
   ASSERT_TRUE(player.update(0.1f, f.parameters, f.flat));
   EXPECT_NEAR(leg_angle(player), 0.0f, 1e-5f);
 }
 
-// The velocity a motion-matching trajectory asks is the external source's: it stays while the
-// source plays on and goes when the source leaves for the graph, so a blend space or a clip
-// played after it is not warped toward it.
+// The velocity a motion-matching trajectory asks is the external source's: each frame's source
+// carries its own (a frame asking none asks none), and it goes when the source leaves for the
+// graph, so a blend space or a clip played after it is not warped toward it.
 TEST(CharacterInstance, TheRequestedVelocityGoesWithTheExternalSource) {
   CharacterInstance player;
   EXPECT_FALSE(player.requested_velocity().has_value());
   const std::vector<Transform> pose(3);
-  player.set_external_source(pose, {}, 1, 0.0f);
-  player.set_requested_velocity(glm::vec3(0.5f, 0.0f, 1.75f));
-  player.set_external_source(pose, {}, 1, 0.1f);  // the next frame's: still asked
+  player.set_external_source(external_pose(pose, 1, {}, glm::vec3(0.5f, 0.0f, 1.75f)));
   ASSERT_TRUE(player.requested_velocity().has_value());
   EXPECT_EQ(*player.requested_velocity(), glm::vec3(0.5f, 0.0f, 1.75f));
-  player.set_external_source({}, {}, -1, 0.0f);
+  player.set_external_source(external_pose(pose, 1));  // the next frame's, asking nothing
   EXPECT_FALSE(player.requested_velocity().has_value());
-  player.set_requested_velocity(glm::vec3(1.0f, 0.0f, 0.0f));
-  player.set_requested_velocity(std::nullopt);
+  player.set_external_source(external_pose(pose, 1, {}, glm::vec3(1.0f, 0.0f, 0.0f)));
+  player.set_external_source({});
   EXPECT_FALSE(player.requested_velocity().has_value());
+}
+
+// Leaving the external source by any route (the graph played again, a clip previewed) drops
+// its requested velocity: the walker's clip (1.2 m/s), then played by a machine's state or
+// previewed with stride warping on and no speed asked by the settings, keeps its stride (a ratio
+// of 1) rather than stretching it toward the motion-matching trajectory's 1.8 m/s.
+TEST(CharacterInstance, LeavingTheExternalSourceByAnyRouteDropsItsRequestedVelocity) {
+  const anim::testing::InPlaceWalker w;
+  BoundCharacter character;
+  ASSERT_EQ(anim::testing::bind_walker(w, {w.clip}, character), "");
+  Parameters parameters;
+  GraphBinding graph;
+  graph.has_machine = true;
+  graph.machine.states = {{"walk", StateKind::Clip, 0}};
+  ASSERT_EQ(bind_graph(character, parameters, graph), "");
+  CharacterInstance player;
+  ASSERT_EQ(player.bind(character, graph), "");
+  CharacterSettings settings;
+  settings.root_motion_mode = RootMotionMode::Applied;
+  settings.root_motion.root_joint = 1;
+  settings.stride_warping = true;
+  ASSERT_EQ(player.set_settings(settings), "");
+  const Terrain flat;
+  constexpr float kFrame_s = 1.0f / 60.0f;
+  for (const bool by_preview : {false, true}) {
+    player.set_external_source(
+        external_pose(w.skeleton.rest_pose, 0, {}, glm::vec3(0.0f, 0.0f, 1.8f)));
+    ASSERT_TRUE(player.update(kFrame_s, parameters, flat));
+    if (by_preview) {
+      player.set_preview(0, 0.0f);
+    } else {
+      player.play_graph();
+    }
+    EXPECT_FALSE(player.requested_velocity().has_value()) << "by preview " << by_preview;
+    for (int frame = 1; frame <= 30; ++frame) {
+      if (by_preview) player.set_preview(0, static_cast<float>(frame) * kFrame_s);
+      ASSERT_TRUE(player.update(kFrame_s, parameters, flat));
+    }
+    EXPECT_EQ(player.stride_warp_ratio(), 1.0f) << "by preview " << by_preview;
+    EXPECT_EQ(player.warp_play_rate(), 1.0f) << "by preview " << by_preview;
+  }
 }
 
 // Settings whose blend-space players do not build are refused where they are set, not in a

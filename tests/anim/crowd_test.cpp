@@ -124,6 +124,37 @@ TEST(Crowd, AFrameInTheCallersScratchGivesTheSamePalettes) {
   for (std::size_t j = 0; j < before.size(); ++j) EXPECT_EQ(lending[1].model_pose()[j], before[j]);
 }
 
+// Settings whose blend-space players do not build (a root joint outside the two-joint rig) are
+// refused by the first copy, so every copy keeps what it played; settings() says what that is
+// (the viewer names the refused setting against it).
+TEST(Crowd, RefusedSettingsLeaveEveryCopyWithWhatItPlayed) {
+  const BoundWalker w;
+  ASSERT_EQ(w.error, "");
+  GraphBinding graph;
+  BlendSpaceBinding space;
+  Parameters parameters;
+  space.name = "walk only";
+  space.one_dimensional = true;
+  space.clips = {0};
+  space.positions = {{0, 0}};
+  space.x_parameter = parameters.add("speed", ParameterType::Float);
+  graph.blend_spaces = {space};
+  ASSERT_EQ(bind_graph(w.character, parameters, graph), "");
+  Crowd crowd;
+  EXPECT_EQ(crowd.settings(), CharacterSettings{}) << "the defaults before setup";
+  CharacterSettings played;
+  played.foot_ik = true;
+  ASSERT_EQ(crowd.setup(w.character, graph, parameters, 4, 1.0f, 1.0f, played), "");
+  EXPECT_EQ(crowd.settings(), played);
+  CharacterSettings asked = played;
+  asked.root_motion.root_joint = 7;
+  EXPECT_EQ(crowd.set_settings(asked),
+            "character instance: blend space 'walk only': the root motion joint is not a joint "
+            "of the skeleton");
+  EXPECT_EQ(crowd.settings(), played);
+  for (const CharacterInstance& copy : crowd.instances()) EXPECT_EQ(copy.settings(), played);
+}
+
 // A scratch sized for another skeleton is refused before anything is written: the palettes keep
 // the last frame.
 TEST(Crowd, AScratchNotSizedForTheSkeletonIsRefused) {

@@ -140,7 +140,9 @@ TEST_F(DocumentTest, EnteringAndLeavingMotionMatchingLeavesTheProjectSaved) {
   ui::MotionMatchingPanelState panel;
   bool follow = false;
   const auto frame = [&] {
-    imgui.frame([&] { run_motion_matching_window(mode, panel, doc_.project(), scene_, follow); });
+    imgui.frame([&] {
+      run_motion_matching_window(mode, panel, doc_.project(), scene_, follow, glm::vec2(0.0f));
+    });
   };
   panel.active = true;
   frame();

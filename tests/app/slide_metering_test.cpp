@@ -138,7 +138,8 @@ TEST(SlideMetering, TheDemosWalkStaysPlantedAScrubRestartsAndABlendBetweenSample
 
 // Motion matching plays its own clips over the graph's mode, whose machine keeps the sources of
 // its last update: the meter counts the clips played, not the graph's point, which no longer
-// plays (it went on counting the matched frames under the point's name).
+// plays (it went on counting the matched frames under the point's name; the point's tally is
+// forgotten as motion matching takes over).
 TEST(SlideMetering, MotionMatchingIsMeteredByItsClipNotByTheGraphsPoint) {
   ViewerScene scene;
   ASSERT_NO_FATAL_FAILURE(open_demo(scene));
@@ -152,7 +153,6 @@ TEST(SlideMetering, MotionMatchingIsMeteredByItsClipNotByTheGraphsPoint) {
   }
   const anim::SlideTally& point = metering.meter.tally(anim::SlideSpan::BlendPoint);
   ASSERT_TRUE(point.counted);
-  const float graph_s = point.duration_s;
 
   MotionMatchingMode mode;
   ASSERT_EQ(mode.start(scene, {}, {}, false), "");
@@ -165,7 +165,45 @@ TEST(SlideMetering, MotionMatchingIsMeteredByItsClipNotByTheGraphsPoint) {
   const anim::SlideTally& clip = metering.meter.tally(anim::SlideSpan::Clip);
   EXPECT_TRUE(clip.counted);
   EXPECT_EQ(clip.subject, scene.instance.dominant_clip());
-  EXPECT_FLOAT_EQ(point.duration_s, graph_s) << "no matched frame counted at the point";
+  EXPECT_FALSE(point.counted) << "no matched frame counted at the point";
+}
+
+// Motion matching taking over from the graph, and handing back, restarts the meter as another
+// clip does: the graph's steps measured half-way are not finished by the matched clip's feet
+// (nor the matched steps by the graph's).
+TEST(SlideMetering, MotionMatchingTakingOverOrHandingBackRestartsTheMeter) {
+  ViewerScene scene;
+  ASSERT_NO_FATAL_FAILURE(open_demo(scene));
+  ASSERT_EQ(scene.mode, PlayMode::Graph);
+  ASSERT_EQ(scene.set_parameter("velocity_z=1.4"), "");
+  const ui::ViewSettings view;
+  SlideMetering metering;
+  const auto play_frame = [&] {
+    ASSERT_EQ(scene.update(kFrame_s, view), "");
+    meter_foot_slide(metering, scene, 1, kFrame_s);
+  };
+  for (int f = 0; f < 40; ++f) ASSERT_NO_FATAL_FAILURE(play_frame());
+  ASSERT_EQ(metering.meter.plot_offset(), 40);
+
+  MotionMatchingMode mode;
+  ASSERT_EQ(mode.start(scene, {}, {}, false), "");
+  const SteeringInput walk{{0.0f, 0.0f, kWalkSpeed_mps}, 0.0f, false};
+  ASSERT_EQ(mode.step(walk, kFrame_s, scene), "");
+  ASSERT_NO_FATAL_FAILURE(play_frame());
+  EXPECT_EQ(metering.meter.plot_offset(), 1) << "the matched frame alone";
+  const anim::SlideTally& clip = metering.meter.tally(anim::SlideSpan::Clip);
+  EXPECT_FLOAT_EQ(clip.duration_s, kFrame_s);
+  EXPECT_FALSE(metering.meter.tally(anim::SlideSpan::BlendPoint).counted);
+  for (int f = 1; f < 30; ++f) {
+    ASSERT_EQ(mode.step(walk, kFrame_s, scene), "");
+    ASSERT_NO_FATAL_FAILURE(play_frame());
+  }
+  ASSERT_EQ(metering.meter.plot_offset(), 30);
+
+  mode.stop(scene);
+  ASSERT_NO_FATAL_FAILURE(play_frame());
+  EXPECT_EQ(metering.meter.plot_offset(), 1) << "the graph's frame alone";
+  EXPECT_FLOAT_EQ(clip.duration_s, kFrame_s);
 }
 
 }  // namespace

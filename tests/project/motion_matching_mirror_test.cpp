@@ -225,14 +225,19 @@ TEST(MotionMatchingMirror, AMirroredCopyPlantsTheFeetItsOwnContactsSay) {
   const std::vector<anim::Transform> pose =
       in_place_pose(mirrored, build.mirrored_bindings[c], build.joints.root, t);
 
-  instance.set_external_source(pose, {}, -1, t, &mirrored);
+  anim::ExternalPose source;  // the mirrored copy's frame: no clip of the character's
+  source.pose = pose;
+  source.clip_time_s = t;
+  source.contacts_clip = &mirrored;
+  instance.set_external_source(source);
   EXPECT_EQ(instance.set_settings(settings), "");
   ASSERT_TRUE(instance.update(1.0f / 60.0f, parameters, flat));
   EXPECT_TRUE(instance.foot_ik_debug().feet[static_cast<std::size_t>(left)].in_contact);
   EXPECT_FALSE(instance.foot_ik_debug().feet[static_cast<std::size_t>(right)].in_contact);
 
   // Without the copy the instance knows no clip: no foot is planted.
-  instance.set_external_source(pose, {}, -1, t);
+  source.contacts_clip = nullptr;
+  instance.set_external_source(source);
   EXPECT_EQ(instance.set_settings(settings), "");
   ASSERT_TRUE(instance.update(1.0f / 60.0f, parameters, flat));
   EXPECT_FALSE(instance.foot_ik_debug().feet[static_cast<std::size_t>(left)].in_contact);

@@ -91,11 +91,10 @@ SteerRun steer(const Steering& asked, bool clear_request = false) {
   const anim::Terrain flat;
   glm::vec3 settled_at(0.0f);
   for (int f = 1; f <= kFrames; ++f) {
-    anim::RootMotionDelta step;
-    EXPECT_TRUE(anim::advance_motion_matching(controller, input, kFrame_s, instance, pose, step));
-    if (clear_request) instance.set_requested_velocity(std::nullopt);
-    instance.set_external_source(pose, step, controller.current_clip(),
-                                 controller.current_time_s());
+    anim::ExternalPose source;
+    EXPECT_TRUE(anim::advance_motion_matching(controller, input, kFrame_s, instance, pose, source));
+    if (clear_request) source.requested_velocity_mps.reset();
+    instance.set_external_source(source);
     EXPECT_TRUE(instance.update(kFrame_s, parameters, flat));
     if (f == kSettledFrame) settled_at = instance.world().translation;
     const glm::mat4 m = instance.world_matrix();
