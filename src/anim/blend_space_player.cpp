@@ -58,8 +58,6 @@ std::string BlendSpacePlayer::build_common(const Skeleton& skeleton,
   bindings_.assign(bindings.begin(), bindings.end());
   for (std::size_t i = 0; i < clips.size(); ++i) {
     caches_.emplace_back(*clips[i], *bindings[i]);
-    root_tracks_.push_back(make_root_motion_track(*clips[i], *bindings[i], skeleton,
-                                                  settings.root_motion, root_frame_));
     all_compressed_ = all_compressed_ && !bindings[i]->compressed.empty();
   }
   // Compressed clips are sampled and blended in one job; the others need a pose each.
@@ -236,13 +234,10 @@ JobResult BlendSpacePlayer::play(float dt_s, glm::vec2 input, std::optional<doub
       const float from = wrapped_clip_time(sync_, i, unwrapped_now);
       const auto played = static_cast<float>(unwrapped_next - unwrapped_now);
       const GroundMotion* ground = ground_.empty() ? nullptr : ground_[i];
-      const RootMotionTrack& track = root_tracks_[i];
       const RootMotionDelta step =
           ground ? extract_ground_motion(*ground, settings_.root_motion, from, played)
-          : track.exact
-              ? extract_root_motion(clip, track, from, played, root_cursors_[i])
-              : extract_root_motion(clip, *bindings_[i], *skeleton_, settings_.root_motion,
-                                    root_frame_, from, played, root_cursors_[i]);
+                 : extract_root_motion(clip, *bindings_[i], *skeleton_, settings_.root_motion,
+                                       root_frame_, from, played, root_cursors_[i]);
       out_root_motion.translation += w * step.translation;
       out_root_motion.yaw_rad += w * step.yaw_rad;
     }

@@ -17,7 +17,6 @@
 #include "anim/job_result.h"
 #include "anim/pose.h"
 #include "anim/root_motion.h"
-#include "anim/root_motion_track.h"
 #include "anim/skeleton.h"
 #include "anim/sync.h"
 
@@ -131,7 +130,6 @@ class BlendSpacePlayer {
   BlendSpacePlayerSettings settings_;
   RootRestFrame root_frame_;  // of settings_.root_motion.root_joint, measured when built
   std::vector<RootMotionCursor> root_cursors_;  // per clip: where its last root step ended
-  std::vector<RootMotionTrack> root_tracks_;    // per clip: its root as extraction reads it
   glm::vec2 point_{0.0f};
   bool point_set_ = false;
   double phase_ = 0.0;

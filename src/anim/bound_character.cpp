@@ -45,6 +45,7 @@ std::string bind_character(Skeleton skeleton, std::vector<Clip> clips, const Bin
   bound.skeleton = std::move(skeleton);
   bound.clips = std::move(clips);
   bound.storage = storage;
+  if (storage.root_motion_joint >= 0) bound.root_motion_joint = storage.root_motion_joint;
   out = std::move(bound);
   return {};
 }

@@ -33,7 +33,7 @@ struct BoundCharacter {
   // The torso joints orientation warping turns back (orientation_warping.h's torso_chain from
   // the legs' pelvis up to the head; empty: the pelvis turns alone).
   std::vector<int> torso;
-  int root_motion_joint = 0;
+  int root_motion_joint = 0;  // storage.root_motion_joint, whose keys each binding measured
   // Per clip: root motion synthesised from the feet for a clip that plays in place (empty for a
   // clip with its own, or none found; synthesize_ground_motions). The player moves the character
   // by it instead, so foot locking can hold the feet in the world.

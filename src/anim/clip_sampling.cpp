@@ -32,6 +32,8 @@ ClipBinding bind_clip(const Clip& clip, const Skeleton& skeleton, const BindOpti
   for (int j = 0; j < skeleton.joint_count(); ++j) {
     if (binding.joint_to_track[j] < 0) binding.unanimated_joints.push_back(j);
   }
+  binding.root_motion =
+      make_root_motion_track(clip, binding.joint_to_track, skeleton, options.root_motion_joint);
   if (options.compress) {
     binding.compressed = compress_clip(clip, binding, skeleton, options.compression);
     if (!binding.compressed.empty()) return binding;

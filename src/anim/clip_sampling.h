@@ -17,6 +17,7 @@
 #include "anim/compressed_clip.h"
 #include "anim/compressed_sampling.h"
 #include "anim/job_result.h"
+#include "anim/root_motion_track.h"
 #include "anim/skeleton.h"
 #include "anim/transform.h"
 
@@ -48,6 +49,10 @@ struct ClipBinding {
   // and the clip qualifies; when present it is what sample_clip reads, and nothing is baked.
   CompressedClip compressed;
 
+  // BindOptions::root_motion_joint's keys as root-motion extraction reads them (joint -1: none
+  // asked for).
+  RootMotionTrack root_motion;
+
   bool baked() const { return baked_frame_count >= 2; }
 };
 
@@ -61,6 +66,9 @@ struct BindOptions {
   // tenth of the memory of the keys, sampled as fast as baked frames, but no longer exact.
   bool compress = false;
   CompressionTolerance compression{};
+  // The joint root motion is extracted from (RootMotionSettings::root_joint), whose keys bind_clip
+  // measures into ClipBinding::root_motion; -1 for none.
+  int root_motion_joint = 0;
 };
 
 // Maps every track of clip to the skeleton joint of the same name. When two tracks name the

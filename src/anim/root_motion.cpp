@@ -76,6 +76,15 @@ class HeadingSampler {
   const RootRestFrame& frame_;
 };
 
+// A root motion track's headings for settings, read as HeadingSampler reads the joint's.
+struct TrackSampler {
+  const RootMotionTrack& track;
+  const RootMotionSettings& settings;
+  Heading at(float time_s, std::array<std::uint32_t, 3>& key_cursors) const {
+    return track.at(time_s, settings, key_cursors);
+  }
+};
+
 // The turn (radians, in [-pi, pi]) from heading a to heading b, given as (sin, cos): the
 // arctangent of the sine and cosine of their difference. A frame's turn is a few degrees, where
 // atan's series to t^7 is exact in float (the next term is below 3e-11 of the result) and costs
@@ -160,7 +169,7 @@ RootMotionDelta extract_root_motion(const Clip& clip, const ClipBinding& binding
 namespace {
 
 // The step of extract_root_motion with the root's headings read from heading (a HeadingSampler or
-// a RootMotionTrack: anything with RootHeading at(float, std::array<std::uint32_t, 3>&)).
+// a TrackSampler).
 template <typename HeadingSource>
 RootMotionDelta extract_step(const Clip& clip, const HeadingSource& heading, float time_s,
                              float delta_time_s, RootMotionCursor& cursor) {
@@ -227,14 +236,12 @@ RootMotionDelta extract_step(const Clip& clip, const HeadingSource& heading, flo
                                                      const RootRestFrame& frame, float time_s,
                                                      float delta_time_s, RootMotionCursor& cursor) {
   if (!valid_root(skeleton, settings.root_joint)) return {};
+  const RootMotionTrack& track = binding.root_motion;
+  if (track.exact && track.joint == settings.root_joint) {
+    return extract_step(clip, TrackSampler{track, settings}, time_s, delta_time_s, cursor);
+  }
   return extract_step(clip, HeadingSampler(clip, binding, skeleton, settings, frame), time_s,
                       delta_time_s, cursor);
-}
-
-[[gnu::flatten]] RootMotionDelta extract_root_motion(const Clip& clip, const RootMotionTrack& track,
-                                                     float time_s, float delta_time_s,
-                                                     RootMotionCursor& cursor) {
-  return extract_step(clip, track, time_s, delta_time_s, cursor);
 }
 
 JobResult remove_root_motion(const Skeleton& skeleton, const RootMotionSettings& settings,

@@ -15,8 +15,6 @@
 
 namespace anim {
 
-struct RootMotionTrack;
-
 // What to extract from which joint. The root's motion is measured in model space, with the
 // joint's ancestors taken at their rest pose (they are usually static: an armature node).
 struct RootMotionSettings {
@@ -100,19 +98,15 @@ struct RootMotionCursor {
 // extract_root_motion and remove_root_motion with frame, root_rest_frame(skeleton,
 // settings.root_joint), given: the same results without measuring the frame again. Extraction
 // also takes a cursor: a step starting within 1e-5 s of the cursor's time starts from the
-// cursor's sample; the cursor moves to the step's end.
+// cursor's sample; the cursor moves to the step's end. When binding's root motion track
+// (root_motion_track.h) was measured for settings.root_joint, extraction reads it instead of
+// sampling the joint's keys: the same steps within float rounding, at a fraction of the cost.
 RootMotionDelta extract_root_motion(const Clip& clip, const ClipBinding& binding,
                                     const Skeleton& skeleton, const RootMotionSettings& settings,
                                     const RootRestFrame& frame, float time_s, float delta_time_s,
                                     RootMotionCursor& cursor);
 JobResult remove_root_motion(const Skeleton& skeleton, const RootMotionSettings& settings,
                              const RootRestFrame& frame, std::span<Transform> local);
-
-// extract_root_motion with the clip's root read from track (root_motion_track.h: made for the
-// same settings and frame, and exact) instead of sampled from its keys: the same step within
-// float rounding, at a fraction of the cost. The cursor's key searches are the track's.
-RootMotionDelta extract_root_motion(const Clip& clip, const RootMotionTrack& track, float time_s,
-                                    float delta_time_s, RootMotionCursor& cursor);
 
 // The step as a transform of the heading frame at its start: the translation, then the turn.
 // accumulate_root_motion(world, step) is compose(world, step_transform(step)).

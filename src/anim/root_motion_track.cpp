@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "anim/index.h"
+#include "anim/root_motion.h"
 
 namespace anim {
 
@@ -62,16 +63,20 @@ HeadingInterval heading_interval(const RootRestFrame& frame, const glm::quat& q0
 
 }  // namespace
 
-RootHeading RootMotionTrack::at(float time_s, std::array<std::uint32_t, 3>& cursors) const {
+RootHeading RootMotionTrack::at(float time_s, const RootMotionSettings& settings,
+                                std::array<std::uint32_t, 3>& cursors) const {
   RootHeading h;
   const KeyPosition p = locate(position_times_s, time_s, cursors[0]);
+  glm::vec3 position;
   if (position_step || position_times_s.size() < 2) {
-    h.position = positions[p.k + (p.s >= 1.0f ? 1 : 0)];
+    position = positions[p.k + (p.s >= 1.0f ? 1 : 0)];
   } else {
     const glm::vec3& a = positions[p.k];
-    h.position = a + (positions[p.k + 1] - a) * p.s;
+    position = a + (positions[p.k + 1] - a) * p.s;
   }
-  if (!extract_yaw) return h;
+  h.position = {settings.extract_x ? position.x : 0.0f, settings.extract_y ? position.y : 0.0f,
+                settings.extract_z ? position.z : 0.0f};
+  if (!settings.extract_yaw) return h;
   const KeyPosition r = locate(heading_times_s, time_s, cursors[1]);
   const float s = heading_step ? (r.s >= 1.0f ? 1.0f : 0.0f) : r.s;
   const HeadingInterval& q = intervals[r.k];
@@ -85,29 +90,30 @@ RootHeading RootMotionTrack::at(float time_s, std::array<std::uint32_t, 3>& curs
   return h;
 }
 
-RootMotionTrack make_root_motion_track(const Clip& clip, const ClipBinding& binding,
-                                       const Skeleton& skeleton, const RootMotionSettings& settings,
-                                       const RootRestFrame& frame) {
+RootMotionTrack make_root_motion_track(const Clip& clip, std::span<const int> joint_to_track,
+                                       const Skeleton& skeleton, int joint) {
   RootMotionTrack track;
-  const int root = settings.root_joint;
-  const Transform& rest = nth(skeleton.rest_pose, root);
-  const int index =
-      as_size(root) < binding.joint_to_track.size() ? binding.joint_to_track[root] : -1;
-  const JointTrack* joint =
+  if (joint < 0 || joint >= skeleton.joint_count() ||
+      skeleton.rest_pose.size() != skeleton.parents.size() ||
+      as_size(joint) >= joint_to_track.size()) {
+    return track;
+  }
+  track.joint = joint;
+  const Transform& rest = nth(skeleton.rest_pose, joint);
+  const int index = joint_to_track[as_size(joint)];
+  const JointTrack* keys =
       index >= 0 && as_size(index) < clip.tracks.size() ? &nth(clip.tracks, index) : nullptr;
-  const Track<glm::vec3>* translation = joint ? &joint->translation : nullptr;
-  const Track<glm::quat>* rotation = joint ? &joint->rotation : nullptr;
+  const Track<glm::vec3>* translation = keys ? &keys->translation : nullptr;
+  const Track<glm::quat>* rotation = keys ? &keys->rotation : nullptr;
   if ((translation && translation->interpolation == Interpolation::CubicSpline) ||
       (rotation && rotation->interpolation == Interpolation::CubicSpline)) {
     return track;
   }
   track.exact = true;
-  track.extract_yaw = settings.extract_yaw;
+  const RootRestFrame frame = root_rest_frame(skeleton, joint);
 
-  const auto place = [&](const glm::vec3& local) {
-    const glm::vec3 p = frame.parent.translation + frame.parent_linear * local;
-    return glm::vec3(settings.extract_x ? p.x : 0.0f, settings.extract_y ? p.y : 0.0f,
-                     settings.extract_z ? p.z : 0.0f);
+  const auto place = [&frame](const glm::vec3& local) {
+    return frame.parent.translation + frame.parent_linear * local;
   };
   if (translation && !translation->times_s.empty()) {
     track.position_step = translation->interpolation == Interpolation::Step;
@@ -117,15 +123,15 @@ RootMotionTrack make_root_motion_track(const Clip& clip, const ClipBinding& bind
     track.position_times_s = {0.0f};
     track.positions = {place(rest.translation)};
   }
-  if (!settings.extract_yaw) return track;
-
   if (rotation && !rotation->times_s.empty()) {
     track.heading_step = rotation->interpolation == Interpolation::Step;
     track.heading_times_s = rotation->times_s;
-    const std::vector<glm::quat>& keys = rotation->values;
-    if (keys.size() == 1) track.intervals.push_back(heading_interval(frame, keys[0], keys[0]));
-    for (std::size_t k = 0; k + 1 < keys.size(); ++k) {
-      track.intervals.push_back(heading_interval(frame, keys[k], keys[k + 1]));
+    const std::vector<glm::quat>& values = rotation->values;
+    if (values.size() == 1) {
+      track.intervals.push_back(heading_interval(frame, values[0], values[0]));
+    }
+    for (std::size_t k = 0; k + 1 < values.size(); ++k) {
+      track.intervals.push_back(heading_interval(frame, values[k], values[k + 1]));
     }
   } else {
     track.heading_times_s = {0.0f};

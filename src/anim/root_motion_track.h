@@ -1,6 +1,7 @@
 #pragma once
 // Root motion track: what root-motion extraction reads of one clip's root joint, measured at the
-// joint's keys once, when a player is built. Sampling the joint each frame (its keys searched,
+// joint's keys once, when the clip is bound (ClipBinding::root_motion), and shared by every
+// instance that plays the clip. Sampling the joint each frame (its keys searched,
 // its rotation normalized, both carried through the rest frames and the rotation turned onto the
 // ground) becomes a lerp of model-space positions and, for the heading, a quadratic in the
 // interval's fraction of three precomputed vectors: the same values as sampling the joint, within
@@ -15,16 +16,17 @@
 
 #include <array>
 #include <cstdint>
+#include <span>
 #include <vector>
 
 #include <glm/glm.hpp>
 
 #include "anim/clip.h"
-#include "anim/clip_sampling.h"
-#include "anim/root_motion.h"
 #include "anim/skeleton.h"
 
 namespace anim {
+
+struct RootMotionSettings;  // root_motion.h
 
 // What extraction measures at one time: the root's model-space position (only the extracted
 // axes; the others 0) and its heading as the (sin, cos) of its yaw.
@@ -46,32 +48,32 @@ struct HeadingInterval {
 };
 
 struct RootMotionTrack {
-  // False for a root sampled otherwise (cubic-spline keys): extraction then samples the joint.
+  // The joint measured (-1: none), and whether its keys could be (not for cubic-spline keys):
+  // extraction reads the track only for that joint, and samples the joint otherwise.
+  int joint = -1;
   bool exact = false;
   bool position_step = false;  // Step interpolation: a key's value holds until the next key
   bool heading_step = false;
-  bool extract_yaw = false;
-  // The root's position at each of its translation keys (one, constant, when it has fewer than
-  // two), extracted axes only, model space.
+  // The joint's model-space position at each of its translation keys (one, constant, when it
+  // has fewer than two).
   std::vector<float> position_times_s;
   std::vector<glm::vec3> positions;
   // Its rotation keys' times (one when constant) and per interval the heading's quadratic
-  // (intervals[k] from key k to key k + 1; one degenerate interval for a single key). Empty
-  // unless settings.extract_yaw.
+  // (intervals[k] from key k to key k + 1; one degenerate interval for a single key).
   std::vector<float> heading_times_s;
   std::vector<HeadingInterval> intervals;
 
-  // The heading at time_s (clamped to the track's keys), searching from cursors[0] (positions)
-  // and cursors[1] (rotations), which it moves to the intervals found.
-  RootHeading at(float time_s, std::array<std::uint32_t, 3>& cursors) const;
+  // What settings extract at time_s (clamped to the track's keys), searching from cursors[0]
+  // (positions) and cursors[1] (rotations), which it moves to the intervals found.
+  RootHeading at(float time_s, const RootMotionSettings& settings,
+                 std::array<std::uint32_t, 3>& cursors) const;
 };
 
-// The track of clip's root joint (settings.root_joint, which must be a joint of skeleton) in
-// frame (root_rest_frame of that joint), with settings' extracted axes. Allocates: built once
-// per player and clip. Not exact (exact == false) for a root with cubic-spline translation or
-// rotation keys.
-RootMotionTrack make_root_motion_track(const Clip& clip, const ClipBinding& binding,
-                                       const Skeleton& skeleton, const RootMotionSettings& settings,
-                                       const RootRestFrame& frame);
+// The track of clip's joint of skeleton, which joint_to_track maps to its clip track (bind_clip's
+// map), measured in the joint's rest frame (root_rest_frame). Allocates: built once per bound
+// clip. Empty (joint -1) for a joint outside the skeleton; not exact for a joint with
+// cubic-spline translation or rotation keys.
+RootMotionTrack make_root_motion_track(const Clip& clip, std::span<const int> joint_to_track,
+                                       const Skeleton& skeleton, int joint);
 
 }  // namespace anim

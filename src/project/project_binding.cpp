@@ -150,22 +150,25 @@ std::string bind_project(const Project& project, const importer::Character& char
   std::iota(all.begin(), all.end(), 0);
   std::vector<anim::Clip> clips;
   if (std::string e = project_clips(project, character, all, clips); !e.empty()) return e;
+  const anim::Rig rig = project_rig(character, project.rig);
+  anim::FootIkRig foot_ik_rig = importer::foot_ik_rig(character, rig);
+  // Found before binding: each clip's binding measures the root motion joint's keys.
+  anim::BindOptions root_storage = storage;
+  root_storage.root_motion_joint =
+      importer::find_root_motion_joint(character.skeleton, foot_ik_rig);
   auto bound_character = std::make_shared<anim::BoundCharacter>();
   if (std::string e =
-          anim::bind_character(character.skeleton, std::move(clips), storage, *bound_character,
+          anim::bind_character(character.skeleton, std::move(clips), root_storage, *bound_character,
                                anim::morph_channels_of(character.meshes));
       !e.empty()) {
     return character.source_path + ": " + e;
   }
-  const anim::Rig rig = project_rig(character, project.rig);
-  bound_character->foot_ik_rig = importer::foot_ik_rig(character, rig);
+  bound_character->foot_ik_rig = std::move(foot_ik_rig);
   bound_character->torso =
       anim::torso_chain(character.skeleton, bound_character->foot_ik_rig.pelvis,
                         rig.head >= 0   ? rig.head
                         : rig.neck >= 0 ? rig.neck
                                         : rig.chest);
-  bound_character->root_motion_joint =
-      importer::find_root_motion_joint(character.skeleton, bound_character->foot_ik_rig);
   bound_character->ground_motion = anim::synthesize_ground_motions(
       bound_character->skeleton, bound_character->clips, bound_character->foot_ik_rig,
       bound_character->root_motion_joint);

@@ -1,8 +1,12 @@
-// Root motion tracks: extraction from the track equals extraction by sampling the root joint, for
-// linear and step keys, a Z-up scaled armature, unnormalized and sign-flipped keys, a root without
-// keys; the heading between two keys follows nlerp's curve, not a linear angle.
+// Root motion tracks: extraction from a binding's track equals extraction by sampling the root
+// joint (a binding measured for no joint), for linear and step keys, a Z-up scaled armature,
+// unnormalized and sign-flipped keys, a root without keys; the heading between two keys follows
+// nlerp's curve, not a linear angle; a track measured for another joint is not read.
 
 #include "anim/root_motion_track.h"
+
+#include "anim/clip_sampling.h"
+#include "anim/root_motion.h"
 
 #include <cmath>
 #include <numbers>
@@ -26,7 +30,7 @@ const glm::vec3 kY(0.0f, 1.0f, 0.0f);
 struct ArmatureWalk {
   Skeleton skeleton;
   Clip clip;
-  ClipBinding binding;
+  ClipBinding binding;  // measured for the hips
   RootMotionSettings settings;
   RootRestFrame frame;
 
@@ -52,25 +56,28 @@ struct ArmatureWalk {
                             -(rotation_about(100.0f, z) * rotation_about(20.0f, x)),
                             rotation_about(170.0f, z), rotation_about(200.0f, z)};
     clip.tracks = {hips};
-    binding = bind_clip(clip, skeleton);
     settings.root_joint = 1;
+    bind();
     frame = root_rest_frame(skeleton, 1);
   }
+  void bind() { binding = bind_clip(clip, skeleton, {.root_motion_joint = 1}); }
 };
 
 // Steps from times across the clip (and past its ends, so loops wrap), of one frame and of
 // several cycles, extracted both ways with cursors of their own.
 void expect_same_steps(const ArmatureWalk& walk) {
-  const RootMotionTrack track =
-      make_root_motion_track(walk.clip, walk.binding, walk.skeleton, walk.settings, walk.frame);
-  ASSERT_TRUE(track.exact);
+  ASSERT_TRUE(walk.binding.root_motion.exact);
+  ASSERT_EQ(walk.binding.root_motion.joint, 1);
+  const ClipBinding unmeasured = bind_clip(walk.clip, walk.skeleton, {.root_motion_joint = -1});
+  ASSERT_EQ(unmeasured.root_motion.joint, -1);
   RootMotionCursor by_joint, by_track;
   for (float delta : {1.0f / 60.0f, 0.2f, -0.05f, 3.7f}) {
     for (int i = -10; i <= 130; ++i) {
       const float t = static_cast<float>(i) / 100.0f;
       const RootMotionDelta expected = extract_root_motion(
-          walk.clip, walk.binding, walk.skeleton, walk.settings, walk.frame, t, delta, by_joint);
-      const RootMotionDelta actual = extract_root_motion(walk.clip, track, t, delta, by_track);
+          walk.clip, unmeasured, walk.skeleton, walk.settings, walk.frame, t, delta, by_joint);
+      const RootMotionDelta actual = extract_root_motion(
+          walk.clip, walk.binding, walk.skeleton, walk.settings, walk.frame, t, delta, by_track);
       ASSERT_TRUE(testing::vec3_near(actual.translation, expected.translation, 2e-5f))
           << "t " << t << " delta " << delta;
       ASSERT_NEAR(actual.yaw_rad, expected.yaw_rad, 2e-5f) << "t " << t << " delta " << delta;
@@ -102,9 +109,10 @@ TEST(RootMotionTrack, ARootWithOneKeyOrNoneStandsStill) {
   walk.clip.tracks[0].translation.values = {{3, 4, 5}};
   walk.clip.tracks[0].rotation.times_s = {0.4f};
   walk.clip.tracks[0].rotation.values = {rotation_about(30.0f, glm::vec3(0, 0, 1))};
+  walk.bind();
   expect_same_steps(walk);
   walk.clip.tracks[0].joint_name = "nobody";
-  walk.binding = bind_clip(walk.clip, walk.skeleton);
+  walk.bind();
   expect_same_steps(walk);
 }
 
@@ -124,17 +132,20 @@ TEST(RootMotionTrack, TheHeadingBetweenKeysFollowsNlerp) {
   hips.rotation.times_s = {0.0f, 1.0f};
   hips.rotation.values = {glm::quat(1, 0, 0, 0), rotation_about(90.0f, kY)};
   clip.tracks = {hips};
-  const ClipBinding binding = bind_clip(clip, skeleton);
+  const ClipBinding binding = bind_clip(clip, skeleton);  // measured for joint 0, the default
+  ASSERT_TRUE(binding.root_motion.exact);
   const RootMotionSettings settings;
-  const RootMotionTrack track =
-      make_root_motion_track(clip, binding, skeleton, settings, root_rest_frame(skeleton, 0));
+  const RootRestFrame frame = root_rest_frame(skeleton, 0);
   RootMotionCursor cursor;
   const float half = kPi / 4.0f;
   const float expected = 2.0f * std::atan(std::sin(half) / (3.0f + std::cos(half)));
   EXPECT_NEAR(expected, 21.6f * kPi / 180.0f, 1e-3f);
-  EXPECT_NEAR(extract_root_motion(clip, track, 0.0f, 0.25f, cursor).yaw_rad, expected, 1e-6f);
-  EXPECT_NEAR(extract_root_motion(clip, track, 0.25f, 0.25f, cursor).yaw_rad, kPi / 4 - expected,
-              1e-6f);
+  EXPECT_NEAR(
+      extract_root_motion(clip, binding, skeleton, settings, frame, 0.0f, 0.25f, cursor).yaw_rad,
+      expected, 1e-6f);
+  EXPECT_NEAR(
+      extract_root_motion(clip, binding, skeleton, settings, frame, 0.25f, 0.25f, cursor).yaw_rad,
+      kPi / 4 - expected, 1e-6f);
 }
 
 TEST(RootMotionTrack, CubicSplineRootsAreSampledFromTheirKeysInstead) {
@@ -142,12 +153,27 @@ TEST(RootMotionTrack, CubicSplineRootsAreSampledFromTheirKeysInstead) {
   JointTrack& hips = walk.clip.tracks[0];
   hips.rotation.interpolation = Interpolation::CubicSpline;
   std::vector<glm::quat> values;
-  for (const glm::quat& q : hips.rotation.values)
+  for (const glm::quat& q : hips.rotation.values) {
     values.insert(values.end(), {glm::quat(0, 0, 0, 0), q, glm::quat(0, 0, 0, 0)});
+  }
   hips.rotation.values = values;
-  EXPECT_FALSE(
-      make_root_motion_track(walk.clip, walk.binding, walk.skeleton, walk.settings, walk.frame)
-          .exact);
+  walk.bind();
+  EXPECT_FALSE(walk.binding.root_motion.exact);
+}
+
+// A binding measured for the armature is not read for the hips: extraction samples their keys.
+TEST(RootMotionTrack, ATrackMeasuredForAnotherJointIsNotRead) {
+  ArmatureWalk walk;
+  const ClipBinding armature = bind_clip(walk.clip, walk.skeleton, {.root_motion_joint = 0});
+  ASSERT_EQ(armature.root_motion.joint, 0);
+  RootMotionCursor a, b;
+  const RootMotionDelta expected = extract_root_motion(walk.clip, walk.binding, walk.skeleton,
+                                                       walk.settings, walk.frame, 0.1f, 0.5f, a);
+  const RootMotionDelta actual = extract_root_motion(walk.clip, armature, walk.skeleton,
+                                                     walk.settings, walk.frame, 0.1f, 0.5f, b);
+  EXPECT_GT(glm::length(expected.translation), 0.1f);
+  EXPECT_TRUE(testing::vec3_near(actual.translation, expected.translation, 2e-5f));
+  EXPECT_NEAR(actual.yaw_rad, expected.yaw_rad, 2e-5f);
 }
 
 }  // namespace
