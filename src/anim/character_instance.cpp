@@ -362,13 +362,12 @@ bool CharacterInstance::foot_ik_on(const CharacterSettings& settings) const {
   return foot_ik_runs(post_process_, frame);
 }
 
-FootIkContext CharacterInstance::foot_ik_context(const CharacterSettings& settings,
-                                                 const Terrain& terrain) {
+FootIkContext CharacterInstance::foot_ik_context(const CharacterSettings& settings) {
   FootIkContext foot;
   foot.enabled = settings.foot_ik && !rig_.legs.empty();
   foot.rig = &rig_;
   foot.settings = &settings.foot_ik_settings;
-  foot.terrain = &terrain;
+  foot.ground = &ground_;
   foot.world_from_model = world_;
   foot.contacts = {contacts_.data(), rig_.legs.size()};
   foot.foot_shifts = {stride_state_.shift.data(), stride_state_.active ? rig_.legs.size() : 0};
@@ -443,6 +442,7 @@ JobResult CharacterInstance::compose_frame(float dt_s, Parameters& parameters,
     return JobResult::fail("character instance: not bound");
   }
   dt_s = std::isfinite(dt_s) ? std::clamp(dt_s, 0.0f, 0.25f) : 0.0f;
+  if (!(ground_.terrain() == terrain)) ground_ = GroundProber(terrain);
   SourceMix mix;
   if (const ExternalPose* external = std::get_if<ExternalPose>(&source_)) {
     if (JobResult r = take_external_pose(*external); !r) return r;
@@ -468,13 +468,13 @@ JobResult CharacterInstance::compose_frame(float dt_s, Parameters& parameters,
   if (JobResult r = warp_locomotion(settings_, mix.heaviest_blend_space, dt_s, model_current); !r) {
     return r;
   }
-  place_in_world(settings_, terrain);
+  place_in_world(settings_);
   // The stack (foot IK one of its entries) works on a current model pose: the warps may have
   // left one.
   if (!model_current) {
     if (JobResult r = local_to_model(character_->skeleton, local_, model_); !r) return r;
   }
-  return finish_pose(terrain, dt_s, poses_kept);
+  return finish_pose(dt_s, poses_kept);
 }
 
 // Inertialization: at the switch the offset is taken from the last two outputs.
@@ -516,7 +516,7 @@ void CharacterInstance::keep_outputs(float dt_s) {
   if (dt_s > 0.0f) last_dt_ = dt_s;
 }
 
-void CharacterInstance::place_in_world(const CharacterSettings& settings, const Terrain& terrain) {
+void CharacterInstance::place_in_world(const CharacterSettings& settings) {
   if (settings.root_motion_mode == RootMotionMode::Applied) {
     world_ = accumulate_root_motion(world_, root_step_);
   } else if (settings.foot_ik && !rig_.legs.empty()) {
@@ -528,14 +528,14 @@ void CharacterInstance::place_in_world(const CharacterSettings& settings, const 
   }
   // The character stands on the ground under its root (stairs smoothed into a ramp, so the
   // root glides rather than jumps); foot IK then fits the feet.
-  world_.translation.y = smoothed_height(terrain, world_.translation.x, world_.translation.z);
+  world_.translation.y = ground_.smoothed_height(world_.translation.x, world_.translation.z);
 }
 
 // The post-process stack (foot IK one of its entries) on the model pose, then the palettes.
-JobResult CharacterInstance::finish_pose(const Terrain& terrain, float dt_s, bool poses_kept) {
+JobResult CharacterInstance::finish_pose(float dt_s, bool poses_kept) {
   const CharacterSettings& settings = settings_;
   const Skeleton& skeleton = character_->skeleton;
-  const FootIkContext foot = foot_ik_context(settings, terrain);
+  const FootIkContext foot = foot_ik_context(settings);
   PostProcessFrame frame;
   frame.world = world_matrix();
   frame.dt_s = dt_s;

@@ -296,8 +296,8 @@ class CharacterInstance {
   void note_dominant(const WeightedSource& source);
   JobResult inertialize(float dt_s);
   void keep_outputs(float dt_s);
-  void place_in_world(const CharacterSettings& settings, const Terrain& terrain);
-  JobResult finish_pose(const Terrain& terrain, float dt_s, bool poses_kept);
+  void place_in_world(const CharacterSettings& settings);
+  JobResult finish_pose(float dt_s, bool poses_kept);
 
   JobResult evaluate_source(const WeightedSource& source, float dt_s, const Parameters& parameters,
                             std::span<Transform> out, RootMotionDelta& step);
@@ -329,7 +329,7 @@ class CharacterInstance {
   // shifts to it).
   bool foot_ik_on(const CharacterSettings& settings) const;
   // What the stack's foot-IK entry reads and writes this frame (pointing into the instance).
-  FootIkContext foot_ik_context(const CharacterSettings& settings, const Terrain& terrain);
+  FootIkContext foot_ik_context(const CharacterSettings& settings);
   // Measures root_frame_ for settings_'s root joint and forgets the clips' cursors.
   void measure_root_frame();
   void note_touched(bool poses_kept);
@@ -389,6 +389,9 @@ class CharacterInstance {
   FootIkRig rig_;  // the character's rig where it validates, else empty (no foot IK)
   FootIkState foot_ik_state_;
   FootIkDebug foot_debug_;
+  // The ground of the last frame's terrain, kept while the terrain stays the same: what depends
+  // on the terrain alone (a slope's tangent, its normal) is not worked out again every frame.
+  GroundProber ground_{Terrain{}};
   std::vector<PostProcessEntry> post_process_;
   PostProcessState post_state_;
   std::array<bool, kMaxFootIkLegs> contacts_{};

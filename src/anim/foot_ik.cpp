@@ -524,7 +524,7 @@ JobResult solve_legs(const FootSolve& solve, std::span<Transform> local, std::sp
 
 // The solve, from model holding the model pose of local.
 JobResult solve_from_model(const Skeleton& skeleton, const FootIkRig& rig,
-                           const FootIkSettings& settings, const Terrain& terrain,
+                           const FootIkSettings& settings, const GroundProber& ground,
                            const Transform& world_from_model, std::span<const bool> contacts,
                            float dt_s, FootIkState& state, std::span<Transform> local,
                            std::span<glm::mat4> model, std::span<const glm::vec3> foot_shifts,
@@ -534,7 +534,6 @@ JobResult solve_from_model(const Skeleton& skeleton, const FootIkRig& rig,
   solve.soft_fraction = std::clamp(settings.soft_fraction, 0.0f, 0.5f);
   solve.has_chest = rig.chest >= 0 && rig.spine_base >= 0;
   if (debug) debug->leg_count = solve.legs();
-  const GroundProber ground(terrain);
   // Step 1a for every foot, then 1b: the feet's dependent probes and divisions run side by side.
   std::array<FootOnGround, kMaxFootIkLegs> feet;
   for (int i = 0; i < solve.legs(); ++i) {
@@ -575,12 +574,12 @@ JobResult solve_foot_ik(const Skeleton& skeleton, const FootIkRig& rig,
     return r;
   }
   if (JobResult r = local_to_model(skeleton, local, model); !r) return r;
-  return solve_from_model(skeleton, rig, settings, terrain, world_from_model, contacts, dt_s, state,
-                          local, model, {}, debug);
+  return solve_from_model(skeleton, rig, settings, GroundProber(terrain), world_from_model,
+                          contacts, dt_s, state, local, model, {}, debug);
 }
 
 JobResult solve_foot_ik_on_model(const Skeleton& skeleton, const FootIkRig& rig,
-                                 const FootIkSettings& settings, const Terrain& terrain,
+                                 const FootIkSettings& settings, const GroundProber& ground,
                                  const Transform& world_from_model, std::span<const bool> contacts,
                                  float dt_s, FootIkState& state, std::span<Transform> local,
                                  std::span<glm::mat4> model, std::span<const glm::vec3> foot_shifts,
@@ -593,7 +592,7 @@ JobResult solve_foot_ik_on_model(const Skeleton& skeleton, const FootIkRig& rig,
   if (!foot_shifts.empty() && foot_shifts.size() != rig.legs.size()) {
     return JobResult::fail("foot IK: foot_shifts is neither empty nor one per leg");
   }
-  return solve_from_model(skeleton, rig, settings, terrain, world_from_model, contacts, dt_s, state,
+  return solve_from_model(skeleton, rig, settings, ground, world_from_model, contacts, dt_s, state,
                           local, model, foot_shifts, debug);
 }
 

@@ -192,10 +192,11 @@ JobResult solve_foot_ik(const Skeleton& skeleton, const FootIkRig& rig,
 // solve_foot_ik for a caller whose model already holds the model pose of local (a frame that
 // warped its pose first): the same, less the local_to_model that solve_foot_ik starts with.
 // foot_shifts (model space, one per leg, or empty) moves each animated foot before it is fitted
-// to the ground, as stride warping asks (its legs then solved once, here). Fails also when
-// foot_shifts is neither empty nor one per leg.
+// to the ground, as stride warping asks (its legs then solved once, here). The terrain comes as
+// a prober, which a caller solving every frame keeps while its terrain stays the same. Fails
+// also when foot_shifts is neither empty nor one per leg.
 JobResult solve_foot_ik_on_model(const Skeleton& skeleton, const FootIkRig& rig,
-                                 const FootIkSettings& settings, const Terrain& terrain,
+                                 const FootIkSettings& settings, const GroundProber& ground,
                                  const Transform& world_from_model, std::span<const bool> contacts,
                                  float dt_s, FootIkState& state, std::span<Transform> local,
                                  std::span<glm::mat4> model, std::span<const glm::vec3> foot_shifts,

@@ -70,12 +70,12 @@ bool entry_runs(const PostProcessEntry& e, const PostProcessFrame& frame, bool a
 
 JobResult run_foot_ik(const Skeleton& skeleton, const FootIkContext& c, float dt_s,
                       std::span<Transform> local, std::span<glm::mat4> model) {
-  if (c.rig == nullptr || c.settings == nullptr || c.terrain == nullptr || c.state == nullptr) {
+  if (c.rig == nullptr || c.settings == nullptr || c.ground == nullptr || c.state == nullptr) {
     return JobResult::fail(
         "post-process: the foot-IK context lacks its rig, settings, terrain "
         "or state");
   }
-  return solve_foot_ik_on_model(skeleton, *c.rig, *c.settings, *c.terrain, c.world_from_model,
+  return solve_foot_ik_on_model(skeleton, *c.rig, *c.settings, *c.ground, c.world_from_model,
                                 c.contacts, dt_s, *c.state, local, model, c.foot_shifts, c.debug);
 }
 

@@ -68,15 +68,15 @@ struct PostProcessState {
 };
 
 // What the foot-IK entry reads and writes each frame, owned by the caller (the character
-// instance): the rig and settings, the terrain and where the model stands on it, the planted
-// feet and the shifts stride warping asks of them (both empty or one per leg), the state kept
-// between frames, and where the frame's debug goes (may be null). enabled is the foot-IK toggle:
-// without it the entry is skipped as if muted.
+// instance): the rig and settings, the terrain (as its prober) and where the model stands on it,
+// the planted feet and the shifts stride warping asks of them (both empty or one per leg), the
+// state kept between frames, and where the frame's debug goes (may be null). enabled is the foot-IK
+// toggle: without it the entry is skipped as if muted.
 struct FootIkContext {
   bool enabled = false;
   const FootIkRig* rig = nullptr;
   const FootIkSettings* settings = nullptr;
-  const Terrain* terrain = nullptr;
+  const GroundProber* ground = nullptr;
   Transform world_from_model;
   std::span<const bool> contacts;
   std::span<const glm::vec3> foot_shifts;

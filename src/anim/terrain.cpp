@@ -137,21 +137,26 @@ GroundProbe probe(const Terrain& terrain, float x, float z) {
   return GroundProber(terrain).at(x, z);
 }
 
-float smoothed_height(const Terrain& terrain, float x, float z) {
+float GroundProber::smoothed_height(float x, float z) const {
   // Flat ground is its base everywhere (what probe gives), asked by every instance every frame.
-  if (terrain.shape == TerrainShape::Flat && std::isfinite(terrain.base_height_m)) {
-    return terrain.base_height_m + 0.0f;
+  if (valid_ && terrain_.shape == TerrainShape::Flat) return base_m_ + 0.0f;
+  if (!valid_ || !std::isfinite(x) || !std::isfinite(z)) return at(x, z).height_m;
+  switch (terrain_.shape) {
+    case TerrainShape::Slope:
+      return slope_height(base_m_, rise_, uphill_, x, z);
+    case TerrainShape::Stairs: {
+      const float along = glm::dot(glm::vec2(x, z), uphill_);
+      return base_m_ + terrain_.step_height_m * (along / terrain_.step_depth_m - 0.5f);
+    }
+    case TerrainShape::Flat:  // above
+    case TerrainShape::Rough:
+      break;
   }
-  if ((terrain.shape != TerrainShape::Stairs && terrain.shape != TerrainShape::Slope) ||
-      invalid_reason(terrain) || !std::isfinite(x) || !std::isfinite(z)) {
-    return probe(terrain, x, z).height_m;
-  }
-  // A slope's height wants no prober (whose normal the root does not need).
-  if (terrain.shape == TerrainShape::Slope) {
-    return slope_height(terrain.base_height_m, slope_rise(terrain), uphill_unit(terrain), x, z);
-  }
-  const float along = glm::dot(glm::vec2(x, z), uphill_unit(terrain));
-  return terrain.base_height_m + terrain.step_height_m * (along / terrain.step_depth_m - 0.5f);
+  return at(x, z).height_m;
+}
+
+float smoothed_height(const Terrain& terrain, float x, float z) {
+  return GroundProber(terrain).smoothed_height(x, z);
 }
 
 namespace {

@@ -57,11 +57,15 @@ GroundProbe probe(const Terrain& terrain, float x, float z);
 // probe for many points of one terrain: what depends on the terrain alone (its validity, the
 // uphill direction, a slope's rise and the normal of a plane or a tread) is worked out once, not
 // at every point (foot IK probes each heel and toe every frame). probe(terrain, x, z) is
-// GroundProber(terrain).at(x, z). Keeps a copy of the terrain.
+// GroundProber(terrain).at(x, z). Keeps a copy of the terrain, so that a caller probing every
+// frame can keep one prober for as long as its terrain is the same (a character instance does).
 class GroundProber {
  public:
   explicit GroundProber(const Terrain& terrain);
   GroundProbe at(float x, float z) const;
+  // smoothed_height(terrain(), x, z), from what the prober worked out once.
+  float smoothed_height(float x, float z) const;
+  const Terrain& terrain() const { return terrain_; }
 
  private:
   Terrain terrain_;
@@ -75,6 +79,7 @@ class GroundProber {
 // The ground height with stairs smoothed into the ramp through the middles of their treads; the
 // same as probe's height for the other shapes. For placing a character's root (the y of
 // world_from_model in foot IK), which should glide up stairs rather than jump at each riser.
+// GroundProber(terrain).smoothed_height(x, z).
 float smoothed_height(const Terrain& terrain, float x, float z);
 
 // A triangle grid for drawing: positions with their normals and counter-clockwise (seen from

@@ -166,6 +166,35 @@ TEST(CharacterInstance, AppliedRootMotionAccumulatesAcrossLoopsWithoutSnappingBa
   EXPECT_EQ(player.world().translation, glm::vec3(0.0f));
 }
 
+// The instance keeps the ground it worked out for the last frame's terrain: a terrain edited in
+// place between frames (the viewer's terrain panel) must still move the character onto it.
+TEST(CharacterInstance, StandsOnTheTerrainOfEachFrameWhenTheTerrainIsEditedInPlace) {
+  Fixture f;
+  CharacterInstance player;
+  ASSERT_EQ(f.play(player, {}, nullptr, {}), "");
+  CharacterSettings settings;
+  settings.root_motion_mode = RootMotionMode::Applied;
+  ASSERT_EQ(player.set_settings(settings), "");
+  Terrain ground;
+  ground.shape = TerrainShape::Slope;
+  ground.slope_deg = 45.0f;  // uphill along +z: height = z
+  for (int i = 1; i <= 10; ++i) {
+    player.set_preview(0, 0.1f * i);
+    ASSERT_TRUE(player.update(0.1f, f.parameters, ground));
+  }
+  EXPECT_NEAR(player.world().translation.z, 1.0f, 1e-3f);
+  EXPECT_NEAR(player.world().translation.y, 1.0f, 1e-3f);
+  ground.slope_deg = -45.0f;  // now downhill along +z: height = -z
+  player.set_preview(0, 1.1f);
+  ASSERT_TRUE(player.update(0.1f, f.parameters, ground));
+  EXPECT_NEAR(player.world().translation.y, -1.1f, 1e-3f);
+  ground.shape = TerrainShape::Flat;
+  ground.base_height_m = 0.5f;
+  player.set_preview(0, 1.2f);
+  ASSERT_TRUE(player.update(0.1f, f.parameters, ground));
+  EXPECT_FLOAT_EQ(player.world().translation.y, 0.5f);
+}
+
 TEST(CharacterInstance, MachineCrossfadeBlendsTheTwoClipsByTheTransitionWeight) {
   Fixture f;
   int kick = -1;

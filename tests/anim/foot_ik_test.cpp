@@ -358,8 +358,9 @@ TEST(FootIk, FootShiftsMoveTheFeetBeforeTheyAreFitted) {
   const std::array<glm::vec3, 2> shifts = {glm::vec3(0.0f, 0.0f, 0.15f),
                                            glm::vec3(0.0f, 0.0f, -0.1f)};
   const std::array<bool, 2> contacts = {};
-  ASSERT_TRUE(solve_foot_ik_on_model(b.skeleton, b.rig, {}, flat, {}, contacts, 1.0f / 60.0f,
-                                     shifted_state, shifted.local, shifted.model, shifts));
+  ASSERT_TRUE(solve_foot_ik_on_model(b.skeleton, b.rig, {}, GroundProber(flat), {}, contacts,
+                                     1.0f / 60.0f, shifted_state, shifted.local, shifted.model,
+                                     shifts));
   for (int i = 0; i < 2; ++i) {
     const int foot = b.rig.legs[static_cast<std::size_t>(i)].foot;
     EXPECT_TRUE(vec3_near(glm::vec3(shifted.model[foot][3]),
@@ -370,7 +371,7 @@ TEST(FootIk, FootShiftsMoveTheFeetBeforeTheyAreFitted) {
   expect_feet_on_ground(b, flat, shifted);
   EXPECT_LT(shifted.model[b.rig.pelvis][3].y, plain.model[b.rig.pelvis][3].y - 0.005f);
   // One shift per leg, or none.
-  EXPECT_FALSE(solve_foot_ik_on_model(b.skeleton, b.rig, {}, flat, {}, contacts, 0.0f,
+  EXPECT_FALSE(solve_foot_ik_on_model(b.skeleton, b.rig, {}, GroundProber(flat), {}, contacts, 0.0f,
                                       shifted_state, shifted.local, shifted.model,
                                       std::span<const glm::vec3>(shifts.data(), 1)));
 }

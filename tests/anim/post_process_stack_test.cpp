@@ -147,6 +147,7 @@ TEST(PostProcessStack, AMutedSpringStartsAfreshWhenItComesBack) {
 struct FootAndLook {
   testing::Biped biped = testing::make_biped();
   Terrain slope;
+  GroundProber slope_ground{slope};
   std::array<bool, 2> contacts{true, false};
   FootIkSettings settings;
   std::vector<PostProcessEntry> entries;
@@ -158,6 +159,7 @@ struct FootAndLook {
     slope.shape = TerrainShape::Slope;
     slope.slope_deg = 15.0f;
     slope.uphill_xz = {1.0f, 0.0f};
+    slope_ground = GroundProber(slope);
     entries.resize(2);
     entries[0].kind = PostProcessKind::FootIk;
     entries[1].kind = PostProcessKind::LookAt;
@@ -170,7 +172,7 @@ struct FootAndLook {
     c.enabled = true;
     c.rig = &biped.rig;
     c.settings = &settings;
-    c.terrain = &slope;
+    c.ground = &slope_ground;
     c.contacts = contacts;
     c.state = &state;
     c.debug = debug;
@@ -183,8 +185,8 @@ struct FootAndLook {
     const PostProcessEntry& look =
         entries[0].kind == PostProcessKind::LookAt ? entries[0] : entries[1];
     const auto foot = [&] {
-      EXPECT_TRUE(solve_foot_ik_on_model(s, biped.rig, settings, slope, {}, contacts, 0.0f, state,
-                                         p.local, p.model, {}));
+      EXPECT_TRUE(solve_foot_ik_on_model(s, biped.rig, settings, slope_ground, {}, contacts, 0.0f,
+                                         state, p.local, p.model, {}));
     };
     if (foot_ik_first) foot();
     EXPECT_TRUE(run_look_at(s, look.look_at, look.look_at_goal, p.local, p.model));

@@ -94,6 +94,30 @@ TEST(Terrain, SmoothedStairsRampThroughTheMiddlesOfTheTreads) {
   EXPECT_FLOAT_EQ(smoothed_height(slope, 0.5f, 2.0f), probe(slope, 0.5f, 2.0f).height_m);
 }
 
+// A character instance keeps one prober for as long as its terrain stays the same and asks it for
+// the root's height: the prober's answer is the function's, down to a root that is not finite.
+TEST(Terrain, AProbersSmoothedHeightIsTheFunctions) {
+  Terrain flat;
+  flat.base_height_m = 0.25f;
+  const GroundProber flat_ground(flat);
+  EXPECT_EQ(flat_ground.smoothed_height(1.0f, 2.0f), 0.25f);
+  EXPECT_EQ(flat_ground.smoothed_height(NAN, 2.0f), 0.25f);  // flat ground is its base anywhere
+  Terrain slope;
+  slope.shape = TerrainShape::Slope;
+  slope.slope_deg = 45.0f;
+  slope.uphill_xz = {0.0f, 2.0f};  // not unit: the prober normalizes it
+  EXPECT_NEAR(GroundProber(slope).smoothed_height(3.0f, 0.5f), 0.5f, 1e-6f);
+  EXPECT_EQ(GroundProber(slope).smoothed_height(INFINITY, 0.5f), 0.0f);  // the base, as probe
+  Terrain stairs;
+  stairs.shape = TerrainShape::Stairs;
+  stairs.step_height_m = 0.2f;
+  stairs.step_depth_m = 0.5f;
+  EXPECT_NEAR(GroundProber(stairs).smoothed_height(0.0f, 1.25f), 0.4f, 1e-6f);  // tread 2's middle
+  for (const Terrain& t : {flat, slope, stairs}) {
+    EXPECT_EQ(GroundProber(t).terrain(), t);
+  }
+}
+
 TEST(Terrain, RoughMatchesItsFormulaAtTheOrigin) {
   Terrain t;
   t.shape = TerrainShape::Rough;
