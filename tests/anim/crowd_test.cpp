@@ -36,27 +36,31 @@ struct Walker {
   }
 };
 
-// The walker bound as a character.
+// The walker bound as a character, with a graph of one 1D blend space that plays its walk.
 struct BoundWalker {
   Walker walker;
   BoundCharacter character;
   std::string error = bind_character(walker.skeleton, {walker.walk}, {}, character);
+  Parameters parameters;
+  GraphBinding walk_only;
+  BoundWalker() {
+    BlendSpaceBinding space;
+    space.name = "walk only";
+    space.one_dimensional = true;
+    space.clips = {0};
+    space.positions = {{0, 0}};
+    space.x_parameter = parameters.add("speed", ParameterType::Float);
+    walk_only.blend_spaces = {space};
+    if (error.empty()) error = bind_graph(character, parameters, walk_only);
+  }
 };
 
 TEST(Crowd, CharactersTreadInPlaceAndNeverJumpBackAtALoop) {
   const BoundWalker w;
   ASSERT_EQ(w.error, "");
   const BoundCharacter& character = w.character;
-  GraphBinding graph;
-  BlendSpaceBinding space;
-  Parameters parameters;
-  space.name = "walk only";
-  space.one_dimensional = true;
-  space.clips = {0};
-  space.positions = {{0, 0}};
-  space.x_parameter = parameters.add("speed", ParameterType::Float);
-  graph.blend_spaces = {space};
-  ASSERT_EQ(bind_graph(character, parameters, graph), "");
+  const GraphBinding& graph = w.walk_only;
+  Parameters parameters = w.parameters;
   CharacterSettings settings;  // root motion in place
   Crowd crowd;
   ASSERT_EQ(crowd.setup(character, graph, parameters, 9, 1.0f, 1.0f, settings), "");
@@ -130,16 +134,8 @@ TEST(Crowd, AFrameInTheCallersScratchGivesTheSamePalettes) {
 TEST(Crowd, RefusedSettingsLeaveEveryCopyWithWhatItPlayed) {
   const BoundWalker w;
   ASSERT_EQ(w.error, "");
-  GraphBinding graph;
-  BlendSpaceBinding space;
-  Parameters parameters;
-  space.name = "walk only";
-  space.one_dimensional = true;
-  space.clips = {0};
-  space.positions = {{0, 0}};
-  space.x_parameter = parameters.add("speed", ParameterType::Float);
-  graph.blend_spaces = {space};
-  ASSERT_EQ(bind_graph(w.character, parameters, graph), "");
+  const GraphBinding& graph = w.walk_only;
+  Parameters parameters = w.parameters;
   Crowd crowd;
   EXPECT_EQ(crowd.settings(), CharacterSettings{}) << "the defaults before setup";
   CharacterSettings played;

@@ -25,6 +25,13 @@ void open_demo(ViewerScene& scene) {
   ASSERT_EQ(scene.open(std::move(demo.character), std::move(demo.project)), "");
 }
 
+// The demo opened, its graph walking forward at 1.4 m/s.
+void open_demo_walking(ViewerScene& scene) {
+  ASSERT_NO_FATAL_FAILURE(open_demo(scene));
+  ASSERT_EQ(scene.mode, PlayMode::Graph);
+  ASSERT_EQ(scene.set_parameter("velocity_z=1.4"), "");
+}
+
 // The clip previewed on the timeline, playing.
 void preview_playing(ViewerScene& scene, int clip) {
   scene.mode = PlayMode::ClipPreview;
@@ -142,9 +149,7 @@ TEST(SlideMetering, TheDemosWalkStaysPlantedAScrubRestartsAndABlendBetweenSample
 // forgotten as motion matching takes over).
 TEST(SlideMetering, MotionMatchingIsMeteredByItsClipNotByTheGraphsPoint) {
   ViewerScene scene;
-  ASSERT_NO_FATAL_FAILURE(open_demo(scene));
-  ASSERT_EQ(scene.mode, PlayMode::Graph);
-  ASSERT_EQ(scene.set_parameter("velocity_z=1.4"), "");
+  ASSERT_NO_FATAL_FAILURE(open_demo_walking(scene));
   const ui::ViewSettings view;
   SlideMetering metering;
   for (int f = 0; f < 60; ++f) {
@@ -173,9 +178,7 @@ TEST(SlideMetering, MotionMatchingIsMeteredByItsClipNotByTheGraphsPoint) {
 // (nor the matched steps by the graph's).
 TEST(SlideMetering, MotionMatchingTakingOverOrHandingBackRestartsTheMeter) {
   ViewerScene scene;
-  ASSERT_NO_FATAL_FAILURE(open_demo(scene));
-  ASSERT_EQ(scene.mode, PlayMode::Graph);
-  ASSERT_EQ(scene.set_parameter("velocity_z=1.4"), "");
+  ASSERT_NO_FATAL_FAILURE(open_demo_walking(scene));
   const ui::ViewSettings view;
   SlideMetering metering;
   const auto play_frame = [&] {
