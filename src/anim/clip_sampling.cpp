@@ -6,6 +6,7 @@
 
 #include "anim/fast_math.h"
 #include "anim/index.h"
+#include "anim/key_interval.h"
 #include "anim/keyframe_reduction.h"
 #include "anim/math.h"
 
@@ -68,23 +69,6 @@ std::string validate_track(const Track<T>& track, float duration_s) {
   return {};
 }
 
-// Index k of the key interval [times[k], times[k+1]) holding t, for times[0] < t < times.back(),
-// when the cursor's interval and the next one missed: a few steps forward (a frame skipped
-// several keys), then binary search (seek, reverse playback, foreign cursor). Kept out of line
-// so the hot path below stays small.
-[[gnu::noinline]] std::uint32_t find_interval(const std::vector<float>& times, float t,
-                                              std::uint32_t cursor) {
-  const std::uint32_t last_interval = static_cast<std::uint32_t>(times.size()) - 2;
-  std::uint32_t k = cursor <= last_interval ? cursor : 0;
-  if (times[k] <= t) {
-    for (int step = 0; step < 4 && k <= last_interval; ++step, ++k) {
-      if (t < times[k + 1]) return k;
-    }
-  }
-  const auto upper = std::upper_bound(times.begin(), times.end(), t);
-  return static_cast<std::uint32_t>(upper - times.begin()) - 1;
-}
-
 template <typename T>
 T hermite(const T& v0, const T& out_tangent0, const T& in_tangent1, const T& v1, float s,
           float interval_s) {
@@ -129,7 +113,7 @@ template <typename T>
   } else {
     if (!(t > times[0])) return track.values[cubic ? 1 : 0];
     if (t >= times[keys - 1]) return track.values[(keys - 1) * (cubic ? 3 : 1) + (cubic ? 1 : 0)];
-    k = find_interval(track.times_s, t, k);
+    k = find_key_interval(track.times_s, t, k);
     cursor = k;
   }
   const float t0 = times[k];

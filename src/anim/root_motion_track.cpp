@@ -1,9 +1,9 @@
 #include "anim/root_motion_track.h"
 
-#include <algorithm>
 #include <cmath>
 
 #include "anim/index.h"
+#include "anim/key_interval.h"
 #include "anim/root_motion.h"
 
 namespace anim {
@@ -12,9 +12,7 @@ namespace {
 
 // Where t falls among a channel's key times: interval k (keys k and k + 1) and the fraction s of
 // t through it, as clip sampling measures them; at or before the first key s = 0 of the first
-// interval, at or after the last s = 1 of the last. A single key is interval 0 at s = 0. The
-// search starts at the cursor's interval and steps forward a few keys (a frame at a raised play
-// rate passes several) before it bisects (a seek, reverse playback).
+// interval, at or after the last s = 1 of the last. A single key is interval 0 at s = 0.
 struct KeyPosition {
   std::size_t k = 0;
   float s = 0.0f;
@@ -24,13 +22,10 @@ KeyPosition locate(const std::vector<float>& times, float t, std::uint32_t& curs
   const std::size_t keys = times.size();
   if (keys < 2 || !(t > times[0])) return {};
   if (t >= times[keys - 1]) return {keys - 2, 1.0f};
-  std::size_t k = cursor + 1 < keys && times[cursor] <= t ? cursor : 0;
-  for (int step = 0; step < 4 && !(t < times[k + 1]); ++step) ++k;
-  if (!(t < times[k + 1])) {
-    k = static_cast<std::size_t>(std::upper_bound(times.begin(), times.end(), t) - times.begin()) -
-        1;
+  if (!(cursor + 1 < keys && times[cursor] <= t && t < times[cursor + 1])) {
+    cursor = find_key_interval(times, t, cursor);
   }
-  cursor = static_cast<std::uint32_t>(k);
+  const std::size_t k = cursor;
   return {k, (t - times[k]) / (times[k + 1] - times[k])};
 }
 
