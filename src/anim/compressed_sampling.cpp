@@ -44,7 +44,7 @@ void decode(const QuantizedKey& key, const glm::vec3& min, const glm::vec3& exte
 
 // Makes key the new second key of its joint (the old second key becomes the first).
 template <bool kRotation>
-void push_key(const CompressedChannel& channel, const QuantizedKey& key, float duration_s,
+void push_key(const CompressedChannel& channel, const QuantizedKey& key, float step_s,
               DecodedChannel& state) {
   using C = DecodedChannel;
   const std::size_t j = key_joint(key);
@@ -61,7 +61,7 @@ void push_key(const CompressedChannel& channel, const QuantizedKey& key, float d
   constexpr std::size_t kV1 = C::kV0 + 4 * kComponents, kBlock = C::kV0 + 8 * kComponents;
   float* lane = state.blocks.data() + (j / 4) * kBlock + j % 4;
   const float t0 = state.t1[j];
-  const float t1 = key_time_s(key, duration_s);
+  const float t1 = key_time_s(key, step_s);
   lane[C::kT0] = t0;
   state.t1[j] = t1;
   lane[C::kInvInterval] = t1 > t0 ? 1.0f / (t1 - t0) : 0.0f;
@@ -82,6 +82,7 @@ template <bool kRotation>
 void restart(const CompressedChannel& channel, float duration_s, bool constants,
              DecodedChannel& state) {
   using C = DecodedChannel;
+  const float step_s = key_time_step_s(duration_s);
   for (const QuantizedKey& key :
        constants ? std::span(channel.constants) : std::span<const QuantizedKey>()) {
     const std::size_t j = key_joint(key);
@@ -99,10 +100,10 @@ void restart(const CompressedChannel& channel, float duration_s, bool constants,
     const std::size_t j = key_joint(channel.keys[i]);
     state.range_slot[j] = static_cast<std::uint16_t>(i);
     state.t1[j] = 0.0f;
-    push_key<kRotation>(channel, channel.keys[i], duration_s, state);
+    push_key<kRotation>(channel, channel.keys[i], step_s, state);
   }
   for (std::size_t i = animated; i < 2 * animated; ++i) {
-    push_key<kRotation>(channel, channel.keys[i], duration_s, state);
+    push_key<kRotation>(channel, channel.keys[i], step_s, state);
   }
   state.cursor = static_cast<std::uint32_t>(2 * animated);
 }
@@ -116,8 +117,9 @@ void advance(const CompressedChannel& channel, float duration_s, float t, Decode
   const QuantizedKey* keys = channel.keys.data();
   const auto count = static_cast<std::uint32_t>(channel.keys.size());
   std::uint32_t k = state.cursor;
+  const float step_s = key_time_step_s(duration_s);
   while (k < count && state.t1[key_joint(keys[k])] <= t) {
-    push_key<kRotation>(channel, keys[k], duration_s, state);
+    push_key<kRotation>(channel, keys[k], step_s, state);
     ++k;
   }
   state.cursor = k;

@@ -65,9 +65,9 @@ TEST(Quantization, VectorsRoundTripWithinHalfAStepOfTheirRange) {
 TEST(Quantization, KeyTimesAreFractionsOfTheDuration) {
   QuantizedKey key{};
   key.time = quantize_unit(0.25f / 2.0f);
-  EXPECT_NEAR(key_time_s(key, 2.0f), 0.25f, 2.0f / 65535.0f);
+  EXPECT_NEAR(key_time_s(key, key_time_step_s(2.0f)), 0.25f, 2.0f / 65535.0f);
   key.time = quantize_unit(1.0f);
-  EXPECT_EQ(key_time_s(key, 2.0f), 2.0f);
+  EXPECT_EQ(key_time_s(key, key_time_step_s(2.0f)), 2.0f);
 }
 
 // Root at the origin with one child 1 m up whose translation ramps from x = 0 to x = 1 over
