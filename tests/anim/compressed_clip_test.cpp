@@ -3,6 +3,7 @@
 // that cannot be compressed.
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <filesystem>
 #include <random>
@@ -47,6 +48,38 @@ TEST(Quantization, RotationsRoundTripWithinAQuantizationStep) {
     const float sign = glm::dot(decoded, q) < 0.0f ? -1.0f : 1.0f;
     for (int i = 0; i < 4; ++i) EXPECT_NEAR(decoded[i] * sign, q[i], 2.5e-5f) << i;
     EXPECT_NEAR(glm::length(decoded), 1.0f, 1e-6f);
+  }
+}
+
+TEST(Quantization, ADecodedRotationIsTheScalarFormulaBitForBitWhereverTheDroppedOneWas) {
+  // Stored components at the grid's ends and middle, and at random; the dropped one placed at
+  // each of the four components. The reference is the format's formula in scalar floats.
+  std::mt19937 random(7);
+  std::uniform_int_distribution<int> value(0, 65535);
+  std::vector<std::array<std::uint16_t, 3>> stored = {{0, 32768, 65535}, {65535, 65535, 65535}};
+  for (int i = 0; i < 50; ++i) {
+    stored.push_back({static_cast<std::uint16_t>(value(random)),
+                      static_cast<std::uint16_t>(value(random)),
+                      static_cast<std::uint16_t>(value(random))});
+  }
+  constexpr float kScale = 2.0f * kSmallestThreeBound / kQuantizedMax;
+  for (const auto& values : stored) {
+    for (unsigned largest = 0; largest < 4; ++largest) {
+      QuantizedKey key{};
+      key.joint = static_cast<std::uint16_t>((largest << 14) | 5u);
+      std::copy(values.begin(), values.end(), key.values);
+      std::vector<float> expected;
+      float sum = 0.0f;
+      for (std::uint16_t v : values) {
+        expected.push_back(static_cast<float>(v) * kScale - kSmallestThreeBound);
+        sum += expected.back() * expected.back();
+      }
+      // Clamped at 0 where the three alone exceed unit length (all at the grid's end).
+      expected.insert(expected.begin() + largest, std::sqrt(std::max(1.0f - sum, 0.0f)));
+      float c[4];
+      decode_rotation(key, c);
+      for (int i = 0; i < 4; ++i) EXPECT_EQ(c[i], expected[i]) << largest << " " << i;
+    }
   }
 }
 
