@@ -12,6 +12,7 @@
 #include "anim/math.h"
 #include "anim/pose.h"
 #include "anim/quantization.h"
+#include "anim/soa_transform.h"
 
 namespace anim {
 
@@ -202,6 +203,34 @@ void add_rotation_track(const QuatTrack& track, float tolerance, std::size_t j, 
       [&](std::size_t k, QuantizedKey& key) { encode_rotation(reduced.values[k], j, key); });
 }
 
+#if defined(__SSE2__)
+// Scales the constant rotations to unit length as sampling scales a group's lerped rotations
+// (simd::normalize_rotations, so to the same bits): sampling then reads them as they are.
+// Lanes without a constant stay 0.
+void normalize_constant_rotations(CompressedChannel& channel) {
+  std::vector<bool> constant_lane(channel.constant_groups.size() / 16 * 4, false);
+  for (const QuantizedKey& key : channel.constants) constant_lane[key_joint(key)] = true;
+  for (std::size_t g = 0; g < constant_lane.size() / 4; ++g) {
+    float* group = channel.constant_groups.data() + g * 16;
+    simd::SoaTransform4 s = simd::zero4();
+    s.qx = _mm_loadu_ps(group);
+    s.qy = _mm_loadu_ps(group + 4);
+    s.qz = _mm_loadu_ps(group + 8);
+    s.qw = _mm_loadu_ps(group + 12);
+    simd::normalize_rotations(s);
+    alignas(16) float unit[16];
+    _mm_store_ps(unit, s.qx);
+    _mm_store_ps(unit + 4, s.qy);
+    _mm_store_ps(unit + 8, s.qz);
+    _mm_store_ps(unit + 12, s.qw);
+    for (std::size_t lane = 0; lane < 4; ++lane) {
+      if (!constant_lane[g * 4 + lane]) continue;
+      for (std::size_t c = 0; c < 4; ++c) group[c * 4 + lane] = unit[c * 4 + lane];
+    }
+  }
+}
+#endif
+
 // The decoded constants of channel, in CompressedChannel::constant_groups' layout.
 void decode_constant_groups(std::size_t joints, bool rotation, CompressedChannel& channel) {
   const std::size_t components = rotation ? 4 : 3;
@@ -218,6 +247,9 @@ void decode_constant_groups(std::size_t joints, bool rotation, CompressedChannel
       channel.constant_groups[(j / 4) * components * 4 + c * 4 + j % 4] = value[c];
     }
   }
+#if defined(__SSE2__)
+  if (rotation) normalize_constant_rotations(channel);
+#endif
 }
 
 // Whether every joint's decoded constant in a vector channel is (1, 1, 1) within the joint's

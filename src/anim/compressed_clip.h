@@ -60,8 +60,9 @@ struct CompressedChannel {
   std::vector<std::uint8_t> animated_groups;
   std::vector<QuantizedKey> constants;  // one per constant joint; time unused
   // The constants decoded, laid out as a sampling context's first key values (group by group,
-  // component by component, one lane per joint; 3 components for vectors, 4 for rotations;
-  // zero for animated joints and the lanes past the last joint). A sampler reads the groups that
+  // component by component, one lane per joint; 3 components for vectors, 4 for rotations,
+  // scaled to unit length as sampling scales lerped ones; zero for animated joints and the lanes
+  // past the last joint). A sampler reads the groups that
   // have no animated joint here, shared by every player, instead of from its own context: a
   // crowd then reads a few hot cache lines where it read as many cold ones per instance.
   std::vector<float> constant_groups;

@@ -213,7 +213,8 @@ inline void rotations4(const CompressedClip& clip, const CompressedSamplingConte
   __m128 v[4];
   channel4<4>(clip.rotations, ctx.rotation, g, t, v);
   s.qx = v[0], s.qy = v[1], s.qz = v[2], s.qw = v[3];
-  simd::normalize_rotations(s);
+  // A group of constants is stored unit already (CompressedChannel::constant_groups).
+  if (clip.rotations.animated_groups[g] != 0) simd::normalize_rotations(s);
 }
 
 inline void scales4(const CompressedClip& clip, const CompressedSamplingContext& ctx, std::size_t g,

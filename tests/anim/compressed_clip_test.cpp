@@ -189,7 +189,9 @@ TEST(CompressClip, KeepsItsConstantsDecodedInTheSamplersLayout) {
   SamplingCache cache(ramp.clip, binding);
   std::vector<Transform> pose(2);
   ASSERT_TRUE(sample_compressed(c, 0.6f, cache.compressed, pose));
-  EXPECT_NEAR(pose[0].rotation.w, c.rotations.constant_groups[12], 1e-6f);
+  // Read as stored (unit already), to the bit.
+  EXPECT_EQ(pose[0].rotation.w, c.rotations.constant_groups[12]);
+  EXPECT_EQ(pose[0].rotation.x, c.rotations.constant_groups[0]);
   EXPECT_EQ(pose[0].scale, glm::vec3(1.0f));
 }
 
