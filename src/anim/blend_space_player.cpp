@@ -1,6 +1,8 @@
 #include "anim/blend_space_player.h"
 
 #include <cmath>
+#include <limits>
+#include <utility>
 
 #include "anim/blend_space_1d.h"
 #include "anim/ground_motion.h"
@@ -12,6 +14,9 @@ namespace {
 // How much faster than its own pace a blend played at a given phase may move and still count as
 // playing on: a machine's state speed (the editor offers up to 4) or a sync group's leader.
 constexpr double kPlayOnReach = 4.0;
+
+// BlendSpacePlayer::last_step_unwrapped_s_ of a clip that did not play.
+constexpr double kNotPlayed = std::numeric_limits<double>::quiet_NaN();
 
 // Where a step that ends at phase `to` started, for its root motion: the phase last played when
 // `to` is within reach of it (the machine's clock played on, faster or slower than the blend's own
@@ -69,6 +74,7 @@ std::string BlendSpacePlayer::build_common(const Skeleton& skeleton,
   }
   weights_.assign(clips.size(), 0.0f);
   root_cursors_.assign(clips.size(), RootMotionCursor{});
+  last_step_unwrapped_s_.assign(clips.size(), std::numeric_limits<double>::quiet_NaN());
   sync_ = build_sync_group(clips);
   return {};
 }
@@ -211,12 +217,16 @@ JobResult BlendSpacePlayer::play(float dt_s, glm::vec2 input, std::optional<doub
   const double next_phase = at_phase ? *at_phase : advance_phase(sync_, weights_, phase_, dt_s);
   out_root_motion = RootMotionDelta{};
   sampled_count_ = 0;
+  const bool continues_last_step = phase_ == last_step_phase_;
   for (int i = 0; i < static_cast<int>(clips_.size()); ++i) {
     const float w = weights_[i];
+    double& last_step_unwrapped = last_step_unwrapped_s_[as_size(i)];
+    const double unwrapped_last = std::exchange(last_step_unwrapped, kNotPlayed);
     if (w <= 0.0f) continue;
     const Clip& clip = *clips_[i];
     // Each end of the step measured once: the clip's time to sample and how far it played.
     const double unwrapped_next = unwrapped_clip_time(sync_, i, next_phase);
+    last_step_unwrapped = unwrapped_next;
     const float time = wrapped_clip_time(sync_, i, unwrapped_next);
     if (all_compressed_) {
       // Sampled below, together with the blend.
@@ -230,7 +240,9 @@ JobResult BlendSpacePlayer::play(float dt_s, glm::vec2 input, std::optional<doub
       layers_[sampled_count_++] = BlendLayer{poses_[i], w, {}};
     }
     if (settings_.extract_root_motion) {
-      const double unwrapped_now = unwrapped_clip_time(sync_, i, phase_);
+      const double unwrapped_now = continues_last_step && !std::isnan(unwrapped_last)
+                                       ? unwrapped_last
+                                       : unwrapped_clip_time(sync_, i, phase_);
       const float from = wrapped_clip_time(sync_, i, unwrapped_now);
       const auto played = static_cast<float>(unwrapped_next - unwrapped_now);
       const GroundMotion* ground = ground_.empty() ? nullptr : ground_[i];
@@ -242,6 +254,7 @@ JobResult BlendSpacePlayer::play(float dt_s, glm::vec2 input, std::optional<doub
       out_root_motion.yaw_rad += w * step.yaw_rad;
     }
   }
+  last_step_phase_ = next_phase;
   phase_ = wrap_phase(sync_, next_phase);
 
   const auto count = as_size(sampled_count_);

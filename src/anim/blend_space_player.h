@@ -4,6 +4,7 @@
 // blends them, and returns the blended root motion of the same step.
 
 #include <cstdint>
+#include <limits>
 #include <optional>
 #include <span>
 #include <string>
@@ -130,6 +131,10 @@ class BlendSpacePlayer {
   BlendSpacePlayerSettings settings_;
   RootRestFrame root_frame_;  // of settings_.root_motion.root_joint, measured when built
   std::vector<RootMotionCursor> root_cursors_;  // per clip: where its last root step ended
+  // Per clip: its unwrapped time at phase last_step_phase_, where the last step ended (NaN for a
+  // clip not played then); the next step starts there unless the phase wrapped or jumped since.
+  std::vector<double> last_step_unwrapped_s_;
+  double last_step_phase_ = std::numeric_limits<double>::quiet_NaN();
   glm::vec2 point_{0.0f};
   bool point_set_ = false;
   double phase_ = 0.0;

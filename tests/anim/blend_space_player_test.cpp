@@ -79,6 +79,22 @@ TEST_F(BlendSpacePlayerTest, RootMotionAccumulatesSmoothlyAcrossLoops) {
   EXPECT_NEAR(travelled, 50.0f / 3.0f, 1e-2f);
 }
 
+TEST_F(BlendSpacePlayerTest, AClipThatRejoinsTheBlendStepsFromWhereItsClockIsNow) {
+  BlendSpacePlayer player;
+  ASSERT_EQ(player.build_1d(skeleton, clips, bindings, speeds, {}), "");
+  // Both clips, then run alone for a third of a second (walk out of the blend: two thirds of
+  // run's cycle, so the phase is elsewhere), then both again: each frame's step is that
+  // frame's, walk's first one back included (not one from where it last played).
+  const float speed_of[] = {2.0f, 3.0f, 2.0f};
+  const float step_of[] = {(5.0f / 3.0f) / 60.0f, 3.0f / 60.0f, (5.0f / 3.0f) / 60.0f};
+  for (int part = 0; part < 3; ++part) {
+    for (int frame = 0; frame < 20; ++frame) {
+      ASSERT_TRUE(player.update(1.0f / 60.0f, {speed_of[part], 0.0f}, pose, step));
+      EXPECT_NEAR(step.translation.z, step_of[part], 1e-4f) << part << " " << frame;
+    }
+  }
+}
+
 TEST_F(BlendSpacePlayerTest, SkipsNegligibleClipsAndKeepsTheSumAtOne) {
   BlendSpacePlayer player;
   ASSERT_EQ(player.build_1d(skeleton, clips, bindings, speeds, {}), "");
