@@ -231,12 +231,9 @@ void interpolate(const CompressedClip& clip, const CompressedSamplingContext& ct
     simd::SoaTransform4 s = simd::zero4();
     translations4(clip, ctx, g / 4, t, s);
     rotations4(clip, ctx, g / 4, t, s);
-    if (clip.unit_scales) {
-      s.sx = s.sy = s.sz = _mm_set1_ps(1.0f);
-    } else {
-      scales4(clip, ctx, g / 4, t, s);
-    }
-    simd::store(s, &out[g], static_cast<int>(std::min<std::size_t>(4, out.size() - g)));
+    if (!clip.unit_scales) scales4(clip, ctx, g / 4, t, s);
+    simd::store(s, &out[g], static_cast<int>(std::min<std::size_t>(4, out.size() - g)),
+                clip.unit_scales);
   }
 }
 
@@ -265,13 +262,12 @@ void interpolate_blended(std::span<const CompressedBlendInput> inputs, float inv
     simd::SoaTransform4 sum = simd::zero4();
     add_channel<translations4, simd::add_weighted_translations>(inputs, inv_total, g / 4, sum);
     add_channel<rotations4, simd::add_weighted_rotations>(inputs, inv_total, g / 4, sum);
-    if (unit_scales) {
-      sum.sx = sum.sy = sum.sz = _mm_set1_ps(1.0f);
-    } else {
+    if (!unit_scales) {
       add_channel<scales4, simd::add_weighted_scales>(inputs, inv_total, g / 4, sum);
     }
     simd::normalize_rotations(sum);
-    simd::store(sum, &out[g], static_cast<int>(std::min<std::size_t>(4, out.size() - g)));
+    simd::store(sum, &out[g], static_cast<int>(std::min<std::size_t>(4, out.size() - g)),
+                unit_scales);
   }
 }
 

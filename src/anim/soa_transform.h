@@ -48,19 +48,24 @@ inline SoaTransform4 load4(const Transform* t) {
   return s;
 }
 
-// Writes the first count (1 to 4) lanes of s to t[0..count). A translation is stored four floats
-// wide (its fourth lands on rotation.x, written next), a scale as two and one, as it ends the
-// transform and the next one may not exist.
-inline void store(const SoaTransform4& s, Transform* t, int count) {
+// Writes the first count (1 to 4) lanes of s to t[0..count); with unit_scales, scales of
+// (1, 1, 1) without reading s's. A translation is stored four floats wide (its fourth lands on
+// rotation.x, written next), a scale as two and one, as it ends the transform and the next one
+// may not exist.
+inline void store(const SoaTransform4& s, Transform* t, int count, bool unit_scales = false) {
   __m128 tx = s.tx, ty = s.ty, tz = s.tz, tw = _mm_setzero_ps();
   __m128 qx = s.qx, qy = s.qy, qz = s.qz, qw = s.qw;
-  __m128 sx = s.sx, sy = s.sy, sz = s.sz, sw = _mm_setzero_ps();
   _MM_TRANSPOSE4_PS(tx, ty, tz, tw);
   _MM_TRANSPOSE4_PS(qx, qy, qz, qw);
-  _MM_TRANSPOSE4_PS(sx, sy, sz, sw);
   const __m128 translations[4] = {tx, ty, tz, tw};
   const __m128 rotations[4] = {qx, qy, qz, qw};
-  const __m128 scales[4] = {sx, sy, sz, sw};
+  __m128 scales[4];
+  if (unit_scales) {
+    scales[0] = scales[1] = scales[2] = scales[3] = _mm_set1_ps(1.0f);
+  } else {
+    scales[0] = s.sx, scales[1] = s.sy, scales[2] = s.sz, scales[3] = _mm_setzero_ps();
+    _MM_TRANSPOSE4_PS(scales[0], scales[1], scales[2], scales[3]);
+  }
   for (int i = 0; i < count; ++i) {
     float* dst = &t[i].translation.x;
     _mm_storeu_ps(dst, translations[i]);
