@@ -312,11 +312,12 @@ void expect_same_solution(const TwoBoneIkSolution& a, const TwoBoneIkSolution& b
 }
 
 // Random chains, some of them degenerate the ways the solve guards against: a zero-length bone,
-// a straight chain, a target at the root, a pole along the line, a non-finite target.
+// a straight chain, a target at the root, a pole along the line, a non-finite target, a chain
+// folded onto its root, no pole, a target at full reach.
 TwoBoneIkChain random_chain(std::mt19937& random) {
   std::uniform_real_distribution<float> coordinate(-1.0f, 1.0f);
   std::uniform_real_distribution<float> unit_interval(0.0f, 1.0f);
-  std::uniform_int_distribution<int> oddity(0, 9);
+  std::uniform_int_distribution<int> oddity(0, 13);
   auto point = [&] {
     return glm::vec3(coordinate(random), coordinate(random), coordinate(random));
   };
@@ -344,6 +345,17 @@ TwoBoneIkChain random_chain(std::mt19937& random) {
     case 5:
       c.goal.target = c.root + 3.0f * (c.goal.target - c.root);
       break;  // out of reach
+    case 6:
+      c.end = c.root;
+      break;
+    case 7:
+      c.goal.pole = glm::vec3(0.0f);
+      break;
+    case 8:
+      c.goal.target = c.root + (glm::length(c.mid - c.root) + glm::length(c.end - c.mid)) *
+                                   glm::normalize(c.goal.target - c.root);
+      c.goal.soft_fraction = 0.0f;
+      break;
     default:
       break;
   }
