@@ -574,6 +574,12 @@ glm::quat matrix_rotation(std::span<const glm::mat4> model, int joint) {
   return joint == kNoParent ? kIdentity : model_rotation(model[joint]);
 }
 
+// Whether goal turns the end joint: a positive rotation weight and a usable rotation.
+bool turns_end(const TwoBoneIkGoal& goal) {
+  return goal.rotation_weight > 0.0f && finite(goal.end_rotation) &&
+         glm::dot(goal.end_rotation, goal.end_rotation) > 0.0f;
+}
+
 // Writes the rotations of solution s of the chain's joints into local. The chain's model
 // rotations before the turns: the root's parent's (root_parent, read from its matrix), each
 // joint's below it composed from its parent's where the parent is in the chain (cheaper than
@@ -591,27 +597,111 @@ void write_chain_rotations(const Skeleton& skeleton, std::span<const glm::mat4> 
   const glm::quat mid_now = mid_parent * mid.rotation;  // read before the mid turns
 
   // A model-space turn D of a joint whose parent has model rotation P (after the changes
-  // above it) changes its local rotation L to P^-1 * D * P * L. Model rotations are unit, so
-  // their inverse is their conjugate.
-  root.rotation =
-      glm::normalize(glm::conjugate(root_parent) * s.root_delta * root_parent * root.rotation);
+  // above it) and whose model rotation is N changes its local rotation to P^-1 * D * N. Model
+  // rotations are unit, so their inverse is their conjugate.
+  root.rotation = glm::normalize(glm::conjugate(root_parent) * (s.root_delta * root_now));
   // The mid's parent turned with root_delta, which cancels: only mid_delta remains.
-  mid.rotation =
-      glm::normalize(glm::conjugate(mid_parent) * s.mid_delta * mid_parent * mid.rotation);
+  mid.rotation = glm::normalize(glm::conjugate(mid_parent) * (s.mid_delta * mid_now));
 
-  const float rotation_weight = std::clamp(goal.rotation_weight, 0.0f, 1.0f);
-  if (rotation_weight > 0.0f && finite(goal.end_rotation) &&
-      glm::length(goal.end_rotation) > 0.0f) {
+  if (turns_end(goal)) {
     const glm::quat turn = s.root_delta * s.mid_delta;
     const int end_parent_joint = skeleton.parents[joints.end];
     const glm::quat end_parent_now =
         end_parent_joint == joints.mid ? mid_now : matrix_rotation(model, end_parent_joint);
     const glm::quat end_parent = turn * end_parent_now;
     const glm::quat end_now = turn * (end_parent_now * local[joints.end].rotation);
-    const glm::quat end_goal = slerp(end_now, glm::normalize(goal.end_rotation), rotation_weight);
+    const glm::quat end_goal = slerp(end_now, glm::normalize(goal.end_rotation),
+                                     std::clamp(goal.rotation_weight, 0.0f, 1.0f));
     local[joints.end].rotation = glm::normalize(glm::conjugate(end_parent) * end_goal);
   }
 }
+
+#if defined(__SSE2__)
+namespace lanes {
+
+// Quaternions a and b as lanes 0 and 1 (lanes 2 and 3 are unused).
+Quat load(const glm::quat& a, const glm::quat& b) {
+  const __m128 xy = _mm_unpacklo_ps(_mm_loadu_ps(&a.x), _mm_loadu_ps(&b.x));  // ax bx ay by
+  const __m128 zw = _mm_unpackhi_ps(_mm_loadu_ps(&a.x), _mm_loadu_ps(&b.x));  // az bz aw bw
+  return {xy, _mm_movehl_ps(xy, xy), zw, _mm_movehl_ps(zw, zw)};
+}
+
+Quat conjugate(const Quat& q) {
+  const __m128 sign = splat(-0.0f);
+  return {_mm_xor_ps(q.x, sign), _mm_xor_ps(q.y, sign), _mm_xor_ps(q.z, sign), q.w};
+}
+
+// glm::normalize of a quaternion: the identity where its length is not positive.
+Quat normalize_or_identity(const Quat& q) {
+  const __m128 length =
+      _mm_sqrt_ps(add(add(mul(q.w, q.w), mul(q.x, q.x)), add(mul(q.y, q.y), mul(q.z, q.z))));
+  const __m128 positive = _mm_cmpgt_ps(length, _mm_setzero_ps());
+  const __m128 inverse = _mm_and_ps(positive, _mm_div_ps(splat(1.0f), length));
+  return {mul(q.x, inverse), mul(q.y, inverse), mul(q.z, inverse),
+          select(positive, mul(q.w, inverse), splat(1.0f))};
+}
+
+}  // namespace lanes
+
+// write_chain_rotations for two chains whose mid joint is the root's child and end joint the
+// mid's, on disjoint joints, in lanes: the same operations, so the same rotations.
+void write_chain_pair_rotations(std::span<Transform> local,
+                                const std::array<TwoBoneIkJoints, 2>& joints,
+                                const std::array<TwoBoneIkGoal, 2>& goals,
+                                const std::array<TwoBoneIkSolution, 2>& s,
+                                const std::array<glm::quat, 2>& root_parents) {
+  using namespace lanes;
+  Transform& root0 = local[joints[0].root];
+  Transform& root1 = local[joints[1].root];
+  Transform& mid0 = local[joints[0].mid];
+  Transform& mid1 = local[joints[1].mid];
+  const Quat root_parent = load(root_parents[0], root_parents[1]);
+  const Quat root_delta = load(s[0].root_delta, s[1].root_delta);
+  const Quat mid_delta = load(s[0].mid_delta, s[1].mid_delta);
+  const Quat root_now = product(root_parent, load(root0.rotation, root1.rotation));
+  const Quat mid_now = product(root_now, load(mid0.rotation, mid1.rotation));
+  const std::array<glm::quat, 2> roots = lanes01(
+      normalize_or_identity(product(conjugate(root_parent), product(root_delta, root_now))));
+  const std::array<glm::quat, 2> mids =
+      lanes01(normalize_or_identity(product(conjugate(root_now), product(mid_delta, mid_now))));
+  root0.rotation = roots[0];
+  root1.rotation = roots[1];
+  mid0.rotation = mids[0];
+  mid1.rotation = mids[1];
+
+  const std::array<bool, 2> turned{turns_end(goals[0]), turns_end(goals[1])};
+  if (!turned[0] && !turned[1]) return;
+  Transform& end0 = local[joints[0].end];
+  Transform& end1 = local[joints[1].end];
+  const Quat turn = product(root_delta, mid_delta);
+  const Quat end_parent = product(turn, mid_now);
+  const Quat end_now = product(turn, product(mid_now, load(end0.rotation, end1.rotation)));
+  const Quat end_rotation =
+      normalize_or_identity(load(goals[0].end_rotation, goals[1].end_rotation));
+  Quat end_goal;
+  const std::array<float, 2> weights{std::clamp(goals[0].rotation_weight, 0.0f, 1.0f),
+                                     std::clamp(goals[1].rotation_weight, 0.0f, 1.0f)};
+  if ((!turned[0] || weights[0] >= 1.0f) && (!turned[1] || weights[1] >= 1.0f)) {
+    // slerp at its end: the goal rotation in the hemisphere of the animated one, normalized.
+    const __m128 dot = add(add(mul(end_now.w, end_rotation.w), mul(end_now.x, end_rotation.x)),
+                           add(mul(end_now.y, end_rotation.y), mul(end_now.z, end_rotation.z)));
+    const __m128 flip = _mm_and_ps(_mm_cmplt_ps(dot, _mm_setzero_ps()), splat(-0.0f));
+    end_goal =
+        normalize_or_identity({_mm_xor_ps(end_rotation.x, flip), _mm_xor_ps(end_rotation.y, flip),
+                               _mm_xor_ps(end_rotation.z, flip), _mm_xor_ps(end_rotation.w, flip)});
+  } else {
+    const std::array<glm::quat, 2> now = lanes01(end_now), goal = lanes01(end_rotation);
+    auto slerped = [&](std::size_t k) {
+      return turned[k] ? slerp(now[k], goal[k], weights[k]) : now[k];
+    };
+    end_goal = load(slerped(0), slerped(1));
+  }
+  const std::array<glm::quat, 2> ends =
+      lanes01(normalize_or_identity(product(conjugate(end_parent), end_goal)));
+  if (turned[0]) end0.rotation = ends[0];
+  if (turned[1]) end1.rotation = ends[1];
+}
+#endif
 
 const char* check_sizes(const Skeleton& skeleton, std::span<const glm::mat4> model,
                         std::span<Transform> local) {
@@ -691,6 +781,22 @@ const char* validate(const Skeleton& skeleton, const TwoBoneIkJoints& joints) {
   const glm::quat root_parent0 = matrix_rotation(model, parent0);
   const glm::quat root_parent1 =
       parent1 == parent0 ? root_parent0 : matrix_rotation(model, parent1);
+#if defined(__SSE2__)
+  auto direct = [&](const TwoBoneIkJoints& chain) {
+    return skeleton.parents[chain.mid] == chain.root && skeleton.parents[chain.end] == chain.mid;
+  };
+  auto disjoint = [](const TwoBoneIkJoints& a, const TwoBoneIkJoints& b) {
+    for (const int j : {a.root, a.mid, a.end}) {
+      if (j == b.root || j == b.mid || j == b.end) return false;
+    }
+    return true;
+  };
+  if (direct(joints[0]) && direct(joints[1]) && disjoint(joints[0], joints[1])) {
+    write_chain_pair_rotations(local, joints, goals, s, {root_parent0, root_parent1});
+    if (out_solutions) *out_solutions = s;
+    return JobResult::ok();
+  }
+#endif
   write_chain_rotations(skeleton, model, local, joints[0], goals[0], s[0], root_parent0);
   write_chain_rotations(skeleton, model, local, joints[1], goals[1], s[1], root_parent1);
   if (out_solutions) *out_solutions = s;
