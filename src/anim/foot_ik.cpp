@@ -496,7 +496,7 @@ JobResult solve_legs(const FootSolve& solve, std::span<Transform> local, std::sp
   bool all_attached = true;
   for (const Leg& leg : solve.rig.legs) all_attached = all_attached && leg.foot_attached;
   // Goals read model, which the IK does not change (it writes local): each is made where it is
-  // used. Solutions are kept only for the debug view.
+  // used. Of the solutions the debug view keeps whether the target was reached.
   auto goal = [&](int i) { return leg_goal(solve, i, model_from_world, model); };
   auto joints = [&](int i) {
     const Leg& leg = nth(solve.rig.legs, i);
@@ -507,14 +507,6 @@ JobResult solve_legs(const FootSolve& solve, std::span<Transform> local, std::sp
   for (; all_attached && i + 1 < legs; i += 2) {
     const std::array<TwoBoneIkJoints, 2> pair_joints{joints(i), joints(i + 1)};
     const std::array<TwoBoneIkGoal, 2> pair_goals{goal(i), goal(i + 1)};
-    if (!debug) {
-      if (const JobResult r =
-              apply_two_bone_ik_pair(skeleton, model, local, pair_joints, pair_goals);
-          !r) {
-        return r;
-      }
-      continue;
-    }
     std::array<TwoBoneIkSolution, 2> pair;
     if (const JobResult r =
             apply_two_bone_ik_pair(skeleton, model, local, pair_joints, pair_goals, &pair);
