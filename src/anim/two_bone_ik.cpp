@@ -58,6 +58,11 @@ glm::quat turn_by_difference(Angle a, Angle b, const glm::vec3& axis) {
   return glm::normalize(glm::quat(1.0f + c, axis * s));
 }
 
+// Unit q or -q, whichever has w >= 0: the one nearer the identity (slerp's choice).
+glm::quat identity_hemisphere(const glm::quat& q) {
+  return q.w < 0.0f ? -q : q;
+}
+
 // The reach actually used for a target at distance d: d itself inside [shortest, soft_start],
 // then an exponential approach to full length, so the reach is smooth in d and never reaches
 // full extension. Below the shortest reach the chain cannot fold further.
@@ -255,8 +260,14 @@ std::array<TwoBoneIkSolution, N> turn_chains(const std::array<TwoBoneIkChain, N>
       continue;
     }
     const float weight = std::clamp(c.goal.position_weight, 0.0f, 1.0f);
-    s.root_delta = slerp(kIdentity, glm::normalize(root_delta[k]), weight);
-    s.mid_delta = slerp(kIdentity, mid_bend[k], weight);
+    if (weight >= 1.0f) {
+      // What slerp from the identity gives at its end, without normalizing twice.
+      s.root_delta = identity_hemisphere(glm::normalize(root_delta[k]));
+      s.mid_delta = identity_hemisphere(mid_bend[k]);
+    } else {
+      s.root_delta = slerp(kIdentity, glm::normalize(root_delta[k]), weight);
+      s.mid_delta = slerp(kIdentity, mid_bend[k], weight);
+    }
     s.mid = c.root + s.root_delta * mk.upper_v;
     s.end = s.mid + s.root_delta * (s.mid_delta * mk.lower_v);
     s.reached = weight == 1.0f && std::fabs(mk.reach - mk.distance) <= 1e-4f * mk.full;
@@ -521,15 +532,15 @@ std::array<TwoBoneIkSolution, 2> solve_chain_pair(const std::array<TwoBoneIkChai
                 select(twisted, twisted_delta.z, root_delta.z),
                 select(twisted, twisted_delta.w, root_delta.w)};
 
-  // At full weight slerp(identity, q, 1) is q normalized, in identity's hemisphere (w >= 0).
+  // At full weight the turns are taken as they are, in the identity's hemisphere (w >= 0).
   const __m128 weight = clamp(position_weight, 0.0f, 1.0f);
   rare = _mm_or_ps(rare, _mm_cmpneq_ps(weight, one));
   Quat root_turn = normalize(root_delta);
   const __m128 flip = _mm_and_ps(_mm_cmplt_ps(root_turn.w, zero), splat(-0.0f));
-  root_turn = normalize({_mm_xor_ps(root_turn.x, flip), _mm_xor_ps(root_turn.y, flip),
-                         _mm_xor_ps(root_turn.z, flip), _mm_xor_ps(root_turn.w, flip)});
-  // mid_bend's w, (1 + c) over a length, is positive: no flip.
-  const Quat mid_turn = normalize(mid_bend);
+  root_turn = {_mm_xor_ps(root_turn.x, flip), _mm_xor_ps(root_turn.y, flip),
+               _mm_xor_ps(root_turn.z, flip), _mm_xor_ps(root_turn.w, flip)};
+  // mid_bend's w, (1 + c) over a length, is positive: it is in the identity's hemisphere.
+  const Quat& mid_turn = mid_bend;
   const Vec3 new_mid = add(root, rotate(root_turn, upper_v));
   const Vec3 new_end = add(new_mid, rotate(root_turn, rotate(mid_turn, lower_v)));
   const __m128 reached = _mm_cmple_ps(abs(sub(reach, distance)), mul(splat(1e-4f), full));
