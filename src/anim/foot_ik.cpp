@@ -307,8 +307,8 @@ struct FootSolve {
 };
 
 // Where step 1a leaves foot i: its sole points and ankle in the world, moved by its lock, and
-// the ground under them.
-// Every field is written by probe_foot (none is initialized: solves keep an array of these).
+// the ground under them. probe_foot writes every field, so none has an initializer (the solve
+// keeps an array of these, which would otherwise be zeroed each frame).
 struct FootOnGround {
   glm::vec3 heel;
   glm::vec3 toe;
