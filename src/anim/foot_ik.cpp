@@ -283,7 +283,18 @@ struct FootSolve {
   float weight = 0.0f;
   float soft_fraction = 0.0f;
   bool has_chest = false;
-  std::array<FootTarget, kMaxFootIkLegs> targets{};
+  // Step 1 writes a leg's target before it is read: the array is left uninitialized (the
+  // constructor below keeps the solve from zeroing it).
+  std::array<FootTarget, kMaxFootIkLegs> targets;
+
+  FootSolve(const Skeleton& skeleton, const FootIkRig& rig, const FootIkSettings& settings,
+            const Transform& world, std::span<const bool> contacts, float dt_s)
+      : skeleton(skeleton),
+        rig(rig),
+        settings(settings),
+        world(world),
+        contacts(contacts),
+        dt_s(dt_s) {}
 
   int legs() const { return static_cast<int>(rig.legs.size()); }
   bool carried_by_chest(int i) const { return has_chest && nth(rig.legs, i).front; }
@@ -296,14 +307,15 @@ struct FootSolve {
 };
 
 // Where step 1a leaves foot i: its sole points and ankle in the world, moved by its lock, and
-// the ground under them.
+// the ground under them. probe_foot writes every field, so none has an initializer (the solve
+// keeps an array of these, which would otherwise be zeroed each frame).
 struct FootOnGround {
-  glm::vec3 heel{0.0f};
-  glm::vec3 toe{0.0f};
-  glm::vec3 ankle{0.0f};
-  float heel_lift = 0.0f;
-  float toe_lift = 0.0f;
-  bool planted = false;
+  glm::vec3 heel;
+  glm::vec3 toe;
+  glm::vec3 ankle;
+  float heel_lift;
+  float toe_lift;
+  bool planted;
   GroundProbe heel_ground;
   GroundProbe toe_ground;
 };
@@ -421,8 +433,10 @@ JobResult move_body(const FootSolve& solve, const FootIkState& state, std::span<
   const Skeleton& skeleton = solve.skeleton;
   const FootIkRig& rig = solve.rig;
   const float world_scale = solve.world.scale.y;
+  // World rotations are unit (as anim::inverse takes them): the conjugate inverts them, without
+  // glm::inverse's four divisions.
   const glm::vec3 offset_model =
-      glm::inverse(solve.world.rotation) *
+      glm::conjugate(solve.world.rotation) *
       glm::vec3(0.0f, solve.weight * state.pelvis_offset_m / world_scale, 0.0f);
   const int parent = skeleton.parents[rig.pelvis];
   const glm::vec3 offset_parent =
@@ -465,7 +479,7 @@ TwoBoneIkGoal leg_goal(const FootSolve& solve, int i, const Transform& model_fro
   goal.pole = position(model[leg.calf]) - 0.5f * (hip + ankle) +
               1e-3f * glm::length(ankle - hip) * leg.knee_forward;
   goal.position_weight = solve.weight;
-  goal.end_rotation = glm::inverse(solve.world.rotation) * target.rotation;
+  goal.end_rotation = glm::conjugate(solve.world.rotation) * target.rotation;
   goal.rotation_weight = solve.weight;
   goal.soft_fraction = solve.soft_fraction;
   return goal;
@@ -479,42 +493,41 @@ JobResult solve_legs(const FootSolve& solve, std::span<Transform> local, std::sp
   const Skeleton& skeleton = solve.skeleton;
   const int legs = solve.legs();
   const Transform model_from_world = inverse(solve.world);
-  std::array<TwoBoneIkGoal, kMaxFootIkLegs> goals;
-  std::array<TwoBoneIkSolution, kMaxFootIkLegs> solutions;
   bool all_attached = true;
-  for (int i = 0; i < legs; ++i) {
-    nth(goals, i) = leg_goal(solve, i, model_from_world, model);
-    all_attached = all_attached && nth(solve.rig.legs, i).foot_attached;
-  }
+  for (const Leg& leg : solve.rig.legs) all_attached = all_attached && leg.foot_attached;
+  // Goals read model, which the IK does not change (it writes local): each is made where it is
+  // used. Of the solutions the debug view keeps whether the target was reached.
+  auto goal = [&](int i) { return leg_goal(solve, i, model_from_world, model); };
   auto joints = [&](int i) {
     const Leg& leg = nth(solve.rig.legs, i);
     return TwoBoneIkJoints{leg.thigh, leg.calf, leg.foot};
   };
+  std::array<bool, kMaxFootIkLegs> reached{};
   int i = 0;
   for (; all_attached && i + 1 < legs; i += 2) {
+    const std::array<TwoBoneIkJoints, 2> pair_joints{joints(i), joints(i + 1)};
+    const std::array<TwoBoneIkGoal, 2> pair_goals{goal(i), goal(i + 1)};
     std::array<TwoBoneIkSolution, 2> pair;
     if (const JobResult r =
-            apply_two_bone_ik_pair(skeleton, model, local, {joints(i), joints(i + 1)},
-                                   {nth(goals, i), nth(goals, i + 1)}, &pair);
+            apply_two_bone_ik_pair(skeleton, model, local, pair_joints, pair_goals, &pair);
         !r) {
       return r;
     }
-    nth(solutions, i) = pair[0];
-    nth(solutions, i + 1) = pair[1];
+    nth(reached, i) = pair[0].reached;
+    nth(reached, i + 1) = pair[1].reached;
   }
   for (; i < legs; ++i) {
+    TwoBoneIkSolution solution;
     if (!nth(solve.rig.legs, i).foot_attached) {
-      nth(solutions, i) =
-          place_detached_foot(skeleton, nth(solve.rig.legs, i), nth(goals, i), model, local);
-    } else if (const JobResult r = apply_two_bone_ik(skeleton, model, local, joints(i),
-                                                     nth(goals, i), &nth(solutions, i));
+      solution = place_detached_foot(skeleton, nth(solve.rig.legs, i), goal(i), model, local);
+    } else if (const JobResult r =
+                   apply_two_bone_ik(skeleton, model, local, joints(i), goal(i), &solution);
                !r) {
       return r;
     }
+    nth(reached, i) = solution.reached;
   }
-  for (int leg = 0; debug && leg < legs; ++leg) {
-    nth(debug->feet, leg).reached = nth(solutions, leg).reached;
-  }
+  for (int leg = 0; debug && leg < legs; ++leg) nth(debug->feet, leg).reached = nth(reached, leg);
   if (!all_attached) return local_to_model(skeleton, local, model);
   for (const Leg& leg : solve.rig.legs) {
     if (const JobResult r = local_to_model_below(skeleton, local, leg.thigh, model); !r) return r;

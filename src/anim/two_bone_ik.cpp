@@ -4,6 +4,10 @@
 #include <array>
 #include <cmath>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 #include "anim/fast_math.h"
 #include "anim/index.h"
 #include "anim/math.h"
@@ -52,6 +56,11 @@ glm::quat turn_by_difference(Angle a, Angle b, const glm::vec3& axis) {
   const float s = a.sin * b.cos - a.cos * b.sin;
   if (1.0f + c < 1e-6f) return glm::angleAxis(std::atan2(s, c), axis);
   return glm::normalize(glm::quat(1.0f + c, axis * s));
+}
+
+// Unit q or -q, whichever has w >= 0: the one nearer the identity (slerp's choice).
+glm::quat identity_hemisphere(const glm::quat& q) {
+  return q.w < 0.0f ? -q : q;
 }
 
 // The reach actually used for a target at distance d: d itself inside [shortest, soft_start],
@@ -251,8 +260,14 @@ std::array<TwoBoneIkSolution, N> turn_chains(const std::array<TwoBoneIkChain, N>
       continue;
     }
     const float weight = std::clamp(c.goal.position_weight, 0.0f, 1.0f);
-    s.root_delta = slerp(kIdentity, glm::normalize(root_delta[k]), weight);
-    s.mid_delta = slerp(kIdentity, mid_bend[k], weight);
+    if (weight >= 1.0f) {
+      // What slerp from the identity gives at its end, without normalizing twice.
+      s.root_delta = identity_hemisphere(glm::normalize(root_delta[k]));
+      s.mid_delta = identity_hemisphere(mid_bend[k]);
+    } else {
+      s.root_delta = slerp(kIdentity, glm::normalize(root_delta[k]), weight);
+      s.mid_delta = slerp(kIdentity, mid_bend[k], weight);
+    }
     s.mid = c.root + s.root_delta * mk.upper_v;
     s.end = s.mid + s.root_delta * (s.mid_delta * mk.lower_v);
     s.reached = weight == 1.0f && std::fabs(mk.reach - mk.distance) <= 1e-4f * mk.full;
@@ -265,9 +280,315 @@ std::array<TwoBoneIkSolution, N> solve_chains(const std::array<TwoBoneIkChain, N
   return turn_chains(chains, measure_chains(chains));
 }
 
+#if defined(__SSE2__)
+// The pair solve in SSE lanes (structure of arrays: a register per component, lane k = chain k):
+// each of the solve's dependent square roots and divisions runs once for both chains. Every
+// lane takes the scalar solve's operations in its order (IEEE square roots, divisions and
+// products give the same bits in a lane as in a scalar register), and the clamps and choices
+// below are written so that they pick what std::clamp, std::max and the scalar branches pick.
+// The scalar solve's rare branches (a straight chain, a turn near a half turn, a position weight
+// between 0 and 1) are not taken in lanes: a chain that needs one is solved by the scalar solve.
+namespace lanes {
+
+struct Vec3 {
+  __m128 x, y, z;
+};
+struct Quat {
+  __m128 x, y, z, w;
+};
+
+__m128 splat(float v) {
+  return _mm_set1_ps(v);
+}
+__m128 add(__m128 a, __m128 b) {
+  return _mm_add_ps(a, b);
+}
+__m128 sub(__m128 a, __m128 b) {
+  return _mm_sub_ps(a, b);
+}
+__m128 mul(__m128 a, __m128 b) {
+  return _mm_mul_ps(a, b);
+}
+// mask ? a : b, lane by lane.
+__m128 select(__m128 mask, __m128 a, __m128 b) {
+  return _mm_or_ps(_mm_and_ps(mask, a), _mm_andnot_ps(mask, b));
+}
+// std::clamp(v, lo, hi): v < lo ? lo : hi < v ? hi : v.
+__m128 clamp(__m128 v, float lo, float hi) {
+  return _mm_min_ps(splat(hi), _mm_max_ps(splat(lo), v));
+}
+__m128 abs(__m128 v) {
+  return _mm_andnot_ps(splat(-0.0f), v);
+}
+
+Vec3 load(const glm::vec3& a, const glm::vec3& b) {
+  return {_mm_setr_ps(a.x, b.x, 0.0f, 0.0f), _mm_setr_ps(a.y, b.y, 0.0f, 0.0f),
+          _mm_setr_ps(a.z, b.z, 0.0f, 0.0f)};
+}
+Vec3 add(const Vec3& a, const Vec3& b) {
+  return {add(a.x, b.x), add(a.y, b.y), add(a.z, b.z)};
+}
+Vec3 sub(const Vec3& a, const Vec3& b) {
+  return {sub(a.x, b.x), sub(a.y, b.y), sub(a.z, b.z)};
+}
+Vec3 mul(const Vec3& a, __m128 s) {
+  return {mul(a.x, s), mul(a.y, s), mul(a.z, s)};
+}
+Vec3 negate(const Vec3& a) {
+  const __m128 sign = splat(-0.0f);
+  return {_mm_xor_ps(a.x, sign), _mm_xor_ps(a.y, sign), _mm_xor_ps(a.z, sign)};
+}
+Vec3 select(__m128 mask, const Vec3& a, const Vec3& b) {
+  return {select(mask, a.x, b.x), select(mask, a.y, b.y), select(mask, a.z, b.z)};
+}
+// As glm::dot, glm::length and glm::cross.
+__m128 dot(const Vec3& a, const Vec3& b) {
+  return add(add(mul(a.x, b.x), mul(a.y, b.y)), mul(a.z, b.z));
+}
+__m128 length(const Vec3& a) {
+  return _mm_sqrt_ps(dot(a, a));
+}
+Vec3 cross(const Vec3& a, const Vec3& b) {
+  return {sub(mul(a.y, b.z), mul(b.y, a.z)), sub(mul(a.z, b.x), mul(b.z, a.x)),
+          sub(mul(a.x, b.y), mul(b.x, a.y))};
+}
+// unit above: v * (1 / length).
+Vec3 unit(const Vec3& v, __m128 length) {
+  return mul(v, _mm_div_ps(splat(1.0f), length));
+}
+
+// As glm's quaternion product, rotation of a vector and normalize (of a nonzero quaternion).
+Quat product(const Quat& p, const Quat& q) {
+  return {sub(add(add(mul(p.w, q.x), mul(p.x, q.w)), mul(p.y, q.z)), mul(p.z, q.y)),
+          sub(add(add(mul(p.w, q.y), mul(p.y, q.w)), mul(p.z, q.x)), mul(p.x, q.z)),
+          sub(add(add(mul(p.w, q.z), mul(p.z, q.w)), mul(p.x, q.y)), mul(p.y, q.x)),
+          sub(sub(sub(mul(p.w, q.w), mul(p.x, q.x)), mul(p.y, q.y)), mul(p.z, q.z))};
+}
+Vec3 rotate(const Quat& q, const Vec3& v) {
+  const Vec3 axis{q.x, q.y, q.z};
+  const Vec3 uv = cross(axis, v);
+  const Vec3 uuv = cross(axis, uv);
+  return add(v, mul(add(mul(uv, q.w), uuv), splat(2.0f)));
+}
+Quat normalize(const Quat& q) {
+  const __m128 length =
+      _mm_sqrt_ps(add(add(mul(q.w, q.w), mul(q.x, q.x)), add(mul(q.y, q.y), mul(q.z, q.z))));
+  const __m128 inverse = _mm_div_ps(splat(1.0f), length);
+  return {mul(q.x, inverse), mul(q.y, inverse), mul(q.z, inverse), mul(q.w, inverse)};
+}
+// The quaternion (w, v).
+Quat quat(__m128 w, const Vec3& v) {
+  return {v.x, v.y, v.z, w};
+}
+
+// perpendicular_part above, with the mask of lanes where it is not zero (where it is, the
+// lane's vector is undefined). The scalar solve tests the vector itself, so does this.
+Vec3 perpendicular_part(const Vec3& v, const Vec3& dir, __m128 min_length, __m128& nonzero) {
+  const Vec3 p = sub(v, mul(dir, dot(v, dir)));
+  const __m128 length = lanes::length(p);
+  const Vec3 u = unit(p, length);
+  const __m128 zero = _mm_setzero_ps();
+  const __m128 all_zero = _mm_and_ps(_mm_and_ps(_mm_cmpeq_ps(u.x, zero), _mm_cmpeq_ps(u.y, zero)),
+                                     _mm_cmpeq_ps(u.z, zero));
+  nonzero = _mm_andnot_ps(all_zero, _mm_cmpgt_ps(length, min_length));
+  return u;
+}
+
+// turn_by_difference above, for lanes where 1 + c >= 1e-6 (marked in rare otherwise).
+Quat turn_by_difference(__m128 a_cos, __m128 a_sin, __m128 b_cos, __m128 b_sin, const Vec3& axis,
+                        __m128& rare) {
+  const __m128 c = add(mul(a_cos, b_cos), mul(a_sin, b_sin));
+  const __m128 s = sub(mul(a_sin, b_cos), mul(a_cos, b_sin));
+  const __m128 w = add(splat(1.0f), c);
+  rare = _mm_or_ps(rare, _mm_cmpnge_ps(w, splat(1e-6f)));
+  return normalize(quat(w, mul(axis, s)));
+}
+
+// rotation_between (anim/math.h) for lanes where the directions are not opposite (marked in rare
+// where mask is set and they are).
+Quat rotation_between(const Vec3& from, const Vec3& to, __m128 mask, __m128& rare) {
+  const __m128 d = dot(from, to);
+  rare = _mm_or_ps(rare, _mm_and_ps(mask, _mm_cmpnge_ps(d, splat(-0.999999f))));
+  return normalize(quat(add(splat(1.0f), d), cross(from, to)));
+}
+
+// Lanes (as a mask) where v * 0 is not 0: v is infinite or NaN.
+__m128 non_finite(__m128 v) {
+  return _mm_cmpneq_ps(mul(v, _mm_setzero_ps()), _mm_setzero_ps());
+}
+__m128 non_finite(const Vec3& v) {
+  return _mm_or_ps(_mm_or_ps(non_finite(v.x), non_finite(v.y)), non_finite(v.z));
+}
+
+// The lanes of a register, in memory.
+struct Lanes {
+  alignas(16) float f[4];
+  explicit Lanes(__m128 v) { _mm_store_ps(f, v); }
+};
+// Lanes 0 and 1 of v.
+std::array<glm::vec3, 2> lanes01(const Vec3& v) {
+  const Lanes x(v.x), y(v.y), z(v.z);
+  return {glm::vec3(x.f[0], y.f[0], z.f[0]), glm::vec3(x.f[1], y.f[1], z.f[1])};
+}
+std::array<glm::quat, 2> lanes01(const Quat& q) {
+  const Lanes x(q.x), y(q.y), z(q.z), w(q.w);
+  return {glm::quat(w.f[0], x.f[0], y.f[0], z.f[0]), glm::quat(w.f[1], x.f[1], y.f[1], z.f[1])};
+}
+
+}  // namespace lanes
+
+// solve_chains<2> in lanes; a chain that needs a rare branch is solved by solve_chains<1>.
+std::array<TwoBoneIkSolution, 2> solve_chain_pair(const std::array<TwoBoneIkChain, 2>& chains) {
+  using namespace lanes;
+  const TwoBoneIkChain& c0 = chains[0];
+  const TwoBoneIkChain& c1 = chains[1];
+  const Vec3 root = load(c0.root, c1.root);
+  const Vec3 mid = load(c0.mid, c1.mid);
+  const Vec3 end = load(c0.end, c1.end);
+  const Vec3 target = load(c0.goal.target, c1.goal.target);
+  const Vec3 pole = load(c0.goal.pole, c1.goal.pole);
+  const __m128 position_weight =
+      _mm_setr_ps(c0.goal.position_weight, c1.goal.position_weight, 0.0f, 0.0f);
+  const __m128 soft_fraction =
+      _mm_setr_ps(c0.goal.soft_fraction, c1.goal.soft_fraction, 0.0f, 0.0f);
+
+  // measure_chains.
+  const Vec3 upper_v = sub(mid, root);
+  const Vec3 lower_v = sub(end, mid);
+  const Vec3 root_to_end = sub(end, root);
+  const __m128 upper = length(upper_v);
+  const __m128 lower = length(lower_v);
+  const __m128 root_to_end_length = length(root_to_end);
+  const __m128 full = add(upper, lower);
+  const __m128 invalid = _mm_or_ps(
+      _mm_or_ps(_mm_or_ps(non_finite(root), non_finite(mid)),
+                _mm_or_ps(non_finite(end), non_finite(target))),
+      _mm_or_ps(
+          _mm_or_ps(non_finite(pole), non_finite(position_weight)),
+          _mm_or_ps(non_finite(soft_fraction), _mm_or_ps(_mm_cmpngt_ps(upper, splat(1e-6f)),
+                                                         _mm_cmpngt_ps(lower, splat(1e-6f))))));
+  const __m128 tiny = mul(splat(1e-6f), full);
+  const Vec3 upper_dir = unit(upper_v, upper);
+  const __m128 end_off_root = _mm_cmpgt_ps(root_to_end_length, tiny);
+  const Vec3 end_dir = select(end_off_root, unit(root_to_end, root_to_end_length), upper_dir);
+  const Vec3 to_target = sub(target, root);
+  const __m128 distance = length(to_target);
+  const Vec3 dir = select(_mm_cmpgt_ps(distance, tiny), unit(to_target, distance), end_dir);
+  const Vec3 root_end_dir = select(end_off_root, end_dir, dir);
+  const __m128 shortest = add(abs(sub(upper, lower)), mul(splat(1e-4f), full));
+  const __m128 soft_start =
+      _mm_max_ps(_mm_min_ps(full, root_to_end_length),
+                 mul(full, sub(splat(1.0f), clamp(soft_fraction, 0.0f, 0.5f))));
+  const Lanes distances(distance), shortests(shortest), fulls(full), soft_starts(soft_start);
+  const __m128 reach = _mm_setr_ps(
+      soft_reach(distances.f[0], shortests.f[0], fulls.f[0], soft_starts.f[0]),
+      soft_reach(distances.f[1], shortests.f[1], fulls.f[1], soft_starts.f[1]), 0.0f, 0.0f);
+  __m128 pole_side_set;
+  const Vec3 pole_side = perpendicular_part(pole, dir, splat(1e-6f), pole_side_set);
+  const Vec3 bend = cross(root_to_end, upper_v);
+  const __m128 bend_length = length(bend);
+  // A straight chain's axis comes from the pole: the scalar solve's branch.
+  __m128 rare = _mm_cmpngt_ps(bend_length, mul(mul(splat(1e-6f), full), full));
+  const Vec3 axis = unit(bend, bend_length);
+
+  // turn_chains: bend.
+  const __m128 root_now_cos = clamp(dot(root_end_dir, upper_dir), -1.0f, 1.0f);
+  const __m128 root_now_sin = length(cross(root_end_dir, upper_dir));
+  const Vec3 upper_back = negate(upper_dir);
+  const Vec3 lower_dir = unit(lower_v, lower);
+  const __m128 mid_now_cos = clamp(dot(upper_back, lower_dir), -1.0f, 1.0f);
+  const __m128 mid_now_sin = length(cross(upper_back, lower_dir));
+  const __m128 upper_sq = mul(upper, upper), lower_sq = mul(lower, lower);
+  const __m128 reach_sq = mul(reach, reach);
+  const __m128 two_upper = mul(splat(2.0f), upper);
+  const __m128 root_cos =
+      clamp(_mm_div_ps(sub(add(upper_sq, reach_sq), lower_sq), mul(two_upper, reach)), -1.0f, 1.0f);
+  const __m128 mid_cos =
+      clamp(_mm_div_ps(sub(add(upper_sq, lower_sq), reach_sq), mul(two_upper, lower)), -1.0f, 1.0f);
+  const __m128 zero = _mm_setzero_ps(), one = splat(1.0f);
+  const __m128 root_sin = _mm_sqrt_ps(_mm_max_ps(sub(one, mul(root_cos, root_cos)), zero));
+  const __m128 mid_sin = _mm_sqrt_ps(_mm_max_ps(sub(one, mul(mid_cos, mid_cos)), zero));
+  const Quat root_bend =
+      turn_by_difference(root_cos, root_sin, root_now_cos, root_now_sin, axis, rare);
+  const Quat mid_bend = turn_by_difference(mid_cos, mid_sin, mid_now_cos, mid_now_sin, axis, rare);
+
+  // Swing.
+  const Vec3 bent_mid = add(root, rotate(root_bend, upper_v));
+  const Vec3 bent_end = add(bent_mid, rotate(root_bend, rotate(mid_bend, lower_v)));
+  const Vec3 bent = sub(bent_end, root);
+  const __m128 bent_length = length(bent);
+  const Vec3 bent_dir = select(_mm_cmpgt_ps(bent_length, tiny), unit(bent, bent_length), dir);
+  Quat root_delta = product(
+      rotation_between(bent_dir, dir, _mm_castsi128_ps(_mm_set1_epi32(-1)), rare), root_bend);
+
+  // Twist.
+  __m128 mid_side_set;
+  const Vec3 mid_side = perpendicular_part(rotate(root_delta, upper_v), dir, tiny, mid_side_set);
+  const __m128 twisted = _mm_and_ps(pole_side_set, mid_side_set);
+  const Quat twist = rotation_between(mid_side, pole_side, twisted, rare);
+  const Quat twisted_delta = product(twist, root_delta);
+  root_delta = {select(twisted, twisted_delta.x, root_delta.x),
+                select(twisted, twisted_delta.y, root_delta.y),
+                select(twisted, twisted_delta.z, root_delta.z),
+                select(twisted, twisted_delta.w, root_delta.w)};
+
+  // At full weight the turns are taken as they are, in the identity's hemisphere (w >= 0).
+  const __m128 weight = clamp(position_weight, 0.0f, 1.0f);
+  rare = _mm_or_ps(rare, _mm_cmpneq_ps(weight, one));
+  Quat root_turn = normalize(root_delta);
+  const __m128 flip = _mm_and_ps(_mm_cmplt_ps(root_turn.w, zero), splat(-0.0f));
+  root_turn = {_mm_xor_ps(root_turn.x, flip), _mm_xor_ps(root_turn.y, flip),
+               _mm_xor_ps(root_turn.z, flip), _mm_xor_ps(root_turn.w, flip)};
+  // mid_bend's w, (1 + c) over a length, is positive: it is in the identity's hemisphere.
+  const Quat& mid_turn = mid_bend;
+  const Vec3 new_mid = add(root, rotate(root_turn, upper_v));
+  const Vec3 new_end = add(new_mid, rotate(root_turn, rotate(mid_turn, lower_v)));
+  const __m128 reached = _mm_cmple_ps(abs(sub(reach, distance)), mul(splat(1e-4f), full));
+
+  const int invalid_bits = _mm_movemask_ps(invalid);
+  const int rare_bits = _mm_movemask_ps(_mm_andnot_ps(invalid, rare));
+  const int reached_bits = _mm_movemask_ps(reached);
+  const std::array<glm::quat, 2> root_turns = lanes01(root_turn), mid_turns = lanes01(mid_turn);
+  const std::array<glm::vec3, 2> new_mids = lanes01(new_mid), new_ends = lanes01(new_end);
+  std::array<TwoBoneIkSolution, 2> out;
+  for (std::size_t k = 0; k < 2; ++k) {
+    TwoBoneIkSolution& s = out[k];
+    const int bit = 1 << k;
+    if (rare_bits & bit) {
+      s = solve_chains(std::array<TwoBoneIkChain, 1>{chains[k]})[0];
+    } else if (invalid_bits & bit) {
+      s.mid = chains[k].mid;
+      s.end = chains[k].end;
+    } else {
+      s.root_delta = root_turns[k];
+      s.mid_delta = mid_turns[k];
+      s.mid = new_mids[k];
+      s.end = new_ends[k];
+      s.reached = (reached_bits & bit) != 0;
+    }
+  }
+  return out;
+}
+#endif
+
+// Two chains solved as solve_chains<2> solves them: in lanes where the processor has them.
+std::array<TwoBoneIkSolution, 2> solve_two_chains(const std::array<TwoBoneIkChain, 2>& chains) {
+#if defined(__SSE2__)
+  return solve_chain_pair(chains);
+#else
+  return solve_chains(chains);
+#endif
+}
+
 // The model rotation of joint (none: identity), read from its matrix.
 glm::quat matrix_rotation(std::span<const glm::mat4> model, int joint) {
   return joint == kNoParent ? kIdentity : model_rotation(model[joint]);
+}
+
+// Whether goal turns the end joint: a positive rotation weight and a usable rotation.
+bool turns_end(const TwoBoneIkGoal& goal) {
+  return goal.rotation_weight > 0.0f && finite(goal.end_rotation) &&
+         glm::dot(goal.end_rotation, goal.end_rotation) > 0.0f;
 }
 
 // Writes the rotations of solution s of the chain's joints into local. The chain's model
@@ -287,27 +608,111 @@ void write_chain_rotations(const Skeleton& skeleton, std::span<const glm::mat4> 
   const glm::quat mid_now = mid_parent * mid.rotation;  // read before the mid turns
 
   // A model-space turn D of a joint whose parent has model rotation P (after the changes
-  // above it) changes its local rotation L to P^-1 * D * P * L. Model rotations are unit, so
-  // their inverse is their conjugate.
-  root.rotation =
-      glm::normalize(glm::conjugate(root_parent) * s.root_delta * root_parent * root.rotation);
+  // above it) and whose model rotation is N changes its local rotation to P^-1 * D * N. Model
+  // rotations are unit, so their inverse is their conjugate.
+  root.rotation = glm::normalize(glm::conjugate(root_parent) * (s.root_delta * root_now));
   // The mid's parent turned with root_delta, which cancels: only mid_delta remains.
-  mid.rotation =
-      glm::normalize(glm::conjugate(mid_parent) * s.mid_delta * mid_parent * mid.rotation);
+  mid.rotation = glm::normalize(glm::conjugate(mid_parent) * (s.mid_delta * mid_now));
 
-  const float rotation_weight = std::clamp(goal.rotation_weight, 0.0f, 1.0f);
-  if (rotation_weight > 0.0f && finite(goal.end_rotation) &&
-      glm::length(goal.end_rotation) > 0.0f) {
+  if (turns_end(goal)) {
     const glm::quat turn = s.root_delta * s.mid_delta;
     const int end_parent_joint = skeleton.parents[joints.end];
     const glm::quat end_parent_now =
         end_parent_joint == joints.mid ? mid_now : matrix_rotation(model, end_parent_joint);
     const glm::quat end_parent = turn * end_parent_now;
     const glm::quat end_now = turn * (end_parent_now * local[joints.end].rotation);
-    const glm::quat end_goal = slerp(end_now, glm::normalize(goal.end_rotation), rotation_weight);
+    const glm::quat end_goal = slerp(end_now, glm::normalize(goal.end_rotation),
+                                     std::clamp(goal.rotation_weight, 0.0f, 1.0f));
     local[joints.end].rotation = glm::normalize(glm::conjugate(end_parent) * end_goal);
   }
 }
+
+#if defined(__SSE2__)
+namespace lanes {
+
+// Quaternions a and b as lanes 0 and 1 (lanes 2 and 3 are unused).
+Quat load(const glm::quat& a, const glm::quat& b) {
+  const __m128 xy = _mm_unpacklo_ps(_mm_loadu_ps(&a.x), _mm_loadu_ps(&b.x));  // ax bx ay by
+  const __m128 zw = _mm_unpackhi_ps(_mm_loadu_ps(&a.x), _mm_loadu_ps(&b.x));  // az bz aw bw
+  return {xy, _mm_movehl_ps(xy, xy), zw, _mm_movehl_ps(zw, zw)};
+}
+
+Quat conjugate(const Quat& q) {
+  const __m128 sign = splat(-0.0f);
+  return {_mm_xor_ps(q.x, sign), _mm_xor_ps(q.y, sign), _mm_xor_ps(q.z, sign), q.w};
+}
+
+// glm::normalize of a quaternion: the identity where its length is not positive.
+Quat normalize_or_identity(const Quat& q) {
+  const __m128 length =
+      _mm_sqrt_ps(add(add(mul(q.w, q.w), mul(q.x, q.x)), add(mul(q.y, q.y), mul(q.z, q.z))));
+  const __m128 positive = _mm_cmpgt_ps(length, _mm_setzero_ps());
+  const __m128 inverse = _mm_and_ps(positive, _mm_div_ps(splat(1.0f), length));
+  return {mul(q.x, inverse), mul(q.y, inverse), mul(q.z, inverse),
+          select(positive, mul(q.w, inverse), splat(1.0f))};
+}
+
+}  // namespace lanes
+
+// write_chain_rotations for two chains whose mid joint is the root's child and end joint the
+// mid's, on disjoint joints, in lanes: the same operations, so the same rotations.
+void write_chain_pair_rotations(std::span<Transform> local,
+                                const std::array<TwoBoneIkJoints, 2>& joints,
+                                const std::array<TwoBoneIkGoal, 2>& goals,
+                                const std::array<TwoBoneIkSolution, 2>& s,
+                                const std::array<glm::quat, 2>& root_parents) {
+  using namespace lanes;
+  Transform& root0 = local[joints[0].root];
+  Transform& root1 = local[joints[1].root];
+  Transform& mid0 = local[joints[0].mid];
+  Transform& mid1 = local[joints[1].mid];
+  const Quat root_parent = load(root_parents[0], root_parents[1]);
+  const Quat root_delta = load(s[0].root_delta, s[1].root_delta);
+  const Quat mid_delta = load(s[0].mid_delta, s[1].mid_delta);
+  const Quat root_now = product(root_parent, load(root0.rotation, root1.rotation));
+  const Quat mid_now = product(root_now, load(mid0.rotation, mid1.rotation));
+  const std::array<glm::quat, 2> roots = lanes01(
+      normalize_or_identity(product(conjugate(root_parent), product(root_delta, root_now))));
+  const std::array<glm::quat, 2> mids =
+      lanes01(normalize_or_identity(product(conjugate(root_now), product(mid_delta, mid_now))));
+  root0.rotation = roots[0];
+  root1.rotation = roots[1];
+  mid0.rotation = mids[0];
+  mid1.rotation = mids[1];
+
+  const std::array<bool, 2> turned{turns_end(goals[0]), turns_end(goals[1])};
+  if (!turned[0] && !turned[1]) return;
+  Transform& end0 = local[joints[0].end];
+  Transform& end1 = local[joints[1].end];
+  const Quat turn = product(root_delta, mid_delta);
+  const Quat end_parent = product(turn, mid_now);
+  const Quat end_now = product(turn, product(mid_now, load(end0.rotation, end1.rotation)));
+  const Quat end_rotation =
+      normalize_or_identity(load(goals[0].end_rotation, goals[1].end_rotation));
+  Quat end_goal;
+  const std::array<float, 2> weights{std::clamp(goals[0].rotation_weight, 0.0f, 1.0f),
+                                     std::clamp(goals[1].rotation_weight, 0.0f, 1.0f)};
+  if ((!turned[0] || weights[0] >= 1.0f) && (!turned[1] || weights[1] >= 1.0f)) {
+    // slerp at its end: the goal rotation in the hemisphere of the animated one, normalized.
+    const __m128 dot = add(add(mul(end_now.w, end_rotation.w), mul(end_now.x, end_rotation.x)),
+                           add(mul(end_now.y, end_rotation.y), mul(end_now.z, end_rotation.z)));
+    const __m128 flip = _mm_and_ps(_mm_cmplt_ps(dot, _mm_setzero_ps()), splat(-0.0f));
+    end_goal =
+        normalize_or_identity({_mm_xor_ps(end_rotation.x, flip), _mm_xor_ps(end_rotation.y, flip),
+                               _mm_xor_ps(end_rotation.z, flip), _mm_xor_ps(end_rotation.w, flip)});
+  } else {
+    const std::array<glm::quat, 2> now = lanes01(end_now), goal = lanes01(end_rotation);
+    auto slerped = [&](std::size_t k) {
+      return turned[k] ? slerp(now[k], goal[k], weights[k]) : now[k];
+    };
+    end_goal = load(slerped(0), slerped(1));
+  }
+  const std::array<glm::quat, 2> ends =
+      lanes01(normalize_or_identity(product(conjugate(end_parent), end_goal)));
+  if (turned[0]) end0.rotation = ends[0];
+  if (turned[1]) end1.rotation = ends[1];
+}
+#endif
 
 const char* check_sizes(const Skeleton& skeleton, std::span<const glm::mat4> model,
                         std::span<Transform> local) {
@@ -335,7 +740,7 @@ TwoBoneIkChain chain_of(std::span<const glm::mat4> model, const TwoBoneIkJoints&
 
 [[gnu::flatten]] std::array<TwoBoneIkSolution, 2> solve_two_bone_ik_pair(
     const std::array<TwoBoneIkChain, 2>& chains) {
-  return solve_chains(chains);
+  return solve_two_chains(chains);
 }
 
 const char* validate(const Skeleton& skeleton, const TwoBoneIkJoints& joints) {
@@ -379,7 +784,7 @@ const char* validate(const Skeleton& skeleton, const TwoBoneIkJoints& joints) {
   for (const TwoBoneIkJoints& chain : joints) {
     if (const char* error = validate(skeleton, chain)) return JobResult::fail(error);
   }
-  const std::array<TwoBoneIkSolution, 2> s = solve_chains(std::array<TwoBoneIkChain, 2>{
+  const std::array<TwoBoneIkSolution, 2> s = solve_two_chains(std::array<TwoBoneIkChain, 2>{
       chain_of(model, joints[0], goals[0]), chain_of(model, joints[1], goals[1])});
   // Legs hang from one pelvis: its rotation is read once.
   const int parent0 = skeleton.parents[joints[0].root];
@@ -387,6 +792,22 @@ const char* validate(const Skeleton& skeleton, const TwoBoneIkJoints& joints) {
   const glm::quat root_parent0 = matrix_rotation(model, parent0);
   const glm::quat root_parent1 =
       parent1 == parent0 ? root_parent0 : matrix_rotation(model, parent1);
+#if defined(__SSE2__)
+  auto direct = [&](const TwoBoneIkJoints& chain) {
+    return skeleton.parents[chain.mid] == chain.root && skeleton.parents[chain.end] == chain.mid;
+  };
+  auto disjoint = [](const TwoBoneIkJoints& a, const TwoBoneIkJoints& b) {
+    for (const int j : {a.root, a.mid, a.end}) {
+      if (j == b.root || j == b.mid || j == b.end) return false;
+    }
+    return true;
+  };
+  if (direct(joints[0]) && direct(joints[1]) && disjoint(joints[0], joints[1])) {
+    write_chain_pair_rotations(local, joints, goals, s, {root_parent0, root_parent1});
+    if (out_solutions) *out_solutions = s;
+    return JobResult::ok();
+  }
+#endif
   write_chain_rotations(skeleton, model, local, joints[0], goals[0], s[0], root_parent0);
   write_chain_rotations(skeleton, model, local, joints[1], goals[1], s[1], root_parent1);
   if (out_solutions) *out_solutions = s;

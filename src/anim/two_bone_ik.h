@@ -73,8 +73,9 @@ struct TwoBoneIkChain {
 };
 
 // Solves two chains (a character's two legs) as solve_two_bone_ik solves each, with the same
-// operations and so the same results, their steps interleaved: each solve is a long chain of
-// dependent square roots and divisions, and two of them side by side keep the processor busy.
+// operations and so the same results (bit for bit): each solve is a long chain of dependent
+// square roots and divisions, and on x86-64 the two run in the lanes of SSE registers, one
+// instruction for both chains (elsewhere their steps are interleaved).
 std::array<TwoBoneIkSolution, 2> solve_two_bone_ik_pair(
     const std::array<TwoBoneIkChain, 2>& chains);
 

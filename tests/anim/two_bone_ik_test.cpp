@@ -312,11 +312,12 @@ void expect_same_solution(const TwoBoneIkSolution& a, const TwoBoneIkSolution& b
 }
 
 // Random chains, some of them degenerate the ways the solve guards against: a zero-length bone,
-// a straight chain, a target at the root, a pole along the line, a non-finite target.
+// a straight chain, a target at the root, a pole along the line, a non-finite target, a chain
+// folded onto its root, no pole, a target at full reach.
 TwoBoneIkChain random_chain(std::mt19937& random) {
   std::uniform_real_distribution<float> coordinate(-1.0f, 1.0f);
   std::uniform_real_distribution<float> unit_interval(0.0f, 1.0f);
-  std::uniform_int_distribution<int> oddity(0, 9);
+  std::uniform_int_distribution<int> oddity(0, 13);
   auto point = [&] {
     return glm::vec3(coordinate(random), coordinate(random), coordinate(random));
   };
@@ -344,6 +345,17 @@ TwoBoneIkChain random_chain(std::mt19937& random) {
     case 5:
       c.goal.target = c.root + 3.0f * (c.goal.target - c.root);
       break;  // out of reach
+    case 6:
+      c.end = c.root;
+      break;
+    case 7:
+      c.goal.pole = glm::vec3(0.0f);
+      break;
+    case 8:
+      c.goal.target = c.root + (glm::length(c.mid - c.root) + glm::length(c.end - c.mid)) *
+                                   glm::normalize(c.goal.target - c.root);
+      c.goal.soft_fraction = 0.0f;
+      break;
     default:
       break;
   }
@@ -410,6 +422,61 @@ TEST(TwoBoneIkPair, ApplyWritesWhatTheTwoChainsAppliedInTurnWrite) {
   // Both legs moved: the pair did not skip a chain.
   EXPECT_FALSE(same_rotation(paired[2].rotation, skeleton.rest_pose[2].rotation));
   EXPECT_FALSE(same_rotation(paired[5].rotation, skeleton.rest_pose[5].rotation));
+}
+
+// The pair's writes, for random goals of each kind the end's rotation takes: full, partial and
+// no weight, a zero or non-finite rotation.
+TEST(TwoBoneIkPair, ApplyWritesWhatTheChainsInTurnWriteForEveryKindOfEndGoal) {
+  const Skeleton skeleton = make_two_leg_skeleton();
+  std::vector<glm::mat4> model(skeleton.rest_pose.size());
+  ASSERT_TRUE(local_to_model(skeleton, skeleton.rest_pose, model));
+  const std::array<TwoBoneIkJoints, 2> joints{TwoBoneIkJoints{2, 3, 4}, TwoBoneIkJoints{5, 6, 7}};
+  std::mt19937 random(46);
+  std::uniform_real_distribution<float> coordinate(-1.0f, 1.0f);
+  std::uniform_int_distribution<int> kind(0, 5);
+  int moved_ends = 0;
+  for (int round = 0; round < 2000; ++round) {
+    std::array<TwoBoneIkGoal, 2> goals;
+    for (std::size_t k = 0; k < 2; ++k) {
+      TwoBoneIkGoal& goal = goals[k];
+      goal.target = glm::vec3(model[static_cast<std::size_t>(joints[k].root)][3]) +
+                    glm::vec3(0.3f * coordinate(random), -0.5f + 0.4f * coordinate(random),
+                              0.3f * coordinate(random));
+      goal.end_rotation =
+          glm::quat(coordinate(random), coordinate(random), coordinate(random), coordinate(random));
+      goal.rotation_weight = 1.0f;
+      switch (kind(random)) {
+        case 0:
+          goal.rotation_weight = 0.0f;
+          break;
+        case 1:
+          goal.rotation_weight = 0.5f;
+          break;
+        case 2:
+          goal.rotation_weight = 1.5f;
+          break;
+        case 3:
+          goal.end_rotation = glm::quat(0.0f, 0.0f, 0.0f, 0.0f);
+          break;
+        case 4:
+          goal.end_rotation.x = std::nanf("");
+          break;
+        default:
+          break;
+      }
+    }
+    std::vector<Transform> in_turn = skeleton.rest_pose;
+    ASSERT_TRUE(apply_two_bone_ik(skeleton, model, in_turn, joints[0], goals[0]));
+    ASSERT_TRUE(apply_two_bone_ik(skeleton, model, in_turn, joints[1], goals[1]));
+    std::vector<Transform> paired = skeleton.rest_pose;
+    ASSERT_TRUE(apply_two_bone_ik_pair(skeleton, model, paired, joints, goals));
+    for (std::size_t j = 0; j < paired.size(); ++j) {
+      EXPECT_TRUE(same_bits(paired[j], in_turn[j])) << "round " << round << " joint " << j;
+    }
+    moved_ends += !same_bits(paired[4], skeleton.rest_pose[4]);
+    if (HasFailure()) break;
+  }
+  EXPECT_GT(moved_ends, 500);  // the ends' rotations were written, not only left alone
 }
 
 TEST(TwoBoneIkPair, ApplyRejectsABadChainWritingNothing) {
