@@ -128,6 +128,22 @@ float pair_influence(const DirectionalPair& pair, float speed_offset, float angl
   return 1.0f - glm::dot(to_point, pair.to_other_scaled);
 }
 
+// The signed angle from a sample's heading to the point's, brought into (-pi, pi]. A point
+// exactly opposite a sample is at +pi, whatever the sign of a zero coordinate (the weights jump
+// there anyway).
+float heading_difference(float heading_p, float heading) {
+  constexpr float kPi = std::numbers::pi_v<float>;
+  const float angle = heading_p - heading;
+  return angle > kPi ? angle - 2.0f * kPi : angle <= -kPi ? angle + 2.0f * kPi : angle;
+}
+
+// The point as Freeform Directional measures it.
+struct PolarPoint {
+  float speed;
+  float heading;       // atan2(y, x); 0 at the origin
+  bool has_direction;  // away from the origin
+};
+
 // The lowest of a row's influences and the first column where it is (the row's size, "none",
 // while nothing is below 1).
 struct LowestInfluence {
@@ -180,6 +196,42 @@ class LowestInfluenceLanes {
   __m128 at_;
   __m128 column_ = _mm_set_ps(3.0f, 2.0f, 1.0f, 0.0f);
 };
+
+// The signed angle from samples j..j+3 to the point, lane by lane as heading_difference, 0 where
+// the sample or the point has no direction.
+[[gnu::always_inline]] inline __m128 angles_to_point4(const PreparedBlendSpace2D& space,
+                                                      std::size_t j, PolarPoint point) {
+  constexpr float kPi = std::numbers::pi_v<float>;
+  const __m128 two_pi = _mm_set1_ps(2.0f * kPi);
+  __m128 angle = _mm_sub_ps(_mm_set1_ps(point.heading), _mm_loadu_ps(&space.headings[j]));
+  angle = select(_mm_cmpgt_ps(angle, _mm_set1_ps(kPi)), _mm_sub_ps(angle, two_pi),
+                 select(_mm_cmple_ps(angle, _mm_set1_ps(-kPi)), _mm_add_ps(angle, two_pi), angle));
+  const __m128 point_directed = _mm_castsi128_ps(_mm_set1_epi32(point.has_direction ? -1 : 0));
+  const __m128 directed = _mm_and_ps(
+      point_directed, _mm_cmpgt_ps(_mm_loadu_ps(&space.speeds[j]), _mm_set1_ps(kOriginRadius)));
+  return _mm_and_ps(directed, angle);
+}
+
+// pair_influence of four prepared pairs (one per lane), with the same operations in the same
+// order, so the same values.
+[[gnu::always_inline]] inline __m128 pair_influences4(const DirectionalPair* p0,
+                                                      const DirectionalPair* p1,
+                                                      const DirectionalPair* p2,
+                                                      const DirectionalPair* p3,
+                                                      __m128 speed_offset, __m128 angle) {
+  __m128 to_other_x = _mm_loadu_ps(&p0->to_other_scaled.x);
+  __m128 to_other_y = _mm_loadu_ps(&p1->to_other_scaled.x);
+  __m128 inv_mean_speed = _mm_loadu_ps(&p2->to_other_scaled.x);
+  __m128 angle_sign = _mm_loadu_ps(&p3->to_other_scaled.x);
+  _MM_TRANSPOSE4_PS(to_other_x, to_other_y, inv_mean_speed, angle_sign);
+  const __m128 unsigned_angle = _mm_andnot_ps(_mm_set1_ps(-0.0f), angle);
+  const __m128 angle_ip = select(_mm_cmpeq_ps(angle_sign, _mm_setzero_ps()), unsigned_angle,
+                                 _mm_mul_ps(angle_sign, angle));
+  const __m128 x = _mm_mul_ps(speed_offset, inv_mean_speed);
+  const __m128 y = _mm_mul_ps(angle_ip, _mm_set1_ps(kDirectionalAngleWeight));
+  return _mm_sub_ps(_mm_set1_ps(1.0f),
+                    _mm_add_ps(_mm_mul_ps(x, to_other_x), _mm_mul_ps(y, to_other_y)));
+}
 #endif
 
 // The lowest pair_influence over a row of prepared pairs. With SSE four columns at a time, with
@@ -191,35 +243,15 @@ LowestInfluence lowest_pair_influence(std::span<const DirectionalPair> row, floa
 #if defined(__SSE2__)
   const __m128 offset = _mm_set1_ps(speed_offset);
   const __m128 signed_angle = _mm_set1_ps(angle);
-  const __m128 unsigned_angle = _mm_set1_ps(std::abs(angle));
-  const __m128 angle_weight = _mm_set1_ps(kDirectionalAngleWeight);
-  const __m128 one = _mm_set1_ps(1.0f);
   LowestInfluenceLanes lanes(row.size());
   for (; j + 4 <= row.size(); j += 4) {
-    __m128 to_other_x = _mm_loadu_ps(&row[j].to_other_scaled.x);
-    __m128 to_other_y = _mm_loadu_ps(&row[j + 1].to_other_scaled.x);
-    __m128 inv_mean_speed = _mm_loadu_ps(&row[j + 2].to_other_scaled.x);
-    __m128 angle_sign = _mm_loadu_ps(&row[j + 3].to_other_scaled.x);
-    _MM_TRANSPOSE4_PS(to_other_x, to_other_y, inv_mean_speed, angle_sign);
-    const __m128 angle_ip = select(_mm_cmpeq_ps(angle_sign, _mm_setzero_ps()), unsigned_angle,
-                                   _mm_mul_ps(angle_sign, signed_angle));
-    const __m128 x = _mm_mul_ps(offset, inv_mean_speed);
-    const __m128 y = _mm_mul_ps(angle_ip, angle_weight);
-    lanes.take(_mm_sub_ps(one, _mm_add_ps(_mm_mul_ps(x, to_other_x), _mm_mul_ps(y, to_other_y))));
+    lanes.take(
+        pair_influences4(&row[j], &row[j + 1], &row[j + 2], &row[j + 3], offset, signed_angle));
   }
   lowest = lanes.lowest(row.size());
 #endif
   for (; j < row.size(); ++j) lowest.take(j, pair_influence(row[j], speed_offset, angle));
   return lowest;
-}
-
-// The signed angle from a sample's heading to the point's, brought into (-pi, pi]. A point
-// exactly opposite a sample is at +pi, whatever the sign of a zero coordinate (the weights jump
-// there anyway).
-float heading_difference(float heading_p, float heading) {
-  constexpr float kPi = std::numbers::pi_v<float>;
-  const float angle = heading_p - heading;
-  return angle > kPi ? angle - 2.0f * kPi : angle <= -kPi ? angle + 2.0f * kPi : angle;
 }
 
 // The gradient band influence of a pair with a sample at the origin, which takes the point's
@@ -232,13 +264,6 @@ float centre_pair_influence(float speed_to_point, float speed_to_other, float an
       std::max(speed_to_other * speed_to_other + angle_ij * angle_ij, kMinLengthSquared);
   return 1.0f - (speed_to_point * speed_to_other + angle_ip * angle_ij) / length_squared;
 }
-
-// The point as Freeform Directional measures it.
-struct PolarPoint {
-  float speed;
-  float heading;       // atan2(y, x); 0 at the origin
-  bool has_direction;  // away from the origin
-};
 
 // The lowest influence over the row of centre sample c (centre table row k, see
 // PreparedBlendSpace2D): its pairs' to_point is (relative speed, 0) and to_other (relative speed,
@@ -257,21 +282,10 @@ LowestInfluence lowest_centre_row_influence(const PreparedBlendSpace2D& space, s
   LowestInfluence lowest{1.0f, n};
   std::size_t j = 0;
 #if defined(__SSE2__)
-  constexpr float kPi = std::numbers::pi_v<float>;
   const __m128 offset = _mm_set1_ps(speed_offset);
-  const __m128 heading_p = _mm_set1_ps(point.heading);
-  const __m128 point_directed = _mm_castsi128_ps(_mm_set1_epi32(point.has_direction ? -1 : 0));
-  const __m128 pi = _mm_set1_ps(kPi), minus_pi = _mm_set1_ps(-kPi);
-  const __m128 two_pi = _mm_set1_ps(2.0f * kPi);
   LowestInfluenceLanes lanes(n);
   for (; j + 4 <= n; j += 4) {
-    // heading_difference and angle_to_point, lane by lane.
-    __m128 angle = _mm_sub_ps(heading_p, _mm_loadu_ps(&space.headings[j]));
-    angle = select(_mm_cmpgt_ps(angle, pi), _mm_sub_ps(angle, two_pi),
-                   select(_mm_cmple_ps(angle, minus_pi), _mm_add_ps(angle, two_pi), angle));
-    const __m128 directed = _mm_and_ps(
-        point_directed, _mm_cmpgt_ps(_mm_loadu_ps(&space.speeds[j]), _mm_set1_ps(kOriginRadius)));
-    angle = _mm_and_ps(directed, _mm_andnot_ps(_mm_set1_ps(-0.0f), angle));
+    const __m128 angle = _mm_andnot_ps(_mm_set1_ps(-0.0f), angles_to_point4(space, j, point));
     const __m128 speed_to_other = _mm_loadu_ps(relative_speeds + j);
     const __m128 speed_to_point = _mm_mul_ps(offset, _mm_loadu_ps(inv_mean_speeds + j));
     const __m128 length_squared =
@@ -288,6 +302,26 @@ LowestInfluence lowest_centre_row_influence(const PreparedBlendSpace2D& space, s
   }
   return lowest;
 }
+
+#if defined(__SSE2__)
+// Which of rows i..i+3 their hints (see blend_weights_2d) zero: bit k for row i + k, from the
+// hinted pairs' influences four at a time. A hint out of range, or naming a pair that is not
+// prepared (the row itself, a centre's), measures an all-zero pair, 1: such a row is not zeroed
+// here.
+unsigned rows_zeroed_by_hints(const PreparedBlendSpace2D& space, std::size_t i,
+                              std::span<const std::uint32_t> zeroed_by, PolarPoint point) {
+  static const DirectionalPair kUnprepared{};
+  const std::size_t n = space.positions.size();
+  const auto hinted = [&](std::size_t row) {
+    const std::size_t j = zeroed_by[row];
+    return j < n ? &space.pairs[row * n + j] : &kUnprepared;
+  };
+  const __m128 speed_offset = _mm_sub_ps(_mm_set1_ps(point.speed), _mm_loadu_ps(&space.speeds[i]));
+  const __m128 influence = pair_influences4(hinted(i), hinted(i + 1), hinted(i + 2), hinted(i + 3),
+                                            speed_offset, angles_to_point4(space, i, point));
+  return static_cast<unsigned>(_mm_movemask_ps(_mm_cmple_ps(influence, _mm_setzero_ps())));
+}
+#endif
 
 }  // namespace
 
@@ -510,22 +544,38 @@ void freeform_directional_weights(const PreparedBlendSpace2D& space, glm::vec2 p
                                  -space.centre_relative_speeds[at], angle, angle);
   };
   // Each sample's influence is the minimum over the other samples (see gradient_band_weights):
-  // first the sample that zeroed it last time, which most often zeroes it again; otherwise the
-  // whole row in one branch-free pass: a centre's over its table row, another sample's over its
-  // prepared pairs (the pair with itself and those with the origin are zero there, measuring 1,
-  // which leaves the minimum alone), then its pairs with the centres.
+  // first the sample that zeroed it last time, which most often zeroes it again (the prepared
+  // pairs of four rows at a time, a centre's pairs one by one); otherwise the whole row in one
+  // branch-free pass: a centre's over its table row, another sample's over its prepared pairs
+  // (the pair with itself and those with the origin are zero there, measuring 1, which leaves
+  // the minimum alone), then its pairs with the centres.
+  unsigned zeroed_by_hints = 0;  // of the four rows from i & ~3 on, when hints_measured
+  bool hints_measured = false;
   for (std::size_t i = 0; i < n; ++i) {
+#if defined(__SSE2__)
+    if (i % 4 == 0) {
+      hints_measured = !zeroed_by.empty() && i + 4 <= n;
+      zeroed_by_hints = hints_measured ? rows_zeroed_by_hints(space, i, zeroed_by, polar) : 0u;
+    }
+#endif
+    if (zeroed_by_hints & (1u << (i % 4))) {
+      weights[i] = 0.0f;
+      continue;
+    }
     const bool centre = at_centre(i);
     const float speed_offset = polar.speed - space.speeds[i];
     const float angle = angle_to_point(i);
     if (!zeroed_by.empty() && zeroed_by[i] < n && zeroed_by[i] != i) {
       const std::size_t j = zeroed_by[i];
-      const float hinted = centre || at_centre(j)
-                               ? centre_influence(i, j)
-                               : pair_influence(space.pairs[i * n + j], speed_offset, angle);
-      if (hinted <= 0.0f) {
-        weights[i] = 0.0f;
-        continue;
+      const bool with_centre = centre || at_centre(j);
+      if (with_centre || !hints_measured) {
+        const float hinted = with_centre
+                                 ? centre_influence(i, j)
+                                 : pair_influence(space.pairs[i * n + j], speed_offset, angle);
+        if (hinted <= 0.0f) {
+          weights[i] = 0.0f;
+          continue;
+        }
       }
     }
     LowestInfluence lowest{1.0f, n};
