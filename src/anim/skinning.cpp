@@ -116,13 +116,21 @@ __m128 abs4(__m128 v) {
   const __m128 a = _mm_mul_ps(_mm_sub_ps(c[1][2], c[2][1]), mult);
   const __m128 b = _mm_mul_ps(_mm_sub_ps(c[2][0], c[0][2]), mult);
   const __m128 d = _mm_mul_ps(_mm_sub_ps(c[0][1], c[1][0]), mult);
-  const __m128 xy = _mm_mul_ps(_mm_add_ps(c[0][1], c[1][0]), mult);
-  const __m128 zx = _mm_mul_ps(_mm_add_ps(c[2][0], c[0][2]), mult);
-  const __m128 yz = _mm_mul_ps(_mm_add_ps(c[1][2], c[2][1]), mult);
-  qw = select(is_z, d, select(is_y, b, select(is_x, a, big)));
-  qx = select(is_z, zx, select(is_y, xy, select(is_x, big, a)));
-  qy = select(is_z, yz, select(is_y, big, select(is_x, xy, b)));
-  qz = select(is_z, big, select(is_y, yz, select(is_x, zx, d)));
+  if (_mm_movemask_ps(_mm_or_ps(_mm_or_ps(is_x, is_y), is_z)) == 0) {
+    // w the largest in every lane, as for every joint within 90 degrees of its bind pose.
+    qw = big;
+    qx = a;
+    qy = b;
+    qz = d;
+  } else {
+    const __m128 xy = _mm_mul_ps(_mm_add_ps(c[0][1], c[1][0]), mult);
+    const __m128 zx = _mm_mul_ps(_mm_add_ps(c[2][0], c[0][2]), mult);
+    const __m128 yz = _mm_mul_ps(_mm_add_ps(c[1][2], c[2][1]), mult);
+    qw = select(is_z, d, select(is_y, b, select(is_x, a, big)));
+    qx = select(is_z, zx, select(is_y, xy, select(is_x, big, a)));
+    qy = select(is_z, yz, select(is_y, big, select(is_x, xy, b)));
+    qz = select(is_z, big, select(is_y, yz, select(is_x, zx, d)));
+  }
   const __m128 length = _mm_sqrt_ps(_mm_add_ps(_mm_add_ps(_mm_mul_ps(qx, qx), _mm_mul_ps(qy, qy)),
                                                _mm_add_ps(_mm_mul_ps(qz, qz), _mm_mul_ps(qw, qw))));
   const __m128 inv_length = _mm_div_ps(one, length);

@@ -171,6 +171,34 @@ TEST(SkinningDualQuats, EveryJointMovesPointsAsItsMatrixWhateverItsLargestCompon
   }
 }
 
+// Four joints within 90 degrees of their bind pose (w the quaternion's largest component in
+// every lane, the usual case), then four with one beyond: each dual quaternion is the one of
+// glm::quat_cast's rotation, as the one-joint path computes it (dual_quat_from_matrix).
+TEST(SkinningDualQuats, FourJointsAtOnceMatchTheOneJointSplit) {
+  const std::vector<glm::mat4> palette = {
+      translate({1, 2, 3}) * glm::mat4_cast(rotation_about(20.0f, {0, 1, 0})),
+      translate({0, -1, 0}) * glm::mat4_cast(rotation_about(-85.0f, {1, 0, 0})),
+      glm::mat4_cast(rotation_about(60.0f, glm::normalize(glm::vec3(1, -2, 3)))),
+      translate({0.5f, 0, 2}),
+      translate({1, 2, 3}) * glm::mat4_cast(rotation_about(30.0f, {0, 0, 1})),
+      translate({-2, 0, 1}) * glm::mat4_cast(rotation_about(135.0f, {0, 1, 0})),
+      glm::mat4_cast(rotation_about(10.0f, {1, 0, 0})),
+      translate({0, 3, 0}) * glm::mat4_cast(rotation_about(-45.0f, {0, 1, 0}))};
+  std::vector<DualQuat> dqs(palette.size());
+  std::vector<glm::mat3> stretch(palette.size());
+  std::vector<std::uint8_t> has_stretch(palette.size(), 7);
+  ASSERT_TRUE(dual_quats_from_palette(palette, dqs, stretch, has_stretch));
+  for (std::size_t j = 0; j < palette.size(); ++j) {
+    const DualQuat expected = dual_quat_from_matrix(palette[j]);
+    for (int k = 0; k < 4; ++k) {
+      EXPECT_NEAR(dqs[j].real[k], expected.real[k], 1e-6f) << "joint " << j << ", " << k;
+      EXPECT_NEAR(dqs[j].dual[k], expected.dual[k], 1e-6f) << "joint " << j << ", " << k;
+    }
+    EXPECT_EQ(stretch[j], glm::mat3(1.0f)) << "joint " << j;
+    EXPECT_EQ(has_stretch[j], 0) << "joint " << j;
+  }
+}
+
 TEST(SkinVertices, AVertexWithoutInfluencesStaysAtItsBindPosition) {
   const std::vector<glm::mat4> palette = {translate({5, 0, 0})};
   const SkinnedMesh mesh = one_vertex_mesh({1, 2, 3}, {0, 0, 0, 0}, {0, 0, 0, 0});
