@@ -199,6 +199,33 @@ TEST(SkinningDualQuats, FourJointsAtOnceMatchTheOneJointSplit) {
   }
 }
 
+// A mirrored joint, a slightly sheared one and one stretched along z are no rotations, though
+// their columns are unit (mirror, stretch) or nearly orthogonal (shear); a rotation with rounding
+// noise far below kRigidTolerance is one. Four at a time and alone, each must say so and move
+// points as its matrix does.
+TEST(SkinningDualQuats, TellsMirroredShearedAndStretchedJointsFromRotations) {
+  glm::mat4 sheared = translate({0, 1, 0});
+  sheared[1][0] = 2e-3f;  // y gains an x component: no longer orthogonal to x
+  glm::mat4 noisy = glm::mat4_cast(rotation_about(40.0f, {0, 0, 1}));
+  noisy[0][0] += 1e-7f;
+  noisy[2][1] -= 1e-7f;
+  const std::vector<glm::mat4> palette = {glm::scale(translate({1, 0, 0}), {-1.0f, 1.0f, 1.0f}),
+                                          sheared, noisy,
+                                          glm::scale(glm::mat4(1.0f), {1.0f, 1.0f, 1.001f}), noisy};
+  std::vector<DualQuat> dqs(palette.size());
+  std::vector<glm::mat3> stretch(palette.size());
+  std::vector<std::uint8_t> has_stretch(palette.size(), 7);
+  ASSERT_TRUE(dual_quats_from_palette(palette, dqs, stretch, has_stretch));
+  EXPECT_EQ(has_stretch, (std::vector<std::uint8_t>{1, 1, 0, 1, 0}));
+  for (std::size_t j = 0; j < palette.size(); ++j) {
+    for (const glm::vec3 p : {glm::vec3(1, 2, 3), glm::vec3(-2, 0.5f, 1)}) {
+      const glm::vec3 expected(palette[j] * glm::vec4(p, 1.0f));
+      EXPECT_TRUE(vec3_near(transform_point(dqs[j], stretch[j] * p), expected, 1e-5f))
+          << "joint " << j;
+    }
+  }
+}
+
 TEST(SkinVertices, AVertexWithoutInfluencesStaysAtItsBindPosition) {
   const std::vector<glm::mat4> palette = {translate({5, 0, 0})};
   const SkinnedMesh mesh = one_vertex_mesh({1, 2, 3}, {0, 0, 0, 0}, {0, 0, 0, 0});
