@@ -12,7 +12,7 @@
 #include <utility>
 
 #if defined(__SSE2__)
-#include <xmmintrin.h>
+#include <emmintrin.h>
 #endif
 
 namespace anim {
@@ -31,6 +31,9 @@ constexpr float kOriginRadius = 1e-6f;
 constexpr float kSameDirection = 1e-4f;
 // Freeform Directional's polar measure counts angles (radians) twice as much as relative speed.
 constexpr float kDirectionalAngleWeight = 2.0f;
+// A floor for a band vector's squared length, so that a centre's pair with itself measures 1
+// rather than 0 / 0 (real pairs are far longer: their relative speed is about 2).
+constexpr float kMinLengthSquared = std::numeric_limits<float>::min();
 
 float cross(glm::vec2 a, glm::vec2 b) {
   return a.x * b.y - a.y * b.x;
@@ -125,63 +128,200 @@ float pair_influence(const DirectionalPair& pair, float speed_offset, float angl
   return 1.0f - glm::dot(to_point, pair.to_other_scaled);
 }
 
-// The lowest pair_influence over a row of prepared pairs and the first column where it is (the
-// row's size when none is below 1). With SSE four columns at a time, with the same operations in
-// the same order, so the same values.
-std::pair<float, std::size_t> lowest_pair_influence(std::span<const DirectionalPair> row,
-                                                    float speed_offset, float angle) {
-  float lowest = 1.0f;
-  std::size_t lowest_at = row.size();
+// The signed angle from a sample's heading to the point's, brought into (-pi, pi]. A point
+// exactly opposite a sample is at +pi, whatever the sign of a zero coordinate (the weights jump
+// there anyway).
+float heading_difference(float heading_p, float heading) {
+  constexpr float kPi = std::numbers::pi_v<float>;
+  const float angle = heading_p - heading;
+  return angle > kPi ? angle - 2.0f * kPi : angle <= -kPi ? angle + 2.0f * kPi : angle;
+}
+
+// The point as Freeform Directional measures it.
+struct PolarPoint {
+  float speed;
+  float heading;       // atan2(y, x); 0 at the origin
+  bool has_direction;  // away from the origin
+};
+
+// The lowest of a row's influences and the first column where it is (the row's size, "none",
+// while nothing is below 1).
+struct LowestInfluence {
+  float value = 1.0f;
+  std::size_t at;
+
+  void take(std::size_t column, float influence) {
+    if (influence < value) {
+      value = influence;
+      at = column;
+    }
+  }
+};
+
+#if defined(__SSE2__)
+__m128 select(__m128 mask, __m128 if_set, __m128 otherwise) {
+  return _mm_or_ps(_mm_and_ps(mask, if_set), _mm_andnot_ps(mask, otherwise));
+}
+
+// LowestInfluence four columns at a time, one lane each, from column 0 on.
+class LowestInfluenceLanes {
+ public:
+  explicit LowestInfluenceLanes(std::size_t none) : at_(_mm_set1_ps(static_cast<float>(none))) {}
+
+  void take(__m128 influence) {
+    const __m128 lower = _mm_cmplt_ps(influence, lowest_);
+    lowest_ = select(lower, influence, lowest_);
+    at_ = select(lower, column_, at_);
+    column_ = _mm_add_ps(column_, _mm_set1_ps(4.0f));
+  }
+
+  // The lanes' lowest, the first column on a tie (columns are small whole numbers: exact).
+  LowestInfluence lowest(std::size_t none) const {
+    alignas(16) float lanes[4];
+    alignas(16) float lane_at[4];
+    _mm_store_ps(lanes, lowest_);
+    _mm_store_ps(lane_at, at_);
+    LowestInfluence result{1.0f, none};
+    for (int k = 0; k < 4; ++k) {
+      const auto at = static_cast<std::size_t>(lane_at[k]);
+      if (lanes[k] < result.value || (lanes[k] == result.value && at < result.at)) {
+        result = {lanes[k], at};
+      }
+    }
+    return result;
+  }
+
+ private:
+  __m128 lowest_ = _mm_set1_ps(1.0f);
+  __m128 at_;
+  __m128 column_ = _mm_set_ps(3.0f, 2.0f, 1.0f, 0.0f);
+};
+
+// The signed angle from samples j..j+3 to the point, lane by lane as heading_difference, 0 where
+// the sample or the point has no direction.
+[[gnu::always_inline]] inline __m128 angles_to_point4(const PreparedBlendSpace2D& space,
+                                                      std::size_t j, PolarPoint point) {
+  constexpr float kPi = std::numbers::pi_v<float>;
+  const __m128 two_pi = _mm_set1_ps(2.0f * kPi);
+  __m128 angle = _mm_sub_ps(_mm_set1_ps(point.heading), _mm_loadu_ps(&space.headings[j]));
+  angle = select(_mm_cmpgt_ps(angle, _mm_set1_ps(kPi)), _mm_sub_ps(angle, two_pi),
+                 select(_mm_cmple_ps(angle, _mm_set1_ps(-kPi)), _mm_add_ps(angle, two_pi), angle));
+  const __m128 point_directed = _mm_castsi128_ps(_mm_set1_epi32(point.has_direction ? -1 : 0));
+  const __m128 directed = _mm_and_ps(
+      point_directed, _mm_cmpgt_ps(_mm_loadu_ps(&space.speeds[j]), _mm_set1_ps(kOriginRadius)));
+  return _mm_and_ps(directed, angle);
+}
+
+// pair_influence of four prepared pairs (one per lane), with the same operations in the same
+// order, so the same values.
+[[gnu::always_inline]] inline __m128 pair_influences4(const DirectionalPair* p0,
+                                                      const DirectionalPair* p1,
+                                                      const DirectionalPair* p2,
+                                                      const DirectionalPair* p3,
+                                                      __m128 speed_offset, __m128 angle) {
+  __m128 to_other_x = _mm_loadu_ps(&p0->to_other_scaled.x);
+  __m128 to_other_y = _mm_loadu_ps(&p1->to_other_scaled.x);
+  __m128 inv_mean_speed = _mm_loadu_ps(&p2->to_other_scaled.x);
+  __m128 angle_sign = _mm_loadu_ps(&p3->to_other_scaled.x);
+  _MM_TRANSPOSE4_PS(to_other_x, to_other_y, inv_mean_speed, angle_sign);
+  const __m128 unsigned_angle = _mm_andnot_ps(_mm_set1_ps(-0.0f), angle);
+  const __m128 angle_ip = select(_mm_cmpeq_ps(angle_sign, _mm_setzero_ps()), unsigned_angle,
+                                 _mm_mul_ps(angle_sign, angle));
+  const __m128 x = _mm_mul_ps(speed_offset, inv_mean_speed);
+  const __m128 y = _mm_mul_ps(angle_ip, _mm_set1_ps(kDirectionalAngleWeight));
+  return _mm_sub_ps(_mm_set1_ps(1.0f),
+                    _mm_add_ps(_mm_mul_ps(x, to_other_x), _mm_mul_ps(y, to_other_y)));
+}
+#endif
+
+// The lowest pair_influence over a row of prepared pairs. With SSE four columns at a time, with
+// the same operations in the same order, so the same values.
+LowestInfluence lowest_pair_influence(std::span<const DirectionalPair> row, float speed_offset,
+                                      float angle) {
+  LowestInfluence lowest{1.0f, row.size()};
   std::size_t j = 0;
 #if defined(__SSE2__)
   const __m128 offset = _mm_set1_ps(speed_offset);
   const __m128 signed_angle = _mm_set1_ps(angle);
-  const __m128 unsigned_angle = _mm_set1_ps(std::abs(angle));
-  const __m128 angle_weight = _mm_set1_ps(kDirectionalAngleWeight);
-  const __m128 one = _mm_set1_ps(1.0f);
-  __m128 lowest4 = one;
-  __m128 at4 = _mm_set1_ps(static_cast<float>(row.size()));  // small whole numbers: exact
-  __m128 column4 = _mm_set_ps(3.0f, 2.0f, 1.0f, 0.0f);
+  LowestInfluenceLanes lanes(row.size());
   for (; j + 4 <= row.size(); j += 4) {
-    __m128 to_other_x = _mm_loadu_ps(&row[j].to_other_scaled.x);
-    __m128 to_other_y = _mm_loadu_ps(&row[j + 1].to_other_scaled.x);
-    __m128 inv_mean_speed = _mm_loadu_ps(&row[j + 2].to_other_scaled.x);
-    __m128 angle_sign = _mm_loadu_ps(&row[j + 3].to_other_scaled.x);
-    _MM_TRANSPOSE4_PS(to_other_x, to_other_y, inv_mean_speed, angle_sign);
-    const __m128 unsigned_pair = _mm_cmpeq_ps(angle_sign, _mm_setzero_ps());
-    const __m128 angle_ip =
-        _mm_or_ps(_mm_and_ps(unsigned_pair, unsigned_angle),
-                  _mm_andnot_ps(unsigned_pair, _mm_mul_ps(angle_sign, signed_angle)));
-    const __m128 x = _mm_mul_ps(offset, inv_mean_speed);
-    const __m128 y = _mm_mul_ps(angle_ip, angle_weight);
-    const __m128 h =
-        _mm_sub_ps(one, _mm_add_ps(_mm_mul_ps(x, to_other_x), _mm_mul_ps(y, to_other_y)));
-    const __m128 lower = _mm_cmplt_ps(h, lowest4);
-    lowest4 = _mm_or_ps(_mm_and_ps(lower, h), _mm_andnot_ps(lower, lowest4));
-    at4 = _mm_or_ps(_mm_and_ps(lower, column4), _mm_andnot_ps(lower, at4));
-    column4 = _mm_add_ps(column4, _mm_set1_ps(4.0f));
+    lanes.take(
+        pair_influences4(&row[j], &row[j + 1], &row[j + 2], &row[j + 3], offset, signed_angle));
   }
-  alignas(16) float lanes[4];
-  alignas(16) float lane_at[4];
-  _mm_store_ps(lanes, lowest4);
-  _mm_store_ps(lane_at, at4);
-  for (int k = 0; k < 4; ++k) {
-    const auto at = static_cast<std::size_t>(lane_at[k]);
-    if (lanes[k] < lowest || (lanes[k] == lowest && at < lowest_at)) {
-      lowest = lanes[k];
-      lowest_at = at;
-    }
-  }
+  lowest = lanes.lowest(row.size());
 #endif
-  for (; j < row.size(); ++j) {
-    const float h = pair_influence(row[j], speed_offset, angle);
-    if (h < lowest) {
-      lowest = h;
-      lowest_at = j;
-    }
-  }
-  return {lowest, lowest_at};
+  for (; j < row.size(); ++j) lowest.take(j, pair_influence(row[j], speed_offset, angle));
+  return lowest;
 }
+
+// The gradient band influence of a pair with a sample at the origin, which takes the point's
+// direction: 1 - to_point . to_other / |to_other|^2 with to_point (relative speed to the point,
+// angle_ip) and to_other (relative speed to the other, angle_ij), the angles counted once. The
+// pair of a centre with itself (all zero) measures 1.
+float centre_pair_influence(float speed_to_point, float speed_to_other, float angle_ip,
+                            float angle_ij) {
+  const float length_squared =
+      std::max(speed_to_other * speed_to_other + angle_ij * angle_ij, kMinLengthSquared);
+  return 1.0f - (speed_to_point * speed_to_other + angle_ip * angle_ij) / length_squared;
+}
+
+// The lowest influence over the row of centre sample c (centre table row k, see
+// PreparedBlendSpace2D): its pairs' to_point is (relative speed, 0) and to_other (relative speed,
+// the other sample's unsigned angle to the point). With SSE four columns at a time, with the same
+// values as the scalar tail (the zero angle_ip adds an exact zero).
+LowestInfluence lowest_centre_row_influence(const PreparedBlendSpace2D& space, std::size_t c,
+                                            std::size_t k, PolarPoint point) {
+  const std::size_t n = space.positions.size();
+  const float* relative_speeds = &space.centre_relative_speeds[k * n];
+  const float* inv_mean_speeds = &space.centre_inv_mean_speeds[k * n];
+  const float speed_offset = point.speed - space.speeds[c];
+  const auto angle_to_point = [&](std::size_t j) {
+    const bool directed = point.has_direction && space.speeds[j] > kOriginRadius;
+    return directed ? std::abs(heading_difference(point.heading, space.headings[j])) : 0.0f;
+  };
+  LowestInfluence lowest{1.0f, n};
+  std::size_t j = 0;
+#if defined(__SSE2__)
+  const __m128 offset = _mm_set1_ps(speed_offset);
+  LowestInfluenceLanes lanes(n);
+  for (; j + 4 <= n; j += 4) {
+    const __m128 angle = _mm_andnot_ps(_mm_set1_ps(-0.0f), angles_to_point4(space, j, point));
+    const __m128 speed_to_other = _mm_loadu_ps(relative_speeds + j);
+    const __m128 speed_to_point = _mm_mul_ps(offset, _mm_loadu_ps(inv_mean_speeds + j));
+    const __m128 length_squared =
+        _mm_max_ps(_mm_add_ps(_mm_mul_ps(speed_to_other, speed_to_other), _mm_mul_ps(angle, angle)),
+                   _mm_set1_ps(kMinLengthSquared));
+    lanes.take(_mm_sub_ps(_mm_set1_ps(1.0f),
+                          _mm_div_ps(_mm_mul_ps(speed_to_point, speed_to_other), length_squared)));
+  }
+  lowest = lanes.lowest(n);
+#endif
+  for (; j < n; ++j) {
+    lowest.take(j, centre_pair_influence(speed_offset * inv_mean_speeds[j], relative_speeds[j],
+                                         0.0f, angle_to_point(j)));
+  }
+  return lowest;
+}
+
+#if defined(__SSE2__)
+// Which of rows i..i+3 their hints (see blend_weights_2d) zero: bit k for row i + k, from the
+// hinted pairs' influences four at a time. A hint out of range, or naming a pair that is not
+// prepared (the row itself, a centre's), measures an all-zero pair, 1: such a row is not zeroed
+// here.
+unsigned rows_zeroed_by_hints(const PreparedBlendSpace2D& space, std::size_t i,
+                              std::span<const std::uint32_t> zeroed_by, PolarPoint point) {
+  static const DirectionalPair kUnprepared{};
+  const std::size_t n = space.positions.size();
+  const auto hinted = [&](std::size_t row) {
+    const std::size_t j = zeroed_by[row];
+    return j < n ? &space.pairs[row * n + j] : &kUnprepared;
+  };
+  const __m128 speed_offset = _mm_sub_ps(_mm_set1_ps(point.speed), _mm_loadu_ps(&space.speeds[i]));
+  const __m128 influence = pair_influences4(hinted(i), hinted(i + 1), hinted(i + 2), hinted(i + 3),
+                                            speed_offset, angles_to_point4(space, i, point));
+  return static_cast<unsigned>(_mm_movemask_ps(_mm_cmple_ps(influence, _mm_setzero_ps())));
+}
+#endif
 
 }  // namespace
 
@@ -263,6 +403,16 @@ std::string prepare_blend_space_2d(BlendMode2D mode, std::span<const glm::vec2> 
         if (angle_ij < 0.99f * std::numbers::pi_v<float>) {
           pair.angle_sign = cross(positions[i], positions[j]) < 0.0f ? -1.0f : 1.0f;
         }
+      }
+    }
+    for (std::size_t c = 0; c < n; ++c) {
+      if (!at_origin(positions[c])) continue;
+      out.centres.push_back(static_cast<std::uint32_t>(c));
+      for (std::size_t j = 0; j < n; ++j) {
+        // Distinct positions: only c itself makes the mean speed zero.
+        const float inv_mean_speed = j == c ? 0.0f : 2.0f / (out.speeds[c] + out.speeds[j]);
+        out.centre_inv_mean_speeds.push_back(inv_mean_speed);
+        out.centre_relative_speeds.push_back((out.speeds[j] - out.speeds[c]) * inv_mean_speed);
       }
     }
   }
@@ -363,66 +513,82 @@ void freeform_directional_weights(const PreparedBlendSpace2D& space, glm::vec2 p
   assert(weights.size() == n && n > 0);
   assert(zeroed_by.empty() || zeroed_by.size() == n);
   const bool point_at_origin = at_origin(point);
-  const float speed_p = glm::length(point);
-  const float heading_p = point_at_origin ? 0.0f : std::atan2(point.y, point.x);
-  // The signed angle from a sample's direction to the point's (0 when either has none): the
-  // difference of their headings, brought into (-pi, pi]. A point exactly opposite a sample is
-  // at +pi, whatever the sign of a zero coordinate (the weights jump there anyway).
-  auto angle_to_point = [&](std::size_t k) {
-    if (point_at_origin || space.speeds[k] <= kOriginRadius) return 0.0f;
-    constexpr float kPi = std::numbers::pi_v<float>;
-    const float angle = heading_p - space.headings[k];
-    return angle > kPi ? angle - 2.0f * kPi : angle <= -kPi ? angle + 2.0f * kPi : angle;
-  };
+  const PolarPoint polar{glm::length(point), point_at_origin ? 0.0f : std::atan2(point.y, point.x),
+                         !point_at_origin};
   const auto at_centre = [&](std::size_t k) { return space.speeds[k] <= kOriginRadius; };
-  // The gradient band's 1 - to_point . to_other_scaled of the pair (i, j), j != i.
-  auto influence = [&](std::size_t i, std::size_t j) {
-    const float speed_i = space.speeds[i];
-    if (at_centre(i) || at_centre(j)) {
-      // The sample at the origin takes the point's direction, so only the other sample's angle
-      // to the point remains; it counts once, as the polar distance from the origin is speed.
-      const float mean_speed = 0.5f * (speed_i + space.speeds[j]);
-      const float angle_ij = std::abs(at_centre(i) ? angle_to_point(j) : angle_to_point(i));
-      const float angle_ip = at_centre(i) ? 0.0f : angle_ij;
-      const BandVectors v = band_vectors({(speed_p - speed_i) / mean_speed, angle_ip},
-                                         {(space.speeds[j] - speed_i) / mean_speed, angle_ij});
-      return 1.0f - glm::dot(v.to_point, v.to_other_scaled);
+  // The signed angle from a sample's direction to the point's (0 when either has none).
+  auto angle_to_point = [&](std::size_t k) {
+    if (!polar.has_direction || at_centre(k)) return 0.0f;
+    return heading_difference(polar.heading, space.headings[k]);
+  };
+  // Centre sample c's row in the centre tables.
+  const auto centre_row = [&](std::size_t c) {
+    return static_cast<std::size_t>(std::find(space.centres.begin(), space.centres.end(), c) -
+                                    space.centres.begin());
+  };
+  // The gradient band's 1 - to_point . to_other_scaled of a pair (i, j), j != i, with a sample
+  // at the origin, which takes the point's direction: only the other sample's angle to the point
+  // remains, and it counts once, as the polar distance from the origin is speed.
+  auto centre_influence = [&](std::size_t i, std::size_t j) {
+    const float speed_offset = polar.speed - space.speeds[i];
+    if (at_centre(i)) {
+      const std::size_t at = centre_row(i) * n + j;
+      return centre_pair_influence(speed_offset * space.centre_inv_mean_speeds[at],
+                                   space.centre_relative_speeds[at], 0.0f,
+                                   std::abs(angle_to_point(j)));
     }
-    return pair_influence(space.pairs[i * n + j], speed_p - speed_i, angle_to_point(i));
+    // The centre's table holds (speed_i - speed_c) / mean: negated, the speed from i to it.
+    const std::size_t at = centre_row(j) * n + i;
+    const float angle = std::abs(angle_to_point(i));
+    return centre_pair_influence(speed_offset * space.centre_inv_mean_speeds[at],
+                                 -space.centre_relative_speeds[at], angle, angle);
   };
   // Each sample's influence is the minimum over the other samples (see gradient_band_weights):
-  // first the sample that zeroed it last time, which most often zeroes it again; otherwise the
-  // whole row, the samples away from the origin in one branch-free pass over the row's prepared
-  // pairs (the pair with itself and those with the origin are zero there, measuring 1, which
-  // leaves the minimum alone), then the origin's pairs.
+  // first the sample that zeroed it last time, which most often zeroes it again (the prepared
+  // pairs of four rows at a time, a centre's pairs one by one); otherwise the whole row in one
+  // branch-free pass: a centre's over its table row, another sample's over its prepared pairs
+  // (the pair with itself and those with the origin are zero there, measuring 1, which leaves
+  // the minimum alone), then its pairs with the centres.
+  unsigned zeroed_by_hints = 0;  // of the four rows from i & ~3 on, when hints_measured
+  bool hints_measured = false;
   for (std::size_t i = 0; i < n; ++i) {
-    if (!zeroed_by.empty() && zeroed_by[i] < n && zeroed_by[i] != i &&
-        influence(i, zeroed_by[i]) <= 0.0f) {
+#if defined(__SSE2__)
+    if (i % 4 == 0) {
+      hints_measured = !zeroed_by.empty() && i + 4 <= n;
+      zeroed_by_hints = hints_measured ? rows_zeroed_by_hints(space, i, zeroed_by, polar) : 0u;
+    }
+#endif
+    if (zeroed_by_hints & (1u << (i % 4))) {
       weights[i] = 0.0f;
       continue;
     }
-    float lowest = 1.0f;
-    std::size_t lowest_at = n;
-    const auto take = [&](std::size_t j, float h) {
-      if (h < lowest) {
-        lowest = h;
-        lowest_at = j;
-      }
-    };
-    if (at_centre(i)) {
-      for (std::size_t j = 0; j < n; ++j) {
-        if (j != i) take(j, influence(i, j));
-      }
-    } else {
-      const auto [row_lowest, row_lowest_at] = lowest_pair_influence(
-          std::span(space.pairs).subspan(i * n, n), speed_p - space.speeds[i], angle_to_point(i));
-      take(row_lowest_at, row_lowest);
-      for (std::size_t j = 0; j < n; ++j) {
-        if (j != i && at_centre(j)) take(j, influence(i, j));
+    const bool centre = at_centre(i);
+    const float speed_offset = polar.speed - space.speeds[i];
+    const float angle = angle_to_point(i);
+    if (!zeroed_by.empty() && zeroed_by[i] < n && zeroed_by[i] != i) {
+      const std::size_t j = zeroed_by[i];
+      const bool with_centre = centre || at_centre(j);
+      if (with_centre || !hints_measured) {
+        const float hinted = with_centre
+                                 ? centre_influence(i, j)
+                                 : pair_influence(space.pairs[i * n + j], speed_offset, angle);
+        if (hinted <= 0.0f) {
+          weights[i] = 0.0f;
+          continue;
+        }
       }
     }
-    if (lowest <= 0.0f && !zeroed_by.empty()) zeroed_by[i] = static_cast<std::uint32_t>(lowest_at);
-    weights[i] = std::max(lowest, 0.0f);
+    LowestInfluence lowest{1.0f, n};
+    if (centre) {
+      lowest = lowest_centre_row_influence(space, i, centre_row(i), polar);
+    } else {
+      lowest = lowest_pair_influence(std::span(space.pairs).subspan(i * n, n), speed_offset, angle);
+      for (const std::uint32_t c : space.centres) lowest.take(c, centre_influence(i, c));
+    }
+    if (lowest.value <= 0.0f && !zeroed_by.empty()) {
+      zeroed_by[i] = static_cast<std::uint32_t>(lowest.at);
+    }
+    weights[i] = std::max(lowest.value, 0.0f);
   }
   normalize_or_nearest(positions, point, weights);
 }

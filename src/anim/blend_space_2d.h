@@ -84,6 +84,12 @@ struct PreparedBlendSpace2D {
   std::vector<float> speeds;
   std::vector<float> headings;  // atan2(y, x) of each sample; 0 at the origin
   std::vector<DirectionalPair> pairs;
+  // The samples at the origin (usually one, the idle), whose pairs take their angle from the
+  // point, and per such sample c (a row of one entry per sample j): the pair's relative speed
+  // difference (speed_j - speed_c) / mean speed and 1 / mean speed, 0 for c with itself.
+  std::vector<std::uint32_t> centres;
+  std::vector<float> centre_relative_speeds;
+  std::vector<float> centre_inv_mean_speeds;
 };
 
 // Validates the positions (as validate_positions_2d) and fills out. Returns an empty string on

@@ -27,18 +27,27 @@ JobResult skinning_matrices(std::span<const glm::mat4> model,
 
 namespace {
 
+// Below this, the deviations that make a 3x3 matrix a rotation are taken for rounding; well within
+// kRigidTolerance, so that a matrix taken for a rotation has a stretch part that rounds to the
+// identity.
+constexpr float kOrthonormal = 0.1f * kRigidTolerance;
+
+// Whether the 3x3 part of a matrix with columns x, y, z is a rotation: x and y unit and
+// orthogonal, and z their cross product (unit, orthogonal to both and not mirrored).
+bool is_rotation(const glm::vec3& x, const glm::vec3& y, const glm::vec3& z) {
+  const glm::vec3 off_z = glm::abs(z - glm::cross(x, y));
+  return std::fabs(glm::dot(x, x) - 1.0f) < kOrthonormal &&
+         std::fabs(glm::dot(y, y) - 1.0f) < kOrthonormal &&
+         std::fabs(glm::dot(x, y)) < kOrthonormal && off_z.x < kOrthonormal &&
+         off_z.y < kOrthonormal && off_z.z < kOrthonormal;
+}
+
 // Splits one skinning matrix M into its rigid dual quaternion D and stretch S = D^-1 * M. A matrix
 // whose 3x3 part is already a rotation to well within kRigidTolerance (the usual joint: no scale)
 // takes a short path: its rotation is read directly and S is the identity.
 void split_skinning_matrix(const glm::mat4& m, DualQuat& out_dual_quat, glm::mat3& out_stretch,
                            std::uint8_t& out_has_stretch) {
-  constexpr float kOrthonormal = 0.1f * kRigidTolerance;
-  const glm::vec3 x(m[0]), y(m[1]), z(m[2]);
-  if (std::fabs(glm::dot(x, x) - 1.0f) < kOrthonormal &&
-      std::fabs(glm::dot(y, y) - 1.0f) < kOrthonormal &&
-      std::fabs(glm::dot(z, z) - 1.0f) < kOrthonormal && std::fabs(glm::dot(x, y)) < kOrthonormal &&
-      std::fabs(glm::dot(y, z)) < kOrthonormal && std::fabs(glm::dot(z, x)) < kOrthonormal &&
-      glm::dot(glm::cross(x, y), z) > 0.0f) {
+  if (is_rotation(glm::vec3(m[0]), glm::vec3(m[1]), glm::vec3(m[2]))) {
     out_dual_quat =
         dual_quat_from_rigid(glm::normalize(glm::quat_cast(glm::mat3(m))), glm::vec3(m[3]));
     out_stretch = glm::mat3(1.0f);
@@ -68,28 +77,25 @@ __m128 abs4(__m128 v) {
   return _mm_andnot_ps(_mm_set1_ps(-0.0f), v);
 }
 
-// Lane by lane: whether the 3x3 part of each matrix (c[column][row]) is a rotation: unit,
-// orthogonal columns and a positive determinant (not mirrored).
+// Lane by lane: is_rotation of the 3x3 part of each matrix (c[column][row]).
 [[gnu::always_inline]] inline __m128 rigid_lanes(const __m128 (&c)[4][4]) {
   const auto dot3 = [&c](int a, int b) {
     return _mm_add_ps(_mm_add_ps(_mm_mul_ps(c[a][0], c[b][0]), _mm_mul_ps(c[a][1], c[b][1])),
                       _mm_mul_ps(c[a][2], c[b][2]));
   };
   const __m128 one = _mm_set1_ps(1.0f);
-  const __m128 tolerance = _mm_set1_ps(0.1f * kRigidTolerance);
-  __m128 rigid = _mm_cmplt_ps(abs4(_mm_sub_ps(dot3(0, 0), one)), tolerance);
-  rigid = _mm_and_ps(rigid, _mm_cmplt_ps(abs4(_mm_sub_ps(dot3(1, 1), one)), tolerance));
-  rigid = _mm_and_ps(rigid, _mm_cmplt_ps(abs4(_mm_sub_ps(dot3(2, 2), one)), tolerance));
-  rigid = _mm_and_ps(rigid, _mm_cmplt_ps(abs4(dot3(0, 1)), tolerance));
-  rigid = _mm_and_ps(rigid, _mm_cmplt_ps(abs4(dot3(1, 2)), tolerance));
-  rigid = _mm_and_ps(rigid, _mm_cmplt_ps(abs4(dot3(2, 0)), tolerance));
-  // det = dot(cross(x, y), z) > 0: not mirrored.
-  const __m128 cx = _mm_sub_ps(_mm_mul_ps(c[0][1], c[1][2]), _mm_mul_ps(c[0][2], c[1][1]));
-  const __m128 cy = _mm_sub_ps(_mm_mul_ps(c[0][2], c[1][0]), _mm_mul_ps(c[0][0], c[1][2]));
-  const __m128 cz = _mm_sub_ps(_mm_mul_ps(c[0][0], c[1][1]), _mm_mul_ps(c[0][1], c[1][0]));
-  const __m128 det = _mm_add_ps(_mm_add_ps(_mm_mul_ps(cx, c[2][0]), _mm_mul_ps(cy, c[2][1])),
-                                _mm_mul_ps(cz, c[2][2]));
-  rigid = _mm_and_ps(rigid, _mm_cmpgt_ps(det, _mm_setzero_ps()));
+  const __m128 tolerance = _mm_set1_ps(kOrthonormal);
+  const auto within = [&tolerance](__m128 v) { return _mm_cmplt_ps(abs4(v), tolerance); };
+  __m128 rigid = within(_mm_sub_ps(dot3(0, 0), one));
+  rigid = _mm_and_ps(rigid, within(_mm_sub_ps(dot3(1, 1), one)));
+  rigid = _mm_and_ps(rigid, within(dot3(0, 1)));
+  // z - cross(x, y), component by component.
+  rigid = _mm_and_ps(rigid, within(_mm_sub_ps(c[2][0], _mm_sub_ps(_mm_mul_ps(c[0][1], c[1][2]),
+                                                                  _mm_mul_ps(c[0][2], c[1][1])))));
+  rigid = _mm_and_ps(rigid, within(_mm_sub_ps(c[2][1], _mm_sub_ps(_mm_mul_ps(c[0][2], c[1][0]),
+                                                                  _mm_mul_ps(c[0][0], c[1][2])))));
+  rigid = _mm_and_ps(rigid, within(_mm_sub_ps(c[2][2], _mm_sub_ps(_mm_mul_ps(c[0][0], c[1][1]),
+                                                                  _mm_mul_ps(c[0][1], c[1][0])))));
   return rigid;
 }
 
@@ -116,13 +122,21 @@ __m128 abs4(__m128 v) {
   const __m128 a = _mm_mul_ps(_mm_sub_ps(c[1][2], c[2][1]), mult);
   const __m128 b = _mm_mul_ps(_mm_sub_ps(c[2][0], c[0][2]), mult);
   const __m128 d = _mm_mul_ps(_mm_sub_ps(c[0][1], c[1][0]), mult);
-  const __m128 xy = _mm_mul_ps(_mm_add_ps(c[0][1], c[1][0]), mult);
-  const __m128 zx = _mm_mul_ps(_mm_add_ps(c[2][0], c[0][2]), mult);
-  const __m128 yz = _mm_mul_ps(_mm_add_ps(c[1][2], c[2][1]), mult);
-  qw = select(is_z, d, select(is_y, b, select(is_x, a, big)));
-  qx = select(is_z, zx, select(is_y, xy, select(is_x, big, a)));
-  qy = select(is_z, yz, select(is_y, big, select(is_x, xy, b)));
-  qz = select(is_z, big, select(is_y, yz, select(is_x, zx, d)));
+  if (_mm_movemask_ps(_mm_or_ps(_mm_or_ps(is_x, is_y), is_z)) == 0) {
+    // w the largest in every lane, as for every joint within 90 degrees of its bind pose.
+    qw = big;
+    qx = a;
+    qy = b;
+    qz = d;
+  } else {
+    const __m128 xy = _mm_mul_ps(_mm_add_ps(c[0][1], c[1][0]), mult);
+    const __m128 zx = _mm_mul_ps(_mm_add_ps(c[2][0], c[0][2]), mult);
+    const __m128 yz = _mm_mul_ps(_mm_add_ps(c[1][2], c[2][1]), mult);
+    qw = select(is_z, d, select(is_y, b, select(is_x, a, big)));
+    qx = select(is_z, zx, select(is_y, xy, select(is_x, big, a)));
+    qy = select(is_z, yz, select(is_y, big, select(is_x, xy, b)));
+    qz = select(is_z, big, select(is_y, yz, select(is_x, zx, d)));
+  }
   const __m128 length = _mm_sqrt_ps(_mm_add_ps(_mm_add_ps(_mm_mul_ps(qx, qx), _mm_mul_ps(qy, qy)),
                                                _mm_add_ps(_mm_mul_ps(qz, qz), _mm_mul_ps(qw, qw))));
   const __m128 inv_length = _mm_div_ps(one, length);

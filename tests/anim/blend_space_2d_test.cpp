@@ -147,6 +147,106 @@ TEST(FreeformDirectional, APointOppositeASampleWeighsTheSameWhateverTheSignOfZer
   EXPECT_NEAR(sum, 1.0f, 1e-5f);
 }
 
+// Johansen's polar gradient bands written out plainly, in double precision, from the definition
+// in blend_space_2d.h: every pair's angles and speeds measured at the point, nothing prepared.
+std::vector<float> reference_directional_weights(const std::vector<glm::vec2>& samples,
+                                                 glm::vec2 point) {
+  using dvec2 = glm::dvec2;
+  constexpr double kAngleWeight = 2.0;
+  const auto at_origin = [](dvec2 v) { return glm::length(v) <= 1e-6; };
+  const auto cross = [](dvec2 a, dvec2 b) { return a.x * b.y - a.y * b.x; };
+  const auto signed_angle = [&](dvec2 from, dvec2 to) {
+    return std::atan2(cross(from, to), glm::dot(from, to));
+  };
+  const dvec2 p(point);
+  const std::size_t n = samples.size();
+  std::vector<double> h(n, 1.0);
+  double sum = 0.0;
+  for (std::size_t i = 0; i < n; ++i) {
+    const dvec2 pi(samples[i]);
+    for (std::size_t j = 0; j < n; ++j) {
+      if (j == i) continue;
+      const dvec2 pj(samples[j]);
+      const double mean = 0.5 * (glm::length(pi) + glm::length(pj));
+      const double speed_ij = (glm::length(pj) - glm::length(pi)) / mean;
+      const double speed_ip = (glm::length(p) - glm::length(pi)) / mean;
+      dvec2 to_point, to_other;
+      if (at_origin(pi) || at_origin(pj)) {
+        // The sample at the origin takes the point's direction; the angle counts once.
+        const dvec2 directed = at_origin(pi) ? pj : pi;
+        const double angle = at_origin(p) ? 0.0 : std::abs(signed_angle(directed, p));
+        to_other = {speed_ij, angle};
+        to_point = {speed_ip, at_origin(pi) ? 0.0 : angle};
+      } else {
+        const double angle_ij = std::abs(signed_angle(pi, pj));
+        double angle_ip = at_origin(p) ? 0.0 : signed_angle(pi, p);
+        // Toward pj counts positive; pj opposite pi has no side, so the angle is unsigned.
+        if (angle_ij < 0.99 * std::numbers::pi) {
+          angle_ip *= cross(pi, pj) < 0.0 ? -1.0 : 1.0;
+        } else {
+          angle_ip = std::abs(angle_ip);
+        }
+        to_other = {speed_ij, kAngleWeight * angle_ij};
+        to_point = {speed_ip, kAngleWeight * angle_ip};
+      }
+      h[i] = std::min(h[i], 1.0 - glm::dot(to_point, to_other) / glm::dot(to_other, to_other));
+    }
+    h[i] = std::max(h[i], 0.0);
+    sum += h[i];
+  }
+  std::vector<float> weights(n);
+  for (std::size_t i = 0; i < n; ++i) weights[i] = static_cast<float>(h[i] / sum);
+  return weights;
+}
+
+// The demo's locomotion space (idle, then walk and jog rings of eight directions), the test
+// layout with two rings, and a ring with no sample at the origin.
+std::vector<std::vector<glm::vec2>> directional_layouts() {
+  std::vector<glm::vec2> demo{{0, 0}};
+  for (float speed : {1.4f, 3.2f}) {
+    for (int k = 0; k < 8; ++k) {
+      const float angle = static_cast<float>(k) * kPi / 4;
+      demo.push_back(speed * glm::vec2(std::sin(angle), std::cos(angle)));
+    }
+  }
+  return {demo,
+          {{0, 0},
+           {0, 1.5f},
+           {1.5f, 0},
+           {0, -1.5f},
+           {-1.5f, 0},
+           {0, 4},
+           {4, 0},
+           {0, -3},
+           {-4, 0},
+           {2.5f, 2.5f}},
+          {{0, 2}, {1.7f, -1}, {-1.7f, -1}, {0, 3.5f}, {-3, -1.8f}}};
+}
+
+TEST(FreeformDirectional, MatchesAPlainDoublePrecisionReference) {
+  for (const std::vector<glm::vec2>& samples : directional_layouts()) {
+    PreparedBlendSpace2D space;
+    ASSERT_EQ(prepare_blend_space_2d(BlendMode2D::FreeformDirectional, samples, space), "");
+    std::vector<float> w(samples.size());
+    std::vector<std::uint32_t> zeroed_by(samples.size(), 0u);
+    // A grid with an irrational-ish step, so that no point falls exactly opposite a sample
+    // (where the weights jump), plus the origin and the samples themselves.
+    std::vector<glm::vec2> points{{0.0f, 0.0f}};
+    points.insert(points.end(), samples.begin(), samples.end());
+    for (float y = -4.9f; y < 5.0f; y += 0.293f) {
+      for (float x = -4.9f; x < 5.0f; x += 0.311f) points.push_back({x, y});
+    }
+    for (const glm::vec2 p : points) {
+      const std::vector<float> expected = reference_directional_weights(samples, p);
+      blend_weights_2d(space, p, w, zeroed_by);
+      for (std::size_t k = 0; k < samples.size(); ++k) {
+        ASSERT_NEAR(w[k], expected[k], 1e-5f)
+            << "sample " << k << " at " << p.x << ", " << p.y << " of " << samples.size();
+      }
+    }
+  }
+}
+
 TEST(Delaunay, BarycentricInsideAndClampedToTheHullOutside) {
   const std::vector<glm::vec2> square{{0, 0}, {1, 0}, {1, 1}, {0, 1}, {0.5f, 0.5f}};
   // (0.5, 0.25) in the triangle (0,0), (1,0), centre: half way up to the centre.

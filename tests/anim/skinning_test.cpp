@@ -171,6 +171,61 @@ TEST(SkinningDualQuats, EveryJointMovesPointsAsItsMatrixWhateverItsLargestCompon
   }
 }
 
+// Four joints within 90 degrees of their bind pose (w the quaternion's largest component in
+// every lane, the usual case), then four with one beyond: each dual quaternion is the one of
+// glm::quat_cast's rotation, as the one-joint path computes it (dual_quat_from_matrix).
+TEST(SkinningDualQuats, FourJointsAtOnceMatchTheOneJointSplit) {
+  const std::vector<glm::mat4> palette = {
+      translate({1, 2, 3}) * glm::mat4_cast(rotation_about(20.0f, {0, 1, 0})),
+      translate({0, -1, 0}) * glm::mat4_cast(rotation_about(-85.0f, {1, 0, 0})),
+      glm::mat4_cast(rotation_about(60.0f, glm::normalize(glm::vec3(1, -2, 3)))),
+      translate({0.5f, 0, 2}),
+      translate({1, 2, 3}) * glm::mat4_cast(rotation_about(30.0f, {0, 0, 1})),
+      translate({-2, 0, 1}) * glm::mat4_cast(rotation_about(135.0f, {0, 1, 0})),
+      glm::mat4_cast(rotation_about(10.0f, {1, 0, 0})),
+      translate({0, 3, 0}) * glm::mat4_cast(rotation_about(-45.0f, {0, 1, 0}))};
+  std::vector<DualQuat> dqs(palette.size());
+  std::vector<glm::mat3> stretch(palette.size());
+  std::vector<std::uint8_t> has_stretch(palette.size(), 7);
+  ASSERT_TRUE(dual_quats_from_palette(palette, dqs, stretch, has_stretch));
+  for (std::size_t j = 0; j < palette.size(); ++j) {
+    const DualQuat expected = dual_quat_from_matrix(palette[j]);
+    for (int k = 0; k < 4; ++k) {
+      EXPECT_NEAR(dqs[j].real[k], expected.real[k], 1e-6f) << "joint " << j << ", " << k;
+      EXPECT_NEAR(dqs[j].dual[k], expected.dual[k], 1e-6f) << "joint " << j << ", " << k;
+    }
+    EXPECT_EQ(stretch[j], glm::mat3(1.0f)) << "joint " << j;
+    EXPECT_EQ(has_stretch[j], 0) << "joint " << j;
+  }
+}
+
+// A mirrored joint, a slightly sheared one and one stretched along z are no rotations, though
+// their columns are unit (mirror, stretch) or nearly orthogonal (shear); a rotation with rounding
+// noise far below kRigidTolerance is one. Four at a time and alone, each must say so and move
+// points as its matrix does.
+TEST(SkinningDualQuats, TellsMirroredShearedAndStretchedJointsFromRotations) {
+  glm::mat4 sheared = translate({0, 1, 0});
+  sheared[1][0] = 2e-3f;  // y gains an x component: no longer orthogonal to x
+  glm::mat4 noisy = glm::mat4_cast(rotation_about(40.0f, {0, 0, 1}));
+  noisy[0][0] += 1e-7f;
+  noisy[2][1] -= 1e-7f;
+  const std::vector<glm::mat4> palette = {glm::scale(translate({1, 0, 0}), {-1.0f, 1.0f, 1.0f}),
+                                          sheared, noisy,
+                                          glm::scale(glm::mat4(1.0f), {1.0f, 1.0f, 1.001f}), noisy};
+  std::vector<DualQuat> dqs(palette.size());
+  std::vector<glm::mat3> stretch(palette.size());
+  std::vector<std::uint8_t> has_stretch(palette.size(), 7);
+  ASSERT_TRUE(dual_quats_from_palette(palette, dqs, stretch, has_stretch));
+  EXPECT_EQ(has_stretch, (std::vector<std::uint8_t>{1, 1, 0, 1, 0}));
+  for (std::size_t j = 0; j < palette.size(); ++j) {
+    for (const glm::vec3 p : {glm::vec3(1, 2, 3), glm::vec3(-2, 0.5f, 1)}) {
+      const glm::vec3 expected(palette[j] * glm::vec4(p, 1.0f));
+      EXPECT_TRUE(vec3_near(transform_point(dqs[j], stretch[j] * p), expected, 1e-5f))
+          << "joint " << j;
+    }
+  }
+}
+
 TEST(SkinVertices, AVertexWithoutInfluencesStaysAtItsBindPosition) {
   const std::vector<glm::mat4> palette = {translate({5, 0, 0})};
   const SkinnedMesh mesh = one_vertex_mesh({1, 2, 3}, {0, 0, 0, 0}, {0, 0, 0, 0});
