@@ -166,6 +166,12 @@ std::string CharacterInstance::bind(const BoundCharacter& character, const Graph
       validate(character.skeleton, character.foot_ik_rig).empty()) {
     rig_ = character.foot_ik_rig;
   }
+  contact_timelines_.clear();
+  for (const Clip& clip : character.clips) {
+    for (std::size_t i = 0; i < rig_.legs.size(); ++i) {
+      contact_timelines_.push_back(contact_timeline(clip, leg_contact_name(rig_.legs, i)));
+    }
+  }
   reset();
   return {};
 }

@@ -29,6 +29,7 @@
 #include "anim/bound_character.h"
 #include "anim/clip_sampling.h"
 #include "anim/dual_quat.h"
+#include "anim/foot_contact.h"
 #include "anim/foot_ik.h"
 #include "anim/graph_binding.h"
 #include "anim/inertialization.h"
@@ -387,6 +388,9 @@ class CharacterInstance {
   RootRestFrame root_frame_;  // of settings_'s root joint, for the clip sources' extraction
   std::vector<RootMotionCursor> clip_cursors_;  // per clip: where its last root step ended
   FootIkRig rig_;  // the character's rig where it validates, else empty (no foot IK)
+  // Per character clip and leg of rig_ (clip c, leg i at c * legs + i): the leg's contact
+  // markers, measured when bound, for the frame's contacts.
+  std::vector<ContactTimeline> contact_timelines_;
   FootIkState foot_ik_state_;
   FootIkDebug foot_debug_;
   // The ground of the last frame's terrain, kept while the terrain stays the same: what depends

@@ -197,9 +197,18 @@ JobResult CharacterInstance::warp_locomotion(const CharacterSettings& settings, 
 
 void CharacterInstance::update_contacts() {
   contacts_.fill(false);
+  const std::size_t legs = rig_.legs.size();
+  if (contacts_clip_ == nullptr && dominant_clip_ >= 0) {
+    // One of the character's clips: its timelines, measured when bound.
+    const std::size_t first = as_size(dominant_clip_) * legs;
+    for (std::size_t i = 0; i < legs; ++i) {
+      contacts_[i] = contact_timelines_[first + i].planted_at(dominant_time_);
+    }
+    return;
+  }
   const Clip* clip = contacts_clip_of(contacts_clip_, *character_, dominant_clip_);
   if (clip == nullptr) return;
-  for (std::size_t i = 0; i < rig_.legs.size(); ++i) {
+  for (std::size_t i = 0; i < legs; ++i) {
     contacts_[i] = foot_planted_at(*clip, leg_contact_name(rig_.legs, i), dominant_time_);
   }
 }

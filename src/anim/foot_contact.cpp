@@ -77,6 +77,33 @@ bool foot_planted_at(const Clip& clip, std::string_view side, float time_s) {
   return contact_sign(*earliest, side) < 0;
 }
 
+ContactTimeline contact_timeline(const Clip& clip, std::string_view name) {
+  std::vector<const Marker*> markers;
+  for (const Marker& m : clip.markers) {
+    if (contact_sign(m, name) != 0 && std::isfinite(m.time_s)) markers.push_back(&m);
+  }
+  // In time order, markers at one time in the clip's order: the later one decides there.
+  std::stable_sort(markers.begin(), markers.end(),
+                   [](const Marker* a, const Marker* b) { return a->time_s < b->time_s; });
+  ContactTimeline timeline;
+  for (const Marker* m : markers) {
+    timeline.times_s.push_back(m->time_s);
+    timeline.plants.push_back(contact_sign(*m, name) > 0 ? 1 : 0);
+  }
+  if (!markers.empty()) {
+    timeline.planted_before_first =
+        clip.loop ? timeline.plants.back() != 0 : timeline.plants.front() == 0;
+  }
+  return timeline;
+}
+
+bool ContactTimeline::planted_at(float time_s) const {
+  if (times_s.empty()) return false;
+  if (!(time_s >= times_s.front())) return planted_before_first;  // NaN too: no marker before it
+  const auto after = std::upper_bound(times_s.begin(), times_s.end(), time_s);
+  return plants[static_cast<std::size_t>(after - times_s.begin()) - 1] != 0;
+}
+
 float contact_time_left(const Clip& clip, std::string_view name, float time_s) {
   if (!foot_planted_at(clip, name, time_s)) return -1.0f;
   // The first up marker after time_s, else (a loop) the first of the cycle, one loop on.

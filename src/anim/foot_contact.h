@@ -4,6 +4,7 @@
 // without them (most imports) get them detected from the heel's and toe's height and speed.
 // Foot locking reads them per frame; the timeline shows them; sync can use them as events.
 
+#include <cstdint>
 #include <span>
 #include <string_view>
 #include <vector>
@@ -43,6 +44,20 @@ bool has_contact_markers(const Clip& clip, std::string_view contact_name);
 // first marker. False when the clip has no markers for this foot. No allocation.
 bool foot_planted_at(const Clip& clip, FootSide side, float time_s);
 bool foot_planted_at(const Clip& clip, std::string_view contact_name, float time_s);
+
+// One foot's contact markers in a clip, measured once (contact_timeline) so that a frame asks
+// whether the foot is planted without scanning every marker by name: the same answers as
+// foot_planted_at.
+struct ContactTimeline {
+  std::vector<float> times_s;         // the foot's down and up markers' times, in order
+  std::vector<std::uint8_t> plants;   // per marker: 1 for a down marker, 0 for an up one
+  bool planted_before_first = false;  // what holds before the first marker
+
+  bool planted_at(float time_s) const;
+};
+
+// The timeline of the foot named contact_name in clip. Allocates: made when a clip is bound.
+ContactTimeline contact_timeline(const Clip& clip, std::string_view contact_name);
 
 // How long (seconds of the clip) the foot stays planted from time_s: to its next up marker,
 // round the loop's end for a looping clip; -1 when it is not planted at time_s or no up marker

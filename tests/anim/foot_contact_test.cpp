@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <numbers>
+#include <random>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -50,6 +51,27 @@ TEST(FootContact, ContactAcrossTheLoopWraps) {
   EXPECT_TRUE(foot_planted_at(clip, FootSide::Right, 0.1f));
   EXPECT_FALSE(foot_planted_at(clip, FootSide::Right, 0.5f));
   EXPECT_TRUE(foot_planted_at(clip, FootSide::Right, 0.95f));
+}
+
+TEST(FootContact, ATimelineAnswersAsTheMarkerScanDoes) {
+  // Random marker sets of the foot's down and up markers among others' (a name sharing the
+  // prefix included), ties at one time, looping or not; asked before, at, between and after
+  // the markers, and at no time at all.
+  std::mt19937 random(11);
+  const char* names[] = {"foot_l_down", "foot_l_up", "foot_r_down", "foot_l_upper", "step"};
+  std::uniform_int_distribution<int> name(0, 4), count(0, 6), tick(0, 8);
+  for (int round = 0; round < 500; ++round) {
+    std::vector<Marker> markers;
+    for (int m = count(random); m > 0; --m) {
+      markers.push_back({names[name(random)], 0.125f * static_cast<float>(tick(random))});
+    }
+    const Clip clip = clip_with_markers(markers, round % 2 == 0);
+    const ContactTimeline timeline = contact_timeline(clip, "foot_l");
+    for (float t = -0.0625f; t <= 1.1f; t += 0.0625f) {
+      EXPECT_EQ(timeline.planted_at(t), foot_planted_at(clip, "foot_l", t)) << round << " " << t;
+    }
+    EXPECT_EQ(timeline.planted_at(NAN), foot_planted_at(clip, "foot_l", NAN)) << round;
+  }
 }
 
 // The time a planted foot has left before its up marker: within the cycle, round the loop's
