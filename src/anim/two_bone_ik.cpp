@@ -370,15 +370,23 @@ Vec3 rotate(const Quat& q, const Vec3& v) {
   const Vec3 uuv = cross(axis, uv);
   return add(v, mul(add(mul(uv, q.w), uuv), splat(2.0f)));
 }
+// As glm::length of a quaternion.
+__m128 length(const Quat& q) {
+  return _mm_sqrt_ps(add(add(mul(q.w, q.w), mul(q.x, q.x)), add(mul(q.y, q.y), mul(q.z, q.z))));
+}
 Quat normalize(const Quat& q) {
-  const __m128 length =
-      _mm_sqrt_ps(add(add(mul(q.w, q.w), mul(q.x, q.x)), add(mul(q.y, q.y), mul(q.z, q.z))));
-  const __m128 inverse = _mm_div_ps(splat(1.0f), length);
+  const __m128 inverse = _mm_div_ps(splat(1.0f), length(q));
   return {mul(q.x, inverse), mul(q.y, inverse), mul(q.z, inverse), mul(q.w, inverse)};
 }
 // The quaternion (w, v).
 Quat quat(__m128 w, const Vec3& v) {
   return {v.x, v.y, v.z, w};
+}
+// -q in the lanes where condition is set, q elsewhere.
+Quat negated_where(__m128 condition, const Quat& q) {
+  const __m128 sign = _mm_and_ps(condition, splat(-0.0f));
+  return {_mm_xor_ps(q.x, sign), _mm_xor_ps(q.y, sign), _mm_xor_ps(q.z, sign),
+          _mm_xor_ps(q.w, sign)};
 }
 
 // perpendicular_part above, with the mask of lanes where it is not zero (where it is, the
@@ -536,9 +544,7 @@ std::array<TwoBoneIkSolution, 2> solve_chain_pair(const std::array<TwoBoneIkChai
   const __m128 weight = clamp(position_weight, 0.0f, 1.0f);
   rare = _mm_or_ps(rare, _mm_cmpneq_ps(weight, one));
   Quat root_turn = normalize(root_delta);
-  const __m128 flip = _mm_and_ps(_mm_cmplt_ps(root_turn.w, zero), splat(-0.0f));
-  root_turn = {_mm_xor_ps(root_turn.x, flip), _mm_xor_ps(root_turn.y, flip),
-               _mm_xor_ps(root_turn.z, flip), _mm_xor_ps(root_turn.w, flip)};
+  root_turn = negated_where(_mm_cmplt_ps(root_turn.w, zero), root_turn);
   // mid_bend's w, (1 + c) over a length, is positive: it is in the identity's hemisphere.
   const Quat& mid_turn = mid_bend;
   const Vec3 new_mid = add(root, rotate(root_turn, upper_v));
@@ -644,8 +650,7 @@ Quat conjugate(const Quat& q) {
 
 // glm::normalize of a quaternion: the identity where its length is not positive.
 Quat normalize_or_identity(const Quat& q) {
-  const __m128 length =
-      _mm_sqrt_ps(add(add(mul(q.w, q.w), mul(q.x, q.x)), add(mul(q.y, q.y), mul(q.z, q.z))));
+  const __m128 length = lanes::length(q);
   const __m128 positive = _mm_cmpgt_ps(length, _mm_setzero_ps());
   const __m128 inverse = _mm_and_ps(positive, _mm_div_ps(splat(1.0f), length));
   return {mul(q.x, inverse), mul(q.y, inverse), mul(q.z, inverse),
@@ -696,10 +701,8 @@ void write_chain_pair_rotations(std::span<Transform> local,
     // slerp at its end: the goal rotation in the hemisphere of the animated one, normalized.
     const __m128 dot = add(add(mul(end_now.w, end_rotation.w), mul(end_now.x, end_rotation.x)),
                            add(mul(end_now.y, end_rotation.y), mul(end_now.z, end_rotation.z)));
-    const __m128 flip = _mm_and_ps(_mm_cmplt_ps(dot, _mm_setzero_ps()), splat(-0.0f));
     end_goal =
-        normalize_or_identity({_mm_xor_ps(end_rotation.x, flip), _mm_xor_ps(end_rotation.y, flip),
-                               _mm_xor_ps(end_rotation.z, flip), _mm_xor_ps(end_rotation.w, flip)});
+        normalize_or_identity(negated_where(_mm_cmplt_ps(dot, _mm_setzero_ps()), end_rotation));
   } else {
     const std::array<glm::quat, 2> now = lanes01(end_now), goal = lanes01(end_rotation);
     auto slerped = [&](std::size_t k) {
