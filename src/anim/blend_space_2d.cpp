@@ -1,6 +1,7 @@
 #include "anim/blend_space_2d.h"
 
 #include "anim/blend_sample_label.h"
+#include "anim/fast_math.h"
 #include "anim/math.h"
 
 #include <algorithm>
@@ -159,10 +160,6 @@ struct LowestInfluence {
 };
 
 #if defined(__SSE2__)
-__m128 select(__m128 mask, __m128 if_set, __m128 otherwise) {
-  return _mm_or_ps(_mm_and_ps(mask, if_set), _mm_andnot_ps(mask, otherwise));
-}
-
 // LowestInfluence four columns at a time, one lane each, from column 0 on.
 class LowestInfluenceLanes {
  public:
@@ -170,8 +167,8 @@ class LowestInfluenceLanes {
 
   void take(__m128 influence) {
     const __m128 lower = _mm_cmplt_ps(influence, lowest_);
-    lowest_ = select(lower, influence, lowest_);
-    at_ = select(lower, column_, at_);
+    lowest_ = fast::select(lower, influence, lowest_);
+    at_ = fast::select(lower, column_, at_);
     column_ = _mm_add_ps(column_, _mm_set1_ps(4.0f));
   }
 
@@ -204,8 +201,9 @@ class LowestInfluenceLanes {
   constexpr float kPi = std::numbers::pi_v<float>;
   const __m128 two_pi = _mm_set1_ps(2.0f * kPi);
   __m128 angle = _mm_sub_ps(_mm_set1_ps(point.heading), _mm_loadu_ps(&space.headings[j]));
-  angle = select(_mm_cmpgt_ps(angle, _mm_set1_ps(kPi)), _mm_sub_ps(angle, two_pi),
-                 select(_mm_cmple_ps(angle, _mm_set1_ps(-kPi)), _mm_add_ps(angle, two_pi), angle));
+  angle = fast::select(
+      _mm_cmpgt_ps(angle, _mm_set1_ps(kPi)), _mm_sub_ps(angle, two_pi),
+      fast::select(_mm_cmple_ps(angle, _mm_set1_ps(-kPi)), _mm_add_ps(angle, two_pi), angle));
   const __m128 point_directed = _mm_castsi128_ps(_mm_set1_epi32(point.has_direction ? -1 : 0));
   const __m128 directed = _mm_and_ps(
       point_directed, _mm_cmpgt_ps(_mm_loadu_ps(&space.speeds[j]), _mm_set1_ps(kOriginRadius)));
@@ -224,9 +222,9 @@ class LowestInfluenceLanes {
   __m128 inv_mean_speed = _mm_loadu_ps(&p2->to_other_scaled.x);
   __m128 angle_sign = _mm_loadu_ps(&p3->to_other_scaled.x);
   _MM_TRANSPOSE4_PS(to_other_x, to_other_y, inv_mean_speed, angle_sign);
-  const __m128 unsigned_angle = _mm_andnot_ps(_mm_set1_ps(-0.0f), angle);
-  const __m128 angle_ip = select(_mm_cmpeq_ps(angle_sign, _mm_setzero_ps()), unsigned_angle,
-                                 _mm_mul_ps(angle_sign, angle));
+  const __m128 unsigned_angle = fast::abs(angle);
+  const __m128 angle_ip = fast::select(_mm_cmpeq_ps(angle_sign, _mm_setzero_ps()), unsigned_angle,
+                                       _mm_mul_ps(angle_sign, angle));
   const __m128 x = _mm_mul_ps(speed_offset, inv_mean_speed);
   const __m128 y = _mm_mul_ps(angle_ip, _mm_set1_ps(kDirectionalAngleWeight));
   return _mm_sub_ps(_mm_set1_ps(1.0f),

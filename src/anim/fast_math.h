@@ -36,6 +36,16 @@ inline glm::mat4 to_matrix(const Transform& t) {
 }
 
 #if defined(__SSE2__)
+// mask ? if_set : otherwise, lane by lane (mask lanes all ones or all zeros, as compares give).
+inline __m128 select(__m128 mask, __m128 if_set, __m128 otherwise) {
+  return _mm_or_ps(_mm_and_ps(mask, if_set), _mm_andnot_ps(mask, otherwise));
+}
+
+// |v|, lane by lane: the sign bits cleared.
+inline __m128 abs(__m128 v) {
+  return _mm_andnot_ps(_mm_set1_ps(-0.0f), v);
+}
+
 template <int kLane>
 inline __m128 broadcast(__m128 v) {
   return _mm_shuffle_ps(v, v, _MM_SHUFFLE(kLane, kLane, kLane, kLane));

@@ -69,14 +69,6 @@ void split_skinning_matrix(const glm::mat4& m, DualQuat& out_dual_quat, glm::mat
 }
 
 #if defined(__SSE2__)
-__m128 select(__m128 mask, __m128 if_set, __m128 otherwise) {
-  return _mm_or_ps(_mm_and_ps(mask, if_set), _mm_andnot_ps(mask, otherwise));
-}
-
-__m128 abs4(__m128 v) {
-  return _mm_andnot_ps(_mm_set1_ps(-0.0f), v);
-}
-
 // Lane by lane: is_rotation of the 3x3 part of each matrix (c[column][row]).
 [[gnu::always_inline]] inline __m128 rigid_lanes(const __m128 (&c)[4][4]) {
   const auto dot3 = [&c](int a, int b) {
@@ -85,7 +77,7 @@ __m128 abs4(__m128 v) {
   };
   const __m128 one = _mm_set1_ps(1.0f);
   const __m128 tolerance = _mm_set1_ps(kOrthonormal);
-  const auto within = [&tolerance](__m128 v) { return _mm_cmplt_ps(abs4(v), tolerance); };
+  const auto within = [&tolerance](__m128 v) { return _mm_cmplt_ps(fast::abs(v), tolerance); };
   __m128 rigid = within(_mm_sub_ps(dot3(0, 0), one));
   rigid = _mm_and_ps(rigid, within(_mm_sub_ps(dot3(1, 1), one)));
   rigid = _mm_and_ps(rigid, within(dot3(0, 1)));
@@ -112,11 +104,11 @@ __m128 abs4(__m128 v) {
   const __m128 four_z = _mm_sub_ps(_mm_sub_ps(m22, m00), m11);
   __m128 biggest = four_w;
   const __m128 is_x = _mm_cmpgt_ps(four_x, biggest);
-  biggest = select(is_x, four_x, biggest);
+  biggest = fast::select(is_x, four_x, biggest);
   const __m128 is_y = _mm_cmpgt_ps(four_y, biggest);
-  biggest = select(is_y, four_y, biggest);
+  biggest = fast::select(is_y, four_y, biggest);
   const __m128 is_z = _mm_cmpgt_ps(four_z, biggest);
-  biggest = select(is_z, four_z, biggest);
+  biggest = fast::select(is_z, four_z, biggest);
   const __m128 big = _mm_mul_ps(_mm_sqrt_ps(_mm_add_ps(biggest, one)), _mm_set1_ps(0.5f));
   const __m128 mult = _mm_div_ps(_mm_set1_ps(0.25f), big);
   const __m128 a = _mm_mul_ps(_mm_sub_ps(c[1][2], c[2][1]), mult);
@@ -132,10 +124,10 @@ __m128 abs4(__m128 v) {
     const __m128 xy = _mm_mul_ps(_mm_add_ps(c[0][1], c[1][0]), mult);
     const __m128 zx = _mm_mul_ps(_mm_add_ps(c[2][0], c[0][2]), mult);
     const __m128 yz = _mm_mul_ps(_mm_add_ps(c[1][2], c[2][1]), mult);
-    qw = select(is_z, d, select(is_y, b, select(is_x, a, big)));
-    qx = select(is_z, zx, select(is_y, xy, select(is_x, big, a)));
-    qy = select(is_z, yz, select(is_y, big, select(is_x, xy, b)));
-    qz = select(is_z, big, select(is_y, yz, select(is_x, zx, d)));
+    qw = fast::select(is_z, d, fast::select(is_y, b, fast::select(is_x, a, big)));
+    qx = fast::select(is_z, zx, fast::select(is_y, xy, fast::select(is_x, big, a)));
+    qy = fast::select(is_z, yz, fast::select(is_y, big, fast::select(is_x, xy, b)));
+    qz = fast::select(is_z, big, fast::select(is_y, yz, fast::select(is_x, zx, d)));
   }
   const __m128 length = _mm_sqrt_ps(_mm_add_ps(_mm_add_ps(_mm_mul_ps(qx, qx), _mm_mul_ps(qy, qy)),
                                                _mm_add_ps(_mm_mul_ps(qz, qz), _mm_mul_ps(qw, qw))));

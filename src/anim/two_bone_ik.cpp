@@ -290,6 +290,9 @@ std::array<TwoBoneIkSolution, N> solve_chains(const std::array<TwoBoneIkChain, N
 // between 0 and 1) are not taken in lanes: a chain that needs one is solved by the scalar solve.
 namespace lanes {
 
+using fast::abs;
+using fast::select;
+
 struct Vec3 {
   __m128 x, y, z;
 };
@@ -309,18 +312,10 @@ __m128 sub(__m128 a, __m128 b) {
 __m128 mul(__m128 a, __m128 b) {
   return _mm_mul_ps(a, b);
 }
-// mask ? a : b, lane by lane.
-__m128 select(__m128 mask, __m128 a, __m128 b) {
-  return _mm_or_ps(_mm_and_ps(mask, a), _mm_andnot_ps(mask, b));
-}
 // std::clamp(v, lo, hi): v < lo ? lo : hi < v ? hi : v.
 __m128 clamp(__m128 v, float lo, float hi) {
   return _mm_min_ps(splat(hi), _mm_max_ps(splat(lo), v));
 }
-__m128 abs(__m128 v) {
-  return _mm_andnot_ps(splat(-0.0f), v);
-}
-
 Vec3 load(const glm::vec3& a, const glm::vec3& b) {
   return {_mm_setr_ps(a.x, b.x, 0.0f, 0.0f), _mm_setr_ps(a.y, b.y, 0.0f, 0.0f),
           _mm_setr_ps(a.z, b.z, 0.0f, 0.0f)};
