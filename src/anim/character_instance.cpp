@@ -528,9 +528,7 @@ void CharacterInstance::place_in_world(const CharacterSettings& settings) {
   } else if (settings.foot_ik && !rig_.legs.empty()) {
     // Held in place, the character treads on ground that runs back under it by the step it
     // did not take; its locked feet run with that ground.
-    run_ground_under_locks(
-        foot_ik_state_,
-        compose(compose(world_, inverse(step_transform(root_step_))), inverse(world_)));
+    run_ground_under_locks(foot_ik_state_, treadmill_motion(world_, step_transform(root_step_)));
   }
   // The character stands on the ground under its root (stairs smoothed into a ramp, so the
   // root glides rather than jumps); foot IK then fits the feet.

@@ -225,6 +225,17 @@ void run_ground_under_locks(FootIkState& state, const Transform& ground_motion) 
   }
 }
 
+Transform treadmill_motion(const Transform& world_from_model, const Transform& step) {
+  const glm::quat& r = world_from_model.rotation;
+  const glm::quat step_back = glm::conjugate(step.rotation);
+  Transform out;
+  out.rotation = r * step_back * glm::conjugate(r);
+  out.translation = world_from_model.translation - out.rotation * world_from_model.translation -
+                    r * (world_from_model.scale * (step_back * step.translation));
+  out.scale = glm::vec3(1.0f);
+  return out;
+}
+
 namespace {
 
 // Every check that could stop the solve, made before its first write, so a failure leaves the

@@ -173,6 +173,15 @@ struct FootIkDebug {
 // solve_foot_ik's frame.
 void run_ground_under_locks(FootIkState& state, const Transform& ground_motion);
 
+// The ground_motion of run_ground_under_locks for a character held in place at world_from_model
+// while its clip steps by step (a model-space transform, unit rotation, unit scale):
+// world_from_model * inverse(step) * inverse(world_from_model), for the unit rotation and
+// positive uniform scale world_from_model has here. Written out as R (p - t) + t - s r q^-1 a,
+// with R = r q^-1 r^-1 (world t, r, s; step a, q), so that it takes no square root or division
+// (composing the transforms takes two of each and six divisions); it agrees with the composed
+// transforms to float rounding, not bit for bit.
+Transform treadmill_motion(const Transform& world_from_model, const Transform& step);
+
 // Runs foot IK for one frame. local is the animated local pose (read, then corrected in place);
 // model is caller-owned scratch of the skeleton's size which on success holds the model pose of
 // the corrected local pose. contacts holds, per leg, whether the foot is planted (from the

@@ -78,6 +78,16 @@ inline void model_of_joint(const Skeleton& skeleton, std::span<const Transform> 
   model[j] = parent >= 0 ? fast::affine_product(nth(model, parent), m) : m;
 }
 
+// model[j] for the joints j in [begin, end), four at a time, in index order.
+void model_of_range(const Skeleton& skeleton, std::span<const Transform> local, std::size_t begin,
+                    std::size_t end, std::span<glm::mat4> model) {
+  std::size_t j = begin;
+#if defined(__SSE2__)
+  for (; j + 4 <= end; j += 4) model_matrices4(skeleton.parents, local, j, model);
+#endif
+  for (; j < end; ++j) model_of_joint(skeleton, local, j, model);
+}
+
 }  // namespace
 
 JobResult local_to_model(const Skeleton& skeleton, std::span<const Transform> local,
@@ -89,11 +99,7 @@ JobResult local_to_model(const Skeleton& skeleton, std::span<const Transform> lo
   if (model.size() != joints) {
     return JobResult::fail("local_to_model: model output is not the skeleton's joint count");
   }
-  std::size_t j = 0;
-#if defined(__SSE2__)
-  for (; j + 4 <= joints; j += 4) model_matrices4(skeleton.parents, local, j, model);
-#endif
-  for (; j < joints; ++j) model_of_joint(skeleton, local, j, model);
+  model_of_range(skeleton, local, 0, joints, model);
   return JobResult::ok();
 }
 
@@ -106,29 +112,11 @@ JobResult local_to_model_below(const Skeleton& skeleton, std::span<const Transfo
   if (joint < 0 || as_size(joint) >= joints) {
     return JobResult::fail("local_to_model_below: the joint is not in the skeleton");
   }
-  // Consecutive joints of the subtree go four at a time through model_matrices4 (a subtree is
-  // mostly runs of consecutive indices: an arm, a spine), the others one by one, in index order.
-  std::size_t run_start = 0, run_length = 0;
-  const auto flush_run = [&] {
-    for (std::size_t k = 0; k < run_length; ++k) {
-      model_of_joint(skeleton, local, run_start + k, model);
-    }
-    run_length = 0;
-  };
-  for_each_in_subtree(skeleton, joint, [&](std::size_t j) {
-    if (run_length > 0 && j != run_start + run_length) flush_run();
-    if (run_length == 0) run_start = j;
-#if defined(__SSE2__)
-    if (++run_length == 4) {
-      model_matrices4(skeleton.parents, local, run_start, model);
-      run_length = 0;
-    }
-#else
-    ++run_length;
-    flush_run();
-#endif
+  // Each run of consecutive joints as local_to_model does it (a subtree is mostly such runs: a
+  // leg, an arm, a spine; often one).
+  for_each_run_in_subtree(skeleton, joint, [&](std::size_t begin, std::size_t end) {
+    model_of_range(skeleton, local, begin, end, model);
   });
-  flush_run();
   return JobResult::ok();
 }
 

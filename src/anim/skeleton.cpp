@@ -1,9 +1,16 @@
 #include "anim/skeleton.h"
 
+#include <bit>
 #include <cmath>
+#include <limits>
+#include <span>
 #include <unordered_set>
 
 #include "anim/index.h"
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 namespace anim {
 
@@ -39,15 +46,38 @@ bool is_ancestor(const Skeleton& skeleton, int ancestor, int joint) {
   return false;
 }
 
-int contiguous_subtree_end(const Skeleton& skeleton, int joint) {
-  const std::vector<int>& parents = skeleton.parents;
-  const int n = skeleton.joint_count();
-  int end = joint + 1;
-  while (end < n && nth(parents, end) >= joint) ++end;
-  for (int j = end; j < n; ++j) {
-    if (nth(parents, j) >= joint && nth(parents, j) < end) return -1;
+namespace {
+
+// The first index from from on whose parent lies in [low, high), or the joint count. Four
+// parents a compare with SSE2: foot IK asks this of the legs and the pelvis every frame.
+std::size_t first_with_parent_in(std::span<const int> parents, std::size_t from, int low,
+                                 int high) {
+  std::size_t j = from;
+#if defined(__SSE2__)
+  const __m128i low4 = _mm_set1_epi32(low), high4 = _mm_set1_epi32(high);
+  for (; j + 4 <= parents.size(); j += 4) {
+    const __m128i p = _mm_loadu_si128(reinterpret_cast<const __m128i*>(&parents[j]));
+    const __m128i in = _mm_andnot_si128(_mm_cmplt_epi32(p, low4), _mm_cmplt_epi32(p, high4));
+    if (const int hits = _mm_movemask_ps(_mm_castsi128_ps(in)); hits != 0) {
+      return j + as_size(std::countr_zero(static_cast<unsigned>(hits)));
+    }
   }
-  return end;
+#endif
+  for (; j < parents.size(); ++j) {
+    if (parents[j] >= low && parents[j] < high) return j;
+  }
+  return parents.size();
+}
+
+}  // namespace
+
+int contiguous_subtree_end(const Skeleton& skeleton, int joint) {
+  const std::span<const int> parents = skeleton.parents;
+  const std::size_t end =
+      first_with_parent_in(parents, as_size(joint) + 1, std::numeric_limits<int>::min(), joint);
+  const bool later_below =
+      first_with_parent_in(parents, end, joint, static_cast<int>(end)) < parents.size();
+  return later_below ? -1 : static_cast<int>(end);
 }
 
 }  // namespace anim

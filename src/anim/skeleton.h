@@ -43,19 +43,21 @@ bool is_ancestor(const Skeleton& skeleton, int ancestor, int joint);
 // is below joint only if its parent is in the run. A scan of the parents, cheaper than marking.
 int contiguous_subtree_end(const Skeleton& skeleton, int joint);
 
-// Calls visit(j) for joint (a joint of skeleton) and every joint below it, in index order. A
-// subtree that is one range is visited as one; otherwise one forward pass marks them, one bit a
-// joint (a joint is below when its parent is: parents precede children); past the first
-// kMarked joints each is tested by walking up instead.
-template <typename Visit>
-void for_each_in_subtree(const Skeleton& skeleton, int joint, Visit&& visit) {
+// Calls visit_run(begin, end) for each range [begin, end) of consecutive joints among joint (a
+// joint of skeleton) and the joints below it, in index order. A subtree that is one range is
+// visited as one; otherwise one forward pass marks them, one bit a joint (a joint is below when
+// its parent is: parents precede children); past the first kMarked joints each is tested by
+// walking up instead.
+template <typename VisitRun>
+void for_each_run_in_subtree(const Skeleton& skeleton, int joint, VisitRun&& visit_run) {
   if (const int end = contiguous_subtree_end(skeleton, joint); end >= 0) {
-    for (auto j = as_size(joint); j < as_size(end); ++j) visit(j);
+    visit_run(as_size(joint), as_size(end));
     return;
   }
   constexpr std::size_t kMarked = 1024;
   std::array<std::uint64_t, kMarked / 64> marked{};
   const auto first = as_size(joint);
+  std::size_t run_begin = first, run_end = first;  // the run being gathered
   for (std::size_t j = first; j < skeleton.parents.size(); ++j) {
     bool in_subtree = j == first;
     if (!in_subtree && j >= kMarked) {
@@ -66,8 +68,21 @@ void for_each_in_subtree(const Skeleton& skeleton, int joint, Visit&& visit) {
     }
     if (!in_subtree) continue;
     if (j < kMarked) marked[j / 64] |= std::uint64_t{1} << (j % 64);
-    visit(j);
+    if (j != run_end) {
+      visit_run(run_begin, run_end);
+      run_begin = j;
+    }
+    run_end = j + 1;
   }
+  visit_run(run_begin, run_end);
+}
+
+// Calls visit(j) for joint (a joint of skeleton) and every joint below it, in index order.
+template <typename Visit>
+void for_each_in_subtree(const Skeleton& skeleton, int joint, Visit&& visit) {
+  for_each_run_in_subtree(skeleton, joint, [&visit](std::size_t begin, std::size_t end) {
+    for (std::size_t j = begin; j < end; ++j) visit(j);
+  });
 }
 
 }  // namespace anim

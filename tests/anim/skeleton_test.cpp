@@ -1,6 +1,7 @@
 #include "anim/skeleton.h"
 
 #include <limits>
+#include <random>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -15,6 +16,75 @@ Skeleton three_joints() {
   s.rest_pose.resize(3);
   s.inverse_bind.assign(3, glm::mat4(1.0f));
   return s;
+}
+
+// The scan as first written, one parent at a time: the run of joints whose parents are at or
+// after joint, then no later joint whose parent is in the run.
+int contiguous_subtree_end_one_by_one(const Skeleton& skeleton, int joint) {
+  const std::vector<int>& parents = skeleton.parents;
+  const int n = skeleton.joint_count();
+  int end = joint + 1;
+  while (end < n && parents[as_size(end)] >= joint) ++end;
+  for (int j = end; j < n; ++j) {
+    if (parents[as_size(j)] >= joint && parents[as_size(j)] < end) return -1;
+  }
+  return end;
+}
+
+// A random hierarchy of n joints: most hang from the one before, as in depth-first skeletons, the
+// others from any earlier joint or none.
+Skeleton random_hierarchy(int n, std::mt19937& random) {
+  Skeleton skeleton;
+  for (int j = 0; j < n; ++j) {
+    const bool chain = j > 0 && random() % 3 != 0;
+    skeleton.parents.push_back(chain ? j - 1 : static_cast<int>(random() % as_size(j + 1)) - 1);
+  }
+  return skeleton;
+}
+
+// Hierarchies of 1 to 40 joints, so that runs end at every position of four and later joints
+// below the run come at every position too.
+TEST(Skeleton, SubtreeRangesAgreeWithAOneByOneScan) {
+  std::mt19937 random(3);
+  int contiguous = 0, split = 0;
+  for (int round = 0; round < 2000; ++round) {
+    const int n = 1 + round % 40;
+    const Skeleton skeleton = random_hierarchy(n, random);
+    for (int joint = 0; joint < n; ++joint) {
+      const int expected = contiguous_subtree_end_one_by_one(skeleton, joint);
+      ASSERT_EQ(contiguous_subtree_end(skeleton, joint), expected)
+          << "joint " << joint << " of " << n << " in round " << round;
+      ++(expected < 0 ? split : contiguous);
+    }
+  }
+  EXPECT_GT(split, 1000);
+  EXPECT_GT(contiguous, 1000);
+}
+
+// The runs are the subtree's joints (joint and those it is an ancestor of) in index order, each
+// run as long as it can be: local_to_model_below computes each run four joints at a time from
+// its start, so longer or shorter runs would change which joints share a register.
+TEST(Skeleton, SubtreeRunsAreTheLongestRangesOfTheSubtreesJoints) {
+  std::mt19937 random(5);
+  for (int round = 0; round < 500; ++round) {
+    const int n = 1 + round % 40;
+    const Skeleton skeleton = random_hierarchy(n, random);
+    for (int joint = 0; joint < n; ++joint) {
+      std::vector<std::size_t> expected;
+      for (int j = joint; j < n; ++j) {
+        if (j == joint || is_ancestor(skeleton, joint, j)) expected.push_back(as_size(j));
+      }
+      std::vector<std::size_t> visited;
+      std::size_t last_end = 0;
+      for_each_run_in_subtree(skeleton, joint, [&](std::size_t begin, std::size_t end) {
+        EXPECT_LT(begin, end);
+        EXPECT_TRUE(visited.empty() || begin > last_end) << "two runs touch";
+        for (std::size_t j = begin; j < end; ++j) visited.push_back(j);
+        last_end = end;
+      });
+      ASSERT_EQ(visited, expected) << "joint " << joint << " of " << n << " in round " << round;
+    }
+  }
 }
 
 TEST(Skeleton, FindsJointsByName) {
