@@ -77,6 +77,10 @@ struct RootRestFrame {
   glm::mat3 parent_linear{1.0f};
   glm::mat3 parent_turn{1.0f};
   glm::vec3 rest_forward{0.0f, 0.0f, 1.0f};
+  // Whether parent is the identity (a root joint at the top of the skeleton, or under armature
+  // nodes at rest at the origin): removal then skips composing with parent and its inverse,
+  // which would only normalize the rotation.
+  bool parent_is_identity = false;
 };
 
 // root_joint's frames; root_joint must be a joint of skeleton.
