@@ -22,8 +22,12 @@ KeyPosition locate(const std::vector<float>& times, float t, std::uint32_t& curs
   const std::size_t keys = times.size();
   if (keys < 2 || !(t > times[0])) return {};
   if (t >= times[keys - 1]) return {keys - 2, 1.0f};
-  if (!(cursor + 1 < keys && times[cursor] <= t && t < times[cursor + 1])) {
-    cursor = find_key_interval(times, t, cursor);
+  const auto holds = [&](std::size_t k) {
+    return k + 1 < keys && times[k] <= t && t < times[k + 1];
+  };
+  // The cursor's interval, then the next (playback moved on by a key), before a search.
+  if (!holds(cursor)) {
+    cursor = holds(std::size_t{cursor} + 1) ? cursor + 1 : find_key_interval(times, t, cursor);
   }
   const std::size_t k = cursor;
   return {k, (t - times[k]) / (times[k + 1] - times[k])};
