@@ -128,6 +128,7 @@ class BlendSpacePlayer {
   std::vector<float> thresholds_;
   PreparedBlendSpace2D space_;
   SyncGroup sync_;
+  BlendedPace pace_;  // of weights_, measured when they change
   BlendSpacePlayerSettings settings_;
   RootRestFrame root_frame_;  // of settings_.root_motion.root_joint, measured when built
   std::vector<RootMotionCursor> root_cursors_;  // per clip: where its last root step ended
