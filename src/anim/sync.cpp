@@ -239,7 +239,8 @@ double wrap_phase(const SyncGroup& group, double phase) {
 
 double unwrapped_clip_time(const SyncGroup& group, int clip, double phase) {
   const double n = group.segment_count;
-  const double cycles = std::floor(phase / n);
+  // Within the cycle, as a step's phases mostly are, floor's result without its cost.
+  const double cycles = phase >= 0.0 && phase < n ? 0.0 : std::floor(phase / n);
   const double wrapped = phase - cycles * n;
   const int segment = std::clamp(static_cast<int>(wrapped), 0, group.segment_count - 1);
   double start = 0.0;
