@@ -10,22 +10,11 @@
 #include "anim/clip.h"
 #include "anim/clip_sampling.h"
 #include "anim/job_result.h"
+#include "anim/root_motion_settings.h"
 #include "anim/skeleton.h"
 #include "anim/transform.h"
 
 namespace anim {
-
-// What to extract from which joint. The root's motion is measured in model space, with the
-// joint's ancestors taken at their rest pose (they are usually static: an armature node).
-struct RootMotionSettings {
-  int root_joint = 0;
-  bool extract_x = true;    // sideways on the ground plane
-  bool extract_y = false;   // height: usually kept in the pose, so jumps stay jumps
-  bool extract_z = true;    // forward on the ground plane
-  bool extract_yaw = true;  // turning about +Y
-
-  bool operator==(const RootMotionSettings&) const = default;
-};
 
 // A root-motion step, relative to the character's heading at the start of the step: translation
 // in that heading frame (metres, model units), then yaw (radians, about +Y). Steps compose:
