@@ -175,10 +175,10 @@ TEST_F(BlendSpacePlayerTest, KeepsTheWeightsOfAPointThatStaysAndFollowsOneThatMo
   EXPECT_EQ(weights_at(player, b), cartesian_at_b);
 }
 
-// The player measures its pace when its weights change, not each update: its phase still
-// advances exactly as its current weights say while the point wanders (walk or run dropping out
-// of the blend and rejoining), stays put for a while, plays backwards, or the phase jumps.
-TEST_F(BlendSpacePlayerTest, ThePhaseAdvancesAsTheCurrentWeightsSay) {
+// The player measures its pace when its weights change, not each update: its pace and phase
+// still are exactly what its current weights say while the point wanders (walk or run dropping
+// out of the blend and rejoining), stays put for a while, plays backwards, or the phase jumps.
+TEST_F(BlendSpacePlayerTest, ThePaceAndThePhaseAreThoseOfTheCurrentWeights) {
   BlendSpacePlayer player;
   ASSERT_EQ(player.build_1d(skeleton, clips, bindings, speeds, {}), "");
   std::mt19937 random(46);
@@ -200,6 +200,8 @@ TEST_F(BlendSpacePlayerTest, ThePhaseAdvancesAsTheCurrentWeightsSay) {
         player.phase(),
         wrap_phase(player.sync(), advance_phase(player.sync(), player.weights(), before, dt_s)))
         << "frame " << frame;
+    ASSERT_EQ(player.pace().segment_s[0],
+              blended_segment_duration(player.sync(), player.weights(), 0));
   }
 }
 
