@@ -96,9 +96,13 @@ inline RootMotionTrack::KeyPosition RootMotionTrack::locate(const std::vector<fl
   const auto holds = [&](std::size_t k) {
     return k + 1 < keys && times[k] <= t && t < times[k + 1];
   };
-  // The cursor's interval, then the next (playback moved on by a key), before a search.
+  // The cursor's interval, then the next two (playback moved on by a key, or by two where keys
+  // come at twice the frame rate, as the demo's 120 Hz keys do), before a search.
   if (!holds(cursor)) {
-    cursor = holds(std::size_t{cursor} + 1) ? cursor + 1 : find_key_interval(times, t, cursor);
+    const std::size_t next = std::size_t{cursor} + 1;
+    cursor = holds(next)       ? cursor + 1
+             : holds(next + 1) ? cursor + 2
+                               : find_key_interval(times, t, cursor);
   }
   const std::size_t k = cursor;
   return {k, (t - times[k]) / (times[k + 1] - times[k])};
