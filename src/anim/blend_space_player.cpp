@@ -22,16 +22,16 @@ constexpr double kNotPlayed = std::numeric_limits<double>::quiet_NaN();
 // `to` is within reach of it (the machine's clock played on, faster or slower than the blend's own
 // pace: the feet move as far as the pose does), otherwise dt_s at the blend's own pace before it
 // (an entry or a jump, whose distance is no motion).
-double played_from(const SyncGroup& sync, std::span<const float> weights, double last, double to,
+double played_from(const SyncGroup& sync, const BlendedPace& pace, double last, double to,
                    float dt_s) {
-  const double own = std::abs(advance_phase(sync, weights, last, dt_s) - last);
+  const double own = std::abs(advance_phase(sync, pace, last, dt_s) - last);
   const double n = sync.segment_count;
   double moved = std::fmod(to - last, n);  // the short way round the cycle
   if (moved > 0.5 * n) moved -= n;
   if (moved < -0.5 * n) moved += n;
   const bool along = moved * dt_s >= 0.0;
   if (along && std::abs(moved) <= kPlayOnReach * own) return to - moved;
-  return advance_phase(sync, weights, to, -dt_s);
+  return advance_phase(sync, pace, to, -dt_s);
 }
 
 }  // namespace
@@ -76,6 +76,7 @@ std::string BlendSpacePlayer::build_common(const Skeleton& skeleton,
   root_cursors_.assign(clips.size(), RootMotionCursor{});
   last_step_unwrapped_s_.assign(clips.size(), std::numeric_limits<double>::quiet_NaN());
   sync_ = build_sync_group(clips);
+  measure_pace(sync_, weights_, pace_);  // allocates its segments here, not in an update
   return {};
 }
 
@@ -137,6 +138,7 @@ void BlendSpacePlayer::compute_weights(glm::vec2 point) {
     blend_weights_2d(space_, point, weights_, zeroed_by_);
   }
   drop_negligible_weights(settings_.negligible_weight, weights_);
+  measure_pace(sync_, weights_, pace_);
 }
 
 void drop_negligible_weights(float negligible_weight, std::span<float> weights) {
@@ -216,8 +218,8 @@ JobResult BlendSpacePlayer::play(float dt_s, glm::vec2 input, std::optional<doub
   }
   compute_weights(point_);
 
-  if (at_phase) phase_ = played_from(sync_, weights_, phase_, *at_phase, dt_s);
-  const double next_phase = at_phase ? *at_phase : advance_phase(sync_, weights_, phase_, dt_s);
+  if (at_phase) phase_ = played_from(sync_, pace_, phase_, *at_phase, dt_s);
+  const double next_phase = at_phase ? *at_phase : advance_phase(sync_, pace_, phase_, dt_s);
   out_root_motion = RootMotionDelta{};
   sampled_count_ = 0;
   const bool continues_last_step = phase_ == last_step_phase_;

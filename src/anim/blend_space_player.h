@@ -100,6 +100,8 @@ class BlendSpacePlayer {
   double phase() const { return phase_; }
   float clip_time(int clip) const { return clip_time_at_phase(sync_, clip, phase_); }
   const SyncGroup& sync() const { return sync_; }
+  // The blended durations of weights(): a machine times the blend by them.
+  const BlendedPace& pace() const { return pace_; }
   int sampled_clip_count() const { return sampled_count_; }
 
  private:
@@ -128,6 +130,7 @@ class BlendSpacePlayer {
   std::vector<float> thresholds_;
   PreparedBlendSpace2D space_;
   SyncGroup sync_;
+  BlendedPace pace_;  // of weights_, measured when they change
   BlendSpacePlayerSettings settings_;
   RootRestFrame root_frame_;  // of settings_.root_motion.root_joint, measured when built
   std::vector<RootMotionCursor> root_cursors_;  // per clip: where its last root step ended

@@ -123,9 +123,7 @@ JobResult CharacterInstance::time_blend_space_states(const Parameters& parameter
     }
     const int segment = std::min(static_cast<int>(p.phase()), p.sync().segment_count - 1);
     blend_lengths_[i] =
-        p.weights().empty()
-            ? 1.0f
-            : p.sync().segment_count * blended_segment_duration(p.sync(), p.weights(), segment);
+        p.weights().empty() ? 1.0f : p.sync().segment_count * p.pace().segment_s[as_size(segment)];
   }
   return JobResult::ok();
 }

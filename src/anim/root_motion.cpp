@@ -153,6 +153,10 @@ RootRestFrame root_rest_frame(const Skeleton& skeleton, int root_joint) {
   frame.parent_linear = frame.parent_turn;
   for (int axis = 0; axis < 3; ++axis) frame.parent_linear[axis] *= frame.parent.scale[axis];
   frame.rest_forward = glm::conjugate(frame.rest.rotation) * glm::vec3(0.0f, 0.0f, 1.0f);
+  const Transform identity;
+  frame.parent_is_identity = frame.parent.translation == identity.translation &&
+                             frame.parent.rotation == identity.rotation &&
+                             frame.parent.scale == identity.scale;
   return frame;
 }
 
@@ -265,7 +269,13 @@ JobResult remove_root_motion(const Skeleton& skeleton, const RootMotionSettings&
   }
   const auto root = as_size(settings.root_joint);
   const Transform& rest = frame.rest;
-  Transform model = compose(frame.parent, local[root]);
+  // compose(identity, t) and compose(inverse(identity), t) are t with its rotation normalized
+  // (the products with the identity are exact).
+  const auto unit = [](const Transform& t) {
+    return Transform{t.translation, glm::normalize(t.rotation), t.scale};
+  };
+  Transform model =
+      frame.parent_is_identity ? unit(local[root]) : compose(frame.parent, local[root]);
   if (settings.extract_x) model.translation.x = rest.translation.x;
   if (settings.extract_y) model.translation.y = rest.translation.y;
   if (settings.extract_z) model.translation.z = rest.translation.z;
@@ -273,7 +283,7 @@ JobResult remove_root_motion(const Skeleton& skeleton, const RootMotionSettings&
     // Turning about +Y in model space changes the heading by exactly that angle.
     model.rotation = unturn(ground_forward(model.rotation, rest.rotation)) * model.rotation;
   }
-  local[root] = compose(frame.inverse_parent, model);
+  local[root] = frame.parent_is_identity ? unit(model) : compose(frame.inverse_parent, model);
   return JobResult::ok();
 }
 

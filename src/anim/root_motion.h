@@ -10,22 +10,11 @@
 #include "anim/clip.h"
 #include "anim/clip_sampling.h"
 #include "anim/job_result.h"
+#include "anim/root_motion_settings.h"
 #include "anim/skeleton.h"
 #include "anim/transform.h"
 
 namespace anim {
-
-// What to extract from which joint. The root's motion is measured in model space, with the
-// joint's ancestors taken at their rest pose (they are usually static: an armature node).
-struct RootMotionSettings {
-  int root_joint = 0;
-  bool extract_x = true;    // sideways on the ground plane
-  bool extract_y = false;   // height: usually kept in the pose, so jumps stay jumps
-  bool extract_z = true;    // forward on the ground plane
-  bool extract_yaw = true;  // turning about +Y
-
-  bool operator==(const RootMotionSettings&) const = default;
-};
 
 // A root-motion step, relative to the character's heading at the start of the step: translation
 // in that heading frame (metres, model units), then yaw (radians, about +Y). Steps compose:
@@ -77,6 +66,10 @@ struct RootRestFrame {
   glm::mat3 parent_linear{1.0f};
   glm::mat3 parent_turn{1.0f};
   glm::vec3 rest_forward{0.0f, 0.0f, 1.0f};
+  // Whether parent is the identity (a root joint at the top of the skeleton, or under armature
+  // nodes at rest at the origin): removal then skips composing with parent and its inverse,
+  // which would only normalize the rotation.
+  bool parent_is_identity = false;
 };
 
 // root_joint's frames; root_joint must be a joint of skeleton.

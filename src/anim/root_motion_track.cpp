@@ -3,31 +3,11 @@
 #include <cmath>
 
 #include "anim/index.h"
-#include "anim/key_interval.h"
 #include "anim/root_motion.h"
 
 namespace anim {
 
 namespace {
-
-// Where t falls among a channel's key times: interval k (keys k and k + 1) and the fraction s of
-// t through it, as clip sampling measures them; at or before the first key s = 0 of the first
-// interval, at or after the last s = 1 of the last. A single key is interval 0 at s = 0.
-struct KeyPosition {
-  std::size_t k = 0;
-  float s = 0.0f;
-};
-
-KeyPosition locate(const std::vector<float>& times, float t, std::uint32_t& cursor) {
-  const std::size_t keys = times.size();
-  if (keys < 2 || !(t > times[0])) return {};
-  if (t >= times[keys - 1]) return {keys - 2, 1.0f};
-  if (!(cursor + 1 < keys && times[cursor] <= t && t < times[cursor + 1])) {
-    cursor = find_key_interval(times, t, cursor);
-  }
-  const std::size_t k = cursor;
-  return {k, (t - times[k]) / (times[k + 1] - times[k])};
-}
 
 // The vector part of a v b* for the pure quaternion v (any a and b, unit or not).
 glm::vec3 sandwich(const glm::quat& a, const glm::vec3& v, const glm::quat& b) {
@@ -55,33 +35,6 @@ HeadingInterval heading_interval(const RootRestFrame& frame, const glm::quat& q0
 }
 
 }  // namespace
-
-RootHeading RootMotionTrack::at(float time_s, const RootMotionSettings& settings,
-                                std::array<std::uint32_t, 3>& cursors) const {
-  RootHeading h;
-  const KeyPosition p = locate(position_times_s, time_s, cursors[0]);
-  glm::vec3 position;
-  if (position_step || position_times_s.size() < 2) {
-    position = positions[p.k + (p.s >= 1.0f ? 1 : 0)];
-  } else {
-    const glm::vec3& a = positions[p.k];
-    position = a + (positions[p.k + 1] - a) * p.s;
-  }
-  h.position = {settings.extract_x ? position.x : 0.0f, settings.extract_y ? position.y : 0.0f,
-                settings.extract_z ? position.z : 0.0f};
-  if (!settings.extract_yaw) return h;
-  const KeyPosition r = locate(heading_times_s, time_s, cursors[1]);
-  const float s = heading_step ? (r.s >= 1.0f ? 1.0f : 0.0f) : r.s;
-  const HeadingInterval& q = intervals[r.k];
-  const float a = (1.0f - s) * (1.0f - s), b = s * s, c = s * (1.0f - s);
-  const glm::vec2 forward = a * q.from + b * q.to + c * q.cross;
-  const float norm2 = a * q.from_norm2 + b * q.to_norm2 + c * q.twice_dot;
-  // The joint's forward is forward / norm2: no heading when that points (nearly) straight up.
-  if (std::fabs(forward.x) + std::fabs(forward.y) >= 1e-6f * norm2) {
-    h.sin_cos = forward * (1.0f / std::sqrt(forward.x * forward.x + forward.y * forward.y));
-  }
-  return h;
-}
 
 RootMotionTrack make_root_motion_track(const Clip& clip, std::span<const int> joint_to_track,
                                        const Skeleton& skeleton, int joint) {

@@ -4,6 +4,8 @@
 #include <cassert>
 #include <cmath>
 
+#include "anim/index.h"
+
 namespace anim {
 namespace {
 
@@ -169,9 +171,13 @@ float blended_cycle_duration(const SyncGroup& group, std::span<const float> weig
   return pace_average(group, weights, [&](std::size_t i) { return group.durations_s[i]; });
 }
 
-double advance_phase(const SyncGroup& group, std::span<const float> weights, double phase,
-                     float dt_s) {
-  const double cycle = blended_cycle_duration(group, weights);
+namespace {
+
+// advance_phase with the blended cycle and segment_length(segment), the blended duration of a
+// segment, however they are measured.
+template <typename SegmentLength>
+double advance_phase_by(const SyncGroup& group, double cycle, SegmentLength segment_length,
+                        double phase, float dt_s) {
   if (!(cycle > 0.0) || !std::isfinite(dt_s)) return phase;
   // Whole cycles first (they advance the phase by exactly segment_count), then the rest segment
   // by segment, so a huge dt costs no more than one cycle's segments.
@@ -184,7 +190,7 @@ double advance_phase(const SyncGroup& group, std::span<const float> weights, dou
     const double wrapped = wrap_phase(group, phase);
     const int segment = std::min(static_cast<int>(wrapped), group.segment_count - 1);
     const double fraction = wrapped - segment;
-    const double length = blended_segment_duration(group, weights, segment);
+    const double length = segment_length(segment);
     // Time to the segment's end going forward, to its start going backward (a whole segment
     // when already on the start).
     double to_edge = (direction > 0.0 ? 1.0 - fraction : fraction) * length;
@@ -200,6 +206,29 @@ double advance_phase(const SyncGroup& group, std::span<const float> weights, dou
   return phase;
 }
 
+}  // namespace
+
+double advance_phase(const SyncGroup& group, std::span<const float> weights, double phase,
+                     float dt_s) {
+  return advance_phase_by(
+      group, blended_cycle_duration(group, weights),
+      [&](int segment) { return blended_segment_duration(group, weights, segment); }, phase, dt_s);
+}
+
+void measure_pace(const SyncGroup& group, std::span<const float> weights, BlendedPace& pace) {
+  pace.cycle_s = blended_cycle_duration(group, weights);
+  pace.segment_s.resize(as_size(group.segment_count));
+  for (int segment = 0; segment < group.segment_count; ++segment) {
+    pace.segment_s[as_size(segment)] = blended_segment_duration(group, weights, segment);
+  }
+}
+
+double advance_phase(const SyncGroup& group, const BlendedPace& pace, double phase, float dt_s) {
+  return advance_phase_by(
+      group, pace.cycle_s, [&](int segment) { return pace.segment_s[as_size(segment)]; }, phase,
+      dt_s);
+}
+
 double wrap_phase(const SyncGroup& group, double phase) {
   const double n = group.segment_count;
   if (phase >= 0.0 && phase < n) return phase;  // fmod's result, without its cost
@@ -210,7 +239,8 @@ double wrap_phase(const SyncGroup& group, double phase) {
 
 double unwrapped_clip_time(const SyncGroup& group, int clip, double phase) {
   const double n = group.segment_count;
-  const double cycles = std::floor(phase / n);
+  // Within the cycle, as a step's phases mostly are, floor's result without its cost.
+  const double cycles = phase >= 0.0 && phase < n ? 0.0 : std::floor(phase / n);
   const double wrapped = phase - cycles * n;
   const int segment = std::clamp(static_cast<int>(wrapped), 0, group.segment_count - 1);
   double start = 0.0;

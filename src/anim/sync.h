@@ -60,6 +60,21 @@ float blended_cycle_duration(const SyncGroup& group, std::span<const float> weig
 double advance_phase(const SyncGroup& group, std::span<const float> weights, double phase,
                      float dt_s);
 
+// The blended durations that advancing the phase reads, measured once for a set of weights: a
+// player keeps them while its weights stay (a point held still) instead of averaging every
+// clip's durations several times a frame.
+struct BlendedPace {
+  float cycle_s = 0.0f;          // blended_cycle_duration
+  std::vector<float> segment_s;  // blended_segment_duration of each segment
+};
+
+// Measures pace for weights (as blended_cycle_duration and blended_segment_duration take them).
+// Allocates only when pace.segment_s does not yet hold group.segment_count values.
+void measure_pace(const SyncGroup& group, std::span<const float> weights, BlendedPace& pace);
+
+// advance_phase with the durations of pace, measured for the weights: the same phase.
+double advance_phase(const SyncGroup& group, const BlendedPace& pace, double phase, float dt_s);
+
 // The phase reduced into [0, segment_count).
 double wrap_phase(const SyncGroup& group, double phase);
 

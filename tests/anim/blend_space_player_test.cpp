@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <array>
+#include <random>
 #include <vector>
 
 namespace anim {
@@ -172,6 +173,36 @@ TEST_F(BlendSpacePlayerTest, KeepsTheWeightsOfAPointThatStaysAndFollowsOneThatMo
   const std::vector<float> cartesian_at_b = weights_at(cartesian, b);
   EXPECT_NE(cartesian_at_b, at_b);
   EXPECT_EQ(weights_at(player, b), cartesian_at_b);
+}
+
+// The player measures its pace when its weights change, not each update: its pace and phase
+// still are exactly what its current weights say while the point wanders (walk or run dropping
+// out of the blend and rejoining), stays put for a while, plays backwards, or the phase jumps.
+TEST_F(BlendSpacePlayerTest, ThePaceAndThePhaseAreThoseOfTheCurrentWeights) {
+  BlendSpacePlayer player;
+  ASSERT_EQ(player.build_1d(skeleton, clips, bindings, speeds, {}), "");
+  std::mt19937 random(46);
+  std::uniform_real_distribution<float> speed(0.5f, 3.5f);
+  std::uniform_real_distribution<float> dt(-0.02f, 0.05f);
+  float input = 2.0f;
+  for (int frame = 0; frame < 2000; ++frame) {
+    if (frame % 5 != 0) input = speed(random);  // every fifth frame the point stays
+    const float dt_s = dt(random);
+    if (frame % 50 == 0) {
+      const double jump = static_cast<double>(speed(random));
+      ASSERT_TRUE(player.update_at(jump, dt_s, {input, 0.0f}, pose, step));
+      ASSERT_EQ(player.phase(), wrap_phase(player.sync(), jump));
+      continue;
+    }
+    const double before = player.phase();
+    ASSERT_TRUE(player.update(dt_s, {input, 0.0f}, pose, step));
+    ASSERT_EQ(
+        player.phase(),
+        wrap_phase(player.sync(), advance_phase(player.sync(), player.weights(), before, dt_s)))
+        << "frame " << frame;
+    ASSERT_EQ(player.pace().segment_s[0],
+              blended_segment_duration(player.sync(), player.weights(), 0));
+  }
 }
 
 TEST_F(BlendSpacePlayerTest, RejectsBadSetupsAndBadCalls) {

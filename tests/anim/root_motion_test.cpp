@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <numbers>
+#include <random>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -242,6 +243,41 @@ TEST(RemoveRootMotion, UndoesTheParentsScaleWhenWritingTheLocalPoseBack) {
   ASSERT_TRUE(sample_clip(rig.clip, rig.binding, rig.skeleton, 0.5f, cache, pose));
   ASSERT_TRUE(remove_root_motion(rig.skeleton, hips_settings(), pose));
   EXPECT_TRUE(vec3_near(pose[1].translation, {0, 1.1f, 0}));
+}
+
+// A root whose parent rests at the identity (the hips under an unscaled armature) skips the
+// composes with the parent and its inverse: the same pose as composing, over random root poses
+// (unnormalized rotations, scaled) and every choice of extracted components.
+TEST(RemoveRootMotion, AnIdentityParentGivesTheSamePoseAsComposingWithIt) {
+  const WalkRig rig;
+  const RootRestFrame frame = root_rest_frame(rig.skeleton, 1);
+  ASSERT_TRUE(frame.parent_is_identity);
+  EXPECT_FALSE(root_rest_frame(WalkRig(0.0f, 2.0f).skeleton, 1).parent_is_identity);
+  RootRestFrame composing = frame;
+  composing.parent_is_identity = false;
+
+  std::mt19937 random(46);
+  std::uniform_real_distribution<float> any(-1.0f, 1.0f);
+  std::uniform_real_distribution<float> positive(0.5f, 1.5f);
+  for (int i = 0; i < 2000; ++i) {
+    RootMotionSettings settings = hips_settings();
+    settings.extract_x = (i & 1) != 0;
+    settings.extract_y = (i & 2) != 0;
+    settings.extract_z = (i & 4) != 0;
+    settings.extract_yaw = (i & 8) != 0;
+    std::vector<Transform> fast = rig.skeleton.rest_pose;
+    fast[1] = {{any(random), 1.0f + any(random), any(random)},
+               glm::quat(any(random), any(random), any(random), any(random)) * positive(random),
+               {positive(random), positive(random), positive(random)}};
+    std::vector<Transform> composed = fast;
+    ASSERT_TRUE(remove_root_motion(rig.skeleton, settings, frame, fast));
+    ASSERT_TRUE(remove_root_motion(rig.skeleton, settings, composing, composed));
+    for (int c = 0; c < 3; ++c) {
+      ASSERT_EQ(fast[1].translation[c], composed[1].translation[c]) << "pose " << i;
+      ASSERT_EQ(fast[1].scale[c], composed[1].scale[c]) << "pose " << i;
+    }
+    for (int c = 0; c < 4; ++c) ASSERT_EQ(fast[1].rotation[c], composed[1].rotation[c]) << i;
+  }
 }
 
 TEST(RemoveRootMotion, RejectsEachBrokenInput) {

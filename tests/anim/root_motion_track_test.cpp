@@ -10,6 +10,7 @@
 
 #include <cmath>
 #include <numbers>
+#include <random>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -101,6 +102,39 @@ TEST(RootMotionTrack, OneShotClipsAndPartialExtractionMatchToo) {
   expect_same_steps(walk);
   walk.settings.extract_yaw = false;
   expect_same_steps(walk);
+}
+
+// A track read with a cursor that follows playback (a frame on, across a key or several, back,
+// a jump) gives exactly what a fresh search gives: the cursor only says where to look first.
+TEST(RootMotionTrack, ACursorFollowingPlaybackReadsWhatAFreshSearchReads) {
+  ArmatureWalk walk;
+  JointTrack& hips = walk.clip.tracks[0];
+  hips.translation.times_s.clear();
+  hips.translation.values.clear();
+  hips.rotation.times_s.clear();
+  hips.rotation.values.clear();
+  for (int k = 0; k <= 36; ++k) {  // keys at 30 fps over the 1.2 s cycle
+    const float t = static_cast<float>(k) / 30.0f;
+    hips.translation.times_s.push_back(t);
+    hips.translation.values.push_back({std::sin(5.0f * t), 100.0f * t, 100.0f});
+    hips.rotation.times_s.push_back(t);
+    hips.rotation.values.push_back(rotation_about(300.0f * t, glm::vec3(0, 0, 1)));
+  }
+  walk.bind();
+  const RootMotionTrack& track = walk.binding.root_motion;
+  ASSERT_TRUE(track.exact);
+  std::mt19937 random(46);
+  std::uniform_real_distribution<float> step(-0.01f, 0.05f);
+  std::array<std::uint32_t, 3> cursors{};
+  float t = 0.0f;
+  for (int i = 0; i < 5000; ++i) {
+    t = i % 97 == 0 ? 1.2f * static_cast<float>(i % 7) / 6.0f : std::fmod(t + step(random), 1.2f);
+    std::array<std::uint32_t, 3> fresh{};
+    const RootHeading followed = track.at(t, walk.settings, cursors);
+    const RootHeading searched = track.at(t, walk.settings, fresh);
+    for (int c = 0; c < 3; ++c) ASSERT_EQ(followed.position[c], searched.position[c]) << t;
+    ASSERT_EQ(followed.sin_cos, searched.sin_cos) << "t " << t;
+  }
 }
 
 TEST(RootMotionTrack, ARootWithOneKeyOrNoneStandsStill) {

@@ -5,6 +5,8 @@
 #include <array>
 #include <cmath>
 #include <limits>
+#include <random>
+#include <vector>
 
 #include "marked_clip.h"
 
@@ -245,6 +247,80 @@ TEST(SyncedClipTime, FollowsAReversedClockAcrossTheLoopSeam) {
               1e-12);
   EXPECT_NEAR(synced_clip_time(TimeSync::Seconds, clock.mode(), clock.time_s(), 1.0, 0.5), 0.4,
               1e-12);
+}
+
+// unwrapped_clip_time as it was before its fast path within the cycle: floor for every phase.
+double unwrapped_by_floor(const SyncGroup& group, int clip, double phase) {
+  const double n = group.segment_count;
+  const double cycles = std::floor(phase / n);
+  const double wrapped = phase - cycles * n;
+  const int k = std::clamp(static_cast<int>(wrapped), 0, group.segment_count - 1);
+  const std::vector<float>& starts = group.segment_starts_s[static_cast<std::size_t>(clip)];
+  const double start = starts[static_cast<std::size_t>(k)];
+  const double end = k + 1 < group.segment_count
+                         ? starts[static_cast<std::size_t>(k) + 1]
+                         : starts[0] + group.durations_s[static_cast<std::size_t>(clip)];
+  return cycles * group.durations_s[static_cast<std::size_t>(clip)] + start +
+         (wrapped - k) * (end - start);
+}
+
+// The groups of the tests above: normalized time, two markers a clip, an idle among steps (in
+// normalized time, the idle not setting the pace).
+std::vector<SyncGroup> sample_groups() {
+  const Clip uneven =
+      testing::marked_clip("uneven", 1.0f, {{"foot_l_down", 0.1f}, {"foot_r_down", 0.4f}});
+  const Clip plain = testing::marked_clip("plain", 1.3f);
+  const std::array<const Clip*, 2> normalized{&plain, &kIdle};
+  const std::array<const Clip*, 3> markers{&uneven, &kRun, &kWalk};
+  const std::array<const Clip*, 3> idle_among_steps{&kIdle, &kSlowWalk, &kWalk};
+  std::vector<SyncGroup> groups = {build_sync_group(normalized), build_sync_group(markers),
+                                   build_sync_group(idle_among_steps)};
+  EXPECT_FALSE(groups[0].by_markers);
+  EXPECT_EQ(groups[1].segment_count, 2);
+  EXPECT_FALSE(groups[2].sets_pace[0]);
+  return groups;
+}
+
+// A pace measured once advances every phase by every step exactly as the weights do: random
+// weights (some clips out, all out), phases in and out of the cycle, steps back and forth, short
+// and of many cycles.
+TEST(Sync, APaceMeasuredOnceAdvancesExactlyAsItsWeights) {
+  std::mt19937 random(46);
+  std::uniform_real_distribution<float> weight(-0.5f, 1.0f);  // below 0: out of the blend
+  std::uniform_real_distribution<double> unit(-1.0, 1.0);
+  for (const SyncGroup& group : sample_groups()) {
+    std::vector<float> weights(group.durations_s.size());
+    BlendedPace pace;
+    for (int i = 0; i < 3000; ++i) {
+      for (float& w : weights) w = std::max(weight(random), 0.0f);
+      measure_pace(group, weights, pace);
+      ASSERT_EQ(pace.segment_s.size(), static_cast<std::size_t>(group.segment_count));
+      const double phase = 3.0 * group.segment_count * unit(random);
+      const float dt = static_cast<float>(i % 3 == 0 ? 5.0 * unit(random) : 0.05 * unit(random));
+      ASSERT_EQ(advance_phase(group, pace, phase, dt), advance_phase(group, weights, phase, dt))
+          << "phase " << phase << " dt " << dt;
+    }
+  }
+}
+
+// unwrapped_clip_time skips floor within the cycle: the same times as with it, at random phases
+// in and out of the cycle and at its edges.
+TEST(Sync, UnwrappedClipTimeWithinTheCycleIsTheFloorFormulas) {
+  std::mt19937 random(46);
+  std::uniform_real_distribution<double> unit(-1.0, 1.0);
+  for (const SyncGroup& group : sample_groups()) {
+    const double n = group.segment_count;
+    std::vector<double> phases = {
+        0.0, -0.0, std::nextafter(n, 0.0), n, std::nextafter(0.0, -1.0), std::nextafter(1.0, 0.0),
+        1.0};
+    for (int i = 0; i < 3000; ++i) phases.push_back(3.0 * n * unit(random));
+    for (int clip = 0; clip < static_cast<int>(group.durations_s.size()); ++clip) {
+      for (double phase : phases) {
+        ASSERT_EQ(unwrapped_clip_time(group, clip, phase), unwrapped_by_floor(group, clip, phase))
+            << "clip " << clip << " phase " << phase;
+      }
+    }
+  }
 }
 
 }  // namespace
