@@ -171,6 +171,7 @@ std::size_t BlendSpacePlayer::touched_ranges(std::span<PrefetchRange> out) const
   note_range(std::span<const std::uint32_t>(space_.centres), out, written);
   note_range(std::span<const float>(space_.centre_relative_speeds), out, written);
   note_range(std::span<const float>(space_.centre_inv_mean_speeds), out, written);
+  note_range(std::span<const float>(pace_.segment_s), out, written);
   note_range(std::span<const float>(sync_.durations_s), out, written);
   note_range(std::span<const std::vector<float>>(sync_.segment_starts_s), out, written);
   for (const std::vector<float>& starts : sync_.segment_starts_s) {
