@@ -376,7 +376,8 @@ void store_coverage(MotionMatchingMode& mode, const ui::MotionMatchingPanelState
 
 void run_motion_matching_window(MotionMatchingMode& mode, ui::MotionMatchingPanelState& panel,
                                 project::Project& project, ViewerScene& scene,
-                                bool& follow_character, glm::vec2 opens_at) {
+                                bool& follow_character,
+                                const ui::MotionMatchingPanelPlacement& opens) {
   if (mode.active() && !mode.started_on(scene)) mode.stop(scene);
   // A new scene (a load): its project's settings.
   if (panel.settings_for != static_cast<const void*>(scene.clips().data())) {
@@ -396,8 +397,7 @@ void run_motion_matching_window(MotionMatchingMode& mode, ui::MotionMatchingPane
     view.history = mode.history();
     view.session_time_s = mode.session_time_s();
   }
-  const ui::MotionMatchingPanelChange change =
-      ui::draw_motion_matching_panel(panel, view, opens_at);
+  const ui::MotionMatchingPanelChange change = ui::draw_motion_matching_panel(panel, view, opens);
   if (panel.clip_enabled.size() != scene.clips().size()) {
     panel.clip_enabled.assign(scene.clips().size(), 1);
   }

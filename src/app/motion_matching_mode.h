@@ -137,11 +137,12 @@ class MotionMatchingMode {
 // The frame's wiring of the mode: draws the Motion matching window, starts or stops the mode
 // (also when the scene's clips were replaced by a load), applies edits of weights and clips,
 // and turns on camera follow when the mode starts. The settings and the coverage are read
-// from and stored into project (saved with it). The window opens at opens_at
-// (ui::motion_matching_panel_origin).
+// from and stored into project (saved with it). The window opens where placed
+// (ui::motion_matching_panel_placement).
 void run_motion_matching_window(MotionMatchingMode& mode, ui::MotionMatchingPanelState& panel,
                                 project::Project& project, ViewerScene& scene,
-                                bool& follow_character, glm::vec2 opens_at);
+                                bool& follow_character,
+                                const ui::MotionMatchingPanelPlacement& opens);
 
 // The project's motion-matching section for the panel's settings (weights, the clips of clips
 // left out, the poor-match cost, mirroring), without coverage.

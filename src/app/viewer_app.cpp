@@ -298,7 +298,7 @@ ViewportRect draw_interface(Viewer& v, const FrameStart& f, ui::ViewerCommands& 
   if (ui.view.show_motion_matching || v.motion_matching_panel.active) {
     run_motion_matching_window(v.motion_matching, v.motion_matching_panel, v.document.project(),
                                scene, ui.view.follow_character,
-                               ui::motion_matching_panel_origin(rect.x, rect.y));
+                               ui::motion_matching_panel_placement(rect.x, rect.y, rect.width));
   }
   ui::draw_stats_overlay(v.stats, rect.x + rect.width, rect.y,
                          foot_slide_overlay_lines(ui.slide, scene, ui.view));

@@ -14,6 +14,10 @@ namespace ui {
 
 namespace {
 
+// The window's first lines, which its width fits.
+constexpr const char* kPlayLabel = "Play (WASD)";
+constexpr const char* kMirroredLabel = "With mirrored clips";
+
 // A colour per clip, spread round the hue circle, so the timeline tells clips apart.
 ImU32 clip_colour(int clip) {
   const float hue = std::fmod(static_cast<float>(clip) * 0.61803f, 1.0f);
@@ -128,27 +132,44 @@ void draw_coverage(const MotionMatchingPanelView& view) {
 
 }  // namespace
 
-glm::vec2 motion_matching_panel_origin(float viewport_x, float viewport_y) {
+MotionMatchingPanelPlacement motion_matching_panel_placement(float viewport_x, float viewport_y,
+                                                             float viewport_width) {
   constexpr float kGap = 8.0f;  // from the viewport's edge and the overlay
-  return {viewport_x + kGap, stats_overlay_bottom(viewport_y, kMaxFootSlideLines) + kGap};
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float first_lines =
+      std::max(ImGui::CalcTextSize(kPlayLabel).x, ImGui::CalcTextSize(kMirroredLabel).x) +
+      ImGui::GetFrameHeight() + style.ItemInnerSpacing.x + 2.0f * style.WindowPadding.x;
+  const float left_third = viewport_width / 3.0f - 2.0f * kGap;
+  const float width = std::max(first_lines, std::min(left_third, 25.0f * ImGui::GetFontSize()));
+  return {{viewport_x + kGap, stats_overlay_bottom(viewport_y, kMaxFootSlideLines) + kGap},
+          {width, 0.0f}};
 }
 
 MotionMatchingPanelChange draw_motion_matching_panel(MotionMatchingPanelState& state,
                                                      const MotionMatchingPanelView& view,
-                                                     glm::vec2 opens_at) {
+                                                     const MotionMatchingPanelPlacement& opens) {
   MotionMatchingPanelChange change;
-  ImGui::SetNextWindowSize({330.0f, 250.0f}, ImGuiCond_FirstUseEver);
-  ImGui::SetNextWindowPos({opens_at.x, opens_at.y}, ImGuiCond_FirstUseEver);
+  ImGui::SetNextWindowSize({opens.size.x, opens.size.y}, ImGuiCond_FirstUseEver);
+  ImGui::SetNextWindowPos({opens.origin.x, opens.origin.y}, ImGuiCond_FirstUseEver);
+  // A session shows its clip, costs and history below the switches: the window grows to show
+  // them (a height of 0 fits the contents), and shrinks back when the session ends.
+  const bool session = view.database && view.controller;
+  if (session != state.showed_session && state.width > 0.0f) {
+    ImGui::SetNextWindowSize({state.width, 0.0f});
+  }
+  state.showed_session = session;
   if (!ImGui::Begin("Motion matching")) {
     ImGui::End();
     return change;
   }
-  if (ImGui::Checkbox("Play with motion matching (WASD, Shift runs; gamepad; Ctrl+drag target)",
-                      &state.active)) {
-    change.toggled = true;
+  state.width = ImGui::GetWindowWidth();
+  if (ImGui::Checkbox(kPlayLabel, &state.active)) change.toggled = true;
+  if (ImGui::IsItemHovered()) {
+    ImGui::SetTooltip(
+        "Steer with WASD (Shift runs), a gamepad, or Ctrl+drag a target on the ground");
   }
   // The database is rebuilt with or without the mirrored copies.
-  change.mirrored = ImGui::Checkbox("Mirrored copies of the clips", &state.mirrored);
+  change.mirrored = ImGui::Checkbox(kMirroredLabel, &state.mirrored);
   if (!state.error.empty()) ImGui::TextColored({1.0f, 0.4f, 0.4f, 1.0f}, "%s", state.error.c_str());
   if (ImGui::CollapsingHeader("Weights")) {
     for (int g = 0; g < anim::kFeatureGroupCount; ++g) {

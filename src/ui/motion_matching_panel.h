@@ -43,6 +43,8 @@ struct MotionMatchingPanelState {
   float poor_match_cost = 8.0f;
   std::string error;                   // why the mode could not start
   const void* settings_for = nullptr;  // the caller's mark of the scene these settings are for
+  bool showed_session = false;  // the window last showed a session (it refits when that changes)
+  float width = 0.0f;           // the window's width, which a refit keeps
 };
 
 // The session, read-only.
@@ -64,17 +66,26 @@ struct MotionMatchingPanelChange {
   bool any() const { return toggled || weights || clips || mirrored; }
 };
 
-// Where the window opens the first time (its top-left corner, window pixels) in a viewport whose
-// top-left corner is at (viewport_x, viewport_y): at the viewport's left edge, below the stats
-// overlay at its tallest (ui/stats_overlay.h; the meter's lines come and go), which takes the
-// viewport's top-right corner, so that neither covers the other however narrow the viewport.
-// Needs a frame's font.
-glm::vec2 motion_matching_panel_origin(float viewport_x, float viewport_y);
+// Where the window opens the first time and how big, in window pixels.
+struct MotionMatchingPanelPlacement {
+  glm::vec2 origin{0.0f};  // top-left corner
+  glm::vec2 size{0.0f};    // a height of 0 fits the window's contents
+};
 
-// Draws the window, which opens at opens_at (motion_matching_panel_origin) and then stays where
-// the user puts it.
+// The first placement in a viewport whose top-left corner is at (viewport_x, viewport_y): at
+// the viewport's left edge, below the stats overlay at its tallest (ui/stats_overlay.h; the
+// meter's lines come and go), which takes the viewport's top-right corner, so that neither
+// covers the other however narrow the viewport. The window keeps the middle of the viewport,
+// where the framed character stands, clear: it is no wider than the viewport's left third (but
+// wide enough for its first lines, and at most 25 font heights), and as tall as its contents.
+// Needs a frame's font.
+MotionMatchingPanelPlacement motion_matching_panel_placement(float viewport_x, float viewport_y,
+                                                             float viewport_width);
+
+// Draws the window, which opens where placed (motion_matching_panel_placement) and then stays
+// where the user puts it.
 MotionMatchingPanelChange draw_motion_matching_panel(MotionMatchingPanelState& state,
                                                      const MotionMatchingPanelView& view,
-                                                     glm::vec2 opens_at);
+                                                     const MotionMatchingPanelPlacement& opens);
 
 }  // namespace ui

@@ -141,7 +141,8 @@ TEST_F(DocumentTest, EnteringAndLeavingMotionMatchingLeavesTheProjectSaved) {
   bool follow = false;
   const auto frame = [&] {
     imgui.frame([&] {
-      run_motion_matching_window(mode, panel, doc_.project(), scene_, follow, glm::vec2(0.0f));
+      run_motion_matching_window(mode, panel, doc_.project(), scene_, follow,
+                                 ui::MotionMatchingPanelPlacement{});
     });
   };
   panel.active = true;
