@@ -294,8 +294,9 @@ ViewportRect draw_interface(Viewer& v, const FrameStart& f, ui::ViewerCommands& 
   const ViewportRect rect = draw_panels(v.document, ui, scene, v.loader, v.recent, v.open_requests);
   run_retarget_panel(v.retargeting, v.document, scene, ui);
   run_curve_view(ui, v.document, scene);
-  // The window covers part of the viewport: only when asked for (View menu, or the mode on).
-  if (ui.view.show_motion_matching || v.motion_matching_panel.active) {
+  // The window covers part of the viewport: only when asked for (View menu, or the mode on),
+  // and once a character is loaded, whose layout (with the graph panel) places it.
+  if (scene.loaded && (ui.view.show_motion_matching || v.motion_matching_panel.active)) {
     run_motion_matching_window(v.motion_matching, v.motion_matching_panel, v.document.project(),
                                scene, ui.view.follow_character,
                                ui::motion_matching_panel_placement(rect.x, rect.y, rect.width));

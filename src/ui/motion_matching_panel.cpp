@@ -204,7 +204,13 @@ MotionMatchingPanelChange draw_motion_matching_panel(MotionMatchingPanelState& s
                     it->cost, end.x, end.y, clip_name(view, it->clip).c_str());
       }
     }
-    for (const std::string& notice : view.database->notices) warning_text(notice);
+    // A library's build notes a line per clip left out or changed: folded, so that they do not
+    // push the window over the view.
+    const std::string notes =
+        "Build notes (" + std::to_string(view.database->notices.size()) + ")###notes";
+    if (!view.database->notices.empty() && ImGui::CollapsingHeader(notes.c_str())) {
+      for (const std::string& notice : view.database->notices) warning_text(notice);
+    }
   }
   ImGui::End();
   return change;
