@@ -108,7 +108,7 @@ struct MotionMatchingDatabase {
   std::array<float, kFeatureDimension> mean{};
   std::array<float, kFeatureDimension> scale{};  // per group: the mean of its dims' deviations
   FeatureWeights weights;
-  std::vector<std::string> notices;  // clips left out and why
+  std::vector<std::string> notices;  // clips left out, unmirrored or given ground motion, and why
 
   int frame_count() const { return static_cast<int>(raw.size() / kFeatureDimension); }
   std::span<const float> raw_frame(int frame) const {

@@ -70,7 +70,7 @@ std::string included_clips(const BuildArgs& args, const importer::Character& cha
   return "";
 }
 
-// What was built: frames per clip, the feature groups' scales and weights, what was left out;
+// What was built: frames per clip, the feature groups' scales and weights, the build's notes;
 // as JSON or as text.
 void print_build(const BuildArgs& args, const importer::Character& character,
                  const anim::MotionMatchingDatabase& db) {
@@ -108,7 +108,7 @@ void print_build(const BuildArgs& args, const importer::Character& character,
                 db.scale[static_cast<std::size_t>(layout.offset)],
                 db.weights.group[static_cast<std::size_t>(g)]);
   }
-  for (const std::string& notice : db.notices) std::printf("  left out: %s\n", notice.c_str());
+  for (const std::string& notice : db.notices) std::printf("  note: %s\n", notice.c_str());
 }
 
 int run_build(const BuildArgs& args) {

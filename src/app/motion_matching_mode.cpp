@@ -77,8 +77,8 @@ std::string MotionMatchingMode::start(ViewerScene& scene,
   build_ = std::move(build);
   bounds_ = anim::build_search_bounds(build_.database);
   if (const anim::JobResult r =
-          controller_.init(scene.character.skeleton, build_.controller_clips(scene.clips()),
-                           build_.database, bounds_, build_.joints.root, controller_.settings());
+          controller_.init(scene.character.skeleton, build_.controller_clips(), build_.database,
+                           bounds_, build_.joints.root, controller_.settings());
       !r) {
     return r.error;
   }

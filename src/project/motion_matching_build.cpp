@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cctype>
 
+#include "anim/ground_motion.h"
+#include "anim/ground_motion_baking.h"
 #include "anim/mirror.h"
 #include "import/rig_finder.h"
 
@@ -27,13 +29,13 @@ int find_foot_by_name(const anim::Skeleton& skeleton, const char* side) {
   return -1;
 }
 
-}  // namespace
-
-bool find_motion_matching_joints(const anim::Skeleton& skeleton, anim::MotionMatchingJoints& out,
-                                 std::string* error) {
+// find_motion_matching_joints, with the legs found (none when the feet were found by name).
+bool find_joints_and_legs(const anim::Skeleton& skeleton, anim::MotionMatchingJoints& out,
+                          anim::FootIkRig& rig, std::string* error) {
   std::string cause;
-  const anim::FootIkRig rig = importer::find_biped_legs(skeleton, &cause);
+  rig = importer::find_biped_legs(skeleton, &cause);
   if (rig.legs.size() != 2) {
+    rig = {};
     out.left_foot = find_foot_by_name(skeleton, "left");
     out.right_foot = find_foot_by_name(skeleton, "right");
     out.root = importer::find_root_motion_joint(skeleton);
@@ -49,6 +51,14 @@ bool find_motion_matching_joints(const anim::Skeleton& skeleton, anim::MotionMat
   return true;
 }
 
+}  // namespace
+
+bool find_motion_matching_joints(const anim::Skeleton& skeleton, anim::MotionMatchingJoints& out,
+                                 std::string* error) {
+  anim::FootIkRig rig;
+  return find_joints_and_legs(skeleton, out, rig, error);
+}
+
 MotionMatchingBuild build_motion_matching(const importer::Character& character,
                                           const MotionMatchingBuildOptions& options) {
   return build_motion_matching(character.skeleton, character.clips, character.source_path, options);
@@ -60,16 +70,30 @@ MotionMatchingBuild build_motion_matching(const anim::Skeleton& skeleton,
                                           const MotionMatchingBuildOptions& options) {
   MotionMatchingBuild build;
   std::string cause;
-  if (!find_motion_matching_joints(skeleton, build.joints, &cause)) {
+  anim::FootIkRig legs;
+  if (!find_joints_and_legs(skeleton, build.joints, legs, &cause)) {
     build.error = source + ": " + cause;
     return build;
   }
-  for (const anim::Clip& clip : clips) build.bindings.push_back(anim::bind_clip(clip, skeleton));
   auto included = [&](std::size_t c) {
     return options.clip_included.empty() ||
            (c < options.clip_included.size() && options.clip_included[c] != 0);
   };
   std::vector<std::string> notices;
+  anim::RootMotionSettings root_motion;
+  root_motion.root_joint = build.joints.root;
+  for (std::size_t c = 0; c < clips.size(); ++c) {
+    const anim::GroundMotion ground =
+        included(c) && !legs.legs.empty()
+            ? anim::synthesize_ground_motion(skeleton, clips[c], legs.legs, root_motion)
+            : anim::GroundMotion{};
+    build.clips.push_back(anim::bake_ground_motion(skeleton, clips[c], ground, build.joints.root));
+    if (!ground.empty()) {
+      notices.push_back(source + ": clip '" + clips[c].name +
+                        "' plays in place: its root motion is measured from its feet");
+    }
+    build.bindings.push_back(anim::bind_clip(build.clips.back(), skeleton));
+  }
   if (options.mirrored) {
     // Without limbs the table still pairs joints by name and geometry.
     importer::Character rig_source;
@@ -81,7 +105,7 @@ MotionMatchingBuild build_motion_matching(const anim::Skeleton& skeleton,
     for (std::size_t c = 0; c < clips.size(); ++c) {
       if (!included(c)) continue;
       std::string why;
-      build.mirrored_clips[c] = anim::mirror_clip(clips[c], skeleton, table, &why);
+      build.mirrored_clips[c] = anim::mirror_clip(build.clips[c], skeleton, table, &why);
       if (build.mirrored_clips[c].tracks.empty()) {
         notices.push_back(source + ": clip '" + clips[c].name + "' left unmirrored: " + why);
         continue;
@@ -94,7 +118,7 @@ MotionMatchingBuild build_motion_matching(const anim::Skeleton& skeleton,
   for (int repeat = 0; repeat < repeats; ++repeat) {
     for (std::size_t c = 0; c < clips.size(); ++c) {
       if (!included(c)) continue;
-      const anim::Clip& clip = clips[c];
+      const anim::Clip& clip = build.clips[c];
       // Sub-frame offsets of the database's 60 Hz grid.
       const float offset = options.start_offset_s +
                            static_cast<float>(repeat) / (60.0f * static_cast<float>(repeats));

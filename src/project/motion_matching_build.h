@@ -32,11 +32,17 @@ struct MotionMatchingBuildOptions {
 
 struct MotionMatchingBuild {
   anim::MotionMatchingJoints joints;
-  std::vector<anim::ClipBinding> bindings;  // one per clip of the character
-  // With options.mirrored, one per clip of the character: its mirrored copy and binding, made
-  // once here so that the controller plays a mirrored range like any clip (an empty clip where
-  // the clip is not included or could not be mirrored; the database then has no mirrored range
-  // for it and its notices say why). Empty otherwise.
+  // One per clip of the character: the clips the database was built from and the controller
+  // plays. They are the character's, except that an in-place gait (a walk authored without root
+  // motion, as most game libraries ship them) carries the ground motion measured from its feet
+  // as root motion (anim/ground_motion_baking.h): its trajectory is then known, and it is chosen
+  // when the player asks to move.
+  std::vector<anim::Clip> clips;
+  std::vector<anim::ClipBinding> bindings;  // one per clip
+  // With options.mirrored, one per clip: its mirrored copy and binding, made once here so that
+  // the controller plays a mirrored range like any clip (an empty clip where the clip is not
+  // included or could not be mirrored; the database then has no mirrored range for it and its
+  // notices say why). Empty otherwise.
   std::vector<anim::Clip> mirrored_clips;
   std::vector<anim::ClipBinding> mirrored_bindings;
   anim::MotionMatchingDatabase database;
@@ -44,9 +50,8 @@ struct MotionMatchingBuild {
 
   bool ok() const { return error.empty(); }
 
-  // The clips the controller plays for this database (clips are the character's, which the
-  // build's bindings were made for).
-  anim::MotionMatchingClips controller_clips(std::span<const anim::Clip> clips) const {
+  // The clips the controller plays for this database.
+  anim::MotionMatchingClips controller_clips() const {
     return {clips, bindings, mirrored_clips, mirrored_bindings};
   }
 };

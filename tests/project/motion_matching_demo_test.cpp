@@ -48,7 +48,7 @@ CircleRun steer_in_a_circle(bool facing_fixed) {
   EXPECT_TRUE(build.ok()) << build.error;
   const anim::MotionMatchingBounds bounds = anim::build_search_bounds(build.database);
   anim::MotionMatchingController controller;
-  EXPECT_TRUE(controller.init(demo().skeleton, demo().clips, build.bindings, build.database, bounds,
+  EXPECT_TRUE(controller.init(demo().skeleton, build.controller_clips(), build.database, bounds,
                               build.joints.root));
   std::vector<anim::Transform> pose(demo().skeleton.parents.size());
   anim::RootMotionDelta step;

@@ -145,7 +145,7 @@ TEST(MotionMatchingMirror, AMirroredFrameIsFoundAndPlayedAsTheMirroredClip) {
   anim::MotionMatchingControllerSettings settings;
   settings.current_bias = 1e6f;  // stay on the frame played, whatever the input asks
   anim::MotionMatchingController controller;
-  ASSERT_TRUE(controller.init(demo().skeleton, build.controller_clips(demo().clips), db, bounds,
+  ASSERT_TRUE(controller.init(demo().skeleton, build.controller_clips(), db, bounds,
                               build.joints.root, settings));
   ASSERT_TRUE(controller.play_frame(frame));
   const float dt = 1.0f / 60.0f;
@@ -158,16 +158,16 @@ TEST(MotionMatchingMirror, AMirroredFrameIsFoundAndPlayedAsTheMirroredClip) {
   EXPECT_LT(pose_difference(
                 pose, in_place_pose(mirrored, build.mirrored_bindings[c], build.joints.root, t)),
             1e-4f);
-  EXPECT_GT(pose_difference(
-                pose, in_place_pose(demo().clips[c], build.bindings[c], build.joints.root, t)),
-            0.05f);
+  EXPECT_GT(
+      pose_difference(pose, in_place_pose(build.clips[c], build.bindings[c], build.joints.root, t)),
+      0.05f);
   // The mirrored walk to the left goes right (-x in the character's frame): its root motion too.
   EXPECT_LT(controller.clip_step().translation.x, -0.5f * 1.4f * dt);
 
   // Switched to from another clip, it is reached through inertialization: once the blend time
   // is over the pose is the mirrored clip's again.
   anim::MotionMatchingController from_walk;
-  ASSERT_TRUE(from_walk.init(demo().skeleton, build.controller_clips(demo().clips), db, bounds,
+  ASSERT_TRUE(from_walk.init(demo().skeleton, build.controller_clips(), db, bounds,
                              build.joints.root, settings));
   const int forward = mirrored_range_of(db, clip_index("walk_forward")) - 1;
   ASSERT_FALSE(db.ranges[static_cast<std::size_t>(forward)].mirrored);
@@ -262,8 +262,8 @@ SteeringRun steer(float seconds, Input input) {
   EXPECT_TRUE(build.ok()) << build.error;
   const anim::MotionMatchingBounds bounds = anim::build_search_bounds(build.database);
   anim::MotionMatchingController controller;
-  EXPECT_TRUE(controller.init(demo().skeleton, build.controller_clips(demo().clips), build.database,
-                              bounds, build.joints.root));
+  EXPECT_TRUE(controller.init(demo().skeleton, build.controller_clips(), build.database, bounds,
+                              build.joints.root));
   std::vector<anim::Transform> pose(demo().skeleton.parents.size());
   anim::RootMotionDelta step;
   const float dt = 1.0f / 60.0f;

@@ -67,7 +67,7 @@ SteerRun steer(const Steering& asked, bool clear_request = false) {
   EXPECT_EQ(demo().clips[static_cast<std::size_t>(walk)].name, "walk_forward");
   const anim::MotionMatchingBounds bounds = anim::build_search_bounds(build.database);
   anim::MotionMatchingController controller;
-  EXPECT_TRUE(controller.init(demo().skeleton, demo().clips, build.bindings, build.database, bounds,
+  EXPECT_TRUE(controller.init(demo().skeleton, build.controller_clips(), build.database, bounds,
                               build.joints.root));
   anim::CharacterInstance instance;
   EXPECT_EQ(instance.bind(*bound.character, *bound.graph), "");
