@@ -661,11 +661,12 @@ void write_chain_rotations(const Skeleton& skeleton, std::span<const glm::mat4> 
 #if defined(__SSE2__)
 namespace lanes {
 
-// Quaternions a and b as lanes 0 and 1 (lanes 2 and 3 are unused).
+// Quaternions a and b as lanes 0 and 1 (lanes 2 and 3 are unused), component by component: a
+// quaternion just computed is often stored float by float, and loading it as one register would
+// stall on store forwarding.
 Quat load(const glm::quat& a, const glm::quat& b) {
-  const __m128 xy = _mm_unpacklo_ps(_mm_loadu_ps(&a.x), _mm_loadu_ps(&b.x));  // ax bx ay by
-  const __m128 zw = _mm_unpackhi_ps(_mm_loadu_ps(&a.x), _mm_loadu_ps(&b.x));  // az bz aw bw
-  return {xy, _mm_movehl_ps(xy, xy), zw, _mm_movehl_ps(zw, zw)};
+  return {_mm_setr_ps(a.x, b.x, 0.0f, 0.0f), _mm_setr_ps(a.y, b.y, 0.0f, 0.0f),
+          _mm_setr_ps(a.z, b.z, 0.0f, 0.0f), _mm_setr_ps(a.w, b.w, 0.0f, 0.0f)};
 }
 
 Quat conjugate(const Quat& q) {
