@@ -331,14 +331,15 @@ struct FootOnGround {
   GroundProbe toe_ground;
 };
 
-// 1a. Foot i: the lock, and the ground under its moved sole points.
-FootOnGround probe_foot(const FootSolve& solve, int i, const GroundProber& ground,
-                        FootIkState& state, std::span<const glm::mat4> model,
-                        std::span<const glm::vec3> foot_shifts) {
+// 1a. Foot i: the lock, and the ground under its moved sole points, written into f in place: a
+// returned copy would load the probes, just stored as halves, as whole registers and stall on
+// store forwarding.
+void probe_foot(const FootSolve& solve, int i, const GroundProber& ground, FootIkState& state,
+                std::span<const glm::mat4> model, std::span<const glm::vec3> foot_shifts,
+                FootOnGround& f) {
   const Transform& world = solve.world;
   const float base_y = world.translation.y;  // the clip's ground plane in the world
   const Leg& leg = nth(solve.rig.legs, i);
-  FootOnGround f;
   f.planted = !solve.contacts.empty() && nth(solve.contacts, i);
   f.heel = transform_point(world, heel_point(leg, model));
   f.toe = transform_point(world, toe_point(leg, model));
@@ -359,7 +360,6 @@ FootOnGround probe_foot(const FootSolve& solve, int i, const GroundProber& groun
   f.ankle += shift3;
   f.heel_ground = ground.at(f.heel.x, f.heel.z);
   f.toe_ground = ground.at(f.toe.x, f.toe.z);
-  return f;
 }
 
 // 1b. Foot i's target: the animated foot carried from the clip's ground onto the terrain by the
@@ -561,7 +561,7 @@ JobResult solve_from_model(const Skeleton& skeleton, const FootIkRig& rig,
   // Step 1a for every foot, then 1b: the feet's dependent probes and divisions run side by side.
   std::array<FootOnGround, kMaxFootIkLegs> feet;
   for (int i = 0; i < solve.legs(); ++i) {
-    nth(feet, i) = probe_foot(solve, i, ground, state, model, foot_shifts);
+    probe_foot(solve, i, ground, state, model, foot_shifts, nth(feet, i));
   }
   for (int i = 0; i < solve.legs(); ++i) {
     place_foot(solve, i, nth(feet, i), nth(state.locks, i), model, debug);

@@ -91,12 +91,15 @@ void split_skinning_matrix(const glm::mat4& m, DualQuat& out_dual_quat, glm::mat
   return rigid;
 }
 
-// Lane by lane: the unit quaternion of each rotation, as glm::quat_cast computes it (the largest
-// of w, x, y, z first).
+// Lane by lane: the unit quaternion of each rotation, as glm::normalize(glm::quat_cast) gives it
+// (the largest of w, x, y, z first, positive), to within kDualQuatSplitError. quat_cast takes that
+// component as b = sqrt(s) / 2, with s = 1 + 4 b^2 - 1 read off the diagonal, and the others as
+// sums or differences of off-diagonal entries over 4 b; scaled by 4 b > 0 that is (s, the sums and
+// differences), the same direction without the square root and the division. The normalization
+// is one estimated reciprocal square root and a Newton-Raphson step: no sqrtps -> divps chain.
 [[gnu::always_inline]] inline void quat_lanes(const __m128 (&c)[4][4], __m128& qx, __m128& qy,
                                               __m128& qz, __m128& qw) {
   const __m128 one = _mm_set1_ps(1.0f);
-  // The quaternion of the 3x3 part, as glm::quat_cast: the largest of w, x, y, z first.
   const __m128 m00 = c[0][0], m11 = c[1][1], m22 = c[2][2];
   const __m128 four_w = _mm_add_ps(_mm_add_ps(m00, m11), m22);
   const __m128 four_x = _mm_sub_ps(_mm_sub_ps(m00, m11), m22);
@@ -109,11 +112,10 @@ void split_skinning_matrix(const glm::mat4& m, DualQuat& out_dual_quat, glm::mat
   biggest = fast::select(is_y, four_y, biggest);
   const __m128 is_z = _mm_cmpgt_ps(four_z, biggest);
   biggest = fast::select(is_z, four_z, biggest);
-  const __m128 big = _mm_mul_ps(_mm_sqrt_ps(_mm_add_ps(biggest, one)), _mm_set1_ps(0.5f));
-  const __m128 mult = _mm_div_ps(_mm_set1_ps(0.25f), big);
-  const __m128 a = _mm_mul_ps(_mm_sub_ps(c[1][2], c[2][1]), mult);
-  const __m128 b = _mm_mul_ps(_mm_sub_ps(c[2][0], c[0][2]), mult);
-  const __m128 d = _mm_mul_ps(_mm_sub_ps(c[0][1], c[1][0]), mult);
+  const __m128 big = _mm_add_ps(biggest, one);
+  const __m128 a = _mm_sub_ps(c[1][2], c[2][1]);
+  const __m128 b = _mm_sub_ps(c[2][0], c[0][2]);
+  const __m128 d = _mm_sub_ps(c[0][1], c[1][0]);
   if (_mm_movemask_ps(_mm_or_ps(_mm_or_ps(is_x, is_y), is_z)) == 0) {
     // w the largest in every lane, as for every joint within 90 degrees of its bind pose.
     qw = big;
@@ -121,17 +123,17 @@ void split_skinning_matrix(const glm::mat4& m, DualQuat& out_dual_quat, glm::mat
     qy = b;
     qz = d;
   } else {
-    const __m128 xy = _mm_mul_ps(_mm_add_ps(c[0][1], c[1][0]), mult);
-    const __m128 zx = _mm_mul_ps(_mm_add_ps(c[2][0], c[0][2]), mult);
-    const __m128 yz = _mm_mul_ps(_mm_add_ps(c[1][2], c[2][1]), mult);
+    const __m128 xy = _mm_add_ps(c[0][1], c[1][0]);
+    const __m128 zx = _mm_add_ps(c[2][0], c[0][2]);
+    const __m128 yz = _mm_add_ps(c[1][2], c[2][1]);
     qw = fast::select(is_z, d, fast::select(is_y, b, fast::select(is_x, a, big)));
     qx = fast::select(is_z, zx, fast::select(is_y, xy, fast::select(is_x, big, a)));
     qy = fast::select(is_z, yz, fast::select(is_y, big, fast::select(is_x, xy, b)));
     qz = fast::select(is_z, big, fast::select(is_y, yz, fast::select(is_x, zx, d)));
   }
-  const __m128 length = _mm_sqrt_ps(_mm_add_ps(_mm_add_ps(_mm_mul_ps(qx, qx), _mm_mul_ps(qy, qy)),
-                                               _mm_add_ps(_mm_mul_ps(qz, qz), _mm_mul_ps(qw, qw))));
-  const __m128 inv_length = _mm_div_ps(one, length);
+  const __m128 inv_length =
+      fast::inverse_sqrt(_mm_add_ps(_mm_add_ps(_mm_mul_ps(qx, qx), _mm_mul_ps(qy, qy)),
+                                    _mm_add_ps(_mm_mul_ps(qz, qz), _mm_mul_ps(qw, qw))));
   qx = _mm_mul_ps(qx, inv_length);
   qy = _mm_mul_ps(qy, inv_length);
   qz = _mm_mul_ps(qz, inv_length);

@@ -22,6 +22,12 @@ JobResult skinning_matrices(std::span<const glm::mat4> model,
 // (per element of its 3x3 stretch part) is flagged as carrying scale.
 inline constexpr float kRigidTolerance = 1e-4f;
 
+// The rotation of a rigid joint's dual quaternion is the exact one of its matrix (glm::quat_cast's,
+// normalized, computed in double) to within this per component, and its dual part to within this
+// times (1 + |translation|): the palettes take it by an estimated reciprocal square root (see
+// fast::inverse_sqrt) rather than a square root and two divisions.
+inline constexpr float kDualQuatSplitError = 5e-7f;
+
 // Dual-quaternion palette. Each skinning matrix M is split exactly as M = D * S, D rigid
 // (rotation from M's normalized columns, M's translation), S = D^-1 * M the 3x3 stretch part
 // (scale and shear; the identity for a rigid joint). out_dual_quats gets unit D,

@@ -440,8 +440,20 @@ std::array<glm::quat, 2> lanes01(const Quat& q) {
 
 }  // namespace lanes
 
-// solve_chains<2> in lanes; a chain that needs a rare branch is solved by solve_chains<1>.
-std::array<TwoBoneIkSolution, 2> solve_chain_pair(const std::array<TwoBoneIkChain, 2>& chains) {
+// What the pair solve leaves in lanes 0 and 1: each chain's turns and new positions, and (as bit
+// k) whether chain k was invalid, needs a rare branch (its lanes are then unused), or reached.
+struct PairLanes {
+  lanes::Quat root_turn, mid_turn;
+  lanes::Vec3 new_mid, new_end;
+  int invalid_bits = 0;
+  int rare_bits = 0;
+  int reached_bits = 0;
+  // Whether both chains' solutions are those in the lanes.
+  bool both_in_lanes() const { return (invalid_bits | rare_bits) == 0; }
+};
+
+// solve_chains<2> in lanes, but for the chains marked invalid or rare.
+PairLanes solve_chain_pair_lanes(const std::array<TwoBoneIkChain, 2>& chains) {
   using namespace lanes;
   const TwoBoneIkChain& c0 = chains[0];
   const TwoBoneIkChain& c1 = chains[1];
@@ -546,18 +558,32 @@ std::array<TwoBoneIkSolution, 2> solve_chain_pair(const std::array<TwoBoneIkChai
   const Vec3 new_end = add(new_mid, rotate(root_turn, rotate(mid_turn, lower_v)));
   const __m128 reached = _mm_cmple_ps(abs(sub(reach, distance)), mul(splat(1e-4f), full));
 
-  const int invalid_bits = _mm_movemask_ps(invalid);
-  const int rare_bits = _mm_movemask_ps(_mm_andnot_ps(invalid, rare));
-  const int reached_bits = _mm_movemask_ps(reached);
-  const std::array<glm::quat, 2> root_turns = lanes01(root_turn), mid_turns = lanes01(mid_turn);
-  const std::array<glm::vec3, 2> new_mids = lanes01(new_mid), new_ends = lanes01(new_end);
+  // Lanes 2 and 3 are unused: only the masks' low two bits count.
+  return {root_turn,
+          mid_turn,
+          new_mid,
+          new_end,
+          _mm_movemask_ps(invalid) & 3,
+          _mm_movemask_ps(_mm_andnot_ps(invalid, rare)) & 3,
+          _mm_movemask_ps(reached) & 3};
+}
+
+// The solutions of a pair solved in lanes; a chain that needs a rare branch is solved by
+// solve_chains<1>.
+std::array<TwoBoneIkSolution, 2> pair_solutions(const std::array<TwoBoneIkChain, 2>& chains,
+                                                const PairLanes& solved) {
+  using lanes::lanes01;
+  const std::array<glm::quat, 2> root_turns = lanes01(solved.root_turn),
+                                 mid_turns = lanes01(solved.mid_turn);
+  const std::array<glm::vec3, 2> new_mids = lanes01(solved.new_mid),
+                                 new_ends = lanes01(solved.new_end);
   std::array<TwoBoneIkSolution, 2> out;
   for (std::size_t k = 0; k < 2; ++k) {
     TwoBoneIkSolution& s = out[k];
     const int bit = 1 << k;
-    if (rare_bits & bit) {
+    if (solved.rare_bits & bit) {
       s = solve_chains(std::array<TwoBoneIkChain, 1>{chains[k]})[0];
-    } else if (invalid_bits & bit) {
+    } else if (solved.invalid_bits & bit) {
       s.mid = chains[k].mid;
       s.end = chains[k].end;
     } else {
@@ -565,10 +591,14 @@ std::array<TwoBoneIkSolution, 2> solve_chain_pair(const std::array<TwoBoneIkChai
       s.mid_delta = mid_turns[k];
       s.mid = new_mids[k];
       s.end = new_ends[k];
-      s.reached = (reached_bits & bit) != 0;
+      s.reached = (solved.reached_bits & bit) != 0;
     }
   }
   return out;
+}
+
+std::array<TwoBoneIkSolution, 2> solve_chain_pair(const std::array<TwoBoneIkChain, 2>& chains) {
+  return pair_solutions(chains, solve_chain_pair_lanes(chains));
 }
 #endif
 
@@ -631,11 +661,12 @@ void write_chain_rotations(const Skeleton& skeleton, std::span<const glm::mat4> 
 #if defined(__SSE2__)
 namespace lanes {
 
-// Quaternions a and b as lanes 0 and 1 (lanes 2 and 3 are unused).
+// Quaternions a and b as lanes 0 and 1 (lanes 2 and 3 are unused), component by component: a
+// quaternion just computed is often stored float by float, and loading it as one register would
+// stall on store forwarding.
 Quat load(const glm::quat& a, const glm::quat& b) {
-  const __m128 xy = _mm_unpacklo_ps(_mm_loadu_ps(&a.x), _mm_loadu_ps(&b.x));  // ax bx ay by
-  const __m128 zw = _mm_unpackhi_ps(_mm_loadu_ps(&a.x), _mm_loadu_ps(&b.x));  // az bz aw bw
-  return {xy, _mm_movehl_ps(xy, xy), zw, _mm_movehl_ps(zw, zw)};
+  return {_mm_setr_ps(a.x, b.x, 0.0f, 0.0f), _mm_setr_ps(a.y, b.y, 0.0f, 0.0f),
+          _mm_setr_ps(a.z, b.z, 0.0f, 0.0f), _mm_setr_ps(a.w, b.w, 0.0f, 0.0f)};
 }
 
 Quat conjugate(const Quat& q) {
@@ -655,11 +686,13 @@ Quat normalize_or_identity(const Quat& q) {
 }  // namespace lanes
 
 // write_chain_rotations for two chains whose mid joint is the root's child and end joint the
-// mid's, on disjoint joints, in lanes: the same operations, so the same rotations.
+// mid's, on disjoint joints, in lanes: the same operations, so the same rotations. The chains'
+// turns come in lanes 0 and 1 (straight from the pair solve where it solved both: a round trip
+// through memory, four floats stored one by one and loaded as one register, would stall).
 void write_chain_pair_rotations(std::span<Transform> local,
                                 const std::array<TwoBoneIkJoints, 2>& joints,
                                 const std::array<TwoBoneIkGoal, 2>& goals,
-                                const std::array<TwoBoneIkSolution, 2>& s,
+                                const lanes::Quat& root_delta, const lanes::Quat& mid_delta,
                                 const std::array<glm::quat, 2>& root_parents) {
   using namespace lanes;
   Transform& root0 = local[joints[0].root];
@@ -667,8 +700,6 @@ void write_chain_pair_rotations(std::span<Transform> local,
   Transform& mid0 = local[joints[0].mid];
   Transform& mid1 = local[joints[1].mid];
   const Quat root_parent = load(root_parents[0], root_parents[1]);
-  const Quat root_delta = load(s[0].root_delta, s[1].root_delta);
-  const Quat mid_delta = load(s[0].mid_delta, s[1].mid_delta);
   const Quat root_now = product(root_parent, load(root0.rotation, root1.rotation));
   const Quat mid_now = product(root_now, load(mid0.rotation, mid1.rotation));
   const std::array<glm::quat, 2> roots = lanes01(
@@ -782,8 +813,14 @@ const char* validate(const Skeleton& skeleton, const TwoBoneIkJoints& joints) {
   for (const TwoBoneIkJoints& chain : joints) {
     if (const char* error = validate(skeleton, chain)) return JobResult::fail(error);
   }
-  const std::array<TwoBoneIkSolution, 2> s = solve_two_chains(std::array<TwoBoneIkChain, 2>{
-      chain_of(model, joints[0], goals[0]), chain_of(model, joints[1], goals[1])});
+  const std::array<TwoBoneIkChain, 2> chains{chain_of(model, joints[0], goals[0]),
+                                             chain_of(model, joints[1], goals[1])};
+#if defined(__SSE2__)
+  const PairLanes solved = solve_chain_pair_lanes(chains);
+  const std::array<TwoBoneIkSolution, 2> s = pair_solutions(chains, solved);
+#else
+  const std::array<TwoBoneIkSolution, 2> s = solve_chains(chains);
+#endif
   // Legs hang from one pelvis: its rotation is read once.
   const int parent0 = skeleton.parents[joints[0].root];
   const int parent1 = skeleton.parents[joints[1].root];
@@ -801,7 +838,12 @@ const char* validate(const Skeleton& skeleton, const TwoBoneIkJoints& joints) {
     return true;
   };
   if (direct(joints[0]) && direct(joints[1]) && disjoint(joints[0], joints[1])) {
-    write_chain_pair_rotations(local, joints, goals, s, {root_parent0, root_parent1});
+    const bool in_lanes = solved.both_in_lanes();
+    write_chain_pair_rotations(
+        local, joints, goals,
+        in_lanes ? solved.root_turn : lanes::load(s[0].root_delta, s[1].root_delta),
+        in_lanes ? solved.mid_turn : lanes::load(s[0].mid_delta, s[1].mid_delta),
+        {root_parent0, root_parent1});
     if (out_solutions) *out_solutions = s;
     return JobResult::ok();
   }

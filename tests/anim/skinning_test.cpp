@@ -1,5 +1,8 @@
 #include "anim/skinning.h"
 
+#include <algorithm>
+#include <cmath>
+#include <random>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -197,6 +200,60 @@ TEST(SkinningDualQuats, FourJointsAtOnceMatchTheOneJointSplit) {
     EXPECT_EQ(stretch[j], glm::mat3(1.0f)) << "joint " << j;
     EXPECT_EQ(has_stretch[j], 0) << "joint " << j;
   }
+}
+
+// The exact unit quaternion (the sign of glm::quat_cast's) and dual part of a rigid float matrix,
+// in double: the reference of the palettes' estimated reciprocal square root.
+struct ExactDualQuat {
+  glm::dvec4 real;  // x, y, z, w
+  glm::dvec4 dual;
+};
+ExactDualQuat exact_dual_quat(const glm::mat4& m) {
+  const glm::dmat4 d(m);
+  const double four[4] = {d[0][0] + d[1][1] + d[2][2], d[0][0] - d[1][1] - d[2][2],
+                          d[1][1] - d[0][0] - d[2][2], d[2][2] - d[0][0] - d[1][1]};
+  const int biggest = static_cast<int>(std::max_element(four, four + 4) - four);
+  const double big = 0.5 * std::sqrt(four[biggest] + 1.0), mult = 0.25 / big;
+  const double a = (d[1][2] - d[2][1]) * mult, b = (d[2][0] - d[0][2]) * mult,
+               c = (d[0][1] - d[1][0]) * mult, xy = (d[0][1] + d[1][0]) * mult,
+               zx = (d[2][0] + d[0][2]) * mult, yz = (d[1][2] + d[2][1]) * mult;
+  const glm::dvec4 candidates[4] = {
+      {a, b, c, big}, {big, xy, zx, a}, {xy, big, yz, b}, {zx, yz, big, c}};
+  const glm::dvec4 q = glm::normalize(candidates[biggest]);
+  const glm::dvec3 t(d[3]), v(q);
+  return {q, glm::dvec4(0.5 * (q.w * t + glm::cross(t, v)), -0.5 * glm::dot(t, v))};
+}
+
+// Thousands of random rigid joints, four at a time: every component of each rotation within
+// kDualQuatSplitError of the exact one, of each dual part within kDualQuatSplitError * (1 + |t|).
+TEST(SkinningDualQuats, RigidJointsAreTheExactSplitWithinTheStatedError) {
+  std::mt19937 random(46);
+  std::normal_distribution<float> gaussian;
+  std::uniform_real_distribution<float> coordinate(-5.0f, 5.0f);
+  std::vector<glm::mat4> palette(4000);
+  for (glm::mat4& m : palette) {
+    const glm::quat q = glm::normalize(
+        glm::quat(gaussian(random), gaussian(random), gaussian(random), gaussian(random)));
+    m = translate({coordinate(random), coordinate(random), coordinate(random)}) * glm::mat4_cast(q);
+  }
+  std::vector<DualQuat> dqs(palette.size());
+  std::vector<glm::mat3> stretch(palette.size());
+  std::vector<std::uint8_t> has_stretch(palette.size(), 7);
+  ASSERT_TRUE(dual_quats_from_palette(palette, dqs, stretch, has_stretch));
+  double real_error = 0.0, dual_error = 0.0;
+  for (std::size_t j = 0; j < palette.size(); ++j) {
+    ASSERT_EQ(has_stretch[j], 0) << "joint " << j;
+    const ExactDualQuat exact = exact_dual_quat(palette[j]);
+    const double translation = glm::length(glm::dvec3(palette[j][3]));
+    const glm::dvec4 real(dqs[j].real.x, dqs[j].real.y, dqs[j].real.z, dqs[j].real.w);
+    const glm::dvec4 dual(dqs[j].dual.x, dqs[j].dual.y, dqs[j].dual.z, dqs[j].dual.w);
+    for (int k = 0; k < 4; ++k) {
+      real_error = std::max(real_error, std::fabs(real[k] - exact.real[k]));
+      dual_error = std::max(dual_error, std::fabs(dual[k] - exact.dual[k]) / (1.0 + translation));
+    }
+  }
+  EXPECT_LE(real_error, kDualQuatSplitError);
+  EXPECT_LE(dual_error, kDualQuatSplitError);
 }
 
 // A mirrored joint, a slightly sheared one and one stretched along z are no rotations, though
