@@ -43,9 +43,12 @@ void decode(const QuantizedKey& key, const glm::vec3& min, const glm::vec3& exte
 }
 
 // Makes key the new second key of its joint (the old second key becomes the first).
+// Inlined into the scans that read keys: the call, and the lookups it repeated for every key
+// (decoding tables, the channel's blocks), cost about a third of decoding one.
 template <bool kRotation>
-void push_key(const CompressedChannel& channel, const QuantizedKey& key, float step_s,
-              DecodedChannel& state) {
+[[gnu::always_inline]] inline void push_key(const CompressedChannel& channel,
+                                            const QuantizedKey& key, float step_s,
+                                            DecodedChannel& state) {
   using C = DecodedChannel;
   const std::size_t j = key_joint(key);
   float value[4];
@@ -58,7 +61,7 @@ void push_key(const CompressedChannel& channel, const QuantizedKey& key, float s
   // The channel's layout (DecodedChannel::at) with its component count known here: joint j's
   // lane of its block, member m at lane[m], component c of a value at lane[offset + 4 c].
   constexpr std::size_t kComponents = kRotation ? 4 : 3;
-  constexpr std::size_t kV1 = C::kV0 + 4 * kComponents, kBlock = C::kV0 + 8 * kComponents;
+  constexpr std::size_t kV1 = C::kV0 + 4 * kComponents, kBlock = C::block_floats(kComponents);
   float* lane = state.blocks.data() + (j / 4) * kBlock + j % 4;
   const float t0 = state.t1[j];
   const float t1 = key_time_s(key, step_s);
@@ -181,93 +184,147 @@ inline __m128 lerp(const float* block, std::size_t second, std::size_t c, __m128
   return _mm_add_ps(v0, _mm_mul_ps(_mm_sub_ps(v1, v0), a));
 }
 
+// One channel of one clip as interpolation reads it, group after group: which groups are
+// animated, the context's decoded blocks and the clip's constants, looked up once per call
+// rather than once per group.
+struct ChannelView {
+  const std::uint8_t* animated_groups;
+  const float* blocks;
+  const float* constants;
+};
+
+inline ChannelView view(const CompressedChannel& channel, const DecodedChannel& state) {
+  return {channel.animated_groups.data(), state.blocks.data(), channel.constant_groups.data()};
+}
+
 // The first three (vectors) or four (rotations) components of group g of a channel at time t:
 // lerped, or for a group of constant joints their values as they are.
 template <std::size_t kComponents>
-inline void channel4(const CompressedChannel& channel, const DecodedChannel& state, std::size_t g,
-                     __m128 t, __m128* out) {
+inline void channel4(const ChannelView& channel, std::size_t g, __m128 t, __m128* out) {
   if (channel.animated_groups[g] != 0) {
-    const float* block = state.group(g);
+    const float* block = channel.blocks + g * DecodedChannel::block_floats(kComponents);
     const __m128 a = factors(block, t);
     for (std::size_t c = 0; c < kComponents; ++c) {
       out[c] = lerp(block, DecodedChannel::kV0 + 4 * kComponents, c, a);
     }
   } else {
     // The same values as the context's, from the clip (see CompressedChannel::constant_groups).
-    const float* constants = channel.constant_groups.data() + g * kComponents * 4;
+    const float* constants = channel.constants + g * kComponents * 4;
     for (std::size_t c = 0; c < kComponents; ++c) out[c] = _mm_loadu_ps(constants + 4 * c);
   }
 }
 
-// One channel of joints 4g to 4g + 3 of clip at time t into s: translations, rotations
-// (normalized) or scales.
-inline void translations4(const CompressedClip& clip, const CompressedSamplingContext& ctx,
-                          std::size_t g, __m128 t, simd::SoaTransform4& s) {
+// One channel of joints 4g to 4g + 3 at time t into s: translations, rotations (normalized) or
+// scales.
+inline void translations4(const ChannelView& channel, std::size_t g, __m128 t,
+                          simd::SoaTransform4& s) {
   __m128 v[3];
-  channel4<3>(clip.translations, ctx.translation, g, t, v);
+  channel4<3>(channel, g, t, v);
   s.tx = v[0], s.ty = v[1], s.tz = v[2];
 }
 
-inline void rotations4(const CompressedClip& clip, const CompressedSamplingContext& ctx,
-                       std::size_t g, __m128 t, simd::SoaTransform4& s) {
+inline void rotations4(const ChannelView& channel, std::size_t g, __m128 t,
+                       simd::SoaTransform4& s) {
   __m128 v[4];
-  channel4<4>(clip.rotations, ctx.rotation, g, t, v);
+  channel4<4>(channel, g, t, v);
   s.qx = v[0], s.qy = v[1], s.qz = v[2], s.qw = v[3];
   // A group of constants is stored unit already (CompressedChannel::constant_groups).
-  if (clip.rotations.animated_groups[g] != 0) simd::normalize_rotations(s);
+  if (channel.animated_groups[g] != 0) simd::normalize_rotations(s);
 }
 
-inline void scales4(const CompressedClip& clip, const CompressedSamplingContext& ctx, std::size_t g,
-                    __m128 t, simd::SoaTransform4& s) {
+inline void scales4(const ChannelView& channel, std::size_t g, __m128 t, simd::SoaTransform4& s) {
   __m128 v[3];
-  channel4<3>(clip.scales, ctx.scale, g, t, v);
+  channel4<3>(channel, g, t, v);
   s.sx = v[0], s.sy = v[1], s.sz = v[2];
 }
 
 void interpolate(const CompressedClip& clip, const CompressedSamplingContext& ctx, float time_s,
                  std::span<Transform> out) {
   const __m128 t = _mm_set1_ps(time_s);
+  const ChannelView translations = view(clip.translations, ctx.translation);
+  const ChannelView rotations = view(clip.rotations, ctx.rotation);
+  const ChannelView scales = view(clip.scales, ctx.scale);
   for (std::size_t g = 0; g < out.size(); g += 4) {
     simd::SoaTransform4 s = simd::zero4();
-    translations4(clip, ctx, g / 4, t, s);
-    rotations4(clip, ctx, g / 4, t, s);
-    if (!clip.unit_scales) scales4(clip, ctx, g / 4, t, s);
+    translations4(translations, g / 4, t, s);
+    rotations4(rotations, g / 4, t, s);
+    if (!clip.unit_scales) scales4(scales, g / 4, t, s);
     simd::store(s, &out[g], static_cast<int>(std::min<std::size_t>(4, out.size() - g)),
                 clip.unit_scales);
   }
 }
 
-// One channel (kInterpolate's) of group g of every input, added to sum with its weight by kAdd.
-template <auto kInterpolate, auto kAdd>
-inline void add_channel(std::span<const CompressedBlendInput> inputs, float inv_total,
-                        std::size_t g, simd::SoaTransform4& sum) {
+// One input of a blend as interpolate_blended reads it for every group: its time and its
+// normalized weight in every lane, and its channels.
+struct BlendSource {
+  __m128 time;
+  __m128 weight;
+  ChannelView translations, rotations, scales;
+};
+
+inline BlendSource blend_source(const CompressedBlendInput& in, float inv_total) {
+  const CompressedClip& clip = *in.clip;
+  const CompressedSamplingContext& ctx = *in.context;
+  return {_mm_set1_ps(ctx.time_s), _mm_set1_ps(in.weight * inv_total),
+          view(clip.translations, ctx.translation), view(clip.rotations, ctx.rotation),
+          view(clip.scales, ctx.scale)};
+}
+
+// One channel (kChannel, by kInterpolate) of group g of every source, added to sum with its
+// weight by kAdd.
+template <ChannelView BlendSource::*kChannel, auto kInterpolate, auto kAdd>
+inline void add_channel(std::span<const BlendSource> sources, std::size_t g,
+                        simd::SoaTransform4& sum) {
   simd::SoaTransform4 v = simd::zero4();
-  for (const CompressedBlendInput& in : inputs) {
-    kInterpolate(*in.clip, *in.context, g, _mm_set1_ps(in.context->time_s), v);
-    kAdd(v, _mm_set1_ps(in.weight * inv_total), sum);
+  for (const BlendSource& source : sources) {
+    kInterpolate(source.*kChannel, g, source.time, v);
+    kAdd(v, source.weight, sum);
   }
+}
+
+// The blend sources interpolate_blended looks up at once: a blend of more inputs (rare) is
+// summed a chunk of inputs at a time.
+inline constexpr std::size_t kBlendSourceChunk = 8;
+
+// The first count (1 to 4) transforms of t into registers.
+inline simd::SoaTransform4 load(const Transform* t, int count) {
+  if (count == 4) return simd::load4(t);
+  Transform padded[4];
+  std::copy(t, t + count, padded);
+  return simd::load4(padded);
 }
 
 // Four joints at a time: each input's joints interpolated in registers and added to the sum
 // with its weight, so no sampled pose is ever written. Channel by channel over the inputs: a
 // whole transform of the sum and one of an input take 20 registers, more than SSE's 16, and
-// spilled; a channel's take at most 8. The same operations on every lane.
+// spilled; a channel's take at most 8. The same operations on every lane. A blend of more than
+// kBlendSourceChunk inputs keeps its sums in out from one chunk of inputs to the next (floats
+// stored and read back as they are), so that each channel's sum still adds the inputs in order.
 void interpolate_blended(std::span<const CompressedBlendInput> inputs, float inv_total,
                          std::span<Transform> out) {
   // Weights that add up to one leave a unit scale at one: the usual clip's scale channel is
   // then neither read nor blended.
   const bool unit_scales = std::all_of(inputs.begin(), inputs.end(),
                                        [](const auto& in) { return in.clip->unit_scales; });
-  for (std::size_t g = 0; g < out.size(); g += 4) {
-    simd::SoaTransform4 sum = simd::zero4();
-    add_channel<translations4, simd::add_weighted_translations>(inputs, inv_total, g / 4, sum);
-    add_channel<rotations4, simd::add_weighted_rotations>(inputs, inv_total, g / 4, sum);
-    if (!unit_scales) {
-      add_channel<scales4, simd::add_weighted_scales>(inputs, inv_total, g / 4, sum);
+  BlendSource chunk[kBlendSourceChunk];
+  for (std::size_t first = 0; first < inputs.size(); first += kBlendSourceChunk) {
+    const std::size_t count = std::min(kBlendSourceChunk, inputs.size() - first);
+    for (std::size_t i = 0; i < count; ++i) chunk[i] = blend_source(inputs[first + i], inv_total);
+    const std::span<const BlendSource> sources(chunk, count);
+    const bool last = first + count == inputs.size();
+    for (std::size_t g = 0; g < out.size(); g += 4) {
+      const int lanes = static_cast<int>(std::min<std::size_t>(4, out.size() - g));
+      simd::SoaTransform4 sum = first == 0 ? simd::zero4() : load(&out[g], lanes);
+      add_channel<&BlendSource::translations, translations4, simd::add_weighted_translations>(
+          sources, g / 4, sum);
+      add_channel<&BlendSource::rotations, rotations4, simd::add_weighted_rotations>(sources, g / 4,
+                                                                                     sum);
+      if (!unit_scales) {
+        add_channel<&BlendSource::scales, scales4, simd::add_weighted_scales>(sources, g / 4, sum);
+      }
+      if (last) simd::normalize_rotations(sum);
+      simd::store(sum, &out[g], lanes, unit_scales);
     }
-    simd::normalize_rotations(sum);
-    simd::store(sum, &out[g], static_cast<int>(std::min<std::size_t>(4, out.size() - g)),
-                unit_scales);
   }
 }
 

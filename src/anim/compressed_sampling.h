@@ -36,7 +36,8 @@ struct DecodedChannel {
 
   // Sizes the channel for joints joints of `values` components, all zero.
   void resize(std::size_t joints, std::size_t values);
-  std::size_t block_floats() const { return kV0 + 8 * components; }
+  static constexpr std::size_t block_floats(std::size_t values) { return kV0 + 8 * values; }
+  std::size_t block_floats() const { return block_floats(components); }
   std::size_t v1() const { return kV0 + 4 * components; }  // offset of the second key's values
   const float* group(std::size_t g) const { return blocks.data() + g * block_floats(); }
   // Joint j's entry in the block member at offset `member` (component c for values).

@@ -7,7 +7,7 @@
 #include <cmath>
 
 #if defined(__SSE2__)
-#include <xmmintrin.h>
+#include <emmintrin.h>
 #endif
 
 #include <glm/glm.hpp>
@@ -58,9 +58,13 @@ inline __m128 inverse_sqrt(__m128 x) {
                     _mm_sub_ps(_mm_set1_ps(3.0f), _mm_mul_ps(_mm_mul_ps(x, y), y)));
 }
 
+// Lane kLane of v in every lane. As pshufd, which writes a register other than its source:
+// shufps overwrites its source, so a broadcast of a value still needed cost a copy first
+// (without AVX, one instruction in two of a matrix product).
 template <int kLane>
 inline __m128 broadcast(__m128 v) {
-  return _mm_shuffle_ps(v, v, _MM_SHUFFLE(kLane, kLane, kLane, kLane));
+  return _mm_castsi128_ps(
+      _mm_shuffle_epi32(_mm_castps_si128(v), _MM_SHUFFLE(kLane, kLane, kLane, kLane)));
 }
 
 // out = a * b for affine matrices (last row 0 0 0 1), factors(c, f) giving b's column c's first

@@ -59,20 +59,26 @@ inline void store(const SoaTransform4& s, Transform* t, int count, bool unit_sca
   _MM_TRANSPOSE4_PS(qx, qy, qz, qw);
   const __m128 translations[4] = {tx, ty, tz, tw};
   const __m128 rotations[4] = {qx, qy, qz, qw};
-  __m128 scales[4];
+  const auto store_lanes = [&](auto scale_of) {
+    for (int i = 0; i < count; ++i) {
+      float* dst = &t[i].translation.x;
+      _mm_storeu_ps(dst, translations[i]);
+      _mm_storeu_ps(dst + 3, rotations[i]);
+      const __m128 scale = scale_of(i);
+      _mm_storel_pi(reinterpret_cast<__m64*>(dst + 7), scale);
+      _mm_store_ss(dst + 9, _mm_movehl_ps(scale, scale));
+    }
+  };
   if (unit_scales) {
-    scales[0] = scales[1] = scales[2] = scales[3] = _mm_set1_ps(1.0f);
-  } else {
-    scales[0] = s.sx, scales[1] = s.sy, scales[2] = s.sz, scales[3] = _mm_setzero_ps();
-    _MM_TRANSPOSE4_PS(scales[0], scales[1], scales[2], scales[3]);
+    // One register of ones for every lane: no transpose, and no array of copies.
+    const __m128 ones = _mm_set1_ps(1.0f);
+    store_lanes([ones](int) { return ones; });
+    return;
   }
-  for (int i = 0; i < count; ++i) {
-    float* dst = &t[i].translation.x;
-    _mm_storeu_ps(dst, translations[i]);
-    _mm_storeu_ps(dst + 3, rotations[i]);
-    _mm_storel_pi(reinterpret_cast<__m64*>(dst + 7), scales[i]);
-    _mm_store_ss(dst + 9, _mm_movehl_ps(scales[i], scales[i]));
-  }
+  __m128 sx = s.sx, sy = s.sy, sz = s.sz, sw = _mm_setzero_ps();
+  _MM_TRANSPOSE4_PS(sx, sy, sz, sw);
+  const __m128 scales[4] = {sx, sy, sz, sw};
+  store_lanes([&scales](int i) { return scales[i]; });
 }
 
 inline SoaTransform4 zero4() {
