@@ -35,6 +35,11 @@ constexpr float kDirectionalAngleWeight = 2.0f;
 // A floor for a band vector's squared length, so that a centre's pair with itself measures 1
 // rather than 0 / 0 (real pairs are far longer: their relative speed is about 2).
 constexpr float kMinLengthSquared = std::numeric_limits<float>::min();
+// A support box (PreparedBlendSpace2D::supports) holds every point where each prepared pair's
+// band measures at least -kSupportSlack * (1 + the pair's band size times kSupportReach): float
+// rounding of an influence is some 1e-7 of those sizes, so outside the box one influence is
+// below zero as the search measures it too.
+constexpr double kSupportSlack = 1e-4;
 
 float cross(glm::vec2 a, glm::vec2 b) {
   return a.x * b.y - a.y * b.x;
@@ -301,25 +306,114 @@ LowestInfluence lowest_centre_row_influence(const PreparedBlendSpace2D& space, s
   return lowest;
 }
 
-#if defined(__SSE2__)
-// Which of rows i..i+3 their hints (see blend_weights_2d) zero: bit k for row i + k, from the
-// hinted pairs' influences four at a time. A hint out of range, or naming a pair that is not
-// prepared (the row itself, a centre's), measures an all-zero pair, 1: such a row is not zeroed
-// here.
-unsigned rows_zeroed_by_hints(const PreparedBlendSpace2D& space, std::size_t i,
-                              std::span<const std::uint32_t> zeroed_by, PolarPoint point) {
-  static const DirectionalPair kUnprepared{};
-  const std::size_t n = space.positions.size();
-  const auto hinted = [&](std::size_t row) {
-    const std::size_t j = zeroed_by[row];
-    return j < n ? &space.pairs[row * n + j] : &kUnprepared;
-  };
-  const __m128 speed_offset = _mm_sub_ps(_mm_set1_ps(point.speed), _mm_loadu_ps(&space.speeds[i]));
-  const __m128 influence = pair_influences4(hinted(i), hinted(i + 1), hinted(i + 2), hinted(i + 3),
-                                            speed_offset, angles_to_point4(space, i, point));
-  return static_cast<unsigned>(_mm_movemask_ps(_mm_cmple_ps(influence, _mm_setzero_ps())));
+// One side of a support polygon: the points x = (speed offset, angle) with dot(normal, x) <= limit.
+struct SupportEdge {
+  glm::dvec2 normal;
+  double limit;
+};
+
+// The bounding box (min speed offset, max speed offset, min angle, max angle) of the polygon of
+// edges, a bounded one that holds the origin: from its corners, the intersections of two edges
+// that every edge keeps. An edge as far as kFarSpeed bounds the speed offset from above; a box
+// that reaches it is open upward.
+glm::vec4 support_box(std::span<const SupportEdge> edges, double far_speed) {
+  glm::dvec2 low{0.0}, high{0.0};
+  for (std::size_t a = 0; a < edges.size(); ++a) {
+    for (std::size_t b = a + 1; b < edges.size(); ++b) {
+      const glm::dvec2 na = edges[a].normal, nb = edges[b].normal;
+      const double det = na.x * nb.y - na.y * nb.x;
+      if (std::abs(det) < 1e-12 * glm::length(na) * glm::length(nb)) continue;
+      const glm::dvec2 corner{(edges[a].limit * nb.y - edges[b].limit * na.y) / det,
+                              (na.x * edges[b].limit - nb.x * edges[a].limit) / det};
+      const bool kept = std::all_of(edges.begin(), edges.end(), [&](const SupportEdge& e) {
+        return glm::dot(e.normal, corner) <= e.limit + 1e-9 * (1.0 + std::abs(e.limit));
+      });
+      if (!kept) continue;
+      low = glm::min(low, corner);
+      high = glm::max(high, corner);
+    }
+  }
+  constexpr float kInfinity = std::numeric_limits<float>::infinity();
+  // Rounded outward to float.
+  const auto below = [](double v) { return std::nextafter(static_cast<float>(v), -kInfinity); };
+  const auto above = [](double v) { return std::nextafter(static_cast<float>(v), kInfinity); };
+  return {below(low.x), high.x >= 0.5 * far_speed ? kInfinity : above(high.x), below(low.y),
+          above(high.y)};
 }
+
+// Fills space.supports from its prepared pairs (Freeform Directional).
+void measure_supports(PreparedBlendSpace2D& space) {
+  constexpr double kPi = std::numbers::pi;
+  const std::size_t n = space.positions.size();
+  const double reach = kPi + 2.0 * *std::max_element(space.speeds.begin(), space.speeds.end());
+  const double far_speed = 1e6 * (1.0 + reach);
+  PreparedBlendSpace2D::SupportBoxes& boxes = space.supports;
+  std::vector<SupportEdge> edges;
+  for (std::size_t i = 0; i < n; ++i) {
+    glm::vec4 box{-std::numeric_limits<float>::infinity(), std::numeric_limits<float>::infinity(),
+                  -std::numeric_limits<float>::infinity(), std::numeric_limits<float>::infinity()};
+    if (space.speeds[i] > kOriginRadius) {
+      // The domain: the point's speed is at least 0, its angle within a half turn either way.
+      const double domain_slack = kSupportSlack * (1.0 + reach);
+      edges = {{{0.0, 1.0}, kPi + domain_slack},
+               {{0.0, -1.0}, kPi + domain_slack},
+               {{-1.0, 0.0}, space.speeds[i] + domain_slack},
+               {{1.0, 0.0}, far_speed}};
+      for (std::size_t j = 0; j < n; ++j) {
+        const PreparedBlendSpace2D::DirectionalPair& pair = space.pairs[i * n + j];
+        if (pair.inv_mean_speed == 0.0f) continue;  // not prepared: itself, or a centre
+        // 1 - influence = dot((speed offset * inv_mean_speed, angle_ip * 2), to_other_scaled).
+        const glm::dvec2 band{
+            static_cast<double>(pair.inv_mean_speed) * pair.to_other_scaled.x,
+            kDirectionalAngleWeight * static_cast<double>(pair.to_other_scaled.y)};
+        const double limit =
+            1.0 + kSupportSlack * (1.0 + (std::abs(band.x) + std::abs(band.y)) * reach);
+        if (pair.angle_sign != 0.0f) {
+          edges.push_back({{band.x, pair.angle_sign * band.y}, limit});
+        } else {  // the unsigned angle: both sides
+          edges.push_back({{band.x, band.y}, limit});
+          edges.push_back({{band.x, -band.y}, limit});
+        }
+      }
+      box = support_box(edges, far_speed);
+    }
+    boxes.min_speed_offset.push_back(box.x);
+    boxes.max_speed_offset.push_back(box.y);
+    boxes.min_angle.push_back(box.z);
+    boxes.max_angle.push_back(box.w);
+  }
+}
+
+// Which of rows i..i+3 (those below n) have the point outside their support boxes: bit k for
+// row i + k (a NaN point is inside). With SSE four rows at a time, the same speed offsets and
+// angles as the rows' searches measure.
+unsigned rows_outside_supports(const PreparedBlendSpace2D& space, std::size_t i, PolarPoint point) {
+  const PreparedBlendSpace2D::SupportBoxes& box = space.supports;
+  const std::size_t n = space.positions.size();
+#if defined(__SSE2__)
+  if (i + 4 <= n) {
+    const __m128 offset = _mm_sub_ps(_mm_set1_ps(point.speed), _mm_loadu_ps(&space.speeds[i]));
+    const __m128 angle = angles_to_point4(space, i, point);
+    const __m128 outside =
+        _mm_or_ps(_mm_or_ps(_mm_cmplt_ps(offset, _mm_loadu_ps(&box.min_speed_offset[i])),
+                            _mm_cmpgt_ps(offset, _mm_loadu_ps(&box.max_speed_offset[i]))),
+                  _mm_or_ps(_mm_cmplt_ps(angle, _mm_loadu_ps(&box.min_angle[i])),
+                            _mm_cmpgt_ps(angle, _mm_loadu_ps(&box.max_angle[i]))));
+    return static_cast<unsigned>(_mm_movemask_ps(outside));
+  }
 #endif
+  unsigned rows = 0;
+  for (std::size_t k = i; k < std::min(i + 4, n); ++k) {
+    const float offset = point.speed - space.speeds[k];
+    const bool directed = point.has_direction && space.speeds[k] > kOriginRadius;
+    const float angle = directed ? heading_difference(point.heading, space.headings[k]) : 0.0f;
+    if (offset < box.min_speed_offset[k] || offset > box.max_speed_offset[k] ||
+        angle < box.min_angle[k] || angle > box.max_angle[k]) {
+      rows |= 1u << (k - i);
+    }
+  }
+  return rows;
+}
 
 }  // namespace
 
@@ -413,6 +507,7 @@ std::string prepare_blend_space_2d(BlendMode2D mode, std::span<const glm::vec2> 
         out.centre_relative_speeds.push_back((out.speeds[j] - out.speeds[c]) * inv_mean_speed);
       }
     }
+    measure_supports(out);
   }
   return {};
 }
@@ -541,22 +636,16 @@ void freeform_directional_weights(const PreparedBlendSpace2D& space, glm::vec2 p
     return centre_pair_influence(speed_offset * space.centre_inv_mean_speeds[at],
                                  -space.centre_relative_speeds[at], angle, angle);
   };
-  // Each sample's influence is the minimum over the other samples (see gradient_band_weights):
-  // first the sample that zeroed it last time, which most often zeroes it again (the prepared
-  // pairs of four rows at a time, a centre's pairs one by one); otherwise the whole row in one
-  // branch-free pass: a centre's over its table row, another sample's over its prepared pairs
-  // (the pair with itself and those with the origin are zero there, measuring 1, which leaves
-  // the minimum alone), then its pairs with the centres.
-  unsigned zeroed_by_hints = 0;  // of the four rows from i & ~3 on, when hints_measured
-  bool hints_measured = false;
+  // Each sample's influence is the minimum over the other samples (see gradient_band_weights),
+  // 0 outright where the point is outside the sample's support box (four rows at a time); then
+  // first the sample that zeroed it last time, which most often zeroes it again; otherwise the
+  // whole row in one branch-free pass: a centre's over its table row, another sample's over its
+  // prepared pairs (the pair with itself and those with the origin are zero there, measuring 1,
+  // which leaves the minimum alone), then its pairs with the centres.
+  unsigned outside = 0;  // the rows from i & ~3 on whose support box the point is outside
   for (std::size_t i = 0; i < n; ++i) {
-#if defined(__SSE2__)
-    if (i % 4 == 0) {
-      hints_measured = !zeroed_by.empty() && i + 4 <= n;
-      zeroed_by_hints = hints_measured ? rows_zeroed_by_hints(space, i, zeroed_by, polar) : 0u;
-    }
-#endif
-    if (zeroed_by_hints & (1u << (i % 4))) {
+    if (i % 4 == 0) outside = rows_outside_supports(space, i, polar);
+    if (outside & (1u << (i % 4))) {
       weights[i] = 0.0f;
       continue;
     }
@@ -565,15 +654,12 @@ void freeform_directional_weights(const PreparedBlendSpace2D& space, glm::vec2 p
     const float angle = angle_to_point(i);
     if (!zeroed_by.empty() && zeroed_by[i] < n && zeroed_by[i] != i) {
       const std::size_t j = zeroed_by[i];
-      const bool with_centre = centre || at_centre(j);
-      if (with_centre || !hints_measured) {
-        const float hinted = with_centre
-                                 ? centre_influence(i, j)
-                                 : pair_influence(space.pairs[i * n + j], speed_offset, angle);
-        if (hinted <= 0.0f) {
-          weights[i] = 0.0f;
-          continue;
-        }
+      const float hinted = centre || at_centre(j)
+                               ? centre_influence(i, j)
+                               : pair_influence(space.pairs[i * n + j], speed_offset, angle);
+      if (hinted <= 0.0f) {
+        weights[i] = 0.0f;
+        continue;
       }
     }
     LowestInfluence lowest{1.0f, n};

@@ -90,6 +90,17 @@ struct PreparedBlendSpace2D {
   std::vector<std::uint32_t> centres;
   std::vector<float> centre_relative_speeds;
   std::vector<float> centre_inv_mean_speeds;
+  // Per sample, a box in (the point's speed minus the sample's, the signed angle from the
+  // sample's heading to the point's) outside which a prepared pair brings the sample's influence
+  // below zero, by a margin far above rounding: there its weight is 0 without a search (most
+  // samples, most of the time). Measured on the pairs with a slack; infinite for a centre.
+  struct SupportBoxes {
+    std::vector<float> min_speed_offset;
+    std::vector<float> max_speed_offset;
+    std::vector<float> min_angle;
+    std::vector<float> max_angle;
+  };
+  SupportBoxes supports;
 };
 
 // Validates the positions (as validate_positions_2d) and fills out. Returns an empty string on
