@@ -170,11 +170,17 @@ class LowestInfluenceLanes {
  public:
   explicit LowestInfluenceLanes(std::size_t none) : at_(_mm_set1_ps(static_cast<float>(none))) {}
 
+  // The influences of the next four columns, 0 to 3 more than the last ones.
   void take(__m128 influence) {
+    take(influence, column_);
+    column_ = _mm_add_ps(column_, _mm_set1_ps(4.0f));
+  }
+
+  // The influences of four columns given lane by lane.
+  void take(__m128 influence, __m128 columns) {
     const __m128 lower = _mm_cmplt_ps(influence, lowest_);
     lowest_ = fast::select(lower, influence, lowest_);
-    at_ = fast::select(lower, column_, at_);
-    column_ = _mm_add_ps(column_, _mm_set1_ps(4.0f));
+    at_ = fast::select(lower, columns, at_);
   }
 
   // The lanes' lowest, the first column on a tie (columns are small whole numbers: exact).
@@ -237,24 +243,34 @@ class LowestInfluenceLanes {
 }
 #endif
 
-// The lowest pair_influence over a row of prepared pairs. With SSE four columns at a time, with
-// the same operations in the same order, so the same values.
-LowestInfluence lowest_pair_influence(std::span<const DirectionalPair> row, float speed_offset,
-                                      float angle) {
-  LowestInfluence lowest{1.0f, row.size()};
-  std::size_t j = 0;
+// The lowest pair_influence over row i's columns that can hold it (PreparedBlendSpace2D::
+// row_columns), at the column of the lowest or n when none is below 1. With SSE four columns at a
+// time, with the same operations in the same order, so the same values.
+LowestInfluence lowest_pair_influence(const PreparedBlendSpace2D& space, std::size_t i,
+                                      float speed_offset, float angle) {
+  const std::size_t n = space.positions.size();
+  const std::size_t begin = space.row_begin[i];
+  const std::size_t end = space.row_begin[i + 1];
+  const DirectionalPair* pairs = space.row_pairs.data();
+  const float* columns = space.row_columns.data();
 #if defined(__SSE2__)
   const __m128 offset = _mm_set1_ps(speed_offset);
   const __m128 signed_angle = _mm_set1_ps(angle);
-  LowestInfluenceLanes lanes(row.size());
-  for (; j + 4 <= row.size(); j += 4) {
-    lanes.take(
-        pair_influences4(&row[j], &row[j + 1], &row[j + 2], &row[j + 3], offset, signed_angle));
+  LowestInfluenceLanes lanes(n);
+  for (std::size_t k = begin; k < end; k += 4) {
+    lanes.take(pair_influences4(&pairs[k], &pairs[k + 1], &pairs[k + 2], &pairs[k + 3], offset,
+                                signed_angle),
+               _mm_loadu_ps(columns + k));
   }
-  lowest = lanes.lowest(row.size());
-#endif
-  for (; j < row.size(); ++j) lowest.take(j, pair_influence(row[j], speed_offset, angle));
+  return lanes.lowest(n);
+#else
+  LowestInfluence lowest{1.0f, n};
+  for (std::size_t k = begin; k < end; ++k) {
+    lowest.take(static_cast<std::size_t>(columns[k]),
+                pair_influence(pairs[k], speed_offset, angle));
+  }
   return lowest;
+#endif
 }
 
 // The gradient band influence of a pair with a sample at the origin, which takes the point's
@@ -339,6 +355,93 @@ glm::vec4 support_box(std::span<const SupportEdge> edges, double far_speed) {
   const auto above = [](double v) { return std::nextafter(static_cast<float>(v), kInfinity); };
   return {below(low.x), high.x >= 0.5 * far_speed ? kInfinity : above(high.x), below(low.y),
           above(high.y)};
+}
+
+// The convex hull of points, counter-clockwise (Andrew's monotone chain); fewer than three
+// corners when they are all on one line.
+std::vector<glm::dvec2> convex_hull(std::vector<glm::dvec2> points) {
+  std::sort(points.begin(), points.end(),
+            [](glm::dvec2 a, glm::dvec2 b) { return a.x < b.x || (a.x == b.x && a.y < b.y); });
+  const auto turn = [](glm::dvec2 o, glm::dvec2 a, glm::dvec2 b) {
+    return (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x);
+  };
+  std::vector<glm::dvec2> hull(2 * points.size());
+  std::size_t k = 0;
+  for (std::size_t i = 0; i < points.size(); ++i) {  // lower chain
+    while (k >= 2 && turn(hull[k - 2], hull[k - 1], points[i]) <= 0.0) --k;
+    hull[k++] = points[i];
+  }
+  for (std::size_t i = points.size() - 1, lower = k + 1; i-- > 0;) {  // upper chain
+    while (k >= lower && turn(hull[k - 2], hull[k - 1], points[i]) <= 0.0) --k;
+    hull[k++] = points[i];
+  }
+  hull.resize(k > 1 ? k - 1 : k);
+  return hull;
+}
+
+// How far inside the convex polygon hull (counter-clockwise, three corners or more) point lies:
+// its distance to the nearest edge's line, negative outside.
+double depth_inside(std::span<const glm::dvec2> hull, glm::dvec2 point) {
+  double depth = std::numeric_limits<double>::infinity();
+  for (std::size_t k = 0; k < hull.size(); ++k) {
+    const glm::dvec2 edge = hull[(k + 1) % hull.size()] - hull[k];
+    const glm::dvec2 to_point = point - hull[k];
+    depth = std::min(depth, (edge.x * to_point.y - edge.y * to_point.x) / glm::length(edge));
+  }
+  return depth;
+}
+
+// Fills space.row_begin, row_columns and row_pairs (Freeform Directional). A prepared pair j of
+// row i measures 1 - dot(c_j, (speed offset, angle)) up to rounding, with c_j its band vector
+// (two of them, mirrored, for an unsigned angle, which measures the larger). When c_j lies at
+// least depth d inside the hull of the band vectors and the origin, one of the hull's corners,
+// c_k, has dot(c_k, x) at least d |x| above dot(c_j, x) at every point x, which outweighs the
+// rounding of both (a few float epsilons of |c| |x|) when d is 1e-4 of the vectors' size: pair
+// k (or the 1 a search starts from, for the origin) measures at most pair j's influence as the
+// search rounds them too, and pair j can be skipped.
+void prune_rows(PreparedBlendSpace2D& space) {
+  const std::size_t n = space.positions.size();
+  const auto bands = [&](std::size_t i, std::size_t j) {
+    const PreparedBlendSpace2D::DirectionalPair& pair = space.pairs[i * n + j];
+    const double x = static_cast<double>(pair.inv_mean_speed) * pair.to_other_scaled.x;
+    const double y = kDirectionalAngleWeight * static_cast<double>(pair.to_other_scaled.y);
+    const double sign = pair.angle_sign;
+    return pair.angle_sign != 0.0f ? std::array{glm::dvec2{x, sign * y}, glm::dvec2{x, sign * y}}
+                                   : std::array{glm::dvec2{x, y}, glm::dvec2{x, -y}};
+  };
+  const auto prepared = [&](std::size_t i, std::size_t j) {
+    return space.pairs[i * n + j].inv_mean_speed != 0.0f;
+  };
+  std::vector<glm::dvec2> points;
+  for (std::size_t i = 0; i < n; ++i) {
+    space.row_begin.push_back(static_cast<std::uint32_t>(space.row_columns.size()));
+    points.assign(1, glm::dvec2(0.0));
+    double size = 0.0;
+    for (std::size_t j = 0; j < n; ++j) {
+      if (!prepared(i, j)) continue;
+      for (const glm::dvec2 band : bands(i, j)) {
+        points.push_back(band);
+        size = std::max(size, std::abs(band.x) + std::abs(band.y));
+      }
+    }
+    const std::vector<glm::dvec2> hull = convex_hull(points);
+    const double margin = 1e-4 * size;
+    for (std::size_t j = 0; j < n; ++j) {
+      if (!prepared(i, j)) continue;
+      const auto [band, mirrored] = bands(i, j);
+      if (hull.size() >= 3 && depth_inside(hull, band) >= margin &&
+          depth_inside(hull, mirrored) >= margin) {
+        continue;
+      }
+      space.row_columns.push_back(static_cast<float>(j));
+      space.row_pairs.push_back(space.pairs[i * n + j]);
+    }
+    while ((space.row_columns.size() - space.row_begin.back()) % 4 != 0) {
+      space.row_columns.push_back(static_cast<float>(n));
+      space.row_pairs.push_back({});
+    }
+  }
+  space.row_begin.push_back(static_cast<std::uint32_t>(space.row_columns.size()));
 }
 
 // Fills space.supports from its prepared pairs (Freeform Directional).
@@ -508,6 +611,7 @@ std::string prepare_blend_space_2d(BlendMode2D mode, std::span<const glm::vec2> 
       }
     }
     measure_supports(out);
+    prune_rows(out);
   }
   return {};
 }
@@ -666,7 +770,7 @@ void freeform_directional_weights(const PreparedBlendSpace2D& space, glm::vec2 p
     if (centre) {
       lowest = lowest_centre_row_influence(space, i, centre_row(i), polar);
     } else {
-      lowest = lowest_pair_influence(std::span(space.pairs).subspan(i * n, n), speed_offset, angle);
+      lowest = lowest_pair_influence(space, i, speed_offset, angle);
       for (const std::uint32_t c : space.centres) lowest.take(c, centre_influence(i, c));
     }
     if (lowest.value <= 0.0f && !zeroed_by.empty()) {

@@ -101,6 +101,15 @@ struct PreparedBlendSpace2D {
     std::vector<float> max_angle;
   };
   SupportBoxes supports;
+  // Per sample away from the origin, the columns of its row of pairs that can hold the lowest
+  // influence: every other prepared pair measures above one of these at every point (its band
+  // vector lies inside the hull of theirs and the origin's, by a margin far above rounding), so
+  // a search skips it. Row i's columns are row_columns[row_begin[i] .. row_begin[i + 1]), as
+  // floats for SSE lanes, padded to a multiple of four with column n (a zero pair, measuring 1);
+  // row_pairs holds their pairs in the same order.
+  std::vector<std::uint32_t> row_begin;
+  std::vector<float> row_columns;
+  std::vector<DirectionalPair> row_pairs;
 };
 
 // Validates the positions (as validate_positions_2d) and fills out. Returns an empty string on

@@ -249,11 +249,12 @@ TEST(FreeformDirectional, MatchesAPlainDoublePrecisionReference) {
   }
 }
 
-// Support boxes only skip searches: the weights are those of the same space with boxes that
-// hold every point, bit for bit, at random points inside and far outside the samples' hull, on
-// the samples, at the origin and at points exactly in a sample's direction, with and without
-// hints, for the layouts above and for random ones.
-TEST(FreeformDirectional, SupportBoxesChangeNoWeight) {
+// Support boxes and pruned rows only skip work: the weights are those of the same space with
+// boxes that hold every point and rows of every pair (the search as it was before either),
+// bit for bit, at random points inside and far outside the samples' hull, on the samples, at
+// the origin and at points exactly in a sample's direction, with and without hints, for the
+// layouts above and for random ones.
+TEST(FreeformDirectional, SupportBoxesAndPrunedRowsChangeNoWeight) {
   std::mt19937 random(46);
   std::uniform_real_distribution<float> unit(-1.0f, 1.0f);
   std::vector<std::vector<glm::vec2>> layouts = directional_layouts();
@@ -277,6 +278,19 @@ TEST(FreeformDirectional, SupportBoxesChangeNoWeight) {
          {&unboxed.supports.max_speed_offset, &unboxed.supports.max_angle}) {
       std::fill(high->begin(), high->end(), kInfinity);
     }
+    const std::size_t n = samples.size();
+    unboxed.row_begin.clear();
+    unboxed.row_columns.clear();
+    unboxed.row_pairs.clear();
+    for (std::size_t i = 0; i < n; ++i) {
+      unboxed.row_begin.push_back(static_cast<std::uint32_t>(unboxed.row_columns.size()));
+      for (std::size_t j = 0; j < n + (4 - n % 4) % 4; ++j) {
+        unboxed.row_columns.push_back(static_cast<float>(std::min(j, n)));
+        unboxed.row_pairs.push_back(j < n ? boxed.pairs[i * n + j]
+                                          : PreparedBlendSpace2D::DirectionalPair{});
+      }
+    }
+    unboxed.row_begin.push_back(static_cast<std::uint32_t>(unboxed.row_columns.size()));
     float extent = 0.0f;
     for (const glm::vec2 p : samples) extent = std::max(extent, glm::length(p));
     std::vector<glm::vec2> points{{0.0f, 0.0f}, {-0.0f, 0.0f}};
@@ -288,7 +302,6 @@ TEST(FreeformDirectional, SupportBoxesChangeNoWeight) {
       const float reach = k % 5 == 0 ? 4.0f * extent : 1.2f * extent;
       points.push_back(reach * glm::vec2(unit(random), unit(random)));
     }
-    const std::size_t n = samples.size();
     std::vector<float> with_boxes(n), without(n), hinted(n);
     std::vector<std::uint32_t> zeroed_by(n, 0u);
     for (const glm::vec2 p : points) {
