@@ -35,6 +35,11 @@ constexpr float kDirectionalAngleWeight = 2.0f;
 // A floor for a band vector's squared length, so that a centre's pair with itself measures 1
 // rather than 0 / 0 (real pairs are far longer: their relative speed is about 2).
 constexpr float kMinLengthSquared = std::numeric_limits<float>::min();
+// A support box (PreparedBlendSpace2D::supports) holds every point where each prepared pair's
+// band measures at least -kSupportSlack * (1 + the pair's band size times kSupportReach): float
+// rounding of an influence is some 1e-7 of those sizes, so outside the box one influence is
+// below zero as the search measures it too.
+constexpr double kSupportSlack = 1e-4;
 
 float cross(glm::vec2 a, glm::vec2 b) {
   return a.x * b.y - a.y * b.x;
@@ -165,11 +170,17 @@ class LowestInfluenceLanes {
  public:
   explicit LowestInfluenceLanes(std::size_t none) : at_(_mm_set1_ps(static_cast<float>(none))) {}
 
+  // The influences of the next four columns, 0 to 3 more than the last ones.
   void take(__m128 influence) {
+    take(influence, column_);
+    column_ = _mm_add_ps(column_, _mm_set1_ps(4.0f));
+  }
+
+  // The influences of four columns given lane by lane.
+  void take(__m128 influence, __m128 columns) {
     const __m128 lower = _mm_cmplt_ps(influence, lowest_);
     lowest_ = fast::select(lower, influence, lowest_);
-    at_ = fast::select(lower, column_, at_);
-    column_ = _mm_add_ps(column_, _mm_set1_ps(4.0f));
+    at_ = fast::select(lower, columns, at_);
   }
 
   // The lanes' lowest, the first column on a tie (columns are small whole numbers: exact).
@@ -232,24 +243,34 @@ class LowestInfluenceLanes {
 }
 #endif
 
-// The lowest pair_influence over a row of prepared pairs. With SSE four columns at a time, with
-// the same operations in the same order, so the same values.
-LowestInfluence lowest_pair_influence(std::span<const DirectionalPair> row, float speed_offset,
-                                      float angle) {
-  LowestInfluence lowest{1.0f, row.size()};
-  std::size_t j = 0;
+// The lowest pair_influence over row i's columns that can hold it (PreparedBlendSpace2D::
+// row_columns), at the column of the lowest or n when none is below 1. With SSE four columns at a
+// time, with the same operations in the same order, so the same values.
+LowestInfluence lowest_pair_influence(const PreparedBlendSpace2D& space, std::size_t i,
+                                      float speed_offset, float angle) {
+  const std::size_t n = space.positions.size();
+  const std::size_t begin = space.row_begin[i];
+  const std::size_t end = space.row_begin[i + 1];
+  const DirectionalPair* pairs = space.row_pairs.data();
+  const float* columns = space.row_columns.data();
 #if defined(__SSE2__)
   const __m128 offset = _mm_set1_ps(speed_offset);
   const __m128 signed_angle = _mm_set1_ps(angle);
-  LowestInfluenceLanes lanes(row.size());
-  for (; j + 4 <= row.size(); j += 4) {
-    lanes.take(
-        pair_influences4(&row[j], &row[j + 1], &row[j + 2], &row[j + 3], offset, signed_angle));
+  LowestInfluenceLanes lanes(n);
+  for (std::size_t k = begin; k < end; k += 4) {
+    lanes.take(pair_influences4(&pairs[k], &pairs[k + 1], &pairs[k + 2], &pairs[k + 3], offset,
+                                signed_angle),
+               _mm_loadu_ps(columns + k));
   }
-  lowest = lanes.lowest(row.size());
-#endif
-  for (; j < row.size(); ++j) lowest.take(j, pair_influence(row[j], speed_offset, angle));
+  return lanes.lowest(n);
+#else
+  LowestInfluence lowest{1.0f, n};
+  for (std::size_t k = begin; k < end; ++k) {
+    lowest.take(static_cast<std::size_t>(columns[k]),
+                pair_influence(pairs[k], speed_offset, angle));
+  }
   return lowest;
+#endif
 }
 
 // The gradient band influence of a pair with a sample at the origin, which takes the point's
@@ -301,25 +322,201 @@ LowestInfluence lowest_centre_row_influence(const PreparedBlendSpace2D& space, s
   return lowest;
 }
 
-#if defined(__SSE2__)
-// Which of rows i..i+3 their hints (see blend_weights_2d) zero: bit k for row i + k, from the
-// hinted pairs' influences four at a time. A hint out of range, or naming a pair that is not
-// prepared (the row itself, a centre's), measures an all-zero pair, 1: such a row is not zeroed
-// here.
-unsigned rows_zeroed_by_hints(const PreparedBlendSpace2D& space, std::size_t i,
-                              std::span<const std::uint32_t> zeroed_by, PolarPoint point) {
-  static const DirectionalPair kUnprepared{};
-  const std::size_t n = space.positions.size();
-  const auto hinted = [&](std::size_t row) {
-    const std::size_t j = zeroed_by[row];
-    return j < n ? &space.pairs[row * n + j] : &kUnprepared;
-  };
-  const __m128 speed_offset = _mm_sub_ps(_mm_set1_ps(point.speed), _mm_loadu_ps(&space.speeds[i]));
-  const __m128 influence = pair_influences4(hinted(i), hinted(i + 1), hinted(i + 2), hinted(i + 3),
-                                            speed_offset, angles_to_point4(space, i, point));
-  return static_cast<unsigned>(_mm_movemask_ps(_mm_cmple_ps(influence, _mm_setzero_ps())));
+// One side of a support polygon: the points x = (speed offset, angle) with dot(normal, x) <= limit.
+struct SupportEdge {
+  glm::dvec2 normal;
+  double limit;
+};
+
+// The bounding box (min speed offset, max speed offset, min angle, max angle) of the polygon of
+// edges, a bounded one that holds the origin: from its corners, the intersections of two edges
+// that every edge keeps. An edge as far as kFarSpeed bounds the speed offset from above; a box
+// that reaches it is open upward.
+glm::vec4 support_box(std::span<const SupportEdge> edges, double far_speed) {
+  glm::dvec2 low{0.0}, high{0.0};
+  for (std::size_t a = 0; a < edges.size(); ++a) {
+    for (std::size_t b = a + 1; b < edges.size(); ++b) {
+      const glm::dvec2 na = edges[a].normal, nb = edges[b].normal;
+      const double det = na.x * nb.y - na.y * nb.x;
+      if (std::abs(det) < 1e-12 * glm::length(na) * glm::length(nb)) continue;
+      const glm::dvec2 corner{(edges[a].limit * nb.y - edges[b].limit * na.y) / det,
+                              (na.x * edges[b].limit - nb.x * edges[a].limit) / det};
+      const bool kept = std::all_of(edges.begin(), edges.end(), [&](const SupportEdge& e) {
+        return glm::dot(e.normal, corner) <= e.limit + 1e-9 * (1.0 + std::abs(e.limit));
+      });
+      if (!kept) continue;
+      low = glm::min(low, corner);
+      high = glm::max(high, corner);
+    }
+  }
+  constexpr float kInfinity = std::numeric_limits<float>::infinity();
+  // Rounded outward to float.
+  const auto below = [](double v) { return std::nextafter(static_cast<float>(v), -kInfinity); };
+  const auto above = [](double v) { return std::nextafter(static_cast<float>(v), kInfinity); };
+  return {below(low.x), high.x >= 0.5 * far_speed ? kInfinity : above(high.x), below(low.y),
+          above(high.y)};
 }
+
+// The convex hull of points, counter-clockwise (Andrew's monotone chain); fewer than three
+// corners when they are all on one line.
+std::vector<glm::dvec2> convex_hull(std::vector<glm::dvec2> points) {
+  std::sort(points.begin(), points.end(),
+            [](glm::dvec2 a, glm::dvec2 b) { return a.x < b.x || (a.x == b.x && a.y < b.y); });
+  const auto turn = [](glm::dvec2 o, glm::dvec2 a, glm::dvec2 b) {
+    return (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x);
+  };
+  std::vector<glm::dvec2> hull(2 * points.size());
+  std::size_t k = 0;
+  for (std::size_t i = 0; i < points.size(); ++i) {  // lower chain
+    while (k >= 2 && turn(hull[k - 2], hull[k - 1], points[i]) <= 0.0) --k;
+    hull[k++] = points[i];
+  }
+  for (std::size_t i = points.size() - 1, lower = k + 1; i-- > 0;) {  // upper chain
+    while (k >= lower && turn(hull[k - 2], hull[k - 1], points[i]) <= 0.0) --k;
+    hull[k++] = points[i];
+  }
+  hull.resize(k > 1 ? k - 1 : k);
+  return hull;
+}
+
+// How far inside the convex polygon hull (counter-clockwise, three corners or more) point lies:
+// its distance to the nearest edge's line, negative outside.
+double depth_inside(std::span<const glm::dvec2> hull, glm::dvec2 point) {
+  double depth = std::numeric_limits<double>::infinity();
+  for (std::size_t k = 0; k < hull.size(); ++k) {
+    const glm::dvec2 edge = hull[(k + 1) % hull.size()] - hull[k];
+    const glm::dvec2 to_point = point - hull[k];
+    depth = std::min(depth, (edge.x * to_point.y - edge.y * to_point.x) / glm::length(edge));
+  }
+  return depth;
+}
+
+// Fills space.row_begin, row_columns and row_pairs (Freeform Directional). A prepared pair j of
+// row i measures 1 - dot(c_j, (speed offset, angle)) up to rounding, with c_j its band vector
+// (two of them, mirrored, for an unsigned angle, which measures the larger). When c_j lies at
+// least depth d inside the hull of the band vectors and the origin, one of the hull's corners,
+// c_k, has dot(c_k, x) at least d |x| above dot(c_j, x) at every point x, which outweighs the
+// rounding of both (a few float epsilons of |c| |x|) when d is 1e-4 of the vectors' size: pair
+// k (or the 1 a search starts from, for the origin) measures at most pair j's influence as the
+// search rounds them too, and pair j can be skipped.
+void prune_rows(PreparedBlendSpace2D& space) {
+  const std::size_t n = space.positions.size();
+  const auto bands = [&](std::size_t i, std::size_t j) {
+    const PreparedBlendSpace2D::DirectionalPair& pair = space.pairs[i * n + j];
+    const double x = static_cast<double>(pair.inv_mean_speed) * pair.to_other_scaled.x;
+    const double y = kDirectionalAngleWeight * static_cast<double>(pair.to_other_scaled.y);
+    const double sign = pair.angle_sign;
+    return pair.angle_sign != 0.0f ? std::array{glm::dvec2{x, sign * y}, glm::dvec2{x, sign * y}}
+                                   : std::array{glm::dvec2{x, y}, glm::dvec2{x, -y}};
+  };
+  const auto prepared = [&](std::size_t i, std::size_t j) {
+    return space.pairs[i * n + j].inv_mean_speed != 0.0f;
+  };
+  std::vector<glm::dvec2> points;
+  for (std::size_t i = 0; i < n; ++i) {
+    space.row_begin.push_back(static_cast<std::uint32_t>(space.row_columns.size()));
+    points.assign(1, glm::dvec2(0.0));
+    double size = 0.0;
+    for (std::size_t j = 0; j < n; ++j) {
+      if (!prepared(i, j)) continue;
+      for (const glm::dvec2 band : bands(i, j)) {
+        points.push_back(band);
+        size = std::max(size, std::abs(band.x) + std::abs(band.y));
+      }
+    }
+    const std::vector<glm::dvec2> hull = convex_hull(points);
+    const double margin = 1e-4 * size;
+    for (std::size_t j = 0; j < n; ++j) {
+      if (!prepared(i, j)) continue;
+      const auto [band, mirrored] = bands(i, j);
+      if (hull.size() >= 3 && depth_inside(hull, band) >= margin &&
+          depth_inside(hull, mirrored) >= margin) {
+        continue;
+      }
+      space.row_columns.push_back(static_cast<float>(j));
+      space.row_pairs.push_back(space.pairs[i * n + j]);
+    }
+    while ((space.row_columns.size() - space.row_begin.back()) % 4 != 0) {
+      space.row_columns.push_back(static_cast<float>(n));
+      space.row_pairs.push_back({});
+    }
+  }
+  space.row_begin.push_back(static_cast<std::uint32_t>(space.row_columns.size()));
+}
+
+// Fills space.supports from its prepared pairs (Freeform Directional).
+void measure_supports(PreparedBlendSpace2D& space) {
+  constexpr double kPi = std::numbers::pi;
+  const std::size_t n = space.positions.size();
+  const double reach = kPi + 2.0 * *std::max_element(space.speeds.begin(), space.speeds.end());
+  const double far_speed = 1e6 * (1.0 + reach);
+  PreparedBlendSpace2D::SupportBoxes& boxes = space.supports;
+  std::vector<SupportEdge> edges;
+  for (std::size_t i = 0; i < n; ++i) {
+    glm::vec4 box{-std::numeric_limits<float>::infinity(), std::numeric_limits<float>::infinity(),
+                  -std::numeric_limits<float>::infinity(), std::numeric_limits<float>::infinity()};
+    if (space.speeds[i] > kOriginRadius) {
+      // The domain: the point's speed is at least 0, its angle within a half turn either way.
+      const double domain_slack = kSupportSlack * (1.0 + reach);
+      edges = {{{0.0, 1.0}, kPi + domain_slack},
+               {{0.0, -1.0}, kPi + domain_slack},
+               {{-1.0, 0.0}, space.speeds[i] + domain_slack},
+               {{1.0, 0.0}, far_speed}};
+      for (std::size_t j = 0; j < n; ++j) {
+        const PreparedBlendSpace2D::DirectionalPair& pair = space.pairs[i * n + j];
+        if (pair.inv_mean_speed == 0.0f) continue;  // not prepared: itself, or a centre
+        // 1 - influence = dot((speed offset * inv_mean_speed, angle_ip * 2), to_other_scaled).
+        const glm::dvec2 band{
+            static_cast<double>(pair.inv_mean_speed) * pair.to_other_scaled.x,
+            kDirectionalAngleWeight * static_cast<double>(pair.to_other_scaled.y)};
+        const double limit =
+            1.0 + kSupportSlack * (1.0 + (std::abs(band.x) + std::abs(band.y)) * reach);
+        if (pair.angle_sign != 0.0f) {
+          edges.push_back({{band.x, pair.angle_sign * band.y}, limit});
+        } else {  // the unsigned angle: both sides
+          edges.push_back({{band.x, band.y}, limit});
+          edges.push_back({{band.x, -band.y}, limit});
+        }
+      }
+      box = support_box(edges, far_speed);
+    }
+    boxes.min_speed_offset.push_back(box.x);
+    boxes.max_speed_offset.push_back(box.y);
+    boxes.min_angle.push_back(box.z);
+    boxes.max_angle.push_back(box.w);
+  }
+}
+
+// Which of rows i..i+3 (those below n) have the point outside their support boxes: bit k for
+// row i + k (a NaN point is inside). With SSE four rows at a time, the same speed offsets and
+// angles as the rows' searches measure.
+unsigned rows_outside_supports(const PreparedBlendSpace2D& space, std::size_t i, PolarPoint point) {
+  const PreparedBlendSpace2D::SupportBoxes& box = space.supports;
+  const std::size_t n = space.positions.size();
+#if defined(__SSE2__)
+  if (i + 4 <= n) {
+    const __m128 offset = _mm_sub_ps(_mm_set1_ps(point.speed), _mm_loadu_ps(&space.speeds[i]));
+    const __m128 angle = angles_to_point4(space, i, point);
+    const __m128 outside =
+        _mm_or_ps(_mm_or_ps(_mm_cmplt_ps(offset, _mm_loadu_ps(&box.min_speed_offset[i])),
+                            _mm_cmpgt_ps(offset, _mm_loadu_ps(&box.max_speed_offset[i]))),
+                  _mm_or_ps(_mm_cmplt_ps(angle, _mm_loadu_ps(&box.min_angle[i])),
+                            _mm_cmpgt_ps(angle, _mm_loadu_ps(&box.max_angle[i]))));
+    return static_cast<unsigned>(_mm_movemask_ps(outside));
+  }
 #endif
+  unsigned rows = 0;
+  for (std::size_t k = i; k < std::min(i + 4, n); ++k) {
+    const float offset = point.speed - space.speeds[k];
+    const bool directed = point.has_direction && space.speeds[k] > kOriginRadius;
+    const float angle = directed ? heading_difference(point.heading, space.headings[k]) : 0.0f;
+    if (offset < box.min_speed_offset[k] || offset > box.max_speed_offset[k] ||
+        angle < box.min_angle[k] || angle > box.max_angle[k]) {
+      rows |= 1u << (k - i);
+    }
+  }
+  return rows;
+}
 
 }  // namespace
 
@@ -413,6 +610,8 @@ std::string prepare_blend_space_2d(BlendMode2D mode, std::span<const glm::vec2> 
         out.centre_relative_speeds.push_back((out.speeds[j] - out.speeds[c]) * inv_mean_speed);
       }
     }
+    measure_supports(out);
+    prune_rows(out);
   }
   return {};
 }
@@ -541,22 +740,16 @@ void freeform_directional_weights(const PreparedBlendSpace2D& space, glm::vec2 p
     return centre_pair_influence(speed_offset * space.centre_inv_mean_speeds[at],
                                  -space.centre_relative_speeds[at], angle, angle);
   };
-  // Each sample's influence is the minimum over the other samples (see gradient_band_weights):
-  // first the sample that zeroed it last time, which most often zeroes it again (the prepared
-  // pairs of four rows at a time, a centre's pairs one by one); otherwise the whole row in one
-  // branch-free pass: a centre's over its table row, another sample's over its prepared pairs
-  // (the pair with itself and those with the origin are zero there, measuring 1, which leaves
-  // the minimum alone), then its pairs with the centres.
-  unsigned zeroed_by_hints = 0;  // of the four rows from i & ~3 on, when hints_measured
-  bool hints_measured = false;
+  // Each sample's influence is the minimum over the other samples (see gradient_band_weights),
+  // 0 outright where the point is outside the sample's support box (four rows at a time); then
+  // first the sample that zeroed it last time, which most often zeroes it again; otherwise the
+  // whole row in one branch-free pass: a centre's over its table row, another sample's over its
+  // prepared pairs (the pair with itself and those with the origin are zero there, measuring 1,
+  // which leaves the minimum alone), then its pairs with the centres.
+  unsigned outside = 0;  // the rows from i & ~3 on whose support box the point is outside
   for (std::size_t i = 0; i < n; ++i) {
-#if defined(__SSE2__)
-    if (i % 4 == 0) {
-      hints_measured = !zeroed_by.empty() && i + 4 <= n;
-      zeroed_by_hints = hints_measured ? rows_zeroed_by_hints(space, i, zeroed_by, polar) : 0u;
-    }
-#endif
-    if (zeroed_by_hints & (1u << (i % 4))) {
+    if (i % 4 == 0) outside = rows_outside_supports(space, i, polar);
+    if (outside & (1u << (i % 4))) {
       weights[i] = 0.0f;
       continue;
     }
@@ -565,22 +758,19 @@ void freeform_directional_weights(const PreparedBlendSpace2D& space, glm::vec2 p
     const float angle = angle_to_point(i);
     if (!zeroed_by.empty() && zeroed_by[i] < n && zeroed_by[i] != i) {
       const std::size_t j = zeroed_by[i];
-      const bool with_centre = centre || at_centre(j);
-      if (with_centre || !hints_measured) {
-        const float hinted = with_centre
-                                 ? centre_influence(i, j)
-                                 : pair_influence(space.pairs[i * n + j], speed_offset, angle);
-        if (hinted <= 0.0f) {
-          weights[i] = 0.0f;
-          continue;
-        }
+      const float hinted = centre || at_centre(j)
+                               ? centre_influence(i, j)
+                               : pair_influence(space.pairs[i * n + j], speed_offset, angle);
+      if (hinted <= 0.0f) {
+        weights[i] = 0.0f;
+        continue;
       }
     }
     LowestInfluence lowest{1.0f, n};
     if (centre) {
       lowest = lowest_centre_row_influence(space, i, centre_row(i), polar);
     } else {
-      lowest = lowest_pair_influence(std::span(space.pairs).subspan(i * n, n), speed_offset, angle);
+      lowest = lowest_pair_influence(space, i, speed_offset, angle);
       for (const std::uint32_t c : space.centres) lowest.take(c, centre_influence(i, c));
     }
     if (lowest.value <= 0.0f && !zeroed_by.empty()) {

@@ -90,6 +90,26 @@ struct PreparedBlendSpace2D {
   std::vector<std::uint32_t> centres;
   std::vector<float> centre_relative_speeds;
   std::vector<float> centre_inv_mean_speeds;
+  // Per sample, a box in (the point's speed minus the sample's, the signed angle from the
+  // sample's heading to the point's) outside which a prepared pair brings the sample's influence
+  // below zero, by a margin far above rounding: there its weight is 0 without a search (most
+  // samples, most of the time). Measured on the pairs with a slack; infinite for a centre.
+  struct SupportBoxes {
+    std::vector<float> min_speed_offset;
+    std::vector<float> max_speed_offset;
+    std::vector<float> min_angle;
+    std::vector<float> max_angle;
+  };
+  SupportBoxes supports;
+  // Per sample away from the origin, the columns of its row of pairs that can hold the lowest
+  // influence: every other prepared pair measures above one of these at every point (its band
+  // vector lies inside the hull of theirs and the origin's, by a margin far above rounding), so
+  // a search skips it. Row i's columns are row_columns[row_begin[i] .. row_begin[i + 1]), as
+  // floats for SSE lanes, padded to a multiple of four with column n (a zero pair, measuring 1);
+  // row_pairs holds their pairs in the same order.
+  std::vector<std::uint32_t> row_begin;
+  std::vector<float> row_columns;
+  std::vector<DirectionalPair> row_pairs;
 };
 
 // Validates the positions (as validate_positions_2d) and fills out. Returns an empty string on

@@ -73,6 +73,7 @@ std::string BlendSpacePlayer::build_common(const Skeleton& skeleton,
     layers_.resize(clips.size());
   }
   weights_.assign(clips.size(), 0.0f);
+  weighed_.assign(clips.size(), 0u);
   root_cursors_.assign(clips.size(), RootMotionCursor{});
   last_step_unwrapped_s_.assign(clips.size(), std::numeric_limits<double>::quiet_NaN());
   sync_ = build_sync_group(clips);
@@ -138,7 +139,16 @@ void BlendSpacePlayer::compute_weights(glm::vec2 point) {
     blend_weights_2d(space_, point, weights_, zeroed_by_);
   }
   drop_negligible_weights(settings_.negligible_weight, weights_);
-  measure_pace(sync_, weights_, pace_);
+  // A clip that leaves the blend forgets where its last step ended (it is not played on).
+  for (const std::uint32_t clip : weighed()) {
+    if (!(weights_[clip] > 0.0f)) last_step_unwrapped_s_[clip] = kNotPlayed;
+  }
+  weighed_count_ = 0;
+  for (std::size_t clip = 0; clip < weights_.size(); ++clip) {
+    weighed_[weighed_count_] = static_cast<std::uint32_t>(clip);
+    weighed_count_ += weights_[clip] > 0.0f ? 1 : 0;  // no branch to mispredict
+  }
+  measure_pace(sync_, weights_, weighed(), pace_);
 }
 
 void drop_negligible_weights(float negligible_weight, std::span<float> weights) {
@@ -160,6 +170,7 @@ std::size_t BlendSpacePlayer::touched_ranges(std::span<PrefetchRange> out) const
   note_range(std::span<const SamplingCache>(caches_), out, written);
   note_range(std::span<const CompressedBlendInput>(compressed_inputs_), out, written);
   note_range(std::span<const float>(weights_), out, written);
+  note_range(weighed(), out, written);
   note_range(std::span<const std::uint32_t>(zeroed_by_), out, written);
   note_range(std::span<const float>(thresholds_), out, written);
   note_range(std::span<const glm::vec2>(space_.positions), out, written);
@@ -178,11 +189,10 @@ std::size_t BlendSpacePlayer::touched_ranges(std::span<PrefetchRange> out) const
     note_range(std::span<const float>(starts), out, written);
   }
   note_range(std::span<const RootMotionCursor>(root_cursors_), out, written);
-  for (std::size_t i = 0; all_compressed_ && i < clips_.size(); ++i) {
-    if (weights_[i] > 0.0f) {
-      written +=
-          sampling_ranges(bindings_[i]->compressed, caches_[i].compressed, out.subspan(written));
-    }
+  for (const std::uint32_t i : weighed()) {
+    if (!all_compressed_) break;
+    written +=
+        sampling_ranges(bindings_[i]->compressed, caches_[i].compressed, out.subspan(written));
   }
   return written;
 }
@@ -224,15 +234,14 @@ JobResult BlendSpacePlayer::play(float dt_s, glm::vec2 input, std::optional<doub
   out_root_motion = RootMotionDelta{};
   sampled_count_ = 0;
   const bool continues_last_step = phase_ == last_step_phase_;
-  for (int i = 0; i < static_cast<int>(clips_.size()); ++i) {
-    const float w = weights_[i];
-    double& last_step_unwrapped = last_step_unwrapped_s_[as_size(i)];
-    const double unwrapped_last = std::exchange(last_step_unwrapped, kNotPlayed);
-    if (w <= 0.0f) continue;
-    const Clip& clip = *clips_[i];
+  // The clips out of the blend are not played, and compute_weights has forgotten their steps.
+  for (const std::uint32_t clip_index : weighed()) {
+    const auto i = static_cast<int>(clip_index);
+    const float w = weights_[clip_index];
+    const Clip& clip = *clips_[clip_index];
     // Each end of the step measured once: the clip's time to sample and how far it played.
     const double unwrapped_next = unwrapped_clip_time(sync_, i, next_phase);
-    last_step_unwrapped = unwrapped_next;
+    const double unwrapped_last = std::exchange(last_step_unwrapped_s_[clip_index], unwrapped_next);
     const float time = wrapped_clip_time(sync_, i, unwrapped_next);
     if (all_compressed_) {
       // Sampled below, together with the blend.

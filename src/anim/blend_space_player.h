@@ -109,6 +109,8 @@ class BlendSpacePlayer {
                            std::span<const ClipBinding* const> bindings,
                            const BlendSpacePlayerSettings& settings);
   void compute_weights(glm::vec2 point);
+  // The clips whose weight is above zero (see weighed_).
+  std::span<const std::uint32_t> weighed() const { return {weighed_.data(), weighed_count_}; }
   JobResult play(float dt_s, glm::vec2 input, std::optional<double> at_phase,
                  std::span<Transform> out_local, RootMotionDelta& out_root_motion);
 
@@ -122,6 +124,11 @@ class BlendSpacePlayer {
   std::vector<CompressedBlendInput> compressed_inputs_;
   bool all_compressed_ = false;  // every clip's binding has its compressed form
   std::vector<float> weights_;
+  // The clips whose weight is above zero, in order: the first weighed_count_ entries of weighed_
+  // (one slot per clip), measured with weights_. An update plays only these, as a blend space's
+  // clips are mostly out of the blend; every other clip's last_step_unwrapped_s_ is NaN.
+  std::vector<std::uint32_t> weighed_;
+  std::size_t weighed_count_ = 0;
   // The point weights_ were computed for: a point that did not move (a character standing, a
   // stick held still) keeps them without the weight search.
   std::optional<glm::vec2> weighed_point_;

@@ -1,8 +1,10 @@
 #include "anim/sync.h"
 
 #include <algorithm>
+#include <array>
 #include <cassert>
 #include <cmath>
+#include <ranges>
 
 #include "anim/index.h"
 
@@ -77,35 +79,46 @@ bool sets_pace(const SyncGroup& group, std::size_t clip) {
   return clip >= group.sets_pace.size() || group.sets_pace[clip];
 }
 
+// The two running sums of one weight-average: over every clip that weighs, and over the clips
+// among them that set the pace.
+struct PaceSums {
+  double all = 0.0;
+  double pacers = 0.0;
+
+  void add(double term, bool pacer) {
+    all += term;
+    if (pacer) pacers += term;
+  }
+
+  // The average of these weighted sums over the weights' sums: over the pacers when any of them
+  // weighs, over every clip otherwise; 0 when nothing weighs.
+  float average(const PaceSums& weights) const {
+    const bool pacers_weigh = weights.pacers > 0.0;
+    const double sum = pacers_weigh ? weights.pacers : weights.all;
+    const double weighted = pacers_weigh ? pacers : all;
+    return sum > 0.0 ? static_cast<float>(weighted / sum) : 0.0f;
+  }
+};
+
 // The weight-average of value(i) over the clips that weigh, counting only the clips that set the
-// pace when any of them weighs. One pass keeps both sums side by side (the average is taken every
-// frame, several times, over every sample of a blend space); each sum adds the same terms in the
-// same order as a pass over its own clips would.
+// pace when any of them weighs. One pass keeps both sums side by side; each sum adds the same
+// terms in the same order as a pass over its own clips would.
 template <typename Value>
 float pace_average(const SyncGroup& group, std::span<const float> weights, Value value) {
-  double sum = 0.0;
-  double weighted = 0.0;
-  double pacer_sum = 0.0;
-  double pacer_weighted = 0.0;
-  bool pacer_weighs = false;
+  PaceSums weight;
+  PaceSums weighted;
   for (std::size_t i = 0; i < weights.size(); ++i) {
     const float w = weights[i];
     if (w <= 0.0f) continue;
-    const auto term = w * value(i);
-    weighted += term;
-    sum += w;
-    if (sets_pace(group, i)) {
-      pacer_weighted += term;
-      pacer_sum += w;
-      pacer_weighs = pacer_weighs || w > 0.0f;
-    }
+    const bool pacer = sets_pace(group, i);
+    weight.add(w, pacer);
+    weighted.add(w * value(i), pacer);
   }
-  if (pacer_weighs) {
-    sum = pacer_sum;
-    weighted = pacer_weighted;
-  }
-  return sum > 0.0 ? static_cast<float>(weighted / sum) : 0.0f;
+  return weighted.average(weight);
 }
+
+// The segments measure_pace averages in one pass over the clips (a gait has two to four).
+constexpr int kSegmentsPerPass = 8;
 
 }  // namespace
 
@@ -215,12 +228,53 @@ double advance_phase(const SyncGroup& group, std::span<const float> weights, dou
       [&](int segment) { return blended_segment_duration(group, weights, segment); }, phase, dt_s);
 }
 
-void measure_pace(const SyncGroup& group, std::span<const float> weights, BlendedPace& pace) {
-  pace.cycle_s = blended_cycle_duration(group, weights);
-  pace.segment_s.resize(as_size(group.segment_count));
-  for (int segment = 0; segment < group.segment_count; ++segment) {
-    pace.segment_s[as_size(segment)] = blended_segment_duration(group, weights, segment);
+namespace {
+
+// measure_pace over clips, a range of clip indices in increasing order that holds every clip of
+// positive weight (others are skipped).
+template <typename Clips>
+void measure_pace_over(const SyncGroup& group, std::span<const float> weights, const Clips& clips,
+                       BlendedPace& pace) {
+  assert(weights.size() == group.durations_s.size());
+  const int segments = group.segment_count;
+  pace.segment_s.resize(as_size(segments));
+  // blended_cycle_duration and blended_segment_duration's sums, the same terms in the same
+  // order, but the cycle and up to kSegmentsPerPass segments in one pass over the clips: a blend
+  // space's clips are many (17 in the demo's) and mostly out of the blend.
+  for (int first = 0; first == 0 || first < segments; first += kSegmentsPerPass) {
+    const int count = std::clamp(segments - first, 0, kSegmentsPerPass);
+    PaceSums weight;
+    PaceSums cycle;
+    std::array<PaceSums, kSegmentsPerPass> segment;
+    for (const std::size_t i : clips) {
+      const float w = weights[i];
+      if (w <= 0.0f) continue;
+      const bool pacer = sets_pace(group, i);
+      weight.add(w, pacer);
+      if (first == 0) cycle.add(w * group.durations_s[i], pacer);
+      for (int k = 0; k < count; ++k) {
+        double start = 0.0;
+        double length = 0.0;
+        segment_of(group, static_cast<int>(i), first + k, start, length);
+        segment[as_size(k)].add(w * length, pacer);
+      }
+    }
+    if (first == 0) pace.cycle_s = cycle.average(weight);
+    for (int k = 0; k < count; ++k) {
+      pace.segment_s[as_size(first + k)] = segment[as_size(k)].average(weight);
+    }
   }
+}
+
+}  // namespace
+
+void measure_pace(const SyncGroup& group, std::span<const float> weights, BlendedPace& pace) {
+  measure_pace_over(group, weights, std::views::iota(std::size_t{0}, weights.size()), pace);
+}
+
+void measure_pace(const SyncGroup& group, std::span<const float> weights,
+                  std::span<const std::uint32_t> weighed, BlendedPace& pace) {
+  measure_pace_over(group, weights, weighed, pace);
 }
 
 double advance_phase(const SyncGroup& group, const BlendedPace& pace, double phase, float dt_s) {

@@ -7,6 +7,7 @@
 // weight-averaged duration: a clip that takes no steps (an idle among gaits) follows their pace,
 // as a sync group's follower does in Unreal, rather than slowing them.
 
+#include <cstdint>
 #include <span>
 #include <string>
 #include <string_view>
@@ -68,9 +69,15 @@ struct BlendedPace {
   std::vector<float> segment_s;  // blended_segment_duration of each segment
 };
 
-// Measures pace for weights (as blended_cycle_duration and blended_segment_duration take them).
-// Allocates only when pace.segment_s does not yet hold group.segment_count values.
+// Measures pace for weights (as blended_cycle_duration and blended_segment_duration take them,
+// the same values bit for bit). Allocates only when pace.segment_s does not yet hold
+// group.segment_count values.
 void measure_pace(const SyncGroup& group, std::span<const float> weights, BlendedPace& pace);
+
+// The same for a caller that knows which clips weigh: weighed lists, in increasing order, the
+// clips whose weight is above zero (at least those), and only they are visited.
+void measure_pace(const SyncGroup& group, std::span<const float> weights,
+                  std::span<const std::uint32_t> weighed, BlendedPace& pace);
 
 // advance_phase with the durations of pace, measured for the weights: the same phase.
 double advance_phase(const SyncGroup& group, const BlendedPace& pace, double phase, float dt_s);

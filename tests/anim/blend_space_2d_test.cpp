@@ -5,7 +5,9 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <limits>
 #include <numbers>
+#include <random>
 #include <vector>
 
 namespace anim {
@@ -244,6 +246,92 @@ TEST(FreeformDirectional, MatchesAPlainDoublePrecisionReference) {
             << "sample " << k << " at " << p.x << ", " << p.y << " of " << samples.size();
       }
     }
+  }
+}
+
+// Support boxes and pruned rows only skip work: the weights are those of the same space with
+// boxes that hold every point and rows of every pair (the search as it was before either),
+// bit for bit, at random points inside and far outside the samples' hull, on the samples, at
+// the origin and at points exactly in a sample's direction, with and without hints, for the
+// layouts above and for random ones.
+TEST(FreeformDirectional, SupportBoxesAndPrunedRowsChangeNoWeight) {
+  std::mt19937 random(46);
+  std::uniform_real_distribution<float> unit(-1.0f, 1.0f);
+  std::vector<std::vector<glm::vec2>> layouts = directional_layouts();
+  for (int layout = 0; layout < 6; ++layout) {
+    std::vector<glm::vec2> samples;
+    if (layout % 2 == 0) samples.push_back({0.0f, 0.0f});
+    for (int k = 0; k < 5 + 3 * layout; ++k)
+      samples.push_back(3.0f * glm::vec2(unit(random), unit(random)));
+    layouts.push_back(samples);
+  }
+  constexpr float kInfinity = std::numeric_limits<float>::infinity();
+  for (const std::vector<glm::vec2>& samples : layouts) {
+    PreparedBlendSpace2D boxed;
+    ASSERT_EQ(prepare_blend_space_2d(BlendMode2D::FreeformDirectional, samples, boxed), "");
+    PreparedBlendSpace2D unboxed = boxed;
+    for (std::vector<float>* low :
+         {&unboxed.supports.min_speed_offset, &unboxed.supports.min_angle}) {
+      std::fill(low->begin(), low->end(), -kInfinity);
+    }
+    for (std::vector<float>* high :
+         {&unboxed.supports.max_speed_offset, &unboxed.supports.max_angle}) {
+      std::fill(high->begin(), high->end(), kInfinity);
+    }
+    const std::size_t n = samples.size();
+    unboxed.row_begin.clear();
+    unboxed.row_columns.clear();
+    unboxed.row_pairs.clear();
+    for (std::size_t i = 0; i < n; ++i) {
+      unboxed.row_begin.push_back(static_cast<std::uint32_t>(unboxed.row_columns.size()));
+      for (std::size_t j = 0; j < n + (4 - n % 4) % 4; ++j) {
+        unboxed.row_columns.push_back(static_cast<float>(std::min(j, n)));
+        unboxed.row_pairs.push_back(j < n ? boxed.pairs[i * n + j]
+                                          : PreparedBlendSpace2D::DirectionalPair{});
+      }
+    }
+    unboxed.row_begin.push_back(static_cast<std::uint32_t>(unboxed.row_columns.size()));
+    float extent = 0.0f;
+    for (const glm::vec2 p : samples) extent = std::max(extent, glm::length(p));
+    std::vector<glm::vec2> points{{0.0f, 0.0f}, {-0.0f, 0.0f}};
+    for (const glm::vec2 p : samples) {
+      points.push_back(p);
+      for (const float scale : {0.5f, 0.999f, 1.001f, 2.0f}) points.push_back(scale * p);
+    }
+    for (int k = 0; k < 5000; ++k) {
+      const float reach = k % 5 == 0 ? 4.0f * extent : 1.2f * extent;
+      points.push_back(reach * glm::vec2(unit(random), unit(random)));
+    }
+    std::vector<float> with_boxes(n), without(n), hinted(n);
+    std::vector<std::uint32_t> zeroed_by(n, 0u);
+    for (const glm::vec2 p : points) {
+      blend_weights_2d(boxed, p, with_boxes);
+      blend_weights_2d(unboxed, p, without);
+      blend_weights_2d(boxed, p, hinted, zeroed_by);
+      for (std::size_t k = 0; k < n; ++k) {
+        ASSERT_EQ(with_boxes[k], without[k]) << "sample " << k << " at " << p.x << ", " << p.y;
+        ASSERT_EQ(hinted[k], without[k]) << "sample " << k << " at " << p.x << ", " << p.y;
+      }
+    }
+  }
+}
+
+// Most samples' boxes are tight: in the demo's space a walk sample's box spans the angles to its
+// neighbours (an eighth of a turn either way) and the speeds from 0 to the jog's.
+TEST(FreeformDirectional, SupportBoxesOfTheDemoSpaceReachTheNeighbours) {
+  const std::vector<glm::vec2> demo = directional_layouts()[0];
+  PreparedBlendSpace2D space;
+  ASSERT_EQ(prepare_blend_space_2d(BlendMode2D::FreeformDirectional, demo, space), "");
+  EXPECT_EQ(space.supports.min_speed_offset[0], -std::numeric_limits<float>::infinity());
+  for (std::size_t walk = 1; walk <= 8; ++walk) {
+    EXPECT_NEAR(space.supports.min_angle[walk], -kPi / 4, 2e-3f) << walk;
+    EXPECT_NEAR(space.supports.max_angle[walk], kPi / 4, 2e-3f) << walk;
+    EXPECT_NEAR(space.supports.min_speed_offset[walk], -1.4f, 2e-3f) << walk;
+    EXPECT_NEAR(space.supports.max_speed_offset[walk], 3.2f - 1.4f, 2e-3f) << walk;
+  }
+  for (std::size_t jog = 9; jog <= 16; ++jog) {
+    EXPECT_NEAR(space.supports.min_speed_offset[jog], 1.4f - 3.2f, 2e-3f) << jog;
+    EXPECT_EQ(space.supports.max_speed_offset[jog], std::numeric_limits<float>::infinity());
   }
 }
 

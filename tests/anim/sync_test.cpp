@@ -4,6 +4,7 @@
 
 #include <array>
 #include <cmath>
+#include <cstdint>
 #include <limits>
 #include <random>
 #include <vector>
@@ -299,6 +300,53 @@ TEST(Sync, APaceMeasuredOnceAdvancesExactlyAsItsWeights) {
       const float dt = static_cast<float>(i % 3 == 0 ? 5.0 * unit(random) : 0.05 * unit(random));
       ASSERT_EQ(advance_phase(group, pace, phase, dt), advance_phase(group, weights, phase, dt))
           << "phase " << phase << " dt " << dt;
+    }
+  }
+}
+
+// measure_pace sums the cycle and the segments in one pass over the clips (or over the list of
+// those that weigh): the same durations, bit for bit, as blended_cycle_duration and
+// blended_segment_duration, also for a cycle of more segments than one pass takes (twenty
+// markers a clip).
+TEST(Sync, MeasuredPaceIsTheBlendedDurationsBitForBit) {
+  std::vector<SyncGroup> groups = sample_groups();
+  std::vector<Marker> many_markers;
+  for (int k = 0; k < 20; ++k) {
+    many_markers.push_back(
+        {k % 2 == 0 ? "foot_l_down" : "foot_r_down", 0.05f * k + 0.01f * (k % 3)});
+  }
+  std::vector<Marker> slower_markers = many_markers;
+  std::vector<Marker> faster_markers = many_markers;
+  for (Marker& m : slower_markers) m.time_s *= 1.37f;
+  for (Marker& m : faster_markers) m.time_s *= 0.8f;
+  const Clip many = testing::marked_clip("many", 1.0f, many_markers);
+  const Clip slower = testing::marked_clip("slower", 1.37f, slower_markers);
+  const Clip faster = testing::marked_clip("faster", 0.8f, faster_markers);
+  const std::array<const Clip*, 3> many_segments{&many, &slower, &faster};
+  groups.push_back(build_sync_group(many_segments));
+  ASSERT_EQ(groups.back().segment_count, 20);
+  std::mt19937 random(46);
+  std::uniform_real_distribution<float> weight(-0.5f, 1.0f);  // below 0: out of the blend
+  for (const SyncGroup& group : groups) {
+    std::vector<float> weights(group.durations_s.size());
+    BlendedPace pace;
+    BlendedPace listed;  // measured over the list of the clips that weigh
+    for (int i = 0; i < 3000; ++i) {
+      for (float& w : weights) w = std::max(weight(random), 0.0f);
+      measure_pace(group, weights, pace);
+      std::vector<std::uint32_t> weighed;
+      for (std::size_t clip = 0; clip < weights.size(); ++clip) {
+        if (weights[clip] > 0.0f) weighed.push_back(static_cast<std::uint32_t>(clip));
+      }
+      measure_pace(group, weights, weighed, listed);
+      ASSERT_EQ(pace.cycle_s, blended_cycle_duration(group, weights));
+      ASSERT_EQ(listed.cycle_s, pace.cycle_s);
+      for (int segment = 0; segment < group.segment_count; ++segment) {
+        const auto k = static_cast<std::size_t>(segment);
+        ASSERT_EQ(pace.segment_s[k], blended_segment_duration(group, weights, segment))
+            << "segment " << segment;
+        ASSERT_EQ(listed.segment_s[k], pace.segment_s[k]) << "segment " << segment;
+      }
     }
   }
 }
