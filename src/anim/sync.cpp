@@ -4,7 +4,6 @@
 #include <array>
 #include <cassert>
 #include <cmath>
-#include <ranges>
 
 #include "anim/index.h"
 
@@ -230,11 +229,11 @@ double advance_phase(const SyncGroup& group, std::span<const float> weights, dou
 
 namespace {
 
-// measure_pace over clips, a range of clip indices in increasing order that holds every clip of
-// positive weight (others are skipped).
-template <typename Clips>
-void measure_pace_over(const SyncGroup& group, std::span<const float> weights, const Clips& clips,
-                       BlendedPace& pace) {
+// measure_pace over the clips clip(0) .. clip(clip_count - 1), clip indices in increasing order
+// that hold every clip of positive weight (others are skipped).
+template <typename ClipAt>
+void measure_pace_over(const SyncGroup& group, std::span<const float> weights,
+                       std::size_t clip_count, ClipAt clip, BlendedPace& pace) {
   assert(weights.size() == group.durations_s.size());
   const int segments = group.segment_count;
   pace.segment_s.resize(as_size(segments));
@@ -246,7 +245,8 @@ void measure_pace_over(const SyncGroup& group, std::span<const float> weights, c
     PaceSums weight;
     PaceSums cycle;
     std::array<PaceSums, kSegmentsPerPass> segment;
-    for (const std::size_t i : clips) {
+    for (std::size_t n = 0; n < clip_count; ++n) {
+      const std::size_t i = clip(n);
       const float w = weights[i];
       if (w <= 0.0f) continue;
       const bool pacer = sets_pace(group, i);
@@ -269,12 +269,14 @@ void measure_pace_over(const SyncGroup& group, std::span<const float> weights, c
 }  // namespace
 
 void measure_pace(const SyncGroup& group, std::span<const float> weights, BlendedPace& pace) {
-  measure_pace_over(group, weights, std::views::iota(std::size_t{0}, weights.size()), pace);
+  measure_pace_over(
+      group, weights, weights.size(), [](std::size_t n) { return n; }, pace);
 }
 
 void measure_pace(const SyncGroup& group, std::span<const float> weights,
                   std::span<const std::uint32_t> weighed, BlendedPace& pace) {
-  measure_pace_over(group, weights, weighed, pace);
+  measure_pace_over(
+      group, weights, weighed.size(), [&](std::size_t n) { return std::size_t{weighed[n]}; }, pace);
 }
 
 double advance_phase(const SyncGroup& group, const BlendedPace& pace, double phase, float dt_s) {
