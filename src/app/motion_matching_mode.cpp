@@ -71,6 +71,7 @@ std::string MotionMatchingMode::start(ViewerScene& scene,
   options.clip_included = clip_included;
   options.weights = weights;
   options.mirrored = mirrored;
+  if (scene.bound.character) options.legs = scene.bound.character->foot_ik_rig;
   project::MotionMatchingBuild build = project::build_motion_matching(
       scene.character.skeleton, scene.clips(), scene.character.source_path, options);
   if (!build.ok()) return build.error;

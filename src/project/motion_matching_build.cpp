@@ -61,7 +61,10 @@ bool find_motion_matching_joints(const anim::Skeleton& skeleton, anim::MotionMat
 
 MotionMatchingBuild build_motion_matching(const importer::Character& character,
                                           const MotionMatchingBuildOptions& options) {
-  return build_motion_matching(character.skeleton, character.clips, character.source_path, options);
+  MotionMatchingBuildOptions with_legs = options;
+  if (with_legs.legs.legs.empty()) with_legs.legs = importer::find_legs(character);
+  return build_motion_matching(character.skeleton, character.clips, character.source_path,
+                               with_legs);
 }
 
 MotionMatchingBuild build_motion_matching(const anim::Skeleton& skeleton,
@@ -80,12 +83,13 @@ MotionMatchingBuild build_motion_matching(const anim::Skeleton& skeleton,
            (c < options.clip_included.size() && options.clip_included[c] != 0);
   };
   std::vector<std::string> notices;
+  const anim::FootIkRig& gait_legs = options.legs.legs.empty() ? legs : options.legs;
   anim::RootMotionSettings root_motion;
   root_motion.root_joint = build.joints.root;
   for (std::size_t c = 0; c < clips.size(); ++c) {
     const anim::GroundMotion ground =
-        included(c) && !legs.legs.empty()
-            ? anim::synthesize_ground_motion(skeleton, clips[c], legs.legs, root_motion)
+        included(c) && !gait_legs.legs.empty()
+            ? anim::synthesize_ground_motion(skeleton, clips[c], gait_legs.legs, root_motion)
             : anim::GroundMotion{};
     build.clips.push_back(anim::bake_ground_motion(skeleton, clips[c], ground, build.joints.root));
     if (!ground.empty()) {

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "anim/clip_sampling.h"
+#include "anim/foot_ik.h"
 #include "anim/motion_matching_controller.h"
 #include "anim/motion_matching_database.h"
 #include "import/character.h"
@@ -28,6 +29,10 @@ struct MotionMatchingBuildOptions {
   // Added to every sampling offset: frames between the database's (held-out queries).
   float start_offset_s = 0.0f;
   anim::FeatureWeights weights;
+  // The character's legs, for the ground motion of in-place gaits, as the viewer found them
+  // (importer::find_legs, which reads the meshes' skin weights); empty: found from the skeleton
+  // alone, as the feet are.
+  anim::FootIkRig legs;
 };
 
 struct MotionMatchingBuild {
