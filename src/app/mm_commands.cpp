@@ -15,6 +15,7 @@
 #include "demo/demo_character.h"
 #include "import/fits_float.h"
 #include "import/importer.h"
+#include "import/rig_finder.h"
 #include "project/motion_matching_build.h"
 #include "project/motion_matching_file.h"
 
@@ -27,6 +28,8 @@ struct BuildArgs {
   std::string file;
   std::vector<std::string> anim_files;
   std::vector<std::string> exclude;
+  std::vector<std::string> include;
+  bool all_clips = false;
   std::string out;
   bool mirror = false;
   bool json_output = false;
@@ -50,30 +53,45 @@ std::string load_build_character(const BuildArgs& args, importer::Character& cha
   return "";
 }
 
-// The clips the database takes: all but those --exclude names; "" or the clip named that is
-// not there.
+// The clips the database takes: the standing ones (all with --all-clips), with those --include
+// names and without those --exclude names; "" or the cause (a name that is not a clip). Each
+// standing clip left out by default gets a note in not_standing.
 std::string included_clips(const BuildArgs& args, const importer::Character& character,
-                           std::vector<std::uint8_t>& included) {
-  included.assign(character.clips.size(), 1);
-  for (const std::string& name : args.exclude) {
-    bool found = false;
-    for (std::size_t c = 0; c < character.clips.size(); ++c) {
-      if (character.clips[c].name == name) {
-        included[c] = 0;
-        found = true;
-      }
-    }
-    if (!found) {
-      return character.source_path + ": --exclude: no clip named '" + name + "'";
+                           std::vector<std::uint8_t>& included,
+                           std::vector<std::string>& not_standing) {
+  const project::StandingClips standing = project::find_standing_clips(
+      character.skeleton, importer::find_character_rig(character), character.clips);
+  included = standing.stands;
+  if (args.all_clips) included.assign(character.clips.size(), 1);
+  not_standing.assign(character.clips.size(), "");
+  for (std::size_t c = 0; c < character.clips.size(); ++c) {
+    if (included[c] == 0) {
+      not_standing[c] = "left out by default: " + project::why_not_standing(standing.stances[c]);
     }
   }
-  return "";
+  const auto mark = [&](const std::vector<std::string>& names, const char* option,
+                        std::uint8_t value) -> std::string {
+    for (const std::string& name : names) {
+      bool found = false;
+      for (std::size_t c = 0; c < character.clips.size(); ++c) {
+        if (character.clips[c].name != name) continue;
+        included[c] = value;
+        not_standing[c].clear();
+        found = true;
+      }
+      if (!found) return character.source_path + ": " + option + ": no clip named '" + name + "'";
+    }
+    return "";
+  };
+  if (std::string e = mark(args.include, "--include", 1); !e.empty()) return e;
+  return mark(args.exclude, "--exclude", 0);
 }
 
 // What was built: frames per clip, the feature groups' scales and weights, the build's notes;
 // as JSON or as text.
 void print_build(const BuildArgs& args, const importer::Character& character,
-                 const anim::MotionMatchingDatabase& db) {
+                 const anim::MotionMatchingDatabase& db,
+                 const std::vector<std::string>& not_standing) {
   std::vector<int> frames_per_clip(character.clips.size(), 0);
   for (const anim::DatabaseRange& r : db.ranges) {
     frames_per_clip[static_cast<std::size_t>(r.clip_index)] += r.frame_count;
@@ -81,7 +99,9 @@ void print_build(const BuildArgs& args, const importer::Character& character,
   if (args.json_output) {
     json clips = json::array();
     for (std::size_t c = 0; c < character.clips.size(); ++c) {
-      clips.push_back({{"name", character.clips[c].name}, {"frames", frames_per_clip[c]}});
+      json clip{{"name", character.clips[c].name}, {"frames", frames_per_clip[c]}};
+      if (!not_standing[c].empty()) clip["left_out"] = not_standing[c];
+      clips.push_back(std::move(clip));
     }
     json groups = json::array();
     for (int g = 0; g < anim::kFeatureGroupCount; ++g) {
@@ -100,7 +120,9 @@ void print_build(const BuildArgs& args, const importer::Character& character,
               character.source_path.c_str(), db.frame_count(), db.frame_rate, db.ranges.size(),
               args.out.c_str());
   for (std::size_t c = 0; c < character.clips.size(); ++c) {
-    std::printf("  %-24s %6d frames\n", character.clips[c].name.c_str(), frames_per_clip[c]);
+    const std::string why = not_standing[c].empty() ? "" : "  (" + not_standing[c] + ")";
+    std::printf("  %-24s %6d frames%s\n", character.clips[c].name.c_str(), frames_per_clip[c],
+                why.c_str());
   }
   for (int g = 0; g < anim::kFeatureGroupCount; ++g) {
     const anim::FeatureGroupLayout& layout = anim::feature_group_layout(g);
@@ -120,7 +142,9 @@ int run_build(const BuildArgs& args) {
   if (std::string e = load_build_character(args, character); !e.empty()) return fail(e, 1);
   project::MotionMatchingBuildOptions options;
   options.mirrored = args.mirror;
-  if (std::string e = included_clips(args, character, options.clip_included); !e.empty()) {
+  std::vector<std::string> not_standing;
+  if (std::string e = included_clips(args, character, options.clip_included, not_standing);
+      !e.empty()) {
     return fail(e, 2);
   }
   const project::MotionMatchingBuild build = project::build_motion_matching(character, options);
@@ -133,7 +157,7 @@ int run_build(const BuildArgs& args) {
       !error.empty()) {
     return fail(error, 1);
   }
-  print_build(args, character, build.database);
+  print_build(args, character, build.database, not_standing);
   return 0;
 }
 
@@ -282,6 +306,10 @@ void add_mm_build_command(CLI::App& cli, int& exit_code) {
   cmd->add_option("file", args->file, "Character file (default: the built-in demo)");
   cmd->add_option("--anim-file", args->anim_files, "Clip files bound to the character by name");
   cmd->add_option("--exclude", args->exclude, "Leave out the clip of this name");
+  cmd->add_option("--include", args->include,
+                  "Take the clip of this name, though the character does not stand in it");
+  cmd->add_flag("--all-clips", args->all_clips,
+                "Take every clip (by default those the character stands in)");
   cmd->add_flag("--mirror", args->mirror, "Add a mirrored copy of every clip");
   cmd->add_option("--out", args->out, "The database file to write (JSON)")->required();
   cmd->add_flag("--json", args->json_output, "Print the summary as JSON");

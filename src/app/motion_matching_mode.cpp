@@ -11,6 +11,7 @@
 
 #include "anim/motion_matching_warping.h"
 #include "app/motion_matching_steering.h"
+#include "project/rig_corrections.h"
 
 namespace app {
 
@@ -312,6 +313,15 @@ void MotionMatchingMode::draw_overlay() const {
   }
 }
 
+namespace {
+
+// Whether the default database takes clip c (panel.left_out_by_default says why not).
+bool taken_by_default(const ui::MotionMatchingPanelState& panel, std::size_t c) {
+  return c >= panel.left_out_by_default.size() || panel.left_out_by_default[c].empty();
+}
+
+}  // namespace
+
 project::ProjectMotionMatching project_settings(const ui::MotionMatchingPanelState& panel,
                                                 std::span<const anim::Clip> clips) {
   project::ProjectMotionMatching m;
@@ -320,7 +330,9 @@ project::ProjectMotionMatching project_settings(const ui::MotionMatchingPanelSta
                            panel.weights.group[static_cast<std::size_t>(g)]);
   }
   for (std::size_t c = 0; c < clips.size() && c < panel.clip_enabled.size(); ++c) {
-    if (panel.clip_enabled[c] == 0) m.excluded_clips.push_back(clips[c].name);
+    const bool on = panel.clip_enabled[c] != 0;
+    if (on == taken_by_default(panel, c)) continue;
+    (on ? m.included_clips : m.excluded_clips).push_back(clips[c].name);
   }
   m.poor_match_cost = panel.poor_match_cost;
   m.mirrored = panel.mirrored;
@@ -330,16 +342,27 @@ project::ProjectMotionMatching project_settings(const ui::MotionMatchingPanelSta
 bool has_default_settings(const project::ProjectMotionMatching& section) {
   const project::ProjectMotionMatching d = project_settings(ui::MotionMatchingPanelState{}, {});
   return section.weights == d.weights && section.excluded_clips == d.excluded_clips &&
+         section.included_clips == d.included_clips &&
          section.poor_match_cost == d.poor_match_cost && section.mirrored == d.mirrored;
 }
 
 namespace {
 
-// The panel's settings from the project's motion-matching section (defaults without one).
+// The panel's settings from the project's motion-matching section (defaults without one): the
+// clips the character stands in, with the user's choices over them.
 void read_project_settings(const project::Project& project, const ViewerScene& scene,
                            ui::MotionMatchingPanelState& panel) {
   panel.weights = {};
-  panel.clip_enabled.assign(scene.clips().size(), 1);
+  const std::span<const anim::Clip> clips = scene.clips();
+  const project::StandingClips standing = project::find_standing_clips(
+      scene.character.skeleton, project::project_rig(scene.character, project.rig), clips);
+  panel.clip_enabled = standing.stands;
+  panel.left_out_by_default.assign(clips.size(), "");
+  for (std::size_t c = 0; c < clips.size(); ++c) {
+    if (standing.stands[c] == 0) {
+      panel.left_out_by_default[c] = project::why_not_standing(standing.stances[c]);
+    }
+  }
   if (!project.motion_matching) return;
   const project::ProjectMotionMatching& m = *project.motion_matching;
   for (const auto& [name, weight] : m.weights) {
@@ -349,11 +372,15 @@ void read_project_settings(const project::Project& project, const ViewerScene& s
       }
     }
   }
-  for (std::size_t c = 0; c < scene.clips().size(); ++c) {
-    for (const std::string& excluded : m.excluded_clips) {
-      if (scene.clips()[c].name == excluded) panel.clip_enabled[c] = 0;
+  const auto set_named = [&](const std::vector<std::string>& names, std::uint8_t value) {
+    for (std::size_t c = 0; c < clips.size(); ++c) {
+      if (std::find(names.begin(), names.end(), clips[c].name) != names.end()) {
+        panel.clip_enabled[c] = value;
+      }
     }
-  }
+  };
+  set_named(m.included_clips, 1);
+  set_named(m.excluded_clips, 0);
   panel.poor_match_cost = m.poor_match_cost;
   panel.mirrored = m.mirrored;
 }

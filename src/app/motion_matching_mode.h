@@ -145,7 +145,7 @@ void run_motion_matching_window(MotionMatchingMode& mode, ui::MotionMatchingPane
                                 const ui::MotionMatchingPanelPlacement& opens);
 
 // The project's motion-matching section for the panel's settings (weights, the clips of clips
-// left out, the poor-match cost, mirroring), without coverage.
+// whose choice differs from the default's, the poor-match cost, mirroring), without coverage.
 project::ProjectMotionMatching project_settings(const ui::MotionMatchingPanelState& panel,
                                                 std::span<const anim::Clip> clips);
 

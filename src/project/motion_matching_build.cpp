@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
+#include <string>
 
 #include "anim/ground_motion.h"
 #include "anim/ground_motion_baking.h"
@@ -57,6 +59,28 @@ bool find_motion_matching_joints(const anim::Skeleton& skeleton, anim::MotionMat
                                  std::string* error) {
   anim::FootIkRig rig;
   return find_joints_and_legs(skeleton, out, rig, error);
+}
+
+StandingClips find_standing_clips(const anim::Skeleton& skeleton, const anim::Rig& rig,
+                                  std::span<const anim::Clip> clips) {
+  StandingClips standing;
+  standing.stands.assign(clips.size(), 1);
+  standing.stances.assign(clips.size(), {});
+  for (std::size_t c = 0; c < clips.size(); ++c) {
+    standing.stances[c] = anim::measure_stance(skeleton, rig, clips[c]);
+    standing.stands[c] = anim::stands(standing.stances[c]) ? 1 : 0;
+  }
+  return standing;
+}
+
+std::string why_not_standing(const anim::Stance& stance) {
+  const auto degrees = [](float cosine) {
+    return static_cast<int>(std::lround(glm::degrees(std::acos(std::clamp(cosine, -1.0f, 1.0f)))));
+  };
+  if (stance.torso < anim::kStandingTorso) {
+    return "its torso leans " + std::to_string(degrees(stance.torso)) + " degrees from upright";
+  }
+  return "its thighs rise " + std::to_string(degrees(stance.thigh)) + " degrees from straight down";
 }
 
 MotionMatchingBuild build_motion_matching(const importer::Character& character,

@@ -13,6 +13,7 @@
 #include "anim/foot_ik.h"
 #include "anim/motion_matching_controller.h"
 #include "anim/motion_matching_database.h"
+#include "anim/standing_clips.h"
 #include "import/character.h"
 
 namespace project {
@@ -60,6 +61,22 @@ struct MotionMatchingBuild {
     return {clips, bindings, mirrored_clips, mirrored_bindings};
   }
 };
+
+// The clips a database takes unless the user chooses: those the character stands in
+// (anim::measure_stance). Asked to stand still, a search over every clip can pick a sit or a
+// death, which match "no travel" as well as an idle does. Per clip: whether it stands, and its
+// stance (for the note that says why a clip is left out). Every clip stands when rig is not a
+// biped's.
+struct StandingClips {
+  std::vector<std::uint8_t> stands;
+  std::vector<anim::Stance> stances;
+};
+StandingClips find_standing_clips(const anim::Skeleton& skeleton, const anim::Rig& rig,
+                                  std::span<const anim::Clip> clips);
+
+// Why a clip of this stance is not in the default database, in words, e.g. "its torso leans
+// 88 degrees from upright".
+std::string why_not_standing(const anim::Stance& stance);
 
 // The feet (the rig finder's legs), hips (its pelvis) and root-motion joint of skeleton, or
 // false with the cause in *error when the skeleton is not a recognisable biped.

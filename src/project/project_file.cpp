@@ -122,6 +122,7 @@ template <typename Io, typename MotionMatching>
 void motion_matching_fields(Io& io, MotionMatching& m) {
   io.weights("weights", m.weights);
   io.texts("excluded_clips", m.excluded_clips);
+  io.texts("included_clips", m.included_clips, Written::WhenNotEmpty);
   io.number("poor_match_cost", m.poor_match_cost);
   io.boolean("mirrored", m.mirrored, Written::WhenTrue);
   io.list("coverage", m.coverage, [](auto& cio, auto& c) {

@@ -115,13 +115,16 @@ struct ProjectClipCoverage {
 
 // The motion-matching database settings of the viewer's motion-matching mode (optional in the
 // file; absent in projects that never used it): the feature weights by group name (see
-// anim::feature_group_layout), the clips the search leaves out, the cost above which the
-// coverage view lists a match as poor, whether the database holds the clips' mirrored copies
-// ("mirrored", written only when true), and the coverage counted so far (kept across sessions;
-// a range whose clip or frame count changed starts again from zero).
+// anim::feature_group_layout), the clips the user took out of the database and those the user
+// put in that the default leaves out (the default takes the clips the character stands in:
+// project::find_standing_clips; "included_clips" is written only when not empty), the cost above
+// which the coverage view lists a match as poor, whether the database holds the clips' mirrored
+// copies ("mirrored", written only when true), and the coverage counted so far (kept across
+// sessions; a range whose clip or frame count changed starts again from zero).
 struct ProjectMotionMatching {
   std::vector<std::pair<std::string, float>> weights;
   std::vector<std::string> excluded_clips;
+  std::vector<std::string> included_clips;
   float poor_match_cost = 8.0f;
   bool mirrored = false;
   std::vector<ProjectClipCoverage> coverage;

@@ -182,9 +182,23 @@ MotionMatchingPanelChange draw_motion_matching_panel(MotionMatchingPanelState& s
     state.clip_enabled.resize(view.clip_names.size(), 1);
     for (std::size_t c = 0; c < view.clip_names.size(); ++c) {
       bool on = state.clip_enabled[c] != 0;
+      // A clip the default leaves out reads dimmed (the window is narrow: a note beside the
+      // name would be cut off), and says why when hovered.
+      const bool left_out =
+          c < state.left_out_by_default.size() && !state.left_out_by_default[c].empty();
+      if (left_out) {
+        ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+      }
       if (ImGui::Checkbox(view.clip_names[c].c_str(), &on)) {
         state.clip_enabled[c] = on ? 1 : 0;
         change.clips = true;
+      }
+      if (left_out) {
+        ImGui::PopStyleColor();
+        if (ImGui::IsItemHovered()) {
+          ImGui::SetTooltip("Not a standing clip, left out by default: %s",
+                            state.left_out_by_default[c].c_str());
+        }
       }
     }
   }

@@ -39,7 +39,9 @@ struct MotionMatchingPanelState {
   bool active = false;
   anim::FeatureWeights weights;
   std::vector<std::uint8_t> clip_enabled;  // per clip
-  bool mirrored = false;                   // the database also holds the clips mirrored
+  // Per clip, set by the caller: why the default database leaves it out ("" where it takes it).
+  std::vector<std::string> left_out_by_default;
+  bool mirrored = false;  // the database also holds the clips mirrored
   float poor_match_cost = 8.0f;
   std::string error;                   // why the mode could not start
   const void* settings_for = nullptr;  // the caller's mark of the scene these settings are for
