@@ -683,6 +683,59 @@ Quat normalize_or_identity(const Quat& q) {
           select(positive, mul(q.w, inverse), splat(1.0f))};
 }
 
+// model_rotation of four matrices, lane k = matrix k, for lanes whose columns are unit (marked in
+// scaled otherwise): glm::quat_cast's operations in its order, its branch on the largest
+// diagonal sum taken by selects, then the normalization.
+Quat unscaled_model_rotations(const std::array<const glm::mat4*, 4>& m, int& scaled) {
+  __m128 e[3][3];  // e[c][r]: row r of column c
+  for (int c = 0; c < 3; ++c) {
+    __m128 m0 = _mm_loadu_ps(&(*m[0])[c][0]), m1 = _mm_loadu_ps(&(*m[1])[c][0]);
+    __m128 m2 = _mm_loadu_ps(&(*m[2])[c][0]), m3 = _mm_loadu_ps(&(*m[3])[c][0]);
+    _MM_TRANSPOSE4_PS(m0, m1, m2, m3);
+    e[c][0] = m0;
+    e[c][1] = m1;
+    e[c][2] = m2;
+  }
+  __m128 off_unit = _mm_setzero_ps();
+  for (int c = 0; c < 3; ++c) {
+    const __m128 squared =
+        add(add(mul(e[c][0], e[c][0]), mul(e[c][1], e[c][1])), mul(e[c][2], e[c][2]));
+    off_unit = _mm_or_ps(off_unit, _mm_cmpgt_ps(abs(sub(squared, splat(1.0f))), splat(kUnit)));
+  }
+  scaled = _mm_movemask_ps(off_unit);
+  const __m128 m00 = e[0][0], m11 = e[1][1], m22 = e[2][2];
+  const __m128 four_x = sub(sub(m00, m11), m22), four_y = sub(sub(m11, m00), m22);
+  const __m128 four_z = sub(sub(m22, m00), m11), four_w = add(add(m00, m11), m22);
+  __m128 biggest = four_w;
+  const __m128 x_biggest = _mm_cmpgt_ps(four_x, biggest);
+  biggest = select(x_biggest, four_x, biggest);
+  const __m128 y_biggest = _mm_cmpgt_ps(four_y, biggest);
+  biggest = select(y_biggest, four_y, biggest);
+  const __m128 z_biggest = _mm_cmpgt_ps(four_z, biggest);
+  biggest = select(z_biggest, four_z, biggest);
+  const __m128 big = mul(_mm_sqrt_ps(add(biggest, splat(1.0f))), splat(0.5f));
+  const __m128 mult = _mm_div_ps(splat(0.25f), big);
+  const __m128 d12 = mul(sub(e[1][2], e[2][1]), mult), d20 = mul(sub(e[2][0], e[0][2]), mult);
+  const __m128 d01 = mul(sub(e[0][1], e[1][0]), mult), s01 = mul(add(e[0][1], e[1][0]), mult);
+  const __m128 s20 = mul(add(e[2][0], e[0][2]), mult), s12 = mul(add(e[1][2], e[2][1]), mult);
+  // The last larger sum wins, as in quat_cast's sequence of ifs.
+  const auto pick = [&](__m128 if_w, __m128 if_x, __m128 if_y, __m128 if_z) {
+    return select(z_biggest, if_z, select(y_biggest, if_y, select(x_biggest, if_x, if_w)));
+  };
+  const Quat q{pick(d12, big, s01, s20), pick(d20, s01, big, s12), pick(d01, s20, s12, big),
+               pick(big, d12, d20, d01)};
+  // glm::dot of a quaternion: (w w + x x) + (y y + z z).
+  const __m128 length_sq =
+      add(add(mul(q.w, q.w), mul(q.x, q.x)), add(mul(q.y, q.y), mul(q.z, q.z)));
+  const __m128 usable =
+      _mm_andnot_ps(non_finite(length_sq), _mm_cmpgt_ps(length_sq, _mm_setzero_ps()));
+  const __m128 inverse = _mm_div_ps(splat(1.0f), _mm_sqrt_ps(length_sq));
+  return {select(usable, mul(q.x, inverse), _mm_setzero_ps()),
+          select(usable, mul(q.y, inverse), _mm_setzero_ps()),
+          select(usable, mul(q.z, inverse), _mm_setzero_ps()),
+          select(usable, mul(q.w, inverse), splat(1.0f))};
+}
+
 }  // namespace lanes
 
 // write_chain_rotations for two chains whose mid joint is the root's child and end joint the
@@ -803,12 +856,11 @@ const char* validate(const Skeleton& skeleton, const TwoBoneIkJoints& joints) {
   return JobResult::ok();
 }
 
-[[gnu::flatten]] JobResult apply_two_bone_ik_pair(const Skeleton& skeleton,
-                                                  std::span<const glm::mat4> model,
-                                                  std::span<Transform> local,
-                                                  const std::array<TwoBoneIkJoints, 2>& joints,
-                                                  const std::array<TwoBoneIkGoal, 2>& goals,
-                                                  std::array<TwoBoneIkSolution, 2>* out_solutions) {
+[[gnu::flatten]] JobResult apply_two_bone_ik_pair(
+    const Skeleton& skeleton, std::span<const glm::mat4> model, std::span<Transform> local,
+    const std::array<TwoBoneIkJoints, 2>& joints, const std::array<TwoBoneIkGoal, 2>& goals,
+    std::array<TwoBoneIkSolution, 2>* out_solutions,
+    const std::array<glm::quat, 2>* root_parent_rotations) {
   if (const char* error = check_sizes(skeleton, model, local)) return JobResult::fail(error);
   for (const TwoBoneIkJoints& chain : joints) {
     if (const char* error = validate(skeleton, chain)) return JobResult::fail(error);
@@ -824,9 +876,11 @@ const char* validate(const Skeleton& skeleton, const TwoBoneIkJoints& joints) {
   // Legs hang from one pelvis: its rotation is read once.
   const int parent0 = skeleton.parents[joints[0].root];
   const int parent1 = skeleton.parents[joints[1].root];
-  const glm::quat root_parent0 = matrix_rotation(model, parent0);
-  const glm::quat root_parent1 =
-      parent1 == parent0 ? root_parent0 : matrix_rotation(model, parent1);
+  const glm::quat root_parent0 =
+      root_parent_rotations ? (*root_parent_rotations)[0] : matrix_rotation(model, parent0);
+  const glm::quat root_parent1 = root_parent_rotations ? (*root_parent_rotations)[1]
+                                 : parent1 == parent0  ? root_parent0
+                                                       : matrix_rotation(model, parent1);
 #if defined(__SSE2__)
   auto direct = [&](const TwoBoneIkJoints& chain) {
     return skeleton.parents[chain.mid] == chain.root && skeleton.parents[chain.end] == chain.mid;
@@ -852,6 +906,28 @@ const char* validate(const Skeleton& skeleton, const TwoBoneIkJoints& joints) {
   write_chain_rotations(skeleton, model, local, joints[1], goals[1], s[1], root_parent1);
   if (out_solutions) *out_solutions = s;
   return JobResult::ok();
+}
+
+std::array<glm::quat, 4> model_rotations(std::span<const glm::mat4> model,
+                                         const std::array<int, 4>& joints) {
+  std::array<glm::quat, 4> out;
+#if defined(__SSE2__)
+  static const glm::mat4 kIdentityMatrix(1.0f);
+  std::array<const glm::mat4*, 4> matrices;
+  for (std::size_t k = 0; k < 4; ++k) {
+    matrices[k] = joints[k] == kNoParent ? &kIdentityMatrix : &model[joints[k]];
+  }
+  int scaled = 0;
+  const lanes::Quat q = lanes::unscaled_model_rotations(matrices, scaled);
+  const lanes::Lanes x(q.x), y(q.y), z(q.z), w(q.w);
+  for (std::size_t k = 0; k < 4; ++k) {
+    out[k] = (scaled >> k) & 1 ? model_rotation(*matrices[k])
+                               : glm::quat(w.f[k], x.f[k], y.f[k], z.f[k]);
+  }
+#else
+  for (std::size_t k = 0; k < 4; ++k) out[k] = matrix_rotation(model, joints[k]);
+#endif
+  return out;
 }
 
 }  // namespace anim
