@@ -918,11 +918,16 @@ std::array<glm::quat, 4> model_rotations(std::span<const glm::mat4> model,
     matrices[k] = joints[k] == kNoParent ? &kIdentityMatrix : &model[joints[k]];
   }
   int scaled = 0;
-  const lanes::Quat q = lanes::unscaled_model_rotations(matrices, scaled);
-  const lanes::Lanes x(q.x), y(q.y), z(q.z), w(q.w);
+  lanes::Quat q = lanes::unscaled_model_rotations(matrices, scaled);
+  // Lane k becomes quaternion k, stored as glm keeps it (x, y, z, w).
+  static_assert(sizeof(glm::quat) == 4 * sizeof(float));
+  _MM_TRANSPOSE4_PS(q.x, q.y, q.z, q.w);
+  _mm_storeu_ps(&out[0].x, q.x);
+  _mm_storeu_ps(&out[1].x, q.y);
+  _mm_storeu_ps(&out[2].x, q.z);
+  _mm_storeu_ps(&out[3].x, q.w);
   for (std::size_t k = 0; k < 4; ++k) {
-    out[k] = (scaled >> k) & 1 ? model_rotation(*matrices[k])
-                               : glm::quat(w.f[k], x.f[k], y.f[k], z.f[k]);
+    if ((scaled >> k) & 1) out[k] = model_rotation(*matrices[k]);
   }
 #else
   for (std::size_t k = 0; k < 4; ++k) out[k] = matrix_rotation(model, joints[k]);
