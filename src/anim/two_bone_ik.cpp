@@ -674,6 +674,18 @@ Quat conjugate(const Quat& q) {
   return {_mm_xor_ps(q.x, sign), _mm_xor_ps(q.y, sign), _mm_xor_ps(q.z, sign), q.w};
 }
 
+// Lanes 0 and 1 of a as lanes 0 and 1, and of b as lanes 2 and 3.
+Quat joined(const Quat& a, const Quat& b) {
+  return {_mm_movelh_ps(a.x, b.x), _mm_movelh_ps(a.y, b.y), _mm_movelh_ps(a.z, b.z),
+          _mm_movelh_ps(a.w, b.w)};
+}
+
+// Lanes 2 and 3 of q as lanes 0 and 1.
+Quat upper_lanes(const Quat& q) {
+  return {_mm_movehl_ps(q.x, q.x), _mm_movehl_ps(q.y, q.y), _mm_movehl_ps(q.z, q.z),
+          _mm_movehl_ps(q.w, q.w)};
+}
+
 // glm::normalize of a quaternion: the identity where its length is not positive.
 Quat normalize_or_identity(const Quat& q) {
   const __m128 length = lanes::length(q);
@@ -741,7 +753,8 @@ Quat unscaled_model_rotations(const std::array<const glm::mat4*, 4>& m, int& sca
 // write_chain_rotations for two chains whose mid joint is the root's child and end joint the
 // mid's, on disjoint joints, in lanes: the same operations, so the same rotations. The chains'
 // turns come in lanes 0 and 1 (straight from the pair solve where it solved both: a round trip
-// through memory, four floats stored one by one and loaded as one register, would stall).
+// through memory, four floats stored one by one and loaded as one register, would stall). Lanes 2
+// and 3 take a second product that does not wait on the first, so six products do the eleven.
 void write_chain_pair_rotations(std::span<Transform> local,
                                 const std::array<TwoBoneIkJoints, 2>& joints,
                                 const std::array<TwoBoneIkGoal, 2>& goals,
@@ -752,25 +765,36 @@ void write_chain_pair_rotations(std::span<Transform> local,
   Transform& root1 = local[joints[1].root];
   Transform& mid0 = local[joints[0].mid];
   Transform& mid1 = local[joints[1].mid];
+  Transform& end0 = local[joints[0].end];
+  Transform& end1 = local[joints[1].end];
   const Quat root_parent = load(root_parents[0], root_parents[1]);
-  const Quat root_now = product(root_parent, load(root0.rotation, root1.rotation));
-  const Quat mid_now = product(root_now, load(mid0.rotation, mid1.rotation));
-  const std::array<glm::quat, 2> roots = lanes01(
-      normalize_or_identity(product(conjugate(root_parent), product(root_delta, root_now))));
-  const std::array<glm::quat, 2> mids =
-      lanes01(normalize_or_identity(product(conjugate(root_now), product(mid_delta, mid_now))));
-  root0.rotation = roots[0];
-  root1.rotation = roots[1];
-  mid0.rotation = mids[0];
-  mid1.rotation = mids[1];
+  // Two independent products of the pair at a time, in lanes 0-1 and 2-3 (joined).
+  const Quat root_now_turn = product(joined(root_parent, root_delta),
+                                     joined(load(root0.rotation, root1.rotation), mid_delta));
+  const Quat& root_now = root_now_turn;  // lanes 0 and 1
+  const Quat turned_root_mid_now =
+      product(joined(root_delta, root_now), joined(root_now, load(mid0.rotation, mid1.rotation)));
+  const Quat mid_now = upper_lanes(turned_root_mid_now);
+  const Quat root_turned_mid =
+      product(joined(conjugate(root_parent), mid_delta), joined(turned_root_mid_now, mid_now));
+  const Quat mid_turned_end =
+      product(joined(conjugate(root_now), mid_now),
+              joined(upper_lanes(root_turned_mid), load(end0.rotation, end1.rotation)));
+  // The roots' and mids' new rotations, normalized together and stored as lanes 0 to 3.
+  Quat roots_mids = normalize_or_identity(joined(root_turned_mid, mid_turned_end));
+  _MM_TRANSPOSE4_PS(roots_mids.x, roots_mids.y, roots_mids.z, roots_mids.w);
+  _mm_storeu_ps(&root0.rotation.x, roots_mids.x);
+  _mm_storeu_ps(&root1.rotation.x, roots_mids.y);
+  _mm_storeu_ps(&mid0.rotation.x, roots_mids.z);
+  _mm_storeu_ps(&mid1.rotation.x, roots_mids.w);
 
   const std::array<bool, 2> turned{turns_end(goals[0]), turns_end(goals[1])};
   if (!turned[0] && !turned[1]) return;
-  Transform& end0 = local[joints[0].end];
-  Transform& end1 = local[joints[1].end];
-  const Quat turn = product(root_delta, mid_delta);
-  const Quat end_parent = product(turn, mid_now);
-  const Quat end_now = product(turn, product(mid_now, load(end0.rotation, end1.rotation)));
+  const Quat turn = upper_lanes(root_now_turn);
+  const Quat end_parent_now =
+      product(joined(turn, turn), joined(mid_now, upper_lanes(mid_turned_end)));
+  const Quat& end_parent = end_parent_now;  // lanes 0 and 1
+  const Quat end_now = upper_lanes(end_parent_now);
   const Quat end_rotation =
       normalize_or_identity(load(goals[0].end_rotation, goals[1].end_rotation));
   Quat end_goal;
