@@ -336,6 +336,28 @@ Vec3 negate(const Vec3& a) {
 Vec3 select(__m128 mask, const Vec3& a, const Vec3& b) {
   return {select(mask, a.x, b.x), select(mask, a.y, b.y), select(mask, a.z, b.z)};
 }
+// Lanes 0 and 1 of a as lanes 0 and 1, and of b as lanes 2 and 3: two steps of the pair that do
+// not wait on each other, taken by one instruction.
+__m128 joined(__m128 a, __m128 b) {
+  return _mm_movelh_ps(a, b);
+}
+Vec3 joined(const Vec3& a, const Vec3& b) {
+  return {joined(a.x, b.x), joined(a.y, b.y), joined(a.z, b.z)};
+}
+Quat joined(const Quat& a, const Quat& b) {
+  return {joined(a.x, b.x), joined(a.y, b.y), joined(a.z, b.z), joined(a.w, b.w)};
+}
+// Lanes 2 and 3 of v as lanes 0 and 1.
+__m128 upper_lanes(__m128 v) {
+  return _mm_movehl_ps(v, v);
+}
+Vec3 upper_lanes(const Vec3& v) {
+  return {upper_lanes(v.x), upper_lanes(v.y), upper_lanes(v.z)};
+}
+Quat upper_lanes(const Quat& q) {
+  return {upper_lanes(q.x), upper_lanes(q.y), upper_lanes(q.z), upper_lanes(q.w)};
+}
+
 // As glm::dot, glm::length and glm::cross.
 __m128 dot(const Vec3& a, const Vec3& b) {
   return add(add(mul(a.x, b.x), mul(a.y, b.y)), mul(a.z, b.z));
@@ -506,30 +528,33 @@ PairLanes solve_chain_pair_lanes(const std::array<TwoBoneIkChain, 2>& chains) {
   __m128 rare = _mm_cmpngt_ps(bend_length, mul(mul(splat(1e-6f), full), full));
   const Vec3 axis = unit(bend, bend_length);
 
-  // turn_chains: bend.
-  const __m128 root_now_cos = clamp(dot(root_end_dir, upper_dir), -1.0f, 1.0f);
-  const __m128 root_now_sin = length(cross(root_end_dir, upper_dir));
+  // turn_chains: bend. The root's angles in lanes 0 and 1, the mid's in lanes 2 and 3.
   const Vec3 upper_back = negate(upper_dir);
   const Vec3 lower_dir = unit(lower_v, lower);
-  const __m128 mid_now_cos = clamp(dot(upper_back, lower_dir), -1.0f, 1.0f);
-  const __m128 mid_now_sin = length(cross(upper_back, lower_dir));
+  const Vec3 bend_from = joined(root_end_dir, upper_back), bend_to = joined(upper_dir, lower_dir);
+  const __m128 now_cos = clamp(dot(bend_from, bend_to), -1.0f, 1.0f);
+  const __m128 now_sin = length(cross(bend_from, bend_to));
   const __m128 upper_sq = mul(upper, upper), lower_sq = mul(lower, lower);
   const __m128 reach_sq = mul(reach, reach);
   const __m128 two_upper = mul(splat(2.0f), upper);
-  const __m128 root_cos =
-      clamp(_mm_div_ps(sub(add(upper_sq, reach_sq), lower_sq), mul(two_upper, reach)), -1.0f, 1.0f);
-  const __m128 mid_cos =
-      clamp(_mm_div_ps(sub(add(upper_sq, lower_sq), reach_sq), mul(two_upper, lower)), -1.0f, 1.0f);
+  const __m128 solved_cos = clamp(_mm_div_ps(joined(sub(add(upper_sq, reach_sq), lower_sq),
+                                                    sub(add(upper_sq, lower_sq), reach_sq)),
+                                             joined(mul(two_upper, reach), mul(two_upper, lower))),
+                                  -1.0f, 1.0f);
   const __m128 zero = _mm_setzero_ps(), one = splat(1.0f);
-  const __m128 root_sin = _mm_sqrt_ps(_mm_max_ps(sub(one, mul(root_cos, root_cos)), zero));
-  const __m128 mid_sin = _mm_sqrt_ps(_mm_max_ps(sub(one, mul(mid_cos, mid_cos)), zero));
-  const Quat root_bend =
-      turn_by_difference(root_cos, root_sin, root_now_cos, root_now_sin, axis, rare);
-  const Quat mid_bend = turn_by_difference(mid_cos, mid_sin, mid_now_cos, mid_now_sin, axis, rare);
+  const __m128 solved_sin = _mm_sqrt_ps(_mm_max_ps(sub(one, mul(solved_cos, solved_cos)), zero));
+  __m128 bend_rare = zero;
+  const Quat bends =
+      turn_by_difference(solved_cos, solved_sin, now_cos, now_sin, joined(axis, axis), bend_rare);
+  rare = _mm_or_ps(rare, _mm_or_ps(bend_rare, upper_lanes(bend_rare)));
+  const Quat& root_bend = bends;  // lanes 0 and 1
+  const Quat mid_bend = upper_lanes(bends);
 
-  // Swing.
-  const Vec3 bent_mid = add(root, rotate(root_bend, upper_v));
-  const Vec3 bent_end = add(bent_mid, rotate(root_bend, rotate(mid_bend, lower_v)));
+  // Swing: the upper bone turned by root_bend, the lower by mid_bend, side by side.
+  const Vec3 bones = joined(upper_v, lower_v);
+  const Vec3 bent_bones = rotate(bends, bones);
+  const Vec3 bent_mid = add(root, bent_bones);
+  const Vec3 bent_end = add(bent_mid, rotate(root_bend, upper_lanes(bent_bones)));
   const Vec3 bent = sub(bent_end, root);
   const __m128 bent_length = length(bent);
   const Vec3 bent_dir = select(_mm_cmpgt_ps(bent_length, tiny), unit(bent, bent_length), dir);
@@ -554,8 +579,9 @@ PairLanes solve_chain_pair_lanes(const std::array<TwoBoneIkChain, 2>& chains) {
   root_turn = negated_where(_mm_cmplt_ps(root_turn.w, zero), root_turn);
   // mid_bend's w, (1 + c) over a length, is positive: it is in the identity's hemisphere.
   const Quat& mid_turn = mid_bend;
-  const Vec3 new_mid = add(root, rotate(root_turn, upper_v));
-  const Vec3 new_end = add(new_mid, rotate(root_turn, rotate(mid_turn, lower_v)));
+  const Vec3 turned_bones = rotate(joined(root_turn, mid_turn), bones);
+  const Vec3 new_mid = add(root, turned_bones);
+  const Vec3 new_end = add(new_mid, rotate(root_turn, upper_lanes(turned_bones)));
   const __m128 reached = _mm_cmple_ps(abs(sub(reach, distance)), mul(splat(1e-4f), full));
 
   // Lanes 2 and 3 are unused: only the masks' low two bits count.
@@ -672,18 +698,6 @@ Quat load(const glm::quat& a, const glm::quat& b) {
 Quat conjugate(const Quat& q) {
   const __m128 sign = splat(-0.0f);
   return {_mm_xor_ps(q.x, sign), _mm_xor_ps(q.y, sign), _mm_xor_ps(q.z, sign), q.w};
-}
-
-// Lanes 0 and 1 of a as lanes 0 and 1, and of b as lanes 2 and 3.
-Quat joined(const Quat& a, const Quat& b) {
-  return {_mm_movelh_ps(a.x, b.x), _mm_movelh_ps(a.y, b.y), _mm_movelh_ps(a.z, b.z),
-          _mm_movelh_ps(a.w, b.w)};
-}
-
-// Lanes 2 and 3 of q as lanes 0 and 1.
-Quat upper_lanes(const Quat& q) {
-  return {_mm_movehl_ps(q.x, q.x), _mm_movehl_ps(q.y, q.y), _mm_movehl_ps(q.z, q.z),
-          _mm_movehl_ps(q.w, q.w)};
 }
 
 // glm::normalize of a quaternion: the identity where its length is not positive.
