@@ -365,10 +365,9 @@ void probe_foot(const FootSolve& solve, int i, const GroundProber& ground, FootI
 // 1b. Foot i's target: the animated foot carried from the clip's ground onto the terrain by the
 //     turn from +Y to the ground normal about its pivot point.
 void place_foot(FootSolve& solve, int i, const FootOnGround& f, const FootLock& lock,
-                std::span<const glm::mat4> model, FootIkDebug* debug) {
+                const glm::quat& foot_rotation, FootIkDebug* debug) {
   const Transform& world = solve.world;
   const float base_y = world.translation.y;
-  const Leg& leg = nth(solve.rig.legs, i);
   glm::vec3 normal = kUp;
   if (solve.settings.align_to_ground) {
     normal = glm::normalize(f.heel_ground.normal + f.toe_ground.normal);
@@ -390,7 +389,7 @@ void place_foot(FootSolve& solve, int i, const FootOnGround& f, const FootLock& 
   const glm::quat turn = rotation_from_up(normal);
   FootTarget& target = nth(solve.targets, i);
   target.ankle = pivot_on_support + turn * (f.ankle - pivot_on_clip_ground);
-  target.rotation = turn * (world.rotation * model_rotation(model[leg.foot]));
+  target.rotation = turn * (world.rotation * foot_rotation);
   target.rise_m = target.ankle.y - f.ankle.y;
 
   if (debug) {
@@ -477,6 +476,31 @@ JobResult move_body(const FootSolve& solve, const FootIkState& state, std::span<
   return JobResult::ok();
 }
 
+// The model rotations of the feet (step 1b) and, for two legs without a chest, of the thighs'
+// parents (step 4, which they reach unturned: moving the pelvis alone only moves them), read in
+// one model_rotations.
+struct LegRotations {
+  std::array<glm::quat, kMaxFootIkLegs> feet;
+  bool hips_read = false;
+  std::array<glm::quat, 2> hips;
+};
+
+LegRotations read_leg_rotations(const FootSolve& solve, std::span<const glm::mat4> model) {
+  const std::vector<Leg>& legs = solve.rig.legs;
+  LegRotations r;
+  r.hips_read = legs.size() == 2 && !solve.has_chest;
+  std::array<int, 4> joints;
+  for (std::size_t k = 0; k < joints.size(); ++k) {
+    joints[k] = k < legs.size() ? legs[k].foot
+                : r.hips_read   ? solve.skeleton.parents[legs[k - 2].thigh]
+                                : kNoParent;
+  }
+  const std::array<glm::quat, 4> read = model_rotations(model, joints);
+  for (std::size_t k = 0; k < legs.size(); ++k) r.feet[k] = read[k];
+  r.hips = {read[2], read[3]};
+  return r;
+}
+
 // The goal of leg i's two-bone IK: its foot's target, the knee kept on the side it is
 // animated on (a straight leg bends toward knee_forward).
 TwoBoneIkGoal leg_goal(const FootSolve& solve, int i, const Transform& model_from_world,
@@ -499,8 +523,8 @@ TwoBoneIkGoal leg_goal(const FootSolve& solve, int i, const Transform& model_fro
 // 4. Two-bone IK per leg. An attached foot's IK turns its thigh, calf and foot: the joints below
 //    the thigh alone need new matrices. Attached legs are solved two at a time (the same
 //    results, in less time: see solve_two_bone_ik_pair).
-JobResult solve_legs(const FootSolve& solve, std::span<Transform> local, std::span<glm::mat4> model,
-                     FootIkDebug* debug) {
+JobResult solve_legs(const FootSolve& solve, const LegRotations& rotations,
+                     std::span<Transform> local, std::span<glm::mat4> model, FootIkDebug* debug) {
   const Skeleton& skeleton = solve.skeleton;
   const int legs = solve.legs();
   const Transform model_from_world = inverse(solve.world);
@@ -520,7 +544,8 @@ JobResult solve_legs(const FootSolve& solve, std::span<Transform> local, std::sp
     const std::array<TwoBoneIkGoal, 2> pair_goals{goal(i), goal(i + 1)};
     std::array<TwoBoneIkSolution, 2> pair;
     if (const JobResult r =
-            apply_two_bone_ik_pair(skeleton, model, local, pair_joints, pair_goals, &pair);
+            apply_two_bone_ik_pair(skeleton, model, local, pair_joints, pair_goals, &pair,
+                                   rotations.hips_read ? &rotations.hips : nullptr);
         !r) {
       return r;
     }
@@ -563,8 +588,9 @@ JobResult solve_from_model(const Skeleton& skeleton, const FootIkRig& rig,
   for (int i = 0; i < solve.legs(); ++i) {
     probe_foot(solve, i, ground, state, model, foot_shifts, nth(feet, i));
   }
+  const LegRotations rotations = read_leg_rotations(solve, model);
   for (int i = 0; i < solve.legs(); ++i) {
-    place_foot(solve, i, nth(feet, i), nth(state.locks, i), model, debug);
+    place_foot(solve, i, nth(feet, i), nth(state.locks, i), nth(rotations.feet, i), debug);
   }
   // The pelvis follows the lower foot (smoothed), but never stays so high that a leg cannot
   // reach its target exactly. With a chest, the pelvis follows the ground under the hind hips
@@ -582,7 +608,7 @@ JobResult solve_from_model(const Skeleton& skeleton, const FootIkRig& rig,
   state.started = true;
   if (debug) debug->pelvis_offset_m = solve.weight * state.pelvis_offset_m;
   if (JobResult r = move_body(solve, state, local, model); !r) return r;
-  return solve_legs(solve, local, model, debug);
+  return solve_legs(solve, rotations, local, model, debug);
 }
 
 }  // namespace

@@ -55,12 +55,20 @@ std::size_t first_with_parent_in(std::span<const int> parents, std::size_t from,
   std::size_t j = from;
 #if defined(__SSE2__)
   const __m128i low4 = _mm_set1_epi32(low), high4 = _mm_set1_epi32(high);
-  for (; j + 4 <= parents.size(); j += 4) {
-    const __m128i p = _mm_loadu_si128(reinterpret_cast<const __m128i*>(&parents[j]));
+  // Bit k set where parents[at + k] lies in the range.
+  const auto hits_at = [&](std::size_t at) {
+    const __m128i p = _mm_loadu_si128(reinterpret_cast<const __m128i*>(&parents[at]));
     const __m128i in = _mm_andnot_si128(_mm_cmplt_epi32(p, low4), _mm_cmplt_epi32(p, high4));
-    if (const int hits = _mm_movemask_ps(_mm_castsi128_ps(in)); hits != 0) {
-      return j + as_size(std::countr_zero(static_cast<unsigned>(hits)));
-    }
+    return static_cast<unsigned>(_mm_movemask_ps(_mm_castsi128_ps(in)));
+  };
+  for (; j + 4 <= parents.size(); j += 4) {
+    if (const unsigned hits = hits_at(j); hits != 0) return j + as_size(std::countr_zero(hits));
+  }
+  // The last one to three parents: the last four, less those before j.
+  if (j < parents.size() && parents.size() >= 4) {
+    const std::size_t last4 = parents.size() - 4;
+    const unsigned hits = hits_at(last4) >> (j - last4);
+    return hits != 0 ? j + as_size(std::countr_zero(hits)) : parents.size();
   }
 #endif
   for (; j < parents.size(); ++j) {

@@ -336,6 +336,28 @@ Vec3 negate(const Vec3& a) {
 Vec3 select(__m128 mask, const Vec3& a, const Vec3& b) {
   return {select(mask, a.x, b.x), select(mask, a.y, b.y), select(mask, a.z, b.z)};
 }
+// Lanes 0 and 1 of a as lanes 0 and 1, and of b as lanes 2 and 3: two steps of the pair that do
+// not wait on each other, taken by one instruction.
+__m128 joined(__m128 a, __m128 b) {
+  return _mm_movelh_ps(a, b);
+}
+Vec3 joined(const Vec3& a, const Vec3& b) {
+  return {joined(a.x, b.x), joined(a.y, b.y), joined(a.z, b.z)};
+}
+Quat joined(const Quat& a, const Quat& b) {
+  return {joined(a.x, b.x), joined(a.y, b.y), joined(a.z, b.z), joined(a.w, b.w)};
+}
+// Lanes 2 and 3 of v as lanes 0 and 1.
+__m128 upper_lanes(__m128 v) {
+  return _mm_movehl_ps(v, v);
+}
+Vec3 upper_lanes(const Vec3& v) {
+  return {upper_lanes(v.x), upper_lanes(v.y), upper_lanes(v.z)};
+}
+Quat upper_lanes(const Quat& q) {
+  return {upper_lanes(q.x), upper_lanes(q.y), upper_lanes(q.z), upper_lanes(q.w)};
+}
+
 // As glm::dot, glm::length and glm::cross.
 __m128 dot(const Vec3& a, const Vec3& b) {
   return add(add(mul(a.x, b.x), mul(a.y, b.y)), mul(a.z, b.z));
@@ -506,30 +528,33 @@ PairLanes solve_chain_pair_lanes(const std::array<TwoBoneIkChain, 2>& chains) {
   __m128 rare = _mm_cmpngt_ps(bend_length, mul(mul(splat(1e-6f), full), full));
   const Vec3 axis = unit(bend, bend_length);
 
-  // turn_chains: bend.
-  const __m128 root_now_cos = clamp(dot(root_end_dir, upper_dir), -1.0f, 1.0f);
-  const __m128 root_now_sin = length(cross(root_end_dir, upper_dir));
+  // turn_chains: bend. The root's angles in lanes 0 and 1, the mid's in lanes 2 and 3.
   const Vec3 upper_back = negate(upper_dir);
   const Vec3 lower_dir = unit(lower_v, lower);
-  const __m128 mid_now_cos = clamp(dot(upper_back, lower_dir), -1.0f, 1.0f);
-  const __m128 mid_now_sin = length(cross(upper_back, lower_dir));
+  const Vec3 bend_from = joined(root_end_dir, upper_back), bend_to = joined(upper_dir, lower_dir);
+  const __m128 now_cos = clamp(dot(bend_from, bend_to), -1.0f, 1.0f);
+  const __m128 now_sin = length(cross(bend_from, bend_to));
   const __m128 upper_sq = mul(upper, upper), lower_sq = mul(lower, lower);
   const __m128 reach_sq = mul(reach, reach);
   const __m128 two_upper = mul(splat(2.0f), upper);
-  const __m128 root_cos =
-      clamp(_mm_div_ps(sub(add(upper_sq, reach_sq), lower_sq), mul(two_upper, reach)), -1.0f, 1.0f);
-  const __m128 mid_cos =
-      clamp(_mm_div_ps(sub(add(upper_sq, lower_sq), reach_sq), mul(two_upper, lower)), -1.0f, 1.0f);
+  const __m128 solved_cos = clamp(_mm_div_ps(joined(sub(add(upper_sq, reach_sq), lower_sq),
+                                                    sub(add(upper_sq, lower_sq), reach_sq)),
+                                             joined(mul(two_upper, reach), mul(two_upper, lower))),
+                                  -1.0f, 1.0f);
   const __m128 zero = _mm_setzero_ps(), one = splat(1.0f);
-  const __m128 root_sin = _mm_sqrt_ps(_mm_max_ps(sub(one, mul(root_cos, root_cos)), zero));
-  const __m128 mid_sin = _mm_sqrt_ps(_mm_max_ps(sub(one, mul(mid_cos, mid_cos)), zero));
-  const Quat root_bend =
-      turn_by_difference(root_cos, root_sin, root_now_cos, root_now_sin, axis, rare);
-  const Quat mid_bend = turn_by_difference(mid_cos, mid_sin, mid_now_cos, mid_now_sin, axis, rare);
+  const __m128 solved_sin = _mm_sqrt_ps(_mm_max_ps(sub(one, mul(solved_cos, solved_cos)), zero));
+  __m128 bend_rare = zero;
+  const Quat bends =
+      turn_by_difference(solved_cos, solved_sin, now_cos, now_sin, joined(axis, axis), bend_rare);
+  rare = _mm_or_ps(rare, _mm_or_ps(bend_rare, upper_lanes(bend_rare)));
+  const Quat& root_bend = bends;  // lanes 0 and 1
+  const Quat mid_bend = upper_lanes(bends);
 
-  // Swing.
-  const Vec3 bent_mid = add(root, rotate(root_bend, upper_v));
-  const Vec3 bent_end = add(bent_mid, rotate(root_bend, rotate(mid_bend, lower_v)));
+  // Swing: the upper bone turned by root_bend, the lower by mid_bend, side by side.
+  const Vec3 bones = joined(upper_v, lower_v);
+  const Vec3 bent_bones = rotate(bends, bones);
+  const Vec3 bent_mid = add(root, bent_bones);
+  const Vec3 bent_end = add(bent_mid, rotate(root_bend, upper_lanes(bent_bones)));
   const Vec3 bent = sub(bent_end, root);
   const __m128 bent_length = length(bent);
   const Vec3 bent_dir = select(_mm_cmpgt_ps(bent_length, tiny), unit(bent, bent_length), dir);
@@ -554,8 +579,9 @@ PairLanes solve_chain_pair_lanes(const std::array<TwoBoneIkChain, 2>& chains) {
   root_turn = negated_where(_mm_cmplt_ps(root_turn.w, zero), root_turn);
   // mid_bend's w, (1 + c) over a length, is positive: it is in the identity's hemisphere.
   const Quat& mid_turn = mid_bend;
-  const Vec3 new_mid = add(root, rotate(root_turn, upper_v));
-  const Vec3 new_end = add(new_mid, rotate(root_turn, rotate(mid_turn, lower_v)));
+  const Vec3 turned_bones = rotate(joined(root_turn, mid_turn), bones);
+  const Vec3 new_mid = add(root, turned_bones);
+  const Vec3 new_end = add(new_mid, rotate(root_turn, upper_lanes(turned_bones)));
   const __m128 reached = _mm_cmple_ps(abs(sub(reach, distance)), mul(splat(1e-4f), full));
 
   // Lanes 2 and 3 are unused: only the masks' low two bits count.
@@ -683,12 +709,66 @@ Quat normalize_or_identity(const Quat& q) {
           select(positive, mul(q.w, inverse), splat(1.0f))};
 }
 
+// model_rotation of four matrices, lane k = matrix k, for lanes whose columns are unit (marked in
+// scaled otherwise): glm::quat_cast's operations in its order, its branch on the largest
+// diagonal sum taken by selects, then the normalization.
+Quat unscaled_model_rotations(const std::array<const glm::mat4*, 4>& m, int& scaled) {
+  __m128 e[3][3];  // e[c][r]: row r of column c
+  for (int c = 0; c < 3; ++c) {
+    __m128 m0 = _mm_loadu_ps(&(*m[0])[c][0]), m1 = _mm_loadu_ps(&(*m[1])[c][0]);
+    __m128 m2 = _mm_loadu_ps(&(*m[2])[c][0]), m3 = _mm_loadu_ps(&(*m[3])[c][0]);
+    _MM_TRANSPOSE4_PS(m0, m1, m2, m3);
+    e[c][0] = m0;
+    e[c][1] = m1;
+    e[c][2] = m2;
+  }
+  __m128 off_unit = _mm_setzero_ps();
+  for (int c = 0; c < 3; ++c) {
+    const __m128 squared =
+        add(add(mul(e[c][0], e[c][0]), mul(e[c][1], e[c][1])), mul(e[c][2], e[c][2]));
+    off_unit = _mm_or_ps(off_unit, _mm_cmpgt_ps(abs(sub(squared, splat(1.0f))), splat(kUnit)));
+  }
+  scaled = _mm_movemask_ps(off_unit);
+  const __m128 m00 = e[0][0], m11 = e[1][1], m22 = e[2][2];
+  const __m128 four_x = sub(sub(m00, m11), m22), four_y = sub(sub(m11, m00), m22);
+  const __m128 four_z = sub(sub(m22, m00), m11), four_w = add(add(m00, m11), m22);
+  __m128 biggest = four_w;
+  const __m128 x_biggest = _mm_cmpgt_ps(four_x, biggest);
+  biggest = select(x_biggest, four_x, biggest);
+  const __m128 y_biggest = _mm_cmpgt_ps(four_y, biggest);
+  biggest = select(y_biggest, four_y, biggest);
+  const __m128 z_biggest = _mm_cmpgt_ps(four_z, biggest);
+  biggest = select(z_biggest, four_z, biggest);
+  const __m128 big = mul(_mm_sqrt_ps(add(biggest, splat(1.0f))), splat(0.5f));
+  const __m128 mult = _mm_div_ps(splat(0.25f), big);
+  const __m128 d12 = mul(sub(e[1][2], e[2][1]), mult), d20 = mul(sub(e[2][0], e[0][2]), mult);
+  const __m128 d01 = mul(sub(e[0][1], e[1][0]), mult), s01 = mul(add(e[0][1], e[1][0]), mult);
+  const __m128 s20 = mul(add(e[2][0], e[0][2]), mult), s12 = mul(add(e[1][2], e[2][1]), mult);
+  // The last larger sum wins, as in quat_cast's sequence of ifs.
+  const auto pick = [&](__m128 if_w, __m128 if_x, __m128 if_y, __m128 if_z) {
+    return select(z_biggest, if_z, select(y_biggest, if_y, select(x_biggest, if_x, if_w)));
+  };
+  const Quat q{pick(d12, big, s01, s20), pick(d20, s01, big, s12), pick(d01, s20, s12, big),
+               pick(big, d12, d20, d01)};
+  // glm::dot of a quaternion: (w w + x x) + (y y + z z).
+  const __m128 length_sq =
+      add(add(mul(q.w, q.w), mul(q.x, q.x)), add(mul(q.y, q.y), mul(q.z, q.z)));
+  const __m128 usable =
+      _mm_andnot_ps(non_finite(length_sq), _mm_cmpgt_ps(length_sq, _mm_setzero_ps()));
+  const __m128 inverse = _mm_div_ps(splat(1.0f), _mm_sqrt_ps(length_sq));
+  return {select(usable, mul(q.x, inverse), _mm_setzero_ps()),
+          select(usable, mul(q.y, inverse), _mm_setzero_ps()),
+          select(usable, mul(q.z, inverse), _mm_setzero_ps()),
+          select(usable, mul(q.w, inverse), splat(1.0f))};
+}
+
 }  // namespace lanes
 
 // write_chain_rotations for two chains whose mid joint is the root's child and end joint the
 // mid's, on disjoint joints, in lanes: the same operations, so the same rotations. The chains'
 // turns come in lanes 0 and 1 (straight from the pair solve where it solved both: a round trip
-// through memory, four floats stored one by one and loaded as one register, would stall).
+// through memory, four floats stored one by one and loaded as one register, would stall). Lanes 2
+// and 3 take a second product that does not wait on the first, so six products do the eleven.
 void write_chain_pair_rotations(std::span<Transform> local,
                                 const std::array<TwoBoneIkJoints, 2>& joints,
                                 const std::array<TwoBoneIkGoal, 2>& goals,
@@ -699,25 +779,36 @@ void write_chain_pair_rotations(std::span<Transform> local,
   Transform& root1 = local[joints[1].root];
   Transform& mid0 = local[joints[0].mid];
   Transform& mid1 = local[joints[1].mid];
+  Transform& end0 = local[joints[0].end];
+  Transform& end1 = local[joints[1].end];
   const Quat root_parent = load(root_parents[0], root_parents[1]);
-  const Quat root_now = product(root_parent, load(root0.rotation, root1.rotation));
-  const Quat mid_now = product(root_now, load(mid0.rotation, mid1.rotation));
-  const std::array<glm::quat, 2> roots = lanes01(
-      normalize_or_identity(product(conjugate(root_parent), product(root_delta, root_now))));
-  const std::array<glm::quat, 2> mids =
-      lanes01(normalize_or_identity(product(conjugate(root_now), product(mid_delta, mid_now))));
-  root0.rotation = roots[0];
-  root1.rotation = roots[1];
-  mid0.rotation = mids[0];
-  mid1.rotation = mids[1];
+  // Two independent products of the pair at a time, in lanes 0-1 and 2-3 (joined).
+  const Quat root_now_turn = product(joined(root_parent, root_delta),
+                                     joined(load(root0.rotation, root1.rotation), mid_delta));
+  const Quat& root_now = root_now_turn;  // lanes 0 and 1
+  const Quat turned_root_mid_now =
+      product(joined(root_delta, root_now), joined(root_now, load(mid0.rotation, mid1.rotation)));
+  const Quat mid_now = upper_lanes(turned_root_mid_now);
+  const Quat root_turned_mid =
+      product(joined(conjugate(root_parent), mid_delta), joined(turned_root_mid_now, mid_now));
+  const Quat mid_turned_end =
+      product(joined(conjugate(root_now), mid_now),
+              joined(upper_lanes(root_turned_mid), load(end0.rotation, end1.rotation)));
+  // The roots' and mids' new rotations, normalized together and stored as lanes 0 to 3.
+  Quat roots_mids = normalize_or_identity(joined(root_turned_mid, mid_turned_end));
+  _MM_TRANSPOSE4_PS(roots_mids.x, roots_mids.y, roots_mids.z, roots_mids.w);
+  _mm_storeu_ps(&root0.rotation.x, roots_mids.x);
+  _mm_storeu_ps(&root1.rotation.x, roots_mids.y);
+  _mm_storeu_ps(&mid0.rotation.x, roots_mids.z);
+  _mm_storeu_ps(&mid1.rotation.x, roots_mids.w);
 
   const std::array<bool, 2> turned{turns_end(goals[0]), turns_end(goals[1])};
   if (!turned[0] && !turned[1]) return;
-  Transform& end0 = local[joints[0].end];
-  Transform& end1 = local[joints[1].end];
-  const Quat turn = product(root_delta, mid_delta);
-  const Quat end_parent = product(turn, mid_now);
-  const Quat end_now = product(turn, product(mid_now, load(end0.rotation, end1.rotation)));
+  const Quat turn = upper_lanes(root_now_turn);
+  const Quat end_parent_now =
+      product(joined(turn, turn), joined(mid_now, upper_lanes(mid_turned_end)));
+  const Quat& end_parent = end_parent_now;  // lanes 0 and 1
+  const Quat end_now = upper_lanes(end_parent_now);
   const Quat end_rotation =
       normalize_or_identity(load(goals[0].end_rotation, goals[1].end_rotation));
   Quat end_goal;
@@ -803,12 +894,11 @@ const char* validate(const Skeleton& skeleton, const TwoBoneIkJoints& joints) {
   return JobResult::ok();
 }
 
-[[gnu::flatten]] JobResult apply_two_bone_ik_pair(const Skeleton& skeleton,
-                                                  std::span<const glm::mat4> model,
-                                                  std::span<Transform> local,
-                                                  const std::array<TwoBoneIkJoints, 2>& joints,
-                                                  const std::array<TwoBoneIkGoal, 2>& goals,
-                                                  std::array<TwoBoneIkSolution, 2>* out_solutions) {
+[[gnu::flatten]] JobResult apply_two_bone_ik_pair(
+    const Skeleton& skeleton, std::span<const glm::mat4> model, std::span<Transform> local,
+    const std::array<TwoBoneIkJoints, 2>& joints, const std::array<TwoBoneIkGoal, 2>& goals,
+    std::array<TwoBoneIkSolution, 2>* out_solutions,
+    const std::array<glm::quat, 2>* root_parent_rotations) {
   if (const char* error = check_sizes(skeleton, model, local)) return JobResult::fail(error);
   for (const TwoBoneIkJoints& chain : joints) {
     if (const char* error = validate(skeleton, chain)) return JobResult::fail(error);
@@ -824,9 +914,11 @@ const char* validate(const Skeleton& skeleton, const TwoBoneIkJoints& joints) {
   // Legs hang from one pelvis: its rotation is read once.
   const int parent0 = skeleton.parents[joints[0].root];
   const int parent1 = skeleton.parents[joints[1].root];
-  const glm::quat root_parent0 = matrix_rotation(model, parent0);
-  const glm::quat root_parent1 =
-      parent1 == parent0 ? root_parent0 : matrix_rotation(model, parent1);
+  const glm::quat root_parent0 =
+      root_parent_rotations ? (*root_parent_rotations)[0] : matrix_rotation(model, parent0);
+  const glm::quat root_parent1 = root_parent_rotations ? (*root_parent_rotations)[1]
+                                 : parent1 == parent0  ? root_parent0
+                                                       : matrix_rotation(model, parent1);
 #if defined(__SSE2__)
   auto direct = [&](const TwoBoneIkJoints& chain) {
     return skeleton.parents[chain.mid] == chain.root && skeleton.parents[chain.end] == chain.mid;
@@ -852,6 +944,33 @@ const char* validate(const Skeleton& skeleton, const TwoBoneIkJoints& joints) {
   write_chain_rotations(skeleton, model, local, joints[1], goals[1], s[1], root_parent1);
   if (out_solutions) *out_solutions = s;
   return JobResult::ok();
+}
+
+std::array<glm::quat, 4> model_rotations(std::span<const glm::mat4> model,
+                                         const std::array<int, 4>& joints) {
+  std::array<glm::quat, 4> out;
+#if defined(__SSE2__)
+  static const glm::mat4 kIdentityMatrix(1.0f);
+  std::array<const glm::mat4*, 4> matrices;
+  for (std::size_t k = 0; k < 4; ++k) {
+    matrices[k] = joints[k] == kNoParent ? &kIdentityMatrix : &model[joints[k]];
+  }
+  int scaled = 0;
+  lanes::Quat q = lanes::unscaled_model_rotations(matrices, scaled);
+  // Lane k becomes quaternion k, stored as glm keeps it (x, y, z, w).
+  static_assert(sizeof(glm::quat) == 4 * sizeof(float));
+  _MM_TRANSPOSE4_PS(q.x, q.y, q.z, q.w);
+  _mm_storeu_ps(&out[0].x, q.x);
+  _mm_storeu_ps(&out[1].x, q.y);
+  _mm_storeu_ps(&out[2].x, q.z);
+  _mm_storeu_ps(&out[3].x, q.w);
+  for (std::size_t k = 0; k < 4; ++k) {
+    if ((scaled >> k) & 1) out[k] = model_rotation(*matrices[k]);
+  }
+#else
+  for (std::size_t k = 0; k < 4; ++k) out[k] = matrix_rotation(model, joints[k]);
+#endif
+  return out;
 }
 
 }  // namespace anim

@@ -101,16 +101,25 @@ JobResult apply_two_bone_ik(const Skeleton& skeleton, std::span<const glm::mat4>
                             const TwoBoneIkGoal& goal, TwoBoneIkSolution* out_solution = nullptr);
 
 // apply_two_bone_ik for two chains of one pose, solved together as solve_two_bone_ik_pair
-// solves them: the same local pose as applying the first chain, then the second. Fails (writing
-// nothing) as apply_two_bone_ik does for either chain.
+// solves them: the same local pose as applying the first chain, then the second. A caller that
+// has read the model rotations of the roots' parents (as model_rotations reads them from model)
+// passes them in root_parent_rotations, and they are not read again. Fails (writing nothing) as
+// apply_two_bone_ik does for either chain.
 JobResult apply_two_bone_ik_pair(const Skeleton& skeleton, std::span<const glm::mat4> model,
                                  std::span<Transform> local,
                                  const std::array<TwoBoneIkJoints, 2>& joints,
                                  const std::array<TwoBoneIkGoal, 2>& goals,
-                                 std::array<TwoBoneIkSolution, 2>* out_solutions = nullptr);
+                                 std::array<TwoBoneIkSolution, 2>* out_solutions = nullptr,
+                                 const std::array<glm::quat, 2>* root_parent_rotations = nullptr);
 
 // The rotation part of a model-space matrix (columns normalized, so uniform scale is ignored).
 glm::quat model_rotation(const glm::mat4& m);
+
+// model_rotation of the matrices of four joints of model (the identity for kNoParent), in the
+// lanes of SSE registers where the processor has them: the same operations, so the same
+// quaternions, bit for bit. Foot IK reads its feet and hips together.
+std::array<glm::quat, 4> model_rotations(std::span<const glm::mat4> model,
+                                         const std::array<int, 4>& joints);
 
 // The model rotation of a joint (local transform local, model matrix model) whose parent has
 // model matrix parent_model and model rotation parent_rotation: parent_rotation * local.rotation

@@ -422,6 +422,19 @@ TEST(TwoBoneIkPair, ApplyWritesWhatTheTwoChainsAppliedInTurnWrite) {
   // Both legs moved: the pair did not skip a chain.
   EXPECT_FALSE(same_rotation(paired[2].rotation, skeleton.rest_pose[2].rotation));
   EXPECT_FALSE(same_rotation(paired[5].rotation, skeleton.rest_pose[5].rotation));
+  // Given the hips' rotations as model_rotations reads them, the pair writes the same; given
+  // others, it uses them.
+  const std::array<glm::quat, 4> read = model_rotations(model, {1, 1, kNoParent, kNoParent});
+  const std::array<glm::quat, 2> hips{read[0], read[1]};
+  std::vector<Transform> given = skeleton.rest_pose;
+  ASSERT_TRUE(apply_two_bone_ik_pair(skeleton, model, given, joints, goals, nullptr, &hips));
+  for (std::size_t j = 0; j < given.size(); ++j) {
+    EXPECT_TRUE(same_bits(given[j], in_turn[j])) << "joint " << j;
+  }
+  const std::array<glm::quat, 2> turned{read[0] * rotation_about(30.0f, {0, 1, 0}), read[1]};
+  given = skeleton.rest_pose;
+  ASSERT_TRUE(apply_two_bone_ik_pair(skeleton, model, given, joints, goals, nullptr, &turned));
+  EXPECT_FALSE(same_rotation(given[2].rotation, in_turn[2].rotation, 1e-3f));
 }
 
 // The pair's writes, for random goals of each kind the end's rotation takes: full, partial and
@@ -490,6 +503,49 @@ TEST(TwoBoneIkPair, ApplyRejectsABadChainWritingNothing) {
   EXPECT_STREQ(bad.error, "two-bone IK mid joint is not below the root");
   for (std::size_t j = 0; j < local.size(); ++j) {
     EXPECT_TRUE(same_bits(local[j], skeleton.rest_pose[j])) << "joint " << j;
+  }
+}
+
+// model_rotations against model_rotation, bit for bit: rotations whose largest component is each
+// of w, x, y and z (quat_cast's four branches), with no scale, with scale (the columns are then
+// normalized first) and with rounding off unit columns, a NaN, a zero matrix, and no joint.
+TEST(ModelRotations, ReadsEachMatrixBitForBitAsModelRotation) {
+  std::mt19937 random(7);
+  std::uniform_real_distribution<float> component(-1.0f, 1.0f);
+  std::uniform_int_distribution<int> kind(0, 9);
+  std::vector<glm::mat4> model(64);
+  for (int round = 0; round < 2000; ++round) {
+    for (glm::mat4& m : model) {
+      glm::quat q(component(random), component(random), component(random), component(random));
+      // Make one component the largest, so that every branch of quat_cast is taken.
+      (&q.x)[std::uniform_int_distribution<int>(0, 3)(random)] *= 4.0f;
+      m = glm::mat4_cast(glm::normalize(q));
+      m[3] = glm::vec4(component(random), component(random), component(random), 1.0f);
+      switch (kind(random)) {
+        case 0:
+          m = glm::scale(m, glm::vec3(2.0f + component(random), 1.0f, 0.5f));
+          break;
+        case 1:
+          m = glm::scale(m, glm::vec3(1.0f + 1e-6f * component(random)));
+          break;
+        case 2:
+          m[std::uniform_int_distribution<int>(0, 2)(random)][1] = std::nanf("");
+          break;
+        case 3:
+          m = glm::mat4(0.0f);
+          break;
+        default:
+          break;
+      }
+    }
+    std::uniform_int_distribution<int> joint(-1, static_cast<int>(model.size()) - 1);
+    const std::array<int, 4> joints{joint(random), joint(random), joint(random), joint(random)};
+    const std::array<glm::quat, 4> read = model_rotations(model, joints);
+    for (std::size_t k = 0; k < 4; ++k) {
+      const glm::quat expected = joints[k] == kNoParent ? glm::quat(1.0f, 0.0f, 0.0f, 0.0f)
+                                                        : model_rotation(model[joints[k]]);
+      EXPECT_TRUE(same_bits(read[k], expected)) << "round " << round << " lane " << k;
+    }
   }
 }
 
