@@ -144,8 +144,9 @@ void split_skinning_matrix(const glm::mat4& m, DualQuat& out_dual_quat, glm::mat
 // case): their columns transposed into lanes, one joint per lane, then the same test, the same
 // quaternion (glm::quat_cast's choice of its largest component, lane by lane) and dual part.
 // Returns false, writing nothing, when one of them needs the long path.
-bool split_four_rigid(const glm::mat4* m, DualQuat* out_dual_quats, glm::mat3* out_stretch,
-                      std::uint8_t* out_has_stretch) {
+[[gnu::always_inline]] inline bool split_four_rigid(const glm::mat4* m, DualQuat* out_dual_quats,
+                                                    glm::mat3* out_stretch,
+                                                    std::uint8_t* out_has_stretch) {
   __m128 c[4][4];  // c[column][row], lane k from m[k]
   for (int col = 0; col < 4; ++col) {
     __m128 r0 = _mm_loadu_ps(&m[0][col].x), r1 = _mm_loadu_ps(&m[1][col].x),
