@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cassert>
 #include <cmath>
 #include <limits>
@@ -61,12 +62,10 @@ float ccw_angle(glm::vec2 a, glm::vec2 b) {
   return angle;
 }
 
-// Divides the weights by their sum; when nothing got any influence (only possible through
+// Divides the weights by sum, their sum; when nothing got any influence (only possible through
 // rounding), the sample nearest to point takes it all.
-void normalize_or_nearest(std::span<const glm::vec2> positions, glm::vec2 point,
-                          std::span<float> weights) {
-  float sum = 0.0f;
-  for (float w : weights) sum += w;
+void divide_or_nearest(std::span<const glm::vec2> positions, glm::vec2 point,
+                       std::span<float> weights, float sum) {
   if (sum > 0.0f) {
     for (float& w : weights) w /= sum;
     return;
@@ -77,6 +76,14 @@ void normalize_or_nearest(std::span<const glm::vec2> positions, glm::vec2 point,
     if (glm::length(positions[i] - point) < glm::length(positions[nearest] - point)) nearest = i;
   }
   weights[nearest] = 1.0f;
+}
+
+// divide_or_nearest by the weights' sum.
+void normalize_or_nearest(std::span<const glm::vec2> positions, glm::vec2 point,
+                          std::span<float> weights) {
+  float sum = 0.0f;
+  for (float w : weights) sum += w;
+  divide_or_nearest(positions, point, weights, sum);
 }
 
 // A pair's two vectors, the second already divided by its squared length.
@@ -183,20 +190,22 @@ class LowestInfluenceLanes {
     at_ = fast::select(lower, columns, at_);
   }
 
-  // The lanes' lowest, the first column on a tie (columns are small whole numbers: exact).
-  LowestInfluence lowest(std::size_t none) const {
-    alignas(16) float lanes[4];
-    alignas(16) float lane_at[4];
-    _mm_store_ps(lanes, lowest_);
-    _mm_store_ps(lane_at, at_);
-    LowestInfluence result{1.0f, none};
-    for (int k = 0; k < 4; ++k) {
-      const auto at = static_cast<std::size_t>(lane_at[k]);
-      if (lanes[k] < result.value || (lanes[k] == result.value && at < result.at)) {
-        result = {lanes[k], at};
-      }
-    }
-    return result;
+  // The lanes' lowest, the first column on a tie (columns are small whole numbers: exact), as
+  // LowestInfluence takes them one by one, without a branch per lane: a lane below 1 holds a
+  // column no other lane holds, so the first column at the lowest names one lane, whose value
+  // (its zero's sign included) is returned; lanes at 1 all hold none.
+  LowestInfluence lowest() const {
+    const auto lowest_lane = [](__m128 v) {
+      v = _mm_min_ps(v, _mm_shuffle_ps(v, v, _MM_SHUFFLE(1, 0, 3, 2)));
+      return _mm_min_ps(v, _mm_shuffle_ps(v, v, _MM_SHUFFLE(2, 3, 0, 1)));
+    };
+    const __m128 at_lowest = _mm_cmpeq_ps(lowest_, lowest_lane(lowest_));
+    const __m128 first = lowest_lane(
+        fast::select(at_lowest, at_, _mm_set1_ps(std::numeric_limits<float>::infinity())));
+    __m128 value = _mm_and_ps(_mm_and_ps(at_lowest, _mm_cmpeq_ps(at_, first)), lowest_);
+    value = _mm_or_ps(value, _mm_shuffle_ps(value, value, _MM_SHUFFLE(1, 0, 3, 2)));
+    value = _mm_or_ps(value, _mm_shuffle_ps(value, value, _MM_SHUFFLE(2, 3, 0, 1)));
+    return {_mm_cvtss_f32(value), static_cast<std::size_t>(_mm_cvtss_f32(first))};
   }
 
  private:
@@ -262,7 +271,7 @@ LowestInfluence lowest_pair_influence(const PreparedBlendSpace2D& space, std::si
                                 signed_angle),
                _mm_loadu_ps(columns + k));
   }
-  return lanes.lowest(n);
+  return lanes.lowest();
 #else
   LowestInfluence lowest{1.0f, n};
   for (std::size_t k = begin; k < end; ++k) {
@@ -313,7 +322,7 @@ LowestInfluence lowest_centre_row_influence(const PreparedBlendSpace2D& space, s
     lanes.take(_mm_sub_ps(_mm_set1_ps(1.0f),
                           _mm_div_ps(_mm_mul_ps(speed_to_point, speed_to_other), length_squared)));
   }
-  lowest = lanes.lowest(n);
+  lowest = lanes.lowest();
 #endif
   for (; j < n; ++j) {
     lowest.take(j, centre_pair_influence(speed_offset * inv_mean_speeds[j], relative_speeds[j],
@@ -723,9 +732,19 @@ void freeform_directional_weights(const PreparedBlendSpace2D& space, glm::vec2 p
     return static_cast<std::size_t>(std::find(space.centres.begin(), space.centres.end(), c) -
                                     space.centres.begin());
   };
-  // The gradient band's 1 - to_point . to_other_scaled of a pair (i, j), j != i, with a sample
-  // at the origin, which takes the point's direction: only the other sample's angle to the point
-  // remains, and it counts once, as the polar distance from the origin is speed.
+  // The gradient band's 1 - to_point . to_other_scaled of the pair of sample i, away from the
+  // origin, with the centre of row k of the centre tables, from i's speed offset and angle to the
+  // point: the centre takes the point's direction, so only i's angle to the point remains, and
+  // it counts once, as the polar distance from the origin is speed. The centre's table holds
+  // (speed_i - speed_c) / mean: negated, the speed from i to it.
+  const auto influence_with_centre = [&](std::size_t i, std::size_t k, float speed_offset,
+                                         float angle) {
+    const std::size_t at = k * n + i;
+    const float unsigned_angle = std::abs(angle);
+    return centre_pair_influence(speed_offset * space.centre_inv_mean_speeds[at],
+                                 -space.centre_relative_speeds[at], unsigned_angle, unsigned_angle);
+  };
+  // The same for any pair (i, j), j != i, with a sample at the origin.
   auto centre_influence = [&](std::size_t i, std::size_t j) {
     const float speed_offset = polar.speed - space.speeds[i];
     if (at_centre(i)) {
@@ -734,51 +753,54 @@ void freeform_directional_weights(const PreparedBlendSpace2D& space, glm::vec2 p
                                    space.centre_relative_speeds[at], 0.0f,
                                    std::abs(angle_to_point(j)));
     }
-    // The centre's table holds (speed_i - speed_c) / mean: negated, the speed from i to it.
-    const std::size_t at = centre_row(j) * n + i;
-    const float angle = std::abs(angle_to_point(i));
-    return centre_pair_influence(speed_offset * space.centre_inv_mean_speeds[at],
-                                 -space.centre_relative_speeds[at], angle, angle);
+    return influence_with_centre(i, centre_row(j), speed_offset, angle_to_point(i));
   };
   // Each sample's influence is the minimum over the other samples (see gradient_band_weights),
-  // 0 outright where the point is outside the sample's support box (four rows at a time); then
-  // first the sample that zeroed it last time, which most often zeroes it again; otherwise the
-  // whole row in one branch-free pass: a centre's over its table row, another sample's over its
-  // prepared pairs (the pair with itself and those with the origin are zero there, measuring 1,
-  // which leaves the minimum alone), then its pairs with the centres.
-  unsigned outside = 0;  // the rows from i & ~3 on whose support box the point is outside
-  for (std::size_t i = 0; i < n; ++i) {
-    if (i % 4 == 0) outside = rows_outside_supports(space, i, polar);
-    if (outside & (1u << (i % 4))) {
-      weights[i] = 0.0f;
-      continue;
+  // 0 outright where the point is outside the sample's support box (most samples: their rows
+  // are skipped, 32 at a time by a mask built four rows at a time); then first the sample that
+  // zeroed it last time, which most often zeroes it again; otherwise the whole row in one
+  // branch-free pass: a centre's over its table row, another sample's over its prepared pairs
+  // (the pair with itself and those with the origin are zero there, measuring 1, which leaves
+  // the minimum alone), then its pairs with the centres. The sum skips the zeros, which add
+  // nothing exactly.
+  std::fill(weights.begin(), weights.end(), 0.0f);
+  float sum = 0.0f;
+  for (std::size_t block = 0; block < n; block += 32) {
+    const std::size_t rows = std::min<std::size_t>(32, n - block);
+    std::uint32_t inside = 0;
+    for (std::size_t k = 0; k < rows; k += 4) {
+      inside |= (~rows_outside_supports(space, block + k, polar) & 0xFu) << k;
     }
-    const bool centre = at_centre(i);
-    const float speed_offset = polar.speed - space.speeds[i];
-    const float angle = angle_to_point(i);
-    if (!zeroed_by.empty() && zeroed_by[i] < n && zeroed_by[i] != i) {
-      const std::size_t j = zeroed_by[i];
-      const float hinted = centre || at_centre(j)
-                               ? centre_influence(i, j)
-                               : pair_influence(space.pairs[i * n + j], speed_offset, angle);
-      if (hinted <= 0.0f) {
-        weights[i] = 0.0f;
-        continue;
+    if (rows < 32) inside &= (1u << rows) - 1u;
+    for (; inside != 0; inside &= inside - 1u) {
+      const std::size_t i = block + static_cast<std::size_t>(std::countr_zero(inside));
+      const bool centre = at_centre(i);
+      const float speed_offset = polar.speed - space.speeds[i];
+      const float angle = angle_to_point(i);
+      if (!zeroed_by.empty() && zeroed_by[i] < n && zeroed_by[i] != i) {
+        const std::size_t j = zeroed_by[i];
+        const float hinted = centre || at_centre(j)
+                                 ? centre_influence(i, j)
+                                 : pair_influence(space.pairs[i * n + j], speed_offset, angle);
+        if (hinted <= 0.0f) continue;
       }
+      LowestInfluence lowest{1.0f, n};
+      if (centre) {
+        lowest = lowest_centre_row_influence(space, i, centre_row(i), polar);
+      } else {
+        lowest = lowest_pair_influence(space, i, speed_offset, angle);
+        for (std::size_t k = 0; k < space.centres.size(); ++k) {
+          lowest.take(space.centres[k], influence_with_centre(i, k, speed_offset, angle));
+        }
+      }
+      if (lowest.value <= 0.0f && !zeroed_by.empty()) {
+        zeroed_by[i] = static_cast<std::uint32_t>(lowest.at);
+      }
+      weights[i] = std::max(lowest.value, 0.0f);
+      sum += weights[i];
     }
-    LowestInfluence lowest{1.0f, n};
-    if (centre) {
-      lowest = lowest_centre_row_influence(space, i, centre_row(i), polar);
-    } else {
-      lowest = lowest_pair_influence(space, i, speed_offset, angle);
-      for (const std::uint32_t c : space.centres) lowest.take(c, centre_influence(i, c));
-    }
-    if (lowest.value <= 0.0f && !zeroed_by.empty()) {
-      zeroed_by[i] = static_cast<std::uint32_t>(lowest.at);
-    }
-    weights[i] = std::max(lowest.value, 0.0f);
   }
-  normalize_or_nearest(positions, point, weights);
+  divide_or_nearest(positions, point, weights, sum);
 }
 
 void delaunay_weights(std::span<const glm::vec2> positions, const BlendTriangulation& triangulation,

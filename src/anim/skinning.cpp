@@ -144,8 +144,9 @@ void split_skinning_matrix(const glm::mat4& m, DualQuat& out_dual_quat, glm::mat
 // case): their columns transposed into lanes, one joint per lane, then the same test, the same
 // quaternion (glm::quat_cast's choice of its largest component, lane by lane) and dual part.
 // Returns false, writing nothing, when one of them needs the long path.
-bool split_four_rigid(const glm::mat4* m, DualQuat* out_dual_quats, glm::mat3* out_stretch,
-                      std::uint8_t* out_has_stretch) {
+[[gnu::always_inline]] inline bool split_four_rigid(const glm::mat4* m, DualQuat* out_dual_quats,
+                                                    glm::mat3* out_stretch,
+                                                    std::uint8_t* out_has_stretch) {
   __m128 c[4][4];  // c[column][row], lane k from m[k]
   for (int col = 0; col < 4; ++col) {
     __m128 r0 = _mm_loadu_ps(&m[0][col].x), r1 = _mm_loadu_ps(&m[1][col].x),
@@ -159,18 +160,17 @@ bool split_four_rigid(const glm::mat4* m, DualQuat* out_dual_quats, glm::mat3* o
   if (_mm_movemask_ps(rigid_lanes(c)) != 0xF) return false;
   __m128 qx, qy, qz, qw;
   quat_lanes(c, qx, qy, qz, qw);
-  // dual = 0.5 * (0, t) * q (dual_quat_from_rigid).
+  // dual = 0.5 * (0, t) * q (dual_quat_from_rigid), with t halved first: halving is exact, so
+  // every product and sum is the same halved.
   const __m128 half = _mm_set1_ps(0.5f);
-  const __m128 tx = c[3][0], ty = c[3][1], tz = c[3][2];
-  __m128 dx = _mm_mul_ps(
-      _mm_add_ps(_mm_mul_ps(tx, qw), _mm_sub_ps(_mm_mul_ps(ty, qz), _mm_mul_ps(tz, qy))), half);
-  __m128 dy = _mm_mul_ps(
-      _mm_add_ps(_mm_mul_ps(ty, qw), _mm_sub_ps(_mm_mul_ps(tz, qx), _mm_mul_ps(tx, qz))), half);
-  __m128 dz = _mm_mul_ps(
-      _mm_add_ps(_mm_mul_ps(tz, qw), _mm_sub_ps(_mm_mul_ps(tx, qy), _mm_mul_ps(ty, qx))), half);
+  const __m128 tx = _mm_mul_ps(c[3][0], half), ty = _mm_mul_ps(c[3][1], half),
+               tz = _mm_mul_ps(c[3][2], half);
+  __m128 dx = _mm_add_ps(_mm_mul_ps(tx, qw), _mm_sub_ps(_mm_mul_ps(ty, qz), _mm_mul_ps(tz, qy)));
+  __m128 dy = _mm_add_ps(_mm_mul_ps(ty, qw), _mm_sub_ps(_mm_mul_ps(tz, qx), _mm_mul_ps(tx, qz)));
+  __m128 dz = _mm_add_ps(_mm_mul_ps(tz, qw), _mm_sub_ps(_mm_mul_ps(tx, qy), _mm_mul_ps(ty, qx)));
   __m128 dw =
-      _mm_mul_ps(_mm_add_ps(_mm_add_ps(_mm_mul_ps(tx, qx), _mm_mul_ps(ty, qy)), _mm_mul_ps(tz, qz)),
-                 _mm_set1_ps(-0.5f));
+      _mm_xor_ps(_mm_add_ps(_mm_add_ps(_mm_mul_ps(tx, qx), _mm_mul_ps(ty, qy)), _mm_mul_ps(tz, qz)),
+                 _mm_set1_ps(-0.0f));
   // Back to one joint per register: glm::quat holds x, y, z, w.
   _MM_TRANSPOSE4_PS(qx, qy, qz, qw);
   _MM_TRANSPOSE4_PS(dx, dy, dz, dw);
@@ -178,9 +178,22 @@ bool split_four_rigid(const glm::mat4* m, DualQuat* out_dual_quats, glm::mat3* o
   for (int k = 0; k < 4; ++k) {
     _mm_storeu_ps(&out_dual_quats[k].real.x, real[k]);
     _mm_storeu_ps(&out_dual_quats[k].dual.x, dual[k]);
-    out_stretch[k] = glm::mat3(1.0f);
-    out_has_stretch[k] = 0;
   }
+  // Four identity stretch matrices lie back to back as nine rows of four floats.
+  static_assert(sizeof(glm::mat3) == 9 * sizeof(float), "stretch matrices are packed");
+  float* stretch = &out_stretch[0][0][0];
+  const __m128 one_at[4] = {_mm_set_ps(0, 0, 0, 1), _mm_set_ps(0, 0, 1, 0), _mm_set_ps(0, 1, 0, 0),
+                            _mm_set_ps(1, 0, 0, 0)};
+  _mm_storeu_ps(stretch, one_at[0]);
+  _mm_storeu_ps(stretch + 4, one_at[0]);
+  _mm_storeu_ps(stretch + 8, _mm_or_ps(one_at[0], one_at[1]));
+  _mm_storeu_ps(stretch + 12, one_at[1]);
+  _mm_storeu_ps(stretch + 16, _mm_or_ps(one_at[1], one_at[2]));
+  _mm_storeu_ps(stretch + 20, one_at[2]);
+  _mm_storeu_ps(stretch + 24, _mm_or_ps(one_at[2], one_at[3]));
+  _mm_storeu_ps(stretch + 28, one_at[3]);
+  _mm_storeu_ps(stretch + 32, one_at[3]);
+  std::fill_n(out_has_stretch, 4, std::uint8_t{0});
   return true;
 }
 #endif

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -251,9 +252,9 @@ TEST(FreeformDirectional, MatchesAPlainDoublePrecisionReference) {
 
 // Support boxes and pruned rows only skip work: the weights are those of the same space with
 // boxes that hold every point and rows of every pair (the search as it was before either),
-// bit for bit, at random points inside and far outside the samples' hull, on the samples, at
-// the origin and at points exactly in a sample's direction, with and without hints, for the
-// layouts above and for random ones.
+// bit for bit (a zero's sign included), at random points inside and far outside the samples' hull,
+// on the samples, at the origin and at points exactly in a sample's direction, with and without
+// hints, for the layouts above and for random ones, one of more than 32 samples.
 TEST(FreeformDirectional, SupportBoxesAndPrunedRowsChangeNoWeight) {
   std::mt19937 random(46);
   std::uniform_real_distribution<float> unit(-1.0f, 1.0f);
@@ -265,6 +266,10 @@ TEST(FreeformDirectional, SupportBoxesAndPrunedRowsChangeNoWeight) {
       samples.push_back(3.0f * glm::vec2(unit(random), unit(random)));
     layouts.push_back(samples);
   }
+  // More than 32 samples: rows are skipped 32 at a time.
+  std::vector<glm::vec2> many{{0.0f, 0.0f}};
+  for (int k = 0; k < 36; ++k) many.push_back(3.0f * glm::vec2(unit(random), unit(random)));
+  layouts.push_back(many);
   constexpr float kInfinity = std::numeric_limits<float>::infinity();
   for (const std::vector<glm::vec2>& samples : layouts) {
     PreparedBlendSpace2D boxed;
@@ -309,8 +314,11 @@ TEST(FreeformDirectional, SupportBoxesAndPrunedRowsChangeNoWeight) {
       blend_weights_2d(unboxed, p, without);
       blend_weights_2d(boxed, p, hinted, zeroed_by);
       for (std::size_t k = 0; k < n; ++k) {
-        ASSERT_EQ(with_boxes[k], without[k]) << "sample " << k << " at " << p.x << ", " << p.y;
-        ASSERT_EQ(hinted[k], without[k]) << "sample " << k << " at " << p.x << ", " << p.y;
+        ASSERT_EQ(std::bit_cast<std::uint32_t>(with_boxes[k]),
+                  std::bit_cast<std::uint32_t>(without[k]))
+            << "sample " << k << " at " << p.x << ", " << p.y;
+        ASSERT_EQ(std::bit_cast<std::uint32_t>(hinted[k]), std::bit_cast<std::uint32_t>(without[k]))
+            << "sample " << k << " at " << p.x << ", " << p.y;
       }
     }
   }

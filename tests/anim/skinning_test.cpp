@@ -188,7 +188,7 @@ TEST(SkinningDualQuats, FourJointsAtOnceMatchTheOneJointSplit) {
       glm::mat4_cast(rotation_about(10.0f, {1, 0, 0})),
       translate({0, 3, 0}) * glm::mat4_cast(rotation_about(-45.0f, {0, 1, 0}))};
   std::vector<DualQuat> dqs(palette.size());
-  std::vector<glm::mat3> stretch(palette.size());
+  std::vector<glm::mat3> stretch(palette.size(), glm::mat3(7.0f));
   std::vector<std::uint8_t> has_stretch(palette.size(), 7);
   ASSERT_TRUE(dual_quats_from_palette(palette, dqs, stretch, has_stretch));
   for (std::size_t j = 0; j < palette.size(); ++j) {
@@ -225,7 +225,8 @@ ExactDualQuat exact_dual_quat(const glm::mat4& m) {
 }
 
 // Thousands of random rigid joints, four at a time: every component of each rotation within
-// kDualQuatSplitError of the exact one, of each dual part within kDualQuatSplitError * (1 + |t|).
+// kDualQuatSplitError of the exact one, of each dual part within kDualQuatSplitError * (1 + |t|),
+// and every stretch written as the identity.
 TEST(SkinningDualQuats, RigidJointsAreTheExactSplitWithinTheStatedError) {
   std::mt19937 random(46);
   std::normal_distribution<float> gaussian;
@@ -237,12 +238,13 @@ TEST(SkinningDualQuats, RigidJointsAreTheExactSplitWithinTheStatedError) {
     m = translate({coordinate(random), coordinate(random), coordinate(random)}) * glm::mat4_cast(q);
   }
   std::vector<DualQuat> dqs(palette.size());
-  std::vector<glm::mat3> stretch(palette.size());
+  std::vector<glm::mat3> stretch(palette.size(), glm::mat3(7.0f));
   std::vector<std::uint8_t> has_stretch(palette.size(), 7);
   ASSERT_TRUE(dual_quats_from_palette(palette, dqs, stretch, has_stretch));
   double real_error = 0.0, dual_error = 0.0;
   for (std::size_t j = 0; j < palette.size(); ++j) {
     ASSERT_EQ(has_stretch[j], 0) << "joint " << j;
+    ASSERT_EQ(stretch[j], glm::mat3(1.0f)) << "joint " << j;
     const ExactDualQuat exact = exact_dual_quat(palette[j]);
     const double translation = glm::length(glm::dvec3(palette[j][3]));
     const glm::dvec4 real(dqs[j].real.x, dqs[j].real.y, dqs[j].real.z, dqs[j].real.w);
