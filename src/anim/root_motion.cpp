@@ -228,12 +228,15 @@ RootMotionDelta extract_step(const Clip& clip, const HeadingSource& heading, flo
     return step_between(start, end);
   }
   // Split the unwrapped interval at each loop boundary: partial cycle, whole cycles, partial.
-  // Most steps stay within the first cycle, where the cycles need no division.
   const double start_s = time_s;
   const double end_s = static_cast<double>(time_s) + delta_time_s;
-  const bool first_cycle = start_s >= 0.0 && start_s < duration && end_s >= 0.0 && end_s < duration;
-  const double cycle0 = first_cycle ? 0.0 : std::floor(start_s / duration);
-  const double cycle1 = first_cycle ? 0.0 : std::floor(end_s / duration);
+  // Most steps stay within the first cycle: cycle 0, whose ends, x - 0 * duration, are x exactly.
+  if (start_s >= 0.0 && start_s < duration && end_s >= 0.0 && end_s < duration) {
+    sample_ends(time_s, static_cast<float>(end_s));
+    return step_between(start, end);
+  }
+  const double cycle0 = std::floor(start_s / duration);
+  const double cycle1 = std::floor(end_s / duration);
   sample_ends(static_cast<float>(start_s - cycle0 * duration),
               static_cast<float>(end_s - cycle1 * duration));
   if (cycle0 == cycle1) return step_between(start, end);
