@@ -34,6 +34,16 @@ double played_from(const SyncGroup& sync, const BlendedPace& pace, double last, 
   return advance_phase(sync, pace, to, -dt_s);
 }
 
+// wrap_clip_time(clip, time_s) for a time that wrapped_clip_time brought into [0, duration]:
+// the time itself unless float rounding reached the clip's end. Checked here, as the call costs
+// more than the check.
+float sample_time(const Clip& clip, float time_s) {
+  const float duration = clip.duration_s;
+  const bool inside =
+      time_s >= 0.0f && time_s < duration && duration <= std::numeric_limits<float>::max();
+  return inside ? time_s : wrap_clip_time(clip, time_s);
+}
+
 }  // namespace
 
 std::string BlendSpacePlayer::build_common(const Skeleton& skeleton,
@@ -246,7 +256,7 @@ JobResult BlendSpacePlayer::play(float dt_s, glm::vec2 input, std::optional<doub
     if (all_compressed_) {
       // Sampled below, together with the blend.
       compressed_inputs_[sampled_count_++] = {&bindings_[i]->compressed, &caches_[i].compressed,
-                                              wrap_clip_time(clip, time), w};
+                                              sample_time(clip, time), w};
     } else {
       if (JobResult r = sample_clip(clip, *bindings_[i], *skeleton_, time, caches_[i], poses_[i]);
           !r) {

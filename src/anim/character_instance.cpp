@@ -541,7 +541,12 @@ JobResult CharacterInstance::finish_pose(float dt_s, bool poses_kept) {
   const Skeleton& skeleton = character_->skeleton;
   const FootIkContext foot = foot_ik_context(settings);
   PostProcessFrame frame;
-  frame.world = world_matrix();
+  // Of the stack's entries only spring chains read the world matrix (run_entry): the usual stack,
+  // foot IK alone, is spared building it every frame.
+  const bool springs =
+      std::any_of(post_process_.begin(), post_process_.end(),
+                  [](const PostProcessEntry& e) { return e.kind == PostProcessKind::Spring; });
+  if (springs) frame.world = world_matrix();
   frame.dt_s = dt_s;
   frame.procedural = settings.post_process;
   frame.foot_ik = &foot;

@@ -172,6 +172,28 @@ RootMotionDelta extract_root_motion(const Clip& clip, const ClipBinding& binding
 
 namespace {
 
+// The step from start, at unwrapped cycle cycle0, to end, at cycle1 (not cycle0), with the whole
+// cycles between: out of line, as a step seldom crosses the loop, so that the one within a cycle
+// is compact.
+template <typename HeadingSource>
+[[gnu::noinline]] RootMotionDelta step_across_cycles(const HeadingSource& heading, float duration,
+                                                     double cycle0, double cycle1,
+                                                     const Heading& start, const Heading& end) {
+  std::array<std::uint32_t, 3> loop_keys{};
+  const Heading clip_start = heading.at(0.0f, loop_keys);
+  const Heading clip_end = heading.at(duration, loop_keys);
+  if (cycle1 > cycle0) {
+    const auto whole = static_cast<long long>(cycle1 - cycle0) - 1;
+    RootMotionDelta total = step_between(start, clip_end);
+    total = compose(total, repeat(step_between(clip_start, clip_end), whole));
+    return compose(total, step_between(clip_start, end));
+  }
+  const auto whole = static_cast<long long>(cycle0 - cycle1) - 1;
+  RootMotionDelta total = step_between(start, clip_start);
+  total = compose(total, repeat(step_between(clip_end, clip_start), whole));
+  return compose(total, step_between(clip_end, end));
+}
+
 // The step of extract_root_motion with the root's headings read from heading (a HeadingSampler or
 // a TrackSampler).
 template <typename HeadingSource>
@@ -206,28 +228,31 @@ RootMotionDelta extract_step(const Clip& clip, const HeadingSource& heading, flo
     return step_between(start, end);
   }
   // Split the unwrapped interval at each loop boundary: partial cycle, whole cycles, partial.
-  // Most steps stay within the first cycle, where the cycles need no division.
   const double start_s = time_s;
   const double end_s = static_cast<double>(time_s) + delta_time_s;
-  const bool first_cycle = start_s >= 0.0 && start_s < duration && end_s >= 0.0 && end_s < duration;
-  const double cycle0 = first_cycle ? 0.0 : std::floor(start_s / duration);
-  const double cycle1 = first_cycle ? 0.0 : std::floor(end_s / duration);
+  // Most steps stay within the first cycle: cycle 0, whose ends, x - 0 * duration, are x exactly.
+  if (start_s >= 0.0 && start_s < duration && end_s >= 0.0 && end_s < duration) {
+    sample_ends(time_s, static_cast<float>(end_s));
+    return step_between(start, end);
+  }
+  const double cycle0 = std::floor(start_s / duration);
+  const double cycle1 = std::floor(end_s / duration);
   sample_ends(static_cast<float>(start_s - cycle0 * duration),
               static_cast<float>(end_s - cycle1 * duration));
   if (cycle0 == cycle1) return step_between(start, end);
-  std::array<std::uint32_t, 3> loop_keys{};
-  const Heading clip_start = heading.at(0.0f, loop_keys);
-  const Heading clip_end = heading.at(duration, loop_keys);
-  if (cycle1 > cycle0) {
-    const auto whole = static_cast<long long>(cycle1 - cycle0) - 1;
-    RootMotionDelta total = step_between(start, clip_end);
-    total = compose(total, repeat(step_between(clip_start, clip_end), whole));
-    return compose(total, step_between(clip_start, end));
-  }
-  const auto whole = static_cast<long long>(cycle0 - cycle1) - 1;
-  RootMotionDelta total = step_between(start, clip_start);
-  total = compose(total, repeat(step_between(clip_end, clip_start), whole));
-  return compose(total, step_between(clip_end, end));
+  return step_across_cycles(heading, duration, cycle0, cycle1, start, end);
+}
+
+// extract_step from samples of the root joint's keys: out of line, so that reading a track, the
+// usual way, is compact.
+[[gnu::noinline]] RootMotionDelta extract_sampled_step(const Clip& clip, const ClipBinding& binding,
+                                                       const Skeleton& skeleton,
+                                                       const RootMotionSettings& settings,
+                                                       const RootRestFrame& frame, float time_s,
+                                                       float delta_time_s,
+                                                       RootMotionCursor& cursor) {
+  return extract_step(clip, HeadingSampler(clip, binding, skeleton, settings, frame), time_s,
+                      delta_time_s, cursor);
 }
 
 }  // namespace
@@ -244,8 +269,8 @@ RootMotionDelta extract_step(const Clip& clip, const HeadingSource& heading, flo
   if (track.exact && track.joint == settings.root_joint) {
     return extract_step(clip, TrackSampler{track, settings}, time_s, delta_time_s, cursor);
   }
-  return extract_step(clip, HeadingSampler(clip, binding, skeleton, settings, frame), time_s,
-                      delta_time_s, cursor);
+  return extract_sampled_step(clip, binding, skeleton, settings, frame, time_s, delta_time_s,
+                              cursor);
 }
 
 JobResult remove_root_motion(const Skeleton& skeleton, const RootMotionSettings& settings,

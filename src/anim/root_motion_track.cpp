@@ -83,6 +83,7 @@ RootMotionTrack make_root_motion_track(const Clip& clip, std::span<const int> jo
     track.heading_times_s = {0.0f};
     track.intervals = {heading_interval(frame, rest.rotation, rest.rotation)};
   }
+  track.shared_key_times = track.heading_times_s == track.position_times_s;
   return track;
 }
 

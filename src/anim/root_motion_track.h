@@ -63,10 +63,13 @@ struct RootMotionTrack {
   // (intervals[k] from key k to key k + 1; one degenerate interval for a single key).
   std::vector<float> heading_times_s;
   std::vector<HeadingInterval> intervals;
+  // Whether heading_times_s equals position_times_s (as a clip keyed on whole frames has them):
+  // the interval found for the position is then the heading's, and at() searches once.
+  bool shared_key_times = false;
 
   // What settings extract at time_s (clamped to the track's keys), searching from cursors[0]
-  // (positions) and cursors[1] (rotations), which it moves to the intervals found. Inline:
-  // extraction reads it for every clip of a blend, every frame.
+  // (positions) and cursors[1] (rotations, unless the times are shared), which it moves to the
+  // intervals found. Inline: extraction reads it for every clip of a blend, every frame.
   RootHeading at(float time_s, const RootMotionSettings& settings,
                  std::array<std::uint32_t, 3>& cursors) const;
 
@@ -122,7 +125,8 @@ inline RootHeading RootMotionTrack::at(float time_s, const RootMotionSettings& s
   h.position = {settings.extract_x ? position.x : 0.0f, settings.extract_y ? position.y : 0.0f,
                 settings.extract_z ? position.z : 0.0f};
   if (!settings.extract_yaw) return h;
-  const KeyPosition r = locate(heading_times_s, time_s, cursors[1]);
+  // Keys at the same times fall the same way whatever the search started from.
+  const KeyPosition r = shared_key_times ? p : locate(heading_times_s, time_s, cursors[1]);
   const float s = heading_step ? (r.s >= 1.0f ? 1.0f : 0.0f) : r.s;
   const HeadingInterval& q = intervals[r.k];
   const float a = (1.0f - s) * (1.0f - s), b = s * s, c = s * (1.0f - s);

@@ -166,6 +166,34 @@ TEST(CharacterInstance, AppliedRootMotionAccumulatesAcrossLoopsWithoutSnappingBa
   EXPECT_EQ(player.world().translation, glm::vec3(0.0f));
 }
 
+// A spring chain hangs by the world's gravity (the world matrix reaches it): a character lying
+// on its side (its world turned a quarter about +z) has its leg swing toward the world's down, the
+// hips turning after it, while upright the leg hangs as the clip puts it.
+TEST(CharacterInstance, ASpringChainHangsByTheWorldsGravity) {
+  PostProcessEntry spring;
+  spring.kind = PostProcessKind::Spring;
+  spring.spring_chain.push(0);
+  spring.spring_chain.push(1);
+  spring.spring.frequency_hz = 1.0f;  // soft: gravity / w^2 is 0.25 m, half the leg
+  std::vector<glm::quat> hips;
+  for (const float turn_rad : {0.0f, kPi / 2}) {
+    Fixture f;
+    CharacterInstance player;
+    ASSERT_EQ(f.play(player, {}, nullptr, {}), "");
+    player.set_post_process(std::span<const PostProcessEntry>(&spring, 1));
+    Transform world;
+    world.rotation = glm::angleAxis(turn_rad, glm::vec3(0, 0, 1));
+    player.set_world(world);
+    for (int i = 1; i <= 10; ++i) {
+      player.set_preview(0, 0.05f * static_cast<float>(i));
+      ASSERT_TRUE(player.update(0.05f, f.parameters, f.flat));
+    }
+    hips.push_back(player.local_pose()[0].rotation);  // turned toward the simulated leg
+  }
+  EXPECT_GT(std::abs(glm::dot(hips[0], glm::quat(1, 0, 0, 0))), 1.0f - 1e-5f);  // straight down
+  EXPECT_LT(std::abs(glm::dot(hips[1], glm::quat(1, 0, 0, 0))), 0.99f);         // swung
+}
+
 // The instance keeps the ground it worked out for the last frame's terrain: a terrain edited in
 // place between frames (the viewer's terrain panel) must still move the character onto it.
 TEST(CharacterInstance, StandsOnTheTerrainOfEachFrameWhenTheTerrainIsEditedInPlace) {

@@ -130,6 +130,28 @@ TEST(ExtractRootMotion, ACursorGivesTheSameStepsAndStartsWhereTheLastStepEnded) 
   EXPECT_NEAR(cursor.heading.y, std::cos(kPi / 4.0f), 1e-5f);
 }
 
+// A step within the first cycle (read without dividing by the duration) is, bit for bit, the
+// same step a whole cycle later (whose cycle is measured): times on a 1/64 s grid, so that a
+// cycle later they are exact too.
+TEST(ExtractRootMotion, AStepWithinTheFirstCycleIsTheSameStepACycleLater) {
+  const WalkRig rig(90.0f);
+  const RootRestFrame frame = root_rest_frame(rig.skeleton, 1);
+  for (int start = 0; start < 64; ++start) {
+    for (int length = -start; start + length < 64; length += 5) {
+      const float time_s = static_cast<float>(start) / 64.0f;
+      const float delta_s = static_cast<float>(length) / 64.0f;
+      RootMotionCursor first, later;
+      const RootMotionDelta a = extract_root_motion(rig.clip, rig.binding, rig.skeleton,
+                                                    hips_settings(), frame, time_s, delta_s, first);
+      const RootMotionDelta b =
+          extract_root_motion(rig.clip, rig.binding, rig.skeleton, hips_settings(), frame,
+                              time_s + rig.clip.duration_s, delta_s, later);
+      for (int c = 0; c < 3; ++c) ASSERT_EQ(a.translation[c], b.translation[c]) << start;
+      ASSERT_EQ(a.yaw_rad, b.yaw_rad) << start << " " << length;
+    }
+  }
+}
+
 TEST(ExtractRootMotion, ACursorAtAnotherTimeIsNotUsed) {
   const WalkRig rig;
   const RootRestFrame frame = root_rest_frame(rig.skeleton, 1);

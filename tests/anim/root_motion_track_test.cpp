@@ -8,6 +8,8 @@
 #include "anim/clip_sampling.h"
 #include "anim/root_motion.h"
 
+#include <algorithm>
+#include <array>
 #include <cmath>
 #include <numbers>
 #include <random>
@@ -104,10 +106,8 @@ TEST(RootMotionTrack, OneShotClipsAndPartialExtractionMatchToo) {
   expect_same_steps(walk);
 }
 
-// A track read with a cursor that follows playback (a frame on, across a key or several, back,
-// a jump) gives exactly what a fresh search gives: the cursor only says where to look first.
-TEST(RootMotionTrack, ACursorFollowingPlaybackReadsWhatAFreshSearchReads) {
-  ArmatureWalk walk;
+// Rekeys walk's hips at 30 fps over its 1.2 s cycle, translation and rotation at the same times.
+void key_at_30_fps(ArmatureWalk& walk) {
   JointTrack& hips = walk.clip.tracks[0];
   hips.translation.times_s.clear();
   hips.translation.values.clear();
@@ -121,6 +121,13 @@ TEST(RootMotionTrack, ACursorFollowingPlaybackReadsWhatAFreshSearchReads) {
     hips.rotation.values.push_back(rotation_about(300.0f * t, glm::vec3(0, 0, 1)));
   }
   walk.bind();
+}
+
+// A track read with a cursor that follows playback (a frame on, across a key or several, back,
+// a jump) gives exactly what a fresh search gives: the cursor only says where to look first.
+TEST(RootMotionTrack, ACursorFollowingPlaybackReadsWhatAFreshSearchReads) {
+  ArmatureWalk walk;
+  key_at_30_fps(walk);
   const RootMotionTrack& track = walk.binding.root_motion;
   ASSERT_TRUE(track.exact);
   std::mt19937 random(46);
@@ -134,6 +141,38 @@ TEST(RootMotionTrack, ACursorFollowingPlaybackReadsWhatAFreshSearchReads) {
     const RootHeading searched = track.at(t, walk.settings, fresh);
     for (int c = 0; c < 3; ++c) ASSERT_EQ(followed.position[c], searched.position[c]) << t;
     ASSERT_EQ(followed.sin_cos, searched.sin_cos) << "t " << t;
+  }
+}
+
+// Translation and rotation keyed at the same times share one key search, and read exactly what
+// two searches read (the same track with the times taken as different), on and off the keys,
+// before and after them, playing on, back and jumping.
+TEST(RootMotionTrack, KeyTimesSharedByBothChannelsAreSearchedOnceForTheSameValues) {
+  ArmatureWalk walk;
+  EXPECT_FALSE(walk.binding.root_motion.shared_key_times);  // keyed at different times
+  key_at_30_fps(walk);
+  const RootMotionTrack& shared = walk.binding.root_motion;
+  ASSERT_TRUE(shared.exact);
+  ASSERT_TRUE(shared.shared_key_times);
+  RootMotionTrack separate = shared;
+  separate.shared_key_times = false;
+  std::mt19937 random(4646);
+  std::uniform_real_distribution<float> step(-0.02f, 0.05f);
+  std::uniform_int_distribution<int> key(0, 36);
+  std::array<std::uint32_t, 3> shared_cursors{}, separate_cursors{};
+  float t = 0.0f;
+  for (int i = 0; i < 20000; ++i) {
+    if (i % 53 == 0) {
+      t = static_cast<float>(key(random)) / 30.0f;  // on a key
+    } else if (i % 89 == 0) {
+      t = 1.5f * step(random) / 0.05f + (i % 2 == 0 ? 0.0f : 1.2f);  // around the ends
+    } else {
+      t = std::fmod(std::max(t, 0.0f) + step(random) + 1.2f, 1.2f);
+    }
+    const RootHeading once = shared.at(t, walk.settings, shared_cursors);
+    const RootHeading twice = separate.at(t, walk.settings, separate_cursors);
+    for (int c = 0; c < 3; ++c) ASSERT_EQ(once.position[c], twice.position[c]) << t;
+    ASSERT_EQ(once.sin_cos, twice.sin_cos) << "t " << t;
   }
 }
 
