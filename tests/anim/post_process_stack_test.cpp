@@ -233,6 +233,8 @@ TEST(PostProcessStack, TheFootIkEntryIsSkippedWhenMutedSoloedOutOrOffAndItsDebug
     FootIkState foot_state;
     FootIkDebug debug;
     debug.leg_count = 7;  // stale
+    debug.pelvis_offset_m = 0.5f;
+    debug.feet[1].ankle_target = {1.0f, 2.0f, 3.0f};
     FootIkContext foot = f.context(foot_state, &debug);
     foot.enabled = enabled;
     PostProcessFrame frame;
@@ -241,6 +243,10 @@ TEST(PostProcessStack, TheFootIkEntryIsSkippedWhenMutedSoloedOutOrOffAndItsDebug
     state.resize(f.entries, p.local.size());
     EXPECT_TRUE(run_post_process(s, f.entries, frame, state, p.local, p.model));
     EXPECT_EQ(debug.leg_count, foot_ik_runs(f.entries, frame) ? 2 : 0);
+    if (!foot_ik_runs(f.entries, frame)) {
+      EXPECT_EQ(debug.pelvis_offset_m, 0.0f);
+      EXPECT_EQ(debug.feet[1].ankle_target, glm::vec3(0.0f));
+    }
     return p;
   };
   f.entries[0].mute = true;
