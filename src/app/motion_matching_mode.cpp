@@ -407,8 +407,9 @@ void run_motion_matching_window(MotionMatchingMode& mode, ui::MotionMatchingPane
                                 bool& follow_character,
                                 const ui::MotionMatchingPanelPlacement& opens) {
   if (mode.active() && !mode.started_on(scene)) mode.stop(scene);
-  // A new scene (a load): its project's settings.
-  if (panel.settings_for != static_cast<const void*>(scene.clips().data())) {
+  // A new scene (a load) or clips added to it: its project's settings.
+  if (panel.settings_for != static_cast<const void*>(scene.clips().data()) ||
+      panel.clip_enabled.size() != scene.clips().size()) {
     panel.settings_for = scene.clips().data();
     read_project_settings(project, scene, panel);
   }
@@ -426,9 +427,6 @@ void run_motion_matching_window(MotionMatchingMode& mode, ui::MotionMatchingPane
     view.session_time_s = mode.session_time_s();
   }
   const ui::MotionMatchingPanelChange change = ui::draw_motion_matching_panel(panel, view, opens);
-  if (panel.clip_enabled.size() != scene.clips().size()) {
-    panel.clip_enabled.assign(scene.clips().size(), 1);
-  }
   mode.poor_match_cost = panel.poor_match_cost;
   if (change.mirrored && mode.active()) {
     store_coverage(mode, panel, scene, project);

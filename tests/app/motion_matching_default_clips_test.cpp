@@ -122,5 +122,22 @@ TEST_F(KnightMotionMatchingTest, ChoicesOverTheDefaultAreSavedAndReadBack) {
   EXPECT_EQ(panel_.clip_enabled[clip("Walking_A")], 1);
 }
 
+// Clips added while the window is open (File > Add clip file...) get the default too, and the
+// clips already there keep theirs.
+TEST_F(KnightMotionMatchingTest, AddedClipsTakeTheDefault) {
+  frame();
+  std::vector<anim::Clip> added{scene_.clips()[clip("Sit_Floor_Idle")],
+                                scene_.clips()[clip("Idle")]};
+  added[0].name = "Nap";
+  added[1].name = "Idle_again";
+  ASSERT_EQ(scene_.add_clips(std::move(added), "extra.glb", doc_.project()), "");
+  frame();
+  ASSERT_EQ(panel_.clip_enabled.size(), scene_.clips().size());
+  EXPECT_EQ(panel_.clip_enabled[clip("Nap")], 0);
+  EXPECT_EQ(panel_.clip_enabled[clip("Idle_again")], 1);
+  EXPECT_EQ(panel_.clip_enabled[clip("Sit_Floor_Idle")], 0);
+  EXPECT_EQ(panel_.clip_enabled[clip("Walking_A")], 1);
+}
+
 }  // namespace
 }  // namespace app
