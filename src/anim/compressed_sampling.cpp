@@ -304,10 +304,12 @@ void blend_groups(std::span<const BlendSource> sources, std::span<Transform> out
   for (std::size_t g = 0; g < out.size(); g += 4) {
     const int lanes = static_cast<int>(std::min<std::size_t>(4, out.size() - g));
     simd::SoaTransform4 sum = kFirst ? simd::zero4() : load(&out[g], lanes);
-    add_channel<&BlendSource::translations, translations4, simd::add_weighted_translations>(
-        sources, g / 4, sum);
+    // Rotations first: their sum is a chain of latencies through every input (each joins the
+    // hemisphere of the sum so far), which the translations' independent work then overlaps.
     add_channel<&BlendSource::rotations, rotations4, simd::add_weighted_rotations>(sources, g / 4,
                                                                                    sum);
+    add_channel<&BlendSource::translations, translations4, simd::add_weighted_translations>(
+        sources, g / 4, sum);
     if (!kUnitScales) {
       add_channel<&BlendSource::scales, scales4, simd::add_weighted_scales>(sources, g / 4, sum);
     }
