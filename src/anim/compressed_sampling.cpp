@@ -294,6 +294,38 @@ inline simd::SoaTransform4 load(const Transform* t, int count) {
   return simd::load4(padded);
 }
 
+// Every group of out, four joints at a time, from one chunk of inputs: kFirst when the chunk opens
+// the blend (the sums start at zero, not from out), kLast when it closes it (the rotations are
+// normalized), kUnitScales when every input's scales are one (written as one, not blended). Known
+// at compile time, so that the usual blend, one chunk of unit-scale clips, carries none of these
+// tests in its loop over groups.
+template <bool kFirst, bool kLast, bool kUnitScales>
+void blend_groups(std::span<const BlendSource> sources, std::span<Transform> out) {
+  for (std::size_t g = 0; g < out.size(); g += 4) {
+    const int lanes = static_cast<int>(std::min<std::size_t>(4, out.size() - g));
+    simd::SoaTransform4 sum = kFirst ? simd::zero4() : load(&out[g], lanes);
+    // Rotations first: their sum is a chain of latencies through every input (each joins the
+    // hemisphere of the sum so far), which the translations' independent work then overlaps.
+    add_channel<&BlendSource::rotations, rotations4, simd::add_weighted_rotations>(sources, g / 4,
+                                                                                   sum);
+    add_channel<&BlendSource::translations, translations4, simd::add_weighted_translations>(
+        sources, g / 4, sum);
+    if (!kUnitScales) {
+      add_channel<&BlendSource::scales, scales4, simd::add_weighted_scales>(sources, g / 4, sum);
+    }
+    if (kLast) simd::normalize_rotations(sum);
+    simd::store(sum, &out[g], lanes, kUnitScales);
+  }
+}
+
+using BlendGroups = void (*)(std::span<const BlendSource>, std::span<Transform>);
+// blend_groups<kFirst, kLast, kUnitScales> at [kFirst][kLast][kUnitScales].
+constexpr BlendGroups kBlendGroups[2][2][2] = {
+    {{blend_groups<false, false, false>, blend_groups<false, false, true>},
+     {blend_groups<false, true, false>, blend_groups<false, true, true>}},
+    {{blend_groups<true, false, false>, blend_groups<true, false, true>},
+     {blend_groups<true, true, false>, blend_groups<true, true, true>}}};
+
 // Four joints at a time: each input's joints interpolated in registers and added to the sum
 // with its weight, so no sampled pose is ever written. Channel by channel over the inputs: a
 // whole transform of the sum and one of an input take 20 registers, more than SSE's 16, and
@@ -312,19 +344,7 @@ void interpolate_blended(std::span<const CompressedBlendInput> inputs, float inv
     for (std::size_t i = 0; i < count; ++i) chunk[i] = blend_source(inputs[first + i], inv_total);
     const std::span<const BlendSource> sources(chunk, count);
     const bool last = first + count == inputs.size();
-    for (std::size_t g = 0; g < out.size(); g += 4) {
-      const int lanes = static_cast<int>(std::min<std::size_t>(4, out.size() - g));
-      simd::SoaTransform4 sum = first == 0 ? simd::zero4() : load(&out[g], lanes);
-      add_channel<&BlendSource::translations, translations4, simd::add_weighted_translations>(
-          sources, g / 4, sum);
-      add_channel<&BlendSource::rotations, rotations4, simd::add_weighted_rotations>(sources, g / 4,
-                                                                                     sum);
-      if (!unit_scales) {
-        add_channel<&BlendSource::scales, scales4, simd::add_weighted_scales>(sources, g / 4, sum);
-      }
-      if (last) simd::normalize_rotations(sum);
-      simd::store(sum, &out[g], lanes, unit_scales);
-    }
+    kBlendGroups[first == 0][last][unit_scales](sources, out);
   }
 }
 

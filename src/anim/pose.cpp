@@ -16,28 +16,50 @@ namespace {
 // Joint kLane of four whose local matrices are given as structure-of-arrays registers (local[c][r]:
 // row r of column c, one lane per joint): its model matrix, the product with its parent's, each
 // factor broadcast straight from its lane (no transpose first), or for a root its local matrix.
+// previous holds the columns of the joint before (model[joint - 1]) and then of this one: most
+// joints follow their parent (a chain: spine, limb, finger), whose matrix is then taken from
+// registers rather than read back from the store just made, which would put the store's
+// forwarding latency on every link of the chain.
 template <int kLane>
 inline void model_matrix_lane(std::span<const int> parents, std::size_t joint,
-                              const __m128 (&local)[4][4], std::span<glm::mat4> model) {
+                              const __m128 (&local)[4][4], std::span<glm::mat4> model,
+                              __m128 (&previous)[4]) {
   glm::mat4& out = model[joint];
   const int parent = parents[joint];
   if (parent < 0) {
     for (int c = 0; c < 4; ++c) {
-      for (int r = 0; r < 4; ++r) out[c][r] = _mm_cvtss_f32(fast::broadcast<kLane>(local[c][r]));
+      float column[4];
+      for (int r = 0; r < 4; ++r) column[r] = _mm_cvtss_f32(fast::broadcast<kLane>(local[c][r]));
+      previous[c] = _mm_setr_ps(column[0], column[1], column[2], column[3]);
+      _mm_storeu_ps(&out[c].x, previous[c]);
     }
     return;
   }
-  const auto factors = [&local](int c, __m128 f[3]) {
-    for (int r = 0; r < 3; ++r) f[r] = fast::broadcast<kLane>(local[c][r]);
-  };
-  fast::affine_product(nth(model, parent), factors, out);
+  __m128 a[4];
+  if (as_size(parent) + 1 == joint) {
+    for (int c = 0; c < 4; ++c) a[c] = previous[c];
+  } else {
+    const glm::mat4& p = nth(model, parent);
+    for (int c = 0; c < 4; ++c) a[c] = _mm_loadu_ps(&p[c].x);
+  }
+  // fast::affine_product's sums, in its order (the same bits), with a's columns at hand.
+  for (int c = 0; c < 4; ++c) {
+    __m128 column = _mm_add_ps(_mm_add_ps(_mm_mul_ps(a[0], fast::broadcast<kLane>(local[c][0])),
+                                          _mm_mul_ps(a[1], fast::broadcast<kLane>(local[c][1]))),
+                               _mm_mul_ps(a[2], fast::broadcast<kLane>(local[c][2])));
+    if (c == 3) column = _mm_add_ps(column, a[3]);
+    previous[c] = column;
+    _mm_storeu_ps(&out[c].x, column);
+  }
 }
 
 // Joints j to j + 3: their local matrices (fast::to_matrix) computed together from their SQT in
 // registers, then each multiplied by its parent's model matrix (already written: parents precede
-// children, also within the four) and stored.
-void model_matrices4(std::span<const int> parents, std::span<const Transform> local, std::size_t j,
-                     std::span<glm::mat4> model) {
+// children, also within the four) and stored. previous: as model_matrix_lane.
+[[gnu::always_inline]] inline void model_matrices4(std::span<const int> parents,
+                                                   std::span<const Transform> local, std::size_t j,
+                                                   std::span<glm::mat4> model,
+                                                   __m128 (&previous)[4]) {
   const simd::SoaTransform4 t = simd::load4(&local[j]);
   const __m128 qx = t.qx, qy = t.qy, qz = t.qz, qw = t.qw, sx = t.sx, sy = t.sy, sz = t.sz;
   const __m128 one = _mm_set1_ps(1.0f), two = _mm_set1_ps(2.0f);
@@ -59,10 +81,10 @@ void model_matrices4(std::span<const int> parents, std::span<const Transform> lo
       {twice_difference(xy, wz, sy), diagonal(xx, zz, sy), twice_sum(yz, wx, sy), zero},
       {twice_sum(xz, wy, sz), twice_difference(yz, wx, sz), diagonal(xx, yy, sz), zero},
       {t.tx, t.ty, t.tz, one}};
-  model_matrix_lane<0>(parents, j, columns, model);
-  model_matrix_lane<1>(parents, j + 1, columns, model);
-  model_matrix_lane<2>(parents, j + 2, columns, model);
-  model_matrix_lane<3>(parents, j + 3, columns, model);
+  model_matrix_lane<0>(parents, j, columns, model, previous);
+  model_matrix_lane<1>(parents, j + 1, columns, model, previous);
+  model_matrix_lane<2>(parents, j + 2, columns, model, previous);
+  model_matrix_lane<3>(parents, j + 3, columns, model, previous);
 }
 
 }  // namespace
@@ -83,7 +105,12 @@ void model_of_range(const Skeleton& skeleton, std::span<const Transform> local, 
                     std::size_t end, std::span<glm::mat4> model) {
   std::size_t j = begin;
 #if defined(__SSE2__)
-  for (; j + 4 <= end; j += 4) model_matrices4(skeleton.parents, local, j, model);
+  // The joint before the range, current by the callers' contract where it is a parent.
+  __m128 previous[4] = {};
+  if (begin > 0 && begin + 4 <= end) {
+    for (int c = 0; c < 4; ++c) previous[c] = _mm_loadu_ps(&model[begin - 1][c].x);
+  }
+  for (; j + 4 <= end; j += 4) model_matrices4(skeleton.parents, local, j, model, previous);
 #endif
   for (; j < end; ++j) model_of_joint(skeleton, local, j, model);
 }

@@ -485,18 +485,14 @@ TEST(SampleAndBlend, EqualsSamplingEachClipThenBlending) {
 // are the same floats, bit for bit: for blends of one input to more than the eight that
 // sample_and_blend looks up at once (it then carries its sums in the output from one chunk of
 // inputs to the next), at random times and weights, with clips that have constant joints.
-TEST(SampleAndBlend, EqualsSamplingThenBlendingBitForBitForAnyNumberOfInputs) {
-  const Skeleton skeleton = testing::make_synthetic_skeleton();
-  std::vector<Clip> clips = {testing::make_synthetic_clip(skeleton, "walk", 0.0f),
-                             testing::make_synthetic_clip(skeleton, "jog", 1.0f, 0.8f),
-                             testing::make_synthetic_clip(skeleton, "still", 0.7f, 1.3f)};
-  for (int j = 8; j < 40; ++j) {  // whole groups of constant channels, and mixed groups
-    JointTrack& track = clips[2].tracks[static_cast<std::size_t>(j)];
-    if (j % 3 != 1) track.rotation = {{0.0f}, {track.rotation.values[0]}};
-    if (j % 2 == 0) track.translation = {{0.0f}, {track.translation.values[0]}};
-  }
+// sample_and_blend against sampling each clip then blend_poses, over random times and weights,
+// for blends of 1 to 17 inputs (several chunks of summed inputs): bit for bit on every whole
+// group of joints, except that unit-scale clips blend to a scale of exactly one.
+void expect_blends_as_sampling_then_blending(const Skeleton& skeleton,
+                                             const std::vector<Clip>& clips) {
   std::vector<ClipBinding> bindings;
   for (const Clip& clip : clips) bindings.push_back(bind_clip(clip, skeleton, {.compress = true}));
+  const bool unit_scales = bindings[0].compressed.unit_scales;
   const std::size_t joints = skeleton.rest_pose.size();
   const std::size_t whole_groups = joints / 4 * 4;
   std::mt19937 random(7);
@@ -521,11 +517,34 @@ TEST(SampleAndBlend, EqualsSamplingThenBlendingBitForBitForAnyNumberOfInputs) {
       ASSERT_TRUE(sample_and_blend(inputs, skeleton.rest_pose, actual));
       ASSERT_TRUE(blend_poses(layers, skeleton.rest_pose, expected));
       for (std::size_t j = 0; j < whole_groups; ++j) {
+        if (unit_scales) {
+          ASSERT_EQ(actual[j].scale, glm::vec3(1.0f)) << count << " inputs, joint " << j;
+          expected[j].scale = actual[j].scale;
+        }
         ASSERT_EQ(std::memcmp(&actual[j], &expected[j], sizeof(Transform)), 0)
             << count << " inputs, joint " << j;
       }
     }
   }
+}
+
+TEST(SampleAndBlend, EqualsSamplingThenBlendingBitForBitForAnyNumberOfInputs) {
+  const Skeleton skeleton = testing::make_synthetic_skeleton();
+  std::vector<Clip> clips = {testing::make_synthetic_clip(skeleton, "walk", 0.0f),
+                             testing::make_synthetic_clip(skeleton, "jog", 1.0f, 0.8f),
+                             testing::make_synthetic_clip(skeleton, "still", 0.7f, 1.3f)};
+  for (int j = 8; j < 40; ++j) {  // whole groups of constant channels, and mixed groups
+    JointTrack& track = clips[2].tracks[static_cast<std::size_t>(j)];
+    if (j % 3 != 1) track.rotation = {{0.0f}, {track.rotation.values[0]}};
+    if (j % 2 == 0) track.translation = {{0.0f}, {track.translation.values[0]}};
+  }
+  expect_blends_as_sampling_then_blending(skeleton, clips);
+  // The same clips without scales: the blend skips their scale channel.
+  for (Clip& clip : clips) {
+    for (JointTrack& track : clip.tracks) track.scale = {{0.0f}, {glm::vec3(1.0f)}};
+  }
+  ASSERT_TRUE(bind_clip(clips[0], skeleton, {.compress = true}).compressed.unit_scales);
+  expect_blends_as_sampling_then_blending(skeleton, clips);
 }
 
 // Clips whose scales are all the constant 1 (within tolerance) skip the scale channel: the

@@ -1,11 +1,16 @@
 #include "anim/pose.h"
 
+#include <algorithm>
+#include <cstring>
 #include <limits>
+#include <random>
 #include <vector>
 
 #include <gtest/gtest.h>
 
 #include "anim/anim_expect.h"
+#include "anim/fast_math.h"
+#include "anim/index.h"
 
 namespace anim {
 namespace {
@@ -85,6 +90,53 @@ TEST(LocalToModelBelow, RecomputesTheSubtreeAloneAsTheWholePassWould) {
   EXPECT_TRUE(vec3_near(glm::vec3(model[0][3]), {0, 1, 0}));
   EXPECT_FALSE(local_to_model_below(skeleton, local, 4, model));
   EXPECT_FALSE(local_to_model_below(skeleton, local, -1, model));
+}
+
+// Random skeletons (chains, branches, several roots) of 1 to 21 joints, so that joints four at a
+// time and the ones left over are both checked, and a parent taken from the joint just before
+// as well as from further back: each model matrix is its parent's times its local matrix (or the
+// local matrix for a root), bit for bit; a subtree recomputed alone gives the same bits.
+TEST(LocalToModel, EveryJointIsItsParentTimesItsLocalMatrixBitForBit) {
+  std::mt19937 random(5);
+  std::uniform_real_distribution<float> value(-1.0f, 1.0f);
+  std::uniform_real_distribution<float> scale(0.5f, 2.0f);
+  for (int joints = 1; joints <= 21; ++joints) {
+    for (int shape = 0; shape < 8; ++shape) {
+      Skeleton skeleton = chain(joints);
+      std::vector<Transform> local(as_size(joints));
+      for (int j = 0; j < joints; ++j) {
+        // Mostly the joint before (a chain), else any earlier joint or none.
+        const int pick = std::uniform_int_distribution<int>(-1, 2 * j)(random);
+        skeleton.parents[as_size(j)] = pick >= j ? j - 1 : std::min(pick, j - 1);
+        local[as_size(j)] = make(
+            {value(random), value(random), value(random)},
+            glm::normalize(glm::quat(value(random), value(random), value(random), value(random))),
+            {scale(random), scale(random), scale(random)});
+      }
+      std::vector<glm::mat4> model(as_size(joints));
+      ASSERT_TRUE(local_to_model(skeleton, local, model));
+      for (std::size_t j = 0; j < model.size(); ++j) {
+        const int parent = skeleton.parents[j];
+        const glm::mat4 m = fast::to_matrix(local[j]);
+        const glm::mat4 expected =
+            parent >= 0 ? fast::affine_product(model[as_size(parent)], m) : m;
+        ASSERT_EQ(std::memcmp(&model[j], &expected, sizeof(glm::mat4)), 0)
+            << joints << " joints, shape " << shape << ", joint " << j;
+      }
+      const int below = std::uniform_int_distribution<int>(0, joints - 1)(random);
+      std::vector<glm::mat4> subtree = model;
+      for (std::size_t j = as_size(below); j < subtree.size(); ++j) subtree[j] = glm::mat4(0.0f);
+      ASSERT_TRUE(local_to_model_below(skeleton, local, below, subtree));
+      std::vector<bool> in_subtree(subtree.size(), false);
+      for (std::size_t j = as_size(below); j < subtree.size(); ++j) {
+        const int parent = skeleton.parents[j];
+        in_subtree[j] = j == as_size(below) || (parent >= 0 && in_subtree[as_size(parent)]);
+        if (!in_subtree[j]) continue;
+        ASSERT_EQ(std::memcmp(&subtree[j], &model[j], sizeof(glm::mat4)), 0)
+            << joints << " joints, below " << below << ", joint " << j;
+      }
+    }
+  }
 }
 
 TEST(BlendPoses, NormalizesWeightsSoOnlyTheirRatioMatters) {

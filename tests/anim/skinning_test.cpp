@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <random>
 #include <vector>
 
@@ -9,6 +10,7 @@
 #include <glm/gtc/matrix_transform.hpp>
 
 #include "anim/anim_expect.h"
+#include "anim/fast_math.h"
 
 namespace anim {
 namespace {
@@ -48,6 +50,30 @@ TEST(SkinningMatrices, AreModelTimesInverseBind) {
   std::vector<glm::mat4> short_out(1);
   EXPECT_FALSE(skinning_matrices(model, inverse_bind, short_out));
   EXPECT_FALSE(skinning_matrices(model, std::span(inverse_bind).first(1), palette));
+}
+
+// Palettes of every length, so that joints taken two at a time and an odd last one are all
+// checked: each matrix is its joint's product alone, bit for bit.
+TEST(SkinningMatrices, EveryJointIsItsOwnProductBitForBitWhateverTheCount) {
+  std::mt19937 random(11);
+  std::uniform_real_distribution<float> value(-2.0f, 2.0f);
+  const auto affine = [&] {
+    glm::mat4 m(1.0f);
+    for (int c = 0; c < 4; ++c) {
+      for (int r = 0; r < 3; ++r) m[c][r] = value(random);
+    }
+    return m;
+  };
+  for (std::size_t joints = 0; joints <= 9; ++joints) {
+    std::vector<glm::mat4> model(joints), inverse_bind(joints), palette(joints);
+    std::generate(model.begin(), model.end(), affine);
+    std::generate(inverse_bind.begin(), inverse_bind.end(), affine);
+    ASSERT_TRUE(skinning_matrices(model, inverse_bind, palette));
+    for (std::size_t j = 0; j < joints; ++j) {
+      const glm::mat4 alone = fast::affine_product(model[j], inverse_bind[j]);
+      EXPECT_EQ(std::memcmp(&palette[j], &alone, sizeof(glm::mat4)), 0) << joints << ", " << j;
+    }
+  }
 }
 
 // Joint 0 at the origin, joint 1 at (1,0,0) twisted 180 degrees about the bone axis X. A vertex
