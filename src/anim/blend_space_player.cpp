@@ -44,6 +44,25 @@ float sample_time(const Clip& clip, float time_s) {
   return inside ? time_s : wrap_clip_time(clip, time_s);
 }
 
+// drop_negligible_weights, calling kept(i, above_zero) in order for each weight i that is not
+// zero once dropped or kept, before the renormalization: whether it is above zero then. The zeros
+// (most of a blend space's weights) are left out of the sum, which they would not change: it
+// starts at +0 and so never is -0, the one sum that adding +0 changes.
+template <typename Kept>
+void drop_negligible_weights(float negligible_weight, std::span<float> weights, Kept kept) {
+  float sum = 0.0f;
+  for (std::size_t i = 0; i < weights.size(); ++i) {
+    float& w = weights[i];
+    if (w < negligible_weight) w = 0.0f;
+    if (w == 0.0f) continue;
+    sum += w;
+    kept(i, w > 0.0f);
+  }
+  if (sum > 0.0f) {
+    for (float& w : weights) w /= sum;
+  }
+}
+
 }  // namespace
 
 std::string BlendSpacePlayer::build_common(const Skeleton& skeleton,
@@ -148,28 +167,35 @@ void BlendSpacePlayer::compute_weights(glm::vec2 point) {
   } else {
     blend_weights_2d(space_, point, weights_, zeroed_by_);
   }
-  drop_negligible_weights(settings_.negligible_weight, weights_);
-  // A clip that leaves the blend forgets where its last step ended (it is not played on).
+  // A clip that leaves the blend forgets where its last step ended (it is not played on): here
+  // those the drop below sets to zero or finds at zero or below, ...
+  const float negligible = settings_.negligible_weight;
   for (const std::uint32_t clip : weighed()) {
-    if (!(weights_[clip] > 0.0f)) last_step_unwrapped_s_[clip] = kNotPlayed;
+    const float w = weights_[clip];
+    if (w < negligible || !(w > 0.0f)) last_step_unwrapped_s_[clip] = kNotPlayed;
   }
-  weighed_count_ = 0;
-  for (std::size_t clip = 0; clip < weights_.size(); ++clip) {
-    weighed_[weighed_count_] = static_cast<std::uint32_t>(clip);
-    weighed_count_ += weights_[clip] > 0.0f ? 1 : 0;  // no branch to mispredict
+  // ... the weights above zero listed in the same pass that drops and sums them, ...
+  std::size_t listed = 0;
+  std::uint32_t* const list = weighed_.data();
+  drop_negligible_weights(negligible, weights_, [list, &listed](std::size_t clip, bool above_zero) {
+    list[listed] = static_cast<std::uint32_t>(clip);
+    listed += above_zero ? 1 : 0;  // no branch to mispredict
+  });
+  // ... and those the renormalization rounds to zero (an underflow) taken off that list.
+  std::size_t kept = 0;
+  for (std::size_t n = 0; n < listed; ++n) {
+    const std::uint32_t clip = weighed_[n];
+    weighed_[kept] = clip;
+    const bool above_zero = weights_[clip] > 0.0f;
+    if (!above_zero) last_step_unwrapped_s_[clip] = kNotPlayed;
+    kept += above_zero ? 1 : 0;
   }
+  weighed_count_ = kept;
   measure_pace(sync_, weights_, weighed(), pace_);
 }
 
 void drop_negligible_weights(float negligible_weight, std::span<float> weights) {
-  float sum = 0.0f;
-  for (float& w : weights) {
-    if (w < negligible_weight) w = 0.0f;
-    sum += w;
-  }
-  if (sum > 0.0f) {
-    for (float& w : weights) w /= sum;
-  }
+  drop_negligible_weights(negligible_weight, weights, [](std::size_t, bool) {});
 }
 
 std::size_t BlendSpacePlayer::touched_ranges(std::span<PrefetchRange> out) const {
