@@ -26,7 +26,9 @@ double played_from(const SyncGroup& sync, const BlendedPace& pace, double last, 
                    float dt_s) {
   const double own = std::abs(advance_phase(sync, pace, last, dt_s) - last);
   const double n = sync.segment_count;
-  double moved = std::fmod(to - last, n);  // the short way round the cycle
+  // The short way round the cycle; within one cycle fmod's result is the difference itself.
+  double moved = to - last;
+  if (!(std::abs(moved) < n)) moved = std::fmod(moved, n);
   if (moved > 0.5 * n) moved -= n;
   if (moved < -0.5 * n) moved += n;
   const bool along = moved * dt_s >= 0.0;
