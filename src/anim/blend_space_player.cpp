@@ -46,23 +46,22 @@ float sample_time(const Clip& clip, float time_s) {
   return inside ? time_s : wrap_clip_time(clip, time_s);
 }
 
-// drop_negligible_weights, calling kept(i, above_zero) in order for each weight i that is not
-// zero once dropped or kept, before the renormalization: whether it is above zero then. The zeros
+// drop_negligible_weights' first pass: sets the negligible weights to zero and returns the sum of
+// the weights, calling nonzero(i) in order for each weight i that is not zero then. The zeros
 // (most of a blend space's weights) are left out of the sum, which they would not change: it
-// starts at +0 and so never is -0, the one sum that adding +0 changes.
-template <typename Kept>
-void drop_negligible_weights(float negligible_weight, std::span<float> weights, Kept kept) {
+// starts at +0 and so never is -0, the one sum that adding +0 changes. Its second pass divides
+// by a sum above zero, which leaves the zeros as they are: it may skip them too.
+template <typename Nonzero>
+float drop_negligible_and_sum(float negligible_weight, std::span<float> weights, Nonzero nonzero) {
   float sum = 0.0f;
   for (std::size_t i = 0; i < weights.size(); ++i) {
     float& w = weights[i];
     if (w < negligible_weight) w = 0.0f;
     if (w == 0.0f) continue;
     sum += w;
-    kept(i, w > 0.0f);
+    nonzero(i);
   }
-  if (sum > 0.0f) {
-    for (float& w : weights) w /= sum;
-  }
+  return sum;
 }
 
 }  // namespace
@@ -176,28 +175,34 @@ void BlendSpacePlayer::compute_weights(glm::vec2 point) {
     const float w = weights_[clip];
     if (w < negligible || !(w > 0.0f)) last_step_unwrapped_s_[clip] = kNotPlayed;
   }
-  // ... the weights above zero listed in the same pass that drops and sums them, ...
+  // ... the weights not zero listed in the same pass that drops and sums them, renormalized
+  // (drop_negligible_weights, the zeros skipped) ...
   std::size_t listed = 0;
   std::uint32_t* const list = weighed_.data();
-  drop_negligible_weights(negligible, weights_, [list, &listed](std::size_t clip, bool above_zero) {
-    list[listed] = static_cast<std::uint32_t>(clip);
-    listed += above_zero ? 1 : 0;  // no branch to mispredict
-  });
-  // ... and those the renormalization rounds to zero (an underflow) taken off that list.
+  const float sum = drop_negligible_and_sum(
+      negligible, weights_,
+      [list, &listed](std::size_t clip) { list[listed++] = static_cast<std::uint32_t>(clip); });
+  if (sum > 0.0f) {
+    for (std::size_t n = 0; n < listed; ++n) weights_[list[n]] /= sum;
+  }
+  // ... and those at zero or below then (below zero, or an underflow) taken off that list.
   std::size_t kept = 0;
   for (std::size_t n = 0; n < listed; ++n) {
-    const std::uint32_t clip = weighed_[n];
-    weighed_[kept] = clip;
+    const std::uint32_t clip = list[n];
+    list[kept] = clip;
     const bool above_zero = weights_[clip] > 0.0f;
     if (!above_zero) last_step_unwrapped_s_[clip] = kNotPlayed;
-    kept += above_zero ? 1 : 0;
+    kept += above_zero ? 1 : 0;  // no branch to mispredict
   }
   weighed_count_ = kept;
   measure_pace(sync_, weights_, weighed(), pace_);
 }
 
 void drop_negligible_weights(float negligible_weight, std::span<float> weights) {
-  drop_negligible_weights(negligible_weight, weights, [](std::size_t, bool) {});
+  const float sum = drop_negligible_and_sum(negligible_weight, weights, [](std::size_t) {});
+  if (sum > 0.0f) {
+    for (float& w : weights) w /= sum;
+  }
 }
 
 std::size_t BlendSpacePlayer::touched_ranges(std::span<PrefetchRange> out) const {
