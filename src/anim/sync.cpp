@@ -117,7 +117,7 @@ float pace_average(const SyncGroup& group, std::span<const float> weights, Value
 }
 
 // The segments measure_pace averages in one pass over the clips (a gait has two to four).
-constexpr int kSegmentsPerPass = 8;
+constexpr int kSegmentsPerPass = 4;
 
 }  // namespace
 
