@@ -296,14 +296,16 @@ float centre_pair_influence(float speed_to_point, float speed_to_other, float an
 // The lowest influence over the row of centre sample c (centre table row k, see
 // PreparedBlendSpace2D): its pairs' to_point is (relative speed, 0) and to_other (relative speed,
 // the other sample's unsigned angle to the point). With SSE four columns at a time, with the same
-// values as the scalar tail (the zero angle_ip adds an exact zero).
+// values as the scalar tail (the zero angle_ip adds an exact zero). angles, when not null, holds
+// every sample's signed angle to the point as rows_outside_supports measured it.
 LowestInfluence lowest_centre_row_influence(const PreparedBlendSpace2D& space, std::size_t c,
-                                            std::size_t k, PolarPoint point) {
+                                            std::size_t k, PolarPoint point, const float* angles) {
   const std::size_t n = space.positions.size();
   const float* relative_speeds = &space.centre_relative_speeds[k * n];
   const float* inv_mean_speeds = &space.centre_inv_mean_speeds[k * n];
   const float speed_offset = point.speed - space.speeds[c];
   const auto angle_to_point = [&](std::size_t j) {
+    if (angles != nullptr) return std::abs(angles[j]);
     const bool directed = point.has_direction && space.speeds[j] > kOriginRadius;
     return directed ? std::abs(heading_difference(point.heading, space.headings[j])) : 0.0f;
   };
@@ -313,7 +315,9 @@ LowestInfluence lowest_centre_row_influence(const PreparedBlendSpace2D& space, s
   const __m128 offset = _mm_set1_ps(speed_offset);
   LowestInfluenceLanes lanes(n);
   for (; j + 4 <= n; j += 4) {
-    const __m128 angle = _mm_andnot_ps(_mm_set1_ps(-0.0f), angles_to_point4(space, j, point));
+    const __m128 angle =
+        _mm_andnot_ps(_mm_set1_ps(-0.0f), angles != nullptr ? _mm_loadu_ps(angles + j)
+                                                            : angles_to_point4(space, j, point));
     const __m128 speed_to_other = _mm_loadu_ps(relative_speeds + j);
     const __m128 speed_to_point = _mm_mul_ps(offset, _mm_loadu_ps(inv_mean_speeds + j));
     const __m128 length_squared =
@@ -498,14 +502,17 @@ void measure_supports(PreparedBlendSpace2D& space) {
 
 // Which of rows i..i+3 (those below n) have the point outside their support boxes: bit k for
 // row i + k (a NaN point is inside). With SSE four rows at a time, the same speed offsets and
-// angles as the rows' searches measure.
-unsigned rows_outside_supports(const PreparedBlendSpace2D& space, std::size_t i, PolarPoint point) {
+// angles as the rows' searches measure; the angles (each sample's signed angle to the point, 0
+// where either has no direction) are written to out_angles[0..3] for the searches.
+unsigned rows_outside_supports(const PreparedBlendSpace2D& space, std::size_t i, PolarPoint point,
+                               float* out_angles) {
   const PreparedBlendSpace2D::SupportBoxes& box = space.supports;
   const std::size_t n = space.positions.size();
 #if defined(__SSE2__)
   if (i + 4 <= n) {
     const __m128 offset = _mm_sub_ps(_mm_set1_ps(point.speed), _mm_loadu_ps(&space.speeds[i]));
     const __m128 angle = angles_to_point4(space, i, point);
+    _mm_storeu_ps(out_angles, angle);
     const __m128 outside =
         _mm_or_ps(_mm_or_ps(_mm_cmplt_ps(offset, _mm_loadu_ps(&box.min_speed_offset[i])),
                             _mm_cmpgt_ps(offset, _mm_loadu_ps(&box.max_speed_offset[i]))),
@@ -519,6 +526,7 @@ unsigned rows_outside_supports(const PreparedBlendSpace2D& space, std::size_t i,
     const float offset = point.speed - space.speeds[k];
     const bool directed = point.has_direction && space.speeds[k] > kOriginRadius;
     const float angle = directed ? heading_difference(point.heading, space.headings[k]) : 0.0f;
+    out_angles[k - i] = angle;
     if (offset < box.min_speed_offset[k] || offset > box.max_speed_offset[k] ||
         angle < box.min_angle[k] || angle > box.max_angle[k]) {
       rows |= 1u << (k - i);
@@ -762,21 +770,23 @@ void freeform_directional_weights(const PreparedBlendSpace2D& space, glm::vec2 p
   // branch-free pass: a centre's over its table row, another sample's over its prepared pairs
   // (the pair with itself and those with the origin are zero there, measuring 1, which leaves
   // the minimum alone), then its pairs with the centres. The sum skips the zeros, which add
-  // nothing exactly.
+  // nothing exactly. The block's angles to the point are measured once, with its mask (all of
+  // them for a centre's row when one block holds every sample).
   std::fill(weights.begin(), weights.end(), 0.0f);
   float sum = 0.0f;
   for (std::size_t block = 0; block < n; block += 32) {
     const std::size_t rows = std::min<std::size_t>(32, n - block);
     std::uint32_t inside = 0;
+    float angles[32];
     for (std::size_t k = 0; k < rows; k += 4) {
-      inside |= (~rows_outside_supports(space, block + k, polar) & 0xFu) << k;
+      inside |= (~rows_outside_supports(space, block + k, polar, &angles[k]) & 0xFu) << k;
     }
     if (rows < 32) inside &= (1u << rows) - 1u;
     for (; inside != 0; inside &= inside - 1u) {
       const std::size_t i = block + static_cast<std::size_t>(std::countr_zero(inside));
       const bool centre = at_centre(i);
       const float speed_offset = polar.speed - space.speeds[i];
-      const float angle = angle_to_point(i);
+      const float angle = angles[i - block];
       if (!zeroed_by.empty() && zeroed_by[i] < n && zeroed_by[i] != i) {
         const std::size_t j = zeroed_by[i];
         const float hinted = centre || at_centre(j)
@@ -786,7 +796,8 @@ void freeform_directional_weights(const PreparedBlendSpace2D& space, glm::vec2 p
       }
       LowestInfluence lowest{1.0f, n};
       if (centre) {
-        lowest = lowest_centre_row_influence(space, i, centre_row(i), polar);
+        lowest = lowest_centre_row_influence(space, i, centre_row(i), polar,
+                                             rows == n ? angles : nullptr);
       } else {
         lowest = lowest_pair_influence(space, i, speed_offset, angle);
         for (std::size_t k = 0; k < space.centres.size(); ++k) {

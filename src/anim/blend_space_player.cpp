@@ -26,7 +26,9 @@ double played_from(const SyncGroup& sync, const BlendedPace& pace, double last, 
                    float dt_s) {
   const double own = std::abs(advance_phase(sync, pace, last, dt_s) - last);
   const double n = sync.segment_count;
-  double moved = std::fmod(to - last, n);  // the short way round the cycle
+  // The short way round the cycle; within one cycle fmod's result is the difference itself.
+  double moved = to - last;
+  if (!(std::abs(moved) < n)) moved = std::fmod(moved, n);
   if (moved > 0.5 * n) moved -= n;
   if (moved < -0.5 * n) moved += n;
   const bool along = moved * dt_s >= 0.0;
@@ -42,6 +44,24 @@ float sample_time(const Clip& clip, float time_s) {
   const bool inside =
       time_s >= 0.0f && time_s < duration && duration <= std::numeric_limits<float>::max();
   return inside ? time_s : wrap_clip_time(clip, time_s);
+}
+
+// drop_negligible_weights' first pass: sets the negligible weights to zero and returns the sum of
+// the weights, calling nonzero(i) in order for each weight i that is not zero then. The zeros
+// (most of a blend space's weights) are left out of the sum, which they would not change: it
+// starts at +0 and so never is -0, the one sum that adding +0 changes. Its second pass divides
+// by a sum above zero, which leaves the zeros as they are: it may skip them too.
+template <typename Nonzero>
+float drop_negligible_and_sum(float negligible_weight, std::span<float> weights, Nonzero nonzero) {
+  float sum = 0.0f;
+  for (std::size_t i = 0; i < weights.size(); ++i) {
+    float& w = weights[i];
+    if (w < negligible_weight) w = 0.0f;
+    if (w == 0.0f) continue;
+    sum += w;
+    nonzero(i);
+  }
+  return sum;
 }
 
 }  // namespace
@@ -148,25 +168,38 @@ void BlendSpacePlayer::compute_weights(glm::vec2 point) {
   } else {
     blend_weights_2d(space_, point, weights_, zeroed_by_);
   }
-  drop_negligible_weights(settings_.negligible_weight, weights_);
-  // A clip that leaves the blend forgets where its last step ended (it is not played on).
+  // A clip that leaves the blend forgets where its last step ended (it is not played on): here
+  // those the drop below sets to zero or finds at zero or below, ...
+  const float negligible = settings_.negligible_weight;
   for (const std::uint32_t clip : weighed()) {
-    if (!(weights_[clip] > 0.0f)) last_step_unwrapped_s_[clip] = kNotPlayed;
+    const float w = weights_[clip];
+    if (w < negligible || !(w > 0.0f)) last_step_unwrapped_s_[clip] = kNotPlayed;
   }
-  weighed_count_ = 0;
-  for (std::size_t clip = 0; clip < weights_.size(); ++clip) {
-    weighed_[weighed_count_] = static_cast<std::uint32_t>(clip);
-    weighed_count_ += weights_[clip] > 0.0f ? 1 : 0;  // no branch to mispredict
+  // ... the weights not zero listed in the same pass that drops and sums them, renormalized
+  // (drop_negligible_weights, the zeros skipped) ...
+  std::size_t listed = 0;
+  std::uint32_t* const list = weighed_.data();
+  const float sum = drop_negligible_and_sum(
+      negligible, weights_,
+      [list, &listed](std::size_t clip) { list[listed++] = static_cast<std::uint32_t>(clip); });
+  if (sum > 0.0f) {
+    for (std::size_t n = 0; n < listed; ++n) weights_[list[n]] /= sum;
   }
+  // ... and those at zero or below then (below zero, or an underflow) taken off that list.
+  std::size_t kept = 0;
+  for (std::size_t n = 0; n < listed; ++n) {
+    const std::uint32_t clip = list[n];
+    list[kept] = clip;
+    const bool above_zero = weights_[clip] > 0.0f;
+    if (!above_zero) last_step_unwrapped_s_[clip] = kNotPlayed;
+    kept += above_zero ? 1 : 0;  // no branch to mispredict
+  }
+  weighed_count_ = kept;
   measure_pace(sync_, weights_, weighed(), pace_);
 }
 
 void drop_negligible_weights(float negligible_weight, std::span<float> weights) {
-  float sum = 0.0f;
-  for (float& w : weights) {
-    if (w < negligible_weight) w = 0.0f;
-    sum += w;
-  }
+  const float sum = drop_negligible_and_sum(negligible_weight, weights, [](std::size_t) {});
   if (sum > 0.0f) {
     for (float& w : weights) w /= sum;
   }

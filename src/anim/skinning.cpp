@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 
 #include <glm/gtc/matrix_inverse.hpp>
 
@@ -76,7 +77,7 @@ void split_skinning_matrix(const glm::mat4& m, DualQuat& out_dual_quat, glm::mat
 
 #if defined(__SSE2__)
 // Lane by lane: is_rotation of the 3x3 part of each matrix (c[column][row]).
-[[gnu::always_inline]] inline __m128 rigid_lanes(const __m128 (&c)[4][4]) {
+[[gnu::always_inline]] inline __m128 rigid_lanes(const __m128 (&c)[3][3]) {
   const auto dot3 = [&c](int a, int b) {
     return _mm_add_ps(_mm_add_ps(_mm_mul_ps(c[a][0], c[b][0]), _mm_mul_ps(c[a][1], c[b][1])),
                       _mm_mul_ps(c[a][2], c[b][2]));
@@ -103,7 +104,7 @@ void split_skinning_matrix(const glm::mat4& m, DualQuat& out_dual_quat, glm::mat
 // sums or differences of off-diagonal entries over 4 b; scaled by 4 b > 0 that is (s, the sums and
 // differences), the same direction without the square root and the division. The normalization
 // is one estimated reciprocal square root and a Newton-Raphson step: no sqrtps -> divps chain.
-[[gnu::always_inline]] inline void quat_lanes(const __m128 (&c)[4][4], __m128& qx, __m128& qy,
+[[gnu::always_inline]] inline void quat_lanes(const __m128 (&c)[3][3], __m128& qx, __m128& qy,
                                               __m128& qz, __m128& qw) {
   const __m128 one = _mm_set1_ps(1.0f);
   const __m128 m00 = c[0][0], m11 = c[1][1], m22 = c[2][2];
@@ -111,24 +112,29 @@ void split_skinning_matrix(const glm::mat4& m, DualQuat& out_dual_quat, glm::mat
   const __m128 four_x = _mm_sub_ps(_mm_sub_ps(m00, m11), m22);
   const __m128 four_y = _mm_sub_ps(_mm_sub_ps(m11, m00), m22);
   const __m128 four_z = _mm_sub_ps(_mm_sub_ps(m22, m00), m11);
-  __m128 biggest = four_w;
-  const __m128 is_x = _mm_cmpgt_ps(four_x, biggest);
-  biggest = fast::select(is_x, four_x, biggest);
-  const __m128 is_y = _mm_cmpgt_ps(four_y, biggest);
-  biggest = fast::select(is_y, four_y, biggest);
-  const __m128 is_z = _mm_cmpgt_ps(four_z, biggest);
-  biggest = fast::select(is_z, four_z, biggest);
-  const __m128 big = _mm_add_ps(biggest, one);
   const __m128 a = _mm_sub_ps(c[1][2], c[2][1]);
   const __m128 b = _mm_sub_ps(c[2][0], c[0][2]);
   const __m128 d = _mm_sub_ps(c[0][1], c[1][0]);
-  if (_mm_movemask_ps(_mm_or_ps(_mm_or_ps(is_x, is_y), is_z)) == 0) {
+  // The choice below takes x where it is above w, then y where above the larger of the two, then
+  // z: w stays the largest exactly where none of them is above w itself.
+  const __m128 above_w =
+      _mm_or_ps(_mm_or_ps(_mm_cmpgt_ps(four_x, four_w), _mm_cmpgt_ps(four_y, four_w)),
+                _mm_cmpgt_ps(four_z, four_w));
+  if (_mm_movemask_ps(above_w) == 0) {
     // w the largest in every lane, as for every joint within 90 degrees of its bind pose.
-    qw = big;
+    qw = _mm_add_ps(four_w, one);
     qx = a;
     qy = b;
     qz = d;
   } else {
+    __m128 biggest = four_w;
+    const __m128 is_x = _mm_cmpgt_ps(four_x, biggest);
+    biggest = fast::select(is_x, four_x, biggest);
+    const __m128 is_y = _mm_cmpgt_ps(four_y, biggest);
+    biggest = fast::select(is_y, four_y, biggest);
+    const __m128 is_z = _mm_cmpgt_ps(four_z, biggest);
+    biggest = fast::select(is_z, four_z, biggest);
+    const __m128 big = _mm_add_ps(biggest, one);
     const __m128 xy = _mm_add_ps(c[0][1], c[1][0]);
     const __m128 zx = _mm_add_ps(c[2][0], c[0][2]);
     const __m128 yz = _mm_add_ps(c[1][2], c[2][1]);
@@ -153,24 +159,28 @@ void split_skinning_matrix(const glm::mat4& m, DualQuat& out_dual_quat, glm::mat
 [[gnu::always_inline]] inline bool split_four_rigid(const glm::mat4* m, DualQuat* out_dual_quats,
                                                     glm::mat3* out_stretch,
                                                     std::uint8_t* out_has_stretch) {
-  __m128 c[4][4];  // c[column][row], lane k from m[k]
-  for (int col = 0; col < 4; ++col) {
+  // Rows 0 to 2 of column col of the four matrices, lane k from m[k] (row 3 is not read).
+  const auto column_lanes = [m](int col, __m128(&rows)[3]) {
     __m128 r0 = _mm_loadu_ps(&m[0][col].x), r1 = _mm_loadu_ps(&m[1][col].x),
            r2 = _mm_loadu_ps(&m[2][col].x), r3 = _mm_loadu_ps(&m[3][col].x);
     _MM_TRANSPOSE4_PS(r0, r1, r2, r3);
-    c[col][0] = r0;
-    c[col][1] = r1;
-    c[col][2] = r2;
-    c[col][3] = r3;
-  }
+    rows[0] = r0;
+    rows[1] = r1;
+    rows[2] = r2;
+  };
+  __m128 c[3][3];  // c[column][row] of the 3x3 parts
+  for (int col = 0; col < 3; ++col) column_lanes(col, c[col]);
   if (_mm_movemask_ps(rigid_lanes(c)) != 0xF) return false;
   __m128 qx, qy, qz, qw;
   quat_lanes(c, qx, qy, qz, qw);
   // dual = 0.5 * (0, t) * q (dual_quat_from_rigid), with t halved first: halving is exact, so
-  // every product and sum is the same halved.
+  // every product and sum is the same halved. The translations are read only now, so that they
+  // hold no registers through the test and the quaternion.
+  __m128 t[3];
+  column_lanes(3, t);
   const __m128 half = _mm_set1_ps(0.5f);
-  const __m128 tx = _mm_mul_ps(c[3][0], half), ty = _mm_mul_ps(c[3][1], half),
-               tz = _mm_mul_ps(c[3][2], half);
+  const __m128 tx = _mm_mul_ps(t[0], half), ty = _mm_mul_ps(t[1], half),
+               tz = _mm_mul_ps(t[2], half);
   __m128 dx = _mm_add_ps(_mm_mul_ps(tx, qw), _mm_sub_ps(_mm_mul_ps(ty, qz), _mm_mul_ps(tz, qy)));
   __m128 dy = _mm_add_ps(_mm_mul_ps(ty, qw), _mm_sub_ps(_mm_mul_ps(tz, qx), _mm_mul_ps(tx, qz)));
   __m128 dz = _mm_add_ps(_mm_mul_ps(tz, qw), _mm_sub_ps(_mm_mul_ps(tx, qy), _mm_mul_ps(ty, qx)));
@@ -185,29 +195,32 @@ void split_skinning_matrix(const glm::mat4& m, DualQuat& out_dual_quat, glm::mat
     _mm_storeu_ps(&out_dual_quats[k].real.x, real[k]);
     _mm_storeu_ps(&out_dual_quats[k].dual.x, dual[k]);
   }
-  // Four identity stretch matrices lie back to back as nine rows of four floats.
+  // Four identity stretch matrices lie back to back: one copy of them (nine loads and stores).
   static_assert(sizeof(glm::mat3) == 9 * sizeof(float), "stretch matrices are packed");
-  float* stretch = &out_stretch[0][0][0];
-  const __m128 one_at[4] = {_mm_set_ps(0, 0, 0, 1), _mm_set_ps(0, 0, 1, 0), _mm_set_ps(0, 1, 0, 0),
-                            _mm_set_ps(1, 0, 0, 0)};
-  _mm_storeu_ps(stretch, one_at[0]);
-  _mm_storeu_ps(stretch + 4, one_at[0]);
-  _mm_storeu_ps(stretch + 8, _mm_or_ps(one_at[0], one_at[1]));
-  _mm_storeu_ps(stretch + 12, one_at[1]);
-  _mm_storeu_ps(stretch + 16, _mm_or_ps(one_at[1], one_at[2]));
-  _mm_storeu_ps(stretch + 20, one_at[2]);
-  _mm_storeu_ps(stretch + 24, _mm_or_ps(one_at[2], one_at[3]));
-  _mm_storeu_ps(stretch + 28, one_at[3]);
-  _mm_storeu_ps(stretch + 32, one_at[3]);
+  static constexpr float kFourIdentities[36] = {1, 0, 0, 0, 1, 0, 0, 0, 1, 1, 0, 0,
+                                                0, 1, 0, 0, 0, 1, 1, 0, 0, 0, 1, 0,
+                                                0, 0, 1, 1, 0, 0, 0, 1, 0, 0, 0, 1};
+  std::memcpy(&out_stretch[0][0][0], kFourIdentities, sizeof(kFourIdentities));
   std::fill_n(out_has_stretch, 4, std::uint8_t{0});
   return true;
 }
 #endif
 
+// Where the CPU has AVX2, split_skinning_matrices runs as compiled for it (picked once, when the
+// program loads; ELF's ifunc): the same SSE operations in the VEX encoding, whose three operands
+// spare the register copies of SSE's two (a third of the split's instructions). The same
+// operations, so the same results: AVX2 brings no FMA, so nothing is contracted.
+#if defined(__x86_64__) && defined(__ELF__) && (defined(__GNUC__) || defined(__clang__))
+#define ANIM_ALSO_FOR_AVX2 __attribute__((target_clones("avx2", "default")))
+#else
+#define ANIM_ALSO_FOR_AVX2
+#endif
+
 // split_skinning_matrix for every matrix, four at a time where they allow it.
-void split_skinning_matrices(std::span<const glm::mat4> palette, std::span<DualQuat> out_dual_quats,
-                             std::span<glm::mat3> out_stretch,
-                             std::span<std::uint8_t> out_has_stretch) {
+ANIM_ALSO_FOR_AVX2 void split_skinning_matrices(std::span<const glm::mat4> palette,
+                                                std::span<DualQuat> out_dual_quats,
+                                                std::span<glm::mat3> out_stretch,
+                                                std::span<std::uint8_t> out_has_stretch) {
   std::size_t j = 0;
 #if defined(__SSE2__)
   for (; j + 4 <= palette.size(); j += 4) {

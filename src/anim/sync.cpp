@@ -117,7 +117,7 @@ float pace_average(const SyncGroup& group, std::span<const float> weights, Value
 }
 
 // The segments measure_pace averages in one pass over the clips (a gait has two to four).
-constexpr int kSegmentsPerPass = 8;
+constexpr int kSegmentsPerPass = 4;
 
 }  // namespace
 
@@ -252,11 +252,13 @@ void measure_pace_over(const SyncGroup& group, std::span<const float> weights,
       const bool pacer = sets_pace(group, i);
       weight.add(w, pacer);
       if (first == 0) cycle.add(w * group.durations_s[i], pacer);
+      // segment_of's lengths, the clip's starts looked up once.
+      const float* starts = group.segment_starts_s[i].data();
+      const float loop_end = starts[0] + group.durations_s[i];
       for (int k = 0; k < count; ++k) {
-        double start = 0.0;
-        double length = 0.0;
-        segment_of(group, static_cast<int>(i), first + k, start, length);
-        segment[as_size(k)].add(w * length, pacer);
+        const int at = first + k;
+        const double end = at + 1 < segments ? starts[at + 1] : loop_end;
+        segment[as_size(k)].add(w * (end - starts[at]), pacer);
       }
     }
     if (first == 0) pace.cycle_s = cycle.average(weight);

@@ -3,6 +3,9 @@
 #include <gtest/gtest.h>
 
 #include <array>
+#include <bit>
+#include <cmath>
+#include <cstdint>
 #include <random>
 #include <vector>
 
@@ -202,6 +205,91 @@ TEST_F(BlendSpacePlayerTest, ThePaceAndThePhaseAreThoseOfTheCurrentWeights) {
         << "frame " << frame;
     ASSERT_EQ(player.pace().segment_s[0],
               blended_segment_duration(player.sync(), player.weights(), 0));
+  }
+}
+
+// drop_negligible_weights leaves the zeros out of its sum: bit for bit the scan that adds every
+// weight, on weights with zeros of both signs, negative ones, denormals and huge ones.
+TEST(DropNegligibleWeights, IsTheScanThatSumsEveryWeightBitForBit) {
+  const float kinds[] = {0.0f, -0.0f, 1e-3f, 0.25f, 0.5f, 1.0f, -0.1f, 1e-40f, 3e38f, 0.0f, 0.0f};
+  std::mt19937 random(46);
+  std::uniform_int_distribution<std::size_t> pick(0, std::size(kinds) - 1);
+  std::uniform_real_distribution<float> any(0.0f, 1.0f);
+  for (int round = 0; round < 5000; ++round) {
+    std::vector<float> weights(1 + static_cast<std::size_t>(round % 19));
+    for (float& w : weights) w = round % 3 == 0 ? any(random) : kinds[pick(random)];
+    const float negligible = round % 4 == 0 ? 0.0f : kinds[pick(random)];
+    std::vector<float> expected = weights;
+    float sum = 0.0f;
+    for (float& w : expected) {
+      if (w < negligible) w = 0.0f;
+      sum += w;
+    }
+    if (sum > 0.0f) {
+      for (float& w : expected) w /= sum;
+    }
+    drop_negligible_weights(negligible, weights);
+    for (std::size_t i = 0; i < weights.size(); ++i) {
+      ASSERT_EQ(std::bit_cast<std::uint32_t>(weights[i]), std::bit_cast<std::uint32_t>(expected[i]))
+          << "round " << round << " weight " << i;
+    }
+  }
+}
+
+// The weights a player plays are blend_weights_2d's with drop_negligible_weights' scan (written
+// out here as it was: zero the negligible, sum, divide every weight), bit for bit, and it samples
+// exactly the clips left above zero, for a 17-sample directional space (the demo's size) whose
+// point wanders in and out of the samples' supports, under several negligible weights.
+TEST_F(BlendSpacePlayerTest, PlaysTheBlendWeightsWithTheNegligibleOnesDropped) {
+  std::vector<glm::vec2> positions{glm::vec2(0.0f)};
+  for (int k = 0; k < 8; ++k) {
+    const float angle = static_cast<float>(k) * 0.785398f;
+    for (const float speed : {1.0f, 3.0f}) {
+      positions.push_back(speed * glm::vec2(std::sin(angle), std::cos(angle)));
+    }
+  }
+  std::vector<const Clip*> many_clips;
+  std::vector<const ClipBinding*> many_bindings;
+  for (std::size_t i = 0; i < positions.size(); ++i) {
+    many_clips.push_back(i % 2 == 0 ? &walk : &run);
+    many_bindings.push_back(i % 2 == 0 ? &walk_binding : &run_binding);
+  }
+  PreparedBlendSpace2D space;
+  ASSERT_EQ(prepare_blend_space_2d(BlendMode2D::FreeformDirectional, positions, space), "");
+  std::mt19937 random(17);
+  std::uniform_real_distribution<float> coordinate(-3.5f, 3.5f);
+  for (const float negligible : {0.0f, 0.001f, 0.05f, 0.2f}) {
+    BlendSpacePlayerSettings settings;
+    settings.negligible_weight = negligible;
+    BlendSpacePlayer player;
+    ASSERT_EQ(player.build_2d(skeleton, many_clips, many_bindings, BlendMode2D::FreeformDirectional,
+                              positions, settings),
+              "");
+    std::vector<float> expected(positions.size());
+    std::vector<std::uint32_t> hints(positions.size(), 0u);
+    glm::vec2 point(0.0f);
+    for (int frame = 0; frame < 500; ++frame) {
+      // Mostly small steps (a stick moved), every tenth a jump, every seventh the origin.
+      point += 0.2f * glm::vec2(coordinate(random), coordinate(random)) / 3.5f;
+      if (frame % 10 == 0) point = glm::vec2(coordinate(random), coordinate(random));
+      if (frame % 7 == 0) point = glm::vec2(0.0f);
+      ASSERT_TRUE(player.update(1.0f / 60.0f, point, pose, step));
+      blend_weights_2d(space, point, expected, hints);
+      float sum = 0.0f;
+      for (float& w : expected) {
+        if (w < negligible) w = 0.0f;
+        sum += w;
+      }
+      if (sum > 0.0f) {
+        for (float& w : expected) w /= sum;
+      }
+      int above_zero = 0;
+      for (std::size_t i = 0; i < expected.size(); ++i) {
+        ASSERT_EQ(player.weights()[i], expected[i]) << negligible << " " << frame << " " << i;
+        above_zero += expected[i] > 0.0f ? 1 : 0;
+      }
+      ASSERT_EQ(player.sampled_clip_count(), above_zero) << negligible << " " << frame;
+    }
   }
 }
 
