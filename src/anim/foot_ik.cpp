@@ -9,6 +9,7 @@
 #include "anim/math.h"
 #include "anim/pose.h"
 #include "anim/rise_line.h"
+#include "anim/sse_lanes.h"
 #include "anim/two_bone_ik.h"
 
 namespace anim {
@@ -362,6 +363,20 @@ void probe_foot(const FootSolve& solve, int i, const GroundProber& ground, FootI
   f.toe_ground = ground.at(f.toe.x, f.toe.z);
 }
 
+// The debug of a placed foot.
+void write_foot_debug(FootDebug& d, const FootOnGround& f, const FootLock& lock,
+                      const glm::vec3& heel_on_ground, const glm::vec3& toe_on_ground,
+                      const glm::vec3& normal, const glm::vec3& ankle_target,
+                      float pivot_support_y) {
+  d.heel_ground = heel_on_ground;
+  d.toe_ground = toe_on_ground;
+  d.ground_normal = normal;
+  d.ankle_target = ankle_target;
+  d.locked_point = glm::vec3(lock.locked_pivot_xz.x, pivot_support_y, lock.locked_pivot_xz.y);
+  d.in_contact = f.planted;
+  d.locked = lock.locked;
+}
+
 // 1b. Foot i's target: the animated foot carried from the clip's ground onto the terrain by the
 //     turn from +Y to the ground normal about its pivot point.
 void place_foot(FootSolve& solve, int i, const FootOnGround& f, const FootLock& lock,
@@ -393,16 +408,86 @@ void place_foot(FootSolve& solve, int i, const FootOnGround& f, const FootLock& 
   target.rise_m = target.ankle.y - f.ankle.y;
 
   if (debug) {
-    FootDebug& d = nth(debug->feet, i);
-    d.heel_ground = heel_on_ground;
-    d.toe_ground = toe_on_ground;
-    d.ground_normal = normal;
-    d.ankle_target = target.ankle;
-    d.locked_point = glm::vec3(lock.locked_pivot_xz.x, pivot_support_y, lock.locked_pivot_xz.y);
-    d.in_contact = f.planted;
-    d.locked = lock.locked;
+    write_foot_debug(nth(debug->feet, i), f, lock, heel_on_ground, toe_on_ground, normal,
+                     target.ankle, pivot_support_y);
   }
 }
+
+#if defined(__SSE2__)
+// place_foot for feet 0 and 1 side by side in SSE lanes (anim/sse_lanes.h, lane k = foot k):
+// each lane takes place_foot's operations in their order (glm's normalize, dot, cross and
+// quaternion products written out as glm writes them), so the targets are the same, bit for bit,
+// and the feet's dependent square roots and divisions run as one. Returns false, having written
+// nothing, where a foot's normal points (nearly) down, rotation_from_up's rare branch.
+bool place_foot_pair(FootSolve& solve, const std::array<FootOnGround, kMaxFootIkLegs>& feet,
+                     const std::array<FootLock, kMaxFootIkLegs>& locks,
+                     const std::array<glm::quat, kMaxFootIkLegs>& foot_rotations,
+                     FootIkDebug* debug) {
+  using namespace sse;
+  const FootOnGround& f0 = feet[0];
+  const FootOnGround& f1 = feet[1];
+  const Transform& world = solve.world;
+  const __m128 zero = _mm_setzero_ps(), one = splat(1.0f);
+  const Vec3 up{zero, one, zero};
+  Vec3 normal = up;
+  if (solve.settings.align_to_ground) {
+    // glm::normalize: v * (1 / sqrt(dot(v, v))).
+    const Vec3 sum = add(load(f0.heel_ground.normal, f1.heel_ground.normal),
+                         load(f0.toe_ground.normal, f1.toe_ground.normal));
+    normal = mul(sum, _mm_div_ps(one, _mm_sqrt_ps(dot(sum, sum))));
+  }
+  // rotation_from_up(normal): its glm::dot and glm::cross with +Y taken as written (products by
+  // 0 and 1 included), so that even a zero's sign comes out the same.
+  const __m128 d = dot(up, normal);
+  if ((_mm_movemask_ps(_mm_cmplt_ps(d, splat(-0.999999f))) & 3) != 0) return false;
+  const Quat turn = sse::normalize(quat(add(one, d), cross(up, normal)));
+
+  const Vec3 heel = load(f0.heel, f1.heel), toe = load(f0.toe, f1.toe);
+  const Vec3 heel_on_ground{
+      heel.x, _mm_setr_ps(f0.heel_ground.height_m, f1.heel_ground.height_m, 0.0f, 0.0f), heel.z};
+  const Vec3 toe_on_ground{
+      toe.x, _mm_setr_ps(f0.toe_ground.height_m, f1.toe_ground.height_m, 0.0f, 0.0f), toe.z};
+  const __m128 on_toe = _mm_castsi128_ps(
+      _mm_setr_epi32(locks[0].pivot_on_toe ? -1 : 0, locks[1].pivot_on_toe ? -1 : 0, 0, 0));
+  const Vec3 pivot = select(on_toe, toe, heel);
+  const __m128 other_lift = select(on_toe, _mm_setr_ps(f0.heel_lift, f1.heel_lift, 0.0f, 0.0f),
+                                   _mm_setr_ps(f0.toe_lift, f1.toe_lift, 0.0f, 0.0f));
+  const __m128 pivot_support = dot(select(on_toe, toe_on_ground, heel_on_ground), normal);
+  const __m128 other_support =
+      sub(dot(select(on_toe, heel_on_ground, toe_on_ground), normal), other_lift);
+  // std::max(a, b): a < b ? b : a.
+  const __m128 support =
+      select(_mm_cmplt_ps(pivot_support, other_support), other_support, pivot_support);
+  const __m128 pivot_support_y =
+      _mm_div_ps(sub(sub(support, mul(normal.x, pivot.x)), mul(normal.z, pivot.z)), normal.y);
+  const Vec3 pivot_on_clip_ground{pivot.x, splat(world.translation.y), pivot.z};
+  const Vec3 pivot_on_support{pivot.x, pivot_support_y, pivot.z};
+  const Vec3 ankle = load(f0.ankle, f1.ankle);
+  const Vec3 target_ankle = add(pivot_on_support, rotate(turn, sub(ankle, pivot_on_clip_ground)));
+  const Quat world_rotation{splat(world.rotation.x), splat(world.rotation.y),
+                            splat(world.rotation.z), splat(world.rotation.w)};
+  const Quat target_rotation =
+      product(turn, product(world_rotation, load(foot_rotations[0], foot_rotations[1])));
+  const __m128 rise = sub(target_ankle.y, ankle.y);
+
+  const std::array<glm::vec3, 2> ankles = lanes01(target_ankle);
+  const std::array<glm::quat, 2> rotations = lanes01(target_rotation);
+  const Lanes rises(rise);
+  for (std::size_t k = 0; k < 2; ++k) {
+    solve.targets[k] = {ankles[k], rotations[k], rises.f[k]};
+  }
+  if (debug) {
+    const std::array<glm::vec3, 2> heels = lanes01(heel_on_ground), toes = lanes01(toe_on_ground),
+                                   normals = lanes01(normal);
+    const Lanes support_ys(pivot_support_y);
+    for (std::size_t k = 0; k < 2; ++k) {
+      write_foot_debug(debug->feet[k], feet[k], locks[k], heels[k], toes[k], normals[k], ankles[k],
+                       support_ys.f[k]);
+    }
+  }
+  return true;
+}
+#endif
 
 // 2. The spring of one group (the pelvis's, or a quadruped's chest's) toward its rise (a biped's
 //    lowest foot, a quadruped's ground line under the group's hips), capped by what its legs
@@ -589,7 +674,11 @@ JobResult solve_from_model(const Skeleton& skeleton, const FootIkRig& rig,
     probe_foot(solve, i, ground, state, model, foot_shifts, nth(feet, i));
   }
   const LegRotations rotations = read_leg_rotations(solve, model);
-  for (int i = 0; i < solve.legs(); ++i) {
+  bool placed = false;
+#if defined(__SSE2__)
+  placed = solve.legs() == 2 && place_foot_pair(solve, feet, state.locks, rotations.feet, debug);
+#endif
+  for (int i = 0; i < solve.legs() && !placed; ++i) {
     place_foot(solve, i, nth(feet, i), nth(state.locks, i), nth(rotations.feet, i), debug);
   }
   // The pelvis follows the lower foot (smoothed), but never stays so high that a leg cannot

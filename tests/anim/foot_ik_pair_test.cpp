@@ -1,0 +1,144 @@
+// Foot IK places a biped's two feet side by side (in SSE lanes where the processor has them) and
+// any other rig's feet one by one: the two must agree bit for bit.
+#include <array>
+#include <cmath>
+#include <random>
+#include <span>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "anim/foot_ik.h"
+#include "anim/math.h"
+#include "anim/terrain.h"
+#include "ik_biped.h"
+
+namespace anim {
+namespace {
+
+using testing::Biped;
+using testing::make_biped;
+
+struct Solved {
+  FootIkState state;
+  FootIkDebug debug;
+  std::vector<Transform> local;
+  std::vector<glm::mat4> model;
+};
+
+Solved solve(const Skeleton& skeleton, const FootIkRig& rig, const FootIkSettings& settings,
+             const Terrain& terrain, const Transform& world, std::span<const bool> contacts,
+             float dt_s, FootIkState state, std::vector<Transform> animated) {
+  Solved run{state, {}, std::move(animated), std::vector<glm::mat4>(skeleton.parents.size())};
+  const JobResult r = solve_foot_ik(skeleton, rig, settings, terrain, world, contacts, dt_s,
+                                    run.state, run.local, run.model, &run.debug);
+  EXPECT_TRUE(r) << r.error;
+  return run;
+}
+
+void expect_same(const glm::vec3& a, const glm::vec3& b, const char* what, int c) {
+  EXPECT_TRUE(a.x == b.x && a.y == b.y && a.z == b.z) << what << " case " << c;
+}
+
+void expect_same(const glm::vec4& a, const glm::vec4& b, const char* what, int c) {
+  EXPECT_TRUE(a.x == b.x && a.y == b.y && a.z == b.z && a.w == b.w) << what << " case " << c;
+}
+
+void expect_same(const glm::vec2& a, const glm::vec2& b, const char* what, int c) {
+  EXPECT_TRUE(a.x == b.x && a.y == b.y) << what << " case " << c;
+}
+
+void expect_same(const glm::quat& a, const glm::quat& b, const char* what, int c) {
+  EXPECT_TRUE(a.x == b.x && a.y == b.y && a.z == b.z && a.w == b.w) << what << " case " << c;
+}
+
+// A 2-leg biped takes the side-by-side placement; the same biped with its right leg given
+// twice (three legs) places its feet one by one. Its third leg is the second's, so its pelvis
+// moves as the biped's and its left leg is solved the same: the feet's debug (ground points and
+// normals, ankle targets, locked points), the pelvis, the locks and the left leg's rotations and
+// matrices must be equal, over random slopes, stairs and rough ground, worlds, animated poses,
+// lock states and settings.
+TEST(FootIkPair, TwoFeetSideBySideMatchTheFeetOneByOne) {
+  const Biped b = make_biped();
+  FootIkRig three_legs = b.rig;
+  three_legs.legs.push_back(b.rig.legs[1]);
+  std::mt19937 rng(46);
+  std::uniform_real_distribution<float> unit(-1.0f, 1.0f);
+  auto angle = [&](float max_rad) { return max_rad * unit(rng); };
+  for (int c = 0; c < 400; ++c) {
+    Terrain terrain;
+    terrain.shape = static_cast<TerrainShape>(1 + c % 3);
+    terrain.base_height_m = 0.2f * unit(rng);
+    terrain.uphill_xz = {unit(rng), unit(rng) + 1.5f};
+    terrain.slope_deg = 30.0f * unit(rng);
+    terrain.rough_amplitude_m = 0.1f * (unit(rng) + 1.0f);
+    terrain.rough_wavelength_m = 1.0f + unit(rng) * 0.5f;
+    ASSERT_EQ(validate(terrain), "");
+
+    Transform world;
+    world.translation = {2.0f * unit(rng), terrain.base_height_m + 0.1f * unit(rng),
+                         2.0f * unit(rng)};
+    world.rotation = glm::angleAxis(angle(3.1f), glm::vec3(0.0f, 1.0f, 0.0f));
+    world.scale = glm::vec3(1.0f + 0.3f * unit(rng));
+
+    std::vector<Transform> animated = b.skeleton.rest_pose;
+    animated[1].translation += glm::vec3(0.05f * unit(rng), 0.05f * unit(rng), 0.05f * unit(rng));
+    for (std::size_t j = 2; j < animated.size(); ++j) {
+      const glm::vec3 axis = glm::normalize(glm::vec3(unit(rng), unit(rng), unit(rng)) + 0.01f);
+      animated[j].rotation = glm::angleAxis(angle(0.5f), axis);
+    }
+
+    FootIkSettings settings;
+    settings.align_to_ground = c % 5 != 0;
+    settings.lock_feet = c % 7 != 0;
+    settings.weight = c % 11 == 0 ? 0.5f : 1.0f;
+    FootIkState state;
+    state.started = c % 4 != 0;
+    state.pelvis_offset_m = 0.05f * unit(rng);
+    state.pelvis_velocity = 0.1f * unit(rng);
+    for (std::size_t i = 0; i < 2; ++i) {
+      FootLock& lock = state.locks[i];
+      lock.locked = unit(rng) > 0.0f;
+      lock.pivot_on_toe = unit(rng) > 0.0f;
+      lock.locked_pivot_xz = {unit(rng), unit(rng)};
+      lock.offset_xz = {0.05f * unit(rng), 0.05f * unit(rng)};
+      lock.offset_velocity = {0.1f * unit(rng), 0.1f * unit(rng)};
+    }
+    FootIkState three_state = state;
+    three_state.locks[2] = state.locks[1];
+    const std::array<bool, 2> contacts{unit(rng) > 0.0f, unit(rng) > 0.0f};
+    const std::array<bool, 3> three_contacts{contacts[0], contacts[1], contacts[1]};
+    const float dt = c % 9 == 0 ? 0.0f : 1.0f / 60.0f;
+
+    const Solved pair =
+        solve(b.skeleton, b.rig, settings, terrain, world, contacts, dt, state, animated);
+    const Solved each = solve(b.skeleton, three_legs, settings, terrain, world, three_contacts, dt,
+                              three_state, animated);
+    for (std::size_t i = 0; i < 2; ++i) {
+      const FootDebug& p = pair.debug.feet[i];
+      const FootDebug& e = each.debug.feet[i];
+      expect_same(p.heel_ground, e.heel_ground, "heel ground", c);
+      expect_same(p.toe_ground, e.toe_ground, "toe ground", c);
+      expect_same(p.ground_normal, e.ground_normal, "ground normal", c);
+      expect_same(p.ankle_target, e.ankle_target, "ankle target", c);
+      expect_same(p.locked_point, e.locked_point, "locked point", c);
+      EXPECT_EQ(p.in_contact, e.in_contact) << c;
+      EXPECT_EQ(p.locked, e.locked) << c;
+      expect_same(pair.state.locks[i].locked_pivot_xz, each.state.locks[i].locked_pivot_xz,
+                  "locked pivot", c);
+      expect_same(pair.state.locks[i].offset_xz, each.state.locks[i].offset_xz, "lock offset", c);
+    }
+    EXPECT_EQ(pair.debug.pelvis_offset_m, each.debug.pelvis_offset_m) << c;
+    EXPECT_EQ(pair.state.pelvis_offset_m, each.state.pelvis_offset_m) << c;
+    EXPECT_EQ(pair.state.pelvis_velocity, each.state.pelvis_velocity) << c;
+    expect_same(pair.local[1].translation, each.local[1].translation, "pelvis", c);
+    const Leg& left = b.rig.legs[0];
+    for (const int j : {left.thigh, left.calf, left.foot}) {
+      expect_same(pair.local[j].rotation, each.local[j].rotation, "left leg rotation", c);
+      for (int k = 0; k < 4; ++k) expect_same(pair.model[j][k], each.model[j][k], "matrix", c);
+    }
+  }
+}
+
+}  // namespace
+}  // namespace anim
