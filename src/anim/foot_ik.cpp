@@ -90,6 +90,41 @@ float hip_headroom(const Leg& leg, std::span<const glm::mat4> model, const Trans
   return to_target.y + std::sqrt(exact_reach * exact_reach - across_sq);
 }
 
+#if defined(__SSE2__)
+// hip_headroom of legs a and b side by side in SSE lanes (anim/sse_lanes.h, lane 0 = a): the
+// same operations, so the same values, bit for bit; their square roots run as one.
+std::array<float, 2> hip_headroom_pair(const Leg& a, const Leg& b, std::span<const glm::mat4> model,
+                                       const Transform& world, const glm::vec3& target_a,
+                                       const glm::vec3& target_b, float soft_fraction) {
+  using namespace sse;
+  const __m128 world_scale = splat(world.scale.y);
+  const Vec3 thigh = load(position(model[a.thigh]), position(model[b.thigh]));
+  const Vec3 calf = load(position(model[a.calf]), position(model[b.calf]));
+  const Vec3 ankle = load(ankle_of_calf(a, model), ankle_of_calf(b, model));
+  // transform_point(world, thigh): translation + rotation * (scale * p).
+  const Vec3 world_scales{splat(world.scale.x), splat(world.scale.y), splat(world.scale.z)};
+  const Quat world_rotation{splat(world.rotation.x), splat(world.rotation.y),
+                            splat(world.rotation.z), splat(world.rotation.w)};
+  const Vec3 world_translation{splat(world.translation.x), splat(world.translation.y),
+                               splat(world.translation.z)};
+  const Vec3 scaled_thigh{mul(world_scales.x, thigh.x), mul(world_scales.y, thigh.y),
+                          mul(world_scales.z, thigh.z)};
+  const Vec3 hip = add(world_translation, rotate(world_rotation, scaled_thigh));
+  const __m128 chain = mul(world_scale, add(length(sub(calf, thigh)), length(sub(ankle, calf))));
+  const __m128 animated_reach = mul(world_scale, length(sub(ankle, thigh)));
+  const __m128 soft_reach = mul(chain, sub(splat(1.0f), splat(soft_fraction)));
+  // std::max(a, b): a < b ? b : a.
+  const __m128 exact_reach =
+      select(_mm_cmplt_ps(soft_reach, animated_reach), animated_reach, soft_reach);
+  const Vec3 to_target = sub(load(target_a, target_b), hip);
+  const __m128 across_sq = add(mul(to_target.x, to_target.x), mul(to_target.z, to_target.z));
+  const __m128 reach_sq = mul(exact_reach, exact_reach);
+  const __m128 headroom = add(to_target.y, _mm_sqrt_ps(sub(reach_sq, across_sq)));
+  const Lanes out(select(_mm_cmpge_ps(across_sq, reach_sq), splat(1e30f), headroom));
+  return {out.f[0], out.f[1]};
+}
+#endif
+
 // Turns the spine about spine_base in the vertical plane so the middle of the front legs' hips
 // (they may sit far beyond the chest joint) moves by rise_model vertically, at the same
 // distance from the base; writes the spine base's local rotation.
@@ -316,6 +351,22 @@ struct FootSolve {
   float headroom(int i, std::span<const glm::mat4> model) const {
     return hip_headroom(nth(rig.legs, i), model, world, nth(targets, i).ankle, soft_fraction);
   }
+  // headroom of every leg, two at a time in lanes where the processor has them.
+  std::array<float, kMaxFootIkLegs> headrooms(std::span<const glm::mat4> model) const {
+    std::array<float, kMaxFootIkLegs> out{};
+    int i = 0;
+#if defined(__SSE2__)
+    for (; i + 1 < legs(); i += 2) {
+      const std::array<float, 2> pair =
+          hip_headroom_pair(nth(rig.legs, i), nth(rig.legs, i + 1), model, world,
+                            nth(targets, i).ankle, nth(targets, i + 1).ankle, soft_fraction);
+      nth(out, i) = pair[0];
+      nth(out, i + 1) = pair[1];
+    }
+#endif
+    for (; i < legs(); ++i) nth(out, i) = headroom(i, model);
+    return out;
+  }
 };
 
 // Where step 1a leaves foot i: its sole points and ankle in the world, moved by its lock, and
@@ -491,9 +542,10 @@ bool place_foot_pair(FootSolve& solve, const std::array<FootOnGround, kMaxFootIk
 
 // 2. The spring of one group (the pelvis's, or a quadruped's chest's) toward its rise (a biped's
 //    lowest foot, a quadruped's ground line under the group's hips), capped by what its legs
-//    can reach exactly.
+//    can reach exactly (headroom: each leg's, from FootSolve::headrooms).
 void follow_ground(const FootSolve& solve, bool chest_group, float rise, bool started,
-                   std::span<const glm::mat4> model, float& offset, float& velocity) {
+                   const std::array<float, kMaxFootIkLegs>& headroom, float& offset,
+                   float& velocity) {
   float goal = 1e30f;
   if (solve.has_chest) goal = rise;
   for (int i = 0; i < solve.legs() && !solve.has_chest; ++i) {
@@ -502,7 +554,7 @@ void follow_ground(const FootSolve& solve, bool chest_group, float rise, bool st
   if (!std::isfinite(goal) || goal > 1e29f) goal = 0.0f;
   for (int i = 0; i < solve.legs(); ++i) {
     if (solve.carried_by_chest(i) != chest_group || solve.lowers_its_hips(i)) continue;
-    goal = std::min(goal, solve.headroom(i, model));
+    goal = std::min(goal, nth(headroom, i));
   }
   if (!started) {
     offset = goal;
@@ -512,7 +564,7 @@ void follow_ground(const FootSolve& solve, bool chest_group, float rise, bool st
   }
   for (int i = 0; i < solve.legs(); ++i) {
     if (solve.carried_by_chest(i) != chest_group || !solve.lowers_its_hips(i)) continue;
-    const float highest = solve.headroom(i, model);
+    const float highest = nth(headroom, i);
     if (offset > highest) {
       offset = highest;
       velocity = std::min(velocity, 0.0f);
@@ -688,10 +740,11 @@ JobResult solve_from_model(const Skeleton& skeleton, const FootIkRig& rig,
       solve.has_chest ? body_rises(rig, std::span(solve.targets).first(rig.legs.size()), model,
                                    world_from_model)
                       : std::array<float, 2>{};
-  follow_ground(solve, false, rises[0], state.started, model, state.pelvis_offset_m,
+  const std::array<float, kMaxFootIkLegs> headroom = solve.headrooms(model);
+  follow_ground(solve, false, rises[0], state.started, headroom, state.pelvis_offset_m,
                 state.pelvis_velocity);
   if (solve.has_chest) {
-    follow_ground(solve, true, rises[1], state.started, model, state.chest_offset_m,
+    follow_ground(solve, true, rises[1], state.started, headroom, state.chest_offset_m,
                   state.chest_velocity);
   }
   state.started = true;

@@ -1,5 +1,6 @@
 // Foot IK places a biped's two feet side by side (in SSE lanes where the processor has them) and
 // any other rig's feet one by one: the two must agree bit for bit.
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <random>
@@ -10,6 +11,7 @@
 
 #include "anim/foot_ik.h"
 #include "anim/math.h"
+#include "anim/pose.h"
 #include "anim/terrain.h"
 #include "ik_biped.h"
 
@@ -138,6 +140,78 @@ TEST(FootIkPair, TwoFeetSideBySideMatchTheFeetOneByOne) {
       for (int k = 0; k < 4; ++k) expect_same(pair.model[j][k], each.model[j][k], "matrix", c);
     }
   }
+}
+
+// How far leg's hip may rise and still reach target exactly, as foot IK's hip_headroom writes it
+// (the reference for its legs side by side): the chain's exact reach (its soft start or its
+// animated reach) against the target's distance across the ground from the hip.
+float reference_headroom(const Leg& leg, std::span<const glm::mat4> model, const Transform& world,
+                         const glm::vec3& target, float soft_fraction) {
+  const glm::vec3 thigh = glm::vec3(model[leg.thigh][3]);
+  const glm::vec3 calf = glm::vec3(model[leg.calf][3]);
+  const glm::vec3 ankle = glm::vec3(model[leg.foot][3]);
+  const glm::vec3 hip = transform_point(world, thigh);
+  const float chain = world.scale.y * (glm::length(calf - thigh) + glm::length(ankle - calf));
+  const float animated_reach = world.scale.y * glm::length(ankle - thigh);
+  const float exact_reach = std::max(chain * (1.0f - soft_fraction), animated_reach);
+  const glm::vec3 to_target = target - hip;
+  const float across_sq = to_target.x * to_target.x + to_target.z * to_target.z;
+  if (across_sq >= exact_reach * exact_reach) return 1e30f;
+  return to_target.y + std::sqrt(exact_reach * exact_reach - across_sq);
+}
+
+// A first frame puts the pelvis at its goal, unsmoothed: the lowest foot's rise, capped by each
+// leg's headroom. Recomputed here from the frame's ankle targets with the reference headroom, it
+// must equal the solve's bit for bit, with feet shifted far enough by their locks (up to 60 cm)
+// that the headroom often decides.
+TEST(FootIkPair, PelvisGoalOfTheLegsSideBySideMatchesTheReference) {
+  const Biped b = make_biped();
+  std::mt19937 rng(4646);
+  std::uniform_real_distribution<float> unit(-1.0f, 1.0f);
+  int capped = 0;
+  for (int c = 0; c < 400; ++c) {
+    Terrain terrain;
+    terrain.shape = static_cast<TerrainShape>(1 + c % 3);
+    terrain.uphill_xz = {unit(rng), unit(rng) + 1.5f};
+    terrain.slope_deg = 30.0f * unit(rng);
+    Transform world;
+    world.translation = {unit(rng), 0.1f * unit(rng), unit(rng)};
+    world.rotation = glm::angleAxis(3.1f * unit(rng), glm::vec3(0.0f, 1.0f, 0.0f));
+    world.scale = glm::vec3(1.0f + 0.3f * unit(rng));
+    std::vector<Transform> animated = b.skeleton.rest_pose;
+    for (std::size_t j = 2; j < animated.size(); ++j) {
+      const glm::vec3 axis = glm::normalize(glm::vec3(unit(rng), unit(rng), unit(rng)) + 0.01f);
+      animated[j].rotation = glm::angleAxis(0.4f * unit(rng), axis);
+    }
+    FootIkSettings settings;
+    settings.soft_fraction = 0.05f * (unit(rng) + 1.0f);
+    FootIkState state;
+    for (std::size_t i = 0; i < 2; ++i) {
+      state.locks[i].locked = true;
+      state.locks[i].locked_pivot_xz = {unit(rng), unit(rng)};
+      state.locks[i].offset_xz = {0.6f * unit(rng), 0.6f * unit(rng)};
+    }
+    const std::array<bool, 2> contacts{false, false};  // the locks release: their offsets stay
+    const Solved s =
+        solve(b.skeleton, b.rig, settings, terrain, world, contacts, 0.0f, state, animated);
+
+    std::vector<glm::mat4> model(animated.size());
+    ASSERT_TRUE(local_to_model(b.skeleton, animated, model));
+    float goal = 1e30f;
+    for (std::size_t i = 0; i < 2; ++i) {
+      const glm::vec3 ankle = transform_point(world, glm::vec3(model[b.rig.legs[i].foot][3]));
+      goal = std::min(goal, s.debug.feet[i].ankle_target.y - ankle.y);
+    }
+    const float rise = goal;
+    for (std::size_t i = 0; i < 2; ++i) {
+      goal =
+          std::min(goal, reference_headroom(b.rig.legs[i], model, world,
+                                            s.debug.feet[i].ankle_target, settings.soft_fraction));
+    }
+    capped += goal < rise;
+    EXPECT_EQ(s.state.pelvis_offset_m, goal) << "case " << c;
+  }
+  EXPECT_GT(capped, 40);  // the headroom decided in a tenth of the cases at least
 }
 
 }  // namespace
