@@ -383,19 +383,68 @@ struct FootOnGround {
   GroundProbe toe_ground;
 };
 
-// 1a. Foot i: the lock, and the ground under its moved sole points, written into f in place: a
-// returned copy would load the probes, just stored as halves, as whole registers and stall on
-// store forwarding.
-void probe_foot(const FootSolve& solve, int i, const GroundProber& ground, FootIkState& state,
-                std::span<const glm::mat4> model, std::span<const glm::vec3> foot_shifts,
-                FootOnGround& f) {
+// 1a. Foot i's sole points and ankle in the world, as the animation puts them.
+void find_sole_points(const FootSolve& solve, int i, std::span<const glm::mat4> model,
+                      FootOnGround& f) {
   const Transform& world = solve.world;
-  const float base_y = world.translation.y;  // the clip's ground plane in the world
   const Leg& leg = nth(solve.rig.legs, i);
-  f.planted = !solve.contacts.empty() && nth(solve.contacts, i);
   f.heel = transform_point(world, heel_point(leg, model));
   f.toe = transform_point(world, toe_point(leg, model));
   f.ankle = transform_point(world, position(model[leg.foot]));
+}
+
+#if defined(__SSE2__)
+// find_sole_points for feet 0 and 1 in SSE lanes (anim/sse_lanes.h): the heels in lanes 0 and 1
+// and the toes in lanes 2 and 3 (each point_in as glm's matrix-vector product, column by column,
+// then transposed), the ankles after them. The same operations, so the same points, bit for bit.
+void find_sole_points_pair(const FootSolve& solve, std::span<const glm::mat4> model,
+                           std::array<FootOnGround, kMaxFootIkLegs>& feet) {
+  using namespace sse;
+  const Leg& leg0 = nth(solve.rig.legs, 0);
+  const Leg& leg1 = nth(solve.rig.legs, 1);
+  // glm's m * vec4(p, 1): (m[0] p.x + m[1] p.y) + (m[2] p.z + m[3]).
+  auto point_in = [](const glm::mat4& m, const glm::vec3& p) {
+    const __m128 m0 = _mm_loadu_ps(&m[0].x), m1 = _mm_loadu_ps(&m[1].x);
+    const __m128 m2 = _mm_loadu_ps(&m[2].x), m3 = _mm_loadu_ps(&m[3].x);
+    return add(add(mul(m0, splat(p.x)), mul(m1, splat(p.y))), add(mul(m2, splat(p.z)), m3));
+  };
+  // Point k in register k (x, y, z, w), transposed: component c of point k in lane k of register c.
+  __m128 x = point_in(model[leg0.foot], leg0.heel_in_foot);
+  __m128 y = point_in(model[leg1.foot], leg1.heel_in_foot);
+  __m128 z = point_in(model[leg0.toes], leg0.toe_in_toes);
+  __m128 w = point_in(model[leg1.toes], leg1.toe_in_toes);
+  _MM_TRANSPOSE4_PS(x, y, z, w);
+  const Transform& world = solve.world;
+  const Vec3 scale{splat(world.scale.x), splat(world.scale.y), splat(world.scale.z)};
+  const Quat rotation{splat(world.rotation.x), splat(world.rotation.y), splat(world.rotation.z),
+                      splat(world.rotation.w)};
+  const Vec3 translation{splat(world.translation.x), splat(world.translation.y),
+                         splat(world.translation.z)};
+  // transform_point(world, p): translation + rotation * (scale * p).
+  auto to_world = [&](const Vec3& p) {
+    return add(translation,
+               rotate(rotation, Vec3{mul(scale.x, p.x), mul(scale.y, p.y), mul(scale.z, p.z)}));
+  };
+  const Vec3 soles = to_world(Vec3{x, y, z});
+  const Lanes xs(soles.x), ys(soles.y), zs(soles.z);
+  const Vec3 ankles = to_world(load(position(model[leg0.foot]), position(model[leg1.foot])));
+  const std::array<glm::vec3, 2> ankle = lanes01(ankles);
+  for (std::size_t k = 0; k < 2; ++k) {
+    feet[k].heel = {xs.f[k], ys.f[k], zs.f[k]};
+    feet[k].toe = {xs.f[k + 2], ys.f[k + 2], zs.f[k + 2]};
+    feet[k].ankle = ankle[k];
+  }
+}
+#endif
+
+// 1a (then). Foot i, its sole points found: the lock, and the ground under its moved sole points,
+// written into f in place: a returned copy would load the probes, just stored as halves, as whole
+// registers and stall on store forwarding.
+void probe_foot(const FootSolve& solve, int i, const GroundProber& ground, FootIkState& state,
+                std::span<const glm::vec3> foot_shifts, FootOnGround& f) {
+  const Transform& world = solve.world;
+  const float base_y = world.translation.y;  // the clip's ground plane in the world
+  f.planted = !solve.contacts.empty() && nth(solve.contacts, i);
   if (as_size(i) < foot_shifts.size()) {
     const glm::vec3 moved = world.rotation * (world.scale * nth(foot_shifts, i));
     f.heel += moved;
@@ -721,9 +770,18 @@ JobResult solve_from_model(const Skeleton& skeleton, const FootIkRig& rig,
   solve.has_chest = rig.chest >= 0 && rig.spine_base >= 0;
   if (debug) debug->leg_count = solve.legs();
   // Step 1a for every foot, then 1b: the feet's dependent probes and divisions run side by side.
+  // A biped's two feet go side by side in lanes where the processor has them.
   std::array<FootOnGround, kMaxFootIkLegs> feet;
+  bool found = false;
+#if defined(__SSE2__)
+  if (solve.legs() == 2) {
+    find_sole_points_pair(solve, model, feet);
+    found = true;
+  }
+#endif
+  for (int i = 0; i < solve.legs() && !found; ++i) find_sole_points(solve, i, model, nth(feet, i));
   for (int i = 0; i < solve.legs(); ++i) {
-    probe_foot(solve, i, ground, state, model, foot_shifts, nth(feet, i));
+    probe_foot(solve, i, ground, state, foot_shifts, nth(feet, i));
   }
   const LegRotations rotations = read_leg_rotations(solve, model);
   bool placed = false;

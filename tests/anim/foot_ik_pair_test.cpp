@@ -61,13 +61,20 @@ void expect_same(const glm::quat& a, const glm::quat& b, const char* what, int c
 // matrices must be equal, over random slopes, stairs and rough ground, worlds, animated poses,
 // lock states and settings.
 TEST(FootIkPair, TwoFeetSideBySideMatchTheFeetOneByOne) {
-  const Biped b = make_biped();
-  FootIkRig three_legs = b.rig;
-  three_legs.legs.push_back(b.rig.legs[1]);
+  Biped b = make_biped();
   std::mt19937 rng(46);
   std::uniform_real_distribution<float> unit(-1.0f, 1.0f);
   auto angle = [&](float max_rad) { return max_rad * unit(rng); };
+  auto near = [&](float m) { return glm::vec3(m * unit(rng), m * unit(rng), m * unit(rng)); };
+  const std::vector<Leg> legs = b.rig.legs;
   for (int c = 0; c < 400; ++c) {
+    // Sole points off the joints' axes, so that every product of the points' transforms counts.
+    for (std::size_t i = 0; i < 2; ++i) {
+      b.rig.legs[i].heel_in_foot = legs[i].heel_in_foot + near(0.03f);
+      b.rig.legs[i].toe_in_toes = legs[i].toe_in_toes + near(0.03f);
+    }
+    FootIkRig three_legs = b.rig;
+    three_legs.legs.push_back(b.rig.legs[1]);
     Terrain terrain;
     terrain.shape = static_cast<TerrainShape>(1 + c % 3);
     terrain.base_height_m = 0.2f * unit(rng);
