@@ -261,14 +261,87 @@ void run_ground_under_locks(FootIkState& state, const Transform& ground_motion) 
   }
 }
 
+#if defined(__SSE2__)
+namespace {
+
+// One quaternion (x, y, z, w) or vector (x, y, z, unused) in an SSE register, with glm's
+// operations in glm's order lane by lane (a - b taken as a + -b, which IEEE defines it as), so
+// the results are glm's, bit for bit.
+template <int kX, int kY, int kZ, int kW>
+__m128 lanes_of(__m128 v) {
+  return _mm_castsi128_ps(_mm_shuffle_epi32(_mm_castps_si128(v), _MM_SHUFFLE(kW, kZ, kY, kX)));
+}
+
+__m128 load_quat(const glm::quat& q) {
+  static_assert(sizeof(glm::quat) == 4 * sizeof(float));
+  return _mm_loadu_ps(&q.x);
+}
+
+__m128 load_vec3(const glm::vec3& v) {
+  return _mm_setr_ps(v.x, v.y, v.z, 0.0f);
+}
+
+void store_vec3(__m128 v, glm::vec3& out) {
+  _mm_storel_pi(reinterpret_cast<__m64*>(&out.x), v);
+  _mm_store_ss(&out.z, _mm_movehl_ps(v, v));
+}
+
+// glm::conjugate: the vector part negated.
+__m128 conjugate(__m128 q) {
+  return _mm_xor_ps(q, _mm_setr_ps(-0.0f, -0.0f, -0.0f, 0.0f));
+}
+
+// glm's p * q: w = pw qw - px qx - py qy - pz qz, x = pw qx + px qw + py qz - pz qy, and so on,
+// each summed left to right.
+__m128 product(__m128 p, __m128 q) {
+  const __m128 w_negated = _mm_setr_ps(0.0f, 0.0f, 0.0f, -0.0f);
+  const __m128 first = _mm_mul_ps(lanes_of<3, 3, 3, 3>(p), q);
+  const __m128 second = _mm_mul_ps(lanes_of<0, 1, 2, 0>(p), lanes_of<3, 3, 3, 0>(q));
+  const __m128 third = _mm_mul_ps(lanes_of<1, 2, 0, 1>(p), lanes_of<2, 0, 1, 1>(q));
+  const __m128 fourth = _mm_mul_ps(lanes_of<2, 0, 1, 2>(p), lanes_of<1, 2, 0, 2>(q));
+  return _mm_sub_ps(
+      _mm_add_ps(_mm_add_ps(first, _mm_xor_ps(second, w_negated)), _mm_xor_ps(third, w_negated)),
+      fourth);
+}
+
+// glm::cross(a, b): (a.y b.z - b.y a.z, a.z b.x - b.z a.x, a.x b.y - b.x a.y).
+__m128 cross(__m128 a, __m128 b) {
+  return _mm_sub_ps(_mm_mul_ps(lanes_of<1, 2, 0, 3>(a), lanes_of<2, 0, 1, 3>(b)),
+                    _mm_mul_ps(lanes_of<1, 2, 0, 3>(b), lanes_of<2, 0, 1, 3>(a)));
+}
+
+// glm's q * v: v + ((uv * q.w) + uuv) * 2, uv = cross(q's vector, v), uuv = cross(it, uv).
+__m128 rotate(__m128 q, __m128 v) {
+  const __m128 uv = cross(q, v);
+  const __m128 uuv = cross(q, uv);
+  return _mm_add_ps(
+      v, _mm_mul_ps(_mm_add_ps(_mm_mul_ps(uv, lanes_of<3, 3, 3, 3>(q)), uuv), _mm_set1_ps(2.0f)));
+}
+
+}  // namespace
+#endif
+
 Transform treadmill_motion(const Transform& world_from_model, const Transform& step) {
+  Transform out;
+  out.scale = glm::vec3(1.0f);
+#if defined(__SSE2__)
+  // The scalar expressions below, a quaternion or vector to a register.
+  const __m128 r = load_quat(world_from_model.rotation);
+  const __m128 step_back = conjugate(load_quat(step.rotation));
+  const __m128 t = load_vec3(world_from_model.translation);
+  const __m128 rotation = product(product(r, step_back), conjugate(r));
+  const __m128 step_taken =
+      _mm_mul_ps(load_vec3(world_from_model.scale), rotate(step_back, load_vec3(step.translation)));
+  _mm_storeu_ps(&out.rotation.x, rotation);
+  store_vec3(_mm_sub_ps(_mm_sub_ps(t, rotate(rotation, t)), rotate(r, step_taken)),
+             out.translation);
+#else
   const glm::quat& r = world_from_model.rotation;
   const glm::quat step_back = glm::conjugate(step.rotation);
-  Transform out;
   out.rotation = r * step_back * glm::conjugate(r);
   out.translation = world_from_model.translation - out.rotation * world_from_model.translation -
                     r * (world_from_model.scale * (step_back * step.translation));
-  out.scale = glm::vec3(1.0f);
+#endif
   return out;
 }
 

@@ -102,6 +102,37 @@ TEST(FootIk, TreadmillMotionAgreesWithTheComposedTransforms) {
   EXPECT_LT(worst_rotation, 1e-6f);
 }
 
+// treadmill_motion's registers against its formula in glm's scalar operations, which it must
+// equal bit for bit: random worlds (any turn, any scale per axis) and steps.
+TEST(FootIk, TreadmillMotionIsItsScalarFormulaBitForBit) {
+  std::mt19937 random(31);
+  std::uniform_real_distribution<float> unit(-1.0f, 1.0f);
+  const auto vec = [&](float size) {
+    return size * glm::vec3(unit(random), unit(random), unit(random));
+  };
+  const auto turn = [&] {
+    return glm::angleAxis(3.2f * unit(random), glm::normalize(vec(1.0f) + glm::vec3(1e-3f)));
+  };
+  for (int round = 0; round < 4000; ++round) {
+    Transform world;
+    world.translation = vec(30.0f);
+    world.rotation = turn();
+    world.scale = glm::vec3(1.25f) + vec(0.75f);
+    Transform step;
+    step.translation = vec(0.5f);
+    step.rotation = turn();
+    const glm::quat& r = world.rotation;
+    const glm::quat step_back = glm::conjugate(step.rotation);
+    const glm::quat rotation = r * step_back * glm::conjugate(r);
+    const glm::vec3 translation = world.translation - rotation * world.translation -
+                                  r * (world.scale * (step_back * step.translation));
+    const Transform motion = treadmill_motion(world, step);
+    for (int k = 0; k < 4; ++k) ASSERT_EQ(motion.rotation[k], rotation[k]) << round;
+    for (int k = 0; k < 3; ++k) ASSERT_EQ(motion.translation[k], translation[k]) << round;
+    ASSERT_EQ(motion.scale, glm::vec3(1.0f));
+  }
+}
+
 TEST(FootIk, FlatGroundLeavesTheAnimationAsItIs) {
   const Biped b = make_biped();
   std::vector<Transform> animated = b.skeleton.rest_pose;
