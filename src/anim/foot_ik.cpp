@@ -245,22 +245,6 @@ glm::vec3 toe_point(const Leg& leg, std::span<const glm::mat4> model) {
   return point_in(model[leg.toes], leg.toe_in_toes);
 }
 
-void run_ground_under_locks(FootIkState& state, const Transform& ground_motion) {
-  // Only a locked pivot is read (locking sets it anew); a zero offset turns to zero.
-  for (FootLock& lock : state.locks) {
-    if (lock.locked) {
-      const glm::vec3 pivot = transform_point(
-          ground_motion, glm::vec3(lock.locked_pivot_xz.x, 0.0f, lock.locked_pivot_xz.y));
-      lock.locked_pivot_xz = {pivot.x, pivot.z};
-    }
-    if (lock.offset_xz != glm::vec2(0.0f)) {
-      const glm::vec3 shift =
-          ground_motion.rotation * glm::vec3(lock.offset_xz.x, 0.0f, lock.offset_xz.y);
-      lock.offset_xz = {shift.x, shift.z};
-    }
-  }
-}
-
 #if defined(__SSE2__)
 namespace {
 
@@ -320,6 +304,43 @@ __m128 rotate(__m128 q, __m128 v) {
 
 }  // namespace
 #endif
+
+void run_ground_under_locks(FootIkState& state, const Transform& ground_motion) {
+  // Only a locked pivot is read (locking sets it anew); a zero offset turns to zero.
+#if defined(__SSE2__)
+  // transform_point and the rotation below, a vector to a register: the same values, bit for bit.
+  const __m128 rotation = load_quat(ground_motion.rotation);
+  const __m128 scale = load_vec3(ground_motion.scale);
+  const __m128 translation = load_vec3(ground_motion.translation);
+  const auto x_and_z = [](__m128 v) {
+    return glm::vec2(_mm_cvtss_f32(v), _mm_cvtss_f32(_mm_movehl_ps(v, v)));
+  };
+  for (FootLock& lock : state.locks) {
+    if (lock.locked) {
+      const __m128 pivot = _mm_setr_ps(lock.locked_pivot_xz.x, 0.0f, lock.locked_pivot_xz.y, 0.0f);
+      lock.locked_pivot_xz =
+          x_and_z(_mm_add_ps(translation, rotate(rotation, _mm_mul_ps(scale, pivot))));
+    }
+    if (lock.offset_xz != glm::vec2(0.0f)) {
+      lock.offset_xz =
+          x_and_z(rotate(rotation, _mm_setr_ps(lock.offset_xz.x, 0.0f, lock.offset_xz.y, 0.0f)));
+    }
+  }
+#else
+  for (FootLock& lock : state.locks) {
+    if (lock.locked) {
+      const glm::vec3 pivot = transform_point(
+          ground_motion, glm::vec3(lock.locked_pivot_xz.x, 0.0f, lock.locked_pivot_xz.y));
+      lock.locked_pivot_xz = {pivot.x, pivot.z};
+    }
+    if (lock.offset_xz != glm::vec2(0.0f)) {
+      const glm::vec3 shift =
+          ground_motion.rotation * glm::vec3(lock.offset_xz.x, 0.0f, lock.offset_xz.y);
+      lock.offset_xz = {shift.x, shift.z};
+    }
+  }
+#endif
+}
 
 Transform treadmill_motion(const Transform& world_from_model, const Transform& step) {
   Transform out;
