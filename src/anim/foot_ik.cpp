@@ -788,13 +788,35 @@ TwoBoneIkGoal leg_goal(const FootSolve& solve, int i, const Transform& model_fro
   const Leg& leg = nth(solve.rig.legs, i);
   const FootTarget& target = nth(solve.targets, i);
   TwoBoneIkGoal goal;
-  goal.target = transform_point(model_from_world, target.ankle);
   const glm::vec3 hip = position(model[leg.thigh]);
   const glm::vec3 ankle = ankle_of_calf(leg, model);
+#if defined(__SSE2__)
+  // The expressions below, a vector or quaternion to a register: the same values, bit for bit.
+  const __m128 hip_v = load_vec3(hip), ankle_v = load_vec3(ankle);
+  store_vec3(
+      _mm_add_ps(load_vec3(model_from_world.translation),
+                 rotate(load_quat(model_from_world.rotation),
+                        _mm_mul_ps(load_vec3(model_from_world.scale), load_vec3(target.ankle)))),
+      goal.target);
+  // glm::length: the square root of (x x + y y) + z z.
+  const __m128 across = _mm_sub_ps(ankle_v, hip_v);
+  const __m128 squares = _mm_mul_ps(across, across);
+  const __m128 length = _mm_sqrt_ss(_mm_add_ss(_mm_add_ss(squares, lanes_of<1, 1, 1, 1>(squares)),
+                                               lanes_of<2, 2, 2, 2>(squares)));
+  const __m128 knee_reach = lanes_of<0, 0, 0, 0>(_mm_mul_ss(_mm_set_ss(1e-3f), length));
+  store_vec3(_mm_add_ps(_mm_sub_ps(load_vec3(position(model[leg.calf])),
+                                   _mm_mul_ps(_mm_set1_ps(0.5f), _mm_add_ps(hip_v, ankle_v))),
+                        _mm_mul_ps(knee_reach, load_vec3(leg.knee_forward))),
+             goal.pole);
+  _mm_storeu_ps(&goal.end_rotation.x,
+                product(conjugate(load_quat(solve.world.rotation)), load_quat(target.rotation)));
+#else
+  goal.target = transform_point(model_from_world, target.ankle);
   goal.pole = position(model[leg.calf]) - 0.5f * (hip + ankle) +
               1e-3f * glm::length(ankle - hip) * leg.knee_forward;
-  goal.position_weight = solve.weight;
   goal.end_rotation = glm::conjugate(solve.world.rotation) * target.rotation;
+#endif
+  goal.position_weight = solve.weight;
   goal.rotation_weight = solve.weight;
   goal.soft_fraction = solve.soft_fraction;
   return goal;

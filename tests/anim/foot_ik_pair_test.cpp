@@ -13,6 +13,8 @@
 #include "anim/math.h"
 #include "anim/pose.h"
 #include "anim/terrain.h"
+#include "anim/transform.h"
+#include "anim/two_bone_ik.h"
 #include "ik_biped.h"
 
 namespace anim {
@@ -219,6 +221,89 @@ TEST(FootIkPair, PelvisGoalOfTheLegsSideBySideMatchesTheReference) {
     EXPECT_EQ(s.state.pelvis_offset_m, goal) << "case " << c;
   }
   EXPECT_GT(capped, 40);  // the headroom decided in a tenth of the cases at least
+}
+
+// The legs' two-bone IK goals as foot IK writes them (the reference for their SSE form): the
+// ankle target in model space, the knee's pole from the hip-ankle line's middle toward the calf,
+// the foot turned from +Y to the ground normal.
+std::array<TwoBoneIkGoal, 2> reference_goals(const Biped& b, std::span<const glm::mat4> moved,
+                                             std::span<const glm::mat4> animated,
+                                             const Transform& world, const FootIkDebug& debug,
+                                             float weight, float soft_fraction) {
+  std::array<TwoBoneIkGoal, 2> goals;
+  for (std::size_t i = 0; i < 2; ++i) {
+    const Leg& leg = b.rig.legs[i];
+    TwoBoneIkGoal& goal = goals[i];
+    goal.target = transform_point(inverse(world), debug.feet[i].ankle_target);
+    const glm::vec3 hip = glm::vec3(moved[leg.thigh][3]);
+    const glm::vec3 ankle = glm::vec3(moved[leg.foot][3]);
+    goal.pole = glm::vec3(moved[leg.calf][3]) - 0.5f * (hip + ankle) +
+                1e-3f * glm::length(ankle - hip) * leg.knee_forward;
+    const glm::vec3 n = debug.feet[i].ground_normal;
+    const glm::vec3 up{0.0f, 1.0f, 0.0f};
+    const glm::quat turn = glm::normalize(glm::quat(1.0f + glm::dot(up, n), glm::cross(up, n)));
+    const glm::quat target_rotation = turn * (world.rotation * model_rotation(animated[leg.foot]));
+    goal.end_rotation = glm::conjugate(world.rotation) * target_rotation;
+    goal.position_weight = weight;
+    goal.rotation_weight = weight;
+    goal.soft_fraction = soft_fraction;
+  }
+  return goals;
+}
+
+// The legs' rotations after foot IK against two-bone IK applied with the reference goals to the
+// pose with the pelvis moved as foot IK moves it (its offset turned into the model, every joint
+// below it shifted): equal bit for bit, over random slopes, stairs, rough ground, worlds, poses
+// and weights.
+TEST(FootIkPair, LegsReachTheReferenceGoals) {
+  const Biped b = make_biped();
+  std::mt19937 rng(464);
+  std::uniform_real_distribution<float> unit(-1.0f, 1.0f);
+  for (int c = 0; c < 300; ++c) {
+    Terrain terrain;
+    terrain.shape = static_cast<TerrainShape>(1 + c % 3);
+    terrain.uphill_xz = {unit(rng), unit(rng) + 1.5f};
+    terrain.slope_deg = 25.0f * unit(rng);
+    Transform world;
+    world.translation = {unit(rng), 0.1f * unit(rng), unit(rng)};
+    world.rotation = glm::angleAxis(3.1f * unit(rng), glm::vec3(0.0f, 1.0f, 0.0f));
+    world.scale = glm::vec3(1.0f + 0.3f * unit(rng));
+    std::vector<Transform> animated = b.skeleton.rest_pose;
+    for (std::size_t j = 1; j < animated.size(); ++j) {
+      const glm::vec3 axis = glm::normalize(glm::vec3(unit(rng), unit(rng), unit(rng)) + 0.01f);
+      animated[j].rotation = glm::angleAxis(0.3f * unit(rng), axis);
+    }
+    FootIkSettings settings;
+    settings.weight = c % 3 == 0 ? 0.6f : 1.0f;
+    const std::array<bool, 2> contacts{c % 2 == 0, c % 4 == 1};
+    const Solved s =
+        solve(b.skeleton, b.rig, settings, terrain, world, contacts, 0.0f, {}, animated);
+
+    std::vector<glm::mat4> model(animated.size());
+    ASSERT_TRUE(local_to_model(b.skeleton, animated, model));
+    const float weight = settings.weight;
+    const glm::vec3 offset =
+        glm::conjugate(world.rotation) *
+        glm::vec3(0.0f, weight * s.state.pelvis_offset_m / world.scale.y, 0.0f);
+    std::vector<glm::mat4> moved = model;
+    for (std::size_t j = 1; j < moved.size(); ++j) moved[j][3] += glm::vec4(offset, 0.0f);
+    std::vector<Transform> local = animated;
+    local[1].translation += glm::inverse(glm::mat3(model[0])) * offset;
+    const std::array<TwoBoneIkGoal, 2> goals =
+        reference_goals(b, moved, model, world, s.debug, weight, settings.soft_fraction);
+    std::array<TwoBoneIkJoints, 2> joints;
+    for (std::size_t i = 0; i < 2; ++i) {
+      const Leg& leg = b.rig.legs[i];
+      joints[i] = {leg.thigh, leg.calf, leg.foot};
+    }
+    ASSERT_TRUE(apply_two_bone_ik_pair(b.skeleton, moved, local, joints, goals));
+    expect_same(s.local[1].translation, local[1].translation, "pelvis", c);
+    for (const TwoBoneIkJoints& leg : joints) {
+      for (const int j : {leg.root, leg.mid, leg.end}) {
+        expect_same(s.local[j].rotation, local[j].rotation, "leg rotation", c);
+      }
+    }
+  }
 }
 
 }  // namespace
