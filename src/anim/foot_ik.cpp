@@ -245,69 +245,10 @@ glm::vec3 toe_point(const Leg& leg, std::span<const glm::mat4> model) {
   return point_in(model[leg.toes], leg.toe_in_toes);
 }
 
-#if defined(__SSE2__)
-namespace {
-
-// One quaternion (x, y, z, w) or vector (x, y, z, unused) in an SSE register, with glm's
-// operations in glm's order lane by lane (a - b taken as a + -b, which IEEE defines it as), so
-// the results are glm's, bit for bit.
-template <int kX, int kY, int kZ, int kW>
-__m128 lanes_of(__m128 v) {
-  return _mm_castsi128_ps(_mm_shuffle_epi32(_mm_castps_si128(v), _MM_SHUFFLE(kW, kZ, kY, kX)));
-}
-
-__m128 load_quat(const glm::quat& q) {
-  static_assert(sizeof(glm::quat) == 4 * sizeof(float));
-  return _mm_loadu_ps(&q.x);
-}
-
-__m128 load_vec3(const glm::vec3& v) {
-  return _mm_setr_ps(v.x, v.y, v.z, 0.0f);
-}
-
-void store_vec3(__m128 v, glm::vec3& out) {
-  _mm_storel_pi(reinterpret_cast<__m64*>(&out.x), v);
-  _mm_store_ss(&out.z, _mm_movehl_ps(v, v));
-}
-
-// glm::conjugate: the vector part negated.
-__m128 conjugate(__m128 q) {
-  return _mm_xor_ps(q, _mm_setr_ps(-0.0f, -0.0f, -0.0f, 0.0f));
-}
-
-// glm's p * q: w = pw qw - px qx - py qy - pz qz, x = pw qx + px qw + py qz - pz qy, and so on,
-// each summed left to right.
-__m128 product(__m128 p, __m128 q) {
-  const __m128 w_negated = _mm_setr_ps(0.0f, 0.0f, 0.0f, -0.0f);
-  const __m128 first = _mm_mul_ps(lanes_of<3, 3, 3, 3>(p), q);
-  const __m128 second = _mm_mul_ps(lanes_of<0, 1, 2, 0>(p), lanes_of<3, 3, 3, 0>(q));
-  const __m128 third = _mm_mul_ps(lanes_of<1, 2, 0, 1>(p), lanes_of<2, 0, 1, 1>(q));
-  const __m128 fourth = _mm_mul_ps(lanes_of<2, 0, 1, 2>(p), lanes_of<1, 2, 0, 2>(q));
-  return _mm_sub_ps(
-      _mm_add_ps(_mm_add_ps(first, _mm_xor_ps(second, w_negated)), _mm_xor_ps(third, w_negated)),
-      fourth);
-}
-
-// glm::cross(a, b): (a.y b.z - b.y a.z, a.z b.x - b.z a.x, a.x b.y - b.x a.y).
-__m128 cross(__m128 a, __m128 b) {
-  return _mm_sub_ps(_mm_mul_ps(lanes_of<1, 2, 0, 3>(a), lanes_of<2, 0, 1, 3>(b)),
-                    _mm_mul_ps(lanes_of<1, 2, 0, 3>(b), lanes_of<2, 0, 1, 3>(a)));
-}
-
-// glm's q * v: v + ((uv * q.w) + uuv) * 2, uv = cross(q's vector, v), uuv = cross(it, uv).
-__m128 rotate(__m128 q, __m128 v) {
-  const __m128 uv = cross(q, v);
-  const __m128 uuv = cross(q, uv);
-  return _mm_add_ps(
-      v, _mm_mul_ps(_mm_add_ps(_mm_mul_ps(uv, lanes_of<3, 3, 3, 3>(q)), uuv), _mm_set1_ps(2.0f)));
-}
-
-}  // namespace
-#endif
-
 void run_ground_under_locks(FootIkState& state, const Transform& ground_motion) {
   // Only a locked pivot is read (locking sets it anew); a zero offset turns to zero.
 #if defined(__SSE2__)
+  using namespace sse;
   // transform_point and the rotation below, a vector to a register: the same values, bit for bit.
   const __m128 rotation = load_quat(ground_motion.rotation);
   const __m128 scale = load_vec3(ground_motion.scale);
@@ -346,6 +287,7 @@ Transform treadmill_motion(const Transform& world_from_model, const Transform& s
   Transform out;
   out.scale = glm::vec3(1.0f);
 #if defined(__SSE2__)
+  using namespace sse;
   // The scalar expressions below, a quaternion or vector to a register.
   const __m128 r = load_quat(world_from_model.rotation);
   const __m128 step_back = conjugate(load_quat(step.rotation));
@@ -497,16 +439,16 @@ void find_sole_points_pair(const FootSolve& solve, std::span<const glm::mat4> mo
   const Leg& leg0 = nth(solve.rig.legs, 0);
   const Leg& leg1 = nth(solve.rig.legs, 1);
   // glm's m * vec4(p, 1): (m[0] p.x + m[1] p.y) + (m[2] p.z + m[3]).
-  auto point_in = [](const glm::mat4& m, const glm::vec3& p) {
+  auto sole_point = [](const glm::mat4& m, const glm::vec3& p) {
     const __m128 m0 = _mm_loadu_ps(&m[0].x), m1 = _mm_loadu_ps(&m[1].x);
     const __m128 m2 = _mm_loadu_ps(&m[2].x), m3 = _mm_loadu_ps(&m[3].x);
     return add(add(mul(m0, splat(p.x)), mul(m1, splat(p.y))), add(mul(m2, splat(p.z)), m3));
   };
   // Point k in register k (x, y, z, w), transposed: component c of point k in lane k of register c.
-  __m128 x = point_in(model[leg0.foot], leg0.heel_in_foot);
-  __m128 y = point_in(model[leg1.foot], leg1.heel_in_foot);
-  __m128 z = point_in(model[leg0.toes], leg0.toe_in_toes);
-  __m128 w = point_in(model[leg1.toes], leg1.toe_in_toes);
+  __m128 x = sole_point(model[leg0.foot], leg0.heel_in_foot);
+  __m128 y = sole_point(model[leg1.foot], leg1.heel_in_foot);
+  __m128 z = sole_point(model[leg0.toes], leg0.toe_in_toes);
+  __m128 w = sole_point(model[leg1.toes], leg1.toe_in_toes);
   _MM_TRANSPOSE4_PS(x, y, z, w);
   const Transform& world = solve.world;
   const Vec3 scale{splat(world.scale.x), splat(world.scale.y), splat(world.scale.z)};
@@ -792,6 +734,7 @@ TwoBoneIkGoal leg_goal(const FootSolve& solve, int i, const Transform& model_fro
   const glm::vec3 ankle = ankle_of_calf(leg, model);
 #if defined(__SSE2__)
   // The expressions below, a vector or quaternion to a register: the same values, bit for bit.
+  using namespace sse;
   const __m128 hip_v = load_vec3(hip), ankle_v = load_vec3(ankle);
   store_vec3(
       _mm_add_ps(load_vec3(model_from_world.translation),

@@ -1,10 +1,12 @@
 #pragma once
-// Two to four values of a step side by side in the lanes of SSE registers (structure of arrays: a
-// register per component, lane k = item k), with the operations of glm's scalar versions in
-// their order: IEEE sums, products, square roots and divisions give the same bits in a lane as in
-// a scalar register, so a lane's result equals the scalar code's bit for bit. For the per-frame
-// solves that are chains of dependent square roots and divisions (two-bone IK, foot IK): one
-// instruction takes the step for every item. Only where the processor has SSE2.
+// glm's vector and quaternion operations in SSE registers, with the operations of glm's scalar
+// versions in their order: IEEE sums, products, square roots and divisions give the same bits in
+// a lane as in a scalar register, so a lane's result equals the scalar code's bit for bit. Two
+// layouts: two to four values of a step side by side (structure of arrays: a register per
+// component, lane k = item k), for the per-frame solves that are chains of dependent square roots
+// and divisions (two-bone IK, foot IK), one instruction taking the step for every item; and one
+// vector or quaternion to a register, for a single transform's steps. Only where the processor
+// has SSE2.
 
 #if defined(__SSE2__)
 
@@ -169,6 +171,62 @@ inline Quat normalize_or_identity(const Quat& q) {
   const __m128 inverse = _mm_and_ps(positive, _mm_div_ps(splat(1.0f), length));
   return {mul(q.x, inverse), mul(q.y, inverse), mul(q.z, inverse),
           select(positive, mul(q.w, inverse), splat(1.0f))};
+}
+
+// One quaternion (x, y, z, w) or vector (x, y, z, unused) in a register, for a single
+// transform's steps: glm's operations in glm's order lane by lane (a - b taken as a + -b, which
+// IEEE defines it as), so the results are glm's, bit for bit.
+
+// The lanes kX, kY, kZ, kW of v as lanes 0 to 3.
+template <int kX, int kY, int kZ, int kW>
+inline __m128 lanes_of(__m128 v) {
+  return _mm_castsi128_ps(_mm_shuffle_epi32(_mm_castps_si128(v), _MM_SHUFFLE(kW, kZ, kY, kX)));
+}
+
+inline __m128 load_quat(const glm::quat& q) {
+  static_assert(sizeof(glm::quat) == 4 * sizeof(float));
+  return _mm_loadu_ps(&q.x);
+}
+
+inline __m128 load_vec3(const glm::vec3& v) {
+  return _mm_setr_ps(v.x, v.y, v.z, 0.0f);
+}
+
+inline void store_vec3(__m128 v, glm::vec3& out) {
+  _mm_storel_pi(reinterpret_cast<__m64*>(&out.x), v);
+  _mm_store_ss(&out.z, _mm_movehl_ps(v, v));
+}
+
+// glm::conjugate: the vector part negated.
+inline __m128 conjugate(__m128 q) {
+  return _mm_xor_ps(q, _mm_setr_ps(-0.0f, -0.0f, -0.0f, 0.0f));
+}
+
+// glm's p * q: w = pw qw - px qx - py qy - pz qz, x = pw qx + px qw + py qz - pz qy, and so on,
+// each summed left to right.
+inline __m128 product(__m128 p, __m128 q) {
+  const __m128 w_negated = _mm_setr_ps(0.0f, 0.0f, 0.0f, -0.0f);
+  const __m128 first = _mm_mul_ps(lanes_of<3, 3, 3, 3>(p), q);
+  const __m128 second = _mm_mul_ps(lanes_of<0, 1, 2, 0>(p), lanes_of<3, 3, 3, 0>(q));
+  const __m128 third = _mm_mul_ps(lanes_of<1, 2, 0, 1>(p), lanes_of<2, 0, 1, 1>(q));
+  const __m128 fourth = _mm_mul_ps(lanes_of<2, 0, 1, 2>(p), lanes_of<1, 2, 0, 2>(q));
+  return _mm_sub_ps(
+      _mm_add_ps(_mm_add_ps(first, _mm_xor_ps(second, w_negated)), _mm_xor_ps(third, w_negated)),
+      fourth);
+}
+
+// glm::cross(a, b): (a.y b.z - b.y a.z, a.z b.x - b.z a.x, a.x b.y - b.x a.y).
+inline __m128 cross(__m128 a, __m128 b) {
+  return _mm_sub_ps(_mm_mul_ps(lanes_of<1, 2, 0, 3>(a), lanes_of<2, 0, 1, 3>(b)),
+                    _mm_mul_ps(lanes_of<1, 2, 0, 3>(b), lanes_of<2, 0, 1, 3>(a)));
+}
+
+// glm's q * v: v + ((uv * q.w) + uuv) * 2, uv = cross(q's vector, v), uuv = cross(it, uv).
+inline __m128 rotate(__m128 q, __m128 v) {
+  const __m128 uv = cross(q, v);
+  const __m128 uuv = cross(q, uv);
+  return _mm_add_ps(
+      v, _mm_mul_ps(_mm_add_ps(_mm_mul_ps(uv, lanes_of<3, 3, 3, 3>(q)), uuv), _mm_set1_ps(2.0f)));
 }
 
 }  // namespace anim::sse
