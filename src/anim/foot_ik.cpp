@@ -9,6 +9,7 @@
 #include "anim/math.h"
 #include "anim/pose.h"
 #include "anim/rise_line.h"
+#include "anim/sse_lanes.h"
 #include "anim/two_bone_ik.h"
 
 namespace anim {
@@ -88,6 +89,41 @@ float hip_headroom(const Leg& leg, std::span<const glm::mat4> model, const Trans
   if (across_sq >= exact_reach * exact_reach) return 1e30f;
   return to_target.y + std::sqrt(exact_reach * exact_reach - across_sq);
 }
+
+#if defined(__SSE2__)
+// hip_headroom of legs a and b side by side in SSE lanes (anim/sse_lanes.h, lane 0 = a): the
+// same operations, so the same values, bit for bit; their square roots run as one.
+std::array<float, 2> hip_headroom_pair(const Leg& a, const Leg& b, std::span<const glm::mat4> model,
+                                       const Transform& world, const glm::vec3& target_a,
+                                       const glm::vec3& target_b, float soft_fraction) {
+  using namespace sse;
+  const __m128 world_scale = splat(world.scale.y);
+  const Vec3 thigh = load(position(model[a.thigh]), position(model[b.thigh]));
+  const Vec3 calf = load(position(model[a.calf]), position(model[b.calf]));
+  const Vec3 ankle = load(ankle_of_calf(a, model), ankle_of_calf(b, model));
+  // transform_point(world, thigh): translation + rotation * (scale * p).
+  const Vec3 world_scales{splat(world.scale.x), splat(world.scale.y), splat(world.scale.z)};
+  const Quat world_rotation{splat(world.rotation.x), splat(world.rotation.y),
+                            splat(world.rotation.z), splat(world.rotation.w)};
+  const Vec3 world_translation{splat(world.translation.x), splat(world.translation.y),
+                               splat(world.translation.z)};
+  const Vec3 scaled_thigh{mul(world_scales.x, thigh.x), mul(world_scales.y, thigh.y),
+                          mul(world_scales.z, thigh.z)};
+  const Vec3 hip = add(world_translation, rotate(world_rotation, scaled_thigh));
+  const __m128 chain = mul(world_scale, add(length(sub(calf, thigh)), length(sub(ankle, calf))));
+  const __m128 animated_reach = mul(world_scale, length(sub(ankle, thigh)));
+  const __m128 soft_reach = mul(chain, sub(splat(1.0f), splat(soft_fraction)));
+  // std::max(a, b): a < b ? b : a.
+  const __m128 exact_reach =
+      select(_mm_cmplt_ps(soft_reach, animated_reach), animated_reach, soft_reach);
+  const Vec3 to_target = sub(load(target_a, target_b), hip);
+  const __m128 across_sq = add(mul(to_target.x, to_target.x), mul(to_target.z, to_target.z));
+  const __m128 reach_sq = mul(exact_reach, exact_reach);
+  const __m128 headroom = add(to_target.y, _mm_sqrt_ps(sub(reach_sq, across_sq)));
+  const Lanes out(select(_mm_cmpge_ps(across_sq, reach_sq), splat(1e30f), headroom));
+  return {out.f[0], out.f[1]};
+}
+#endif
 
 // Turns the spine about spine_base in the vertical plane so the middle of the front legs' hips
 // (they may sit far beyond the chest joint) moves by rise_model vertically, at the same
@@ -211,6 +247,27 @@ glm::vec3 toe_point(const Leg& leg, std::span<const glm::mat4> model) {
 
 void run_ground_under_locks(FootIkState& state, const Transform& ground_motion) {
   // Only a locked pivot is read (locking sets it anew); a zero offset turns to zero.
+#if defined(__SSE2__)
+  using namespace sse;
+  // transform_point and the rotation below, a vector to a register: the same values, bit for bit.
+  const __m128 rotation = load_quat(ground_motion.rotation);
+  const __m128 scale = load_vec3(ground_motion.scale);
+  const __m128 translation = load_vec3(ground_motion.translation);
+  const auto x_and_z = [](__m128 v) {
+    return glm::vec2(_mm_cvtss_f32(v), _mm_cvtss_f32(_mm_movehl_ps(v, v)));
+  };
+  for (FootLock& lock : state.locks) {
+    if (lock.locked) {
+      const __m128 pivot = _mm_setr_ps(lock.locked_pivot_xz.x, 0.0f, lock.locked_pivot_xz.y, 0.0f);
+      lock.locked_pivot_xz =
+          x_and_z(_mm_add_ps(translation, rotate(rotation, _mm_mul_ps(scale, pivot))));
+    }
+    if (lock.offset_xz != glm::vec2(0.0f)) {
+      lock.offset_xz =
+          x_and_z(rotate(rotation, _mm_setr_ps(lock.offset_xz.x, 0.0f, lock.offset_xz.y, 0.0f)));
+    }
+  }
+#else
   for (FootLock& lock : state.locks) {
     if (lock.locked) {
       const glm::vec3 pivot = transform_point(
@@ -223,16 +280,31 @@ void run_ground_under_locks(FootIkState& state, const Transform& ground_motion) 
       lock.offset_xz = {shift.x, shift.z};
     }
   }
+#endif
 }
 
 Transform treadmill_motion(const Transform& world_from_model, const Transform& step) {
+  Transform out;
+  out.scale = glm::vec3(1.0f);
+#if defined(__SSE2__)
+  using namespace sse;
+  // The scalar expressions below, a quaternion or vector to a register.
+  const __m128 r = load_quat(world_from_model.rotation);
+  const __m128 step_back = conjugate(load_quat(step.rotation));
+  const __m128 t = load_vec3(world_from_model.translation);
+  const __m128 rotation = product(product(r, step_back), conjugate(r));
+  const __m128 step_taken =
+      _mm_mul_ps(load_vec3(world_from_model.scale), rotate(step_back, load_vec3(step.translation)));
+  _mm_storeu_ps(&out.rotation.x, rotation);
+  store_vec3(_mm_sub_ps(_mm_sub_ps(t, rotate(rotation, t)), rotate(r, step_taken)),
+             out.translation);
+#else
   const glm::quat& r = world_from_model.rotation;
   const glm::quat step_back = glm::conjugate(step.rotation);
-  Transform out;
   out.rotation = r * step_back * glm::conjugate(r);
   out.translation = world_from_model.translation - out.rotation * world_from_model.translation -
                     r * (world_from_model.scale * (step_back * step.translation));
-  out.scale = glm::vec3(1.0f);
+#endif
   return out;
 }
 
@@ -315,6 +387,22 @@ struct FootSolve {
   float headroom(int i, std::span<const glm::mat4> model) const {
     return hip_headroom(nth(rig.legs, i), model, world, nth(targets, i).ankle, soft_fraction);
   }
+  // headroom of every leg, two at a time in lanes where the processor has them.
+  std::array<float, kMaxFootIkLegs> headrooms(std::span<const glm::mat4> model) const {
+    std::array<float, kMaxFootIkLegs> out{};
+    int i = 0;
+#if defined(__SSE2__)
+    for (; i + 1 < legs(); i += 2) {
+      const std::array<float, 2> pair =
+          hip_headroom_pair(nth(rig.legs, i), nth(rig.legs, i + 1), model, world,
+                            nth(targets, i).ankle, nth(targets, i + 1).ankle, soft_fraction);
+      nth(out, i) = pair[0];
+      nth(out, i + 1) = pair[1];
+    }
+#endif
+    for (; i < legs(); ++i) nth(out, i) = headroom(i, model);
+    return out;
+  }
 };
 
 // Where step 1a leaves foot i: its sole points and ankle in the world, moved by its lock, and
@@ -331,19 +419,68 @@ struct FootOnGround {
   GroundProbe toe_ground;
 };
 
-// 1a. Foot i: the lock, and the ground under its moved sole points, written into f in place: a
-// returned copy would load the probes, just stored as halves, as whole registers and stall on
-// store forwarding.
-void probe_foot(const FootSolve& solve, int i, const GroundProber& ground, FootIkState& state,
-                std::span<const glm::mat4> model, std::span<const glm::vec3> foot_shifts,
-                FootOnGround& f) {
+// 1a. Foot i's sole points and ankle in the world, as the animation puts them.
+void find_sole_points(const FootSolve& solve, int i, std::span<const glm::mat4> model,
+                      FootOnGround& f) {
   const Transform& world = solve.world;
-  const float base_y = world.translation.y;  // the clip's ground plane in the world
   const Leg& leg = nth(solve.rig.legs, i);
-  f.planted = !solve.contacts.empty() && nth(solve.contacts, i);
   f.heel = transform_point(world, heel_point(leg, model));
   f.toe = transform_point(world, toe_point(leg, model));
   f.ankle = transform_point(world, position(model[leg.foot]));
+}
+
+#if defined(__SSE2__)
+// find_sole_points for feet 0 and 1 in SSE lanes (anim/sse_lanes.h): the heels in lanes 0 and 1
+// and the toes in lanes 2 and 3 (each point_in as glm's matrix-vector product, column by column,
+// then transposed), the ankles after them. The same operations, so the same points, bit for bit.
+void find_sole_points_pair(const FootSolve& solve, std::span<const glm::mat4> model,
+                           std::array<FootOnGround, kMaxFootIkLegs>& feet) {
+  using namespace sse;
+  const Leg& leg0 = nth(solve.rig.legs, 0);
+  const Leg& leg1 = nth(solve.rig.legs, 1);
+  // glm's m * vec4(p, 1): (m[0] p.x + m[1] p.y) + (m[2] p.z + m[3]).
+  auto sole_point = [](const glm::mat4& m, const glm::vec3& p) {
+    const __m128 m0 = _mm_loadu_ps(&m[0].x), m1 = _mm_loadu_ps(&m[1].x);
+    const __m128 m2 = _mm_loadu_ps(&m[2].x), m3 = _mm_loadu_ps(&m[3].x);
+    return add(add(mul(m0, splat(p.x)), mul(m1, splat(p.y))), add(mul(m2, splat(p.z)), m3));
+  };
+  // Point k in register k (x, y, z, w), transposed: component c of point k in lane k of register c.
+  __m128 x = sole_point(model[leg0.foot], leg0.heel_in_foot);
+  __m128 y = sole_point(model[leg1.foot], leg1.heel_in_foot);
+  __m128 z = sole_point(model[leg0.toes], leg0.toe_in_toes);
+  __m128 w = sole_point(model[leg1.toes], leg1.toe_in_toes);
+  _MM_TRANSPOSE4_PS(x, y, z, w);
+  const Transform& world = solve.world;
+  const Vec3 scale{splat(world.scale.x), splat(world.scale.y), splat(world.scale.z)};
+  const Quat rotation{splat(world.rotation.x), splat(world.rotation.y), splat(world.rotation.z),
+                      splat(world.rotation.w)};
+  const Vec3 translation{splat(world.translation.x), splat(world.translation.y),
+                         splat(world.translation.z)};
+  // transform_point(world, p): translation + rotation * (scale * p).
+  auto to_world = [&](const Vec3& p) {
+    return add(translation,
+               rotate(rotation, Vec3{mul(scale.x, p.x), mul(scale.y, p.y), mul(scale.z, p.z)}));
+  };
+  const Vec3 soles = to_world(Vec3{x, y, z});
+  const Lanes xs(soles.x), ys(soles.y), zs(soles.z);
+  const Vec3 ankles = to_world(load(position(model[leg0.foot]), position(model[leg1.foot])));
+  const std::array<glm::vec3, 2> ankle = lanes01(ankles);
+  for (std::size_t k = 0; k < 2; ++k) {
+    feet[k].heel = {xs.f[k], ys.f[k], zs.f[k]};
+    feet[k].toe = {xs.f[k + 2], ys.f[k + 2], zs.f[k + 2]};
+    feet[k].ankle = ankle[k];
+  }
+}
+#endif
+
+// 1a (then). Foot i, its sole points found: the lock, and the ground under its moved sole points,
+// written into f in place: a returned copy would load the probes, just stored as halves, as whole
+// registers and stall on store forwarding.
+void probe_foot(const FootSolve& solve, int i, const GroundProber& ground, FootIkState& state,
+                std::span<const glm::vec3> foot_shifts, FootOnGround& f) {
+  const Transform& world = solve.world;
+  const float base_y = world.translation.y;  // the clip's ground plane in the world
+  f.planted = !solve.contacts.empty() && nth(solve.contacts, i);
   if (as_size(i) < foot_shifts.size()) {
     const glm::vec3 moved = world.rotation * (world.scale * nth(foot_shifts, i));
     f.heel += moved;
@@ -360,6 +497,20 @@ void probe_foot(const FootSolve& solve, int i, const GroundProber& ground, FootI
   f.ankle += shift3;
   f.heel_ground = ground.at(f.heel.x, f.heel.z);
   f.toe_ground = ground.at(f.toe.x, f.toe.z);
+}
+
+// The debug of a placed foot.
+void write_foot_debug(FootDebug& d, const FootOnGround& f, const FootLock& lock,
+                      const glm::vec3& heel_on_ground, const glm::vec3& toe_on_ground,
+                      const glm::vec3& normal, const glm::vec3& ankle_target,
+                      float pivot_support_y) {
+  d.heel_ground = heel_on_ground;
+  d.toe_ground = toe_on_ground;
+  d.ground_normal = normal;
+  d.ankle_target = ankle_target;
+  d.locked_point = glm::vec3(lock.locked_pivot_xz.x, pivot_support_y, lock.locked_pivot_xz.y);
+  d.in_contact = f.planted;
+  d.locked = lock.locked;
 }
 
 // 1b. Foot i's target: the animated foot carried from the clip's ground onto the terrain by the
@@ -393,22 +544,93 @@ void place_foot(FootSolve& solve, int i, const FootOnGround& f, const FootLock& 
   target.rise_m = target.ankle.y - f.ankle.y;
 
   if (debug) {
-    FootDebug& d = nth(debug->feet, i);
-    d.heel_ground = heel_on_ground;
-    d.toe_ground = toe_on_ground;
-    d.ground_normal = normal;
-    d.ankle_target = target.ankle;
-    d.locked_point = glm::vec3(lock.locked_pivot_xz.x, pivot_support_y, lock.locked_pivot_xz.y);
-    d.in_contact = f.planted;
-    d.locked = lock.locked;
+    write_foot_debug(nth(debug->feet, i), f, lock, heel_on_ground, toe_on_ground, normal,
+                     target.ankle, pivot_support_y);
   }
 }
 
+#if defined(__SSE2__)
+// place_foot for feet 0 and 1 side by side in SSE lanes (anim/sse_lanes.h, lane k = foot k):
+// each lane takes place_foot's operations in their order (glm's normalize, dot, cross and
+// quaternion products written out as glm writes them), so the targets are the same, bit for bit,
+// and the feet's dependent square roots and divisions run as one. Returns false, having written
+// nothing, where a foot's normal points (nearly) down, rotation_from_up's rare branch.
+bool place_foot_pair(FootSolve& solve, const std::array<FootOnGround, kMaxFootIkLegs>& feet,
+                     const std::array<FootLock, kMaxFootIkLegs>& locks,
+                     const std::array<glm::quat, kMaxFootIkLegs>& foot_rotations,
+                     FootIkDebug* debug) {
+  using namespace sse;
+  const FootOnGround& f0 = feet[0];
+  const FootOnGround& f1 = feet[1];
+  const Transform& world = solve.world;
+  const __m128 zero = _mm_setzero_ps(), one = splat(1.0f);
+  const Vec3 up{zero, one, zero};
+  Vec3 normal = up;
+  if (solve.settings.align_to_ground) {
+    // glm::normalize: v * (1 / sqrt(dot(v, v))).
+    const Vec3 sum = add(load(f0.heel_ground.normal, f1.heel_ground.normal),
+                         load(f0.toe_ground.normal, f1.toe_ground.normal));
+    normal = mul(sum, _mm_div_ps(one, _mm_sqrt_ps(dot(sum, sum))));
+  }
+  // rotation_from_up(normal): its glm::dot and glm::cross with +Y taken as written (products by
+  // 0 and 1 included), so that even a zero's sign comes out the same.
+  const __m128 d = dot(up, normal);
+  if ((_mm_movemask_ps(_mm_cmplt_ps(d, splat(-0.999999f))) & 3) != 0) return false;
+  const Quat turn = sse::normalize(quat(add(one, d), cross(up, normal)));
+
+  const Vec3 heel = load(f0.heel, f1.heel), toe = load(f0.toe, f1.toe);
+  const Vec3 heel_on_ground{
+      heel.x, _mm_setr_ps(f0.heel_ground.height_m, f1.heel_ground.height_m, 0.0f, 0.0f), heel.z};
+  const Vec3 toe_on_ground{
+      toe.x, _mm_setr_ps(f0.toe_ground.height_m, f1.toe_ground.height_m, 0.0f, 0.0f), toe.z};
+  const __m128 on_toe = _mm_castsi128_ps(
+      _mm_setr_epi32(locks[0].pivot_on_toe ? -1 : 0, locks[1].pivot_on_toe ? -1 : 0, 0, 0));
+  const Vec3 pivot = select(on_toe, toe, heel);
+  const __m128 other_lift = select(on_toe, _mm_setr_ps(f0.heel_lift, f1.heel_lift, 0.0f, 0.0f),
+                                   _mm_setr_ps(f0.toe_lift, f1.toe_lift, 0.0f, 0.0f));
+  const __m128 pivot_support = dot(select(on_toe, toe_on_ground, heel_on_ground), normal);
+  const __m128 other_support =
+      sub(dot(select(on_toe, heel_on_ground, toe_on_ground), normal), other_lift);
+  // std::max(a, b): a < b ? b : a.
+  const __m128 support =
+      select(_mm_cmplt_ps(pivot_support, other_support), other_support, pivot_support);
+  const __m128 pivot_support_y =
+      _mm_div_ps(sub(sub(support, mul(normal.x, pivot.x)), mul(normal.z, pivot.z)), normal.y);
+  const Vec3 pivot_on_clip_ground{pivot.x, splat(world.translation.y), pivot.z};
+  const Vec3 pivot_on_support{pivot.x, pivot_support_y, pivot.z};
+  const Vec3 ankle = load(f0.ankle, f1.ankle);
+  const Vec3 target_ankle = add(pivot_on_support, rotate(turn, sub(ankle, pivot_on_clip_ground)));
+  const Quat world_rotation{splat(world.rotation.x), splat(world.rotation.y),
+                            splat(world.rotation.z), splat(world.rotation.w)};
+  const Quat target_rotation =
+      product(turn, product(world_rotation, load(foot_rotations[0], foot_rotations[1])));
+  const __m128 rise = sub(target_ankle.y, ankle.y);
+
+  const std::array<glm::vec3, 2> ankles = lanes01(target_ankle);
+  const std::array<glm::quat, 2> rotations = lanes01(target_rotation);
+  const Lanes rises(rise);
+  for (std::size_t k = 0; k < 2; ++k) {
+    solve.targets[k] = {ankles[k], rotations[k], rises.f[k]};
+  }
+  if (debug) {
+    const std::array<glm::vec3, 2> heels = lanes01(heel_on_ground), toes = lanes01(toe_on_ground),
+                                   normals = lanes01(normal);
+    const Lanes support_ys(pivot_support_y);
+    for (std::size_t k = 0; k < 2; ++k) {
+      write_foot_debug(debug->feet[k], feet[k], locks[k], heels[k], toes[k], normals[k], ankles[k],
+                       support_ys.f[k]);
+    }
+  }
+  return true;
+}
+#endif
+
 // 2. The spring of one group (the pelvis's, or a quadruped's chest's) toward its rise (a biped's
 //    lowest foot, a quadruped's ground line under the group's hips), capped by what its legs
-//    can reach exactly.
+//    can reach exactly (headroom: each leg's, from FootSolve::headrooms).
 void follow_ground(const FootSolve& solve, bool chest_group, float rise, bool started,
-                   std::span<const glm::mat4> model, float& offset, float& velocity) {
+                   const std::array<float, kMaxFootIkLegs>& headroom, float& offset,
+                   float& velocity) {
   float goal = 1e30f;
   if (solve.has_chest) goal = rise;
   for (int i = 0; i < solve.legs() && !solve.has_chest; ++i) {
@@ -417,7 +639,7 @@ void follow_ground(const FootSolve& solve, bool chest_group, float rise, bool st
   if (!std::isfinite(goal) || goal > 1e29f) goal = 0.0f;
   for (int i = 0; i < solve.legs(); ++i) {
     if (solve.carried_by_chest(i) != chest_group || solve.lowers_its_hips(i)) continue;
-    goal = std::min(goal, solve.headroom(i, model));
+    goal = std::min(goal, nth(headroom, i));
   }
   if (!started) {
     offset = goal;
@@ -427,7 +649,7 @@ void follow_ground(const FootSolve& solve, bool chest_group, float rise, bool st
   }
   for (int i = 0; i < solve.legs(); ++i) {
     if (solve.carried_by_chest(i) != chest_group || !solve.lowers_its_hips(i)) continue;
-    const float highest = solve.headroom(i, model);
+    const float highest = nth(headroom, i);
     if (offset > highest) {
       offset = highest;
       velocity = std::min(velocity, 0.0f);
@@ -508,13 +730,36 @@ TwoBoneIkGoal leg_goal(const FootSolve& solve, int i, const Transform& model_fro
   const Leg& leg = nth(solve.rig.legs, i);
   const FootTarget& target = nth(solve.targets, i);
   TwoBoneIkGoal goal;
-  goal.target = transform_point(model_from_world, target.ankle);
   const glm::vec3 hip = position(model[leg.thigh]);
   const glm::vec3 ankle = ankle_of_calf(leg, model);
+#if defined(__SSE2__)
+  // The expressions below, a vector or quaternion to a register: the same values, bit for bit.
+  using namespace sse;
+  const __m128 hip_v = load_vec3(hip), ankle_v = load_vec3(ankle);
+  store_vec3(
+      _mm_add_ps(load_vec3(model_from_world.translation),
+                 rotate(load_quat(model_from_world.rotation),
+                        _mm_mul_ps(load_vec3(model_from_world.scale), load_vec3(target.ankle)))),
+      goal.target);
+  // glm::length: the square root of (x x + y y) + z z.
+  const __m128 across = _mm_sub_ps(ankle_v, hip_v);
+  const __m128 squares = _mm_mul_ps(across, across);
+  const __m128 length = _mm_sqrt_ss(_mm_add_ss(_mm_add_ss(squares, lanes_of<1, 1, 1, 1>(squares)),
+                                               lanes_of<2, 2, 2, 2>(squares)));
+  const __m128 knee_reach = lanes_of<0, 0, 0, 0>(_mm_mul_ss(_mm_set_ss(1e-3f), length));
+  store_vec3(_mm_add_ps(_mm_sub_ps(load_vec3(position(model[leg.calf])),
+                                   _mm_mul_ps(_mm_set1_ps(0.5f), _mm_add_ps(hip_v, ankle_v))),
+                        _mm_mul_ps(knee_reach, load_vec3(leg.knee_forward))),
+             goal.pole);
+  _mm_storeu_ps(&goal.end_rotation.x,
+                product(conjugate(load_quat(solve.world.rotation)), load_quat(target.rotation)));
+#else
+  goal.target = transform_point(model_from_world, target.ankle);
   goal.pole = position(model[leg.calf]) - 0.5f * (hip + ankle) +
               1e-3f * glm::length(ankle - hip) * leg.knee_forward;
-  goal.position_weight = solve.weight;
   goal.end_rotation = glm::conjugate(solve.world.rotation) * target.rotation;
+#endif
+  goal.position_weight = solve.weight;
   goal.rotation_weight = solve.weight;
   goal.soft_fraction = solve.soft_fraction;
   return goal;
@@ -584,12 +829,25 @@ JobResult solve_from_model(const Skeleton& skeleton, const FootIkRig& rig,
   solve.has_chest = rig.chest >= 0 && rig.spine_base >= 0;
   if (debug) debug->leg_count = solve.legs();
   // Step 1a for every foot, then 1b: the feet's dependent probes and divisions run side by side.
+  // A biped's two feet go side by side in lanes where the processor has them.
   std::array<FootOnGround, kMaxFootIkLegs> feet;
+  bool found = false;
+#if defined(__SSE2__)
+  if (solve.legs() == 2) {
+    find_sole_points_pair(solve, model, feet);
+    found = true;
+  }
+#endif
+  for (int i = 0; i < solve.legs() && !found; ++i) find_sole_points(solve, i, model, nth(feet, i));
   for (int i = 0; i < solve.legs(); ++i) {
-    probe_foot(solve, i, ground, state, model, foot_shifts, nth(feet, i));
+    probe_foot(solve, i, ground, state, foot_shifts, nth(feet, i));
   }
   const LegRotations rotations = read_leg_rotations(solve, model);
-  for (int i = 0; i < solve.legs(); ++i) {
+  bool placed = false;
+#if defined(__SSE2__)
+  placed = solve.legs() == 2 && place_foot_pair(solve, feet, state.locks, rotations.feet, debug);
+#endif
+  for (int i = 0; i < solve.legs() && !placed; ++i) {
     place_foot(solve, i, nth(feet, i), nth(state.locks, i), nth(rotations.feet, i), debug);
   }
   // The pelvis follows the lower foot (smoothed), but never stays so high that a leg cannot
@@ -599,10 +857,11 @@ JobResult solve_from_model(const Skeleton& skeleton, const FootIkRig& rig,
       solve.has_chest ? body_rises(rig, std::span(solve.targets).first(rig.legs.size()), model,
                                    world_from_model)
                       : std::array<float, 2>{};
-  follow_ground(solve, false, rises[0], state.started, model, state.pelvis_offset_m,
+  const std::array<float, kMaxFootIkLegs> headroom = solve.headrooms(model);
+  follow_ground(solve, false, rises[0], state.started, headroom, state.pelvis_offset_m,
                 state.pelvis_velocity);
   if (solve.has_chest) {
-    follow_ground(solve, true, rises[1], state.started, model, state.chest_offset_m,
+    follow_ground(solve, true, rises[1], state.started, headroom, state.chest_offset_m,
                   state.chest_velocity);
   }
   state.started = true;

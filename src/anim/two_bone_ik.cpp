@@ -11,6 +11,7 @@
 #include "anim/fast_math.h"
 #include "anim/index.h"
 #include "anim/math.h"
+#include "anim/sse_lanes.h"
 
 namespace anim {
 
@@ -281,136 +282,23 @@ std::array<TwoBoneIkSolution, N> solve_chains(const std::array<TwoBoneIkChain, N
 }
 
 #if defined(__SSE2__)
-// The pair solve in SSE lanes (structure of arrays: a register per component, lane k = chain k):
+}  // namespace
+
+// The pair solve in SSE lanes (anim/sse_lanes.h; lane k = chain k):
 // each of the solve's dependent square roots and divisions runs once for both chains. Every
 // lane takes the scalar solve's operations in its order (IEEE square roots, divisions and
 // products give the same bits in a lane as in a scalar register), and the clamps and choices
 // below are written so that they pick what std::clamp, std::max and the scalar branches pick.
 // The scalar solve's rare branches (a straight chain, a turn near a half turn, a position weight
 // between 0 and 1) are not taken in lanes: a chain that needs one is solved by the scalar solve.
-namespace lanes {
-
-using fast::abs;
-using fast::select;
-
-struct Vec3 {
-  __m128 x, y, z;
-};
-struct Quat {
-  __m128 x, y, z, w;
-};
-
-__m128 splat(float v) {
-  return _mm_set1_ps(v);
-}
-__m128 add(__m128 a, __m128 b) {
-  return _mm_add_ps(a, b);
-}
-__m128 sub(__m128 a, __m128 b) {
-  return _mm_sub_ps(a, b);
-}
-__m128 mul(__m128 a, __m128 b) {
-  return _mm_mul_ps(a, b);
-}
-// std::clamp(v, lo, hi): v < lo ? lo : hi < v ? hi : v.
-__m128 clamp(__m128 v, float lo, float hi) {
-  return _mm_min_ps(splat(hi), _mm_max_ps(splat(lo), v));
-}
-Vec3 load(const glm::vec3& a, const glm::vec3& b) {
-  return {_mm_setr_ps(a.x, b.x, 0.0f, 0.0f), _mm_setr_ps(a.y, b.y, 0.0f, 0.0f),
-          _mm_setr_ps(a.z, b.z, 0.0f, 0.0f)};
-}
-Vec3 add(const Vec3& a, const Vec3& b) {
-  return {add(a.x, b.x), add(a.y, b.y), add(a.z, b.z)};
-}
-Vec3 sub(const Vec3& a, const Vec3& b) {
-  return {sub(a.x, b.x), sub(a.y, b.y), sub(a.z, b.z)};
-}
-Vec3 mul(const Vec3& a, __m128 s) {
-  return {mul(a.x, s), mul(a.y, s), mul(a.z, s)};
-}
-Vec3 negate(const Vec3& a) {
-  const __m128 sign = splat(-0.0f);
-  return {_mm_xor_ps(a.x, sign), _mm_xor_ps(a.y, sign), _mm_xor_ps(a.z, sign)};
-}
-Vec3 select(__m128 mask, const Vec3& a, const Vec3& b) {
-  return {select(mask, a.x, b.x), select(mask, a.y, b.y), select(mask, a.z, b.z)};
-}
-// Lanes 0 and 1 of a as lanes 0 and 1, and of b as lanes 2 and 3: two steps of the pair that do
-// not wait on each other, taken by one instruction.
-__m128 joined(__m128 a, __m128 b) {
-  return _mm_movelh_ps(a, b);
-}
-Vec3 joined(const Vec3& a, const Vec3& b) {
-  return {joined(a.x, b.x), joined(a.y, b.y), joined(a.z, b.z)};
-}
-Quat joined(const Quat& a, const Quat& b) {
-  return {joined(a.x, b.x), joined(a.y, b.y), joined(a.z, b.z), joined(a.w, b.w)};
-}
-// Lanes 2 and 3 of v as lanes 0 and 1.
-__m128 upper_lanes(__m128 v) {
-  return _mm_movehl_ps(v, v);
-}
-Vec3 upper_lanes(const Vec3& v) {
-  return {upper_lanes(v.x), upper_lanes(v.y), upper_lanes(v.z)};
-}
-Quat upper_lanes(const Quat& q) {
-  return {upper_lanes(q.x), upper_lanes(q.y), upper_lanes(q.z), upper_lanes(q.w)};
-}
-
-// As glm::dot, glm::length and glm::cross.
-__m128 dot(const Vec3& a, const Vec3& b) {
-  return add(add(mul(a.x, b.x), mul(a.y, b.y)), mul(a.z, b.z));
-}
-__m128 length(const Vec3& a) {
-  return _mm_sqrt_ps(dot(a, a));
-}
-Vec3 cross(const Vec3& a, const Vec3& b) {
-  return {sub(mul(a.y, b.z), mul(b.y, a.z)), sub(mul(a.z, b.x), mul(b.z, a.x)),
-          sub(mul(a.x, b.y), mul(b.x, a.y))};
-}
-// unit above: v * (1 / length).
-Vec3 unit(const Vec3& v, __m128 length) {
-  return mul(v, _mm_div_ps(splat(1.0f), length));
-}
-
-// As glm's quaternion product, rotation of a vector and normalize (of a nonzero quaternion).
-Quat product(const Quat& p, const Quat& q) {
-  return {sub(add(add(mul(p.w, q.x), mul(p.x, q.w)), mul(p.y, q.z)), mul(p.z, q.y)),
-          sub(add(add(mul(p.w, q.y), mul(p.y, q.w)), mul(p.z, q.x)), mul(p.x, q.z)),
-          sub(add(add(mul(p.w, q.z), mul(p.z, q.w)), mul(p.x, q.y)), mul(p.y, q.x)),
-          sub(sub(sub(mul(p.w, q.w), mul(p.x, q.x)), mul(p.y, q.y)), mul(p.z, q.z))};
-}
-Vec3 rotate(const Quat& q, const Vec3& v) {
-  const Vec3 axis{q.x, q.y, q.z};
-  const Vec3 uv = cross(axis, v);
-  const Vec3 uuv = cross(axis, uv);
-  return add(v, mul(add(mul(uv, q.w), uuv), splat(2.0f)));
-}
-// As glm::length of a quaternion.
-__m128 length(const Quat& q) {
-  return _mm_sqrt_ps(add(add(mul(q.w, q.w), mul(q.x, q.x)), add(mul(q.y, q.y), mul(q.z, q.z))));
-}
-Quat normalize(const Quat& q) {
-  const __m128 inverse = _mm_div_ps(splat(1.0f), length(q));
-  return {mul(q.x, inverse), mul(q.y, inverse), mul(q.z, inverse), mul(q.w, inverse)};
-}
-// The quaternion (w, v).
-Quat quat(__m128 w, const Vec3& v) {
-  return {v.x, v.y, v.z, w};
-}
-// -q in the lanes where condition is set, q elsewhere.
-Quat negated_where(__m128 condition, const Quat& q) {
-  const __m128 sign = _mm_and_ps(condition, splat(-0.0f));
-  return {_mm_xor_ps(q.x, sign), _mm_xor_ps(q.y, sign), _mm_xor_ps(q.z, sign),
-          _mm_xor_ps(q.w, sign)};
-}
+namespace sse {
+namespace {
 
 // perpendicular_part above, with the mask of lanes where it is not zero (where it is, the
 // lane's vector is undefined). The scalar solve tests the vector itself, so does this.
 Vec3 perpendicular_part(const Vec3& v, const Vec3& dir, __m128 min_length, __m128& nonzero) {
   const Vec3 p = sub(v, mul(dir, dot(v, dir)));
-  const __m128 length = lanes::length(p);
+  const __m128 length = sse::length(p);
   const Vec3 u = unit(p, length);
   const __m128 zero = _mm_setzero_ps();
   const __m128 all_zero = _mm_and_ps(_mm_and_ps(_mm_cmpeq_ps(u.x, zero), _mm_cmpeq_ps(u.y, zero)),
@@ -445,28 +333,16 @@ __m128 non_finite(const Vec3& v) {
   return _mm_or_ps(_mm_or_ps(non_finite(v.x), non_finite(v.y)), non_finite(v.z));
 }
 
-// The lanes of a register, in memory.
-struct Lanes {
-  alignas(16) float f[4];
-  explicit Lanes(__m128 v) { _mm_store_ps(f, v); }
-};
-// Lanes 0 and 1 of v.
-std::array<glm::vec3, 2> lanes01(const Vec3& v) {
-  const Lanes x(v.x), y(v.y), z(v.z);
-  return {glm::vec3(x.f[0], y.f[0], z.f[0]), glm::vec3(x.f[1], y.f[1], z.f[1])};
-}
-std::array<glm::quat, 2> lanes01(const Quat& q) {
-  const Lanes x(q.x), y(q.y), z(q.z), w(q.w);
-  return {glm::quat(w.f[0], x.f[0], y.f[0], z.f[0]), glm::quat(w.f[1], x.f[1], y.f[1], z.f[1])};
-}
+}  // namespace
+}  // namespace sse
 
-}  // namespace lanes
+namespace {
 
 // What the pair solve leaves in lanes 0 and 1: each chain's turns and new positions, and (as bit
 // k) whether chain k was invalid, needs a rare branch (its lanes are then unused), or reached.
 struct PairLanes {
-  lanes::Quat root_turn, mid_turn;
-  lanes::Vec3 new_mid, new_end;
+  sse::Quat root_turn, mid_turn;
+  sse::Vec3 new_mid, new_end;
   int invalid_bits = 0;
   int rare_bits = 0;
   int reached_bits = 0;
@@ -476,7 +352,7 @@ struct PairLanes {
 
 // solve_chains<2> in lanes, but for the chains marked invalid or rare.
 PairLanes solve_chain_pair_lanes(const std::array<TwoBoneIkChain, 2>& chains) {
-  using namespace lanes;
+  using namespace sse;
   const TwoBoneIkChain& c0 = chains[0];
   const TwoBoneIkChain& c1 = chains[1];
   const Vec3 root = load(c0.root, c1.root);
@@ -521,7 +397,7 @@ PairLanes solve_chain_pair_lanes(const std::array<TwoBoneIkChain, 2>& chains) {
       soft_reach(distances.f[0], shortests.f[0], fulls.f[0], soft_starts.f[0]),
       soft_reach(distances.f[1], shortests.f[1], fulls.f[1], soft_starts.f[1]), 0.0f, 0.0f);
   __m128 pole_side_set;
-  const Vec3 pole_side = perpendicular_part(pole, dir, splat(1e-6f), pole_side_set);
+  const Vec3 pole_side = sse::perpendicular_part(pole, dir, splat(1e-6f), pole_side_set);
   const Vec3 bend = cross(root_to_end, upper_v);
   const __m128 bend_length = length(bend);
   // A straight chain's axis comes from the pole: the scalar solve's branch.
@@ -544,8 +420,8 @@ PairLanes solve_chain_pair_lanes(const std::array<TwoBoneIkChain, 2>& chains) {
   const __m128 zero = _mm_setzero_ps(), one = splat(1.0f);
   const __m128 solved_sin = _mm_sqrt_ps(_mm_max_ps(sub(one, mul(solved_cos, solved_cos)), zero));
   __m128 bend_rare = zero;
-  const Quat bends =
-      turn_by_difference(solved_cos, solved_sin, now_cos, now_sin, joined(axis, axis), bend_rare);
+  const Quat bends = sse::turn_by_difference(solved_cos, solved_sin, now_cos, now_sin,
+                                             joined(axis, axis), bend_rare);
   rare = _mm_or_ps(rare, _mm_or_ps(bend_rare, upper_lanes(bend_rare)));
   const Quat& root_bend = bends;  // lanes 0 and 1
   const Quat mid_bend = upper_lanes(bends);
@@ -563,7 +439,8 @@ PairLanes solve_chain_pair_lanes(const std::array<TwoBoneIkChain, 2>& chains) {
 
   // Twist.
   __m128 mid_side_set;
-  const Vec3 mid_side = perpendicular_part(rotate(root_delta, upper_v), dir, tiny, mid_side_set);
+  const Vec3 mid_side =
+      sse::perpendicular_part(rotate(root_delta, upper_v), dir, tiny, mid_side_set);
   const __m128 twisted = _mm_and_ps(pole_side_set, mid_side_set);
   const Quat twist = rotation_between(mid_side, pole_side, twisted, rare);
   const Quat twisted_delta = product(twist, root_delta);
@@ -598,7 +475,7 @@ PairLanes solve_chain_pair_lanes(const std::array<TwoBoneIkChain, 2>& chains) {
 // solve_chains<1>.
 std::array<TwoBoneIkSolution, 2> pair_solutions(const std::array<TwoBoneIkChain, 2>& chains,
                                                 const PairLanes& solved) {
-  using lanes::lanes01;
+  using sse::lanes01;
   const std::array<glm::quat, 2> root_turns = lanes01(solved.root_turn),
                                  mid_turns = lanes01(solved.mid_turn);
   const std::array<glm::vec3, 2> new_mids = lanes01(solved.new_mid),
@@ -685,29 +562,10 @@ void write_chain_rotations(const Skeleton& skeleton, std::span<const glm::mat4> 
 }
 
 #if defined(__SSE2__)
-namespace lanes {
+}  // namespace
 
-// Quaternions a and b as lanes 0 and 1 (lanes 2 and 3 are unused), component by component: a
-// quaternion just computed is often stored float by float, and loading it as one register would
-// stall on store forwarding.
-Quat load(const glm::quat& a, const glm::quat& b) {
-  return {_mm_setr_ps(a.x, b.x, 0.0f, 0.0f), _mm_setr_ps(a.y, b.y, 0.0f, 0.0f),
-          _mm_setr_ps(a.z, b.z, 0.0f, 0.0f), _mm_setr_ps(a.w, b.w, 0.0f, 0.0f)};
-}
-
-Quat conjugate(const Quat& q) {
-  const __m128 sign = splat(-0.0f);
-  return {_mm_xor_ps(q.x, sign), _mm_xor_ps(q.y, sign), _mm_xor_ps(q.z, sign), q.w};
-}
-
-// glm::normalize of a quaternion: the identity where its length is not positive.
-Quat normalize_or_identity(const Quat& q) {
-  const __m128 length = lanes::length(q);
-  const __m128 positive = _mm_cmpgt_ps(length, _mm_setzero_ps());
-  const __m128 inverse = _mm_and_ps(positive, _mm_div_ps(splat(1.0f), length));
-  return {mul(q.x, inverse), mul(q.y, inverse), mul(q.z, inverse),
-          select(positive, mul(q.w, inverse), splat(1.0f))};
-}
+namespace sse {
+namespace {
 
 // model_rotation of four matrices, lane k = matrix k, for lanes whose columns are unit (marked in
 // scaled otherwise): glm::quat_cast's operations in its order, its branch on the largest
@@ -762,7 +620,10 @@ Quat unscaled_model_rotations(const std::array<const glm::mat4*, 4>& m, int& sca
           select(usable, mul(q.w, inverse), splat(1.0f))};
 }
 
-}  // namespace lanes
+}  // namespace
+}  // namespace sse
+
+namespace {
 
 // write_chain_rotations for two chains whose mid joint is the root's child and end joint the
 // mid's, on disjoint joints, in lanes: the same operations, so the same rotations. The chains'
@@ -772,9 +633,9 @@ Quat unscaled_model_rotations(const std::array<const glm::mat4*, 4>& m, int& sca
 void write_chain_pair_rotations(std::span<Transform> local,
                                 const std::array<TwoBoneIkJoints, 2>& joints,
                                 const std::array<TwoBoneIkGoal, 2>& goals,
-                                const lanes::Quat& root_delta, const lanes::Quat& mid_delta,
+                                const sse::Quat& root_delta, const sse::Quat& mid_delta,
                                 const std::array<glm::quat, 2>& root_parents) {
-  using namespace lanes;
+  using namespace sse;
   Transform& root0 = local[joints[0].root];
   Transform& root1 = local[joints[1].root];
   Transform& mid0 = local[joints[0].mid];
@@ -933,8 +794,8 @@ const char* validate(const Skeleton& skeleton, const TwoBoneIkJoints& joints) {
     const bool in_lanes = solved.both_in_lanes();
     write_chain_pair_rotations(
         local, joints, goals,
-        in_lanes ? solved.root_turn : lanes::load(s[0].root_delta, s[1].root_delta),
-        in_lanes ? solved.mid_turn : lanes::load(s[0].mid_delta, s[1].mid_delta),
+        in_lanes ? solved.root_turn : sse::load(s[0].root_delta, s[1].root_delta),
+        in_lanes ? solved.mid_turn : sse::load(s[0].mid_delta, s[1].mid_delta),
         {root_parent0, root_parent1});
     if (out_solutions) *out_solutions = s;
     return JobResult::ok();
@@ -956,7 +817,7 @@ std::array<glm::quat, 4> model_rotations(std::span<const glm::mat4> model,
     matrices[k] = joints[k] == kNoParent ? &kIdentityMatrix : &model[joints[k]];
   }
   int scaled = 0;
-  lanes::Quat q = lanes::unscaled_model_rotations(matrices, scaled);
+  sse::Quat q = sse::unscaled_model_rotations(matrices, scaled);
   // Lane k becomes quaternion k, stored as glm keeps it (x, y, z, w).
   static_assert(sizeof(glm::quat) == 4 * sizeof(float));
   _MM_TRANSPOSE4_PS(q.x, q.y, q.z, q.w);

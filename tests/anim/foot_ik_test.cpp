@@ -102,6 +102,78 @@ TEST(FootIk, TreadmillMotionAgreesWithTheComposedTransforms) {
   EXPECT_LT(worst_rotation, 1e-6f);
 }
 
+// treadmill_motion's registers against its formula in glm's scalar operations, which it must
+// equal bit for bit: random worlds (any turn, any scale per axis) and steps.
+TEST(FootIk, TreadmillMotionIsItsScalarFormulaBitForBit) {
+  std::mt19937 random(31);
+  std::uniform_real_distribution<float> unit(-1.0f, 1.0f);
+  const auto vec = [&](float size) {
+    return size * glm::vec3(unit(random), unit(random), unit(random));
+  };
+  const auto turn = [&] {
+    return glm::angleAxis(3.2f * unit(random), glm::normalize(vec(1.0f) + glm::vec3(1e-3f)));
+  };
+  for (int round = 0; round < 4000; ++round) {
+    Transform world;
+    world.translation = vec(30.0f);
+    world.rotation = turn();
+    world.scale = glm::vec3(1.25f) + vec(0.75f);
+    Transform step;
+    step.translation = vec(0.5f);
+    step.rotation = turn();
+    const glm::quat& r = world.rotation;
+    const glm::quat step_back = glm::conjugate(step.rotation);
+    const glm::quat rotation = r * step_back * glm::conjugate(r);
+    const glm::vec3 translation = world.translation - rotation * world.translation -
+                                  r * (world.scale * (step_back * step.translation));
+    const Transform motion = treadmill_motion(world, step);
+    for (int k = 0; k < 4; ++k) ASSERT_EQ(motion.rotation[k], rotation[k]) << round;
+    for (int k = 0; k < 3; ++k) ASSERT_EQ(motion.translation[k], translation[k]) << round;
+    ASSERT_EQ(motion.scale, glm::vec3(1.0f));
+  }
+}
+
+// run_ground_under_locks against its formula in glm's scalar operations, which it must equal bit
+// for bit: locked pivots moved by the whole ground motion, nonzero offsets turned by its rotation,
+// the rest left as they are, over random motions (any turn, any scale per axis) and locks.
+TEST(FootIk, GroundUnderLocksIsItsScalarFormulaBitForBit) {
+  std::mt19937 random(32);
+  std::uniform_real_distribution<float> unit(-1.0f, 1.0f);
+  for (int round = 0; round < 4000; ++round) {
+    Transform motion;
+    motion.translation = {unit(random), unit(random), unit(random)};
+    motion.rotation = glm::angleAxis(
+        3.2f * unit(random),
+        glm::normalize(glm::vec3(unit(random), unit(random), unit(random)) + glm::vec3(1e-3f)));
+    motion.scale = glm::vec3(1.0f) + 0.5f * glm::vec3(unit(random), unit(random), unit(random));
+    FootIkState state;
+    for (FootLock& lock : state.locks) {
+      lock.locked = unit(random) > 0.0f;
+      lock.locked_pivot_xz = {3.0f * unit(random), 3.0f * unit(random)};
+      lock.offset_xz =
+          unit(random) > -0.5f ? glm::vec2(unit(random), unit(random)) : glm::vec2(0.0f);
+    }
+    FootIkState expected = state;
+    for (FootLock& lock : expected.locks) {
+      if (lock.locked) {
+        const glm::vec3 pivot = transform_point(
+            motion, glm::vec3(lock.locked_pivot_xz.x, 0.0f, lock.locked_pivot_xz.y));
+        lock.locked_pivot_xz = {pivot.x, pivot.z};
+      }
+      if (lock.offset_xz != glm::vec2(0.0f)) {
+        const glm::vec3 shift =
+            motion.rotation * glm::vec3(lock.offset_xz.x, 0.0f, lock.offset_xz.y);
+        lock.offset_xz = {shift.x, shift.z};
+      }
+    }
+    run_ground_under_locks(state, motion);
+    for (std::size_t i = 0; i < state.locks.size(); ++i) {
+      ASSERT_EQ(state.locks[i].locked_pivot_xz, expected.locks[i].locked_pivot_xz) << round;
+      ASSERT_EQ(state.locks[i].offset_xz, expected.locks[i].offset_xz) << round;
+    }
+  }
+}
+
 TEST(FootIk, FlatGroundLeavesTheAnimationAsItIs) {
   const Biped b = make_biped();
   std::vector<Transform> animated = b.skeleton.rest_pose;
