@@ -208,6 +208,19 @@ TEST_F(BlendSpacePlayerTest, ThePaceAndThePhaseAreThoseOfTheCurrentWeights) {
   }
 }
 
+// drop_negligible_weights as it was written before it skipped the zeros: zero the negligible
+// weights, sum every weight, divide every weight.
+void drop_negligible_weights_by_full_scan(float negligible, std::vector<float>& weights) {
+  float sum = 0.0f;
+  for (float& w : weights) {
+    if (w < negligible) w = 0.0f;
+    sum += w;
+  }
+  if (sum > 0.0f) {
+    for (float& w : weights) w /= sum;
+  }
+}
+
 // drop_negligible_weights leaves the zeros out of its sum: bit for bit the scan that adds every
 // weight, on weights with zeros of both signs, negative ones, denormals and huge ones.
 TEST(DropNegligibleWeights, IsTheScanThatSumsEveryWeightBitForBit) {
@@ -220,14 +233,7 @@ TEST(DropNegligibleWeights, IsTheScanThatSumsEveryWeightBitForBit) {
     for (float& w : weights) w = round % 3 == 0 ? any(random) : kinds[pick(random)];
     const float negligible = round % 4 == 0 ? 0.0f : kinds[pick(random)];
     std::vector<float> expected = weights;
-    float sum = 0.0f;
-    for (float& w : expected) {
-      if (w < negligible) w = 0.0f;
-      sum += w;
-    }
-    if (sum > 0.0f) {
-      for (float& w : expected) w /= sum;
-    }
+    drop_negligible_weights_by_full_scan(negligible, expected);
     drop_negligible_weights(negligible, weights);
     for (std::size_t i = 0; i < weights.size(); ++i) {
       ASSERT_EQ(std::bit_cast<std::uint32_t>(weights[i]), std::bit_cast<std::uint32_t>(expected[i]))
@@ -236,8 +242,8 @@ TEST(DropNegligibleWeights, IsTheScanThatSumsEveryWeightBitForBit) {
   }
 }
 
-// The weights a player plays are blend_weights_2d's with drop_negligible_weights' scan (written
-// out here as it was: zero the negligible, sum, divide every weight), bit for bit, and it samples
+// The weights a player plays are blend_weights_2d's with drop_negligible_weights' full scan, bit
+// for bit, and it samples
 // exactly the clips left above zero, for a 17-sample directional space (the demo's size) whose
 // point wanders in and out of the samples' supports, under several negligible weights.
 TEST_F(BlendSpacePlayerTest, PlaysTheBlendWeightsWithTheNegligibleOnesDropped) {
@@ -275,14 +281,7 @@ TEST_F(BlendSpacePlayerTest, PlaysTheBlendWeightsWithTheNegligibleOnesDropped) {
       if (frame % 7 == 0) point = glm::vec2(0.0f);
       ASSERT_TRUE(player.update(1.0f / 60.0f, point, pose, step));
       blend_weights_2d(space, point, expected, hints);
-      float sum = 0.0f;
-      for (float& w : expected) {
-        if (w < negligible) w = 0.0f;
-        sum += w;
-      }
-      if (sum > 0.0f) {
-        for (float& w : expected) w /= sum;
-      }
+      drop_negligible_weights_by_full_scan(negligible, expected);
       int above_zero = 0;
       for (std::size_t i = 0; i < expected.size(); ++i) {
         ASSERT_EQ(player.weights()[i], expected[i]) << negligible << " " << frame << " " << i;
