@@ -8,6 +8,7 @@
 #include "anim/index.h"
 #include "anim/math.h"
 #include "anim/pose.h"
+#include "anim/pose_range.h"
 #include "anim/rise_line.h"
 #include "anim/sse_lanes.h"
 #include "anim/two_bone_ik.h"
@@ -830,8 +831,14 @@ JobResult solve_legs(const FootSolve& solve, const LegRotations& rotations,
   }
   for (int leg = 0; debug && leg < legs; ++leg) nth(debug->feet, leg).reached = nth(reached, leg);
   if (!all_attached) return local_to_model(skeleton, local, model);
-  for (const Leg& leg : solve.rig.legs) {
-    if (const JobResult r = local_to_model_below(skeleton, local, leg.thigh, model); !r) return r;
+  for (int k = 0; k < legs; ++k) {
+    const int thigh = nth(solve.rig.legs, k).thigh;
+    const int end = solve.bound ? nth(solve.rig.binding.thigh_subtree_ends, k) : -1;
+    if (const JobResult r = end >= 0 ? local_to_model_range(skeleton, local, thigh, end, model)
+                                     : local_to_model_below(skeleton, local, thigh, model);
+        !r) {
+      return r;
+    }
   }
   return JobResult::ok();
 }

@@ -73,9 +73,11 @@ struct FootIkRigBinding {
   std::array<std::array<int, 4>, kMaxFootIkLegs> legs{};
   std::array<bool, kMaxFootIkLegs> feet_attached{};
   int leg_count = 0;
-  // The end of the joint range [pelvis, end) that holds the pelvis and every joint below it;
-  // -1 when they are not one range (see contiguous_subtree_end).
+  // The end of the joint range [pelvis, end) that holds the pelvis and every joint below it,
+  // and per leg of [thigh, end) likewise; -1 where they are not one range (see
+  // contiguous_subtree_end).
   int pelvis_subtree_end = -1;
+  std::array<int, kMaxFootIkLegs> thigh_subtree_ends{};
 };
 
 // The legs of a character and the joint that carries the upper body (moved down when a foot

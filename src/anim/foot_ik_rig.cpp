@@ -71,6 +71,7 @@ std::string bind_foot_ik_rig(const Skeleton& skeleton, FootIkRig& rig) {
     const Leg& leg = rig.legs[i];
     b.legs[i] = {leg.thigh, leg.calf, leg.foot, leg.toes};
     b.feet_attached[i] = leg.foot_attached;
+    b.thigh_subtree_ends[i] = contiguous_subtree_end(skeleton, leg.thigh);
   }
   b.pelvis_subtree_end = contiguous_subtree_end(skeleton, rig.pelvis);
   return error;

@@ -87,7 +87,9 @@ void expect_same(const Solved& a, const Solved& b, int c) {
 }
 
 // The biped with props (joints 10 on) hung on the given parents: a prop on the pelvis alone
-// ({1}) ends the pelvis's range of joints, one on the root before it ({0, 1}) splits the range.
+// ({1}) ends the pelvis's range of joints, one on the root before it ({0, 1}) splits the range;
+// one on the right toes then one on the left thigh ({9, 2}) end the right leg's range and split
+// the left leg's.
 Biped biped_with_props(std::initializer_list<int> parents) {
   Biped b = make_biped();
   Skeleton& s = b.skeleton;
@@ -119,6 +121,12 @@ TEST(FootIkBinding, BindFillsTheBindingOfAValidRigOnly) {
   Biped props = biped_with_props({0, 1});
   ASSERT_EQ(bind_foot_ik_rig(props.skeleton, props.rig), "");
   EXPECT_EQ(props.rig.binding.pelvis_subtree_end, -1);
+  EXPECT_EQ(rig.binding.thigh_subtree_ends[0], 6);  // joints 2 to 5
+  EXPECT_EQ(rig.binding.thigh_subtree_ends[1], 10);
+  Biped leg_props = biped_with_props({9, 2});
+  ASSERT_EQ(bind_foot_ik_rig(leg_props.skeleton, leg_props.rig), "");
+  EXPECT_EQ(leg_props.rig.binding.thigh_subtree_ends[0], -1);
+  EXPECT_EQ(leg_props.rig.binding.thigh_subtree_ends[1], 11);
 
   FootIkRig bad = rig;  // bound, then broken: binding it again fails and unbinds it
   bad.legs[0].calf = 7;
@@ -129,7 +137,8 @@ TEST(FootIkBinding, BindFillsTheBindingOfAValidRigOnly) {
 
 // Over random slopes, worlds, animated poses and lock states: the biped's two legs (solved as a
 // pair), its right leg given twice (three legs, one by one), and the biped with a prop on the
-// pelvis (moved with it, by the bound range alone) and with props splitting the pelvis's range,
+// pelvis (moved with it, by the bound range alone), with props splitting the pelvis's range and
+// with props on the legs (one recomputed with the right leg's range, one splitting the left's),
 // each bound and unbound.
 TEST(FootIkBinding, BoundRigsSolveBitForBitAsUnbound) {
   std::mt19937 rng(46);
@@ -137,17 +146,20 @@ TEST(FootIkBinding, BoundRigsSolveBitForBitAsUnbound) {
   const Biped biped = make_biped();
   const Biped pelvis_prop = biped_with_props({1});
   const Biped props = biped_with_props({0, 1});
+  const Biped leg_props = biped_with_props({9, 2});
   FootIkRig three_legs = biped.rig;
   three_legs.legs.push_back(biped.rig.legs[1]);
-  const std::array<const Skeleton*, 4> skeletons{&biped.skeleton, &biped.skeleton,
-                                                 &pelvis_prop.skeleton, &props.skeleton};
-  const std::array<FootIkRig, 4> unbound{biped.rig, three_legs, pelvis_prop.rig, props.rig};
-  std::array<FootIkRig, 4> bound = unbound;
+  const std::array<const Skeleton*, 5> skeletons{&biped.skeleton, &biped.skeleton,
+                                                 &pelvis_prop.skeleton, &props.skeleton,
+                                                 &leg_props.skeleton};
+  const std::array<FootIkRig, 5> unbound{biped.rig, three_legs, pelvis_prop.rig, props.rig,
+                                         leg_props.rig};
+  std::array<FootIkRig, 5> bound = unbound;
   for (std::size_t k = 0; k < bound.size(); ++k) {
     ASSERT_EQ(bind_foot_ik_rig(*skeletons[k], bound[k]), "");
   }
-  for (int c = 0; c < 400; ++c) {
-    const std::size_t k = static_cast<std::size_t>(c % 4);
+  for (int c = 0; c < 500; ++c) {
+    const std::size_t k = static_cast<std::size_t>(c % 5);
     const Skeleton& skeleton = *skeletons[k];
     Terrain terrain;
     terrain.shape = static_cast<TerrainShape>(1 + c % 3);
