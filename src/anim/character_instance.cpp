@@ -161,11 +161,9 @@ std::string CharacterInstance::bind(const BoundCharacter& character, const Graph
   for (std::size_t i = 0; i < character.clips.size(); ++i) {
     caches_.emplace_back(character.clips[i], character.bindings[i]);
   }
-  rig_ = {};
-  if (!character.foot_ik_rig.legs.empty() &&
-      validate(character.skeleton, character.foot_ik_rig).empty()) {
-    rig_ = character.foot_ik_rig;
-  }
+  // Bound here, the rig's checks and subtree ranges are found once, not every frame.
+  rig_ = character.foot_ik_rig;
+  if (rig_.legs.empty() || !bind_foot_ik_rig(character.skeleton, rig_).empty()) rig_ = {};
   contact_timelines_.clear();
   for (const Clip& clip : character.clips) {
     for (std::size_t i = 0; i < rig_.legs.size(); ++i) {

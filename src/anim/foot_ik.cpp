@@ -8,6 +8,7 @@
 #include "anim/index.h"
 #include "anim/math.h"
 #include "anim/pose.h"
+#include "anim/pose_range.h"
 #include "anim/rise_line.h"
 #include "anim/sse_lanes.h"
 #include "anim/two_bone_ik.h"
@@ -310,9 +311,27 @@ Transform treadmill_motion(const Transform& world_from_model, const Transform& s
 
 namespace {
 
+// Whether the rig's binding holds: bound to a skeleton of this size, with the joints the rig has
+// now (so validate passed them).
+bool binding_holds(const Skeleton& skeleton, const FootIkRig& rig) {
+  const FootIkRigBinding& b = rig.binding;
+  if (b.leg_count == 0 || b.joint_count != skeleton.joint_count() || b.pelvis != rig.pelvis ||
+      b.leg_count != static_cast<int>(rig.legs.size())) {
+    return false;
+  }
+  for (int i = 0; i < b.leg_count; ++i) {
+    const Leg& leg = nth(rig.legs, i);
+    if (nth(b.legs, i) != std::array<int, 4>{leg.thigh, leg.calf, leg.foot, leg.toes} ||
+        nth(b.feet_attached, i) != leg.foot_attached) {
+      return false;
+    }
+  }
+  return true;
+}
+
 // Every check that could stop the solve, made before its first write, so a failure leaves the
 // pose and the state as they were.
-JobResult check_foot_ik_inputs(const Skeleton& skeleton, const FootIkRig& rig,
+JobResult check_foot_ik_inputs(const Skeleton& skeleton, const FootIkRig& rig, bool bound,
                                const Transform& world_from_model, std::span<const bool> contacts,
                                float dt_s, std::span<const Transform> local,
                                std::span<const glm::mat4> model) {
@@ -329,9 +348,9 @@ JobResult check_foot_ik_inputs(const Skeleton& skeleton, const FootIkRig& rig,
   if (rig.pelvis < 0 || rig.pelvis >= n) return JobResult::fail("foot IK: pelvis is out of range");
   // Every check that could stop the solve comes before the first write, so a failure leaves
   // the pose and the state as they were: an attached foot's chain is checked here as two-bone
-  // IK would check it.
+  // IK would check it (a bound rig's legs were checked so when it was bound).
   auto in_range = [n](int joint) { return joint >= 0 && joint < n; };
-  for (const Leg& leg : rig.legs) {
+  for (const Leg& leg : bound ? std::span<const Leg>() : std::span<const Leg>(rig.legs)) {
     const bool joints_ok = in_range(leg.thigh) && in_range(leg.calf) && in_range(leg.foot) &&
                            in_range(leg.toes) &&
                            (leg.foot_attached || is_ancestor(skeleton, leg.thigh, leg.calf));
@@ -366,6 +385,7 @@ struct FootSolve {
   float weight = 0.0f;
   float soft_fraction = 0.0f;
   bool has_chest = false;
+  bool bound = false;  // the rig's binding holds
   // Step 1 writes a leg's target before it is read: the array is left uninitialized (the
   // constructor below keeps the solve from zeroing it).
   std::array<FootTarget, kMaxFootIkLegs> targets;
@@ -675,8 +695,14 @@ JobResult move_body(const FootSolve& solve, const FootIkState& state, std::span<
       parent == kNoParent ? offset_model : glm::inverse(glm::mat3(model[parent])) * offset_model;
   local[rig.pelvis].translation += offset_parent;
   // A change of the pelvis's translation alone moves it and everything below it by the offset.
-  for_each_in_subtree(skeleton, rig.pelvis,
-                      [&](std::size_t j) { model[j][3] += glm::vec4(offset_model, 0.0f); });
+  const auto move = [&](std::size_t j) { model[j][3] += glm::vec4(offset_model, 0.0f); };
+  if (solve.bound && rig.binding.pelvis_subtree_end >= 0) {
+    for (std::size_t j = as_size(rig.pelvis); j < as_size(rig.binding.pelvis_subtree_end); ++j) {
+      move(j);
+    }
+  } else {
+    for_each_in_subtree(skeleton, rig.pelvis, move);
+  }
   if (!solve.has_chest) return JobResult::ok();
   const auto carried = [&](int i) { return solve.carried_by_chest(i); };
   turn_spine(skeleton, rig, carried,
@@ -784,18 +810,13 @@ JobResult solve_legs(const FootSolve& solve, const LegRotations& rotations,
   };
   std::array<bool, kMaxFootIkLegs> reached{};
   int i = 0;
+  // The solve's inputs were checked before it began, the attached legs' chains with them.
   for (; all_attached && i + 1 < legs; i += 2) {
-    const std::array<TwoBoneIkJoints, 2> pair_joints{joints(i), joints(i + 1)};
-    const std::array<TwoBoneIkGoal, 2> pair_goals{goal(i), goal(i + 1)};
-    std::array<TwoBoneIkSolution, 2> pair;
-    if (const JobResult r =
-            apply_two_bone_ik_pair(skeleton, model, local, pair_joints, pair_goals, &pair,
-                                   rotations.hips_read ? &rotations.hips : nullptr);
-        !r) {
-      return r;
-    }
-    nth(reached, i) = pair[0].reached;
-    nth(reached, i + 1) = pair[1].reached;
+    const std::array<bool, 2> pair_reached = apply_validated_two_bone_ik_pair(
+        skeleton, model, local, {joints(i), joints(i + 1)}, {goal(i), goal(i + 1)},
+        rotations.hips_read ? &rotations.hips : nullptr);
+    nth(reached, i) = pair_reached[0];
+    nth(reached, i + 1) = pair_reached[1];
   }
   for (; i < legs; ++i) {
     TwoBoneIkSolution solution;
@@ -810,14 +831,20 @@ JobResult solve_legs(const FootSolve& solve, const LegRotations& rotations,
   }
   for (int leg = 0; debug && leg < legs; ++leg) nth(debug->feet, leg).reached = nth(reached, leg);
   if (!all_attached) return local_to_model(skeleton, local, model);
-  for (const Leg& leg : solve.rig.legs) {
-    if (const JobResult r = local_to_model_below(skeleton, local, leg.thigh, model); !r) return r;
+  for (int k = 0; k < legs; ++k) {
+    const int thigh = nth(solve.rig.legs, k).thigh;
+    const int end = solve.bound ? nth(solve.rig.binding.thigh_subtree_ends, k) : -1;
+    if (const JobResult r = end >= 0 ? local_to_model_range(skeleton, local, thigh, end, model)
+                                     : local_to_model_below(skeleton, local, thigh, model);
+        !r) {
+      return r;
+    }
   }
   return JobResult::ok();
 }
 
 // The solve, from model holding the model pose of local.
-JobResult solve_from_model(const Skeleton& skeleton, const FootIkRig& rig,
+JobResult solve_from_model(const Skeleton& skeleton, const FootIkRig& rig, bool bound,
                            const FootIkSettings& settings, const GroundProber& ground,
                            const Transform& world_from_model, std::span<const bool> contacts,
                            float dt_s, FootIkState& state, std::span<Transform> local,
@@ -827,6 +854,7 @@ JobResult solve_from_model(const Skeleton& skeleton, const FootIkRig& rig,
   solve.weight = std::clamp(settings.weight, 0.0f, 1.0f);
   solve.soft_fraction = std::clamp(settings.soft_fraction, 0.0f, 0.5f);
   solve.has_chest = rig.chest >= 0 && rig.spine_base >= 0;
+  solve.bound = bound;
   if (debug) debug->leg_count = solve.legs();
   // Step 1a for every foot, then 1b: the feet's dependent probes and divisions run side by side.
   // A biped's two feet go side by side in lanes where the processor has them.
@@ -877,13 +905,14 @@ JobResult solve_foot_ik(const Skeleton& skeleton, const FootIkRig& rig,
                         const Transform& world_from_model, std::span<const bool> contacts,
                         float dt_s, FootIkState& state, std::span<Transform> local,
                         std::span<glm::mat4> model, FootIkDebug* debug) {
-  if (JobResult r =
-          check_foot_ik_inputs(skeleton, rig, world_from_model, contacts, dt_s, local, model);
+  const bool bound = binding_holds(skeleton, rig);
+  if (JobResult r = check_foot_ik_inputs(skeleton, rig, bound, world_from_model, contacts, dt_s,
+                                         local, model);
       !r) {
     return r;
   }
   if (JobResult r = local_to_model(skeleton, local, model); !r) return r;
-  return solve_from_model(skeleton, rig, settings, GroundProber(terrain), world_from_model,
+  return solve_from_model(skeleton, rig, bound, settings, GroundProber(terrain), world_from_model,
                           contacts, dt_s, state, local, model, {}, debug);
 }
 
@@ -893,16 +922,17 @@ JobResult solve_foot_ik_on_model(const Skeleton& skeleton, const FootIkRig& rig,
                                  float dt_s, FootIkState& state, std::span<Transform> local,
                                  std::span<glm::mat4> model, std::span<const glm::vec3> foot_shifts,
                                  FootIkDebug* debug) {
-  if (JobResult r =
-          check_foot_ik_inputs(skeleton, rig, world_from_model, contacts, dt_s, local, model);
+  const bool bound = binding_holds(skeleton, rig);
+  if (JobResult r = check_foot_ik_inputs(skeleton, rig, bound, world_from_model, contacts, dt_s,
+                                         local, model);
       !r) {
     return r;
   }
   if (!foot_shifts.empty() && foot_shifts.size() != rig.legs.size()) {
     return JobResult::fail("foot IK: foot_shifts is neither empty nor one per leg");
   }
-  return solve_from_model(skeleton, rig, settings, ground, world_from_model, contacts, dt_s, state,
-                          local, model, foot_shifts, debug);
+  return solve_from_model(skeleton, rig, bound, settings, ground, world_from_model, contacts, dt_s,
+                          state, local, model, foot_shifts, debug);
 }
 
 }  // namespace anim

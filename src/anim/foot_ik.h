@@ -62,6 +62,24 @@ struct Leg {
   std::string contact_name;
 };
 
+// What the solver would otherwise read from the skeleton every frame, found once when the rig
+// is bound to its skeleton (a rig is built for one skeleton, so it stays true). The solver uses
+// it only while the rig's joints and the skeleton's size are those bound; otherwise (a rig built
+// by hand, or changed since) it checks and measures the rig each frame, as without a binding.
+struct FootIkRigBinding {
+  int joint_count = 0;  // the skeleton's when bound; 0: not bound
+  // The rig's joints when bound: pelvis, then per leg thigh, calf, foot and toes.
+  int pelvis = -1;
+  std::array<std::array<int, 4>, kMaxFootIkLegs> legs{};
+  std::array<bool, kMaxFootIkLegs> feet_attached{};
+  int leg_count = 0;
+  // The end of the joint range [pelvis, end) that holds the pelvis and every joint below it,
+  // and per leg of [thigh, end) likewise; -1 where they are not one range (see
+  // contiguous_subtree_end).
+  int pelvis_subtree_end = -1;
+  std::array<int, kMaxFootIkLegs> thigh_subtree_ends{};
+};
+
 // The legs of a character and the joint that carries the upper body (moved down when a foot
 // must reach lower ground). Built once per skeleton.
 struct FootIkRig {
@@ -72,7 +90,13 @@ struct FootIkRig {
   // the hind ones. -1 when the pelvis carries every leg.
   int chest = -1;
   int spine_base = -1;
+  // Unbound in a rig built by hand; bind_foot_ik_rig fills it (CharacterInstance binds its rig).
+  FootIkRigBinding binding;
 };
+
+// Checks the rig (validate) and, when it is valid, fills its binding. Returns validate's answer;
+// an invalid rig is left unbound.
+std::string bind_foot_ik_rig(const Skeleton& skeleton, FootIkRig& rig);
 
 // Builds a leg whose sole points are measured in standing_model, the model-space matrices of a
 // pose in which the foot stands flat on the plane y = ground_height_m (usually the rest pose):
@@ -191,7 +215,8 @@ Transform treadmill_motion(const Transform& world_from_model, const Transform& s
 // Fails (writing nothing) when local or model is not the skeleton's size, contacts is neither
 // empty nor one per leg, dt_s is negative or not finite, world_from_model is not finite or its
 // scale is not positive, or the rig is invalid (it is checked with a light test each frame;
-// call validate once for the full one).
+// call validate once for the full one, or bind_foot_ik_rig, which also spares a rig whose
+// binding holds the light test).
 JobResult solve_foot_ik(const Skeleton& skeleton, const FootIkRig& rig,
                         const FootIkSettings& settings, const Terrain& terrain,
                         const Transform& world_from_model, std::span<const bool> contacts,

@@ -59,6 +59,24 @@ std::string validate(const Skeleton& skeleton, const FootIkRig& rig) {
   return {};
 }
 
+std::string bind_foot_ik_rig(const Skeleton& skeleton, FootIkRig& rig) {
+  rig.binding = {};
+  std::string error = validate(skeleton, rig);
+  if (!error.empty()) return error;
+  FootIkRigBinding& b = rig.binding;
+  b.joint_count = skeleton.joint_count();
+  b.pelvis = rig.pelvis;
+  b.leg_count = static_cast<int>(rig.legs.size());
+  for (std::size_t i = 0; i < rig.legs.size(); ++i) {
+    const Leg& leg = rig.legs[i];
+    b.legs[i] = {leg.thigh, leg.calf, leg.foot, leg.toes};
+    b.feet_attached[i] = leg.foot_attached;
+    b.thigh_subtree_ends[i] = contiguous_subtree_end(skeleton, leg.thigh);
+  }
+  b.pelvis_subtree_end = contiguous_subtree_end(skeleton, rig.pelvis);
+  return error;
+}
+
 namespace {
 
 enum class LegPart { Thigh, Calf, Foot, Toes, None };

@@ -1,4 +1,5 @@
 #include "anim/pose.h"
+#include "anim/pose_range.h"
 
 #include <algorithm>
 #include <cmath>
@@ -144,6 +145,19 @@ JobResult local_to_model_below(const Skeleton& skeleton, std::span<const Transfo
   for_each_run_in_subtree(skeleton, joint, [&](std::size_t begin, std::size_t end) {
     model_of_range(skeleton, local, begin, end, model);
   });
+  return JobResult::ok();
+}
+
+JobResult local_to_model_range(const Skeleton& skeleton, std::span<const Transform> local,
+                               int begin, int end, std::span<glm::mat4> model) {
+  const std::size_t joints = skeleton.parents.size();
+  if (local.size() != joints || model.size() != joints) {
+    return JobResult::fail("local_to_model_range: a pose is not the skeleton's joint count");
+  }
+  if (begin < 0 || end < begin || as_size(end) > joints) {
+    return JobResult::fail("local_to_model_range: the range is not within the skeleton");
+  }
+  model_of_range(skeleton, local, as_size(begin), as_size(end), model);
   return JobResult::ok();
 }
 

@@ -755,23 +755,18 @@ const char* validate(const Skeleton& skeleton, const TwoBoneIkJoints& joints) {
   return JobResult::ok();
 }
 
-[[gnu::flatten]] JobResult apply_two_bone_ik_pair(
+namespace {
+
+// apply_two_bone_ik_pair once its input is checked: writes the chains' rotations and returns
+// whether each reached its target; the solutions are made (copied out of the lanes) only for
+// out_solutions or where the lanes do not hold them.
+[[gnu::always_inline]] inline std::array<bool, 2> write_two_bone_ik_pair(
     const Skeleton& skeleton, std::span<const glm::mat4> model, std::span<Transform> local,
     const std::array<TwoBoneIkJoints, 2>& joints, const std::array<TwoBoneIkGoal, 2>& goals,
     std::array<TwoBoneIkSolution, 2>* out_solutions,
     const std::array<glm::quat, 2>* root_parent_rotations) {
-  if (const char* error = check_sizes(skeleton, model, local)) return JobResult::fail(error);
-  for (const TwoBoneIkJoints& chain : joints) {
-    if (const char* error = validate(skeleton, chain)) return JobResult::fail(error);
-  }
   const std::array<TwoBoneIkChain, 2> chains{chain_of(model, joints[0], goals[0]),
                                              chain_of(model, joints[1], goals[1])};
-#if defined(__SSE2__)
-  const PairLanes solved = solve_chain_pair_lanes(chains);
-  const std::array<TwoBoneIkSolution, 2> s = pair_solutions(chains, solved);
-#else
-  const std::array<TwoBoneIkSolution, 2> s = solve_chains(chains);
-#endif
   // Legs hang from one pelvis: its rotation is read once.
   const int parent0 = skeleton.parents[joints[0].root];
   const int parent1 = skeleton.parents[joints[1].root];
@@ -781,6 +776,7 @@ const char* validate(const Skeleton& skeleton, const TwoBoneIkJoints& joints) {
                                  : parent1 == parent0  ? root_parent0
                                                        : matrix_rotation(model, parent1);
 #if defined(__SSE2__)
+  const PairLanes solved = solve_chain_pair_lanes(chains);
   auto direct = [&](const TwoBoneIkJoints& chain) {
     return skeleton.parents[chain.mid] == chain.root && skeleton.parents[chain.end] == chain.mid;
   };
@@ -790,21 +786,48 @@ const char* validate(const Skeleton& skeleton, const TwoBoneIkJoints& joints) {
     }
     return true;
   };
-  if (direct(joints[0]) && direct(joints[1]) && disjoint(joints[0], joints[1])) {
-    const bool in_lanes = solved.both_in_lanes();
-    write_chain_pair_rotations(
-        local, joints, goals,
-        in_lanes ? solved.root_turn : sse::load(s[0].root_delta, s[1].root_delta),
-        in_lanes ? solved.mid_turn : sse::load(s[0].mid_delta, s[1].mid_delta),
-        {root_parent0, root_parent1});
-    if (out_solutions) *out_solutions = s;
-    return JobResult::ok();
+  // Where the lanes hold both solutions they are written from the lanes, and copied out only
+  // for out_solutions; a chain solved out of the lanes (rare) takes the chains in turn, which
+  // write the same rotations.
+  if (direct(joints[0]) && direct(joints[1]) && disjoint(joints[0], joints[1]) &&
+      solved.both_in_lanes()) {
+    write_chain_pair_rotations(local, joints, goals, solved.root_turn, solved.mid_turn,
+                               {root_parent0, root_parent1});
+    if (out_solutions) *out_solutions = pair_solutions(chains, solved);
+    return {(solved.reached_bits & 1) != 0, (solved.reached_bits & 2) != 0};
   }
+  const std::array<TwoBoneIkSolution, 2> s = pair_solutions(chains, solved);
+#else
+  const std::array<TwoBoneIkSolution, 2> s = solve_chains(chains);
 #endif
   write_chain_rotations(skeleton, model, local, joints[0], goals[0], s[0], root_parent0);
   write_chain_rotations(skeleton, model, local, joints[1], goals[1], s[1], root_parent1);
   if (out_solutions) *out_solutions = s;
+  return {s[0].reached, s[1].reached};
+}
+
+}  // namespace
+
+[[gnu::flatten]] JobResult apply_two_bone_ik_pair(
+    const Skeleton& skeleton, std::span<const glm::mat4> model, std::span<Transform> local,
+    const std::array<TwoBoneIkJoints, 2>& joints, const std::array<TwoBoneIkGoal, 2>& goals,
+    std::array<TwoBoneIkSolution, 2>* out_solutions,
+    const std::array<glm::quat, 2>* root_parent_rotations) {
+  if (const char* error = check_sizes(skeleton, model, local)) return JobResult::fail(error);
+  for (const TwoBoneIkJoints& chain : joints) {
+    if (const char* error = validate(skeleton, chain)) return JobResult::fail(error);
+  }
+  write_two_bone_ik_pair(skeleton, model, local, joints, goals, out_solutions,
+                         root_parent_rotations);
   return JobResult::ok();
+}
+
+[[gnu::flatten]] std::array<bool, 2> apply_validated_two_bone_ik_pair(
+    const Skeleton& skeleton, std::span<const glm::mat4> model, std::span<Transform> local,
+    const std::array<TwoBoneIkJoints, 2>& joints, const std::array<TwoBoneIkGoal, 2>& goals,
+    const std::array<glm::quat, 2>* root_parent_rotations) {
+  return write_two_bone_ik_pair(skeleton, model, local, joints, goals, nullptr,
+                                root_parent_rotations);
 }
 
 std::array<glm::quat, 4> model_rotations(std::span<const glm::mat4> model,

@@ -112,6 +112,14 @@ JobResult apply_two_bone_ik_pair(const Skeleton& skeleton, std::span<const glm::
                                  std::array<TwoBoneIkSolution, 2>* out_solutions = nullptr,
                                  const std::array<glm::quat, 2>* root_parent_rotations = nullptr);
 
+// apply_two_bone_ik_pair for a caller that has checked its input (model and local are the
+// skeleton's size, and validate passes both chains, as foot IK checks its rig): the same local
+// pose, without the checks. Returns whether each chain reached its target.
+std::array<bool, 2> apply_validated_two_bone_ik_pair(
+    const Skeleton& skeleton, std::span<const glm::mat4> model, std::span<Transform> local,
+    const std::array<TwoBoneIkJoints, 2>& joints, const std::array<TwoBoneIkGoal, 2>& goals,
+    const std::array<glm::quat, 2>* root_parent_rotations = nullptr);
+
 // The rotation part of a model-space matrix (columns normalized, so uniform scale is ignored).
 glm::quat model_rotation(const glm::mat4& m);
 

@@ -437,6 +437,28 @@ TEST(CharacterInstance, LeavingTheExternalSourceByAnyRouteDropsItsRequestedVeloc
   }
 }
 
+// The instance binds the character's foot IK rig (its checks and ranges found once, not each
+// frame) and drops a rig that does not validate.
+TEST(CharacterInstance, BindsTheFootIkRigItKeepsAndDropsAnInvalidOne) {
+  const anim::testing::InPlaceWalker w;
+  BoundCharacter character;
+  ASSERT_EQ(anim::testing::bind_walker(w, {w.clip}, character), "");
+  EXPECT_EQ(character.foot_ik_rig.binding.joint_count, 0);  // built by hand
+  Parameters parameters;
+  GraphBinding graph;
+  graph.has_machine = true;
+  graph.machine.states = {{"walk", StateKind::Clip, 0}};
+  ASSERT_EQ(bind_graph(character, parameters, graph), "");
+  CharacterInstance player;
+  ASSERT_EQ(player.bind(character, graph), "");
+  ASSERT_TRUE(player.has_foot_ik_rig());
+  EXPECT_EQ(player.foot_rig().binding.joint_count, w.skeleton.joint_count());
+  EXPECT_EQ(player.foot_rig().binding.leg_count, 2);
+  character.foot_ik_rig.legs[0].calf = character.foot_ik_rig.legs[1].calf;
+  ASSERT_EQ(player.bind(character, graph), "");
+  EXPECT_FALSE(player.has_foot_ik_rig());
+}
+
 // Settings whose blend-space players do not build are refused where they are set, not in a
 // later update: the instance keeps the settings it had and plays on.
 TEST(CharacterInstance, SettingsWhosePlayersDoNotBuildAreRefusedAndTheOldOnesKept) {

@@ -1,4 +1,5 @@
 #include "anim/pose.h"
+#include "anim/pose_range.h"
 
 #include <algorithm>
 #include <cstring>
@@ -90,12 +91,19 @@ TEST(LocalToModelBelow, RecomputesTheSubtreeAloneAsTheWholePassWould) {
   EXPECT_TRUE(vec3_near(glm::vec3(model[0][3]), {0, 1, 0}));
   EXPECT_FALSE(local_to_model_below(skeleton, local, 4, model));
   EXPECT_FALSE(local_to_model_below(skeleton, local, -1, model));
+  // A range: within the skeleton, not reversed.
+  EXPECT_TRUE(local_to_model_range(skeleton, local, 1, 1, model));
+  EXPECT_FALSE(local_to_model_range(skeleton, local, 2, 1, model));
+  EXPECT_FALSE(local_to_model_range(skeleton, local, -1, 2, model));
+  EXPECT_FALSE(local_to_model_range(skeleton, local, 0, 5, model));
+  EXPECT_FALSE(local_to_model_range(skeleton, local, 0, 4, std::span(model).first(3)));
 }
 
 // Random skeletons (chains, branches, several roots) of 1 to 21 joints, so that joints four at a
 // time and the ones left over are both checked, and a parent taken from the joint just before
 // as well as from further back: each model matrix is its parent's times its local matrix (or the
-// local matrix for a root), bit for bit; a subtree recomputed alone gives the same bits.
+// local matrix for a root), bit for bit; a subtree or a range recomputed alone gives the same
+// bits.
 TEST(LocalToModel, EveryJointIsItsParentTimesItsLocalMatrixBitForBit) {
   std::mt19937 random(5);
   std::uniform_real_distribution<float> value(-1.0f, 1.0f);
@@ -134,6 +142,16 @@ TEST(LocalToModel, EveryJointIsItsParentTimesItsLocalMatrixBitForBit) {
         if (!in_subtree[j]) continue;
         ASSERT_EQ(std::memcmp(&subtree[j], &model[j], sizeof(glm::mat4)), 0)
             << joints << " joints, below " << below << ", joint " << j;
+      }
+      // Any range recomputed alone, the joints before it current, gives the same bits.
+      const int begin = std::uniform_int_distribution<int>(0, joints - 1)(random);
+      const int end = std::uniform_int_distribution<int>(begin, joints)(random);
+      std::vector<glm::mat4> range = model;
+      for (int j = begin; j < end; ++j) range[as_size(j)] = glm::mat4(0.0f);
+      ASSERT_TRUE(local_to_model_range(skeleton, local, begin, end, range));
+      for (std::size_t j = 0; j < range.size(); ++j) {
+        ASSERT_EQ(std::memcmp(&range[j], &model[j], sizeof(glm::mat4)), 0)
+            << joints << " joints, range " << begin << " to " << end << ", joint " << j;
       }
     }
   }

@@ -492,6 +492,93 @@ TEST(TwoBoneIkPair, ApplyWritesWhatTheChainsInTurnWriteForEveryKindOfEndGoal) {
   EXPECT_GT(moved_ends, 500);  // the ends' rotations were written, not only left alone
 }
 
+// The validated pair (no checks, no solutions copied out) writes what the checked pair and the
+// chains applied in turn write, and returns their solutions' reached, bit for bit: on legs that
+// take the lanes, legs with a twist joint below the knee (chains in turn), random goals reachable
+// or not and degenerate targets (at the hip, NaN) that leave a chain unsolved or to the single
+// solve, with and without the hips' rotations given.
+TEST(TwoBoneIkPair, ValidatedApplyWritesWhatTheCheckedApplyWrites) {
+  const Skeleton direct = make_two_leg_skeleton();
+  // The same legs with a twist joint (4) between the left knee and ankle: 5-7 the right leg.
+  Skeleton twisted;
+  twisted.parents = {-1, 0, 1, 2, 3, 4, 1, 6, 7};
+  const std::vector<Transform>& rest = direct.rest_pose;
+  twisted.rest_pose = {rest[0], rest[1], rest[2], rest[3], Transform{},
+                       rest[4], rest[5], rest[6], rest[7]};
+  twisted.inverse_bind.assign(twisted.rest_pose.size(), glm::mat4(1.0f));
+  std::mt19937 random(46);
+  std::uniform_real_distribution<float> coordinate(-1.0f, 1.0f);
+  std::uniform_int_distribution<int> kind(0, 7);
+  std::array<int, 2> reached_counts{};
+  for (int round = 0; round < 3000; ++round) {
+    const Skeleton& skeleton = round % 3 == 2 ? twisted : direct;
+    std::vector<Transform> pose = skeleton.rest_pose;
+    for (Transform& t : pose) {
+      t.rotation = glm::normalize(t.rotation *
+                                  rotation_about(20.0f * coordinate(random),
+                                                 {coordinate(random), coordinate(random), 1.0f}));
+    }
+    std::vector<glm::mat4> model(pose.size());
+    ASSERT_TRUE(local_to_model(skeleton, pose, model));
+    const std::array<TwoBoneIkJoints, 2> joints =
+        &skeleton == &direct ? std::array{TwoBoneIkJoints{2, 3, 4}, TwoBoneIkJoints{5, 6, 7}}
+                             : std::array{TwoBoneIkJoints{2, 3, 5}, TwoBoneIkJoints{6, 7, 8}};
+    std::array<TwoBoneIkGoal, 2> goals;
+    for (std::size_t k = 0; k < 2; ++k) {
+      TwoBoneIkGoal& goal = goals[k];
+      const glm::vec3 hip(model[static_cast<std::size_t>(joints[k].root)][3]);
+      goal.target = hip + glm::vec3(0.4f * coordinate(random), -0.6f + 0.5f * coordinate(random),
+                                    0.4f * coordinate(random));
+      goal.pole = glm::vec3(coordinate(random), coordinate(random), coordinate(random));
+      goal.end_rotation = glm::normalize(
+          glm::quat(coordinate(random), coordinate(random), coordinate(random), 1.0f));
+      goal.rotation_weight = round % 4 == 0 ? 0.0f : 1.0f;
+      goal.position_weight = round % 5 == 0 ? 0.5f : 1.0f;
+      switch (kind(random)) {
+        case 0:
+          goal.target = hip;
+          break;
+        case 1:
+          goal.target.y = std::nanf("");
+          break;
+        case 2:
+          goal.target = hip + glm::vec3(0.0f, -2.0f, 0.0f);  // beyond reach
+          break;
+        default:
+          break;
+      }
+    }
+    const std::array<glm::quat, 4> pelvis = model_rotations(model, {1, 1, kNoParent, kNoParent});
+    const std::array<glm::quat, 2> hips{pelvis[0], pelvis[1]};
+    const std::array<glm::quat, 2>* given = round % 2 == 0 ? &hips : nullptr;
+    std::vector<Transform> checked = pose;
+    std::array<TwoBoneIkSolution, 2> solutions;
+    ASSERT_TRUE(apply_two_bone_ik_pair(skeleton, model, checked, joints, goals, &solutions, given));
+    std::vector<Transform> validated = pose;
+    const std::array<bool, 2> reached =
+        apply_validated_two_bone_ik_pair(skeleton, model, validated, joints, goals, given);
+    // And what the chains applied in turn write (without given hips: read from the matrices).
+    std::vector<Transform> in_turn = pose;
+    std::array<TwoBoneIkSolution, 2> each;
+    for (std::size_t k = 0; k < 2; ++k) {
+      ASSERT_TRUE(apply_two_bone_ik(skeleton, model, in_turn, joints[k], goals[k], &each[k]));
+    }
+    for (std::size_t k = 0; k < 2; ++k) {
+      EXPECT_EQ(reached[k], solutions[k].reached) << "round " << round << " chain " << k;
+      EXPECT_EQ(reached[k], each[k].reached) << "round " << round << " chain " << k;
+      reached_counts[reached[k]] += 1;
+    }
+    for (std::size_t j = 0; j < pose.size(); ++j) {
+      EXPECT_TRUE(same_bits(validated[j], checked[j])) << "round " << round << " joint " << j;
+      EXPECT_TRUE(same_bits(validated[j], in_turn[j])) << "round " << round << " joint " << j;
+    }
+    if (HasFailure()) break;
+  }
+  // Both answers came up often: reached was not merely constant.
+  EXPECT_GT(reached_counts[0], 500);
+  EXPECT_GT(reached_counts[1], 500);
+}
+
 TEST(TwoBoneIkPair, ApplyRejectsABadChainWritingNothing) {
   const Skeleton skeleton = make_two_leg_skeleton();
   std::vector<glm::mat4> model(skeleton.rest_pose.size());
