@@ -4,6 +4,7 @@
 #include <cmath>
 #include <optional>
 #include <span>
+#include <string>
 #include <variant>
 #include <vector>
 
@@ -126,6 +127,25 @@ ExternalPose external_pose(std::span<const Transform> pose, int clip,
 float leg_angle(const CharacterInstance& player) {
   return glm::angle(player.local_pose()[1].rotation);
 }
+
+// The in-place walker bound with its one clip, played by a machine's single state "walk".
+struct WalkerPlayingOneState {
+  anim::testing::InPlaceWalker w;
+  BoundCharacter character;
+  Parameters parameters;
+  GraphBinding graph;
+
+  // Binds player to the walker's graph; an error message, or "".
+  std::string bind(CharacterInstance& player) {
+    if (std::string error = anim::testing::bind_walker(w, {w.clip}, character); !error.empty()) {
+      return error;
+    }
+    graph.has_machine = true;
+    graph.machine.states = {{"walk", StateKind::Clip, 0}};
+    if (std::string error = bind_graph(character, parameters, graph); !error.empty()) return error;
+    return player.bind(character, graph);
+  }
+};
 
 }  // namespace
 
@@ -401,16 +421,11 @@ TEST(CharacterInstance, TheRequestedVelocityGoesWithTheExternalSource) {
 // previewed with stride warping on and no speed asked by the settings, keeps its stride (a ratio
 // of 1) rather than stretching it toward the motion-matching trajectory's 1.8 m/s.
 TEST(CharacterInstance, LeavingTheExternalSourceByAnyRouteDropsItsRequestedVelocity) {
-  const anim::testing::InPlaceWalker w;
-  BoundCharacter character;
-  ASSERT_EQ(anim::testing::bind_walker(w, {w.clip}, character), "");
-  Parameters parameters;
-  GraphBinding graph;
-  graph.has_machine = true;
-  graph.machine.states = {{"walk", StateKind::Clip, 0}};
-  ASSERT_EQ(bind_graph(character, parameters, graph), "");
+  WalkerPlayingOneState walker;
   CharacterInstance player;
-  ASSERT_EQ(player.bind(character, graph), "");
+  ASSERT_EQ(walker.bind(player), "");
+  const anim::testing::InPlaceWalker& w = walker.w;
+  Parameters& parameters = walker.parameters;
   CharacterSettings settings;
   settings.root_motion_mode = RootMotionMode::Applied;
   settings.root_motion.root_joint = 1;
@@ -440,22 +455,16 @@ TEST(CharacterInstance, LeavingTheExternalSourceByAnyRouteDropsItsRequestedVeloc
 // The instance binds the character's foot IK rig (its checks and ranges found once, not each
 // frame) and drops a rig that does not validate.
 TEST(CharacterInstance, BindsTheFootIkRigItKeepsAndDropsAnInvalidOne) {
-  const anim::testing::InPlaceWalker w;
-  BoundCharacter character;
-  ASSERT_EQ(anim::testing::bind_walker(w, {w.clip}, character), "");
-  EXPECT_EQ(character.foot_ik_rig.binding.joint_count, 0);  // built by hand
-  Parameters parameters;
-  GraphBinding graph;
-  graph.has_machine = true;
-  graph.machine.states = {{"walk", StateKind::Clip, 0}};
-  ASSERT_EQ(bind_graph(character, parameters, graph), "");
+  WalkerPlayingOneState walker;
   CharacterInstance player;
-  ASSERT_EQ(player.bind(character, graph), "");
+  ASSERT_EQ(walker.bind(player), "");
+  EXPECT_EQ(walker.character.foot_ik_rig.binding.joint_count, 0);  // built by hand
   ASSERT_TRUE(player.has_foot_ik_rig());
-  EXPECT_EQ(player.foot_rig().binding.joint_count, w.skeleton.joint_count());
+  EXPECT_EQ(player.foot_rig().binding.joint_count, walker.w.skeleton.joint_count());
   EXPECT_EQ(player.foot_rig().binding.leg_count, 2);
+  BoundCharacter& character = walker.character;
   character.foot_ik_rig.legs[0].calf = character.foot_ik_rig.legs[1].calf;
-  ASSERT_EQ(player.bind(character, graph), "");
+  ASSERT_EQ(player.bind(character, walker.graph), "");
   EXPECT_FALSE(player.has_foot_ik_rig());
 }
 

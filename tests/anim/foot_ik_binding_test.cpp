@@ -94,12 +94,7 @@ Biped biped_with_props(std::initializer_list<int> parents) {
   Biped b = make_biped();
   Skeleton& s = b.skeleton;
   for (const int parent : parents) {
-    s.joint_names.push_back("prop_" + std::to_string(s.joint_count()));
-    s.parents.push_back(parent);
-    Transform local;
-    local.translation = {0.1f, 0.2f, 0.3f};
-    s.rest_pose.push_back(local);
-    s.inverse_bind.emplace_back(1.0f);
+    testing::add_joint(s, "prop_" + std::to_string(s.joint_count()), parent, {0.1f, 0.2f, 0.3f});
   }
   return b;
 }

@@ -9,6 +9,7 @@
 #include "anim/foot_ik.h"
 #include "anim/pose.h"
 #include "anim/skeleton.h"
+#include "joint_adding.h"
 
 namespace anim::testing {
 
@@ -20,14 +21,7 @@ struct Biped {
 inline Biped make_biped() {
   Biped b;
   Skeleton& s = b.skeleton;
-  auto add = [&](const char* name, int parent, glm::vec3 t) {
-    s.joint_names.emplace_back(name);
-    s.parents.push_back(parent);
-    Transform local;
-    local.translation = t;
-    s.rest_pose.push_back(local);
-    s.inverse_bind.emplace_back(1.0f);
-  };
+  auto add = [&](const char* name, int parent, glm::vec3 t) { add_joint(s, name, parent, t); };
   add("root", kNoParent, {0, 0, 0});
   add("pelvis", 0, {0, 0.95f, 0});
   for (float side : {1.0f, -1.0f}) {

@@ -259,12 +259,8 @@ testing::Biped biped_with_torso() {
   testing::Biped b = testing::make_biped();
   Skeleton& s = b.skeleton;
   for (int j = 0; j < 4; ++j) {
-    s.joint_names.push_back(j == 3 ? "head" : "spine" + std::to_string(j));
-    s.parents.push_back(j == 0 ? 1 : 9 + j);
-    Transform t;
-    t.translation = {0.0f, 0.15f, 0.0f};
-    s.rest_pose.push_back(t);
-    s.inverse_bind.emplace_back(1.0f);
+    testing::add_joint(s, j == 3 ? "head" : "spine" + std::to_string(j), j == 0 ? 1 : 9 + j,
+                       {0.0f, 0.15f, 0.0f});
   }
   return b;
 }

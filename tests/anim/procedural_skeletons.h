@@ -9,18 +9,9 @@
 
 #include "anim/pose.h"
 #include "anim/skeleton.h"
+#include "joint_adding.h"
 
 namespace anim::testing {
-
-inline int add_joint(Skeleton& s, const std::string& name, int parent, glm::vec3 translation) {
-  s.joint_names.push_back(name);
-  s.parents.push_back(parent);
-  Transform t;
-  t.translation = translation;
-  s.rest_pose.push_back(t);
-  s.inverse_bind.emplace_back(1.0f);
-  return s.joint_count() - 1;
-}
 
 // root 0 at the origin, spine 1 one metre up, neck 2 at 1.5 m, head 3 at 1.7 m, and a tail
 // hanging back from the root: tail_0 4 (0, 1, -0.1) to tail_5 9, each 0.1 m further back.

@@ -11,6 +11,7 @@
 #include "anim/pose.h"
 #include "anim/retarget.h"
 #include "anim/rig.h"
+#include "joint_adding.h"
 
 namespace anim {
 namespace {
@@ -29,13 +30,7 @@ Biped make_biped() {
   Biped b;
   Skeleton& s = b.skeleton;
   auto add = [&](const std::string& name, int parent, glm::vec3 t) {
-    s.joint_names.push_back(name);
-    s.parents.push_back(parent);
-    Transform local;
-    local.translation = t;
-    s.rest_pose.push_back(local);
-    s.inverse_bind.emplace_back(1.0f);
-    return s.joint_count() - 1;
+    return testing::add_joint(s, name, parent, t);
   };
   const int pelvis = add("hips", kNoParent, {0, 1.0f, 0});
   const int chest = add("chest", pelvis, {0, 0.4f, 0});

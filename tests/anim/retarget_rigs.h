@@ -12,6 +12,7 @@
 #include "anim/pose.h"
 #include "anim/retarget.h"
 #include "anim/rig.h"
+#include "joint_adding.h"
 
 namespace anim::testing {
 
@@ -21,13 +22,7 @@ namespace anim::testing {
 inline Skeleton make_humanoid(int spine_joints, bool a_pose, float size = 1.0f) {
   Skeleton s;
   auto add = [&](const std::string& name, int parent, glm::vec3 t) {
-    s.joint_names.push_back(name);
-    s.parents.push_back(parent);
-    Transform local;
-    local.translation = size * t;
-    s.rest_pose.push_back(local);
-    s.inverse_bind.emplace_back(1.0f);
-    return s.joint_count() - 1;
+    return add_joint(s, name, parent, size * t);
   };
   const int root = add("root", kNoParent, {0, 0, 0});
   const int pelvis = add("pelvis", root, {0, 1.0f, 0});

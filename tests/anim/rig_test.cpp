@@ -27,15 +27,7 @@ std::vector<glm::mat4> rest_model(const Skeleton& s) {
   return model;
 }
 
-int add_joint(Skeleton& s, const std::string& name, int parent, glm::vec3 t) {
-  s.joint_names.push_back(name);
-  s.parents.push_back(parent);
-  Transform local;
-  local.translation = t;
-  s.rest_pose.push_back(local);
-  s.inverse_bind.emplace_back(1.0f);
-  return s.joint_count() - 1;
-}
+using testing::add_joint;
 
 TEST(Rig, FindsTheLegsOfAnUnnamedBipedByGeometry) {
   testing::Biped b = testing::make_biped();
