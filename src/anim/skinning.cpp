@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <cstring>
 
 #include <glm/gtc/matrix_inverse.hpp>
@@ -10,6 +11,13 @@
 
 #if defined(__SSE2__)
 #include <xmmintrin.h>
+#endif
+
+// The eight-lane vectors below (Lanes<8>) never cross a call (every function taking or returning
+// one is inlined), so the compilers' note that passing one without AVX changes the ABI does not
+// apply. GCC gives it as the file is finished, past any push and pop, hence for the whole file.
+#if defined(__GNUC__)
+#pragma GCC diagnostic ignored "-Wpsabi"
 #endif
 
 namespace anim {
@@ -76,25 +84,144 @@ void split_skinning_matrix(const glm::mat4& m, DualQuat& out_dual_quat, glm::mat
 }
 
 #if defined(__SSE2__)
-// Lane by lane: is_rotation of the 3x3 part of each matrix (c[column][row]).
-[[gnu::always_inline]] inline __m128 rigid_lanes(const __m128 (&c)[3][3]) {
-  const auto dot3 = [&c](int a, int b) {
-    return _mm_add_ps(_mm_add_ps(_mm_mul_ps(c[a][0], c[b][0]), _mm_mul_ps(c[a][1], c[b][1])),
-                      _mm_mul_ps(c[a][2], c[b][2]));
+// N floats in one vector (the compilers' vector extension), one joint per lane: the split below
+// is written once for four and for eight joints. In split_skinning_matrices's AVX2 clone eight
+// lanes are one ymm register, so each operation splits eight joints; elsewhere two xmm registers.
+template <int N>
+struct LaneTypes;
+template <>
+struct LaneTypes<4> {
+  typedef float Lanes __attribute__((vector_size(16)));
+  typedef std::int32_t Mask __attribute__((vector_size(16)));
+};
+template <>
+struct LaneTypes<8> {
+  typedef float Lanes __attribute__((vector_size(32)));
+  typedef std::int32_t Mask __attribute__((vector_size(32)));
+};
+template <int N>
+using Lanes = typename LaneTypes<N>::Lanes;
+template <int N>
+using LaneMask = typename LaneTypes<N>::Mask;
+
+template <int N>
+[[gnu::always_inline]] inline Lanes<N> splat(float v) {
+  Lanes<N> out;
+  for (int k = 0; k < N; ++k) out[k] = v;
+  return out;
+}
+
+template <int N>
+[[gnu::always_inline]] inline Lanes<N> abs_lanes(Lanes<N> v) {
+  return reinterpret_cast<Lanes<N>>(reinterpret_cast<LaneMask<N>>(v) & 0x7fffffff);
+}
+
+template <int N>
+[[gnu::always_inline]] inline Lanes<N> select(LaneMask<N> mask, Lanes<N> if_set,
+                                              Lanes<N> otherwise) {
+  return reinterpret_cast<Lanes<N>>((mask & reinterpret_cast<LaneMask<N>>(if_set)) |
+                                    (~mask & reinterpret_cast<LaneMask<N>>(otherwise)));
+}
+
+using FourLanes = Lanes<4>;
+
+// Lanes 4 h to 4 h + 3 of v.
+template <int H, int N>
+[[gnu::always_inline]] inline FourLanes quarter(Lanes<N> v) {
+  if constexpr (N == 4) {
+    return v;
+  } else if constexpr (H == 0) {
+    return __builtin_shufflevector(v, v, 0, 1, 2, 3);
+  } else {
+    return __builtin_shufflevector(v, v, 4, 5, 6, 7);
+  }
+}
+
+// The lanes of low, then those of high where there are eight.
+template <int N>
+[[gnu::always_inline]] inline Lanes<N> from_quarters(FourLanes low, FourLanes high) {
+  if constexpr (N == 4) {
+    return low;
+  } else {
+    return __builtin_shufflevector(low, high, 0, 1, 2, 3, 4, 5, 6, 7);
+  }
+}
+
+// The sign bits of the lanes of mask, lane k in bit k.
+template <int N>
+[[gnu::always_inline]] inline int sign_bits(LaneMask<N> mask) {
+  const Lanes<N> v = reinterpret_cast<Lanes<N>>(mask);
+  int bits = _mm_movemask_ps(quarter<0, N>(v));
+  if constexpr (N == 8) bits |= _mm_movemask_ps(quarter<1, N>(v)) << 4;
+  return bits;
+}
+
+// fast::inverse_sqrt lane by lane: the estimate four lanes at a time (rsqrtps, so the same
+// estimate for four or eight lanes), then the same Newton-Raphson step.
+template <int N>
+[[gnu::always_inline]] inline Lanes<N> inverse_sqrt_lanes(Lanes<N> x) {
+  const FourLanes low = _mm_rsqrt_ps(quarter<0, N>(x));
+  const FourLanes high = N == 8 ? FourLanes(_mm_rsqrt_ps(quarter<1, N>(x))) : low;
+  const Lanes<N> y = from_quarters<N>(low, high);
+  return (splat<N>(0.5f) * y) * (splat<N>(3.0f) - (x * y) * y);
+}
+
+// Rows 0 to 3 of four columns, one column per vector (four lanes of each 128-bit half), turned
+// into four rows, one per vector: _MM_TRANSPOSE4_PS in each half.
+template <int N>
+[[gnu::always_inline]] inline void transpose_halves(Lanes<N>& r0, Lanes<N>& r1, Lanes<N>& r2,
+                                                    Lanes<N>& r3) {
+  Lanes<N> t0, t1, t2, t3;
+  if constexpr (N == 4) {
+    t0 = __builtin_shufflevector(r0, r1, 0, 4, 1, 5);
+    t1 = __builtin_shufflevector(r0, r1, 2, 6, 3, 7);
+    t2 = __builtin_shufflevector(r2, r3, 0, 4, 1, 5);
+    t3 = __builtin_shufflevector(r2, r3, 2, 6, 3, 7);
+    r0 = __builtin_shufflevector(t0, t2, 0, 1, 4, 5);
+    r1 = __builtin_shufflevector(t0, t2, 2, 3, 6, 7);
+    r2 = __builtin_shufflevector(t1, t3, 0, 1, 4, 5);
+    r3 = __builtin_shufflevector(t1, t3, 2, 3, 6, 7);
+  } else {
+    static_assert(N == 8);
+    t0 = __builtin_shufflevector(r0, r1, 0, 8, 1, 9, 4, 12, 5, 13);
+    t1 = __builtin_shufflevector(r0, r1, 2, 10, 3, 11, 6, 14, 7, 15);
+    t2 = __builtin_shufflevector(r2, r3, 0, 8, 1, 9, 4, 12, 5, 13);
+    t3 = __builtin_shufflevector(r2, r3, 2, 10, 3, 11, 6, 14, 7, 15);
+    r0 = __builtin_shufflevector(t0, t2, 0, 1, 8, 9, 4, 5, 12, 13);
+    r1 = __builtin_shufflevector(t0, t2, 2, 3, 10, 11, 6, 7, 14, 15);
+    r2 = __builtin_shufflevector(t1, t3, 0, 1, 8, 9, 4, 5, 12, 13);
+    r3 = __builtin_shufflevector(t1, t3, 2, 3, 10, 11, 6, 7, 14, 15);
+  }
+}
+
+// Column col of the N matrices m, one vector per row, lane k from m[k]: matrix k in half k / 4's
+// lane k % 4 before the transposition, so lane k after it.
+template <int N>
+[[gnu::always_inline]] inline void column_lanes(const glm::mat4* m, int col, Lanes<N> (&rows)[4]) {
+  const auto load = [&](int k) {
+    FourLanes v;
+    std::memcpy(&v, &m[k][col].x, sizeof(v));
+    return v;
   };
-  const __m128 one = _mm_set1_ps(1.0f);
-  const __m128 tolerance = _mm_set1_ps(kOrthonormal);
-  const auto within = [&tolerance](__m128 v) { return _mm_cmplt_ps(fast::abs(v), tolerance); };
-  __m128 rigid = within(_mm_sub_ps(dot3(0, 0), one));
-  rigid = _mm_and_ps(rigid, within(_mm_sub_ps(dot3(1, 1), one)));
-  rigid = _mm_and_ps(rigid, within(dot3(0, 1)));
+  for (int k = 0; k < 4; ++k) rows[k] = from_quarters<N>(load(k), load(N == 8 ? 4 + k : k));
+  transpose_halves<N>(rows[0], rows[1], rows[2], rows[3]);
+}
+
+// Lane by lane: is_rotation of the 3x3 part of each matrix (c[column][row]).
+template <int N>
+[[gnu::always_inline]] inline LaneMask<N> rigid_lanes(const Lanes<N> (&c)[3][4]) {
+  const auto dot3 = [&c](int a, int b) {
+    return (c[a][0] * c[b][0] + c[a][1] * c[b][1]) + c[a][2] * c[b][2];
+  };
+  const Lanes<N> tolerance = splat<N>(kOrthonormal);
+  const auto within = [&tolerance](Lanes<N> v) { return abs_lanes<N>(v) < tolerance; };
+  LaneMask<N> rigid = within(dot3(0, 0) - 1.0f);
+  rigid &= within(dot3(1, 1) - 1.0f);
+  rigid &= within(dot3(0, 1));
   // z - cross(x, y), component by component.
-  rigid = _mm_and_ps(rigid, within(_mm_sub_ps(c[2][0], _mm_sub_ps(_mm_mul_ps(c[0][1], c[1][2]),
-                                                                  _mm_mul_ps(c[0][2], c[1][1])))));
-  rigid = _mm_and_ps(rigid, within(_mm_sub_ps(c[2][1], _mm_sub_ps(_mm_mul_ps(c[0][2], c[1][0]),
-                                                                  _mm_mul_ps(c[0][0], c[1][2])))));
-  rigid = _mm_and_ps(rigid, within(_mm_sub_ps(c[2][2], _mm_sub_ps(_mm_mul_ps(c[0][0], c[1][1]),
-                                                                  _mm_mul_ps(c[0][1], c[1][0])))));
+  rigid &= within(c[2][0] - (c[0][1] * c[1][2] - c[0][2] * c[1][1]));
+  rigid &= within(c[2][1] - (c[0][2] * c[1][0] - c[0][0] * c[1][2]));
+  rigid &= within(c[2][2] - (c[0][0] * c[1][1] - c[0][1] * c[1][0]));
   return rigid;
 }
 
@@ -104,111 +231,101 @@ void split_skinning_matrix(const glm::mat4& m, DualQuat& out_dual_quat, glm::mat
 // sums or differences of off-diagonal entries over 4 b; scaled by 4 b > 0 that is (s, the sums and
 // differences), the same direction without the square root and the division. The normalization
 // is one estimated reciprocal square root and a Newton-Raphson step: no sqrtps -> divps chain.
-[[gnu::always_inline]] inline void quat_lanes(const __m128 (&c)[3][3], __m128& qx, __m128& qy,
-                                              __m128& qz, __m128& qw) {
-  const __m128 one = _mm_set1_ps(1.0f);
-  const __m128 m00 = c[0][0], m11 = c[1][1], m22 = c[2][2];
-  const __m128 four_w = _mm_add_ps(_mm_add_ps(m00, m11), m22);
-  const __m128 four_x = _mm_sub_ps(_mm_sub_ps(m00, m11), m22);
-  const __m128 four_y = _mm_sub_ps(_mm_sub_ps(m11, m00), m22);
-  const __m128 four_z = _mm_sub_ps(_mm_sub_ps(m22, m00), m11);
-  const __m128 a = _mm_sub_ps(c[1][2], c[2][1]);
-  const __m128 b = _mm_sub_ps(c[2][0], c[0][2]);
-  const __m128 d = _mm_sub_ps(c[0][1], c[1][0]);
+template <int N>
+[[gnu::always_inline]] inline void quat_lanes(const Lanes<N> (&c)[3][4], Lanes<N> (&q)[4]) {
+  const Lanes<N> m00 = c[0][0], m11 = c[1][1], m22 = c[2][2];
+  const Lanes<N> four_w = (m00 + m11) + m22;
+  const Lanes<N> four_x = (m00 - m11) - m22;
+  const Lanes<N> four_y = (m11 - m00) - m22;
+  const Lanes<N> four_z = (m22 - m00) - m11;
+  const Lanes<N> a = c[1][2] - c[2][1];
+  const Lanes<N> b = c[2][0] - c[0][2];
+  const Lanes<N> d = c[0][1] - c[1][0];
+  Lanes<N>& qx = q[0];
+  Lanes<N>& qy = q[1];
+  Lanes<N>& qz = q[2];
+  Lanes<N>& qw = q[3];
   // The choice below takes x where it is above w, then y where above the larger of the two, then
   // z: w stays the largest exactly where none of them is above w itself.
-  const __m128 above_w =
-      _mm_or_ps(_mm_or_ps(_mm_cmpgt_ps(four_x, four_w), _mm_cmpgt_ps(four_y, four_w)),
-                _mm_cmpgt_ps(four_z, four_w));
-  if (_mm_movemask_ps(above_w) == 0) {
+  if (sign_bits<N>((four_x > four_w) | (four_y > four_w) | (four_z > four_w)) == 0) {
     // w the largest in every lane, as for every joint within 90 degrees of its bind pose.
-    qw = _mm_add_ps(four_w, one);
+    qw = four_w + 1.0f;
     qx = a;
     qy = b;
     qz = d;
   } else {
-    __m128 biggest = four_w;
-    const __m128 is_x = _mm_cmpgt_ps(four_x, biggest);
-    biggest = fast::select(is_x, four_x, biggest);
-    const __m128 is_y = _mm_cmpgt_ps(four_y, biggest);
-    biggest = fast::select(is_y, four_y, biggest);
-    const __m128 is_z = _mm_cmpgt_ps(four_z, biggest);
-    biggest = fast::select(is_z, four_z, biggest);
-    const __m128 big = _mm_add_ps(biggest, one);
-    const __m128 xy = _mm_add_ps(c[0][1], c[1][0]);
-    const __m128 zx = _mm_add_ps(c[2][0], c[0][2]);
-    const __m128 yz = _mm_add_ps(c[1][2], c[2][1]);
-    qw = fast::select(is_z, d, fast::select(is_y, b, fast::select(is_x, a, big)));
-    qx = fast::select(is_z, zx, fast::select(is_y, xy, fast::select(is_x, big, a)));
-    qy = fast::select(is_z, yz, fast::select(is_y, big, fast::select(is_x, xy, b)));
-    qz = fast::select(is_z, big, fast::select(is_y, yz, fast::select(is_x, zx, d)));
+    Lanes<N> biggest = four_w;
+    const LaneMask<N> is_x = four_x > biggest;
+    biggest = select<N>(is_x, four_x, biggest);
+    const LaneMask<N> is_y = four_y > biggest;
+    biggest = select<N>(is_y, four_y, biggest);
+    const LaneMask<N> is_z = four_z > biggest;
+    biggest = select<N>(is_z, four_z, biggest);
+    const Lanes<N> big = biggest + 1.0f;
+    const Lanes<N> xy = c[0][1] + c[1][0];
+    const Lanes<N> zx = c[2][0] + c[0][2];
+    const Lanes<N> yz = c[1][2] + c[2][1];
+    qw = select<N>(is_z, d, select<N>(is_y, b, select<N>(is_x, a, big)));
+    qx = select<N>(is_z, zx, select<N>(is_y, xy, select<N>(is_x, big, a)));
+    qy = select<N>(is_z, yz, select<N>(is_y, big, select<N>(is_x, xy, b)));
+    qz = select<N>(is_z, big, select<N>(is_y, yz, select<N>(is_x, zx, d)));
   }
-  const __m128 inv_length =
-      fast::inverse_sqrt(_mm_add_ps(_mm_add_ps(_mm_mul_ps(qx, qx), _mm_mul_ps(qy, qy)),
-                                    _mm_add_ps(_mm_mul_ps(qz, qz), _mm_mul_ps(qw, qw))));
-  qx = _mm_mul_ps(qx, inv_length);
-  qy = _mm_mul_ps(qy, inv_length);
-  qz = _mm_mul_ps(qz, inv_length);
-  qw = _mm_mul_ps(qw, inv_length);
+  const Lanes<N> inv_length = inverse_sqrt_lanes<N>((qx * qx + qy * qy) + (qz * qz + qw * qw));
+  qx *= inv_length;
+  qy *= inv_length;
+  qz *= inv_length;
+  qw *= inv_length;
 }
 
-// split_skinning_matrix for four matrices at once when all four take its short path (the usual
-// case): their columns transposed into lanes, one joint per lane, then the same test, the same
-// quaternion (glm::quat_cast's choice of its largest component, lane by lane) and dual part.
+// Four identity stretch matrices lie back to back: one copy of them (nine loads and stores).
+static_assert(sizeof(glm::mat3) == 9 * sizeof(float), "stretch matrices are packed");
+constexpr float kFourIdentities[36] = {1, 0, 0, 0, 1, 0, 0, 0, 1, 1, 0, 0, 0, 1, 0, 0, 0, 1,
+                                       1, 0, 0, 0, 1, 0, 0, 0, 1, 1, 0, 0, 0, 1, 0, 0, 0, 1};
+
+// split_skinning_matrix for N matrices at once (four or eight) when all take its short path (the
+// usual case): their columns transposed into lanes, one joint per lane, then the same test, the
+// same quaternion (glm::quat_cast's choice of its largest component, lane by lane) and dual part.
 // Returns false, writing nothing, when one of them needs the long path.
-[[gnu::always_inline]] inline bool split_four_rigid(const glm::mat4* m, DualQuat* out_dual_quats,
-                                                    glm::mat3* out_stretch,
-                                                    std::uint8_t* out_has_stretch) {
-  // Rows 0 to 2 of column col of the four matrices, lane k from m[k] (row 3 is not read).
-  const auto column_lanes = [m](int col, __m128(&rows)[3]) {
-    __m128 r0 = _mm_loadu_ps(&m[0][col].x), r1 = _mm_loadu_ps(&m[1][col].x),
-           r2 = _mm_loadu_ps(&m[2][col].x), r3 = _mm_loadu_ps(&m[3][col].x);
-    _MM_TRANSPOSE4_PS(r0, r1, r2, r3);
-    rows[0] = r0;
-    rows[1] = r1;
-    rows[2] = r2;
-  };
-  __m128 c[3][3];  // c[column][row] of the 3x3 parts
-  for (int col = 0; col < 3; ++col) column_lanes(col, c[col]);
-  if (_mm_movemask_ps(rigid_lanes(c)) != 0xF) return false;
-  __m128 qx, qy, qz, qw;
-  quat_lanes(c, qx, qy, qz, qw);
+template <int N>
+[[gnu::always_inline]] inline bool split_rigid(const glm::mat4* m, DualQuat* out_dual_quats,
+                                               glm::mat3* out_stretch,
+                                               std::uint8_t* out_has_stretch) {
+  Lanes<N> c[3][4];  // c[column][row] of the 3x3 parts (row 3 unused)
+  for (int col = 0; col < 3; ++col) column_lanes<N>(m, col, c[col]);
+  if (sign_bits<N>(rigid_lanes<N>(c)) != (1 << N) - 1) return false;
+  Lanes<N> q[4];
+  quat_lanes<N>(c, q);
   // dual = 0.5 * (0, t) * q (dual_quat_from_rigid), with t halved first: halving is exact, so
   // every product and sum is the same halved. The translations are read only now, so that they
   // hold no registers through the test and the quaternion.
-  __m128 t[3];
-  column_lanes(3, t);
-  const __m128 half = _mm_set1_ps(0.5f);
-  const __m128 tx = _mm_mul_ps(t[0], half), ty = _mm_mul_ps(t[1], half),
-               tz = _mm_mul_ps(t[2], half);
-  __m128 dx = _mm_add_ps(_mm_mul_ps(tx, qw), _mm_sub_ps(_mm_mul_ps(ty, qz), _mm_mul_ps(tz, qy)));
-  __m128 dy = _mm_add_ps(_mm_mul_ps(ty, qw), _mm_sub_ps(_mm_mul_ps(tz, qx), _mm_mul_ps(tx, qz)));
-  __m128 dz = _mm_add_ps(_mm_mul_ps(tz, qw), _mm_sub_ps(_mm_mul_ps(tx, qy), _mm_mul_ps(ty, qx)));
-  __m128 dw =
-      _mm_xor_ps(_mm_add_ps(_mm_add_ps(_mm_mul_ps(tx, qx), _mm_mul_ps(ty, qy)), _mm_mul_ps(tz, qz)),
-                 _mm_set1_ps(-0.0f));
-  // Back to one joint per register: glm::quat holds x, y, z, w.
-  _MM_TRANSPOSE4_PS(qx, qy, qz, qw);
-  _MM_TRANSPOSE4_PS(dx, dy, dz, dw);
-  const __m128 real[4] = {qx, qy, qz, qw}, dual[4] = {dx, dy, dz, dw};
+  Lanes<N> t[4];
+  column_lanes<N>(m, 3, t);
+  const Lanes<N> tx = t[0] * 0.5f, ty = t[1] * 0.5f, tz = t[2] * 0.5f;
+  const Lanes<N>&qx = q[0], &qy = q[1], &qz = q[2], &qw = q[3];
+  Lanes<N> d[4] = {tx * qw + (ty * qz - tz * qy), ty * qw + (tz * qx - tx * qz),
+                   tz * qw + (tx * qy - ty * qx), -((tx * qx + ty * qy) + tz * qz)};
+  // Back to one joint per lane group: glm::quat holds x, y, z, w.
+  transpose_halves<N>(q[0], q[1], q[2], q[3]);
+  transpose_halves<N>(d[0], d[1], d[2], d[3]);
+  const auto store = [&](int joint, FourLanes real, FourLanes dual) {
+    std::memcpy(&out_dual_quats[joint].real.x, &real, sizeof(real));
+    std::memcpy(&out_dual_quats[joint].dual.x, &dual, sizeof(dual));
+  };
   for (int k = 0; k < 4; ++k) {
-    _mm_storeu_ps(&out_dual_quats[k].real.x, real[k]);
-    _mm_storeu_ps(&out_dual_quats[k].dual.x, dual[k]);
+    store(k, quarter<0, N>(q[k]), quarter<0, N>(d[k]));
+    if constexpr (N == 8) store(4 + k, quarter<1, N>(q[k]), quarter<1, N>(d[k]));
   }
-  // Four identity stretch matrices lie back to back: one copy of them (nine loads and stores).
-  static_assert(sizeof(glm::mat3) == 9 * sizeof(float), "stretch matrices are packed");
-  static constexpr float kFourIdentities[36] = {1, 0, 0, 0, 1, 0, 0, 0, 1, 1, 0, 0,
-                                                0, 1, 0, 0, 0, 1, 1, 0, 0, 0, 1, 0,
-                                                0, 0, 1, 1, 0, 0, 0, 1, 0, 0, 0, 1};
-  std::memcpy(&out_stretch[0][0][0], kFourIdentities, sizeof(kFourIdentities));
-  std::fill_n(out_has_stretch, 4, std::uint8_t{0});
+  for (int h = 0; h < N / 4; ++h) {
+    std::memcpy(&out_stretch[4 * h][0][0], kFourIdentities, sizeof(kFourIdentities));
+  }
+  std::fill_n(out_has_stretch, N, std::uint8_t{0});
   return true;
 }
 #endif
 
 // Where the CPU has AVX2, split_skinning_matrices runs as compiled for it (picked once, when the
-// program loads; ELF's ifunc): the same SSE operations in the VEX encoding, whose three operands
-// spare the register copies of SSE's two (a third of the split's instructions). The same
+// program loads; ELF's ifunc): eight lanes in one ymm register, and the four-lane operations in
+// the VEX encoding, whose three operands spare the register copies of SSE's two. The same
 // operations, so the same results: AVX2 brings no FMA, so nothing is contracted.
 #if defined(__x86_64__) && defined(__ELF__) && (defined(__GNUC__) || defined(__clang__))
 #define ANIM_ALSO_FOR_AVX2 __attribute__((target_clones("avx2", "default")))
@@ -216,20 +333,31 @@ void split_skinning_matrix(const glm::mat4& m, DualQuat& out_dual_quat, glm::mat
 #define ANIM_ALSO_FOR_AVX2
 #endif
 
-// split_skinning_matrix for every matrix, four at a time where they allow it.
+// split_skinning_matrix for every matrix, eight or four at a time where they allow it.
 ANIM_ALSO_FOR_AVX2 void split_skinning_matrices(std::span<const glm::mat4> palette,
                                                 std::span<DualQuat> out_dual_quats,
                                                 std::span<glm::mat3> out_stretch,
                                                 std::span<std::uint8_t> out_has_stretch) {
   std::size_t j = 0;
 #if defined(__SSE2__)
-  for (; j + 4 <= palette.size(); j += 4) {
-    if (!split_four_rigid(&palette[j], &out_dual_quats[j], &out_stretch[j], &out_has_stretch[j])) {
-      for (std::size_t k = j; k < j + 4; ++k) {
-        split_skinning_matrix(palette[k], out_dual_quats[k], out_stretch[k], out_has_stretch[k]);
-      }
+  // Inlined, so that each clone has it as compiled for its own target.
+  const auto split_four = [&](std::size_t first) __attribute__((always_inline)) {
+    if (split_rigid<4>(&palette[first], &out_dual_quats[first], &out_stretch[first],
+                       &out_has_stretch[first])) {
+      return;
+    }
+    for (std::size_t k = first; k < first + 4; ++k) {
+      split_skinning_matrix(palette[k], out_dual_quats[k], out_stretch[k], out_has_stretch[k]);
+    }
+  };
+  // Eight at a time, or four and four where one of the eight takes the long path.
+  for (; j + 8 <= palette.size(); j += 8) {
+    if (!split_rigid<8>(&palette[j], &out_dual_quats[j], &out_stretch[j], &out_has_stretch[j])) {
+      split_four(j);
+      split_four(j + 4);
     }
   }
+  for (; j + 4 <= palette.size(); j += 4) split_four(j);
 #endif
   for (; j < palette.size(); ++j) {
     split_skinning_matrix(palette[j], out_dual_quats[j], out_stretch[j], out_has_stretch[j]);
