@@ -402,8 +402,8 @@ PairLanes solve_chain_pair_lanes(const std::array<TwoBoneIkChain, 2>& chains) {
       _mm_max_ps(_mm_min_ps(full, root_to_end_length),
                  mul(full, sub(splat(1.0f), clamp(soft_fraction, 0.0f, 0.5f))));
   // soft_reach: where neither target lies beyond its soft start (soft_reach's branch not taken)
-  // the reach is the distance clamped, std::clamp's comparisons taken by selects in the lanes;
-  // otherwise soft_reach itself, lane by lane.
+  // the reach is the distance clamped, std::clamp's comparisons taken by selects in its order (so
+  // also where a very short lower bone puts shortest above full); otherwise soft_reach itself.
   const __m128 softened =
       _mm_and_ps(_mm_cmplt_ps(soft_start, full), _mm_cmpgt_ps(distance, soft_start));
   __m128 reach = select(_mm_cmplt_ps(distance, shortest), shortest,
@@ -414,8 +414,6 @@ PairLanes solve_chain_pair_lanes(const std::array<TwoBoneIkChain, 2>& chains) {
                         soft_reach(distances.f[1], shortests.f[1], fulls.f[1], soft_starts.f[1]),
                         0.0f, 0.0f);
   }
-  __m128 pole_side_set;
-  const Vec3 pole_side = sse::perpendicular_part(pole, dir, splat(1e-6f), pole_side_set);
   const Vec3 bend = cross(root_to_end, upper_v);
   const __m128 bend_length = length(bend);
   // A straight chain's axis comes from the pole: the scalar solve's branch.
@@ -454,7 +452,11 @@ PairLanes solve_chain_pair_lanes(const std::array<TwoBoneIkChain, 2>& chains) {
   Quat root_delta = product(
       rotation_between(bent_dir, dir, _mm_castsi128_ps(_mm_set1_epi32(-1)), rare), root_bend);
 
-  // Twist.
+  // Twist. The pole's side is found here, where it is first needed, not with the measures: the
+  // processor runs the oldest ready operation first, and its square root and division, placed
+  // earlier, would hold the divider from the bends' and the swing's.
+  __m128 pole_side_set;
+  const Vec3 pole_side = sse::perpendicular_part(pole, dir, splat(1e-6f), pole_side_set);
   __m128 mid_side_set;
   const Vec3 mid_side =
       sse::perpendicular_part(rotate(root_delta, upper_v), dir, tiny, mid_side_set);
@@ -671,16 +673,21 @@ void write_chain_pair_rotations(std::span<Transform> local,
   const Quat mid_turned_end =
       product(joined(conjugate(root_now), mid_now),
               joined(upper_lanes(root_turned_mid), load(end0.rotation, end1.rotation)));
-  // The roots' and mids' new rotations, normalized together and stored as lanes 0 to 3.
-  Quat roots_mids = normalize_or_identity(joined(root_turned_mid, mid_turned_end));
-  _MM_TRANSPOSE4_PS(roots_mids.x, roots_mids.y, roots_mids.z, roots_mids.w);
-  _mm_storeu_ps(&root0.rotation.x, roots_mids.x);
-  _mm_storeu_ps(&root1.rotation.x, roots_mids.y);
-  _mm_storeu_ps(&mid0.rotation.x, roots_mids.z);
-  _mm_storeu_ps(&mid1.rotation.x, roots_mids.w);
-
+  // The roots' and mids' new rotations, normalized together and stored as lanes 0 to 3: after
+  // the ends' (which wait on more), so that the ends' square root and division go first.
+  auto write_roots_mids = [&] {
+    Quat roots_mids = normalize_or_identity(joined(root_turned_mid, mid_turned_end));
+    _MM_TRANSPOSE4_PS(roots_mids.x, roots_mids.y, roots_mids.z, roots_mids.w);
+    _mm_storeu_ps(&root0.rotation.x, roots_mids.x);
+    _mm_storeu_ps(&root1.rotation.x, roots_mids.y);
+    _mm_storeu_ps(&mid0.rotation.x, roots_mids.z);
+    _mm_storeu_ps(&mid1.rotation.x, roots_mids.w);
+  };
   const std::array<bool, 2> turned{turns_end(goals[0]), turns_end(goals[1])};
-  if (!turned[0] && !turned[1]) return;
+  if (!turned[0] && !turned[1]) {
+    write_roots_mids();
+    return;
+  }
   const Quat turn = upper_lanes(root_now_turn);
   const Quat end_parent_now =
       product(joined(turn, turn), joined(mid_now, upper_lanes(mid_turned_end)));
@@ -709,6 +716,7 @@ void write_chain_pair_rotations(std::span<Transform> local,
   }
   const std::array<glm::quat, 2> ends =
       lanes01(normalize_or_identity(product(conjugate(end_parent), end_goal)));
+  write_roots_mids();
   if (turned[0]) end0.rotation = ends[0];
   if (turned[1]) end1.rotation = ends[1];
 }
