@@ -338,11 +338,12 @@ __m128 non_finite(const Vec3& v) {
 
 namespace {
 
-// What the pair solve leaves in lanes 0 and 1: each chain's turns and new positions, and (as bit
-// k) whether chain k was invalid, needs a rare branch (its lanes are then unused), or reached.
+// What the pair solve leaves in lanes 0 and 1: each chain's turns, and (as bit k) whether chain k
+// was invalid, needs a rare branch (its lanes are then unused), or reached. The new positions are
+// found from the turns where the solutions are made (pair_solutions): writing the rotations does
+// not need them.
 struct PairLanes {
   sse::Quat root_turn, mid_turn;
-  sse::Vec3 new_mid, new_end;
   int invalid_bits = 0;
   int rare_bits = 0;
   int reached_bits = 0;
@@ -365,13 +366,21 @@ PairLanes solve_chain_pair_lanes(const std::array<TwoBoneIkChain, 2>& chains) {
   const __m128 soft_fraction =
       _mm_setr_ps(c0.goal.soft_fraction, c1.goal.soft_fraction, 0.0f, 0.0f);
 
-  // measure_chains.
+  // measure_chains. The pair's lengths and their reciprocals are taken two steps to a register
+  // (lanes 0-1 and 2-3, as joined): the bones', and the root-end line's with the target's
+  // distance. Fewer square roots and divisions queue for the divider, ahead of the chain's.
   const Vec3 upper_v = sub(mid, root);
   const Vec3 lower_v = sub(end, mid);
   const Vec3 root_to_end = sub(end, root);
-  const __m128 upper = length(upper_v);
-  const __m128 lower = length(lower_v);
-  const __m128 root_to_end_length = length(root_to_end);
+  const Vec3 to_target = sub(target, root);
+  const Vec3 bones = joined(upper_v, lower_v);
+  const __m128 bone_lengths = length(bones);
+  const __m128 upper = bone_lengths;  // lanes 0 and 1
+  const __m128 lower = upper_lanes(bone_lengths);
+  const Vec3 lines = joined(root_to_end, to_target);
+  const __m128 line_lengths = length(lines);
+  const __m128 root_to_end_length = line_lengths;  // lanes 0 and 1
+  const __m128 distance = upper_lanes(line_lengths);
   const __m128 full = add(upper, lower);
   const __m128 invalid = _mm_or_ps(
       _mm_or_ps(_mm_or_ps(non_finite(root), non_finite(mid)),
@@ -381,23 +390,30 @@ PairLanes solve_chain_pair_lanes(const std::array<TwoBoneIkChain, 2>& chains) {
           _mm_or_ps(non_finite(soft_fraction), _mm_or_ps(_mm_cmpngt_ps(upper, splat(1e-6f)),
                                                          _mm_cmpngt_ps(lower, splat(1e-6f))))));
   const __m128 tiny = mul(splat(1e-6f), full);
-  const Vec3 upper_dir = unit(upper_v, upper);
+  const Vec3 bone_dirs = unit(bones, bone_lengths);
+  const Vec3& upper_dir = bone_dirs;  // lanes 0 and 1; the lower bone's in lanes 2 and 3
+  const Vec3 line_dirs = unit(lines, line_lengths);
   const __m128 end_off_root = _mm_cmpgt_ps(root_to_end_length, tiny);
-  const Vec3 end_dir = select(end_off_root, unit(root_to_end, root_to_end_length), upper_dir);
-  const Vec3 to_target = sub(target, root);
-  const __m128 distance = length(to_target);
-  const Vec3 dir = select(_mm_cmpgt_ps(distance, tiny), unit(to_target, distance), end_dir);
+  const Vec3 end_dir = select(end_off_root, line_dirs, upper_dir);
+  const Vec3 dir = select(_mm_cmpgt_ps(distance, tiny), upper_lanes(line_dirs), end_dir);
   const Vec3 root_end_dir = select(end_off_root, end_dir, dir);
   const __m128 shortest = add(abs(sub(upper, lower)), mul(splat(1e-4f), full));
   const __m128 soft_start =
       _mm_max_ps(_mm_min_ps(full, root_to_end_length),
                  mul(full, sub(splat(1.0f), clamp(soft_fraction, 0.0f, 0.5f))));
-  const Lanes distances(distance), shortests(shortest), fulls(full), soft_starts(soft_start);
-  const __m128 reach = _mm_setr_ps(
-      soft_reach(distances.f[0], shortests.f[0], fulls.f[0], soft_starts.f[0]),
-      soft_reach(distances.f[1], shortests.f[1], fulls.f[1], soft_starts.f[1]), 0.0f, 0.0f);
-  __m128 pole_side_set;
-  const Vec3 pole_side = sse::perpendicular_part(pole, dir, splat(1e-6f), pole_side_set);
+  // soft_reach: where neither target lies beyond its soft start (soft_reach's branch not taken)
+  // the reach is the distance clamped, std::clamp's comparisons taken by selects in its order (so
+  // also where a very short lower bone puts shortest above full); otherwise soft_reach itself.
+  const __m128 softened =
+      _mm_and_ps(_mm_cmplt_ps(soft_start, full), _mm_cmpgt_ps(distance, soft_start));
+  __m128 reach = select(_mm_cmplt_ps(distance, shortest), shortest,
+                        select(_mm_cmplt_ps(full, distance), full, distance));
+  if ((_mm_movemask_ps(softened) & 3) != 0) {
+    const Lanes distances(distance), shortests(shortest), fulls(full), soft_starts(soft_start);
+    reach = _mm_setr_ps(soft_reach(distances.f[0], shortests.f[0], fulls.f[0], soft_starts.f[0]),
+                        soft_reach(distances.f[1], shortests.f[1], fulls.f[1], soft_starts.f[1]),
+                        0.0f, 0.0f);
+  }
   const Vec3 bend = cross(root_to_end, upper_v);
   const __m128 bend_length = length(bend);
   // A straight chain's axis comes from the pole: the scalar solve's branch.
@@ -406,8 +422,8 @@ PairLanes solve_chain_pair_lanes(const std::array<TwoBoneIkChain, 2>& chains) {
 
   // turn_chains: bend. The root's angles in lanes 0 and 1, the mid's in lanes 2 and 3.
   const Vec3 upper_back = negate(upper_dir);
-  const Vec3 lower_dir = unit(lower_v, lower);
-  const Vec3 bend_from = joined(root_end_dir, upper_back), bend_to = joined(upper_dir, lower_dir);
+  const Vec3 bend_from = joined(root_end_dir, upper_back);
+  const Vec3& bend_to = bone_dirs;  // the upper bone's direction, then the lower's
   const __m128 now_cos = clamp(dot(bend_from, bend_to), -1.0f, 1.0f);
   const __m128 now_sin = length(cross(bend_from, bend_to));
   const __m128 upper_sq = mul(upper, upper), lower_sq = mul(lower, lower);
@@ -427,7 +443,6 @@ PairLanes solve_chain_pair_lanes(const std::array<TwoBoneIkChain, 2>& chains) {
   const Quat mid_bend = upper_lanes(bends);
 
   // Swing: the upper bone turned by root_bend, the lower by mid_bend, side by side.
-  const Vec3 bones = joined(upper_v, lower_v);
   const Vec3 bent_bones = rotate(bends, bones);
   const Vec3 bent_mid = add(root, bent_bones);
   const Vec3 bent_end = add(bent_mid, rotate(root_bend, upper_lanes(bent_bones)));
@@ -437,7 +452,11 @@ PairLanes solve_chain_pair_lanes(const std::array<TwoBoneIkChain, 2>& chains) {
   Quat root_delta = product(
       rotation_between(bent_dir, dir, _mm_castsi128_ps(_mm_set1_epi32(-1)), rare), root_bend);
 
-  // Twist.
+  // Twist. The pole's side is found here, where it is first needed, not with the measures: the
+  // processor runs the oldest ready operation first, and its square root and division, placed
+  // earlier, would hold the divider from the bends' and the swing's.
+  __m128 pole_side_set;
+  const Vec3 pole_side = sse::perpendicular_part(pole, dir, splat(1e-6f), pole_side_set);
   __m128 mid_side_set;
   const Vec3 mid_side =
       sse::perpendicular_part(rotate(root_delta, upper_v), dir, tiny, mid_side_set);
@@ -456,30 +475,29 @@ PairLanes solve_chain_pair_lanes(const std::array<TwoBoneIkChain, 2>& chains) {
   root_turn = negated_where(_mm_cmplt_ps(root_turn.w, zero), root_turn);
   // mid_bend's w, (1 + c) over a length, is positive: it is in the identity's hemisphere.
   const Quat& mid_turn = mid_bend;
-  const Vec3 turned_bones = rotate(joined(root_turn, mid_turn), bones);
-  const Vec3 new_mid = add(root, turned_bones);
-  const Vec3 new_end = add(new_mid, rotate(root_turn, upper_lanes(turned_bones)));
   const __m128 reached = _mm_cmple_ps(abs(sub(reach, distance)), mul(splat(1e-4f), full));
 
   // Lanes 2 and 3 are unused: only the masks' low two bits count.
-  return {root_turn,
-          mid_turn,
-          new_mid,
-          new_end,
-          _mm_movemask_ps(invalid) & 3,
-          _mm_movemask_ps(_mm_andnot_ps(invalid, rare)) & 3,
-          _mm_movemask_ps(reached) & 3};
+  return {root_turn, mid_turn, _mm_movemask_ps(invalid) & 3,
+          _mm_movemask_ps(_mm_andnot_ps(invalid, rare)) & 3, _mm_movemask_ps(reached) & 3};
 }
 
 // The solutions of a pair solved in lanes; a chain that needs a rare branch is solved by
 // solve_chains<1>.
 std::array<TwoBoneIkSolution, 2> pair_solutions(const std::array<TwoBoneIkChain, 2>& chains,
                                                 const PairLanes& solved) {
-  using sse::lanes01;
+  using namespace sse;
+  // The bones turned (the upper by root_turn, the lower by mid_turn, side by side), from the
+  // same bones the solve measured.
+  const Vec3 root = load(chains[0].root, chains[1].root);
+  const Vec3 mid = load(chains[0].mid, chains[1].mid);
+  const Vec3 bones = joined(sub(mid, root), sub(load(chains[0].end, chains[1].end), mid));
+  const Vec3 turned_bones = rotate(joined(solved.root_turn, solved.mid_turn), bones);
+  const Vec3 new_mid = add(root, turned_bones);
+  const Vec3 new_end = add(new_mid, rotate(solved.root_turn, upper_lanes(turned_bones)));
   const std::array<glm::quat, 2> root_turns = lanes01(solved.root_turn),
                                  mid_turns = lanes01(solved.mid_turn);
-  const std::array<glm::vec3, 2> new_mids = lanes01(solved.new_mid),
-                                 new_ends = lanes01(solved.new_end);
+  const std::array<glm::vec3, 2> new_mids = lanes01(new_mid), new_ends = lanes01(new_end);
   std::array<TwoBoneIkSolution, 2> out;
   for (std::size_t k = 0; k < 2; ++k) {
     TwoBoneIkSolution& s = out[k];
@@ -655,16 +673,21 @@ void write_chain_pair_rotations(std::span<Transform> local,
   const Quat mid_turned_end =
       product(joined(conjugate(root_now), mid_now),
               joined(upper_lanes(root_turned_mid), load(end0.rotation, end1.rotation)));
-  // The roots' and mids' new rotations, normalized together and stored as lanes 0 to 3.
-  Quat roots_mids = normalize_or_identity(joined(root_turned_mid, mid_turned_end));
-  _MM_TRANSPOSE4_PS(roots_mids.x, roots_mids.y, roots_mids.z, roots_mids.w);
-  _mm_storeu_ps(&root0.rotation.x, roots_mids.x);
-  _mm_storeu_ps(&root1.rotation.x, roots_mids.y);
-  _mm_storeu_ps(&mid0.rotation.x, roots_mids.z);
-  _mm_storeu_ps(&mid1.rotation.x, roots_mids.w);
-
+  // The roots' and mids' new rotations, normalized together and stored as lanes 0 to 3: after
+  // the ends' (which wait on more), so that the ends' square root and division go first.
+  auto write_roots_mids = [&] {
+    Quat roots_mids = normalize_or_identity(joined(root_turned_mid, mid_turned_end));
+    _MM_TRANSPOSE4_PS(roots_mids.x, roots_mids.y, roots_mids.z, roots_mids.w);
+    _mm_storeu_ps(&root0.rotation.x, roots_mids.x);
+    _mm_storeu_ps(&root1.rotation.x, roots_mids.y);
+    _mm_storeu_ps(&mid0.rotation.x, roots_mids.z);
+    _mm_storeu_ps(&mid1.rotation.x, roots_mids.w);
+  };
   const std::array<bool, 2> turned{turns_end(goals[0]), turns_end(goals[1])};
-  if (!turned[0] && !turned[1]) return;
+  if (!turned[0] && !turned[1]) {
+    write_roots_mids();
+    return;
+  }
   const Quat turn = upper_lanes(root_now_turn);
   const Quat end_parent_now =
       product(joined(turn, turn), joined(mid_now, upper_lanes(mid_turned_end)));
@@ -676,11 +699,14 @@ void write_chain_pair_rotations(std::span<Transform> local,
   const std::array<float, 2> weights{std::clamp(goals[0].rotation_weight, 0.0f, 1.0f),
                                      std::clamp(goals[1].rotation_weight, 0.0f, 1.0f)};
   if ((!turned[0] || weights[0] >= 1.0f) && (!turned[1] || weights[1] >= 1.0f)) {
-    // slerp at its end: the goal rotation in the hemisphere of the animated one, normalized.
+    // slerp at its end: the goal rotation in the hemisphere of the animated one, normalized. It is
+    // normalized before the hemisphere is chosen, without waiting for the animated rotation: the
+    // choice negates only a rotation of positive length (its dot product is negative), and -q
+    // normalizes to exactly -(q normalized), its length being q's.
+    const Quat unit_goal = normalize_or_identity(end_rotation);
     const __m128 dot = add(add(mul(end_now.w, end_rotation.w), mul(end_now.x, end_rotation.x)),
                            add(mul(end_now.y, end_rotation.y), mul(end_now.z, end_rotation.z)));
-    end_goal =
-        normalize_or_identity(negated_where(_mm_cmplt_ps(dot, _mm_setzero_ps()), end_rotation));
+    end_goal = negated_where(_mm_cmplt_ps(dot, _mm_setzero_ps()), unit_goal);
   } else {
     const std::array<glm::quat, 2> now = lanes01(end_now), goal = lanes01(end_rotation);
     auto slerped = [&](std::size_t k) {
@@ -690,6 +716,7 @@ void write_chain_pair_rotations(std::span<Transform> local,
   }
   const std::array<glm::quat, 2> ends =
       lanes01(normalize_or_identity(product(conjugate(end_parent), end_goal)));
+  write_roots_mids();
   if (turned[0]) end0.rotation = ends[0];
   if (turned[1]) end1.rotation = ends[1];
 }

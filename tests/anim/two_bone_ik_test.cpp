@@ -438,7 +438,7 @@ TEST(TwoBoneIkPair, ApplyWritesWhatTheTwoChainsAppliedInTurnWrite) {
 }
 
 // The pair's writes, for random goals of each kind the end's rotation takes: full, partial and
-// no weight, a zero or non-finite rotation.
+// no weight, a zero or non-finite rotation, one too long or too short to square.
 TEST(TwoBoneIkPair, ApplyWritesWhatTheChainsInTurnWriteForEveryKindOfEndGoal) {
   const Skeleton skeleton = make_two_leg_skeleton();
   std::vector<glm::mat4> model(skeleton.rest_pose.size());
@@ -446,7 +446,7 @@ TEST(TwoBoneIkPair, ApplyWritesWhatTheChainsInTurnWriteForEveryKindOfEndGoal) {
   const std::array<TwoBoneIkJoints, 2> joints{TwoBoneIkJoints{2, 3, 4}, TwoBoneIkJoints{5, 6, 7}};
   std::mt19937 random(46);
   std::uniform_real_distribution<float> coordinate(-1.0f, 1.0f);
-  std::uniform_int_distribution<int> kind(0, 5);
+  std::uniform_int_distribution<int> kind(0, 7);
   int moved_ends = 0;
   for (int round = 0; round < 2000; ++round) {
     std::array<TwoBoneIkGoal, 2> goals;
@@ -473,6 +473,12 @@ TEST(TwoBoneIkPair, ApplyWritesWhatTheChainsInTurnWriteForEveryKindOfEndGoal) {
           break;
         case 4:
           goal.end_rotation.x = std::nanf("");
+          break;
+        case 5:
+          goal.end_rotation *= 1e30f;  // its squared length overflows
+          break;
+        case 6:
+          goal.end_rotation *= 1e-25f;  // its squared length underflows to zero
           break;
         default:
           break;
