@@ -172,9 +172,10 @@ float reference_headroom(const Leg& leg, std::span<const glm::mat4> model, const
 // A first frame puts the pelvis at its goal, unsmoothed: the lowest foot's rise, capped by each
 // leg's headroom. Recomputed here from the frame's ankle targets with the reference headroom, it
 // must equal the solve's bit for bit, with feet shifted far enough by their locks (up to 60 cm)
-// that the headroom often decides.
-TEST(FootIkPair, PelvisGoalOfTheLegsSideBySideMatchesTheReference) {
-  const Biped b = make_biped();
+// that the headroom often decides: rig's legs (two or four: a pair or two pairs side by side)
+// over random slopes, worlds, poses and lock offsets.
+void expect_pelvis_goals_of_reference(const Biped& b, const FootIkRig& rig) {
+  const std::size_t legs = rig.legs.size();
   std::mt19937 rng(4646);
   std::uniform_real_distribution<float> unit(-1.0f, 1.0f);
   int capped = 0;
@@ -195,32 +196,47 @@ TEST(FootIkPair, PelvisGoalOfTheLegsSideBySideMatchesTheReference) {
     FootIkSettings settings;
     settings.soft_fraction = 0.05f * (unit(rng) + 1.0f);
     FootIkState state;
-    for (std::size_t i = 0; i < 2; ++i) {
+    for (std::size_t i = 0; i < legs; ++i) {
       state.locks[i].locked = true;
       state.locks[i].locked_pivot_xz = {unit(rng), unit(rng)};
       state.locks[i].offset_xz = {0.6f * unit(rng), 0.6f * unit(rng)};
     }
-    const std::array<bool, 2> contacts{false, false};  // the locks release: their offsets stay
-    const Solved s =
-        solve(b.skeleton, b.rig, settings, terrain, world, contacts, 0.0f, state, animated);
+    const std::array<bool, kMaxFootIkLegs> contacts{};  // the locks release: their offsets stay
+    const Solved s = solve(b.skeleton, rig, settings, terrain, world,
+                           std::span(contacts).first(legs), 0.0f, state, animated);
 
     std::vector<glm::mat4> model(animated.size());
     ASSERT_TRUE(local_to_model(b.skeleton, animated, model));
     float goal = 1e30f;
-    for (std::size_t i = 0; i < 2; ++i) {
-      const glm::vec3 ankle = transform_point(world, glm::vec3(model[b.rig.legs[i].foot][3]));
+    for (std::size_t i = 0; i < legs; ++i) {
+      const glm::vec3 ankle = transform_point(world, glm::vec3(model[rig.legs[i].foot][3]));
       goal = std::min(goal, s.debug.feet[i].ankle_target.y - ankle.y);
     }
     const float rise = goal;
-    for (std::size_t i = 0; i < 2; ++i) {
+    for (std::size_t i = 0; i < legs; ++i) {
       goal =
-          std::min(goal, reference_headroom(b.rig.legs[i], model, world,
-                                            s.debug.feet[i].ankle_target, settings.soft_fraction));
+          std::min(goal, reference_headroom(rig.legs[i], model, world, s.debug.feet[i].ankle_target,
+                                            settings.soft_fraction));
     }
     capped += goal < rise;
     EXPECT_EQ(s.state.pelvis_offset_m, goal) << "case " << c;
   }
   EXPECT_GT(capped, 40);  // the headroom decided in a tenth of the cases at least
+}
+
+TEST(FootIkPair, PelvisGoalOfTheLegsSideBySideMatchesTheReference) {
+  const Biped b = make_biped();
+  expect_pelvis_goals_of_reference(b, b.rig);
+}
+
+// Four legs take their headrooms as two pairs: the biped's legs given twice, each with its own
+// lock offset, so that every leg's target differs.
+TEST(FootIkPair, PelvisGoalOfTwoPairsOfLegsMatchesTheReference) {
+  const Biped b = make_biped();
+  FootIkRig four_legs = b.rig;
+  four_legs.legs.push_back(b.rig.legs[0]);
+  four_legs.legs.push_back(b.rig.legs[1]);
+  expect_pelvis_goals_of_reference(b, four_legs);
 }
 
 // The legs' two-bone IK goals as foot IK writes them (the reference for their SSE form): the
