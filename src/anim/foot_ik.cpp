@@ -203,18 +203,22 @@ glm::vec2 update_lock(FootLock& lock, bool planted, float heel_lift, float toe_l
   const glm::vec3& pivot = lock.pivot_on_toe ? toe : heel;
   const glm::vec2 pivot_xz{pivot.x, pivot.z};
   if (planted && settings.lock_feet) {
-    // A new lock (or a new pivot) starts where the foot is now drawn, so nothing jumps.
+    // A new lock (or a new pivot) starts where the foot is now drawn, so nothing jumps. The
+    // values are kept in registers: reading them back from the lock would wait on their stores.
+    glm::vec2 locked_pivot = lock.locked_pivot_xz;
     if (!lock.locked || lock.pivot_on_toe != was_on_toe) {
-      lock.locked_pivot_xz = pivot_xz + lock.offset_xz;
+      locked_pivot = pivot_xz + lock.offset_xz;
+      lock.locked_pivot_xz = locked_pivot;
       lock.locked = true;
     }
-    lock.offset_xz = lock.locked_pivot_xz - pivot_xz;
+    const glm::vec2 offset = locked_pivot - pivot_xz;
+    lock.offset_xz = offset;
     lock.offset_velocity = glm::vec2(0.0f);
-  } else {
-    lock.locked = false;
-    spring_toward(lock.offset_xz, lock.offset_velocity, glm::vec2(0.0f),
-                  settings.lock_release_halflife_s, dt_s);
+    return offset;
   }
+  lock.locked = false;
+  spring_toward(lock.offset_xz, lock.offset_velocity, glm::vec2(0.0f),
+                settings.lock_release_halflife_s, dt_s);
   return lock.offset_xz;
 }
 
