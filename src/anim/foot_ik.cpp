@@ -748,7 +748,9 @@ LegRotations read_leg_rotations(const FootSolve& solve, std::span<const glm::mat
                                 : kNoParent;
   }
   const std::array<glm::quat, 4> read = model_rotations(model, joints);
-  for (std::size_t k = 0; k < legs.size(); ++k) r.feet[k] = read[k];
+  // Copied whole (past the legs, entries no one reads): a copy of as many as there are legs is
+  // a call to memcpy.
+  r.feet = read;
   r.hips = {read[2], read[3]};
   return r;
 }
