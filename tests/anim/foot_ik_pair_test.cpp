@@ -56,6 +56,32 @@ void expect_same(const glm::quat& a, const glm::quat& b, const char* what, int c
   EXPECT_TRUE(a.x == b.x && a.y == b.y && a.z == b.z && a.w == b.w) << what << " case " << c;
 }
 
+// Case c of a random run: ground (slope, stairs or rough, by c) up to max_slope_deg, a world
+// turned about +Y and scaled, and the biped's rest pose with joints first_turned on turned up to
+// max_turn_rad about random axes.
+struct RandomCase {
+  Terrain terrain;
+  Transform world;
+  std::vector<Transform> animated;
+};
+RandomCase random_case(const Biped& b, int c, std::mt19937& rng, float max_slope_deg,
+                       std::size_t first_turned, float max_turn_rad) {
+  std::uniform_real_distribution<float> unit(-1.0f, 1.0f);
+  RandomCase out;
+  out.terrain.shape = static_cast<TerrainShape>(1 + c % 3);
+  out.terrain.uphill_xz = {unit(rng), unit(rng) + 1.5f};
+  out.terrain.slope_deg = max_slope_deg * unit(rng);
+  out.world.translation = {unit(rng), 0.1f * unit(rng), unit(rng)};
+  out.world.rotation = glm::angleAxis(3.1f * unit(rng), glm::vec3(0.0f, 1.0f, 0.0f));
+  out.world.scale = glm::vec3(1.0f + 0.3f * unit(rng));
+  out.animated = b.skeleton.rest_pose;
+  for (std::size_t j = first_turned; j < out.animated.size(); ++j) {
+    const glm::vec3 axis = glm::normalize(glm::vec3(unit(rng), unit(rng), unit(rng)) + 0.01f);
+    out.animated[j].rotation = glm::angleAxis(max_turn_rad * unit(rng), axis);
+  }
+  return out;
+}
+
 // A 2-leg biped takes the side-by-side placement; the same biped with its right leg given
 // twice (three legs) places its feet one by one. Its third leg is the second's, so its pelvis
 // moves as the biped's and its left leg is solved the same: the feet's debug (ground points and
@@ -180,19 +206,7 @@ void expect_pelvis_goals_of_reference(const Biped& b, const FootIkRig& rig) {
   std::uniform_real_distribution<float> unit(-1.0f, 1.0f);
   int capped = 0;
   for (int c = 0; c < 400; ++c) {
-    Terrain terrain;
-    terrain.shape = static_cast<TerrainShape>(1 + c % 3);
-    terrain.uphill_xz = {unit(rng), unit(rng) + 1.5f};
-    terrain.slope_deg = 30.0f * unit(rng);
-    Transform world;
-    world.translation = {unit(rng), 0.1f * unit(rng), unit(rng)};
-    world.rotation = glm::angleAxis(3.1f * unit(rng), glm::vec3(0.0f, 1.0f, 0.0f));
-    world.scale = glm::vec3(1.0f + 0.3f * unit(rng));
-    std::vector<Transform> animated = b.skeleton.rest_pose;
-    for (std::size_t j = 2; j < animated.size(); ++j) {
-      const glm::vec3 axis = glm::normalize(glm::vec3(unit(rng), unit(rng), unit(rng)) + 0.01f);
-      animated[j].rotation = glm::angleAxis(0.4f * unit(rng), axis);
-    }
+    const auto [terrain, world, animated] = random_case(b, c, rng, 30.0f, 2, 0.4f);
     FootIkSettings settings;
     settings.soft_fraction = 0.05f * (unit(rng) + 1.0f);
     FootIkState state;
@@ -276,19 +290,7 @@ TEST(FootIkPair, LegsReachTheReferenceGoals) {
   std::mt19937 rng(464);
   std::uniform_real_distribution<float> unit(-1.0f, 1.0f);
   for (int c = 0; c < 300; ++c) {
-    Terrain terrain;
-    terrain.shape = static_cast<TerrainShape>(1 + c % 3);
-    terrain.uphill_xz = {unit(rng), unit(rng) + 1.5f};
-    terrain.slope_deg = 25.0f * unit(rng);
-    Transform world;
-    world.translation = {unit(rng), 0.1f * unit(rng), unit(rng)};
-    world.rotation = glm::angleAxis(3.1f * unit(rng), glm::vec3(0.0f, 1.0f, 0.0f));
-    world.scale = glm::vec3(1.0f + 0.3f * unit(rng));
-    std::vector<Transform> animated = b.skeleton.rest_pose;
-    for (std::size_t j = 1; j < animated.size(); ++j) {
-      const glm::vec3 axis = glm::normalize(glm::vec3(unit(rng), unit(rng), unit(rng)) + 0.01f);
-      animated[j].rotation = glm::angleAxis(0.3f * unit(rng), axis);
-    }
+    const auto [terrain, world, animated] = random_case(b, c, rng, 25.0f, 1, 0.3f);
     FootIkSettings settings;
     settings.weight = c % 3 == 0 ? 0.6f : 1.0f;
     const std::array<bool, 2> contacts{c % 2 == 0, c % 4 == 1};
