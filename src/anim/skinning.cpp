@@ -156,14 +156,13 @@ template <int N>
   return bits;
 }
 
-// fast::inverse_sqrt lane by lane: the estimate four lanes at a time (rsqrtps, so the same
-// estimate for four or eight lanes), then the same Newton-Raphson step.
+// fast::inverse_sqrt lane by lane, four lanes at a time: the same estimate (rsqrtps) and step for
+// four or eight lanes.
 template <int N>
 [[gnu::always_inline]] inline Lanes<N> inverse_sqrt_lanes(Lanes<N> x) {
-  const FourLanes low = _mm_rsqrt_ps(quarter<0, N>(x));
-  const FourLanes high = N == 8 ? FourLanes(_mm_rsqrt_ps(quarter<1, N>(x))) : low;
-  const Lanes<N> y = from_quarters<N>(low, high);
-  return (splat<N>(0.5f) * y) * (splat<N>(3.0f) - (x * y) * y);
+  const FourLanes low = fast::inverse_sqrt(quarter<0, N>(x));
+  const FourLanes high = N == 8 ? FourLanes(fast::inverse_sqrt(quarter<1, N>(x))) : low;
+  return from_quarters<N>(low, high);
 }
 
 // Rows 0 to 3 of four columns, one column per vector (four lanes of each 128-bit half), turned
