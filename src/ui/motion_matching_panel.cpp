@@ -42,6 +42,12 @@ std::string frame_name(const MotionMatchingPanelView& view, int frame) {
                    : range_name(view, db.ranges[static_cast<std::size_t>(db.range_of(frame))]);
 }
 
+// A cost in three significant digits: standing costs are often below a thousandth, which a fixed
+// three decimals would show as 0.000.
+void draw_cost(float cost) {
+  ImGui::Text("%.3g", cost);
+}
+
 void draw_costs(const MotionMatchingPanelView& view) {
   const anim::MotionMatchingController& c = *view.controller;
   const anim::MotionMatchingDatabase& db = *view.database;
@@ -62,17 +68,17 @@ void draw_costs(const MotionMatchingPanelView& view) {
       ImGui::TableNextColumn();
       ImGui::TextUnformatted(anim::feature_group_layout(g).name);
       ImGui::TableNextColumn();
-      ImGui::Text("%.3f", r.best_costs[static_cast<std::size_t>(g)]);
+      draw_cost(r.best_costs[static_cast<std::size_t>(g)]);
       ImGui::TableNextColumn();
-      if (runner_up) ImGui::Text("%.3f", r.runner_up_costs[static_cast<std::size_t>(g)]);
+      if (runner_up) draw_cost(r.runner_up_costs[static_cast<std::size_t>(g)]);
     }
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
     ImGui::TextUnformatted("total");
     ImGui::TableNextColumn();
-    ImGui::Text("%.3f", r.match.cost);
+    draw_cost(r.match.cost);
     ImGui::TableNextColumn();
-    if (runner_up) ImGui::Text("%.3f", r.match.runner_up_cost);
+    if (runner_up) draw_cost(r.match.runner_up_cost);
     ImGui::EndTable();
   }
 }
