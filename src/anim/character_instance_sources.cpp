@@ -7,6 +7,7 @@
 
 #include "anim/blend_space_direction.h"
 #include "anim/ground_motion.h"
+#include "anim/heaviest_weight.h"
 #include "anim/pose.h"
 
 namespace anim {
@@ -134,8 +135,7 @@ void CharacterInstance::note_dominant(const WeightedSource& source) {
     dominant_clip_ = source.index;
     dominant_time_ = wrap_clip_time(character_->clips[source.index], source.time_s);
   } else if (const BlendSpacePlayer& p = blend_players_[source.index]; !p.weights().empty()) {
-    const auto w = p.weights();
-    const auto best = std::max_element(w.begin(), w.end()) - w.begin();
+    const std::size_t best = heaviest_weight_index(p.weights());
     dominant_clip_ = graph_->blend_spaces[source.index].clips[best];
     dominant_time_ = p.clip_time(static_cast<int>(best));
   }
