@@ -32,8 +32,11 @@ glm::vec2 played_point(const BlendSpaceBinding& space, glm::vec2 asked, bool ori
   return turned_back(asked, uncovered_direction_angle(space.positions, asked));
 }
 
-// Whether a built player has not played yet: its weights are all still zero.
+// Whether a built player has not played yet: its weights are all still zero. One that sampled
+// clips in its last play has not: it samples only clips of positive weight, and its weights
+// change only when it plays, so the usual frame skips the scan.
 bool never_played(const BlendSpacePlayer& player) {
+  if (player.sampled_clip_count() > 0) return false;
   const std::span<const float> w = player.weights();
   return !w.empty() && std::none_of(w.begin(), w.end(), [](float x) { return x > 0.0f; });
 }
