@@ -1,8 +1,13 @@
 #include "anim/blend_space_player.h"
 
+#include <bit>
 #include <cmath>
 #include <limits>
 #include <utility>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "anim/blend_space_1d.h"
 #include "anim/ground_motion.h"
@@ -50,11 +55,30 @@ float sample_time(const Clip& clip, float time_s) {
 // the weights, calling nonzero(i) in order for each weight i that is not zero then. The zeros
 // (most of a blend space's weights) are left out of the sum, which they would not change: it
 // starts at +0 and so never is -0, the one sum that adding +0 changes. Its second pass divides
-// by a sum above zero, which leaves the zeros as they are: it may skip them too.
+// by a sum above zero, which leaves the zeros as they are: it may skip them too. With SSE the
+// weights are dropped and tested four at a time, without a branch per weight, and only those
+// left not zero are visited, in order: the same sum.
 template <typename Nonzero>
 float drop_negligible_and_sum(float negligible_weight, std::span<float> weights, Nonzero nonzero) {
   float sum = 0.0f;
-  for (std::size_t i = 0; i < weights.size(); ++i) {
+  std::size_t i = 0;
+#if defined(__SSE2__)
+  const __m128 negligible = _mm_set1_ps(negligible_weight);
+  for (; i + 4 <= weights.size(); i += 4) {
+    float* const four = &weights[i];
+    // w < negligible: +0, as the scalar pass writes (a NaN compares false and stays).
+    const __m128 w =
+        _mm_andnot_ps(_mm_cmplt_ps(_mm_loadu_ps(four), negligible), _mm_loadu_ps(four));
+    _mm_storeu_ps(four, w);
+    auto left = static_cast<unsigned>(~_mm_movemask_ps(_mm_cmpeq_ps(w, _mm_setzero_ps())) & 0xF);
+    for (; left != 0; left &= left - 1u) {
+      const auto k = static_cast<std::size_t>(std::countr_zero(left));
+      sum += four[k];
+      nonzero(i + k);
+    }
+  }
+#endif
+  for (; i < weights.size(); ++i) {
     float& w = weights[i];
     if (w < negligible_weight) w = 0.0f;
     if (w == 0.0f) continue;

@@ -7,6 +7,7 @@
 
 #include "anim/blend_space_direction.h"
 #include "anim/ground_motion.h"
+#include "anim/heaviest_weight.h"
 #include "anim/pose.h"
 
 namespace anim {
@@ -31,8 +32,11 @@ glm::vec2 played_point(const BlendSpaceBinding& space, glm::vec2 asked, bool ori
   return turned_back(asked, uncovered_direction_angle(space.positions, asked));
 }
 
-// Whether a built player has not played yet: its weights are all still zero.
+// Whether a built player has not played yet: its weights are all still zero. One that sampled
+// clips in its last play has not: it samples only clips of positive weight, and its weights
+// change only when it plays, so the usual frame skips the scan.
 bool never_played(const BlendSpacePlayer& player) {
+  if (player.sampled_clip_count() > 0) return false;
   const std::span<const float> w = player.weights();
   return !w.empty() && std::none_of(w.begin(), w.end(), [](float x) { return x > 0.0f; });
 }
@@ -134,8 +138,7 @@ void CharacterInstance::note_dominant(const WeightedSource& source) {
     dominant_clip_ = source.index;
     dominant_time_ = wrap_clip_time(character_->clips[source.index], source.time_s);
   } else if (const BlendSpacePlayer& p = blend_players_[source.index]; !p.weights().empty()) {
-    const auto w = p.weights();
-    const auto best = std::max_element(w.begin(), w.end()) - w.begin();
+    const std::size_t best = heaviest_weight_index(p.weights());
     dominant_clip_ = graph_->blend_spaces[source.index].clips[best];
     dominant_time_ = p.clip_time(static_cast<int>(best));
   }

@@ -6,6 +6,7 @@
 #include <bit>
 #include <cmath>
 #include <cstdint>
+#include <limits>
 #include <random>
 #include <vector>
 
@@ -222,13 +223,18 @@ void drop_negligible_weights_by_full_scan(float negligible, std::vector<float>& 
 }
 
 // drop_negligible_weights leaves the zeros out of its sum: bit for bit the scan that adds every
-// weight, on weights with zeros of both signs, negative ones, denormals and huge ones.
+// weight, on 1 to 19 weights (whole blocks of four and a scalar tail) with zeros of both signs,
+// negative ones, denormals, huge ones, infinities and NaNs.
 TEST(DropNegligibleWeights, IsTheScanThatSumsEveryWeightBitForBit) {
-  const float kinds[] = {0.0f, -0.0f, 1e-3f, 0.25f, 0.5f, 1.0f, -0.1f, 1e-40f, 3e38f, 0.0f, 0.0f};
+  constexpr float kInf = std::numeric_limits<float>::infinity();
+  const float kinds[] = {
+      0.0f,   -0.0f, 1e-3f, 0.25f, 0.5f, 1.0f,  -0.1f,
+      1e-40f, 3e38f, 0.0f,  0.0f,  kInf, -kInf, std::numeric_limits<float>::quiet_NaN(),
+      0.0f,   0.0f};
   std::mt19937 random(46);
   std::uniform_int_distribution<std::size_t> pick(0, std::size(kinds) - 1);
   std::uniform_real_distribution<float> any(0.0f, 1.0f);
-  for (int round = 0; round < 5000; ++round) {
+  for (int round = 0; round < 200000; ++round) {
     std::vector<float> weights(1 + static_cast<std::size_t>(round % 19));
     for (float& w : weights) w = round % 3 == 0 ? any(random) : kinds[pick(random)];
     const float negligible = round % 4 == 0 ? 0.0f : kinds[pick(random)];
