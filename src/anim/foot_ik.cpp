@@ -632,9 +632,11 @@ bool place_foot_pair(FootSolve& solve, const std::array<FootOnGround, kMaxFootIk
 
   const std::array<glm::vec3, 2> ankles = lanes01(target_ankle);
   const std::array<glm::quat, 2> rotations = lanes01(target_rotation);
-  const Lanes rises(rise);
+  // The rises, which the pelvis's spring waits on, taken from the register rather than through
+  // a store and its load.
+  const std::array<float, 2> rises{_mm_cvtss_f32(rise), _mm_cvtss_f32(lanes_of<1, 1, 1, 1>(rise))};
   for (std::size_t k = 0; k < 2; ++k) {
-    solve.targets[k] = {ankles[k], rotations[k], rises.f[k]};
+    solve.targets[k] = {ankles[k], rotations[k], rises[k]};
   }
   if (debug) {
     const std::array<glm::vec3, 2> heels = lanes01(heel_on_ground), toes = lanes01(toe_on_ground),
@@ -651,10 +653,11 @@ bool place_foot_pair(FootSolve& solve, const std::array<FootOnGround, kMaxFootIk
 
 // 2. The spring of one group (the pelvis's, or a quadruped's chest's) toward its rise (a biped's
 //    lowest foot, a quadruped's ground line under the group's hips), capped by what its legs
-//    can reach exactly (headroom: each leg's, from FootSolve::headrooms).
-void follow_ground(const FootSolve& solve, bool chest_group, float rise, bool started,
-                   const std::array<float, kMaxFootIkLegs>& headroom, float& offset,
-                   float& velocity) {
+//    can reach exactly (headroom: each leg's, from FootSolve::headrooms). Returns the new offset
+//    as well: the pelvis's move takes it from a register, not back from its store.
+float follow_ground(const FootSolve& solve, bool chest_group, float rise, bool started,
+                    const std::array<float, kMaxFootIkLegs>& headroom, float& offset,
+                    float& velocity) {
   float goal = 1e30f;
   if (solve.has_chest) goal = rise;
   for (int i = 0; i < solve.legs() && !solve.has_chest; ++i) {
@@ -679,21 +682,25 @@ void follow_ground(const FootSolve& solve, bool chest_group, float rise, bool st
       velocity = std::min(velocity, 0.0f);
     }
   }
+  return offset;
 }
 
 // 3. Move the pelvis down (or up) in world space, expressed in its parent's space; the chest
 //    rises or sinks by the rest: the spine turns about its base so the front hips move by that
-//    much vertically.
-JobResult move_body(const FootSolve& solve, const FootIkState& state, std::span<Transform> local,
-                    std::span<glm::mat4> model) {
+//    much vertically. pelvis_offset_m is state.pelvis_offset_m.
+JobResult move_body(const FootSolve& solve, const FootIkState& state, float pelvis_offset_m,
+                    std::span<Transform> local, std::span<glm::mat4> model) {
   const Skeleton& skeleton = solve.skeleton;
   const FootIkRig& rig = solve.rig;
   const float world_scale = solve.world.scale.y;
+  // The drop in model units: x / 1 is x, bit for bit, so a world of unit scale (the usual) does
+  // without the division that would otherwise delay the legs' IK, which waits on this offset.
+  const float drop_world = solve.weight * pelvis_offset_m;
+  const float drop_model = world_scale == 1.0f ? drop_world : drop_world / world_scale;
   // World rotations are unit (as anim::inverse takes them): the conjugate inverts them, without
   // glm::inverse's four divisions.
   const glm::vec3 offset_model =
-      glm::conjugate(solve.world.rotation) *
-      glm::vec3(0.0f, solve.weight * state.pelvis_offset_m / world_scale, 0.0f);
+      glm::conjugate(solve.world.rotation) * glm::vec3(0.0f, drop_model, 0.0f);
   const int parent = skeleton.parents[rig.pelvis];
   const glm::vec3 offset_parent =
       parent == kNoParent ? offset_model : glm::inverse(glm::mat3(model[parent])) * offset_model;
@@ -892,15 +899,15 @@ JobResult solve_from_model(const Skeleton& skeleton, const FootIkRig& rig, bool 
                                    world_from_model)
                       : std::array<float, 2>{};
   const std::array<float, kMaxFootIkLegs> headroom = solve.headrooms(model);
-  follow_ground(solve, false, rises[0], state.started, headroom, state.pelvis_offset_m,
-                state.pelvis_velocity);
+  const float pelvis_offset_m = follow_ground(solve, false, rises[0], state.started, headroom,
+                                              state.pelvis_offset_m, state.pelvis_velocity);
   if (solve.has_chest) {
     follow_ground(solve, true, rises[1], state.started, headroom, state.chest_offset_m,
                   state.chest_velocity);
   }
   state.started = true;
-  if (debug) debug->pelvis_offset_m = solve.weight * state.pelvis_offset_m;
-  if (JobResult r = move_body(solve, state, local, model); !r) return r;
+  if (debug) debug->pelvis_offset_m = solve.weight * pelvis_offset_m;
+  if (JobResult r = move_body(solve, state, pelvis_offset_m, local, model); !r) return r;
   return solve_legs(solve, rotations, local, model, debug);
 }
 
