@@ -708,6 +708,8 @@ JobResult move_body(const FootSolve& solve, const FootIkState& state, float pelv
   // A change of the pelvis's translation alone moves it and everything below it by the offset.
   const auto move = [&](std::size_t j) { model[j][3] += glm::vec4(offset_model, 0.0f); };
   if (solve.bound && rig.binding.pelvis_subtree_end >= 0) {
+    // Four joints a step: a joint's move is three instructions, the loop's own count three more.
+#pragma GCC unroll 4
     for (std::size_t j = as_size(rig.pelvis); j < as_size(rig.binding.pelvis_subtree_end); ++j) {
       move(j);
     }
