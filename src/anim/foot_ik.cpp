@@ -92,6 +92,29 @@ float hip_headroom(const Leg& leg, std::span<const glm::mat4> model, const Trans
 }
 
 #if defined(__SSE2__)
+// Lanes k and k + 1 of the points in v (x, y and z in lanes, anim/sse_lanes.h) written as a and b
+// straight from the registers: sse::lanes01 goes through a store of each register and a load of
+// every float, and a vector read whole later would span the floats' stores and wait for them to
+// reach the cache.
+template <int k>
+void store_lanes(const sse::Vec3& v, glm::vec3& a, glm::vec3& b) {
+  static_assert(k == 0 || k == 2);
+  const __m128 xy = k == 0 ? _mm_unpacklo_ps(v.x, v.y) : _mm_unpackhi_ps(v.x, v.y);  // xa ya xb yb
+  _mm_storel_pi(reinterpret_cast<__m64*>(&a.x), xy);
+  _mm_store_ss(&a.z, sse::lanes_of<k, k, k, k>(v.z));
+  _mm_storeh_pi(reinterpret_cast<__m64*>(&b.x), xy);
+  _mm_store_ss(&b.z, sse::lanes_of<k + 1, k + 1, k + 1, k + 1>(v.z));
+}
+
+// Lanes 0 and 1 of the quaternions in q written as a and b, one register each.
+void store_lanes01(const sse::Quat& q, glm::quat& a, glm::quat& b) {
+  static_assert(sizeof(glm::quat) == 4 * sizeof(float));
+  const __m128 xy = _mm_unpacklo_ps(q.x, q.y);  // xa ya xb yb
+  const __m128 zw = _mm_unpacklo_ps(q.z, q.w);  // za wa zb wb
+  _mm_storeu_ps(&a.x, _mm_movelh_ps(xy, zw));
+  _mm_storeu_ps(&b.x, _mm_movehl_ps(zw, xy));
+}
+
 // hip_headroom of legs a and b side by side in SSE lanes (anim/sse_lanes.h, lane 0 = a): the
 // same operations, so the same values, bit for bit; their square roots run as one.
 std::array<float, 2> hip_headroom_pair(const Leg& a, const Leg& b, std::span<const glm::mat4> model,
@@ -486,14 +509,10 @@ void find_sole_points_pair(const FootSolve& solve, std::span<const glm::mat4> mo
                rotate(rotation, Vec3{mul(scale.x, p.x), mul(scale.y, p.y), mul(scale.z, p.z)}));
   };
   const Vec3 soles = to_world(Vec3{x, y, z});
-  const Lanes xs(soles.x), ys(soles.y), zs(soles.z);
+  store_lanes<0>(soles, feet[0].heel, feet[1].heel);
+  store_lanes<2>(soles, feet[0].toe, feet[1].toe);
   const Vec3 ankles = to_world(load(position(model[leg0.foot]), position(model[leg1.foot])));
-  const std::array<glm::vec3, 2> ankle = lanes01(ankles);
-  for (std::size_t k = 0; k < 2; ++k) {
-    feet[k].heel = {xs.f[k], ys.f[k], zs.f[k]};
-    feet[k].toe = {xs.f[k + 2], ys.f[k + 2], zs.f[k + 2]};
-    feet[k].ankle = ankle[k];
-  }
+  store_lanes<0>(ankles, feet[0].ankle, feet[1].ankle);
 }
 #endif
 
@@ -523,6 +542,14 @@ void probe_foot(const FootSolve& solve, int i, const GroundProber& ground, FootI
   f.toe_ground = ground.at(f.toe.x, f.toe.z);
 }
 
+// The debug of a placed foot's contact and lock.
+void write_lock_debug(FootDebug& d, const FootOnGround& f, const FootLock& lock,
+                      float pivot_support_y) {
+  d.locked_point = glm::vec3(lock.locked_pivot_xz.x, pivot_support_y, lock.locked_pivot_xz.y);
+  d.in_contact = f.planted;
+  d.locked = lock.locked;
+}
+
 // The debug of a placed foot.
 void write_foot_debug(FootDebug& d, const FootOnGround& f, const FootLock& lock,
                       const glm::vec3& heel_on_ground, const glm::vec3& toe_on_ground,
@@ -532,9 +559,7 @@ void write_foot_debug(FootDebug& d, const FootOnGround& f, const FootLock& lock,
   d.toe_ground = toe_on_ground;
   d.ground_normal = normal;
   d.ankle_target = ankle_target;
-  d.locked_point = glm::vec3(lock.locked_pivot_xz.x, pivot_support_y, lock.locked_pivot_xz.y);
-  d.in_contact = f.planted;
-  d.locked = lock.locked;
+  write_lock_debug(d, f, lock, pivot_support_y);
 }
 
 // 1b. Foot i's target: the animated foot carried from the clip's ground onto the terrain by the
@@ -630,22 +655,23 @@ bool place_foot_pair(FootSolve& solve, const std::array<FootOnGround, kMaxFootIk
       product(turn, product(world_rotation, load(foot_rotations[0], foot_rotations[1])));
   const __m128 rise = sub(target_ankle.y, ankle.y);
 
-  const std::array<glm::vec3, 2> ankles = lanes01(target_ankle);
-  const std::array<glm::quat, 2> rotations = lanes01(target_rotation);
+  FootTarget& target0 = solve.targets[0];
+  FootTarget& target1 = solve.targets[1];
+  store_lanes<0>(target_ankle, target0.ankle, target1.ankle);
+  store_lanes01(target_rotation, target0.rotation, target1.rotation);
   // The rises, which the pelvis's spring waits on, taken from the register rather than through
   // a store and its load.
-  const std::array<float, 2> rises{_mm_cvtss_f32(rise), _mm_cvtss_f32(lanes_of<1, 1, 1, 1>(rise))};
-  for (std::size_t k = 0; k < 2; ++k) {
-    solve.targets[k] = {ankles[k], rotations[k], rises[k]};
-  }
+  target0.rise_m = _mm_cvtss_f32(rise);
+  target1.rise_m = _mm_cvtss_f32(lanes_of<1, 1, 1, 1>(rise));
   if (debug) {
-    const std::array<glm::vec3, 2> heels = lanes01(heel_on_ground), toes = lanes01(toe_on_ground),
-                                   normals = lanes01(normal);
-    const Lanes support_ys(pivot_support_y);
-    for (std::size_t k = 0; k < 2; ++k) {
-      write_foot_debug(debug->feet[k], feet[k], locks[k], heels[k], toes[k], normals[k], ankles[k],
-                       support_ys.f[k]);
-    }
+    FootDebug& d0 = debug->feet[0];
+    FootDebug& d1 = debug->feet[1];
+    store_lanes<0>(heel_on_ground, d0.heel_ground, d1.heel_ground);
+    store_lanes<0>(toe_on_ground, d0.toe_ground, d1.toe_ground);
+    store_lanes<0>(normal, d0.ground_normal, d1.ground_normal);
+    store_lanes<0>(target_ankle, d0.ankle_target, d1.ankle_target);
+    write_lock_debug(d0, f0, locks[0], _mm_cvtss_f32(pivot_support_y));
+    write_lock_debug(d1, f1, locks[1], _mm_cvtss_f32(lanes_of<1, 1, 1, 1>(pivot_support_y)));
   }
   return true;
 }
