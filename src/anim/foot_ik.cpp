@@ -214,10 +214,12 @@ std::array<float, 2> body_rises(const FootIkRig& rig, std::span<const FootTarget
   return {line.at(0.0f), line.at(length)};
 }
 
-// Updates the leg's lock from its contact and returns the animated foot's world x, z shift.
+// Updates the leg's lock from its contact and returns the animated foot's world x, z shift; a
+// released lock's offset springs back by release (settings.lock_release_halflife_s over the
+// frame).
 glm::vec2 update_lock(FootLock& lock, bool planted, float heel_lift, float toe_lift,
                       const glm::vec3& heel, const glm::vec3& toe, const FootIkSettings& settings,
-                      float dt_s) {
+                      const SpringStep& release) {
   const bool was_on_toe = lock.pivot_on_toe;
   if (lock.pivot_on_toe && heel_lift < toe_lift - settings.pivot_switch_m)
     lock.pivot_on_toe = false;
@@ -240,8 +242,7 @@ glm::vec2 update_lock(FootLock& lock, bool planted, float heel_lift, float toe_l
     return offset;
   }
   lock.locked = false;
-  spring_toward(lock.offset_xz, lock.offset_velocity, glm::vec2(0.0f),
-                settings.lock_release_halflife_s, dt_s);
+  spring_toward(lock.offset_xz, lock.offset_velocity, glm::vec2(0.0f), release);
   return lock.offset_xz;
 }
 
@@ -408,11 +409,15 @@ struct FootSolve {
   const FootIkSettings& settings;
   const Transform& world;
   std::span<const bool> contacts;
-  float dt_s = 0.0f;
   float weight = 0.0f;
   float soft_fraction = 0.0f;
   bool has_chest = false;
   bool bound = false;  // the rig's binding holds
+  // The steps of the pelvis's (and chest's) spring over the frame and, where a lock is released
+  // (update_lock: a foot not planted, or feet not locked), of its offset's: made first, so that
+  // their exponentials run while the feet are found, not after.
+  SpringStep pelvis_spring;
+  SpringStep release_spring;
   // Step 1 writes a leg's target before it is read: the array is left uninitialized (the
   // constructor below keeps the solve from zeroing it).
   std::array<FootTarget, kMaxFootIkLegs> targets;
@@ -424,7 +429,11 @@ struct FootSolve {
         settings(settings),
         world(world),
         contacts(contacts),
-        dt_s(dt_s) {}
+        pelvis_spring(spring_step(settings.pelvis_halflife_s, dt_s)) {
+    bool releases = !settings.lock_feet || contacts.empty();
+    for (std::size_t i = 0; i < contacts.size() && !releases; ++i) releases = !contacts[i];
+    if (releases) release_spring = spring_step(settings.lock_release_halflife_s, dt_s);
+  }
 
   int legs() const { return static_cast<int>(rig.legs.size()); }
   bool carried_by_chest(int i) const { return has_chest && nth(rig.legs, i).front; }
@@ -533,7 +542,7 @@ void probe_foot(const FootSolve& solve, int i, const GroundProber& ground, FootI
   f.heel_lift = f.heel.y - base_y;
   f.toe_lift = f.toe.y - base_y;
   const glm::vec2 shift = update_lock(nth(state.locks, i), f.planted, f.heel_lift, f.toe_lift,
-                                      f.heel, f.toe, solve.settings, solve.dt_s);
+                                      f.heel, f.toe, solve.settings, solve.release_spring);
   const glm::vec3 shift3{shift.x, 0.0f, shift.y};
   f.heel += shift3;
   f.toe += shift3;
@@ -694,21 +703,26 @@ float follow_ground(const FootSolve& solve, bool chest_group, float rise, bool s
     if (solve.carried_by_chest(i) != chest_group || solve.lowers_its_hips(i)) continue;
     goal = std::min(goal, nth(headroom, i));
   }
-  if (!started) {
-    offset = goal;
-    velocity = 0.0f;
-  } else {
-    spring_toward(offset, velocity, goal, solve.settings.pelvis_halflife_s, solve.dt_s);
+  // Stepped in locals, written once: the references may alias, so each write would otherwise be
+  // read back.
+  float value = goal;
+  float speed = 0.0f;
+  if (started) {
+    value = offset;
+    speed = velocity;
+    spring_toward(value, speed, goal, solve.pelvis_spring);
   }
   for (int i = 0; i < solve.legs(); ++i) {
     if (solve.carried_by_chest(i) != chest_group || !solve.lowers_its_hips(i)) continue;
     const float highest = nth(headroom, i);
-    if (offset > highest) {
-      offset = highest;
-      velocity = std::min(velocity, 0.0f);
+    if (value > highest) {
+      value = highest;
+      speed = std::min(speed, 0.0f);
     }
   }
-  return offset;
+  offset = value;
+  velocity = speed;
+  return value;
 }
 
 // 3. Move the pelvis down (or up) in world space, expressed in its parent's space; the chest
