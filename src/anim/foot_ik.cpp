@@ -654,6 +654,17 @@ bool place_foot_pair(FootSolve& solve, const std::array<FootOnGround, kMaxFootIk
       select(_mm_cmplt_ps(pivot_support, other_support), other_support, pivot_support);
   const __m128 pivot_support_y =
       _mm_div_ps(sub(sub(support, mul(normal.x, pivot.x)), mul(normal.z, pivot.z)), normal.y);
+  // The ground's debug written as soon as it is known, so that its registers are free for what
+  // follows rather than kept (or spilled) to the end.
+  if (debug) {
+    FootDebug& d0 = debug->feet[0];
+    FootDebug& d1 = debug->feet[1];
+    store_lanes<0>(heel_on_ground, d0.heel_ground, d1.heel_ground);
+    store_lanes<0>(toe_on_ground, d0.toe_ground, d1.toe_ground);
+    store_lanes<0>(normal, d0.ground_normal, d1.ground_normal);
+    write_lock_debug(d0, f0, locks[0], _mm_cvtss_f32(pivot_support_y));
+    write_lock_debug(d1, f1, locks[1], _mm_cvtss_f32(lanes_of<1, 1, 1, 1>(pivot_support_y)));
+  }
   const Vec3 pivot_on_clip_ground{pivot.x, splat(world.translation.y), pivot.z};
   const Vec3 pivot_on_support{pivot.x, pivot_support_y, pivot.z};
   const Vec3 ankle = load(f0.ankle, f1.ankle);
@@ -672,16 +683,7 @@ bool place_foot_pair(FootSolve& solve, const std::array<FootOnGround, kMaxFootIk
   // a store and its load.
   target0.rise_m = _mm_cvtss_f32(rise);
   target1.rise_m = _mm_cvtss_f32(lanes_of<1, 1, 1, 1>(rise));
-  if (debug) {
-    FootDebug& d0 = debug->feet[0];
-    FootDebug& d1 = debug->feet[1];
-    store_lanes<0>(heel_on_ground, d0.heel_ground, d1.heel_ground);
-    store_lanes<0>(toe_on_ground, d0.toe_ground, d1.toe_ground);
-    store_lanes<0>(normal, d0.ground_normal, d1.ground_normal);
-    store_lanes<0>(target_ankle, d0.ankle_target, d1.ankle_target);
-    write_lock_debug(d0, f0, locks[0], _mm_cvtss_f32(pivot_support_y));
-    write_lock_debug(d1, f1, locks[1], _mm_cvtss_f32(lanes_of<1, 1, 1, 1>(pivot_support_y)));
-  }
+  if (debug) store_lanes<0>(target_ankle, debug->feet[0].ankle_target, debug->feet[1].ankle_target);
   return true;
 }
 #endif
