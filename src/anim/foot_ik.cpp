@@ -92,6 +92,29 @@ float hip_headroom(const Leg& leg, std::span<const glm::mat4> model, const Trans
 }
 
 #if defined(__SSE2__)
+// Lanes k and k + 1 of the points in v (x, y and z in lanes, anim/sse_lanes.h) written as a and b
+// straight from the registers: sse::lanes01 goes through a store of each register and a load of
+// every float, and a vector read whole later would span the floats' stores and wait for them to
+// reach the cache.
+template <int k>
+void store_lanes(const sse::Vec3& v, glm::vec3& a, glm::vec3& b) {
+  static_assert(k == 0 || k == 2);
+  const __m128 xy = k == 0 ? _mm_unpacklo_ps(v.x, v.y) : _mm_unpackhi_ps(v.x, v.y);  // xa ya xb yb
+  _mm_storel_pi(reinterpret_cast<__m64*>(&a.x), xy);
+  _mm_store_ss(&a.z, sse::lanes_of<k, k, k, k>(v.z));
+  _mm_storeh_pi(reinterpret_cast<__m64*>(&b.x), xy);
+  _mm_store_ss(&b.z, sse::lanes_of<k + 1, k + 1, k + 1, k + 1>(v.z));
+}
+
+// Lanes 0 and 1 of the quaternions in q written as a and b, one register each.
+void store_lanes01(const sse::Quat& q, glm::quat& a, glm::quat& b) {
+  static_assert(sizeof(glm::quat) == 4 * sizeof(float));
+  const __m128 xy = _mm_unpacklo_ps(q.x, q.y);  // xa ya xb yb
+  const __m128 zw = _mm_unpacklo_ps(q.z, q.w);  // za wa zb wb
+  _mm_storeu_ps(&a.x, _mm_movelh_ps(xy, zw));
+  _mm_storeu_ps(&b.x, _mm_movehl_ps(zw, xy));
+}
+
 // hip_headroom of legs a and b side by side in SSE lanes (anim/sse_lanes.h, lane 0 = a): the
 // same operations, so the same values, bit for bit; their square roots run as one.
 std::array<float, 2> hip_headroom_pair(const Leg& a, const Leg& b, std::span<const glm::mat4> model,
@@ -191,10 +214,12 @@ std::array<float, 2> body_rises(const FootIkRig& rig, std::span<const FootTarget
   return {line.at(0.0f), line.at(length)};
 }
 
-// Updates the leg's lock from its contact and returns the animated foot's world x, z shift.
+// Updates the leg's lock from its contact and returns the animated foot's world x, z shift; a
+// released lock's offset springs back by release (settings.lock_release_halflife_s over the
+// frame).
 glm::vec2 update_lock(FootLock& lock, bool planted, float heel_lift, float toe_lift,
                       const glm::vec3& heel, const glm::vec3& toe, const FootIkSettings& settings,
-                      float dt_s) {
+                      const SpringStep& release) {
   const bool was_on_toe = lock.pivot_on_toe;
   if (lock.pivot_on_toe && heel_lift < toe_lift - settings.pivot_switch_m)
     lock.pivot_on_toe = false;
@@ -217,8 +242,7 @@ glm::vec2 update_lock(FootLock& lock, bool planted, float heel_lift, float toe_l
     return offset;
   }
   lock.locked = false;
-  spring_toward(lock.offset_xz, lock.offset_velocity, glm::vec2(0.0f),
-                settings.lock_release_halflife_s, dt_s);
+  spring_toward(lock.offset_xz, lock.offset_velocity, glm::vec2(0.0f), release);
   return lock.offset_xz;
 }
 
@@ -385,11 +409,15 @@ struct FootSolve {
   const FootIkSettings& settings;
   const Transform& world;
   std::span<const bool> contacts;
-  float dt_s = 0.0f;
   float weight = 0.0f;
   float soft_fraction = 0.0f;
   bool has_chest = false;
   bool bound = false;  // the rig's binding holds
+  // The steps of the pelvis's (and chest's) spring over the frame and, where a lock is released
+  // (update_lock: a foot not planted, or feet not locked), of its offset's: made first, so that
+  // their exponentials run while the feet are found, not after.
+  SpringStep pelvis_spring;
+  SpringStep release_spring;
   // Step 1 writes a leg's target before it is read: the array is left uninitialized (the
   // constructor below keeps the solve from zeroing it).
   std::array<FootTarget, kMaxFootIkLegs> targets;
@@ -401,7 +429,11 @@ struct FootSolve {
         settings(settings),
         world(world),
         contacts(contacts),
-        dt_s(dt_s) {}
+        pelvis_spring(spring_step(settings.pelvis_halflife_s, dt_s)) {
+    bool releases = !settings.lock_feet || contacts.empty();
+    for (std::size_t i = 0; i < contacts.size() && !releases; ++i) releases = !contacts[i];
+    if (releases) release_spring = spring_step(settings.lock_release_halflife_s, dt_s);
+  }
 
   int legs() const { return static_cast<int>(rig.legs.size()); }
   bool carried_by_chest(int i) const { return has_chest && nth(rig.legs, i).front; }
@@ -486,14 +518,10 @@ void find_sole_points_pair(const FootSolve& solve, std::span<const glm::mat4> mo
                rotate(rotation, Vec3{mul(scale.x, p.x), mul(scale.y, p.y), mul(scale.z, p.z)}));
   };
   const Vec3 soles = to_world(Vec3{x, y, z});
-  const Lanes xs(soles.x), ys(soles.y), zs(soles.z);
+  store_lanes<0>(soles, feet[0].heel, feet[1].heel);
+  store_lanes<2>(soles, feet[0].toe, feet[1].toe);
   const Vec3 ankles = to_world(load(position(model[leg0.foot]), position(model[leg1.foot])));
-  const std::array<glm::vec3, 2> ankle = lanes01(ankles);
-  for (std::size_t k = 0; k < 2; ++k) {
-    feet[k].heel = {xs.f[k], ys.f[k], zs.f[k]};
-    feet[k].toe = {xs.f[k + 2], ys.f[k + 2], zs.f[k + 2]};
-    feet[k].ankle = ankle[k];
-  }
+  store_lanes<0>(ankles, feet[0].ankle, feet[1].ankle);
 }
 #endif
 
@@ -514,13 +542,21 @@ void probe_foot(const FootSolve& solve, int i, const GroundProber& ground, FootI
   f.heel_lift = f.heel.y - base_y;
   f.toe_lift = f.toe.y - base_y;
   const glm::vec2 shift = update_lock(nth(state.locks, i), f.planted, f.heel_lift, f.toe_lift,
-                                      f.heel, f.toe, solve.settings, solve.dt_s);
+                                      f.heel, f.toe, solve.settings, solve.release_spring);
   const glm::vec3 shift3{shift.x, 0.0f, shift.y};
   f.heel += shift3;
   f.toe += shift3;
   f.ankle += shift3;
   f.heel_ground = ground.at(f.heel.x, f.heel.z);
   f.toe_ground = ground.at(f.toe.x, f.toe.z);
+}
+
+// The debug of a placed foot's contact and lock.
+void write_lock_debug(FootDebug& d, const FootOnGround& f, const FootLock& lock,
+                      float pivot_support_y) {
+  d.locked_point = glm::vec3(lock.locked_pivot_xz.x, pivot_support_y, lock.locked_pivot_xz.y);
+  d.in_contact = f.planted;
+  d.locked = lock.locked;
 }
 
 // The debug of a placed foot.
@@ -532,9 +568,7 @@ void write_foot_debug(FootDebug& d, const FootOnGround& f, const FootLock& lock,
   d.toe_ground = toe_on_ground;
   d.ground_normal = normal;
   d.ankle_target = ankle_target;
-  d.locked_point = glm::vec3(lock.locked_pivot_xz.x, pivot_support_y, lock.locked_pivot_xz.y);
-  d.in_contact = f.planted;
-  d.locked = lock.locked;
+  write_lock_debug(d, f, lock, pivot_support_y);
 }
 
 // 1b. Foot i's target: the animated foot carried from the clip's ground onto the terrain by the
@@ -620,6 +654,17 @@ bool place_foot_pair(FootSolve& solve, const std::array<FootOnGround, kMaxFootIk
       select(_mm_cmplt_ps(pivot_support, other_support), other_support, pivot_support);
   const __m128 pivot_support_y =
       _mm_div_ps(sub(sub(support, mul(normal.x, pivot.x)), mul(normal.z, pivot.z)), normal.y);
+  // The ground's debug written as soon as it is known, so that its registers are free for what
+  // follows rather than kept (or spilled) to the end.
+  if (debug) {
+    FootDebug& d0 = debug->feet[0];
+    FootDebug& d1 = debug->feet[1];
+    store_lanes<0>(heel_on_ground, d0.heel_ground, d1.heel_ground);
+    store_lanes<0>(toe_on_ground, d0.toe_ground, d1.toe_ground);
+    store_lanes<0>(normal, d0.ground_normal, d1.ground_normal);
+    write_lock_debug(d0, f0, locks[0], _mm_cvtss_f32(pivot_support_y));
+    write_lock_debug(d1, f1, locks[1], _mm_cvtss_f32(lanes_of<1, 1, 1, 1>(pivot_support_y)));
+  }
   const Vec3 pivot_on_clip_ground{pivot.x, splat(world.translation.y), pivot.z};
   const Vec3 pivot_on_support{pivot.x, pivot_support_y, pivot.z};
   const Vec3 ankle = load(f0.ankle, f1.ankle);
@@ -630,31 +675,26 @@ bool place_foot_pair(FootSolve& solve, const std::array<FootOnGround, kMaxFootIk
       product(turn, product(world_rotation, load(foot_rotations[0], foot_rotations[1])));
   const __m128 rise = sub(target_ankle.y, ankle.y);
 
-  const std::array<glm::vec3, 2> ankles = lanes01(target_ankle);
-  const std::array<glm::quat, 2> rotations = lanes01(target_rotation);
-  const Lanes rises(rise);
-  for (std::size_t k = 0; k < 2; ++k) {
-    solve.targets[k] = {ankles[k], rotations[k], rises.f[k]};
-  }
-  if (debug) {
-    const std::array<glm::vec3, 2> heels = lanes01(heel_on_ground), toes = lanes01(toe_on_ground),
-                                   normals = lanes01(normal);
-    const Lanes support_ys(pivot_support_y);
-    for (std::size_t k = 0; k < 2; ++k) {
-      write_foot_debug(debug->feet[k], feet[k], locks[k], heels[k], toes[k], normals[k], ankles[k],
-                       support_ys.f[k]);
-    }
-  }
+  FootTarget& target0 = solve.targets[0];
+  FootTarget& target1 = solve.targets[1];
+  store_lanes<0>(target_ankle, target0.ankle, target1.ankle);
+  store_lanes01(target_rotation, target0.rotation, target1.rotation);
+  // The rises, which the pelvis's spring waits on, taken from the register rather than through
+  // a store and its load.
+  target0.rise_m = _mm_cvtss_f32(rise);
+  target1.rise_m = _mm_cvtss_f32(lanes_of<1, 1, 1, 1>(rise));
+  if (debug) store_lanes<0>(target_ankle, debug->feet[0].ankle_target, debug->feet[1].ankle_target);
   return true;
 }
 #endif
 
 // 2. The spring of one group (the pelvis's, or a quadruped's chest's) toward its rise (a biped's
 //    lowest foot, a quadruped's ground line under the group's hips), capped by what its legs
-//    can reach exactly (headroom: each leg's, from FootSolve::headrooms).
-void follow_ground(const FootSolve& solve, bool chest_group, float rise, bool started,
-                   const std::array<float, kMaxFootIkLegs>& headroom, float& offset,
-                   float& velocity) {
+//    can reach exactly (headroom: each leg's, from FootSolve::headrooms). Returns the new offset
+//    as well: the pelvis's move takes it from a register, not back from its store.
+float follow_ground(const FootSolve& solve, bool chest_group, float rise, bool started,
+                    const std::array<float, kMaxFootIkLegs>& headroom, float& offset,
+                    float& velocity) {
   float goal = 1e30f;
   if (solve.has_chest) goal = rise;
   for (int i = 0; i < solve.legs() && !solve.has_chest; ++i) {
@@ -665,35 +705,44 @@ void follow_ground(const FootSolve& solve, bool chest_group, float rise, bool st
     if (solve.carried_by_chest(i) != chest_group || solve.lowers_its_hips(i)) continue;
     goal = std::min(goal, nth(headroom, i));
   }
-  if (!started) {
-    offset = goal;
-    velocity = 0.0f;
-  } else {
-    spring_toward(offset, velocity, goal, solve.settings.pelvis_halflife_s, solve.dt_s);
+  // Stepped in locals, written once: the references may alias, so each write would otherwise be
+  // read back.
+  float value = goal;
+  float speed = 0.0f;
+  if (started) {
+    value = offset;
+    speed = velocity;
+    spring_toward(value, speed, goal, solve.pelvis_spring);
   }
   for (int i = 0; i < solve.legs(); ++i) {
     if (solve.carried_by_chest(i) != chest_group || !solve.lowers_its_hips(i)) continue;
     const float highest = nth(headroom, i);
-    if (offset > highest) {
-      offset = highest;
-      velocity = std::min(velocity, 0.0f);
+    if (value > highest) {
+      value = highest;
+      speed = std::min(speed, 0.0f);
     }
   }
+  offset = value;
+  velocity = speed;
+  return value;
 }
 
 // 3. Move the pelvis down (or up) in world space, expressed in its parent's space; the chest
 //    rises or sinks by the rest: the spine turns about its base so the front hips move by that
-//    much vertically.
-JobResult move_body(const FootSolve& solve, const FootIkState& state, std::span<Transform> local,
-                    std::span<glm::mat4> model) {
+//    much vertically. pelvis_offset_m is state.pelvis_offset_m.
+JobResult move_body(const FootSolve& solve, const FootIkState& state, float pelvis_offset_m,
+                    std::span<Transform> local, std::span<glm::mat4> model) {
   const Skeleton& skeleton = solve.skeleton;
   const FootIkRig& rig = solve.rig;
   const float world_scale = solve.world.scale.y;
+  // The drop in model units: x / 1 is x, bit for bit, so a world of unit scale (the usual) does
+  // without the division that would otherwise delay the legs' IK, which waits on this offset.
+  const float drop_world = solve.weight * pelvis_offset_m;
+  const float drop_model = world_scale == 1.0f ? drop_world : drop_world / world_scale;
   // World rotations are unit (as anim::inverse takes them): the conjugate inverts them, without
   // glm::inverse's four divisions.
   const glm::vec3 offset_model =
-      glm::conjugate(solve.world.rotation) *
-      glm::vec3(0.0f, solve.weight * state.pelvis_offset_m / world_scale, 0.0f);
+      glm::conjugate(solve.world.rotation) * glm::vec3(0.0f, drop_model, 0.0f);
   const int parent = skeleton.parents[rig.pelvis];
   const glm::vec3 offset_parent =
       parent == kNoParent ? offset_model : glm::inverse(glm::mat3(model[parent])) * offset_model;
@@ -701,6 +750,8 @@ JobResult move_body(const FootSolve& solve, const FootIkState& state, std::span<
   // A change of the pelvis's translation alone moves it and everything below it by the offset.
   const auto move = [&](std::size_t j) { model[j][3] += glm::vec4(offset_model, 0.0f); };
   if (solve.bound && rig.binding.pelvis_subtree_end >= 0) {
+    // Four joints a step: a joint's move is three instructions, the loop's own count three more.
+#pragma GCC unroll 4
     for (std::size_t j = as_size(rig.pelvis); j < as_size(rig.binding.pelvis_subtree_end); ++j) {
       move(j);
     }
@@ -892,15 +943,15 @@ JobResult solve_from_model(const Skeleton& skeleton, const FootIkRig& rig, bool 
                                    world_from_model)
                       : std::array<float, 2>{};
   const std::array<float, kMaxFootIkLegs> headroom = solve.headrooms(model);
-  follow_ground(solve, false, rises[0], state.started, headroom, state.pelvis_offset_m,
-                state.pelvis_velocity);
+  const float pelvis_offset_m = follow_ground(solve, false, rises[0], state.started, headroom,
+                                              state.pelvis_offset_m, state.pelvis_velocity);
   if (solve.has_chest) {
     follow_ground(solve, true, rises[1], state.started, headroom, state.chest_offset_m,
                   state.chest_velocity);
   }
   state.started = true;
-  if (debug) debug->pelvis_offset_m = solve.weight * state.pelvis_offset_m;
-  if (JobResult r = move_body(solve, state, local, model); !r) return r;
+  if (debug) debug->pelvis_offset_m = solve.weight * pelvis_offset_m;
+  if (JobResult r = move_body(solve, state, pelvis_offset_m, local, model); !r) return r;
   return solve_legs(solve, rotations, local, model, debug);
 }
 

@@ -55,6 +55,13 @@ glm::vec3 normal_of(glm::vec2 gradient) {
   return glm::normalize(glm::vec3(-gradient.x, 1.0f, -gradient.y));
 }
 
+// The probe of rough ground at (x, z) over its base. Not inlined: its sines' calls would have
+// every probe set up a stack frame, the planes' and stairs' too.
+[[gnu::noinline]] GroundProbe rough_probe(const Terrain& t, float base_m, float x, float z) {
+  const HeightGradient hg = rough_height(t, x, z);
+  return {base_m + hg.height_m, normal_of(hg.gradient)};
+}
+
 // validate's cause as a literal, nullptr for a valid terrain: probes check every call without
 // building a string.
 const char* invalid_reason(const Terrain& t) {
@@ -115,22 +122,31 @@ GroundProber::GroundProber(const Terrain& terrain) : terrain_(terrain) {
 }
 
 GroundProbe GroundProber::at(float x, float z) const {
-  if (!valid_ || !std::isfinite(x) || !std::isfinite(z)) return {base_m_, {0, 1, 0}};
+  // One probe filled field by field and returned whole: returning a new one from each case had
+  // the compiler build it on the stack from three separate stores and read it back as two
+  // registers that each spanned two of them, a read that waits for the stores to reach the cache
+  // (foot IK's feet wait on these probes every frame).
+  GroundProbe out{base_m_, {0.0f, 1.0f, 0.0f}};
+  if (!valid_ || !std::isfinite(x) || !std::isfinite(z)) return out;
   switch (terrain_.shape) {
     case TerrainShape::Flat:
-      return {base_m_ + 0.0f, normal_};
+      out.height_m = base_m_ + 0.0f;
+      out.normal = normal_;
+      break;
     case TerrainShape::Slope:
-      return {slope_height(base_m_, rise_, uphill_, x, z), normal_};
+      out.height_m = slope_height(base_m_, rise_, uphill_, x, z);
+      out.normal = normal_;
+      break;
     case TerrainShape::Stairs: {
       const float step = std::floor((x * uphill_.x + z * uphill_.y) / terrain_.step_depth_m);
-      return {base_m_ + step * terrain_.step_height_m, normal_};
+      out.height_m = base_m_ + step * terrain_.step_height_m;
+      out.normal = normal_;
+      break;
     }
-    case TerrainShape::Rough: {
-      const HeightGradient hg = rough_height(terrain_, x, z);
-      return {base_m_ + hg.height_m, normal_of(hg.gradient)};
-    }
+    case TerrainShape::Rough:
+      return rough_probe(terrain_, base_m_, x, z);
   }
-  return {base_m_, {0, 1, 0}};
+  return out;
 }
 
 GroundProbe probe(const Terrain& terrain, float x, float z) {

@@ -1,5 +1,10 @@
 #include "anim/damped_spring.h"
 
+#include <bit>
+#include <cmath>
+#include <cstdint>
+#include <random>
+
 #include <gtest/gtest.h>
 #include <glm/glm.hpp>
 
@@ -31,6 +36,40 @@ TEST(DampedSpring, NoHalfLifeSnapsToTheGoalAtRest) {
   spring_toward(value, velocity, 1.0f, 0.0f, 0.016f);
   EXPECT_EQ(value, 1.0f);
   EXPECT_EQ(velocity, 0.0f);
+}
+
+bool same_bits(float a, float b) {
+  return std::bit_cast<std::uint32_t>(a) == std::bit_cast<std::uint32_t>(b);
+}
+
+// A step made apart (spring_step, as foot IK makes it before its values arrive) moves a value as
+// the spring's formula does, bit for bit: y = 2 ln 2 / half-life, j0 = value - goal,
+// j1 = velocity + j0 y, value' = exp(-y dt) (j0 + j1 dt) + goal,
+// velocity' = exp(-y dt) (velocity - j1 y dt); over random values, half-lives (some not
+// positive, which snap) and steps.
+TEST(DampedSpring, AStepMadeApartMovesAsTheFormula) {
+  std::mt19937 rng(46);
+  std::uniform_real_distribution<float> unit(-1.0f, 1.0f);
+  for (int c = 0; c < 2000; ++c) {
+    const float value = 3.0f * unit(rng), velocity = 5.0f * unit(rng), goal = 3.0f * unit(rng);
+    const float halflife = c % 10 == 0 ? 0.0f : 0.5f * (unit(rng) + 1.0f);
+    const float dt = c % 7 == 0 ? 0.0f : 0.05f * (unit(rng) + 1.0f);
+    float want = goal, want_velocity = 0.0f;
+    if (halflife > 0.0f) {
+      const float y = 2.0f * 0.69314718f / halflife;
+      const float j0 = value - goal;
+      const float j1 = velocity + j0 * y;
+      const float decay = std::exp(-y * dt);
+      want = decay * (j0 + j1 * dt) + goal;
+      want_velocity = decay * (velocity - j1 * y * dt);
+    }
+    float got = value, got_velocity = velocity;
+    spring_toward(got, got_velocity, goal, spring_step(halflife, dt));
+    EXPECT_TRUE(same_bits(got, want) && same_bits(got_velocity, want_velocity)) << "case " << c;
+    float direct = value, direct_velocity = velocity;
+    spring_toward(direct, direct_velocity, goal, halflife, dt);
+    EXPECT_TRUE(same_bits(direct, want) && same_bits(direct_velocity, want_velocity)) << c;
+  }
 }
 
 }  // namespace

@@ -57,8 +57,9 @@ void expect_same(const glm::quat& a, const glm::quat& b, const char* what, int c
 }
 
 // Case c of a random run: ground (slope, stairs or rough, by c) up to max_slope_deg, a world
-// turned about +Y and scaled, and the biped's rest pose with joints first_turned on turned up to
-// max_turn_rad about random axes.
+// turned about +Y and scaled (every fourth case at unit scale, which foot IK's pelvis move
+// takes without its division), and the biped's rest pose with joints first_turned on turned up
+// to max_turn_rad about random axes.
 struct RandomCase {
   Terrain terrain;
   Transform world;
@@ -73,7 +74,8 @@ RandomCase random_case(const Biped& b, int c, std::mt19937& rng, float max_slope
   out.terrain.slope_deg = max_slope_deg * unit(rng);
   out.world.translation = {unit(rng), 0.1f * unit(rng), unit(rng)};
   out.world.rotation = glm::angleAxis(3.1f * unit(rng), glm::vec3(0.0f, 1.0f, 0.0f));
-  out.world.scale = glm::vec3(1.0f + 0.3f * unit(rng));
+  const float scale = 1.0f + 0.3f * unit(rng);
+  out.world.scale = glm::vec3(c % 4 == 0 ? 1.0f : scale);
   out.animated = b.skeleton.rest_pose;
   for (std::size_t j = first_turned; j < out.animated.size(); ++j) {
     const glm::vec3 axis = glm::normalize(glm::vec3(unit(rng), unit(rng), unit(rng)) + 0.01f);
@@ -175,6 +177,52 @@ TEST(FootIkPair, TwoFeetSideBySideMatchTheFeetOneByOne) {
       for (int k = 0; k < 4; ++k) expect_same(pair.model[j][k], each.model[j][k], "matrix", c);
     }
   }
+}
+
+// A released lock (its foot not planted, or feet not locked) springs its offset back to zero as
+// the spring's formula does, bit for bit, whichever feet are planted: foot IK makes the spring's
+// step before the feet, and only in frames where some lock is released.
+TEST(FootIkPair, ReleasedLocksSpringBackAsTheFormula) {
+  const Biped b = make_biped();
+  std::mt19937 rng(4647);
+  std::uniform_real_distribution<float> unit(-1.0f, 1.0f);
+  int released = 0;
+  for (int c = 0; c < 300; ++c) {
+    const auto [terrain, world, animated] = random_case(b, c, rng, 20.0f, 2, 0.3f);
+    FootIkSettings settings;
+    settings.lock_feet = c % 5 != 0;
+    settings.lock_release_halflife_s = c % 9 == 0 ? 0.0f : 0.2f * (unit(rng) + 1.0f);
+    FootIkState state;
+    state.started = true;
+    for (std::size_t i = 0; i < 2; ++i) {
+      state.locks[i].locked = unit(rng) > 0.0f;
+      state.locks[i].locked_pivot_xz = {unit(rng), unit(rng)};
+      state.locks[i].offset_xz = {0.1f * unit(rng), 0.1f * unit(rng)};
+      state.locks[i].offset_velocity = {0.5f * unit(rng), 0.5f * unit(rng)};
+    }
+    const std::array<bool, 2> contacts{c % 2 == 0, c % 3 == 0};
+    const float dt = 0.02f * (unit(rng) + 1.0f);
+    const Solved s =
+        solve(b.skeleton, b.rig, settings, terrain, world, contacts, dt, state, animated);
+    for (std::size_t i = 0; i < 2; ++i) {
+      if (contacts[i] && settings.lock_feet) continue;
+      ++released;
+      glm::vec2 want{0.0f}, want_velocity{0.0f};
+      const float halflife = settings.lock_release_halflife_s;
+      if (halflife > 0.0f) {
+        const glm::vec2 value = state.locks[i].offset_xz;
+        const glm::vec2 velocity = state.locks[i].offset_velocity;
+        const float y = 2.0f * 0.69314718f / halflife;
+        const glm::vec2 j1 = velocity + value * y;
+        const float decay = std::exp(-y * dt);
+        want = decay * (value + j1 * dt) + glm::vec2(0.0f);
+        want_velocity = decay * (velocity - j1 * y * dt);
+      }
+      expect_same(s.state.locks[i].offset_xz, want, "released offset", c);
+      expect_same(s.state.locks[i].offset_velocity, want_velocity, "released velocity", c);
+    }
+  }
+  EXPECT_GT(released, 200);
 }
 
 // How far leg's hip may rise and still reach target exactly, as foot IK's hip_headroom writes it
