@@ -357,24 +357,17 @@ void run_demo_frame(benchmark::State& state, Storage storage, bool foot_ik, bool
     if (solo >= 0) entries[0].solo = entries[static_cast<std::size_t>(solo) + 1].solo = true;
     instance.set_post_process(entries);
   }
-  // The point circles through the space, walk and jog in every direction, in steps of 0.01 rad
-  // whose sines and cosines are taken before the timed loop: it times the frame, not its input.
-  std::vector<glm::vec2> circle(628);
-  for (std::size_t k = 0; k < circle.size(); ++k) {
-    const float angle = 0.01f * static_cast<float>(k + 1);
-    circle[k] = {std::sin(angle), std::cos(angle)};
-  }
-  std::size_t step = circle.size() - 1;
+  float angle = 0.0f;
   for (auto _ : state) {
-    step = step + 1 == circle.size() ? 0 : step + 1;
-    const glm::vec2 sin_cos = circle[step];
-    parameters.set(space.x_parameter, 1.2f * sin_cos.x);
-    parameters.set(space.y_parameter, 1.2f * sin_cos.y);
+    // The point circles through the space: walk and jog in every direction.
+    angle += 0.01f;
+    parameters.set(space.x_parameter, 1.2f * std::sin(angle));
+    parameters.set(space.y_parameter, 1.2f * std::cos(angle));
     if (post_process) {
       // Moving targets, edited in place as the viewer's drag does.
       const std::span<PostProcessEntry> stack = instance.edit_post_process();
-      stack[1].look_at_goal.target = glm::vec3(sin_cos.x, 1.6f, 1.0f);
-      stack.back().ik_goal.target = glm::vec3(0.45f + 0.1f * sin_cos.y, 1.2f, 0.3f);
+      stack[1].look_at_goal.target = glm::vec3(std::sin(angle), 1.6f, 1.0f);
+      stack.back().ik_goal.target = glm::vec3(0.45f + 0.1f * std::cos(angle), 1.2f, 0.3f);
     }
     if (!instance.update(kFrame_s, parameters, slope)) {
       state.SkipWithError("character update failed");
