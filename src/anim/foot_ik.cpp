@@ -819,11 +819,13 @@ TwoBoneIkGoal leg_goal(const FootSolve& solve, int i, const Transform& model_fro
   // The expressions below, a vector or quaternion to a register: the same values, bit for bit.
   using namespace sse;
   const __m128 hip_v = load_vec3(hip), ankle_v = load_vec3(ankle);
-  store_vec3(
-      _mm_add_ps(load_vec3(model_from_world.translation),
-                 rotate(load_quat(model_from_world.rotation),
-                        _mm_mul_ps(load_vec3(model_from_world.scale), load_vec3(target.ankle)))),
-      goal.target);
+  // model_from_world's rotation, the world's conjugated (as anim::inverse makes it), taken from the
+  // world: a load of the inverse's, just stored in parts, would wait for them to reach the cache.
+  const __m128 to_model = conjugate(load_quat(solve.world.rotation));
+  store_vec3(_mm_add_ps(load_vec3(model_from_world.translation),
+                        rotate(to_model, _mm_mul_ps(load_vec3(model_from_world.scale),
+                                                    load_vec3(target.ankle)))),
+             goal.target);
   // glm::length: the square root of (x x + y y) + z z.
   const __m128 across = _mm_sub_ps(ankle_v, hip_v);
   const __m128 squares = _mm_mul_ps(across, across);
@@ -834,8 +836,7 @@ TwoBoneIkGoal leg_goal(const FootSolve& solve, int i, const Transform& model_fro
                                    _mm_mul_ps(_mm_set1_ps(0.5f), _mm_add_ps(hip_v, ankle_v))),
                         _mm_mul_ps(knee_reach, load_vec3(leg.knee_forward))),
              goal.pole);
-  _mm_storeu_ps(&goal.end_rotation.x,
-                product(conjugate(load_quat(solve.world.rotation)), load_quat(target.rotation)));
+  _mm_storeu_ps(&goal.end_rotation.x, product(to_model, load_quat(target.rotation)));
 #else
   goal.target = transform_point(model_from_world, target.ankle);
   goal.pole = position(model[leg.calf]) - 0.5f * (hip + ankle) +

@@ -351,11 +351,20 @@ struct PairLanes {
   bool both_in_lanes() const { return (invalid_bits | rare_bits) == 0; }
 };
 
+// A chain as the pair solve reads it: its joints' positions, and its goal where the caller keeps
+// it, read there field by field. A goal just written (foot IK writes its legs' field by field) is
+// then forwarded from its stores, where a copy of it (sixteen bytes at a time, across its fields)
+// would wait for them to reach the cache.
+struct ChainAt {
+  glm::vec3 root, mid, end;
+  const TwoBoneIkGoal& goal;
+};
+
 // solve_chains<2> in lanes, but for the chains marked invalid or rare.
-PairLanes solve_chain_pair_lanes(const std::array<TwoBoneIkChain, 2>& chains) {
+PairLanes solve_chain_pair_lanes(const std::array<ChainAt, 2>& chains) {
   using namespace sse;
-  const TwoBoneIkChain& c0 = chains[0];
-  const TwoBoneIkChain& c1 = chains[1];
+  const ChainAt& c0 = chains[0];
+  const ChainAt& c1 = chains[1];
   const Vec3 root = load(c0.root, c1.root);
   const Vec3 mid = load(c0.mid, c1.mid);
   const Vec3 end = load(c0.end, c1.end);
@@ -519,7 +528,10 @@ std::array<TwoBoneIkSolution, 2> pair_solutions(const std::array<TwoBoneIkChain,
 }
 
 std::array<TwoBoneIkSolution, 2> solve_chain_pair(const std::array<TwoBoneIkChain, 2>& chains) {
-  return pair_solutions(chains, solve_chain_pair_lanes(chains));
+  const auto at = [&](std::size_t k) {
+    return ChainAt{chains[k].root, chains[k].mid, chains[k].end, chains[k].goal};
+  };
+  return pair_solutions(chains, solve_chain_pair_lanes({at(0), at(1)}));
 }
 #endif
 
@@ -792,8 +804,11 @@ namespace {
     const std::array<TwoBoneIkJoints, 2>& joints, const std::array<TwoBoneIkGoal, 2>& goals,
     std::array<TwoBoneIkSolution, 2>* out_solutions,
     const std::array<glm::quat, 2>* root_parent_rotations) {
-  const std::array<TwoBoneIkChain, 2> chains{chain_of(model, joints[0], goals[0]),
-                                             chain_of(model, joints[1], goals[1])};
+  // The chains with copies of their goals, made only for the solutions (off the solve's path).
+  const auto chains = [&] {
+    return std::array<TwoBoneIkChain, 2>{chain_of(model, joints[0], goals[0]),
+                                         chain_of(model, joints[1], goals[1])};
+  };
   // Legs hang from one pelvis: its rotation is read once.
   const int parent0 = skeleton.parents[joints[0].root];
   const int parent1 = skeleton.parents[joints[1].root];
@@ -803,7 +818,12 @@ namespace {
                                  : parent1 == parent0  ? root_parent0
                                                        : matrix_rotation(model, parent1);
 #if defined(__SSE2__)
-  const PairLanes solved = solve_chain_pair_lanes(chains);
+  const auto at = [&](std::size_t k) {
+    const TwoBoneIkJoints& chain = joints[k];
+    return ChainAt{position(model[chain.root]), position(model[chain.mid]),
+                   position(model[chain.end]), goals[k]};
+  };
+  const PairLanes solved = solve_chain_pair_lanes({at(0), at(1)});
   auto direct = [&](const TwoBoneIkJoints& chain) {
     return skeleton.parents[chain.mid] == chain.root && skeleton.parents[chain.end] == chain.mid;
   };
@@ -820,12 +840,12 @@ namespace {
       solved.both_in_lanes()) {
     write_chain_pair_rotations(local, joints, goals, solved.root_turn, solved.mid_turn,
                                {root_parent0, root_parent1});
-    if (out_solutions) *out_solutions = pair_solutions(chains, solved);
+    if (out_solutions) *out_solutions = pair_solutions(chains(), solved);
     return {(solved.reached_bits & 1) != 0, (solved.reached_bits & 2) != 0};
   }
-  const std::array<TwoBoneIkSolution, 2> s = pair_solutions(chains, solved);
+  const std::array<TwoBoneIkSolution, 2> s = pair_solutions(chains(), solved);
 #else
-  const std::array<TwoBoneIkSolution, 2> s = solve_chains(chains);
+  const std::array<TwoBoneIkSolution, 2> s = solve_chains(chains());
 #endif
   write_chain_rotations(skeleton, model, local, joints[0], goals[0], s[0], root_parent0);
   write_chain_rotations(skeleton, model, local, joints[1], goals[1], s[1], root_parent1);

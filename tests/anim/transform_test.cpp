@@ -1,5 +1,8 @@
 #include "anim/transform.h"
 
+#include <bit>
+#include <cstdint>
+
 #include <gtest/gtest.h>
 
 #include "anim/anim_expect.h"
@@ -59,6 +62,22 @@ TEST(Transform, InverseUndoesTheTransform) {
   const Transform i = inverse(t);
   EXPECT_TRUE(mat4_near(to_matrix(compose(t, i)), glm::mat4(1.0f), 1e-5f));
   EXPECT_TRUE(vec3_near(transform_point(i, transform_point(t, {1, 2, 3})), {1, 2, 3}, 1e-5f));
+}
+
+// Foot IK's leg goals take the inverse's rotation of the world as the world's rotation with the
+// signs of x, y and z flipped (anim/foot_ik.cpp, leg_goal): the inverse's bits, signed zeros too.
+TEST(Transform, InverseRotationIsTheRotationWithItsAxisSignsFlipped) {
+  for (const glm::quat& r :
+       {rotation_about(120.0f, {1, 2, 3}), rotation_about(-75.0f, kY),
+        glm::quat(1.0f, 0.0f, -0.0f, 0.0f), glm::quat(-0.5f, 0.5f, -0.5f, 0.5f)}) {
+    const glm::quat inverted = inverse(make({3, -2, 1}, r, glm::vec3(2))).rotation;
+    for (int k = 0; k < 4; ++k) {
+      const std::uint32_t sign = k < 3 ? 0x80000000u : 0u;  // glm::quat's [] is x, y, z, w
+      EXPECT_EQ(std::bit_cast<std::uint32_t>(inverted[k]),
+                std::bit_cast<std::uint32_t>(r[k]) ^ sign)
+          << "component " << k;
+    }
+  }
 }
 
 TEST(Transform, NlerpAndSlerpTakeTheShortestArc) {
