@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstddef>
 #include <cstdint>
 #include <cstring>
 
@@ -280,6 +281,9 @@ template <int N>
 static_assert(sizeof(glm::mat3) == 9 * sizeof(float), "stretch matrices are packed");
 constexpr float kFourIdentities[36] = {1, 0, 0, 0, 1, 0, 0, 0, 1, 1, 0, 0, 0, 1, 0, 0, 0, 1,
                                        1, 0, 0, 0, 1, 0, 0, 0, 1, 1, 0, 0, 0, 1, 0, 0, 0, 1};
+// A joint's dual quaternion is its real part then its dual part, x, y, z, w each.
+static_assert(sizeof(DualQuat) == 8 * sizeof(float) && offsetof(DualQuat, dual) == 16,
+              "dual quaternions are packed");
 
 // split_skinning_matrix for N matrices at once (four or eight) when all take its short path (the
 // usual case): their columns transposed into lanes, one joint per lane, then the same test, the
@@ -306,13 +310,17 @@ template <int N>
   // Back to one joint per lane group: glm::quat holds x, y, z, w.
   transpose_halves<N>(q[0], q[1], q[2], q[3]);
   transpose_halves<N>(d[0], d[1], d[2], d[3]);
-  const auto store = [&](int joint, FourLanes real, FourLanes dual) {
-    std::memcpy(&out_dual_quats[joint].real.x, &real, sizeof(real));
-    std::memcpy(&out_dual_quats[joint].dual.x, &dual, sizeof(dual));
-  };
   for (int k = 0; k < 4; ++k) {
-    store(k, quarter<0, N>(q[k]), quarter<0, N>(d[k]));
-    if constexpr (N == 8) store(4 + k, quarter<1, N>(q[k]), quarter<1, N>(d[k]));
+    if constexpr (N == 8) {
+      // A joint's real and dual parts side by side, one 32-byte store per joint.
+      const Lanes<8> low = __builtin_shufflevector(q[k], d[k], 0, 1, 2, 3, 8, 9, 10, 11);
+      const Lanes<8> high = __builtin_shufflevector(q[k], d[k], 4, 5, 6, 7, 12, 13, 14, 15);
+      std::memcpy(static_cast<void*>(&out_dual_quats[k]), &low, sizeof(low));
+      std::memcpy(static_cast<void*>(&out_dual_quats[4 + k]), &high, sizeof(high));
+    } else {
+      std::memcpy(&out_dual_quats[k].real.x, &q[k], sizeof(q[k]));
+      std::memcpy(&out_dual_quats[k].dual.x, &d[k], sizeof(d[k]));
+    }
   }
   for (int h = 0; h < N / 4; ++h) {
     std::memcpy(&out_stretch[4 * h][0][0], kFourIdentities, sizeof(kFourIdentities));
@@ -352,6 +360,9 @@ ANIM_ALSO_FOR_AVX2 void split_skinning_matrices(std::span<const glm::mat4> palet
   // Eight at a time, or four and four where one of the eight takes the long path.
   for (; j + 8 <= palette.size(); j += 8) {
     if (!split_rigid<8>(&palette[j], &out_dual_quats[j], &out_stretch[j], &out_has_stretch[j])) {
+      // The four-lane splits load the matrices again (memory may have changed, the compiler is
+      // told): otherwise it keeps the eight-lane loads for them, spilled on the usual path.
+      asm volatile("" ::: "memory");
       split_four(j);
       split_four(j + 4);
     }
