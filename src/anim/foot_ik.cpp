@@ -115,11 +115,15 @@ void store_lanes01(const sse::Quat& q, glm::quat& a, glm::quat& b) {
   _mm_storeu_ps(&b.x, _mm_movehl_ps(zw, xy));
 }
 
-// hip_headroom of legs a and b side by side in SSE lanes (anim/sse_lanes.h, lane 0 = a): the
-// same operations, so the same values, bit for bit; their square roots run as one.
-std::array<float, 2> hip_headroom_pair(const Leg& a, const Leg& b, std::span<const glm::mat4> model,
-                                       const Transform& world, const glm::vec3& target_a,
-                                       const glm::vec3& target_b, float soft_fraction) {
+// The part of hip_headroom_pair that does not wait on the feet's targets: the legs' hips in the
+// world and how far each reaches exactly (lane 0 = leg a).
+struct HipReachPair {
+  sse::Vec3 hip;
+  __m128 exact_reach;
+};
+
+HipReachPair hip_reach_pair(const Leg& a, const Leg& b, std::span<const glm::mat4> model,
+                            const Transform& world, float soft_fraction) {
   using namespace sse;
   const __m128 world_scale = splat(world.scale.y);
   const Vec3 thigh = load(position(model[a.thigh]), position(model[b.thigh]));
@@ -138,11 +142,18 @@ std::array<float, 2> hip_headroom_pair(const Leg& a, const Leg& b, std::span<con
   const __m128 animated_reach = mul(world_scale, length(sub(ankle, thigh)));
   const __m128 soft_reach = mul(chain, sub(splat(1.0f), splat(soft_fraction)));
   // std::max(a, b): a < b ? b : a.
-  const __m128 exact_reach =
-      select(_mm_cmplt_ps(soft_reach, animated_reach), animated_reach, soft_reach);
-  const Vec3 to_target = sub(load(target_a, target_b), hip);
+  return {hip, select(_mm_cmplt_ps(soft_reach, animated_reach), animated_reach, soft_reach)};
+}
+
+// hip_headroom of legs a and b side by side in SSE lanes (anim/sse_lanes.h, lane 0 = a), their
+// reach measured by hip_reach_pair: the same operations, so the same values, bit for bit; their
+// square roots run as one.
+std::array<float, 2> hip_headroom_pair(const HipReachPair& reach, const glm::vec3& target_a,
+                                       const glm::vec3& target_b) {
+  using namespace sse;
+  const Vec3 to_target = sub(load(target_a, target_b), reach.hip);
   const __m128 across_sq = add(mul(to_target.x, to_target.x), mul(to_target.z, to_target.z));
-  const __m128 reach_sq = mul(exact_reach, exact_reach);
+  const __m128 reach_sq = mul(reach.exact_reach, reach.exact_reach);
   const __m128 headroom = add(to_target.y, _mm_sqrt_ps(sub(reach_sq, across_sq)));
   const Lanes out(select(_mm_cmpge_ps(across_sq, reach_sq), splat(1e30f), headroom));
   return {out.f[0], out.f[1]};
@@ -443,21 +454,31 @@ struct FootSolve {
   float headroom(int i, std::span<const glm::mat4> model) const {
     return hip_headroom(nth(rig.legs, i), model, world, nth(targets, i).ankle, soft_fraction);
   }
-  // headroom of every leg, two at a time in lanes where the processor has them.
-  std::array<float, kMaxFootIkLegs> headrooms(std::span<const glm::mat4> model) const {
-    std::array<float, kMaxFootIkLegs> out{};
+#if defined(__SSE2__)
+  // The reach of legs 2k and 2k + 1, measured (hip_reach_pair) before the feet are placed: their
+  // square roots then run while the feet's wait on the ground, not beside them.
+  std::array<HipReachPair, kMaxFootIkLegs / 2> hip_reaches;
+  void measure_hip_reaches(std::span<const glm::mat4> model) {
+    for (int i = 0; i + 1 < legs(); i += 2) {
+      hip_reaches[as_size(i / 2)] =
+          hip_reach_pair(nth(rig.legs, i), nth(rig.legs, i + 1), model, world, soft_fraction);
+    }
+  }
+#endif
+  // headroom of every leg, two at a time in lanes where the processor has them (from the reaches
+  // measure_hip_reaches measured), written into the caller's array: a returned copy would load
+  // them, just stored one by one, as one register and wait for their stores to reach the cache.
+  void headrooms(std::span<const glm::mat4> model, std::array<float, kMaxFootIkLegs>& out) const {
     int i = 0;
 #if defined(__SSE2__)
     for (; i + 1 < legs(); i += 2) {
-      const std::array<float, 2> pair =
-          hip_headroom_pair(nth(rig.legs, i), nth(rig.legs, i + 1), model, world,
-                            nth(targets, i).ankle, nth(targets, i + 1).ankle, soft_fraction);
+      const std::array<float, 2> pair = hip_headroom_pair(
+          hip_reaches[as_size(i / 2)], nth(targets, i).ankle, nth(targets, i + 1).ankle);
       nth(out, i) = pair[0];
       nth(out, i + 1) = pair[1];
     }
 #endif
     for (; i < legs(); ++i) nth(out, i) = headroom(i, model);
-    return out;
   }
 };
 
@@ -925,6 +946,9 @@ JobResult solve_from_model(const Skeleton& skeleton, const FootIkRig& rig, bool 
   }
 #endif
   for (int i = 0; i < solve.legs() && !found; ++i) find_sole_points(solve, i, model, nth(feet, i));
+#if defined(__SSE2__)
+  solve.measure_hip_reaches(model);
+#endif
   for (int i = 0; i < solve.legs(); ++i) {
     probe_foot(solve, i, ground, state, foot_shifts, nth(feet, i));
   }
@@ -943,7 +967,8 @@ JobResult solve_from_model(const Skeleton& skeleton, const FootIkRig& rig, bool 
       solve.has_chest ? body_rises(rig, std::span(solve.targets).first(rig.legs.size()), model,
                                    world_from_model)
                       : std::array<float, 2>{};
-  const std::array<float, kMaxFootIkLegs> headroom = solve.headrooms(model);
+  std::array<float, kMaxFootIkLegs> headroom;  // each leg's written before it is read
+  solve.headrooms(model, headroom);
   const float pelvis_offset_m = follow_ground(solve, false, rises[0], state.started, headroom,
                                               state.pelvis_offset_m, state.pelvis_velocity);
   if (solve.has_chest) {
