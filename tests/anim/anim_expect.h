@@ -3,12 +3,20 @@
 // (q and -q are the same rotation), matrices per element.
 
 #include <cmath>
+#include <cstring>
 
 #include <gtest/gtest.h>
 #include <glm/glm.hpp>
 #include <glm/gtc/quaternion.hpp>
 
 namespace anim::testing {
+
+// Bit for bit, signs of zero included: what a path promising the same operations as another
+// (not merely close results) must give. For values without padding.
+template <typename T>
+bool same_bits(const T& a, const T& b) {
+  return std::memcmp(&a, &b, sizeof(T)) == 0;
+}
 
 inline ::testing::AssertionResult vec3_near(const glm::vec3& actual, const glm::vec3& expected,
                                             float tolerance = 1e-5f) {

@@ -1,12 +1,12 @@
 #include "anim/damped_spring.h"
 
-#include <bit>
 #include <cmath>
-#include <cstdint>
 #include <random>
 
 #include <gtest/gtest.h>
 #include <glm/glm.hpp>
+
+#include "anim_expect.h"
 
 namespace anim {
 namespace {
@@ -38,9 +38,7 @@ TEST(DampedSpring, NoHalfLifeSnapsToTheGoalAtRest) {
   EXPECT_EQ(velocity, 0.0f);
 }
 
-bool same_bits(float a, float b) {
-  return std::bit_cast<std::uint32_t>(a) == std::bit_cast<std::uint32_t>(b);
-}
+using testing::same_bits;
 
 // A step made apart (spring_step, as foot IK makes it before its values arrive) moves a value as
 // the spring's formula does, bit for bit: y = 2 ln 2 / half-life, j0 = value - goal,

@@ -2,7 +2,6 @@
 // solver otherwise makes every frame: it must solve bit for bit as the same rig unbound, and a
 // rig changed since its bind must be checked again.
 #include <array>
-#include <cstring>
 #include <initializer_list>
 #include <random>
 #include <span>
@@ -15,6 +14,7 @@
 #include "anim/pose.h"
 #include "anim/terrain.h"
 #include "anim/transform.h"
+#include "anim_expect.h"
 #include "ik_biped.h"
 
 namespace anim {
@@ -23,10 +23,7 @@ namespace {
 using testing::Biped;
 using testing::make_biped;
 
-template <typename T>
-bool same_bits(const T& a, const T& b) {
-  return std::memcmp(&a, &b, sizeof(T)) == 0;
-}
+using testing::same_bits;
 
 // Field by field: the structs' padding is no part of their value.
 bool same_state(const FootIkState& a, const FootIkState& b) {

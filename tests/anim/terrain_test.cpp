@@ -1,8 +1,6 @@
 #include "anim/terrain.h"
 
-#include <bit>
 #include <cmath>
-#include <cstdint>
 #include <random>
 
 #include <gtest/gtest.h>
@@ -144,9 +142,7 @@ GroundProbe probe_by_formula(const Terrain& t, float x, float z) {
   return {};
 }
 
-bool same_bits(float a, float b) {
-  return std::bit_cast<std::uint32_t>(a) == std::bit_cast<std::uint32_t>(b);
-}
+using testing::same_bits;
 
 // A prober's probes of planes and stairs equal their shape's formula bit for bit (signs of zero
 // included), over random terrains and points; points that are not finite, and a terrain that fails

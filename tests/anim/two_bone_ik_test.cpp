@@ -1,7 +1,6 @@
 #include "anim/two_bone_ik.h"
 
 #include <cmath>
-#include <cstring>
 #include <random>
 #include <vector>
 
@@ -297,11 +296,7 @@ TEST(TwoBoneIk, ApplyRejectsEachBadArgument) {
   }
 }
 
-// Bit for bit: the pair solve's promise is the same operations, not merely close results.
-template <typename T>
-bool same_bits(const T& a, const T& b) {
-  return std::memcmp(&a, &b, sizeof(T)) == 0;
-}
+using testing::same_bits;
 
 void expect_same_solution(const TwoBoneIkSolution& a, const TwoBoneIkSolution& b, int round) {
   EXPECT_TRUE(same_bits(a.root_delta, b.root_delta)) << "round " << round;
