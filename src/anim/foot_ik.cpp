@@ -92,29 +92,6 @@ float hip_headroom(const Leg& leg, std::span<const glm::mat4> model, const Trans
 }
 
 #if defined(__SSE2__)
-// Lanes k and k + 1 of the points in v (x, y and z in lanes, anim/sse_lanes.h) written as a and b
-// straight from the registers: sse::lanes01 goes through a store of each register and a load of
-// every float, and a vector read whole later would span the floats' stores and wait for them to
-// reach the cache.
-template <int k>
-void store_lanes(const sse::Vec3& v, glm::vec3& a, glm::vec3& b) {
-  static_assert(k == 0 || k == 2);
-  const __m128 xy = k == 0 ? _mm_unpacklo_ps(v.x, v.y) : _mm_unpackhi_ps(v.x, v.y);  // xa ya xb yb
-  _mm_storel_pi(reinterpret_cast<__m64*>(&a.x), xy);
-  _mm_store_ss(&a.z, sse::lanes_of<k, k, k, k>(v.z));
-  _mm_storeh_pi(reinterpret_cast<__m64*>(&b.x), xy);
-  _mm_store_ss(&b.z, sse::lanes_of<k + 1, k + 1, k + 1, k + 1>(v.z));
-}
-
-// Lanes 0 and 1 of the quaternions in q written as a and b, one register each.
-void store_lanes01(const sse::Quat& q, glm::quat& a, glm::quat& b) {
-  static_assert(sizeof(glm::quat) == 4 * sizeof(float));
-  const __m128 xy = _mm_unpacklo_ps(q.x, q.y);  // xa ya xb yb
-  const __m128 zw = _mm_unpacklo_ps(q.z, q.w);  // za wa zb wb
-  _mm_storeu_ps(&a.x, _mm_movelh_ps(xy, zw));
-  _mm_storeu_ps(&b.x, _mm_movehl_ps(zw, xy));
-}
-
 // The part of hip_headroom_pair that does not wait on the feet's targets: the legs' hips in the
 // world and how far each reaches exactly (lane 0 = leg a).
 struct HipReachPair {
@@ -539,10 +516,10 @@ void find_sole_points_pair(const FootSolve& solve, std::span<const glm::mat4> mo
                rotate(rotation, Vec3{mul(scale.x, p.x), mul(scale.y, p.y), mul(scale.z, p.z)}));
   };
   const Vec3 soles = to_world(Vec3{x, y, z});
-  store_lanes<0>(soles, feet[0].heel, feet[1].heel);
-  store_lanes<2>(soles, feet[0].toe, feet[1].toe);
+  sse::store_lanes<0>(soles, feet[0].heel, feet[1].heel);
+  sse::store_lanes<2>(soles, feet[0].toe, feet[1].toe);
   const Vec3 ankles = to_world(load(position(model[leg0.foot]), position(model[leg1.foot])));
-  store_lanes<0>(ankles, feet[0].ankle, feet[1].ankle);
+  sse::store_lanes<0>(ankles, feet[0].ankle, feet[1].ankle);
 }
 #endif
 
@@ -680,9 +657,9 @@ bool place_foot_pair(FootSolve& solve, const std::array<FootOnGround, kMaxFootIk
   if (debug) {
     FootDebug& d0 = debug->feet[0];
     FootDebug& d1 = debug->feet[1];
-    store_lanes<0>(heel_on_ground, d0.heel_ground, d1.heel_ground);
-    store_lanes<0>(toe_on_ground, d0.toe_ground, d1.toe_ground);
-    store_lanes<0>(normal, d0.ground_normal, d1.ground_normal);
+    sse::store_lanes<0>(heel_on_ground, d0.heel_ground, d1.heel_ground);
+    sse::store_lanes<0>(toe_on_ground, d0.toe_ground, d1.toe_ground);
+    sse::store_lanes<0>(normal, d0.ground_normal, d1.ground_normal);
     write_lock_debug(d0, f0, locks[0], _mm_cvtss_f32(pivot_support_y));
     write_lock_debug(d1, f1, locks[1], _mm_cvtss_f32(lanes_of<1, 1, 1, 1>(pivot_support_y)));
   }
@@ -698,13 +675,14 @@ bool place_foot_pair(FootSolve& solve, const std::array<FootOnGround, kMaxFootIk
 
   FootTarget& target0 = solve.targets[0];
   FootTarget& target1 = solve.targets[1];
-  store_lanes<0>(target_ankle, target0.ankle, target1.ankle);
-  store_lanes01(target_rotation, target0.rotation, target1.rotation);
+  sse::store_lanes<0>(target_ankle, target0.ankle, target1.ankle);
+  sse::store_lanes01(target_rotation, target0.rotation, target1.rotation);
   // The rises, which the pelvis's spring waits on, taken from the register rather than through
   // a store and its load.
   target0.rise_m = _mm_cvtss_f32(rise);
   target1.rise_m = _mm_cvtss_f32(lanes_of<1, 1, 1, 1>(rise));
-  if (debug) store_lanes<0>(target_ankle, debug->feet[0].ankle_target, debug->feet[1].ankle_target);
+  if (debug)
+    sse::store_lanes<0>(target_ankle, debug->feet[0].ankle_target, debug->feet[1].ankle_target);
   return true;
 }
 #endif

@@ -183,6 +183,28 @@ inline __m128 lanes_of(__m128 v) {
   return _mm_castsi128_ps(_mm_shuffle_epi32(_mm_castps_si128(v), _MM_SHUFFLE(kW, kZ, kY, kX)));
 }
 
+// Lanes k and k + 1 of the points in v written as a and b straight from the registers: lanes01
+// goes through a store of each register and a load of every float, and a vector read whole later
+// would span the floats' stores and wait for them to reach the cache.
+template <int k>
+inline void store_lanes(const Vec3& v, glm::vec3& a, glm::vec3& b) {
+  static_assert(k == 0 || k == 2);
+  const __m128 xy = k == 0 ? _mm_unpacklo_ps(v.x, v.y) : _mm_unpackhi_ps(v.x, v.y);  // xa ya xb yb
+  _mm_storel_pi(reinterpret_cast<__m64*>(&a.x), xy);
+  _mm_store_ss(&a.z, lanes_of<k, k, k, k>(v.z));
+  _mm_storeh_pi(reinterpret_cast<__m64*>(&b.x), xy);
+  _mm_store_ss(&b.z, lanes_of<k + 1, k + 1, k + 1, k + 1>(v.z));
+}
+
+// Lanes 0 and 1 of the quaternions in q written as a and b, one register each.
+inline void store_lanes01(const Quat& q, glm::quat& a, glm::quat& b) {
+  static_assert(sizeof(glm::quat) == 4 * sizeof(float));
+  const __m128 xy = _mm_unpacklo_ps(q.x, q.y);  // xa ya xb yb
+  const __m128 zw = _mm_unpacklo_ps(q.z, q.w);  // za wa zb wb
+  _mm_storeu_ps(&a.x, _mm_movelh_ps(xy, zw));
+  _mm_storeu_ps(&b.x, _mm_movehl_ps(zw, xy));
+}
+
 inline __m128 load_quat(const glm::quat& q) {
   static_assert(sizeof(glm::quat) == 4 * sizeof(float));
   return _mm_loadu_ps(&q.x);
