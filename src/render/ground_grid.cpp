@@ -53,6 +53,13 @@ GridLayout grid_layout(const anim::Terrain& terrain, const glm::mat4& view_proje
   return layout;
 }
 
+bool grid_faces_are_gentle(const anim::Terrain& terrain) {
+  if (terrain.shape == anim::TerrainShape::Flat) return true;
+  if (terrain.shape != anim::TerrainShape::Slope) return false;  // risers, bumps
+  const glm::vec3 normal = anim::probe(terrain, 0.0f, 0.0f).normal;
+  return std::max(std::abs(normal.x), std::abs(normal.z)) < 0.85f;
+}
+
 GroundGrid::~GroundGrid() {
   if (ebo_) glDeleteBuffers(1, &ebo_);
   if (vbo_) glDeleteBuffers(1, &vbo_);
@@ -61,6 +68,10 @@ GroundGrid::~GroundGrid() {
 
 std::string GroundGrid::init() {
   if (std::string e = program_.load({"grid.vert", "grid.frag", {}, {}}); !e.empty()) return e;
+  if (std::string e = gentle_program_.load({"grid.vert", "grid.frag", {}, {"GENTLE_FACES"}});
+      !e.empty()) {
+    return e;
+  }
   if (!vao_) {
     glCreateVertexArrays(1, &vao_);
     glCreateBuffers(1, &vbo_);
@@ -98,18 +109,19 @@ void GroundGrid::build_surface(const anim::Terrain& terrain, glm::vec2 center_xz
 }
 
 void GroundGrid::draw(const anim::Terrain& terrain, const glm::mat4& view_projection) {
-  if (!program_.valid()) return;
+  const ShaderProgram& program = grid_faces_are_gentle(terrain) ? gentle_program_ : program_;
+  if (!program.valid()) return;
   const GridLayout layout = grid_layout(terrain, view_projection);
   // The surface covers the fade's square, snapped to five spacings (major lines) so it is
   // rebuilt only when the focus has moved that far.
   const float snap = 5.0f * layout.spacing_m;
   build_surface(terrain, glm::round(layout.focus_xz / snap) * snap, layout.reach_m + snap);
   if (index_count_ == 0) return;
-  program_.use();
-  program_.set("u_view_projection", view_projection);
-  program_.set("u_focus", glm::vec3(layout.focus_xz.x, 0.0f, layout.focus_xz.y));
-  program_.set("u_spacing", layout.spacing_m);
-  program_.set("u_reach", layout.reach_m);
+  program.use();
+  program.set("u_view_projection", view_projection);
+  program.set("u_focus", glm::vec3(layout.focus_xz.x, 0.0f, layout.focus_xz.y));
+  program.set("u_spacing", layout.spacing_m);
+  program.set("u_reach", layout.reach_m);
   glEnable(GL_DEPTH_TEST);
   glDepthFunc(GL_LEQUAL);
   // Pulled towards the eye a little, so the grid wins against the ground drawn from the same

@@ -39,6 +39,12 @@ inline constexpr float kGridReachSpacings = 30.0f;
 // The layout for this view over the terrain (its height at the origin is the ground's).
 GridLayout grid_layout(const anim::Terrain& terrain, const glm::mat4& view_projection);
 
+// Whether no face of the terrain is steep enough for grid.frag to fade a family of lines on it
+// (|normal.x| or |normal.z| above 0.9): flat ground and slopes whose normal stays under 0.85
+// there (the margin covers the per-pixel normal's rounding). The grid then draws them with a
+// cheaper shader, to the same pixels.
+bool grid_faces_are_gentle(const anim::Terrain& terrain);
+
 class GroundGrid {
  public:
   GroundGrid() = default;
@@ -59,7 +65,8 @@ class GroundGrid {
   // Rebuilds the surface the grid is drawn on when the terrain or the covered square changed.
   void build_surface(const anim::Terrain& terrain, glm::vec2 center_xz, float half_extent_m);
 
-  ShaderProgram program_;
+  ShaderProgram program_;         // any surface
+  ShaderProgram gentle_program_;  // grid_faces_are_gentle's (GENTLE_FACES)
   unsigned vao_ = 0;
   unsigned vbo_ = 0;
   unsigned ebo_ = 0;

@@ -54,6 +54,31 @@ TEST(GroundGrid, LayoutFollowsTheView) {
   EXPECT_FLOAT_EQ(layout.reach_m, 15.0f);
 }
 
+// The cheaper shader is for flat ground and slopes whose normal leans less than 0.85 towards x
+// or z (58 degrees along one axis; any slope allowed along a diagonal, where it leans 0.70 at
+// most); stairs (risers) and rough ground take the general one.
+TEST(GroundGrid, GentleFacesAreFlatGroundAndSlopesUnder58Degrees) {
+  anim::Terrain terrain;
+  EXPECT_TRUE(grid_faces_are_gentle(terrain));
+  terrain.shape = anim::TerrainShape::Slope;
+  for (const float degrees : {-57.0f, -15.0f, 0.0f, 15.0f, 57.0f}) {
+    terrain.slope_deg = degrees;
+    EXPECT_TRUE(grid_faces_are_gentle(terrain)) << degrees << " degrees";
+  }
+  for (const float degrees : {-59.0f, 59.0f, 79.0f}) {
+    terrain.slope_deg = degrees;
+    EXPECT_FALSE(grid_faces_are_gentle(terrain)) << degrees << " degrees";
+  }
+  terrain.uphill_xz = {1.0f, 1.0f};
+  EXPECT_TRUE(grid_faces_are_gentle(terrain));  // 79 degrees along the diagonal
+  terrain.uphill_xz = {1.0f, 0.0f};
+  EXPECT_FALSE(grid_faces_are_gentle(terrain));
+  terrain.shape = anim::TerrainShape::Stairs;
+  EXPECT_FALSE(grid_faces_are_gentle(terrain));
+  terrain.shape = anim::TerrainShape::Rough;
+  EXPECT_FALSE(grid_faces_are_gentle(terrain));
+}
+
 constexpr int kSize = 256;
 
 // Draws the grid alone over black into a 256 x 256 offscreen target (no multisampling) and
@@ -170,6 +195,28 @@ TEST_F(GroundGridPicture, StairsShowContinuousLines) {
       EXPECT_GE(brightness_near(image, {0.5f, y - up, z}), 50) << "riser " << step;
       EXPECT_LE(brightness_near(image, {0.25f, y - up, z}), 2) << "riser " << step;
     }
+  }
+}
+
+// On a 75-degree slope up +z the lines z = const run across a face that almost lies in their
+// planes: they fade to 8% (smoothstep(0.98, 0.9, sin 75)), while the lines x = const, which
+// cross it squarely, keep their strength.
+TEST_F(GroundGridPicture, LinesAlongASteepFaceFade) {
+  anim::Terrain steep;
+  steep.shape = anim::TerrainShape::Slope;
+  steep.slope_deg = 75.0f;
+  const float rise = std::tan(glm::radians(75.0f));
+  // From 3 m behind and 3 m below, looking up the slope at its point (0, 0.5 rise, 0.5).
+  const glm::vec3 focus(0.0f, 0.5f * rise, 0.5f);
+  view_ = glm::lookAt(focus + glm::vec3(0.7f, -3.0f, -3.0f), focus, glm::vec3(0.0f, 1.0f, 0.0f));
+  const Image image = draw(steep);
+  for (const float z : {0.3f, 0.4f, 0.6f, 0.7f}) {  // the line x = 0.5 up the slope
+    EXPECT_GE(brightness_near(image, {0.5f, z * rise, z}), 50) << "x = 0.5 at z = " << z;
+  }
+  for (const float x : {-0.4f, -0.3f, 0.3f, 0.4f}) {  // the line z = 0.5 across it, faded
+    const int b = brightness_near(image, {x, 0.5f * rise, 0.5f});
+    EXPECT_GT(b, 0) << "z = 0.5 at x = " << x;
+    EXPECT_LE(b, 0.15f * 140) << "z = 0.5 at x = " << x;
   }
 }
 
