@@ -7,7 +7,7 @@
 //   runs both sides of a branch for all pixels; a failed early depth test skips the shader.
 // - EDGE_BLEND: the blend, for the pixels EDGE_TEST marked.
 // - neither: both in one pass (a target without a depth buffer).
-in vec2 v_uv;
+noperspective in vec2 v_uv;  // w = 1 (fxaa.vert)
 
 uniform sampler2D u_image;
 

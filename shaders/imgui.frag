@@ -2,8 +2,8 @@
 // Dear ImGui's fragments (ui/imgui_renderer.h): the vertex colour times the texture. Compiled
 // with SOLID for the fills whose UVs all sit on the font atlas' white texel: the product is the
 // colour itself, without the filtered read that costs a software renderer most of the pixel.
-in vec2 v_uv;
-in vec4 v_color;
+noperspective in vec2 v_uv;  // w = 1 (imgui.vert)
+noperspective in vec4 v_color;
 
 uniform sampler2D u_texture;
 

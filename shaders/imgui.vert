@@ -7,8 +7,10 @@ layout(location = 2) in vec4 a_color;
 
 uniform mat4 u_projection;
 
-out vec2 v_uv;
-out vec4 v_color;
+// Without perspective: the projection is orthographic (w = 1), where both interpolations give
+// the same values, and a software renderer skips the divide by w for every pixel.
+noperspective out vec2 v_uv;
+noperspective out vec4 v_color;
 
 void main() {
   v_uv = a_uv;
