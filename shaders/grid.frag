@@ -5,8 +5,8 @@
 // and fading to nothing u_reach from u_focus.
 // Compiled with GENTLE_FACES for a surface no face of which is steep enough to fade a family
 // (render::grid_faces_are_gentle: flat ground, most slopes): the families' steepness is then 1,
-// the same picture without the normal from the derivatives, half of what the grid costs a
-// software renderer.
+// the same picture without the normal from the derivatives (13% of the shader's instructions
+// on a software renderer).
 in vec3 v_world;
 
 uniform vec3 u_focus;    // the point of the ground the view looks at (y unused)

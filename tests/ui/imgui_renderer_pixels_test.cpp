@@ -61,6 +61,7 @@ class ImGuiRendererPixels : public GlTest {
     ImGuiIO& io = ImGui::GetIO();
     io.DisplaySize = ImVec2(kWidth, kHeight);
     ASSERT_TRUE(ImGui_ImplOpenGL3_Init("#version 450"));
+    backend_ready_ = true;
     ImGui_ImplOpenGL3_NewFrame();  // makes the font atlas' texture
     ASSERT_EQ(renderer_.init(), "");
     // Two frames: the first places the window, the second draws it settled.
@@ -68,7 +69,7 @@ class ImGuiRendererPixels : public GlTest {
     imgui_.frame(build_frame);
   }
   void TearDown() override {
-    if (!IsSkipped()) ImGui_ImplOpenGL3_Shutdown();
+    if (backend_ready_) ImGui_ImplOpenGL3_Shutdown();  // only what SetUp started
   }
 
   // Clears the target to a grey and lets draw draw the frame over it; returns the pixels.
@@ -85,6 +86,7 @@ class ImGuiRendererPixels : public GlTest {
   }
 
   testing::HeadlessImGui imgui_;
+  bool backend_ready_ = false;
   ImGuiRenderer renderer_;
   render::OffscreenTarget target_;
 };
