@@ -411,15 +411,16 @@ void draw_viewport(Viewer& v, const ViewportRect& rect, const FrameStart& f) {
   glClearColor(kBackgroundColor.x, kBackgroundColor.y, kBackgroundColor.z, 1.0f);
   glClear(GL_COLOR_BUFFER_BIT);
   // The 3D view fills the rectangle the panels leave (GL counts rows from the bottom).
-  glViewport(static_cast<int>(rect.x), static_cast<int>(height - rect.y - rect.height),
-             static_cast<int>(rect.width), static_cast<int>(rect.height));
+  const int view_x = static_cast<int>(rect.x);
+  const int view_y = static_cast<int>(height - rect.y - rect.height);
+  const int view_width = static_cast<int>(rect.width), view_height = static_cast<int>(rect.height);
+  glViewport(view_x, view_y, view_width, view_height);
   const glm::mat4 view_projection = v.camera.projection(rect.width / rect.height) * v.camera.view();
   v.motion_matching.set_view(view_projection, {rect.x, rect.y, rect.width, rect.height});
   v.motion_matching.draw_overlay();
   v.gpu_timer.begin();
   const bool antialias =
-      ui.view.fxaa && v.window.samples() == 0 &&
-      v.fxaa.begin(static_cast<int>(rect.width), static_cast<int>(rect.height)).empty();
+      ui.view.fxaa && v.window.samples() == 0 && v.fxaa.begin(view_width, view_height).empty();
   // The depth the scene is drawn with: offscreen, or the window's when drawn straight there
   // (FXAA's passes set the window's depth under the view themselves).
   glClear(antialias ? GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT : GL_DEPTH_BUFFER_BIT);
@@ -429,7 +430,7 @@ void draw_viewport(Viewer& v, const ViewportRect& rect, const FrameStart& f) {
   }
   v.source_view.draw(v.retargeting, scene, ui.retarget_panel.side_by_side, view_projection);
   if (antialias) {
-    v.fxaa.end(0, static_cast<int>(rect.x), static_cast<int>(height - rect.y - rect.height));
+    v.fxaa.end(0, view_x, view_y);
   }
   v.gpu_timer.end();
   v.stats.gpu_ms = static_cast<float>(v.gpu_timer.latest_ms());
@@ -443,7 +444,11 @@ void draw_viewport(Viewer& v, const ViewportRect& rect, const FrameStart& f) {
 
   glViewport(0, 0, width, height);
   ImGui::Render();
-  v.imgui_renderer.draw(*ImGui::GetDrawData());
+  // Under the panels only the clear colour: the 3D view above stays within its viewport.
+  const ui::ImGuiBackdrop backdrop{
+      {view_x, view_y, view_width, view_height},
+      {kBackgroundColor.x, kBackgroundColor.y, kBackgroundColor.z, 1.0f}};
+  v.imgui_renderer.draw(*ImGui::GetDrawData(), &backdrop);
 }
 
 // Shows the frame and counts it. Returns whether the viewer stops: the frames asked for are

@@ -155,7 +155,7 @@ std::string ImGuiRenderer::init() {
   return {};
 }
 
-void ImGuiRenderer::draw(const ImDrawData& data) {
+void ImGuiRenderer::draw(const ImDrawData& data, const ImGuiBackdrop* backdrop) {
   const int fb_width = static_cast<int>(data.DisplaySize.x * data.FramebufferScale.x);
   const int fb_height = static_cast<int>(data.DisplaySize.y * data.FramebufferScale.y);
   if (fb_width <= 0 || fb_height <= 0 || !textured_.valid() || !solid_.valid()) return;
@@ -178,12 +178,22 @@ void ImGuiRenderer::draw(const ImDrawData& data) {
   glBindSampler(0, 0);
   glBindVertexArray(vertex_array_);
   const ImVec2 white_uv = ImGui::GetIO().Fonts->TexUvWhitePixel;
-  for (int n = 0; n < data.CmdListsCount; ++n) draw_list(*data.CmdLists[n], data, white_uv);
+  cache_.begin(data, backdrop);
+  for (int n = 0; n < data.CmdListsCount; ++n) {
+    PixelRect redraw;
+    if (cache_.restore(n, redraw)) {
+      if (!redraw.empty()) draw_list(*data.CmdLists[n], data, white_uv, &redraw);
+      continue;
+    }
+    draw_list(*data.CmdLists[n], data, white_uv, nullptr);
+    cache_.keep(n);
+  }
   saved.restore();
 }
 
-void ImGuiRenderer::draw_list(const ImDrawList& list, const ImDrawData& data, ImVec2 white_uv) {
-  const float fb_height = data.DisplaySize.y * data.FramebufferScale.y;
+void ImGuiRenderer::draw_list(const ImDrawList& list, const ImDrawData& data, ImVec2 white_uv,
+                              const PixelRect* within) {
+  const int fb_height = static_cast<int>(data.DisplaySize.y * data.FramebufferScale.y);
   glNamedBufferData(vertex_buffer_,
                     list.VtxBuffer.Size * static_cast<GLsizeiptr>(sizeof(ImDrawVert)),
                     list.VtxBuffer.Data, GL_STREAM_DRAW);
@@ -197,12 +207,10 @@ void ImGuiRenderer::draw_list(const ImDrawList& list, const ImDrawData& data, Im
       if (cmd.UserCallback != ImDrawCallback_ResetRenderState) cmd.UserCallback(&list, &cmd);
       continue;
     }
-    const ImVec2 off = data.DisplayPos, scale = data.FramebufferScale;
-    const ImVec2 lo((cmd.ClipRect.x - off.x) * scale.x, (cmd.ClipRect.y - off.y) * scale.y);
-    const ImVec2 hi((cmd.ClipRect.z - off.x) * scale.x, (cmd.ClipRect.w - off.y) * scale.y);
-    if (hi.x <= lo.x || hi.y <= lo.y) continue;
-    glScissor(static_cast<int>(lo.x), static_cast<int>(fb_height - hi.y),
-              static_cast<int>(hi.x - lo.x), static_cast<int>(hi.y - lo.y));
+    PixelRect scissor = command_scissor(cmd, data, fb_height);
+    if (within) scissor = intersection(scissor, *within);
+    if (scissor.empty()) continue;
+    glScissor(scissor.x, scissor.y, scissor.width, scissor.height);
     glBindTexture(GL_TEXTURE_2D,
                   static_cast<GLuint>(reinterpret_cast<std::intptr_t>(cmd.GetTexID())));
     if (cmd.GetTexID() == font) {

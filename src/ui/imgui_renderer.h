@@ -4,13 +4,15 @@
 // ImGui draws them with the font atlas' white texel, and a software renderer (llvmpipe) spends
 // much of each panel pixel on that filtered read of 1. Runs of consecutive solid triangles that
 // cover many pixels go through a program without the read; the rest through the textured one.
-// The backend still makes the font atlas (ImGui_ImplOpenGL3_NewFrame).
+// The backend still makes the font atlas (ImGui_ImplOpenGL3_NewFrame). Given what lies under the
+// frame (ImGuiBackdrop), lists that stand still are copied from last frame (ImGuiListCache).
 
 #include <string>
 #include <vector>
 
 #include "imgui.h"
 #include "render/shader_program.h"
+#include "ui/imgui_list_cache.h"
 
 namespace ui {
 
@@ -38,11 +40,18 @@ class ImGuiRenderer {
   // Loads shaders/imgui.* (textured and SOLID); returns "" or the error naming the file and line.
   std::string init();
 
-  // Draws data into the bound framebuffer, restoring the GL state it changes.
-  void draw(const ImDrawData& data);
+  // Draws data into the bound framebuffer, restoring the GL state it changes. With a backdrop
+  // (the caller's promise of what the framebuffer holds before), lists that leave the same pixels
+  // as last frame are copied from it instead of drawn.
+  void draw(const ImDrawData& data, const ImGuiBackdrop* backdrop = nullptr);
+
+  // Lists the last draw copied instead of drawing.
+  int lists_copied() const { return cache_.restored(); }
 
  private:
-  void draw_list(const ImDrawList& list, const ImDrawData& data, ImVec2 white_uv);
+  // Draws list; only within that rectangle of the framebuffer when within is given.
+  void draw_list(const ImDrawList& list, const ImDrawData& data, ImVec2 white_uv,
+                 const PixelRect* within);
 
   render::ShaderProgram textured_;
   render::ShaderProgram solid_;
@@ -50,6 +59,7 @@ class ImGuiRenderer {
   unsigned vertex_buffer_ = 0;
   unsigned index_buffer_ = 0;
   std::vector<ImGuiDrawRun> runs_;  // reused from frame to frame
+  ImGuiListCache cache_;
 };
 
 }  // namespace ui

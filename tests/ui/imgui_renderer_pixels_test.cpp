@@ -1,6 +1,7 @@
 // The viewer's ImGui renderer against Dear ImGui's own OpenGL 3 backend: the same frame drawn
 // by both into the same offscreen target gives the same bytes (ui/imgui_renderer.h's promise),
-// with text, large and small fills, gradients, antialiased lines and circles, and clipping.
+// with text, large and small fills, gradients, antialiased lines and circles, and clipping. And
+// frames whose lists stand still, copied from last frame, against the same frames drawn.
 
 #include <glad/gl.h>
 
@@ -22,6 +23,11 @@ namespace {
 
 constexpr int kWidth = 320, kHeight = 240;
 
+// What changes between the frames of the copy test: the panel's slider, and a square drawn under
+// the panel's corner at an offset.
+float g_weight = 0.62f;
+float g_square_offset = 0.0f;
+
 // A panel of the viewer's kinds of widgets, and a drawing over the background: a gradient, a
 // filled and an outlined circle, thin and thick lines at odd angles (ImGui's textured lines).
 void build_frame() {
@@ -31,8 +37,7 @@ void build_frame() {
   ImGui::Text("Heaviest clip: walk_forward");
   static bool on = true;
   ImGui::Checkbox("Foot IK", &on);
-  static float weight = 0.62f;
-  ImGui::SliderFloat("weight", &weight, 0.0f, 1.0f);
+  ImGui::SliderFloat("weight", &g_weight, 0.0f, 1.0f);
   ImGui::Button("Reset to origin");
   if (ImGui::CollapsingHeader("Root motion", ImGuiTreeNodeFlags_DefaultOpen)) {
     static int mode = 1;
@@ -51,6 +56,9 @@ void build_frame() {
   draw->AddCircle(ImVec2(255.0f, 150.0f), 45.25f, IM_COL32(250, 250, 250, 255), 0, 1.5f);
   draw->AddLine(ImVec2(205.0f, 225.0f), ImVec2(313.0f, 198.3f), IM_COL32(255, 200, 0, 255), 1.0f);
   draw->AddLine(ImVec2(210.0f, 100.0f), ImVec2(300.0f, 233.0f), IM_COL32(0, 255, 200, 160), 3.2f);
+  const ImVec2 corner(150.0f + g_square_offset, 190.0f);
+  draw->AddRectFilled(corner, ImVec2(corner.x + 20.0f, corner.y + 20.0f),
+                      IM_COL32(250, 0, 250, 255));
 }
 
 class ImGuiRendererPixels : public GlTest {
@@ -72,18 +80,30 @@ class ImGuiRendererPixels : public GlTest {
     if (backend_ready_) ImGui_ImplOpenGL3_Shutdown();  // only what SetUp started
   }
 
-  // Clears the target to a grey and lets draw draw the frame over it; returns the pixels.
+  // Clears the target to a grey and lets draw draw the frame over it; returns the pixels. With a
+  // view colour, a stand-in for the 3D view fills kView first.
   template <typename Draw>
-  render::Image picture(Draw draw) {
+  render::Image picture(Draw draw, const float* view_color = nullptr) {
     EXPECT_EQ(target_.bind(kWidth, kHeight), "");
     glViewport(0, 0, kWidth, kHeight);
-    glClearColor(0.35f, 0.37f, 0.4f, 1.0f);
+    glClearColor(kGrey.x, kGrey.y, kGrey.z, kGrey.w);
     glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+    if (view_color) {
+      glEnable(GL_SCISSOR_TEST);
+      glScissor(kView.x, kView.y, kView.width, kView.height);
+      glClearColor(view_color[0], view_color[1], view_color[2], 1.0f);
+      glClear(GL_COLOR_BUFFER_BIT);
+      glDisable(GL_SCISSOR_TEST);
+    }
     draw();
     render::Image image = render::read_framebuffer(kWidth, kHeight);
     render::OffscreenTarget::unbind();
     return image;
   }
+
+  static inline const ImVec4 kGrey{0.35f, 0.37f, 0.4f, 1.0f};
+  // Right of the panel, under the background drawing: redrawn every frame, as the 3D view is.
+  static constexpr PixelRect kView{200, 0, 120, 240};
 
   testing::HeadlessImGui imgui_;
   bool backend_ready_ = false;
@@ -105,6 +125,43 @@ TEST_F(ImGuiRendererPixels, DrawsTheBackendsBytes) {
   }
   EXPECT_EQ(differing, 0u);
   EXPECT_GT(changed, 30000u);  // the frame covers much of the picture: a real comparison
+}
+
+TEST_F(ImGuiRendererPixels, ListsCopiedFromLastFrameGiveTheBytesOfDrawingThem) {
+  ImGuiRenderer cached;
+  ASSERT_EQ(cached.init(), "");
+  const ImGuiBackdrop backdrop{kView, kGrey};
+  // Per frame: the panel's slider, the square's offset under the panel, and how many lists are
+  // copied: the panel from its third still frame on; never the background drawing, which lies
+  // in the redrawn view. The square under the panel's corner leaves it copied but drawn again
+  // over the square's old and new place.
+  struct Step {
+    float weight, offset;
+    int copied;
+  };
+  const Step steps[] = {{0.62f, 0.0f, 0}, {0.62f, 0.0f, 0}, {0.62f, 0.0f, 1}, {0.62f, 0.0f, 1},
+                        {0.3f, 0.0f, 0},  {0.3f, 0.0f, 0},  {0.3f, 0.0f, 1},  {0.3f, 4.0f, 1},
+                        {0.3f, 9.0f, 1},  {0.3f, 9.0f, 1}};
+  int frame = 0;
+  for (const Step& step : steps) {
+    g_weight = step.weight;
+    g_square_offset = step.offset;
+    imgui_.frame(build_frame);
+    const ImDrawData* data = ImGui::GetDrawData();
+    ASSERT_NE(data, nullptr);
+    const float view_color[3] = {0.1f * static_cast<float>(frame % 10), 0.5f, 0.2f};
+    const render::Image drawn = picture([&] { renderer_.draw(*data); }, view_color);
+    const render::Image copied = picture([&] { cached.draw(*data, &backdrop); }, view_color);
+    ASSERT_EQ(drawn.rgba.size(), copied.rgba.size());
+    std::size_t differing = 0;
+    for (std::size_t i = 0; i < drawn.rgba.size(); ++i)
+      differing += drawn.rgba[i] != copied.rgba[i];
+    EXPECT_EQ(differing, 0u) << "frame " << frame;
+    EXPECT_EQ(cached.lists_copied(), step.copied) << "frame " << frame;
+    ++frame;
+  }
+  g_weight = 0.62f;
+  g_square_offset = 0.0f;
 }
 
 }  // namespace
