@@ -1,6 +1,6 @@
 // Benchmarks of the per-frame animation path on the pab character of the issue: the arnaud.fbx
-// skeleton (67 joints) with its walk, jog and run clips from ../shared/assets/pab, imported once
-// outside the timed loops. Without the assets, a synthetic character of the same size stands in
+// skeleton (54 joints) with its walk, jog and run clips from ../shared/assets/pab, imported once
+// outside the timed loops. Without the assets, a synthetic character of 67 joints stands in
 // (three 1 s clips at 30 fps, keys on every channel of every joint); the label says which.
 //
 // Each runs on the clip storage its argument names: compressed (keyframe reduction within 1 mm
