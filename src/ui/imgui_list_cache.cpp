@@ -4,8 +4,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
-#include <cstdlib>
 #include <cstring>
 
 namespace ui {
@@ -68,13 +66,17 @@ PixelRect list_extent(const ImDrawList& list, const ImDrawData& data, int fb_hei
       min_y = std::min(min_y, p.y);
       max_y = std::max(max_y, p.y);
     }
-    // Every pixel whose centre a triangle covers lies within its vertices' bounds.
-    const int x0 = static_cast<int>(std::floor((min_x - off.x) * scale.x));
-    const int x1 = static_cast<int>(std::ceil((max_x - off.x) * scale.x));
-    const int top = static_cast<int>(std::floor((min_y - off.y) * scale.y));
-    const int bottom = static_cast<int>(std::ceil((max_y - off.y) * scale.y));
-    const PixelRect vertices{x0, fb_height - bottom, x1 - x0, bottom - top};
-    const PixelRect drawn = intersection(scissor, vertices);
+    // Every pixel whose centre a triangle covers lies within its vertices' bounds; those are
+    // held to the scissor before they become ints (a widget may put a vertex far off screen).
+    const auto left = static_cast<float>(scissor.x);
+    const auto right = static_cast<float>(scissor.x + scissor.width);
+    const auto top = static_cast<float>(fb_height - scissor.y - scissor.height);
+    const auto bottom = static_cast<float>(fb_height - scissor.y);
+    const int x0 = static_cast<int>(std::clamp(std::floor((min_x - off.x) * scale.x), left, right));
+    const int x1 = static_cast<int>(std::clamp(std::ceil((max_x - off.x) * scale.x), left, right));
+    const int y0 = static_cast<int>(std::clamp(std::floor((min_y - off.y) * scale.y), top, bottom));
+    const int y1 = static_cast<int>(std::clamp(std::ceil((max_y - off.y) * scale.y), top, bottom));
+    const PixelRect drawn{x0, fb_height - y1, x1 - x0, y1 - y0};
     if (!drawn.empty()) extent = bounding_union(extent, drawn);
   }
   return extent;
@@ -132,10 +134,13 @@ bool ImGuiListCache::same_list(const Slot& slot, const ImDrawList& list) {
       return false;
     }
   }
-  return std::memcmp(slot.vertices.data(), list.VtxBuffer.Data,
-                     slot.vertices.size() * sizeof(ImDrawVert)) == 0 &&
-         std::memcmp(slot.indices.data(), list.IdxBuffer.Data,
-                     slot.indices.size() * sizeof(ImDrawIdx)) == 0;
+  const auto same_bytes = [](const void* a, const void* b, std::size_t bytes) {
+    return bytes == 0 || std::memcmp(a, b, bytes) == 0;  // an empty buffer may have no storage
+  };
+  return same_bytes(slot.vertices.data(), list.VtxBuffer.Data,
+                    slot.vertices.size() * sizeof(ImDrawVert)) &&
+         same_bytes(slot.indices.data(), list.IdxBuffer.Data,
+                    slot.indices.size() * sizeof(ImDrawIdx));
 }
 
 void ImGuiListCache::store_list(Slot& slot, const ImDrawList& list) {

@@ -74,7 +74,7 @@ TEST(ImGuiListReuse, OtherTexturesNewBytesAndStaleCopiesAreNotCopied) {
   EXPECT_FALSE(p[2].copy);
 }
 
-TEST(ImGuiListExtent, AFillsExtentIsItsRectangleInGlRowsCutByItsClipRectangle) {
+TEST(ImGuiListExtent, FillsExtentIsTheirBoxInGlRowsCutByTheirClipRectangles) {
   testing::HeadlessImGui imgui;
   ImGui::GetIO().DisplaySize = ImVec2(320.0f, 240.0f);
   imgui.frame([] {
@@ -84,11 +84,14 @@ TEST(ImGuiListExtent, AFillsExtentIsItsRectangleInGlRowsCutByItsClipRectangle) {
     ImGui::GetForegroundDrawList()->AddRectFilled(ImVec2(10.5f, 20.0f), ImVec2(50.0f, 60.25f),
                                                   IM_COL32(0, 255, 0, 255));
     ImGui::GetForegroundDrawList()->PopClipRect();
+    // A vertex far off screen: the extent stops at the clip rectangle, the display's.
+    ImGui::GetBackgroundDrawList()->AddRectFilled(ImVec2(100.0f, 0.0f), ImVec2(1e30f, 5.0f),
+                                                  IM_COL32(0, 0, 255, 255));
   });
   const ImDrawData& data = *ImGui::GetDrawData();
   ASSERT_EQ(data.CmdListsCount, 2);
-  // Rows 20 to 60 from the top of 240 are GL rows 180 to 220.
-  EXPECT_EQ(list_extent(*data.CmdLists[0], data, 240), (PixelRect{10, 180, 40, 40}));
+  // Rows 0 to 60 from the top of 240 are GL rows 180 to 240; columns 10 to the display's edge.
+  EXPECT_EQ(list_extent(*data.CmdLists[0], data, 240), (PixelRect{10, 180, 310, 60}));
   // Cut at x 30; the fractional edges round outwards: columns 10..29, rows 179..219.
   EXPECT_EQ(list_extent(*data.CmdLists[1], data, 240), (PixelRect{10, 179, 20, 41}));
 }
