@@ -16,6 +16,7 @@
 #include "render/bone_axes.h"
 #include "render/ground_grid.h"
 #include "render/motion_trail.h"
+#include "render/pixel_rect.h"
 #include "render/post_process_debug.h"
 #include "render/skeleton_overlay.h"
 #include "render/viewport_split.h"
@@ -67,13 +68,6 @@ std::optional<PixelRect> pixel_bounds(std::span<const glm::vec3> points,
   const int x1 = pixel(std::ceil(to_x(hi.x)) + 1.0f, x0, right);
   const int y1 = pixel(std::ceil(to_y(hi.y)) + 1.0f, y0, top);
   return PixelRect{x0, y0, x1 - x0, y1 - y0};
-}
-
-PixelRect intersection(const PixelRect& a, const PixelRect& b) {
-  const int x0 = std::max(a.x, b.x), y0 = std::max(a.y, b.y);
-  const int x1 = std::max(std::min(a.x + a.width, b.x + b.width), x0);
-  const int y1 = std::max(std::min(a.y + a.height, b.y + b.height), y0);
-  return {x0, y0, x1 - x0, y1 - y0};
 }
 
 // The window pixels (inside viewport) that may see the flat ground at height 0 where the shadow

@@ -6,15 +6,12 @@
 
 #include <glm/glm.hpp>
 
+#include "render/pixel_rect.h"
+
 namespace render {
 
-// A rectangle of whole pixels. Its y axis is the caller's (GL's viewport counts rows from the
-// bottom, ImGui from the top); splitting side by side does not depend on it.
-struct PixelRect {
-  int x = 0, y = 0, width = 0, height = 0;
-};
-
-// The left and right halves of whole: the left one floor(width / 2) pixels wide, the right one
+// The left and right halves of whole (splitting side by side does not depend on its y axis): the
+// left one floor(width / 2) pixels wide, the right one
 // the rest, so together they cover whole exactly.
 std::array<PixelRect, 2> split_side_by_side(const PixelRect& whole);
 

@@ -31,17 +31,6 @@ bool same(const ImVec4& a, const ImVec4& b) {
 
 }  // namespace
 
-PixelRect intersection(const PixelRect& a, const PixelRect& b) {
-  const int x0 = std::max(a.x, b.x), y0 = std::max(a.y, b.y);
-  const int x1 = std::min(a.x + a.width, b.x + b.width);
-  const int y1 = std::min(a.y + a.height, b.y + b.height);
-  return {x0, y0, x1 - x0, y1 - y0};
-}
-
-bool overlap(const PixelRect& a, const PixelRect& b) {
-  return !a.empty() && !b.empty() && !intersection(a, b).empty();
-}
-
 PixelRect command_scissor(const ImDrawCmd& cmd, const ImDrawData& data, int fb_height) {
   const ImVec2 off = data.DisplayPos, scale = data.FramebufferScale;
   const ImVec2 lo((cmd.ClipRect.x - off.x) * scale.x, (cmd.ClipRect.y - off.y) * scale.y);
@@ -190,7 +179,8 @@ void ImGuiListCache::begin(const ImDrawData& data, const ImGuiBackdrop* backdrop
     frame.font_only = std::all_of(list.CmdBuffer.begin(), list.CmdBuffer.end(), [&](const auto& c) {
       return !c.UserCallback && c.GetTexID() == key.font;
     });
-    frame.extent = list_extent(list, data, fb_height);
+    // The same bytes under the same display cover the same pixels.
+    frame.extent = frame.same_as_last ? slot.frame.extent : list_extent(list, data, fb_height);
     if (!frame.same_as_last) {
       store_list(slot, list);
       slot.holds_pixels = false;

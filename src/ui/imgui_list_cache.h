@@ -9,21 +9,12 @@
 #include <vector>
 
 #include "imgui.h"
+#include "render/pixel_rect.h"
 
 namespace ui {
 
-// A rectangle of framebuffer pixels, GL's way (rows counted from the bottom).
-struct PixelRect {
-  int x = 0, y = 0, width = 0, height = 0;
-  bool empty() const { return width <= 0 || height <= 0; }
-  friend bool operator==(const PixelRect&, const PixelRect&) = default;
-};
-
-// Whether a and b share a pixel.
-bool overlap(const PixelRect& a, const PixelRect& b);
-
-// The pixels in both a and b (empty when none).
-PixelRect intersection(const PixelRect& a, const PixelRect& b);
+// Rectangles of framebuffer pixels here are GL's (rows counted from the bottom).
+using render::PixelRect;
 
 // What the framebuffer holds before the ImGui frame is drawn over it: the clear colour
 // everywhere except `redrawn`, which the caller draws anew every frame (the 3D view). Nothing

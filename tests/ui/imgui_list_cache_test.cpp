@@ -96,12 +96,5 @@ TEST(ImGuiListExtent, FillsExtentIsTheirBoxInGlRowsCutByTheirClipRectangles) {
   EXPECT_EQ(list_extent(*data.CmdLists[1], data, 240), (PixelRect{10, 179, 20, 41}));
 }
 
-TEST(ImGuiListExtent, RectanglesMeetAndOverlapByTheirPixels) {
-  EXPECT_FALSE(overlap({0, 0, 10, 10}, {10, 0, 10, 10}));  // side by side
-  EXPECT_TRUE(overlap({0, 0, 11, 10}, {10, 0, 10, 10}));
-  EXPECT_EQ(intersection({0, 0, 11, 10}, {10, 5, 10, 10}), (PixelRect{10, 5, 1, 5}));
-  EXPECT_FALSE(overlap({0, 0, 0, 10}, {0, 0, 10, 10}));  // an empty rectangle touches nothing
-}
-
 }  // namespace
 }  // namespace ui

@@ -1,0 +1,18 @@
+#include "render/pixel_rect.h"
+
+#include <algorithm>
+
+namespace render {
+
+PixelRect intersection(const PixelRect& a, const PixelRect& b) {
+  const int x0 = std::max(a.x, b.x), y0 = std::max(a.y, b.y);
+  const int x1 = std::max(std::min(a.x + a.width, b.x + b.width), x0);
+  const int y1 = std::max(std::min(a.y + a.height, b.y + b.height), y0);
+  return {x0, y0, x1 - x0, y1 - y0};
+}
+
+bool overlap(const PixelRect& a, const PixelRect& b) {
+  return !intersection(a, b).empty();
+}
+
+}  // namespace render

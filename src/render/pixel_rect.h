@@ -1,0 +1,19 @@
+#pragma once
+// A rectangle of whole pixels, and what the renderers ask of two of them. Its y axis is the
+// caller's (GL's viewport and scissor count rows from the bottom, ImGui from the top).
+
+namespace render {
+
+struct PixelRect {
+  int x = 0, y = 0, width = 0, height = 0;
+  bool empty() const { return width <= 0 || height <= 0; }
+  friend bool operator==(const PixelRect&, const PixelRect&) = default;
+};
+
+// The pixels in both a and b; empty (zero width or height) when none.
+PixelRect intersection(const PixelRect& a, const PixelRect& b);
+
+// Whether a and b share a pixel.
+bool overlap(const PixelRect& a, const PixelRect& b);
+
+}  // namespace render
