@@ -219,6 +219,7 @@ void BlendSpacePlayer::compute_weights(glm::vec2 point) {
     kept += above_zero ? 1 : 0;  // no branch to mispredict
   }
   weighed_count_ = kept;
+  ++weighed_version_;
   measure_pace(sync_, weights_, weighed(), pace_);
 }
 

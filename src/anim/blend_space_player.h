@@ -90,6 +90,9 @@ class BlendSpacePlayer {
   // asked for) and the sampling contexts of the clips the last update played (compressed clips
   // only). Returns how many ranges it wrote. For prefetch.h's hints.
   std::size_t touched_ranges(std::span<PrefetchRange> out) const;
+  // Counts the changes of the clips in the blend (the weights of a new input point): the
+  // ranges touched_ranges writes stay the same while it does.
+  std::uint32_t weighed_version() const { return weighed_version_; }
 
   // Jumps the damped point to input (e.g. when the user drops the handle somewhere new).
   void reset_point(glm::vec2 input) { point_ = input; }
@@ -129,6 +132,7 @@ class BlendSpacePlayer {
   // clips are mostly out of the blend; every other clip's last_step_unwrapped_s_ is NaN.
   std::vector<std::uint32_t> weighed_;
   std::size_t weighed_count_ = 0;
+  std::uint32_t weighed_version_ = 0;
   // The point weights_ were computed for: a point that did not move (a character standing, a
   // stick held still) keeps them without the weight search.
   std::optional<glm::vec2> weighed_point_;

@@ -322,12 +322,19 @@ void CharacterInstance::set_external_source(const ExternalPose& source) {
   source_ = source;
 }
 
-void CharacterInstance::prefetch() const {
-  anim::prefetch(std::span<const PrefetchRange>(touched_.data(), touched_count_));
-}
-
 void CharacterInstance::note_touched(bool poses_kept) {
   const CharacterSettings& settings = settings_;
+  // Besides the buffers (which move only with a new graph, character or settings, and then set
+  // touched_count_ to 0), the ranges depend on which poses and palettes the frame wrote and which
+  // clips the blend spaces played: an update that changes none of them, the usual one, notes
+  // nothing. The players' versions only grow, so their sum changes when any of them does.
+  std::uint64_t stamp = (poses_kept ? 1u : 0u) | (settings.matrix_palette ? 2u : 0u) |
+                        (settings.dual_quat_palette ? 4u : 0u);
+  for (const BlendSpacePlayer& player : blend_players_) {
+    stamp += std::uint64_t{player.weighed_version()} << 3;
+  }
+  if (touched_count_ != 0 && stamp == touched_stamp_) return;
+  touched_stamp_ = stamp;
   const std::span<PrefetchRange> out(touched_);
   std::size_t n = 0;
   if (poses_kept) {  // else they are the caller's scratch, already in cache
@@ -343,7 +350,7 @@ void CharacterInstance::note_touched(bool poses_kept) {
   for (const BlendSpacePlayer& player : blend_players_) {
     n += player.touched_ranges(out.subspan(n));
   }
-  touched_count_ = n;
+  touched_count_ = merge_ranges(out.first(n));
 }
 
 void CharacterInstance::set_post_process(std::span<const PostProcessEntry> entries) {

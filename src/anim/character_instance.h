@@ -221,7 +221,11 @@ class CharacterInstance {
   // in the instance itself, so that asking costs no wait. A hint that changes nothing: a crowd
   // gives it for the next instance while it updates one (prefetch.h). Updates note what they
   // touch only after note_prefetch_ranges(true): a lone character, never asked, skips the cost.
-  void prefetch() const;
+  void prefetch() const { anim::prefetch(prefetch_ranges()); }
+  // What prefetch() asks for: address-ordered ranges, none sharing or touching a cache line.
+  std::span<const PrefetchRange> prefetch_ranges() const {
+    return {touched_.data(), touched_count_};
+  }
   void note_prefetch_ranges(bool note) {
     note_touched_ = note;
     touched_count_ = 0;
@@ -417,8 +421,12 @@ class CharacterInstance {
   int dominant_clip_ = -1;
   float dominant_time_ = 0.0f;
   float last_dt_ = 1.0f / 60.0f;
-  std::array<PrefetchRange, 96> touched_{};  // what the last update touched, for prefetch()
+  // What the last update touched, for prefetch(), in address order, ranges that share or touch
+  // a cache line merged; noted again when touched_stamp_ changes (note_touched) or after
+  // touched_count_ was set to 0 (the instance's buffers moved).
+  std::array<PrefetchRange, 96> touched_{};
   std::size_t touched_count_ = 0;
+  std::uint64_t touched_stamp_ = 0;
   bool note_touched_ = false;
 };
 

@@ -434,22 +434,20 @@ std::size_t sampling_ranges(const CompressedClip& clip, const CompressedSampling
   const DecodedChannel* states[] = {&context.translation, &context.rotation, &context.scale};
   std::size_t written = 0;
   for (int i = 0; i < 3; ++i) {
-    const CompressedChannel& channel = *channels[i];
     const DecodedChannel& state = *states[i];
-    const std::size_t groups =
-        std::min(channel.animated_groups.size(), state.t1.size() / 4 + (state.t1.size() % 4 != 0));
-    if (channel.animated_joints == 0) continue;
-    note_range(std::span<const float>(state.t1), out, written);
-    note_range(std::span<const std::uint16_t>(state.range_slot), out, written);
-    // Runs of groups with animated joints, each one range.
-    for (std::size_t g = 0; g < groups && written < out.size();) {
-      if (channel.animated_groups[g] == 0) {
-        ++g;
-        continue;
+    const std::size_t joints = state.t1.size(), groups = (joints + 3) / 4;
+    for (const GroupRun& run : channels[i]->animated_runs) {
+      if (run.first >= groups || written == out.size()) break;
+      const std::size_t count = std::min<std::size_t>(run.count, groups - run.first);
+      // What every sample reads (the run's decoded keys), then what decoding a key reads: its
+      // joint's second key time and, in a vector channel, the box its values are quantized in.
+      out[written++] = {state.group(run.first), count * state.block_floats() * sizeof(float)};
+      const std::size_t first = run.first * 4, run_joints = std::min(count * 4, joints - first);
+      note_range(std::span<const float>(state.t1).subspan(first, run_joints), out, written);
+      if (state.components == 3) {
+        note_range(std::span<const std::uint16_t>(state.range_slot).subspan(first, run_joints), out,
+                   written);
       }
-      const std::size_t first = g;
-      while (g < groups && channel.animated_groups[g] != 0) ++g;
-      out[written++] = {state.group(first), (g - first) * state.block_floats() * sizeof(float)};
     }
   }
   return written;

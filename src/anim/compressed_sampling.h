@@ -84,10 +84,11 @@ struct CompressedBlendInput {
 JobResult sample_and_blend(std::span<const CompressedBlendInput> inputs,
                            std::span<const Transform> fallback, std::span<Transform> out_local);
 
-// Writes into out (up to its size) the memory that sampling clip with context next reads: its
-// animated channels' decoded keys and the boxes their keys are quantized in (the constant ones
-// are read from the clip). Returns how many ranges it wrote. For prefetch.h's hints; a crowd
-// asks for them for the next instance.
+// Writes into out (up to its size) the memory of context that sampling clip next reads, run by
+// run of animated groups (CompressedChannel::animated_runs): their decoded keys, and what
+// decoding a key reads, its joint's second key time and, in a vector channel, which box its
+// values are quantized in (constant groups are read from the clip). Returns how many ranges it
+// wrote. For prefetch.h's hints; a crowd asks for them for the next instance.
 std::size_t sampling_ranges(const CompressedClip& clip, const CompressedSamplingContext& context,
                             std::span<PrefetchRange> out);
 
