@@ -275,14 +275,6 @@ CompressedChannel finish(ChannelBuilder&& in, bool rotation) {
   out.animated_joints = animated.size();
   out.animated_groups.assign((in.animated.size() + 3) / 4, 0);
   for (std::size_t j : animated) out.animated_groups[j / 4] = 1;
-  for (std::uint32_t g = 0; g < out.animated_groups.size(); ++g) {
-    if (out.animated_groups[g] == 0) continue;
-    if (out.animated_runs.empty() ||
-        out.animated_runs.back().first + out.animated_runs.back().count != g) {
-      out.animated_runs.push_back({g, 0});
-    }
-    ++out.animated_runs.back().count;
-  }
   for (std::size_t j : animated) out.keys.push_back(in.animated[j][0]);
   for (std::size_t j : animated) out.keys.push_back(in.animated[j][1]);
   // (time of the predecessor, joint, key index): the order forward playback needs them in.

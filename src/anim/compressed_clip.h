@@ -46,13 +46,6 @@ struct QuantizedKey {
 };
 static_assert(sizeof(QuantizedKey) == 10);
 
-// Groups of four joints first to first + count - 1.
-struct GroupRun {
-  std::uint32_t first = 0;
-  std::uint32_t count = 0;
-  bool operator==(const GroupRun&) const = default;
-};
-
 // The keys of one channel (translation, rotation or scale) of every joint. A joint whose channel
 // does not change is stored once in constants; the others, the animated joints, have at least
 // two keys, the first at time 0 and the last at the duration, in one stream: it opens with each
@@ -65,9 +58,6 @@ struct CompressedChannel {
   // Per group of four joints (0-3, 4-7, ...): 1 when any of them is animated. A sampler reads
   // only the constants of the other groups.
   std::vector<std::uint8_t> animated_groups;
-  // The same groups as runs of consecutive animated groups: where a sampling context changes, in
-  // as few pieces as it takes (what a crowd's prefetch hints ask for, sampling_ranges).
-  std::vector<GroupRun> animated_runs;
   std::vector<QuantizedKey> constants;  // one per constant joint; time unused
   // The constants decoded, laid out as a sampling context's first key values (group by group,
   // component by component, one lane per joint; 3 components for vectors, 4 for rotations,

@@ -434,19 +434,25 @@ std::size_t sampling_ranges(const CompressedClip& clip, const CompressedSampling
   const DecodedChannel* states[] = {&context.translation, &context.rotation, &context.scale};
   std::size_t written = 0;
   for (int i = 0; i < 3; ++i) {
+    const std::vector<std::uint8_t>& animated = channels[i]->animated_groups;
     const DecodedChannel& state = *states[i];
-    const std::size_t joints = state.t1.size(), groups = (joints + 3) / 4;
-    for (const GroupRun& run : channels[i]->animated_runs) {
-      if (run.first >= groups || written == out.size()) break;
-      const std::size_t count = std::min<std::size_t>(run.count, groups - run.first);
+    const std::size_t joints = state.t1.size();
+    const std::size_t groups = std::min(animated.size(), (joints + 3) / 4);
+    for (std::size_t g = 0; g < groups && written < out.size();) {
+      if (animated[g] == 0) {
+        ++g;
+        continue;
+      }
+      const std::size_t first = g;
+      while (g < groups && animated[g] != 0) ++g;
       // What every sample reads (the run's decoded keys), then what decoding a key reads: its
       // joint's second key time and, in a vector channel, the box its values are quantized in.
-      out[written++] = {state.group(run.first), count * state.block_floats() * sizeof(float)};
-      const std::size_t first = run.first * 4, run_joints = std::min(count * 4, joints - first);
-      note_range(std::span<const float>(state.t1).subspan(first, run_joints), out, written);
+      out[written++] = {state.group(first), (g - first) * state.block_floats() * sizeof(float)};
+      const std::size_t run_joints = std::min(g * 4, joints) - first * 4;
+      note_range(std::span<const float>(state.t1).subspan(first * 4, run_joints), out, written);
       if (state.components == 3) {
-        note_range(std::span<const std::uint16_t>(state.range_slot).subspan(first, run_joints), out,
-                   written);
+        note_range(std::span<const std::uint16_t>(state.range_slot).subspan(first * 4, run_joints),
+                   out, written);
       }
     }
   }

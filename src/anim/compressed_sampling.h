@@ -85,10 +85,10 @@ JobResult sample_and_blend(std::span<const CompressedBlendInput> inputs,
                            std::span<const Transform> fallback, std::span<Transform> out_local);
 
 // Writes into out (up to its size) the memory of context that sampling clip next reads, run by
-// run of animated groups (CompressedChannel::animated_runs): their decoded keys, and what
-// decoding a key reads, its joint's second key time and, in a vector channel, which box its
-// values are quantized in (constant groups are read from the clip). Returns how many ranges it
-// wrote. For prefetch.h's hints; a crowd asks for them for the next instance.
+// run of consecutive animated groups (CompressedChannel::animated_groups): their decoded keys,
+// and what decoding a key reads, its joint's second key time and, in a vector channel, which box
+// its values are quantized in (constant groups are read from the clip). Returns how many ranges
+// it wrote. For prefetch.h's hints; a crowd asks for them when an instance's blend changes.
 std::size_t sampling_ranges(const CompressedClip& clip, const CompressedSamplingContext& context,
                             std::span<PrefetchRange> out);
 

@@ -52,9 +52,9 @@ TEST(CompressedSamplingRanges, AskForTheContextOfEachRunOfAnimatedGroups) {
   ASSERT_FALSE(c.empty());
   // Groups 0 (joints 0-3) and 2 (8-11) move, group 1 does not: two runs; the turns fill groups
   // 0 and 1, one run of two.
-  EXPECT_EQ(c.translations.animated_runs, (std::vector<GroupRun>{{0, 1}, {2, 1}}));
-  EXPECT_EQ(c.rotations.animated_runs, (std::vector<GroupRun>{{0, 2}}));
-  EXPECT_TRUE(c.scales.animated_runs.empty());
+  EXPECT_EQ(c.translations.animated_groups, (std::vector<std::uint8_t>{1, 0, 1}));
+  EXPECT_EQ(c.rotations.animated_groups, (std::vector<std::uint8_t>{1, 1, 0}));
+  EXPECT_EQ(c.scales.animated_groups, (std::vector<std::uint8_t>{0, 0, 0}));
 
   const SamplingCache cache(t.clip, binding);
   const DecodedChannel& tr = cache.compressed.translation;
