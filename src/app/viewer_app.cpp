@@ -157,6 +157,7 @@ std::string start_viewer(Viewer& v) {
   glfwSetKeyCallback(window.handle(), on_key);
 
   if (std::string e = v.renderer.init(); !e.empty()) return e;
+  v.renderer.keep_background(true);  // the same view, frame after frame
   if (std::string e = v.fxaa.init(); !e.empty()) return e;
   if (std::string e = v.imgui_renderer.init(); !e.empty()) return e;
   if (std::string e = v.source_view.init(); !e.empty()) return e;

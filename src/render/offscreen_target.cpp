@@ -21,6 +21,12 @@ void OffscreenTarget::release() {
 }
 
 std::string OffscreenTarget::bind(int width, int height) {
+  if (std::string e = allocate(width, height); !e.empty()) return e;
+  glBindFramebuffer(GL_FRAMEBUFFER, framebuffer_);
+  return {};
+}
+
+std::string OffscreenTarget::allocate(int width, int height) {
   GLint max_renderbuffer = 0, max_texture = 0;
   glGetIntegerv(GL_MAX_RENDERBUFFER_SIZE, &max_renderbuffer);
   glGetIntegerv(GL_MAX_TEXTURE_SIZE, &max_texture);
@@ -45,7 +51,6 @@ std::string OffscreenTarget::bind(int width, int height) {
     width_ = width;
     height_ = height;
   }
-  glBindFramebuffer(GL_FRAMEBUFFER, framebuffer_);
   return {};
 }
 

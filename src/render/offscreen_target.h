@@ -20,6 +20,8 @@ class OffscreenTarget {
   // [1, GL_MAX_RENDERBUFFER_SIZE and GL_MAX_TEXTURE_SIZE], an incomplete framebuffer); nothing
   // is bound on failure.
   std::string bind(int width, int height);
+  // The same without binding it (for a copy: glBlitNamedFramebuffer).
+  std::string allocate(int width, int height);
 
   // Binds the window's default framebuffer again.
   static void unbind();

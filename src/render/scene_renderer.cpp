@@ -13,6 +13,7 @@
 #include <glm/gtc/matrix_transform.hpp>
 
 #include "anim/terrain.h"
+#include "render/background_cache.h"
 #include "render/bone_axes.h"
 #include "render/ground_grid.h"
 #include "render/motion_trail.h"
@@ -122,30 +123,46 @@ std::optional<PixelRect> caster_on_ground(const Box& caster, const glm::vec3& li
   return pixel_bounds(on_ground, view_projection, viewport);
 }
 
+// The window pixels (inside viewport) where the flat ground may be shadowed under lighting's
+// shadow map (shadow_on_ground, cut to caster_on_ground where the caster is known); outside
+// them the ground is lit, as without the lookups. nullopt when they cannot be bounded: the whole
+// ground is then shaded with the map.
+std::optional<PixelRect> shadowed_ground(const SceneLighting& lighting,
+                                         const std::optional<Box>& caster,
+                                         const glm::mat4& view_projection,
+                                         const PixelRect& viewport) {
+  const ShadowMap& map = *lighting.shadow_map;
+  std::optional<PixelRect> shadowed =
+      shadow_on_ground(map.light_view_projection(), view_projection, viewport);
+  // The map's texel in metres: its x row's length is the map's clip units per metre.
+  const glm::mat4& light = map.light_view_projection();
+  const float texel_m =
+      2.0f * map.texel() / glm::length(glm::vec3(light[0][0], light[1][0], light[2][0]));
+  const std::optional<PixelRect> cast =
+      caster ? caster_on_ground(*caster, lighting.key_direction, texel_m, view_projection, viewport)
+             : std::nullopt;
+  if (shadowed && cast) shadowed = intersection(*shadowed, *cast);
+  return shadowed;
+}
+
+PixelRect current_viewport() {
+  GLint v[4] = {0, 0, 0, 0};
+  glGetIntegerv(GL_VIEWPORT, v);
+  return {v[0], v[1], v[2], v[3]};
+}
+
 // Draws the flat ground's quad; with a shadow map, the pixels the shadow cannot reach without
-// its lookups (shadow_on_ground), the same picture for less.
+// its lookups (shadowed_ground), the same picture for less. Within the scissor box, when the
+// caller set one.
 void draw_flat_ground(SkinnedMeshRenderer& meshes, const GpuMesh& quad,
                       const SkinningPaletteBuffer& palette, const glm::mat4& view_projection,
                       const MeshDrawOptions& options, const std::optional<Box>& caster) {
   const SceneLighting lighting = meshes.lighting();
-  std::optional<PixelRect> shadowed;
-  PixelRect viewport;
-  if (lighting.shadow_map && lighting.shadow_map->valid()) {
-    GLint v[4] = {0, 0, 0, 0};
-    glGetIntegerv(GL_VIEWPORT, v);
-    viewport = {v[0], v[1], v[2], v[3]};
-    const ShadowMap& map = *lighting.shadow_map;
-    shadowed = shadow_on_ground(map.light_view_projection(), view_projection, viewport);
-    // The map's texel in metres: its x row's length is the map's clip units per metre.
-    const glm::mat4& light = map.light_view_projection();
-    const float texel_m =
-        2.0f * map.texel() / glm::length(glm::vec3(light[0][0], light[1][0], light[2][0]));
-    const std::optional<PixelRect> cast =
-        caster
-            ? caster_on_ground(*caster, lighting.key_direction, texel_m, view_projection, viewport)
-            : std::nullopt;
-    if (shadowed && cast) shadowed = intersection(*shadowed, *cast);
-  }
+  const PixelRect viewport = current_viewport();
+  const std::optional<PixelRect> shadowed =
+      lighting.shadow_map && lighting.shadow_map->valid()
+          ? shadowed_ground(lighting, caster, view_projection, viewport)
+          : std::nullopt;
   if (!shadowed) {
     meshes.draw(quad, palette, view_projection, options);
     return;
@@ -162,19 +179,22 @@ void draw_flat_ground(SkinnedMeshRenderer& meshes, const GpuMesh& quad,
   const GLboolean scissor_was_on = glIsEnabled(GL_SCISSOR_TEST);
   GLint scissor_box[4] = {0, 0, 0, 0};
   glGetIntegerv(GL_SCISSOR_BOX, scissor_box);
+  const PixelRect outer =
+      scissor_was_on ? PixelRect{scissor_box[0], scissor_box[1], scissor_box[2], scissor_box[3]}
+                     : viewport;
   glEnable(GL_SCISSOR_TEST);
-  if (s.width > 0 && s.height > 0) {
-    glScissor(s.x, s.y, s.width, s.height);
+  auto draw_in = [&](const PixelRect& rect) {
+    if (rect.empty()) return;
+    const PixelRect r = intersection(rect, outer);
+    if (r.empty()) return;
+    glScissor(r.x, r.y, r.width, r.height);
     meshes.draw(quad, palette, view_projection, options);
-  }
+  };
+  draw_in(s);
   SceneLighting unshadowed = lighting;
   unshadowed.shadow_map = nullptr;
   meshes.set_lighting(unshadowed);
-  for (const PixelRect& band : lit_bands) {
-    if (band.width <= 0 || band.height <= 0) continue;
-    glScissor(band.x, band.y, band.width, band.height);
-    meshes.draw(quad, palette, view_projection, options);
-  }
+  for (const PixelRect& band : lit_bands) draw_in(band);
   meshes.set_lighting(lighting);
   glScissor(scissor_box[0], scissor_box[1], scissor_box[2], scissor_box[3]);
   if (!scissor_was_on) glDisable(GL_SCISSOR_TEST);
@@ -266,12 +286,16 @@ void SceneRenderer::upload(const FrameView& frame, float dt_s) {
   while (!plants_.empty() && plants_.front().age_s > kTrailSeconds) plants_.pop_front();
 }
 
-void SceneRenderer::draw_ground(const anim::Terrain& terrain, const glm::vec3& center,
-                                const glm::mat4& view_projection, const FrameView& frame) {
+float SceneRenderer::ground_radius_m() const {
   // Without a GPU the ground is a patch around the character (every pixel of it costs); both
   // fade into the sky's horizon, which continues below it.
-  const float radius_m = software_ ? 3.0f * character_radius_m_
-                                   : std::max(kGroundRadius_m, 6.0f * character_radius_m_);
+  return software_ ? 3.0f * character_radius_m_
+                   : std::max(kGroundRadius_m, 6.0f * character_radius_m_);
+}
+
+void SceneRenderer::draw_ground(const anim::Terrain& terrain, const glm::vec3& center,
+                                const glm::mat4& view_projection, const FrameView& frame) {
+  const float radius_m = ground_radius_m();
   render::MeshDrawOptions options;
   options.material = ground_material();
   options.shading = frame.view.shading == render::ShadingMode::Matcap
@@ -467,19 +491,69 @@ std::span<const float> SceneRenderer::crowd_morph_weights(std::size_t i, const a
 void SceneRenderer::draw_surroundings(const FrameView& frame, const anim::Terrain& terrain,
                                       const glm::mat4& view_projection,
                                       const render::SkinningPaletteBuffer& palette, bool crowd,
-                                      bool clip_b) {
+                                      bool clip_b, ViewPart part) {
   const glm::vec3 root = frame.instance ? frame.instance->world().translation : glm::vec3(0.0f);
   render::SceneLighting lighting;
   lighting.shadow_taps = shadow_taps_;
   meshes_.set_lighting(lighting);
-  if (frame.view.show_ground) {
-    if (frame.view.shadows && frame.view.shading != render::ShadingMode::Matcap &&
-        !(clip_b && !frame.clip_b)) {
-      draw_shadow_map(frame, palette, clip_b ? compare_box_ : palette_box_, crowd);
-      if (shadow_map_.valid()) lighting.shadow_map = &shadow_map_;
-    }
-    meshes_.set_lighting(lighting);
+  if (frame.view.show_ground && frame.view.shadows &&
+      frame.view.shading != render::ShadingMode::Matcap && !(clip_b && !frame.clip_b)) {
+    draw_shadow_map(frame, palette, clip_b ? compare_box_ : palette_box_, crowd);
+    if (shadow_map_.valid()) lighting.shadow_map = &shadow_map_;
   }
+  background_reused_ = false;
+  // Where the character's shadow may fall: drawn every frame over a kept background. Unknown
+  // (uneven ground takes the map everywhere): nothing is kept.
+  std::optional<PixelRect> shadow_rect = PixelRect{};
+  if (lighting.shadow_map) {
+    shadow_rect =
+        terrain.shape == anim::TerrainShape::Flat
+            ? shadowed_ground(lighting, shadow_caster_, view_projection, current_viewport())
+            : std::nullopt;
+  }
+  if (!keep_background_ || part != ViewPart::Whole || !shadow_rect ||
+      !BackgroundCache::can_keep_bound_framebuffer()) {
+    draw_background(frame, terrain, root, view_projection, lighting);
+    return;
+  }
+  BackgroundKey key = current_background_key();
+  key.view_projection = view_projection;
+  key.ground_center = root;
+  key.ground_radius_m = ground_radius_m();
+  key.terrain = terrain;
+  key.shading = static_cast<int>(frame.view.shading);
+  key.show_ground = frame.view.show_ground;
+  key.show_grid = frame.view.show_grid;
+  switch (background_.plan(key)) {
+    case BackgroundPlan::Draw:
+      draw_background(frame, terrain, root, view_projection, lighting);
+      return;
+    case BackgroundPlan::DrawAndStore: {
+      render::SceneLighting unshadowed = lighting;
+      unshadowed.shadow_map = nullptr;
+      draw_background(frame, terrain, root, view_projection, unshadowed);
+      background_.store(key);
+      break;
+    }
+    case BackgroundPlan::Restore:
+      background_.restore(key);
+      background_reused_ = true;
+      break;
+  }
+  meshes_.set_lighting(lighting);
+  if (shadow_rect->empty()) return;
+  // The shadow's rectangle as a whole draw makes it: from the cleared viewport.
+  glEnable(GL_SCISSOR_TEST);
+  glScissor(shadow_rect->x, shadow_rect->y, shadow_rect->width, shadow_rect->height);
+  glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+  draw_background(frame, terrain, root, view_projection, lighting);
+  glDisable(GL_SCISSOR_TEST);
+}
+
+void SceneRenderer::draw_background(const FrameView& frame, const anim::Terrain& terrain,
+                                    const glm::vec3& root, const glm::mat4& view_projection,
+                                    const render::SceneLighting& lighting) {
+  meshes_.set_lighting(lighting);
   // Uneven ground is the foot IK's terrain: it is drawn even without the ground and sky.
   if (frame.view.show_ground || terrain.shape != anim::TerrainShape::Flat) {
     draw_ground(terrain, root, view_projection, frame);
@@ -487,9 +561,7 @@ void SceneRenderer::draw_surroundings(const FrameView& frame, const anim::Terrai
   // After the opaque ground, which hides much of it; before the grid, which blends over it.
   if (frame.view.show_ground) sky_.draw(view_projection, lighting);
   // The grid follows the camera and lies on the terrain, whatever its shape.
-  if (frame.view.show_grid) {
-    grid_.draw(terrain, view_projection);
-  }
+  if (frame.view.show_grid) grid_.draw(terrain, view_projection);
 }
 
 void SceneRenderer::draw_root_trail(const glm::mat4& view_projection) {
@@ -537,7 +609,7 @@ std::string SceneRenderer::draw_view(const FrameView& frame, const glm::mat4& vi
   const bool clip_b = part == ViewPart::Right && frame.view.compare == visual::CompareMode::Clips;
   const bool crowd = frame.crowd && !clip_b;
   const render::SkinningPaletteBuffer& palette = clip_b ? compare_palette_ : palette_;
-  draw_surroundings(frame, terrain, view_projection, palette, crowd, clip_b);
+  draw_surroundings(frame, terrain, view_projection, palette, crowd, clip_b, part);
   std::string result;
   if (clip_b && !frame.clip_b) return result;
   if (!frame.instance) return result;

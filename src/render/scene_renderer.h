@@ -12,6 +12,7 @@
 
 #include "anim/state_history.h"
 #include "anim/terrain.h"
+#include "render/background_cache.h"
 #include "render/character_gpu.h"
 #include "render/crowd_palettes.h"
 #include "render/frame_view.h"
@@ -54,6 +55,16 @@ class SceneRenderer {
   // them.
   std::string draw(const FrameView& frame);
 
+  // Keeps the view's background between frames where the framebuffer allows
+  // (background_cache.h): for a caller that draws the same view again and again, the viewer.
+  // The viewport must start each draw cleared to the clear colour and depth.
+  void keep_background(bool keep) {
+    keep_background_ = keep;
+    if (!keep) background_.forget();
+  }
+  // Whether the last draw copied its background back instead of drawing it.
+  bool background_reused() const { return background_reused_; }
+
   const render::SkinningPaletteBuffer& palette() const { return palette_; }
   // Forget the trail (after a reset of the world transform).
   void clear_trail() { trail_.clear(); }
@@ -62,10 +73,16 @@ class SceneRenderer {
   // Which picture draw_view makes: the whole view, or one half of a comparison.
   enum class ViewPart { Whole, Left, Right };
   std::string draw_view(const FrameView& frame, const glm::mat4& view_projection, ViewPart part);
-  // The sky, the shadow map, the ground and the grid under the character.
+  // The shadow map, then the ground, the sky and the grid under the character: drawn, or with
+  // keep_background, the kept background and the shadow's rectangle drawn over it.
   void draw_surroundings(const FrameView& frame, const anim::Terrain& terrain,
                          const glm::mat4& view_projection,
-                         const render::SkinningPaletteBuffer& palette, bool crowd, bool clip_b);
+                         const render::SkinningPaletteBuffer& palette, bool crowd, bool clip_b,
+                         ViewPart part);
+  // The ground (around root), the sky and the grid, lit by lighting.
+  void draw_background(const FrameView& frame, const anim::Terrain& terrain, const glm::vec3& root,
+                       const glm::mat4& view_projection, const render::SceneLighting& lighting);
+  float ground_radius_m() const;
   // The applied root motion's trail and where the feet planted, fading.
   void draw_root_trail(const glm::mat4& view_projection);
   // What is drawn over the mesh of instance p: skeleton, debug shapes, onion skin, joints.
@@ -123,6 +140,9 @@ class SceneRenderer {
   std::string crowd_error_;
   render::LineRenderer lines_;
   render::GroundGrid grid_;
+  render::BackgroundCache background_;
+  bool keep_background_ = false;
+  bool background_reused_ = false;
   // The terrain is drawn as a mesh rigidly bound to one identity joint.
   render::GpuMesh terrain_mesh_;
   render::SkinningPaletteBuffer terrain_palette_;
