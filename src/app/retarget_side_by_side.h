@@ -18,8 +18,8 @@ class SourceSkeletonView {
   std::string init() { return lines_.init(); }
 
   // Draws the source skeleton when the panel's side-by-side toggle is on and the previewed
-  // clip is a retargeted one; otherwise nothing.
-  void draw(const RetargetAuthoring& authoring, const ViewerScene& scene, bool side_by_side,
+  // clip is a retargeted one; otherwise nothing. Returns whether it drew.
+  bool draw(const RetargetAuthoring& authoring, const ViewerScene& scene, bool side_by_side,
             const glm::mat4& view_projection);
 
  private:

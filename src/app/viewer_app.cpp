@@ -429,9 +429,12 @@ void draw_viewport(Viewer& v, const ViewportRect& rect, const FrameStart& f) {
       !e.empty()) {
     ui.errors.add(scene.character.source_path, e);
   }
-  v.source_view.draw(v.retargeting, scene, ui.retarget_panel.side_by_side, view_projection);
+  const bool source_drawn =
+      v.source_view.draw(v.retargeting, scene, ui.retarget_panel.side_by_side, view_projection);
   if (antialias) {
-    v.fxaa.end(0, view_x, view_y);
+    // Over a kept background only what moved is antialiased again (nothing is known of the
+    // source skeleton's pixels).
+    v.fxaa.end_kept(0, view_x, view_y, source_drawn ? std::nullopt : v.renderer.kept_frame());
   }
   v.gpu_timer.end();
   v.stats.gpu_ms = static_cast<float>(v.gpu_timer.latest_ms());

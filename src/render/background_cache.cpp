@@ -58,15 +58,17 @@ void BackgroundCache::restore(const BackgroundKey& key) {
   copy(copy_.framebuffer(), whole, bound_draw_framebuffer(), key.viewport);
 }
 
-void BackgroundCache::store(const BackgroundKey& key) {
+bool BackgroundCache::store(const BackgroundKey& key) {
   valid_ = false;
+  ++id_;
   if (key.viewport.empty() || !copy_.allocate(key.viewport.width, key.viewport.height).empty()) {
-    return;
+    return false;
   }
   const PixelRect whole{0, 0, key.viewport.width, key.viewport.height};
   copy(bound_draw_framebuffer(), key.viewport, copy_.framebuffer(), whole);
   key_ = key;
   valid_ = true;
+  return true;
 }
 
 }  // namespace render

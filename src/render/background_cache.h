@@ -8,6 +8,8 @@
 // It works with framebuffers like OffscreenTarget's (one sample, 24-bit depth without stencil,
 // the formats a copy of the depth needs); with others it keeps nothing.
 
+#include <cstdint>
+
 #include <glm/glm.hpp>
 
 #include "anim/terrain.h"
@@ -34,6 +36,15 @@ struct BackgroundKey {
 // The key for the current GL viewport and clear values with the rest filled in by the caller.
 BackgroundKey current_background_key();
 
+// A picture drawn over a kept background: which copy (BackgroundCache::id) and the pixels drawn
+// over it. Two pictures over the same copy differ only within their two foregrounds, so a pass
+// over the picture (FXAA) need go again only there.
+struct KeptFrame {
+  std::uint64_t background_id = 0;
+  PixelRect foreground;
+  friend bool operator==(const KeptFrame&, const KeptFrame&) = default;
+};
+
 // What a frame does with its background.
 enum class BackgroundPlan {
   Draw,          // the view moves: draw it as usual
@@ -52,15 +63,19 @@ class BackgroundCache {
   // Copies the kept background over the bound draw framebuffer's key.viewport (after plan
   // said Restore).
   void restore(const BackgroundKey& key);
-  // Keeps a copy of the bound draw framebuffer's key.viewport (its background, just drawn).
-  void store(const BackgroundKey& key);
+  // Keeps a copy of the bound draw framebuffer's key.viewport (its background, just drawn);
+  // returns whether it could (the copy's framebuffer allocated).
+  bool store(const BackgroundKey& key);
   void forget() { valid_ = false; }
+  // The kept copy's number: a new one for every store.
+  std::uint64_t id() const { return id_; }
 
  private:
   OffscreenTarget copy_;
   BackgroundKey key_;       // of the kept copy
   BackgroundKey last_key_;  // the previous frame's
   bool valid_ = false;
+  std::uint64_t id_ = 0;
 };
 
 }  // namespace render

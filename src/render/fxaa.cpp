@@ -2,6 +2,8 @@
 
 #include <glad/gl.h>
 
+#include "render/pixel_rect.h"
+
 namespace render {
 namespace {
 
@@ -44,14 +46,11 @@ void Fxaa::draw(const ShaderProgram& program) const {
   glDrawArrays(GL_TRIANGLES, 0, 3);
 }
 
-void Fxaa::end(unsigned target, int x, int y) const {
-  glBindFramebuffer(GL_FRAMEBUFFER, target);
-  if (!one_pass_.valid() || scene_.color_texture() == 0) return;
-  glViewport(x, y, scene_.width(), scene_.height());
+void Fxaa::run(bool depth_buffer) const {
   glBindTextureUnit(0, scene_.color_texture());
   glDisable(GL_BLEND);
   glBindVertexArray(vertex_array_);
-  if (has_depth_buffer(target)) {
+  if (depth_buffer) {
     glEnable(GL_DEPTH_TEST);
     glDepthMask(GL_TRUE);
     glDepthFunc(GL_ALWAYS);
@@ -65,6 +64,67 @@ void Fxaa::end(unsigned target, int x, int y) const {
     glEnable(GL_DEPTH_TEST);
   }
   glBindVertexArray(0);
+}
+
+void Fxaa::end(unsigned target, int x, int y) const {
+  glBindFramebuffer(GL_FRAMEBUFFER, target);
+  if (!one_pass_.valid() || scene_.color_texture() == 0) return;
+  glViewport(x, y, scene_.width(), scene_.height());
+  run(has_depth_buffer(target));
+}
+
+void Fxaa::end_kept(unsigned target, int x, int y, const std::optional<KeptFrame>& frame) {
+  const int width = scene_.width(), height = scene_.height();
+  // The finished picture sits where the view sits in the target: the pass's interpolated
+  // coordinates, and so its blends, round as they do there.
+  const int finished_width = x + width, finished_height = y + height;
+  if (finished_.width() != finished_width || finished_.height() != finished_height) {
+    finished_frame_.reset();
+  }
+  if (!one_pass_.valid() || scene_.color_texture() == 0 ||
+      !finished_.allocate(finished_width, finished_height).empty()) {
+    finished_frame_.reset();
+    end(target, x, y);
+    return;
+  }
+  const PixelRect view{x, y, width, height};
+  // A finished pixel reads the scene up to 5 pixels away: its neighbours and the blend's taps
+  // (kMaxSpan / 2 along the edge, bilinear).
+  constexpr int kReach_px = 6;
+  PixelRect again = view;
+  if (frame && finished_frame_ && frame->background_id == finished_frame_->background_id) {
+    const PixelRect changed = bounding(frame->foreground, finished_frame_->foreground);
+    again = intersection(
+        grown({x + changed.x, y + changed.y, changed.width, changed.height}, kReach_px), view);
+  }
+  glBindFramebuffer(GL_FRAMEBUFFER, finished_.framebuffer());
+  glViewport(x, y, width, height);
+  if (!again.empty()) {
+    glEnable(GL_SCISSOR_TEST);
+    glScissor(again.x, again.y, again.width, again.height);
+    run(true);
+    glDisable(GL_SCISSOR_TEST);
+  }
+  finished_frame_ = frame;
+  glBlitNamedFramebuffer(finished_.framebuffer(), target, x, y, x + width, y + height, x, y,
+                         x + width, y + height, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+  glBindFramebuffer(GL_FRAMEBUFFER, target);
+  // The target's depth under the view at the far plane, and the state, as end leaves them.
+  glBindTextureUnit(0, scene_.color_texture());
+  glDisable(GL_BLEND);
+  glEnable(GL_DEPTH_TEST);
+  glDepthMask(GL_TRUE);
+  glDepthFunc(GL_LESS);
+  if (has_depth_buffer(target)) {
+    GLfloat clear_depth = 1.0f;
+    glGetFloatv(GL_DEPTH_CLEAR_VALUE, &clear_depth);
+    glEnable(GL_SCISSOR_TEST);
+    glScissor(x, y, width, height);
+    glClearDepth(1.0);
+    glClear(GL_DEPTH_BUFFER_BIT);
+    glDisable(GL_SCISSOR_TEST);
+    glClearDepth(clear_depth);
+  }
 }
 
 }  // namespace render

@@ -8,8 +8,10 @@
 // branch for every pixel, skips the shader where the early depth test fails). The same pixels
 // as one pass.
 
+#include <optional>
 #include <string>
 
+#include "render/background_cache.h"
 #include "render/offscreen_target.h"
 #include "render/shader_program.h"
 
@@ -37,14 +39,25 @@ class Fxaa {
   // Leaves target bound.
   void end(unsigned target, int x, int y) const;
 
+  // The same pixels as end, for a caller that draws the scene over a kept background
+  // (SceneRenderer::kept_frame; nullopt: not so): the finished picture is kept, and where this
+  // frame and the one finished before it lie over the same background, only their foregrounds
+  // (grown by the pass's reach) are antialiased again; the rest is copied.
+  void end_kept(unsigned target, int x, int y, const std::optional<KeptFrame>& frame);
+
  private:
   void draw(const ShaderProgram& program) const;
+  // Antialiases the scene into the bound framebuffer at the current viewport, in two passes
+  // where it has a depth buffer.
+  void run(bool depth_buffer) const;
 
   ShaderProgram one_pass_;     // into a target without a depth buffer
   ShaderProgram edge_test_;    // the copy that marks edges in the depth buffer
   ShaderProgram edge_blend_;   // the blend where edge_test_ marked
   unsigned vertex_array_ = 0;  // empty: the triangle comes from gl_VertexID
   OffscreenTarget scene_;
+  OffscreenTarget finished_;                 // end_kept's picture
+  std::optional<KeptFrame> finished_frame_;  // what it shows, when over a kept background
 };
 
 }  // namespace render

@@ -22,6 +22,10 @@ class LineRenderer {
 
   void add(const glm::vec3& a, const glm::vec3& b, const glm::vec4& color);
 
+  // The ends of the segments added since the last draw (where they will be drawn).
+  std::size_t point_count() const { return vertices_.size(); }
+  const glm::vec3& point(std::size_t i) const { return vertices_[i].position; }
+
   // Draws what was added with depth testing, then forgets it.
   void draw(const glm::mat4& view_projection, bool depth_test = true);
 

@@ -15,4 +15,18 @@ bool overlap(const PixelRect& a, const PixelRect& b) {
   return !intersection(a, b).empty();
 }
 
+PixelRect bounding(const PixelRect& a, const PixelRect& b) {
+  if (a.empty()) return b.empty() ? PixelRect{} : b;
+  if (b.empty()) return a;
+  const int x0 = std::min(a.x, b.x), y0 = std::min(a.y, b.y);
+  const int x1 = std::max(a.x + a.width, b.x + b.width);
+  const int y1 = std::max(a.y + a.height, b.y + b.height);
+  return {x0, y0, x1 - x0, y1 - y0};
+}
+
+PixelRect grown(const PixelRect& r, int margin_px) {
+  if (r.empty()) return {};
+  return {r.x - margin_px, r.y - margin_px, r.width + 2 * margin_px, r.height + 2 * margin_px};
+}
+
 }  // namespace render

@@ -16,4 +16,10 @@ PixelRect intersection(const PixelRect& a, const PixelRect& b);
 // Whether a and b share a pixel.
 bool overlap(const PixelRect& a, const PixelRect& b);
 
+// The smallest rectangle holding the pixels of both (an empty one adds nothing).
+PixelRect bounding(const PixelRect& a, const PixelRect& b);
+
+// r with margin_px more pixels on every side (nothing when it is empty).
+PixelRect grown(const PixelRect& r, int margin_px);
+
 }  // namespace render

@@ -46,13 +46,16 @@ bool software_renderer() {
   return name && (std::strstr(name, "llvmpipe") || std::strstr(name, "softpipe"));
 }
 
-// The window pixels (inside viewport, grown by a pixel) around points seen by view_projection,
-// or nullopt when one of them is not in front of the camera.
-std::optional<PixelRect> pixel_bounds(std::span<const glm::vec3> points,
+// The window pixels (inside viewport, grown by a pixel) around the count points point(i) seen
+// by view_projection (none for no points), or nullopt when one of them is not in front of the
+// camera.
+template <typename PointAt>
+std::optional<PixelRect> pixel_bounds(std::size_t count, const PointAt& point,
                                       const glm::mat4& view_projection, const PixelRect& viewport) {
+  if (count == 0) return PixelRect{};
   glm::vec2 lo(std::numeric_limits<float>::max()), hi(-std::numeric_limits<float>::max());
-  for (const glm::vec3& point : points) {
-    const glm::vec4 clip = view_projection * glm::vec4(point, 1.0f);
+  for (std::size_t i = 0; i < count; ++i) {
+    const glm::vec4 clip = view_projection * glm::vec4(point(i), 1.0f);
     if (clip.w <= 1e-6f) return std::nullopt;
     const glm::vec2 ndc = glm::vec2(clip) / clip.w;
     lo = glm::min(lo, ndc);
@@ -69,6 +72,13 @@ std::optional<PixelRect> pixel_bounds(std::span<const glm::vec3> points,
   const int x1 = pixel(std::ceil(to_x(hi.x)) + 1.0f, x0, right);
   const int y1 = pixel(std::ceil(to_y(hi.y)) + 1.0f, y0, top);
   return PixelRect{x0, y0, x1 - x0, y1 - y0};
+}
+
+template <std::size_t N>
+std::optional<PixelRect> pixel_bounds(const std::array<glm::vec3, N>& points,
+                                      const glm::mat4& view_projection, const PixelRect& viewport) {
+  return pixel_bounds(
+      N, [&](std::size_t i) { return points[i]; }, view_projection, viewport);
 }
 
 // The window pixels (inside viewport) that may see the flat ground at height 0 where the shadow
@@ -378,6 +388,8 @@ void SceneRenderer::add_joint_inspection(const FrameView& frame, std::span<const
 }
 
 std::string SceneRenderer::draw(const FrameView& frame) {
+  background_kept_ = false;
+  foreground_ = PixelRect{};
   const glm::mat4& view_projection = frame.view_projection;
   if (frame.view.compare == visual::CompareMode::Off) {
     return draw_view(frame, view_projection, ViewPart::Whole);
@@ -532,14 +544,15 @@ void SceneRenderer::draw_surroundings(const FrameView& frame, const anim::Terrai
       render::SceneLighting unshadowed = lighting;
       unshadowed.shadow_map = nullptr;
       draw_background(frame, terrain, root, view_projection, unshadowed);
-      background_.store(key);
+      background_kept_ = background_.store(key);
       break;
     }
     case BackgroundPlan::Restore:
       background_.restore(key);
-      background_reused_ = true;
+      background_reused_ = background_kept_ = true;
       break;
   }
+  note_foreground(*shadow_rect);
   meshes_.set_lighting(lighting);
   if (shadow_rect->empty()) return;
   // The shadow's rectangle as a whole draw makes it: from the cleared viewport.
@@ -564,6 +577,37 @@ void SceneRenderer::draw_background(const FrameView& frame, const anim::Terrain&
   if (frame.view.show_grid) grid_.draw(terrain, view_projection);
 }
 
+void SceneRenderer::note_foreground(const std::optional<PixelRect>& drawn) {
+  if (!background_kept_ || !foreground_) return;
+  if (drawn) {
+    foreground_ = bounding(*foreground_, *drawn);
+  } else {
+    foreground_.reset();
+  }
+}
+
+std::optional<PixelRect> SceneRenderer::lines_pixels(const glm::mat4& view_projection) const {
+  return pixel_bounds(
+      lines_.point_count(), [&](std::size_t i) { return lines_.point(i); }, view_projection,
+      current_viewport());
+}
+
+std::optional<PixelRect> SceneRenderer::box_pixels(const Box& box,
+                                                   const glm::mat4& view_projection) const {
+  std::array<glm::vec3, 8> corners;
+  for (int corner = 0; corner < 8; ++corner) {
+    corners[corner] =
+        glm::vec3((corner & 1) ? box.max.x : box.min.x, (corner & 2) ? box.max.y : box.min.y,
+                  (corner & 4) ? box.max.z : box.min.z);
+  }
+  return pixel_bounds(corners, view_projection, current_viewport());
+}
+
+std::optional<KeptFrame> SceneRenderer::kept_frame() const {
+  if (!background_kept_ || !foreground_) return std::nullopt;
+  return KeptFrame{background_.id(), *foreground_};
+}
+
 void SceneRenderer::draw_root_trail(const glm::mat4& view_projection) {
   for (std::size_t i = 1; i < trail_.size(); ++i) {
     const float fade = 1.0f - trail_[i].age_s / kTrailSeconds;
@@ -576,6 +620,7 @@ void SceneRenderer::draw_root_trail(const glm::mat4& view_projection) {
     lines_.add(c - glm::vec3(0.06f, 0, 0), c + glm::vec3(0.06f, 0, 0), {0.3f, 0.9f, 1.0f, fade});
     lines_.add(c - glm::vec3(0, 0, 0.06f), c + glm::vec3(0, 0, 0.06f), {0.3f, 0.9f, 1.0f, fade});
   }
+  note_foreground(lines_pixels(view_projection));
   lines_.draw(view_projection);
 }
 
@@ -628,6 +673,10 @@ std::string SceneRenderer::draw_view(const FrameView& frame, const glm::mat4& vi
     options.model = crowd ? glm::mat4(1.0f) : world;  // crowds bake placement in the palette
     options.instance_count = crowd ? frame.crowd->count() : 1;
     if (crowd && !crowd_error_.empty()) result = crowd_error_;
+    // The box holds linear blend skinning's vertices (not dual quaternions', nor a crowd's).
+    note_foreground(!crowd && options.method == visual::SkinningChoice::Lbs && palette_box_
+                        ? box_pixels(transformed(*palette_box_, world), view_projection)
+                        : std::nullopt);
     if (std::string e = draw_character(palette, view_projection, options, p.morph_weights(),
                                        crowd ? frame.crowd : nullptr);
         !e.empty()) {
@@ -638,6 +687,7 @@ std::string SceneRenderer::draw_view(const FrameView& frame, const glm::mat4& vi
     draw_root_trail(view_projection);
   }
   add_overlays(frame, p, world, clip_b);
+  note_foreground(lines_pixels(view_projection));
   lines_.draw(view_projection, false);  // the overlay shows through the mesh
   return result;
 }

@@ -64,6 +64,9 @@ class SceneRenderer {
   }
   // Whether the last draw copied its background back instead of drawing it.
   bool background_reused() const { return background_reused_; }
+  // The last draw as a picture over a kept background, when it was one and everything drawn
+  // over it could be bounded; else nullopt.
+  std::optional<KeptFrame> kept_frame() const;
 
   const render::SkinningPaletteBuffer& palette() const { return palette_; }
   // Forget the trail (after a reset of the world transform).
@@ -83,6 +86,11 @@ class SceneRenderer {
   void draw_background(const FrameView& frame, const anim::Terrain& terrain, const glm::vec3& root,
                        const glm::mat4& view_projection, const render::SceneLighting& lighting);
   float ground_radius_m() const;
+  // Adds drawn (nullopt: pixels unknown) to this draw's foreground over a kept background.
+  void note_foreground(const std::optional<PixelRect>& drawn);
+  // The current viewport's pixels the pending lines, or box, may cover (pixel_bounds).
+  std::optional<PixelRect> lines_pixels(const glm::mat4& view_projection) const;
+  std::optional<PixelRect> box_pixels(const Box& box, const glm::mat4& view_projection) const;
   // The applied root motion's trail and where the feet planted, fading.
   void draw_root_trail(const glm::mat4& view_projection);
   // What is drawn over the mesh of instance p: skeleton, debug shapes, onion skin, joints.
@@ -143,6 +151,9 @@ class SceneRenderer {
   render::BackgroundCache background_;
   bool keep_background_ = false;
   bool background_reused_ = false;
+  // This draw's background is the kept copy, but for foreground_ (nullopt: unknown).
+  bool background_kept_ = false;
+  std::optional<PixelRect> foreground_;
   // The terrain is drawn as a mesh rigidly bound to one identity joint.
   render::GpuMesh terrain_mesh_;
   render::SkinningPaletteBuffer terrain_palette_;

@@ -1,12 +1,14 @@
 // A renderer that keeps the view's background (render/background_cache.h) draws the same bytes
 // as one that draws everything every frame, while the character, its shadow, the camera, the
 // ground's place, the view's settings, the clear colour and the viewport change; and it does
-// keep the background while the view stands still.
+// keep the background while the view stands still, and bounds what it draws over it (the
+// picture changes from one frame to the next only there).
 #include <gtest/gtest.h>
 
 #include <glad/gl.h>
 
 #include <cstdlib>
+#include <cstring>
 #include <optional>
 #include <string>
 
@@ -65,7 +67,37 @@ class BackgroundCacheRender : public ::testing::Test {
     }
     EXPECT_EQ(differing, 0) << what << ": pixels differ from the drawn background";
     EXPECT_EQ(kept.rgba.size(), static_cast<std::size_t>(kWidth * kHeight * 4));
+    const std::optional<render::KeptFrame> kept_frame = kept_.kept_frame();
+    if (kept_.background_reused()) {
+      EXPECT_TRUE(kept_frame) << what << ": all drawn over the background is bounded";
+    }
+    if (kept_frame && last_kept_frame_ &&
+        kept_frame->background_id == last_kept_frame_->background_id) {
+      EXPECT_EQ(outside_foregrounds_changed(last_kept_, kept, last_kept_frame_->foreground,
+                                            kept_frame->foreground),
+                0)
+          << what << ": the picture changed outside the two frames' foregrounds";
+    }
+    last_kept_ = kept;
+    last_kept_frame_ = kept_frame;
     return kept_.background_reused();
+  }
+
+  // The pixels of b that differ from a outside both foregrounds (GL's rows, from the bottom).
+  static int outside_foregrounds_changed(const render::Image& a, const render::Image& b,
+                                         const render::PixelRect& fa, const render::PixelRect& fb) {
+    const render::PixelRect both = render::bounding(fa, fb);
+    int changed = 0;
+    for (int row = 0; row < kHeight; ++row) {
+      for (int x = 0; x < kWidth; ++x) {
+        const int y = kHeight - 1 - row;  // the image's top row is GL's last
+        if (x >= both.x && x < both.x + both.width && y >= both.y && y < both.y + both.height) {
+          continue;
+        }
+        changed += std::memcmp(a.pixel(x, row), b.pixel(x, row), 4) != 0;
+      }
+    }
+    return changed;
   }
 
   render::Image draw(render::SceneRenderer& renderer, render::OffscreenTarget& target,
@@ -106,6 +138,8 @@ class BackgroundCacheRender : public ::testing::Test {
   render::PixelRect viewport_{0, 0, kWidth, kHeight};
   glm::vec3 clear_{0.1f, 0.12f, 0.15f};
   std::optional<glm::vec3> root_;
+  render::Image last_kept_;
+  std::optional<render::KeptFrame> last_kept_frame_;
 };
 
 TEST_F(BackgroundCacheRender, TheSamePictureWhileTheSceneAndTheViewChange) {

@@ -2,6 +2,7 @@
 
 #include <glad/gl.h>
 
+#include <optional>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -10,6 +11,7 @@
 #include "render/attachment_texture.h"
 #include "render/frame_capture.h"
 #include "render/offscreen_target.h"
+#include "render/pixel_rect.h"
 
 namespace render {
 namespace {
@@ -134,6 +136,69 @@ TEST_F(FxaaTest, TwoPassesGiveTheOnePassPicture) {
   int not_far = 0;
   for (const float d : depth) not_far += d != 1.0f;
   EXPECT_EQ(not_far, 0);
+}
+
+// The scene of a kept frame: a background with edges of every kind and a red square (the
+// foreground) at x.
+void draw_scene_with_square(int x) {
+  draw_edges_of_every_kind();
+  glEnable(GL_SCISSOR_TEST);
+  glClearColor(0.9f, 0.2f, 0.1f, 1.0f);
+  glScissor(x, 20, 10, 12);
+  glClear(GL_COLOR_BUFFER_BIT);
+  glDisable(GL_SCISSOR_TEST);
+}
+
+PixelRect square_at(int x) {
+  return {x, 20, 10, 12};
+}
+
+TEST_F(FxaaTest, AKeptPictureIsAntialiasedAgainWhereItsForegroundsChangedAndIsTheSame) {
+  Fxaa kept, plain;
+  ASSERT_EQ(kept.init(), "");
+  ASSERT_EQ(plain.init(), "");
+  // Targets larger than the view, which sits at (3, 2) in them.
+  constexpr int kTargetWidth = kSize + 8, kTargetHeight = kSize + 5, kX = 3, kY = 2;
+  OffscreenTarget kept_target, plain_target;
+  std::vector<float> depth(kTargetWidth * kTargetHeight, 0.0f);
+  int not_far = 0;
+  // The square drawn at x, antialiased by end_kept told frame and by end; the differing bytes.
+  auto differing = [&](int x, const std::optional<KeptFrame>& frame) {
+    EXPECT_EQ(kept.begin(kSize, kSize), "");
+    draw_scene_with_square(x);
+    EXPECT_EQ(kept_target.bind(kTargetWidth, kTargetHeight), "");
+    glClearColor(0.0f, 0.5f, 0.0f, 1.0f);
+    glClearDepth(0.5);  // not the far plane: end_kept must set it under the view
+    glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+    glClearDepth(1.0);
+    kept.end_kept(kept_target.framebuffer(), kX, kY, frame);
+    const Image a = read_framebuffer(kTargetWidth, kTargetHeight);
+    glReadPixels(0, 0, kTargetWidth, kTargetHeight, GL_DEPTH_COMPONENT, GL_FLOAT, depth.data());
+    for (int y = kY; y < kY + kSize; ++y) {
+      for (int i = kX; i < kX + kSize; ++i) not_far += depth[y * kTargetWidth + i] != 1.0f;
+    }
+    EXPECT_EQ(plain.begin(kSize, kSize), "");
+    draw_scene_with_square(x);
+    EXPECT_EQ(plain_target.bind(kTargetWidth, kTargetHeight), "");
+    glClearColor(0.0f, 0.5f, 0.0f, 1.0f);
+    glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+    plain.end(plain_target.framebuffer(), kX, kY);
+    const Image b = read_framebuffer(kTargetWidth, kTargetHeight);
+    OffscreenTarget::unbind();
+    int count = 0;
+    for (std::size_t i = 0; i < a.rgba.size(); ++i) count += a.rgba[i] != b.rgba[i];
+    return count;
+  };
+  EXPECT_EQ(differing(8, KeptFrame{1, square_at(8)}), 0) << "the first: all of it";
+  EXPECT_EQ(differing(30, KeptFrame{1, square_at(30)}), 0) << "moved: where it was and is";
+  EXPECT_EQ(differing(40, KeptFrame{1, square_at(40)}), 0);
+  EXPECT_EQ(differing(40, KeptFrame{1, square_at(40)}), 0) << "still";
+  // Told only where the square was, not where it went: the old picture shows there.
+  EXPECT_GT(differing(12, KeptFrame{1, square_at(40)}), 100) << "a stale picture is seen";
+  EXPECT_EQ(differing(12, KeptFrame{2, square_at(12)}), 0) << "another background: all of it";
+  EXPECT_EQ(differing(20, std::nullopt), 0) << "nothing known: all of it";
+  EXPECT_EQ(differing(50, KeptFrame{2, square_at(50)}), 0) << "after an unknown frame";
+  EXPECT_EQ(not_far, 0) << "the depth under the view is at the far plane";
 }
 
 TEST_F(FxaaTest, RefusesASizeItCannotHold) {
