@@ -9,15 +9,6 @@
 namespace ui {
 namespace {
 
-PixelRect bounding_union(const PixelRect& a, const PixelRect& b) {
-  if (a.empty()) return b.empty() ? PixelRect{} : b;
-  if (b.empty()) return a;
-  const int x0 = std::min(a.x, b.x), y0 = std::min(a.y, b.y);
-  const int x1 = std::max(a.x + a.width, b.x + b.width);
-  const int y1 = std::max(a.y + a.height, b.y + b.height);
-  return {x0, y0, x1 - x0, y1 - y0};
-}
-
 long area(const PixelRect& r) {
   return r.empty() ? 0 : static_cast<long>(r.width) * static_cast<long>(r.height);
 }
@@ -66,7 +57,7 @@ PixelRect list_extent(const ImDrawList& list, const ImDrawData& data, int fb_hei
     const int y0 = static_cast<int>(std::clamp(std::floor((min_y - off.y) * scale.y), top, bottom));
     const int y1 = static_cast<int>(std::clamp(std::ceil((max_y - off.y) * scale.y), top, bottom));
     const PixelRect drawn{x0, fb_height - y1, x1 - x0, y1 - y0};
-    if (!drawn.empty()) extent = bounding_union(extent, drawn);
+    if (!drawn.empty()) extent = bounding(extent, drawn);
   }
   return extent;
 }
@@ -78,13 +69,13 @@ void plan_list_reuse(const std::vector<ListFrame>& lists, const PixelRect& redra
     const ListFrame& list = lists[i];
     ListReuse& reuse = plan[i];
     if (!list.same_as_last || !list.font_only || list.extent.empty()) {
-      reuse.changed = bounding_union(list.extent, list.last_extent);
+      reuse.changed = bounding(list.extent, list.last_extent);
       continue;
     }
-    PixelRect redraw = bounding_union(intersection(list.extent, redrawn), list.stale);
+    PixelRect redraw = bounding(intersection(list.extent, redrawn), list.stale);
     for (std::size_t j = 0; j < i; ++j) {
       if (overlap(plan[j].changed, list.extent)) {
-        redraw = bounding_union(redraw, intersection(plan[j].changed, list.extent));
+        redraw = bounding(redraw, intersection(plan[j].changed, list.extent));
       }
     }
     if (area(redraw) * 2 > area(list.extent)) {
