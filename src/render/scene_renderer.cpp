@@ -123,13 +123,8 @@ std::optional<PixelRect> caster_on_ground(const Box& caster, const glm::vec3& li
   const float sideways_m = 0.02f * glm::length(glm::vec2(d.x, d.z)) / d.y;
   const glm::vec3 grow(5.0f * texel_m + sideways_m + 0.01f);
   const Box grown{caster.min - grow, caster.max + grow};
-  std::array<glm::vec3, 8> on_ground;
-  for (int corner = 0; corner < 8; ++corner) {
-    const glm::vec3 p((corner & 1) ? grown.max.x : grown.min.x,
-                      (corner & 2) ? grown.max.y : grown.min.y,
-                      (corner & 4) ? grown.max.z : grown.min.z);
-    on_ground[corner] = p - d * (p.y / d.y);
-  }
+  std::array<glm::vec3, 8> on_ground = corners(grown);
+  for (glm::vec3& p : on_ground) p -= d * (p.y / d.y);
   return pixel_bounds(on_ground, view_projection, viewport);
 }
 
@@ -594,13 +589,7 @@ std::optional<PixelRect> SceneRenderer::lines_pixels(const glm::mat4& view_proje
 
 std::optional<PixelRect> SceneRenderer::box_pixels(const Box& box,
                                                    const glm::mat4& view_projection) const {
-  std::array<glm::vec3, 8> corners;
-  for (int corner = 0; corner < 8; ++corner) {
-    corners[corner] =
-        glm::vec3((corner & 1) ? box.max.x : box.min.x, (corner & 2) ? box.max.y : box.min.y,
-                  (corner & 4) ? box.max.z : box.min.z);
-  }
-  return pixel_bounds(corners, view_projection, current_viewport());
+  return pixel_bounds(corners(box), view_projection, current_viewport());
 }
 
 std::optional<KeptFrame> SceneRenderer::kept_frame() const {

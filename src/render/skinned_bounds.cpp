@@ -12,14 +12,20 @@ constexpr float kWeightSumTolerance = 1e-3f;
 
 }  // namespace
 
+std::array<glm::vec3, 8> corners(const Box& box) {
+  std::array<glm::vec3, 8> c;
+  for (int corner = 0; corner < 8; ++corner) {
+    c[corner] =
+        glm::vec3((corner & 1) ? box.max.x : box.min.x, (corner & 2) ? box.max.y : box.min.y,
+                  (corner & 4) ? box.max.z : box.min.z);
+  }
+  return c;
+}
+
 Box transformed(const Box& box, const glm::mat4& m) {
   Box result;
   if (box.empty()) return result;
-  for (int corner = 0; corner < 8; ++corner) {
-    const glm::vec3 p((corner & 1) ? box.max.x : box.min.x, (corner & 2) ? box.max.y : box.min.y,
-                      (corner & 4) ? box.max.z : box.min.z);
-    result.add(glm::vec3(m * glm::vec4(p, 1.0f)));
-  }
+  for (const glm::vec3& p : corners(box)) result.add(glm::vec3(m * glm::vec4(p, 1.0f)));
   return result;
 }
 

@@ -5,6 +5,7 @@
 // it, so inside the convex hull of those boxes' images: the box around them all holds the mesh
 // in any pose, without reading the skinned vertices back (the shadow's reach on the ground).
 
+#include <array>
 #include <optional>
 #include <span>
 #include <vector>
@@ -24,6 +25,9 @@ struct Box {
     max = glm::max(max, p);
   }
 };
+
+// The 8 corners of box (bit 0 of the index picks max.x, bit 1 max.y, bit 2 max.z).
+std::array<glm::vec3, 8> corners(const Box& box);
 
 // The box around the 8 corners of box carried by the affine matrix m: it holds m's image of box.
 Box transformed(const Box& box, const glm::mat4& m);
