@@ -7,8 +7,42 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <system_error>
+#include <vector>
 
 namespace test {
+namespace {
+
+// Removes the folders make_temp_dir made for a test when the test ends, unless it failed.
+class TempDirRemover : public ::testing::EmptyTestEventListener {
+ public:
+  void add(std::filesystem::path dir) { dirs_.push_back(std::move(dir)); }
+
+  void OnTestEnd(const ::testing::TestInfo& info) override {
+    if (!info.result()->Failed()) {
+      for (const std::filesystem::path& dir : dirs_) {
+        std::error_code ignored;  // a folder the test removed itself, or one still in use
+        std::filesystem::remove_all(dir, ignored);
+      }
+    }
+    dirs_.clear();
+  }
+
+ private:
+  std::vector<std::filesystem::path> dirs_;
+};
+
+// The listener, appended to GoogleTest's on first use; GoogleTest owns it from then on.
+TempDirRemover& temp_dir_remover() {
+  static TempDirRemover* remover = [] {
+    auto* r = new TempDirRemover;
+    ::testing::UnitTest::GetInstance()->listeners().Append(r);
+    return r;
+  }();
+  return *remover;
+}
+
+}  // namespace
 
 std::filesystem::path make_temp_dir() {
   const ::testing::TestInfo* info = ::testing::UnitTest::GetInstance()->current_test_info();
@@ -20,6 +54,7 @@ std::filesystem::path make_temp_dir() {
                               ("animview_test_" + name + "_" + std::to_string(::getpid()));
   std::filesystem::remove_all(dir);
   std::filesystem::create_directories(dir);
+  temp_dir_remover().add(dir);
   return dir;
 }
 

@@ -8,6 +8,7 @@ namespace test {
 
 // A fresh empty folder under the system temp folder, named after the running test and its
 // process: the tests that CTest runs side by side, and two suites run at once, never share one.
+// It is removed when the test ends, unless the test failed (then it is kept to be looked at).
 std::filesystem::path make_temp_dir();
 
 // Writes bytes to path.
