@@ -302,7 +302,8 @@ ViewportRect draw_interface(Viewer& v, const FrameStart& f, ui::ViewerCommands& 
                                scene, ui.view.follow_character,
                                ui::motion_matching_panel_placement(rect.x, rect.y, rect.width));
   }
-  ui::draw_stats_overlay(v.stats, rect.x + rect.width, rect.y,
+  ui::draw_stats_overlay(v.options.headless ? std::nullopt : std::optional(v.stats),
+                         rect.x + rect.width, rect.y,
                          foot_slide_overlay_lines(ui.slide, scene, ui.view));
   // Above the foot-slide plot, which runs along the viewport's bottom edge.
   ui::draw_color_legend(ui.view.coloring, render::MeshDrawOptions{}.difference_full_scale_m, rect.x,

@@ -11,8 +11,9 @@ constexpr float kMargin = 10.0f;  // from the viewport's corner
 constexpr int kTimingLines = 3;
 }  // namespace
 
-void draw_stats_overlay(const FrameStats& stats, float top_right_x, float top_right_y,
-                        std::span<const std::string> extra_lines) {
+void draw_stats_overlay(const std::optional<FrameStats>& timings, float top_right_x,
+                        float top_right_y, std::span<const std::string> extra_lines) {
+  if (!timings && extra_lines.empty()) return;
   ImGui::SetNextWindowPos(ImVec2(top_right_x - kMargin, top_right_y + kMargin), ImGuiCond_Always,
                           ImVec2(1.0f, 0.0f));
   ImGui::SetNextWindowBgAlpha(0.45f);
@@ -20,10 +21,12 @@ void draw_stats_overlay(const FrameStats& stats, float top_right_x, float top_ri
                                  ImGuiWindowFlags_AlwaysAutoResize |
                                  ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoNav;
   if (ImGui::Begin("##stats", nullptr, flags)) {
-    const float fps = stats.frame_ms > 0.0f ? 1000.0f / stats.frame_ms : 0.0f;
-    ImGui::Text("%.0f FPS  %.2f ms", fps, stats.frame_ms);
-    ImGui::Text("CPU update %.3f ms", stats.cpu_update_ms);
-    ImGui::Text("GPU frame  %.3f ms", stats.gpu_ms);
+    if (timings) {
+      const float fps = timings->frame_ms > 0.0f ? 1000.0f / timings->frame_ms : 0.0f;
+      ImGui::Text("%.0f FPS  %.2f ms", fps, timings->frame_ms);
+      ImGui::Text("CPU update %.3f ms", timings->cpu_update_ms);
+      ImGui::Text("GPU frame  %.3f ms", timings->gpu_ms);
+    }
     for (const std::string& line : extra_lines) ImGui::TextUnformatted(line.c_str());
   }
   ImGui::End();

@@ -34,7 +34,7 @@ TEST(DefaultScene, HeadlessFrameShowsTheSkinnedCharacterStandingOnTheGrid) {
   ASSERT_EQ(frame.width, 1280);
   // The viewport lies between the side panel (340 px) and the graph panel (430 px); the
   // character stands in its middle, framed, with its feet in the lower half. Its head is below
-  // y = 150, where the stats overlay's light text (timings, then the foot slide) ends.
+  // y = 150, where the stats overlay's light text (the foot slide; no timings headless) ends.
   int mesh = 0, lowest = 0, leftmost = 1280, rightmost = 0;
   for (int y = 150; y < 600; ++y) {
     for (int x = 345; x < 845; ++x) {
@@ -56,6 +56,30 @@ TEST(DefaultScene, HeadlessFrameShowsTheSkinnedCharacterStandingOnTheGrid) {
     }
   }
   EXPECT_GT(grid, 200);
+  std::filesystem::remove_all(dir);
+}
+
+// A headless run's frames are a function of its arguments: rendered twice they are the same
+// bytes (the stats overlay leaves out its wall-clock timings there), while the character moves
+// from one frame to the next.
+TEST(DefaultScene, TwoHeadlessRendersOfTheSameFramesAreTheSameBytes) {
+  std::string why;
+  if (!e2e::can_drive_windows(why)) GTEST_SKIP() << why;
+  const auto dir = test::make_temp_dir();
+  for (const char* run : {"first", "second"}) {
+    ASSERT_EQ(animview("--headless --frames 4 --size 1280x720 --show-ground --out " +
+                       (dir / run).string()),
+              0);
+  }
+  for (const char* frame : {"frame_0001.png", "frame_0003.png"}) {
+    const Difference d = compare(load(dir / "first" / frame), load(dir / "second" / frame));
+    EXPECT_EQ(d.count, 0) << frame << ": pixels differ in x " << d.min_x << "-" << d.max_x << ", y "
+                          << d.min_y << "-" << d.max_y;
+  }
+  EXPECT_GT(
+      compare(load(dir / "first" / "frame_0001.png"), load(dir / "first" / "frame_0003.png")).count,
+      500)
+      << "the character should move between the frames";
   std::filesystem::remove_all(dir);
 }
 
