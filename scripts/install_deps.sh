@@ -6,6 +6,7 @@ set -euo pipefail
 packages=(
   build-essential cmake pkg-config git
   libglfw3-dev libglm-dev libimgui-dev libassimp-dev zlib1g-dev libstb-dev python3-glad
+  libxrandr-dev  # GLFW's native X11 header (GlWindow::present copies with GLX)
   libcli11-dev nlohmann-json3-dev
   libtinygltf-dev  # glTF reading and writing (header-only; uses nlohmann-json)
   libdraco-dev libmeshoptimizer-dev  # compressed glTF geometry (Draco, meshopt)

@@ -51,6 +51,7 @@ struct Viewer {
   render::SceneRenderer renderer;
   // Without multisampling (a software renderer) edges are smoothed by a post pass instead.
   render::Fxaa fxaa;
+  bool view_left_by_fxaa = false;  // the window's view is what fxaa.end_kept left there last frame
   render::GpuTimer gpu_timer;
   // ImGui's frame, its large solid fills without the font atlas read llvmpipe pays for.
   ui::ImGuiRenderer imgui_renderer;

@@ -409,9 +409,16 @@ void draw_viewport(Viewer& v, const ViewportRect& rect, const FrameStart& f) {
   ViewerScene& scene = v.scene;
   ViewerUi& ui = v.ui;
   const int width = f.width, height = f.height;
+  const auto clear_window = [] {
+    glClearColor(kBackgroundColor.x, kBackgroundColor.y, kBackgroundColor.z, 1.0f);
+    glClear(GL_COLOR_BUFFER_BIT);
+  };
+  const bool fxaa_wanted = ui.view.fxaa && v.window.samples() == 0;
+  // Over a back buffer that kept last frame's picture (GlWindow::present) the window is not
+  // cleared: FXAA copies where the view changed, and the ImGui frame clears where it changed.
+  bool kept = fxaa_wanted && v.window.back_buffer_kept();
   glViewport(0, 0, width, height);
-  glClearColor(kBackgroundColor.x, kBackgroundColor.y, kBackgroundColor.z, 1.0f);
-  glClear(GL_COLOR_BUFFER_BIT);
+  if (!kept) clear_window();
   // The 3D view fills the rectangle the panels leave (GL counts rows from the bottom).
   const int view_x = static_cast<int>(rect.x);
   const int view_y = static_cast<int>(height - rect.y - rect.height);
@@ -421,8 +428,11 @@ void draw_viewport(Viewer& v, const ViewportRect& rect, const FrameStart& f) {
   v.motion_matching.set_view(view_projection, {rect.x, rect.y, rect.width, rect.height});
   v.motion_matching.draw_overlay();
   v.gpu_timer.begin();
-  const bool antialias =
-      ui.view.fxaa && v.window.samples() == 0 && v.fxaa.begin(view_width, view_height).empty();
+  const bool antialias = fxaa_wanted && v.fxaa.begin(view_width, view_height).empty();
+  if (kept && !antialias) {  // drawn straight into the window, over the clear colour
+    clear_window();
+    kept = false;
+  }
   // The depth the scene is drawn with: offscreen, or the window's when drawn straight there
   // (FXAA's passes set the window's depth under the view themselves).
   glClear(antialias ? GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT : GL_DEPTH_BUFFER_BIT);
@@ -432,11 +442,16 @@ void draw_viewport(Viewer& v, const ViewportRect& rect, const FrameStart& f) {
   }
   const bool source_drawn =
       v.source_view.draw(v.retargeting, scene, ui.retarget_panel.side_by_side, view_projection);
+  const render::PixelRect view{view_x, view_y, view_width, view_height};
+  render::PixelRect rewritten = view;
   if (antialias) {
     // Over a kept background only what moved is antialiased again (nothing is known of the
-    // source skeleton's pixels).
-    v.fxaa.end_kept(0, view_x, view_y, source_drawn ? std::nullopt : v.renderer.kept_frame());
+    // source skeleton's pixels), and into a kept window only that is copied.
+    rewritten =
+        v.fxaa.end_kept(0, view_x, view_y, source_drawn ? std::nullopt : v.renderer.kept_frame(),
+                        kept && v.view_left_by_fxaa);
   }
+  v.view_left_by_fxaa = antialias;
   v.gpu_timer.end();
   v.stats.gpu_ms = static_cast<float>(v.gpu_timer.latest_ms());
 
@@ -449,10 +464,14 @@ void draw_viewport(Viewer& v, const ViewportRect& rect, const FrameStart& f) {
 
   glViewport(0, 0, width, height);
   ImGui::Render();
-  // Under the panels only the clear colour: the 3D view above stays within its viewport.
+  // Under the panels only the clear colour: the 3D view above stays within its viewport. Where
+  // FXAA left the window's view as it was, the view is copied back from its picture under the
+  // lists drawn there.
   const ui::ImGuiBackdrop backdrop{
-      {view_x, view_y, view_width, view_height},
-      {kBackgroundColor.x, kBackgroundColor.y, kBackgroundColor.z, 1.0f}};
+      view,
+      {kBackgroundColor.x, kBackgroundColor.y, kBackgroundColor.z, 1.0f},
+      kept,
+      rewritten == view ? 0u : v.fxaa.picture()};
   v.imgui_renderer.draw(*ImGui::GetDrawData(), &backdrop);
 }
 
@@ -460,7 +479,7 @@ void draw_viewport(Viewer& v, const ViewportRect& rect, const FrameStart& f) {
 // done, or the user quits (and the save flow lets them).
 bool end_frame(Viewer& v, const FrameStart& f) {
   const ViewerOptions& options = v.options;
-  glfwSwapBuffers(v.window.handle());
+  v.window.present();
   ++v.frame;
   if (v.frame == 1) {
     std::printf("animview: first frame\n");

@@ -73,7 +73,8 @@ void Fxaa::end(unsigned target, int x, int y) const {
   run(has_depth_buffer(target));
 }
 
-void Fxaa::end_kept(unsigned target, int x, int y, const std::optional<KeptFrame>& frame) {
+PixelRect Fxaa::end_kept(unsigned target, int x, int y, const std::optional<KeptFrame>& frame,
+                         bool target_kept) {
   const int width = scene_.width(), height = scene_.height();
   // The finished picture sits where the view sits in the target: the pass's interpolated
   // coordinates, and so its blends, round as they do there.
@@ -84,10 +85,12 @@ void Fxaa::end_kept(unsigned target, int x, int y, const std::optional<KeptFrame
   if (!one_pass_.valid() || scene_.color_texture() == 0 ||
       !finished_.allocate(finished_width, finished_height).empty()) {
     finished_frame_.reset();
+    copied_to_.reset();
     end(target, x, y);
-    return;
+    return {x, y, width, height};
   }
   const PixelRect view{x, y, width, height};
+  const bool target_holds_picture = target_kept && copied_to_ == std::pair(target, view);
   // A finished pixel reads the scene up to 5 pixels away: its neighbours and the blend's taps
   // (kMaxSpan / 2 along the edge, bilinear).
   constexpr int kReach_px = 6;
@@ -106,8 +109,13 @@ void Fxaa::end_kept(unsigned target, int x, int y, const std::optional<KeptFrame
     glDisable(GL_SCISSOR_TEST);
   }
   finished_frame_ = frame;
-  glBlitNamedFramebuffer(finished_.framebuffer(), target, x, y, x + width, y + height, x, y,
-                         x + width, y + height, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+  const PixelRect copied = target_holds_picture ? again : view;
+  copied_to_ = std::pair(target, view);
+  if (!copied.empty()) {
+    const int x1 = copied.x + copied.width, y1 = copied.y + copied.height;
+    glBlitNamedFramebuffer(finished_.framebuffer(), target, copied.x, copied.y, x1, y1, copied.x,
+                           copied.y, x1, y1, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+  }
   glBindFramebuffer(GL_FRAMEBUFFER, target);
   // The target's depth under the view at the far plane, and the state, as end leaves them.
   glBindTextureUnit(0, scene_.color_texture());
@@ -115,7 +123,7 @@ void Fxaa::end_kept(unsigned target, int x, int y, const std::optional<KeptFrame
   glEnable(GL_DEPTH_TEST);
   glDepthMask(GL_TRUE);
   glDepthFunc(GL_LESS);
-  if (has_depth_buffer(target)) {
+  if (!target_holds_picture && has_depth_buffer(target)) {
     GLfloat clear_depth = 1.0f;
     glGetFloatv(GL_DEPTH_CLEAR_VALUE, &clear_depth);
     glEnable(GL_SCISSOR_TEST);
@@ -125,6 +133,7 @@ void Fxaa::end_kept(unsigned target, int x, int y, const std::optional<KeptFrame
     glDisable(GL_SCISSOR_TEST);
     glClearDepth(clear_depth);
   }
+  return copied;
 }
 
 }  // namespace render

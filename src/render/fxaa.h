@@ -10,9 +10,11 @@
 
 #include <optional>
 #include <string>
+#include <utility>
 
 #include "render/background_cache.h"
 #include "render/offscreen_target.h"
+#include "render/pixel_rect.h"
 #include "render/shader_program.h"
 
 namespace render {
@@ -42,8 +44,16 @@ class Fxaa {
   // The same pixels as end, for a caller that draws the scene over a kept background
   // (SceneRenderer::kept_frame; nullopt: not so): the finished picture is kept, and where this
   // frame and the one finished before it lie over the same background, only their foregrounds
-  // (grown by the pass's reach) are antialiased again; the rest is copied.
-  void end_kept(unsigned target, int x, int y, const std::optional<KeptFrame>& frame);
+  // (grown by the pass's reach) are antialiased again; the rest is copied. With target_kept (the
+  // target still holds what the last end_kept left there, at the same place; its caller has drawn
+  // only colour over it since), only where the picture changed is copied, and the depth there is
+  // already at the far plane. Returns the pixels of the target it wrote.
+  PixelRect end_kept(unsigned target, int x, int y, const std::optional<KeptFrame>& frame,
+                     bool target_kept = false);
+
+  // The framebuffer end_kept's finished picture is in, at the target's coordinates: where the
+  // target's view was not written, the picture is there.
+  unsigned picture() const { return finished_.framebuffer(); }
 
  private:
   void draw(const ShaderProgram& program) const;
@@ -58,6 +68,8 @@ class Fxaa {
   OffscreenTarget scene_;
   OffscreenTarget finished_;                 // end_kept's picture
   std::optional<KeptFrame> finished_frame_;  // what it shows, when over a kept background
+  // The target and view the last end_kept copied its picture to (nullopt: it drew there itself).
+  std::optional<std::pair<unsigned, PixelRect>> copied_to_;
 };
 
 }  // namespace render

@@ -3,6 +3,9 @@
 #include <glad/gl.h>
 // glad must come first: GLFW would otherwise pull in the system GL header.
 #include <GLFW/glfw3.h>
+#define GLFW_EXPOSE_NATIVE_X11
+#define GLFW_EXPOSE_NATIVE_GLX
+#include <GLFW/glfw3native.h>
 
 #include <chrono>
 #include <thread>
@@ -67,7 +70,34 @@ std::string GlWindow::create(const WindowOptions& options, int samples) {
     window_ = nullptr;
     return "cannot load OpenGL 4.5 functions";
   }
+  copy_sub_buffer_ = nullptr;
+  presented_width_ = presented_height_ = 0;
+  // Only where a swap is itself a copy into the window (a software renderer's): on a GPU the
+  // swap is the fast path, and the one that waits for the display.
+  if (is_software_renderer(renderer()) && glfwExtensionSupported("GLX_MESA_copy_sub_buffer") &&
+      glfwGetGLXWindow(window_) != None) {
+    copy_sub_buffer_ = reinterpret_cast<CopySubBuffer>(glfwGetProcAddress("glXCopySubBufferMESA"));
+  }
   return {};
+}
+
+void GlWindow::present() {
+  int width = 0, height = 0;
+  glfwGetFramebufferSize(window_, &width, &height);
+  if (copy_sub_buffer_ && width > 0 && height > 0) {
+    copy_sub_buffer_(glfwGetX11Display(), glfwGetGLXWindow(window_), 0, 0, width, height);
+    presented_width_ = width;
+    presented_height_ = height;
+    return;
+  }
+  glfwSwapBuffers(window_);
+  presented_width_ = presented_height_ = 0;
+}
+
+bool GlWindow::back_buffer_kept() const {
+  int width = 0, height = 0;
+  glfwGetFramebufferSize(window_, &width, &height);
+  return presented_width_ > 0 && width == presented_width_ && height == presented_height_;
 }
 
 std::string GlWindow::renderer() {

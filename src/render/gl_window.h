@@ -50,6 +50,15 @@ class GlWindow {
   // The density of the screen: the window's content scale and the primary monitor's size.
   ScreenDensity screen_density() const;
 
+  // Shows what was drawn. On a software renderer under X11 with GLX_MESA_copy_sub_buffer the back
+  // buffer is copied to the window instead of swapped, and so still holds this frame's picture
+  // when the next begins (back_buffer_kept): a frame may then draw only where it differs. Swapping
+  // would leave the back buffer undefined, which is why drivers report a buffer age of 0 there.
+  void present();
+  // Whether the back buffer holds the picture present() showed last: it was copied, not
+  // swapped, and the framebuffer has kept its size since.
+  bool back_buffer_kept() const;
+
   // The GL_RENDERER and GL_VERSION strings of the current context.
   static std::string renderer();
   static std::string version();
@@ -58,8 +67,14 @@ class GlWindow {
   // Creates the window with that many samples and loads GL; the cause on failure.
   std::string create(const WindowOptions& options, int samples);
 
+  // glXCopySubBufferMESA's signature, with X11's types left opaque.
+  using CopySubBuffer = void (*)(void* display, unsigned long drawable, int x, int y, int width,
+                                 int height);
+
   GLFWwindow* window_ = nullptr;
   int samples_ = 0;
+  CopySubBuffer copy_sub_buffer_ = nullptr;         // null: present() swaps
+  int presented_width_ = 0, presented_height_ = 0;  // of the last present by copy; 0 when none
 };
 
 }  // namespace render

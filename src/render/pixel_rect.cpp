@@ -29,4 +29,14 @@ PixelRect grown(const PixelRect& r, int margin_px) {
   return {r.x - margin_px, r.y - margin_px, r.width + 2 * margin_px, r.height + 2 * margin_px};
 }
 
+std::array<PixelRect, 4> outside(const PixelRect& r, const PixelRect& hole) {
+  const PixelRect h = intersection(r, hole);
+  if (h.empty()) return {r, PixelRect{}, PixelRect{}, PixelRect{}};
+  const int right = r.x + r.width, top = r.y + r.height;
+  return {PixelRect{r.x, r.y, r.width, h.y - r.y},
+          PixelRect{r.x, h.y + h.height, r.width, top - (h.y + h.height)},
+          PixelRect{r.x, h.y, h.x - r.x, h.height},
+          PixelRect{h.x + h.width, h.y, right - (h.x + h.width), h.height}};
+}
+
 }  // namespace render

@@ -149,8 +149,11 @@ void ImGuiListCache::begin(const ImDrawData& data, const ImGuiBackdrop* backdrop
                      backdrop ? backdrop->redrawn : PixelRect()};
   const bool comparable = active_ && was_active && key == key_;
   key_ = key;
+  const int fb_width = static_cast<int>(data.DisplaySize.x * data.FramebufferScale.x);
   const int fb_height = static_cast<int>(data.DisplaySize.y * data.FramebufferScale.y);
   const auto count = static_cast<std::size_t>(std::max(data.CmdListsCount, 0));
+  kept_ = backdrop != nullptr && backdrop->kept;
+  damage_.clear();
   if (slots_.size() < count) slots_.resize(count);
   frames_.resize(count);
   for (std::size_t n = 0; n < slots_.size(); ++n) {
@@ -159,6 +162,7 @@ void ImGuiListCache::begin(const ImDrawData& data, const ImGuiBackdrop* backdrop
     if (!slot.used || !comparable) slot.holds_pixels = false;
     slot.used = false;
     if (n >= count) {
+      if (kept_ && !slot.frame.extent.empty()) damage_.push_back(slot.frame.extent);  // gone
       slot.frame = {};
       slot.holds_pixels = false;
       continue;
@@ -185,6 +189,16 @@ void ImGuiListCache::begin(const ImDrawData& data, const ImGuiBackdrop* backdrop
   } else {
     plan_.assign(count, {});
   }
+  if (!kept_) return;
+  if (!comparable) {
+    damage_.assign(1, {0, 0, fb_width, fb_height});
+    return;
+  }
+  for (std::size_t n = 0; n < count; ++n) {
+    if (!plan_[n].changed.empty()) damage_.push_back(plan_[n].changed);
+    // Standing still without a copy yet: drawn whole, over its kept pixels cleared.
+    if (plan_[n].copy && !slots_[n].holds_pixels) damage_.push_back(frames_[n].extent);
+  }
 }
 
 bool ImGuiListCache::restore(int n, PixelRect& redraw) {
@@ -193,17 +207,14 @@ bool ImGuiListCache::restore(int n, PixelRect& redraw) {
   Slot& slot = slots_[i];
   const PixelRect& e = slot.frame.extent;
   redraw = plan_[i].redraw;
-  if (redraw.empty()) {
-    copy(slot, e, false);
-  } else {  // the extent around redraw: the rows below and above it, then the columns beside
-    const PixelRect& r = redraw;
-    const int right = e.x + e.width, top = e.y + e.height;
-    for (const PixelRect& part :
-         {PixelRect{e.x, e.y, e.width, r.y - e.y},
-          PixelRect{e.x, r.y + r.height, e.width, top - (r.y + r.height)},
-          PixelRect{e.x, r.y, r.x - e.x, r.height},
-          PixelRect{r.x + r.width, r.y, right - (r.x + r.width), r.height}}) {
-      if (!part.empty()) copy(slot, part, false);
+  for (const PixelRect& part : outside(e, redraw)) {
+    if (part.empty()) continue;
+    if (!kept_) {
+      copy(slot, part, false);
+      continue;
+    }
+    for (const PixelRect& d : damage_) {  // elsewhere the kept pixels are these
+      if (const PixelRect p = intersection(part, d); !p.empty()) copy(slot, p, false);
     }
   }
   slot.stale = redraw;

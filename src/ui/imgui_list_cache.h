@@ -18,10 +18,18 @@ using render::PixelRect;
 
 // What the framebuffer holds before the ImGui frame is drawn over it: the clear colour
 // everywhere except `redrawn`, which the caller draws anew every frame (the 3D view). Nothing
-// the caller draws reaches outside `redrawn`.
+// the caller draws reaches outside `redrawn`. With `kept`, outside `redrawn` it holds instead the
+// picture the last frame drawn there finished with (a back buffer copied to the window, not
+// swapped: GlWindow::back_buffer_kept), and the ImGui frame clears and draws only where its
+// pixels differ from that picture's. With a `view_picture` too (a framebuffer holding this
+// frame's view at the same place), the caller has rewritten only part of `redrawn`, the rest
+// still holding last frame's pixels, ImGui's over it included: where lists are drawn again there,
+// the view is first copied back from the picture.
 struct ImGuiBackdrop {
   PixelRect redrawn;
   ImVec4 clear{0.0f, 0.0f, 0.0f, 0.0f};
+  bool kept = false;
+  unsigned view_picture = 0;  // 0: all of `redrawn` was drawn anew
 };
 
 // The scissor ImGuiRenderer draws cmd with in a framebuffer of fb_height rows: its clip
@@ -72,9 +80,15 @@ class ImGuiListCache {
   // nothing is kept or reused this frame.
   void begin(const ImDrawData& data, const ImGuiBackdrop* backdrop);
 
+  // With a kept backdrop: where this frame's picture may differ from the kept one, and so is to
+  // be cleared (outside `redrawn`) and composed again; outside these rectangles the kept pixels
+  // are this frame's. All of the framebuffer when this frame cannot be compared with the last.
+  // Empty without a kept backdrop.
+  const std::vector<PixelRect>& damage() const { return damage_; }
+
   // Copies list n's pixels from last frame into the bound framebuffer where they are the ones
-  // drawing it would give; returns whether it did, and then the list is to be drawn only within
-  // redraw (nowhere when empty).
+  // drawing it would give (over a kept backdrop, only within damage()); returns whether it did,
+  // and then the list is to be drawn only within redraw (nowhere when empty).
   bool restore(int n, PixelRect& redraw);
 
   // After list n was drawn: keeps its pixels when the list stood still since last frame (so it
@@ -121,8 +135,10 @@ class ImGuiListCache {
   std::vector<Slot> slots_;
   std::vector<ListFrame> frames_;
   std::vector<ListReuse> plan_;
+  std::vector<PixelRect> damage_;
   FrameKey key_;
   bool active_ = false;  // this frame may keep and reuse
+  bool kept_ = false;    // this frame's backdrop is kept
   int restored_ = 0;
 };
 

@@ -179,6 +179,7 @@ void ImGuiRenderer::draw(const ImDrawData& data, const ImGuiBackdrop* backdrop) 
   glBindVertexArray(vertex_array_);
   const ImVec2 white_uv = ImGui::GetIO().Fonts->TexUvWhitePixel;
   cache_.begin(data, backdrop);
+  if (backdrop && backdrop->kept) clear_damage(*backdrop);
   for (int n = 0; n < data.CmdListsCount; ++n) {
     PixelRect redraw;
     if (cache_.restore(n, redraw)) {
@@ -189,6 +190,29 @@ void ImGuiRenderer::draw(const ImDrawData& data, const ImGuiBackdrop* backdrop) 
     cache_.keep(n);
   }
   saved.restore();
+}
+
+void ImGuiRenderer::clear_damage(const ImGuiBackdrop& backdrop) const {
+  GLfloat clear_color[4] = {0.0f, 0.0f, 0.0f, 0.0f};
+  glGetFloatv(GL_COLOR_CLEAR_VALUE, clear_color);
+  glClearColor(backdrop.clear.x, backdrop.clear.y, backdrop.clear.z, backdrop.clear.w);
+  GLint target = 0;
+  glGetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING, &target);
+  for (const PixelRect& damaged : cache_.damage()) {
+    for (const PixelRect& part : outside(damaged, backdrop.redrawn)) {
+      if (part.empty()) continue;
+      glScissor(part.x, part.y, part.width, part.height);
+      glClear(GL_COLOR_BUFFER_BIT);
+    }
+    if (!backdrop.view_picture) continue;  // the view is all new
+    const PixelRect view = intersection(damaged, backdrop.redrawn);
+    if (view.empty()) continue;
+    const int x1 = view.x + view.width, y1 = view.y + view.height;
+    glScissor(view.x, view.y, view.width, view.height);
+    glBlitNamedFramebuffer(backdrop.view_picture, static_cast<GLuint>(target), view.x, view.y, x1,
+                           y1, view.x, view.y, x1, y1, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+  }
+  glClearColor(clear_color[0], clear_color[1], clear_color[2], clear_color[3]);
 }
 
 void ImGuiRenderer::draw_list(const ImDrawList& list, const ImDrawData& data, ImVec2 white_uv,

@@ -5,7 +5,8 @@
 // much of each panel pixel on that filtered read of 1. Runs of consecutive solid triangles that
 // cover many pixels go through a program without the read; the rest through the textured one.
 // The backend still makes the font atlas (ImGui_ImplOpenGL3_NewFrame). Given what lies under the
-// frame (ImGuiBackdrop), lists that stand still are copied from last frame (ImGuiListCache).
+// frame (ImGuiBackdrop), lists that stand still are copied from last frame (ImGuiListCache), or
+// over a back buffer that kept last frame's picture, left as they are.
 
 #include <string>
 #include <vector>
@@ -42,13 +43,17 @@ class ImGuiRenderer {
 
   // Draws data into the bound framebuffer, restoring the GL state it changes. With a backdrop
   // (the caller's promise of what the framebuffer holds before), lists that leave the same pixels
-  // as last frame are copied from it instead of drawn.
+  // as last frame are copied from it instead of drawn; over a kept backdrop, only where the
+  // picture changed is cleared and composed (ImGuiListCache::damage).
   void draw(const ImDrawData& data, const ImGuiBackdrop* backdrop = nullptr);
 
   // Lists the last draw copied instead of drawing.
   int lists_copied() const { return cache_.restored(); }
 
  private:
+  // Clears the cache's damage to the backdrop's colour outside the view, and within it copies the
+  // view back from its picture when there is one.
+  void clear_damage(const ImGuiBackdrop& backdrop) const;
   // Draws list; only within that rectangle of the framebuffer when within is given.
   void draw_list(const ImDrawList& list, const ImDrawData& data, ImVec2 white_uv,
                  const PixelRect* within);

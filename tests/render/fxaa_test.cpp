@@ -2,6 +2,8 @@
 
 #include <glad/gl.h>
 
+#include <algorithm>
+#include <cstddef>
 #include <optional>
 #include <vector>
 
@@ -153,14 +155,38 @@ PixelRect square_at(int x) {
   return {x, 20, 10, 12};
 }
 
+// Targets larger than the view, which sits at (kViewX, kViewY) in them.
+constexpr int kTargetWidth = kSize + 8, kTargetHeight = kSize + 5, kViewX = 3, kViewY = 2;
+
+// The pixels under the view in the bound target whose depth is not at the far plane.
+int depth_not_far_under_view() {
+  std::vector<float> depth(kTargetWidth * kTargetHeight, 0.0f);
+  glReadPixels(0, 0, kTargetWidth, kTargetHeight, GL_DEPTH_COMPONENT, GL_FLOAT, depth.data());
+  int not_far = 0;
+  for (int y = kViewY; y < kViewY + kSize; ++y) {
+    for (int i = kViewX; i < kViewX + kSize; ++i) not_far += depth[y * kTargetWidth + i] != 1.0f;
+  }
+  return not_far;
+}
+
+// The square at x antialiased by plain's end into target, cleared first; the target's pixels.
+Image antialiased_by_end(Fxaa& plain, OffscreenTarget& target, int x) {
+  EXPECT_EQ(plain.begin(kSize, kSize), "");
+  draw_scene_with_square(x);
+  EXPECT_EQ(target.bind(kTargetWidth, kTargetHeight), "");
+  glClearColor(0.0f, 0.5f, 0.0f, 1.0f);
+  glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+  plain.end(target.framebuffer(), kViewX, kViewY);
+  Image image = read_framebuffer(kTargetWidth, kTargetHeight);
+  OffscreenTarget::unbind();
+  return image;
+}
+
 TEST_F(FxaaTest, AKeptPictureIsAntialiasedAgainWhereItsForegroundsChangedAndIsTheSame) {
   Fxaa kept, plain;
   ASSERT_EQ(kept.init(), "");
   ASSERT_EQ(plain.init(), "");
-  // Targets larger than the view, which sits at (3, 2) in them.
-  constexpr int kTargetWidth = kSize + 8, kTargetHeight = kSize + 5, kX = 3, kY = 2;
   OffscreenTarget kept_target, plain_target;
-  std::vector<float> depth(kTargetWidth * kTargetHeight, 0.0f);
   int not_far = 0;
   // The square drawn at x, antialiased by end_kept told frame and by end; the differing bytes.
   auto differing = [&](int x, const std::optional<KeptFrame>& frame) {
@@ -171,20 +197,10 @@ TEST_F(FxaaTest, AKeptPictureIsAntialiasedAgainWhereItsForegroundsChangedAndIsTh
     glClearDepth(0.5);  // not the far plane: end_kept must set it under the view
     glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
     glClearDepth(1.0);
-    kept.end_kept(kept_target.framebuffer(), kX, kY, frame);
+    kept.end_kept(kept_target.framebuffer(), kViewX, kViewY, frame);
     const Image a = read_framebuffer(kTargetWidth, kTargetHeight);
-    glReadPixels(0, 0, kTargetWidth, kTargetHeight, GL_DEPTH_COMPONENT, GL_FLOAT, depth.data());
-    for (int y = kY; y < kY + kSize; ++y) {
-      for (int i = kX; i < kX + kSize; ++i) not_far += depth[y * kTargetWidth + i] != 1.0f;
-    }
-    EXPECT_EQ(plain.begin(kSize, kSize), "");
-    draw_scene_with_square(x);
-    EXPECT_EQ(plain_target.bind(kTargetWidth, kTargetHeight), "");
-    glClearColor(0.0f, 0.5f, 0.0f, 1.0f);
-    glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
-    plain.end(plain_target.framebuffer(), kX, kY);
-    const Image b = read_framebuffer(kTargetWidth, kTargetHeight);
-    OffscreenTarget::unbind();
+    not_far += depth_not_far_under_view();
+    const Image b = antialiased_by_end(plain, plain_target, x);
     int count = 0;
     for (std::size_t i = 0; i < a.rgba.size(); ++i) count += a.rgba[i] != b.rgba[i];
     return count;
@@ -199,6 +215,69 @@ TEST_F(FxaaTest, AKeptPictureIsAntialiasedAgainWhereItsForegroundsChangedAndIsTh
   EXPECT_EQ(differing(20, std::nullopt), 0) << "nothing known: all of it";
   EXPECT_EQ(differing(50, KeptFrame{2, square_at(50)}), 0) << "after an unknown frame";
   EXPECT_EQ(not_far, 0) << "the depth under the view is at the far plane";
+}
+
+TEST_F(FxaaTest, IntoATargetThatKeptItsPictureOnlyWhatChangedIsCopied) {
+  Fxaa kept, plain;
+  ASSERT_EQ(kept.init(), "");
+  ASSERT_EQ(plain.init(), "");
+  // A mark in the view's corner, far from the square, painted before every frame after the
+  // first: where nothing changed the target is not written, so the mark stays.
+  constexpr int kMarkX = kViewX + 1, kMarkY = kViewY + 1;
+  OffscreenTarget kept_target, plain_target;
+  int not_far = 0;
+  bool first = true;
+  // The square at x, antialiased by end_kept into the target it keeps writing to (cleared only
+  // before the first frame) and by end into a cleared one; what end_kept wrote, and whether the
+  // rest of the pixels, and the depth under the view, are the same.
+  auto frame = [&](int x, const std::optional<KeptFrame>& kept_frame, bool& mark_stayed) {
+    EXPECT_EQ(kept.begin(kSize, kSize), "");
+    draw_scene_with_square(x);
+    EXPECT_EQ(kept_target.bind(kTargetWidth, kTargetHeight), "");
+    glEnable(GL_SCISSOR_TEST);
+    if (first) {
+      glScissor(0, 0, kTargetWidth, kTargetHeight);
+      glClearColor(0.0f, 0.5f, 0.0f, 1.0f);
+      glClearDepth(0.5);
+      glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+      glClearDepth(1.0);
+    } else {
+      glScissor(kMarkX, kMarkY, 1, 1);
+      glClearColor(1.0f, 0.0f, 1.0f, 1.0f);
+      glClear(GL_COLOR_BUFFER_BIT);
+    }
+    glDisable(GL_SCISSOR_TEST);
+    const PixelRect written =
+        kept.end_kept(kept_target.framebuffer(), kViewX, kViewY, kept_frame, !first);
+    first = false;
+    Image a = read_framebuffer(kTargetWidth, kTargetHeight);
+    not_far += depth_not_far_under_view();
+    const Image b = antialiased_by_end(plain, plain_target, x);
+    const std::size_t mark = 4 * ((kTargetHeight - 1 - kMarkY) * kTargetWidth + kMarkX);
+    mark_stayed = a.rgba[mark] == 255 && a.rgba[mark + 1] == 0 && a.rgba[mark + 2] == 255;
+    std::copy_n(b.rgba.begin() + static_cast<std::ptrdiff_t>(mark), 4,
+                a.rgba.begin() + static_cast<std::ptrdiff_t>(mark));
+    int differing = 0;
+    for (std::size_t i = 0; i < a.rgba.size(); ++i) differing += a.rgba[i] != b.rgba[i];
+    EXPECT_EQ(differing, 0) << "square at " << x;
+    return written;
+  };
+  bool mark_stayed = false;
+  const PixelRect view{kViewX, kViewY, kSize, kSize};
+  EXPECT_EQ(frame(8, KeptFrame{1, square_at(8)}, mark_stayed), view) << "the first: all of it";
+  // Moved from x 8 to 30: both places (8-39, 20-31), at the target's (11, 22), and the pass's
+  // reach of 6 around them.
+  EXPECT_EQ(frame(30, KeptFrame{1, square_at(30)}, mark_stayed), (PixelRect{5, 16, 44, 24}));
+  EXPECT_TRUE(mark_stayed);
+  EXPECT_EQ(frame(30, KeptFrame{1, square_at(30)}, mark_stayed), (PixelRect{27, 16, 22, 24}));
+  EXPECT_TRUE(mark_stayed);
+  EXPECT_EQ(frame(20, std::nullopt, mark_stayed), view) << "nothing known: all of it";
+  EXPECT_FALSE(mark_stayed);
+  EXPECT_EQ(frame(50, KeptFrame{2, square_at(50)}, mark_stayed), view) << "after an unknown one";
+  // Still at 50 (target x 53-62): the reach is cut at the view's right edge, x 66.
+  EXPECT_EQ(frame(50, KeptFrame{2, square_at(50)}, mark_stayed), (PixelRect{47, 16, 20, 24}));
+  EXPECT_TRUE(mark_stayed);
+  EXPECT_EQ(not_far, 0) << "the depth under the view stays at the far plane";
 }
 
 TEST_F(FxaaTest, RefusesASizeItCannotHold) {
