@@ -175,12 +175,6 @@ void draw_flat_ground(SkinnedMeshRenderer& meshes, const GpuMesh& quad,
   // The same quad in each rectangle (the same pixels as one draw): with the shadow map inside
   // the shadow's box, without it in the bands around.
   const PixelRect& s = *shadowed;
-  const int right = viewport.x + viewport.width, top = viewport.y + viewport.height;
-  const PixelRect lit_bands[4] = {
-      {viewport.x, viewport.y, viewport.width, s.y - viewport.y},
-      {viewport.x, s.y + s.height, viewport.width, top - (s.y + s.height)},
-      {viewport.x, s.y, s.x - viewport.x, s.height},
-      {s.x + s.width, s.y, right - (s.x + s.width), s.height}};
   const GLboolean scissor_was_on = glIsEnabled(GL_SCISSOR_TEST);
   GLint scissor_box[4] = {0, 0, 0, 0};
   glGetIntegerv(GL_SCISSOR_BOX, scissor_box);
@@ -199,7 +193,7 @@ void draw_flat_ground(SkinnedMeshRenderer& meshes, const GpuMesh& quad,
   SceneLighting unshadowed = lighting;
   unshadowed.shadow_map = nullptr;
   meshes.set_lighting(unshadowed);
-  for (const PixelRect& band : lit_bands) draw_in(band);
+  for (const PixelRect& band : outside(viewport, s)) draw_in(band);
   meshes.set_lighting(lighting);
   glScissor(scissor_box[0], scissor_box[1], scissor_box[2], scissor_box[3]);
   if (!scissor_was_on) glDisable(GL_SCISSOR_TEST);
